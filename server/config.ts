@@ -1,0 +1,58 @@
+import path from 'node:path';
+import * as v from 'valibot';
+
+/** The one place that reads process.env. */
+const envSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a number'), v.transform(Number)), '3000'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.url('DATABASE_URL must be a postgres:// URL'))),
+  DATA_DIR: v.optional(v.string(), './data'),
+  SEED_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(10, 'SEED_PASSWORD must be at least 10 characters')), 'travel-demo-2026'),
+  SESSION_IDLE_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '120'),
+  SESSION_ABSOLUTE_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '24'),
+  /** Behind a reverse proxy: read the client address from X-Forwarded-For and the scheme from X-Forwarded-Proto. */
+  TRUST_PROXY: v.optional(v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1')), 'false'),
+  /** Extra origins allowed to make state-changing calls (comma-separated), e.g. the Vite dev server. */
+  ALLOWED_ORIGINS: v.optional(v.string(), ''),
+  DB_POOL_SIZE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '20'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  seedPassword: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  trustProxy: boolean;
+  allowedOrigins: string[];
+  dbPoolSize: number;
+  /** Where the built web app lives; absent when the API runs alone (tests). */
+  webDist?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = v.safeParse(envSchema, env);
+  if (!parsed.success) {
+    const lines = parsed.issues.map((i) => `  ${v.getDotPath(i) ?? ''}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.output;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    seedPassword: e.SEED_PASSWORD,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    dbPoolSize: e.DB_POOL_SIZE,
+    webDist: path.resolve('dist'),
+  };
+}

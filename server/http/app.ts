@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { can } from '../../src/api/permissions';
+import { authenticate } from '../auth/session';
+import type { AppServices } from '../services';
+import { ApiError } from './errors';
+import { parseQuery } from './query';
+import { isStateChanging, type PublicRoute, type RouteDef, type TenantRoute } from './route';
+import { validate } from './validate';
+
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+/** Cross-site safety for every state-changing call: the client's header, and no foreign Origin. */
+function assertSameSite(c: Context, services: AppServices) {
+  if (!isStateChanging(c.req.method)) return;
+  if (!c.req.header('x-requested-with')) {
+    throw new ApiError(403, 'CSRF_REJECTED', 'Request refused: the X-Requested-With header is missing');
+  }
+  const origin = c.req.header('origin');
+  if (!origin) return;
+  const url = new URL(c.req.url);
+  const host = (services.config.trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host') || url.host;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = '';
+  }
+  if (originHost !== host && !services.config.allowedOrigins.includes(origin)) {
+    throw new ApiError(403, 'CSRF_REJECTED', 'Request refused: it comes from another site');
+  }
+}
+
+async function readBody(c: Context, def: RouteDef): Promise<unknown> {
+  const length = Number(c.req.header('content-length') ?? 0);
+  const max = def.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  if (length > max) throw new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`);
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > max) throw new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`);
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]);
+  }
+}
+
+function mount(api: Hono, def: RouteDef, services: AppServices) {
+  api.on(def.method, def.path, async (c) => {
+    assertSameSite(c, services);
+    // Who is calling comes before what they sent: 401 and 403 never depend on the input.
+    const auth = def.access.kind === 'public' ? undefined : await authenticate(c, services);
+    if (auth && def.access.kind === 'permission') {
+      const { module, action } = def.access;
+      if (!can(auth.role.permissions, module, action)) {
+        throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${module}.${action}`);
+      }
+      if (auth.subscriptionReadOnly && isStateChanging(def.method)) {
+        throw new ApiError(403, 'SUBSCRIPTION_READ_ONLY', 'The subscription has expired: the organization is read-only until it is renewed');
+      }
+    }
+    const params = def.params ? validate(def.params, c.req.param(), 'params') : undefined;
+    const query = def.query ? validate(def.query, parseQuery(new URL(c.req.url).searchParams), 'query') : undefined;
+    const body = def.body ? validate(def.body, await readBody(c, def), 'body') : undefined;
+    const result =
+      def.access.kind === 'public'
+        ? await (def as PublicRoute).handler({ params, query, body, services, c })
+        : await services.database.withTenant(auth!.organizationId, (tx) =>
+            (def as TenantRoute).handler({ params, query, body, tx, auth: auth!, services, c }),
+          );
+    if (result instanceof Response) return result;
+    return c.json(result as object, def.status ?? 200);
+  });
+}
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // PrimeReact positions overlays with inline styles.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function createApp(services: AppServices, registry: { api: RouteDef[]; platform: RouteDef[] }): Hono {
+  const app = new Hono();
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: CSP,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: 'max-age=15552000; includeSubDomains',
+    }),
+  );
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+      return c.json(err.body(), err.status);
+    }
+    console.error(`[${c.req.method} ${new URL(c.req.url).pathname}]`, err);
+    return c.json({ message: 'An unexpected error occurred.', code: 'INTERNAL' }, 500);
+  });
+
+  for (const [prefix, routes] of [
+    ['/api', registry.api],
+    ['/platform', registry.platform],
+  ] as const) {
+    const sub = new Hono();
+    for (const def of routes) mount(sub, def, services);
+    sub.all('*', (c) => c.json({ message: `No route ${c.req.method} ${new URL(c.req.url).pathname}`, code: 'NOT_FOUND' }, 404));
+    app.route(prefix, sub);
+  }
+
+  const dist = services.config.webDist;
+  if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
+    const root = path.relative(process.cwd(), dist) || '.';
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('*', serveStatic({ root }));
+    // History fallback: any other page path is the single-page app.
+    const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+  app.notFound((c) => c.json({ message: 'Not found', code: 'NOT_FOUND' }, 404));
+  return app;
+}

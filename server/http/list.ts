@@ -1,0 +1,33 @@
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { ListAnswer } from '../../src/api/common/schemas';
+
+/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export const orderBy = (column: AnyColumn | SQL, order: 'asc' | 'desc') => (order === 'desc' ? desc(column) : asc(column));
+
+/** `count(*) over ()` beside each row gives the total in the same query as the page. */
+export const totalOver = () => sql<number>`(count(*) over ())::int`.as('total_over');
+
+export function pageOffset(q: { page: number; limit: number }) {
+  return (q.page - 1) * q.limit;
+}
+
+/**
+ * Builds the seed's list answer. `rows` carry `total_over`; `countAll` is only needed when the page
+ * is past the end (no row to read the total from).
+ */
+export async function listAnswer<R extends { total_over: number }, T, S = undefined>(
+  q: { page: number; limit: number },
+  rows: R[],
+  toItem: (row: R) => T,
+  countAll: () => Promise<number>,
+  stats?: S,
+): Promise<ListAnswer<T, S>> {
+  const totalItems = rows.length > 0 ? rows[0].total_over : q.page > 1 ? await countAll() : 0;
+  return {
+    data: rows.map(toItem),
+    meta: { currentPage: q.page, limit: q.limit, totalItems, totalPages: Math.ceil(totalItems / q.limit) },
+    ...(stats === undefined ? {} : { stats }),
+  };
+}

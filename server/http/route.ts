@@ -1,0 +1,83 @@
+import type { Context } from 'hono';
+import type * as v from 'valibot';
+import type { Action, ModuleKey } from '../../src/api/permissions';
+import type { Tx } from '../db/client';
+import type { AuthContext } from '../auth/session';
+import type { AppServices } from '../services';
+
+/**
+ * Every route declares, in one place, who may call it. The registry of these definitions is what
+ * the app mounts and what the tests enumerate (401 / 403 / 404 for every route).
+ */
+export type Access =
+  | { kind: 'public' }
+  /** Any signed-in member: self-service calls (my profile, my notifications). */
+  | { kind: 'signedIn' }
+  | { kind: 'permission'; module: ModuleKey; action: Action };
+
+export const PUBLIC = { kind: 'public' } as const;
+export const SIGNED_IN = { kind: 'signedIn' } as const;
+export const allow = (module: ModuleKey, action: Action) => ({ kind: 'permission', module, action }) as const;
+
+type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+
+export interface TenantContext<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  /** The request's transaction, scoped to the caller's organization by row-level security. */
+  tx: Tx;
+  auth: AuthContext;
+  services: AppServices;
+  c: Context;
+}
+export interface PublicContext<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  services: AppServices;
+  c: Context;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface Common<P, Q, B> {
+  method: Method;
+  /** Hono path under /api, e.g. `/members/memberId/:id`. */
+  path: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Success status; 200 unless said. */
+  status?: 200 | 201 | 202;
+  /** Largest accepted body in bytes (default 1 MiB). */
+  maxBodyBytes?: number;
+}
+
+export interface TenantRoute<P = unknown, Q = unknown, B = unknown> extends Common<P, Q, B> {
+  access: Exclude<Access, { kind: 'public' }>;
+  handler: (ctx: TenantContext<P, Q, B>) => Promise<unknown>;
+}
+export interface PublicRoute<P = unknown, Q = unknown, B = unknown> extends Common<P, Q, B> {
+  access: { kind: 'public' };
+  handler: (ctx: PublicContext<P, Q, B>) => Promise<unknown>;
+}
+export type RouteDef = TenantRoute<any, any, any> | PublicRoute<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Typed helpers: the schemas given infer the handler's params, query and body. */
+export function route<
+  P extends v.GenericSchema | undefined = undefined,
+  Q extends v.GenericSchema | undefined = undefined,
+  B extends v.GenericSchema | undefined = undefined,
+>(def: TenantRoute<P, Q, B>): RouteDef {
+  return def as RouteDef;
+}
+export function publicRoute<
+  P extends v.GenericSchema | undefined = undefined,
+  Q extends v.GenericSchema | undefined = undefined,
+  B extends v.GenericSchema | undefined = undefined,
+>(def: PublicRoute<P, Q, B>): RouteDef {
+  return def as RouteDef;
+}
+
+export const isStateChanging = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);

@@ -1,0 +1,32 @@
+import { loadConfig } from './config';
+import { DataDirLockedError } from './db/embedded';
+import { DEMO_ORGS } from './db/seed';
+import { startServer } from './start';
+
+async function main() {
+  const config = loadConfig();
+  const running = await startServer(config);
+  const logins = DEMO_ORGS.flatMap((o) => [o.ownerEmail, ...o.staff.map((s) => s.email)]);
+  console.log(`
+  Travel back office is running at ${running.url}
+  Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}${running.seeded ? ' (demo data seeded now)' : ''}
+
+  Demo logins (password: ${config.seedPassword === 'travel-demo-2026' ? 'travel-demo-2026, or SEED_PASSWORD when set at first start' : 'the SEED_PASSWORD given at first start'}):
+    ${logins.join('\n    ')}
+`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    await running.stop().catch((e) => console.error(e));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error(e instanceof DataDirLockedError ? `\n${e.message}\n` : e);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { unreadNotificationsQuery, type Notification } from '../../src/api/notifications/contract';
+import { idParams } from '../../src/api/common/schemas';
+import { notifications } from '../db/schema';
+import { notFound } from '../http/errors';
+import { listAnswer, pageOffset, totalOver } from '../http/list';
+import { SIGNED_IN, route } from '../http/route';
+
+const toNotification = (row: typeof notifications.$inferSelect): Notification => ({
+  _id: row.id,
+  type: row.type as Notification['type'],
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  readAt: row.readAt,
+  createdAt: row.createdAt,
+});
+
+/** A member's own notifications only: another member's id answers 404. */
+export const notificationRoutes = [
+  route({
+    method: 'GET',
+    path: '/notifications/unread',
+    access: SIGNED_IN,
+    query: unreadNotificationsQuery,
+    async handler({ tx, query, auth }) {
+      const where = and(eq(notifications.memberId, auth.memberId), isNull(notifications.readAt));
+      const rows = await tx
+        .select({ n: notifications, total_over: totalOver() })
+        .from(notifications)
+        .where(where)
+        .orderBy(desc(notifications.createdAt), notifications.id)
+        .limit(query.limit)
+        .offset(pageOffset(query));
+      const count = async () => {
+        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(notifications).where(where);
+        return n;
+      };
+      const answer = await listAnswer(query, rows, (r) => toNotification(r.n), count);
+      return { ...answer, stats: { unread: answer.meta.totalItems } };
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/notifications/read',
+    access: SIGNED_IN,
+    async handler({ tx, auth }) {
+      const updated = await tx
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.memberId, auth.memberId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return { data: { updated: updated.length } };
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/notifications/:id/read',
+    access: SIGNED_IN,
+    params: idParams,
+    async handler({ tx, params, auth }) {
+      const [row] = await tx
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+        .where(and(eq(notifications.id, params.id), eq(notifications.memberId, auth.memberId)))
+        .returning();
+      if (!row) throw notFound('Notification');
+      return { data: toNotification(row) };
+    },
+  }),
+];

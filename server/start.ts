@@ -1,0 +1,48 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { Config } from './config';
+import { connect, type Database } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { migrateDatabase } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { createApp } from './http/app';
+import { registry } from './routes';
+
+export interface RunningServer {
+  url: string;
+  database: Database;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+/** Database (embedded unless DATABASE_URL), migrations, demo seed, then the HTTP server. */
+export async function startServer(config: Config, opts: { seed?: boolean; log?: (s: string) => void } = {}): Promise<RunningServer> {
+  let embedded: EmbeddedDatabase | undefined;
+  const url = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.dataDir, { log: opts.log })).url;
+  const database = connect(url, config.dbPoolSize);
+  let server: ServerType | undefined;
+  try {
+    await migrateDatabase(database);
+    const seeded = opts.seed === false ? false : await seedDemo(database.db, config.seedPassword);
+    const app = createApp({ config, database }, registry);
+    const port = await new Promise<number>((resolve, reject) => {
+      server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
+      server.once('error', reject);
+    });
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    return {
+      url: `http://${shownHost}:${port}`,
+      database,
+      seeded,
+      async stop() {
+        await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+        await database.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (e) {
+    server?.close();
+    await database.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw e;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The permission model shared by server and client: a role grants actions per module.
+ * Module keys are also the navigation sections (see the modules resource).
+ */
+export const MODULE_KEYS = [
+  'dashboard',
+  'leads',
+  'contacts',
+  'customizedTours',
+  'personalizedTours',
+  'groupTours',
+  'bookings',
+  'operations',
+  'invoices',
+  'paymentReceipts',
+  'expenses',
+  'account',
+  'cancellations',
+  'hotels',
+  'activities',
+  'regions',
+  'destinations',
+  'reviews',
+  'vendors',
+  'members',
+  'roles',
+  'modules',
+  'organization',
+  'configurations',
+] as const;
+export type ModuleKey = (typeof MODULE_KEYS)[number];
+
+export const ACTIONS = ['view', 'create', 'update', 'delete', 'approve', 'export'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export type Permissions = Partial<Record<ModuleKey, Action[]>>;
+
+/** Who a member sees in leads and bookings: only their own, or everyone's. */
+export const VISIBILITY_SCOPES = ['own', 'all'] as const;
+export type Visibility = { leads: (typeof VISIBILITY_SCOPES)[number]; bookings: (typeof VISIBILITY_SCOPES)[number] };
+
+export const ALL_PERMISSIONS: Permissions = Object.fromEntries(MODULE_KEYS.map((m) => [m, [...ACTIONS]]));
+
+export function can(permissions: Permissions, module: ModuleKey, action: Action): boolean {
+  return permissions[module]?.includes(action) ?? false;
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../server/routes';
+import type { RouteDef } from '../../server/http/route';
+import { startTestServer, type TestServer } from '../support/server';
+import type { Agent } from '../support/agent';
+
+/**
+ * Every registered route, enumerated from the registry the app mounts:
+ * no session → 401; a role without the route's permission → 403;
+ * another organization's session with this organization's ids → 404, and nothing changes.
+ */
+let s: TestServer;
+let globe: Agent;
+let powerless: Agent;
+let demo: Record<string, string>;
+
+const key = (r: RouteDef) => `${r.method} ${r.path}`;
+
+/** For each route that names a record, how to name one of Demo Travels' records. */
+const crossTenant: Record<string, (ids: Record<string, string>) => { path: string; body?: unknown }> = {
+  'GET /members/memberId/:id': (d) => ({ path: `/members/memberId/${d.member}` }),
+  'PUT /members/memberId/:id': (d) => ({ path: `/members/memberId/${d.member}`, body: { name: 'Taken over' } }),
+  'PUT /notifications/:id/read': (d) => ({ path: `/notifications/${d.notification}/read` }),
+  'PUT /roles': (d) => ({ path: '/roles', body: { _id: d.role, name: 'Taken over' } }),
+  'PUT /modules': (d) => ({ path: '/modules', body: { _id: d.module, name: 'Taken over' } }),
+  'PUT /modules/reorder': (d) => ({ path: '/modules/reorder', body: { order: d.moduleOrder.split(',') } }),
+};
+
+/** Routes that read or change a record named in the body rather than the path. */
+const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder']);
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const owner = await s.login('owner@demo.travel');
+  // A role with no permission at all, and a member holding it.
+  const role = await owner.post('/api/roles', { name: 'Nothing', permissions: {} });
+  const member = await owner.post('/api/members', {
+    name: 'No Rights',
+    email: 'norights@demo.travel',
+    department: 'sales',
+    roleId: role.body.data._id,
+    password: 'no-rights-password',
+  });
+  expect(member.status).toBe(201);
+  powerless = await s.login('norights@demo.travel', 'no-rights-password');
+  globe = await s.login('owner@globe.travel');
+  const [m] = await s.sql<{ id: string }>(`select id from members where email = 'sales@demo.travel'`);
+  const [n] = await s.sql<{ id: string }>(`select n.id from notifications n join members m on m.id = n.member_id where m.email = 'owner@demo.travel'`);
+  const [r] = await s.sql<{ id: string }>(`select r.id from roles r join organizations o on o.id = r.organization_id where o.name = 'Demo Travels' and r.name = 'Finance'`);
+  const mods = await s.sql<{ id: string }>(`select x.id from modules x join organizations o on o.id = x.organization_id where o.name = 'Demo Travels' order by position`);
+  demo = { member: m.id, notification: n.id, role: r.id, module: mods[0].id, moduleOrder: mods.map((x) => x.id).join(',') };
+});
+afterAll(() => s.close());
+
+const routes = [...registry.api.map((r) => ({ r, base: '/api' })), ...registry.platform.map((r) => ({ r, base: '/platform' }))];
+const samplePath = (path: string) => path.replace(/:[a-zA-Z]+/g, '00000000-0000-4000-8000-000000000000');
+
+describe('every route', () => {
+  it('is covered by this matrix', () => {
+    for (const { r } of routes) {
+      if (r.access.kind === 'public') continue;
+      if (r.path.includes(':') || namesRecordInBody.has(key(r))) expect(crossTenant, `${key(r)} needs a cross-tenant fixture`).toHaveProperty([key(r)]);
+    }
+  });
+
+  it.each(routes.filter(({ r }) => r.access.kind !== 'public').map(({ r, base }) => [key(r), r, base] as const))(
+    '%s answers 401 without a session',
+    async (_, r, base) => {
+      const res = await s.agent().request(r.method, base + samplePath(r.path), r.method === 'GET' ? undefined : {});
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe('Unauthorized! Please log in again.');
+    },
+  );
+
+  it.each(routes.filter(({ r }) => r.access.kind === 'permission').map(({ r, base }) => [key(r), r, base] as const))(
+    '%s answers 403 to a role without its permission',
+    async (_, r, base) => {
+      const res = await powerless.request(r.method, base + samplePath(r.path), r.method === 'GET' ? undefined : {});
+      expect(res.status).toBe(403);
+      const access = r.access as { module: string; action: string };
+      expect(res.body.message).toBe(`You do not have the permission ${access.module}.${access.action}`);
+    },
+  );
+
+  it.each(Object.keys(crossTenant))('%s answers 404 to another organization and changes nothing', async (routeKey) => {
+    const [method] = routeKey.split(' ');
+    const { path, body } = crossTenant[routeKey](demo);
+    const before = await s.sql(`select id, name, position, updated_at from modules union all select id, name, 0, updated_at from members union all select id, name, version, updated_at from roles order by 1`);
+    const res = await globe.request(method, `/api${path}`, method === 'GET' ? undefined : (body ?? {}));
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('NOT_FOUND');
+    const after = await s.sql(`select id, name, position, updated_at from modules union all select id, name, 0, updated_at from members union all select id, name, version, updated_at from roles order by 1`);
+    expect(after).toEqual(before);
+  });
+
+  it('answers 404 for another organization exactly as for an id that does not exist', async () => {
+    const foreign = await globe.get(`/api/members/memberId/${demo.member}`);
+    const missing = await globe.get('/api/members/memberId/00000000-0000-4000-8000-000000000000');
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(missing.body);
+  });
+});
+
+describe('tenancy in the database', () => {
+  it('puts every tenant table under row-level security', async () => {
+    const tables = await s.sql<{ relname: string; has_org: boolean; rls: boolean }>(`
+      select c.relname, c.relrowsecurity as rls,
+             exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'organization_id') as has_org
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r'`);
+    const global = ['organizations', 'login_throttle'];
+    for (const t of tables) {
+      if (global.includes(t.relname)) continue;
+      expect(t.has_org, `${t.relname} has organization_id`).toBe(true);
+      expect(t.rls, `${t.relname} has row-level security`).toBe(true);
+    }
+  });
+
+  it('shows each organization only its own members', async () => {
+    const res = await globe.get('/api/members');
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((m: { email: string }) => m.email)).toEqual(['owner@globe.travel']);
+  });
+});

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { connect } from '../../server/db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded';
+import { migrateDatabase } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed';
+import { TEST_PASSWORD, withDatabase } from './db-url';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminUrl: string;
+    templateDb: string;
+  }
+}
+
+/**
+ * One PostgreSQL for the whole run: the embedded one, or the server at TEST_DATABASE_URL
+ * (CI proves the DATABASE_URL path against the system PostgreSQL 15 this way).
+ * A template database is migrated and seeded once; every test file clones it.
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedDatabase | undefined;
+  let dir: string | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'travel-test-pg-'));
+    embedded = await startEmbeddedPostgres(dir, { fastUnsafe: true });
+    adminUrl = embedded.url;
+  }
+  const templateDb = `travel_tpl_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${templateDb}`);
+  await admin.query(`create database ${templateDb}`);
+  const database = connect(withDatabase(adminUrl, templateDb), 4);
+  await migrateDatabase(database);
+  await seedDemo(database.db, TEST_PASSWORD);
+  await database.close();
+  await admin.end();
+
+  project.provide('adminUrl', adminUrl);
+  project.provide('templateDb', templateDb);
+
+  return async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    const { rows } = await c.query(`select datname from pg_database where datname like 'travel_t%'`);
+    for (const { datname } of rows) await c.query(`drop database if exists ${datname} with (force)`).catch(() => {});
+    await c.end();
+    await embedded?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { serve } from '@hono/node-server';
+import { inject } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { connect, type Database } from '../../server/db/client';
+import { createApp } from '../../server/http/app';
+import { registry } from '../../server/routes';
+import { Agent } from './agent';
+import { TEST_PASSWORD, withDatabase } from './db-url';
+
+export interface TestServer {
+  url: string;
+  database: Database;
+  /** A raw pg client on the test database, for checks the API does not expose. */
+  sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  agent(): Agent;
+  /** A signed-in agent; the demo password is the test one. */
+  login(email: string, password?: string): Promise<Agent>;
+  close(): Promise<void>;
+}
+
+/** The real HTTP server on its own fresh database, cloned from the migrated, seeded template. */
+export async function startTestServer(): Promise<TestServer> {
+  const adminUrl = inject('adminUrl');
+  const name = `travel_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('templateDb')}`);
+  await admin.end();
+
+  const config = { ...loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }), webDist: undefined };
+  const database = connect(withDatabase(adminUrl, name), 8);
+  const app = createApp({ config, database }, registry);
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server: s, port: info.port }));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const raw = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });
+
+  return {
+    url,
+    database,
+    sql: async (text, values) => (await raw.query(text, values)).rows,
+    agent: () => new Agent(url),
+    async login(email, password = TEST_PASSWORD) {
+      const agent = new Agent(url);
+      const res = await agent.post('/api/auth/login', { email, password });
+      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return agent;
+    },
+    async close() {
+      await new Promise<void>((r) => server.close(() => r()));
+      await database.close();
+      await raw.end();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
