@@ -14,6 +14,17 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        // Starts the real server as a child process (embedded PostgreSQL, DATA_DIR locking, crash recovery).
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

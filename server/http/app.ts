@@ -6,7 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { can } from '../../src/api/permissions';
 import { authenticate } from '../auth/session';
 import type { AppServices } from '../services';
-import { ApiError } from './errors';
+import { ApiError, fromDatabaseError } from './errors';
 import { parseQuery } from './query';
 import { isStateChanging, type PublicRoute, type RouteDef, type TenantRoute } from './route';
 import { validate } from './validate';
@@ -103,7 +103,8 @@ export function createApp(services: AppServices, registry: { api: RouteDef[]; pl
     }),
   );
 
-  app.onError((err, c) => {
+  app.onError((caught, c) => {
+    const err = fromDatabaseError(caught) ?? caught;
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
       return c.json(err.body(), err.status);

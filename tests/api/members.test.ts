@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+import type { Agent } from '../support/agent';
+
+let s: TestServer;
+let owner: Agent;
+let roleIds: Record<string, string>;
+
+const count = async () => (await s.sql<{ n: number }>('select count(*)::int as n from members'))[0].n;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  owner = await s.login('owner@demo.travel');
+  const roles = await owner.get('/api/roles');
+  roleIds = Object.fromEntries(roles.body.data.map((r: { name: string; _id: string }) => [r.name, r._id]));
+});
+afterAll(() => s.close());
+
+const newMember = (over: Record<string, unknown> = {}) => ({
+  name: 'Nadia New',
+  email: `nadia.${Math.random().toString(36).slice(2, 8)}@demo.travel`,
+  phone: '+971 50 123 4567',
+  department: 'sales',
+  roleId: roleIds['Sales agent'],
+  joiningDate: '2025-03-01',
+  password: 'a-long-password-1',
+  ...over,
+});
+
+describe('members', () => {
+  it('lists with the seed list shape, default page size and sort by name', async () => {
+    const res = await owner.get('/api/members');
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toEqual({ currentPage: 1, limit: 50, totalItems: 4, totalPages: 1 });
+    const names = res.body.data.map((m: { name: string }) => m.name);
+    expect(names).toEqual([...names].sort());
+    expect(res.body.data[0]).not.toHaveProperty('total_over');
+    expect(res.body.data[0]).not.toHaveProperty('passwordHash');
+  });
+
+  it('creates a member who can then sign in, and reads them back', async () => {
+    const body = newMember();
+    const res = await owner.post('/api/members', body);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ name: 'Nadia New', email: body.email, department: 'sales', employmentStatus: 'active', isActive: true, roleName: 'Sales agent' });
+    const one = await owner.get(`/api/members/memberId/${res.body.data._id}`);
+    expect(one.body.data.email).toBe(body.email);
+    const agent = await s.login(body.email, body.password);
+    expect((await agent.get('/api/auth/me')).body.data.role.name).toBe('Sales agent');
+  });
+
+  it('refuses bad input with every bad field named, and writes nothing', async () => {
+    const before = await count();
+    const res = await owner.post('/api/members', {
+      name: '',
+      email: 'nope',
+      department: 'pilots',
+      roleId: 'x',
+      password: 'short',
+      joiningDate: '2025-02-30',
+      surprise: true,
+    });
+    expect(res.status).toBe(400);
+    const paths = res.body.issues.map((i: { path: string }) => i.path).sort();
+    expect(paths).toEqual(['department', 'email', 'joiningDate', 'name', 'password', 'roleId', 'surprise']);
+    expect(res.body.issues.find((i: { path: string }) => i.path === 'surprise').message).toBe('is not a known field');
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses an exit date before the joining date', async () => {
+    const res = await owner.post('/api/members', newMember({ joiningDate: '2025-03-01', exitDate: '2025-01-01' }));
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([{ path: 'exitDate', message: 'must not be before the joining date' }]);
+  });
+
+  it('refuses a duplicate email (409), case-insensitively, even across organizations', async () => {
+    const before = await count();
+    const same = await owner.post('/api/members', newMember({ email: 'SALES@demo.travel' }));
+    expect(same.status).toBe(409);
+    const other = await owner.post('/api/members', newMember({ email: 'owner@globe.travel' }));
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe('A member with this email already exists');
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a role of another organization', async () => {
+    const [globeRole] = await s.sql<{ id: string }>(`select r.id from roles r join organizations o on o.id = r.organization_id where o.name = 'Globe Trotters' limit 1`);
+    const res = await owner.post('/api/members', newMember({ roleId: globeRole.id }));
+    expect(res.status).toBe(400);
+    expect(res.body.issues[0].path).toBe('roleId');
+  });
+
+  it('filters by employment status list, department (the sales list), and date ranges', async () => {
+    const leaver = await owner.post('/api/members', newMember({ name: 'Leo Leaver', employmentStatus: 'exited', joiningDate: '2023-05-01', exitDate: '2024-06-30' }));
+    expect(leaver.status).toBe(201);
+    expect(leaver.body.data.isActive).toBe(false);
+    const exited = await owner.get('/api/members?employmentStatus=exited,on-leave');
+    expect(exited.body.data.map((m: { name: string }) => m.name)).toEqual(['Leo Leaver']);
+    const sales = await owner.get('/api/members?department=sales&isActive=true');
+    expect(sales.body.data.every((m: { department: string; isActive: boolean }) => m.department === 'sales' && m.isActive)).toBe(true);
+    expect(sales.body.data.map((m: { email: string }) => m.email)).toContain('sales@demo.travel');
+    const joined = await owner.get('/api/members?joiningDate[from]=2023-01-01&joiningDate[to]=2023-12-31');
+    expect(joined.body.data.map((m: { name: string }) => m.name)).toEqual(['Leo Leaver']);
+    const left = await owner.get('/api/members?exitDate[from]=2024-06-01&exitDate[to]=2024-07-01');
+    expect(left.body.meta.totalItems).toBe(1);
+    const bad = await owner.get('/api/members?joiningDate[from]=2024-02-01&joiningDate[to]=2024-01-01&employmentStatus=retired&limit=500');
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: { path: string }) => i.path.split('.')[0]).sort()).toEqual(['employmentStatus', 'joiningDate', 'limit']);
+  });
+
+  it('searches, sorts and pages in the database', async () => {
+    const search = await owner.get('/api/members?search=fatima');
+    expect(search.body.data.map((m: { email: string }) => m.email)).toEqual(['finance@demo.travel']);
+    const literal = await owner.get('/api/members?search=%25');
+    expect(literal.body.meta.totalItems).toBe(0);
+    const page = await owner.get('/api/members?limit=2&page=2&sortBy=email&sortOrder=desc');
+    expect(page.body.meta).toMatchObject({ currentPage: 2, limit: 2 });
+    const all = await owner.get('/api/members?limit=200&sortBy=email&sortOrder=desc');
+    expect(page.body.data.map((m: { email: string }) => m.email)).toEqual(all.body.data.slice(2, 4).map((m: { email: string }) => m.email));
+    const past = await owner.get('/api/members?page=99');
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta.totalItems).toBe(all.body.meta.totalItems);
+  });
+
+  it('deactivating a member ends their sessions at once and blocks sign-in', async () => {
+    const body = newMember({ name: 'Dina Deactivated' });
+    const created = await owner.post('/api/members', body);
+    const agent = await s.login(body.email, body.password);
+    expect((await agent.get('/api/auth/me')).status).toBe(200);
+    const res = await owner.put(`/api/members/memberId/${created.body.data._id}`, { isActive: false });
+    expect(res.status).toBe(200);
+    expect(res.body.data.isActive).toBe(false);
+    expect((await agent.get('/api/auth/me')).status).toBe(401);
+    const again = await s.agent().post('/api/auth/login', { email: body.email, password: body.password });
+    expect(again.status).toBe(401);
+  });
+
+  it('refuses to let a member deactivate themselves or change their own role', async () => {
+    const me = (await owner.get('/api/auth/me')).body.data.member;
+    const res = await owner.put(`/api/members/memberId/${me._id}`, { isActive: false });
+    expect(res.status).toBe(409);
+    const role = await owner.put(`/api/members/memberId/${me._id}`, { roleId: roleIds.Finance });
+    expect(role.status).toBe(409);
+  });
+
+  it('keeps active members within the subscription seats', async () => {
+    const [{ n }] = await s.sql<{ n: number }>(`select count(*)::int as n from members m join organizations o on o.id = m.organization_id where o.name = 'Demo Travels' and m.is_active`);
+    await s.sql(`update subscriptions set seats = $1 where organization_id = (select id from organizations where name = 'Demo Travels')`, [n]);
+    const full = await owner.post('/api/members', newMember());
+    expect(full.status).toBe(409);
+    expect(full.body.code).toBe('SEAT_LIMIT');
+    await s.sql(`update subscriptions set seats = 25`);
+  });
+
+  it('lets a member edit their profile and change their password with the current one', async () => {
+    const body = newMember({ name: 'Pia Profile' });
+    await owner.post('/api/members', body);
+    const agent = await s.login(body.email, body.password);
+    const wrong = await agent.put('/api/members/me', { newPassword: 'another-long-password', currentPassword: 'wrong-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues[0].path).toBe('currentPassword');
+    const missing = await agent.put('/api/members/me', { newPassword: 'another-long-password' });
+    expect(missing.status).toBe(400);
+    const ok = await agent.put('/api/members/me', { name: 'Pia P.', newPassword: 'another-long-password', currentPassword: body.password });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.name).toBe('Pia P.');
+    await s.login(body.email, 'another-long-password');
+    await expect(s.login(body.email, body.password)).rejects.toThrow(/401/);
+  });
+
+  it('merges preferences and validates them', async () => {
+    const agent = await s.login('sales@demo.travel');
+    const res = await agent.put('/api/members/me/preferences', { theme: 'dark', direction: 'rtl', locale: 'ae' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.preferences).toMatchObject({ theme: 'dark', direction: 'rtl', locale: 'ae', menu: 'vertical', navbar: 'sticky' });
+    const again = await agent.put('/api/members/me/preferences', { menu: 'horizontal' });
+    expect(again.body.data.preferences).toMatchObject({ theme: 'dark', menu: 'horizontal' });
+    const bad = await agent.put('/api/members/me/preferences', { theme: 'purple', navbar: 'floating' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['navbar', 'theme']);
+    expect((await agent.get('/api/auth/me')).body.data.member.preferences.theme).toBe('dark');
+  });
+});

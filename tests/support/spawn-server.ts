@@ -1,0 +1,35 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface SpawnedServer {
+  proc: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs `server/main.ts` as its own process, the way `npm start` does, and waits until it listens. */
+export async function spawnServer(env: Record<string, string>, { expectFailure = false } = {}): Promise<SpawnedServer> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearInterval(timer);
+        resolve(m[1]);
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(timer);
+      if (expectFailure) resolve('');
+      else reject(new Error(`server exited with ${code} before listening:\n${out}`));
+    });
+  });
+  return { proc, url, output: () => out, exited };
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it, inject } from 'vitest';
+import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { withDatabase } from '../support/db-url';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'travel-start-'));
+const running: SpawnedServer[] = [];
+afterAll(async () => {
+  for (const s of running) if (s.proc.exitCode === null) s.proc.kill('SIGTERM');
+  await Promise.all(running.map((s) => s.exited));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const start = async (env: Record<string, string> = {}) => {
+  const s = await spawnServer({ DATA_DIR: dataDir, SEED_PASSWORD: 'system-test-password', ...env });
+  running.push(s);
+  return s;
+};
+const health = async (url: string) => (await fetch(`${url}/api/health`)).json();
+const login = (url: string) =>
+  fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'test' },
+    body: JSON.stringify({ email: 'owner@demo.travel', password: 'system-test-password' }),
+  });
+const postmasterPid = () => {
+  const file = path.join(dataDir, 'pg', 'postmaster.pid');
+  return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+};
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('starting the product', () => {
+  it('starts on an empty data folder with the embedded database, seeds once and prints the logins', async () => {
+    const s = await start();
+    expect(await health(s.url)).toEqual({ status: 'ok' });
+    expect(s.output()).toContain('owner@demo.travel');
+    expect(s.output()).toContain('demo data seeded now');
+    expect((await login(s.url)).status).toBe(200);
+  });
+
+  it('refuses a second server on the same data folder with a clear message, leaving the first running', async () => {
+    const second = await spawnServer({ DATA_DIR: dataDir }, { expectFailure: true });
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toMatch(/data folder .* is in use by another server/);
+    expect(await health(running[0].url)).toEqual({ status: 'ok' });
+  });
+
+  it('stops the embedded database on SIGTERM and restarts without seeding again', async () => {
+    const first = running[0];
+    const pid = postmasterPid()!;
+    first.proc.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(alive(pid)).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    const again = await start();
+    expect(again.output()).not.toContain('demo data seeded now');
+    expect((await login(again.url)).status).toBe(200);
+  });
+
+  it('recovers by itself after the server is killed with SIGKILL (orphaned database and stale lock)', async () => {
+    const victim = running[running.length - 1];
+    const pid = postmasterPid()!;
+    victim.proc.kill('SIGKILL');
+    await victim.exited;
+    expect(alive(pid)).toBe(true); // PostgreSQL outlives a killed parent
+    const next = await start();
+    expect(await health(next.url)).toEqual({ status: 'ok' });
+    expect(alive(pid)).toBe(false);
+    expect(next.output()).not.toContain('demo data seeded now');
+    expect((await login(next.url)).status).toBe(200);
+  });
+
+  it('uses DATABASE_URL when given, migrating and seeding that database', async () => {
+    const adminUrl = inject('adminUrl');
+    const name = `travel_t_url_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    try {
+      const s = await start({ DATABASE_URL: withDatabase(adminUrl, name), DATA_DIR: path.join(dataDir, 'unused') });
+      expect(s.output()).toContain('Database: DATABASE_URL');
+      expect((await login(s.url)).status).toBe(200);
+      const { rows } = await admin.query(`select count(*)::int as n from pg_database where datname = $1`, [name]);
+      expect(rows[0].n).toBe(1);
+      expect(fs.existsSync(path.join(dataDir, 'unused', 'pg'))).toBe(false);
+      s.proc.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
