@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     adminUrl: string;
     templateDb: string;
+    /** Test databases of this run start with it, so a run (or project) drops only its own. */
+    dbPrefix: string;
   }
 }
 
@@ -30,7 +33,9 @@ export default async function setup(project: TestProject) {
     embedded = await startEmbeddedPostgres(dir, { fastUnsafe: true });
     adminUrl = embedded.url;
   }
-  const templateDb = `travel_tpl_${process.pid}`;
+  const runId = crypto.randomBytes(4).toString('hex');
+  const templateDb = `travel_tpl_${runId}`;
+  const dbPrefix = `travel_t_${runId}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${templateDb}`);
@@ -43,11 +48,12 @@ export default async function setup(project: TestProject) {
 
   project.provide('adminUrl', adminUrl);
   project.provide('templateDb', templateDb);
+  project.provide('dbPrefix', dbPrefix);
 
   return async () => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
-    const { rows } = await c.query(`select datname from pg_database where datname like 'travel_t%'`);
+    const { rows } = await c.query(`select datname from pg_database where datname = $1 or datname like $2`, [templateDb, `${dbPrefix}%`]);
     for (const { datname } of rows) await c.query(`drop database if exists ${datname} with (force)`).catch(() => {});
     await c.end();
     await embedded?.stop();

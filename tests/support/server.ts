@@ -23,7 +23,7 @@ export interface TestServer {
 /** The real HTTP server on its own fresh database, cloned from the migrated, seeded template. */
 export async function startTestServer(): Promise<TestServer> {
   const adminUrl = inject('adminUrl');
-  const name = `travel_t_${crypto.randomBytes(6).toString('hex')}`;
+  const name = `${inject('dbPrefix')}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('templateDb')}`);

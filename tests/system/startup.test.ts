@@ -82,7 +82,7 @@ describe('starting the product', () => {
 
   it('uses DATABASE_URL when given, migrating and seeding that database', async () => {
     const adminUrl = inject('adminUrl');
-    const name = `travel_t_url_${process.pid}`;
+    const name = `${inject('dbPrefix')}_url`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${name}`);
