@@ -75,8 +75,8 @@ export const moduleRoutes = [
     access: allow('modules', 'update'),
     body: reorderModulesInput,
     async handler({ tx, body }) {
-      // Lock the organization's modules so two reorders apply one after the other, never interleaved.
-      const existing = await tx.select({ id: appModules.id }).from(appModules).for('update');
+      // Lock the organization's modules, always in id order (no deadlock), so reorders apply one after the other.
+      const existing = await tx.select({ id: appModules.id }).from(appModules).orderBy(appModules.id).for('update');
       const known = new Set(existing.map((m) => m.id));
       if (!body.order.every((id) => known.has(id))) throw notFound('Module');
       if (body.order.length !== known.size) {
