@@ -16,6 +16,8 @@ const envSchema = v.object({
   /** Extra origins allowed to make state-changing calls (comma-separated), e.g. the Vite dev server. */
   ALLOWED_ORIGINS: v.optional(v.string(), ''),
   DB_POOL_SIZE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '20'),
+  /** Print every SQL statement with its parameters (diagnostics and the benchmark). */
+  LOG_SQL: v.optional(v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1')), 'false'),
 });
 
 export interface Config {
@@ -30,6 +32,7 @@ export interface Config {
   trustProxy: boolean;
   allowedOrigins: string[];
   dbPoolSize: number;
+  logSql: boolean;
   /** Where the built web app lives; absent when the API runs alone (tests). */
   webDist?: string;
 }
@@ -53,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     dbPoolSize: e.DB_POOL_SIZE,
+    logSql: e.LOG_SQL,
     webDist: path.resolve('dist'),
   };
 }

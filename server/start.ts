@@ -18,7 +18,7 @@ export interface RunningServer {
 export async function startServer(config: Config, opts: { seed?: boolean; log?: (s: string) => void } = {}): Promise<RunningServer> {
   let embedded: EmbeddedDatabase | undefined;
   const url = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.dataDir, { log: opts.log })).url;
-  const database = connect(url, config.dbPoolSize);
+  const database = connect(url, config.dbPoolSize, config.logSql);
   let server: ServerType | undefined;
   try {
     await migrateDatabase(database);

@@ -20,12 +20,15 @@ export const TENANT_ROLE = 'travel_tenant';
 // Dates stay as 'YYYY-MM-DD' strings; bigint sums arrive as text and are converted where read.
 pg.types.setTypeParser(1082, (s) => s);
 
-export function connect(url: string, poolSize = 20): Database {
+export function connect(url: string, poolSize = 20, logSql = false): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool, {
+    schema,
+    logger: logSql ? { logQuery: (query, params) => console.log(`SQL ${JSON.stringify({ query, params })}`) } : false,
+  });
   return {
     pool,
     db,
