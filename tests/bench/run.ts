@@ -25,7 +25,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'travel-bench-'));
 
 async function timeToHealthy(env: Record<string, string> = {}): Promise<{ server: SpawnedServer; ms: number }> {
   const t0 = performance.now();
-  const server = await spawnServer({ DATA_DIR: dataDir, SEED_PASSWORD: PASSWORD, LOG_SQL: 'true', ...env });
+  const server = await spawnServer({ DATA_DIR: dataDir, SEED_PASSWORD: PASSWORD, ...env });
   for (;;) {
     const ok = await fetch(`${server.url}/api/health`).then((r) => r.ok, () => false);
     if (ok) return { server, ms: Math.round(performance.now() - t0) };
@@ -121,28 +121,40 @@ async function main() {
   results.firstStartMs = first.ms;
   first.server.proc.kill('SIGTERM');
   await first.server.exited;
-  const again = await timeToHealthy();
-  results.restartMs = again.ms;
-  const server = again.server;
 
-  const pool = new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS });
+  // A run with SQL logging: seed the large organization and note the statements of each endpoint.
+  const logging = await timeToHealthy({ LOG_SQL: 'true' });
+  let pool = new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS });
   const hasVendors = await seedLarge(pool);
-  const agent = new Agent(server.url);
-  await agent.post('/api/auth/login', { email: 'owner@demo.travel', password: PASSWORD });
-  const cookie = `sid=${agent.cookies.get('sid')}`;
-
+  await pool.end();
   const endpoints: Record<string, string> = { members: '/api/members?search=a&sortBy=name' };
   if (hasVendors) {
     endpoints.vendorsDefault = '/api/vendors';
     endpoints.vendorsFiltered = '/api/vendors?search=travel&services=hotels&isActive=true&sortBy=name&page=3';
   }
+  const loggingAgent = new Agent(logging.server.url);
+  await loggingAgent.post('/api/auth/login', { email: 'owner@demo.travel', password: PASSWORD });
+  const statements: Record<string, { query: string; params: unknown[] }[]> = {};
+  for (const [name, url] of Object.entries(endpoints)) statements[name] = await captureSql(logging.server, loggingAgent, url);
+  logging.server.proc.kill('SIGTERM');
+  await logging.server.exited;
+
+  // The measured run: a plain restart on the large data.
+  const again = await timeToHealthy();
+  results.restartMs = again.ms;
+  const server = again.server;
+  pool = new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS });
+  await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.query('select 1'))); // connect before timing
+  const agent = new Agent(server.url);
+  await agent.post('/api/auth/login', { email: 'owner@demo.travel', password: PASSWORD });
+  const cookie = `sid=${agent.cookies.get('sid')}`;
+
   const table: Record<string, unknown>[] = [];
   const health = await http(`${server.url}/api/health`);
   table.push({ endpoint: '/api/health', ...health });
   for (const [name, url] of Object.entries(endpoints)) {
-    const statements = await captureSql(server, agent, url);
     const api = await http(server.url + url, cookie);
-    const raw = await rawSql(pool, statements);
+    const raw = await rawSql(pool, statements[name]);
     table.push({
       endpoint: name,
       url,
