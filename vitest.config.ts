@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts', 'tests/gates/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'tests/gates/**/*.test.ts', 'tests/machines/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -13,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Permissions, Visibility } from '../../src/api/permissions';
 import type { Preferences } from '../../src/api/members/contract';
+import type { BankDetails } from '../../src/api/vendors/contract';
 
 /**
  * Every tenant table has `organization_id`, defaulted from the request's tenant setting and
@@ -174,6 +177,72 @@ export const sessions = pgTable(
     ip: text('ip'),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
+);
+
+/**
+ * Suppliers of travel services. `status` is the vendor machine's state (src/machines/vendor-machine.ts);
+ * the API shows it as `isActive`.
+ */
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    name: text('name').notNull(),
+    /** Some of the 7 service types (hotels, flights, transfers, activities, visa, land-part, others). */
+    services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    contactPerson: text('contact_person'),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    notes: text('notes'),
+    bankDetails: jsonb('bank_details').$type<BankDetails>(),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One vendor per name in an organization, whatever the case; also serves the default sort (lower(name)).
+    uniqueIndex('vendors_org_name_uq').on(t.organizationId, sql`lower(${t.name})`),
+    index('vendors_org_status_idx').on(t.organizationId, t.status),
+    index('vendors_org_email_idx').on(t.organizationId, sql`lower(${t.email})`),
+    index('vendors_services_idx').using('gin', t.services),
+    check('vendors_status_ck', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+/**
+ * Money between the organization and a vendor: written by payment code (voucher payments are
+ * outgoing; refunds from a vendor incoming). Rows are facts: a mistake is corrected by another row.
+ */
+export const vendorTransactions = pgTable(
+  'vendor_transactions',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    // A vendor with transactions cannot be deleted (the history stays); deactivate it instead.
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    direction: text('direction').notNull(),
+    /** Integer minor units of the organization's currency. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    date: date('date', { mode: 'string' }).notNull(),
+    reference: text('reference'),
+    description: text('description'),
+    /** The record that caused it, e.g. `voucher-payment` and the payment's id. */
+    linkedType: text('linked_type'),
+    linkedId: uuid('linked_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('vendor_transactions_vendor_date_idx').on(t.vendorId, t.date, t.id),
+    index('vendor_transactions_linked_idx').on(t.linkedType, t.linkedId),
+    check('vendor_transactions_direction_ck', sql`${t.direction} in ('incoming', 'outgoing')`),
+    check('vendor_transactions_status_ck', sql`${t.status} in ('paid', 'pending')`),
+    check('vendor_transactions_amount_ck', sql`${t.amount} >= 0`),
+  ],
 );
 
 /** Failed sign-ins per key (account, address, account+address); not tenant data. */

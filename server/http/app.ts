@@ -41,6 +41,15 @@ async function readBody(c: Context, def: RouteDef): Promise<unknown> {
   const text = await c.req.text();
   if (Buffer.byteLength(text) > max) throw new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`);
   if (text.trim() === '') return undefined;
+  if (def.bodyParsers) {
+    const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    const parse = def.bodyParsers[mediaType];
+    if (parse) return parse(text);
+    if (mediaType && mediaType !== 'application/json') {
+      const accepted = ['application/json', ...Object.keys(def.bodyParsers)].join(', ');
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`);
+    }
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -26,6 +26,7 @@ export const DUPLICATE_MESSAGES: Record<string, string> = {
   members_email_uq: 'A member with this email already exists',
   roles_org_name_uq: 'A role with this name already exists',
   modules_org_key_uq: 'This module already exists',
+  vendors_org_name_uq: 'A vendor with this name already exists',
 };
 
 /** Maps PostgreSQL's constraint errors (wrapped or not by Drizzle) to the API's answers. */

@@ -52,6 +52,12 @@ interface Common<P, Q, B> {
   status?: 200 | 201 | 202;
   /** Largest accepted body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
+  /**
+   * Bodies in other formats than JSON, by media type (e.g. `text/csv`): each turns the raw text
+   * into the value `body` validates. Without one, every body is read as JSON; with some, any other
+   * declared media type answers 415.
+   */
+  bodyParsers?: Record<string, (text: string) => unknown>;
 }
 
 export interface TenantRoute<P = unknown, Q = unknown, B = unknown> extends Common<P, Q, B> {

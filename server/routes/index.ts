@@ -6,6 +6,7 @@ import { moduleRoutes } from './modules';
 import { notificationRoutes } from './notifications';
 import { organizationRoutes } from './organization';
 import { roleRoutes } from './roles';
+import { vendorRoutes } from './vendors';
 
 /** Every route of the product. The app mounts exactly these; the tests enumerate exactly these. */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
@@ -18,6 +19,7 @@ export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
     ...moduleRoutes,
     ...notificationRoutes,
     ...configurationRoutes,
+    ...vendorRoutes,
   ],
   // The parent (platform) service: organizations and subscriptions, in its own issue.
   platform: [],

@@ -24,6 +24,10 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'PUT /roles': (d) => ({ path: '/roles', body: { _id: d.role, name: 'Taken over' } }),
   'PUT /modules': (d) => ({ path: '/modules', body: { _id: d.module, name: 'Taken over' } }),
   'PUT /modules/reorder': (d) => ({ path: '/modules/reorder', body: { order: d.moduleOrder.split(',') } }),
+  'GET /vendors/id/:id': (d) => ({ path: `/vendors/id/${d.vendor}` }),
+  'GET /vendors/:id/transactions': (d) => ({ path: `/vendors/${d.vendor}/transactions` }),
+  'PUT /vendors/:id': (d) => ({ path: `/vendors/${d.vendor}`, body: { name: 'Taken over', isActive: false } }),
+  'DELETE /vendors/:id': (d) => ({ path: `/vendors/${d.vendor}` }),
 };
 
 /** Routes that read or change a record named in the body rather than the path. */
@@ -48,7 +52,8 @@ beforeAll(async () => {
   const [n] = await s.sql<{ id: string }>(`select n.id from notifications n join members m on m.id = n.member_id where m.email = 'owner@demo.travel'`);
   const [r] = await s.sql<{ id: string }>(`select r.id from roles r join organizations o on o.id = r.organization_id where o.name = 'Demo Travels' and r.name = 'Finance'`);
   const mods = await s.sql<{ id: string }>(`select x.id from modules x join organizations o on o.id = x.organization_id where o.name = 'Demo Travels' order by position`);
-  demo = { member: m.id, notification: n.id, role: r.id, module: mods[0].id, moduleOrder: mods.map((x) => x.id).join(',') };
+  const [vendor] = await s.sql<{ id: string }>(`select v.id from vendors v join organizations o on o.id = v.organization_id where o.name = 'Demo Travels' and v.status = 'active' order by v.name limit 1`);
+  demo = { member: m.id, notification: n.id, role: r.id, module: mods[0].id, moduleOrder: mods.map((x) => x.id).join(','), vendor: vendor.id };
 });
 afterAll(() => s.close());
 
@@ -85,11 +90,11 @@ describe('every route', () => {
   it.each(Object.keys(crossTenant))('%s answers 404 to another organization and changes nothing', async (routeKey) => {
     const [method] = routeKey.split(' ');
     const { path, body } = crossTenant[routeKey](demo);
-    const before = await s.sql(`select id, name, position, updated_at from modules union all select id, name, 0, updated_at from members union all select id, name, version, updated_at from roles order by 1`);
+    const before = await s.sql(`select id, name, position, updated_at from modules union all select id, name, 0, updated_at from members union all select id, name, version, updated_at from roles union all select id, name || ':' || status, 0, updated_at from vendors order by 1`);
     const res = await globe.request(method, `/api${path}`, method === 'GET' ? undefined : (body ?? {}));
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('NOT_FOUND');
-    const after = await s.sql(`select id, name, position, updated_at from modules union all select id, name, 0, updated_at from members union all select id, name, version, updated_at from roles order by 1`);
+    const after = await s.sql(`select id, name, position, updated_at from modules union all select id, name, 0, updated_at from members union all select id, name, version, updated_at from roles union all select id, name || ':' || status, 0, updated_at from vendors order by 1`);
     expect(after).toEqual(before);
   });
 
