@@ -53,4 +53,36 @@ describe('concurrent writes', () => {
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.reduce((sum, a) => sum + a.body.data.updated, 0)).toBe(unread);
   });
+
+  it('20 deactivations of one vendor: one succeeds, 19 get 409, the vendor ends inactive', async () => {
+    const vendor = await owner.post('/api/vendors', { name: 'Contended Transfers', services: ['transfers'] });
+    const id = vendor.body.data._id;
+    const answers = await times(20, () => owner.put(`/api/vendors/${id}`, { isActive: false }));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+    const [row] = await s.sql<{ status: string }>('select status from vendors where id = $1', [id]);
+    expect(row.status).toBe('inactive');
+    const stats = (await owner.get('/api/vendors')).body.stats;
+    expect(stats.active + stats.inactive).toBe(stats.total);
+  });
+
+  it('20 identical imports at once: no duplicate vendors, every row accounted for', async () => {
+    const rows = [
+      { name: 'Parallel Safaris', services: ['activities'] },
+      { name: 'Parallel Visas', services: ['visa'] },
+      { name: 'Parallel Flights', services: ['flights'] },
+    ];
+    const answers = await times(20, () => owner.post('/api/vendors/import', { rows }));
+    for (const a of answers) {
+      expect(a.status).toBeLessThan(500);
+      if (a.status === 200) expect(a.body.data.summary.total).toBe(3);
+    }
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    const stored = await s.sql<{ name: string; n: number }>(`select lower(name) as name, count(*)::int as n from vendors where name like 'Parallel %' group by 1 order by 1`);
+    expect(stored).toEqual([
+      { name: 'parallel flights', n: 1 },
+      { name: 'parallel safaris', n: 1 },
+      { name: 'parallel visas', n: 1 },
+    ]);
+  });
 });
