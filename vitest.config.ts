@@ -25,6 +25,26 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        // Components in jsdom: the API client's error handling, the preferences store, the locales.
+        test: {
+          name: 'ui',
+          include: ['tests/ui/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          testTimeout: 15_000,
+        },
+      },
+      {
+        // Chromium (playwright-core, /usr/bin/chromium) against the real server, database and built web app.
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-web.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

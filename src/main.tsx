@@ -1,9 +1,35 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './ui/app';
+import { RouterProvider } from 'react-router-dom';
+import 'primeicons/primeicons.css';
+import './ui/app.css';
+import { configureApiClient } from './api/client';
+import { createAppRouter } from './app/router';
+import { loginPath } from './ui/auth';
+import { i18next, initI18n } from './ui/i18n';
+import { preferencesStore } from './ui/preferences/store';
+import { AppProviders } from './ui/providers';
+import { createQueryClient } from './ui/query-client';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Direction before the first paint: no jump from left-to-right to right-to-left.
+document.documentElement.dir = preferencesStore.get().direction;
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+
+configureApiClient({
+  onUnauthorized(returnTo) {
+    void router.navigate(loginPath(returnTo), { replace: true }).then(() => queryClient.clear());
+  },
+  translate: (key, fallback) => i18next.t(key, { defaultValue: fallback }),
+});
+
+void initI18n().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

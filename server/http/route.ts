@@ -68,7 +68,7 @@ export interface PublicRoute<P = unknown, Q = unknown, B = unknown> extends Comm
   access: { kind: 'public' };
   handler: (ctx: PublicContext<P, Q, B>) => Promise<unknown>;
 }
-export type RouteDef = TenantRoute<any, any, any> | PublicRoute<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type RouteDef = TenantRoute<any, any, any> | PublicRoute<any, any, any>;
 
 /** Typed helpers: the schemas given infer the handler's params, query and body. */
 export function route<

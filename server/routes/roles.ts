@@ -3,14 +3,15 @@ import { createRoleInput, updateRoleInput, type Role } from '../../src/api/roles
 import { ALL_PERMISSIONS } from '../../src/api/permissions';
 import { pageQuery } from '../../src/api/common/schemas';
 import * as v from 'valibot';
-import { members, roles } from '../db/schema';
+import { roles } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { listAnswer, pageOffset, totalOver } from '../http/list';
 import { allow, route } from '../http/route';
 
 const rolesQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery().limit });
 
-const memberCount = sql<number>`(select count(*)::int from ${members} where ${members.roleId} = ${roles.id})`;
+// Qualified names: inside a subquery Drizzle would print bare column names, and role_id = id would compare members with themselves.
+const memberCount = sql<number>`(select count(*)::int from "members" m where m.role_id = "roles"."id")`;
 
 function toRole(row: typeof roles.$inferSelect & { memberCount?: number }): Role {
   return {

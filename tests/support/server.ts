@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { serve } from '@hono/node-server';
 import { inject } from 'vitest';
@@ -20,8 +21,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** Also serve the built web app from dist/ (end-to-end tests; run `vite build` first). */
+  web?: boolean;
+}
+
 /** The real HTTP server on its own fresh database, cloned from the migrated, seeded template. */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const adminUrl = inject('adminUrl');
   const name = `${inject('dbPrefix')}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -29,7 +35,7 @@ export async function startTestServer(): Promise<TestServer> {
   await admin.query(`create database ${name} template ${inject('templateDb')}`);
   await admin.end();
 
-  const config = { ...loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }), webDist: undefined };
+  const config = { ...loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }), webDist: options.web ? path.resolve('dist') : undefined };
   const database = connect(withDatabase(adminUrl, name), 8);
   const app = createApp({ config, database }, registry);
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {

@@ -1,0 +1,67 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { MODULE_KEYS, type ModuleKey } from '../api/permissions';
+import { RequireAuth, RequirePermission } from '../ui/auth';
+import { FullScreenSpinner } from '../ui/full-screen-spinner';
+import { modulePath } from '../ui/module-paths';
+
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+// Route-level code splitting: the sign-in page does not carry the shell or the admin screens.
+const LoginPage = named(() => import('../features/auth/login-page'), 'LoginPage');
+const Shell = named(() => import('../ui/shell'), 'Shell');
+const DashboardPage = named(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const MembersPage = named(() => import('../features/admin/members-page'), 'MembersPage');
+const RolesPage = named(() => import('../features/admin/roles-page'), 'RolesPage');
+const ModulesPage = named(() => import('../features/admin/modules-page'), 'ModulesPage');
+const OrganizationPage = named(() => import('../features/admin/organization-page'), 'OrganizationPage');
+const ConfigurationsPage = named(() => import('../features/admin/configurations-page'), 'ConfigurationsPage');
+const ProfilePage = named(() => import('../features/settings/profile-page'), 'ProfilePage');
+const PreferencesPage = named(() => import('../features/settings/preferences-page'), 'PreferencesPage');
+const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
+const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
+
+const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
+  dashboard: DashboardPage,
+  members: MembersPage,
+  roles: RolesPage,
+  modules: ModulesPage,
+  organization: OrganizationPage,
+  configurations: ConfigurationsPage,
+};
+
+const guarded = (module: ModuleKey, node: ReactNode) => <RequirePermission module={module}>{node}</RequirePermission>;
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      path: '/login',
+      element: (
+        <Suspense fallback={<FullScreenSpinner />}>
+          <LoginPage />
+        </Suspense>
+      ),
+    },
+    {
+      path: '/',
+      element: (
+        <RequireAuth>
+          <Suspense fallback={<FullScreenSpinner />}>
+            <Shell />
+          </Suspense>
+        </RequireAuth>
+      ),
+      children: [
+        ...MODULE_KEYS.map((key) => {
+          const Page = BUILT[key];
+          const element = guarded(key, Page ? <Page /> : <ComingSoonPage />);
+          return key === 'dashboard' ? { index: true, element } : { path: modulePath(key).slice(1), element };
+        }),
+        { path: 'profile', element: <ProfilePage /> },
+        { path: 'preferences', element: <PreferencesPage /> },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,108 @@
+import { useForm, type Resolver } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from 'primereact/dialog';
+import { Button } from 'primereact/button';
+import { toast } from 'sonner';
+import {
+  DEPARTMENTS,
+  EMPLOYMENT_STATUSES,
+  createMemberInput,
+  updateMemberInput,
+  type Member,
+} from '../../api/members/contract';
+import { useCreateMember, useUpdateMember } from '../../api/members/save-member';
+import { useRoles } from '../../api/roles/get-roles';
+import { applyServerIssues, DateField, PasswordField, SelectField, SwitchField, TextField } from '../../ui/form-fields';
+import { useCan } from '../../ui/auth';
+
+const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+interface FormValues {
+  name: string;
+  email: string;
+  phone: string | null;
+  department: Member['department'];
+  roleId: string;
+  employmentStatus: Member['employmentStatus'];
+  joiningDate: string | null;
+  exitDate: string | null;
+  isActive: boolean;
+  password?: string;
+}
+
+/** Create (password required) or edit (password optional, activation) a member. */
+export function MemberFormDialog({ member, onClose }: { member?: Member; onClose: () => void }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const roles = useRoles();
+  const create = useCreateMember();
+  const update = useUpdateMember();
+  const isNew = !member;
+  const { control, handleSubmit, setError, formState } = useForm<FormValues>({
+    // Create and update share the fields; `isActive` only exists on update.
+    resolver: ((values: FormValues, ctx: unknown, opts: unknown) => {
+      const { isActive, ...rest } = values;
+      return isNew
+        ? valibotResolver(createMemberInput)({ ...rest, password: rest.password ?? '' } as never, ctx, opts as never)
+        : valibotResolver(updateMemberInput)({ ...rest, isActive } as never, ctx, opts as never);
+    }) as unknown as Resolver<FormValues>,
+    defaultValues: {
+      name: member?.name ?? '',
+      email: member?.email ?? '',
+      phone: member?.phone ?? null,
+      department: member?.department ?? 'sales',
+      roleId: member?.roleId ?? '',
+      employmentStatus: member?.employmentStatus ?? 'active',
+      joiningDate: member?.joiningDate ?? null,
+      exitDate: member?.exitDate ?? null,
+      isActive: member?.isActive ?? true,
+      password: undefined,
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      if (isNew) {
+        await create.mutateAsync(values as never);
+        toast.success(t('members.created'));
+      } else {
+        await update.mutateAsync({ id: member._id, input: values as never });
+        toast.success(t('members.updated'));
+      }
+      onClose();
+    } catch (error) {
+      applyServerIssues(error, setError as never);
+    }
+  });
+
+  const roleOptions = (roles.data?.data ?? []).map((r) => ({ value: r._id, label: r.name }));
+
+  return (
+    <Dialog
+      visible
+      onHide={onClose}
+      header={isNew ? t('members.newMember') : t('members.editMember')}
+      style={{ width: 'min(760px, 95vw)' }}
+      footer={
+        <div className="row" style={{ justifyContent: 'flex-end' }}>
+          <Button type="button" text label={t('shell.cancel')} onClick={onClose} />
+          <Button type="submit" form="member-form" label={t('shell.save')} icon="pi pi-check" loading={formState.isSubmitting} />
+        </div>
+      }
+    >
+      <form id="member-form" className="form-grid" onSubmit={submit} noValidate>
+        <TextField control={control} name="name" label={t('members.name')} autoComplete="off" />
+        <TextField control={control} name="email" label={t('members.email')} type="email" autoComplete="off" />
+        <TextField control={control} name="phone" label={t('members.phone')} type="tel" nullable />
+        <SelectField control={control} name="department" label={t('members.department')} options={DEPARTMENTS.map((d) => ({ value: d, label: t(`members.departments.${d}`) }))} />
+        <SelectField control={control} name="roleId" label={t('members.role')} options={roleOptions} disabled={!can('roles', 'view')} />
+        <SelectField control={control} name="employmentStatus" label={t('members.employmentStatus')} options={EMPLOYMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${camel(s)}`) }))} />
+        <DateField control={control} name="joiningDate" label={t('members.joiningDate')} />
+        <DateField control={control} name="exitDate" label={t('members.exitDate')} />
+        <PasswordField control={control} name="password" label={isNew ? t('members.password') : t('members.newPassword')} />
+        {!isNew && <SwitchField control={control} name="isActive" label={t('members.isActive')} />}
+      </form>
+    </Dialog>
+  );
+}

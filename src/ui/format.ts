@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BCP47, isLocale } from './i18n';
+
+/** Minor units per currency (JPY has none, KWD three): Intl knows. */
+function fractionDigits(currency: string) {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+export function createFormatters(locale: string, options: { currency?: string; timeZone?: string } = {}) {
+  const tag = isLocale(locale) ? BCP47[locale] : locale;
+  const dateFmt = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
+  const dateTimeFmt = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: options.timeZone });
+  return {
+    /** A calendar date `YYYY-MM-DD`: no time zone shift. */
+    date(value: string | null | undefined) {
+      if (!value) return '';
+      const d = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+      return Number.isNaN(d.getTime()) ? value : dateFmt.format(d);
+    },
+    /** An instant, shown in the organization's time zone. */
+    dateTime(value: string | null | undefined) {
+      if (!value) return '';
+      const d = new Date(value);
+      return Number.isNaN(d.getTime()) ? value : dateTimeFmt.format(d);
+    },
+    /** Money is integer minor units in the API (SPEC conventions). */
+    money(minor: number, currency = options.currency ?? 'USD') {
+      const digits = fractionDigits(currency);
+      return new Intl.NumberFormat(tag, { style: 'currency', currency }).format(minor / 10 ** digits);
+    },
+    number(value: number) {
+      return new Intl.NumberFormat(tag).format(value);
+    },
+  };
+}
+
+export function useFormatters(options: { currency?: string; timeZone?: string } = {}) {
+  const { i18n } = useTranslation();
+  return useMemo(() => createFormatters(i18n.language, options), [i18n.language, options.currency, options.timeZone]);
+}

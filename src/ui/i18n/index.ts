@@ -1,0 +1,83 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LOCALES, type Locale } from '../../api/members/contract';
+import en from './locales/en';
+
+/** The seed's language names (section 1), in English, as the seed lists them. */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  ae: 'Arabic',
+  da: 'Danish',
+  de: 'German',
+  el: 'Greek',
+  es: 'Spanish',
+  fr: 'French',
+  hu: 'Hungarian',
+  it: 'Italian',
+  ja: 'Japanese',
+  pl: 'Polish',
+  pt: 'Portuguese',
+  ru: 'Russian',
+  sv: 'Swedish',
+  tr: 'Turkish',
+  zh: 'Chinese',
+};
+
+/** The seed's codes are not all BCP 47 (`ae` is Arabic): this is what Intl and `<html lang>` get. */
+export const BCP47: Record<Locale, string> = {
+  en: 'en', ae: 'ar', da: 'da', de: 'de', el: 'el', es: 'es', fr: 'fr', hu: 'hu',
+  it: 'it', ja: 'ja', pl: 'pl', pt: 'pt', ru: 'ru', sv: 'sv', tr: 'tr', zh: 'zh-CN',
+};
+
+export const RTL_LOCALES: readonly Locale[] = ['ae'];
+export const isLocale = (x: unknown): x is Locale => typeof x === 'string' && (LOCALES as readonly string[]).includes(x);
+
+export const LANGUAGE_COOKIE = 'i18nextLng';
+
+export function readLanguageCookie(): Locale {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${LANGUAGE_COOKIE}=`));
+  const value = match ? decodeURIComponent(match.slice(LANGUAGE_COOKIE.length + 1)) : undefined;
+  return isLocale(value) ? value : 'en';
+}
+
+export const hasLanguageCookie = () => document.cookie.split('; ').some((c) => c.startsWith(`${LANGUAGE_COOKIE}=`));
+
+export function writeLanguageCookie(locale: Locale) {
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(locale)}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+// Other languages are separate chunks, loaded when chosen.
+const loaders = import.meta.glob<{ default: object }>(['./locales/*.ts', '!./locales/en.ts']);
+
+export async function loadLocale(locale: Locale) {
+  if (locale === 'en' || i18next.hasResourceBundle(locale, 'translation')) return;
+  const load = loaders[`./locales/${locale}.ts`];
+  if (!load) return;
+  const mod = await load();
+  i18next.addResourceBundle(locale, 'translation', mod.default, true, true);
+}
+
+export async function initI18n(locale: Locale = readLanguageCookie()) {
+  if (!i18next.isInitialized) {
+    await i18next.use(initReactI18next).init({
+      resources: { en: { translation: en } },
+      lng: 'en',
+      fallbackLng: 'en',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  }
+  await changeLanguage(locale);
+  return i18next;
+}
+
+/** Loads the language, switches to it, and remembers it in the seed's cookie. */
+export async function changeLanguage(locale: Locale) {
+  await loadLocale(locale);
+  await i18next.changeLanguage(locale);
+  writeLanguageCookie(locale);
+  document.documentElement.lang = BCP47[locale];
+}
+
+export { i18next };

@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCALES, type Locale } from '../api/members/contract';
+import { LANGUAGE_NAMES, RTL_LOCALES, changeLanguage, isLocale } from './i18n';
+import { preferencesStore } from './preferences/store';
+
+/** Switches the language: the cookie `i18nextLng`, the preferences, and Arabic turns the page right-to-left. */
+export async function chooseLanguage(locale: Locale) {
+  const previous = preferencesStore.get();
+  const wasRtl = RTL_LOCALES.includes(previous.locale);
+  const isRtl = RTL_LOCALES.includes(locale);
+  await changeLanguage(locale);
+  preferencesStore.update({
+    locale,
+    direction: isRtl ? 'rtl' : wasRtl ? 'ltr' : previous.direction,
+  });
+}
+
+/** A native select: keyboard and screen-reader friendly, and light enough for the sign-in page. */
+export function LanguagePicker({ compact = false }: { compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  return (
+    <span className="row" style={{ gap: '0.35rem' }}>
+      <label htmlFor={id} className={compact ? 'visually-hidden' : undefined}>
+        {compact ? t('shell.language') : <><i className="pi pi-language" aria-hidden="true" /> {t('shell.language')}</>}
+      </label>
+      <select
+        id={id}
+        className="p-inputtext p-component"
+        style={{ padding: '0.4rem 0.5rem' }}
+        data-testid="language-picker"
+        value={i18n.language}
+        onChange={(e) => isLocale(e.target.value) && void chooseLanguage(e.target.value)}
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+
+export type StatusTone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
+
+/** The tone of every status the product knows; unknown ones are neutral. */
+const TONES: Record<string, StatusTone> = {
+  active: 'success',
+  completed: 'success',
+  approved: 'success',
+  paid: 'success',
+  inactive: 'neutral',
+  exited: 'neutral',
+  canceled: 'neutral',
+  onLeave: 'warning',
+  pending: 'warning',
+  requested: 'info',
+  rejected: 'danger',
+  overdue: 'danger',
+};
+
+const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** A status name, translated (`status.*`), with a colour that also reads in dark mode. */
+export function StatusTag({ status, tone }: { status: string; tone?: StatusTone }) {
+  const { t } = useTranslation();
+  const key = camel(status);
+  const resolved = tone ?? TONES[key] ?? 'neutral';
+  return (
+    <span className={`status-tag status-tag--${resolved}`} data-status={status}>
+      {t(`status.${key}`, { defaultValue: status })}
+    </span>
+  );
+}
