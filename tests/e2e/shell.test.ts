@@ -226,6 +226,22 @@ describe('web app shell in Chromium', () => {
     }
   });
 
+  it('changes the menu and the layout in preferences: applied at once, kept after a reload and on the server', async () => {
+    await page.goto(`${server.url}/preferences`);
+    await page.getByRole('group', { name: 'Menu' }).getByText('Horizontal', { exact: true }).click();
+    await page.getByRole('group', { name: 'Layout' }).getByText('Boxed', { exact: true }).click();
+    await page.locator('.layout.layout--menu-horizontal.layout--boxed').waitFor();
+    await page.reload();
+    await page.locator('.layout.layout--menu-horizontal.layout--boxed').waitFor();
+    await shot('13-horizontal-boxed');
+    await expect
+      .poll(async () => (await server.sql<{ p: { menu: string; layout: string } }>(`select preferences as p from members where email = 'owner@demo.travel'`))[0]!.p)
+      .toMatchObject({ menu: 'horizontal', layout: 'boxed' });
+    await page.getByRole('group', { name: 'Menu' }).getByText('Vertical', { exact: true }).click();
+    await page.getByRole('group', { name: 'Layout' }).getByText('Full width', { exact: true }).click();
+    await page.locator('.layout.layout--menu-vertical:not(.layout--boxed)').waitFor();
+  });
+
   it('signs out from the member menu', async () => {
     await page.getByTestId('member-menu').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
