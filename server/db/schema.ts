@@ -5,17 +5,20 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Permissions, Visibility } from '../../src/api/permissions';
 import type { Preferences } from '../../src/api/members/contract';
 import type { BankDetails } from '../../src/api/vendors/contract';
+import type { RoomType } from '../../src/api/hotels/contract';
 
 /**
  * Every tenant table has `organization_id`, defaulted from the request's tenant setting and
@@ -242,6 +245,134 @@ export const vendorTransactions = pgTable(
     check('vendor_transactions_direction_ck', sql`${t.direction} in ('incoming', 'outgoing')`),
     check('vendor_transactions_status_ck', sql`${t.status} in ('paid', 'pending')`),
     check('vendor_transactions_amount_ck', sql`${t.amount} >= 0`),
+  ],
+);
+
+// ---------- catalogue ----------
+// Slugs are unique per organization (`<table>_org_slug_uq`). A reference to another catalogue
+// record is a composite foreign key with `organization_id`, so the database itself refuses a
+// reference to another organization's record (foreign keys are checked without row-level security).
+// References are `restrict`: a region or destination still in use cannot be deleted.
+
+export const regions = pgTable(
+  'regions',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('regions_org_slug_uq').on(t.organizationId, t.slug),
+    uniqueIndex('regions_org_name_uq').on(t.organizationId, sql`lower(${t.name})`),
+    unique('regions_org_id_uq').on(t.organizationId, t.id),
+  ],
+);
+
+export const destinations = pgTable(
+  'destinations',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    regionId: uuid('region_id').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    country: text('country').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('destinations_org_slug_uq').on(t.organizationId, t.slug),
+    uniqueIndex('destinations_org_name_uq').on(t.organizationId, sql`lower(${t.name})`),
+    unique('destinations_org_id_uq').on(t.organizationId, t.id),
+    index('destinations_region_idx').on(t.regionId),
+    index('destinations_org_country_idx').on(t.organizationId, sql`lower(${t.country})`),
+    foreignKey({ name: 'destinations_region_fk', columns: [t.organizationId, t.regionId], foreignColumns: [regions.organizationId, regions.id] }).onDelete('restrict'),
+  ],
+);
+
+export const hotels = pgTable(
+  'hotels',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    /** The region is the destination's: read through it, never stored twice. */
+    destinationId: uuid('destination_id').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    stars: integer('stars').notNull(),
+    address: text('address'),
+    /** Nightly rates in integer minor units of the organization's currency. */
+    roomTypes: jsonb('room_types').$type<RoomType[]>().notNull().default([]),
+    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('hotels_org_slug_uq').on(t.organizationId, t.slug),
+    index('hotels_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
+    index('hotels_destination_idx').on(t.destinationId),
+    index('hotels_org_stars_idx').on(t.organizationId, t.stars),
+    check('hotels_stars_ck', sql`${t.stars} between 1 and 5`),
+    foreignKey({ name: 'hotels_destination_fk', columns: [t.organizationId, t.destinationId], foreignColumns: [destinations.organizationId, destinations.id] }).onDelete('restrict'),
+  ],
+);
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    destinationId: uuid('destination_id').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    category: text('category').notNull(),
+    difficulty: text('difficulty').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** Integer minor units of the organization's currency. */
+    pricePerPerson: bigint('price_per_person', { mode: 'number' }).notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('activities_org_slug_uq').on(t.organizationId, t.slug),
+    index('activities_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
+    index('activities_destination_idx').on(t.destinationId),
+    index('activities_org_category_idx').on(t.organizationId, t.category),
+    index('activities_org_difficulty_idx').on(t.organizationId, t.difficulty),
+    check('activities_difficulty_ck', sql`${t.difficulty} in ('easy', 'moderate', 'hard')`),
+    check('activities_duration_ck', sql`${t.durationMinutes} > 0`),
+    check('activities_price_ck', sql`${t.pricePerPerson} >= 0`),
+    foreignKey({ name: 'activities_destination_fk', columns: [t.organizationId, t.destinationId], foreignColumns: [destinations.organizationId, destinations.id] }).onDelete('restrict'),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    customerName: text('customer_name').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    destinationId: uuid('destination_id'),
+    /** The tour reviewed; tours arrive in a later issue (no foreign key until then, and not writable yet). */
+    tourId: uuid('tour_id'),
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('reviews_org_created_idx').on(t.organizationId, t.createdAt),
+    index('reviews_destination_idx').on(t.destinationId),
+    check('reviews_rating_ck', sql`${t.rating} between 1 and 5`),
+    foreignKey({ name: 'reviews_destination_fk', columns: [t.organizationId, t.destinationId], foreignColumns: [destinations.organizationId, destinations.id] }).onDelete('restrict'),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { ModuleKey } from '../../src/api/permissions';
 import { hashPassword } from '../auth/password';
 import { newOrganizationSecret } from '../routes/organization';
 import type { Db } from './client';
+import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue-seed';
 import type { VendorService } from '../../src/api/vendors/contract';
 import { appModules, members, notifications, organizations, roles, subscriptions, vendors } from './schema';
 
@@ -97,6 +98,7 @@ export interface SeedOrg {
   ownerName: string;
   staff: { name: string; email: string; department: 'sales' | 'operations' | 'finance'; role: string }[];
   vendors: SeedVendor[];
+  catalogue: CatalogueSeed;
 }
 
 export interface SeedVendor {
@@ -148,6 +150,7 @@ export const DEMO_ORGS: SeedOrg[] = [
       { name: 'Fatima Finance', email: 'finance@demo.travel', department: 'finance', role: 'Finance' },
     ],
     vendors: DEMO_VENDORS,
+    catalogue: DEMO_CATALOGUE,
   },
   {
     name: 'Globe Trotters',
@@ -157,6 +160,7 @@ export const DEMO_ORGS: SeedOrg[] = [
     ownerName: 'Gabriel Globe',
     staff: [],
     vendors: GLOBE_VENDORS,
+    catalogue: GLOBE_CATALOGUE,
   },
 ];
 
@@ -220,6 +224,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
           status: inactive ? 'inactive' : 'active',
         })),
       );
+      await seedCatalogue(tx, organizationId, spec.catalogue);
     }
     return true;
   });

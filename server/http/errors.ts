@@ -27,6 +27,12 @@ export const DUPLICATE_MESSAGES: Record<string, string> = {
   roles_org_name_uq: 'A role with this name already exists',
   modules_org_key_uq: 'This module already exists',
   vendors_org_name_uq: 'A vendor with this name already exists',
+  regions_org_name_uq: 'A region with this name already exists',
+  regions_org_slug_uq: 'A region with this slug already exists',
+  destinations_org_name_uq: 'A destination with this name already exists',
+  destinations_org_slug_uq: 'A destination with this slug already exists',
+  hotels_org_slug_uq: 'A hotel with this slug already exists',
+  activities_org_slug_uq: 'An activity with this slug already exists',
 };
 
 /** Maps PostgreSQL's constraint errors (wrapped or not by Drizzle) to the API's answers. */

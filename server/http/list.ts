@@ -1,4 +1,6 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/client';
 import type { ListAnswer } from '../../src/api/common/schemas';
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */
@@ -30,4 +32,25 @@ export async function listAnswer<R extends { total_over: number }, T, S = undefi
     meta: { currentPage: q.page, limit: q.limit, totalItems, totalPages: Math.ceil(totalItems / q.limit) },
     ...(stats === undefined ? {} : { stats }),
   };
+}
+
+/** Rows per value of one column, every key present (0 when none): the `stats` of a list header. */
+export async function countsBy<K extends string>(tx: Tx, table: PgTable, column: AnyPgColumn, keys: readonly K[]): Promise<Record<K, number>> {
+  const rows = await tx
+    .select({ key: column, n: sql<number>`count(*)::int` })
+    .from(table)
+    .groupBy(column);
+  const found = new Map(rows.map((r) => [String(r.key), r.n]));
+  return Object.fromEntries(keys.map((k) => [k, found.get(k) ?? 0])) as Record<K, number>;
+}
+
+/** The seed's list page: the rows of one page with `total_over`, and the total when past the end. */
+export async function pageOf<R extends { total_over: number }, T, S = undefined>(
+  q: { page: number; limit: number },
+  page: (limit: number, offset: number) => Promise<R[]>,
+  toItem: (row: R) => T,
+  countAll: () => Promise<number>,
+  stats?: S,
+) {
+  return listAnswer(q, await page(q.limit, pageOffset(q)), toItem, countAll, stats);
 }

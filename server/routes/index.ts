@@ -7,6 +7,11 @@ import { notificationRoutes } from './notifications';
 import { organizationRoutes } from './organization';
 import { roleRoutes } from './roles';
 import { vendorRoutes } from './vendors';
+import { regionRoutes } from './regions';
+import { destinationRoutes } from './destinations';
+import { hotelRoutes } from './hotels';
+import { activityRoutes } from './activities';
+import { reviewRoutes } from './reviews';
 
 /** Every route of the product. The app mounts exactly these; the tests enumerate exactly these. */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
@@ -20,6 +25,11 @@ export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
     ...notificationRoutes,
     ...configurationRoutes,
     ...vendorRoutes,
+    ...regionRoutes,
+    ...destinationRoutes,
+    ...hotelRoutes,
+    ...activityRoutes,
+    ...reviewRoutes,
   ],
   // The parent (platform) service: organizations and subscriptions, in its own issue.
   platform: [],

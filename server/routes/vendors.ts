@@ -1,19 +1,16 @@
 import { and, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import * as v from 'valibot';
 import {
-  VENDOR_IMPORT_MAX_BYTES,
+  VENDOR_IMPORT_MAX_ROWS,
   VENDOR_SERVICES,
   createVendorInput,
   updateVendorInput,
   vendorIdParams,
   vendorIdsParams,
-  vendorImportInput,
   vendorImportRow,
   vendorTransactionsQuery,
   vendorsQuery,
   type BankDetails,
   type Vendor,
-  type VendorImportReport,
   type VendorImportRow,
   type VendorImportRowResult,
   type VendorService,
@@ -23,11 +20,12 @@ import {
   type VendorTransactionsQuery,
   type VendorsQuery,
 } from '../../src/api/vendors/contract';
-import { CsvFileError, vendorRowsFromCsv } from '../../src/api/vendors/import';
+import { vendorRowsFromCsv } from '../../src/api/vendors/import';
 import { describeVendorRefusal, vendorEventFor, vendorMachine } from '../../src/machines/vendor-machine';
 import type { Tx } from '../db/client';
 import { vendorTransactions, vendors } from '../db/schema';
-import { ApiError, conflict, fromDatabaseError, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
+import { importRoute, type Importer, type PlannedRow } from '../http/import';
 import { containsPattern, listAnswer, orderBy, pageOffset, totalOver } from '../http/list';
 import { allow, route } from '../http/route';
 import { applyEvent, rowWorkflow } from '../workflow/apply-event';
@@ -151,184 +149,113 @@ function bankDetailsOrNull(bank: BankDetails | null | undefined): BankDetails | 
 
 // ---------- import ----------
 
-const issueList = (issues: v.BaseIssue<unknown>[]) =>
-  issues.map((i) => ({
-    path: v.getDotPath(i) || 'row',
-    message: i.expected === 'never' ? 'is not a known field' : i.received === 'undefined' ? 'is required' : i.message,
-  }));
-
-const IMPORT_CHUNK = 500;
-
-interface PlannedRow {
-  row: number;
-  input: VendorImportRow;
-}
+type PlannedVendor = PlannedRow<VendorImportRow>;
 
 /**
- * Writes one chunk of valid rows inside a savepoint: creates those whose name (or else email) is
- * new, updates the others. Matching sees the organization's vendors as they are, including rows
+ * Writes one chunk of valid rows (the shared import runner opens the savepoint): creates those
+ * whose name (or else email) is new, updates the others. Matching sees the organization's vendors as they are, including rows
  * of the same import written before. Writes are batched (one insert, one update per batch); a row
  * that names a vendor still waiting in a batch writes the batches first, so rows apply in order.
  */
-async function importChunk(tx: Tx, chunk: PlannedRow[]): Promise<VendorImportRowResult[]> {
-  return tx.transaction(async (sp) => {
-    const names = chunk.map((r) => r.input.name.toLowerCase());
-    const emails = chunk.map((r) => r.input.email).filter((e): e is string => !!e);
-    const existing = await sp
-      .select({ id: vendors.id, name: vendors.name, email: vendors.email })
-      .from(vendors)
-      .where(or(inArray(sql`lower(${vendors.name})`, names), emails.length ? inArray(sql`lower(${vendors.email})`, emails) : undefined));
-    const byName = new Map<string, string>();
-    const byEmail = new Map<string, string>();
-    const current = new Map<string, { name: string; email: string | null }>();
-    const remember = (id: string, name: string, email: string | null) => {
-      const was = current.get(id);
-      if (was && byName.get(was.name) === id) byName.delete(was.name);
-      if (was?.email && byEmail.get(was.email) === id) byEmail.delete(was.email);
-      current.set(id, { name, email });
-      byName.set(name, id);
-      if (email) byEmail.set(email, id);
-    };
-    for (const x of existing) remember(x.id, x.name.toLowerCase(), x.email?.toLowerCase() ?? null);
-    const results: VendorImportRowResult[] = [];
-
-    let updates: { row: number; id: string; input: VendorImportRow }[] = [];
-    const updating = new Set<string>();
-    const writeUpdates = async () => {
-      if (!updates.length) return;
-      // Keys absent from a row keep the stored value; null clears it; bank details merge.
-      const doc = JSON.stringify(updates.map((u) => ({ id: u.id, d: { ...u.input, bankDetails: bankDetailsOrNull(u.input.bankDetails) } })));
-      const text = (key: string, column: string) => sql`case when x.d ? ${key} then x.d->>${key} else ${sql.identifier('v')}.${sql.identifier(column)} end`;
-      await sp.execute(sql`
-        update vendors v set
-          name = ${text('name', 'name')},
-          services = case when x.d ? 'services' then array(select jsonb_array_elements_text(x.d->'services')) else v.services end,
-          contact_person = ${text('contactPerson', 'contact_person')},
-          email = ${text('email', 'email')},
-          phone = ${text('phone', 'phone')},
-          address = ${text('address', 'address')},
-          notes = ${text('notes', 'notes')},
-          bank_details = case
-            when not x.d ? 'bankDetails' then v.bank_details
-            when jsonb_typeof(x.d->'bankDetails') = 'null' then null
-            else coalesce(v.bank_details, '{}'::jsonb) || (x.d->'bankDetails') end,
-          updated_at = now()
-        from (select (e->>'id')::uuid as id, e->'d' as d from jsonb_array_elements(${doc}::jsonb) e) x
-        where v.id = x.id`);
-      for (const u of updates) results.push({ row: u.row, status: 'updated', _id: u.id, name: u.input.name });
-      updates = [];
-      updating.clear();
-    };
-
-    let creates: PlannedRow[] = [];
-    const waitingNames = new Set<string>();
-    const waitingEmails = new Set<string>();
-    const writeCreates = async () => {
-      if (!creates.length) return;
-      // One statement with one parameter, however many rows.
-      const doc = JSON.stringify(creates.map(({ input }) => ({ ...input, bankDetails: bankDetailsOrNull(input.bankDetails) })));
-      const { rows: created } = await sp.execute<{ id: string; name: string }>(sql`
-        insert into vendors (name, services, contact_person, email, phone, address, notes, bank_details)
-        select e->>'name', array(select jsonb_array_elements_text(e->'services')), e->>'contactPerson', e->>'email',
-               e->>'phone', e->>'address', e->>'notes', nullif(e->'bankDetails', 'null'::jsonb)
-        from jsonb_array_elements(${doc}::jsonb) e
-        returning id, name`);
-      const ids = new Map(created.map((c) => [c.name.toLowerCase(), c.id]));
-      for (const { row, input } of creates) {
-        const id = ids.get(input.name.toLowerCase())!;
-        results.push({ row, status: 'created', _id: id, name: input.name });
-        remember(id, input.name.toLowerCase(), input.email ?? null);
-      }
-      creates = [];
-      waitingNames.clear();
-      waitingEmails.clear();
-    };
-    const flush = async () => {
-      await writeUpdates(); // first: an update may free a name a new vendor takes
-      await writeCreates();
-    };
-    const waitingFor = (input: VendorImportRow) => waitingNames.has(input.name.toLowerCase()) || (!!input.email && waitingEmails.has(input.email));
-
-    for (const planned of chunk) {
-      const { row, input } = planned;
-      const name = input.name.toLowerCase();
-      if (waitingFor(input)) await flush();
-      const id = byName.get(name) ?? (input.email ? byEmail.get(input.email) : undefined);
-      if (!id) {
-        creates.push(planned);
-        waitingNames.add(name);
-        if (input.email) waitingEmails.add(input.email);
-        continue;
-      }
-      if (updating.has(id)) await flush();
-      updates.push({ row, id, input });
-      updating.add(id);
-      remember(id, name, input.email === undefined ? (current.get(id)?.email ?? null) : input.email);
-    }
-    await flush();
-    return results;
-  });
-}
-
-function rejection(row: number, err: unknown): VendorImportRowResult {
-  const known = fromDatabaseError(err);
-  if (!known) throw err;
-  return { row, status: 'rejected', reason: known.message };
-}
-
-async function importVendors(tx: Tx, rows: unknown[]): Promise<VendorImportReport> {
-  const results: VendorImportRowResult[] = [];
-  const valid: PlannedRow[] = [];
-  rows.forEach((raw, i) => {
-    const row = i + 1;
-    if (raw && typeof raw === 'object' && typeof (raw as { $error?: unknown }).$error === 'string') {
-      results.push({ row, status: 'rejected', reason: (raw as { $error: string }).$error });
-      return;
-    }
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      results.push({ row, status: 'rejected', reason: 'row must be an object', issues: [{ path: 'row', message: 'must be an object' }] });
-      return;
-    }
-    const parsed = v.safeParse(vendorImportRow, raw);
-    if (parsed.success) {
-      valid.push({ row, input: parsed.output });
-      return;
-    }
-    const issues = issueList(parsed.issues);
-    results.push({ row, status: 'rejected', reason: issues.map((x) => `${x.path} ${x.message}`).join('; '), issues });
-  });
-  for (let start = 0; start < valid.length; start += IMPORT_CHUNK) {
-    const chunk = valid.slice(start, start + IMPORT_CHUNK);
-    try {
-      results.push(...(await importChunk(tx, chunk)));
-    } catch {
-      // One row of the chunk broke a rule the database keeps (a name taken by another vendor…):
-      // redo the chunk row by row, each in its own savepoint, so only that row is refused.
-      for (const planned of chunk) {
-        try {
-          results.push(...(await importChunk(tx, [planned])));
-        } catch (err) {
-          results.push(rejection(planned.row, err));
-        }
-      }
-    }
-  }
-  results.sort((a, b) => a.row - b.row);
-  const count = (status: VendorImportRowResult['status']) => results.filter((r) => r.status === status).length;
-  return {
-    summary: { total: rows.length, created: count('created'), updated: count('updated'), rejected: count('rejected') },
-    rows: results,
+async function importChunk(sp: Tx, chunk: PlannedVendor[]): Promise<VendorImportRowResult[]> {
+  const names = chunk.map((r) => r.input.name.toLowerCase());
+  const emails = chunk.map((r) => r.input.email).filter((e): e is string => !!e);
+  const existing = await sp
+    .select({ id: vendors.id, name: vendors.name, email: vendors.email })
+    .from(vendors)
+    .where(or(inArray(sql`lower(${vendors.name})`, names), emails.length ? inArray(sql`lower(${vendors.email})`, emails) : undefined));
+  const byName = new Map<string, string>();
+  const byEmail = new Map<string, string>();
+  const current = new Map<string, { name: string; email: string | null }>();
+  const remember = (id: string, name: string, email: string | null) => {
+    const was = current.get(id);
+    if (was && byName.get(was.name) === id) byName.delete(was.name);
+    if (was?.email && byEmail.get(was.email) === id) byEmail.delete(was.email);
+    current.set(id, { name, email });
+    byName.set(name, id);
+    if (email) byEmail.set(email, id);
   };
+  for (const x of existing) remember(x.id, x.name.toLowerCase(), x.email?.toLowerCase() ?? null);
+  const results: VendorImportRowResult[] = [];
+
+  let updates: { row: number; id: string; input: VendorImportRow }[] = [];
+  const updating = new Set<string>();
+  const writeUpdates = async () => {
+    if (!updates.length) return;
+    // Keys absent from a row keep the stored value; null clears it; bank details merge.
+    const doc = JSON.stringify(updates.map((u) => ({ id: u.id, d: { ...u.input, bankDetails: bankDetailsOrNull(u.input.bankDetails) } })));
+    const text = (key: string, column: string) => sql`case when x.d ? ${key} then x.d->>${key} else ${sql.identifier('v')}.${sql.identifier(column)} end`;
+    await sp.execute(sql`
+      update vendors v set
+        name = ${text('name', 'name')},
+        services = case when x.d ? 'services' then array(select jsonb_array_elements_text(x.d->'services')) else v.services end,
+        contact_person = ${text('contactPerson', 'contact_person')},
+        email = ${text('email', 'email')},
+        phone = ${text('phone', 'phone')},
+        address = ${text('address', 'address')},
+        notes = ${text('notes', 'notes')},
+        bank_details = case
+          when not x.d ? 'bankDetails' then v.bank_details
+          when jsonb_typeof(x.d->'bankDetails') = 'null' then null
+          else coalesce(v.bank_details, '{}'::jsonb) || (x.d->'bankDetails') end,
+        updated_at = now()
+      from (select (e->>'id')::uuid as id, e->'d' as d from jsonb_array_elements(${doc}::jsonb) e) x
+      where v.id = x.id`);
+    for (const u of updates) results.push({ row: u.row, status: 'updated', _id: u.id, name: u.input.name });
+    updates = [];
+    updating.clear();
+  };
+
+  let creates: PlannedVendor[] = [];
+  const waitingNames = new Set<string>();
+  const waitingEmails = new Set<string>();
+  const writeCreates = async () => {
+    if (!creates.length) return;
+    // One statement with one parameter, however many rows.
+    const doc = JSON.stringify(creates.map(({ input }) => ({ ...input, bankDetails: bankDetailsOrNull(input.bankDetails) })));
+    const { rows: created } = await sp.execute<{ id: string; name: string }>(sql`
+      insert into vendors (name, services, contact_person, email, phone, address, notes, bank_details)
+      select e->>'name', array(select jsonb_array_elements_text(e->'services')), e->>'contactPerson', e->>'email',
+             e->>'phone', e->>'address', e->>'notes', nullif(e->'bankDetails', 'null'::jsonb)
+      from jsonb_array_elements(${doc}::jsonb) e
+      returning id, name`);
+    const ids = new Map(created.map((c) => [c.name.toLowerCase(), c.id]));
+    for (const { row, input } of creates) {
+      const id = ids.get(input.name.toLowerCase())!;
+      results.push({ row, status: 'created', _id: id, name: input.name });
+      remember(id, input.name.toLowerCase(), input.email ?? null);
+    }
+    creates = [];
+    waitingNames.clear();
+    waitingEmails.clear();
+  };
+  const flush = async () => {
+    await writeUpdates(); // first: an update may free a name a new vendor takes
+    await writeCreates();
+  };
+  const waitingFor = (input: VendorImportRow) => waitingNames.has(input.name.toLowerCase()) || (!!input.email && waitingEmails.has(input.email));
+
+  for (const planned of chunk) {
+    const { row, input } = planned;
+    const name = input.name.toLowerCase();
+    if (waitingFor(input)) await flush();
+    const id = byName.get(name) ?? (input.email ? byEmail.get(input.email) : undefined);
+    if (!id) {
+      creates.push(planned);
+      waitingNames.add(name);
+      if (input.email) waitingEmails.add(input.email);
+      continue;
+    }
+    if (updating.has(id)) await flush();
+    updates.push({ row, id, input });
+    updating.add(id);
+    remember(id, name, input.email === undefined ? (current.get(id)?.email ?? null) : input.email);
+  }
+  await flush();
+  return results;
 }
 
-function csvBody(text: string) {
-  try {
-    return vendorRowsFromCsv(text);
-  } catch (err) {
-    if (err instanceof CsvFileError) throw new ApiError(400, 'VALIDATION_FAILED', err.message, err.issues);
-    throw err;
-  }
-}
+const vendorImporter: Importer<VendorImportRow> = { rowSchema: vendorImportRow, writeChunk: importChunk };
 
 export const vendorRoutes = [
   route({
@@ -374,17 +301,7 @@ export const vendorRoutes = [
     },
   }),
 
-  route({
-    method: 'POST',
-    path: '/vendors/import',
-    access: allow('vendors', 'create'),
-    body: vendorImportInput,
-    bodyParsers: { 'text/csv': csvBody },
-    maxBodyBytes: VENDOR_IMPORT_MAX_BYTES,
-    async handler({ tx, body }) {
-      return { data: await importVendors(tx, body.rows) };
-    },
-  }),
+  importRoute({ path: '/vendors/import', module: 'vendors', fromCsv: vendorRowsFromCsv, importer: vendorImporter, maxRows: VENDOR_IMPORT_MAX_ROWS }),
 
   route({
     method: 'GET',

@@ -28,7 +28,32 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'GET /vendors/:id/transactions': (d) => ({ path: `/vendors/${d.vendor}/transactions` }),
   'PUT /vendors/:id': (d) => ({ path: `/vendors/${d.vendor}`, body: { name: 'Taken over', isActive: false } }),
   'DELETE /vendors/:id': (d) => ({ path: `/vendors/${d.vendor}` }),
+  'PUT /regions/:id': (d) => ({ path: `/regions/${d.region}`, body: { name: 'Taken over' } }),
+  'DELETE /regions/:id': (d) => ({ path: `/regions/${d.region}` }),
+  'PUT /destinations/:id': (d) => ({ path: `/destinations/${d.destination}`, body: { name: 'Taken over' } }),
+  'DELETE /destinations/:id': (d) => ({ path: `/destinations/${d.destination}` }),
+  'GET /hotels/hotelId/:id': (d) => ({ path: `/hotels/hotelId/${d.hotel}` }),
+  'PUT /hotels/:id': (d) => ({ path: `/hotels/${d.hotel}`, body: { name: 'Taken over' } }),
+  'DELETE /hotels/:id': (d) => ({ path: `/hotels/${d.hotel}` }),
+  'GET /activities/activityId/:id': (d) => ({ path: `/activities/activityId/${d.activity}` }),
+  'PUT /activities/:id': (d) => ({ path: `/activities/${d.activity}`, body: { name: 'Taken over' } }),
+  'DELETE /activities/:id': (d) => ({ path: `/activities/${d.activity}` }),
+  'PUT /reviews/:id': (d) => ({ path: `/reviews/${d.review}`, body: { text: 'Taken over' } }),
+  'DELETE /reviews/:id': (d) => ({ path: `/reviews/${d.review}` }),
 };
+
+/** The rows a cross-tenant call could touch, with what it could change. */
+const everything = [
+  'select id, name, position, updated_at from modules',
+  'select id, name, 0, updated_at from members',
+  'select id, name, version, updated_at from roles',
+  "select id, name || ':' || status, 0, updated_at from vendors",
+  'select id, name, 0, updated_at from regions',
+  'select id, name, 0, updated_at from destinations',
+  'select id, name, 0, updated_at from hotels',
+  'select id, name, 0, updated_at from activities',
+  'select id, text, 0, updated_at from reviews',
+].join(' union all ') + ' order by 1';
 
 /** Routes that read or change a record named in the body rather than the path. */
 const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder']);
@@ -53,7 +78,21 @@ beforeAll(async () => {
   const [r] = await s.sql<{ id: string }>(`select r.id from roles r join organizations o on o.id = r.organization_id where o.name = 'Demo Travels' and r.name = 'Finance'`);
   const mods = await s.sql<{ id: string }>(`select x.id from modules x join organizations o on o.id = x.organization_id where o.name = 'Demo Travels' order by position`);
   const [vendor] = await s.sql<{ id: string }>(`select v.id from vendors v join organizations o on o.id = v.organization_id where o.name = 'Demo Travels' and v.status = 'active' order by v.name limit 1`);
-  demo = { member: m.id, notification: n.id, role: r.id, module: mods[0].id, moduleOrder: mods.map((x) => x.id).join(','), vendor: vendor.id };
+  const demoRow = async (table: string) =>
+    (await s.sql<{ id: string }>(`select x.id from ${table} x join organizations o on o.id = x.organization_id where o.name = 'Demo Travels' order by x.id limit 1`))[0].id;
+  demo = {
+    member: m.id,
+    notification: n.id,
+    role: r.id,
+    module: mods[0].id,
+    moduleOrder: mods.map((x) => x.id).join(','),
+    vendor: vendor.id,
+    region: await demoRow('regions'),
+    destination: await demoRow('destinations'),
+    hotel: await demoRow('hotels'),
+    activity: await demoRow('activities'),
+    review: await demoRow('reviews'),
+  };
 });
 afterAll(() => s.close());
 
@@ -90,11 +129,11 @@ describe('every route', () => {
   it.each(Object.keys(crossTenant))('%s answers 404 to another organization and changes nothing', async (routeKey) => {
     const [method] = routeKey.split(' ');
     const { path, body } = crossTenant[routeKey](demo);
-    const before = await s.sql(`select id, name, position, updated_at from modules union all select id, name, 0, updated_at from members union all select id, name, version, updated_at from roles union all select id, name || ':' || status, 0, updated_at from vendors order by 1`);
+    const before = await s.sql(everything);
     const res = await globe.request(method, `/api${path}`, method === 'GET' ? undefined : (body ?? {}));
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('NOT_FOUND');
-    const after = await s.sql(`select id, name, position, updated_at from modules union all select id, name, 0, updated_at from members union all select id, name, version, updated_at from roles union all select id, name || ':' || status, 0, updated_at from vendors order by 1`);
+    const after = await s.sql(everything);
     expect(after).toEqual(before);
   });
 

@@ -107,3 +107,52 @@ export interface ApiErrorBody {
   code: string;
   issues?: { path: string; message: string }[];
 }
+
+/** PostgreSQL text cannot hold NUL: refuse it as input rather than fail when storing it. */
+export const noNul = v.check((s: string) => !s.includes('\u0000'), 'must not contain NUL characters');
+
+/** Required text, trimmed, storable. */
+export const requiredText = (max = 200) => v.pipe(nonEmpty(max), noNul);
+
+/** Optional text that a blank clears: absent leaves it as it is, `""` or `null` stores null. */
+export const clearableText = (max = 2000) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string('must be text'),
+        v.trim(),
+        v.maxLength(max, `must be at most ${max} characters`),
+        noNul,
+        v.transform((s) => (s === '' ? null : s)),
+      ),
+    ),
+  );
+
+/** A whole number between min and max (ratings, stars, minutes). */
+export const intBetween = (min: number, max: number) =>
+  v.pipe(
+    v.number('must be a number'),
+    v.integer('must be a whole number'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+/** A PUT payload: the fields given change, at least one must be given. */
+export const updateOf = <E extends v.ObjectEntries>(entries: E) =>
+  v.pipe(
+    v.strictObject(entries),
+    v.check((body) => Object.keys(body).length > 0, 'must change at least one field'),
+  );
+
+/**
+ * The seed's list calls send `filter`: the list filters are accepted both as top-level keys
+ * (`regions=…`) and inside `filter` (`filter[regions]=…`); {@link mergeFilter} joins them.
+ */
+export function withFilter<E extends v.ObjectEntries>(entries: E) {
+  return { ...entries, filter: v.optional(v.strictObject(entries, 'must be an object of filters')) };
+}
+export function mergeFilter<Q extends { filter?: object }>(query: Q): Omit<Q, 'filter'> {
+  const { filter, ...rest } = query;
+  const given = Object.fromEntries(Object.entries(filter ?? {}).filter(([, x]) => x !== undefined));
+  return { ...rest, ...given } as Omit<Q, 'filter'>;
+}

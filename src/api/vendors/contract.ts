@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importInput, listFromText, type ImportReport, type ImportRowResult } from '../common/import';
 import { dateRangeQuery, emailSchema, idSchema, listOf, nonEmpty, pageQuery, sortBy, booleanQuery } from '../common/schemas';
 
 /** The seed's 7 vendor service types, in the seed's order (also the order of `serviceStats`). */
@@ -7,8 +8,8 @@ export type VendorService = (typeof VENDOR_SERVICES)[number];
 
 /** Seed section 9. */
 export const VENDOR_TRANSACTIONS_PAGE_SIZE = 20;
-export const VENDOR_IMPORT_MAX_ROWS = 50_000;
-export const VENDOR_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const VENDOR_IMPORT_MAX_ROWS = IMPORT_MAX_ROWS;
+export const VENDOR_IMPORT_MAX_BYTES = IMPORT_MAX_BYTES;
 
 export interface BankDetails {
   accountName?: string | null;
@@ -186,37 +187,21 @@ export type VendorTransactionsQuery = v.InferOutput<typeof vendorTransactionsQue
  * ./import.ts for the columns), or JSON `{ rows: [...] }` whose rows are vendor payloads
  * (`services` may also be one text, separated by `;`, `|` or `,`). Rows are checked one by one.
  */
-export const vendorImportInput = v.strictObject({
-  rows: v.pipe(
-    v.array(v.unknown(), 'must be a list of rows'),
-    v.minLength(1, 'must have at least one row'),
-    v.maxLength(VENDOR_IMPORT_MAX_ROWS, `must have at most ${VENDOR_IMPORT_MAX_ROWS} rows`),
-  ),
-});
+export const vendorImportInput = importInput(VENDOR_IMPORT_MAX_ROWS);
 
 /** One import row. An absent (or, in CSV, empty) field leaves an existing vendor's value as it is. */
 export const vendorImportRow = v.strictObject({
   ...vendorFields,
-  services: v.pipe(
-    v.union([v.array(v.string()), v.string()], 'must be a list of services'),
-    v.transform((x) => (Array.isArray(x) ? x : x.split(/[;|,]/)).map((s) => s.trim().toLowerCase()).filter(Boolean)),
-    servicesSchema,
+  services: listFromText(
+    v.pipe(
+      v.array(v.string()),
+      v.transform((list) => list.map((s) => s.toLowerCase())),
+      servicesSchema,
+    ),
+    'must be a list of services',
   ),
 });
 export type VendorImportRow = v.InferOutput<typeof vendorImportRow>;
 
-export interface VendorImportRowResult {
-  /** 1-based position of the row among the data rows (in a CSV file, the header is row 0). */
-  row: number;
-  status: 'created' | 'updated' | 'rejected';
-  /** The vendor created or updated. */
-  _id?: string;
-  name?: string;
-  /** Why a row was rejected, e.g. `email must be a valid email address`. */
-  reason?: string;
-  issues?: { path: string; message: string }[];
-}
-export interface VendorImportReport {
-  summary: { total: number; created: number; updated: number; rejected: number };
-  rows: VendorImportRowResult[];
-}
+export type VendorImportRowResult = ImportRowResult;
+export type VendorImportReport = ImportReport;
