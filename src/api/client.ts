@@ -22,8 +22,8 @@ export class ApiError extends Error {
 export interface ClientHooks {
   /** Where to go after a 401; gets the path the person was on so sign-in can return there. */
   onUnauthorized: (returnTo: string) => void;
-  /** Translates the client's own messages (keys `errors.unauthorized`, `errors.unexpected`). */
-  translate: (key: 'errors.unauthorized' | 'errors.unexpected', fallback: string) => string;
+  /** Translates the client's own messages (`errors.unauthorized`, `errors.unexpected`) and per-call fallbacks. */
+  translate: (key: string, fallback: string) => string;
 }
 
 const defaultHooks: ClientHooks = {
@@ -46,7 +46,12 @@ export interface CallOptions {
   expectUnauthorized?: boolean;
   /** The seed's per-call fallback, used when neither the server nor the error says anything. */
   fallbackMessage?: string;
+  /** The i18n key of `fallbackMessage` (which stays the English default). */
+  fallbackKey?: string;
 }
+
+/** A per-call fallback: its i18n key and the seed's English text. */
+export const fallback = (key: string, message: string): CallOptions => ({ fallbackKey: key, fallbackMessage: message });
 
 /** The message a person reads: the server's, else the error's own, else the fallback. */
 export function errorMessage(error: unknown, fallback?: string): string {
@@ -71,7 +76,8 @@ export function reportError(error: unknown, options: CallOptions = {}) {
     return;
   }
   if (options.silent) return;
-  toast.error(errorMessage(error, options.fallbackMessage));
+  const fallbackText = options.fallbackKey && options.fallbackMessage ? hooks.translate(options.fallbackKey, options.fallbackMessage) : options.fallbackMessage;
+  toast.error(errorMessage(error, fallbackText));
 }
 
 async function toApiError(error: unknown): Promise<unknown> {

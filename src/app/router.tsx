@@ -19,6 +19,8 @@ const OrganizationPage = named(() => import('../features/admin/organization-page
 const ConfigurationsPage = named(() => import('../features/admin/configurations-page'), 'ConfigurationsPage');
 const ProfilePage = named(() => import('../features/settings/profile-page'), 'ProfilePage');
 const PreferencesPage = named(() => import('../features/settings/preferences-page'), 'PreferencesPage');
+const VendorsPage = named(() => import('../features/vendors/vendors-page'), 'VendorsPage');
+const VendorDetailPage = named(() => import('../features/vendors/vendor-detail-page'), 'VendorDetailPage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 
@@ -29,6 +31,12 @@ const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
   modules: ModulesPage,
   organization: OrganizationPage,
   configurations: ConfigurationsPage,
+  vendors: VendorsPage,
+};
+
+/** A module's record page, at `<module path>/:id`. */
+const RECORDS: Partial<Record<ModuleKey, ComponentType>> = {
+  vendors: VendorDetailPage,
 };
 
 const guarded = (module: ModuleKey, node: ReactNode) => <RequirePermission module={module}>{node}</RequirePermission>;
@@ -58,6 +66,7 @@ export function createAppRouter() {
           const element = guarded(key, Page ? <Page /> : <ComingSoonPage />);
           return key === 'dashboard' ? { index: true, element } : { path: modulePath(key).slice(1), element };
         }),
+        ...Object.entries(RECORDS).map(([key, Page]) => ({ path: `${modulePath(key as ModuleKey).slice(1)}/:id`, element: guarded(key as ModuleKey, <Page />) })),
         { path: 'profile', element: <ProfilePage /> },
         { path: 'preferences', element: <PreferencesPage /> },
         { path: '*', element: <NotFound /> },

@@ -131,6 +131,8 @@ export interface ListPageProps<T> {
   pageSizes?: number[];
   onOpen?: (row: T) => void;
   dataKey?: string;
+  /** A list inside a record's page is a section of it (`h2`), not the page itself. */
+  headingLevel?: 1 | 2;
 }
 
 /** The list scaffold every area reuses: server-side paging, sort, search, filters, columns, cards or table. */
@@ -161,7 +163,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   return (
     <section className="stack" aria-labelledby={`${props.id}-title`}>
       <div className="page-header">
-        <h1 id={`${props.id}-title`}>{props.title}</h1>
+        {props.headingLevel === 2 ? <h2 id={`${props.id}-title`}>{props.title}</h2> : <h1 id={`${props.id}-title`}>{props.title}</h1>}
         {props.actions}
       </div>
       {props.above}

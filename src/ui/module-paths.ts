@@ -5,3 +5,8 @@ export function modulePath(key: ModuleKey): string {
   if (key === 'dashboard') return '/';
   return `/${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
+
+/** One record of a module (`/vendors/<id>`): the module's screen followed by the record's id. */
+export function moduleRecordPath(key: ModuleKey, id: string): string {
+  return `${modulePath(key)}/${encodeURIComponent(id)}`;
+}

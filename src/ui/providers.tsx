@@ -23,7 +23,9 @@ function PreferencesGate({ children }: { children: ReactNode }) {
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <PrimeReactProvider value={{ ripple: false }}>
+    // A Dropdown's hidden <select> only mirrors the value for native forms (tabIndex -1): the
+    // focusable combobox carries the label, so the mirror is hidden from assistive technology.
+    <PrimeReactProvider value={{ ripple: false, pt: { dropdown: { select: { 'aria-hidden': true } } } }}>
       <QueryClientProvider client={queryClient}>
         <PreferencesGate>{children}</PreferencesGate>
       </QueryClientProvider>

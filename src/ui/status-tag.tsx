@@ -8,6 +8,8 @@ const TONES: Record<string, StatusTone> = {
   completed: 'success',
   approved: 'success',
   paid: 'success',
+  created: 'success',
+  updated: 'info',
   inactive: 'neutral',
   exited: 'neutral',
   canceled: 'neutral',

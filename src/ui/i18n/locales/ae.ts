@@ -73,6 +73,8 @@ const ae: LocaleResources = {
     rejected: 'مرفوض',
     paid: 'مدفوع',
     overdue: 'متأخر',
+    created: "تم الإنشاء",
+    updated: "تم التحديث",
   },
 };
 

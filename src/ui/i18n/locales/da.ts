@@ -73,6 +73,8 @@ const da: LocaleResources = {
     rejected: "Afvist",
     paid: "Betalt",
     overdue: "Forfalden",
+    created: "Oprettet",
+    updated: "Opdateret",
   },
 };
 

@@ -73,6 +73,8 @@ const de: LocaleResources = {
     rejected: "Abgelehnt",
     paid: "Bezahlt",
     overdue: "Überfällig",
+    created: "Erstellt",
+    updated: "Aktualisiert",
   },
 };
 

@@ -73,6 +73,8 @@ const el: LocaleResources = {
     rejected: "Απορρίφθηκε",
     paid: "Πληρώθηκε",
     overdue: "Εκπρόθεσμο",
+    created: "Δημιουργήθηκε",
+    updated: "Ενημερώθηκε",
   },
 };
 

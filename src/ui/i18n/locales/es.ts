@@ -73,6 +73,8 @@ const es: LocaleResources = {
     rejected: "Rechazado",
     paid: "Pagado",
     overdue: "Vencido",
+    created: "Creado",
+    updated: "Actualizado",
   },
 };
 

@@ -73,6 +73,8 @@ const fr: LocaleResources = {
     rejected: "Refusé",
     paid: "Payé",
     overdue: "En retard",
+    created: "Créé",
+    updated: "Mis à jour",
   },
 };
 

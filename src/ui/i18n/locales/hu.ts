@@ -73,6 +73,8 @@ const hu: LocaleResources = {
     rejected: "Elutasítva",
     paid: "Fizetve",
     overdue: "Lejárt",
+    created: "Létrehozva",
+    updated: "Frissítve",
   },
 };
 

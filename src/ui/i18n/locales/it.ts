@@ -73,6 +73,8 @@ const it: LocaleResources = {
     rejected: "Rifiutato",
     paid: "Pagato",
     overdue: "Scaduto",
+    created: "Creato",
+    updated: "Aggiornato",
   },
 };
 

@@ -73,6 +73,8 @@ const ja: LocaleResources = {
     rejected: "却下",
     paid: "支払済み",
     overdue: "期限超過",
+    created: "作成済み",
+    updated: "更新済み",
   },
 };
 

@@ -73,6 +73,8 @@ const pl: LocaleResources = {
     rejected: "Odrzucony",
     paid: "Opłacony",
     overdue: "Zaległy",
+    created: "Utworzono",
+    updated: "Zaktualizowano",
   },
 };
 

@@ -73,6 +73,8 @@ const pt: LocaleResources = {
     rejected: "Rejeitado",
     paid: "Pago",
     overdue: "Em atraso",
+    created: "Criado",
+    updated: "Atualizado",
   },
 };
 

@@ -73,6 +73,8 @@ const ru: LocaleResources = {
     rejected: "Отклонён",
     paid: "Оплачен",
     overdue: "Просрочен",
+    created: "Создано",
+    updated: "Обновлено",
   },
 };
 

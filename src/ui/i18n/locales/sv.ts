@@ -73,6 +73,8 @@ const sv: LocaleResources = {
     rejected: "Avvisad",
     paid: "Betald",
     overdue: "Förfallen",
+    created: "Skapad",
+    updated: "Uppdaterad",
   },
 };
 

@@ -73,6 +73,8 @@ const tr: LocaleResources = {
     rejected: "Reddedildi",
     paid: "Ödendi",
     overdue: "Gecikmiş",
+    created: "Oluşturuldu",
+    updated: "Güncellendi",
   },
 };
 

@@ -73,6 +73,8 @@ const zh: LocaleResources = {
     rejected: "已拒绝",
     paid: "已支付",
     overdue: "已逾期",
+    created: "已创建",
+    updated: "已更新",
   },
 };
 

@@ -1,0 +1,230 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { MultiSelect } from 'primereact/multiselect';
+import { Skeleton } from 'primereact/skeleton';
+import { toast } from 'sonner';
+import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, VENDOR_TRANSACTIONS_PAGE_SIZE, type Vendor, type VendorTransaction, type VendorTransactionStats } from '../../api/vendors/contract';
+import { useVendor, useVendorTransactions, type VendorTransactionsParams } from '../../api/vendors/get-vendors';
+import { useDeleteVendor } from '../../api/vendors/save-vendor';
+import { useAuth, useCan } from '../../ui/auth';
+import { confirmAction } from '../../ui/confirm';
+import { useFormatters } from '../../ui/format';
+import { ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { modulePath } from '../../ui/module-paths';
+import { NotFound } from '../../ui/placeholders';
+import { StatusTag } from '../../ui/status-tag';
+import { WorkflowPanel } from '../../ui/workflow-panel';
+import { VendorFormDialog } from './vendor-form-dialog';
+import { ServiceChips } from './service-chips';
+import { useVendorWorkflow } from './vendor-workflow';
+
+function useMoney() {
+  const { organization } = useAuth();
+  const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
+  return fmt;
+}
+
+function TransactionStats({ stats }: { stats?: VendorTransactionStats }) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const items: [keyof VendorTransactionStats, string][] = [
+    ['totalAmount', t('vendors.transactions.totalAmount')],
+    ['totalIncoming', t('vendors.transactions.totalIncoming')],
+    ['totalOutgoing', t('vendors.transactions.totalOutgoing')],
+    ['totalPaid', t('vendors.transactions.totalPaid')],
+    ['totalPending', t('vendors.transactions.totalPending')],
+    ['count', t('vendors.transactions.count')],
+  ];
+  return (
+    <dl className="stats-grid" aria-label={t('vendors.transactions.statsLabel')} data-testid="transaction-stats">
+      {items.map(([key, label]) => (
+        <div className="stat" key={key} data-stat={key}>
+          <dt>{label}</dt>
+          <dd>{stats === undefined ? '…' : key === 'count' ? fmt.number(stats.count) : fmt.money(stats[key])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function VendorTransactions({ vendorId }: { vendorId: string }) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const [state, setState] = useListState({ limit: VENDOR_TRANSACTIONS_PAGE_SIZE, sortBy: 'date', sortOrder: 'desc' });
+  const query = useVendorTransactions(vendorId, toQuery(state) as VendorTransactionsParams);
+  const setFilter = (key: string, value: FilterValue) => setState({ filters: { ...state.filters, [key]: value } });
+
+  const columns = useMemo<ListColumn<VendorTransaction>[]>(
+    () => [
+      { field: 'date', header: t('vendors.transactions.date'), sortable: true, body: (x) => fmt.date(x.date) },
+      { field: 'direction', header: t('vendors.transactions.direction'), body: (x) => t(`vendors.transactions.${x.direction}`) },
+      { field: 'amount', header: t('vendors.transactions.amount'), sortable: true, body: (x) => fmt.money(x.amount) },
+      { field: 'status', header: t('vendors.transactions.status'), body: (x) => <StatusTag status={x.status} /> },
+      { field: 'reference', header: t('vendors.transactions.reference') },
+      { field: 'description', header: t('vendors.transactions.description') },
+      { field: 'linkedType', header: t('vendors.transactions.linked'), hiddenByDefault: true, body: (x) => (x.linkedType ? `${x.linkedType} ${x.linkedId ?? ''}` : '') },
+    ],
+    [t, fmt],
+  );
+
+  return (
+    <ListPage<VendorTransaction>
+      id="vendor-transactions"
+      headingLevel={2}
+      title={t('vendors.transactions.title')}
+      above={<TransactionStats stats={query.data?.stats} />}
+      columns={columns}
+      state={state}
+      onChange={setState}
+      answer={query.data}
+      loading={query.isFetching}
+      pageSizes={[10, 20, 50, 100]}
+      filterPanel={
+        <>
+          <div className="field">
+            <label htmlFor="f-direction">{t('vendors.transactions.direction')}</label>
+            <MultiSelect
+              inputId="f-direction"
+              value={state.filters.direction ?? []}
+              options={TRANSACTION_DIRECTIONS.map((d) => ({ value: d, label: t(`vendors.transactions.${d}`) }))}
+              optionLabel="label"
+              optionValue="value"
+              display="chip"
+              onChange={(e) => setFilter('direction', e.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="f-tstatus">{t('vendors.transactions.status')}</label>
+            <MultiSelect
+              inputId="f-tstatus"
+              value={state.filters.status ?? []}
+              options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              optionLabel="label"
+              optionValue="value"
+              display="chip"
+              onChange={(e) => setFilter('status', e.value)}
+            />
+          </div>
+        </>
+      }
+    />
+  );
+}
+
+function VendorDetails({ vendor }: { vendor: Vendor }) {
+  const { t } = useTranslation();
+  const none = t('vendors.none');
+  const bank = vendor.bankDetails;
+  const rows: [string, ReactNode][] = [
+    [t('vendors.services'), <ServiceChips services={vendor.services} />],
+    [t('vendors.contactPerson'), vendor.contactPerson ?? none],
+    [t('vendors.email'), vendor.email ? <a href={`mailto:${vendor.email}`}>{vendor.email}</a> : none],
+    [t('vendors.phone'), vendor.phone ? <a href={`tel:${vendor.phone}`}>{vendor.phone}</a> : none],
+    [t('vendors.address'), vendor.address ?? none],
+    [t('vendors.notes'), vendor.notes ? <span style={{ whiteSpace: 'pre-wrap' }}>{vendor.notes}</span> : none],
+  ];
+  const bankRows: [string, string | null | undefined][] = [
+    [t('vendors.bankAccountName'), bank?.accountName],
+    [t('vendors.bankName'), bank?.bankName],
+    [t('vendors.bankAccountNumber'), bank?.accountNumber],
+    [t('vendors.bankSwift'), bank?.swift],
+  ];
+  return (
+    <div className="form-grid">
+      <section className="card" aria-labelledby="vendor-details-title">
+        <h2 id="vendor-details-title" className="workflow-panel__title" style={{ marginBottom: '0.75rem' }}>
+          {t('vendors.details')}
+        </h2>
+        <dl className="detail-list">
+          {rows.map(([label, value]) => (
+            <div key={label} style={{ display: 'contents' }}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="vendor-bank-title">
+        <h2 id="vendor-bank-title" className="workflow-panel__title" style={{ marginBottom: '0.75rem' }}>
+          {t('vendors.bankDetails')}
+        </h2>
+        <dl className="detail-list">
+          {bankRows.map(([label, value]) => (
+            <div key={label} style={{ display: 'contents' }}>
+              <dt>{label}</dt>
+              <dd>{value || none}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function VendorHeader({ vendor }: { vendor: Vendor }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useNavigate();
+  const remove = useDeleteVendor();
+  const [editing, setEditing] = useState(false);
+  const workflow = useVendorWorkflow(vendor, can('vendors', 'update'));
+
+  const onDelete = async () => {
+    if (!(await confirmAction({ message: t('vendors.deleteConfirm', { name: vendor.name }), header: t('vendors.delete'), acceptLabel: t('vendors.delete'), danger: true }))) return;
+    try {
+      await remove.mutateAsync(vendor._id);
+      toast.success(t('vendors.deleted'));
+      navigate(modulePath('vendors'));
+    } catch {
+      /* toasted by the client */
+    }
+  };
+
+  return (
+    <>
+      <div className="page-header">
+        <h1 id="vendor-title" style={{ margin: 0 }}>
+          {vendor.name}
+        </h1>
+        <StatusTag status={vendor.isActive ? 'active' : 'inactive'} />
+        <span className="grow" />
+        {can('vendors', 'update') && <Button type="button" outlined icon="pi pi-pencil" label={t('vendors.edit')} onClick={() => setEditing(true)} />}
+        {can('vendors', 'delete') && <Button type="button" outlined severity="danger" icon="pi pi-trash" label={t('vendors.delete')} loading={remove.isPending} onClick={() => void onDelete()} />}
+      </div>
+      <WorkflowPanel {...workflow} />
+      {editing && <VendorFormDialog vendor={vendor} onClose={() => setEditing(false)} />}
+    </>
+  );
+}
+
+/** `/vendors/:id`: the vendor, its activation workflow and its transactions (20 a page). */
+export function VendorDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const vendor = useVendor(id);
+
+  return (
+    <div className="stack" aria-labelledby="vendor-title">
+      <Link to={modulePath('vendors')} className="row" style={{ gap: '0.35rem' }}>
+        <i className="pi pi-arrow-left back-arrow" aria-hidden="true" />
+        {t('vendors.back')}
+      </Link>
+      {vendor.data ? (
+        <>
+          <VendorHeader vendor={vendor.data} />
+          <VendorDetails vendor={vendor.data} />
+          <VendorTransactions vendorId={vendor.data._id} />
+        </>
+      ) : vendor.isError ? (
+        <NotFound />
+      ) : (
+        <div className="card" aria-busy="true">
+          <Skeleton width="40%" height="2rem" className="mb-2" />
+          <Skeleton width="80%" />
+        </div>
+      )}
+    </div>
+  );
+}

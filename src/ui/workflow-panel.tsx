@@ -1,0 +1,118 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import type { AnyStateMachine, ContextFrom, EventFromLogic } from 'xstate';
+import { allowedEvents, decodeState, snapshotOf } from '../machines/workflow';
+import { confirmAction } from './confirm';
+import { StatusTag } from './status-tag';
+
+/** One event a person may send, as a button. */
+export interface WorkflowAction<E extends { type: string }> {
+  event: E;
+  label: string;
+  icon?: string;
+  severity?: 'secondary' | 'success' | 'info' | 'warning' | 'danger' | 'help' | 'contrast';
+  /**
+   * Asked before sending: the events that move money or cannot be undone. The message should say
+   * what happens ("The vendor gets no new vouchers until it is activated again.").
+   */
+  confirm?: { message: string; header?: string; danger?: boolean };
+}
+
+export interface WorkflowProps<M extends AnyStateMachine> {
+  machine: M;
+  /** The record's stored state (`active`, or `review.waiting` for a nested state). */
+  state: string;
+  /** When the machine's guards read the record. */
+  context?: ContextFrom<M>;
+  /** Every event of the machine the UI may offer; only those the machine accepts now are shown. */
+  actions: WorkflowAction<EventFromLogic<M>>[];
+  /** Sends the event (the HTTP call); the caller toasts. A refusal (409) is the caller's to show. */
+  onEvent: (event: EventFromLogic<M>) => Promise<unknown>;
+  /** A state's name; by default the `status.*` translation of its last segment. */
+  stateLabel?: (state: string) => string;
+  disabled?: boolean;
+}
+
+/** The machine's own answer to "what may happen to this record now?". */
+export function useWorkflowActions<M extends AnyStateMachine>({ machine, state, context, actions }: Pick<WorkflowProps<M>, 'machine' | 'state' | 'context' | 'actions'>) {
+  return useMemo(() => {
+    const snapshot = snapshotOf(machine, decodeState(state), context);
+    const allowed = new Set(allowedEvents(snapshot, actions.map((a) => a.event)));
+    return actions.filter((a) => allowed.has(a.event));
+  }, [machine, state, context, actions]);
+}
+
+/** The buttons alone (a list row, a card): exactly the events the machine accepts in `state`. */
+export function WorkflowActions<M extends AnyStateMachine>(props: WorkflowProps<M> & { size?: 'small' }) {
+  const available = useWorkflowActions(props);
+  const [pending, setPending] = useState<string>();
+
+  const run = async (action: WorkflowAction<EventFromLogic<M>>) => {
+    if (action.confirm && !(await confirmAction({ message: action.confirm.message, header: action.confirm.header ?? action.label, acceptLabel: action.label, danger: action.confirm.danger }))) return;
+    setPending(action.event.type);
+    try {
+      await props.onEvent(action.event);
+    } catch {
+      /* the client has shown the error; the caller refetches */
+    } finally {
+      setPending(undefined);
+    }
+  };
+
+  return (
+    <div className="row workflow-actions" data-testid="workflow-actions">
+      {available.map((action) => (
+        <Button
+          key={action.event.type}
+          type="button"
+          size={props.size}
+          outlined={!action.severity}
+          severity={action.severity}
+          icon={action.icon}
+          label={action.label}
+          data-event={action.event.type}
+          loading={pending === action.event.type}
+          disabled={props.disabled || (pending !== undefined && pending !== action.event.type)}
+          onClick={(e) => {
+            e.stopPropagation();
+            void run(action);
+          }}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** A record's workflow: where it is, the machine's steps, and the actions allowed now. */
+export function WorkflowPanel<M extends AnyStateMachine>(props: WorkflowProps<M> & { title?: string }) {
+  const { t } = useTranslation();
+  const available = useWorkflowActions(props);
+  const steps = Object.keys((props.machine.root as { states: Record<string, unknown> }).states);
+  const current = props.state.split('.')[0];
+  const label = props.stateLabel ?? ((s: string) => t(`status.${s.split('.').pop()}`, { defaultValue: s }));
+
+  return (
+    <section className="card workflow-panel" aria-labelledby="workflow-title" data-testid="workflow-panel" data-state={props.state}>
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <h2 id="workflow-title" className="workflow-panel__title">
+          {props.title ?? t('workflow.title')}
+        </h2>
+        <span className="row">
+          <span className="muted">{t('workflow.current')}</span>
+          {props.stateLabel ? <span className="status-tag status-tag--info">{label(props.state)}</span> : <StatusTag status={props.state.split('.').pop()!} />}
+        </span>
+      </div>
+      <ol className="workflow-steps" aria-label={t('workflow.steps')}>
+        {steps.map((step) => (
+          <li key={step} className={step === current ? 'workflow-step workflow-step--current' : 'workflow-step'} aria-current={step === current ? 'step' : undefined}>
+            {label(step)}
+          </li>
+        ))}
+      </ol>
+      <div role="group" aria-label={t('workflow.actions')}>
+        {available.length ? <WorkflowActions {...props} /> : <p className="muted" style={{ margin: 0 }}>{t('workflow.noActions')}</p>}
+      </div>
+    </section>
+  );
+}
