@@ -34,6 +34,14 @@ export async function listAnswer<R extends { total_over: number }, T, S = undefi
   };
 }
 
+/** How many rows a (filtered, joined) select would return, counted in the database. */
+export async function countRows(tx: Tx, query: { as(alias: string): unknown }): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(query.as('counted') as never);
+  return n;
+}
+
 /** Rows per value of one column, every key present (0 when none): the `stats` of a list header. */
 export async function countsBy<K extends string>(tx: Tx, table: PgTable, column: AnyPgColumn, keys: readonly K[]): Promise<Record<K, number>> {
   const rows = await tx

@@ -20,7 +20,7 @@ import type { Tx } from '../db/client';
 import { activities, destinations, regions } from '../db/schema';
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { containsPattern, countsBy, orderBy, pageOf, totalOver } from '../http/list';
+import { containsPattern, countRows, countsBy, orderBy, pageOf, totalOver } from '../http/list';
 import { assertReference, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route } from '../http/route';
 import { ACTIVITY, DESTINATION, placeColumns, type Place } from './catalogue';
@@ -114,7 +114,7 @@ export const activityRoutes = [
             .limit(limit)
             .offset(offset),
         (r) => toActivity(r),
-        async () => (await selectActivities(tx).where(where)).length,
+        () => countRows(tx, selectActivities(tx).where(where)),
         await activityStats(tx),
       );
     },

@@ -16,7 +16,7 @@ import type { Tx } from '../db/client';
 import { destinations, hotels, regions } from '../db/schema';
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { containsPattern, countsBy, orderBy, pageOf, totalOver } from '../http/list';
+import { containsPattern, countRows, countsBy, orderBy, pageOf, totalOver } from '../http/list';
 import { assertReference, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route } from '../http/route';
 import { DESTINATION, HOTEL, placeColumns, type Place } from './catalogue';
@@ -106,7 +106,7 @@ export const hotelRoutes = [
             .limit(limit)
             .offset(offset),
         (r) => toHotel(r),
-        async () => (await selectHotels(tx).where(where)).length,
+        () => countRows(tx, selectHotels(tx).where(where)),
         await hotelStats(tx),
       );
     },

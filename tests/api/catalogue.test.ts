@@ -536,3 +536,18 @@ describe('tenancy', () => {
     expect((await globe.get(`/api/activities?destinations=${dubai}`)).body.data).toEqual([]);
   });
 });
+
+describe('a page past the end', () => {
+  it.each([
+    ['/api/hotels?stars=5'],
+    ['/api/activities?difficulty=hard'],
+  ])('%s answers no rows but the filtered total', async (url) => {
+    const first = await owner.get(url);
+    expect(first.status).toBe(200);
+    expect(first.body.meta.totalItems).toBeGreaterThan(0);
+    const past = await owner.get(`${url}&page=999`);
+    expect(past.status).toBe(200);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta.totalItems).toBe(first.body.meta.totalItems);
+  });
+});
