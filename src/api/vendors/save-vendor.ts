@@ -42,7 +42,12 @@ export function adjustVendorStats(stats: VendorStats, vendor: Pick<Vendor, 'isAc
  * cached list shows the new counts at once, then everything vendor is refetched from the server.
  */
 function patchCachedStats(queryClient: QueryClient, change: (stats: VendorStats) => VendorStats) {
-  queryClient.setQueriesData<VendorsAnswer>({ queryKey: vendorsKeys.lists() }, (old) => (old?.stats ? { ...old, stats: change(old.stats) } : old));
+  queryClient.setQueriesData<VendorsAnswer>({ queryKey: vendorsKeys.lists(), type: 'active' }, (old) =>
+    old?.stats ? { ...old, stats: change(old.stats) } : old,
+  );
+  // A list not on screen may hold counts from before someone else's change: adding to them would
+  // count twice. It is dropped instead, and fetched afresh when it is shown again.
+  queryClient.removeQueries({ queryKey: vendorsKeys.lists(), type: 'inactive' });
 }
 
 const refetchVendors = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: vendorsKeys.all });
