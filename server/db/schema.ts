@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   unique,
   uniqueIndex,
@@ -375,6 +376,218 @@ export const reviews = pgTable(
     foreignKey({ name: 'reviews_destination_fk', columns: [t.organizationId, t.destinationId], foreignColumns: [destinations.organizationId, destinations.id] }).onDelete('restrict'),
   ],
 );
+
+// ---------- leads and contacts ----------
+
+/** A person behind leads and bookings, once per phone (digits only) or email (lower case). */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    phoneKey: text('phone_key'),
+    emailKey: text('email_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_org_phone_uq').on(t.organizationId, t.phoneKey).where(sql`${t.phoneKey} is not null`),
+    uniqueIndex('contacts_org_email_uq').on(t.organizationId, t.emailKey).where(sql`${t.emailKey} is not null`),
+    index('contacts_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * The sales pipeline. `status` is the lead machine's state (src/machines/lead-machine.ts);
+ * `next_follow_up_at` is the earliest open follow-up, kept in the same transaction as follow-ups
+ * change, so the "today and missed" list is one index range. Regions and destinations are id
+ * arrays; writes lock the named rows (`for key share`) so a concurrent delete cannot slip between.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    status: text('status').notNull().default('new'),
+    source: text('source').notNull(),
+    comment: text('comment'),
+    regions: uuid('regions').array().notNull().default(sql`'{}'::uuid[]`),
+    destinations: uuid('destinations').array().notNull().default(sql`'{}'::uuid[]`),
+    queryDate: date('query_date', { mode: 'string' }).notNull(),
+    assignedTo: uuid('assigned_to').references(() => members.id, { onDelete: 'set null' }),
+    lostReason: text('lost_reason'),
+    nextFollowUpAt: instant('next_follow_up_at'),
+    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('leads_org_follow_up_idx').on(t.organizationId, t.nextFollowUpAt),
+    index('leads_org_assigned_follow_up_idx').on(t.organizationId, t.assignedTo, t.nextFollowUpAt),
+    index('leads_org_status_idx').on(t.organizationId, t.status),
+    index('leads_org_query_date_idx').on(t.organizationId, t.queryDate),
+    index('leads_org_created_idx').on(t.organizationId, t.createdAt),
+    index('leads_contact_idx').on(t.contactId),
+    index('leads_regions_gin').using('gin', t.regions),
+    index('leads_destinations_gin').using('gin', t.destinations),
+  ],
+);
+
+export const leadQueries = pgTable(
+  'lead_queries',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    travelFrom: date('travel_from', { mode: 'string' }),
+    travelTo: date('travel_to', { mode: 'string' }),
+    adults: integer('adults').notNull().default(1),
+    children: integer('children').notNull().default(0),
+    infants: integer('infants').notNull().default(0),
+    regions: uuid('regions').array().notNull().default(sql`'{}'::uuid[]`),
+    destinations: uuid('destinations').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Integer minor units. */
+    budget: bigint('budget', { mode: 'number' }),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('lead_queries_lead_idx').on(t.leadId, t.createdAt),
+    index('lead_queries_regions_gin').using('gin', t.regions),
+    index('lead_queries_destinations_gin').using('gin', t.destinations),
+    check('lead_queries_dates_ck', sql`${t.travelFrom} is null or ${t.travelTo} is null or ${t.travelFrom} <= ${t.travelTo}`),
+    check('lead_queries_budget_ck', sql`${t.budget} is null or ${t.budget} >= 0`),
+  ],
+);
+
+export const leadQueryComments = pgTable(
+  'lead_query_comments',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    queryId: uuid('query_id')
+      .notNull()
+      .references(() => leadQueries.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    authorId: uuid('author_id').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_query_comments_query_idx').on(t.queryId, t.createdAt)],
+);
+
+/** A scheduled call back; open until a response closes it. */
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    dueAt: instant('due_at').notNull(),
+    note: text('note'),
+    assigneeId: uuid('assignee_id').references(() => members.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    outcome: text('outcome'),
+    responseNote: text('response_note'),
+    respondedBy: uuid('responded_by').references(() => members.id, { onDelete: 'set null' }),
+    respondedAt: instant('responded_at'),
+    /** When the "follow-up due" notification was written (once). */
+    notifiedAt: instant('notified_at'),
+  },
+  (t) => [
+    index('follow_ups_lead_idx').on(t.leadId, t.dueAt),
+    index('follow_ups_open_due_idx').on(t.organizationId, t.dueAt).where(sql`${t.respondedAt} is null`),
+  ],
+);
+
+/** The lead's timeline: everything that happened to it and who did it. */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    actorId: uuid('actor_id').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
+);
+
+export const contactGroups = pgTable(
+  'contact_groups',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('contact_groups_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const contactGroupMembers = pgTable(
+  'contact_group_members',
+  {
+    organizationId: tenantId(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => contactGroups.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.contactId] }), index('contact_group_members_contact_idx').on(t.contactId)],
+);
+
+// ---------- infrastructure (not tenant data) ----------
+
+/**
+ * The job queue: work to run at `run_at`, claimed with `for update skip locked` in the same
+ * transaction as the work, so each job runs once however many servers poll. `key` makes enqueueing
+ * idempotent. `org_id` (not `organization_id`: no row-level security here) names the tenant the
+ * job runs as.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: instant('run_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    doneAt: instant('done_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('jobs_key_uq').on(t.key), index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
+);
+
+/** Fixed-window request counters (public endpoints), shared by every server instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: instant('window_start').notNull().default(sql`now()`),
+  count: integer('count').notNull().default(0),
+});
 
 /** Failed sign-ins per key (account, address, account+address); not tenant data. */
 export const loginThrottle = pgTable('login_throttle', {

@@ -152,9 +152,13 @@ describe('tenancy in the database', () => {
              exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'organization_id') as has_org
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r'`);
-    const global = ['organizations', 'login_throttle'];
+    // Infrastructure, not tenant data: sign-in throttling, the job queue, public rate limits.
+    const global = ['organizations', 'login_throttle', 'jobs', 'rate_limits'];
     for (const t of tables) {
-      if (global.includes(t.relname)) continue;
+      if (global.includes(t.relname)) {
+        expect(t.has_org, `${t.relname} is global and has no organization_id`).toBe(false);
+        continue;
+      }
       expect(t.has_org, `${t.relname} has organization_id`).toBe(true);
       expect(t.rls, `${t.relname} has row-level security`).toBe(true);
     }
