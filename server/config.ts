@@ -18,6 +18,10 @@ const envSchema = v.object({
   DB_POOL_SIZE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '20'),
   /** Print every SQL statement with its parameters (diagnostics and the benchmark). */
   LOG_SQL: v.optional(v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1')), 'false'),
+  /** How often the job worker looks for due jobs (follow-up reminders…), in milliseconds; 0 turns it off. */
+  JOB_POLL_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'JOB_POLL_MS must be a number'), v.transform(Number)), '5000'),
+  /** Public lead capture: requests per minute from one address. */
+  LEAD_CAPTURE_PER_MINUTE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'LEAD_CAPTURE_PER_MINUTE must be a number'), v.transform(Number)), '20'),
 });
 
 export interface Config {
@@ -33,6 +37,8 @@ export interface Config {
   allowedOrigins: string[];
   dbPoolSize: number;
   logSql: boolean;
+  jobPollMs: number;
+  leadCapturePerMinute: number;
   /** Where the built web app lives; absent when the API runs alone (tests). */
   webDist?: string;
 }
@@ -57,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     dbPoolSize: e.DB_POOL_SIZE,
     logSql: e.LOG_SQL,
+    jobPollMs: e.JOB_POLL_MS,
+    leadCapturePerMinute: e.LEAD_CAPTURE_PER_MINUTE,
     webDist: path.resolve('dist'),
   };
 }

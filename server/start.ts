@@ -6,6 +6,8 @@ import { migrateDatabase } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { createApp } from './http/app';
 import { registry } from './routes';
+import { startJobWorker } from './jobs/queue';
+import { jobHandlers } from './jobs/handlers';
 
 export interface RunningServer {
   url: string;
@@ -28,6 +30,8 @@ export async function startServer(config: Config, opts: { seed?: boolean; log?: 
       server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
       server.once('error', reject);
     });
+    // Due jobs (follow-up reminders…) run in the background; with several instances each job runs once.
+    const worker = config.jobPollMs > 0 ? startJobWorker(database, jobHandlers, config.jobPollMs, opts.log ?? console.error) : undefined;
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     return {
       url: `http://${shownHost}:${port}`,
@@ -35,6 +39,7 @@ export async function startServer(config: Config, opts: { seed?: boolean; log?: 
       seeded,
       async stop() {
         await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+        await worker?.stop();
         await database.close();
         await embedded?.stop();
       },

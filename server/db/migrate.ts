@@ -50,6 +50,19 @@ export async function migrateDatabase({ pool, db }: Database): Promise<void> {
         grant select, update on organizations to ${TENANT_ROLE};
       end $$;
     `));
+    // Tenant code enqueues jobs only for its own organization, through this function: the jobs
+    // table itself is not the tenant role's (it is global).
+    await db.execute(sql.raw(`
+      create or replace function enqueue_job(p_kind text, p_key text, p_run_at timestamptz, p_payload jsonb) returns void
+      language sql security definer set search_path = public as $fn$
+        insert into jobs (org_id, kind, key, payload, run_at)
+        values (nullif(current_setting('app.org_id', true), '')::uuid, p_kind, p_key, p_payload, p_run_at)
+        on conflict (key) do update set run_at = excluded.run_at, payload = excluded.payload, done_at = null, attempts = 0, last_error = null
+        where jobs.org_id is not distinct from excluded.org_id;
+      $fn$;
+      revoke all on function enqueue_job(text, text, timestamptz, jsonb) from public;
+      grant execute on function enqueue_job(text, text, timestamptz, jsonb) to ${TENANT_ROLE};
+    `));
   } finally {
     await lock.query('select pg_advisory_unlock(727274)').catch(() => {});
     lock.release();

@@ -4,6 +4,7 @@ import type { ModuleKey } from '../../src/api/permissions';
 import { hashPassword } from '../auth/password';
 import { newOrganizationSecret } from '../routes/organization';
 import type { Db } from './client';
+import { seedLeads } from './leads-seed';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue-seed';
 import type { VendorService } from '../../src/api/vendors/contract';
 import { appModules, members, notifications, organizations, roles, subscriptions, vendors } from './schema';
@@ -99,6 +100,8 @@ export interface SeedOrg {
   staff: { name: string; email: string; department: 'sales' | 'operations' | 'finance'; role: string }[];
   vendors: SeedVendor[];
   catalogue: CatalogueSeed;
+  /** How many demo leads (server/db/leads-seed.ts). */
+  leads: number;
 }
 
 export interface SeedVendor {
@@ -146,11 +149,14 @@ export const DEMO_ORGS: SeedOrg[] = [
     ownerName: 'Olivia Owner',
     staff: [
       { name: 'Samir Sales', email: 'sales@demo.travel', department: 'sales', role: 'Sales agent' },
+      { name: 'Lina Haddad', email: 'lina@demo.travel', department: 'sales', role: 'Sales agent' },
+      { name: 'Marco Rossi', email: 'marco@demo.travel', department: 'sales', role: 'Sales agent' },
       { name: 'Oskar Ops', email: 'ops@demo.travel', department: 'operations', role: 'Operations' },
       { name: 'Fatima Finance', email: 'finance@demo.travel', department: 'finance', role: 'Finance' },
     ],
     vendors: DEMO_VENDORS,
     catalogue: DEMO_CATALOGUE,
+    leads: 320,
   },
   {
     name: 'Globe Trotters',
@@ -161,6 +167,7 @@ export const DEMO_ORGS: SeedOrg[] = [
     staff: [],
     vendors: GLOBE_VENDORS,
     catalogue: GLOBE_CATALOGUE,
+    leads: 12,
   },
 ];
 
@@ -225,6 +232,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
         })),
       );
       await seedCatalogue(tx, organizationId, spec.catalogue);
+      await seedLeads(tx, organizationId, spec.leads);
     }
     return true;
   });

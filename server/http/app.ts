@@ -57,9 +57,21 @@ async function readBody(c: Context, def: RouteDef): Promise<unknown> {
   }
 }
 
+const CORS_HEADERS = (def: RouteDef) => ({
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': def.method,
+  'Access-Control-Allow-Headers': 'Content-Type, X-Lead-Secret',
+  'Access-Control-Max-Age': '600',
+});
+
 function mount(api: Hono, def: RouteDef, services: AppServices) {
+  if (def.crossSite) {
+    // The browser's preflight before a cross-site call (a website's form): any origin may call.
+    api.options(def.path, (c) => c.body(null, 204, CORS_HEADERS(def)));
+  }
   api.on(def.method, def.path, async (c) => {
-    assertSameSite(c, services);
+    if (def.crossSite) for (const [k, v] of Object.entries(CORS_HEADERS(def))) c.header(k, v);
+    else assertSameSite(c, services);
     // Who is calling comes before what they sent: 401 and 403 never depend on the input.
     const auth = def.access.kind === 'public' ? undefined : await authenticate(c, services);
     if (auth && def.access.kind === 'permission') {

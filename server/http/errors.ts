@@ -33,6 +33,7 @@ export const DUPLICATE_MESSAGES: Record<string, string> = {
   destinations_org_slug_uq: 'A destination with this slug already exists',
   hotels_org_slug_uq: 'A hotel with this slug already exists',
   activities_org_slug_uq: 'An activity with this slug already exists',
+  contact_groups_org_name_uq: 'A contact group with this name already exists',
 };
 
 /** Maps PostgreSQL's constraint errors (wrapped or not by Drizzle) to the API's answers. */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CsvFileError, IMPORT_MAX_BYTES, importInput, type CsvRowError, type ImportReport, type ImportRowResult } from '../../src/api/common/import';
 import type { ModuleKey } from '../../src/api/permissions';
+import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, fromDatabaseError } from './errors';
 import { allow, route, type RouteDef } from './route';
@@ -15,6 +16,11 @@ export interface PlannedRow<T> {
   input: T;
 }
 
+/** Who is importing (the timeline and ownership of imported records name them). */
+export interface ImportContext {
+  auth: AuthContext;
+}
+
 export interface Importer<T> {
   /** One row, checked on its own; a refusal rejects that row only. */
   rowSchema: v.GenericSchema<unknown, T>;
@@ -23,7 +29,7 @@ export interface Importer<T> {
    * it may reject a row it cannot resolve (a region that does not exist…). Throwing a database
    * error makes the runner redo the chunk row by row, so only the offending row is refused.
    */
-  writeChunk(tx: Tx, chunk: PlannedRow<T>[]): Promise<ImportRowResult[]>;
+  writeChunk(tx: Tx, chunk: PlannedRow<T>[], ctx: ImportContext): Promise<ImportRowResult[]>;
   chunkSize?: number;
 }
 
@@ -44,7 +50,7 @@ function rejection(row: number, err: unknown): ImportRowResult {
   return { row, status: 'rejected', reason: known.message };
 }
 
-export async function runImport<T>(tx: Tx, rows: unknown[], importer: Importer<T>): Promise<ImportReport> {
+export async function runImport<T>(tx: Tx, rows: unknown[], importer: Importer<T>, ctx: ImportContext): Promise<ImportReport> {
   const results: ImportRowResult[] = [];
   const valid: PlannedRow<T>[] = [];
   rows.forEach((raw, i) => {
@@ -66,7 +72,7 @@ export async function runImport<T>(tx: Tx, rows: unknown[], importer: Importer<T
     results.push({ row, status: 'rejected', reason: issues.map((x) => `${x.path} ${x.message}`).join('; '), issues });
   });
   const size = importer.chunkSize ?? DEFAULT_CHUNK;
-  const inSavepoint = (chunk: PlannedRow<T>[]) => tx.transaction((sp) => importer.writeChunk(sp, chunk));
+  const inSavepoint = (chunk: PlannedRow<T>[]) => tx.transaction((sp) => importer.writeChunk(sp, chunk, ctx));
   for (let start = 0; start < valid.length; start += size) {
     const chunk = valid.slice(start, start + size);
     try {
@@ -116,8 +122,8 @@ export function importRoute<T>(def: {
     body: importInput(def.maxRows),
     bodyParsers: { 'text/csv': csvBodyParser(def.fromCsv) },
     maxBodyBytes: IMPORT_MAX_BYTES,
-    async handler({ tx, body }) {
-      return { data: await runImport(tx, body.rows, def.importer) };
+    async handler({ tx, body, auth }) {
+      return { data: await runImport(tx, body.rows, def.importer, { auth }) };
     },
   });
 }

@@ -58,6 +58,11 @@ interface Common<P, Q, B> {
    * declared media type answers 415.
    */
   bodyParsers?: Record<string, (text: string) => unknown>;
+  /**
+   * Called by other sites (a website's lead form): authenticated by something other than the
+   * session cookie, so the same-site check does not apply; answers carry CORS headers for any origin.
+   */
+  crossSite?: boolean;
 }
 
 export interface TenantRoute<P = unknown, Q = unknown, B = unknown> extends Common<P, Q, B> {

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CatalogueRef } from '../../src/api/regions/contract';
-import { activities, destinations, hotels, regions, reviews } from '../db/schema';
+import { activities, destinations, hotels, leadQueries, leads, regions, reviews } from '../db/schema';
 import type { SluggedTable, Use } from '../http/records';
 
 /** The catalogue's slugged tables, as the shared record helpers (server/http/records.ts) see them. */
@@ -33,6 +33,12 @@ export type Place = { destination: CatalogueRef; region: CatalogueRef };
 
 const count = (table: PgTable, where: SQL | undefined) => sql`select count(*) from ${table} where ${where}`;
 
+/** Leads (and their queries) name regions and destinations in id arrays (GIN-indexed). */
+const placeUsedByLeads = (column: 'regions' | 'destinations', id: string): Use[] => [
+  { one: 'lead', many: 'leads', count: count(leads, sql`${leads[column]} @> array[${id}]::uuid[]`) },
+  { one: 'lead query', many: 'lead queries', count: count(leadQueries, sql`${leadQueries[column]} @> array[${id}]::uuid[]`) },
+];
+
 /**
  * What keeps a region or destination from being deleted. Tours and leads join these lists when
  * they arrive.
@@ -41,6 +47,7 @@ export const destinationUses = (id: string): Use[] => [
   { one: 'hotel', many: 'hotels', count: count(hotels, eq(hotels.destinationId, id)) },
   { one: 'activity', many: 'activities', count: count(activities, eq(activities.destinationId, id)) },
   { one: 'review', many: 'reviews', count: count(reviews, eq(reviews.destinationId, id)) },
+  ...placeUsedByLeads('destinations', id),
 ];
 
 const inRegion = (column: typeof hotels.destinationId | typeof activities.destinationId, id: string) =>
@@ -50,4 +57,5 @@ export const regionUses = (id: string): Use[] => [
   { one: 'destination', many: 'destinations', count: count(destinations, eq(destinations.regionId, id)) },
   { one: 'hotel', many: 'hotels', count: count(hotels, inRegion(hotels.destinationId, id)) },
   { one: 'activity', many: 'activities', count: count(activities, inRegion(activities.destinationId, id)) },
+  ...placeUsedByLeads('regions', id),
 ];

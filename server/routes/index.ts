@@ -12,6 +12,9 @@ import { destinationRoutes } from './destinations';
 import { hotelRoutes } from './hotels';
 import { activityRoutes } from './activities';
 import { reviewRoutes } from './reviews';
+import { leadRoutes } from './leads';
+import { leadCaptureRoutes } from './lead-capture';
+import { contactRoutes } from './contacts';
 
 /** Every route of the product. The app mounts exactly these; the tests enumerate exactly these. */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
@@ -30,6 +33,9 @@ export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
     ...hotelRoutes,
     ...activityRoutes,
     ...reviewRoutes,
+    ...leadRoutes,
+    ...leadCaptureRoutes,
+    ...contactRoutes,
   ],
   // The parent (platform) service: organizations and subscriptions, in its own issue.
   platform: [],

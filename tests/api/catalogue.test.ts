@@ -109,15 +109,17 @@ describe('regions', () => {
 
   it('refuses to delete a region still in use (409, saying what uses it), deletes an unused one', async () => {
     const id = await demoId('regions', 'Middle East');
-    const [used] = await s.sql<{ d: number; h: number; a: number }>(
+    const [used] = await s.sql<{ d: number; h: number; a: number; l: number; q: number }>(
       `select (select count(*)::int from destinations where region_id = $1) as d,
               (select count(*)::int from hotels h join destinations x on x.id = h.destination_id where x.region_id = $1) as h,
-              (select count(*)::int from activities a join destinations x on x.id = a.destination_id where x.region_id = $1) as a`,
+              (select count(*)::int from activities a join destinations x on x.id = a.destination_id where x.region_id = $1) as a,
+              (select count(*)::int from leads where $1 = any(regions)) as l,
+              (select count(*)::int from lead_queries where $1 = any(regions)) as q`,
       [id],
     );
     const res = await ops.delete(`/api/regions/${id}`);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 'IN_USE', message: `This region is used by ${used.d} destinations, ${used.h} hotels and ${used.a} activities and cannot be deleted` });
+    expect(res.body).toEqual({ code: 'IN_USE', message: `This region is used by ${used.d} destinations, ${used.h} hotels, ${used.a} activities, ${used.l} leads and ${used.q} lead queries and cannot be deleted` });
     expect(await count('regions')).toBeGreaterThan(0);
 
     const { body } = await ops.post('/api/regions', { name: 'Antarctica' });
@@ -198,7 +200,7 @@ describe('destinations', () => {
     const id = await demoId('destinations', 'Dubai');
     const res = await ops.delete(`/api/destinations/${id}`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This destination is used by 3 hotels, 4 activities and 1 review and cannot be deleted');
+    expect(res.body.message).toBe('This destination is used by 3 hotels, 4 activities, 1 review, 24 leads and 20 lead queries and cannot be deleted');
     const { body } = await ops.post('/api/destinations', { name: 'Empty Quarter', regionId: await demoId('regions', 'Middle East'), country: 'Saudi Arabia' });
     expect((await ops.delete(`/api/destinations/${body.data._id}`)).body.message).toBe('Destination deleted successfully');
     expect((await globe.delete(`/api/destinations/${id}`)).status).toBe(404);

@@ -31,7 +31,7 @@ describe('members', () => {
   it('lists with the seed list shape, default page size and sort by name', async () => {
     const res = await owner.get('/api/members');
     expect(res.status).toBe(200);
-    expect(res.body.meta).toEqual({ currentPage: 1, limit: 50, totalItems: 4, totalPages: 1 });
+    expect(res.body.meta).toEqual({ currentPage: 1, limit: 50, totalItems: 6, totalPages: 1 });
     const names = res.body.data.map((m: { name: string }) => m.name);
     expect(names).toEqual([...names].sort());
     expect(res.body.data[0]).not.toHaveProperty('total_over');

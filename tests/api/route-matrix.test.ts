@@ -40,6 +40,18 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'DELETE /activities/:id': (d) => ({ path: `/activities/${d.activity}` }),
   'PUT /reviews/:id': (d) => ({ path: `/reviews/${d.review}`, body: { text: 'Taken over' } }),
   'DELETE /reviews/:id': (d) => ({ path: `/reviews/${d.review}` }),
+  'GET /leads/:id': (d) => ({ path: `/leads/${d.lead}` }),
+  'PUT /leads/details/:id': (d) => ({ path: `/leads/details/${d.lead}`, body: { name: 'Taken over' } }),
+  'PUT /leads/:id/status': (d) => ({ path: `/leads/${d.lead}/status`, body: { status: 'contacted' } }),
+  'PUT /leads/:id/owner': (d) => ({ path: `/leads/${d.lead}/owner`, body: { assignedTo: d.member } }),
+  'POST /leads/:id/query': (d) => ({ path: `/leads/${d.lead}/query`, body: { notes: 'Taken over' } }),
+  'PUT /leads/:id/query': (d) => ({ path: `/leads/${d.lead}/query`, body: { queryId: d.leadQuery, notes: 'Taken over' } }),
+  'POST /leads/:id/query/:queryId/comment': (d) => ({ path: `/leads/${d.lead}/query/${d.leadQuery}/comment`, body: { text: 'Taken over' } }),
+  'POST /leads/:id/followup': (d) => ({ path: `/leads/${d.lead}/followup`, body: { dueAt: new Date(Date.now() + 86_400_000).toISOString() } }),
+  'POST /leads/:id/followup/response': (d) => ({ path: `/leads/${d.lead}/followup/response`, body: { followUpId: d.followUp, outcome: 'reached' } }),
+  'GET /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}` }),
+  'PUT /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}`, body: { name: 'Taken over' } }),
+  'DELETE /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}` }),
 };
 
 /** The rows a cross-tenant call could touch, with what it could change. */
@@ -53,6 +65,11 @@ const everything = [
   'select id, name, 0, updated_at from hotels',
   'select id, name, 0, updated_at from activities',
   'select id, text, 0, updated_at from reviews',
+  "select id, name || ':' || status || ':' || coalesce(assigned_to::text, ''), 0, updated_at from leads",
+  "select id, coalesce(notes, ''), 0, updated_at from lead_queries",
+  "select id, coalesce(outcome, 'open'), 0, created_at from follow_ups",
+  'select id, name, 0, updated_at from contact_groups',
+  "select id, text, 0, created_at from lead_query_comments",
 ].join(' union all ') + ' order by 1';
 
 /** Routes that read or change a record named in the body rather than the path. */
@@ -92,7 +109,11 @@ beforeAll(async () => {
     hotel: await demoRow('hotels'),
     activity: await demoRow('activities'),
     review: await demoRow('reviews'),
+    lead: (await s.sql<{ id: string }>(`select l.id from leads l join organizations o on o.id = l.organization_id where o.name = 'Demo Travels' and l.status = 'new' order by l.id limit 1`))[0].id,
+    contactGroup: (await owner.post('/api/contacts/groups', { name: 'VIP customers' })).body.data._id,
   };
+  demo.leadQuery = (await owner.post(`/api/leads/${demo.lead}/query`, { adults: 2 })).body.data.queries.at(-1)._id;
+  demo.followUp = (await owner.post(`/api/leads/${demo.lead}/followup`, { dueAt: new Date(Date.now() + 3_600_000).toISOString() })).body.data.followUps[0]._id;
 });
 afterAll(() => s.close());
 

@@ -36,6 +36,16 @@ describe('headers on every route', () => {
     expectSecurityHeaders((await owner.request(r.method, path, body)).headers);
     if (!isStateChanging(r.method)) return;
     const before = await checksum(s, fingerprint);
+    if (r.crossSite) {
+      // Called by other sites (a website's lead form): the session cookie grants nothing, so a
+      // cross-site call carrying it, with no secret of its own, is refused; credentials are never allowed.
+      const foreign = await owner.request(r.method, path, body, { Origin: 'https://attacker.example', 'X-Requested-With': '' });
+      expect([400, 401, 429]).toContain(foreign.status);
+      expect(foreign.headers.get('access-control-allow-origin')).toBe('*');
+      expect(foreign.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(await checksum(s, fingerprint)).toBe(before);
+      return;
+    }
     const noHeader = await owner.request(r.method, path, body, { 'X-Requested-With': '' });
     expect(noHeader.status).toBe(403);
     expect(noHeader.body.code).toBe('CSRF_REJECTED');

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IMPORT_MAX_ROWS, importInput } from '../common/import';
+import { IMPORT_MAX_ROWS, importInput, listFromText } from '../common/import';
 import {
   clearableText,
   dateRangeQuery,
@@ -301,8 +301,8 @@ export const leadImportInput = importInput(IMPORT_MAX_ROWS);
 export const leadImportRow = v.pipe(
   v.strictObject({
     ...leadFields,
-    regions: v.optional(v.array(v.pipe(v.string(), v.trim(), v.maxLength(200)))),
-    destinations: v.optional(v.array(v.pipe(v.string(), v.trim(), v.maxLength(200)))),
+    regions: v.optional(listFromText(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters'))), v.maxLength(50, 'must name at most 50')))),
+    destinations: v.optional(listFromText(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters'))), v.maxLength(50, 'must name at most 50')))),
     assignedTo: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254)))),
     followUp: v.optional(v.nullable(instantSchema)),
   }),
@@ -327,8 +327,6 @@ export const LEAD_CSV_COLUMNS: Record<string, string> = {
   followup: 'followUp',
   querydate: 'queryDate',
 };
-/** Lists in a CSV cell are separated by `;` or `|`. */
-export const LEAD_CSV_LISTS = ['regions', 'destinations'];
 
 // ---------- public capture ----------
 

@@ -1,0 +1,5 @@
+import { leadJobs } from '../leads/jobs';
+import type { JobHandlers } from './queue';
+
+/** Every kind of job the product runs, by kind. */
+export const jobHandlers: JobHandlers = { ...leadJobs };

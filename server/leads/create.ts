@@ -1,0 +1,57 @@
+import type { CreateLeadInput } from '../../src/api/leads/contract';
+import type { LeadActivityType } from '../../src/api/leads/contract';
+import type { Tx } from '../db/client';
+import { leadQueries, leads } from '../db/schema';
+import { addFollowUp, assertPlaces, assertSalesMember, contactFor, leadLink, logLeadEvent, notify, organizationTimeZone, todayIn, type LeadRow } from './store';
+
+export interface CreateLeadOptions {
+  /** Who creates it: a member, or null for the website form. */
+  actor: { id: string; department: string } | null;
+  /** The first line of the timeline. */
+  event: Extract<LeadActivityType, 'created' | 'captured' | 'imported'>;
+}
+
+/**
+ * A new lead (staff, import or the website form), in the caller's transaction: references checked,
+ * the contact found or made, the owner (given, else the creating sales member), the first enquiry
+ * and follow-up, the timeline and the owner's notification.
+ */
+export async function createLead(tx: Tx, input: CreateLeadInput, { actor, event }: CreateLeadOptions): Promise<LeadRow> {
+  await assertPlaces(tx, input);
+  if (input.query) await assertPlaces(tx, input.query, 'query.');
+  let owner: string | null = null;
+  if (input.assignedTo) {
+    await assertSalesMember(tx, input.assignedTo);
+    owner = input.assignedTo;
+  } else if (input.assignedTo === undefined && actor?.department === 'sales') owner = actor.id;
+  const queryDate = input.queryDate ?? (await todayIn(tx, await organizationTimeZone(tx)));
+  const [lead] = await tx
+    .insert(leads)
+    .values({
+      name: input.name,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      source: input.source ?? 'phone',
+      comment: input.comment ?? null,
+      regions: input.regions ?? [],
+      destinations: input.destinations ?? [],
+      queryDate,
+      assignedTo: owner,
+      contactId: await contactFor(tx, input),
+      createdBy: actor?.id ?? null,
+    })
+    .returning();
+  await logLeadEvent(tx, lead.id, event, { source: lead.source }, actor?.id ?? null);
+  if (input.query) {
+    const [q] = await tx
+      .insert(leadQueries)
+      .values({ ...input.query, leadId: lead.id, createdBy: actor?.id ?? null })
+      .returning({ id: leadQueries.id });
+    await logLeadEvent(tx, lead.id, 'query', { queryId: q.id }, actor?.id ?? null);
+  }
+  if (input.followUp) await addFollowUp(tx, lead, { dueAt: input.followUp, assigneeId: owner ?? actor?.id ?? null }, actor?.id ?? null);
+  if (owner && owner !== actor?.id) {
+    await notify(tx, owner, { type: 'lead-assigned', title: `New lead assigned to you: ${lead.name}`, body: null, link: leadLink(lead.id) });
+  }
+  return lead;
+}

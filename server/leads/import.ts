@@ -1,0 +1,115 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { ImportRowResult } from '../../src/api/common/import';
+import { leadImportRow, type LeadImportRow } from '../../src/api/leads/contract';
+import { contacts, leads, members } from '../db/schema';
+import { ApiError } from '../http/errors';
+import type { Importer } from '../http/import';
+import { referenceResolver } from '../http/records';
+import { DESTINATION, REGION } from '../routes/catalogue';
+import { createLead } from './create';
+import { emailKey, phoneKey } from './store';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `POST /leads/import`: each row creates a lead (source `import` unless the row says). A row whose
+ * phone number or email already belongs to a lead (or to an earlier row of the file) is reported
+ * as a duplicate, not created twice. Regions and destinations are named by id, slug or name; the
+ * owner by member id or email (an active sales member).
+ */
+export const leadImporter: Importer<LeadImportRow> = {
+  rowSchema: leadImportRow,
+  chunkSize: 200,
+  async writeChunk(tx, chunk, { auth }) {
+    const regionOf = await referenceResolver(
+      tx,
+      REGION,
+      chunk.flatMap((c) => c.input.regions ?? []),
+    );
+    const destinationOf = await referenceResolver(
+      tx,
+      DESTINATION,
+      chunk.flatMap((c) => c.input.destinations ?? []),
+    );
+    const ownerKeys = [...new Set(chunk.map((c) => c.input.assignedTo?.toLowerCase()).filter((k): k is string => !!k))];
+    const owners = ownerKeys.length
+      ? await tx
+          .select({ id: members.id, email: members.email })
+          .from(members)
+          .where(
+            and(
+              eq(members.department, 'sales'),
+              eq(members.employmentStatus, 'active'),
+              eq(members.isActive, true),
+              or(inArray(sql`lower(${members.email})`, ownerKeys), inArray(members.id, ownerKeys.filter((k) => UUID.test(k)))),
+            ),
+          )
+      : [];
+    const ownerOf = (key: string) => owners.find((o) => o.id === key || o.email.toLowerCase() === key)?.id;
+
+    const phones = chunk.map((c) => phoneKey(c.input.phone)).filter((k): k is string => !!k);
+    const emails = chunk.map((c) => emailKey(c.input.email)).filter((k): k is string => !!k);
+    const taken = phones.length || emails.length
+      ? await tx
+          .selectDistinct({ phoneKey: contacts.phoneKey, emailKey: contacts.emailKey })
+          .from(contacts)
+          .innerJoin(leads, eq(leads.contactId, contacts.id))
+          .where(or(phones.length ? inArray(contacts.phoneKey, phones) : undefined, emails.length ? inArray(contacts.emailKey, emails) : undefined))
+      : [];
+    const seenPhones = new Set(taken.map((t) => t.phoneKey).filter(Boolean));
+    const seenEmails = new Set(taken.map((t) => t.emailKey).filter(Boolean));
+
+    const results: ImportRowResult[] = [];
+    for (const { row, input } of chunk) {
+      const reject = (reason: string, path: string) => results.push({ row, status: 'rejected', name: input.name, reason, issues: [{ path, message: reason }] });
+      const pk = phoneKey(input.phone);
+      const ek = emailKey(input.email);
+      if (pk && seenPhones.has(pk)) {
+        reject(`duplicate: a lead with the phone number ${input.phone} already exists`, 'phone');
+        continue;
+      }
+      if (ek && seenEmails.has(ek)) {
+        reject(`duplicate: a lead with the email ${input.email} already exists`, 'email');
+        continue;
+      }
+      const unknownRegion = input.regions?.find((r) => !regionOf(r));
+      if (unknownRegion) {
+        reject(`unknown region ${unknownRegion}`, 'regions');
+        continue;
+      }
+      const unknownDestination = input.destinations?.find((d) => !destinationOf(d));
+      if (unknownDestination) {
+        reject(`unknown destination ${unknownDestination}`, 'destinations');
+        continue;
+      }
+      const owner = input.assignedTo ? ownerOf(input.assignedTo.toLowerCase()) : undefined;
+      if (input.assignedTo && !owner) {
+        reject(`${input.assignedTo} is not an active member of the sales department`, 'assignedTo');
+        continue;
+      }
+      try {
+        // Its own savepoint: a refusal leaves nothing of the row behind.
+        const lead = await tx.transaction((sp) =>
+          createLead(
+          sp,
+          {
+            ...input,
+            source: input.source ?? 'import',
+            regions: input.regions?.map((r) => regionOf(r)!),
+            destinations: input.destinations?.map((d) => destinationOf(d)!),
+            assignedTo: input.assignedTo ? owner : undefined,
+          },
+          { actor: { id: auth.memberId, department: auth.department }, event: 'imported' },
+          ),
+        );
+        results.push({ row, status: 'created', _id: lead.id, name: lead.name });
+        if (pk) seenPhones.add(pk);
+        if (ek) seenEmails.add(ek);
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status !== 400) throw err;
+        reject(err.message, err.issues?.[0]?.path ?? 'row');
+      }
+    }
+    return results;
+  },
+};

@@ -1,0 +1,337 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { CatalogueRef } from '../../src/api/regions/contract';
+import type { FollowUp, Lead, LeadActivity, LeadActivityType, LeadDetail, LeadQuery, MemberRef, QueryComment } from '../../src/api/leads/contract';
+import type { LeadSource } from '../../src/api/leads/constants';
+import { describeLeadRefusal, leadMachine, type LeadState } from '../../src/machines/lead-machine';
+import { snapshotOf } from '../../src/machines/workflow';
+import type { AuthContext } from '../auth/session';
+import type { Tx } from '../db/client';
+import { contacts, destinations, followUps, leadEvents, leadQueries, leadQueryComments, leads, members, notifications, organizations, regions } from '../db/schema';
+import { ApiError, conflict, notFound } from '../http/errors';
+import { enqueueJob } from '../jobs/queue';
+import { rowWorkflow } from '../workflow/apply-event';
+
+/**
+ * What the lead routes, the import, the public capture and the follow-up job share: visibility,
+ * loading a lead with everything around it, contacts, follow-ups and the timeline.
+ */
+export type LeadRow = typeof leads.$inferSelect;
+
+export const leadWorkflow = rowWorkflow({ machine: leadMachine, table: leads, recordName: 'Lead', refusal: describeLeadRefusal });
+
+/** Whether the lead machine lets a lead in `status` be worked on (queries, follow-ups). */
+export const isOpen = (status: string) => snapshotOf(leadMachine, status).hasTag('open');
+
+/** Roles whose lead visibility is "own" see the leads assigned to them, and nothing else. */
+export function visibleTo(auth: AuthContext): SQL | undefined {
+  return auth.role.isOwner || auth.role.visibility.leads === 'all' ? undefined : eq(leads.assignedTo, auth.memberId);
+}
+
+/** The lead, locked for the rest of the request; 404 when it is not there or not the caller's to see. */
+export async function lockVisibleLead(tx: Tx, auth: AuthContext, id: string): Promise<LeadRow> {
+  const [row] = await tx
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, id), visibleTo(auth)))
+    .for('update');
+  if (!row) throw notFound('Lead');
+  return row;
+}
+
+export function assertOpen(row: LeadRow, what: string) {
+  if (!isOpen(row.status)) throw conflict(`A ${row.status} lead cannot get ${what}; reopen it first`, 'LEAD_CLOSED');
+}
+
+// ---------- the organization's clock ----------
+
+export async function organizationTimeZone(tx: Tx): Promise<string> {
+  const [org] = await tx.select({ tz: organizations.timeZone }).from(organizations);
+  return org?.tz ?? 'UTC';
+}
+
+/** Today's date in the organization's time zone (SPEC: "Today" is in the organization's time zone). */
+export async function todayIn(tx: Tx, tz: string): Promise<string> {
+  const { rows } = await tx.execute<{ d: string }>(sql`select to_char(now() at time zone ${tz}, 'YYYY-MM-DD') as d`);
+  return rows[0].d;
+}
+
+// ---------- references ----------
+
+const invalid = (path: string, message: string) => new ApiError(400, 'VALIDATION_FAILED', `${path} ${message}`, [{ path, message }]);
+
+/**
+ * Regions and destinations named by id must be the organization's. They are locked (`for key
+ * share`) until the request ends, so a concurrent delete waits and then sees the use.
+ */
+export async function assertPlaces(tx: Tx, input: { regions?: string[]; destinations?: string[] }, prefix = '') {
+  for (const [field, table] of [
+    ['regions', regions],
+    ['destinations', destinations],
+  ] as const) {
+    const ids = input[field];
+    if (!ids?.length) continue;
+    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids)).for('key share');
+    if (found.length !== ids.length) throw invalid(`${prefix}${field}`, `names a ${field === 'regions' ? 'region' : 'destination'} that does not exist`);
+  }
+}
+
+/** An owner must be an active member of the sales department (SPEC workflow 1). */
+export async function assertSalesMember(tx: Tx, memberId: string, field = 'assignedTo') {
+  const [m] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, memberId), eq(members.department, 'sales'), eq(members.employmentStatus, 'active'), eq(members.isActive, true)));
+  if (!m) throw invalid(field, 'must be an active member of the sales department');
+}
+
+export async function assertActiveMember(tx: Tx, memberId: string, field: string) {
+  const [m] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, memberId), eq(members.employmentStatus, 'active'), eq(members.isActive, true)));
+  if (!m) throw invalid(field, 'must be an active member');
+}
+
+async function memberRefs(tx: Tx, ids: (string | null)[]): Promise<(id: string | null) => MemberRef | null> {
+  const wanted = [...new Set(ids.filter((x): x is string => !!x))];
+  const rows = wanted.length ? await tx.select({ _id: members.id, name: members.name }).from(members).where(inArray(members.id, wanted)) : [];
+  const byId = new Map(rows.map((r) => [r._id, r]));
+  return (id) => (id ? (byId.get(id) ?? null) : null);
+}
+
+/** Names of the regions and destinations the records name, in one query each. */
+export async function placeRefs(tx: Tx, records: { regions: string[]; destinations: string[] }[]) {
+  const load = async (table: typeof regions | typeof destinations, ids: string[]) => {
+    const wanted = [...new Set(ids)];
+    if (!wanted.length) return new Map<string, CatalogueRef>();
+    const rows = await tx.select({ _id: table.id, name: table.name, slug: table.slug }).from(table).where(inArray(table.id, wanted));
+    return new Map(rows.map((r) => [r._id, r]));
+  };
+  const r = await load(
+    regions,
+    records.flatMap((x) => x.regions),
+  );
+  const d = await load(
+    destinations,
+    records.flatMap((x) => x.destinations),
+  );
+  const pick = (map: Map<string, CatalogueRef>, ids: string[]) => ids.map((id) => map.get(id)).filter((x): x is CatalogueRef => !!x);
+  return { regions: (ids: string[]) => pick(r, ids), destinations: (ids: string[]) => pick(d, ids) };
+}
+
+// ---------- reading ----------
+
+export async function toLeads(tx: Tx, rows: LeadRow[]): Promise<Lead[]> {
+  const places = await placeRefs(tx, rows);
+  const member = await memberRefs(
+    tx,
+    rows.map((r) => r.assignedTo),
+  );
+  return rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    status: row.status as LeadState,
+    followUp: row.nextFollowUpAt,
+    assignedTo: member(row.assignedTo),
+    comment: row.comment,
+    source: row.source as LeadSource,
+    regions: places.regions(row.regions),
+    destinations: places.destinations(row.destinations),
+    queryDate: row.queryDate,
+    lostReason: row.lostReason,
+    contactId: row.contactId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }));
+}
+
+/** The lead with its queries and their comments, its follow-ups and its timeline (newest first). */
+export async function leadDetail(tx: Tx, id: string): Promise<LeadDetail> {
+  const [row] = await tx.select().from(leads).where(eq(leads.id, id));
+  if (!row) throw notFound('Lead');
+  const queries = await tx.select().from(leadQueries).where(eq(leadQueries.leadId, id)).orderBy(asc(leadQueries.createdAt), asc(leadQueries.id));
+  const comments = queries.length
+    ? await tx
+        .select()
+        .from(leadQueryComments)
+        .where(
+          inArray(
+            leadQueryComments.queryId,
+            queries.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(leadQueryComments.createdAt), asc(leadQueryComments.id))
+    : [];
+  const follows = await tx
+    .select()
+    .from(followUps)
+    .where(eq(followUps.leadId, id))
+    .orderBy(sql`${followUps.respondedAt} is not null`, asc(followUps.dueAt), asc(followUps.id));
+  const events = await tx.select().from(leadEvents).where(eq(leadEvents.leadId, id)).orderBy(desc(leadEvents.createdAt), desc(leadEvents.id)).limit(500);
+  const member = await memberRefs(tx, [
+    ...queries.map((q) => q.createdBy),
+    ...comments.map((c) => c.authorId),
+    ...follows.flatMap((f) => [f.assigneeId, f.createdBy, f.respondedBy]),
+    ...events.map((e) => e.actorId),
+  ]);
+  const places = await placeRefs(tx, queries);
+  const [lead] = await toLeads(tx, [row]);
+
+  const commentsOf = new Map<string, QueryComment[]>();
+  for (const c of comments) {
+    const list = commentsOf.get(c.queryId) ?? [];
+    list.push({ _id: c.id, text: c.text, author: member(c.authorId), createdAt: c.createdAt });
+    commentsOf.set(c.queryId, list);
+  }
+  return {
+    ...lead,
+    queries: queries.map(
+      (q): LeadQuery => ({
+        _id: q.id,
+        travelFrom: q.travelFrom,
+        travelTo: q.travelTo,
+        adults: q.adults,
+        children: q.children,
+        infants: q.infants,
+        regions: places.regions(q.regions),
+        destinations: places.destinations(q.destinations),
+        budget: q.budget,
+        notes: q.notes,
+        comments: commentsOf.get(q.id) ?? [],
+        createdBy: member(q.createdBy),
+        createdAt: q.createdAt,
+        updatedAt: q.updatedAt,
+      }),
+    ),
+    followUps: follows.map(
+      (f): FollowUp => ({
+        _id: f.id,
+        dueAt: f.dueAt,
+        note: f.note,
+        assignee: member(f.assigneeId),
+        response: f.respondedAt
+          ? { outcome: f.outcome as NonNullable<FollowUp['response']>['outcome'], note: f.responseNote, respondedBy: member(f.respondedBy), respondedAt: f.respondedAt }
+          : null,
+        createdBy: member(f.createdBy),
+        createdAt: f.createdAt,
+      }),
+    ),
+    activity: events.map(
+      (e): LeadActivity => ({ _id: e.id, type: e.type as LeadActivityType, data: e.data, actor: member(e.actorId), createdAt: e.createdAt }),
+    ),
+  };
+}
+
+// ---------- writing ----------
+
+/** One line of the timeline; `actorId` null for the website or the system. */
+export async function logLeadEvent(tx: Tx, leadId: string, type: LeadActivityType, data: Record<string, unknown>, actorId: string | null) {
+  await tx.insert(leadEvents).values({ leadId, type, data, actorId });
+}
+
+export const phoneKey = (phone: string | null | undefined) => {
+  const digits = phone?.replace(/\D/g, '') ?? '';
+  return digits.length ? digits : null;
+};
+export const emailKey = (email: string | null | undefined) => (email ? email.trim().toLowerCase() : null);
+
+/**
+ * The contact for a person: the one with the same phone number (digits only), else the same email,
+ * else a new one. A key the contact lacks is filled in when no other contact holds it.
+ */
+export async function contactFor(tx: Tx, person: { name: string; phone?: string | null; email?: string | null }): Promise<string> {
+  const pk = phoneKey(person.phone);
+  const ek = emailKey(person.email);
+  const find = async () => {
+    const rows = await tx
+      .select({ id: contacts.id, phoneKey: contacts.phoneKey, emailKey: contacts.emailKey })
+      .from(contacts)
+      .where(sql`${pk !== null ? sql`${contacts.phoneKey} = ${pk}` : sql`false`} or ${ek !== null ? sql`${contacts.emailKey} = ${ek}` : sql`false`}`)
+      .orderBy(sql`${contacts.phoneKey} is not distinct from ${pk} desc`)
+      .limit(1);
+    return rows[0];
+  };
+  let found = await find();
+  if (!found) {
+    const [created] = await tx
+      .insert(contacts)
+      .values({ name: person.name, phone: person.phone ?? null, email: person.email ?? null, phoneKey: pk, emailKey: ek })
+      .onConflictDoNothing()
+      .returning({ id: contacts.id });
+    if (created) return created.id;
+    found = await find(); // someone else created it at the same moment
+    if (!found) throw conflict('The contact was changed at the same time by another request; try again', 'CONCURRENT_UPDATE');
+  }
+  const fill: Record<string, unknown> = {};
+  if (!found.phoneKey && pk) Object.assign(fill, { phone: person.phone, phoneKey: pk });
+  if (!found.emailKey && ek) Object.assign(fill, { email: person.email, emailKey: ek });
+  if (Object.keys(fill).length) {
+    const taken = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(sql`(${fill.phoneKey ? sql`${contacts.phoneKey} = ${pk}` : sql`false`} or ${fill.emailKey ? sql`${contacts.emailKey} = ${ek}` : sql`false`}) and ${contacts.id} <> ${found.id}`)
+      .limit(1);
+    if (!taken.length) await tx.update(contacts).set({ ...fill, updatedAt: sql`now()` }).where(eq(contacts.id, found.id));
+  }
+  return found.id;
+}
+
+/** Keeps `leads.next_follow_up_at` = the earliest open follow-up (none while the lead is closed). */
+export async function refreshNextFollowUp(tx: Tx, leadId: string) {
+  await tx.execute(sql`
+    update ${leads} set next_follow_up_at = case when ${leads.status} in ('won', 'lost') then null else
+      (select min(${followUps.dueAt}) from ${followUps} where ${followUps.leadId} = ${leadId} and ${followUps.respondedAt} is null) end
+    where ${leads.id} = ${leadId}`);
+}
+
+export const FOLLOW_UP_DUE_JOB = 'follow-up-due';
+
+/** Schedules a follow-up, its "due" notification job, and the line in the timeline. */
+export async function addFollowUp(
+  tx: Tx,
+  lead: Pick<LeadRow, 'id'>,
+  input: { dueAt: string; note?: string | null; assigneeId: string | null },
+  actorId: string | null,
+) {
+  const [f] = await tx
+    .insert(followUps)
+    .values({ leadId: lead.id, dueAt: input.dueAt, note: input.note ?? null, assigneeId: input.assigneeId, createdBy: actorId })
+    .returning();
+  await refreshNextFollowUp(tx, lead.id);
+  await enqueueJob(tx, { kind: FOLLOW_UP_DUE_JOB, key: `${FOLLOW_UP_DUE_JOB}:${f.id}`, runAt: f.dueAt, payload: { followUpId: f.id } });
+  await logLeadEvent(tx, lead.id, 'followUp', { followUpId: f.id, dueAt: f.dueAt, note: f.note, assigneeId: f.assigneeId }, actorId);
+  return f;
+}
+
+export async function notify(tx: Tx, memberId: string, n: { type: 'lead-assigned' | 'follow-up-due'; title: string; body?: string | null; link: string }) {
+  await tx.insert(notifications).values({ memberId, type: n.type, title: n.title, body: n.body ?? null, link: n.link });
+}
+
+export const leadLink = (id: string) => `/leads/${id}`;
+
+/** The open follow-up of a lead (locked), or 404 / 409. */
+export async function lockOpenFollowUp(tx: Tx, leadId: string, followUpId: string) {
+  const [f] = await tx
+    .select()
+    .from(followUps)
+    .where(and(eq(followUps.id, followUpId), eq(followUps.leadId, leadId)))
+    .for('update');
+  if (!f) throw notFound('Follow-up');
+  if (f.respondedAt) throw conflict('This follow-up already has a response', 'FOLLOW_UP_CLOSED');
+  return f;
+}
+
+/** Open follow-ups of the previous owner move with the lead to the new owner. */
+export async function moveOpenFollowUps(tx: Tx, leadId: string, from: string | null, to: string) {
+  await tx
+    .update(followUps)
+    .set({ assigneeId: to })
+    .where(and(eq(followUps.leadId, leadId), isNull(followUps.respondedAt), from ? eq(followUps.assigneeId, from) : isNull(followUps.assigneeId)));
+}
+
+/** A follow-up is for now or later (a few minutes' grace for clocks and slow forms). */
+export function assertNotPast(instant: string, path: string) {
+  if (Date.parse(instant) < Date.now() - 10 * 60_000) throw invalid(path, 'must not be in the past');
+}
