@@ -65,6 +65,9 @@ export const DEMO_ROLES: { name: string; description: string; permissions: Permi
     permissions: {
       dashboard: [...VIEW],
       bookings: ['view', 'update'],
+      // Operations prepares trips for leads about to book: it reads the pipeline, it does not work it.
+      leads: [...VIEW],
+      contacts: [...VIEW],
       operations: [...FULL],
       vendors: [...FULL],
       customizedTours: [...VIEW],

@@ -9,7 +9,7 @@ import type { Tx } from '../db/client';
 import { contacts, destinations, followUps, leadEvents, leadQueries, leadQueryComments, leads, members, notifications, organizations, regions } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
-import { rowWorkflow } from '../workflow/apply-event';
+import { applyEvent, rowWorkflow } from '../workflow/apply-event';
 
 /**
  * What the lead routes, the import, the public capture and the follow-up job share: visibility,
@@ -228,7 +228,8 @@ export async function leadDetail(tx: Tx, id: string): Promise<LeadDetail> {
 
 /** One line of the timeline; `actorId` null for the website or the system. */
 export async function logLeadEvent(tx: Tx, leadId: string, type: LeadActivityType, data: Record<string, unknown>, actorId: string | null) {
-  await tx.insert(leadEvents).values({ leadId, type, data, actorId });
+  // clock_timestamp(), not the transaction's now(): lines written by one request keep their order.
+  await tx.insert(leadEvents).values({ leadId, type, data, actorId, createdAt: sql`clock_timestamp()` });
 }
 
 export const phoneKey = (phone: string | null | undefined) => {
@@ -334,4 +335,15 @@ export async function moveOpenFollowUps(tx: Tx, leadId: string, from: string | n
 /** A follow-up is for now or later (a few minutes' grace for clocks and slow forms). */
 export function assertNotPast(instant: string, path: string) {
   if (Date.parse(instant) < Date.now() - 10 * 60_000) throw invalid(path, 'must not be in the past');
+}
+
+/**
+ * A lead is won when a booking is created for it (SPEC workflow 1): the bookings module calls this
+ * in the booking's transaction. The lead machine's WIN needs the booking's id; nothing else sends it.
+ */
+export async function markLeadWon(tx: Tx, leadId: string, bookingId: string, actorId: string | null) {
+  await applyEvent(tx, leadWorkflow, leadId, { type: 'WIN', bookingId }, async ({ from }) => {
+    await logLeadEvent(tx, leadId, 'status', { from: from.value, to: 'won', bookingId }, actorId);
+  });
+  await refreshNextFollowUp(tx, leadId);
 }

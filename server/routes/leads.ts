@@ -222,8 +222,8 @@ export const leadRoutes = [
     async handler({ tx, auth, params, body }) {
       const row = await lockVisibleLead(tx, auth, params.id);
       const from = row.status as LeadState;
-      const event = leadEventFor(from, body.status, body.reason);
-      if (!event || from === body.status) throw conflict(`The lead is already ${from}`, 'TRANSITION_NOT_ALLOWED');
+      const event = leadEventFor(body.status, body.reason);
+      if (!event) throw conflict(`A lead cannot be marked ${body.status} again`, 'TRANSITION_NOT_ALLOWED');
       await applyEvent(tx, leadWorkflow, row.id, event, async ({ to }) => {
         const state = to.value as LeadState;
         await tx

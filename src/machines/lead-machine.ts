@@ -51,22 +51,34 @@ export const leadMachine = setup({
 });
 
 /**
- * `PUT /leads/{id}/status` names the state wanted; this is the event that gets there from `from`
- * (`contacted` from `lost` is REOPEN). Undefined when no single step leads there.
+ * What `PUT /leads/{id}/status` may ask for: a state, or `reopened` (REOPEN, which lands in
+ * `contacted`). One value per event, so every event has its own call.
  */
-export function leadEventFor(from: LeadState, to: LeadState, reason?: string): LeadEvent | undefined {
-  if (to === 'lost') return { type: 'LOSE', reason };
-  if (to === 'won') return { type: 'WIN' };
-  if (to === 'contacted') return from === 'lost' ? { type: 'REOPEN' } : { type: 'CONTACT' };
-  if (to === 'qualified') return { type: 'QUALIFY' };
-  if (to === 'quoted') return { type: 'QUOTE' };
-  return undefined;
+export const LEAD_STATUS_TARGETS = [...LEAD_STATES, 'reopened'] as const;
+export type LeadStatusTarget = (typeof LEAD_STATUS_TARGETS)[number];
+
+/** The event a status request stands for; undefined for `new` (nothing leads back there). */
+export function leadEventFor(to: LeadStatusTarget, reason?: string): LeadEvent | undefined {
+  const events: Record<LeadStatusTarget, LeadEvent | undefined> = {
+    new: undefined,
+    contacted: { type: 'CONTACT' },
+    qualified: { type: 'QUALIFY' },
+    quoted: { type: 'QUOTE' },
+    won: { type: 'WIN' },
+    lost: { type: 'LOSE', reason },
+    reopened: { type: 'REOPEN' },
+  };
+  return events[to];
 }
+
+/** The status request for an event (the UI's buttons and the path tests' HTTP calls). */
+const TARGETS: Record<LeadEvent['type'], LeadStatusTarget> = { CONTACT: 'contacted', QUALIFY: 'qualified', QUOTE: 'quoted', WIN: 'won', LOSE: 'lost', REOPEN: 'reopened' };
+export const statusTargetOf = (event: LeadEvent): LeadStatusTarget => TARGETS[event.type];
 
 /** The 409 message when the machine refuses. */
 export function describeLeadRefusal(state: string, event: LeadEvent): string {
   if (event.type === 'WIN' && state === 'quoted') return 'A lead is won only when a booking is created for it';
   if (event.type === 'LOSE' && state !== 'lost' && state !== 'won') return 'A reason is required to mark a lead lost';
-  const target: Record<LeadEvent['type'], string> = { CONTACT: 'contacted', QUALIFY: 'qualified', QUOTE: 'quoted', WIN: 'won', LOSE: 'lost', REOPEN: 'contacted' };
-  return `A ${state} lead cannot be marked ${target[event.type]}`;
+  if (event.type === 'REOPEN') return `Only a lost lead can be reopened; this one is ${state}`;
+  return `A ${state} lead cannot be marked ${statusTargetOf(event)}`;
 }

@@ -17,7 +17,7 @@ import {
   withFilter,
 } from '../common/schemas';
 import type { CatalogueRef } from '../regions/contract';
-import { LEAD_STATES, type LeadState } from '../../machines/lead-machine';
+import { LEAD_STATES, LEAD_STATUS_TARGETS, type LeadState } from '../../machines/lead-machine';
 import { LEAD_SOURCES, type LeadSource } from './constants';
 
 export { LEAD_SOURCES, LEAD_STATES };
@@ -208,10 +208,13 @@ export type CreateLeadInput = v.InferOutput<typeof createLeadInput>;
 export const updateLeadInput = updateOf({ ...leadFields, name: v.optional(leadFields.name) });
 export type UpdateLeadInput = v.InferOutput<typeof updateLeadInput>;
 
-/** `PUT /leads/{id}/status`: the state wanted; the lead machine decides (409 when it refuses). */
+/**
+ * `PUT /leads/{id}/status`: the state wanted, or `reopened` for a lost lead; the lead machine
+ * decides (409 when it refuses). `lost` needs a reason.
+ */
 export const leadStatusInput = v.pipe(
   v.strictObject({
-    status: v.picklist(LEAD_STATES, `must be one of ${LEAD_STATES.join(', ')}`),
+    status: v.picklist(LEAD_STATUS_TARGETS, `must be one of ${LEAD_STATUS_TARGETS.join(', ')}`),
     reason: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(1000, 'must be at most 1000 characters'), noNul)),
   }),
   v.forward(

@@ -1,0 +1,493 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../server/db/client';
+import { jobHandlers } from '../../server/jobs/handlers';
+import { runOneJob } from '../../server/jobs/queue';
+import type { Agent } from '../support/agent';
+import { startTestServer, type TestServer } from '../support/server';
+
+let s: TestServer;
+let owner: Agent;
+let sales: Agent;
+let lina: Agent;
+let ops: Agent;
+let finance: Agent;
+let globe: Agent;
+const id: Record<string, string> = {};
+
+const count = async (table: string, where = 'true', values: unknown[] = []) => (await s.sql<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`, values))[0].n;
+const memberId = async (email: string) => (await s.sql<{ id: string }>('select id from members where email = $1', [email]))[0].id;
+const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+let phoneSeq = 0;
+const phone = () => `+44 7700 ${String(900_000 + ++phoneSeq).slice(-6)}`;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  [owner, sales, lina, ops, finance, globe] = await Promise.all(
+    ['owner@demo.travel', 'sales@demo.travel', 'lina@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)),
+  );
+  id.sales = await memberId('sales@demo.travel');
+  id.lina = await memberId('lina@demo.travel');
+  id.ops = await memberId('ops@demo.travel');
+  const places = await s.sql<{ id: string; region_id: string; name: string; org: string }>(
+    `select d.id, d.region_id, d.name, o.name as org from destinations d join organizations o on o.id = d.organization_id order by d.name`,
+  );
+  const demoPlace = places.find((p) => p.org === 'Demo Travels')!;
+  id.destination = demoPlace.id;
+  id.region = demoPlace.region_id;
+  id.globeDestination = places.find((p) => p.org === 'Globe Trotters')!.id;
+});
+afterAll(() => s.close());
+
+describe('GET /leads', () => {
+  it('answers data, meta and the count by status; ascending by the next follow-up, empty ones last', async () => {
+    const res = await owner.get('/api/leads?limit=200');
+    expect(res.status).toBe(200);
+    const total = await count('leads l join organizations o on o.id = l.organization_id', "o.name = 'Demo Travels'");
+    expect(total).toBeGreaterThanOrEqual(300);
+    expect(res.body.meta).toEqual({ currentPage: 1, limit: 200, totalItems: total, totalPages: Math.ceil(total / 200) });
+    expect(res.body.stats.total).toBe(total);
+    expect(Object.values(res.body.stats.byStatus).reduce((a: number, b) => a + (b as number), 0)).toBe(total);
+    for (const status of ['new', 'contacted', 'qualified', 'quoted', 'won', 'lost']) expect(res.body.stats.byStatus[status], status).toBeGreaterThan(0);
+    const times: (string | null)[] = res.body.data.map((l: { followUp: string | null }) => l.followUp);
+    const firstNull = times.indexOf(null);
+    const dated = firstNull < 0 ? times : times.slice(0, firstNull);
+    expect(dated).toEqual([...dated].sort());
+    if (firstNull >= 0) expect(times.slice(firstNull).every((t) => t === null)).toBe(true);
+    const lead = res.body.data[0];
+    expect(Object.keys(lead).sort()).toEqual(
+      ['_id', 'name', 'phone', 'email', 'status', 'followUp', 'assignedTo', 'comment', 'source', 'regions', 'destinations', 'queryDate', 'lostReason', 'contactId', 'createdAt', 'updatedAt'].sort(),
+    );
+    expect(lead.regions[0]).toEqual({ _id: expect.any(String), name: expect.any(String), slug: expect.any(String) });
+  });
+
+  it("shows a sales agent whose role says 'own' only their leads; 'all' sees everyone's", async () => {
+    const mine = await sales.get('/api/leads?limit=200');
+    expect(mine.body.meta.totalItems).toBe(await count('leads', 'assigned_to = $1', [id.sales]));
+    expect(mine.body.data.every((l: { assignedTo: { _id: string } }) => l.assignedTo._id === id.sales)).toBe(true);
+    const all = await ops.get('/api/leads?limit=1');
+    expect(all.body.meta.totalItems).toBeGreaterThan(mine.body.meta.totalItems);
+    const linas = await s.sql<{ id: string }>('select id from leads where assigned_to = $1 limit 1', [id.lina]);
+    expect((await sales.get(`/api/leads/${linas[0].id}`)).status).toBe(404);
+    expect((await sales.put(`/api/leads/${linas[0].id}/status`, { status: 'lost', reason: 'x' })).status).toBe(404);
+  });
+
+  it('filters by status, source, owner (or unassigned), regions, destinations and the enquiry day, in the query or in filter[...]', async () => {
+    const check = async (query: string, where: string, values: unknown[] = []) => {
+      const res = await owner.get(`/api/leads?limit=1&${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.body.meta.totalItems, query).toBe(await count("leads l join organizations o on o.id = l.organization_id and o.name = 'Demo Travels'", where, values));
+    };
+    await check('status=lost,won', "status in ('lost', 'won')");
+    await check('filter[status]=qualified', "status = 'qualified'");
+    await check('source=website&source=referral', "source in ('website', 'referral')");
+    await check(`assignedTo=${id.lina}`, 'assigned_to = $1', [id.lina]);
+    await check('assignedTo=unassigned', 'assigned_to is null');
+    await check(`regions=${id.region}`, '$1 = any(regions)', [id.region]);
+    await check(`destinations=${id.destination}`, '$1 = any(destinations)', [id.destination]);
+    const [{ d }] = await s.sql<{ d: string }>("select to_char(min(query_date) + 20, 'YYYY-MM-DD') as d from leads");
+    await check(`query[from]=${d}`, 'query_date >= $1', [d]);
+    await check(`query[from]=${d}&query[to]=${d}`, 'query_date = $1', [d]);
+    await check('search=khan', "l.name ilike '%khan%' or l.phone ilike '%khan%' or l.email ilike '%khan%'");
+  });
+
+  it("filters follow-ups by today, missed, upcoming and today-and-missed (the default type), today in the organization's time zone", async () => {
+    const window = {
+      missed: 'next_follow_up_at < now()',
+      upcoming: 'next_follow_up_at >= now()',
+      today: "next_follow_up_at >= (date_trunc('day', now() at time zone 'Asia/Dubai') at time zone 'Asia/Dubai') and next_follow_up_at < (date_trunc('day', now() at time zone 'Asia/Dubai') at time zone 'Asia/Dubai') + interval '1 day'",
+      todayAndMissed: "next_follow_up_at < (date_trunc('day', now() at time zone 'Asia/Dubai') at time zone 'Asia/Dubai') + interval '1 day'",
+    };
+    const demo = "leads l join organizations o on o.id = l.organization_id and o.name = 'Demo Travels'";
+    for (const [type, where] of Object.entries(window)) {
+      const res = await owner.get(`/api/leads?limit=1&followups[enabled]=true&followups[type]=${type}`);
+      expect(res.body.meta.totalItems, type).toBe(await count(demo, where));
+      expect(res.body.meta.totalItems, `${type} is not empty in the demo`).toBeGreaterThan(0);
+    }
+    const byDefault = await owner.get('/api/leads?limit=1&followups[enabled]=true');
+    expect(byDefault.body.meta.totalItems).toBe(await count(demo, window.todayAndMissed));
+    const off = await owner.get('/api/leads?limit=1&followups[enabled]=false&followups[type]=missed');
+    expect(off.body.meta.totalItems).toBe(await count(demo));
+    const mine = await sales.get('/api/leads?limit=200&followups[enabled]=true');
+    expect(mine.body.data.every((l: { followUp: string; assignedTo: { _id: string } }) => l.assignedTo._id === id.sales && l.followUp)).toBe(true);
+  });
+
+  it('answers 400 naming the field for a bad filter', async () => {
+    for (const [q, path] of [
+      ['status=pending', 'status.0'],
+      ['followups[type]=yesterday', 'followups.type'],
+      ['query[from]=2026-02-30', 'query.from'],
+      ['regions=nope', 'regions.0'],
+      ['sortBy=secret', 'sortBy'],
+    ]) {
+      const res = await owner.get(`/api/leads?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.issues.map((i: { path: string }) => i.path), q).toContain(path);
+    }
+  });
+
+  it('serves the selection list with the same filters and a light row', async () => {
+    const res = await owner.get('/api/leads/selection?status=quoted&limit=5');
+    expect(res.status).toBe(200);
+    expect(res.body.data.length).toBeGreaterThan(0);
+    for (const row of res.body.data) {
+      expect(Object.keys(row).sort()).toEqual(['_id', 'email', 'name', 'phone', 'status']);
+      expect(row.status).toBe('quoted');
+    }
+  });
+});
+
+describe('POST /leads and PUT /leads/details/{id}', () => {
+  it('creates a lead owned by the sales member who made it, with its contact, first query, follow-up and timeline', async () => {
+    const p = phone();
+    const res = await sales.post('/api/leads', {
+      name: 'Zainab Idris',
+      phone: p,
+      email: 'Zainab@Example.com',
+      source: 'referral',
+      comment: 'Family of four, Eid holidays',
+      regions: [id.region],
+      destinations: [id.destination],
+      followUp: inHours(2),
+      query: { travelFrom: '2027-03-20', travelTo: '2027-03-27', adults: 2, children: 2, budget: 800000, destinations: [id.destination] },
+    });
+    expect(res.status).toBe(201);
+    const lead = res.body.data;
+    expect(lead).toMatchObject({ name: 'Zainab Idris', phone: p, email: 'zainab@example.com', status: 'new', source: 'referral', assignedTo: { _id: id.sales, name: 'Samir Sales' } });
+    expect(lead.regions.map((r: { _id: string }) => r._id)).toEqual([id.region]);
+    expect(lead.queries).toHaveLength(1);
+    expect(lead.queries[0]).toMatchObject({ travelFrom: '2027-03-20', adults: 2, children: 2, budget: 800000 });
+    expect(lead.followUps).toHaveLength(1);
+    expect(lead.followUp).toBe(lead.followUps[0].dueAt);
+    expect(lead.activity.map((a: { type: string }) => a.type).sort()).toEqual(['created', 'followUp', 'query']);
+    expect(lead.activity[0].actor).toEqual({ _id: id.sales, name: 'Samir Sales' });
+    const [contact] = await s.sql<{ phone_key: string; email_key: string }>('select phone_key, email_key from contacts where id = $1', [lead.contactId]);
+    expect(contact).toEqual({ phone_key: p.replace(/\D/g, ''), email_key: 'zainab@example.com' });
+    expect(await count('jobs', "kind = 'follow-up-due' and payload->>'followUpId' = $1", [lead.followUps[0]._id])).toBe(1);
+    id.zainab = lead._id;
+  });
+
+  it('links a second lead of the same person to the same contact (phone written differently)', async () => {
+    const first = await owner.post('/api/leads', { name: 'Repeat Customer', phone: '+971 50 123 4567' });
+    const second = await owner.post('/api/leads', { name: 'Repeat Customer', phone: '+971-50-1234567', email: 'repeat@example.com' });
+    expect(second.body.data.contactId).toBe(first.body.data.contactId);
+    expect(first.body.data.assignedTo).toBeNull(); // the owner is not in sales
+    const contacts = await owner.get(`/api/contacts?search=Repeat Customer`);
+    expect(contacts.body.data).toHaveLength(1);
+    expect(contacts.body.data[0]).toMatchObject({ leadCount: 2, email: 'repeat@example.com' });
+  });
+
+  it('refuses bad input with 400 naming the field, and writes nothing', async () => {
+    const before = [await count('leads'), await count('contacts'), await count('follow_ups'), await count('lead_events')];
+    const cases: [unknown, string][] = [
+      [{ name: 'No way to reach' }, 'phone'],
+      [{ name: '', phone: phone() }, 'name'],
+      [{ name: 'X', phone: 'call me' }, 'phone'],
+      [{ name: 'X', email: 'not-an-email' }, 'email'],
+      [{ name: 'X', phone: phone(), source: 'tiktok' }, 'source'],
+      [{ name: 'X', phone: phone(), regions: [id.globeDestination] }, 'regions'],
+      [{ name: 'X', phone: phone(), destinations: [id.globeDestination] }, 'destinations'],
+      [{ name: 'X', phone: phone(), assignedTo: id.ops }, 'assignedTo'],
+      [{ name: 'X', phone: phone(), followUp: '2020-01-01T09:00:00Z' }, 'followUp'],
+      [{ name: 'X', phone: phone(), followUp: 'tomorrow' }, 'followUp'],
+      [{ name: 'X', phone: phone(), query: { travelFrom: '2027-05-10', travelTo: '2027-05-01' } }, 'query.travelTo'],
+      [{ name: 'X', phone: phone(), query: { budget: -5 } }, 'query.budget'],
+      [{ name: 'X', phone: phone(), status: 'won' }, 'status'],
+    ];
+    for (const [body, path] of cases) {
+      const res = await owner.post('/api/leads', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.issues.map((i: { path: string }) => i.path), JSON.stringify(body)).toContain(path);
+    }
+    expect([await count('leads'), await count('contacts'), await count('follow_ups'), await count('lead_events')]).toEqual(before);
+  });
+
+  it('edits contact details and records it in the timeline; status and owner are not details', async () => {
+    const res = await sales.put(`/api/leads/details/${id.zainab}`, { comment: 'Prefers a villa', destinations: [] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ comment: 'Prefers a villa', destinations: [] });
+    expect(res.body.data.activity[0]).toMatchObject({ type: 'details', data: { fields: ['comment', 'destinations'] } });
+    expect((await sales.put(`/api/leads/details/${id.zainab}`, { status: 'won' })).status).toBe(400);
+    expect((await sales.put(`/api/leads/details/${id.zainab}`, { phone: null, email: null })).body.issues[0].path).toBe('phone');
+    expect((await sales.put(`/api/leads/details/${id.zainab}`, {})).status).toBe(400);
+  });
+
+  it('needs leads permissions: operations may read, not create; finance may not read', async () => {
+    expect((await ops.get(`/api/leads/${id.zainab}`)).status).toBe(200);
+    expect((await ops.post('/api/leads', { name: 'X', phone: phone() })).status).toBe(403);
+    expect((await finance.get('/api/leads')).status).toBe(403);
+    expect((await finance.post('/api/leads', { name: 'X', phone: phone() })).status).toBe(403);
+    expect((await globe.get(`/api/leads/${id.zainab}`)).status).toBe(404);
+  });
+});
+
+describe('status, owner, queries and follow-ups', () => {
+  it('moves a lead through the machine; lost needs a reason (400 on reason) and closes its follow-ups; reopened goes back to contacted', async () => {
+    const lead = id.zainab;
+    expect((await sales.put(`/api/leads/${lead}/status`, { status: 'contacted' })).body.data.status).toBe('contacted');
+    expect((await sales.put(`/api/leads/${lead}/status`, { status: 'qualified' })).body.data.status).toBe('qualified');
+    const noReason = await sales.put(`/api/leads/${lead}/status`, { status: 'lost' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.issues).toEqual([{ path: 'reason', message: 'is required to mark a lead lost' }]);
+    expect((await sales.put(`/api/leads/${lead}/status`, { status: 'lost', reason: '  ' })).status).toBe(400);
+    const lost = await sales.put(`/api/leads/${lead}/status`, { status: 'lost', reason: 'Went with a cheaper operator' });
+    expect(lost.body.data).toMatchObject({ status: 'lost', lostReason: 'Went with a cheaper operator', followUp: null });
+    expect(lost.body.data.activity[0]).toMatchObject({ type: 'status', data: { from: 'qualified', to: 'lost', reason: 'Went with a cheaper operator' } });
+    const closed = await sales.post(`/api/leads/${lead}/followup`, { dueAt: inHours(3) });
+    expect(closed.status).toBe(409);
+    expect(closed.body.message).toBe('A lost lead cannot get a follow-up; reopen it first');
+    const reopened = await sales.put(`/api/leads/${lead}/status`, { status: 'reopened' });
+    expect(reopened.body.data).toMatchObject({ status: 'contacted', lostReason: null });
+    expect(reopened.body.data.followUp).toBe(reopened.body.data.followUps[0].dueAt);
+  });
+
+  it('changes the owner to an active sales member only, notifies them, and moves the open follow-ups', async () => {
+    const notes = () => count('notifications', "member_id = $1 and type = 'lead-assigned'", [id.lina]);
+    const before = await notes();
+    const bad = await sales.put(`/api/leads/${id.zainab}/owner`, { assignedTo: id.ops });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([{ path: 'assignedTo', message: 'must be an active member of the sales department' }]);
+    const res = await sales.put(`/api/leads/${id.zainab}/owner`, { assignedTo: id.lina });
+    expect(res.status).toBe(200);
+    expect(res.body.data.assignedTo).toEqual({ _id: id.lina, name: 'Lina Haddad' });
+    expect(res.body.data.followUps.filter((f: { response: unknown }) => !f.response).every((f: { assignee: { _id: string } }) => f.assignee._id === id.lina)).toBe(true);
+    expect(res.body.data.activity[0]).toMatchObject({ type: 'owner', data: { from: 'Samir Sales', to: 'Lina Haddad' }, actor: { name: 'Samir Sales' } });
+    expect(await notes()).toBe(before + 1);
+    // Samir's role sees only his own leads: the lead is gone from his view now.
+    expect((await sales.get(`/api/leads/${id.zainab}`)).status).toBe(404);
+    expect((await lina.get(`/api/leads/${id.zainab}`)).status).toBe(200);
+    const inactive = await owner.put(`/api/members/memberId/${id.lina}`, { employmentStatus: 'on-leave' });
+    expect(inactive.status).toBe(200);
+    expect((await owner.put(`/api/leads/${id.zainab}/owner`, { assignedTo: id.sales })).status).toBe(200);
+    expect((await owner.put(`/api/leads/${id.zainab}/owner`, { assignedTo: id.lina })).status).toBe(400);
+    expect((await owner.put(`/api/members/memberId/${id.lina}`, { employmentStatus: 'active' })).status).toBe(200);
+    expect((await owner.put(`/api/leads/${id.zainab}/owner`, { assignedTo: id.lina })).status).toBe(200);
+  });
+
+  it('adds and edits queries and comments on them', async () => {
+    const sales = lina; // the lead is Lina's now
+    const added = await sales.post(`/api/leads/${id.zainab}/query`, { travelFrom: '2027-06-01', travelTo: '2027-06-08', adults: 2, regions: [id.region], notes: 'Summer option' });
+    expect(added.status).toBe(201);
+    const query = added.body.data.queries.at(-1);
+    expect(query).toMatchObject({ adults: 2, children: 0, infants: 0, notes: 'Summer option', regions: [{ _id: id.region }] });
+    const edited = await sales.put(`/api/leads/${id.zainab}/query`, { queryId: query._id, travelTo: '2027-06-10', budget: 450000 });
+    expect(edited.body.data.queries.at(-1)).toMatchObject({ travelTo: '2027-06-10', budget: 450000, notes: 'Summer option' });
+    const backwards = await sales.put(`/api/leads/${id.zainab}/query`, { queryId: query._id, travelTo: '2027-05-01' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.issues[0].path).toBe('travelTo');
+    const comment = await sales.post(`/api/leads/${id.zainab}/query/${query._id}/comment`, { text: 'Sent two hotel options' });
+    expect(comment.status).toBe(201);
+    expect(comment.body.data.queries.at(-1).comments).toEqual([{ _id: expect.any(String), text: 'Sent two hotel options', author: { _id: id.lina, name: 'Lina Haddad' }, createdAt: expect.any(String) }]);
+    const other = await sales.post('/api/leads', { name: 'Other lead', phone: phone() });
+    expect((await sales.post(`/api/leads/${other.body.data._id}/query/${query._id}/comment`, { text: 'wrong lead' })).status).toBe(404);
+    expect((await sales.put(`/api/leads/${other.body.data._id}/query`, { queryId: query._id, notes: 'x' })).status).toBe(404);
+  });
+
+  it('records a follow-up response: reached moves a new lead to contacted, rescheduled needs the next one, a second response is 409', async () => {
+    const created = await sales.post('/api/leads', { name: 'Morning Call', phone: phone(), followUp: inHours(1) });
+    const lead = created.body.data;
+    const first = lead.followUps[0]._id;
+    const missingNext = await sales.post(`/api/leads/${lead._id}/followup/response`, { followUpId: first, outcome: 'rescheduled' });
+    expect(missingNext.status).toBe(400);
+    expect(missingNext.body.issues[0].path).toBe('nextFollowUp');
+    const res = await sales.post(`/api/leads/${lead._id}/followup/response`, { followUpId: first, outcome: 'reached', note: 'Wants options by Friday', nextFollowUp: { dueAt: inHours(48), note: 'Send options' } });
+    expect(res.status).toBe(200);
+    const after = res.body.data;
+    expect(after.status).toBe('contacted');
+    expect(after.followUps).toHaveLength(2);
+    const [open, done] = after.followUps;
+    expect(open).toMatchObject({ note: 'Send options', response: null, assignee: { _id: id.sales } });
+    expect(done.response).toMatchObject({ outcome: 'reached', note: 'Wants options by Friday', respondedBy: { _id: id.sales } });
+    expect(after.followUp).toBe(open.dueAt);
+    expect(after.activity.map((a: { type: string }) => a.type).slice(0, 3)).toEqual(['followUp', 'status', 'response']);
+    const again = await sales.post(`/api/leads/${lead._id}/followup/response`, { followUpId: first, outcome: 'no-answer' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This follow-up already has a response');
+    const past = await sales.post(`/api/leads/${lead._id}/followup`, { dueAt: '2021-01-01T10:00:00+04:00' });
+    expect(past.body.issues).toEqual([{ path: 'dueAt', message: 'must not be in the past' }]);
+    const notMember = await sales.post(`/api/leads/${lead._id}/followup`, { dueAt: inHours(5), assignee: '00000000-0000-4000-8000-000000000000' });
+    expect(notMember.body.issues).toEqual([{ path: 'assignee', message: 'must be an active member' }]);
+  });
+});
+
+describe('follow-up reminders through the job queue', () => {
+  it('notifies the assignee once when a follow-up falls due, even with two workers on the database', async () => {
+    const lead = (await sales.post('/api/leads', { name: 'Due Soon', phone: phone() })).body.data;
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await sales.post(`/api/leads/${lead._id}/followup`, { dueAt: new Date(Date.now() - 60_000).toISOString(), note: `Call ${i}` });
+      ids.push(res.body.data.followUps.find((f: { note: string }) => f.note === `Call ${i}`)._id);
+    }
+    // One answered before it fell due: no reminder for it.
+    await sales.post(`/api/leads/${lead._id}/followup/response`, { followUpId: ids[5], outcome: 'no-answer' });
+    const reminders = () => count('notifications', "member_id = $1 and type = 'follow-up-due' and title = 'Follow-up due: Due Soon'", [id.sales]);
+    expect(await reminders()).toBe(0);
+    // Two "servers": separate pools on the same database, draining the queue at the same time.
+    const workers = [connect(s.database.pool.options.connectionString!, 4), connect(s.database.pool.options.connectionString!, 4)];
+    try {
+      const drain = async (w: (typeof workers)[number]) => {
+        while (await runOneJob(w, jobHandlers));
+      };
+      await Promise.all([drain(workers[0]), drain(workers[1]), drain(workers[0]), drain(workers[1])]);
+    } finally {
+      await Promise.all(workers.map((w) => w.close()));
+    }
+    expect(await reminders()).toBe(5);
+    expect(await count('follow_ups', 'lead_id = $1 and notified_at is not null', [lead._id])).toBe(5);
+    expect(await count('jobs', "payload->>'followUpId' = any($1) and done_at is not null and attempts = 1", [ids])).toBe(6);
+    const bell = await sales.get('/api/notifications/unread?limit=200');
+    expect(bell.body.data.filter((n: { title: string; link: string }) => n.title === 'Follow-up due: Due Soon' && n.link === `/leads/${lead._id}`)).toHaveLength(5);
+  });
+});
+
+describe('POST /leads/import', () => {
+  it('creates good rows and reports bad ones and duplicates by phone or email, row by row', async () => {
+    const [existing] = await s.sql<{ phone: string; email: string }>("select phone, email from leads where phone is not null and email is not null and organization_id = (select id from organizations where name = 'Demo Travels') limit 1");
+    const before = await count('leads');
+    const res = await owner.post('/api/leads/import', {
+      rows: [
+        { name: 'Import One', phone: '+1 555 0100', destinations: [id.destination], assignedTo: 'lina@demo.travel' },
+        { name: 'Import Two', email: 'two@import.example', source: 'partner', regions: 'Middle East' },
+        { name: 'Dup Phone', phone: existing.phone },
+        { name: 'Dup Email', email: existing.email.toUpperCase() },
+        { name: 'Dup In File', phone: '+1-555-0100' },
+        { name: 'Nowhere', phone: '+1 555 0101', destinations: ['Atlantis of the Deep'] },
+        { name: 'Wrong owner', phone: '+1 555 0102', assignedTo: 'ops@demo.travel' },
+        { name: 'Unreachable' },
+        { name: 'Bad email', email: 'nope' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const report = res.body.data;
+    expect(report.summary).toEqual({ total: 9, created: 2, updated: 0, rejected: 7 });
+    const byRow = Object.fromEntries(report.rows.map((r: { row: number }) => [r.row, r]));
+    expect(byRow[1]).toMatchObject({ status: 'created', name: 'Import One' });
+    expect(byRow[3].reason).toMatch(/^duplicate: a lead with the phone number/);
+    expect(byRow[4].reason).toMatch(/^duplicate: a lead with the email/);
+    expect(byRow[5].reason).toMatch(/^duplicate: a lead with the phone number/);
+    expect(byRow[6].reason).toBe('unknown destination Atlantis of the Deep');
+    expect(byRow[7].reason).toBe('ops@demo.travel is not an active member of the sales department');
+    expect(byRow[8].issues[0].path).toBe('phone');
+    expect(byRow[9].issues[0].path).toBe('email');
+    expect(await count('leads')).toBe(before + 2);
+    const one = (await owner.get(`/api/leads/${byRow[1]._id}`)).body.data;
+    expect(one).toMatchObject({ source: 'import', assignedTo: { _id: id.lina }, destinations: [{ _id: id.destination }] });
+    expect(one.activity[0]).toMatchObject({ type: 'imported', actor: { name: 'Olivia Owner' } });
+    const two = (await owner.get(`/api/leads/${byRow[2]._id}`)).body.data;
+    expect(two.regions.map((r: { name: string }) => r.name)).toEqual(['Middle East']);
+  });
+
+  it('reads CSV with lists in a cell', async () => {
+    const csv = 'Full name,Mobile,Email,Destinations,Owner\nCsv Person,+1 555 0200,csv@import.example,' + `"${id.destination}"` + ',sales@demo.travel\n';
+    const res = await owner.request('POST', '/api/leads/import', csv, { 'Content-Type': 'text/csv' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.summary).toMatchObject({ created: 1, rejected: 0 });
+    expect((await owner.post('/api/leads/import', { rows: [] })).status).toBe(400);
+  });
+});
+
+describe('POST /public/leads (website lead capture)', () => {
+  let secret: string;
+  const capture = (body: unknown, headers: Record<string, string> = {}) =>
+    s.agent().request('POST', '/api/public/leads', body, { 'X-Requested-With': '', Origin: 'https://www.demo-travels.example', 'X-Forwarded-For': '203.0.113.7', ...headers });
+
+  beforeAll(async () => {
+    secret = (await owner.put('/api/members/organization/regenerate/secret', {})).body.data.secret;
+  });
+
+  it('takes a lead from another site with the secret: source website, no owner, with the enquiry', async () => {
+    const before = await count('leads');
+    const res = await capture(
+      { name: 'Web Visitor', email: 'visitor@web.example', message: 'Two weeks in March', travelFrom: '2027-03-01', travelTo: '2027-03-14', adults: 2, destinations: ['Dubai', 'Narnia'] },
+      { 'X-Lead-Secret': secret },
+    );
+    expect(res.status).toBe(201);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(Object.keys(res.body.data).sort()).toEqual(['_id', 'received']);
+    const lead = (await owner.get(`/api/leads/${res.body.data._id}`)).body.data;
+    expect(lead).toMatchObject({ name: 'Web Visitor', source: 'website', status: 'new', assignedTo: null });
+    expect(lead.destinations.map((d: { name: string }) => d.name)).toEqual(['Dubai']);
+    expect(lead.queries[0]).toMatchObject({ travelFrom: '2027-03-01', adults: 2 });
+    expect(lead.queries[0].notes).toBe('Two weeks in March\nDestinations asked for: Narnia');
+    expect(lead.activity.map((a: { type: string; actor: unknown }) => [a.type, a.actor])).toEqual([['query', null], ['captured', null]]);
+    // The same visitor again: the enquiry joins the open lead instead of doubling it.
+    const again = await capture({ name: 'Web Visitor', email: 'VISITOR@web.example', message: 'Also April?' }, { 'X-Lead-Secret': secret });
+    expect(again.status).toBe(200);
+    expect(again.body.data._id).toBe(res.body.data._id);
+    expect(await count('leads')).toBe(before + 1);
+    expect((await owner.get(`/api/leads/${res.body.data._id}`)).body.data.queries).toHaveLength(2);
+  });
+
+  it('answers the browser preflight', async () => {
+    const res = await fetch(`${s.url}/api/public/leads`, { method: 'OPTIONS', headers: { Origin: 'https://www.demo-travels.example', 'Access-Control-Request-Method': 'POST' } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-headers')).toContain('X-Lead-Secret');
+  });
+
+  it('refuses a missing, wrong or regenerated-away secret with 401, and bad input with 400; writes nothing', async () => {
+    const before = await count('leads');
+    expect((await capture({ name: 'A', phone: phone() })).status).toBe(401);
+    expect((await capture({ name: 'A', phone: phone() }, { 'X-Lead-Secret': 'ts_guess' })).body).toEqual({ code: 'INVALID_SECRET', message: 'The lead-capture secret is missing or wrong' });
+    const bad = await capture({ name: 'A' }, { 'X-Lead-Secret': secret });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe('phone');
+    const fresh = (await owner.put('/api/members/organization/regenerate/secret', {})).body.data.secret;
+    expect((await capture({ name: 'A', phone: phone() }, { 'X-Lead-Secret': secret })).status).toBe(401);
+    secret = fresh;
+    expect(await count('leads')).toBe(before);
+  });
+
+  it('limits requests per address (429 with Retry-After), before looking at the secret', async () => {
+    const from = { 'X-Forwarded-For': '198.51.100.99', 'X-Lead-Secret': 'wrong' };
+    const answers = [];
+    for (let i = 0; i < 21; i++) answers.push((await capture({ name: 'Flood', phone: phone() }, from)).status);
+    expect(answers.slice(0, 20).every((st) => st === 401)).toBe(true);
+    const limited = await capture({ name: 'Flood', phone: phone() }, { ...from, 'X-Lead-Secret': secret });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await capture({ name: 'Someone else', phone: phone() }, { 'X-Forwarded-For': '198.51.100.100', 'X-Lead-Secret': secret })).status).toBe(201);
+  });
+});
+
+describe('contacts and contact groups', () => {
+  it('lists contacts once per person with their leads, filtered by regions, destinations and enquiry day', async () => {
+    const demoContacts = "contacts c join organizations o on o.id = c.organization_id and o.name = 'Demo Travels'";
+    const all = await ops.get('/api/contacts?limit=1');
+    expect(all.body.meta.totalItems).toBe(await count(demoContacts));
+    const byDest = await ops.get(`/api/contacts?limit=200&destinations=${id.destination}`);
+    expect(byDest.body.meta.totalItems).toBe(await count(demoContacts, 'exists (select 1 from leads l where l.contact_id = c.id and $1 = any(l.destinations))', [id.destination]));
+    expect(byDest.body.data.every((c: { destinations: { _id: string }[] }) => c.destinations.some((d) => d._id === id.destination))).toBe(true);
+    const byRegion = await ops.get(`/api/contacts?limit=1&filter[regions]=${id.region}`);
+    expect(byRegion.body.meta.totalItems).toBe(await count(demoContacts, 'exists (select 1 from leads l where l.contact_id = c.id and $1 = any(l.regions))', [id.region]));
+    const [{ d }] = await s.sql<{ d: string }>("select to_char(max(query_date) - 3, 'YYYY-MM-DD') as d from leads");
+    const recent = await ops.get(`/api/contacts?limit=1&query[from]=${d}`);
+    expect(recent.body.meta.totalItems).toBe(await count(demoContacts, 'exists (select 1 from leads l where l.contact_id = c.id and l.query_date >= $1)', [d]));
+    expect((await globe.get('/api/contacts?limit=200')).body.data.every((c: { email: string | null }) => !c.email?.endsWith('@import.example'))).toBe(true);
+  });
+
+  it('creates, reads, updates, searches and deletes groups with the seed messages', async () => {
+    const people = (await owner.get('/api/contacts?limit=3')).body.data.map((c: { _id: string }) => c._id);
+    const created = await owner.post('/api/contacts/groups', { name: 'Honeymooners', description: 'Couples', contactIds: [people[0], people[1], people[0]] });
+    expect(created.status).toBe(201);
+    expect(created.body.message).toBe('Contact group created');
+    expect(created.body.data).toMatchObject({ name: 'Honeymooners', contactCount: 2 });
+    const gid = created.body.data._id;
+    expect((await owner.post('/api/contacts/groups', { name: 'honeymooners' })).status).toBe(409);
+    const updated = await owner.put(`/api/contacts/groups/${gid}`, { contactIds: [people[2]] });
+    expect(updated.body).toMatchObject({ message: 'Contact group updated', data: { contactIds: [people[2]], contactCount: 1, description: 'Couples' } });
+    const members = await owner.get(`/api/contacts?group=${gid}`);
+    expect(members.body.data.map((c: { _id: string }) => c._id)).toEqual([people[2]]);
+    const search = await owner.get('/api/contacts/groups?search=honey');
+    expect(search.body.data.map((g: { name: string }) => g.name)).toEqual(['Honeymooners']);
+    expect(search.body.meta).toMatchObject({ totalItems: 1, currentPage: 1 });
+    const globeContact = (await globe.get('/api/contacts?limit=1')).body.data[0]._id;
+    const foreign = await owner.put(`/api/contacts/groups/${gid}`, { contactIds: [globeContact] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.issues).toEqual([{ path: 'contactIds', message: 'names a contact that does not exist' }]);
+    expect((await owner.get(`/api/contacts/groups/${gid}`)).body.data.contactIds).toEqual([people[2]]);
+    const deleted = await owner.delete(`/api/contacts/groups/${gid}`);
+    expect(deleted.body.message).toBe('Contact group deleted');
+    expect((await owner.get(`/api/contacts/groups/${gid}`)).status).toBe(404);
+    expect(await count('contacts', 'id = $1', [people[2]])).toBe(1);
+  });
+});
