@@ -36,18 +36,28 @@ export async function migrateDatabase({ pool, db }: Database): Promise<void> {
           where n.nspname = 'public' and c.relkind = 'r'
             and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'organization_id' and not a.attisdropped)
         loop
-          execute format('alter table %I enable row level security', t.relname);
+          -- Only what is missing: a second instance starting beside a running one takes no
+          -- exclusive table lock (that deadlocked against the first one's seed).
+          if not (select relrowsecurity from pg_class where oid = format('%I', t.relname)::regclass) then
+            execute format('alter table %I enable row level security', t.relname);
+          end if;
           if not exists (select 1 from pg_policies where schemaname = 'public' and tablename = t.relname and policyname = 'tenant_isolation') then
             execute format($p$create policy tenant_isolation on %I using (organization_id = nullif(current_setting('app.org_id', true), '')::uuid) with check (organization_id = nullif(current_setting('app.org_id', true), '')::uuid)$p$, t.relname);
           end if;
-          execute format('grant select, insert, update, delete on %I to ${TENANT_ROLE}', t.relname);
+          if not has_table_privilege('${TENANT_ROLE}', format('%I', t.relname), 'select, insert, update, delete') then
+            execute format('grant select, insert, update, delete on %I to ${TENANT_ROLE}', t.relname);
+          end if;
         end loop;
         -- The organization row itself: a tenant sees and edits only its own.
-        alter table organizations enable row level security;
+        if not (select relrowsecurity from pg_class where oid = 'organizations'::regclass) then
+          alter table organizations enable row level security;
+        end if;
         if not exists (select 1 from pg_policies where schemaname = 'public' and tablename = 'organizations' and policyname = 'tenant_isolation') then
           create policy tenant_isolation on organizations using (id = nullif(current_setting('app.org_id', true), '')::uuid);
         end if;
-        grant select, update on organizations to ${TENANT_ROLE};
+        if not has_table_privilege('${TENANT_ROLE}', 'organizations', 'select, update') then
+          grant select, update on organizations to ${TENANT_ROLE};
+        end if;
       end $$;
     `));
     // Tenant code enqueues jobs only for its own organization, through this function: the jobs
