@@ -1,3 +1,4 @@
+import type * as v from 'valibot';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsFromCsv } from '../../src/api/common/import';
 import { mergeFilter } from '../../src/api/common/schemas';
@@ -29,7 +30,7 @@ import { followUps, leadQueries, leadQueryComments, leads, members } from '../db
 import { ApiError, conflict, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { containsPattern, listAnswer, pageOffset, totalOver } from '../http/list';
-import { allow, route } from '../http/route';
+import { allow, route, type RouteDef } from '../http/route';
 import { leadImporter } from '../leads/import';
 import { createLead } from '../leads/create';
 import {
@@ -41,6 +42,7 @@ import {
   assertSalesMember,
   contactFor,
   leadDetail,
+  type LeadRow,
   leadLink,
   leadWorkflow,
   lockOpenFollowUp,
@@ -133,6 +135,33 @@ async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: 
 
 const detailOf = async (tx: Tx, id: string) => ({ data: await leadDetail(tx, id) });
 
+/**
+ * A change to one lead (`/leads/:id/…`, permission leads.update): the lead locked and visible to
+ * the caller (else 404), `run` does the change, the answer is the lead's detail.
+ */
+function leadAction<P extends v.GenericSchema<unknown, { id: string }>, B extends v.GenericSchema>(def: {
+  method: 'POST' | 'PUT';
+  path: string;
+  params?: P;
+  body: B;
+  status?: 201;
+  run(ctx: { tx: Tx; auth: AuthContext; row: LeadRow; body: v.InferOutput<B>; params: v.InferOutput<P> }): Promise<void>;
+}): RouteDef {
+  return route({
+    method: def.method,
+    path: def.path,
+    access: allow('leads', 'update'),
+    params: (def.params ?? leadIdParams) as P,
+    body: def.body,
+    status: def.status,
+    async handler({ tx, auth, params, body }) {
+      const row = await lockVisibleLead(tx, auth, (params as { id: string }).id);
+      await def.run({ tx, auth, row, body: body as v.InferOutput<B>, params: params as v.InferOutput<P> });
+      return detailOf(tx, row.id);
+    },
+  });
+}
+
 export const leadRoutes = [
   route({
     method: 'GET',
@@ -192,14 +221,11 @@ export const leadRoutes = [
     },
   }),
 
-  route({
+  leadAction({
     method: 'PUT',
     path: '/leads/details/:id',
-    access: allow('leads', 'update'),
-    params: leadIdParams,
     body: updateLeadInput,
-    async handler({ tx, auth, params, body }) {
-      const row = await lockVisibleLead(tx, auth, params.id);
+    async run({ tx, auth, row, body }) {
       await assertPlaces(tx, body);
       const next = { name: body.name ?? row.name, phone: body.phone === undefined ? row.phone : body.phone, email: body.email === undefined ? row.email : body.email };
       if (!next.phone && !next.email) throw new ApiError(400, 'VALIDATION_FAILED', 'phone a phone number or an email address is required', [{ path: 'phone', message: 'a phone number or an email address is required' }]);
@@ -209,18 +235,14 @@ export const leadRoutes = [
         .set({ ...body, ...(contactChanged ? { contactId: await contactFor(tx, next) } : {}), updatedAt: sql`now()` })
         .where(eq(leads.id, row.id));
       await logLeadEvent(tx, row.id, 'details', { fields: Object.keys(body) }, auth.memberId);
-      return detailOf(tx, row.id);
     },
   }),
 
-  route({
+  leadAction({
     method: 'PUT',
     path: '/leads/:id/status',
-    access: allow('leads', 'update'),
-    params: leadIdParams,
     body: leadStatusInput,
-    async handler({ tx, auth, params, body }) {
-      const row = await lockVisibleLead(tx, auth, params.id);
+    async run({ tx, auth, row, body }) {
       const from = row.status as LeadState;
       const event = leadEventFor(body.status, body.reason);
       if (!event) throw conflict(`A lead cannot be marked ${body.status} again`, 'TRANSITION_NOT_ALLOWED');
@@ -233,20 +255,16 @@ export const leadRoutes = [
         await logLeadEvent(tx, row.id, 'status', { from, to: state, ...(state === 'lost' ? { reason: body.reason } : {}) }, auth.memberId);
       });
       await refreshNextFollowUp(tx, row.id);
-      return detailOf(tx, row.id);
     },
   }),
 
-  route({
+  leadAction({
     method: 'PUT',
     path: '/leads/:id/owner',
-    access: allow('leads', 'update'),
-    params: leadIdParams,
     body: leadOwnerInput,
-    async handler({ tx, auth, params, body }) {
-      const row = await lockVisibleLead(tx, auth, params.id);
+    async run({ tx, auth, row, body }) {
       await assertSalesMember(tx, body.assignedTo);
-      if (row.assignedTo === body.assignedTo) return detailOf(tx, row.id);
+      if (row.assignedTo === body.assignedTo) return;
       const names = await tx
         .select({ id: members.id, name: members.name })
         .from(members)
@@ -258,19 +276,15 @@ export const leadRoutes = [
       if (body.assignedTo !== auth.memberId) {
         await notify(tx, body.assignedTo, { type: 'lead-assigned', title: `Lead assigned to you: ${row.name}`, body: `by ${auth.memberName}`, link: leadLink(row.id) });
       }
-      return detailOf(tx, row.id);
     },
   }),
 
-  route({
+  leadAction({
     method: 'POST',
     path: '/leads/:id/query',
-    access: allow('leads', 'update'),
-    params: leadIdParams,
     body: createQueryInput,
     status: 201,
-    async handler({ tx, auth, params, body }) {
-      const row = await lockVisibleLead(tx, auth, params.id);
+    async run({ tx, auth, row, body }) {
       assertOpen(row, 'a new query');
       await assertPlaces(tx, body);
       const [q] = await tx
@@ -279,18 +293,14 @@ export const leadRoutes = [
         .returning({ id: leadQueries.id });
       await tx.update(leads).set({ updatedAt: sql`now()` }).where(eq(leads.id, row.id));
       await logLeadEvent(tx, row.id, 'query', { queryId: q.id }, auth.memberId);
-      return detailOf(tx, row.id);
     },
   }),
 
-  route({
+  leadAction({
     method: 'PUT',
     path: '/leads/:id/query',
-    access: allow('leads', 'update'),
-    params: leadIdParams,
     body: updateQueryInput,
-    async handler({ tx, auth, params, body }) {
-      const row = await lockVisibleLead(tx, auth, params.id);
+    async run({ tx, auth, row, body }) {
       const { queryId, ...fields } = body;
       const [existing] = await tx
         .select()
@@ -307,19 +317,16 @@ export const leadRoutes = [
         .set({ ...fields, updatedAt: sql`now()` })
         .where(eq(leadQueries.id, queryId));
       await logLeadEvent(tx, row.id, 'queryUpdated', { queryId, fields: Object.keys(fields) }, auth.memberId);
-      return detailOf(tx, row.id);
     },
   }),
 
-  route({
+  leadAction({
     method: 'POST',
     path: '/leads/:id/query/:queryId/comment',
-    access: allow('leads', 'update'),
     params: leadQueryParams,
     body: commentInput,
     status: 201,
-    async handler({ tx, auth, params, body }) {
-      const row = await lockVisibleLead(tx, auth, params.id);
+    async run({ tx, auth, row, body, params }) {
       const [q] = await tx
         .select({ id: leadQueries.id })
         .from(leadQueries)
@@ -327,35 +334,27 @@ export const leadRoutes = [
       if (!q) throw notFound('Query');
       const [c] = await tx.insert(leadQueryComments).values({ queryId: q.id, text: body.text, authorId: auth.memberId }).returning({ id: leadQueryComments.id });
       await logLeadEvent(tx, row.id, 'comment', { queryId: q.id, commentId: c.id }, auth.memberId);
-      return detailOf(tx, row.id);
     },
   }),
 
-  route({
+  leadAction({
     method: 'POST',
     path: '/leads/:id/followup',
-    access: allow('leads', 'update'),
-    params: leadIdParams,
     body: followUpInput,
     status: 201,
-    async handler({ tx, auth, params, body }) {
-      const row = await lockVisibleLead(tx, auth, params.id);
+    async run({ tx, auth, row, body }) {
       assertOpen(row, 'a follow-up');
       assertNotPast(body.dueAt, 'dueAt');
       if (body.assignee) await assertActiveMember(tx, body.assignee, 'assignee');
       await addFollowUp(tx, row, { dueAt: body.dueAt, note: body.note, assigneeId: body.assignee ?? row.assignedTo ?? auth.memberId }, auth.memberId);
-      return detailOf(tx, row.id);
     },
   }),
 
-  route({
+  leadAction({
     method: 'POST',
     path: '/leads/:id/followup/response',
-    access: allow('leads', 'update'),
-    params: leadIdParams,
     body: followUpResponseInput,
-    async handler({ tx, auth, params, body }) {
-      const row = await lockVisibleLead(tx, auth, params.id);
+    async run({ tx, auth, row, body }) {
       const f = await lockOpenFollowUp(tx, row.id, body.followUpId);
       if (body.nextFollowUp) {
         assertOpen(row, 'a follow-up');
@@ -374,7 +373,6 @@ export const leadRoutes = [
       if (body.nextFollowUp) {
         await addFollowUp(tx, row, { dueAt: body.nextFollowUp.dueAt, note: body.nextFollowUp.note, assigneeId: f.assigneeId ?? row.assignedTo ?? auth.memberId }, auth.memberId);
       } else await refreshNextFollowUp(tx, row.id);
-      return detailOf(tx, row.id);
     },
   }),
 ];
