@@ -20,7 +20,7 @@ describe('roles', () => {
     expect(res.body.data[0]).toMatchObject({ name: 'Owner', isOwner: true });
     expect(res.body.data[0].permissions.members).toEqual(['view', 'create', 'update', 'delete', 'approve', 'export']);
     expect(res.body.data.map((r: { name: string }) => r.name)).toEqual(['Owner', 'Finance', 'Operations', 'Sales agent']);
-    expect(res.body.data.map((r: { memberCount: number }) => r.memberCount)).toEqual([1, 1, 1, 1]);
+    expect(res.body.data.map((r: { memberCount: number }) => r.memberCount)).toEqual([1, 1, 1, 3]);
   });
 
   it('creates and updates a role, and the new permissions apply at the next call', async () => {

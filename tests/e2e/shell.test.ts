@@ -151,10 +151,10 @@ describe('web app shell in Chromium', () => {
   it('admin screens: members as cards then a table, roles with the first role selected, organization, configurations', async () => {
     await page.locator('[data-testid=nav-menu] a[data-module=members]').click();
     await page.getByTestId('members-cards').waitFor();
-    expect(await page.getByTestId('members-cards').getByRole('button').count()).toBe(4);
+    expect(await page.getByTestId('members-cards').getByRole('button').count()).toBe(6);
     await shot('05-members-cards');
     await page.getByRole('button', { name: 'Sales list' }).click();
-    await expect.poll(() => page.getByTestId('members-cards').getByRole('button').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('members-cards').getByRole('button').count()).toBe(3);
     await page.getByText('Table', { exact: true }).click();
     await page.getByTestId('members-table').waitFor();
     await shot('06-members-table');

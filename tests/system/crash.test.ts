@@ -88,5 +88,6 @@ describe('crash safety', () => {
       const { rows: orgs } = await c.query(`select name from organizations`);
       expect(orgs).toHaveLength(2);
     });
-  });
+    // Each round starts a real server (embedded PostgreSQL, migrations check): minutes on a busy 2-core machine.
+  }, 360_000);
 });
