@@ -8,6 +8,7 @@ import { createApp } from './http/app';
 import { registry } from './routes';
 import { startJobWorker } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
+import { scheduleMaintenance } from './jobs/maintenance';
 
 export interface RunningServer {
   url: string;
@@ -31,6 +32,7 @@ export async function startServer(config: Config, opts: { seed?: boolean; log?: 
       server.once('error', reject);
     });
     // Due jobs (follow-up reminders…) run in the background; with several instances each job runs once.
+    await scheduleMaintenance(database.db);
     const worker = config.jobPollMs > 0 ? startJobWorker(database, jobHandlers, config.jobPollMs, opts.log ?? console.error) : undefined;
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     return {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../server/db/client';
 import { jobHandlers } from '../../server/jobs/handlers';
 import { runOneJob } from '../../server/jobs/queue';
+import { PRUNE_JOB, scheduleMaintenance } from '../../server/jobs/maintenance';
 import type { Agent } from '../support/agent';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -336,6 +337,22 @@ describe('follow-up reminders through the job queue', () => {
     expect(await count('jobs', "payload->>'followUpId' = any($1) and done_at is not null and attempts = 1", [ids])).toBe(6);
     const bell = await sales.get('/api/notifications/unread?limit=200');
     expect(bell.body.data.filter((n: { title: string; link: string }) => n.title === 'Follow-up due: Due Soon' && n.link === `/leads/${lead._id}`)).toHaveLength(5);
+  });
+});
+
+describe('housekeeping job', () => {
+  it('prunes day-old throttling and rate-limit rows hourly, through one re-armed job', async () => {
+    await s.sql(`insert into login_throttle (key, failures, last_failure_at) values ('old', 3, now() - interval '2 days'), ('fresh', 1, now())`);
+    await s.sql(`insert into rate_limits (key, window_start, count) values ('old', now() - interval '2 days', 5), ('fresh', now(), 1)`);
+    await scheduleMaintenance(s.database.db);
+    await scheduleMaintenance(s.database.db); // a second server starting: still one job
+    expect(await count('jobs', 'key = $1', [PRUNE_JOB])).toBe(1);
+    while (await runOneJob(s.database, jobHandlers));
+    expect((await s.sql<{ key: string }>(`select key from login_throttle where key in ('old', 'fresh')`)).map((r) => r.key)).toEqual(['fresh']);
+    expect((await s.sql<{ key: string }>(`select key from rate_limits where key in ('old', 'fresh')`)).map((r) => r.key)).toEqual(['fresh']);
+    const [job] = await s.sql<{ done_at: Date | null; due_in: number }>(`select done_at, extract(epoch from run_at - now())::int as due_in from jobs where key = $1`, [PRUNE_JOB]);
+    expect(job.done_at).toBeNull();
+    expect(job.due_in).toBeGreaterThan(3500);
   });
 });
 
