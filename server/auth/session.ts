@@ -2,11 +2,11 @@ import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type Permissions, type Visibility } from '../../src/api/permissions';
-import { members, roles, sessions, subscriptions } from '../db/schema';
+import { sessions } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { AppServices } from '../services';
 import { hashToken, newToken } from './tokens';
-import type { Db, Tx } from '../db/client';
+import { TENANT_ROLE, type Db, type Tx } from '../db/client';
 
 export const SESSION_COOKIE = 'sid';
 // Touch last_seen_at at most once a minute: idle time-outs need no write per request.
@@ -42,53 +42,81 @@ function isHttps(c: Context, trustProxy: boolean): boolean {
   return new URL(c.req.url).protocol === 'https:';
 }
 
-/** Loads the caller's session; 401 when absent, revoked, idle too long or past its absolute end. */
-export async function authenticate(c: Context, { database, config }: AppServices): Promise<AuthContext> {
+/** A row of session_open(): the session, its member, role and subscription. */
+export interface SessionRow {
+  sessionId: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  memberId: string;
+  memberName: string;
+  department: string;
+  organizationId: string;
+  roleId: string;
+  roleName: string;
+  isOwner: boolean;
+  permissions: Permissions;
+  visibility: Visibility;
+  subStatus: string | null;
+  subPeriodEnd: string | null;
+}
+
+/** The caller's token from the cookie; 401 when there is none. */
+export function sessionToken(c: Context): string {
   const token = getCookie(c, SESSION_COOKIE);
   if (!token || token.length > 100) throw unauthorized();
-  const [row] = await database.db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      memberId: members.id,
-      memberName: members.name,
-      department: members.department,
-      organizationId: members.organizationId,
-      roleId: roles.id,
-      roleName: roles.name,
-      isOwner: roles.isOwner,
-      permissions: roles.permissions,
-      visibility: roles.visibility,
-      subStatus: subscriptions.status,
-      subPeriodEnd: subscriptions.periodEnd,
-    })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .innerJoin(roles, eq(roles.id, members.roleId))
-    .leftJoin(subscriptions, eq(subscriptions.organizationId, members.organizationId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), eq(members.isActive, true)))
-    .limit(1);
+  return token;
+}
+
+/**
+ * The caller from a session row: 401 when absent, idle too long or past its absolute end. `touch`
+ * says that `last_seen_at` is due to be written ({@link touchSession}).
+ */
+export function sessionAuth(row: SessionRow | undefined, config: AppServices['config']): { auth: AuthContext; touch: boolean } {
   const now = Date.now();
-  if (!row || Date.parse(row.expiresAt) <= now || now - Date.parse(row.lastSeenAt) > config.sessionIdleMs) throw unauthorized();
-  if (now - Date.parse(row.lastSeenAt) > TOUCH_EVERY_MS) {
-    await database.db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
-  }
+  if (!row || row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > config.sessionIdleMs) throw unauthorized();
   return {
-    sessionId: row.sessionId,
-    memberId: row.memberId,
-    organizationId: row.organizationId,
-    memberName: row.memberName,
-    department: row.department,
-    role: {
-      id: row.roleId,
-      name: row.roleName,
-      isOwner: row.isOwner,
-      permissions: row.isOwner ? ALL_PERMISSIONS : row.permissions,
-      visibility: row.isOwner ? { leads: 'all', bookings: 'all' } : row.visibility,
+    touch: now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS,
+    auth: {
+      sessionId: row.sessionId,
+      memberId: row.memberId,
+      organizationId: row.organizationId,
+      memberName: row.memberName,
+      department: row.department,
+      role: {
+        id: row.roleId,
+        name: row.roleName,
+        isOwner: row.isOwner,
+        permissions: row.isOwner ? ALL_PERMISSIONS : row.permissions,
+        visibility: row.isOwner ? { leads: 'all', bookings: 'all' } : row.visibility,
+      },
+      subscriptionReadOnly: row.subStatus ? isSubscriptionReadOnly(row.subStatus, row.subPeriodEnd!) : false,
     },
-    subscriptionReadOnly: row.subStatus ? isSubscriptionReadOnly(row.subStatus, row.subPeriodEnd!) : false,
   };
+}
+
+export async function touchSession(db: Db, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * The session look-up as SQL text for the first round trip of the request's transaction
+ * (`Database.transaction`): session_open() (server/db/migrations/0004_performance.sql) answers the
+ * {@link SessionRow} and sets the transaction's organization from it; then the tenant role. One
+ * round trip authenticates and scopes the transaction. When no row matches, the organization stays
+ * unset and the caller answers 401 (the transaction is rolled back).
+ */
+export function sessionOpening(token: string): string {
+  return `select * from session_open('${hashToken(token)}'); select set_config('role', '${TENANT_ROLE}', true)`;
+}
+
+/** Loads the caller's session; 401 when absent, revoked, idle too long or past its absolute end. */
+export async function authenticate(c: Context, { database, config }: AppServices): Promise<AuthContext> {
+  const token = sessionToken(c);
+  // Outside a transaction, the organization session_open() sets ends with this statement.
+  const { rows } = await database.pool.query<SessionRow>('select * from session_open($1)', [hashToken(token)]);
+  const { auth, touch } = sessionAuth(rows[0], config);
+  if (touch) await touchSession(database.db, auth.sessionId);
+  return auth;
 }
 
 /** A fresh token at every sign-in; the cookie is HttpOnly, SameSite=Lax, Secure over HTTPS. */

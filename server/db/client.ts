@@ -1,6 +1,8 @@
 import pg from 'pg';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { sql } from 'drizzle-orm';
+import { createTableRelationsHelpers, extractTablesRelationalConfig } from 'drizzle-orm';
+import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Logger } from 'drizzle-orm/logger';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -12,6 +14,12 @@ export interface Database {
   db: Db;
   /** Runs `fn` in one transaction as the tenant role with the organization set: row-level security scopes every query. */
   withTenant<T>(organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction whose first round trip sends `begin` and `opening` together (one
+   * simple query, so `opening` has no parameters: every value in it must be a {@link literal}).
+   * `fn` gets the results of the opening's statements. Commit when `fn` resolves, rollback when it throws.
+   */
+  transaction<T>(opening: string, fn: (tx: Tx, opened: pg.QueryResult[]) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -20,24 +28,70 @@ export const TENANT_ROLE = 'travel_tenant';
 // Dates stay as 'YYYY-MM-DD' strings; bigint sums arrive as text and are converted where read.
 pg.types.setTypeParser(1082, (s) => s);
 
+/** A value written into SQL text (a simple query cannot carry parameters). */
+export const literal = (value: string) => pg.escapeLiteral(value);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The statement that makes the rest of a transaction the tenant's: its role, and its organization for row-level security. */
+export function tenantSettings(organizationId: string): string {
+  if (!UUID.test(organizationId)) throw new Error(`not an organization id: ${organizationId}`);
+  return `select set_config('role', '${TENANT_ROLE}', true), set_config('app.org_id', ${literal(organizationId)}, true)`;
+}
+
 export function connect(url: string, poolSize = 20, logSql = false): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
-  const db = drizzle(pool, {
-    schema,
-    logger: logSql ? { logQuery: (query, params) => console.log(`SQL ${JSON.stringify({ query, params })}`) } : false,
-  });
+  const logger: Logger | undefined = logSql
+    ? { logQuery: (query, params) => console.log(`SQL ${JSON.stringify({ query, params })}`) }
+    : undefined;
+  const db = drizzle(pool, { schema, logger: logger ?? false });
+
+  // What Drizzle's own `db.transaction` builds per transaction, built once: the transaction below
+  // is Drizzle's, less its separate `begin` round trip.
+  const dialect = new PgDialect();
+  const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+  const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
+
+  async function transaction<T>(opening: string, fn: (tx: Tx, opened: pg.QueryResult[]) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const text = `begin; ${opening}`;
+      logger?.logQuery(text, []);
+      let opened: pg.QueryResult[];
+      try {
+        const results = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+        opened = (Array.isArray(results) ? results : [results]).slice(1);
+      } catch (err) {
+        await client.query('rollback').catch((e: Error) => (broken = e));
+        throw err;
+      }
+      const session = new NodePgSession(client, dialect, relational, { logger });
+      const tx = new NodePgTransaction(dialect, session, relational) as unknown as Tx;
+      try {
+        const result = await fn(tx, opened);
+        logger?.logQuery('commit', []);
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        logger?.logQuery('rollback', []);
+        await client.query('rollback').catch((e: Error) => (broken = e));
+        throw err;
+      }
+    } finally {
+      // A connection that could not even roll back is closed, not handed to the next request.
+      client.release(broken);
+    }
+  }
+
   return {
     pool,
     db,
-    withTenant(organizationId, fn) {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.org_id', ${organizationId}, true)`);
-        return fn(tx);
-      });
-    },
+    transaction,
+    withTenant: (organizationId, fn) => transaction(tenantSettings(organizationId), (tx) => fn(tx)),
     close: () => pool.end(),
   };
 }

@@ -32,9 +32,17 @@ const tenantId = () =>
     .references(() => organizations.id, { onDelete: 'cascade' });
 const id = () => uuid('id').primaryKey().defaultRandom();
 /** Instants travel as ISO 8601 UTC strings (SPEC conventions), converted here once. */
+const UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d+))?\+00$/;
+/** PostgreSQL's text of a UTC instant (`2026-11-22 02:33:55.997123+00`) as ISO 8601 without a Date (lists read thousands). */
+function isoInstant(value: string | Date): string {
+  const utc = typeof value === 'string' ? UTC_TEXT.exec(value) : null;
+  if (!utc) return new Date(value).toISOString();
+  // Milliseconds, truncated as Date truncates microseconds.
+  return `${utc[1]}T${utc[2]}.${((utc[3] ?? '') + '000').slice(0, 3)}Z`;
+}
 const instant = customType<{ data: string; driverData: string | Date }>({
   dataType: () => 'timestamp with time zone',
-  fromDriver: (value) => new Date(value).toISOString(),
+  fromDriver: isoInstant,
   toDriver: (value) => value,
 });
 const createdAt = () => instant('created_at').notNull().default(sql`now()`);
@@ -211,8 +219,38 @@ export const vendors = pgTable(
     index('vendors_org_status_idx').on(t.organizationId, t.status),
     index('vendors_org_email_idx').on(t.organizationId, sql`lower(${t.email})`),
     index('vendors_services_idx').using('gin', t.services),
+    // `search` (ILIKE '%…%'): pg_trgm, read through vendor_search() (see the performance migration).
+    index('vendors_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('vendors_contact_person_trgm_idx').using('gin', t.contactPerson.op('gin_trgm_ops')),
+    index('vendors_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('vendors_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
     check('vendors_status_ck', sql`${t.status} in ('active', 'inactive')`),
   ],
+);
+
+/**
+ * The vendor list's header (total, active, per service) as running counts, so it costs a few rows
+ * instead of a scan of every vendor. Triggers on `vendors` (performance migration) write them in
+ * the writing transaction, whatever wrote (routes, import, seed, SQL): one row of deltas per
+ * statement, folded with the organization's other unlocked rows. The header is the sum of an
+ * organization's rows. Nothing else writes here.
+ */
+export const vendorStats = pgTable(
+  'vendor_stats',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    total: integer('total').notNull().default(0),
+    active: integer('active').notNull().default(0),
+    hotels: integer('hotels').notNull().default(0),
+    flights: integer('flights').notNull().default(0),
+    transfers: integer('transfers').notNull().default(0),
+    activities: integer('activities').notNull().default(0),
+    visa: integer('visa').notNull().default(0),
+    landPart: integer('land_part').notNull().default(0),
+    others: integer('others').notNull().default(0),
+  },
+  (t) => [index('vendor_stats_org_idx').on(t.organizationId)],
 );
 
 /**
@@ -318,6 +356,8 @@ export const hotels = pgTable(
     uniqueIndex('hotels_org_slug_uq').on(t.organizationId, t.slug),
     index('hotels_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
     index('hotels_destination_idx').on(t.destinationId),
+    // Per-destination counts of the list header, and counts over the destination join: an index-only scan.
+    index('hotels_org_destination_idx').on(t.organizationId, t.destinationId),
     index('hotels_org_stars_idx').on(t.organizationId, t.stars),
     check('hotels_stars_ck', sql`${t.stars} between 1 and 5`),
     foreignKey({ name: 'hotels_destination_fk', columns: [t.organizationId, t.destinationId], foreignColumns: [destinations.organizationId, destinations.id] }).onDelete('restrict'),
@@ -345,6 +385,8 @@ export const activities = pgTable(
     uniqueIndex('activities_org_slug_uq').on(t.organizationId, t.slug),
     index('activities_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
     index('activities_destination_idx').on(t.destinationId),
+    // Per-destination counts of the list header, and counts over the destination join: an index-only scan.
+    index('activities_org_destination_idx').on(t.organizationId, t.destinationId),
     index('activities_org_category_idx').on(t.organizationId, t.category),
     index('activities_org_difficulty_idx').on(t.organizationId, t.difficulty),
     check('activities_difficulty_ck', sql`${t.difficulty} in ('easy', 'moderate', 'hard')`),

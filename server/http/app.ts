@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { can } from '../../src/api/permissions';
-import { authenticate } from '../auth/session';
+import { authenticate, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type SessionRow } from '../auth/session';
 import type { AppServices } from '../services';
 import { ApiError, fromDatabaseError } from './errors';
 import { parseQuery } from './query';
@@ -64,7 +64,22 @@ const CORS_HEADERS = (def: RouteDef) => ({
   'Access-Control-Max-Age': '600',
 });
 
+/** 403 unless the caller may use the route (and, for a state-changing call, the subscription allows writes). */
+function admit(def: RouteDef, auth: AuthContext): AuthContext {
+  if (def.access.kind === 'permission') {
+    const { module, action } = def.access;
+    if (!can(auth.role.permissions, module, action)) {
+      throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${module}.${action}`);
+    }
+    if (auth.subscriptionReadOnly && isStateChanging(def.method)) {
+      throw new ApiError(403, 'SUBSCRIPTION_READ_ONLY', 'The subscription has expired: the organization is read-only until it is renewed');
+    }
+  }
+  return auth;
+}
+
 function mount(api: Hono, def: RouteDef, services: AppServices) {
+  const { database, config } = services;
   if (def.crossSite) {
     // The browser's preflight before a cross-site call (a website's form): any origin may call.
     api.options(def.path, (c) => c.body(null, 204, CORS_HEADERS(def)));
@@ -72,26 +87,37 @@ function mount(api: Hono, def: RouteDef, services: AppServices) {
   api.on(def.method, def.path, async (c) => {
     if (def.crossSite) for (const [k, v] of Object.entries(CORS_HEADERS(def))) c.header(k, v);
     else assertSameSite(c, services);
-    // Who is calling comes before what they sent: 401 and 403 never depend on the input.
-    const auth = def.access.kind === 'public' ? undefined : await authenticate(c, services);
-    if (auth && def.access.kind === 'permission') {
-      const { module, action } = def.access;
-      if (!can(auth.role.permissions, module, action)) {
-        throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${module}.${action}`);
+    // Who is calling comes before what they sent: 401 and 403 never depend on the input, so the
+    // input is validated only once the caller is admitted.
+    const params = () => (def.params ? validate(def.params, c.req.param(), 'params') : undefined);
+    const query = () => (def.query ? validate(def.query, parseQuery(new URL(c.req.url).searchParams), 'query') : undefined);
+    const body = async () => (def.body ? validate(def.body, await readBody(c, def), 'body') : undefined);
+    let result: unknown;
+    if (def.access.kind === 'public') {
+      result = await (def as PublicRoute).handler({ params: params(), query: query(), body: await body(), services, c });
+    } else if (!def.body) {
+      // No body to wait for: one round trip opens the transaction, reads the session and makes the
+      // transaction the caller's organization's (server/auth/session.ts sessionOpening).
+      const token = sessionToken(c);
+      let touch: string | undefined;
+      try {
+        result = await database.transaction(sessionOpening(token), async (tx, [session]) => {
+          const found = sessionAuth(session.rows[0] as SessionRow | undefined, config);
+          if (found.touch) touch = found.auth.sessionId;
+          const auth = admit(def, found.auth);
+          return (def as TenantRoute).handler({ params: params(), query: query(), body: undefined, tx, auth, services, c });
+        });
+      } finally {
+        // After the transaction, on the pool: a request never holds two connections at once. A
+        // failed touch is tried again at the next request; it never fails this one.
+        if (touch) await touchSession(database.db, touch).catch(() => {});
       }
-      if (auth.subscriptionReadOnly && isStateChanging(def.method)) {
-        throw new ApiError(403, 'SUBSCRIPTION_READ_ONLY', 'The subscription has expired: the organization is read-only until it is renewed');
-      }
+    } else {
+      // A body is read before the transaction starts, so a slow upload holds no connection.
+      const auth = admit(def, await authenticate(c, services));
+      const input = { params: params(), query: query(), body: await body() };
+      result = await database.withTenant(auth.organizationId, (tx) => (def as TenantRoute).handler({ ...input, tx, auth, services, c }));
     }
-    const params = def.params ? validate(def.params, c.req.param(), 'params') : undefined;
-    const query = def.query ? validate(def.query, parseQuery(new URL(c.req.url).searchParams), 'query') : undefined;
-    const body = def.body ? validate(def.body, await readBody(c, def), 'body') : undefined;
-    const result =
-      def.access.kind === 'public'
-        ? await (def as PublicRoute).handler({ params, query, body, services, c })
-        : await services.database.withTenant(auth!.organizationId, (tx) =>
-            (def as TenantRoute).handler({ params, query, body, tx, auth: auth!, services, c }),
-          );
     if (result instanceof Response) return result;
     return c.json(result as object, def.status ?? 200);
   });

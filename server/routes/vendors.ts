@@ -1,4 +1,5 @@
-import { and, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   VENDOR_IMPORT_MAX_ROWS,
   VENDOR_SERVICES,
@@ -23,10 +24,10 @@ import {
 import { vendorRowsFromCsv } from '../../src/api/vendors/import';
 import { describeVendorRefusal, vendorEventFor, vendorMachine } from '../../src/machines/vendor-machine';
 import type { Tx } from '../db/client';
-import { vendorTransactions, vendors } from '../db/schema';
+import { vendorStats as vendorStatsTable, vendorTransactions, vendors } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { importRoute, type Importer, type PlannedRow } from '../http/import';
-import { containsPattern, listAnswer, orderBy, pageOffset, totalOver } from '../http/list';
+import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
 import { allow, route } from '../http/route';
 import { applyEvent, rowWorkflow } from '../workflow/apply-event';
 
@@ -63,12 +64,33 @@ async function findVendor(tx: Tx, id: string): Promise<Vendor> {
   return toVendor(row);
 }
 
+/**
+ * The vendor columns read from vendor_search() under the name `vendors`, and the number of matching
+ * rows beside each: the function reads every match anyway (no index walk to keep), so the window
+ * count costs a pass over them instead of a second search.
+ */
+const searchedColumns = {
+  ...(Object.fromEntries(
+    Object.entries(getTableColumns(vendors)).map(([key, column]) => [key, sql`${sql.identifier('vendors')}.${sql.identifier(column.name)}`.mapWith(column)]),
+  ) as { [K in keyof VendorRow]: SQL<VendorRow[K]> }),
+  matching: sql<number>`(count(*) over ())::int`,
+};
+
+/**
+ * The rows a list reads: the organization's vendors, or with a search those whose name, contact
+ * person, email or phone contains the text (ILIKE), found through the trigram indexes by
+ * vendor_search() (server/db/migrations/0004_performance.sql), which scopes to the organization
+ * itself. It is aliased as `vendors`, so the filters and sort below apply to either.
+ */
+function vendorRows(tx: Tx, q: VendorsQuery) {
+  const count = (from: typeof vendors | SQL) => tx.select({ n: sql<number>`count(*)::int` }).from(from).$dynamic();
+  if (!q.search) return { select: tx.select().from(vendors).$dynamic(), count: count(vendors) };
+  const searched = sql`vendor_search(${containsPattern(q.search)}) as ${sql.identifier('vendors')}`;
+  return { select: tx.select(searchedColumns).from(searched).$dynamic(), count: count(searched) };
+}
+
 function vendorFilters(q: VendorsQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [];
-  if (q.search) {
-    const p = containsPattern(q.search);
-    where.push(or(ilike(vendors.name, p), ilike(vendors.contactPerson, p), ilike(vendors.email, p), ilike(vendors.phone, p)));
-  }
   if (q.services?.length) where.push(arrayOverlaps(vendors.services, q.services));
   if (q.isActive !== undefined) where.push(eq(vendors.status, q.isActive ? 'active' : 'inactive'));
   return and(...where);
@@ -76,21 +98,39 @@ function vendorFilters(q: VendorsQuery): SQL | undefined {
 
 const VENDOR_SORT = { name: sql`lower(${vendors.name})`, createdAt: vendors.createdAt, updatedAt: vendors.updatedAt };
 
-/** The list's header: over the whole organization, whatever the filters and the page. */
+/** The list's total when the header already counts it: nothing narrows the list but `isActive`, or one service alone. */
+function totalFromStats(q: VendorsQuery, stats: VendorStats): number | undefined {
+  if (q.search) return undefined;
+  const services = q.services ?? [];
+  if (services.length === 0) return q.isActive === undefined ? stats.total : q.isActive ? stats.active : stats.inactive;
+  if (services.length === 1 && q.isActive === undefined) return stats.serviceStats[services[0]];
+  return undefined;
+}
+
+/**
+ * The list's header, over the whole organization whatever the filters and the page: the sum of
+ * its `vendor_stats` rows, which triggers on `vendors` keep in step with every write.
+ */
 async function vendorStats(tx: Tx): Promise<VendorStats> {
-  const perService = VENDOR_SERVICES.map((s) => sql`(count(*) filter (where ${s} = any(${vendors.services})))::int`);
+  const s = vendorStatsTable;
+  const perService: Record<VendorService, AnyPgColumn> = {
+    hotels: s.hotels,
+    flights: s.flights,
+    transfers: s.transfers,
+    activities: s.activities,
+    visa: s.visa,
+    'land-part': s.landPart,
+    others: s.others,
+  };
+  const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
   const [row] = await tx
-    .select({
-      total: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${vendors.status} = 'active'))::int`,
-      services: sql<number[]>`array[${sql.join(perService, sql`, `)}]`,
-    })
-    .from(vendors);
+    .select({ total: sum(s.total), active: sum(s.active), services: sql<number[]>`array[${sql.join(VENDOR_SERVICES.map((k) => sum(perService[k])), sql`, `)}]` })
+    .from(s);
   return {
     total: row.total,
     active: row.active,
     inactive: row.total - row.active,
-    serviceStats: Object.fromEntries(VENDOR_SERVICES.map((s, i) => [s, row.services[i]])) as Record<VendorService, number>,
+    serviceStats: Object.fromEntries(VENDOR_SERVICES.map((k, i) => [k, row.services[i]])) as Record<VendorService, number>,
   };
 }
 
@@ -264,25 +304,19 @@ export const vendorRoutes = [
     access: allow('vendors', 'view'),
     query: vendorsQuery,
     async handler({ tx, query }) {
+      const from = vendorRows(tx, query);
       const where = vendorFilters(query);
-      const rows = await tx
-        .select({ vendor: vendors, total_over: totalOver() })
-        .from(vendors)
+      // Without a search, the page walks the (organization, lower(name)) index and stops at the
+      // limit; the total is the header's when the header counts it, else a count of its own.
+      const rows: (VendorRow & { matching?: number })[] = await from.select
         .where(where)
         .orderBy(orderBy(VENDOR_SORT[query.sortBy], query.sortOrder), asc(vendors.id))
         .limit(query.limit)
         .offset(pageOffset(query));
       const stats = await vendorStats(tx);
-      return listAnswer(
-        query,
-        rows,
-        (r) => toVendor(r.vendor),
-        async () => {
-          const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(vendors).where(where);
-          return n;
-        },
-        stats,
-      );
+      const counted = rows[0]?.matching ?? totalFromStats(query, stats);
+      const countAll = async () => counted ?? (await from.count.where(where))[0].n;
+      return listAnswer(query, rows, toVendor, countAll, stats);
     },
   }),
 
@@ -328,7 +362,7 @@ export const vendorRoutes = [
       await findVendor(tx, params.id);
       const where = transactionFilters(params.id, query);
       const rows = await tx
-        .select({ t: vendorTransactions, total_over: totalOver() })
+        .select({ t: vendorTransactions })
         .from(vendorTransactions)
         .where(where)
         .orderBy(orderBy(TRANSACTION_SORT[query.sortBy], query.sortOrder), orderBy(vendorTransactions.createdAt, query.sortOrder), asc(vendorTransactions.id))

@@ -97,6 +97,15 @@ describe('GET /vendors', () => {
     expect(res.body.data.map((v: { name: string }) => v.name)).toEqual(['Lisbon Boutique Hotels', 'Porto Wine Tours']);
     expect(res.body.stats.total).toBe(2);
   });
+
+  it('searches only the organization\'s own vendors (the search runs outside row-level security, scoped by itself)', async () => {
+    const theirs = await globe.get('/api/vendors?search=arabian');
+    expect(theirs.body.data).toEqual([]);
+    expect(theirs.body.meta.totalItems).toBe(0);
+    const own = await globe.get('/api/vendors?search=o');
+    expect(own.body.data.map((v: { name: string }) => v.name)).toEqual(['Lisbon Boutique Hotels', 'Porto Wine Tours']);
+    expect((await owner.get('/api/vendors?search=arabian')).body.meta.totalItems).toBeGreaterThan(0);
+  });
 });
 
 describe('POST /vendors', () => {

@@ -18,14 +18,19 @@ import { Agent } from '../support/agent';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const VENDORS = Number(process.env.BENCH_VENDORS ?? 50_000);
+const HOTELS = Number(process.env.BENCH_HOTELS ?? 20_000);
+const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 20_000);
 const PASSWORD = 'bench-password-2026';
 
 const results: Record<string, unknown> = {};
+/** totalItems of each measured list, as the API answered it (a check that the filters match rows). */
+const totals: Record<string, number | undefined> = {};
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'travel-bench-'));
 
 async function timeToHealthy(env: Record<string, string> = {}): Promise<{ server: SpawnedServer; ms: number }> {
   const t0 = performance.now();
-  const server = await spawnServer({ DATA_DIR: dataDir, SEED_PASSWORD: PASSWORD, ...env });
+  // The job worker (follow-up reminders) off: its polling would land among the statements captured per request.
+  const server = await spawnServer({ DATA_DIR: dataDir, SEED_PASSWORD: PASSWORD, JOB_POLL_MS: '0', ...env });
   for (;;) {
     const ok = await fetch(`${server.url}/api/health`).then((r) => r.ok, () => false);
     if (ok) return { server, ms: Math.round(performance.now() - t0) };
@@ -39,25 +44,81 @@ function dbClientConfig() {
   return { host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' };
 }
 
+/** Whether a table exists yet (the bench runs before and after the issues that add tables). */
+async function hasTable(pool: pg.Pool, table: string) {
+  const { rows } = await pool.query(`select to_regclass($1) is not null as present`, [`public.${table}`]);
+  return rows[0].present as boolean;
+}
+
+/**
+ * The large organization: bulk `insert … select generate_series`, one statement per table (never a
+ * row at a time). Hotels and activities point at Demo Travels' seeded destinations, round robin.
+ */
 async function seedLarge(pool: pg.Pool) {
-  const { rows } = await pool.query(`select to_regclass('public.vendors') is not null as has_vendors`);
-  if (!rows[0].has_vendors) return false;
-  const t0 = performance.now();
-  await pool.query(
-    `insert into vendors (organization_id, name, services, contact_person, email, phone, status)
-     select o.id,
-            'Vendor ' || g || ' ' || (array['Travel','Tours','Hotels','Transfers','Visa Desk','Safaris'])[g % 6 + 1],
-            array[(array['hotels','flights','transfers','activities','visa','land-part','others'])[g % 7 + 1],
-                  (array['hotels','flights','transfers','activities','visa','land-part','others'])[(g / 7) % 7 + 1]],
-            'Contact ' || g, 'vendor' || g || '@example.com', '+971 4 ' || lpad(g::text, 7, '0'),
-            case when g % 5 = 0 then 'inactive' else 'active' end
-     from organizations o, generate_series(1, $1) g where o.name = 'Demo Travels'
-     on conflict do nothing`,
-    [VENDORS],
-  );
-  await pool.query('analyze');
-  results.seedVendorsMs = Math.round(performance.now() - t0);
-  return true;
+  const seeded = { vendors: 0, hotels: 0, activities: 0 };
+  if (await hasTable(pool, 'vendors')) {
+    const t0 = performance.now();
+    await pool.query(
+      `insert into vendors (organization_id, name, services, contact_person, email, phone, status)
+       select o.id,
+              'Vendor ' || g || ' ' || (array['Travel','Tours','Hotels','Transfers','Visa Desk','Safaris'])[g % 6 + 1],
+              array[(array['hotels','flights','transfers','activities','visa','land-part','others'])[g % 7 + 1],
+                    (array['hotels','flights','transfers','activities','visa','land-part','others'])[(g / 7) % 7 + 1]],
+              'Contact ' || g, 'vendor' || g || '@example.com', '+971 4 ' || lpad(g::text, 7, '0'),
+              case when g % 5 = 0 then 'inactive' else 'active' end
+       from organizations o, generate_series(1, $1) g where o.name = 'Demo Travels'
+       on conflict do nothing`,
+      [VENDORS],
+    );
+    results.seedVendorsMs = Math.round(performance.now() - t0);
+    seeded.vendors = VENDORS;
+  }
+  if (await hasTable(pool, 'hotels')) {
+    const t0 = performance.now();
+    await pool.query(
+      `with o as (select id from organizations where name = 'Demo Travels'),
+            d as (select array_agg(id order by slug) as ids from destinations where organization_id = (select id from o))
+       insert into hotels (organization_id, destination_id, name, slug, stars, address, room_types, amenities)
+       select o.id,
+              d.ids[g % cardinality(d.ids) + 1],
+              (array['Grand','Royal','Palm','Harbour','Garden','Sky'])[g % 6 + 1] || ' ' ||
+                (array['Palace','Resort','Inn','Lodge','Suites','Hotel','Villas'])[(g / 6) % 7 + 1] || ' ' || g,
+              'bench-hotel-' || g,
+              g % 5 + 1,
+              g || ' Bench Road',
+              jsonb_build_array(jsonb_build_object('name', 'Standard Double', 'nightlyRate', 8000 + (g % 50) * 100, 'maxOccupancy', 2)),
+              array[(array['wifi','pool','spa','gym','breakfast','parking'])[g % 6 + 1]]
+       from o, d, generate_series(1, $1) g`,
+      [HOTELS],
+    );
+    results.seedHotelsMs = Math.round(performance.now() - t0);
+    seeded.hotels = HOTELS;
+  }
+  if (await hasTable(pool, 'activities')) {
+    const t0 = performance.now();
+    await pool.query(
+      `with o as (select id from organizations where name = 'Demo Travels'),
+            d as (select array_agg(id order by slug) as ids from destinations where organization_id = (select id from o))
+       insert into activities (organization_id, destination_id, name, slug, category, difficulty, duration_minutes, price_per_person, description)
+       select o.id,
+              d.ids[g % cardinality(d.ids) + 1],
+              (array['City','Harbour','Desert','Mountain','Island','Old Town'])[g % 6 + 1] || ' ' ||
+                (array['Walking Tour','Cruise','Safari','Cooking Class','Trek','Spa Ritual','Night Market'])[(g / 6) % 7 + 1] || ' ' || g,
+              'bench-activity-' || g,
+              (array['sightseeing','adventure','culture','food','water-sports','wildlife','wellness','nightlife'])[g % 8 + 1],
+              (array['easy','moderate','hard'])[g % 3 + 1],
+              60 + (g % 8) * 30,
+              2000 + (g % 100) * 150,
+              'Bench activity number ' || g
+       from o, d, generate_series(1, $1) g`,
+      [ACTIVITIES],
+    );
+    results.seedActivitiesMs = Math.round(performance.now() - t0);
+    seeded.activities = ACTIVITIES;
+  }
+  // As autovacuum would leave it: statistics, and the visibility map that index-only scans read.
+  await pool.query('vacuum analyze');
+  return seeded;
 }
 
 function percentile(sorted: number[], p: number) {
@@ -92,6 +153,7 @@ async function captureSql(server: SpawnedServer, agent: Agent, pathAndQuery: str
   const before = server.output().length;
   const res = await agent.get(pathAndQuery);
   if (res.status !== 200) throw new Error(`${pathAndQuery}: ${res.status}`);
+  totals[pathAndQuery] = res.body?.meta?.totalItems;
   await new Promise((r) => setTimeout(r, 50));
   return server
     .output()
@@ -116,7 +178,10 @@ function jsSizes() {
   return { signInRouteGzipKB: +signIn.toFixed(1), chunks };
 }
 
+const load = () => os.loadavg().map((x) => +x.toFixed(2));
+
 async function main() {
+  results.loadBefore = load();
   const first = await timeToHealthy();
   results.firstStartMs = first.ms;
   first.server.proc.kill('SIGTERM');
@@ -125,12 +190,22 @@ async function main() {
   // A run with SQL logging: seed the large organization and note the statements of each endpoint.
   const logging = await timeToHealthy({ LOG_SQL: 'true' });
   let pool = new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS });
-  const hasVendors = await seedLarge(pool);
+  const seeded = await seedLarge(pool);
   await pool.end();
   const endpoints: Record<string, string> = { members: '/api/members?search=a&sortBy=name' };
-  if (hasVendors) {
+  if (seeded.vendors) {
     endpoints.vendorsDefault = '/api/vendors';
     endpoints.vendorsFiltered = '/api/vendors?search=travel&services=hotels&isActive=true&sortBy=name&page=3';
+    // A search that names a few vendors (a number, as typed from an invoice or a phone): the trigram index at work.
+    endpoints.vendorsSearch = '/api/vendors?search=4711';
+  }
+  if (seeded.hotels) {
+    endpoints.hotelsDefault = '/api/hotels';
+    endpoints.hotelsFiltered = '/api/hotels?search=palace&stars=4,5&sortBy=name&page=2';
+  }
+  if (seeded.activities) {
+    endpoints.activitiesDefault = '/api/activities';
+    endpoints.activitiesFiltered = '/api/activities?search=cruise&difficulty=easy,moderate&sortBy=name&page=2';
   }
   const loggingAgent = new Agent(logging.server.url);
   await loggingAgent.post('/api/auth/login', { email: 'owner@demo.travel', password: PASSWORD });
@@ -143,7 +218,16 @@ async function main() {
   const again = await timeToHealthy();
   results.restartMs = again.ms;
   const server = again.server;
-  pool = new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS });
+  // The raw replay: the same statements through pg, without HTTP, session, transaction or Drizzle,
+  // as the API runs them: as the tenant role with the organization set (once per connection, in
+  // the connection options). As the tables' owner they would be other queries: no organization
+  // condition from row-level security (so no index serves the sort: 50,000 rows sorted for 50),
+  // and vendor_search() reads the organization setting.
+  const lookup = new pg.Client(dbClientConfig());
+  await lookup.connect();
+  const orgId = (await lookup.query(`select id from organizations where name = 'Demo Travels'`)).rows[0].id as string;
+  await lookup.end();
+  pool = new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS, options: `-c role=travel_tenant -c app.org_id=${orgId}` });
   await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.query('select 1'))); // connect before timing
   const agent = new Agent(server.url);
   await agent.post('/api/auth/login', { email: 'owner@demo.travel', password: PASSWORD });
@@ -151,13 +235,15 @@ async function main() {
 
   const table: Record<string, unknown>[] = [];
   const health = await http(`${server.url}/api/health`);
-  table.push({ endpoint: '/api/health', ...health });
+  table.push({ endpoint: 'health', url: '/api/health', apiRps: health.rps, apiP50: health.p50, apiP99: health.p99 });
   for (const [name, url] of Object.entries(endpoints)) {
     const api = await http(server.url + url, cookie);
     const raw = await rawSql(pool, statements[name]);
     table.push({
       endpoint: name,
       url,
+      rows: totals[url],
+      statements: statements[name].length,
       apiRps: api.rps,
       apiP50: api.p50,
       apiP99: api.p99,
@@ -169,9 +255,11 @@ async function main() {
     });
   }
   results.http = table;
+  results.statements = statements;
+  results.loadAfterHttp = load();
   const status = fs.readFileSync(`/proc/${server.proc.pid}/status`, 'utf8');
   results.serverPeakRssMB = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-  results.vendors = hasVendors ? VENDORS : 'no vendors table yet';
+  results.seeded = seeded;
   results.web = jsSizes();
 
   await pool.end();
@@ -179,7 +267,7 @@ async function main() {
   await server.exited;
   fs.rmSync(dataDir, { recursive: true, force: true });
 
-  console.table(table);
+  console.table(table.map(({ url: _url, ...row }) => row));
   console.log(JSON.stringify({ ...results, http: undefined, web: { signInRouteGzipKB: (results.web as { signInRouteGzipKB: number }).signInRouteGzipKB } }, null, 2));
   fs.mkdirSync('test-results', { recursive: true });
   fs.writeFileSync('test-results/bench.json', JSON.stringify(results, null, 2));
