@@ -1,8 +1,16 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type * as v from 'valibot';
+import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import type { ModuleKey } from '../../src/api/permissions';
 import type { CatalogueRef } from '../../src/api/regions/contract';
+import type { Tx } from '../db/client';
 import { activities, destinations, hotels, leadQueries, leads, regions, reviews } from '../db/schema';
-import type { SluggedTable, Use } from '../http/records';
+import { notFound } from '../http/errors';
+import { importRoute } from '../http/import';
+import { countRows, orderBy, pageOf, totalOver } from '../http/list';
+import { assertReference, referenceResolver, sluggedImporter, uniqueSlug, type SluggedTable, type Use } from '../http/records';
+import { allow, route, type RouteDef } from '../http/route';
 
 /** The catalogue's slugged tables, as the shared record helpers (server/http/records.ts) see them. */
 export const REGION: SluggedTable = { table: regions, id: regions.id, name: regions.name, slug: regions.slug, updatedAt: regions.updatedAt, kind: 'region' };
@@ -14,13 +22,22 @@ export const DESTINATION: SluggedTable = {
   updatedAt: destinations.updatedAt,
   kind: 'destination',
 };
-export const HOTEL: SluggedTable = { table: hotels, id: hotels.id, name: hotels.name, slug: hotels.slug, updatedAt: hotels.updatedAt, kind: 'hotel' };
-export const ACTIVITY: SluggedTable = {
+export const HOTEL: PlacedTable = {
+  table: hotels,
+  id: hotels.id,
+  name: hotels.name,
+  slug: hotels.slug,
+  updatedAt: hotels.updatedAt,
+  destinationId: hotels.destinationId,
+  kind: 'hotel',
+};
+export const ACTIVITY: PlacedTable = {
   table: activities,
   id: activities.id,
   name: activities.name,
   slug: activities.slug,
   updatedAt: activities.updatedAt,
+  destinationId: activities.destinationId,
   kind: 'activity',
 };
 
@@ -59,3 +76,175 @@ export const regionUses = (id: string): Use[] => [
   { one: 'activity', many: 'activities', count: count(activities, inRegion(activities.destinationId, id)) },
   ...placeUsedByLeads('regions', id),
 ];
+
+/** A catalogue table whose records sit in a destination (and through it in a region): hotels, activities. */
+export interface PlacedTable extends SluggedTable {
+  destinationId: AnyPgColumn;
+}
+
+/** A placed record's row as read: the table's own columns, its destination and region. */
+export type PlacedRow<R> = { record: R } & Place;
+
+/** The fields every placed record answers: its name, slug and description, where it is, its timestamps. */
+export function placedRecordFields({ record, destination, region }: PlacedRow<PlacedRecordColumns>) {
+  const { id, name, slug, description, createdAt, updatedAt } = record;
+  return { _id: id, name, slug, description, destinationId: destination._id, destination, regionId: region._id, region, createdAt, updatedAt };
+}
+type PlacedRecordColumns = { id: string; name: string; slug: string; description: string | null; createdAt: string; updatedAt: string };
+
+/** The list query every placed resource takes (its filters aside). */
+interface PlacedListQuery<SortKey extends string> {
+  page: number;
+  limit: number;
+  sortBy: SortKey;
+  sortOrder: 'asc' | 'desc';
+  filter?: object;
+}
+
+/**
+ * The routes of a catalogue resource whose records sit in a destination (the seed's hotels and
+ * activities calls): `GET <path>` (page, sort, search and filters, with the header's `stats`),
+ * `GET <itemPath>`, `POST <path>` (slug from the name), `POST <path>/import` (the destination named
+ * by id, slug or name), `PUT <path>/:id` and `DELETE <path>/:id` (answering the seed's message). The
+ * resource gives its table, how a row becomes its answer, its filters, sort keys and stats.
+ */
+export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K extends string, I extends { name: string; slug?: string; destination: string }, S>(def: {
+  module: ModuleKey;
+  /** `/hotels` */
+  path: string;
+  /** The seed's path of one record: `/hotels/hotelId/:id`. */
+  itemPath: string;
+  target: PlacedTable;
+  /** What a missing record is called: `Hotel` (not found). */
+  label: string;
+  toRecord: (row: PlacedRow<R>) => Rec;
+  query: v.GenericSchema<unknown, Q>;
+  filters: (query: Omit<Q, 'filter'>) => SQL | undefined;
+  sort: Record<K, AnyColumn | SQL>;
+  stats: (tx: Tx) => Promise<S>;
+  createInput: v.GenericSchema<unknown, { destinationId: string; name: string; slug?: string }>;
+  updateInput: v.GenericSchema<unknown, { destinationId?: string }>;
+  importRow: v.GenericSchema<unknown, I>;
+  fromCsv: (text: string) => { rows: unknown[] };
+  deletedMessage: string;
+}): RouteDef[] {
+  const t = def.target;
+  const columns = { record: t.table, ...placeColumns };
+  const select = (tx: Tx) =>
+    tx.select(columns).from(t.table).innerJoin(destinations, eq(destinations.id, t.destinationId)).innerJoin(regions, eq(regions.id, destinations.regionId));
+  const selectPage = (tx: Tx) =>
+    tx
+      .select({ ...columns, total_over: totalOver() })
+      .from(t.table)
+      .innerJoin(destinations, eq(destinations.id, t.destinationId))
+      .innerJoin(regions, eq(regions.id, destinations.regionId));
+  const toRecord = (row: unknown) => def.toRecord(row as PlacedRow<R>);
+
+  async function find(tx: Tx, id: string): Promise<Rec> {
+    const [row] = await select(tx).where(eq(t.id, id));
+    if (!row) throw notFound(def.label);
+    return toRecord(row);
+  }
+  async function lock(tx: Tx, id: string) {
+    const [row] = await tx.select({ id: t.id }).from(t.table).where(eq(t.id, id)).for('update');
+    if (!row) throw notFound(def.label);
+  }
+
+  return [
+    route({
+      method: 'GET',
+      path: def.path,
+      access: allow(def.module, 'view'),
+      query: def.query,
+      async handler({ tx, query }) {
+        const where = def.filters(mergeFilter(query as Q));
+        return pageOf(
+          query as Q,
+          (limit, offset) =>
+            selectPage(tx)
+              .where(where)
+              .orderBy(orderBy(def.sort[(query as Q).sortBy], (query as Q).sortOrder), asc(t.id))
+              .limit(limit)
+              .offset(offset),
+          toRecord,
+          () => countRows(tx, select(tx).where(where)),
+          await def.stats(tx),
+        );
+      },
+    }),
+
+    route({
+      method: 'GET',
+      path: def.itemPath,
+      access: allow(def.module, 'view'),
+      params: idParams,
+      async handler({ tx, params }) {
+        return { data: await find(tx, params.id) };
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: def.path,
+      access: allow(def.module, 'create'),
+      body: def.createInput,
+      status: 201,
+      async handler({ tx, body }) {
+        await assertReference(tx, DESTINATION, body.destinationId, 'destinationId');
+        const slug = body.slug ?? (await uniqueSlug(tx, t, body.name));
+        const [created] = await tx
+          .insert(t.table)
+          .values({ ...body, slug } as never)
+          .returning({ id: t.id });
+        return { data: await find(tx, created.id as string) };
+      },
+    }),
+
+    importRoute({
+      path: `${def.path}/import`,
+      module: def.module,
+      fromCsv: def.fromCsv,
+      importer: sluggedImporter<I>({
+        target: t,
+        rowSchema: def.importRow,
+        async prepare(tx, inputs) {
+          const destinationOf = await referenceResolver(tx, DESTINATION, inputs.map((i) => i.destination));
+          return ({ destination, ...rest }) => {
+            const destinationId = destinationOf(destination);
+            return destinationId ? { ...rest, destinationId } : { reject: `destination "${destination}" is not a known destination` };
+          };
+        },
+      }),
+    }),
+
+    route({
+      method: 'PUT',
+      path: `${def.path}/:id`,
+      access: allow(def.module, 'update'),
+      params: idParams,
+      body: def.updateInput,
+      async handler({ tx, params, body }) {
+        await lock(tx, params.id);
+        if (body.destinationId) await assertReference(tx, DESTINATION, body.destinationId, 'destinationId');
+        await tx
+          .update(t.table)
+          .set({ ...body, updatedAt: sql`now()` } as never)
+          .where(eq(t.id, params.id));
+        return { data: await find(tx, params.id) };
+      },
+    }),
+
+    route({
+      method: 'DELETE',
+      path: `${def.path}/:id`,
+      access: allow(def.module, 'delete'),
+      params: idParams,
+      async handler({ tx, params }) {
+        await lock(tx, params.id);
+        const deleted = await find(tx, params.id);
+        await tx.delete(t.table).where(eq(t.id, params.id));
+        return { data: deleted, message: def.deletedMessage };
+      },
+    }),
+  ];
+}

@@ -3,6 +3,8 @@ import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL }
 import { rowsFromCsv } from '../../src/api/common/import';
 import { mergeFilter } from '../../src/api/common/schemas';
 import {
+  DATES_IN_ORDER,
+  REACHABLE,
   LEAD_CSV_COLUMNS,
   LEAD_STATES,
   commentInput,
@@ -19,6 +21,7 @@ import {
   updateQueryInput,
   type FollowUpType,
   type LeadFilters,
+  type LeadMember,
   type LeadOption,
   type LeadStats,
   type LeadsQuery,
@@ -81,6 +84,7 @@ const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 function leadFilters(q: LeadFilters & { search?: string }, tz: string, withStatus = true): SQL | undefined {
   const assigned = q.assignedTo?.filter((a) => a !== 'unassigned') ?? [];
   return and(
+    q.ids?.length ? inArray(leads.id, q.ids) : undefined,
     q.search
       ? or(ilike(leads.name, containsPattern(q.search)), ilike(leads.phone, containsPattern(q.search)), ilike(leads.email, containsPattern(q.search)))
       : undefined,
@@ -187,6 +191,20 @@ export const leadRoutes = [
   }),
 
   route({
+    method: 'GET',
+    path: '/leads/members',
+    access: allow('leads', 'view'),
+    async handler({ tx }) {
+      const rows = await tx
+        .select({ _id: members.id, name: members.name, department: members.department })
+        .from(members)
+        .where(and(eq(members.employmentStatus, 'active'), eq(members.isActive, true)))
+        .orderBy(sql`lower(${members.name})`, asc(members.id));
+      return { data: rows satisfies LeadMember[] };
+    },
+  }),
+
+  route({
     method: 'POST',
     path: '/leads',
     access: allow('leads', 'create'),
@@ -228,7 +246,7 @@ export const leadRoutes = [
     async run({ tx, auth, row, body }) {
       await assertPlaces(tx, body);
       const next = { name: body.name ?? row.name, phone: body.phone === undefined ? row.phone : body.phone, email: body.email === undefined ? row.email : body.email };
-      if (!next.phone && !next.email) throw new ApiError(400, 'VALIDATION_FAILED', 'phone a phone number or an email address is required', [{ path: 'phone', message: 'a phone number or an email address is required' }]);
+      if (!next.phone && !next.email) throw new ApiError(400, 'VALIDATION_FAILED', `phone ${REACHABLE}`, [{ path: 'phone', message: REACHABLE }]);
       const contactChanged = body.phone !== undefined || body.email !== undefined;
       await tx
         .update(leads)
@@ -311,7 +329,7 @@ export const leadRoutes = [
       await assertPlaces(tx, fields);
       const from = fields.travelFrom === undefined ? existing.travelFrom : fields.travelFrom;
       const to = fields.travelTo === undefined ? existing.travelTo : fields.travelTo;
-      if (from && to && from > to) throw new ApiError(400, 'VALIDATION_FAILED', 'travelTo must not be before travelFrom', [{ path: 'travelTo', message: 'must not be before travelFrom' }]);
+      if (from && to && from > to) throw new ApiError(400, 'VALIDATION_FAILED', `travelTo ${DATES_IN_ORDER}`, [{ path: 'travelTo', message: DATES_IN_ORDER }]);
       await tx
         .update(leadQueries)
         .set({ ...fields, updatedAt: sql`now()` })

@@ -154,10 +154,13 @@ const queryFields = {
   budget: v.optional(v.nullable(moneySchema)),
   notes: clearableText(4000),
 };
+/** Messages of the rules that span two fields (shown under the second). */
+export const REACHABLE = 'is required when there is no email';
+export const DATES_IN_ORDER = 'must not be before the first travel day';
 type Dates = { travelFrom?: string | null; travelTo?: string | null };
 const datesInOrder = <T extends Dates>() =>
   v.forward<T, v.CheckIssue<T>, [never]>(
-    v.check((q) => !q.travelFrom || !q.travelTo || q.travelFrom <= q.travelTo, 'must not be before travelFrom'),
+    v.check((q) => !q.travelFrom || !q.travelTo || q.travelFrom <= q.travelTo, DATES_IN_ORDER),
     ['travelTo'] as never,
   );
 
@@ -188,7 +191,7 @@ type Reach = { phone?: string | null; email?: string | null };
 /** A lead must be reachable: a phone number or an email address (reported on `phone`). */
 const reachable = <T extends Reach>() =>
   v.forward<T, v.CheckIssue<T>, [never]>(
-    v.check((b) => !!b.phone || !!b.email, 'a phone number or an email address is required'),
+    v.check((b) => !!b.phone || !!b.email, REACHABLE),
     ['phone'] as never,
   );
 
@@ -265,6 +268,8 @@ const followUpsFilter = v.optional(
 );
 
 const leadFilters = {
+  /** Only these leads (a picker showing the names of the ids it holds). */
+  ids: listOf(idSchema),
   /** The enquiry day (`queryDate`) from/to. */
   query: dateRangeQuery,
   status: listOf(v.picklist(LEAD_STATES, 'must be a lead status')),
@@ -284,6 +289,16 @@ export const leadsQuery = v.strictObject({
 });
 export type LeadsQuery = v.InferOutput<typeof leadsQuery>;
 export type LeadFilters = Partial<Pick<LeadsQuery, keyof typeof leadFilters>>;
+
+/**
+ * `GET /leads/members`: the active members a lead screen may choose from (owners are those of
+ * the sales department), for anyone who may view leads; listing members in general needs more.
+ */
+export interface LeadMember {
+  _id: string;
+  name: string;
+  department: string;
+}
 
 /** A row of the lead selection picker (tours, bookings). */
 export interface LeadOption {

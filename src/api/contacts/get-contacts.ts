@@ -1,0 +1,52 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, fallback, type QueryValue } from '../client';
+import { listResource, type ListParams } from '../common/resource';
+import type { ListAnswer } from '../common/schemas';
+import type { Contact, ContactGroup, CreateContactGroupInput, UpdateContactGroupInput } from '../leads/contract';
+
+/** `GET /contacts`: the people behind leads (and later bookings), once per phone or email. */
+export interface ContactsParams extends ListParams {
+  regions?: string[];
+  destinations?: string[];
+  /** Contacts with a lead whose enquiry day is in the range. */
+  query?: { from?: string; to?: string };
+  /** Members of this group. */
+  group?: string;
+}
+
+export const getContacts = (params: ContactsParams = {}) =>
+  api.get<ListAnswer<Contact>>('/contacts', params as Record<string, QueryValue>, fallback('contacts.errors.fetchList', 'Failed to fetch contacts'));
+
+export const contactsKeys = {
+  all: ['contacts'] as const,
+  lists: () => ['contacts', 'list'] as const,
+  list: (params: ContactsParams) => ['contacts', 'list', params] as const,
+};
+
+export const contactsQueryOptions = (params: ContactsParams = {}) =>
+  queryOptions({ queryKey: contactsKeys.list(params), queryFn: () => getContacts(params), placeholderData: keepPreviousData });
+
+export const useContacts = (params: ContactsParams = {}) => useQuery(contactsQueryOptions(params));
+
+/**
+ * Contact groups: `GET/POST /contacts/groups`, `GET/PUT/DELETE /contacts/groups/{id}`. A change
+ * to a group refetches the contacts lists too (they filter by group).
+ */
+export const contactGroupsResource = listResource<ContactGroup, ListParams, CreateContactGroupInput, UpdateContactGroupInput>({
+  name: 'contacts/groups',
+  itemPath: (id) => `/contacts/groups/${encodeURIComponent(id)}`,
+  shownIn: ['contacts'],
+  fallbacks: {
+    fetchList: ['contacts.errors.fetchGroups', 'Failed to fetch contact groups'],
+    fetchOne: ['contacts.errors.fetchGroup', 'Failed to fetch contact group'],
+    create: ['contacts.errors.createGroup', 'Failed to create contact group'],
+    update: ['contacts.errors.updateGroup', 'Failed to update contact group'],
+    delete: ['contacts.errors.deleteGroup', 'Failed to delete contact group'],
+  },
+});
+
+export const contactGroupsKeys = contactGroupsResource.keys;
+export const contactGroupsQueryOptions = contactGroupsResource.listQueryOptions;
+export const contactGroupQueryOptions = contactGroupsResource.detailQueryOptions;
+export const useContactGroups = contactGroupsResource.useList;
+export const useContactGroup = contactGroupsResource.useOne;

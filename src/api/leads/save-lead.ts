@@ -1,0 +1,104 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, fallback } from '../client';
+import { importInChunks, type ImportProgress } from '../common/import-chunks';
+import type { ImportReport } from '../common/import';
+import type { ItemAnswer } from '../common/schemas';
+import { contactsKeys } from '../contacts/get-contacts';
+import type { CreateLeadInput, CreateQueryInput, FollowUpInput, FollowUpResponseInput, LeadDetail, UpdateLeadInput, UpdateQueryInput } from './contract';
+import type { LeadStatusTarget } from '../../machines/lead-machine';
+import { leadsKeys } from './get-leads';
+
+const path = (id: string) => `/leads/${encodeURIComponent(id)}`;
+const detail = (p: Promise<ItemAnswer<LeadDetail>>) => p.then((r) => r.data);
+
+export const createLead = (input: CreateLeadInput) => detail(api.post('/leads', input, fallback('leads.errors.create', 'Failed to create lead')));
+
+/** Contact details only; status, owner, queries and follow-ups have their own calls. */
+export const updateLead = (id: string, input: UpdateLeadInput) =>
+  detail(api.put(`/leads/details/${encodeURIComponent(id)}`, input, fallback('leads.errors.update', 'Failed to update lead')));
+
+/** The state wanted; the lead machine on the server decides (409 with its message when it refuses). */
+/** The state wanted, or `reopened` for a lost lead (REOPEN). */
+export const setLeadStatus = (id: string, status: LeadStatusTarget, reason?: string) =>
+  detail(api.put(`${path(id)}/status`, reason === undefined ? { status } : { status, reason }, fallback('leads.errors.status', 'Failed to update lead status')));
+
+/** An active member of the sales department (400 on `assignedTo` otherwise). */
+export const setLeadOwner = (id: string, assignedTo: string) =>
+  detail(api.put(`${path(id)}/owner`, { assignedTo }, fallback('leads.errors.owner', 'Failed to change the lead owner')));
+
+export const addLeadQuery = (id: string, input: CreateQueryInput) =>
+  detail(api.post(`${path(id)}/query`, input, fallback('leads.errors.query', 'Failed to save the query')));
+
+export const updateLeadQuery = (id: string, input: UpdateQueryInput) =>
+  detail(api.put(`${path(id)}/query`, input, fallback('leads.errors.query', 'Failed to save the query')));
+
+export const addQueryComment = (id: string, queryId: string, text: string) =>
+  detail(api.post(`${path(id)}/query/${encodeURIComponent(queryId)}/comment`, { text }, fallback('leads.errors.comment', 'Failed to add the comment')));
+
+export const scheduleFollowUp = (id: string, input: FollowUpInput) =>
+  detail(api.post(`${path(id)}/followup`, input, fallback('leads.errors.followUp', 'Failed to schedule the follow-up')));
+
+export const respondToFollowUp = (id: string, input: FollowUpResponseInput) =>
+  detail(api.post(`${path(id)}/followup/response`, input, fallback('leads.errors.response', 'Failed to record the follow-up response')));
+
+/** One `POST /leads/import` with JSON rows (a chunk of a file). */
+export const importLeadRows = (rows: unknown[]) =>
+  api.post<ItemAnswer<ImportReport>>('/leads/import', { rows }, fallback('leads.errors.import', 'Failed to import leads')).then((r) => r.data);
+
+/** Lists, selections and counts show what changed; contacts follow a lead's phone, email and places. */
+const refetchLists = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: leadsKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: leadsKeys.selections() }),
+    queryClient.invalidateQueries({ queryKey: contactsKeys.all }),
+  ]);
+
+/**
+ * A change to one lead: every call answers the whole lead, which replaces the cached one; the
+ * lists refetch. A refusal (409: someone else moved the lead) refetches the lead too, so the
+ * page shows the real state and the actions the machine allows in it.
+ */
+function useLeadChange<V>(run: (vars: V) => Promise<LeadDetail>, idOf: (vars: V) => string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (lead) => {
+      queryClient.setQueryData(leadsKeys.detail(lead._id), lead);
+      return refetchLists(queryClient);
+    },
+    onError: (_error, vars) => queryClient.invalidateQueries({ queryKey: leadsKeys.detail(idOf(vars)) }),
+  });
+}
+
+export function useCreateLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createLead,
+    onSuccess: (lead) => {
+      queryClient.setQueryData(leadsKeys.detail(lead._id), lead);
+      return refetchLists(queryClient);
+    },
+  });
+}
+
+type WithId<T> = { id: string } & T;
+const byId = <T,>(v: WithId<T>) => v.id;
+
+export const useUpdateLead = () => useLeadChange(({ id, input }: WithId<{ input: UpdateLeadInput }>) => updateLead(id, input), byId);
+export const useSetLeadStatus = () => useLeadChange(({ id, status, reason }: WithId<{ status: LeadStatusTarget; reason?: string }>) => setLeadStatus(id, status, reason), byId);
+export const useSetLeadOwner = () => useLeadChange(({ id, assignedTo }: WithId<{ assignedTo: string }>) => setLeadOwner(id, assignedTo), byId);
+export const useAddLeadQuery = () => useLeadChange(({ id, input }: WithId<{ input: CreateQueryInput }>) => addLeadQuery(id, input), byId);
+export const useUpdateLeadQuery = () => useLeadChange(({ id, input }: WithId<{ input: UpdateQueryInput }>) => updateLeadQuery(id, input), byId);
+export const useAddQueryComment = () => useLeadChange(({ id, queryId, text }: WithId<{ queryId: string; text: string }>) => addQueryComment(id, queryId, text), byId);
+export const useScheduleFollowUp = () => useLeadChange(({ id, input }: WithId<{ input: FollowUpInput }>) => scheduleFollowUp(id, input), byId);
+export const useRespondToFollowUp = () => useLeadChange(({ id, input }: WithId<{ input: FollowUpResponseInput }>) => respondToFollowUp(id, input), byId);
+
+/** Imports a parsed file in chunks (progress for large files); one report for the whole file. */
+export function useImportLeads() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rows, onProgress }: { rows: unknown[]; onProgress?: (p: ImportProgress) => void }) => importInChunks(rows, importLeadRows, { onProgress }),
+    // Even a failed chunk may follow written ones.
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: leadsKeys.all }), queryClient.invalidateQueries({ queryKey: contactsKeys.all })]),
+  });
+}
