@@ -21,6 +21,16 @@ const ProfilePage = named(() => import('../features/settings/profile-page'), 'Pr
 const PreferencesPage = named(() => import('../features/settings/preferences-page'), 'PreferencesPage');
 const VendorsPage = named(() => import('../features/vendors/vendors-page'), 'VendorsPage');
 const VendorDetailPage = named(() => import('../features/vendors/vendor-detail-page'), 'VendorDetailPage');
+const RegionsPage = named(() => import('../features/catalogue/regions-page'), 'RegionsPage');
+const DestinationsPage = named(() => import('../features/catalogue/destinations-page'), 'DestinationsPage');
+const HotelsPage = named(() => import('../features/catalogue/hotels-page'), 'HotelsPage');
+const ActivitiesPage = named(() => import('../features/catalogue/activities-page'), 'ActivitiesPage');
+const ReviewsPage = named(() => import('../features/catalogue/reviews-page'), 'ReviewsPage');
+const LeadsPage = named(() => import('../features/leads/leads-page'), 'LeadsPage');
+const FollowUpsRedirect = named(() => import('../features/leads/leads-page'), 'FollowUpsRedirect');
+const LeadDetailPage = named(() => import('../features/leads/lead-detail-page'), 'LeadDetailPage');
+const ContactsPage = named(() => import('../features/contacts/contacts-page'), 'ContactsPage');
+const ContactGroupsPage = named(() => import('../features/contacts/contact-groups-page'), 'ContactGroupsPage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 
@@ -32,12 +42,26 @@ const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
   organization: OrganizationPage,
   configurations: ConfigurationsPage,
   vendors: VendorsPage,
+  regions: RegionsPage,
+  destinations: DestinationsPage,
+  hotels: HotelsPage,
+  activities: ActivitiesPage,
+  reviews: ReviewsPage,
+  leads: LeadsPage,
+  contacts: ContactsPage,
 };
 
 /** A module's record page, at `<module path>/:id`. */
 const RECORDS: Partial<Record<ModuleKey, ComponentType>> = {
   vendors: VendorDetailPage,
+  leads: LeadDetailPage,
 };
+
+/** Further screens of a module, under its path (`/leads/follow-ups`); a fixed segment wins over `:id`. */
+const SUBPAGES: { module: ModuleKey; path: string; Page: ComponentType }[] = [
+  { module: 'leads', path: 'follow-ups', Page: FollowUpsRedirect },
+  { module: 'contacts', path: 'groups', Page: ContactGroupsPage },
+];
 
 const guarded = (module: ModuleKey, node: ReactNode) => <RequirePermission module={module}>{node}</RequirePermission>;
 
@@ -67,6 +91,7 @@ export function createAppRouter() {
           return key === 'dashboard' ? { index: true, element } : { path: modulePath(key).slice(1), element };
         }),
         ...Object.entries(RECORDS).map(([key, Page]) => ({ path: `${modulePath(key as ModuleKey).slice(1)}/:id`, element: guarded(key as ModuleKey, <Page />) })),
+        ...SUBPAGES.map(({ module, path, Page }) => ({ path: `${modulePath(module).slice(1)}/${path}`, element: guarded(module, <Page />) })),
         { path: 'profile', element: <ProfilePage /> },
         { path: 'preferences', element: <PreferencesPage /> },
         { path: '*', element: <NotFound /> },

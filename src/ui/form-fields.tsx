@@ -1,15 +1,15 @@
 import { useId, type ReactNode } from 'react';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Controller, type Control, type ControllerRenderProps, type FieldPath, type FieldValues } from 'react-hook-form';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Password } from 'primereact/password';
-import { Dropdown } from 'primereact/dropdown';
+import { Dropdown, type DropdownPassThroughOptions } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
-import { InputSwitch } from 'primereact/inputswitch';
+import { InputSwitch, type InputSwitchPassThroughOptions } from 'primereact/inputswitch';
 import { InputNumber } from 'primereact/inputnumber';
 import { Chips } from 'primereact/chips';
 
-interface BaseProps<T extends FieldValues> {
+export interface BaseProps<T extends FieldValues> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the resolver may transform the values
   control: Control<T, any, any>;
   name: FieldPath<T>;
@@ -19,7 +19,7 @@ interface BaseProps<T extends FieldValues> {
 }
 
 /** Label, control and the valibot message under it, wired for screen readers (aria-invalid, aria-describedby). */
-function FieldFrame({ id, label, error, hint, children, inline }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode; inline?: boolean }) {
+export function FieldFrame({ id, label, error, hint, children, inline }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode; inline?: boolean }) {
   return (
     <div className={`field${inline ? ' field--inline' : ''}`}>
       {inline ? children : null}
@@ -39,7 +39,7 @@ function FieldFrame({ id, label, error, hint, children, inline }: { id: string; 
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+export const describedBy = (id: string, error?: string, hint?: ReactNode) =>
   [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
 
 import { fieldMessage } from './field-message';
@@ -164,12 +164,83 @@ export function DateField<T extends FieldValues>({ control, name, label, hint, d
   );
 }
 
+/** The offset (ms) of `timeZone` from UTC at an instant: what its clocks show minus UTC. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - Math.floor(instant / 1000) * 1000;
+}
+
+/** A wall time `2026-11-22T09:00` in `timeZone` (the browser's when none) → the instant, ISO 8601 UTC; null when not a time. */
+export function wallTimeToInstant(local: string, timeZone?: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return null;
+  if (!timeZone) {
+    const d = new Date(local);
+    return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  }
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  // The offset depends on the instant (summer time): guess, then correct with the offset there.
+  const guess = asUtc - zoneOffset(asUtc, timeZone);
+  return new Date(asUtc - zoneOffset(guess, timeZone)).toISOString();
+}
+
+/** An instant (ISO) → the wall time `YYYY-MM-DDTHH:mm` its clocks show in `timeZone` (the browser's when none). */
+export function instantToWallTime(iso: string | null | undefined, timeZone?: string): string {
+  const d = iso ? new Date(iso) : undefined;
+  if (!d || Number.isNaN(d.getTime())) return '';
+  const offset = timeZone ? zoneOffset(d.getTime(), timeZone) : -d.getTimezoneOffset() * 60_000;
+  return new Date(d.getTime() + offset).toISOString().slice(0, 16);
+}
+
+/**
+ * An instant as the contract wants it (ISO 8601 UTC, or null when empty), typed as a date and a
+ * time on the clocks of `timeZone` (the organization's), whatever the browser's zone is.
+ */
+export function DateTimeField<T extends FieldValues>({ control, name, label, hint, disabled, timeZone }: BaseProps<T> & { timeZone?: string }) {
+  const id = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const error = fieldMessage(label, fieldState.error?.message);
+        return (
+          <FieldFrame id={id} label={label} error={error} hint={hint}>
+            <InputText
+              id={id}
+              type="datetime-local"
+              disabled={disabled}
+              value={instantToWallTime(field.value as string | null | undefined, timeZone)}
+              onChange={(e) => field.onChange(e.target.value === '' ? null : wallTimeToInstant(e.target.value, timeZone))}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              invalid={!!error}
+              aria-invalid={!!error}
+              aria-describedby={describedBy(id, error, hint)}
+            />
+          </FieldFrame>
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * PrimeReact details assistive technology trips on (axe: aria-command-name, nested-interactive):
+ * a Dropdown's trigger is a `role="button"` named only by the placeholder, a duplicate of the
+ * labelled combobox, so it is hidden from it; an InputSwitch nests its `role="switch"` input in a
+ * `role="checkbox"` div, which is made a plain wrapper. Pass them as `pt` to a bare Dropdown or InputSwitch.
+ */
+export const DROPDOWN_PT: DropdownPassThroughOptions = { trigger: { 'aria-hidden': true } };
+export const SWITCH_PT: InputSwitchPassThroughOptions = { root: { role: undefined, 'aria-checked': undefined } };
+
 export interface Option<V = string> {
   label: string;
   value: V;
 }
 
-export function SelectField<T extends FieldValues>({ control, name, label, hint, disabled, options, filter }: BaseProps<T> & { options: Option<unknown>[]; filter?: boolean }) {
+export function SelectField<T extends FieldValues>({ control, name, label, hint, disabled, options, filter, placeholder }: BaseProps<T> & { options: Option<unknown>[]; filter?: boolean; placeholder?: string }) {
   const id = useId();
   return (
     <Controller
@@ -186,6 +257,8 @@ export function SelectField<T extends FieldValues>({ control, name, label, hint,
               optionLabel="label"
               optionValue="value"
               filter={filter}
+              placeholder={placeholder}
+              pt={DROPDOWN_PT}
               value={field.value}
               onChange={(e) => field.onChange(e.value)}
               onBlur={field.onBlur}
@@ -237,7 +310,7 @@ export function SwitchField<T extends FieldValues>({ control, name, label, hint,
         const error = fieldMessage(label, fieldState.error?.message);
         return (
           <FieldFrame id={id} label={label} error={error} hint={hint} inline>
-            <InputSwitch inputId={id} disabled={disabled} checked={!!field.value} onChange={(e) => field.onChange(!!e.value)} />
+            <InputSwitch inputId={id} disabled={disabled} checked={!!field.value} onChange={(e) => field.onChange(!!e.value)} pt={SWITCH_PT} />
           </FieldFrame>
         );
       }}
@@ -286,6 +359,47 @@ export function ChipsField<T extends FieldValues>({ control, name, label, hint, 
         return (
           <FieldFrame id={id} label={label} error={error} hint={hint}>
             <Chips inputId={id} disabled={disabled} value={(field.value as string[] | undefined) ?? []} onChange={(e) => field.onChange(e.value ?? [])} separator="," />
+          </FieldFrame>
+        );
+      }}
+    />
+  );
+}
+
+/** What a {@link FramedField} hands its control: the id to use, the field, and its message wiring. */
+export interface FramedControl<T extends FieldValues> {
+  id: string;
+  field: ControllerRenderProps<T, FieldPath<T>>;
+  /** The message under the field ("Name is required"), if any. */
+  error?: string;
+  describedBy?: string;
+}
+
+/**
+ * A react-hook-form field of any control: the label, the hint and the validation message around
+ * what `render` draws (`bare`: the control draws its own frame, e.g. a fieldset of radio buttons).
+ */
+export function FramedField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  hint,
+  bare,
+  render,
+}: Omit<BaseProps<T>, 'disabled'> & { bare?: boolean; render: (c: FramedControl<T>) => ReactNode }) {
+  const id = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const error = fieldMessage(label, fieldState.error?.message);
+        const content = render({ id, field, error, describedBy: describedBy(id, error, hint) });
+        return bare ? (
+          <>{content}</>
+        ) : (
+          <FieldFrame id={id} label={label} error={error} hint={hint}>
+            {content}
           </FieldFrame>
         );
       }}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableSortEvent } from 'primereact/datatable';
@@ -7,11 +7,58 @@ import { Paginator } from 'primereact/paginator';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
+import { Dropdown } from 'primereact/dropdown';
 import { SelectButton } from 'primereact/selectbutton';
 import { Skeleton } from 'primereact/skeleton';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, type ListAnswer } from '../api/common/schemas';
 
-export type FilterValue = string | string[] | boolean | { from?: string; to?: string } | undefined;
+/** A filter's value; an object is a group of named parts (a range's `from`/`to`, `followups[enabled]`/`[type]`). */
+export type FilterValue = string | string[] | boolean | { [part: string]: string | undefined } | undefined;
+
+/**
+ * How a list that keeps each filter as its own address parameter writes it, in the server's
+ * query format: `text` (`source=web`), `list` (`status=new&status=lost`), `boolean`
+ * (`isActive=true`), `object` (`query[from]=…&query[to]=…`). Lists without it keep all their
+ * filters as JSON in one `filters` parameter.
+ */
+export type FilterParamKind = 'text' | 'list' | 'boolean' | 'object';
+
+/** The filters named by `kinds`, read from address parameters (see {@link FilterParamKind}). */
+export function readFilterParams(params: URLSearchParams, kinds: Record<string, FilterParamKind>): Record<string, FilterValue> {
+  const filters: Record<string, FilterValue> = {};
+  for (const [key, kind] of Object.entries(kinds)) {
+    if (kind === 'list') {
+      const values = params.getAll(key).filter(Boolean);
+      if (values.length) filters[key] = values;
+    } else if (kind === 'boolean') {
+      const value = params.get(key);
+      if (value === 'true' || value === 'false') filters[key] = value === 'true';
+    } else if (kind === 'object') {
+      const parts: Record<string, string> = {};
+      for (const [name, value] of params) {
+        const part = name.startsWith(`${key}[`) && name.endsWith(']') ? name.slice(key.length + 1, -1) : undefined;
+        if (part && value) parts[part] = value;
+      }
+      if (Object.keys(parts).length) filters[key] = parts;
+    } else {
+      const value = params.get(key);
+      if (value) filters[key] = value;
+    }
+  }
+  return filters;
+}
+
+/** Writes filters as address parameters (the inverse of {@link readFilterParams}); empty ones are left out. */
+export function writeFilterParams(out: URLSearchParams, filters: Record<string, FilterValue>, kinds: Record<string, FilterParamKind>) {
+  for (const key of Object.keys(kinds)) {
+    const value = filters[key];
+    if (isEmptyFilter(value)) continue;
+    if (Array.isArray(value)) for (const item of value) out.append(key, item);
+    else if (typeof value === 'object') {
+      for (const [part, v] of Object.entries(value!)) if (v) out.set(`${key}[${part}]`, v);
+    } else out.set(key, String(value));
+  }
+}
 
 export interface ListState {
   page: number;
@@ -29,15 +76,22 @@ export const PAGE_SIZES = [10, 20, 50, 100, 200];
  * A list's page, sort, search and filters live in the address, so a list can be bookmarked,
  * shared, and survives a reload or a sign-in detour.
  */
-export function useListState(defaults: { limit?: number; sortBy?: string; sortOrder?: 'asc' | 'desc'; filters?: Record<string, FilterValue> } = {}) {
+export function useListState(
+  defaults: { limit?: number; sortBy?: string; sortOrder?: 'asc' | 'desc'; filters?: Record<string, FilterValue>; filterParams?: Record<string, FilterParamKind> } = {},
+) {
   const [params, setParams] = useSearchParams();
   const state = useMemo<ListState>(() => {
     let filters = defaults.filters ?? {};
-    try {
-      const raw = params.get('filters');
-      if (raw) filters = JSON.parse(raw) as Record<string, FilterValue>;
-    } catch {
-      /* a hand-edited address: fall back to the defaults */
+    if (defaults.filterParams) {
+      const given = readFilterParams(params, defaults.filterParams);
+      if (Object.keys(given).length) filters = given;
+    } else {
+      try {
+        const raw = params.get('filters');
+        if (raw) filters = JSON.parse(raw) as Record<string, FilterValue>;
+      } catch {
+        /* a hand-edited address: fall back to the defaults */
+      }
     }
     return {
       page: Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE),
@@ -49,8 +103,25 @@ export function useListState(defaults: { limit?: number; sortBy?: string; sortOr
     };
   }, [params]);
 
-  const update = (patch: Partial<ListState>) => {
-    const next = { ...state, ...patch };
+  // Changes sent to the address that it does not show yet (the router applies them on a later
+  // render): a change made in between (a filter picked right after another) builds on them rather
+  // than on the state of the last render, which would undo the first.
+  const pending = useRef<{ state: ListState; queries: string[] } | null>(null);
+  const seen = useRef(params.toString());
+  const now = params.toString();
+  if (now !== seen.current) {
+    seen.current = now;
+    const p = pending.current;
+    const i = p ? p.queries.indexOf(now) : -1;
+    if (p && i >= 0 && i < p.queries.length - 1) p.queries = p.queries.slice(i + 1);
+    else pending.current = null; // all applied, or the address moved elsewhere (a link, the back button)
+  }
+
+  /** A change of the list; a function gets the latest state (with the changes not yet in the address). */
+  const update = (change: Partial<ListState> | ((latest: ListState) => Partial<ListState>)) => {
+    const base = pending.current?.state ?? state;
+    const patch = typeof change === 'function' ? change(base) : change;
+    const next = { ...base, ...patch };
     // Anything but the page itself sends the person back to the first page.
     if (!('page' in patch)) next.page = FIRST_PAGE;
     const out = new URLSearchParams();
@@ -59,8 +130,12 @@ export function useListState(defaults: { limit?: number; sortBy?: string; sortOr
     if (next.search) out.set('search', next.search);
     if (next.sortBy && next.sortBy !== defaults.sortBy) out.set('sortBy', next.sortBy);
     if (next.sortOrder !== (defaults.sortOrder ?? 'asc')) out.set('sortOrder', next.sortOrder);
-    const cleaned = Object.fromEntries(Object.entries(next.filters).filter(([, v]) => !isEmptyFilter(v)));
-    if (Object.keys(cleaned).length) out.set('filters', JSON.stringify(cleaned));
+    if (defaults.filterParams) writeFilterParams(out, next.filters, defaults.filterParams);
+    else {
+      const cleaned = Object.fromEntries(Object.entries(next.filters).filter(([, v]) => !isEmptyFilter(v)));
+      if (Object.keys(cleaned).length) out.set('filters', JSON.stringify(cleaned));
+    }
+    pending.current = { state: next, queries: [...(pending.current?.queries ?? []), out.toString()] };
     setParams(out, { replace: true });
   };
 
@@ -70,7 +145,7 @@ export function useListState(defaults: { limit?: number; sortBy?: string; sortOr
 export function isEmptyFilter(v: FilterValue) {
   if (v === undefined || v === '') return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === 'object') return !v.from && !v.to;
+  if (typeof v === 'object') return Object.values(v).every((part) => !part);
   return false;
 }
 
@@ -133,6 +208,8 @@ export interface ListPageProps<T> {
   dataKey?: string;
   /** A list inside a record's page is a section of it (`h2`), not the page itself. */
   headingLevel?: 1 | 2;
+  /** The sort keys offered in the card layout (a table sorts by its column headers). */
+  sortOptions?: { field: string; label: string }[];
 }
 
 /** The list scaffold every area reuses: server-side paging, sort, search, filters, columns, cards or table. */
@@ -206,6 +283,27 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
             selectedItemsLabel={t('list.columns')}
             style={{ minWidth: 140 }}
           />
+        )}
+        {showCards && props.sortOptions && (
+          <span className="row" style={{ flexWrap: 'nowrap', gap: '0.25rem' }}>
+            <Dropdown
+              aria-label={t('list.sortBy')}
+              ariaLabel={t('list.sortBy')}
+              value={state.sortBy}
+              options={props.sortOptions}
+              optionLabel="label"
+              optionValue="field"
+              onChange={(e) => onChange({ sortBy: e.value as string })}
+            />
+            <Button
+              type="button"
+              outlined
+              icon={state.sortOrder === 'desc' ? 'pi pi-sort-amount-down' : 'pi pi-sort-amount-up-alt'}
+              aria-label={state.sortOrder === 'desc' ? t('list.descending') : t('list.ascending')}
+              title={state.sortOrder === 'desc' ? t('list.descending') : t('list.ascending')}
+              onClick={() => onChange({ sortOrder: state.sortOrder === 'desc' ? 'asc' : 'desc' })}
+            />
+          </span>
         )}
         {props.renderCard && (
           <SelectButton
@@ -295,5 +393,24 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         />
       )}
     </section>
+  );
+}
+
+/** A from/to date filter (`YYYY-MM-DD` each), for a filter panel; a range is empty when both ends are. */
+export function DateRangeFilter({ label, value, onChange }: { label: string; value: FilterValue; onChange: (range: { from?: string; to?: string } | undefined) => void }) {
+  const { t } = useTranslation();
+  const range = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as { from?: string; to?: string };
+  const set = (patch: { from?: string; to?: string }) => {
+    const next = { ...range, ...patch };
+    onChange(next.from || next.to ? next : undefined);
+  };
+  return (
+    <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
+      <legend style={{ fontWeight: 500, marginBottom: 4 }}>{label}</legend>
+      <div className="row" style={{ flexWrap: 'nowrap' }}>
+        <InputText type="date" aria-label={`${label}: ${t('list.from')}`} value={range.from ?? ''} max={range.to} onChange={(e) => set({ from: e.target.value || undefined })} style={{ minWidth: 0, flex: 1 }} />
+        <InputText type="date" aria-label={`${label}: ${t('list.to')}`} value={range.to ?? ''} min={range.from} onChange={(e) => set({ to: e.target.value || undefined })} style={{ minWidth: 0, flex: 1 }} />
+      </div>
+    </fieldset>
   );
 }

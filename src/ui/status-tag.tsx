@@ -23,13 +23,13 @@ const TONES: Record<string, StatusTone> = {
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** A status name, translated (`status.*`), with a colour that also reads in dark mode. */
-export function StatusTag({ status, tone }: { status: string; tone?: StatusTone }) {
+export function StatusTag({ status, tone, label }: { status: string; tone?: StatusTone; /** Text of its own (a value that is not a status). */ label?: string }) {
   const { t } = useTranslation();
   const key = camel(status);
   const resolved = tone ?? TONES[key] ?? 'neutral';
   return (
     <span className={`status-tag status-tag--${resolved}`} data-status={status}>
-      {t(`status.${key}`, { defaultValue: status })}
+      {label ?? t(`status.${key}`, { defaultValue: status })}
     </span>
   );
 }

@@ -12,6 +12,8 @@ export interface WorkflowAction<E extends { type: string }> {
   label: string;
   icon?: string;
   severity?: 'secondary' | 'success' | 'info' | 'warning' | 'danger' | 'help' | 'contrast';
+  /** Outlined even with a severity (a solid Lara danger button's white text is under 4.5:1). Default: outlined when no severity. */
+  outlined?: boolean;
   /**
    * Asked before sending: the events that move money or cannot be undone. The message should say
    * what happens ("The vendor gets no new vouchers until it is activated again.").
@@ -67,7 +69,7 @@ export function WorkflowActions<M extends AnyStateMachine>(props: WorkflowProps<
           key={action.event.type}
           type="button"
           size={props.size}
-          outlined={!action.severity}
+          outlined={action.outlined ?? !action.severity}
           severity={action.severity}
           icon={action.icon}
           label={action.label}

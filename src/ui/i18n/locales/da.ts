@@ -75,6 +75,12 @@ const da: LocaleResources = {
     overdue: "Forfalden",
     created: "Oprettet",
     updated: "Opdateret",
+    new: 'Ny',
+    contacted: 'Kontaktet',
+    qualified: 'Kvalificeret',
+    quoted: 'Tilbud sendt',
+    won: 'Vundet',
+    lost: 'Tabt',
   },
 };
 

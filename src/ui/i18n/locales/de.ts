@@ -75,6 +75,12 @@ const de: LocaleResources = {
     overdue: "Überfällig",
     created: "Erstellt",
     updated: "Aktualisiert",
+    new: 'Neu',
+    contacted: 'Kontaktiert',
+    qualified: 'Qualifiziert',
+    quoted: 'Angebot gesendet',
+    won: 'Gewonnen',
+    lost: 'Verloren',
   },
 };
 

@@ -75,6 +75,12 @@ const el: LocaleResources = {
     overdue: "Εκπρόθεσμο",
     created: "Δημιουργήθηκε",
     updated: "Ενημερώθηκε",
+    new: 'Νέο',
+    contacted: 'Σε επαφή',
+    qualified: 'Αξιολογημένο',
+    quoted: 'Προσφορά εστάλη',
+    won: 'Κερδήθηκε',
+    lost: 'Χάθηκε',
   },
 };
 

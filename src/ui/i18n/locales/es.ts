@@ -75,6 +75,12 @@ const es: LocaleResources = {
     overdue: "Vencido",
     created: "Creado",
     updated: "Actualizado",
+    new: 'Nuevo',
+    contacted: 'Contactado',
+    qualified: 'Cualificado',
+    quoted: 'Presupuestado',
+    won: 'Ganado',
+    lost: 'Perdido',
   },
 };
 

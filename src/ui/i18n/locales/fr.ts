@@ -75,6 +75,12 @@ const fr: LocaleResources = {
     overdue: "En retard",
     created: "Créé",
     updated: "Mis à jour",
+    new: 'Nouveau',
+    contacted: 'Contacté',
+    qualified: 'Qualifié',
+    quoted: 'Devis envoyé',
+    won: 'Gagné',
+    lost: 'Perdu',
   },
 };
 

@@ -75,6 +75,12 @@ const hu: LocaleResources = {
     overdue: "Lejárt",
     created: "Létrehozva",
     updated: "Frissítve",
+    new: 'Új',
+    contacted: 'Megkeresve',
+    qualified: 'Minősítve',
+    quoted: 'Ajánlat elküldve',
+    won: 'Megnyerve',
+    lost: 'Elveszett',
   },
 };
 

@@ -75,6 +75,12 @@ const it: LocaleResources = {
     overdue: "Scaduto",
     created: "Creato",
     updated: "Aggiornato",
+    new: 'Nuovo',
+    contacted: 'Contattato',
+    qualified: 'Qualificato',
+    quoted: 'Preventivato',
+    won: 'Vinto',
+    lost: 'Perso',
   },
 };
 

@@ -75,6 +75,12 @@ const ja: LocaleResources = {
     overdue: "期限超過",
     created: "作成済み",
     updated: "更新済み",
+    new: '新規',
+    contacted: '連絡済み',
+    qualified: '見込みあり',
+    quoted: '見積済み',
+    won: '成約',
+    lost: '失注',
   },
 };
 

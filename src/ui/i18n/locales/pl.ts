@@ -75,6 +75,12 @@ const pl: LocaleResources = {
     overdue: "Zaległy",
     created: "Utworzono",
     updated: "Zaktualizowano",
+    new: 'Nowy',
+    contacted: 'Skontaktowano',
+    qualified: 'Zakwalifikowany',
+    quoted: 'Oferta wysłana',
+    won: 'Wygrany',
+    lost: 'Utracony',
   },
 };
 

@@ -75,6 +75,12 @@ const pt: LocaleResources = {
     overdue: "Em atraso",
     created: "Criado",
     updated: "Atualizado",
+    new: 'Novo',
+    contacted: 'Contactado',
+    qualified: 'Qualificado',
+    quoted: 'Orçamentado',
+    won: 'Ganho',
+    lost: 'Perdido',
   },
 };
 

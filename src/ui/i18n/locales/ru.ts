@@ -75,6 +75,12 @@ const ru: LocaleResources = {
     overdue: "Просрочен",
     created: "Создано",
     updated: "Обновлено",
+    new: 'Новый',
+    contacted: 'Связались',
+    qualified: 'Квалифицирован',
+    quoted: 'Предложение отправлено',
+    won: 'Выигран',
+    lost: 'Потерян',
   },
 };
 

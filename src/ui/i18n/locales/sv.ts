@@ -75,6 +75,12 @@ const sv: LocaleResources = {
     overdue: "Förfallen",
     created: "Skapad",
     updated: "Uppdaterad",
+    new: 'Ny',
+    contacted: 'Kontaktad',
+    qualified: 'Kvalificerad',
+    quoted: 'Offererad',
+    won: 'Vunnen',
+    lost: 'Förlorad',
   },
 };
 

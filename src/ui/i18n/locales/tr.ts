@@ -75,6 +75,12 @@ const tr: LocaleResources = {
     overdue: "Gecikmiş",
     created: "Oluşturuldu",
     updated: "Güncellendi",
+    new: 'Yeni',
+    contacted: 'İletişime geçildi',
+    qualified: 'Nitelikli',
+    quoted: 'Teklif verildi',
+    won: 'Kazanıldı',
+    lost: 'Kaybedildi',
   },
 };
 

@@ -75,6 +75,12 @@ const zh: LocaleResources = {
     overdue: "已逾期",
     created: "已创建",
     updated: "已更新",
+    new: '新建',
+    contacted: '已联系',
+    qualified: '已确认需求',
+    quoted: '已报价',
+    won: '已成交',
+    lost: '已流失',
   },
 };
 

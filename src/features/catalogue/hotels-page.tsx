@@ -1,0 +1,205 @@
+import { useMemo } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { createHotelInput, MAX_ROOM_TYPES, type Hotel, type HotelStats } from '../../api/hotels/contract';
+import { hotelsResource } from '../../api/hotels/get-hotels';
+import { hotelRowsFromCsv } from '../../api/hotels/import';
+import { useAuth } from '../../ui/auth';
+import { DestinationField } from '../../ui/catalogue-pickers';
+import { useFormatters } from '../../ui/format';
+import { MultiSelectFilter } from '../../ui/filter-fields';
+import { FormDialog } from '../../ui/form-dialog';
+import { ChipsField, NumberField, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
+import { MoneyField } from '../../ui/money-field';
+import { StatsHeader } from '../../ui/stats-header';
+import { CatalogueScreen, type RecordFormProps } from './catalogue-screen';
+import { catalogueColumns, catalogueSortOptions } from './columns';
+import { PlaceFilters, PlaceLine, Stars } from './parts';
+import { useRecordForm, withoutEmptySlug } from './record-form';
+
+const STAR_VALUES = [5, 4, 3, 2, 1] as const;
+
+interface HotelForm {
+  name: string;
+  slug?: string;
+  destinationId: string | null;
+  stars: number;
+  address: string;
+  roomTypes: { name: string; nightlyRate: number | undefined; maxOccupancy: number | undefined }[];
+  amenities: string[];
+  description: string;
+}
+
+const toForm = (h?: Hotel): HotelForm => ({
+  name: h?.name ?? '',
+  slug: h?.slug ?? '',
+  destinationId: h?.destinationId ?? null,
+  stars: h?.stars ?? 3,
+  address: h?.address ?? '',
+  roomTypes: h?.roomTypes.map((r) => ({ ...r })) ?? [{ name: '', nightlyRate: undefined, maxOccupancy: 2 }],
+  amenities: h?.amenities ?? [],
+  description: h?.description ?? '',
+});
+
+function HotelFormDialog({ record, onClose }: RecordFormProps<Hotel>) {
+  const { t } = useTranslation();
+  const { organization } = useAuth();
+  const form = useRecordForm<HotelForm, Hotel>({
+    schema: createHotelInput,
+    values: toForm(record),
+    prepare: withoutEmptySlug,
+    required: ['destinationId'],
+    resource: hotelsResource,
+    record,
+    messages: { created: t('hotels.created'), updated: t('hotels.updated') },
+    onClose,
+  });
+  const rooms = useFieldArray({ control: form.control, name: 'roomTypes' });
+  const roomsError = form.formState.errors.roomTypes?.root?.message ?? form.formState.errors.roomTypes?.message;
+  const starOptions = STAR_VALUES.map((n) => ({ value: n, label: t('hotels.starsCount', { count: n }) }));
+
+  return (
+    <FormDialog id="hotel-form" header={record ? t('hotels.edit') : t('hotels.new')} onClose={onClose} onSubmit={form.submit} submitting={form.submitting} width={900}>
+      <div className="form-grid">
+        <TextField control={form.control} name="name" label={t('catalogue.name')} autoComplete="off" />
+        <TextField control={form.control} name="slug" label={t('catalogue.slug')} hint={t('catalogue.slugHint')} autoComplete="off" />
+        <DestinationField control={form.control} name="destinationId" label={t('catalogue.destination')} />
+        <SelectField control={form.control} name="stars" label={t('hotels.stars')} options={starOptions} />
+        <TextField control={form.control} name="address" label={t('hotels.address')} autoComplete="street-address" />
+        <ChipsField control={form.control} name="amenities" label={t('hotels.amenities')} hint={t('hotels.amenitiesHint')} />
+      </div>
+      <fieldset className="stack fieldset" aria-describedby={roomsError ? 'hotel-rooms-error' : undefined}>
+        <legend>{t('hotels.roomTypes')}</legend>
+        {rooms.fields.map((room, i) => (
+          <div className="room-row" key={room.id} data-testid="room-type">
+            <TextField control={form.control} name={`roomTypes.${i}.name`} label={t('hotels.roomName')} autoComplete="off" />
+            <MoneyField control={form.control} name={`roomTypes.${i}.nightlyRate`} label={t('hotels.nightlyRate')} currency={organization.currency} />
+            <NumberField control={form.control} name={`roomTypes.${i}.maxOccupancy`} label={t('hotels.maxOccupancy')} min={1} max={20} />
+            <Button
+              type="button"
+              text
+              rounded
+              severity="danger"
+              icon="pi pi-times"
+              aria-label={t('hotels.removeRoomType', { number: i + 1 })}
+              disabled={rooms.fields.length === 1}
+              onClick={() => rooms.remove(i)}
+            />
+          </div>
+        ))}
+        {roomsError && (
+          <small id="hotel-rooms-error" className="field-error" role="alert">
+            {`${t('hotels.roomTypes')} ${roomsError}`}
+          </small>
+        )}
+        <div>
+          <Button
+            type="button"
+            outlined
+            size="small"
+            icon="pi pi-plus"
+            label={t('hotels.addRoomType')}
+            disabled={rooms.fields.length >= MAX_ROOM_TYPES}
+            onClick={() => rooms.append({ name: '', nightlyRate: undefined, maxOccupancy: 2 })}
+          />
+        </div>
+      </fieldset>
+      <TextAreaField control={form.control} name="description" label={t('catalogue.description')} />
+    </FormDialog>
+  );
+}
+
+/** The cheapest room's nightly rate: what a card and the table show. */
+const fromRate = (h: Hotel) => Math.min(...h.roomTypes.map((r) => r.nightlyRate));
+
+function HotelStatsHeader({ stats }: { stats?: HotelStats }) {
+  const { t } = useTranslation();
+  return (
+    <StatsHeader
+      label={t('hotels.stats.label')}
+      testId="hotel-stats"
+      items={[
+        { key: 'total', label: t('hotels.stats.total'), value: stats?.total },
+        ...STAR_VALUES.map((n) => ({ key: `stars-${n}`, label: t('hotels.starsCount', { count: n }), value: stats?.byStars[String(n) as '1'] })),
+        ...(stats?.byDestination.slice(0, 3) ?? []).map((d) => ({ key: `destination-${d.slug}`, label: d.name, value: d.count })),
+      ]}
+    />
+  );
+}
+
+/** Hotels: cards by default (the seed) with a table toggle, counts by stars and destination, filters, import. */
+export function HotelsPage() {
+  const { t } = useTranslation();
+  const { organization } = useAuth();
+  const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
+  const rate = (h: Hotel) => t('hotels.fromRate', { amount: fmt.money(fromRate(h)) });
+  const columns = useMemo(
+    () =>
+      catalogueColumns<Hotel>(t, fmt, [
+        { field: 'region', header: t('catalogue.region'), body: (h) => h.region.name },
+        { field: 'destination', header: t('catalogue.destination'), body: (h) => h.destination.name },
+        { field: 'stars', header: t('hotels.stars'), sortable: true, body: (h) => <Stars count={h.stars} /> },
+        { field: 'roomTypes', header: t('hotels.roomTypes'), body: (h) => `${h.roomTypes.map((r) => r.name).join(', ')} · ${rate(h)}` },
+        { field: 'address', header: t('hotels.address'), hiddenByDefault: true },
+        { field: 'amenities', header: t('hotels.amenities'), hiddenByDefault: true, body: (h) => h.amenities.join(', ') },
+      ]),
+    [t, fmt],
+  );
+  const starOptions = STAR_VALUES.map((n) => ({ value: String(n), label: t('hotels.starsCount', { count: n }) }));
+
+  return (
+    <CatalogueScreen<Hotel, HotelStats>
+      module="hotels"
+      resource={hotelsResource}
+      title={t('hotels.title')}
+      newLabel={t('hotels.new')}
+      nameOf={(h) => h.name}
+      defaultSort={{ sortBy: 'name', sortOrder: 'asc' }}
+      defaultLayout="card"
+      sortOptions={catalogueSortOptions(t, [{ field: 'stars', label: t('hotels.stars') }])}
+      columns={columns}
+      above={(answer) => <HotelStatsHeader stats={answer?.stats} />}
+      filters={(filters, setFilter) => (
+        <>
+          <PlaceFilters filters={filters} setFilter={setFilter} />
+          <MultiSelectFilter id="f-stars" label={t('hotels.stars')} value={filters.stars} options={starOptions} onChange={(v) => setFilter('stars', v)} />
+        </>
+      )}
+      card={(h, actions) => (
+        <article className="card record-card" style={{ cursor: 'default' }} data-hotel={h.name} aria-labelledby={`hotel-${h._id}`}>
+          <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap', alignItems: 'flex-start' }}>
+            <h2 className="record-card__title" id={`hotel-${h._id}`}>
+              {h.name}
+            </h2>
+            <Stars count={h.stars} />
+          </div>
+          <PlaceLine record={h} />
+          {h.address && <div className="muted">{h.address}</div>}
+          <div>
+            {t('hotels.roomCount', { count: h.roomTypes.length })} · <strong>{rate(h)}</strong>
+          </div>
+          {h.amenities.length > 0 && (
+            <span className="chips">
+              {h.amenities.slice(0, 5).map((a) => (
+                <span key={a} className="chip">
+                  {a}
+                </span>
+              ))}
+              {h.amenities.length > 5 && <span className="chip">+{h.amenities.length - 5}</span>}
+            </span>
+          )}
+          {actions}
+        </article>
+      )}
+      Form={HotelFormDialog}
+      deletedMessage={() => t('hotels.deleted')}
+      importing={{
+        label: t('hotels.import'),
+        fromCsv: hotelRowsFromCsv,
+        columns: ['name', 'slug', 'destination', 'stars', 'address', 'roomTypes (name:rate:occupancy; …)', 'amenities', 'description'],
+        doneMessage: t('hotels.imported'),
+      }}
+    />
+  );
+}

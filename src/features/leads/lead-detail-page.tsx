@@ -1,0 +1,191 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { Skeleton } from 'primereact/skeleton';
+import { toast } from 'sonner';
+import type { LeadDetail } from '../../api/leads/contract';
+import { useLead } from '../../api/leads/get-leads';
+import { useSetLeadOwner } from '../../api/leads/save-lead';
+import { useAuth, useCan } from '../../ui/auth';
+import { DROPDOWN_PT } from '../../ui/form-fields';
+import { modulePath } from '../../ui/module-paths';
+import { NotFound } from '../../ui/placeholders';
+import { WorkflowPanel } from '../../ui/workflow-panel';
+import { LeadFollowUps, useOrgFormatters } from './lead-follow-ups';
+import { LeadFormDialog } from './lead-form-dialog';
+import { LeadQueries } from './lead-queries';
+import { LeadStatusTag } from './lead-status';
+import { LeadTimeline } from './lead-timeline';
+import { LoseLeadDialog, useLeadWorkflow } from './lead-workflow';
+import { useSalesOwnerOptions } from './member-options';
+
+function LeadHeader({ lead, canUpdate }: { lead: LeadDetail; canUpdate: boolean }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const { workflow, losing, closeLosing } = useLeadWorkflow(lead, canUpdate);
+  return (
+    <>
+      <div className="page-header">
+        <h1 id="lead-title" style={{ margin: 0 }}>
+          {lead.name}
+        </h1>
+        <LeadStatusTag status={lead.status} />
+        <span className="grow" />
+        {canUpdate && <Button type="button" outlined icon="pi pi-pencil" label={t('leads.editLead')} onClick={() => setEditing(true)} />}
+      </div>
+      <WorkflowPanel {...workflow} title={t('leads.pipeline')} />
+      {lead.status === 'lost' && lead.lostReason && (
+        <div className="card" role="note" data-testid="lost-reason">
+          <strong>{t('leads.lostReason')}</strong> <span style={{ whiteSpace: 'pre-wrap' }}>{lead.lostReason}</span>
+        </div>
+      )}
+      {editing && <LeadFormDialog lead={lead} onClose={() => setEditing(false)} />}
+      {losing && <LoseLeadDialog lead={lead} onClose={closeLosing} />}
+    </>
+  );
+}
+
+function LeadContact({ lead }: { lead: LeadDetail }) {
+  const { t } = useTranslation();
+  const fmt = useOrgFormatters();
+  const none = t('leads.none');
+  const names = (list: { name: string }[]) => (list.length ? list.map((x) => x.name).join(', ') : none);
+  const rows: [string, ReactNode][] = [
+    [t('leads.fields.phone'), lead.phone ? <a href={`tel:${lead.phone}`} dir="ltr">{lead.phone}</a> : none],
+    [t('leads.fields.email'), lead.email ? <a href={`mailto:${lead.email}`} dir="ltr">{lead.email}</a> : none],
+    [t('leads.fields.source'), t(`leads.sources.${lead.source}`)],
+    [t('leads.fields.queryDate'), fmt.date(lead.queryDate)],
+    [t('leads.fields.regions'), names(lead.regions)],
+    [t('leads.fields.destinations'), names(lead.destinations)],
+    [t('leads.fields.comment'), lead.comment ? <span style={{ whiteSpace: 'pre-wrap' }}>{lead.comment}</span> : none],
+    [t('leads.fields.createdAt'), fmt.dateTime(lead.createdAt)],
+  ];
+  return (
+    <section className="card" aria-labelledby="lead-contact-title" data-testid="lead-contact">
+      <h2 id="lead-contact-title" className="workflow-panel__title" style={{ marginBottom: '0.75rem' }}>
+        {t('leads.contactDetails')}
+      </h2>
+      <dl className="detail-list">
+        {rows.map(([label, value]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The owner, and (for those who may list members) a change among the active sales members. */
+function LeadOwner({ lead, canUpdate }: { lead: LeadDetail; canUpdate: boolean }) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const owners = useSalesOwnerOptions();
+  const setOwner = useSetLeadOwner();
+  const [chosen, setChosen] = useState<string | null>(lead.assignedTo?._id ?? null);
+  const canChange = canUpdate && owners.available;
+  const change = async () => {
+    if (!chosen || chosen === lead.assignedTo?._id) return;
+    try {
+      const saved = await setOwner.mutateAsync({ id: lead._id, assignedTo: chosen });
+      toast.success(t('leads.ownerChanged', { name: saved.assignedTo?.name ?? '' }));
+      // Someone who sees only their own leads has just given this one away.
+      if (!auth.role.isOwner && auth.role.visibility.leads === 'own' && chosen !== auth.member._id) navigate(modulePath('leads'));
+    } catch {
+      setChosen(lead.assignedTo?._id ?? null);
+    }
+  };
+  return (
+    <section className="card stack" aria-labelledby="lead-owner-title" data-testid="lead-owner" style={{ gap: '0.75rem' }}>
+      <h2 id="lead-owner-title" className="workflow-panel__title">
+        {t('leads.fields.assignedTo')}
+      </h2>
+      <p style={{ margin: 0 }} data-testid="lead-owner-name">
+        {lead.assignedTo?.name ?? t('leads.unassigned')}
+      </p>
+      {canChange && (
+        <div className="field">
+          <label htmlFor="lead-owner-choice">{t('leads.changeOwner')}</label>
+          <div className="row" style={{ flexWrap: 'nowrap' }}>
+            <Dropdown
+              inputId="lead-owner-choice"
+              value={chosen}
+              options={owners.options}
+              optionLabel="label"
+              optionValue="value"
+              filter
+              pt={DROPDOWN_PT}
+              placeholder={t('leads.chooseOwner')}
+              emptyMessage={owners.loading ? t('shell.loading') : t('leads.noSalesMembers')}
+              onChange={(e) => setChosen(e.value as string)}
+              style={{ flex: 1, minWidth: 0 }}
+              aria-describedby="lead-owner-hint"
+            />
+            <Button type="button" icon="pi pi-check" label={t('shell.save')} disabled={!chosen || chosen === lead.assignedTo?._id} loading={setOwner.isPending} onClick={() => void change()} />
+          </div>
+          <small id="lead-owner-hint" className="muted">
+            {t('leads.ownerHint')}
+          </small>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Where the AI chat about the lead goes (a later issue): a marked, empty place. */
+function AiChatSlot() {
+  const { t } = useTranslation();
+  return (
+    <section className="card empty-state" aria-labelledby="lead-ai-title" data-testid="lead-ai-chat-slot" style={{ padding: '1.5rem 1rem' }}>
+      <i className="pi pi-sparkles" aria-hidden="true" />
+      <h2 id="lead-ai-title" className="workflow-panel__title">
+        {t('leads.aiChat.title')}
+      </h2>
+      <p style={{ margin: 0 }}>{t('leads.aiChat.comingSoon')}</p>
+    </section>
+  );
+}
+
+/** `/leads/:id`: contact details, the pipeline, owner, follow-ups, queries, the timeline, and the AI chat's place. */
+export function LeadDetailPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { id = '' } = useParams();
+  const lead = useLead(id);
+  const canUpdate = can('leads', 'update');
+
+  return (
+    <div className="stack" aria-labelledby="lead-title">
+      <Link to={modulePath('leads')} className="row" style={{ gap: '0.35rem' }}>
+        <i className="pi pi-arrow-left back-arrow" aria-hidden="true" />
+        {t('leads.back')}
+      </Link>
+      {lead.data ? (
+        <>
+          <LeadHeader lead={lead.data} canUpdate={canUpdate} />
+          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))', gap: '1rem', alignItems: 'start' }}>
+            <LeadContact lead={lead.data} />
+            <div className="stack">
+              <LeadOwner key={lead.data.assignedTo?._id ?? 'none'} lead={lead.data} canUpdate={canUpdate} />
+              <AiChatSlot />
+            </div>
+          </div>
+          <LeadFollowUps lead={lead.data} canUpdate={canUpdate} />
+          <LeadQueries lead={lead.data} canUpdate={canUpdate} />
+          <LeadTimeline lead={lead.data} />
+        </>
+      ) : lead.isError ? (
+        <NotFound />
+      ) : (
+        <div className="card" aria-busy="true">
+          <Skeleton width="40%" height="2rem" className="mb-2" />
+          <Skeleton width="80%" />
+        </div>
+      )}
+    </div>
+  );
+}

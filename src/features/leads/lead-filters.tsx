@@ -1,0 +1,122 @@
+import { useTranslation } from 'react-i18next';
+import { Dropdown } from 'primereact/dropdown';
+import { InputSwitch } from 'primereact/inputswitch';
+import { MultiSelect } from 'primereact/multiselect';
+import { FOLLOW_UP_TYPES, LEAD_SOURCES, LEAD_STATES, type FollowUpType } from '../../api/leads/contract';
+import type { FollowUpsFilter } from '../../api/leads/get-leads';
+import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
+import { DROPDOWN_PT, SWITCH_PT } from '../../ui/form-fields';
+import { DateRangeFilter, type FilterParamKind, type FilterValue, type ListState } from '../../ui/list-page';
+import { useSalesOwnerOptions } from './member-options';
+
+/**
+ * The leads list keeps each filter as its own address parameter, in the server's query format,
+ * so a filtered view reads (and is shared) as `/leads?status=new&followups[enabled]=true&followups[type]=today`.
+ */
+export const LEAD_FILTER_PARAMS: Record<string, FilterParamKind> = {
+  query: 'object',
+  status: 'list',
+  assignedTo: 'list',
+  source: 'list',
+  regions: 'list',
+  destinations: 'list',
+  followups: 'object',
+};
+
+/** The follow-ups view: what a sales agent opens each morning. */
+export const TODAYS_FOLLOW_UPS: FollowUpsFilter = { enabled: 'true', type: 'todayAndMissed' };
+
+/** The follow-ups filter in a list state, when it is on. */
+export function followUpsOf(filters: ListState['filters']): FollowUpsFilter | undefined {
+  const f = filters.followups as FollowUpsFilter | undefined;
+  return f?.enabled === 'true' ? { enabled: 'true', type: (FOLLOW_UP_TYPES as readonly string[]).includes(f.type ?? '') ? f.type : 'todayAndMissed' } : undefined;
+}
+
+const list = (v: FilterValue) => (Array.isArray(v) ? v : []);
+
+/** The filter panel of the leads list: query range, status, owner, source, regions, destinations, follow-ups. */
+export function LeadFilterPanel({ filters, onChange }: { filters: ListState['filters']; onChange: (key: string, value: FilterValue) => void }) {
+  const { t } = useTranslation();
+  const owners = useSalesOwnerOptions();
+  const followUps = followUpsOf(filters);
+  const typeOptions = FOLLOW_UP_TYPES.map((type) => ({ value: type, label: t(`leads.followUpTypes.${type}`) }));
+  return (
+    <>
+      <DateRangeFilter label={t('leads.fields.queryDate')} value={filters.query} onChange={(range) => onChange('query', range)} />
+      <div className="field">
+        <label htmlFor="f-lead-status">{t('leads.fields.status')}</label>
+        <MultiSelect
+          inputId="f-lead-status"
+          value={list(filters.status)}
+          options={LEAD_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          optionLabel="label"
+          optionValue="value"
+          display="chip"
+          placeholder={t('list.any')}
+          onChange={(e) => onChange('status', e.value)}
+        />
+      </div>
+      {owners.available && (
+        <div className="field">
+          <label htmlFor="f-lead-owner">{t('leads.fields.assignedTo')}</label>
+          <MultiSelect
+            inputId="f-lead-owner"
+            value={list(filters.assignedTo)}
+            options={[{ value: 'unassigned', label: t('leads.unassigned') }, ...owners.options]}
+            optionLabel="label"
+            optionValue="value"
+            display="chip"
+            filter
+            placeholder={t('list.any')}
+            onChange={(e) => onChange('assignedTo', e.value)}
+          />
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="f-lead-source">{t('leads.fields.source')}</label>
+        <MultiSelect
+          inputId="f-lead-source"
+          value={list(filters.source)}
+          options={LEAD_SOURCES.map((s) => ({ value: s, label: t(`leads.sources.${s}`) }))}
+          optionLabel="label"
+          optionValue="value"
+          display="chip"
+          placeholder={t('list.any')}
+          onChange={(e) => onChange('source', e.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="f-lead-regions">{t('leads.fields.regions')}</label>
+        <RegionPicker inputId="f-lead-regions" multiple value={list(filters.regions)} onChange={(ids) => onChange('regions', ids)} />
+      </div>
+      <div className="field">
+        <label htmlFor="f-lead-destinations">{t('leads.fields.destinations')}</label>
+        <DestinationPicker inputId="f-lead-destinations" multiple regions={list(filters.regions)} value={list(filters.destinations)} onChange={(ids) => onChange('destinations', ids)} />
+      </div>
+      <div className="field">
+        <div className="field--inline row">
+          <InputSwitch
+            inputId="f-lead-followups"
+            checked={!!followUps}
+            pt={SWITCH_PT}
+            onChange={(e) => onChange('followups', e.value ? { ...TODAYS_FOLLOW_UPS } : undefined)}
+          />
+          <label htmlFor="f-lead-followups">{t('leads.followUps.only')}</label>
+        </div>
+        <label htmlFor="f-lead-followup-type" className="visually-hidden">
+          {t('leads.followUps.type')}
+        </label>
+        <Dropdown
+          inputId="f-lead-followup-type"
+          value={followUps?.type ?? 'todayAndMissed'}
+          options={typeOptions}
+          optionLabel="label"
+          optionValue="value"
+          disabled={!followUps}
+          pt={DROPDOWN_PT}
+          onChange={(e) => onChange('followups', { enabled: 'true', type: e.value as FollowUpType })}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from 'primereact/dialog';
+import { Button } from 'primereact/button';
+import { toast } from 'sonner';
+import { leadStatusInput, type LeadDetail, type LeadStatusInput } from '../../api/leads/contract';
+import { useSetLeadStatus } from '../../api/leads/save-lead';
+import { leadMachine, statusTargetOf, type LeadEvent } from '../../machines/lead-machine';
+import { applyServerIssues, TextAreaField } from '../../ui/form-fields';
+import type { WorkflowAction, WorkflowProps } from '../../ui/workflow-panel';
+
+/**
+ * The events a person may send from the lead's page. WIN is left out: a lead is won only when a
+ * booking is created for it. LOSE is asked with a stand-in reason, because the machine's guard
+ * only asks "is there a reason?"; the real one is asked in {@link LoseLeadDialog}.
+ */
+const UI_EVENTS: { event: Exclude<LeadEvent, { type: 'WIN' }>; icon: string; severity?: WorkflowAction<LeadEvent>['severity']; outlined?: boolean }[] = [
+  { event: { type: 'CONTACT' }, icon: 'pi pi-phone' },
+  { event: { type: 'QUALIFY' }, icon: 'pi pi-check' },
+  { event: { type: 'QUOTE' }, icon: 'pi pi-file' },
+  { event: { type: 'REOPEN' }, icon: 'pi pi-replay' },
+  { event: { type: 'LOSE', reason: '…' }, icon: 'pi pi-times-circle', severity: 'danger', outlined: true },
+];
+
+/**
+ * The lead machine wired for the generic workflow panel. Every event is a `PUT /leads/{id}/status`
+ * with its own status (`reopened` for REOPEN); LOSE first opens the reason dialog (`losing`), which sends it.
+ */
+export function useLeadWorkflow(lead: LeadDetail, canUpdate: boolean) {
+  const { t } = useTranslation();
+  const setStatus = useSetLeadStatus();
+  const [losing, setLosing] = useState(false);
+  const actions = useMemo(
+    () => UI_EVENTS.map(({ event, icon, severity, outlined }): WorkflowAction<LeadEvent> => ({ event, icon, severity, outlined, label: t(`leads.events.${event.type}`) })),
+    [t],
+  );
+  const workflow: WorkflowProps<typeof leadMachine> = {
+    machine: leadMachine,
+    state: lead.status,
+    actions: canUpdate ? actions : [],
+    disabled: setStatus.isPending,
+    onEvent: async (event) => {
+      if (event.type === 'WIN') return;
+      if (event.type === 'LOSE') return setLosing(true);
+      const updated = await setStatus.mutateAsync({ id: lead._id, status: statusTargetOf(event) });
+      toast.success(t('leads.statusChanged', { status: t(`status.${updated.status}`) }));
+    },
+  };
+  return { workflow, losing, closeLosing: () => setLosing(false) };
+}
+
+/** LOSE needs a reason: asked here, checked with the contract's rule, sent as `{ status: 'lost', reason }`. */
+export function LoseLeadDialog({ lead, onClose }: { lead: LeadDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const setStatus = useSetLeadStatus();
+  const { control, handleSubmit, setError, formState } = useForm<{ status: 'lost'; reason: string }, unknown, LeadStatusInput>({
+    resolver: valibotResolver(leadStatusInput) as unknown as Resolver<{ status: 'lost'; reason: string }, unknown, LeadStatusInput>,
+    defaultValues: { status: 'lost', reason: '' },
+  });
+  const submit = handleSubmit(async (input) => {
+    try {
+      await setStatus.mutateAsync({ id: lead._id, status: 'lost', reason: input.reason });
+      toast.success(t('leads.statusChanged', { status: t('status.lost') }));
+      onClose();
+    } catch (error) {
+      // A 400 names the reason (shown under it); a 409 (someone moved the lead) was toasted by the client.
+      applyServerIssues(error, setError as never);
+    }
+  });
+  return (
+    <Dialog
+      visible
+      onHide={onClose}
+      header={t('leads.lose.title', { name: lead.name })}
+      style={{ width: 'min(520px, 95vw)' }}
+      footer={
+        <div className="row" style={{ justifyContent: 'flex-end' }}>
+          <Button type="button" text label={t('shell.cancel')} onClick={onClose} />
+          <Button type="submit" form="lose-lead-form" severity="danger" outlined icon="pi pi-times-circle" label={t('leads.events.LOSE')} loading={formState.isSubmitting} />
+        </div>
+      }
+    >
+      <form id="lose-lead-form" className="stack" onSubmit={submit} noValidate>
+        <p className="muted" style={{ margin: 0 }}>
+          {t('leads.lose.hint')}
+        </p>
+        <TextAreaField control={control} name="reason" label={t('leads.lose.reason')} />
+      </form>
+    </Dialog>
+  );
+}
