@@ -15,6 +15,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { Permissions, Visibility } from '../../src/api/permissions';
 import type { Preferences } from '../../src/api/members/contract';
@@ -334,6 +335,13 @@ export const destinations = pgTable(
   ],
 );
 
+/**
+ * A record's searchable text in one expression (one trigram index): its fields joined by a line
+ * break, which a search box cannot hold, so no match spans two fields. hotel_search() and
+ * activity_search() (migration 0005) repeat it.
+ */
+const searchText = (...columns: AnyPgColumn[]) => sql.join(columns.map((c) => sql`coalesce(${c}, '')`), sql` || E'\\n' || `);
+
 export const hotels = pgTable(
   'hotels',
   {
@@ -359,6 +367,9 @@ export const hotels = pgTable(
     // Per-destination counts of the list header, and counts over the destination join: an index-only scan.
     index('hotels_org_destination_idx').on(t.organizationId, t.destinationId),
     index('hotels_org_stars_idx').on(t.organizationId, t.stars),
+    // `search` through hotel_search() (the row-level security note of migration 0004).
+    index('hotels_search_trgm_idx').using('gin', sql`(${searchText(t.name, t.slug, t.address)}) gin_trgm_ops`),
+    index('hotels_amenities_idx').using('gin', t.amenities),
     check('hotels_stars_ck', sql`${t.stars} between 1 and 5`),
     foreignKey({ name: 'hotels_destination_fk', columns: [t.organizationId, t.destinationId], foreignColumns: [destinations.organizationId, destinations.id] }).onDelete('restrict'),
   ],
@@ -389,11 +400,34 @@ export const activities = pgTable(
     index('activities_org_destination_idx').on(t.organizationId, t.destinationId),
     index('activities_org_category_idx').on(t.organizationId, t.category),
     index('activities_org_difficulty_idx').on(t.organizationId, t.difficulty),
+    index('activities_search_trgm_idx').using('gin', sql`(${searchText(t.name, t.slug, t.description)}) gin_trgm_ops`),
     check('activities_difficulty_ck', sql`${t.difficulty} in ('easy', 'moderate', 'hard')`),
     check('activities_duration_ck', sql`${t.durationMinutes} > 0`),
     check('activities_price_ck', sql`${t.pricePerPerson} >= 0`),
     foreignKey({ name: 'activities_destination_fk', columns: [t.organizationId, t.destinationId], foreignColumns: [destinations.organizationId, destinations.id] }).onDelete('restrict'),
   ],
+);
+
+/**
+ * Hotels and activities counted per destination and facet (hotels: stars; activities: category and
+ * difficulty), kept by statement triggers on those tables (migration 0005), so a list's header and
+ * an unsearched list's total read a few hundred cells instead of counting every record. A write
+ * appends its change and folds the cells it touched, skipping rows another transaction holds:
+ * writers never wait for each other here, and the sum per cell is always right.
+ */
+export const placeCounts = pgTable(
+  'place_counts',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    /** The counted table: `hotels` or `activities`. */
+    resource: text('resource').notNull(),
+    destinationId: uuid('destination_id').notNull(),
+    facetA: text('facet_a').notNull().default(''),
+    facetB: text('facet_b').notNull().default(''),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('place_counts_cell_idx').on(t.organizationId, t.resource, t.destinationId, t.facetA, t.facetB)],
 );
 
 export const reviews = pgTable(

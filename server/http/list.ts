@@ -1,5 +1,5 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { asc, desc, getTableColumns, getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import type { ListAnswer } from '../../src/api/common/schemas';
 
@@ -9,14 +9,15 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch
 export const orderBy = (column: AnyColumn | SQL, order: 'asc' | 'desc') => (order === 'desc' ? desc(column) : asc(column));
 
 /**
- * Formerly `count(*) over ()` beside each row; now a typed null. A window count makes PostgreSQL
- * read (and sort) every matching row before the `limit`, which defeats the index walk a page
- * needs: 50,000 rows read for 50 shown. The total now comes from the page itself when it is the
- * last one, else from the `countAll` the caller passes ({@link listAnswer}). Kept so existing
- * selects still compile; new code leaves it out.
- * @deprecated select the page without it.
+ * A table's columns read from a set-returning function aliased as the table's own name (the search
+ * functions of migrations 0004 and 0005): Drizzle selects only columns of tables in the query, so
+ * each is raw SQL on the alias, still mapped as its column. Filters and sorts on the table's
+ * columns apply to the alias unchanged.
  */
-export const totalOver = () => sql<number | null>`null::int`.as('total_over');
+export function columnsAs<T extends PgTable>(table: T): { [K in keyof T['$inferSelect']]: SQL<T['$inferSelect'][K]> } {
+  const alias = sql.identifier(getTableName(table));
+  return Object.fromEntries(Object.entries(getTableColumns(table)).map(([key, column]) => [key, sql`${alias}.${sql.identifier(column.name)}`.mapWith(column)])) as never;
+}
 
 export function pageOffset(q: { page: number; limit: number }) {
   return (q.page - 1) * q.limit;
@@ -55,16 +56,6 @@ export async function countRows(tx: Tx, query: { as(alias: string): unknown }): 
     .select({ n: sql<number>`count(*)::int` })
     .from(query.as('counted') as never);
   return n;
-}
-
-/** Rows per value of one column, every key present (0 when none): the `stats` of a list header. */
-export async function countsBy<K extends string>(tx: Tx, table: PgTable, column: AnyPgColumn, keys: readonly K[]): Promise<Record<K, number>> {
-  const rows = await tx
-    .select({ key: column, n: sql<number>`count(*)::int` })
-    .from(table)
-    .groupBy(column);
-  const found = new Map(rows.map((r) => [String(r.key), r.n]));
-  return Object.fromEntries(keys.map((k) => [k, found.get(k) ?? 0])) as Record<K, number>;
 }
 
 /** The seed's list page: the rows of one page (`limit`/`offset` on an index), and the total ({@link totalFrom}). */

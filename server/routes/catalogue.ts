@@ -1,14 +1,14 @@
-import { asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type * as v from 'valibot';
 import { idParams, mergeFilter } from '../../src/api/common/schemas';
 import type { ModuleKey } from '../../src/api/permissions';
 import type { CatalogueRef } from '../../src/api/regions/contract';
 import type { Tx } from '../db/client';
-import { activities, destinations, hotels, leadQueries, leads, regions, reviews } from '../db/schema';
+import { activities, destinations, hotels, leadQueries, leads, placeCounts, regions, reviews } from '../db/schema';
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { countRows, orderBy, pageOf, totalOver } from '../http/list';
+import { columnsAs, containsPattern, countRows, listAnswer, orderBy, pageOffset } from '../http/list';
 import { assertReference, referenceResolver, sluggedImporter, uniqueSlug, type SluggedTable, type Use } from '../http/records';
 import { allow, route, type RouteDef } from '../http/route';
 
@@ -30,6 +30,7 @@ export const HOTEL: PlacedTable = {
   updatedAt: hotels.updatedAt,
   destinationId: hotels.destinationId,
   kind: 'hotel',
+  search: (text) => sql`hotel_search(${containsPattern(text)}, ${text})`,
 };
 export const ACTIVITY: PlacedTable = {
   table: activities,
@@ -39,6 +40,7 @@ export const ACTIVITY: PlacedTable = {
   updatedAt: activities.updatedAt,
   destinationId: activities.destinationId,
   kind: 'activity',
+  search: (text) => sql`activity_search(${containsPattern(text)})`,
 };
 
 /** The columns that show a record's destination and region (join destinations and regions). */
@@ -80,6 +82,11 @@ export const regionUses = (id: string): Use[] => [
 /** A catalogue table whose records sit in a destination (and through it in a region): hotels, activities. */
 export interface PlacedTable extends SluggedTable {
   destinationId: AnyPgColumn;
+  /**
+   * The rows a search finds (by name, slug, address or description, destination or region, hotels
+   * also by amenity): a set-returning function of migration 0005 that reads the trigram index.
+   */
+  search: (text: string) => SQL;
 }
 
 /** A placed record's row as read: the table's own columns, its destination and region. */
@@ -92,13 +99,59 @@ export function placedRecordFields({ record, destination, region }: PlacedRow<Pl
 }
 type PlacedRecordColumns = { id: string; name: string; slug: string; description: string | null; createdAt: string; updatedAt: string };
 
-/** The list query every placed resource takes (its filters aside). */
+/** The list query every placed resource takes (its facet filters aside). */
 interface PlacedListQuery<SortKey extends string> {
   page: number;
   limit: number;
   sortBy: SortKey;
   sortOrder: 'asc' | 'desc';
+  search?: string;
+  regions?: string[];
+  destinations?: string[];
   filter?: object;
+}
+
+/**
+ * A filter on a counted facet of a placed resource (hotels: stars; activities: category and
+ * difficulty): the column, and the values the query chose. The same facets, in the same order, are
+ * the `place_counts` triggers' arguments (migration 0005).
+ */
+export interface Facet<Q> {
+  column: AnyPgColumn;
+  chosen: (query: Q) => readonly (string | number)[] | undefined;
+}
+
+/** A cell of `place_counts`: how many records of one destination have these facet values. */
+export interface PlaceCell {
+  destination: CatalogueRef;
+  regionId: string;
+  facets: [string, string];
+  n: number;
+}
+
+/** The organization's cells of one placed table (a few hundred at most: destinations × facet values). */
+function placeCells(tx: Tx, resource: string): Promise<PlaceCell[]> {
+  return tx
+    .select({
+      destination: placeColumns.destination,
+      regionId: destinations.regionId,
+      facets: sql<[string, string]>`array[${placeCounts.facetA}, ${placeCounts.facetB}]`,
+      n: sql<number>`sum(${placeCounts.n})::int`,
+    })
+    .from(placeCounts)
+    .innerJoin(destinations, eq(destinations.id, placeCounts.destinationId))
+    .where(eq(placeCounts.resource, resource))
+    .groupBy(destinations.id, placeCounts.facetA, placeCounts.facetB);
+}
+
+/** Sums cells by one key: every key given is present (0 when none). */
+export function cellCounts<K extends string>(cells: PlaceCell[], keyOf: (cell: PlaceCell) => string, keys: readonly K[]): Record<K, number> {
+  const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+  for (const cell of cells) {
+    const key = keyOf(cell) as K;
+    if (key in counts) counts[key] += cell.n;
+  }
+  return counts;
 }
 
 /**
@@ -106,7 +159,10 @@ interface PlacedListQuery<SortKey extends string> {
  * activities calls): `GET <path>` (page, sort, search and filters, with the header's `stats`),
  * `GET <itemPath>`, `POST <path>` (slug from the name), `POST <path>/import` (the destination named
  * by id, slug or name), `PUT <path>/:id` and `DELETE <path>/:id` (answering the seed's message). The
- * resource gives its table, how a row becomes its answer, its filters, sort keys and stats.
+ * resource gives its table, how a row becomes its answer, its facets, sort keys and stats.
+ *
+ * The list reads the header and, without a search, its total from `place_counts`; a search reads
+ * the rows the resource's search function finds (both in migration 0005).
  */
 export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K extends string, I extends { name: string; slug?: string; destination: string }, S>(def: {
   module: ModuleKey;
@@ -119,9 +175,9 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
   label: string;
   toRecord: (row: PlacedRow<R>) => Rec;
   query: v.GenericSchema<unknown, Q>;
-  filters: (query: Omit<Q, 'filter'>) => SQL | undefined;
+  facets: [Facet<Omit<Q, 'filter'>>, Facet<Omit<Q, 'filter'>>?];
   sort: Record<K, AnyColumn | SQL>;
-  stats: (tx: Tx) => Promise<S>;
+  stats: (cells: PlaceCell[]) => S;
   createInput: v.GenericSchema<unknown, { destinationId: string; name: string; slug?: string }>;
   updateInput: v.GenericSchema<unknown, { destinationId?: string }>;
   importRow: v.GenericSchema<unknown, I>;
@@ -129,19 +185,42 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
   deletedMessage: string;
 }): RouteDef[] {
   const t = def.target;
+  const resource = getTableName(t.table);
   const columns = { record: t.table, ...placeColumns };
-  const select = (tx: Tx) =>
-    tx.select(columns).from(t.table).innerJoin(destinations, eq(destinations.id, t.destinationId)).innerJoin(regions, eq(regions.id, destinations.regionId));
-  const selectPage = (tx: Tx) =>
+  /** The records with their destination and region: all, or those a search found (read under the table's own name). */
+  const select = (tx: Tx, selection: SelectedFields, search?: string) =>
     tx
-      .select({ ...columns, total_over: totalOver() })
-      .from(t.table)
+      .select(selection)
+      .from(search ? sql`${t.search(search)} as ${sql.identifier(resource)}` : t.table)
       .innerJoin(destinations, eq(destinations.id, t.destinationId))
       .innerJoin(regions, eq(regions.id, destinations.regionId));
   const toRecord = (row: unknown) => def.toRecord(row as PlacedRow<R>);
 
+  function filters(q: Omit<Q, 'filter'>): SQL | undefined {
+    return and(
+      q.regions?.length ? inArray(destinations.regionId, q.regions) : undefined,
+      q.destinations?.length ? inArray(t.destinationId, q.destinations) : undefined,
+      ...def.facets.map((f) => {
+        const chosen = f?.chosen(q);
+        return f && chosen?.length ? inArray(f.column, [...chosen]) : undefined;
+      }),
+    );
+  }
+  /** The total of an unsearched list, from the cells its filters choose. */
+  function cellTotal(cells: PlaceCell[], q: Omit<Q, 'filter'>): number {
+    const chosen = def.facets.map((f) => f?.chosen(q)?.map(String));
+    return cells
+      .filter(
+        (c) =>
+          (!q.regions?.length || q.regions.includes(c.regionId)) &&
+          (!q.destinations?.length || q.destinations.includes(c.destination._id)) &&
+          chosen.every((values, i) => !values?.length || values.includes(c.facets[i])),
+      )
+      .reduce((sum, c) => sum + c.n, 0);
+  }
+
   async function find(tx: Tx, id: string): Promise<Rec> {
-    const [row] = await select(tx).where(eq(t.id, id));
+    const [row] = await select(tx, columns).where(eq(t.id, id));
     if (!row) throw notFound(def.label);
     return toRecord(row);
   }
@@ -157,19 +236,19 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
       access: allow(def.module, 'view'),
       query: def.query,
       async handler({ tx, query }) {
-        const where = def.filters(mergeFilter(query as Q));
-        return pageOf(
-          query as Q,
-          (limit, offset) =>
-            selectPage(tx)
-              .where(where)
-              .orderBy(orderBy(def.sort[(query as Q).sortBy], (query as Q).sortOrder), asc(t.id))
-              .limit(limit)
-              .offset(offset),
-          toRecord,
-          () => countRows(tx, select(tx).where(where)),
-          await def.stats(tx),
-        );
+        const q = mergeFilter(query as Q);
+        const where = filters(q);
+        // A search reads every match anyway (found through the index, not walked in order), so
+        // counting them beside the page costs no second search.
+        const selection = q.search ? { ...columns, record: columnsAs(t.table), matching: sql<number>`(count(*) over ())::int` } : columns;
+        const rows: { matching?: number }[] = await select(tx, selection, q.search)
+          .where(where)
+          .orderBy(orderBy(def.sort[q.sortBy], q.sortOrder), asc(t.id))
+          .limit(q.limit)
+          .offset(pageOffset(q));
+        const cells = await placeCells(tx, resource);
+        const countAll = async () => (q.search ? (rows[0]?.matching ?? (await countRows(tx, select(tx, { one: sql`1` }, q.search).where(where)))) : cellTotal(cells, q));
+        return listAnswer(q, rows, toRecord, countAll, def.stats(cells));
       },
     }),
 

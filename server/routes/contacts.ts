@@ -12,7 +12,7 @@ import {
 import type { Tx } from '../db/client';
 import { contactGroupMembers, contactGroups, contacts, leads } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
-import { containsPattern, listAnswer, orderBy, pageOffset, totalOver } from '../http/list';
+import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
 import { allow, route } from '../http/route';
 import { placeRefs } from '../leads/store';
 
@@ -107,7 +107,7 @@ export const contactRoutes = [
       const q = mergeFilter(query);
       const where = contactFilters(q);
       const rows = await tx
-        .select({ contact: contacts, total_over: totalOver() })
+        .select({ contact: contacts })
         .from(contacts)
         .where(where)
         .orderBy(sql`${CONTACT_SORT[q.sortBy]} ${sql.raw(q.sortOrder)} nulls last`, asc(contacts.id))
@@ -128,7 +128,7 @@ export const contactRoutes = [
       const where = query.search ? ilike(contactGroups.name, containsPattern(query.search)) : undefined;
       const count = sql<number>`(select count(*) from ${contactGroupMembers} where ${contactGroupMembers.groupId} = ${contactGroups.id})::int`;
       const rows = await tx
-        .select({ group: contactGroups, contactCount: count, total_over: totalOver() })
+        .select({ group: contactGroups, contactCount: count })
         .from(contactGroups)
         .where(where)
         .orderBy(orderBy(query.sortBy === 'name' ? sql`lower(${contactGroups.name})` : contactGroups.createdAt, query.sortOrder), asc(contactGroups.id))

@@ -16,7 +16,7 @@ import type { Tx } from '../db/client';
 import { destinations, regions } from '../db/schema';
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { containsPattern, orderBy, pageOf, totalOver } from '../http/list';
+import { containsPattern, orderBy, pageOf } from '../http/list';
 import { assertReference, assertUnused, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route } from '../http/route';
 import { DESTINATION, REGION, destinationUses } from './catalogue';
@@ -80,7 +80,7 @@ export const destinationRoutes = [
         query,
         (limit, offset) =>
           tx
-            .select({ ...destinationColumns, total_over: totalOver() })
+            .select(destinationColumns)
             .from(destinations)
             .innerJoin(regions, eq(regions.id, destinations.regionId))
             .where(where)

@@ -1,38 +1,27 @@
-import { and, arrayOverlaps, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { createHotelInput, hotelImportRow, hotelsQuery, updateHotelInput, type Hotel, type HotelStats, type HotelsQuery } from '../../src/api/hotels/contract';
+import { sql } from 'drizzle-orm';
+import { createHotelInput, hotelImportRow, hotelsQuery, updateHotelInput, type Hotel, type HotelStats } from '../../src/api/hotels/contract';
 import { hotelRowsFromCsv } from '../../src/api/hotels/import';
-import type { Tx } from '../db/client';
-import { destinations, hotels, regions } from '../db/schema';
-import { containsPattern, countsBy } from '../http/list';
-import { HOTEL, placedRecordFields, placedRecordRoutes, type PlacedRow } from './catalogue';
+import { hotels } from '../db/schema';
+import { HOTEL, cellCounts, placedRecordFields, placedRecordRoutes, type PlaceCell, type PlacedRow } from './catalogue';
 
 export function toHotel(row: PlacedRow<typeof hotels.$inferSelect>): Hotel {
   const { stars, address, roomTypes, amenities } = row.record;
   return { ...placedRecordFields(row), stars, address, roomTypes, amenities };
 }
 
-function hotelFilters(q: Omit<HotelsQuery, 'filter'>): SQL | undefined {
-  const p = q.search ? containsPattern(q.search) : undefined;
-  return and(
-    p
-      ? or(ilike(hotels.name, p), ilike(hotels.slug, p), ilike(hotels.address, p), ilike(destinations.name, p), ilike(regions.name, p), arrayOverlaps(hotels.amenities, [q.search!]))
-      : undefined,
-    q.regions?.length ? inArray(destinations.regionId, q.regions) : undefined,
-    q.destinations?.length ? inArray(hotels.destinationId, q.destinations) : undefined,
-    q.stars?.length ? inArray(hotels.stars, q.stars) : undefined,
-  );
-}
+const byName = new Intl.Collator('en', { sensitivity: 'base' }).compare;
 
-/** The list's header, over the whole organization whatever the filters and page. */
-async function hotelStats(tx: Tx): Promise<HotelStats> {
-  const byStars = await countsBy(tx, hotels, hotels.stars, ['1', '2', '3', '4', '5'] as const);
-  const perDestination = await tx
-    .select({ _id: destinations.id, name: destinations.name, slug: destinations.slug, count: sql<number>`count(*)::int` })
-    .from(hotels)
-    .innerJoin(destinations, eq(destinations.id, hotels.destinationId))
-    .groupBy(destinations.id)
-    .orderBy(desc(sql`count(*)`), asc(sql`lower(${destinations.name})`));
-  return { total: Object.values(byStars).reduce((a, b) => a + b, 0), byStars, byDestination: perDestination };
+/** The list's header, over the whole organization whatever the filters and page, from its counted cells. */
+function hotelStats(cells: PlaceCell[]): HotelStats {
+  const byStars = cellCounts(cells, (c) => c.facets[0], ['1', '2', '3', '4', '5'] as const);
+  const perDestination = new Map<string, HotelStats['byDestination'][number]>();
+  for (const { destination, n } of cells) {
+    const entry = perDestination.get(destination._id) ?? { ...destination, count: 0 };
+    entry.count += n;
+    perDestination.set(destination._id, entry);
+  }
+  const byDestination = [...perDestination.values()].filter((d) => d.count > 0).sort((x, y) => y.count - x.count || byName(x.name, y.name));
+  return { total: Object.values(byStars).reduce((a, b) => a + b, 0), byStars, byDestination };
 }
 
 /** The seed's hotel calls: `/hotels`, `/hotels/hotelId/{id}`, `PUT/DELETE /hotels/{id}`, and `POST /hotels/import`. */
@@ -44,7 +33,7 @@ export const hotelRoutes = placedRecordRoutes({
   label: 'Hotel',
   toRecord: toHotel,
   query: hotelsQuery,
-  filters: hotelFilters,
+  facets: [{ column: hotels.stars, chosen: (q) => q.stars }],
   sort: { name: sql`lower(${hotels.name})`, stars: hotels.stars, createdAt: hotels.createdAt, updatedAt: hotels.updatedAt },
   stats: hotelStats,
   createInput: createHotelInput,

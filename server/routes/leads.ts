@@ -32,7 +32,7 @@ import type { Tx } from '../db/client';
 import { followUps, leadQueries, leadQueryComments, leads, members } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { containsPattern, listAnswer, pageOffset, totalOver } from '../http/list';
+import { containsPattern, listAnswer, pageOffset } from '../http/list';
 import { allow, route, type RouteDef } from '../http/route';
 import { leadImporter } from '../leads/import';
 import { createLead } from '../leads/create';
@@ -115,7 +115,7 @@ async function leadPage(tx: Tx, auth: AuthContext, query: LeadsQuery) {
   const tz = await organizationTimeZone(tx);
   const where = and(visibleTo(auth), leadFilters(q, tz));
   const rows = await tx
-    .select({ lead: leads, total_over: totalOver() })
+    .select({ lead: leads })
     .from(leads)
     .where(where)
     .orderBy(...sortLeads(q))

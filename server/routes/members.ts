@@ -15,7 +15,7 @@ import { revokeMemberSessions } from '../auth/session';
 import type { Tx } from '../db/client';
 import { members, roles, subscriptions } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { containsPattern, listAnswer, orderBy, pageOffset, totalOver } from '../http/list';
+import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';
 
 const memberColumns = {
@@ -112,7 +112,7 @@ export const memberRoutes = [
     async handler({ tx, query }) {
       const where = memberFilters(query);
       const rows = await tx
-        .select({ ...memberColumns, total_over: totalOver() })
+        .select(memberColumns)
         .from(members)
         .leftJoin(roles, eq(roles.id, members.roleId))
         .where(where)

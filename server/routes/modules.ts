@@ -4,7 +4,7 @@ import { createModuleInput, reorderModulesInput, updateModuleInput, type AppModu
 import { pageQuery } from '../../src/api/common/schemas';
 import { appModules } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { listAnswer, pageOffset, totalOver } from '../http/list';
+import { listAnswer, pageOffset } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';
 
 const toModule = (row: typeof appModules.$inferSelect): AppModule => ({
@@ -27,7 +27,7 @@ export const moduleRoutes = [
     query: modulesQuery,
     async handler({ tx, query }) {
       const rows = await tx
-        .select({ module: appModules, total_over: totalOver() })
+        .select({ module: appModules })
         .from(appModules)
         .orderBy(appModules.position, appModules.name)
         .limit(query.limit)

@@ -3,7 +3,7 @@ import { unreadNotificationsQuery, type Notification } from '../../src/api/notif
 import { idParams } from '../../src/api/common/schemas';
 import { notifications } from '../db/schema';
 import { notFound } from '../http/errors';
-import { listAnswer, pageOffset, totalOver } from '../http/list';
+import { listAnswer, pageOffset } from '../http/list';
 import { SIGNED_IN, route } from '../http/route';
 
 const toNotification = (row: typeof notifications.$inferSelect): Notification => ({
@@ -26,7 +26,7 @@ export const notificationRoutes = [
     async handler({ tx, query, auth }) {
       const where = and(eq(notifications.memberId, auth.memberId), isNull(notifications.readAt));
       const rows = await tx
-        .select({ n: notifications, total_over: totalOver() })
+        .select({ n: notifications })
         .from(notifications)
         .where(where)
         .orderBy(desc(notifications.createdAt), notifications.id)

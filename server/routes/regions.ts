@@ -14,7 +14,7 @@ import type { Tx } from '../db/client';
 import { regions } from '../db/schema';
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { containsPattern, orderBy, pageOf, totalOver } from '../http/list';
+import { containsPattern, orderBy, pageOf } from '../http/list';
 import { assertUnused, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route } from '../http/route';
 import { REGION, regionUses } from './catalogue';
@@ -50,7 +50,7 @@ export const regionRoutes = [
         query,
         (limit, offset) =>
           tx
-            .select({ region: regions, total_over: totalOver() })
+            .select({ region: regions })
             .from(regions)
             .where(where)
             .orderBy(orderBy(REGION_SORT[query.sortBy], query.sortOrder), asc(regions.id))

@@ -4,7 +4,7 @@ import { createReviewInput, reviewsQuery, updateReviewInput, type Review, type R
 import type { Tx } from '../db/client';
 import { destinations, reviews } from '../db/schema';
 import { notFound } from '../http/errors';
-import { containsPattern, orderBy, pageOf, totalOver } from '../http/list';
+import { containsPattern, orderBy, pageOf } from '../http/list';
 import { assertReference } from '../http/records';
 import { allow, route } from '../http/route';
 import { DESTINATION } from './catalogue';
@@ -66,7 +66,7 @@ export const reviewRoutes = [
         query,
         (limit, offset) =>
           tx
-            .select({ r: reviews, destination: destinationRef, total_over: totalOver() })
+            .select({ r: reviews, destination: destinationRef })
             .from(reviews)
             .leftJoin(destinations, eq(destinations.id, reviews.destinationId))
             .where(where)

@@ -5,7 +5,7 @@ import { pageQuery } from '../../src/api/common/schemas';
 import * as v from 'valibot';
 import { roles } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { listAnswer, pageOffset, totalOver } from '../http/list';
+import { listAnswer, pageOffset } from '../http/list';
 import { allow, route } from '../http/route';
 
 const rolesQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery().limit });
@@ -36,7 +36,7 @@ export const roleRoutes = [
     async handler({ tx, query }) {
       // The Owner role first, then by name: the screen selects the first role after fetching.
       const rows = await tx
-        .select({ role: roles, memberCount, total_over: totalOver() })
+        .select({ role: roles, memberCount })
         .from(roles)
         .orderBy(sql`${roles.isOwner} desc`, roles.name)
         .limit(query.limit)

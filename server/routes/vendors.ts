@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   VENDOR_IMPORT_MAX_ROWS,
@@ -27,7 +27,7 @@ import type { Tx } from '../db/client';
 import { vendorStats as vendorStatsTable, vendorTransactions, vendors } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { importRoute, type Importer, type PlannedRow } from '../http/import';
-import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
+import { columnsAs, containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
 import { allow, route } from '../http/route';
 import { applyEvent, rowWorkflow } from '../workflow/apply-event';
 
@@ -70,9 +70,7 @@ async function findVendor(tx: Tx, id: string): Promise<Vendor> {
  * count costs a pass over them instead of a second search.
  */
 const searchedColumns = {
-  ...(Object.fromEntries(
-    Object.entries(getTableColumns(vendors)).map(([key, column]) => [key, sql`${sql.identifier('vendors')}.${sql.identifier(column.name)}`.mapWith(column)]),
-  ) as { [K in keyof VendorRow]: SQL<VendorRow[K]> }),
+  ...columnsAs(vendors),
   matching: sql<number>`(count(*) over ())::int`,
 };
 

@@ -543,6 +543,8 @@ describe('a page past the end', () => {
   it.each([
     ['/api/hotels?stars=5'],
     ['/api/activities?difficulty=hard'],
+    ['/api/hotels?search=tented'],
+    ['/api/activities?search=safari'],
   ])('%s answers no rows but the filtered total', async (url) => {
     const first = await owner.get(url);
     expect(first.status).toBe(200);
@@ -551,5 +553,102 @@ describe('a page past the end', () => {
     expect(past.status).toBe(200);
     expect(past.body.data).toEqual([]);
     expect(past.body.meta.totalItems).toBe(first.body.meta.totalItems);
+  });
+});
+
+describe('the counted header and totals (place_counts, kept by triggers)', () => {
+  const ROOM = [{ name: 'Double', nightlyRate: 12000, maxOccupancy: 2 }];
+  /** What the database holds, counted directly: the figures the header and totals must equal. */
+  const actual = async (org: string) => {
+    const rows = await s.sql<{ stars: number; n: number }>(
+      `select h.stars, count(*)::int as n from hotels h join organizations o on o.id = h.organization_id where o.name = $1 group by h.stars`,
+      [org],
+    );
+    const byStars = Object.fromEntries(['1', '2', '3', '4', '5'].map((k) => [k, rows.find((r) => String(r.stars) === k)?.n ?? 0]));
+    const [{ n: fiveInDubai }] = await s.sql<{ n: number }>(
+      `select count(*)::int as n from hotels h join destinations d on d.id = h.destination_id join organizations o on o.id = h.organization_id
+       where o.name = $1 and d.name = 'Dubai' and h.stars = 5`,
+      [org],
+    );
+    const activities = await s.sql<{ category: string; difficulty: string; n: number }>(
+      `select category, difficulty, count(*)::int as n from activities a join organizations o on o.id = a.organization_id where o.name = $1 group by 1, 2`,
+      [org],
+    );
+    return { byStars, fiveInDubai, activities };
+  };
+  const expectInStep = async () => {
+    const want = await actual('Demo Travels');
+    const dubai = await demoId('destinations', 'Dubai');
+    const hotels = await owner.get('/api/hotels?limit=1');
+    expect(hotels.body.stats.byStars).toEqual(want.byStars);
+    expect(hotels.body.meta.totalItems).toBe(Object.values(want.byStars).reduce((a, b) => a + b, 0));
+    expect((await owner.get(`/api/hotels?limit=1&destinations=${dubai}&stars=5`)).body.meta.totalItems).toBe(want.fiveInDubai);
+    const acts = await owner.get('/api/activities?limit=1&categories=wildlife,culture&difficulty=easy');
+    expect(acts.body.meta.totalItems).toBe(want.activities.filter((a) => ['wildlife', 'culture'].includes(a.category) && a.difficulty === 'easy').reduce((a, r) => a + r.n, 0));
+    for (const category of ['wildlife', 'culture', 'food']) {
+      expect(acts.body.stats.byCategory[category], category).toBe(want.activities.filter((a) => a.category === category).reduce((a, r) => a + r.n, 0));
+    }
+  };
+
+  it('follow every create, change of stars or destination, import and delete', async () => {
+    await expectInStep();
+    const dubai = await demoId('destinations', 'Dubai');
+    const other = await demoId('destinations', 'Zanzibar');
+    const made = await owner.post('/api/hotels', { name: 'Counted Palms', destinationId: dubai, stars: 5, roomTypes: ROOM });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    await expectInStep();
+    expect((await owner.put(`/api/hotels/${made.body.data._id}`, { stars: 3, destinationId: other })).status).toBe(200);
+    await expectInStep();
+    const imported = await owner.post('/api/activities/import', {
+      rows: [1, 2, 3].map((i) => ({ name: `Counted Walk ${i}`, destination: 'Dubai', category: 'culture', difficulty: 'easy', durationMinutes: '90', pricePerPerson: '2500' })),
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    await expectInStep();
+    expect((await owner.delete(`/api/hotels/${made.body.data._id}`)).status).toBe(200);
+    await expectInStep();
+  });
+
+  it('stay right under concurrent writes in the same and different cells', async () => {
+    const dubai = await demoId('destinations', 'Dubai');
+    const created = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => owner.post('/api/hotels', { name: `Parallel Stay ${i}`, destinationId: dubai, stars: (i % 2) + 4, roomTypes: ROOM })),
+    );
+    expect(created.map((r) => r.status)).toEqual(created.map(() => 201));
+    await Promise.all(created.map((r, i) => (i % 3 === 0 ? owner.delete(`/api/hotels/${r.body.data._id}`) : owner.put(`/api/hotels/${r.body.data._id}`, { stars: 2 }))));
+    await expectInStep();
+    // Writers that met skipped each other's rows; the next quiet write to a cell folds it to one row.
+    for (const stars of [2, 4, 5]) {
+      const quiet = await owner.post('/api/hotels', { name: `Quiet Stay ${stars}`, destinationId: dubai, stars, roomTypes: ROOM });
+      expect(quiet.status).toBe(201);
+    }
+    const [{ extra }] = await s.sql<{ extra: number }>(
+      `select (count(*) - count(distinct (organization_id, resource, destination_id, facet_a, facet_b)))::int as extra from place_counts where destination_id = $1`,
+      [dubai],
+    );
+    expect(extra).toBe(0);
+    await expectInStep();
+  });
+
+  it('searches through the search functions only within the organization, by name, address, amenity, destination, country or region', async () => {
+    expect((await globe.get('/api/hotels?search=tented')).body.meta.totalItems).toBe(0);
+    expect(names(await sales.get('/api/hotels?search=tented'))).toEqual(['Mara River Luxury Tented Camp', 'Seronera Luxury Tented Camp']);
+    const inDubai = (await owner.get('/api/hotels?search=dubai&limit=200')).body;
+    const dubai = await demoId('destinations', 'Dubai');
+    expect(inDubai.meta.totalItems).toBeGreaterThanOrEqual((await owner.get(`/api/hotels?destinations=${dubai}&limit=1`)).body.meta.totalItems);
+    const [{ amenity }] = await s.sql<{ amenity: string }>(
+      `select a as amenity from hotels h join organizations o on o.id = h.organization_id, unnest(h.amenities) a where o.name = 'Demo Travels' group by a order by count(*) limit 1`,
+    );
+    const withAmenity = (await owner.get(`/api/hotels?search=${encodeURIComponent(amenity)}&limit=200`)).body.data;
+    expect(withAmenity.length).toBeGreaterThan(0);
+    expect(withAmenity.some((h: { amenities: string[] }) => h.amenities.includes(amenity))).toBe(true);
+    // The user's % and _ are taken literally.
+    expect((await owner.get('/api/activities?search=%25')).body.meta.totalItems).toBe(0);
+    const searched = await owner.get('/api/activities?search=kenya&difficulty=easy,moderate&limit=2');
+    const [{ n }] = await s.sql<{ n: number }>(
+      `select count(*)::int as n from activities a join destinations d on d.id = a.destination_id join regions r on r.id = d.region_id join organizations o on o.id = a.organization_id
+       where o.name = 'Demo Travels' and a.difficulty in ('easy', 'moderate') and (a.name ilike '%kenya%' or a.slug ilike '%kenya%' or a.description ilike '%kenya%' or d.name ilike '%kenya%' or r.name ilike '%kenya%' or d.country ilike '%kenya%')`,
+    );
+    expect(n).toBeGreaterThan(2);
+    expect(searched.body.meta.totalItems).toBe(n);
   });
 });

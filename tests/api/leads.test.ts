@@ -135,6 +135,44 @@ describe('GET /leads', () => {
       expect(row.status).toBe('quoted');
     }
   });
+
+  it('narrows to the given ids (a picker naming the leads it holds), still only those the caller may see', async () => {
+    const [mine] = await s.sql<{ id: string }>('select id from leads where assigned_to = $1 limit 1', [id.sales]);
+    const [linas] = await s.sql<{ id: string }>('select id from leads where assigned_to = $1 limit 1', [id.lina]);
+    const [theirs] = await s.sql<{ id: string }>("select l.id from leads l join organizations o on o.id = l.organization_id where o.name = 'Globe Trotters' limit 1");
+    const ids = (res: { body: { data: { _id: string }[] } }) => res.body.data.map((l) => l._id).sort();
+    const all = [mine.id, linas.id, ...(theirs ? [theirs.id] : [])].join(',');
+    expect(ids(await owner.get(`/api/leads/selection?ids=${all}`))).toEqual([mine.id, linas.id].sort());
+    expect(ids(await owner.get(`/api/leads?ids=${mine.id}`))).toEqual([mine.id]);
+    expect(ids(await sales.get(`/api/leads/selection?ids=${all}`))).toEqual([mine.id]);
+    const bad = await owner.get('/api/leads/selection?ids=not-an-id');
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: { path: string }) => i.path)).toContain('ids.0');
+  });
+});
+
+describe('GET /leads/members', () => {
+  it('lists the active members of the organization to anyone who may view leads (owner and assignee pickers)', async () => {
+    const marco = await memberId('marco@demo.travel');
+    await s.sql(`update members set employment_status = 'on-leave' where id = $1`, [marco]);
+    try {
+      const res = await sales.get('/api/leads/members');
+      expect(res.status).toBe(200);
+      const byId = new Map(res.body.data.map((m: { _id: string; name: string; department: string }) => [m._id, m]));
+      expect(byId.get(id.sales)).toEqual({ _id: id.sales, name: expect.any(String), department: 'sales' });
+      expect(byId.get(id.ops)).toMatchObject({ department: 'operations' });
+      expect(byId.has(marco), 'a member on leave is not offered').toBe(false);
+      const demo = await count("members m join organizations o on o.id = m.organization_id and o.name = 'Demo Travels'", "m.employment_status = 'active' and m.is_active");
+      expect(res.body.data).toHaveLength(demo);
+      // The sales agent may not list members in general, only these.
+      expect((await sales.get('/api/members')).status).toBe(403);
+      expect((await finance.get('/api/leads/members')).status).toBe(403);
+      const globes = await globe.get('/api/leads/members');
+      expect(globes.body.data.some((m: { _id: string }) => byId.has(m._id))).toBe(false);
+    } finally {
+      await s.sql(`update members set employment_status = 'active' where id = $1`, [marco]);
+    }
+  });
 });
 
 describe('POST /leads and PUT /leads/details/{id}', () => {

@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, fallback, type QueryValue } from '../client';
 import { MAX_PAGE_SIZE, type ItemAnswer, type ListAnswer } from '../common/schemas';
-
-type ListOf<T> = { data: T[] };
 import type { FollowUpType, LeadDetail, Lead, LeadMember, LeadOption, LeadSource, LeadState, LeadStats } from './contract';
 
 /** The follow-ups filter as the list keeps it (address and query): `followups[enabled]=true&followups[type]=today`. */
@@ -31,6 +29,7 @@ export interface LeadsParams {
   ids?: string[];
 }
 
+type ListOf<T> = { data: T[] };
 export type LeadsAnswer = ListAnswer<Lead, LeadStats>;
 export type LeadSelectionAnswer = ListAnswer<LeadOption>;
 
