@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { FOLLOW_UP_OUTCOMES } from '../../src/api/leads/contract';
 import { LEAD_SOURCES } from '../../src/api/leads/constants';
 import type { Tx } from './client';
-import { contacts, destinations, followUps, jobs, leadEvents, leadQueries, leads, members } from './schema';
+import { contacts, destinations, followUps, jobs, leadEvents, leadQueries, leads, members, organizations } from './schema';
 
 /**
  * The demo organization's pipeline: a few hundred leads over every status, owner and source, with
@@ -135,9 +135,14 @@ export async function seedLeads(tx: Tx, organizationId: string, count: number): 
     });
   if (queryValues.length) await tx.insert(leadQueries).values(queryValues);
 
-  // Open leads get a follow-up: about a quarter missed, a quarter due later today, the rest upcoming.
-  // Closed ones keep an answered follow-up from the past.
-  const startOfToday = Math.floor(now / DAY) * DAY;
+  // Open leads get a follow-up: about a quarter missed, a quarter due later today (the organization's
+  // day, which is what "today" means in the follow-ups view), the rest upcoming. Closed ones keep an
+  // answered follow-up from the past.
+  const { rows: day } = await tx.execute<{ start: string; end: string }>(sql`
+    select (extract(epoch from d at time zone o.time_zone) * 1000)::bigint::text as start,
+           (extract(epoch from (d + interval '1 day') at time zone o.time_zone) * 1000)::bigint::text as end
+    from ${organizations} o, date_trunc('day', now() at time zone o.time_zone) d where o.id = ${organizationId}`);
+  const [startOfToday, endOfToday] = [Number(day[0].start), Number(day[0].end)];
   const followValues = leadRows.map((l, i) => {
     const open = !['won', 'lost'].includes(l.status);
     const kind = open ? ['missed', 'today', 'upcoming', 'upcoming'][i % 4] : 'answered';
@@ -145,7 +150,8 @@ export async function seedLeads(tx: Tx, organizationId: string, count: number): 
       kind === 'missed'
         ? now - rnd.int(2, 96) * HOUR
         : kind === 'today'
-          ? Math.max(now + 15 * 60_000, startOfToday + rnd.int(9, 20) * HOUR)
+          ? // at a working hour, but no sooner than a quarter of an hour from now and before the day ends
+            Math.min(Math.max(startOfToday + rnd.int(9, 20) * HOUR, now + 15 * 60_000), endOfToday - 60_000)
           : kind === 'upcoming'
             ? now + rnd.int(1, 21) * DAY
             : Date.parse(l.createdAt) + DAY;

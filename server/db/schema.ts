@@ -482,6 +482,21 @@ export const contacts = pgTable(
  * change, so the "today and missed" list is one index range. Regions and destinations are id
  * arrays; writes lock the named rows (`for key share`) so a concurrent delete cannot slip between.
  */
+/**
+ * Where the organization's lead rotation stands (Configurations → leads → auto-assign round robin):
+ * the sales member who got the last lead nobody else owned. One row per organization, locked while
+ * a lead is given out, so two leads arriving together go to two people.
+ */
+export const leadRotation = pgTable(
+  'lead_rotation',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    lastMemberId: uuid('last_member_id'),
+  },
+  (t) => [uniqueIndex('lead_rotation_org_uq').on(t.organizationId)],
+);
+
 export const leads = pgTable(
   'leads',
   {

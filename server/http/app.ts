@@ -94,7 +94,9 @@ function mount(api: Hono, def: RouteDef, services: AppServices) {
     const body = async () => (def.body ? validate(def.body, await readBody(c, def), 'body') : undefined);
     let result: unknown;
     if (def.access.kind === 'public') {
-      result = await (def as PublicRoute).handler({ params: params(), query: query(), body: await body(), services, c });
+      const pub = def as PublicRoute<unknown, unknown, unknown, unknown>;
+      const caller = pub.identify ? await pub.identify(c, services) : undefined;
+      result = await pub.handler({ params: params(), query: query(), body: await body(), caller, services, c });
     } else if (!def.body) {
       // No body to wait for: one round trip opens the transaction, reads the session and makes the
       // transaction the caller's organization's (server/auth/session.ts sessionOpening).

@@ -31,10 +31,12 @@ export interface TenantContext<P, Q, B> {
   services: AppServices;
   c: Context;
 }
-export interface PublicContext<P, Q, B> {
+export interface PublicContext<P, Q, B, C = undefined> {
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
+  /** What the route's `identify` answered. */
+  caller: C;
   services: AppServices;
   c: Context;
 }
@@ -69,11 +71,17 @@ export interface TenantRoute<P = unknown, Q = unknown, B = unknown> extends Comm
   access: Exclude<Access, { kind: 'public' }>;
   handler: (ctx: TenantContext<P, Q, B>) => Promise<unknown>;
 }
-export interface PublicRoute<P = unknown, Q = unknown, B = unknown> extends Common<P, Q, B> {
+export interface PublicRoute<P = unknown, Q = unknown, B = unknown, C = undefined> extends Common<P, Q, B> {
   access: { kind: 'public' };
-  handler: (ctx: PublicContext<P, Q, B>) => Promise<unknown>;
+  /**
+   * Who is calling, for a route authenticated by something other than the session (a secret in a
+   * header): run before the input is read, so a refusal (401, 429) never depends on the input,
+   * as for signed-in routes.
+   */
+  identify?: (c: Context, services: AppServices) => Promise<C>;
+  handler: (ctx: PublicContext<P, Q, B, C>) => Promise<unknown>;
 }
-export type RouteDef = TenantRoute<any, any, any> | PublicRoute<any, any, any>;
+export type RouteDef = TenantRoute<any, any, any> | PublicRoute<any, any, any, any>;
 
 /** Typed helpers: the schemas given infer the handler's params, query and body. */
 export function route<
@@ -87,7 +95,8 @@ export function publicRoute<
   P extends v.GenericSchema | undefined = undefined,
   Q extends v.GenericSchema | undefined = undefined,
   B extends v.GenericSchema | undefined = undefined,
->(def: PublicRoute<P, Q, B>): RouteDef {
+  C = undefined,
+>(def: PublicRoute<P, Q, B, C>): RouteDef {
   return def as RouteDef;
 }
 

@@ -2,7 +2,8 @@ import type { CreateLeadInput } from '../../src/api/leads/contract';
 import type { LeadActivityType } from '../../src/api/leads/contract';
 import type { Tx } from '../db/client';
 import { leadQueries, leads } from '../db/schema';
-import { addFollowUp, assertPlaces, assertSalesMember, contactFor, leadLink, logLeadEvent, notify, organizationTimeZone, todayIn, type LeadRow } from './store';
+import { moduleSettings } from '../settings';
+import { addFollowUp, assertPlaces, assertSalesMember, contactFor, leadLink, logLeadEvent, nextInRotation, notify, organizationTimeZone, todayIn, type LeadRow } from './store';
 
 export interface CreateLeadOptions {
   /** Who creates it: a member, or null for the website form. */
@@ -13,17 +14,21 @@ export interface CreateLeadOptions {
 
 /**
  * A new lead (staff, import or the website form), in the caller's transaction: references checked,
- * the contact found or made, the owner (given, else the creating sales member), the first enquiry
- * and follow-up, the timeline and the owner's notification.
+ * the contact found or made, the source (given, else the organization's default), the owner (given;
+ * else the creating sales member; else, when the organization rotates leads, the next sales member
+ * in turn; `null` given keeps it unassigned), the first enquiry and follow-up, the timeline and the
+ * owner's notification.
  */
 export async function createLead(tx: Tx, input: CreateLeadInput, { actor, event }: CreateLeadOptions): Promise<LeadRow> {
   await assertPlaces(tx, input);
   if (input.query) await assertPlaces(tx, input.query, 'query.');
+  const settings = await moduleSettings(tx, 'leads');
   let owner: string | null = null;
   if (input.assignedTo) {
     await assertSalesMember(tx, input.assignedTo);
     owner = input.assignedTo;
   } else if (input.assignedTo === undefined && actor?.department === 'sales') owner = actor.id;
+  else if (input.assignedTo === undefined && settings.autoAssignRoundRobin) owner = await nextInRotation(tx);
   const queryDate = input.queryDate ?? (await todayIn(tx, await organizationTimeZone(tx)));
   const [lead] = await tx
     .insert(leads)
@@ -31,7 +36,7 @@ export async function createLead(tx: Tx, input: CreateLeadInput, { actor, event 
       name: input.name,
       phone: input.phone ?? null,
       email: input.email ?? null,
-      source: input.source ?? 'phone',
+      source: input.source ?? settings.defaultSource,
       comment: input.comment ?? null,
       regions: input.regions ?? [],
       destinations: input.destinations ?? [],

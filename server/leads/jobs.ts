@@ -1,16 +1,19 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { followUps, leads } from '../db/schema';
 import type { JobHandlers } from '../jobs/queue';
 import { FOLLOW_UP_DUE_JOB, isOpen, leadLink, notify } from './store';
 
-/** The jobs of the leads module: "a follow-up is due" goes to its assignee, once. */
+/**
+ * The jobs of the leads module: "a follow-up is due" goes to its assignee, once, when the job runs
+ * (at the organization's reminder lead time before the follow-up: `addFollowUp`).
+ */
 export const leadJobs: JobHandlers = {
   async [FOLLOW_UP_DUE_JOB]({ tx, payload }) {
     const [row] = await tx
       .select({ id: followUps.id, assigneeId: followUps.assigneeId, note: followUps.note, leadId: leads.id, leadName: leads.name, status: leads.status })
       .from(followUps)
       .innerJoin(leads, eq(leads.id, followUps.leadId))
-      .where(and(eq(followUps.id, String(payload.followUpId)), isNull(followUps.respondedAt), isNull(followUps.notifiedAt), lte(followUps.dueAt, sql`now()`)))
+      .where(and(eq(followUps.id, String(payload.followUpId)), isNull(followUps.respondedAt), isNull(followUps.notifiedAt)))
       .for('update', { of: followUps });
     // Answered, already notified, or the lead closed meanwhile: nothing is due any more.
     if (!row || !isOpen(row.status)) return;

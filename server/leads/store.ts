@@ -6,10 +6,11 @@ import { describeLeadRefusal, leadMachine, type LeadState } from '../../src/mach
 import { snapshotOf } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
-import { contacts, destinations, followUps, leadEvents, leadQueries, leadQueryComments, leads, members, notifications, organizations, regions } from '../db/schema';
+import { contacts, destinations, followUps, leadEvents, leadQueries, leadQueryComments, leadRotation, leads, members, notifications, organizations, regions } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { applyEvent, rowWorkflow } from '../workflow/apply-event';
+import { moduleSettings } from '../settings';
 
 /**
  * What the lead routes, the import, the public capture and the follow-up job share: visibility,
@@ -80,8 +81,28 @@ export async function assertSalesMember(tx: Tx, memberId: string, field = 'assig
   const [m] = await tx
     .select({ id: members.id })
     .from(members)
-    .where(and(eq(members.id, memberId), eq(members.department, 'sales'), eq(members.employmentStatus, 'active'), eq(members.isActive, true)));
+    .where(and(eq(members.id, memberId), activeSales()));
   if (!m) throw invalid(field, 'must be an active member of the sales department');
+}
+
+const activeSales = () => and(eq(members.department, 'sales'), eq(members.employmentStatus, 'active'), eq(members.isActive, true));
+
+/**
+ * The next active sales member in the organization's lead rotation (by name, after the one who got
+ * the last lead, wrapping round), recorded as the last; null when the organization has none. The
+ * rotation row is locked until the transaction ends (see `leadRotation`).
+ */
+export async function nextInRotation(tx: Tx): Promise<string | null> {
+  const sales = await tx.select({ id: members.id }).from(members).where(activeSales()).orderBy(sql`lower(${members.name})`, asc(members.id));
+  if (sales.length === 0) return null;
+  const [rotation] = await tx
+    .insert(leadRotation)
+    .values({})
+    .onConflictDoUpdate({ target: leadRotation.organizationId, set: { lastMemberId: sql`${leadRotation.lastMemberId}` } })
+    .returning();
+  const next = sales[(sales.findIndex((m) => m.id === rotation.lastMemberId) + 1) % sales.length].id;
+  await tx.update(leadRotation).set({ lastMemberId: next }).where(eq(leadRotation.id, rotation.id));
+  return next;
 }
 
 export async function assertActiveMember(tx: Tx, memberId: string, field: string) {
@@ -289,7 +310,10 @@ export async function refreshNextFollowUp(tx: Tx, leadId: string) {
 
 export const FOLLOW_UP_DUE_JOB = 'follow-up-due';
 
-/** Schedules a follow-up, its "due" notification job, and the line in the timeline. */
+/**
+ * Schedules a follow-up, its reminder job (the organization's lead time before it is due:
+ * Configurations → leads → follow-up reminder minutes), and the line in the timeline.
+ */
 export async function addFollowUp(
   tx: Tx,
   lead: Pick<LeadRow, 'id'>,
@@ -301,7 +325,9 @@ export async function addFollowUp(
     .values({ leadId: lead.id, dueAt: input.dueAt, note: input.note ?? null, assigneeId: input.assigneeId, createdBy: actorId })
     .returning();
   await refreshNextFollowUp(tx, lead.id);
-  await enqueueJob(tx, { kind: FOLLOW_UP_DUE_JOB, key: `${FOLLOW_UP_DUE_JOB}:${f.id}`, runAt: f.dueAt, payload: { followUpId: f.id } });
+  const { followUpReminderMinutes } = await moduleSettings(tx, 'leads');
+  const remindAt = new Date(Date.parse(f.dueAt) - followUpReminderMinutes * 60_000).toISOString();
+  await enqueueJob(tx, { kind: FOLLOW_UP_DUE_JOB, key: `${FOLLOW_UP_DUE_JOB}:${f.id}`, runAt: remindAt, payload: { followUpId: f.id } });
   await logLeadEvent(tx, lead.id, 'followUp', { followUpId: f.id, dueAt: f.dueAt, note: f.note, assigneeId: f.assigneeId }, actorId);
   return f;
 }

@@ -4,21 +4,16 @@ import { CONFIG_MODULES, CONFIG_PATHS, configSettingsSchemas, type ConfigModule,
 import type { Tx } from '../db/client';
 import { configurations } from '../db/schema';
 import { allow, route } from '../http/route';
+import { knownSettings } from '../settings';
 
 /** Write-only secrets never leave the server; the answer says whether one is set. */
 function publicSettings(module: ConfigModule, stored: Record<string, unknown>): Record<string, unknown> {
-  const settings = { ...v.parse(configSettingsSchemas[module], stripUnknown(module, stored)) } as Record<string, unknown>;
+  const settings = { ...v.parse(configSettingsSchemas[module], knownSettings(module, stored)) } as Record<string, unknown>;
   if (module === 'emailConfig') {
     settings.passwordSet = typeof stored.password === 'string' && stored.password.length > 0;
     delete settings.password;
   }
   return settings;
-}
-
-// Settings saved by an older version may carry keys the schema no longer knows.
-function stripUnknown(module: ConfigModule, stored: Record<string, unknown>) {
-  const known = Object.keys((configSettingsSchemas[module] as unknown as { entries: object }).entries);
-  return Object.fromEntries(Object.entries(stored).filter(([k]) => known.includes(k)));
 }
 
 async function loadAll(tx: Tx): Promise<Configuration[]> {

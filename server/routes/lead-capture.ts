@@ -28,14 +28,15 @@ export const leadCaptureRoutes = [
     crossSite: true,
     body: capturedLeadInput,
     status: 201,
-    async handler({ body, services, c }) {
-      const { database, config } = services;
+    async identify(c, { database, config }) {
       await rateLimit(database.db, `lead-capture:${clientAddress(c, config.trustProxy)}`, config.leadCapturePerMinute);
       const secret = c.req.header(LEAD_SECRET_HEADER);
       if (!secret || secret.length > 200) throw wrongSecret();
       const [org] = await database.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.secretHash, hashToken(secret)));
       if (!org) throw wrongSecret();
-
+      return org;
+    },
+    async handler({ body, caller: org, services: { database }, c }) {
       return database.withTenant(org.id, async (tx) => {
         const destinationOf = await referenceResolver(tx, DESTINATION, body.destinations ?? []);
         const known = [...new Set((body.destinations ?? []).map(destinationOf).filter((id): id is string => !!id))];

@@ -319,6 +319,7 @@ export const leadRoutes = [
     path: '/leads/:id/query',
     body: updateQueryInput,
     async run({ tx, auth, row, body }) {
+      assertOpen(row, 'a query change');
       const { queryId, ...fields } = body;
       const [existing] = await tx
         .select()

@@ -175,6 +175,32 @@ describe('GET /leads/members', () => {
   });
 });
 
+describe("a sales agent whose role says 'own'", () => {
+  it('cannot read or change a colleague’s lead through any of its calls (404, nothing written)', async () => {
+    const lead = (await lina.post('/api/leads', { name: 'Lina Only', phone: phone(), query: { adults: 2, notes: 'Maldives' }, followUp: inHours(3) })).body.data;
+    const detail = (await lina.get(`/api/leads/${lead._id}`)).body.data;
+    const queryId = detail.queries[0]._id;
+    const followUpId = detail.followUps[0]._id;
+    const tables = ['leads', 'lead_queries', 'lead_query_comments', 'follow_ups', 'lead_events', 'notifications', 'jobs'];
+    const before = await Promise.all(tables.map((t) => count(t)));
+    const calls: [string, () => Promise<{ status: number }>][] = [
+      ['GET /leads/{id}', () => sales.get(`/api/leads/${lead._id}`)],
+      ['PUT /leads/details/{id}', () => sales.put(`/api/leads/details/${lead._id}`, { name: 'Taken' })],
+      ['PUT /leads/{id}/status', () => sales.put(`/api/leads/${lead._id}/status`, { status: 'contacted' })],
+      ['PUT /leads/{id}/owner', () => sales.put(`/api/leads/${lead._id}/owner`, { assignedTo: id.sales })],
+      ['POST /leads/{id}/query', () => sales.post(`/api/leads/${lead._id}/query`, { adults: 1 })],
+      ['PUT /leads/{id}/query', () => sales.put(`/api/leads/${lead._id}/query`, { queryId, adults: 3 })],
+      ['POST /leads/{id}/query/{queryId}/comment', () => sales.post(`/api/leads/${lead._id}/query/${queryId}/comment`, { text: 'Mine now' })],
+      ['POST /leads/{id}/followup', () => sales.post(`/api/leads/${lead._id}/followup`, { dueAt: inHours(5) })],
+      ['POST /leads/{id}/followup/response', () => sales.post(`/api/leads/${lead._id}/followup/response`, { followUpId, outcome: 'reached' })],
+    ];
+    for (const [name, call] of calls) expect((await call()).status, name).toBe(404);
+    expect(await Promise.all(tables.map((t) => count(t)))).toEqual(before);
+    // The owner role (visibility 'all') may.
+    expect((await owner.get(`/api/leads/${lead._id}`)).status).toBe(200);
+  });
+});
+
 describe('POST /leads and PUT /leads/details/{id}', () => {
   it('creates a lead owned by the sales member who made it, with its contact, first query, follow-up and timeline', async () => {
     const p = phone();
@@ -319,6 +345,14 @@ describe('status, owner, queries and follow-ups', () => {
     const other = await sales.post('/api/leads', { name: 'Other lead', phone: phone() });
     expect((await sales.post(`/api/leads/${other.body.data._id}/query/${query._id}/comment`, { text: 'wrong lead' })).status).toBe(404);
     expect((await sales.put(`/api/leads/${other.body.data._id}/query`, { queryId: query._id, notes: 'x' })).status).toBe(404);
+    // A closed lead's enquiries stay as they were (409); a comment may still be added.
+    const closed = (await sales.post('/api/leads', { name: 'Closed enquiry', phone: phone(), query: { adults: 2 } })).body.data;
+    const closedQuery = (await sales.get(`/api/leads/${closed._id}`)).body.data.queries[0]._id;
+    expect((await sales.put(`/api/leads/${closed._id}/status`, { status: 'lost', reason: 'Went elsewhere' })).status).toBe(200);
+    const refused = await sales.put(`/api/leads/${closed._id}/query`, { queryId: closedQuery, adults: 4 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('LEAD_CLOSED');
+    expect((await sales.post(`/api/leads/${closed._id}/query/${closedQuery}/comment`, { text: 'Booked with a competitor' })).status).toBe(201);
   });
 
   it('records a follow-up response: reached moves a new lead to contacted, rescheduled needs the next one, a second response is 409', async () => {
@@ -485,6 +519,9 @@ describe('POST /public/leads (website lead capture)', () => {
     const bad = await capture({ name: 'A' }, { 'X-Lead-Secret': secret });
     expect(bad.status).toBe(400);
     expect(bad.body.issues[0].path).toBe('phone');
+    // Who is calling comes before what they sent: bad input without the secret is still 401.
+    expect((await capture({ name: 'A' })).status).toBe(401);
+    expect((await capture({ name: 42, surprise: true }, { 'X-Lead-Secret': 'ts_guess' })).status).toBe(401);
     const fresh = (await owner.put('/api/members/organization/regenerate/secret', {})).body.data.secret;
     expect((await capture({ name: 'A', phone: phone() }, { 'X-Lead-Secret': secret })).status).toBe(401);
     secret = fresh;
@@ -494,8 +531,8 @@ describe('POST /public/leads (website lead capture)', () => {
   it('limits requests per address (429 with Retry-After), before looking at the secret', async () => {
     const from = { 'X-Forwarded-For': '198.51.100.99', 'X-Lead-Secret': 'wrong' };
     const answers = [];
-    for (let i = 0; i < 21; i++) answers.push((await capture({ name: 'Flood', phone: phone() }, from)).status);
-    expect(answers.slice(0, 20).every((st) => st === 401)).toBe(true);
+    for (let i = 0; i < 20; i++) answers.push((await capture(i % 2 ? { name: 'Flood', phone: phone() } : { bad: 'input' }, from)).status);
+    expect(answers.every((st) => st === 401)).toBe(true);
     const limited = await capture({ name: 'Flood', phone: phone() }, { ...from, 'X-Lead-Secret': secret });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -544,5 +581,94 @@ describe('contacts and contact groups', () => {
     expect(deleted.body.message).toBe('Contact group deleted');
     expect((await owner.get(`/api/contacts/groups/${gid}`)).status).toBe(404);
     expect(await count('contacts', 'id = $1', [people[2]])).toBe(1);
+  });
+
+  it('refuses bad filters and bad group input with 400 naming the field, and writes nothing', async () => {
+    for (const [q, path] of [
+      ['regions=nope', 'regions.0'],
+      ['query[from]=2026-02-30', 'query.from'],
+      ['group=42', 'group'],
+      ['limit=5000', 'limit'],
+    ]) {
+      const res = await owner.get(`/api/contacts?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.issues.map((i: { path: string }) => i.path), q).toContain(path);
+    }
+    const before = [await count('contact_groups'), await count('contact_group_members')];
+    for (const [body, path] of [
+      [{ name: '' }, 'name'],
+      [{ name: '   ' }, 'name'],
+      [{ name: 'Ok', surprise: true }, 'surprise'],
+      [{ name: 'Ok', contactIds: ['not-an-id'] }, 'contactIds.0'],
+      [{ name: 'x'.repeat(500) }, 'name'],
+    ] as const) {
+      const res = await owner.post('/api/contacts/groups', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.issues.map((i: { path: string }) => i.path), JSON.stringify(body)).toContain(path);
+    }
+    const gid = (await owner.post('/api/contacts/groups', { name: 'Bad input target' })).body.data._id;
+    const empty = await owner.put(`/api/contacts/groups/${gid}`, {});
+    expect(empty.status).toBe(400);
+    expect((await owner.put(`/api/contacts/groups/${gid}`, { name: '' })).body.issues[0].path).toBe('name');
+    await owner.delete(`/api/contacts/groups/${gid}`);
+    expect([await count('contact_groups'), await count('contact_group_members')]).toEqual(before);
+  });
+});
+
+describe('lead settings (Configurations → leads)', () => {
+  const settings = (body: Record<string, unknown>) => owner.put('/api/configurations/lead', body);
+
+  it('give new leads the default source, and leads nobody owns to the sales team in turn', async () => {
+    expect((await settings({ defaultSource: 'referral', autoAssignRoundRobin: true })).status).toBe(200);
+    try {
+      const team = (await s.sql<{ id: string }>(
+        `select m.id from members m join organizations o on o.id = m.organization_id
+         where o.name = 'Demo Travels' and m.department = 'sales' and m.employment_status = 'active' and m.is_active order by lower(m.name), m.id`,
+      )).map((m) => m.id);
+      expect(team.length).toBeGreaterThanOrEqual(3);
+      const owners: string[] = [];
+      for (let i = 0; i < team.length * 2; i++) {
+        const made = await owner.post('/api/leads', { name: `Rotation ${i}`, phone: phone() });
+        expect(made.status, JSON.stringify(made.body)).toBe(201);
+        expect(made.body.data.source).toBe('referral');
+        owners.push(made.body.data.assignedTo._id);
+      }
+      // Each in turn, by name, then round again.
+      const start = team.indexOf(owners[0]);
+      expect(owners).toEqual(owners.map((_, i) => team[(start + i) % team.length]));
+      // Together: still each in turn (the rotation is locked while a lead is given out).
+      const together = await Promise.all(team.map((_, i) => owner.post('/api/leads', { name: `Rotation together ${i}`, phone: phone() })));
+      expect(together.map((r) => r.body.data.assignedTo._id).sort()).toEqual([...team].sort());
+      // A source given, an explicit "unassigned", and a sales member's own lead are kept as asked.
+      const kept = await owner.post('/api/leads', { name: 'Kept unassigned', phone: phone(), source: 'walk-in', assignedTo: null });
+      expect(kept.body.data).toMatchObject({ source: 'walk-in', assignedTo: null });
+      expect((await lina.post('/api/leads', { name: 'Lina keeps it', phone: phone() })).body.data.assignedTo._id).toBe(id.lina);
+      // The rotated owner hears about the lead.
+      expect(await count('notifications', "member_id = $1 and type = 'lead-assigned' and title = 'New lead assigned to you: Rotation 0'", [owners[0]])).toBe(1);
+    } finally {
+      await settings({});
+    }
+    const plain = await owner.post('/api/leads', { name: 'Defaults again', phone: phone() });
+    expect(plain.body.data).toMatchObject({ source: 'website', assignedTo: null });
+  });
+
+  it('remind the assignee the set number of minutes before a follow-up is due', async () => {
+    const lead = (await sales.post('/api/leads', { name: 'Reminded Early', phone: phone() })).body.data;
+    const drain = async () => {
+      while (await runOneJob(s.database, jobHandlers));
+    };
+    const reminders = () => count('notifications', "member_id = $1 and type = 'follow-up-due' and title = 'Follow-up due: Reminded Early'", [id.sales]);
+    expect((await settings({ followUpReminderMinutes: 0 })).status).toBe(200);
+    try {
+      await sales.post(`/api/leads/${lead._id}/followup`, { dueAt: inHours(0.5), note: 'In half an hour, no lead time' });
+      await drain();
+      expect(await reminders()).toBe(0);
+      expect((await settings({ followUpReminderMinutes: 60 })).status).toBe(200);
+      await sales.post(`/api/leads/${lead._id}/followup`, { dueAt: inHours(0.5), note: 'In half an hour, an hour ahead' });
+      await drain();
+      expect(await reminders()).toBe(1);
+    } finally {
+      await settings({});
+    }
   });
 });

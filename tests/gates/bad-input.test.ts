@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { checksum, checksumQuery } from '../support/db-checksum';
 import { bodyArb, objectArb, toSearchParams, type AnySchema } from '../support/hostile';
 import type { Agent } from '../support/agent';
+import { LEAD_SECRET_HEADER } from '../../src/api/leads/contract';
 
 /**
  * Gate: for every route that takes params, a query or a body, generated inputs are judged by the
@@ -20,10 +21,15 @@ const RUNS = Number(process.env.GATE_RUNS ?? 25);
 let s: TestServer;
 let owner: Agent;
 let fingerprint: string;
+/** The headers a public route's `identify` accepts, by path: the gate calls it as its real caller would. */
+const credentials: Record<string, Record<string, string>> = {};
+/** Each request from its own address, so no rate limit stands between the input and the check. */
+let address = 0;
 
 beforeAll(async () => {
   s = await startTestServer();
   owner = await s.login('owner@demo.travel');
+  credentials['/public/leads'] = { [LEAD_SECRET_HEADER]: (await owner.put('/api/members/organization/regenerate/secret', {})).body.data.secret };
   fingerprint = await checksumQuery(s);
 });
 afterAll(() => s.close());
@@ -37,6 +43,12 @@ const ok = (schema: unknown, input: unknown) => !schema || v.safeParse(schema as
 describe('bad input on every route', () => {
   it('covers every route that takes input', () => {
     expect(fuzzable.length).toBeGreaterThan(10);
+  });
+
+  it('knows how to call every public route that identifies its caller', () => {
+    const identified = fuzzable.filter(([, r]) => r.access.kind === 'public' && 'identify' in r && r.identify).map(([, r]) => r.path);
+    expect(identified.length).toBeGreaterThan(0);
+    for (const path of identified) expect(credentials[path], path).toBeDefined();
   });
 
   it.each(fuzzable.map(([base, r]) => [`${r.method} ${base}${r.path}`, base, r] as const))('%s', async (_, base, r: RouteDef) => {
@@ -63,8 +75,10 @@ describe('bad input on every route', () => {
           !Object.values(sentParams).some((p) => p === '');
         const before = valid ? '' : await checksum(s, fingerprint);
         const agent = r.access.kind === 'public' ? s.agent() : owner;
+        address++;
         const res = await agent.request(r.method, `${base}${path}${qs ? `?${qs}` : ''}`, r.method === 'GET' ? undefined : body === undefined ? {} : JSON.stringify(body), {
-          'X-Forwarded-For': '192.0.2.50',
+          'X-Forwarded-For': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+          ...(credentials[r.path] ?? {}),
         });
         if (res.status === 401 && r.access.kind !== 'public') owner = await s.login('owner@demo.travel');
         expect(res.status, `${JSON.stringify({ params: sentParams, qs, body }).slice(0, 400)} → ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500);

@@ -112,7 +112,8 @@ function CommentForm({ lead, query }: { lead: LeadDetail; query: LeadQuery }) {
   );
 }
 
-function QueryCard({ lead, query, index, canUpdate, onEdit }: { lead: LeadDetail; query: LeadQuery; index: number; canUpdate: boolean; onEdit: (q: LeadQuery) => void }) {
+/** A query with its comments; `onEdit` only while the lead is open (a closed lead's enquiries stay as they were; comments may still be added). */
+function QueryCard({ lead, query, index, canUpdate, onEdit }: { lead: LeadDetail; query: LeadQuery; index: number; canUpdate: boolean; onEdit?: (q: LeadQuery) => void }) {
   const { t } = useTranslation();
   const fmt = useOrgFormatters();
   const none = t('leads.none');
@@ -126,7 +127,7 @@ function QueryCard({ lead, query, index, canUpdate, onEdit }: { lead: LeadDetail
         <h3 id={titleId} style={{ margin: 0, fontSize: '1rem' }}>
           {t('leads.queries.number', { n: index + 1 })}
         </h3>
-        {canUpdate && <Button type="button" size="small" text icon="pi pi-pencil" label={t('form.edit')} aria-label={`${t('form.edit')} ${t('leads.queries.number', { n: index + 1 })}`} onClick={() => onEdit(query)} />}
+        {canUpdate && onEdit && <Button type="button" size="small" text icon="pi pi-pencil" label={t('form.edit')} aria-label={`${t('form.edit')} ${t('leads.queries.number', { n: index + 1 })}`} onClick={() => onEdit(query)} />}
       </div>
       <dl className="detail-list">
         <dt>{t('leads.queries.dates')}</dt>
@@ -180,7 +181,7 @@ export function LeadQueries({ lead, canUpdate }: { lead: LeadDetail; canUpdate: 
           {t('leads.queries.none')}
         </p>
       ) : (
-        queries.map((q, i) => <QueryCard key={q._id} lead={lead} query={q} index={i} canUpdate={canUpdate} onEdit={setEditing} />)
+        queries.map((q, i) => <QueryCard key={q._id} lead={lead} query={q} index={i} canUpdate={canUpdate} onEdit={isOpenLead(lead) ? setEditing : undefined} />)
       )}
       {editing && <QueryFormDialog lead={lead} query={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}
     </section>
