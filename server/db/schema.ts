@@ -400,6 +400,9 @@ export const activities = pgTable(
     index('activities_org_destination_idx').on(t.organizationId, t.destinationId),
     index('activities_org_category_idx').on(t.organizationId, t.category),
     index('activities_org_difficulty_idx').on(t.organizationId, t.difficulty),
+    // The list's other sort keys (a page walks the index instead of sorting every activity).
+    index('activities_org_price_idx').on(t.organizationId, t.pricePerPerson),
+    index('activities_org_duration_idx').on(t.organizationId, t.durationMinutes),
     index('activities_search_trgm_idx').using('gin', sql`(${searchText(t.name, t.slug, t.description)}) gin_trgm_ops`),
     check('activities_difficulty_ck', sql`${t.difficulty} in ('easy', 'moderate', 'hard')`),
     check('activities_duration_ck', sql`${t.durationMinutes} > 0`),

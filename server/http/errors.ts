@@ -22,18 +22,19 @@ export const badRequest = (message: string, path?: string) =>
   new ApiError(400, 'VALIDATION_FAILED', message, path ? [{ path, message }] : undefined);
 
 /** Messages for unique constraints, by constraint name: a duplicate answers 409 with the message. */
-export const DUPLICATE_MESSAGES: Record<string, string> = {
-  members_email_uq: 'A member with this email already exists',
-  roles_org_name_uq: 'A role with this name already exists',
-  modules_org_key_uq: 'This module already exists',
-  vendors_org_name_uq: 'A vendor with this name already exists',
-  regions_org_name_uq: 'A region with this name already exists',
-  regions_org_slug_uq: 'A region with this slug already exists',
-  destinations_org_name_uq: 'A destination with this name already exists',
-  destinations_org_slug_uq: 'A destination with this slug already exists',
-  hotels_org_slug_uq: 'A hotel with this slug already exists',
-  activities_org_slug_uq: 'An activity with this slug already exists',
-  contact_groups_org_name_uq: 'A contact group with this name already exists',
+/** Unique constraints: the field a clash is about (forms show it there) and the message. */
+export const DUPLICATES: Record<string, { field: string; message: string }> = {
+  members_email_uq: { field: 'email', message: 'A member with this email already exists' },
+  roles_org_name_uq: { field: 'name', message: 'A role with this name already exists' },
+  modules_org_key_uq: { field: 'key', message: 'This module already exists' },
+  vendors_org_name_uq: { field: 'name', message: 'A vendor with this name already exists' },
+  regions_org_name_uq: { field: 'name', message: 'A region with this name already exists' },
+  regions_org_slug_uq: { field: 'slug', message: 'A region with this slug already exists' },
+  destinations_org_name_uq: { field: 'name', message: 'A destination with this name already exists' },
+  destinations_org_slug_uq: { field: 'slug', message: 'A destination with this slug already exists' },
+  hotels_org_slug_uq: { field: 'slug', message: 'A hotel with this slug already exists' },
+  activities_org_slug_uq: { field: 'slug', message: 'An activity with this slug already exists' },
+  contact_groups_org_name_uq: { field: 'name', message: 'A contact group with this name already exists' },
 };
 
 /** Maps PostgreSQL's constraint errors (wrapped or not by Drizzle) to the API's answers. */
@@ -41,7 +42,9 @@ export function fromDatabaseError(err: unknown): ApiError | undefined {
   const pgErr = (err as { cause?: { code?: string; constraint?: string } })?.cause ?? (err as { code?: string; constraint?: string });
   if (!pgErr || typeof pgErr !== 'object') return undefined;
   if (pgErr.code === '23505') {
-    return new ApiError(409, 'DUPLICATE', DUPLICATE_MESSAGES[pgErr.constraint ?? ''] ?? 'A record with these details already exists');
+    const known = DUPLICATES[pgErr.constraint ?? ''];
+    if (!known) return new ApiError(409, 'DUPLICATE', 'A record with these details already exists');
+    return new ApiError(409, 'DUPLICATE', known.message, [{ path: known.field, message: 'is already taken' }]);
   }
   if (pgErr.code === '23503') {
     return new ApiError(409, 'IN_USE', 'The record is still used by other records');

@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ImportRowResult } from '../../src/api/common/import';
 import { slugify } from '../../src/api/common/slug';
 import type { Tx } from '../db/client';
-import { ApiError, conflict } from './errors';
+import { ApiError, conflict, notFound } from './errors';
 import type { Importer, PlannedRow } from './import';
 
 /**
@@ -93,6 +93,12 @@ export async function referenceResolver(tx: Tx, t: SluggedTable, keys: string[])
     const k = key.trim().toLowerCase();
     return byId.get(k) ?? bySlug.get(k) ?? byName.get(k);
   };
+}
+
+/** Locks one of the organization's records for the rest of the transaction; 404 naming it (`Hotel not found`) when there is none. */
+export async function lockRecord(tx: Tx, t: { table: PgTable; id: AnyPgColumn }, id: string, label: string): Promise<void> {
+  const [row] = await tx.select({ id: t.id }).from(t.table).where(eq(t.id, id)).for('update');
+  if (!row) throw notFound(label);
 }
 
 /** A reference in a create or update payload must be one of the organization's records: else 400 on that field. */

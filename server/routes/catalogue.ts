@@ -9,7 +9,7 @@ import { activities, destinations, hotels, leadQueries, leads, placeCounts, regi
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { columnsAs, containsPattern, countRows, listAnswer, orderBy, pageOffset } from '../http/list';
-import { assertReference, referenceResolver, sluggedImporter, uniqueSlug, type SluggedTable, type Use } from '../http/records';
+import { assertReference, lockRecord, referenceResolver, sluggedImporter, uniqueSlug, type SluggedTable, type Use } from '../http/records';
 import { allow, route, type RouteDef } from '../http/route';
 
 /** The catalogue's slugged tables, as the shared record helpers (server/http/records.ts) see them. */
@@ -224,10 +224,6 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     if (!row) throw notFound(def.label);
     return toRecord(row);
   }
-  async function lock(tx: Tx, id: string) {
-    const [row] = await tx.select({ id: t.id }).from(t.table).where(eq(t.id, id)).for('update');
-    if (!row) throw notFound(def.label);
-  }
 
   return [
     route({
@@ -303,7 +299,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
       params: idParams,
       body: def.updateInput,
       async handler({ tx, params, body }) {
-        await lock(tx, params.id);
+        await lockRecord(tx, t, params.id, def.label);
         if (body.destinationId) await assertReference(tx, DESTINATION, body.destinationId, 'destinationId');
         await tx
           .update(t.table)
@@ -319,7 +315,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
       access: allow(def.module, 'delete'),
       params: idParams,
       async handler({ tx, params }) {
-        await lock(tx, params.id);
+        await lockRecord(tx, t, params.id, def.label);
         const deleted = await find(tx, params.id);
         await tx.delete(t.table).where(eq(t.id, params.id));
         return { data: deleted, message: def.deletedMessage };

@@ -17,7 +17,7 @@ import { destinations, regions } from '../db/schema';
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { containsPattern, orderBy, pageOf } from '../http/list';
-import { assertReference, assertUnused, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
+import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route } from '../http/route';
 import { DESTINATION, REGION, destinationUses } from './catalogue';
 
@@ -44,11 +44,6 @@ async function findDestination(tx: Tx, id: string): Promise<Destination> {
   const [row] = await selectDestinations(tx).where(eq(destinations.id, id));
   if (!row) throw notFound('Destination');
   return toDestination(row);
-}
-
-async function lockDestination(tx: Tx, id: string) {
-  const [row] = await tx.select({ id: destinations.id }).from(destinations).where(eq(destinations.id, id)).for('update');
-  if (!row) throw notFound('Destination');
 }
 
 function destinationFilters(q: Omit<DestinationsQuery, 'filter'>): SQL | undefined {
@@ -79,10 +74,7 @@ export const destinationRoutes = [
       const answer = await pageOf(
         query,
         (limit, offset) =>
-          tx
-            .select(destinationColumns)
-            .from(destinations)
-            .innerJoin(regions, eq(regions.id, destinations.regionId))
+          selectDestinations(tx)
             .where(where)
             .orderBy(orderBy(DESTINATION_SORT[query.sortBy], query.sortOrder), asc(destinations.id))
             .limit(limit)
@@ -137,7 +129,7 @@ export const destinationRoutes = [
     params: idParams,
     body: updateDestinationInput,
     async handler({ tx, params, body }) {
-      await lockDestination(tx, params.id);
+      await lockRecord(tx, DESTINATION, params.id, 'Destination');
       if (body.regionId) await assertReference(tx, REGION, body.regionId, 'regionId');
       await tx
         .update(destinations)
@@ -153,7 +145,7 @@ export const destinationRoutes = [
     access: allow('destinations', 'delete'),
     params: idParams,
     async handler({ tx, params }) {
-      await lockDestination(tx, params.id);
+      await lockRecord(tx, DESTINATION, params.id, 'Destination');
       const deleted = await findDestination(tx, params.id);
       await assertUnused(tx, 'destination', destinationUses(params.id));
       await tx.delete(destinations).where(eq(destinations.id, params.id));

@@ -10,23 +10,15 @@ import {
   type Region,
   type RegionsQuery,
 } from '../../src/api/regions/contract';
-import type { Tx } from '../db/client';
 import { regions } from '../db/schema';
-import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { containsPattern, orderBy, pageOf } from '../http/list';
-import { assertUnused, sluggedImporter, uniqueSlug } from '../http/records';
+import { assertUnused, lockRecord, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route } from '../http/route';
 import { REGION, regionUses } from './catalogue';
 
 export function toRegion(row: typeof regions.$inferSelect): Region {
   return { _id: row.id, name: row.name, slug: row.slug, description: row.description, createdAt: row.createdAt, updatedAt: row.updatedAt };
-}
-
-async function lockRegion(tx: Tx, id: string) {
-  const [row] = await tx.select().from(regions).where(eq(regions.id, id)).for('update');
-  if (!row) throw notFound('Region');
-  return row;
 }
 
 function regionFilters(q: Omit<RegionsQuery, 'filter'>): SQL | undefined {
@@ -92,7 +84,7 @@ export const regionRoutes = [
     params: idParams,
     body: updateRegionInput,
     async handler({ tx, params, body }) {
-      await lockRegion(tx, params.id);
+      await lockRecord(tx, REGION, params.id, 'Region');
       const [updated] = await tx
         .update(regions)
         .set({ ...body, updatedAt: sql`now()` })
@@ -108,9 +100,9 @@ export const regionRoutes = [
     access: allow('regions', 'delete'),
     params: idParams,
     async handler({ tx, params }) {
-      const row = await lockRegion(tx, params.id);
+      await lockRecord(tx, REGION, params.id, 'Region');
       await assertUnused(tx, 'region', regionUses(params.id));
-      await tx.delete(regions).where(eq(regions.id, params.id));
+      const [row] = await tx.delete(regions).where(eq(regions.id, params.id)).returning();
       return { data: toRegion(row), message: 'Region deleted successfully' };
     },
   }),

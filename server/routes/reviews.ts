@@ -5,7 +5,7 @@ import type { Tx } from '../db/client';
 import { destinations, reviews } from '../db/schema';
 import { notFound } from '../http/errors';
 import { containsPattern, orderBy, pageOf } from '../http/list';
-import { assertReference } from '../http/records';
+import { assertReference, lockRecord } from '../http/records';
 import { allow, route } from '../http/route';
 import { DESTINATION } from './catalogue';
 
@@ -35,11 +35,6 @@ async function findReview(tx: Tx, id: string): Promise<Review> {
     .where(eq(reviews.id, id));
   if (!row) throw notFound('Review');
   return toReview(row);
-}
-
-async function lockReview(tx: Tx, id: string) {
-  const [row] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id)).for('update');
-  if (!row) throw notFound('Review');
 }
 
 function reviewFilters(q: Omit<ReviewsQuery, 'filter'>): SQL | undefined {
@@ -100,7 +95,7 @@ export const reviewRoutes = [
     params: idParams,
     body: updateReviewInput,
     async handler({ tx, params, body }) {
-      await lockReview(tx, params.id);
+      await lockRecord(tx, { table: reviews, id: reviews.id }, params.id, 'Review');
       if (body.destinationId) await assertReference(tx, DESTINATION, body.destinationId, 'destinationId');
       await tx
         .update(reviews)
@@ -116,7 +111,7 @@ export const reviewRoutes = [
     access: allow('reviews', 'delete'),
     params: idParams,
     async handler({ tx, params }): Promise<ReviewDeleted> {
-      await lockReview(tx, params.id);
+      await lockRecord(tx, { table: reviews, id: reviews.id }, params.id, 'Review');
       const deleted = await findReview(tx, params.id);
       await tx.delete(reviews).where(eq(reviews.id, params.id));
       return { message: 'Review deleted successfully', data: deleted };

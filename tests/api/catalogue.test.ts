@@ -75,10 +75,11 @@ describe('regions', () => {
     const before = await count('regions');
     const slugTaken = await ops.post('/api/regions', { name: 'Riviera', slug: 'Cote dAzur' });
     expect(slugTaken.status).toBe(409);
-    expect(slugTaken.body).toMatchObject({ code: 'DUPLICATE', message: 'A region with this slug already exists' });
+    expect(slugTaken.body).toEqual({ code: 'DUPLICATE', message: 'A region with this slug already exists', issues: [{ path: 'slug', message: 'is already taken' }] });
     const nameTaken = await ops.post('/api/regions', { name: 'EUROPE' });
     expect(nameTaken.status).toBe(409);
     expect(nameTaken.body.message).toBe('A region with this name already exists');
+    expect(nameTaken.body.issues).toEqual([{ path: 'name', message: 'is already taken' }]);
     expect(await count('regions')).toBe(before);
   });
 
@@ -105,6 +106,12 @@ describe('regions', () => {
     expect(renamed.body.data).toMatchObject({ name: 'The Caucasus', slug: 'caucasus', description: 'Georgia and Armenia' });
     const reslugged = await owner.put(`/api/regions/${body.data._id}`, { slug: 'The Caucasus', description: '' });
     expect(reslugged.body.data).toMatchObject({ slug: 'the-caucasus', description: null });
+    // Another region's slug or name: 409 on the field, nothing changed.
+    const slugClash = await owner.put(`/api/regions/${body.data._id}`, { slug: 'europe' });
+    expect(slugClash.status).toBe(409);
+    expect(slugClash.body.issues).toEqual([{ path: 'slug', message: 'is already taken' }]);
+    expect((await owner.put(`/api/regions/${body.data._id}`, { name: 'Europe' })).body.issues).toEqual([{ path: 'name', message: 'is already taken' }]);
+    expect((await owner.get(`/api/regions?ids=${body.data._id}`)).body.data[0]).toMatchObject({ name: 'The Caucasus', slug: 'the-caucasus' });
   });
 
   it('refuses to delete a region still in use (409, saying what uses it), deletes an unused one', async () => {

@@ -176,7 +176,7 @@ describe('POST /vendors', () => {
     const before = await count();
     const dup = await owner.post('/api/vendors', { name: 'ATLANTIS the palm', services: ['hotels'] });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual({ code: 'DUPLICATE', message: 'A vendor with this name already exists' });
+    expect(dup.body).toEqual({ code: 'DUPLICATE', message: 'A vendor with this name already exists', issues: [{ path: 'name', message: 'is already taken' }] });
     expect(await count()).toBe(before);
     const other = await globe.post('/api/vendors', { name: 'Atlantis The Palm', services: ['hotels'] });
     expect(other.status).toBe(201);

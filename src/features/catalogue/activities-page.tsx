@@ -25,7 +25,7 @@ import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import { CatalogueScreen, type RecordFormProps } from './catalogue-screen';
 import { catalogueColumns, catalogueSortOptions } from './columns';
 import { formatDuration } from './duration';
-import { PlaceFilters, PlaceLine } from './parts';
+import { PlaceFilters, PlacedRecordCard } from './parts';
 import { useRecordForm, withoutEmptySlug } from './record-form';
 
 const DIFFICULTY_TONE: Record<ActivityDifficulty, StatusTone> = { easy: 'success', moderate: 'warning', hard: 'danger' };
@@ -163,22 +163,14 @@ export function ActivitiesPage() {
         </>
       )}
       card={(a, actions) => (
-        <article className="card record-card" style={{ cursor: 'default' }} data-activity={a.name} aria-labelledby={`activity-${a._id}`}>
-          <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap', alignItems: 'flex-start' }}>
-            <h2 className="record-card__title" id={`activity-${a._id}`}>
-              {a.name}
-            </h2>
-            {difficultyTag(a)}
-          </div>
-          <PlaceLine record={a} />
+        <PlacedRecordCard kind="activity" record={a} badge={difficultyTag(a)} actions={actions}>
           <span className="chips">
             <span className="chip">{t(`activities.categories.${a.category}`)}</span>
           </span>
           <div>
             <i className="pi pi-clock" aria-hidden="true" /> {duration(a.durationMinutes)} · <strong>{t('activities.perPerson', { amount: fmt.money(a.pricePerPerson) })}</strong>
           </div>
-          {actions}
-        </article>
+        </PlacedRecordCard>
       )}
       Form={ActivityFormDialog}
       deletedMessage={() => t('activities.deleted')}

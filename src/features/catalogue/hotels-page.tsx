@@ -15,7 +15,7 @@ import { MoneyField } from '../../ui/money-field';
 import { StatsHeader } from '../../ui/stats-header';
 import { CatalogueScreen, type RecordFormProps } from './catalogue-screen';
 import { catalogueColumns, catalogueSortOptions } from './columns';
-import { PlaceFilters, PlaceLine, Stars } from './parts';
+import { PlaceFilters, PlacedRecordCard, Stars } from './parts';
 import { useRecordForm, withoutEmptySlug } from './record-form';
 
 const STAR_VALUES = [5, 4, 3, 2, 1] as const;
@@ -167,14 +167,7 @@ export function HotelsPage() {
         </>
       )}
       card={(h, actions) => (
-        <article className="card record-card" style={{ cursor: 'default' }} data-hotel={h.name} aria-labelledby={`hotel-${h._id}`}>
-          <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap', alignItems: 'flex-start' }}>
-            <h2 className="record-card__title" id={`hotel-${h._id}`}>
-              {h.name}
-            </h2>
-            <Stars count={h.stars} />
-          </div>
-          <PlaceLine record={h} />
+        <PlacedRecordCard kind="hotel" record={h} badge={<Stars count={h.stars} />} actions={actions}>
           {h.address && <div className="muted">{h.address}</div>}
           <div>
             {t('hotels.roomCount', { count: h.roomTypes.length })} · <strong>{rate(h)}</strong>
@@ -189,15 +182,14 @@ export function HotelsPage() {
               {h.amenities.length > 5 && <span className="chip">+{h.amenities.length - 5}</span>}
             </span>
           )}
-          {actions}
-        </article>
+        </PlacedRecordCard>
       )}
       Form={HotelFormDialog}
       deletedMessage={() => t('hotels.deleted')}
       importing={{
         label: t('hotels.import'),
         fromCsv: hotelRowsFromCsv,
-        columns: ['name', 'slug', 'destination', 'stars', 'address', 'roomTypes (name:rate:occupancy; …)', 'amenities', 'description'],
+        columns: ['name', 'slug', 'destination', 'stars', 'address', t('hotels.importRoomTypesColumn'), 'amenities', 'description'],
         doneMessage: t('hotels.imported'),
       }}
     />

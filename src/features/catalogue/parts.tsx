@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueRef } from '../../api/regions/contract';
 import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
@@ -21,6 +22,40 @@ export function PlaceLine({ record }: { record: { destination: CatalogueRef; reg
     <div className="muted">
       <i className="pi pi-map-marker" aria-hidden="true" /> {record.destination.name} · {record.region.name}
     </div>
+  );
+}
+
+/**
+ * The card of a placed record (hotels, activities): its name and a badge beside it (stars,
+ * difficulty), where it is, what the resource shows of it, and its edit and delete buttons.
+ */
+export function PlacedRecordCard({
+  kind,
+  record,
+  badge,
+  actions,
+  children,
+}: {
+  /** `hotel` → `data-hotel="<name>"` (tests find the card by it) and the heading's id. */
+  kind: string;
+  record: { _id: string; name: string; destination: CatalogueRef; region: CatalogueRef };
+  badge: ReactNode;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  const titleId = `${kind}-${record._id}`;
+  return (
+    <article className="card record-card" style={{ cursor: 'default' }} {...{ [`data-${kind}`]: record.name }} aria-labelledby={titleId}>
+      <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap', alignItems: 'flex-start' }}>
+        <h2 className="record-card__title" id={titleId}>
+          {record.name}
+        </h2>
+        {badge}
+      </div>
+      <PlaceLine record={record} />
+      {children}
+      {actions}
+    </article>
   );
 }
 

@@ -156,6 +156,7 @@ const ae: LocaleResources = {
     removeRoomType: 'إزالة نوع الغرفة {{number}}',
     roomCount: 'أنواع الغرف: {{count}}',
     fromRate: 'من {{amount}} لليلة',
+    importRoomTypesColumn: 'roomTypes (الاسم:السعر:النزلاء; …)',
     stats: { label: 'أعداد الفنادق', total: 'الفنادق' },
   },
   activities: {

@@ -473,6 +473,8 @@ const en = {
     removeRoomType: 'Remove room type {{number}}',
     roomCount: 'Room types: {{count}}',
     fromRate: 'from {{amount}} a night',
+    /** The CSV column keeps its name; the part in brackets says how a cell is written. */
+    importRoomTypesColumn: 'roomTypes (name:rate:guests; …)',
     stats: {
       label: 'Hotel counts',
       total: 'Hotels',
