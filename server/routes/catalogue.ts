@@ -83,7 +83,7 @@ export const regionUses = (id: string): Use[] => [
 export interface PlacedTable extends SluggedTable {
   destinationId: AnyPgColumn;
   /**
-   * The rows a search finds (by name, slug, address or description, destination or region, hotels
+   * The rows a search finds (by name, slug, address or description, destination, country or region, hotels
    * also by amenity): a set-returning function of migration 0005 that reads the trigram index.
    */
   search: (text: string) => SQL;

@@ -142,10 +142,56 @@ async function rawSql(pool: pg.Pool, statements: { query: string; params: unknow
   return { rps: Math.round(latencies.length / SECONDS), p50: +percentile(latencies, 50).toFixed(2), p99: +percentile(latencies, 99).toFixed(2) };
 }
 
+/** CPU time (user + system, ms) each process has used so far, by pid, from /proc. */
+function cpuByPid(pids: number[]): Map<number, number> {
+  const ticks = 100; // USER_HZ on Linux
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): state is 3rd, utime 14th, stime 15th.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      used.set(pid, ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000);
+    } catch {
+      /* the process ended */
+    }
+  }
+  return used;
+}
+
+/** The embedded PostgreSQL's processes: the postmaster and its children (one backend per connection). */
+function postgresPids(): number[] {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+/**
+ * CPU the server (Node) and PostgreSQL spent while `work` ran, in ms: what a request costs each,
+ * whatever else the machine was doing (the load generator runs on the same two cores).
+ */
+async function cpuDuring<T>(serverPid: number, work: () => Promise<T>): Promise<{ result: T; nodeMs: number; postgresMs: number }> {
+  const before = cpuByPid([serverPid, ...postgresPids()]);
+  const result = await work();
+  const after = cpuByPid([serverPid, ...postgresPids()]);
+  const spent = (pids: number[]) => pids.reduce((sum, pid) => sum + Math.max(0, (after.get(pid) ?? before.get(pid) ?? 0) - (before.get(pid) ?? 0)), 0);
+  const pgPids = [...after.keys()].filter((pid) => pid !== serverPid);
+  return { result, nodeMs: spent([serverPid]), postgresMs: spent(pgPids) };
+}
+
 async function http(url: string, cookie?: string) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: cookie ? { cookie } : {} });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99 };
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total };
 }
 
 /** Statements the server logged for one request (LOG_SQL), less the tenant set-up. */
@@ -234,10 +280,10 @@ async function main() {
   const cookie = `sid=${agent.cookies.get('sid')}`;
 
   const table: Record<string, unknown>[] = [];
-  const health = await http(`${server.url}/api/health`);
-  table.push({ endpoint: 'health', url: '/api/health', apiRps: health.rps, apiP50: health.p50, apiP99: health.p99 });
+  const { result: health, nodeMs: healthNodeMs } = await cpuDuring(server.proc.pid!, () => http(`${server.url}/api/health`));
+  table.push({ endpoint: 'health', url: '/api/health', apiRps: health.rps, apiP50: health.p50, apiP99: health.p99, nodeMsPerReq: +(healthNodeMs / health.requests).toFixed(2) });
   for (const [name, url] of Object.entries(endpoints)) {
-    const api = await http(server.url + url, cookie);
+    const { result: api, nodeMs, postgresMs } = await cpuDuring(server.proc.pid!, () => http(server.url + url, cookie));
     const raw = await rawSql(pool, statements[name]);
     table.push({
       endpoint: name,
@@ -247,6 +293,9 @@ async function main() {
       apiRps: api.rps,
       apiP50: api.p50,
       apiP99: api.p99,
+      // CPU per API request: the server process, and PostgreSQL (all its processes).
+      nodeMsPerReq: +(nodeMs / api.requests).toFixed(2),
+      pgMsPerReq: +(postgresMs / api.requests).toFixed(2),
       rawRps: raw.rps,
       rawP50: raw.p50,
       rawP99: raw.p99,

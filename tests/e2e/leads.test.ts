@@ -291,6 +291,50 @@ describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
     await expect.poll(async () => luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
   });
 
+  it('the lead’s page by keyboard, in dark mode and right-to-left', async () => {
+    const [other] = await server.sql<{ id: string }>(`select id from leads where name = $1`, [OTHER]);
+    await page.goto(`${server.url}/leads/${other!.id}`);
+    await page.getByRole('heading', { name: OTHER, level: 1 }).waitFor();
+    const panel = page.getByTestId('workflow-panel');
+    await expect.poll(() => panel.getAttribute('data-state')).toBe('new');
+
+    // Tab reaches the pipeline's first action (with a visible focus ring); Enter sends it.
+    let focused: string | null = null;
+    for (let i = 0; i < 80 && focused !== 'CONTACT'; i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.getAttribute('data-event') ?? null);
+    }
+    expect(focused).toBe('CONTACT');
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return `${style.outlineStyle} ${style.boxShadow}`;
+    });
+    expect(ring).not.toBe('none none');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panel.getAttribute('data-state')).toBe('contacted');
+    expect((await dbLead(other!.id)).status).toBe('contacted');
+
+    await page.getByTestId('theme-switch').click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await expect.poll(async () => luminance(await bodyBackground(page))).toBeLessThan(0.05);
+    await page.getByTestId('language-picker').selectOption('ae');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const nav = await page.locator('nav.sidebar').boundingBox();
+    expect(nav!.x).toBeGreaterThan(600);
+    await page.getByTestId('lead-follow-ups').waitFor();
+    await page.getByTestId('lead-activity').waitFor();
+    expect(await axe(page)).toEqual([]);
+    await shot('49-lead-detail-dark-arabic');
+
+    await page.getByTestId('language-picker').selectOption('en');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await page.getByTestId('theme-switch').click();
+    await page.getByRole('menuitem', { name: 'Light' }).click();
+    await expect.poll(async () => luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
+    await page.goto(`${server.url}/leads`);
+    await page.getByTestId('leads-table').waitFor();
+  });
+
   it('creates a lead with a region and a first follow-up through the dialog, and imports a file with a duplicate', async () => {
     await page.getByRole('button', { name: 'New lead' }).click();
     const dialog = page.getByRole('dialog', { name: 'New lead' });
