@@ -8,6 +8,9 @@ import { MultiSelect } from 'primereact/multiselect';
 import { InputSwitch, type InputSwitchPassThroughOptions } from 'primereact/inputswitch';
 import { InputNumber } from 'primereact/inputnumber';
 import { Chips } from 'primereact/chips';
+import { fieldMessage } from './field-message';
+
+export { fieldMessage };
 
 export interface BaseProps<T extends FieldValues> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the resolver may transform the values
@@ -42,124 +45,93 @@ export function FieldFrame({ id, label, error, hint, children, inline }: { id: s
 export const describedBy = (id: string, error?: string, hint?: ReactNode) =>
   [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
 
-import { fieldMessage } from './field-message';
-export { fieldMessage };
-
-export function TextField<T extends FieldValues>({ control, name, label, hint, disabled, type = 'text', autoComplete, nullable }: BaseProps<T> & { type?: string; autoComplete?: string; nullable?: boolean }) {
-  const id = useId();
+export function TextField<T extends FieldValues>({ disabled, type = 'text', autoComplete, nullable, ...frame }: BaseProps<T> & { type?: string; autoComplete?: string; nullable?: boolean }) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = fieldMessage(label, fieldState.error?.message);
-        return (
-          <FieldFrame id={id} label={label} error={error} hint={hint}>
-            <InputText
-              id={id}
-              type={type}
-              autoComplete={autoComplete}
-              disabled={disabled}
-              value={(field.value as string | null | undefined) ?? ''}
-              onChange={(e) => field.onChange(nullable && e.target.value === '' ? null : e.target.value)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              invalid={!!error}
-              aria-invalid={!!error}
-              aria-describedby={describedBy(id, error, hint)}
-            />
-          </FieldFrame>
-        );
-      }}
+    <FramedField
+      {...frame}
+      render={({ id, field, error, describedBy }) => (
+        <InputText
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          disabled={disabled}
+          value={(field.value as string | null | undefined) ?? ''}
+          onChange={(e) => field.onChange(nullable && e.target.value === '' ? null : e.target.value)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          invalid={!!error}
+          aria-invalid={!!error}
+          aria-describedby={describedBy}
+        />
+      )}
     />
   );
 }
 
-export function TextAreaField<T extends FieldValues>({ control, name, label, hint, disabled }: BaseProps<T>) {
-  const id = useId();
+export function TextAreaField<T extends FieldValues>({ disabled, ...frame }: BaseProps<T>) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = fieldMessage(label, fieldState.error?.message);
-        return (
-          <FieldFrame id={id} label={label} error={error} hint={hint}>
-            <InputTextarea
-              id={id}
-              rows={4}
-              autoResize
-              disabled={disabled}
-              value={(field.value as string | undefined) ?? ''}
-              onChange={(e) => field.onChange(e.target.value)}
-              onBlur={field.onBlur}
-              invalid={!!error}
-              aria-invalid={!!error}
-              aria-describedby={describedBy(id, error, hint)}
-            />
-          </FieldFrame>
-        );
-      }}
+    <FramedField
+      {...frame}
+      render={({ id, field, error, describedBy }) => (
+        <InputTextarea
+          id={id}
+          rows={4}
+          autoResize
+          disabled={disabled}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+          invalid={!!error}
+          aria-invalid={!!error}
+          aria-describedby={describedBy}
+        />
+      )}
     />
   );
 }
 
 /** An empty password means "not given" (undefined), so optional password fields validate. */
-export function PasswordField<T extends FieldValues>({ control, name, label, hint, disabled, autoComplete = 'new-password' }: BaseProps<T> & { autoComplete?: string }) {
-  const id = useId();
+export function PasswordField<T extends FieldValues>({ disabled, autoComplete = 'new-password', ...frame }: BaseProps<T> & { autoComplete?: string }) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = fieldMessage(label, fieldState.error?.message);
-        return (
-          <FieldFrame id={id} label={label} error={error} hint={hint}>
-            <Password
-              inputId={id}
-              feedback={false}
-              toggleMask
-              disabled={disabled}
-              autoComplete={autoComplete}
-              value={(field.value as string | undefined) ?? ''}
-              onChange={(e) => field.onChange(e.target.value === '' ? undefined : e.target.value)}
-              onBlur={field.onBlur}
-              invalid={!!error}
-              aria-invalid={!!error}
-              aria-describedby={describedBy(id, error, hint)}
-            />
-          </FieldFrame>
-        );
-      }}
+    <FramedField
+      {...frame}
+      render={({ id, field, error, describedBy }) => (
+        <Password
+          inputId={id}
+          feedback={false}
+          toggleMask
+          disabled={disabled}
+          autoComplete={autoComplete}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={(e) => field.onChange(e.target.value === '' ? undefined : e.target.value)}
+          onBlur={field.onBlur}
+          invalid={!!error}
+          aria-invalid={!!error}
+          aria-describedby={describedBy}
+        />
+      )}
     />
   );
 }
 
 /** A calendar date as the contract wants it (`YYYY-MM-DD`, or null when empty); the browser shows it in the locale. */
-export function DateField<T extends FieldValues>({ control, name, label, hint, disabled }: BaseProps<T>) {
-  const id = useId();
+export function DateField<T extends FieldValues>({ disabled, ...frame }: BaseProps<T>) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = fieldMessage(label, fieldState.error?.message);
-        return (
-          <FieldFrame id={id} label={label} error={error} hint={hint}>
-            <InputText
-              id={id}
-              type="date"
-              disabled={disabled}
-              value={(field.value as string | null | undefined) ?? ''}
-              onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
-              onBlur={field.onBlur}
-              invalid={!!error}
-              aria-invalid={!!error}
-              aria-describedby={describedBy(id, error, hint)}
-            />
-          </FieldFrame>
-        );
-      }}
+    <FramedField
+      {...frame}
+      render={({ id, field, error, describedBy }) => (
+        <InputText
+          id={id}
+          type="date"
+          disabled={disabled}
+          value={(field.value as string | null | undefined) ?? ''}
+          onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
+          onBlur={field.onBlur}
+          invalid={!!error}
+          aria-invalid={!!error}
+          aria-describedby={describedBy}
+        />
+      )}
     />
   );
 }
@@ -197,31 +169,24 @@ export function instantToWallTime(iso: string | null | undefined, timeZone?: str
  * An instant as the contract wants it (ISO 8601 UTC, or null when empty), typed as a date and a
  * time on the clocks of `timeZone` (the organization's), whatever the browser's zone is.
  */
-export function DateTimeField<T extends FieldValues>({ control, name, label, hint, disabled, timeZone }: BaseProps<T> & { timeZone?: string }) {
-  const id = useId();
+export function DateTimeField<T extends FieldValues>({ disabled, timeZone, ...frame }: BaseProps<T> & { timeZone?: string }) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = fieldMessage(label, fieldState.error?.message);
-        return (
-          <FieldFrame id={id} label={label} error={error} hint={hint}>
-            <InputText
-              id={id}
-              type="datetime-local"
-              disabled={disabled}
-              value={instantToWallTime(field.value as string | null | undefined, timeZone)}
-              onChange={(e) => field.onChange(e.target.value === '' ? null : wallTimeToInstant(e.target.value, timeZone))}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              invalid={!!error}
-              aria-invalid={!!error}
-              aria-describedby={describedBy(id, error, hint)}
-            />
-          </FieldFrame>
-        );
-      }}
+    <FramedField
+      {...frame}
+      render={({ id, field, error, describedBy }) => (
+        <InputText
+          id={id}
+          type="datetime-local"
+          disabled={disabled}
+          value={instantToWallTime(field.value as string | null | undefined, timeZone)}
+          onChange={(e) => field.onChange(e.target.value === '' ? null : wallTimeToInstant(e.target.value, timeZone))}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          invalid={!!error}
+          aria-invalid={!!error}
+          aria-describedby={describedBy}
+        />
+      )}
     />
   );
 }
@@ -240,128 +205,90 @@ export interface Option<V = string> {
   value: V;
 }
 
-export function SelectField<T extends FieldValues>({ control, name, label, hint, disabled, options, filter, placeholder }: BaseProps<T> & { options: Option<unknown>[]; filter?: boolean; placeholder?: string }) {
-  const id = useId();
+export function SelectField<T extends FieldValues>({ disabled, options, filter, placeholder, ...frame }: BaseProps<T> & { options: Option<unknown>[]; filter?: boolean; placeholder?: string }) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = fieldMessage(label, fieldState.error?.message);
-        return (
-          <FieldFrame id={id} label={label} error={error} hint={hint}>
-            <Dropdown
-              inputId={id}
-              disabled={disabled}
-              options={options}
-              optionLabel="label"
-              optionValue="value"
-              filter={filter}
-              placeholder={placeholder}
-              pt={DROPDOWN_PT}
-              value={field.value}
-              onChange={(e) => field.onChange(e.value)}
-              onBlur={field.onBlur}
-              invalid={!!error}
-              aria-describedby={describedBy(id, error, hint)}
-            />
-          </FieldFrame>
-        );
-      }}
+    <FramedField
+      {...frame}
+      render={({ id, field, error, describedBy }) => (
+        <Dropdown
+          inputId={id}
+          disabled={disabled}
+          options={options}
+          optionLabel="label"
+          optionValue="value"
+          filter={filter}
+          placeholder={placeholder}
+          pt={DROPDOWN_PT}
+          value={field.value}
+          onChange={(e) => field.onChange(e.value)}
+          onBlur={field.onBlur}
+          invalid={!!error}
+          aria-describedby={describedBy}
+        />
+      )}
     />
   );
 }
 
-export function MultiSelectField<T extends FieldValues>({ control, name, label, hint, disabled, options }: BaseProps<T> & { options: Option[] }) {
-  const id = useId();
+export function MultiSelectField<T extends FieldValues>({ disabled, options, ...frame }: BaseProps<T> & { options: Option[] }) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = fieldMessage(label, fieldState.error?.message);
-        return (
-          <FieldFrame id={id} label={label} error={error} hint={hint}>
-            <MultiSelect
-              inputId={id}
-              disabled={disabled}
-              options={options}
-              optionLabel="label"
-              optionValue="value"
-              value={field.value ?? []}
-              onChange={(e) => field.onChange(e.value)}
-              display="chip"
-              invalid={!!error}
-            />
-          </FieldFrame>
-        );
-      }}
+    <FramedField
+      {...frame}
+      render={({ id, field, error }) => (
+        <MultiSelect
+          inputId={id}
+          disabled={disabled}
+          options={options}
+          optionLabel="label"
+          optionValue="value"
+          value={field.value ?? []}
+          onChange={(e) => field.onChange(e.value)}
+          display="chip"
+          invalid={!!error}
+        />
+      )}
     />
   );
 }
 
-export function SwitchField<T extends FieldValues>({ control, name, label, hint, disabled }: BaseProps<T>) {
-  const id = useId();
+export function SwitchField<T extends FieldValues>({ disabled, ...frame }: BaseProps<T>) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = fieldMessage(label, fieldState.error?.message);
-        return (
-          <FieldFrame id={id} label={label} error={error} hint={hint} inline>
-            <InputSwitch inputId={id} disabled={disabled} checked={!!field.value} onChange={(e) => field.onChange(!!e.value)} pt={SWITCH_PT} />
-          </FieldFrame>
-        );
-      }}
+    <FramedField
+      {...frame}
+      inline
+      render={({ id, field }) => <InputSwitch inputId={id} disabled={disabled} checked={!!field.value} onChange={(e) => field.onChange(!!e.value)} pt={SWITCH_PT} />}
     />
   );
 }
 
-export function NumberField<T extends FieldValues>({ control, name, label, hint, disabled, min, max, suffix }: BaseProps<T> & { min?: number; max?: number; suffix?: string }) {
-  const id = useId();
+export function NumberField<T extends FieldValues>({ disabled, min, max, suffix, ...frame }: BaseProps<T> & { min?: number; max?: number; suffix?: string }) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = fieldMessage(label, fieldState.error?.message);
-        return (
-          <FieldFrame id={id} label={label} error={error} hint={hint}>
-            <InputNumber
-              inputId={id}
-              disabled={disabled}
-              min={min}
-              max={max}
-              suffix={suffix}
-              useGrouping={false}
-              value={(field.value as number | null | undefined) ?? null}
-              onValueChange={(e) => field.onChange(e.value ?? undefined)}
-              onBlur={field.onBlur}
-              invalid={!!error}
-              aria-describedby={describedBy(id, error, hint)}
-            />
-          </FieldFrame>
-        );
-      }}
+    <FramedField
+      {...frame}
+      render={({ id, field, error, describedBy }) => (
+        <InputNumber
+          inputId={id}
+          disabled={disabled}
+          min={min}
+          max={max}
+          suffix={suffix}
+          useGrouping={false}
+          value={(field.value as number | null | undefined) ?? null}
+          onValueChange={(e) => field.onChange(e.value ?? undefined)}
+          onBlur={field.onBlur}
+          invalid={!!error}
+          aria-describedby={describedBy}
+        />
+      )}
     />
   );
 }
 
-export function ChipsField<T extends FieldValues>({ control, name, label, hint, disabled }: BaseProps<T>) {
-  const id = useId();
+export function ChipsField<T extends FieldValues>({ disabled, ...frame }: BaseProps<T>) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = fieldMessage(label, fieldState.error?.message);
-        return (
-          <FieldFrame id={id} label={label} error={error} hint={hint}>
-            <Chips inputId={id} disabled={disabled} value={(field.value as string[] | undefined) ?? []} onChange={(e) => field.onChange(e.value ?? [])} separator="," />
-          </FieldFrame>
-        );
-      }}
+    <FramedField
+      {...frame}
+      render={({ id, field }) => <Chips inputId={id} disabled={disabled} value={(field.value as string[] | undefined) ?? []} onChange={(e) => field.onChange(e.value ?? [])} separator="," />}
     />
   );
 }
@@ -377,16 +304,18 @@ export interface FramedControl<T extends FieldValues> {
 
 /**
  * A react-hook-form field of any control: the label, the hint and the validation message around
- * what `render` draws (`bare`: the control draws its own frame, e.g. a fieldset of radio buttons).
+ * what `render` draws (`inline`: the label after the control, for a switch; `bare`: the control
+ * draws its own frame, e.g. a fieldset of radio buttons). Every field of this file is one.
  */
 export function FramedField<T extends FieldValues>({
   control,
   name,
   label,
   hint,
+  inline,
   bare,
   render,
-}: Omit<BaseProps<T>, 'disabled'> & { bare?: boolean; render: (c: FramedControl<T>) => ReactNode }) {
+}: Omit<BaseProps<T>, 'disabled'> & { inline?: boolean; bare?: boolean; render: (c: FramedControl<T>) => ReactNode }) {
   const id = useId();
   return (
     <Controller
@@ -398,7 +327,7 @@ export function FramedField<T extends FieldValues>({
         return bare ? (
           <>{content}</>
         ) : (
-          <FieldFrame id={id} label={label} error={error} hint={hint}>
+          <FieldFrame id={id} label={label} error={error} hint={hint} inline={inline}>
             {content}
           </FieldFrame>
         );

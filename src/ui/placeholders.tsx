@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { Skeleton } from 'primereact/skeleton';
 
 export function ComingSoon({ title }: { title: string }) {
   const { t } = useTranslation();
@@ -21,6 +23,31 @@ export function NotFound() {
       <i className="pi pi-question-circle" aria-hidden="true" />
       <p>{t('shell.notFound')}</p>
       <Link to="/">{t('shell.goHome')}</Link>
+    </div>
+  );
+}
+
+/**
+ * A record's page (`/leads/:id`): the way back to its list, then the record once loaded, "not
+ * found" when there is none (or it is another organization's), a skeleton meanwhile.
+ */
+export function RecordPage<T>({ titleId, back, query, children }: { titleId: string; back: { to: string; label: string }; query: { data?: T; isError: boolean }; children: (record: T) => ReactNode }) {
+  return (
+    <div className="stack" aria-labelledby={titleId}>
+      <Link to={back.to} className="row" style={{ gap: '0.35rem' }}>
+        <i className="pi pi-arrow-left back-arrow" aria-hidden="true" />
+        {back.label}
+      </Link>
+      {query.data ? (
+        children(query.data)
+      ) : query.isError ? (
+        <NotFound />
+      ) : (
+        <div className="card" aria-busy="true">
+          <Skeleton width="40%" height="2rem" className="mb-2" />
+          <Skeleton width="80%" />
+        </div>
+      )}
     </div>
   );
 }

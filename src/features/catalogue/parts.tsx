@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogueRef } from '../../api/regions/contract';
 import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
 import { FilterField } from '../../ui/filter-fields';
+import { RecordCard } from '../../ui/record-card';
 import type { FilterValue, ListState } from '../../ui/list-page';
 
 /** A star rating (hotels, reviews): five stars drawn, the number said. */
@@ -25,10 +26,7 @@ export function PlaceLine({ record }: { record: { destination: CatalogueRef; reg
   );
 }
 
-/**
- * The card of a placed record (hotels, activities): its name and a badge beside it (stars,
- * difficulty), where it is, what the resource shows of it, and its edit and delete buttons.
- */
+/** The card of a placed record (hotels, activities): a {@link RecordCard} that says first where it is. */
 export function PlacedRecordCard({
   kind,
   record,
@@ -36,26 +34,19 @@ export function PlacedRecordCard({
   actions,
   children,
 }: {
-  /** `hotel` → `data-hotel="<name>"` (tests find the card by it) and the heading's id. */
+  /** `hotel` → `data-hotel="<name>"`. */
   kind: string;
-  record: { _id: string; name: string; destination: CatalogueRef; region: CatalogueRef };
+  record: { name: string; destination: CatalogueRef; region: CatalogueRef };
   badge: ReactNode;
   actions: ReactNode;
   children: ReactNode;
 }) {
-  const titleId = `${kind}-${record._id}`;
   return (
-    <article className="card record-card" style={{ cursor: 'default' }} {...{ [`data-${kind}`]: record.name }} aria-labelledby={titleId}>
-      <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap', alignItems: 'flex-start' }}>
-        <h2 className="record-card__title" id={titleId}>
-          {record.name}
-        </h2>
-        {badge}
-      </div>
+    <RecordCard name={record.name} badge={badge} data={{ [`data-${kind}`]: record.name }}>
       <PlaceLine record={record} />
       {children}
       {actions}
-    </article>
+    </RecordCard>
   );
 }
 

@@ -8,6 +8,7 @@ import type { Contact } from '../../api/leads/contract';
 import { useAuth } from '../../ui/auth';
 import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
 import { DROPDOWN_PT } from '../../ui/form-fields';
+import { ReachLine, RecordCard } from '../../ui/record-card';
 import { useFormatters } from '../../ui/format';
 import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { modulePath } from '../../ui/module-paths';
@@ -65,21 +66,11 @@ export function ContactsPage() {
       loading={query.isFetching}
       defaultLayout="table"
       renderCard={(c) => (
-        <div className="card record-card" style={{ cursor: 'default' }} data-contact={c.name}>
-          <span className="record-card__title">{c.name}</span>
-          {(c.phone || c.email) && (
-            <div className="muted">
-              {[c.phone, c.email].filter(Boolean).map((x, i) => (
-                <span key={i} dir="ltr">
-                  {i > 0 && ' · '}
-                  {x}
-                </span>
-              ))}
-            </div>
-          )}
+        <RecordCard name={c.name} data={{ 'data-contact': c.name }}>
+          <ReachLine phone={c.phone} email={c.email} />
           <div className="muted">{t('contacts.leadCount', { count: c.leadCount })}</div>
           {c.destinations.length > 0 && <div>{names(c.destinations)}</div>}
-        </div>
+        </RecordCard>
       )}
       filterPanel={
         <>

@@ -1,17 +1,17 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
 import type { LeadDetail } from '../../api/leads/contract';
 import { useLead } from '../../api/leads/get-leads';
 import { useSetLeadOwner } from '../../api/leads/save-lead';
 import { useAuth, useCan } from '../../ui/auth';
+import { DetailCard } from '../../ui/detail-card';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { modulePath } from '../../ui/module-paths';
-import { NotFound } from '../../ui/placeholders';
+import { RecordPage } from '../../ui/placeholders';
 import { WorkflowPanel } from '../../ui/workflow-panel';
 import { LeadFollowUps, useOrgFormatters } from './lead-follow-ups';
 import { LeadFormDialog } from './lead-form-dialog';
@@ -62,21 +62,7 @@ function LeadContact({ lead }: { lead: LeadDetail }) {
     [t('leads.fields.comment'), lead.comment ? <span style={{ whiteSpace: 'pre-wrap' }}>{lead.comment}</span> : none],
     [t('leads.fields.createdAt'), fmt.dateTime(lead.createdAt)],
   ];
-  return (
-    <section className="card" aria-labelledby="lead-contact-title" data-testid="lead-contact">
-      <h2 id="lead-contact-title" className="workflow-panel__title" style={{ marginBottom: '0.75rem' }}>
-        {t('leads.contactDetails')}
-      </h2>
-      <dl className="detail-list">
-        {rows.map(([label, value]) => (
-          <div key={label} style={{ display: 'contents' }}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <DetailCard title={t('leads.contactDetails')} rows={rows} testId="lead-contact" />;
 }
 
 /** The owner, and (for those who may list members) a change among the active sales members. */
@@ -159,33 +145,22 @@ export function LeadDetailPage() {
   const canUpdate = can('leads', 'update');
 
   return (
-    <div className="stack" aria-labelledby="lead-title">
-      <Link to={modulePath('leads')} className="row" style={{ gap: '0.35rem' }}>
-        <i className="pi pi-arrow-left back-arrow" aria-hidden="true" />
-        {t('leads.back')}
-      </Link>
-      {lead.data ? (
+    <RecordPage titleId="lead-title" back={{ to: modulePath('leads'), label: t('leads.back') }} query={lead}>
+      {(data) => (
         <>
-          <LeadHeader lead={lead.data} canUpdate={canUpdate} />
+          <LeadHeader lead={data} canUpdate={canUpdate} />
           <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))', gap: '1rem', alignItems: 'start' }}>
-            <LeadContact lead={lead.data} />
+            <LeadContact lead={data} />
             <div className="stack">
-              <LeadOwner key={lead.data.assignedTo?._id ?? 'none'} lead={lead.data} canUpdate={canUpdate} />
+              <LeadOwner key={data.assignedTo?._id ?? 'none'} lead={data} canUpdate={canUpdate} />
               <AiChatSlot />
             </div>
           </div>
-          <LeadFollowUps lead={lead.data} canUpdate={canUpdate} />
-          <LeadQueries lead={lead.data} canUpdate={canUpdate} />
-          <LeadTimeline lead={lead.data} />
+          <LeadFollowUps lead={data} canUpdate={canUpdate} />
+          <LeadQueries lead={data} canUpdate={canUpdate} />
+          <LeadTimeline lead={data} />
         </>
-      ) : lead.isError ? (
-        <NotFound />
-      ) : (
-        <div className="card" aria-busy="true">
-          <Skeleton width="40%" height="2rem" className="mb-2" />
-          <Skeleton width="80%" />
-        </div>
       )}
-    </div>
+    </RecordPage>
   );
 }

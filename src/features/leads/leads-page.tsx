@@ -10,6 +10,7 @@ import { useLeads, type LeadsParams } from '../../api/leads/get-leads';
 import { LEAD_CSV_HINT, leadRowsFromCsv } from '../../api/leads/import';
 import { useImportLeads } from '../../api/leads/save-lead';
 import { useCan } from '../../ui/auth';
+import { ReachLine, RecordCard } from '../../ui/record-card';
 import { ImportDialog } from '../../ui/import-dialog';
 import { ListPage, toQuery, useListState, writeFilterParams, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
@@ -165,28 +166,12 @@ export function LeadsPage() {
         pageSizes={[10, 20, 50, 100]}
         onOpen={(l) => navigate(moduleRecordPath('leads', l._id))}
         renderCard={(l) => (
-          <div className="card record-card" style={{ cursor: 'default' }} data-lead={l.name}>
-            <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap' }}>
-              <Link to={moduleRecordPath('leads', l._id)} className="record-card__title">
-                {l.name}
-              </Link>
-              <LeadStatusTag status={l.status} />
-            </div>
-            {(l.phone || l.email) && (
-              <div className="muted">
-                {/* Phone numbers and addresses read left to right in every language. */}
-                {[l.phone, l.email].filter(Boolean).map((x, i) => (
-                  <span key={i} dir="ltr">
-                    {i > 0 && ' · '}
-                    {x}
-                  </span>
-                ))}
-              </div>
-            )}
+          <RecordCard name={l.name} to={moduleRecordPath('leads', l._id)} badge={<LeadStatusTag status={l.status} />} data={{ 'data-lead': l.name }}>
+            <ReachLine phone={l.phone} email={l.email} />
             <div className="muted">{l.assignedTo?.name ?? t('leads.unassigned')}</div>
             {l.followUp && <FollowUpTime dueAt={l.followUp} />}
             <RespondButton lead={l} onRespond={setResponding} />
-          </div>
+          </RecordCard>
         )}
         filterPanel={<LeadFilterPanel filters={state.filters} onChange={setFilter} />}
       />

@@ -1,19 +1,19 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
-import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, VENDOR_TRANSACTIONS_PAGE_SIZE, type Vendor, type VendorTransaction, type VendorTransactionStats } from '../../api/vendors/contract';
 import { useVendor, useVendorTransactions, type VendorTransactionsParams } from '../../api/vendors/get-vendors';
 import { useDeleteVendor } from '../../api/vendors/save-vendor';
 import { useAuth, useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
+import { DetailCard } from '../../ui/detail-card';
 import { useFormatters } from '../../ui/format';
 import { ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { modulePath } from '../../ui/module-paths';
-import { NotFound } from '../../ui/placeholders';
+import { RecordPage } from '../../ui/placeholders';
 import { StatusTag } from '../../ui/status-tag';
 import { WorkflowPanel } from '../../ui/workflow-panel';
 import { VendorFormDialog } from './vendor-form-dialog';
@@ -125,40 +125,16 @@ function VendorDetails({ vendor }: { vendor: Vendor }) {
     [t('vendors.address'), vendor.address ?? none],
     [t('vendors.notes'), vendor.notes ? <span style={{ whiteSpace: 'pre-wrap' }}>{vendor.notes}</span> : none],
   ];
-  const bankRows: [string, string | null | undefined][] = [
-    [t('vendors.bankAccountName'), bank?.accountName],
-    [t('vendors.bankName'), bank?.bankName],
-    [t('vendors.bankAccountNumber'), bank?.accountNumber],
-    [t('vendors.bankSwift'), bank?.swift],
+  const bankRows: [string, ReactNode][] = [
+    [t('vendors.bankAccountName'), bank?.accountName || none],
+    [t('vendors.bankName'), bank?.bankName || none],
+    [t('vendors.bankAccountNumber'), bank?.accountNumber || none],
+    [t('vendors.bankSwift'), bank?.swift || none],
   ];
   return (
     <div className="form-grid">
-      <section className="card" aria-labelledby="vendor-details-title">
-        <h2 id="vendor-details-title" className="workflow-panel__title" style={{ marginBottom: '0.75rem' }}>
-          {t('vendors.details')}
-        </h2>
-        <dl className="detail-list">
-          {rows.map(([label, value]) => (
-            <div key={label} style={{ display: 'contents' }}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-      <section className="card" aria-labelledby="vendor-bank-title">
-        <h2 id="vendor-bank-title" className="workflow-panel__title" style={{ marginBottom: '0.75rem' }}>
-          {t('vendors.bankDetails')}
-        </h2>
-        <dl className="detail-list">
-          {bankRows.map(([label, value]) => (
-            <div key={label} style={{ display: 'contents' }}>
-              <dt>{label}</dt>
-              <dd>{value || none}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <DetailCard title={t('vendors.details')} rows={rows} />
+      <DetailCard title={t('vendors.bankDetails')} rows={bankRows} />
     </div>
   );
 }
@@ -206,25 +182,14 @@ export function VendorDetailPage() {
   const vendor = useVendor(id);
 
   return (
-    <div className="stack" aria-labelledby="vendor-title">
-      <Link to={modulePath('vendors')} className="row" style={{ gap: '0.35rem' }}>
-        <i className="pi pi-arrow-left back-arrow" aria-hidden="true" />
-        {t('vendors.back')}
-      </Link>
-      {vendor.data ? (
+    <RecordPage titleId="vendor-title" back={{ to: modulePath('vendors'), label: t('vendors.back') }} query={vendor}>
+      {(data) => (
         <>
-          <VendorHeader vendor={vendor.data} />
-          <VendorDetails vendor={vendor.data} />
-          <VendorTransactions vendorId={vendor.data._id} />
+          <VendorHeader vendor={data} />
+          <VendorDetails vendor={data} />
+          <VendorTransactions vendorId={data._id} />
         </>
-      ) : vendor.isError ? (
-        <NotFound />
-      ) : (
-        <div className="card" aria-busy="true">
-          <Skeleton width="40%" height="2rem" className="mb-2" />
-          <Skeleton width="80%" />
-        </div>
       )}
-    </div>
+    </RecordPage>
   );
 }

@@ -10,6 +10,7 @@ import { useVendors, type VendorsParams } from '../../api/vendors/get-vendors';
 import { vendorRowsFromCsv } from '../../api/vendors/import';
 import { useDeleteVendor, useImportVendors } from '../../api/vendors/save-vendor';
 import { useCan } from '../../ui/auth';
+import { ReachLine, RecordCard } from '../../ui/record-card';
 import { confirmAction } from '../../ui/confirm';
 import { useFormatters } from '../../ui/format';
 import { ImportDialog } from '../../ui/import-dialog';
@@ -131,18 +132,12 @@ export function VendorsPage() {
         defaultLayout="table"
         onOpen={open}
         renderCard={(v) => (
-          <div className="card record-card" style={{ cursor: 'default' }} data-vendor={v.name}>
-            <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap' }}>
-              <Link to={moduleRecordPath('vendors', v._id)} className="record-card__title">
-                {v.name}
-              </Link>
-              <StatusTag status={v.isActive ? 'active' : 'inactive'} />
-            </div>
+          <RecordCard name={v.name} to={moduleRecordPath('vendors', v._id)} badge={<StatusTag status={v.isActive ? 'active' : 'inactive'} />} data={{ 'data-vendor': v.name }}>
             <ServiceChips services={v.services} />
-            {(v.contactPerson || v.email) && <div className="muted">{[v.contactPerson, v.email].filter(Boolean).join(' · ')}</div>}
-            {v.phone && <div className="muted">{v.phone}</div>}
+            {v.contactPerson && <div className="muted">{v.contactPerson}</div>}
+            <ReachLine phone={v.phone} email={v.email} />
             <VendorRowActions vendor={v} onEdit={setEditing} />
-          </div>
+          </RecordCard>
         )}
         filterPanel={
           <>
