@@ -3,8 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { TEST_PASSWORD } from '../support/db-url';
-import { axe, launchChromium, luminance, SHOTS } from '../support/browser';
+import { axe, launchChromium, luminance, pick as pickOn, SHOTS, toast as toastOn, signIn } from '../support/browser';
 
 const REGION = 'E2E Atlantic Isles';
 const DESTINATION = 'E2E Porto Santo';
@@ -18,7 +17,7 @@ const pageErrors: string[] = [];
 
 const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 
-const toast = (text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+const toast = (text: string | RegExp) => toastOn(page, text);
 
 /** A screen of the menu, reached as a person does (a client-side navigation). */
 async function open(module: string, heading: string) {
@@ -43,22 +42,7 @@ async function choose(field: Locator, search: string, option: string | RegExp) {
   await panel.waitFor({ state: 'detached' });
 }
 
-/** A PrimeReact multi-select of fixed options (stars, categories, difficulty). */
-async function pick(field: Locator, options: string[]) {
-  await field.locator('.p-multiselect-trigger').click();
-  const panel = page.locator('.p-multiselect-panel');
-  await panel.waitFor();
-  if (process.env.E2E_DEBUG) console.log('[pick]', await panel.getByRole('option').allInnerTexts());
-  for (const o of options) {
-    // Each click toggles the option; the next waits until the list has taken it (it goes through the address).
-    const option = panel.getByRole('option', { name: o, exact: true });
-    const was = await option.getAttribute('aria-selected');
-    await option.click();
-    await expect.poll(() => option.getAttribute('aria-selected')).not.toBe(was);
-  }
-  await panel.locator('.p-multiselect-close').click();
-  await panel.waitFor({ state: 'detached' });
-}
+const pick = (field: Locator, options: string[]) => pickOn(page, field, options);
 
 /** Types into a number or money field key by key, as a person does (money in major units). */
 async function retype(input: Locator, text: string) {
@@ -89,9 +73,7 @@ describe('catalogue in Chromium (issue 5)', () => {
 
     await page.goto(`${server.url}/regions`);
     await page.waitForURL(/\/login/);
-    await page.getByLabel('Email').fill('owner@demo.travel');
-    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, 'owner@demo.travel');
     await page.waitForURL(/\/regions$/);
   });
 

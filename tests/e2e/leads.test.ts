@@ -3,8 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { TEST_PASSWORD } from '../support/db-url';
-import { axe, bodyBackground, launchChromium, luminance, SHOTS } from '../support/browser';
+import { axe, bodyBackground, choose as chooseOn, launchChromium, luminance, pick as pickOn, SHOTS, toast as toastOn, signIn } from '../support/browser';
 
 /**
  * A sales agent's morning in Chromium (issue 7): today's follow-ups, a response with the next
@@ -22,26 +21,12 @@ let leadId: string;
 const pageErrors: string[] = [];
 
 const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-const toast = (text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+const toast = (text: string | RegExp) => toastOn(page, text);
 const events = (scope: Locator) => scope.locator('[data-event]').evaluateAll((b) => b.map((x) => x.getAttribute('data-event')));
 const leadRow = (name: string) => page.getByTestId('leads-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
 
-/** A PrimeReact dropdown in a field: open it, pick the option. */
-async function choose(field: Locator, option: string) {
-  await field.locator('.p-dropdown').click();
-  const panel = page.locator('.p-dropdown-panel');
-  await panel.getByRole('option', { name: option, exact: true }).click();
-  await panel.waitFor({ state: 'detached' });
-}
-
-/** A PrimeReact multi-select in a field: open it, pick the options, close it. */
-async function pick(field: Locator, options: string[]) {
-  await field.locator('.p-multiselect').click();
-  const panel = page.locator('.p-multiselect-panel');
-  for (const o of options) await panel.getByRole('option', { name: o, exact: true }).click();
-  await panel.locator('.p-multiselect-close').click();
-  await panel.waitFor({ state: 'detached' });
-}
+const choose = (field: Locator, option: string) => chooseOn(page, field, option);
+const pick = (field: Locator, options: string[]) => pickOn(page, field, options);
 
 const dbLead = async (id: string) =>
   (await server.sql<{ status: string; lost_reason: string | null }>(`select status, lost_reason from leads where id = $1`, [id]))[0]!;
@@ -72,9 +57,7 @@ describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
 
     await page.goto(`${server.url}/`);
     await page.waitForURL(/\/login/);
-    await page.getByLabel('Email').fill('sales@demo.travel');
-    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, 'sales@demo.travel');
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();
   });
 
@@ -446,9 +429,7 @@ describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
     p.on('pageerror', (e) => pageErrors.push(String(e)));
     await p.goto(`${server.url}/leads/${other!.id}`);
     await p.waitForURL(/\/login/);
-    await p.getByLabel('Email').fill('owner@demo.travel');
-    await p.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-    await p.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(p, 'owner@demo.travel');
     await p.getByRole('heading', { name: OTHER, level: 1 }).waitFor();
     const card = p.getByTestId('lead-owner');
     expect(await card.getByTestId('lead-owner-name').innerText()).toBe('Samir Sales');

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { TEST_PASSWORD } from '../support/db-url';
+import { axe, bodyBackground, launchChromium, luminance, SHOTS, signIn } from '../support/browser';
 
-const SHOTS = path.resolve('test-results/e2e');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ADMIN_MODULES = ['members', 'roles', 'modules', 'organization', 'configurations'];
 
 let server: TestServer;
@@ -19,27 +17,9 @@ async function shot(name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** axe-core in the page: no serious or critical violations. */
-async function axe(p: Page) {
-  await p.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
-  const result = await p.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
 async function menuKeys(p: Page) {
   await p.locator('[data-testid=nav-menu] a').first().waitFor();
   return p.locator('[data-testid=nav-menu] a').evaluateAll((as) => as.map((a) => a.getAttribute('data-module')));
-}
-
-async function signIn(p: Page, email: string) {
-  await p.getByLabel('Email').fill(email);
-  await p.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-  await p.getByRole('button', { name: 'Sign in' }).click();
 }
 
 async function ownerModuleOrder() {
@@ -50,22 +30,12 @@ async function ownerModuleOrder() {
   return rows.map((r) => r.key);
 }
 
-/** Relative luminance of a computed `rgb(...)` colour. */
-function luminance(rgb: string) {
-  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-const bodyBackground = (p: Page) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 describe('web app shell in Chromium', () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     server = await startTestServer({ web: true });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     // bypassCSP: axe-core is injected as a script, which the app's CSP (rightly) refuses.
     context = await browser.newContext({ viewport: { width: 1366, height: 860 }, colorScheme: 'light', bypassCSP: true });
     context.setDefaultTimeout(10_000);

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { TEST_PASSWORD } from '../support/db-url';
+import { axe, launchChromium, pick as pickOn, SHOTS, toast as toastOn, signIn } from '../support/browser';
 
-const SHOTS = path.resolve('test-results/e2e');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const NAME = 'E2E Sunrise Transfers';
 
 let server: TestServer;
@@ -15,18 +13,6 @@ let page: Page;
 const pageErrors: string[] = [];
 
 const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-
-/** axe-core in the page: no serious or critical violations. */
-async function axe(p: Page) {
-  await p.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
-  const result = await p.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 /** The list's header counts, as the person reads them. */
 async function stats(): Promise<Record<string, number>> {
@@ -43,17 +29,9 @@ async function expectStats(expected: Record<string, number>) {
   }).toEqual(expected);
 }
 
-const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+const toast = (text: string) => toastOn(page, text);
 
-/** A PrimeReact multi-select in a field: open it, pick the options, close it. */
-async function pick(field: Locator, options: string[]) {
-  await field.locator('.p-multiselect').click();
-  const panel = page.locator('.p-multiselect-panel');
-  for (const o of options) await panel.getByRole('option', { name: o, exact: true }).click();
-  // Not Escape: inside a dialog it would close the dialog too.
-  await panel.locator('.p-multiselect-close').click();
-  await panel.waitFor({ state: 'detached' });
-}
+const pick = (field: Locator, options: string[]) => pickOn(page, field, options);
 
 const vendorRow = (name: string) => page.getByTestId('vendors-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
 
@@ -66,7 +44,7 @@ describe('vendors in Chromium (issue 4)', () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     server = await startTestServer({ web: true });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, colorScheme: 'light', bypassCSP: true });
     context.setDefaultTimeout(10_000);
     page = await context.newPage();
@@ -75,9 +53,7 @@ describe('vendors in Chromium (issue 4)', () => {
 
     await page.goto(`${server.url}/vendors`);
     await page.waitForURL(/\/login/);
-    await page.getByLabel('Email').fill('owner@demo.travel');
-    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, 'owner@demo.travel');
     await page.waitForURL(/\/vendors$/);
   });
 

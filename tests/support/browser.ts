@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { TEST_PASSWORD } from './db-url';
 
 /** Helpers of the end-to-end suites (Chromium via playwright-core). */
 
@@ -31,3 +33,40 @@ export function luminance(rgb: string) {
 }
 
 export const bodyBackground = (p: Page) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+/** Signs in on the sign-in page as a demo member (the test database's password). */
+export async function signIn(p: Page, email: string) {
+  await p.getByLabel('Email').fill(email);
+  await p.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Waits for a toast saying `text`. */
+export const toast = (p: Page, text: string | RegExp) => p.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+
+/**
+ * A PrimeReact multi-select of fixed options in a field: open it, toggle the options, close it
+ * with its close button (Escape inside a dialog would close the dialog too). Each toggle is awaited
+ * before the next, since a list filter goes through the address.
+ */
+export async function pick(p: Page, field: Locator, options: string[]) {
+  await field.locator('.p-multiselect-trigger').click();
+  const panel = p.locator('.p-multiselect-panel');
+  await panel.waitFor();
+  for (const o of options) {
+    const option = panel.getByRole('option', { name: o, exact: true });
+    const was = await option.getAttribute('aria-selected');
+    await option.click();
+    await expect.poll(() => option.getAttribute('aria-selected')).not.toBe(was);
+  }
+  await panel.locator('.p-multiselect-close').click();
+  await panel.waitFor({ state: 'detached' });
+}
+
+/** A PrimeReact dropdown in a field: open it, choose the option. */
+export async function choose(p: Page, field: Locator, option: string) {
+  await field.locator('.p-dropdown').click();
+  const panel = p.locator('.p-dropdown-panel');
+  await panel.getByRole('option', { name: option, exact: true }).click();
+  await panel.waitFor({ state: 'detached' });
+}
