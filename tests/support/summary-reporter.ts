@@ -7,13 +7,16 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const m of modules) {
+      let failedHere = 0;
       for (const t of m.children.allTests()) {
         const state = t.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
-      if (m.state() === 'failed' && [...m.children.allTests()].length === 0) failed++;
+      // A file that failed outside its tests (an import, a beforeAll: its tests are then skipped)
+      // counts as one failure, so the line never reads "0 failed" for a red run.
+      failed += m.state() === 'failed' && failedHere === 0 ? 1 : failedHere;
     }
     console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
