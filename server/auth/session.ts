@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ALL_PERMISSIONS, type Permissions, type Visibility } from '../../src/api/permissions';
+import { effectiveAccess, type Permissions, type Visibility } from '../../src/api/permissions';
 import { sessions } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { AppServices } from '../services';
@@ -86,8 +86,7 @@ export function sessionAuth(row: SessionRow | undefined, config: AppServices['co
         id: row.roleId,
         name: row.roleName,
         isOwner: row.isOwner,
-        permissions: row.isOwner ? ALL_PERMISSIONS : row.permissions,
-        visibility: row.isOwner ? { leads: 'all', bookings: 'all' } : row.visibility,
+        ...effectiveAccess(row),
       },
       subscriptionReadOnly: row.subStatus ? isSubscriptionReadOnly(row.subStatus, row.subPeriodEnd!) : false,
     },

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AuthState } from '../../src/api/auth/contract';
 import { loginInput } from '../../src/api/auth/contract';
-import { ALL_PERMISSIONS } from '../../src/api/permissions';
+import { effectiveAccess } from '../../src/api/permissions';
 import { verifyPassword } from '../auth/password';
 import { clientAddress, endSession, isSubscriptionReadOnly, startSession } from '../auth/session';
 import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
@@ -31,8 +31,7 @@ export async function loadAuthState(tx: Tx, memberId: string): Promise<AuthState
       _id: role.id,
       name: role.name,
       isOwner: role.isOwner,
-      permissions: role.isOwner ? ALL_PERMISSIONS : role.permissions,
-      visibility: role.isOwner ? { leads: 'all', bookings: 'all' } : role.visibility,
+      ...effectiveAccess(role),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { createRoleInput, updateRoleInput, type Role } from '../../src/api/roles/contract';
-import { ALL_PERMISSIONS } from '../../src/api/permissions';
+import { effectiveAccess } from '../../src/api/permissions';
 import { pageQuery } from '../../src/api/common/schemas';
 import * as v from 'valibot';
 import { roles } from '../db/schema';
@@ -19,9 +19,7 @@ function toRole(row: typeof roles.$inferSelect & { memberCount?: number }): Role
     name: row.name,
     description: row.description,
     isOwner: row.isOwner,
-    // The Owner role has everything, whatever is stored.
-    permissions: row.isOwner ? ALL_PERMISSIONS : row.permissions,
-    visibility: row.isOwner ? { leads: 'all', bookings: 'all' } : row.visibility,
+    ...effectiveAccess(row),
     version: row.version,
     memberCount: row.memberCount,
   };

@@ -41,6 +41,11 @@ export type Visibility = { leads: (typeof VISIBILITY_SCOPES)[number]; bookings: 
 
 export const ALL_PERMISSIONS: Permissions = Object.fromEntries(MODULE_KEYS.map((m) => [m, [...ACTIONS]]));
 
+/** What a role may do and see: the built-in Owner role has everything, whatever is stored. */
+export function effectiveAccess(role: { isOwner: boolean; permissions: Permissions; visibility: Visibility }): { permissions: Permissions; visibility: Visibility } {
+  return role.isOwner ? { permissions: ALL_PERMISSIONS, visibility: { leads: 'all', bookings: 'all' } } : { permissions: role.permissions, visibility: role.visibility };
+}
+
 export function can(permissions: Permissions, module: ModuleKey, action: Action): boolean {
   return permissions[module]?.includes(action) ?? false;
 }

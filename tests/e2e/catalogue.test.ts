@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { axe, launchChromium, luminance, pick as pickOn, SHOTS, toast as toastOn, signIn } from '../support/browser';
+import { axe, openPage, launchChromium, luminance, pick as pickOn, SHOTS, toast as toastOn, signIn } from '../support/browser';
 
 const REGION = 'E2E Atlantic Isles';
 const DESTINATION = 'E2E Porto Santo';
@@ -65,11 +65,7 @@ describe('catalogue in Chromium (issue 5)', () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     server = await startTestServer({ web: true });
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, colorScheme: 'light', bypassCSP: true });
-    context.setDefaultTimeout(15_000);
-    page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    if (process.env.E2E_DEBUG) page.on('console', (m) => console.log('[browser]', m.type(), m.text()));
+    page = await openPage(browser, pageErrors, { timeout: 15_000 });
 
     await page.goto(`${server.url}/regions`);
     await page.waitForURL(/\/login/);

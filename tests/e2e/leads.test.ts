@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { axe, bodyBackground, choose as chooseOn, launchChromium, luminance, pick as pickOn, SHOTS, toast as toastOn, signIn } from '../support/browser';
+import { axe, openPage, bodyBackground, choose as chooseOn, launchChromium, luminance, pick as pickOn, SHOTS, toast as toastOn, signIn } from '../support/browser';
 
 /**
  * A sales agent's morning in Chromium (issue 7): today's follow-ups, a response with the next
@@ -49,11 +49,7 @@ describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
     await server.sql(`update leads set next_follow_up_at = now() - interval '1 hour' where id = $1`, [leadId]);
 
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, colorScheme: 'light', bypassCSP: true });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    if (process.env.E2E_DEBUG) page.on('console', (m) => console.log('[browser]', m.type(), m.text()));
+    page = await openPage(browser, pageErrors);
 
     await page.goto(`${server.url}/`);
     await page.waitForURL(/\/login/);
@@ -423,10 +419,7 @@ describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
     expect(hired.status, JSON.stringify(hired.body)).toBe(201);
     const [other] = await server.sql<{ id: string }>(`select id from leads where name = $1`, [OTHER]);
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, colorScheme: 'light', bypassCSP: true });
-    context.setDefaultTimeout(10_000);
-    const p = await context.newPage();
-    p.on('pageerror', (e) => pageErrors.push(String(e)));
+    const p = await openPage(browser, pageErrors);
     await p.goto(`${server.url}/leads/${other!.id}`);
     await p.waitForURL(/\/login/);
     await signIn(p, 'owner@demo.travel');
@@ -453,7 +446,7 @@ describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
     expect(row!.email).toBe('sana@e2e.example');
     expect(await axe(p)).toEqual([]);
     await p.screenshot({ path: path.join(SHOTS, '48-lead-owner-changed.png'), fullPage: true });
-    await context.close();
+    await p.context().close();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { axe, launchChromium, pick as pickOn, SHOTS, toast as toastOn, signIn } from '../support/browser';
+import { axe, openPage, launchChromium, pick as pickOn, SHOTS, toast as toastOn, signIn } from '../support/browser';
 
 const NAME = 'E2E Sunrise Transfers';
 
@@ -45,11 +45,7 @@ describe('vendors in Chromium (issue 4)', () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     server = await startTestServer({ web: true });
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, colorScheme: 'light', bypassCSP: true });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    if (process.env.E2E_DEBUG) page.on('console', (m) => console.log('[browser]', m.type(), m.text()));
+    page = await openPage(browser, pageErrors);
 
     await page.goto(`${server.url}/vendors`);
     await page.waitForURL(/\/login/);

@@ -11,6 +11,20 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
+/**
+ * A page in a new light-mode context, its uncaught errors collected in `errors` (the suites expect
+ * none); `E2E_DEBUG=1` prints the browser console. `bypassCSP`: axe-core is injected as a script,
+ * which the app's CSP (rightly) refuses.
+ */
+export async function openPage(browser: Browser, errors: string[], { height = 900, timeout = 10_000 } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height }, colorScheme: 'light', bypassCSP: true });
+  context.setDefaultTimeout(timeout);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(String(e)));
+  if (process.env.E2E_DEBUG) page.on('console', (m) => console.log('[browser]', m.type(), m.text()));
+  return page;
+}
+
 /** axe-core in the page: the serious and critical violations (an empty list passes). */
 export async function axe(p: Page) {
   await p.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
