@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/embedded';
-import { DEMO_ORGS } from './db/seed';
+import { DEMO_ORGS } from './seed';
 import { startServer } from './start';
 
 async function main() {

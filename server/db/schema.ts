@@ -18,9 +18,9 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { Permissions, Visibility } from '../../src/api/permissions';
-import type { Preferences } from '../../src/api/members/contract';
+import type { Preferences } from '../../src/api/admin/members/contract';
 import type { BankDetails } from '../../src/api/vendors/contract';
-import type { RoomType } from '../../src/api/hotels/contract';
+import type { RoomType } from '../../src/api/catalogue/hotels/contract';
 
 /**
  * Every tenant table has `organization_id`, defaulted from the request's tenant setting and

@@ -2,7 +2,7 @@ import type { CreateLeadInput } from '../../src/api/leads/contract';
 import type { LeadActivityType } from '../../src/api/leads/contract';
 import type { Tx } from '../db/client';
 import { leadQueries, leads } from '../db/schema';
-import { moduleSettings } from '../settings';
+import { moduleSettings } from '../admin/store';
 import { addFollowUp, assertPlaces, assertSalesMember, contactFor, leadLink, logLeadEvent, nextInRotation, notify, organizationTimeZone, todayIn, type LeadRow } from './store';
 
 export interface CreateLeadOptions {

@@ -5,7 +5,7 @@ import { contacts, leads, members } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { Importer } from '../http/import';
 import { referenceResolver } from '../http/records';
-import { DESTINATION, REGION } from '../routes/catalogue';
+import { DESTINATION, REGION } from '../catalogue/store';
 import { createLead } from './create';
 import { emailKey, phoneKey } from './store';
 

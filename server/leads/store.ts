@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { CatalogueRef } from '../../src/api/regions/contract';
+import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { FollowUp, Lead, LeadActivity, LeadActivityType, LeadDetail, LeadQuery, MemberRef, QueryComment } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
 import { describeLeadRefusal, leadMachine, type LeadState } from '../../src/machines/lead-machine';
@@ -10,7 +10,7 @@ import { contacts, destinations, followUps, leadEvents, leadQueries, leadQueryCo
 import { ApiError, conflict, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { applyEvent, rowWorkflow } from '../workflow/apply-event';
-import { moduleSettings } from '../settings';
+import { moduleSettings } from '../admin/store';
 
 /**
  * What the lead routes, the import, the public capture and the follow-up job share: visibility,

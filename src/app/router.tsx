@@ -9,7 +9,7 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
   lazy(() => load().then((m) => ({ default: m[name] })));
 
 // Route-level code splitting: the sign-in page does not carry the shell or the admin screens.
-const LoginPage = named(() => import('../features/auth/login-page'), 'LoginPage');
+const LoginPage = named(() => import('../features/admin/login-page'), 'LoginPage');
 const Shell = named(() => import('../ui/shell'), 'Shell');
 const DashboardPage = named(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
 const MembersPage = named(() => import('../features/admin/members-page'), 'MembersPage');
@@ -17,8 +17,8 @@ const RolesPage = named(() => import('../features/admin/roles-page'), 'RolesPage
 const ModulesPage = named(() => import('../features/admin/modules-page'), 'ModulesPage');
 const OrganizationPage = named(() => import('../features/admin/organization-page'), 'OrganizationPage');
 const ConfigurationsPage = named(() => import('../features/admin/configurations-page'), 'ConfigurationsPage');
-const ProfilePage = named(() => import('../features/settings/profile-page'), 'ProfilePage');
-const PreferencesPage = named(() => import('../features/settings/preferences-page'), 'PreferencesPage');
+const ProfilePage = named(() => import('../features/admin/profile-page'), 'ProfilePage');
+const PreferencesPage = named(() => import('../features/admin/preferences-page'), 'PreferencesPage');
 const VendorsPage = named(() => import('../features/vendors/vendors-page'), 'VendorsPage');
 const VendorDetailPage = named(() => import('../features/vendors/vendor-detail-page'), 'VendorDetailPage');
 const RegionsPage = named(() => import('../features/catalogue/regions-page'), 'RegionsPage');

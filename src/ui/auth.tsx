@@ -2,9 +2,9 @@ import { createContext, useContext, useEffect, useRef, type ReactNode } from 're
 import { Navigate, useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AuthState } from '../api/auth/contract';
-import { meQueryOptions, useMe } from '../api/auth/get-me';
-import { updatePreferences } from '../api/members/update-me';
+import type { AuthState } from '../api/admin/auth/contract';
+import { meQueryOptions, useMe } from '../api/admin/auth/get-me';
+import { updatePreferences } from '../api/admin/members/update-me';
 import { can, type Action, type ModuleKey } from '../api/permissions';
 import { applyColorScheme } from './color-scheme';
 import { FullScreenSpinner } from './full-screen-spinner';

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
-import type { Destination } from '../api/destinations/contract';
-import { destinationsByIdsQueryOptions, destinationsQueryOptions } from '../api/destinations/get-destinations';
-import type { Region } from '../api/regions/contract';
-import { regionsByIdsQueryOptions, regionsQueryOptions } from '../api/regions/get-regions';
+import type { Destination } from '../api/catalogue/destinations/contract';
+import { destinationsByIdsQueryOptions, destinationsQueryOptions } from '../api/catalogue/destinations/get-destinations';
+import type { Region } from '../api/catalogue/regions/contract';
+import { regionsByIdsQueryOptions, regionsQueryOptions } from '../api/catalogue/regions/get-regions';
 import type { BaseProps } from './form-fields';
 import { RemotePicker, RemotePickerField, type PickerProps, type RemotePickerSource } from './remote-picker';
 

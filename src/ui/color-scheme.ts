@@ -1,4 +1,4 @@
-import { DEFAULT_COLOR_SCHEME } from '../api/organization/contract';
+import { DEFAULT_COLOR_SCHEME } from '../api/admin/organization/contract';
 
 function hexToRgb(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);

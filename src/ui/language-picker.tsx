@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '../api/members/contract';
+import { LOCALES, type Locale } from '../api/admin/members/contract';
 import { LANGUAGE_NAMES, RTL_LOCALES, changeLanguage, isLocale } from './i18n';
 import { preferencesStore } from './preferences/store';
 

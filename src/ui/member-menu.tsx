@@ -4,7 +4,7 @@ import { Menu } from 'primereact/menu';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useLogout } from '../api/auth/logout';
+import { useLogout } from '../api/admin/auth/logout';
 import { useAuth } from './auth';
 
 export const initials = (name: string) =>

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import { useTranslation } from 'react-i18next';
-import { THEMES } from '../api/members/contract';
+import { THEMES } from '../api/admin/members/contract';
 import { preferencesStore, usePreferences } from './preferences/store';
 
 const ICONS = { light: 'pi pi-sun', dark: 'pi pi-moon', system: 'pi pi-desktop' } as const;

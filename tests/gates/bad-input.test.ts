@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registry } from '../../server/routes';
+import { registry } from '../../server/registry';
 import { parseQuery } from '../../server/http/query';
 import type { RouteDef } from '../../server/http/route';
 import { startTestServer, type TestServer } from '../support/server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registry } from '../../server/routes';
+import { registry } from '../../server/registry';
 import { isStateChanging } from '../../server/http/route';
 import { startTestServer, type TestServer } from '../support/server';
 import { checksum, checksumQuery } from '../support/db-checksum';

@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { connect } from '../../server/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded';
 import { migrateDatabase } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/seed';
 import { TEST_PASSWORD, withDatabase } from './db-url';
 
 declare module 'vitest' {

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { connect, type Database } from '../../server/db/client';
 import { createApp } from '../../server/http/app';
-import { registry } from '../../server/routes';
+import { registry } from '../../server/registry';
 import { Agent } from './agent';
 import { TEST_PASSWORD, withDatabase } from './db-url';
 

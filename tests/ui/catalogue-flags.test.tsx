@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { initI18n } from '../../src/ui/i18n';
 import { createQueryClient } from '../../src/ui/query-client';
-import { reviewsResource, useReviewLoadingFlags } from '../../src/api/reviews/get-reviews';
+import { reviewsResource, useReviewLoadingFlags } from '../../src/api/catalogue/reviews/get-reviews';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/api/members/contract';
+import { LOCALES } from '../../src/api/admin/members/contract';
 import en from '../../src/ui/i18n/locales/en';
 import { LANGUAGE_NAMES } from '../../src/ui/i18n';
 import { REQUIRED_SECTIONS } from '../../src/ui/i18n/types';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { DEFAULT_PREFERENCES } from '../../src/api/members/contract';
+import { DEFAULT_PREFERENCES } from '../../src/api/admin/members/contract';
 import { PREFERENCES_KEY, createPreferencesStore, resolveTheme, usePreferences } from '../../src/ui/preferences/store';
 import { useSystemDark } from '../../src/ui/preferences/theme';
 

@@ -16,7 +16,7 @@ import {
   updateOf,
   withFilter,
 } from '../common/schemas';
-import type { CatalogueRef } from '../regions/contract';
+import type { CatalogueRef } from '../catalogue/regions/contract';
 import { LEAD_STATES, LEAD_STATUS_TARGETS, type LeadState } from '../../machines/lead-machine';
 import { LEAD_SOURCES, type LeadSource } from './constants';
 

@@ -10,9 +10,9 @@ import {
   createMemberInput,
   updateMemberInput,
   type Member,
-} from '../../api/members/contract';
-import { useCreateMember, useUpdateMember } from '../../api/members/save-member';
-import { useRoles } from '../../api/roles/get-roles';
+} from '../../api/admin/members/contract';
+import { useCreateMember, useUpdateMember } from '../../api/admin/members/save-member';
+import { useRoles } from '../../api/admin/roles/get-roles';
 import { applyServerIssues, DateField, PasswordField, SelectField, SwitchField, TextField } from '../../ui/form-fields';
 import { useCan } from '../../ui/auth';
 

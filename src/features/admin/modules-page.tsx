@@ -4,9 +4,9 @@ import { Button } from 'primereact/button';
 import { InputSwitch } from 'primereact/inputswitch';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
-import type { AppModule } from '../../api/modules/contract';
-import { useModules } from '../../api/modules/get-modules';
-import { useReorderModules, useUpdateModule } from '../../api/modules/save-modules';
+import type { AppModule } from '../../api/admin/modules/contract';
+import { useModules } from '../../api/admin/modules/get-modules';
+import { useReorderModules, useUpdateModule } from '../../api/admin/modules/save-modules';
 import { useCan } from '../../ui/auth';
 import en from '../../ui/i18n/locales/en';
 

@@ -12,9 +12,9 @@ import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
 import { ACTIONS, MODULE_KEYS, type Action, type ModuleKey, type Permissions, type Visibility } from '../../api/permissions';
 import * as v from 'valibot';
-import { createRoleInput, type Role } from '../../api/roles/contract';
-import { useRoles } from '../../api/roles/get-roles';
-import { useCreateRole, useUpdateRole } from '../../api/roles/save-role';
+import { createRoleInput, type Role } from '../../api/admin/roles/contract';
+import { useRoles } from '../../api/admin/roles/get-roles';
+import { useCreateRole, useUpdateRole } from '../../api/admin/roles/save-role';
 import { useCan } from '../../ui/auth';
 import { TextAreaField, TextField } from '../../ui/form-fields';
 

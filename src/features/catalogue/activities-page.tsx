@@ -9,9 +9,9 @@ import {
   type ActivityCategory,
   type ActivityDifficulty,
   type ActivityStats,
-} from '../../api/activities/contract';
-import { activitiesResource } from '../../api/activities/get-activities';
-import { activityRowsFromCsv } from '../../api/activities/import';
+} from '../../api/catalogue/activities/contract';
+import { activitiesResource } from '../../api/catalogue/activities/get-activities';
+import { activityRowsFromCsv } from '../../api/catalogue/activities/import';
 import { useAuth } from '../../ui/auth';
 import { DestinationField } from '../../ui/catalogue-pickers';
 import { useFormatters } from '../../ui/format';

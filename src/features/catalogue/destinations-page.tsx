@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createDestinationInput, type Destination } from '../../api/destinations/contract';
-import { destinationsResource } from '../../api/destinations/get-destinations';
-import { destinationRowsFromCsv } from '../../api/destinations/import';
+import { createDestinationInput, type Destination } from '../../api/catalogue/destinations/contract';
+import { destinationsResource } from '../../api/catalogue/destinations/get-destinations';
+import { destinationRowsFromCsv } from '../../api/catalogue/destinations/import';
 import { RegionField, RegionPicker } from '../../ui/catalogue-pickers';
 import { useFormatters } from '../../ui/format';
 import { FilterField } from '../../ui/filter-fields';

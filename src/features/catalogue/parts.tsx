@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogueRef } from '../../api/regions/contract';
+import type { CatalogueRef } from '../../api/catalogue/regions/contract';
 import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
 import { FilterField } from '../../ui/filter-fields';
 import { RecordCard } from '../../ui/record-card';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createRegionInput, type Region } from '../../api/regions/contract';
-import { regionsResource } from '../../api/regions/get-regions';
-import { regionRowsFromCsv } from '../../api/regions/import';
+import { createRegionInput, type Region } from '../../api/catalogue/regions/contract';
+import { regionsResource } from '../../api/catalogue/regions/get-regions';
+import { regionRowsFromCsv } from '../../api/catalogue/regions/import';
 import { useFormatters } from '../../ui/format';
 import { FormDialog } from '../../ui/form-dialog';
 import { TextAreaField, TextField } from '../../ui/form-fields';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createReviewInput, type Review } from '../../api/reviews/contract';
-import { reviewsResource, useReviewLoadingFlags } from '../../api/reviews/get-reviews';
+import { createReviewInput, type Review } from '../../api/catalogue/reviews/contract';
+import { reviewsResource, useReviewLoadingFlags } from '../../api/catalogue/reviews/get-reviews';
 import { DestinationField, DestinationPicker } from '../../ui/catalogue-pickers';
 import { useFormatters } from '../../ui/format';
 import { BooleanFilter, FilterField, MultiSelectFilter } from '../../ui/filter-fields';

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LOCALES, type Locale } from '../../api/members/contract';
+import { LOCALES, type Locale } from '../../api/admin/members/contract';
 import en from './locales/en';
 
 /** The seed's language names (section 1), in English, as the seed lists them. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_PREFERENCES, preferencesSchema, type Preferences } from '../../api/members/contract';
+import { DEFAULT_PREFERENCES, preferencesSchema, type Preferences } from '../../api/admin/members/contract';
 
 export const PREFERENCES_KEY = 'travel.preferences';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import lightThemeUrl from 'primereact/resources/themes/lara-light-teal/theme.css?url';
 import darkThemeUrl from 'primereact/resources/themes/lara-dark-teal/theme.css?url';
-import type { Preferences } from '../../api/members/contract';
+import type { Preferences } from '../../api/admin/members/contract';
 import { resolveTheme } from './store';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';

@@ -1,0 +1,93 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AuthState } from '../../src/api/admin/auth/contract';
+import { loginInput } from '../../src/api/admin/auth/contract';
+import { effectiveAccess } from '../../src/api/permissions';
+import { verifyPassword } from '../auth/password';
+import { clientAddress, endSession, isSubscriptionReadOnly, startSession } from '../auth/session';
+import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
+import type { Tx } from '../db/client';
+import { members, roles, subscriptions } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { PUBLIC, SIGNED_IN, publicRoute, route } from '../http/route';
+import { findMember } from './member-routes';
+import { currentOrganization, toOrganization } from './organization-routes';
+
+export async function loadAuthState(tx: Tx, memberId: string): Promise<AuthState> {
+  const member = await findMember(tx, memberId);
+  const [role] = await tx.select().from(roles).where(eq(roles.id, member.roleId));
+  const [sub] = await tx.select().from(subscriptions).limit(1);
+  return {
+    member,
+    organization: toOrganization(await currentOrganization(tx)),
+    subscription: {
+      _id: sub.id,
+      plan: sub.plan,
+      seats: sub.seats,
+      status: sub.status as AuthState['subscription']['status'],
+      periodEnd: sub.periodEnd,
+      readOnly: isSubscriptionReadOnly(sub.status, sub.periodEnd),
+    },
+    role: {
+      _id: role.id,
+      name: role.name,
+      isOwner: role.isOwner,
+      ...effectiveAccess(role),
+    },
+  };
+}
+
+const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+
+export const authRoutes = [
+  publicRoute({
+    method: 'GET',
+    path: '/health',
+    access: PUBLIC,
+    async handler({ services }) {
+      await services.database.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    },
+  }),
+
+  publicRoute({
+    method: 'POST',
+    path: '/auth/login',
+    access: PUBLIC,
+    body: loginInput,
+    async handler({ body, services, c }) {
+      const { db } = services.database;
+      const ip = clientAddress(c, services.config.trustProxy);
+      await assertNotThrottled(db, body.email, ip);
+      const [member] = await db
+        .select({ id: members.id, organizationId: members.organizationId, passwordHash: members.passwordHash, isActive: members.isActive })
+        .from(members)
+        .where(sql`lower(${members.email}) = ${body.email}`);
+      // Unknown email, wrong password and deactivated member all get the same answer, in the same time.
+      const valid = await verifyPassword(member?.passwordHash, body.password);
+      if (!member || !valid || !member.isActive) {
+        await recordFailedLogin(db, body.email, ip);
+        throw invalidCredentials();
+      }
+      await clearFailedLogins(db, body.email, ip);
+      await startSession(c, services, member, { ip });
+      return { data: await services.database.withTenant(member.organizationId, (tx) => loadAuthState(tx, member.id)) };
+    },
+  }),
+
+  publicRoute({
+    method: 'POST',
+    path: '/auth/logout',
+    access: PUBLIC,
+    async handler({ services, c }) {
+      await endSession(c, services);
+      return { data: { signedOut: true } };
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/auth/me',
+    access: SIGNED_IN,
+    handler: async ({ tx, auth }) => ({ data: await loadAuthState(tx, auth.memberId) }),
+  }),
+];

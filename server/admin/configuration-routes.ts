@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { CONFIG_MODULES, CONFIG_PATHS, configSettingsSchemas, type ConfigModule, type Configuration } from '../../src/api/admin/configurations/contract';
+import type { Tx } from '../db/client';
+import { configurations } from '../db/schema';
+import { allow, route } from '../http/route';
+import { knownSettings } from './store';
+
+/** Write-only secrets never leave the server; the answer says whether one is set. */
+function publicSettings(module: ConfigModule, stored: Record<string, unknown>): Record<string, unknown> {
+  const settings = { ...v.parse(configSettingsSchemas[module], knownSettings(module, stored)) } as Record<string, unknown>;
+  if (module === 'emailConfig') {
+    settings.passwordSet = typeof stored.password === 'string' && stored.password.length > 0;
+    delete settings.password;
+  }
+  return settings;
+}
+
+async function loadAll(tx: Tx): Promise<Configuration[]> {
+  const rows = await tx.select().from(configurations);
+  const byModule = new Map(rows.map((r) => [r.module, r.settings]));
+  return CONFIG_MODULES.map((module) => ({ module, settings: publicSettings(module, byModule.get(module) ?? {}) }));
+}
+
+export const configurationRoutes = [
+  route({
+    method: 'GET',
+    path: '/configurations',
+    access: allow('configurations', 'view'),
+    handler: async ({ tx }) => ({ data: await loadAll(tx) }),
+  }),
+  ...Object.entries(CONFIG_PATHS).map(([segment, module]) =>
+    route({
+      method: 'PUT',
+      path: `/configurations/${segment}`,
+      access: allow('configurations', 'update'),
+      body: configSettingsSchemas[module] as v.GenericSchema<unknown, Record<string, unknown>>,
+      async handler({ tx, body }) {
+        const settings = { ...body };
+        // Omitting the email password keeps the stored one.
+        const keep = module === 'emailConfig' && settings.password === undefined;
+        await tx
+          .insert(configurations)
+          .values({ module, settings })
+          .onConflictDoUpdate({
+            target: [configurations.organizationId, configurations.module],
+            set: {
+              settings: keep
+                ? sql`excluded.settings || jsonb_strip_nulls(jsonb_build_object('password', ${configurations.settings}->'password'))`
+                : sql`excluded.settings`,
+              updatedAt: sql`now()`,
+            },
+          });
+        const all = await loadAll(tx);
+        return { data: all.find((c) => c.module === module) };
+      },
+    }),
+  ),
+];

@@ -1,0 +1,93 @@
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { createModuleInput, reorderModulesInput, updateModuleInput, type AppModule } from '../../src/api/admin/modules/contract';
+import { pageQuery } from '../../src/api/common/schemas';
+import { appModules } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+import { listAnswer, pageOffset } from '../http/list';
+import { SIGNED_IN, allow, route } from '../http/route';
+
+const toModule = (row: typeof appModules.$inferSelect): AppModule => ({
+  _id: row.id,
+  key: row.key as AppModule['key'],
+  name: row.name,
+  icon: row.icon,
+  order: row.position,
+  isActive: row.isActive,
+});
+
+const modulesQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery(200).limit });
+
+export const moduleRoutes = [
+  route({
+    // Every member reads the modules: they are the menu. The client shows those the role may view.
+    method: 'GET',
+    path: '/modules',
+    access: SIGNED_IN,
+    query: modulesQuery,
+    async handler({ tx, query }) {
+      const rows = await tx
+        .select({ module: appModules })
+        .from(appModules)
+        .orderBy(appModules.position, appModules.name)
+        .limit(query.limit)
+        .offset(pageOffset(query));
+      return listAnswer(query, rows, (r) => toModule(r.module), async () => {
+        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(appModules);
+        return n;
+      });
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/modules',
+    access: allow('modules', 'create'),
+    body: createModuleInput,
+    status: 201,
+    async handler({ tx, body }) {
+      const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${appModules.position}) + 1, 0)::int` }).from(appModules);
+      const [row] = await tx.insert(appModules).values({ ...body, position: next }).returning();
+      return { data: toModule(row) };
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/modules',
+    access: allow('modules', 'update'),
+    body: updateModuleInput,
+    async handler({ tx, body }) {
+      const { _id, ...changes } = body;
+      const [row] = await tx
+        .update(appModules)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(appModules.id, _id))
+        .returning();
+      if (!row) throw notFound('Module');
+      return { data: toModule(row) };
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/modules/reorder',
+    access: allow('modules', 'update'),
+    body: reorderModulesInput,
+    async handler({ tx, body }) {
+      // Lock the organization's modules, always in id order (no deadlock), so reorders apply one after the other.
+      const existing = await tx.select({ id: appModules.id }).from(appModules).orderBy(appModules.id).for('update');
+      const known = new Set(existing.map((m) => m.id));
+      if (!body.order.every((id) => known.has(id))) throw notFound('Module');
+      if (body.order.length !== known.size) {
+        throw badRequest('Invalid body: order must list every module of the organization exactly once', 'order');
+      }
+      await tx.execute(sql`
+        update ${appModules} set position = o.pos - 1, updated_at = now()
+        from unnest(${`{${body.order.join(',')}}`}::uuid[]) with ordinality as o(id, pos)
+        where ${appModules.id} = o.id`);
+      const rows = await tx.select().from(appModules).orderBy(appModules.position);
+      return { data: rows.map(toModule) };
+    },
+  }),
+];

@@ -1,0 +1,84 @@
+import { eq, sql } from 'drizzle-orm';
+import { createRoleInput, updateRoleInput, type Role } from '../../src/api/admin/roles/contract';
+import { effectiveAccess } from '../../src/api/permissions';
+import { pageQuery } from '../../src/api/common/schemas';
+import * as v from 'valibot';
+import { roles } from '../db/schema';
+import { ApiError, conflict, notFound } from '../http/errors';
+import { listAnswer, pageOffset } from '../http/list';
+import { allow, route } from '../http/route';
+
+const rolesQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery().limit });
+
+// Qualified names: inside a subquery Drizzle would print bare column names, and role_id = id would compare members with themselves.
+const memberCount = sql<number>`(select count(*)::int from "members" m where m.role_id = "roles"."id")`;
+
+function toRole(row: typeof roles.$inferSelect & { memberCount?: number }): Role {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    isOwner: row.isOwner,
+    ...effectiveAccess(row),
+    version: row.version,
+    memberCount: row.memberCount,
+  };
+}
+
+export const roleRoutes = [
+  route({
+    method: 'GET',
+    path: '/roles',
+    access: allow('roles', 'view'),
+    query: rolesQuery,
+    async handler({ tx, query }) {
+      // The Owner role first, then by name: the screen selects the first role after fetching.
+      const rows = await tx
+        .select({ role: roles, memberCount })
+        .from(roles)
+        .orderBy(sql`${roles.isOwner} desc`, roles.name)
+        .limit(query.limit)
+        .offset(pageOffset(query));
+      return listAnswer(query, rows, (r) => toRole({ ...r.role, memberCount: r.memberCount }), async () => {
+        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(roles);
+        return n;
+      });
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/roles',
+    access: allow('roles', 'create'),
+    body: createRoleInput,
+    status: 201,
+    async handler({ tx, body }) {
+      const [row] = await tx.insert(roles).values({ ...body, description: body.description ?? null }).returning();
+      return { data: toRole({ ...row, memberCount: 0 }) };
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/roles',
+    access: allow('roles', 'update'),
+    body: updateRoleInput,
+    async handler({ tx, body }) {
+      const { _id, version, ...changes } = body;
+      const [current] = await tx.select().from(roles).where(eq(roles.id, _id)).for('update');
+      if (!current) throw notFound('Role');
+      if (version !== undefined && version !== current.version) {
+        throw new ApiError(412, 'STALE_VERSION', `The role was changed by someone else (version ${current.version}); reload it and try again`);
+      }
+      if (current.isOwner && (changes.permissions || changes.visibility)) {
+        throw conflict('The Owner role always has every permission and cannot be changed', 'OWNER_ROLE_LOCKED');
+      }
+      const [row] = await tx
+        .update(roles)
+        .set({ ...changes, version: sql`${roles.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(roles.id, _id))
+        .returning({ role: roles, memberCount });
+      return { data: toRole({ ...row.role, memberCount: row.memberCount }) };
+    },
+  }),
+];

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { ACTIVITY_CATEGORIES, ACTIVITY_DIFFICULTIES, activitiesQuery, activityImportRow, createActivityInput, updateActivityInput, type Activity, type ActivityCategory, type ActivityDifficulty, type ActivityStats } from '../../src/api/catalogue/activities/contract';
+import { activityRowsFromCsv } from '../../src/api/catalogue/activities/import';
+import { activities } from '../db/schema';
+import { ACTIVITY, cellCounts, placedRecordFields, placedRecordRoutes, type PlaceCell, type PlacedRow } from './store';
+
+export function toActivity(row: PlacedRow<typeof activities.$inferSelect>): Activity {
+  const { category, difficulty, durationMinutes, pricePerPerson } = row.record;
+  return { ...placedRecordFields(row), category: category as ActivityCategory, difficulty: difficulty as ActivityDifficulty, durationMinutes, pricePerPerson };
+}
+
+/** The list's header, over the whole organization whatever the filters and page, from its counted cells. */
+function activityStats(cells: PlaceCell[]): ActivityStats {
+  const byCategory = cellCounts(cells, (c) => c.facets[0], ACTIVITY_CATEGORIES);
+  const byDifficulty = cellCounts(cells, (c) => c.facets[1], ACTIVITY_DIFFICULTIES);
+  return { total: Object.values(byDifficulty).reduce((a, b) => a + b, 0), byCategory, byDifficulty };
+}
+
+/** The seed's activity calls: `/activities`, `/activities/activityId/{id}`, `PUT/DELETE /activities/{id}`, `POST /activities/import`. */
+export const activityRoutes = placedRecordRoutes({
+  module: 'activities',
+  path: '/activities',
+  itemPath: '/activities/activityId/:id',
+  target: ACTIVITY,
+  label: 'Activity',
+  toRecord: toActivity,
+  query: activitiesQuery,
+  facets: [
+    { column: activities.category, chosen: (q) => q.categories },
+    { column: activities.difficulty, chosen: (q) => q.difficulty },
+  ],
+  sort: {
+    name: sql`lower(${activities.name})`,
+    pricePerPerson: activities.pricePerPerson,
+    durationMinutes: activities.durationMinutes,
+    createdAt: activities.createdAt,
+    updatedAt: activities.updatedAt,
+  },
+  stats: activityStats,
+  createInput: createActivityInput,
+  updateInput: updateActivityInput,
+  importRow: activityImportRow,
+  fromCsv: activityRowsFromCsv,
+  deletedMessage: 'Activity deleted successfully',
+});

@@ -1,0 +1,155 @@
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { rowsFromCsv } from '../../src/api/common/import';
+import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import {
+  DESTINATION_CSV_COLUMNS,
+  createDestinationInput,
+  destinationImportRow,
+  destinationsQuery,
+  updateDestinationInput,
+  type Destination,
+  type DestinationImportRow,
+  type DestinationList,
+  type DestinationsQuery,
+} from '../../src/api/catalogue/destinations/contract';
+import type { Tx } from '../db/client';
+import { destinations, regions } from '../db/schema';
+import { notFound } from '../http/errors';
+import { importRoute } from '../http/import';
+import { containsPattern, orderBy, pageOf } from '../http/list';
+import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
+import { allow, route } from '../http/route';
+import { DESTINATION, REGION, destinationUses } from './store';
+
+const destinationColumns = { d: destinations, region: { _id: regions.id, name: regions.name, slug: regions.slug } };
+type DestinationRow = { d: typeof destinations.$inferSelect; region: Destination['region'] };
+
+export function toDestination({ d, region }: DestinationRow): Destination {
+  return {
+    _id: d.id,
+    name: d.name,
+    slug: d.slug,
+    country: d.country,
+    description: d.description,
+    regionId: d.regionId,
+    region,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  };
+}
+
+const selectDestinations = (tx: Tx) => tx.select(destinationColumns).from(destinations).innerJoin(regions, eq(regions.id, destinations.regionId));
+
+async function findDestination(tx: Tx, id: string): Promise<Destination> {
+  const [row] = await selectDestinations(tx).where(eq(destinations.id, id));
+  if (!row) throw notFound('Destination');
+  return toDestination(row);
+}
+
+function destinationFilters(q: Omit<DestinationsQuery, 'filter'>): SQL | undefined {
+  const p = q.search ? containsPattern(q.search) : undefined;
+  return and(
+    p ? or(ilike(destinations.name, p), ilike(destinations.slug, p), ilike(destinations.country, p), ilike(regions.name, p)) : undefined,
+    q.regions?.length ? inArray(destinations.regionId, q.regions) : undefined,
+    q.countries?.length ? inArray(sql`lower(${destinations.country})`, q.countries.map((c) => c.toLowerCase())) : undefined,
+    q.ids?.length ? inArray(destinations.id, q.ids) : undefined,
+  );
+}
+
+const DESTINATION_SORT = {
+  name: sql`lower(${destinations.name})`,
+  country: sql`lower(${destinations.country})`,
+  createdAt: destinations.createdAt,
+  updatedAt: destinations.updatedAt,
+};
+
+export const destinationRoutes = [
+  route({
+    method: 'GET',
+    path: '/destinations',
+    access: allow('destinations', 'view'),
+    query: destinationsQuery,
+    async handler({ tx, query }): Promise<DestinationList> {
+      const where = destinationFilters(mergeFilter(query));
+      const answer = await pageOf(
+        query,
+        (limit, offset) =>
+          selectDestinations(tx)
+            .where(where)
+            .orderBy(orderBy(DESTINATION_SORT[query.sortBy], query.sortOrder), asc(destinations.id))
+            .limit(limit)
+            .offset(offset),
+        (r) => toDestination(r),
+        async () =>
+          (await tx.select({ n: sql<number>`count(*)::int` }).from(destinations).innerJoin(regions, eq(regions.id, destinations.regionId)).where(where))[0].n,
+      );
+      // The seed's destination list also names the total `totalItem`.
+      return { ...answer, meta: { ...answer.meta, totalItem: answer.meta.totalItems } };
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/destinations',
+    access: allow('destinations', 'create'),
+    body: createDestinationInput,
+    status: 201,
+    async handler({ tx, body }) {
+      await assertReference(tx, REGION, body.regionId, 'regionId');
+      const slug = body.slug ?? (await uniqueSlug(tx, DESTINATION, body.name));
+      const [created] = await tx
+        .insert(destinations)
+        .values({ ...body, slug })
+        .returning({ id: destinations.id });
+      return { data: await findDestination(tx, created.id) };
+    },
+  }),
+
+  importRoute({
+    path: '/destinations/import',
+    module: 'destinations',
+    fromCsv: (text) => rowsFromCsv(text, { columns: DESTINATION_CSV_COLUMNS, required: ['name', 'region', 'country'] }),
+    importer: sluggedImporter<DestinationImportRow>({
+      target: DESTINATION,
+      rowSchema: destinationImportRow,
+      async prepare(tx, inputs) {
+        const regionOf = await referenceResolver(tx, REGION, inputs.map((i) => i.region));
+        return ({ region, ...rest }) => {
+          const regionId = regionOf(region);
+          return regionId ? { ...rest, regionId } : { reject: `region "${region}" is not a known region` };
+        };
+      },
+    }),
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/destinations/:id',
+    access: allow('destinations', 'update'),
+    params: idParams,
+    body: updateDestinationInput,
+    async handler({ tx, params, body }) {
+      await lockRecord(tx, DESTINATION, params.id, 'Destination');
+      if (body.regionId) await assertReference(tx, REGION, body.regionId, 'regionId');
+      await tx
+        .update(destinations)
+        .set({ ...body, updatedAt: sql`now()` })
+        .where(eq(destinations.id, params.id));
+      return { data: await findDestination(tx, params.id) };
+    },
+  }),
+
+  route({
+    method: 'DELETE',
+    path: '/destinations/:id',
+    access: allow('destinations', 'delete'),
+    params: idParams,
+    async handler({ tx, params }) {
+      await lockRecord(tx, DESTINATION, params.id, 'Destination');
+      const deleted = await findDestination(tx, params.id);
+      await assertUnused(tx, 'destination', destinationUses(params.id));
+      await tx.delete(destinations).where(eq(destinations.id, params.id));
+      return { data: deleted, message: 'Destination deleted successfully' };
+    },
+  }),
+];

@@ -1,0 +1,109 @@
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { rowsFromCsv } from '../../src/api/common/import';
+import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import {
+  REGION_CSV_COLUMNS,
+  createRegionInput,
+  regionImportRow,
+  regionsQuery,
+  updateRegionInput,
+  type Region,
+  type RegionsQuery,
+} from '../../src/api/catalogue/regions/contract';
+import { regions } from '../db/schema';
+import { importRoute } from '../http/import';
+import { containsPattern, orderBy, pageOf } from '../http/list';
+import { assertUnused, lockRecord, sluggedImporter, uniqueSlug } from '../http/records';
+import { allow, route } from '../http/route';
+import { REGION, regionUses } from './store';
+
+export function toRegion(row: typeof regions.$inferSelect): Region {
+  return { _id: row.id, name: row.name, slug: row.slug, description: row.description, createdAt: row.createdAt, updatedAt: row.updatedAt };
+}
+
+function regionFilters(q: Omit<RegionsQuery, 'filter'>): SQL | undefined {
+  return and(
+    q.search ? or(ilike(regions.name, containsPattern(q.search)), ilike(regions.slug, containsPattern(q.search)), ilike(regions.description, containsPattern(q.search))) : undefined,
+    q.ids?.length ? inArray(regions.id, q.ids) : undefined,
+  );
+}
+
+const REGION_SORT = { name: sql`lower(${regions.name})`, createdAt: regions.createdAt, updatedAt: regions.updatedAt };
+
+export const regionRoutes = [
+  route({
+    method: 'GET',
+    path: '/regions',
+    access: allow('regions', 'view'),
+    query: regionsQuery,
+    async handler({ tx, query }) {
+      const where = regionFilters(mergeFilter(query));
+      return pageOf(
+        query,
+        (limit, offset) =>
+          tx
+            .select({ region: regions })
+            .from(regions)
+            .where(where)
+            .orderBy(orderBy(REGION_SORT[query.sortBy], query.sortOrder), asc(regions.id))
+            .limit(limit)
+            .offset(offset),
+        (r) => toRegion(r.region),
+        async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(regions).where(where))[0].n,
+      );
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/regions',
+    access: allow('regions', 'create'),
+    body: createRegionInput,
+    status: 201,
+    async handler({ tx, body }) {
+      const slug = body.slug ?? (await uniqueSlug(tx, REGION, body.name));
+      const [created] = await tx
+        .insert(regions)
+        .values({ ...body, slug })
+        .returning();
+      return { data: toRegion(created) };
+    },
+  }),
+
+  importRoute({
+    path: '/regions/import',
+    module: 'regions',
+    fromCsv: (text) => rowsFromCsv(text, { columns: REGION_CSV_COLUMNS, required: ['name'] }),
+    importer: sluggedImporter({ target: REGION, rowSchema: regionImportRow }),
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/regions/:id',
+    access: allow('regions', 'update'),
+    params: idParams,
+    body: updateRegionInput,
+    async handler({ tx, params, body }) {
+      await lockRecord(tx, REGION, params.id, 'Region');
+      const [updated] = await tx
+        .update(regions)
+        .set({ ...body, updatedAt: sql`now()` })
+        .where(eq(regions.id, params.id))
+        .returning();
+      return { data: toRegion(updated) };
+    },
+  }),
+
+  route({
+    method: 'DELETE',
+    path: '/regions/:id',
+    access: allow('regions', 'delete'),
+    params: idParams,
+    async handler({ tx, params }) {
+      await lockRecord(tx, REGION, params.id, 'Region');
+      await assertUnused(tx, 'region', regionUses(params.id));
+      const [row] = await tx.delete(regions).where(eq(regions.id, params.id)).returning();
+      return { data: toRegion(row), message: 'Region deleted successfully' };
+    },
+  }),
+];

@@ -1,0 +1,81 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { LEAD_SECRET_HEADER, capturedLeadInput } from '../../src/api/leads/contract';
+import { clientAddress } from '../auth/session';
+import { hashToken } from '../auth/tokens';
+import { destinations, leadQueries, leads, organizations } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { rateLimit } from '../http/rate-limit';
+import { referenceResolver } from '../http/records';
+import { PUBLIC, publicRoute } from '../http/route';
+import { createLead } from './create';
+import { contactFor, leadLink, logLeadEvent, notify } from './store';
+import { OPEN_LEAD_STATES } from '../../src/machines/lead-machine';
+import { DESTINATION } from '../catalogue/store';
+
+const wrongSecret = () => new ApiError(401, 'INVALID_SECRET', 'The lead-capture secret is missing or wrong');
+
+/**
+ * The website form's endpoint (SPEC "a secret for the public lead-capture endpoint"): no session;
+ * the organization is the one whose secret is in the `X-Lead-Secret` header, so a regenerated
+ * secret stops the old one at once. Limited per address before the secret is even looked at.
+ * A visitor who already has an open lead gets the enquiry added to it instead of a second lead.
+ */
+export const leadCaptureRoutes = [
+  publicRoute({
+    method: 'POST',
+    path: '/public/leads',
+    access: PUBLIC,
+    crossSite: true,
+    body: capturedLeadInput,
+    status: 201,
+    async identify(c, { database, config }) {
+      await rateLimit(database.db, `lead-capture:${clientAddress(c, config.trustProxy)}`, config.leadCapturePerMinute);
+      const secret = c.req.header(LEAD_SECRET_HEADER);
+      if (!secret || secret.length > 200) throw wrongSecret();
+      const [org] = await database.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.secretHash, hashToken(secret)));
+      if (!org) throw wrongSecret();
+      return org;
+    },
+    async handler({ body, caller: org, services: { database }, c }) {
+      return database.withTenant(org.id, async (tx) => {
+        const destinationOf = await referenceResolver(tx, DESTINATION, body.destinations ?? []);
+        const known = [...new Set((body.destinations ?? []).map(destinationOf).filter((id): id is string => !!id))];
+        const unknown = (body.destinations ?? []).filter((d) => !destinationOf(d));
+        const regionIds = known.length
+          ? [...new Set((await tx.select({ regionId: destinations.regionId }).from(destinations).where(inArray(destinations.id, known))).map((d) => d.regionId))]
+          : [];
+        const message = [body.message, unknown.length ? `Destinations asked for: ${unknown.join(', ')}` : null].filter(Boolean).join('\n') || null;
+        const query = {
+          travelFrom: body.travelFrom ?? null,
+          travelTo: body.travelTo ?? null,
+          adults: body.adults ?? 1,
+          children: body.children ?? 0,
+          regions: regionIds,
+          destinations: known,
+          notes: message,
+        };
+
+        const contactId = await contactFor(tx, body);
+        const [open] = await tx
+          .select()
+          .from(leads)
+          .where(and(eq(leads.contactId, contactId), inArray(leads.status, [...OPEN_LEAD_STATES])))
+          .orderBy(leads.createdAt)
+          .limit(1)
+          .for('update');
+        if (open) {
+          const [q] = await tx.insert(leadQueries).values({ ...query, leadId: open.id }).returning({ id: leadQueries.id });
+          await logLeadEvent(tx, open.id, 'captured', { source: 'website', queryId: q.id }, null);
+          if (open.assignedTo) await notify(tx, open.assignedTo, { type: 'lead-assigned', title: `New website enquiry from ${open.name}`, body: message, link: leadLink(open.id) });
+          return c.json({ data: { _id: open.id, received: true } }, 200);
+        }
+        const lead = await createLead(
+          tx,
+          { name: body.name, phone: body.phone, email: body.email, source: 'website', comment: message, regions: regionIds, destinations: known, query },
+          { actor: null, event: 'captured' },
+        );
+        return { data: { _id: lead.id, received: true } };
+      });
+    },
+  }),
+];

@@ -1,0 +1,397 @@
+import type * as v from 'valibot';
+import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { rowsFromCsv } from '../../src/api/common/import';
+import { mergeFilter } from '../../src/api/common/schemas';
+import {
+  DATES_IN_ORDER,
+  REACHABLE,
+  LEAD_CSV_COLUMNS,
+  LEAD_STATES,
+  commentInput,
+  createLeadInput,
+  createQueryInput,
+  followUpInput,
+  followUpResponseInput,
+  leadIdParams,
+  leadOwnerInput,
+  leadQueryParams,
+  leadStatusInput,
+  leadsQuery,
+  updateLeadInput,
+  updateQueryInput,
+  type FollowUpType,
+  type LeadFilters,
+  type LeadMember,
+  type LeadOption,
+  type LeadStats,
+  type LeadsQuery,
+} from '../../src/api/leads/contract';
+import { leadEventFor, type LeadState } from '../../src/machines/lead-machine';
+import type { AuthContext } from '../auth/session';
+import type { Tx } from '../db/client';
+import { followUps, leadQueries, leadQueryComments, leads, members } from '../db/schema';
+import { ApiError, conflict, notFound } from '../http/errors';
+import { importRoute } from '../http/import';
+import { containsPattern, listAnswer, pageOffset } from '../http/list';
+import { allow, route, type RouteDef } from '../http/route';
+import { leadImporter } from './import';
+import { createLead } from './create';
+import {
+  addFollowUp,
+  assertActiveMember,
+  assertNotPast,
+  assertOpen,
+  assertPlaces,
+  assertSalesMember,
+  contactFor,
+  leadDetail,
+  type LeadRow,
+  leadLink,
+  leadWorkflow,
+  lockOpenFollowUp,
+  lockVisibleLead,
+  logLeadEvent,
+  moveOpenFollowUps,
+  notify,
+  organizationTimeZone,
+  refreshNextFollowUp,
+  toLeads,
+  visibleTo,
+} from './store';
+import { applyEvent } from '../workflow/apply-event';
+
+// ---------- the list ----------
+
+/** The follow-up filter over the lead's next open follow-up, "today" in the organization's time zone. */
+function followUpWindow(type: FollowUpType, tz: string): SQL {
+  const next = leads.nextFollowUpAt;
+  const startOfToday = sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;
+  const startOfTomorrow = sql`(${startOfToday} + interval '1 day')`;
+  switch (type) {
+    case 'today':
+      return and(gte(next, startOfToday), lt(next, startOfTomorrow))!;
+    case 'missed':
+      return lt(next, sql`now()`);
+    case 'upcoming':
+      return gte(next, sql`now()`);
+    case 'todayAndMissed':
+      return lt(next, startOfTomorrow);
+  }
+}
+
+const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+function leadFilters(q: LeadFilters & { search?: string }, tz: string, withStatus = true): SQL | undefined {
+  const assigned = q.assignedTo?.filter((a) => a !== 'unassigned') ?? [];
+  return and(
+    q.ids?.length ? inArray(leads.id, q.ids) : undefined,
+    q.search
+      ? or(ilike(leads.name, containsPattern(q.search)), ilike(leads.phone, containsPattern(q.search)), ilike(leads.email, containsPattern(q.search)))
+      : undefined,
+    q.query?.from ? gte(leads.queryDate, q.query.from) : undefined,
+    q.query?.to ? lte(leads.queryDate, q.query.to) : undefined,
+    withStatus && q.status?.length ? inArray(leads.status, q.status) : undefined,
+    q.assignedTo?.length ? or(assigned.length ? inArray(leads.assignedTo, assigned) : undefined, q.assignedTo.includes('unassigned') ? isNull(leads.assignedTo) : undefined) : undefined,
+    q.source?.length ? inArray(leads.source, q.source) : undefined,
+    q.regions?.length ? sql`${leads.regions} && ${uuids(q.regions)}` : undefined,
+    q.destinations?.length ? sql`${leads.destinations} && ${uuids(q.destinations)}` : undefined,
+    q.followups?.enabled ? followUpWindow(q.followups.type, tz) : undefined,
+  );
+}
+
+const LEAD_SORT = {
+  followUp: leads.nextFollowUpAt,
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
+  name: sql`lower(${leads.name})`,
+  queryDate: leads.queryDate,
+  status: leads.status,
+};
+/** Empty values (no follow-up) last, whichever the direction. */
+const sortLeads = (q: Pick<LeadsQuery, 'sortBy' | 'sortOrder'>) => [sql`${LEAD_SORT[q.sortBy]} ${sql.raw(q.sortOrder)} nulls last`, asc(leads.id)];
+
+async function leadPage(tx: Tx, auth: AuthContext, query: LeadsQuery) {
+  const q = mergeFilter(query);
+  const tz = await organizationTimeZone(tx);
+  const where = and(visibleTo(auth), leadFilters(q, tz));
+  const rows = await tx
+    .select({ lead: leads })
+    .from(leads)
+    .where(where)
+    .orderBy(...sortLeads(q))
+    .limit(q.limit)
+    .offset(pageOffset(q));
+  const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n;
+  return { q, tz, page: await listAnswer(q, rows, (r) => r.lead, countAll) };
+}
+
+async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: string }, tz: string): Promise<LeadStats> {
+  const rows = await tx
+    .select({ status: leads.status, n: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(and(visibleTo(auth), leadFilters(q, tz, false)))
+    .groupBy(leads.status);
+  const byStatus = Object.fromEntries(LEAD_STATES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<LeadState, number>;
+  return { byStatus, total: rows.reduce((sum, r) => sum + r.n, 0) };
+}
+
+// ---------- the routes ----------
+
+const detailOf = async (tx: Tx, id: string) => ({ data: await leadDetail(tx, id) });
+
+/**
+ * A change to one lead (`/leads/:id/…`, permission leads.update): the lead locked and visible to
+ * the caller (else 404), `run` does the change, the answer is the lead's detail.
+ */
+function leadAction<P extends v.GenericSchema<unknown, { id: string }>, B extends v.GenericSchema>(def: {
+  method: 'POST' | 'PUT';
+  path: string;
+  params?: P;
+  body: B;
+  status?: 201;
+  run(ctx: { tx: Tx; auth: AuthContext; row: LeadRow; body: v.InferOutput<B>; params: v.InferOutput<P> }): Promise<void>;
+}): RouteDef {
+  return route({
+    method: def.method,
+    path: def.path,
+    access: allow('leads', 'update'),
+    params: (def.params ?? leadIdParams) as P,
+    body: def.body,
+    status: def.status,
+    async handler({ tx, auth, params, body }) {
+      const row = await lockVisibleLead(tx, auth, (params as { id: string }).id);
+      await def.run({ tx, auth, row, body: body as v.InferOutput<B>, params: params as v.InferOutput<P> });
+      return detailOf(tx, row.id);
+    },
+  });
+}
+
+export const leadRoutes = [
+  route({
+    method: 'GET',
+    path: '/leads',
+    access: allow('leads', 'view'),
+    query: leadsQuery,
+    async handler({ tx, auth, query }) {
+      const { q, tz, page } = await leadPage(tx, auth, query);
+      return { ...page, data: await toLeads(tx, page.data), stats: await leadStats(tx, auth, q, tz) };
+    },
+  }),
+
+  /** The lead selection picker (tours, bookings): the same filters, a light row. */
+  route({
+    method: 'GET',
+    path: '/leads/selection',
+    access: allow('leads', 'view'),
+    query: leadsQuery,
+    async handler({ tx, auth, query }) {
+      const { page } = await leadPage(tx, auth, query);
+      return { ...page, data: page.data.map((l): LeadOption => ({ _id: l.id, name: l.name, phone: l.phone, email: l.email, status: l.status as LeadState })) };
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/leads/members',
+    access: allow('leads', 'view'),
+    async handler({ tx }) {
+      const rows = await tx
+        .select({ _id: members.id, name: members.name, department: members.department })
+        .from(members)
+        .where(and(eq(members.employmentStatus, 'active'), eq(members.isActive, true)))
+        .orderBy(sql`lower(${members.name})`, asc(members.id));
+      return { data: rows satisfies LeadMember[] };
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/leads',
+    access: allow('leads', 'create'),
+    body: createLeadInput,
+    status: 201,
+    async handler({ tx, auth, body }) {
+      if (body.followUp) assertNotPast(body.followUp, 'followUp');
+      const lead = await createLead(tx, body, { actor: { id: auth.memberId, department: auth.department }, event: 'created' });
+      return detailOf(tx, lead.id);
+    },
+  }),
+
+  importRoute({
+    path: '/leads/import',
+    module: 'leads',
+    fromCsv: (text) => rowsFromCsv(text, { columns: LEAD_CSV_COLUMNS, required: ['name'] }),
+    importer: leadImporter,
+  }),
+
+  route({
+    method: 'GET',
+    path: '/leads/:id',
+    access: allow('leads', 'view'),
+    params: leadIdParams,
+    async handler({ tx, auth, params }) {
+      const [row] = await tx
+        .select({ id: leads.id })
+        .from(leads)
+        .where(and(eq(leads.id, params.id), visibleTo(auth)));
+      if (!row) throw notFound('Lead');
+      return detailOf(tx, row.id);
+    },
+  }),
+
+  leadAction({
+    method: 'PUT',
+    path: '/leads/details/:id',
+    body: updateLeadInput,
+    async run({ tx, auth, row, body }) {
+      await assertPlaces(tx, body);
+      const next = { name: body.name ?? row.name, phone: body.phone === undefined ? row.phone : body.phone, email: body.email === undefined ? row.email : body.email };
+      if (!next.phone && !next.email) throw new ApiError(400, 'VALIDATION_FAILED', `phone ${REACHABLE}`, [{ path: 'phone', message: REACHABLE }]);
+      const contactChanged = body.phone !== undefined || body.email !== undefined;
+      await tx
+        .update(leads)
+        .set({ ...body, ...(contactChanged ? { contactId: await contactFor(tx, next) } : {}), updatedAt: sql`now()` })
+        .where(eq(leads.id, row.id));
+      await logLeadEvent(tx, row.id, 'details', { fields: Object.keys(body) }, auth.memberId);
+    },
+  }),
+
+  leadAction({
+    method: 'PUT',
+    path: '/leads/:id/status',
+    body: leadStatusInput,
+    async run({ tx, auth, row, body }) {
+      const from = row.status as LeadState;
+      const event = leadEventFor(body.status, body.reason);
+      if (!event) throw conflict(`A lead cannot be marked ${body.status} again`, 'TRANSITION_NOT_ALLOWED');
+      await applyEvent(tx, leadWorkflow, row.id, event, async ({ to }) => {
+        const state = to.value as LeadState;
+        await tx
+          .update(leads)
+          .set({ lostReason: state === 'lost' ? body.reason! : null })
+          .where(eq(leads.id, row.id));
+        await logLeadEvent(tx, row.id, 'status', { from, to: state, ...(state === 'lost' ? { reason: body.reason } : {}) }, auth.memberId);
+      });
+      await refreshNextFollowUp(tx, row.id);
+    },
+  }),
+
+  leadAction({
+    method: 'PUT',
+    path: '/leads/:id/owner',
+    body: leadOwnerInput,
+    async run({ tx, auth, row, body }) {
+      await assertSalesMember(tx, body.assignedTo);
+      if (row.assignedTo === body.assignedTo) return;
+      const names = await tx
+        .select({ id: members.id, name: members.name })
+        .from(members)
+        .where(inArray(members.id, [body.assignedTo, ...(row.assignedTo ? [row.assignedTo] : [])]));
+      const nameOf = (id: string | null) => names.find((m) => m.id === id)?.name ?? null;
+      await tx.update(leads).set({ assignedTo: body.assignedTo, updatedAt: sql`now()` }).where(eq(leads.id, row.id));
+      await moveOpenFollowUps(tx, row.id, row.assignedTo, body.assignedTo);
+      await logLeadEvent(tx, row.id, 'owner', { from: nameOf(row.assignedTo), to: nameOf(body.assignedTo) }, auth.memberId);
+      if (body.assignedTo !== auth.memberId) {
+        await notify(tx, body.assignedTo, { type: 'lead-assigned', title: `Lead assigned to you: ${row.name}`, body: `by ${auth.memberName}`, link: leadLink(row.id) });
+      }
+    },
+  }),
+
+  leadAction({
+    method: 'POST',
+    path: '/leads/:id/query',
+    body: createQueryInput,
+    status: 201,
+    async run({ tx, auth, row, body }) {
+      assertOpen(row, 'a new query');
+      await assertPlaces(tx, body);
+      const [q] = await tx
+        .insert(leadQueries)
+        .values({ ...body, leadId: row.id, createdBy: auth.memberId })
+        .returning({ id: leadQueries.id });
+      await tx.update(leads).set({ updatedAt: sql`now()` }).where(eq(leads.id, row.id));
+      await logLeadEvent(tx, row.id, 'query', { queryId: q.id }, auth.memberId);
+    },
+  }),
+
+  leadAction({
+    method: 'PUT',
+    path: '/leads/:id/query',
+    body: updateQueryInput,
+    async run({ tx, auth, row, body }) {
+      assertOpen(row, 'a query change');
+      const { queryId, ...fields } = body;
+      const [existing] = await tx
+        .select()
+        .from(leadQueries)
+        .where(and(eq(leadQueries.id, queryId), eq(leadQueries.leadId, row.id)))
+        .for('update');
+      if (!existing) throw notFound('Query');
+      await assertPlaces(tx, fields);
+      const from = fields.travelFrom === undefined ? existing.travelFrom : fields.travelFrom;
+      const to = fields.travelTo === undefined ? existing.travelTo : fields.travelTo;
+      if (from && to && from > to) throw new ApiError(400, 'VALIDATION_FAILED', `travelTo ${DATES_IN_ORDER}`, [{ path: 'travelTo', message: DATES_IN_ORDER }]);
+      await tx
+        .update(leadQueries)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(eq(leadQueries.id, queryId));
+      await logLeadEvent(tx, row.id, 'queryUpdated', { queryId, fields: Object.keys(fields) }, auth.memberId);
+    },
+  }),
+
+  leadAction({
+    method: 'POST',
+    path: '/leads/:id/query/:queryId/comment',
+    params: leadQueryParams,
+    body: commentInput,
+    status: 201,
+    async run({ tx, auth, row, body, params }) {
+      const [q] = await tx
+        .select({ id: leadQueries.id })
+        .from(leadQueries)
+        .where(and(eq(leadQueries.id, params.queryId), eq(leadQueries.leadId, row.id)));
+      if (!q) throw notFound('Query');
+      const [c] = await tx.insert(leadQueryComments).values({ queryId: q.id, text: body.text, authorId: auth.memberId }).returning({ id: leadQueryComments.id });
+      await logLeadEvent(tx, row.id, 'comment', { queryId: q.id, commentId: c.id }, auth.memberId);
+    },
+  }),
+
+  leadAction({
+    method: 'POST',
+    path: '/leads/:id/followup',
+    body: followUpInput,
+    status: 201,
+    async run({ tx, auth, row, body }) {
+      assertOpen(row, 'a follow-up');
+      assertNotPast(body.dueAt, 'dueAt');
+      if (body.assignee) await assertActiveMember(tx, body.assignee, 'assignee');
+      await addFollowUp(tx, row, { dueAt: body.dueAt, note: body.note, assigneeId: body.assignee ?? row.assignedTo ?? auth.memberId }, auth.memberId);
+    },
+  }),
+
+  leadAction({
+    method: 'POST',
+    path: '/leads/:id/followup/response',
+    body: followUpResponseInput,
+    async run({ tx, auth, row, body }) {
+      const f = await lockOpenFollowUp(tx, row.id, body.followUpId);
+      if (body.nextFollowUp) {
+        assertOpen(row, 'a follow-up');
+        assertNotPast(body.nextFollowUp.dueAt, 'nextFollowUp.dueAt');
+      }
+      await tx
+        .update(followUps)
+        .set({ outcome: body.outcome, responseNote: body.note ?? null, respondedBy: auth.memberId, respondedAt: sql`now()` })
+        .where(eq(followUps.id, f.id));
+      await logLeadEvent(tx, row.id, 'response', { followUpId: f.id, outcome: body.outcome, note: body.note ?? null }, auth.memberId);
+      // Reaching the customer is contacting them: a new lead moves on through its machine.
+      if (body.outcome === 'reached' && row.status === 'new') {
+        await applyEvent(tx, leadWorkflow, row.id, { type: 'CONTACT' });
+        await logLeadEvent(tx, row.id, 'status', { from: 'new', to: 'contacted' }, auth.memberId);
+      }
+      if (body.nextFollowUp) {
+        await addFollowUp(tx, row, { dueAt: body.nextFollowUp.dueAt, note: body.nextFollowUp.note, assigneeId: f.assigneeId ?? row.assignedTo ?? auth.memberId }, auth.memberId);
+      } else await refreshNextFollowUp(tx, row.id);
+    },
+  }),
+];

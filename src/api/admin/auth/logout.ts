@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../client';
+
+export const logout = () => api.post<{ data: { signedOut: boolean } }>('/auth/logout', {}, { expectUnauthorized: true });
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled() {
+      queryClient.clear();
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../client';
+import { CONFIG_PATHS, type ConfigModule, type Configuration } from './contract';
+
+export const getConfigurations = () => api.get<{ data: Configuration[] }>('/configurations').then((r) => r.data);
+
+/** The seed's PUT path segment for a module (`/configurations/lead`, `/configurations/destionation`, ...). */
+export const configPathOf = (module: ConfigModule) => Object.entries(CONFIG_PATHS).find(([, m]) => m === module)![0];
+
+export const updateConfiguration = (module: ConfigModule, settings: Record<string, unknown>) =>
+  api.put<{ data: Configuration }>(`/configurations/${configPathOf(module)}`, settings).then((r) => r.data);
+
+export const configurationsKeys = { all: ['configurations'] as const };
+
+export const configurationsQueryOptions = () => queryOptions({ queryKey: configurationsKeys.all, queryFn: getConfigurations });
+
+export const useConfigurations = () => useQuery(configurationsQueryOptions());
+
+export function useUpdateConfiguration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ module, settings }: { module: ConfigModule; settings: Record<string, unknown> }) => updateConfiguration(module, settings),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: configurationsKeys.all }),
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../client';
+import type { ItemAnswer } from '../../common/schemas';
+import { meQueryOptions } from '../auth/get-me';
+import type { Member, Preferences, UpdateMeInput } from './contract';
+import { membersKeys } from './get-members';
+
+export const updateMe = (input: UpdateMeInput) => api.put<ItemAnswer<Member>>('/members/me', input).then((r) => r.data);
+export const updatePreferences = (input: Partial<Preferences>) =>
+  api.put<ItemAnswer<Member>>('/members/me/preferences', input).then((r) => r.data);
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: membersKeys.all });
+    },
+  });
+}
+
+/** Saves preferences on the server; the local store already applied them, so the auth state is patched, not refetched. */
+export function useUpdatePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePreferences,
+    onSuccess: (member) =>
+      queryClient.setQueryData(meQueryOptions().queryKey, (state) => (state ? { ...state, member } : state)),
+  });
+}

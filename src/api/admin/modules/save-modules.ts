@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../client';
+import type { ItemAnswer } from '../../common/schemas';
+import type { AppModule, UpdateModuleInput } from './contract';
+import { modulesKeys, modulesQueryOptions } from './get-modules';
+
+export const reorderModules = (order: string[]) => api.put<{ data: AppModule[] }>('/modules/reorder', { order }).then((r) => r.data);
+export const updateModule = (input: UpdateModuleInput) => api.put<ItemAnswer<AppModule>>('/modules', input).then((r) => r.data);
+
+/** Optimistic: the menu moves at once and rolls back if the server refuses. */
+export function useReorderModules() {
+  const queryClient = useQueryClient();
+  const key = modulesQueryOptions().queryKey;
+  return useMutation({
+    mutationFn: (modules: AppModule[]) => reorderModules(modules.map((m) => m._id)),
+    onMutate: async (modules) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, modules.map((m, order) => ({ ...m, order })));
+      return { previous };
+    },
+    onError: (_e, _v, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: modulesKeys.all }),
+  });
+}
+
+export function useUpdateModule() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateModule, onSuccess: () => queryClient.invalidateQueries({ queryKey: modulesKeys.all }) });
+}

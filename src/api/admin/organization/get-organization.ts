@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../client';
+import type { ItemAnswer } from '../../common/schemas';
+import { meQueryOptions } from '../auth/get-me';
+import type { Organization, UpdateOrganizationInput } from './contract';
+
+export const getOrganization = () => api.get<ItemAnswer<Organization>>('/members/organization').then((r) => r.data);
+export const updateOrganization = (input: UpdateOrganizationInput) =>
+  api.put<ItemAnswer<Organization>>('/members/organization', input).then((r) => r.data);
+/** The new secret is in this answer only; it is never readable again. */
+export const regenerateSecret = () =>
+  api.put<ItemAnswer<Organization & { secret: string }>>('/members/organization/regenerate/secret').then((r) => r.data);
+
+export const organizationKeys = { all: ['organization'] as const };
+
+export const organizationQueryOptions = () => queryOptions({ queryKey: organizationKeys.all, queryFn: getOrganization });
+
+export const useOrganization = () => useQuery(organizationQueryOptions());
+
+function useOrganizationMutation<I, O extends Organization>(fn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async (org) => {
+      queryClient.setQueryData(organizationQueryOptions().queryKey, org);
+      // The colour scheme and currency in the auth state drive the whole app.
+      await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+    },
+  });
+}
+
+export const useUpdateOrganization = () => useOrganizationMutation(updateOrganization);
+export const useRegenerateSecret = () => useOrganizationMutation(regenerateSecret);

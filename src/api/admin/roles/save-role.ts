@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../client';
+import type { ItemAnswer } from '../../common/schemas';
+import { meQueryOptions } from '../auth/get-me';
+import type { CreateRoleInput, Role, UpdateRoleInput } from './contract';
+import { rolesKeys } from './get-roles';
+
+export const createRole = (input: CreateRoleInput) => api.post<ItemAnswer<Role>>('/roles', input).then((r) => r.data);
+export const updateRole = (input: UpdateRoleInput) => api.put<ItemAnswer<Role>>('/roles', input).then((r) => r.data);
+
+export function useCreateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createRole, onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKeys.all }) });
+}
+
+export function useUpdateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateRole,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: rolesKeys.all });
+      // The signed-in member's own role may have changed: the menu follows it.
+      await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+    },
+  });
+}

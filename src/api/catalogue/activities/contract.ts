@@ -1,0 +1,111 @@
+import * as v from 'valibot';
+import { intFromText } from '../../common/import';
+import { updateOf, clearableText, idSchema, intBetween, listOf, moneySchema, pageQuery, requiredText, sortBy, withFilter } from '../../common/schemas';
+import { slugInput } from '../../common/slug';
+import type { CatalogueRef } from '../regions/contract';
+
+export const ACTIVITY_CATEGORIES = ['sightseeing', 'adventure', 'culture', 'food', 'water-sports', 'wildlife', 'wellness', 'nightlife'] as const;
+export type ActivityCategory = (typeof ACTIVITY_CATEGORIES)[number];
+export const ACTIVITY_DIFFICULTIES = ['easy', 'moderate', 'hard'] as const;
+export type ActivityDifficulty = (typeof ACTIVITY_DIFFICULTIES)[number];
+
+/** Longest activity: a multi-day trek (14 days). */
+export const MAX_ACTIVITY_MINUTES = 14 * 24 * 60;
+
+export interface Activity {
+  _id: string;
+  name: string;
+  slug: string;
+  category: ActivityCategory;
+  difficulty: ActivityDifficulty;
+  durationMinutes: number;
+  /** Integer minor units of the organization's currency. */
+  pricePerPerson: number;
+  description: string | null;
+  destinationId: string;
+  destination: CatalogueRef;
+  regionId: string;
+  region: CatalogueRef;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The list's header, over the whole organization; every category and difficulty key is present. */
+export interface ActivityStats {
+  total: number;
+  byCategory: Record<ActivityCategory, number>;
+  byDifficulty: Record<ActivityDifficulty, number>;
+}
+
+const category = v.picklist(ACTIVITY_CATEGORIES, `must be one of ${ACTIVITY_CATEGORIES.join(', ')}`);
+const difficulty = v.picklist(ACTIVITY_DIFFICULTIES, 'must be easy, moderate or hard');
+const durationMinutes = intBetween(1, MAX_ACTIVITY_MINUTES);
+
+const activityFields = {
+  name: requiredText(200),
+  slug: slugInput,
+  destinationId: idSchema,
+  category,
+  difficulty,
+  durationMinutes,
+  pricePerPerson: moneySchema,
+  description: clearableText(5000),
+};
+
+export const createActivityInput = v.strictObject(activityFields);
+export type CreateActivityInput = v.InferOutput<typeof createActivityInput>;
+
+export const updateActivityInput = updateOf({
+  ...activityFields,
+  name: v.optional(activityFields.name),
+  destinationId: v.optional(activityFields.destinationId),
+  category: v.optional(category),
+  difficulty: v.optional(difficulty),
+  durationMinutes: v.optional(durationMinutes),
+  pricePerPerson: v.optional(moneySchema),
+});
+export type UpdateActivityInput = v.InferOutput<typeof updateActivityInput>;
+
+export const ACTIVITY_SORT_FIELDS = ['name', 'pricePerPerson', 'durationMinutes', 'createdAt', 'updatedAt'] as const;
+export const activitiesQuery = v.strictObject({
+  ...pageQuery(),
+  sortBy: sortBy(ACTIVITY_SORT_FIELDS, 'name'),
+  ...withFilter({
+    regions: listOf(idSchema),
+    destinations: listOf(idSchema),
+    categories: listOf(category),
+    difficulty: listOf(difficulty),
+  }),
+});
+export type ActivitiesQuery = v.InferOutput<typeof activitiesQuery>;
+
+/** One import row: a create payload whose destination is named by `destination` (id, slug or name). */
+export const activityImportRow = v.strictObject({
+  name: activityFields.name,
+  slug: activityFields.slug,
+  destination: requiredText(200),
+  category: v.pipe(v.string('must be text'), v.trim(), v.toLowerCase(), category),
+  difficulty: v.pipe(v.string('must be text'), v.trim(), v.toLowerCase(), difficulty),
+  durationMinutes: intFromText(durationMinutes),
+  pricePerPerson: intFromText(moneySchema),
+  description: activityFields.description,
+});
+export type ActivityImportRow = v.InferOutput<typeof activityImportRow>;
+
+export const ACTIVITY_CSV_COLUMNS: Record<string, string> = {
+  name: 'name',
+  activity: 'name',
+  activityname: 'name',
+  slug: 'slug',
+  destination: 'destination',
+  destinationname: 'destination',
+  destinationid: 'destination',
+  category: 'category',
+  difficulty: 'difficulty',
+  duration: 'durationMinutes',
+  durationminutes: 'durationMinutes',
+  minutes: 'durationMinutes',
+  price: 'pricePerPerson',
+  priceperperson: 'pricePerPerson',
+  description: 'description',
+};

@@ -1,0 +1,58 @@
+import * as v from 'valibot';
+import { updateOf, clearableText, idSchema, listOf, pageQuery, requiredText, sortBy, withFilter } from '../../common/schemas';
+import { slugInput } from '../../common/slug';
+
+/** A catalogue record as other records show it (a hotel's region, a lead's destinations…). */
+export interface CatalogueRef {
+  _id: string;
+  name: string;
+  slug: string;
+}
+
+export interface Region {
+  _id: string;
+  name: string;
+  /** Unique in the organization; derived from the name unless given. */
+  slug: string;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const regionFields = {
+  /** Unique in the organization, whatever the case. */
+  name: requiredText(120),
+  slug: slugInput,
+  description: clearableText(2000),
+};
+
+export const createRegionInput = v.strictObject(regionFields);
+export type CreateRegionInput = v.InferOutput<typeof createRegionInput>;
+
+/** The slug changes only when `slug` is sent: renaming keeps the old slug (links stay valid). */
+export const updateRegionInput = updateOf({ ...regionFields, name: v.optional(regionFields.name) });
+export type UpdateRegionInput = v.InferOutput<typeof updateRegionInput>;
+
+export const REGION_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
+export const regionsQuery = v.strictObject({
+  ...pageQuery(),
+  sortBy: sortBy(REGION_SORT_FIELDS, 'name'),
+  ...withFilter({
+    /** Only these regions (pickers show the names of the ids they hold). */
+    ids: listOf(idSchema),
+  }),
+});
+export type RegionsQuery = v.InferOutput<typeof regionsQuery>;
+
+/** One import row: a create payload. It updates the region with the same slug (if given) or name. */
+export const regionImportRow = createRegionInput;
+export type RegionImportRow = v.InferOutput<typeof regionImportRow>;
+
+/** CSV columns (normalised: lower case, no spaces, `_` or `-`) → fields. */
+export const REGION_CSV_COLUMNS: Record<string, string> = {
+  name: 'name',
+  region: 'name',
+  regionname: 'name',
+  slug: 'slug',
+  description: 'description',
+};
