@@ -2,12 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Permissions } from '../src/api/permissions';
 import type { ModuleKey } from '../src/api/permissions';
 import { hashPassword } from './auth/password';
-import { newOrganizationSecret } from './admin/organization-routes';
+import { newOrganizationSecret } from './admin/store';
 import type { Db } from './db/client';
 import { seedLeads } from './leads/seed';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue/seed';
 import type { VendorService } from '../src/api/vendors/contract';
-import { appModules, members, notifications, organizations, roles, subscriptions, vendors } from './db/schema';
+import { appModules } from './admin/schema';
+import { members, roles, subscriptions } from './auth/schema';
+import { notifications } from './notifications/schema';
+import { organizations } from './db/tenancy';
+import { vendors } from './vendors/schema';
 
 /** The navigation sections in their default order, with PrimeIcons. */
 export const DEFAULT_MODULES: { key: ModuleKey; name: string; icon: string }[] = [

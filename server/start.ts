@@ -7,7 +7,7 @@ import { seedDemo } from './seed';
 import { createApp } from './http/app';
 import { registry } from './registry';
 import { startJobWorker } from './jobs/queue';
-import { jobHandlers } from './jobs/handlers';
+import { jobHandlers } from './registry';
 import { scheduleMaintenance } from './jobs/maintenance';
 
 export interface RunningServer {

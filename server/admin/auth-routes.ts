@@ -6,11 +6,11 @@ import { verifyPassword } from '../auth/password';
 import { clientAddress, endSession, isSubscriptionReadOnly, startSession } from '../auth/session';
 import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
 import type { Tx } from '../db/client';
-import { members, roles, subscriptions } from '../db/schema';
+import { members, roles, subscriptions } from '../auth/schema';
 import { ApiError } from '../http/errors';
 import { PUBLIC, SIGNED_IN, publicRoute, route } from '../http/route';
-import { findMember } from './member-routes';
-import { currentOrganization, toOrganization } from './organization-routes';
+import { findMember } from './store';
+import { currentOrganization, toOrganization } from './store';
 
 export async function loadAuthState(tx: Tx, memberId: string): Promise<AuthState> {
   const member = await findMember(tx, memberId);

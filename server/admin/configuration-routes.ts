@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { CONFIG_MODULES, CONFIG_PATHS, configSettingsSchemas, type ConfigModule, type Configuration } from '../../src/api/admin/configurations/contract';
 import type { Tx } from '../db/client';
-import { configurations } from '../db/schema';
+import { configurations } from './schema';
 import { allow, route } from '../http/route';
 import { knownSettings } from './store';
 

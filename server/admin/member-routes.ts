@@ -1,66 +1,21 @@
 import { and, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
-  DEFAULT_PREFERENCES,
   createMemberInput,
   memberIdParams,
   membersQuery,
   updateMeInput,
   updateMemberInput,
-  updatePreferencesInput,
-  type Member,
-  type MembersQuery,
+  updatePreferencesInput, type MembersQuery
 } from '../../src/api/admin/members/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { revokeMemberSessions } from '../auth/session';
 import type { Tx } from '../db/client';
-import { members, roles, subscriptions } from '../db/schema';
+import { members, roles, subscriptions } from '../auth/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';
+import { findMember, memberColumns, toMember } from './store';
 
-const memberColumns = {
-  id: members.id,
-  name: members.name,
-  email: members.email,
-  phone: members.phone,
-  department: members.department,
-  roleId: members.roleId,
-  roleName: roles.name,
-  employmentStatus: members.employmentStatus,
-  joiningDate: members.joiningDate,
-  exitDate: members.exitDate,
-  isActive: members.isActive,
-  preferences: members.preferences,
-  createdAt: members.createdAt,
-  updatedAt: members.updatedAt,
-};
-const selectMembers = (tx: Tx) => tx.select(memberColumns).from(members).leftJoin(roles, eq(roles.id, members.roleId));
-type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
-
-export function toMember(row: MemberRow): Member {
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    department: row.department as Member['department'],
-    roleId: row.roleId,
-    roleName: row.roleName ?? undefined,
-    employmentStatus: row.employmentStatus as Member['employmentStatus'],
-    joiningDate: row.joiningDate,
-    exitDate: row.exitDate,
-    isActive: row.isActive,
-    preferences: { ...DEFAULT_PREFERENCES, ...row.preferences },
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-export async function findMember(tx: Tx, id: string): Promise<Member> {
-  const [row] = await selectMembers(tx).where(eq(members.id, id));
-  if (!row) throw notFound('Member');
-  return toMember(row);
-}
 
 async function assertRoleExists(tx: Tx, roleId: string) {
   const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));

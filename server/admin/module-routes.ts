@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { createModuleInput, reorderModulesInput, updateModuleInput, type AppModule } from '../../src/api/admin/modules/contract';
 import { pageQuery } from '../../src/api/common/schemas';
-import { appModules } from '../db/schema';
+import { appModules } from './schema';
 import { badRequest, notFound } from '../http/errors';
 import { listAnswer, pageOffset } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';

@@ -3,7 +3,7 @@ import { createRoleInput, updateRoleInput, type Role } from '../../src/api/admin
 import { effectiveAccess } from '../../src/api/permissions';
 import { pageQuery } from '../../src/api/common/schemas';
 import * as v from 'valibot';
-import { roles } from '../db/schema';
+import { roles } from '../auth/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { listAnswer, pageOffset } from '../http/list';
 import { allow, route } from '../http/route';

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { effectiveAccess, type Permissions, type Visibility } from '../../src/api/permissions';
-import { sessions } from '../db/schema';
+import { sessions } from './schema';
 import { ApiError } from '../http/errors';
 import type { AppServices } from '../services';
 import { hashToken, newToken } from './tokens';

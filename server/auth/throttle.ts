@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { loginThrottle } from '../db/schema';
+import { loginThrottle } from './schema';
 import { ApiError } from '../http/errors';
 
 /**

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVITY_CATEGORIES, ACTIVITY_DIFFICULTIES, activitiesQuery, activityImportRow, createActivityInput, updateActivityInput, type Activity, type ActivityCategory, type ActivityDifficulty, type ActivityStats } from '../../src/api/catalogue/activities/contract';
 import { activityRowsFromCsv } from '../../src/api/catalogue/activities/import';
-import { activities } from '../db/schema';
-import { ACTIVITY, cellCounts, placedRecordFields, placedRecordRoutes, type PlaceCell, type PlacedRow } from './store';
+import { activities } from './schema';
+import { cellCounts, placedRecordFields, placedRecordRoutes, type PlaceCell } from './placed-routes';
+import { ACTIVITY, type PlacedRow } from './store';
 
 export function toActivity(row: PlacedRow<typeof activities.$inferSelect>): Activity {
   const { category, difficulty, durationMinutes, pricePerPerson } = row.record;

@@ -13,7 +13,7 @@ import {
   type DestinationsQuery,
 } from '../../src/api/catalogue/destinations/contract';
 import type { Tx } from '../db/client';
-import { destinations, regions } from '../db/schema';
+import { destinations, regions } from './schema';
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { containsPattern, orderBy, pageOf } from '../http/list';

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { createHotelInput, hotelImportRow, hotelsQuery, updateHotelInput, type Hotel, type HotelStats } from '../../src/api/catalogue/hotels/contract';
 import { hotelRowsFromCsv } from '../../src/api/catalogue/hotels/import';
-import { hotels } from '../db/schema';
-import { HOTEL, cellCounts, placedRecordFields, placedRecordRoutes, type PlaceCell, type PlacedRow } from './store';
+import { hotels } from './schema';
+import { cellCounts, placedRecordFields, placedRecordRoutes, type PlaceCell } from './placed-routes';
+import { HOTEL, type PlacedRow } from './store';
 
 export function toHotel(row: PlacedRow<typeof hotels.$inferSelect>): Hotel {
   const { stars, address, roomTypes, amenities } = row.record;

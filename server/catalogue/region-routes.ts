@@ -10,7 +10,7 @@ import {
   type Region,
   type RegionsQuery,
 } from '../../src/api/catalogue/regions/contract';
-import { regions } from '../db/schema';
+import { regions } from './schema';
 import { importRoute } from '../http/import';
 import { containsPattern, orderBy, pageOf } from '../http/list';
 import { assertUnused, lockRecord, sluggedImporter, uniqueSlug } from '../http/records';

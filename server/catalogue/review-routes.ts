@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { idParams, mergeFilter } from '../../src/api/common/schemas';
 import { createReviewInput, reviewsQuery, updateReviewInput, type Review, type ReviewDeleted, type ReviewsQuery } from '../../src/api/catalogue/reviews/contract';
 import type { Tx } from '../db/client';
-import { destinations, reviews } from '../db/schema';
+import { destinations, reviews } from './schema';
 import { notFound } from '../http/errors';
 import { containsPattern, orderBy, pageOf } from '../http/list';
 import { assertReference, lockRecord } from '../http/records';

@@ -2,7 +2,7 @@ import type { ActivityCategory, ActivityDifficulty } from '../../src/api/catalog
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
 import { slugify } from '../../src/api/common/slug';
 import type { Tx } from '../db/client';
-import { activities, destinations, hotels, regions, reviews } from '../db/schema';
+import { activities, destinations, hotels, regions, reviews } from './schema';
 
 /**
  * The demo catalogue, generated from compact tables so the itinerary planner has something real to

@@ -1,16 +1,15 @@
-import { and, asc, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
-import type * as v from 'valibot';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
-import type { ModuleKey } from '../../src/api/permissions';
+import { inArray } from 'drizzle-orm';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { Tx } from '../db/client';
-import { activities, destinations, hotels, leadQueries, leads, placeCounts, regions, reviews } from '../db/schema';
-import { notFound } from '../http/errors';
-import { importRoute } from '../http/import';
-import { columnsAs, containsPattern, countRows, listAnswer, orderBy, pageOffset } from '../http/list';
-import { assertReference, lockRecord, referenceResolver, sluggedImporter, uniqueSlug, type SluggedTable, type Use } from '../http/records';
-import { allow, route, type RouteDef } from '../http/route';
+import { regions, destinations } from './schema';
+import { invalidField } from '../http/errors';
+
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { activities, hotels, reviews } from './schema';
+import { leadQueries, leads } from '../leads/schema';
+import { containsPattern } from '../http/list';
+import { type SluggedTable, type Use } from '../http/records';
 
 /** The catalogue's slugged tables, as the shared record helpers (server/http/records.ts) see them. */
 export const REGION: SluggedTable = { table: regions, id: regions.id, name: regions.name, slug: regions.slug, updatedAt: regions.updatedAt, kind: 'region' };
@@ -92,234 +91,38 @@ export interface PlacedTable extends SluggedTable {
 /** A placed record's row as read: the table's own columns, its destination and region. */
 export type PlacedRow<R> = { record: R } & Place;
 
-/** The fields every placed record answers: its name, slug and description, where it is, its timestamps. */
-export function placedRecordFields({ record, destination, region }: PlacedRow<PlacedRecordColumns>) {
-  const { id, name, slug, description, createdAt, updatedAt } = record;
-  return { _id: id, name, slug, description, destinationId: destination._id, destination, regionId: region._id, region, createdAt, updatedAt };
-}
-type PlacedRecordColumns = { id: string; name: string; slug: string; description: string | null; createdAt: string; updatedAt: string };
-
-/** The list query every placed resource takes (its facet filters aside). */
-interface PlacedListQuery<SortKey extends string> {
-  page: number;
-  limit: number;
-  sortBy: SortKey;
-  sortOrder: 'asc' | 'desc';
-  search?: string;
-  regions?: string[];
-  destinations?: string[];
-  filter?: object;
-}
-
 /**
- * A filter on a counted facet of a placed resource (hotels: stars; activities: category and
- * difficulty): the column, and the values the query chose. The same facets, in the same order, are
- * the `place_counts` triggers' arguments (migration 0005).
+ * Regions and destinations named by id must be the organization's. They are locked (`for key
+ * share`) until the request ends, so a concurrent delete waits and then sees the use.
  */
-export interface Facet<Q> {
-  column: AnyPgColumn;
-  chosen: (query: Q) => readonly (string | number)[] | undefined;
+export async function assertPlaces(tx: Tx, input: { regions?: string[]; destinations?: string[] }, prefix = '') {
+  for (const [field, table] of [
+    ['regions', regions],
+    ['destinations', destinations],
+  ] as const) {
+    const ids = input[field];
+    if (!ids?.length) continue;
+    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids)).for('key share');
+    if (found.length !== ids.length) throw invalidField(`${prefix}${field}`, `names a ${field === 'regions' ? 'region' : 'destination'} that does not exist`);
+  }
 }
 
-/** A cell of `place_counts`: how many records of one destination have these facet values. */
-export interface PlaceCell {
-  destination: CatalogueRef;
-  regionId: string;
-  facets: [string, string];
-  n: number;
-}
-
-/** The organization's cells of one placed table (a few hundred at most: destinations × facet values). */
-function placeCells(tx: Tx, resource: string): Promise<PlaceCell[]> {
-  return tx
-    .select({
-      destination: placeColumns.destination,
-      regionId: destinations.regionId,
-      facets: sql<[string, string]>`array[${placeCounts.facetA}, ${placeCounts.facetB}]`,
-      n: sql<number>`sum(${placeCounts.n})::int`,
-    })
-    .from(placeCounts)
-    .innerJoin(destinations, eq(destinations.id, placeCounts.destinationId))
-    .where(eq(placeCounts.resource, resource))
-    .groupBy(destinations.id, placeCounts.facetA, placeCounts.facetB);
-}
-
-/** Sums cells by one key: every key given is present (0 when none). */
-export function cellCounts<K extends string>(cells: PlaceCell[], keyOf: (cell: PlaceCell) => string, keys: readonly K[]): Record<K, number> {
-  const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
-  for (const cell of cells) {
-    const key = keyOf(cell) as K;
-    if (key in counts) counts[key] += cell.n;
-  }
-  return counts;
-}
-
-/**
- * The routes of a catalogue resource whose records sit in a destination (the seed's hotels and
- * activities calls): `GET <path>` (page, sort, search and filters, with the header's `stats`),
- * `GET <itemPath>`, `POST <path>` (slug from the name), `POST <path>/import` (the destination named
- * by id, slug or name), `PUT <path>/:id` and `DELETE <path>/:id` (answering the seed's message). The
- * resource gives its table, how a row becomes its answer, its facets, sort keys and stats.
- *
- * The list reads the header and, without a search, its total from `place_counts`; a search reads
- * the rows the resource's search function finds (both in migration 0005).
- */
-export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K extends string, I extends { name: string; slug?: string; destination: string }, S>(def: {
-  module: ModuleKey;
-  /** `/hotels` */
-  path: string;
-  /** The seed's path of one record: `/hotels/hotelId/:id`. */
-  itemPath: string;
-  target: PlacedTable;
-  /** What a missing record is called: `Hotel` (not found). */
-  label: string;
-  toRecord: (row: PlacedRow<R>) => Rec;
-  query: v.GenericSchema<unknown, Q>;
-  facets: [Facet<Omit<Q, 'filter'>>, Facet<Omit<Q, 'filter'>>?];
-  sort: Record<K, AnyColumn | SQL>;
-  stats: (cells: PlaceCell[]) => S;
-  createInput: v.GenericSchema<unknown, { destinationId: string; name: string; slug?: string }>;
-  updateInput: v.GenericSchema<unknown, { destinationId?: string }>;
-  importRow: v.GenericSchema<unknown, I>;
-  fromCsv: (text: string) => { rows: unknown[] };
-  deletedMessage: string;
-}): RouteDef[] {
-  const t = def.target;
-  const resource = getTableName(t.table);
-  const columns = { record: t.table, ...placeColumns };
-  /** The records with their destination and region: all, or those a search found (read under the table's own name). */
-  const select = (tx: Tx, selection: SelectedFields, search?: string) =>
-    tx
-      .select(selection)
-      .from(search ? sql`${t.search(search)} as ${sql.identifier(resource)}` : t.table)
-      .innerJoin(destinations, eq(destinations.id, t.destinationId))
-      .innerJoin(regions, eq(regions.id, destinations.regionId));
-  const toRecord = (row: unknown) => def.toRecord(row as PlacedRow<R>);
-
-  function filters(q: Omit<Q, 'filter'>): SQL | undefined {
-    return and(
-      q.regions?.length ? inArray(destinations.regionId, q.regions) : undefined,
-      q.destinations?.length ? inArray(t.destinationId, q.destinations) : undefined,
-      ...def.facets.map((f) => {
-        const chosen = f?.chosen(q);
-        return f && chosen?.length ? inArray(f.column, [...chosen]) : undefined;
-      }),
-    );
-  }
-  /** The total of an unsearched list, from the cells its filters choose. */
-  function cellTotal(cells: PlaceCell[], q: Omit<Q, 'filter'>): number {
-    const chosen = def.facets.map((f) => f?.chosen(q)?.map(String));
-    return cells
-      .filter(
-        (c) =>
-          (!q.regions?.length || q.regions.includes(c.regionId)) &&
-          (!q.destinations?.length || q.destinations.includes(c.destination._id)) &&
-          chosen.every((values, i) => !values?.length || values.includes(c.facets[i])),
-      )
-      .reduce((sum, c) => sum + c.n, 0);
-  }
-
-  async function find(tx: Tx, id: string): Promise<Rec> {
-    const [row] = await select(tx, columns).where(eq(t.id, id));
-    if (!row) throw notFound(def.label);
-    return toRecord(row);
-  }
-
-  return [
-    route({
-      method: 'GET',
-      path: def.path,
-      access: allow(def.module, 'view'),
-      query: def.query,
-      async handler({ tx, query }) {
-        const q = mergeFilter(query as Q);
-        const where = filters(q);
-        // A search reads every match anyway (found through the index, not walked in order), so
-        // counting them beside the page costs no second search.
-        const selection = q.search ? { ...columns, record: columnsAs(t.table), matching: sql<number>`(count(*) over ())::int` } : columns;
-        const rows: { matching?: number }[] = await select(tx, selection, q.search)
-          .where(where)
-          .orderBy(orderBy(def.sort[q.sortBy], q.sortOrder), asc(t.id))
-          .limit(q.limit)
-          .offset(pageOffset(q));
-        const cells = await placeCells(tx, resource);
-        const countAll = async () => (q.search ? (rows[0]?.matching ?? (await countRows(tx, select(tx, { one: sql`1` }, q.search).where(where)))) : cellTotal(cells, q));
-        return listAnswer(q, rows, toRecord, countAll, def.stats(cells));
-      },
-    }),
-
-    route({
-      method: 'GET',
-      path: def.itemPath,
-      access: allow(def.module, 'view'),
-      params: idParams,
-      async handler({ tx, params }) {
-        return { data: await find(tx, params.id) };
-      },
-    }),
-
-    route({
-      method: 'POST',
-      path: def.path,
-      access: allow(def.module, 'create'),
-      body: def.createInput,
-      status: 201,
-      async handler({ tx, body }) {
-        await assertReference(tx, DESTINATION, body.destinationId, 'destinationId');
-        const slug = body.slug ?? (await uniqueSlug(tx, t, body.name));
-        const [created] = await tx
-          .insert(t.table)
-          .values({ ...body, slug } as never)
-          .returning({ id: t.id });
-        return { data: await find(tx, created.id as string) };
-      },
-    }),
-
-    importRoute({
-      path: `${def.path}/import`,
-      module: def.module,
-      fromCsv: def.fromCsv,
-      importer: sluggedImporter<I>({
-        target: t,
-        rowSchema: def.importRow,
-        async prepare(tx, inputs) {
-          const destinationOf = await referenceResolver(tx, DESTINATION, inputs.map((i) => i.destination));
-          return ({ destination, ...rest }) => {
-            const destinationId = destinationOf(destination);
-            return destinationId ? { ...rest, destinationId } : { reject: `destination "${destination}" is not a known destination` };
-          };
-        },
-      }),
-    }),
-
-    route({
-      method: 'PUT',
-      path: `${def.path}/:id`,
-      access: allow(def.module, 'update'),
-      params: idParams,
-      body: def.updateInput,
-      async handler({ tx, params, body }) {
-        await lockRecord(tx, t, params.id, def.label);
-        if (body.destinationId) await assertReference(tx, DESTINATION, body.destinationId, 'destinationId');
-        await tx
-          .update(t.table)
-          .set({ ...body, updatedAt: sql`now()` } as never)
-          .where(eq(t.id, params.id));
-        return { data: await find(tx, params.id) };
-      },
-    }),
-
-    route({
-      method: 'DELETE',
-      path: `${def.path}/:id`,
-      access: allow(def.module, 'delete'),
-      params: idParams,
-      async handler({ tx, params }) {
-        await lockRecord(tx, t, params.id, def.label);
-        const deleted = await find(tx, params.id);
-        await tx.delete(t.table).where(eq(t.id, params.id));
-        return { data: deleted, message: def.deletedMessage };
-      },
-    }),
-  ];
+/** Names of the regions and destinations the records name, in one query each. */
+export async function placeRefs(tx: Tx, records: { regions: string[]; destinations: string[] }[]) {
+  const load = async (table: typeof regions | typeof destinations, ids: string[]) => {
+    const wanted = [...new Set(ids)];
+    if (!wanted.length) return new Map<string, CatalogueRef>();
+    const rows = await tx.select({ _id: table.id, name: table.name, slug: table.slug }).from(table).where(inArray(table.id, wanted));
+    return new Map(rows.map((r) => [r._id, r]));
+  };
+  const r = await load(
+    regions,
+    records.flatMap((x) => x.regions),
+  );
+  const d = await load(
+    destinations,
+    records.flatMap((x) => x.destinations),
+  );
+  const pick = (map: Map<string, CatalogueRef>, ids: string[]) => ids.map((id) => map.get(id)).filter((x): x is CatalogueRef => !!x);
+  return { regions: (ids: string[]) => pick(r, ids), destinations: (ids: string[]) => pick(d, ids) };
 }

@@ -10,11 +10,12 @@ import {
   type ContactsQuery,
 } from '../../src/api/leads/contract';
 import type { Tx } from '../db/client';
-import { contactGroupMembers, contactGroups, contacts, leads } from '../db/schema';
+import { contactGroupMembers, contactGroups, contacts } from './schema';
+import { leads } from '../leads/schema';
 import { ApiError, notFound } from '../http/errors';
 import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
 import { allow, route } from '../http/route';
-import { placeRefs } from '../leads/store';
+import { placeRefs } from '../catalogue/store';
 
 // ---------- contacts ----------
 

@@ -18,6 +18,8 @@ export class ApiError extends Error {
 
 export const notFound = (what = 'Resource') => new ApiError(404, 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string, code = 'CONFLICT') => new ApiError(409, code, message);
+/** A 400 about one field: `phone must be a valid phone number`, with the field named for the form. */
+export const invalidField = (path: string, message: string) => new ApiError(400, 'VALIDATION_FAILED', `${path} ${message}`, [{ path, message }]);
 export const badRequest = (message: string, path?: string) =>
   new ApiError(400, 'VALIDATION_FAILED', message, path ? [{ path, message }] : undefined);
 

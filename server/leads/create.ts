@@ -1,9 +1,13 @@
 import type { CreateLeadInput } from '../../src/api/leads/contract';
 import type { LeadActivityType } from '../../src/api/leads/contract';
 import type { Tx } from '../db/client';
-import { leadQueries, leads } from '../db/schema';
+import { leadQueries, leads } from './schema';
 import { moduleSettings } from '../admin/store';
-import { addFollowUp, assertPlaces, assertSalesMember, contactFor, leadLink, logLeadEvent, nextInRotation, notify, organizationTimeZone, todayIn, type LeadRow } from './store';
+import { addFollowUp, assertSalesMember, leadLink, logLeadEvent, nextInRotation, type LeadRow } from './store';
+import { assertPlaces } from '../catalogue/store';
+import { contactFor } from '../contacts/store';
+import { organizationTimeZone, todayIn } from '../db/clock';
+import { notify } from '../notifications/store';
 
 export interface CreateLeadOptions {
   /** Who creates it: a member, or null for the website form. */

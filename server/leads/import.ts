@@ -1,13 +1,15 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ImportRowResult } from '../../src/api/common/import';
 import { leadImportRow, type LeadImportRow } from '../../src/api/leads/contract';
-import { contacts, leads, members } from '../db/schema';
+import { contacts } from '../contacts/schema';
+import { leads } from './schema';
+import { members } from '../auth/schema';
 import { ApiError } from '../http/errors';
 import type { Importer } from '../http/import';
 import { referenceResolver } from '../http/records';
 import { DESTINATION, REGION } from '../catalogue/store';
 import { createLead } from './create';
-import { emailKey, phoneKey } from './store';
+import { emailKey, phoneKey } from '../contacts/store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

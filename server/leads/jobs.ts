@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { followUps, leads } from '../db/schema';
+import { followUps, leads } from './schema';
 import type { JobHandlers } from '../jobs/queue';
-import { FOLLOW_UP_DUE_JOB, isOpen, leadLink, notify } from './store';
+import { FOLLOW_UP_DUE_JOB, leadLink } from './store';
+import { isOpen } from './workflow';
+import { notify } from '../notifications/store';
 
 /**
  * The jobs of the leads module: "a follow-up is due" goes to its assignee, once, when the job runs

@@ -29,35 +29,21 @@ import {
 import { leadEventFor, type LeadState } from '../../src/machines/lead-machine';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
-import { followUps, leadQueries, leadQueryComments, leads, members } from '../db/schema';
+import { followUps, leadQueries, leadQueryComments, leads } from './schema';
+import { members } from '../auth/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { containsPattern, listAnswer, pageOffset } from '../http/list';
 import { allow, route, type RouteDef } from '../http/route';
 import { leadImporter } from './import';
 import { createLead } from './create';
-import {
-  addFollowUp,
-  assertActiveMember,
-  assertNotPast,
-  assertOpen,
-  assertPlaces,
-  assertSalesMember,
-  contactFor,
-  leadDetail,
-  type LeadRow,
-  leadLink,
-  leadWorkflow,
-  lockOpenFollowUp,
-  lockVisibleLead,
-  logLeadEvent,
-  moveOpenFollowUps,
-  notify,
-  organizationTimeZone,
-  refreshNextFollowUp,
-  toLeads,
-  visibleTo,
-} from './store';
+import { addFollowUp, assertActiveMember, assertNotPast, assertOpen, assertSalesMember, leadDetail, type LeadRow, leadLink, lockOpenFollowUp, lockVisibleLead, logLeadEvent, moveOpenFollowUps, refreshNextFollowUp, toLeads, visibleLeads } from './store';
+import { leadWorkflow } from './workflow';
+import { assertPlaces } from '../catalogue/store';
+import { contactFor } from '../contacts/store';
+import { organizationTimeZone } from '../db/clock';
+import { notify } from '../notifications/store';
+import { leadCaptureRoutes } from './capture-routes';
 import { applyEvent } from '../workflow/apply-event';
 
 // ---------- the list ----------
@@ -113,7 +99,7 @@ const sortLeads = (q: Pick<LeadsQuery, 'sortBy' | 'sortOrder'>) => [sql`${LEAD_S
 async function leadPage(tx: Tx, auth: AuthContext, query: LeadsQuery) {
   const q = mergeFilter(query);
   const tz = await organizationTimeZone(tx);
-  const where = and(visibleTo(auth), leadFilters(q, tz));
+  const where = and(visibleLeads(auth), leadFilters(q, tz));
   const rows = await tx
     .select({ lead: leads })
     .from(leads)
@@ -129,7 +115,7 @@ async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: 
   const rows = await tx
     .select({ status: leads.status, n: sql<number>`count(*)::int` })
     .from(leads)
-    .where(and(visibleTo(auth), leadFilters(q, tz, false)))
+    .where(and(visibleLeads(auth), leadFilters(q, tz, false)))
     .groupBy(leads.status);
   const byStatus = Object.fromEntries(LEAD_STATES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<LeadState, number>;
   return { byStatus, total: rows.reduce((sum, r) => sum + r.n, 0) };
@@ -166,7 +152,7 @@ function leadAction<P extends v.GenericSchema<unknown, { id: string }>, B extend
   });
 }
 
-export const leadRoutes = [
+const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads',
@@ -233,7 +219,7 @@ export const leadRoutes = [
       const [row] = await tx
         .select({ id: leads.id })
         .from(leads)
-        .where(and(eq(leads.id, params.id), visibleTo(auth)));
+        .where(and(eq(leads.id, params.id), visibleLeads(auth)));
       if (!row) throw notFound('Lead');
       return detailOf(tx, row.id);
     },
@@ -395,3 +381,6 @@ export const leadRoutes = [
     },
   }),
 ];
+
+/** The staff's lead calls, and the website's lead capture. */
+export const leadRoutes = [...staffRoutes, ...leadCaptureRoutes];

@@ -2,7 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { FOLLOW_UP_OUTCOMES } from '../../src/api/leads/contract';
 import { LEAD_SOURCES } from '../../src/api/leads/constants';
 import type { Tx } from '../db/client';
-import { contacts, destinations, followUps, jobs, leadEvents, leadQueries, leads, members, organizations } from '../db/schema';
+import { contacts } from '../contacts/schema';
+import { destinations } from '../catalogue/schema';
+import { followUps, leadEvents, leadQueries, leads } from './schema';
+import { jobs } from '../jobs/schema';
+import { members } from '../auth/schema';
+import { organizations } from '../db/tenancy';
 
 /**
  * The demo organization's pipeline: a few hundred leads over every status, owner and source, with

@@ -1,16 +1,17 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FollowUp, Lead, LeadActivity, LeadActivityType, LeadDetail, LeadQuery, MemberRef, QueryComment } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
-import { describeLeadRefusal, leadMachine, type LeadState } from '../../src/machines/lead-machine';
-import { snapshotOf } from '../../src/machines/workflow';
+import { type LeadState } from '../../src/machines/lead-machine';
 import type { AuthContext } from '../auth/session';
+import { visibleTo } from '../auth/visibility';
 import type { Tx } from '../db/client';
-import { contacts, destinations, followUps, leadEvents, leadQueries, leadQueryComments, leadRotation, leads, members, notifications, organizations, regions } from '../db/schema';
-import { ApiError, conflict, notFound } from '../http/errors';
+import { followUps, leadEvents, leadQueries, leadQueryComments, leadRotation, leads } from './schema';
+import { members } from '../auth/schema';
+import { conflict, invalidField, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
-import { applyEvent, rowWorkflow } from '../workflow/apply-event';
 import { moduleSettings } from '../admin/store';
+import { placeRefs } from '../catalogue/store';
+import { isOpen } from './workflow';
 
 /**
  * What the lead routes, the import, the public capture and the follow-up job share: visibility,
@@ -18,22 +19,15 @@ import { moduleSettings } from '../admin/store';
  */
 export type LeadRow = typeof leads.$inferSelect;
 
-export const leadWorkflow = rowWorkflow({ machine: leadMachine, table: leads, recordName: 'Lead', refusal: describeLeadRefusal });
-
-/** Whether the lead machine lets a lead in `status` be worked on (queries, follow-ups). */
-export const isOpen = (status: string) => snapshotOf(leadMachine, status).hasTag('open');
-
-/** Roles whose lead visibility is "own" see the leads assigned to them, and nothing else. */
-export function visibleTo(auth: AuthContext): SQL | undefined {
-  return auth.role.isOwner || auth.role.visibility.leads === 'all' ? undefined : eq(leads.assignedTo, auth.memberId);
-}
+/** The leads the caller may see: with "own" lead visibility, those assigned to them. */
+export const visibleLeads = (auth: AuthContext) => visibleTo(auth, 'leads', leads.assignedTo);
 
 /** The lead, locked for the rest of the request; 404 when it is not there or not the caller's to see. */
 export async function lockVisibleLead(tx: Tx, auth: AuthContext, id: string): Promise<LeadRow> {
   const [row] = await tx
     .select()
     .from(leads)
-    .where(and(eq(leads.id, id), visibleTo(auth)))
+    .where(and(eq(leads.id, id), visibleLeads(auth)))
     .for('update');
   if (!row) throw notFound('Lead');
   return row;
@@ -45,36 +39,8 @@ export function assertOpen(row: LeadRow, what: string) {
 
 // ---------- the organization's clock ----------
 
-export async function organizationTimeZone(tx: Tx): Promise<string> {
-  const [org] = await tx.select({ tz: organizations.timeZone }).from(organizations);
-  return org?.tz ?? 'UTC';
-}
-
-/** Today's date in the organization's time zone (SPEC: "Today" is in the organization's time zone). */
-export async function todayIn(tx: Tx, tz: string): Promise<string> {
-  const { rows } = await tx.execute<{ d: string }>(sql`select to_char(now() at time zone ${tz}, 'YYYY-MM-DD') as d`);
-  return rows[0].d;
-}
-
 // ---------- references ----------
 
-const invalid = (path: string, message: string) => new ApiError(400, 'VALIDATION_FAILED', `${path} ${message}`, [{ path, message }]);
-
-/**
- * Regions and destinations named by id must be the organization's. They are locked (`for key
- * share`) until the request ends, so a concurrent delete waits and then sees the use.
- */
-export async function assertPlaces(tx: Tx, input: { regions?: string[]; destinations?: string[] }, prefix = '') {
-  for (const [field, table] of [
-    ['regions', regions],
-    ['destinations', destinations],
-  ] as const) {
-    const ids = input[field];
-    if (!ids?.length) continue;
-    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids)).for('key share');
-    if (found.length !== ids.length) throw invalid(`${prefix}${field}`, `names a ${field === 'regions' ? 'region' : 'destination'} that does not exist`);
-  }
-}
 
 /** An owner must be an active member of the sales department (SPEC workflow 1). */
 export async function assertSalesMember(tx: Tx, memberId: string, field = 'assignedTo') {
@@ -82,7 +48,7 @@ export async function assertSalesMember(tx: Tx, memberId: string, field = 'assig
     .select({ id: members.id })
     .from(members)
     .where(and(eq(members.id, memberId), activeSales()));
-  if (!m) throw invalid(field, 'must be an active member of the sales department');
+  if (!m) throw invalidField(field, 'must be an active member of the sales department');
 }
 
 const activeSales = () => and(eq(members.department, 'sales'), eq(members.employmentStatus, 'active'), eq(members.isActive, true));
@@ -110,7 +76,7 @@ export async function assertActiveMember(tx: Tx, memberId: string, field: string
     .select({ id: members.id })
     .from(members)
     .where(and(eq(members.id, memberId), eq(members.employmentStatus, 'active'), eq(members.isActive, true)));
-  if (!m) throw invalid(field, 'must be an active member');
+  if (!m) throw invalidField(field, 'must be an active member');
 }
 
 async function memberRefs(tx: Tx, ids: (string | null)[]): Promise<(id: string | null) => MemberRef | null> {
@@ -118,26 +84,6 @@ async function memberRefs(tx: Tx, ids: (string | null)[]): Promise<(id: string |
   const rows = wanted.length ? await tx.select({ _id: members.id, name: members.name }).from(members).where(inArray(members.id, wanted)) : [];
   const byId = new Map(rows.map((r) => [r._id, r]));
   return (id) => (id ? (byId.get(id) ?? null) : null);
-}
-
-/** Names of the regions and destinations the records name, in one query each. */
-export async function placeRefs(tx: Tx, records: { regions: string[]; destinations: string[] }[]) {
-  const load = async (table: typeof regions | typeof destinations, ids: string[]) => {
-    const wanted = [...new Set(ids)];
-    if (!wanted.length) return new Map<string, CatalogueRef>();
-    const rows = await tx.select({ _id: table.id, name: table.name, slug: table.slug }).from(table).where(inArray(table.id, wanted));
-    return new Map(rows.map((r) => [r._id, r]));
-  };
-  const r = await load(
-    regions,
-    records.flatMap((x) => x.regions),
-  );
-  const d = await load(
-    destinations,
-    records.flatMap((x) => x.destinations),
-  );
-  const pick = (map: Map<string, CatalogueRef>, ids: string[]) => ids.map((id) => map.get(id)).filter((x): x is CatalogueRef => !!x);
-  return { regions: (ids: string[]) => pick(r, ids), destinations: (ids: string[]) => pick(d, ids) };
 }
 
 // ---------- reading ----------
@@ -253,53 +199,6 @@ export async function logLeadEvent(tx: Tx, leadId: string, type: LeadActivityTyp
   await tx.insert(leadEvents).values({ leadId, type, data, actorId, createdAt: sql`clock_timestamp()` });
 }
 
-export const phoneKey = (phone: string | null | undefined) => {
-  const digits = phone?.replace(/\D/g, '') ?? '';
-  return digits.length ? digits : null;
-};
-export const emailKey = (email: string | null | undefined) => (email ? email.trim().toLowerCase() : null);
-
-/**
- * The contact for a person: the one with the same phone number (digits only), else the same email,
- * else a new one. A key the contact lacks is filled in when no other contact holds it.
- */
-export async function contactFor(tx: Tx, person: { name: string; phone?: string | null; email?: string | null }): Promise<string> {
-  const pk = phoneKey(person.phone);
-  const ek = emailKey(person.email);
-  const find = async () => {
-    const rows = await tx
-      .select({ id: contacts.id, phoneKey: contacts.phoneKey, emailKey: contacts.emailKey })
-      .from(contacts)
-      .where(sql`${pk !== null ? sql`${contacts.phoneKey} = ${pk}` : sql`false`} or ${ek !== null ? sql`${contacts.emailKey} = ${ek}` : sql`false`}`)
-      .orderBy(sql`${contacts.phoneKey} is not distinct from ${pk} desc`)
-      .limit(1);
-    return rows[0];
-  };
-  let found = await find();
-  if (!found) {
-    const [created] = await tx
-      .insert(contacts)
-      .values({ name: person.name, phone: person.phone ?? null, email: person.email ?? null, phoneKey: pk, emailKey: ek })
-      .onConflictDoNothing()
-      .returning({ id: contacts.id });
-    if (created) return created.id;
-    found = await find(); // someone else created it at the same moment
-    if (!found) throw conflict('The contact was changed at the same time by another request; try again', 'CONCURRENT_UPDATE');
-  }
-  const fill: Record<string, unknown> = {};
-  if (!found.phoneKey && pk) Object.assign(fill, { phone: person.phone, phoneKey: pk });
-  if (!found.emailKey && ek) Object.assign(fill, { email: person.email, emailKey: ek });
-  if (Object.keys(fill).length) {
-    const taken = await tx
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(sql`(${fill.phoneKey ? sql`${contacts.phoneKey} = ${pk}` : sql`false`} or ${fill.emailKey ? sql`${contacts.emailKey} = ${ek}` : sql`false`}) and ${contacts.id} <> ${found.id}`)
-      .limit(1);
-    if (!taken.length) await tx.update(contacts).set({ ...fill, updatedAt: sql`now()` }).where(eq(contacts.id, found.id));
-  }
-  return found.id;
-}
-
 /** Keeps `leads.next_follow_up_at` = the earliest open follow-up (none while the lead is closed). */
 export async function refreshNextFollowUp(tx: Tx, leadId: string) {
   await tx.execute(sql`
@@ -332,10 +231,6 @@ export async function addFollowUp(
   return f;
 }
 
-export async function notify(tx: Tx, memberId: string, n: { type: 'lead-assigned' | 'follow-up-due'; title: string; body?: string | null; link: string }) {
-  await tx.insert(notifications).values({ memberId, type: n.type, title: n.title, body: n.body ?? null, link: n.link });
-}
-
 export const leadLink = (id: string) => `/leads/${id}`;
 
 /** The open follow-up of a lead (locked), or 404 / 409. */
@@ -360,16 +255,6 @@ export async function moveOpenFollowUps(tx: Tx, leadId: string, from: string | n
 
 /** A follow-up is for now or later (a few minutes' grace for clocks and slow forms). */
 export function assertNotPast(instant: string, path: string) {
-  if (Date.parse(instant) < Date.now() - 10 * 60_000) throw invalid(path, 'must not be in the past');
+  if (Date.parse(instant) < Date.now() - 10 * 60_000) throw invalidField(path, 'must not be in the past');
 }
 
-/**
- * A lead is won when a booking is created for it (SPEC workflow 1): the bookings module calls this
- * in the booking's transaction. The lead machine's WIN needs the booking's id; nothing else sends it.
- */
-export async function markLeadWon(tx: Tx, leadId: string, bookingId: string, actorId: string | null) {
-  await applyEvent(tx, leadWorkflow, leadId, { type: 'WIN', bookingId }, async ({ from }) => {
-    await logLeadEvent(tx, leadId, 'status', { from: from.value, to: 'won', bookingId }, actorId);
-  });
-  await refreshNextFollowUp(tx, leadId);
-}

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { unreadNotificationsQuery, type Notification } from '../../src/api/notifications/contract';
 import { idParams } from '../../src/api/common/schemas';
-import { notifications } from '../db/schema';
+import { notifications } from './schema';
 import { notFound } from '../http/errors';
 import { listAnswer, pageOffset } from '../http/list';
 import { SIGNED_IN, route } from '../http/route';

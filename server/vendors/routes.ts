@@ -22,24 +22,17 @@ import {
   type VendorsQuery,
 } from '../../src/api/vendors/contract';
 import { vendorRowsFromCsv } from '../../src/api/vendors/import';
-import { describeVendorRefusal, vendorEventFor, vendorMachine } from '../../src/machines/vendor-machine';
+import { vendorEventFor } from '../../src/machines/vendor-machine';
 import type { Tx } from '../db/client';
-import { vendorStats as vendorStatsTable, vendorTransactions, vendors } from '../db/schema';
+import { vendorStats as vendorStatsTable, vendorTransactions, vendors } from './schema';
 import { conflict, notFound } from '../http/errors';
 import { importRoute, type Importer, type PlannedRow } from '../http/import';
 import { columnsAs, containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
 import { allow, route } from '../http/route';
-import { applyEvent, rowWorkflow } from '../workflow/apply-event';
+import { applyEvent } from '../workflow/apply-event';
+import { vendorWorkflow } from './workflow';
 
 type VendorRow = typeof vendors.$inferSelect;
-
-/** Vendor activation: `PUT /vendors/{id}` with `isActive` goes through this. */
-export const vendorWorkflow = rowWorkflow({
-  machine: vendorMachine,
-  table: vendors,
-  recordName: 'Vendor',
-  refusal: describeVendorRefusal,
-});
 
 export function toVendor(row: VendorRow): Vendor {
   return {

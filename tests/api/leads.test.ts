@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../server/db/client';
-import { jobHandlers } from '../../server/jobs/handlers';
+import { jobHandlers } from '../../server/registry';
 import { runOneJob } from '../../server/jobs/queue';
 import { PRUNE_JOB, scheduleMaintenance } from '../../server/jobs/maintenance';
 import type { Agent } from '../support/agent';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_EVENTS, leadMachine, statusTargetOf, type LeadEvent } from '../../src/machines/lead-machine';
 import { allowedEvents, snapshotOf } from '../../src/machines/workflow';
 import { ApiError } from '../../server/http/errors';
-import { markLeadWon } from '../../server/leads/store';
+import { markLeadWon } from '../../server/leads/workflow';
 import type { Agent, Answer } from '../support/agent';
 import { machinePaths, testMachinePaths, type WorkflowAdapter } from '../support/path-replay';
 import { startTestServer, type TestServer } from '../support/server';

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Permissions, Visibility } from '../../src/api/permissions';
+import type { Preferences } from '../../src/api/admin/members/contract';
+import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
+
+/** Who may call, as what: members, their roles, the organization's subscription, sessions and sign-in throttling. */
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    plan: text('plan').notNull().default('starter'),
+    seats: integer('seats').notNull().default(10),
+    status: text('status').notNull().default('active'),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('subscriptions_org_uq').on(t.organizationId)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    isOwner: boolean('is_owner').notNull().default(false),
+    permissions: jsonb('permissions').$type<Permissions>().notNull().default({}),
+    visibility: jsonb('visibility').$type<Visibility>().notNull().default({ leads: 'own', bookings: 'own' }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('roles_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    department: text('department').notNull(),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
+    employmentStatus: text('employment_status').notNull().default('active'),
+    joiningDate: date('joining_date', { mode: 'string' }),
+    exitDate: date('exit_date', { mode: 'string' }),
+    isActive: boolean('is_active').notNull().default(true),
+    preferences: jsonb('preferences').$type<Partial<Preferences>>().notNull().default({}),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One login per person across the product: sign-in is by email alone.
+    uniqueIndex('members_email_uq').on(sql`lower(${t.email})`),
+    index('members_org_name_idx').on(t.organizationId, t.name),
+    index('members_org_department_idx').on(t.organizationId, t.department),
+    index('members_role_idx').on(t.roleId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: instant('last_seen_at').notNull().default(sql`now()`),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
+);
+
+/** Failed sign-ins per key (account, address, account+address); not tenant data. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: instant('last_failure_at').notNull().default(sql`now()`),
+  blockedUntil: instant('blocked_until'),
+});

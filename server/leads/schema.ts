@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
+import { members } from '../auth/schema';
+import { contacts } from '../contacts/schema';
+
+/**
+ * The sales pipeline. `status` is the lead machine's state (src/machines/lead-machine.ts);
+ * `next_follow_up_at` is the earliest open follow-up, kept in the same transaction as follow-ups
+ * change, so the "today and missed" list is one index range. Regions and destinations are id
+ * arrays; writes lock the named rows (`for key share`) so a concurrent delete cannot slip between.
+ */
+/**
+ * Where the organization's lead rotation stands (Configurations → leads → auto-assign round robin):
+ * the sales member who got the last lead nobody else owned. One row per organization, locked while
+ * a lead is given out, so two leads arriving together go to two people.
+ */
+export const leadRotation = pgTable(
+  'lead_rotation',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    lastMemberId: uuid('last_member_id'),
+  },
+  (t) => [uniqueIndex('lead_rotation_org_uq').on(t.organizationId)],
+);
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    status: text('status').notNull().default('new'),
+    source: text('source').notNull(),
+    comment: text('comment'),
+    regions: uuid('regions').array().notNull().default(sql`'{}'::uuid[]`),
+    destinations: uuid('destinations').array().notNull().default(sql`'{}'::uuid[]`),
+    queryDate: date('query_date', { mode: 'string' }).notNull(),
+    assignedTo: uuid('assigned_to').references(() => members.id, { onDelete: 'set null' }),
+    lostReason: text('lost_reason'),
+    nextFollowUpAt: instant('next_follow_up_at'),
+    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('leads_org_follow_up_idx').on(t.organizationId, t.nextFollowUpAt),
+    index('leads_org_assigned_follow_up_idx').on(t.organizationId, t.assignedTo, t.nextFollowUpAt),
+    index('leads_org_status_idx').on(t.organizationId, t.status),
+    index('leads_org_query_date_idx').on(t.organizationId, t.queryDate),
+    index('leads_org_created_idx').on(t.organizationId, t.createdAt),
+    index('leads_contact_idx').on(t.contactId),
+    index('leads_regions_gin').using('gin', t.regions),
+    index('leads_destinations_gin').using('gin', t.destinations),
+  ],
+);
+
+export const leadQueries = pgTable(
+  'lead_queries',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    travelFrom: date('travel_from', { mode: 'string' }),
+    travelTo: date('travel_to', { mode: 'string' }),
+    adults: integer('adults').notNull().default(1),
+    children: integer('children').notNull().default(0),
+    infants: integer('infants').notNull().default(0),
+    regions: uuid('regions').array().notNull().default(sql`'{}'::uuid[]`),
+    destinations: uuid('destinations').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Integer minor units. */
+    budget: bigint('budget', { mode: 'number' }),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('lead_queries_lead_idx').on(t.leadId, t.createdAt),
+    index('lead_queries_regions_gin').using('gin', t.regions),
+    index('lead_queries_destinations_gin').using('gin', t.destinations),
+    check('lead_queries_dates_ck', sql`${t.travelFrom} is null or ${t.travelTo} is null or ${t.travelFrom} <= ${t.travelTo}`),
+    check('lead_queries_budget_ck', sql`${t.budget} is null or ${t.budget} >= 0`),
+  ],
+);
+
+export const leadQueryComments = pgTable(
+  'lead_query_comments',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    queryId: uuid('query_id')
+      .notNull()
+      .references(() => leadQueries.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    authorId: uuid('author_id').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_query_comments_query_idx').on(t.queryId, t.createdAt)],
+);
+
+/** A scheduled call back; open until a response closes it. */
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    dueAt: instant('due_at').notNull(),
+    note: text('note'),
+    assigneeId: uuid('assignee_id').references(() => members.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    outcome: text('outcome'),
+    responseNote: text('response_note'),
+    respondedBy: uuid('responded_by').references(() => members.id, { onDelete: 'set null' }),
+    respondedAt: instant('responded_at'),
+    /** When the "follow-up due" notification was written (once). */
+    notifiedAt: instant('notified_at'),
+  },
+  (t) => [
+    index('follow_ups_lead_idx').on(t.leadId, t.dueAt),
+    index('follow_ups_open_due_idx').on(t.organizationId, t.dueAt).where(sql`${t.respondedAt} is null`),
+  ],
+);
+
+/** The lead's timeline: everything that happened to it and who did it. */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    actorId: uuid('actor_id').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
+);
