@@ -4,7 +4,7 @@ import en from '../../src/ui/i18n/locales/en';
 import { LANGUAGE_NAMES } from '../../src/ui/i18n';
 import { REQUIRED_SECTIONS } from '../../src/ui/i18n/types';
 
-const files = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>('../../src/ui/i18n/locales/*.ts', { eager: true });
+const files = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>('../../src/ui/i18n/locales/*/index.ts', { eager: true });
 
 /** Every key of the required sections that a locale lacks or leaves empty. */
 export function missingKeys(locale: Record<string, Record<string, unknown> | undefined>): string[] {
@@ -22,7 +22,7 @@ describe('locales (seed section 1: 16 languages)', () => {
   it('has a file and a language name for each of the 16 locales', () => {
     expect(LOCALES).toHaveLength(16);
     for (const l of LOCALES) {
-      expect(files[`../../src/ui/i18n/locales/${l}.ts`], `locale file ${l}.ts`).toBeDefined();
+      expect(files[`../../src/ui/i18n/locales/${l}/index.ts`], `locale folder ${l}/`).toBeDefined();
       expect(LANGUAGE_NAMES[l]).toBeTruthy();
     }
     expect(Object.values(LANGUAGE_NAMES).sort()).toEqual(
@@ -31,12 +31,12 @@ describe('locales (seed section 1: 16 languages)', () => {
   });
 
   it.each(LOCALES)('%s carries every menu, shell and status key', (l) => {
-    const mod = files[`../../src/ui/i18n/locales/${l}.ts`]!;
+    const mod = files[`../../src/ui/i18n/locales/${l}/index.ts`]!;
     expect(missingKeys(mod.default)).toEqual([]);
   });
 
   it('the check catches a missing key', () => {
-    const broken = structuredClone(files['../../src/ui/i18n/locales/fr.ts']!.default);
+    const broken = structuredClone(files['../../src/ui/i18n/locales/fr/index.ts']!.default);
     delete (broken.menu as Record<string, unknown>).vendors;
     (broken.status as Record<string, unknown>).paid = '';
     expect(missingKeys(broken)).toEqual(['menu.vendors', 'status.paid']);
@@ -44,7 +44,7 @@ describe('locales (seed section 1: 16 languages)', () => {
 
   it('other languages are translated, not English copies', () => {
     for (const l of LOCALES.filter((x) => x !== 'en')) {
-      const menu = files[`../../src/ui/i18n/locales/${l}.ts`]!.default.menu as Record<string, string>;
+      const menu = files[`../../src/ui/i18n/locales/${l}/index.ts`]!.default.menu as Record<string, string>;
       const same = Object.keys(en.menu).filter((k) => menu[k] === en.menu[k as keyof typeof en.menu]);
       // A few words are the same in many languages (Hotels, Modules, Leads); most must differ.
       expect(same.length, `${l}: ${same.join(', ')}`).toBeLessThan(8);

@@ -46,12 +46,12 @@ export function writeLanguageCookie(locale: Locale) {
   document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(locale)}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
-// Other languages are separate chunks, loaded when chosen.
-const loaders = import.meta.glob<{ default: object }>(['./locales/*.ts', '!./locales/en.ts']);
+// Other languages are separate chunks (one folder each, a file per area), loaded when chosen.
+const loaders = import.meta.glob<{ default: object }>(['./locales/*/index.ts', '!./locales/en/index.ts']);
 
 export async function loadLocale(locale: Locale) {
   if (locale === 'en' || i18next.hasResourceBundle(locale, 'translation')) return;
-  const load = loaders[`./locales/${locale}.ts`];
+  const load = loaders[`./locales/${locale}/index.ts`];
   if (!load) return;
   const mod = await load();
   i18next.addResourceBundle(locale, 'translation', mod.default, true, true);

@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const da: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "Oversigt",
     leads: "Leads",
@@ -82,6 +82,6 @@ const da: LocaleResources = {
     won: 'Vundet',
     lost: 'Tabt',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default da;
+export default shell;

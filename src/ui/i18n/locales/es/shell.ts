@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const es: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "Panel",
     leads: "Clientes potenciales",
@@ -82,6 +82,6 @@ const es: LocaleResources = {
     won: 'Ganado',
     lost: 'Perdido',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default es;
+export default shell;

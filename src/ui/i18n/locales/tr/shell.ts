@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const tr: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "Gösterge paneli",
     leads: "Potansiyel müşteriler",
@@ -82,6 +82,6 @@ const tr: LocaleResources = {
     won: 'Kazanıldı',
     lost: 'Kaybedildi',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default tr;
+export default shell;

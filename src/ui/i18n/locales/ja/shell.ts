@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const ja: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "ダッシュボード",
     leads: "見込み客",
@@ -82,6 +82,6 @@ const ja: LocaleResources = {
     won: '成約',
     lost: '失注',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default ja;
+export default shell;

@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const pt: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "Painel",
     leads: "Leads",
@@ -82,6 +82,6 @@ const pt: LocaleResources = {
     won: 'Ganho',
     lost: 'Perdido',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default pt;
+export default shell;

@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const pl: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "Pulpit",
     leads: "Potencjalni klienci",
@@ -82,6 +82,6 @@ const pl: LocaleResources = {
     won: 'Wygrany',
     lost: 'Utracony',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default pl;
+export default shell;

@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const it: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "Cruscotto",
     leads: "Contatti potenziali",
@@ -82,6 +82,6 @@ const it: LocaleResources = {
     won: 'Vinto',
     lost: 'Perso',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default it;
+export default shell;

@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const sv: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "Översikt",
     leads: "Leads",
@@ -82,6 +82,6 @@ const sv: LocaleResources = {
     won: 'Vunnen',
     lost: 'Förlorad',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default sv;
+export default shell;

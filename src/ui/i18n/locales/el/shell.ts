@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const el: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "Πίνακας ελέγχου",
     leads: "Δυνητικοί πελάτες",
@@ -82,6 +82,6 @@ const el: LocaleResources = {
     won: 'Κερδήθηκε',
     lost: 'Χάθηκε',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default el;
+export default shell;

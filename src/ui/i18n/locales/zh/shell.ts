@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const zh: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "仪表板",
     leads: "潜在客户",
@@ -82,6 +82,6 @@ const zh: LocaleResources = {
     won: '已成交',
     lost: '已流失',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default zh;
+export default shell;

@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const fr: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "Tableau de bord",
     leads: "Prospects",
@@ -82,6 +82,6 @@ const fr: LocaleResources = {
     won: 'Gagné',
     lost: 'Perdu',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default fr;
+export default shell;

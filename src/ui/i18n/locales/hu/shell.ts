@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const hu: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "Irányítópult",
     leads: "Érdeklődők",
@@ -82,6 +82,6 @@ const hu: LocaleResources = {
     won: 'Megnyerve',
     lost: 'Elveszett',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default hu;
+export default shell;

@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const de: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "Übersicht",
     leads: "Leads",
@@ -82,6 +82,6 @@ const de: LocaleResources = {
     won: 'Gewonnen',
     lost: 'Verloren',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default de;
+export default shell;

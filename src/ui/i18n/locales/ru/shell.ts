@@ -1,6 +1,6 @@
-import type { LocaleResources } from '../types';
+import type { LocaleResources } from '../../types';
 
-const ru: LocaleResources = {
+const shell = {
   menu: {
     dashboard: "Панель",
     leads: "Лиды",
@@ -82,6 +82,6 @@ const ru: LocaleResources = {
     won: 'Выигран',
     lost: 'Потерян',
   },
-};
+} satisfies Partial<LocaleResources>;
 
-export default ru;
+export default shell;

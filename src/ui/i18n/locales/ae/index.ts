@@ -1,0 +1,11 @@
+import type { LocaleResources } from '../../types';
+import shell from './shell';
+import admin from './admin';
+import catalogue from './catalogue';
+import vendors from './vendors';
+import leads from './leads';
+import contacts from './contacts';
+
+const ae: LocaleResources = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts };
+
+export default ae;

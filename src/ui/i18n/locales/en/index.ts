@@ -1,0 +1,14 @@
+/**
+ * English, complete, one file per area. The `menu`, `shell` and `status` sections must exist in every
+ * locale (tests/ui/locales.test.ts fails otherwise); other sections fall back to English.
+ */
+import shell from './shell';
+import admin from './admin';
+import catalogue from './catalogue';
+import vendors from './vendors';
+import leads from './leads';
+import contacts from './contacts';
+
+const en = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts };
+
+export default en;
