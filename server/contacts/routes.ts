@@ -1,14 +1,6 @@
 import { and, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { idParams, mergeFilter } from '../../src/api/common/schemas';
-import {
-  contactGroupsQuery,
-  contactsQuery,
-  createContactGroupInput,
-  updateContactGroupInput,
-  type Contact,
-  type ContactGroup,
-  type ContactsQuery,
-} from '../../src/api/leads/contract';
+import { contactGroupsQuery, contactsQuery, createContactGroupInput, updateContactGroupInput, type Contact, type ContactGroup, type ContactsQuery } from '../../src/api/contacts/contract';
 import type { Tx } from '../db/client';
 import { contactGroupMembers, contactGroups, contacts } from './schema';
 import { leads } from '../leads/schema';

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, fallback, type QueryValue } from '../client';
 import { listResource, type ListParams } from '../common/resource';
 import type { ListAnswer } from '../common/schemas';
-import type { Contact, ContactGroup, CreateContactGroupInput, UpdateContactGroupInput } from '../leads/contract';
+import type { Contact, ContactGroup, CreateContactGroupInput, UpdateContactGroupInput } from './contract';
 
 /** `GET /contacts`: the people behind leads (and later bookings), once per phone or email. */
 export interface ContactsParams extends ListParams {

@@ -9,7 +9,7 @@ import { InputText } from 'primereact/inputtext';
 import { toast } from 'sonner';
 import { useContacts } from '../../api/contacts/get-contacts';
 import { useCreateContactGroup, useUpdateContactGroup } from '../../api/contacts/save-contact-group';
-import { createContactGroupInput, type Contact, type ContactGroup, type CreateContactGroupInput } from '../../api/leads/contract';
+import { createContactGroupInput, type Contact, type ContactGroup, type CreateContactGroupInput } from '../../api/contacts/contract';
 import { FormDialog } from '../../ui/form-dialog';
 import { applyServerIssues, TextAreaField, TextField } from '../../ui/form-fields';
 

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { toast } from 'sonner';
 import { useContactGroups } from '../../api/contacts/get-contacts';
 import { useDeleteContactGroup } from '../../api/contacts/save-contact-group';
-import type { ContactGroup } from '../../api/leads/contract';
+import type { ContactGroup } from '../../api/contacts/contract';
 import { useAuth, useCan } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
 import { ListPage, toQuery, useListState, type ListColumn } from '../../ui/list-page';

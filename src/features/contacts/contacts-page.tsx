@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'primereact/dropdown';
 import { MAX_PAGE_SIZE } from '../../api/common/schemas';
 import { useContactGroups, useContacts, type ContactsParams } from '../../api/contacts/get-contacts';
-import type { Contact } from '../../api/leads/contract';
+import type { Contact } from '../../api/contacts/contract';
 import { useAuth } from '../../ui/auth';
 import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
 import { DROPDOWN_PT } from '../../ui/form-fields';

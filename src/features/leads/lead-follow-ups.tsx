@@ -6,16 +6,7 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
-import {
-  FOLLOW_UP_OUTCOMES,
-  followUpInput,
-  followUpResponseInput,
-  type FollowUp,
-  type FollowUpInput,
-  type FollowUpOutcome,
-  type FollowUpResponseInput,
-  type LeadDetail,
-} from '../../api/leads/contract';
+import { FOLLOW_UP_OUTCOMES, followUpInput, followUpResponseInput, type FollowUp, type FollowUpInput, type FollowUpOutcome, type FollowUpResponseInput, type LeadDetail } from '../../api/leads/contract';
 import { useLead } from '../../api/leads/get-leads';
 import { OPEN_LEAD_STATES } from '../../machines/lead-machine';
 import { useRespondToFollowUp, useScheduleFollowUp } from '../../api/leads/save-lead';
