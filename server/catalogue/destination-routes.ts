@@ -1,8 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { rowsFromCsv } from '../../src/api/common/import';
+import { destinationRowsFromCsv } from '../../src/api/catalogue/destinations/import';
 import { idParams, mergeFilter } from '../../src/api/common/schemas';
 import {
-  DESTINATION_CSV_COLUMNS,
   createDestinationInput,
   destinationImportRow,
   destinationsQuery,
@@ -108,15 +107,16 @@ export const destinationRoutes = [
   importRoute({
     path: '/destinations/import',
     module: 'destinations',
-    fromCsv: (text) => rowsFromCsv(text, { columns: DESTINATION_CSV_COLUMNS, required: ['name', 'region', 'country'] }),
+    fromCsv: destinationRowsFromCsv,
     importer: sluggedImporter<DestinationImportRow>({
       target: DESTINATION,
       rowSchema: destinationImportRow,
+      uniqueNames: true,
       async prepare(tx, inputs) {
         const regionOf = await referenceResolver(tx, REGION, inputs.map((i) => i.region));
         return ({ region, ...rest }) => {
           const regionId = regionOf(region);
-          return regionId ? { ...rest, regionId } : { reject: `region "${region}" is not a known region` };
+          return regionId ? { ...rest, regionId } : { reject: `"${region}" is not a known region`, path: 'region' };
         };
       },
     }),

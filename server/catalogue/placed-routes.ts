@@ -213,7 +213,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
           const destinationOf = await referenceResolver(tx, DESTINATION, inputs.map((i) => i.destination));
           return ({ destination, ...rest }) => {
             const destinationId = destinationOf(destination);
-            return destinationId ? { ...rest, destinationId } : { reject: `destination "${destination}" is not a known destination` };
+            return destinationId ? { ...rest, destinationId } : { reject: `"${destination}" is not a known destination`, path: 'destination' };
           };
         },
       }),

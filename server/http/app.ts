@@ -37,21 +37,25 @@ function assertSameSite(c: Context, services: AppServices) {
 async function readBody(c: Context, def: RouteDef): Promise<unknown> {
   const length = Number(c.req.header('content-length') ?? 0);
   const max = def.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  if (length > max) throw new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`);
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > max) throw new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`);
-  if (text.trim() === '') return undefined;
+  const tooLarge = () => new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`);
+  if (length > max) throw tooLarge();
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > max) throw tooLarge();
+  const contentType = c.req.header('content-type') ?? '';
+  const mediaType = contentType.split(';')[0].trim().toLowerCase();
+  let decoded: string | undefined;
+  const text = () => (decoded ??= new TextDecoder().decode(bytes));
+  if (mediaType !== 'multipart/form-data' && text().trim() === '') return undefined;
   if (def.bodyParsers) {
-    const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
     const parse = def.bodyParsers[mediaType];
-    if (parse) return parse(text);
+    if (parse) return parse({ bytes, contentType, text });
     if (mediaType && mediaType !== 'application/json') {
       const accepted = ['application/json', ...Object.keys(def.bodyParsers)].join(', ');
       throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`);
     }
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(text());
   } catch {
     throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]);
   }

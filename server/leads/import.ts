@@ -1,117 +1,212 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { ImportRowResult } from '../../src/api/common/import';
 import { leadImportRow, type LeadImportRow } from '../../src/api/leads/contract';
-import { contacts } from '../contacts/schema';
-import { leads } from './schema';
+import type { LeadSource } from '../../src/api/leads/constants';
+import { moduleSettings } from '../admin/store';
 import { members } from '../auth/schema';
-import { ApiError } from '../http/errors';
-import type { Importer } from '../http/import';
+import type { AuthContext } from '../auth/session';
+import { assertPlaces, DESTINATION, REGION } from '../catalogue/store';
+import { contacts } from '../contacts/schema';
+import { contactsFor, emailKey, phoneKey } from '../contacts/store';
+import type { Tx } from '../db/client';
+import { todayIn } from '../db/clock';
+import type { Importer, RowPlan } from '../http/import';
 import { referenceResolver } from '../http/records';
-import { DESTINATION, REGION } from '../catalogue/store';
-import { createLead } from './create';
-import { emailKey, phoneKey } from '../contacts/store';
+import { enqueueJobs } from '../jobs/queue';
+import { notifications } from '../notifications/schema';
+import { leads } from './schema';
+import { FOLLOW_UP_DUE_JOB, leadLink, turnsInRotation } from './store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A planned lead: references resolved; `owner` undefined when the row names none (the organization's rules decide). */
+interface LeadValues {
+  name: string;
+  phone: string | null;
+  email: string | null;
+  source: LeadSource;
+  comment: string | null;
+  regions: string[];
+  destinations: string[];
+  queryDate: string | null;
+  owner: string | null | undefined;
+  followUp: string | null;
+}
+
 /**
- * `POST /leads/import`: each row creates a lead (source `import` unless the row says). A row whose
- * phone number or email already belongs to a lead (or to an earlier row of the file) is reported
- * as a duplicate, not created twice. Regions and destinations are named by id, slug or name; the
- * owner by member id or email (an active sales member).
+ * The phone numbers and emails (as contact keys) of the given ones that already belong to a lead.
+ * The one place the import decides what is a duplicate: where "own" lead visibility may limit what
+ * a caller learns about others' leads, it is scoped here (`auth`).
  */
-export const leadImporter: Importer<LeadImportRow> = {
+export async function leadDuplicates(tx: Tx, _auth: AuthContext, keys: { phones: string[]; emails: string[] }) {
+  if (!keys.phones.length && !keys.emails.length) return { phones: new Set<string>(), emails: new Set<string>() };
+  const taken = await tx
+    .selectDistinct({ phoneKey: contacts.phoneKey, emailKey: contacts.emailKey })
+    .from(contacts)
+    .innerJoin(leads, eq(leads.contactId, contacts.id))
+    .where(sql`${contacts.phoneKey} = any(${sql.param(keys.phones)}::text[]) or ${contacts.emailKey} = any(${sql.param(keys.emails)}::text[])`);
+  return {
+    phones: new Set(taken.flatMap((t) => (t.phoneKey ? [t.phoneKey] : []))),
+    emails: new Set(taken.flatMap((t) => (t.emailKey ? [t.emailKey] : []))),
+  };
+}
+
+/** The active sales members the rows name as owner (by id or email), in one query. */
+async function ownersNamed(tx: Tx, keys: string[]) {
+  const wanted = [...new Set(keys.map((k) => k.toLowerCase()))];
+  const rows = wanted.length
+    ? await tx
+        .select({ id: members.id, email: members.email })
+        .from(members)
+        .where(
+          and(
+            eq(members.department, 'sales'),
+            eq(members.employmentStatus, 'active'),
+            eq(members.isActive, true),
+            or(inArray(sql`lower(${members.email})`, wanted), inArray(members.id, wanted.filter((k) => UUID.test(k)))),
+          ),
+        )
+    : [];
+  return (key: string) => rows.find((o) => o.id === key.toLowerCase() || o.email.toLowerCase() === key.toLowerCase())?.id;
+}
+
+/**
+ * `POST /leads/import`: each row creates a lead (source `import` unless the row says), never
+ * changes one: a row whose phone number or email already belongs to a lead is skipped as a
+ * duplicate. Regions and destinations are named by id, slug or name; the owner by member id or
+ * email (an active sales member); `queryDate` and `followUp` in spreadsheet forms (import-dates.ts,
+ * local times in the organization's time zone). Rows are written in bulk: contacts, leads, the
+ * timeline, follow-ups, their reminder jobs and the owners' notifications, a few statements a chunk.
+ */
+export const leadImporter: Importer<LeadImportRow, LeadValues> = {
+  kind: 'lead',
   rowSchema: leadImportRow,
-  chunkSize: 200,
-  async writeChunk(tx, chunk, { auth }) {
-    const regionOf = await referenceResolver(
-      tx,
-      REGION,
-      chunk.flatMap((c) => c.input.regions ?? []),
-    );
-    const destinationOf = await referenceResolver(
-      tx,
-      DESTINATION,
-      chunk.flatMap((c) => c.input.destinations ?? []),
-    );
-    const ownerKeys = [...new Set(chunk.map((c) => c.input.assignedTo?.toLowerCase()).filter((k): k is string => !!k))];
-    const owners = ownerKeys.length
-      ? await tx
-          .select({ id: members.id, email: members.email })
-          .from(members)
-          .where(
-            and(
-              eq(members.department, 'sales'),
-              eq(members.employmentStatus, 'active'),
-              eq(members.isActive, true),
-              or(inArray(sql`lower(${members.email})`, ownerKeys), inArray(members.id, ownerKeys.filter((k) => UUID.test(k)))),
-            ),
-          )
-      : [];
-    const ownerOf = (key: string) => owners.find((o) => o.id === key || o.email.toLowerCase() === key)?.id;
+  dateFields: ['queryDate'],
+  instantFields: ['followUp'],
+  chunkSize: 2500,
+  keys: (input) => [
+    ...(phoneKey(input.phone) ? [['phone', phoneKey(input.phone)!] as [string, string]] : []),
+    ...(emailKey(input.email) ? [['email', emailKey(input.email)!] as [string, string]] : []),
+  ],
 
-    const phones = chunk.map((c) => phoneKey(c.input.phone)).filter((k): k is string => !!k);
-    const emails = chunk.map((c) => emailKey(c.input.email)).filter((k): k is string => !!k);
-    const taken = phones.length || emails.length
-      ? await tx
-          .selectDistinct({ phoneKey: contacts.phoneKey, emailKey: contacts.emailKey })
-          .from(contacts)
-          .innerJoin(leads, eq(leads.contactId, contacts.id))
-          .where(or(phones.length ? inArray(contacts.phoneKey, phones) : undefined, emails.length ? inArray(contacts.emailKey, emails) : undefined))
-      : [];
-    const seenPhones = new Set(taken.map((t) => t.phoneKey).filter(Boolean));
-    const seenEmails = new Set(taken.map((t) => t.emailKey).filter(Boolean));
-
-    const results: ImportRowResult[] = [];
-    for (const { row, input } of chunk) {
-      const reject = (reason: string, path: string) => results.push({ row, status: 'rejected', name: input.name, reason, issues: [{ path, message: reason }] });
+  async plan(tx, chunk, { auth }) {
+    const regionOf = await referenceResolver(tx, REGION, chunk.flatMap((c) => c.input.regions ?? []));
+    const destinationOf = await referenceResolver(tx, DESTINATION, chunk.flatMap((c) => c.input.destinations ?? []));
+    const ownerOf = await ownersNamed(tx, chunk.flatMap((c) => (c.input.assignedTo ? [c.input.assignedTo] : [])));
+    const taken = await leadDuplicates(tx, auth, {
+      phones: chunk.flatMap((c) => phoneKey(c.input.phone) ?? []),
+      emails: chunk.flatMap((c) => emailKey(c.input.email) ?? []),
+    });
+    return chunk.map(({ input }): RowPlan<LeadValues> => {
       const pk = phoneKey(input.phone);
       const ek = emailKey(input.email);
-      if (pk && seenPhones.has(pk)) {
-        reject(`duplicate: a lead with the phone number ${input.phone} already exists`, 'phone');
-        continue;
-      }
-      if (ek && seenEmails.has(ek)) {
-        reject(`duplicate: a lead with the email ${input.email} already exists`, 'email');
-        continue;
-      }
+      if (pk && taken.phones.has(pk)) return { action: 'skip', code: 'DUPLICATE', reason: `duplicate: a lead with the phone number ${input.phone} already exists` };
+      if (ek && taken.emails.has(ek)) return { action: 'skip', code: 'DUPLICATE', reason: `duplicate: a lead with the email ${input.email} already exists` };
       const unknownRegion = input.regions?.find((r) => !regionOf(r));
-      if (unknownRegion) {
-        reject(`unknown region ${unknownRegion}`, 'regions');
-        continue;
-      }
+      if (unknownRegion) return { action: 'reject', path: 'regions', reason: `"${unknownRegion}" is not a known region` };
       const unknownDestination = input.destinations?.find((d) => !destinationOf(d));
-      if (unknownDestination) {
-        reject(`unknown destination ${unknownDestination}`, 'destinations');
-        continue;
-      }
-      const owner = input.assignedTo ? ownerOf(input.assignedTo.toLowerCase()) : undefined;
-      if (input.assignedTo && !owner) {
-        reject(`${input.assignedTo} is not an active member of the sales department`, 'assignedTo');
-        continue;
-      }
-      try {
-        // Its own savepoint: a refusal leaves nothing of the row behind.
-        const lead = await tx.transaction((sp) =>
-          createLead(
-          sp,
-          {
-            ...input,
-            source: input.source ?? 'import',
-            regions: input.regions?.map((r) => regionOf(r)!),
-            destinations: input.destinations?.map((d) => destinationOf(d)!),
-            assignedTo: input.assignedTo ? owner : undefined,
-          },
-          { actor: { id: auth.memberId, department: auth.department }, event: 'imported' },
-          ),
-        );
-        results.push({ row, status: 'created', _id: lead.id, name: lead.name });
-        if (pk) seenPhones.add(pk);
-        if (ek) seenEmails.add(ek);
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.status !== 400) throw err;
-        reject(err.message, err.issues?.[0]?.path ?? 'row');
-      }
+      if (unknownDestination) return { action: 'reject', path: 'destinations', reason: `"${unknownDestination}" is not a known destination` };
+      const owner = input.assignedTo ? ownerOf(input.assignedTo) : input.assignedTo;
+      if (input.assignedTo && !owner) return { action: 'reject', path: 'assignedTo', reason: `${input.assignedTo} is not an active member of the sales department` };
+      return {
+        action: 'create',
+        values: {
+          name: input.name,
+          phone: input.phone ?? null,
+          email: input.email ?? null,
+          source: input.source ?? 'import',
+          comment: input.comment ?? null,
+          regions: [...new Set(input.regions?.map((r) => regionOf(r)!) ?? [])],
+          destinations: [...new Set(input.destinations?.map((d) => destinationOf(d)!) ?? [])],
+          queryDate: input.queryDate ?? null,
+          owner,
+          followUp: input.followUp ?? null,
+        },
+      };
+    });
+  },
+
+  async write(tx, creates, _updates, { auth, timeZone }) {
+    if (!creates.length) return;
+    const actor = auth.memberId;
+    const settings = await moduleSettings(tx, 'leads');
+    const today = await todayIn(tx, timeZone);
+    // Referenced places stay until the import commits (as createLead's assertPlaces keeps them).
+    await assertPlaces(tx, {
+      regions: [...new Set(creates.flatMap((c) => c.values.regions))],
+      destinations: [...new Set(creates.flatMap((c) => c.values.destinations))],
+    });
+
+    // Owners as createLead gives them: the row's; else a sales member importing; else the rotation.
+    const unowned = creates.filter((c) => c.values.owner === undefined);
+    const rotating = auth.department !== 'sales' && settings.autoAssignRoundRobin;
+    const turns = rotating ? await turnsInRotation(tx, unowned.length) : [];
+    const ownerOf = new Map(creates.map((c) => [c.id, c.values.owner ?? null]));
+    unowned.forEach((c, i) => ownerOf.set(c.id, auth.department === 'sales' ? actor : (turns[i] ?? null)));
+
+    const contactIds = await contactsFor(tx, creates.map((c) => c.values));
+    const rows = creates.map((c, i) => ({
+      id: c.id,
+      name: c.values.name,
+      phone: c.values.phone,
+      email: c.values.email,
+      source: c.values.source,
+      comment: c.values.comment,
+      regions: c.values.regions,
+      destinations: c.values.destinations,
+      queryDate: c.values.queryDate ?? today,
+      assignedTo: ownerOf.get(c.id),
+      contactId: contactIds[i],
+      followUp: c.values.followUp,
+      followUpId: c.values.followUp ? randomUUID() : null,
+    }));
+    const doc = JSON.stringify(rows);
+    const recordset = sql`jsonb_to_recordset(${doc}::jsonb) as x(id uuid, name text, phone text, email text, source text, comment text,
+      regions uuid[], destinations uuid[], "queryDate" date, "assignedTo" uuid, "contactId" uuid, "followUp" text, "followUpId" uuid)`;
+    await tx.execute(sql`
+      insert into leads (id, name, phone, email, source, comment, regions, destinations, query_date, assigned_to, contact_id, created_by, next_follow_up_at)
+      select x.id, x.name, x.phone, x.email, x.source, x.comment, x.regions, x.destinations, x."queryDate", x."assignedTo", x."contactId", ${actor}::uuid, x."followUp"::timestamptz
+      from ${recordset}`);
+    // The timeline: clock_timestamp() per row keeps each lead's lines in order (imported, then its follow-up).
+    await tx.execute(sql`
+      insert into lead_events (lead_id, type, data, actor_id, created_at)
+      select x.id, 'imported', jsonb_build_object('source', x.source), ${actor}::uuid, clock_timestamp() from ${recordset}`);
+
+    const followed = rows.filter((r) => r.followUpId);
+    if (followed.length) {
+      await tx.execute(sql`
+        insert into follow_ups (id, lead_id, due_at, assignee_id, created_by)
+        select x."followUpId", x.id, x."followUp"::timestamptz, coalesce(x."assignedTo", ${actor}::uuid), ${actor}::uuid
+        from ${recordset} where x."followUpId" is not null`);
+      await tx.execute(sql`
+        insert into lead_events (lead_id, type, data, actor_id, created_at)
+        select x.id, 'followUp',
+               jsonb_build_object('followUpId', x."followUpId", 'dueAt', x."followUp", 'note', null, 'assigneeId', coalesce(x."assignedTo", ${actor}::uuid)),
+               ${actor}::uuid, clock_timestamp()
+        from ${recordset} where x."followUpId" is not null`);
+      const lead = settings.followUpReminderMinutes * 60_000;
+      await enqueueJobs(
+        tx,
+        followed.map((r) => ({
+          kind: FOLLOW_UP_DUE_JOB,
+          key: `${FOLLOW_UP_DUE_JOB}:${r.followUpId}`,
+          runAt: new Date(Date.parse(r.followUp!) - lead).toISOString(),
+          payload: { followUpId: r.followUpId },
+        })),
+      );
     }
-    return results;
+
+    // One bell item per owner, not one per lead: an import may give someone hundreds.
+    const byOwner = new Map<string, typeof rows>();
+    for (const r of rows) if (r.assignedTo && r.assignedTo !== actor) byOwner.set(r.assignedTo, [...(byOwner.get(r.assignedTo) ?? []), r]);
+    if (byOwner.size) {
+      await tx.insert(notifications).values(
+        [...byOwner].map(([memberId, given]) =>
+          given.length === 1
+            ? { memberId, type: 'lead-assigned' as const, title: `New lead assigned to you: ${given[0]!.name}`, body: null, link: leadLink(given[0]!.id) }
+            : { memberId, type: 'lead-assigned' as const, title: `${given.length} imported leads assigned to you`, body: null, link: `/leads?assignedTo=${memberId}` },
+        ),
+      );
+    }
   },
 };

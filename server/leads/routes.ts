@@ -1,8 +1,8 @@
 import type * as v from 'valibot';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { rowsFromCsv } from '../../src/api/common/import';
+import { leadRowsFromCsv } from '../../src/api/leads/import';
 import { mergeFilter } from '../../src/api/common/schemas';
-import { DATES_IN_ORDER, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadIdParams, leadOwnerInput, leadQueryParams, leadStatusInput, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
+import { DATES_IN_ORDER, REACHABLE, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadIdParams, leadOwnerInput, leadQueryParams, leadStatusInput, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
 import { leadEventFor, type LeadState } from '../../src/machines/lead-machine';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
@@ -183,7 +183,7 @@ const staffRoutes = [
   importRoute({
     path: '/leads/import',
     module: 'leads',
-    fromCsv: (text) => rowsFromCsv(text, { columns: LEAD_CSV_COLUMNS, required: ['name'] }),
+    fromCsv: leadRowsFromCsv,
     importer: leadImporter,
   }),
 

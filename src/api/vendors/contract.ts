@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importInput, listFromText, type ImportReport, type ImportRowResult } from '../common/import';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, boolFromText, importInput, listFromText, type ImportReport, type ImportRowResult } from '../common/import';
 import { dateRangeQuery, emailSchema, idSchema, listOf, nonEmpty, pageQuery, sortBy, booleanQuery } from '../common/schemas';
 
 /** The seed's 7 vendor service types, in the seed's order (also the order of `serviceStats`). */
@@ -189,9 +189,14 @@ export type VendorTransactionsQuery = v.InferOutput<typeof vendorTransactionsQue
  */
 export const vendorImportInput = importInput(VENDOR_IMPORT_MAX_ROWS);
 
-/** One import row. An absent (or, in CSV, empty) field leaves an existing vendor's value as it is. */
+/**
+ * One import row. An absent (or, in CSV, empty) field leaves an existing vendor's value as it is.
+ * `isActive` (true/false, yes/no, active/inactive) creates the vendor in that state, or, for an
+ * existing vendor, is the vendor machine's ACTIVATE/DEACTIVATE.
+ */
 export const vendorImportRow = v.strictObject({
   ...vendorFields,
+  isActive: v.optional(boolFromText()),
   services: listFromText(
     v.pipe(
       v.array(v.string()),
