@@ -9,8 +9,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api, fallback, type QueryValue } from '../client';
-import type { ImportReport } from './import';
-import { importInChunks, type ImportProgress } from './import-chunks';
+import type { ImportOptions } from './import';
+import { uploadImport } from './import-upload';
 import type { ItemAnswer, ListAnswer } from './schemas';
 
 /** A per-call fallback message: its i18n key and the seed's English text. */
@@ -86,9 +86,8 @@ export function listResource<T extends { _id: string }, P extends ListParams, C,
   const create = (input: C) => api.post<ItemAnswer<T>>(path, input, opts(spec.fallbacks.create)).then((r) => r.data);
   const update = (id: string, input: U) => api.put<ItemAnswer<T>>(`${path}/${id}`, input, opts(spec.fallbacks.update)).then((r) => r.data);
   const remove = (id: string) => api.delete<Deleted<T>>(`${path}/${id}`, opts(spec.fallbacks.delete));
-  /** One `POST /<resource>/import` with JSON rows (a chunk of a file). */
-  const importRows = (rows: unknown[]) =>
-    api.post<ItemAnswer<ImportReport>>(`${path}/import`, { rows }, opts(spec.fallbacks.import ?? spec.fallbacks.create)).then((r) => r.data);
+  /** `POST /<resource>/import` with the file (a preview, or the import); the dialog shows a failure itself. */
+  const importFile = (file: File, options: ImportOptions) => uploadImport(path, file, options, { ...opts(spec.fallbacks.import ?? spec.fallbacks.create), silent: true });
 
   const listQueryOptions = (params: P = {} as P) =>
     queryOptions({ queryKey: keys.list(params), queryFn: () => getList(params), placeholderData: keepPreviousData });
@@ -125,14 +124,13 @@ export function listResource<T extends { _id: string }, P extends ListParams, C,
       },
     });
   }
-  /** Imports a parsed file in chunks (progress for large files); one report for the whole file. */
+  /** Previews or imports a file; an import (not a preview) refetches the lists. */
   function useImport() {
     const queryClient = useQueryClient();
     return useMutation({
       mutationKey: mutationKeys.import,
-      mutationFn: ({ rows, onProgress }: { rows: unknown[]; onProgress?: (p: ImportProgress) => void }) => importInChunks(rows, importRows, { onProgress }),
-      // Even a failed chunk may follow written ones.
-      onSettled: () => refetch(queryClient),
+      mutationFn: ({ file, options }: { file: File; options: ImportOptions }) => importFile(file, options),
+      onSuccess: (report) => (report.preview ? undefined : refetch(queryClient)),
     });
   }
   /** What is under way for this resource (the seed's loading flags): any list or record loading, any save. */
@@ -154,7 +152,7 @@ export function listResource<T extends { _id: string }, P extends ListParams, C,
     create,
     update,
     remove,
-    importRows,
+    importFile,
     listQueryOptions,
     detailQueryOptions,
     byIdsQueryOptions,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, fallback } from '../client';
-import { importInChunks, type ImportProgress } from '../common/import-chunks';
-import type { ImportReport } from '../common/import';
+import type { ImportOptions, ImportReport } from '../common/import';
+import { uploadImport } from '../common/import-upload';
 import type { ItemAnswer } from '../common/schemas';
 import { contactsKeys } from '../contacts/get-contacts';
 import type { CreateLeadInput, CreateQueryInput, FollowUpInput, FollowUpResponseInput, LeadDetail, UpdateLeadInput, UpdateQueryInput } from './contract';
@@ -41,9 +41,9 @@ export const scheduleFollowUp = (id: string, input: FollowUpInput) =>
 export const respondToFollowUp = (id: string, input: FollowUpResponseInput) =>
   detail(api.post(`${path(id)}/followup/response`, input, fallback('leads.errors.response', 'Failed to record the follow-up response')));
 
-/** One `POST /leads/import` with JSON rows (a chunk of a file). */
-export const importLeadRows = (rows: unknown[]) =>
-  api.post<ItemAnswer<ImportReport>>('/leads/import', { rows }, fallback('leads.errors.import', 'Failed to import leads')).then((r) => r.data);
+/** `POST /leads/import` with the file (a preview, or the import); the dialog shows a failure itself. */
+export const importLeadFile = (file: File, options: ImportOptions): Promise<ImportReport> =>
+  uploadImport('/leads', file, options, { ...fallback('leads.errors.import', 'Failed to import leads'), silent: true });
 
 /** Lists, selections and counts show what changed; contacts follow a lead's phone, email and places. */
 const refetchLists = (queryClient: QueryClient) =>
@@ -93,12 +93,12 @@ export const useAddQueryComment = () => useLeadChange(({ id, queryId, text }: Wi
 export const useScheduleFollowUp = () => useLeadChange(({ id, input }: WithId<{ input: FollowUpInput }>) => scheduleFollowUp(id, input), byId);
 export const useRespondToFollowUp = () => useLeadChange(({ id, input }: WithId<{ input: FollowUpResponseInput }>) => respondToFollowUp(id, input), byId);
 
-/** Imports a parsed file in chunks (progress for large files); one report for the whole file. */
+/** Previews or imports a file; an import (not a preview) refetches leads and contacts. */
 export function useImportLeads() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ rows, onProgress }: { rows: unknown[]; onProgress?: (p: ImportProgress) => void }) => importInChunks(rows, importLeadRows, { onProgress }),
-    // Even a failed chunk may follow written ones.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: leadsKeys.all }), queryClient.invalidateQueries({ queryKey: contactsKeys.all })]),
+    mutationFn: ({ file, options }: { file: File; options: ImportOptions }) => importLeadFile(file, options),
+    onSuccess: (report) =>
+      report.preview ? undefined : Promise.all([queryClient.invalidateQueries({ queryKey: leadsKeys.all }), queryClient.invalidateQueries({ queryKey: contactsKeys.all })]),
   });
 }

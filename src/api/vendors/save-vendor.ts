@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, fallback } from '../client';
 import type { ItemAnswer } from '../common/schemas';
-import { importInChunks, type ImportProgress } from '../common/import-chunks';
+import type { ImportOptions } from '../common/import';
+import { uploadImport } from '../common/import-upload';
 import { VENDOR_SERVICES, type CreateVendorInput, type UpdateVendorInput, type Vendor, type VendorImportReport, type VendorStats } from './contract';
 import { vendorsKeys, type VendorsAnswer } from './get-vendors';
 
@@ -21,9 +22,9 @@ export const setVendorActive = (id: string, isActive: boolean) =>
 export const deleteVendor = (id: string) =>
   api.delete<ItemAnswer<Vendor>>(`/vendors/${id}`, fallback('vendors.errors.delete', 'Failed to delete vendor')).then((r) => r.data);
 
-/** One `POST /vendors/import` with JSON rows (a chunk of a file). */
-export const importVendorRows = (rows: unknown[]) =>
-  api.post<ItemAnswer<VendorImportReport>>('/vendors/import', { rows }, fallback('vendors.errors.import', 'Failed to import vendors')).then((r) => r.data);
+/** `POST /vendors/import` with the file (a preview, or the import); the dialog shows a failure itself. */
+export const importVendorFile = (file: File, options: ImportOptions): Promise<VendorImportReport> =>
+  uploadImport('/vendors', file, options, { ...fallback('vendors.errors.import', 'Failed to import vendors'), silent: true });
 
 /** The list header's counts with one vendor added (+1) or removed (-1). */
 export function adjustVendorStats(stats: VendorStats, vendor: Pick<Vendor, 'isActive' | 'services'>, delta: 1 | -1): VendorStats {
@@ -103,13 +104,11 @@ export function useDeleteVendor() {
   });
 }
 
-/** Imports a parsed file in chunks (progress for large files); one report for the whole file. */
+/** Previews or imports a file; an import (not a preview) refetches everything vendor. */
 export function useImportVendors() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ rows, onProgress }: { rows: unknown[]; onProgress?: (p: ImportProgress) => void }) =>
-      importInChunks(rows, importVendorRows, { onProgress }),
-    // Even a failed chunk may follow written ones.
-    onSettled: () => refetchVendors(queryClient),
+    mutationFn: ({ file, options }: { file: File; options: ImportOptions }) => importVendorFile(file, options),
+    onSuccess: (report) => (report.preview ? undefined : refetchVendors(queryClient)),
   });
 }
