@@ -329,7 +329,14 @@ export function importRoute<T, W>(def: { path: string; module: ModuleKey; fromCs
 
 // ---------- helpers for importers ----------
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with object keys sorted: jsonb gives its keys back in its own order. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, canonical(x)]))
+      : value;
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
 
 /**
  * The fields `given` would change on a `stored` record: each key given (not undefined) whose value
