@@ -157,7 +157,7 @@ const CASES: RouteCase[] = [
 ];
 
 const count = async (table: string) => (await s.sql<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
-const importRows = (agent: Agent, resource: string, rows: unknown[], query = '') => agent.post<{ data: Report }>(`/api/${resource}/import${query}`, { rows });
+const importRows = (agent: Agent, resource: string, rows: unknown[], query = '') => agent.post<{ data: Report; issues: { path: string }[]; message: string; code: string }>(`/api/${resource}/import${query}`, { rows });
 
 describe.each(CASES.map((c) => [c.resource, c] as const))('POST /%s/import', (_, c) => {
   it('previews without writing anything: what would be created, updated (with the differences) and rejected', async () => {
