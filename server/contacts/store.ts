@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { orderedUuid } from '../db/ids';
 import { sql, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { conflict } from '../http/errors';
@@ -84,7 +84,7 @@ export async function contactsFor(tx: Tx, people: { name: string; phone?: string
   const ids = keyed.map((p) => {
     const found = (p.pk && byPhone.get(p.pk)) || (p.ek && byEmail.get(p.ek)) || undefined;
     if (!found) {
-      const c = { id: randomUUID(), phoneKey: p.pk, emailKey: p.ek, name: p.name, phone: p.phone ?? null, email: p.email ?? null };
+      const c = { id: orderedUuid(), phoneKey: p.pk, emailKey: p.ek, name: p.name, phone: p.phone ?? null, email: p.email ?? null };
       created.push(c);
       hold(c);
       return c.id;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { orderedUuid } from '../db/ids';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
@@ -205,7 +205,7 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
     if (plan.action === 'skip') {
       results.push({ ...base, status: 'skipped', code: plan.code, reason: plan.reason, ...(plan.id ? { _id: plan.id } : {}) });
     } else if (plan.action === 'create') {
-      writes.push({ row: p.row, id: randomUUID(), values: plan.values });
+      writes.push({ row: p.row, id: orderedUuid(), values: plan.values });
     } else if (plan.changes.length === 0) {
       results.push({ ...base, status: 'skipped', _id: plan.id, code: 'UNCHANGED', reason: `no changes: the ${importer.kind} with this ${plan.matchedBy} already has these values` });
     } else if (!updateExisting) {

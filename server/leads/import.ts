@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { orderedUuid } from '../db/ids';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { leadImportRow, type LeadImportRow } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
@@ -158,32 +158,30 @@ export const leadImporter: Importer<LeadImportRow, LeadValues> = {
       assignedTo: ownerOf.get(c.id),
       contactId: contactIds[i],
       followUp: c.values.followUp,
-      followUpId: c.values.followUp ? randomUUID() : null,
+      followUpId: c.values.followUp ? orderedUuid() : null,
     }));
     const doc = JSON.stringify(rows);
-    const recordset = sql`jsonb_to_recordset(${doc}::jsonb) as x(id uuid, name text, phone text, email text, source text, comment text,
-      regions uuid[], destinations uuid[], "queryDate" date, "assignedTo" uuid, "contactId" uuid, "followUp" text, "followUpId" uuid)`;
     await tx.execute(sql`
       insert into leads (id, name, phone, email, source, comment, regions, destinations, query_date, assigned_to, contact_id, created_by, next_follow_up_at)
       select x.id, x.name, x.phone, x.email, x.source, x.comment, x.regions, x.destinations, x."queryDate", x."assignedTo", x."contactId", ${actor}::uuid, x."followUp"::timestamptz
-      from ${recordset}`);
+      from jsonb_to_recordset(${doc}::jsonb) as x(id uuid, name text, phone text, email text, source text, comment text,
+        regions uuid[], destinations uuid[], "queryDate" date, "assignedTo" uuid, "contactId" uuid, "followUp" text)`);
     // The timeline: clock_timestamp() per row keeps each lead's lines in order (imported, then its follow-up).
+    const uuids = (values: (string | null | undefined)[]) => sql`${sql.param(values)}::uuid[]`;
     await tx.execute(sql`
-      insert into lead_events (lead_id, type, data, actor_id, created_at)
-      select x.id, 'imported', jsonb_build_object('source', x.source), ${actor}::uuid, clock_timestamp() from ${recordset}`);
+      insert into lead_events (id, lead_id, type, data, actor_id, created_at)
+      select e.id, e.lead, 'imported', jsonb_build_object('source', e.source), ${actor}::uuid, clock_timestamp()
+      from unnest(${uuids(rows.map(() => orderedUuid()))}, ${uuids(rows.map((r) => r.id))}, ${sql.param(rows.map((r) => r.source))}::text[]) as e(id, lead, source)`);
 
     const followed = rows.filter((r) => r.followUpId);
     if (followed.length) {
+      const f = sql`unnest(${uuids(followed.map((r) => r.followUpId))}, ${uuids(followed.map((r) => r.id))}, ${sql.param(followed.map((r) => r.followUp))}::text[],
+        ${uuids(followed.map((r) => r.assignedTo ?? actor))}, ${uuids(followed.map(() => orderedUuid()))}) as f(id, lead, due, assignee, event)`;
+      await tx.execute(sql`insert into follow_ups (id, lead_id, due_at, assignee_id, created_by) select f.id, f.lead, f.due::timestamptz, f.assignee, ${actor}::uuid from ${f}`);
       await tx.execute(sql`
-        insert into follow_ups (id, lead_id, due_at, assignee_id, created_by)
-        select x."followUpId", x.id, x."followUp"::timestamptz, coalesce(x."assignedTo", ${actor}::uuid), ${actor}::uuid
-        from ${recordset} where x."followUpId" is not null`);
-      await tx.execute(sql`
-        insert into lead_events (lead_id, type, data, actor_id, created_at)
-        select x.id, 'followUp',
-               jsonb_build_object('followUpId', x."followUpId", 'dueAt', x."followUp", 'note', null, 'assigneeId', coalesce(x."assignedTo", ${actor}::uuid)),
-               ${actor}::uuid, clock_timestamp()
-        from ${recordset} where x."followUpId" is not null`);
+        insert into lead_events (id, lead_id, type, data, actor_id, created_at)
+        select f.event, f.lead, 'followUp', jsonb_build_object('followUpId', f.id, 'dueAt', f.due, 'note', null, 'assigneeId', f.assignee), ${actor}::uuid, clock_timestamp()
+        from ${f}`);
       const lead = settings.followUpReminderMinutes * 60_000;
       await enqueueJobs(
         tx,
@@ -198,7 +196,12 @@ export const leadImporter: Importer<LeadImportRow, LeadValues> = {
 
     // One bell item per owner, not one per lead: an import may give someone hundreds.
     const byOwner = new Map<string, typeof rows>();
-    for (const r of rows) if (r.assignedTo && r.assignedTo !== actor) byOwner.set(r.assignedTo, [...(byOwner.get(r.assignedTo) ?? []), r]);
+    for (const r of rows) {
+      if (!r.assignedTo || r.assignedTo === actor) continue;
+      const given = byOwner.get(r.assignedTo) ?? [];
+      given.push(r);
+      byOwner.set(r.assignedTo, given);
+    }
     if (byOwner.size) {
       await tx.insert(notifications).values(
         [...byOwner].map(([memberId, given]) =>

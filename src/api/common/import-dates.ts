@@ -103,22 +103,35 @@ export function readSpreadsheetDate(raw: string | number, order?: DateOrder): Re
   return { ok: true, value: isoDate(local.value) };
 }
 
+// Making a formatter costs far more than using one: one per time zone (an import reads thousands of times).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterFor = (timeZone: string) => {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    formatters.set(timeZone, f);
+  }
+  return f;
+};
+
+// Offsets change at most on a quarter hour: one look-up per zone and quarter hour.
+const QUARTER_HOUR = 15 * 60_000;
+const offsets = new Map<string, number>();
+
 /** The UTC instant of a wall-clock time in an IANA time zone (the offset in force then, daylight saving included). */
 export function zonedToUtc(local: LocalDateTime, timeZone: string): Date {
   const wall = Date.UTC(local.y, local.m - 1, local.d, local.h, local.mi, local.s);
   const offsetAt = (instant: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    }).formatToParts(new Date(instant));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - instant;
+    const key = `${timeZone}:${Math.floor(instant / QUARTER_HOUR)}`;
+    let offset = offsets.get(key);
+    if (offset === undefined) {
+      const parts = formatterFor(timeZone).formatToParts(new Date(instant));
+      const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+      offset = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - (instant - (instant % 1000));
+      if (offsets.size > 100_000) offsets.clear();
+      offsets.set(key, offset);
+    }
+    return offset;
   };
   // Twice: the first guess may sit on the other side of a daylight-saving change.
   let utc = wall - offsetAt(wall);
