@@ -13,8 +13,9 @@
  * - any of these with a midnight time (`2026-03-05 00:00`), as spreadsheets export dates.
  * For an instant, the same dates followed by a time `14:30`, `14:30:15` or `2:30 PM` (a space or
  * `T` between), or an Excel serial with a fraction of a day, are times in the organization's time
- * zone; ISO 8601 with `Z` or an offset is taken as it is. A date without a time is refused for an
- * instant. Two-digit years are refused (which century is a guess).
+ * zone (a time in the hour a daylight-saving change repeats is its second pass; one in the hour it
+ * skips is read an hour later); ISO 8601 with `Z` or an offset is taken as it is. A date without a
+ * time is refused for an instant. Two-digit years are refused (which century is a guess).
  */
 export const DATE_ORDERS = ['dmy', 'mdy'] as const;
 export type DateOrder = (typeof DATE_ORDERS)[number];
