@@ -87,14 +87,14 @@ describe('the import dialog', () => {
     expect(await sent(0)).toEqual({ query: { preview: 'true', updateExisting: 'true' }, file: 'vendors.csv', text: VENDOR_CSV });
     // Unticked, the matching row is a skip; its differences still show.
     expect(screen.getByTestId('import-preview-summary').textContent).toBe('3 rows: 1 to create, 0 to update, 1 to skip, 1 rejected. Nothing has been written yet.');
-    expect(checked(screen.getByRole('checkbox', { name: 'Update the 1 existing records these rows match' }))).toBe(false);
+    expect(checked(screen.getByRole('checkbox', { name: 'Update the existing record 1 row matches' }))).toBe(false);
     const rows = within(screen.getByTestId('import-rows'));
     expect(rows.getByText('Already exists: not updated')).toBeTruthy();
     expect(rows.getByRole('list', { name: 'Changes' }).textContent).toBe('notes: Old note → New note');
     expect(screen.getByTestId('import-rejected').textContent).toContain('row 3 (Boat Rides): services.0 must be one of hotels, flights');
 
     fetchMock.mockResolvedValueOnce(json({ data: { ...PREVIEW, preview: false, summary: { total: 3, created: 1, updated: 0, skipped: 1, rejected: 1 }, rows: [{ ...PREVIEW.rows[0], _id: 'n1' }, { ...PREVIEW.rows[1], status: 'skipped', code: 'EXISTS' }, PREVIEW.rows[2]] } }));
-    await userEvent.click(screen.getByRole('button', { name: 'Import 1 rows' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import 1 row' }));
     await screen.findByTestId('import-report');
     expect((await sent(1)).query).toEqual({});
     expect(screen.getByTestId('import-summary').textContent).toBe('3 rows: 1 created, 0 updated, 1 skipped, 1 rejected');
@@ -108,7 +108,7 @@ describe('the import dialog', () => {
     await choose(VENDOR_CSV);
     fetchMock.mockResolvedValueOnce(json({ data: PREVIEW }));
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Update the 1 existing records these rows match' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Update the existing record 1 row matches' }));
     expect(screen.getByTestId('import-preview-summary').textContent).toMatch(/^3 rows: 1 to create, 1 to update, 0 to skip, 1 rejected/);
     fetchMock.mockResolvedValueOnce(json({ data: { ...PREVIEW, preview: false } }));
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 rows' }));
@@ -172,7 +172,7 @@ describe('the import dialog', () => {
     expect(screen.queryByRole('checkbox', { name: /Update the/ })).toBeNull();
     expect(screen.getByText('Duplicate of an existing record')).toBeTruthy();
     fetchMock.mockResolvedValueOnce(json({ data: { preview: false, summary: { total: 2, created: 1, updated: 0, skipped: 1, rejected: 0 }, rows: [] } }));
-    await userEvent.click(screen.getByRole('button', { name: 'Import 1 rows' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import 1 row' }));
     await screen.findByTestId('import-report');
     expect((await sent(1)).query).toEqual({ dateOrder: 'dmy' });
     expect(toast.success).toHaveBeenCalledWith('Leads imported');
