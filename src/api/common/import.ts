@@ -99,7 +99,7 @@ export function summarise(total: number, rows: ImportRowResult[]): ImportReport[
   return summary;
 }
 
-/** A problem with the file as a whole (no header, unknown columns, not JSON): nothing is imported. */
+/** A problem with the file as a whole (no header, unknown columns, not JSON, not text): nothing is imported. */
 export class CsvFileError extends Error {
   constructor(
     message: string,
@@ -108,9 +108,6 @@ export class CsvFileError extends Error {
     super(message);
   }
 }
-/** The same for any file (a CSV or JSON file the reader refuses as a whole). */
-export { CsvFileError as ImportFileError };
-
 /** A data row the file itself garbled (cells do not match the header); reported as rejected, with its name when it has one. */
 export interface CsvRowError {
   $error: string;
@@ -206,7 +203,7 @@ export function importFileKind(name: string, type: string, text: string): 'csv' 
 /**
  * The rows of an uploaded file, in the browser (before anything is sent) and on the server (a
  * multipart upload): CSV through the resource's reader, JSON as `{ "rows": [...] }` or a bare list.
- * A file that is not what it claims to be throws {@link ImportFileError} naming `file`.
+ * A file that is not what it claims to be throws {@link CsvFileError} naming `file`.
  */
 export function rowsFromFile(file: { name: string; type: string; text: string }, fromCsv: (text: string) => { rows: unknown[] }): unknown[] {
   const kind = importFileKind(file.name, file.type, file.text);

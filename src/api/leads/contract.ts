@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IMPORT_MAX_ROWS, importInput, listFromText } from '../common/import';
+import { listFromText } from '../common/import';
 import {
   clearableText,
   dateRangeQuery,
@@ -314,7 +314,6 @@ export const leadQueryParams = v.object({ id: idSchema, queryId: idSchema });
 
 // ---------- import ----------
 
-export const leadImportInput = importInput(IMPORT_MAX_ROWS);
 /** One import row: a lead (regions and destinations by id, slug or name; `assignedTo` by member id or email). */
 export const leadImportRow = v.pipe(
   v.strictObject({

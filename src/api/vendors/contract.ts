@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, boolFromText, importInput, listFromText, type ImportReport, type ImportRowResult } from '../common/import';
+import { boolFromText, listFromText, type ImportReport, type ImportRowResult } from '../common/import';
 import { dateRangeQuery, emailSchema, idSchema, listOf, nonEmpty, pageQuery, sortBy, booleanQuery } from '../common/schemas';
 
 /** The seed's 7 vendor service types, in the seed's order (also the order of `serviceStats`). */
@@ -8,8 +8,6 @@ export type VendorService = (typeof VENDOR_SERVICES)[number];
 
 /** Seed section 9. */
 export const VENDOR_TRANSACTIONS_PAGE_SIZE = 20;
-export const VENDOR_IMPORT_MAX_ROWS = IMPORT_MAX_ROWS;
-export const VENDOR_IMPORT_MAX_BYTES = IMPORT_MAX_BYTES;
 
 export interface BankDetails {
   accountName?: string | null;
@@ -183,12 +181,10 @@ export const vendorTransactionsQuery = v.strictObject({
 export type VendorTransactionsQuery = v.InferOutput<typeof vendorTransactionsQuery>;
 
 /**
- * Import (`POST /vendors/import`): either `Content-Type: text/csv` with the file as the body (see
- * ./import.ts for the columns), or JSON `{ rows: [...] }` whose rows are vendor payloads
- * (`services` may also be one text, separated by `;`, `|` or `,`). Rows are checked one by one.
+ * Import (`POST /vendors/import`, the shared wire format of src/api/common/import.ts): a CSV file
+ * (see ./import.ts for the columns), JSON `{ rows: [...] }` whose rows are vendor payloads
+ * (`services` may also be one text, separated by `;`, `|` or `,`), or a multipart file upload.
  */
-export const vendorImportInput = importInput(VENDOR_IMPORT_MAX_ROWS);
-
 /**
  * One import row. An absent (or, in CSV, empty) field leaves an existing vendor's value as it is.
  * `isActive` (true/false, yes/no, active/inactive) creates the vendor in that state, or, for an
