@@ -1,4 +1,3 @@
-import { orderedUuid } from '../db/ids';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
@@ -23,6 +22,7 @@ import { can, type ModuleKey } from '../../src/api/permissions';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { organizationTimeZone } from '../db/clock';
+import { orderedUuid } from '../db/ids';
 import { ApiError, badRequest, fromDatabaseError, invalidField } from './errors';
 import { allow, route, type RawBody, type RouteDef } from './route';
 
@@ -83,6 +83,8 @@ export interface Importer<T, W = T> {
    * (a constraint, a value it cannot store) throws: the runner then finds the row that caused it.
    */
   write(tx: Tx, creates: RowWrite<W>[], updates: RowWrite<W>[], ctx: ImportContext): Promise<void>;
+  /** Once every chunk is written: what concerns the import as a whole (the rows written, creates and updates). */
+  finish?(tx: Tx, written: RowWrite<W>[], ctx: ImportContext): Promise<void>;
   /** Rows planned and written per statement set (default 1,000). */
   chunkSize?: number;
 }
@@ -187,7 +189,8 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
   const firstRow = new Map<string, number>();
   const writes: (RowWrite<W> & { update?: FieldChange[] })[] = [];
   for (const { row: p, plan } of planned) {
-    const base = { row: p.row, ...(nameOf(p.input) ? { name: nameOf(p.input) } : {}) };
+    const name = nameOf(p.input);
+    const base = { row: p.row, ...(name ? { name } : {}) };
     if (plan.action === 'reject') {
       results.push({ ...base, status: 'rejected', reason: `${plan.path} ${plan.reason}`, issues: [{ path: plan.path, message: plan.reason }] });
       continue;
@@ -232,7 +235,7 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
   });
 
   // 4. A preview stops here: nothing has been written.
-  if (preview) results.push(...writes.map(done));
+  if (preview) for (const w of writes) results.push(done(w));
   else {
     // 5. Bulk writes; a refused chunk is halved until the refused rows stand alone.
     const attempt = async (part: typeof writes): Promise<void> => {
@@ -245,7 +248,8 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
             ctx,
           ),
         );
-        results.push(...part.map(done));
+        for (const w of part) results.push(done(w));
+        written.push(...part);
       } catch (err) {
         const reason = databaseRefusal(err);
         if (!reason) throw err;
@@ -259,7 +263,9 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
         await attempt(part.slice(half));
       }
     };
+    const written: typeof writes = [];
     for (let start = 0; start < writes.length; start += size) await attempt(writes.slice(start, start + size));
+    if (written.length) await importer.finish?.(tx, written, ctx);
   }
 
   results.sort((a, b) => a.row - b.row);

@@ -193,23 +193,22 @@ export const leadImporter: Importer<LeadImportRow, LeadValues> = {
         })),
       );
     }
+  },
 
-    // One bell item per owner, not one per lead: an import may give someone hundreds.
-    const byOwner = new Map<string, typeof rows>();
-    for (const r of rows) {
-      if (!r.assignedTo || r.assignedTo === actor) continue;
-      const given = byOwner.get(r.assignedTo) ?? [];
-      given.push(r);
-      byOwner.set(r.assignedTo, given);
-    }
-    if (byOwner.size) {
-      await tx.insert(notifications).values(
-        [...byOwner].map(([memberId, given]) =>
-          given.length === 1
-            ? { memberId, type: 'lead-assigned' as const, title: `New lead assigned to you: ${given[0]!.name}`, body: null, link: leadLink(given[0]!.id) }
-            : { memberId, type: 'lead-assigned' as const, title: `${given.length} imported leads assigned to you`, body: null, link: `/leads?assignedTo=${memberId}` },
-        ),
-      );
-    }
+  /** One bell item per owner and import, not one per lead: an import may give someone hundreds. */
+  async finish(tx, written, { auth }) {
+    const owners = await tx
+      .select({ memberId: leads.assignedTo, n: sql<number>`count(*)::int`, id: sql<string>`min(${leads.id}::text)`, name: sql<string>`min(${leads.name})` })
+      .from(leads)
+      .where(and(sql`${leads.id} = any(${sql.param(written.map((w) => w.id))}::uuid[])`, sql`${leads.assignedTo} <> ${auth.memberId}`))
+      .groupBy(leads.assignedTo);
+    if (!owners.length) return;
+    await tx.insert(notifications).values(
+      owners.map(({ memberId, n, id, name }) =>
+        n === 1
+          ? { memberId: memberId!, type: 'lead-assigned' as const, title: `New lead assigned to you: ${name}`, body: null, link: leadLink(id) }
+          : { memberId: memberId!, type: 'lead-assigned' as const, title: `${n} imported leads assigned to you`, body: null, link: `/leads?assignedTo=${memberId}` },
+      ),
+    );
   },
 };

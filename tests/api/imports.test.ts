@@ -402,6 +402,18 @@ describe('lead import', () => {
   });
 });
 
+describe('lead import across chunks', () => {
+  it('tells an owner once per import, however many chunks it takes', async () => {
+    const marco = (await s.sql<{ id: string }>(`select id from members where email = 'marco@demo.travel'`))[0]!.id;
+    const titles = async () => (await s.sql<{ title: string; link: string }>(`select title, link from notifications where member_id = $1 order by created_at`, [marco]));
+    const was = (await titles()).length;
+    const rows = Array.from({ length: 2600 }, (_, i) => ({ name: `Marco Lead ${i}`, phone: `+39 06 ${String(i).padStart(7, '0')}`, assignedTo: 'marco@demo.travel' }));
+    const res = await importRows(owner, 'leads', rows);
+    expect(res.body.data.summary.created).toBe(2600);
+    expect((await titles()).slice(was)).toEqual([{ title: '2600 imported leads assigned to you', link: `/leads?assignedTo=${marco}` }]);
+  });
+});
+
 describe('vendor import', () => {
   it('creates a vendor in the state the isActive column says, and (de)activates an existing one only with "update existing"', async () => {
     const file = ['Name,Services,Is Active', 'Dormant Dhows,activities,false', 'Awake Air,flights,yes'].join('\n');
