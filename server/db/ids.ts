@@ -7,8 +7,15 @@ import { randomUUID } from 'node:crypto';
  * landing on a random page. Made from a version 4 UUID (Node draws those from a pooled buffer,
  * far cheaper than asking for 16 random bytes each time): its variant bits already fit.
  */
+let lastMs = -1;
+let prefix = '';
 export function orderedUuid(): string {
-  const random = randomUUID();
-  const time = Date.now().toString(16).padStart(12, '0');
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${random.slice(15)}`;
+  const now = Date.now();
+  if (now !== lastMs) {
+    // The time part changes once a millisecond; an import makes thousands of ids in one.
+    const time = now.toString(16).padStart(12, '0');
+    prefix = `${time.slice(0, 8)}-${time.slice(8, 12)}-7`;
+    lastMs = now;
+  }
+  return prefix + randomUUID().slice(15);
 }

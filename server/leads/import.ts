@@ -93,13 +93,9 @@ export const leadImporter: Importer<LeadImportRow, LeadValues> = {
     const regionOf = await referenceResolver(tx, REGION, chunk.flatMap((c) => c.input.regions ?? []));
     const destinationOf = await referenceResolver(tx, DESTINATION, chunk.flatMap((c) => c.input.destinations ?? []));
     const ownerOf = await ownersNamed(tx, chunk.flatMap((c) => (c.input.assignedTo ? [c.input.assignedTo] : [])));
-    const taken = await leadDuplicates(tx, auth, {
-      phones: chunk.flatMap((c) => phoneKey(c.input.phone) ?? []),
-      emails: chunk.flatMap((c) => emailKey(c.input.email) ?? []),
-    });
-    return chunk.map(({ input }): RowPlan<LeadValues> => {
-      const pk = phoneKey(input.phone);
-      const ek = emailKey(input.email);
+    const keyed = chunk.map(({ input }) => ({ input, pk: phoneKey(input.phone), ek: emailKey(input.email) }));
+    const taken = await leadDuplicates(tx, auth, { phones: keyed.flatMap((k) => k.pk ?? []), emails: keyed.flatMap((k) => k.ek ?? []) });
+    return keyed.map(({ input, pk, ek }): RowPlan<LeadValues> => {
       if (pk && taken.phones.has(pk)) return { action: 'skip', code: 'DUPLICATE', reason: `duplicate: a lead with the phone number ${input.phone} already exists` };
       if (ek && taken.emails.has(ek)) return { action: 'skip', code: 'DUPLICATE', reason: `duplicate: a lead with the email ${input.email} already exists` };
       const unknownRegion = input.regions?.find((r) => !regionOf(r));
