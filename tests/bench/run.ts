@@ -296,10 +296,12 @@ async function benchLeadImport(server: SpawnedServer, cookie: string) {
 
 /** `BENCH_ONLY=imports`: a fresh server, the lead import, nothing else. */
 async function importsOnly() {
+  results.loadBefore = load();
   const { server } = await timeToHealthy();
   const agent = new Agent(server.url);
   await agent.post('/api/auth/login', { email: 'owner@demo.travel', password: PASSWORD });
   results.leadImport = await benchLeadImport(server, `sid=${agent.cookies.get('sid')}`);
+  results.loadAfter = load();
   server.proc.kill('SIGTERM');
   await server.exited;
   fs.rmSync(dataDir, { recursive: true, force: true });
