@@ -110,8 +110,18 @@ export async function contactsFor(tx: Tx, people: { name: string; phone?: string
       from jsonb_to_recordset(${JSON.stringify(created)}::jsonb) as x(id uuid, name text, phone text, email text, "phoneKey" text, "emailKey" text)
       on conflict do nothing
       returning id`);
-    // Someone else created one of these contacts at the same moment: the request is retried as a whole.
-    if (rows.length !== created.length) throw conflict('A contact was changed at the same time by another request; try again', 'CONCURRENT_UPDATE');
+    const inserted = new Set(rows.map((r) => r.id));
+    const lost = created.filter((c) => !inserted.has(c.id));
+    if (lost.length) {
+      // Someone else created some of these contacts at the same moment: theirs are the contacts.
+      byPhone.clear();
+      byEmail.clear();
+      (await load()).forEach(hold);
+      const theirs = new Map(lost.map((c) => [c.id, ((c.phoneKey && byPhone.get(c.phoneKey)) || (c.emailKey && byEmail.get(c.emailKey)) || undefined)?.id]));
+      if ([...theirs.values()].some((id) => !id)) throw conflict('A contact was changed at the same time by another request; try again', 'CONCURRENT_UPDATE');
+      for (const [i, id] of ids.entries()) ids[i] = theirs.get(id) ?? id;
+      for (const id of theirs.keys()) fills.delete(id);
+    }
   }
   if (fills.size) {
     await tx.execute(sql`

@@ -402,6 +402,31 @@ describe('lead import', () => {
   });
 });
 
+describe('lead import and a contact made at the same moment', () => {
+  it('links the lead to the contact someone else created between the plan and the write', async () => {
+    // A stand-in for another request: the moment the import inserts this contact, another one with the same phone appears.
+    await s.sql(`create function test_contact_race() returns trigger language plpgsql as $$
+      begin
+        if new.name = 'Raced Contact' then
+          insert into contacts (organization_id, name, phone, phone_key) values (new.organization_id, 'Created Elsewhere', new.phone, new.phone_key);
+        end if;
+        return new;
+      end $$`);
+    await s.sql(`create trigger test_contact_race before insert on contacts for each row execute function test_contact_race()`);
+    try {
+      const res = await importRows(owner, 'leads', [{ name: 'Raced Contact', phone: '+1 555 777 0001' }, { name: 'Calm Contact', phone: '+1 555 777 0002' }]);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.summary).toMatchObject({ created: 2, rejected: 0 });
+      const [linked] = await s.sql<{ name: string }>(`select c.name from leads l join contacts c on c.id = l.contact_id where l.name = 'Raced Contact'`);
+      expect(linked).toEqual({ name: 'Created Elsewhere' });
+      expect(await s.sql(`select 1 from contacts where phone_key = '15557770001'`)).toHaveLength(1);
+    } finally {
+      await s.sql(`drop trigger test_contact_race on contacts`);
+      await s.sql(`drop function test_contact_race()`);
+    }
+  });
+});
+
 describe('lead import across chunks', () => {
   it('tells an owner once per import, however many chunks it takes', async () => {
     const marco = (await s.sql<{ id: string }>(`select id from members where email = 'marco@demo.travel'`))[0]!.id;
