@@ -273,6 +273,16 @@ describe('row limits per role', () => {
     expect((await importRows(owner, 'vendors', Array.from({ length: 50_001 }, () => ({})))).status).toBe(400);
   });
 
+  it('refuses a file over 20 MB (413), whatever its rows', async () => {
+    const big = `name,services\n${'Big Vendor,hotels\n'.repeat(1_300_000)}`;
+    expect(big.length).toBeGreaterThan(20 * 1024 * 1024);
+    const before = await fingerprint();
+    const res = await owner.upload('/api/vendors/import', { name: 'big.csv', type: 'text/csv', content: big });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('BODY_TOO_LARGE');
+    expect(await fingerprint()).toBe(before);
+  });
+
   it('lets a role that may delete the records import more (Operations: vendors.delete)', async () => {
     const rows = Array.from({ length: 5001 }, (_, i) => ({ name: `Big File Vendor ${i}`, services: 'others' }));
     const res = await importRows(ops, 'vendors', rows);
