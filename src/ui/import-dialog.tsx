@@ -129,7 +129,8 @@ export function ImportDialog(props: ImportDialogProps) {
 
   const shown = phase.step === 'preview' ? (updateExisting ? phase.report : withoutUpdates(phase.report)) : undefined;
   const toWrite = shown ? shown.summary.created + shown.summary.updated : 0;
-  const matching = phase.step === 'preview' ? phase.report.summary.updated : 0;
+  // Rows matching an existing record: updatable ones (previewed as updates), or ones the import will skip.
+  const matching = phase.step === 'preview' ? phase.report.rows.filter((r) => r.status === 'updated' || r.code === 'EXISTS' || r.code === 'DUPLICATE').length : 0;
 
   const footer = (() => {
     if (phase.step === 'done') {

@@ -127,6 +127,18 @@ describe('the import dialog', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('without the update permission: previews without "update existing" and says matching rows are skipped', async () => {
+    renderVendors(auth({ vendors: ['view', 'create'] }));
+    await choose(VENDOR_CSV);
+    const skipped = { ...PREVIEW.rows[1]!, status: 'skipped' as const, code: 'EXISTS' as const };
+    fetchMock.mockResolvedValueOnce(json({ data: { ...PREVIEW, summary: { ...PREVIEW.summary, updated: 0, skipped: 1 }, rows: [PREVIEW.rows[0], skipped, PREVIEW.rows[2]] } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByTestId('import-preview-summary');
+    expect((await sent(0)).query).toEqual({ preview: 'true' });
+    expect(screen.queryByRole('checkbox', { name: /Update the/ })).toBeNull();
+    expect(screen.getByText('Your role may not update existing records: rows that match one are skipped.')).toBeTruthy();
+  });
+
   it('shows the server’s refusal of the file under the field', async () => {
     renderVendors();
     await choose(VENDOR_CSV);
