@@ -6,7 +6,9 @@ import { contacts } from './schema';
 
 /** How contacts are matched: a phone by its digits, an email in lower case. */
 export const phoneKey = (phone: string | null | undefined) => {
-  const digits = phone?.replace(/\D/g, '') ?? '';
+  // A loop, not a regular expression: an import keys tens of thousands of numbers.
+  let digits = '';
+  for (const ch of phone ?? '') if (ch >= '0' && ch <= '9') digits += ch;
   return digits.length ? digits : null;
 };
 

@@ -119,7 +119,7 @@ type Read = { ok: true; row: Record<string, unknown> } | { ok: false; issues: { 
 
 /** A row's date and time fields in the API's forms (other fields untouched). */
 function readDates(raw: Record<string, unknown>, importer: Importer<unknown, unknown>, order: DateOrder | undefined, timeZone: string): Read {
-  const row = { ...raw };
+  let row = raw;
   const issues: { path: string; message: string }[] = [];
   const convert = (fields: string[] | undefined, read: (value: string | number) => { ok: true; value: string } | { ok: false; message: string }) => {
     for (const field of fields ?? []) {
@@ -127,7 +127,8 @@ function readDates(raw: Record<string, unknown>, importer: Importer<unknown, unk
       if (typeof value !== 'string' && typeof value !== 'number') continue;
       if (value === '') continue;
       const answer = read(value);
-      if (answer.ok) row[field] = answer.value;
+      // The caller's row stays as it came: a copy takes the converted values.
+      if (answer.ok) row = { ...row, [field]: answer.value };
       else issues.push({ path: field, message: answer.message });
     }
   };
