@@ -690,3 +690,4 @@ export const loginThrottle = pgTable('login_throttle', {
   lastFailureAt: instant('last_failure_at').notNull().default(sql`now()`),
   blockedUntil: instant('blocked_until'),
 });
+export * from '../finance/schema';

@@ -15,6 +15,7 @@ import { reviewRoutes } from './reviews';
 import { leadRoutes } from './leads';
 import { leadCaptureRoutes } from './lead-capture';
 import { contactRoutes } from './contacts';
+import { financeRoutes } from '../finance/routes';
 
 /** Every route of the product. The app mounts exactly these; the tests enumerate exactly these. */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
@@ -36,6 +37,7 @@ export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
     ...leadRoutes,
     ...leadCaptureRoutes,
     ...contactRoutes,
+    ...financeRoutes,
   ],
   // The parent (platform) service: organizations and subscriptions, in its own issue.
   platform: [],
