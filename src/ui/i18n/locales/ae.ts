@@ -1,4 +1,5 @@
 import type { LocaleResources } from '../types';
+import { aeFinance } from './ae-finance';
 
 /*
  * Plurals. i18next picks the suffix with `new Intl.PluralRules('ae')`, and Intl does not know `ae`
@@ -35,6 +36,7 @@ const chosen = {
 };
 
 const ae: LocaleResources = {
+  ...aeFinance,
   menu: {
     dashboard: 'لوحة التحكم',
     leads: 'العملاء المحتملون',

@@ -1,8 +1,11 @@
+import { enFinance } from './en-finance';
+
 /**
  * English, complete. The `menu`, `shell` and `status` sections must exist in every locale
  * (tests/ui/locales.test.ts fails otherwise); other sections fall back to English.
  */
 const en = {
+  ...enFinance,
   menu: {
     dashboard: 'Dashboard',
     leads: 'Leads',
