@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { dateRangeQuery, dateSchema, listOf, moneySchema, noNul, nonEmpty, pageQuery } from '../common/schemas';
+import { dateRangeQuery, dateSchema, listOf, moneySchema, noNul, nonEmpty, pageQuery, sortBy } from '../common/schemas';
 
 /** How money comes in and goes out: one money account each in the chart (SPEC Finance). */
 export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'card', 'cheque', 'online'] as const;
@@ -159,6 +159,8 @@ export type ChartQuery = v.InferOutput<typeof chartQuery>;
 export const journalQuery = v.strictObject({
   ...pageQuery(JOURNAL_PAGE_SIZE),
   sortOrder: v.optional(v.picklist(['asc', 'desc'], 'must be asc or desc'), 'desc'),
+  /** Entries are kept in date order; `date` is the one sort (the list's column header sends it). */
+  sortBy: sortBy(['date'], 'date'),
   date: dateRangeQuery,
   sourceType: listOf(v.picklist(SOURCE_TYPES, `must be one of ${SOURCE_TYPES.join(', ')}`)),
   account: v.optional(v.picklist(ACCOUNT_KEYS, 'must be an account key')),

@@ -63,6 +63,7 @@ export const aeFinance: typeof enFinance = {
       'opening-balance': 'الأرصدة الافتتاحية',
     },
     journal: {
+      id: 'المعرّف',
       title: 'دفتر اليومية',
       date: 'التاريخ',
       memo: 'الوصف',

@@ -61,6 +61,7 @@ export const enFinance = {
       'opening-balance': 'Opening balances',
     },
     journal: {
+      id: 'ID',
       title: 'Journal',
       date: 'Date',
       memo: 'Description',
