@@ -12,7 +12,7 @@ import { useFormatters } from '../../ui/format';
 import { modulePath } from '../../ui/module-paths';
 import { IncomeDialog } from './income-dialog';
 import { OpeningBalancesDialog } from './opening-balances-dialog';
-import { AccountTabs } from './parts';
+import { AccountTabs, accountNameKey } from './parts';
 
 /** The actions that move money, shared by the chart and the journal. */
 export function MoneyActions() {
@@ -31,7 +31,7 @@ export function MoneyActions() {
 
 /** `/account`: the chart of accounts with each account's balance, as of today or a chosen day. */
 export function AccountPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { organization } = useAuth();
   const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
@@ -39,7 +39,7 @@ export function AccountPage() {
   const chart = useChart(asOf || undefined);
   const accounts = chart.data ?? [];
   const money = accounts.filter((a) => a.paymentMethod);
-  const name = (a: Account) => t(`finance.accounts.${a.key}`);
+  const name = (a: Account) => t(accountNameKey(a.key));
   const amount = (value: number, a: Account) => (
     <span className="money" data-negative={value < 0 || undefined}>
       {fmt.money(value, a.currency)}
@@ -53,15 +53,19 @@ export function AccountPage() {
         <h1>{t('finance.chart.title')}</h1>
         <MoneyActions />
       </div>
-      <dl className="stats-grid" aria-label={t('finance.chart.moneyTotal')} data-testid="money-balances">
+      <dl className="stats-grid money-stats" aria-label={t('finance.chart.moneyTotal')} data-testid="money-balances">
         <div className="stat" data-stat="total">
           <dt>{t('finance.chart.moneyTotal')}</dt>
-          <dd>{chart.data ? fmt.money(money.reduce((n, a) => n + a.balance, 0), organization.currency) : '…'}</dd>
+          <dd>
+            <span className="money">{chart.data ? fmt.money(money.reduce((n, a) => n + a.balance, 0), organization.currency) : '…'}</span>
+          </dd>
         </div>
         {money.map((a) => (
           <div className="stat" key={a.key} data-stat={a.key}>
             <dt>{name(a)}</dt>
-            <dd>{fmt.money(a.balance, a.currency)}</dd>
+            <dd>
+              <span className="money">{fmt.money(a.balance, a.currency)}</span>
+            </dd>
           </div>
         ))}
       </dl>
@@ -70,7 +74,9 @@ export function AccountPage() {
         <InputText id="chart-as-of" type="date" value={asOf} onChange={(e) => setAsOf(e.target.value)} />
       </div>
       <div className="card" style={{ padding: 0, overflowX: 'auto' }}>
+        {/* Cells re-render only for new rows: a new language draws the table anew. */}
         <DataTable
+          key={i18n.language}
           value={accounts}
           dataKey="key"
           loading={chart.isFetching}

@@ -11,7 +11,7 @@ import { useFormatters } from '../../ui/format';
 import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn } from '../../ui/list-page';
 import { StatusTag } from '../../ui/status-tag';
 import { MoneyActions } from './account-page';
-import { AccountTabs } from './parts';
+import { AccountTabs, accountNameKey } from './parts';
 import { ReverseDialog } from './reverse-dialog';
 
 /** Each filter is its own address parameter: `/account/journal?account=money:cash&sourceType=other-income`. */
@@ -34,7 +34,7 @@ function EntryLines({ entry }: { entry: JournalEntry }) {
         {entry.lines.map((l, i) => (
           <tr key={i} data-side={l.debit ? 'debit' : 'credit'}>
             <td className={l.debit ? undefined : 'journal-lines__credit'}>
-              <span className="muted">{l.accountCode}</span> {t(`finance.accounts.${l.accountKey}`)}
+              <span className="muted">{l.accountCode}</span> {t(accountNameKey(l.accountKey))}
             </td>
             <td className="money">{l.debit ? fmt.money(l.debit, entry.currency) : ''}</td>
             <td className="money">{l.credit ? fmt.money(l.credit, entry.currency) : ''}</td>
@@ -47,7 +47,7 @@ function EntryLines({ entry }: { entry: JournalEntry }) {
 
 /** `/account/journal`: every entry with its lines, source record and who posted it; filtered in the address. */
 export function JournalPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const can = useCan();
   const { organization } = useAuth();
   const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
@@ -67,7 +67,7 @@ export function JournalPage() {
           <div className="stack" style={{ gap: '0.25rem' }}>
             <span>{t(`finance.sources.${e.sourceType}`)}</span>
             {e.reference && (
-              <span className="muted" dir="ltr">
+              <span className="muted journal-reference" dir="ltr">
                 {e.reference}
               </span>
             )}
@@ -95,13 +95,15 @@ export function JournalPage() {
 
   const accountOptions = [
     { value: '', label: t('finance.journal.anyAccount') },
-    ...CHART_OF_ACCOUNTS.map((a) => ({ value: a.key, label: `${a.code} ${t(`finance.accounts.${a.key}`)}` })),
+    ...CHART_OF_ACCOUNTS.map((a) => ({ value: a.key, label: `${a.code} ${t(accountNameKey(a.key))}` })),
   ];
 
   return (
     <div className="stack">
       <AccountTabs />
+      {/* Cells re-render only for new rows: a new language draws the list anew. */}
       <ListPage<JournalEntry>
+        key={i18n.language}
         id="journal"
         title={t('finance.journal.title')}
         actions={<MoneyActions />}
