@@ -9,4 +9,14 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** Keys are opaque to the server: 1 to 255 visible ASCII characters (a UUID is a good one). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-export const newIdempotencyKey = () => crypto.randomUUID();
+/**
+ * A random UUID (v4). From getRandomValues, not randomUUID: browsers offer randomUUID only on
+ * secure origins, and the app may be served over plain HTTP inside an office network.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
