@@ -53,6 +53,14 @@ describe('finance in Chromium', () => {
     expect(await page.getByTestId('chart-table').locator('tbody tr').count()).toBe(19);
     expect(await axe(page)).toEqual([]);
     await shot('80-chart-of-accounts');
+
+    // The seed's opening balances, shown (recorded once) rather than offered again.
+    await page.getByRole('button', { name: 'Opening balances' }).click();
+    const opening = page.getByTestId('opening-balances');
+    await opening.getByText(/^Recorded as of/).waitFor();
+    expect(await opening.innerText()).toMatch(/Bank transfer\s+\$250,000\.00/);
+    await page.keyboard.press('Escape');
+    await opening.waitFor({ state: 'detached' });
   });
 
   it('records other income: messages under the fields, the receipt, the bank balance and the journal', async () => {

@@ -23,6 +23,11 @@ function EntryLines({ entry }: { entry: JournalEntry }) {
   const fmt = useFormatters();
   return (
     <table className="journal-lines">
+      <colgroup>
+        <col />
+        <col className="journal-lines__amount" />
+        <col className="journal-lines__amount" />
+      </colgroup>
       <thead className="visually-hidden">
         <tr>
           <th scope="col">{t('finance.journal.account')}</th>
@@ -78,7 +83,8 @@ export function JournalPage() {
       },
       { field: 'memo', header: t('finance.journal.memo'), body: (e) => e.memo ?? '' },
       { field: 'lines', header: t('finance.journal.lines'), body: (e) => <EntryLines entry={e} /> },
-      { field: 'total', header: t('finance.journal.total'), body: (e) => <span className="money">{fmt.money(e.total, e.currency)}</span> },
+      // The lines show the amounts; the entry's total is there for who wants a column of it.
+      { field: 'total', header: t('finance.journal.total'), hiddenByDefault: true, body: (e) => <span className="money">{fmt.money(e.total, e.currency)}</span> },
       { field: 'postedBy', header: t('finance.journal.postedBy'), body: (e) => e.postedBy?.name ?? t('finance.journal.system') },
       { field: 'createdAt', header: t('finance.journal.postedAt'), hiddenByDefault: true, body: (e) => fmt.dateTime(e.createdAt) },
       {

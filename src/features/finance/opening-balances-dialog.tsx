@@ -8,7 +8,7 @@ import { newIdempotencyKey } from '../../api/common/idempotency';
 import { PAYMENT_METHODS, openingBalancesInput, type OpeningBalancesInput, type PaymentMethod } from '../../api/finance/contract';
 import { useOpeningBalances } from '../../api/finance/get-finance';
 import { useRecordOpeningBalances } from '../../api/finance/save-finance';
-import { useAuth } from '../../ui/auth';
+import { useAuth, useCan } from '../../ui/auth';
 import { DetailCard } from '../../ui/detail-card';
 import { FormDialog } from '../../ui/form-dialog';
 import { applyServerIssues, DateField, fieldMessage } from '../../ui/form-fields';
@@ -23,25 +23,31 @@ interface OpeningValues {
 
 /**
  * The money each account held at the start: shown when recorded (once; corrected by reversing the
- * entry in the journal), otherwise a form with one amount per payment method.
+ * entry in the journal), otherwise a form with one amount per payment method (for those who may
+ * record them).
  */
 export function OpeningBalancesDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { organization } = useAuth();
   const fmt = useFormatters({ currency: organization.currency });
+  const can = useCan();
   const current = useOpeningBalances();
   if (current.isPending) return null;
-  if (current.data) {
+  if (current.data || !can('account', 'create')) {
     const recorded = current.data;
     return (
       <Dialog visible onHide={onClose} header={t('finance.opening.title')} style={{ width: 'min(520px, 95vw)' }}>
         <div className="stack">
           <p className="muted" style={{ margin: 0 }}>{t('finance.opening.hint')}</p>
-          <DetailCard
-            title={t('finance.opening.recordedOn', { date: fmt.date(recorded.date) })}
-            rows={recorded.balances.map((b) => [t(`finance.methods.${b.paymentMethod}`), fmt.money(b.amount, recorded.currency)])}
-            testId="opening-balances"
-          />
+          {recorded ? (
+            <DetailCard
+              title={t('finance.opening.recordedOn', { date: fmt.date(recorded.date) })}
+              rows={recorded.balances.map((b) => [t(`finance.methods.${b.paymentMethod}`), <span className="money">{fmt.money(b.amount, recorded.currency)}</span>])}
+              testId="opening-balances"
+            />
+          ) : (
+            <p style={{ margin: 0 }}>{t('finance.opening.none')}</p>
+          )}
         </div>
       </Dialog>
     );
