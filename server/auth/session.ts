@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { effectiveAccess, type Permissions, type Visibility } from '../../src/api/permissions';
 import { sessions } from './schema';
 import { ApiError } from '../http/errors';
+import { isHttps } from '../http/origin';
 import type { AppServices } from '../services';
 import { hashToken, newToken } from './tokens';
 import { TENANT_ROLE, type Db, type Tx } from '../db/client';
@@ -35,11 +36,6 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? 'unknown';
-}
-
-function isHttps(c: Context, trustProxy: boolean): boolean {
-  if (trustProxy && c.req.header('x-forwarded-proto') === 'https') return true;
-  return new URL(c.req.url).protocol === 'https:';
 }
 
 /** A row of session_open(): the session, its member, role and subscription. */
