@@ -8,7 +8,8 @@ import {
   updatePreferencesInput, type MembersQuery
 } from '../../src/api/admin/members/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { revokeMemberSessions } from '../auth/session';
+import { clientAddress, revokeMemberSessions } from '../auth/session';
+import { assertNotThrottled, recordFailedLogin } from '../auth/throttle';
 import type { Tx } from '../db/client';
 import { members, roles, subscriptions } from '../auth/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
@@ -139,7 +140,8 @@ export const memberRoutes = [
           updatedAt: sql`now()`,
         })
         .where(eq(members.id, params.id));
-      if (!isActive || password) await revokeMemberSessions(tx, params.id);
+      // Someone resetting their own password here keeps the session they do it from.
+      if (!isActive || password) await revokeMemberSessions(tx, params.id, params.id === auth.memberId ? auth.sessionId : undefined);
       return { data: await findMember(tx, params.id) };
     },
   }),
@@ -149,13 +151,20 @@ export const memberRoutes = [
     path: '/members/me',
     access: SIGNED_IN,
     body: updateMeInput,
-    async handler({ tx, body, auth }) {
+    async handler({ tx, body, auth, services, c }) {
       const { currentPassword, newPassword, ...fields } = body;
       let passwordHash: string | undefined;
       if (newPassword) {
-        const [me] = await tx.select({ hash: members.passwordHash }).from(members).where(eq(members.id, auth.memberId));
-        if (!(await verifyPassword(me?.hash, currentPassword ?? ''))) {
-          throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: currentPassword is not your current password', [{ path: 'currentPassword', message: 'is not your current password' }]);
+        // Guessing the current password here is guessing a sign-in: the same counters, the same delays.
+        const ip = clientAddress(c, services.config.trustProxy);
+        const [me] = await tx.select({ hash: members.passwordHash, email: members.email }).from(members).where(eq(members.id, auth.memberId));
+        const email = me.email.toLowerCase();
+        await assertNotThrottled(tx, email, ip);
+        if (!(await verifyPassword(me.hash, currentPassword ?? ''))) {
+          await recordFailedLogin(tx, email, ip);
+          // Answered, not thrown: the failure just counted must be committed with the transaction.
+          const wrong = new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: currentPassword is not your current password', [{ path: 'currentPassword', message: 'is not your current password' }]);
+          return c.json(wrong.body(), wrong.status);
         }
         passwordHash = await hashPassword(newPassword);
       }
@@ -163,6 +172,8 @@ export const memberRoutes = [
         .update(members)
         .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
         .where(eq(members.id, auth.memberId));
+      // Whoever else holds a session (a stolen cookie, a forgotten computer) is signed out; this one stays.
+      if (passwordHash) await revokeMemberSessions(tx, auth.memberId, auth.sessionId);
       return { data: await findMember(tx, auth.memberId) };
     },
   }),

@@ -168,6 +168,48 @@ describe('members', () => {
     await expect(s.login(body.email, body.password)).rejects.toThrow(/401/);
   });
 
+  it('signs out every other session of the member when they change their password, and keeps this one', async () => {
+    const body = newMember({ name: 'Sid Sessions' });
+    await owner.post('/api/members', body);
+    const here = await s.login(body.email, body.password);
+    const laptop = await s.login(body.email, body.password);
+    const phone = await s.login(body.email, body.password);
+    const colleague = await s.login('ops@demo.travel');
+    const changed = await here.put('/api/members/me', { newPassword: 'a-brand-new-password', currentPassword: body.password });
+    expect(changed.status).toBe(200);
+    expect((await here.get('/api/auth/me')).status).toBe(200);
+    expect((await laptop.get('/api/auth/me')).status).toBe(401);
+    expect((await phone.get('/api/auth/me')).status).toBe(401);
+    expect((await colleague.get('/api/auth/me')).status).toBe(200);
+    // A profile change without a new password signs nobody out.
+    const again = await s.login(body.email, 'a-brand-new-password');
+    expect((await here.put('/api/members/me', { name: 'Sid S.' })).status).toBe(200);
+    expect((await again.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('throttles wrong current passwords like failed sign-ins, sharing their counters', async () => {
+    const body = newMember({ name: 'Greta Guess' });
+    await owner.post('/api/members', body);
+    const from = { 'X-Forwarded-For': '192.0.2.55' };
+    const thief = await s.login(body.email, body.password); // a stolen session guessing the password
+    for (let i = 0; i < 5; i++) {
+      const res = await thief.put('/api/members/me', { newPassword: 'taken-over-password', currentPassword: `guess-${i}-wrong` }, from);
+      expect(res.status).toBe(400);
+      expect(res.body.issues).toEqual([{ path: 'currentPassword', message: 'is not your current password' }]);
+    }
+    // The sixth try waits, even with the right password; so does a sign-in from the same place.
+    const blocked = await thief.put('/api/members/me', { newPassword: 'taken-over-password', currentPassword: body.password }, from);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    const signIn = await s.agent().post('/api/auth/login', { email: body.email, password: body.password }, from);
+    expect(signIn.status).toBe(429);
+    // Nothing changed, and the real member, elsewhere, still gets in with the old password.
+    expect((await s.agent().post('/api/auth/login', { email: body.email, password: body.password }, { 'X-Forwarded-For': '198.51.100.23' })).status).toBe(200);
+    const [throttle] = await s.sql<{ failures: number }>('select failures from login_throttle where key = $1', [`pair:${body.email}|192.0.2.55`]);
+    expect(throttle.failures).toBe(5);
+  });
+
   it('merges preferences and validates them', async () => {
     const agent = await s.login('sales@demo.travel');
     const res = await agent.put('/api/members/me/preferences', { theme: 'dark', direction: 'rtl', locale: 'ae' });
