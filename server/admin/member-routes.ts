@@ -16,11 +16,15 @@ import { ApiError, conflict, notFound } from '../http/errors';
 import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';
 import { findMember, memberColumns, toMember } from './store';
+import { assertWithinOwnAccess, roleGrant } from './delegation';
+import type { AuthContext } from '../auth/session';
 
 
-async function assertRoleExists(tx: Tx, roleId: string) {
-  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
-  if (!role) throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: roleId is not a role of this organization', [{ path: 'roleId', message: 'is not a role of this organization' }]);
+/** The role to give a member: one of the organization's (else 400), within the caller's own access (else 403). */
+async function assertMayAssign(tx: Tx, auth: AuthContext, roleId: string) {
+  const grant = await roleGrant(tx, roleId);
+  if (!grant) throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: roleId is not a role of this organization', [{ path: 'roleId', message: 'is not a role of this organization' }]);
+  assertWithinOwnAccess(auth, grant, 'assign this role');
 }
 
 /** Seats on the subscription limit active members (SPEC "People and platform"). */
@@ -96,8 +100,8 @@ export const memberRoutes = [
     access: allow('members', 'create'),
     body: createMemberInput,
     status: 201,
-    async handler({ tx, body }) {
-      await assertRoleExists(tx, body.roleId);
+    async handler({ tx, body, auth }) {
+      await assertMayAssign(tx, auth, body.roleId);
       const isActive = body.employmentStatus !== 'exited';
       if (isActive) await assertSeatAvailable(tx);
       const { password, ...fields } = body;
@@ -118,13 +122,14 @@ export const memberRoutes = [
     async handler({ tx, params, body, auth }) {
       const [current] = await tx.select().from(members).where(eq(members.id, params.id)).for('update');
       if (!current) throw notFound('Member');
+      assertWithinOwnAccess(auth, (await roleGrant(tx, current.roleId))!, 'change this member');
       const { password, ...fields } = body;
       // Exiting the company ends access; the two fields never disagree.
       const isActive = fields.employmentStatus === 'exited' ? false : (fields.isActive ?? current.isActive);
       if (params.id === auth.memberId && (!isActive || (fields.roleId && fields.roleId !== current.roleId))) {
         throw conflict('You cannot deactivate yourself or change your own role', 'SELF_CHANGE');
       }
-      if (fields.roleId) await assertRoleExists(tx, fields.roleId);
+      if (fields.roleId && fields.roleId !== current.roleId) await assertMayAssign(tx, auth, fields.roleId);
       if (isActive && !current.isActive) await assertSeatAvailable(tx, params.id);
       const exitDate = fields.exitDate !== undefined ? fields.exitDate : current.exitDate;
       const joiningDate = fields.joiningDate !== undefined ? fields.joiningDate : current.joiningDate;
