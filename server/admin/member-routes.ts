@@ -8,7 +8,7 @@ import {
   updatePreferencesInput, type MembersQuery
 } from '../../src/api/admin/members/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { clientAddress, revokeMemberSessions } from '../auth/session';
+import { clientAddress, revokeMemberSessions, type AuthContext } from '../auth/session';
 import { assertNotThrottled, recordFailedLogin } from '../auth/throttle';
 import type { Tx } from '../db/client';
 import { members, roles, subscriptions } from '../auth/schema';
@@ -17,7 +17,6 @@ import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';
 import { findMember, memberColumns, toMember } from './store';
 import { assertWithinOwnAccess, roleGrant } from './delegation';
-import type { AuthContext } from '../auth/session';
 
 
 /** The role to give a member: one of the organization's (else 400), within the caller's own access (else 403). */

@@ -17,7 +17,7 @@ import { contacts } from './schema';
  */
 export const visibleContactLeads = (auth: AuthContext) => visibleTo(auth, 'leads', leads.assignedTo);
 
-/** A condition on a contact id (a column or an alias): the caller may see that contact. Undefined: every contact. */
+/** A condition on a contact id column: the caller may see that contact. Undefined: every contact. */
 export function contactVisible(auth: AuthContext, contactId: AnyPgColumn): SQL | undefined {
   const scope = visibleContactLeads(auth);
   return scope && sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contactId} and ${scope})`;

@@ -15,8 +15,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * `POST /leads/import`: each row creates a lead (source `import` unless the row says). A row whose
  * phone number or email already belongs to a lead the importer may see (or to an earlier row of
- * the file) is reported as a duplicate, not created twice. Regions and destinations are named by id, slug or name; the
- * owner by member id or email (an active sales member).
+ * the file) is reported as a duplicate, not created twice. Regions and destinations are named by
+ * id, slug or name; the owner by member id or email (an active sales member).
  */
 export const leadImporter: Importer<LeadImportRow> = {
   rowSchema: leadImportRow,
