@@ -4,6 +4,7 @@ import { effectiveAccess } from '../../src/api/permissions';
 import { pageQuery } from '../../src/api/common/schemas';
 import * as v from 'valibot';
 import { roles } from '../auth/schema';
+import { assertWithinOwnAccess } from './delegation';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { listAnswer, pageOffset } from '../http/list';
 import { allow, route } from '../http/route';
@@ -52,7 +53,8 @@ export const roleRoutes = [
     access: allow('roles', 'create'),
     body: createRoleInput,
     status: 201,
-    async handler({ tx, body }) {
+    async handler({ tx, body, auth }) {
+      assertWithinOwnAccess(auth, { isOwner: false, permissions: body.permissions, visibility: body.visibility }, 'create this role');
       const [row] = await tx.insert(roles).values({ ...body, description: body.description ?? null }).returning();
       return { data: toRole({ ...row, memberCount: 0 }) };
     },
@@ -63,10 +65,16 @@ export const roleRoutes = [
     path: '/roles',
     access: allow('roles', 'update'),
     body: updateRoleInput,
-    async handler({ tx, body }) {
+    async handler({ tx, body, auth }) {
       const { _id, version, ...changes } = body;
       const [current] = await tx.select().from(roles).where(eq(roles.id, _id)).for('update');
       if (!current) throw notFound('Role');
+      assertWithinOwnAccess(auth, current, 'change this role');
+      assertWithinOwnAccess(
+        auth,
+        { isOwner: current.isOwner, permissions: changes.permissions ?? current.permissions, visibility: changes.visibility ?? current.visibility },
+        'give this role these rights',
+      );
       if (version !== undefined && version !== current.version) {
         throw new ApiError(412, 'STALE_VERSION', `The role was changed by someone else (version ${current.version}); reload it and try again`);
       }

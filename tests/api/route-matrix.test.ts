@@ -7,7 +7,8 @@ import type { Agent } from '../support/agent';
 /**
  * Every registered route, enumerated from the registry the app mounts:
  * no session → 401; a role without the route's permission → 403;
- * another organization's session with this organization's ids → 404, and nothing changes.
+ * another organization's session with this organization's ids → 404, and nothing changes;
+ * a member who sees only his own leads reads nothing of a colleague's through any GET route.
  */
 let s: TestServer;
 let globe: Agent;
@@ -166,6 +167,45 @@ describe('every route', () => {
     const missing = await globe.get('/api/members/memberId/00000000-0000-4000-8000-000000000000');
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual(missing.body);
+  });
+});
+
+describe("'own' lead visibility on every route", () => {
+  let sales: Agent;
+  let colleague: Record<string, string>;
+  const marker = { name: 'Zq Colleague Marker', phone: '+44 7700 955 123', email: 'zq.marker@colleague.example', comment: 'zq-comment-marker', notes: 'zq-notes-marker' };
+  let secrets: string[];
+
+  beforeAll(async () => {
+    // Lina's lead, with everything a lead can carry; Samir (the same role, visibility 'own') must learn none of it.
+    const lina = await s.login('lina@demo.travel');
+    const lead = (
+      await lina.post('/api/leads', {
+        name: marker.name,
+        phone: marker.phone,
+        email: marker.email,
+        comment: marker.comment,
+        query: { adults: 2, notes: marker.notes },
+        followUp: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+    ).body.data;
+    const owner = await s.login('owner@demo.travel');
+    const group = (await owner.post('/api/contacts/groups', { name: 'Zq group', contactIds: [lead.contactId] })).body.data;
+    colleague = { ...demo, lead: lead._id, leadQuery: lead.queries[0]._id, followUp: lead.followUps[0]._id, contactGroup: group._id };
+    secrets = [marker.name, marker.phone, '447700955123', marker.email, marker.comment, marker.notes, lead._id, lead.contactId];
+    sales = await s.login('sales@demo.travel');
+  });
+
+  const reads = routes.filter(({ r }) => r.method === 'GET' && r.access.kind !== 'public');
+  it.each(reads.map(({ r, base }) => [key(r), r, base] as const))('%s answers nothing of a colleague’s lead', async (routeKey, r, base) => {
+    const path = r.path.includes(':') ? crossTenant[routeKey](colleague).path : r.path;
+    const searches = ['', `search=${encodeURIComponent(marker.name)}`, 'search=955123', `search=${encodeURIComponent(marker.email)}`, `ids=${colleague.lead}`];
+    for (const q of searches) {
+      const res = await sales.get(base + path + (q ? `?${q}` : ''));
+      expect(res.status, q).toBeLessThan(500);
+      const text = JSON.stringify(res.body);
+      for (const secret of secrets) expect(text, `${q}: ${secret}`).not.toContain(secret);
+    }
   });
 });
 

@@ -234,7 +234,7 @@ async function main() {
   await first.server.exited;
 
   // A run with SQL logging: seed the large organization and note the statements of each endpoint.
-  const logging = await timeToHealthy({ LOG_SQL: 'true' });
+  const logging = await timeToHealthy({ LOG_SQL: 'values' });
   let pool = new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS });
   const seeded = await seedLarge(pool);
   await pool.end();
