@@ -4,7 +4,6 @@ import {
   VENDOR_IMPORT_MAX_ROWS,
   VENDOR_SERVICES,
   createVendorInput,
-  updateVendorInput,
   vendorIdParams,
   vendorIdsParams,
   vendorImportRow,
@@ -22,14 +21,16 @@ import {
   type VendorsQuery,
 } from '../../src/api/vendors/contract';
 import { vendorRowsFromCsv } from '../../src/api/vendors/import';
-import { vendorEventFor } from '../../src/machines/vendor-machine';
+import { VENDOR_STATES_BY_ACTIVE, isActiveIn, vendorActivation } from '../../src/api/vendors/contract';
+import { vendorMachine } from '../../src/machines/vendor-machine';
+import { initialState } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
 import { vendorStats as vendorStatsTable, vendorTransactions, vendors } from './schema';
 import { conflict, notFound } from '../http/errors';
 import { importRoute, type Importer, type PlannedRow } from '../http/import';
 import { columnsAs, containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
 import { allow, route } from '../http/route';
-import { applyEvent } from '../workflow/apply-event';
+import { workflowRoute } from '../workflow/route';
 import { vendorWorkflow } from './workflow';
 
 type VendorRow = typeof vendors.$inferSelect;
@@ -45,7 +46,7 @@ export function toVendor(row: VendorRow): Vendor {
     address: row.address,
     notes: row.notes,
     bankDetails: row.bankDetails ?? null,
-    isActive: row.status === 'active',
+    isActive: isActiveIn(row.status),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -83,7 +84,7 @@ function vendorRows(tx: Tx, q: VendorsQuery) {
 function vendorFilters(q: VendorsQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (q.services?.length) where.push(arrayOverlaps(vendors.services, q.services));
-  if (q.isActive !== undefined) where.push(eq(vendors.status, q.isActive ? 'active' : 'inactive'));
+  if (q.isActive !== undefined) where.push(inArray(vendors.status, VENDOR_STATES_BY_ACTIVE[`${q.isActive}`]));
   return and(...where);
 }
 
@@ -318,9 +319,11 @@ export const vendorRoutes = [
     body: createVendorInput,
     status: 201,
     async handler({ tx, body }) {
+      const { isActive, ...fields } = body;
       const [created] = await tx
         .insert(vendors)
-        .values({ ...body, bankDetails: bankDetailsOrNull(body.bankDetails) })
+        // Where a new vendor starts is the vendor machine's choice, from `isActive`.
+        .values({ ...fields, bankDetails: bankDetailsOrNull(fields.bankDetails), status: initialState(vendorMachine, { isActive }) })
         .returning();
       return { data: toVendor(created) };
     },
@@ -364,30 +367,22 @@ export const vendorRoutes = [
     },
   }),
 
-  route({
-    method: 'PUT',
-    path: '/vendors/:id',
+  // Activation (`isActive`) is the vendor machine's to allow, 409 when it refuses; the other
+  // fields of the same PUT are written in the same transaction.
+  workflowRoute({
+    request: vendorActivation,
     access: allow('vendors', 'update'),
-    params: vendorIdParams,
-    body: updateVendorInput,
-    async handler({ tx, params, body }) {
-      const { isActive, ...fields } = body;
-      if (isActive !== undefined) {
-        // Activation is the vendor machine's to allow (409 when it refuses), in this transaction.
-        await applyEvent(tx, vendorWorkflow, params.id, vendorEventFor(isActive));
-      } else {
-        const locked = await vendorWorkflow.lock(tx, params.id);
-        if (!locked) throw notFound('Vendor');
-      }
-      if (Object.keys(fields).length > 0) {
-        const set = 'bankDetails' in fields ? { ...fields, bankDetails: bankDetailsOrNull(fields.bankDetails) } : fields;
-        await tx
-          .update(vendors)
-          .set({ ...set, updatedAt: sql`now()` })
-          .where(eq(vendors.id, params.id));
-      }
-      return { data: await findVendor(tx, params.id) };
+    workflow: vendorWorkflow,
+    async then({ tx, row, body }) {
+      const { isActive: _event, ...fields } = body;
+      if (Object.keys(fields).length === 0) return;
+      const set = 'bankDetails' in fields ? { ...fields, bankDetails: bankDetailsOrNull(fields.bankDetails) } : fields;
+      await tx
+        .update(vendors)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(eq(vendors.id, row.id));
     },
+    answer: (tx, row) => findVendor(tx, row.id),
   }),
 
   route({
