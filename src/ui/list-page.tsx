@@ -361,7 +361,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           ))}
         </div>
       ) : (
-        <div className="card" style={{ padding: 0, overflowX: 'auto' }}>
+        <div className="card" style={{ padding: 0, overflowX: 'auto' }} aria-busy={loading}>
           <DataTable
             value={rows}
             dataKey={props.dataKey ?? '_id'}
