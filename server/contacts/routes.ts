@@ -5,7 +5,7 @@ import type { Tx } from '../db/client';
 import { contactGroupMembers, contactGroups, contacts } from './schema';
 import { leads } from '../leads/schema';
 import { ApiError, notFound } from '../http/errors';
-import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
+import { containsPattern, listPage, orderBy } from '../http/list';
 import { allow, route } from '../http/route';
 import { placeRefs } from '../catalogue/store';
 
@@ -99,15 +99,18 @@ export const contactRoutes = [
     async handler({ tx, query }) {
       const q = mergeFilter(query);
       const where = contactFilters(q);
-      const rows = await tx
-        .select({ contact: contacts })
-        .from(contacts)
-        .where(where)
-        .orderBy(sql`${CONTACT_SORT[q.sortBy]} ${sql.raw(q.sortOrder)} nulls last`, asc(contacts.id))
-        .limit(q.limit)
-        .offset(pageOffset(q));
-      const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where))[0].n;
-      const page = await listAnswer(q, rows, (r) => r.contact, countAll);
+      const page = await listPage(q, {
+        rows: (limit, offset) =>
+          tx
+            .select({ contact: contacts })
+            .from(contacts)
+            .where(where)
+            .orderBy(sql`${CONTACT_SORT[q.sortBy]} ${sql.raw(q.sortOrder)} nulls last`, asc(contacts.id))
+            .limit(limit)
+            .offset(offset),
+        toItem: (r) => r.contact,
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where))[0].n,
+      });
       return { ...page, data: await toContacts(tx, page.data) };
     },
   }),
@@ -120,15 +123,18 @@ export const contactRoutes = [
     async handler({ tx, query }) {
       const where = query.search ? ilike(contactGroups.name, containsPattern(query.search)) : undefined;
       const count = sql<number>`(select count(*) from ${contactGroupMembers} where ${contactGroupMembers.groupId} = ${contactGroups.id})::int`;
-      const rows = await tx
-        .select({ group: contactGroups, contactCount: count })
-        .from(contactGroups)
-        .where(where)
-        .orderBy(orderBy(query.sortBy === 'name' ? sql`lower(${contactGroups.name})` : contactGroups.createdAt, query.sortOrder), asc(contactGroups.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(contactGroups).where(where))[0].n;
-      const page = await listAnswer(query, rows, (r) => r, countAll);
+      const page = await listPage(query, {
+        rows: (limit, offset) =>
+          tx
+            .select({ group: contactGroups, contactCount: count })
+            .from(contactGroups)
+            .where(where)
+            .orderBy(orderBy(query.sortBy === 'name' ? sql`lower(${contactGroups.name})` : contactGroups.createdAt, query.sortOrder), asc(contactGroups.id))
+            .limit(limit)
+            .offset(offset),
+        toItem: (r) => r,
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(contactGroups).where(where))[0].n,
+      });
       const ids = page.data.map((r) => r.group.id);
       const memberRows = ids.length
         ? await tx.select({ groupId: contactGroupMembers.groupId, contactId: contactGroupMembers.contactId }).from(contactGroupMembers).where(inArray(contactGroupMembers.groupId, ids))

@@ -11,7 +11,7 @@ import { followUps, leadQueries, leadQueryComments, leads } from './schema';
 import { members } from '../auth/schema';
 import { ApiError, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { containsPattern, listAnswer, pageOffset } from '../http/list';
+import { containsPattern, listPage } from '../http/list';
 import { allow, route } from '../http/route';
 import { leadImporter } from './import';
 import { createLead } from './create';
@@ -79,15 +79,19 @@ async function leadPage(tx: Tx, auth: AuthContext, query: LeadsQuery) {
   const q = mergeFilter(query);
   const tz = await organizationTimeZone(tx);
   const where = and(visibleLeads(auth), leadFilters(q, tz));
-  const rows = await tx
-    .select({ lead: leads })
-    .from(leads)
-    .where(where)
-    .orderBy(...sortLeads(q))
-    .limit(q.limit)
-    .offset(pageOffset(q));
-  const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n;
-  return { q, tz, page: await listAnswer(q, rows, (r) => r.lead, countAll) };
+  const page = await listPage(q, {
+    rows: (limit, offset) =>
+      tx
+        .select({ lead: leads })
+        .from(leads)
+        .where(where)
+        .orderBy(...sortLeads(q))
+        .limit(limit)
+        .offset(offset),
+    toItem: (r) => r.lead,
+    count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n,
+  });
+  return { q, tz, page };
 }
 
 async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: string }, tz: string): Promise<LeadStats> {
