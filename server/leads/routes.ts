@@ -108,13 +108,11 @@ async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: 
 
 const detailOf = async (tx: Tx, id: string) => ({ data: await leadDetail(tx, id) });
 
-/** The lead of `/leads/:id/…`, locked, if the caller may see it (else 404). */
-const lockLead = (tx: Tx, auth: AuthContext, id: string) => lockVisibleLead(tx, auth, id);
 const answerLead = (tx: Tx, row: LeadRow) => leadDetail(tx, row.id);
 
-/** A change to one lead (permission leads.update): locked and visible to the caller, answered whole. */
+/** A change to one lead (`/leads/:id/…`, permission leads.update): locked and visible to the caller (else 404), answered whole. */
 const leadAction = <B extends v.GenericSchema, P extends IdParams = typeof leadIdParams>(def: Omit<RecordActionDef<LeadRow, LeadDetail, B, P>, 'access' | 'lock' | 'answer'>) =>
-  recordAction<LeadRow, LeadDetail, B, P>({ access: allow('leads', 'update'), lock: lockLead, answer: answerLead, ...def });
+  recordAction<LeadRow, LeadDetail, B, P>({ access: allow('leads', 'update'), lock: lockVisibleLead, answer: answerLead, ...def });
 
 const staffRoutes = [
   route({
@@ -210,7 +208,7 @@ const staffRoutes = [
     request: leadStatusRequest,
     access: allow('leads', 'update'),
     workflow: leadWorkflow,
-    lock: lockLead,
+    lock: lockVisibleLead,
     async then({ tx, auth, row, body, applied }) {
       const to = applied!.to.value as LeadState;
       await tx

@@ -2,6 +2,9 @@ import { and, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type SQ
 import {
   VENDOR_IMPORT_MAX_ROWS,
   VENDOR_SERVICES,
+  VENDOR_STATES_BY_ACTIVE,
+  isActiveIn,
+  vendorActivation,
   createVendorInput,
   vendorIdParams,
   vendorIdsParams,
@@ -20,7 +23,6 @@ import {
   type VendorsQuery,
 } from '../../src/api/vendors/contract';
 import { vendorRowsFromCsv } from '../../src/api/vendors/import';
-import { VENDOR_STATES_BY_ACTIVE, isActiveIn, vendorActivation } from '../../src/api/vendors/contract';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { initialState } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
@@ -87,14 +89,15 @@ interface VendorJsonPage extends JsonPage {
  * A search reads every match anyway (no index walk to keep), so the number of matches comes beside
  * each row instead of a second search to count them. The records come as JSON (`listPageJson`).
  */
+const vendorSource = (q: VendorsQuery) => (q.search ? sql`vendor_search(${containsPattern(q.search)}) as ${sql.identifier('vendors')}` : sql`${vendors}`);
+
 async function vendorPage(tx: Tx, q: VendorsQuery, where: SQL | undefined, limit: number, offset: number): Promise<VendorJsonPage> {
-  const from = q.search ? sql`vendor_search(${containsPattern(q.search)}) as ${sql.identifier('vendors')}` : sql`${vendors}`;
   const direction = sql.raw(q.sortOrder);
   const [page] = await selectRows<VendorJsonPage>(
     tx,
     sql`with page as (
           select ${vendors}.*, ${VENDOR_SORT[q.sortBy]} as sort_key${q.search ? sql`, (count(*) over ())::int as matching` : sql`, null::int as matching`}
-          from ${from} ${where ? sql`where ${where}` : sql``}
+          from ${vendorSource(q)} ${where ? sql`where ${where}` : sql``}
           order by ${VENDOR_SORT[q.sortBy]} ${direction}, ${vendors.id} limit ${limit} offset ${offset}),
         s as (${STATS_ROW})
         select (select coalesce(json_agg(${VENDOR_JSON} order by v.sort_key ${direction}, v.id), '[]')::text from page v) as json,
@@ -307,7 +310,7 @@ export const vendorRoutes = [
         count: async (page) =>
           page.matching ??
           totalFromStats(query, statsOf(page)) ??
-          (await tx.select({ n: sql<number>`count(*)::int` }).from(query.search ? sql`vendor_search(${containsPattern(query.search)}) as ${sql.identifier('vendors')}` : vendors).where(where))[0].n,
+          (await tx.select({ n: sql<number>`count(*)::int` }).from(vendorSource(query)).where(where))[0].n,
         stats: statsOf,
       });
     },
