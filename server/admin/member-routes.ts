@@ -13,7 +13,7 @@ import { assertNotThrottled, recordFailedLogin } from '../auth/throttle';
 import type { Tx } from '../db/client';
 import { members, roles, subscriptions } from '../auth/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
+import { containsPattern, listPage, orderBy } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';
 import { findMember, memberColumns, toMember } from './store';
 import { assertWithinOwnAccess, roleGrant } from './delegation';
@@ -70,17 +70,18 @@ export const memberRoutes = [
     query: membersQuery,
     async handler({ tx, query }) {
       const where = memberFilters(query);
-      const rows = await tx
-        .select(memberColumns)
-        .from(members)
-        .leftJoin(roles, eq(roles.id, members.roleId))
-        .where(where)
-        .orderBy(orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder), members.id)
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return listAnswer(query, rows, toMember, async () => {
-        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(members).where(where);
-        return n;
+      return listPage(query, {
+        rows: (limit, offset) =>
+          tx
+            .select(memberColumns)
+            .from(members)
+            .leftJoin(roles, eq(roles.id, members.roleId))
+            .where(where)
+            .orderBy(orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder), members.id)
+            .limit(limit)
+            .offset(offset),
+        toItem: toMember,
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(members).where(where))[0].n,
       });
     },
   }),

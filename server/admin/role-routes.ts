@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { roles } from '../auth/schema';
 import { assertWithinOwnAccess } from './delegation';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { listAnswer, pageOffset } from '../http/list';
+import { listPage } from '../http/list';
 import { allow, route } from '../http/route';
 
 const rolesQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery().limit });
@@ -34,15 +34,10 @@ export const roleRoutes = [
     query: rolesQuery,
     async handler({ tx, query }) {
       // The Owner role first, then by name: the screen selects the first role after fetching.
-      const rows = await tx
-        .select({ role: roles, memberCount })
-        .from(roles)
-        .orderBy(sql`${roles.isOwner} desc`, roles.name)
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return listAnswer(query, rows, (r) => toRole({ ...r.role, memberCount: r.memberCount }), async () => {
-        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(roles);
-        return n;
+      return listPage(query, {
+        rows: (limit, offset) => tx.select({ role: roles, memberCount }).from(roles).orderBy(sql`${roles.isOwner} desc`, roles.name).limit(limit).offset(offset),
+        toItem: (r) => toRole({ ...r.role, memberCount: r.memberCount }),
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(roles))[0].n,
       });
     },
   }),

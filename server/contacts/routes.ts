@@ -6,7 +6,7 @@ import type { Tx } from '../db/client';
 import { contactGroupMembers, contactGroups, contacts } from './schema';
 import { leads } from '../leads/schema';
 import { ApiError, notFound } from '../http/errors';
-import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
+import { containsPattern, listPage, orderBy } from '../http/list';
 import { allow, route } from '../http/route';
 import { placeRefs } from '../catalogue/store';
 import { contactView, contactVisible, visibleContactLeads } from './store';
@@ -136,15 +136,18 @@ export const contactRoutes = [
       const q = mergeFilter(query);
       const view = contactView(tx, auth);
       const where = contactFilters(view, auth, q);
-      const rows = await tx
-        .select({ id: view.id, name: view.name, phone: view.phone, email: view.email, createdAt: view.createdAt })
-        .from(view.from)
-        .where(where)
-        .orderBy(sql`${contactSort(view, auth, q.sortBy)} ${sql.raw(q.sortOrder)} nulls last`, sql`${view.id}`)
-        .limit(q.limit)
-        .offset(pageOffset(q));
-      const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(view.from).where(where))[0].n;
-      const page = await listAnswer(q, rows, (r) => r, countAll);
+      const page = await listPage(q, {
+        rows: (limit, offset) =>
+          tx
+            .select({ id: view.id, name: view.name, phone: view.phone, email: view.email, createdAt: view.createdAt })
+            .from(view.from)
+            .where(where)
+            .orderBy(sql`${contactSort(view, auth, q.sortBy)} ${sql.raw(q.sortOrder)} nulls last`, sql`${view.id}`)
+            .limit(limit)
+            .offset(offset),
+        toItem: (r) => r,
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(view.from).where(where))[0].n,
+      });
       return { ...page, data: await toContacts(tx, auth, page.data) };
     },
   }),
@@ -156,15 +159,18 @@ export const contactRoutes = [
     query: contactGroupsQuery,
     async handler({ tx, auth, query }) {
       const where = query.search ? ilike(contactGroups.name, containsPattern(query.search)) : undefined;
-      const rows = await tx
-        .select()
-        .from(contactGroups)
-        .where(where)
-        .orderBy(orderBy(query.sortBy === 'name' ? sql`lower(${contactGroups.name})` : contactGroups.createdAt, query.sortOrder), asc(contactGroups.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(contactGroups).where(where))[0].n;
-      const page = await listAnswer(query, rows, (r) => r, countAll);
+      const page = await listPage(query, {
+        rows: (limit, offset) =>
+          tx
+            .select()
+            .from(contactGroups)
+            .where(where)
+            .orderBy(orderBy(query.sortBy === 'name' ? sql`lower(${contactGroups.name})` : contactGroups.createdAt, query.sortOrder), asc(contactGroups.id))
+            .limit(limit)
+            .offset(offset),
+        toItem: (r) => r,
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(contactGroups).where(where))[0].n,
+      });
       return { ...page, data: await toGroups(tx, auth, page.data) };
     },
   }),

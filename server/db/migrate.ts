@@ -6,9 +6,6 @@ import { TENANT_ROLE, type Database } from './client';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Tables that are not tenant data: they have no organization_id and no row-level security. */
-export const GLOBAL_TABLES = ['organizations', 'login_throttle', 'jobs', 'rate_limits', '__drizzle_migrations'];
-
 /**
  * Applies the drizzle-kit migrations, then makes tenancy hold for every table that has an
  * `organization_id`: row-level security on, one policy, privileges for the tenant role.

@@ -10,10 +10,10 @@ import { rateLimit } from '../http/rate-limit';
 import { referenceResolver } from '../http/records';
 import { PUBLIC, publicRoute } from '../http/route';
 import { createLead } from './create';
+import { OPEN_LEAD_STATES } from './workflow';
 import { leadLink } from './store';
 import { contactFor } from '../contacts/store';
 import { notify } from '../notifications/store';
-import { OPEN_LEAD_STATES } from '../../src/machines/lead-machine';
 import { DESTINATION } from '../catalogue/store';
 
 const wrongSecret = () => new ApiError(401, 'INVALID_SECRET', 'The lead-capture secret is missing or wrong');

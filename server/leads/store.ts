@@ -12,7 +12,7 @@ import { conflict, invalidField, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { moduleSettings } from '../admin/store';
 import { placeRefs } from '../catalogue/store';
-import { isOpen } from './workflow';
+import { isOpen, OPEN_LEAD_STATES } from './workflow';
 
 /**
  * What the lead routes, the import, the public capture and the follow-up job share: visibility,
@@ -235,7 +235,7 @@ export async function logLeadEvent(tx: Tx, leadId: string, type: LeadActivityTyp
 /** Keeps `leads.next_follow_up_at` = the earliest open follow-up (none while the lead is closed). */
 export async function refreshNextFollowUp(tx: Tx, leadId: string) {
   await tx.execute(sql`
-    update ${leads} set next_follow_up_at = case when ${leads.status} in ('won', 'lost') then null else
+    update ${leads} set next_follow_up_at = case when ${leads.status} in ${OPEN_LEAD_STATES} then
       (select min(${followUps.dueAt}) from ${followUps} where ${followUps.leadId} = ${leadId} and ${followUps.respondedAt} is null) end
     where ${leads.id} = ${leadId}`);
 }

@@ -68,6 +68,17 @@ export async function applyEvent<M extends AnyStateMachine, Row>(
 ): Promise<Applied<M, Row>> {
   const row = await workflow.lock(tx, id);
   if (!row) throw notFound(workflow.recordName);
+  return applyEventTo(tx, workflow, row, event, alsoDo);
+}
+
+/** {@link applyEvent} on a record the caller has locked already (a route that first checked who may see it). */
+export async function applyEventTo<M extends AnyStateMachine, Row>(
+  tx: Tx,
+  workflow: Workflow<M, Row>,
+  row: Row,
+  event: EventFromLogic<M>,
+  alsoDo?: Effect<M, Row>,
+): Promise<Applied<M, Row>> {
   const context = workflow.contextOf ? await workflow.contextOf(tx, row) : undefined;
   const from = snapshotOf(workflow.machine, workflow.stateOf(row), context);
   if (!from.can(event)) {

@@ -17,7 +17,8 @@ import {
   withFilter,
 } from '../common/schemas';
 import type { CatalogueRef } from '../catalogue/regions/contract';
-import { LEAD_STATES, LEAD_STATUS_TARGETS, type LeadState } from '../../machines/lead-machine';
+import { LEAD_STATES, leadMachine, type LeadEvent, type LeadState } from '../../machines/lead-machine';
+import { workflowRequest } from '../common/workflow';
 import { LEAD_SOURCES, type LeadSource } from './constants';
 
 export { LEAD_SOURCES, LEAD_STATES };
@@ -212,6 +213,13 @@ export const updateLeadInput = updateOf({ ...leadFields, name: v.optional(leadFi
 export type UpdateLeadInput = v.InferOutput<typeof updateLeadInput>;
 
 /**
+ * What `PUT /leads/{id}/status` may ask for: a state, or `reopened` (REOPEN, which lands in
+ * `contacted`). One value per event, so every event has its own call.
+ */
+export const LEAD_STATUS_TARGETS = [...LEAD_STATES, 'reopened'] as const;
+export type LeadStatusTarget = (typeof LEAD_STATUS_TARGETS)[number];
+
+/**
  * `PUT /leads/{id}/status`: the state wanted, or `reopened` for a lost lead; the lead machine
  * decides (409 when it refuses). `lost` needs a reason.
  */
@@ -226,6 +234,34 @@ export const leadStatusInput = v.pipe(
   ),
 );
 export type LeadStatusInput = v.InferOutput<typeof leadStatusInput>;
+
+/** The status each event asks for (`new`: none, nothing leads back there). */
+const STATUS_OF: Record<LeadEvent['type'], Exclude<LeadStatusTarget, 'new'>> = { CONTACT: 'contacted', QUALIFY: 'qualified', QUOTE: 'quoted', WIN: 'won', LOSE: 'lost', REOPEN: 'reopened' };
+const EVENT_OF = Object.fromEntries(Object.entries(STATUS_OF).map(([event, status]) => [status, event])) as Record<Exclude<LeadStatusTarget, 'new'>, LeadEvent['type']>;
+
+/**
+ * The lead pipeline over HTTP: `PUT /leads/{id}/status` with `{ status, reason }`. `won` asks for
+ * WIN without a booking, which the machine refuses: a lead is won only when a booking is created
+ * for it (the bookings module calls `markLeadWon` on the server).
+ */
+export const leadStatusRequest = workflowRequest({
+  machine: leadMachine,
+  method: 'PUT',
+  path: '/leads/:id/status',
+  body: leadStatusInput,
+  eventOf: ({ status, reason }): LeadEvent | undefined => (status === 'new' ? undefined : status === 'lost' ? { type: 'LOSE', reason } : ({ type: EVENT_OF[status] } as LeadEvent)),
+  bodyOf: (event): LeadStatusInput => (event.type === 'LOSE' ? { status: 'lost', reason: event.reason } : { status: STATUS_OF[event.type] }),
+  stateOf: (lead: LeadDetail) => lead.status,
+  noEvent: ({ status }) => `A lead cannot be marked ${status} again`,
+});
+
+/** The 409 message when the lead machine refuses an event, in the words of the status call. */
+export function describeLeadRefusal(state: string, event: LeadEvent): string {
+  if (event.type === 'WIN' && state === 'quoted') return 'A lead is won only when a booking is created for it';
+  if (event.type === 'LOSE' && state !== 'lost' && state !== 'won') return 'A reason is required to mark a lead lost';
+  if (event.type === 'REOPEN') return `Only a lost lead can be reopened; this one is ${state}`;
+  return `A ${state} lead cannot be marked ${STATUS_OF[event.type]}`;
+}
 
 /** `PUT /leads/{id}/owner`: an active member of the sales department. */
 export const leadOwnerInput = v.strictObject({ assignedTo: idSchema });

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importInput, listFromText, type ImportReport, type ImportRowResult } from '../common/import';
 import { dateRangeQuery, emailSchema, idSchema, listOf, nonEmpty, pageQuery, sortBy, booleanQuery } from '../common/schemas';
+import { workflowRequest } from '../common/workflow';
+import { statesWithTag, statesWithoutTag } from '../../machines/workflow';
+import { vendorMachine, type VendorEvent } from '../../machines/vendor-machine';
 
 /** The seed's 7 vendor service types, in the seed's order (also the order of `serviceStats`). */
 export const VENDOR_SERVICES = ['hotels', 'flights', 'transfers', 'activities', 'visa', 'land-part', 'others'] as const;
@@ -119,7 +122,13 @@ const vendorFields = {
   bankDetails: v.optional(v.nullable(bankDetailsSchema)),
 };
 
-export const createVendorInput = v.strictObject(vendorFields);
+const isActiveFlag = v.optional(v.boolean('must be true or false'));
+
+/**
+ * `POST /vendors`. `isActive` is the vendor machine's input: the vendor starts `inactive` when it
+ * is `false`, `active` otherwise (the machine's start chooses, see src/machines/vendor-machine.ts).
+ */
+export const createVendorInput = v.strictObject({ ...vendorFields, isActive: isActiveFlag });
 export type CreateVendorInput = v.InferOutput<typeof createVendorInput>;
 
 /**
@@ -136,11 +145,31 @@ export const updateVendorInput = v.pipe(
     address: vendorFields.address,
     notes: vendorFields.notes,
     bankDetails: vendorFields.bankDetails,
-    isActive: v.optional(v.boolean('must be true or false')),
+    isActive: isActiveFlag,
   }),
   v.check((body) => Object.keys(body).length > 0, 'must change at least one field'),
 );
 export type UpdateVendorInput = v.InferOutput<typeof updateVendorInput>;
+
+/** The seed's `isActive` is true in the vendor machine's states tagged `bookable`. */
+export const VENDOR_STATES_BY_ACTIVE = { true: statesWithTag(vendorMachine, 'bookable'), false: statesWithoutTag(vendorMachine, 'bookable') };
+const ACTIVE = new Set(VENDOR_STATES_BY_ACTIVE.true);
+export const isActiveIn = (state: string) => ACTIVE.has(state);
+
+/**
+ * Vendor activation over HTTP, the seed's shape: `PUT /vendors/{id}` with `isActive` (`true`
+ * asks for ACTIVATE, `false` for DEACTIVATE); the same PUT may edit fields, with or without it.
+ * The answer's `isActive` is the state.
+ */
+export const vendorActivation = workflowRequest({
+  machine: vendorMachine,
+  method: 'PUT',
+  path: '/vendors/:id',
+  body: updateVendorInput,
+  eventOf: ({ isActive }): VendorEvent | undefined => (isActive === undefined ? undefined : { type: isActive ? 'ACTIVATE' : 'DEACTIVATE' }),
+  bodyOf: (event) => ({ isActive: event.type === 'ACTIVATE' }),
+  stateOf: (vendor: Vendor) => (vendor.isActive ? 'active' : 'inactive'),
+});
 
 export const VENDOR_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
 export const vendorsQuery = v.strictObject({
