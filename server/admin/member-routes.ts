@@ -5,13 +5,15 @@ import {
   membersQuery,
   updateMeInput,
   updateMemberInput,
-  updatePreferencesInput, type MembersQuery
+  updatePreferencesInput,
+  EXIT_BEFORE_JOINING,
+  type MembersQuery,
 } from '../../src/api/admin/members/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { revokeMemberSessions } from '../auth/session';
 import type { Tx } from '../db/client';
 import { members, roles, subscriptions } from '../auth/schema';
-import { ApiError, conflict, notFound } from '../http/errors';
+import { conflict, invalidField, notFound } from '../http/errors';
 import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';
 import { findMember, memberColumns, toMember } from './store';
@@ -19,7 +21,7 @@ import { findMember, memberColumns, toMember } from './store';
 
 async function assertRoleExists(tx: Tx, roleId: string) {
   const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
-  if (!role) throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: roleId is not a role of this organization', [{ path: 'roleId', message: 'is not a role of this organization' }]);
+  if (!role) throw invalidField('roleId', 'unknownReference', 'is not a role of this organization', { kind: 'role' });
 }
 
 /** Seats on the subscription limit active members (SPEC "People and platform"). */
@@ -30,7 +32,7 @@ async function assertSeatAvailable(tx: Tx, exceptMemberId?: string) {
     .from(members)
     .where(and(eq(members.isActive, true), exceptMemberId ? ne(members.id, exceptMemberId) : undefined));
   if (sub && active >= sub.seats) {
-    throw conflict(`All ${sub.seats} seats of the subscription are taken: deactivate a member or add seats`, 'SEAT_LIMIT');
+    throw conflict(`All ${sub.seats} seats of the subscription are taken: deactivate a member or add seats`, 'SEAT_LIMIT', { seats: sub.seats });
   }
 }
 
@@ -128,7 +130,7 @@ export const memberRoutes = [
       const exitDate = fields.exitDate !== undefined ? fields.exitDate : current.exitDate;
       const joiningDate = fields.joiningDate !== undefined ? fields.joiningDate : current.joiningDate;
       if (exitDate && joiningDate && exitDate < joiningDate) {
-        throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: exitDate must not be before the joining date', [{ path: 'exitDate', message: 'must not be before the joining date' }]);
+        throw invalidField('exitDate', 'dateOrder', EXIT_BEFORE_JOINING, { after: 'joiningDate' });
       }
       await tx
         .update(members)
@@ -155,7 +157,7 @@ export const memberRoutes = [
       if (newPassword) {
         const [me] = await tx.select({ hash: members.passwordHash }).from(members).where(eq(members.id, auth.memberId));
         if (!(await verifyPassword(me?.hash, currentPassword ?? ''))) {
-          throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: currentPassword is not your current password', [{ path: 'currentPassword', message: 'is not your current password' }]);
+          throw invalidField('currentPassword', 'wrongPassword', 'is not your current password');
         }
         passwordHash = await hashPassword(newPassword);
       }

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { createModuleInput, reorderModulesInput, updateModuleInput, type AppModule } from '../../src/api/admin/modules/contract';
 import { pageQuery } from '../../src/api/common/schemas';
 import { appModules } from './schema';
-import { badRequest, notFound } from '../http/errors';
+import { ApiError, issue, notFound } from '../http/errors';
 import { listAnswer, pageOffset } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';
 
@@ -80,7 +80,9 @@ export const moduleRoutes = [
       const known = new Set(existing.map((m) => m.id));
       if (!body.order.every((id) => known.has(id))) throw notFound('Module');
       if (body.order.length !== known.size) {
-        throw badRequest('Invalid body: order must list every module of the organization exactly once', 'order');
+        throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: order must list every module of the organization exactly once', [
+          issue('order', 'invalidFormat', 'must list every module of the organization exactly once'),
+        ]);
       }
       await tx.execute(sql`
         update ${appModules} set position = o.pos - 1, updated_at = now()

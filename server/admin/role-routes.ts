@@ -68,7 +68,7 @@ export const roleRoutes = [
       const [current] = await tx.select().from(roles).where(eq(roles.id, _id)).for('update');
       if (!current) throw notFound('Role');
       if (version !== undefined && version !== current.version) {
-        throw new ApiError(412, 'STALE_VERSION', `The role was changed by someone else (version ${current.version}); reload it and try again`);
+        throw new ApiError(412, 'STALE_VERSION', `The role was changed by someone else (version ${current.version}); reload it and try again`, undefined, undefined, { version: current.version });
       }
       if (current.isOwner && (changes.permissions || changes.visibility)) {
         throw conflict('The Owner role always has every permission and cannot be changed', 'OWNER_ROLE_LOCKED');

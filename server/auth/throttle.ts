@@ -31,9 +31,7 @@ export async function assertNotThrottled(db: Db, email: string, ip: string): Pro
     .where(inArray(loginThrottle.key, keys));
   const wait = row?.waitSeconds ?? 0;
   if (wait > 0) {
-    throw new ApiError(429, 'TOO_MANY_ATTEMPTS', `Too many sign-in attempts. Try again in ${wait} seconds.`, undefined, {
-      'Retry-After': String(wait),
-    });
+    throw new ApiError(429, 'TOO_MANY_ATTEMPTS', `Too many sign-in attempts. Try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) }, { retryAfter: wait });
   }
 }
 

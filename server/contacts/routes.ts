@@ -4,7 +4,7 @@ import { contactGroupsQuery, contactsQuery, createContactGroupInput, updateConta
 import type { Tx } from '../db/client';
 import { contactGroupMembers, contactGroups, contacts } from './schema';
 import { leads } from '../leads/schema';
-import { ApiError, notFound } from '../http/errors';
+import { invalidField, notFound } from '../http/errors';
 import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
 import { allow, route } from '../http/route';
 import { placeRefs } from '../catalogue/store';
@@ -83,7 +83,7 @@ async function setMembers(tx: Tx, groupId: string, contactIds: string[]) {
   if (contactIds.length) {
     const found = await tx.select({ id: contacts.id }).from(contacts).where(inArray(contacts.id, contactIds)).for('key share');
     if (found.length !== contactIds.length) {
-      throw new ApiError(400, 'VALIDATION_FAILED', 'contactIds names a contact that does not exist', [{ path: 'contactIds', message: 'names a contact that does not exist' }]);
+      throw invalidField('contactIds', 'unknownReference', 'names a contact that does not exist', { kind: 'contact' });
     }
   }
   await tx.delete(contactGroupMembers).where(eq(contactGroupMembers.groupId, groupId));

@@ -6,7 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { can } from '../../src/api/permissions';
 import { authenticate, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type SessionRow } from '../auth/session';
 import type { AppServices } from '../services';
-import { ApiError, fromDatabaseError } from './errors';
+import { ApiError, fromDatabaseError, issue } from './errors';
 import { parseQuery } from './query';
 import { isStateChanging, type PublicRoute, type RouteDef, type TenantRoute } from './route';
 import { validate } from './validate';
@@ -34,12 +34,14 @@ function assertSameSite(c: Context, services: AppServices) {
   }
 }
 
+const tooLarge = (max: number) => new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`, undefined, undefined, { max });
+
 async function readBody(c: Context, def: RouteDef): Promise<unknown> {
   const length = Number(c.req.header('content-length') ?? 0);
   const max = def.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  if (length > max) throw new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`);
+  if (length > max) throw tooLarge(max);
   const text = await c.req.text();
-  if (Buffer.byteLength(text) > max) throw new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`);
+  if (Buffer.byteLength(text) > max) throw tooLarge(max);
   if (text.trim() === '') return undefined;
   if (def.bodyParsers) {
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
@@ -47,13 +49,13 @@ async function readBody(c: Context, def: RouteDef): Promise<unknown> {
     if (parse) return parse(text);
     if (mediaType && mediaType !== 'application/json') {
       const accepted = ['application/json', ...Object.keys(def.bodyParsers)].join(', ');
-      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`);
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`, undefined, undefined, { accepted });
     }
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]);
+    throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON', [issue('body', 'invalidJson', 'is not valid JSON')]);
   }
 }
 
@@ -69,7 +71,7 @@ function admit(def: RouteDef, auth: AuthContext): AuthContext {
   if (def.access.kind === 'permission') {
     const { module, action } = def.access;
     if (!can(auth.role.permissions, module, action)) {
-      throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${module}.${action}`);
+      throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${module}.${action}`, undefined, undefined, { module, action });
     }
     if (auth.subscriptionReadOnly && isStateChanging(def.method)) {
       throw new ApiError(403, 'SUBSCRIPTION_READ_ONLY', 'The subscription has expired: the organization is read-only until it is renewed');

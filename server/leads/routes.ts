@@ -8,7 +8,7 @@ import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { followUps, leadQueries, leadQueryComments, leads } from './schema';
 import { members } from '../auth/schema';
-import { ApiError, conflict, notFound } from '../http/errors';
+import { conflict, invalidField, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { containsPattern, listAnswer, pageOffset } from '../http/list';
 import { allow, route, type RouteDef } from '../http/route';
@@ -209,7 +209,7 @@ const staffRoutes = [
     async run({ tx, auth, row, body }) {
       await assertPlaces(tx, body);
       const next = { name: body.name ?? row.name, phone: body.phone === undefined ? row.phone : body.phone, email: body.email === undefined ? row.email : body.email };
-      if (!next.phone && !next.email) throw new ApiError(400, 'VALIDATION_FAILED', `phone ${REACHABLE}`, [{ path: 'phone', message: REACHABLE }]);
+      if (!next.phone && !next.email) throw invalidField('phone', 'phoneOrEmail', REACHABLE);
       const contactChanged = body.phone !== undefined || body.email !== undefined;
       await tx
         .update(leads)
@@ -226,7 +226,7 @@ const staffRoutes = [
     async run({ tx, auth, row, body }) {
       const from = row.status as LeadState;
       const event = leadEventFor(body.status, body.reason);
-      if (!event) throw conflict(`A lead cannot be marked ${body.status} again`, 'TRANSITION_NOT_ALLOWED');
+      if (!event) throw conflict(`A lead cannot be marked ${body.status} again`, 'TRANSITION_NOT_ALLOWED', { state: row.status, to: body.status });
       await applyEvent(tx, leadWorkflow, row.id, event, async ({ to }) => {
         const state = to.value as LeadState;
         await tx
@@ -293,7 +293,7 @@ const staffRoutes = [
       await assertPlaces(tx, fields);
       const from = fields.travelFrom === undefined ? existing.travelFrom : fields.travelFrom;
       const to = fields.travelTo === undefined ? existing.travelTo : fields.travelTo;
-      if (from && to && from > to) throw new ApiError(400, 'VALIDATION_FAILED', `travelTo ${DATES_IN_ORDER}`, [{ path: 'travelTo', message: DATES_IN_ORDER }]);
+      if (from && to && from > to) throw invalidField('travelTo', 'dateOrder', DATES_IN_ORDER, { after: 'travelFrom' });
       await tx
         .update(leadQueries)
         .set({ ...fields, updatedAt: sql`now()` })
