@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { issueSummary, toApiIssues } from '../../src/api/common/issues';
-import { CsvFileError, IMPORT_MAX_BYTES, importInput, type CsvRowError, type ImportReport, type ImportRowResult } from '../../src/api/common/import';
+import { CsvFileError, IMPORT_MAX_BYTES, importInput, importReportAnswer, type CsvRowError, type ImportReport, type ImportRowResult } from '../../src/api/common/import';
 import type { ModuleKey } from '../../src/api/permissions';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
@@ -118,6 +118,8 @@ export function importRoute<T>(def: {
     path: def.path,
     access: allow(def.module, 'create'),
     body: importInput(def.maxRows),
+    importRow: def.importer.rowSchema,
+    answers: importReportAnswer,
     bodyParsers: { 'text/csv': csvBodyParser(def.fromCsv) },
     maxBodyBytes: IMPORT_MAX_BYTES,
     async handler({ tx, body, auth }) {

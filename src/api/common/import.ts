@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import * as v from 'valibot';
-import { coded, type ApiIssue } from './issues';
+import { ISSUE_CODES, coded, type ApiIssue } from './issues';
 
 /**
  * The shared wire format of every `POST /<resource>/import` (see docs/decisions.md): a CSV file
@@ -20,21 +20,25 @@ export const importInput = (maxRows = IMPORT_MAX_ROWS) =>
     ),
   });
 
-export interface ImportRowResult {
+export const importRowResultSchema = v.object({
   /** 1-based position of the row among the data rows (in a CSV file, the header is row 0). */
-  row: number;
-  status: 'created' | 'updated' | 'rejected';
+  row: v.number(),
+  status: v.picklist(['created', 'updated', 'rejected']),
   /** The record created or updated. */
-  _id?: string;
-  name?: string;
+  _id: v.optional(v.pipe(v.string(), v.uuid())),
+  name: v.optional(v.string()),
   /** Why a row was rejected, e.g. `email must be a valid email address`. */
-  reason?: string;
-  issues?: ApiIssue[];
-}
-export interface ImportReport {
-  summary: { total: number; created: number; updated: number; rejected: number };
-  rows: ImportRowResult[];
-}
+  reason: v.optional(v.string()),
+  issues: v.optional(v.array(v.object({ path: v.string(), code: v.picklist(ISSUE_CODES), params: v.record(v.string(), v.unknown()), message: v.string() }))),
+});
+export type ImportRowResult = Omit<v.InferOutput<typeof importRowResultSchema>, 'issues'> & { issues?: ApiIssue[] };
+export const importReportSchema = v.object({
+  summary: v.object({ total: v.number(), created: v.number(), updated: v.number(), rejected: v.number() }),
+  rows: v.array(importRowResultSchema),
+});
+export type ImportReport = { summary: v.InferOutput<typeof importReportSchema>['summary']; rows: ImportRowResult[] };
+/** `POST /<resource>/import` answers the report. */
+export const importReportAnswer = v.object({ data: importReportSchema });
 
 /** A problem with the file as a whole (no header, unknown columns): nothing is imported. */
 export class CsvFileError extends Error {
