@@ -1,7 +1,9 @@
+import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import { and, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   createMemberInput,
   memberIdParams,
+  memberSchema,
   membersQuery,
   updateMeInput,
   updateMemberInput,
@@ -64,6 +66,7 @@ export const memberRoutes = [
   route({
     method: 'GET',
     path: '/members',
+    answers: listAnswerOf(memberSchema),
     access: allow('members', 'view'),
     query: membersQuery,
     async handler({ tx, query }) {
@@ -86,6 +89,7 @@ export const memberRoutes = [
   route({
     method: 'GET',
     path: '/members/memberId/:id',
+    answers: itemAnswer(memberSchema),
     access: allow('members', 'view'),
     params: memberIdParams,
     handler: async ({ tx, params }) => ({ data: await findMember(tx, params.id) }),
@@ -94,6 +98,7 @@ export const memberRoutes = [
   route({
     method: 'POST',
     path: '/members',
+    answers: itemAnswer(memberSchema),
     access: allow('members', 'create'),
     body: createMemberInput,
     status: 201,
@@ -113,6 +118,7 @@ export const memberRoutes = [
   route({
     method: 'PUT',
     path: '/members/memberId/:id',
+    answers: itemAnswer(memberSchema),
     access: allow('members', 'update'),
     params: memberIdParams,
     body: updateMemberInput,
@@ -149,6 +155,7 @@ export const memberRoutes = [
   route({
     method: 'PUT',
     path: '/members/me',
+    answers: itemAnswer(memberSchema),
     access: SIGNED_IN,
     body: updateMeInput,
     async handler({ tx, body, auth }) {
@@ -172,6 +179,7 @@ export const memberRoutes = [
   route({
     method: 'PUT',
     path: '/members/me/preferences',
+    answers: itemAnswer(memberSchema),
     access: SIGNED_IN,
     body: updatePreferencesInput,
     async handler({ tx, body, auth }) {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { createModuleInput, reorderModulesInput, updateModuleInput, type AppModule } from '../../src/api/admin/modules/contract';
-import { pageQuery } from '../../src/api/common/schemas';
+import { appModuleSchema, createModuleInput, reorderModulesInput, updateModuleInput, type AppModule } from '../../src/api/admin/modules/contract';
+import { itemAnswer, listAnswerOf, pageQuery } from '../../src/api/common/schemas';
 import { appModules } from './schema';
 import { ApiError, issue, notFound } from '../http/errors';
 import { listAnswer, pageOffset } from '../http/list';
@@ -23,6 +23,7 @@ export const moduleRoutes = [
     // Every member reads the modules: they are the menu. The client shows those the role may view.
     method: 'GET',
     path: '/modules',
+    answers: listAnswerOf(appModuleSchema),
     access: SIGNED_IN,
     query: modulesQuery,
     async handler({ tx, query }) {
@@ -42,6 +43,7 @@ export const moduleRoutes = [
   route({
     method: 'POST',
     path: '/modules',
+    answers: itemAnswer(appModuleSchema),
     access: allow('modules', 'create'),
     body: createModuleInput,
     status: 201,
@@ -55,6 +57,7 @@ export const moduleRoutes = [
   route({
     method: 'PUT',
     path: '/modules',
+    answers: itemAnswer(appModuleSchema),
     access: allow('modules', 'update'),
     body: updateModuleInput,
     async handler({ tx, body }) {
@@ -72,6 +75,7 @@ export const moduleRoutes = [
   route({
     method: 'PUT',
     path: '/modules/reorder',
+    answers: itemAnswer(v.array(appModuleSchema)),
     access: allow('modules', 'update'),
     body: reorderModulesInput,
     async handler({ tx, body }) {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { createRoleInput, updateRoleInput, type Role } from '../../src/api/admin/roles/contract';
+import { createRoleInput, roleSchema, updateRoleInput, type Role } from '../../src/api/admin/roles/contract';
 import { effectiveAccess } from '../../src/api/permissions';
-import { pageQuery } from '../../src/api/common/schemas';
+import { itemAnswer, listAnswerOf, pageQuery } from '../../src/api/common/schemas';
 import * as v from 'valibot';
 import { roles } from '../auth/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
@@ -29,6 +29,7 @@ export const roleRoutes = [
   route({
     method: 'GET',
     path: '/roles',
+    answers: listAnswerOf(roleSchema),
     access: allow('roles', 'view'),
     query: rolesQuery,
     async handler({ tx, query }) {
@@ -49,6 +50,7 @@ export const roleRoutes = [
   route({
     method: 'POST',
     path: '/roles',
+    answers: itemAnswer(roleSchema),
     access: allow('roles', 'create'),
     body: createRoleInput,
     status: 201,
@@ -61,6 +63,7 @@ export const roleRoutes = [
   route({
     method: 'PUT',
     path: '/roles',
+    answers: itemAnswer(roleSchema),
     access: allow('roles', 'update'),
     body: updateRoleInput,
     async handler({ tx, body }) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
-import { contactGroupsQuery, contactsQuery, createContactGroupInput, updateContactGroupInput, type Contact, type ContactGroup, type ContactsQuery } from '../../src/api/contacts/contract';
+import { idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
+import { contactGroupChangedSchema, contactGroupSchema, contactGroupsQuery, contactSchema, contactsQuery, createContactGroupInput, updateContactGroupInput, type Contact, type ContactGroup, type ContactsQuery } from '../../src/api/contacts/contract';
 import type { Tx } from '../db/client';
 import { contactGroupMembers, contactGroups, contacts } from './schema';
 import { leads } from '../leads/schema';
@@ -94,6 +94,7 @@ export const contactRoutes = [
   route({
     method: 'GET',
     path: '/contacts',
+    answers: listAnswerOf(contactSchema),
     access: allow('contacts', 'view'),
     query: contactsQuery,
     async handler({ tx, query }) {
@@ -115,6 +116,7 @@ export const contactRoutes = [
   route({
     method: 'GET',
     path: '/contacts/groups',
+    answers: listAnswerOf(contactGroupSchema),
     access: allow('contacts', 'view'),
     query: contactGroupsQuery,
     async handler({ tx, query }) {
@@ -153,6 +155,7 @@ export const contactRoutes = [
   route({
     method: 'POST',
     path: '/contacts/groups',
+    answers: contactGroupChangedSchema,
     access: allow('contacts', 'create'),
     body: createContactGroupInput,
     status: 201,
@@ -167,6 +170,7 @@ export const contactRoutes = [
   route({
     method: 'GET',
     path: '/contacts/groups/:id',
+    answers: itemAnswer(contactGroupSchema),
     access: allow('contacts', 'view'),
     params: idParams,
     async handler({ tx, params }) {
@@ -179,6 +183,7 @@ export const contactRoutes = [
   route({
     method: 'PUT',
     path: '/contacts/groups/:id',
+    answers: contactGroupChangedSchema,
     access: allow('contacts', 'update'),
     params: idParams,
     body: updateContactGroupInput,
@@ -198,6 +203,7 @@ export const contactRoutes = [
   route({
     method: 'DELETE',
     path: '/contacts/groups/:id',
+    answers: contactGroupChangedSchema,
     access: allow('contacts', 'delete'),
     params: idParams,
     async handler({ tx, params }) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
@@ -7,6 +8,7 @@ import { can } from '../../src/api/permissions';
 import { authenticate, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type SessionRow } from '../auth/session';
 import type { AppServices } from '../services';
 import { ApiError, fromDatabaseError, issue } from './errors';
+import { openApiDocument } from './openapi';
 import { parseQuery } from './query';
 import { isStateChanging, type PublicRoute, type RouteDef, type TenantRoute } from './route';
 import { validate } from './validate';
@@ -141,6 +143,38 @@ const CSP = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * The interactive API reference (Scalar's standalone script, served from the installed package: no
+ * CDN). It fits the app's CSP as it is: scripts from this origin only, its styles inline (allowed
+ * already for PrimeReact), no fonts, telemetry or AI helper from elsewhere (turned off here, and the
+ * CSP's `connect-src 'self'` would refuse them anyway); its try-it client calls this origin.
+ */
+const REFERENCE_SCRIPT = createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
+const REFERENCE_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Travel back office API</title>
+  </head>
+  <body>
+    <script id="api-reference" data-url="/api/openapi.json" data-configuration='${JSON.stringify({ withDefaultFonts: false, showDeveloperTools: 'never', agent: { disabled: true }, telemetry: false, metaData: { title: 'Travel back office API' } })}'></script>
+    <script src="/api/docs/reference.js"></script>
+  </body>
+</html>`;
+
+function mountReference(app: Hono, registry: { api: RouteDef[]; platform: RouteDef[] }) {
+  let document: object | undefined;
+  let script: string | undefined;
+  app.get('/api/openapi.json', (c) => c.json((document ??= openApiDocument(registry))));
+  app.get('/api/docs', (c) => c.html(REFERENCE_PAGE));
+  app.get('/api/docs/reference.js', (c) => {
+    script ??= fs.readFileSync(REFERENCE_SCRIPT, 'utf8');
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+}
+
 export function createApp(services: AppServices, registry: { api: RouteDef[]; platform: RouteDef[] }): Hono {
   const app = new Hono();
   app.use(
@@ -164,6 +198,7 @@ export function createApp(services: AppServices, registry: { api: RouteDef[]; pl
     return c.json({ message: 'An unexpected error occurred.', code: 'INTERNAL' }, 500);
   });
 
+  mountReference(app, registry);
   for (const [prefix, routes] of [
     ['/api', registry.api],
     ['/platform', registry.platform],

@@ -1,8 +1,8 @@
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsFromCsv } from '../../src/api/common/import';
-import { mergeFilter } from '../../src/api/common/schemas';
-import { DATES_IN_ORDER, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadIdParams, leadOwnerInput, leadQueryParams, leadStatusInput, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
+import { itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
+import { DATES_IN_ORDER, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusInput, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
 import { leadEventFor, type LeadState } from '../../src/machines/lead-machine';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
@@ -120,6 +120,7 @@ function leadAction<P extends v.GenericSchema<unknown, { id: string }>, B extend
     access: allow('leads', 'update'),
     params: (def.params ?? leadIdParams) as P,
     body: def.body,
+    answers: itemAnswer(leadDetailSchema),
     status: def.status,
     async handler({ tx, auth, params, body }) {
       const row = await lockVisibleLead(tx, auth, (params as { id: string }).id);
@@ -133,6 +134,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads',
+    answers: listAnswerOf(leadSchema, leadStatsSchema),
     access: allow('leads', 'view'),
     query: leadsQuery,
     async handler({ tx, auth, query }) {
@@ -145,6 +147,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads/selection',
+    answers: listAnswerOf(leadOptionSchema),
     access: allow('leads', 'view'),
     query: leadsQuery,
     async handler({ tx, auth, query }) {
@@ -156,6 +159,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads/members',
+    answers: itemAnswer(v.array(leadMemberSchema)),
     access: allow('leads', 'view'),
     async handler({ tx }) {
       const rows = await tx
@@ -170,6 +174,7 @@ const staffRoutes = [
   route({
     method: 'POST',
     path: '/leads',
+    answers: itemAnswer(leadDetailSchema),
     access: allow('leads', 'create'),
     body: createLeadInput,
     status: 201,
@@ -190,6 +195,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads/:id',
+    answers: itemAnswer(leadDetailSchema),
     access: allow('leads', 'view'),
     params: leadIdParams,
     async handler({ tx, auth, params }) {

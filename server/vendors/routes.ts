@@ -1,3 +1,5 @@
+import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
+import * as v from 'valibot';
 import { and, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -8,6 +10,10 @@ import {
   vendorIdParams,
   vendorIdsParams,
   vendorImportRow,
+  vendorSchema,
+  vendorStatsSchema,
+  vendorTransactionSchema,
+  vendorTransactionStatsSchema,
   vendorTransactionsQuery,
   vendorsQuery,
   type BankDetails,
@@ -292,6 +298,7 @@ export const vendorRoutes = [
   route({
     method: 'GET',
     path: '/vendors',
+    answers: listAnswerOf(vendorSchema, vendorStatsSchema),
     access: allow('vendors', 'view'),
     query: vendorsQuery,
     async handler({ tx, query }) {
@@ -314,6 +321,7 @@ export const vendorRoutes = [
   route({
     method: 'POST',
     path: '/vendors',
+    answers: itemAnswer(vendorSchema),
     access: allow('vendors', 'create'),
     body: createVendorInput,
     status: 201,
@@ -331,6 +339,7 @@ export const vendorRoutes = [
   route({
     method: 'GET',
     path: '/vendors/id/:id',
+    answers: itemAnswer(v.union([vendorSchema, v.array(vendorSchema)])),
     access: allow('vendors', 'view'),
     params: vendorIdsParams,
     async handler({ tx, params }) {
@@ -346,6 +355,7 @@ export const vendorRoutes = [
   route({
     method: 'GET',
     path: '/vendors/:id/transactions',
+    answers: listAnswerOf(vendorTransactionSchema, vendorTransactionStatsSchema),
     access: allow('vendors', 'view'),
     params: vendorIdParams,
     query: vendorTransactionsQuery,
@@ -367,6 +377,7 @@ export const vendorRoutes = [
   route({
     method: 'PUT',
     path: '/vendors/:id',
+    answers: itemAnswer(vendorSchema),
     access: allow('vendors', 'update'),
     params: vendorIdParams,
     body: updateVendorInput,
@@ -393,6 +404,7 @@ export const vendorRoutes = [
   route({
     method: 'DELETE',
     path: '/vendors/:id',
+    answers: itemAnswer(vendorSchema),
     access: allow('vendors', 'delete'),
     params: vendorIdParams,
     async handler({ tx, params }) {

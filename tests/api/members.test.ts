@@ -70,7 +70,7 @@ describe('members', () => {
   it('refuses an exit date before the joining date', async () => {
     const res = await owner.post('/api/members', newMember({ joiningDate: '2025-03-01', exitDate: '2025-01-01' }));
     expect(res.status).toBe(400);
-    expect(res.body.issues).toEqual([{ path: 'exitDate', message: 'must not be before the joining date' }]);
+    expect(res.body.issues).toEqual([{ path: 'exitDate', code: 'dateOrder', params: { after: 'joiningDate' }, message: 'must not be before the joining date' }]);
   });
 
   it('refuses a duplicate email (409), case-insensitively, even across organizations', async () => {

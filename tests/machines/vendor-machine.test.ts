@@ -56,6 +56,6 @@ describe('vendor machine', () => {
     const id = await vendorAdapter().create();
     const res = await ops.put(`/api/vendors/${id}`, { isActive: true });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'Cannot activate a vendor that is active' });
+    expect(res.body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'Cannot activate a vendor that is active', params: { state: 'active', event: 'ACTIVATE' } });
   });
 });

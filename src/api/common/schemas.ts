@@ -41,8 +41,9 @@ export const storable = (multiline = false) =>
 export const trimmedText = (max: number, multiline = false) =>
   v.pipe(
     storable(multiline),
-    v.transform((s) => (multiline ? s.replace(/\r\n?/g, '\n') : s).trim()),
+    // Before trimming too, so the reference documents the limit (a schema's input stops at a transform).
     v.maxLength(max, tooLong(max)),
+    v.transform((s) => (multiline ? s.replace(/\r\n?/g, '\n') : s).trim()),
   );
 
 /** Required text, trimmed: a blank is "is required". */
@@ -265,6 +266,9 @@ export function listAnswerOf<T extends v.GenericSchema, S extends v.GenericSchem
 export function listAnswerOf(item: v.GenericSchema, stats?: v.GenericSchema) {
   return v.object({ data: v.array(item), meta: listMetaSchema, ...(stats ? { stats } : {}) });
 }
+
+/** A deletion answers the deleted record and the message the toast shows. */
+export const deletedAnswer = <T extends v.GenericSchema>(item: T) => v.object({ data: item, message: v.string() });
 
 export interface ListAnswer<T, S = undefined> {
   data: T[];
