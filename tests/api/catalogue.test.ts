@@ -84,7 +84,7 @@ describe('regions', () => {
     const nameTaken = await ops.post('/api/regions', { name: 'EUROPE' });
     expect(nameTaken.status).toBe(409);
     expect(nameTaken.body.message).toBe('A region with this name already exists');
-    expect(nameTaken.body.issues).toEqual([{ path: 'name', message: 'is already taken' }]);
+    expect(nameTaken.body.issues).toEqual([{ path: 'name', code: 'taken', params: {}, message: 'is already taken' }]);
     expect(await count('regions')).toBe(before);
   });
 

@@ -217,7 +217,7 @@ describe('GET /vendors/id/{id}', () => {
     expect((await globe.get(`/api/vendors/id/${a.id}`)).body).toEqual({ code: 'NOT_FOUND', message: 'Vendor not found', params: { resource: 'Vendor' } });
     const bad = await owner.get(`/api/vendors/id/${a.id},nope`);
     expect(bad.status).toBe(400);
-    expect(bad.body.issues).toEqual([{ path: 'id.1', message: 'must be a valid id' }]);
+    expect(bad.body.issues).toEqual([{ path: 'id.1', code: 'invalidId', params: {}, message: 'must be a valid id' }]);
   });
 });
 

@@ -31,14 +31,19 @@ export function answerChecker(registry: { api: RouteDef[]; platform: RouteDef[] 
     const { pathname } = new URL(req.url);
     const match = matchers.find((m) => m.method === req.method && m.pattern.test(pathname));
     if (!match) return res;
-    const body = await res.clone().json();
+    // Headers first, then the body, and the answer rebuilt: reading the body of @hono/node-server's
+    // lightweight Response makes a new one from its first headers, losing those set since (the CSP).
+    const headers = new Headers(res.headers);
+    const text = await res.text();
+    const answer = () => new Response(text, { status: res.status, headers });
+    const body = JSON.parse(text);
     const problem = !match.def.answers
       ? 'the route documents no answer schema (RouteDef.answers)'
       : (() => {
           const result = v.safeParse(match.def.answers, body);
           return result.success ? undefined : result.issues.slice(0, 5).map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`).join('; ');
         })();
-    if (!problem) return res;
+    if (!problem) return answer();
     const message = `The answer of ${match.route} does not match its documented schema: ${problem}`;
     console.error(message);
     return new Response(JSON.stringify({ message, code: 'ANSWER_MISMATCH', answer: body }), { status: 500, headers: { 'content-type': 'application/json' } });
