@@ -164,9 +164,9 @@ const REFERENCE_PAGE = `<!doctype html>
 </html>`;
 
 function mountReference(app: Hono, registry: { api: RouteDef[]; platform: RouteDef[] }) {
-  let document: object | undefined;
+  let spec: object | undefined;
   let script: string | undefined;
-  app.get('/api/openapi.json', (c) => c.json((document ??= openApiDocument(registry))));
+  app.get('/api/openapi.json', (c) => c.json((spec ??= openApiDocument(registry))));
   app.get('/api/docs', (c) => c.html(REFERENCE_PAGE));
   app.get('/api/docs/reference.js', (c) => {
     script ??= fs.readFileSync(REFERENCE_SCRIPT, 'utf8');

@@ -111,8 +111,7 @@ export const leadImporter: Importer<LeadImportRow> = {
         if (ek) seenEmails.add(ek);
       } catch (err) {
         if (!(err instanceof ApiError) || err.status !== 400) throw err;
-        const first = err.issues?.[0];
-        results.push({ row, status: 'rejected', name: input.name, reason: err.message, issues: err.issues ?? [issue(first?.path ?? 'row', 'invalidFormat', err.message)] });
+        results.push({ row, status: 'rejected', name: input.name, reason: err.message, issues: err.issues ?? [issue('row', 'invalidFormat', err.message)] });
       }
     }
     return results;

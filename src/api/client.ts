@@ -67,8 +67,9 @@ const readable = (params: Record<string, unknown> = {}) =>
  * the issue's code and parameters; the English message for a code the app does not know.
  */
 export const issueMessage = (issue: Pick<ApiIssue, 'code' | 'message'> & { params?: ApiIssue['params'] }): string =>
-  // `when` says which rule made a field required (`required_lost`: "is required to mark a lead lost").
-  hooks.translate(`issues.${issue.code}`, issue.message, { ...readable(issue.params), ...(issue.params?.when ? { context: issue.params.when } : {}) });
+  // A rule with words of its own (`rule`, or the field a date must follow, `after`) picks them as the
+  // i18next context: `required_lost` "is required to mark a lead lost"; others read the code's words.
+  hooks.translate(`issues.${issue.code}`, issue.message, { ...readable(issue.params), context: issue.params?.rule ?? issue.params?.after });
 
 /**
  * The message a person reads: the translation of the server's code with its parameters (the

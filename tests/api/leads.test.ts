@@ -292,7 +292,7 @@ describe('status, owner, queries and follow-ups', () => {
     expect((await sales.put(`/api/leads/${lead}/status`, { status: 'qualified' })).body.data.status).toBe('qualified');
     const noReason = await sales.put(`/api/leads/${lead}/status`, { status: 'lost' });
     expect(noReason.status).toBe(400);
-    expect(noReason.body.issues).toEqual([{ path: 'reason', code: 'required', params: { when: 'lost' }, message: 'is required to mark a lead lost' }]);
+    expect(noReason.body.issues).toEqual([{ path: 'reason', code: 'required', params: { rule: 'lost' }, message: 'is required to mark a lead lost' }]);
     expect((await sales.put(`/api/leads/${lead}/status`, { status: 'lost', reason: '  ' })).status).toBe(400);
     const lost = await sales.put(`/api/leads/${lead}/status`, { status: 'lost', reason: 'Went with a cheaper operator' });
     expect(lost.body.data).toMatchObject({ status: 'lost', lostReason: 'Went with a cheaper operator', followUp: null });

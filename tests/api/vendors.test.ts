@@ -166,7 +166,7 @@ describe('POST /vendors', () => {
     expect(await count()).toBe(before);
     const none = await owner.post('/api/vendors', { name: 'No services', services: [] });
     expect(none.status).toBe(400);
-    expect(none.body.issues).toEqual([{ path: 'services', code: 'tooFewItems', params: { min: 1 }, message: 'must name at least one service' }]);
+    expect(none.body.issues).toEqual([{ path: 'services', code: 'tooFewItems', params: { min: 1, rule: 'services' }, message: 'must name at least one service' }]);
     const missing = await owner.post('/api/vendors', {});
     expect(missing.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['name', 'services']);
     expect(await count()).toBe(before);

@@ -29,7 +29,11 @@ describe('the API reference page', () => {
     const problems: string[] = [];
     const elsewhere: string[] = [];
     page.on('console', (m) => {
-      if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(m.text());
+      // A failed load is reported below with its address (the browser's own /favicon.ico aside).
+      if ((m.type() === 'error' && !m.text().startsWith('Failed to load resource')) || /Content Security Policy/i.test(m.text())) problems.push(m.text());
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`${r.status()} ${r.url()}`);
     });
     page.on('pageerror', (e) => problems.push(String(e)));
     page.on('request', (r) => {

@@ -225,7 +225,7 @@ export const leadStatusInput = v.pipe(
     reason: v.optional(trimmedText(1000, true)),
   }),
   v.forward(
-    v.check((b) => b.status !== 'lost' || !!b.reason, coded('required', 'is required to mark a lead lost', { when: 'lost' })),
+    v.check((b) => b.status !== 'lost' || !!b.reason, coded('required', 'is required to mark a lead lost', { rule: 'lost' })),
     ['reason'],
   ),
 );
@@ -251,7 +251,7 @@ export const followUpResponseInput = v.pipe(
     nextFollowUp: v.optional(v.nullable(v.strictObject({ dueAt: instantSchema, note: clearableText(2000, multiline) }))),
   }),
   v.forward(
-    v.check((b) => b.outcome !== 'rescheduled' || !!b.nextFollowUp, coded('required', 'is required when the follow-up is rescheduled', { when: 'rescheduled' })),
+    v.check((b) => b.outcome !== 'rescheduled' || !!b.nextFollowUp, coded('required', 'is required when the follow-up is rescheduled', { rule: 'rescheduled' })),
     ['nextFollowUp'],
   ),
 );

@@ -124,7 +124,7 @@ export const bankDetailsSchema = v.strictObject(
 
 const servicesSchema = v.pipe(
   v.array(oneOf(VENDOR_SERVICES), coded('invalidType', 'must be a list of services', { expected: 'list' })),
-  v.minLength(1, coded('tooFewItems', 'must name at least one service', { min: 1 })),
+  v.minLength(1, coded('tooFewItems', 'must name at least one service', { min: 1, rule: 'services' })),
   // Stored once each, in the seed's order, so equal sets look equal.
   v.transform((list) => VENDOR_SERVICES.filter((s) => list.includes(s))),
 );

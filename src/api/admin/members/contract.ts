@@ -126,7 +126,7 @@ export const updateMeInput = v.pipe(
     newPassword: v.optional(password),
   }),
   v.forward(
-    v.check((m) => !m.newPassword || !!m.currentPassword, coded('required', 'is required to set a new password', { when: 'newPassword' })),
+    v.check((m) => !m.newPassword || !!m.currentPassword, coded('required', 'is required to set a new password', { rule: 'newPassword' })),
     ['currentPassword'],
   ),
 );

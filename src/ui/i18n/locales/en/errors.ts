@@ -1,7 +1,7 @@
 import type { ErrorCode, IssueCode } from '../../../../api/common/issues';
 
-/** The rules that make a field required, each with its own words (`params.when`). */
-type RequiredWhen = 'lost' | 'rescheduled' | 'newPassword';
+/** Rules with words of their own (an issue's `params.rule`, or `params.after` for dates in order). */
+type Worded = `required_${'lost' | 'rescheduled' | 'newPassword'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from'}` | 'tooFewItems_services';
 
 /**
  * What the API's codes say, in this language (SPEC "Conventions": the web app shows the
@@ -21,6 +21,7 @@ const errors = {
     tooShort: 'must be at least {{min}} characters',
     tooLong: 'must be at most {{max}} characters',
     tooFewItems: 'must have at least {{min}}',
+    tooFewItems_services: 'must name at least one service',
     tooManyItems: 'must have at most {{max}}',
     duplicateItems: 'must not repeat a value',
     controlCharacters: 'must not contain control characters',
@@ -32,6 +33,9 @@ const errors = {
     invalidInstant: 'must be a real date and time',
     dateOutOfRange: 'must be between {{min}} and {{max}}',
     dateOrder: 'must not be before the start',
+    dateOrder_travelFrom: 'must not be before the first travel day',
+    dateOrder_joiningDate: 'must not be before the joining date',
+    dateOrder_from: 'must not be before the start of the range',
     notInteger: 'must be a whole number',
     tooSmall: 'must be at least {{min}}',
     tooLarge: 'must be at most {{max}}',
@@ -79,7 +83,7 @@ const errors = {
     CONFLICT: 'This conflicts with the record’s current state.',
     INTERNAL: 'An unexpected error occurred.',
   },
-} satisfies { issueLine: string; issues: Record<IssueCode | `required_${RequiredWhen}`, string>; errorCodes: Record<ErrorCode, string> };
+} satisfies { issueLine: string; issues: Record<IssueCode | Worded, string>; errorCodes: Record<ErrorCode, string> };
 
 export default errors;
 
