@@ -6,7 +6,7 @@ import './ui/app.css';
 import { configureApiClient } from './api/client';
 import { createAppRouter } from './app/router';
 import { loginPath } from './ui/auth';
-import { initI18n, translateApi } from './ui/i18n';
+import { currentLanguage, initI18n, translateApi } from './ui/i18n';
 import { preferencesStore } from './ui/preferences/store';
 import { AppProviders } from './ui/providers';
 import { createQueryClient } from './ui/query-client';
@@ -22,6 +22,7 @@ configureApiClient({
     void router.navigate(loginPath(returnTo), { replace: true }).then(() => queryClient.clear());
   },
   translate: translateApi,
+  language: currentLanguage,
 });
 
 void initI18n().then(() => {

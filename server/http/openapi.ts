@@ -55,7 +55,7 @@ function parameters(def: RouteDef): JsonSchema[] {
 function requestBody(def: RouteDef): JsonSchema | undefined {
   if (!def.body) return undefined;
   const json = def.importRow
-    ? { type: 'object', properties: { rows: { type: 'array', minItems: 1, items: convert(def.importRow, 'input') } }, required: ['rows'], additionalProperties: false }
+    ? { type: 'object', properties: { rows: { type: 'array', minItems: 1, items: stripDialect(convert(def.importRow, 'input')) } }, required: ['rows'], additionalProperties: false }
     : convert(def.body as v.GenericSchema, 'input');
   const content: Record<string, JsonSchema> = { 'application/json': { schema: stripDialect(json) } };
   for (const mediaType of Object.keys(def.bodyParsers ?? {})) content[mediaType] = { schema: { type: 'string', description: 'The file as the body: a header line naming the columns, then one line per row.' } };
@@ -78,7 +78,7 @@ function responses(def: RouteDef): Record<string, JsonSchema> {
   if (def.access.kind === 'permission' || (changes && !def.crossSite)) out['403'] = refusal('Missing permission, an expired subscription (writes), or a cross-site request');
   if (def.params || (tenant && changes)) out['404'] = refusal('No such record in your organization (another organization’s id included)');
   if (tenant && changes) out['409'] = refusal('A duplicate, a record still in use, or a change the workflow does not allow in the record’s state');
-  if (def.body && 'entries' in def.body && (def.body as { entries: object }).entries && 'version' in (def.body as { entries: object }).entries) out['412'] = refusal('The record changed since the version sent');
+  if ('version' in ((def.body as { entries?: object } | undefined)?.entries ?? {})) out['412'] = refusal('The record changed since the version sent');
   if (def.body) out['413'] = refusal('The body is larger than the route accepts');
   if (def.bodyParsers) out['415'] = refusal('A body of a media type the route does not read');
   if (def.access.kind === 'public' && def.body) out['429'] = refusal('Too many attempts; `Retry-After` says when to try again');
@@ -90,14 +90,16 @@ function operation(base: string, def: RouteDef): JsonSchema {
   const who =
     permission === 'public' ? 'Public.' : permission === 'signedIn' ? 'Any signed-in member.' : `Needs the permission \`${permission}\`.`;
   const tag = def.path.split('/')[1] || 'api';
+  const params = parameters(def);
+  const body = requestBody(def);
   return {
     operationId: `${def.method.toLowerCase()}${(base + def.path).replace(/[/:]+([a-zA-Z])/g, (_m, c: string) => c.toUpperCase()).replace(/[^a-zA-Z0-9]/g, '')}`,
     tags: [base === '/platform' ? `platform ${tag}` : tag],
-    summary: def.summary ?? `${def.method} ${base}${def.path}`,
-    description: `${def.summary ? `${def.summary}\n\n` : ''}${who}${def.crossSite ? ' Callable from any site (CORS), authenticated by a header.' : ''}`,
+    summary: `${def.method} ${base}${def.path}`,
+    description: `${who}${def.crossSite ? ' Callable from any site (CORS), authenticated by a header.' : ''}`,
     'x-permission': permission,
-    ...(parameters(def).length ? { parameters: parameters(def) } : {}),
-    ...(requestBody(def) ? { requestBody: requestBody(def) } : {}),
+    ...(params.length ? { parameters: params } : {}),
+    ...(body ? { requestBody: body } : {}),
     responses: responses(def),
   };
 }

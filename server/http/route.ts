@@ -67,8 +67,6 @@ interface Common<P, Q, B> {
    * JSON answer against it). Routes answering nothing in JSON leave it out.
    */
   answers?: v.GenericSchema;
-  /** What the route is for, in the reference. */
-  summary?: string;
   /**
    * Called by other sites (a website's lead form): authenticated by something other than the
    * session cookie, so the same-site check does not apply; answers carry CORS headers for any origin.

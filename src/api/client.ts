@@ -29,6 +29,12 @@ export interface ClientHooks {
    * fallbacks, and the server's codes (`errorCodes.<code>`, `issues.<code>`) with their parameters.
    */
   translate: (key: string, fallback: string, params?: Record<string, unknown>) => string;
+  /**
+   * The member's language. The server writes English: an English-speaking member reads its own
+   * words (the most precise: "Only a lost lead can be reopened; this one is won"), any other the
+   * translation of the code with its parameters.
+   */
+  language: () => string;
 }
 
 const defaultHooks: ClientHooks = {
@@ -36,6 +42,7 @@ const defaultHooks: ClientHooks = {
     window.location.assign(`/login?next=${encodeURIComponent(returnTo)}`);
   },
   translate: (_key, fallback) => fallback,
+  language: () => 'en',
 };
 let hooks: ClientHooks = defaultHooks;
 
@@ -63,22 +70,27 @@ const readable = (params: Record<string, unknown> = {}) =>
   Object.fromEntries(Object.entries(params).map(([k, x]) => [k, Array.isArray(x) ? x.join(', ') : x]));
 
 /**
- * What is wrong with one field, in the member's language ("must be at most 200 characters"), from
- * the issue's code and parameters; the English message for a code the app does not know.
+ * What is wrong with one field, in the member's language ("must be at most 200 characters"): the
+ * translation of the issue's code with its parameters (the English message itself for an English
+ * member, and for a code the app does not know).
  */
 export const issueMessage = (issue: Pick<ApiIssue, 'code' | 'message'> & { params?: ApiIssue['params'] }): string =>
-  // A rule with words of its own (`rule`, or the field a date must follow, `after`) picks them as the
-  // i18next context: `required_lost` "is required to mark a lead lost"; others read the code's words.
-  hooks.translate(`issues.${issue.code}`, issue.message, { ...readable(issue.params), context: issue.params?.rule ?? issue.params?.after });
+  hooks.language() === 'en' && issue.message
+    ? issue.message
+    : // A rule with words of its own (`rule`, or the field a date must follow, `after`) picks them as
+      // the i18next context: `required_lost` "is required to mark a lead lost"; others, the code's words.
+      hooks.translate(`issues.${issue.code}`, issue.message, { ...readable(issue.params), context: issue.params?.rule ?? issue.params?.after });
 
 /**
  * The message a person reads: the translation of the server's code with its parameters (the
- * server's English message for a code the app does not know), else the error's own message (a
- * network failure), else the fallback.
+ * server's English message for an English member and for a code the app does not know), else the
+ * error's own message (a network failure), else the fallback.
  */
 export function errorMessage(error: unknown, fallback?: string): string {
   const unexpected = fallback ?? hooks.translate('errors.unexpected', UNEXPECTED_MESSAGE);
-  if (error instanceof ApiError && error.code) return hooks.translate(`errorCodes.${error.code}`, error.message.trim() || unexpected, readable(error.params));
+  if (error instanceof ApiError && error.code && !(hooks.language() === 'en' && error.message.trim())) {
+    return hooks.translate(`errorCodes.${error.code}`, error.message.trim() || unexpected, readable(error.params));
+  }
   if (error instanceof Error && error.message.trim()) return error.message;
   if (typeof error === 'string' && error.trim()) return error;
   return unexpected;

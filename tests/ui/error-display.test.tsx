@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { configureApiClient, errorMessage, ApiError } from '../../src/api/client';
 import type { LeadDetail } from '../../src/api/leads/contract';
 import { LoseLeadDialog } from '../../src/features/leads/lead-workflow';
-import { changeLanguage, initI18n, translateApi } from '../../src/ui/i18n';
+import { changeLanguage, currentLanguage, initI18n, translateApi } from '../../src/ui/i18n';
 import { createQueryClient } from '../../src/ui/query-client';
 
 /**
@@ -33,7 +33,7 @@ function openDialog() {
 describe('errors in the member’s language', () => {
   beforeAll(async () => {
     await initI18n('ae');
-    configureApiClient({ translate: translateApi, onUnauthorized: vi.fn() });
+    configureApiClient({ translate: translateApi, language: currentLanguage, onUnauthorized: vi.fn() });
   });
   afterAll(() => changeLanguage('en'));
   beforeEach(() => {
@@ -85,5 +85,16 @@ describe('errors in the member’s language', () => {
 
   it('falls back to the server’s English message for a code it does not know', () => {
     expect(errorMessage(new ApiError('Something new went wrong', 409, 'SOMETHING_NEW'))).toBe('Something new went wrong');
+  });
+
+  it('an English member reads the server’s own words, the most precise', async () => {
+    await changeLanguage('en');
+    try {
+      expect(errorMessage(new ApiError('Only a lost lead can be reopened; this one is won', 409, 'TRANSITION_NOT_ALLOWED'))).toBe('Only a lost lead can be reopened; this one is won');
+      await changeLanguage('de');
+      expect(errorMessage(new ApiError('Only a lost lead can be reopened; this one is won', 409, 'TRANSITION_NOT_ALLOWED'))).toBe('Das ist im aktuellen Zustand des Datensatzes nicht erlaubt.');
+    } finally {
+      await changeLanguage('ae');
+    }
   });
 });

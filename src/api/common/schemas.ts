@@ -48,7 +48,7 @@ export const trimmedText = (max: number, multiline = false) =>
 
 /** Required text, trimmed: a blank is "is required". */
 export const requiredText = (max = 200, options: TextOptions = {}) => v.pipe(trimmedText(max, options.multiline), v.nonEmpty(isRequired));
-/** Kept for the callers that named it so: {@link requiredText}. */
+/** The name some contracts still use for {@link requiredText}. */
 export const nonEmpty = requiredText;
 
 /** Optional text: absent stays absent, a blank is kept as `""` (settings that are text). */
@@ -72,9 +72,6 @@ export const clearable = <S extends v.GenericSchema<string, unknown>>(inner: S, 
       ),
     ),
   );
-
-/** PostgreSQL text cannot hold NUL: kept for pieces that add it to their own pipe. */
-export const noNul = v.check((s: string) => !s.includes('\u0000'), coded('controlCharacters', 'must not contain control characters'));
 
 export const emailSchema = v.pipe(
   storable(),
