@@ -41,14 +41,15 @@ export const storable = (multiline = false) =>
 export const trimmedText = (max: number, multiline = false) =>
   v.pipe(
     storable(multiline),
-    // Before trimming too, so the reference documents the limit (a schema's input stops at a transform).
+    // Checked before trimming (which only shortens), so the reference documents the limit: a
+    // schema's documented input stops at its first transform.
     v.maxLength(max, tooLong(max)),
     v.transform((s) => (multiline ? s.replace(/\r\n?/g, '\n') : s).trim()),
   );
 
 /** Required text, trimmed: a blank is "is required". */
 export const requiredText = (max = 200, options: TextOptions = {}) => v.pipe(trimmedText(max, options.multiline), v.nonEmpty(isRequired));
-/** The name some contracts still use for {@link requiredText}. */
+/** The kit's earlier name for {@link requiredText} (contracts on other branches use it). */
 export const nonEmpty = requiredText;
 
 /** Optional text: absent stays absent, a blank is kept as `""` (settings that are text). */
