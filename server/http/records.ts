@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ImportRowResult } from '../../src/api/common/import';
 import { slugify } from '../../src/api/common/slug';
 import type { Tx } from '../db/client';
-import { ApiError, conflict, notFound } from './errors';
+import { conflict, invalidField, notFound } from './errors';
 import type { Importer, PlannedRow } from './import';
 
 /**
@@ -62,7 +62,10 @@ export async function assertUnused(tx: Tx, kind: string, uses: Use[]): Promise<v
   );
   const counts = uses.map((u, i) => ({ u, n: Number(rows[0][`c${i}`]) })).filter((x) => x.n > 0);
   if (!counts.length) return;
-  throw conflict(`This ${kind} is used by ${listWords(counts.map(({ u, n }) => `${n} ${n === 1 ? u.one : u.many}`))} and cannot be deleted`, 'IN_USE');
+  throw conflict(`This ${kind} is used by ${listWords(counts.map(({ u, n }) => `${n} ${n === 1 ? u.one : u.many}`))} and cannot be deleted`, 'IN_USE', {
+    kind,
+    uses: counts.map(({ u, n }) => `${n} ${n === 1 ? u.one : u.many}`),
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -104,7 +107,7 @@ export async function lockRecord(tx: Tx, t: { table: PgTable; id: AnyPgColumn },
 /** A reference in a create or update payload must be one of the organization's records: else 400 on that field. */
 export async function assertReference(tx: Tx, t: SluggedTable, id: string, field: string): Promise<void> {
   const [row] = await tx.select({ id: t.id }).from(t.table).where(eq(t.id, id));
-  if (!row) throw new ApiError(400, 'VALIDATION_FAILED', `${field} is not a known ${t.kind}`, [{ path: field, message: `is not a known ${t.kind}` }]);
+  if (!row) throw invalidField(field, 'unknownReference', `is not a known ${t.kind}`, { kind: t.kind });
 }
 
 /**

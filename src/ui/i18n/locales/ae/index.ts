@@ -1,5 +1,6 @@
 import type { LocaleResources } from '../../types';
 import shell from './shell';
+import errors from './errors';
 import admin from './admin';
 import catalogue from './catalogue';
 import vendors from './vendors';
@@ -7,6 +8,6 @@ import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
 
-const ae: LocaleResources = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance };
+const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance };
 
 export default ae;

@@ -3,6 +3,7 @@
  * locale (tests/ui/locales.test.ts fails otherwise); other sections fall back to English.
  */
 import shell from './shell';
+import errors from './errors';
 import admin from './admin';
 import catalogue from './catalogue';
 import vendors from './vendors';
@@ -10,6 +11,6 @@ import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
 
-const en = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance };
+const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance };
 
 export default en;
