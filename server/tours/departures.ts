@@ -14,7 +14,8 @@ type Row = typeof groupTours.$inferSelect;
 
 /** List rows as answered: places and the point of contact by name, the free seats. */
 export async function toGroupTours(tx: Tx, rows: Row[]): Promise<GroupTour[]> {
-  const [places, contacts] = await Promise.all([placeRefs(tx, rows), memberRefsOf(tx, rows.map((r) => r.pointOfContact))]);
+  const places = await placeRefs(tx, rows);
+  const contacts = await memberRefsOf(tx, rows.map((r) => r.pointOfContact));
   return rows.map((r) => ({
     _id: r.id,
     title: r.title,
@@ -42,7 +43,8 @@ export async function toGroupTours(tx: Tx, rows: Row[]): Promise<GroupTour[]> {
 export async function groupTourDetail(tx: Tx, id: string): Promise<GroupTourDetail> {
   const [row] = await tx.select().from(groupTours).where(eq(groupTours.id, id));
   if (!row) throw notFound('Group tour');
-  const [[tour], days] = await Promise.all([toGroupTours(tx, [row]), readDays(tx, groupTourDays, [id])]);
+  const [tour] = await toGroupTours(tx, [row]);
+  const days = await readDays(tx, groupTourDays, [id]);
   return { ...tour, days: (days.get(id) ?? []).map(({ tourId: _, ...day }) => ({ ...day, date: dateOfDay(tour.departure, day.dayNumber) })) };
 }
 

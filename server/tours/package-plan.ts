@@ -144,11 +144,10 @@ export async function readDays(tx: Tx, table: DaysTable, tourIds: string[]): Pro
   const byTour = new Map<string, (TourDay & { tourId: string })[]>();
   if (!tourIds.length) return byTour;
   const rows: DayRow[] = await tx.select().from(table).where(inArray(table.tourId, tourIds)).orderBy(asc(table.tourId), asc(table.dayNumber));
-  const [places, hotelRefs, activityRefs] = await Promise.all([
-    refsOf(tx, destinations, uniq(rows.map((r) => r.destinationId))),
-    hotelRefsOf(tx, uniq(rows.map((r) => r.hotelId))),
-    refsOf(tx, activities, uniq(rows.flatMap((r) => r.activityIds))),
-  ]);
+  // One connection per transaction: the look-ups run one after the other.
+  const places = await refsOf(tx, destinations, uniq(rows.map((r) => r.destinationId)));
+  const hotelRefs = await hotelRefsOf(tx, uniq(rows.map((r) => r.hotelId)));
+  const activityRefs = await refsOf(tx, activities, uniq(rows.flatMap((r) => r.activityIds)));
   for (const r of rows) {
     const day = {
       tourId: r.tourId,

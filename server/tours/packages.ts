@@ -32,7 +32,8 @@ type Row = typeof personalizedTours.$inferSelect;
 
 /** List rows as answered: regions, destinations and the point of contact by name. */
 export async function toPersonalizedTours(tx: Tx, rows: Row[]): Promise<PersonalizedTour[]> {
-  const [places, contacts] = await Promise.all([placeRefs(tx, rows), memberRefsOf(tx, rows.map((r) => r.pointOfContact))]);
+  const places = await placeRefs(tx, rows);
+  const contacts = await memberRefsOf(tx, rows.map((r) => r.pointOfContact));
   return rows.map((r) => ({
     _id: r.id,
     title: r.title,
@@ -55,11 +56,9 @@ async function readLines(tx: Tx, tourId: string): Promise<PackageLine[]> {
   const rows = await tx.select().from(personalizedTourLines).where(eq(personalizedTourLines.tourId, tourId)).orderBy(asc(personalizedTourLines.position));
   const ids = <K extends 'hotelId' | 'activityId' | 'vendorId'>(key: K) => [...new Set(rows.map((r) => r[key]).filter((x): x is string => !!x))];
   const vendorIds = ids('vendorId');
-  const [hotelRefs, activityRefs, vendorRows] = await Promise.all([
-    hotelRefsOf(tx, ids('hotelId')),
-    refsOf(tx, activities, ids('activityId')),
-    vendorIds.length ? tx.select({ _id: vendors.id, name: vendors.name }).from(vendors).where(inArray(vendors.id, vendorIds)) : Promise.resolve([]),
-  ]);
+  const hotelRefs = await hotelRefsOf(tx, ids('hotelId'));
+  const activityRefs = await refsOf(tx, activities, ids('activityId'));
+  const vendorRows = vendorIds.length ? await tx.select({ _id: vendors.id, name: vendors.name }).from(vendors).where(inArray(vendors.id, vendorIds)) : [];
   const vendorRef = new Map(vendorRows.map((v) => [v._id, v]));
   return rows.map((r) => ({
     kind: r.kind as LineKind,
@@ -81,7 +80,9 @@ async function readLines(tx: Tx, tourId: string): Promise<PackageLine[]> {
 export async function personalizedTourDetail(tx: Tx, id: string): Promise<PersonalizedTourDetail> {
   const [row] = await tx.select().from(personalizedTours).where(eq(personalizedTours.id, id));
   if (!row) throw notFound('Personalized tour');
-  const [[tour], days, lines] = await Promise.all([toPersonalizedTours(tx, [row]), readDays(tx, personalizedTourDays, [id]), readLines(tx, id)]);
+  const [tour] = await toPersonalizedTours(tx, [row]);
+  const days = await readDays(tx, personalizedTourDays, [id]);
+  const lines = await readLines(tx, id);
   return { ...tour, days: (days.get(id) ?? []).map(({ tourId: _, ...day }) => day), lines };
 }
 
