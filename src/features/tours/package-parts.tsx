@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { InputTextarea } from 'primereact/inputtextarea';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useTranslation } from 'react-i18next';
 import { InputNumber } from 'primereact/inputnumber';
@@ -9,6 +10,7 @@ import type { CatalogueRef } from '../../api/catalogue/regions/contract';
 import { MATCH_MODES, TRAVELLER_TYPES, type MatchMode, type TourDay, type TravellerPrices } from '../../api/tours/package-plan';
 import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
 import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
+import { FramedField, type BaseProps } from '../../ui/form-fields';
 import { useFormatters } from '../../ui/format';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import type { GroupTourStatus } from '../../api/tours/group/contract';
@@ -54,6 +56,33 @@ export function planResolver<F extends FieldValues>(
   };
 }
 
+/**
+ * Short lines of text (inclusions, exclusions) typed one per line in a text area: a plain control
+ * every screen reader and keyboard knows. Blank lines are dropped when the form is sent ({@link linesToSend}).
+ */
+export function TextLinesField<T extends FieldValues>({ disabled, ...frame }: BaseProps<T>) {
+  return (
+    <FramedField
+      {...frame}
+      render={({ id, field, error, describedBy }) => (
+        <InputTextarea
+          id={id}
+          rows={4}
+          autoResize
+          disabled={disabled}
+          value={((field.value as string[] | undefined) ?? []).join('\n')}
+          onChange={(e) => field.onChange(e.target.value.split('\n'))}
+          onBlur={field.onBlur}
+          invalid={!!error}
+          aria-invalid={!!error}
+          aria-describedby={describedBy}
+        />
+      )}
+    />
+  );
+}
+export const linesToSend = (lines: string[]) => lines.map((l) => l.trim()).filter(Boolean);
+
 /** The days as sent: numbered by their place, blank text left to the schema (which stores null). */
 export const daysToSend = (days: DayFormValue[]) => days.map((d, i) => ({ ...d, dayNumber: i + 1 }));
 export const missingDestinations = (days: DayFormValue[]) => days.flatMap((d, i) => (d.destinationId ? [] : [`days.${i}.destinationId`]));
@@ -90,6 +119,7 @@ function MatchModeSwitch({ label, value, onChange }: { label: string; value: Fil
   const { t } = useTranslation();
   return (
     <SelectButton
+      className="match-mode"
       aria-label={label}
       value={value === 'all' ? 'all' : 'any'}
       allowEmpty={false}
@@ -113,11 +143,11 @@ export function TourFilterPanel({ filters, onChange, children }: { filters: List
     <>
       <FilterField id="f-tour-regions" label={t('tourPlan.regions')}>
         <RegionPicker inputId="f-tour-regions" multiple value={list(filters.regions)} onChange={(ids) => onChange('regions', ids)} />
-        <MatchModeSwitch label={`${t('tourPlan.regions')}: ${t('tourPlan.regionMatch')}`} value={filters.regionFilter} onChange={(m) => onChange('regionFilter', m)} />
+        <MatchModeSwitch label={t('tourPlan.regionMatch')} value={filters.regionFilter} onChange={(m) => onChange('regionFilter', m)} />
       </FilterField>
       <FilterField id="f-tour-destinations" label={t('tourPlan.destinations')}>
         <DestinationPicker inputId="f-tour-destinations" multiple regions={list(filters.regions)} value={list(filters.destinations)} onChange={(ids) => onChange('destinations', ids)} />
-        <MatchModeSwitch label={`${t('tourPlan.destinations')}: ${t('tourPlan.destinationMatch')}`} value={filters.destinationFilter} onChange={(m) => onChange('destinationFilter', m)} />
+        <MatchModeSwitch label={t('tourPlan.destinationMatch')} value={filters.destinationFilter} onChange={(m) => onChange('destinationFilter', m)} />
       </FilterField>
       <FilterField id="f-tour-nights" label={t('tourPlan.totalNights')}>
         <InputNumber

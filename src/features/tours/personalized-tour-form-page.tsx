@@ -8,12 +8,12 @@ import { createPersonalizedTourInput, type CreatePersonalizedTourInput, type Per
 import { useCreatePersonalizedTour, usePersonalizedTour, useUpdatePersonalizedTour } from '../../api/tours/personalized/get-personalized-tours';
 import { useAuth } from '../../ui/auth';
 import { DestinationField, RegionField } from '../../ui/catalogue-pickers';
-import { applyServerIssues, ChipsField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
+import { applyServerIssues, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
 import { MoneyField } from '../../ui/money-field';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { DayPlanEditor, type DayFormValue, type PlanFormValues } from './package-day-editor';
-import { dayFormValue, daysToSend, missingDestinations, missingPrices, planResolver } from './package-parts';
+import { dayFormValue, daysToSend, linesToSend, missingDestinations, missingPrices, planResolver, TextLinesField } from './package-parts';
 import { useContactOptions } from './package-pickers';
 import { PackageLinesEditor, lineFormValue, type LineFormValue, type LinesFormValues } from './personalized-lines-editor';
 
@@ -49,7 +49,7 @@ const toForm = (tour?: PersonalizedTourDetail): PackageFormValues => ({
 });
 
 /** The values as `POST /personalized-tours` takes them (what the contract's schema then checks). */
-export const packageToSend = (v: PackageFormValues) => ({ ...v, pointOfContact: v.pointOfContact ?? null, days: daysToSend(v.days) });
+export const packageToSend = (v: PackageFormValues) => ({ ...v, days: daysToSend(v.days), inclusions: linesToSend(v.inclusions), exclusions: linesToSend(v.exclusions) });
 
 const resolver = planResolver<PackageFormValues>(createPersonalizedTourInput, packageToSend, (v) => [
   ...(v.totalNights === null || v.totalNights === undefined ? ['totalNights'] : []),
@@ -118,8 +118,8 @@ function PackageForm({ tour }: { tour?: PersonalizedTourDetail }) {
       </section>
 
       <section className="card form-grid" aria-label={`${t('personalizedTours.inclusions')}, ${t('personalizedTours.exclusions')}`}>
-        <ChipsField control={control} name="inclusions" label={t('personalizedTours.inclusions')} hint={t('personalizedTours.listHint')} />
-        <ChipsField control={control} name="exclusions" label={t('personalizedTours.exclusions')} hint={t('personalizedTours.listHint')} />
+        <TextLinesField control={control} name="inclusions" label={t('personalizedTours.inclusions')} hint={t('personalizedTours.listHint')} />
+        <TextLinesField control={control} name="exclusions" label={t('personalizedTours.exclusions')} hint={t('personalizedTours.listHint')} />
       </section>
 
       <div className="row" style={{ justifyContent: 'flex-end' }}>

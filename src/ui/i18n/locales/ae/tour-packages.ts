@@ -32,8 +32,8 @@ const tourPackages = {
     save: 'حفظ',
     matchAny: 'أيٌّ منها',
     matchAll: 'جميعها',
-    regionMatch: 'الجولات التي تذكر',
-    destinationMatch: 'الجولات التي تذكر',
+    regionMatch: 'الجولات التي تذكر أيًّا من المناطق أو جميعها',
+    destinationMatch: 'الجولات التي تذكر أيًّا من الوجهات أو جميعها',
     days: {
       title: 'البرنامج يومًا بيوم',
       day: 'اليوم {{number}}',
@@ -83,7 +83,7 @@ const tourPackages = {
     draftTag: 'مسودة',
     inclusions: 'يشمل',
     exclusions: 'لا يشمل',
-    listHint: 'اكتب سطرًا واضغط Enter',
+    listHint: 'سطر لكل بند',
     noLines: 'لا توجد بنود.',
     lines: {
       title: 'البنود المسعّرة',

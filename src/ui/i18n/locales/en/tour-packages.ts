@@ -24,10 +24,10 @@ const tourPackages = {
     none: '—',
     cancel: 'Cancel',
     save: 'Save',
-    matchAny: 'Any of them',
-    matchAll: 'All of them',
-    regionMatch: 'Tours naming',
-    destinationMatch: 'Tours naming',
+    matchAny: 'Any',
+    matchAll: 'All',
+    regionMatch: 'Tours naming any or all of the regions',
+    destinationMatch: 'Tours naming any or all of the destinations',
     days: {
       title: 'Day by day',
       day: 'Day {{number}}',
@@ -78,7 +78,7 @@ const tourPackages = {
     draftTag: 'Draft',
     inclusions: 'Inclusions',
     exclusions: 'Exclusions',
-    listHint: 'Type a line and press Enter',
+    listHint: 'One per line',
     noLines: 'No lines.',
     lines: {
       title: 'Priced lines',
