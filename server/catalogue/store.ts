@@ -71,27 +71,27 @@ const tourUse = (one: string, many: string, table: typeof personalizedTours | ty
   count: count(table, where),
   names: sql`array(select ${table.title} from ${table} where ${where} order by lower(${table.title}) limit 3)`,
 });
-const packagesWhere = (where: SQL) => tourUse('personalized tour', 'personalized tours', personalizedTours, where);
-const departuresWhere = (where: SQL) => tourUse('group tour', 'group tours', groupTours, where);
+const packagesUsing = (where: SQL) => tourUse('personalized tour', 'personalized tours', personalizedTours, where);
+const departuresUsing = (where: SQL) => tourUse('group tour', 'group tours', groupTours, where);
 const placeUsedByTours = (column: 'regions' | 'destinations', id: string): Use[] => [
-  packagesWhere(sql`${personalizedTours[column]} @> array[${id}]::uuid[]`),
-  departuresWhere(sql`${groupTours[column]} @> array[${id}]::uuid[]`),
+  packagesUsing(sql`${personalizedTours[column]} @> array[${id}]::uuid[]`),
+  departuresUsing(sql`${groupTours[column]} @> array[${id}]::uuid[]`),
 ];
 const hasDay = (days: typeof personalizedTourDays | typeof groupTourDays, tourId: AnyPgColumn, where: SQL) =>
   sql`exists (select 1 from ${days} where ${days.tourId} = ${tourId} and ${where})`;
 
 export const hotelUses = (id: string): Use[] => [
-  packagesWhere(
+  packagesUsing(
     sql`(${hasDay(personalizedTourDays, personalizedTours.id, eq(personalizedTourDays.hotelId, id))} or exists (select 1 from ${personalizedTourLines} where ${personalizedTourLines.tourId} = ${personalizedTours.id} and ${personalizedTourLines.hotelId} = ${id}))`,
   ),
-  departuresWhere(hasDay(groupTourDays, groupTours.id, eq(groupTourDays.hotelId, id))),
+  departuresUsing(hasDay(groupTourDays, groupTours.id, eq(groupTourDays.hotelId, id))),
 ];
 
 export const activityUses = (id: string): Use[] => [
-  packagesWhere(
+  packagesUsing(
     sql`(${hasDay(personalizedTourDays, personalizedTours.id, sql`${personalizedTourDays.activityIds} @> array[${id}]::uuid[]`)} or exists (select 1 from ${personalizedTourLines} where ${personalizedTourLines.tourId} = ${personalizedTours.id} and ${personalizedTourLines.activityId} = ${id}))`,
   ),
-  departuresWhere(hasDay(groupTourDays, groupTours.id, sql`${groupTourDays.activityIds} @> array[${id}]::uuid[]`)),
+  departuresUsing(hasDay(groupTourDays, groupTours.id, sql`${groupTourDays.activityIds} @> array[${id}]::uuid[]`)),
 ];
 
 /** What keeps a region or destination from being deleted. */
