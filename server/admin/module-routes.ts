@@ -4,7 +4,7 @@ import { createModuleInput, reorderModulesInput, updateModuleInput, type AppModu
 import { pageQuery } from '../../src/api/common/schemas';
 import { appModules } from './schema';
 import { badRequest, notFound } from '../http/errors';
-import { listAnswer, pageOffset } from '../http/list';
+import { listPage } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';
 
 const toModule = (row: typeof appModules.$inferSelect): AppModule => ({
@@ -26,15 +26,10 @@ export const moduleRoutes = [
     access: SIGNED_IN,
     query: modulesQuery,
     async handler({ tx, query }) {
-      const rows = await tx
-        .select({ module: appModules })
-        .from(appModules)
-        .orderBy(appModules.position, appModules.name)
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return listAnswer(query, rows, (r) => toModule(r.module), async () => {
-        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(appModules);
-        return n;
+      return listPage(query, {
+        rows: (limit, offset) => tx.select({ module: appModules }).from(appModules).orderBy(appModules.position, appModules.name).limit(limit).offset(offset),
+        toItem: (r) => toModule(r.module),
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(appModules))[0].n,
       });
     },
   }),

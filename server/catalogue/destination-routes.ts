@@ -16,7 +16,7 @@ import type { Tx } from '../db/client';
 import { destinations, regions } from './schema';
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { containsPattern, orderBy, pageOf } from '../http/list';
+import { containsPattern, orderBy, listPage } from '../http/list';
 import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route } from '../http/route';
 import { DESTINATION, REGION, destinationUses } from './store';
@@ -71,18 +71,17 @@ export const destinationRoutes = [
     query: destinationsQuery,
     async handler({ tx, query }): Promise<DestinationList> {
       const where = destinationFilters(mergeFilter(query));
-      const answer = await pageOf(
-        query,
-        (limit, offset) =>
+      const answer = await listPage(query, {
+          rows: (limit, offset) =>
           selectDestinations(tx)
             .where(where)
             .orderBy(orderBy(DESTINATION_SORT[query.sortBy], query.sortOrder), asc(destinations.id))
             .limit(limit)
             .offset(offset),
-        (r) => toDestination(r),
-        async () =>
+          toItem: (r) => toDestination(r),
+          count: async () =>
           (await tx.select({ n: sql<number>`count(*)::int` }).from(destinations).innerJoin(regions, eq(regions.id, destinations.regionId)).where(where))[0].n,
-      );
+        });
       // The seed's destination list also names the total `totalItem`.
       return { ...answer, meta: { ...answer.meta, totalItem: answer.meta.totalItems } };
     },

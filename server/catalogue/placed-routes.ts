@@ -8,7 +8,7 @@ import type { Tx } from '../db/client';
 import { destinations, placeCounts, regions } from './schema';
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { columnsAs, countRows, listAnswer, orderBy, pageOffset } from '../http/list';
+import { columnsAs, countRows, listPage, orderBy } from '../http/list';
 import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route, type RouteDef } from '../http/route';
 import { DESTINATION, placeColumns, type PlacedRow, type PlacedTable } from './store';
@@ -164,14 +164,18 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
         // A search reads every match anyway (found through the index, not walked in order), so
         // counting them beside the page costs no second search.
         const selection = q.search ? { ...columns, record: columnsAs(t.table), matching: sql<number>`(count(*) over ())::int` } : columns;
-        const rows: { matching?: number }[] = await select(tx, selection, q.search)
-          .where(where)
-          .orderBy(orderBy(def.sort[q.sortBy], q.sortOrder), asc(t.id))
-          .limit(q.limit)
-          .offset(pageOffset(q));
         const cells = await placeCells(tx, resource);
-        const countAll = async () => (q.search ? (rows[0]?.matching ?? (await countRows(tx, select(tx, { one: sql`1` }, q.search).where(where)))) : cellTotal(cells, q));
-        return listAnswer(q, rows, toRecord, countAll, def.stats(cells));
+        return listPage(q, {
+          rows: (limit, offset): Promise<{ matching?: number }[]> =>
+            select(tx, selection, q.search)
+              .where(where)
+              .orderBy(orderBy(def.sort[q.sortBy], q.sortOrder), asc(t.id))
+              .limit(limit)
+              .offset(offset),
+          toItem: toRecord,
+          count: async (rows: { matching?: number }[]) => (q.search ? (rows[0]?.matching ?? (await countRows(tx, select(tx, { one: sql`1` }, q.search).where(where)))) : cellTotal(cells, q)),
+          stats: def.stats(cells),
+        });
       },
     }),
 

@@ -12,7 +12,7 @@ import {
 } from '../../src/api/catalogue/regions/contract';
 import { regions } from './schema';
 import { importRoute } from '../http/import';
-import { containsPattern, orderBy, pageOf } from '../http/list';
+import { containsPattern, orderBy, listPage } from '../http/list';
 import { assertUnused, lockRecord, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route } from '../http/route';
 import { REGION, regionUses } from './store';
@@ -38,9 +38,8 @@ export const regionRoutes = [
     query: regionsQuery,
     async handler({ tx, query }) {
       const where = regionFilters(mergeFilter(query));
-      return pageOf(
-        query,
-        (limit, offset) =>
+      return listPage(query, {
+          rows: (limit, offset) =>
           tx
             .select({ region: regions })
             .from(regions)
@@ -48,9 +47,9 @@ export const regionRoutes = [
             .orderBy(orderBy(REGION_SORT[query.sortBy], query.sortOrder), asc(regions.id))
             .limit(limit)
             .offset(offset),
-        (r) => toRegion(r.region),
-        async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(regions).where(where))[0].n,
-      );
+          toItem: (r) => toRegion(r.region),
+          count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(regions).where(where))[0].n,
+        });
     },
   }),
 

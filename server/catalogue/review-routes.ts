@@ -4,7 +4,7 @@ import { createReviewInput, reviewsQuery, updateReviewInput, type Review, type R
 import type { Tx } from '../db/client';
 import { destinations, reviews } from './schema';
 import { notFound } from '../http/errors';
-import { containsPattern, orderBy, pageOf } from '../http/list';
+import { containsPattern, orderBy, listPage } from '../http/list';
 import { assertReference, lockRecord } from '../http/records';
 import { allow, route } from '../http/route';
 import { DESTINATION } from './store';
@@ -57,9 +57,8 @@ export const reviewRoutes = [
     query: reviewsQuery,
     async handler({ tx, query }) {
       const where = reviewFilters(mergeFilter(query));
-      return pageOf(
-        query,
-        (limit, offset) =>
+      return listPage(query, {
+          rows: (limit, offset) =>
           tx
             .select({ r: reviews, destination: destinationRef })
             .from(reviews)
@@ -68,10 +67,10 @@ export const reviewRoutes = [
             .orderBy(orderBy(REVIEW_SORT[query.sortBy], query.sortOrder), orderBy(reviews.createdAt, query.sortOrder), asc(reviews.id))
             .limit(limit)
             .offset(offset),
-        (row) => toReview(row),
-        async () =>
+          toItem: (row) => toReview(row),
+          count: async () =>
           (await tx.select({ n: sql<number>`count(*)::int` }).from(reviews).leftJoin(destinations, eq(destinations.id, reviews.destinationId)).where(where))[0].n,
-      );
+        });
     },
   }),
 

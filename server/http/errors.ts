@@ -26,7 +26,7 @@ export const badRequest = (message: string, path?: string) =>
 /** Messages for unique constraints, by constraint name: a duplicate answers 409 with the message. */
 /** Unique constraints: the field a clash is about (forms show it there) and the message. */
 export const DUPLICATES: Record<string, { field: string; message: string }> = {
-  members_email_uq: { field: 'email', message: 'A member with this email already exists' },
+  members_org_email_uq: { field: 'email', message: 'A member with this email already exists' },
   roles_org_name_uq: { field: 'name', message: 'A role with this name already exists' },
   modules_org_key_uq: { field: 'key', message: 'This module already exists' },
   vendors_org_name_uq: { field: 'name', message: 'A vendor with this name already exists' },

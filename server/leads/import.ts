@@ -1,23 +1,22 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ImportRowResult } from '../../src/api/common/import';
 import { leadImportRow, type LeadImportRow } from '../../src/api/leads/contract';
-import { contacts } from '../contacts/schema';
-import { leads } from './schema';
 import { members } from '../auth/schema';
 import { ApiError } from '../http/errors';
 import type { Importer } from '../http/import';
 import { referenceResolver } from '../http/records';
 import { DESTINATION, REGION } from '../catalogue/store';
 import { createLead } from './create';
+import { visibleLeadKeys } from './store';
 import { emailKey, phoneKey } from '../contacts/store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `POST /leads/import`: each row creates a lead (source `import` unless the row says). A row whose
- * phone number or email already belongs to a lead (or to an earlier row of the file) is reported
- * as a duplicate, not created twice. Regions and destinations are named by id, slug or name; the
- * owner by member id or email (an active sales member).
+ * phone number or email already belongs to a lead the importer may see (or to an earlier row of
+ * the file) is reported as a duplicate, not created twice. Regions and destinations are named by
+ * id, slug or name; the owner by member id or email (an active sales member).
  */
 export const leadImporter: Importer<LeadImportRow> = {
   rowSchema: leadImportRow,
@@ -49,17 +48,13 @@ export const leadImporter: Importer<LeadImportRow> = {
       : [];
     const ownerOf = (key: string) => owners.find((o) => o.id === key || o.email.toLowerCase() === key)?.id;
 
-    const phones = chunk.map((c) => phoneKey(c.input.phone)).filter((k): k is string => !!k);
-    const emails = chunk.map((c) => emailKey(c.input.email)).filter((k): k is string => !!k);
-    const taken = phones.length || emails.length
-      ? await tx
-          .selectDistinct({ phoneKey: contacts.phoneKey, emailKey: contacts.emailKey })
-          .from(contacts)
-          .innerJoin(leads, eq(leads.contactId, contacts.id))
-          .where(or(phones.length ? inArray(contacts.phoneKey, phones) : undefined, emails.length ? inArray(contacts.emailKey, emails) : undefined))
-      : [];
-    const seenPhones = new Set(taken.map((t) => t.phoneKey).filter(Boolean));
-    const seenEmails = new Set(taken.map((t) => t.emailKey).filter(Boolean));
+    // Duplicates only among the leads the importer may see: the report must not tell him what a colleague's leads hold.
+    const taken = await visibleLeadKeys(tx, auth, {
+      phones: chunk.map((c) => phoneKey(c.input.phone)).filter((k): k is string => !!k),
+      emails: chunk.map((c) => emailKey(c.input.email)).filter((k): k is string => !!k),
+    });
+    const seenPhones = taken.phones;
+    const seenEmails = taken.emails;
 
     const results: ImportRowResult[] = [];
     for (const { row, input } of chunk) {

@@ -11,7 +11,7 @@ import { followUps, leadQueries, leadQueryComments, leads } from './schema';
 import { members } from '../auth/schema';
 import { ApiError, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { containsPattern, listAnswer, pageOffset } from '../http/list';
+import { containsPattern, listPage } from '../http/list';
 import { allow, route } from '../http/route';
 import { leadImporter } from './import';
 import { createLead } from './create';
@@ -79,15 +79,19 @@ async function leadPage(tx: Tx, auth: AuthContext, query: LeadsQuery) {
   const q = mergeFilter(query);
   const tz = await organizationTimeZone(tx);
   const where = and(visibleLeads(auth), leadFilters(q, tz));
-  const rows = await tx
-    .select({ lead: leads })
-    .from(leads)
-    .where(where)
-    .orderBy(...sortLeads(q))
-    .limit(q.limit)
-    .offset(pageOffset(q));
-  const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n;
-  return { q, tz, page: await listAnswer(q, rows, (r) => r.lead, countAll) };
+  const page = await listPage(q, {
+    rows: (limit, offset) =>
+      tx
+        .select({ lead: leads })
+        .from(leads)
+        .where(where)
+        .orderBy(...sortLeads(q))
+        .limit(limit)
+        .offset(offset),
+    toItem: (r) => r.lead,
+    count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n,
+  });
+  return { q, tz, page };
 }
 
 async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: string }, tz: string): Promise<LeadStats> {
@@ -104,13 +108,11 @@ async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: 
 
 const detailOf = async (tx: Tx, id: string) => ({ data: await leadDetail(tx, id) });
 
-/** The lead of `/leads/:id/…`, locked, if the caller may see it (else 404). */
-const lockLead = (tx: Tx, auth: AuthContext, id: string) => lockVisibleLead(tx, auth, id);
 const answerLead = (tx: Tx, row: LeadRow) => leadDetail(tx, row.id);
 
-/** A change to one lead (permission leads.update): locked and visible to the caller, answered whole. */
+/** A change to one lead (`/leads/:id/…`, permission leads.update): locked and visible to the caller (else 404), answered whole. */
 const leadAction = <B extends v.GenericSchema, P extends IdParams = typeof leadIdParams>(def: Omit<RecordActionDef<LeadRow, LeadDetail, B, P>, 'access' | 'lock' | 'answer'>) =>
-  recordAction<LeadRow, LeadDetail, B, P>({ access: allow('leads', 'update'), lock: lockLead, answer: answerLead, ...def });
+  recordAction<LeadRow, LeadDetail, B, P>({ access: allow('leads', 'update'), lock: lockVisibleLead, answer: answerLead, ...def });
 
 const staffRoutes = [
   route({
@@ -206,7 +208,7 @@ const staffRoutes = [
     request: leadStatusRequest,
     access: allow('leads', 'update'),
     workflow: leadWorkflow,
-    lock: lockLead,
+    lock: lockVisibleLead,
     async then({ tx, auth, row, body, applied }) {
       const to = applied!.to.value as LeadState;
       await tx

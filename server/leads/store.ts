@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FollowUp, Lead, LeadActivity, LeadActivityType, LeadDetail, LeadQuery, MemberRef, QueryComment } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
 import { type LeadState } from '../../src/machines/lead-machine';
@@ -7,6 +7,7 @@ import { visibleTo } from '../auth/visibility';
 import type { Tx } from '../db/client';
 import { followUps, leadEvents, leadQueries, leadQueryComments, leadRotation, leads } from './schema';
 import { members } from '../auth/schema';
+import { contacts } from '../contacts/schema';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { moduleSettings } from '../admin/store';
@@ -21,6 +22,38 @@ export type LeadRow = typeof leads.$inferSelect;
 
 /** The leads the caller may see: with "own" lead visibility, those assigned to them. */
 export const visibleLeads = (auth: AuthContext) => visibleTo(auth, 'leads', leads.assignedTo);
+
+/**
+ * Which of these phone and email keys (`phoneKey` / `emailKey` of server/contacts/store.ts)
+ * already belong to a lead the caller may see: the duplicates a lead import reports. With "own"
+ * visibility only his leads count, so the answer never tells him what a colleague's leads hold;
+ * a row matching those is imported and joins the person's contact like any new lead.
+ */
+export async function visibleLeadKeys(tx: Tx, auth: AuthContext, keys: { phones: string[]; emails: string[] }): Promise<{ phones: Set<string>; emails: Set<string> }> {
+  const phones = [...new Set(keys.phones)];
+  const emails = [...new Set(keys.emails)];
+  if (!phones.length && !emails.length) return { phones: new Set(), emails: new Set() };
+  const scope = visibleLeads(auth);
+  const found = scope
+    ? // The keys of his own leads, as contactFor computes them (digits only; trimmed, lower case).
+      await tx
+        .select({
+          phoneKey: sql<string | null>`nullif(regexp_replace(${leads.phone}, '[^0-9]', '', 'g'), '')`,
+          emailKey: sql<string | null>`lower(btrim(${leads.email}))`,
+        })
+        .from(leads)
+        .where(and(scope, or(phones.length ? inArray(sql`nullif(regexp_replace(${leads.phone}, '[^0-9]', '', 'g'), '')`, phones) : undefined, emails.length ? inArray(sql`lower(btrim(${leads.email}))`, emails) : undefined)))
+    : // Everyone's: the contacts' keys (indexed), of contacts that have a lead.
+      await tx
+        .selectDistinct({ phoneKey: contacts.phoneKey, emailKey: contacts.emailKey })
+        .from(contacts)
+        .innerJoin(leads, eq(leads.contactId, contacts.id))
+        .where(or(phones.length ? inArray(contacts.phoneKey, phones) : undefined, emails.length ? inArray(contacts.emailKey, emails) : undefined));
+  return {
+    phones: new Set(found.map((f) => f.phoneKey).filter((k): k is string => !!k && phones.includes(k))),
+    emails: new Set(found.map((f) => f.emailKey).filter((k): k is string => !!k && emails.includes(k))),
+  };
+}
 
 /** The lead, locked for the rest of the request; 404 when it is not there or not the caller's to see. */
 export async function lockVisibleLead(tx: Tx, auth: AuthContext, id: string): Promise<LeadRow> {

@@ -3,7 +3,7 @@ import { unreadNotificationsQuery, type Notification } from '../../src/api/notif
 import { idParams } from '../../src/api/common/schemas';
 import { notifications } from './schema';
 import { notFound } from '../http/errors';
-import { listAnswer, pageOffset } from '../http/list';
+import { listPage } from '../http/list';
 import { SIGNED_IN, route } from '../http/route';
 
 const toNotification = (row: typeof notifications.$inferSelect): Notification => ({
@@ -25,18 +25,11 @@ export const notificationRoutes = [
     query: unreadNotificationsQuery,
     async handler({ tx, query, auth }) {
       const where = and(eq(notifications.memberId, auth.memberId), isNull(notifications.readAt));
-      const rows = await tx
-        .select({ n: notifications })
-        .from(notifications)
-        .where(where)
-        .orderBy(desc(notifications.createdAt), notifications.id)
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      const count = async () => {
-        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(notifications).where(where);
-        return n;
-      };
-      const answer = await listAnswer(query, rows, (r) => toNotification(r.n), count);
+      const answer = await listPage(query, {
+        rows: (limit, offset) => tx.select({ n: notifications }).from(notifications).where(where).orderBy(desc(notifications.createdAt), notifications.id).limit(limit).offset(offset),
+        toItem: (r) => toNotification(r.n),
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(notifications).where(where))[0].n,
+      });
       return { ...answer, stats: { unread: answer.meta.totalItems } };
     },
   }),

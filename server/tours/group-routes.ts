@@ -3,7 +3,7 @@ import { idParams, mergeFilter } from '../../src/api/common/schemas';
 import { createGroupTourInput, groupTourIdsQuery, groupToursQuery, updateGroupTourInput, type GroupToursQuery } from '../../src/api/tours/group/contract';
 import type { Tx } from '../db/client';
 import { ApiError, notFound } from '../http/errors';
-import { countRows, listAnswer, orderBy, pageOffset } from '../http/list';
+import { countRows, listPage, orderBy } from '../http/list';
 import { allow, route } from '../http/route';
 import { groupTours } from './package-schema';
 import { tourFilters } from './package-plan';
@@ -39,14 +39,18 @@ export const groupTourRoutes = [
     async handler({ tx, query }) {
       const q = mergeFilter(query);
       const where = filters(q);
-      const rows = await tx
-        .select()
-        .from(groupTours)
-        .where(where)
-        .orderBy(orderBy(SORT[q.sortBy], q.sortOrder), asc(groupTours.id))
-        .limit(q.limit)
-        .offset(pageOffset(q));
-      const page = await listAnswer(q, rows, (r) => r, () => countRows(tx, tx.select({ one: sql`1` }).from(groupTours).where(where)));
+      const page = await listPage(q, {
+        rows: (limit, offset) =>
+          tx
+            .select()
+            .from(groupTours)
+            .where(where)
+            .orderBy(orderBy(SORT[q.sortBy], q.sortOrder), asc(groupTours.id))
+            .limit(limit)
+            .offset(offset),
+        toItem: (row) => row,
+        count: () => countRows(tx, tx.select({ one: sql`1` }).from(groupTours).where(where)),
+      });
       return { ...page, data: await toGroupTours(tx, page.data) };
     },
   }),

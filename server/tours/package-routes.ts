@@ -3,7 +3,7 @@ import { idParams, mergeFilter } from '../../src/api/common/schemas';
 import { createPersonalizedTourInput, personalizedToursQuery, updatePersonalizedTourInput, type PersonalizedToursQuery } from '../../src/api/tours/personalized/contract';
 import type { Tx } from '../db/client';
 import { notFound } from '../http/errors';
-import { countRows, listAnswer, orderBy, pageOffset } from '../http/list';
+import { countRows, listPage, orderBy } from '../http/list';
 import { allow, route } from '../http/route';
 import { personalizedTours } from './package-schema';
 import { tourFilters } from './package-plan';
@@ -32,14 +32,18 @@ export const personalizedTourRoutes = [
     async handler({ tx, query }) {
       const q = mergeFilter(query);
       const where = filters(q);
-      const rows = await tx
-        .select()
-        .from(personalizedTours)
-        .where(where)
-        .orderBy(orderBy(SORT[q.sortBy], q.sortOrder), asc(personalizedTours.id))
-        .limit(q.limit)
-        .offset(pageOffset(q));
-      const page = await listAnswer(q, rows, (r) => r, () => countRows(tx, tx.select({ one: sql`1` }).from(personalizedTours).where(where)));
+      const page = await listPage(q, {
+        rows: (limit, offset) =>
+          tx
+            .select()
+            .from(personalizedTours)
+            .where(where)
+            .orderBy(orderBy(SORT[q.sortBy], q.sortOrder), asc(personalizedTours.id))
+            .limit(limit)
+            .offset(offset),
+        toItem: (row) => row,
+        count: () => countRows(tx, tx.select({ one: sql`1` }).from(personalizedTours).where(where)),
+      });
       return { ...page, data: await toPersonalizedTours(tx, page.data) };
     },
   }),

@@ -86,6 +86,31 @@ describe('GET /vendors', () => {
     expect(byCreated.status).toBe(200);
   });
 
+  it('answers each vendor in the list exactly as the record call does (the list is written by PostgreSQL as JSON)', async () => {
+    const name = uniqueName('List "quoted" \\ vendor');
+    const created = await owner.post('/api/vendors', {
+      name,
+      services: ['visa', 'hotels'],
+      contactPerson: 'Zoë Ünal',
+      notes: 'Line one\nline two',
+      bankDetails: { accountName: 'Zoë', bankName: 'Emirates NBD', accountNumber: 'AE07 0331 2345 6789 0123 456', swift: 'EBILAEAD' },
+      isActive: false,
+    });
+    expect(created.status).toBe(201);
+    const one = await owner.get(`/api/vendors/id/${created.body.data._id}`);
+    for (const query of [`search=${encodeURIComponent(name)}`, 'isActive=false&limit=200', 'sortBy=createdAt&sortOrder=desc&limit=5']) {
+      const list = await owner.get(`/api/vendors?${query}`);
+      expect(list.status, query).toBe(200);
+      expect(list.headers.get('content-type'), query).toMatch(/^application\/json/);
+      expect(list.body.data.find((v: { _id: string }) => v._id === created.body.data._id), query).toEqual(one.body.data);
+    }
+    // Records in the list's order, sorted by the database (the JSON is aggregated in that order).
+    const byCreated = await owner.get('/api/vendors?sortBy=createdAt&sortOrder=asc&limit=200');
+    const times = byCreated.body.data.map((v: { createdAt: string }) => v.createdAt);
+    expect(times).toEqual([...times].sort());
+    expect(byCreated.body.data.at(-1)._id).toBe(created.body.data._id);
+  });
+
   it('refuses a bad query with the fields named', async () => {
     const res = await owner.get('/api/vendors?services=boats&sortBy=price&limit=0&isActive=maybe&color=red');
     expect(res.status).toBe(400);

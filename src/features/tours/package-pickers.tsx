@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Activity, ActivityStats } from '../../api/catalogue/activities/contract';
-import { activitiesQueryOptions, activitiesResource } from '../../api/catalogue/activities/get-activities';
+import { activitiesResource } from '../../api/catalogue/activities/get-activities';
 import type { Hotel, HotelStats } from '../../api/catalogue/hotels/contract';
-import { hotelsQueryOptions, hotelsResource } from '../../api/catalogue/hotels/get-hotels';
+import { hotelsResource } from '../../api/catalogue/hotels/get-hotels';
 import { leadMembersQueryOptions } from '../../api/leads/get-leads';
 import { useCan } from '../../ui/auth';
 import { PICKER_PAGE_SIZE } from '../../ui/catalogue-pickers';
@@ -20,7 +20,7 @@ const byIds = <R,>(root: readonly unknown[], getOne: (id: string) => Promise<R>)
 
 function hotelSource(destinationId: string): RemotePickerSource<Hotel, HotelStats> {
   return {
-    search: (text) => hotelsQueryOptions({ search: text || undefined, destinations: [destinationId], limit: PICKER_PAGE_SIZE, sortBy: 'name', sortOrder: 'asc' }),
+    search: (text) => hotelsResource.listQueryOptions({ search: text || undefined, destinations: [destinationId], limit: PICKER_PAGE_SIZE, sortBy: 'name', sortOrder: 'asc' }),
     byIds: byIds(hotelsResource.keys.all, hotelsResource.getOne),
     label: (h) => h.name,
     detail: (h) => '★'.repeat(h.stars),
@@ -29,7 +29,7 @@ function hotelSource(destinationId: string): RemotePickerSource<Hotel, HotelStat
 
 function activitySource(destinationId: string): RemotePickerSource<Activity, ActivityStats> {
   return {
-    search: (text) => activitiesQueryOptions({ search: text || undefined, destinations: [destinationId], limit: PICKER_PAGE_SIZE, sortBy: 'name', sortOrder: 'asc' }),
+    search: (text) => activitiesResource.listQueryOptions({ search: text || undefined, destinations: [destinationId], limit: PICKER_PAGE_SIZE, sortBy: 'name', sortOrder: 'asc' }),
     byIds: byIds(activitiesResource.keys.all, activitiesResource.getOne),
     label: (a) => a.name,
   };
