@@ -5,7 +5,8 @@ import { Button } from 'primereact/button';
 import { toast } from 'sonner';
 import { TRAVELLER_TYPES } from '../../api/tours/package-plan';
 import { createPersonalizedTourInput, type CreatePersonalizedTourInput, type PersonalizedTourDetail } from '../../api/tours/personalized/contract';
-import { useCreatePersonalizedTour, usePersonalizedTour, useUpdatePersonalizedTour } from '../../api/tours/personalized/get-personalized-tours';
+import { usePersonalizedTour } from '../../api/tours/personalized/get-personalized-tours';
+import { useCreatePersonalizedTour, useUpdatePersonalizedTour } from '../../api/tours/personalized/save-personalized-tour';
 import { useAuth } from '../../ui/auth';
 import { DestinationField, RegionField } from '../../ui/catalogue-pickers';
 import { applyServerIssues, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
@@ -49,7 +50,7 @@ const toForm = (tour?: PersonalizedTourDetail): PackageFormValues => ({
 });
 
 /** The values as `POST /personalized-tours` takes them (what the contract's schema then checks). */
-export const packageToSend = (v: PackageFormValues) => ({ ...v, days: daysToSend(v.days), inclusions: linesToSend(v.inclusions), exclusions: linesToSend(v.exclusions) });
+const packageToSend = (v: PackageFormValues) => ({ ...v, days: daysToSend(v.days), inclusions: linesToSend(v.inclusions), exclusions: linesToSend(v.exclusions) });
 
 const resolver = planResolver<PackageFormValues>(createPersonalizedTourInput, packageToSend, (v) => [
   ...(v.totalNights === null || v.totalNights === undefined ? ['totalNights'] : []),

@@ -1,9 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, fallback } from '../../client';
 import { listResource, type ListParams } from '../../common/resource';
 import type { ItemAnswer } from '../../common/schemas';
 import type { MatchMode } from '../package-plan';
-import type { CreateGroupTourInput, GroupTour, GroupTourDetail, GroupTourStatus, UpdateGroupTourInput } from './contract';
+import type { CreateGroupTourInput, GroupTour, GroupTourDetail, GroupTourStatus } from './contract';
 
 /** The seed's filters of the departures list, and status and departure range. */
 export interface GroupToursParams extends ListParams {
@@ -21,7 +21,7 @@ export interface GroupToursParams extends ListParams {
 /**
  * Departures: `GET /group-tours`, `GET /group-tours/id/{id}` (with days), `POST /group-tours`,
  * `DELETE /group-tours/{id}`; `PUT /group-tours` (named by `_id` in the body) is
- * {@link useUpdateGroupTour}; `GET /group-tours/ids` is {@link groupToursByIdsQueryOptions}.
+ * `useUpdateGroupTour` (save-group-tour.ts); `GET /group-tours/ids` is {@link groupToursByIdsQueryOptions}.
  */
 export const groupToursResource = listResource<GroupTour, GroupToursParams, CreateGroupTourInput, never, undefined, GroupTourDetail>({
   name: 'group-tours',
@@ -36,31 +36,11 @@ export const groupToursResource = listResource<GroupTour, GroupToursParams, Crea
 });
 
 export const groupToursKeys = groupToursResource.keys;
-export const groupToursQueryOptions = groupToursResource.listQueryOptions;
-export const groupTourQueryOptions = groupToursResource.detailQueryOptions;
 export const useGroupTours = groupToursResource.useList;
 export const useGroupTour = groupToursResource.useOne;
-export const useCreateGroupTour = groupToursResource.useCreate;
-export const useDeleteGroupTour = groupToursResource.useDelete;
 
 /** `GET /group-tours/ids?ids=…`: those departures, in the order asked (a booking list naming its departures). */
 export const getGroupToursByIds = (ids: string[]) =>
   api.get<ItemAnswer<GroupTour[]>>('/group-tours/ids', { ids }, fallback('groupTours.errors.fetchList', 'Failed to fetch group tours')).then((r) => r.data);
 export const groupToursByIdsQueryOptions = (ids: string[]) =>
   queryOptions({ queryKey: [...groupToursKeys.all, 'ids', ids], queryFn: () => getGroupToursByIds(ids), enabled: ids.length > 0 });
-
-export const updateGroupTour = (input: UpdateGroupTourInput) =>
-  api.put<ItemAnswer<GroupTourDetail>>('/group-tours', input, fallback('groupTours.errors.update', 'Failed to update group tour')).then((r) => r.data);
-
-/** `PUT /group-tours` with `_id` and the fields that change (closing the sales sends only `salesClosed`). */
-export function useUpdateGroupTour() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: groupToursResource.mutationKeys.update,
-    mutationFn: updateGroupTour,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(groupToursKeys.detail(saved._id), saved);
-      return queryClient.invalidateQueries({ queryKey: groupToursKeys.lists() });
-    },
-  });
-}

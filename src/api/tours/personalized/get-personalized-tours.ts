@@ -1,9 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, fallback } from '../../client';
 import { listResource, type ListParams } from '../../common/resource';
-import type { ItemAnswer } from '../../common/schemas';
 import type { MatchMode } from '../package-plan';
-import type { CreatePersonalizedTourInput, PersonalizedTour, PersonalizedTourDetail, UpdatePersonalizedTourInput } from './contract';
+import type { CreatePersonalizedTourInput, PersonalizedTour, PersonalizedTourDetail } from './contract';
 
 /** The seed's filters of the packages list, as the server reads them. */
 export interface PersonalizedToursParams extends ListParams {
@@ -20,7 +17,7 @@ export interface PersonalizedToursParams extends ListParams {
 /**
  * Packages: `GET /personalized-tours`, `GET /personalized-tours/id/{id}` (with days and lines),
  * `POST /personalized-tours`, `DELETE /personalized-tours/{id}`; `PUT /personalized-tours` (the
- * package named by `_id` in the body) is {@link useUpdatePersonalizedTour}.
+ * package named by `_id` in the body) is `useUpdatePersonalizedTour` (save-personalized-tour.ts).
  */
 export const personalizedToursResource = listResource<PersonalizedTour, PersonalizedToursParams, CreatePersonalizedTourInput, never, undefined, PersonalizedTourDetail>({
   name: 'personalized-tours',
@@ -35,25 +32,5 @@ export const personalizedToursResource = listResource<PersonalizedTour, Personal
 });
 
 export const personalizedToursKeys = personalizedToursResource.keys;
-export const personalizedToursQueryOptions = personalizedToursResource.listQueryOptions;
-export const personalizedTourQueryOptions = personalizedToursResource.detailQueryOptions;
 export const usePersonalizedTours = personalizedToursResource.useList;
 export const usePersonalizedTour = personalizedToursResource.useOne;
-export const useCreatePersonalizedTour = personalizedToursResource.useCreate;
-export const useDeletePersonalizedTour = personalizedToursResource.useDelete;
-
-export const updatePersonalizedTour = (input: UpdatePersonalizedTourInput) =>
-  api.put<ItemAnswer<PersonalizedTourDetail>>('/personalized-tours', input, fallback('personalizedTours.errors.update', 'Failed to update personalized tour')).then((r) => r.data);
-
-/** `PUT /personalized-tours` with `_id` and the fields that change (publishing sends only `isPublished`). */
-export function useUpdatePersonalizedTour() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: personalizedToursResource.mutationKeys.update,
-    mutationFn: updatePersonalizedTour,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(personalizedToursKeys.detail(saved._id), saved);
-      return queryClient.invalidateQueries({ queryKey: personalizedToursKeys.lists() });
-    },
-  });
-}
