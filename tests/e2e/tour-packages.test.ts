@@ -151,9 +151,7 @@ describe('packages and group departures in Chromium (issue 14)', () => {
   });
 
   it('filters the list by regions with regionFilter=all, kept in the address', async () => {
-    await page.goto(`${server.url}/personalized-tours`);
-    await page.getByRole('heading', { name: 'Personalized tours', level: 1 }).waitFor();
-    await settled('personalized-tours');
+    await open('personalizedTours', '/personalized-tours', 'Personalized tours');
     await page.getByRole('button', { name: 'Filters' }).click();
     const regions = field(page, 'Regions');
     await choose(regions, 'middle', /^Middle East/);
