@@ -1,5 +1,7 @@
+import { itemAnswer } from '../../src/api/common/schemas';
+import * as v from 'valibot';
 import { eq, sql } from 'drizzle-orm';
-import type { AuthState } from '../../src/api/admin/auth/contract';
+import { authStateSchema, type AuthState } from '../../src/api/admin/auth/contract';
 import { loginInput } from '../../src/api/admin/auth/contract';
 import { effectiveAccess } from '../../src/api/permissions';
 import { verifyPassword } from '../auth/password';
@@ -42,6 +44,7 @@ export const authRoutes = [
   publicRoute({
     method: 'GET',
     path: '/health',
+    answers: v.object({ status: v.literal('ok') }),
     access: PUBLIC,
     async handler({ services }) {
       await services.database.db.execute(sql`select 1`);
@@ -52,6 +55,7 @@ export const authRoutes = [
   publicRoute({
     method: 'POST',
     path: '/auth/login',
+    answers: itemAnswer(authStateSchema),
     access: PUBLIC,
     body: loginInput,
     async handler({ body, services, c }) {
@@ -84,6 +88,7 @@ export const authRoutes = [
   publicRoute({
     method: 'POST',
     path: '/auth/logout',
+    answers: itemAnswer(v.object({ signedOut: v.literal(true) })),
     access: PUBLIC,
     async handler({ services, c }) {
       await endSession(c, services);
@@ -94,6 +99,7 @@ export const authRoutes = [
   route({
     method: 'GET',
     path: '/auth/me',
+    answers: itemAnswer(authStateSchema),
     access: SIGNED_IN,
     handler: async ({ tx, auth }) => ({ data: await loadAuthState(tx, auth.memberId) }),
   }),

@@ -1,18 +1,22 @@
+import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import { and, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   createMemberInput,
   memberIdParams,
+  memberSchema,
   membersQuery,
   updateMeInput,
   updateMemberInput,
-  updatePreferencesInput, type MembersQuery
+  updatePreferencesInput,
+  EXIT_BEFORE_JOINING,
+  type MembersQuery,
 } from '../../src/api/admin/members/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clientAddress, revokeMemberSessions, type AuthContext } from '../auth/session';
 import { assertNotThrottled, recordFailedLogin } from '../auth/throttle';
 import type { Tx } from '../db/client';
 import { members, roles, subscriptions } from '../auth/schema';
-import { ApiError, conflict, notFound } from '../http/errors';
+import { conflict, invalidField, notFound } from '../http/errors';
 import { containsPattern, listPage, orderBy } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';
 import { findMember, memberColumns, toMember } from './store';
@@ -22,7 +26,7 @@ import { assertWithinOwnAccess, roleGrant } from './delegation';
 /** The role to give a member: one of the organization's (else 400), within the caller's own access (else 403). */
 async function assertMayAssign(tx: Tx, auth: AuthContext, roleId: string) {
   const grant = await roleGrant(tx, roleId);
-  if (!grant) throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: roleId is not a role of this organization', [{ path: 'roleId', message: 'is not a role of this organization' }]);
+  if (!grant) throw invalidField('roleId', 'unknownReference', 'is not a role of this organization', { kind: 'role' });
   assertWithinOwnAccess(auth, grant, 'assign this role');
 }
 
@@ -34,7 +38,7 @@ async function assertSeatAvailable(tx: Tx, exceptMemberId?: string) {
     .from(members)
     .where(and(eq(members.isActive, true), exceptMemberId ? ne(members.id, exceptMemberId) : undefined));
   if (sub && active >= sub.seats) {
-    throw conflict(`All ${sub.seats} seats of the subscription are taken: deactivate a member or add seats`, 'SEAT_LIMIT');
+    throw conflict(`All ${sub.seats} seats of the subscription are taken: deactivate a member or add seats`, 'SEAT_LIMIT', { seats: sub.seats });
   }
 }
 
@@ -66,6 +70,7 @@ export const memberRoutes = [
   route({
     method: 'GET',
     path: '/members',
+    answers: listAnswerOf(memberSchema),
     access: allow('members', 'view'),
     query: membersQuery,
     async handler({ tx, query }) {
@@ -89,6 +94,7 @@ export const memberRoutes = [
   route({
     method: 'GET',
     path: '/members/memberId/:id',
+    answers: itemAnswer(memberSchema),
     access: allow('members', 'view'),
     params: memberIdParams,
     handler: async ({ tx, params }) => ({ data: await findMember(tx, params.id) }),
@@ -97,6 +103,7 @@ export const memberRoutes = [
   route({
     method: 'POST',
     path: '/members',
+    answers: itemAnswer(memberSchema),
     access: allow('members', 'create'),
     body: createMemberInput,
     status: 201,
@@ -116,6 +123,7 @@ export const memberRoutes = [
   route({
     method: 'PUT',
     path: '/members/memberId/:id',
+    answers: itemAnswer(memberSchema),
     access: allow('members', 'update'),
     params: memberIdParams,
     body: updateMemberInput,
@@ -134,7 +142,7 @@ export const memberRoutes = [
       const exitDate = fields.exitDate !== undefined ? fields.exitDate : current.exitDate;
       const joiningDate = fields.joiningDate !== undefined ? fields.joiningDate : current.joiningDate;
       if (exitDate && joiningDate && exitDate < joiningDate) {
-        throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: exitDate must not be before the joining date', [{ path: 'exitDate', message: 'must not be before the joining date' }]);
+        throw invalidField('exitDate', 'dateOrder', EXIT_BEFORE_JOINING, { after: 'joiningDate' });
       }
       await tx
         .update(members)
@@ -154,6 +162,7 @@ export const memberRoutes = [
   route({
     method: 'PUT',
     path: '/members/me',
+    answers: itemAnswer(memberSchema),
     access: SIGNED_IN,
     body: updateMeInput,
     async handler({ tx, body, auth, services, c }) {
@@ -168,7 +177,7 @@ export const memberRoutes = [
         if (!(await verifyPassword(me.hash, currentPassword ?? ''))) {
           await recordFailedLogin(tx, email, ip);
           // Answered, not thrown: the failure just counted must be committed with the transaction.
-          const wrong = new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: currentPassword is not your current password', [{ path: 'currentPassword', message: 'is not your current password' }]);
+          const wrong = invalidField('currentPassword', 'wrongPassword', 'is not your current password');
           return c.json(wrong.body(), wrong.status);
         }
         passwordHash = await hashPassword(newPassword);
@@ -186,6 +195,7 @@ export const memberRoutes = [
   route({
     method: 'PUT',
     path: '/members/me/preferences',
+    answers: itemAnswer(memberSchema),
     access: SIGNED_IN,
     body: updatePreferencesInput,
     async handler({ tx, body, auth }) {

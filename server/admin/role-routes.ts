@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { createRoleInput, updateRoleInput, type Role } from '../../src/api/admin/roles/contract';
+import { createRoleInput, roleSchema, updateRoleInput, type Role } from '../../src/api/admin/roles/contract';
 import { effectiveAccess } from '../../src/api/permissions';
-import { pageQuery } from '../../src/api/common/schemas';
+import { itemAnswer, listAnswerOf, pageQuery } from '../../src/api/common/schemas';
 import * as v from 'valibot';
 import { roles } from '../auth/schema';
 import { assertWithinOwnAccess } from './delegation';
@@ -30,6 +30,7 @@ export const roleRoutes = [
   route({
     method: 'GET',
     path: '/roles',
+    answers: listAnswerOf(roleSchema),
     access: allow('roles', 'view'),
     query: rolesQuery,
     async handler({ tx, query }) {
@@ -45,6 +46,7 @@ export const roleRoutes = [
   route({
     method: 'POST',
     path: '/roles',
+    answers: itemAnswer(roleSchema),
     access: allow('roles', 'create'),
     body: createRoleInput,
     status: 201,
@@ -58,6 +60,7 @@ export const roleRoutes = [
   route({
     method: 'PUT',
     path: '/roles',
+    answers: itemAnswer(roleSchema),
     access: allow('roles', 'update'),
     body: updateRoleInput,
     async handler({ tx, body, auth }) {
@@ -71,7 +74,7 @@ export const roleRoutes = [
         'give this role these rights',
       );
       if (version !== undefined && version !== current.version) {
-        throw new ApiError(412, 'STALE_VERSION', `The role was changed by someone else (version ${current.version}); reload it and try again`);
+        throw new ApiError(412, 'STALE_VERSION', `The role was changed by someone else (version ${current.version}); reload it and try again`, undefined, undefined, { version: current.version });
       }
       if (current.isOwner && (changes.permissions || changes.visibility)) {
         throw conflict('The Owner role always has every permission and cannot be changed', 'OWNER_ROLE_LOCKED');

@@ -36,9 +36,7 @@ export async function assertNotThrottled(db: Db | Tx, email: string, ip: string)
   const { rows } = await db.execute<{ wait: number }>(sql`select login_throttle_wait(${textArray(Object.values(keysFor(email, ip)))}) as wait`);
   const wait = rows[0]?.wait ?? 0;
   if (wait > 0) {
-    throw new ApiError(429, 'TOO_MANY_ATTEMPTS', `Too many sign-in attempts. Try again in ${wait} seconds.`, undefined, {
-      'Retry-After': String(wait),
-    });
+    throw new ApiError(429, 'TOO_MANY_ATTEMPTS', `Too many sign-in attempts. Try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) }, { retryAfter: wait });
   }
 }
 

@@ -1,10 +1,12 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { rowsFromCsv } from '../../src/api/common/import';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
 import {
   DESTINATION_CSV_COLUMNS,
   createDestinationInput,
   destinationImportRow,
+  destinationListSchema,
+  destinationSchema,
   destinationsQuery,
   updateDestinationInput,
   type Destination,
@@ -67,6 +69,7 @@ export const destinationRoutes = [
   route({
     method: 'GET',
     path: '/destinations',
+    answers: destinationListSchema,
     access: allow('destinations', 'view'),
     query: destinationsQuery,
     async handler({ tx, query }): Promise<DestinationList> {
@@ -90,6 +93,7 @@ export const destinationRoutes = [
   route({
     method: 'POST',
     path: '/destinations',
+    answers: itemAnswer(destinationSchema),
     access: allow('destinations', 'create'),
     body: createDestinationInput,
     status: 201,
@@ -124,6 +128,7 @@ export const destinationRoutes = [
   route({
     method: 'PUT',
     path: '/destinations/:id',
+    answers: itemAnswer(destinationSchema),
     access: allow('destinations', 'update'),
     params: idParams,
     body: updateDestinationInput,
@@ -141,6 +146,7 @@ export const destinationRoutes = [
   route({
     method: 'DELETE',
     path: '/destinations/:id',
+    answers: deletedAnswer(destinationSchema),
     access: allow('destinations', 'delete'),
     params: idParams,
     async handler({ tx, params }) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type * as v from 'valibot';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import { deletedAnswer, idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
 import type { ModuleKey } from '../../src/api/permissions';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { Tx } from '../db/client';
@@ -101,6 +101,9 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
   /** What a missing record is called: `Hotel` (not found). */
   label: string;
   toRecord: (row: PlacedRow<R>) => Rec;
+  /** The record's answer schema, and the list header's. */
+  schema: v.GenericSchema<unknown, Rec>;
+  statsSchema: v.GenericSchema<unknown, S>;
   query: v.GenericSchema<unknown, Q>;
   facets: [Facet<Omit<Q, 'filter'>>, Facet<Omit<Q, 'filter'>>?];
   sort: Record<K, AnyColumn | SQL>;
@@ -156,6 +159,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     route({
       method: 'GET',
       path: def.path,
+      answers: listAnswerOf(def.schema, def.statsSchema),
       access: allow(def.module, 'view'),
       query: def.query,
       async handler({ tx, query }) {
@@ -182,6 +186,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     route({
       method: 'GET',
       path: def.itemPath,
+      answers: itemAnswer(def.schema),
       access: allow(def.module, 'view'),
       params: idParams,
       async handler({ tx, params }) {
@@ -192,6 +197,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     route({
       method: 'POST',
       path: def.path,
+      answers: itemAnswer(def.schema),
       access: allow(def.module, 'create'),
       body: def.createInput,
       status: 201,
@@ -226,6 +232,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     route({
       method: 'PUT',
       path: `${def.path}/:id`,
+      answers: itemAnswer(def.schema),
       access: allow(def.module, 'update'),
       params: idParams,
       body: def.updateInput,
@@ -243,6 +250,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     route({
       method: 'DELETE',
       path: `${def.path}/:id`,
+      answers: deletedAnswer(def.schema),
       access: allow(def.module, 'delete'),
       params: idParams,
       async handler({ tx, params }) {

@@ -1,10 +1,11 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { rowsFromCsv } from '../../src/api/common/import';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import { deletedAnswer, idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
 import {
   REGION_CSV_COLUMNS,
   createRegionInput,
   regionImportRow,
+  regionSchema,
   regionsQuery,
   updateRegionInput,
   type Region,
@@ -34,6 +35,7 @@ export const regionRoutes = [
   route({
     method: 'GET',
     path: '/regions',
+    answers: listAnswerOf(regionSchema),
     access: allow('regions', 'view'),
     query: regionsQuery,
     async handler({ tx, query }) {
@@ -56,6 +58,7 @@ export const regionRoutes = [
   route({
     method: 'POST',
     path: '/regions',
+    answers: itemAnswer(regionSchema),
     access: allow('regions', 'create'),
     body: createRegionInput,
     status: 201,
@@ -79,6 +82,7 @@ export const regionRoutes = [
   route({
     method: 'PUT',
     path: '/regions/:id',
+    answers: itemAnswer(regionSchema),
     access: allow('regions', 'update'),
     params: idParams,
     body: updateRegionInput,
@@ -96,6 +100,7 @@ export const regionRoutes = [
   route({
     method: 'DELETE',
     path: '/regions/:id',
+    answers: deletedAnswer(regionSchema),
     access: allow('regions', 'delete'),
     params: idParams,
     async handler({ tx, params }) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
-import { createReviewInput, reviewsQuery, updateReviewInput, type Review, type ReviewDeleted, type ReviewsQuery } from '../../src/api/catalogue/reviews/contract';
+import { idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
+import { createReviewInput, reviewDeletedSchema, reviewSchema, reviewsQuery, updateReviewInput, type Review, type ReviewDeleted, type ReviewsQuery } from '../../src/api/catalogue/reviews/contract';
 import type { Tx } from '../db/client';
 import { destinations, reviews } from './schema';
 import { notFound } from '../http/errors';
@@ -53,6 +53,7 @@ export const reviewRoutes = [
   route({
     method: 'GET',
     path: '/reviews',
+    answers: listAnswerOf(reviewSchema),
     access: allow('reviews', 'view'),
     query: reviewsQuery,
     async handler({ tx, query }) {
@@ -77,6 +78,7 @@ export const reviewRoutes = [
   route({
     method: 'POST',
     path: '/reviews',
+    answers: itemAnswer(reviewSchema),
     access: allow('reviews', 'create'),
     body: createReviewInput,
     status: 201,
@@ -90,6 +92,7 @@ export const reviewRoutes = [
   route({
     method: 'PUT',
     path: '/reviews/:id',
+    answers: itemAnswer(reviewSchema),
     access: allow('reviews', 'update'),
     params: idParams,
     body: updateReviewInput,
@@ -107,6 +110,7 @@ export const reviewRoutes = [
   route({
     method: 'DELETE',
     path: '/reviews/:id',
+    answers: reviewDeletedSchema,
     access: allow('reviews', 'delete'),
     params: idParams,
     async handler({ tx, params }): Promise<ReviewDeleted> {

@@ -141,7 +141,10 @@ export async function assertPlaces(tx: Tx, input: { regions?: string[]; destinat
     const ids = input[field];
     if (!ids?.length) continue;
     const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids)).for('key share');
-    if (found.length !== ids.length) throw invalidField(`${prefix}${field}`, `names a ${field === 'regions' ? 'region' : 'destination'} that does not exist`);
+    if (found.length !== ids.length) {
+      const kind = field === 'regions' ? 'region' : 'destination';
+      throw invalidField(`${prefix}${field}`, 'unknownReference', `names a ${kind} that does not exist`, { kind });
+    }
   }
 }
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
-import { contactGroupsQuery, contactsQuery, createContactGroupInput, updateContactGroupInput, type Contact, type ContactGroup, type ContactsQuery } from '../../src/api/contacts/contract';
+import { idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
+import { contactGroupChangedSchema, contactGroupSchema, contactGroupsQuery, contactSchema, contactsQuery, createContactGroupInput, updateContactGroupInput, type Contact, type ContactGroup, type ContactsQuery } from '../../src/api/contacts/contract';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { contactGroupMembers, contactGroups, contacts } from './schema';
 import { leads } from '../leads/schema';
-import { ApiError, notFound } from '../http/errors';
+import { invalidField, notFound } from '../http/errors';
 import { containsPattern, listPage, orderBy } from '../http/list';
 import { allow, route } from '../http/route';
 import { placeRefs } from '../catalogue/store';
@@ -119,7 +119,7 @@ async function setMembers(tx: Tx, auth: AuthContext, groupId: string, contactIds
       .where(and(inArray(contacts.id, contactIds), contactVisible(auth, contacts.id)))
       .for('key share');
     if (found.length !== contactIds.length) {
-      throw new ApiError(400, 'VALIDATION_FAILED', 'contactIds names a contact that does not exist', [{ path: 'contactIds', message: 'names a contact that does not exist' }]);
+      throw invalidField('contactIds', 'unknownReference', 'names a contact that does not exist', { kind: 'contact' });
     }
   }
   await tx.delete(contactGroupMembers).where(and(eq(contactGroupMembers.groupId, groupId), contactVisible(auth, contactGroupMembers.contactId)));
@@ -130,6 +130,7 @@ export const contactRoutes = [
   route({
     method: 'GET',
     path: '/contacts',
+    answers: listAnswerOf(contactSchema),
     access: allow('contacts', 'view'),
     query: contactsQuery,
     async handler({ tx, auth, query }) {
@@ -155,6 +156,7 @@ export const contactRoutes = [
   route({
     method: 'GET',
     path: '/contacts/groups',
+    answers: listAnswerOf(contactGroupSchema),
     access: allow('contacts', 'view'),
     query: contactGroupsQuery,
     async handler({ tx, auth, query }) {
@@ -178,6 +180,7 @@ export const contactRoutes = [
   route({
     method: 'POST',
     path: '/contacts/groups',
+    answers: contactGroupChangedSchema,
     access: allow('contacts', 'create'),
     body: createContactGroupInput,
     status: 201,
@@ -192,6 +195,7 @@ export const contactRoutes = [
   route({
     method: 'GET',
     path: '/contacts/groups/:id',
+    answers: itemAnswer(contactGroupSchema),
     access: allow('contacts', 'view'),
     params: idParams,
     async handler({ tx, auth, params }) {
@@ -204,6 +208,7 @@ export const contactRoutes = [
   route({
     method: 'PUT',
     path: '/contacts/groups/:id',
+    answers: contactGroupChangedSchema,
     access: allow('contacts', 'update'),
     params: idParams,
     body: updateContactGroupInput,
@@ -223,6 +228,7 @@ export const contactRoutes = [
   route({
     method: 'DELETE',
     path: '/contacts/groups/:id',
+    answers: contactGroupChangedSchema,
     access: allow('contacts', 'delete'),
     params: idParams,
     async handler({ tx, auth, params }) {

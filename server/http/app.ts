@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
@@ -6,7 +7,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { can } from '../../src/api/permissions';
 import { authenticate, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type SessionRow } from '../auth/session';
 import type { AppServices } from '../services';
-import { ApiError, fromDatabaseError } from './errors';
+import { ApiError, fromDatabaseError, issue } from './errors';
+import { openApiDocument } from './openapi';
 import { claimKey, idempotencyKeyOf, rememberAnswer, requestHash } from './idempotency';
 import { REPLAYED_HEADER } from '../../src/api/common/idempotency';
 import { logRequestFailure, requestIdFor, type LogEnv } from './log';
@@ -36,12 +38,14 @@ function assertSameSite(c: Context, services: AppServices) {
   }
 }
 
+const tooLarge = (max: number) => new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`, undefined, undefined, { max });
+
 async function readBody(c: Context, def: RouteDef): Promise<unknown> {
   const length = Number(c.req.header('content-length') ?? 0);
   const max = def.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  if (length > max) throw new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`);
+  if (length > max) throw tooLarge(max);
   const text = await c.req.text();
-  if (Buffer.byteLength(text) > max) throw new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`);
+  if (Buffer.byteLength(text) > max) throw tooLarge(max);
   if (text.trim() === '') return undefined;
   if (def.bodyParsers) {
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
@@ -49,13 +53,13 @@ async function readBody(c: Context, def: RouteDef): Promise<unknown> {
     if (parse) return parse(text);
     if (mediaType && mediaType !== 'application/json') {
       const accepted = ['application/json', ...Object.keys(def.bodyParsers)].join(', ');
-      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`);
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`, undefined, undefined, { accepted });
     }
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]);
+    throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON', [issue('body', 'invalidJson', 'is not valid JSON')]);
   }
 }
 
@@ -71,7 +75,7 @@ function admit(def: RouteDef, auth: AuthContext): AuthContext {
   if (def.access.kind === 'permission') {
     const { module, action } = def.access;
     if (!can(auth.role.permissions, module, action)) {
-      throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${module}.${action}`);
+      throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${module}.${action}`, undefined, undefined, { module, action });
     }
     if (auth.subscriptionReadOnly && isStateChanging(def.method)) {
       throw new ApiError(403, 'SUBSCRIPTION_READ_ONLY', 'The subscription has expired: the organization is read-only until it is renewed');
@@ -152,6 +156,38 @@ const CSP = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * The interactive API reference (Scalar's standalone script, served from the installed package: no
+ * CDN). It fits the app's CSP as it is: scripts from this origin only, its styles inline (allowed
+ * already for PrimeReact), no fonts, telemetry or AI helper from elsewhere (turned off here, and the
+ * CSP's `connect-src 'self'` would refuse them anyway); its try-it client calls this origin.
+ */
+const REFERENCE_SCRIPT = createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
+const REFERENCE_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Travel back office API</title>
+  </head>
+  <body>
+    <script id="api-reference" data-url="/api/openapi.json" data-configuration='${JSON.stringify({ withDefaultFonts: false, showDeveloperTools: 'never', agent: { disabled: true }, telemetry: false, metaData: { title: 'Travel back office API' } })}'></script>
+    <script src="/api/docs/reference.js"></script>
+  </body>
+</html>`;
+
+function mountReference(app: Hono<LogEnv>, registry: { api: RouteDef[]; platform: RouteDef[] }) {
+  let spec: object | undefined;
+  let script: string | undefined;
+  app.get('/api/openapi.json', (c) => c.json((spec ??= openApiDocument(registry))));
+  app.get('/api/docs', (c) => c.html(REFERENCE_PAGE));
+  app.get('/api/docs/reference.js', (c) => {
+    script ??= fs.readFileSync(REFERENCE_SCRIPT, 'utf8');
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+}
+
 /** Powerful browser features the app never uses: no page of ours (or injected into it) may ask for them. */
 const PERMISSIONS_POLICY = Object.fromEntries(
   ['accelerometer', 'autoplay', 'camera', 'displayCapture', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'publickeyCredentialsGet', 'serial', 'usb', 'xrSpatialTracking'].map((f) => [f, [] as string[]]),
@@ -190,6 +226,7 @@ export function createApp(services: AppServices, registry: { api: RouteDef[]; pl
     return c.json({ message: 'An unexpected error occurred.', code: 'INTERNAL' }, 500);
   });
 
+  mountReference(app, registry);
   for (const [prefix, routes] of [
     ['/api', registry.api],
     ['/platform', registry.platform],

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import { LEAD_SECRET_HEADER, capturedLeadInput } from '../../src/api/leads/contract';
+import { LEAD_SECRET_HEADER, capturedLeadAnswer, capturedLeadInput } from '../../src/api/leads/contract';
 import { clientAddress } from '../auth/session';
 import { hashToken } from '../auth/tokens';
 import { destinations } from '../catalogue/schema';
@@ -32,6 +32,7 @@ export const leadCaptureRoutes = [
   publicRoute({
     method: 'POST',
     path: '/public/leads',
+    answers: capturedLeadAnswer,
     access: PUBLIC,
     crossSite: true,
     body: capturedLeadInput,

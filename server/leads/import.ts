@@ -2,7 +2,8 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ImportRowResult } from '../../src/api/common/import';
 import { leadImportRow, type LeadImportRow } from '../../src/api/leads/contract';
 import { members } from '../auth/schema';
-import { ApiError } from '../http/errors';
+import { ApiError, issue } from '../http/errors';
+import type { IssueCode, IssueParams } from '../../src/api/common/issues';
 import type { Importer } from '../http/import';
 import { referenceResolver } from '../http/records';
 import { DESTINATION, REGION } from '../catalogue/store';
@@ -58,30 +59,31 @@ export const leadImporter: Importer<LeadImportRow> = {
 
     const results: ImportRowResult[] = [];
     for (const { row, input } of chunk) {
-      const reject = (reason: string, path: string) => results.push({ row, status: 'rejected', name: input.name, reason, issues: [{ path, message: reason }] });
+      const reject = (reason: string, path: string, code: IssueCode, params: IssueParams = {}) =>
+        results.push({ row, status: 'rejected', name: input.name, reason, issues: [issue(path, code, reason, params)] });
       const pk = phoneKey(input.phone);
       const ek = emailKey(input.email);
       if (pk && seenPhones.has(pk)) {
-        reject(`duplicate: a lead with the phone number ${input.phone} already exists`, 'phone');
+        reject(`duplicate: a lead with the phone number ${input.phone} already exists`, 'phone', 'taken');
         continue;
       }
       if (ek && seenEmails.has(ek)) {
-        reject(`duplicate: a lead with the email ${input.email} already exists`, 'email');
+        reject(`duplicate: a lead with the email ${input.email} already exists`, 'email', 'taken');
         continue;
       }
       const unknownRegion = input.regions?.find((r) => !regionOf(r));
       if (unknownRegion) {
-        reject(`unknown region ${unknownRegion}`, 'regions');
+        reject(`unknown region ${unknownRegion}`, 'regions', 'unknownReference', { kind: 'region' });
         continue;
       }
       const unknownDestination = input.destinations?.find((d) => !destinationOf(d));
       if (unknownDestination) {
-        reject(`unknown destination ${unknownDestination}`, 'destinations');
+        reject(`unknown destination ${unknownDestination}`, 'destinations', 'unknownReference', { kind: 'destination' });
         continue;
       }
       const owner = input.assignedTo ? ownerOf(input.assignedTo.toLowerCase()) : undefined;
       if (input.assignedTo && !owner) {
-        reject(`${input.assignedTo} is not an active member of the sales department`, 'assignedTo');
+        reject(`${input.assignedTo} is not an active member of the sales department`, 'assignedTo', 'notSalesMember');
         continue;
       }
       try {
@@ -104,7 +106,7 @@ export const leadImporter: Importer<LeadImportRow> = {
         if (ek) seenEmails.add(ek);
       } catch (err) {
         if (!(err instanceof ApiError) || err.status !== 400) throw err;
-        reject(err.message, err.issues?.[0]?.path ?? 'row');
+        results.push({ row, status: 'rejected', name: input.name, reason: err.message, issues: err.issues ?? [issue('row', 'invalidFormat', err.message)] });
       }
     }
     return results;

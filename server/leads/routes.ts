@@ -1,15 +1,15 @@
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsFromCsv } from '../../src/api/common/import';
-import { mergeFilter } from '../../src/api/common/schemas';
-import { DATES_IN_ORDER, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadIdParams, leadOwnerInput, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
+import { itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
+import { DATES_IN_ORDER, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
 import { leadMachine, type LeadState } from '../../src/machines/lead-machine';
 import { snapshotOf } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { followUps, leadQueries, leadQueryComments, leads } from './schema';
 import { members } from '../auth/schema';
-import { ApiError, notFound } from '../http/errors';
+import { invalidField, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { containsPattern, listPage } from '../http/list';
 import { allow, route } from '../http/route';
@@ -111,13 +111,14 @@ const detailOf = async (tx: Tx, id: string) => ({ data: await leadDetail(tx, id)
 const answerLead = (tx: Tx, row: LeadRow) => leadDetail(tx, row.id);
 
 /** A change to one lead (`/leads/:id/…`, permission leads.update): locked and visible to the caller (else 404), answered whole. */
-const leadAction = <B extends v.GenericSchema, P extends IdParams = typeof leadIdParams>(def: Omit<RecordActionDef<LeadRow, LeadDetail, B, P>, 'access' | 'lock' | 'answer'>) =>
-  recordAction<LeadRow, LeadDetail, B, P>({ access: allow('leads', 'update'), lock: lockVisibleLead, answer: answerLead, ...def });
+const leadAction = <B extends v.GenericSchema, P extends IdParams = typeof leadIdParams>(def: Omit<RecordActionDef<LeadRow, LeadDetail, B, P>, 'access' | 'lock' | 'answer' | 'answers'>) =>
+  recordAction<LeadRow, LeadDetail, B, P>({ access: allow('leads', 'update'), lock: lockVisibleLead, answer: answerLead, answers: itemAnswer(leadDetailSchema), ...def });
 
 const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads',
+    answers: listAnswerOf(leadSchema, leadStatsSchema),
     access: allow('leads', 'view'),
     query: leadsQuery,
     async handler({ tx, auth, query }) {
@@ -130,6 +131,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads/selection',
+    answers: listAnswerOf(leadOptionSchema),
     access: allow('leads', 'view'),
     query: leadsQuery,
     async handler({ tx, auth, query }) {
@@ -141,6 +143,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads/members',
+    answers: itemAnswer(v.array(leadMemberSchema)),
     access: allow('leads', 'view'),
     async handler({ tx }) {
       const rows = await tx
@@ -155,6 +158,7 @@ const staffRoutes = [
   route({
     method: 'POST',
     path: '/leads',
+    answers: itemAnswer(leadDetailSchema),
     access: allow('leads', 'create'),
     body: createLeadInput,
     status: 201,
@@ -175,6 +179,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads/:id',
+    answers: itemAnswer(leadDetailSchema),
     access: allow('leads', 'view'),
     params: leadIdParams,
     async handler({ tx, auth, params }) {
@@ -194,7 +199,7 @@ const staffRoutes = [
     async run({ tx, auth, row, body }) {
       await assertPlaces(tx, body);
       const next = { name: body.name ?? row.name, phone: body.phone === undefined ? row.phone : body.phone, email: body.email === undefined ? row.email : body.email };
-      if (!next.phone && !next.email) throw new ApiError(400, 'VALIDATION_FAILED', `phone ${REACHABLE}`, [{ path: 'phone', message: REACHABLE }]);
+      if (!next.phone && !next.email) throw invalidField('phone', 'phoneOrEmail', REACHABLE);
       const contactChanged = body.phone !== undefined || body.email !== undefined;
       await tx
         .update(leads)
@@ -209,6 +214,7 @@ const staffRoutes = [
     access: allow('leads', 'update'),
     workflow: leadWorkflow,
     lock: lockVisibleLead,
+    answers: itemAnswer(leadDetailSchema),
     async then({ tx, auth, row, body, applied }) {
       const to = applied!.to.value as LeadState;
       await tx
@@ -275,7 +281,7 @@ const staffRoutes = [
       await assertPlaces(tx, fields);
       const from = fields.travelFrom === undefined ? existing.travelFrom : fields.travelFrom;
       const to = fields.travelTo === undefined ? existing.travelTo : fields.travelTo;
-      if (from && to && from > to) throw new ApiError(400, 'VALIDATION_FAILED', `travelTo ${DATES_IN_ORDER}`, [{ path: 'travelTo', message: DATES_IN_ORDER }]);
+      if (from && to && from > to) throw invalidField('travelTo', 'dateOrder', DATES_IN_ORDER, { after: 'travelFrom' });
       await tx
         .update(leadQueries)
         .set({ ...fields, updatedAt: sql`now()` })

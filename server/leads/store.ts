@@ -67,7 +67,7 @@ export async function lockVisibleLead(tx: Tx, auth: AuthContext, id: string): Pr
 }
 
 export function assertOpen(row: LeadRow, what: string) {
-  if (!isOpen(row.status)) throw conflict(`A ${row.status} lead cannot get ${what}; reopen it first`, 'LEAD_CLOSED');
+  if (!isOpen(row.status)) throw conflict(`A ${row.status} lead cannot get ${what}; reopen it first`, 'LEAD_CLOSED', { status: row.status });
 }
 
 // ---------- the organization's clock ----------
@@ -81,7 +81,7 @@ export async function assertSalesMember(tx: Tx, memberId: string, field = 'assig
     .select({ id: members.id })
     .from(members)
     .where(and(eq(members.id, memberId), activeSales()));
-  if (!m) throw invalidField(field, 'must be an active member of the sales department');
+  if (!m) throw invalidField(field, 'notSalesMember', 'must be an active member of the sales department');
 }
 
 const activeSales = () => and(eq(members.department, 'sales'), eq(members.employmentStatus, 'active'), eq(members.isActive, true));
@@ -109,7 +109,7 @@ export async function assertActiveMember(tx: Tx, memberId: string, field: string
     .select({ id: members.id })
     .from(members)
     .where(and(eq(members.id, memberId), eq(members.employmentStatus, 'active'), eq(members.isActive, true)));
-  if (!m) throw invalidField(field, 'must be an active member');
+  if (!m) throw invalidField(field, 'notActiveMember', 'must be an active member');
 }
 
 async function memberRefs(tx: Tx, ids: (string | null)[]): Promise<(id: string | null) => MemberRef | null> {
@@ -288,6 +288,6 @@ export async function moveOpenFollowUps(tx: Tx, leadId: string, from: string | n
 
 /** A follow-up is for now or later (a few minutes' grace for clocks and slow forms). */
 export function assertNotPast(instant: string, path: string) {
-  if (Date.parse(instant) < Date.now() - 10 * 60_000) throw invalidField(path, 'must not be in the past');
+  if (Date.parse(instant) < Date.now() - 10 * 60_000) throw invalidField(path, 'inPast', 'must not be in the past');
 }
 

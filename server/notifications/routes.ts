@@ -1,6 +1,7 @@
+import * as v from 'valibot';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { unreadNotificationsQuery, type Notification } from '../../src/api/notifications/contract';
-import { idParams } from '../../src/api/common/schemas';
+import { notificationSchema, unreadNotificationsQuery, type Notification } from '../../src/api/notifications/contract';
+import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import { notifications } from './schema';
 import { notFound } from '../http/errors';
 import { listPage } from '../http/list';
@@ -21,6 +22,7 @@ export const notificationRoutes = [
   route({
     method: 'GET',
     path: '/notifications/unread',
+    answers: v.object({ ...listAnswerOf(notificationSchema).entries, stats: v.object({ unread: v.number() }) }),
     access: SIGNED_IN,
     query: unreadNotificationsQuery,
     async handler({ tx, query, auth }) {
@@ -37,6 +39,7 @@ export const notificationRoutes = [
   route({
     method: 'PUT',
     path: '/notifications/read',
+    answers: itemAnswer(v.object({ updated: v.number() })),
     access: SIGNED_IN,
     async handler({ tx, auth }) {
       const updated = await tx
@@ -51,6 +54,7 @@ export const notificationRoutes = [
   route({
     method: 'PUT',
     path: '/notifications/:id/read',
+    answers: itemAnswer(notificationSchema),
     access: SIGNED_IN,
     params: idParams,
     async handler({ tx, params, auth }) {

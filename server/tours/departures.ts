@@ -101,7 +101,7 @@ export async function updateGroupTour(tx: Tx, { _id: id, ...change }: UpdateGrou
   if (!locked) throw notFound('Group tour');
   const stored = await groupTourDetail(tx, id);
   const input = validate(createGroupTourInput, { ...inputOf(stored), ...change }, 'body');
-  if (input.capacity < locked.seatsTaken) throw invalidField('capacity', `must be at least the ${locked.seatsTaken} seats already taken`);
+  if (input.capacity < locked.seatsTaken) throw invalidField('capacity', 'tooSmall', `must be at least the ${locked.seatsTaken} seats already taken`, { min: locked.seatsTaken });
   await assertTourPlan(tx, input);
   await tx
     .update(groupTours)

@@ -1,8 +1,18 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
-import { createGroupTourInput, groupTourIdsQuery, groupToursQuery, updateGroupTourInput, type GroupToursQuery } from '../../src/api/tours/group/contract';
+import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
+import {
+  createGroupTourInput,
+  groupTourDetailSchema,
+  groupTourIdsQuery,
+  groupTourListSchema,
+  groupTourSchema,
+  groupToursByIdsSchema,
+  groupToursQuery,
+  updateGroupTourInput,
+  type GroupToursQuery,
+} from '../../src/api/tours/group/contract';
 import type { Tx } from '../db/client';
-import { ApiError, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { countRows, listPage, orderBy } from '../http/list';
 import { allow, route } from '../http/route';
 import { groupTours } from './package-schema';
@@ -34,6 +44,7 @@ export const groupTourRoutes = [
   route({
     method: 'GET',
     path: '/group-tours',
+    answers: groupTourListSchema,
     access: allow('groupTours', 'view'),
     query: groupToursQuery,
     async handler({ tx, query }) {
@@ -59,6 +70,7 @@ export const groupTourRoutes = [
   route({
     method: 'GET',
     path: '/group-tours/ids',
+    answers: groupToursByIdsSchema,
     access: allow('groupTours', 'view'),
     query: groupTourIdsQuery,
     async handler({ tx, query }) {
@@ -72,6 +84,7 @@ export const groupTourRoutes = [
   route({
     method: 'GET',
     path: '/group-tours/id/:id',
+    answers: itemAnswer(groupTourDetailSchema),
     access: allow('groupTours', 'view'),
     params: idParams,
     handler: ({ tx, params }) => detailOf(tx, params.id),
@@ -80,6 +93,7 @@ export const groupTourRoutes = [
   route({
     method: 'POST',
     path: '/group-tours',
+    answers: itemAnswer(groupTourDetailSchema),
     access: allow('groupTours', 'create'),
     body: createGroupTourInput,
     status: 201,
@@ -91,6 +105,7 @@ export const groupTourRoutes = [
   route({
     method: 'PUT',
     path: '/group-tours',
+    answers: itemAnswer(groupTourDetailSchema),
     access: allow('groupTours', 'update'),
     body: updateGroupTourInput,
     async handler({ tx, body }) {
@@ -102,6 +117,7 @@ export const groupTourRoutes = [
   route({
     method: 'DELETE',
     path: '/group-tours/:id',
+    answers: deletedAnswer(groupTourSchema),
     access: allow('groupTours', 'delete'),
     params: idParams,
     async handler({ tx, params }) {
@@ -114,7 +130,8 @@ export const groupTourRoutes = [
       }
       const [held] = await tx.select({ seatsTaken: groupTours.seatsTaken }).from(groupTours).where(eq(groupTours.id, params.id));
       if (!held) throw notFound('Group tour');
-      throw new ApiError(409, 'SEATS_TAKEN', `This departure has ${held.seatsTaken} ${held.seatsTaken === 1 ? 'seat' : 'seats'} taken and cannot be deleted`);
+      const seats = `${held.seatsTaken} ${held.seatsTaken === 1 ? 'seat' : 'seats'} taken`;
+      throw conflict(`This departure has ${seats} and cannot be deleted`, 'IN_USE', { kind: 'group tour', uses: [seats] });
     },
   }),
 ];

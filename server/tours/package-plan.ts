@@ -36,6 +36,9 @@ export interface PlanInput {
 }
 
 const uniq = <T>(list: (T | null | undefined)[]) => [...new Set(list.filter((x): x is T => x !== null && x !== undefined))];
+const unknown = (path: string, kind: string) => invalidField(path, 'unknownReference', `is not a known ${kind}`, { kind });
+const notRoomOf = (path: string, hotel: { name: string; roomTypes: RoomType[] }) =>
+  invalidField(path, 'oneOf', `is not a room type of ${hotel.name}`, { values: hotel.roomTypes.map((r) => r.name) });
 
 /**
  * A tour's places and plan against the organization's catalogue, each refusal a 400 naming the
@@ -53,14 +56,17 @@ export async function assertTourPlan(tx: Tx, input: PlanInput): Promise<void> {
   const lines = input.lines ?? [];
   await assertPlaces(tx, { regions, destinations: tourDestinations });
 
-  if (tourDestinations.length) {
-    const rows = await tx.select({ id: destinations.id, name: destinations.name, regionId: destinations.regionId }).from(destinations).where(inArray(destinations.id, tourDestinations));
-    const outside = rows.find((d) => !regions.includes(d.regionId));
-    if (outside) throw invalidField('destinations', `names ${outside.name}, which is not in the tour's regions`);
+  const places = tourDestinations.length
+    ? await tx.select({ id: destinations.id, name: destinations.name, regionId: destinations.regionId }).from(destinations).where(inArray(destinations.id, tourDestinations))
+    : [];
+  const placeNames = places.map((d) => d.name);
+  {
+    const outside = places.find((d) => !regions.includes(d.regionId));
+    if (outside) throw invalidField('destinations', 'notInPlace', `names ${outside.name}, which is not in the tour's regions`, { name: outside.name });
   }
 
   days.forEach((day, i) => {
-    if (!tourDestinations.includes(day.destinationId)) throw invalidField(`days.${i}.destinationId`, "must be one of the tour's destinations");
+    if (!tourDestinations.includes(day.destinationId)) throw invalidField(`days.${i}.destinationId`, 'oneOf', "must be one of the tour's destinations", { values: placeNames });
   });
 
   const hotelIds = uniq([...days.map((d) => d.hotelId), ...lines.map((l) => l.hotelId)]);
@@ -78,30 +84,30 @@ export async function assertTourPlan(tx: Tx, input: PlanInput): Promise<void> {
   days.forEach((day, i) => {
     if (day.hotelId) {
       const h = hotel.get(day.hotelId);
-      if (!h) throw invalidField(`days.${i}.hotelId`, 'is not a known hotel');
-      if (h.destinationId !== day.destinationId) throw invalidField(`days.${i}.hotelId`, `names ${h.name}, which is not in the day's destination`);
-      if (day.roomType && !hasRoom(h.roomTypes, day.roomType)) throw invalidField(`days.${i}.roomType`, `is not a room type of ${h.name}`);
+      if (!h) throw unknown(`days.${i}.hotelId`, 'hotel');
+      if (h.destinationId !== day.destinationId) throw invalidField(`days.${i}.hotelId`, 'notInPlace', `names ${h.name}, which is not in the day's destination`, { name: h.name });
+      if (day.roomType && !hasRoom(h.roomTypes, day.roomType)) throw notRoomOf(`days.${i}.roomType`, h);
     }
     for (const id of day.activityIds ?? []) {
       const a = activity.get(id);
-      if (!a) throw invalidField(`days.${i}.activityIds`, 'names an activity that does not exist');
-      if (a.destinationId !== day.destinationId) throw invalidField(`days.${i}.activityIds`, `names ${a.name}, which is not in the day's destination`);
+      if (!a) throw invalidField(`days.${i}.activityIds`, 'unknownReference', 'names an activity that does not exist', { kind: 'activity' });
+      if (a.destinationId !== day.destinationId) throw invalidField(`days.${i}.activityIds`, 'notInPlace', `names ${a.name}, which is not in the day's destination`, { name: a.name });
     }
   });
 
   lines.forEach((line, i) => {
     if (line.hotelId) {
       const h = hotel.get(line.hotelId);
-      if (!h) throw invalidField(`lines.${i}.hotelId`, 'is not a known hotel');
-      if (line.roomType && !hasRoom(h.roomTypes, line.roomType)) throw invalidField(`lines.${i}.roomType`, `is not a room type of ${h.name}`);
+      if (!h) throw unknown(`lines.${i}.hotelId`, 'hotel');
+      if (line.roomType && !hasRoom(h.roomTypes, line.roomType)) throw notRoomOf(`lines.${i}.roomType`, h);
     }
-    if (line.activityId && !activity.has(line.activityId)) throw invalidField(`lines.${i}.activityId`, 'is not a known activity');
+    if (line.activityId && !activity.has(line.activityId)) throw unknown(`lines.${i}.activityId`, 'activity');
   });
   const vendorIds = uniq(lines.map((l) => l.vendorId));
   if (vendorIds.length) {
     const found = new Set((await tx.select({ id: vendors.id }).from(vendors).where(inArray(vendors.id, vendorIds)).for('key share')).map((v) => v.id));
     const i = lines.findIndex((l) => l.vendorId && !found.has(l.vendorId));
-    if (i >= 0) throw invalidField(`lines.${i}.vendorId`, 'is not a known vendor');
+    if (i >= 0) throw unknown(`lines.${i}.vendorId`, 'vendor');
   }
 
   if (input.pointOfContact) {
@@ -109,7 +115,7 @@ export async function assertTourPlan(tx: Tx, input: PlanInput): Promise<void> {
       .select({ id: members.id })
       .from(members)
       .where(and(eq(members.id, input.pointOfContact), eq(members.isActive, true), eq(members.employmentStatus, 'active')));
-    if (!member) throw invalidField('pointOfContact', 'must be an active member');
+    if (!member) throw invalidField('pointOfContact', 'notActiveMember', 'must be an active member');
   }
 }
 

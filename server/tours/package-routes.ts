@@ -1,6 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
-import { createPersonalizedTourInput, personalizedToursQuery, updatePersonalizedTourInput, type PersonalizedToursQuery } from '../../src/api/tours/personalized/contract';
+import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
+import {
+  createPersonalizedTourInput,
+  personalizedTourDetailSchema,
+  personalizedTourListSchema,
+  personalizedTourSchema,
+  personalizedToursQuery,
+  updatePersonalizedTourInput,
+  type PersonalizedToursQuery,
+} from '../../src/api/tours/personalized/contract';
 import type { Tx } from '../db/client';
 import { notFound } from '../http/errors';
 import { countRows, listPage, orderBy } from '../http/list';
@@ -27,6 +35,7 @@ export const personalizedTourRoutes = [
   route({
     method: 'GET',
     path: '/personalized-tours',
+    answers: personalizedTourListSchema,
     access: allow('personalizedTours', 'view'),
     query: personalizedToursQuery,
     async handler({ tx, query }) {
@@ -51,6 +60,7 @@ export const personalizedTourRoutes = [
   route({
     method: 'GET',
     path: '/personalized-tours/id/:id',
+    answers: itemAnswer(personalizedTourDetailSchema),
     access: allow('personalizedTours', 'view'),
     params: idParams,
     handler: ({ tx, params }) => detailOf(tx, params.id),
@@ -59,6 +69,7 @@ export const personalizedTourRoutes = [
   route({
     method: 'POST',
     path: '/personalized-tours',
+    answers: itemAnswer(personalizedTourDetailSchema),
     access: allow('personalizedTours', 'create'),
     body: createPersonalizedTourInput,
     status: 201,
@@ -70,6 +81,7 @@ export const personalizedTourRoutes = [
   route({
     method: 'PUT',
     path: '/personalized-tours',
+    answers: itemAnswer(personalizedTourDetailSchema),
     access: allow('personalizedTours', 'update'),
     body: updatePersonalizedTourInput,
     async handler({ tx, body }) {
@@ -81,6 +93,7 @@ export const personalizedTourRoutes = [
   route({
     method: 'DELETE',
     path: '/personalized-tours/:id',
+    answers: deletedAnswer(personalizedTourSchema),
     access: allow('personalizedTours', 'delete'),
     params: idParams,
     async handler({ tx, params }) {

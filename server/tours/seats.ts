@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { ApiError, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { groupTours } from './package-schema';
 
 /**
@@ -31,7 +31,7 @@ const withFree = (r: { capacity: number; seatsTaken: number }): Seats => ({ ...r
 /**
  * Takes `n` seats on departure `tourId`; answers the seats after it. 404 for a departure the
  * organization does not have; 409 `SALES_CLOSED` when staff closed its sales; 409
- * `SEATS_UNAVAILABLE` naming how many are free when `n` do not fit.
+ * `SEATS_UNAVAILABLE` naming how many are free (`params: { free, requested }`) when `n` do not fit.
  */
 export async function reserveSeats(tx: Tx, tourId: string, n: number): Promise<Seats> {
   assertCount(n);
@@ -44,12 +44,12 @@ export async function reserveSeats(tx: Tx, tourId: string, n: number): Promise<S
   // Refused: say why, from the row as it now is.
   const [now] = await tx.select({ ...seatsReturned, salesClosed: groupTours.salesClosed }).from(groupTours).where(eq(groupTours.id, tourId));
   if (!now) throw notFound('Group tour');
-  if (now.salesClosed) throw new ApiError(409, 'SALES_CLOSED', 'Sales are closed for this departure');
+  if (now.salesClosed) throw conflict('Sales are closed for this departure', 'SALES_CLOSED');
   const free = now.capacity - now.seatsTaken;
-  throw new ApiError(409, 'SEATS_UNAVAILABLE', `Only ${free} ${free === 1 ? 'seat is' : 'seats are'} free on this departure; ${n} requested`);
+  throw conflict(`Only ${free} ${free === 1 ? 'seat is' : 'seats are'} free on this departure; ${n} requested`, 'SEATS_UNAVAILABLE', { free, requested: n });
 }
 
-/** Gives back `n` seats (a cancelled booking); 409 if fewer than `n` are taken (a booking released twice). */
+/** Gives back `n` seats (a cancelled booking); 409 `CONFLICT` if fewer than `n` are taken (a booking released twice). */
 export async function releaseSeats(tx: Tx, tourId: string, n: number): Promise<Seats> {
   assertCount(n);
   const [left] = await tx
@@ -60,5 +60,6 @@ export async function releaseSeats(tx: Tx, tourId: string, n: number): Promise<S
   if (left) return withFree(left);
   const [now] = await tx.select(seatsReturned).from(groupTours).where(eq(groupTours.id, tourId));
   if (!now) throw notFound('Group tour');
-  throw new ApiError(409, 'SEATS_NOT_TAKEN', `Only ${now.seatsTaken} seats are taken on this departure; ${n} cannot be given back`);
+  // A booking given back twice: a programming error the caller must see, not a person's.
+  throw conflict(`Only ${now.seatsTaken} seats are taken on this departure; ${n} cannot be given back`, 'CONFLICT', { taken: now.seatsTaken, requested: n });
 }

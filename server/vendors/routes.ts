@@ -1,3 +1,5 @@
+import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
+import * as v from 'valibot';
 import { and, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   VENDOR_IMPORT_MAX_ROWS,
@@ -9,6 +11,10 @@ import {
   vendorIdParams,
   vendorIdsParams,
   vendorImportRow,
+  vendorSchema,
+  vendorStatsSchema,
+  vendorTransactionSchema,
+  vendorTransactionStatsSchema,
   vendorTransactionsQuery,
   vendorsQuery,
   type BankDetails,
@@ -293,6 +299,7 @@ export const vendorRoutes = [
   route({
     method: 'GET',
     path: '/vendors',
+    answers: listAnswerOf(vendorSchema, vendorStatsSchema),
     access: allow('vendors', 'view'),
     query: vendorsQuery,
     async handler({ tx, query }) {
@@ -319,6 +326,7 @@ export const vendorRoutes = [
   route({
     method: 'POST',
     path: '/vendors',
+    answers: itemAnswer(vendorSchema),
     access: allow('vendors', 'create'),
     body: createVendorInput,
     status: 201,
@@ -338,6 +346,7 @@ export const vendorRoutes = [
   route({
     method: 'GET',
     path: '/vendors/id/:id',
+    answers: itemAnswer(v.union([vendorSchema, v.array(vendorSchema)])),
     access: allow('vendors', 'view'),
     params: vendorIdsParams,
     async handler({ tx, params }) {
@@ -353,6 +362,7 @@ export const vendorRoutes = [
   route({
     method: 'GET',
     path: '/vendors/:id/transactions',
+    answers: listAnswerOf(vendorTransactionSchema, vendorTransactionStatsSchema),
     access: allow('vendors', 'view'),
     params: vendorIdParams,
     query: vendorTransactionsQuery,
@@ -380,6 +390,7 @@ export const vendorRoutes = [
   // fields of the same PUT are written in the same transaction.
   workflowRoute({
     request: vendorActivation,
+    answers: itemAnswer(vendorSchema),
     access: allow('vendors', 'update'),
     workflow: vendorWorkflow,
     async then({ tx, row, body }) {
@@ -397,6 +408,7 @@ export const vendorRoutes = [
   route({
     method: 'DELETE',
     path: '/vendors/:id',
+    answers: itemAnswer(vendorSchema),
     access: allow('vendors', 'delete'),
     params: vendorIdParams,
     async handler({ tx, params }) {

@@ -80,7 +80,7 @@ describe('the fields that grant access', () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(400);
-      expect(res.body.issues).toEqual([{ path: 'isOwner', message: 'is not a known field' }]);
+      expect(res.body.issues).toEqual([{ path: 'isOwner', code: 'unknownField', params: {}, message: 'is not a known field' }]);
     }
     expect(await snapshot()).toEqual(before);
   });

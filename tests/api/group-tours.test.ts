@@ -114,7 +114,7 @@ describe('the list filters', () => {
     expect(res.body.data.map((t: { title: string }) => t.title)).toEqual([a.title, b.title]);
     expect((await sales.get(`/api/group-tours/ids?ids=${a._id}&ids=00000000-0000-4000-8000-000000000000`)).status).toBe(404);
     expect((await globe.get(`/api/group-tours/ids?ids=${a._id}`)).status).toBe(404);
-    expect((await sales.get('/api/group-tours/ids')).body.issues).toEqual([{ path: 'ids', message: 'is required' }]);
+    expect((await sales.get('/api/group-tours/ids')).body.issues).toEqual([{ path: 'ids', code: 'required', params: {}, message: 'is required' }]);
     expect((await finance.get(`/api/group-tours/ids?ids=${a._id}`)).status).toBe(403);
   });
 });
@@ -155,7 +155,7 @@ describe('create, update, delete', () => {
     const { body } = await ops.post('/api/group-tours', muscatDeparture({ title: 'Movable' }));
     const shorter = await ops.put('/api/group-tours', { _id: body.data._id, arrival: inDays(31) });
     expect(shorter.status).toBe(400);
-    expect(shorter.body.issues).toEqual([{ path: 'days.1.dayNumber', message: "must be within the tour's 2 days" }]);
+    expect(shorter.body.issues).toEqual([{ path: 'days.1.dayNumber', code: 'tooLarge', params: { max: 2 }, message: "must be within the tour's 2 days" }]);
     const moved = await ops.put('/api/group-tours', { _id: body.data._id, departure: inDays(40), arrival: inDays(41), days: [{ dayNumber: 2, destinationId: ids.muscat }] });
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ totalNights: 1, departure: inDays(40), days: [{ dayNumber: 2, date: inDays(41) }] });
@@ -166,7 +166,7 @@ describe('create, update, delete', () => {
     await s.sql('update group_tours set seats_taken = 6 where id = $1', [body.data._id]);
     const res = await ops.put('/api/group-tours', { _id: body.data._id, capacity: 5, minimumToRun: 2 });
     expect(res.status).toBe(400);
-    expect(res.body.issues).toEqual([{ path: 'capacity', message: 'must be at least the 6 seats already taken' }]);
+    expect(res.body.issues).toEqual([{ path: 'capacity', code: 'tooSmall', params: { min: 6 }, message: 'must be at least the 6 seats already taken' }]);
     expect((await s.sql<{ capacity: number }>('select capacity from group_tours where id = $1', [body.data._id]))[0]!.capacity).toBe(10);
     const exact = await ops.put('/api/group-tours', { _id: body.data._id, capacity: 6 });
     expect(exact.body.data).toMatchObject({ capacity: 6, seatsTaken: 6, seatsFree: 0, status: 'sold-out' });
@@ -178,7 +178,7 @@ describe('create, update, delete', () => {
     const before = await written();
     const refused = await ops.delete(`/api/group-tours/${body.data._id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ code: 'SEATS_TAKEN', message: 'This departure has 3 seats taken and cannot be deleted' });
+    expect(refused.body).toEqual({ code: 'IN_USE', message: 'This departure has 3 seats taken and cannot be deleted', params: { kind: 'group tour', uses: ['3 seats taken'] } });
     expect(await written()).toEqual(before);
     await s.sql('update group_tours set seats_taken = 0 where id = $1', [body.data._id]);
     const deleted = await ops.delete(`/api/group-tours/${body.data._id}`);
@@ -202,32 +202,41 @@ describe('create, update, delete', () => {
 });
 
 describe('bad input: 400 naming the field, nothing written', () => {
-  const cases: [string, () => Record<string, unknown>, string, string][] = [
-    ['dates out of order', () => muscatDeparture({ arrival: inDays(29) }), 'arrival', 'must not be before the departure'],
-    ['a tour over a year', () => muscatDeparture({ arrival: inDays(400), days: [] }), 'arrival', 'must be at most 365 nights after the departure'],
-    ['a day outside the dates', () => muscatDeparture({ days: [{ dayNumber: 5, destinationId: ids.muscat }] }), 'days.0.dayNumber', "must be within the tour's 4 days"],
-    ['a hotel not in the day’s destination', () => muscatDeparture({ days: [{ dayNumber: 1, destinationId: ids.muscat, hotelId: ids.marinaPalace }] }), 'days.0.hotelId', "names The Marina Palace, which is not in the day's destination"],
-    ['a negative price', () => muscatDeparture({ pricePerPerson: { adult: 100, child: -1, infant: 0 } }), 'pricePerPerson.child', 'must not be negative'],
-    ['a capacity below one', () => muscatDeparture({ capacity: 0, minimumToRun: 0 }), 'capacity', 'must be at least 1'],
-    ['a minimum over the capacity', () => muscatDeparture({ capacity: 4, minimumToRun: 5 }), 'minimumToRun', 'must not be more than the capacity'],
-    ['an impossible date', () => muscatDeparture({ departure: '2027-02-30' }), 'departure', 'must be a real calendar date'],
-    ['an unknown destination', () => muscatDeparture({ destinations: ['00000000-0000-4000-8000-000000000000'] }), 'destinations', 'names a destination that does not exist'],
-    ['an unknown activity', () => muscatDeparture({ days: [{ dayNumber: 1, destinationId: ids.muscat, activityIds: ['00000000-0000-4000-8000-000000000000'] }] }), 'days.0.activityIds', 'names an activity that does not exist'],
-    ['seats in the payload', () => muscatDeparture({ seatsTaken: 3 }), 'seatsTaken', 'is not a known field'],
+  const cases: [string, () => Record<string, unknown>, { path: string; code: string; params: object; message: string }][] = [
+    ['dates out of order', () => muscatDeparture({ arrival: inDays(29) }), { path: 'arrival', code: 'dateOrder', params: { after: 'departure' }, message: 'must not be before the departure' }],
+    ['a tour over a year', () => muscatDeparture({ arrival: inDays(400), days: [] }), { path: 'arrival', code: 'tooLarge', params: { max: 365 }, message: 'must be at most 365 nights after the departure' }],
+    ['a day outside the dates', () => muscatDeparture({ days: [{ dayNumber: 5, destinationId: ids.muscat }] }), { path: 'days.0.dayNumber', code: 'tooLarge', params: { max: 4 }, message: "must be within the tour's 4 days" }],
+    [
+      'a hotel not in the day’s destination',
+      () => muscatDeparture({ days: [{ dayNumber: 1, destinationId: ids.muscat, hotelId: ids.marinaPalace }] }),
+      { path: 'days.0.hotelId', code: 'notInPlace', params: { name: 'The Marina Palace' }, message: "names The Marina Palace, which is not in the day's destination" },
+    ],
+    ['a negative price', () => muscatDeparture({ pricePerPerson: { adult: 100, child: -1, infant: 0 } }), { path: 'pricePerPerson.child', code: 'tooSmall', params: { min: 0 }, message: 'must not be negative' }],
+    ['a capacity below one', () => muscatDeparture({ capacity: 0, minimumToRun: 0 }), { path: 'capacity', code: 'tooSmall', params: { min: 1 }, message: 'must be at least 1' }],
+    ['a minimum over the capacity', () => muscatDeparture({ capacity: 4, minimumToRun: 5 }), { path: 'minimumToRun', code: 'tooLarge', params: { max: 4 }, message: 'must not be more than the capacity' }],
+    ['an impossible date', () => muscatDeparture({ departure: '2027-02-30' }), { path: 'departure', code: 'invalidDate', params: {}, message: 'must be a real calendar date' }],
+    ['a date past 2200', () => muscatDeparture({ departure: '2201-01-01', arrival: '2201-01-02' }), { path: 'departure', code: 'dateOutOfRange', params: { min: '1900-01-01', max: '2200-12-31' }, message: 'must be between 1900-01-01 and 2200-12-31' }],
+    ['an unknown destination', () => muscatDeparture({ destinations: ['00000000-0000-4000-8000-000000000000'] }), { path: 'destinations', code: 'unknownReference', params: { kind: 'destination' }, message: 'names a destination that does not exist' }],
+    [
+      'an unknown activity',
+      () => muscatDeparture({ days: [{ dayNumber: 1, destinationId: ids.muscat, activityIds: ['00000000-0000-4000-8000-000000000000'] }] }),
+      { path: 'days.0.activityIds', code: 'unknownReference', params: { kind: 'activity' }, message: 'names an activity that does not exist' },
+    ],
+    ['seats in the payload', () => muscatDeparture({ seatsTaken: 3 }), { path: 'seatsTaken', code: 'unknownField', params: {}, message: 'is not a known field' }],
   ];
 
-  it.each(cases)('%s', async (_, body, path, message) => {
+  it.each(cases)('%s', async (_, body, expected) => {
     const before = await written();
     const res = await ops.post('/api/group-tours', body());
     expect(res.status).toBe(400);
-    expect(res.body.issues, JSON.stringify(res.body)).toContainEqual({ path, message });
+    expect(res.body.issues, JSON.stringify(res.body)).toContainEqual(expected);
     expect(await written()).toEqual(before);
   });
 
   it('another organization’s destination is unknown here', async () => {
     const lisbon = (await s.sql<{ id: string }>(`select id from destinations where name = 'Lisbon'`))[0]!.id;
     const res = await ops.post('/api/group-tours', muscatDeparture({ destinations: [ids.muscat, lisbon] }));
-    expect(res.body.issues).toEqual([{ path: 'destinations', message: 'names a destination that does not exist' }]);
+    expect(res.body.issues).toEqual([{ path: 'destinations', code: 'unknownReference', params: { kind: 'destination' }, message: 'names a destination that does not exist' }]);
   });
 });
 
@@ -257,6 +266,6 @@ describe('the catalogue in use', () => {
     const olare = await demo('hotels', 'Olare Safari Lodge');
     const res = await ops.delete(`/api/hotels/${olare}`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This hotel is used by 1 group tour (Kenya Great Migration Safari) and cannot be deleted');
+    expect(res.body.message).toBe('This hotel is used by 1 group tour (“Kenya Great Migration Safari”) and cannot be deleted');
   });
 });

@@ -292,7 +292,7 @@ describe('status, owner, queries and follow-ups', () => {
     expect((await sales.put(`/api/leads/${lead}/status`, { status: 'qualified' })).body.data.status).toBe('qualified');
     const noReason = await sales.put(`/api/leads/${lead}/status`, { status: 'lost' });
     expect(noReason.status).toBe(400);
-    expect(noReason.body.issues).toEqual([{ path: 'reason', message: 'is required to mark a lead lost' }]);
+    expect(noReason.body.issues).toEqual([{ path: 'reason', code: 'required', params: { rule: 'lost' }, message: 'is required to mark a lead lost' }]);
     expect((await sales.put(`/api/leads/${lead}/status`, { status: 'lost', reason: '  ' })).status).toBe(400);
     const lost = await sales.put(`/api/leads/${lead}/status`, { status: 'lost', reason: 'Went with a cheaper operator' });
     expect(lost.body.data).toMatchObject({ status: 'lost', lostReason: 'Went with a cheaper operator', followUp: null });
@@ -310,7 +310,7 @@ describe('status, owner, queries and follow-ups', () => {
     const before = await notes();
     const bad = await sales.put(`/api/leads/${id.zainab}/owner`, { assignedTo: id.ops });
     expect(bad.status).toBe(400);
-    expect(bad.body.issues).toEqual([{ path: 'assignedTo', message: 'must be an active member of the sales department' }]);
+    expect(bad.body.issues).toEqual([{ path: 'assignedTo', code: 'notSalesMember', params: {}, message: 'must be an active member of the sales department' }]);
     const res = await sales.put(`/api/leads/${id.zainab}/owner`, { assignedTo: id.lina });
     expect(res.status).toBe(200);
     expect(res.body.data.assignedTo).toEqual({ _id: id.lina, name: 'Lina Haddad' });
@@ -376,9 +376,9 @@ describe('status, owner, queries and follow-ups', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This follow-up already has a response');
     const past = await sales.post(`/api/leads/${lead._id}/followup`, { dueAt: '2021-01-01T10:00:00+04:00' });
-    expect(past.body.issues).toEqual([{ path: 'dueAt', message: 'must not be in the past' }]);
+    expect(past.body.issues).toEqual([{ path: 'dueAt', code: 'inPast', params: {}, message: 'must not be in the past' }]);
     const notMember = await sales.post(`/api/leads/${lead._id}/followup`, { dueAt: inHours(5), assignee: '00000000-0000-4000-8000-000000000000' });
-    expect(notMember.body.issues).toEqual([{ path: 'assignee', message: 'must be an active member' }]);
+    expect(notMember.body.issues).toEqual([{ path: 'assignee', code: 'notActiveMember', params: {}, message: 'must be an active member' }]);
   });
 });
 
@@ -602,7 +602,7 @@ describe('contacts and contact groups', () => {
     const globeContact = (await globe.get('/api/contacts?limit=1')).body.data[0]._id;
     const foreign = await owner.put(`/api/contacts/groups/${gid}`, { contactIds: [globeContact] });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.issues).toEqual([{ path: 'contactIds', message: 'names a contact that does not exist' }]);
+    expect(foreign.body.issues).toEqual([{ path: 'contactIds', code: 'unknownReference', params: { kind: 'contact' }, message: 'names a contact that does not exist' }]);
     expect((await owner.get(`/api/contacts/groups/${gid}`)).body.data.contactIds).toEqual([people[2]]);
     const deleted = await owner.delete(`/api/contacts/groups/${gid}`);
     expect(deleted.body.message).toBe('Contact group deleted');
@@ -720,7 +720,7 @@ describe("contacts and duplicates follow lead visibility ('own')", () => {
     // A contact he may not see is one that does not exist; changing the group keeps Lina's.
     const refused = await sales.put(`/api/contacts/groups/${gid}`, { contactIds: [a, linaContact] });
     expect(refused.status).toBe(400);
-    expect(refused.body.issues).toEqual([{ path: 'contactIds', message: 'names a contact that does not exist' }]);
+    expect(refused.body.issues).toEqual([{ path: 'contactIds', code: 'unknownReference', params: { kind: 'contact' }, message: 'names a contact that does not exist' }]);
     const changed = await sales.put(`/api/contacts/groups/${gid}`, { contactIds: [b] });
     expect(changed.body.data).toMatchObject({ contactIds: [b], contactCount: 1 });
     expect((await owner.get(`/api/contacts/groups/${gid}`)).body.data.contactIds.sort()).toEqual([linaContact, b].sort());

@@ -71,7 +71,7 @@ describe('members', () => {
   it('refuses an exit date before the joining date', async () => {
     const res = await owner.post('/api/members', newMember({ joiningDate: '2025-03-01', exitDate: '2025-01-01' }));
     expect(res.status).toBe(400);
-    expect(res.body.issues).toEqual([{ path: 'exitDate', message: 'must not be before the joining date' }]);
+    expect(res.body.issues).toEqual([{ path: 'exitDate', code: 'dateOrder', params: { after: 'joiningDate' }, message: 'must not be before the joining date' }]);
   });
 
   it('refuses a duplicate email within the organization (409), case-insensitively', async () => {
@@ -220,7 +220,7 @@ describe('members', () => {
     for (let i = 0; i < 5; i++) {
       const res = await thief.put('/api/members/me', { newPassword: 'taken-over-password', currentPassword: `guess-${i}-wrong` }, from);
       expect(res.status).toBe(400);
-      expect(res.body.issues).toEqual([{ path: 'currentPassword', message: 'is not your current password' }]);
+      expect(res.body.issues).toEqual([{ path: 'currentPassword', code: 'wrongPassword', params: {}, message: 'is not your current password' }]);
     }
     // The sixth try waits, even with the right password; so does a sign-in from the same place.
     const blocked = await thief.put('/api/members/me', { newPassword: 'taken-over-password', currentPassword: body.password }, from);

@@ -187,7 +187,7 @@ describe('create, read, update, delete', () => {
     // One night less: the stored day 2 (and the lines) would fall outside the tour.
     const shorter = await ops.put('/api/personalized-tours', { _id: id, totalNights: 0 });
     expect(shorter.status).toBe(400);
-    expect(shorter.body.issues).toEqual([{ path: 'days.1.dayNumber', message: "must be within the tour's 1 days" }]);
+    expect(shorter.body.issues).toEqual([{ path: 'days.1.dayNumber', code: 'tooLarge', params: { max: 1 }, message: "must be within the tour's 1 days" }]);
 
     const moved = await ops.put('/api/personalized-tours', {
       _id: id,
@@ -227,7 +227,7 @@ describe('bad input: 400 naming the field, nothing written', () => {
     ['a line on a day outside the tour', () => dubaiPackage({ lines: [{ kind: 'fee', dayNumber: 9, description: 'Fee', quantity: 1, unit: 'per-unit', unitCost: 100 }] }), 'lines.0.dayNumber', "must be within the tour's 2 days"],
     ['a hotel not in the day’s destination', () => dubaiPackage({ destinations: [ids.dubai], days: [{ dayNumber: 1, destinationId: ids.dubai, hotelId: ids.cornichePalace }] }), 'days.0.hotelId', "names The Corniche Palace, which is not in the day's destination"],
     ['a room type the hotel lacks', () => dubaiPackage({ days: [{ dayNumber: 1, destinationId: ids.dubai, hotelId: ids.marinaPalace, roomType: 'Penthouse' }] }), 'days.0.roomType', 'is not a room type of The Marina Palace'],
-    ['a room type without a hotel', () => dubaiPackage({ days: [{ dayNumber: 1, destinationId: ids.dubai, roomType: 'Deluxe King' }] }), 'days.0.roomType', 'needs a hotel'],
+    ['a room type without a hotel', () => dubaiPackage({ days: [{ dayNumber: 1, destinationId: ids.dubai, roomType: 'Deluxe King' }] }), 'days.0.hotelId', 'is required for a room type'],
     ['an activity elsewhere', () => dubaiPackage({ days: [{ dayNumber: 1, destinationId: ids.dubai, activityIds: [ids.mosque] }] }), 'days.0.activityIds', "names Sheikh Zayed Grand Mosque Tour, which is not in the day's destination"],
     ['a day in another destination than the tour’s', () => dubaiPackage({ days: [{ dayNumber: 1, destinationId: ids.abuDhabi }] }), 'days.0.destinationId', "must be one of the tour's destinations"],
     ['a destination outside the regions', () => dubaiPackage({ destinations: [ids.dubai, ids.paris] }), 'destinations', "names Paris, which is not in the tour's regions"],
@@ -253,6 +253,7 @@ describe('bad input: 400 naming the field, nothing written', () => {
     expect(res.body.code).toBe('VALIDATION_FAILED');
     const issue = res.body.issues.find((i: { path: string }) => i.path === path);
     expect(issue, JSON.stringify(res.body.issues)).toBeDefined();
+    expect(typeof issue.code).toBe('string');
     if (typeof message === 'string') expect(issue.message).toBe(message);
     else expect(issue.message).toMatch(message);
     expect(await written()).toEqual(before);
@@ -338,21 +339,23 @@ describe('the catalogue in use', () => {
       )
     ).map((r) => r.title);
     expect(users.length).toBeGreaterThan(3);
-    expect(hotel.body.message).toBe(`This hotel is used by ${users.length} personalized tours (${users.slice(0, 3).join(', ')}, …) and cannot be deleted`);
+    const quoted = users.slice(0, 3).map((t) => `“${t}”`).join(', ');
+    expect(hotel.body.message).toBe(`This hotel is used by ${users.length} personalized tours (${quoted} and ${users.length - 3} more) and cannot be deleted`);
+    expect(hotel.body.params).toEqual({ kind: 'hotel', uses: [`${users.length} personalized tours (${quoted} and ${users.length - 3} more)`] });
     const activity = await ops.delete(`/api/activities/${ids.mosque}`);
-    expect(activity.body.message).toBe('This activity is used by 2 personalized tours (Dubai & Abu Dhabi Highlights, To Change) and cannot be deleted');
+    expect(activity.body.message).toBe('This activity is used by 2 personalized tours (“Dubai & Abu Dhabi Highlights” and “To Change”) and cannot be deleted');
     const destination = await ops.delete(`/api/destinations/${ids.abuDhabi}`);
     expect(destination.status).toBe(409);
-    expect(destination.body.message).toContain('personalized tours (Dubai & Abu Dhabi Highlights');
+    expect(destination.body.message).toContain('personalized tours (“Dubai & Abu Dhabi Highlights”');
     const region = await ops.delete(`/api/regions/${ids.europe}`);
-    expect(region.body.message).toMatch(/1 personalized tour \(Paris & Rome Romance\) and 1 group tour \(Santorini Summer Sail\)/);
+    expect(region.body.message).toContain('1 personalized tour (“Paris & Rome Romance”) and 1 group tour (“Santorini Summer Sail”)');
     expect(await count('hotels')).toBeGreaterThan(0);
     expect((await s.sql(`select 1 from hotels where id = $1`, [ids.marinaPalace])).length).toBe(1);
 
     // Once no package uses it, the activity goes.
     const { body } = await ops.post('/api/activities', { name: 'Lonely Dhow Cruise', destinationId: ids.dubai, category: 'water-sports', difficulty: 'easy', durationMinutes: 120, pricePerPerson: 4_000 });
     const using = await ops.post('/api/personalized-tours', dubaiPackage({ title: 'Dhow Lovers', days: [{ dayNumber: 1, destinationId: ids.dubai, activityIds: [body.data._id] }], lines: [] }));
-    expect((await ops.delete(`/api/activities/${body.data._id}`)).body.message).toBe('This activity is used by 1 personalized tour (Dhow Lovers) and cannot be deleted');
+    expect((await ops.delete(`/api/activities/${body.data._id}`)).body.message).toBe('This activity is used by 1 personalized tour (“Dhow Lovers”) and cannot be deleted');
     await ops.delete(`/api/personalized-tours/${using.body.data._id}`);
     expect((await ops.delete(`/api/activities/${body.data._id}`)).status).toBe(200);
   });

@@ -10,6 +10,7 @@ import { connect, type Database } from '../../server/db/client';
 import { createApp } from '../../server/http/app';
 import { registry } from '../../server/registry';
 import { Agent } from './agent';
+import { answerChecker } from './answers';
 import { TEST_PASSWORD, withDatabase } from './db-url';
 
 export interface TestServer {
@@ -56,11 +57,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   const database = connect(withDatabase(adminUrl, name), 8);
   const app = createApp({ config, database }, registry);
+  const checkAnswer = answerChecker(registry);
+  const fetch = async (req: Request) => checkAnswer(req, await app.fetch(req));
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
     const tls = options.tls
       ? { createServer: https.createServer, serverOptions: { key: fs.readFileSync(path.join(TLS_DIR, 'key.pem')), cert: testCertificate() } }
       : {};
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', ...tls }, (info) => resolve({ server: s, port: info.port }));
+    const s = serve({ fetch, port: 0, hostname: '127.0.0.1', ...tls }, (info) => resolve({ server: s, port: info.port }));
   });
   const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const raw = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { clearableText, idSchema, intBetween, listOf, moneySchema, noNul } from '../common/schemas';
-import type { CatalogueRef } from '../catalogue/regions/contract';
+import { coded, type IssueCode, type IssueParams } from '../common/issues';
+import { catalogueRefSchema } from '../catalogue/regions/contract';
+import { clearableText, idList as kitIdList, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, requiredText, uuid } from '../common/schemas';
 
 /**
  * What packages (personalized tours) and group departures share: the day-by-day plan, the price per
@@ -18,56 +19,53 @@ export type Meal = (typeof MEALS)[number];
 
 export const TRAVELLER_TYPES = ['adult', 'child', 'infant'] as const;
 export type TravellerType = (typeof TRAVELLER_TYPES)[number];
+
+// ---------- answers ----------
+
 /** Selling price per person by traveller type, integer minor units of the tour's currency. */
-export type TravellerPrices = Record<TravellerType, number>;
+export const travellerPricesSchema = v.object({ adult: v.number(), child: v.number(), infant: v.number() });
+export type TravellerPrices = v.InferOutput<typeof travellerPricesSchema>;
 
 /** A member as a tour shows them (its point of contact). */
-export interface MemberRef {
-  _id: string;
-  name: string;
-}
+export const memberRefSchema = v.object({ _id: uuid, name: v.string() });
+export type MemberRef = v.InferOutput<typeof memberRefSchema>;
 
 /** A hotel as a day shows it. */
-export interface TourHotelRef extends CatalogueRef {
-  stars: number;
-}
+export const tourHotelRefSchema = v.object({ ...catalogueRefSchema.entries, stars: v.number() });
+export type TourHotelRef = v.InferOutput<typeof tourHotelRefSchema>;
 
 /** One day of a plan, as answered. Day 1 is the departure day. */
-export interface TourDay {
-  dayNumber: number;
-  destination: CatalogueRef;
-  hotel: TourHotelRef | null;
+export const tourDaySchema = v.object({
+  dayNumber: v.number(),
+  destination: catalogueRefSchema,
+  hotel: v.nullable(tourHotelRefSchema),
   /** One of the hotel's room types, by name. */
-  roomType: string | null;
-  activities: CatalogueRef[];
-  transfers: string | null;
-  meals: Meal[];
-  notes: string | null;
-}
+  roomType: v.nullable(v.string()),
+  activities: v.array(catalogueRefSchema),
+  transfers: v.nullable(v.string()),
+  meals: v.array(v.picklist(MEALS)),
+  notes: v.nullable(v.string()),
+});
+export type TourDay = v.InferOutput<typeof tourDaySchema>;
 
-const uniqueIds = (max: number) =>
-  v.pipe(
-    v.array(idSchema, 'must be a list of ids'),
-    v.maxLength(max, `must name at most ${max}`),
-    v.transform((list) => [...new Set(list)]),
-  );
+// ---------- inputs ----------
 
 /** A list of catalogue ids (regions, destinations), each kept once. */
-export const idList = (max = 50) => v.optional(uniqueIds(max));
+export const idList = (max = 50) => v.optional(kitIdList(max));
 
 export const travellerPricesInput = v.strictObject(
   { adult: moneySchema, child: moneySchema, infant: moneySchema },
-  'must give adult, child and infant prices',
+  coded('invalidType', 'must give adult, child and infant prices', { expected: 'object' }),
 );
 
 /** Meals are kept once each, in the day's order. */
 const mealsInput = v.pipe(
-  v.array(v.picklist(MEALS, `must be one of ${MEALS.join(', ')}`), 'must be a list of meals'),
-  v.maxLength(MEALS.length * 2, 'has too many meals'),
+  v.array(oneOf(MEALS), coded('invalidType', 'must be a list of meals', { expected: 'list' })),
+  v.maxLength(MEALS.length * 2, coded('tooManyItems', 'has too many meals', { max: MEALS.length * 2 })),
   v.transform((list) => MEALS.filter((m) => list.includes(m))),
 );
 
-export const ROOM_TYPE_NEEDS_HOTEL = 'needs a hotel';
+export const ROOM_TYPE_NEEDS_HOTEL = 'is required for a room type';
 
 /** One day of a plan, as sent. The hotel must be in the day's destination, the room type one of its own (checked by the server). */
 export const tourDayInput = v.pipe(
@@ -76,35 +74,38 @@ export const tourDayInput = v.pipe(
     destinationId: idSchema,
     hotelId: v.optional(v.nullable(idSchema)),
     roomType: clearableText(80),
-    activityIds: v.optional(uniqueIds(MAX_ACTIVITIES_PER_DAY)),
+    activityIds: v.optional(kitIdList(MAX_ACTIVITIES_PER_DAY, 'must be a list of activity ids')),
     transfers: clearableText(500),
     meals: v.optional(mealsInput),
-    notes: clearableText(2000),
+    notes: clearableText(2000, multiline),
   }),
   v.forward(
-    v.check((d) => !d.roomType || !!d.hotelId, ROOM_TYPE_NEEDS_HOTEL),
-    ['roomType'],
+    v.check((d) => !d.roomType || !!d.hotelId, coded('required', ROOM_TYPE_NEEDS_HOTEL)),
+    ['hotelId'],
   ),
 );
 export type TourDayInput = v.InferOutput<typeof tourDayInput>;
 
-export const daysInput = v.pipe(v.array(tourDayInput, 'must be a list of days'), v.maxLength(MAX_DAYS, `must have at most ${MAX_DAYS} days`));
+export const daysInput = v.pipe(
+  v.array(tourDayInput, coded('invalidType', 'must be a list of days', { expected: 'list' })),
+  v.maxLength(MAX_DAYS, coded('tooManyItems', `must have at most ${MAX_DAYS} days`, { max: MAX_DAYS })),
+);
 
 /** Inclusions, exclusions: short lines of text, each kept once. */
 export const textLines = (max = 50) =>
   v.pipe(
-    v.array(v.pipe(v.string('must be text'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(300, 'must be at most 300 characters'), noNul), 'must be a list of lines'),
-    v.maxLength(max, `must have at most ${max} lines`),
+    v.array(requiredText(300), coded('invalidType', 'must be a list of lines', { expected: 'list' })),
+    v.maxLength(max, coded('tooManyItems', `must have at most ${max} lines`, { max })),
     v.transform((list) => list.filter((x, i) => list.indexOf(x) === i)),
   );
 
 // ---------- rules that span fields ----------
 
 type PathKey = string | number;
-type AddIssue = (info: { message: string; path: [v.IssuePathItem, ...v.IssuePathItem[]] }) => void;
+type AddIssue = (info: { message: (issue: v.BaseIssue<unknown>) => string; path: [v.IssuePathItem, ...v.IssuePathItem[]] }) => void;
 
-/** An issue at `days.2.dayNumber` (valibot path items, so forms and the server name the same field). */
-export function issueAt(root: unknown, keys: PathKey[], message: string, addIssue: AddIssue) {
+/** An issue at `days.2.dayNumber` (valibot path items, so forms and the server name the same field), with its code. */
+export function issueAt(root: unknown, keys: PathKey[], code: IssueCode, message: string, params: IssueParams, addIssue: AddIssue) {
   const path: v.IssuePathItem[] = [];
   let input = root as Record<PathKey, unknown>;
   for (const key of keys) {
@@ -116,7 +117,7 @@ export function issueAt(root: unknown, keys: PathKey[], message: string, addIssu
     );
     input = value as Record<PathKey, unknown>;
   }
-  addIssue({ message, path: path as [v.IssuePathItem, ...v.IssuePathItem[]] });
+  addIssue({ message: coded(code, message, params), path: path as [v.IssuePathItem, ...v.IssuePathItem[]] });
 }
 
 export const dayOutsideMessage = (nights: number) => `must be within the tour's ${nights + 1} days`;
@@ -133,12 +134,12 @@ export function planRules<T extends { days?: { dayNumber: number }[]; lines?: { 
     const nights = nightsOf(input);
     const seen = new Set<number>();
     (input.days ?? []).forEach((day, i) => {
-      if (nights !== undefined && day.dayNumber > nights + 1) issueAt(input, ['days', i, 'dayNumber'], dayOutsideMessage(nights), addIssue);
-      else if (seen.has(day.dayNumber)) issueAt(input, ['days', i, 'dayNumber'], DAY_TWICE, addIssue);
+      if (nights !== undefined && day.dayNumber > nights + 1) issueAt(input, ['days', i, 'dayNumber'], 'tooLarge', dayOutsideMessage(nights), { max: nights + 1 }, addIssue);
+      else if (seen.has(day.dayNumber)) issueAt(input, ['days', i, 'dayNumber'], 'duplicateItems', DAY_TWICE, {}, addIssue);
       seen.add(day.dayNumber);
     });
     (input.lines ?? []).forEach((line, i) => {
-      if (nights !== undefined && line.dayNumber && line.dayNumber > nights + 1) issueAt(input, ['lines', i, 'dayNumber'], dayOutsideMessage(nights), addIssue);
+      if (nights !== undefined && line.dayNumber && line.dayNumber > nights + 1) issueAt(input, ['lines', i, 'dayNumber'], 'tooLarge', dayOutsideMessage(nights), { max: nights + 1 }, addIssue);
     });
   });
 }
@@ -148,7 +149,12 @@ export function planRules<T extends { days?: { dayNumber: number }[]; lines?: { 
 export const MATCH_MODES = ['any', 'all'] as const;
 export type MatchMode = (typeof MATCH_MODES)[number];
 
-const nightsQuery = v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number), v.maxValue(MAX_NIGHTS, `must be at most ${MAX_NIGHTS}`));
+const nightsQuery = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,3}$/, coded('notInteger', 'must be a whole number')),
+  v.transform(Number),
+  v.maxValue(MAX_NIGHTS, coded('tooLarge', `must be at most ${MAX_NIGHTS}`, { max: MAX_NIGHTS })),
+);
 
 /**
  * The seed's filters of group and personalized tours: `totalNights` (any of the values), `pointOfContact`
@@ -162,8 +168,8 @@ export const tourListFilters = {
   pointOfContact: listOf(idSchema),
   regions: listOf(idSchema),
   destinations: listOf(idSchema),
-  regionFilter: v.optional(v.picklist(MATCH_MODES, 'must be any or all')),
-  destinationFilter: v.optional(v.picklist(MATCH_MODES, 'must be any or all')),
+  regionFilter: v.optional(oneOf(MATCH_MODES, 'must be any or all')),
+  destinationFilter: v.optional(oneOf(MATCH_MODES, 'must be any or all')),
 };
 
 // ---------- dates ----------

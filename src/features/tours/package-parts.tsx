@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useTranslation } from 'react-i18next';
 import { InputNumber } from 'primereact/inputnumber';
 import { SelectButton } from 'primereact/selectbutton';
 import type * as v from 'valibot';
+import { issueMessage } from '../../api/client';
 import type { CatalogueRef } from '../../api/catalogue/regions/contract';
 import { MATCH_MODES, TRAVELLER_TYPES, type MatchMode, type TourDay, type TravellerPrices } from '../../api/tours/package-plan';
 import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
 import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
 import { FramedField, type BaseProps } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
 import { useFormatters } from '../../ui/format';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import type { GroupTourStatus } from '../../api/tours/group/contract';
@@ -35,9 +36,9 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown) 
 }
 
 /**
- * A tour form's resolver: the contract's create schema (what the server checks) over the values as
- * they will be sent (`prepare`), and "is required" for the pickers left empty (`missing`: paths)
- * rather than the schema's type error on null.
+ * A tour form's resolver: the contract's create schema (what the server checks, its issues in the
+ * member's language) over the values as they will be sent (`prepare`), and "is required" for the
+ * pickers left empty (`missing`: paths) rather than the schema's type error on null.
  */
 export function planResolver<F extends FieldValues>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema whose input is the prepared values
@@ -45,13 +46,14 @@ export function planResolver<F extends FieldValues>(
   prepare: (values: F) => unknown,
   missing: (values: F) => string[],
 ): Resolver<F> {
-  const validate = valibotResolver(schema) as unknown as Resolver<FieldValues>;
+  const validate = contractResolver(schema) as unknown as Resolver<FieldValues>;
   return async (values, context, options) => {
     const result = await validate(prepare(values) as FieldValues, context, options as never);
     const empty = missing(values);
     if (!empty.length) return result as never;
     const errors = { ...result.errors } as Record<string, unknown>;
-    for (const path of empty) setPath(errors, path, { type: 'required', message: 'is required' });
+    const required = issueMessage({ code: 'required', message: 'is required' });
+    for (const path of empty) setPath(errors, path, { type: 'required', message: required });
     return { values: {}, errors } as never;
   };
 }

@@ -1,18 +1,8 @@
 import * as v from 'valibot';
-import { clearableText, dateRangeQuery, dateSchema, idSchema, intBetween, listOf, pageQuery, requiredText, sortBy, withFilter } from '../../common/schemas';
-import type { CatalogueRef } from '../../catalogue/regions/contract';
-import {
-  MAX_NIGHTS,
-  daysInput,
-  idList,
-  nightsBetween,
-  planRules,
-  tourListFilters,
-  travellerPricesInput,
-  type MemberRef,
-  type TourDay,
-  type TravellerPrices,
-} from '../package-plan';
+import { coded } from '../../common/issues';
+import { calendarDate, clearableText, dateRangeQuery, dateSchema, flag, idSchema, intBetween, listAnswerOf, listOf, multiline, oneOf, pageQuery, requiredText, sortBy, timestamp, uuid, withFilter } from '../../common/schemas';
+import { catalogueRefSchema } from '../../catalogue/regions/contract';
+import { MAX_NIGHTS, daysInput, idList, memberRefSchema, nightsBetween, planRules, tourDaySchema, tourListFilters, travellerPricesInput, travellerPricesSchema } from '../package-plan';
 
 /**
  * Group tours: fixed departures with a seat capacity and a minimum to run (seed "Group tours" calls).
@@ -31,39 +21,40 @@ export type GroupTourStatus = (typeof GROUP_TOUR_STATUSES)[number];
 export const MAX_CAPACITY = 1000;
 
 /** A row of the list. */
-export interface GroupTour {
-  _id: string;
-  title: string;
-  description: string | null;
-  regions: CatalogueRef[];
-  destinations: CatalogueRef[];
-  departure: string;
-  arrival: string;
+export const groupTourSchema = v.object({
+  _id: uuid,
+  title: v.string(),
+  description: v.nullable(v.string()),
+  regions: v.array(catalogueRefSchema),
+  destinations: v.array(catalogueRefSchema),
+  departure: calendarDate,
+  arrival: calendarDate,
   /** Nights from departure to arrival. */
-  totalNights: number;
-  pointOfContact: MemberRef | null;
-  pricePerPerson: TravellerPrices;
-  currency: string;
-  capacity: number;
-  minimumToRun: number;
-  seatsTaken: number;
-  seatsFree: number;
-  status: GroupTourStatus;
+  totalNights: v.number(),
+  pointOfContact: v.nullable(memberRefSchema),
+  pricePerPerson: travellerPricesSchema,
+  currency: v.string(),
+  capacity: v.number(),
+  minimumToRun: v.number(),
+  seatsTaken: v.number(),
+  seatsFree: v.number(),
+  status: v.picklist(GROUP_TOUR_STATUSES),
   /** Staff closed the sales (the `closed` status), whatever the seats. */
-  salesClosed: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  salesClosed: v.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type GroupTour = v.InferOutput<typeof groupTourSchema>;
 
 /** A day of a departure: its plan and its calendar date. */
-export interface GroupTourDay extends TourDay {
-  date: string;
-}
+export const groupTourDaySchema = v.object({ ...tourDaySchema.entries, date: calendarDate });
+export type GroupTourDay = v.InferOutput<typeof groupTourDaySchema>;
 
 /** `GET /group-tours/id/{id}`: the departure with its plan. */
-export interface GroupTourDetail extends GroupTour {
-  days: GroupTourDay[];
-}
+export const groupTourDetailSchema = v.object({ ...groupTourSchema.entries, days: v.array(groupTourDaySchema) });
+export type GroupTourDetail = v.InferOutput<typeof groupTourDetailSchema>;
+
+export const groupTourListSchema = listAnswerOf(groupTourSchema);
 
 // ---------- inputs ----------
 
@@ -73,7 +64,7 @@ export const MINIMUM_OVER_CAPACITY = 'must not be more than the capacity';
 
 const groupTourFields = {
   title: requiredText(200),
-  description: clearableText(4000),
+  description: clearableText(4000, multiline),
   regions: idList(),
   destinations: idList(),
   departure: dateSchema,
@@ -83,7 +74,7 @@ const groupTourFields = {
   pricePerPerson: travellerPricesInput,
   capacity: intBetween(1, MAX_CAPACITY),
   minimumToRun: intBetween(1, MAX_CAPACITY),
-  salesClosed: v.optional(v.boolean('must be true or false')),
+  salesClosed: v.optional(flag),
 };
 
 type Dates = { departure: string; arrival: string };
@@ -95,15 +86,18 @@ const groupTourObject = v.strictObject(groupTourFields);
 export const createGroupTourInput = v.pipe(
   groupTourObject,
   v.forward(
-    v.check((t) => t.arrival >= t.departure, ARRIVAL_BEFORE_DEPARTURE),
+    v.check((t) => t.arrival >= t.departure, coded('dateOrder', ARRIVAL_BEFORE_DEPARTURE, { after: 'departure' })),
     ['arrival'],
   ),
   v.forward(
-    v.check((t) => t.arrival < t.departure || nightsBetween(t.departure, t.arrival) <= MAX_NIGHTS, TOO_LONG),
+    v.check((t) => t.arrival < t.departure || nightsBetween(t.departure, t.arrival) <= MAX_NIGHTS, coded('tooLarge', TOO_LONG, { max: MAX_NIGHTS })),
     ['arrival'],
   ),
   v.forward(
-    v.check((t) => t.minimumToRun <= t.capacity, MINIMUM_OVER_CAPACITY),
+    v.check(
+      (t) => t.minimumToRun <= t.capacity,
+      (issue) => coded('tooLarge', MINIMUM_OVER_CAPACITY, { max: (issue.input as { capacity: number }).capacity })(issue),
+    ),
     ['minimumToRun'],
   ),
   planRules<v.InferOutput<typeof groupTourObject>>(nightsOf),
@@ -126,7 +120,7 @@ export const updateGroupTourInput = v.pipe(
     capacity: v.optional(groupTourFields.capacity),
     minimumToRun: v.optional(groupTourFields.minimumToRun),
   }),
-  v.check((b) => Object.keys(b).length > 1, 'must change at least one field'),
+  v.check((b) => Object.keys(b).length > 1, coded('noChange', 'must change at least one field')),
 );
 export type UpdateGroupTourInput = v.InferOutput<typeof updateGroupTourInput>;
 
@@ -140,7 +134,7 @@ export const groupToursQuery = v.strictObject({
   sortBy: sortBy(GROUP_TOUR_SORT_FIELDS, 'departure'),
   ...withFilter({
     ...tourListFilters,
-    status: listOf(v.picklist(GROUP_TOUR_STATUSES, `must be one of ${GROUP_TOUR_STATUSES.join(', ')}`)),
+    status: listOf(oneOf(GROUP_TOUR_STATUSES)),
     departure: dateRangeQuery,
   }),
 });
@@ -151,11 +145,13 @@ export const MAX_IDS_PER_REQUEST = 100;
 /** `GET /group-tours/ids?ids=a,b`: those departures, in the order asked. */
 export const groupTourIdsQuery = v.strictObject({
   ids: v.pipe(
-    v.union([v.string(), v.array(v.string())], 'must be a list of ids'),
+    v.union([v.string(), v.array(v.string())], coded('invalidType', 'must be a list of ids', { expected: 'list' })),
     v.transform((x) => (Array.isArray(x) ? x : x.split(',')).map((s) => s.trim()).filter(Boolean)),
-    v.minLength(1, 'must name at least one id'),
-    v.maxLength(MAX_IDS_PER_REQUEST, `must name at most ${MAX_IDS_PER_REQUEST} ids`),
+    v.minLength(1, coded('tooFewItems', 'must name at least one id', { min: 1 })),
+    v.maxLength(MAX_IDS_PER_REQUEST, coded('tooManyItems', `must name at most ${MAX_IDS_PER_REQUEST} ids`, { max: MAX_IDS_PER_REQUEST })),
     v.array(idSchema),
     v.transform((ids) => [...new Set(ids)]),
   ),
 });
+
+export const groupToursByIdsSchema = v.object({ data: v.array(groupTourSchema) });

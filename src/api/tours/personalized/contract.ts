@@ -1,20 +1,23 @@
 import * as v from 'valibot';
-import { booleanQuery, clearableText, idSchema, intBetween, moneySchema, pageQuery, requiredText, sortBy, withFilter } from '../../common/schemas';
-import type { CatalogueRef } from '../../catalogue/regions/contract';
+import { coded } from '../../common/issues';
+import { booleanQuery, clearableText, flag, idSchema, intBetween, listAnswerOf, moneySchema, multiline, oneOf, pageQuery, requiredText, sortBy, timestamp, uuid, withFilter } from '../../common/schemas';
+import { catalogueRefSchema } from '../../catalogue/regions/contract';
 import { VENDOR_SERVICES } from '../../vendors/contract';
 import {
+  ROOM_TYPE_NEEDS_HOTEL,
   MAX_DAYS,
   MAX_NIGHTS,
   daysInput,
   idList,
+  memberRefSchema,
   planRules,
   textLines,
+  tourDaySchema,
+  tourHotelRefSchema,
   tourListFilters,
   travellerPricesInput,
-  type MemberRef,
+  travellerPricesSchema,
   type Meal,
-  type TourDay,
-  type TourHotelRef,
   type TravellerPrices,
 } from '../package-plan';
 
@@ -39,46 +42,52 @@ export const MAX_LINES = 200;
 export const MAX_QUANTITY = 100_000;
 
 /** A priced line as answered: costs and markups in minor units (or basis points). */
-export interface PackageLine {
-  kind: LineKind;
+export const packageLineSchema = v.object({
+  kind: v.picklist(LINE_KINDS),
   /** The plan's day it belongs to; null for the whole tour. */
-  dayNumber: number | null;
-  description: string;
-  hotel: TourHotelRef | null;
-  roomType: string | null;
-  activity: CatalogueRef | null;
-  vendor: { _id: string; name: string } | null;
-  quantity: number;
-  unit: LineUnit;
-  unitCost: number;
-  markupType: MarkupType;
-  markup: number;
-}
+  dayNumber: v.nullable(v.number()),
+  description: v.string(),
+  hotel: v.nullable(tourHotelRefSchema),
+  roomType: v.nullable(v.string()),
+  activity: v.nullable(catalogueRefSchema),
+  vendor: v.nullable(v.object({ _id: uuid, name: v.string() })),
+  quantity: v.number(),
+  unit: v.picklist(LINE_UNITS),
+  unitCost: v.number(),
+  markupType: v.picklist(MARKUP_TYPES),
+  markup: v.number(),
+});
+export type PackageLine = v.InferOutput<typeof packageLineSchema>;
 
 /** A row of the list. */
-export interface PersonalizedTour {
-  _id: string;
-  title: string;
-  description: string | null;
-  regions: CatalogueRef[];
-  destinations: CatalogueRef[];
-  totalNights: number;
-  pointOfContact: MemberRef | null;
-  inclusions: string[];
-  exclusions: string[];
-  pricePerPerson: TravellerPrices;
+export const personalizedTourSchema = v.object({
+  _id: uuid,
+  title: v.string(),
+  description: v.nullable(v.string()),
+  regions: v.array(catalogueRefSchema),
+  destinations: v.array(catalogueRefSchema),
+  totalNights: v.number(),
+  pointOfContact: v.nullable(memberRefSchema),
+  inclusions: v.array(v.string()),
+  exclusions: v.array(v.string()),
+  pricePerPerson: travellerPricesSchema,
   /** The organization's currency when the package was made (ISO 4217). */
-  currency: string;
-  isPublished: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  currency: v.string(),
+  isPublished: v.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type PersonalizedTour = v.InferOutput<typeof personalizedTourSchema>;
 
 /** `GET /personalized-tours/id/{id}`: the package with its plan and lines. */
-export interface PersonalizedTourDetail extends PersonalizedTour {
-  days: TourDay[];
-  lines: PackageLine[];
-}
+export const personalizedTourDetailSchema = v.object({
+  ...personalizedTourSchema.entries,
+  days: v.array(tourDaySchema),
+  lines: v.array(packageLineSchema),
+});
+export type PersonalizedTourDetail = v.InferOutput<typeof personalizedTourDetailSchema>;
+
+export const personalizedTourListSchema = listAnswerOf(personalizedTourSchema);
 
 // ---------- inputs ----------
 
@@ -86,7 +95,7 @@ export const HOTEL_AND_ACTIVITY = 'names a hotel and an activity: a line is one 
 
 export const packageLineInput = v.pipe(
   v.strictObject({
-    kind: v.picklist(LINE_KINDS, `must be one of ${LINE_KINDS.join(', ')}`),
+    kind: oneOf(LINE_KINDS),
     dayNumber: v.optional(v.nullable(intBetween(1, MAX_DAYS))),
     description: requiredText(300),
     hotelId: v.optional(v.nullable(idSchema)),
@@ -94,21 +103,21 @@ export const packageLineInput = v.pipe(
     activityId: v.optional(v.nullable(idSchema)),
     vendorId: v.optional(v.nullable(idSchema)),
     quantity: intBetween(1, MAX_QUANTITY),
-    unit: v.picklist(LINE_UNITS, `must be one of ${LINE_UNITS.join(', ')}`),
+    unit: oneOf(LINE_UNITS),
     unitCost: moneySchema,
-    markupType: v.optional(v.picklist(MARKUP_TYPES, 'must be percent or amount'), 'percent'),
+    markupType: v.optional(oneOf(MARKUP_TYPES, 'must be percent or amount'), 'percent'),
     markup: v.optional(moneySchema, 0),
   }),
   v.forward(
-    v.check((l) => !l.hotelId || !l.activityId, HOTEL_AND_ACTIVITY),
+    v.check((l) => !l.hotelId || !l.activityId, coded('invalidFormat', HOTEL_AND_ACTIVITY)),
     ['activityId'],
   ),
   v.forward(
-    v.check((l) => !l.roomType || !!l.hotelId, 'needs a hotel'),
-    ['roomType'],
+    v.check((l) => !l.roomType || !!l.hotelId, coded('required', ROOM_TYPE_NEEDS_HOTEL)),
+    ['hotelId'],
   ),
   v.forward(
-    v.check((l) => l.markupType !== 'percent' || l.markup <= MAX_MARKUP_BASIS_POINTS, 'must be at most 1000 %'),
+    v.check((l) => l.markupType !== 'percent' || l.markup <= MAX_MARKUP_BASIS_POINTS, coded('tooLarge', 'must be at most 1000 %', { max: MAX_MARKUP_BASIS_POINTS })),
     ['markup'],
   ),
 );
@@ -116,18 +125,23 @@ export type PackageLineInput = v.InferOutput<typeof packageLineInput>;
 
 const personalizedTourFields = {
   title: requiredText(200),
-  description: clearableText(4000),
+  description: clearableText(4000, multiline),
   regions: idList(),
   destinations: idList(),
   totalNights: intBetween(0, MAX_NIGHTS),
   /** A member of the organization (active). */
   pointOfContact: v.optional(v.nullable(idSchema)),
   days: v.optional(daysInput),
-  lines: v.optional(v.pipe(v.array(packageLineInput, 'must be a list of lines'), v.maxLength(MAX_LINES, `must have at most ${MAX_LINES} lines`))),
+  lines: v.optional(
+    v.pipe(
+      v.array(packageLineInput, coded('invalidType', 'must be a list of lines', { expected: 'list' })),
+      v.maxLength(MAX_LINES, coded('tooManyItems', `must have at most ${MAX_LINES} lines`, { max: MAX_LINES })),
+    ),
+  ),
   inclusions: v.optional(textLines()),
   exclusions: v.optional(textLines()),
   pricePerPerson: travellerPricesInput,
-  isPublished: v.optional(v.boolean('must be true or false')),
+  isPublished: v.optional(flag),
 };
 
 const personalizedTourObject = v.strictObject(personalizedTourFields);
@@ -151,7 +165,7 @@ export const updatePersonalizedTourInput = v.pipe(
     totalNights: v.optional(personalizedTourFields.totalNights),
     pricePerPerson: v.optional(personalizedTourFields.pricePerPerson),
   }),
-  v.check((b) => Object.keys(b).length > 1, 'must change at least one field'),
+  v.check((b) => Object.keys(b).length > 1, coded('noChange', 'must change at least one field')),
 );
 export type UpdatePersonalizedTourInput = v.InferOutput<typeof updatePersonalizedTourInput>;
 

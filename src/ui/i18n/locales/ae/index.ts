@@ -1,5 +1,6 @@
 import type { LocaleResources } from '../../types';
 import shell from './shell';
+import errors from './errors';
 import admin from './admin';
 import catalogue from './catalogue';
 import vendors from './vendors';
@@ -8,6 +9,6 @@ import contacts from './contacts';
 import finance from './finance';
 import tourPackages from './tour-packages';
 
-const ae: LocaleResources = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages };
+const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages };
 
 export default ae;

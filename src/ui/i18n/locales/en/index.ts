@@ -3,6 +3,7 @@
  * locale (tests/ui/locales.test.ts fails otherwise); other sections fall back to English.
  */
 import shell from './shell';
+import errors from './errors';
 import admin from './admin';
 import catalogue from './catalogue';
 import vendors from './vendors';
@@ -11,6 +12,6 @@ import contacts from './contacts';
 import finance from './finance';
 import tourPackages from './tour-packages';
 
-const en = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages };
+const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages };
 
 export default en;
