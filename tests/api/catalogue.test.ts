@@ -129,12 +129,21 @@ describe('regions', () => {
               (select count(*)::int from lead_queries where $1 = any(regions)) as q`,
       [id],
     );
+    const uses = [
+      `${used.d} destinations`,
+      `${used.h} hotels`,
+      `${used.a} activities`,
+      `${used.l} leads`,
+      `${used.q} lead queries`,
+      '4 personalized tours (“Dubai & Abu Dhabi Highlights”, “Dubai Classic”, “Jordan: Petra by Night” and 1 more)',
+      '3 group tours (“Dubai Shopping Festival Group”, “Oman Discovery Group” and “Petra & Wadi Musa Group”)',
+    ];
     const res = await ops.delete(`/api/regions/${id}`);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       code: 'IN_USE',
-      message: `This region is used by ${used.d} destinations, ${used.h} hotels, ${used.a} activities, ${used.l} leads and ${used.q} lead queries and cannot be deleted`,
-      params: { kind: 'region', uses: [`${used.d} destinations`, `${used.h} hotels`, `${used.a} activities`, `${used.l} leads`, `${used.q} lead queries`] },
+      message: `This region is used by ${uses.slice(0, -1).join(', ')} and ${uses.at(-1)} and cannot be deleted`,
+      params: { kind: 'region', uses },
     });
     expect(await count('regions')).toBeGreaterThan(0);
 
@@ -216,7 +225,9 @@ describe('destinations', () => {
     const id = await demoId('destinations', 'Dubai');
     const res = await ops.delete(`/api/destinations/${id}`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This destination is used by 3 hotels, 4 activities, 1 review, 24 leads and 20 lead queries and cannot be deleted');
+    expect(res.body.message).toBe(
+      'This destination is used by 3 hotels, 4 activities, 1 review, 24 leads, 20 lead queries, 2 personalized tours (“Dubai & Abu Dhabi Highlights” and “Dubai Classic”) and 1 group tour (“Dubai Shopping Festival Group”) and cannot be deleted',
+    );
     const { body } = await ops.post('/api/destinations', { name: 'Empty Quarter', regionId: await demoId('regions', 'Middle East'), country: 'Saudi Arabia' });
     expect((await ops.delete(`/api/destinations/${body.data._id}`)).body.message).toBe('Destination deleted successfully');
     expect((await globe.delete(`/api/destinations/${id}`)).status).toBe(404);

@@ -57,10 +57,17 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'PUT /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}`, body: { name: 'Taken over' } }),
   'DELETE /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}` }),
   'POST /account/journal/:id/reverse': (d) => ({ path: `/account/journal/${d.journalEntry}/reverse`, body: { date: '2031-01-01' } }),
+  'GET /personalized-tours/id/:id': (d) => ({ path: `/personalized-tours/id/${d.personalizedTour}` }),
+  'PUT /personalized-tours': (d) => ({ path: '/personalized-tours', body: { _id: d.personalizedTour, title: 'Taken over' } }),
+  'DELETE /personalized-tours/:id': (d) => ({ path: `/personalized-tours/${d.personalizedTour}` }),
+  'GET /group-tours/ids': (d) => ({ path: `/group-tours/ids?ids=${d.groupTour}` }),
+  'GET /group-tours/id/:id': (d) => ({ path: `/group-tours/id/${d.groupTour}` }),
+  'PUT /group-tours': (d) => ({ path: '/group-tours', body: { _id: d.groupTour, title: 'Taken over' } }),
+  'DELETE /group-tours/:id': (d) => ({ path: `/group-tours/${d.groupTour}` }),
 };
 
 /** Routes that read or change a record named in the body rather than the path. */
-const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder']);
+const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /personalized-tours', 'PUT /group-tours', 'GET /group-tours/ids']);
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -99,6 +106,8 @@ beforeAll(async () => {
     lead: (await s.sql<{ id: string }>(`select l.id from leads l join organizations o on o.id = l.organization_id where o.name = 'Demo Travels' and l.status = 'new' order by l.id limit 1`))[0].id,
     contactGroup: (await owner.post('/api/contacts/groups', { name: 'VIP customers' })).body.data._id,
     journalEntry: (await owner.get('/api/account/opening-balances')).body.data.entryId,
+    personalizedTour: await demoRow('personalized_tours'),
+    groupTour: await demoRow('group_tours'),
   };
   demo.leadQuery = (await owner.post(`/api/leads/${demo.lead}/query`, { adults: 2 })).body.data.queries.at(-1)._id;
   demo.followUp = (await owner.post(`/api/leads/${demo.lead}/followup`, { dueAt: new Date(Date.now() + 3_600_000).toISOString() })).body.data.followUps[0]._id;

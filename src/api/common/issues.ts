@@ -35,6 +35,7 @@ export const ISSUE_CODES = [
   'unknownReference',
   'notActiveMember',
   'notSalesMember',
+  'notInPlace',
   'inPast',
   'wrongPassword',
   'malformedRow',
@@ -159,6 +160,8 @@ export const ERROR_CODES = [
   'REVERSAL_OF_REVERSAL',
   'ALREADY_REVERSED',
   'OPENING_BALANCES_RECORDED',
+  'SEATS_UNAVAILABLE',
+  'SALES_CLOSED',
   'CONFLICT',
   'INTERNAL',
 ] as const;

@@ -7,7 +7,8 @@ import vendors from './vendors';
 import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
+import tourPackages from './tour-packages';
 
-const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance };
+const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages };
 
 export default ae;

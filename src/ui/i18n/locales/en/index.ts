@@ -10,7 +10,8 @@ import vendors from './vendors';
 import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
+import tourPackages from './tour-packages';
 
-const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance };
+const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages };
 
 export default en;
