@@ -1,9 +1,11 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { destinationRowsFromCsv } from '../../src/api/catalogue/destinations/import';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
 import {
   createDestinationInput,
   destinationImportRow,
+  destinationListSchema,
+  destinationSchema,
   destinationsQuery,
   updateDestinationInput,
   type Destination,
@@ -13,9 +15,9 @@ import {
 } from '../../src/api/catalogue/destinations/contract';
 import type { Tx } from '../db/client';
 import { destinations, regions } from './schema';
-import { notFound } from '../http/errors';
+import { issue, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { containsPattern, orderBy, pageOf } from '../http/list';
+import { containsPattern, orderBy, listPage } from '../http/list';
 import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route } from '../http/route';
 import { DESTINATION, REGION, destinationUses } from './store';
@@ -66,22 +68,22 @@ export const destinationRoutes = [
   route({
     method: 'GET',
     path: '/destinations',
+    answers: destinationListSchema,
     access: allow('destinations', 'view'),
     query: destinationsQuery,
     async handler({ tx, query }): Promise<DestinationList> {
       const where = destinationFilters(mergeFilter(query));
-      const answer = await pageOf(
-        query,
-        (limit, offset) =>
+      const answer = await listPage(query, {
+          rows: (limit, offset) =>
           selectDestinations(tx)
             .where(where)
             .orderBy(orderBy(DESTINATION_SORT[query.sortBy], query.sortOrder), asc(destinations.id))
             .limit(limit)
             .offset(offset),
-        (r) => toDestination(r),
-        async () =>
+          toItem: (r) => toDestination(r),
+          count: async () =>
           (await tx.select({ n: sql<number>`count(*)::int` }).from(destinations).innerJoin(regions, eq(regions.id, destinations.regionId)).where(where))[0].n,
-      );
+        });
       // The seed's destination list also names the total `totalItem`.
       return { ...answer, meta: { ...answer.meta, totalItem: answer.meta.totalItems } };
     },
@@ -90,6 +92,7 @@ export const destinationRoutes = [
   route({
     method: 'POST',
     path: '/destinations',
+    answers: itemAnswer(destinationSchema),
     access: allow('destinations', 'create'),
     body: createDestinationInput,
     status: 201,
@@ -116,7 +119,7 @@ export const destinationRoutes = [
         const regionOf = await referenceResolver(tx, REGION, inputs.map((i) => i.region));
         return ({ region, ...rest }) => {
           const regionId = regionOf(region);
-          return regionId ? { ...rest, regionId } : { reject: `"${region}" is not a known region`, path: 'region' };
+          return regionId ? { ...rest, regionId } : { reject: issue('region', 'unknownReference', `"${region}" is not a known region`, { kind: 'region' }) };
         };
       },
     }),
@@ -125,6 +128,7 @@ export const destinationRoutes = [
   route({
     method: 'PUT',
     path: '/destinations/:id',
+    answers: itemAnswer(destinationSchema),
     access: allow('destinations', 'update'),
     params: idParams,
     body: updateDestinationInput,
@@ -142,6 +146,7 @@ export const destinationRoutes = [
   route({
     method: 'DELETE',
     path: '/destinations/:id',
+    answers: deletedAnswer(destinationSchema),
     access: allow('destinations', 'delete'),
     params: idParams,
     async handler({ tx, params }) {

@@ -1,9 +1,10 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { regionRowsFromCsv } from '../../src/api/catalogue/regions/import';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import { deletedAnswer, idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
 import {
   createRegionInput,
   regionImportRow,
+  regionSchema,
   regionsQuery,
   updateRegionInput,
   type Region,
@@ -11,7 +12,7 @@ import {
 } from '../../src/api/catalogue/regions/contract';
 import { regions } from './schema';
 import { importRoute } from '../http/import';
-import { containsPattern, orderBy, pageOf } from '../http/list';
+import { containsPattern, orderBy, listPage } from '../http/list';
 import { assertUnused, lockRecord, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route } from '../http/route';
 import { REGION, regionUses } from './store';
@@ -33,13 +34,13 @@ export const regionRoutes = [
   route({
     method: 'GET',
     path: '/regions',
+    answers: listAnswerOf(regionSchema),
     access: allow('regions', 'view'),
     query: regionsQuery,
     async handler({ tx, query }) {
       const where = regionFilters(mergeFilter(query));
-      return pageOf(
-        query,
-        (limit, offset) =>
+      return listPage(query, {
+          rows: (limit, offset) =>
           tx
             .select({ region: regions })
             .from(regions)
@@ -47,15 +48,16 @@ export const regionRoutes = [
             .orderBy(orderBy(REGION_SORT[query.sortBy], query.sortOrder), asc(regions.id))
             .limit(limit)
             .offset(offset),
-        (r) => toRegion(r.region),
-        async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(regions).where(where))[0].n,
-      );
+          toItem: (r) => toRegion(r.region),
+          count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(regions).where(where))[0].n,
+        });
     },
   }),
 
   route({
     method: 'POST',
     path: '/regions',
+    answers: itemAnswer(regionSchema),
     access: allow('regions', 'create'),
     body: createRegionInput,
     status: 201,
@@ -79,6 +81,7 @@ export const regionRoutes = [
   route({
     method: 'PUT',
     path: '/regions/:id',
+    answers: itemAnswer(regionSchema),
     access: allow('regions', 'update'),
     params: idParams,
     body: updateRegionInput,
@@ -96,6 +99,7 @@ export const regionRoutes = [
   route({
     method: 'DELETE',
     path: '/regions/:id',
+    answers: deletedAnswer(regionSchema),
     access: allow('regions', 'delete'),
     params: idParams,
     async handler({ tx, params }) {

@@ -7,6 +7,7 @@ import {
   IMPORT_MAX_ROWS,
   importInput,
   importQuery,
+  importReportAnswer,
   importRowLimit,
   isCsvRowError,
   rowsFromFile,
@@ -17,13 +18,14 @@ import {
   type ImportRowResult,
   type SkipCode,
 } from '../../src/api/common/import';
-import { readSpreadsheetDate, readSpreadsheetInstant, type DateOrder } from '../../src/api/common/import-dates';
+import { readSpreadsheetDate, readSpreadsheetInstant, type DateOrder, type DateRead } from '../../src/api/common/import-dates';
+import { issueSummary, toApiIssues, type ApiIssue, type IssueCode, type IssueParams } from '../../src/api/common/issues';
 import { can, type ModuleKey } from '../../src/api/permissions';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { organizationTimeZone } from '../db/clock';
 import { orderedUuid } from '../db/ids';
-import { ApiError, badRequest, fromDatabaseError, invalidField } from './errors';
+import { ApiError, fromDatabaseError, invalidField, issue } from './errors';
 import { allow, route, type RawBody, type RouteDef } from './route';
 
 /**
@@ -49,9 +51,13 @@ export type RowPlan<W> =
   | { action: 'create'; values: W }
   /** It matches record `id` (by `matchedBy`); `changes` is what updating it would change. */
   | { action: 'update'; id: string; matchedBy: string; values: W; changes: FieldChange[] }
-  /** It matches a record the import never changes (a lead with the same phone number). */
-  | { action: 'skip'; id?: string; code: Extract<SkipCode, 'DUPLICATE'>; reason: string }
-  | { action: 'reject'; reason: string; path: string };
+  /** It matches a record the import never changes (a lead with the same phone number: `params.field`). */
+  | { action: 'skip'; id?: string; code: Extract<SkipCode, 'DUPLICATE'>; params: { field: string }; reason: string }
+  /** The row cannot be written: what is wrong, as a validation issue (`regions` `unknownReference`). */
+  | { action: 'reject'; issue: ApiIssue };
+
+/** A row that cannot be written, and why: `rejectRow('regions', 'unknownReference', '"Atlantis" is not a known region', { kind: 'region' })`. */
+export const rejectRow = (path: string, code: IssueCode, message: string, params: IssueParams = {}): RowPlan<never> => ({ action: 'reject', issue: issue(path, code, message, params) });
 
 /** A row to write: a new record's id (chosen here, so dependent rows need no RETURNING), or the record updated. */
 export interface RowWrite<W> {
@@ -91,11 +97,8 @@ export interface Importer<T, W = T> {
 
 const DEFAULT_CHUNK = 1000;
 
-export const issueList = (issues: v.BaseIssue<unknown>[]) =>
-  issues.map((i) => ({
-    path: v.getDotPath(i) || 'row',
-    message: i.expected === 'never' ? 'is not a known field' : i.received === 'undefined' ? 'is required' : i.message,
-  }));
+/** A row's issues, by the same mapper as request validation (codes and parameters included). */
+export const issueList = (issues: v.BaseIssue<unknown>[]) => toApiIssues(issues, 'row');
 
 const nameOf = (value: unknown): string | undefined => {
   const name = (value as { name?: unknown } | null)?.name;
@@ -103,25 +106,28 @@ const nameOf = (value: unknown): string | undefined => {
 };
 
 /**
- * The reason a database refusal of one row gives: the known duplicates' messages, else
- * PostgreSQL's own for a rule it keeps (a constraint, a value it cannot store). Anything else
- * (a lost connection, a bug) is not the row's fault: undefined, and the import fails as a whole.
+ * Why the database refused one row, as an issue: a known duplicate on its field (`taken`), else
+ * PostgreSQL's own words for a rule it keeps (a constraint, a value it cannot store:
+ * `refusedByDatabase`). Anything else (a lost connection, a bug) is not the row's fault:
+ * undefined, and the import fails as a whole.
  */
-function databaseRefusal(err: unknown): string | undefined {
-  const pgErr = ((err as { cause?: unknown })?.cause ?? err) as { code?: string; message?: string } | undefined;
+function databaseRefusal(err: unknown): ApiIssue | undefined {
+  const pgErr = ((err as { cause?: unknown })?.cause ?? err) as { code?: string; message?: string; constraint?: string } | undefined;
   const code = pgErr?.code ?? '';
   if (!code.startsWith('22') && !code.startsWith('23')) return undefined;
-  if (code === '23505') return fromDatabaseError(err)?.message;
-  return `the database refused the row: ${pgErr?.message ?? code}`;
+  const known = code === '23505' ? fromDatabaseError(err) : undefined;
+  const field = known?.issues?.[0]?.path;
+  if (known && field) return issue(field, 'taken', known.message);
+  return issue('row', 'refusedByDatabase', `the database refused the row: ${pgErr?.message ?? code}`, pgErr?.constraint ? { constraint: pgErr.constraint } : {});
 }
 
-type Read = { ok: true; row: Record<string, unknown> } | { ok: false; issues: { path: string; message: string }[] };
+type Read = { ok: true; row: Record<string, unknown> } | { ok: false; issues: ApiIssue[] };
 
 /** A row's date and time fields in the API's forms (other fields untouched). */
 function readDates(raw: Record<string, unknown>, importer: Importer<unknown, unknown>, order: DateOrder | undefined, timeZone: string): Read {
   let row = raw;
-  const issues: { path: string; message: string }[] = [];
-  const convert = (fields: string[] | undefined, read: (value: string | number) => { ok: true; value: string } | { ok: false; message: string }) => {
+  const issues: ApiIssue[] = [];
+  const convert = (fields: string[] | undefined, read: (value: string | number) => DateRead<string>) => {
     for (const field of fields ?? []) {
       const value = row[field];
       if (typeof value !== 'string' && typeof value !== 'number') continue;
@@ -129,7 +135,7 @@ function readDates(raw: Record<string, unknown>, importer: Importer<unknown, unk
       const answer = read(value);
       // The caller's row stays as it came: a copy takes the converted values.
       if (answer.ok) row = { ...row, [field]: answer.value };
-      else issues.push({ path: field, message: answer.message });
+      else issues.push(issue(field, answer.code, answer.message, answer.params));
     }
   };
   convert(importer.dateFields, (x) => readSpreadsheetDate(x, order));
@@ -137,11 +143,12 @@ function readDates(raw: Record<string, unknown>, importer: Importer<unknown, unk
   return issues.length ? { ok: false, issues } : { ok: true, row };
 }
 
-const rejected = (row: number, name: string | undefined, issues: { path: string; message: string }[]): ImportRowResult => ({
+const rejected = (row: number, name: string | undefined, issues: ApiIssue[], extra: Pick<ImportRowResult, 'code'> = {}): ImportRowResult => ({
   row,
   status: 'rejected',
   ...(name ? { name } : {}),
-  reason: issues.map((x) => `${x.path} ${x.message}`).join('; '),
+  reason: issueSummary(issues, issues.length),
+  ...extra,
   issues,
 });
 
@@ -165,9 +172,9 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
   const valid: PlannedRow<T>[] = [];
   rows.forEach((raw, i) => {
     const row = i + 1;
-    if (isCsvRowError(raw)) return results.push({ ...rejected(row, raw.$name, [{ path: 'row', message: raw.$error }]), reason: raw.$error });
+    if (isCsvRowError(raw)) return results.push({ ...rejected(row, raw.$name, [issue('row', 'malformedRow', raw.$error, raw.$params)]), reason: raw.$error });
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      return results.push({ row, status: 'rejected', reason: 'row must be an object', issues: [{ path: 'row', message: 'must be an object' }] });
+      return results.push(rejected(row, undefined, [issue('row', 'invalidType', 'must be an object', { expected: 'object' })]));
     }
     const dated = readDates(raw as Record<string, unknown>, importer as Importer<unknown, unknown>, dateOrder, ctx.timeZone);
     if (!dated.ok) return results.push(rejected(row, nameOf(raw), dated.issues));
@@ -193,7 +200,7 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
     const name = nameOf(p.input);
     const base = { row: p.row, ...(name ? { name } : {}) };
     if (plan.action === 'reject') {
-      results.push({ ...base, status: 'rejected', reason: `${plan.path} ${plan.reason}`, issues: [{ path: plan.path, message: plan.reason }] });
+      results.push(rejected(p.row, name, [plan.issue]));
       continue;
     }
     const keys = importer.keys(p.input).map(([field, value]) => [field, `${field}:${value}`] as const);
@@ -207,7 +214,7 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
     }
     for (const [, key] of keys) firstRow.set(key, p.row);
     if (plan.action === 'skip') {
-      results.push({ ...base, status: 'skipped', code: plan.code, reason: plan.reason, ...(plan.id ? { _id: plan.id } : {}) });
+      results.push({ ...base, status: 'skipped', code: plan.code, params: plan.params, reason: plan.reason, ...(plan.id ? { _id: plan.id } : {}) });
     } else if (plan.action === 'create') {
       writes.push({ row: p.row, id: orderedUuid(), values: plan.values });
     } else if (plan.changes.length === 0) {
@@ -252,11 +259,11 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
         for (const w of part) results.push(done(w));
         written.push(...part);
       } catch (err) {
-        const reason = databaseRefusal(err);
-        if (!reason) throw err;
+        const refusal = databaseRefusal(err);
+        if (!refusal) throw err;
         if (part.length === 1) {
           const w = part[0]!;
-          results.push({ row: w.row, status: 'rejected', name: nameByRow.get(w.row), code: 'DATABASE', reason, issues: [{ path: 'row', message: reason }] });
+          results.push(rejected(w.row, nameByRow.get(w.row), [refusal], { code: 'DATABASE' }));
           return;
         }
         const half = Math.ceil(part.length / 2);
@@ -293,10 +300,10 @@ export const multipartBodyParser = (fromCsv: (text: string) => { rows: unknown[]
   try {
     form = await new Response(body.bytes as unknown as BodyInit, { headers: { 'Content-Type': body.contentType } }).formData();
   } catch {
-    throw badRequest('The body is not a valid multipart form', 'body');
+    throw invalidField('body', 'invalidFormat', 'is not a valid multipart form');
   }
   const file = form.get('file');
-  if (!file || typeof file === 'string') throw invalidField('file', 'is required: send the CSV or JSON file in the form field "file"');
+  if (!file || typeof file === 'string') throw invalidField('file', 'required', 'is required: send the CSV or JSON file in the form field "file"');
   const text = new TextDecoder().decode(await file.arrayBuffer());
   try {
     return { rows: rowsFromFile({ name: file.name, type: file.type, text }, fromCsv) };
@@ -318,16 +325,19 @@ export function importRoute<T, W>(def: { path: string; module: ModuleKey; fromCs
     access: allow(def.module, 'create'),
     query: importQuery,
     body: importInput(IMPORT_MAX_ROWS),
+    importRow: def.importer.rowSchema,
+    answers: importReportAnswer,
     bodyParsers: { 'text/csv': csvBodyParser(def.fromCsv), 'multipart/form-data': multipartBodyParser(def.fromCsv) },
     maxBodyBytes: IMPORT_MAX_BYTES,
     async handler({ tx, body, auth, query }) {
       const limit = importRowLimit(auth.role.permissions, def.module);
       if (body.rows.length > limit) {
         const message = `must have at most ${limit} rows for your role (${def.module}.delete allows ${IMPORT_MAX_ROWS})`;
-        throw new ApiError(413, 'IMPORT_TOO_MANY_ROWS', `The file has ${body.rows.length} rows; your role may import at most ${limit} at a time`, [{ path: 'rows', message }]);
+        const params = { count: body.rows.length, max: limit };
+        throw new ApiError(413, 'IMPORT_TOO_MANY_ROWS', `The file has ${body.rows.length} rows; your role may import at most ${limit} at a time`, [issue('rows', 'tooManyItems', message, { max: limit })], undefined, params);
       }
       if (query.updateExisting && !can(auth.role.permissions, def.module, 'update')) {
-        throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${def.module}.update, which "update existing" needs`);
+        throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${def.module}.update, which "update existing" needs`, undefined, undefined, { module: def.module, action: 'update' });
       }
       return { data: await runImport(tx, body.rows, def.importer, { ...query, auth, resource: def.path }) };
     },

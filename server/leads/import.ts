@@ -4,18 +4,16 @@ import { leadImportRow, type LeadImportRow } from '../../src/api/leads/contract'
 import type { LeadSource } from '../../src/api/leads/constants';
 import { moduleSettings } from '../admin/store';
 import { members } from '../auth/schema';
-import type { AuthContext } from '../auth/session';
 import { assertPlaces, DESTINATION, REGION } from '../catalogue/store';
-import { contacts } from '../contacts/schema';
 import { contactsFor, emailKey, phoneKey } from '../contacts/store';
 import type { Tx } from '../db/client';
 import { todayIn } from '../db/clock';
-import type { Importer, RowPlan } from '../http/import';
+import { rejectRow, type Importer, type RowPlan } from '../http/import';
 import { referenceResolver } from '../http/records';
 import { enqueueJobs } from '../jobs/queue';
 import { notifications } from '../notifications/schema';
 import { leads } from './schema';
-import { FOLLOW_UP_DUE_JOB, leadLink, turnsInRotation } from './store';
+import { FOLLOW_UP_DUE_JOB, leadLink, turnsInRotation, visibleLeadKeys } from './store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,24 +29,6 @@ interface LeadValues {
   queryDate: string | null;
   owner: string | null | undefined;
   followUp: string | null;
-}
-
-/**
- * The phone numbers and emails (as contact keys) of the given ones that already belong to a lead.
- * The one place the import decides what is a duplicate: where "own" lead visibility may limit what
- * a caller learns about others' leads, it is scoped here (`auth`).
- */
-export async function leadDuplicates(tx: Tx, _auth: AuthContext, keys: { phones: string[]; emails: string[] }) {
-  if (!keys.phones.length && !keys.emails.length) return { phones: new Set<string>(), emails: new Set<string>() };
-  const taken = await tx
-    .selectDistinct({ phoneKey: contacts.phoneKey, emailKey: contacts.emailKey })
-    .from(contacts)
-    .innerJoin(leads, eq(leads.contactId, contacts.id))
-    .where(sql`${contacts.phoneKey} = any(${sql.param(keys.phones)}::text[]) or ${contacts.emailKey} = any(${sql.param(keys.emails)}::text[])`);
-  return {
-    phones: new Set(taken.flatMap((t) => (t.phoneKey ? [t.phoneKey] : []))),
-    emails: new Set(taken.flatMap((t) => (t.emailKey ? [t.emailKey] : []))),
-  };
 }
 
 /** The active sales members the rows name as owner (by id or email), in one query. */
@@ -94,16 +74,18 @@ export const leadImporter: Importer<LeadImportRow, LeadValues> = {
     const destinationOf = await referenceResolver(tx, DESTINATION, chunk.flatMap((c) => c.input.destinations ?? []));
     const ownerOf = await ownersNamed(tx, chunk.flatMap((c) => (c.input.assignedTo ? [c.input.assignedTo] : [])));
     const keyed = chunk.map(({ input }) => ({ input, pk: phoneKey(input.phone), ek: emailKey(input.email) }));
-    const taken = await leadDuplicates(tx, auth, { phones: keyed.flatMap((k) => k.pk ?? []), emails: keyed.flatMap((k) => k.ek ?? []) });
+    // Duplicates only among the leads the importer may see: with "own" visibility the report must not
+    // tell him what a colleague's leads hold (such a row is imported and joins the person's contact).
+    const taken = await visibleLeadKeys(tx, auth, { phones: keyed.flatMap((k) => k.pk ?? []), emails: keyed.flatMap((k) => k.ek ?? []) });
     return keyed.map(({ input, pk, ek }): RowPlan<LeadValues> => {
-      if (pk && taken.phones.has(pk)) return { action: 'skip', code: 'DUPLICATE', reason: `duplicate: a lead with the phone number ${input.phone} already exists` };
-      if (ek && taken.emails.has(ek)) return { action: 'skip', code: 'DUPLICATE', reason: `duplicate: a lead with the email ${input.email} already exists` };
+      if (pk && taken.phones.has(pk)) return { action: 'skip', code: 'DUPLICATE', params: { field: 'phone' }, reason: `duplicate: a lead with the phone number ${input.phone} already exists` };
+      if (ek && taken.emails.has(ek)) return { action: 'skip', code: 'DUPLICATE', params: { field: 'email' }, reason: `duplicate: a lead with the email ${input.email} already exists` };
       const unknownRegion = input.regions?.find((r) => !regionOf(r));
-      if (unknownRegion) return { action: 'reject', path: 'regions', reason: `"${unknownRegion}" is not a known region` };
+      if (unknownRegion) return rejectRow('regions', 'unknownReference', `"${unknownRegion}" is not a known region`, { kind: 'region' });
       const unknownDestination = input.destinations?.find((d) => !destinationOf(d));
-      if (unknownDestination) return { action: 'reject', path: 'destinations', reason: `"${unknownDestination}" is not a known destination` };
+      if (unknownDestination) return rejectRow('destinations', 'unknownReference', `"${unknownDestination}" is not a known destination`, { kind: 'destination' });
       const owner = input.assignedTo ? ownerOf(input.assignedTo) : input.assignedTo;
-      if (input.assignedTo && !owner) return { action: 'reject', path: 'assignedTo', reason: `${input.assignedTo} is not an active member of the sales department` };
+      if (input.assignedTo && !owner) return rejectRow('assignedTo', 'notSalesMember', `${input.assignedTo} is not an active member of the sales department`);
       return {
         action: 'create',
         values: {

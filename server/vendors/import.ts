@@ -1,9 +1,9 @@
 import { asc, or, sql } from 'drizzle-orm';
-import { vendorImportRow, type BankDetails, type VendorImportRow } from '../../src/api/vendors/contract';
-import { describeVendorRefusal, vendorEventFor, type VendorState } from '../../src/machines/vendor-machine';
-import { snapshotOf } from '../../src/machines/workflow';
-import { vendorMachine } from '../../src/machines/vendor-machine';
-import { fieldChanges, type Importer, type RowPlan } from '../http/import';
+import { transition } from 'xstate';
+import { isActiveIn, vendorActivation, vendorImportRow, type BankDetails, type VendorImportRow } from '../../src/api/vendors/contract';
+import { describeVendorRefusal, vendorMachine } from '../../src/machines/vendor-machine';
+import { initialState, snapshotOf } from '../../src/machines/workflow';
+import { fieldChanges, rejectRow, type Importer, type RowPlan } from '../http/import';
 import { vendors } from './schema';
 
 type VendorRow = typeof vendors.$inferSelect;
@@ -27,18 +27,21 @@ function storedFields(row: VendorRow): Record<string, unknown> {
     phone: row.phone,
     address: row.address,
     notes: row.notes,
-    isActive: row.status === 'active',
+    isActive: isActiveIn(row.status),
     bankDetails: bank,
     ...Object.fromEntries(BANK_FIELDS.map((k) => [`bankDetails.${k}`, bank?.[k] ?? null])),
   };
 }
 
-function givenFields({ bankDetails, ...input }: VendorImportRow): Record<string, unknown> {
+function givenFields({ bankDetails, status: _status, ...input }: VendorValues): Record<string, unknown> {
   const bank = bankDetailsOrNull(bankDetails);
   if (bank === undefined) return input;
   if (bank === null) return { ...input, bankDetails: null };
   return { ...input, ...Object.fromEntries(BANK_FIELDS.map((k) => [`bankDetails.${k}`, bank[k]])) };
 }
+
+/** A planned vendor: the row, and the vendor machine's state it starts in or moves to (none: unchanged). */
+type VendorValues = VendorImportRow & { status?: string };
 
 /**
  * `POST /vendors/import`: a row matches the vendor with the same name (case aside), or else the one
@@ -46,7 +49,7 @@ function givenFields({ bankDetails, ...input }: VendorImportRow): Record<string,
  * update a field the row leaves out (an empty CSV cell, an absent JSON key) keeps its stored
  * value, JSON `null` clears it, bank details merge, and `isActive` is the vendor machine's event.
  */
-export const vendorImporter: Importer<VendorImportRow> = {
+export const vendorImporter: Importer<VendorImportRow, VendorValues> = {
   kind: 'vendor',
   rowSchema: vendorImportRow,
   keys: (input) => [['name', input.name.toLowerCase()], ...(input.email ? [['email', input.email.toLowerCase()] as [string, string]] : [])],
@@ -63,18 +66,21 @@ export const vendorImporter: Importer<VendorImportRow> = {
     const byEmail = new Map<string, VendorRow>();
     for (const x of existing) if (x.email && !byEmail.has(x.email.toLowerCase())) byEmail.set(x.email.toLowerCase(), x);
 
-    return chunk.map(({ input }): RowPlan<VendorImportRow> => {
+    return chunk.map(({ input }): RowPlan<VendorValues> => {
       const sameName = byName.get(input.name.toLowerCase());
       const match = sameName ?? (input.email ? byEmail.get(input.email.toLowerCase()) : undefined);
-      if (!match) return { action: 'create', values: input };
-      if (input.isActive !== undefined && input.isActive !== (match.status === 'active')) {
+      // Where a vendor starts is the machine's, as for POST /vendors.
+      if (!match) return { action: 'create', values: { ...input, status: initialState(vendorMachine, { isActive: input.isActive }) } };
+      let status: string | undefined;
+      if (input.isActive !== undefined && input.isActive !== isActiveIn(match.status)) {
         // Activation is the vendor machine's to allow, for an import as for PUT /vendors/{id}.
-        const event = vendorEventFor(input.isActive);
-        if (!snapshotOf(vendorMachine, match.status as VendorState).can(event)) {
-          return { action: 'reject', path: 'isActive', reason: describeVendorRefusal(match.status, event) };
-        }
+        const event = vendorActivation.eventOf({ isActive: input.isActive })!;
+        const from = snapshotOf(vendorMachine, match.status);
+        if (!from.can(event)) return rejectRow('isActive', 'notAllowedInState', describeVendorRefusal(match.status, event), { state: match.status });
+        status = String(transition(vendorMachine, from as never, event)[0].value);
       }
-      return { action: 'update', id: match.id, matchedBy: sameName ? 'name' : 'email', values: input, changes: fieldChanges(storedFields(match), givenFields(input)) };
+      const values = { ...input, ...(status ? { status } : {}) };
+      return { action: 'update', id: match.id, matchedBy: sameName ? 'name' : 'email', values, changes: fieldChanges(storedFields(match), givenFields(values)) };
     });
   },
 
@@ -95,7 +101,7 @@ export const vendorImporter: Importer<VendorImportRow> = {
             when not x.d ? 'bankDetails' then v.bank_details
             when jsonb_typeof(x.d->'bankDetails') = 'null' then null
             else coalesce(v.bank_details, '{}'::jsonb) || (x.d->'bankDetails') end,
-          status = case when not x.d ? 'isActive' then v.status when (x.d->>'isActive')::boolean then 'active' else 'inactive' end,
+          status = coalesce(x.d->>'status', v.status),
           updated_at = now()
         from (select (e->>'id')::uuid as id, e->'d' as d from jsonb_array_elements(${doc}::jsonb) e) x
         where v.id = x.id`);
@@ -106,8 +112,7 @@ export const vendorImporter: Importer<VendorImportRow> = {
       await tx.execute(sql`
         insert into vendors (id, name, services, contact_person, email, phone, address, notes, bank_details, status)
         select (e->>'id')::uuid, e->>'name', array(select jsonb_array_elements_text(e->'services')), e->>'contactPerson', e->>'email',
-               e->>'phone', e->>'address', e->>'notes', nullif(e->'bankDetails', 'null'::jsonb),
-               case when (e->>'isActive')::boolean is false then 'inactive' else 'active' end
+               e->>'phone', e->>'address', e->>'notes', nullif(e->'bankDetails', 'null'::jsonb), e->>'status'
         from jsonb_array_elements(${doc}::jsonb) e`);
     }
   },

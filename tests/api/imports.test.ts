@@ -51,6 +51,8 @@ interface RouteCase {
   existing: () => Promise<{ row: Row; field: string; read: () => Promise<unknown> }>;
   bad: Row;
   badPath: string;
+  /** The code of its issue (src/api/common/issues.ts): what the web app translates. */
+  badCode: string;
 }
 
 let phone = 5_550_000;
@@ -75,6 +77,7 @@ const CASES: RouteCase[] = [
     }),
     bad: { name: 'Boat Rides', services: ['boats'] },
     badPath: 'services.0',
+    badCode: 'oneOf',
   },
   {
     resource: 'leads',
@@ -94,6 +97,7 @@ const CASES: RouteCase[] = [
     },
     bad: { name: 'Unreachable Ursula' },
     badPath: 'phone',
+    badCode: 'phoneOrEmail',
   },
   {
     resource: 'regions',
@@ -107,6 +111,7 @@ const CASES: RouteCase[] = [
     }),
     bad: { name: 'Punctuation Only', slug: '!!!' },
     badPath: 'slug',
+    badCode: 'invalidFormat',
   },
   {
     resource: 'destinations',
@@ -120,6 +125,7 @@ const CASES: RouteCase[] = [
     }),
     bad: { name: 'Atlantis', region: 'Lost Continents', country: 'Nowhere' },
     badPath: 'region',
+    badCode: 'unknownReference',
   },
   {
     resource: 'hotels',
@@ -136,6 +142,7 @@ const CASES: RouteCase[] = [
     },
     bad: { name: 'Seven Star Palace', destination: 'Dubai', stars: 7, roomTypes: [{ name: 'Double', nightlyRate: 9000, maxOccupancy: 2 }] },
     badPath: 'stars',
+    badCode: 'tooLarge',
   },
   {
     resource: 'activities',
@@ -153,6 +160,7 @@ const CASES: RouteCase[] = [
     },
     bad: { name: 'Moon Walk', destination: 'Dubai', category: 'space', difficulty: 'easy', durationMinutes: 60, pricePerPerson: 1000 },
     badPath: 'category',
+    badCode: 'oneOf',
   },
 ];
 
@@ -207,7 +215,8 @@ describe.each(CASES.map((c) => [c.resource, c] as const))('POST /%s/import', (_,
     expect(res.body.data.summary).toEqual({ total: 4, created: 2, updated: 0, skipped: 0, rejected: 2 });
     expect(res.body.data.rows[1]).toMatchObject({ row: 2, status: 'rejected', name: c.bad.name });
     expect(res.body.data.rows[1]!.reason).toMatch(new RegExp(`^${c.badPath.replace('.', '\\.')} `));
-    expect(res.body.data.rows[2]).toMatchObject({ row: 3, status: 'rejected', reason: 'row must be an object' });
+    expect(res.body.data.rows[1]!.issues).toMatchObject([{ path: c.badPath, code: c.badCode }]);
+    expect(res.body.data.rows[2]).toMatchObject({ row: 3, status: 'rejected', reason: 'row must be an object', issues: [{ path: 'row', code: 'invalidType' }] });
     expect(await count(c.table)).toBe(before + 2);
   });
 
@@ -228,20 +237,23 @@ describe.each(CASES.map((c) => [c.resource, c] as const))('POST /%s/import', (_,
 
     const before = await fingerprint();
     const refusals = [
-      [{ name: 'rows.json', type: 'application/json', content: 'name,services\nA,hotels' }, 'is not valid JSON'],
-      [{ name: 'photo.png', type: 'image/png', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]) }, 'must be a CSV or JSON file, not image/png'],
-      [{ name: 'rows.csv', type: 'text/csv', content: new Uint8Array([0x50, 0x4b, 3, 4, 0x14, 0, 0, 0xff, 0xfe]) }, 'is not a UTF-8 CSV text file (a spreadsheet workbook? save it as "CSV UTF-8")'],
+      [{ name: 'rows.json', type: 'application/json', content: 'name,services\nA,hotels' }, { code: 'invalidJson', params: {}, message: 'is not valid JSON' }],
+      [{ name: 'photo.png', type: 'image/png', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]) }, { code: 'oneOf', params: { values: ['CSV', 'JSON'] }, message: 'must be a CSV or JSON file, not image/png' }],
+      [
+        { name: 'rows.csv', type: 'text/csv', content: new Uint8Array([0x50, 0x4b, 3, 4, 0x14, 0, 0, 0xff, 0xfe]) },
+        { code: 'notUtf8', params: {}, message: 'is not a UTF-8 CSV text file (a spreadsheet workbook? save it as "CSV UTF-8")' },
+      ],
     ] as const;
-    for (const [file, message] of refusals) {
+    for (const [file, issue] of refusals) {
       const res = await owner.upload(`/api/${c.resource}/import`, file);
       expect(res.status, file.name).toBe(400);
-      expect(res.body.issues).toEqual([{ path: 'file', message }]);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'file', ...issue }] });
     }
     const form = new FormData();
     form.append('other', 'x');
     const noFile = await owner.request('POST', `/api/${c.resource}/import`, form);
     expect(noFile.status).toBe(400);
-    expect(noFile.body.issues[0].path).toBe('file');
+    expect(noFile.body.issues).toMatchObject([{ path: 'file', code: 'required' }]);
     expect(await fingerprint()).toBe(before);
   });
 
@@ -264,8 +276,12 @@ describe('row limits per role', () => {
     const before = await fingerprint();
     const refused = await importRows(sales, 'leads', rows);
     expect(refused.status).toBe(413);
-    expect(refused.body).toMatchObject({ code: 'IMPORT_TOO_MANY_ROWS', message: 'The file has 5001 rows; your role may import at most 5000 at a time' });
-    expect(refused.body.issues[0].path).toBe('rows');
+    expect(refused.body).toMatchObject({
+      code: 'IMPORT_TOO_MANY_ROWS',
+      params: { count: 5001, max: 5000 },
+      message: 'The file has 5001 rows; your role may import at most 5000 at a time',
+      issues: [{ path: 'rows', code: 'tooManyItems', params: { max: 5000 } }],
+    });
     const preview = await importRows(sales, 'leads', rows, '?preview=true');
     expect(preview.status).toBe(413);
     expect(await fingerprint()).toBe(before);
@@ -299,7 +315,7 @@ describe('row limits per role', () => {
     const before = await fingerprint();
     const res = await importRows(clerk, 'vendors', [{ name: 'Atlantis The Palm', services: 'hotels', notes: 'clerk' }], '?updateExisting=true');
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('You do not have the permission vendors.update, which "update existing" needs');
+    expect(res.body).toMatchObject({ code: 'FORBIDDEN', params: { module: 'vendors', action: 'update' }, message: 'You do not have the permission vendors.update, which "update existing" needs' });
     expect(await fingerprint()).toBe(before);
     const plain = await importRows(clerk, 'vendors', [{ name: 'Atlantis The Palm', services: 'hotels', notes: 'clerk' }]);
     expect(plain.body.data.rows[0]).toMatchObject({ status: 'skipped', code: 'EXISTS' });
@@ -317,6 +333,7 @@ describe('a row the database refuses in the middle of a bulk write', () => {
       expect(res.body.data.summary).toMatchObject({ created: 1499, rejected: 1 });
       expect(res.body.data.rows[1199]).toMatchObject({ row: 1200, status: 'rejected', name: 'Refused By The Database', code: 'DATABASE' });
       expect(res.body.data.rows[1199]!.reason).toMatch(/test_refused_name/);
+      expect(res.body.data.rows[1199]!.issues).toMatchObject([{ path: 'row', code: 'refusedByDatabase', params: { constraint: 'test_refused_name' } }]);
       expect(await count('vendors')).toBe(before + 1499);
     } finally {
       await s.sql(`alter table vendors drop constraint test_refused_name`);
@@ -371,9 +388,12 @@ describe('lead import', () => {
       expect(stored.query_date, name).toBe('2026-03-05');
       expect(stored.next_follow_up_at?.toISOString(), name).toBe('2026-03-05T10:30:00.000Z');
     }
-    expect(res.body.data.rows[4]).toMatchObject({ name: 'Date Impossible', issues: [{ path: 'queryDate', message: 'is not a real date read as day/month/year' }] });
-    expect(res.body.data.rows[5].issues).toEqual([{ path: 'followUp', message: 'must have a time, like 2026-03-05 14:30' }]);
-    expect(res.body.data.rows[6].issues).toEqual([{ path: 'queryDate', message: 'must have a four-digit year' }]);
+    expect(res.body.data.rows[4]).toMatchObject({
+      name: 'Date Impossible',
+      issues: [{ path: 'queryDate', code: 'invalidDate', params: { order: 'dmy' }, message: 'is not a real date read as day/month/year' }],
+    });
+    expect(res.body.data.rows[5].issues).toEqual([{ path: 'followUp', code: 'timeRequired', params: { example: '2026-03-05 14:30' }, message: 'must have a time, like 2026-03-05 14:30' }]);
+    expect(res.body.data.rows[6].issues).toEqual([{ path: 'queryDate', code: 'invalidFormat', params: { example: '2026-03-05' }, message: 'must have a four-digit year' }]);
 
     const us = await importRows(owner, 'leads', [{ name: 'Date American', phone: uniquePhone(), queryDate: '3/5/2026', followUp: '3/5/2026 2:30 PM' }], '?dateOrder=mdy');
     expect(us.body.data.summary.created).toBe(1);
@@ -382,7 +402,7 @@ describe('lead import', () => {
 
     // Without a stated order, a day-and-month date is refused rather than guessed.
     const unstated = await importRows(owner, 'leads', [{ name: 'Date Unstated', phone: uniquePhone(), queryDate: '05/03/2026' }]);
-    expect(unstated.body.data.rows[0]).toMatchObject({ status: 'rejected', issues: [{ path: 'queryDate' }] });
+    expect(unstated.body.data.rows[0]).toMatchObject({ status: 'rejected', issues: [{ path: 'queryDate', code: 'dateOrderUnknown' }] });
     expect(unstated.body.data.rows[0].reason).toMatch(/state the date order/);
   });
 
@@ -409,6 +429,56 @@ describe('lead import', () => {
     const detail = (await owner.get(`/api/leads/${one.id}`)).body.data;
     expect(detail.activity.map((a: { type: string }) => a.type).sort()).toEqual(['followUp', 'imported']);
     if (known) expect((await s.sql(`select contact_id from leads where name = 'Known Contact'`))[0]).toEqual({ contact_id: known.id });
+  });
+});
+
+describe("lead import by a sales agent who sees only his own leads ('own')", () => {
+  it("reports as duplicates only what his own leads hold, in the preview as in the import, and names nothing of a colleague's lead", async () => {
+    const lina = await s.login('lina@demo.travel');
+    const hidden = { name: 'Lina Keeps This Secret', phone: uniquePhone(), email: 'lina.secret.import@example.com' };
+    const linas = (await lina.post('/api/leads', hidden)).body.data;
+    const mine = { name: 'Samir Own Lead', phone: uniquePhone(), email: 'samir.own.import@example.com' };
+    expect((await sales.post('/api/leads', mine)).status).toBe(201);
+    const rows = [
+      { name: 'Same phone as Lina’s', phone: hidden.phone.replace(/ /g, '-') },
+      { name: 'Same email as Lina’s', email: hidden.email.toUpperCase() },
+      { name: 'Same phone as mine', phone: mine.phone },
+      { name: 'Same email as mine', email: ` ${mine.email.toUpperCase()} ` },
+    ];
+    const seen = (report: Report) => report.rows.map((r) => [r.status, r.code ?? null]);
+    const expected = [
+      ['created', null],
+      ['created', null],
+      ['skipped', 'DUPLICATE'],
+      ['skipped', 'DUPLICATE'],
+    ];
+    const before = await fingerprint();
+    const preview = await importRows(sales, 'leads', rows, '?preview=true');
+    expect(preview.status).toBe(200);
+    expect(seen(preview.body.data)).toEqual(expected);
+    expect(await fingerprint()).toBe(before);
+
+    const file = csvOf(rows.map((r) => ({ phone: '', email: '', ...r })));
+    const done = await sales.upload('/api/leads/import', { name: 'fair.csv', type: 'text/csv', content: file });
+    expect(done.status).toBe(200);
+    expect(seen(done.body.data)).toEqual(expected);
+    expect(done.body.data.rows[2]).toMatchObject({ params: { field: 'phone' } });
+    expect(done.body.data.rows[3]).toMatchObject({ params: { field: 'email' } });
+    for (const answer of [preview.body, done.body]) {
+      const text = JSON.stringify(answer);
+      for (const secret of [hidden.name, linas._id, linas.contactId]) expect(text).not.toContain(secret);
+    }
+    // His new leads join the person's contact (one person, one contact), and are his.
+    const made = await s.sql<{ contact_id: string; assigned_to: string }>(`select contact_id, assigned_to from leads where name = 'Same phone as Lina’s'`);
+    const [samir] = await s.sql<{ id: string }>(`select id from members where email = 'sales@demo.travel'`);
+    expect(made).toEqual([{ contact_id: linas.contactId, assigned_to: samir!.id }]);
+
+    // Someone who sees every lead is told about Lina's too.
+    const byOwner = await importRows(owner, 'leads', rows.slice(0, 2), '?preview=true');
+    expect(seen(byOwner.body.data)).toEqual([
+      ['skipped', 'DUPLICATE'],
+      ['skipped', 'DUPLICATE'],
+    ]);
   });
 });
 

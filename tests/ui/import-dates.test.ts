@@ -22,14 +22,16 @@ describe('spreadsheet dates', () => {
   });
 
   it('refuses what it would have to guess, and what does not exist', () => {
-    expect(readSpreadsheetDate('05/03/2026')).toMatchObject({ ok: false, message: expect.stringMatching(/state the date order/) });
-    expect(readSpreadsheetDate('3/13/2026', 'dmy')).toEqual({ ok: false, message: 'is not a real date read as day/month/year' });
-    expect(readSpreadsheetDate('13/3/2026', 'mdy')).toEqual({ ok: false, message: 'is not a real date read as month/day/year' });
-    expect(readSpreadsheetDate('5/3/26', 'dmy')).toEqual({ ok: false, message: 'must have a four-digit year' });
-    expect(readSpreadsheetDate('2026-02-29')).toMatchObject({ ok: false });
-    expect(readSpreadsheetDate('2026')).toMatchObject({ ok: false, message: expect.stringMatching(/spreadsheet day number/) });
-    expect(readSpreadsheetDate('2026-03-05 14:30')).toEqual({ ok: false, message: 'must be a date without a time' });
-    expect(readSpreadsheetDate('next tuesday')).toMatchObject({ ok: false });
+    expect(readSpreadsheetDate('05/03/2026')).toMatchObject({ ok: false, code: 'dateOrderUnknown', message: expect.stringMatching(/state the date order/) });
+    expect(readSpreadsheetDate('3/13/2026', 'dmy')).toEqual({ ok: false, code: 'invalidDate', params: { order: 'dmy' }, message: 'is not a real date read as day/month/year' });
+    expect(readSpreadsheetDate('13/3/2026', 'mdy')).toEqual({ ok: false, code: 'invalidDate', params: { order: 'mdy' }, message: 'is not a real date read as month/day/year' });
+    expect(readSpreadsheetDate('5/3/26', 'dmy')).toEqual({ ok: false, code: 'invalidFormat', params: { example: '2026-03-05' }, message: 'must have a four-digit year' });
+    expect(readSpreadsheetDate('2026-02-29')).toMatchObject({ ok: false, code: 'invalidDate' });
+    // The field kit's range and words.
+    expect(readSpreadsheetDate('31/12/1899', 'dmy')).toMatchObject({ ok: false, code: 'dateOutOfRange', params: { min: '1900-01-01', max: '2200-12-31' } });
+    expect(readSpreadsheetDate('2026')).toMatchObject({ ok: false, code: 'dateOutOfRange', message: expect.stringMatching(/spreadsheet day number/) });
+    expect(readSpreadsheetDate('2026-03-05 14:30')).toEqual({ ok: false, code: 'invalidFormat', params: { example: '2026-03-05' }, message: 'must be a date without a time' });
+    expect(readSpreadsheetDate('next tuesday')).toMatchObject({ ok: false, code: 'invalidFormat' });
   });
 
   it('reads a local time in the organization’s time zone, daylight saving included', () => {
@@ -40,8 +42,8 @@ describe('spreadsheet dates', () => {
     // Lisbon: winter UTC+0, summer UTC+1 (from 2026-03-29 01:00 UTC).
     expect(readSpreadsheetInstant('2026-03-28 12:00', undefined, 'Europe/Lisbon')).toEqual({ ok: true, value: '2026-03-28T12:00:00.000Z' });
     expect(readSpreadsheetInstant('2026-03-29 12:00', undefined, 'Europe/Lisbon')).toEqual({ ok: true, value: '2026-03-29T11:00:00.000Z' });
-    expect(readSpreadsheetInstant('2026-03-05', undefined, 'UTC')).toEqual({ ok: false, message: 'must have a time, like 2026-03-05 14:30' });
-    expect(readSpreadsheetInstant('2026-03-05 25:00', undefined, 'UTC')).toEqual({ ok: false, message: 'has a time that does not exist' });
+    expect(readSpreadsheetInstant('2026-03-05', undefined, 'UTC')).toEqual({ ok: false, code: 'timeRequired', params: { example: '2026-03-05 14:30' }, message: 'must have a time, like 2026-03-05 14:30' });
+    expect(readSpreadsheetInstant('2026-03-05 25:00', undefined, 'UTC')).toEqual({ ok: false, code: 'invalidInstant', params: {}, message: 'has a time that does not exist' });
   });
 
   it('reads back any date written day first, month first, ISO or as a day number (property)', () => {

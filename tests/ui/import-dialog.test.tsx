@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import type { AuthState } from '../../src/api/admin/auth/contract';
 import type { ImportReport } from '../../src/api/common/import';
-import { importLeadFile } from '../../src/api/leads/save-lead';
+import { leadsResource } from '../../src/api/leads/get-leads';
 import { LEAD_IMPORT_TEMPLATE, leadRowsFromCsv } from '../../src/api/leads/import';
-import { importVendorFile } from '../../src/api/vendors/save-vendor';
+import { vendorsResource } from '../../src/api/vendors/get-vendors';
 import { VENDOR_IMPORT_TEMPLATE, vendorRowsFromCsv } from '../../src/api/vendors/import';
 import type { Permissions } from '../../src/api/permissions';
 import { AuthStateProvider } from '../../src/ui/auth';
@@ -40,7 +40,7 @@ const PREVIEW: ImportReport = {
   rows: [
     { row: 1, status: 'created', name: 'Sahara Camps' },
     { row: 2, status: 'updated', _id: 'v1', name: 'Atlantis The Palm', changes: [{ field: 'notes', from: 'Old note', to: 'New note' }] },
-    { row: 3, status: 'rejected', name: 'Boat Rides', reason: 'services.0 must be one of hotels, flights', issues: [{ path: 'services.0', message: 'must be one of hotels, flights' }] },
+    { row: 3, status: 'rejected', name: 'Boat Rides', reason: 'services.0 must be one of hotels, flights', issues: [{ path: 'services.0', code: 'oneOf', params: { values: ['hotels', 'flights'] }, message: 'must be one of hotels, flights' }] },
   ],
 };
 const VENDOR_CSV = ['name,services,notes', 'Sahara Camps,activities,', 'Atlantis The Palm,hotels,New note', 'Boat Rides,boats,'].join('\n');
@@ -58,7 +58,7 @@ function renderVendors(state = OPS) {
   const onClose = vi.fn();
   render(
     <AuthStateProvider value={state}>
-      <ImportDialog title="Import vendors" module="vendors" fromCsv={vendorRowsFromCsv} template={VENDOR_IMPORT_TEMPLATE} run={importVendorFile} successMessage="Vendors imported successfully" onClose={onClose} />
+      <ImportDialog title="Import vendors" module="vendors" fromCsv={vendorRowsFromCsv} template={VENDOR_IMPORT_TEMPLATE} run={vendorsResource.importFile} successMessage="Vendors imported successfully" onClose={onClose} />
     </AuthStateProvider>,
   );
   return onClose;
@@ -169,7 +169,7 @@ describe('the import dialog', () => {
   it('for leads: states the date order, never offers to update, and toasts success when nothing was rejected', async () => {
     render(
       <AuthStateProvider value={SALES}>
-        <ImportDialog title="Import leads" module="leads" fromCsv={leadRowsFromCsv} template={LEAD_IMPORT_TEMPLATE} dates updates={false} run={importLeadFile} successMessage="Leads imported" onClose={() => {}} />
+        <ImportDialog title="Import leads" module="leads" fromCsv={leadRowsFromCsv} template={LEAD_IMPORT_TEMPLATE} dates updates={false} run={leadsResource.importFile} successMessage="Leads imported" onClose={() => {}} />
       </AuthStateProvider>,
     );
     expect(checked(screen.getByRole('radio', { name: 'month/day/year (May 3)' }))).toBe(true); // jsdom's language is en-US

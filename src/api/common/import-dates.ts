@@ -1,3 +1,6 @@
+import type { IssueCode, IssueParams } from './issues';
+import { MAX_DATE, MIN_DATE } from './schemas';
+
 /**
  * Dates and times as spreadsheets write them, read into the API's forms (SPEC "Conventions":
  * calendar dates `YYYY-MM-DD`, instants ISO 8601 UTC) before an import row is validated.
@@ -20,7 +23,10 @@
 export const DATE_ORDERS = ['dmy', 'mdy'] as const;
 export type DateOrder = (typeof DATE_ORDERS)[number];
 
-type Read<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A value read, or why not: a validation issue's code, parameters and English words (src/api/common/issues.ts). */
+export type DateRead<T> = { ok: true; value: T } | { ok: false; code: IssueCode; params: IssueParams; message: string };
+type Read<T> = DateRead<T>;
+const refuse = (code: IssueCode, message: string, params: IssueParams = {}): { ok: false; code: IssueCode; params: IssueParams; message: string } => ({ ok: false, code, params, message });
 
 interface LocalDateTime {
   y: number;
@@ -37,11 +43,14 @@ const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const MIN_SERIAL = 10_000;
 const MAX_SERIAL = 109_574;
 
+const MIN_YEAR = Number(MIN_DATE.slice(0, 4));
+const MAX_YEAR = Number(MAX_DATE.slice(0, 4));
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const isoDate = ({ y, m, d }: Pick<LocalDateTime, 'y' | 'm' | 'd'>) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
 
 function realDate(y: number, m: number, d: number): boolean {
-  if (y < 1900 || y > 2200 || m < 1 || m > 12 || d < 1) return false;
+  if (m < 1 || m > 12 || d < 1) return false;
   return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
 }
 
@@ -59,38 +68,42 @@ const DATE_PART = String.raw`(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})`;
 const TIME_PART = String.raw`(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?\s*([AaPp][Mm])?`;
 const LOCAL = new RegExp(`^${DATE_PART}(?:(?:\\s+|T)${TIME_PART})?$`);
 const SERIAL = /^\d{1,6}(\.\d+)?$/;
-const SHAPE = 'must be a date like 2026-03-05 or 05/03/2026';
+const DATE_EXAMPLE = '2026-03-05';
+const SHAPE = `must be a date like ${DATE_EXAMPLE} or 05/03/2026`;
+const INSTANT_EXAMPLE = '2026-03-05 14:30';
 
 /** A local date (and time) in one of the accepted forms; `undefined` time when none was written. */
 function readLocal(raw: string | number, order: DateOrder | undefined): Read<LocalDateTime & { timed: boolean }> {
   if (typeof raw === 'number' || SERIAL.test(raw)) {
     const at = fromSerial(Number(raw));
-    if (!at) return { ok: false, message: `is not a date: a spreadsheet day number must be between ${MIN_SERIAL} and ${MAX_SERIAL}` };
+    if (!at) return refuse('dateOutOfRange', `is not a date: a spreadsheet day number must be between ${MIN_SERIAL} and ${MAX_SERIAL}`, { min: MIN_SERIAL, max: MAX_SERIAL });
     return { ok: true, value: { ...at, timed: !Number.isInteger(Number(raw)) } };
   }
   const m = LOCAL.exec(raw);
-  if (!m) return { ok: false, message: SHAPE };
+  if (!m) return refuse('invalidFormat', SHAPE, { example: DATE_EXAMPLE });
   const [, a, b, c, hh, mm, ss, ampm] = m;
   let y: number, mo: number, d: number;
   if (a.length === 4) {
     [y, mo, d] = [Number(a), Number(b), Number(c)];
   } else if (c.length === 4) {
-    if (!order) return { ok: false, message: 'is written day and month without a stated order: write it as 2026-03-05 or state the date order (dmy or mdy)' };
+    if (!order) return refuse('dateOrderUnknown', 'is written day and month without a stated order: write it as 2026-03-05 or state the date order (dmy or mdy)', { example: DATE_EXAMPLE });
     [y, mo, d] = order === 'dmy' ? [Number(c), Number(b), Number(a)] : [Number(c), Number(a), Number(b)];
-    if (!realDate(y, mo, d)) return { ok: false, message: `is not a real date read as ${ORDER_WORDS[order]}` };
+    if (!realDate(y, mo, d)) return refuse('invalidDate', `is not a real date read as ${ORDER_WORDS[order]}`, { order });
   } else {
-    return { ok: false, message: 'must have a four-digit year' };
+    return refuse('invalidFormat', 'must have a four-digit year', { example: DATE_EXAMPLE });
   }
-  if (!realDate(y, mo, d)) return { ok: false, message: 'is not a real calendar date between 1900 and 2200' };
+  if (!realDate(y, mo, d)) return refuse('invalidDate', 'is not a real calendar date');
+  // The field kit's range (SPEC "Conventions"), with its words.
+  if (y < MIN_YEAR || y > MAX_YEAR) return refuse('dateOutOfRange', `must be between ${MIN_DATE} and ${MAX_DATE}`, { min: MIN_DATE, max: MAX_DATE });
   if (hh === undefined) return { ok: true, value: { y, m: mo, d, h: 0, mi: 0, s: 0, timed: false } };
   let h = Number(hh);
   if (ampm) {
-    if (h < 1 || h > 12) return { ok: false, message: 'has an hour that is not 1 to 12 before AM/PM' };
+    if (h < 1 || h > 12) return refuse('invalidInstant', 'has an hour that is not 1 to 12 before AM/PM');
     h = (h % 12) + (ampm.toLowerCase() === 'pm' ? 12 : 0);
   }
   const mi = Number(mm);
   const s = Number(ss ?? 0);
-  if (h > 23 || mi > 59 || s > 59) return { ok: false, message: 'has a time that does not exist' };
+  if (h > 23 || mi > 59 || s > 59) return refuse('invalidInstant', 'has a time that does not exist');
   return { ok: true, value: { y, m: mo, d, h, mi, s, timed: true } };
 }
 
@@ -100,7 +113,7 @@ export function readSpreadsheetDate(raw: string | number, order?: DateOrder): Re
   const local = readLocal(text, order);
   if (!local.ok) return local;
   const { h, mi, s } = local.value;
-  if (h || mi || s) return { ok: false, message: 'must be a date without a time' };
+  if (h || mi || s) return refuse('invalidFormat', 'must be a date without a time', { example: DATE_EXAMPLE });
   return { ok: true, value: isoDate(local.value) };
 }
 
@@ -147,8 +160,10 @@ export function readSpreadsheetInstant(raw: string | number, order: DateOrder | 
   const text = typeof raw === 'string' ? raw.trim() : raw;
   if (typeof text === 'string' && ZONED.test(text)) return { ok: true, value: text };
   const local = readLocal(text, order);
-  if (!local.ok) return local.message === SHAPE ? { ok: false, message: 'must be a date and time like 2026-03-05 14:30 or 05/03/2026 14:30' } : local;
-  if (!local.value.timed) return { ok: false, message: 'must have a time, like 2026-03-05 14:30' };
+  if (!local.ok) {
+    return local.message === SHAPE ? refuse('invalidFormat', `must be a date and time like ${INSTANT_EXAMPLE} or 05/03/2026 14:30`, { example: INSTANT_EXAMPLE }) : local;
+  }
+  if (!local.value.timed) return refuse('timeRequired', `must have a time, like ${INSTANT_EXAMPLE}`, { example: INSTANT_EXAMPLE });
   return { ok: true, value: zonedToUtc(local.value, timeZone).toISOString() };
 }
 

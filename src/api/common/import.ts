@@ -2,7 +2,8 @@ import Papa from 'papaparse';
 import * as v from 'valibot';
 import { can, type ModuleKey, type Permissions } from '../permissions';
 import { DATE_ORDERS } from './import-dates';
-import { booleanQuery } from './schemas';
+import { coded, type ApiIssue, type IssueCode, type IssueParams } from './issues';
+import { apiIssueSchema, booleanQuery, oneOf, uuid } from './schemas';
 
 /**
  * The shared wire format of every `POST /<resource>/import` (see docs/decisions.md "Imports"): a
@@ -31,9 +32,9 @@ export const importRowLimit = (permissions: Permissions, module: ModuleKey) =>
 export const importInput = (maxRows = IMPORT_MAX_ROWS) =>
   v.strictObject({
     rows: v.pipe(
-      v.array(v.unknown(), 'must be a list of rows'),
-      v.minLength(1, 'must have at least one row'),
-      v.maxLength(maxRows, `must have at most ${maxRows} rows`),
+      v.array(v.unknown(), coded('invalidType', 'must be a list of rows', { expected: 'list' })),
+      v.minLength(1, coded('tooFewItems', 'must have at least one row', { min: 1 })),
+      v.maxLength(maxRows, coded('tooManyItems', `must have at most ${maxRows} rows`, { max: maxRows })),
     ),
   });
 
@@ -47,7 +48,7 @@ export const importInput = (maxRows = IMPORT_MAX_ROWS) =>
 export const importQuery = v.strictObject({
   preview: booleanQuery,
   updateExisting: booleanQuery,
-  dateOrder: v.optional(v.picklist(DATE_ORDERS, `must be one of ${DATE_ORDERS.join(', ')}`)),
+  dateOrder: v.optional(oneOf(DATE_ORDERS)),
 });
 export type ImportQuery = v.InferOutput<typeof importQuery>;
 export type ImportOptions = { preview?: boolean; updateExisting?: boolean; dateOrder?: (typeof DATE_ORDERS)[number] };
@@ -55,43 +56,50 @@ export type ImportOptions = { preview?: boolean; updateExisting?: boolean; dateO
 export const IMPORT_STATUSES = ['created', 'updated', 'skipped', 'rejected'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** One field an update changes: dotted for a nested field (`bankDetails.swift`). */
-export interface FieldChange {
-  field: string;
-  from: unknown;
-  to: unknown;
-}
-
 /**
  * Why a row was skipped, for the screen's own words: `EXISTS` (it matches a record and "update
- * existing" was not chosen), `UNCHANGED` (it matches a record that already has these values),
- * `DUPLICATE_ROW` (an earlier row of the file, `params.row`, has the same `params.field`),
- * `DUPLICATE` (it matches an existing record the import never changes: a lead).
+ * existing" was not chosen; `params.field` is what matched), `UNCHANGED` (it matches a record that
+ * already has these values), `DUPLICATE_ROW` (an earlier row of the file, `params.row`, has the
+ * same `params.field`), `DUPLICATE` (it matches an existing record the import never changes: a
+ * lead; `params.field`). A rejected row says why in its `issues`; `DATABASE` marks one the
+ * database refused when it was written.
  */
-export type SkipCode = 'EXISTS' | 'UNCHANGED' | 'DUPLICATE_ROW' | 'DUPLICATE';
+export const IMPORT_ROW_CODES = ['EXISTS', 'UNCHANGED', 'DUPLICATE_ROW', 'DUPLICATE', 'DATABASE'] as const;
+export type ImportRowCode = (typeof IMPORT_ROW_CODES)[number];
+export type SkipCode = Exclude<ImportRowCode, 'DATABASE'>;
 
-export interface ImportRowResult {
+/** One field an update changes: dotted for a nested field (`bankDetails.swift`). */
+export const fieldChangeSchema = v.object({ field: v.string(), from: v.unknown(), to: v.unknown() });
+export type FieldChange = v.InferOutput<typeof fieldChangeSchema>;
+
+export const importRowResultSchema = v.object({
   /** 1-based position of the row among the data rows (in a CSV file, the header is row 0). */
-  row: number;
-  status: ImportStatus;
+  row: v.number(),
+  status: v.picklist(IMPORT_STATUSES),
   /** The record created, updated, or matched. */
-  _id?: string;
+  _id: v.optional(uuid),
   /** The row's name (also for a rejected row, when it has one). */
-  name?: string;
-  /** Why a row was rejected or skipped, e.g. `email must be a valid email address`. */
-  reason?: string;
-  code?: SkipCode | 'DATABASE';
-  params?: Record<string, string | number>;
-  issues?: { path: string; message: string }[];
+  name: v.optional(v.string()),
+  /** Why a row was rejected or skipped, in English (`email must be a valid email address`); people read `code` / `issues`. */
+  reason: v.optional(v.string()),
+  code: v.optional(v.picklist(IMPORT_ROW_CODES)),
+  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+  /** What is wrong with a rejected row, field by field, with codes (src/api/common/issues.ts). */
+  issues: v.optional(v.array(apiIssueSchema)),
   /** For a row that matches an existing record: what updating it changes (also when it is skipped). */
-  changes?: FieldChange[];
-}
-export interface ImportReport {
+  changes: v.optional(v.array(fieldChangeSchema)),
+});
+export type ImportRowResult = Omit<v.InferOutput<typeof importRowResultSchema>, 'issues'> & { issues?: ApiIssue[] };
+
+export const importReportSchema = v.object({
   /** True when nothing was written: the rows say what the same import would do. */
-  preview: boolean;
-  summary: Record<'total' | ImportStatus, number>;
-  rows: ImportRowResult[];
-}
+  preview: v.boolean(),
+  summary: v.object({ total: v.number(), created: v.number(), updated: v.number(), skipped: v.number(), rejected: v.number() }),
+  rows: v.array(importRowResultSchema),
+});
+export type ImportReport = Omit<v.InferOutput<typeof importReportSchema>, 'rows'> & { rows: ImportRowResult[] };
+/** `POST /<resource>/import` answers the report. */
+export const importReportAnswer = v.object({ data: importReportSchema });
 
 export function summarise(total: number, rows: ImportRowResult[]): ImportReport['summary'] {
   const summary = { total, created: 0, updated: 0, skipped: 0, rejected: 0 };
@@ -103,15 +111,16 @@ export function summarise(total: number, rows: ImportRowResult[]): ImportReport[
 export class CsvFileError extends Error {
   constructor(
     message: string,
-    readonly issues: { path: string; message: string }[],
+    readonly issues: ApiIssue[],
   ) {
     super(message);
   }
 }
-/** A data row the file itself garbled (cells do not match the header); reported as rejected, with its name when it has one. */
+/** A data row the file itself garbled (cells do not match the header); reported as rejected (`malformedRow`), with its name when it has one. */
 export interface CsvRowError {
   $error: string;
   $name?: string;
+  $params?: Record<string, number>;
 }
 
 export const isCsvRowError = (raw: unknown): raw is CsvRowError =>
@@ -140,40 +149,40 @@ export function rowsFromCsv(text: string, spec: CsvSpec): { rows: (Record<string
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [header, ...records] = parsed.data;
   if (!header || header.every((h) => h.trim() === '')) {
-    throw new CsvFileError('The CSV file is empty: the first line must name the columns', [{ path: 'body', message: 'has no header line' }]);
+    throw new CsvFileError('The CSV file is empty: the first line must name the columns', [{ path: 'body', code: 'emptyFile', params: {}, message: 'has no header line' }]);
   }
   const fields = header.map((h) => (h.trim() === '' ? undefined : spec.columns[normaliseColumn(h)]));
   const unknown = header.filter((h, i) => h.trim() !== '' && !fields[i]);
   if (unknown.length) {
-    throw new CsvFileError(`Unknown CSV columns: ${unknown.join(', ')}`, unknown.map((h) => ({ path: `columns.${h}`, message: 'is not a known column' })));
+    throw new CsvFileError(`Unknown CSV columns: ${unknown.join(', ')}`, unknown.map((h) => ({ path: `columns.${h}`, code: 'unknownColumn', params: { column: h }, message: 'is not a known column' })));
   }
   const seen = new Map<string, string>();
   for (const [i, field] of fields.entries()) {
     if (!field) continue;
     if (seen.has(field)) {
       const message = `columns ${seen.get(field)} and ${header[i]} are the same field`;
-      throw new CsvFileError(`Duplicate CSV columns: ${message}`, [{ path: `columns.${header[i]}`, message }]);
+      throw new CsvFileError(`Duplicate CSV columns: ${message}`, [{ path: `columns.${header[i]}`, code: 'duplicateColumn', params: { column: header[i], other: seen.get(field)! }, message }]);
     }
     seen.set(field, header[i]);
   }
   for (const field of spec.required) {
-    if (!fields.includes(field)) throw new CsvFileError(`The CSV file has no ${field} column`, [{ path: `columns.${field}`, message: 'is required' }]);
+    if (!fields.includes(field)) throw new CsvFileError(`The CSV file has no ${field} column`, [{ path: `columns.${field}`, code: 'required', params: {}, message: 'is required' }]);
   }
 
   // Papaparse reports quoting problems per record (row 0 is the header).
   const garbled = new Map<number, string>();
   for (const e of parsed.errors) if (e.row !== undefined && e.row > 0) garbled.set(e.row - 1, e.message);
   const nameColumn = fields.indexOf('name');
-  const garbledRow = (cells: string[], $error: string): CsvRowError => {
+  const garbledRow = (cells: string[], $error: string, $params?: Record<string, number>): CsvRowError => {
     const name = nameColumn >= 0 ? cells[nameColumn]?.trim() : undefined;
-    return name ? { $error, $name: name } : { $error };
+    return { $error, ...(name ? { $name: name } : {}), ...($params ? { $params } : {}) };
   };
 
   const rows = records.map((cells, i): Record<string, unknown> | CsvRowError => {
     if (garbled.has(i)) return garbledRow(cells, `the CSV row is malformed: ${garbled.get(i)}`);
     // Short rows are fine (missing cells are empty); data beyond the header's columns is not.
     if (cells.slice(header.length).some((cell) => cell.trim() !== '')) {
-      return garbledRow(cells, `has ${cells.length} cells but the header has ${header.length} columns`);
+      return garbledRow(cells, `has ${cells.length} cells but the header has ${header.length} columns`, { cells: cells.length, columns: header.length });
     }
     const row: Record<string, unknown> = {};
     for (const [j, field] of fields.entries()) {
@@ -207,30 +216,30 @@ export function importFileKind(name: string, type: string, text: string): 'csv' 
  */
 export function rowsFromFile(file: { name: string; type: string; text: string }, fromCsv: (text: string) => { rows: unknown[] }): unknown[] {
   const kind = importFileKind(file.name, file.type, file.text);
-  const refuse = (message: string): never => {
-    throw new CsvFileError(`The file ${message}`, [{ path: 'file', message }]);
+  const refuse = (code: IssueCode, message: string, params: IssueParams = {}): never => {
+    throw new CsvFileError(`The file ${message}`, [{ path: 'file', code, params, message }]);
   };
-  if (!kind) refuse(`must be a CSV or JSON file, not ${file.type}`);
+  if (!kind) refuse('oneOf', `must be a CSV or JSON file, not ${file.type}`, { values: ['CSV', 'JSON'] });
   // NUL, or bytes that are not UTF-8 (decoded as U+FFFD): a workbook, or text in another encoding.
   if (/[\u0000\uFFFD]/.test(file.text)) {
-    refuse(`is not a UTF-8 ${kind === 'json' ? 'JSON' : 'CSV'} text file (a spreadsheet workbook? save it as "CSV UTF-8")`);
+    refuse('notUtf8', `is not a UTF-8 ${kind === 'json' ? 'JSON' : 'CSV'} text file (a spreadsheet workbook? save it as "CSV UTF-8")`);
   }
   if (kind === 'csv') return fromCsv(file.text).rows;
   let parsed: unknown;
   try {
     parsed = JSON.parse(file.text);
   } catch {
-    refuse('is not valid JSON');
+    refuse('invalidJson', 'is not valid JSON');
   }
   const rows = Array.isArray(parsed) ? parsed : (parsed as { rows?: unknown } | null)?.rows;
-  if (!Array.isArray(rows)) refuse('must be a JSON list of rows or { "rows": [...] }');
+  if (!Array.isArray(rows)) refuse('invalidType', 'must be a JSON list of rows or { "rows": [...] }', { expected: 'list' });
   return rows as unknown[];
 }
 
 /** A list in one CSV cell (or already a list in JSON): items separated by `;`, `|` or a quoted `,`. */
 export const listFromText = <T extends v.GenericSchema<string[], unknown>>(inner: T, message = 'must be a list') =>
   v.pipe(
-    v.union([v.array(v.string()), v.string()], message),
+    v.union([v.array(v.string()), v.string()], coded('invalidType', message, { expected: 'list' })),
     v.transform((x) => (Array.isArray(x) ? x : x.split(/[;|,]/)).map((s) => s.trim()).filter(Boolean)),
     inner,
   );
@@ -238,7 +247,10 @@ export const listFromText = <T extends v.GenericSchema<string[], unknown>>(inner
 /** A whole number in a CSV cell (text) or JSON (number). */
 export const intFromText = <T extends v.GenericSchema<number, unknown>>(inner: T) =>
   v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,15}$/, 'must be a whole number'), v.transform(Number))], 'must be a number'),
+    v.union(
+      [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,15}$/, coded('notInteger', 'must be a whole number')), v.transform(Number))],
+      coded('invalidType', 'must be a number', { expected: 'number' }),
+    ),
     inner,
   );
 
@@ -251,11 +263,11 @@ export const boolFromText = (message = 'must be true or false') =>
         v.string(),
         v.trim(),
         v.toLowerCase(),
-        v.picklist(['true', 'false', 'yes', 'no', '1', '0', 'active', 'inactive'], message),
+        v.picklist(['true', 'false', 'yes', 'no', '1', '0', 'active', 'inactive'], coded('invalidType', message, { expected: 'boolean' })),
         v.transform((s) => ['true', 'yes', '1', 'active'].includes(s)),
       ),
     ],
-    message,
+    coded('invalidType', message, { expected: 'boolean' }),
   );
 
 /**
