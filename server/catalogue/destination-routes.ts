@@ -115,6 +115,7 @@ export const destinationRoutes = [
       target: DESTINATION,
       rowSchema: destinationImportRow,
       uniqueNames: true,
+      references: [{ column: 'regionId', field: 'region', target: REGION }],
       async prepare(tx, inputs) {
         const regionOf = await referenceResolver(tx, REGION, inputs.map((i) => i.region));
         return ({ region, ...rest }) => {

@@ -219,6 +219,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
       importer: sluggedImporter<I>({
         target: t,
         rowSchema: def.importRow,
+        references: [{ column: 'destinationId', field: 'destination', target: DESTINATION }],
         async prepare(tx, inputs) {
           const destinationOf = await referenceResolver(tx, DESTINATION, inputs.map((i) => i.destination));
           return ({ destination, ...rest }) => {

@@ -154,13 +154,16 @@ const isRejection = (values: Prepared): values is { reject: ApiIssue } => 'rejec
  * only when the person chose "update existing" (the runner decides). `prepare` turns rows into
  * column values (resolving references once per chunk), or into the issue that rejects the row.
  * `uniqueNames`: names are unique in the organization (regions, destinations), so two rows of a
- * file with one name are one record twice.
+ * file with one name are one record twice. `references`: id columns the row names by name
+ * (`destinationId` from `destination`); a change to one is reported as the row's field, from
+ * name to name, as a person wrote it.
  */
 export function sluggedImporter<T extends { name: string; slug?: string }>(def: {
   target: SluggedTable;
   rowSchema: Importer<T>['rowSchema'];
   prepare?: (tx: Tx, inputs: T[]) => Promise<(input: T) => Prepared>;
   uniqueNames?: boolean;
+  references?: { column: string; field: string; target: SluggedTable }[];
 }): Importer<T, Record<string, unknown>> {
   const t = def.target;
   const lowerName = sql`lower(${t.name})`;
@@ -184,13 +187,21 @@ export function sluggedImporter<T extends { name: string; slug?: string }>(def: 
       const bySlug = new Map(existing.map((r) => [r.slug as string, r]));
       const byName = new Map<string, Record<string, unknown>>();
       for (const r of existing) if (!byName.has((r.name as string).toLowerCase())) byName.set((r.name as string).toLowerCase(), r);
-      return chunk.map(({ input }): RowPlan<Record<string, unknown>> => {
+      const plans = chunk.map(({ input }): RowPlan<Record<string, unknown>> => {
         const values = toValues(input);
         if (isRejection(values)) return { action: 'reject', issue: values.reject };
         const match = input.slug ? bySlug.get(input.slug) : byName.get(input.name.toLowerCase());
         if (!match) return { action: 'create', values };
         return { action: 'update', id: match.id as string, matchedBy: input.slug ? 'slug' : 'name', values, changes: fieldChanges(match, values) };
       });
+      for (const ref of def.references ?? []) {
+        const moved = plans.flatMap((p) => (p.action === 'update' ? p.changes.filter((c) => c.field === ref.column) : []));
+        if (!moved.length) continue;
+        const ids = [...new Set(moved.flatMap((c) => [c.from, c.to]).filter((x): x is string => typeof x === 'string'))];
+        const named = new Map((await tx.select({ id: ref.target.id, name: ref.target.name }).from(ref.target.table).where(inArray(ref.target.id, ids))).map((r) => [r.id as string, r.name as string]));
+        for (const c of moved) Object.assign(c, { field: ref.field, from: named.get(c.from as string) ?? c.from, to: named.get(c.to as string) ?? c.to });
+      }
+      return plans;
     },
     async write(tx, creates, updates) {
       await bulkUpdate(tx, t.table, updates.map((u) => ({ id: u.id, values: u.values })));

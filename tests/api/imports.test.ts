@@ -536,3 +536,23 @@ describe('vendor import', () => {
     expect(stats.active + stats.inactive).toBe(stats.total);
   });
 });
+
+describe('catalogue import', () => {
+  it("reports a move to another region or destination by the names the file uses, not the records' ids", async () => {
+    const hotel = await onePlaced('hotels');
+    const [other] = await s.sql<{ name: string; slug: string }>(
+      `select name, slug from destinations where id <> $1 and organization_id = (select organization_id from hotels where id = $2) order by name limit 1`,
+      [hotel.destination._id, hotel._id],
+    );
+    const row = { name: hotel.name, slug: hotel.slug, destination: other!.slug, stars: hotel.stars, roomTypes: hotel.roomTypes };
+    const res = await importRows(owner, 'hotels', [row], '?preview=true&updateExisting=true');
+    expect(res.body.data.rows[0]).toMatchObject({ status: 'updated', params: { field: 'slug' } });
+    expect(res.body.data.rows[0]!.changes).toContainEqual({ field: 'destination', from: hotel.destination.name, to: other!.name });
+
+    const [dest] = await s.sql<{ name: string; region: string }>(
+      `select d.name, r.name as region from destinations d join regions r on r.id = d.region_id where d.name = 'Dubai' and d.organization_id = (select id from organizations where name = 'Demo Travels')`,
+    );
+    const moved = await importRows(owner, 'destinations', [{ name: 'Dubai', region: 'Europe', country: 'United Arab Emirates' }], '?preview=true&updateExisting=true');
+    expect(moved.body.data.rows[0]!.changes).toContainEqual({ field: 'region', from: dest!.region, to: 'Europe' });
+  });
+});
