@@ -172,7 +172,7 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
   const valid: PlannedRow<T>[] = [];
   rows.forEach((raw, i) => {
     const row = i + 1;
-    if (isCsvRowError(raw)) return results.push({ ...rejected(row, raw.$name, [issue('row', 'malformedRow', raw.$error, raw.$params)]), reason: raw.$error });
+    if (isCsvRowError(raw)) return results.push(rejected(row, raw.$name, [issue('row', 'malformedRow', raw.$error, raw.$params)]));
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       return results.push(rejected(row, undefined, [issue('row', 'invalidType', 'must be an object', { expected: 'object' })]));
     }
@@ -195,7 +195,7 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
   // 3. In file order: a row repeating an earlier one (same key, or the same record matched) is
   //    skipped; a row matching a record is updated only when the person chose so.
   const firstRow = new Map<string, number>();
-  const writes: (RowWrite<W> & { update?: FieldChange[] })[] = [];
+  const writes: (RowWrite<W> & { update?: FieldChange[]; matchedBy?: string })[] = [];
   for (const { row: p, plan } of planned) {
     const name = nameOf(p.input);
     const base = { row: p.row, ...(name ? { name } : {}) };
@@ -218,7 +218,7 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
     } else if (plan.action === 'create') {
       writes.push({ row: p.row, id: orderedUuid(), values: plan.values });
     } else if (plan.changes.length === 0) {
-      results.push({ ...base, status: 'skipped', _id: plan.id, code: 'UNCHANGED', reason: `no changes: the ${importer.kind} with this ${plan.matchedBy} already has these values` });
+      results.push({ ...base, status: 'skipped', _id: plan.id, code: 'UNCHANGED', params: { field: plan.matchedBy }, reason: `no changes: the ${importer.kind} with this ${plan.matchedBy} already has these values` });
     } else if (!updateExisting) {
       results.push({
         ...base,
@@ -230,7 +230,7 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
         changes: plan.changes,
       });
     } else {
-      writes.push({ row: p.row, id: plan.id, values: plan.values, update: plan.changes });
+      writes.push({ row: p.row, id: plan.id, values: plan.values, update: plan.changes, matchedBy: plan.matchedBy });
     }
   }
   const nameByRow = new Map(planned.map(({ row }) => [row.row, nameOf(row.input)]));
@@ -239,7 +239,7 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
     status: w.update ? 'updated' : 'created',
     ...(preview && !w.update ? {} : { _id: w.id }),
     ...(nameByRow.get(w.row) ? { name: nameByRow.get(w.row) } : {}),
-    ...(w.update ? { changes: w.update } : {}),
+    ...(w.update ? { params: { field: w.matchedBy! }, changes: w.update } : {}),
   });
 
   // 4. A preview stops here: nothing has been written.

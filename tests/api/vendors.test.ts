@@ -458,7 +458,7 @@ describe('POST /vendors/import', () => {
       { field: 'name', from: 'Atlantis The Palm', to: 'atlantis the palm' },
       { field: 'notes', from: expect.any(String), to: 'Updated by import' },
     ]);
-    expect(rows[4].reason).toBe('has 10 cells but the header has 8 columns');
+    expect(rows[4]).toMatchObject({ reason: 'row has 10 cells but the header has 8 columns', issues: [{ path: 'row', code: 'malformedRow', params: { cells: 10, columns: 8 } }] });
     expect(rows[6].reason).toMatch(/^services\.0 must be one of hotels/);
     expect(await count()).toBe(before + 3);
 

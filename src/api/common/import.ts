@@ -179,7 +179,7 @@ export function rowsFromCsv(text: string, spec: CsvSpec): { rows: (Record<string
   };
 
   const rows = records.map((cells, i): Record<string, unknown> | CsvRowError => {
-    if (garbled.has(i)) return garbledRow(cells, `the CSV row is malformed: ${garbled.get(i)}`);
+    if (garbled.has(i)) return garbledRow(cells, `is not a well-formed CSV row: ${garbled.get(i)}`);
     // Short rows are fine (missing cells are empty); data beyond the header's columns is not.
     if (cells.slice(header.length).some((cell) => cell.trim() !== '')) {
       return garbledRow(cells, `has ${cells.length} cells but the header has ${header.length} columns`, { cells: cells.length, columns: header.length });
