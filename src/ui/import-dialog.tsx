@@ -8,13 +8,26 @@ import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
 import { Checkbox } from 'primereact/checkbox';
 import { RadioButton } from 'primereact/radiobutton';
-import { errorMessage } from '../api/client';
+import { ApiError, errorMessage, issueMessage } from '../api/client';
 import { CsvFileError, IMPORT_MAX_BYTES, importRowLimit, templateCsv, type FieldChange, type ImportOptions, type ImportReport, type ImportRowResult, type ImportTemplate } from '../api/common/import';
 import { DATE_ORDERS, localeDateOrder, type DateOrder } from '../api/common/import-dates';
 import { readImportFile, withoutUpdates } from '../api/common/import-upload';
 import type { ModuleKey } from '../api/permissions';
 import { useAuth } from './auth';
+import type { ApiIssue } from '../api/common/issues';
+import { fieldMessage } from './field-message';
 import { StatusTag, type StatusTone } from './status-tag';
+
+/**
+ * How a screen names its fields and their values, so a person reads the labels the rest of the
+ * screen uses, never a raw field (`services.0`) or code (`land-part`).
+ */
+export interface ImportWords {
+  /** A field (dotted when nested: `bankDetails.swift`) → its label. */
+  fields: Record<string, string>;
+  /** A field → how one of its values reads (`land-part` → "Land part"). */
+  values?: Record<string, (value: string) => string>;
+}
 
 export interface ImportDialogProps {
   title: string;
@@ -35,6 +48,8 @@ export interface ImportDialogProps {
   dates?: boolean;
   /** False when the import never changes existing records (leads): no "update existing". */
   updates?: boolean;
+  /** The screen's labels for the file's fields and values. */
+  words?: ImportWords;
 }
 
 type Phase =
@@ -56,6 +71,61 @@ function downloadTemplate(template: ImportTemplate) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * What the report says, in the person's words: issues and skip reasons translated from their
+ * codes (src/api/common/issues.ts, `import.skip.*`) after the screen's labels of their fields.
+ */
+function useImportText(words: ImportWords = { fields: {} }) {
+  const { t } = useTranslation();
+  /** The screen's field a path is about: itself, or the list or object it is in (`services.0`, `roomTypes.1.name`). */
+  const fieldOf = (path: string): string | undefined => {
+    const parts = path.split('.');
+    for (let n = parts.length; n > 0; n--) {
+      const field = parts.slice(0, n).join('.');
+      if (words.fields[field] || words.values?.[field]) return field;
+    }
+    return undefined;
+  };
+  const label = (path: string): string => {
+    const field = fieldOf(path);
+    if (field && words.fields[field]) return words.fields[field];
+    if (path === 'row') return t('import.theRow');
+    if (path === 'file' || path === 'body' || path === 'rows') return t('import.theFile');
+    if (path.startsWith('columns.')) return t('import.column', { column: path.slice('columns.'.length) });
+    return path;
+  };
+  const issues = (list: readonly Pick<ApiIssue, 'path' | 'code' | 'message' | 'params'>[]) =>
+    list
+      .map((i) => {
+        // The values a field may take, as the screen names them ("must be one of: Hotels, Flights").
+        const word = words.values?.[fieldOf(i.path) ?? ''];
+        const params = word && Array.isArray(i.params.values) ? { ...i.params, values: i.params.values.map((x) => word(String(x))) } : i.params;
+        return fieldMessage(label(i.path), issueMessage({ ...i, params }));
+      })
+      .join('; ');
+  const value = (field: string, x: unknown): string => {
+    if (x === null || x === undefined || x === '') return t('import.emptyValue');
+    if (typeof x === 'boolean') return t(x ? 'import.yes' : 'import.no');
+    const word = words.values?.[field];
+    if (Array.isArray(x)) return x.map((item) => (typeof item === 'object' ? JSON.stringify(item) : word ? word(String(item)) : String(item))).join(', ');
+    if (typeof x === 'object') return JSON.stringify(x);
+    return word ? word(String(x)) : String(x);
+  };
+  /** Why a row was rejected or skipped. */
+  const reason = (row: ImportRowResult): string | undefined => {
+    if (row.status === 'rejected' && row.issues?.length) return issues(row.issues);
+    if (row.code && row.code !== 'DATABASE') {
+      const field = row.params?.field;
+      return t(`import.skip.${row.code}`, { ...row.params, ...(typeof field === 'string' ? { field: label(field) } : {}) });
+    }
+    return row.reason;
+  };
+  /** A file refused as a whole (read here, or by the server), or any other failure. */
+  const problem = (error: unknown): string =>
+    error instanceof CsvFileError ? issues(error.issues) : error instanceof ApiError && error.status === 400 && error.issues?.length ? issues(error.issues) : errorMessage(error);
+  return { label, value, reason, problem };
 }
 
 /** "row 3 (Nadia Twin)" for the first few rejected rows, "and 4 more" after them. */
@@ -89,6 +159,7 @@ export function ImportDialog(props: ImportDialogProps) {
   const busy = phase.step === 'checking' || phase.step === 'importing';
   const sizeMb = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
   const rowNames = useRowNames();
+  const text = useImportText(props.words);
   const options = (): ImportOptions => (props.dates ? { dateOrder } : {});
 
   const preview = async () => {
@@ -106,7 +177,7 @@ export function ImportDialog(props: ImportDialogProps) {
       setPhase({ step: 'preview', file, report });
     } catch (error) {
       setPhase({ step: 'pick' });
-      setProblem(error instanceof CsvFileError ? error.message : errorMessage(error));
+      setProblem(text.problem(error));
     }
   };
 
@@ -123,7 +194,7 @@ export function ImportDialog(props: ImportDialogProps) {
       }
     } catch (error) {
       setPhase({ step: 'pick' });
-      setProblem(errorMessage(error));
+      setProblem(text.problem(error));
     }
   };
 
@@ -178,7 +249,7 @@ export function ImportDialog(props: ImportDialogProps) {
         </div>
       }
     >
-      {phase.step === 'done' && <ImportReportView report={phase.report} />}
+      {phase.step === 'done' && <ImportReportView report={phase.report} words={props.words} />}
       {phase.step === 'preview' && shown && (
         <div className="stack">
           <p role="status" className="import-summary" data-testid="import-preview-summary">
@@ -198,8 +269,8 @@ export function ImportDialog(props: ImportDialogProps) {
             ) : (
               <p className="muted">{t(props.updates === false ? 'import.neverUpdates' : 'import.noUpdatePermission')}</p>
             ))}
-          <RejectedRows report={shown} />
-          <ImportRowsTable report={shown} preview />
+          <RejectedRows report={shown} words={props.words} />
+          <ImportRowsTable report={shown} words={props.words} preview />
         </div>
       )}
       {(phase.step === 'pick' || phase.step === 'checking' || phase.step === 'importing') && (
@@ -267,8 +338,9 @@ export function ImportDialog(props: ImportDialogProps) {
 }
 
 /** The rejected rows, named, above the table: what the person has to fix in the file. */
-function RejectedRows({ report }: { report: ImportReport }) {
+function RejectedRows({ report, words }: { report: ImportReport; words?: ImportWords }) {
   const { t } = useTranslation();
+  const text = useImportText(words);
   const rejected = report.rows.filter((r) => r.status === 'rejected');
   const rowNames = useRowNames();
   if (!rejected.length) return null;
@@ -279,7 +351,7 @@ function RejectedRows({ report }: { report: ImportReport }) {
       <ul>
         {rejected.slice(0, 5).map((r, i) => (
           <li key={r.row}>
-            {names[i]}: {r.reason}
+            {names[i]}: {text.reason(r)}
           </li>
         ))}
         {rejected.length > 5 && <li>{names[5]}</li>}
@@ -288,19 +360,12 @@ function RejectedRows({ report }: { report: ImportReport }) {
   );
 }
 
-function formatValue(value: unknown, t: (key: string) => string): string {
-  if (value === null || value === undefined || value === '') return t('import.emptyValue');
-  if (typeof value === 'boolean') return t(value ? 'import.yes' : 'import.no');
-  if (Array.isArray(value)) return value.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** What happens to the row: the changes of an update, else the reason (in the person's words when the code is known). */
-function RowDetails({ row }: { row: ImportRowResult }) {
+/** What happens to the row: the changes of an update, else the reason, in the person's words. */
+function RowDetails({ row, words }: { row: ImportRowResult; words?: ImportWords }) {
   const { t } = useTranslation();
+  const text = useImportText(words);
   const changes: FieldChange[] = row.changes ?? [];
-  const reason = row.code && row.code !== 'DATABASE' ? t(`import.skip.${row.code}`, { ...row.params }) : row.reason;
+  const reason = text.reason(row);
   return (
     <div className="stack" style={{ gap: '0.2rem' }}>
       {reason && <span>{reason}</span>}
@@ -308,7 +373,7 @@ function RowDetails({ row }: { row: ImportRowResult }) {
         <ul className="import-changes" aria-label={t('import.changes')}>
           {changes.map((c) => (
             <li key={c.field}>
-              <code>{c.field}</code>: <del>{formatValue(c.from, t)}</del> → <ins>{formatValue(c.to, t)}</ins>
+              {text.label(c.field)}: <del>{text.value(c.field, c.from)}</del> → <ins>{text.value(c.field, c.to)}</ins>
             </li>
           ))}
         </ul>
@@ -318,7 +383,7 @@ function RowDetails({ row }: { row: ImportRowResult }) {
 }
 
 /** Every row with its result; rows that are not simply created first in view (a box shows them all). */
-function ImportRowsTable({ report, preview = false }: { report: ImportReport; preview?: boolean }) {
+function ImportRowsTable({ report, words, preview = false }: { report: ImportReport; words?: ImportWords; preview?: boolean }) {
   const { t } = useTranslation();
   const notCreated = report.rows.length - report.summary.created;
   const [onlyNotCreated, setOnlyNotCreated] = useState(notCreated > 0);
@@ -337,22 +402,22 @@ function ImportRowsTable({ report, preview = false }: { report: ImportReport; pr
         <Column field="row" header={t('import.row')} style={{ width: '5rem' }} />
         <Column field="status" header={t('import.status')} body={(r: ImportRowResult) => <StatusTag status={r.status} tone={TONES[r.status]} label={t(`${labels}.${r.status}`)} />} />
         <Column field="name" header={t('import.name')} />
-        <Column header={t('import.details')} body={(r: ImportRowResult) => <RowDetails row={r} />} />
+        <Column header={t('import.details')} body={(r: ImportRowResult) => <RowDetails row={r} words={words} />} />
       </DataTable>
     </>
   );
 }
 
 /** The per-row answer of an import: counts, the rejected rows named, then each row with its result. */
-export function ImportReportView({ report }: { report: ImportReport }) {
+export function ImportReportView({ report, words }: { report: ImportReport; words?: ImportWords }) {
   const { t } = useTranslation();
   return (
     <section className="stack" aria-label={t('import.report')} data-testid="import-report">
       <p role="status" className="import-summary" data-testid="import-summary">
         {t('import.summary', { ...report.summary })}
       </p>
-      <RejectedRows report={report} />
-      <ImportRowsTable report={report} />
+      <RejectedRows report={report} words={words} />
+      <ImportRowsTable report={report} words={words} />
     </section>
   );
 }

@@ -179,6 +179,7 @@ export function ActivitiesPage() {
         fromCsv: activityRowsFromCsv,
         template: ACTIVITY_IMPORT_TEMPLATE,
         doneMessage: t('activities.imported'),
+        words: { values: { category: (x) => t(`activities.categories.${x}`, x), difficulty: (x) => t(`activities.difficulties.${x}`, x) } },
       }}
     />
   );

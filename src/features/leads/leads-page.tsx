@@ -184,6 +184,7 @@ export function LeadsPage() {
           dates
           updates={false}
           run={(file, options) => importLeads.mutateAsync({ file, options })}
+          words={{ fields: t('leads.fields', { returnObjects: true }) as Record<string, string>, values: { source: (x) => t(`leads.sources.${x}`, x) } }}
           successMessage={t('leads.imported')}
           onClose={() => setImporting(false)}
         />

@@ -150,6 +150,24 @@ export function VendorsPage() {
           fromCsv={vendorRowsFromCsv}
           template={VENDOR_IMPORT_TEMPLATE}
           run={(file, options) => importVendors.mutateAsync({ file, options })}
+          words={{
+            fields: {
+              name: t('vendors.name'),
+              services: t('vendors.services'),
+              contactPerson: t('vendors.contactPerson'),
+              email: t('vendors.email'),
+              phone: t('vendors.phone'),
+              address: t('vendors.address'),
+              notes: t('vendors.notes'),
+              isActive: t('vendors.status'),
+              bankDetails: t('vendors.bankDetails'),
+              'bankDetails.accountName': t('vendors.bankAccountName'),
+              'bankDetails.bankName': t('vendors.bankName'),
+              'bankDetails.accountNumber': t('vendors.bankAccountNumber'),
+              'bankDetails.swift': t('vendors.bankSwift'),
+            },
+            values: { services: (x) => t(`vendors.serviceTypes.${x}`, x) },
+          }}
           successMessage={t('vendors.imported')}
           onClose={() => setImporting(false)}
         />

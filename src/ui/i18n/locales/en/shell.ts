@@ -183,11 +183,15 @@ const shell = {
     willBe: { created: 'New', updated: 'Update', skipped: 'Skip', rejected: 'Rejected' },
     statuses: { created: 'Created', updated: 'Updated', skipped: 'Skipped', rejected: 'Rejected' },
     skip: {
-      EXISTS: 'Already exists: not updated',
+      EXISTS: 'Already exists (same {{field}}): not updated',
       UNCHANGED: 'Already up to date',
       DUPLICATE_ROW: 'Same {{field}} as row {{row}}',
-      DUPLICATE: 'Duplicate of an existing record',
+      DUPLICATE: 'Already exists (same {{field}}): an import never changes it',
     },
+    /** The subjects of issues about the row or the file as a whole ("The row must be an object"). */
+    theRow: 'The row',
+    theFile: 'The file',
+    column: 'Column “{{column}}”',
     another: 'Import another file',
     report: 'Import report',
   },
