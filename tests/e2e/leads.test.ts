@@ -359,7 +359,7 @@ describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
     await report.waitFor();
     await toast('Leads imported');
     expect(await report.getByTestId('import-summary').innerText()).toBe('2 rows: 1 created, 0 updated, 1 skipped, 0 rejected');
-    expect(await report.locator('tbody tr').first().innerText()).toMatch(/2\s+Skipped\s+E2E Import Twin[\s\S]*Duplicate of an existing record/);
+    expect(await report.locator('tbody tr').first().innerText()).toMatch(/2\s+Skipped\s+E2E Import Twin[\s\S]*Already exists \(same Phone\): an import never changes it/);
     await importer.getByRole('button', { name: 'Close' }).last().click();
     await importer.waitFor({ state: 'detached' });
     const names = (await server.sql<{ name: string }>(`select name from leads where name like 'E2E Import%' order by name`)).map((r) => r.name);

@@ -194,7 +194,7 @@ describe('vendors in Chromium (issue 4)', () => {
     // Rows that were not simply created first (the report opens on them), with the reason.
     const rejected = report.locator('tbody tr');
     expect(await rejected.count()).toBe(1);
-    expect(await rejected.first().innerText()).toMatch(/2\s+Rejected\s+E2E Import Bravo[\s\S]*email must be a valid email address/);
+    expect(await rejected.first().innerText()).toMatch(/2\s+Rejected\s+E2E Import Bravo[\s\S]*Email must be a valid email address/);
     await shot('25-vendor-import-report');
     await report.getByLabel('Only rows that are not simply created').click();
     await expect.poll(() => report.locator('tbody tr').count()).toBe(3);
