@@ -97,9 +97,6 @@ export interface Importer<T, W = T> {
 
 const DEFAULT_CHUNK = 1000;
 
-/** A row's issues, by the same mapper as request validation (codes and parameters included). */
-export const issueList = (issues: v.BaseIssue<unknown>[]) => toApiIssues(issues, 'row');
-
 const nameOf = (value: unknown): string | undefined => {
   const name = (value as { name?: unknown } | null)?.name;
   return typeof name === 'string' && name.trim() ? name.trim().slice(0, 200) : undefined;
@@ -179,7 +176,8 @@ export async function runImport<T, W>(tx: Tx, rows: unknown[], importer: Importe
     const dated = readDates(raw as Record<string, unknown>, importer as Importer<unknown, unknown>, dateOrder, ctx.timeZone);
     if (!dated.ok) return results.push(rejected(row, nameOf(raw), dated.issues));
     const parsed = v.safeParse(importer.rowSchema, dated.row);
-    if (!parsed.success) return results.push(rejected(row, nameOf(raw), issueList(parsed.issues)));
+    // The same mapper as request validation: codes and parameters included.
+    if (!parsed.success) return results.push(rejected(row, nameOf(raw), toApiIssues(parsed.issues, 'row')));
     valid.push({ row, input: parsed.output });
   });
 

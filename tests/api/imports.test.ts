@@ -366,6 +366,29 @@ describe('a row the database refuses in the middle of a bulk write', () => {
   });
 });
 
+describe('an error that is not a row’s fault', () => {
+  it('fails the whole import (500) and writes nothing, not even the rows before it', async () => {
+    // A stand-in for a lost connection or a bug: an error outside the classes a row can cause (22, 23).
+    await s.sql(`create function test_import_breaks() returns trigger language plpgsql as $$
+      begin
+        if new.name = 'Breaks Everything' then raise exception 'something unexpected' using errcode = 'XX000'; end if;
+        return new;
+      end $$`);
+    await s.sql(`create trigger test_import_breaks before insert on vendors for each row execute function test_import_breaks()`);
+    try {
+      const before = await fingerprint();
+      const rows = [...Array.from({ length: 1200 }, (_, i) => ({ name: `Before The Break ${i}`, services: 'visa' })), { name: 'Breaks Everything', services: 'visa' }];
+      const res = await importRows(owner, 'vendors', rows);
+      expect(res.status).toBe(500);
+      expect(res.body.code).toBe('INTERNAL');
+      expect(await fingerprint()).toBe(before);
+    } finally {
+      await s.sql(`drop trigger test_import_breaks on vendors`);
+      await s.sql(`drop function test_import_breaks()`);
+    }
+  });
+});
+
 describe('lead import', () => {
   const lead = async (name: string) =>
     (await s.sql<{ query_date: string; next_follow_up_at: Date | null; id: string }>(`select id, query_date::text, next_follow_up_at from leads where name = $1`, [name]))[0]!;
