@@ -270,18 +270,18 @@ async function benchLeadImport(server: SpawnedServer, cookie: string) {
     const res = await fetch(`${server.url}/api/leads/import${query}`, { method: 'POST', headers: { cookie, 'X-Requested-With': 'bench' }, body: form });
     const text = await res.text();
     if (!res.ok) throw new Error(`lead import ${query}: ${res.status} ${text.slice(0, 300)}`);
-    return { ms: Math.round(performance.now() - t0), bytes: text.length, report: JSON.parse(text).data as { summary: Record<string, number>; rows: { row: number; status: string; name?: string; reason?: string }[] } };
+    return { ms: Math.round(performance.now() - t0), bytes: text.length, report: JSON.parse(text).data as { summary: Record<string, number>; rows: { row: number; status: string; name?: string; reason?: string; issues?: { path: string; code: string }[] }[] } };
   };
-  const preview = await upload('?preview=true&dateOrder=dmy');
+  const { result: preview, nodeMs: previewNodeMs, postgresMs: previewPostgresMs } = await cpuDuring(server.proc.pid!, () => upload('?preview=true&dateOrder=dmy'));
   const { result: done, nodeMs, postgresMs } = await cpuDuring(server.proc.pid!, () => upload('?dateOrder=dmy'));
   const { summary, rows } = done.report;
   const rejected = rows.filter((r) => r.status === 'rejected');
-  // The per-row report, intact: a row each, in order, every rejected one named with its reason.
+  // The per-row report, intact: a row each, in order, every rejected one named with its reason and its coded issue.
   const intact =
     rows.length === IMPORT_LEADS &&
     rows.every((r, i) => r.row === i + 1) &&
     rejected.length === Math.floor(IMPORT_LEADS / 1000) &&
-    rejected.every((r) => r.name === `Bench Lead ${r.row}` && r.row % 1000 === 0 && /email/.test(r.reason ?? '')) &&
+    rejected.every((r) => r.name === `Bench Lead ${r.row}` && r.row % 1000 === 0 && /email/.test(r.reason ?? '') && r.issues?.some((i) => i.path === 'email' && i.code === 'invalidEmail')) &&
     summary.created === IMPORT_LEADS - rejected.length;
   if (!intact) throw new Error(`lead import report not intact: ${JSON.stringify(summary)}, first rejected: ${JSON.stringify(rejected.slice(0, 3))}`);
   return {
@@ -289,6 +289,8 @@ async function benchLeadImport(server: SpawnedServer, cookie: string) {
     fileMB: +(csv.length / 1024 / 1024).toFixed(1),
     previewMs: preview.ms,
     previewRowsPerSecond: Math.round(IMPORT_LEADS / (preview.ms / 1000)),
+    previewNodeCpuMs: Math.round(previewNodeMs),
+    previewPostgresCpuMs: Math.round(previewPostgresMs),
     importMs: done.ms,
     importRowsPerSecond: Math.round(IMPORT_LEADS / (done.ms / 1000)),
     nodeCpuMs: Math.round(nodeMs),
