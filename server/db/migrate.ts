@@ -69,6 +69,17 @@ export async function migrateDatabase({ pool, db }: Database): Promise<void> {
       $fn$;
       revoke all on function enqueue_job(text, text, timestamptz, jsonb) from public;
       grant execute on function enqueue_job(text, text, timestamptz, jsonb) to ${TENANT_ROLE};
+      -- The same for many jobs in one statement (an import's follow-up reminders): [{kind, key, runAt, payload}].
+      create or replace function enqueue_jobs(p_jobs jsonb) returns void
+      language sql security definer set search_path = public as $fn$
+        insert into jobs (org_id, kind, key, payload, run_at)
+        select nullif(current_setting('app.org_id', true), '')::uuid, j.kind, j.key, coalesce(j.payload, '{}'::jsonb), j."runAt"
+        from jsonb_to_recordset(p_jobs) as j(kind text, key text, payload jsonb, "runAt" timestamptz)
+        on conflict (key) do update set run_at = excluded.run_at, payload = excluded.payload, done_at = null, attempts = 0, last_error = null
+        where jobs.org_id is not distinct from excluded.org_id;
+      $fn$;
+      revoke all on function enqueue_jobs(jsonb) from public;
+      grant execute on function enqueue_jobs(jsonb) to ${TENANT_ROLE};
     `));
     // Failed password checks (server/auth/throttle.ts): sign-in counts them on the owner's
     // connection, a signed-in member's password change inside the organization's transaction. The

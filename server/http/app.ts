@@ -44,20 +44,23 @@ async function readBody(c: Context, def: RouteDef): Promise<unknown> {
   const length = Number(c.req.header('content-length') ?? 0);
   const max = def.maxBodyBytes ?? DEFAULT_MAX_BODY;
   if (length > max) throw tooLarge(max);
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > max) throw tooLarge(max);
-  if (text.trim() === '') return undefined;
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > max) throw tooLarge(max);
+  const contentType = c.req.header('content-type') ?? '';
+  const mediaType = contentType.split(';')[0].trim().toLowerCase();
+  let decoded: string | undefined;
+  const text = () => (decoded ??= new TextDecoder().decode(bytes));
+  if (mediaType !== 'multipart/form-data' && text().trim() === '') return undefined;
   if (def.bodyParsers) {
-    const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
     const parse = def.bodyParsers[mediaType];
-    if (parse) return parse(text);
+    if (parse) return parse({ bytes, contentType, text });
     if (mediaType && mediaType !== 'application/json') {
       const accepted = ['application/json', ...Object.keys(def.bodyParsers)].join(', ');
       throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`, undefined, undefined, { accepted });
     }
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(text());
   } catch {
     throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON', [issue('body', 'invalidJson', 'is not valid JSON')]);
   }

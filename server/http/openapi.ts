@@ -58,7 +58,12 @@ function requestBody(def: RouteDef): JsonSchema | undefined {
     ? { type: 'object', properties: { rows: { type: 'array', minItems: 1, items: stripDialect(convert(def.importRow, 'input')) } }, required: ['rows'], additionalProperties: false }
     : convert(def.body as v.GenericSchema, 'input');
   const content: Record<string, JsonSchema> = { 'application/json': { schema: stripDialect(json) } };
-  for (const mediaType of Object.keys(def.bodyParsers ?? {})) content[mediaType] = { schema: { type: 'string', description: 'The file as the body: a header line naming the columns, then one line per row.' } };
+  for (const mediaType of Object.keys(def.bodyParsers ?? {})) {
+    content[mediaType] =
+      mediaType === 'multipart/form-data'
+        ? { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'text/csv', description: 'The CSV or JSON file (`{ "rows": [...] }` or a list of rows).' } }, required: ['file'] } }
+        : { schema: { type: 'string', description: 'The file as the body: a header line naming the columns, then one line per row.' } };
+  }
   return { required: true, content };
 }
 
@@ -79,7 +84,7 @@ function responses(def: RouteDef): Record<string, JsonSchema> {
   if (def.params || (tenant && changes)) out['404'] = refusal('No such record in your organization (another organization’s id included)');
   if (tenant && changes) out['409'] = refusal('A duplicate, a record still in use, or a change the workflow does not allow in the record’s state');
   if ('version' in ((def.body as { entries?: object } | undefined)?.entries ?? {})) out['412'] = refusal('The record changed since the version sent');
-  if (def.body) out['413'] = refusal('The body is larger than the route accepts');
+  if (def.body) out['413'] = refusal(def.importRow ? 'The body is larger than the route accepts, or has more rows than the role may import (IMPORT_TOO_MANY_ROWS)' : 'The body is larger than the route accepts');
   if (def.bodyParsers) out['415'] = refusal('A body of a media type the route does not read');
   if (def.access.kind === 'public' && def.body) out['429'] = refusal('Too many attempts; `Retry-After` says when to try again');
   return out;

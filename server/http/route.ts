@@ -43,6 +43,14 @@ export interface PublicContext<P, Q, B, C = undefined> {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A request body as read (within the route's size limit), for a route's own body parsers. */
+export interface RawBody {
+  bytes: Uint8Array;
+  /** The whole `Content-Type` header (a multipart body's boundary is in it). */
+  contentType: string;
+  text(): string;
+}
+
 interface Common<P, Q, B> {
   method: Method;
   /** Hono path under /api, e.g. `/members/memberId/:id`. */
@@ -55,11 +63,11 @@ interface Common<P, Q, B> {
   /** Largest accepted body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
   /**
-   * Bodies in other formats than JSON, by media type (e.g. `text/csv`): each turns the raw text
-   * into the value `body` validates. Without one, every body is read as JSON; with some, any other
-   * declared media type answers 415.
+   * Bodies in other formats than JSON, by media type (e.g. `text/csv`, `multipart/form-data`):
+   * each turns the raw body into the value `body` validates. Without one, every body is read as
+   * JSON; with some, any other declared media type answers 415.
    */
-  bodyParsers?: Record<string, (text: string) => unknown>;
+  bodyParsers?: Record<string, (body: RawBody) => unknown>;
   /** The schema of one row of an import body (`{ rows }`): the rows are checked one by one by the import runner. */
   importRow?: v.GenericSchema;
   /**

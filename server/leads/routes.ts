@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { rowsFromCsv } from '../../src/api/common/import';
+import { leadRowsFromCsv } from '../../src/api/leads/import';
 import { itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
-import { DATES_IN_ORDER, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
+import { DATES_IN_ORDER, REACHABLE, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
 import { leadMachine, type LeadState } from '../../src/machines/lead-machine';
 import { snapshotOf } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
@@ -172,7 +172,7 @@ const staffRoutes = [
   importRoute({
     path: '/leads/import',
     module: 'leads',
-    fromCsv: (text) => rowsFromCsv(text, { columns: LEAD_CSV_COLUMNS, required: ['name'] }),
+    fromCsv: leadRowsFromCsv,
     importer: leadImporter,
   }),
 

@@ -92,16 +92,23 @@ const activeSales = () => and(eq(members.department, 'sales'), eq(members.employ
  * rotation row is locked until the transaction ends (see `leadRotation`).
  */
 export async function nextInRotation(tx: Tx): Promise<string | null> {
+  return (await turnsInRotation(tx, 1))[0] ?? null;
+}
+
+/** The next `count` turns of the rotation at once (an import's leads), recorded as one; empty when nobody is in it. */
+export async function turnsInRotation(tx: Tx, count: number): Promise<string[]> {
+  if (count === 0) return [];
   const sales = await tx.select({ id: members.id }).from(members).where(activeSales()).orderBy(sql`lower(${members.name})`, asc(members.id));
-  if (sales.length === 0) return null;
+  if (sales.length === 0) return [];
   const [rotation] = await tx
     .insert(leadRotation)
     .values({})
     .onConflictDoUpdate({ target: leadRotation.organizationId, set: { lastMemberId: sql`${leadRotation.lastMemberId}` } })
     .returning();
-  const next = sales[(sales.findIndex((m) => m.id === rotation.lastMemberId) + 1) % sales.length].id;
-  await tx.update(leadRotation).set({ lastMemberId: next }).where(eq(leadRotation.id, rotation.id));
-  return next;
+  const after = sales.findIndex((m) => m.id === rotation.lastMemberId) + 1;
+  const turns = Array.from({ length: count }, (_, i) => sales[(after + i) % sales.length].id);
+  await tx.update(leadRotation).set({ lastMemberId: turns.at(-1)! }).where(eq(leadRotation.id, rotation.id));
+  return turns;
 }
 
 export async function assertActiveMember(tx: Tx, memberId: string, field: string) {

@@ -172,4 +172,7 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: CallOptions) =>
     call<T>((w) => w.url(path).json((body ?? {}) as object).put().json(), options),
   delete: <T>(path: string, options?: CallOptions) => call<T>((w) => w.url(path).delete().json(), options),
+  /** A multipart POST (a file upload); the browser sets the content type with its boundary. */
+  upload: <T>(path: string, form: FormData, query?: Record<string, QueryValue>, options?: CallOptions) =>
+    call<T>((w) => w.url(path + toQueryString(query)).body(form).post().json(), options),
 };

@@ -447,14 +447,16 @@ describe('POST /leads/import', () => {
     });
     expect(res.status).toBe(200);
     const report = res.body.data;
-    expect(report.summary).toEqual({ total: 9, created: 2, updated: 0, rejected: 7 });
+    expect(report.summary).toEqual({ total: 9, created: 2, updated: 0, skipped: 3, rejected: 4 });
     const byRow = Object.fromEntries(report.rows.map((r: { row: number }) => [r.row, r]));
     expect(byRow[1]).toMatchObject({ status: 'created', name: 'Import One' });
+    expect(byRow[3]).toMatchObject({ status: 'skipped', code: 'DUPLICATE', name: 'Dup Phone' });
     expect(byRow[3].reason).toMatch(/^duplicate: a lead with the phone number/);
+    expect(byRow[4]).toMatchObject({ status: 'skipped', code: 'DUPLICATE' });
     expect(byRow[4].reason).toMatch(/^duplicate: a lead with the email/);
-    expect(byRow[5].reason).toMatch(/^duplicate: a lead with the phone number/);
-    expect(byRow[6].reason).toBe('unknown destination Atlantis of the Deep');
-    expect(byRow[7].reason).toBe('ops@demo.travel is not an active member of the sales department');
+    expect(byRow[5]).toMatchObject({ status: 'skipped', code: 'DUPLICATE_ROW', params: { row: 1, field: 'phone' }, reason: 'same phone as row 1' });
+    expect(byRow[6]).toMatchObject({ status: 'rejected', name: 'Nowhere', reason: 'destinations "Atlantis of the Deep" is not a known destination' });
+    expect(byRow[7]).toMatchObject({ status: 'rejected', reason: 'assignedTo ops@demo.travel is not an active member of the sales department' });
     expect(byRow[8].issues[0].path).toBe('phone');
     expect(byRow[9].issues[0].path).toBe('email');
     expect(await count('leads')).toBe(before + 2);
@@ -698,13 +700,16 @@ describe("contacts and duplicates follow lead visibility ('own')", () => {
       { name: 'Same email as mine', email: mine.email },
     ];
     const report = (await sales.post('/api/leads/import', { rows })).body.data;
-    expect(report.rows.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'rejected', 'rejected']);
+    // A duplicate is skipped, never changed (the lead import only creates).
+    expect(report.rows.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'skipped', 'skipped']);
+    expect(report.rows[2]).toMatchObject({ code: 'DUPLICATE', params: { field: 'phone' } });
     expect(report.rows[2].reason).toMatch(/^duplicate: a lead with the phone number/);
+    expect(report.rows[3]).toMatchObject({ code: 'DUPLICATE', params: { field: 'email' } });
     expect(report.rows[3].reason).toMatch(/^duplicate: a lead with the email/);
     expect(JSON.stringify(report)).not.toContain(hidden.name);
     // Someone who sees every lead gets Lina's reported too.
     const byOwner = (await owner.post('/api/leads/import', { rows: rows.slice(0, 2) })).body.data;
-    expect(byOwner.rows.map((r: { status: string }) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(byOwner.rows.map((r: { status: string }) => r.status)).toEqual(['skipped', 'skipped']);
   });
 
   it("shows a group's members he may see, and keeps the others when he changes the group", async () => {

@@ -3,6 +3,8 @@
  * Seeds a large organization with bulk inserts, then at 50 connections measures the main list
  * endpoints against /api/health on the same server and against the identical SQL run straight
  * through a pg pool; also first start, restart, peak RSS and the web app's JS per chunk.
+ * Also a 50,000-row lead import (a multipart CSV upload): its preview, and the import's rows per
+ * second with the per-row report checked. `BENCH_ONLY=imports` runs only that.
  * Figures go to stdout and to test-results/bench.json; docs/performance.md records one run.
  */
 import { execSync } from 'node:child_process';
@@ -20,6 +22,7 @@ const CONNECTIONS = 50;
 const VENDORS = Number(process.env.BENCH_VENDORS ?? 50_000);
 const HOTELS = Number(process.env.BENCH_HOTELS ?? 20_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 20_000);
+const IMPORT_LEADS = Number(process.env.BENCH_IMPORT_LEADS ?? 50_000);
 const PASSWORD = 'bench-password-2026';
 /** Only these endpoints (names as in `endpoints` below, comma-separated), for a quick look at one list; all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
@@ -230,7 +233,91 @@ function jsSizes() {
 
 const load = () => os.loadavg().map((x) => +x.toFixed(2));
 
+/**
+ * A lead file as a spreadsheet writes it: dates day/month/year, some rows with regions,
+ * destinations, an owner and a follow-up, and every 1,000th row with a bad email (rejected).
+ */
+function leadFile(rows: number): string {
+  const lines = ['Name,Phone,Email,Source,Comment,Regions,Destinations,Owner,Query date,Follow up'];
+  const sources = ['website', 'phone', 'email', 'walk-in', 'referral', 'social', 'partner'];
+  for (let i = 1; i <= rows; i++) {
+    const bad = i % 1000 === 0;
+    lines.push(
+      [
+        `Bench Lead ${i}`,
+        `+971 50 ${String(i).padStart(7, '0')}`,
+        bad ? `lead${i}-at-bench.example` : `lead${i}@bench.example`,
+        sources[i % sources.length],
+        i % 3 === 0 ? '"Family of four, school holidays"' : '',
+        i % 2 === 0 ? 'Middle East' : '',
+        i % 4 === 0 ? '"Dubai;Abu Dhabi"' : '',
+        i % 5 === 0 ? 'sales@demo.travel' : '',
+        `${String((i % 28) + 1).padStart(2, '0')}/03/2026`,
+        i % 4 === 1 ? '15/01/2027 10:00' : '',
+      ].join(','),
+    );
+  }
+  return lines.join('\r\n');
+}
+
+/** The lead import: a preview, then the import, each one multipart request; the report must be whole. */
+async function benchLeadImport(server: SpawnedServer, cookie: string) {
+  const csv = leadFile(IMPORT_LEADS);
+  const upload = async (query: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'leads.csv');
+    const t0 = performance.now();
+    const res = await fetch(`${server.url}/api/leads/import${query}`, { method: 'POST', headers: { cookie, 'X-Requested-With': 'bench' }, body: form });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`lead import ${query}: ${res.status} ${text.slice(0, 300)}`);
+    return { ms: Math.round(performance.now() - t0), bytes: text.length, report: JSON.parse(text).data as { summary: Record<string, number>; rows: { row: number; status: string; name?: string; reason?: string; issues?: { path: string; code: string }[] }[] } };
+  };
+  const { result: preview, nodeMs: previewNodeMs, postgresMs: previewPostgresMs } = await cpuDuring(server.proc.pid!, () => upload('?preview=true&dateOrder=dmy'));
+  const { result: done, nodeMs, postgresMs } = await cpuDuring(server.proc.pid!, () => upload('?dateOrder=dmy'));
+  const { summary, rows } = done.report;
+  const rejected = rows.filter((r) => r.status === 'rejected');
+  // The per-row report, intact: a row each, in order, every rejected one named with its reason and its coded issue.
+  const intact =
+    rows.length === IMPORT_LEADS &&
+    rows.every((r, i) => r.row === i + 1) &&
+    rejected.length === Math.floor(IMPORT_LEADS / 1000) &&
+    rejected.every((r) => r.name === `Bench Lead ${r.row}` && r.row % 1000 === 0 && /email/.test(r.reason ?? '') && r.issues?.some((i) => i.path === 'email' && i.code === 'invalidEmail')) &&
+    summary.created === IMPORT_LEADS - rejected.length;
+  if (!intact) throw new Error(`lead import report not intact: ${JSON.stringify(summary)}, first rejected: ${JSON.stringify(rejected.slice(0, 3))}`);
+  return {
+    rows: IMPORT_LEADS,
+    fileMB: +(csv.length / 1024 / 1024).toFixed(1),
+    previewMs: preview.ms,
+    previewRowsPerSecond: Math.round(IMPORT_LEADS / (preview.ms / 1000)),
+    previewNodeCpuMs: Math.round(previewNodeMs),
+    previewPostgresCpuMs: Math.round(previewPostgresMs),
+    importMs: done.ms,
+    importRowsPerSecond: Math.round(IMPORT_LEADS / (done.ms / 1000)),
+    nodeCpuMs: Math.round(nodeMs),
+    postgresCpuMs: Math.round(postgresMs),
+    reportMB: +(done.bytes / 1024 / 1024).toFixed(1),
+    summary,
+  };
+}
+
+/** `BENCH_ONLY=imports`: a fresh server, the lead import, nothing else. */
+async function importsOnly() {
+  results.loadBefore = load();
+  const { server } = await timeToHealthy();
+  const agent = new Agent(server.url);
+  await agent.post('/api/auth/login', { email: 'owner@demo.travel', password: PASSWORD });
+  results.leadImport = await benchLeadImport(server, `sid=${agent.cookies.get('sid')}`);
+  results.loadAfter = load();
+  server.proc.kill('SIGTERM');
+  await server.exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log(JSON.stringify(results, null, 2));
+  fs.mkdirSync('test-results', { recursive: true });
+  fs.writeFileSync('test-results/bench-imports.json', JSON.stringify(results, null, 2));
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'imports') return importsOnly();
   results.loadBefore = load();
   const first = await timeToHealthy();
   results.firstStartMs = first.ms;
@@ -313,6 +400,9 @@ async function main() {
   results.loadAfterHttp = load();
   const status = fs.readFileSync(`/proc/${server.proc.pid}/status`, 'utf8');
   results.serverPeakRssMB = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  // After the lists (its 50,000 leads would change what they read), on the same server.
+  if (!ONLY || ONLY.includes('imports')) results.leadImport = await benchLeadImport(server, cookie);
+  results.serverPeakRssAfterImportMB = Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.proc.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
   results.seeded = seeded;
   if (!NO_WEB) results.web = jsSizes();
 

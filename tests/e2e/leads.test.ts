@@ -352,12 +352,14 @@ describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
     const importer = page.getByRole('dialog', { name: 'Import leads' });
     const csv = ['Name,Phone,Email,Source,Comment', 'E2E Import Yara,+971 50 555 0404,yara@e2e.example,website,From the fair', 'E2E Import Twin,+971 50 555 0303,,phone,Same phone as Nadia'].join('\n');
     await importer.getByLabel('Choose a CSV or JSON file').setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await importer.getByTestId('import-preview').click();
+    await importer.getByTestId('import-preview-summary').waitFor();
     await importer.getByTestId('import-start').click();
     const report = importer.getByTestId('import-report');
     await report.waitFor();
     await toast('Leads imported');
-    expect(await report.getByTestId('import-summary').innerText()).toBe('2 rows: 1 created, 0 updated, 1 rejected');
-    expect(await report.locator('tbody tr').first().innerText()).toMatch(/2\s+Rejected[\s\S]*duplicate: a lead with the phone number/);
+    expect(await report.getByTestId('import-summary').innerText()).toBe('2 rows: 1 created, 0 updated, 1 skipped, 0 rejected');
+    expect(await report.locator('tbody tr').first().innerText()).toMatch(/2\s+Skipped\s+E2E Import Twin[\s\S]*Already exists \(same Phone\): an import never changes it/);
     await importer.getByRole('button', { name: 'Close' }).last().click();
     await importer.waitFor({ state: 'detached' });
     const names = (await server.sql<{ name: string }>(`select name from leads where name like 'E2E Import%' order by name`)).map((r) => r.name);

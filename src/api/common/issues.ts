@@ -42,6 +42,11 @@ export const ISSUE_CODES = [
   'unknownColumn',
   'duplicateColumn',
   'emptyFile',
+  'dateOrderUnknown',
+  'timeRequired',
+  'refusedByDatabase',
+  'notUtf8',
+  'notAllowedInState',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
@@ -162,6 +167,7 @@ export const ERROR_CODES = [
   'OPENING_BALANCES_RECORDED',
   'SEATS_UNAVAILABLE',
   'SALES_CLOSED',
+  'IMPORT_TOO_MANY_ROWS',
   'CONFLICT',
   'INTERNAL',
 ] as const;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IMPORT_MAX_ROWS, importInput, listFromText } from '../common/import';
+import { listFromText } from '../common/import';
 import { coded } from '../common/issues';
 import {
   calendarDate,
@@ -346,11 +346,10 @@ export const leadQueryParams = v.object({ id: idSchema, queryId: idSchema });
 
 // ---------- import ----------
 
-export const leadImportInput = importInput(IMPORT_MAX_ROWS);
-/** One import row: a lead (regions and destinations by id, slug or name; `assignedTo` by member id or email). */
 /** Regions or destinations named by id, slug or name (an import file's cells). */
 const placeNames = v.pipe(v.array(requiredText(200)), v.maxLength(50, coded('tooManyItems', 'must name at most 50', { max: 50 })));
 
+/** One import row: a lead (regions and destinations by id, slug or name; `assignedTo` by member id or email). */
 export const leadImportRow = v.pipe(
   v.strictObject({
     ...leadFields,

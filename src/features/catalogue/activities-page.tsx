@@ -11,7 +11,7 @@ import {
   type ActivityStats,
 } from '../../api/catalogue/activities/contract';
 import { activitiesResource } from '../../api/catalogue/activities/get-activities';
-import { activityRowsFromCsv } from '../../api/catalogue/activities/import';
+import { ACTIVITY_IMPORT_TEMPLATE, activityRowsFromCsv } from '../../api/catalogue/activities/import';
 import { useAuth } from '../../ui/auth';
 import { DestinationField } from '../../ui/catalogue-pickers';
 import { useFormatters } from '../../ui/format';
@@ -177,8 +177,9 @@ export function ActivitiesPage() {
       importing={{
         label: t('activities.import'),
         fromCsv: activityRowsFromCsv,
-        columns: ['name', 'slug', 'destination', 'category', 'difficulty', 'durationMinutes', 'pricePerPerson', 'description'],
+        template: ACTIVITY_IMPORT_TEMPLATE,
         doneMessage: t('activities.imported'),
+        words: { values: { category: (x) => t(`activities.categories.${x}`, x), difficulty: (x) => t(`activities.difficulties.${x}`, x) } },
       }}
     />
   );

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createDestinationInput, type Destination } from '../../api/catalogue/destinations/contract';
 import { destinationsResource } from '../../api/catalogue/destinations/get-destinations';
-import { destinationRowsFromCsv } from '../../api/catalogue/destinations/import';
+import { DESTINATION_IMPORT_TEMPLATE, destinationRowsFromCsv } from '../../api/catalogue/destinations/import';
 import { RegionField, RegionPicker } from '../../ui/catalogue-pickers';
 import { useFormatters } from '../../ui/format';
 import { FilterField } from '../../ui/filter-fields';
@@ -76,7 +76,7 @@ export function DestinationsPage() {
       importing={{
         label: t('destinations.import'),
         fromCsv: destinationRowsFromCsv,
-        columns: ['name', 'slug', 'region', 'country', 'description'],
+        template: DESTINATION_IMPORT_TEMPLATE,
         doneMessage: t('destinations.imported'),
       }}
     />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { createHotelInput, MAX_ROOM_TYPES, type Hotel, type HotelStats } from '../../api/catalogue/hotels/contract';
 import { hotelsResource } from '../../api/catalogue/hotels/get-hotels';
-import { hotelRowsFromCsv } from '../../api/catalogue/hotels/import';
+import { HOTEL_IMPORT_TEMPLATE, hotelRowsFromCsv } from '../../api/catalogue/hotels/import';
 import { useAuth } from '../../ui/auth';
 import { DestinationField } from '../../ui/catalogue-pickers';
 import { useFormatters } from '../../ui/format';
@@ -189,7 +189,8 @@ export function HotelsPage() {
       importing={{
         label: t('hotels.import'),
         fromCsv: hotelRowsFromCsv,
-        columns: ['name', 'slug', 'destination', 'stars', 'address', t('hotels.importRoomTypesColumn'), 'amenities', 'description'],
+        template: HOTEL_IMPORT_TEMPLATE,
+        hint: t('hotels.importRoomTypesColumn'),
         doneMessage: t('hotels.imported'),
       }}
     />

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createRegionInput, type Region } from '../../api/catalogue/regions/contract';
 import { regionsResource } from '../../api/catalogue/regions/get-regions';
-import { regionRowsFromCsv } from '../../api/catalogue/regions/import';
+import { REGION_IMPORT_TEMPLATE, regionRowsFromCsv } from '../../api/catalogue/regions/import';
 import { useFormatters } from '../../ui/format';
 import { FormDialog } from '../../ui/form-dialog';
 import { TextAreaField, TextField } from '../../ui/form-fields';
@@ -54,7 +54,7 @@ export function RegionsPage() {
       columns={columns}
       Form={RegionFormDialog}
       deletedMessage={() => t('regions.deleted')}
-      importing={{ label: t('regions.import'), fromCsv: regionRowsFromCsv, columns: ['name', 'slug', 'description'], doneMessage: t('regions.imported') }}
+      importing={{ label: t('regions.import'), fromCsv: regionRowsFromCsv, template: REGION_IMPORT_TEMPLATE, doneMessage: t('regions.imported') }}
     />
   );
 }

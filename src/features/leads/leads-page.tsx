@@ -3,11 +3,9 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
-import { toast } from 'sonner';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../api/common/import';
 import { FOLLOW_UP_TYPES, LEAD_STATES, LEAD_TABLE_PAGE_SIZE, type FollowUpType, type Lead, type LeadStats } from '../../api/leads/contract';
 import { useLeads, type LeadsParams } from '../../api/leads/get-leads';
-import { LEAD_CSV_HINT, leadRowsFromCsv } from '../../api/leads/import';
+import { LEAD_IMPORT_TEMPLATE, leadRowsFromCsv } from '../../api/leads/import';
 import { useImportLeads } from '../../api/leads/save-lead';
 import { useCan } from '../../ui/auth';
 import { ReachLine, RecordCard } from '../../ui/record-card';
@@ -180,12 +178,14 @@ export function LeadsPage() {
       {importing && (
         <ImportDialog
           title={t('leads.importLeads')}
+          module="leads"
           fromCsv={leadRowsFromCsv}
-          columns={LEAD_CSV_HINT}
-          maxRows={IMPORT_MAX_ROWS}
-          maxBytes={IMPORT_MAX_BYTES}
-          run={(rows, onProgress) => importLeads.mutateAsync({ rows, onProgress })}
-          onImported={() => toast.success(t('leads.imported'))}
+          template={LEAD_IMPORT_TEMPLATE}
+          dates
+          updates={false}
+          run={(file, options) => importLeads.mutateAsync({ file, options })}
+          words={{ fields: t('leads.fields', { returnObjects: true }) as Record<string, string>, values: { source: (x) => t(`leads.sources.${x}`, x) } }}
+          successMessage={t('leads.imported')}
           onClose={() => setImporting(false)}
         />
       )}

@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
-import { VENDOR_IMPORT_MAX_BYTES, VENDOR_IMPORT_MAX_ROWS, VENDOR_SERVICES, type Vendor, type VendorStats } from '../../api/vendors/contract';
+import { VENDOR_SERVICES, type Vendor, type VendorStats } from '../../api/vendors/contract';
 import { useVendors, type VendorsParams } from '../../api/vendors/get-vendors';
-import { vendorRowsFromCsv } from '../../api/vendors/import';
+import { VENDOR_IMPORT_TEMPLATE, vendorRowsFromCsv } from '../../api/vendors/import';
 import { useDeleteVendor, useImportVendors } from '../../api/vendors/save-vendor';
 import { useCan } from '../../ui/auth';
 import { ReachLine, RecordCard } from '../../ui/record-card';
@@ -20,9 +20,6 @@ import { WorkflowActions } from '../../ui/workflow-panel';
 import { ServiceChips } from './service-chips';
 import { VendorFormDialog } from './vendor-form-dialog';
 import { useVendorWorkflow } from './vendor-workflow';
-
-/** The CSV columns the import reads (see src/api/vendors/import.ts), for the dialog's hint. */
-const CSV_COLUMNS = ['name', 'services', 'contactPerson', 'email', 'phone', 'address', 'notes', 'bankAccountName', 'bankName', 'iban', 'swift'];
 
 /** The list's header: counts over the whole organization (not the filtered page). */
 function VendorStatsHeader({ stats }: { stats?: VendorStats }) {
@@ -149,12 +146,29 @@ export function VendorsPage() {
       {importing && (
         <ImportDialog
           title={t('vendors.importVendors')}
+          module="vendors"
           fromCsv={vendorRowsFromCsv}
-          columns={CSV_COLUMNS}
-          maxRows={VENDOR_IMPORT_MAX_ROWS}
-          maxBytes={VENDOR_IMPORT_MAX_BYTES}
-          run={(rows, onProgress) => importVendors.mutateAsync({ rows, onProgress })}
-          onImported={() => toast.success(t('vendors.imported'))}
+          template={VENDOR_IMPORT_TEMPLATE}
+          run={(file, options) => importVendors.mutateAsync({ file, options })}
+          words={{
+            fields: {
+              name: t('vendors.name'),
+              services: t('vendors.services'),
+              contactPerson: t('vendors.contactPerson'),
+              email: t('vendors.email'),
+              phone: t('vendors.phone'),
+              address: t('vendors.address'),
+              notes: t('vendors.notes'),
+              isActive: t('vendors.status'),
+              bankDetails: t('vendors.bankDetails'),
+              'bankDetails.accountName': t('vendors.bankAccountName'),
+              'bankDetails.bankName': t('vendors.bankName'),
+              'bankDetails.accountNumber': t('vendors.bankAccountNumber'),
+              'bankDetails.swift': t('vendors.bankSwift'),
+            },
+            values: { services: (x) => t(`vendors.serviceTypes.${x}`, x) },
+          }}
+          successMessage={t('vendors.imported')}
           onClose={() => setImporting(false)}
         />
       )}
