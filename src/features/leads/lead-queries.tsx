@@ -117,7 +117,11 @@ function QueryCard({ lead, query, index, canUpdate, onEdit }: { lead: LeadDetail
   const { t } = useTranslation();
   const fmt = useOrgFormatters();
   const none = t('leads.none');
-  const pax = t('leads.queries.paxSummary', { adults: query.adults, children: query.children, infants: query.infants });
+  const pax = fmt.list([
+    t('leads.queries.paxAdults', { count: query.adults }),
+    ...(query.children ? [t('leads.queries.paxChildren', { count: query.children })] : []),
+    ...(query.infants ? [t('leads.queries.paxInfants', { count: query.infants })] : []),
+  ]);
   const dates = query.travelFrom || query.travelTo ? `${fmt.date(query.travelFrom) || '…'} – ${fmt.date(query.travelTo) || '…'}` : none;
   const places = [...query.regions, ...query.destinations].map((p) => p.name);
   const titleId = `lead-query-${query._id}`;

@@ -68,7 +68,8 @@ const catalogue = {
     maxOccupancy: 'Guests at most',
     addRoomType: 'Add a room type',
     removeRoomType: 'Remove room type {{number}}',
-    roomCount: 'Room types: {{count}}',
+    roomCount_one: '{{count}} room type',
+    roomCount_other: '{{count}} room types',
     fromRate: 'from {{amount}} a night',
     /** The CSV column keeps its name; the part in brackets says how a cell is written. */
     importRoomTypesColumn: 'roomTypes (name:rate:guests; …)',

@@ -94,7 +94,8 @@ const shell = {
     layout: 'Layout',
     empty: 'No records match.',
     emptyHint: 'Try another search or clear the filters.',
-    total: '{{count}} records',
+    total_one: '{{count}} record',
+    total_other: '{{count}} records',
     from: 'From',
     to: 'To',
     any: 'Any',
@@ -130,7 +131,8 @@ const shell = {
     sample: 'A sample amount in your currency: {{amount}}',
   },
   notifications: {
-    unreadCount: '{{count}} unread',
+    unreadCount_one: '{{count}} unread',
+    unreadCount_other: '{{count}} unread',
   },
   workflow: {
     title: 'Workflow',
