@@ -2,13 +2,13 @@ import type * as v from 'valibot';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsFromCsv } from '../../src/api/common/import';
 import { mergeFilter } from '../../src/api/common/schemas';
-import { DATES_IN_ORDER, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadIdParams, leadOwnerInput, leadQueryParams, leadStatusInput, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
+import { DATES_IN_ORDER, NOT_IN_FUTURE, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadIdParams, leadOwnerInput, leadQueryParams, leadStatusInput, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
 import { leadEventFor, type LeadState } from '../../src/machines/lead-machine';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { followUps, leadQueries, leadQueryComments, leads } from './schema';
 import { members } from '../auth/schema';
-import { ApiError, conflict, notFound } from '../http/errors';
+import { ApiError, conflict, invalidField, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { containsPattern, listAnswer, pageOffset } from '../http/list';
 import { allow, route, type RouteDef } from '../http/route';
@@ -18,7 +18,7 @@ import { addFollowUp, assertActiveMember, assertNotPast, assertOpen, assertSales
 import { leadWorkflow } from './workflow';
 import { assertPlaces } from '../catalogue/store';
 import { contactFor } from '../contacts/store';
-import { organizationTimeZone } from '../db/clock';
+import { organizationTimeZone, todayIn } from '../db/clock';
 import { notify } from '../notifications/store';
 import { leadCaptureRoutes } from './capture-routes';
 import { applyEvent } from '../workflow/apply-event';
@@ -207,6 +207,7 @@ const staffRoutes = [
     path: '/leads/details/:id',
     body: updateLeadInput,
     async run({ tx, auth, row, body }) {
+      if (body.queryDate && body.queryDate > (await todayIn(tx, await organizationTimeZone(tx)))) throw invalidField('queryDate', NOT_IN_FUTURE);
       await assertPlaces(tx, body);
       const next = { name: body.name ?? row.name, phone: body.phone === undefined ? row.phone : body.phone, email: body.email === undefined ? row.email : body.email };
       if (!next.phone && !next.email) throw new ApiError(400, 'VALIDATION_FAILED', `phone ${REACHABLE}`, [{ path: 'phone', message: REACHABLE }]);
@@ -337,11 +338,10 @@ const staffRoutes = [
     path: '/leads/:id/followup/response',
     body: followUpResponseInput,
     async run({ tx, auth, row, body }) {
+      // A closed lead's open follow-ups wait with it: it is reopened before anyone calls again.
+      assertOpen(row, 'a follow-up response');
       const f = await lockOpenFollowUp(tx, row.id, body.followUpId);
-      if (body.nextFollowUp) {
-        assertOpen(row, 'a follow-up');
-        assertNotPast(body.nextFollowUp.dueAt, 'nextFollowUp.dueAt');
-      }
+      if (body.nextFollowUp) assertNotPast(body.nextFollowUp.dueAt, 'nextFollowUp.dueAt');
       await tx
         .update(followUps)
         .set({ outcome: body.outcome, responseNote: body.note ?? null, respondedBy: auth.memberId, respondedAt: sql`now()` })

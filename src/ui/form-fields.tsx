@@ -115,7 +115,7 @@ export function PasswordField<T extends FieldValues>({ disabled, autoComplete = 
 }
 
 /** A calendar date as the contract wants it (`YYYY-MM-DD`, or null when empty); the browser shows it in the locale. */
-export function DateField<T extends FieldValues>({ disabled, ...frame }: BaseProps<T>) {
+export function DateField<T extends FieldValues>({ disabled, min, max, ...frame }: BaseProps<T> & { min?: string; max?: string }) {
   return (
     <FramedField
       {...frame}
@@ -124,6 +124,8 @@ export function DateField<T extends FieldValues>({ disabled, ...frame }: BasePro
           id={id}
           type="date"
           disabled={disabled}
+          min={min}
+          max={max}
           value={(field.value as string | null | undefined) ?? ''}
           onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
           onBlur={field.onBlur}
@@ -164,6 +166,9 @@ export function instantToWallTime(iso: string | null | undefined, timeZone?: str
   const offset = timeZone ? zoneOffset(d.getTime(), timeZone) : -d.getTimezoneOffset() * 60_000;
   return new Date(d.getTime() + offset).toISOString().slice(0, 16);
 }
+
+/** Today's date (`YYYY-MM-DD`) on the clocks of `timeZone` (the organization's). */
+export const todayIn = (timeZone: string) => instantToWallTime(new Date().toISOString(), timeZone).slice(0, 10);
 
 /**
  * An instant as the contract wants it (ISO 8601 UTC, or null when empty), typed as a date and a
@@ -336,8 +341,13 @@ export function FramedField<T extends FieldValues>({
   );
 }
 
-/** Puts the server's per-field `issues` (400) under the fields they name. */
-export function applyServerIssues(error: unknown, setError: (name: never, e: { message: string }) => void) {
-  const issues = (error as { issues?: { path: string; message: string }[] })?.issues;
-  for (const issue of issues ?? []) setError(issue.path as never, { message: issue.message });
+export { applyServerIssues } from './contract-resolver';
+
+/** A message about the whole form (react-hook-form's `errors.root`: an issue no field shows). */
+export function FormError({ message }: { message?: string }) {
+  return message ? (
+    <p className="field-error" role="alert" style={{ margin: 0 }}>
+      {message}
+    </p>
+  ) : null;
 }
