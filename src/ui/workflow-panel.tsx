@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import type { AnyStateMachine, ContextFrom, EventFromLogic } from 'xstate';
@@ -45,12 +45,48 @@ export function useWorkflowActions<M extends AnyStateMachine>({ machine, state, 
   }, [machine, state, context, actions]);
 }
 
-/** The buttons alone (a list row, a card): exactly the events the machine accepts in `state`. */
-export function WorkflowActions<M extends AnyStateMachine>(props: WorkflowProps<M> & { size?: 'small' }) {
+/**
+ * After a person's action the record's buttons change: the one they pressed may be gone, and the
+ * focus with it (back to the start of the page, for someone on a keyboard). This puts it back where
+ * they were: the first action now offered in `root`, else `root` itself. It waits while a dialog the
+ * action opened (a confirmation, the reason for losing a lead) holds the focus, and leaves the focus
+ * alone once the person has moved elsewhere.
+ */
+function useFocusStays(root: RefObject<HTMLElement | null>, state: string) {
+  const engaged = useRef(false);
+  const [settledCount, setSettled] = useState(0);
+  useEffect(() => {
+    if (!engaged.current) return;
+    let frame = 0;
+    let frames = 0;
+    const settle = () => {
+      const active = document.activeElement;
+      if (!active || active === document.body) {
+        engaged.current = false;
+        (root.current?.querySelector<HTMLElement>('button:not(:disabled)') ?? root.current)?.focus();
+      } else if (active.closest('.p-dialog')) {
+        // A dialog of the action is open: wait for it (a while; a state change starts over).
+        if (++frames < 600) frame = requestAnimationFrame(settle);
+      } else engaged.current = false;
+    };
+    frame = requestAnimationFrame(settle);
+    return () => cancelAnimationFrame(frame);
+  }, [state, settledCount, root]);
+  return { engage: () => (engaged.current = true), settled: () => setSettled((n) => n + 1) };
+}
+
+/**
+ * The buttons alone (a list row, a card): exactly the events the machine accepts in `state`.
+ * `focusRoot`: where the focus goes back after an action (by default these buttons).
+ */
+export function WorkflowActions<M extends AnyStateMachine>(props: WorkflowProps<M> & { size?: 'small'; focusRoot?: RefObject<HTMLElement | null> }) {
   const available = useWorkflowActions(props);
   const [pending, setPending] = useState<string>();
+  const own = useRef<HTMLDivElement>(null);
+  const focus = useFocusStays(props.focusRoot ?? own, props.state);
 
   const run = async (action: WorkflowAction<EventFromLogic<M>>) => {
+    focus.engage();
     if (action.confirm && !(await confirmAction({ message: action.confirm.message, header: action.confirm.header ?? action.label, acceptLabel: action.label, danger: action.confirm.danger }))) return;
     setPending(action.event.type);
     try {
@@ -59,11 +95,12 @@ export function WorkflowActions<M extends AnyStateMachine>(props: WorkflowProps<
       /* the client has shown the error; the caller refetches */
     } finally {
       setPending(undefined);
+      focus.settled();
     }
   };
 
   return (
-    <div className="row workflow-actions" data-testid="workflow-actions">
+    <div className="row workflow-actions" data-testid="workflow-actions" ref={own}>
       {available.map((action) => (
         <Button
           key={action.event.type}
@@ -93,9 +130,10 @@ export function WorkflowPanel<M extends AnyStateMachine>(props: WorkflowProps<M>
   const steps = Object.keys((props.machine.root as { states: Record<string, unknown> }).states);
   const current = props.state.split('.')[0];
   const label = props.stateLabel ?? ((s: string) => t(`status.${s.split('.').pop()}`, { defaultValue: s }));
+  const section = useRef<HTMLElement>(null);
 
   return (
-    <section className="card workflow-panel" aria-labelledby="workflow-title" data-testid="workflow-panel" data-state={props.state}>
+    <section className="card workflow-panel" aria-labelledby="workflow-title" data-testid="workflow-panel" data-state={props.state} ref={section} tabIndex={-1}>
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h2 id="workflow-title" className="workflow-panel__title">
           {props.title ?? t('workflow.title')}
@@ -113,7 +151,8 @@ export function WorkflowPanel<M extends AnyStateMachine>(props: WorkflowProps<M>
         ))}
       </ol>
       <div role="group" aria-label={t('workflow.actions')}>
-        {available.length ? <WorkflowActions {...props} /> : <p className="muted" style={{ margin: 0 }}>{t('workflow.noActions')}</p>}
+        <WorkflowActions {...props} focusRoot={section} />
+        {available.length === 0 && <p className="muted" style={{ margin: 0 }}>{t('workflow.noActions')}</p>}
       </div>
     </section>
   );

@@ -388,7 +388,7 @@ describe('every form saves a change that is still there after a reload (issue 21
     page = await openPage(browser, pageErrors);
     await page.goto(`${server.url}/login`);
     await signIn(page, 'owner@demo.travel');
-    await page.getByRole('heading', { name: /Welcome|My day/ }).waitFor();
+    await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
   });
 
   afterAll(async () => {

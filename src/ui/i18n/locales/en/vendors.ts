@@ -1,6 +1,7 @@
 const vendors = {
   vendors: {
     title: 'Vendors',
+    empty: { title: 'No vendors yet.', hint: 'Add your hotels, airlines and other suppliers, or import them from a file.' },
     newVendor: 'New vendor',
     editVendor: 'Edit vendor',
     importVendors: 'Import vendors',
@@ -54,6 +55,7 @@ const vendors = {
     },
     transactions: {
       title: 'Transactions',
+      none: { title: 'No transactions yet.', hint: 'Payments to and from this vendor appear here.' },
       statsLabel: 'Transaction totals',
       totalAmount: 'Total amount',
       totalIncoming: 'Incoming',

@@ -1,0 +1,41 @@
+/**
+ * "My day" (`GET /dashboard/my-day`): what the signed-in member can act on today, one card per
+ * kind of work their permissions cover. A coming area adds its card here (a key), on the server
+ * (server/dashboard/routes.ts) and on the screen (src/features/dashboard/my-day-cards.tsx).
+ */
+export const MY_DAY_CARDS = [
+  /** Their open follow-ups due today or missed (sales). */
+  'followUps',
+  /** New leads given to them, nobody has spoken to yet (sales). */
+  'newLeads',
+  /** Their open leads where nothing has happened for the longest (sales). */
+  'waitingLeads',
+  /** Open leads nobody owns (those who may give leads out: all-leads visibility and leads update). */
+  'leadsToAssign',
+  /** Active vendors without bank details: they cannot be paid (vendors update). */
+  'vendorsToComplete',
+] as const;
+export type MyDayCardKey = (typeof MY_DAY_CARDS)[number];
+
+/** How many records a card lists; `total` says how many there are. */
+export const MY_DAY_LIMIT = 5;
+
+/** One record on a card: its page is its module's record page. */
+export interface MyDayItem {
+  _id: string;
+  name: string;
+  /** When it is due, or since when it waits (ISO 8601 UTC). */
+  at: string | null;
+  /** The record's status (`new`, `contacted`…); `missed` for a follow-up whose time has passed. */
+  status: string | null;
+}
+
+export interface MyDayCard {
+  key: MyDayCardKey;
+  total: number;
+  items: MyDayItem[];
+}
+
+export interface MyDay {
+  cards: MyDayCard[];
+}

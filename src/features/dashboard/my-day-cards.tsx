@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { MyDayCard, MyDayCardKey, MyDayItem } from '../../api/dashboard/contract';
+import type { ModuleKey } from '../../api/permissions';
+import { useAuth } from '../../ui/auth';
+import { useFormatters } from '../../ui/format';
+import { modulePath, moduleRecordPath } from '../../ui/module-paths';
+import { StatusTag } from '../../ui/status-tag';
+
+/** The leads list in the server's query format (`/leads?status=new&assignedTo=…`): a card's "see all". */
+const leadsList = (params: [string, string][]) => `${modulePath('leads')}?${new URLSearchParams(params).toString()}`;
+const OPEN_STATUSES = ['new', 'contacted', 'qualified', 'quoted'].map((s): [string, string] => ['status', s]);
+
+interface CardView {
+  icon: string;
+  /** Where the card's records open. */
+  module: ModuleKey;
+  /** The full list the card shows the start of. */
+  seeAll: (me: string) => string;
+  /** What the card says about one record beside its name. */
+  detail: (item: MyDayItem, when: (iso: string | null) => string, t: TFunction) => ReactNode;
+}
+
+/**
+ * How each card of "My day" looks and where it leads; the server decides which cards a member gets
+ * (server/dashboard/routes.ts). A coming area adds its card here.
+ */
+const CARDS: Record<MyDayCardKey, CardView> = {
+  followUps: {
+    icon: 'pi pi-phone',
+    module: 'leads',
+    seeAll: () => leadsList([['followups[enabled]', 'true'], ['followups[type]', 'todayAndMissed']]),
+    detail: (item, when, t) => (
+      <>
+        <span className="muted">{t('dashboard.due', { date: when(item.at) })}</span>
+        {item.status === 'missed' && <StatusTag status="missed" tone="danger" label={t('dashboard.missed')} />}
+      </>
+    ),
+  },
+  newLeads: {
+    icon: 'pi pi-user-plus',
+    module: 'leads',
+    seeAll: (me) => leadsList([['status', 'new'], ['assignedTo', me]]),
+    detail: (item, when, t) => <span className="muted">{t('dashboard.arrived', { date: when(item.at) })}</span>,
+  },
+  waitingLeads: {
+    icon: 'pi pi-hourglass',
+    module: 'leads',
+    seeAll: (me) => leadsList([['assignedTo', me], ['sortBy', 'updatedAt']]),
+    detail: (item, when, t) => (
+      <>
+        {item.status && <StatusTag status={item.status} tone="info" />}
+        <span className="muted">{t('dashboard.since', { date: when(item.at) })}</span>
+      </>
+    ),
+  },
+  leadsToAssign: {
+    icon: 'pi pi-users',
+    module: 'leads',
+    seeAll: () => leadsList([['assignedTo', 'unassigned'], ...OPEN_STATUSES]),
+    detail: (item, when, t) => (
+      <>
+        {item.status && <StatusTag status={item.status} tone="info" />}
+        <span className="muted">{t('dashboard.arrived', { date: when(item.at) })}</span>
+      </>
+    ),
+  },
+  vendorsToComplete: {
+    icon: 'pi pi-building-columns',
+    module: 'vendors',
+    seeAll: () => modulePath('vendors'),
+    detail: (item, when, t) => <span className="muted">{t('dashboard.added', { date: when(item.at) })}</span>,
+  },
+};
+
+/** One card of "My day": its title and count, the first records (each opens its page), and the way to all of them. */
+export function MyDayCardView({ card }: { card: MyDayCard }) {
+  const { t } = useTranslation();
+  const { member, organization } = useAuth();
+  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const view = CARDS[card.key];
+  const title = t(`dashboard.cards.${card.key}.title`);
+  const titleId = `my-day-${card.key}`;
+  const when = (iso: string | null) => (iso ? fmt.dateTime(iso) : '');
+  return (
+    <section className="card stack my-day-card" aria-labelledby={titleId} data-card={card.key} data-total={card.total} style={{ gap: '0.75rem' }}>
+      <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap' }}>
+        <h2 id={titleId} className="workflow-panel__title row" style={{ gap: '0.5rem', flexWrap: 'nowrap' }}>
+          <i className={view.icon} aria-hidden="true" />
+          <span>{title}</span>
+        </h2>
+        <span className="my-day-card__count" aria-hidden="true">
+          {fmt.number(card.total)}
+        </span>
+      </div>
+      {card.items.length === 0 ? (
+        <p className="muted" style={{ margin: 0 }}>
+          {t(`dashboard.cards.${card.key}.empty`)}
+        </p>
+      ) : (
+        <ul className="my-day-list">
+          {card.items.map((item) => (
+            <li key={item._id}>
+              <Link to={moduleRecordPath(view.module, item._id)}>{item.name}</Link>
+              <span className="row" style={{ gap: '0.35rem' }}>
+                {view.detail(item, when, t)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {card.total > 0 && (
+        <Link to={view.seeAll(member._id)} aria-label={t('dashboard.seeAllOf', { title })}>
+          {t('dashboard.seeAll')}
+        </Link>
+      )}
+    </section>
+  );
+}
