@@ -10,7 +10,8 @@ export function confirmAction(options: { message: string; header?: string; accep
       icon: 'pi pi-exclamation-triangle',
       acceptLabel: options.acceptLabel ?? i18next.t('form.yes'),
       rejectLabel: options.rejectLabel ?? i18next.t('shell.cancel'),
-      acceptClassName: options.danger ? 'p-button-danger' : undefined,
+      // Outlined: white on Lara's solid red is under 4.5:1.
+      acceptClassName: options.danger ? 'p-button-danger p-button-outlined' : undefined,
       defaultFocus: 'reject',
       accept: () => resolve(true),
       reject: () => resolve(false),

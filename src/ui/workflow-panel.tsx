@@ -48,31 +48,38 @@ export function useWorkflowActions<M extends AnyStateMachine>({ machine, state, 
 /**
  * After a person's action the record's buttons change: the one they pressed may be gone, and the
  * focus with it (back to the start of the page, for someone on a keyboard). This puts it back where
- * they were: the first action now offered in `root`, else `root` itself. It waits while a dialog the
- * action opened (a confirmation, the reason for losing a lead) holds the focus, and leaves the focus
- * alone once the person has moved elsewhere.
+ * they were: on the same action if it is still offered, else the first action now offered in
+ * `root`, else `root` itself. It waits while a dialog the action opened (a confirmation, the reason
+ * for losing a lead) holds the focus, and lets go once the new state has the focus or the person
+ * has moved elsewhere.
  */
 function useFocusStays(root: RefObject<HTMLElement | null>, state: string) {
-  const engaged = useRef(false);
+  /** The event the person sent, while the focus is theirs to keep. */
+  const pressed = useRef<string | null>(null);
+  const lastState = useRef(state);
   const [settledCount, setSettled] = useState(0);
   useEffect(() => {
-    if (!engaged.current) return;
+    const changed = lastState.current !== state;
+    lastState.current = state;
+    if (!pressed.current) return;
     let frame = 0;
     let frames = 0;
     const settle = () => {
       const active = document.activeElement;
       if (!active || active === document.body) {
-        engaged.current = false;
-        (root.current?.querySelector<HTMLElement>('button:not(:disabled)') ?? root.current)?.focus();
+        const buttons = root.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [];
+        const target = [...buttons].find((b) => b.dataset.event === pressed.current) ?? buttons[0] ?? root.current;
+        target?.focus();
+        if (changed) pressed.current = null;
       } else if (active.closest('.p-dialog')) {
         // A dialog of the action is open: wait for it (a while; a state change starts over).
         if (++frames < 600) frame = requestAnimationFrame(settle);
-      } else engaged.current = false;
+      } else if (!root.current?.contains(active)) pressed.current = null;
     };
     frame = requestAnimationFrame(settle);
     return () => cancelAnimationFrame(frame);
   }, [state, settledCount, root]);
-  return { engage: () => (engaged.current = true), settled: () => setSettled((n) => n + 1) };
+  return { pressed: (event: string) => (pressed.current = event), settled: () => setSettled((n) => n + 1) };
 }
 
 /**
@@ -86,7 +93,7 @@ export function WorkflowActions<M extends AnyStateMachine>(props: WorkflowProps<
   const focus = useFocusStays(props.focusRoot ?? own, props.state);
 
   const run = async (action: WorkflowAction<EventFromLogic<M>>) => {
-    focus.engage();
+    focus.pressed(action.event.type);
     if (action.confirm && !(await confirmAction({ message: action.confirm.message, header: action.confirm.header ?? action.label, acceptLabel: action.label, danger: action.confirm.danger }))) return;
     setPending(action.event.type);
     try {

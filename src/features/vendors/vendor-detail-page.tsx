@@ -64,7 +64,7 @@ function VendorTransactions({ vendorId }: { vendorId: string }) {
       { field: 'status', header: t('vendors.transactions.status'), body: (x) => <StatusTag status={x.status} /> },
       { field: 'reference', header: t('vendors.transactions.reference') },
       { field: 'description', header: t('vendors.transactions.description') },
-      { field: 'linkedType', header: t('vendors.transactions.linked'), hiddenByDefault: true, body: (x) => (x.linkedType ? `${x.linkedType} ${x.linkedId ?? ''}` : '') },
+      { field: 'linkedType', header: t('vendors.transactions.linked'), hiddenByDefault: true, body: (x) => (x.linkedType ? t(`vendors.transactions.linkedTypes.${x.linkedType}`) : '') },
     ],
     [t, fmt],
   );

@@ -72,6 +72,7 @@ const vendors = {
       reference: 'المرجع',
       description: 'الوصف',
       linked: 'مرتبطة بـ',
+      linkedTypes: { 'booking-payment': 'دفعة حجز', 'voucher-payment': 'دفعة قسيمة', 'expense-payment': 'دفعة مصروف', expense: 'مصروف', salary: 'راتب', refund: 'استرداد', 'credit-note': 'إشعار دائن', 'other-income': 'إيراد آخر' },
       incoming: 'وارد',
       outgoing: 'صادر',
     },

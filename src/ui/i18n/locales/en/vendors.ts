@@ -70,6 +70,7 @@ const vendors = {
       reference: 'Reference',
       description: 'Description',
       linked: 'Linked to',
+      linkedTypes: { 'booking-payment': 'Booking payment', 'voucher-payment': 'Voucher payment', 'expense-payment': 'Expense payment', expense: 'Expense', salary: 'Salary', refund: 'Refund', 'credit-note': 'Credit note', 'other-income': 'Other income' },
       incoming: 'Incoming',
       outgoing: 'Outgoing',
     },
