@@ -115,7 +115,7 @@ export function HorizontalMenu({ modules }: { modules: AppModule[] }) {
           model={overflow.map((m) => ({
             label: label(m),
             icon: m.icon,
-            className: isCurrent(pathname, m) ? 'p-highlight' : undefined,
+            className: isCurrent(pathname, m) ? 'menu-item--current' : undefined,
             command: () => navigate(modulePath(m.key)),
           }))}
         />

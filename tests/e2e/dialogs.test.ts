@@ -36,7 +36,7 @@ describe('dialogs and workflow buttons by keyboard', () => {
     expect(lead.status).toBe(201);
     leadId = lead.body.data._id;
     browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
+    page = await openPage(browser, pageErrors, { timeout: 20_000 });
     await page.goto(`${server.url}/login`);
     await signIn(page, 'sales@demo.travel');
     await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();

@@ -385,7 +385,7 @@ describe('every form saves a change that is still there after a reload (issue 21
     const customer = await first('reviews', 'customer_name');
     names.review = [customer, `${customer}'s review`];
     browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
+    page = await openPage(browser, pageErrors, { timeout: 20_000 });
     await page.goto(`${server.url}/login`);
     await signIn(page, 'owner@demo.travel');
     await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();

@@ -43,7 +43,7 @@ describe('on a phone (390 px)', () => {
     expect(lead.status).toBe(201);
     leadId = lead.body.data._id;
     browser = await launchChromium();
-    page = await openPage(browser, pageErrors, { phone: true });
+    page = await openPage(browser, pageErrors, { phone: true, timeout: 20_000 });
     await page.goto(`${server.url}/login`);
     await signIn(page, 'sales@demo.travel');
     await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
