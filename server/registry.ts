@@ -9,13 +9,16 @@ import { leadJobs } from './leads/jobs';
 import { leadRoutes } from './leads/routes';
 import { notificationRoutes } from './notifications/routes';
 import { vendorRoutes } from './vendors/routes';
+import { financeRoutes } from './finance/routes';
+import { personalizedTourRoutes } from './tours/package-routes';
+import { groupTourRoutes } from './tours/group-routes';
 
 /**
  * Every route of the product, by area. The app mounts exactly these; the tests enumerate exactly
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes],
+  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...personalizedTourRoutes, ...groupTourRoutes],
   // The parent (platform) service: organizations and subscriptions, in its own issue.
   platform: [],
 };

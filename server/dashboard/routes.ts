@@ -1,5 +1,6 @@
 import { can, type Action, type ModuleKey } from '../../src/api/permissions';
-import { MY_DAY_LIMIT, type MyDay, type MyDayCard, type MyDayCardKey } from '../../src/api/dashboard/contract';
+import { MY_DAY_LIMIT, myDaySchema, type MyDay, type MyDayCard, type MyDayCardKey } from '../../src/api/dashboard/contract';
+import { itemAnswer } from '../../src/api/common/schemas';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { allow, route } from '../http/route';
@@ -37,6 +38,7 @@ export const dashboardRoutes = [
   route({
     method: 'GET',
     path: '/dashboard/my-day',
+    answers: itemAnswer(myDaySchema),
     access: allow('dashboard', 'view'),
     async handler({ tx, auth }): Promise<{ data: MyDay }> {
       const cards: MyDayCard[] = [];

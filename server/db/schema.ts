@@ -12,3 +12,5 @@ export * from '../catalogue/schema';
 export * from '../vendors/schema';
 export * from '../contacts/schema';
 export * from '../leads/schema';
+export * from '../finance/schema';
+export * from '../tours/package-schema';

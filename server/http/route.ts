@@ -60,6 +60,13 @@ interface Common<P, Q, B> {
    * declared media type answers 415.
    */
   bodyParsers?: Record<string, (text: string) => unknown>;
+  /** The schema of one row of an import body (`{ rows }`): the rows are checked one by one by the import runner. */
+  importRow?: v.GenericSchema;
+  /**
+   * The success answer's schema (documented in the OpenAPI reference; the API tests check every
+   * JSON answer against it). Routes answering nothing in JSON leave it out.
+   */
+  answers?: v.GenericSchema;
   /**
    * Called by other sites (a website's lead form): authenticated by something other than the
    * session cookie, so the same-site check does not apply; answers carry CORS headers for any origin.
@@ -69,6 +76,11 @@ interface Common<P, Q, B> {
 
 export interface TenantRoute<P = unknown, Q = unknown, B = unknown> extends Common<P, Q, B> {
   access: Exclude<Access, { kind: 'public' }>;
+  /**
+   * Moves money: honours an `Idempotency-Key` header (server/http/idempotency.ts), so the same
+   * request sent again answers the first result instead of taking effect twice.
+   */
+  idempotent?: boolean;
   handler: (ctx: TenantContext<P, Q, B>) => Promise<unknown>;
 }
 export interface PublicRoute<P = unknown, Q = unknown, B = unknown, C = undefined> extends Common<P, Q, B> {

@@ -15,6 +15,8 @@ export interface CreateLeadOptions {
   actor: { id: string; department: string } | null;
   /** The first line of the timeline. */
   event: Extract<LeadActivityType, 'created' | 'captured' | 'imported'>;
+  /** The person's contact when the caller found it already; else found or made from the lead's phone and email. */
+  contactId?: string;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface CreateLeadOptions {
  * in turn; `null` given keeps it unassigned), the first enquiry and follow-up, the timeline and the
  * owner's notification.
  */
-export async function createLead(tx: Tx, input: CreateLeadInput, { actor, event }: CreateLeadOptions): Promise<LeadRow> {
+export async function createLead(tx: Tx, input: CreateLeadInput, { actor, event, contactId }: CreateLeadOptions): Promise<LeadRow> {
   await assertPlaces(tx, input);
   if (input.query) await assertPlaces(tx, input.query, 'query.');
   const settings = await moduleSettings(tx, 'leads');
@@ -35,7 +37,7 @@ export async function createLead(tx: Tx, input: CreateLeadInput, { actor, event 
   } else if (input.assignedTo === undefined && actor?.department === 'sales') owner = actor.id;
   else if (input.assignedTo === undefined && settings.autoAssignRoundRobin) owner = await nextInRotation(tx);
   const today = await todayIn(tx, await organizationTimeZone(tx));
-  if (input.queryDate && input.queryDate > today) throw invalidField('queryDate', NOT_IN_FUTURE);
+  if (input.queryDate && input.queryDate > today) throw invalidField('queryDate', 'inFuture', NOT_IN_FUTURE);
   const queryDate = input.queryDate ?? today;
   const [lead] = await tx
     .insert(leads)
@@ -49,7 +51,7 @@ export async function createLead(tx: Tx, input: CreateLeadInput, { actor, event 
       destinations: input.destinations ?? [],
       queryDate,
       assignedTo: owner,
-      contactId: await contactFor(tx, input),
+      contactId: contactId ?? (await contactFor(tx, input)),
       createdBy: actor?.id ?? null,
     })
     .returning();

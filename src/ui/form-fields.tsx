@@ -8,6 +8,8 @@ import { MultiSelect } from 'primereact/multiselect';
 import { InputSwitch, type InputSwitchPassThroughOptions } from 'primereact/inputswitch';
 import { InputNumber } from 'primereact/inputnumber';
 import { Chips } from 'primereact/chips';
+import { issueMessage } from '../api/client';
+import type { ApiIssue } from '../api/common/issues';
 import { fieldMessage } from './field-message';
 
 export { fieldMessage };
@@ -341,7 +343,29 @@ export function FramedField<T extends FieldValues>({
   );
 }
 
-export { applyServerIssues } from './contract-resolver';
+/** The form field an issue is about: an item of a list field is the list (`services.0` → `services`). */
+export const fieldOfPath = (path: string) => path.replace(/(\.\d+)+$/, '');
+
+/** The form field a body path is shown under: renamed by `fieldOf` (`taxRate` → `taxPercent`), an item of a list field is the list. */
+export function formFieldOf(path: string, fieldOf: Record<string, string> = {}) {
+  const [head = '', ...rest] = path.split('.');
+  return fieldOfPath([fieldOf[head] ?? head, ...rest].join('.'));
+}
+
+/**
+ * Puts the server's per-field `issues` (400) under the fields they name, each in the member's
+ * language (its code and parameters), the first per field (`fieldOf` as for `contractResolver`).
+ */
+export function applyServerIssues(error: unknown, setError: (name: never, e: { type: string; message: string }) => void, fieldOf: Record<string, string> = {}) {
+  const issues = (error as { issues?: ApiIssue[] })?.issues;
+  const seen = new Set<string>();
+  for (const issue of issues ?? []) {
+    const name = formFieldOf(issue.path, fieldOf);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    setError(name as never, { type: issue.code, message: issueMessage(issue) });
+  }
+}
 
 /** A message about the whole form (react-hook-form's `errors.root`: an issue no field shows). */
 export function FormError({ message }: { message?: string }) {

@@ -108,10 +108,6 @@ export function useListState(
   // render): a change made in between (a filter picked right after another) builds on them rather
   // than on the state of the last render, which would undo the first.
   const pending = useRef<{ state: ListState; queries: string[] } | null>(null);
-  // The state of the latest render: a change sent from an older render's closure (the search box's
-  // timer) builds on it, not on the state that render saw (which would bring back cleared filters).
-  const latest = useRef(state);
-  latest.current = state;
   const seen = useRef(params.toString());
   const now = params.toString();
   if (now !== seen.current) {
@@ -122,9 +118,14 @@ export function useListState(
     else pending.current = null; // all applied, or the address moved elsewhere (a link, the back button)
   }
 
+  // The state of the latest render: a change sent from an older render's closure (a debounced
+  // search typed before the address showed "Clear filters") must not bring back what it held.
+  const rendered = useRef(state);
+  rendered.current = state;
+
   /** A change of the list; a function gets the latest state (with the changes not yet in the address). */
   const update = (change: Partial<ListState> | ((latest: ListState) => Partial<ListState>)) => {
-    const base = pending.current?.state ?? latest.current;
+    const base = pending.current?.state ?? rendered.current;
     const patch = typeof change === 'function' ? change(base) : change;
     const next = { ...base, ...patch };
     // Anything but the page itself sends the person back to the first page.
@@ -424,7 +425,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           ))}
         </div>
       ) : (
-        <div className="card" style={{ padding: 0, overflowX: 'auto' }}>
+        <div className="card" style={{ padding: 0, overflowX: 'auto' }} aria-busy={loading}>
           <DataTable
             value={rows}
             dataKey={props.dataKey ?? '_id'}

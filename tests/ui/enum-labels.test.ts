@@ -7,7 +7,8 @@ import { FOLLOW_UP_OUTCOMES, FOLLOW_UP_TYPES, LEAD_SOURCES, LEAD_STATES } from '
 import { ACTIONS, MODULE_KEYS } from '../../src/api/permissions';
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, VENDOR_SERVICES } from '../../src/api/vendors/contract';
 import { LEAD_EVENTS } from '../../src/machines/lead-machine';
-import { VENDOR_STATES } from '../../src/machines/vendor-machine';
+import { vendorMachine } from '../../src/machines/vendor-machine';
+import { restingStates } from '../../src/machines/workflow';
 import { i18next, initI18n, loadLocale } from '../../src/ui/i18n';
 
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -21,7 +22,7 @@ const LABELS: [where: string, values: readonly string[]][] = [
   ['status', LEAD_STATES],
   ['status', EMPLOYMENT_STATUSES.map(camel)],
   ['status', TRANSACTION_STATUSES],
-  ['status', VENDOR_STATES],
+  ['status', restingStates(vendorMachine).map((s) => s.state)],
   ['status', ['created', 'updated', 'rejected']],
   ['leads.sources', LEAD_SOURCES],
   ['leads.outcomes', FOLLOW_UP_OUTCOMES],

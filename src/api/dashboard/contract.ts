@@ -1,3 +1,6 @@
+import * as v from 'valibot';
+import { timestamp, uuid } from '../common/schemas';
+
 /**
  * "My day" (`GET /dashboard/my-day`): what the signed-in member can act on today, one card per
  * kind of work their permissions cover. A coming area adds its card here (a key), on the server
@@ -21,21 +24,22 @@ export type MyDayCardKey = (typeof MY_DAY_CARDS)[number];
 export const MY_DAY_LIMIT = 5;
 
 /** One record on a card: its page is its module's record page. */
-export interface MyDayItem {
-  _id: string;
-  name: string;
+export const myDayItemSchema = v.object({
+  _id: uuid,
+  name: v.string(),
   /** When it is due, or since when it waits (ISO 8601 UTC). */
-  at: string | null;
+  at: v.nullable(timestamp),
   /** The record's status (`new`, `contacted`…); `missed` for a follow-up whose time has passed. */
-  status: string | null;
-}
+  status: v.nullable(v.string()),
+});
+export type MyDayItem = v.InferOutput<typeof myDayItemSchema>;
 
-export interface MyDayCard {
-  key: MyDayCardKey;
-  total: number;
-  items: MyDayItem[];
-}
+export const myDayCardSchema = v.object({
+  key: v.picklist(MY_DAY_CARDS),
+  total: v.number(),
+  items: v.array(myDayItemSchema),
+});
+export type MyDayCard = v.InferOutput<typeof myDayCardSchema>;
 
-export interface MyDay {
-  cards: MyDayCard[];
-}
+export const myDaySchema = v.object({ cards: v.array(myDayCardSchema) });
+export type MyDay = v.InferOutput<typeof myDaySchema>;

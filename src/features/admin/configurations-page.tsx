@@ -10,8 +10,8 @@ import { CONFIG_MODULES, configSettingsSchemas, type ConfigModule } from '../../
 import { useConfigurations, useUpdateConfiguration } from '../../api/admin/configurations/get-configurations';
 import { LEAD_SOURCES } from '../../api/leads/constants';
 import { useCan } from '../../ui/auth';
-import { applyServerIssues, contractResolver } from '../../ui/contract-resolver';
-import { ChipsField, FormError, NumberField, PasswordField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, ChipsField, FormError, NumberField, PasswordField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
 
 /** A field's control; a choice names where its values' labels are (`leads.sources.walk-in` → "Walk-in"). */
 type Kind = 'number' | 'switch' | 'text' | 'textarea' | 'chips' | 'password' | 'email' | { options: readonly string[]; labels: string };

@@ -12,8 +12,8 @@ import { useOrganization, useRegenerateSecret, useUpdateOrganization } from '../
 import { useCan } from '../../ui/auth';
 import { colorSchemeVariables } from '../../ui/color-scheme';
 import { confirmAction } from '../../ui/confirm';
-import { applyServerIssues, contractResolver } from '../../ui/contract-resolver';
-import { FormError, NumberField, SelectField, TextAreaField, TextField, fieldMessage } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, FormError, NumberField, SelectField, TextAreaField, TextField, fieldMessage } from '../../ui/form-fields';
 import { StatusTag } from '../../ui/status-tag';
 
 interface FormValues {

@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import { updateMeInput, type UpdateMeInput } from '../../api/admin/members/contract';
 import { useUpdateMe } from '../../api/admin/members/update-me';
 import { useAuth } from '../../ui/auth';
-import { applyServerIssues, contractResolver } from '../../ui/contract-resolver';
-import { FormError, PasswordField, TextField } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, FormError, PasswordField, TextField } from '../../ui/form-fields';
 import { StatusTag } from '../../ui/status-tag';
 
 export function ProfilePage() {

@@ -14,7 +14,7 @@ import { createRoleInput, type Role } from '../../api/admin/roles/contract';
 import { useRoles } from '../../api/admin/roles/get-roles';
 import { useCreateRole, useUpdateRole } from '../../api/admin/roles/save-role';
 import { useCan } from '../../ui/auth';
-import { contractResolver } from '../../ui/contract-resolver';
+import { contractResolver } from '../../ui/form-resolver';
 import { FormDialog } from '../../ui/form-dialog';
 import { TextAreaField, TextField } from '../../ui/form-fields';
 

@@ -2,7 +2,9 @@ import { useForm, type DefaultValues, type FieldValues, type Resolver } from 're
 import { toast } from 'sonner';
 import type * as v from 'valibot';
 import type { ListResource } from '../../api/common/resource';
-import { applyServerIssues, contractResolver } from '../../ui/contract-resolver';
+import { issueMessage } from '../../api/client';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues } from '../../ui/form-fields';
 
 /** Form text for "make it from the name": an empty slug field is left out, so the server derives one. */
 export const withoutEmptySlug = <F extends { slug?: string }>(values: F): F => ({ ...values, slug: values.slug?.trim() ? values.slug : undefined });
@@ -28,13 +30,13 @@ export function useRecordForm<F extends FieldValues, T extends { _id: string }>(
 }) {
   const create = def.resource.useCreate();
   const update = def.resource.useUpdate();
-  const validate = contractResolver<F, v.GenericSchema>(def.schema, { toInput: def.prepare }) as unknown as Resolver<F>;
+  const validate = contractResolver<v.GenericSchema, F>(def.schema, { toInput: def.prepare }) as unknown as Resolver<F>;
   const resolver: Resolver<F> = async (values, context, options) => {
     const result = await validate(values, context, options);
     const missing = (def.required ?? []).filter((k) => values[k] === null || values[k] === undefined || values[k] === '');
     if (!missing.length) return result;
     const errors: Record<string, unknown> = { ...result.errors };
-    for (const k of missing) errors[k] = { type: 'required', message: 'is required' };
+    for (const k of missing) errors[k] = { type: 'required', message: issueMessage({ code: 'required', message: 'is required' }) };
     return { values: {}, errors } as Awaited<ReturnType<Resolver<F>>>;
   };
   const form = useForm<F>({ resolver, defaultValues: def.values });

@@ -10,8 +10,8 @@ import { useContacts } from '../../api/contacts/get-contacts';
 import { useCreateContactGroup, useUpdateContactGroup } from '../../api/contacts/save-contact-group';
 import { createContactGroupInput, type Contact, type ContactGroup, type CreateContactGroupInput } from '../../api/contacts/contract';
 import { FormDialog } from '../../ui/form-dialog';
-import { applyServerIssues, contractResolver } from '../../ui/contract-resolver';
-import { TextAreaField, TextField } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, TextAreaField, TextField } from '../../ui/form-fields';
 
 const CHOOSER_PAGE_SIZE = 10;
 

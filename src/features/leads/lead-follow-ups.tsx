@@ -7,17 +7,20 @@ import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
 import { FOLLOW_UP_OUTCOMES, followUpInput, followUpResponseInput, type FollowUp, type FollowUpInput, type FollowUpOutcome, type FollowUpResponseInput, type LeadDetail } from '../../api/leads/contract';
 import { useLead } from '../../api/leads/get-leads';
-import { OPEN_LEAD_STATES } from '../../machines/lead-machine';
+import { leadMachine } from '../../machines/lead-machine';
+import { statesWithTag } from '../../machines/workflow';
 import { useRespondToFollowUp, useScheduleFollowUp } from '../../api/leads/save-lead';
 import { useAuth } from '../../ui/auth';
-import { applyServerIssues, contractResolver } from '../../ui/contract-resolver';
-import { DateTimeField, SelectField, SwitchField, TextAreaField, todayIn, wallTimeToInstant } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, DateTimeField, SelectField, SwitchField, TextAreaField, todayIn, wallTimeToInstant } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { useFormatters } from '../../ui/format';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import { useActiveMemberOptions } from './member-options';
 
-export const isOpenLead = (lead: Pick<LeadDetail, 'status'>) => (OPEN_LEAD_STATES as readonly string[]).includes(lead.status);
+const OPEN = new Set(statesWithTag(leadMachine, 'open'));
+/** Whether queries and follow-ups may be added: the lead machine's `open` states. */
+export const isOpenLead = (lead: Pick<LeadDetail, 'status'>) => OPEN.has(lead.status);
 
 /** Tomorrow at 10:00 on the organization's clocks: the usual next call. */
 export function tomorrowAtTen(timeZone: string): string {

@@ -7,8 +7,8 @@ import { LEAD_SOURCES, createLeadInput, enquiryNotAfter, updateLeadInput, type C
 import { useCreateLead, useUpdateLead } from '../../api/leads/save-lead';
 import { useAuth } from '../../ui/auth';
 import { DestinationField, RegionField } from '../../ui/catalogue-pickers';
-import { applyServerIssues, contractResolver } from '../../ui/contract-resolver';
-import { DateField, DateTimeField, SelectField, TextAreaField, TextField, todayIn } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, DateField, DateTimeField, SelectField, TextAreaField, TextField, todayIn } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { useSalesOwnerOptions } from './member-options';
@@ -67,7 +67,7 @@ export function LeadFormDialog({ lead, onClose }: { lead?: LeadDetail; onClose: 
   const today = todayIn(organization.timeZone);
   const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CreateLeadInput | UpdateLeadInput>({
     // The contract, and an enquiry day no later than today on the organization's clocks (the server checks it too).
-    resolver: contractResolver<FormValues, v.GenericSchema<unknown, CreateLeadInput | UpdateLeadInput>>(v.pipe(isNew ? createLeadInput : updateLeadInput, enquiryNotAfter(today)), {
+    resolver: contractResolver<v.GenericSchema<unknown, CreateLeadInput | UpdateLeadInput>, FormValues>(v.pipe(isNew ? createLeadInput : updateLeadInput, enquiryNotAfter(today)), {
       toInput: (values) => payload(values, isNew),
     }),
     defaultValues: toForm(lead),

@@ -7,8 +7,8 @@ import { commentInput, createQueryInput, updateQueryInput, type CreateQueryInput
 import { useAddLeadQuery, useAddQueryComment, useUpdateLeadQuery } from '../../api/leads/save-lead';
 import { useAuth } from '../../ui/auth';
 import { DestinationField, RegionField } from '../../ui/catalogue-pickers';
-import { applyServerIssues, contractResolver } from '../../ui/contract-resolver';
-import { DateField, FormError, NumberField, TextAreaField } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, DateField, FormError, NumberField, TextAreaField } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { MoneyField } from '../../ui/money-field';
 import { isOpenLead, useOrgFormatters } from './lead-follow-ups';
@@ -48,7 +48,7 @@ export function QueryFormDialog({ lead, query, onClose }: { lead: LeadDetail; qu
   const add = useAddLeadQuery();
   const update = useUpdateLeadQuery();
   const { control, handleSubmit, setError, formState } = useForm<QueryValues, unknown, CreateQueryInput | UpdateQueryInput>({
-    resolver: contractResolver<QueryValues, typeof createQueryInput | typeof updateQueryInput>(query ? updateQueryInput : createQueryInput, { toInput: queryInput(query) }),
+    resolver: contractResolver<typeof createQueryInput | typeof updateQueryInput, QueryValues>(query ? updateQueryInput : createQueryInput, { toInput: queryInput(query) }),
     defaultValues: toForm(query),
   });
   const regions = useWatch({ control, name: 'regions' });

@@ -1,0 +1,68 @@
+import * as v from 'valibot';
+import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
+import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
+import { allow, route, type RouteDef } from '../http/route';
+import { reverseEntry } from './journal';
+import { chartOfAccounts, journalPage, openingBalances, recordOpeningBalances, recordOtherIncome } from './store';
+
+/** The finance area's routes: the chart and journal to read, and the first movements of money. */
+export const financeRoutes: RouteDef[] = [
+  route({
+    method: 'GET',
+    path: '/account/chart',
+    answers: itemAnswer(v.array(accountSchema)),
+    access: allow('account', 'view'),
+    query: chartQuery,
+    handler: async ({ tx, query }) => ({ data: await chartOfAccounts(tx, query) }),
+  }),
+  route({
+    method: 'GET',
+    path: '/account/journal',
+    answers: listAnswerOf(journalEntrySchema),
+    access: allow('account', 'view'),
+    query: journalQuery,
+    handler: ({ tx, query }) => journalPage(tx, query),
+  }),
+  route({
+    method: 'POST',
+    path: '/account/journal/:id/reverse',
+    answers: itemAnswer(reversalSchema),
+    access: allow('account', 'delete'),
+    params: idParams,
+    body: reverseEntryInput,
+    status: 201,
+    idempotent: true,
+    async handler({ tx, params, body, auth }) {
+      const reversal = await reverseEntry(tx, params.id, { date: body.date, memo: body.memo ?? null, postedBy: auth.memberId, allowedSources: REVERSIBLE_BY_HAND });
+      return { data: { entryId: reversal.id, reversesEntryId: params.id } };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/account/opening-balances',
+    answers: itemAnswer(v.nullable(openingBalancesSchema)),
+    access: allow('account', 'view'),
+    handler: async ({ tx }) => ({ data: await openingBalances(tx) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/account/opening-balances',
+    answers: itemAnswer(openingBalancesSchema),
+    access: allow('account', 'create'),
+    body: openingBalancesInput,
+    status: 201,
+    idempotent: true,
+    handler: async ({ tx, body, auth }) => ({ data: await recordOpeningBalances(tx, body, auth.memberId) }),
+  }),
+  // The seed's call: other income (a commission, interest, a refund from a supplier…).
+  route({
+    method: 'POST',
+    path: '/budget/income',
+    answers: itemAnswer(otherIncomeSchema),
+    access: allow('account', 'create'),
+    body: otherIncomeInput,
+    status: 201,
+    idempotent: true,
+    handler: async ({ tx, body, auth }) => ({ data: await recordOtherIncome(tx, body, auth.memberId) }),
+  }),
+];
