@@ -7,6 +7,10 @@ import { FOLLOW_UP_OUTCOMES, FOLLOW_UP_TYPES, LEAD_SOURCES, LEAD_STATES } from '
 import { ACTIONS, MODULE_KEYS } from '../../src/api/permissions';
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, VENDOR_SERVICES } from '../../src/api/vendors/contract';
 import { LEAD_EVENTS } from '../../src/machines/lead-machine';
+import { ACCOUNT_TYPES, CHART_OF_ACCOUNTS, PAYMENT_METHODS, SOURCE_TYPES } from '../../src/api/finance/contract';
+import { GROUP_TOUR_STATUSES } from '../../src/api/tours/group/contract';
+import { MEALS, TRAVELLER_TYPES } from '../../src/api/tours/package-plan';
+import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES } from '../../src/api/tours/personalized/contract';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { restingStates } from '../../src/machines/workflow';
 import { i18next, initI18n, loadLocale } from '../../src/ui/i18n';
@@ -40,6 +44,16 @@ const LABELS: [where: string, values: readonly string[]][] = [
   ['roles.actions', ACTIONS],
   ['dashboard.cards', MY_DAY_CARDS.map((c) => `${c}.title`)],
   ['preferences.values', [...MENUS, ...LAYOUTS, ...NAVBARS, ...ANIMATIONS]],
+  ['finance.methods', PAYMENT_METHODS],
+  ['finance.types', ACCOUNT_TYPES],
+  ['finance.sources', SOURCE_TYPES],
+  ['finance.accounts', CHART_OF_ACCOUNTS.map((a) => a.key.replace(':', '.'))],
+  ['groupTours.statuses', GROUP_TOUR_STATUSES],
+  ['tourPlan', TRAVELLER_TYPES],
+  ['tourPlan.meals', MEALS],
+  ['personalizedTours.lines.kinds', LINE_KINDS],
+  ['personalizedTours.lines.units', LINE_UNITS],
+  ['personalizedTours.lines.markupTypes', MARKUP_TYPES],
 ];
 
 describe('coded values are shown in words (issue 21)', () => {

@@ -30,6 +30,7 @@ describe('plurals (i18next plural forms; Arabic by its own rules)', () => {
     const forms = [0, 1, 2, 3, 10, 11, 99, 100, 102].map((count) => i18next.t('list.total', { count }));
     expect(forms).toEqual(['لا توجد سجلات', 'سجل واحد', 'سجلان', '3 سجلات', '10 سجلات', '11 سجلًا', '99 سجلًا', '100 سجل', '102 سجل']);
     expect(i18next.t('leads.queries.paxChildren', { count: 2 })).toBe('طفلان');
+    expect([1, 2, 3, 14].map((count) => i18next.t('tourPlan.nights', { count }))).toEqual(['ليلة واحدة', 'ليلتان', '3 ليالٍ', '14 ليلةً']);
   });
 
   it.each(englishPlurals)('Arabic gives %s in all six plural forms', (key) => {
