@@ -5,6 +5,7 @@ import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { allow, route } from '../http/route';
 import { followUpsDueToday, leadsToAssign, leadsWaitingLongest, newLeadsOf } from '../leads/store';
+import { departuresToFill } from '../tours/departures';
 import { vendorsWithoutBankDetails } from '../vendors/store';
 
 interface CardSource {
@@ -32,6 +33,7 @@ const CARDS: CardSource[] = [
   { key: 'waitingLeads', needs: ['leads', 'view'], always: sales, load: (tx, auth) => leadsWaitingLongest(tx, auth, MY_DAY_LIMIT) },
   { key: 'leadsToAssign', needs: ['leads', 'update'], for: allLeads, always: () => true, load: (tx) => leadsToAssign(tx, MY_DAY_LIMIT) },
   { key: 'vendorsToComplete', needs: ['vendors', 'update'], load: (tx) => vendorsWithoutBankDetails(tx, MY_DAY_LIMIT) },
+  { key: 'departuresToFill', needs: ['groupTours', 'update'], load: (tx) => departuresToFill(tx, MY_DAY_LIMIT) },
 ];
 
 export const dashboardRoutes = [

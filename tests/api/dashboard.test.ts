@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MyDayCard } from '../../src/api/dashboard/contract';
+import { DEPARTURES_AHEAD_DAYS, type MyDayCard } from '../../src/api/dashboard/contract';
+import { dateOfDay } from '../../src/api/tours/package-plan';
 import type { Agent } from '../support/agent';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -113,9 +114,54 @@ describe('GET /dashboard/my-day', () => {
     expect((await myDay(ops)).vendorsToComplete.total).toBe(before);
   });
 
+  it('gives those who run group departures the ones of the coming weeks still below their minimum, soonest first; one whose sales close leaves', async () => {
+    const toFill = () =>
+      s.sql<{ id: string }>(
+        `select g.id from group_tours g join organizations o on o.id = g.organization_id
+         where o.id = $1 and g.status = 'open' and g.departure between (now() at time zone o.time_zone)::date and (now() at time zone o.time_zone)::date + ${DEPARTURES_AHEAD_DAYS}
+         order by g.departure, g.id`,
+        [id.demo],
+      );
+    const before = await toFill();
+    // The demo's departure in 40 days has 4 of the 6 travellers it needs.
+    expect(before.length).toBeGreaterThan(0);
+    let day = await myDay(ops);
+    expect(day.departuresToFill.total).toBe(before.length);
+    expect(day.departuresToFill.items.map((i) => i._id)).toEqual(before.slice(0, 5).map((r) => r.id));
+
+    const [muscat] = await s.sql<{ id: string; region_id: string }>(`select id, region_id from destinations where organization_id = $1 and name = 'Muscat'`, [id.demo]);
+    const [{ today }] = await s.sql<{ today: string }>(`select to_char(now() at time zone time_zone, 'YYYY-MM-DD') as today from organizations where id = $1`, [id.demo]);
+    const departure = async (title: string, inDays: number) => {
+      const res = await ops.post('/api/group-tours', {
+        title,
+        regions: [muscat.region_id],
+        destinations: [muscat.id],
+        departure: dateOfDay(today, inDays + 1),
+        arrival: dateOfDay(today, inDays + 3),
+        pricePerPerson: { adult: 99_000, child: 70_000, infant: 0 },
+        capacity: 10,
+        minimumToRun: 4,
+      });
+      expect(res.status).toBe(201);
+      return res.body.data._id as string;
+    };
+    const soon = await departure('My Day Soon Group', 3);
+    await departure('My Day Far Group', DEPARTURES_AHEAD_DAYS + 5);
+    day = await myDay(ops);
+    expect(day.departuresToFill.total).toBe(before.length + 1);
+    expect(day.departuresToFill.items[0]).toEqual({ _id: soon, name: 'My Day Soon Group', at: dateOfDay(today, 4), status: 'open' });
+
+    expect((await ops.put('/api/group-tours', { _id: soon, salesClosed: true })).status).toBe(200);
+    day = await myDay(ops);
+    expect(day.departuresToFill.total).toBe(before.length);
+    expect(day.departuresToFill.items.map((i) => i._id)).not.toContain(soon);
+    // Sales may look at departures, not change them: not their card.
+    expect((await myDay(sales)).departuresToFill).toBeUndefined();
+  });
+
   it('shows only the cards a role’s permissions cover: operations gets no lead cards of its own, finance none of these', async () => {
-    // Operations may view leads but owns none and may not give them out.
-    expect(Object.keys(await myDay(ops))).toEqual(['vendorsToComplete']);
+    // Operations may view leads but owns none and may not give them out; it runs the departures.
+    expect(Object.keys(await myDay(ops))).toEqual(['vendorsToComplete', 'departuresToFill']);
     expect(Object.keys(await myDay(finance))).toEqual([]);
   });
 
