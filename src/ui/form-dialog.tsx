@@ -32,7 +32,9 @@ export function useEscapeToClose(root: () => HTMLElement | null | undefined, onE
   useEffect(() => {
     if (!active) return;
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      // PrimeReact's number input cancels every key it does not handle, Escape too, with no popup to close.
+      const numberInput = e.target instanceof HTMLElement && e.target.classList.contains('p-inputnumber-input');
+      if (e.key !== 'Escape' || (e.defaultPrevented && !numberInput)) return;
       const dialog = latest.current.root();
       const target = e.target as Node | null;
       const inside = !!dialog && !!target && (dialog.contains(target) || target === document.body);

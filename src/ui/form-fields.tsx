@@ -281,6 +281,9 @@ export function NumberField<T extends FieldValues>({ disabled, min, max, suffix,
           suffix={suffix}
           useGrouping={false}
           value={(field.value as number | null | undefined) ?? null}
+          // PrimeReact reports a typed number on each key (onChange) but commits it only on blur
+          // (onValueChange): both, so the form knows it changed (a dialog asks before discarding it).
+          onChange={(e) => field.onChange(e.value ?? undefined)}
           onValueChange={(e) => field.onChange(e.value ?? undefined)}
           onBlur={field.onBlur}
           invalid={!!error}

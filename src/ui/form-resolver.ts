@@ -33,7 +33,12 @@ export function contractResolver<S extends v.GenericSchema<any, any> | v.Generic
     const shown = (field: string) =>
       options.names ? options.names.some((n) => n === field || n.startsWith(`${field}.`) || field.startsWith(`${n}.`)) : field.split('.')[0]! in values;
     const errors: Record<string, FieldError> = Object.create(null);
-    for (const issue of toApiIssues(result.issues, '')) {
+    const issues = toApiIssues(result.issues, '').map((issue, i) =>
+      // An empty field is "required", whatever words the schema piece has for a wrong value (an
+      // amount's "must be a whole number of minor units" for nothing typed).
+      result.issues[i]!.kind === 'schema' && result.issues[i]!.input === undefined ? { ...issue, code: 'required' as const, params: {}, message: 'is required' } : issue,
+    );
+    for (const issue of issues) {
       const field = formFieldOf(issue.path, fieldOf);
       const name = issue.path && shown(field) ? field : 'root';
       errors[name] ??= { type: issue.code, message: name === 'root' && issue.path ? `${issue.path} ${issueMessage(issue)}` : issueMessage(issue) };

@@ -8,6 +8,9 @@ import { ACTIVITY_CATEGORIES } from '../../src/api/catalogue/activities/contract
 import { FOLLOW_UP_OUTCOMES, FOLLOW_UP_TYPES, LEAD_SOURCES } from '../../src/api/leads/contract';
 import { MODULE_KEYS } from '../../src/api/permissions';
 import { VENDOR_SERVICES } from '../../src/api/vendors/contract';
+import { CHART_OF_ACCOUNTS, PAYMENT_METHODS, SOURCE_TYPES } from '../../src/api/finance/contract';
+import { GROUP_TOUR_STATUSES } from '../../src/api/tours/group/contract';
+import { LINE_KINDS, LINE_UNITS } from '../../src/api/tours/personalized/contract';
 import { startTestServer, type TestServer } from '../support/server';
 import { axe, launchChromium, openPage, SHOTS, signIn } from '../support/browser';
 
@@ -23,7 +26,22 @@ const pageErrors: string[] = [];
 const ids: Record<string, string> = {};
 
 /** Codes a person must never read: every coded value that is not an ordinary word. */
-const CODES = [...LEAD_SOURCES, ...FOLLOW_UP_OUTCOMES, ...FOLLOW_UP_TYPES, ...VENDOR_SERVICES, ...ACTIVITY_CATEGORIES, ...EMPLOYMENT_STATUSES, ...CONFIG_MODULES, ...MODULE_KEYS].filter((c) => /[-A-Z]/.test(c));
+const CODES = [
+  ...LEAD_SOURCES,
+  ...FOLLOW_UP_OUTCOMES,
+  ...FOLLOW_UP_TYPES,
+  ...VENDOR_SERVICES,
+  ...ACTIVITY_CATEGORIES,
+  ...EMPLOYMENT_STATUSES,
+  ...CONFIG_MODULES,
+  ...MODULE_KEYS,
+  ...PAYMENT_METHODS,
+  ...SOURCE_TYPES,
+  ...CHART_OF_ACCOUNTS.map((a) => a.key),
+  ...GROUP_TOUR_STATUSES,
+  ...LINE_KINDS,
+  ...LINE_UNITS,
+].filter((c) => /[-:A-Z]/.test(c));
 const codesOn = (p: Page) =>
   p.evaluate((codes) => {
     const text = document.body.innerText;
@@ -159,7 +177,7 @@ describe('My day, tiles, empty lists and the menu', () => {
     await page.context().close();
   });
 
-  it('no coded value reaches a screen: sources, outcomes, services, categories, employment, settings', async () => {
+  it('no coded value reaches a screen: sources, outcomes, services, categories, employment, settings, money and tours', async () => {
     const owner = await server.login('owner@demo.travel');
     await owner.put('/api/configurations/lead', { defaultSource: 'walk-in' });
     const lead = await owner.post('/api/leads', { name: 'E2E Walk-in Lead', phone: '+971 50 555 0505', source: 'walk-in', followUp: new Date(Date.now() + 3_600_000).toISOString() });
@@ -169,7 +187,14 @@ describe('My day, tiles, empty lists and the menu', () => {
     await owner.put(`/api/members/memberId/${lina!.id}`, { employmentStatus: 'on-leave' });
 
     const page = await signedIn('owner@demo.travel');
-    for (const at of [`/leads/${lead.body.data._id}`, '/leads', '/vendors', '/activities', '/members', '/configurations', '/']) {
+    // An entry of other income in the journal, the packages and the departures with their lines and statuses.
+    const income = await owner.post('/api/budget/income', { amount: 5_000, date: new Date().toISOString().slice(0, 10), paymentMethod: 'bank-transfer', description: 'E2E coded values' });
+    expect(income.status).toBe(201);
+    const [pkg] = await server.sql<{ id: string }>(`select p.id from personalized_tours p join organizations o on o.id = p.organization_id where o.name = 'Demo Travels' order by p.title limit 1`);
+    const [dep] = await server.sql<{ id: string }>(`select g.id from group_tours g join organizations o on o.id = g.organization_id where o.name = 'Demo Travels' order by g.departure limit 1`);
+    const screens = [`/leads/${lead.body.data._id}`, '/leads', '/vendors', '/activities', '/members', '/configurations', '/'];
+    screens.push('/account', '/account/journal', '/personalized-tours', `/personalized-tours/${pkg!.id}`, '/group-tours', `/group-tours/${dep!.id}`);
+    for (const at of screens) {
       await page.goto(`${server.url}${at}`);
       await page.locator('main h1').first().waitFor();
       await page.waitForLoadState('networkidle');

@@ -189,4 +189,104 @@ describe('on a phone (390 px)', () => {
     await page.getByRole('group', { name: 'Theme' }).getByText('Light', { exact: true }).click();
     expect(pageErrors).toEqual([]);
   });
+
+  describe('the money and tour screens (the owner)', () => {
+    let owner: Page;
+    const ownerShot = (name: string, fullPage = false) => owner.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+    const ownerWidth = () => owner.evaluate(() => document.documentElement.scrollWidth);
+    /** A list page opened on a phone: cards, one screen wide, readable (axe). */
+    async function cardsOf(at: string, testId: string, name: string) {
+      await owner.goto(`${server.url}${at}`);
+      await owner.getByTestId(testId).locator('article').first().waitFor();
+      expect(await ownerWidth(), at).toBeLessThanOrEqual(PHONE.width);
+      expect(await axe(owner), at).toEqual([]);
+      await ownerShot(name);
+    }
+    /** A record's page opened from the first card of a list: one screen wide, readable. */
+    async function firstRecordOf(testId: string, name: string) {
+      const link = owner.getByTestId(testId).locator('article').first().locator('h2 a');
+      const title = await link.innerText();
+      await link.click();
+      await owner.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await owner.waitForLoadState('networkidle');
+      expect(await ownerWidth(), title).toBeLessThanOrEqual(PHONE.width);
+      expect(await axe(owner), title).toEqual([]);
+      await ownerShot(name, true);
+    }
+
+    beforeAll(async () => {
+      owner = await openPage(browser, pageErrors, { phone: true, timeout: 20_000 });
+      await owner.goto(`${server.url}/login`);
+      await signIn(owner, 'owner@demo.travel');
+      await owner.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    });
+    afterAll(() => owner?.context().close());
+
+    it('as cards one screen wide: the chart of accounts, the journal, the packages and the departures, and their pages', async () => {
+      // The departures still short of travellers are on the owner's day.
+      await owner.getByTestId('my-day').locator('[data-card=departuresToFill]').getByRole('listitem').first().waitFor();
+      expect(await ownerWidth()).toBeLessThanOrEqual(PHONE.width);
+      await ownerShot('phone-10-my-day-owner', true);
+      await cardsOf('/account', 'chart-cards', 'phone-11-account');
+      await owner.getByTestId('chart-cards').locator('[data-account="money:bank-transfer"]').getByText('Bank').first().waitFor();
+      await cardsOf('/account/journal', 'journal-cards', 'phone-12-journal');
+      await cardsOf('/personalized-tours', 'personalized-tours-cards', 'phone-13-packages');
+      await firstRecordOf('personalized-tours-cards', 'phone-14-package');
+      await cardsOf('/group-tours', 'group-tours-cards', 'phone-15-departures');
+      await firstRecordOf('group-tours-cards', 'phone-16-departure');
+      await owner.goto(`${server.url}/group-tours/new`);
+      await owner.getByRole('heading', { name: 'New departure', level: 1 }).waitFor();
+      expect(await ownerWidth()).toBeLessThanOrEqual(PHONE.width);
+      await ownerShot('phone-17-departure-form', true);
+    });
+
+    it('a money dialog opens on its first field, keeps Cancel and Save in view, and asks before throwing away an amount', async () => {
+      await owner.goto(`${server.url}/account`);
+      await owner.getByRole('button', { name: 'Record other income' }).click();
+      const dialog = owner.getByRole('dialog', { name: 'Record other income' });
+      await dialog.waitFor();
+      await expect.poll(() => owner.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toBe('Amount');
+      await owner.keyboard.type('125');
+      for (const name of ['Cancel', 'Save']) await expectTappable(dialog.getByRole('button', { name, exact: true }));
+      await ownerShot('phone-18-income-dialog');
+      await owner.keyboard.press('Escape');
+      const confirm = owner.getByRole('alertdialog').or(owner.locator('.p-confirm-dialog'));
+      await confirm.getByText('Discard your changes?').waitFor();
+      await confirm.getByRole('button', { name: 'Discard' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+
+    it('in dark mode and in Arabic: the same screens right to left, still one screen wide, no English from the server', async () => {
+      await owner.goto(`${server.url}/preferences`);
+      await owner.getByRole('group', { name: 'Theme' }).getByText('Dark', { exact: true }).click();
+      await expect.poll(async () => luminance(await bodyBackground(owner))).toBeLessThan(0.05);
+      await owner.getByTestId('language-picker').selectOption('ae');
+      await expect.poll(() => owner.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await cardsOf('/account', 'chart-cards', 'phone-19-account-dark-arabic');
+      await owner.getByTestId('chart-cards').getByText('البنك', { exact: true }).first().waitFor();
+      await cardsOf('/account/journal', 'journal-cards', 'phone-20-journal-dark-arabic');
+      await cardsOf('/personalized-tours', 'personalized-tours-cards', 'phone-21-packages-dark-arabic');
+      await firstRecordOf('personalized-tours-cards', 'phone-22-package-dark-arabic');
+      await cardsOf('/group-tours', 'group-tours-cards', 'phone-23-departures-dark-arabic');
+      await firstRecordOf('group-tours-cards', 'phone-24-departure-dark-arabic');
+
+      // A form's refusal reads in Arabic: an income without an amount or a description.
+      await owner.goto(`${server.url}/account`);
+      await owner.locator('.page-header').getByRole('button').last().click();
+      const dialog = owner.getByRole('dialog');
+      await dialog.waitFor();
+      await dialog.locator('button[type=submit]').click();
+      await dialog.locator('.field-error').first().waitFor();
+      // An amount left empty is required, like the description (not "a value of the wrong type").
+      expect(await dialog.locator('.field-error').allInnerTexts()).toEqual(['المبلغ مطلوب', 'الوصف مطلوب']);
+      await ownerShot('phone-25-income-refused-dark-arabic');
+      await owner.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      await owner.goto(`${server.url}/preferences`);
+      await owner.getByTestId('language-picker').selectOption('en');
+      await owner.getByRole('group', { name: 'Theme' }).getByText('Light', { exact: true }).click();
+      expect(pageErrors).toEqual([]);
+    });
+  });
 });

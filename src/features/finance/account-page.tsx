@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -64,9 +64,14 @@ export function AccountPage() {
             <span className="money">{chart.data ? fmt.money(money.reduce((n, a) => n + a.balance, 0), organization.currency) : '…'}</span>
           </dd>
         </div>
+        {/* Each money account's tile opens its entries (and, on a phone, makes the scrolling row reachable by keyboard). */}
         {money.map((a) => (
           <div className="stat" key={a.key} data-stat={a.key}>
-            <dt>{name(a)}</dt>
+            <dt>
+              <Link to={journalOf(a)} aria-label={t('finance.chart.openJournal', { account: name(a) })}>
+                {name(a)}
+              </Link>
+            </dt>
             <dd>
               <span className="money">{fmt.money(a.balance, a.currency)}</span>
             </dd>

@@ -140,7 +140,7 @@ export function JournalPage() {
             </div>
             {e.memo && <div>{e.memo}</div>}
             <EntryLines entry={e} />
-            {reverseButton(e)}
+            {reversible(e) && <div>{reverseButton(e)}</div>}
           </RecordCard>
         )}
         filterPanel={

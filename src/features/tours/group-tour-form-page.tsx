@@ -132,7 +132,7 @@ function DepartureForm({ tour }: { tour?: GroupTourDetail }) {
 
       <FormError message={formState.errors.root?.message} />
       <div className="row" style={{ justifyContent: 'flex-end' }}>
-        <Link to={back} className="p-button p-button-text link-button">
+        <Link to={back} className="p-button p-button-text button-link">
           {t('tourPlan.cancel')}
         </Link>
         <Button type="submit" icon="pi pi-check" label={t('tourPlan.save')} loading={formState.isSubmitting} />

@@ -125,7 +125,7 @@ function PackageForm({ tour }: { tour?: PersonalizedTourDetail }) {
 
       <FormError message={formState.errors.root?.message} />
       <div className="row" style={{ justifyContent: 'flex-end' }}>
-        <Link to={back} className="p-button p-button-text link-button">
+        <Link to={back} className="p-button p-button-text button-link">
           {t('tourPlan.cancel')}
         </Link>
         <Button type="submit" icon="pi pi-check" label={t('tourPlan.save')} loading={formState.isSubmitting} />
