@@ -4,6 +4,7 @@ import { maintenanceJobs } from './jobs/maintenance';
 import { adminRoutes } from './admin/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contactRoutes } from './contacts/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { leadJobs } from './leads/jobs';
 import { leadRoutes } from './leads/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -17,7 +18,7 @@ import { groupTourRoutes } from './tours/group-routes';
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...personalizedTourRoutes, ...groupTourRoutes],
+  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...personalizedTourRoutes, ...groupTourRoutes],
   // The parent (platform) service: organizations and subscriptions, in its own issue.
   platform: [],
 };

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { MyDayItem } from '../../src/api/dashboard/contract';
 import type { FollowUp, Lead, LeadActivity, LeadActivityType, LeadDetail, LeadQuery, MemberRef, QueryComment } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
 import { type LeadState } from '../../src/machines/lead-machine';
@@ -11,6 +12,7 @@ import { contacts } from '../contacts/schema';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { moduleSettings } from '../admin/store';
+import { organizationTimeZone } from '../db/clock';
 import { placeRefs } from '../catalogue/store';
 import { isOpen, OPEN_LEAD_STATES } from './workflow';
 
@@ -298,3 +300,53 @@ export function assertNotPast(instant: string, path: string) {
   if (Date.parse(instant) < Date.now() - 10 * 60_000) throw invalidField(path, 'inPast', 'must not be in the past');
 }
 
+
+// ---------- my day (server/dashboard) ----------
+
+/** A card's first records and how many there are in all. */
+export interface MyDayList {
+  total: number;
+  items: MyDayItem[];
+}
+
+const openLead = () => inArray(leads.status, [...OPEN_LEAD_STATES]);
+const countLeads = async (tx: Tx, where: SQL | undefined) => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n;
+
+/** The caller's open follow-ups due before tomorrow (the organization's) on open leads they may see, earliest first; `missed` when past. */
+export async function followUpsDueToday(tx: Tx, auth: AuthContext, limit: number): Promise<MyDayList> {
+  const tz = await organizationTimeZone(tx);
+  const startOfTomorrow = sql`((date_trunc('day', now() at time zone ${tz}) + interval '1 day') at time zone ${tz})`;
+  const where = and(eq(followUps.assigneeId, auth.memberId), isNull(followUps.respondedAt), sql`${followUps.dueAt} < ${startOfTomorrow}`, openLead(), visibleLeads(auth));
+  const rows = await tx
+    .select({ leadId: leads.id, name: leads.name, dueAt: followUps.dueAt, missed: sql<boolean>`${followUps.dueAt} < now()` })
+    .from(followUps)
+    .innerJoin(leads, eq(leads.id, followUps.leadId))
+    .where(where)
+    .orderBy(asc(followUps.dueAt), asc(followUps.id))
+    .limit(limit);
+  return {
+    total: (await tx.select({ n: sql<number>`count(*)::int` }).from(followUps).innerJoin(leads, eq(leads.id, followUps.leadId)).where(where))[0].n,
+    items: rows.map((r) => ({ _id: r.leadId, name: r.name, at: r.dueAt, status: r.missed ? 'missed' : null })),
+  };
+}
+
+/** Leads the caller owns that nobody has spoken to yet, newest first. */
+export async function newLeadsOf(tx: Tx, auth: AuthContext, limit: number): Promise<MyDayList> {
+  const where = and(eq(leads.assignedTo, auth.memberId), eq(leads.status, 'new'));
+  const rows = await tx.select().from(leads).where(where).orderBy(desc(leads.createdAt), asc(leads.id)).limit(limit);
+  return { total: await countLeads(tx, where), items: rows.map((r) => ({ _id: r.id, name: r.name, at: r.createdAt, status: r.status })) };
+}
+
+/** The caller's leads under way (past new, not closed) where nothing has happened for the longest. */
+export async function leadsWaitingLongest(tx: Tx, auth: AuthContext, limit: number): Promise<MyDayList> {
+  const where = and(eq(leads.assignedTo, auth.memberId), openLead(), sql`${leads.status} <> 'new'`);
+  const rows = await tx.select().from(leads).where(where).orderBy(asc(leads.updatedAt), asc(leads.id)).limit(limit);
+  return { total: await countLeads(tx, where), items: rows.map((r) => ({ _id: r.id, name: r.name, at: r.updatedAt, status: r.status })) };
+}
+
+/** Open leads nobody owns, the oldest first (for those who give leads out). */
+export async function leadsToAssign(tx: Tx, limit: number): Promise<MyDayList> {
+  const where = and(isNull(leads.assignedTo), openLead());
+  const rows = await tx.select().from(leads).where(where).orderBy(asc(leads.createdAt), asc(leads.id)).limit(limit);
+  return { total: await countLeads(tx, where), items: rows.map((r) => ({ _id: r.id, name: r.name, at: r.createdAt, status: r.status })) };
+}

@@ -276,6 +276,27 @@ describe('POST /leads and PUT /leads/details/{id}', () => {
     expect((await sales.put(`/api/leads/details/${id.zainab}`, {})).status).toBe(400);
   });
 
+  it("refuses an enquiry day after today on the organization's clocks, on create, edit and import (400 on queryDate); today is fine", async () => {
+    const [{ today, tomorrow }] = await s.sql<{ today: string; tomorrow: string }>(
+      `select to_char(now() at time zone time_zone, 'YYYY-MM-DD') as today, to_char(now() at time zone time_zone + interval '1 day', 'YYYY-MM-DD') as tomorrow from organizations where name = 'Demo Travels'`,
+    );
+    const before = [await count('leads'), await count('contacts'), await count('lead_events')];
+    const created = await owner.post('/api/leads', { name: 'Tomorrow’s enquiry', phone: phone(), queryDate: tomorrow });
+    expect(created.status).toBe(400);
+    expect(created.body.issues).toEqual([{ path: 'queryDate', code: 'inFuture', params: {}, message: 'must not be in the future' }]);
+    const edited = await sales.put(`/api/leads/details/${id.zainab}`, { queryDate: tomorrow, comment: 'not saved' });
+    expect(edited.status).toBe(400);
+    expect(edited.body.issues).toEqual([{ path: 'queryDate', code: 'inFuture', params: {}, message: 'must not be in the future' }]);
+    const imported = await owner.post('/api/leads/import', { rows: [{ name: 'Import from the future', phone: phone(), queryDate: tomorrow }] });
+    expect(imported.body.data.rows[0]).toMatchObject({ status: 'rejected', reason: 'queryDate must not be in the future', issues: [{ path: 'queryDate', code: 'inFuture', params: {} }] });
+    expect([await count('leads'), await count('contacts'), await count('lead_events')]).toEqual(before);
+    expect((await s.sql<{ comment: string | null }>('select comment from leads where id = $1', [id.zainab]))[0].comment).not.toBe('not saved');
+
+    const fine = await owner.post('/api/leads', { name: 'Today’s enquiry', phone: phone(), queryDate: today });
+    expect(fine.status).toBe(201);
+    expect(fine.body.data.queryDate).toBe(today);
+  });
+
   it('needs leads permissions: operations may read, not create; finance may not read', async () => {
     expect((await ops.get(`/api/leads/${id.zainab}`)).status).toBe(200);
     expect((await ops.post('/api/leads', { name: 'X', phone: phone() })).status).toBe(403);
@@ -300,6 +321,13 @@ describe('status, owner, queries and follow-ups', () => {
     const closed = await sales.post(`/api/leads/${lead}/followup`, { dueAt: inHours(3) });
     expect(closed.status).toBe(409);
     expect(closed.body.message).toBe('A lost lead cannot get a follow-up; reopen it first');
+    // Its open follow-up waits with it: no response until it is reopened (409), and nothing is written.
+    const waiting = lost.body.data.followUps.find((f: { response: unknown }) => !f.response);
+    expect(waiting).toBeDefined();
+    const answered = await sales.post(`/api/leads/${lead}/followup/response`, { followUpId: waiting._id, outcome: 'no-answer' });
+    expect(answered.status).toBe(409);
+    expect(answered.body).toMatchObject({ code: 'LEAD_CLOSED', message: 'A lost lead cannot get a follow-up response; reopen it first' });
+    expect((await s.sql<{ outcome: string | null }>('select outcome from follow_ups where id = $1', [waiting._id]))[0].outcome).toBeNull();
     const reopened = await sales.put(`/api/leads/${lead}/status`, { status: 'reopened' });
     expect(reopened.body.data).toMatchObject({ status: 'contacted', lostReason: null });
     expect(reopened.body.data.followUp).toBe(reopened.body.data.followUps[0].dueAt);

@@ -17,8 +17,8 @@ const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}
 /** The list's header counts, as the person reads them. */
 async function stats(): Promise<Record<string, number>> {
   const header = page.getByTestId('vendor-stats');
-  await expect.poll(() => header.locator('dd').first().innerText()).not.toBe('…');
-  const entries = await header.locator('[data-stat]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-stat')!, e.querySelector('dd')!.textContent!]));
+  await expect.poll(() => header.locator('.stat__value').first().innerText()).not.toBe('…');
+  const entries = await header.locator('[data-stat]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-stat')!, e.querySelector('.stat__value')!.textContent!]));
   return Object.fromEntries(entries.map(([k, v]) => [k, Number(v!.replace(/\D/g, ''))]));
 }
 

@@ -37,6 +37,7 @@ export const ISSUE_CODES = [
   'notSalesMember',
   'notInPlace',
   'inPast',
+  'inFuture',
   'wrongPassword',
   'malformedRow',
   'unknownColumn',

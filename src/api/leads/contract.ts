@@ -212,6 +212,17 @@ export const createLeadInput = v.pipe(
 );
 export type CreateLeadInput = v.InferOutput<typeof createLeadInput>;
 
+/**
+ * The enquiry day is not after today on the organization's clocks. The server checks it with its
+ * own clock; a form adds this rule with the day it shows as today.
+ */
+export const NOT_IN_FUTURE = 'must not be in the future';
+export const enquiryNotAfter = <T extends { queryDate?: string }>(today: string) =>
+  v.forward<T, v.CheckIssue<T>, [never]>(
+    v.check((b) => !b.queryDate || b.queryDate <= today, coded('inFuture', NOT_IN_FUTURE)),
+    ['queryDate'] as never,
+  );
+
 /** `PUT /leads/details/{id}`: contact details only; status, owner, queries and follow-ups have their own calls. */
 export const updateLeadInput = updateOf({ ...leadFields, name: v.optional(leadFields.name) });
 export type UpdateLeadInput = v.InferOutput<typeof updateLeadInput>;

@@ -1,23 +1,25 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { TabView, TabPanel } from 'primereact/tabview';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
+import type * as v from 'valibot';
 import { CONFIG_MODULES, configSettingsSchemas, type ConfigModule } from '../../api/admin/configurations/contract';
 import { useConfigurations, useUpdateConfiguration } from '../../api/admin/configurations/get-configurations';
 import { LEAD_SOURCES } from '../../api/leads/constants';
 import { useCan } from '../../ui/auth';
-import { ChipsField, NumberField, PasswordField, SelectField, SwitchField, TextAreaField, TextField, applyServerIssues } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, ChipsField, FormError, NumberField, PasswordField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
 
-type Kind = 'number' | 'switch' | 'text' | 'textarea' | 'chips' | 'password' | 'email' | { options: readonly string[] };
+/** A field's control; a choice names where its values' labels are (`leads.sources.walk-in` → "Walk-in"). */
+type Kind = 'number' | 'switch' | 'text' | 'textarea' | 'chips' | 'password' | 'email' | { options: readonly string[]; labels: string };
 
 /** The fields of each module's settings, in the order a person reads them. */
 const FIELDS: Record<ConfigModule, [string, Kind][]> = {
   leads: [
-    ['defaultSource', { options: LEAD_SOURCES }],
+    ['defaultSource', { options: LEAD_SOURCES, labels: 'leads.sources' }],
     ['followUpReminderMinutes', 'number'],
     ['autoAssignRoundRobin', 'switch'],
   ],
@@ -52,8 +54,8 @@ function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModu
   const { t } = useTranslation();
   const update = useUpdateConfiguration();
   const { passwordSet, ...values } = settings;
-  const { control, handleSubmit, reset, setError, formState } = useForm<Record<string, unknown>>({
-    resolver: contractResolver(configSettingsSchemas[module] as never) as never,
+  const { control, handleSubmit, reset, setError, formState } = useForm<Record<string, unknown>, unknown, Record<string, unknown>>({
+    resolver: contractResolver(configSettingsSchemas[module] as v.GenericSchema<unknown, Record<string, unknown>>),
     defaultValues: values,
   });
   useEffect(() => reset(values), [settings]);
@@ -79,10 +81,11 @@ function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModu
           if (kind === 'chips') return <ChipsField key={name} {...common} />;
           if (kind === 'password')
             return <PasswordField key={name} {...common} hint={passwordSet ? t('configurations.passwordSet') : t('configurations.passwordUnset')} />;
-          if (typeof kind === 'object') return <SelectField key={name} {...common} options={kind.options.map((o) => ({ value: o, label: o }))} />;
+          if (typeof kind === 'object') return <SelectField key={name} {...common} options={kind.options.map((o) => ({ value: o, label: t(`${kind.labels}.${o}`) }))} />;
           return <TextField key={name} {...common} type={kind === 'email' ? 'email' : 'text'} />;
         })}
       </div>
+      <FormError message={formState.errors.root?.message} />
       {!readOnly && (
         <div className="row" style={{ justifyContent: 'flex-end' }}>
           <Button type="submit" icon="pi pi-check" label={t('shell.save')} loading={formState.isSubmitting} />

@@ -8,7 +8,7 @@ import type { ListAnswer } from '../../api/common/schemas';
 import type { ModuleKey } from '../../api/permissions';
 import { useCan } from '../../ui/auth';
 import { ImportDialog, type ImportWords } from '../../ui/import-dialog';
-import { ListPage, toQuery, useListState, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { emptyTexts, ListPage, toQuery, useListState, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
 import { RecordActions } from '../../ui/record-actions';
 
 /** The props of a resource's create/edit dialog: no record means "new". */
@@ -28,8 +28,8 @@ export interface CatalogueScreenProps<T extends { _id: string }, S> {
   defaultSort: { sortBy: string; sortOrder: 'asc' | 'desc' };
   /** The columns; the screen adds the row actions last. */
   columns: ListColumn<T>[];
-  /** The header above the list (counts). */
-  above?: (answer: ListAnswer<T, S> | undefined) => ReactNode;
+  /** The header above the list (counts; tiles may filter the list). */
+  above?: (answer: ListAnswer<T, S> | undefined, filters: ListState['filters'], setFilter: (key: string, value: FilterValue) => void) => ReactNode;
   filters?: (filters: ListState['filters'], setFilter: (key: string, value: FilterValue) => void) => ReactNode;
   /** A card per record (offered beside the table); `actions` are the record's edit and delete buttons. */
   card?: (record: T, actions: ReactNode) => ReactNode;
@@ -99,7 +99,7 @@ export function CatalogueScreen<T extends { _id: string }, S>(props: CatalogueSc
             </span>
           )
         }
-        above={props.above?.(query.data)}
+        above={props.above?.(query.data, state.filters, setFilter)}
         columns={columns}
         state={state}
         onChange={setState}
@@ -109,6 +109,7 @@ export function CatalogueScreen<T extends { _id: string }, S>(props: CatalogueSc
         defaultLayout={props.defaultLayout}
         sortOptions={props.sortOptions}
         onOpen={can(props.module, 'update') ? setEditing : undefined}
+        empty={emptyTexts(t, `${props.module}.empty`)}
         filterPanel={props.filters?.(state.filters, setFilter)}
       />
       {editing && <props.Form record={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}

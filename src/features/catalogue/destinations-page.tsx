@@ -33,7 +33,7 @@ function DestinationFormDialog({ record, onClose }: RecordFormProps<Destination>
     onClose,
   });
   return (
-    <FormDialog id="destination-form" header={record ? t('destinations.edit') : t('destinations.new')} onClose={onClose} onSubmit={form.submit} submitting={form.submitting}>
+    <FormDialog id="destination-form" header={record ? t('destinations.edit') : t('destinations.new')} onClose={onClose} {...form.dialog}>
       <div className="form-grid">
         <TextField control={form.control} name="name" label={t('catalogue.name')} autoComplete="off" />
         <TextField control={form.control} name="slug" label={t('catalogue.slug')} hint={t('catalogue.slugHint')} autoComplete="off" />

@@ -28,7 +28,7 @@ function RegionFormDialog({ record, onClose }: RecordFormProps<Region>) {
     onClose,
   });
   return (
-    <FormDialog id="region-form" header={record ? t('regions.edit') : t('regions.new')} onClose={onClose} onSubmit={form.submit} submitting={form.submitting} width={620}>
+    <FormDialog id="region-form" header={record ? t('regions.edit') : t('regions.new')} onClose={onClose} {...form.dialog} width={620}>
       <div className="form-grid">
         <TextField control={form.control} name="name" label={t('catalogue.name')} autoComplete="off" />
         <TextField control={form.control} name="slug" label={t('catalogue.slug')} hint={t('catalogue.slugHint')} autoComplete="off" />

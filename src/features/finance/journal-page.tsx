@@ -9,6 +9,7 @@ import { DROPDOWN_PT } from '../../ui/form-fields';
 import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
 import { useFormatters } from '../../ui/format';
 import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn } from '../../ui/list-page';
+import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
 import { MoneyActions } from './account-page';
 import { AccountTabs, accountNameKey } from './parts';
@@ -61,6 +62,16 @@ export function JournalPage() {
   const [reversing, setReversing] = useState<JournalEntry>();
   const setFilter = (key: string, value: unknown) => setState({ filters: { ...state.filters, [key]: value as never }, page: 1 });
 
+  const reversible = (e: JournalEntry) => can('account', 'delete') && REVERSIBLE_BY_HAND.includes(e.sourceType) && !e.reversesEntryId && !e.reversedByEntryId;
+  const reverseButton = (e: JournalEntry) =>
+    reversible(e) ? <Button type="button" text size="small" icon="pi pi-undo" label={t('finance.journal.reverse')} onClick={() => setReversing(e)} /> : null;
+  const reversalTags = (e: JournalEntry) => (
+    <>
+      {e.reversesEntryId && <StatusTag status="reversal" tone="warning" label={t('finance.journal.reversal')} />}
+      {e.reversedByEntryId && <StatusTag status="reversed" tone="neutral" label={t('finance.journal.reversed')} />}
+    </>
+  );
+
   const columns = useMemo<ListColumn<JournalEntry>[]>(
     () => [
       { field: '_id', header: t('finance.journal.id'), hiddenByDefault: true },
@@ -76,8 +87,7 @@ export function JournalPage() {
                 {e.reference}
               </span>
             )}
-            {e.reversesEntryId && <StatusTag status="reversal" tone="warning" label={t('finance.journal.reversal')} />}
-            {e.reversedByEntryId && <StatusTag status="reversed" tone="neutral" label={t('finance.journal.reversed')} />}
+            {reversalTags(e)}
           </div>
         ),
       },
@@ -90,10 +100,7 @@ export function JournalPage() {
       {
         field: 'actions',
         header: t('records.actions'),
-        body: (e) =>
-          can('account', 'delete') && REVERSIBLE_BY_HAND.includes(e.sourceType) && !e.reversesEntryId && !e.reversedByEntryId ? (
-            <Button type="button" text size="small" icon="pi pi-undo" label={t('finance.journal.reverse')} onClick={() => setReversing(e)} />
-          ) : null,
+        body: reverseButton,
       },
     ],
     [t, fmt, can],
@@ -118,6 +125,24 @@ export function JournalPage() {
         onChange={setState}
         answer={journal.data}
         loading={journal.isFetching}
+        // A table on a wide screen (lines side by side); a card per entry on a phone.
+        defaultLayout="table"
+        renderCard={(e) => (
+          <RecordCard name={t(`finance.sources.${e.sourceType}`)} badge={reversalTags(e)} data={{ 'data-entry': e._id }}>
+            <div className="muted">
+              {fmt.date(e.date)} · {e.postedBy?.name ?? t('finance.journal.system')}
+              {e.reference && (
+                <>
+                  {' · '}
+                  <span dir="ltr">{e.reference}</span>
+                </>
+              )}
+            </div>
+            {e.memo && <div>{e.memo}</div>}
+            <EntryLines entry={e} />
+            {reversible(e) && <div>{reverseButton(e)}</div>}
+          </RecordCard>
+        )}
         filterPanel={
           <>
             <DateRangeFilter label={t('finance.journal.dateRange')} value={state.filters.date} onChange={(range) => setFilter('date', range)} />

@@ -10,9 +10,9 @@ import { useImportLeads } from '../../api/leads/save-lead';
 import { useCan } from '../../ui/auth';
 import { ReachLine, RecordCard } from '../../ui/record-card';
 import { ImportDialog } from '../../ui/import-dialog';
-import { ListPage, toQuery, useListState, writeFilterParams, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { emptyTexts, ListPage, toQuery, useListState, writeFilterParams, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
-import { StatsHeader, type StatItem } from '../../ui/stats-header';
+import { allTile, filterTile, StatsHeader, type StatItem } from '../../ui/stats-header';
 import { FollowUpTime, RespondFromListDialog, useOrgFormatters } from './lead-follow-ups';
 import { followUpsOf, LEAD_FILTER_PARAMS, LeadFilterPanel, TODAYS_FOLLOW_UPS } from './lead-filters';
 import { LeadFormDialog } from './lead-form-dialog';
@@ -30,12 +30,12 @@ export function FollowUpsRedirect() {
   return <Navigate to={followUpsPath()} replace />;
 }
 
-/** Counts by status over every filter but status (the server's `stats`). */
-function LeadStatsHeader({ stats }: { stats?: LeadStats }) {
+/** Counts by status over every filter but status (the server's `stats`); a tile shows only its status. */
+function LeadStatsHeader({ stats, filters, setFilter }: { stats?: LeadStats; filters: ListState['filters']; setFilter: (key: string, value: FilterValue) => void }) {
   const { t } = useTranslation();
   const items: StatItem[] = [
-    { key: 'total', label: t('leads.stats.total'), value: stats?.total },
-    ...LEAD_STATES.map((s) => ({ key: s, label: t(`status.${s}`), value: stats?.byStatus[s] })),
+    { key: 'total', label: t('leads.stats.total'), value: stats?.total, ...allTile(filters, () => setFilter('status', undefined), ['status']) },
+    ...LEAD_STATES.map((s) => ({ key: s, label: t(`status.${s}`), value: stats?.byStatus[s], ...filterTile(filters, setFilter, 'status', s) })),
   ];
   return <StatsHeader label={t('leads.stats.label')} items={items} testId="lead-stats" />;
 }
@@ -105,7 +105,7 @@ export function LeadsPage() {
   const [importing, setImporting] = useState(false);
   const [responding, setResponding] = useState<string>();
   const followUps = followUpsOf(state.filters);
-  const setFilter = (key: string, value: FilterValue) => setState({ filters: { ...state.filters, [key]: value } });
+  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
 
   const columns = useMemo<ListColumn<Lead>[]>(
     () => [
@@ -152,7 +152,7 @@ export function LeadsPage() {
         above={
           <>
             <ViewSwitch type={followUps?.type} onType={(type) => setFilter('followups', { enabled: 'true', type })} />
-            <LeadStatsHeader stats={query.data?.stats} />
+            <LeadStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />
           </>
         }
         columns={columns}
@@ -161,6 +161,8 @@ export function LeadsPage() {
         answer={query.data}
         loading={query.isFetching}
         defaultLayout="table"
+        empty={emptyTexts(t, followUps ? 'leads.followUps.noneDue' : 'leads.empty')}
+        viewFilters={followUps ? ['followups'] : undefined}
         pageSizes={[10, 20, 50, 100]}
         onOpen={(l) => navigate(moduleRecordPath('leads', l._id))}
         renderCard={(l) => (

@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "يجب أن يكون عضوًا نشطًا في قسم المبيعات",
     notInPlace: "يذكر {{name}} الذي لا يقع في المنطقة أو الوجهة المختارة له",
     inPast: "يجب ألا يكون في الماضي",
+    inFuture: "يجب ألا يكون في المستقبل",
     wrongPassword: "ليست كلمة المرور الحالية",
     malformedRow: "ليس صف CSV سليمًا",
     unknownColumn: "ليس عمودًا معروفًا",

@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "skal være et aktivt medlem af salgsafdelingen",
     notInPlace: "nævner {{name}}, som ikke ligger i den valgte region eller destination",
     inPast: "må ikke ligge i fortiden",
+    inFuture: "må ikke ligge i fremtiden",
     wrongPassword: "er ikke din nuværende adgangskode",
     malformedRow: "er ikke en korrekt CSV-række",
     unknownColumn: "er ikke en kendt kolonne",

@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "muss ein aktives Mitglied der Vertriebsabteilung sein",
     notInPlace: "nennt {{name}}, das nicht in der gewählten Region oder Destination liegt",
     inPast: "darf nicht in der Vergangenheit liegen",
+    inFuture: "darf nicht in der Zukunft liegen",
     wrongPassword: "ist nicht Ihr aktuelles Passwort",
     malformedRow: "ist keine korrekte CSV-Zeile",
     unknownColumn: "ist keine bekannte Spalte",

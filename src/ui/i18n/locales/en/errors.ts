@@ -50,6 +50,7 @@ const errors = {
     notSalesMember: 'must be an active member of the sales department',
     notInPlace: "names {{name}}, which is not in the region or destination chosen for it",
     inPast: 'must not be in the past',
+    inFuture: 'must not be in the future',
     wrongPassword: 'is not your current password',
     malformedRow: 'is not a well-formed CSV row',
     unknownColumn: 'is not a known column',

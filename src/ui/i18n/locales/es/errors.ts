@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "debe ser un miembro activo del departamento de ventas",
     notInPlace: "menciona {{name}}, que no está en la región o el destino elegidos",
     inPast: "no debe estar en el pasado",
+    inFuture: "no debe estar en el futuro",
     wrongPassword: "no es tu contraseña actual",
     malformedRow: "no es una fila CSV correcta",
     unknownColumn: "no es una columna conocida",

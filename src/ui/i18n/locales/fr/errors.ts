@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "doit être un membre actif du service commercial",
     notInPlace: "mentionne {{name}}, qui n’est pas dans la région ou la destination choisie",
     inPast: "ne doit pas être dans le passé",
+    inFuture: "ne doit pas être dans le futur",
     wrongPassword: "n’est pas votre mot de passe actuel",
     malformedRow: "n’est pas une ligne CSV correcte",
     unknownColumn: "n’est pas une colonne connue",

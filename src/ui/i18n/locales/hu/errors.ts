@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "az értékesítési részleg aktív tagjának kell lennie",
     notInPlace: "{{name}} nem a választott régióban vagy úti célban van",
     inPast: "nem lehet a múltban",
+    inFuture: "nem lehet a jövőben",
     wrongPassword: "nem a jelenlegi jelszava",
     malformedRow: "nem szabályos CSV-sor",
     unknownColumn: "nem ismert oszlop",

@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "deve essere un membro attivo del reparto vendite",
     notInPlace: "indica {{name}}, che non si trova nella regione o destinazione scelta",
     inPast: "non deve essere nel passato",
+    inFuture: "non deve essere nel futuro",
     wrongPassword: "non è la tua password attuale",
     malformedRow: "non è una riga CSV corretta",
     unknownColumn: "non è una colonna nota",

@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "は営業部の有効なメンバーにしてください",
     notInPlace: "{{name}} は選択した地域または目的地にありません",
     inPast: "は過去にできません",
+    inFuture: "は未来にできません",
     wrongPassword: "は現在のパスワードではありません",
     malformedRow: "は正しいCSV行ではありません",
     unknownColumn: "は不明な列です",

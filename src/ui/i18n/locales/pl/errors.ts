@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "musi być aktywnym członkiem działu sprzedaży",
     notInPlace: "wskazuje {{name}}, które nie leży w wybranym regionie ani celu podróży",
     inPast: "nie może być w przeszłości",
+    inFuture: "nie może być w przyszłości",
     wrongPassword: "nie jest Twoim obecnym hasłem",
     malformedRow: "nie jest poprawnym wierszem CSV",
     unknownColumn: "nie jest znaną kolumną",

@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "deve ser um membro ativo do departamento de vendas",
     notInPlace: "indica {{name}}, que não está na região ou no destino escolhido",
     inPast: "não deve estar no passado",
+    inFuture: "não deve estar no futuro",
     wrongPassword: "não é a sua senha atual",
     malformedRow: "não é uma linha CSV correta",
     unknownColumn: "não é uma coluna conhecida",

@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "måste vara en aktiv medlem av säljavdelningen",
     notInPlace: "nämner {{name}}, som inte ligger i den valda regionen eller destinationen",
     inPast: "får inte ligga i det förflutna",
+    inFuture: "får inte ligga i framtiden",
     wrongPassword: "är inte ditt nuvarande lösenord",
     malformedRow: "är inte en korrekt CSV-rad",
     unknownColumn: "är inte en känd kolumn",

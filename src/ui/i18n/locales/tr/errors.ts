@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "satış departmanının aktif bir üyesi olmalıdır",
     notInPlace: "{{name}} seçilen bölge veya destinasyonda değil",
     inPast: "geçmişte olamaz",
+    inFuture: "gelecekte olamaz",
     wrongPassword: "mevcut şifreniz değil",
     malformedRow: "düzgün bir CSV satırı değil",
     unknownColumn: "bilinen bir sütun değil",

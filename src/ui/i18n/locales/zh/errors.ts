@@ -41,6 +41,7 @@ const errors = {
     notSalesMember: "必须是销售部门的在职成员",
     notInPlace: "{{name}} 不在所选的地区或目的地内",
     inPast: "不能是过去的时间",
+    inFuture: "不能是将来的时间",
     wrongPassword: "不是您当前的密码",
     malformedRow: "不是格式正确的 CSV 行",
     unknownColumn: "不是已知的列",
