@@ -6,7 +6,7 @@ import { TabView, TabPanel } from 'primereact/tabview';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
-import { CONFIG_MODULES, configSettingsSchemas, type ConfigModule } from '../../api/admin/configurations/contract';
+import { CONFIG_MODULES, EMAIL_SECURITY, configSettingsSchemas, type ConfigModule } from '../../api/admin/configurations/contract';
 import { useConfigurations, useUpdateConfiguration } from '../../api/admin/configurations/get-configurations';
 import { LEAD_SOURCES } from '../../api/leads/constants';
 import { useCan } from '../../ui/auth';
@@ -40,7 +40,7 @@ const FIELDS: Record<ConfigModule, [string, Kind][]> = {
   emailConfig: [
     ['host', 'text'],
     ['port', 'number'],
-    ['secure', 'switch'],
+    ['security', { options: EMAIL_SECURITY }],
     ['user', 'text'],
     ['password', 'password'],
     ['fromName', 'text'],
@@ -79,7 +79,7 @@ function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModu
           if (kind === 'chips') return <ChipsField key={name} {...common} />;
           if (kind === 'password')
             return <PasswordField key={name} {...common} hint={passwordSet ? t('configurations.passwordSet') : t('configurations.passwordUnset')} />;
-          if (typeof kind === 'object') return <SelectField key={name} {...common} options={kind.options.map((o) => ({ value: o, label: o }))} />;
+          if (typeof kind === 'object') return <SelectField key={name} {...common} options={kind.options.map((o) => ({ value: o, label: t(`configurations.optionLabels.${o}`, { defaultValue: o }) }))} />;
           return <TextField key={name} {...common} type={kind === 'email' ? 'email' : 'text'} />;
         })}
       </div>

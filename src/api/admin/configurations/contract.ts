@@ -6,6 +6,9 @@ import { LEAD_SOURCES } from '../../leads/constants';
 export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig'] as const;
 export type ConfigModule = (typeof CONFIG_MODULES)[number];
 
+/** How the connection to the mail server is protected. */
+export const EMAIL_SECURITY = ['none', 'starttls', 'tls'] as const;
+
 const int = (min: number, max: number) =>
   v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${max}`));
 
@@ -35,7 +38,8 @@ export const configSettingsSchemas = {
   emailConfig: v.strictObject({
     host: v.optional(v.pipe(v.string('must be text'), v.maxLength(253)), ''),
     port: v.optional(int(1, 65535), 587),
-    secure: v.optional(v.boolean('must be true or false'), false),
+    /** `tls`: TLS from the first byte (port 465); `starttls`: upgrade required (587); `none`: plain (a local relay). */
+    security: v.optional(v.picklist(EMAIL_SECURITY, `must be one of ${EMAIL_SECURITY.join(', ')}`), 'starttls'),
     user: v.optional(v.pipe(v.string('must be text'), v.maxLength(254)), ''),
     /** Write-only: never returned; omit it to keep the stored one. */
     password: v.optional(v.pipe(v.string('must be text'), v.maxLength(500))),

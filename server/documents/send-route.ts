@@ -1,0 +1,140 @@
+import * as v from 'valibot';
+import type { Locale } from '../../src/api/admin/members/contract';
+import { ATTACHMENT_TYPES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_BYTES, MAX_ATTACHMENT_BYTES, documentLanguageQuery, sendDocumentInput, type DocumentSend } from '../../src/api/documents/contract';
+import type { AuthContext } from '../auth/session';
+import type { Tx } from '../db/client';
+import { ApiError, invalidField } from '../http/errors';
+import { route, type Access, type RouteDef, type UploadedFile } from '../http/route';
+import { renderRecordDocument, sendRecordDocument, sendsOf, type Attachment, type RecordDocument } from './store';
+
+/**
+ * The three routes of a record's document, for any area: `GET {path}/pdf?lang=` (the PDF),
+ * `POST {path}/send` (multipart: to, cc, subject, message, lang, attachments; queued or kept in the
+ * outbox, answered 202 with the send) and `GET {path}/sends` (the record's sends, newest first).
+ * An area gives its path, who may read and who may send, and how to load the record's document.
+ */
+export interface DocumentRoutes<P extends v.GenericSchema> {
+  path: string;
+  params: P;
+  read: Exclude<Access, { kind: 'public' }>;
+  send: Exclude<Access, { kind: 'public' }>;
+  /** The record's document; throws 404 (or 409) when there is none to give. */
+  load(tx: Tx, params: v.InferOutput<P>, auth: AuthContext): Promise<RecordDocument<any>>;
+  /** What sending changes on the record (a tour moves to `sent`), in the same transaction. */
+  afterSend?(tx: Tx, params: v.InferOutput<P>, send: DocumentSend, auth: AuthContext): Promise<void>;
+}
+
+const MAGIC: Record<(typeof ATTACHMENT_TYPES)[number], (b: Buffer) => boolean> = {
+  'application/pdf': (b) => b.subarray(0, 5).toString('latin1') === '%PDF-',
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'text/plain': isText,
+  'text/csv': isText,
+};
+const KIND: Record<(typeof ATTACHMENT_TYPES)[number], string> = {
+  'application/pdf': 'a PDF file',
+  'image/png': 'a PNG image',
+  'image/jpeg': 'a JPEG image',
+  'text/plain': 'text',
+  'text/csv': 'a CSV file',
+};
+
+function isText(b: Buffer) {
+  if (b.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A file name safe in a mail header and on any disk. */
+const safeName = (name: string) =>
+  name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim().slice(0, 200) || 'attachment';
+
+/**
+ * The files a person attached, checked: only in `attachments`, at most 10, each within 10 MiB and
+ * all within 20 MiB (413), of a type the product accepts, and really of that type (a renamed
+ * executable is not a PDF because it says so).
+ */
+export function checkAttachments(files: UploadedFile[]): Attachment[] {
+  const stray = files.find((f) => f.field !== 'attachments');
+  if (stray) throw invalidField(stray.field, 'is not a known field');
+  if (files.length > MAX_ATTACHMENTS) throw invalidField('attachments', `must have at most ${MAX_ATTACHMENTS} files`);
+  let total = 0;
+  return files.map((file, i) => {
+    const path = `attachments.${i}`;
+    if (file.bytes.length > MAX_ATTACHMENT_BYTES) {
+      throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `${path} is larger than ${MAX_ATTACHMENT_BYTES} bytes`, [{ path, message: `must be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB` }]);
+    }
+    total += file.bytes.length;
+    if (total > MAX_ATTACHMENTS_BYTES) {
+      throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `The attachments are larger than ${MAX_ATTACHMENTS_BYTES} bytes together`, [{ path: 'attachments', message: `must be at most ${MAX_ATTACHMENTS_BYTES / 1024 / 1024} MB together` }]);
+    }
+    const type = file.type.split(';')[0].trim().toLowerCase() as (typeof ATTACHMENT_TYPES)[number];
+    if (!ATTACHMENT_TYPES.includes(type)) throw invalidField(path, `must be one of ${ATTACHMENT_TYPES.join(', ')}`);
+    if (!MAGIC[type](file.bytes)) throw invalidField(path, `is not ${KIND[type]}, as its type says`);
+    return { fileName: safeName(file.name), contentType: type, content: file.bytes };
+  });
+}
+
+/** `Content-Disposition` with the file's name, also when it is not ASCII. */
+export function disposition(kind: 'inline' | 'attachment', fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function documentRoutes<P extends v.GenericSchema>(def: DocumentRoutes<P>): RouteDef[] {
+  return [
+    route({
+      method: 'GET',
+      path: `${def.path}/pdf`,
+      access: def.read,
+      params: def.params,
+      query: documentLanguageQuery,
+      async handler({ tx, params, query, auth }) {
+        const doc = await def.load(tx, params as v.InferOutput<P>, auth);
+        const rendered = await renderRecordDocument(tx, doc, query.lang);
+        return new Response(new Uint8Array(rendered.pdf), {
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': disposition('inline', rendered.fileName), 'Cache-Control': 'no-store' },
+        });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: `${def.path}/sends`,
+      access: def.read,
+      params: def.params,
+      async handler({ tx, params, auth }) {
+        const doc = await def.load(tx, params as v.InferOutput<P>, auth);
+        return { data: doc.recordId ? await sendsOf(tx, doc.recordType, doc.recordId) : [] };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: `${def.path}/send`,
+      access: def.send,
+      params: def.params,
+      body: sendDocumentInput,
+      multipart: true,
+      maxBodyBytes: MAX_ATTACHMENTS_BYTES + 1024 * 1024,
+      status: 202,
+      async handler({ tx, params, body, files, auth }) {
+        const attachments = checkAttachments(files);
+        const doc = await def.load(tx, params as v.InferOutput<P>, auth);
+        const send = await sendRecordDocument(tx, doc, {
+          to: body.to,
+          cc: body.cc,
+          subject: body.subject,
+          message: body.message,
+          lang: (body.lang ?? 'en') as Locale,
+          attachments,
+          sentBy: auth.memberId,
+        });
+        await def.afterSend?.(tx, params as v.InferOutput<P>, send, auth);
+        return { data: send };
+      },
+    }),
+  ];
+}

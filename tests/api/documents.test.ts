@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simpleParser } from 'mailparser';
+import { LOCALES } from '../../src/api/admin/members/contract';
+import { renderDocument, type DocumentTemplate } from '../../server/documents/render';
+import { DOCUMENT_STRINGS } from '../../server/documents/strings';
+import { receiptTemplate } from '../../server/documents/templates/receipt';
+import type { Agent } from '../support/agent';
+import { pdfPages, pdfText, spacedNumbers } from '../support/pdf';
+import { closedPort, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * Documents and email against the real server, database and queue (pg-boss workers running, quick
+ * retries), with a real SMTP server in this process as the organization's mail server. PDFs are
+ * read back with poppler's pdftotext; page images go to test-results/documents/.
+ */
+let s: TestServer;
+let owner: Agent;
+let sink: SmtpSink;
+let receiptId: string;
+let receiptNumber: string;
+let arabicId: string;
+
+const ARABIC_DESCRIPTION = 'عمولة فندق البحر عن شهر 11 سنة 2026';
+
+async function income(agent: Agent, description: string, amount = 123_450) {
+  const res = await agent.post('/api/budget/income', { amount, date: '2026-11-20', paymentMethod: 'bank-transfer', description });
+  expect(res.status).toBe(201);
+  return res.body.data as { _id: string; number: string };
+}
+
+async function pdf(agent: Agent, id: string, lang: string) {
+  const res = await fetch(`${s.url}/api/budget/income/${id}/pdf?lang=${lang}`, { headers: { Cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/pdf');
+  return Buffer.from(await res.arrayBuffer());
+}
+
+function sendForm(fields: Record<string, string | string[]>, files: { name: string; type: string; bytes: Uint8Array }[] = []) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) for (const value of Array.isArray(v) ? v : [v]) form.append(k, value);
+  for (const f of files) form.append('attachments', new Blob([f.bytes], { type: f.type }), f.name);
+  return form;
+}
+
+async function until<T>(read: () => Promise<T>, done: (t: T) => boolean, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    value = await read();
+  }
+  return value;
+}
+
+const counts = async () => {
+  const [row] = await s.sql<{ sends: number; jobs: number }>(`select (select count(*)::int from document_sends) as sends, (select count(*)::int from pgboss.job where name = 'document-send') as jobs`);
+  return row;
+};
+
+beforeAll(async () => {
+  s = await startTestServer({ queue: true });
+  owner = await s.login('owner@demo.travel');
+  sink = await startSmtpSink({ refuse: (a) => (a.startsWith('nobody@') ? '550 5.1.1 nobody: mailbox unavailable' : undefined) });
+  ({ _id: receiptId, number: receiptNumber } = await income(owner, 'Commission from the Sea Hotel, November'));
+  arabicId = (await income(owner, ARABIC_DESCRIPTION, 98_765))._id;
+});
+afterAll(async () => {
+  await sink?.close();
+  await s?.close();
+});
+
+const useSink = (port = sink.port) =>
+  owner.put('/api/configurations/email-services', { host: '127.0.0.1', port, security: 'none', user: '', fromName: 'Demo Travels', fromEmail: 'trips@demo.travel' });
+const noSmtp = () => owner.put('/api/configurations/email-services', { host: '', fromEmail: '' });
+
+describe('the receipt PDF', () => {
+  it('has the number, the amount in the organization currency and the organization name (English)', async () => {
+    const file = await pdf(owner, receiptId, 'en');
+    const text = pdfText(file);
+    expect(text).toContain(receiptNumber);
+    expect(text).toContain('$1,234.50');
+    expect(text).toContain('Demo Travels');
+    expect(text).toContain('Commission from the Sea Hotel, November');
+    expect(text).toContain('Page 1 of 1');
+    expect(pdfPages(file, 'receipt-en').length).toBe(1);
+  });
+
+  it('reads in Arabic with its words in reading order, numbers left to right inside', async () => {
+    const file = await pdf(owner, arabicId, 'ae');
+    const text = pdfText(file);
+    expect(text).toContain('إيصال');
+    expect(text).toContain('استلمنا المبلغ مع الشكر');
+    expect(text).toContain('المبلغ المستلم');
+    expect(spacedNumbers(text)).toContain(ARABIC_DESCRIPTION);
+    expect(text).toContain('987.65');
+    pdfPages(file, 'receipt-ae');
+  });
+
+  it('renders Japanese glyphs', async () => {
+    const file = await pdf(owner, receiptId, 'ja');
+    const text = pdfText(file);
+    expect(text).toContain('領収書');
+    expect(text).toContain('上記の金額を正に領収いたしました。');
+    expect(text).toContain('銀行振込');
+    pdfPages(file, 'receipt-ja');
+  });
+
+  it('answers 400 naming lang for an unknown language, 404 for another id, 403 without the permission', async () => {
+    const res = await owner.get(`/api/budget/income/${receiptId}/pdf?lang=xx`);
+    expect(res.status).toBe(400);
+    expect(res.body.issues[0].path).toBe('lang');
+    expect((await owner.get(`/api/budget/income/${crypto.randomUUID()}/pdf`)).status).toBe(404);
+    const globe = await s.login('owner@globe.travel');
+    expect((await globe.get(`/api/budget/income/${receiptId}/pdf`)).status).toBe(404);
+    const sales = await s.login('sales@demo.travel');
+    expect((await sales.get(`/api/budget/income/${receiptId}/pdf`)).status).toBe(403);
+  });
+
+});
+
+describe('sending without a mail server', () => {
+  it('keeps the message in the outbox, with the PDF, readable as .eml', async () => {
+    await noSmtp();
+    const res = await owner.form(`/api/budget/income/${receiptId}/send`, sendForm({ to: 'Customer@Example.com', cc: 'boss@example.com', lang: 'en' }));
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ status: 'outbox', to: ['customer@example.com'], cc: ['boss@example.com'], recordLabel: receiptNumber, document: 'receipt', language: 'en' });
+    expect(res.body.data.subject).toBe(`Receipt ${receiptNumber} from Demo Travels`);
+    expect(res.body.data.attachments).toMatchObject([{ fileName: `${receiptNumber}.pdf`, contentType: 'application/pdf' }]);
+
+    const outbox = await owner.get('/api/outbox?status=outbox');
+    expect(outbox.body.data.map((m: { _id: string }) => m._id)).toContain(res.body.data._id);
+    const eml = await fetch(`${s.url}/api/outbox/${res.body.data._id}/eml`, { headers: { Cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(eml.headers.get('content-type')).toBe('message/rfc822');
+    const parsed = await simpleParser(Buffer.from(await eml.arrayBuffer()));
+    expect(parsed.subject).toBe(`Receipt ${receiptNumber} from Demo Travels`);
+    expect(parsed.text).toContain(receiptNumber);
+    expect(pdfText(parsed.attachments[0].content)).toContain(receiptNumber);
+
+    const sends = await owner.get(`/api/budget/income/${receiptId}/sends`);
+    expect(sends.body.data[0]).toMatchObject({ _id: res.body.data._id, sentBy: { name: expect.any(String) } });
+    expect(sink.messages.length).toBe(0);
+    const sales = await s.login('sales@demo.travel');
+    expect((await sales.get('/api/outbox')).status).toBe(403);
+  });
+});
+
+describe('sending through the mail server', () => {
+  it('tests the settings and reports the server answer', async () => {
+    await useSink();
+    const ok = await owner.post('/api/configurations/email-services/test', { to: 'me@demo.travel' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.delivered).toBe(true);
+    expect(ok.body.data.response).toMatch(/^250/);
+    const refused = await owner.post('/api/configurations/email-services/test', { to: 'nobody@demo.travel' });
+    expect(refused.body.data).toMatchObject({ delivered: false, response: expect.stringContaining('550') });
+    expect(JSON.stringify((await owner.get('/api/configurations')).body)).not.toContain('"password":');
+  });
+
+  it('emails the receipt from the queue: the attachment is the PDF with the number, sent once', async () => {
+    await useSink();
+    const before = sink.messages.length;
+    const res = await owner.form(
+      `/api/budget/income/${arabicId}/send`,
+      sendForm({ to: ['customer@example.com', 'second@example.com'], subject: 'Your receipt', message: 'Thank you!', lang: 'ae' }, [
+        { name: 'note.txt', type: 'text/plain', bytes: new TextEncoder().encode('A note for the customer') },
+      ]),
+    );
+    expect(res.status).toBe(202);
+    expect(res.body.data.status).toBe('queued');
+    const sent = await until(
+      async () => (await owner.get(`/api/budget/income/${arabicId}/sends`)).body.data[0],
+      (d) => d.status !== 'queued',
+    );
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, serverResponse: expect.stringMatching(/^250/) });
+    expect(sink.messages.length).toBe(before + 1);
+    const mail = sink.messages.at(-1)!;
+    expect(mail.subject).toBe('Your receipt');
+    expect(mail.messageId).toBe(`<${sent._id}@demo.travel>`);
+    expect(mail.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^RCT-\d{4}-\d{4}\.pdf$/), 'note.txt']);
+    expect(spacedNumbers(pdfText(mail.attachments[0].content))).toContain(ARABIC_DESCRIPTION);
+  });
+
+  it('retries a refusal with back-off, then shows failed with the server reason', async () => {
+    await useSink();
+    const res = await owner.form(`/api/budget/income/${receiptId}/send`, sendForm({ to: 'nobody@example.com' }));
+    expect(res.status).toBe(202);
+    const failed = await until(async () => (await owner.get(`/api/outbox/${res.body.data._id}`)).body.data, (d) => d.status === 'failed');
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3, lastError: expect.stringContaining('550 5.1.1 nobody') });
+    expect(failed.failedAt).toEqual(expect.any(String));
+    const [job] = await s.sql<{ state: string; retry_count: number }>(`select state, retry_count from pgboss.job where name = 'document-send' and data->>'sendId' = $1`, [res.body.data._id]);
+    expect(job).toMatchObject({ state: 'failed', retry_count: 2 });
+  });
+
+  it('retries a mail server that is down, then shows failed with the connection error', async () => {
+    await useSink(await closedPort());
+    const res = await owner.form(`/api/budget/income/${receiptId}/send`, sendForm({ to: 'customer@example.com' }));
+    expect(res.status).toBe(202);
+    const failed = await until(async () => (await owner.get(`/api/outbox/${res.body.data._id}`)).body.data, (d) => d.status === 'failed');
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3, lastError: expect.stringContaining('ECONNREFUSED') });
+  });
+});
+
+describe('bad input to send', () => {
+  const pdfBytes = new TextEncoder().encode('%PDF-1.4\n%test\n');
+  it.each([
+    ['no recipient', () => sendForm({ subject: 'x' }), 400, 'to'],
+    ['an empty recipient', () => sendForm({ to: '' }), 400, 'to'],
+    ['a bad address', () => sendForm({ to: 'not-an-address' }), 400, 'to.0'],
+    ['a bad cc', () => sendForm({ to: 'a@example.com', cc: 'b@' }), 400, 'cc.0'],
+    ['an unknown language', () => sendForm({ to: 'a@example.com', lang: 'xx' }), 400, 'lang'],
+    ['an unknown field', () => sendForm({ to: 'a@example.com', bcc: 'c@example.com' }), 400, 'bcc'],
+    ['a file that is not what its type claims', () => sendForm({ to: 'a@example.com' }, [{ name: 'invoice.pdf', type: 'application/pdf', bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0x00]) }]), 400, 'attachments.0'],
+    ['a file of a type not accepted', () => sendForm({ to: 'a@example.com' }, [{ name: 'run.exe', type: 'application/x-msdownload', bytes: new Uint8Array([0x4d, 0x5a]) }]), 400, 'attachments.0'],
+    ['a file in another field', () => { const f = sendForm({ to: 'a@example.com' }); f.append('other', new Blob([pdfBytes], { type: 'application/pdf' }), 'a.pdf'); return f; }, 400, 'other'],
+    ['an 11 MB attachment', () => sendForm({ to: 'a@example.com' }, [{ name: 'big.pdf', type: 'application/pdf', bytes: new Uint8Array(11 * 1024 * 1024).fill(0x20).map((b, i) => (i < 5 ? pdfBytes[i] : b)) }]), 413, 'attachments.0'],
+  ])('%s: %i naming the field, nothing queued', async (_, form, status, path) => {
+    await useSink();
+    const before = await counts();
+    const res = await owner.form(`/api/budget/income/${receiptId}/send`, form());
+    expect(res.status).toBe(status);
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(path);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a 30 MB upload: 413 before it is read, nothing queued', async () => {
+    const before = await counts();
+    const res = await owner.form(`/api/budget/income/${receiptId}/send`, sendForm({ to: 'a@example.com' }, [{ name: 'huge.pdf', type: 'application/pdf', bytes: new Uint8Array(30 * 1024 * 1024) }])).catch((e: Error) => ({ status: 0, body: e.message }));
+    expect(res.status).toBe(413);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('JSON works too (without files)', async () => {
+    await noSmtp();
+    const res = await owner.post(`/api/budget/income/${receiptId}/send`, { to: 'json@example.com', lang: 'de' });
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ status: 'outbox', language: 'de', subject: `Quittung ${receiptNumber} von Demo Travels` });
+  });
+});
+
+// Last: rendering every language takes seconds of CPU in this process, which the server shares.
+describe('the renderer', () => {
+  it('has every document word in all 16 languages, and each renders', async () => {
+    const flat = (o: object, p = ''): [string, string][] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[`${p}${k}`, v] as [string, string]] : flat(v, `${p}${k}.`)));
+    const english = flat(DOCUMENT_STRINGS.en).map(([k]) => k);
+    const org = { name: 'Demo Travels', currency: 'EUR', timeZone: 'Europe/Paris', colorPrimary: '#14b8a6', colorSecondary: '#3b82f6', terms: null };
+    for (const lang of LOCALES) {
+      const words = flat(DOCUMENT_STRINGS[lang]);
+      expect(words.map(([k]) => k), lang).toEqual(english);
+      for (const [k, v] of words) expect(v.trim(), `${lang} ${k}`).not.toBe('');
+      const { pdf: file } = await renderDocument(receiptTemplate, { number: 'RCT-2026-0042', date: '2026-01-31', amount: 4200, currency: 'EUR', paymentMethod: 'cash', description: 'x' }, org, lang);
+      expect(pdfText(file), lang).toContain(DOCUMENT_STRINGS[lang].receipt.title);
+    }
+  });
+
+  it('refuses to put a cost or a markup on a customer document', async () => {
+    const leaky: DocumentTemplate<{ lines: { name: string; unitCost: number }[] }> = { ...receiptTemplate, render: () => {} } as never;
+    const org = { name: 'Demo Travels', currency: 'USD', timeZone: 'UTC', colorPrimary: '#14b8a6', colorSecondary: '#3b82f6', terms: null };
+    await expect(renderDocument(leaky, { lines: [{ name: 'Hotel', unitCost: 100 }] }, org, 'en')).rejects.toThrow(/data\.lines\[0\]\.unitCost/);
+  });
+});
