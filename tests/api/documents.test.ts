@@ -39,7 +39,7 @@ async function pdf(agent: Agent, id: string, lang: string) {
 function sendForm(fields: Record<string, string | string[]>, files: { name: string; type: string; bytes: Uint8Array }[] = []) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const value of Array.isArray(v) ? v : [v]) form.append(k, value);
-  for (const f of files) form.append('attachments', new Blob([f.bytes], { type: f.type }), f.name);
+  for (const f of files) form.append('attachments', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
   return form;
 }
 

@@ -53,6 +53,12 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'PUT /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}`, body: { name: 'Taken over' } }),
   'DELETE /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}` }),
   'POST /account/journal/:id/reverse': (d) => ({ path: `/account/journal/${d.journalEntry}/reverse`, body: { date: '2031-01-01' } }),
+  'GET /budget/income/:id/pdf': (d) => ({ path: `/budget/income/${d.income}/pdf` }),
+  'GET /budget/income/:id/sends': (d) => ({ path: `/budget/income/${d.income}/sends` }),
+  'POST /budget/income/:id/send': (d) => ({ path: `/budget/income/${d.income}/send`, body: { to: 'someone@example.com' } }),
+  'GET /outbox/:id': (d) => ({ path: `/outbox/${d.send}` }),
+  'GET /outbox/:id/eml': (d) => ({ path: `/outbox/${d.send}/eml` }),
+  'GET /outbox/:id/attachments/:attachmentId': (d) => ({ path: `/outbox/${d.send}/attachments/${d.attachment}` }),
 };
 
 /** The rows a cross-tenant call could touch, with what it could change. */
@@ -72,6 +78,7 @@ const everything = [
   'select id, name, 0, updated_at from contact_groups',
   "select id, text, 0, created_at from lead_query_comments",
   "select id, source_type, 0, created_at from journal_entries",
+  'select id, status, attempts, updated_at from document_sends',
 ].join(' union all ') + ' order by 1';
 
 /** Routes that read or change a record named in the body rather than the path. */
@@ -115,6 +122,10 @@ beforeAll(async () => {
     contactGroup: (await owner.post('/api/contacts/groups', { name: 'VIP customers' })).body.data._id,
     journalEntry: (await owner.get('/api/account/opening-balances')).body.data.entryId,
   };
+  demo.income = (await owner.post('/api/budget/income', { amount: 100, date: '2030-01-01', paymentMethod: 'cash', description: 'Matrix' })).body.data._id;
+  const send = (await owner.post(`/api/budget/income/${demo.income}/send`, { to: 'matrix@example.com' })).body.data;
+  demo.send = send._id;
+  demo.attachment = send.attachments[0]._id;
   demo.leadQuery = (await owner.post(`/api/leads/${demo.lead}/query`, { adults: 2 })).body.data.queries.at(-1)._id;
   demo.followUp = (await owner.post(`/api/leads/${demo.lead}/followup`, { dueAt: new Date(Date.now() + 3_600_000).toISOString() })).body.data.followUps[0]._id;
 });

@@ -15,9 +15,9 @@ export interface SmtpSink {
  * A real SMTP server in the test's process (smtp-server): it accepts mail for any address, or
  * refuses recipients `refuse` names with the reply it gives. STARTTLS is off (the package's
  * bundled certificate has expired), so the product is set to `security: none` against it.
- * `holdData` keeps a message's data unanswered until it resolves (a server killed mid-send).
+ * A message for which `hold` answers true is never answered: its sender hangs mid-send (to be killed).
  */
-export async function startSmtpSink(options: { refuse?: (address: string) => string | undefined; holdData?: () => Promise<void> } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(options: { refuse?: (address: string) => string | undefined; hold?: () => boolean } = {}): Promise<SmtpSink> {
   const sink: SmtpSink = { port: 0, messages: [], started: 0, close: async () => {} };
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -32,10 +32,13 @@ export async function startSmtpSink(options: { refuse?: (address: string) => str
     },
     onData(stream: SMTPServerDataStream, _session, callback) {
       sink.started++;
+      if (options.hold?.()) {
+        stream.pause();
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
-        if (options.holdData) await options.holdData();
         sink.messages.push(await simpleParser(Buffer.concat(chunks)));
         callback();
       });
