@@ -137,4 +137,6 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: CallOptions) =>
     call<T>((w) => w.url(path).json((body ?? {}) as object).put().json(), options),
   delete: <T>(path: string, options?: CallOptions) => call<T>((w) => w.url(path).delete().json(), options),
+  /** A multipart/form-data POST (files); the browser writes the boundary. */
+  postForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>((w) => w.url(path).body(form).post().json(), options),
 };

@@ -33,6 +33,7 @@ const ContactsPage = named(() => import('../features/contacts/contacts-page'), '
 const ContactGroupsPage = named(() => import('../features/contacts/contact-groups-page'), 'ContactGroupsPage');
 const AccountPage = named(() => import('../features/finance/account-page'), 'AccountPage');
 const JournalPage = named(() => import('../features/finance/journal-page'), 'JournalPage');
+const OutboxPage = named(() => import('../features/documents/outbox-page'), 'OutboxPage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 
@@ -65,6 +66,7 @@ const SUBPAGES: { module: ModuleKey; path: string; Page: ComponentType }[] = [
   { module: 'leads', path: 'follow-ups', Page: FollowUpsRedirect },
   { module: 'contacts', path: 'groups', Page: ContactGroupsPage },
   { module: 'account', path: 'journal', Page: JournalPage },
+  { module: 'configurations', path: 'outbox', Page: OutboxPage },
 ];
 
 const guarded = (module: ModuleKey, node: ReactNode) => <RequirePermission module={module}>{node}</RequirePermission>;

@@ -6,7 +6,8 @@ import vendors from './vendors';
 import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
+import documents from './documents';
 
-const ae: LocaleResources = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance };
+const ae: LocaleResources = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...documents };
 
 export default ae;

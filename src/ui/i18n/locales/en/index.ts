@@ -9,7 +9,8 @@ import vendors from './vendors';
 import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
+import documents from './documents';
 
-const en = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance };
+const en = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...documents };
 
 export default en;

@@ -1,0 +1,62 @@
+import type en from '../en/documents';
+
+/** العربية: المستندات والبريد الإلكتروني. */
+const documents: typeof en = {
+  documents: {
+    kinds: { receipt: 'الإيصال', itinerary: 'برنامج الرحلة' },
+    statuses: { queued: 'في قائمة الانتظار', sent: 'أُرسلت', failed: 'فشلت', outbox: 'في صندوق الصادر' },
+    send: {
+      action: 'إرسال',
+      pdf: 'PDF',
+      pdfOf: 'فتح {{document}} {{label}} بصيغة PDF',
+      sendOf: 'إرسال {{document}} {{label}} بالبريد الإلكتروني',
+      title: 'إرسال {{document}} {{label}}',
+      to: 'إلى',
+      cc: 'نسخة إلى',
+      addressesHint: 'افصل بين العناوين بفواصل.',
+      subject: 'الموضوع',
+      message: 'الرسالة',
+      standardHint: 'اتركه فارغًا لاستخدام النص المعتاد باللغة المختارة.',
+      language: 'لغة المستند والرسالة',
+      attachments: 'مرفقات إضافية',
+      attachmentsHint: 'PDF أو PNG أو JPEG أو نص أو CSV، حتى 10 ميغابايت لكل ملف. يُرفق {{document}} تلقائيًا.',
+      submit: 'إرسال',
+      queued: 'الرسالة في طريقها.',
+      kept: 'لم يُضبط خادم بريد: حُفظت الرسالة في صندوق الصادر.',
+      history: 'أُرسل من قبل',
+      none: 'لم يُرسل بعد.',
+      by: '{{name}}، {{when}}',
+      attempts: 'المحاولات: {{count}}',
+    },
+    outbox: {
+      title: 'صندوق الصادر',
+      intro: 'كل رسالة أُرسلت من التطبيق وما آلت إليه. إن لم يُضبط خادم بريد تنتظر الرسائل هنا: افتح الرسالة لقراءتها، أو نزّلها ملف ‎.eml‎ لإرسالها من برنامج بريد.',
+      status: 'الحالة',
+      anyStatus: 'أي حالة',
+      created: 'كُتبت',
+      to: 'إلى',
+      cc: 'نسخة إلى',
+      subject: 'الموضوع',
+      record: 'المستند',
+      sentBy: 'بواسطة',
+      attachments: 'المرفقات',
+      message: 'الرسالة',
+      downloadEml: 'تنزيل بصيغة ‎.eml‎',
+      lastError: 'سبب الفشل',
+      serverResponse: 'رد خادم البريد',
+      sentAt: 'أُرسلت',
+      open: 'فتح',
+    },
+    settings: {
+      test: 'إرسال رسالة تجريبية',
+      testTo: 'إرسال الرسالة التجريبية إلى',
+      delivered: 'قبل خادم البريد الرسالة التجريبية.',
+      refused: 'لم يقبل خادم البريد الرسالة التجريبية.',
+      answer: 'رد الخادم: {{response}}',
+      openOutbox: 'فتح صندوق الصادر',
+    },
+    errors: { fetchOutbox: 'تعذّر جلب صندوق الصادر', send: 'تعذّر إرسال الرسالة' },
+  },
+};
+
+export default documents;
