@@ -5,6 +5,7 @@ import { hashPassword } from './auth/password';
 import { newOrganizationSecret } from './admin/store';
 import type { Db } from './db/client';
 import { seedLeads } from './leads/seed';
+import { DEMO_PACKAGES, GLOBE_PACKAGES, seedPackages, type PackageSeed } from './tours/package-seed';
 import { FINANCE_SEEDS, seedFinance } from './finance/seed';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue/seed';
 import type { VendorService } from '../src/api/vendors/contract';
@@ -110,6 +111,7 @@ export interface SeedOrg {
   catalogue: CatalogueSeed;
   /** How many demo leads (server/db/leads-seed.ts). */
   leads: number;
+  packages: PackageSeed;
 }
 
 export interface SeedVendor {
@@ -165,6 +167,7 @@ export const DEMO_ORGS: SeedOrg[] = [
     vendors: DEMO_VENDORS,
     catalogue: DEMO_CATALOGUE,
     leads: 320,
+    packages: DEMO_PACKAGES,
   },
   {
     name: 'Globe Trotters',
@@ -176,6 +179,7 @@ export const DEMO_ORGS: SeedOrg[] = [
     vendors: GLOBE_VENDORS,
     catalogue: GLOBE_CATALOGUE,
     leads: 12,
+    packages: GLOBE_PACKAGES,
   },
 ];
 
@@ -242,6 +246,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       await seedCatalogue(tx, organizationId, spec.catalogue);
       await seedLeads(tx, organizationId, spec.leads);
       await seedFinance(tx, organizationId, FINANCE_SEEDS[spec.name]);
+      await seedPackages(tx, organizationId, spec.packages);
     }
     return true;
   });

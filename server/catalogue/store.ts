@@ -8,6 +8,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { activities, hotels, reviews } from './schema';
 import { leadQueries, leads } from '../leads/schema';
+import { groupTourDays, groupTours, personalizedTourDays, personalizedTourLines, personalizedTours } from '../tours/package-schema';
 import { containsPattern } from '../http/list';
 import { type SluggedTable, type Use } from '../http/records';
 
@@ -30,6 +31,7 @@ export const HOTEL: PlacedTable = {
   destinationId: hotels.destinationId,
   kind: 'hotel',
   search: (text) => sql`hotel_search(${containsPattern(text)}, ${text})`,
+  uses: (id) => hotelUses(id),
 };
 export const ACTIVITY: PlacedTable = {
   table: activities,
@@ -40,6 +42,7 @@ export const ACTIVITY: PlacedTable = {
   destinationId: activities.destinationId,
   kind: 'activity',
   search: (text) => sql`activity_search(${containsPattern(text)})`,
+  uses: (id) => activityUses(id),
 };
 
 /** The columns that show a record's destination and region (join destinations and regions). */
@@ -58,14 +61,46 @@ const placeUsedByLeads = (column: 'regions' | 'destinations', id: string): Use[]
 ];
 
 /**
- * What keeps a region or destination from being deleted. Tours and leads join these lists when
- * they arrive.
+ * Packages and group departures that use a catalogue record, named in the refusal ("2 group tours
+ * (Oman Explorer, …)"). A tour names its regions and destinations in id arrays (its days'
+ * destinations are among them); its days and lines name hotels and activities.
  */
+const tourUse = (one: string, many: string, table: typeof personalizedTours | typeof groupTours, where: SQL): Use => ({
+  one,
+  many,
+  count: count(table, where),
+  names: sql`array(select ${table.title} from ${table} where ${where} order by lower(${table.title}) limit 3)`,
+});
+const packagesUsing = (where: SQL) => tourUse('personalized tour', 'personalized tours', personalizedTours, where);
+const departuresUsing = (where: SQL) => tourUse('group tour', 'group tours', groupTours, where);
+const placeUsedByTours = (column: 'regions' | 'destinations', id: string): Use[] => [
+  packagesUsing(sql`${personalizedTours[column]} @> array[${id}]::uuid[]`),
+  departuresUsing(sql`${groupTours[column]} @> array[${id}]::uuid[]`),
+];
+const hasDay = (days: typeof personalizedTourDays | typeof groupTourDays, tourId: AnyPgColumn, where: SQL) =>
+  sql`exists (select 1 from ${days} where ${days.tourId} = ${tourId} and ${where})`;
+
+export const hotelUses = (id: string): Use[] => [
+  packagesUsing(
+    sql`(${hasDay(personalizedTourDays, personalizedTours.id, eq(personalizedTourDays.hotelId, id))} or exists (select 1 from ${personalizedTourLines} where ${personalizedTourLines.tourId} = ${personalizedTours.id} and ${personalizedTourLines.hotelId} = ${id}))`,
+  ),
+  departuresUsing(hasDay(groupTourDays, groupTours.id, eq(groupTourDays.hotelId, id))),
+];
+
+export const activityUses = (id: string): Use[] => [
+  packagesUsing(
+    sql`(${hasDay(personalizedTourDays, personalizedTours.id, sql`${personalizedTourDays.activityIds} @> array[${id}]::uuid[]`)} or exists (select 1 from ${personalizedTourLines} where ${personalizedTourLines.tourId} = ${personalizedTours.id} and ${personalizedTourLines.activityId} = ${id}))`,
+  ),
+  departuresUsing(hasDay(groupTourDays, groupTours.id, sql`${groupTourDays.activityIds} @> array[${id}]::uuid[]`)),
+];
+
+/** What keeps a region or destination from being deleted. */
 export const destinationUses = (id: string): Use[] => [
   { one: 'hotel', many: 'hotels', count: count(hotels, eq(hotels.destinationId, id)) },
   { one: 'activity', many: 'activities', count: count(activities, eq(activities.destinationId, id)) },
   { one: 'review', many: 'reviews', count: count(reviews, eq(reviews.destinationId, id)) },
   ...placeUsedByLeads('destinations', id),
+  ...placeUsedByTours('destinations', id),
 ];
 
 const inRegion = (column: typeof hotels.destinationId | typeof activities.destinationId, id: string) =>
@@ -76,6 +111,7 @@ export const regionUses = (id: string): Use[] => [
   { one: 'hotel', many: 'hotels', count: count(hotels, inRegion(hotels.destinationId, id)) },
   { one: 'activity', many: 'activities', count: count(activities, inRegion(activities.destinationId, id)) },
   ...placeUsedByLeads('regions', id),
+  ...placeUsedByTours('regions', id),
 ];
 
 /** A catalogue table whose records sit in a destination (and through it in a region): hotels, activities. */
@@ -86,6 +122,8 @@ export interface PlacedTable extends SluggedTable {
    * also by amenity): a set-returning function of migration 0005 that reads the trigram index.
    */
   search: (text: string) => SQL;
+  /** What keeps a record from being deleted (409 naming them). */
+  uses: (id: string) => Use[];
 }
 
 /** A placed record's row as read: the table's own columns, its destination and region. */
@@ -103,7 +141,10 @@ export async function assertPlaces(tx: Tx, input: { regions?: string[]; destinat
     const ids = input[field];
     if (!ids?.length) continue;
     const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids)).for('key share');
-    if (found.length !== ids.length) throw invalidField(`${prefix}${field}`, `names a ${field === 'regions' ? 'region' : 'destination'} that does not exist`);
+    if (found.length !== ids.length) {
+      const kind = field === 'regions' ? 'region' : 'destination';
+      throw invalidField(`${prefix}${field}`, 'unknownReference', `names a ${kind} that does not exist`, { kind });
+    }
   }
 }
 

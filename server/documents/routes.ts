@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import * as v from 'valibot';
 import { idParams, idSchema } from '../../src/api/common/schemas';
-import { outboxQuery, testEmailInput, type TestEmailAnswer } from '../../src/api/documents/contract';
+import { ATTACHMENT_TYPES, documentSendAnswer, outboxAnswer, outboxQuery, testEmailInput, testEmailSchema, type TestEmailAnswer } from '../../src/api/documents/contract';
+import { itemAnswer } from '../../src/api/common/schemas';
 import { currentOrganization, moduleSettings } from '../admin/store';
-import { badRequest } from '../http/errors';
-import { allow, route, type RouteDef } from '../http/route';
+import { conflict } from '../http/errors';
+import { allow, fileAnswer, route, type RouteDef } from '../http/route';
 import { deliver, smtpConfigured, smtpError, toEml } from './mailer';
 import { disposition } from './send-route';
 import { attachmentOf, outboxPage, outgoingMessage, sendById } from './store';
@@ -21,9 +22,10 @@ export const documentRoutes: RouteDef[] = [
     path: '/configurations/email-services/test',
     access: allow('configurations', 'update'),
     body: testEmailInput,
+    answers: itemAnswer(testEmailSchema),
     async handler({ tx, body, services }): Promise<{ data: TestEmailAnswer }> {
       const settings = await moduleSettings(tx, 'emailConfig');
-      if (!smtpConfigured(settings)) throw badRequest('Set the mail server (host and sender address) first', 'host');
+      if (!smtpConfigured(settings)) throw conflict('Set the mail server (host and sender address) first', 'MAIL_SERVER_NOT_SET');
       const organization = (await currentOrganization(tx)).name;
       const s = DOCUMENT_STRINGS[body.lang];
       // The person waits for this one on purpose: the point is to see the server's answer.
@@ -52,6 +54,7 @@ export const documentRoutes: RouteDef[] = [
     path: '/outbox',
     access: allow('configurations', 'view'),
     query: outboxQuery,
+    answers: outboxAnswer,
     handler: ({ tx, query }) => outboxPage(tx, query),
   }),
   route({
@@ -59,6 +62,7 @@ export const documentRoutes: RouteDef[] = [
     path: '/outbox/:id',
     access: allow('configurations', 'view'),
     params: idParams,
+    answers: documentSendAnswer,
     handler: async ({ tx, params }) => ({ data: await sendById(tx, params.id) }),
   }),
   route({
@@ -66,6 +70,7 @@ export const documentRoutes: RouteDef[] = [
     path: '/outbox/:id/eml',
     access: allow('configurations', 'view'),
     params: idParams,
+    answers: fileAnswer('message/rfc822'),
     async handler({ tx, params }) {
       const send = await sendById(tx, params.id);
       const eml = await toEml(await outgoingMessage(tx, params.id));
@@ -79,6 +84,8 @@ export const documentRoutes: RouteDef[] = [
     path: '/outbox/:id/attachments/:attachmentId',
     access: allow('configurations', 'view'),
     params: v.object({ id: idSchema, attachmentId: idSchema }),
+    // The document's PDF and what the sender attached (checked on the way in: server/documents/send-route.ts).
+    answers: fileAnswer(...ATTACHMENT_TYPES),
     async handler({ tx, params }) {
       const file = await attachmentOf(tx, params.id, params.attachmentId);
       return new Response(new Uint8Array(file.content), {

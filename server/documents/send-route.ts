@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import type { Locale } from '../../src/api/admin/members/contract';
-import { ATTACHMENT_TYPES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_BYTES, MAX_ATTACHMENT_BYTES, documentLanguageQuery, sendDocumentInput, type DocumentSend } from '../../src/api/documents/contract';
+import { ATTACHMENT_TYPES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_BYTES, MAX_ATTACHMENT_BYTES, documentLanguageQuery, documentSendAnswer, documentSendsAnswer, sendDocumentInput, type DocumentSend } from '../../src/api/documents/contract';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
-import { ApiError, invalidField } from '../http/errors';
-import { route, type Access, type RouteDef, type UploadedFile } from '../http/route';
+import { ApiError, invalidField, issue } from '../http/errors';
+import { fileAnswer, route, type Access, type RouteDef, type UploadedFile } from '../http/route';
 import { renderRecordDocument, sendRecordDocument, sendsOf, type Attachment, type RecordDocument } from './store';
 
 /**
@@ -53,28 +53,30 @@ function isText(b: Buffer) {
 const safeName = (name: string) =>
   name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim().slice(0, 200) || 'attachment';
 
+const MB = 1024 * 1024;
+
 /**
- * The files a person attached, checked: only in `attachments`, at most 10, each within 10 MiB and
- * all within 20 MiB (413), of a type the product accepts, and really of that type (a renamed
- * executable is not a PDF because it says so).
+ * The files a person attached, checked: at most 10, each within 10 MiB and all within 20 MiB (413),
+ * of a type the product accepts, and really of that type (a renamed executable is not a PDF
+ * because it says so).
  */
 export function checkAttachments(files: UploadedFile[]): Attachment[] {
-  const stray = files.find((f) => f.field !== 'attachments');
-  if (stray) throw invalidField(stray.field, 'is not a known field');
-  if (files.length > MAX_ATTACHMENTS) throw invalidField('attachments', `must have at most ${MAX_ATTACHMENTS} files`);
+  if (files.length > MAX_ATTACHMENTS) throw invalidField('attachments', 'tooManyItems', `must have at most ${MAX_ATTACHMENTS} files`, { max: MAX_ATTACHMENTS });
   let total = 0;
   return files.map((file, i) => {
     const path = `attachments.${i}`;
     if (file.bytes.length > MAX_ATTACHMENT_BYTES) {
-      throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `${path} is larger than ${MAX_ATTACHMENT_BYTES} bytes`, [{ path, message: `must be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB` }]);
+      const megabytes = MAX_ATTACHMENT_BYTES / MB;
+      throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `${path} is larger than ${megabytes} MB`, [issue(path, 'fileTooLarge', `must be at most ${megabytes} MB`, { megabytes })], undefined, { megabytes });
     }
     total += file.bytes.length;
     if (total > MAX_ATTACHMENTS_BYTES) {
-      throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `The attachments are larger than ${MAX_ATTACHMENTS_BYTES} bytes together`, [{ path: 'attachments', message: `must be at most ${MAX_ATTACHMENTS_BYTES / 1024 / 1024} MB together` }]);
+      const megabytes = MAX_ATTACHMENTS_BYTES / MB;
+      throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `The attachments are larger than ${megabytes} MB together`, [issue('attachments', 'filesTooLarge', `must be at most ${megabytes} MB together`, { megabytes })], undefined, { megabytes });
     }
     const type = file.type.split(';')[0].trim().toLowerCase() as (typeof ATTACHMENT_TYPES)[number];
-    if (!ATTACHMENT_TYPES.includes(type)) throw invalidField(path, `must be one of ${ATTACHMENT_TYPES.join(', ')}`);
-    if (!MAGIC[type](file.bytes)) throw invalidField(path, `is not ${KIND[type]}, as its type says`);
+    if (!ATTACHMENT_TYPES.includes(type)) throw invalidField(path, 'oneOf', `must be one of ${ATTACHMENT_TYPES.join(', ')}`, { values: ATTACHMENT_TYPES });
+    if (!MAGIC[type](file.bytes)) throw invalidField(path, 'contentMismatch', `is not ${KIND[type]}, as its type says`, { type });
     return { fileName: safeName(file.name), contentType: type, content: file.bytes };
   });
 }
@@ -93,6 +95,7 @@ export function documentRoutes<P extends v.GenericSchema>(def: DocumentRoutes<P>
       access: def.read,
       params: def.params,
       query: documentLanguageQuery,
+      answers: fileAnswer('application/pdf'),
       async handler({ tx, params, query, auth }) {
         const doc = await def.load(tx, params as v.InferOutput<P>, auth);
         const rendered = await renderRecordDocument(tx, doc, query.lang);
@@ -106,6 +109,7 @@ export function documentRoutes<P extends v.GenericSchema>(def: DocumentRoutes<P>
       path: `${def.path}/sends`,
       access: def.read,
       params: def.params,
+      answers: documentSendsAnswer,
       async handler({ tx, params, auth }) {
         const doc = await def.load(tx, params as v.InferOutput<P>, auth);
         return { data: doc.recordId ? await sendsOf(tx, doc.recordType, doc.recordId) : [] };
@@ -117,7 +121,8 @@ export function documentRoutes<P extends v.GenericSchema>(def: DocumentRoutes<P>
       access: def.send,
       params: def.params,
       body: sendDocumentInput,
-      multipart: true,
+      multipart: { files: 'attachments' },
+      answers: documentSendAnswer,
       maxBodyBytes: MAX_ATTACHMENTS_BYTES + 1024 * 1024,
       status: 202,
       async handler({ tx, params, body, files, auth }) {

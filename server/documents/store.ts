@@ -6,7 +6,7 @@ import type { DocumentSend, OutboxQuery, SendStatus } from '../../src/api/docume
 import { currentOrganization, moduleSettings } from '../admin/store';
 import type { Tx } from '../db/client';
 import { notFound } from '../http/errors';
-import { listAnswer, pageOffset } from '../http/list';
+import { containsPattern, listPage } from '../http/list';
 import { enqueueBossJob } from '../jobs/boss';
 import { smtpConfigured, type OutgoingMessage } from './mailer';
 import { renderDocument, type DocumentOrganization, type DocumentTemplate, type RenderedDocument } from './render';
@@ -162,12 +162,16 @@ export async function sendsOf(tx: Tx, recordType: string, recordId: string): Pro
 /** `GET /outbox`: the organization's emails, newest first. */
 export async function outboxPage(tx: Tx, q: OutboxQuery): Promise<ListAnswer<DocumentSend>> {
   const where = q.status ? sql`s.status = ${q.status}` : sql`true`;
-  const search = q.search ? sql` and (s.subject ilike ${`%${q.search}%`} or s.record_label ilike ${`%${q.search}%`} or array_to_string(s."to", ' ') ilike ${`%${q.search}%`})` : sql``;
+  const pattern = q.search ? containsPattern(q.search) : '';
+  const search = pattern ? sql` and (s.subject ilike ${pattern} or s.record_label ilike ${pattern} or array_to_string(s."to", ' ') ilike ${pattern})` : sql``;
   const order = q.sortOrder === 'asc' ? sql`s.created_at asc, s.id asc` : sql`s.created_at desc, s.id desc`;
-  const { rows } = await tx.execute<SendRow>(selectSends(sql`${where}${search}`, sql`order by ${order} limit ${q.limit} offset ${pageOffset(q)}`));
-  return listAnswer(q, rows, toSend, async () => {
-    const { rows: n } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from document_sends s where ${where}${search}`);
-    return n[0].n;
+  return listPage(q, {
+    rows: async (limit, offset) => (await tx.execute<SendRow>(selectSends(sql`${where}${search}`, sql`order by ${order} limit ${limit} offset ${offset}`))).rows,
+    toItem: toSend,
+    count: async () => {
+      const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from document_sends s where ${where}${search}`);
+      return rows[0].n;
+    },
   });
 }
 

@@ -21,15 +21,20 @@ export const allow = (module: ModuleKey, action: Action) => ({ kind: 'permission
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
-/** A file of a `multipart/form-data` request (a route's `multipart: true`). */
+/** A file of a `multipart/form-data` request (a route's `multipart`). */
 export interface UploadedFile {
-  /** The form field it came in. */
-  field: string;
   name: string;
   /** The media type the sender declared for it. */
   type: string;
   bytes: Buffer;
 }
+
+/** A success answer that is a file rather than JSON: the media types it may have. */
+export interface FileAnswer {
+  file: readonly [string, ...string[]];
+}
+export const fileAnswer = (...mediaTypes: [string, ...string[]]): FileAnswer => ({ file: mediaTypes });
+export const isFileAnswer = (answers: v.GenericSchema | FileAnswer | undefined): answers is FileAnswer => !!answers && 'file' in answers;
 
 export interface TenantContext<P, Q, B> {
   params: Out<P>;
@@ -72,12 +77,19 @@ interface Common<P, Q, B> {
    * declared media type answers 415.
    */
   bodyParsers?: Record<string, (text: string) => unknown>;
+  /** The schema of one row of an import body (`{ rows }`): the rows are checked one by one by the import runner. */
+  importRow?: v.GenericSchema;
+  /**
+   * The success answer: its schema, or `fileAnswer(…)` for a file (a PDF, an `.eml`). Documented in
+   * the OpenAPI reference; the API tests check every answer against it.
+   */
+  answers?: v.GenericSchema | FileAnswer;
   /**
    * Also takes `multipart/form-data` (besides JSON): its text fields are the body `body` validates
-   * (a field sent twice is a list) and its files reach the handler as `files`. `maxBodyBytes`
-   * bounds the whole request (413).
+   * (a field sent twice is a list) and the files of the field `files` reach the handler as `files`
+   * (a file in any other field is a 400). `maxBodyBytes` bounds the whole request (413).
    */
-  multipart?: boolean;
+  multipart?: { files: string };
   /**
    * Called by other sites (a website's lead form): authenticated by something other than the
    * session cookie, so the same-site check does not apply; answers carry CORS headers for any origin.

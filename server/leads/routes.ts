@@ -1,17 +1,18 @@
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsFromCsv } from '../../src/api/common/import';
-import { mergeFilter } from '../../src/api/common/schemas';
-import { DATES_IN_ORDER, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadIdParams, leadOwnerInput, leadQueryParams, leadStatusInput, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
-import { leadEventFor, type LeadState } from '../../src/machines/lead-machine';
+import { itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
+import { DATES_IN_ORDER, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
+import { leadMachine, type LeadState } from '../../src/machines/lead-machine';
+import { snapshotOf } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { followUps, leadQueries, leadQueryComments, leads } from './schema';
 import { members } from '../auth/schema';
-import { ApiError, conflict, notFound } from '../http/errors';
+import { invalidField, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { containsPattern, listAnswer, pageOffset } from '../http/list';
-import { allow, route, type RouteDef } from '../http/route';
+import { containsPattern, listPage } from '../http/list';
+import { allow, route } from '../http/route';
 import { leadImporter } from './import';
 import { createLead } from './create';
 import { addFollowUp, assertActiveMember, assertNotPast, assertOpen, assertSalesMember, leadDetail, type LeadRow, leadLink, lockOpenFollowUp, lockVisibleLead, logLeadEvent, moveOpenFollowUps, refreshNextFollowUp, toLeads, visibleLeads } from './store';
@@ -21,7 +22,8 @@ import { contactFor } from '../contacts/store';
 import { organizationTimeZone } from '../db/clock';
 import { notify } from '../notifications/store';
 import { leadCaptureRoutes } from './capture-routes';
-import { applyEvent } from '../workflow/apply-event';
+import { applyEventTo } from '../workflow/apply-event';
+import { recordAction, workflowRoute, type IdParams, type RecordActionDef } from '../workflow/route';
 
 // ---------- the list ----------
 
@@ -77,15 +79,19 @@ async function leadPage(tx: Tx, auth: AuthContext, query: LeadsQuery) {
   const q = mergeFilter(query);
   const tz = await organizationTimeZone(tx);
   const where = and(visibleLeads(auth), leadFilters(q, tz));
-  const rows = await tx
-    .select({ lead: leads })
-    .from(leads)
-    .where(where)
-    .orderBy(...sortLeads(q))
-    .limit(q.limit)
-    .offset(pageOffset(q));
-  const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n;
-  return { q, tz, page: await listAnswer(q, rows, (r) => r.lead, countAll) };
+  const page = await listPage(q, {
+    rows: (limit, offset) =>
+      tx
+        .select({ lead: leads })
+        .from(leads)
+        .where(where)
+        .orderBy(...sortLeads(q))
+        .limit(limit)
+        .offset(offset),
+    toItem: (r) => r.lead,
+    count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n,
+  });
+  return { q, tz, page };
 }
 
 async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: string }, tz: string): Promise<LeadStats> {
@@ -102,37 +108,17 @@ async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: 
 
 const detailOf = async (tx: Tx, id: string) => ({ data: await leadDetail(tx, id) });
 
-/**
- * A change to one lead (`/leads/:id/…`, permission leads.update): the lead locked and visible to
- * the caller (else 404), `run` does the change, the answer is the lead's detail.
- */
-function leadAction<P extends v.GenericSchema<unknown, { id: string }>, B extends v.GenericSchema>(def: {
-  method: 'POST' | 'PUT';
-  path: string;
-  params?: P;
-  body: B;
-  status?: 201;
-  run(ctx: { tx: Tx; auth: AuthContext; row: LeadRow; body: v.InferOutput<B>; params: v.InferOutput<P> }): Promise<void>;
-}): RouteDef {
-  return route({
-    method: def.method,
-    path: def.path,
-    access: allow('leads', 'update'),
-    params: (def.params ?? leadIdParams) as P,
-    body: def.body,
-    status: def.status,
-    async handler({ tx, auth, params, body }) {
-      const row = await lockVisibleLead(tx, auth, (params as { id: string }).id);
-      await def.run({ tx, auth, row, body: body as v.InferOutput<B>, params: params as v.InferOutput<P> });
-      return detailOf(tx, row.id);
-    },
-  });
-}
+const answerLead = (tx: Tx, row: LeadRow) => leadDetail(tx, row.id);
+
+/** A change to one lead (`/leads/:id/…`, permission leads.update): locked and visible to the caller (else 404), answered whole. */
+const leadAction = <B extends v.GenericSchema, P extends IdParams = typeof leadIdParams>(def: Omit<RecordActionDef<LeadRow, LeadDetail, B, P>, 'access' | 'lock' | 'answer' | 'answers'>) =>
+  recordAction<LeadRow, LeadDetail, B, P>({ access: allow('leads', 'update'), lock: lockVisibleLead, answer: answerLead, answers: itemAnswer(leadDetailSchema), ...def });
 
 const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads',
+    answers: listAnswerOf(leadSchema, leadStatsSchema),
     access: allow('leads', 'view'),
     query: leadsQuery,
     async handler({ tx, auth, query }) {
@@ -145,6 +131,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads/selection',
+    answers: listAnswerOf(leadOptionSchema),
     access: allow('leads', 'view'),
     query: leadsQuery,
     async handler({ tx, auth, query }) {
@@ -156,6 +143,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads/members',
+    answers: itemAnswer(v.array(leadMemberSchema)),
     access: allow('leads', 'view'),
     async handler({ tx }) {
       const rows = await tx
@@ -170,6 +158,7 @@ const staffRoutes = [
   route({
     method: 'POST',
     path: '/leads',
+    answers: itemAnswer(leadDetailSchema),
     access: allow('leads', 'create'),
     body: createLeadInput,
     status: 201,
@@ -190,6 +179,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads/:id',
+    answers: itemAnswer(leadDetailSchema),
     access: allow('leads', 'view'),
     params: leadIdParams,
     async handler({ tx, auth, params }) {
@@ -209,7 +199,7 @@ const staffRoutes = [
     async run({ tx, auth, row, body }) {
       await assertPlaces(tx, body);
       const next = { name: body.name ?? row.name, phone: body.phone === undefined ? row.phone : body.phone, email: body.email === undefined ? row.email : body.email };
-      if (!next.phone && !next.email) throw new ApiError(400, 'VALIDATION_FAILED', `phone ${REACHABLE}`, [{ path: 'phone', message: REACHABLE }]);
+      if (!next.phone && !next.email) throw invalidField('phone', 'phoneOrEmail', REACHABLE);
       const contactChanged = body.phone !== undefined || body.email !== undefined;
       await tx
         .update(leads)
@@ -219,24 +209,22 @@ const staffRoutes = [
     },
   }),
 
-  leadAction({
-    method: 'PUT',
-    path: '/leads/:id/status',
-    body: leadStatusInput,
-    async run({ tx, auth, row, body }) {
-      const from = row.status as LeadState;
-      const event = leadEventFor(body.status, body.reason);
-      if (!event) throw conflict(`A lead cannot be marked ${body.status} again`, 'TRANSITION_NOT_ALLOWED');
-      await applyEvent(tx, leadWorkflow, row.id, event, async ({ to }) => {
-        const state = to.value as LeadState;
-        await tx
-          .update(leads)
-          .set({ lostReason: state === 'lost' ? body.reason! : null })
-          .where(eq(leads.id, row.id));
-        await logLeadEvent(tx, row.id, 'status', { from, to: state, ...(state === 'lost' ? { reason: body.reason } : {}) }, auth.memberId);
-      });
+  workflowRoute({
+    request: leadStatusRequest,
+    access: allow('leads', 'update'),
+    workflow: leadWorkflow,
+    lock: lockVisibleLead,
+    answers: itemAnswer(leadDetailSchema),
+    async then({ tx, auth, row, body, applied }) {
+      const to = applied!.to.value as LeadState;
+      await tx
+        .update(leads)
+        .set({ lostReason: to === 'lost' ? body.reason! : null })
+        .where(eq(leads.id, row.id));
+      await logLeadEvent(tx, row.id, 'status', { from: row.status, to, ...(to === 'lost' ? { reason: body.reason } : {}) }, auth.memberId);
       await refreshNextFollowUp(tx, row.id);
     },
+    answer: answerLead,
   }),
 
   leadAction({
@@ -293,7 +281,7 @@ const staffRoutes = [
       await assertPlaces(tx, fields);
       const from = fields.travelFrom === undefined ? existing.travelFrom : fields.travelFrom;
       const to = fields.travelTo === undefined ? existing.travelTo : fields.travelTo;
-      if (from && to && from > to) throw new ApiError(400, 'VALIDATION_FAILED', `travelTo ${DATES_IN_ORDER}`, [{ path: 'travelTo', message: DATES_IN_ORDER }]);
+      if (from && to && from > to) throw invalidField('travelTo', 'dateOrder', DATES_IN_ORDER, { after: 'travelFrom' });
       await tx
         .update(leadQueries)
         .set({ ...fields, updatedAt: sql`now()` })
@@ -347,10 +335,10 @@ const staffRoutes = [
         .set({ outcome: body.outcome, responseNote: body.note ?? null, respondedBy: auth.memberId, respondedAt: sql`now()` })
         .where(eq(followUps.id, f.id));
       await logLeadEvent(tx, row.id, 'response', { followUpId: f.id, outcome: body.outcome, note: body.note ?? null }, auth.memberId);
-      // Reaching the customer is contacting them: a new lead moves on through its machine.
-      if (body.outcome === 'reached' && row.status === 'new') {
-        await applyEvent(tx, leadWorkflow, row.id, { type: 'CONTACT' });
-        await logLeadEvent(tx, row.id, 'status', { from: 'new', to: 'contacted' }, auth.memberId);
+      // Reaching the customer is contacting them: the lead moves on when its machine allows CONTACT (a new lead).
+      if (body.outcome === 'reached' && snapshotOf(leadMachine, row.status).can({ type: 'CONTACT' })) {
+        const { from, to } = await applyEventTo(tx, leadWorkflow, row, { type: 'CONTACT' });
+        await logLeadEvent(tx, row.id, 'status', { from: from.value, to: to.value }, auth.memberId);
       }
       if (body.nextFollowUp) {
         await addFollowUp(tx, row, { dueAt: body.nextFollowUp.dueAt, note: body.nextFollowUp.note, assigneeId: f.assigneeId ?? row.assignedTo ?? auth.memberId }, auth.memberId);

@@ -8,6 +8,7 @@ import { followUps, leadEvents, leadQueries, leads } from './schema';
 import { jobs } from '../jobs/schema';
 import { members } from '../auth/schema';
 import { organizations } from '../db/tenancy';
+import { isOpen, OPEN_LEAD_STATES } from './workflow';
 
 /**
  * The demo organization's pipeline: a few hundred leads over every status, owner and source, with
@@ -149,7 +150,7 @@ export async function seedLeads(tx: Tx, organizationId: string, count: number): 
     from ${organizations} o, date_trunc('day', now() at time zone o.time_zone) d where o.id = ${organizationId}`);
   const [startOfToday, endOfToday] = [Number(day[0].start), Number(day[0].end)];
   const followValues = leadRows.map((l, i) => {
-    const open = !['won', 'lost'].includes(l.status);
+    const open = isOpen(l.status);
     const kind = open ? ['missed', 'today', 'upcoming', 'upcoming'][i % 4] : 'answered';
     const dueAt =
       kind === 'missed'
@@ -181,7 +182,7 @@ export async function seedLeads(tx: Tx, organizationId: string, count: number): 
   await tx.execute(sql`
     update leads l set next_follow_up_at = f.due from (
       select lead_id, min(due_at) as due from follow_ups where responded_at is null and organization_id = ${organizationId} group by lead_id
-    ) f where f.lead_id = l.id and l.status not in ('won', 'lost')`);
+    ) f where f.lead_id = l.id and l.status in ${OPEN_LEAD_STATES}`);
   const pending = followRows.filter((f) => !f.notifiedAt && !f.respondedAt);
   if (pending.length) {
     await tx.insert(jobs).values(pending.map((f) => ({ orgId: organizationId, kind: 'follow-up-due', key: `follow-up-due:${f.id}`, payload: { followUpId: f.id }, runAt: f.dueAt })));

@@ -1,5 +1,6 @@
-import { leadMachine, describeLeadRefusal } from '../../src/machines/lead-machine';
-import { snapshotOf } from '../../src/machines/workflow';
+import { describeLeadRefusal } from '../../src/api/leads/contract';
+import { leadMachine } from '../../src/machines/lead-machine';
+import { statesWithTag } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
 import { rowWorkflow, applyEvent } from '../workflow/apply-event';
 import { leads } from './schema';
@@ -7,8 +8,10 @@ import { logLeadEvent, refreshNextFollowUp } from './store';
 
 export const leadWorkflow = rowWorkflow({ machine: leadMachine, table: leads, recordName: 'Lead', refusal: describeLeadRefusal });
 
-/** Whether the lead machine lets a lead in `status` be worked on (queries, follow-ups). */
-export const isOpen = (status: string) => snapshotOf(leadMachine, status).hasTag('open');
+/** The states in which a lead is still worked on (queries, follow-ups, a next follow-up): the machine's `open` tag. */
+export const OPEN_LEAD_STATES = statesWithTag(leadMachine, 'open');
+const OPEN = new Set(OPEN_LEAD_STATES);
+export const isOpen = (status: string) => OPEN.has(status);
 
 /**
  * A lead is won when a booking is created for it (SPEC workflow 1): the bookings module calls this

@@ -68,12 +68,23 @@ export async function applyEvent<M extends AnyStateMachine, Row>(
 ): Promise<Applied<M, Row>> {
   const row = await workflow.lock(tx, id);
   if (!row) throw notFound(workflow.recordName);
+  return applyEventTo(tx, workflow, row, event, alsoDo);
+}
+
+/** {@link applyEvent} on a record the caller has locked already (a route that first checked who may see it). */
+export async function applyEventTo<M extends AnyStateMachine, Row>(
+  tx: Tx,
+  workflow: Workflow<M, Row>,
+  row: Row,
+  event: EventFromLogic<M>,
+  alsoDo?: Effect<M, Row>,
+): Promise<Applied<M, Row>> {
   const context = workflow.contextOf ? await workflow.contextOf(tx, row) : undefined;
   const from = snapshotOf(workflow.machine, workflow.stateOf(row), context);
   if (!from.can(event)) {
     const state = encodeState(from.value);
     const message = workflow.refusal ? workflow.refusal(state, event) : defaultRefusal(state, event);
-    throw new ApiError(409, TRANSITION_REFUSED, message);
+    throw new ApiError(409, TRANSITION_REFUSED, message, undefined, undefined, { state, event: event.type });
   }
   const [to, actions] = transition(workflow.machine, from as never, event) as [SnapshotOf<M>, { type: string; params?: unknown }[]];
   for (const action of actions) {

@@ -5,6 +5,8 @@ import { setup } from 'xstate';
  * state `→ lost` with a reason; `lost → contacted` (reopened). `won` is reached only when a
  * booking is created for the lead: WIN carries the booking's id, and the status call cannot send
  * one (the bookings issue sends it from the server). The stored `leads.status` is the state value.
+ * The states tagged `open` are those in which the lead is still worked on: queries and follow-ups
+ * may be added, and it shows a next follow-up (`statesWithTag(leadMachine, 'open')`).
  */
 export type LeadEvent =
   | { type: 'CONTACT' }
@@ -16,8 +18,6 @@ export type LeadEvent =
 
 export const LEAD_STATES = ['new', 'contacted', 'qualified', 'quoted', 'won', 'lost'] as const;
 export type LeadState = (typeof LEAD_STATES)[number];
-/** States in which the lead is still being worked: follow-ups and queries may be added. */
-export const OPEN_LEAD_STATES = ['new', 'contacted', 'qualified', 'quoted'] as const satisfies readonly LeadState[];
 
 /** Every event, with payloads the guards accept: what path tests replay. */
 export const LEAD_EVENTS: LeadEvent[] = [
@@ -49,36 +49,3 @@ export const leadMachine = setup({
     lost: { description: 'Closed with a reason; can be reopened.', on: { REOPEN: 'contacted' } },
   },
 });
-
-/**
- * What `PUT /leads/{id}/status` may ask for: a state, or `reopened` (REOPEN, which lands in
- * `contacted`). One value per event, so every event has its own call.
- */
-export const LEAD_STATUS_TARGETS = [...LEAD_STATES, 'reopened'] as const;
-export type LeadStatusTarget = (typeof LEAD_STATUS_TARGETS)[number];
-
-/** The event a status request stands for; undefined for `new` (nothing leads back there). */
-export function leadEventFor(to: LeadStatusTarget, reason?: string): LeadEvent | undefined {
-  const events: Record<LeadStatusTarget, LeadEvent | undefined> = {
-    new: undefined,
-    contacted: { type: 'CONTACT' },
-    qualified: { type: 'QUALIFY' },
-    quoted: { type: 'QUOTE' },
-    won: { type: 'WIN' },
-    lost: { type: 'LOSE', reason },
-    reopened: { type: 'REOPEN' },
-  };
-  return events[to];
-}
-
-/** The status request for an event (the UI's buttons and the path tests' HTTP calls). */
-const TARGETS: Record<LeadEvent['type'], LeadStatusTarget> = { CONTACT: 'contacted', QUALIFY: 'qualified', QUOTE: 'quoted', WIN: 'won', LOSE: 'lost', REOPEN: 'reopened' };
-export const statusTargetOf = (event: LeadEvent): LeadStatusTarget => TARGETS[event.type];
-
-/** The 409 message when the machine refuses. */
-export function describeLeadRefusal(state: string, event: LeadEvent): string {
-  if (event.type === 'WIN' && state === 'quoted') return 'A lead is won only when a booking is created for it';
-  if (event.type === 'LOSE' && state !== 'lost' && state !== 'won') return 'A reason is required to mark a lead lost';
-  if (event.type === 'REOPEN') return `Only a lost lead can be reopened; this one is ${state}`;
-  return `A ${state} lead cannot be marked ${statusTargetOf(event)}`;
-}

@@ -2,13 +2,13 @@ import { setup } from 'xstate';
 
 /**
  * Vendor activation (SPEC workflow 5): `active ⇄ inactive`. An inactive vendor gets no new
- * vouchers. The stored `vendors.status` is this machine's state value; the API exposes it as
- * `isActive`, and `PUT /vendors/{id}` with `isActive` sends the matching event.
+ * vouchers. The stored `vendors.status` is this machine's state value; the API shows it as the
+ * seed's `isActive` (src/api/vendors/contract.ts `vendorActivation` maps one to the other).
+ *
+ * A new vendor starts where the machine's start chooses from its input: `active`, or `inactive`
+ * when it is created with `isActive: false` (`initialState(vendorMachine, { isActive })`).
  */
 export type VendorEvent = { type: 'ACTIVATE' } | { type: 'DEACTIVATE' };
-export type VendorState = 'active' | 'inactive';
-
-export const VENDOR_STATES = ['active', 'inactive'] as const satisfies readonly VendorState[];
 
 /** Every event of the machine, with a payload its guards accept (none need one). */
 export const VENDOR_EVENTS: VendorEvent[] = [{ type: 'ACTIVATE' }, { type: 'DEACTIVATE' }];
@@ -16,12 +16,24 @@ export const VENDOR_EVENTS: VendorEvent[] = [{ type: 'ACTIVATE' }, { type: 'DEAC
 export const vendorMachine = setup({
   types: {
     events: {} as VendorEvent,
+    input: {} as { isActive?: boolean } | undefined,
+    context: {} as { startsActive?: boolean },
+  },
+  guards: {
+    startsInactive: ({ context }) => context.startsActive === false,
   },
 }).createMachine({
   id: 'vendor',
-  initial: 'active',
+  initial: 'created',
+  context: ({ input }) => ({ startsActive: input?.isActive ?? true }),
   states: {
+    created: {
+      description: 'A choice, never stored: a new vendor is active unless it is created inactive.',
+      always: [{ guard: 'startsInactive', target: 'inactive' }, { target: 'active' }],
+    },
     active: {
+      // The seed's `isActive`; vouchers will ask for a bookable vendor.
+      tags: ['bookable'],
       description: 'Can be booked: new vouchers may name this vendor.',
       on: { DEACTIVATE: { target: 'inactive' } },
     },
@@ -31,13 +43,6 @@ export const vendorMachine = setup({
     },
   },
 });
-
-/** The API's `isActive` flag and the machine's state are one fact, seen two ways. */
-export const vendorStateOf = (isActive: boolean): VendorState => (isActive ? 'active' : 'inactive');
-export const isActiveState = (state: VendorState) => state === 'active';
-
-/** `isActive` in an update payload is a request for this event. */
-export const vendorEventFor = (isActive: boolean): VendorEvent => (isActive ? { type: 'ACTIVATE' } : { type: 'DEACTIVATE' });
 
 const VERBS: Record<VendorEvent['type'], string> = { ACTIVATE: 'activate', DEACTIVATE: 'deactivate' };
 

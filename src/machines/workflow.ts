@@ -1,4 +1,4 @@
-import { pathToStateValue, type AnyStateMachine, type ContextFrom, type EventFromLogic, type StateValue } from 'xstate';
+import { getInitialSnapshot, pathToStateValue, type AnyStateMachine, type ContextFrom, type EventFromLogic, type InputFrom, type StateValue } from 'xstate';
 
 /** A machine's snapshot (value, context, `can`). */
 export type SnapshotOf<M extends AnyStateMachine> = ReturnType<M['resolveState']>;
@@ -33,3 +33,53 @@ export function allowedEvents<M extends AnyStateMachine>(snapshot: SnapshotOf<M>
 
 /** The default refusal message: `Event DEACTIVATE is not allowed in state inactive`. */
 export const defaultRefusal = (state: string, event: { type: string }) => `Event ${event.type} is not allowed in state ${state}`;
+
+/** A state node as the machine's definition walks it (the parts read here). */
+interface StateNodeLike {
+  path: string[];
+  tags: Set<string>;
+  always?: unknown[];
+  states: Record<string, StateNodeLike>;
+}
+
+/**
+ * The states a record can rest in, as stored (`active`, `review.waiting`), each with its tags and
+ * its ancestors'. A choice state (only eventless transitions, such as the start state that picks
+ * where a new record begins) is passed through, never stored, so it is not one of them.
+ */
+export function restingStates(machine: AnyStateMachine): { state: string; tags: Set<string> }[] {
+  const out: { state: string; tags: Set<string> }[] = [];
+  const walk = (node: StateNodeLike, inherited: Set<string>) => {
+    const tags = new Set([...inherited, ...node.tags]);
+    const children = Object.values(node.states);
+    if (children.length) for (const child of children) walk(child, tags);
+    else if (!node.always?.length) out.push({ state: node.path.join('.'), tags });
+  };
+  for (const child of Object.values((machine.root as unknown as StateNodeLike).states)) walk(child, new Set((machine.root as unknown as StateNodeLike).tags));
+  return out;
+}
+
+/**
+ * The stored states that carry `tag`: a set of states ("open", "final") read from the machine,
+ * so SQL, routes and screens never type the list again.
+ */
+export function statesWithTag(machine: AnyStateMachine, tag: string): string[] {
+  return restingStates(machine)
+    .filter((s) => s.tags.has(tag))
+    .map((s) => s.state);
+}
+
+/** The stored states that do not carry `tag`. */
+export function statesWithoutTag(machine: AnyStateMachine, tag: string): string[] {
+  return restingStates(machine)
+    .filter((s) => !s.tags.has(tag))
+    .map((s) => s.state);
+}
+
+/**
+ * The state a new record is stored in: the machine's initial state, which the machine may choose
+ * from `input` (a vendor created with `isActive: false` starts `inactive`).
+ */
+export function initialState<M extends AnyStateMachine>(machine: M, input?: InputFrom<M>): string {
+  return encodeState((getInitialSnapshot(machine, input as never) as { value: StateValue }).value);
+}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
 import type { LeadOption } from '../api/leads/contract';
-import { leadOptionsByIdsQueryOptions, leadSelectionQueryOptions, type LeadsParams } from '../api/leads/get-leads';
+import { leadSelectionResource, type LeadsParams } from '../api/leads/get-leads';
 import type { BaseProps } from './form-fields';
 import { RemotePicker, RemotePickerField, type PickerProps, type RemotePickerSource } from './remote-picker';
 
@@ -25,8 +25,8 @@ function useLeadSource(filters: LeadPickerFilters | undefined): RemotePickerSour
   return useMemo(() => {
     const given = JSON.parse(key) as LeadPickerFilters;
     return {
-      search: (text) => leadSelectionQueryOptions({ ...given, search: text || undefined, limit: LEAD_PICKER_PAGE_SIZE, sortBy: 'name', sortOrder: 'asc' }),
-      byIds: (ids) => leadOptionsByIdsQueryOptions(ids),
+      search: (text) => leadSelectionResource.listQueryOptions({ ...given, search: text || undefined, limit: LEAD_PICKER_PAGE_SIZE, sortBy: 'name', sortOrder: 'asc' }),
+      byIds: (ids) => leadSelectionResource.byIdsQueryOptions(ids),
       label: (l) => l.name,
       // Phone and email isolated left to right (U+2066…U+2069), so they read right in Arabic too.
       detail: (l) => [l.phone, l.email].filter(Boolean).map((x) => `\u2066${x}\u2069`).concat(t(`status.${l.status}`)).join(' · '),

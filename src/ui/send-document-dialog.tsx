@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { LOCALES, type Locale } from '../api/admin/members/contract';
-import { errorMessage } from '../api/client';
+import { errorMessage, issueMessage } from '../api/client';
+import type { ApiIssue } from '../api/common/issues';
 import { ATTACHMENT_TYPES, sendDocumentInput, type DocumentSend, type SendDocumentInput } from '../api/documents/contract';
 import { documentPdfUrl, useSendDocument, useSends } from '../api/documents/get-documents';
-import { FieldFrame, SelectField, TextAreaField, TextField } from './form-fields';
+import { FieldFrame, SelectField, TextAreaField, TextField, applyServerIssues } from './form-fields';
+import { contractResolver } from './form-resolver';
 import { FormDialog } from './form-dialog';
 import { useFormatters } from './format';
 import { LANGUAGE_NAMES, isLocale } from './i18n';
@@ -40,24 +41,6 @@ export function DocumentSends({ recordPath }: { recordPath: string }) {
       ))}
     </ul>
   );
-}
-
-/** An address list is one text field: a message about its third address (`to.2`) is shown under it. */
-function fieldLevel<V extends object, O>(resolver: Resolver<V, unknown, O>): Resolver<V, unknown, O> {
-  const first = (e: unknown): { type: string; message?: string } | undefined => {
-    if (!e || typeof e !== 'object') return undefined;
-    if (typeof (e as { message?: unknown }).message === 'string') return e as { type: string; message: string };
-    for (const v of Object.values(e)) {
-      const found = first(v);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return async (values, context, options) => {
-    const result = await resolver(values, context, options);
-    const errors = Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, first(v)]));
-    return { ...result, errors } as typeof result;
-  };
 }
 
 interface SendFormValues {
@@ -96,7 +79,8 @@ export function SendDocumentDialog({
   const [filesError, setFilesError] = useState<string>();
   const kind = t(`documents.kinds.${document}`, { defaultValue: document });
   const { control, handleSubmit, setError, watch, formState } = useForm<SendFormValues, unknown, SendDocumentInput>({
-    resolver: fieldLevel(valibotResolver(sendDocumentInput) as unknown as Resolver<SendFormValues, unknown, SendDocumentInput>),
+    // An address list is one text field: the resolver shows a message about its third address (`to.2`) under it.
+    resolver: contractResolver(sendDocumentInput) as unknown as Resolver<SendFormValues, unknown, SendDocumentInput>,
     defaultValues: { to: '', cc: '', subject: '', message: '', lang: isLocale(i18n.language) ? i18n.language : 'en', ...defaults },
   });
   const lang = watch('lang');
@@ -108,12 +92,10 @@ export function SendDocumentDialog({
       toast.success(t(result.status === 'outbox' ? 'documents.send.kept' : 'documents.send.queued'));
       onClose();
     } catch (error) {
-      const issues = (error as { issues?: { path: string; message: string }[] }).issues ?? [];
-      for (const issue of issues) {
-        const field = issue.path.split('.')[0];
-        if (field === 'attachments') setFilesError(issue.message);
-        else setError(field as keyof SendFormValues, { message: issue.message });
-      }
+      const issues = (error as { issues?: ApiIssue[] }).issues ?? [];
+      const files = issues.find((issue) => issue.path.split('.')[0] === 'attachments');
+      if (files) setFilesError(issueMessage(files));
+      applyServerIssues({ issues: issues.filter((issue) => issue !== files) }, setError as never);
       if (issues.length === 0) toast.error(errorMessage(error, t('documents.errors.send')));
     }
   });

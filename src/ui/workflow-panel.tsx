@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import type { AnyStateMachine, ContextFrom, EventFromLogic } from 'xstate';
-import { allowedEvents, decodeState, snapshotOf } from '../machines/workflow';
+import { allowedEvents, decodeState, restingStates, snapshotOf } from '../machines/workflow';
 import { confirmAction } from './confirm';
 import { StatusTag } from './status-tag';
 
@@ -90,7 +90,8 @@ export function WorkflowActions<M extends AnyStateMachine>(props: WorkflowProps<
 export function WorkflowPanel<M extends AnyStateMachine>(props: WorkflowProps<M> & { title?: string }) {
   const { t } = useTranslation();
   const available = useWorkflowActions(props);
-  const steps = Object.keys((props.machine.root as { states: Record<string, unknown> }).states);
+  // The states a record can rest in (a start that only chooses where to go is not a step).
+  const steps = useMemo(() => [...new Set(restingStates(props.machine).map((s) => s.state.split('.')[0]))], [props.machine]);
   const current = props.state.split('.')[0];
   const label = props.stateLabel ?? ((s: string) => t(`status.${s.split('.').pop()}`, { defaultValue: s }));
 

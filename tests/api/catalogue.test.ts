@@ -75,11 +75,16 @@ describe('regions', () => {
     const before = await count('regions');
     const slugTaken = await ops.post('/api/regions', { name: 'Riviera', slug: 'Cote dAzur' });
     expect(slugTaken.status).toBe(409);
-    expect(slugTaken.body).toEqual({ code: 'DUPLICATE', message: 'A region with this slug already exists', issues: [{ path: 'slug', message: 'is already taken' }] });
+    expect(slugTaken.body).toEqual({
+      code: 'DUPLICATE',
+      message: 'A region with this slug already exists',
+      params: { field: 'slug' },
+      issues: [{ path: 'slug', code: 'taken', params: {}, message: 'is already taken' }],
+    });
     const nameTaken = await ops.post('/api/regions', { name: 'EUROPE' });
     expect(nameTaken.status).toBe(409);
     expect(nameTaken.body.message).toBe('A region with this name already exists');
-    expect(nameTaken.body.issues).toEqual([{ path: 'name', message: 'is already taken' }]);
+    expect(nameTaken.body.issues).toEqual([{ path: 'name', code: 'taken', params: {}, message: 'is already taken' }]);
     expect(await count('regions')).toBe(before);
   });
 
@@ -109,8 +114,8 @@ describe('regions', () => {
     // Another region's slug or name: 409 on the field, nothing changed.
     const slugClash = await owner.put(`/api/regions/${body.data._id}`, { slug: 'europe' });
     expect(slugClash.status).toBe(409);
-    expect(slugClash.body.issues).toEqual([{ path: 'slug', message: 'is already taken' }]);
-    expect((await owner.put(`/api/regions/${body.data._id}`, { name: 'Europe' })).body.issues).toEqual([{ path: 'name', message: 'is already taken' }]);
+    expect(slugClash.body.issues).toEqual([{ path: 'slug', code: 'taken', params: {}, message: 'is already taken' }]);
+    expect((await owner.put(`/api/regions/${body.data._id}`, { name: 'Europe' })).body.issues).toEqual([{ path: 'name', code: 'taken', params: {}, message: 'is already taken' }]);
     expect((await owner.get(`/api/regions?ids=${body.data._id}`)).body.data[0]).toMatchObject({ name: 'The Caucasus', slug: 'the-caucasus' });
   });
 
@@ -124,9 +129,22 @@ describe('regions', () => {
               (select count(*)::int from lead_queries where $1 = any(regions)) as q`,
       [id],
     );
+    const uses = [
+      `${used.d} destinations`,
+      `${used.h} hotels`,
+      `${used.a} activities`,
+      `${used.l} leads`,
+      `${used.q} lead queries`,
+      '4 personalized tours (“Dubai & Abu Dhabi Highlights”, “Dubai Classic”, “Jordan: Petra by Night” and 1 more)',
+      '3 group tours (“Dubai Shopping Festival Group”, “Oman Discovery Group” and “Petra & Wadi Musa Group”)',
+    ];
     const res = await ops.delete(`/api/regions/${id}`);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 'IN_USE', message: `This region is used by ${used.d} destinations, ${used.h} hotels, ${used.a} activities, ${used.l} leads and ${used.q} lead queries and cannot be deleted` });
+    expect(res.body).toEqual({
+      code: 'IN_USE',
+      message: `This region is used by ${uses.slice(0, -1).join(', ')} and ${uses.at(-1)} and cannot be deleted`,
+      params: { kind: 'region', uses },
+    });
     expect(await count('regions')).toBeGreaterThan(0);
 
     const { body } = await ops.post('/api/regions', { name: 'Antarctica' });
@@ -186,7 +204,7 @@ describe('destinations', () => {
     const before = await counts();
     const foreign = await ops.post('/api/destinations', { name: 'Vienna', regionId: await globeId('regions', 'Europe'), country: 'Austria' });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.issues).toEqual([{ path: 'regionId', message: 'is not a known region' }]);
+    expect(foreign.body.issues).toEqual([{ path: 'regionId', code: 'unknownReference', params: { kind: 'region' }, message: 'is not a known region' }]);
     expect((await ops.post('/api/destinations', { name: 'Vienna', country: 'Austria' })).status).toBe(400);
     expect((await ops.post('/api/destinations', { name: 'Vienna', regionId: 'nope', country: 'Austria' })).status).toBe(400);
     expect((await ops.put(`/api/destinations/${res.body.data._id}`, { regionId: await globeId('regions', 'Europe') })).status).toBe(400);
@@ -207,7 +225,9 @@ describe('destinations', () => {
     const id = await demoId('destinations', 'Dubai');
     const res = await ops.delete(`/api/destinations/${id}`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This destination is used by 3 hotels, 4 activities, 1 review, 24 leads and 20 lead queries and cannot be deleted');
+    expect(res.body.message).toBe(
+      'This destination is used by 3 hotels, 4 activities, 1 review, 24 leads, 20 lead queries, 2 personalized tours (“Dubai & Abu Dhabi Highlights” and “Dubai Classic”) and 1 group tour (“Dubai Shopping Festival Group”) and cannot be deleted',
+    );
     const { body } = await ops.post('/api/destinations', { name: 'Empty Quarter', regionId: await demoId('regions', 'Middle East'), country: 'Saudi Arabia' });
     expect((await ops.delete(`/api/destinations/${body.data._id}`)).body.message).toBe('Destination deleted successfully');
     expect((await globe.delete(`/api/destinations/${id}`)).status).toBe(404);

@@ -109,7 +109,7 @@ describe('the receipt PDF', () => {
   it('answers 400 naming lang for an unknown language, 404 for another id, 403 without the permission', async () => {
     const res = await owner.get(`/api/budget/income/${receiptId}/pdf?lang=xx`);
     expect(res.status).toBe(400);
-    expect(res.body.issues[0].path).toBe('lang');
+    expect(res.body.issues[0]).toMatchObject({ path: 'lang', code: 'oneOf' });
     expect((await owner.get(`/api/budget/income/${crypto.randomUUID()}/pdf`)).status).toBe(404);
     const globe = await s.login('owner@globe.travel');
     expect((await globe.get(`/api/budget/income/${receiptId}/pdf`)).status).toBe(404);
@@ -147,6 +147,9 @@ describe('sending without a mail server', () => {
 
 describe('sending through the mail server', () => {
   it('tests the settings and reports the server answer', async () => {
+    await noSmtp();
+    const unset = await owner.post('/api/configurations/email-services/test', { to: 'me@demo.travel' });
+    expect(unset).toMatchObject({ status: 409, body: { code: 'MAIL_SERVER_NOT_SET' } });
     await useSink();
     const ok = await owner.post('/api/configurations/email-services/test', { to: 'me@demo.travel' });
     expect(ok.status).toBe(200);
@@ -204,22 +207,22 @@ describe('sending through the mail server', () => {
 describe('bad input to send', () => {
   const pdfBytes = new TextEncoder().encode('%PDF-1.4\n%test\n');
   it.each([
-    ['no recipient', () => sendForm({ subject: 'x' }), 400, 'to'],
-    ['an empty recipient', () => sendForm({ to: '' }), 400, 'to'],
-    ['a bad address', () => sendForm({ to: 'not-an-address' }), 400, 'to.0'],
-    ['a bad cc', () => sendForm({ to: 'a@example.com', cc: 'b@' }), 400, 'cc.0'],
-    ['an unknown language', () => sendForm({ to: 'a@example.com', lang: 'xx' }), 400, 'lang'],
-    ['an unknown field', () => sendForm({ to: 'a@example.com', bcc: 'c@example.com' }), 400, 'bcc'],
-    ['a file that is not what its type claims', () => sendForm({ to: 'a@example.com' }, [{ name: 'invoice.pdf', type: 'application/pdf', bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0x00]) }]), 400, 'attachments.0'],
-    ['a file of a type not accepted', () => sendForm({ to: 'a@example.com' }, [{ name: 'run.exe', type: 'application/x-msdownload', bytes: new Uint8Array([0x4d, 0x5a]) }]), 400, 'attachments.0'],
-    ['a file in another field', () => { const f = sendForm({ to: 'a@example.com' }); f.append('other', new Blob([pdfBytes], { type: 'application/pdf' }), 'a.pdf'); return f; }, 400, 'other'],
-    ['an 11 MB attachment', () => sendForm({ to: 'a@example.com' }, [{ name: 'big.pdf', type: 'application/pdf', bytes: new Uint8Array(11 * 1024 * 1024).fill(0x20).map((b, i) => (i < 5 ? pdfBytes[i] : b)) }]), 413, 'attachments.0'],
-  ])('%s: %i naming the field, nothing queued', async (_, form, status, path) => {
+    ['no recipient', () => sendForm({ subject: 'x' }), 400, 'to', 'required'],
+    ['an empty recipient', () => sendForm({ to: '' }), 400, 'to', 'required'],
+    ['a bad address', () => sendForm({ to: 'not-an-address' }), 400, 'to.0', 'invalidEmail'],
+    ['a bad cc', () => sendForm({ to: 'a@example.com', cc: 'b@' }), 400, 'cc.0', 'invalidEmail'],
+    ['an unknown language', () => sendForm({ to: 'a@example.com', lang: 'xx' }), 400, 'lang', 'oneOf'],
+    ['an unknown field', () => sendForm({ to: 'a@example.com', bcc: 'c@example.com' }), 400, 'bcc', 'unknownField'],
+    ['a file that is not what its type claims', () => sendForm({ to: 'a@example.com' }, [{ name: 'invoice.pdf', type: 'application/pdf', bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0x00]) }]), 400, 'attachments.0', 'contentMismatch'],
+    ['a file of a type not accepted', () => sendForm({ to: 'a@example.com' }, [{ name: 'run.exe', type: 'application/x-msdownload', bytes: new Uint8Array([0x4d, 0x5a]) }]), 400, 'attachments.0', 'oneOf'],
+    ['a file in another field', () => { const f = sendForm({ to: 'a@example.com' }); f.append('other', new Blob([pdfBytes], { type: 'application/pdf' }), 'a.pdf'); return f; }, 400, 'other', 'unknownField'],
+    ['an 11 MB attachment', () => sendForm({ to: 'a@example.com' }, [{ name: 'big.pdf', type: 'application/pdf', bytes: new Uint8Array(11 * 1024 * 1024).fill(0x20).map((b, i) => (i < 5 ? pdfBytes[i] : b)) }]), 413, 'attachments.0', 'fileTooLarge'],
+  ])('%s: %i naming the field and why, nothing queued', async (_, form, status, path, code) => {
     await useSink();
     const before = await counts();
     const res = await owner.form(`/api/budget/income/${receiptId}/send`, form());
     expect(res.status).toBe(status);
-    expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(path);
+    expect(res.body.issues).toContainEqual(expect.objectContaining({ path, code }));
     expect(await counts()).toEqual(before);
   });
 

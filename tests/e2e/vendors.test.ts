@@ -35,9 +35,18 @@ const pick = (field: Locator, options: string[]) => pickOn(page, field, options)
 
 const vendorRow = (name: string) => page.getByTestId('vendors-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
 
+/**
+ * Searches, and waits until the list shows what matches and no fetch is under way: the previous
+ * answer stays on screen while the next one loads, under an overlay that would take the clicks.
+ */
 async function search(text: string) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);
   await page.waitForURL((u) => u.searchParams.get('search') === text);
+  const table = page.getByTestId('vendors-table');
+  await expect
+    .poll(() => table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.textContent ?? '')), { timeout: 15_000 })
+    .toSatisfy((rows: string[]) => rows.length > 0 && rows.every((row) => row.includes(text)));
+  await page.locator('[aria-busy=false]', { has: table }).waitFor();
 }
 
 describe('vendors in Chromium (issue 4)', () => {

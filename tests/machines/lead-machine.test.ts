@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_EVENTS, leadMachine, statusTargetOf, type LeadEvent } from '../../src/machines/lead-machine';
-import { allowedEvents, snapshotOf } from '../../src/machines/workflow';
+import { leadStatusRequest } from '../../src/api/leads/contract';
+import { workflowPath } from '../../src/api/common/workflow';
+import { LEAD_EVENTS, leadMachine, type LeadEvent } from '../../src/machines/lead-machine';
+import { allowedEvents, snapshotOf, statesWithTag } from '../../src/machines/workflow';
 import { ApiError } from '../../server/http/errors';
 import { markLeadWon } from '../../server/leads/workflow';
 import type { Agent, Answer } from '../support/agent';
@@ -43,11 +45,11 @@ const leadAdapter = (): WorkflowAdapter<LeadEvent> => ({
         throw err;
       }
     }
-    return sales.put(`/api/leads/${id}/status`, { status: statusTargetOf(event), ...(event.type === 'LOSE' ? { reason: event.reason } : {}) });
+    return sales.request(leadStatusRequest.method, `/api${workflowPath(leadStatusRequest, id)}`, leadStatusRequest.bodyOf(event));
   },
   async readState(id) {
     const res = await sales.get(`/api/leads/${id}`);
-    return res.body.data.status;
+    return leadStatusRequest.stateOf(res.body.data);
   },
   async readRecord(id) {
     const [row] = await s.sql('select * from leads where id = $1', [id]);
@@ -75,6 +77,7 @@ describe('lead machine', () => {
       expect(snap.can({ type: 'LOSE', reason: 'Too expensive' }), state).toBe(true);
       expect(snap.hasTag('open')).toBe(true);
     }
+    expect(statesWithTag(leadMachine, 'open')).toEqual(['new', 'contacted', 'qualified', 'quoted']);
     expect(allowedEvents(snapshotOf(leadMachine, 'won'), LEAD_EVENTS)).toEqual([]);
     expect(allowedEvents(snapshotOf(leadMachine, 'lost'), LEAD_EVENTS)).toEqual([{ type: 'REOPEN' }]);
   });
@@ -85,11 +88,13 @@ describe('lead machine', () => {
     expect(won.status).toBe(409);
     expect(won.body.message).toBe('A new lead cannot be marked won');
     const quoted = await sales.put(`/api/leads/${id}/status`, { status: 'quoted' });
-    expect(quoted.body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'A new lead cannot be marked quoted' });
+    expect(quoted.body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'A new lead cannot be marked quoted', params: { state: 'new', event: 'QUOTE' } });
     for (const status of ['contacted', 'qualified', 'quoted']) expect((await sales.put(`/api/leads/${id}/status`, { status })).status).toBe(200);
     const notByHand = await sales.put(`/api/leads/${id}/status`, { status: 'won' });
-    expect(notByHand.body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'A lead is won only when a booking is created for it' });
+    expect(notByHand.body).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'A lead is won only when a booking is created for it' });
     const reopen = await sales.put(`/api/leads/${id}/status`, { status: 'reopened' });
     expect(reopen.body.message).toBe('Only a lost lead can be reopened; this one is quoted');
+    const backToNew = await sales.put(`/api/leads/${id}/status`, { status: 'new' });
+    expect(backToNew.body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'A lead cannot be marked new again' });
   });
 });

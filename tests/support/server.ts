@@ -1,14 +1,17 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import https from 'node:https';
 import path from 'node:path';
 import pg from 'pg';
 import { serve } from '@hono/node-server';
 import { inject } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { loadConfig, type Config } from '../../server/config';
 import { connect, type Database } from '../../server/db/client';
 import { createApp } from '../../server/http/app';
 import { bossQueues, registry } from '../../server/registry';
 import { startBoss } from '../../server/jobs/boss';
 import { Agent } from './agent';
+import { answerChecker } from './answers';
 import { TEST_PASSWORD, withDatabase } from './db-url';
 
 export interface TestServer {
@@ -31,7 +34,17 @@ export interface TestServerOptions {
   queue?: boolean;
   /** Configuration variables (server/config.ts) for this server. */
   env?: Record<string, string>;
+  /** Serve this folder as the built web app instead (a stand-in index.html and assets). */
+  webDist?: string;
+  /** Settings that differ from the tests' defaults (which trust the proxy headers). */
+  config?: Partial<Config>;
+  /** Serve over TLS with the test certificate (tests/support/tls): `url` is https://. */
+  tls?: boolean;
 }
+
+const TLS_DIR = path.resolve('tests/support/tls');
+/** The test certificate, for clients of a `tls` test server. */
+export const testCertificate = () => fs.readFileSync(path.join(TLS_DIR, 'cert.pem'));
 
 /** The real HTTP server on its own fresh database, cloned from the migrated, seeded template. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -43,14 +56,23 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await admin.end();
 
   const env = { MAIL_RETRIES: '2', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_TIMEOUT_SECONDS: '3', QUEUE_POLL_SECONDS: '0.5', QUEUE_MAINTENANCE_SECONDS: '1', ...options.env };
-  const config = { ...loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true', ...env }), webDist: options.web ? path.resolve('dist') : undefined };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true', ...env }),
+    webDist: options.webDist ?? (options.web ? path.resolve('dist') : undefined),
+    ...options.config,
+  };
   const database = connect(withDatabase(adminUrl, name), 8);
   const app = createApp({ config, database }, registry);
   const boss = await startBoss(database, bossQueues({ config, database }), { ...config.queue, work: !!options.queue });
+  const checkAnswer = answerChecker(registry);
+  const fetch = async (req: Request) => checkAnswer(req, await app.fetch(req));
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server: s, port: info.port }));
+    const tls = options.tls
+      ? { createServer: https.createServer, serverOptions: { key: fs.readFileSync(path.join(TLS_DIR, 'key.pem')), cert: testCertificate() } }
+      : {};
+    const s = serve({ fetch, port: 0, hostname: '127.0.0.1', ...tls }, (info) => resolve({ server: s, port: info.port }));
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const raw = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });
 
   return {

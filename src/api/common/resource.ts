@@ -25,14 +25,28 @@ export interface ListParams {
   sortOrder?: 'asc' | 'desc';
 }
 
-export interface ResourceSpec {
-  /** The query-key root and the base path (`regions` → `/regions`). */
+export interface ResourceSpec<T = unknown, P = ListParams, S = undefined> {
+  /** The query-key root and the base path (`regions` → `/regions`), unless `key` or `path` say otherwise. */
   name: string;
+  /** The list's path when it is not `/<name>` (`/vendors/{id}/transactions`). */
+  path?: string;
+  /** The query-key root when it is not `[name]` (a list inside another resource's keys). */
+  key?: readonly unknown[];
+  /** The list's query as the server reads it, when it is not the parameters as they are. */
+  query?: (params: P) => Record<string, QueryValue>;
   /** The seed's path of one record (`/hotels/hotelId/{id}`); none when the resource has no such call. */
   itemPath?: (id: string) => string;
+  /** Where a record is updated and deleted, when it is not `/<name>/{id}` (`/members/memberId/{id}`). */
+  recordPath?: (id: string) => string;
   /** Lists whose rows show this resource's names (a renamed destination shows in hotels): refetched after a change. */
   shownIn?: string[];
-  fallbacks: { fetchList: Fallback; fetchOne?: Fallback; create: Fallback; update: Fallback; delete: Fallback; import?: Fallback };
+  /**
+   * The list header's counts with one record added (+1) or removed (-1): every list on screen shows
+   * them at once after a create or delete (the vendors' seed behaviour), before the refetch.
+   */
+  adjustStats?: (stats: S, record: T, delta: 1 | -1) => S;
+  /** The calls a resource lacks have no fallback: calling them is a programming error. */
+  fallbacks: { fetchList: Fallback; fetchOne?: Fallback; create?: Fallback; update?: Fallback; delete?: Fallback; import?: Fallback };
 }
 
 /** `DELETE` answers the deleted record and, for some resources, a message the toast shows. */
@@ -47,48 +61,57 @@ const opts = (f: Fallback) => fallback(f[0], f[1]);
 const MAX_IDS_PER_CALL = 100;
 
 /**
- * The calls, query keys, `queryOptions` factories and hooks of one list resource (the vendors'
- * pattern, for the resources whose calls differ only in names): list with paging, sort, search
- * and filters; one record; several by `ids`; create, update, delete; chunked import. Every failed
- * call toasts through the client with the resource's fallback message.
+ * The calls, query keys, `queryOptions` factories and hooks of one list resource: every list of
+ * the product is one (docs/architecture.md "One list shape"): list with paging, sort, search and
+ * filters; one record (`D`, the record's detail, may carry more than a list row `T`); several by
+ * `ids` (the list's `ids` filter); create, update, delete; chunked import. Every failed call
+ * toasts through the client with the resource's fallback message.
  */
-export function listResource<T extends { _id: string }, P extends ListParams, C, U, S = undefined>(spec: ResourceSpec) {
-  const path = `/${spec.name}`;
+export function listResource<T extends { _id: string }, P extends ListParams, C = never, U = never, S = undefined, D = T>(spec: ResourceSpec<T, P, S>) {
+  const path = spec.path ?? `/${spec.name}`;
+  const root = spec.key ?? ([spec.name] as const);
   const keys = {
-    all: [spec.name] as const,
-    lists: () => [spec.name, 'list'] as const,
-    list: (params: P) => [spec.name, 'list', params] as const,
-    details: () => [spec.name, 'detail'] as const,
-    detail: (id: string) => [spec.name, 'detail', id] as const,
-    byIds: (ids: string[]) => [spec.name, 'detail', 'ids', ids] as const,
+    all: root,
+    lists: () => [...root, 'list'] as const,
+    list: (params: P) => [...root, 'list', params] as const,
+    details: () => [...root, 'detail'] as const,
+    detail: (id: string) => [...root, 'detail', id] as const,
+    byIds: (ids: string[]) => [...root, 'detail', 'ids', ids] as const,
   };
   const mutationKeys = {
-    create: [spec.name, 'create'] as const,
-    update: [spec.name, 'update'] as const,
-    delete: [spec.name, 'delete'] as const,
-    import: [spec.name, 'import'] as const,
+    create: [...root, 'create'] as const,
+    update: [...root, 'update'] as const,
+    delete: [...root, 'delete'] as const,
+    import: [...root, 'import'] as const,
   };
+  const recordPath = spec.recordPath ?? ((id: string) => `${path}/${id}`);
+  const fallbackOf = (call: keyof ResourceSpec['fallbacks']) => {
+    const f = spec.fallbacks[call];
+    if (!f) throw new Error(`${spec.name} has no ${call} call`);
+    return opts(f);
+  };
+  const toQuery = spec.query ?? ((params: P) => params as unknown as Record<string, QueryValue>);
 
-  const getList = (params: P = {} as P) => api.get<ListAnswer<T, S>>(path, params as unknown as Record<string, QueryValue>, opts(spec.fallbacks.fetchList));
+  const getList = (params: P = {} as P) => api.get<ListAnswer<T, S>>(path, toQuery(params), opts(spec.fallbacks.fetchList));
   const getOne = (id: string) => {
     if (!spec.itemPath) throw new Error(`${spec.name} has no single-record call`);
-    return api.get<ItemAnswer<T>>(spec.itemPath(id), undefined, opts(spec.fallbacks.fetchOne ?? spec.fallbacks.fetchList)).then((r) => r.data);
+    return api.get<ItemAnswer<D>>(spec.itemPath(id), undefined, opts(spec.fallbacks.fetchOne ?? spec.fallbacks.fetchList)).then((r) => r.data);
   };
   /** Several records by id (the list's `ids` filter), in the order asked; unknown ids are left out. */
   const getByIds = async (ids: string[]) => {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [] as T[];
     const chunks = Array.from({ length: Math.ceil(unique.length / MAX_IDS_PER_CALL) }, (_, i) => unique.slice(i * MAX_IDS_PER_CALL, (i + 1) * MAX_IDS_PER_CALL));
-    const answers = await Promise.all(chunks.map((chunk) => api.get<ListAnswer<T, S>>(path, { ids: chunk, limit: chunk.length }, opts(spec.fallbacks.fetchList))));
+    const answers = await Promise.all(chunks.map((chunk) => api.get<ListAnswer<T, S>>(path, toQuery({ ids: chunk, limit: chunk.length } as unknown as P), opts(spec.fallbacks.fetchList))));
     const byId = new Map(answers.flatMap((a) => a.data).map((r) => [r._id, r]));
     return unique.map((id) => byId.get(id)).filter((r): r is T => !!r);
   };
-  const create = (input: C) => api.post<ItemAnswer<T>>(path, input, opts(spec.fallbacks.create)).then((r) => r.data);
-  const update = (id: string, input: U) => api.put<ItemAnswer<T>>(`${path}/${id}`, input, opts(spec.fallbacks.update)).then((r) => r.data);
-  const remove = (id: string) => api.delete<Deleted<T>>(`${path}/${id}`, opts(spec.fallbacks.delete));
+  const create = (input: C) => api.post<ItemAnswer<D>>(path, input, fallbackOf('create')).then((r) => r.data);
+  const update = (id: string, input: U) => api.put<ItemAnswer<D>>(recordPath(id), input, fallbackOf('update')).then((r) => r.data);
+  const remove = (id: string) => api.delete<Deleted<T>>(recordPath(id), fallbackOf('delete'));
   /** One `POST /<resource>/import` with JSON rows (a chunk of a file). */
   const importRows = (rows: unknown[]) =>
-    api.post<ItemAnswer<ImportReport>>(`${path}/import`, { rows }, opts(spec.fallbacks.import ?? spec.fallbacks.create)).then((r) => r.data);
+    api.post<ItemAnswer<ImportReport>>(`${path}/import`, { rows }, opts(spec.fallbacks.import ?? spec.fallbacks.create ?? spec.fallbacks.fetchList)).then((r) => r.data);
 
   const listQueryOptions = (params: P = {} as P) =>
     queryOptions({ queryKey: keys.list(params), queryFn: () => getList(params), placeholderData: keepPreviousData });
@@ -97,11 +120,30 @@ export function listResource<T extends { _id: string }, P extends ListParams, C,
     queryOptions({ queryKey: keys.byIds(ids), queryFn: () => getByIds(ids), enabled: ids.length > 0, placeholderData: keepPreviousData });
 
   const refetch = (queryClient: QueryClient) =>
-    Promise.all([spec.name, ...(spec.shownIn ?? [])].map((name) => queryClient.invalidateQueries({ queryKey: [name] })));
+    Promise.all([root, ...(spec.shownIn ?? []).map((name) => [name])].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+  /**
+   * The header's counts in every list on screen, at once, after a create or delete. A list not on
+   * screen may hold counts from before someone else's change: adding to them would count twice, so
+   * it is dropped and fetched afresh when shown again.
+   */
+  const adjustCachedStats = (queryClient: QueryClient, record: T, delta: 1 | -1) => {
+    const adjust = spec.adjustStats;
+    if (!adjust) return;
+    queryClient.setQueriesData<ListAnswer<T, S>>({ queryKey: keys.lists(), type: 'active' }, (old) => (old?.stats ? { ...old, stats: adjust(old.stats, record, delta) } : old));
+    queryClient.removeQueries({ queryKey: keys.lists(), type: 'inactive' });
+  };
 
   function useCreate() {
     const queryClient = useQueryClient();
-    return useMutation({ mutationKey: mutationKeys.create, mutationFn: create, onSuccess: () => refetch(queryClient) });
+    return useMutation({
+      mutationKey: mutationKeys.create,
+      mutationFn: create,
+      onSuccess: (created) => {
+        adjustCachedStats(queryClient, created as unknown as T, 1);
+        return refetch(queryClient);
+      },
+    });
   }
   function useUpdate() {
     const queryClient = useQueryClient();
@@ -119,8 +161,9 @@ export function listResource<T extends { _id: string }, P extends ListParams, C,
     return useMutation({
       mutationKey: mutationKeys.delete,
       mutationFn: remove,
-      onSuccess: (_answer, id) => {
+      onSuccess: (answer, id) => {
         queryClient.removeQueries({ queryKey: keys.detail(id) });
+        adjustCachedStats(queryClient, answer.data, -1);
         return refetch(queryClient);
       },
     });
@@ -171,4 +214,4 @@ export function listResource<T extends { _id: string }, P extends ListParams, C,
 
 /** What `listResource` makes for one resource (for screens generic over resources). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a screen need not know the payload types
-export type ListResource<T extends { _id: string }, P extends ListParams = any, S = any> = ReturnType<typeof listResource<T, P, any, any, S>>;
+export type ListResource<T extends { _id: string }, P extends ListParams = any, S = any> = ReturnType<typeof listResource<T, P, any, any, S, T>>;

@@ -1,7 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, fallback, type QueryValue } from '../client';
 import { listResource, type ListParams } from '../common/resource';
-import type { ListAnswer } from '../common/schemas';
 import type { Contact, ContactGroup, CreateContactGroupInput, UpdateContactGroupInput } from './contract';
 
 /** `GET /contacts`: the people behind leads (and later bookings), once per phone or email. */
@@ -14,19 +11,14 @@ export interface ContactsParams extends ListParams {
   group?: string;
 }
 
-export const getContacts = (params: ContactsParams = {}) =>
-  api.get<ListAnswer<Contact>>('/contacts', params as Record<string, QueryValue>, fallback('contacts.errors.fetchList', 'Failed to fetch contacts'));
+/** `GET /contacts` (read-only: contacts are made and changed through their leads). */
+export const contactsResource = listResource<Contact, ContactsParams>({
+  name: 'contacts',
+  fallbacks: { fetchList: ['contacts.errors.fetchList', 'Failed to fetch contacts'] },
+});
 
-export const contactsKeys = {
-  all: ['contacts'] as const,
-  lists: () => ['contacts', 'list'] as const,
-  list: (params: ContactsParams) => ['contacts', 'list', params] as const,
-};
-
-export const contactsQueryOptions = (params: ContactsParams = {}) =>
-  queryOptions({ queryKey: contactsKeys.list(params), queryFn: () => getContacts(params), placeholderData: keepPreviousData });
-
-export const useContacts = (params: ContactsParams = {}) => useQuery(contactsQueryOptions(params));
+export const contactsKeys = contactsResource.keys;
+export const useContacts = contactsResource.useList;
 
 /**
  * Contact groups: `GET/POST /contacts/groups`, `GET/PUT/DELETE /contacts/groups/{id}`. A change
@@ -45,8 +37,4 @@ export const contactGroupsResource = listResource<ContactGroup, ListParams, Crea
   },
 });
 
-export const contactGroupsKeys = contactGroupsResource.keys;
-export const contactGroupsQueryOptions = contactGroupsResource.listQueryOptions;
-export const contactGroupQueryOptions = contactGroupsResource.detailQueryOptions;
 export const useContactGroups = contactGroupsResource.useList;
-export const useContactGroup = contactGroupsResource.useOne;

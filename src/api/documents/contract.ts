@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { LOCALES, type Locale } from '../admin/members/contract';
-import { emailSchema, noNul, pageQuery, sortBy } from '../common/schemas';
+import { LOCALES } from '../admin/members/contract';
+import { coded } from '../common/issues';
+import { emailSchema, itemAnswer, listAnswerOf, oneOf, optionalText, multiline, pageQuery, sortBy, sortOrder, timestamp, uuid } from '../common/schemas';
 
 /**
  * Documents and email (docs/documents.md): a record's PDF in a chosen language, sent by email
@@ -23,17 +24,17 @@ export const MAX_ATTACHMENTS = 10;
 /** What a person may attach: the type the file says it is must match what its bytes are. */
 export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'text/plain', 'text/csv'] as const;
 
-export const languageSchema = v.picklist(LOCALES, `must be one of ${LOCALES.join(', ')}`);
+export const languageSchema = oneOf(LOCALES, 'must be a supported language');
 export const documentLanguageQuery = v.strictObject({ lang: v.optional(languageSchema, 'en') });
 
 const MAX_RECIPIENTS = 20;
 /** One address, a comma-separated list, or a repeated field (multipart). */
 const recipients = (required: boolean) =>
   v.pipe(
-    v.union([v.string('must be an email address'), v.array(v.string('must be an email address'))], 'must be an email address or a list of them'),
+    v.union([v.string(), v.array(v.string())], coded('invalidType', 'must be an email address or a list of them', { expected: 'list' })),
     v.transform((x) => (Array.isArray(x) ? x : [x]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean)),
-    v.check((list) => !required || list.length > 0, 'needs at least one recipient'),
-    v.maxLength(MAX_RECIPIENTS, `must have at most ${MAX_RECIPIENTS} addresses`),
+    v.check((list) => !required || list.length > 0, coded('required', 'needs at least one recipient')),
+    v.maxLength(MAX_RECIPIENTS, coded('tooManyItems', `must have at most ${MAX_RECIPIENTS} addresses`, { max: MAX_RECIPIENTS })),
     v.array(emailSchema),
   );
 
@@ -45,60 +46,67 @@ const recipients = (required: boolean) =>
 export const sendDocumentInput = v.strictObject({
   to: recipients(true),
   cc: v.optional(recipients(false), []),
-  subject: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(200, 'must be at most 200 characters'), noNul)),
-  message: v.optional(v.pipe(v.string('must be text'), v.maxLength(10_000, 'must be at most 10000 characters'), noNul)),
+  subject: optionalText(200),
+  message: optionalText(10_000, multiline),
   lang: v.optional(languageSchema),
 });
 export type SendDocumentInput = v.InferOutput<typeof sendDocumentInput>;
 
-export interface SendAttachment {
-  _id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-}
+export const sendAttachmentSchema = v.object({
+  _id: uuid,
+  fileName: v.string(),
+  contentType: v.string(),
+  size: v.number(),
+});
+export type SendAttachment = v.InferOutput<typeof sendAttachmentSchema>;
 
 /** One email of a document: what was sent, to whom, by whom, and what became of it. */
-export interface DocumentSend {
-  _id: string;
-  recordType: string;
-  recordId: string | null;
+export const documentSendSchema = v.object({
+  _id: uuid,
+  recordType: v.string(),
+  recordId: v.nullable(uuid),
   /** How people name the record (`RCT-2026-0001`). */
-  recordLabel: string;
-  document: string;
+  recordLabel: v.string(),
+  document: v.string(),
   /** The version of the record that was sent, when the record has versions (a customized tour). */
-  version: number | null;
-  language: Locale;
-  to: string[];
-  cc: string[];
-  subject: string;
-  message: string;
-  status: SendStatus;
-  attempts: number;
+  version: v.nullable(v.number()),
+  language: v.picklist(LOCALES),
+  to: v.array(v.string()),
+  cc: v.array(v.string()),
+  subject: v.string(),
+  message: v.string(),
+  status: v.picklist(SEND_STATUSES),
+  attempts: v.number(),
   /** The mail server's last refusal or the connection's error, while retrying and once failed. */
-  lastError: string | null;
+  lastError: v.nullable(v.string()),
   /** The mail server's answer when it accepted the message. */
-  serverResponse: string | null;
-  sentBy: { _id: string; name: string } | null;
-  attachments: SendAttachment[];
-  createdAt: string;
-  sentAt: string | null;
-  failedAt: string | null;
-}
+  serverResponse: v.nullable(v.string()),
+  sentBy: v.nullable(v.object({ _id: uuid, name: v.string() })),
+  attachments: v.array(sendAttachmentSchema),
+  createdAt: timestamp,
+  sentAt: v.nullable(timestamp),
+  failedAt: v.nullable(timestamp),
+});
+export type DocumentSend = v.InferOutput<typeof documentSendSchema>;
+export const documentSendAnswer = itemAnswer(documentSendSchema);
+/** `GET {record}/sends`: the record's sends, newest first. */
+export const documentSendsAnswer = itemAnswer(v.array(documentSendSchema));
+export const outboxAnswer = listAnswerOf(documentSendSchema);
 
 /** `GET /outbox`: every email of the organization, newest first; filtered by status. */
 export const outboxQuery = v.strictObject({
   ...pageQuery(),
   sortBy: sortBy(['createdAt'], 'createdAt'),
-  sortOrder: v.optional(v.picklist(['asc', 'desc'], 'must be asc or desc'), 'desc'),
-  status: v.optional(v.picklist(SEND_STATUSES, `must be one of ${SEND_STATUSES.join(', ')}`)),
+  sortOrder: sortOrder('desc'),
+  status: v.optional(oneOf(SEND_STATUSES)),
 });
 export type OutboxQuery = v.InferOutput<typeof outboxQuery>;
 
 /** `POST /configurations/email-services/test`: a test email through the saved settings. */
 export const testEmailInput = v.strictObject({ to: emailSchema, lang: v.optional(languageSchema, 'en') });
-export interface TestEmailAnswer {
-  delivered: boolean;
+export const testEmailSchema = v.object({
+  delivered: v.boolean(),
   /** The mail server's answer (`250 2.0.0 Ok: queued`) or why it could not be reached. */
-  response: string;
-}
+  response: v.string(),
+});
+export type TestEmailAnswer = v.InferOutput<typeof testEmailSchema>;

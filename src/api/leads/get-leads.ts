@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, fallback, type QueryValue } from '../client';
-import { MAX_PAGE_SIZE, type ItemAnswer, type ListAnswer } from '../common/schemas';
-import type { FollowUpType, LeadDetail, Lead, LeadMember, LeadOption, LeadSource, LeadState, LeadStats } from './contract';
+import { listResource, type ListParams } from '../common/resource';
+import type { CreateLeadInput, FollowUpType, LeadDetail, Lead, LeadMember, LeadOption, LeadSource, LeadState, LeadStats } from './contract';
 
 /** The follow-ups filter as the list keeps it (address and query): `followups[enabled]=true&followups[type]=today`. */
 export interface FollowUpsFilter {
@@ -10,12 +10,7 @@ export interface FollowUpsFilter {
 }
 
 /** `GET /leads` and `GET /leads/selection`: paging, sort, search and the seed's filters. */
-export interface LeadsParams {
-  page?: number;
-  limit?: number;
-  search?: string;
-  sortBy?: string;
-  sortOrder?: 'asc' | 'desc';
+export interface LeadsParams extends ListParams {
   /** The enquiry day (`queryDate`) from/to, `YYYY-MM-DD`. */
   query?: { from?: string; to?: string };
   status?: LeadState[];
@@ -29,10 +24,6 @@ export interface LeadsParams {
   ids?: string[];
 }
 
-type ListOf<T> = { data: T[] };
-export type LeadsAnswer = ListAnswer<Lead, LeadStats>;
-export type LeadSelectionAnswer = ListAnswer<LeadOption>;
-
 /** The server's query: `followups` as `followups[enabled]`/`followups[type]` (the client writes only ranges as brackets itself). */
 export function leadsQueryString(params: LeadsParams): Record<string, QueryValue> {
   const { followups, ...rest } = params;
@@ -44,49 +35,39 @@ export function leadsQueryString(params: LeadsParams): Record<string, QueryValue
   return out;
 }
 
-export const getLeads = (params: LeadsParams = {}) =>
-  api.get<LeadsAnswer>('/leads', leadsQueryString(params), fallback('leads.errors.fetchList', 'Failed to fetch leads'));
+/**
+ * `GET /leads` (rows with the per-status `stats`), `GET /leads/{id}` (the lead with its queries,
+ * follow-ups and timeline), `POST /leads`. Every other change to a lead has its own call
+ * (save-lead.ts); the pipeline is `useLeadEvent`.
+ */
+export const leadsResource = listResource<Lead, LeadsParams, CreateLeadInput, never, LeadStats, LeadDetail>({
+  name: 'leads',
+  query: leadsQueryString,
+  itemPath: (id) => `/leads/${encodeURIComponent(id)}`,
+  fallbacks: {
+    fetchList: ['leads.errors.fetchList', 'Failed to fetch leads'],
+    fetchOne: ['leads.errors.fetchOne', 'Failed to fetch lead'],
+    create: ['leads.errors.create', 'Failed to create lead'],
+    import: ['leads.errors.import', 'Failed to import leads'],
+  },
+});
 
-export const getLead = (id: string) =>
-  api.get<ItemAnswer<LeadDetail>>(`/leads/${encodeURIComponent(id)}`, undefined, fallback('leads.errors.fetchOne', 'Failed to fetch lead')).then((r) => r.data);
-
-/** The lead selection picker's rows (tours, bookings): the same filters, a light row. */
-export const getLeadSelection = (params: LeadsParams = {}) =>
-  api.get<LeadSelectionAnswer>('/leads/selection', leadsQueryString(params), fallback('leads.errors.fetchSelection', 'Failed to fetch leads for selection'));
-
-/** Leads by id, as picker rows (a picker showing the names of the ids it holds): one call. */
-export const getLeadOptionsByIds = async (ids: string[]): Promise<LeadOption[]> =>
-  (await getLeadSelection({ ids: [...new Set(ids)], limit: MAX_PAGE_SIZE })).data;
+/** The lead selection picker's rows (tours, bookings): the same filters, a light row; by id through the `ids` filter. */
+export const leadSelectionResource = listResource<LeadOption, LeadsParams>({
+  name: 'leads',
+  key: [...leadsResource.keys.all, 'selection'],
+  path: '/leads/selection',
+  query: leadsQueryString,
+  fallbacks: { fetchList: ['leads.errors.fetchSelection', 'Failed to fetch leads for selection'] },
+});
 
 /** Active members a lead screen may choose from (owners: the sales department). */
 export const getLeadMembers = () =>
-  api.get<ListOf<LeadMember>>('/leads/members', undefined, fallback('leads.errors.fetchMembers', 'Failed to fetch members')).then((r) => r.data);
+  api.get<{ data: LeadMember[] }>('/leads/members', undefined, fallback('leads.errors.fetchMembers', 'Failed to fetch members')).then((r) => r.data);
 
-export const leadsKeys = {
-  all: ['leads'] as const,
-  lists: () => ['leads', 'list'] as const,
-  list: (params: LeadsParams) => ['leads', 'list', params] as const,
-  selections: () => ['leads', 'selection'] as const,
-  selection: (params: LeadsParams) => ['leads', 'selection', params] as const,
-  details: () => ['leads', 'detail'] as const,
-  detail: (id: string) => ['leads', 'detail', id] as const,
-  options: (ids: string[]) => ['leads', 'selection', 'ids', ids] as const,
-  members: () => ['leads', 'members'] as const,
-};
+export const leadsKeys = { ...leadsResource.keys, members: () => [...leadsResource.keys.all, 'members'] as const };
 
 export const leadMembersQueryOptions = () => queryOptions({ queryKey: leadsKeys.members(), queryFn: getLeadMembers, staleTime: 60_000 });
 
-export const leadsQueryOptions = (params: LeadsParams = {}) =>
-  queryOptions({ queryKey: leadsKeys.list(params), queryFn: () => getLeads(params), placeholderData: keepPreviousData });
-
-export const leadQueryOptions = (id: string) => queryOptions({ queryKey: leadsKeys.detail(id), queryFn: () => getLead(id) });
-
-export const leadSelectionQueryOptions = (params: LeadsParams = {}) =>
-  queryOptions({ queryKey: leadsKeys.selection(params), queryFn: () => getLeadSelection(params), placeholderData: keepPreviousData });
-
-export const leadOptionsByIdsQueryOptions = (ids: string[]) =>
-  queryOptions({ queryKey: leadsKeys.options(ids), queryFn: () => getLeadOptionsByIds(ids), enabled: ids.length > 0 });
-
-export const useLeads = (params: LeadsParams = {}) => useQuery(leadsQueryOptions(params));
-export const useLead = (id: string) => useQuery(leadQueryOptions(id));
-export const useLeadSelection = (params: LeadsParams = {}) => useQuery(leadSelectionQueryOptions(params));
+export const useLeads = leadsResource.useList;
+export const useLead = leadsResource.useOne;

@@ -1,26 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, fallback } from '../client';
 import { importInChunks, type ImportProgress } from '../common/import-chunks';
-import type { ImportReport } from '../common/import';
 import type { ItemAnswer } from '../common/schemas';
 import { contactsKeys } from '../contacts/get-contacts';
-import type { CreateLeadInput, CreateQueryInput, FollowUpInput, FollowUpResponseInput, LeadDetail, UpdateLeadInput, UpdateQueryInput } from './contract';
-import type { LeadStatusTarget } from '../../machines/lead-machine';
-import { leadsKeys } from './get-leads';
+import { useWorkflowEvent } from '../common/use-workflow-event';
+import { leadStatusRequest, type CreateQueryInput, type FollowUpInput, type FollowUpResponseInput, type LeadDetail, type UpdateLeadInput, type UpdateQueryInput } from './contract';
+import { leadSelectionResource, leadsKeys, leadsResource } from './get-leads';
 
 const path = (id: string) => `/leads/${encodeURIComponent(id)}`;
 const detail = (p: Promise<ItemAnswer<LeadDetail>>) => p.then((r) => r.data);
 
-export const createLead = (input: CreateLeadInput) => detail(api.post('/leads', input, fallback('leads.errors.create', 'Failed to create lead')));
-
 /** Contact details only; status, owner, queries and follow-ups have their own calls. */
 export const updateLead = (id: string, input: UpdateLeadInput) =>
   detail(api.put(`/leads/details/${encodeURIComponent(id)}`, input, fallback('leads.errors.update', 'Failed to update lead')));
-
-/** The state wanted; the lead machine on the server decides (409 with its message when it refuses). */
-/** The state wanted, or `reopened` for a lost lead (REOPEN). */
-export const setLeadStatus = (id: string, status: LeadStatusTarget, reason?: string) =>
-  detail(api.put(`${path(id)}/status`, reason === undefined ? { status } : { status, reason }, fallback('leads.errors.status', 'Failed to update lead status')));
 
 /** An active member of the sales department (400 on `assignedTo` otherwise). */
 export const setLeadOwner = (id: string, assignedTo: string) =>
@@ -42,14 +34,13 @@ export const respondToFollowUp = (id: string, input: FollowUpResponseInput) =>
   detail(api.post(`${path(id)}/followup/response`, input, fallback('leads.errors.response', 'Failed to record the follow-up response')));
 
 /** One `POST /leads/import` with JSON rows (a chunk of a file). */
-export const importLeadRows = (rows: unknown[]) =>
-  api.post<ItemAnswer<ImportReport>>('/leads/import', { rows }, fallback('leads.errors.import', 'Failed to import leads')).then((r) => r.data);
+export const importLeadRows = leadsResource.importRows;
 
 /** Lists, selections and counts show what changed; contacts follow a lead's phone, email and places. */
 const refetchLists = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: leadsKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: leadsKeys.selections() }),
+    queryClient.invalidateQueries({ queryKey: leadSelectionResource.keys.all }),
     queryClient.invalidateQueries({ queryKey: contactsKeys.all }),
   ]);
 
@@ -73,7 +64,7 @@ function useLeadChange<V>(run: (vars: V) => Promise<LeadDetail>, idOf: (vars: V)
 export function useCreateLead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createLead,
+    mutationFn: leadsResource.create,
     onSuccess: (lead) => {
       queryClient.setQueryData(leadsKeys.detail(lead._id), lead);
       return refetchLists(queryClient);
@@ -81,11 +72,17 @@ export function useCreateLead() {
   });
 }
 
+/**
+ * The pipeline: an event of the lead machine as `PUT /leads/{id}/status` (the contract's
+ * `leadStatusRequest`); the machine on the server decides, 409 with its message when it refuses.
+ */
+export const useLeadEvent = () =>
+  useWorkflowEvent({ request: leadStatusRequest, keys: leadsKeys, fallback: fallback('leads.errors.status', 'Failed to update lead status') });
+
 type WithId<T> = { id: string } & T;
 const byId = <T,>(v: WithId<T>) => v.id;
 
 export const useUpdateLead = () => useLeadChange(({ id, input }: WithId<{ input: UpdateLeadInput }>) => updateLead(id, input), byId);
-export const useSetLeadStatus = () => useLeadChange(({ id, status, reason }: WithId<{ status: LeadStatusTarget; reason?: string }>) => setLeadStatus(id, status, reason), byId);
 export const useSetLeadOwner = () => useLeadChange(({ id, assignedTo }: WithId<{ assignedTo: string }>) => setLeadOwner(id, assignedTo), byId);
 export const useAddLeadQuery = () => useLeadChange(({ id, input }: WithId<{ input: CreateQueryInput }>) => addLeadQuery(id, input), byId);
 export const useUpdateLeadQuery = () => useLeadChange(({ id, input }: WithId<{ input: UpdateQueryInput }>) => updateLeadQuery(id, input), byId);

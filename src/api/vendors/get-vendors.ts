@@ -1,10 +1,11 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, fallback, type QueryValue } from '../client';
-import type { ItemAnswer, ListAnswer } from '../common/schemas';
+import { listResource, type ListParams } from '../common/resource';
 import {
+  VENDOR_SERVICES,
   VENDOR_TRANSACTIONS_PAGE_SIZE,
+  type CreateVendorInput,
   type TRANSACTION_DIRECTIONS,
   type TRANSACTION_STATUSES,
+  type UpdateVendorInput,
   type Vendor,
   type VendorService,
   type VendorStats,
@@ -12,77 +13,64 @@ import {
   type VendorTransactionStats,
 } from './contract';
 
-export interface VendorsParams {
-  page?: number;
-  limit?: number;
-  search?: string;
-  sortBy?: string;
-  sortOrder?: 'asc' | 'desc';
+export interface VendorsParams extends ListParams {
   /** Vendors offering any of these services. */
   services?: VendorService[];
   isActive?: boolean;
 }
 
-export interface VendorTransactionsParams {
-  page?: number;
-  limit?: number;
-  search?: string;
-  sortBy?: string;
-  sortOrder?: 'asc' | 'desc';
+export interface VendorTransactionsParams extends ListParams {
   direction?: (typeof TRANSACTION_DIRECTIONS)[number][];
   status?: (typeof TRANSACTION_STATUSES)[number][];
   date?: { from?: string; to?: string };
 }
 
-export type VendorsAnswer = ListAnswer<Vendor, VendorStats>;
-export type VendorTransactionsAnswer = ListAnswer<VendorTransaction, VendorTransactionStats>;
+/** The edit form's payload: every field but `isActive`, which is a workflow event (`vendorActivation`). */
+export type VendorFieldsInput = Omit<UpdateVendorInput, 'isActive'>;
 
-export const getVendors = (params: VendorsParams = {}) =>
-  api.get<VendorsAnswer>('/vendors', params as Record<string, QueryValue>, fallback('vendors.errors.fetchList', 'Failed to fetch vendors'));
+/** The list header's counts with one vendor added (+1) or removed (-1). */
+export function adjustVendorStats(stats: VendorStats, vendor: Pick<Vendor, 'isActive' | 'services'>, delta: 1 | -1): VendorStats {
+  return {
+    total: stats.total + delta,
+    active: stats.active + (vendor.isActive ? delta : 0),
+    inactive: stats.inactive + (vendor.isActive ? 0 : delta),
+    serviceStats: Object.fromEntries(
+      VENDOR_SERVICES.map((s) => [s, stats.serviceStats[s] + (vendor.services.includes(s) ? delta : 0)]),
+    ) as VendorStats['serviceStats'],
+  };
+}
 
-export const getVendor = (id: string) =>
-  api.get<ItemAnswer<Vendor>>(`/vendors/id/${id}`, undefined, fallback('vendors.errors.fetchOne', 'Failed to fetch vendor')).then((r) => r.data);
+/**
+ * `GET /vendors` (with the header's `stats`), `GET /vendors/id/{id}`, `POST /vendors`,
+ * `PUT /vendors/{id}` (fields; activation is `useVendorEvent`), `DELETE /vendors/{id}`. The seed
+ * adjusts the header's counts at once on create, delete and activation (section 7).
+ */
+export const vendorsResource = listResource<Vendor, VendorsParams, CreateVendorInput, VendorFieldsInput, VendorStats>({
+  name: 'vendors',
+  itemPath: (id) => `/vendors/id/${encodeURIComponent(id)}`,
+  adjustStats: adjustVendorStats,
+  fallbacks: {
+    fetchList: ['vendors.errors.fetchList', 'Failed to fetch vendors'],
+    fetchOne: ['vendors.errors.fetchOne', 'Failed to fetch vendor'],
+    create: ['vendors.errors.create', 'Failed to create vendor'],
+    update: ['vendors.errors.update', 'Failed to update vendor'],
+    delete: ['vendors.errors.delete', 'Failed to delete vendor'],
+    import: ['vendors.errors.import', 'Failed to import vendors'],
+  },
+});
 
-/** Several vendors in one call, in the order asked (the server answers one object for a single id). */
-export const getVendorsByIds = (ids: string[]) =>
-  ids.length === 0
-    ? Promise.resolve([] as Vendor[])
-    : api
-        .get<ItemAnswer<Vendor | Vendor[]>>(`/vendors/id/${[...new Set(ids)].join(',')}`, undefined, fallback('vendors.errors.fetchOne', 'Failed to fetch vendor'))
-        .then((r) => (Array.isArray(r.data) ? r.data : [r.data]));
+export const vendorsKeys = vendorsResource.keys;
+export const useVendors = vendorsResource.useList;
+export const useVendor = vendorsResource.useOne;
 
-export const getVendorTransactions = (id: string, params: VendorTransactionsParams = {}) =>
-  api.get<VendorTransactionsAnswer>(
-    `/vendors/${id}/transactions`,
-    { limit: VENDOR_TRANSACTIONS_PAGE_SIZE, ...params } as Record<string, QueryValue>,
-    fallback('vendors.errors.fetchTransactions', 'Failed to fetch vendor transactions'),
-  );
-
-export const vendorsKeys = {
-  all: ['vendors'] as const,
-  lists: () => ['vendors', 'list'] as const,
-  list: (params: VendorsParams) => ['vendors', 'list', params] as const,
-  details: () => ['vendors', 'detail'] as const,
-  detail: (id: string) => ['vendors', 'detail', id] as const,
-  byIds: (ids: string[]) => ['vendors', 'detail', 'ids', ids] as const,
-  transactions: (id: string, params: VendorTransactionsParams) => ['vendors', 'transactions', id, params] as const,
-};
-
-export const vendorsQueryOptions = (params: VendorsParams = {}) =>
-  queryOptions({ queryKey: vendorsKeys.list(params), queryFn: () => getVendors(params), placeholderData: keepPreviousData });
-
-export const vendorQueryOptions = (id: string) => queryOptions({ queryKey: vendorsKeys.detail(id), queryFn: () => getVendor(id) });
-
-export const vendorsByIdsQueryOptions = (ids: string[]) => queryOptions({ queryKey: vendorsKeys.byIds(ids), queryFn: () => getVendorsByIds(ids) });
-
-export const vendorTransactionsQueryOptions = (id: string, params: VendorTransactionsParams = {}) =>
-  queryOptions({
-    queryKey: vendorsKeys.transactions(id, params),
-    queryFn: () => getVendorTransactions(id, params),
-    placeholderData: keepPreviousData,
+/** `GET /vendors/{id}/transactions`: a vendor's money movements, newest first, with their sums. */
+export const vendorTransactionsResource = (vendorId: string) =>
+  listResource<VendorTransaction, VendorTransactionsParams, never, never, VendorTransactionStats>({
+    name: 'vendors',
+    key: [...vendorsKeys.all, 'transactions', vendorId],
+    path: `/vendors/${encodeURIComponent(vendorId)}/transactions`,
+    query: (params) => ({ limit: VENDOR_TRANSACTIONS_PAGE_SIZE, ...params }),
+    fallbacks: { fetchList: ['vendors.errors.fetchTransactions', 'Failed to fetch vendor transactions'] },
   });
 
-export const useVendors = (params: VendorsParams = {}) => useQuery(vendorsQueryOptions(params));
-export const useVendor = (id: string) => useQuery(vendorQueryOptions(id));
-export const useVendorsByIds = (ids: string[]) => useQuery(vendorsByIdsQueryOptions(ids));
-export const useVendorTransactions = (id: string, params: VendorTransactionsParams = {}) => useQuery(vendorTransactionsQueryOptions(id, params));
+export const useVendorTransactions = (vendorId: string, params: VendorTransactionsParams = {}) => vendorTransactionsResource(vendorId).useList(params);

@@ -1,8 +1,6 @@
 import { useForm, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from 'primereact/dialog';
-import { Button } from 'primereact/button';
 import { toast } from 'sonner';
 import {
   DEPARTMENTS,
@@ -15,6 +13,7 @@ import { useCreateMember, useUpdateMember } from '../../api/admin/members/save-m
 import { useRoles } from '../../api/admin/roles/get-roles';
 import { applyServerIssues, DateField, PasswordField, SelectField, SwitchField, TextField } from '../../ui/form-fields';
 import { useCan } from '../../ui/auth';
+import { FormDialog } from '../../ui/form-dialog';
 
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -44,8 +43,8 @@ export function MemberFormDialog({ member, onClose }: { member?: Member; onClose
     resolver: ((values: FormValues, ctx: unknown, opts: unknown) => {
       const { isActive, ...rest } = values;
       return isNew
-        ? valibotResolver(createMemberInput)({ ...rest, password: rest.password ?? '' } as never, ctx, opts as never)
-        : valibotResolver(updateMemberInput)({ ...rest, isActive } as never, ctx, opts as never);
+        ? contractResolver(createMemberInput)({ ...rest, password: rest.password ?? '' } as never, ctx, opts as never)
+        : contractResolver(updateMemberInput)({ ...rest, isActive } as never, ctx, opts as never);
     }) as unknown as Resolver<FormValues>,
     defaultValues: {
       name: member?.name ?? '',
@@ -79,19 +78,8 @@ export function MemberFormDialog({ member, onClose }: { member?: Member; onClose
   const roleOptions = (roles.data?.data ?? []).map((r) => ({ value: r._id, label: r.name }));
 
   return (
-    <Dialog
-      visible
-      onHide={onClose}
-      header={isNew ? t('members.newMember') : t('members.editMember')}
-      style={{ width: 'min(760px, 95vw)' }}
-      footer={
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button type="button" text label={t('shell.cancel')} onClick={onClose} />
-          <Button type="submit" form="member-form" label={t('shell.save')} icon="pi pi-check" loading={formState.isSubmitting} />
-        </div>
-      }
-    >
-      <form id="member-form" className="form-grid" onSubmit={submit} noValidate>
+    <FormDialog id="member-form" header={isNew ? t('members.newMember') : t('members.editMember')} width={760} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting}>
+      <div className="form-grid">
         <TextField control={control} name="name" label={t('members.name')} autoComplete="off" />
         <TextField control={control} name="email" label={t('members.email')} type="email" autoComplete="off" />
         <TextField control={control} name="phone" label={t('members.phone')} type="tel" nullable />
@@ -102,7 +90,7 @@ export function MemberFormDialog({ member, onClose }: { member?: Member; onClose
         <DateField control={control} name="exitDate" label={t('members.exitDate')} />
         <PasswordField control={control} name="password" label={isNew ? t('members.password') : t('members.newPassword')} />
         {!isNew && <SwitchField control={control} name="isActive" label={t('members.isActive')} />}
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

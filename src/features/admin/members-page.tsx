@@ -1,34 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { MultiSelect } from 'primereact/multiselect';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import { DEPARTMENTS, EMPLOYMENT_STATUSES, type Member } from '../../api/admin/members/contract';
 import { useMembers, type MembersParams } from '../../api/admin/members/get-members';
 import { useAuth, useCan } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
-import { ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { initials } from '../../ui/member-menu';
 import { StatusTag } from '../../ui/status-tag';
 import { MemberFormDialog } from './member-form-dialog';
 
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-
-function RangeFilter({ label, value, onChange }: { label: string; value: FilterValue; onChange: (v: { from?: string; to?: string }) => void }) {
-  const { t } = useTranslation();
-  const range = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as { from?: string; to?: string };
-  return (
-    <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
-      <legend style={{ fontWeight: 500, marginBottom: 4 }}>{label}</legend>
-      <div className="row" style={{ flexWrap: 'nowrap' }}>
-        <InputText type="date" aria-label={`${label}: ${t('list.from')}`} value={range.from ?? ''} onChange={(e) => onChange({ ...range, from: e.target.value || undefined })} style={{ minWidth: 0, flex: 1 }} />
-        <InputText type="date" aria-label={`${label}: ${t('list.to')}`} value={range.to ?? ''} onChange={(e) => onChange({ ...range, to: e.target.value || undefined })} style={{ minWidth: 0, flex: 1 }} />
-      </div>
-    </fieldset>
-  );
-}
 
 export function MembersPage() {
   const { t } = useTranslation();
@@ -42,7 +26,7 @@ export function MembersPage() {
 
   const statusOptions = EMPLOYMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${camel(s)}`) }));
   const departmentOptions = DEPARTMENTS.map((d) => ({ value: d, label: t(`members.departments.${d}`) }));
-  const setFilter = (key: string, value: FilterValue) => setState({ filters: { ...state.filters, [key]: value } });
+  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
 
   const columns = useMemo<ListColumn<Member>[]>(
     () => [
@@ -106,31 +90,11 @@ export function MembersPage() {
         )}
         filterPanel={
           <>
-            <div className="field">
-              <label htmlFor="f-status">{t('members.employmentStatus')}</label>
-              <MultiSelect inputId="f-status" value={state.filters.employmentStatus ?? []} options={statusOptions} optionLabel="label" optionValue="value" display="chip" onChange={(e) => setFilter('employmentStatus', e.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor="f-dept">{t('members.department')}</label>
-              <MultiSelect inputId="f-dept" value={state.filters.department ?? []} options={departmentOptions} optionLabel="label" optionValue="value" display="chip" onChange={(e) => setFilter('department', e.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor="f-active">{t('members.isActive')}</label>
-              <Dropdown
-                inputId="f-active"
-                value={state.filters.isActive === undefined ? 'any' : String(state.filters.isActive)}
-                options={[
-                  { value: 'any', label: t('list.any') },
-                  { value: 'true', label: t('status.active') },
-                  { value: 'false', label: t('status.inactive') },
-                ]}
-                optionLabel="label"
-                optionValue="value"
-                onChange={(e) => setFilter('isActive', e.value === 'any' ? undefined : e.value === 'true')}
-              />
-            </div>
-            <RangeFilter label={t('members.joiningDate')} value={state.filters.joiningDate} onChange={(v) => setFilter('joiningDate', v)} />
-            <RangeFilter label={t('members.exitDate')} value={state.filters.exitDate} onChange={(v) => setFilter('exitDate', v)} />
+            <MultiSelectFilter id="f-status" label={t('members.employmentStatus')} value={state.filters.employmentStatus} options={statusOptions} onChange={(v) => setFilter('employmentStatus', v)} />
+            <MultiSelectFilter id="f-dept" label={t('members.department')} value={state.filters.department} options={departmentOptions} onChange={(v) => setFilter('department', v)} />
+            <BooleanFilter id="f-active" label={t('members.isActive')} value={state.filters.isActive} yes={t('status.active')} no={t('status.inactive')} onChange={(v) => setFilter('isActive', v)} />
+            <DateRangeFilter label={t('members.joiningDate')} value={state.filters.joiningDate} onChange={(v) => setFilter('joiningDate', v)} />
+            <DateRangeFilter label={t('members.exitDate')} value={state.filters.exitDate} onChange={(v) => setFilter('exitDate', v)} />
           </>
         }
       />

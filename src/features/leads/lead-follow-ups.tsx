@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
@@ -8,7 +8,8 @@ import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
 import { FOLLOW_UP_OUTCOMES, followUpInput, followUpResponseInput, type FollowUp, type FollowUpInput, type FollowUpOutcome, type FollowUpResponseInput, type LeadDetail } from '../../api/leads/contract';
 import { useLead } from '../../api/leads/get-leads';
-import { OPEN_LEAD_STATES } from '../../machines/lead-machine';
+import { leadMachine } from '../../machines/lead-machine';
+import { statesWithTag } from '../../machines/workflow';
 import { useRespondToFollowUp, useScheduleFollowUp } from '../../api/leads/save-lead';
 import { useAuth } from '../../ui/auth';
 import { applyServerIssues, DateTimeField, SelectField, SwitchField, TextAreaField, wallTimeToInstant, instantToWallTime } from '../../ui/form-fields';
@@ -17,7 +18,9 @@ import { useFormatters } from '../../ui/format';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import { useActiveMemberOptions } from './member-options';
 
-export const isOpenLead = (lead: Pick<LeadDetail, 'status'>) => (OPEN_LEAD_STATES as readonly string[]).includes(lead.status);
+const OPEN = new Set(statesWithTag(leadMachine, 'open'));
+/** Whether queries and follow-ups may be added: the lead machine's `open` states. */
+export const isOpenLead = (lead: Pick<LeadDetail, 'status'>) => OPEN.has(lead.status);
 
 /** Tomorrow at 10:00 on the organization's clocks: the usual next call. */
 export function tomorrowAtTen(timeZone: string): string {
@@ -61,7 +64,7 @@ interface ScheduleValues {
 }
 
 const scheduleResolver: Resolver<ScheduleValues, unknown, FollowUpInput> = (values, context, options) =>
-  (valibotResolver(followUpInput) as unknown as Resolver<Record<string, unknown>, unknown, FollowUpInput>)(
+  (contractResolver(followUpInput) as unknown as Resolver<Record<string, unknown>, unknown, FollowUpInput>)(
     { dueAt: values.dueAt, note: values.note, ...(values.assignee ? { assignee: values.assignee } : {}) },
     context,
     options as never,
@@ -107,7 +110,7 @@ interface ResponseValues {
 
 const responseResolver: Resolver<ResponseValues, unknown, FollowUpResponseInput> = (values, context, options) => {
   const { scheduleNext, nextFollowUp, ...rest } = values;
-  return (valibotResolver(followUpResponseInput) as unknown as Resolver<Record<string, unknown>, unknown, FollowUpResponseInput>)(
+  return (contractResolver(followUpResponseInput) as unknown as Resolver<Record<string, unknown>, unknown, FollowUpResponseInput>)(
     { ...rest, ...(scheduleNext ? { nextFollowUp } : {}) },
     context,
     options as never,

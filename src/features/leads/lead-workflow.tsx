@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
-import { leadStatusInput, type LeadDetail, type LeadStatusInput } from '../../api/leads/contract';
-import { useSetLeadStatus } from '../../api/leads/save-lead';
-import { leadMachine, statusTargetOf, type LeadEvent } from '../../machines/lead-machine';
+import { leadStatusInput, leadStatusRequest, type LeadDetail, type LeadStatusInput } from '../../api/leads/contract';
+import { useLeadEvent } from '../../api/leads/save-lead';
+import { leadMachine, type LeadEvent } from '../../machines/lead-machine';
 import { applyServerIssues, TextAreaField } from '../../ui/form-fields';
 import type { WorkflowAction, WorkflowProps } from '../../ui/workflow-panel';
 
@@ -25,12 +25,13 @@ const UI_EVENTS: { event: Exclude<LeadEvent, { type: 'WIN' }>; icon: string; sev
 ];
 
 /**
- * The lead machine wired for the generic workflow panel. Every event is a `PUT /leads/{id}/status`
- * with its own status (`reopened` for REOPEN); LOSE first opens the reason dialog (`losing`), which sends it.
+ * The lead machine wired for the generic workflow panel. Every event goes through `useLeadEvent`
+ * (`PUT /leads/{id}/status`, the body from the contract's mapping); LOSE first opens the reason
+ * dialog (`losing`), which sends it with the reason.
  */
 export function useLeadWorkflow(lead: LeadDetail, canUpdate: boolean) {
   const { t } = useTranslation();
-  const setStatus = useSetLeadStatus();
+  const send = useLeadEvent();
   const [losing, setLosing] = useState(false);
   const actions = useMemo(
     () => UI_EVENTS.map(({ event, icon, severity, outlined }): WorkflowAction<LeadEvent> => ({ event, icon, severity, outlined, label: t(`leads.events.${event.type}`) })),
@@ -38,30 +39,30 @@ export function useLeadWorkflow(lead: LeadDetail, canUpdate: boolean) {
   );
   const workflow: WorkflowProps<typeof leadMachine> = {
     machine: leadMachine,
-    state: lead.status,
+    state: leadStatusRequest.stateOf(lead),
     actions: canUpdate ? actions : [],
-    disabled: setStatus.isPending,
+    disabled: send.isPending,
     onEvent: async (event) => {
       if (event.type === 'WIN') return;
       if (event.type === 'LOSE') return setLosing(true);
-      const updated = await setStatus.mutateAsync({ id: lead._id, status: statusTargetOf(event) });
+      const updated = await send.mutateAsync({ id: lead._id, event });
       toast.success(t('leads.statusChanged', { status: t(`status.${updated.status}`) }));
     },
   };
   return { workflow, losing, closeLosing: () => setLosing(false) };
 }
 
-/** LOSE needs a reason: asked here, checked with the contract's rule, sent as `{ status: 'lost', reason }`. */
+/** LOSE needs a reason: asked here, checked with the contract's rule, sent as the LOSE event with it. */
 export function LoseLeadDialog({ lead, onClose }: { lead: LeadDetail; onClose: () => void }) {
   const { t } = useTranslation();
-  const setStatus = useSetLeadStatus();
+  const send = useLeadEvent();
   const { control, handleSubmit, setError, formState } = useForm<{ status: 'lost'; reason: string }, unknown, LeadStatusInput>({
-    resolver: valibotResolver(leadStatusInput) as unknown as Resolver<{ status: 'lost'; reason: string }, unknown, LeadStatusInput>,
+    resolver: contractResolver(leadStatusInput) as unknown as Resolver<{ status: 'lost'; reason: string }, unknown, LeadStatusInput>,
     defaultValues: { status: 'lost', reason: '' },
   });
   const submit = handleSubmit(async (input) => {
     try {
-      await setStatus.mutateAsync({ id: lead._id, status: 'lost', reason: input.reason });
+      await send.mutateAsync({ id: lead._id, event: { type: 'LOSE', reason: input.reason } });
       toast.success(t('leads.statusChanged', { status: t('status.lost') }));
       onClose();
     } catch (error) {

@@ -1,11 +1,10 @@
 import { useForm, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from 'primereact/dialog';
-import { Button } from 'primereact/button';
 import { toast } from 'sonner';
 import { VENDOR_SERVICES, createVendorInput, type CreateVendorInput, type Vendor, type VendorService } from '../../api/vendors/contract';
 import { useCreateVendor, useUpdateVendor } from '../../api/vendors/save-vendor';
+import { FormDialog } from '../../ui/form-dialog';
 import { applyServerIssues, MultiSelectField, TextAreaField, TextField } from '../../ui/form-fields';
 
 interface FormValues {
@@ -46,7 +45,7 @@ export function VendorFormDialog({ vendor, onClose, onSaved }: { vendor?: Vendor
   const isNew = !vendor;
   const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CreateVendorInput>({
     // The contract's create schema: trims, turns blanks into null, orders the services.
-    resolver: valibotResolver(createVendorInput) as unknown as Resolver<FormValues, unknown, CreateVendorInput>,
+    resolver: contractResolver(createVendorInput) as unknown as Resolver<FormValues, unknown, CreateVendorInput>,
     defaultValues: toForm(vendor),
   });
 
@@ -64,36 +63,23 @@ export function VendorFormDialog({ vendor, onClose, onSaved }: { vendor?: Vendor
   const serviceOptions = VENDOR_SERVICES.map((s) => ({ value: s, label: t(`vendors.serviceTypes.${s}`) }));
 
   return (
-    <Dialog
-      visible
-      onHide={onClose}
-      header={isNew ? t('vendors.newVendor') : t('vendors.editVendor')}
-      style={{ width: 'min(820px, 95vw)' }}
-      footer={
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button type="button" text label={t('shell.cancel')} onClick={onClose} />
-          <Button type="submit" form="vendor-form" label={t('shell.save')} icon="pi pi-check" loading={formState.isSubmitting} />
-        </div>
-      }
-    >
-      <form id="vendor-form" className="stack" onSubmit={submit} noValidate>
-        <div className="form-grid">
-          <TextField control={control} name="name" label={t('vendors.name')} autoComplete="organization" />
-          <MultiSelectField control={control} name="services" label={t('vendors.services')} options={serviceOptions} />
-          <TextField control={control} name="contactPerson" label={t('vendors.contactPerson')} autoComplete="name" />
-          <TextField control={control} name="email" label={t('vendors.email')} type="email" autoComplete="email" />
-          <TextField control={control} name="phone" label={t('vendors.phone')} type="tel" autoComplete="tel" />
-          <TextField control={control} name="address" label={t('vendors.address')} autoComplete="street-address" />
-        </div>
-        <TextAreaField control={control} name="notes" label={t('vendors.notes')} />
-        <fieldset className="form-grid" style={{ border: '1px solid var(--surface-border)', borderRadius: 8, padding: '0.75rem 1rem 1rem' }}>
-          <legend style={{ fontWeight: 600, padding: '0 0.35rem' }}>{t('vendors.bankDetails')}</legend>
-          <TextField control={control} name="bankDetails.accountName" label={t('vendors.bankAccountName')} autoComplete="off" />
-          <TextField control={control} name="bankDetails.bankName" label={t('vendors.bankName')} autoComplete="off" />
-          <TextField control={control} name="bankDetails.accountNumber" label={t('vendors.bankAccountNumber')} autoComplete="off" />
-          <TextField control={control} name="bankDetails.swift" label={t('vendors.bankSwift')} autoComplete="off" />
-        </fieldset>
-      </form>
-    </Dialog>
+    <FormDialog id="vendor-form" header={isNew ? t('vendors.newVendor') : t('vendors.editVendor')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting}>
+      <div className="form-grid">
+        <TextField control={control} name="name" label={t('vendors.name')} autoComplete="organization" />
+        <MultiSelectField control={control} name="services" label={t('vendors.services')} options={serviceOptions} />
+        <TextField control={control} name="contactPerson" label={t('vendors.contactPerson')} autoComplete="name" />
+        <TextField control={control} name="email" label={t('vendors.email')} type="email" autoComplete="email" />
+        <TextField control={control} name="phone" label={t('vendors.phone')} type="tel" autoComplete="tel" />
+        <TextField control={control} name="address" label={t('vendors.address')} autoComplete="street-address" />
+      </div>
+      <TextAreaField control={control} name="notes" label={t('vendors.notes')} />
+      <fieldset className="form-grid" style={{ border: '1px solid var(--surface-border)', borderRadius: 8, padding: '0.75rem 1rem 1rem' }}>
+        <legend style={{ fontWeight: 600, padding: '0 0.35rem' }}>{t('vendors.bankDetails')}</legend>
+        <TextField control={control} name="bankDetails.accountName" label={t('vendors.bankAccountName')} autoComplete="off" />
+        <TextField control={control} name="bankDetails.bankName" label={t('vendors.bankName')} autoComplete="off" />
+        <TextField control={control} name="bankDetails.accountNumber" label={t('vendors.bankAccountNumber')} autoComplete="off" />
+        <TextField control={control} name="bankDetails.swift" label={t('vendors.bankSwift')} autoComplete="off" />
+      </fieldset>
+    </FormDialog>
   );
 }

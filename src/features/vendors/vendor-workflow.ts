@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Vendor } from '../../api/vendors/contract';
-import { useSetVendorActive } from '../../api/vendors/save-vendor';
-import { VENDOR_EVENTS, vendorMachine, vendorStateOf, type VendorEvent } from '../../machines/vendor-machine';
+import { vendorActivation, type Vendor } from '../../api/vendors/contract';
+import { useVendorEvent } from '../../api/vendors/save-vendor';
+import { VENDOR_EVENTS, vendorMachine, type VendorEvent } from '../../machines/vendor-machine';
 import type { WorkflowAction, WorkflowProps } from '../../ui/workflow-panel';
 
 const PRESENTATION: Record<VendorEvent['type'], Omit<WorkflowAction<VendorEvent>, 'event' | 'label'> & { label: string; done: string }> = {
@@ -15,7 +15,7 @@ const PRESENTATION: Record<VendorEvent['type'], Omit<WorkflowAction<VendorEvent>
 /** The vendor machine wired for the generic workflow widgets: `<WorkflowPanel {...useVendorWorkflow(v)} />`. */
 export function useVendorWorkflow(vendor: Vendor, canUpdate: boolean): WorkflowProps<typeof vendorMachine> {
   const { t } = useTranslation();
-  const setActive = useSetVendorActive();
+  const send = useVendorEvent();
   const actions = useMemo(
     () =>
       VENDOR_EVENTS.map((event): WorkflowAction<VendorEvent> => {
@@ -31,12 +31,11 @@ export function useVendorWorkflow(vendor: Vendor, canUpdate: boolean): WorkflowP
   );
   return {
     machine: vendorMachine,
-    state: vendorStateOf(vendor.isActive),
+    state: vendorActivation.stateOf(vendor),
     actions: canUpdate ? actions : [],
-    disabled: setActive.isPending,
+    disabled: send.isPending,
     onEvent: async (event) => {
-      // The HTTP call the path tests replay: `isActive` true = ACTIVATE, false = DEACTIVATE.
-      await setActive.mutateAsync({ id: vendor._id, isActive: event.type === 'ACTIVATE' });
+      await send.mutateAsync({ id: vendor._id, event });
       toast.success(t(PRESENTATION[event.type].done));
     },
   };

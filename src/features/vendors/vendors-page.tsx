@@ -2,8 +2,6 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { MultiSelect } from 'primereact/multiselect';
 import { toast } from 'sonner';
 import { VENDOR_IMPORT_MAX_BYTES, VENDOR_IMPORT_MAX_ROWS, VENDOR_SERVICES, type Vendor, type VendorStats } from '../../api/vendors/contract';
 import { useVendors, type VendorsParams } from '../../api/vendors/get-vendors';
@@ -13,6 +11,7 @@ import { useCan } from '../../ui/auth';
 import { ReachLine, RecordCard } from '../../ui/record-card';
 import { confirmAction } from '../../ui/confirm';
 import { useFormatters } from '../../ui/format';
+import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
 import { ImportDialog } from '../../ui/import-dialog';
 import { ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
@@ -82,7 +81,7 @@ export function VendorsPage() {
   const importVendors = useImportVendors();
   const [editing, setEditing] = useState<Vendor | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
-  const setFilter = (key: string, value: FilterValue) => setState({ filters: { ...state.filters, [key]: value } });
+  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const open = (v: Vendor) => navigate(moduleRecordPath('vendors', v._id));
 
   const columns = useMemo<ListColumn<Vendor>[]>(
@@ -141,33 +140,8 @@ export function VendorsPage() {
         )}
         filterPanel={
           <>
-            <div className="field">
-              <label htmlFor="f-services">{t('vendors.services')}</label>
-              <MultiSelect
-                inputId="f-services"
-                value={state.filters.services ?? []}
-                options={serviceOptions}
-                optionLabel="label"
-                optionValue="value"
-                display="chip"
-                onChange={(e) => setFilter('services', e.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="f-active">{t('vendors.status')}</label>
-              <Dropdown
-                inputId="f-active"
-                value={state.filters.isActive === undefined ? 'any' : String(state.filters.isActive)}
-                options={[
-                  { value: 'any', label: t('list.any') },
-                  { value: 'true', label: t('status.active') },
-                  { value: 'false', label: t('status.inactive') },
-                ]}
-                optionLabel="label"
-                optionValue="value"
-                onChange={(e) => setFilter('isActive', e.value === 'any' ? undefined : e.value === 'true')}
-              />
-            </div>
+            <MultiSelectFilter id="f-services" label={t('vendors.services')} value={state.filters.services} options={serviceOptions} onChange={(v) => setFilter('services', v)} />
+            <BooleanFilter id="f-active" label={t('vendors.status')} value={state.filters.isActive} yes={t('status.active')} no={t('status.inactive')} onChange={(v) => setFilter('isActive', v)} />
           </>
         }
       />

@@ -1,14 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type QueryValue } from '../../client';
-import type { ItemAnswer, ListAnswer } from '../../common/schemas';
-import type { Member } from './contract';
+import { listResource, type ListParams } from '../../common/resource';
+import type { CreateMemberInput, Member, UpdateMemberInput } from './contract';
 
-export interface MembersParams {
-  page?: number;
-  limit?: number;
-  search?: string;
-  sortBy?: string;
-  sortOrder?: 'asc' | 'desc';
+export interface MembersParams extends ListParams {
   employmentStatus?: string[];
   department?: string[];
   isActive?: boolean;
@@ -16,19 +9,18 @@ export interface MembersParams {
   exitDate?: { from?: string; to?: string };
 }
 
-export const getMembers = (params: MembersParams = {}) => api.get<ListAnswer<Member>>('/members', params as Record<string, QueryValue>);
-export const getMember = (id: string) => api.get<ItemAnswer<Member>>(`/members/memberId/${id}`).then((r) => r.data);
+/** `GET /members`, `GET|PUT /members/memberId/{id}`, `POST /members`. */
+export const membersResource = listResource<Member, MembersParams, CreateMemberInput, UpdateMemberInput>({
+  name: 'members',
+  itemPath: (id) => `/members/memberId/${encodeURIComponent(id)}`,
+  recordPath: (id) => `/members/memberId/${encodeURIComponent(id)}`,
+  fallbacks: {
+    fetchList: ['members.errors.fetchList', 'Failed to fetch members'],
+    fetchOne: ['members.errors.fetchOne', 'Failed to fetch member'],
+    create: ['members.errors.create', 'Failed to create member'],
+    update: ['members.errors.update', 'Failed to update member'],
+  },
+});
 
-export const membersKeys = {
-  all: ['members'] as const,
-  list: (params: MembersParams) => ['members', 'list', params] as const,
-  detail: (id: string) => ['members', 'detail', id] as const,
-};
-
-export const membersQueryOptions = (params: MembersParams = {}) =>
-  queryOptions({ queryKey: membersKeys.list(params), queryFn: () => getMembers(params), placeholderData: keepPreviousData });
-
-export const memberQueryOptions = (id: string) => queryOptions({ queryKey: membersKeys.detail(id), queryFn: () => getMember(id) });
-
-export const useMembers = (params: MembersParams = {}) => useQuery(membersQueryOptions(params));
-export const useMember = (id: string) => useQuery(memberQueryOptions(id));
+export const membersKeys = membersResource.keys;
+export const useMembers = membersResource.useList;

@@ -22,6 +22,12 @@ const admin = {
     newPassword: 'كلمة مرور جديدة (اتركها فارغة للإبقاء على الحالية)',
     id: 'المعرّف',
     departments: { sales: 'المبيعات', operations: 'العمليات', finance: 'المالية', management: 'الإدارة' },
+    errors: {
+      fetchList: 'تعذّر جلب الأعضاء',
+      fetchOne: 'تعذّر جلب العضو',
+      create: 'تعذّر إنشاء العضو',
+      update: 'تعذّر تحديث العضو',
+    },
   },
   roles: {
     title: 'الأدوار',

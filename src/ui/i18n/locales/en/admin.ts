@@ -20,6 +20,12 @@ const admin = {
     newPassword: 'New password (leave empty to keep)',
     id: 'ID',
     departments: { sales: 'Sales', operations: 'Operations', finance: 'Finance', management: 'Management' },
+    errors: {
+      fetchList: 'Failed to fetch members',
+      fetchOne: 'Failed to fetch member',
+      create: 'Failed to create member',
+      update: 'Failed to update member',
+    },
   },
   roles: {
     title: 'Roles',

@@ -3,14 +3,16 @@
  * locale (tests/ui/locales.test.ts fails otherwise); other sections fall back to English.
  */
 import shell from './shell';
+import errors from './errors';
 import admin from './admin';
 import catalogue from './catalogue';
 import vendors from './vendors';
 import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
+import tourPackages from './tour-packages';
 import documents from './documents';
 
-const en = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...documents };
+const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...documents };
 
 export default en;

@@ -1,0 +1,93 @@
+import type * as v from 'valibot';
+import type { AnyStateMachine } from 'xstate';
+import { idParams } from '../../src/api/common/schemas';
+import type { WorkflowRequest } from '../../src/api/common/workflow';
+import type { AuthContext } from '../auth/session';
+import type { Tx } from '../db/client';
+import { conflict, notFound } from '../http/errors';
+import { route, type RouteDef, type TenantRoute } from '../http/route';
+import { applyEventTo, TRANSITION_REFUSED, type Applied, type Workflow } from './apply-event';
+
+export type IdParams = v.GenericSchema<unknown, { id: string }>;
+
+/**
+ * A change to one record (`PUT /leads/:id/owner`, `POST /leads/:id/followup`…): the record is
+ * locked for the request and must be the caller's to see (else 404), `run` changes it in the
+ * request's transaction, and the answer is the record as it is now (`{ data }`).
+ */
+export interface RecordActionDef<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams> {
+  method: 'POST' | 'PUT';
+  path: string;
+  access: TenantRoute['access'];
+  params?: P;
+  body: B;
+  status?: 201;
+  /** The answer's schema (the API reference, and the answer checks of the API tests). */
+  answers?: v.GenericSchema;
+  /** Loads the record `FOR UPDATE`, checking the caller may see it; throws 404 when not. */
+  lock(tx: Tx, auth: AuthContext, id: string): Promise<Row>;
+  run(ctx: { tx: Tx; auth: AuthContext; row: Row; body: v.InferOutput<B>; params: v.InferOutput<P> }): Promise<void>;
+  /** The record as answered (loaded again: `run` changed it). */
+  answer(tx: Tx, row: Row): Promise<R>;
+}
+
+export function recordAction<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams>(def: RecordActionDef<Row, R, B, P>): RouteDef {
+  return route({
+    method: def.method,
+    path: def.path,
+    access: def.access,
+    params: (def.params ?? idParams) as P,
+    body: def.body,
+    answers: def.answers,
+    status: def.status,
+    async handler({ tx, auth, params, body }) {
+      const row = await def.lock(tx, auth, (params as { id: string }).id);
+      await def.run({ tx, auth, row, body: body as v.InferOutput<B>, params: params as v.InferOutput<P> });
+      return { data: await def.answer(tx, row) };
+    },
+  });
+}
+
+/**
+ * The one HTTP shape of a workflow (docs/workflows.md): the route the area's contract declares
+ * (`request`: method, path, body schema), the record locked, the body mapped to the machine's
+ * event by the contract's mapping, the event applied through `applyEvent` (409 when the machine
+ * refuses; the workflow's named effects run), then the endpoint's own writes (`then`, in the same
+ * transaction: a timeline line, the other fields of the same PUT), and the record answered.
+ *
+ * A body that names no event is a plain change of fields (`then` alone), unless the mapping says
+ * a body must name one (`noEvent`: 409 with its message).
+ */
+export function workflowRoute<M extends AnyStateMachine, Row, B extends v.GenericSchema, R>(def: {
+  request: WorkflowRequest<M, B, R>;
+  access: TenantRoute['access'];
+  answers?: v.GenericSchema;
+  workflow: Workflow<M, Row>;
+  /** Who may see the record (leads: own visibility); by default the workflow's own lock, 404 when missing. */
+  lock?(tx: Tx, auth: AuthContext, id: string): Promise<Row>;
+  then?(ctx: { tx: Tx; auth: AuthContext; row: Row; body: v.InferOutput<B>; applied?: Applied<M, Row> }): Promise<void>;
+  answer(tx: Tx, row: Row): Promise<R>;
+}): RouteDef {
+  const { request, workflow } = def;
+  return recordAction({
+    method: request.method,
+    path: request.path,
+    access: def.access,
+    answers: def.answers,
+    body: request.body,
+    lock:
+      def.lock ??
+      (async (tx, _auth, id) => {
+        const row = await workflow.lock(tx, id);
+        if (!row) throw notFound(workflow.recordName);
+        return row;
+      }),
+    async run({ tx, auth, row, body }) {
+      const event = request.eventOf(body);
+      if (!event && request.noEvent) throw conflict(request.noEvent(body), TRANSITION_REFUSED);
+      const applied = event ? await applyEventTo(tx, workflow, row, event) : undefined;
+      await def.then?.({ tx, auth, row, body, applied });
+    },
+    answer: def.answer,
+  });
+}

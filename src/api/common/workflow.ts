@@ -1,0 +1,37 @@
+import type * as v from 'valibot';
+import type { AnyStateMachine, EventFromLogic } from 'xstate';
+
+/**
+ * A workflow's HTTP shape, kept in its area's contract (docs/workflows.md): the call that sends
+ * the machine's events, how its body maps to an event and back, and which state an answered
+ * record is in. The server's `workflowRoute` reads bodies through it, the client's
+ * `useWorkflowEvent` and the path tests write them through it; nothing else converts.
+ */
+export interface WorkflowRequest<M extends AnyStateMachine, B extends v.GenericSchema, R> {
+  machine: M;
+  method: 'PUT' | 'POST';
+  /** The route, with the record's id as `:id`: `/leads/:id/status`. */
+  path: string;
+  /** The body's schema (the route validates with it). */
+  body: B;
+  /**
+   * The event a body asks for; undefined when it asks for none (a PUT whose body only edits
+   * fields, or names a value no event leads to, see `noEvent`).
+   */
+  eventOf(body: v.InferOutput<B>): EventFromLogic<M> | undefined;
+  /** The body that sends `event`: what the UI's buttons and the path tests send. */
+  bodyOf(event: EventFromLogic<M>): v.InferInput<B>;
+  /** The machine state (as stored: `active`, `review.waiting`) of a record as the API answers it. */
+  stateOf(record: R): string;
+  /**
+   * A body that must name an event but names none the machine has (`{ status: 'new' }`): the
+   * 409's message. Without it, a body without an event is a plain change of the record's fields.
+   */
+  noEvent?(body: v.InferOutput<B>): string;
+}
+
+/** Declares a workflow's HTTP shape (types inferred from the machine, the body schema and the record). */
+export const workflowRequest = <M extends AnyStateMachine, B extends v.GenericSchema, R>(request: WorkflowRequest<M, B, R>) => request;
+
+/** The request's path for one record: `/leads/:id/status` → `/leads/42/status`. */
+export const workflowPath = (request: { path: string }, id: string) => request.path.replace(':id', encodeURIComponent(id));
