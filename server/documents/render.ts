@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Locale } from '../../src/api/admin/members/contract';
-import { DOCUMENT_STRINGS, fill, type DocumentStrings } from './strings';
+import { DOCUMENT_STRINGS, fill, type DocumentStrings, type PluralForms } from './strings';
 import { TextEngine, type Align, type TextStyle } from './text';
 
 /**
@@ -20,6 +20,10 @@ export interface DocumentOrganization {
   colorPrimary: string;
   colorSecondary: string;
   terms: string | null;
+  /** Postal address, several lines; printed under the name. */
+  address?: string | null;
+  /** PNG or JPEG bytes, checked when it was uploaded ({@link checkLogo}). */
+  logo?: Buffer | null;
 }
 
 /**
@@ -43,7 +47,7 @@ export interface RenderedDocument {
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
-const HEADER_HEIGHT = 64;
+const HEADER_HEIGHT = 72;
 const FOOTER_HEIGHT = 56;
 const CONTENT_TOP = HEADER_HEIGHT + 28;
 const CONTENT_BOTTOM = PAGE.height - FOOTER_HEIGHT - 12;
@@ -127,6 +131,12 @@ export class DocumentWriter {
     return fill(template, params);
   }
 
+  /** The form of a word for a number (`7 nights`), as the language's plural rules choose it; `{{count}}` is the number. */
+  plural(forms: PluralForms, count: number) {
+    const form = forms[new Intl.PluralRules(BCP47[this.lang]).select(count) as keyof PluralForms] ?? forms.other;
+    return fill(form, { count: this.format.number(count) });
+  }
+
   /** Moves to a new page unless `height` more points fit on this one. */
   ensure(height: number) {
     if (this.y + height > CONTENT_BOTTOM) {
@@ -164,12 +174,57 @@ export class DocumentWriter {
     this.y += 14;
   }
 
-  heading(text: string) {
-    this.ensure(48);
+  /** Starts a new page (a section that should open on its own page). */
+  newPage() {
+    if (this.y > CONTENT_TOP) this.ensure(Infinity);
+  }
+
+  /**
+   * The opening of a document: what it is (`Itinerary`), its title large on the organization's
+   * colour, a line under it (for whom, how long) and a few facts (when, where), at the top of the
+   * first page.
+   */
+  cover(kicker: string | null, title: string, subtitle: string | null, facts: string[]) {
+    const pad = 22;
+    const inner = this.width - 2 * pad;
+    const ink = textOn(this.organization.colorPrimary);
+    const kickerStyle: TextStyle = { size: 11, bold: true, color: ink };
+    const titleStyle: TextStyle = { size: 28, bold: true, color: ink };
+    const subStyle: TextStyle = { size: 13, color: ink };
+    const factStyle: TextStyle = { size: 10.5, color: ink };
+    const titleLines = this.text.wrap(title, titleStyle, inner);
+    const subLines = subtitle ? this.text.wrap(subtitle, subStyle, inner) : [];
+    const factLines = facts.flatMap((f) => this.text.wrap(f, factStyle, inner));
+    const height = pad * 2 + (kicker ? 11 * 1.4 + 4 : 0) + titleLines.length * 28 * 1.25 + (subLines.length ? 8 + subLines.length * 13 * 1.4 : 0) + (factLines.length ? 14 + factLines.length * 10.5 * 1.5 : 0);
+    this.ensure(height + 24);
+    this.doc.roundedRect(this.left, this.y, this.width, height, 10).fill(this.organization.colorPrimary);
+    this.doc.rect(this.left, this.y + height - 6, this.width, 6).fill(this.organization.colorSecondary);
+    let y = this.y + pad;
+    if (kicker) y += 4 + this.lines(kicker, pad, inner, y, kickerStyle, 'start', 1.4);
+    y += this.lines(title, pad, inner, y, titleStyle, 'start', 1.25);
+    if (subLines.length) y += 8 + this.lines(subtitle!, pad, inner, y + 8, subStyle, 'start', 1.4);
+    if (factLines.length) {
+      y += 14;
+      for (const fact of facts) y += this.lines(fact, pad, inner, y, factStyle, 'start', 1.5);
+    }
+    this.y += height + 24;
+  }
+
+  /** A section's heading, ruled in the secondary colour; `keepWith` more points (a few lines, a table's first row) stay on its page when they fit. */
+  heading(text: string, keepWith = 48) {
+    this.ensure(Math.min(48 + keepWith, CONTENT_BOTTOM - CONTENT_TOP));
     this.y += 6;
     this.y += this.lines(text, 0, this.width, this.y, { size: 14, bold: true, color: INK }, 'start', 1.35);
     this.doc.moveTo(this.left, this.y + 2).lineTo(this.left + this.width, this.y + 2).lineWidth(0.6).strokeColor(this.organization.colorSecondary).stroke();
     this.y += 10;
+  }
+
+  /** A heading inside a section (a day of a tour), in the organization's colour; `keepWith` more points stay on its page when they fit. */
+  subheading(text: string, keepWith = 0) {
+    this.ensure(Math.min(30 + keepWith, CONTENT_BOTTOM - CONTENT_TOP));
+    this.y += 4;
+    this.y += this.lines(text, 0, this.width, this.y, { size: 12, bold: true, color: this.organization.colorPrimary }, 'start', 1.35);
+    this.y += 4;
   }
 
   paragraph(text: string, style: Partial<TextStyle> & { muted?: boolean } = {}) {
@@ -181,13 +236,27 @@ export class DocumentWriter {
     this.y += 6;
   }
 
-  /** Labels and their values, two columns. */
+  private fieldHeights(pairs: [label: string, value: string][]) {
+    const labelWidth = this.width * 0.34;
+    const valueWidth = this.width - labelWidth - 12;
+    return pairs.map(([label, value]) => Math.max(this.measure(label, labelWidth, { size: 10.5 }), this.measure(value, valueWidth, { size: 10.5 })) + 8);
+  }
+
+  /** The height {@link fields} will take. */
+  fieldsHeight(pairs: [label: string, value: string][]) {
+    return this.fieldHeights(pairs).reduce((a, b) => a + b, 0) + 12;
+  }
+
+  /** Labels and their values, two columns; kept on one page when they fit on half of one. */
   fields(pairs: [label: string, value: string][]) {
     const labelWidth = this.width * 0.34;
     const valueWidth = this.width - labelWidth - 12;
-    for (const [label, value] of pairs) {
+    const heights = this.fieldHeights(pairs);
+    const total = heights.reduce((a, b) => a + b, 0);
+    if (total < (CONTENT_BOTTOM - CONTENT_TOP) / 2) this.ensure(total);
+    for (const [i, [label, value]] of pairs.entries()) {
       const style = { size: 10.5 };
-      const height = Math.max(this.measure(label, labelWidth, style), this.measure(value, valueWidth, style)) + 8;
+      const height = heights[i];
       this.ensure(height);
       this.lines(label, 0, labelWidth, this.y + 4, { ...style, color: MUTED });
       this.lines(value, labelWidth + 12, valueWidth, this.y + 4, { ...style, color: INK });
@@ -252,23 +321,41 @@ export class DocumentWriter {
     this.y += 6;
   }
 
-  /** Header and footer of every page, drawn once all pages exist (the footer says how many). */
-  finishPages() {
+  /**
+   * Header and footer of every page, drawn once all pages exist (the footer says how many): the
+   * logo on a white tile, the name and the address on the organization's colour; the terms, when
+   * it was issued (in the organization's time zone) and the page number.
+   */
+  finishPages(issuedAt: string) {
     const { doc, organization: org, s } = this;
     const range = doc.bufferedPageRange();
+    const onBand = textOn(org.colorPrimary);
+    const tile = 52;
+    const textStart = org.logo ? tile + 14 : 0;
+    const textWidth = this.width - textStart;
+    const address = org.address ? this.text.wrap(org.address.split('\n').map((l) => l.trim()).filter(Boolean).join(' · '), { size: 8 }, textWidth).slice(0, 2) : [];
+    const issued = fill(s.issued, { date: this.format.dateTime(issuedAt) });
     for (let i = 0; i < range.count; i++) {
       doc.switchToPage(range.start + i);
       doc.rect(0, 0, PAGE.width, HEADER_HEIGHT).fill(org.colorPrimary);
       doc.rect(0, HEADER_HEIGHT, PAGE.width, 3).fill(org.colorSecondary);
-      const band: TextStyle = { size: 16, bold: true, color: textOn(org.colorPrimary) };
-      this.text.drawLine(org.name, MARGIN, HEADER_HEIGHT / 2 + 6, this.width, band);
+      if (org.logo) {
+        const x = this.boxX(0, tile);
+        const y = (HEADER_HEIGHT - tile) / 2;
+        doc.roundedRect(x, y, tile, tile, 6).fill('#ffffff');
+        doc.image(org.logo, x + 4, y + 4, { fit: [tile - 8, tile - 8], align: 'center', valign: 'center' });
+      }
+      const nameBaseline = address.length ? HEADER_HEIGHT / 2 - 2 - (address.length - 1) * 5 : HEADER_HEIGHT / 2 + 6;
+      this.text.drawLine(org.name, this.boxX(textStart, textWidth), nameBaseline, textWidth, { size: 16, bold: true, color: onBand });
+      address.forEach((line, k) => this.text.drawLine(line, this.boxX(textStart, textWidth), nameBaseline + 15 + k * 10, textWidth, { size: 8, color: onBand }));
       const footerTop = PAGE.height - FOOTER_HEIGHT;
       doc.moveTo(MARGIN, footerTop).lineTo(PAGE.width - MARGIN, footerTop).lineWidth(0.5).strokeColor(RULE).stroke();
       const pageLabel = fill(s.page, { page: this.format.number(i + 1), pages: this.format.number(range.count) });
-      const pageWidth = this.text.width(pageLabel, { size: 8 }) + 4;
-      this.text.drawLine(pageLabel, this.boxX(this.width - pageWidth, pageWidth), footerTop + 14, pageWidth, { size: 8, color: MUTED }, 'end');
+      const endWidth = Math.max(this.text.width(pageLabel, { size: 8 }), this.text.width(issued, { size: 7 })) + 4;
+      this.text.drawLine(pageLabel, this.boxX(this.width - endWidth, endWidth), footerTop + 14, endWidth, { size: 8, color: MUTED }, 'end');
+      this.text.drawLine(issued, this.boxX(this.width - endWidth, endWidth), footerTop + 25, endWidth, { size: 7, color: MUTED }, 'end');
       if (org.terms) {
-        const termsWidth = this.width - pageWidth - 16;
+        const termsWidth = this.width - endWidth - 16;
         const lines = this.text.wrap(`${s.terms}: ${org.terms}`, { size: 7 }, termsWidth).slice(0, 4);
         lines.forEach((line, k) => this.text.drawLine(line, this.boxX(0, termsWidth), footerTop + 14 + k * 9, termsWidth, { size: 7, color: MUTED }));
       }
@@ -276,8 +363,17 @@ export class DocumentWriter {
   }
 }
 
-/** Renders a template with its data for an organization, in a language: the PDF's bytes, its title and file name. */
-export async function renderDocument<D>(template: DocumentTemplate<D>, data: D, organization: DocumentOrganization, lang: Locale): Promise<RenderedDocument> {
+/**
+ * Renders a template with its data for an organization, in a language: the PDF's bytes, its title
+ * and file name. `issuedAt` (an instant; now unless given) is printed in the footer.
+ */
+export async function renderDocument<D>(
+  template: DocumentTemplate<D>,
+  data: D,
+  organization: DocumentOrganization,
+  lang: Locale,
+  issuedAt = new Date().toISOString(),
+): Promise<RenderedDocument> {
   if (template.audience === 'customer') assertCustomerSafe(data);
   const s = DOCUMENT_STRINGS[lang];
   const title = template.title(data, s);
@@ -298,8 +394,31 @@ export async function renderDocument<D>(template: DocumentTemplate<D>, data: D, 
   const text = new TextEngine(doc as never, lang);
   const writer = new DocumentWriter(doc, text, lang, organization);
   template.render(writer, data);
-  writer.finishPages();
+  writer.finishPages(issuedAt);
   doc.end();
   await ended;
   return { pdf: Buffer.concat(chunks), title, fileName: template.fileName(data, s) };
+}
+
+/**
+ * Whether an uploaded logo can be printed: a PNG or JPEG that pdfkit reads and embeds, at most
+ * `maxPixels` on each side. Answers the refusal, or null when it is fine.
+ */
+export async function logoProblem(bytes: Buffer, maxPixels: number): Promise<{ code: 'imageTooLarge' | 'unreadableImage'; message: string } | null> {
+  const doc = new PDFDocument({ size: [100, 100], margin: 0 });
+  doc.on('data', () => {});
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  try {
+    const image = (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(bytes);
+    if (image.width > maxPixels || image.height > maxPixels) return { code: 'imageTooLarge', message: `must be at most ${maxPixels} pixels wide and high` };
+    doc.image(bytes, 0, 0, { fit: [100, 100] });
+    doc.end();
+    await ended;
+    return null;
+  } catch {
+    return { code: 'unreadableImage', message: 'is not an image that can be printed' };
+  }
 }

@@ -69,3 +69,23 @@ export const documentSendAttachments = pgTable(
     check('document_send_attachments_size_ck', sql`${t.size} = octet_length(${t.content})`),
   ],
 );
+
+/**
+ * The organization's logo, printed in the header of its documents (one per organization). Kept
+ * apart from `organizations`, which every request reads whole, so its bytes are read only by a
+ * document and by the logo's own calls.
+ */
+export const organizationLogos = pgTable(
+  'organization_logos',
+  {
+    organizationId: tenantId().primaryKey(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('organization_logos_type_ck', sql`${t.contentType} in ('image/png', 'image/jpeg')`),
+    check('organization_logos_size_ck', sql`${t.size} = octet_length(${t.content}) and ${t.size} <= 1048576`),
+  ],
+);

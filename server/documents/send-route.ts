@@ -4,6 +4,7 @@ import { ATTACHMENT_TYPES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_BYTES, MAX_ATTACHMEN
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, invalidField, issue } from '../http/errors';
+import { FILE_KINDS, bytesAre, mediaTypeOf } from '../http/files';
 import { fileAnswer, route, type Access, type RouteDef, type UploadedFile } from '../http/route';
 import { renderRecordDocument, sendRecordDocument, sendsOf, type Attachment, type RecordDocument } from './store';
 
@@ -22,31 +23,6 @@ export interface DocumentRoutes<P extends v.GenericSchema> {
   load(tx: Tx, params: v.InferOutput<P>, auth: AuthContext): Promise<RecordDocument<any>>;
   /** What sending changes on the record (a tour moves to `sent`), in the same transaction. */
   afterSend?(tx: Tx, params: v.InferOutput<P>, send: DocumentSend, auth: AuthContext): Promise<void>;
-}
-
-const MAGIC: Record<(typeof ATTACHMENT_TYPES)[number], (b: Buffer) => boolean> = {
-  'application/pdf': (b) => b.subarray(0, 5).toString('latin1') === '%PDF-',
-  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'text/plain': isText,
-  'text/csv': isText,
-};
-const KIND: Record<(typeof ATTACHMENT_TYPES)[number], string> = {
-  'application/pdf': 'a PDF file',
-  'image/png': 'a PNG image',
-  'image/jpeg': 'a JPEG image',
-  'text/plain': 'text',
-  'text/csv': 'a CSV file',
-};
-
-function isText(b: Buffer) {
-  if (b.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(b);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A file name safe in a mail header and on any disk. */
@@ -74,9 +50,9 @@ export function checkAttachments(files: UploadedFile[]): Attachment[] {
       const megabytes = MAX_ATTACHMENTS_BYTES / MB;
       throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `The attachments are larger than ${megabytes} MB together`, [issue('attachments', 'filesTooLarge', `must be at most ${megabytes} MB together`, { megabytes })], undefined, { megabytes });
     }
-    const type = file.type.split(';')[0].trim().toLowerCase() as (typeof ATTACHMENT_TYPES)[number];
+    const type = mediaTypeOf(file.type) as (typeof ATTACHMENT_TYPES)[number];
     if (!ATTACHMENT_TYPES.includes(type)) throw invalidField(path, 'oneOf', `must be one of ${ATTACHMENT_TYPES.join(', ')}`, { values: ATTACHMENT_TYPES });
-    if (!MAGIC[type](file.bytes)) throw invalidField(path, 'contentMismatch', `is not ${KIND[type]}, as its type says`, { type });
+    if (!bytesAre(type, file.bytes)) throw invalidField(path, 'contentMismatch', `is not ${FILE_KINDS[type].name}, as its type says`, { type });
     return { fileName: safeName(file.name), contentType: type, content: file.bytes };
   });
 }

@@ -9,6 +9,7 @@ import { notFound } from '../http/errors';
 import { containsPattern, listPage } from '../http/list';
 import { enqueueBossJob } from '../jobs/boss';
 import { smtpConfigured, type OutgoingMessage } from './mailer';
+import { organizationLogos } from './schema';
 import { renderDocument, type DocumentOrganization, type DocumentTemplate, type RenderedDocument } from './render';
 import { DOCUMENT_STRINGS, type DocumentStrings } from './strings';
 
@@ -33,9 +34,20 @@ export interface RecordDocument<D> {
   email(s: DocumentStrings, organization: string): { subject: string; message: string };
 }
 
+/** The caller's organization as its documents show it: name, colours, address, logo, currency, time zone, terms. */
 export async function documentOrganization(tx: Tx): Promise<DocumentOrganization> {
   const org = await currentOrganization(tx);
-  return { name: org.name, currency: org.currency, timeZone: org.timeZone, colorPrimary: org.colorPrimary, colorSecondary: org.colorSecondary, terms: org.terms };
+  const [logo] = await tx.select({ content: organizationLogos.content }).from(organizationLogos);
+  return {
+    name: org.name,
+    currency: org.currency,
+    timeZone: org.timeZone,
+    colorPrimary: org.colorPrimary,
+    colorSecondary: org.colorSecondary,
+    terms: org.terms,
+    address: org.address,
+    logo: logo?.content ?? null,
+  };
 }
 
 /** The record's PDF in a language, with the caller's organization's page. */

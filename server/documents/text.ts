@@ -108,17 +108,11 @@ function adjustFont(font: PdfFont) {
   };
 
   // pdfkit shapes word by word (cached) and puts the words side by side in reading order; in a
-  // right-to-left run the first word belongs on the right.
+  // right-to-left run the first word belongs on the right, and the space after a word on its left
+  // (so words and spaces are shaped apart: `2026 – 6` keeps a space on each side of the dash).
   font.layout = function layout(text, features, onlyWidth) {
     if (features) return this.layoutRun(text, features);
-    const words: GlyphRunLike[] = [];
-    let start = 0;
-    for (let i = 0; i <= text.length; i++) {
-      if ((i === text.length && start < i) || text[i] === ' ' || text[i] === '\t') {
-        words.push(this.layoutCached(text.slice(start, i + 1)));
-        start = i + 1;
-      }
-    }
+    const words = (text.match(/[ \t]+|[^ \t]+/g) ?? []).map((part) => this.layoutCached(part));
     if (this.rightToLeft) words.reverse();
     const advanceWidth = words.reduce((sum, w) => sum + w.advanceWidth, 0);
     if (onlyWidth) return { glyphs: null, positions: null, advanceWidth };
@@ -128,8 +122,12 @@ function adjustFont(font: PdfFont) {
 
 /** Characters that take the font of what stands before them, so runs are not cut at every space. */
 const NEUTRAL = /[\s\p{P}\p{M}\p{S}]/u;
-/** Tokens for wrapping (a CJK character — ideograph, kana, full-width form — may end a line on its own): spaces, one CJK character with the closing punctuation after it, or a word. */
-const TOKEN = /\s+|[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF][、。，．！？）」』】〕》〉…ー]*|[^\s\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]+/gu;
+/**
+ * Tokens for wrapping (a CJK character — ideograph, kana, full-width form — may end a line on its
+ * own): spaces, one CJK character with the opening brackets before it and the closing punctuation
+ * after it (neither ends or starts a line alone), or a word.
+ */
+const TOKEN = /\s+|[(\[（「『【〔《〈]*[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF][、。，．！？）」』】〕》〉…ー・ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)\]]*|[^\s\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]+/gu;
 
 export class TextEngine {
   readonly rtl: boolean;

@@ -174,4 +174,7 @@ export const api = {
   delete: <T>(path: string, options?: CallOptions) => call<T>((w) => w.url(path).delete().json(), options),
   /** A multipart/form-data POST (files); the browser writes the boundary. */
   postForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>((w) => w.url(path).body(form).post().json(), options),
+  putForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>((w) => w.url(path).body(form).put().json(), options),
+  /** A file the API answers (an image), as a Blob. */
+  getFile: (path: string, options?: CallOptions) => call<Blob>((w) => w.url(path).get().blob(), options),
 };

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { LOCALES } from '../../src/api/admin/members/contract';
@@ -6,6 +7,7 @@ import { DOCUMENT_STRINGS } from '../../server/documents/strings';
 import { receiptTemplate } from '../../server/documents/templates/receipt';
 import type { Agent } from '../support/agent';
 import { pdfPages, pdfText, spacedNumbers } from '../support/pdf';
+import { makePng, testLogo } from '../support/png';
 import { closedPort, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -241,16 +243,84 @@ describe('bad input to send', () => {
   });
 });
 
+describe('the organization on its documents: logo and address', () => {
+  const logoForm = (bytes: Uint8Array, type = 'image/png', field = 'logo') => {
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(bytes)], { type }), 'logo.png');
+    return form;
+  };
+  const logoBytes = async (agent: Agent) => {
+    const res = await fetch(`${s.url}/api/members/organization/logo`, { headers: { Cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it('prints the uploaded logo and the address in the header of every document', async () => {
+    const logo = testLogo();
+    const put = await owner.put('/api/members/organization/logo', logoForm(logo));
+    expect(put.status).toBe(200);
+    expect(put.body.data).toMatchObject({ contentType: 'image/png', size: logo.length });
+    expect(await logoBytes(owner)).toMatchObject({ status: 200, type: 'image/png', bytes: logo });
+    const address = await owner.put('/api/members/organization', { address: 'Office 1204, Bay Square 3\nBusiness Bay, Dubai' });
+    expect(address.body.data.address).toBe('Office 1204, Bay Square 3\nBusiness Bay, Dubai');
+
+    const file = await pdf(owner, receiptId, 'en');
+    expect(pdfText(file)).toContain('Office 1204, Bay Square 3 · Business Bay, Dubai');
+    expect(execFileSync('pdfimages', ['-list', '-'], { input: file }).toString()).toMatch(/image\s+96\s+96/);
+    pdfPages(file, 'receipt-logo-en');
+    // Another organization's documents and logo are its own.
+    const globe = await s.login('owner@globe.travel');
+    expect((await logoBytes(globe)).status).toBe(404);
+
+    expect((await owner.delete('/api/members/organization/logo')).body).toEqual({ data: null });
+    expect((await logoBytes(owner)).status).toBe(404);
+    expect(execFileSync('pdfimages', ['-list', '-'], { input: await pdf(owner, receiptId, 'en') }).toString()).not.toMatch(/image\s+96/);
+  });
+
+  it.each([
+    ['no file', () => new FormData(), 400, 'required'],
+    ['a GIF', () => logoForm(Buffer.from('GIF89a'), 'image/gif'), 400, 'oneOf'],
+    ['a PNG that says it is a JPEG', () => logoForm(testLogo(), 'image/jpeg'), 400, 'contentMismatch'],
+    ['a PNG whose data is broken', () => logoForm(Buffer.concat([testLogo().subarray(0, 40), Buffer.alloc(200, 7)])), 400, 'unreadableImage'],
+    ['a 3000-pixel-wide image', () => logoForm(makePng(3000, 2, () => [0, 0, 0, 255])), 400, 'imageTooLarge'],
+    ['a file in another field', () => logoForm(testLogo(), 'image/png', 'image'), 400, 'unknownField'],
+    ['a 2 MB file', () => logoForm(Buffer.concat([testLogo(), Buffer.alloc(2 * 1024 * 1024)])), 413, ''],
+  ])('refuses %s: %i naming logo and why, the logo unchanged', async (_, form, status, code) => {
+    await owner.put('/api/members/organization/logo', logoForm(testLogo(64)));
+    const before = await logoBytes(owner);
+    const res = await owner.put('/api/members/organization/logo', form());
+    expect(res.status).toBe(status);
+    if (code) expect(res.body.issues[0]).toMatchObject({ code });
+    expect(await logoBytes(owner)).toEqual(before);
+  });
+
+  it('is the organization managers’ to change', async () => {
+    const sales = await s.login('sales@demo.travel');
+    expect((await sales.put('/api/members/organization/logo', logoForm(testLogo()))).status).toBe(403);
+    expect((await sales.delete('/api/members/organization/logo')).status).toBe(403);
+  });
+});
+
 // Last: rendering every language takes seconds of CPU in this process, which the server shares.
 describe('the renderer', () => {
-  it('has every document word in all 16 languages, and each renders', async () => {
-    const flat = (o: object, p = ''): [string, string][] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[`${p}${k}`, v] as [string, string]] : flat(v, `${p}${k}.`)));
+  it('has every document word in all 16 languages (words with a number in each plural form the language has), and each renders', async () => {
+    // A word with a number (`{ one, other }`) is one key; its forms are checked against the language's plural rules.
+    const plural = (v: object): v is Record<string, string> => 'other' in v;
+    const flat = (o: object, p = ''): [string, string | Record<string, string>][] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' || plural(v) ? [[`${p}${k}`, v] as [string, string | Record<string, string>]] : flat(v, `${p}${k}.`)));
     const english = flat(DOCUMENT_STRINGS.en).map(([k]) => k);
     const org = { name: 'Demo Travels', currency: 'EUR', timeZone: 'Europe/Paris', colorPrimary: '#14b8a6', colorSecondary: '#3b82f6', terms: null };
     for (const lang of LOCALES) {
       const words = flat(DOCUMENT_STRINGS[lang]);
       expect(words.map(([k]) => k), lang).toEqual(english);
-      for (const [k, v] of words) expect(v.trim(), `${lang} ${k}`).not.toBe('');
+      const categories = new Intl.PluralRules(lang === 'ae' ? 'ar' : lang).resolvedOptions().pluralCategories;
+      for (const [k, v] of words) {
+        if (typeof v === 'string') expect(v.trim(), `${lang} ${k}`).not.toBe('');
+        else {
+          expect(Object.keys(v).sort(), `${lang} ${k}`).toEqual([...categories].sort());
+          // Arabic says one and two nights without the number (ليلة واحدة، ليلتان); every language's `other` has it.
+          expect(v.other, `${lang} ${k}`).toContain('{{count}}');
+        }
+      }
       const { pdf: file } = await renderDocument(receiptTemplate, { number: 'RCT-2026-0042', date: '2026-01-31', amount: 4200, currency: 'EUR', paymentMethod: 'cash', description: 'x' }, org, lang);
       expect(pdfText(file), lang).toContain(DOCUMENT_STRINGS[lang].receipt.title);
     }

@@ -3,74 +3,43 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { Locale } from '../../src/api/admin/members/contract';
-import { renderDocument, type DocumentTemplate } from '../../server/documents/render';
+import { renderDocument } from '../../server/documents/render';
+import { itineraryTemplate } from '../../server/documents/templates/tour';
+import { testLogo } from '../support/png';
+import { itineraryFixture, type FixtureLanguage } from '../support/tour-fixture';
 import { Agent } from '../support/agent';
 import { startSmtpSink } from '../support/smtp-sink';
 import { spawnServer } from '../support/spawn-server';
 
 /**
  * Documents bench (`npx tsx tests/bench/documents.ts`; docs/performance.md):
- * 1. a long document — 21 days, each with a heading, a paragraph and a table of four lines, after a
- *    cover with the trip at a glance — rendered in English, Arabic and Japanese, each language in a
- *    process of its own: first render (fonts read and parsed), best of three warm renders, pages,
- *    peak RSS;
+ * 1. the itinerary of a 21-day tour (tests/support/tour-fixture.ts: cover, the trip at a glance,
+ *    21 days with hotels, activities, transfers and notes, inclusions, the price summary; logo and
+ *    address in the header) in English, Arabic, Japanese and Chinese, each language in a process of
+ *    its own: first render (fonts read and parsed), best of three warm renders, pages, peak RSS;
  * 2. mails per second through the queue: a backlog of sends drained by a real server's workers into
  *    an SMTP server in this process, timed from the first message's `sent_at` to the last one's.
  */
-const TEXT: Record<'en' | 'ae' | 'ja', { day: string; para: string; rows: string[][] }> = {
-  en: {
-    day: 'Day',
-    para: 'Morning transfer from the hotel to the old town, guided walk through the markets and the museum, lunch at a family restaurant, afternoon at leisure, dinner cruise along the river with live music. Pick-up at 08:30 from the lobby; comfortable shoes recommended.',
-    rows: [['Transfer', '1', '$120.00'], ['Guided walk', '2', '$80.00'], ['Dinner cruise', '2', '$150.00'], ['Hotel night', '1', '$210.00']],
-  },
-  ae: {
-    day: 'اليوم',
-    para: 'انتقال صباحي من الفندق إلى البلدة القديمة، جولة مع مرشد في الأسواق والمتحف، غداء في مطعم عائلي، وقت حر بعد الظهر، عشاء في رحلة نهرية مع موسيقى حية. الاستلام الساعة 08:30 من بهو الفندق؛ يُنصح بأحذية مريحة.',
-    rows: [['انتقال', '1', '120.00 US$'], ['جولة مع مرشد', '2', '80.00 US$'], ['رحلة عشاء نهرية', '2', '150.00 US$'], ['ليلة في الفندق', '1', '210.00 US$']],
-  },
-  ja: {
-    day: '日目',
-    para: 'ホテルから旧市街への朝の送迎、市場と博物館のガイド付き散策、家族経営のレストランでの昼食、午後は自由行動、生演奏付きのリバークルーズでの夕食。ロビーにて08:30に集合、歩きやすい靴をお勧めします。',
-    rows: [['送迎', '1', '$120.00'], ['ガイド付き散策', '2', '$80.00'], ['ディナークルーズ', '2', '$150.00'], ['ホテル宿泊', '1', '$210.00']],
-  },
+const ORG = {
+  name: 'Demo Travels',
+  currency: 'USD',
+  timeZone: 'Asia/Dubai',
+  colorPrimary: '#14b8a6',
+  colorSecondary: '#3b82f6',
+  terms: 'Prices are per person in a double room. Payments are non-refundable once services are booked.',
+  address: 'Office 1204, Bay Square 3\nBusiness Bay, Dubai',
+  logo: testLogo(),
 };
 
-const longDocument: DocumentTemplate<{ lang: 'en' | 'ae' | 'ja' }> = {
-  kind: 'bench',
-  audience: 'customer',
-  title: (_, s) => s.itinerary.title,
-  fileName: () => 'bench.pdf',
-  render(w, { lang }) {
-    const t = TEXT[lang];
-    const s = w.s.itinerary;
-    w.title(s.title, w.t(s.preparedFor, { name: 'Amira Haddad' }));
-    w.heading(s.atAGlance);
-    w.fields([
-      [s.dates, `${w.format.date('2026-03-01')} – ${w.format.date('2026-03-21')}`],
-      [s.nights, w.format.number(20)],
-      [s.travellers, w.format.number(2)],
-    ]);
-    for (let day = 1; day <= 21; day++) {
-      w.heading(w.t(s.day, { day }));
-      w.paragraph(t.para);
-      w.table([{ header: s.activities, width: 3 }, { header: '#', width: 1, align: 'end' }, { header: w.s.total, width: 1.5, align: 'end' }], t.rows);
-    }
-    w.heading(s.priceSummary);
-    w.table([{ header: s.pricePerPerson, width: 3 }, { header: w.s.total, width: 1.5, align: 'end' }], [[s.pricePerPerson, '$2,450.00']], [[w.s.total, '$4,900.00']]);
-  },
-};
-
-const ORG = { name: 'Demo Travels', currency: 'USD', timeZone: 'Asia/Dubai', colorPrimary: '#14b8a6', colorSecondary: '#3b82f6', terms: 'Prices are per person in a double room. Payments are non-refundable once services are booked.' };
-
-async function renderOne(lang: 'en' | 'ae' | 'ja') {
+async function renderOne(lang: FixtureLanguage) {
+  const data = itineraryFixture(lang, 21);
   const t0 = performance.now();
-  const first = await renderDocument(longDocument, { lang }, ORG, lang as Locale);
+  const first = await renderDocument(itineraryTemplate, data, ORG, lang);
   const firstMs = performance.now() - t0;
   let warm = Infinity;
   for (let i = 0; i < 3; i++) {
     const t = performance.now();
-    await renderDocument(longDocument, { lang }, ORG, lang as Locale);
+    await renderDocument(itineraryTemplate, data, ORG, lang);
     warm = Math.min(warm, performance.now() - t);
   }
   const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['-'], { input: first.pdf }).toString())?.[1]);
@@ -117,9 +86,9 @@ async function mailRate(count: number, workers: number) {
 
 async function main() {
   const [mode, arg] = process.argv.slice(2);
-  if (mode === 'render') return renderOne(arg as 'en' | 'ae' | 'ja');
+  if (mode === 'render') return renderOne(arg as FixtureLanguage);
   console.log(`load before: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  for (const lang of ['en', 'ae', 'ja']) {
+  for (const lang of ['en', 'ae', 'ja', 'zh']) {
     const out = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/documents.ts', 'render', lang], { encoding: 'utf8' });
     process.stdout.write(out.stdout || out.stderr);
   }

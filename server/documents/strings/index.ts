@@ -3,7 +3,7 @@ import ae from './ae';
 import da from './da';
 import de from './de';
 import el from './el';
-import en, { type DocumentStrings } from './en';
+import en, { type DocumentStrings, type PluralForms } from './en';
 import es from './es';
 import fr from './fr';
 import hu from './hu';
@@ -16,7 +16,7 @@ import sv from './sv';
 import tr from './tr';
 import zh from './zh';
 
-export type { DocumentStrings };
+export type { DocumentStrings, PluralForms };
 
 /** Document words in every language the product speaks (the seed's 16 codes; `ae` is Arabic). */
 export const DOCUMENT_STRINGS: Record<Locale, DocumentStrings> = { en, ae, da, de, el, es, fr, hu, it, ja, pl, pt, ru, sv, tr, zh };

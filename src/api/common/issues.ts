@@ -46,6 +46,8 @@ export const ISSUE_CODES = [
   'fileTooLarge',
   'filesTooLarge',
   'contentMismatch',
+  'imageTooLarge',
+  'unreadableImage',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

@@ -110,3 +110,19 @@ export const testEmailSchema = v.object({
   response: v.string(),
 });
 export type TestEmailAnswer = v.InferOutput<typeof testEmailSchema>;
+
+// ---------- the organization's logo (the header of its documents) ----------
+
+export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
+export const MAX_LOGO_BYTES = 1024 * 1024;
+/** A logo is printed about 2 cm high: wider or taller images only cost memory. */
+export const MAX_LOGO_PIXELS = 2048;
+
+/** `PUT /members/organization/logo` (multipart, the image in `logo`) and `DELETE`: the logo now, or null. */
+export const organizationLogoSchema = v.object({
+  contentType: v.picklist(LOGO_TYPES),
+  size: v.number(),
+  updatedAt: timestamp,
+});
+export type OrganizationLogo = v.InferOutput<typeof organizationLogoSchema>;
+export const organizationLogoAnswer = itemAnswer(v.nullable(organizationLogoSchema));

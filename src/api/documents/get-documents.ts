@@ -23,6 +23,7 @@ export const attachmentUrl = (sendId: string, attachmentId: string) => `/api/out
 
 export const documentKeys = {
   all: ['documents'] as const,
+  logo: ['documents', 'logo'] as const,
   outbox: (params: OutboxParams) => ['documents', 'outbox', params] as const,
   message: (id: string) => ['documents', 'message', id] as const,
   sends: (recordPath: string) => ['documents', 'sends', recordPath] as const,
@@ -79,3 +80,15 @@ export function useSendDocument(recordPath: string) {
 export const testEmail = (to: string, lang: Locale) =>
   api.post<ItemAnswer<TestEmailAnswer>>('/configurations/email-services/test', { to, lang }, { silent: true }).then((r) => r.data);
 export const useTestEmail = () => useMutation({ mutationFn: ({ to, lang }: { to: string; lang: Locale }) => testEmail(to, lang) });
+
+/** The organization's logo as an image, or null when it has none. */
+export async function getLogo(): Promise<Blob | null> {
+  try {
+    return await api.getFile('/members/organization/logo', { silent: true });
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return null;
+    throw error;
+  }
+}
+export const logoQueryOptions = () => queryOptions({ queryKey: documentKeys.logo, queryFn: getLogo });
+export const useLogo = () => useQuery(logoQueryOptions());

@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "يجب ألا يزيد على {{megabytes}} ميغابايت",
     filesTooLarge: "يجب ألا يزيد مجموعها على {{megabytes}} ميغابايت",
     contentMismatch: "ليس من نوع الملف الذي يدّعيه ({{type}})",
+    imageTooLarge: "يجب ألا يزيد عرضها وارتفاعها على {{max}} بكسل",
+    unreadableImage: "ليست صورة يمكن طباعتها",
   },
   errorCodes: {
     VALIDATION_FAILED: "بعض القيم غير صالحة: راجع الحقول المعلَّمة.",

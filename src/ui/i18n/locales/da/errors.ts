@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "må højst være {{megabytes}} MB",
     filesTooLarge: "må højst være {{megabytes}} MB tilsammen",
     contentMismatch: "er ikke den filtype, den angiver ({{type}})",
+    imageTooLarge: "må højst være {{max}} pixel bred og høj",
+    unreadableImage: "er ikke et billede, der kan udskrives",
   },
   errorCodes: {
     VALIDATION_FAILED: "Nogle værdier er ugyldige: tjek de markerede felter.",

@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "darf höchstens {{megabytes}} MB groß sein",
     filesTooLarge: "dürfen zusammen höchstens {{megabytes}} MB groß sein",
     contentMismatch: "ist nicht die Dateiart, die ihr Typ angibt ({{type}})",
+    imageTooLarge: "darf höchstens {{max}} Pixel breit und hoch sein",
+    unreadableImage: "ist kein druckbares Bild",
   },
   errorCodes: {
     VALIDATION_FAILED: "Einige Werte sind ungültig: Prüfen Sie die markierten Felder.",

@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "πρέπει να είναι το πολύ {{megabytes}} MB",
     filesTooLarge: "πρέπει να είναι το πολύ {{megabytes}} MB συνολικά",
     contentMismatch: "δεν είναι το είδος αρχείου που δηλώνει ο τύπος του ({{type}})",
+    imageTooLarge: "πρέπει να έχει πλάτος και ύψος το πολύ {{max}} pixel",
+    unreadableImage: "δεν είναι εικόνα που μπορεί να εκτυπωθεί",
   },
   errorCodes: {
     VALIDATION_FAILED: "Ορισμένες τιμές δεν είναι έγκυρες: ελέγξτε τα επισημασμένα πεδία.",

@@ -59,6 +59,8 @@ const errors = {
     fileTooLarge: "must be at most {{megabytes}} MB",
     filesTooLarge: "must be at most {{megabytes}} MB together",
     contentMismatch: "is not the kind of file its type says ({{type}})",
+    imageTooLarge: "must be at most {{max}} pixels wide and high",
+    unreadableImage: "is not an image that can be printed",
   },
   errorCodes: {
     VALIDATION_FAILED: 'Some values are not valid: check the fields marked.',

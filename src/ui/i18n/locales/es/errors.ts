@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "debe tener como máximo {{megabytes}} MB",
     filesTooLarge: "deben sumar como máximo {{megabytes}} MB",
     contentMismatch: "no es el tipo de archivo que indica ({{type}})",
+    imageTooLarge: "debe medir como máximo {{max}} píxeles de ancho y de alto",
+    unreadableImage: "no es una imagen que se pueda imprimir",
   },
   errorCodes: {
     VALIDATION_FAILED: "Algunos valores no son válidos: revisa los campos marcados.",

@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "doit faire au plus {{megabytes}} Mo",
     filesTooLarge: "doivent faire au plus {{megabytes}} Mo au total",
     contentMismatch: "n’est pas le type de fichier qu’il annonce ({{type}})",
+    imageTooLarge: "doit mesurer au plus {{max}} pixels de large et de haut",
+    unreadableImage: "n’est pas une image imprimable",
   },
   errorCodes: {
     VALIDATION_FAILED: "Certaines valeurs ne sont pas valides : vérifiez les champs signalés.",

@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "legfeljebb {{megabytes}} MB lehet",
     filesTooLarge: "együtt legfeljebb {{megabytes}} MB lehet",
     contentMismatch: "nem az a fájlfajta, aminek a típusa mondja ({{type}})",
+    imageTooLarge: "legfeljebb {{max}} képpont széles és magas lehet",
+    unreadableImage: "nem nyomtatható kép",
   },
   errorCodes: {
     VALIDATION_FAILED: "Néhány érték érvénytelen: ellenőrizze a megjelölt mezőket.",

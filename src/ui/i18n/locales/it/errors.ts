@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "deve essere al massimo di {{megabytes}} MB",
     filesTooLarge: "devono essere al massimo di {{megabytes}} MB in tutto",
     contentMismatch: "non è il tipo di file che dichiara ({{type}})",
+    imageTooLarge: "deve essere al massimo di {{max}} pixel di larghezza e altezza",
+    unreadableImage: "non è un’immagine stampabile",
   },
   errorCodes: {
     VALIDATION_FAILED: "Alcuni valori non sono validi: controlla i campi evidenziati.",

@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "は{{megabytes}} MB以下にしてください",
     filesTooLarge: "は合計{{megabytes}} MB以下にしてください",
     contentMismatch: "は種類が示すファイル形式ではありません（{{type}}）",
+    imageTooLarge: "は幅・高さとも{{max}}ピクセル以下にしてください",
+    unreadableImage: "は印刷できる画像ではありません",
   },
   errorCodes: {
     VALIDATION_FAILED: "無効な値があります。マークされた項目を確認してください。",

@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "może mieć najwyżej {{megabytes}} MB",
     filesTooLarge: "mogą mieć łącznie najwyżej {{megabytes}} MB",
     contentMismatch: "nie jest plikiem takiego rodzaju, jak podaje jego typ ({{type}})",
+    imageTooLarge: "może mieć najwyżej {{max}} pikseli szerokości i wysokości",
+    unreadableImage: "nie jest obrazem, który można wydrukować",
   },
   errorCodes: {
     VALIDATION_FAILED: "Niektóre wartości są nieprawidłowe: sprawdź zaznaczone pola.",

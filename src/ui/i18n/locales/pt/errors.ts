@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "deve ter no máximo {{megabytes}} MB",
     filesTooLarge: "devem ter no máximo {{megabytes}} MB no total",
     contentMismatch: "não é o tipo de ficheiro que indica ({{type}})",
+    imageTooLarge: "deve ter no máximo {{max}} píxeis de largura e de altura",
+    unreadableImage: "não é uma imagem que possa ser impressa",
   },
   errorCodes: {
     VALIDATION_FAILED: "Alguns valores não são válidos: verifique os campos assinalados.",

@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "должен быть не больше {{megabytes}} МБ",
     filesTooLarge: "должны быть в сумме не больше {{megabytes}} МБ",
     contentMismatch: "не является файлом того вида, который указан в его типе ({{type}})",
+    imageTooLarge: "должно быть не больше {{max}} пикселей в ширину и высоту",
+    unreadableImage: "не является изображением, которое можно напечатать",
   },
   errorCodes: {
     VALIDATION_FAILED: "Некоторые значения недопустимы: проверьте отмеченные поля.",

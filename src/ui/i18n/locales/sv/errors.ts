@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "får vara högst {{megabytes}} MB",
     filesTooLarge: "får vara högst {{megabytes}} MB tillsammans",
     contentMismatch: "är inte den filtyp som dess typ anger ({{type}})",
+    imageTooLarge: "får vara högst {{max}} pixlar bred och hög",
+    unreadableImage: "är inte en bild som kan skrivas ut",
   },
   errorCodes: {
     VALIDATION_FAILED: "Vissa värden är ogiltiga: kontrollera de markerade fälten.",

@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "en fazla {{megabytes}} MB olmalıdır",
     filesTooLarge: "toplamda en fazla {{megabytes}} MB olmalıdır",
     contentMismatch: "türünün belirttiği dosya çeşidi değil ({{type}})",
+    imageTooLarge: "en fazla {{max}} piksel genişlik ve yükseklikte olmalıdır",
+    unreadableImage: "yazdırılabilen bir görsel değil",
   },
   errorCodes: {
     VALIDATION_FAILED: "Bazı değerler geçersiz: işaretli alanları kontrol edin.",

@@ -50,6 +50,8 @@ const errors = {
     fileTooLarge: "最多 {{megabytes}} MB",
     filesTooLarge: "合计最多 {{megabytes}} MB",
     contentMismatch: "不是其类型所声明的文件（{{type}}）",
+    imageTooLarge: "宽和高最多 {{max}} 像素",
+    unreadableImage: "不是可打印的图片",
   },
   errorCodes: {
     VALIDATION_FAILED: "部分值无效：请检查标记的字段。",
