@@ -243,6 +243,58 @@ describe('bad input to send', () => {
   });
 });
 
+describe('the package brochure', () => {
+  const brochure = async (agent: Agent, id: string, lang: string) => {
+    const res = await fetch(`${s.url}/api/personalized-tours/${id}/pdf?lang=${lang}`, { headers: { Cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+  const money = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(minor / 100);
+
+  it('shows the plan and the selling prices per person, never a line’s cost or markup', async () => {
+    const list = await owner.get('/api/personalized-tours?limit=50');
+    const withLines = [];
+    for (const row of list.body.data) withLines.push((await owner.get(`/api/personalized-tours/id/${row._id}`)).body.data);
+    const tour = withLines.find((t) => t.lines.length > 0 && t.days.some((d: { hotel: unknown }) => d.hotel));
+    expect(tour).toBeDefined();
+    const file = await brochure(owner, tour._id, 'en');
+    expect(file).toMatchObject({ status: 200, type: 'application/pdf' });
+    const text = pdfText(file.bytes);
+    expect(text).toContain(tour.title);
+    for (const day of tour.days) {
+      expect(text).toContain(`Day ${day.dayNumber} · ${day.destination.name}`);
+      if (day.hotel) expect(text).toContain(day.hotel.name);
+    }
+    expect(text).toContain(`From ${money(tour.pricePerPerson.adult)} per person`);
+    const selling = new Set([tour.pricePerPerson.adult, tour.pricePerPerson.child, tour.pricePerPerson.infant].map(money));
+    for (const line of tour.lines) {
+      const cost = money(line.unitCost);
+      if (!selling.has(cost)) expect(text).not.toContain(cost);
+      if (line.markupType === 'amount' && line.markup > 0 && !selling.has(money(line.markup))) expect(text).not.toContain(money(line.markup));
+    }
+    pdfPages(file.bytes, 'brochure-demo-en');
+
+    const arabic = pdfText((await brochure(owner, tour._id, 'ae')).bytes);
+    expect(arabic).toContain('الأسعار');
+    expect(arabic).toContain('الرحلة في لمحة');
+    expect((await brochure(owner, tour._id, 'xx')).status).toBe(400);
+    expect((await brochure(await s.login('owner@globe.travel'), tour._id, 'en')).status).toBe(404);
+  });
+
+  it('is sent by whoever may see packages, recorded on the package, the PDF attached', async () => {
+    await noSmtp();
+    const [row] = (await owner.get('/api/personalized-tours?limit=1')).body.data;
+    const sales = await s.login('sales@demo.travel');
+    const res = await sales.post(`/api/personalized-tours/${row._id}/send`, { to: 'traveller@example.com', lang: 'en' });
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ status: 'outbox', recordType: 'personalized-tour', recordId: row._id, recordLabel: row.title, document: 'brochure', subject: `${row.title}: a tour by Demo Travels` });
+    expect((await sales.get(`/api/personalized-tours/${row._id}/sends`)).body.data[0]._id).toBe(res.body.data._id);
+    const eml = await fetch(`${s.url}/api/outbox/${res.body.data._id}/eml`, { headers: { Cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const parsed = await simpleParser(Buffer.from(await eml.arrayBuffer()));
+    expect(parsed.attachments[0].contentType).toBe('application/pdf');
+    expect(pdfText(parsed.attachments[0].content)).toContain(row.title);
+  });
+});
+
 describe('the organization on its documents: logo and address', () => {
   const logoForm = (bytes: Uint8Array, type = 'image/png', field = 'logo') => {
     const form = new FormData();
