@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { axe, launchChromium, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';
 import { pdfText } from '../support/pdf';
+import { testLogo } from '../support/png';
 
 /**
  * Documents in Chromium: the owner sends a receipt from the journal (no mail server is set, so it
@@ -78,6 +79,59 @@ describe('documents in Chromium', () => {
     const pdf = await page.evaluate(async (href) => Array.from(new Uint8Array(await (await fetch(href)).arrayBuffer())), (await open.getByRole('link', { name: `${number}.pdf` }).getAttribute('href'))!);
     expect(pdfText(Buffer.from(pdf))).toContain(number);
     await page.keyboard.press('Escape');
+  });
+
+  it('prints the organization’s logo and address: uploaded and saved on the organization page', async () => {
+    await page.goto(`${server.url}/organization`);
+    await page.getByRole('heading', { name: 'Documents', level: 2 }).waitFor();
+    await page.getByText('No logo').waitFor();
+    await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: testLogo() });
+    await toastOn(page, 'Logo saved');
+    await page.getByTestId('organization-logo').waitFor();
+    // A file that is not what it says is refused under the field, in the member's words.
+    await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await page.getByText('is not a PNG image, as its type says').waitFor();
+    await page.getByLabel('Address (printed on documents)').fill('Office 1204, Bay Square 3\nBusiness Bay, Dubai');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toastOn(page, 'Organization saved');
+    expect(await axe(page)).toEqual([]);
+    await shot('95-organization-logo');
+  });
+
+  it('previews a package’s brochure on its page and sends it; without a mail server it waits in the outbox', async () => {
+    const owner = await server.login('owner@demo.travel');
+    const [tour] = (await owner.get('/api/personalized-tours?limit=1')).body.data;
+    await page.goto(`${server.url}/personalized-tours/${tour._id}`);
+    const brochure = page.getByTestId('package-brochure');
+    await brochure.getByRole('heading', { name: 'Brochure' }).waitFor();
+    const first = brochure.getByTestId('document-page').first();
+    await first.waitFor();
+    // The page is drawn, not blank: many pixels are neither white nor transparent.
+    const inked = await first.evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && data[i] + data[i + 1] + data[i + 2] < 700) n++;
+      return n / (canvas.width * canvas.height);
+    });
+    expect(inked).toBeGreaterThan(0.05);
+    const href = (await brochure.getByRole('link', { name: 'Open the PDF' }).getAttribute('href'))!;
+    expect(href).toBe(`/api/personalized-tours/${tour._id}/pdf?lang=en`);
+    // The brochure carries what the organization page saved.
+    const file = await page.evaluate(async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), href);
+    expect(pdfText(Buffer.from(file))).toContain('Office 1204, Bay Square 3 · Business Bay, Dubai');
+    expect(await axe(page)).toEqual([]);
+    await shot('96-package-brochure');
+
+    await brochure.getByRole('button', { name: 'Send the brochure' }).click();
+    const dialog = page.getByRole('dialog', { name: `Send brochure ${tour.title}` });
+    await dialog.getByLabel('To').fill('traveller@example.com');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
+    await dialog.waitFor({ state: 'detached' });
+    await brochure.getByTestId('document-send').filter({ hasText: 'traveller@example.com' }).getByText('In the outbox').waitFor();
+
+    await page.goto(`${server.url}/configurations/outbox`);
+    await page.getByTestId('outbox-table').locator('tr', { hasText: 'traveller@example.com' }).getByText(tour.title).first().waitFor();
   });
 
   it('tests the email settings and shows the server answer', async () => {

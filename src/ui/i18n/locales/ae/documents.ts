@@ -3,7 +3,7 @@ import type en from '../en/documents';
 /** العربية: المستندات والبريد الإلكتروني. */
 const documents: typeof en = {
   documents: {
-    kinds: { receipt: 'الإيصال', itinerary: 'برنامج الرحلة' },
+    kinds: { receipt: 'الإيصال', itinerary: 'برنامج الرحلة', brochure: 'الكتيّب' },
     statuses: { queued: 'في قائمة الانتظار', sent: 'أُرسلت', failed: 'فشلت', outbox: 'في صندوق الصادر' },
     send: {
       action: 'إرسال',
@@ -54,6 +54,17 @@ const documents: typeof en = {
       refused: 'لم يقبل خادم البريد الرسالة التجريبية.',
       answer: 'رد الخادم: {{response}}',
       openOutbox: 'فتح صندوق الصادر',
+    },
+    preview: {
+      title: "الكتيّب",
+      intro: "ما يتسلمه العميل: برنامج الباقة وأسعارها للشخص، دون تكاليفها أبدًا.",
+      language: "اللغة",
+      open: "فتح ملف PDF",
+      send: "إرسال الكتيّب",
+      loading: "جارٍ رسم الصفحات…",
+      failed: "تعذّر عرض المعاينة. افتح ملف PDF بدلًا منها.",
+      page: "الصفحة {{page}} من {{pages}}",
+      more: "{{count}} صفحات أخرى في ملف PDF",
     },
     errors: { fetchOutbox: 'تعذّر جلب صندوق الصادر', send: 'تعذّر إرسال الرسالة' },
   },

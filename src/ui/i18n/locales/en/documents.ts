@@ -1,7 +1,7 @@
 /** English for documents and email: the send dialog, a record's sends, the outbox, the email settings' test. */
 const documents = {
   documents: {
-    kinds: { receipt: 'receipt', itinerary: 'itinerary' },
+    kinds: { receipt: 'receipt', itinerary: 'itinerary', brochure: 'brochure' },
     statuses: { queued: 'Queued', sent: 'Sent', failed: 'Failed', outbox: 'In the outbox' },
     send: {
       action: 'Send',
@@ -52,6 +52,17 @@ const documents = {
       refused: 'The mail server did not accept the test email.',
       answer: 'The server answered: {{response}}',
       openOutbox: 'Open the outbox',
+    },
+    preview: {
+      title: "Brochure",
+      intro: "What the customer receives: the package’s plan and its prices per person, never its costs.",
+      language: "Language",
+      open: "Open the PDF",
+      send: "Send the brochure",
+      loading: "Drawing the pages…",
+      failed: "The preview could not be shown. Open the PDF instead.",
+      page: "Page {{page}} of {{pages}}",
+      more: "{{count}} more pages in the PDF",
     },
     errors: { fetchOutbox: 'Failed to fetch the outbox', send: 'Failed to send the email' },
   },
