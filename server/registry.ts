@@ -12,16 +12,23 @@ import { vendorRoutes } from './vendors/routes';
 import { financeRoutes } from './finance/routes';
 import { personalizedTourRoutes } from './tours/package-routes';
 import { groupTourRoutes } from './tours/group-routes';
+import { documentRoutes } from './documents/routes';
+import { documentQueues } from './documents/jobs';
+import type { BossQueue } from './jobs/boss';
+import type { AppServices } from './services';
 
 /**
  * Every route of the product, by area. The app mounts exactly these; the tests enumerate exactly
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...personalizedTourRoutes, ...groupTourRoutes],
+  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...personalizedTourRoutes, ...groupTourRoutes, ...documentRoutes],
   // The parent (platform) service: organizations and subscriptions, in its own issue.
   platform: [],
 };
 
 /** Every kind of background job the product runs, by kind. */
 export const jobHandlers: JobHandlers = { ...leadJobs, ...maintenanceJobs };
+
+/** The queues of work that talks to the outside world (pg-boss, server/jobs/boss.ts), dead-letter queues first. */
+export const bossQueues = (services: AppServices): BossQueue[] => [...documentQueues(services)];

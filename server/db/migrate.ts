@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { TENANT_ROLE, type Database } from './client';
+import { installBoss } from '../jobs/boss';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -11,7 +12,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * `organization_id`: row-level security on, one policy, privileges for the tenant role.
  * It runs at every start, so a table added later is covered without anyone remembering.
  */
-export async function migrateDatabase({ pool, db }: Database): Promise<void> {
+export async function migrateDatabase(database: Database): Promise<void> {
+  const { pool, db } = database;
   // Two instances starting together must not migrate at once: hold a session lock meanwhile.
   const lock = await pool.connect();
   try {
@@ -109,6 +111,7 @@ export async function migrateDatabase({ pool, db }: Database): Promise<void> {
       grant execute on function login_throttle_wait(text[]) to ${TENANT_ROLE};
       grant execute on function login_throttle_fail(text[], int[], int[]) to ${TENANT_ROLE};
     `));
+    await installBoss(database);
   } finally {
     await lock.query('select pg_advisory_unlock(727274)').catch(() => {});
     lock.release();

@@ -21,10 +21,27 @@ export const allow = (module: ModuleKey, action: Action) => ({ kind: 'permission
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
+/** A file of a `multipart/form-data` request (a route's `multipart`). */
+export interface UploadedFile {
+  name: string;
+  /** The media type the sender declared for it. */
+  type: string;
+  bytes: Buffer;
+}
+
+/** A success answer that is a file rather than JSON: the media types it may have. */
+export interface FileAnswer {
+  file: readonly [string, ...string[]];
+}
+export const fileAnswer = (...mediaTypes: [string, ...string[]]): FileAnswer => ({ file: mediaTypes });
+export const isFileAnswer = (answers: v.GenericSchema | FileAnswer | undefined): answers is FileAnswer => !!answers && 'file' in answers;
+
 export interface TenantContext<P, Q, B> {
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
+  /** The files of a multipart request, in the order sent; empty otherwise. */
+  files: UploadedFile[];
   /** The request's transaction, scoped to the caller's organization by row-level security. */
   tx: Tx;
   auth: AuthContext;
@@ -71,10 +88,16 @@ interface Common<P, Q, B> {
   /** The schema of one row of an import body (`{ rows }`): the rows are checked one by one by the import runner. */
   importRow?: v.GenericSchema;
   /**
-   * The success answer's schema (documented in the OpenAPI reference; the API tests check every
-   * JSON answer against it). Routes answering nothing in JSON leave it out.
+   * The success answer: its schema, or `fileAnswer(…)` for a file (a PDF, an `.eml`). Documented in
+   * the OpenAPI reference; the API tests check every answer against it.
    */
-  answers?: v.GenericSchema;
+  answers?: v.GenericSchema | FileAnswer;
+  /**
+   * Also takes `multipart/form-data` (besides JSON): its text fields are the body `body` validates
+   * (a field sent twice is a list) and the files of the field `files` reach the handler as `files`
+   * (a file in any other field is a 400). `maxBodyBytes` bounds the whole request (413).
+   */
+  multipart?: { files: string };
   /**
    * Called by other sites (a website's lead form): authenticated by something other than the
    * session cookie, so the same-site check does not apply; answers carry CORS headers for any origin.

@@ -41,6 +41,7 @@ const GroupToursPage = named(() => import('../features/tours/group-tours-page'),
 const GroupTourDetailPage = named(() => import('../features/tours/group-tour-detail-page'), 'GroupTourDetailPage');
 const NewGroupTourPage = named(() => import('../features/tours/group-tour-form-page'), 'NewGroupTourPage');
 const EditGroupTourPage = named(() => import('../features/tours/group-tour-form-page'), 'EditGroupTourPage');
+const OutboxPage = named(() => import('../features/documents/outbox-page'), 'OutboxPage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 
@@ -81,6 +82,7 @@ const SUBPAGES: { module: ModuleKey; path: string; Page: ComponentType }[] = [
   { module: 'personalizedTours', path: ':id/edit', Page: EditPersonalizedTourPage },
   { module: 'groupTours', path: 'new', Page: NewGroupTourPage },
   { module: 'groupTours', path: ':id/edit', Page: EditGroupTourPage },
+  { module: 'configurations', path: 'outbox', Page: OutboxPage },
 ];
 
 const guarded = (module: ModuleKey, node: ReactNode) => <RequirePermission module={module}>{node}</RequirePermission>;

@@ -64,6 +64,15 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'GET /group-tours/id/:id': (d) => ({ path: `/group-tours/id/${d.groupTour}` }),
   'PUT /group-tours': (d) => ({ path: '/group-tours', body: { _id: d.groupTour, title: 'Taken over' } }),
   'DELETE /group-tours/:id': (d) => ({ path: `/group-tours/${d.groupTour}` }),
+  'GET /personalized-tours/:id/pdf': (d) => ({ path: `/personalized-tours/${d.personalizedTour}/pdf` }),
+  'GET /personalized-tours/:id/sends': (d) => ({ path: `/personalized-tours/${d.personalizedTour}/sends` }),
+  'POST /personalized-tours/:id/send': (d) => ({ path: `/personalized-tours/${d.personalizedTour}/send`, body: { to: 'someone@example.com' } }),
+  'GET /budget/income/:id/pdf': (d) => ({ path: `/budget/income/${d.income}/pdf` }),
+  'GET /budget/income/:id/sends': (d) => ({ path: `/budget/income/${d.income}/sends` }),
+  'POST /budget/income/:id/send': (d) => ({ path: `/budget/income/${d.income}/send`, body: { to: 'someone@example.com' } }),
+  'GET /outbox/:id': (d) => ({ path: `/outbox/${d.send}` }),
+  'GET /outbox/:id/eml': (d) => ({ path: `/outbox/${d.send}/eml` }),
+  'GET /outbox/:id/attachments/:attachmentId': (d) => ({ path: `/outbox/${d.send}/attachments/${d.attachment}` }),
 };
 
 /** Routes that read or change a record named in the body rather than the path. */
@@ -109,6 +118,10 @@ beforeAll(async () => {
     personalizedTour: await demoRow('personalized_tours'),
     groupTour: await demoRow('group_tours'),
   };
+  demo.income = (await owner.post('/api/budget/income', { amount: 100, date: '2030-01-01', paymentMethod: 'cash', description: 'Matrix' })).body.data._id;
+  const send = (await owner.post(`/api/budget/income/${demo.income}/send`, { to: 'matrix@example.com' })).body.data;
+  demo.send = send._id;
+  demo.attachment = send.attachments[0]._id;
   demo.leadQuery = (await owner.post(`/api/leads/${demo.lead}/query`, { adults: 2 })).body.data.queries.at(-1)._id;
   demo.followUp = (await owner.post(`/api/leads/${demo.lead}/followup`, { dueAt: new Date(Date.now() + 3_600_000).toISOString() })).body.data.followUps[0]._id;
   everything = await checksumQuery(s);

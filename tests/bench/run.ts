@@ -7,7 +7,7 @@
  * second with the per-row report checked. `BENCH_ONLY=imports` runs only that.
  * Figures go to stdout and to test-results/bench.json; docs/performance.md records one run.
  */
-import { execSync } from 'node:child_process';
+import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -415,6 +415,9 @@ async function main() {
   console.log(JSON.stringify({ ...results, http: undefined, statements: undefined, web: (results.web as { signInRouteGzipKB: number } | undefined)?.signInRouteGzipKB }, null, 2));
   fs.mkdirSync('test-results', { recursive: true });
   fs.writeFileSync('test-results/bench.json', JSON.stringify(results, null, 2));
+  // Documents (tests/bench/documents.ts): the 21-day itinerary's render time and memory, mails per
+  // second through the queue. Its own servers, after this one has stopped.
+  if (process.env.BENCH_NO_DOCUMENTS !== 'true') spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/documents.ts'], { stdio: 'inherit' });
 }
 
 main().catch((e) => {

@@ -46,6 +46,8 @@ export class Agent {
   post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, body ?? {}, headers);
   put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', path, body ?? {}, headers);
   patch = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PATCH', path, body ?? {}, headers);
+  /** A multipart/form-data POST (fetch writes the boundary and the length). */
+  form = <T = any>(path: string, form: FormData, headers?: Record<string, string>) => this.request<T>('POST', path, form, headers);
   delete = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('DELETE', path, undefined, headers);
   /** A multipart POST with one file in the field `file`. */
   upload = <T = any>(path: string, file: { name: string; type: string; content: string | Uint8Array }) => {

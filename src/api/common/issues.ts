@@ -48,6 +48,12 @@ export const ISSUE_CODES = [
   'refusedByDatabase',
   'notUtf8',
   'notAllowedInState',
+  'invalidForm',
+  'fileTooLarge',
+  'filesTooLarge',
+  'contentMismatch',
+  'imageTooLarge',
+  'unreadableImage',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
@@ -169,6 +175,10 @@ export const ERROR_CODES = [
   'SEATS_UNAVAILABLE',
   'SALES_CLOSED',
   'IMPORT_TOO_MANY_ROWS',
+  'LENGTH_REQUIRED',
+  'INVALID_FORM',
+  'ATTACHMENT_TOO_LARGE',
+  'MAIL_SERVER_NOT_SET',
   'CONFLICT',
   'INTERNAL',
 ] as const;

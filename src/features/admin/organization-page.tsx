@@ -15,6 +15,7 @@ import { confirmAction } from '../../ui/confirm';
 import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, FormError, NumberField, SelectField, TextAreaField, TextField, fieldMessage } from '../../ui/form-fields';
 import { StatusTag } from '../../ui/status-tag';
+import { OrganizationLogo } from './organization-logo';
 
 interface FormValues {
   name: string;
@@ -24,6 +25,7 @@ interface FormValues {
   /** Typed as a percentage; the contract takes basis points (`taxRate`). */
   taxPercent: number | undefined;
   terms: string;
+  address: string;
   colorScheme: { primary: string; secondary: string };
 }
 
@@ -91,6 +93,7 @@ function OrganizationForm({ org, readOnly }: { org: Organization; readOnly: bool
         <TextField control={control} name="invoicePrefix" label={t('organization.invoicePrefix')} disabled={readOnly} />
         <NumberField control={control} name="taxPercent" label={t('organization.taxRate')} min={0} max={100} disabled={readOnly} />
         <TextAreaField control={control} name="terms" label={t('organization.terms')} disabled={readOnly} />
+        <TextAreaField control={control} name="address" label={t('organization.address')} disabled={readOnly} />
       </div>
       <div className="card stack">
         <h2>{t('organization.colors')}</h2>
@@ -125,6 +128,7 @@ function OrganizationForm({ org, readOnly }: { org: Organization; readOnly: bool
           <Button type="submit" icon="pi pi-check" label={t('shell.save')} loading={formState.isSubmitting} />
         </div>
       )}
+      <OrganizationLogo readOnly={readOnly} />
       <div className="card stack">
         <h2>{t('organization.secret')}</h2>
         <p className="muted">{t('organization.secretHint', { hint: org.secretHint })}</p>
@@ -160,6 +164,7 @@ function toForm(org: Organization): FormValues {
     invoicePrefix: org.invoicePrefix,
     taxPercent: org.taxRate / 100,
     terms: org.terms ?? '',
+    address: org.address ?? '',
     colorScheme: { ...org.colorScheme },
   };
 }

@@ -14,6 +14,9 @@ import { StatusTag } from '../../ui/status-tag';
 import { MoneyActions } from './account-page';
 import { AccountTabs, accountNameKey } from './parts';
 import { ReverseDialog } from './reverse-dialog';
+import { documentPdfUrl } from '../../api/documents/get-documents';
+import { SendDocumentDialog } from '../../ui/send-document-dialog';
+import { isLocale } from '../../ui/i18n';
 
 /** Each filter is its own address parameter: `/account/journal?account=money:cash&sourceType=other-income`. */
 const JOURNAL_FILTER_PARAMS: Record<string, FilterParamKind> = { date: 'object', sourceType: 'list', account: 'text' };
@@ -60,6 +63,8 @@ export function JournalPage() {
   const [state, setState] = useListState({ sortBy: 'date', sortOrder: 'desc', filterParams: JOURNAL_FILTER_PARAMS });
   const journal = useJournal(toQuery(state) as JournalParams);
   const [reversing, setReversing] = useState<JournalEntry>();
+  const [sending, setSending] = useState<JournalEntry>();
+  const receiptOf = (e: JournalEntry) => (e.sourceType === 'other-income' && e.sourceId && e.reference && !e.reversesEntryId ? `/budget/income/${e.sourceId}` : undefined);
   const setFilter = (key: string, value: unknown) => setState({ filters: { ...state.filters, [key]: value as never }, page: 1 });
 
   const reversible = (e: JournalEntry) => can('account', 'delete') && REVERSIBLE_BY_HAND.includes(e.sourceType) && !e.reversesEntryId && !e.reversedByEntryId;
@@ -100,10 +105,40 @@ export function JournalPage() {
       {
         field: 'actions',
         header: t('records.actions'),
-        body: reverseButton,
+        body: (e) => {
+          const receipt = receiptOf(e);
+          return (
+            <div className="row" style={{ gap: '0.25rem', flexWrap: 'wrap' }}>
+              {receipt && (
+                <a
+                  className="p-button p-button-text p-button-sm"
+                  href={documentPdfUrl(receipt, isLocale(i18n.language) ? i18n.language : 'en')}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={t('documents.send.pdfOf', { document: t('documents.kinds.receipt'), label: e.reference })}
+                >
+                  <i className="pi pi-file-pdf" aria-hidden="true" />
+                  <span className="p-button-label">{t('documents.send.pdf')}</span>
+                </a>
+              )}
+              {receipt && can('account', 'create') && (
+                <Button
+                  type="button"
+                  text
+                  size="small"
+                  icon="pi pi-send"
+                  label={t('documents.send.action')}
+                  aria-label={t('documents.send.sendOf', { document: t('documents.kinds.receipt'), label: e.reference })}
+                  onClick={() => setSending(e)}
+                />
+              )}
+              {reverseButton(e)}
+            </div>
+          );
+        },
       },
     ],
-    [t, fmt, can],
+    [t, fmt, can, i18n.language],
   );
 
   const accountOptions = [
@@ -169,6 +204,9 @@ export function JournalPage() {
         }
       />
       {reversing && <ReverseDialog entry={reversing} onClose={() => setReversing(undefined)} />}
+      {sending && (
+        <SendDocumentDialog recordPath={receiptOf(sending)!} document="receipt" label={sending.reference ?? ''} onClose={() => setSending(undefined)} />
+      )}
     </div>
   );
 }

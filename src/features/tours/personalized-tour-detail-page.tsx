@@ -13,6 +13,7 @@ import { useFormatters } from '../../ui/format';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/media';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
+import { PackageBrochure } from './package-brochure';
 import { DayList, PriceList, PublishedTag, names } from './package-parts';
 
 function PackageHeader({ tour }: { tour: PersonalizedTourDetail }) {
@@ -141,7 +142,7 @@ const textLines = (lines: string[], none: string): ReactNode =>
     none
   );
 
-/** `/personalized-tours/:id`: the package, its plan, its costing lines, publish and delete. */
+/** `/personalized-tours/:id`: the package, its plan, its brochure (preview and send), its costing lines, publish and delete. */
 export function PersonalizedTourDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -180,6 +181,7 @@ export function PersonalizedTourDetailPage() {
               </h2>
               <DayList days={data.days} />
             </section>
+            <PackageBrochure tour={data} />
             <section className="card stack" aria-labelledby="package-lines-title">
               <h2 id="package-lines-title" style={{ margin: 0 }}>
                 {t('personalizedTours.lines.title')}

@@ -12,7 +12,8 @@ import contacts from './contacts';
 import finance from './finance';
 import tourPackages from './tour-packages';
 import dashboard from './dashboard';
+import documents from './documents';
 
-const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard };
+const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents };
 
 export default en;
