@@ -5,6 +5,7 @@ import { hashPassword } from './auth/password';
 import { newOrganizationSecret } from './admin/store';
 import type { Db } from './db/client';
 import { seedLeads } from './leads/seed';
+import { FINANCE_SEEDS, seedFinance } from './finance/seed';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue/seed';
 import type { VendorService } from '../src/api/vendors/contract';
 import { appModules } from './admin/schema';
@@ -240,6 +241,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       );
       await seedCatalogue(tx, organizationId, spec.catalogue);
       await seedLeads(tx, organizationId, spec.leads);
+      await seedFinance(tx, organizationId, FINANCE_SEEDS[spec.name]);
     }
     return true;
   });

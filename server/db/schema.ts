@@ -12,3 +12,4 @@ export * from '../catalogue/schema';
 export * from '../vendors/schema';
 export * from '../contacts/schema';
 export * from '../leads/schema';
+export * from '../finance/schema';

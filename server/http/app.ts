@@ -7,6 +7,8 @@ import { can } from '../../src/api/permissions';
 import { authenticate, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type SessionRow } from '../auth/session';
 import type { AppServices } from '../services';
 import { ApiError, fromDatabaseError } from './errors';
+import { claimKey, idempotencyKeyOf, rememberAnswer, requestHash } from './idempotency';
+import { REPLAYED_HEADER } from '../../src/api/common/idempotency';
 import { parseQuery } from './query';
 import { isStateChanging, type PublicRoute, type RouteDef, type TenantRoute } from './route';
 import { validate } from './validate';
@@ -117,8 +119,18 @@ function mount(api: Hono, def: RouteDef, services: AppServices) {
     } else {
       // A body is read before the transaction starts, so a slow upload holds no connection.
       const auth = admit(def, await authenticate(c, services));
-      const input = { params: params(), query: query(), body: await body() };
-      result = await database.withTenant(auth.organizationId, (tx) => (def as TenantRoute).handler({ ...input, tx, auth, services, c }));
+      const raw = def.body ? await readBody(c, def) : undefined;
+      const input = { params: params(), query: query(), body: def.body ? validate(def.body, raw, 'body') : undefined };
+      const tenant = def as TenantRoute;
+      const key = tenant.idempotent ? idempotencyKeyOf(c) : undefined;
+      result = await database.withTenant(auth.organizationId, async (tx) => {
+        if (!key) return tenant.handler({ ...input, tx, auth, services, c });
+        const claim = await claimKey(tx, key, requestHash(def.method, new URL(c.req.url).pathname, raw));
+        if (claim.kind === 'replay') return c.json(claim.body as object, claim.status as 200, { [REPLAYED_HEADER]: 'true' });
+        const answer = await tenant.handler({ ...input, tx, auth, services, c });
+        await rememberAnswer(tx, key, def.status ?? 200, answer);
+        return answer;
+      });
     }
     if (result instanceof Response) return result;
     return c.json(result as object, def.status ?? 200);

@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '../../src/api/common/schemas';
 /** An answer that is not a success: every refusal in the API is one of these. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429,
     readonly code: string,
     message: string,
     readonly issues?: ApiErrorBody['issues'],

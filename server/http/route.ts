@@ -69,6 +69,11 @@ interface Common<P, Q, B> {
 
 export interface TenantRoute<P = unknown, Q = unknown, B = unknown> extends Common<P, Q, B> {
   access: Exclude<Access, { kind: 'public' }>;
+  /**
+   * Moves money: honours an `Idempotency-Key` header (server/http/idempotency.ts), so the same
+   * request sent again answers the first result instead of taking effect twice.
+   */
+  idempotent?: boolean;
   handler: (ctx: TenantContext<P, Q, B>) => Promise<unknown>;
 }
 export interface PublicRoute<P = unknown, Q = unknown, B = unknown, C = undefined> extends Common<P, Q, B> {

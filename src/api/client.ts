@@ -48,6 +48,8 @@ export interface CallOptions {
   fallbackMessage?: string;
   /** The i18n key of `fallbackMessage` (which stays the English default). */
   fallbackKey?: string;
+  /** Extra request headers (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 /** A per-call fallback: its i18n key and the seed's English text. */
@@ -131,7 +133,7 @@ export const api = {
   get: <T>(path: string, query?: Record<string, QueryValue>, options?: CallOptions) =>
     call<T>((w) => w.url(path + toQueryString(query)).get().json(), options),
   post: <T>(path: string, body?: unknown, options?: CallOptions) =>
-    call<T>((w) => w.url(path).json((body ?? {}) as object).post().json(), options),
+    call<T>((w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).post().json(), options),
   put: <T>(path: string, body?: unknown, options?: CallOptions) =>
     call<T>((w) => w.url(path).json((body ?? {}) as object).put().json(), options),
   delete: <T>(path: string, options?: CallOptions) => call<T>((w) => w.url(path).delete().json(), options),

@@ -31,6 +31,8 @@ const FollowUpsRedirect = named(() => import('../features/leads/leads-page'), 'F
 const LeadDetailPage = named(() => import('../features/leads/lead-detail-page'), 'LeadDetailPage');
 const ContactsPage = named(() => import('../features/contacts/contacts-page'), 'ContactsPage');
 const ContactGroupsPage = named(() => import('../features/contacts/contact-groups-page'), 'ContactGroupsPage');
+const AccountPage = named(() => import('../features/finance/account-page'), 'AccountPage');
+const JournalPage = named(() => import('../features/finance/journal-page'), 'JournalPage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 
@@ -49,6 +51,7 @@ const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
   reviews: ReviewsPage,
   leads: LeadsPage,
   contacts: ContactsPage,
+  account: AccountPage,
 };
 
 /** A module's record page, at `<module path>/:id`. */
@@ -61,6 +64,7 @@ const RECORDS: Partial<Record<ModuleKey, ComponentType>> = {
 const SUBPAGES: { module: ModuleKey; path: string; Page: ComponentType }[] = [
   { module: 'leads', path: 'follow-ups', Page: FollowUpsRedirect },
   { module: 'contacts', path: 'groups', Page: ContactGroupsPage },
+  { module: 'account', path: 'journal', Page: JournalPage },
 ];
 
 const guarded = (module: ModuleKey, node: ReactNode) => <RequirePermission module={module}>{node}</RequirePermission>;

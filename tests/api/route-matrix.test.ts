@@ -52,6 +52,7 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'GET /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}` }),
   'PUT /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}`, body: { name: 'Taken over' } }),
   'DELETE /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}` }),
+  'POST /account/journal/:id/reverse': (d) => ({ path: `/account/journal/${d.journalEntry}/reverse`, body: { date: '2031-01-01' } }),
 };
 
 /** The rows a cross-tenant call could touch, with what it could change. */
@@ -70,6 +71,7 @@ const everything = [
   "select id, coalesce(outcome, 'open'), 0, created_at from follow_ups",
   'select id, name, 0, updated_at from contact_groups',
   "select id, text, 0, created_at from lead_query_comments",
+  "select id, source_type, 0, created_at from journal_entries",
 ].join(' union all ') + ' order by 1';
 
 /** Routes that read or change a record named in the body rather than the path. */
@@ -111,6 +113,7 @@ beforeAll(async () => {
     review: await demoRow('reviews'),
     lead: (await s.sql<{ id: string }>(`select l.id from leads l join organizations o on o.id = l.organization_id where o.name = 'Demo Travels' and l.status = 'new' order by l.id limit 1`))[0].id,
     contactGroup: (await owner.post('/api/contacts/groups', { name: 'VIP customers' })).body.data._id,
+    journalEntry: (await owner.get('/api/account/opening-balances')).body.data.entryId,
   };
   demo.leadQuery = (await owner.post(`/api/leads/${demo.lead}/query`, { adults: 2 })).body.data.queries.at(-1)._id;
   demo.followUp = (await owner.post(`/api/leads/${demo.lead}/followup`, { dueAt: new Date(Date.now() + 3_600_000).toISOString() })).body.data.followUps[0]._id;

@@ -13,6 +13,8 @@ import { TEST_PASSWORD, withDatabase } from './db-url';
 export interface TestServer {
   url: string;
   database: Database;
+  /** The test database's URL, for a second pool or a raw client of a test's own. */
+  databaseUrl: string;
   /** A raw pg client on the test database, for checks the API does not expose. */
   sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   agent(): Agent;
@@ -47,6 +49,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     url,
     database,
+    databaseUrl: withDatabase(adminUrl, name),
     sql: async (text, values) => (await raw.query(text, values)).rows,
     agent: () => new Agent(url),
     async login(email, password = TEST_PASSWORD) {

@@ -5,7 +5,8 @@ import catalogue from './catalogue';
 import vendors from './vendors';
 import leads from './leads';
 import contacts from './contacts';
+import finance from './finance';
 
-const ae: LocaleResources = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts };
+const ae: LocaleResources = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance };
 
 export default ae;

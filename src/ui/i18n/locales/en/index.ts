@@ -8,7 +8,8 @@ import catalogue from './catalogue';
 import vendors from './vendors';
 import leads from './leads';
 import contacts from './contacts';
+import finance from './finance';
 
-const en = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts };
+const en = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance };
 
 export default en;

@@ -1,0 +1,61 @@
+import { idParams } from '../../src/api/common/schemas';
+import { REVERSIBLE_BY_HAND, chartQuery, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
+import { allow, route, type RouteDef } from '../http/route';
+import { reverseEntry } from './journal';
+import { chartOfAccounts, journalPage, openingBalances, recordOpeningBalances, recordOtherIncome } from './store';
+
+/** The finance area's routes: the chart and journal to read, and the first movements of money. */
+export const financeRoutes: RouteDef[] = [
+  route({
+    method: 'GET',
+    path: '/account/chart',
+    access: allow('account', 'view'),
+    query: chartQuery,
+    handler: async ({ tx, query }) => ({ data: await chartOfAccounts(tx, query) }),
+  }),
+  route({
+    method: 'GET',
+    path: '/account/journal',
+    access: allow('account', 'view'),
+    query: journalQuery,
+    handler: ({ tx, query }) => journalPage(tx, query),
+  }),
+  route({
+    method: 'POST',
+    path: '/account/journal/:id/reverse',
+    access: allow('account', 'delete'),
+    params: idParams,
+    body: reverseEntryInput,
+    status: 201,
+    idempotent: true,
+    async handler({ tx, params, body, auth }) {
+      const reversal = await reverseEntry(tx, params.id, { date: body.date, memo: body.memo ?? null, postedBy: auth.memberId, allowedSources: REVERSIBLE_BY_HAND });
+      return { data: { entryId: reversal.id, reversesEntryId: params.id } };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/account/opening-balances',
+    access: allow('account', 'view'),
+    handler: async ({ tx }) => ({ data: await openingBalances(tx) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/account/opening-balances',
+    access: allow('account', 'create'),
+    body: openingBalancesInput,
+    status: 201,
+    idempotent: true,
+    handler: async ({ tx, body, auth }) => ({ data: await recordOpeningBalances(tx, body, auth.memberId) }),
+  }),
+  // The seed's call: other income (a commission, interest, a refund from a supplier…).
+  route({
+    method: 'POST',
+    path: '/budget/income',
+    access: allow('account', 'create'),
+    body: otherIncomeInput,
+    status: 201,
+    idempotent: true,
+    handler: async ({ tx, body, auth }) => ({ data: await recordOtherIncome(tx, body, auth.memberId) }),
+  }),
+];

@@ -1,0 +1,182 @@
+import crypto from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  moneyAccount,
+  type Account,
+  type ChartQuery,
+  type JournalEntry,
+  type JournalQuery,
+  type OpeningBalances,
+  type OpeningBalancesInput,
+  type OtherIncome,
+  type OtherIncomeInput,
+  type PaymentMethod,
+} from '../../src/api/finance/contract';
+import type { ListAnswer } from '../../src/api/common/schemas';
+import type { Tx } from '../db/client';
+import { conflict } from '../http/errors';
+import { containsPattern, listAnswer, pageOffset } from '../http/list';
+import { accountBalances, postEntry, type LineInput } from './journal';
+import { nextNumber } from './series';
+
+/** The finance area's reads and writes; other areas post through journal.ts, and read here. */
+
+const currentOrg = sql`nullif(current_setting('app.org_id', true), '')::uuid`;
+
+async function orgCurrency(tx: Tx): Promise<string> {
+  const { rows } = await tx.execute<{ currency: string }>(sql`select currency from organizations where id = ${currentOrg}`);
+  return rows[0].currency;
+}
+
+/** The chart of accounts with each account's balance. */
+export async function chartOfAccounts(tx: Tx, q: ChartQuery = {}): Promise<Account[]> {
+  const balances = await accountBalances(tx, q);
+  const currency = await orgCurrency(tx);
+  return balances.map(({ id, ...a }) => ({ _id: id, ...a, currency }));
+}
+
+const isoInstant = (value: string | Date) => new Date(value).toISOString();
+
+interface EntryRow extends Record<string, unknown> {
+  id: string;
+  date: string;
+  currency: string;
+  memo: string | null;
+  source_type: JournalEntry['sourceType'];
+  source_id: string | null;
+  reference: string | null;
+  posted_by: string | null;
+  posted_by_name: string | null;
+  reverses_entry_id: string | null;
+  reversed_by: string | null;
+  created_at: string;
+}
+
+/** The journal, newest first unless asked: entries with their lines, source and who posted them. */
+export async function journalPage(tx: Tx, q: JournalQuery): Promise<ListAnswer<JournalEntry>> {
+  const where: SQL[] = [sql`e.organization_id = ${currentOrg}`];
+  if (q.date?.from) where.push(sql`e.date >= ${q.date.from}::date`);
+  if (q.date?.to) where.push(sql`e.date <= ${q.date.to}::date`);
+  if (q.sourceType?.length) where.push(sql`e.source_type in (${sql.join(q.sourceType.map((t) => sql`${t}`), sql`, `)})`);
+  if (q.account) where.push(sql`exists (select 1 from journal_lines l join accounts a on a.id = l.account_id where l.entry_id = e.id and a.key = ${q.account})`);
+  if (q.search) where.push(sql`(e.memo ilike ${containsPattern(q.search)} or e.reference ilike ${containsPattern(q.search)})`);
+  const filter = sql.join(where, sql` and `);
+  const order = q.sortOrder === 'asc' ? sql`e.date asc, e.created_at asc, e.id asc` : sql`e.date desc, e.created_at desc, e.id desc`;
+  const { rows } = await tx.execute<EntryRow>(sql`
+    select e.id, e.date::text as date, e.currency, e.memo, e.source_type, e.source_id, e.reference, e.posted_by, m.name as posted_by_name,
+           e.reverses_entry_id, r.id as reversed_by, e.created_at
+    from journal_entries e
+    left join members m on m.id = e.posted_by
+    left join journal_entries r on r.reverses_entry_id = e.id
+    where ${filter}
+    order by ${order}
+    limit ${q.limit} offset ${pageOffset(q)}`);
+  const lines = new Map<string, JournalEntry['lines']>();
+  if (rows.length > 0) {
+    const { rows: lineRows } = await tx.execute<{ entry_id: string; key: JournalEntry['lines'][number]['accountKey']; code: string; debit: string; credit: string }>(sql`
+      select l.entry_id, a.key, a.code, l.debit::text, l.credit::text
+      from journal_lines l join accounts a on a.id = l.account_id
+      where l.entry_id in (${sql.join(rows.map((r) => sql`${r.id}::uuid`), sql`, `)})
+      order by l.entry_id, (l.debit = 0), a.code`);
+    for (const l of lineRows) {
+      const list = lines.get(l.entry_id) ?? [];
+      list.push({ accountKey: l.key, accountCode: l.code, debit: Number(l.debit), credit: Number(l.credit) });
+      lines.set(l.entry_id, list);
+    }
+  }
+  return listAnswer(
+    q,
+    rows,
+    (r): JournalEntry => {
+      const entryLines = lines.get(r.id) ?? [];
+      return {
+        _id: r.id,
+        date: r.date,
+        currency: r.currency,
+        memo: r.memo,
+        sourceType: r.source_type,
+        sourceId: r.source_id,
+        reference: r.reference,
+        postedBy: r.posted_by ? { _id: r.posted_by, name: r.posted_by_name ?? '' } : null,
+        reversesEntryId: r.reverses_entry_id,
+        reversedByEntryId: r.reversed_by,
+        total: entryLines.reduce((sum, l) => sum + l.debit, 0),
+        lines: entryLines,
+        createdAt: isoInstant(r.created_at),
+      };
+    },
+    async () => {
+      const { rows: counted } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from journal_entries e where ${filter}`);
+      return counted[0].n;
+    },
+  );
+}
+
+/**
+ * Other income (`POST /budget/income`): a numbered receipt (`RCT-2026-0001`) and one entry, the
+ * money account of the payment method ← other income, in one transaction.
+ */
+export async function recordOtherIncome(tx: Tx, input: OtherIncomeInput, memberId: string | null): Promise<OtherIncome> {
+  const id = crypto.randomUUID();
+  const currency = await orgCurrency(tx);
+  // The number last: its series row stays locked until this transaction ends.
+  const number = await nextNumber(tx, 'receipt', input.date);
+  const entry = await postEntry(tx, {
+    date: input.date,
+    source: { type: 'other-income', id, reference: number },
+    memo: input.description,
+    postedBy: memberId,
+    lines: [
+      { account: moneyAccount(input.paymentMethod), debit: input.amount },
+      { account: 'other-income', credit: input.amount },
+    ],
+  });
+  const { rows } = await tx.execute<{ created_at: string }>(sql`
+    insert into other_incomes (id, number, date, amount, currency, payment_method, description, entry_id, created_by)
+    values (${id}, ${number}, ${input.date}, ${input.amount}, ${currency}, ${input.paymentMethod}, ${input.description}, ${entry.id}, ${memberId})
+    returning created_at`);
+  return {
+    _id: id,
+    number,
+    date: input.date,
+    amount: input.amount,
+    currency,
+    paymentMethod: input.paymentMethod,
+    description: input.description,
+    entryId: entry.id,
+    createdAt: isoInstant(rows[0].created_at),
+  };
+}
+
+/** The opening balances in force: the last opening-balance entry not reversed, or null. */
+export async function openingBalances(tx: Tx): Promise<OpeningBalances | null> {
+  const { rows } = await tx.execute<{ id: string; date: string; currency: string }>(sql`
+    select e.id, e.date::text as date, e.currency from journal_entries e
+    where e.organization_id = ${currentOrg} and e.source_type = 'opening-balance' and e.reverses_entry_id is null
+      and not exists (select 1 from journal_entries r where r.reverses_entry_id = e.id)
+    order by e.created_at desc limit 1`);
+  const [entry] = rows;
+  if (!entry) return null;
+  const { rows: lines } = await tx.execute<{ payment_method: PaymentMethod; debit: string }>(sql`
+    select a.payment_method, l.debit::text from journal_lines l join accounts a on a.id = l.account_id
+    where l.entry_id = ${entry.id} and a.payment_method is not null order by a.code`);
+  return { entryId: entry.id, date: entry.date, currency: entry.currency, balances: lines.map((l) => ({ paymentMethod: l.payment_method, amount: Number(l.debit) })) };
+}
+
+/**
+ * The money each account held when the organization started: one entry, money accounts ←
+ * opening-balance equity. Once: while an opening-balance entry stands (not reversed), another is
+ * refused with 409. The opening-balance account row is locked meanwhile, so two at once queue and
+ * the second sees the first.
+ */
+export async function recordOpeningBalances(tx: Tx, input: OpeningBalancesInput, memberId: string | null): Promise<OpeningBalances> {
+  await tx.execute(sql`select 1 from accounts where organization_id = ${currentOrg} and key = 'opening-balance' for update`);
+  if (await openingBalances(tx)) {
+    throw conflict('Opening balances are already recorded; reverse their entry in the journal to record them again', 'OPENING_BALANCES_RECORDED');
+  }
+  const given = input.balances.filter((b) => b.amount > 0);
+  const total = given.reduce((sum, b) => sum + b.amount, 0);
+  const lines: LineInput[] = [...given.map((b) => ({ account: moneyAccount(b.paymentMethod), debit: b.amount })), { account: 'opening-balance', credit: total }];
+  await postEntry(tx, { date: input.date, source: { type: 'opening-balance' }, memo: null, postedBy: memberId, lines });
+  return (await openingBalances(tx))!;
+}

@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import type { Context } from 'hono';
+import { sql } from 'drizzle-orm';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../src/api/common/idempotency';
+import type { Tx } from '../db/client';
+import { ApiError } from './errors';
+
+/**
+ * `Idempotency-Key` for the POSTs that move money (a route's `idempotent: true`; docs/finance.md).
+ *
+ * The key is claimed inside the request's own transaction, before its handler runs, by inserting
+ * its row (organization, key, hash of the request). A second request with the same key blocks on
+ * that row's unique index until the first transaction ends: if the first committed, the second
+ * finds its stored answer and replays it (same status and body, `Idempotent-Replayed: true`); if
+ * the first rolled back, the claim was rolled back too and the second runs as if it were first.
+ * So a keyed request takes effect once however many copies arrive at once, on however many
+ * servers. Only successful answers are kept (a refusal rolls the claim back with everything else),
+ * for 24 hours (the hourly housekeeping job deletes older ones; an older key is claimed anew).
+ */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+
+/** The request's key, if it sent one; 400 naming the header when it is not a usable key. */
+export function idempotencyKeyOf(c: Context): string | undefined {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    const message = 'must be 1 to 255 visible ASCII characters';
+    throw new ApiError(400, 'VALIDATION_FAILED', `The ${IDEMPOTENCY_HEADER} header ${message}`, [{ path: IDEMPOTENCY_HEADER, message }]);
+  }
+  return key;
+}
+
+/** JSON with keys in order, so the same body hashes the same however its keys were sent. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestHash(method: string, path: string, body: unknown): string {
+  return crypto.createHash('sha256').update(`${method} ${path}\n${canonical(body)}`).digest('hex');
+}
+
+export type Claim = { kind: 'first' } | { kind: 'replay'; status: number; body: unknown };
+
+/** Claims `key` for this request in `tx` (a tenant transaction), or answers what the first request with it answered. */
+export async function claimKey(tx: Tx, key: string, hash: string): Promise<Claim> {
+  const { rows: claimed } = await tx.execute(sql`
+    insert into idempotency_keys (key, request_hash) values (${key}, ${hash})
+    on conflict (organization_id, key) do update set request_hash = excluded.request_hash, status = null, body = null, created_at = now()
+      where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+    returning 1`);
+  if (claimed.length > 0) return { kind: 'first' };
+  // A new statement, so a new snapshot: it sees the answer the first request committed while this one waited.
+  const { rows } = await tx.execute<{ request_hash: string; status: number | null; body: unknown }>(sql`
+    select request_hash, status, body from idempotency_keys
+    where organization_id = nullif(current_setting('app.org_id', true), '')::uuid and key = ${key}`);
+  const [stored] = rows;
+  if (stored && stored.request_hash !== hash) {
+    throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', `This ${IDEMPOTENCY_HEADER} was already used with another request; send a new key for a new request`, [
+      { path: IDEMPOTENCY_HEADER, message: 'was already used with another request' },
+    ]);
+  }
+  if (!stored || stored.status === null) {
+    throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', `A request with this ${IDEMPOTENCY_HEADER} is still being processed; try again`);
+  }
+  return { kind: 'replay', status: stored.status, body: stored.body };
+}
+
+/** Stores the first answer under the claimed key, in the same transaction as the effect. */
+export async function rememberAnswer(tx: Tx, key: string, status: number, body: unknown): Promise<void> {
+  await tx.execute(sql`
+    update idempotency_keys set status = ${status}, body = ${JSON.stringify(body ?? null)}::json
+    where organization_id = nullif(current_setting('app.org_id', true), '')::uuid and key = ${key}`);
+}
+
+/** Keys older than a day are of no use: the housekeeping job deletes them. */
+export const pruneIdempotencyKeys = sql`delete from idempotency_keys where created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`;

@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, fallback, type QueryValue } from '../client';
+import type { ItemAnswer, ListAnswer } from '../common/schemas';
+import { JOURNAL_PAGE_SIZE, type Account, type AccountKey, type JournalEntry, type OpeningBalances, type SourceType } from './contract';
+
+export interface JournalParams {
+  page?: number;
+  limit?: number;
+  search?: string;
+  sortOrder?: 'asc' | 'desc';
+  date?: { from?: string; to?: string };
+  sourceType?: SourceType[];
+  account?: AccountKey;
+}
+
+export const getChart = (asOf?: string) =>
+  api.get<ItemAnswer<Account[]>>('/account/chart', { asOf }, fallback('finance.errors.fetchChart', 'Failed to fetch the chart of accounts')).then((r) => r.data);
+
+export const getJournal = (params: JournalParams = {}) =>
+  api.get<ListAnswer<JournalEntry>>('/account/journal', { limit: JOURNAL_PAGE_SIZE, ...params } as Record<string, QueryValue>, fallback('finance.errors.fetchJournal', 'Failed to fetch the journal'));
+
+export const getOpeningBalances = () =>
+  api.get<ItemAnswer<OpeningBalances | null>>('/account/opening-balances', undefined, fallback('finance.errors.fetchOpening', 'Failed to fetch the opening balances')).then((r) => r.data);
+
+/** Every finance query sits under `finance`: a movement refetches them all (balances, journal, opening balances). */
+export const financeKeys = {
+  all: ['finance'] as const,
+  chart: (asOf?: string) => ['finance', 'chart', asOf ?? null] as const,
+  journal: (params: JournalParams) => ['finance', 'journal', params] as const,
+  opening: () => ['finance', 'opening-balances'] as const,
+};
+
+export const chartQueryOptions = (asOf?: string) => queryOptions({ queryKey: financeKeys.chart(asOf), queryFn: () => getChart(asOf) });
+export const journalQueryOptions = (params: JournalParams = {}) =>
+  queryOptions({ queryKey: financeKeys.journal(params), queryFn: () => getJournal(params), placeholderData: keepPreviousData });
+export const openingBalancesQueryOptions = () => queryOptions({ queryKey: financeKeys.opening(), queryFn: getOpeningBalances });
+
+export const useChart = (asOf?: string) => useQuery(chartQueryOptions(asOf));
+export const useJournal = (params: JournalParams = {}) => useQuery(journalQueryOptions(params));
+export const useOpeningBalances = () => useQuery(openingBalancesQueryOptions());

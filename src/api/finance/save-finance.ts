@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, fallback, type CallOptions } from '../client';
+import { IDEMPOTENCY_HEADER } from '../common/idempotency';
+import type { ItemAnswer } from '../common/schemas';
+import type { OpeningBalances, OpeningBalancesInput, OtherIncome, OtherIncomeInput, ReverseEntryInput } from './contract';
+import { financeKeys } from './get-finance';
+
+/**
+ * The calls that move money. Each takes the Idempotency-Key of the form submission (made once when
+ * the form opens, see newIdempotencyKey): a double click or a retry after a lost answer is the
+ * same request, and the server answers it once.
+ */
+const keyed = (key: string, options: CallOptions): CallOptions => ({ ...options, headers: { [IDEMPOTENCY_HEADER]: key } });
+
+export const recordOtherIncome = (input: OtherIncomeInput, key: string) =>
+  api.post<ItemAnswer<OtherIncome>>('/budget/income', input, keyed(key, fallback('finance.errors.recordIncome', 'Failed to record income'))).then((r) => r.data);
+
+export const recordOpeningBalances = (input: OpeningBalancesInput, key: string) =>
+  api
+    .post<ItemAnswer<OpeningBalances>>('/account/opening-balances', input, keyed(key, fallback('finance.errors.recordOpening', 'Failed to record the opening balances')))
+    .then((r) => r.data);
+
+export const reverseEntry = (entryId: string, input: ReverseEntryInput, key: string) =>
+  api
+    .post<ItemAnswer<{ entryId: string; reversesEntryId: string }>>(`/account/journal/${entryId}/reverse`, input, keyed(key, fallback('finance.errors.reverse', 'Failed to reverse the entry')))
+    .then((r) => r.data);
+
+function useMoneyMutation<V, R>(name: string, run: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationKey: ['finance', name], mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: financeKeys.all }) });
+}
+
+export const useRecordOtherIncome = () => useMoneyMutation('income', ({ input, key }: { input: OtherIncomeInput; key: string }) => recordOtherIncome(input, key));
+export const useRecordOpeningBalances = () =>
+  useMoneyMutation('opening-balances', ({ input, key }: { input: OpeningBalancesInput; key: string }) => recordOpeningBalances(input, key));
+export const useReverseEntry = () =>
+  useMoneyMutation('reverse', ({ entryId, input, key }: { entryId: string; input: ReverseEntryInput; key: string }) => reverseEntry(entryId, input, key));

@@ -1,0 +1,149 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { CHART_OF_ACCOUNTS, REVERSIBLE_BY_HAND, SOURCE_TYPES, type JournalEntry } from '../../api/finance/contract';
+import { useJournal, type JournalParams } from '../../api/finance/get-finance';
+import { useAuth, useCan } from '../../ui/auth';
+import { DROPDOWN_PT } from '../../ui/form-fields';
+import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
+import { useFormatters } from '../../ui/format';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn } from '../../ui/list-page';
+import { StatusTag } from '../../ui/status-tag';
+import { MoneyActions } from './account-page';
+import { AccountTabs, accountNameKey } from './parts';
+import { ReverseDialog } from './reverse-dialog';
+
+/** Each filter is its own address parameter: `/account/journal?account=money:cash&sourceType=other-income`. */
+const JOURNAL_FILTER_PARAMS: Record<string, FilterParamKind> = { date: 'object', sourceType: 'list', account: 'text' };
+
+/** An entry's lines: debits first, each with its account and amount on its side. */
+function EntryLines({ entry }: { entry: JournalEntry }) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  return (
+    <table className="journal-lines">
+      <colgroup>
+        <col />
+        <col className="journal-lines__amount" />
+        <col className="journal-lines__amount" />
+      </colgroup>
+      <thead className="visually-hidden">
+        <tr>
+          <th scope="col">{t('finance.journal.account')}</th>
+          <th scope="col">{t('finance.journal.debit')}</th>
+          <th scope="col">{t('finance.journal.credit')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entry.lines.map((l, i) => (
+          <tr key={i} data-side={l.debit ? 'debit' : 'credit'}>
+            <td className={l.debit ? undefined : 'journal-lines__credit'}>
+              <span className="muted">{l.accountCode}</span> {t(accountNameKey(l.accountKey))}
+            </td>
+            <td className="money">{l.debit ? fmt.money(l.debit, entry.currency) : ''}</td>
+            <td className="money">{l.credit ? fmt.money(l.credit, entry.currency) : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** `/account/journal`: every entry with its lines, source record and who posted it; filtered in the address. */
+export function JournalPage() {
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  const { organization } = useAuth();
+  const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
+  const [state, setState] = useListState({ sortBy: 'date', sortOrder: 'desc', filterParams: JOURNAL_FILTER_PARAMS });
+  const journal = useJournal(toQuery(state) as JournalParams);
+  const [reversing, setReversing] = useState<JournalEntry>();
+  const setFilter = (key: string, value: unknown) => setState({ filters: { ...state.filters, [key]: value as never }, page: 1 });
+
+  const columns = useMemo<ListColumn<JournalEntry>[]>(
+    () => [
+      { field: '_id', header: t('finance.journal.id'), hiddenByDefault: true },
+      { field: 'date', header: t('finance.journal.date'), sortable: true, body: (e) => fmt.date(e.date) },
+      {
+        field: 'source',
+        header: t('finance.journal.source'),
+        body: (e) => (
+          <div className="stack" style={{ gap: '0.25rem' }}>
+            <span>{t(`finance.sources.${e.sourceType}`)}</span>
+            {e.reference && (
+              <span className="muted journal-reference" dir="ltr">
+                {e.reference}
+              </span>
+            )}
+            {e.reversesEntryId && <StatusTag status="reversal" tone="warning" label={t('finance.journal.reversal')} />}
+            {e.reversedByEntryId && <StatusTag status="reversed" tone="neutral" label={t('finance.journal.reversed')} />}
+          </div>
+        ),
+      },
+      { field: 'memo', header: t('finance.journal.memo'), body: (e) => e.memo ?? '' },
+      { field: 'lines', header: t('finance.journal.lines'), body: (e) => <EntryLines entry={e} /> },
+      // The lines show the amounts; the entry's total is there for who wants a column of it.
+      { field: 'total', header: t('finance.journal.total'), hiddenByDefault: true, body: (e) => <span className="money">{fmt.money(e.total, e.currency)}</span> },
+      { field: 'postedBy', header: t('finance.journal.postedBy'), body: (e) => e.postedBy?.name ?? t('finance.journal.system') },
+      { field: 'createdAt', header: t('finance.journal.postedAt'), hiddenByDefault: true, body: (e) => fmt.dateTime(e.createdAt) },
+      {
+        field: 'actions',
+        header: t('records.actions'),
+        body: (e) =>
+          can('account', 'delete') && REVERSIBLE_BY_HAND.includes(e.sourceType) && !e.reversesEntryId && !e.reversedByEntryId ? (
+            <Button type="button" text size="small" icon="pi pi-undo" label={t('finance.journal.reverse')} onClick={() => setReversing(e)} />
+          ) : null,
+      },
+    ],
+    [t, fmt, can],
+  );
+
+  const accountOptions = [
+    { value: '', label: t('finance.journal.anyAccount') },
+    ...CHART_OF_ACCOUNTS.map((a) => ({ value: a.key, label: `${a.code} ${t(accountNameKey(a.key))}` })),
+  ];
+
+  return (
+    <div className="stack">
+      <AccountTabs />
+      {/* Cells re-render only for new rows: a new language draws the list anew. */}
+      <ListPage<JournalEntry>
+        key={i18n.language}
+        id="journal"
+        title={t('finance.journal.title')}
+        actions={<MoneyActions />}
+        columns={columns}
+        state={state}
+        onChange={setState}
+        answer={journal.data}
+        loading={journal.isFetching}
+        filterPanel={
+          <>
+            <DateRangeFilter label={t('finance.journal.dateRange')} value={state.filters.date} onChange={(range) => setFilter('date', range)} />
+            <MultiSelectFilter
+              id="f-journal-source"
+              label={t('finance.journal.sourceType')}
+              value={state.filters.sourceType}
+              options={SOURCE_TYPES.map((s) => ({ value: s, label: t(`finance.sources.${s}`) }))}
+              onChange={(values) => setFilter('sourceType', values)}
+            />
+            <FilterField id="f-journal-account" label={t('finance.journal.account')}>
+              <Dropdown
+                inputId="f-journal-account"
+                value={(state.filters.account as string | undefined) ?? ''}
+                options={accountOptions}
+                optionLabel="label"
+                optionValue="value"
+                filter
+                pt={DROPDOWN_PT}
+                onChange={(e) => setFilter('account', e.value || undefined)}
+              />
+            </FilterField>
+          </>
+        }
+      />
+      {reversing && <ReverseDialog entry={reversing} onClose={() => setReversing(undefined)} />}
+    </div>
+  );
+}
