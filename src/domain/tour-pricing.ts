@@ -30,7 +30,7 @@ export type Markup = { basisPoints: number } | { amount: number };
 export const DISCOUNT_KIND = 'discount';
 
 /** 1 000 % at most (SPEC: a markup over 1000 % is a mistake, refused). */
-export const MAX_MARKUP_BASIS_POINTS = 100 * BASIS_POINTS_WHOLE;
+export const MAX_MARKUP_BASIS_POINTS = 10 * BASIS_POINTS_WHOLE;
 
 export interface LineToPrice {
   kind: string;

@@ -53,6 +53,8 @@ describe('tour pricing', () => {
         expect(diff > -5_000n && diff <= 5_000n).toBe(true);
       }),
     );
+    // 1 000 % is the most a markup may be.
+    expect(MAX_MARKUP_BASIS_POINTS).toBe(100_000);
     // 15 % of 1 005 is 150.75 → 151; 10 % of 5 is 0.5 → 1; 10 % of 4 is 0.4 → 0.
     expect(priceLine({ kind: 'hotels', quantity: 3, unitCost: 1005, markup: { basisPoints: 1500 } })).toEqual({ unitMarkup: 151, unitPrice: 1156, lineCost: 3015, lineSell: 3468 });
     expect(priceLine({ kind: 'hotels', quantity: 1, unitCost: 5, markup: { basisPoints: 1000 } }).unitMarkup).toBe(1);
