@@ -9,13 +9,14 @@ import { leadRoutes } from './leads/routes';
 import { notificationRoutes } from './notifications/routes';
 import { vendorRoutes } from './vendors/routes';
 import { financeRoutes } from './finance/routes';
+import { tourRoutes } from './tours/routes';
 
 /**
  * Every route of the product, by area. The app mounts exactly these; the tests enumerate exactly
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes],
+  api: [...adminRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...tourRoutes],
   // The parent (platform) service: organizations and subscriptions, in its own issue.
   platform: [],
 };

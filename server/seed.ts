@@ -5,6 +5,7 @@ import { hashPassword } from './auth/password';
 import { newOrganizationSecret } from './admin/store';
 import type { Db } from './db/client';
 import { seedLeads } from './leads/seed';
+import { seedTours } from './tours/seed';
 import { FINANCE_SEEDS, seedFinance } from './finance/seed';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue/seed';
 import type { VendorService } from '../src/api/vendors/contract';
@@ -108,8 +109,10 @@ export interface SeedOrg {
   staff: { name: string; email: string; department: 'sales' | 'operations' | 'finance'; role: string }[];
   vendors: SeedVendor[];
   catalogue: CatalogueSeed;
-  /** How many demo leads (server/db/leads-seed.ts). */
+  /** How many demo leads (server/leads/seed.ts). */
   leads: number;
+  /** How many demo customized tours (server/tours/seed.ts). */
+  tours: number;
 }
 
 export interface SeedVendor {
@@ -165,6 +168,7 @@ export const DEMO_ORGS: SeedOrg[] = [
     vendors: DEMO_VENDORS,
     catalogue: DEMO_CATALOGUE,
     leads: 320,
+    tours: 36,
   },
   {
     name: 'Globe Trotters',
@@ -176,6 +180,7 @@ export const DEMO_ORGS: SeedOrg[] = [
     vendors: GLOBE_VENDORS,
     catalogue: GLOBE_CATALOGUE,
     leads: 12,
+    tours: 4,
   },
 ];
 
@@ -241,6 +246,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       );
       await seedCatalogue(tx, organizationId, spec.catalogue);
       await seedLeads(tx, organizationId, spec.leads);
+      await seedTours(tx, organizationId, spec.tours);
       await seedFinance(tx, organizationId, FINANCE_SEEDS[spec.name]);
     }
     return true;

@@ -9,7 +9,7 @@ import { destinations, placeCounts, regions } from './schema';
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { columnsAs, countRows, listAnswer, orderBy, pageOffset } from '../http/list';
-import { assertReference, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
+import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route, type RouteDef } from '../http/route';
 import { DESTINATION, placeColumns, type PlacedRow, type PlacedTable } from './store';
 
@@ -243,6 +243,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
       params: idParams,
       async handler({ tx, params }) {
         await lockRecord(tx, t, params.id, def.label);
+        if (t.uses) await assertUnused(tx, t.kind, t.uses(params.id));
         const deleted = await find(tx, params.id);
         await tx.delete(t.table).where(eq(t.id, params.id));
         return { data: deleted, message: def.deletedMessage };

@@ -8,6 +8,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { activities, hotels, reviews } from './schema';
 import { leadQueries, leads } from '../leads/schema';
+import { customizedTourDays, customizedTourLines, customizedTours } from '../tours/schema';
 import { containsPattern } from '../http/list';
 import { type SluggedTable, type Use } from '../http/records';
 
@@ -22,6 +23,7 @@ export const DESTINATION: SluggedTable = {
   kind: 'destination',
 };
 export const HOTEL: PlacedTable = {
+  uses: (id) => hotelUses(id),
   table: hotels,
   id: hotels.id,
   name: hotels.name,
@@ -32,6 +34,7 @@ export const HOTEL: PlacedTable = {
   search: (text) => sql`hotel_search(${containsPattern(text)}, ${text})`,
 };
 export const ACTIVITY: PlacedTable = {
+  uses: (id) => activityUses(id),
   table: activities,
   id: activities.id,
   name: activities.name,
@@ -57,15 +60,38 @@ const placeUsedByLeads = (column: 'regions' | 'destinations', id: string): Use[]
   { one: 'lead query', many: 'lead queries', count: count(leadQueries, sql`${leadQueries[column]} @> array[${id}]::uuid[]`) },
 ];
 
+/** Customized tours using a record (their plan, not their sent versions, which keep names of their own), named by title. */
+const usedByTours = (where: SQL): Use => ({
+  one: 'customized tour',
+  many: 'customized tours',
+  count: count(customizedTours, where),
+  names: sql`select ${customizedTours.title} as name from ${customizedTours} where ${where} order by lower(${customizedTours.title})`,
+});
+// A tour's places include every day's destination and its region (server/tours/store.ts).
+const tourVisits = (column: 'regions' | 'destinations', id: string) => usedByTours(sql`${customizedTours[column]} @> array[${id}]::uuid[]`);
+
 /**
- * What keeps a region or destination from being deleted. Tours and leads join these lists when
- * they arrive.
+ * What keeps a region or destination from being deleted. Packages and departures join these lists
+ * when they arrive.
  */
 export const destinationUses = (id: string): Use[] => [
   { one: 'hotel', many: 'hotels', count: count(hotels, eq(hotels.destinationId, id)) },
   { one: 'activity', many: 'activities', count: count(activities, eq(activities.destinationId, id)) },
   { one: 'review', many: 'reviews', count: count(reviews, eq(reviews.destinationId, id)) },
   ...placeUsedByLeads('destinations', id),
+  tourVisits('destinations', id),
+];
+
+/** What keeps a hotel from being deleted: a tour's day that stays there, or a priced line for its rooms. */
+export const hotelUses = (id: string): Use[] => [
+  usedByTours(sql`${customizedTours.id} in (select ${customizedTourDays.tourId} from ${customizedTourDays} where ${customizedTourDays.hotelId} = ${id}
+    union select ${customizedTourLines.tourId} from ${customizedTourLines} where ${customizedTourLines.hotelId} = ${id})`),
+];
+
+/** What keeps an activity from being deleted: a tour's day that includes it, or a priced line for it. */
+export const activityUses = (id: string): Use[] => [
+  usedByTours(sql`${customizedTours.id} in (select ${customizedTourDays.tourId} from ${customizedTourDays} where ${customizedTourDays.activities} @> array[${id}]::uuid[]
+    union select ${customizedTourLines.tourId} from ${customizedTourLines} where ${customizedTourLines.activityId} = ${id})`),
 ];
 
 const inRegion = (column: typeof hotels.destinationId | typeof activities.destinationId, id: string) =>
@@ -76,11 +102,14 @@ export const regionUses = (id: string): Use[] => [
   { one: 'hotel', many: 'hotels', count: count(hotels, inRegion(hotels.destinationId, id)) },
   { one: 'activity', many: 'activities', count: count(activities, inRegion(activities.destinationId, id)) },
   ...placeUsedByLeads('regions', id),
+  tourVisits('regions', id),
 ];
 
 /** A catalogue table whose records sit in a destination (and through it in a region): hotels, activities. */
 export interface PlacedTable extends SluggedTable {
   destinationId: AnyPgColumn;
+  /** What keeps a record from being deleted (409 naming them). */
+  uses?: (id: string) => Use[];
   /**
    * The rows a search finds (by name, slug, address or description, destination, country or region, hotels
    * also by amenity): a set-returning function of migration 0005 that reads the trigram index.

@@ -13,3 +13,4 @@ export * from '../vendors/schema';
 export * from '../contacts/schema';
 export * from '../leads/schema';
 export * from '../finance/schema';
+export * from '../tours/schema';

@@ -47,11 +47,18 @@ export interface Use {
   many: string;
   /** `select count(*) from … where …` */
   count: SQL;
+  /** The users' names, when the message should name them (`select title as name from … order by …`): the first three are named. */
+  names?: SQL;
 }
 
 const listWords = (parts: string[]) => (parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`);
+const NAMED = 3;
 
-/** Refuses (409 IN_USE) to delete a record others still use: "This destination is used by 3 hotels and 2 activities". */
+/**
+ * Refuses (409 IN_USE) to delete a record others still use: "This destination is used by 3 hotels
+ * and 2 activities", naming the users where the use says how ("used by 2 customized tours (“Dubai
+ * in March”, “Oman coast”)").
+ */
 export async function assertUnused(tx: Tx, kind: string, uses: Use[]): Promise<void> {
   if (!uses.length) return;
   const { rows } = await tx.execute<Record<string, number>>(
@@ -62,7 +69,17 @@ export async function assertUnused(tx: Tx, kind: string, uses: Use[]): Promise<v
   );
   const counts = uses.map((u, i) => ({ u, n: Number(rows[0][`c${i}`]) })).filter((x) => x.n > 0);
   if (!counts.length) return;
-  throw conflict(`This ${kind} is used by ${listWords(counts.map(({ u, n }) => `${n} ${n === 1 ? u.one : u.many}`))} and cannot be deleted`, 'IN_USE');
+  const parts = await Promise.all(
+    counts.map(async ({ u, n }) => {
+      const what = `${n} ${n === 1 ? u.one : u.many}`;
+      if (!u.names) return what;
+      const { rows: named } = await tx.execute<{ name: string }>(sql`${u.names} limit ${NAMED}`);
+      const names = named.map((r) => `“${r.name}”`);
+      if (n > names.length) names.push(`${n - names.length} more`);
+      return `${what} (${listWords(names)})`;
+    }),
+  );
+  throw conflict(`This ${kind} is used by ${listWords(parts)} and cannot be deleted`, 'IN_USE');
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

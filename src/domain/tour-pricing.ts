@@ -110,9 +110,21 @@ function ratioBasisPoints(part: bigint, whole: bigint): number {
   return safe(scaled < 0n ? -magnitude : magnitude, 'margin');
 }
 
+/** The tour's figures from its cost and price (sums of its lines) and its travellers. */
+export function tourTotals(cost: number, sell: number, pax: number): TourTotals {
+  assertWhole(pax, 'pax');
+  return {
+    cost,
+    sell,
+    margin: safe(BigInt(sell) - BigInt(cost), 'margin'),
+    marginBasisPoints: sell > 0 ? ratioBasisPoints(BigInt(sell) - BigInt(cost), BigInt(sell)) : null,
+    pax,
+    pricePerPerson: pax > 0 ? splitEvenly(sell, pax)[0] : null,
+  };
+}
+
 /** Prices every line and the tour; `pax` travellers share the price. */
 export function priceTour<L extends LineToPrice>(lines: readonly L[], pax: number): PricedTour<L> {
-  assertWhole(pax, 'pax');
   const priced = lines.map((line) => ({ ...line, ...priceLine(line) }));
   let cost = 0n;
   let sell = 0n;
@@ -120,13 +132,5 @@ export function priceTour<L extends LineToPrice>(lines: readonly L[], pax: numbe
     cost += BigInt(l.lineCost);
     sell += BigInt(l.lineSell);
   }
-  const totals: TourTotals = {
-    cost: safe(cost, 'total cost'),
-    sell: safe(sell, 'total price'),
-    margin: safe(sell - cost, 'margin'),
-    marginBasisPoints: sell > 0n ? ratioBasisPoints(sell - cost, sell) : null,
-    pax,
-    pricePerPerson: pax > 0 ? splitEvenly(safe(sell, 'total price'), pax)[0] : null,
-  };
-  return { lines: priced, totals };
+  return { lines: priced, totals: tourTotals(safe(cost, 'total cost'), safe(sell, 'total price'), pax) };
 }

@@ -103,14 +103,17 @@ export interface FollowUp {
   createdAt: string;
 }
 
-export const LEAD_ACTIVITY_TYPES = ['created', 'captured', 'imported', 'details', 'status', 'owner', 'query', 'queryUpdated', 'comment', 'followUp', 'response'] as const;
+export const LEAD_ACTIVITY_TYPES = ['created', 'captured', 'imported', 'details', 'status', 'owner', 'query', 'queryUpdated', 'comment', 'followUp', 'response', 'tourCreated', 'tourSent'] as const;
 export type LeadActivityType = (typeof LEAD_ACTIVITY_TYPES)[number];
 
 /** One line of the lead's timeline: what happened, who did it (null: the website or the system), when. */
 export interface LeadActivity {
   _id: string;
   type: LeadActivityType;
-  /** Per type: `{ from, to, reason }` for status, `{ from, to }` (names) for owner, `{ outcome }` for a response… */
+  /**
+   * Per type: `{ from, to, reason }` for status (`tourId` when a sent tour moved it), `{ from, to }`
+   * (names) for owner, `{ outcome }` for a response, `{ tourId, title, version, to }` for a tour…
+   */
   data: Record<string, unknown>;
   actor: MemberRef | null;
   createdAt: string;

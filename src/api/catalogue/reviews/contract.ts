@@ -11,7 +11,7 @@ export interface Review {
   /** The destination reviewed, if any. */
   destinationId: string | null;
   destination: CatalogueRef | null;
-  /** The tour reviewed: tours arrive in a later issue; always null until then. */
+  /** The customized tour reviewed, if any. */
   tourId: string | null;
   isPublished: boolean;
   createdAt: string;
@@ -29,6 +29,8 @@ const reviewFields = {
   rating: intBetween(1, 5),
   text: requiredText(5000),
   destinationId: v.optional(v.nullable(idSchema)),
+  /** A customized tour of the organization. */
+  tourId: v.optional(v.nullable(idSchema)),
   isPublished: v.optional(v.boolean('must be true or false')),
 };
 

@@ -1,0 +1,2 @@
+ALTER TABLE "activities" ADD CONSTRAINT "activities_org_id_uq" UNIQUE("organization_id","id");--> statement-breakpoint
+ALTER TABLE "hotels" ADD CONSTRAINT "hotels_org_id_uq" UNIQUE("organization_id","id");
