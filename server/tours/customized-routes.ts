@@ -17,12 +17,14 @@ import {
   type CustomizedTourDetail,
   type CustomizedTourState,
   type CustomizedTourStats,
+  type TourBuilderSettings,
   type TourDeleted,
   type TourFilters,
   type ToursQuery,
 } from '../../src/api/tours/customized/contract';
 import { customizedTourMachine } from '../../src/machines/customized-tour-machine';
 import { snapshotOf } from '../../src/machines/workflow';
+import { moduleSettings } from '../admin/store';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, conflict, notFound } from '../http/errors';
@@ -120,6 +122,17 @@ export const customizedTourRoutes = [
     access: allow('customizedTours', 'view'),
     query: toursQuery,
     handler: ({ tx, auth, query }) => tourPage(tx, auth, query),
+  }),
+
+  /** What the builder needs from the organization's settings (Configurations → customized tours), for anyone who builds tours. */
+  route({
+    method: 'GET',
+    path: '/customized-tours/settings',
+    access: allow('customizedTours', 'view'),
+    async handler({ tx }): Promise<{ data: TourBuilderSettings }> {
+      const settings = await moduleSettings(tx, 'customizedTours');
+      return { data: { defaultMarkupBasisPoints: settings.defaultMarkupPercent * 100, quoteValidityDays: settings.quoteValidityDays } };
+    },
   }),
 
   route({

@@ -137,6 +137,13 @@ export interface TourVersion extends TourVersionSummary {
   tour: TourSnapshot;
 }
 
+/** `GET /customized-tours/settings`: the organization's defaults a builder starts from. */
+export interface TourBuilderSettings {
+  /** A new line's markup (Configurations → customized tours → default markup). */
+  defaultMarkupBasisPoints: number;
+  quoteValidityDays: number;
+}
+
 export interface CustomizedTourStats {
   /** Tours matching every filter but `status`, per status (every status present). */
   byStatus: Record<CustomizedTourState, number>;
