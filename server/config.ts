@@ -1,5 +1,7 @@
 import path from 'node:path';
 import * as v from 'valibot';
+import { SafeError } from './http/log';
+import type { SqlLogging } from './db/client';
 
 /** The one place that reads process.env. */
 const envSchema = v.object({
@@ -16,8 +18,18 @@ const envSchema = v.object({
   /** Extra origins allowed to make state-changing calls (comma-separated), e.g. the Vite dev server. */
   ALLOWED_ORIGINS: v.optional(v.string(), ''),
   DB_POOL_SIZE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '20'),
-  /** Print every SQL statement with its parameters (diagnostics and the benchmark). */
-  LOG_SQL: v.optional(v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1')), 'false'),
+  /**
+   * Print every SQL statement (diagnostics): `true` prints the statements with their literals masked
+   * and only the number of parameters; `values` also prints the parameters (personal data and
+   * secrets: for a test database, e.g. the benchmark, never for real data).
+   */
+  LOG_SQL: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false', '1', '0', 'values'], 'LOG_SQL must be true, false or values'),
+      v.transform((s): SqlLogging => (s === 'values' ? 'values' : s === 'true' || s === '1' ? 'statements' : 'off')),
+    ),
+    'false',
+  ),
   /** How often the job worker looks for due jobs (follow-up reminders…), in milliseconds; 0 turns it off. */
   JOB_POLL_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'JOB_POLL_MS must be a number'), v.transform(Number)), '5000'),
   /** Public lead capture: requests per minute from one address. */
@@ -36,18 +48,32 @@ export interface Config {
   trustProxy: boolean;
   allowedOrigins: string[];
   dbPoolSize: number;
-  logSql: boolean;
+  logSql: SqlLogging;
   jobPollMs: number;
   leadCapturePerMinute: number;
   /** Where the built web app lives; absent when the API runs alone (tests). */
   webDist?: string;
 }
 
+/** An allowed origin as browsers send it (scheme, host, port; no path, no default port). */
+function originOf(text: string): string {
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+  } catch {
+    /* reported below */
+  }
+  throw new ConfigError(`Invalid configuration:\n  ALLOWED_ORIGINS: ${JSON.stringify(text)} is not an origin such as https://office.example`);
+}
+
+/** A configuration the server cannot start with; its message names the variable and says what is wrong. */
+export class ConfigError extends SafeError {}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = v.safeParse(envSchema, env);
   if (!parsed.success) {
     const lines = parsed.issues.map((i) => `  ${v.getDotPath(i) ?? ''}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.output;
   return {
@@ -60,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     trustProxy: e.TRUST_PROXY,
-    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean).map(originOf),
     dbPoolSize: e.DB_POOL_SIZE,
     logSql: e.LOG_SQL,
     jobPollMs: e.JOB_POLL_MS,

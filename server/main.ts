@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { DataDirLockedError } from './db/embedded';
+import { failureLine, SafeError } from './http/log';
 import { DEMO_ORGS } from './seed';
 import { startServer } from './start';
 
@@ -19,7 +19,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping…`);
-    await running.stop().catch((e) => console.error(e));
+    await running.stop().catch((e) => console.error(failureLine('shutdown', e)));
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -27,6 +27,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e instanceof DataDirLockedError ? `\n${e.message}\n` : e);
+  console.error(e instanceof SafeError ? `\n${e.message}\n` : failureLine('start-up', e));
   process.exit(1);
 });

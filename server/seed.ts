@@ -6,6 +6,7 @@ import { newOrganizationSecret } from './admin/store';
 import type { Db } from './db/client';
 import { seedLeads } from './leads/seed';
 import { seedTours } from './tours/seed';
+import { DEMO_PACKAGES, GLOBE_PACKAGES, seedPackages, type PackageSeed } from './tours/package-seed';
 import { FINANCE_SEEDS, seedFinance } from './finance/seed';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue/seed';
 import type { VendorService } from '../src/api/vendors/contract';
@@ -113,6 +114,7 @@ export interface SeedOrg {
   leads: number;
   /** How many demo customized tours (server/tours/seed.ts). */
   tours: number;
+  packages: PackageSeed;
 }
 
 export interface SeedVendor {
@@ -169,6 +171,7 @@ export const DEMO_ORGS: SeedOrg[] = [
     catalogue: DEMO_CATALOGUE,
     leads: 320,
     tours: 36,
+    packages: DEMO_PACKAGES,
   },
   {
     name: 'Globe Trotters',
@@ -181,6 +184,7 @@ export const DEMO_ORGS: SeedOrg[] = [
     catalogue: GLOBE_CATALOGUE,
     leads: 12,
     tours: 4,
+    packages: GLOBE_PACKAGES,
   },
 ];
 
@@ -248,6 +252,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       await seedLeads(tx, organizationId, spec.leads);
       await seedTours(tx, organizationId, spec.tours);
       await seedFinance(tx, organizationId, FINANCE_SEEDS[spec.name]);
+      await seedPackages(tx, organizationId, spec.packages);
     }
     return true;
   });

@@ -6,7 +6,7 @@ import './ui/app.css';
 import { configureApiClient } from './api/client';
 import { createAppRouter } from './app/router';
 import { loginPath } from './ui/auth';
-import { i18next, initI18n } from './ui/i18n';
+import { currentLanguage, initI18n, translateApi } from './ui/i18n';
 import { preferencesStore } from './ui/preferences/store';
 import { AppProviders } from './ui/providers';
 import { createQueryClient } from './ui/query-client';
@@ -21,7 +21,8 @@ configureApiClient({
   onUnauthorized(returnTo) {
     void router.navigate(loginPath(returnTo), { replace: true }).then(() => queryClient.clear());
   },
-  translate: (key, fallback) => i18next.t(key, { defaultValue: fallback }),
+  translate: translateApi,
+  language: currentLanguage,
 });
 
 void initI18n().then(() => {

@@ -1,12 +1,14 @@
+import { itemAnswer } from '../../src/api/common/schemas';
+import * as v from 'valibot';
 import { eq, sql } from 'drizzle-orm';
-import type { AuthState } from '../../src/api/admin/auth/contract';
+import { authStateSchema, type AuthState } from '../../src/api/admin/auth/contract';
 import { loginInput } from '../../src/api/admin/auth/contract';
 import { effectiveAccess } from '../../src/api/permissions';
 import { verifyPassword } from '../auth/password';
 import { clientAddress, endSession, isSubscriptionReadOnly, startSession } from '../auth/session';
 import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
 import type { Tx } from '../db/client';
-import { members, roles, subscriptions } from '../auth/schema';
+import { members, roles, sessions, subscriptions } from '../auth/schema';
 import { ApiError } from '../http/errors';
 import { PUBLIC, SIGNED_IN, publicRoute, route } from '../http/route';
 import { findMember } from './store';
@@ -42,6 +44,7 @@ export const authRoutes = [
   publicRoute({
     method: 'GET',
     path: '/health',
+    answers: v.object({ status: v.literal('ok') }),
     access: PUBLIC,
     async handler({ services }) {
       await services.database.db.execute(sql`select 1`);
@@ -52,19 +55,27 @@ export const authRoutes = [
   publicRoute({
     method: 'POST',
     path: '/auth/login',
+    answers: itemAnswer(authStateSchema),
     access: PUBLIC,
     body: loginInput,
     async handler({ body, services, c }) {
       const { db } = services.database;
       const ip = clientAddress(c, services.config.trustProxy);
       await assertNotThrottled(db, body.email, ip);
-      const [member] = await db
+      // An email is unique within an organization only, so it may name members of several: the
+      // one this password opens, and if it opens more than one, the one signed into last.
+      const candidates = await db
         .select({ id: members.id, organizationId: members.organizationId, passwordHash: members.passwordHash, isActive: members.isActive })
         .from(members)
-        .where(sql`lower(${members.email}) = ${body.email}`);
-      // Unknown email, wrong password and deactivated member all get the same answer, in the same time.
-      const valid = await verifyPassword(member?.passwordHash, body.password);
-      if (!member || !valid || !member.isActive) {
+        .where(sql`lower(${members.email}) = ${body.email}`)
+        .orderBy(sql`(select max(s.created_at) from ${sessions} s where s.member_id = ${members.id}) desc nulls last`, members.createdAt, members.id);
+      // Unknown email, wrong password and deactivated member all get the same answer, in about the
+      // same time: an unknown email is checked against a dummy hash, several members' in parallel.
+      const valid = candidates.length
+        ? await Promise.all(candidates.map((m) => verifyPassword(m.passwordHash, body.password)))
+        : [await verifyPassword(undefined, body.password)];
+      const member = candidates.find((m, i) => valid[i] && m.isActive);
+      if (!member) {
         await recordFailedLogin(db, body.email, ip);
         throw invalidCredentials();
       }
@@ -77,6 +88,7 @@ export const authRoutes = [
   publicRoute({
     method: 'POST',
     path: '/auth/logout',
+    answers: itemAnswer(v.object({ signedOut: v.literal(true) })),
     access: PUBLIC,
     async handler({ services, c }) {
       await endSession(c, services);
@@ -87,6 +99,7 @@ export const authRoutes = [
   route({
     method: 'GET',
     path: '/auth/me',
+    answers: itemAnswer(authStateSchema),
     access: SIGNED_IN,
     handler: async ({ tx, auth }) => ({ data: await loadAuthState(tx, auth.memberId) }),
   }),

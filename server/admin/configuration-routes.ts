@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { CONFIG_MODULES, CONFIG_PATHS, configSettingsSchemas, type ConfigModule, type Configuration } from '../../src/api/admin/configurations/contract';
+import { CONFIG_MODULES, CONFIG_PATHS, configSettingsSchemas, configurationSchema, type ConfigModule, type Configuration } from '../../src/api/admin/configurations/contract';
+import { itemAnswer } from '../../src/api/common/schemas';
 import type { Tx } from '../db/client';
 import { configurations } from './schema';
 import { allow, route } from '../http/route';
@@ -26,6 +27,7 @@ export const configurationRoutes = [
   route({
     method: 'GET',
     path: '/configurations',
+    answers: itemAnswer(v.array(configurationSchema)),
     access: allow('configurations', 'view'),
     handler: async ({ tx }) => ({ data: await loadAll(tx) }),
   }),
@@ -33,6 +35,7 @@ export const configurationRoutes = [
     route({
       method: 'PUT',
       path: `/configurations/${segment}`,
+      answers: itemAnswer(configurationSchema),
       access: allow('configurations', 'update'),
       body: configSettingsSchemas[module] as v.GenericSchema<unknown, Record<string, unknown>>,
       async handler({ tx, body }) {

@@ -1,25 +1,33 @@
+import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import { and, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   createMemberInput,
   memberIdParams,
+  memberSchema,
   membersQuery,
   updateMeInput,
   updateMemberInput,
-  updatePreferencesInput, type MembersQuery
+  updatePreferencesInput,
+  EXIT_BEFORE_JOINING,
+  type MembersQuery,
 } from '../../src/api/admin/members/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { revokeMemberSessions } from '../auth/session';
+import { clientAddress, revokeMemberSessions, type AuthContext } from '../auth/session';
+import { assertNotThrottled, recordFailedLogin } from '../auth/throttle';
 import type { Tx } from '../db/client';
 import { members, roles, subscriptions } from '../auth/schema';
-import { ApiError, conflict, notFound } from '../http/errors';
-import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
+import { conflict, invalidField, notFound } from '../http/errors';
+import { containsPattern, listPage, orderBy } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';
 import { findMember, memberColumns, toMember } from './store';
+import { assertWithinOwnAccess, roleGrant } from './delegation';
 
 
-async function assertRoleExists(tx: Tx, roleId: string) {
-  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
-  if (!role) throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: roleId is not a role of this organization', [{ path: 'roleId', message: 'is not a role of this organization' }]);
+/** The role to give a member: one of the organization's (else 400), within the caller's own access (else 403). */
+async function assertMayAssign(tx: Tx, auth: AuthContext, roleId: string) {
+  const grant = await roleGrant(tx, roleId);
+  if (!grant) throw invalidField('roleId', 'unknownReference', 'is not a role of this organization', { kind: 'role' });
+  assertWithinOwnAccess(auth, grant, 'assign this role');
 }
 
 /** Seats on the subscription limit active members (SPEC "People and platform"). */
@@ -30,7 +38,7 @@ async function assertSeatAvailable(tx: Tx, exceptMemberId?: string) {
     .from(members)
     .where(and(eq(members.isActive, true), exceptMemberId ? ne(members.id, exceptMemberId) : undefined));
   if (sub && active >= sub.seats) {
-    throw conflict(`All ${sub.seats} seats of the subscription are taken: deactivate a member or add seats`, 'SEAT_LIMIT');
+    throw conflict(`All ${sub.seats} seats of the subscription are taken: deactivate a member or add seats`, 'SEAT_LIMIT', { seats: sub.seats });
   }
 }
 
@@ -62,21 +70,23 @@ export const memberRoutes = [
   route({
     method: 'GET',
     path: '/members',
+    answers: listAnswerOf(memberSchema),
     access: allow('members', 'view'),
     query: membersQuery,
     async handler({ tx, query }) {
       const where = memberFilters(query);
-      const rows = await tx
-        .select(memberColumns)
-        .from(members)
-        .leftJoin(roles, eq(roles.id, members.roleId))
-        .where(where)
-        .orderBy(orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder), members.id)
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return listAnswer(query, rows, toMember, async () => {
-        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(members).where(where);
-        return n;
+      return listPage(query, {
+        rows: (limit, offset) =>
+          tx
+            .select(memberColumns)
+            .from(members)
+            .leftJoin(roles, eq(roles.id, members.roleId))
+            .where(where)
+            .orderBy(orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder), members.id)
+            .limit(limit)
+            .offset(offset),
+        toItem: toMember,
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(members).where(where))[0].n,
       });
     },
   }),
@@ -84,6 +94,7 @@ export const memberRoutes = [
   route({
     method: 'GET',
     path: '/members/memberId/:id',
+    answers: itemAnswer(memberSchema),
     access: allow('members', 'view'),
     params: memberIdParams,
     handler: async ({ tx, params }) => ({ data: await findMember(tx, params.id) }),
@@ -92,11 +103,12 @@ export const memberRoutes = [
   route({
     method: 'POST',
     path: '/members',
+    answers: itemAnswer(memberSchema),
     access: allow('members', 'create'),
     body: createMemberInput,
     status: 201,
-    async handler({ tx, body }) {
-      await assertRoleExists(tx, body.roleId);
+    async handler({ tx, body, auth }) {
+      await assertMayAssign(tx, auth, body.roleId);
       const isActive = body.employmentStatus !== 'exited';
       if (isActive) await assertSeatAvailable(tx);
       const { password, ...fields } = body;
@@ -111,24 +123,26 @@ export const memberRoutes = [
   route({
     method: 'PUT',
     path: '/members/memberId/:id',
+    answers: itemAnswer(memberSchema),
     access: allow('members', 'update'),
     params: memberIdParams,
     body: updateMemberInput,
     async handler({ tx, params, body, auth }) {
       const [current] = await tx.select().from(members).where(eq(members.id, params.id)).for('update');
       if (!current) throw notFound('Member');
+      assertWithinOwnAccess(auth, (await roleGrant(tx, current.roleId))!, 'change this member');
       const { password, ...fields } = body;
       // Exiting the company ends access; the two fields never disagree.
       const isActive = fields.employmentStatus === 'exited' ? false : (fields.isActive ?? current.isActive);
       if (params.id === auth.memberId && (!isActive || (fields.roleId && fields.roleId !== current.roleId))) {
         throw conflict('You cannot deactivate yourself or change your own role', 'SELF_CHANGE');
       }
-      if (fields.roleId) await assertRoleExists(tx, fields.roleId);
+      if (fields.roleId && fields.roleId !== current.roleId) await assertMayAssign(tx, auth, fields.roleId);
       if (isActive && !current.isActive) await assertSeatAvailable(tx, params.id);
       const exitDate = fields.exitDate !== undefined ? fields.exitDate : current.exitDate;
       const joiningDate = fields.joiningDate !== undefined ? fields.joiningDate : current.joiningDate;
       if (exitDate && joiningDate && exitDate < joiningDate) {
-        throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: exitDate must not be before the joining date', [{ path: 'exitDate', message: 'must not be before the joining date' }]);
+        throw invalidField('exitDate', 'dateOrder', EXIT_BEFORE_JOINING, { after: 'joiningDate' });
       }
       await tx
         .update(members)
@@ -139,7 +153,8 @@ export const memberRoutes = [
           updatedAt: sql`now()`,
         })
         .where(eq(members.id, params.id));
-      if (!isActive || password) await revokeMemberSessions(tx, params.id);
+      // Someone resetting their own password here keeps the session they do it from.
+      if (!isActive || password) await revokeMemberSessions(tx, params.id, params.id === auth.memberId ? auth.sessionId : undefined);
       return { data: await findMember(tx, params.id) };
     },
   }),
@@ -147,15 +162,23 @@ export const memberRoutes = [
   route({
     method: 'PUT',
     path: '/members/me',
+    answers: itemAnswer(memberSchema),
     access: SIGNED_IN,
     body: updateMeInput,
-    async handler({ tx, body, auth }) {
+    async handler({ tx, body, auth, services, c }) {
       const { currentPassword, newPassword, ...fields } = body;
       let passwordHash: string | undefined;
       if (newPassword) {
-        const [me] = await tx.select({ hash: members.passwordHash }).from(members).where(eq(members.id, auth.memberId));
-        if (!(await verifyPassword(me?.hash, currentPassword ?? ''))) {
-          throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: currentPassword is not your current password', [{ path: 'currentPassword', message: 'is not your current password' }]);
+        // Guessing the current password here is guessing a sign-in: the same counters, the same delays.
+        const ip = clientAddress(c, services.config.trustProxy);
+        const [me] = await tx.select({ hash: members.passwordHash, email: members.email }).from(members).where(eq(members.id, auth.memberId));
+        const email = me.email.toLowerCase();
+        await assertNotThrottled(tx, email, ip);
+        if (!(await verifyPassword(me.hash, currentPassword ?? ''))) {
+          await recordFailedLogin(tx, email, ip);
+          // Answered, not thrown: the failure just counted must be committed with the transaction.
+          const wrong = invalidField('currentPassword', 'wrongPassword', 'is not your current password');
+          return c.json(wrong.body(), wrong.status);
         }
         passwordHash = await hashPassword(newPassword);
       }
@@ -163,6 +186,8 @@ export const memberRoutes = [
         .update(members)
         .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
         .where(eq(members.id, auth.memberId));
+      // Whoever else holds a session (a stolen cookie, a forgotten computer) is signed out; this one stays.
+      if (passwordHash) await revokeMemberSessions(tx, auth.memberId, auth.sessionId);
       return { data: await findMember(tx, auth.memberId) };
     },
   }),
@@ -170,6 +195,7 @@ export const memberRoutes = [
   route({
     method: 'PUT',
     path: '/members/me/preferences',
+    answers: itemAnswer(memberSchema),
     access: SIGNED_IN,
     body: updatePreferencesInput,
     async handler({ tx, body, auth }) {

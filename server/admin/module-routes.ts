@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { createModuleInput, reorderModulesInput, updateModuleInput, type AppModule } from '../../src/api/admin/modules/contract';
-import { pageQuery } from '../../src/api/common/schemas';
+import { appModuleSchema, createModuleInput, reorderModulesInput, updateModuleInput, type AppModule } from '../../src/api/admin/modules/contract';
+import { itemAnswer, listAnswerOf, pageQuery } from '../../src/api/common/schemas';
 import { appModules } from './schema';
-import { badRequest, notFound } from '../http/errors';
-import { listAnswer, pageOffset } from '../http/list';
+import { ApiError, issue, notFound } from '../http/errors';
+import { listPage } from '../http/list';
 import { SIGNED_IN, allow, route } from '../http/route';
 
 const toModule = (row: typeof appModules.$inferSelect): AppModule => ({
@@ -23,18 +23,14 @@ export const moduleRoutes = [
     // Every member reads the modules: they are the menu. The client shows those the role may view.
     method: 'GET',
     path: '/modules',
+    answers: listAnswerOf(appModuleSchema),
     access: SIGNED_IN,
     query: modulesQuery,
     async handler({ tx, query }) {
-      const rows = await tx
-        .select({ module: appModules })
-        .from(appModules)
-        .orderBy(appModules.position, appModules.name)
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return listAnswer(query, rows, (r) => toModule(r.module), async () => {
-        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(appModules);
-        return n;
+      return listPage(query, {
+        rows: (limit, offset) => tx.select({ module: appModules }).from(appModules).orderBy(appModules.position, appModules.name).limit(limit).offset(offset),
+        toItem: (r) => toModule(r.module),
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(appModules))[0].n,
       });
     },
   }),
@@ -42,6 +38,7 @@ export const moduleRoutes = [
   route({
     method: 'POST',
     path: '/modules',
+    answers: itemAnswer(appModuleSchema),
     access: allow('modules', 'create'),
     body: createModuleInput,
     status: 201,
@@ -55,6 +52,7 @@ export const moduleRoutes = [
   route({
     method: 'PUT',
     path: '/modules',
+    answers: itemAnswer(appModuleSchema),
     access: allow('modules', 'update'),
     body: updateModuleInput,
     async handler({ tx, body }) {
@@ -72,6 +70,7 @@ export const moduleRoutes = [
   route({
     method: 'PUT',
     path: '/modules/reorder',
+    answers: itemAnswer(v.array(appModuleSchema)),
     access: allow('modules', 'update'),
     body: reorderModulesInput,
     async handler({ tx, body }) {
@@ -80,7 +79,9 @@ export const moduleRoutes = [
       const known = new Set(existing.map((m) => m.id));
       if (!body.order.every((id) => known.has(id))) throw notFound('Module');
       if (body.order.length !== known.size) {
-        throw badRequest('Invalid body: order must list every module of the organization exactly once', 'order');
+        throw new ApiError(400, 'VALIDATION_FAILED', 'Invalid body: order must list every module of the organization exactly once', [
+          issue('order', 'invalidFormat', 'must list every module of the organization exactly once'),
+        ]);
       }
       await tx.execute(sql`
         update ${appModules} set position = o.pos - 1, updated_at = now()

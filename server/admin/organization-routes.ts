@@ -1,5 +1,6 @@
+import { itemAnswer } from '../../src/api/common/schemas';
 import { sql } from 'drizzle-orm';
-import { updateOrganizationInput } from '../../src/api/admin/organization/contract';
+import { organizationSchema, organizationWithSecretSchema, updateOrganizationInput } from '../../src/api/admin/organization/contract';
 import { organizations } from '../db/tenancy';
 import { allow, route } from '../http/route';
 import { toOrganization, currentOrganization, newOrganizationSecret } from './store';
@@ -8,6 +9,7 @@ export const organizationRoutes = [
   route({
     method: 'GET',
     path: '/members/organization',
+    answers: itemAnswer(organizationSchema),
     access: allow('organization', 'view'),
     handler: async ({ tx }) => ({ data: toOrganization(await currentOrganization(tx)) }),
   }),
@@ -15,6 +17,7 @@ export const organizationRoutes = [
   route({
     method: 'PUT',
     path: '/members/organization',
+    answers: itemAnswer(organizationSchema),
     access: allow('organization', 'update'),
     body: updateOrganizationInput,
     async handler({ tx, body }) {
@@ -36,6 +39,7 @@ export const organizationRoutes = [
   route({
     method: 'PUT',
     path: '/members/organization/regenerate/secret',
+    answers: itemAnswer(organizationWithSecretSchema),
     access: allow('organization', 'update'),
     async handler({ tx }) {
       const org = await currentOrganization(tx);

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { createRoleInput, updateRoleInput, type Role } from '../../src/api/admin/roles/contract';
+import { createRoleInput, roleSchema, updateRoleInput, type Role } from '../../src/api/admin/roles/contract';
 import { effectiveAccess } from '../../src/api/permissions';
-import { pageQuery } from '../../src/api/common/schemas';
+import { itemAnswer, listAnswerOf, pageQuery } from '../../src/api/common/schemas';
 import * as v from 'valibot';
 import { roles } from '../auth/schema';
+import { assertWithinOwnAccess } from './delegation';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { listAnswer, pageOffset } from '../http/list';
+import { listPage } from '../http/list';
 import { allow, route } from '../http/route';
 
 const rolesQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery().limit });
@@ -29,19 +30,15 @@ export const roleRoutes = [
   route({
     method: 'GET',
     path: '/roles',
+    answers: listAnswerOf(roleSchema),
     access: allow('roles', 'view'),
     query: rolesQuery,
     async handler({ tx, query }) {
       // The Owner role first, then by name: the screen selects the first role after fetching.
-      const rows = await tx
-        .select({ role: roles, memberCount })
-        .from(roles)
-        .orderBy(sql`${roles.isOwner} desc`, roles.name)
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return listAnswer(query, rows, (r) => toRole({ ...r.role, memberCount: r.memberCount }), async () => {
-        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(roles);
-        return n;
+      return listPage(query, {
+        rows: (limit, offset) => tx.select({ role: roles, memberCount }).from(roles).orderBy(sql`${roles.isOwner} desc`, roles.name).limit(limit).offset(offset),
+        toItem: (r) => toRole({ ...r.role, memberCount: r.memberCount }),
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(roles))[0].n,
       });
     },
   }),
@@ -49,10 +46,12 @@ export const roleRoutes = [
   route({
     method: 'POST',
     path: '/roles',
+    answers: itemAnswer(roleSchema),
     access: allow('roles', 'create'),
     body: createRoleInput,
     status: 201,
-    async handler({ tx, body }) {
+    async handler({ tx, body, auth }) {
+      assertWithinOwnAccess(auth, { isOwner: false, permissions: body.permissions, visibility: body.visibility }, 'create this role');
       const [row] = await tx.insert(roles).values({ ...body, description: body.description ?? null }).returning();
       return { data: toRole({ ...row, memberCount: 0 }) };
     },
@@ -61,14 +60,21 @@ export const roleRoutes = [
   route({
     method: 'PUT',
     path: '/roles',
+    answers: itemAnswer(roleSchema),
     access: allow('roles', 'update'),
     body: updateRoleInput,
-    async handler({ tx, body }) {
+    async handler({ tx, body, auth }) {
       const { _id, version, ...changes } = body;
       const [current] = await tx.select().from(roles).where(eq(roles.id, _id)).for('update');
       if (!current) throw notFound('Role');
+      assertWithinOwnAccess(auth, current, 'change this role');
+      assertWithinOwnAccess(
+        auth,
+        { isOwner: current.isOwner, permissions: changes.permissions ?? current.permissions, visibility: changes.visibility ?? current.visibility },
+        'give this role these rights',
+      );
       if (version !== undefined && version !== current.version) {
-        throw new ApiError(412, 'STALE_VERSION', `The role was changed by someone else (version ${current.version}); reload it and try again`);
+        throw new ApiError(412, 'STALE_VERSION', `The role was changed by someone else (version ${current.version}); reload it and try again`, undefined, undefined, { version: current.version });
       }
       if (current.isOwner && (changes.permissions || changes.visibility)) {
         throw conflict('The Owner role always has every permission and cannot be changed', 'OWNER_ROLE_LOCKED');

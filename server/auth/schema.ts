@@ -60,8 +60,10 @@ export const members = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One login per person across the product: sign-in is by email alone.
-    uniqueIndex('members_email_uq').on(sql`lower(${t.email})`),
+    // Unique within an organization only: another organization's emails are none of its business
+    // (a clash there must not answer "already exists"). Sign-in looks members up by email alone.
+    uniqueIndex('members_org_email_uq').on(t.organizationId, sql`lower(${t.email})`),
+    index('members_email_idx').on(sql`lower(${t.email})`),
     index('members_org_name_idx').on(t.organizationId, t.name),
     index('members_org_department_idx').on(t.organizationId, t.department),
     index('members_role_idx').on(t.roleId),

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { effectiveAccess, type Permissions, type Visibility } from '../../src/api/permissions';
 import { sessions } from './schema';
 import { ApiError } from '../http/errors';
+import { isHttps } from '../http/origin';
 import type { AppServices } from '../services';
 import { hashToken, newToken } from './tokens';
 import { TENANT_ROLE, type Db, type Tx } from '../db/client';
@@ -35,11 +36,6 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? 'unknown';
-}
-
-function isHttps(c: Context, trustProxy: boolean): boolean {
-  if (trustProxy && c.req.header('x-forwarded-proto') === 'https') return true;
-  return new URL(c.req.url).protocol === 'https:';
 }
 
 /** A row of session_open(): the session, its member, role and subscription. */
@@ -154,8 +150,11 @@ export async function endSession(c: Context, { database }: AppServices): Promise
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
 }
 
-/** Deactivating a member ends every session they have, at once. */
-export async function revokeMemberSessions(tx: Tx | Db, memberId: string): Promise<void> {
-  await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
+/** Ends every session of the member at once (deactivated, password changed), but `exceptSessionId`. */
+export async function revokeMemberSessions(tx: Tx | Db, memberId: string, exceptSessionId?: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ACTIVITY_CATEGORIES, ACTIVITY_DIFFICULTIES, activitiesQuery, activityImportRow, createActivityInput, updateActivityInput, type Activity, type ActivityCategory, type ActivityDifficulty, type ActivityStats } from '../../src/api/catalogue/activities/contract';
+import { ACTIVITY_CATEGORIES, ACTIVITY_DIFFICULTIES, activitiesQuery, activitySchema, activityStatsSchema, activityImportRow, createActivityInput, updateActivityInput, type Activity, type ActivityCategory, type ActivityDifficulty, type ActivityStats } from '../../src/api/catalogue/activities/contract';
 import { activityRowsFromCsv } from '../../src/api/catalogue/activities/import';
 import { activities } from './schema';
 import { cellCounts, placedRecordFields, placedRecordRoutes, type PlaceCell } from './placed-routes';
@@ -25,6 +25,8 @@ export const activityRoutes = placedRecordRoutes({
   target: ACTIVITY,
   label: 'Activity',
   toRecord: toActivity,
+  schema: activitySchema,
+  statsSchema: activityStatsSchema,
   query: activitiesQuery,
   facets: [
     { column: activities.category, chosen: (q) => q.categories },

@@ -1,10 +1,12 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { rowsFromCsv } from '../../src/api/common/import';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
 import {
   DESTINATION_CSV_COLUMNS,
   createDestinationInput,
   destinationImportRow,
+  destinationListSchema,
+  destinationSchema,
   destinationsQuery,
   updateDestinationInput,
   type Destination,
@@ -16,7 +18,7 @@ import type { Tx } from '../db/client';
 import { destinations, regions } from './schema';
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { containsPattern, orderBy, pageOf } from '../http/list';
+import { containsPattern, orderBy, listPage } from '../http/list';
 import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route } from '../http/route';
 import { DESTINATION, REGION, destinationUses } from './store';
@@ -67,22 +69,22 @@ export const destinationRoutes = [
   route({
     method: 'GET',
     path: '/destinations',
+    answers: destinationListSchema,
     access: allow('destinations', 'view'),
     query: destinationsQuery,
     async handler({ tx, query }): Promise<DestinationList> {
       const where = destinationFilters(mergeFilter(query));
-      const answer = await pageOf(
-        query,
-        (limit, offset) =>
+      const answer = await listPage(query, {
+          rows: (limit, offset) =>
           selectDestinations(tx)
             .where(where)
             .orderBy(orderBy(DESTINATION_SORT[query.sortBy], query.sortOrder), asc(destinations.id))
             .limit(limit)
             .offset(offset),
-        (r) => toDestination(r),
-        async () =>
+          toItem: (r) => toDestination(r),
+          count: async () =>
           (await tx.select({ n: sql<number>`count(*)::int` }).from(destinations).innerJoin(regions, eq(regions.id, destinations.regionId)).where(where))[0].n,
-      );
+        });
       // The seed's destination list also names the total `totalItem`.
       return { ...answer, meta: { ...answer.meta, totalItem: answer.meta.totalItems } };
     },
@@ -91,6 +93,7 @@ export const destinationRoutes = [
   route({
     method: 'POST',
     path: '/destinations',
+    answers: itemAnswer(destinationSchema),
     access: allow('destinations', 'create'),
     body: createDestinationInput,
     status: 201,
@@ -125,6 +128,7 @@ export const destinationRoutes = [
   route({
     method: 'PUT',
     path: '/destinations/:id',
+    answers: itemAnswer(destinationSchema),
     access: allow('destinations', 'update'),
     params: idParams,
     body: updateDestinationInput,
@@ -142,6 +146,7 @@ export const destinationRoutes = [
   route({
     method: 'DELETE',
     path: '/destinations/:id',
+    answers: deletedAnswer(destinationSchema),
     access: allow('destinations', 'delete'),
     params: idParams,
     async handler({ tx, params }) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createHotelInput, hotelImportRow, hotelsQuery, updateHotelInput, type Hotel, type HotelStats } from '../../src/api/catalogue/hotels/contract';
+import { createHotelInput, hotelImportRow, hotelSchema, hotelStatsSchema, hotelsQuery, updateHotelInput, type Hotel, type HotelStats } from '../../src/api/catalogue/hotels/contract';
 import { hotelRowsFromCsv } from '../../src/api/catalogue/hotels/import';
 import { hotels } from './schema';
 import { cellCounts, placedRecordFields, placedRecordRoutes, type PlaceCell } from './placed-routes';
@@ -33,6 +33,8 @@ export const hotelRoutes = placedRecordRoutes({
   target: HOTEL,
   label: 'Hotel',
   toRecord: toHotel,
+  schema: hotelSchema,
+  statsSchema: hotelStatsSchema,
   query: hotelsQuery,
   facets: [{ column: hotels.stars, chosen: (q) => q.stars }],
   sort: { name: sql`lower(${hotels.name})`, stars: hotels.stars, createdAt: hotels.createdAt, updatedAt: hotels.updatedAt },

@@ -1,14 +1,14 @@
 import { and, asc, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type * as v from 'valibot';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import { deletedAnswer, idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
 import type { ModuleKey } from '../../src/api/permissions';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { Tx } from '../db/client';
 import { destinations, placeCounts, regions } from './schema';
 import { notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { columnsAs, countRows, listAnswer, orderBy, pageOffset } from '../http/list';
+import { columnsAs, countRows, listPage, orderBy } from '../http/list';
 import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route, type RouteDef } from '../http/route';
 import { DESTINATION, placeColumns, type PlacedRow, type PlacedTable } from './store';
@@ -101,6 +101,9 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
   /** What a missing record is called: `Hotel` (not found). */
   label: string;
   toRecord: (row: PlacedRow<R>) => Rec;
+  /** The record's answer schema, and the list header's. */
+  schema: v.GenericSchema<unknown, Rec>;
+  statsSchema: v.GenericSchema<unknown, S>;
   query: v.GenericSchema<unknown, Q>;
   facets: [Facet<Omit<Q, 'filter'>>, Facet<Omit<Q, 'filter'>>?];
   sort: Record<K, AnyColumn | SQL>;
@@ -156,6 +159,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     route({
       method: 'GET',
       path: def.path,
+      answers: listAnswerOf(def.schema, def.statsSchema),
       access: allow(def.module, 'view'),
       query: def.query,
       async handler({ tx, query }) {
@@ -164,20 +168,25 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
         // A search reads every match anyway (found through the index, not walked in order), so
         // counting them beside the page costs no second search.
         const selection = q.search ? { ...columns, record: columnsAs(t.table), matching: sql<number>`(count(*) over ())::int` } : columns;
-        const rows: { matching?: number }[] = await select(tx, selection, q.search)
-          .where(where)
-          .orderBy(orderBy(def.sort[q.sortBy], q.sortOrder), asc(t.id))
-          .limit(q.limit)
-          .offset(pageOffset(q));
         const cells = await placeCells(tx, resource);
-        const countAll = async () => (q.search ? (rows[0]?.matching ?? (await countRows(tx, select(tx, { one: sql`1` }, q.search).where(where)))) : cellTotal(cells, q));
-        return listAnswer(q, rows, toRecord, countAll, def.stats(cells));
+        return listPage(q, {
+          rows: (limit, offset): Promise<{ matching?: number }[]> =>
+            select(tx, selection, q.search)
+              .where(where)
+              .orderBy(orderBy(def.sort[q.sortBy], q.sortOrder), asc(t.id))
+              .limit(limit)
+              .offset(offset),
+          toItem: toRecord,
+          count: async (rows: { matching?: number }[]) => (q.search ? (rows[0]?.matching ?? (await countRows(tx, select(tx, { one: sql`1` }, q.search).where(where)))) : cellTotal(cells, q)),
+          stats: def.stats(cells),
+        });
       },
     }),
 
     route({
       method: 'GET',
       path: def.itemPath,
+      answers: itemAnswer(def.schema),
       access: allow(def.module, 'view'),
       params: idParams,
       async handler({ tx, params }) {
@@ -188,6 +197,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     route({
       method: 'POST',
       path: def.path,
+      answers: itemAnswer(def.schema),
       access: allow(def.module, 'create'),
       body: def.createInput,
       status: 201,
@@ -222,6 +232,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     route({
       method: 'PUT',
       path: `${def.path}/:id`,
+      answers: itemAnswer(def.schema),
       access: allow(def.module, 'update'),
       params: idParams,
       body: def.updateInput,
@@ -239,12 +250,13 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     route({
       method: 'DELETE',
       path: `${def.path}/:id`,
+      answers: deletedAnswer(def.schema),
       access: allow(def.module, 'delete'),
       params: idParams,
       async handler({ tx, params }) {
         await lockRecord(tx, t, params.id, def.label);
-        if (t.uses) await assertUnused(tx, t.kind, t.uses(params.id));
         const deleted = await find(tx, params.id);
+        await assertUnused(tx, t.kind, t.uses(params.id));
         await tx.delete(t.table).where(eq(t.id, params.id));
         return { data: deleted, message: def.deletedMessage };
       },

@@ -1,10 +1,11 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { rowsFromCsv } from '../../src/api/common/import';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import { deletedAnswer, idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
 import {
   REGION_CSV_COLUMNS,
   createRegionInput,
   regionImportRow,
+  regionSchema,
   regionsQuery,
   updateRegionInput,
   type Region,
@@ -12,7 +13,7 @@ import {
 } from '../../src/api/catalogue/regions/contract';
 import { regions } from './schema';
 import { importRoute } from '../http/import';
-import { containsPattern, orderBy, pageOf } from '../http/list';
+import { containsPattern, orderBy, listPage } from '../http/list';
 import { assertUnused, lockRecord, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route } from '../http/route';
 import { REGION, regionUses } from './store';
@@ -34,13 +35,13 @@ export const regionRoutes = [
   route({
     method: 'GET',
     path: '/regions',
+    answers: listAnswerOf(regionSchema),
     access: allow('regions', 'view'),
     query: regionsQuery,
     async handler({ tx, query }) {
       const where = regionFilters(mergeFilter(query));
-      return pageOf(
-        query,
-        (limit, offset) =>
+      return listPage(query, {
+          rows: (limit, offset) =>
           tx
             .select({ region: regions })
             .from(regions)
@@ -48,15 +49,16 @@ export const regionRoutes = [
             .orderBy(orderBy(REGION_SORT[query.sortBy], query.sortOrder), asc(regions.id))
             .limit(limit)
             .offset(offset),
-        (r) => toRegion(r.region),
-        async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(regions).where(where))[0].n,
-      );
+          toItem: (r) => toRegion(r.region),
+          count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(regions).where(where))[0].n,
+        });
     },
   }),
 
   route({
     method: 'POST',
     path: '/regions',
+    answers: itemAnswer(regionSchema),
     access: allow('regions', 'create'),
     body: createRegionInput,
     status: 201,
@@ -80,6 +82,7 @@ export const regionRoutes = [
   route({
     method: 'PUT',
     path: '/regions/:id',
+    answers: itemAnswer(regionSchema),
     access: allow('regions', 'update'),
     params: idParams,
     body: updateRegionInput,
@@ -97,6 +100,7 @@ export const regionRoutes = [
   route({
     method: 'DELETE',
     path: '/regions/:id',
+    answers: deletedAnswer(regionSchema),
     access: allow('regions', 'delete'),
     params: idParams,
     async handler({ tx, params }) {

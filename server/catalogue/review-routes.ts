@@ -1,10 +1,10 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
-import { createReviewInput, reviewsQuery, updateReviewInput, type Review, type ReviewDeleted, type ReviewsQuery } from '../../src/api/catalogue/reviews/contract';
+import { idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
+import { createReviewInput, reviewDeletedSchema, reviewSchema, reviewsQuery, updateReviewInput, type Review, type ReviewDeleted, type ReviewsQuery } from '../../src/api/catalogue/reviews/contract';
 import type { Tx } from '../db/client';
 import { destinations, reviews } from './schema';
 import { notFound } from '../http/errors';
-import { containsPattern, orderBy, pageOf } from '../http/list';
+import { containsPattern, orderBy, listPage } from '../http/list';
 import { assertReference, lockRecord } from '../http/records';
 import { allow, route } from '../http/route';
 import { DESTINATION } from './store';
@@ -54,13 +54,13 @@ export const reviewRoutes = [
   route({
     method: 'GET',
     path: '/reviews',
+    answers: listAnswerOf(reviewSchema),
     access: allow('reviews', 'view'),
     query: reviewsQuery,
     async handler({ tx, query }) {
       const where = reviewFilters(mergeFilter(query));
-      return pageOf(
-        query,
-        (limit, offset) =>
+      return listPage(query, {
+          rows: (limit, offset) =>
           tx
             .select({ r: reviews, destination: destinationRef })
             .from(reviews)
@@ -69,16 +69,17 @@ export const reviewRoutes = [
             .orderBy(orderBy(REVIEW_SORT[query.sortBy], query.sortOrder), orderBy(reviews.createdAt, query.sortOrder), asc(reviews.id))
             .limit(limit)
             .offset(offset),
-        (row) => toReview(row),
-        async () =>
+          toItem: (row) => toReview(row),
+          count: async () =>
           (await tx.select({ n: sql<number>`count(*)::int` }).from(reviews).leftJoin(destinations, eq(destinations.id, reviews.destinationId)).where(where))[0].n,
-      );
+        });
     },
   }),
 
   route({
     method: 'POST',
     path: '/reviews',
+    answers: itemAnswer(reviewSchema),
     access: allow('reviews', 'create'),
     body: createReviewInput,
     status: 201,
@@ -93,6 +94,7 @@ export const reviewRoutes = [
   route({
     method: 'PUT',
     path: '/reviews/:id',
+    answers: itemAnswer(reviewSchema),
     access: allow('reviews', 'update'),
     params: idParams,
     body: updateReviewInput,
@@ -111,6 +113,7 @@ export const reviewRoutes = [
   route({
     method: 'DELETE',
     path: '/reviews/:id',
+    answers: reviewDeletedSchema,
     access: allow('reviews', 'delete'),
     params: idParams,
     async handler({ tx, params }): Promise<ReviewDeleted> {

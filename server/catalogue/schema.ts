@@ -159,7 +159,7 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     text: text('text').notNull(),
     destinationId: uuid('destination_id'),
-    /** The customized tour reviewed (a composite foreign key to customized_tours, migration 0011: tours are defined after the catalogue). */
+    /** The customized tour reviewed (a composite foreign key to customized_tours, migration 0013: tours are defined after the catalogue). */
     tourId: uuid('tour_id'),
     isPublished: boolean('is_published').notNull().default(false),
     createdAt: createdAt(),

@@ -9,6 +9,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { activities, hotels, reviews } from './schema';
 import { leadQueries, leads } from '../leads/schema';
 import { customizedTourDays, customizedTourLines, customizedTours } from '../tours/schema';
+import { groupTourDays, groupTours, personalizedTourDays, personalizedTourLines, personalizedTours } from '../tours/package-schema';
 import { containsPattern } from '../http/list';
 import { type SluggedTable, type Use } from '../http/records';
 
@@ -23,7 +24,6 @@ export const DESTINATION: SluggedTable = {
   kind: 'destination',
 };
 export const HOTEL: PlacedTable = {
-  uses: (id) => hotelUses(id),
   table: hotels,
   id: hotels.id,
   name: hotels.name,
@@ -32,9 +32,9 @@ export const HOTEL: PlacedTable = {
   destinationId: hotels.destinationId,
   kind: 'hotel',
   search: (text) => sql`hotel_search(${containsPattern(text)}, ${text})`,
+  uses: (id) => hotelUses(id),
 };
 export const ACTIVITY: PlacedTable = {
-  uses: (id) => activityUses(id),
   table: activities,
   id: activities.id,
   name: activities.name,
@@ -43,6 +43,7 @@ export const ACTIVITY: PlacedTable = {
   destinationId: activities.destinationId,
   kind: 'activity',
   search: (text) => sql`activity_search(${containsPattern(text)})`,
+  uses: (id) => activityUses(id),
 };
 
 /** The columns that show a record's destination and region (join destinations and regions). */
@@ -60,38 +61,56 @@ const placeUsedByLeads = (column: 'regions' | 'destinations', id: string): Use[]
   { one: 'lead query', many: 'lead queries', count: count(leadQueries, sql`${leadQueries[column]} @> array[${id}]::uuid[]`) },
 ];
 
-/** Customized tours using a record (their plan, not their sent versions, which keep names of their own), named by title. */
-const usedByTours = (where: SQL): Use => ({
-  one: 'customized tour',
-  many: 'customized tours',
-  count: count(customizedTours, where),
-  names: sql`select ${customizedTours.title} as name from ${customizedTours} where ${where} order by lower(${customizedTours.title})`,
-});
-// A tour's places include every day's destination and its region (server/tours/store.ts).
-const tourVisits = (column: 'regions' | 'destinations', id: string) => usedByTours(sql`${customizedTours[column]} @> array[${id}]::uuid[]`);
-
 /**
- * What keeps a region or destination from being deleted. Packages and departures join these lists
- * when they arrive.
+ * Tours that use a catalogue record, named in the refusal ("2 group tours (“Oman Explorer”, …)").
+ * A tour names its regions and destinations in id arrays (its days' destinations are among them);
+ * its days and lines name hotels and activities. A customized tour's sent versions keep names of
+ * their own and do not count.
  */
+const tourUse = (one: string, many: string, table: typeof personalizedTours | typeof groupTours | typeof customizedTours, where: SQL): Use => ({
+  one,
+  many,
+  count: count(table, where),
+  names: sql`array(select ${table.title} from ${table} where ${where} order by lower(${table.title}) limit 3)`,
+});
+const customizedUsing = (where: SQL) => tourUse('customized tour', 'customized tours', customizedTours, where);
+const packagesUsing = (where: SQL) => tourUse('personalized tour', 'personalized tours', personalizedTours, where);
+const departuresUsing = (where: SQL) => tourUse('group tour', 'group tours', groupTours, where);
+const placeUsedByTours = (column: 'regions' | 'destinations', id: string): Use[] => [
+  customizedUsing(sql`${customizedTours[column]} @> array[${id}]::uuid[]`),
+  packagesUsing(sql`${personalizedTours[column]} @> array[${id}]::uuid[]`),
+  departuresUsing(sql`${groupTours[column]} @> array[${id}]::uuid[]`),
+];
+const hasDay = (days: typeof personalizedTourDays | typeof groupTourDays | typeof customizedTourDays, tourId: AnyPgColumn, where: SQL) =>
+  sql`exists (select 1 from ${days} where ${days.tourId} = ${tourId} and ${where})`;
+const hasLine = (lines: typeof personalizedTourLines | typeof customizedTourLines, tourId: AnyPgColumn, where: SQL) =>
+  sql`exists (select 1 from ${lines} where ${lines.tourId} = ${tourId} and ${where})`;
+
+/** What keeps a hotel from being deleted: a tour's day that stays there, or a priced line for its rooms. */
+export const hotelUses = (id: string): Use[] => [
+  customizedUsing(sql`(${hasDay(customizedTourDays, customizedTours.id, eq(customizedTourDays.hotelId, id))} or ${hasLine(customizedTourLines, customizedTours.id, eq(customizedTourLines.hotelId, id))})`),
+  packagesUsing(sql`(${hasDay(personalizedTourDays, personalizedTours.id, eq(personalizedTourDays.hotelId, id))} or ${hasLine(personalizedTourLines, personalizedTours.id, eq(personalizedTourLines.hotelId, id))})`),
+  departuresUsing(hasDay(groupTourDays, groupTours.id, eq(groupTourDays.hotelId, id))),
+];
+
+/** What keeps an activity from being deleted: a tour's day that includes it, or a priced line for it. */
+export const activityUses = (id: string): Use[] => [
+  customizedUsing(
+    sql`(${hasDay(customizedTourDays, customizedTours.id, sql`${customizedTourDays.activities} @> array[${id}]::uuid[]`)} or ${hasLine(customizedTourLines, customizedTours.id, eq(customizedTourLines.activityId, id))})`,
+  ),
+  packagesUsing(
+    sql`(${hasDay(personalizedTourDays, personalizedTours.id, sql`${personalizedTourDays.activityIds} @> array[${id}]::uuid[]`)} or ${hasLine(personalizedTourLines, personalizedTours.id, eq(personalizedTourLines.activityId, id))})`,
+  ),
+  departuresUsing(hasDay(groupTourDays, groupTours.id, sql`${groupTourDays.activityIds} @> array[${id}]::uuid[]`)),
+];
+
+/** What keeps a region or destination from being deleted. */
 export const destinationUses = (id: string): Use[] => [
   { one: 'hotel', many: 'hotels', count: count(hotels, eq(hotels.destinationId, id)) },
   { one: 'activity', many: 'activities', count: count(activities, eq(activities.destinationId, id)) },
   { one: 'review', many: 'reviews', count: count(reviews, eq(reviews.destinationId, id)) },
   ...placeUsedByLeads('destinations', id),
-  tourVisits('destinations', id),
-];
-
-/** What keeps a hotel from being deleted: a tour's day that stays there, or a priced line for its rooms. */
-export const hotelUses = (id: string): Use[] => [
-  usedByTours(sql`${customizedTours.id} in (select ${customizedTourDays.tourId} from ${customizedTourDays} where ${customizedTourDays.hotelId} = ${id}
-    union select ${customizedTourLines.tourId} from ${customizedTourLines} where ${customizedTourLines.hotelId} = ${id})`),
-];
-
-/** What keeps an activity from being deleted: a tour's day that includes it, or a priced line for it. */
-export const activityUses = (id: string): Use[] => [
-  usedByTours(sql`${customizedTours.id} in (select ${customizedTourDays.tourId} from ${customizedTourDays} where ${customizedTourDays.activities} @> array[${id}]::uuid[]
-    union select ${customizedTourLines.tourId} from ${customizedTourLines} where ${customizedTourLines.activityId} = ${id})`),
+  ...placeUsedByTours('destinations', id),
 ];
 
 const inRegion = (column: typeof hotels.destinationId | typeof activities.destinationId, id: string) =>
@@ -102,19 +121,19 @@ export const regionUses = (id: string): Use[] => [
   { one: 'hotel', many: 'hotels', count: count(hotels, inRegion(hotels.destinationId, id)) },
   { one: 'activity', many: 'activities', count: count(activities, inRegion(activities.destinationId, id)) },
   ...placeUsedByLeads('regions', id),
-  tourVisits('regions', id),
+  ...placeUsedByTours('regions', id),
 ];
 
 /** A catalogue table whose records sit in a destination (and through it in a region): hotels, activities. */
 export interface PlacedTable extends SluggedTable {
   destinationId: AnyPgColumn;
-  /** What keeps a record from being deleted (409 naming them). */
-  uses?: (id: string) => Use[];
   /**
    * The rows a search finds (by name, slug, address or description, destination, country or region, hotels
    * also by amenity): a set-returning function of migration 0005 that reads the trigram index.
    */
   search: (text: string) => SQL;
+  /** What keeps a record from being deleted (409 naming them). */
+  uses: (id: string) => Use[];
 }
 
 /** A placed record's row as read: the table's own columns, its destination and region. */
@@ -132,7 +151,10 @@ export async function assertPlaces(tx: Tx, input: { regions?: string[]; destinat
     const ids = input[field];
     if (!ids?.length) continue;
     const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids)).for('key share');
-    if (found.length !== ids.length) throw invalidField(`${prefix}${field}`, `names a ${field === 'regions' ? 'region' : 'destination'} that does not exist`);
+    if (found.length !== ids.length) {
+      const kind = field === 'regions' ? 'region' : 'destination';
+      throw invalidField(`${prefix}${field}`, 'unknownReference', `names a ${kind} that does not exist`, { kind });
+    }
   }
 }
 

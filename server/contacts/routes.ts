@@ -1,44 +1,55 @@
 import { and, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
-import { contactGroupsQuery, contactsQuery, createContactGroupInput, updateContactGroupInput, type Contact, type ContactGroup, type ContactsQuery } from '../../src/api/contacts/contract';
+import { idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
+import { contactGroupChangedSchema, contactGroupSchema, contactGroupsQuery, contactSchema, contactsQuery, createContactGroupInput, updateContactGroupInput, type Contact, type ContactGroup, type ContactsQuery } from '../../src/api/contacts/contract';
+import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { contactGroupMembers, contactGroups, contacts } from './schema';
 import { leads } from '../leads/schema';
-import { ApiError, notFound } from '../http/errors';
-import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
+import { invalidField, notFound } from '../http/errors';
+import { containsPattern, listPage, orderBy } from '../http/list';
 import { allow, route } from '../http/route';
 import { placeRefs } from '../catalogue/store';
+import { contactView, contactVisible, visibleContactLeads } from './store';
 
 // ---------- contacts ----------
 
 const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-/** Contacts with at least one lead matching `where`. */
-const withLead = (where: SQL) => sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${where})`;
+type ContactView = ReturnType<typeof contactView>;
 
-function contactFilters(q: Omit<ContactsQuery, 'filter'>): SQL | undefined {
+/** The contact's leads that the caller may see (and that match `where`): filters and sorts over leads look only at those. */
+const leadsOf = (view: ContactView, auth: AuthContext, where?: SQL) => and(sql`${leads.contactId} = ${view.id}`, visibleContactLeads(auth), where);
+
+/** The caller's view of the contacts (server/contacts/store.ts), filtered as asked. */
+function contactFilters(view: ContactView, auth: AuthContext, q: Omit<ContactsQuery, 'filter'>): SQL | undefined {
+  const withLead = (where: SQL | undefined) => sql`exists (select 1 from ${leads} where ${leadsOf(view, auth, where)})`;
   const p = q.search ? containsPattern(q.search) : undefined;
   return and(
-    p ? or(ilike(contacts.name, p), ilike(contacts.phone, p), ilike(contacts.email, p)) : undefined,
+    p ? or(ilike(view.name, p), ilike(view.phone, p), ilike(view.email, p)) : undefined,
     q.regions?.length ? withLead(sql`${leads.regions} && ${uuids(q.regions)}`) : undefined,
     q.destinations?.length ? withLead(sql`${leads.destinations} && ${uuids(q.destinations)}`) : undefined,
-    q.query?.from || q.query?.to ? withLead(and(q.query.from ? gte(leads.queryDate, q.query.from) : undefined, q.query.to ? lte(leads.queryDate, q.query.to) : undefined)!) : undefined,
+    q.query?.from || q.query?.to ? withLead(and(q.query.from ? gte(leads.queryDate, q.query.from) : undefined, q.query.to ? lte(leads.queryDate, q.query.to) : undefined)) : undefined,
     q.group
-      ? sql`exists (select 1 from ${contactGroupMembers} where ${contactGroupMembers.contactId} = ${contacts.id} and ${contactGroupMembers.groupId} = ${q.group})`
+      ? sql`exists (select 1 from ${contactGroupMembers} where ${contactGroupMembers.contactId} = ${view.id} and ${contactGroupMembers.groupId} = ${q.group})`
       : undefined,
   );
 }
 
-const lastQueryDate = sql<string | null>`(select max(${leads.queryDate}) from ${leads} where ${leads.contactId} = ${contacts.id})`;
-const CONTACT_SORT = { name: sql`lower(${contacts.name})`, createdAt: contacts.createdAt, lastQueryDate };
+function contactSort(view: ContactView, auth: AuthContext, sortBy: ContactsQuery['sortBy']): SQL {
+  if (sortBy === 'name') return sql`lower(${view.name})`;
+  if (sortBy === 'createdAt') return view.createdAt;
+  return sql`(select max(${leads.queryDate}) from ${leads} where ${leadsOf(view, auth)})`;
+}
 
-/** The page's contacts with what their leads say: how many, the latest enquiry, their places. */
-async function toContacts(tx: Tx, rows: (typeof contacts.$inferSelect)[]): Promise<Contact[]> {
+type ContactRow = { id: string; name: string; phone: string | null; email: string | null; createdAt: string };
+
+/** The page's contacts with what the leads the caller may see say: how many, the latest enquiry, their places. */
+async function toContacts(tx: Tx, auth: AuthContext, rows: ContactRow[]): Promise<Contact[]> {
   const ids = rows.map((r) => r.id);
   const ofLeads = ids.length
     ? await tx
         .select({ contactId: leads.contactId, regions: leads.regions, destinations: leads.destinations, queryDate: leads.queryDate })
         .from(leads)
-        .where(inArray(leads.contactId, ids))
+        .where(and(inArray(leads.contactId, ids), visibleContactLeads(auth)))
     : [];
   const places = await placeRefs(tx, ofLeads);
   return rows.map((c) => {
@@ -59,18 +70,35 @@ async function toContacts(tx: Tx, rows: (typeof contacts.$inferSelect)[]): Promi
 
 // ---------- groups ----------
 
-async function toGroup(tx: Tx, row: typeof contactGroups.$inferSelect): Promise<ContactGroup> {
-  const ids = await tx.select({ id: contactGroupMembers.contactId }).from(contactGroupMembers).where(eq(contactGroupMembers.groupId, row.id));
-  return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    contactIds: ids.map((x) => x.id),
-    contactCount: ids.length,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
+/** The members of these groups that the caller may see (a group is the organization's; its members are shown as contacts are). */
+async function visibleMembers(tx: Tx, auth: AuthContext, groupIds: string[]) {
+  if (!groupIds.length) return [];
+  return tx
+    .select({ groupId: contactGroupMembers.groupId, contactId: contactGroupMembers.contactId })
+    .from(contactGroupMembers)
+    .where(and(inArray(contactGroupMembers.groupId, groupIds), contactVisible(auth, contactGroupMembers.contactId)));
 }
+
+async function toGroups(tx: Tx, auth: AuthContext, rows: (typeof contactGroups.$inferSelect)[]): Promise<ContactGroup[]> {
+  const memberRows = await visibleMembers(
+    tx,
+    auth,
+    rows.map((r) => r.id),
+  );
+  return rows.map((group) => {
+    const contactIds = memberRows.filter((m) => m.groupId === group.id).map((m) => m.contactId);
+    return {
+      _id: group.id,
+      name: group.name,
+      description: group.description,
+      contactIds,
+      contactCount: contactIds.length,
+      createdAt: group.createdAt,
+      updatedAt: group.updatedAt,
+    };
+  });
+}
+const toGroup = async (tx: Tx, auth: AuthContext, row: typeof contactGroups.$inferSelect) => (await toGroups(tx, auth, [row]))[0];
 
 async function lockGroup(tx: Tx, id: string) {
   const [row] = await tx.select().from(contactGroups).where(eq(contactGroups.id, id)).for('update');
@@ -78,15 +106,23 @@ async function lockGroup(tx: Tx, id: string) {
   return row;
 }
 
-/** Replaces the group's members; every id must be one of the organization's contacts. */
-async function setMembers(tx: Tx, groupId: string, contactIds: string[]) {
+/**
+ * Sets the group's members among the contacts the caller may see: every id must be one of them
+ * (one he may not see is "does not exist", as another organization's); members he may not see
+ * stay as they are.
+ */
+async function setMembers(tx: Tx, auth: AuthContext, groupId: string, contactIds: string[]) {
   if (contactIds.length) {
-    const found = await tx.select({ id: contacts.id }).from(contacts).where(inArray(contacts.id, contactIds)).for('key share');
+    const found = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(inArray(contacts.id, contactIds), contactVisible(auth, contacts.id)))
+      .for('key share');
     if (found.length !== contactIds.length) {
-      throw new ApiError(400, 'VALIDATION_FAILED', 'contactIds names a contact that does not exist', [{ path: 'contactIds', message: 'names a contact that does not exist' }]);
+      throw invalidField('contactIds', 'unknownReference', 'names a contact that does not exist', { kind: 'contact' });
     }
   }
-  await tx.delete(contactGroupMembers).where(eq(contactGroupMembers.groupId, groupId));
+  await tx.delete(contactGroupMembers).where(and(eq(contactGroupMembers.groupId, groupId), contactVisible(auth, contactGroupMembers.contactId)));
   if (contactIds.length) await tx.insert(contactGroupMembers).values(contactIds.map((contactId) => ({ groupId, contactId })));
 }
 
@@ -94,95 +130,89 @@ export const contactRoutes = [
   route({
     method: 'GET',
     path: '/contacts',
+    answers: listAnswerOf(contactSchema),
     access: allow('contacts', 'view'),
     query: contactsQuery,
-    async handler({ tx, query }) {
+    async handler({ tx, auth, query }) {
       const q = mergeFilter(query);
-      const where = contactFilters(q);
-      const rows = await tx
-        .select({ contact: contacts })
-        .from(contacts)
-        .where(where)
-        .orderBy(sql`${CONTACT_SORT[q.sortBy]} ${sql.raw(q.sortOrder)} nulls last`, asc(contacts.id))
-        .limit(q.limit)
-        .offset(pageOffset(q));
-      const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where))[0].n;
-      const page = await listAnswer(q, rows, (r) => r.contact, countAll);
-      return { ...page, data: await toContacts(tx, page.data) };
+      const view = contactView(tx, auth);
+      const where = contactFilters(view, auth, q);
+      const page = await listPage(q, {
+        rows: (limit, offset) =>
+          tx
+            .select({ id: view.id, name: view.name, phone: view.phone, email: view.email, createdAt: view.createdAt })
+            .from(view.from)
+            .where(where)
+            .orderBy(sql`${contactSort(view, auth, q.sortBy)} ${sql.raw(q.sortOrder)} nulls last`, sql`${view.id}`)
+            .limit(limit)
+            .offset(offset),
+        toItem: (r) => r,
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(view.from).where(where))[0].n,
+      });
+      return { ...page, data: await toContacts(tx, auth, page.data) };
     },
   }),
 
   route({
     method: 'GET',
     path: '/contacts/groups',
+    answers: listAnswerOf(contactGroupSchema),
     access: allow('contacts', 'view'),
     query: contactGroupsQuery,
-    async handler({ tx, query }) {
+    async handler({ tx, auth, query }) {
       const where = query.search ? ilike(contactGroups.name, containsPattern(query.search)) : undefined;
-      const count = sql<number>`(select count(*) from ${contactGroupMembers} where ${contactGroupMembers.groupId} = ${contactGroups.id})::int`;
-      const rows = await tx
-        .select({ group: contactGroups, contactCount: count })
-        .from(contactGroups)
-        .where(where)
-        .orderBy(orderBy(query.sortBy === 'name' ? sql`lower(${contactGroups.name})` : contactGroups.createdAt, query.sortOrder), asc(contactGroups.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(contactGroups).where(where))[0].n;
-      const page = await listAnswer(query, rows, (r) => r, countAll);
-      const ids = page.data.map((r) => r.group.id);
-      const memberRows = ids.length
-        ? await tx.select({ groupId: contactGroupMembers.groupId, contactId: contactGroupMembers.contactId }).from(contactGroupMembers).where(inArray(contactGroupMembers.groupId, ids))
-        : [];
-      return {
-        ...page,
-        data: page.data.map(
-          ({ group, contactCount }): ContactGroup => ({
-            _id: group.id,
-            name: group.name,
-            description: group.description,
-            contactIds: memberRows.filter((m) => m.groupId === group.id).map((m) => m.contactId),
-            contactCount,
-            createdAt: group.createdAt,
-            updatedAt: group.updatedAt,
-          }),
-        ),
-      };
+      const page = await listPage(query, {
+        rows: (limit, offset) =>
+          tx
+            .select()
+            .from(contactGroups)
+            .where(where)
+            .orderBy(orderBy(query.sortBy === 'name' ? sql`lower(${contactGroups.name})` : contactGroups.createdAt, query.sortOrder), asc(contactGroups.id))
+            .limit(limit)
+            .offset(offset),
+        toItem: (r) => r,
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(contactGroups).where(where))[0].n,
+      });
+      return { ...page, data: await toGroups(tx, auth, page.data) };
     },
   }),
 
   route({
     method: 'POST',
     path: '/contacts/groups',
+    answers: contactGroupChangedSchema,
     access: allow('contacts', 'create'),
     body: createContactGroupInput,
     status: 201,
-    async handler({ tx, body }) {
+    async handler({ tx, auth, body }) {
       const { contactIds, ...fields } = body;
       const [row] = await tx.insert(contactGroups).values(fields).returning();
-      await setMembers(tx, row.id, contactIds ?? []);
-      return { data: await toGroup(tx, row), message: 'Contact group created' };
+      await setMembers(tx, auth, row.id, contactIds ?? []);
+      return { data: await toGroup(tx, auth, row), message: 'Contact group created' };
     },
   }),
 
   route({
     method: 'GET',
     path: '/contacts/groups/:id',
+    answers: itemAnswer(contactGroupSchema),
     access: allow('contacts', 'view'),
     params: idParams,
-    async handler({ tx, params }) {
+    async handler({ tx, auth, params }) {
       const [row] = await tx.select().from(contactGroups).where(eq(contactGroups.id, params.id));
       if (!row) throw notFound('Contact group');
-      return { data: await toGroup(tx, row) };
+      return { data: await toGroup(tx, auth, row) };
     },
   }),
 
   route({
     method: 'PUT',
     path: '/contacts/groups/:id',
+    answers: contactGroupChangedSchema,
     access: allow('contacts', 'update'),
     params: idParams,
     body: updateContactGroupInput,
-    async handler({ tx, params, body }) {
+    async handler({ tx, auth, params, body }) {
       await lockGroup(tx, params.id);
       const { contactIds, ...fields } = body;
       const [row] = await tx
@@ -190,19 +220,20 @@ export const contactRoutes = [
         .set({ ...fields, updatedAt: sql`now()` })
         .where(eq(contactGroups.id, params.id))
         .returning();
-      if (contactIds) await setMembers(tx, row.id, contactIds);
-      return { data: await toGroup(tx, row), message: 'Contact group updated' };
+      if (contactIds) await setMembers(tx, auth, row.id, contactIds);
+      return { data: await toGroup(tx, auth, row), message: 'Contact group updated' };
     },
   }),
 
   route({
     method: 'DELETE',
     path: '/contacts/groups/:id',
+    answers: contactGroupChangedSchema,
     access: allow('contacts', 'delete'),
     params: idParams,
-    async handler({ tx, params }) {
+    async handler({ tx, auth, params }) {
       const row = await lockGroup(tx, params.id);
-      const group = await toGroup(tx, row);
+      const group = await toGroup(tx, auth, row);
       await tx.delete(contactGroups).where(eq(contactGroups.id, params.id));
       return { data: group, message: 'Contact group deleted' };
     },

@@ -4,6 +4,7 @@ import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from '
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
 import * as schema from './schema';
+import { maskSqlLiterals } from '../http/log';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -39,14 +40,20 @@ export function tenantSettings(organizationId: string): string {
   return `select set_config('role', '${TENANT_ROLE}', true), set_config('app.org_id', ${literal(organizationId)}, true)`;
 }
 
-export function connect(url: string, poolSize = 20, logSql = false): Database {
+/** LOG_SQL: nothing, the statements (literals masked, parameters counted), or the statements with their values. */
+export type SqlLogging = 'off' | 'statements' | 'values';
+
+export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off'): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
-  const logger: Logger | undefined = logSql
-    ? { logQuery: (query, params) => console.log(`SQL ${JSON.stringify({ query, params })}`) }
-    : undefined;
+  const logger: Logger | undefined =
+    logSql === 'values'
+      ? { logQuery: (query, params) => console.log(`SQL ${JSON.stringify({ query, params })}`) }
+      : logSql === 'statements'
+        ? { logQuery: (query, params) => console.log(`SQL ${JSON.stringify({ query: maskSqlLiterals(query), params: params.length })}`) }
+        : undefined;
   const db = drizzle(pool, { schema, logger: logger ?? false });
 
   // What Drizzle's own `db.transaction` builds per transaction, built once: the transaction below

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { SafeError } from '../http/log';
 
 /**
  * The embedded PostgreSQL behind `npm start` when no DATABASE_URL is given.
@@ -13,7 +14,7 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-export class DataDirLockedError extends Error {}
+export class DataDirLockedError extends SafeError {}
 
 function isAlive(pid: number): boolean {
   try {
@@ -137,7 +138,7 @@ export async function startEmbeddedPostgres(
     }
     await stopOrphanPostmaster(pgDir);
     await pg.start().catch((e) => {
-      throw new Error(`The embedded PostgreSQL did not start${e ? `: ${String(e)}` : ''}. (data folder ${pgDir})`);
+      throw new SafeError(`The embedded PostgreSQL did not start${e ? `: ${String(e)}` : ''}. (data folder ${pgDir})`);
     });
     return {
       url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,

@@ -6,9 +6,6 @@ import { TENANT_ROLE, type Database } from './client';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Tables that are not tenant data: they have no organization_id and no row-level security. */
-export const GLOBAL_TABLES = ['organizations', 'login_throttle', 'jobs', 'rate_limits', '__drizzle_migrations'];
-
 /**
  * Applies the drizzle-kit migrations, then makes tenancy hold for every table that has an
  * `organization_id`: row-level security on, one policy, privileges for the tenant role.
@@ -72,6 +69,34 @@ export async function migrateDatabase({ pool, db }: Database): Promise<void> {
       $fn$;
       revoke all on function enqueue_job(text, text, timestamptz, jsonb) from public;
       grant execute on function enqueue_job(text, text, timestamptz, jsonb) to ${TENANT_ROLE};
+    `));
+    // Failed password checks (server/auth/throttle.ts): sign-in counts them on the owner's
+    // connection, a signed-in member's password change inside the organization's transaction. The
+    // tenant role may only ask how long to wait and add a failure, never read or clear the table.
+    await db.execute(sql.raw(`
+      create or replace function login_throttle_wait(p_keys text[]) returns int
+      language sql stable security definer set search_path = public as $fn$
+        select coalesce(ceil(extract(epoch from max(blocked_until) - now()))::int, 0) from login_throttle where key = any(p_keys);
+      $fn$;
+      create or replace function login_throttle_fail(p_keys text[], p_thresholds int[], p_max_block_seconds int[]) returns void
+      language plpgsql security definer set search_path = public as $fn$
+      begin
+        for i in 1 .. coalesce(array_length(p_keys, 1), 0) loop
+          insert into login_throttle as t (key, failures, last_failure_at, blocked_until)
+          values (p_keys[i], 1, now(), case when p_thresholds[i] <= 1 then now() + interval '1 second' end)
+          on conflict (key) do update set
+            failures = case when t.last_failure_at < now() - interval '15 minutes' then 1 else t.failures + 1 end,
+            last_failure_at = now(),
+            blocked_until = case
+              when (case when t.last_failure_at < now() - interval '15 minutes' then 1 else t.failures + 1 end) >= p_thresholds[i]
+              then now() + make_interval(secs => least(power(2, (case when t.last_failure_at < now() - interval '15 minutes' then 1 else t.failures + 1 end) - p_thresholds[i]), p_max_block_seconds[i]))
+              end;
+        end loop;
+      end $fn$;
+      revoke all on function login_throttle_wait(text[]) from public;
+      revoke all on function login_throttle_fail(text[], int[], int[]) from public;
+      grant execute on function login_throttle_wait(text[]) to ${TENANT_ROLE};
+      grant execute on function login_throttle_fail(text[], int[], int[]) to ${TENANT_ROLE};
     `));
   } finally {
     await lock.query('select pg_advisory_unlock(727274)').catch(() => {});

@@ -1,5 +1,6 @@
-import { idParams } from '../../src/api/common/schemas';
-import { REVERSIBLE_BY_HAND, chartQuery, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
+import * as v from 'valibot';
+import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
+import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
 import { allow, route, type RouteDef } from '../http/route';
 import { reverseEntry } from './journal';
 import { chartOfAccounts, journalPage, openingBalances, recordOpeningBalances, recordOtherIncome } from './store';
@@ -9,6 +10,7 @@ export const financeRoutes: RouteDef[] = [
   route({
     method: 'GET',
     path: '/account/chart',
+    answers: itemAnswer(v.array(accountSchema)),
     access: allow('account', 'view'),
     query: chartQuery,
     handler: async ({ tx, query }) => ({ data: await chartOfAccounts(tx, query) }),
@@ -16,6 +18,7 @@ export const financeRoutes: RouteDef[] = [
   route({
     method: 'GET',
     path: '/account/journal',
+    answers: listAnswerOf(journalEntrySchema),
     access: allow('account', 'view'),
     query: journalQuery,
     handler: ({ tx, query }) => journalPage(tx, query),
@@ -23,6 +26,7 @@ export const financeRoutes: RouteDef[] = [
   route({
     method: 'POST',
     path: '/account/journal/:id/reverse',
+    answers: itemAnswer(reversalSchema),
     access: allow('account', 'delete'),
     params: idParams,
     body: reverseEntryInput,
@@ -36,12 +40,14 @@ export const financeRoutes: RouteDef[] = [
   route({
     method: 'GET',
     path: '/account/opening-balances',
+    answers: itemAnswer(v.nullable(openingBalancesSchema)),
     access: allow('account', 'view'),
     handler: async ({ tx }) => ({ data: await openingBalances(tx) }),
   }),
   route({
     method: 'POST',
     path: '/account/opening-balances',
+    answers: itemAnswer(openingBalancesSchema),
     access: allow('account', 'create'),
     body: openingBalancesInput,
     status: 201,
@@ -52,6 +58,7 @@ export const financeRoutes: RouteDef[] = [
   route({
     method: 'POST',
     path: '/budget/income',
+    answers: itemAnswer(otherIncomeSchema),
     access: allow('account', 'create'),
     body: otherIncomeInput,
     status: 201,

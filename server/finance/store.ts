@@ -15,7 +15,7 @@ import {
 import type { ListAnswer } from '../../src/api/common/schemas';
 import type { Tx } from '../db/client';
 import { conflict } from '../http/errors';
-import { containsPattern, listAnswer, pageOffset } from '../http/list';
+import { containsPattern, listPage, pageOffset } from '../http/list';
 import { accountBalances, postEntry, type LineInput } from './journal';
 import { nextNumber } from './series';
 
@@ -84,10 +84,10 @@ export async function journalPage(tx: Tx, q: JournalQuery): Promise<ListAnswer<J
       lines.set(l.entry_id, list);
     }
   }
-  return listAnswer(
-    q,
-    rows,
-    (r): JournalEntry => {
+  return listPage(q, {
+    // The page is read above (its lines need its ids).
+    rows: async () => rows,
+    toItem: (r): JournalEntry => {
       const entryLines = lines.get(r.id) ?? [];
       return {
         _id: r.id,
@@ -105,11 +105,11 @@ export async function journalPage(tx: Tx, q: JournalQuery): Promise<ListAnswer<J
         createdAt: isoInstant(r.created_at),
       };
     },
-    async () => {
+    count: async () => {
       const { rows: counted } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from journal_entries e where ${filter}`);
       return counted[0].n;
     },
-  );
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
@@ -6,42 +7,45 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { can } from '../../src/api/permissions';
 import { authenticate, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type SessionRow } from '../auth/session';
 import type { AppServices } from '../services';
-import { ApiError, fromDatabaseError } from './errors';
+import { ApiError, fromDatabaseError, issue } from './errors';
+import { openApiDocument } from './openapi';
 import { claimKey, idempotencyKeyOf, rememberAnswer, requestHash } from './idempotency';
 import { REPLAYED_HEADER } from '../../src/api/common/idempotency';
+import { logRequestFailure, requestIdFor, type LogEnv } from './log';
+import { normalOrigin, serverOrigin } from './origin';
 import { parseQuery } from './query';
 import { isStateChanging, type PublicRoute, type RouteDef, type TenantRoute } from './route';
 import { validate } from './validate';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
-/** Cross-site safety for every state-changing call: the client's header, and no foreign Origin. */
+/**
+ * Cross-site safety for every state-changing call: the client's header, and no foreign Origin. An
+ * Origin is ours only with the same scheme, host and port (`http://office.example` is not
+ * `https://office.example`), or when ALLOWED_ORIGINS names it.
+ */
 function assertSameSite(c: Context, services: AppServices) {
   if (!isStateChanging(c.req.method)) return;
   if (!c.req.header('x-requested-with')) {
     throw new ApiError(403, 'CSRF_REJECTED', 'Request refused: the X-Requested-With header is missing');
   }
   const origin = c.req.header('origin');
-  if (!origin) return;
-  const url = new URL(c.req.url);
-  const host = (services.config.trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host') || url.host;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = '';
-  }
-  if (originHost !== host && !services.config.allowedOrigins.includes(origin)) {
+  if (origin === undefined) return;
+  const theirs = normalOrigin(origin);
+  const ours = serverOrigin(c, services.config.trustProxy);
+  if (!theirs || (theirs !== ours && !services.config.allowedOrigins.includes(theirs))) {
     throw new ApiError(403, 'CSRF_REJECTED', 'Request refused: it comes from another site');
   }
 }
 
+const tooLarge = (max: number) => new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`, undefined, undefined, { max });
+
 async function readBody(c: Context, def: RouteDef): Promise<unknown> {
   const length = Number(c.req.header('content-length') ?? 0);
   const max = def.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  if (length > max) throw new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`);
+  if (length > max) throw tooLarge(max);
   const text = await c.req.text();
-  if (Buffer.byteLength(text) > max) throw new ApiError(413, 'BODY_TOO_LARGE', `The request body is larger than ${max} bytes`);
+  if (Buffer.byteLength(text) > max) throw tooLarge(max);
   if (text.trim() === '') return undefined;
   if (def.bodyParsers) {
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
@@ -49,13 +53,13 @@ async function readBody(c: Context, def: RouteDef): Promise<unknown> {
     if (parse) return parse(text);
     if (mediaType && mediaType !== 'application/json') {
       const accepted = ['application/json', ...Object.keys(def.bodyParsers)].join(', ');
-      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`);
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`, undefined, undefined, { accepted });
     }
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]);
+    throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON', [issue('body', 'invalidJson', 'is not valid JSON')]);
   }
 }
 
@@ -71,7 +75,7 @@ function admit(def: RouteDef, auth: AuthContext): AuthContext {
   if (def.access.kind === 'permission') {
     const { module, action } = def.access;
     if (!can(auth.role.permissions, module, action)) {
-      throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${module}.${action}`);
+      throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${module}.${action}`, undefined, undefined, { module, action });
     }
     if (auth.subscriptionReadOnly && isStateChanging(def.method)) {
       throw new ApiError(403, 'SUBSCRIPTION_READ_ONLY', 'The subscription has expired: the organization is read-only until it is renewed');
@@ -80,13 +84,14 @@ function admit(def: RouteDef, auth: AuthContext): AuthContext {
   return auth;
 }
 
-function mount(api: Hono, def: RouteDef, services: AppServices) {
+function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppServices) {
   const { database, config } = services;
   if (def.crossSite) {
     // The browser's preflight before a cross-site call (a website's form): any origin may call.
     api.options(def.path, (c) => c.body(null, 204, CORS_HEADERS(def)));
   }
   api.on(def.method, def.path, async (c) => {
+    c.set('route', prefix + def.path);
     if (def.crossSite) for (const [k, v] of Object.entries(CORS_HEADERS(def))) c.header(k, v);
     else assertSameSite(c, services);
     // Who is calling comes before what they sent: 401 and 403 never depend on the input, so the
@@ -151,8 +156,54 @@ const CSP = {
   frameAncestors: ["'none'"],
 };
 
-export function createApp(services: AppServices, registry: { api: RouteDef[]; platform: RouteDef[] }): Hono {
-  const app = new Hono();
+/**
+ * The interactive API reference (Scalar's standalone script, served from the installed package: no
+ * CDN). It fits the app's CSP as it is: scripts from this origin only, its styles inline (allowed
+ * already for PrimeReact), no fonts, telemetry or AI helper from elsewhere (turned off here, and the
+ * CSP's `connect-src 'self'` would refuse them anyway); its try-it client calls this origin.
+ */
+const REFERENCE_SCRIPT = createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
+const REFERENCE_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Travel back office API</title>
+  </head>
+  <body>
+    <script id="api-reference" data-url="/api/openapi.json" data-configuration='${JSON.stringify({ withDefaultFonts: false, showDeveloperTools: 'never', agent: { disabled: true }, telemetry: false, metaData: { title: 'Travel back office API' } })}'></script>
+    <script src="/api/docs/reference.js"></script>
+  </body>
+</html>`;
+
+function mountReference(app: Hono<LogEnv>, registry: { api: RouteDef[]; platform: RouteDef[] }) {
+  let spec: object | undefined;
+  let script: string | undefined;
+  app.get('/api/openapi.json', (c) => c.json((spec ??= openApiDocument(registry))));
+  app.get('/api/docs', (c) => c.html(REFERENCE_PAGE));
+  app.get('/api/docs/reference.js', (c) => {
+    script ??= fs.readFileSync(REFERENCE_SCRIPT, 'utf8');
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+}
+
+/** Powerful browser features the app never uses: no page of ours (or injected into it) may ask for them. */
+const PERMISSIONS_POLICY = Object.fromEntries(
+  ['accelerometer', 'autoplay', 'camera', 'displayCapture', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'publickeyCredentialsGet', 'serial', 'usb', 'xrSpatialTracking'].map((f) => [f, [] as string[]]),
+);
+
+export function createApp(services: AppServices, registry: { api: RouteDef[]; platform: RouteDef[] }): Hono<LogEnv> {
+  const app = new Hono<LogEnv>();
+  // Every answer names its request, and the error log names it too: a user's report can be found.
+  app.use('*', async (c, next) => {
+    const id = requestIdFor(services.config.trustProxy ? c.req.header('x-request-id') : undefined);
+    c.set('requestId', id);
+    await next();
+    // On the answer's own headers, as secureHeaders does: c.header() after the answer is made
+    // rebuilds it in @hono/node-server from its first headers, dropping what was set meanwhile.
+    c.res.headers.set('X-Request-Id', id);
+  });
   app.use(
     '*',
     secureHeaders({
@@ -161,6 +212,7 @@ export function createApp(services: AppServices, registry: { api: RouteDef[]; pl
       xFrameOptions: 'DENY',
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: 'max-age=15552000; includeSubDomains',
+      permissionsPolicy: PERMISSIONS_POLICY,
     }),
   );
 
@@ -170,16 +222,23 @@ export function createApp(services: AppServices, registry: { api: RouteDef[]; pl
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
       return c.json(err.body(), err.status);
     }
-    console.error(`[${c.req.method} ${new URL(c.req.url).pathname}]`, err);
+    logRequestFailure(c, err);
     return c.json({ message: 'An unexpected error occurred.', code: 'INTERNAL' }, 500);
   });
 
+  mountReference(app, registry);
   for (const [prefix, routes] of [
     ['/api', registry.api],
     ['/platform', registry.platform],
   ] as const) {
-    const sub = new Hono();
-    for (const def of routes) mount(sub, def, services);
+    const sub = new Hono<LogEnv>();
+    // API answers carry members' and customers' data: no browser or proxy keeps a copy, unless a
+    // route deliberately says otherwise with its own Cache-Control.
+    sub.use('*', async (c, next) => {
+      await next();
+      if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
+    });
+    for (const def of routes) mount(sub, prefix, def, services);
     sub.all('*', (c) => c.json({ message: `No route ${c.req.method} ${new URL(c.req.url).pathname}`, code: 'NOT_FOUND' }, 404));
     app.route(prefix, sub);
   }
@@ -189,9 +248,12 @@ export function createApp(services: AppServices, registry: { api: RouteDef[]; pl
     const root = path.relative(process.cwd(), dist) || '.';
     app.use('/assets/*', async (c, next) => {
       await next();
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     });
     app.use('*', serveStatic({ root }));
+    // A file the build does not have is missing, not a page of the app (a stale or mistyped chunk
+    // must fail loudly, not load HTML as a script).
+    app.get('/assets/*', (c) => c.json({ message: 'Not found', code: 'NOT_FOUND' }, 404));
     // History fallback: any other page path is the single-page app.
     const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
     app.get('*', (c) => {

@@ -1,32 +1,41 @@
 import type { ApiErrorBody } from '../../src/api/common/schemas';
+import type { ApiIssue, ErrorCode, IssueCode, IssueParams } from '../../src/api/common/issues';
 
 /** An answer that is not a success: every refusal in the API is one of these. */
 export class ApiError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429,
-    readonly code: string,
+    readonly code: ErrorCode | (string & {}),
     message: string,
-    readonly issues?: ApiErrorBody['issues'],
+    readonly issues?: ApiIssue[],
     readonly headers?: Record<string, string>,
+    /** The values the message names (`{ seats: 10 }`), so the web app can say it in the member's language. */
+    readonly params?: IssueParams,
   ) {
     super(message);
   }
   body(): ApiErrorBody {
-    return { message: this.message, code: this.code, ...(this.issues ? { issues: this.issues } : {}) };
+    return {
+      message: this.message,
+      code: this.code,
+      ...(this.params ? { params: this.params } : {}),
+      ...(this.issues ? { issues: this.issues } : {}),
+    };
   }
 }
 
-export const notFound = (what = 'Resource') => new ApiError(404, 'NOT_FOUND', `${what} not found`);
-export const conflict = (message: string, code = 'CONFLICT') => new ApiError(409, code, message);
-/** A 400 about one field: `phone must be a valid phone number`, with the field named for the form. */
-export const invalidField = (path: string, message: string) => new ApiError(400, 'VALIDATION_FAILED', `${path} ${message}`, [{ path, message }]);
-export const badRequest = (message: string, path?: string) =>
-  new ApiError(400, 'VALIDATION_FAILED', message, path ? [{ path, message }] : undefined);
+/** One field's issue, as the validation mapper makes them. */
+export const issue = (path: string, code: IssueCode, message: string, params: IssueParams = {}): ApiIssue => ({ path, code, params, message });
 
-/** Messages for unique constraints, by constraint name: a duplicate answers 409 with the message. */
+export const notFound = (what = 'Resource') => new ApiError(404, 'NOT_FOUND', `${what} not found`, undefined, undefined, { resource: what });
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT' as ErrorCode, params?: IssueParams) => new ApiError(409, code, message, undefined, undefined, params);
+/** A 400 about one field: `phone must be a valid phone number`, with the field named for the form. */
+export const invalidField = (path: string, code: IssueCode, message: string, params: IssueParams = {}) =>
+  new ApiError(400, 'VALIDATION_FAILED', `${path} ${message}`, [issue(path, code, message, params)]);
+
 /** Unique constraints: the field a clash is about (forms show it there) and the message. */
 export const DUPLICATES: Record<string, { field: string; message: string }> = {
-  members_email_uq: { field: 'email', message: 'A member with this email already exists' },
+  members_org_email_uq: { field: 'email', message: 'A member with this email already exists' },
   roles_org_name_uq: { field: 'name', message: 'A role with this name already exists' },
   modules_org_key_uq: { field: 'key', message: 'This module already exists' },
   vendors_org_name_uq: { field: 'name', message: 'A vendor with this name already exists' },
@@ -46,7 +55,7 @@ export function fromDatabaseError(err: unknown): ApiError | undefined {
   if (pgErr.code === '23505') {
     const known = DUPLICATES[pgErr.constraint ?? ''];
     if (!known) return new ApiError(409, 'DUPLICATE', 'A record with these details already exists');
-    return new ApiError(409, 'DUPLICATE', known.message, [{ path: known.field, message: 'is already taken' }]);
+    return new ApiError(409, 'DUPLICATE', known.message, [issue(known.field, 'taken', 'is already taken')], undefined, { field: known.field });
   }
   if (pgErr.code === '23503') {
     return new ApiError(409, 'IN_USE', 'The record is still used by other records');

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../src/api/common/idempotency';
 import type { Tx } from '../db/client';
-import { ApiError } from './errors';
+import { ApiError, issue } from './errors';
 
 /**
  * `Idempotency-Key` for the POSTs that move money (a route's `idempotent: true`; docs/finance.md).
@@ -25,7 +25,7 @@ export function idempotencyKeyOf(c: Context): string | undefined {
   if (key === undefined) return undefined;
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     const message = 'must be 1 to 255 visible ASCII characters';
-    throw new ApiError(400, 'VALIDATION_FAILED', `The ${IDEMPOTENCY_HEADER} header ${message}`, [{ path: IDEMPOTENCY_HEADER, message }]);
+    throw new ApiError(400, 'VALIDATION_FAILED', `The ${IDEMPOTENCY_HEADER} header ${message}`, [issue(IDEMPOTENCY_HEADER, 'invalidFormat', message)]);
   }
   return key;
 }
@@ -61,7 +61,7 @@ export async function claimKey(tx: Tx, key: string, hash: string): Promise<Claim
   const [stored] = rows;
   if (stored && stored.request_hash !== hash) {
     throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', `This ${IDEMPOTENCY_HEADER} was already used with another request; send a new key for a new request`, [
-      { path: IDEMPOTENCY_HEADER, message: 'was already used with another request' },
+      issue(IDEMPOTENCY_HEADER, 'taken', 'was already used with another request'),
     ]);
   }
   if (!stored || stored.status === null) {

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { CsvFileError, IMPORT_MAX_BYTES, importInput, type CsvRowError, type ImportReport, type ImportRowResult } from '../../src/api/common/import';
+import { issueSummary, toApiIssues } from '../../src/api/common/issues';
+import { CsvFileError, IMPORT_MAX_BYTES, importInput, importReportAnswer, type CsvRowError, type ImportReport, type ImportRowResult } from '../../src/api/common/import';
 import type { ModuleKey } from '../../src/api/permissions';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
-import { ApiError, fromDatabaseError } from './errors';
+import { ApiError, fromDatabaseError, issue } from './errors';
 import { allow, route, type RouteDef } from './route';
 
 /**
@@ -35,11 +36,8 @@ export interface Importer<T> {
 
 const DEFAULT_CHUNK = 500;
 
-export const issueList = (issues: v.BaseIssue<unknown>[]) =>
-  issues.map((i) => ({
-    path: v.getDotPath(i) || 'row',
-    message: i.expected === 'never' ? 'is not a known field' : i.received === 'undefined' ? 'is required' : i.message,
-  }));
+/** A row's issues, by the same mapper as request validation (codes and parameters included). */
+export const issueList = (issues: v.BaseIssue<unknown>[]) => toApiIssues(issues, 'row');
 
 const isCsvRowError = (raw: unknown): raw is CsvRowError =>
   !!raw && typeof raw === 'object' && typeof (raw as { $error?: unknown }).$error === 'string';
@@ -60,7 +58,7 @@ export async function runImport<T>(tx: Tx, rows: unknown[], importer: Importer<T
       return;
     }
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      results.push({ row, status: 'rejected', reason: 'row must be an object', issues: [{ path: 'row', message: 'must be an object' }] });
+      results.push({ row, status: 'rejected', reason: 'row must be an object', issues: [issue('row', 'invalidType', 'must be an object', { expected: 'object' })] });
       return;
     }
     const parsed = v.safeParse(importer.rowSchema, raw);
@@ -69,7 +67,7 @@ export async function runImport<T>(tx: Tx, rows: unknown[], importer: Importer<T
       return;
     }
     const issues = issueList(parsed.issues);
-    results.push({ row, status: 'rejected', reason: issues.map((x) => `${x.path} ${x.message}`).join('; '), issues });
+    results.push({ row, status: 'rejected', reason: issueSummary(issues, issues.length), issues });
   });
   const size = importer.chunkSize ?? DEFAULT_CHUNK;
   const inSavepoint = (chunk: PlannedRow<T>[]) => tx.transaction((sp) => importer.writeChunk(sp, chunk, ctx));
@@ -120,6 +118,8 @@ export function importRoute<T>(def: {
     path: def.path,
     access: allow(def.module, 'create'),
     body: importInput(def.maxRows),
+    importRow: def.importer.rowSchema,
+    answers: importReportAnswer,
     bodyParsers: { 'text/csv': csvBodyParser(def.fromCsv) },
     maxBodyBytes: IMPORT_MAX_BYTES,
     async handler({ tx, body, auth }) {

@@ -27,24 +27,42 @@ export function pageOffset(q: { page: number; limit: number }) {
  * The total of a list from one page: a page shorter than the limit (and not past the end) is the
  * last one, so the total is known without counting; otherwise `countAll` counts in the database.
  */
-export async function totalFrom(q: { page: number; limit: number }, rowsOnPage: number, countAll: () => Promise<number>): Promise<number> {
+export async function totalFrom(q: PageQuery, rowsOnPage: number, countAll: () => Promise<number>): Promise<number> {
   const offset = pageOffset(q);
   if (rowsOnPage > 0 && rowsOnPage < q.limit) return offset + rowsOnPage;
   if (rowsOnPage === 0 && offset === 0) return 0;
   return countAll();
 }
 
-/** Builds the seed's list answer from one page of rows; `countAll` runs only when the page does not tell the total. */
-export async function listAnswer<R, T, S = undefined>(
-  q: { page: number; limit: number },
-  rows: R[],
-  toItem: (row: R) => T,
-  countAll: () => Promise<number>,
-  stats?: S,
+export interface PageQuery {
+  page: number;
+  limit: number;
+}
+
+/**
+ * The one list builder (docs/architecture.md "One list shape"): every list answers the seed's
+ * `{ data, meta, stats? }` from one page of rows read with `limit`/`offset` (walking an index in
+ * the list's sort order, never counting every match to show a page) and the total from the page
+ * when it tells ({@link totalFrom}); `count` runs only when it does not (a list whose header
+ * already counts its rows answers from there).
+ */
+export async function listPage<R, T, S = undefined>(
+  q: PageQuery,
+  def: {
+    /** The rows of one page, in the list's order. */
+    rows(limit: number, offset: number): Promise<R[]>;
+    toItem(row: R): T;
+    /** How many rows match in all (called only when the page does not tell); it may read the page's rows. */
+    count(rows: R[]): Promise<number>;
+    /** The list's header (`stats`), when it has one. */
+    stats?: S;
+  },
 ): Promise<ListAnswer<T, S>> {
-  const totalItems = await totalFrom(q, rows.length, countAll);
+  const rows = await def.rows(q.limit, pageOffset(q));
+  const stats = def.stats;
+  const totalItems = await totalFrom(q, rows.length, () => def.count(rows));
   return {
-    data: rows.map(toItem),
+    data: rows.map(def.toItem),
     meta: { currentPage: q.page, limit: q.limit, totalItems, totalPages: Math.ceil(totalItems / q.limit) },
     ...(stats === undefined ? {} : { stats }),
   };
@@ -58,13 +76,40 @@ export async function countRows(tx: Tx, query: { as(alias: string): unknown }): 
   return n;
 }
 
-/** The seed's list page: the rows of one page (`limit`/`offset` on an index), and the total ({@link totalFrom}). */
-export async function pageOf<R, T, S = undefined>(
-  q: { page: number; limit: number },
-  page: (limit: number, offset: number) => Promise<R[]>,
-  toItem: (row: R) => T,
-  countAll: () => Promise<number>,
-  stats?: S,
-) {
-  return listAnswer(q, await page(q.limit, pageOffset(q)), toItem, countAll, stats);
+/** A page PostgreSQL wrote as the answer's JSON (`json_agg` of the answer's own objects), and what came beside it. */
+export interface JsonPage {
+  /** The JSON array of the page's records, as text. */
+  json: string;
+  /** How many records it holds. */
+  rows: number;
+}
+
+/**
+ * {@link listPage} for a list read in bulk (vendors: 50 rows a page by default): PostgreSQL
+ * writes the page's records as JSON text in the answer's own shape, so Node neither parses nor
+ * maps nor serialises them again; the answer is that text with `meta` (and `stats`) around it.
+ * Building, mapping and serialising rows was most of a list request's Node time (docs/performance.md).
+ */
+export async function listPageJson<P extends JsonPage, S = undefined>(
+  q: PageQuery,
+  def: {
+    page(limit: number, offset: number): Promise<P>;
+    count(page: P): Promise<number>;
+    stats?(page: P): S;
+  },
+): Promise<Response> {
+  const page = await def.page(q.limit, pageOffset(q));
+  const totalItems = await totalFrom(q, page.rows, () => def.count(page));
+  const meta = { currentPage: q.page, limit: q.limit, totalItems, totalPages: Math.ceil(totalItems / q.limit) };
+  const stats = def.stats?.(page);
+  const body = `{"data":${page.json},"meta":${JSON.stringify(meta)}${stats === undefined ? '' : `,"stats":${JSON.stringify(stats)}`}}`;
+  return new Response(body, { headers: { 'Content-Type': 'application/json' } });
+}
+
+/** An instant as the API writes it (ISO 8601 UTC, milliseconds truncated as `instant` columns read them), in SQL. */
+export const isoInstantSql = (column: AnyColumn | SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Runs a plain SQL select in the request's transaction: the driver's rows, unmapped. */
+export async function selectRows<R = Record<string, unknown>>(tx: Tx, query: SQL): Promise<R[]> {
+  return (await tx.execute(query)).rows as R[];
 }

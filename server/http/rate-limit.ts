@@ -16,6 +16,6 @@ export async function rateLimit(db: Db, key: string, max: number, windowSeconds 
     returning count, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry`);
   const { count, retry } = rows[0];
   if (count > max) {
-    throw new ApiError(429, 'RATE_LIMITED', 'Too many requests; please try again later', undefined, { 'Retry-After': String(Math.max(1, retry)) });
+    throw new ApiError(429, 'RATE_LIMITED', 'Too many requests; please try again later', undefined, { 'Retry-After': String(Math.max(1, retry)) }, { retryAfter: Math.max(1, retry) });
   }
 }

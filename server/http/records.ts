@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ImportRowResult } from '../../src/api/common/import';
 import { slugify } from '../../src/api/common/slug';
 import type { Tx } from '../db/client';
-import { ApiError, conflict, notFound } from './errors';
+import { conflict, invalidField, notFound } from './errors';
 import type { Importer, PlannedRow } from './import';
 
 /**
@@ -47,39 +47,31 @@ export interface Use {
   many: string;
   /** `select count(*) from … where …` */
   count: SQL;
-  /** The users' names, when the message should name them (`select title as name from … order by …`): the first three are named. */
+  /** The first three of them by name (`array(select title from … order by … limit 3)`), for a message that names them. */
   names?: SQL;
 }
 
 const listWords = (parts: string[]) => (parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`);
-const NAMED = 3;
 
-/**
- * Refuses (409 IN_USE) to delete a record others still use: "This destination is used by 3 hotels
- * and 2 activities", naming the users where the use says how ("used by 2 customized tours (“Dubai
- * in March”, “Oman coast”)").
- */
+/** Refuses (409 IN_USE) to delete a record others still use: "This destination is used by 3 hotels and 2 activities". */
 export async function assertUnused(tx: Tx, kind: string, uses: Use[]): Promise<void> {
   if (!uses.length) return;
-  const { rows } = await tx.execute<Record<string, number>>(
+  const { rows } = await tx.execute<Record<string, number | string[] | null>>(
     sql`select ${sql.join(
-      uses.map((u, i) => sql`(${u.count})::int as ${sql.identifier(`c${i}`)}`),
+      uses.map((u, i) => sql`(${u.count})::int as ${sql.identifier(`c${i}`)}, ${u.names ? sql`(${u.names})::text[]` : sql`null`} as ${sql.identifier(`n${i}`)}`),
       sql`, `,
     )}`,
   );
-  const counts = uses.map((u, i) => ({ u, n: Number(rows[0][`c${i}`]) })).filter((x) => x.n > 0);
+  const counts = uses.map((u, i) => ({ u, n: Number(rows[0][`c${i}`]), names: rows[0][`n${i}`] as string[] | null })).filter((x) => x.n > 0);
   if (!counts.length) return;
-  const parts = await Promise.all(
-    counts.map(async ({ u, n }) => {
-      const what = `${n} ${n === 1 ? u.one : u.many}`;
-      if (!u.names) return what;
-      const { rows: named } = await tx.execute<{ name: string }>(sql`${u.names} limit ${NAMED}`);
-      const names = named.map((r) => `“${r.name}”`);
-      if (n > names.length) names.push(`${n - names.length} more`);
-      return `${what} (${listWords(names)})`;
-    }),
-  );
-  throw conflict(`This ${kind} is used by ${listWords(parts)} and cannot be deleted`, 'IN_USE');
+  // "2 personalized tours (“Dubai Classic”, “Oman Coast”)", "8 … (“A”, “B”, “C” and 5 more)".
+  const named = (n: number, names: string[] | null) => {
+    if (!names?.length) return '';
+    const listed = names.map((x) => `“${x}”`);
+    return ` (${listWords(n > names.length ? [...listed, `${n - names.length} more`] : listed)})`;
+  };
+  const parts = counts.map(({ u, n, names }) => `${n} ${n === 1 ? u.one : u.many}${named(n, names)}`);
+  throw conflict(`This ${kind} is used by ${listWords(parts)} and cannot be deleted`, 'IN_USE', { kind, uses: parts });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -121,7 +113,7 @@ export async function lockRecord(tx: Tx, t: { table: PgTable; id: AnyPgColumn },
 /** A reference in a create or update payload must be one of the organization's records: else 400 on that field. */
 export async function assertReference(tx: Tx, t: SluggedTable, id: string, field: string): Promise<void> {
   const [row] = await tx.select({ id: t.id }).from(t.table).where(eq(t.id, id));
-  if (!row) throw new ApiError(400, 'VALIDATION_FAILED', `${field} is not a known ${t.kind}`, [{ path: field, message: `is not a known ${t.kind}` }]);
+  if (!row) throw invalidField(field, 'unknownReference', `is not a known ${t.kind}`, { kind: t.kind });
 }
 
 /**

@@ -60,6 +60,13 @@ interface Common<P, Q, B> {
    * declared media type answers 415.
    */
   bodyParsers?: Record<string, (text: string) => unknown>;
+  /** The schema of one row of an import body (`{ rows }`): the rows are checked one by one by the import runner. */
+  importRow?: v.GenericSchema;
+  /**
+   * The success answer's schema (documented in the OpenAPI reference; the API tests check every
+   * JSON answer against it). Routes answering nothing in JSON leave it out.
+   */
+  answers?: v.GenericSchema;
   /**
    * Called by other sites (a website's lead form): authenticated by something other than the
    * session cookie, so the same-site check does not apply; answers carry CORS headers for any origin.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { TENANT_ROLE, type Database, type Tx } from '../db/client';
+import { describeError, failureLine } from '../http/log';
 
 /**
  * A job queue in PostgreSQL (the `jobs` table). A job is claimed with `for update skip locked` and
@@ -47,7 +48,7 @@ export async function runOneJob(database: Database, handlers: JobHandlers): Prom
       const attempts = job.attempts + 1;
       const retryIn = `${Math.min(3600, 30 * 2 ** attempts)} seconds`;
       await tx.execute(sql`
-        update jobs set last_error = ${String((err as Error)?.message ?? err).slice(0, 2000)},
+        update jobs set last_error = ${JSON.stringify(describeError(err)).slice(0, 2000)},
           done_at = ${attempts >= MAX_ATTEMPTS ? sql`now()` : sql`null`},
           run_at = now() + ${retryIn}::interval
         where id = ${job.id}`);
@@ -65,7 +66,7 @@ export function startJobWorker(database: Database, handlers: JobHandlers, pollMs
     try {
       while (!stopped && (await runOneJob(database, handlers)));
     } catch (err) {
-      if (!stopped) log(`job worker: ${(err as Error).message}`);
+      if (!stopped) log(failureLine('job worker', err));
     }
     if (!stopped) timer = setTimeout(() => (running = tick()), pollMs);
   };

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { LEAD_SECRET_HEADER, capturedLeadInput } from '../../src/api/leads/contract';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { LEAD_SECRET_HEADER, capturedLeadAnswer, capturedLeadInput } from '../../src/api/leads/contract';
 import { clientAddress } from '../auth/session';
 import { hashToken } from '../auth/tokens';
 import { destinations } from '../catalogue/schema';
-import { leadQueries, leads } from './schema';
+import { leads } from './schema';
 import { organizations } from '../db/tenancy';
 import { ApiError } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
@@ -11,7 +11,7 @@ import { referenceResolver } from '../http/records';
 import { PUBLIC, publicRoute } from '../http/route';
 import { createLead } from './create';
 import { OPEN_LEAD_STATES } from './workflow';
-import { leadLink, logLeadEvent } from './store';
+import { leadLink } from './store';
 import { contactFor } from '../contacts/store';
 import { notify } from '../notifications/store';
 import { DESTINATION } from '../catalogue/store';
@@ -22,12 +22,17 @@ const wrongSecret = () => new ApiError(401, 'INVALID_SECRET', 'The lead-capture 
  * The website form's endpoint (SPEC "a secret for the public lead-capture endpoint"): no session;
  * the organization is the one whose secret is in the `X-Lead-Secret` header, so a regenerated
  * secret stops the old one at once. Limited per address before the secret is even looked at.
- * A visitor who already has an open lead gets the enquiry added to it instead of a second lead.
+ *
+ * Anyone may post here, so the answer is the same whoever exists (201 and the new lead's id), and
+ * nothing that exists is changed: every enquiry is a new lead, joined to the person's contact as it
+ * is (a new phone or email is not written onto it). When that person already has an open lead,
+ * its owner is told, to merge the two.
  */
 export const leadCaptureRoutes = [
   publicRoute({
     method: 'POST',
     path: '/public/leads',
+    answers: capturedLeadAnswer,
     access: PUBLIC,
     crossSite: true,
     body: capturedLeadInput,
@@ -40,7 +45,7 @@ export const leadCaptureRoutes = [
       if (!org) throw wrongSecret();
       return org;
     },
-    async handler({ body, caller: org, services: { database }, c }) {
+    async handler({ body, caller: org, services: { database } }) {
       return database.withTenant(org.id, async (tx) => {
         const destinationOf = await referenceResolver(tx, DESTINATION, body.destinations ?? []);
         const known = [...new Set((body.destinations ?? []).map(destinationOf).filter((id): id is string => !!id))];
@@ -58,26 +63,26 @@ export const leadCaptureRoutes = [
           destinations: known,
           notes: message,
         };
-
-        const contactId = await contactFor(tx, body);
-        const [open] = await tx
-          .select()
-          .from(leads)
-          .where(and(eq(leads.contactId, contactId), inArray(leads.status, OPEN_LEAD_STATES)))
-          .orderBy(leads.createdAt)
-          .limit(1)
-          .for('update');
-        if (open) {
-          const [q] = await tx.insert(leadQueries).values({ ...query, leadId: open.id }).returning({ id: leadQueries.id });
-          await logLeadEvent(tx, open.id, 'captured', { source: 'website', queryId: q.id }, null);
-          if (open.assignedTo) await notify(tx, open.assignedTo, { type: 'lead-assigned', title: `New website enquiry from ${open.name}`, body: message, link: leadLink(open.id) });
-          return c.json({ data: { _id: open.id, received: true } }, 200);
-        }
+        const contactId = await contactFor(tx, body, { changeExisting: false });
         const lead = await createLead(
           tx,
           { name: body.name, phone: body.phone, email: body.email, source: 'website', comment: message, regions: regionIds, destinations: known, query },
-          { actor: null, event: 'captured' },
+          { actor: null, event: 'captured', contactId },
         );
+        const [open] = await tx
+          .select({ id: leads.id, name: leads.name, assignedTo: leads.assignedTo })
+          .from(leads)
+          .where(and(eq(leads.contactId, contactId), inArray(leads.status, [...OPEN_LEAD_STATES]), ne(leads.id, lead.id), isNotNull(leads.assignedTo)))
+          .orderBy(leads.createdAt)
+          .limit(1);
+        if (open && open.assignedTo !== lead.assignedTo) {
+          await notify(tx, open.assignedTo!, {
+            type: 'lead-assigned',
+            title: `New website enquiry from ${lead.name}, who has your lead ${open.name}`,
+            body: message,
+            link: leadLink(lead.id),
+          });
+        }
         return { data: { _id: lead.id, received: true } };
       });
     },

@@ -14,6 +14,8 @@ export interface CreateLeadOptions {
   actor: { id: string; department: string } | null;
   /** The first line of the timeline. */
   event: Extract<LeadActivityType, 'created' | 'captured' | 'imported'>;
+  /** The person's contact when the caller found it already; else found or made from the lead's phone and email. */
+  contactId?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface CreateLeadOptions {
  * in turn; `null` given keeps it unassigned), the first enquiry and follow-up, the timeline and the
  * owner's notification.
  */
-export async function createLead(tx: Tx, input: CreateLeadInput, { actor, event }: CreateLeadOptions): Promise<LeadRow> {
+export async function createLead(tx: Tx, input: CreateLeadInput, { actor, event, contactId }: CreateLeadOptions): Promise<LeadRow> {
   await assertPlaces(tx, input);
   if (input.query) await assertPlaces(tx, input.query, 'query.');
   const settings = await moduleSettings(tx, 'leads');
@@ -46,7 +48,7 @@ export async function createLead(tx: Tx, input: CreateLeadInput, { actor, event 
       destinations: input.destinations ?? [],
       queryDate,
       assignedTo: owner,
-      contactId: await contactFor(tx, input),
+      contactId: contactId ?? (await contactFor(tx, input)),
       createdBy: actor?.id ?? null,
     })
     .returning();

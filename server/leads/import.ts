@@ -1,23 +1,23 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ImportRowResult } from '../../src/api/common/import';
 import { leadImportRow, type LeadImportRow } from '../../src/api/leads/contract';
-import { contacts } from '../contacts/schema';
-import { leads } from './schema';
 import { members } from '../auth/schema';
-import { ApiError } from '../http/errors';
+import { ApiError, issue } from '../http/errors';
+import type { IssueCode, IssueParams } from '../../src/api/common/issues';
 import type { Importer } from '../http/import';
 import { referenceResolver } from '../http/records';
 import { DESTINATION, REGION } from '../catalogue/store';
 import { createLead } from './create';
+import { visibleLeadKeys } from './store';
 import { emailKey, phoneKey } from '../contacts/store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `POST /leads/import`: each row creates a lead (source `import` unless the row says). A row whose
- * phone number or email already belongs to a lead (or to an earlier row of the file) is reported
- * as a duplicate, not created twice. Regions and destinations are named by id, slug or name; the
- * owner by member id or email (an active sales member).
+ * phone number or email already belongs to a lead the importer may see (or to an earlier row of
+ * the file) is reported as a duplicate, not created twice. Regions and destinations are named by
+ * id, slug or name; the owner by member id or email (an active sales member).
  */
 export const leadImporter: Importer<LeadImportRow> = {
   rowSchema: leadImportRow,
@@ -49,44 +49,41 @@ export const leadImporter: Importer<LeadImportRow> = {
       : [];
     const ownerOf = (key: string) => owners.find((o) => o.id === key || o.email.toLowerCase() === key)?.id;
 
-    const phones = chunk.map((c) => phoneKey(c.input.phone)).filter((k): k is string => !!k);
-    const emails = chunk.map((c) => emailKey(c.input.email)).filter((k): k is string => !!k);
-    const taken = phones.length || emails.length
-      ? await tx
-          .selectDistinct({ phoneKey: contacts.phoneKey, emailKey: contacts.emailKey })
-          .from(contacts)
-          .innerJoin(leads, eq(leads.contactId, contacts.id))
-          .where(or(phones.length ? inArray(contacts.phoneKey, phones) : undefined, emails.length ? inArray(contacts.emailKey, emails) : undefined))
-      : [];
-    const seenPhones = new Set(taken.map((t) => t.phoneKey).filter(Boolean));
-    const seenEmails = new Set(taken.map((t) => t.emailKey).filter(Boolean));
+    // Duplicates only among the leads the importer may see: the report must not tell him what a colleague's leads hold.
+    const taken = await visibleLeadKeys(tx, auth, {
+      phones: chunk.map((c) => phoneKey(c.input.phone)).filter((k): k is string => !!k),
+      emails: chunk.map((c) => emailKey(c.input.email)).filter((k): k is string => !!k),
+    });
+    const seenPhones = taken.phones;
+    const seenEmails = taken.emails;
 
     const results: ImportRowResult[] = [];
     for (const { row, input } of chunk) {
-      const reject = (reason: string, path: string) => results.push({ row, status: 'rejected', name: input.name, reason, issues: [{ path, message: reason }] });
+      const reject = (reason: string, path: string, code: IssueCode, params: IssueParams = {}) =>
+        results.push({ row, status: 'rejected', name: input.name, reason, issues: [issue(path, code, reason, params)] });
       const pk = phoneKey(input.phone);
       const ek = emailKey(input.email);
       if (pk && seenPhones.has(pk)) {
-        reject(`duplicate: a lead with the phone number ${input.phone} already exists`, 'phone');
+        reject(`duplicate: a lead with the phone number ${input.phone} already exists`, 'phone', 'taken');
         continue;
       }
       if (ek && seenEmails.has(ek)) {
-        reject(`duplicate: a lead with the email ${input.email} already exists`, 'email');
+        reject(`duplicate: a lead with the email ${input.email} already exists`, 'email', 'taken');
         continue;
       }
       const unknownRegion = input.regions?.find((r) => !regionOf(r));
       if (unknownRegion) {
-        reject(`unknown region ${unknownRegion}`, 'regions');
+        reject(`unknown region ${unknownRegion}`, 'regions', 'unknownReference', { kind: 'region' });
         continue;
       }
       const unknownDestination = input.destinations?.find((d) => !destinationOf(d));
       if (unknownDestination) {
-        reject(`unknown destination ${unknownDestination}`, 'destinations');
+        reject(`unknown destination ${unknownDestination}`, 'destinations', 'unknownReference', { kind: 'destination' });
         continue;
       }
       const owner = input.assignedTo ? ownerOf(input.assignedTo.toLowerCase()) : undefined;
       if (input.assignedTo && !owner) {
-        reject(`${input.assignedTo} is not an active member of the sales department`, 'assignedTo');
+        reject(`${input.assignedTo} is not an active member of the sales department`, 'assignedTo', 'notSalesMember');
         continue;
       }
       try {
@@ -109,7 +106,7 @@ export const leadImporter: Importer<LeadImportRow> = {
         if (ek) seenEmails.add(ek);
       } catch (err) {
         if (!(err instanceof ApiError) || err.status !== 400) throw err;
-        reject(err.message, err.issues?.[0]?.path ?? 'row');
+        results.push({ row, status: 'rejected', name: input.name, reason: err.message, issues: err.issues ?? [issue('row', 'invalidFormat', err.message)] });
       }
     }
     return results;

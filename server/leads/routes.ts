@@ -1,17 +1,17 @@
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsFromCsv } from '../../src/api/common/import';
-import { mergeFilter } from '../../src/api/common/schemas';
-import { DATES_IN_ORDER, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadIdParams, leadOwnerInput, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
+import { itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
+import { DATES_IN_ORDER, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
 import { leadMachine, type LeadState } from '../../src/machines/lead-machine';
 import { snapshotOf } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { followUps, leadQueries, leadQueryComments, leads } from './schema';
 import { members } from '../auth/schema';
-import { ApiError, notFound } from '../http/errors';
+import { invalidField, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { containsPattern, listAnswer, pageOffset } from '../http/list';
+import { containsPattern, listPage } from '../http/list';
 import { allow, route } from '../http/route';
 import { leadImporter } from './import';
 import { createLead } from './create';
@@ -79,15 +79,19 @@ async function leadPage(tx: Tx, auth: AuthContext, query: LeadsQuery) {
   const q = mergeFilter(query);
   const tz = await organizationTimeZone(tx);
   const where = and(visibleLeads(auth), leadFilters(q, tz));
-  const rows = await tx
-    .select({ lead: leads })
-    .from(leads)
-    .where(where)
-    .orderBy(...sortLeads(q))
-    .limit(q.limit)
-    .offset(pageOffset(q));
-  const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n;
-  return { q, tz, page: await listAnswer(q, rows, (r) => r.lead, countAll) };
+  const page = await listPage(q, {
+    rows: (limit, offset) =>
+      tx
+        .select({ lead: leads })
+        .from(leads)
+        .where(where)
+        .orderBy(...sortLeads(q))
+        .limit(limit)
+        .offset(offset),
+    toItem: (r) => r.lead,
+    count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n,
+  });
+  return { q, tz, page };
 }
 
 async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: string }, tz: string): Promise<LeadStats> {
@@ -104,18 +108,17 @@ async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: 
 
 const detailOf = async (tx: Tx, id: string) => ({ data: await leadDetail(tx, id) });
 
-/** The lead of `/leads/:id/…`, locked, if the caller may see it (else 404). */
-const lockLead = (tx: Tx, auth: AuthContext, id: string) => lockVisibleLead(tx, auth, id);
 const answerLead = (tx: Tx, row: LeadRow) => leadDetail(tx, row.id);
 
-/** A change to one lead (permission leads.update): locked and visible to the caller, answered whole. */
-const leadAction = <B extends v.GenericSchema, P extends IdParams = typeof leadIdParams>(def: Omit<RecordActionDef<LeadRow, LeadDetail, B, P>, 'access' | 'lock' | 'answer'>) =>
-  recordAction<LeadRow, LeadDetail, B, P>({ access: allow('leads', 'update'), lock: lockLead, answer: answerLead, ...def });
+/** A change to one lead (`/leads/:id/…`, permission leads.update): locked and visible to the caller (else 404), answered whole. */
+const leadAction = <B extends v.GenericSchema, P extends IdParams = typeof leadIdParams>(def: Omit<RecordActionDef<LeadRow, LeadDetail, B, P>, 'access' | 'lock' | 'answer' | 'answers'>) =>
+  recordAction<LeadRow, LeadDetail, B, P>({ access: allow('leads', 'update'), lock: lockVisibleLead, answer: answerLead, answers: itemAnswer(leadDetailSchema), ...def });
 
 const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads',
+    answers: listAnswerOf(leadSchema, leadStatsSchema),
     access: allow('leads', 'view'),
     query: leadsQuery,
     async handler({ tx, auth, query }) {
@@ -128,6 +131,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads/selection',
+    answers: listAnswerOf(leadOptionSchema),
     access: allow('leads', 'view'),
     query: leadsQuery,
     async handler({ tx, auth, query }) {
@@ -139,6 +143,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads/members',
+    answers: itemAnswer(v.array(leadMemberSchema)),
     access: allow('leads', 'view'),
     async handler({ tx }) {
       const rows = await tx
@@ -153,6 +158,7 @@ const staffRoutes = [
   route({
     method: 'POST',
     path: '/leads',
+    answers: itemAnswer(leadDetailSchema),
     access: allow('leads', 'create'),
     body: createLeadInput,
     status: 201,
@@ -173,6 +179,7 @@ const staffRoutes = [
   route({
     method: 'GET',
     path: '/leads/:id',
+    answers: itemAnswer(leadDetailSchema),
     access: allow('leads', 'view'),
     params: leadIdParams,
     async handler({ tx, auth, params }) {
@@ -192,7 +199,7 @@ const staffRoutes = [
     async run({ tx, auth, row, body }) {
       await assertPlaces(tx, body);
       const next = { name: body.name ?? row.name, phone: body.phone === undefined ? row.phone : body.phone, email: body.email === undefined ? row.email : body.email };
-      if (!next.phone && !next.email) throw new ApiError(400, 'VALIDATION_FAILED', `phone ${REACHABLE}`, [{ path: 'phone', message: REACHABLE }]);
+      if (!next.phone && !next.email) throw invalidField('phone', 'phoneOrEmail', REACHABLE);
       const contactChanged = body.phone !== undefined || body.email !== undefined;
       await tx
         .update(leads)
@@ -206,7 +213,8 @@ const staffRoutes = [
     request: leadStatusRequest,
     access: allow('leads', 'update'),
     workflow: leadWorkflow,
-    lock: lockLead,
+    lock: lockVisibleLead,
+    answers: itemAnswer(leadDetailSchema),
     async then({ tx, auth, row, body, applied }) {
       const to = applied!.to.value as LeadState;
       await tx
@@ -273,7 +281,7 @@ const staffRoutes = [
       await assertPlaces(tx, fields);
       const from = fields.travelFrom === undefined ? existing.travelFrom : fields.travelFrom;
       const to = fields.travelTo === undefined ? existing.travelTo : fields.travelTo;
-      if (from && to && from > to) throw new ApiError(400, 'VALIDATION_FAILED', `travelTo ${DATES_IN_ORDER}`, [{ path: 'travelTo', message: DATES_IN_ORDER }]);
+      if (from && to && from > to) throw invalidField('travelTo', 'dateOrder', DATES_IN_ORDER, { after: 'travelFrom' });
       await tx
         .update(leadQueries)
         .set({ ...fields, updatedAt: sql`now()` })

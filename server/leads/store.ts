@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FollowUp, Lead, LeadActivity, LeadActivityType, LeadDetail, LeadQuery, MemberRef, QueryComment } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
 import { type LeadState } from '../../src/machines/lead-machine';
@@ -7,6 +7,7 @@ import { visibleTo } from '../auth/visibility';
 import type { Tx } from '../db/client';
 import { followUps, leadEvents, leadQueries, leadQueryComments, leadRotation, leads } from './schema';
 import { members } from '../auth/schema';
+import { contacts } from '../contacts/schema';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { moduleSettings } from '../admin/store';
@@ -22,6 +23,38 @@ export type LeadRow = typeof leads.$inferSelect;
 /** The leads the caller may see: with "own" lead visibility, those assigned to them. */
 export const visibleLeads = (auth: AuthContext) => visibleTo(auth, 'leads', leads.assignedTo);
 
+/**
+ * Which of these phone and email keys (`phoneKey` / `emailKey` of server/contacts/store.ts)
+ * already belong to a lead the caller may see: the duplicates a lead import reports. With "own"
+ * visibility only his leads count, so the answer never tells him what a colleague's leads hold;
+ * a row matching those is imported and joins the person's contact like any new lead.
+ */
+export async function visibleLeadKeys(tx: Tx, auth: AuthContext, keys: { phones: string[]; emails: string[] }): Promise<{ phones: Set<string>; emails: Set<string> }> {
+  const phones = [...new Set(keys.phones)];
+  const emails = [...new Set(keys.emails)];
+  if (!phones.length && !emails.length) return { phones: new Set(), emails: new Set() };
+  const scope = visibleLeads(auth);
+  const found = scope
+    ? // The keys of his own leads, as contactFor computes them (digits only; trimmed, lower case).
+      await tx
+        .select({
+          phoneKey: sql<string | null>`nullif(regexp_replace(${leads.phone}, '[^0-9]', '', 'g'), '')`,
+          emailKey: sql<string | null>`lower(btrim(${leads.email}))`,
+        })
+        .from(leads)
+        .where(and(scope, or(phones.length ? inArray(sql`nullif(regexp_replace(${leads.phone}, '[^0-9]', '', 'g'), '')`, phones) : undefined, emails.length ? inArray(sql`lower(btrim(${leads.email}))`, emails) : undefined)))
+    : // Everyone's: the contacts' keys (indexed), of contacts that have a lead.
+      await tx
+        .selectDistinct({ phoneKey: contacts.phoneKey, emailKey: contacts.emailKey })
+        .from(contacts)
+        .innerJoin(leads, eq(leads.contactId, contacts.id))
+        .where(or(phones.length ? inArray(contacts.phoneKey, phones) : undefined, emails.length ? inArray(contacts.emailKey, emails) : undefined));
+  return {
+    phones: new Set(found.map((f) => f.phoneKey).filter((k): k is string => !!k && phones.includes(k))),
+    emails: new Set(found.map((f) => f.emailKey).filter((k): k is string => !!k && emails.includes(k))),
+  };
+}
+
 /** The lead, locked for the rest of the request; 404 when it is not there or not the caller's to see. */
 export async function lockVisibleLead(tx: Tx, auth: AuthContext, id: string): Promise<LeadRow> {
   const [row] = await tx
@@ -34,7 +67,7 @@ export async function lockVisibleLead(tx: Tx, auth: AuthContext, id: string): Pr
 }
 
 export function assertOpen(row: LeadRow, what: string) {
-  if (!isOpen(row.status)) throw conflict(`A ${row.status} lead cannot get ${what}; reopen it first`, 'LEAD_CLOSED');
+  if (!isOpen(row.status)) throw conflict(`A ${row.status} lead cannot get ${what}; reopen it first`, 'LEAD_CLOSED', { status: row.status });
 }
 
 // ---------- the organization's clock ----------
@@ -48,7 +81,7 @@ export async function assertSalesMember(tx: Tx, memberId: string, field = 'assig
     .select({ id: members.id })
     .from(members)
     .where(and(eq(members.id, memberId), activeSales()));
-  if (!m) throw invalidField(field, 'must be an active member of the sales department');
+  if (!m) throw invalidField(field, 'notSalesMember', 'must be an active member of the sales department');
 }
 
 const activeSales = () => and(eq(members.department, 'sales'), eq(members.employmentStatus, 'active'), eq(members.isActive, true));
@@ -76,7 +109,7 @@ export async function assertActiveMember(tx: Tx, memberId: string, field: string
     .select({ id: members.id })
     .from(members)
     .where(and(eq(members.id, memberId), eq(members.employmentStatus, 'active'), eq(members.isActive, true)));
-  if (!m) throw invalidField(field, 'must be an active member');
+  if (!m) throw invalidField(field, 'notActiveMember', 'must be an active member');
 }
 
 export async function memberRefs(tx: Tx, ids: (string | null)[]): Promise<(id: string | null) => MemberRef | null> {
@@ -255,6 +288,6 @@ export async function moveOpenFollowUps(tx: Tx, leadId: string, from: string | n
 
 /** A follow-up is for now or later (a few minutes' grace for clocks and slow forms). */
 export function assertNotPast(instant: string, path: string) {
-  if (Date.parse(instant) < Date.now() - 10 * 60_000) throw invalidField(path, 'must not be in the past');
+  if (Date.parse(instant) < Date.now() - 10 * 60_000) throw invalidField(path, 'inPast', 'must not be in the past');
 }
 

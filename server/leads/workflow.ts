@@ -45,7 +45,7 @@ export async function markLeadQuoted(tx: Tx, leadId: string, actorId: string | n
   const row = await leadWorkflow.lock(tx, leadId);
   if (!row) throw notFound('Lead');
   const steps = eventsTo(leadMachine, row.status, 'quoted', FORWARD);
-  if (!steps) throw conflict(`A ${row.status} lead cannot be quoted${row.status === 'lost' ? '; reopen it first' : ''}`, 'LEAD_CLOSED');
+  if (!steps) throw conflict(`A ${row.status} lead cannot be quoted${row.status === 'lost' ? '; reopen it first' : ''}`, 'LEAD_CLOSED', { status: row.status });
   let current = row;
   for (const event of steps) {
     const { from, to } = await applyEventTo(tx, leadWorkflow, current, event, undefined, { actorId });

@@ -1,9 +1,10 @@
+import * as v from 'valibot';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { unreadNotificationsQuery, type Notification } from '../../src/api/notifications/contract';
-import { idParams } from '../../src/api/common/schemas';
+import { notificationSchema, unreadNotificationsQuery, type Notification } from '../../src/api/notifications/contract';
+import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import { notifications } from './schema';
 import { notFound } from '../http/errors';
-import { listAnswer, pageOffset } from '../http/list';
+import { listPage } from '../http/list';
 import { SIGNED_IN, route } from '../http/route';
 
 const toNotification = (row: typeof notifications.$inferSelect): Notification => ({
@@ -21,22 +22,16 @@ export const notificationRoutes = [
   route({
     method: 'GET',
     path: '/notifications/unread',
+    answers: v.object({ ...listAnswerOf(notificationSchema).entries, stats: v.object({ unread: v.number() }) }),
     access: SIGNED_IN,
     query: unreadNotificationsQuery,
     async handler({ tx, query, auth }) {
       const where = and(eq(notifications.memberId, auth.memberId), isNull(notifications.readAt));
-      const rows = await tx
-        .select({ n: notifications })
-        .from(notifications)
-        .where(where)
-        .orderBy(desc(notifications.createdAt), notifications.id)
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      const count = async () => {
-        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(notifications).where(where);
-        return n;
-      };
-      const answer = await listAnswer(query, rows, (r) => toNotification(r.n), count);
+      const answer = await listPage(query, {
+        rows: (limit, offset) => tx.select({ n: notifications }).from(notifications).where(where).orderBy(desc(notifications.createdAt), notifications.id).limit(limit).offset(offset),
+        toItem: (r) => toNotification(r.n),
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(notifications).where(where))[0].n,
+      });
       return { ...answer, stats: { unread: answer.meta.totalItems } };
     },
   }),
@@ -44,6 +39,7 @@ export const notificationRoutes = [
   route({
     method: 'PUT',
     path: '/notifications/read',
+    answers: itemAnswer(v.object({ updated: v.number() })),
     access: SIGNED_IN,
     async handler({ tx, auth }) {
       const updated = await tx
@@ -58,6 +54,7 @@ export const notificationRoutes = [
   route({
     method: 'PUT',
     path: '/notifications/:id/read',
+    answers: itemAnswer(notificationSchema),
     access: SIGNED_IN,
     params: idParams,
     async handler({ tx, params, auth }) {

@@ -1,10 +1,15 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import type { WorkflowRequest } from '../../src/api/common/workflow';
-import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
 import {
   CUSTOMIZED_TOUR_STATES,
   createTourInput,
+  customizedTourDetailSchema,
+  customizedTourListSchema,
+  customizedTourSchema,
+  tourBuilderSettingsSchema,
+  tourVersionSchema,
   publishTourRequest,
   reviseTourRequest,
   revertTourRequest,
@@ -17,8 +22,6 @@ import {
   type CustomizedTourDetail,
   type CustomizedTourState,
   type CustomizedTourStats,
-  type TourBuilderSettings,
-  type TourDeleted,
   type TourFilters,
   type ToursQuery,
 } from '../../src/api/tours/customized/contract';
@@ -28,7 +31,7 @@ import { moduleSettings } from '../admin/store';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
+import { containsPattern, countRows, listPage, orderBy } from '../http/list';
 import { allow, route } from '../http/route';
 import { leads } from '../leads/schema';
 import { workflowRoute } from '../workflow/route';
@@ -79,15 +82,18 @@ async function tourStats(tx: Tx, auth: AuthContext, q: TourFilters & { search?: 
 async function tourPage(tx: Tx, auth: AuthContext, query: ToursQuery) {
   const q = mergeFilter(query);
   const where = and(visibleTours(auth), tourFilters(q));
-  const rows = await selectTours(tx)
-    .where(where)
-    .orderBy(orderBy(TOUR_SORT[q.sortBy], q.sortOrder), asc(customizedTours.id))
-    .limit(q.limit)
-    .offset(pageOffset(q));
-  const countAll = async () =>
-    (await tx.select({ n: sql<number>`count(*)::int` }).from(customizedTours).innerJoin(leads, eq(leads.id, customizedTours.leadId)).where(where))[0].n;
-  const page = await listAnswer(q, rows, (r) => r, countAll);
-  return { ...page, data: await toTours(tx, page.data), stats: await tourStats(tx, auth, q) };
+  const page = await listPage(q, {
+    rows: (limit, offset) =>
+      selectTours(tx)
+        .where(where)
+        .orderBy(orderBy(TOUR_SORT[q.sortBy], q.sortOrder), asc(customizedTours.id))
+        .limit(limit)
+        .offset(offset),
+    toItem: (row) => row,
+    count: () => countRows(tx, tx.select({ one: sql`1` }).from(customizedTours).innerJoin(leads, eq(leads.id, customizedTours.leadId)).where(where)),
+    stats: await tourStats(tx, auth, q),
+  });
+  return { ...page, data: await toTours(tx, page.data) };
 }
 
 // ---------- what the machine allows besides events ----------
@@ -97,7 +103,7 @@ const stateHas = (row: TourRow, tag: 'editable' | 'deletable' | 'planEditable') 
 
 function assertRevision(row: TourRow, revision: number | undefined) {
   if (revision !== undefined && revision !== row.revision) {
-    throw new ApiError(412, 'STALE_VERSION', `The tour was changed by someone else (revision ${row.revision}); reload it and try again`);
+    throw new ApiError(412, 'STALE_VERSION', `The tour was changed by someone else (revision ${row.revision}); reload it and try again`, undefined, undefined, { version: row.revision });
   }
 }
 
@@ -110,6 +116,7 @@ const tourEvent = <B extends v.GenericSchema>(request: WorkflowRequest<typeof cu
   workflowRoute({
     request,
     access: allow('customizedTours', 'update'),
+    answers: itemAnswer(customizedTourDetailSchema),
     workflow: tourWorkflow,
     lock: lockVisibleTour,
     answer: (tx, row) => tourDetail(tx, row.id),
@@ -119,6 +126,7 @@ export const customizedTourRoutes = [
   route({
     method: 'GET',
     path: '/customized-tours',
+    answers: customizedTourListSchema,
     access: allow('customizedTours', 'view'),
     query: toursQuery,
     handler: ({ tx, auth, query }) => tourPage(tx, auth, query),
@@ -128,8 +136,9 @@ export const customizedTourRoutes = [
   route({
     method: 'GET',
     path: '/customized-tours/settings',
+    answers: itemAnswer(tourBuilderSettingsSchema),
     access: allow('customizedTours', 'view'),
-    async handler({ tx }): Promise<{ data: TourBuilderSettings }> {
+    async handler({ tx }) {
       const settings = await moduleSettings(tx, 'customizedTours');
       return { data: { defaultMarkupBasisPoints: settings.defaultMarkupPercent * 100, quoteValidityDays: settings.quoteValidityDays } };
     },
@@ -138,6 +147,7 @@ export const customizedTourRoutes = [
   route({
     method: 'POST',
     path: '/customized-tours',
+    answers: itemAnswer(customizedTourDetailSchema),
     access: allow('customizedTours', 'create'),
     body: createTourInput,
     status: 201,
@@ -150,15 +160,15 @@ export const customizedTourRoutes = [
   route({
     method: 'PUT',
     path: '/customized-tours',
+    answers: itemAnswer(customizedTourDetailSchema),
     access: allow('customizedTours', 'update'),
     body: updateTourInput,
     async handler({ tx, auth, body }) {
       const row = await lockVisibleTour(tx, auth, body._id);
       if (!stateHas(row, 'editable')) {
-        throw conflict(
-          row.status === 'sent' ? `Version ${row.version} was sent and is kept as it is; revise the tour to change it` : `A ${row.status} tour keeps its price: change its plan through PUT /customized-tours/booked`,
-          'TOUR_NOT_EDITABLE',
-        );
+        throw row.status === 'sent'
+          ? conflict(`Version ${row.version} was sent and is kept as it is; revise the tour to change it`, 'TOUR_SENT', { version: row.version })
+          : conflict(`A ${row.status} tour keeps its price: change its plan through PUT /customized-tours/booked`, 'TOUR_BOOKED', { status: row.status });
       }
       assertRevision(row, body.revision);
       const { _id, revision, ...plan } = body;
@@ -171,12 +181,14 @@ export const customizedTourRoutes = [
   route({
     method: 'PUT',
     path: '/customized-tours/booked',
+    answers: itemAnswer(customizedTourDetailSchema),
     access: allow('customizedTours', 'update'),
     body: updateBookedTourInput,
     async handler({ tx, auth, body }) {
       const row = await lockVisibleTour(tx, auth, body._id);
       if (!stateHas(row, 'planEditable')) {
-        throw conflict(row.status === 'published' ? 'A published tour is final; revert it to booked to change its plan' : `Only a booked tour's plan is changed here; this one is ${row.status}`, 'TOUR_NOT_BOOKED');
+        const message = row.status === 'published' ? 'A published tour is final; revert it to booked to change its plan' : `Only a booked tour's plan is changed here; this one is ${row.status}`;
+        throw conflict(message, 'TOUR_NOT_BOOKED', { status: row.status });
       }
       assertRevision(row, body.revision);
       await writeBookedPlan(tx, row, body);
@@ -187,6 +199,7 @@ export const customizedTourRoutes = [
   route({
     method: 'GET',
     path: '/customized-tours/lead/:leadId',
+    answers: v.object({ data: v.array(customizedTourSchema) }),
     access: allow('customizedTours', 'view'),
     params: tourLeadParams,
     async handler({ tx, auth, params }) {
@@ -204,6 +217,7 @@ export const customizedTourRoutes = [
   route({
     method: 'GET',
     path: '/customized-tours/booking/:id',
+    answers: itemAnswer(customizedTourDetailSchema),
     access: allow('customizedTours', 'view'),
     params: idParams,
     async handler({ tx, auth, params }) {
@@ -221,6 +235,7 @@ export const customizedTourRoutes = [
   route({
     method: 'GET',
     path: '/customized-tours/:id/versions/:version',
+    answers: itemAnswer(tourVersionSchema),
     access: allow('customizedTours', 'view'),
     params: tourVersionParams,
     async handler({ tx, auth, params }) {
@@ -233,6 +248,7 @@ export const customizedTourRoutes = [
   route({
     method: 'GET',
     path: '/customized-tours/:id',
+    answers: itemAnswer(customizedTourDetailSchema),
     access: allow('customizedTours', 'view'),
     params: idParams,
     async handler({ tx, auth, params }) {
@@ -246,18 +262,19 @@ export const customizedTourRoutes = [
   route({
     method: 'DELETE',
     path: '/customized-tours/:id',
+    answers: deletedAnswer(customizedTourSchema),
     access: allow('customizedTours', 'delete'),
     params: idParams,
-    async handler({ tx, auth, params }): Promise<TourDeleted> {
+    async handler({ tx, auth, params }) {
       const row = await lockVisibleTour(tx, auth, params.id);
-      if (!stateHas(row, 'deletable')) throw conflict(`Only a draft tour can be deleted; this one is ${row.status}`, 'TOUR_NOT_DELETABLE');
+      if (!stateHas(row, 'deletable')) throw conflict(`Only a draft tour can be deleted; this one is ${row.status}`, 'TOUR_NOT_DELETABLE', { status: row.status });
       const [sent] = await tx
         .select({ version: customizedTourVersions.version })
         .from(customizedTourVersions)
         .where(eq(customizedTourVersions.tourId, row.id))
         .orderBy(desc(customizedTourVersions.version))
         .limit(1);
-      if (sent) throw conflict(`Version ${sent.version} of this tour was sent to the customer: the tour is kept`, 'TOUR_NOT_DELETABLE');
+      if (sent) throw conflict(`Version ${sent.version} of this tour was sent to the customer: the tour is kept`, 'TOUR_SENT', { version: sent.version });
       const [deleted] = await toTours(tx, await selectTours(tx).where(eq(customizedTours.id, row.id)));
       await tx.delete(customizedTours).where(eq(customizedTours.id, row.id));
       return { message: 'Customized tour deleted successfully', data: deleted };

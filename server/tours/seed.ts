@@ -83,23 +83,23 @@ export async function seedTours(tx: Tx, organizationId: string, count: number): 
           hotelId: hotel?.id ?? null,
           roomType: room?.name ?? null,
           rooms: hotel ? rooms : null,
-          activities: todo.map((a) => a.id),
+          activityIds: todo.map((a) => a.id),
           transfers: i === 0 || i === nights ? TRANSFERS[i === 0 ? 0 : 3] : null,
           meals: hotel ? ['breakfast'] : [],
           notes: null,
         });
         if (hotel && room) {
-          lines.push({ kind: 'hotels', day: i + 1, description: `${hotel.name}, ${room.name}`, hotelId: hotel.id, roomType: room.name, activityId: null, vendorId: vendorFor('hotels'), quantity: rooms, unit: 'perRoomNight', unitCost: room.nightlyRate, markupType: 'percent', markup: 1500 + 500 * (n % 3) });
+          lines.push({ kind: 'hotels', dayNumber: i + 1, description: `${hotel.name}, ${room.name}`, hotelId: hotel.id, roomType: room.name, activityId: null, vendorId: vendorFor('hotels'), quantity: rooms, unit: 'per-room-night', unitCost: room.nightlyRate, markupType: 'percent', markup: 1500 + 500 * (n % 3) });
         }
         for (const a of todo) {
-          lines.push({ kind: 'activities', day: i + 1, description: a.name, hotelId: null, roomType: null, activityId: a.id, vendorId: vendorFor('activities'), quantity: travellers, unit: 'perPerson', unitCost: a.price, markupType: 'percent', markup: 2000 });
+          lines.push({ kind: 'activities', dayNumber: i + 1, description: a.name, hotelId: null, roomType: null, activityId: a.id, vendorId: vendorFor('activities'), quantity: travellers, unit: 'per-person', unitCost: a.price, markupType: 'percent', markup: 2000 });
         }
       }
-      lines.push({ kind: 'transfers', day: 1, description: TRANSFERS[0], hotelId: null, roomType: null, activityId: null, vendorId: vendorFor('transfers'), quantity: 1, unit: 'perUnit', unitCost: 6000 + 500 * (n % 5), markupType: 'amount', markup: 2500 });
-      lines.push({ kind: 'transfers', day: nights + 1, description: TRANSFERS[3], hotelId: null, roomType: null, activityId: null, vendorId: vendorFor('transfers'), quantity: 1, unit: 'perUnit', unitCost: 6000 + 500 * (n % 5), markupType: 'amount', markup: 2500 });
-      if (n % 3 === 0) lines.push({ kind: 'visa', day: null, description: 'Tourist visa', hotelId: null, roomType: null, activityId: null, vendorId: vendorFor('visa'), quantity: travellers, unit: 'perPerson', unitCost: 9000, markupType: 'amount', markup: 1500 });
-      lines.push({ kind: 'fee', day: null, description: 'Planning and service fee', hotelId: null, roomType: null, activityId: null, vendorId: null, quantity: 1, unit: 'perUnit', unitCost: 0, markupType: 'amount', markup: 5000 });
-      if (n % 5 === 0) lines.push({ kind: 'discount', day: null, description: 'Returning customer', hotelId: null, roomType: null, activityId: null, vendorId: null, quantity: 1, unit: 'perUnit', unitCost: 0, markupType: 'amount', markup: 10000 });
+      lines.push({ kind: 'transfers', dayNumber: 1, description: TRANSFERS[0], hotelId: null, roomType: null, activityId: null, vendorId: vendorFor('transfers'), quantity: 1, unit: 'per-unit', unitCost: 6000 + 500 * (n % 5), markupType: 'amount', markup: 2500 });
+      lines.push({ kind: 'transfers', dayNumber: nights + 1, description: TRANSFERS[3], hotelId: null, roomType: null, activityId: null, vendorId: vendorFor('transfers'), quantity: 1, unit: 'per-unit', unitCost: 6000 + 500 * (n % 5), markupType: 'amount', markup: 2500 });
+      if (n % 3 === 0) lines.push({ kind: 'visa', dayNumber: null, description: 'Tourist visa', hotelId: null, roomType: null, activityId: null, vendorId: vendorFor('visa'), quantity: travellers, unit: 'per-person', unitCost: 9000, markupType: 'amount', markup: 1500 });
+      lines.push({ kind: 'fee', dayNumber: null, description: 'Planning and service fee', hotelId: null, roomType: null, activityId: null, vendorId: null, quantity: 1, unit: 'per-unit', unitCost: 0, markupType: 'amount', markup: 5000 });
+      if (n % 5 === 0) lines.push({ kind: 'discount', dayNumber: null, description: 'Returning customer', hotelId: null, roomType: null, activityId: null, vendorId: null, quantity: 1, unit: 'per-unit', unitCost: 0, markupType: 'amount', markup: 10000 });
 
       const actor = lead.assignedTo ?? owner.id;
       // As the Owner role sees it: the seed's own picks need no visibility check.

@@ -1,20 +1,19 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
-import type { LeadState } from '../../src/api/leads/contract';
+import type { Meal } from '../../src/api/tours/package-plan';
 import {
   priceTourLines,
   type CreateTourInput,
   type CustomizedTour,
   type CustomizedTourDetail,
   type CustomizedTourState,
-  type Meal,
-  type PricingUnit,
+  type LineKind,
+  type LineUnit,
   type TourDay,
   type TourDayInput,
   type TourLine,
   type TourLineInput,
-  type TourLineKind,
   type TourSnapshot,
   type TourVersion,
   type TourVersionSummary,
@@ -78,7 +77,7 @@ export async function toTours(tx: Tx, rows: TourWithLead[]): Promise<CustomizedT
     status: t.status as CustomizedTourState,
     version: t.version,
     revision: t.revision,
-    lead: { ...lead, status: lead.status as LeadState },
+    lead: { ...lead, status: lead.status as CustomizedTour['lead']['status'] },
     queryId: t.queryId,
     regions: places.regions(t.regions),
     destinations: places.destinations(t.destinations),
@@ -133,7 +132,7 @@ export async function tourDetail(tx: Tx, id: string): Promise<CustomizedTourDeta
     notes: row.tour.notes,
     days: days.map(
       (d): TourDay => ({
-        day: d.position,
+        dayNumber: d.position,
         date: d.date,
         destination: destination(d.destinationId)!,
         hotel: hotel(d.hotelId),
@@ -147,15 +146,15 @@ export async function tourDetail(tx: Tx, id: string): Promise<CustomizedTourDeta
     ),
     lines: lines.map(
       (l): TourLine => ({
-        kind: l.kind as TourLineKind,
-        day: l.day,
+        kind: l.kind as LineKind,
+        dayNumber: l.day,
         description: l.description,
         hotel: hotel(l.hotelId),
         roomType: l.roomType,
         activity: activity(l.activityId),
         vendor: l.vendorId ? (vendor.get(l.vendorId) ?? null) : null,
         quantity: l.quantity,
-        unit: l.unit as PricingUnit,
+        unit: l.unit as LineUnit,
         unitCost: l.unitCost,
         markupType: l.markupType as MarkupType,
         markup: l.markup,
@@ -196,10 +195,17 @@ export async function tourVersion(tx: Tx, tourId: string, version: number): Prom
 /** A tour named in another record's payload (a review) must be the organization's: else 400 on `field`. Locked until the request ends. */
 export async function assertTourReference(tx: Tx, id: string, field: string) {
   const [row] = await tx.select({ id: customizedTours.id }).from(customizedTours).where(eq(customizedTours.id, id)).for('key share');
-  if (!row) throw invalidField(field, 'is not a known customized tour');
+  if (!row) throw unknown(field, 'customized tour');
 }
 
-/** The references a plan makes, each the organization's (400 naming the field otherwise), locked until the request ends. */
+const unknown = (path: string, kind: string) => invalidField(path, 'unknownReference', `is not a known ${kind}`, { kind });
+const notInDestination = (path: string, name: string) => invalidField(path, 'notInPlace', `names ${name}, which is not in the day's destination`, { name });
+
+/**
+ * The references a plan makes, each the organization's (400 naming the field otherwise: another
+ * organization's ids are unknown here, row-level security), locked (`for key share`) until the
+ * request ends, so a concurrent deletion waits and then sees the tour using them.
+ */
 async function checkReferences(tx: Tx, days: TourDayInput[], lines: TourLineInput[]) {
   const lock = <T extends { id: string }>(rows: Promise<T[]>) => rows.then((list) => new Map(list.map((r) => [r.id, r])));
   const unique = (ids: (string | null)[]) => [...new Set(ids.filter((x): x is string => !!x))];
@@ -209,41 +215,44 @@ async function checkReferences(tx: Tx, days: TourDayInput[], lines: TourLineInpu
     ? await lock(tx.select({ id: destinations.id }).from(destinations).where(inArray(destinations.id, destinationIds)).for('key share'))
     : new Map();
   days.forEach((d, i) => {
-    if (!knownDestinations.has(d.destinationId)) throw invalidField(`days.${i}.destinationId`, 'is not a known destination');
+    if (!knownDestinations.has(d.destinationId)) throw unknown(`days.${i}.destinationId`, 'destination');
   });
 
   const hotelIds = unique([...days.map((d) => d.hotelId), ...lines.map((l) => l.hotelId)]);
   const knownHotels = hotelIds.length
-    ? await lock(tx.select({ id: hotels.id, destinationId: hotels.destinationId, roomTypes: hotels.roomTypes }).from(hotels).where(inArray(hotels.id, hotelIds)).for('key share'))
-    : new Map<string, { id: string; destinationId: string; roomTypes: RoomType[] }>();
-  const hasRoom = (hotelId: string, roomType: string | null) => !roomType || knownHotels.get(hotelId)!.roomTypes.some((r) => r.name === roomType);
+    ? await lock(tx.select({ id: hotels.id, name: hotels.name, destinationId: hotels.destinationId, roomTypes: hotels.roomTypes }).from(hotels).where(inArray(hotels.id, hotelIds)).for('key share'))
+    : new Map<string, { id: string; name: string; destinationId: string; roomTypes: RoomType[] }>();
+  const checkRoom = (path: string, hotelId: string, roomType: string | null) => {
+    const h = knownHotels.get(hotelId)!;
+    if (roomType && !h.roomTypes.some((r) => r.name === roomType)) throw invalidField(path, 'oneOf', `is not a room type of ${h.name}`, { values: h.roomTypes.map((r) => r.name) });
+  };
 
-  const activityIds = unique([...days.flatMap((d) => d.activities), ...lines.map((l) => l.activityId)]);
+  const activityIds = unique([...days.flatMap((d) => d.activityIds), ...lines.map((l) => l.activityId)]);
   const knownActivities = activityIds.length
-    ? await lock(tx.select({ id: activities.id, destinationId: activities.destinationId }).from(activities).where(inArray(activities.id, activityIds)).for('key share'))
-    : new Map<string, { id: string; destinationId: string }>();
+    ? await lock(tx.select({ id: activities.id, name: activities.name, destinationId: activities.destinationId }).from(activities).where(inArray(activities.id, activityIds)).for('key share'))
+    : new Map<string, { id: string; name: string; destinationId: string }>();
 
   days.forEach((d, i) => {
     if (d.hotelId) {
       const h = knownHotels.get(d.hotelId);
-      if (!h) throw invalidField(`days.${i}.hotelId`, 'is not a known hotel');
-      if (h.destinationId !== d.destinationId) throw invalidField(`days.${i}.hotelId`, "is not in the day's destination");
-      if (!hasRoom(d.hotelId, d.roomType)) throw invalidField(`days.${i}.roomType`, 'is not a room type of this hotel');
+      if (!h) throw unknown(`days.${i}.hotelId`, 'hotel');
+      if (h.destinationId !== d.destinationId) throw notInDestination(`days.${i}.hotelId`, h.name);
+      checkRoom(`days.${i}.roomType`, d.hotelId, d.roomType);
     }
-    d.activities.forEach((a, j) => {
+    d.activityIds.forEach((a, j) => {
       const activity = knownActivities.get(a);
-      if (!activity) throw invalidField(`days.${i}.activities.${j}`, 'is not a known activity');
-      if (activity.destinationId !== d.destinationId) throw invalidField(`days.${i}.activities.${j}`, "is not in the day's destination");
+      if (!activity) throw unknown(`days.${i}.activityIds.${j}`, 'activity');
+      if (activity.destinationId !== d.destinationId) throw notInDestination(`days.${i}.activityIds.${j}`, activity.name);
     });
   });
 
   const vendorIds = unique(lines.map((l) => l.vendorId));
   const knownVendors = vendorIds.length ? await lock(tx.select({ id: vendors.id }).from(vendors).where(inArray(vendors.id, vendorIds)).for('key share')) : new Map();
   lines.forEach((l, i) => {
-    if (l.hotelId && !knownHotels.has(l.hotelId)) throw invalidField(`lines.${i}.hotelId`, 'is not a known hotel');
-    if (l.hotelId && !hasRoom(l.hotelId, l.roomType)) throw invalidField(`lines.${i}.roomType`, 'is not a room type of this hotel');
-    if (l.activityId && !knownActivities.has(l.activityId)) throw invalidField(`lines.${i}.activityId`, 'is not a known activity');
-    if (l.vendorId && !knownVendors.has(l.vendorId)) throw invalidField(`lines.${i}.vendorId`, 'is not a known vendor');
+    if (l.hotelId && !knownHotels.has(l.hotelId)) throw unknown(`lines.${i}.hotelId`, 'hotel');
+    if (l.hotelId) checkRoom(`lines.${i}.roomType`, l.hotelId, l.roomType);
+    if (l.activityId && !knownActivities.has(l.activityId)) throw unknown(`lines.${i}.activityId`, 'activity');
+    if (l.vendorId && !knownVendors.has(l.vendorId)) throw unknown(`lines.${i}.vendorId`, 'vendor');
   });
 }
 
@@ -270,10 +279,10 @@ async function writeDays(tx: Tx, tourId: string, days: TourDayInput[]) {
       hotelId: d.hotelId,
       roomType: d.roomType,
       rooms: d.rooms,
-      activities: d.activities,
-      transfers: d.transfers ?? null,
+      activities: d.activityIds,
+      transfers: d.transfers,
       meals: d.meals,
-      notes: d.notes ?? null,
+      notes: d.notes,
     })),
   );
 }
@@ -291,7 +300,7 @@ export async function writePlan(tx: Tx, tour: Pick<TourRow, 'id' | 'leadId' | 'c
       .select({ id: leadQueries.id })
       .from(leadQueries)
       .where(and(eq(leadQueries.id, plan.queryId), eq(leadQueries.leadId, tour.leadId)));
-    if (!q) throw invalidField('queryId', 'is not a query of this lead');
+    if (!q) throw invalidField('queryId', 'unknownReference', 'is not a query of this lead', { kind: 'query' });
   }
   if (plan.pointOfContact) await assertActiveMember(tx, plan.pointOfContact, 'pointOfContact');
   await checkReferences(tx, plan.days, plan.lines);
@@ -306,7 +315,7 @@ export async function writePlan(tx: Tx, tour: Pick<TourRow, 'id' | 'leadId' | 'c
         currency: tour.currency,
         position: i + 1,
         kind: l.kind,
-        day: l.day,
+        day: l.dayNumber,
         description: l.description,
         hotelId: l.hotelId,
         roomType: l.roomType,
@@ -354,7 +363,7 @@ export async function createTour(tx: Tx, auth: AuthContext, input: CreateTourInp
     .from(leads)
     .where(and(eq(leads.id, input.leadId), visibleLeads(auth)))
     .for('key share');
-  if (!lead) throw invalidField('leadId', 'is not a known lead');
+  if (!lead) throw unknown('leadId', 'lead');
   assertOpen(lead, 'a new tour');
   const { currency } = await currentOrganization(tx);
   const [created] = await tx
@@ -369,13 +378,15 @@ export async function createTour(tx: Tx, auth: AuthContext, input: CreateTourInp
 /** `PUT /customized-tours/booked`: a booked tour's days and notes, on its own dates; its lines and price stay. */
 export async function writeBookedPlan(tx: Tx, tour: TourRow, plan: { days: TourDayInput[]; notes?: string | null }) {
   plan.days.forEach((d, i) => {
-    if (d.date < tour.departure || d.date > tour.arrival) throw invalidField(`days.${i}.date`, `must be within the tour's dates (${tour.departure} to ${tour.arrival})`);
+    if (d.date < tour.departure || d.date > tour.arrival) {
+      throw invalidField(`days.${i}.date`, 'dateOutOfRange', `must be within the tour's dates (${tour.departure} to ${tour.arrival})`, { min: tour.departure, max: tour.arrival });
+    }
   });
   const [{ lastDay }] = await tx
     .select({ lastDay: sql<number>`coalesce(max(${customizedTourLines.day}), 0)::int` })
     .from(customizedTourLines)
     .where(eq(customizedTourLines.tourId, tour.id));
-  if (plan.days.length < lastDay) throw invalidField('days', `must keep the ${lastDay} days the priced lines name`);
+  if (plan.days.length < lastDay) throw invalidField('days', 'tooFewItems', `must keep the ${lastDay} days the priced lines name`, { min: lastDay });
   await checkReferences(tx, plan.days, []);
   const places = await placesOf(tx, { regions: tour.regions, destinations: tour.destinations, days: plan.days });
   await writeDays(tx, tour.id, plan.days);

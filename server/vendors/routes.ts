@@ -1,12 +1,20 @@
+import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
+import * as v from 'valibot';
 import { and, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   VENDOR_IMPORT_MAX_ROWS,
   VENDOR_SERVICES,
+  VENDOR_STATES_BY_ACTIVE,
+  isActiveIn,
+  vendorActivation,
   createVendorInput,
   vendorIdParams,
   vendorIdsParams,
   vendorImportRow,
+  vendorSchema,
+  vendorStatsSchema,
+  vendorTransactionSchema,
+  vendorTransactionStatsSchema,
   vendorTransactionsQuery,
   vendorsQuery,
   type BankDetails,
@@ -21,14 +29,13 @@ import {
   type VendorsQuery,
 } from '../../src/api/vendors/contract';
 import { vendorRowsFromCsv } from '../../src/api/vendors/import';
-import { VENDOR_STATES_BY_ACTIVE, isActiveIn, vendorActivation } from '../../src/api/vendors/contract';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { initialState } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
-import { vendorStats as vendorStatsTable, vendorTransactions, vendors } from './schema';
+import { vendorStats, vendorTransactions, vendors } from './schema';
 import { conflict, notFound } from '../http/errors';
 import { importRoute, type Importer, type PlannedRow } from '../http/import';
-import { columnsAs, containsPattern, listAnswer, orderBy, pageOffset } from '../http/list';
+import { containsPattern, isoInstantSql, listPage, listPageJson, orderBy, selectRows, type JsonPage } from '../http/list';
 import { allow, route } from '../http/route';
 import { workflowRoute } from '../workflow/route';
 import { vendorWorkflow } from './workflow';
@@ -58,27 +65,53 @@ async function findVendor(tx: Tx, id: string): Promise<Vendor> {
   return toVendor(row);
 }
 
-/**
- * The vendor columns read from vendor_search() under the name `vendors`, and the number of matching
- * rows beside each: the function reads every match anyway (no index walk to keep), so the window
- * count costs a pass over them instead of a second search.
- */
-const searchedColumns = {
-  ...columnsAs(vendors),
-  matching: sql<number>`(count(*) over ())::int`,
-};
+/** A vendor as the API answers it (`toVendor`), written by PostgreSQL from a row `v` of the page. */
+const VENDOR_JSON = sql`json_build_object(
+  '_id', v.id, 'name', v.name, 'services', v.services, 'contactPerson', v.contact_person, 'email', v.email, 'phone', v.phone,
+  'address', v.address, 'notes', v.notes, 'bankDetails', v.bank_details, 'isActive', v.status in ${VENDOR_STATES_BY_ACTIVE.true},
+  'createdAt', ${isoInstantSql(sql`v.created_at`)}, 'updatedAt', ${isoInstantSql(sql`v.updated_at`)})`;
 
 /**
- * The rows a list reads: the organization's vendors, or with a search those whose name, contact
- * person, email or phone contains the text (ILIKE), found through the trigram indexes by
- * vendor_search() (server/db/migrations/0004_performance.sql), which scopes to the organization
- * itself. It is aliased as `vendors`, so the filters and sort below apply to either.
+ * The list's header, over the whole organization whatever the filters and the page: the sums of
+ * its `vendor_stats` rows (one column per service, in the seed's order), which triggers on
+ * `vendors` keep in step with every write.
  */
-function vendorRows(tx: Tx, q: VendorsQuery) {
-  const count = (from: typeof vendors | SQL) => tx.select({ n: sql<number>`count(*)::int` }).from(from).$dynamic();
-  if (!q.search) return { select: tx.select().from(vendors).$dynamic(), count: count(vendors) };
-  const searched = sql`vendor_search(${containsPattern(q.search)}) as ${sql.identifier('vendors')}`;
-  return { select: tx.select(searchedColumns).from(searched).$dynamic(), count: count(searched) };
+const STATS_ROW = sql`select coalesce(sum(total), 0)::int as total, coalesce(sum(active), 0)::int as active,
+  array[${sql.raw(VENDOR_SERVICES.map((service) => `coalesce(sum(${service.replace('-', '_')}), 0)::int`).join(', '))}] as services
+  from ${vendorStats}`;
+
+interface VendorJsonPage extends JsonPage {
+  matching: number | null;
+  total: number;
+  active: number;
+  services: number[];
+}
+
+/**
+ * One page of the list and its header, in one statement: the organization's vendors, or with a
+ * search those whose name, contact person, email or phone contains the text (ILIKE), found through
+ * the trigram indexes by vendor_search() (server/db/migrations/0004_performance.sql), which scopes
+ * to the organization itself; it is aliased as `vendors`, so the filters and sort apply to either.
+ * A search reads every match anyway (no index walk to keep), so the number of matches comes beside
+ * each row instead of a second search to count them. The records come as JSON (`listPageJson`).
+ */
+const vendorSource = (q: VendorsQuery) => (q.search ? sql`vendor_search(${containsPattern(q.search)}) as ${sql.identifier('vendors')}` : sql`${vendors}`);
+
+async function vendorPage(tx: Tx, q: VendorsQuery, where: SQL | undefined, limit: number, offset: number): Promise<VendorJsonPage> {
+  const direction = sql.raw(q.sortOrder);
+  const [page] = await selectRows<VendorJsonPage>(
+    tx,
+    sql`with page as (
+          select ${vendors}.*, ${VENDOR_SORT[q.sortBy]} as sort_key${q.search ? sql`, (count(*) over ())::int as matching` : sql`, null::int as matching`}
+          from ${vendorSource(q)} ${where ? sql`where ${where}` : sql``}
+          order by ${VENDOR_SORT[q.sortBy]} ${direction}, ${vendors.id} limit ${limit} offset ${offset}),
+        s as (${STATS_ROW})
+        select (select coalesce(json_agg(${VENDOR_JSON} order by v.sort_key ${direction}, v.id), '[]')::text from page v) as json,
+               (select count(*)::int from page) as rows, (select max(matching) from page) as matching,
+               s.total, s.active, s.services
+        from s`,
+  );
+  return page;
 }
 
 function vendorFilters(q: VendorsQuery): SQL | undefined {
@@ -97,33 +130,6 @@ function totalFromStats(q: VendorsQuery, stats: VendorStats): number | undefined
   if (services.length === 0) return q.isActive === undefined ? stats.total : q.isActive ? stats.active : stats.inactive;
   if (services.length === 1 && q.isActive === undefined) return stats.serviceStats[services[0]];
   return undefined;
-}
-
-/**
- * The list's header, over the whole organization whatever the filters and the page: the sum of
- * its `vendor_stats` rows, which triggers on `vendors` keep in step with every write.
- */
-async function vendorStats(tx: Tx): Promise<VendorStats> {
-  const s = vendorStatsTable;
-  const perService: Record<VendorService, AnyPgColumn> = {
-    hotels: s.hotels,
-    flights: s.flights,
-    transfers: s.transfers,
-    activities: s.activities,
-    visa: s.visa,
-    'land-part': s.landPart,
-    others: s.others,
-  };
-  const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
-  const [row] = await tx
-    .select({ total: sum(s.total), active: sum(s.active), services: sql<number[]>`array[${sql.join(VENDOR_SERVICES.map((k) => sum(perService[k])), sql`, `)}]` })
-    .from(s);
-  return {
-    total: row.total,
-    active: row.active,
-    inactive: row.total - row.active,
-    serviceStats: Object.fromEntries(VENDOR_SERVICES.map((k, i) => [k, row.services[i]])) as Record<VendorService, number>,
-  };
 }
 
 function toTransaction(row: typeof vendorTransactions.$inferSelect): VendorTransaction {
@@ -293,28 +299,34 @@ export const vendorRoutes = [
   route({
     method: 'GET',
     path: '/vendors',
+    answers: listAnswerOf(vendorSchema, vendorStatsSchema),
     access: allow('vendors', 'view'),
     query: vendorsQuery,
     async handler({ tx, query }) {
-      const from = vendorRows(tx, query);
       const where = vendorFilters(query);
+      const statsOf = (p: VendorJsonPage): VendorStats => ({
+        total: p.total,
+        active: p.active,
+        inactive: p.total - p.active,
+        serviceStats: Object.fromEntries(VENDOR_SERVICES.map((k, i) => [k, p.services[i]])) as Record<VendorService, number>,
+      });
       // Without a search, the page walks the (organization, lower(name)) index and stops at the
       // limit; the total is the header's when the header counts it, else a count of its own.
-      const rows: (VendorRow & { matching?: number })[] = await from.select
-        .where(where)
-        .orderBy(orderBy(VENDOR_SORT[query.sortBy], query.sortOrder), asc(vendors.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      const stats = await vendorStats(tx);
-      const counted = rows[0]?.matching ?? totalFromStats(query, stats);
-      const countAll = async () => counted ?? (await from.count.where(where))[0].n;
-      return listAnswer(query, rows, toVendor, countAll, stats);
+      return listPageJson(query, {
+        page: (limit, offset) => vendorPage(tx, query, where, limit, offset),
+        count: async (page) =>
+          page.matching ??
+          totalFromStats(query, statsOf(page)) ??
+          (await tx.select({ n: sql<number>`count(*)::int` }).from(vendorSource(query)).where(where))[0].n,
+        stats: statsOf,
+      });
     },
   }),
 
   route({
     method: 'POST',
     path: '/vendors',
+    answers: itemAnswer(vendorSchema),
     access: allow('vendors', 'create'),
     body: createVendorInput,
     status: 201,
@@ -334,6 +346,7 @@ export const vendorRoutes = [
   route({
     method: 'GET',
     path: '/vendors/id/:id',
+    answers: itemAnswer(v.union([vendorSchema, v.array(vendorSchema)])),
     access: allow('vendors', 'view'),
     params: vendorIdsParams,
     async handler({ tx, params }) {
@@ -349,21 +362,27 @@ export const vendorRoutes = [
   route({
     method: 'GET',
     path: '/vendors/:id/transactions',
+    answers: listAnswerOf(vendorTransactionSchema, vendorTransactionStatsSchema),
     access: allow('vendors', 'view'),
     params: vendorIdParams,
     query: vendorTransactionsQuery,
     async handler({ tx, params, query }) {
       await findVendor(tx, params.id);
       const where = transactionFilters(params.id, query);
-      const rows = await tx
-        .select({ t: vendorTransactions })
-        .from(vendorTransactions)
-        .where(where)
-        .orderBy(orderBy(TRANSACTION_SORT[query.sortBy], query.sortOrder), orderBy(vendorTransactions.createdAt, query.sortOrder), asc(vendorTransactions.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
       const stats = await transactionStats(tx, where);
-      return listAnswer(query, rows, (r) => toTransaction(r.t), async () => stats.count, stats);
+      return listPage(query, {
+        rows: (limit, offset) =>
+          tx
+            .select({ t: vendorTransactions })
+            .from(vendorTransactions)
+            .where(where)
+            .orderBy(orderBy(TRANSACTION_SORT[query.sortBy], query.sortOrder), orderBy(vendorTransactions.createdAt, query.sortOrder), asc(vendorTransactions.id))
+            .limit(limit)
+            .offset(offset),
+        toItem: (r) => toTransaction(r.t),
+        count: async () => stats.count,
+        stats,
+      });
     },
   }),
 
@@ -371,6 +390,7 @@ export const vendorRoutes = [
   // fields of the same PUT are written in the same transaction.
   workflowRoute({
     request: vendorActivation,
+    answers: itemAnswer(vendorSchema),
     access: allow('vendors', 'update'),
     workflow: vendorWorkflow,
     async then({ tx, row, body }) {
@@ -388,6 +408,7 @@ export const vendorRoutes = [
   route({
     method: 'DELETE',
     path: '/vendors/:id',
+    answers: itemAnswer(vendorSchema),
     access: allow('vendors', 'delete'),
     params: vendorIdParams,
     async handler({ tx, params }) {

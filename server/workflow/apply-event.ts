@@ -94,7 +94,7 @@ export async function applyEventTo<M extends AnyStateMachine, Row>(
   if (!from.can(event)) {
     const state = encodeState(from.value);
     const message = workflow.refusal ? workflow.refusal(state, event, from.context as ContextFrom<M>) : defaultRefusal(state, event);
-    throw new ApiError(409, TRANSITION_REFUSED, message);
+    throw new ApiError(409, TRANSITION_REFUSED, message, undefined, undefined, { state, event: event.type });
   }
   const [to, actions] = transition(workflow.machine, from as never, event) as [SnapshotOf<M>, { type: string; params?: unknown }[]];
   for (const action of actions) {

@@ -22,6 +22,8 @@ export interface RecordActionDef<Row, R, B extends v.GenericSchema, P extends Id
   params?: P;
   body: B;
   status?: 201;
+  /** The answer's schema (the API reference, and the answer checks of the API tests). */
+  answers?: v.GenericSchema;
   /** Loads the record `FOR UPDATE`, checking the caller may see it; throws 404 when not. */
   lock(tx: Tx, auth: AuthContext, id: string): Promise<Row>;
   run(ctx: { tx: Tx; auth: AuthContext; row: Row; body: v.InferOutput<B>; params: v.InferOutput<P> }): Promise<void>;
@@ -36,6 +38,7 @@ export function recordAction<Row, R, B extends v.GenericSchema, P extends IdPara
     access: def.access,
     params: (def.params ?? idParams) as P,
     body: def.body,
+    answers: def.answers,
     status: def.status,
     async handler({ tx, auth, params, body }) {
       const row = await def.lock(tx, auth, (params as { id: string }).id);
@@ -58,6 +61,7 @@ export function recordAction<Row, R, B extends v.GenericSchema, P extends IdPara
 export function workflowRoute<M extends AnyStateMachine, Row, B extends v.GenericSchema, R>(def: {
   request: WorkflowRequest<M, B, R>;
   access: TenantRoute['access'];
+  answers?: v.GenericSchema;
   workflow: Workflow<M, Row>;
   /** Who may see the record (leads: own visibility); by default the workflow's own lock, 404 when missing. */
   lock?(tx: Tx, auth: AuthContext, id: string): Promise<Row>;
@@ -69,6 +73,7 @@ export function workflowRoute<M extends AnyStateMachine, Row, B extends v.Generi
     method: request.method,
     path: request.path,
     access: def.access,
+    answers: def.answers,
     body: request.body,
     lock:
       def.lock ??

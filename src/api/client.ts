@@ -1,18 +1,20 @@
 import wretch, { type Wretch } from 'wretch';
 import { toast } from 'sonner';
+import type { ApiIssue } from './common/issues';
 import type { ApiErrorBody } from './common/schemas';
 
 /** The seed's messages (section 8): the 401 toast and the last-resort fallback. */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized! Please log in again.';
 export const UNEXPECTED_MESSAGE = 'An unexpected error occurred.';
 
-/** A failed call: the HTTP status and the server's `{ message, code, issues }` when it sent one. */
+/** A failed call: the HTTP status and the server's `{ message, code, params, issues }` when it sent one. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code?: string,
     readonly issues?: ApiErrorBody['issues'],
+    readonly params?: ApiErrorBody['params'],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,8 +24,17 @@ export class ApiError extends Error {
 export interface ClientHooks {
   /** Where to go after a 401; gets the path the person was on so sign-in can return there. */
   onUnauthorized: (returnTo: string) => void;
-  /** Translates the client's own messages (`errors.unauthorized`, `errors.unexpected`) and per-call fallbacks. */
-  translate: (key: string, fallback: string) => string;
+  /**
+   * Translates the client's own messages (`errors.unauthorized`, `errors.unexpected`), per-call
+   * fallbacks, and the server's codes (`errorCodes.<code>`, `issues.<code>`) with their parameters.
+   */
+  translate: (key: string, fallback: string, params?: Record<string, unknown>) => string;
+  /**
+   * The member's language. The server writes English: an English-speaking member reads its own
+   * words (the most precise: "Only a lost lead can be reopened; this one is won"), any other the
+   * translation of the code with its parameters.
+   */
+  language: () => string;
 }
 
 const defaultHooks: ClientHooks = {
@@ -31,6 +42,7 @@ const defaultHooks: ClientHooks = {
     window.location.assign(`/login?next=${encodeURIComponent(returnTo)}`);
   },
   translate: (_key, fallback) => fallback,
+  language: () => 'en',
 };
 let hooks: ClientHooks = defaultHooks;
 
@@ -55,9 +67,32 @@ export interface CallOptions {
 /** A per-call fallback: its i18n key and the seed's English text. */
 export const fallback = (key: string, message: string): CallOptions => ({ fallbackKey: key, fallbackMessage: message });
 
-/** The message a person reads: the server's, else the error's own, else the fallback. */
+/** Parameters as a person reads them: a list of values joined (`hotels, flights`). */
+const readable = (params: Record<string, unknown> = {}) =>
+  Object.fromEntries(Object.entries(params).map(([k, x]) => [k, Array.isArray(x) ? x.join(', ') : x]));
+
+/**
+ * What is wrong with one field, in the member's language ("must be at most 200 characters"): the
+ * translation of the issue's code with its parameters (the English message itself for an English
+ * member, and for a code the app does not know).
+ */
+export const issueMessage = (issue: Pick<ApiIssue, 'code' | 'message'> & { params?: ApiIssue['params'] }): string =>
+  hooks.language() === 'en' && issue.message
+    ? issue.message
+    : // A rule with words of its own (`rule`, or the field a date must follow, `after`) picks them as
+      // the i18next context: `required_lost` "is required to mark a lead lost"; others, the code's words.
+      hooks.translate(`issues.${issue.code}`, issue.message, { ...readable(issue.params), context: issue.params?.rule ?? issue.params?.after });
+
+/**
+ * The message a person reads: the translation of the server's code with its parameters (the
+ * server's English message for an English member and for a code the app does not know), else the
+ * error's own message (a network failure), else the fallback.
+ */
 export function errorMessage(error: unknown, fallback?: string): string {
   const unexpected = fallback ?? hooks.translate('errors.unexpected', UNEXPECTED_MESSAGE);
+  if (error instanceof ApiError && error.code && !(hooks.language() === 'en' && error.message.trim())) {
+    return hooks.translate(`errorCodes.${error.code}`, error.message.trim() || unexpected, readable(error.params));
+  }
   if (error instanceof Error && error.message.trim()) return error.message;
   if (typeof error === 'string' && error.trim()) return error;
   return unexpected;
@@ -93,7 +128,7 @@ async function toApiError(error: unknown): Promise<unknown> {
     body = undefined;
   }
   const message = typeof body?.message === 'string' && body.message.trim() ? body.message : status === 401 ? UNAUTHORIZED_MESSAGE : '';
-  return new ApiError(message, status, body?.code, body?.issues);
+  return new ApiError(message, status, body?.code, body?.issues, body?.params);
 }
 
 const base: Wretch = wretch('/api')

@@ -33,6 +33,14 @@ const ContactsPage = named(() => import('../features/contacts/contacts-page'), '
 const ContactGroupsPage = named(() => import('../features/contacts/contact-groups-page'), 'ContactGroupsPage');
 const AccountPage = named(() => import('../features/finance/account-page'), 'AccountPage');
 const JournalPage = named(() => import('../features/finance/journal-page'), 'JournalPage');
+const PersonalizedToursPage = named(() => import('../features/tours/personalized-tours-page'), 'PersonalizedToursPage');
+const PersonalizedTourDetailPage = named(() => import('../features/tours/personalized-tour-detail-page'), 'PersonalizedTourDetailPage');
+const NewPersonalizedTourPage = named(() => import('../features/tours/personalized-tour-form-page'), 'NewPersonalizedTourPage');
+const EditPersonalizedTourPage = named(() => import('../features/tours/personalized-tour-form-page'), 'EditPersonalizedTourPage');
+const GroupToursPage = named(() => import('../features/tours/group-tours-page'), 'GroupToursPage');
+const GroupTourDetailPage = named(() => import('../features/tours/group-tour-detail-page'), 'GroupTourDetailPage');
+const NewGroupTourPage = named(() => import('../features/tours/group-tour-form-page'), 'NewGroupTourPage');
+const EditGroupTourPage = named(() => import('../features/tours/group-tour-form-page'), 'EditGroupTourPage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 
@@ -52,12 +60,16 @@ const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
   leads: LeadsPage,
   contacts: ContactsPage,
   account: AccountPage,
+  personalizedTours: PersonalizedToursPage,
+  groupTours: GroupToursPage,
 };
 
 /** A module's record page, at `<module path>/:id`. */
 const RECORDS: Partial<Record<ModuleKey, ComponentType>> = {
   vendors: VendorDetailPage,
   leads: LeadDetailPage,
+  personalizedTours: PersonalizedTourDetailPage,
+  groupTours: GroupTourDetailPage,
 };
 
 /** Further screens of a module, under its path (`/leads/follow-ups`); a fixed segment wins over `:id`. */
@@ -65,6 +77,10 @@ const SUBPAGES: { module: ModuleKey; path: string; Page: ComponentType }[] = [
   { module: 'leads', path: 'follow-ups', Page: FollowUpsRedirect },
   { module: 'contacts', path: 'groups', Page: ContactGroupsPage },
   { module: 'account', path: 'journal', Page: JournalPage },
+  { module: 'personalizedTours', path: 'new', Page: NewPersonalizedTourPage },
+  { module: 'personalizedTours', path: ':id/edit', Page: EditPersonalizedTourPage },
+  { module: 'groupTours', path: 'new', Page: NewGroupTourPage },
+  { module: 'groupTours', path: ':id/edit', Page: EditGroupTourPage },
 ];
 
 const guarded = (module: ModuleKey, node: ReactNode) => <RequirePermission module={module}>{node}</RequirePermission>;

@@ -8,6 +8,8 @@ import { MultiSelect } from 'primereact/multiselect';
 import { InputSwitch, type InputSwitchPassThroughOptions } from 'primereact/inputswitch';
 import { InputNumber } from 'primereact/inputnumber';
 import { Chips } from 'primereact/chips';
+import { issueMessage } from '../api/client';
+import type { ApiIssue } from '../api/common/issues';
 import { fieldMessage } from './field-message';
 
 export { fieldMessage };
@@ -336,8 +338,20 @@ export function FramedField<T extends FieldValues>({
   );
 }
 
-/** Puts the server's per-field `issues` (400) under the fields they name. */
-export function applyServerIssues(error: unknown, setError: (name: never, e: { message: string }) => void) {
-  const issues = (error as { issues?: { path: string; message: string }[] })?.issues;
-  for (const issue of issues ?? []) setError(issue.path as never, { message: issue.message });
+/** The form field an issue is about: an item of a list field is the list (`services.0` → `services`). */
+export const fieldOfPath = (path: string) => path.replace(/(\.\d+)+$/, '');
+
+/**
+ * Puts the server's per-field `issues` (400) under the fields they name, each in the member's
+ * language (its code and parameters), the first per field.
+ */
+export function applyServerIssues(error: unknown, setError: (name: never, e: { type: string; message: string }) => void) {
+  const issues = (error as { issues?: ApiIssue[] })?.issues;
+  const seen = new Set<string>();
+  for (const issue of issues ?? []) {
+    const name = fieldOfPath(issue.path);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    setError(name as never, { type: issue.code, message: issueMessage(issue) });
+  }
 }

@@ -117,9 +117,14 @@ export function useListState(
     else pending.current = null; // all applied, or the address moved elsewhere (a link, the back button)
   }
 
+  // The state of the latest render: a change sent from an older render's closure (a debounced
+  // search typed before the address showed "Clear filters") must not bring back what it held.
+  const rendered = useRef(state);
+  rendered.current = state;
+
   /** A change of the list; a function gets the latest state (with the changes not yet in the address). */
   const update = (change: Partial<ListState> | ((latest: ListState) => Partial<ListState>)) => {
-    const base = pending.current?.state ?? state;
+    const base = pending.current?.state ?? rendered.current;
     const patch = typeof change === 'function' ? change(base) : change;
     const next = { ...base, ...patch };
     // Anything but the page itself sends the person back to the first page.

@@ -69,6 +69,8 @@ const SEARCH_DELAY_MS = 250;
 export function RemotePicker<R extends { _id: string }, S = undefined>({ source, ...props }: PickerProps & { source: RemotePickerSource<R, S> }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  /** The panel is on screen now (`opened`: it has been once, so results are fetched). */
+  const [showing, setShowing] = useState(false);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -119,7 +121,9 @@ export function RemotePicker<R extends { _id: string }, S = undefined>({ source,
     emptyFilterMessage: loading ? t('shell.loading') : t('pickers.noResults'),
     emptyMessage: loading ? t('shell.loading') : t('pickers.noResults'),
     itemTemplate,
-    loading: opened && loading,
+    // PrimeReact ignores clicks on a loading select: only an open panel shows it, so a picker closed
+    // while its search settles (a quarter of a second) opens at the next click.
+    loading: showing && loading,
     disabled: props.disabled,
     invalid: props.invalid,
     placeholder: props.placeholder,
@@ -127,8 +131,14 @@ export function RemotePicker<R extends { _id: string }, S = undefined>({ source,
     style: props.style,
     'aria-label': props.ariaLabel,
     'aria-describedby': props.ariaDescribedBy,
-    onShow: () => setOpened(true),
-    onHide: () => setTyped(''),
+    onShow: () => {
+      setOpened(true);
+      setShowing(true);
+    },
+    onHide: () => {
+      setShowing(false);
+      setTyped('');
+    },
   };
 
   if (props.multiple) {

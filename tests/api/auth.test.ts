@@ -65,8 +65,8 @@ describe('sign-in and sessions', () => {
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(res.body.issues).toEqual(
       expect.arrayContaining([
-        { path: 'email', message: 'must be a valid email address' },
-        { path: 'password', message: 'is required' },
+        { path: 'email', code: 'invalidEmail', params: {}, message: 'must be a valid email address' },
+        { path: 'password', code: 'required', params: {}, message: 'is required' },
       ]),
     );
   });

@@ -18,6 +18,14 @@ const globeId = async (table: string, name: string) =>
 const names = (res: { body: { data: { name: string }[] } }) => res.body.data.map((x) => x.name);
 const csv = { 'Content-Type': 'text/csv' };
 const CATALOGUE = ['regions', 'destinations', 'hotels', 'activities', 'reviews'];
+/** How a refusal names the demo customized tours matching `where` ("3 customized tours (“A”, “B”, “C” and 2 more)"). */
+async function customizedToursUsing(where: string, id: string) {
+  const titles = (await s.sql<{ title: string }>(`select title from customized_tours where ${where} order by lower(title)`, [id])).map((r) => `“${r.title}”`);
+  expect(titles.length, 'the demo tours use it').toBeGreaterThan(0);
+  const named = titles.length > 3 ? [...titles.slice(0, 3), `${titles.length - 3} more`] : titles;
+  const list = named.length < 2 ? named.join('') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return `${titles.length} customized tour${titles.length === 1 ? '' : 's'} (${list})`;
+}
 const counts = async () => Object.fromEntries(await Promise.all(CATALOGUE.map(async (t) => [t, await count(t)])));
 
 beforeAll(async () => {
@@ -75,11 +83,16 @@ describe('regions', () => {
     const before = await count('regions');
     const slugTaken = await ops.post('/api/regions', { name: 'Riviera', slug: 'Cote dAzur' });
     expect(slugTaken.status).toBe(409);
-    expect(slugTaken.body).toEqual({ code: 'DUPLICATE', message: 'A region with this slug already exists', issues: [{ path: 'slug', message: 'is already taken' }] });
+    expect(slugTaken.body).toEqual({
+      code: 'DUPLICATE',
+      message: 'A region with this slug already exists',
+      params: { field: 'slug' },
+      issues: [{ path: 'slug', code: 'taken', params: {}, message: 'is already taken' }],
+    });
     const nameTaken = await ops.post('/api/regions', { name: 'EUROPE' });
     expect(nameTaken.status).toBe(409);
     expect(nameTaken.body.message).toBe('A region with this name already exists');
-    expect(nameTaken.body.issues).toEqual([{ path: 'name', message: 'is already taken' }]);
+    expect(nameTaken.body.issues).toEqual([{ path: 'name', code: 'taken', params: {}, message: 'is already taken' }]);
     expect(await count('regions')).toBe(before);
   });
 
@@ -109,8 +122,8 @@ describe('regions', () => {
     // Another region's slug or name: 409 on the field, nothing changed.
     const slugClash = await owner.put(`/api/regions/${body.data._id}`, { slug: 'europe' });
     expect(slugClash.status).toBe(409);
-    expect(slugClash.body.issues).toEqual([{ path: 'slug', message: 'is already taken' }]);
-    expect((await owner.put(`/api/regions/${body.data._id}`, { name: 'Europe' })).body.issues).toEqual([{ path: 'name', message: 'is already taken' }]);
+    expect(slugClash.body.issues).toEqual([{ path: 'slug', code: 'taken', params: {}, message: 'is already taken' }]);
+    expect((await owner.put(`/api/regions/${body.data._id}`, { name: 'Europe' })).body.issues).toEqual([{ path: 'name', code: 'taken', params: {}, message: 'is already taken' }]);
     expect((await owner.get(`/api/regions?ids=${body.data._id}`)).body.data[0]).toMatchObject({ name: 'The Caucasus', slug: 'the-caucasus' });
   });
 
@@ -124,9 +137,23 @@ describe('regions', () => {
               (select count(*)::int from lead_queries where $1 = any(regions)) as q`,
       [id],
     );
+    const uses = [
+      `${used.d} destinations`,
+      `${used.h} hotels`,
+      `${used.a} activities`,
+      `${used.l} leads`,
+      `${used.q} lead queries`,
+      await customizedToursUsing('$1 = any(regions)', id),
+      '4 personalized tours (“Dubai & Abu Dhabi Highlights”, “Dubai Classic”, “Jordan: Petra by Night” and 1 more)',
+      '3 group tours (“Dubai Shopping Festival Group”, “Oman Discovery Group” and “Petra & Wadi Musa Group”)',
+    ];
     const res = await ops.delete(`/api/regions/${id}`);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 'IN_USE', message: `This region is used by ${used.d} destinations, ${used.h} hotels, ${used.a} activities, ${used.l} leads and ${used.q} lead queries and cannot be deleted` });
+    expect(res.body).toEqual({
+      code: 'IN_USE',
+      message: `This region is used by ${uses.slice(0, -1).join(', ')} and ${uses.at(-1)} and cannot be deleted`,
+      params: { kind: 'region', uses },
+    });
     expect(await count('regions')).toBeGreaterThan(0);
 
     const { body } = await ops.post('/api/regions', { name: 'Antarctica' });
@@ -186,7 +213,7 @@ describe('destinations', () => {
     const before = await counts();
     const foreign = await ops.post('/api/destinations', { name: 'Vienna', regionId: await globeId('regions', 'Europe'), country: 'Austria' });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.issues).toEqual([{ path: 'regionId', message: 'is not a known region' }]);
+    expect(foreign.body.issues).toEqual([{ path: 'regionId', code: 'unknownReference', params: { kind: 'region' }, message: 'is not a known region' }]);
     expect((await ops.post('/api/destinations', { name: 'Vienna', country: 'Austria' })).status).toBe(400);
     expect((await ops.post('/api/destinations', { name: 'Vienna', regionId: 'nope', country: 'Austria' })).status).toBe(400);
     expect((await ops.put(`/api/destinations/${res.body.data._id}`, { regionId: await globeId('regions', 'Europe') })).status).toBe(400);
@@ -207,7 +234,9 @@ describe('destinations', () => {
     const id = await demoId('destinations', 'Dubai');
     const res = await ops.delete(`/api/destinations/${id}`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This destination is used by 3 hotels, 4 activities, 1 review, 24 leads and 20 lead queries and cannot be deleted');
+    expect(res.body.message).toBe(
+      `This destination is used by 3 hotels, 4 activities, 1 review, 24 leads, 20 lead queries, ${await customizedToursUsing('$1 = any(destinations)', id)}, 2 personalized tours (“Dubai & Abu Dhabi Highlights” and “Dubai Classic”) and 1 group tour (“Dubai Shopping Festival Group”) and cannot be deleted`,
+    );
     const { body } = await ops.post('/api/destinations', { name: 'Empty Quarter', regionId: await demoId('regions', 'Middle East'), country: 'Saudi Arabia' });
     expect((await ops.delete(`/api/destinations/${body.data._id}`)).body.message).toBe('Destination deleted successfully');
     expect((await globe.delete(`/api/destinations/${id}`)).status).toBe(404);
@@ -346,9 +375,11 @@ describe('hotels', () => {
     expect((await finance.get('/api/hotels')).status).toBe(403);
     expect((await finance.get(`/api/hotels/hotelId/${id}`)).status).toBe(403);
     expect((await ops.put(`/api/hotels/${id}`, { stars: 0 })).status).toBe(400);
-    const deleted = await ops.delete(`/api/hotels/${id}`);
-    expect(deleted.body).toMatchObject({ message: 'Hotel deleted successfully!', data: { _id: id } });
-    expect((await ops.get(`/api/hotels/hotelId/${id}`)).status).toBe(404);
+    // Demo tours stay in the demo hotels: the one deleted is a hotel no tour uses.
+    const spare = (await ops.post('/api/hotels', { name: 'Spare Inn', destinationId: await demoId('destinations', 'Dubai'), stars: 3, roomTypes: [{ name: 'Double', nightlyRate: 9000, maxOccupancy: 2 }] })).body.data._id;
+    const deleted = await ops.delete(`/api/hotels/${spare}`);
+    expect(deleted.body).toMatchObject({ message: 'Hotel deleted successfully!', data: { _id: spare } });
+    expect((await ops.get(`/api/hotels/hotelId/${spare}`)).status).toBe(404);
   });
 
   it('imports hotels from CSV with room types in one cell', async () => {

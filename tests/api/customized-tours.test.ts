@@ -25,10 +25,10 @@ const cat = {} as {
   dubai: string;
   dubaiRegion: string;
   abuDhabi: string;
-  hotel: { id: string; room: string; rate: number };
-  otherHotel: { id: string; room: string };
+  hotel: { id: string; name: string; room: string; rate: number };
+  otherHotel: { id: string; name: string; room: string };
   activity: { id: string; price: number; name: string };
-  otherActivity: string;
+  otherActivity: { id: string; name: string };
   vendor: string;
   globeDestination: string;
 };
@@ -55,15 +55,15 @@ function plan(leadId: string, extra: Record<string, unknown> = {}) {
     children: 1,
     days: <Record<string, unknown>[]>[
       { date: '2027-05-10', destinationId: cat.dubai, hotelId: cat.hotel.id, roomType: cat.hotel.room, rooms: 1, meals: ['breakfast'], transfers: 'Airport pick-up' },
-      { date: '2027-05-11', destinationId: cat.dubai, hotelId: cat.hotel.id, roomType: cat.hotel.room, activities: [cat.activity.id], meals: ['dinner', 'breakfast'] },
+      { date: '2027-05-11', destinationId: cat.dubai, hotelId: cat.hotel.id, roomType: cat.hotel.room, activityIds: [cat.activity.id], meals: ['dinner', 'breakfast'] },
       { date: '2027-05-12', destinationId: cat.dubai, notes: 'Fly home' },
     ],
     lines: <Record<string, unknown>[]>[
-      { kind: 'hotels', day: 1, description: 'Night 1', hotelId: cat.hotel.id, roomType: cat.hotel.room, vendorId: cat.vendor, quantity: 1, unit: 'perRoomNight', unitCost: cat.hotel.rate, markupType: 'percent', markup: 1500 },
-      { kind: 'hotels', day: 2, description: 'Night 2', hotelId: cat.hotel.id, roomType: cat.hotel.room, quantity: 1, unit: 'perRoomNight', unitCost: cat.hotel.rate + 1, markupType: 'percent', markup: 1500 },
-      { kind: 'activities', day: 2, description: cat.activity.name, activityId: cat.activity.id, quantity: 3, unit: 'perPerson', unitCost: cat.activity.price, markup: 2000 },
-      { kind: 'fee', description: 'Service fee', quantity: 1, unit: 'perUnit', unitCost: 0, markupType: 'amount', markup: 5000 },
-      { kind: 'discount', description: 'Loyalty', quantity: 1, unit: 'perUnit', unitCost: 0, markupType: 'amount', markup: 1001 },
+      { kind: 'hotels', dayNumber: 1, description: 'Night 1', hotelId: cat.hotel.id, roomType: cat.hotel.room, vendorId: cat.vendor, quantity: 1, unit: 'per-room-night', unitCost: cat.hotel.rate, markupType: 'percent', markup: 1500 },
+      { kind: 'hotels', dayNumber: 2, description: 'Night 2', hotelId: cat.hotel.id, roomType: cat.hotel.room, quantity: 1, unit: 'per-room-night', unitCost: cat.hotel.rate + 1, markupType: 'percent', markup: 1500 },
+      { kind: 'activities', dayNumber: 2, description: cat.activity.name, activityId: cat.activity.id, quantity: 3, unit: 'per-person', unitCost: cat.activity.price, markup: 2000 },
+      { kind: 'fee', description: 'Service fee', quantity: 1, unit: 'per-unit', unitCost: 0, markupType: 'amount', markup: 5000 },
+      { kind: 'discount', description: 'Loyalty', quantity: 1, unit: 'per-unit', unitCost: 0, markupType: 'amount', markup: 1001 },
     ],
     ...extra,
   };
@@ -88,13 +88,13 @@ beforeAll(async () => {
   cat.dubai = dubai.id;
   cat.dubaiRegion = dubai.region_id;
   cat.abuDhabi = (await demoDest('Abu Dhabi')).id;
-  const [hotel] = await s.sql<{ id: string; room_types: { name: string; nightlyRate: number }[] }>(`select id, room_types from hotels where destination_id = $1 order by slug limit 1`, [cat.dubai]);
-  cat.hotel = { id: hotel.id, room: hotel.room_types[0].name, rate: hotel.room_types[0].nightlyRate };
-  const [other] = await s.sql<{ id: string; room_types: { name: string }[] }>(`select id, room_types from hotels where destination_id = $1 order by slug limit 1`, [cat.abuDhabi]);
-  cat.otherHotel = { id: other.id, room: other.room_types[0].name };
+  const [hotel] = await s.sql<{ id: string; name: string; room_types: { name: string; nightlyRate: number }[] }>(`select id, name, room_types from hotels where destination_id = $1 order by slug limit 1`, [cat.dubai]);
+  cat.hotel = { id: hotel.id, name: hotel.name, room: hotel.room_types[0].name, rate: hotel.room_types[0].nightlyRate };
+  const [other] = await s.sql<{ id: string; name: string; room_types: { name: string }[] }>(`select id, name, room_types from hotels where destination_id = $1 order by slug limit 1`, [cat.abuDhabi]);
+  cat.otherHotel = { id: other.id, name: other.name, room: other.room_types[0].name };
   const [activity] = await s.sql<{ id: string; price_per_person: string; name: string }>(`select id, price_per_person, name from activities where destination_id = $1 order by slug limit 1`, [cat.dubai]);
   cat.activity = { id: activity.id, price: Number(activity.price_per_person), name: activity.name };
-  cat.otherActivity = (await s.sql<{ id: string }>(`select id from activities where destination_id = $1 order by slug limit 1`, [cat.abuDhabi]))[0].id;
+  cat.otherActivity = (await s.sql<{ id: string; name: string }>(`select id, name from activities where destination_id = $1 order by slug limit 1`, [cat.abuDhabi]))[0];
   cat.vendor = (await s.sql<{ id: string }>(`select id from vendors where organization_id = $1 and 'hotels' = any(services) order by name limit 1`, [orgId]))[0].id;
   cat.globeDestination = (await s.sql<{ id: string }>(`select d.id from destinations d join organizations o on o.id = d.organization_id where o.name = 'Globe Trotters' limit 1`))[0].id;
 });
@@ -141,7 +141,7 @@ describe('POST /customized-tours', () => {
     expect(tour.lines[0].unitMarkup).toBe(Math.round((cat.hotel.rate * 1500) / 10_000));
     expect(tour.lines[4]).toMatchObject({ kind: 'discount', unitCost: 0, lineCost: 0, lineSell: -1001 });
     expect(tour.totals.sell).toBe(tour.lines.reduce((sum: number, l: { lineSell: number }) => sum + l.lineSell, 0));
-    expect(tour.days.map((d: { day: number; date: string; meals: string[] }) => [d.day, d.date, d.meals])).toEqual([
+    expect(tour.days.map((d: { dayNumber: number; date: string; meals: string[] }) => [d.dayNumber, d.date, d.meals])).toEqual([
       [1, '2027-05-10', ['breakfast']],
       [2, '2027-05-11', ['breakfast', 'dinner']],
       [3, '2027-05-12', []],
@@ -168,36 +168,38 @@ describe('POST /customized-tours', () => {
     const [{ id: otherLead }] = await s.sql<{ id: string }>(`select l.id from leads l join organizations o on o.id = l.organization_id where o.name = 'Globe Trotters' limit 1`);
     const [{ id: linasLead }] = await s.sql<{ id: string }>(`select id from leads where assigned_to = $1 and status = 'new' limit 1`, [id['lina@demo.travel']]);
     const [{ id: foreignQuery }] = await s.sql<{ id: string }>(`select id from lead_queries where lead_id <> $1 limit 1`, [lead.id]);
-    const cases: [string, Record<string, unknown>, string, string][] = [
-      ['dates out of order', { arrival: '2027-05-09' }, 'arrival', 'must not be before departure'],
-      ['a day outside the dates', day({ date: '2027-05-13' }, 2), 'days.2.date', "must be within the tour's dates (2027-05-10 to 2027-05-12)"],
-      ['days out of order', day({ date: '2027-05-10' }, 1), 'days.1.date', "must be after the previous day's date"],
-      ['a hotel not in the day’s destination', day({ hotelId: cat.otherHotel.id, roomType: cat.otherHotel.room }), 'days.0.hotelId', "is not in the day's destination"],
-      ['an activity not in the day’s destination', day({ activities: [cat.otherActivity] }, 1), 'days.1.activities.0', "is not in the day's destination"],
-      ['a room type the hotel lacks', day({ roomType: 'Igloo' }), 'days.0.roomType', 'is not a room type of this hotel'],
-      ['a hotel without its room', day({ roomType: null }), 'days.0.roomType', 'is required with a hotel'],
-      ['a negative quantity', line({ quantity: -2 }), 'lines.0.quantity', 'must be at least 1'],
-      ['a negative cost', line({ unitCost: -100 }), 'lines.0.unitCost', 'must not be negative'],
-      ['a markup over 1000 %', line({ markup: 100_001 }), 'lines.0.markup', 'must be at most 1000 %'],
-      ['a line on a day the plan lacks', line({ day: 4 }), 'lines.0.day', "must be one of the tour's 3 days"],
-      ['a discount with a cost', line({ unitCost: 10 }, 4), 'lines.4.unitCost', 'must be 0 for a discount (the discount is its markup)'],
-      ['a discount larger than the price', line({ markup: 999_999_999 }, 4), 'lines', 'must not discount more than the price'],
-      ['pax of zero', { adults: 0, children: 0, infants: 0 }, 'adults', 'must be at least 1'],
-      ['an unknown hotel', day({ hotelId: '00000000-0000-4000-8000-000000000001' }), 'days.0.hotelId', 'is not a known hotel'],
-      ['an unknown activity on a line', line({ activityId: '00000000-0000-4000-8000-000000000001' }, 2), 'lines.2.activityId', 'is not a known activity'],
-      ['an unknown vendor', line({ vendorId: '00000000-0000-4000-8000-000000000001' }), 'lines.0.vendorId', 'is not a known vendor'],
-      ['another organization’s destination', day({ destinationId: cat.globeDestination, hotelId: null, roomType: null, rooms: null }, 2), 'days.2.destinationId', 'is not a known destination'],
-      ['another organization’s lead', { leadId: otherLead }, 'leadId', 'is not a known lead'],
-      ['a colleague’s lead (own visibility)', { leadId: linasLead }, 'leadId', 'is not a known lead'],
-      ['another lead’s query', { queryId: foreignQuery }, 'queryId', 'is not a query of this lead'],
-      ['a total the client computed', { totals: { sell: 1 } }, 'totals', 'is not a known field'],
-      ['a date out of range', { departure: '1899-12-31' }, 'departure', 'must be between 1900 and 2200'],
+    const cases: [string, Record<string, unknown>, string, string, string][] = [
+      ['dates out of order', { arrival: '2027-05-09' }, 'arrival', 'dateOrder', 'must not be before departure'],
+      ['a day outside the dates', day({ date: '2027-05-13' }, 2), 'days.2.date', 'dateOutOfRange', "must be within the tour's dates (2027-05-10 to 2027-05-12)"],
+      ['days out of order', day({ date: '2027-05-10' }, 1), 'days.1.date', 'dateOrder', "must be after the previous day's date"],
+      ['a hotel not in the day’s destination', day({ hotelId: cat.otherHotel.id, roomType: cat.otherHotel.room }), 'days.0.hotelId', 'notInPlace', `names ${cat.otherHotel.name}, which is not in the day's destination`],
+      ['an activity not in the day’s destination', day({ activityIds: [cat.otherActivity.id] }, 1), 'days.1.activityIds.0', 'notInPlace', `names ${cat.otherActivity.name}, which is not in the day's destination`],
+      ['a room type the hotel lacks', day({ roomType: 'Igloo' }), 'days.0.roomType', 'oneOf', `is not a room type of ${cat.hotel.name}`],
+      ['a hotel without its room', day({ roomType: null }), 'days.0.roomType', 'required', 'is required with a hotel'],
+      ['a room without its hotel', day({ hotelId: null }), 'days.0.hotelId', 'required', 'is required for a room type'],
+      ['a negative quantity', line({ quantity: -2 }), 'lines.0.quantity', 'tooSmall', 'must be at least 1'],
+      ['a negative cost', line({ unitCost: -100 }), 'lines.0.unitCost', 'tooSmall', 'must not be negative'],
+      ['a markup over 1000 %', line({ markup: 100_001 }), 'lines.0.markup', 'tooLarge', 'must be at most 1000 %'],
+      ['a line on a day the plan lacks', line({ dayNumber: 4 }), 'lines.0.dayNumber', 'tooLarge', "must be within the tour's 3 days"],
+      ['a discount with a cost', line({ unitCost: 10 }, 4), 'lines.4.unitCost', 'tooLarge', 'must be 0 for a discount (the discount is its markup)'],
+      ['a discount larger than the price', line({ markup: 999_999_999 }, 4), 'lines', 'tooSmall', 'must not discount more than the price'],
+      ['pax of zero', { adults: 0, children: 0, infants: 0 }, 'adults', 'tooSmall', 'must be at least 1'],
+      ['an unknown hotel', day({ hotelId: '00000000-0000-4000-8000-000000000001' }), 'days.0.hotelId', 'unknownReference', 'is not a known hotel'],
+      ['an unknown activity on a line', line({ activityId: '00000000-0000-4000-8000-000000000001' }, 2), 'lines.2.activityId', 'unknownReference', 'is not a known activity'],
+      ['an unknown vendor', line({ vendorId: '00000000-0000-4000-8000-000000000001' }), 'lines.0.vendorId', 'unknownReference', 'is not a known vendor'],
+      ['another organization’s destination', day({ destinationId: cat.globeDestination, hotelId: null, roomType: null, rooms: null }, 2), 'days.2.destinationId', 'unknownReference', 'is not a known destination'],
+      ['another organization’s lead', { leadId: otherLead }, 'leadId', 'unknownReference', 'is not a known lead'],
+      ['a colleague’s lead (own visibility)', { leadId: linasLead }, 'leadId', 'unknownReference', 'is not a known lead'],
+      ['another lead’s query', { queryId: foreignQuery }, 'queryId', 'unknownReference', 'is not a query of this lead'],
+      ['a total the client computed', { totals: { sell: 1 } }, 'totals', 'unknownField', 'is not a known field'],
+      ['a date out of range', { departure: '1899-12-31' }, 'departure', 'dateOutOfRange', 'must be between 1900-01-01 and 2200-12-31'],
     ];
-    for (const [what, patch, path, message] of cases) {
+    for (const [what, patch, path, code, message] of cases) {
       const before = await checksum(s, fingerprint);
       const res = await sales.post('/api/customized-tours', { ...good, ...patch });
       expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(400);
-      expect(res.body.issues, what).toContainEqual({ path, message });
+      expect(res.body.code, what).toBe('VALIDATION_FAILED');
+      expect(res.body.issues, what).toContainEqual({ path, code, params: expect.any(Object), message });
       expect(await checksum(s, fingerprint), `${what} wrote nothing`).toBe(before);
     }
   });
@@ -217,7 +219,7 @@ describe('PUT /customized-tours', () => {
     const tour = await createTour(sales, plan(lead.id));
     const changed = { ...plan(lead.id), _id: tour._id, revision: tour.revision, title: 'Dubai, four days', arrival: '2027-05-13' };
     delete (changed as { leadId?: string }).leadId;
-    changed.lines = [...changed.lines.slice(0, 3), { kind: 'transfers', day: 3, description: 'Desert drive', quantity: 2, unit: 'perUnit', unitCost: 12_345, markupType: 'amount', markup: 655 } as never];
+    changed.lines = [...changed.lines.slice(0, 3), { kind: 'transfers', dayNumber: 3, description: 'Desert drive', quantity: 2, unit: 'per-unit', unitCost: 12_345, markupType: 'amount', markup: 655 } as never];
     const res = await sales.put('/api/customized-tours', changed);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ title: 'Dubai, four days', totalNights: 3, revision: 2 });
@@ -228,7 +230,7 @@ describe('PUT /customized-tours', () => {
 
     const stale = await sales.put('/api/customized-tours', changed);
     expect(stale.status).toBe(412);
-    expect(stale.body).toEqual({ code: 'STALE_VERSION', message: 'The tour was changed by someone else (revision 2); reload it and try again' });
+    expect(stale.body).toEqual({ code: 'STALE_VERSION', params: { version: 2 }, message: 'The tour was changed by someone else (revision 2); reload it and try again' });
     // Without a revision, the save goes through (last one wins).
     const { revision: _r, ...unversioned } = changed;
     expect((await sales.put('/api/customized-tours', unversioned)).status).toBe(200);
@@ -236,7 +238,7 @@ describe('PUT /customized-tours', () => {
     expect((await sales.post(`/api/customized-tours/${tour._id}/send`, {})).status).toBe(200);
     const sent = await sales.put('/api/customized-tours', unversioned);
     expect(sent.status).toBe(409);
-    expect(sent.body.message).toBe('Version 1 was sent and is kept as it is; revise the tour to change it');
+    expect(sent.body).toEqual({ code: 'TOUR_SENT', params: { version: 1 }, message: 'Version 1 was sent and is kept as it is; revise the tour to change it' });
   });
 
   it('answers 404 for another organization’s tour and for a colleague’s under own visibility; nothing changes', async () => {
@@ -248,7 +250,7 @@ describe('PUT /customized-tours', () => {
     for (const agent of [globe, sales]) {
       const res = await agent.put('/api/customized-tours', body);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'Customized tour not found' });
+      expect(res.body).toEqual({ code: 'NOT_FOUND', params: { resource: 'Customized tour' }, message: 'Customized tour not found' });
     }
     expect(await checksum(s, fingerprint)).toBe(before);
   });
@@ -283,7 +285,7 @@ describe('sending, versions and revising', () => {
 
     const again = await sales.post(`/api/customized-tours/${tour._id}/send`, {});
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'This version was sent already; revise the tour to send a new one' });
+    expect(again.body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', params: { state: 'sent', event: 'SEND' }, message: 'This version was sent already; revise the tour to send a new one' });
   });
 
   it('revises: the next version is a draft; version 1 stays exactly as sent; sending again freezes version 2', async () => {
@@ -316,12 +318,12 @@ describe('sending, versions and revising', () => {
   it('refuses to send the tour of a won or lost lead (409) and writes nothing; a bad address is 400', async () => {
     const lead = await newLead(sales);
     const tour = await createTour(sales, plan(lead.id));
-    expect((await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'not an address' })).body.issues).toEqual([{ path: 'to', message: 'must be a valid email address' }]);
+    expect((await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'not an address' })).body.issues).toEqual([{ path: 'to', code: 'invalidEmail', params: {}, message: 'must be a valid email address' }]);
     await sales.put(`/api/leads/${lead.id}/status`, { status: 'lost', reason: 'Too expensive' });
     const before = await checksum(s, fingerprint);
     const res = await sales.post(`/api/customized-tours/${tour._id}/send`, {});
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 'LEAD_CLOSED', message: 'A lost lead cannot be quoted; reopen it first' });
+    expect(res.body).toEqual({ code: 'LEAD_CLOSED', params: { status: 'lost' }, message: 'A lost lead cannot be quoted; reopen it first' });
     expect(await checksum(s, fingerprint)).toBe(before);
   });
 
@@ -370,7 +372,7 @@ describe('booked tours', () => {
     // The price stays; the plan (hotel of the last night, notes) changes.
     const priced = await sales.put('/api/customized-tours', { ...plan(lead.id), leadId: undefined, _id: tour._id });
     expect(priced.status).toBe(409);
-    expect(priced.body.message).toBe('A booked tour keeps its price: change its plan through PUT /customized-tours/booked');
+    expect(priced.body).toEqual({ code: 'TOUR_BOOKED', params: { status: 'booked' }, message: 'A booked tour keeps its price: change its plan through PUT /customized-tours/booked' });
     const days = plan(lead.id).days;
     days[2] = { ...days[2], hotelId: cat.hotel.id, roomType: cat.hotel.room, notes: 'Late check-out' } as never;
     const res = await sales.put('/api/customized-tours/booked', { _id: tour._id, days, notes: 'Vegetarian meals' });
@@ -380,13 +382,13 @@ describe('booked tours', () => {
     expect(res.body.data.totals).toEqual(booked.totals);
     expect(res.body.data.lines).toEqual(booked.lines);
     const outside = await sales.put('/api/customized-tours/booked', { _id: tour._id, days: [{ ...days[0], date: '2027-06-01' }] });
-    expect(outside.body.issues).toEqual([{ path: 'days.0.date', message: "must be within the tour's dates (2027-05-10 to 2027-05-12)" }]);
+    expect(outside.body.issues).toEqual([{ path: 'days.0.date', code: 'dateOutOfRange', params: { min: '2027-05-10', max: '2027-05-12' }, message: "must be within the tour's dates (2027-05-10 to 2027-05-12)" }]);
     const shorter = await sales.put('/api/customized-tours/booked', { _id: tour._id, days: days.slice(0, 1) });
-    expect(shorter.body.issues).toEqual([{ path: 'days', message: 'must keep the 2 days the priced lines name' }]);
+    expect(shorter.body.issues).toEqual([{ path: 'days', code: 'tooFewItems', params: { min: 2 }, message: 'must keep the 2 days the priced lines name' }]);
 
     const published = await sales.put(`/api/customized-tours/booked/publish/${tour._id}`);
     expect(published.body.data.status).toBe('published');
-    expect((await sales.put('/api/customized-tours/booked', { _id: tour._id, days })).body.message).toBe('A published tour is final; revert it to booked to change its plan');
+    expect((await sales.put('/api/customized-tours/booked', { _id: tour._id, days })).body).toEqual({ code: 'TOUR_NOT_BOOKED', params: { status: 'published' }, message: 'A published tour is final; revert it to booked to change its plan' });
     expect((await sales.put(`/api/customized-tours/booked/revert/${tour._id}`)).body.data.status).toBe('booked');
     // Back to a new draft version while the booking has no verified payment; the booking is let go.
     const draft = (await sales.put(`/api/customized-tours/booked/revert/${tour._id}`)).body.data;
@@ -408,9 +410,9 @@ describe('DELETE /customized-tours/{id}', () => {
 
     const refused = await sales.delete(`/api/customized-tours/${sent._id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ code: 'TOUR_NOT_DELETABLE', message: 'Only a draft tour can be deleted; this one is sent' });
+    expect(refused.body).toEqual({ code: 'TOUR_NOT_DELETABLE', params: { status: 'sent' }, message: 'Only a draft tour can be deleted; this one is sent' });
     await sales.put(`/api/customized-tours/${sent._id}/revise`);
-    expect((await sales.delete(`/api/customized-tours/${sent._id}`)).body.message).toBe('Version 1 of this tour was sent to the customer: the tour is kept');
+    expect((await sales.delete(`/api/customized-tours/${sent._id}`)).body).toEqual({ code: 'TOUR_SENT', params: { version: 1 }, message: 'Version 1 of this tour was sent to the customer: the tour is kept' });
     await expect(s.sql('delete from customized_tours where id = $1', [sent._id])).rejects.toThrow(/was sent to the customer and is kept/);
 
     const res = await sales.delete(`/api/customized-tours/${draft._id}`);
@@ -500,7 +502,7 @@ describe('the catalogue a tour uses', () => {
     const lead = await newLead(owner);
     const body = plan(lead.id, { title: 'Catalogue holder' });
     body.days[0] = { ...body.days[0], hotelId: hotel._id, roomType: 'Twin' };
-    body.days[1] = { ...body.days[1], activities: [activity._id], hotelId: null, roomType: null } as never;
+    body.days[1] = { ...body.days[1], activityIds: [activity._id], hotelId: null, roomType: null } as never;
     body.days[2] = { date: '2027-05-12', destinationId: destination._id } as never;
     body.lines = body.lines.filter((l) => l.kind !== 'hotels' && l.kind !== 'activities');
     const tour = await createTour(owner, body);
@@ -513,7 +515,7 @@ describe('the catalogue a tour uses', () => {
     for (const [path, message] of refused) {
       const res = await owner.delete(path);
       expect(res.status, path).toBe(409);
-      expect(res.body).toEqual({ code: 'IN_USE', message });
+      expect(res.body).toMatchObject({ code: 'IN_USE', params: { kind: expect.any(String), uses: expect.any(Array) }, message });
     }
     // A second tour using the hotel through a priced line only.
     const second = plan(lead.id, { title: 'Another holder' });
@@ -539,7 +541,7 @@ describe('reviews of a tour', () => {
     for (const bad of [globeTour.id, '00000000-0000-4000-8000-000000000001']) {
       const res = await owner.put(`/api/reviews/${created.body.data._id}`, { tourId: bad });
       expect(res.status).toBe(400);
-      expect(res.body.issues).toEqual([{ path: 'tourId', message: 'is not a known customized tour' }]);
+      expect(res.body.issues).toEqual([{ path: 'tourId', code: 'unknownReference', params: { kind: 'customized tour' }, message: 'is not a known customized tour' }]);
     }
     expect((await owner.put(`/api/reviews/${created.body.data._id}`, { tourId: null })).body.data.tourId).toBeNull();
   });

@@ -292,7 +292,7 @@ describe('status, owner, queries and follow-ups', () => {
     expect((await sales.put(`/api/leads/${lead}/status`, { status: 'qualified' })).body.data.status).toBe('qualified');
     const noReason = await sales.put(`/api/leads/${lead}/status`, { status: 'lost' });
     expect(noReason.status).toBe(400);
-    expect(noReason.body.issues).toEqual([{ path: 'reason', message: 'is required to mark a lead lost' }]);
+    expect(noReason.body.issues).toEqual([{ path: 'reason', code: 'required', params: { rule: 'lost' }, message: 'is required to mark a lead lost' }]);
     expect((await sales.put(`/api/leads/${lead}/status`, { status: 'lost', reason: '  ' })).status).toBe(400);
     const lost = await sales.put(`/api/leads/${lead}/status`, { status: 'lost', reason: 'Went with a cheaper operator' });
     expect(lost.body.data).toMatchObject({ status: 'lost', lostReason: 'Went with a cheaper operator', followUp: null });
@@ -310,7 +310,7 @@ describe('status, owner, queries and follow-ups', () => {
     const before = await notes();
     const bad = await sales.put(`/api/leads/${id.zainab}/owner`, { assignedTo: id.ops });
     expect(bad.status).toBe(400);
-    expect(bad.body.issues).toEqual([{ path: 'assignedTo', message: 'must be an active member of the sales department' }]);
+    expect(bad.body.issues).toEqual([{ path: 'assignedTo', code: 'notSalesMember', params: {}, message: 'must be an active member of the sales department' }]);
     const res = await sales.put(`/api/leads/${id.zainab}/owner`, { assignedTo: id.lina });
     expect(res.status).toBe(200);
     expect(res.body.data.assignedTo).toEqual({ _id: id.lina, name: 'Lina Haddad' });
@@ -376,9 +376,9 @@ describe('status, owner, queries and follow-ups', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This follow-up already has a response');
     const past = await sales.post(`/api/leads/${lead._id}/followup`, { dueAt: '2021-01-01T10:00:00+04:00' });
-    expect(past.body.issues).toEqual([{ path: 'dueAt', message: 'must not be in the past' }]);
+    expect(past.body.issues).toEqual([{ path: 'dueAt', code: 'inPast', params: {}, message: 'must not be in the past' }]);
     const notMember = await sales.post(`/api/leads/${lead._id}/followup`, { dueAt: inHours(5), assignee: '00000000-0000-4000-8000-000000000000' });
-    expect(notMember.body.issues).toEqual([{ path: 'assignee', message: 'must be an active member' }]);
+    expect(notMember.body.issues).toEqual([{ path: 'assignee', code: 'notActiveMember', params: {}, message: 'must be an active member' }]);
   });
 });
 
@@ -498,12 +498,39 @@ describe('POST /public/leads (website lead capture)', () => {
     expect(lead.queries[0]).toMatchObject({ travelFrom: '2027-03-01', adults: 2 });
     expect(lead.queries[0].notes).toBe('Two weeks in March\nDestinations asked for: Narnia');
     expect(lead.activity.map((a: { type: string; actor: unknown }) => [a.type, a.actor])).toEqual([['query', null], ['captured', null]]);
-    // The same visitor again: the enquiry joins the open lead instead of doubling it.
-    const again = await capture({ name: 'Web Visitor', email: 'VISITOR@web.example', message: 'Also April?' }, { 'X-Lead-Secret': secret });
-    expect(again.status).toBe(200);
-    expect(again.body.data._id).toBe(res.body.data._id);
     expect(await count('leads')).toBe(before + 1);
-    expect((await owner.get(`/api/leads/${res.body.data._id}`)).body.data.queries).toHaveLength(2);
+  });
+
+  it('answers the same whoever exists, and changes nothing that exists: a known visitor is a new lead of the same contact', async () => {
+    // A customer known by phone only, with an open lead Samir owns.
+    const known = phone();
+    const existing = (await owner.post('/api/leads', { name: 'Known Customer', phone: known, assignedTo: id.sales, query: { adults: 2 } })).body.data;
+    const snapshot = () =>
+      s.sql(`select c.name, c.phone, c.email, c.email_key, c.updated_at, l.name as lead, l.status, l.updated_at as lead_updated,
+               (select count(*) from lead_queries q where q.lead_id = l.id) as queries, (select count(*) from lead_events e where e.lead_id = l.id) as events
+             from contacts c join leads l on l.contact_id = c.id where l.id = $1`, [existing._id]);
+    const before = await snapshot();
+    const notes = () => count('notifications', "member_id = $1 and type = 'lead-assigned'", [id.sales]);
+    const notesBefore = await notes();
+    const answers = [
+      await capture({ name: 'Brand New', phone: phone(), email: 'brand.new@web.example', message: 'Hello' }, { 'X-Lead-Secret': secret }),
+      // The known phone with an email the contact does not have: it must not be written onto it.
+      await capture({ name: 'Someone Else', phone: known, email: 'claims.this@web.example', message: 'Hello' }, { 'X-Lead-Secret': secret }),
+      // The email of a lead that exists (the first test's visitor).
+      await capture({ name: 'Web Visitor', email: 'VISITOR@web.example', message: 'Hello' }, { 'X-Lead-Secret': secret }),
+    ];
+    const shape = (a: (typeof answers)[number]) => ({ status: a.status, keys: Object.keys(a.body.data).sort(), received: a.body.data.received, headers: [...a.headers.keys()].sort() });
+    expect(answers.map(shape)).toEqual(answers.map(() => shape(answers[0])));
+    expect(answers[0].status).toBe(201);
+    const ids = answers.map((a) => a.body.data._id);
+    expect(new Set([...ids, existing._id]).size).toBe(4);
+    expect(await snapshot()).toEqual(before);
+    // The new lead joins the person's contact; its owner-to-be hears of it, to merge.
+    const second = (await owner.get(`/api/leads/${ids[1]}`)).body.data;
+    expect(second).toMatchObject({ contactId: existing.contactId, email: 'claims.this@web.example', source: 'website' });
+    expect(await notes()).toBe(notesBefore + 1);
+    const [note] = await s.sql<{ title: string; link: string }>("select title, link from notifications where member_id = $1 and type = 'lead-assigned' order by created_at desc limit 1", [id.sales]);
+    expect(note).toEqual({ title: 'New website enquiry from Someone Else, who has your lead Known Customer', link: `/leads/${ids[1]}` });
   });
 
   it('answers the browser preflight', async () => {
@@ -575,7 +602,7 @@ describe('contacts and contact groups', () => {
     const globeContact = (await globe.get('/api/contacts?limit=1')).body.data[0]._id;
     const foreign = await owner.put(`/api/contacts/groups/${gid}`, { contactIds: [globeContact] });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.issues).toEqual([{ path: 'contactIds', message: 'names a contact that does not exist' }]);
+    expect(foreign.body.issues).toEqual([{ path: 'contactIds', code: 'unknownReference', params: { kind: 'contact' }, message: 'names a contact that does not exist' }]);
     expect((await owner.get(`/api/contacts/groups/${gid}`)).body.data.contactIds).toEqual([people[2]]);
     const deleted = await owner.delete(`/api/contacts/groups/${gid}`);
     expect(deleted.body.message).toBe('Contact group deleted');
@@ -612,6 +639,91 @@ describe('contacts and contact groups', () => {
     expect((await owner.put(`/api/contacts/groups/${gid}`, { name: '' })).body.issues[0].path).toBe('name');
     await owner.delete(`/api/contacts/groups/${gid}`);
     expect([await count('contact_groups'), await count('contact_group_members')]).toEqual(before);
+  });
+});
+
+describe("contacts and duplicates follow lead visibility ('own')", () => {
+  const secretOf = (tag: string) => ({ name: `Lina Private ${tag}`, phone: phone(), email: `lina.private.${tag}@example.com` });
+  /** Every contact Samir's list holds, all pages. */
+  const salesContacts = async (query = '') => {
+    const res = await sales.get(`/api/contacts?limit=200${query}`);
+    expect(res.status).toBe(200);
+    return res.body as { data: { _id: string; name: string; phone: string | null; email: string | null; leadCount: number; regions: { _id: string }[] }[]; meta: { totalItems: number } };
+  };
+
+  it("lists and searches only contacts of leads he may see, as his leads describe them", async () => {
+    const hidden = secretOf('a');
+    const lina1 = (await lina.post('/api/leads', { ...hidden, regions: [id.region], destinations: [id.destination], comment: 'lina-only' })).body.data;
+    const own = await salesContacts();
+    const [{ n }] = await s.sql<{ n: number }>('select count(distinct contact_id)::int as n from leads where assigned_to = $1', [id.sales]);
+    expect(own.meta.totalItems).toBe(n);
+    expect(own.data.map((c) => c._id)).not.toContain(lina1.contactId);
+    for (const search of [hidden.name, hidden.phone.replace(/\D/g, '').slice(-6), hidden.email]) {
+      expect((await salesContacts(`&search=${encodeURIComponent(search)}`)).meta.totalItems, search).toBe(0);
+    }
+    const byPlace = await salesContacts(`&destinations=${id.destination}`);
+    const [{ m }] = await s.sql<{ m: number }>('select count(distinct contact_id)::int as m from leads where assigned_to = $1 and $2 = any(destinations)', [id.sales, id.destination]);
+    expect(byPlace.meta.totalItems).toBe(m);
+    // Someone who sees all leads sees the contact.
+    expect((await owner.get(`/api/contacts?search=${encodeURIComponent(hidden.email)}`)).body.data.map((c: { _id: string }) => c._id)).toEqual([lina1.contactId]);
+  });
+
+  it("lets him add a lead for a colleague's customer without learning anything of that customer", async () => {
+    const hidden = secretOf('b');
+    const lina1 = (await lina.post('/api/leads', { ...hidden, destinations: [id.destination] })).body.data;
+    const mine = await sales.post('/api/leads', { name: 'Walk-in Caller', phone: hidden.phone.replace(/ /g, '-') });
+    expect(mine.status).toBe(201);
+    const text = JSON.stringify(mine.body);
+    for (const secret of [hidden.name, hidden.email, lina1._id]) expect(text).not.toContain(secret);
+    // One person, one contact: his lead joins it…
+    expect(mine.body.data.contactId).toBe(lina1.contactId);
+    // …but he sees the contact as his lead describes it: his name for the person, no email, one lead, none of Lina's places.
+    const seen = (await salesContacts(`&search=${encodeURIComponent('Walk-in Caller')}`)).data;
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ _id: lina1.contactId, name: 'Walk-in Caller', email: null, leadCount: 1, regions: [], destinations: [] });
+    expect(JSON.stringify(seen)).not.toContain(hidden.name);
+    const all = (await owner.get(`/api/contacts?search=${encodeURIComponent(hidden.email)}`)).body.data[0];
+    expect(all).toMatchObject({ name: hidden.name, email: hidden.email, leadCount: 2 });
+  });
+
+  it("reports as duplicates in an import only what his own leads hold", async () => {
+    const hidden = secretOf('c');
+    await lina.post('/api/leads', hidden);
+    const mine = { name: 'Own Repeat', phone: phone(), email: 'own.repeat@example.com' };
+    await sales.post('/api/leads', mine);
+    const rows = [
+      { name: 'Same phone as Lina’s', phone: hidden.phone },
+      { name: 'Same email as Lina’s', email: hidden.email.toUpperCase() },
+      { name: 'Same phone as mine', phone: mine.phone },
+      { name: 'Same email as mine', email: mine.email },
+    ];
+    const report = (await sales.post('/api/leads/import', { rows })).body.data;
+    expect(report.rows.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'rejected', 'rejected']);
+    expect(report.rows[2].reason).toMatch(/^duplicate: a lead with the phone number/);
+    expect(report.rows[3].reason).toMatch(/^duplicate: a lead with the email/);
+    expect(JSON.stringify(report)).not.toContain(hidden.name);
+    // Someone who sees every lead gets Lina's reported too.
+    const byOwner = (await owner.post('/api/leads/import', { rows: rows.slice(0, 2) })).body.data;
+    expect(byOwner.rows.map((r: { status: string }) => r.status)).toEqual(['rejected', 'rejected']);
+  });
+
+  it("shows a group's members he may see, and keeps the others when he changes the group", async () => {
+    const hidden = secretOf('d');
+    const linaContact = (await lina.post('/api/leads', hidden)).body.data.contactId;
+    const [a, b] = [(await sales.post('/api/leads', { name: 'Group A', phone: phone() })).body.data.contactId, (await sales.post('/api/leads', { name: 'Group B', phone: phone() })).body.data.contactId];
+    const gid = (await owner.post('/api/contacts/groups', { name: 'Mixed group', contactIds: [linaContact, a] })).body.data._id;
+    const mine = (await sales.get(`/api/contacts/groups/${gid}`)).body.data;
+    expect(mine).toMatchObject({ contactIds: [a], contactCount: 1 });
+    const listed = (await sales.get('/api/contacts/groups?search=Mixed')).body.data[0];
+    expect(listed).toMatchObject({ contactIds: [a], contactCount: 1 });
+    expect((await salesContacts(`&group=${gid}`)).data.map((c) => c._id)).toEqual([a]);
+    // A contact he may not see is one that does not exist; changing the group keeps Lina's.
+    const refused = await sales.put(`/api/contacts/groups/${gid}`, { contactIds: [a, linaContact] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toEqual([{ path: 'contactIds', code: 'unknownReference', params: { kind: 'contact' }, message: 'names a contact that does not exist' }]);
+    const changed = await sales.put(`/api/contacts/groups/${gid}`, { contactIds: [b] });
+    expect(changed.body.data).toMatchObject({ contactIds: [b], contactCount: 1 });
+    expect((await owner.get(`/api/contacts/groups/${gid}`)).body.data.contactIds.sort()).toEqual([linaContact, b].sort());
   });
 });
 

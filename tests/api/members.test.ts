@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import type { Agent } from '../support/agent';
+import { TEST_PASSWORD } from '../support/db-url';
 
 let s: TestServer;
 let owner: Agent;
@@ -70,17 +71,41 @@ describe('members', () => {
   it('refuses an exit date before the joining date', async () => {
     const res = await owner.post('/api/members', newMember({ joiningDate: '2025-03-01', exitDate: '2025-01-01' }));
     expect(res.status).toBe(400);
-    expect(res.body.issues).toEqual([{ path: 'exitDate', message: 'must not be before the joining date' }]);
+    expect(res.body.issues).toEqual([{ path: 'exitDate', code: 'dateOrder', params: { after: 'joiningDate' }, message: 'must not be before the joining date' }]);
   });
 
-  it('refuses a duplicate email (409), case-insensitively, even across organizations', async () => {
+  it('refuses a duplicate email within the organization (409), case-insensitively', async () => {
     const before = await count();
     const same = await owner.post('/api/members', newMember({ email: 'SALES@demo.travel' }));
     expect(same.status).toBe(409);
-    const other = await owner.post('/api/members', newMember({ email: 'owner@globe.travel' }));
-    expect(other.status).toBe(409);
-    expect(other.body.message).toBe('A member with this email already exists');
+    expect(same.body).toMatchObject({ message: 'A member with this email already exists', issues: [{ path: 'email', message: 'is already taken' }] });
+    const [sales] = await s.sql<{ id: string }>(`select id from members where email = 'lina@demo.travel'`);
+    expect((await owner.put(`/api/members/memberId/${sales.id}`, { email: 'Sales@Demo.Travel' })).status).toBe(409);
     expect(await count()).toBe(before);
+  });
+
+  it("says nothing of another organization's members: their email is as free as an unused one", async () => {
+    const strip = (m: Record<string, unknown>) => Object.keys(m).sort();
+    const fresh = await owner.post('/api/members', newMember({ email: 'nobody.anywhere@example.com' }));
+    const foreign = await owner.post('/api/members', newMember({ email: 'Owner@Globe.Travel', password: 'demo-side-password' }));
+    expect([fresh.status, foreign.status]).toEqual([201, 201]);
+    expect(strip(foreign.body.data)).toEqual(strip(fresh.body.data));
+    const renamed = await owner.put(`/api/members/memberId/${fresh.body.data._id}`, { email: 'owner@globe.travel' });
+    expect(renamed.status).toBe(409); // now taken in this organization, by the member just made
+    // One email, two organizations: the password says which member signs in.
+    const globeSide = await s.login('owner@globe.travel');
+    expect((await globeSide.get('/api/auth/me')).body.data.organization.name).toBe('Globe Trotters');
+    const demoSide = await s.login('owner@globe.travel', 'demo-side-password');
+    expect((await demoSide.get('/api/auth/me')).body.data).toMatchObject({ organization: { name: 'Demo Travels' }, member: { _id: foreign.body.data._id } });
+    // The same password for both: the one signed into last.
+    await owner.put(`/api/members/memberId/${foreign.body.data._id}`, { password: TEST_PASSWORD });
+    expect((await (await s.login('owner@globe.travel')).get('/api/auth/me')).body.data.organization.name).toBe('Demo Travels');
+    await s.sql(`update sessions set created_at = created_at - interval '1 day' where member_id = $1`, [foreign.body.data._id]);
+    expect((await (await s.login('owner@globe.travel')).get('/api/auth/me')).body.data.organization.name).toBe('Globe Trotters');
+    // Deactivated here, the email still opens the other organization.
+    await owner.put(`/api/members/memberId/${foreign.body.data._id}`, { isActive: false });
+    await s.sql(`update sessions set created_at = now() where member_id = $1`, [foreign.body.data._id]);
+    expect((await (await s.login('owner@globe.travel')).get('/api/auth/me')).body.data.organization.name).toBe('Globe Trotters');
   });
 
   it('refuses a role of another organization', async () => {
@@ -166,6 +191,48 @@ describe('members', () => {
     expect(ok.body.data.name).toBe('Pia P.');
     await s.login(body.email, 'another-long-password');
     await expect(s.login(body.email, body.password)).rejects.toThrow(/401/);
+  });
+
+  it('signs out every other session of the member when they change their password, and keeps this one', async () => {
+    const body = newMember({ name: 'Sid Sessions' });
+    await owner.post('/api/members', body);
+    const here = await s.login(body.email, body.password);
+    const laptop = await s.login(body.email, body.password);
+    const phone = await s.login(body.email, body.password);
+    const colleague = await s.login('ops@demo.travel');
+    const changed = await here.put('/api/members/me', { newPassword: 'a-brand-new-password', currentPassword: body.password });
+    expect(changed.status).toBe(200);
+    expect((await here.get('/api/auth/me')).status).toBe(200);
+    expect((await laptop.get('/api/auth/me')).status).toBe(401);
+    expect((await phone.get('/api/auth/me')).status).toBe(401);
+    expect((await colleague.get('/api/auth/me')).status).toBe(200);
+    // A profile change without a new password signs nobody out.
+    const again = await s.login(body.email, 'a-brand-new-password');
+    expect((await here.put('/api/members/me', { name: 'Sid S.' })).status).toBe(200);
+    expect((await again.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('throttles wrong current passwords like failed sign-ins, sharing their counters', async () => {
+    const body = newMember({ name: 'Greta Guess' });
+    await owner.post('/api/members', body);
+    const from = { 'X-Forwarded-For': '192.0.2.55' };
+    const thief = await s.login(body.email, body.password); // a stolen session guessing the password
+    for (let i = 0; i < 5; i++) {
+      const res = await thief.put('/api/members/me', { newPassword: 'taken-over-password', currentPassword: `guess-${i}-wrong` }, from);
+      expect(res.status).toBe(400);
+      expect(res.body.issues).toEqual([{ path: 'currentPassword', code: 'wrongPassword', params: {}, message: 'is not your current password' }]);
+    }
+    // The sixth try waits, even with the right password; so does a sign-in from the same place.
+    const blocked = await thief.put('/api/members/me', { newPassword: 'taken-over-password', currentPassword: body.password }, from);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    const signIn = await s.agent().post('/api/auth/login', { email: body.email, password: body.password }, from);
+    expect(signIn.status).toBe(429);
+    // Nothing changed, and the real member, elsewhere, still gets in with the old password.
+    expect((await s.agent().post('/api/auth/login', { email: body.email, password: body.password }, { 'X-Forwarded-For': '198.51.100.23' })).status).toBe(200);
+    const [throttle] = await s.sql<{ failures: number }>('select failures from login_throttle where key = $1', [`pair:${body.email}|192.0.2.55`]);
+    expect(throttle.failures).toBe(5);
   });
 
   it('merges preferences and validates them', async () => {

@@ -4,16 +4,20 @@ import { markTourBooked } from '../../server/tours/workflow';
 import type { RouteDef } from '../../server/http/route';
 import { startTestServer, type TestServer } from '../support/server';
 import type { Agent } from '../support/agent';
+import { checksum, checksumQuery } from '../support/db-checksum';
 
 /**
  * Every registered route, enumerated from the registry the app mounts:
  * no session → 401; a role without the route's permission → 403;
- * another organization's session with this organization's ids → 404, and nothing changes.
+ * another organization's session with this organization's ids → 404, and nothing changes;
+ * a member who sees only his own leads reads nothing of a colleague's through any GET route.
  */
 let s: TestServer;
 let globe: Agent;
 let powerless: Agent;
 let demo: Record<string, string>;
+/** Every table's rows, from the database catalog (a new table is covered without anyone listing it). */
+let everything: string;
 
 const key = (r: RouteDef) => `${r.method} ${r.path}`;
 
@@ -65,31 +69,17 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'GET /customized-tours/:id/versions/:version': (d) => ({ path: `/customized-tours/${d.sentTour}/versions/1` }),
   'GET /customized-tours/:id': (d) => ({ path: `/customized-tours/${d.draftTour}` }),
   'DELETE /customized-tours/:id': (d) => ({ path: `/customized-tours/${d.draftTour}` }),
+  'GET /personalized-tours/id/:id': (d) => ({ path: `/personalized-tours/id/${d.personalizedTour}` }),
+  'PUT /personalized-tours': (d) => ({ path: '/personalized-tours', body: { _id: d.personalizedTour, title: 'Taken over' } }),
+  'DELETE /personalized-tours/:id': (d) => ({ path: `/personalized-tours/${d.personalizedTour}` }),
+  'GET /group-tours/ids': (d) => ({ path: `/group-tours/ids?ids=${d.groupTour}` }),
+  'GET /group-tours/id/:id': (d) => ({ path: `/group-tours/id/${d.groupTour}` }),
+  'PUT /group-tours': (d) => ({ path: '/group-tours', body: { _id: d.groupTour, title: 'Taken over' } }),
+  'DELETE /group-tours/:id': (d) => ({ path: `/group-tours/${d.groupTour}` }),
 };
 
-/** The rows a cross-tenant call could touch, with what it could change. */
-const everything = [
-  'select id, name, position, updated_at from modules',
-  'select id, name, 0, updated_at from members',
-  'select id, name, version, updated_at from roles',
-  "select id, name || ':' || status, 0, updated_at from vendors",
-  'select id, name, 0, updated_at from regions',
-  'select id, name, 0, updated_at from destinations',
-  'select id, name, 0, updated_at from hotels',
-  'select id, name, 0, updated_at from activities',
-  'select id, text, 0, updated_at from reviews',
-  "select id, name || ':' || status || ':' || coalesce(assigned_to::text, ''), 0, updated_at from leads",
-  "select id, coalesce(notes, ''), 0, updated_at from lead_queries",
-  "select id, coalesce(outcome, 'open'), 0, created_at from follow_ups",
-  'select id, name, 0, updated_at from contact_groups',
-  "select id, text, 0, created_at from lead_query_comments",
-  "select id, source_type, 0, created_at from journal_entries",
-  "select id, title || ':' || status || ':' || version || ':' || coalesce(booking_id::text, ''), revision, updated_at from customized_tours",
-  "select id, version::text, 0, sent_at from customized_tour_versions",
-].join(' union all ') + ' order by 1';
-
 /** Routes that read or change a record named in the body rather than the path. */
-const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /customized-tours', 'PUT /customized-tours/booked']);
+const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /customized-tours', 'PUT /customized-tours/booked', 'PUT /personalized-tours', 'PUT /group-tours', 'GET /group-tours/ids']);
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -128,6 +118,8 @@ beforeAll(async () => {
     lead: (await s.sql<{ id: string }>(`select l.id from leads l join organizations o on o.id = l.organization_id where o.name = 'Demo Travels' and l.status = 'new' order by l.id limit 1`))[0].id,
     contactGroup: (await owner.post('/api/contacts/groups', { name: 'VIP customers' })).body.data._id,
     journalEntry: (await owner.get('/api/account/opening-balances')).body.data.entryId,
+    personalizedTour: await demoRow('personalized_tours'),
+    groupTour: await demoRow('group_tours'),
   };
   demo.leadQuery = (await owner.post(`/api/leads/${demo.lead}/query`, { adults: 2 })).body.data.queries.at(-1)._id;
   demo.followUp = (await owner.post(`/api/leads/${demo.lead}/followup`, { dueAt: new Date(Date.now() + 3_600_000).toISOString() })).body.data.followUps[0]._id;
@@ -142,6 +134,7 @@ beforeAll(async () => {
   demo.booking = '5b1f0c4e-1f7e-4d53-9a51-3c0d2a7e9b10';
   const [{ id: orgId }] = await s.sql<{ id: string }>(`select id from organizations where name = 'Demo Travels'`);
   await s.database.withTenant(orgId, (tx) => markTourBooked(tx, toBook.id, demo.booking, 1, null));
+  everything = await checksumQuery(s);
 });
 afterAll(() => s.close());
 
@@ -178,12 +171,11 @@ describe('every route', () => {
   it.each(Object.keys(crossTenant))('%s answers 404 to another organization and changes nothing', async (routeKey) => {
     const [method] = routeKey.split(' ');
     const { path, body } = crossTenant[routeKey](demo);
-    const before = await s.sql(everything);
+    const before = await checksum(s, everything);
     const res = await globe.request(method, `/api${path}`, method === 'GET' ? undefined : (body ?? {}));
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('NOT_FOUND');
-    const after = await s.sql(everything);
-    expect(after).toEqual(before);
+    expect(await checksum(s, everything)).toBe(before);
   });
 
   it('answers 404 for another organization exactly as for an id that does not exist', async () => {
@@ -191,6 +183,45 @@ describe('every route', () => {
     const missing = await globe.get('/api/members/memberId/00000000-0000-4000-8000-000000000000');
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual(missing.body);
+  });
+});
+
+describe("'own' lead visibility on every route", () => {
+  let sales: Agent;
+  let colleague: Record<string, string>;
+  const marker = { name: 'Zq Colleague Marker', phone: '+44 7700 955 123', email: 'zq.marker@colleague.example', comment: 'zq-comment-marker', notes: 'zq-notes-marker' };
+  let secrets: string[];
+
+  beforeAll(async () => {
+    // Lina's lead, with everything a lead can carry; Samir (the same role, visibility 'own') must learn none of it.
+    const lina = await s.login('lina@demo.travel');
+    const lead = (
+      await lina.post('/api/leads', {
+        name: marker.name,
+        phone: marker.phone,
+        email: marker.email,
+        comment: marker.comment,
+        query: { adults: 2, notes: marker.notes },
+        followUp: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+    ).body.data;
+    const owner = await s.login('owner@demo.travel');
+    const group = (await owner.post('/api/contacts/groups', { name: 'Zq group', contactIds: [lead.contactId] })).body.data;
+    colleague = { ...demo, lead: lead._id, leadQuery: lead.queries[0]._id, followUp: lead.followUps[0]._id, contactGroup: group._id };
+    secrets = [marker.name, marker.phone, '447700955123', marker.email, marker.comment, marker.notes, lead._id, lead.contactId];
+    sales = await s.login('sales@demo.travel');
+  });
+
+  const reads = routes.filter(({ r }) => r.method === 'GET' && r.access.kind !== 'public');
+  it.each(reads.map(({ r, base }) => [key(r), r, base] as const))('%s answers nothing of a colleague’s lead', async (routeKey, r, base) => {
+    const path = r.path.includes(':') ? crossTenant[routeKey](colleague).path : r.path;
+    const searches = ['', `search=${encodeURIComponent(marker.name)}`, 'search=955123', `search=${encodeURIComponent(marker.email)}`, `ids=${colleague.lead}`];
+    for (const q of searches) {
+      const res = await sales.get(base + path + (q ? `?${q}` : ''));
+      expect(res.status, q).toBeLessThan(500);
+      const text = JSON.stringify(res.body);
+      for (const secret of secrets) expect(text, `${q}: ${secret}`).not.toContain(secret);
+    }
   });
 });
 

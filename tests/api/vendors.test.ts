@@ -86,6 +86,31 @@ describe('GET /vendors', () => {
     expect(byCreated.status).toBe(200);
   });
 
+  it('answers each vendor in the list exactly as the record call does (the list is written by PostgreSQL as JSON)', async () => {
+    const name = uniqueName('List "quoted" \\ vendor');
+    const created = await owner.post('/api/vendors', {
+      name,
+      services: ['visa', 'hotels'],
+      contactPerson: 'Zoë Ünal',
+      notes: 'Line one\nline two',
+      bankDetails: { accountName: 'Zoë', bankName: 'Emirates NBD', accountNumber: 'AE07 0331 2345 6789 0123 456', swift: 'EBILAEAD' },
+      isActive: false,
+    });
+    expect(created.status).toBe(201);
+    const one = await owner.get(`/api/vendors/id/${created.body.data._id}`);
+    for (const query of [`search=${encodeURIComponent(name)}`, 'isActive=false&limit=200', 'sortBy=createdAt&sortOrder=desc&limit=5']) {
+      const list = await owner.get(`/api/vendors?${query}`);
+      expect(list.status, query).toBe(200);
+      expect(list.headers.get('content-type'), query).toMatch(/^application\/json/);
+      expect(list.body.data.find((v: { _id: string }) => v._id === created.body.data._id), query).toEqual(one.body.data);
+    }
+    // Records in the list's order, sorted by the database (the JSON is aggregated in that order).
+    const byCreated = await owner.get('/api/vendors?sortBy=createdAt&sortOrder=asc&limit=200');
+    const times = byCreated.body.data.map((v: { createdAt: string }) => v.createdAt);
+    expect(times).toEqual([...times].sort());
+    expect(byCreated.body.data.at(-1)._id).toBe(created.body.data._id);
+  });
+
   it('refuses a bad query with the fields named', async () => {
     const res = await owner.get('/api/vendors?services=boats&sortBy=price&limit=0&isActive=maybe&color=red');
     expect(res.status).toBe(400);
@@ -166,7 +191,7 @@ describe('POST /vendors', () => {
     expect(await count()).toBe(before);
     const none = await owner.post('/api/vendors', { name: 'No services', services: [] });
     expect(none.status).toBe(400);
-    expect(none.body.issues).toEqual([{ path: 'services', message: 'must name at least one service' }]);
+    expect(none.body.issues).toEqual([{ path: 'services', code: 'tooFewItems', params: { min: 1, rule: 'services' }, message: 'must name at least one service' }]);
     const missing = await owner.post('/api/vendors', {});
     expect(missing.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['name', 'services']);
     expect(await count()).toBe(before);
@@ -176,7 +201,12 @@ describe('POST /vendors', () => {
     const before = await count();
     const dup = await owner.post('/api/vendors', { name: 'ATLANTIS the palm', services: ['hotels'] });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual({ code: 'DUPLICATE', message: 'A vendor with this name already exists', issues: [{ path: 'name', message: 'is already taken' }] });
+    expect(dup.body).toEqual({
+      code: 'DUPLICATE',
+      message: 'A vendor with this name already exists',
+      params: { field: 'name' },
+      issues: [{ path: 'name', code: 'taken', params: {}, message: 'is already taken' }],
+    });
     expect(await count()).toBe(before);
     const other = await globe.post('/api/vendors', { name: 'Atlantis The Palm', services: ['hotels'] });
     expect(other.status).toBe(201);
@@ -209,10 +239,10 @@ describe('GET /vendors/id/{id}', () => {
     const [g] = await s.sql<{ id: string }>(`select id from vendors where name = 'Porto Wine Tours'`);
     expect((await owner.get(`/api/vendors/id/${g.id}`)).status).toBe(404);
     expect((await owner.get(`/api/vendors/id/${a.id},${g.id}`)).status).toBe(404);
-    expect((await globe.get(`/api/vendors/id/${a.id}`)).body).toEqual({ code: 'NOT_FOUND', message: 'Vendor not found' });
+    expect((await globe.get(`/api/vendors/id/${a.id}`)).body).toEqual({ code: 'NOT_FOUND', message: 'Vendor not found', params: { resource: 'Vendor' } });
     const bad = await owner.get(`/api/vendors/id/${a.id},nope`);
     expect(bad.status).toBe(400);
-    expect(bad.body.issues).toEqual([{ path: 'id.1', message: 'must be a valid id' }]);
+    expect(bad.body.issues).toEqual([{ path: 'id.1', code: 'invalidId', params: {}, message: 'must be a valid id' }]);
   });
 });
 
@@ -246,7 +276,7 @@ describe('PUT /vendors/{id}', () => {
     const row = await demoVendor(v.name);
     const res = await ops.put(`/api/vendors/${v._id}`, { isActive: true, notes: 'should not be written' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'Cannot activate a vendor that is active' });
+    expect(res.body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'Cannot activate a vendor that is active', params: { state: 'active', event: 'ACTIVATE' } });
     expect(await demoVendor(v.name)).toEqual(row);
     await ops.put(`/api/vendors/${v._id}`, { isActive: false });
     const again = await ops.put(`/api/vendors/${v._id}`, { isActive: false });
@@ -258,7 +288,7 @@ describe('PUT /vendors/{id}', () => {
     const row = await demoVendor(v.name);
     const empty = await ops.put(`/api/vendors/${v._id}`, {});
     expect(empty.status).toBe(400);
-    expect(empty.body.issues).toEqual([{ path: 'body', message: 'must change at least one field' }]);
+    expect(empty.body.issues).toEqual([{ path: 'body', code: 'noChange', params: {}, message: 'must change at least one field' }]);
     const bad = await ops.put(`/api/vendors/${v._id}`, { name: '', isActive: 'no', services: 'hotels' });
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['isActive', 'name', 'services']);
@@ -461,7 +491,12 @@ describe('POST /vendors/import', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.summary).toEqual({ total: 5, created: 1, updated: 1, rejected: 3 });
-    expect(res.body.data.rows[1]).toEqual({ row: 2, status: 'rejected', reason: 'row must be an object', issues: [{ path: 'row', message: 'must be an object' }] });
+    expect(res.body.data.rows[1]).toEqual({
+      row: 2,
+      status: 'rejected',
+      reason: 'row must be an object',
+      issues: [{ path: 'row', code: 'invalidType', params: { expected: 'object' }, message: 'must be an object' }],
+    });
     expect(res.body.data.rows[2]).toMatchObject({ row: 3, status: 'rejected', reason: 'name is required' });
     expect(res.body.data.rows[4]).toMatchObject({ row: 5, status: 'rejected', reason: 'rating is not a known field' });
     expect(res.body.data.rows[3]).toMatchObject({ row: 4, status: 'updated', _id: res.body.data.rows[0]._id });
@@ -487,12 +522,12 @@ describe('POST /vendors/import', () => {
     const before = await count();
     const unknown = await owner.post('/api/vendors/import', 'name,services,rating\nA,hotels,5', csvHeaders);
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toMatchObject({ message: 'Unknown CSV columns: rating', issues: [{ path: 'columns.rating', message: 'is not a known column' }] });
+    expect(unknown.body).toMatchObject({ message: 'Unknown CSV columns: rating', issues: [{ path: 'columns.rating', code: 'unknownColumn', params: { column: 'rating' }, message: 'is not a known column' }] });
     const noName = await owner.post('/api/vendors/import', 'services,email\nhotels,a@b.example', csvHeaders);
     expect(noName.status).toBe(400);
     const emptyRows = await owner.post('/api/vendors/import', { rows: [] });
     expect(emptyRows.status).toBe(400);
-    expect(emptyRows.body.issues).toEqual([{ path: 'rows', message: 'must have at least one row' }]);
+    expect(emptyRows.body.issues).toEqual([{ path: 'rows', code: 'tooFewItems', params: { min: 1 }, message: 'must have at least one row' }]);
     const xml = await owner.post('/api/vendors/import', '<vendors/>', { 'Content-Type': 'application/xml' });
     expect(xml.status).toBe(415);
     expect(await count()).toBe(before);

@@ -21,6 +21,10 @@ const VENDORS = Number(process.env.BENCH_VENDORS ?? 50_000);
 const HOTELS = Number(process.env.BENCH_HOTELS ?? 20_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 20_000);
 const PASSWORD = 'bench-password-2026';
+/** Only these endpoints (names as in `endpoints` below, comma-separated), for a quick look at one list; all by default. */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+/** Skip the web app's build and sizes (a quick server-side run). */
+const NO_WEB = process.env.BENCH_NO_WEB === 'true';
 
 const results: Record<string, unknown> = {};
 /** totalItems of each measured list, as the API answered it (a check that the filters match rows). */
@@ -234,7 +238,7 @@ async function main() {
   await first.server.exited;
 
   // A run with SQL logging: seed the large organization and note the statements of each endpoint.
-  const logging = await timeToHealthy({ LOG_SQL: 'true' });
+  const logging = await timeToHealthy({ LOG_SQL: 'values' });
   let pool = new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS });
   const seeded = await seedLarge(pool);
   await pool.end();
@@ -253,6 +257,7 @@ async function main() {
     endpoints.activitiesDefault = '/api/activities';
     endpoints.activitiesFiltered = '/api/activities?search=cruise&difficulty=easy,moderate&sortBy=name&page=2';
   }
+  if (ONLY) for (const name of Object.keys(endpoints)) if (!ONLY.includes(name)) delete endpoints[name];
   const loggingAgent = new Agent(logging.server.url);
   await loggingAgent.post('/api/auth/login', { email: 'owner@demo.travel', password: PASSWORD });
   const statements: Record<string, { query: string; params: unknown[] }[]> = {};
@@ -309,7 +314,7 @@ async function main() {
   const status = fs.readFileSync(`/proc/${server.proc.pid}/status`, 'utf8');
   results.serverPeakRssMB = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
   results.seeded = seeded;
-  results.web = jsSizes();
+  if (!NO_WEB) results.web = jsSizes();
 
   await pool.end();
   server.proc.kill('SIGTERM');
@@ -317,7 +322,7 @@ async function main() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   console.table(table.map(({ url: _url, ...row }) => row));
-  console.log(JSON.stringify({ ...results, http: undefined, web: { signInRouteGzipKB: (results.web as { signInRouteGzipKB: number }).signInRouteGzipKB } }, null, 2));
+  console.log(JSON.stringify({ ...results, http: undefined, statements: undefined, web: (results.web as { signInRouteGzipKB: number } | undefined)?.signInRouteGzipKB }, null, 2));
   fs.mkdirSync('test-results', { recursive: true });
   fs.writeFileSync('test-results/bench.json', JSON.stringify(results, null, 2));
 }

@@ -35,18 +35,18 @@ const pick = (field: Locator, options: string[]) => pickOn(page, field, options)
 
 const vendorRow = (name: string) => page.getByTestId('vendors-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
 
-/** The list as the person reads it once it has settled: no fetch under way (its overlay would take the clicks). */
-async function settledRows(): Promise<string[]> {
-  const table = page.getByTestId('vendors-table');
-  await page.locator('[aria-busy=false]', { has: table }).waitFor();
-  return table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
-}
-
-/** Searches, and waits until the list shows only what matches (not the previous page, kept on screen while fetching). */
+/**
+ * Searches, and waits until the list shows what matches and no fetch is under way: the previous
+ * answer stays on screen while the next one loads, under an overlay that would take the clicks.
+ */
 async function search(text: string) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);
   await page.waitForURL((u) => u.searchParams.get('search') === text);
-  await expect.poll(async () => (await settledRows()).every((row) => row.includes(text))).toBe(true);
+  const table = page.getByTestId('vendors-table');
+  await expect
+    .poll(() => table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.textContent ?? '')), { timeout: 15_000 })
+    .toSatisfy((rows: string[]) => rows.length > 0 && rows.every((row) => row.includes(text)));
+  await page.locator('[aria-busy=false]', { has: table }).waitFor();
 }
 
 describe('vendors in Chromium (issue 4)', () => {

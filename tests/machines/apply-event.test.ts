@@ -75,7 +75,7 @@ describe('applyEvent', () => {
     const refused = await applyEvent(tx, workflow, 'a', { type: 'APPROVE', by: 'x' }).catch((e) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused.status).toBe(409);
-    expect(refused.body()).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'Event APPROVE is not allowed in state draft' });
+    expect(refused.body()).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'Event APPROVE is not allowed in state draft', params: { state: 'draft', event: 'APPROVE' } });
     const guarded = await applyEvent(tx, workflow, 'big', { type: 'APPROVE', by: 'x' }).catch((e) => e);
     expect(guarded.message).toBe('Event APPROVE is not allowed in state review.waiting');
     expect(log).toEqual(['lock a', 'lock big']);

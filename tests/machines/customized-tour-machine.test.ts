@@ -59,7 +59,7 @@ const tourAdapter = (): WorkflowAdapter<CustomizedTourEvent> => ({
       arrival: '2027-09-02',
       adults: 2,
       days: [{ date: '2027-09-01', destinationId: place.destination, hotelId: place.hotel, roomType: place.room }],
-      lines: [{ kind: 'hotels', day: 1, description: 'One night', hotelId: place.hotel, roomType: place.room, quantity: 1, unit: 'perRoomNight', unitCost: place.rate, markup: 1000 }],
+      lines: [{ kind: 'hotels', dayNumber: 1, description: 'One night', hotelId: place.hotel, roomType: place.room, quantity: 1, unit: 'per-room-night', unitCost: place.rate, markup: 1000 }],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data._id;
@@ -121,7 +121,7 @@ describe('customized tour machine', () => {
   it('refuses over HTTP with messages a person can act on', async () => {
     const id = await tourAdapter().create();
     const put = (path: string) => sales.put(`/api/customized-tours/${path}`);
-    expect((await put(`${id}/revise`)).body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'Only a sent tour can be revised; this one is draft' });
+    expect((await put(`${id}/revise`)).body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', params: { state: 'draft', event: 'REVISE' }, message: 'Only a sent tour can be revised; this one is draft' });
     expect((await put(`booked/publish/${id}`)).body.message).toBe('Only a booked tour can be published; this one is draft');
     expect((await put(`booked/revert/${id}`)).body.message).toBe('Only a booked or published tour can be reverted; this one is draft');
     await sales.post(`/api/customized-tours/${id}/send`, {});

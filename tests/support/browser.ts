@@ -29,6 +29,10 @@ export async function openPage(browser: Browser, errors: string[], { height = 90
 export async function axe(p: Page) {
   await p.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
   const result = await p.evaluate(async () => {
+    // Colours in the middle of a transition (a theme switch, a closing menu) are neither theme's:
+    // axe measures the settled page. Endless animations (spinners) never settle and are left out.
+    const settling = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
     const r = await (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
       resultTypes: ['violations'],
     });

@@ -1,13 +1,16 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import https from 'node:https';
 import path from 'node:path';
 import pg from 'pg';
 import { serve } from '@hono/node-server';
 import { inject } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { loadConfig, type Config } from '../../server/config';
 import { connect, type Database } from '../../server/db/client';
 import { createApp } from '../../server/http/app';
 import { registry } from '../../server/registry';
 import { Agent } from './agent';
+import { answerChecker } from './answers';
 import { TEST_PASSWORD, withDatabase } from './db-url';
 
 export interface TestServer {
@@ -26,7 +29,17 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Also serve the built web app from dist/ (end-to-end tests; run `vite build` first). */
   web?: boolean;
+  /** Serve this folder as the built web app instead (a stand-in index.html and assets). */
+  webDist?: string;
+  /** Settings that differ from the tests' defaults (which trust the proxy headers). */
+  config?: Partial<Config>;
+  /** Serve over TLS with the test certificate (tests/support/tls): `url` is https://. */
+  tls?: boolean;
 }
+
+const TLS_DIR = path.resolve('tests/support/tls');
+/** The test certificate, for clients of a `tls` test server. */
+export const testCertificate = () => fs.readFileSync(path.join(TLS_DIR, 'cert.pem'));
 
 /** The real HTTP server on its own fresh database, cloned from the migrated, seeded template. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -37,13 +50,22 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await admin.query(`create database ${name} template ${inject('templateDb')}`);
   await admin.end();
 
-  const config = { ...loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }), webDist: options.web ? path.resolve('dist') : undefined };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }),
+    webDist: options.webDist ?? (options.web ? path.resolve('dist') : undefined),
+    ...options.config,
+  };
   const database = connect(withDatabase(adminUrl, name), 8);
   const app = createApp({ config, database }, registry);
+  const checkAnswer = answerChecker(registry);
+  const fetch = async (req: Request) => checkAnswer(req, await app.fetch(req));
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server: s, port: info.port }));
+    const tls = options.tls
+      ? { createServer: https.createServer, serverOptions: { key: fs.readFileSync(path.join(TLS_DIR, 'key.pem')), cert: testCertificate() } }
+      : {};
+    const s = serve({ fetch, port: 0, hostname: '127.0.0.1', ...tls }, (info) => resolve({ server: s, port: info.port }));
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const raw = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });
 
   return {

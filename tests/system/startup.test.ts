@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,9 +63,18 @@ describe('starting the product', () => {
     expect(await first.exited).toBe(0);
     expect(alive(pid)).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-    const again = await start();
+    const again = await start({ LOG_SQL: 'true' });
     expect(again.output()).not.toContain('demo data seeded now');
-    expect((await login(again.url)).status).toBe(200);
+    // With LOG_SQL the statements are printed, never their values: not the email signing in, not the session.
+    const before = again.output().length;
+    const res = await login(again.url);
+    expect(res.status).toBe(200);
+    const token = /sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1];
+    // A signed-in call: its session look-up is SQL text with the token's hash in it.
+    expect((await fetch(`${again.url}/api/auth/me`, { headers: { Cookie: `sid=${token}` } })).status).toBe(200);
+    const logged = again.output().slice(before);
+    expect(logged).toMatch(/^SQL \{"query":/m);
+    for (const value of ['owner@demo.travel', token, crypto.createHash('sha256').update(token).digest('hex')]) expect(logged).not.toContain(value);
   });
 
   it('recovers by itself after the server is killed with SIGKILL (orphaned database and stale lock)', async () => {

@@ -35,6 +35,24 @@ describe('list state in the address', () => {
     expect(state().page).toBe(1);
   });
 
+  it('builds a change sent from an older render (a debounced search) on the state the address shows now', async () => {
+    let update!: ReturnType<typeof useListState>[1];
+    function List() {
+      [, update] = useListState({ sortBy: 'name' });
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/vendors', element: <List /> }], { initialEntries: ['/vendors?filters=%7B%22services%22%3A%5B%22transfers%22%5D%7D'] });
+    render(<RouterProvider router={router} />);
+    // The search box's timer holds the update of the render in which the person typed…
+    const typedWith = update;
+    // …and "Clear filters" reaches the address before the timer fires.
+    await act(async () => update({ filters: {} }));
+    expect(filtersOf(router)).toEqual({});
+    await act(async () => typedWith({ search: 'charlie' }));
+    const params = new URLSearchParams(router.state.location.search);
+    expect([params.get('search'), params.get('filters')]).toEqual(['charlie', null]);
+  });
+
   it('follows the address when it moves elsewhere (a link), not a change already applied', async () => {
     const { router, update, state } = setup();
     await act(async () => update({ search: 'spa' }));

@@ -104,6 +104,20 @@ describe('region and destination pickers (server-side search)', () => {
     expect(picked).toHaveBeenLastCalledWith([id(2)]);
   });
 
+  it('opens again at once after a choice, while its search is still settling', async () => {
+    const user = userEvent.setup();
+    wrap(<ControlledRegions />);
+    let panel = await openPanel(user, 'Regions');
+    await user.type(panel.querySelector('input[type=text]')!, 'east');
+    await waitFor(() => expect(optionTexts(panel)).toEqual(['Middle East', 'South-East Asia']));
+    await user.click(within(panel).getByText('Middle East'));
+    await user.click(panel.querySelector<HTMLElement>('.p-multiselect-close')!);
+    await waitFor(() => expect(document.querySelector('.p-multiselect-panel')).toBeNull());
+    // Closing empties the search, which settles a quarter of a second later: the next click opens it anyway.
+    panel = await openPanel(user, 'Regions');
+    expect(panel.isConnected).toBe(true);
+  });
+
   it('shows the names of the ids it holds, fetched by id', async () => {
     wrap(<ControlledRegions initial={[id(3)]} />);
     await screen.findByText('South-East Asia');

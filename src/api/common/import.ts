@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import * as v from 'valibot';
+import { ISSUE_CODES, coded, type ApiIssue } from './issues';
 
 /**
  * The shared wire format of every `POST /<resource>/import` (see docs/decisions.md): a CSV file
@@ -13,33 +14,37 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const importInput = (maxRows = IMPORT_MAX_ROWS) =>
   v.strictObject({
     rows: v.pipe(
-      v.array(v.unknown(), 'must be a list of rows'),
-      v.minLength(1, 'must have at least one row'),
-      v.maxLength(maxRows, `must have at most ${maxRows} rows`),
+      v.array(v.unknown(), coded('invalidType', 'must be a list of rows', { expected: 'list' })),
+      v.minLength(1, coded('tooFewItems', 'must have at least one row', { min: 1 })),
+      v.maxLength(maxRows, coded('tooManyItems', `must have at most ${maxRows} rows`, { max: maxRows })),
     ),
   });
 
-export interface ImportRowResult {
+export const importRowResultSchema = v.object({
   /** 1-based position of the row among the data rows (in a CSV file, the header is row 0). */
-  row: number;
-  status: 'created' | 'updated' | 'rejected';
+  row: v.number(),
+  status: v.picklist(['created', 'updated', 'rejected']),
   /** The record created or updated. */
-  _id?: string;
-  name?: string;
+  _id: v.optional(v.pipe(v.string(), v.uuid())),
+  name: v.optional(v.string()),
   /** Why a row was rejected, e.g. `email must be a valid email address`. */
-  reason?: string;
-  issues?: { path: string; message: string }[];
-}
-export interface ImportReport {
-  summary: { total: number; created: number; updated: number; rejected: number };
-  rows: ImportRowResult[];
-}
+  reason: v.optional(v.string()),
+  issues: v.optional(v.array(v.object({ path: v.string(), code: v.picklist(ISSUE_CODES), params: v.record(v.string(), v.unknown()), message: v.string() }))),
+});
+export type ImportRowResult = Omit<v.InferOutput<typeof importRowResultSchema>, 'issues'> & { issues?: ApiIssue[] };
+export const importReportSchema = v.object({
+  summary: v.object({ total: v.number(), created: v.number(), updated: v.number(), rejected: v.number() }),
+  rows: v.array(importRowResultSchema),
+});
+export type ImportReport = { summary: v.InferOutput<typeof importReportSchema>['summary']; rows: ImportRowResult[] };
+/** `POST /<resource>/import` answers the report. */
+export const importReportAnswer = v.object({ data: importReportSchema });
 
 /** A problem with the file as a whole (no header, unknown columns): nothing is imported. */
 export class CsvFileError extends Error {
   constructor(
     message: string,
-    readonly issues: { path: string; message: string }[],
+    readonly issues: ApiIssue[],
   ) {
     super(message);
   }
@@ -73,24 +78,24 @@ export function rowsFromCsv(text: string, spec: CsvSpec): { rows: (Record<string
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [header, ...records] = parsed.data;
   if (!header || header.every((h) => h.trim() === '')) {
-    throw new CsvFileError('The CSV file is empty: the first line must name the columns', [{ path: 'body', message: 'has no header line' }]);
+    throw new CsvFileError('The CSV file is empty: the first line must name the columns', [{ path: 'body', code: 'emptyFile', params: {}, message: 'has no header line' }]);
   }
   const fields = header.map((h) => (h.trim() === '' ? undefined : spec.columns[normaliseColumn(h)]));
   const unknown = header.filter((h, i) => h.trim() !== '' && !fields[i]);
   if (unknown.length) {
-    throw new CsvFileError(`Unknown CSV columns: ${unknown.join(', ')}`, unknown.map((h) => ({ path: `columns.${h}`, message: 'is not a known column' })));
+    throw new CsvFileError(`Unknown CSV columns: ${unknown.join(', ')}`, unknown.map((h) => ({ path: `columns.${h}`, code: 'unknownColumn', params: { column: h }, message: 'is not a known column' })));
   }
   const seen = new Map<string, string>();
   for (const [i, field] of fields.entries()) {
     if (!field) continue;
     if (seen.has(field)) {
       const message = `columns ${seen.get(field)} and ${header[i]} are the same field`;
-      throw new CsvFileError(`Duplicate CSV columns: ${message}`, [{ path: `columns.${header[i]}`, message }]);
+      throw new CsvFileError(`Duplicate CSV columns: ${message}`, [{ path: `columns.${header[i]}`, code: 'duplicateColumn', params: { column: header[i], other: seen.get(field)! }, message }]);
     }
     seen.set(field, header[i]);
   }
   for (const field of spec.required) {
-    if (!fields.includes(field)) throw new CsvFileError(`The CSV file has no ${field} column`, [{ path: `columns.${field}`, message: 'is required' }]);
+    if (!fields.includes(field)) throw new CsvFileError(`The CSV file has no ${field} column`, [{ path: `columns.${field}`, code: 'required', params: {}, message: 'is required' }]);
   }
 
   // Papaparse reports quoting problems per record (row 0 is the header).
@@ -121,7 +126,7 @@ export function rowsFromCsv(text: string, spec: CsvSpec): { rows: (Record<string
 /** A list in one CSV cell (or already a list in JSON): items separated by `;`, `|` or a quoted `,`. */
 export const listFromText = <T extends v.GenericSchema<string[], unknown>>(inner: T, message = 'must be a list') =>
   v.pipe(
-    v.union([v.array(v.string()), v.string()], message),
+    v.union([v.array(v.string()), v.string()], coded('invalidType', message, { expected: 'list' })),
     v.transform((x) => (Array.isArray(x) ? x : x.split(/[;|,]/)).map((s) => s.trim()).filter(Boolean)),
     inner,
   );
@@ -129,6 +134,9 @@ export const listFromText = <T extends v.GenericSchema<string[], unknown>>(inner
 /** A whole number in a CSV cell (text) or JSON (number). */
 export const intFromText = <T extends v.GenericSchema<number, unknown>>(inner: T) =>
   v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,15}$/, 'must be a whole number'), v.transform(Number))], 'must be a number'),
+    v.union(
+      [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,15}$/, coded('notInteger', 'must be a whole number')), v.transform(Number))],
+      coded('invalidType', 'must be a number', { expected: 'number' }),
+    ),
     inner,
   );

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { noNul } from './schemas';
+import { coded } from './issues';
+import { storable } from './schemas';
 
 export const SLUG_MAX_LENGTH = 80;
 
@@ -28,10 +29,9 @@ export function slugify(text: string): string {
  */
 export const slugInput = v.optional(
   v.pipe(
-    v.string('must be text'),
-    v.maxLength(200, 'must be at most 200 characters'),
-    noNul,
+    storable(),
+    v.maxLength(200, coded('tooLong', 'must be at most 200 characters', { max: 200 })),
     v.transform(slugify),
-    v.nonEmpty('must have at least one letter or digit'),
+    v.nonEmpty(coded('invalidFormat', 'must have at least one letter or digit')),
   ),
 );

@@ -1,22 +1,24 @@
 import * as v from 'valibot';
-import type { CatalogueRef } from '../catalogue/regions/contract';
-import { clearableText, dateRangeQuery, idSchema, listOf, pageQuery, requiredText, sortBy, updateOf, withFilter } from '../common/schemas';
+import { catalogueRefSchema } from '../catalogue/regions/contract';
+import { coded } from '../common/issues';
+import { calendarDate, clearableText, dateRangeQuery, idSchema, listOf, multiline, pageQuery, requiredText, sortBy, timestamp, updateOf, uuid, withFilter } from '../common/schemas';
 
 /** Contacts (the people behind leads and bookings) and contact groups. */
 
 /** A person behind leads (and later bookings), once per phone or email. */
-export interface Contact {
-  _id: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  leadCount: number;
+export const contactSchema = v.object({
+  _id: uuid,
+  name: v.string(),
+  phone: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  leadCount: v.number(),
   /** The latest enquiry day of the contact's leads. */
-  lastQueryDate: string | null;
-  regions: CatalogueRef[];
-  destinations: CatalogueRef[];
-  createdAt: string;
-}
+  lastQueryDate: v.nullable(calendarDate),
+  regions: v.array(catalogueRefSchema),
+  destinations: v.array(catalogueRefSchema),
+  createdAt: timestamp,
+});
+export type Contact = v.InferOutput<typeof contactSchema>;
 
 export const CONTACT_SORT_FIELDS = ['name', 'createdAt', 'lastQueryDate'] as const;
 
@@ -35,20 +37,29 @@ export const contactsQuery = v.strictObject({
 
 export type ContactsQuery = v.InferOutput<typeof contactsQuery>;
 
-export interface ContactGroup {
-  _id: string;
-  name: string;
-  description: string | null;
-  contactIds: string[];
-  contactCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const contactGroupSchema = v.object({
+  _id: uuid,
+  name: v.string(),
+  description: v.nullable(v.string()),
+  contactIds: v.array(uuid),
+  contactCount: v.number(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type ContactGroup = v.InferOutput<typeof contactGroupSchema>;
+/** A group's create, update and delete answer it with the message the toast shows. */
+export const contactGroupChangedSchema = v.object({ data: contactGroupSchema, message: v.string() });
 
 const groupFields = {
   name: requiredText(120),
-  description: clearableText(2000),
-  contactIds: v.optional(v.pipe(v.array(idSchema, 'must be a list of contact ids'), v.maxLength(5000, 'must name at most 5000 contacts'), v.transform((l) => [...new Set(l)]))),
+  description: clearableText(2000, multiline),
+  contactIds: v.optional(
+    v.pipe(
+      v.array(idSchema, coded('invalidType', 'must be a list of contact ids', { expected: 'list' })),
+      v.maxLength(5000, coded('tooManyItems', 'must name at most 5000 contacts', { max: 5000 })),
+      v.transform((l) => [...new Set(l)]),
+    ),
+  ),
 };
 export const createContactGroupInput = v.strictObject(groupFields);
 

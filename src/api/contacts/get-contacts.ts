@@ -37,8 +37,4 @@ export const contactGroupsResource = listResource<ContactGroup, ListParams, Crea
   },
 });
 
-export const contactGroupsKeys = contactGroupsResource.keys;
-export const contactGroupsQueryOptions = contactGroupsResource.listQueryOptions;
-export const contactGroupQueryOptions = contactGroupsResource.detailQueryOptions;
 export const useContactGroups = contactGroupsResource.useList;
-export const useContactGroup = contactGroupsResource.useOne;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { dateRangeQuery, dateSchema, listOf, moneySchema, noNul, nonEmpty, pageQuery, sortBy } from '../common/schemas';
+import { coded } from '../common/issues';
+import { calendarDate, dateRangeQuery, dateSchema, timestamp, uuid, listOf, money, moneySchema, oneOf, optionalText, pageQuery, requiredText, sortBy, sortOrder } from '../common/schemas';
 
 /** How money comes in and goes out: one money account each in the chart (SPEC Finance). */
 export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'card', 'cheque', 'online'] as const;
@@ -60,76 +61,81 @@ export const REVERSIBLE_BY_HAND: readonly SourceType[] = ['other-income', 'openi
 /** The journal list's page size (the seed's account lists: 50). */
 export const JOURNAL_PAGE_SIZE = 50;
 
-export interface Account {
-  _id: string;
-  key: AccountKey;
-  code: string;
-  type: AccountType;
-  normalSide: Side;
-  paymentMethod: PaymentMethod | null;
+const nullableText = v.nullable(v.string());
+const amount = v.pipe(v.number(), v.integer());
+
+export const accountSchema = v.object({
+  _id: uuid,
+  key: v.picklist(ACCOUNT_KEYS),
+  code: v.string(),
+  type: v.picklist(ACCOUNT_TYPES),
+  normalSide: v.picklist(['debit', 'credit']),
+  paymentMethod: v.nullable(v.picklist(PAYMENT_METHODS)),
   /** On the account's normal side, in minor units: money in the bank is positive, income earned is positive. */
-  balance: number;
-  totalDebit: number;
-  totalCredit: number;
-  currency: string;
-}
+  balance: amount,
+  totalDebit: amount,
+  totalCredit: amount,
+  currency: v.string(),
+});
+export type Account = v.InferOutput<typeof accountSchema>;
 
-export interface JournalLine {
-  accountKey: AccountKey;
-  accountCode: string;
-  debit: number;
-  credit: number;
-}
+export const journalLineSchema = v.object({ accountKey: v.picklist(ACCOUNT_KEYS), accountCode: v.string(), debit: amount, credit: amount });
+export type JournalLine = v.InferOutput<typeof journalLineSchema>;
 
-export interface JournalEntry {
-  _id: string;
-  date: string;
-  currency: string;
-  memo: string | null;
-  sourceType: SourceType;
-  sourceId: string | null;
+export const journalEntrySchema = v.object({
+  _id: uuid,
+  date: calendarDate,
+  currency: v.string(),
+  memo: nullableText,
+  sourceType: v.picklist(SOURCE_TYPES),
+  sourceId: v.nullable(uuid),
   /** The source document's number (`RCT-2026-0001`), when it has one. */
-  reference: string | null;
-  postedBy: { _id: string; name: string } | null;
+  reference: nullableText,
+  postedBy: v.nullable(v.object({ _id: uuid, name: v.string() })),
   /** The entry this one reverses. */
-  reversesEntryId: string | null;
+  reversesEntryId: v.nullable(uuid),
   /** The entry that reversed this one. */
-  reversedByEntryId: string | null;
+  reversedByEntryId: v.nullable(uuid),
   /** Sum of the debits (= sum of the credits). */
-  total: number;
-  lines: JournalLine[];
-  createdAt: string;
-}
+  total: amount,
+  lines: v.array(journalLineSchema),
+  createdAt: timestamp,
+});
+export type JournalEntry = v.InferOutput<typeof journalEntrySchema>;
 
-export interface OtherIncome {
-  _id: string;
+export const otherIncomeSchema = v.object({
+  _id: uuid,
   /** The receipt's number, `RCT-2026-0001`. */
-  number: string;
-  date: string;
-  amount: number;
-  currency: string;
-  paymentMethod: PaymentMethod;
-  description: string;
-  entryId: string;
-  createdAt: string;
-}
+  number: v.string(),
+  date: calendarDate,
+  amount,
+  currency: v.string(),
+  paymentMethod: v.picklist(PAYMENT_METHODS),
+  description: v.string(),
+  entryId: uuid,
+  createdAt: timestamp,
+});
+export type OtherIncome = v.InferOutput<typeof otherIncomeSchema>;
 
-export interface OpeningBalances {
-  entryId: string;
-  date: string;
-  currency: string;
-  balances: { paymentMethod: PaymentMethod; amount: number }[];
-}
+export const openingBalancesSchema = v.object({
+  entryId: uuid,
+  date: calendarDate,
+  currency: v.string(),
+  balances: v.array(v.object({ paymentMethod: v.picklist(PAYMENT_METHODS), amount })),
+});
+export type OpeningBalances = v.InferOutput<typeof openingBalancesSchema>;
 
-const positiveMoney = v.pipe(moneySchema, v.minValue(1, 'must be more than zero'));
-const paymentMethod = v.picklist(PAYMENT_METHODS, `must be one of ${PAYMENT_METHODS.join(', ')}`);
+export const reversalSchema = v.object({ entryId: uuid, reversesEntryId: uuid });
+
+const positiveMoney = money(1);
+const paymentMethod = oneOf(PAYMENT_METHODS);
 
 /** `POST /budget/income` (the seed's call): other income paid into a money account. */
 export const otherIncomeInput = v.strictObject({
   amount: positiveMoney,
   date: dateSchema,
   paymentMethod,
-  description: v.pipe(nonEmpty(500), noNul),
+  description: requiredText(500),
 });
 export type OtherIncomeInput = v.InferOutput<typeof otherIncomeInput>;
 
@@ -137,11 +143,11 @@ export type OtherIncomeInput = v.InferOutput<typeof otherIncomeInput>;
 export const openingBalancesInput = v.strictObject({
   date: dateSchema,
   balances: v.pipe(
-    v.array(v.strictObject({ paymentMethod, amount: moneySchema }), 'must be a list of balances'),
-    v.maxLength(PAYMENT_METHODS.length, `must have at most ${PAYMENT_METHODS.length} balances`),
-    v.check((list) => new Set(list.map((b) => b.paymentMethod)).size === list.length, 'must name each payment method once'),
-    v.check((list) => list.some((b) => b.amount > 0), 'must have at least one amount above zero'),
-    v.check((list) => list.reduce((sum, b) => sum + b.amount, 0) <= Number.MAX_SAFE_INTEGER, 'must add up to less than 2^53 minor units'),
+    v.array(v.strictObject({ paymentMethod, amount: moneySchema }), coded('invalidType', 'must be a list of balances', { expected: 'list' })),
+    v.maxLength(PAYMENT_METHODS.length, coded('tooManyItems', `must have at most ${PAYMENT_METHODS.length} balances`, { max: PAYMENT_METHODS.length })),
+    v.check((list) => new Set(list.map((b) => b.paymentMethod)).size === list.length, coded('duplicateItems', 'must name each payment method once')),
+    v.check((list) => list.some((b) => b.amount > 0), coded('tooFewItems', 'must have at least one amount above zero', { min: 1 })),
+    v.check((list) => list.reduce((sum, b) => sum + b.amount, 0) <= Number.MAX_SAFE_INTEGER, coded('tooLarge', 'must add up to less than 2^53 minor units', { max: Number.MAX_SAFE_INTEGER })),
   ),
 });
 export type OpeningBalancesInput = v.InferOutput<typeof openingBalancesInput>;
@@ -149,7 +155,7 @@ export type OpeningBalancesInput = v.InferOutput<typeof openingBalancesInput>;
 /** `POST /account/journal/{id}/reverse`. */
 export const reverseEntryInput = v.strictObject({
   date: dateSchema,
-  memo: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(500, 'must be at most 500 characters'), noNul)),
+  memo: optionalText(500),
 });
 export type ReverseEntryInput = v.InferOutput<typeof reverseEntryInput>;
 
@@ -158,11 +164,11 @@ export type ChartQuery = v.InferOutput<typeof chartQuery>;
 
 export const journalQuery = v.strictObject({
   ...pageQuery(JOURNAL_PAGE_SIZE),
-  sortOrder: v.optional(v.picklist(['asc', 'desc'], 'must be asc or desc'), 'desc'),
+  sortOrder: sortOrder('desc'),
   /** Entries are kept in date order; `date` is the one sort (the list's column header sends it). */
   sortBy: sortBy(['date'], 'date'),
   date: dateRangeQuery,
-  sourceType: listOf(v.picklist(SOURCE_TYPES, `must be one of ${SOURCE_TYPES.join(', ')}`)),
-  account: v.optional(v.picklist(ACCOUNT_KEYS, 'must be an account key')),
+  sourceType: listOf(oneOf(SOURCE_TYPES)),
+  account: v.optional(oneOf(ACCOUNT_KEYS, 'must be an account key')),
 });
 export type JournalQuery = v.InferOutput<typeof journalQuery>;

@@ -1,27 +1,37 @@
 import * as v from 'valibot';
 import { IMPORT_MAX_ROWS, importInput, listFromText } from '../common/import';
+import { coded } from '../common/issues';
 import {
+  calendarDate,
+  clearableEmail,
+  clearablePhone,
   clearableText,
   dateRangeQuery,
   dateSchema,
-  emailSchema,
+  idList,
   idSchema,
+  inOrder,
+  instantSchema,
   intBetween,
   listOf,
   moneySchema,
-  noNul,
+  multiline,
+  oneOf,
   pageQuery,
   requiredText,
   sortBy,
+  trimmedText,
+  timestamp,
   updateOf,
+  uuid,
   withFilter,
 } from '../common/schemas';
-import type { CatalogueRef } from '../catalogue/regions/contract';
+import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { LEAD_STATES, leadMachine, type LeadEvent, type LeadState } from '../../machines/lead-machine';
 import { workflowRequest } from '../common/workflow';
 import { LEAD_SOURCES, type LeadSource } from './constants';
 
-export { LEAD_SOURCES, LEAD_STATES };
+export { LEAD_SOURCES, LEAD_STATES, instantSchema };
 export type { LeadSource, LeadState };
 
 /** Seed section 9: the leads table shows 20 rows a page; the API's default stays 50. */
@@ -33,117 +43,111 @@ export type FollowUpType = (typeof FOLLOW_UP_TYPES)[number];
 export const FOLLOW_UP_OUTCOMES = ['reached', 'no-answer', 'rescheduled', 'not-interested'] as const;
 export type FollowUpOutcome = (typeof FOLLOW_UP_OUTCOMES)[number];
 
-export interface MemberRef {
-  _id: string;
-  name: string;
-}
+export const memberRefSchema = v.object({ _id: uuid, name: v.string() });
+export type MemberRef = v.InferOutput<typeof memberRefSchema>;
 
 /** A row of the leads list (the seed's fields, plus what the detail and filters need). */
-export interface Lead {
-  _id: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  status: LeadState;
+export const leadSchema = v.object({
+  _id: uuid,
+  name: v.string(),
+  phone: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  status: v.picklist(LEAD_STATES),
   /** The next open follow-up's time (ISO 8601 UTC), or null. */
-  followUp: string | null;
-  assignedTo: MemberRef | null;
-  comment: string | null;
-  source: LeadSource;
-  regions: CatalogueRef[];
-  destinations: CatalogueRef[];
+  followUp: v.nullable(timestamp),
+  assignedTo: v.nullable(memberRefSchema),
+  comment: v.nullable(v.string()),
+  source: v.picklist(LEAD_SOURCES),
+  regions: v.array(catalogueRefSchema),
+  destinations: v.array(catalogueRefSchema),
   /** The day the enquiry came in (the list's `query` range filters on it). */
-  queryDate: string;
-  lostReason: string | null;
-  contactId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  queryDate: calendarDate,
+  lostReason: v.nullable(v.string()),
+  contactId: v.nullable(uuid),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Lead = v.InferOutput<typeof leadSchema>;
 
-export interface QueryComment {
-  _id: string;
-  text: string;
-  author: MemberRef | null;
-  createdAt: string;
-}
+export const queryCommentSchema = v.object({ _id: uuid, text: v.string(), author: v.nullable(memberRefSchema), createdAt: timestamp });
+export type QueryComment = v.InferOutput<typeof queryCommentSchema>;
 
 /** A trip enquiry of a lead. Money in minor units. */
-export interface LeadQuery {
-  _id: string;
-  travelFrom: string | null;
-  travelTo: string | null;
-  adults: number;
-  children: number;
-  infants: number;
-  regions: CatalogueRef[];
-  destinations: CatalogueRef[];
-  budget: number | null;
-  notes: string | null;
-  comments: QueryComment[];
-  createdBy: MemberRef | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const leadQuerySchema = v.object({
+  _id: uuid,
+  travelFrom: v.nullable(calendarDate),
+  travelTo: v.nullable(calendarDate),
+  adults: v.number(),
+  children: v.number(),
+  infants: v.number(),
+  regions: v.array(catalogueRefSchema),
+  destinations: v.array(catalogueRefSchema),
+  budget: v.nullable(v.number()),
+  notes: v.nullable(v.string()),
+  comments: v.array(queryCommentSchema),
+  createdBy: v.nullable(memberRefSchema),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type LeadQuery = v.InferOutput<typeof leadQuerySchema>;
 
-export interface FollowUpResponse {
-  outcome: FollowUpOutcome;
-  note: string | null;
-  respondedBy: MemberRef | null;
-  respondedAt: string;
-}
+export const followUpResponseSchema = v.object({
+  outcome: v.picklist(FOLLOW_UP_OUTCOMES),
+  note: v.nullable(v.string()),
+  respondedBy: v.nullable(memberRefSchema),
+  respondedAt: timestamp,
+});
+export type FollowUpResponse = v.InferOutput<typeof followUpResponseSchema>;
 
-export interface FollowUp {
-  _id: string;
-  dueAt: string;
-  note: string | null;
-  assignee: MemberRef | null;
+export const followUpSchema = v.object({
+  _id: uuid,
+  dueAt: timestamp,
+  note: v.nullable(v.string()),
+  assignee: v.nullable(memberRefSchema),
   /** Null while open. */
-  response: FollowUpResponse | null;
-  createdBy: MemberRef | null;
-  createdAt: string;
-}
+  response: v.nullable(followUpResponseSchema),
+  createdBy: v.nullable(memberRefSchema),
+  createdAt: timestamp,
+});
+export type FollowUp = v.InferOutput<typeof followUpSchema>;
 
 export const LEAD_ACTIVITY_TYPES = ['created', 'captured', 'imported', 'details', 'status', 'owner', 'query', 'queryUpdated', 'comment', 'followUp', 'response', 'tourCreated', 'tourSent'] as const;
 export type LeadActivityType = (typeof LEAD_ACTIVITY_TYPES)[number];
 
 /** One line of the lead's timeline: what happened, who did it (null: the website or the system), when. */
-export interface LeadActivity {
-  _id: string;
-  type: LeadActivityType;
+export const leadActivitySchema = v.object({
+  _id: uuid,
+  type: v.picklist(LEAD_ACTIVITY_TYPES),
   /**
    * Per type: `{ from, to, reason }` for status (`tourId` when a sent tour moved it), `{ from, to }`
    * (names) for owner, `{ outcome }` for a response, `{ tourId, title, version, to }` for a tour…
    */
-  data: Record<string, unknown>;
-  actor: MemberRef | null;
-  createdAt: string;
-}
+  data: v.record(v.string(), v.unknown()),
+  actor: v.nullable(memberRefSchema),
+  createdAt: timestamp,
+});
+export type LeadActivity = v.InferOutput<typeof leadActivitySchema>;
 
-export interface LeadDetail extends Lead {
-  queries: LeadQuery[];
-  followUps: FollowUp[];
-  activity: LeadActivity[];
-}
+export const leadDetailSchema = v.object({
+  ...leadSchema.entries,
+  queries: v.array(leadQuerySchema),
+  followUps: v.array(followUpSchema),
+  activity: v.array(leadActivitySchema),
+});
+export type LeadDetail = v.InferOutput<typeof leadDetailSchema>;
 
-export interface LeadStats {
+export const leadStatsSchema = v.object({
   /** Leads matching every filter but `status`, per status (every status present). */
-  byStatus: Record<LeadState, number>;
-  total: number;
-}
+  byStatus: v.object(Object.fromEntries(LEAD_STATES.map((k) => [k, v.number()])) as Record<LeadState, v.NumberSchema<undefined>>),
+  total: v.number(),
+});
+export type LeadStats = v.InferOutput<typeof leadStatsSchema>;
 
 // ---------- inputs ----------
 
-export const phoneSchema = v.pipe(v.string('must be text'), v.trim(), v.regex(/^\+?[0-9 ()./-]{5,30}$/, 'must be a phone number'), v.check((s) => s.replace(/\D/g, '').length >= 5, 'must be a phone number'));
-const optionalPhone = v.optional(v.nullable(v.pipe(v.string('must be text'), v.trim(), v.transform((s) => (s === '' ? null : s)), v.nullable(phoneSchema))));
-const optionalEmail = v.optional(v.nullable(v.pipe(v.string('must be text'), v.trim(), v.transform((s) => (s === '' ? null : s)), v.nullable(emailSchema))));
-const ids = (max = 50) => v.optional(v.pipe(v.array(idSchema, 'must be a list of ids'), v.maxLength(max, `must name at most ${max}`), v.transform((list) => [...new Set(list)])));
-/** An instant: ISO 8601 with a time zone (`2026-11-22T09:00:00Z`, `…+04:00`), stored as UTC. */
-export const instantSchema = v.pipe(
-  v.string('must be a date and time'),
-  v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/, 'must be a date and time like 2026-11-22T09:00:00Z'),
-  v.check((s) => !Number.isNaN(Date.parse(s)), 'must be a real date and time'),
-  v.transform((s) => new Date(s).toISOString()),
-);
+const optionalPhone = clearablePhone;
+const optionalEmail = clearableEmail;
+const ids = (max = 50) => v.optional(idList(max));
 
 const pax = (min: number) => v.optional(intBetween(min, 99));
 
@@ -156,7 +160,7 @@ const queryFields = {
   regions: ids(),
   destinations: ids(),
   budget: v.optional(v.nullable(moneySchema)),
-  notes: clearableText(4000),
+  notes: clearableText(4000, multiline),
 };
 /** Messages of the rules that span two fields (shown under the second). */
 export const REACHABLE = 'is required when there is no email';
@@ -164,7 +168,7 @@ export const DATES_IN_ORDER = 'must not be before the first travel day';
 type Dates = { travelFrom?: string | null; travelTo?: string | null };
 const datesInOrder = <T extends Dates>() =>
   v.forward<T, v.CheckIssue<T>, [never]>(
-    v.check((q) => !q.travelFrom || !q.travelTo || q.travelFrom <= q.travelTo, DATES_IN_ORDER),
+    v.check((q) => inOrder(q.travelFrom, q.travelTo), coded('dateOrder', DATES_IN_ORDER, { after: 'travelFrom' })),
     ['travelTo'] as never,
   );
 
@@ -174,19 +178,19 @@ export type CreateQueryInput = v.InferOutput<typeof createQueryInput>;
 /** `PUT /leads/{id}/query`: `queryId` names the enquiry; the fields given change. */
 export const updateQueryInput = v.pipe(
   v.strictObject({ queryId: idSchema, ...queryFields }),
-  v.check((b) => Object.keys(b).length > 1, 'must change at least one field'),
+  v.check((b) => Object.keys(b).length > 1, coded('noChange', 'must change at least one field')),
   datesInOrder(),
 );
 export type UpdateQueryInput = v.InferOutput<typeof updateQueryInput>;
 
-export const commentInput = v.strictObject({ text: requiredText(4000) });
+export const commentInput = v.strictObject({ text: requiredText(4000, multiline) });
 
 const leadFields = {
   name: requiredText(200),
   phone: optionalPhone,
   email: optionalEmail,
-  source: v.optional(v.picklist(LEAD_SOURCES, `must be one of ${LEAD_SOURCES.join(', ')}`)),
-  comment: clearableText(4000),
+  source: v.optional(oneOf(LEAD_SOURCES)),
+  comment: clearableText(4000, multiline),
   regions: ids(),
   destinations: ids(),
   queryDate: v.optional(dateSchema),
@@ -195,7 +199,7 @@ type Reach = { phone?: string | null; email?: string | null };
 /** A lead must be reachable: a phone number or an email address (reported on `phone`). */
 const reachable = <T extends Reach>() =>
   v.forward<T, v.CheckIssue<T>, [never]>(
-    v.check((b) => !!b.phone || !!b.email, REACHABLE),
+    v.check((b) => !!b.phone || !!b.email, coded('phoneOrEmail', REACHABLE)),
     ['phone'] as never,
   );
 
@@ -228,11 +232,11 @@ export type LeadStatusTarget = (typeof LEAD_STATUS_TARGETS)[number];
  */
 export const leadStatusInput = v.pipe(
   v.strictObject({
-    status: v.picklist(LEAD_STATUS_TARGETS, `must be one of ${LEAD_STATUS_TARGETS.join(', ')}`),
-    reason: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(1000, 'must be at most 1000 characters'), noNul)),
+    status: oneOf(LEAD_STATUS_TARGETS),
+    reason: v.optional(trimmedText(1000, true)),
   }),
   v.forward(
-    v.check((b) => b.status !== 'lost' || !!b.reason, 'is required to mark a lead lost'),
+    v.check((b) => b.status !== 'lost' || !!b.reason, coded('required', 'is required to mark a lead lost', { rule: 'lost' })),
     ['reason'],
   ),
 );
@@ -272,7 +276,7 @@ export const leadOwnerInput = v.strictObject({ assignedTo: idSchema });
 /** `POST /leads/{id}/followup`. Without `assignee`, the lead's owner (or the caller). */
 export const followUpInput = v.strictObject({
   dueAt: instantSchema,
-  note: clearableText(2000),
+  note: clearableText(2000, multiline),
   assignee: v.optional(idSchema),
 });
 export type FollowUpInput = v.InferOutput<typeof followUpInput>;
@@ -281,12 +285,12 @@ export type FollowUpInput = v.InferOutput<typeof followUpInput>;
 export const followUpResponseInput = v.pipe(
   v.strictObject({
     followUpId: idSchema,
-    outcome: v.picklist(FOLLOW_UP_OUTCOMES, `must be one of ${FOLLOW_UP_OUTCOMES.join(', ')}`),
-    note: clearableText(2000),
-    nextFollowUp: v.optional(v.nullable(v.strictObject({ dueAt: instantSchema, note: clearableText(2000) }))),
+    outcome: oneOf(FOLLOW_UP_OUTCOMES),
+    note: clearableText(2000, multiline),
+    nextFollowUp: v.optional(v.nullable(v.strictObject({ dueAt: instantSchema, note: clearableText(2000, multiline) }))),
   }),
   v.forward(
-    v.check((b) => b.outcome !== 'rescheduled' || !!b.nextFollowUp, 'is required when the follow-up is rescheduled'),
+    v.check((b) => b.outcome !== 'rescheduled' || !!b.nextFollowUp, coded('required', 'is required when the follow-up is rescheduled', { rule: 'rescheduled' })),
     ['nextFollowUp'],
   ),
 );
@@ -299,10 +303,10 @@ export const LEAD_SORT_FIELDS = ['followUp', 'createdAt', 'updatedAt', 'name', '
 const followUpsFilter = v.optional(
   v.strictObject(
     {
-      enabled: v.optional(v.pipe(v.picklist(['true', 'false'], 'must be true or false'), v.transform((s) => s === 'true')), 'false'),
-      type: v.optional(v.picklist(FOLLOW_UP_TYPES, `must be one of ${FOLLOW_UP_TYPES.join(', ')}`), 'todayAndMissed'),
+      enabled: v.optional(v.pipe(oneOf(['true', 'false'], 'must be true or false'), v.transform((s) => s === 'true')), 'false'),
+      type: v.optional(oneOf(FOLLOW_UP_TYPES), 'todayAndMissed'),
     },
-    'must be an object with enabled and type',
+    coded('invalidType', 'must be an object with enabled and type', { expected: 'object' }),
   ),
 );
 
@@ -311,10 +315,10 @@ const leadFilters = {
   ids: listOf(idSchema),
   /** The enquiry day (`queryDate`) from/to. */
   query: dateRangeQuery,
-  status: listOf(v.picklist(LEAD_STATES, 'must be a lead status')),
+  status: listOf(oneOf(LEAD_STATES, 'must be a lead status')),
   /** Owners' ids; `unassigned` for leads without one. */
-  assignedTo: listOf(v.union([idSchema, v.literal('unassigned')], 'must be a member id or unassigned')),
-  source: listOf(v.picklist(LEAD_SOURCES, 'must be a lead source')),
+  assignedTo: listOf(v.union([idSchema, v.literal('unassigned')], coded('invalidId', 'must be a member id or unassigned'))),
+  source: listOf(oneOf(LEAD_SOURCES, 'must be a lead source')),
   regions: listOf(idSchema),
   destinations: listOf(idSchema),
   followups: followUpsFilter,
@@ -333,20 +337,12 @@ export type LeadFilters = Partial<Pick<LeadsQuery, keyof typeof leadFilters>>;
  * `GET /leads/members`: the active members a lead screen may choose from (owners are those of
  * the sales department), for anyone who may view leads; listing members in general needs more.
  */
-export interface LeadMember {
-  _id: string;
-  name: string;
-  department: string;
-}
+export const leadMemberSchema = v.object({ _id: uuid, name: v.string(), department: v.string() });
+export type LeadMember = v.InferOutput<typeof leadMemberSchema>;
 
 /** A row of the lead selection picker (tours, bookings). */
-export interface LeadOption {
-  _id: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  status: LeadState;
-}
+export const leadOptionSchema = v.object({ _id: uuid, name: v.string(), phone: v.nullable(v.string()), email: v.nullable(v.string()), status: v.picklist(LEAD_STATES) });
+export type LeadOption = v.InferOutput<typeof leadOptionSchema>;
 
 export const leadIdParams = v.object({ id: idSchema });
 export const leadQueryParams = v.object({ id: idSchema, queryId: idSchema });
@@ -355,12 +351,15 @@ export const leadQueryParams = v.object({ id: idSchema, queryId: idSchema });
 
 export const leadImportInput = importInput(IMPORT_MAX_ROWS);
 /** One import row: a lead (regions and destinations by id, slug or name; `assignedTo` by member id or email). */
+/** Regions or destinations named by id, slug or name (an import file's cells). */
+const placeNames = v.pipe(v.array(requiredText(200)), v.maxLength(50, coded('tooManyItems', 'must name at most 50', { max: 50 })));
+
 export const leadImportRow = v.pipe(
   v.strictObject({
     ...leadFields,
-    regions: v.optional(listFromText(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters'))), v.maxLength(50, 'must name at most 50')))),
-    destinations: v.optional(listFromText(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters'))), v.maxLength(50, 'must name at most 50')))),
-    assignedTo: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254)))),
+    regions: v.optional(listFromText(placeNames)),
+    destinations: v.optional(listFromText(placeNames)),
+    assignedTo: v.optional(v.nullable(trimmedText(254))),
     followUp: v.optional(v.nullable(instantSchema)),
   }),
   reachable(),
@@ -396,17 +395,19 @@ export const capturedLeadInput = v.pipe(
     name: requiredText(200),
     phone: optionalPhone,
     email: optionalEmail,
-    message: clearableText(4000),
+    message: clearableText(4000, multiline),
     travelFrom: v.optional(v.nullable(dateSchema)),
     travelTo: v.optional(v.nullable(dateSchema)),
     adults: pax(1),
     children: pax(0),
     /** Destination names or slugs the visitor picked; unknown ones are kept in the message. */
-    destinations: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(200))), v.maxLength(20))),
+    destinations: v.optional(v.pipe(v.array(requiredText(200)), v.maxLength(20, coded('tooManyItems', 'must name at most 20', { max: 20 })))),
   }),
   reachable(),
   datesInOrder(),
 );
 export type CapturedLeadInput = v.InferOutput<typeof capturedLeadInput>;
+/** What the website form gets back: the lead that has the enquiry. */
+export const capturedLeadAnswer = v.object({ data: v.object({ _id: uuid, received: v.boolean() }) });
 
 

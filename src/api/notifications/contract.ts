@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { pageQuery } from '../common/schemas';
+import { pageQuery, timestamp, uuid } from '../common/schemas';
 
 export const NOTIFICATION_TYPES = [
   'lead-assigned',
@@ -10,15 +10,16 @@ export const NOTIFICATION_TYPES = [
   'system',
 ] as const;
 
-export interface Notification {
-  _id: string;
-  type: (typeof NOTIFICATION_TYPES)[number];
-  title: string;
-  body: string | null;
-  link: string | null;
-  readAt: string | null;
-  createdAt: string;
-}
+export const notificationSchema = v.object({
+  _id: uuid,
+  type: v.picklist(NOTIFICATION_TYPES),
+  title: v.string(),
+  body: v.nullable(v.string()),
+  link: v.nullable(v.string()),
+  readAt: v.nullable(timestamp),
+  createdAt: timestamp,
+});
+export type Notification = v.InferOutput<typeof notificationSchema>;
 
 export const unreadNotificationsQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery().limit });
 export type UnreadNotificationsQuery = v.InferOutput<typeof unreadNotificationsQuery>;

@@ -1,6 +1,26 @@
 import * as v from 'valibot';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importInput, listFromText, type ImportReport, type ImportRowResult } from '../common/import';
-import { dateRangeQuery, emailSchema, idSchema, listOf, nonEmpty, pageQuery, sortBy, booleanQuery } from '../common/schemas';
+import { coded } from '../common/issues';
+import {
+  booleanQuery,
+  calendarDate,
+  clearable,
+  clearableEmail,
+  clearablePhone,
+  clearableText,
+  dateRangeQuery,
+  flag,
+  idSchema,
+  listOf,
+  multiline,
+  oneOf,
+  pageQuery,
+  requiredText,
+  sortBy,
+  sortOrder,
+  timestamp,
+  uuid,
+} from '../common/schemas';
 import { workflowRequest } from '../common/workflow';
 import { statesWithTag, statesWithoutTag } from '../../machines/workflow';
 import { vendorMachine, type VendorEvent } from '../../machines/vendor-machine';
@@ -14,115 +34,116 @@ export const VENDOR_TRANSACTIONS_PAGE_SIZE = 20;
 export const VENDOR_IMPORT_MAX_ROWS = IMPORT_MAX_ROWS;
 export const VENDOR_IMPORT_MAX_BYTES = IMPORT_MAX_BYTES;
 
-export interface BankDetails {
-  accountName?: string | null;
-  bankName?: string | null;
+const nullableText = v.optional(v.nullable(v.string()));
+export const bankDetailsAnswer = v.object({
+  accountName: nullableText,
+  bankName: nullableText,
   /** IBAN or local account number. */
-  accountNumber?: string | null;
+  accountNumber: nullableText,
   /** SWIFT / BIC, 8 or 11 characters. */
-  swift?: string | null;
-}
+  swift: nullableText,
+});
+export type BankDetails = v.InferOutput<typeof bankDetailsAnswer>;
 
-export interface Vendor {
-  _id: string;
-  name: string;
-  services: VendorService[];
-  contactPerson: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  notes: string | null;
-  bankDetails: BankDetails | null;
+export const vendorSchema = v.object({
+  _id: uuid,
+  name: v.string(),
+  services: v.array(v.picklist(VENDOR_SERVICES)),
+  contactPerson: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  address: v.nullable(v.string()),
+  notes: v.nullable(v.string()),
+  bankDetails: v.nullable(bankDetailsAnswer),
   /** The vendor machine's state (`active` / `inactive`), as the seed's flag. */
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  isActive: v.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Vendor = v.InferOutput<typeof vendorSchema>;
 
-export interface VendorStats {
-  total: number;
-  active: number;
-  inactive: number;
-  /** Vendors offering each service type; every one of the 7 keys is present. */
-  serviceStats: Record<VendorService, number>;
-}
+/** Vendors offering each service type; every one of the 7 keys is present. */
+const perService = v.object(Object.fromEntries(VENDOR_SERVICES.map((k) => [k, v.number()])) as Record<VendorService, v.NumberSchema<undefined>>);
+export const vendorStatsSchema = v.object({
+  total: v.number(),
+  active: v.number(),
+  inactive: v.number(),
+  serviceStats: perService,
+});
+export type VendorStats = v.InferOutput<typeof vendorStatsSchema>;
 
 export const TRANSACTION_DIRECTIONS = ['incoming', 'outgoing'] as const;
 export const TRANSACTION_STATUSES = ['paid', 'pending'] as const;
 
-export interface VendorTransaction {
-  _id: string;
-  vendorId: string;
-  direction: (typeof TRANSACTION_DIRECTIONS)[number];
+export const vendorTransactionSchema = v.object({
+  _id: uuid,
+  vendorId: uuid,
+  direction: v.picklist(TRANSACTION_DIRECTIONS),
   /** Integer minor units. */
-  amount: number;
-  status: (typeof TRANSACTION_STATUSES)[number];
-  date: string;
-  reference: string | null;
-  description: string | null;
-  linkedType: string | null;
-  linkedId: string | null;
-  createdAt: string;
-}
+  amount: v.number(),
+  status: v.picklist(TRANSACTION_STATUSES),
+  date: calendarDate,
+  reference: v.nullable(v.string()),
+  description: v.nullable(v.string()),
+  linkedType: v.nullable(v.string()),
+  linkedId: v.nullable(v.string()),
+  createdAt: timestamp,
+});
+export type VendorTransaction = v.InferOutput<typeof vendorTransactionSchema>;
 
 /** Sums in minor units over every transaction the filters select (all pages). */
-export interface VendorTransactionStats {
-  totalAmount: number;
-  totalIncoming: number;
-  totalOutgoing: number;
-  totalPaid: number;
-  totalPending: number;
-  count: number;
-}
+export const vendorTransactionStatsSchema = v.object({
+  totalAmount: v.number(),
+  totalIncoming: v.number(),
+  totalOutgoing: v.number(),
+  totalPaid: v.number(),
+  totalPending: v.number(),
+  count: v.number(),
+});
+export type VendorTransactionStats = v.InferOutput<typeof vendorTransactionStatsSchema>;
 
-/** Optional text: blank becomes null (clears the field); absent leaves it as it is on update. */
-const optionalText = (max: number, inner?: v.GenericSchema<string, string>) =>
-  v.optional(
-    v.nullable(
-      v.pipe(
-        v.string('must be text'),
-        v.trim(),
-        v.maxLength(max, `must be at most ${max} characters`),
-        v.transform((s) => (s === '' ? null : s)),
-        v.nullable(inner ?? v.string()),
-      ),
-    ),
-  );
-
-const phoneSchema = v.pipe(v.string(), v.regex(/^[+0-9 ()./-]{3,30}$/, 'must be a phone number'));
+/** A one-line name: blank or null clears it, absent leaves it as it is on update. */
+const oneLine = (max: number) => clearableText(max);
 
 export const bankDetailsSchema = v.strictObject(
   {
-    accountName: optionalText(120),
-    bankName: optionalText(120),
-    accountNumber: optionalText(
+    accountName: oneLine(120),
+    bankName: oneLine(120),
+    accountNumber: clearable(
+      v.pipe(
+        v.string(),
+        v.toUpperCase(),
+        v.regex(/^[A-Z0-9][A-Z0-9 -]{3,39}$/, coded('invalidFormat', 'must be an IBAN or account number (letters, digits, spaces)', { example: 'AE07 0331 2345 6789 0123 456' })),
+      ),
       40,
-      v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9 -]{3,39}$/, 'must be an IBAN or account number (letters, digits, spaces)')),
     ),
-    swift: optionalText(11, v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a SWIFT/BIC code of 8 or 11 characters'))),
+    swift: clearable(
+      v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, coded('invalidFormat', 'must be a SWIFT/BIC code of 8 or 11 characters', { example: 'EBILAEAD' }))),
+      11,
+    ),
   },
-  'must be an object with accountName, bankName, accountNumber and swift',
+  coded('invalidType', 'must be an object with accountName, bankName, accountNumber and swift', { expected: 'object' }),
 );
 
 const servicesSchema = v.pipe(
-  v.array(v.picklist(VENDOR_SERVICES, `must be one of ${VENDOR_SERVICES.join(', ')}`), 'must be a list of services'),
-  v.minLength(1, 'must name at least one service'),
+  v.array(oneOf(VENDOR_SERVICES), coded('invalidType', 'must be a list of services', { expected: 'list' })),
+  v.minLength(1, coded('tooFewItems', 'must name at least one service', { min: 1, rule: 'services' })),
   // Stored once each, in the seed's order, so equal sets look equal.
   v.transform((list) => VENDOR_SERVICES.filter((s) => list.includes(s))),
 );
 
 const vendorFields = {
-  name: nonEmpty(200),
+  name: requiredText(200),
   services: servicesSchema,
-  contactPerson: optionalText(120),
-  email: optionalText(254, emailSchema),
-  phone: optionalText(30, phoneSchema),
-  address: optionalText(500),
-  notes: optionalText(2000),
+  contactPerson: oneLine(120),
+  email: clearableEmail,
+  phone: clearablePhone,
+  address: clearableText(500, multiline),
+  notes: clearableText(2000, multiline),
   bankDetails: v.optional(v.nullable(bankDetailsSchema)),
 };
 
-const isActiveFlag = v.optional(v.boolean('must be true or false'));
+const isActiveFlag = v.optional(flag);
 
 /**
  * `POST /vendors`. `isActive` is the vendor machine's input: the vendor starts `inactive` when it
@@ -147,7 +168,7 @@ export const updateVendorInput = v.pipe(
     bankDetails: vendorFields.bankDetails,
     isActive: isActiveFlag,
   }),
-  v.check((body) => Object.keys(body).length > 0, 'must change at least one field'),
+  v.check((body) => Object.keys(body).length > 0, coded('noChange', 'must change at least one field')),
 );
 export type UpdateVendorInput = v.InferOutput<typeof updateVendorInput>;
 
@@ -176,7 +197,7 @@ export const vendorsQuery = v.strictObject({
   ...pageQuery(),
   sortBy: sortBy(VENDOR_SORT_FIELDS, 'name'),
   /** Vendors offering any of these services. */
-  services: listOf(v.picklist(VENDOR_SERVICES, 'must be a known service type')),
+  services: listOf(oneOf(VENDOR_SERVICES, 'must be a known service type')),
   isActive: booleanQuery,
 });
 export type VendorsQuery = v.InferOutput<typeof vendorsQuery>;
@@ -194,7 +215,7 @@ export const vendorIdsParams = v.object({
     v.string(),
     v.transform((s) => s.split(',').map((x) => x.trim())),
     v.array(idSchema),
-    v.maxLength(MAX_IDS_PER_REQUEST, `must name at most ${MAX_IDS_PER_REQUEST} ids`),
+    v.maxLength(MAX_IDS_PER_REQUEST, coded('tooManyItems', `must name at most ${MAX_IDS_PER_REQUEST} ids`, { max: MAX_IDS_PER_REQUEST })),
     v.transform((ids) => ({ ids: [...new Set(ids)], many: ids.length > 1 })),
   ),
 });
@@ -203,10 +224,10 @@ export const TRANSACTION_SORT_FIELDS = ['date', 'amount', 'createdAt'] as const;
 export const vendorTransactionsQuery = v.strictObject({
   ...pageQuery(VENDOR_TRANSACTIONS_PAGE_SIZE),
   // Newest first unless asked otherwise.
-  sortOrder: v.optional(v.picklist(['asc', 'desc'], 'must be asc or desc'), 'desc'),
+  sortOrder: sortOrder('desc'),
   sortBy: sortBy(TRANSACTION_SORT_FIELDS, 'date'),
-  direction: listOf(v.picklist(TRANSACTION_DIRECTIONS, 'must be incoming or outgoing')),
-  status: listOf(v.picklist(TRANSACTION_STATUSES, 'must be paid or pending')),
+  direction: listOf(oneOf(TRANSACTION_DIRECTIONS, 'must be incoming or outgoing')),
+  status: listOf(oneOf(TRANSACTION_STATUSES, 'must be paid or pending')),
   date: dateRangeQuery,
 });
 export type VendorTransactionsQuery = v.InferOutput<typeof vendorTransactionsQuery>;

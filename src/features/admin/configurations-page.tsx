@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { TabView, TabPanel } from 'primereact/tabview';
 import { Button } from 'primereact/button';
@@ -53,7 +53,7 @@ function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModu
   const update = useUpdateConfiguration();
   const { passwordSet, ...values } = settings;
   const { control, handleSubmit, reset, setError, formState } = useForm<Record<string, unknown>>({
-    resolver: valibotResolver(configSettingsSchemas[module] as never) as never,
+    resolver: contractResolver(configSettingsSchemas[module] as never) as never,
     defaultValues: values,
   });
   useEffect(() => reset(values), [settings]);

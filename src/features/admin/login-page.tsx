@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -26,7 +26,7 @@ export function LoginPage() {
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit } = useForm<LoginInput>({
-    resolver: valibotResolver(loginInput),
+    resolver: contractResolver(loginInput),
     defaultValues: { email: '', password: '' },
   });
 

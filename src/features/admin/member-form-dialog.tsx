@@ -1,5 +1,5 @@
 import { useForm, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -43,8 +43,8 @@ export function MemberFormDialog({ member, onClose }: { member?: Member; onClose
     resolver: ((values: FormValues, ctx: unknown, opts: unknown) => {
       const { isActive, ...rest } = values;
       return isNew
-        ? valibotResolver(createMemberInput)({ ...rest, password: rest.password ?? '' } as never, ctx, opts as never)
-        : valibotResolver(updateMemberInput)({ ...rest, isActive } as never, ctx, opts as never);
+        ? contractResolver(createMemberInput)({ ...rest, password: rest.password ?? '' } as never, ctx, opts as never)
+        : contractResolver(updateMemberInput)({ ...rest, isActive } as never, ctx, opts as never);
     }) as unknown as Resolver<FormValues>,
     defaultValues: {
       name: member?.name ?? '',

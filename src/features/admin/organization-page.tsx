@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ColorPicker } from 'primereact/colorpicker';
@@ -55,7 +55,7 @@ function OrganizationForm({ org, readOnly }: { org: Organization; readOnly: bool
 
   const { control, handleSubmit, reset, setError, formState } = useForm<FormValues>({
     resolver: (values, ctx, opts) =>
-      valibotResolver(updateOrganizationInput)(
+      contractResolver(updateOrganizationInput)(
         { ...values, taxRate: Math.round((values.taxPercent ?? 0) * 100), taxPercent: undefined } as never,
         ctx,
         opts as never,

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
@@ -14,7 +14,7 @@ export function ProfilePage() {
   const { member, role } = useAuth();
   const updateMe = useUpdateMe();
   const { control, handleSubmit, setError, reset, formState } = useForm<UpdateMeInput>({
-    resolver: valibotResolver(updateMeInput),
+    resolver: contractResolver(updateMeInput),
     defaultValues: { name: member.name, phone: member.phone, currentPassword: undefined, newPassword: undefined },
   });
 

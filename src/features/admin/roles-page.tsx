@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -25,7 +25,7 @@ function NewRoleDialog({ onClose, onCreated }: { onClose: () => void; onCreated:
   const { t } = useTranslation();
   const create = useCreateRole();
   const { control, handleSubmit, formState } = useForm<NewRoleValues>({
-    resolver: valibotResolver(newRoleInput),
+    resolver: contractResolver(newRoleInput),
     defaultValues: { name: '', description: '' },
   });
   const submit = handleSubmit(async (values) => {

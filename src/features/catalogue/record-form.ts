@@ -1,8 +1,9 @@
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { toast } from 'sonner';
 import type * as v from 'valibot';
 import type { ListResource } from '../../api/common/resource';
+import { issueMessage } from '../../api/client';
 import { applyServerIssues } from '../../ui/form-fields';
 
 /** Form text for "make it from the name": an empty slug field is left out, so the server derives one. */
@@ -28,13 +29,13 @@ export function useRecordForm<F extends FieldValues, T extends { _id: string }>(
 }) {
   const create = def.resource.useCreate();
   const update = def.resource.useUpdate();
-  const validate = valibotResolver(def.schema) as unknown as Resolver<F>;
+  const validate = contractResolver(def.schema) as unknown as Resolver<F>;
   const resolver: Resolver<F> = async (values, context, options) => {
     const result = await validate(def.prepare ? def.prepare(values) : values, context, options);
     const missing = (def.required ?? []).filter((k) => values[k] === null || values[k] === undefined || values[k] === '');
     if (!missing.length) return result;
     const errors: Record<string, unknown> = { ...result.errors };
-    for (const k of missing) errors[k] = { type: 'required', message: 'is required' };
+    for (const k of missing) errors[k] = { type: 'required', message: issueMessage({ code: 'required', message: 'is required' }) };
     return { values: {}, errors } as Awaited<ReturnType<Resolver<F>>>;
   };
   const form = useForm<F>({ resolver, defaultValues: def.values });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
@@ -105,7 +105,7 @@ export function ContactGroupDialog({ group, onClose }: { group?: ContactGroup; o
   const update = useUpdateContactGroup();
   const [chosen, setChosen] = useState(() => new Set(group?.contactIds ?? []));
   const { control, handleSubmit, setError, formState } = useForm<GroupValues, unknown, CreateContactGroupInput>({
-    resolver: valibotResolver(createContactGroupInput) as unknown as Resolver<GroupValues, unknown, CreateContactGroupInput>,
+    resolver: contractResolver(createContactGroupInput) as unknown as Resolver<GroupValues, unknown, CreateContactGroupInput>,
     defaultValues: { name: group?.name ?? '', description: group?.description ?? '' },
   });
   const submit = handleSubmit(async (values) => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
@@ -64,7 +64,7 @@ interface ScheduleValues {
 }
 
 const scheduleResolver: Resolver<ScheduleValues, unknown, FollowUpInput> = (values, context, options) =>
-  (valibotResolver(followUpInput) as unknown as Resolver<Record<string, unknown>, unknown, FollowUpInput>)(
+  (contractResolver(followUpInput) as unknown as Resolver<Record<string, unknown>, unknown, FollowUpInput>)(
     { dueAt: values.dueAt, note: values.note, ...(values.assignee ? { assignee: values.assignee } : {}) },
     context,
     options as never,
@@ -110,7 +110,7 @@ interface ResponseValues {
 
 const responseResolver: Resolver<ResponseValues, unknown, FollowUpResponseInput> = (values, context, options) => {
   const { scheduleNext, nextFollowUp, ...rest } = values;
-  return (valibotResolver(followUpResponseInput) as unknown as Resolver<Record<string, unknown>, unknown, FollowUpResponseInput>)(
+  return (contractResolver(followUpResponseInput) as unknown as Resolver<Record<string, unknown>, unknown, FollowUpResponseInput>)(
     { ...rest, ...(scheduleNext ? { nextFollowUp } : {}) },
     context,
     options as never,

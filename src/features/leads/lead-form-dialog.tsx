@@ -1,5 +1,5 @@
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -51,7 +51,7 @@ function payload(values: FormValues, isNew: boolean): Record<string, unknown> {
 }
 
 function leadResolver(isNew: boolean): Resolver<FormValues, unknown, CreateLeadInput | UpdateLeadInput> {
-  const check = valibotResolver(isNew ? createLeadInput : updateLeadInput) as unknown as Resolver<Record<string, unknown>, unknown, CreateLeadInput>;
+  const check = contractResolver(isNew ? createLeadInput : updateLeadInput) as unknown as Resolver<Record<string, unknown>, unknown, CreateLeadInput>;
   return (values, context, options) => check(payload(values, isNew), context, options as never) as never;
 }
 

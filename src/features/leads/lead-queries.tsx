@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
@@ -39,7 +39,7 @@ const toForm = (q: LeadQuery | undefined): QueryValues => ({
 });
 
 function queryResolver(query: LeadQuery | undefined): Resolver<QueryValues, unknown, CreateQueryInput | UpdateQueryInput> {
-  const check = valibotResolver(query ? updateQueryInput : createQueryInput) as unknown as Resolver<Record<string, unknown>, unknown, CreateQueryInput>;
+  const check = contractResolver(query ? updateQueryInput : createQueryInput) as unknown as Resolver<Record<string, unknown>, unknown, CreateQueryInput>;
   return (values, context, options) => {
     // An emptied budget clears it.
     const body = { ...values, budget: values.budget ?? null, ...(query ? { queryId: query._id } : {}) };
@@ -90,7 +90,7 @@ function CommentForm({ lead, query }: { lead: LeadDetail; query: LeadQuery }) {
   const { t } = useTranslation();
   const addComment = useAddQueryComment();
   const { control, handleSubmit, setError, reset, formState } = useForm<{ text: string }, unknown, { text: string }>({
-    resolver: valibotResolver(commentInput) as unknown as Resolver<{ text: string }, unknown, { text: string }>,
+    resolver: contractResolver(commentInput) as unknown as Resolver<{ text: string }, unknown, { text: string }>,
     defaultValues: { text: '' },
   });
   const submit = handleSubmit(async ({ text }) => {

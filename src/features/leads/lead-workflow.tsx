@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
@@ -57,7 +57,7 @@ export function LoseLeadDialog({ lead, onClose }: { lead: LeadDetail; onClose: (
   const { t } = useTranslation();
   const send = useLeadEvent();
   const { control, handleSubmit, setError, formState } = useForm<{ status: 'lost'; reason: string }, unknown, LeadStatusInput>({
-    resolver: valibotResolver(leadStatusInput) as unknown as Resolver<{ status: 'lost'; reason: string }, unknown, LeadStatusInput>,
+    resolver: contractResolver(leadStatusInput) as unknown as Resolver<{ status: 'lost'; reason: string }, unknown, LeadStatusInput>,
     defaultValues: { status: 'lost', reason: '' },
   });
   const submit = handleSubmit(async (input) => {

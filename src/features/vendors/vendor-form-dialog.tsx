@@ -1,5 +1,5 @@
 import { useForm, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { VENDOR_SERVICES, createVendorInput, type CreateVendorInput, type Vendor, type VendorService } from '../../api/vendors/contract';
@@ -45,7 +45,7 @@ export function VendorFormDialog({ vendor, onClose, onSaved }: { vendor?: Vendor
   const isNew = !vendor;
   const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CreateVendorInput>({
     // The contract's create schema: trims, turns blanks into null, orders the services.
-    resolver: valibotResolver(createVendorInput) as unknown as Resolver<FormValues, unknown, CreateVendorInput>,
+    resolver: contractResolver(createVendorInput) as unknown as Resolver<FormValues, unknown, CreateVendorInput>,
     defaultValues: toForm(vendor),
   });
 

@@ -80,4 +80,12 @@ export async function changeLanguage(locale: Locale) {
   document.documentElement.lang = BCP47[locale];
 }
 
+/**
+ * The API client's translator (`configureApiClient({ translate })`): its own messages and the
+ * server's codes with their parameters, the English text when the key is unknown.
+ */
+export const translateApi = (key: string, fallback: string, params?: Record<string, unknown>) => i18next.t(key, { ...params, defaultValue: fallback });
+/** The member's language, for the API client (`configureApiClient({ language })`). */
+export const currentLanguage = () => i18next.language;
+
 export { i18next };

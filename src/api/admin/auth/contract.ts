@@ -1,28 +1,35 @@
 import * as v from 'valibot';
-import { emailSchema } from '../../common/schemas';
-import type { Member } from '../members/contract';
-import type { Organization } from '../organization/contract';
-import type { Permissions, Visibility } from '../../permissions';
+import { coded } from '../../common/issues';
+import { calendarDate, emailSchema, storable, uuid } from '../../common/schemas';
+import { memberSchema } from '../members/contract';
+import { organizationSchema } from '../organization/contract';
+import { ACTIONS, MODULE_KEYS, VISIBILITY_SCOPES } from '../../permissions';
 
 export const loginInput = v.strictObject({
   email: emailSchema,
-  password: v.pipe(v.string('must be text'), v.nonEmpty('is required'), v.maxLength(200, 'is too long')),
+  password: v.pipe(storable(), v.nonEmpty(coded('required', 'is required')), v.maxLength(200, coded('tooLong', 'is too long', { max: 200 }))),
 });
 export type LoginInput = v.InferOutput<typeof loginInput>;
 
 export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'expired', 'canceled'] as const;
-export interface Subscription {
-  _id: string;
-  plan: string;
-  seats: number;
-  status: (typeof SUBSCRIPTION_STATUSES)[number];
-  periodEnd: string;
-  readOnly: boolean;
-}
+export const subscriptionSchema = v.object({
+  _id: uuid,
+  plan: v.string(),
+  seats: v.number(),
+  status: v.picklist(SUBSCRIPTION_STATUSES),
+  periodEnd: calendarDate,
+  readOnly: v.boolean(),
+});
+export type Subscription = v.InferOutput<typeof subscriptionSchema>;
 
-export interface AuthState {
-  member: Member;
-  organization: Organization;
-  subscription: Subscription;
-  role: { _id: string; name: string; isOwner: boolean; permissions: Permissions; visibility: Visibility };
-}
+/** Actions per module, as roles hold them (the Owner's are all of them). */
+export const permissionsAnswer = v.record(v.picklist(MODULE_KEYS), v.array(v.picklist(ACTIONS)));
+export const visibilityAnswer = v.object({ leads: v.picklist(VISIBILITY_SCOPES), bookings: v.picklist(VISIBILITY_SCOPES) });
+
+export const authStateSchema = v.object({
+  member: memberSchema,
+  organization: organizationSchema,
+  subscription: subscriptionSchema,
+  role: v.object({ _id: uuid, name: v.string(), isOwner: v.boolean(), permissions: permissionsAnswer, visibility: visibilityAnswer }),
+});
+export type AuthState = v.InferOutput<typeof authStateSchema>;

@@ -1,46 +1,52 @@
 import * as v from 'valibot';
-import { emailSchema, optionalText } from '../../common/schemas';
+import { coded } from '../../common/issues';
+import { emailSchema, flag, intBetween, multiline, oneOf, optionalText, storable } from '../../common/schemas';
 import { LEAD_SOURCES } from '../../leads/constants';
 
 /** The seed's configuration modules, `destionations` spelt as the seed spells it. */
 export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig'] as const;
 export type ConfigModule = (typeof CONFIG_MODULES)[number];
 
-const int = (min: number, max: number) =>
-  v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${max}`));
+const int = intBetween;
+/** A short setting (host, user name): one line, storable. */
+const setting = (max: number) => optionalText(max);
+const items = v.pipe(
+  v.array(v.pipe(storable(), v.trim(), v.maxLength(200, coded('tooLong', 'must be at most 200 characters', { max: 200 }))), coded('invalidType', 'must be a list', { expected: 'list' })),
+  v.maxLength(100, coded('tooManyItems', 'must have at most 100 items', { max: 100 })),
+);
 
 /** One schema per module; each PUT replaces the module's settings after validating them. */
 export const configSettingsSchemas = {
   leads: v.strictObject({
-    defaultSource: v.optional(v.picklist(LEAD_SOURCES, 'must be a known lead source'), 'website'),
+    defaultSource: v.optional(oneOf(LEAD_SOURCES, 'must be a known lead source'), 'website'),
     followUpReminderMinutes: v.optional(int(0, 24 * 60), 30),
-    autoAssignRoundRobin: v.optional(v.boolean('must be true or false'), false),
+    autoAssignRoundRobin: v.optional(flag, false),
   }),
   customizedTours: v.strictObject({
     defaultMarkupPercent: v.optional(int(0, 500), 15),
     quoteValidityDays: v.optional(int(1, 365), 14),
-    termsAndConditions: optionalText(10000),
+    termsAndConditions: optionalText(10000, multiline),
   }),
   personalizedTours: v.strictObject({
     defaultMarkupPercent: v.optional(int(0, 500), 15),
-    inclusions: v.optional(v.array(v.pipe(v.string(), v.maxLength(200))), []),
-    exclusions: v.optional(v.array(v.pipe(v.string(), v.maxLength(200))), []),
+    inclusions: v.optional(items, []),
+    exclusions: v.optional(items, []),
   }),
   groupTours: v.strictObject({
     defaultCapacity: v.optional(int(1, 1000), 20),
     holdSeatsMinutes: v.optional(int(0, 7 * 24 * 60), 60),
   }),
-  regions: v.strictObject({ showOnWebsite: v.optional(v.boolean('must be true or false'), true) }),
-  destionations: v.strictObject({ showOnWebsite: v.optional(v.boolean('must be true or false'), true) }),
+  regions: v.strictObject({ showOnWebsite: v.optional(flag, true) }),
+  destionations: v.strictObject({ showOnWebsite: v.optional(flag, true) }),
   emailConfig: v.strictObject({
-    host: v.optional(v.pipe(v.string('must be text'), v.maxLength(253)), ''),
+    host: v.optional(setting(253), ''),
     port: v.optional(int(1, 65535), 587),
-    secure: v.optional(v.boolean('must be true or false'), false),
-    user: v.optional(v.pipe(v.string('must be text'), v.maxLength(254)), ''),
+    secure: v.optional(flag, false),
+    user: v.optional(setting(254), ''),
     /** Write-only: never returned; omit it to keep the stored one. */
-    password: v.optional(v.pipe(v.string('must be text'), v.maxLength(500))),
-    fromName: v.optional(v.pipe(v.string('must be text'), v.maxLength(120)), ''),
-    fromEmail: v.optional(v.union([v.literal(''), emailSchema], 'must be a valid email address'), ''),
+    password: v.optional(v.pipe(storable(), v.maxLength(500, coded('tooLong', 'must be at most 500 characters', { max: 500 })))),
+    fromName: v.optional(setting(120), ''),
+    fromEmail: v.optional(v.union([v.literal(''), emailSchema], coded('invalidEmail', 'must be a valid email address')), ''),
   }),
 } satisfies Record<ConfigModule, v.GenericSchema>;
 
@@ -55,7 +61,5 @@ export const CONFIG_PATHS: Record<string, ConfigModule> = {
   destionation: 'destionations',
 };
 
-export interface Configuration {
-  module: ConfigModule;
-  settings: Record<string, unknown>;
-}
+export const configurationSchema = v.object({ module: v.picklist(CONFIG_MODULES), settings: v.record(v.string(), v.unknown()) });
+export type Configuration = v.InferOutput<typeof configurationSchema>;

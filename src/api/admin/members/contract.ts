@@ -1,14 +1,22 @@
 import * as v from 'valibot';
+import { coded } from '../../common/issues';
 import {
+  booleanQuery,
+  calendarDate,
+  clearablePhone,
   dateRangeQuery,
   dateSchema,
   emailSchema,
+  flag,
   idSchema,
   listOf,
-  nonEmpty,
+  oneOf,
   pageQuery,
+  requiredText,
   sortBy,
-  booleanQuery,
+  storable,
+  timestamp,
+  uuid,
 } from '../../common/schemas';
 
 export const DEPARTMENTS = ['sales', 'operations', 'finance', 'management'] as const;
@@ -25,15 +33,15 @@ export const LOCALES = ['en', 'ae', 'da', 'de', 'el', 'es', 'fr', 'hu', 'it', 'j
 export type Locale = (typeof LOCALES)[number];
 
 export const preferencesSchema = v.strictObject({
-  theme: v.picklist(THEMES, 'must be light, dark or system'),
-  menu: v.picklist(MENUS, 'must be vertical or horizontal'),
-  layout: v.picklist(LAYOUTS, 'must be full or boxed'),
-  direction: v.picklist(DIRECTIONS, 'must be ltr or rtl'),
-  navbar: v.picklist(NAVBARS, 'must be sticky, static or hidden'),
-  semidark: v.boolean('must be true or false'),
-  sidebarOpen: v.boolean('must be true or false'),
-  animation: v.picklist(ANIMATIONS, 'must be none, fade or slide'),
-  locale: v.picklist(LOCALES, 'must be a supported language'),
+  theme: oneOf(THEMES, 'must be light, dark or system'),
+  menu: oneOf(MENUS, 'must be vertical or horizontal'),
+  layout: oneOf(LAYOUTS, 'must be full or boxed'),
+  direction: oneOf(DIRECTIONS, 'must be ltr or rtl'),
+  navbar: oneOf(NAVBARS, 'must be sticky, static or hidden'),
+  semidark: flag,
+  sidebarOpen: flag,
+  animation: oneOf(ANIMATIONS, 'must be none, fade or slide'),
+  locale: oneOf(LOCALES, 'must be a supported language'),
 });
 export type Preferences = v.InferOutput<typeof preferencesSchema>;
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -48,47 +56,49 @@ export const DEFAULT_PREFERENCES: Preferences = {
   locale: 'en',
 };
 
-export interface Member {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  department: (typeof DEPARTMENTS)[number];
-  roleId: string;
-  roleName?: string;
-  employmentStatus: (typeof EMPLOYMENT_STATUSES)[number];
-  joiningDate: string | null;
-  exitDate: string | null;
-  isActive: boolean;
-  preferences: Preferences;
-  createdAt: string;
-  updatedAt: string;
-}
+export const memberSchema = v.object({
+  _id: uuid,
+  name: v.string(),
+  email: v.string(),
+  phone: v.nullable(v.string()),
+  department: v.picklist(DEPARTMENTS),
+  roleId: uuid,
+  roleName: v.optional(v.string()),
+  employmentStatus: v.picklist(EMPLOYMENT_STATUSES),
+  joiningDate: v.nullable(calendarDate),
+  exitDate: v.nullable(calendarDate),
+  isActive: v.boolean(),
+  preferences: preferencesSchema,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Member = v.InferOutput<typeof memberSchema>;
 
+/** Passwords are taken as typed (spaces count), but never with control characters. */
 const password = v.pipe(
-  v.string('must be text'),
-  v.minLength(10, 'must be at least 10 characters'),
-  v.maxLength(200, 'must be at most 200 characters'),
+  storable(),
+  v.minLength(10, coded('tooShort', 'must be at least 10 characters', { min: 10 })),
+  v.maxLength(200, coded('tooLong', 'must be at most 200 characters', { max: 200 })),
 );
 
 const memberFields = {
-  name: nonEmpty(120),
+  name: requiredText(120),
   email: emailSchema,
-  phone: v.optional(v.nullable(v.pipe(v.string('must be text'), v.trim(), v.regex(/^[+0-9 ()-]{0,30}$/, 'must be a phone number')))),
-  department: v.picklist(DEPARTMENTS, `must be one of ${DEPARTMENTS.join(', ')}`),
+  phone: clearablePhone,
+  department: oneOf(DEPARTMENTS),
   roleId: idSchema,
-  employmentStatus: v.optional(v.picklist(EMPLOYMENT_STATUSES, `must be one of ${EMPLOYMENT_STATUSES.join(', ')}`), 'active'),
+  employmentStatus: v.optional(oneOf(EMPLOYMENT_STATUSES), 'active'),
   joiningDate: v.optional(v.nullable(dateSchema)),
   exitDate: v.optional(v.nullable(dateSchema)),
 };
 const exitAfterJoining = (m: { joiningDate?: string | null; exitDate?: string | null }) =>
   !m.joiningDate || !m.exitDate || m.exitDate >= m.joiningDate;
-const EXIT_BEFORE_JOINING = 'must not be before the joining date';
+export const EXIT_BEFORE_JOINING = 'must not be before the joining date';
+type Dates = { joiningDate?: string | null; exitDate?: string | null };
+const exitRule = <T extends Dates>() =>
+  v.forward<T, v.CheckIssue<T>, [never]>(v.check((m) => exitAfterJoining(m), coded('dateOrder', EXIT_BEFORE_JOINING, { after: 'joiningDate' })), ['exitDate'] as never);
 
-export const createMemberInput = v.pipe(
-  v.strictObject({ ...memberFields, password }),
-  v.forward(v.check((m) => exitAfterJoining(m), EXIT_BEFORE_JOINING), ['exitDate']),
-);
+export const createMemberInput = v.pipe(v.strictObject({ ...memberFields, password }), exitRule());
 export type CreateMemberInput = v.InferOutput<typeof createMemberInput>;
 
 export const updateMemberInput = v.pipe(
@@ -98,13 +108,13 @@ export const updateMemberInput = v.pipe(
     phone: memberFields.phone,
     department: v.optional(memberFields.department),
     roleId: v.optional(memberFields.roleId),
-    employmentStatus: v.optional(v.picklist(EMPLOYMENT_STATUSES, `must be one of ${EMPLOYMENT_STATUSES.join(', ')}`)),
+    employmentStatus: v.optional(oneOf(EMPLOYMENT_STATUSES)),
     joiningDate: memberFields.joiningDate,
     exitDate: memberFields.exitDate,
-    isActive: v.optional(v.boolean('must be true or false')),
+    isActive: v.optional(flag),
     password: v.optional(password),
   }),
-  v.forward(v.check((m) => exitAfterJoining(m), EXIT_BEFORE_JOINING), ['exitDate']),
+  exitRule(),
 );
 export type UpdateMemberInput = v.InferOutput<typeof updateMemberInput>;
 
@@ -112,11 +122,11 @@ export const updateMeInput = v.pipe(
   v.strictObject({
     name: v.optional(memberFields.name),
     phone: memberFields.phone,
-    currentPassword: v.optional(v.pipe(v.string('must be text'), v.maxLength(200, 'is too long'))),
+    currentPassword: v.optional(v.pipe(storable(), v.maxLength(200, coded('tooLong', 'is too long', { max: 200 })))),
     newPassword: v.optional(password),
   }),
   v.forward(
-    v.check((m) => !m.newPassword || !!m.currentPassword, 'is required to set a new password'),
+    v.check((m) => !m.newPassword || !!m.currentPassword, coded('required', 'is required to set a new password', { rule: 'newPassword' })),
     ['currentPassword'],
   ),
 );
@@ -128,8 +138,8 @@ export const MEMBER_SORT_FIELDS = ['name', 'email', 'joiningDate', 'createdAt', 
 export const membersQuery = v.strictObject({
   ...pageQuery(),
   sortBy: sortBy(MEMBER_SORT_FIELDS, 'name'),
-  employmentStatus: listOf(v.picklist(EMPLOYMENT_STATUSES, 'must be a known employment status')),
-  department: listOf(v.picklist(DEPARTMENTS, 'must be a known department')),
+  employmentStatus: listOf(oneOf(EMPLOYMENT_STATUSES, 'must be a known employment status')),
+  department: listOf(oneOf(DEPARTMENTS, 'must be a known department')),
   isActive: booleanQuery,
   joiningDate: dateRangeQuery,
   exitDate: dateRangeQuery,

@@ -19,13 +19,3 @@ export function useUpdateMe() {
     },
   });
 }
-
-/** Saves preferences on the server; the local store already applied them, so the auth state is patched, not refetched. */
-export function useUpdatePreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePreferences,
-    onSuccess: (member) =>
-      queryClient.setQueryData(meQueryOptions().queryKey, (state) => (state ? { ...state, member } : state)),
-  });
-}

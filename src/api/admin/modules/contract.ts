@@ -1,41 +1,43 @@
 import * as v from 'valibot';
-import { idSchema, nonEmpty } from '../../common/schemas';
-import { MODULE_KEYS, type ModuleKey } from '../../permissions';
+import { coded } from '../../common/issues';
+import { flag, idSchema, oneOf, requiredText, storable, uuid } from '../../common/schemas';
+import { MODULE_KEYS } from '../../permissions';
 
 /** A navigation section; `order` is the menu order. */
-export interface AppModule {
-  _id: string;
-  key: ModuleKey;
-  name: string;
-  icon: string;
-  order: number;
-  isActive: boolean;
-}
+export const appModuleSchema = v.object({
+  _id: uuid,
+  key: v.picklist(MODULE_KEYS),
+  name: v.string(),
+  icon: v.string(),
+  order: v.number(),
+  isActive: v.boolean(),
+});
+export type AppModule = v.InferOutput<typeof appModuleSchema>;
 
-const iconSchema = v.pipe(v.string('must be text'), v.regex(/^pi pi-[a-z0-9-]+$/, 'must be a PrimeIcons class like "pi pi-users"'));
+const iconSchema = v.pipe(storable(), v.regex(/^pi pi-[a-z0-9-]+$/, coded('invalidFormat', 'must be a PrimeIcons class like "pi pi-users"', { example: 'pi pi-users' })));
 
 export const createModuleInput = v.strictObject({
-  key: v.picklist(MODULE_KEYS, 'must be a known module'),
-  name: nonEmpty(80),
+  key: oneOf(MODULE_KEYS, 'must be a known module'),
+  name: requiredText(80),
   icon: v.optional(iconSchema, 'pi pi-circle'),
-  isActive: v.optional(v.boolean('must be true or false'), true),
+  isActive: v.optional(flag, true),
 });
 export type CreateModuleInput = v.InferOutput<typeof createModuleInput>;
 
 export const updateModuleInput = v.strictObject({
   _id: idSchema,
-  name: v.optional(nonEmpty(80)),
+  name: v.optional(requiredText(80)),
   icon: v.optional(iconSchema),
-  isActive: v.optional(v.boolean('must be true or false')),
+  isActive: v.optional(flag),
 });
 export type UpdateModuleInput = v.InferOutput<typeof updateModuleInput>;
 
 export const reorderModulesInput = v.strictObject({
   order: v.pipe(
-    v.array(idSchema, 'must be a list of module ids'),
-    v.nonEmpty('must list the modules'),
-    v.maxLength(200, 'has too many modules'),
-    v.check((ids) => new Set(ids).size === ids.length, 'must not repeat a module'),
+    v.array(idSchema, coded('invalidType', 'must be a list of module ids', { expected: 'list' })),
+    v.nonEmpty(coded('tooFewItems', 'must list the modules', { min: 1 })),
+    v.maxLength(200, coded('tooManyItems', 'has too many modules', { max: 200 })),
+    v.check((ids) => new Set(ids).size === ids.length, coded('duplicateItems', 'must not repeat a module')),
   ),
 });
 export type ReorderModulesInput = v.InferOutput<typeof reorderModulesInput>;

@@ -1,33 +1,40 @@
 import * as v from 'valibot';
-import { idSchema, nonEmpty, optionalText } from '../../common/schemas';
-import { ACTIONS, MODULE_KEYS, VISIBILITY_SCOPES, type Permissions, type Visibility } from '../../permissions';
+import { coded } from '../../common/issues';
+import { clearableText, idSchema, intBetween, oneOf, requiredText, uuid, multiline } from '../../common/schemas';
+import { ACTIONS, MODULE_KEYS, VISIBILITY_SCOPES, type Permissions } from '../../permissions';
+import { permissionsAnswer, visibilityAnswer } from '../auth/contract';
 
-export interface Role {
-  _id: string;
-  name: string;
-  description: string | null;
-  isOwner: boolean;
-  permissions: Permissions;
-  visibility: Visibility;
-  version: number;
-  memberCount?: number;
-}
+export const roleSchema = v.object({
+  _id: uuid,
+  name: v.string(),
+  description: v.nullable(v.string()),
+  isOwner: v.boolean(),
+  permissions: permissionsAnswer,
+  visibility: visibilityAnswer,
+  version: v.number(),
+  memberCount: v.optional(v.number()),
+});
+export type Role = v.InferOutput<typeof roleSchema>;
 
 const permissionsSchema = v.pipe(
   v.record(
-    v.picklist(MODULE_KEYS, 'must be a known module'),
-    v.pipe(v.array(v.picklist(ACTIONS, `must be one of ${ACTIONS.join(', ')}`)), v.maxLength(ACTIONS.length)),
+    oneOf(MODULE_KEYS, 'must be a known module'),
+    v.pipe(
+      v.array(oneOf(ACTIONS), coded('invalidType', 'must be a list of actions', { expected: 'list' })),
+      v.maxLength(ACTIONS.length, coded('tooManyItems', `must name at most ${ACTIONS.length} actions`, { max: ACTIONS.length })),
+    ),
+    coded('invalidType', 'must be an object of actions per module', { expected: 'object' }),
   ),
   v.transform((p) => p as Permissions),
 );
 const visibilitySchema = v.strictObject({
-  leads: v.picklist(VISIBILITY_SCOPES, 'must be own or all'),
-  bookings: v.picklist(VISIBILITY_SCOPES, 'must be own or all'),
+  leads: oneOf(VISIBILITY_SCOPES, 'must be own or all'),
+  bookings: oneOf(VISIBILITY_SCOPES, 'must be own or all'),
 });
 
 export const createRoleInput = v.strictObject({
-  name: nonEmpty(80),
-  description: optionalText(500),
+  name: requiredText(80),
+  description: clearableText(500, multiline),
   permissions: permissionsSchema,
   visibility: v.optional(visibilitySchema, { leads: 'own', bookings: 'own' }),
 });
@@ -36,9 +43,9 @@ export type CreateRoleInput = v.InferOutput<typeof createRoleInput>;
 /** `PUT /roles` carries the role's id in the body (seed section 7); `version` guards lost updates (412). */
 export const updateRoleInput = v.strictObject({
   _id: idSchema,
-  version: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))),
-  name: v.optional(nonEmpty(80)),
-  description: optionalText(500),
+  version: v.optional(intBetween(1, 2_147_483_647)),
+  name: v.optional(requiredText(80)),
+  description: clearableText(500, multiline),
   permissions: v.optional(permissionsSchema),
   visibility: v.optional(visibilitySchema),
 });

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { intFromText } from '../../common/import';
-import { updateOf, clearableText, idSchema, intBetween, listOf, moneySchema, pageQuery, requiredText, sortBy, withFilter } from '../../common/schemas';
+import { clearableText, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, pageQuery, requiredText, sortBy, storable, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
-import type { CatalogueRef } from '../regions/contract';
+import { catalogueRefSchema } from '../regions/contract';
 
 export const ACTIVITY_CATEGORIES = ['sightseeing', 'adventure', 'culture', 'food', 'water-sports', 'wildlife', 'wellness', 'nightlife'] as const;
 export type ActivityCategory = (typeof ACTIVITY_CATEGORIES)[number];
@@ -12,33 +12,34 @@ export type ActivityDifficulty = (typeof ACTIVITY_DIFFICULTIES)[number];
 /** Longest activity: a multi-day trek (14 days). */
 export const MAX_ACTIVITY_MINUTES = 14 * 24 * 60;
 
-export interface Activity {
-  _id: string;
-  name: string;
-  slug: string;
-  category: ActivityCategory;
-  difficulty: ActivityDifficulty;
-  durationMinutes: number;
+export const activitySchema = v.object({
+  _id: uuid,
+  name: v.string(),
+  slug: v.string(),
+  category: v.picklist(ACTIVITY_CATEGORIES),
+  difficulty: v.picklist(ACTIVITY_DIFFICULTIES),
+  durationMinutes: v.number(),
   /** Integer minor units of the organization's currency. */
-  pricePerPerson: number;
-  description: string | null;
-  destinationId: string;
-  destination: CatalogueRef;
-  regionId: string;
-  region: CatalogueRef;
-  createdAt: string;
-  updatedAt: string;
-}
+  pricePerPerson: v.number(),
+  description: v.nullable(v.string()),
+  destinationId: uuid,
+  destination: catalogueRefSchema,
+  regionId: uuid,
+  region: catalogueRefSchema,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Activity = v.InferOutput<typeof activitySchema>;
 
+const counts = <K extends string>(keys: readonly K[]) => v.object(Object.fromEntries(keys.map((k) => [k, v.number()])) as Record<K, v.NumberSchema<undefined>>);
 /** The list's header, over the whole organization; every category and difficulty key is present. */
-export interface ActivityStats {
-  total: number;
-  byCategory: Record<ActivityCategory, number>;
-  byDifficulty: Record<ActivityDifficulty, number>;
-}
+export const activityStatsSchema = v.object({ total: v.number(), byCategory: counts(ACTIVITY_CATEGORIES), byDifficulty: counts(ACTIVITY_DIFFICULTIES) });
+export type ActivityStats = v.InferOutput<typeof activityStatsSchema>;
 
-const category = v.picklist(ACTIVITY_CATEGORIES, `must be one of ${ACTIVITY_CATEGORIES.join(', ')}`);
-const difficulty = v.picklist(ACTIVITY_DIFFICULTIES, 'must be easy, moderate or hard');
+const category = oneOf(ACTIVITY_CATEGORIES);
+const difficulty = oneOf(ACTIVITY_DIFFICULTIES, 'must be easy, moderate or hard');
+/** A choice in an import file: any case. */
+const choiceCell = v.pipe(storable(), v.trim(), v.toLowerCase());
 const durationMinutes = intBetween(1, MAX_ACTIVITY_MINUTES);
 
 const activityFields = {
@@ -49,7 +50,7 @@ const activityFields = {
   difficulty,
   durationMinutes,
   pricePerPerson: moneySchema,
-  description: clearableText(5000),
+  description: clearableText(5000, multiline),
 };
 
 export const createActivityInput = v.strictObject(activityFields);
@@ -84,8 +85,8 @@ export const activityImportRow = v.strictObject({
   name: activityFields.name,
   slug: activityFields.slug,
   destination: requiredText(200),
-  category: v.pipe(v.string('must be text'), v.trim(), v.toLowerCase(), category),
-  difficulty: v.pipe(v.string('must be text'), v.trim(), v.toLowerCase(), difficulty),
+  category: v.pipe(choiceCell, category),
+  difficulty: v.pipe(choiceCell, difficulty),
   durationMinutes: intFromText(durationMinutes),
   pricePerPerson: intFromText(moneySchema),
   description: activityFields.description,

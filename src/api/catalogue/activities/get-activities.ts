@@ -23,5 +23,3 @@ export const activitiesResource = listResource<Activity, ActivitiesParams, Creat
 });
 
 /** The list, and one activity by the seed's `GET /activities/activityId/{id}` (for the itinerary planner). */
-export const activitiesQueryOptions = activitiesResource.listQueryOptions;
-export const activityQueryOptions = activitiesResource.detailQueryOptions;

@@ -1,23 +1,24 @@
 import * as v from 'valibot';
-import type { ListAnswer } from '../../common/schemas';
-import { updateOf, clearableText, idSchema, listOf, pageQuery, requiredText, sortBy, withFilter } from '../../common/schemas';
+import { clearableText, idSchema, listMetaSchema, listOf, multiline, pageQuery, requiredText, sortBy, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
-import type { CatalogueRef } from '../regions/contract';
+import { catalogueRefSchema } from '../regions/contract';
 
-export interface Destination {
-  _id: string;
-  name: string;
-  slug: string;
-  country: string;
-  description: string | null;
-  regionId: string;
-  region: CatalogueRef;
-  createdAt: string;
-  updatedAt: string;
-}
+export const destinationSchema = v.object({
+  _id: uuid,
+  name: v.string(),
+  slug: v.string(),
+  country: v.string(),
+  description: v.nullable(v.string()),
+  regionId: uuid,
+  region: catalogueRefSchema,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Destination = v.InferOutput<typeof destinationSchema>;
 
 /** The seed's destination list also carries `meta.totalItem` (equal to `totalItems`). */
-export type DestinationList = ListAnswer<Destination> & { meta: { totalItem: number } };
+export const destinationListSchema = v.object({ data: v.array(destinationSchema), meta: v.object({ ...listMetaSchema.entries, totalItem: v.number() }) });
+export type DestinationList = v.InferOutput<typeof destinationListSchema>;
 
 const destinationFields = {
   /** Unique in the organization, whatever the case. */
@@ -25,7 +26,7 @@ const destinationFields = {
   slug: slugInput,
   regionId: idSchema,
   country: requiredText(100),
-  description: clearableText(2000),
+  description: clearableText(2000, multiline),
 };
 
 export const createDestinationInput = v.strictObject(destinationFields);
@@ -47,7 +48,7 @@ export const destinationsQuery = v.strictObject({
     /** Destinations in any of these regions. */
     regions: listOf(idSchema),
     /** Destinations in any of these countries (case aside). */
-    countries: listOf(v.pipe(v.string(), v.maxLength(100, 'must be at most 100 characters'))),
+    countries: listOf(requiredText(100)),
     ids: listOf(idSchema),
   }),
 });

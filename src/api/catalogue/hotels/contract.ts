@@ -1,55 +1,63 @@
 import * as v from 'valibot';
 import { intFromText, listFromText } from '../../common/import';
+import { coded } from '../../common/issues';
 import {
-  updateOf,
   clearableText,
   idSchema,
   intBetween,
   listOf,
   moneySchema,
-  noNul,
+  multiline,
+  oneOf,
   pageQuery,
   requiredText,
   sortBy,
+  storable,
+  timestamp,
+  updateOf,
+  uuid,
   withFilter,
 } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
-import type { CatalogueRef } from '../regions/contract';
+import { catalogueRefSchema } from '../regions/contract';
 
-export interface RoomType {
-  name: string;
+export const roomTypeAnswer = v.object({
+  name: v.string(),
   /** Price of one night, integer minor units of the organization's currency. */
-  nightlyRate: number;
-  maxOccupancy: number;
-}
+  nightlyRate: v.number(),
+  maxOccupancy: v.number(),
+});
+export type RoomType = v.InferOutput<typeof roomTypeAnswer>;
 
-export interface Hotel {
-  _id: string;
-  name: string;
-  slug: string;
+export const hotelSchema = v.object({
+  _id: uuid,
+  name: v.string(),
+  slug: v.string(),
   /** 1 to 5. */
-  stars: number;
-  address: string | null;
-  roomTypes: RoomType[];
-  amenities: string[];
-  description: string | null;
-  destinationId: string;
-  destination: CatalogueRef;
+  stars: v.number(),
+  address: v.nullable(v.string()),
+  roomTypes: v.array(roomTypeAnswer),
+  amenities: v.array(v.string()),
+  description: v.nullable(v.string()),
+  destinationId: uuid,
+  destination: catalogueRefSchema,
   /** The destination's region. */
-  regionId: string;
-  region: CatalogueRef;
-  createdAt: string;
-  updatedAt: string;
-}
+  regionId: uuid,
+  region: catalogueRefSchema,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Hotel = v.InferOutput<typeof hotelSchema>;
 
 /** The list's header, over the whole organization whatever the filters and page. */
-export interface HotelStats {
-  total: number;
+export const hotelStatsSchema = v.object({
+  total: v.number(),
   /** Hotels per star rating; keys `1` to `5` are always present. */
-  byStars: Record<'1' | '2' | '3' | '4' | '5', number>;
+  byStars: v.object({ 1: v.number(), 2: v.number(), 3: v.number(), 4: v.number(), 5: v.number() }),
   /** Destinations that have hotels, most hotels first. */
-  byDestination: (CatalogueRef & { count: number })[];
-}
+  byDestination: v.array(v.object({ ...catalogueRefSchema.entries, count: v.number() })),
+});
+export type HotelStats = v.InferOutput<typeof hotelStatsSchema>;
 
 export const MAX_ROOM_TYPES = 20;
 export const MAX_AMENITIES = 50;
@@ -60,20 +68,20 @@ export const roomTypeSchema = v.strictObject(
     nightlyRate: moneySchema,
     maxOccupancy: intBetween(1, 20),
   },
-  'must be a room type with name, nightlyRate and maxOccupancy',
+  coded('invalidType', 'must be a room type with name, nightlyRate and maxOccupancy', { expected: 'object' }),
 );
 
 const roomTypesSchema = v.pipe(
-  v.array(roomTypeSchema, 'must be a list of room types'),
-  v.minLength(1, 'must have at least one room type'),
-  v.maxLength(MAX_ROOM_TYPES, `must have at most ${MAX_ROOM_TYPES} room types`),
-  v.check((list) => new Set(list.map((r) => r.name.toLowerCase())).size === list.length, 'must not name a room type twice'),
+  v.array(roomTypeSchema, coded('invalidType', 'must be a list of room types', { expected: 'list' })),
+  v.minLength(1, coded('tooFewItems', 'must have at least one room type', { min: 1 })),
+  v.maxLength(MAX_ROOM_TYPES, coded('tooManyItems', `must have at most ${MAX_ROOM_TYPES} room types`, { max: MAX_ROOM_TYPES })),
+  v.check((list) => new Set(list.map((r) => r.name.toLowerCase())).size === list.length, coded('duplicateItems', 'must not name a room type twice')),
 );
 
 /** Amenities are kept once each (case aside), in the order given. */
 const amenitiesSchema = v.pipe(
-  v.array(v.pipe(v.string('must be text'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(60, 'must be at most 60 characters'), noNul), 'must be a list of amenities'),
-  v.maxLength(MAX_AMENITIES, `must have at most ${MAX_AMENITIES} amenities`),
+  v.array(requiredText(60), coded('invalidType', 'must be a list of amenities', { expected: 'list' })),
+  v.maxLength(MAX_AMENITIES, coded('tooManyItems', `must have at most ${MAX_AMENITIES} amenities`, { max: MAX_AMENITIES })),
   v.transform((list) => list.filter((a, i) => list.findIndex((b) => b.toLowerCase() === a.toLowerCase()) === i)),
 );
 
@@ -82,10 +90,10 @@ const hotelFields = {
   slug: slugInput,
   destinationId: idSchema,
   stars: intBetween(1, 5),
-  address: clearableText(500),
+  address: clearableText(500, multiline),
   roomTypes: roomTypesSchema,
   amenities: v.optional(amenitiesSchema),
-  description: clearableText(5000),
+  description: clearableText(5000, multiline),
 };
 
 export const createHotelInput = v.strictObject(hotelFields);
@@ -100,7 +108,7 @@ export const updateHotelInput = updateOf({
 });
 export type UpdateHotelInput = v.InferOutput<typeof updateHotelInput>;
 
-const starsQuery = v.pipe(v.picklist(['1', '2', '3', '4', '5'], 'must be 1 to 5'), v.transform(Number));
+const starsQuery = v.pipe(oneOf(['1', '2', '3', '4', '5'], 'must be 1 to 5'), v.transform(Number));
 
 export const HOTEL_SORT_FIELDS = ['name', 'stars', 'createdAt', 'updatedAt'] as const;
 export const hotelsQuery = v.strictObject({
@@ -120,7 +128,7 @@ export type HotelsQuery = v.InferOutput<typeof hotelsQuery>;
  * minor units (`Deluxe King:25000:2; Family Suite:48000:4`).
  */
 const roomTypesFromText = v.pipe(
-  v.string(),
+  storable(),
   v.transform((text) =>
     text
       .split(/[;|]/)
@@ -141,7 +149,7 @@ export const hotelImportRow = v.strictObject({
   destination: requiredText(200),
   stars: intFromText(hotelFields.stars),
   address: hotelFields.address,
-  roomTypes: v.pipe(v.union([v.array(v.unknown()), roomTypesFromText], 'must be a list of room types'), roomTypesSchema),
+  roomTypes: v.pipe(v.union([v.array(v.unknown()), roomTypesFromText], coded('invalidType', 'must be a list of room types', { expected: 'list' })), roomTypesSchema),
   amenities: v.optional(listFromText(amenitiesSchema, 'must be a list of amenities')),
   description: hotelFields.description,
 });

@@ -23,5 +23,3 @@ export const hotelsResource = listResource<Hotel, HotelsParams, CreateHotelInput
 });
 
 /** The list, and one hotel by the seed's `GET /hotels/hotelId/{id}` (for the itinerary planner). */
-export const hotelsQueryOptions = hotelsResource.listQueryOptions;
-export const hotelQueryOptions = hotelsResource.detailQueryOptions;

@@ -1,29 +1,27 @@
 import * as v from 'valibot';
-import { updateOf, clearableText, idSchema, listOf, pageQuery, requiredText, sortBy, withFilter } from '../../common/schemas';
+import { clearableText, idSchema, listOf, multiline, pageQuery, requiredText, sortBy, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
 
 /** A catalogue record as other records show it (a hotel's region, a lead's destinations…). */
-export interface CatalogueRef {
-  _id: string;
-  name: string;
-  slug: string;
-}
+export const catalogueRefSchema = v.object({ _id: uuid, name: v.string(), slug: v.string() });
+export type CatalogueRef = v.InferOutput<typeof catalogueRefSchema>;
 
-export interface Region {
-  _id: string;
-  name: string;
+export const regionSchema = v.object({
+  _id: uuid,
+  name: v.string(),
   /** Unique in the organization; derived from the name unless given. */
-  slug: string;
-  description: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  slug: v.string(),
+  description: v.nullable(v.string()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Region = v.InferOutput<typeof regionSchema>;
 
 const regionFields = {
   /** Unique in the organization, whatever the case. */
   name: requiredText(120),
   slug: slugInput,
-  description: clearableText(2000),
+  description: clearableText(2000, multiline),
 };
 
 export const createRegionInput = v.strictObject(regionFields);

@@ -1,37 +1,36 @@
 import * as v from 'valibot';
-import { updateOf, booleanQuery, idSchema, intBetween, listOf, pageQuery, requiredText, sortBy, withFilter } from '../../common/schemas';
-import type { CatalogueRef } from '../regions/contract';
+import { booleanQuery, flag, idSchema, intBetween, listOf, multiline, oneOf, pageQuery, requiredText, sortBy, sortOrder, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
+import { catalogueRefSchema } from '../regions/contract';
 
-export interface Review {
-  _id: string;
-  customerName: string;
+export const reviewSchema = v.object({
+  _id: uuid,
+  customerName: v.string(),
   /** 1 to 5. */
-  rating: number;
-  text: string;
+  rating: v.number(),
+  text: v.string(),
   /** The destination reviewed, if any. */
-  destinationId: string | null;
-  destination: CatalogueRef | null;
+  destinationId: v.nullable(uuid),
+  destination: v.nullable(catalogueRefSchema),
   /** The customized tour reviewed, if any. */
-  tourId: string | null;
-  isPublished: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  tourId: v.nullable(uuid),
+  isPublished: v.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Review = v.InferOutput<typeof reviewSchema>;
 
 /** `DELETE /reviews/{id}` answers the deleted review and a message the toast shows. */
-export interface ReviewDeleted {
-  message: string;
-  data: Review;
-}
+export const reviewDeletedSchema = v.object({ message: v.string(), data: reviewSchema });
+export type ReviewDeleted = v.InferOutput<typeof reviewDeletedSchema>;
 
 const reviewFields = {
   customerName: requiredText(120),
   rating: intBetween(1, 5),
-  text: requiredText(5000),
+  text: requiredText(5000, multiline),
   destinationId: v.optional(v.nullable(idSchema)),
   /** A customized tour of the organization. */
   tourId: v.optional(v.nullable(idSchema)),
-  isPublished: v.optional(v.boolean('must be true or false')),
+  isPublished: v.optional(flag),
 };
 
 export const createReviewInput = v.strictObject(reviewFields);
@@ -45,13 +44,13 @@ export const updateReviewInput = updateOf({
 });
 export type UpdateReviewInput = v.InferOutput<typeof updateReviewInput>;
 
-const ratingQuery = v.pipe(v.picklist(['1', '2', '3', '4', '5'], 'must be 1 to 5'), v.transform(Number));
+const ratingQuery = v.pipe(oneOf(['1', '2', '3', '4', '5'], 'must be 1 to 5'), v.transform(Number));
 
 export const REVIEW_SORT_FIELDS = ['createdAt', 'rating', 'customerName'] as const;
 export const reviewsQuery = v.strictObject({
   ...pageQuery(),
   // Newest first unless asked otherwise.
-  sortOrder: v.optional(v.picklist(['asc', 'desc'], 'must be asc or desc'), 'desc'),
+  sortOrder: sortOrder('desc'),
   sortBy: sortBy(REVIEW_SORT_FIELDS, 'createdAt'),
   ...withFilter({
     destinations: listOf(idSchema),

@@ -1,6 +1,7 @@
 import type { LocaleResources } from '../../types';
 import shell from './shell';
+import errors from './errors';
 
-const de: LocaleResources = { ...shell };
+const de: LocaleResources = { ...shell, ...errors };
 
 export default de;

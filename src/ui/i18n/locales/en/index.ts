@@ -3,13 +3,15 @@
  * locale (tests/ui/locales.test.ts fails otherwise); other sections fall back to English.
  */
 import shell from './shell';
+import errors from './errors';
 import admin from './admin';
 import catalogue from './catalogue';
 import vendors from './vendors';
 import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
+import tourPackages from './tour-packages';
 
-const en = { ...shell, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance };
+const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages };
 
 export default en;

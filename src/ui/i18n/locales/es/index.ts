@@ -1,6 +1,7 @@
 import type { LocaleResources } from '../../types';
 import shell from './shell';
+import errors from './errors';
 
-const es: LocaleResources = { ...shell };
+const es: LocaleResources = { ...shell, ...errors };
 
 export default es;

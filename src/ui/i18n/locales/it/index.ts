@@ -1,6 +1,7 @@
 import type { LocaleResources } from '../../types';
 import shell from './shell';
+import errors from './errors';
 
-const it: LocaleResources = { ...shell };
+const it: LocaleResources = { ...shell, ...errors };
 
 export default it;

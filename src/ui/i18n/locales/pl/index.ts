@@ -1,6 +1,7 @@
 import type { LocaleResources } from '../../types';
 import shell from './shell';
+import errors from './errors';
 
-const pl: LocaleResources = { ...shell };
+const pl: LocaleResources = { ...shell, ...errors };
 
 export default pl;

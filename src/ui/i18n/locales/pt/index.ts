@@ -1,6 +1,7 @@
 import type { LocaleResources } from '../../types';
 import shell from './shell';
+import errors from './errors';
 
-const pt: LocaleResources = { ...shell };
+const pt: LocaleResources = { ...shell, ...errors };
 
 export default pt;

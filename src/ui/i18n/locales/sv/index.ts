@@ -1,6 +1,7 @@
 import type { LocaleResources } from '../../types';
 import shell from './shell';
+import errors from './errors';
 
-const sv: LocaleResources = { ...shell };
+const sv: LocaleResources = { ...shell, ...errors };
 
 export default sv;

@@ -9,7 +9,7 @@ ALTER TABLE customized_tour_lines ADD CONSTRAINT customized_tour_lines_kind_ck
   CHECK (kind IN ('hotels', 'flights', 'transfers', 'activities', 'visa', 'land-part', 'others', 'fee', 'discount'));
 --> statement-breakpoint
 ALTER TABLE customized_tour_lines ADD CONSTRAINT customized_tour_lines_unit_ck
-  CHECK (unit IN ('perPerson', 'perRoomNight', 'perUnit'));
+  CHECK (unit IN ('per-person', 'per-room-night', 'per-unit'));
 --> statement-breakpoint
 ALTER TABLE customized_tour_lines ADD CONSTRAINT customized_tour_lines_figures_ck
   CHECK (quantity >= 1 AND unit_cost >= 0 AND markup >= 0

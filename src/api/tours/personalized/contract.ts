@@ -1,0 +1,232 @@
+import * as v from 'valibot';
+import { coded } from '../../common/issues';
+import { booleanQuery, clearableText, flag, idSchema, intBetween, listAnswerOf, moneySchema, multiline, oneOf, pageQuery, requiredText, sortBy, timestamp, uuid, withFilter } from '../../common/schemas';
+import { catalogueRefSchema } from '../../catalogue/regions/contract';
+import { VENDOR_SERVICES } from '../../vendors/contract';
+import {
+  ROOM_TYPE_NEEDS_HOTEL,
+  MAX_DAYS,
+  MAX_NIGHTS,
+  daysInput,
+  idList,
+  memberRefSchema,
+  planRules,
+  textLines,
+  tourDaySchema,
+  tourHotelRefSchema,
+  tourListFilters,
+  travellerPricesInput,
+  travellerPricesSchema,
+  type Meal,
+  type TravellerPrices,
+} from '../package-plan';
+
+/**
+ * Personalized tours: reusable packages (seed "Personalized tours" calls). A package has a day plan,
+ * priced lines in the customized tour's shape (what "start from a package" copies), inclusions,
+ * exclusions, a price per person by traveller type and a published flag.
+ */
+
+/** A priced line's kind: the 7 vendor service types, a fee, or a discount (which takes off its amount). */
+export const LINE_KINDS = [...VENDOR_SERVICES, 'fee', 'discount'] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+/** What a line's quantity counts. */
+export const LINE_UNITS = ['per-person', 'per-room-night', 'per-unit'] as const;
+export type LineUnit = (typeof LINE_UNITS)[number];
+/** A markup in basis points of the unit cost (1500 = 15 %), or an amount in minor units added to each unit. */
+export const MARKUP_TYPES = ['percent', 'amount'] as const;
+export type MarkupType = (typeof MARKUP_TYPES)[number];
+/** 1000 % in basis points. */
+export const MAX_MARKUP_BASIS_POINTS = 100_000;
+export const MAX_LINES = 200;
+export const MAX_QUANTITY = 100_000;
+
+/** A priced line as answered: costs and markups in minor units (or basis points). */
+export const packageLineSchema = v.object({
+  kind: v.picklist(LINE_KINDS),
+  /** The plan's day it belongs to; null for the whole tour. */
+  dayNumber: v.nullable(v.number()),
+  description: v.string(),
+  hotel: v.nullable(tourHotelRefSchema),
+  roomType: v.nullable(v.string()),
+  activity: v.nullable(catalogueRefSchema),
+  vendor: v.nullable(v.object({ _id: uuid, name: v.string() })),
+  quantity: v.number(),
+  unit: v.picklist(LINE_UNITS),
+  unitCost: v.number(),
+  markupType: v.picklist(MARKUP_TYPES),
+  markup: v.number(),
+});
+export type PackageLine = v.InferOutput<typeof packageLineSchema>;
+
+/** A row of the list. */
+export const personalizedTourSchema = v.object({
+  _id: uuid,
+  title: v.string(),
+  description: v.nullable(v.string()),
+  regions: v.array(catalogueRefSchema),
+  destinations: v.array(catalogueRefSchema),
+  totalNights: v.number(),
+  pointOfContact: v.nullable(memberRefSchema),
+  inclusions: v.array(v.string()),
+  exclusions: v.array(v.string()),
+  pricePerPerson: travellerPricesSchema,
+  /** The organization's currency when the package was made (ISO 4217). */
+  currency: v.string(),
+  isPublished: v.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type PersonalizedTour = v.InferOutput<typeof personalizedTourSchema>;
+
+/** `GET /personalized-tours/id/{id}`: the package with its plan and lines. */
+export const personalizedTourDetailSchema = v.object({
+  ...personalizedTourSchema.entries,
+  days: v.array(tourDaySchema),
+  lines: v.array(packageLineSchema),
+});
+export type PersonalizedTourDetail = v.InferOutput<typeof personalizedTourDetailSchema>;
+
+export const personalizedTourListSchema = listAnswerOf(personalizedTourSchema);
+
+// ---------- inputs ----------
+
+export const HOTEL_AND_ACTIVITY = 'names a hotel and an activity: a line is one or the other';
+
+export const packageLineInput = v.pipe(
+  v.strictObject({
+    kind: oneOf(LINE_KINDS),
+    dayNumber: v.optional(v.nullable(intBetween(1, MAX_DAYS))),
+    description: requiredText(300),
+    hotelId: v.optional(v.nullable(idSchema)),
+    roomType: clearableText(80),
+    activityId: v.optional(v.nullable(idSchema)),
+    vendorId: v.optional(v.nullable(idSchema)),
+    quantity: intBetween(1, MAX_QUANTITY),
+    unit: oneOf(LINE_UNITS),
+    unitCost: moneySchema,
+    markupType: v.optional(oneOf(MARKUP_TYPES, 'must be percent or amount'), 'percent'),
+    markup: v.optional(moneySchema, 0),
+  }),
+  v.forward(
+    v.check((l) => !l.hotelId || !l.activityId, coded('invalidFormat', HOTEL_AND_ACTIVITY)),
+    ['activityId'],
+  ),
+  v.forward(
+    v.check((l) => !l.roomType || !!l.hotelId, coded('required', ROOM_TYPE_NEEDS_HOTEL)),
+    ['hotelId'],
+  ),
+  v.forward(
+    v.check((l) => l.markupType !== 'percent' || l.markup <= MAX_MARKUP_BASIS_POINTS, coded('tooLarge', 'must be at most 1000 %', { max: MAX_MARKUP_BASIS_POINTS })),
+    ['markup'],
+  ),
+);
+export type PackageLineInput = v.InferOutput<typeof packageLineInput>;
+
+const personalizedTourFields = {
+  title: requiredText(200),
+  description: clearableText(4000, multiline),
+  regions: idList(),
+  destinations: idList(),
+  totalNights: intBetween(0, MAX_NIGHTS),
+  /** A member of the organization (active). */
+  pointOfContact: v.optional(v.nullable(idSchema)),
+  days: v.optional(daysInput),
+  lines: v.optional(
+    v.pipe(
+      v.array(packageLineInput, coded('invalidType', 'must be a list of lines', { expected: 'list' })),
+      v.maxLength(MAX_LINES, coded('tooManyItems', `must have at most ${MAX_LINES} lines`, { max: MAX_LINES })),
+    ),
+  ),
+  inclusions: v.optional(textLines()),
+  exclusions: v.optional(textLines()),
+  pricePerPerson: travellerPricesInput,
+  isPublished: v.optional(flag),
+};
+
+const personalizedTourObject = v.strictObject(personalizedTourFields);
+
+/** `POST /personalized-tours`, and what a `PUT` makes of the stored package with its changes. */
+export const createPersonalizedTourInput = v.pipe(
+  personalizedTourObject,
+  planRules<v.InferOutput<typeof personalizedTourObject>>((input) => input.totalNights),
+);
+export type CreatePersonalizedTourInput = v.InferOutput<typeof createPersonalizedTourInput>;
+
+/**
+ * `PUT /personalized-tours` (the seed's path has no id): `_id` names the package; the fields given
+ * replace the stored ones (`days` and `lines` as wholes), and the result must be a valid package.
+ */
+export const updatePersonalizedTourInput = v.pipe(
+  v.strictObject({
+    _id: idSchema,
+    ...personalizedTourFields,
+    title: v.optional(personalizedTourFields.title),
+    totalNights: v.optional(personalizedTourFields.totalNights),
+    pricePerPerson: v.optional(personalizedTourFields.pricePerPerson),
+  }),
+  v.check((b) => Object.keys(b).length > 1, coded('noChange', 'must change at least one field')),
+);
+export type UpdatePersonalizedTourInput = v.InferOutput<typeof updatePersonalizedTourInput>;
+
+// ---------- lists ----------
+
+export const PERSONALIZED_TOUR_SORT_FIELDS = ['title', 'totalNights', 'createdAt', 'updatedAt'] as const;
+
+/** `GET /personalized-tours`: the seed's filters, and `isPublished`. Title ascending by default. */
+export const personalizedToursQuery = v.strictObject({
+  ...pageQuery(),
+  sortBy: sortBy(PERSONALIZED_TOUR_SORT_FIELDS, 'title'),
+  ...withFilter({ ...tourListFilters, isPublished: booleanQuery }),
+});
+export type PersonalizedToursQuery = v.InferOutput<typeof personalizedToursQuery>;
+
+// ---------- start from a package; what a booking keeps ----------
+
+/**
+ * A package's plan and lines in the customized tour's shape (server/tours/packages.ts
+ * `packageTemplate`): days by number (day 1 is the tour's departure day, so day N falls on
+ * departure + N − 1), catalogue items and vendors by id. Quantities are as the package was costed;
+ * the tour adjusts them to its own pax and rooms.
+ */
+export interface PackageTemplate {
+  packageId: string;
+  title: string;
+  totalNights: number;
+  regions: string[];
+  destinations: string[];
+  currency: string;
+  pricePerPerson: TravellerPrices;
+  inclusions: string[];
+  exclusions: string[];
+  days: {
+    dayNumber: number;
+    destinationId: string;
+    hotelId: string | null;
+    roomType: string | null;
+    activityIds: string[];
+    transfers: string | null;
+    meals: Meal[];
+    notes: string | null;
+  }[];
+  lines: {
+    kind: LineKind;
+    dayNumber: number | null;
+    description: string;
+    hotelId: string | null;
+    roomType: string | null;
+    activityId: string | null;
+    vendorId: string | null;
+    quantity: number;
+    unit: LineUnit;
+    unitCost: number;
+    markupType: MarkupType;
+    markup: number;
+  }[];
+}
+
+/** What a booking copies when it is made from a package: the package whole, as it was then. */
+export interface PackageSnapshot extends PersonalizedTourDetail {
+  /** When the copy was taken (ISO 8601 UTC). */
+  snapshotAt: string;
+}
