@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { createTourInput, priceTourLines } from '../../src/api/tours/customized/contract';
+import { createTourInput, planFromPackage, priceTourLines } from '../../src/api/tours/customized/contract';
 import { markTourBooked } from '../../server/tours/workflow';
 import type { Agent } from '../support/agent';
 import { checksum, checksumQuery } from '../support/db-checksum';
@@ -210,6 +210,45 @@ describe('POST /customized-tours', () => {
     const res = await sales.post('/api/customized-tours', plan(lead.id));
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('A lost lead cannot get a new tour; reopen it first');
+  });
+});
+
+describe('starting from a package', () => {
+  it("takes a package's plan and lines (GET /personalized-tours/id/{id}) as they are: the server accepts them and prices them", async () => {
+    const [pkg] = await s.sql<{ id: string }>(
+      `select t.id from personalized_tours t where t.organization_id = $1 and exists (select 1 from personalized_tour_lines l where l.tour_id = t.id and l.unit = 'per-person') order by t.title limit 1`,
+      [orgId],
+    );
+    const detail = (await sales.get(`/api/personalized-tours/id/${pkg.id}`)).body.data;
+    const lead = await newLead(sales);
+    const plan = planFromPackage(detail, '2027-06-01', { adults: 2, children: 1 });
+    const res = await sales.post('/api/customized-tours', { leadId: lead.id, title: detail.title, departure: '2027-06-01', adults: 2, children: 1, ...plan });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const tour = res.body.data;
+    expect(tour.totalNights).toBe(detail.totalNights);
+    // Day N of the package falls on departure + N − 1.
+    const packageDays = [...detail.days].sort((a: { dayNumber: number }, b: { dayNumber: number }) => a.dayNumber - b.dayNumber);
+    expect(tour.days.map((d: { date: string; destination: { _id: string } }) => [d.date, d.destination._id])).toEqual(
+      packageDays.map((d: { dayNumber: number; destination: { _id: string } }) => [`2027-06-${String(d.dayNumber).padStart(2, '0')}`, d.destination._id]),
+    );
+    expect(tour.lines).toHaveLength(detail.lines.length);
+    // Costed for two sharing a room in the package; here for the tour's three travellers and two rooms.
+    for (const [i, line] of detail.lines.entries()) {
+      if (line.unit === 'per-person') expect(tour.lines[i].quantity).toBe(3);
+      if (line.unit === 'per-room-night') expect(tour.lines[i].quantity).toBe(line.quantity * 2);
+      if (line.kind !== 'discount') expect(tour.lines[i]).toMatchObject({ unitCost: line.unitCost, markupType: line.markupType, markup: line.markup });
+    }
+    expect(tour.totals).toEqual(pricedAs({ title: detail.title, departure: '2027-06-01', adults: 2, children: 1, ...plan }, 3).totals);
+  });
+});
+
+describe('GET /customized-tours/settings', () => {
+  it("gives the builder the organization's default markup in basis points; needs customizedTours.view", async () => {
+    const config = (await owner.get('/api/configurations')).body.data.find((c: { module: string }) => c.module === 'customizedTours').settings;
+    const res = await sales.get('/api/customized-tours/settings');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ defaultMarkupBasisPoints: config.defaultMarkupPercent * 100, quoteValidityDays: config.quoteValidityDays });
+    expect((await finance.get('/api/customized-tours/settings')).status).toBe(403);
   });
 });
 
