@@ -28,6 +28,19 @@ type Plan = 'draft' | 'sent' | 'revised' | 'sentTwice';
 const TITLES = ['Family escape', 'Honeymoon', 'City and desert', 'Culture trail', 'Long weekend', 'Coast and mountains', 'Grand tour', 'Anniversary'];
 const TRANSFERS = ['Airport pick-up by private car', 'Hotel to hotel by coach', 'Half-day driver at disposal', 'Return to the airport'];
 
+/** The first lead of every owner, then the second of every owner, and so on. */
+function inTurns<C extends { lead: { assignedTo: string | null } }>(list: C[]): C[] {
+  const rank = new Map<string | null, number>();
+  return list
+    .map((c, i) => {
+      const k = rank.get(c.lead.assignedTo) ?? 0;
+      rank.set(c.lead.assignedTo, k + 1);
+      return { c, k, i };
+    })
+    .sort((a, b) => a.k - b.k || a.i - b.i)
+    .map((x) => x.c);
+}
+
 export async function seedTours(tx: Tx, organizationId: string, count: number): Promise<void> {
   const rnd = generator(20261123);
   await tx.execute(sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.org_id', ${organizationId}, true)`);
@@ -35,7 +48,8 @@ export async function seedTours(tx: Tx, organizationId: string, count: number): 
     const candidates = await tx
       .select({ lead: leads, query: leadQueries })
       .from(leads)
-      .innerJoin(leadQueries, eq(leadQueries.leadId, leads.id))
+      // A lead without an enquiry (a third of the demo's) gets a tour for two, answering none.
+      .leftJoin(leadQueries, eq(leadQueries.leadId, leads.id))
       .where(inArray(leads.status, ['new', 'contacted', 'qualified', 'quoted']))
       .orderBy(asc(leads.createdAt), asc(leads.id));
     const places = await tx.select({ id: destinations.id, name: destinations.name }).from(destinations).orderBy(asc(destinations.slug));
@@ -51,8 +65,9 @@ export async function seedTours(tx: Tx, organizationId: string, count: number): 
     if (!candidates.length || !places.length) return;
 
     // Quoted leads get sent tours; the others drafts, and a few qualified ones are quoted by their first send.
-    const quoted = candidates.filter((c) => c.lead.status === 'quoted');
-    const open = candidates.filter((c) => c.lead.status !== 'quoted');
+    // Taken in turn from each owner's leads, so every agent (own visibility) has tours of his own.
+    const quoted = inTurns(candidates.filter((c) => c.lead.status === 'quoted'));
+    const open = inTurns(candidates.filter((c) => c.lead.status !== 'quoted'));
     const picks: { c: (typeof candidates)[number]; plan: Plan }[] = [];
     const plans: Plan[] = ['sent', 'sent', 'sentTwice', 'revised'];
     quoted.slice(0, Math.ceil(count * 0.55)).forEach((c, i) => picks.push({ c, plan: plans[i % plans.length] }));
@@ -62,11 +77,11 @@ export async function seedTours(tx: Tx, organizationId: string, count: number): 
     const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     for (const [n, { c, plan }] of picks.entries()) {
       const { lead, query } = c;
-      const pax = { adults: query.adults, children: query.children, infants: query.infants };
+      const pax = query ? { adults: query.adults, children: query.children, infants: query.infants } : { adults: 2, children: 0, infants: 0 };
       const travellers = pax.adults + pax.children;
       const stops = (lead.destinations.length ? lead.destinations : [rnd.pick(places).id]).filter((d) => places.some((p) => p.id === d));
       const nights = rnd.int(3, 7);
-      const start = query.travelFrom && query.travelFrom > iso(Date.now()) ? Date.parse(`${query.travelFrom}T00:00:00Z`) : Date.now() + rnd.int(20, 120) * day;
+      const start = query?.travelFrom && query.travelFrom > iso(Date.now()) ? Date.parse(`${query.travelFrom}T00:00:00Z`) : Date.now() + rnd.int(20, 120) * day;
       const days: TourDayInput[] = [];
       const lines: TourLineInput[] = [];
       for (let i = 0; i <= nights; i++) {
@@ -107,7 +122,7 @@ export async function seedTours(tx: Tx, organizationId: string, count: number): 
       const place = places.find((p) => p.id === stops[0])?.name ?? '';
       const input: CreateTourInput = {
         leadId: lead.id,
-        queryId: query.id,
+        queryId: query?.id ?? null,
         title: `${place} ${TITLES[n % TITLES.length].toLowerCase()}`.replace(/^./, (ch) => ch.toUpperCase()),
         regions: [],
         destinations: stops,
@@ -115,7 +130,7 @@ export async function seedTours(tx: Tx, organizationId: string, count: number): 
         arrival: days.at(-1)!.date,
         ...pax,
         pointOfContact: actor,
-        notes: query.notes,
+        notes: query?.notes ?? null,
         days,
         lines,
       };
