@@ -84,6 +84,8 @@ function LineRow({
           maxFractionDigits={digits}
           min={0}
           value={fromMinorUnits(field.value, digits)}
+          // onChange on every key (the totals follow the typing), onValueChange on leaving the field.
+          onChange={(e) => field.onChange(toMinorUnits(e.value, digits))}
           onValueChange={(e) => field.onChange(toMinorUnits(e.value, digits))}
           invalid={!!errors?.[name]}
         />
@@ -198,7 +200,9 @@ function LineRow({
         <Controller
           control={control}
           name={`lines.${index}.quantity`}
-          render={({ field }) => <InputNumber aria-label={named('quantity')} value={field.value} min={1} useGrouping={false} onValueChange={(e) => field.onChange(e.value ?? null)} invalid={!!errors?.quantity} />}
+          render={({ field }) => (
+            <InputNumber aria-label={named('quantity')} value={field.value} min={1} useGrouping={false} onChange={(e) => field.onChange(e.value ?? null)} onValueChange={(e) => field.onChange(e.value ?? null)} invalid={!!errors?.quantity} />
+          )}
         />
         <Controller
           control={control}
@@ -251,6 +255,7 @@ function LineRow({
                 maxFractionDigits={2}
                 locale={locale}
                 suffix=" %"
+                onChange={(e) => field.onChange(toBasisPoints(e.value))}
                 onValueChange={(e) => field.onChange(toBasisPoints(e.value))}
                 invalid={!!errors?.markup}
               />

@@ -240,12 +240,14 @@ export function missingFields(values: TourFormValues): string[] {
 export const paxOf = (values: Pick<TourFormValues, 'adults' | 'children' | 'infants'>) => (values.adults ?? 0) + (values.children ?? 0) + (values.infants ?? 0);
 
 const asPriced = (l: LineFormValue) => ({ kind: l.kind, quantity: l.quantity ?? 0, unitCost: l.unitCost ?? 0, markupType: l.markupType, markup: l.markup ?? 0 });
+/** A line typed far enough to be priced: a quantity, a cost and a markup that are not negative. */
+const priceable = (l: LineFormValue) => !!l.quantity && l.quantity >= 1 && l.unitCost !== null && l.unitCost >= 0 && (l.markup ?? 0) >= 0;
 
 /** One line's prices as typed so far; null while it cannot be priced (no quantity yet, a price too large). */
 export function livePrice(line: LineFormValue): PricedLine | null {
-  if (!line.quantity || line.quantity < 1 || line.unitCost === null || line.unitCost < 0 || (line.markup ?? 0) < 0) return null;
+  if (!priceable(line)) return null;
   try {
-    return priceLine({ kind: line.kind, quantity: line.quantity, unitCost: line.unitCost, markup: line.markupType === 'percent' ? { basisPoints: line.markup ?? 0 } : { amount: line.markup ?? 0 } });
+    return priceLine({ kind: line.kind, quantity: line.quantity!, unitCost: line.unitCost!, markup: line.markupType === 'percent' ? { basisPoints: line.markup ?? 0 } : { amount: line.markup ?? 0 } });
   } catch (error) {
     if (error instanceof RangeError) return null;
     throw error;
@@ -254,12 +256,11 @@ export function livePrice(line: LineFormValue): PricedLine | null {
 
 /**
  * The tour's totals as typed so far, from the pricing function the server stores with; lines not
- * yet priceable count as nothing. `tooLarge` when the sums leave what can be stored.
+ * yet priceable count as nothing. `tooLarge` when a line or the sums leave what can be stored.
  */
 export function liveTotals(lines: LineFormValue[], pax: number): { totals: TourTotals | null; tooLarge: boolean } {
-  const priceable = lines.filter((l) => livePrice(l) !== null).map(asPriced);
   try {
-    return { totals: priceTourLines(priceable, pax).totals, tooLarge: false };
+    return { totals: priceTourLines(lines.filter(priceable).map(asPriced), pax).totals, tooLarge: false };
   } catch (error) {
     if (error instanceof PriceOutOfRange) return { totals: null, tooLarge: true };
     throw error;
