@@ -10,8 +10,7 @@ import { leadRoutes } from './leads/routes';
 import { notificationRoutes } from './notifications/routes';
 import { vendorRoutes } from './vendors/routes';
 import { financeRoutes } from './finance/routes';
-import { personalizedTourRoutes } from './tours/package-routes';
-import { groupTourRoutes } from './tours/group-routes';
+import { tourRoutes } from './tours/routes';
 import { documentRoutes } from './documents/routes';
 import { documentQueues } from './documents/jobs';
 import type { BossQueue } from './jobs/boss';
@@ -22,7 +21,7 @@ import type { AppServices } from './services';
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...personalizedTourRoutes, ...groupTourRoutes, ...documentRoutes],
+  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...tourRoutes, ...documentRoutes],
   // The parent (platform) service: organizations and subscriptions, in its own issue.
   platform: [],
 };

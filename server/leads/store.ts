@@ -121,7 +121,7 @@ export async function assertActiveMember(tx: Tx, memberId: string, field: string
   if (!m) throw invalidField(field, 'notActiveMember', 'must be an active member');
 }
 
-async function memberRefs(tx: Tx, ids: (string | null)[]): Promise<(id: string | null) => MemberRef | null> {
+export async function memberRefs(tx: Tx, ids: (string | null)[]): Promise<(id: string | null) => MemberRef | null> {
   const wanted = [...new Set(ids.filter((x): x is string => !!x))];
   const rows = wanted.length ? await tx.select({ _id: members.id, name: members.name }).from(members).where(inArray(members.id, wanted)) : [];
   const byId = new Map(rows.map((r) => [r._id, r]));

@@ -18,6 +18,14 @@ const globeId = async (table: string, name: string) =>
 const names = (res: { body: { data: { name: string }[] } }) => res.body.data.map((x) => x.name);
 const csv = { 'Content-Type': 'text/csv' };
 const CATALOGUE = ['regions', 'destinations', 'hotels', 'activities', 'reviews'];
+/** How a refusal names the demo customized tours matching `where` ("3 customized tours (“A”, “B”, “C” and 2 more)"). */
+async function customizedToursUsing(where: string, id: string) {
+  const titles = (await s.sql<{ title: string }>(`select title from customized_tours where ${where} order by lower(title)`, [id])).map((r) => `“${r.title}”`);
+  expect(titles.length, 'the demo tours use it').toBeGreaterThan(0);
+  const named = titles.length > 3 ? [...titles.slice(0, 3), `${titles.length - 3} more`] : titles;
+  const list = named.length < 2 ? named.join('') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return `${titles.length} customized tour${titles.length === 1 ? '' : 's'} (${list})`;
+}
 const counts = async () => Object.fromEntries(await Promise.all(CATALOGUE.map(async (t) => [t, await count(t)])));
 
 beforeAll(async () => {
@@ -135,6 +143,7 @@ describe('regions', () => {
       `${used.a} activities`,
       `${used.l} leads`,
       `${used.q} lead queries`,
+      await customizedToursUsing('$1 = any(regions)', id),
       '4 personalized tours (“Dubai & Abu Dhabi Highlights”, “Dubai Classic”, “Jordan: Petra by Night” and 1 more)',
       '3 group tours (“Dubai Shopping Festival Group”, “Oman Discovery Group” and “Petra & Wadi Musa Group”)',
     ];
@@ -226,7 +235,7 @@ describe('destinations', () => {
     const res = await ops.delete(`/api/destinations/${id}`);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
-      'This destination is used by 3 hotels, 4 activities, 1 review, 24 leads, 20 lead queries, 2 personalized tours (“Dubai & Abu Dhabi Highlights” and “Dubai Classic”) and 1 group tour (“Dubai Shopping Festival Group”) and cannot be deleted',
+      `This destination is used by 3 hotels, 4 activities, 1 review, 24 leads, 20 lead queries, ${await customizedToursUsing('$1 = any(destinations)', id)}, 2 personalized tours (“Dubai & Abu Dhabi Highlights” and “Dubai Classic”) and 1 group tour (“Dubai Shopping Festival Group”) and cannot be deleted`,
     );
     const { body } = await ops.post('/api/destinations', { name: 'Empty Quarter', regionId: await demoId('regions', 'Middle East'), country: 'Saudi Arabia' });
     expect((await ops.delete(`/api/destinations/${body.data._id}`)).body.message).toBe('Destination deleted successfully');
@@ -366,9 +375,11 @@ describe('hotels', () => {
     expect((await finance.get('/api/hotels')).status).toBe(403);
     expect((await finance.get(`/api/hotels/hotelId/${id}`)).status).toBe(403);
     expect((await ops.put(`/api/hotels/${id}`, { stars: 0 })).status).toBe(400);
-    const deleted = await ops.delete(`/api/hotels/${id}`);
-    expect(deleted.body).toMatchObject({ message: 'Hotel deleted successfully!', data: { _id: id } });
-    expect((await ops.get(`/api/hotels/hotelId/${id}`)).status).toBe(404);
+    // Demo tours stay in the demo hotels: the one deleted is a hotel no tour uses.
+    const spare = (await ops.post('/api/hotels', { name: 'Spare Inn', destinationId: await demoId('destinations', 'Dubai'), stars: 3, roomTypes: [{ name: 'Double', nightlyRate: 9000, maxOccupancy: 2 }] })).body.data._id;
+    const deleted = await ops.delete(`/api/hotels/${spare}`);
+    expect(deleted.body).toMatchObject({ message: 'Hotel deleted successfully!', data: { _id: spare } });
+    expect((await ops.get(`/api/hotels/hotelId/${spare}`)).status).toBe(404);
   });
 
   it('imports hotels from CSV with room types in one cell', async () => {

@@ -111,14 +111,17 @@ export const followUpSchema = v.object({
 });
 export type FollowUp = v.InferOutput<typeof followUpSchema>;
 
-export const LEAD_ACTIVITY_TYPES = ['created', 'captured', 'imported', 'details', 'status', 'owner', 'query', 'queryUpdated', 'comment', 'followUp', 'response'] as const;
+export const LEAD_ACTIVITY_TYPES = ['created', 'captured', 'imported', 'details', 'status', 'owner', 'query', 'queryUpdated', 'comment', 'followUp', 'response', 'tourCreated', 'tourSent'] as const;
 export type LeadActivityType = (typeof LEAD_ACTIVITY_TYPES)[number];
 
 /** One line of the lead's timeline: what happened, who did it (null: the website or the system), when. */
 export const leadActivitySchema = v.object({
   _id: uuid,
   type: v.picklist(LEAD_ACTIVITY_TYPES),
-  /** Per type: `{ from, to, reason }` for status, `{ from, to }` (names) for owner, `{ outcome }` for a response… */
+  /**
+   * Per type: `{ from, to, reason }` for status (`tourId` when a sent tour moved it), `{ from, to }`
+   * (names) for owner, `{ outcome }` for a response, `{ tourId, title, version, to }` for a tour…
+   */
   data: v.record(v.string(), v.unknown()),
   actor: v.nullable(memberRefSchema),
   createdAt: timestamp,

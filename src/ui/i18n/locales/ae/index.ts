@@ -10,7 +10,8 @@ import finance from './finance';
 import tourPackages from './tour-packages';
 import dashboard from './dashboard';
 import documents from './documents';
+import tours from './tours';
 
-const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents };
+const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours };
 
 export default ae;

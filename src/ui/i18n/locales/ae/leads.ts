@@ -185,6 +185,10 @@ const leads = {
       comment: 'أُضيف تعليق على استفسار بواسطة {{actor}}',
       followUp: 'جُدولت متابعة في {{when}} بواسطة {{actor}}',
       response: 'سُجّل رد على متابعة بواسطة {{actor}}: {{outcome}}',
+      tourCreated: 'بدأ {{actor}} الجولة «{{title}}»',
+      tourSent: 'أرسل {{actor}} النسخة {{version}} من الجولة «{{title}}»',
+      sentTo: 'إلى {{to}}',
+      byTour: 'بسبب إرسال الجولة',
     },
     aiChat: {
       title: 'المساعد الذكي',

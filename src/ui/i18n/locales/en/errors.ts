@@ -1,7 +1,7 @@
 import type { ErrorCode, IssueCode } from '../../../../api/common/issues';
 
 /** Rules with words of their own (an issue's `params.rule`, or `params.after` for dates in order). */
-type Worded = `required_${'lost' | 'rescheduled' | 'newPassword'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from'}` | 'tooFewItems_services';
+type Worded = `required_${'lost' | 'rescheduled' | 'newPassword'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay'}` | 'tooFewItems_services';
 
 /**
  * What the API's codes say, in this language (SPEC "Conventions": the web app shows the
@@ -36,6 +36,7 @@ const errors = {
     dateOrder_travelFrom: 'must not be before the first travel day',
     dateOrder_joiningDate: 'must not be before the joining date',
     dateOrder_from: 'must not be before the start of the range',
+    dateOrder_previousDay: "must be after the previous day",
     notInteger: 'must be a whole number',
     tooSmall: 'must be at least {{min}}',
     tooLarge: 'must be at most {{max}}',
@@ -108,6 +109,10 @@ const errors = {
     INVALID_FORM: "The form that was sent could not be read.",
     ATTACHMENT_TOO_LARGE: "The attachments are too large: at most {{megabytes}} MB.",
     MAIL_SERVER_NOT_SET: "Set the mail server (host and sender address) first.",
+    TOUR_SENT: "Version {{version}} was sent to the customer and is kept as it was sent.",
+    TOUR_BOOKED: "A booked tour keeps its price: only its plan can change.",
+    TOUR_NOT_BOOKED: "Only a booked tour's plan is changed this way; a published tour must be reverted first.",
+    TOUR_NOT_DELETABLE: "Only a draft tour can be deleted.",
     CONFLICT: 'This conflicts with the record’s current state.',
     INTERNAL: 'An unexpected error occurred.',
   },

@@ -167,6 +167,10 @@ const leads = {
       comment: '{{actor}} commented on a query',
       followUp: '{{actor}} scheduled a follow-up for {{when}}',
       response: '{{actor}} recorded a follow-up response: {{outcome}}',
+      tourCreated: '{{actor}} started the tour “{{title}}”',
+      tourSent: '{{actor}} sent version {{version}} of the tour “{{title}}”',
+      sentTo: 'To {{to}}',
+      byTour: 'Because the tour was sent',
     },
     aiChat: {
       title: 'AI assistant',
