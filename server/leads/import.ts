@@ -1,6 +1,6 @@
 import { orderedUuid } from '../db/ids';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { leadImportRow, type LeadImportRow } from '../../src/api/leads/contract';
+import { NOT_IN_FUTURE, leadImportRow, type LeadImportRow } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
 import { moduleSettings } from '../admin/store';
 import { members } from '../auth/schema';
@@ -69,7 +69,8 @@ export const leadImporter: Importer<LeadImportRow, LeadValues> = {
     ...(emailKey(input.email) ? [['email', emailKey(input.email)!] as [string, string]] : []),
   ],
 
-  async plan(tx, chunk, { auth }) {
+  async plan(tx, chunk, { auth, timeZone }) {
+    const today = await todayIn(tx, timeZone);
     const regionOf = await referenceResolver(tx, REGION, chunk.flatMap((c) => c.input.regions ?? []));
     const destinationOf = await referenceResolver(tx, DESTINATION, chunk.flatMap((c) => c.input.destinations ?? []));
     const ownerOf = await ownersNamed(tx, chunk.flatMap((c) => (c.input.assignedTo ? [c.input.assignedTo] : [])));
@@ -80,6 +81,7 @@ export const leadImporter: Importer<LeadImportRow, LeadValues> = {
     return keyed.map(({ input, pk, ek }): RowPlan<LeadValues> => {
       if (pk && taken.phones.has(pk)) return { action: 'skip', code: 'DUPLICATE', params: { field: 'phone' }, reason: `duplicate: a lead with the phone number ${input.phone} already exists` };
       if (ek && taken.emails.has(ek)) return { action: 'skip', code: 'DUPLICATE', params: { field: 'email' }, reason: `duplicate: a lead with the email ${input.email} already exists` };
+      if (input.queryDate && input.queryDate > today) return rejectRow('queryDate', 'inFuture', NOT_IN_FUTURE);
       const unknownRegion = input.regions?.find((r) => !regionOf(r));
       if (unknownRegion) return rejectRow('regions', 'unknownReference', `"${unknownRegion}" is not a known region`, { kind: 'region' });
       const unknownDestination = input.destinations?.find((d) => !destinationOf(d));
