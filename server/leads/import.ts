@@ -52,8 +52,8 @@ async function ownersNamed(tx: Tx, keys: string[]) {
 
 /**
  * `POST /leads/import`: each row creates a lead (source `import` unless the row says), never
- * changes one: a row whose phone number or email already belongs to a lead is skipped as a
- * duplicate. Regions and destinations are named by id, slug or name; the owner by member id or
+ * changes one: a row whose phone number or email already belongs to a lead the importer may see
+ * is skipped as a duplicate. Regions and destinations are named by id, slug or name; the owner by member id or
  * email (an active sales member); `queryDate` and `followUp` in spreadsheet forms (import-dates.ts,
  * local times in the organization's time zone). Rows are written in bulk: contacts, leads, the
  * timeline, follow-ups, their reminder jobs and the owners' notifications, a few statements a chunk.
