@@ -1,3 +1,5 @@
+ALTER TABLE "activities" ADD CONSTRAINT "activities_org_id_uq" UNIQUE("organization_id","id");--> statement-breakpoint
+ALTER TABLE "hotels" ADD CONSTRAINT "hotels_org_id_uq" UNIQUE("organization_id","id");--> statement-breakpoint
 CREATE TABLE "customized_tour_days" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"organization_id" uuid DEFAULT nullif(current_setting('app.org_id', true), '')::uuid NOT NULL,
@@ -129,6 +131,4 @@ CREATE INDEX "customized_tours_org_arrival_idx" ON "customized_tours" USING btre
 CREATE INDEX "customized_tours_org_status_idx" ON "customized_tours" USING btree ("organization_id","status");--> statement-breakpoint
 CREATE INDEX "customized_tours_org_contact_idx" ON "customized_tours" USING btree ("organization_id","point_of_contact");--> statement-breakpoint
 CREATE INDEX "customized_tours_regions_gin" ON "customized_tours" USING gin ("regions");--> statement-breakpoint
-CREATE INDEX "customized_tours_destinations_gin" ON "customized_tours" USING gin ("destinations");--> statement-breakpoint
-ALTER TABLE "activities" ADD CONSTRAINT "activities_org_id_uq" UNIQUE("organization_id","id");--> statement-breakpoint
-ALTER TABLE "hotels" ADD CONSTRAINT "hotels_org_id_uq" UNIQUE("organization_id","id");
+CREATE INDEX "customized_tours_destinations_gin" ON "customized_tours" USING gin ("destinations");
