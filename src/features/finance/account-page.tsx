@@ -68,9 +68,7 @@ export function AccountPage() {
         {money.map((a) => (
           <div className="stat" key={a.key} data-stat={a.key}>
             <dt>
-              <Link to={journalOf(a)} aria-label={t('finance.chart.openJournal', { account: name(a) })}>
-                {name(a)}
-              </Link>
+              <Link to={journalOf(a)}>{name(a)}</Link>
             </dt>
             <dd>
               <span className="money">{fmt.money(a.balance, a.currency)}</span>
