@@ -31,7 +31,7 @@ import { moduleSettings } from '../admin/store';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { containsPattern, countRows, listPage, orderBy } from '../http/list';
+import { containsPattern, listPage, orderBy } from '../http/list';
 import { allow, route } from '../http/route';
 import { leads } from '../leads/schema';
 import { workflowRoute } from '../workflow/route';
@@ -68,13 +68,20 @@ const TOUR_SORT = {
   totalNights: customizedTours.totalNights,
 };
 
+/**
+ * The tours to count: joined with their leads only when the caller's visibility ("own": his leads'
+ * tours) or a search by the lead's name needs them; an unsearched list of every tour reads the
+ * tours' own (organization, status) index.
+ */
+function countedTours(tx: Tx, auth: AuthContext, q: TourFilters & { search?: string }) {
+  const scope = visibleTours(auth);
+  const select = tx.select({ status: customizedTours.status, n: sql<number>`count(*)::int` }).from(customizedTours);
+  const where = and(scope, tourFilters(q, false));
+  return (scope || q.search ? select.innerJoin(leads, eq(leads.id, customizedTours.leadId)) : select).where(where).groupBy(customizedTours.status);
+}
+
 async function tourStats(tx: Tx, auth: AuthContext, q: TourFilters & { search?: string }): Promise<CustomizedTourStats> {
-  const rows = await tx
-    .select({ status: customizedTours.status, n: sql<number>`count(*)::int` })
-    .from(customizedTours)
-    .innerJoin(leads, eq(leads.id, customizedTours.leadId))
-    .where(and(visibleTours(auth), tourFilters(q, false)))
-    .groupBy(customizedTours.status);
+  const rows = await countedTours(tx, auth, q);
   const byStatus = Object.fromEntries(CUSTOMIZED_TOUR_STATES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<CustomizedTourState, number>;
   return { byStatus, total: rows.reduce((sum, r) => sum + r.n, 0) };
 }
@@ -82,6 +89,7 @@ async function tourStats(tx: Tx, auth: AuthContext, q: TourFilters & { search?: 
 async function tourPage(tx: Tx, auth: AuthContext, query: ToursQuery) {
   const q = mergeFilter(query);
   const where = and(visibleTours(auth), tourFilters(q));
+  const stats = await tourStats(tx, auth, q);
   const page = await listPage(q, {
     rows: (limit, offset) =>
       selectTours(tx)
@@ -90,8 +98,9 @@ async function tourPage(tx: Tx, auth: AuthContext, query: ToursQuery) {
         .limit(limit)
         .offset(offset),
     toItem: (row) => row,
-    count: () => countRows(tx, tx.select({ one: sql`1` }).from(customizedTours).innerJoin(leads, eq(leads.id, customizedTours.leadId)).where(where)),
-    stats: await tourStats(tx, auth, q),
+    // The header counts every filter but the status: the list's total is its count for the statuses asked.
+    count: async () => (q.status?.length ? q.status : [...CUSTOMIZED_TOUR_STATES]).reduce((sum: number, s: CustomizedTourState) => sum + stats.byStatus[s], 0),
+    stats,
   });
   return { ...page, data: await toTours(tx, page.data) };
 }

@@ -12,7 +12,7 @@ import { vendors } from '../vendors/schema';
  * computed with the pricing function; its days and priced lines are rows of their own (catalogue
  * references are composite foreign keys with the organization, `restrict`: a hotel, activity or
  * destination a tour uses cannot disappear under it). A sent version is a frozen copy of the whole
- * tour as answered (`snapshot`), which never changes (a trigger refuses updates, migration 0010).
+ * tour as answered (`snapshot`), which never changes (a trigger refuses updates, migration 0013).
  * What Drizzle cannot say lives in that custom migration: the line pricing rules as CHECKs, and the
  * tour's totals equal to the sums of its lines, checked at commit.
  */
@@ -115,7 +115,7 @@ export const customizedTourDays = pgTable(
 
 /**
  * The priced lines, in order. `unit_price`, `line_cost` and `line_sell` are what the pricing
- * function computed; the CHECKs of migration 0010 hold them to its rules.
+ * function computed; the CHECKs of migration 0013 hold them to its rules.
  */
 export const customizedTourLines = pgTable(
   'customized_tour_lines',
