@@ -5,8 +5,8 @@ import { idParams, idSchema } from '../../src/api/common/schemas';
 import { ATTACHMENT_TYPES, LOGO_TYPES, MAX_LOGO_BYTES, MAX_LOGO_PIXELS, documentSendAnswer, organizationLogoAnswer, outboxAnswer, outboxQuery, testEmailInput, testEmailSchema, type TestEmailAnswer } from '../../src/api/documents/contract';
 import { itemAnswer } from '../../src/api/common/schemas';
 import { currentOrganization, moduleSettings } from '../admin/store';
-import { ApiError, conflict, invalidField, issue, notFound } from '../http/errors';
-import { FILE_KINDS, bytesAre, mediaTypeOf } from '../http/files';
+import { conflict, invalidField, notFound } from '../http/errors';
+import { checkFile } from '../http/files';
 import { allow, fileAnswer, route, type RouteDef } from '../http/route';
 import { deliver, smtpConfigured, smtpError, toEml } from './mailer';
 import { disposition } from './send-route';
@@ -83,15 +83,10 @@ export const documentRoutes: RouteDef[] = [
     maxBodyBytes: MAX_LOGO_BYTES + 64 * 1024,
     answers: organizationLogoAnswer,
     async handler({ tx, files }) {
-      if (files.length !== 1) throw invalidField('logo', files.length ? 'tooManyItems' : 'required', files.length ? 'must be one image' : 'is required', files.length ? { max: 1 } : {});
-      const [file] = files;
-      const type = mediaTypeOf(file.type) as (typeof LOGO_TYPES)[number];
-      if (!LOGO_TYPES.includes(type)) throw invalidField('logo', 'oneOf', `must be one of ${LOGO_TYPES.join(', ')}`, { values: LOGO_TYPES });
-      if (file.bytes.length > MAX_LOGO_BYTES) {
-        const megabytes = MAX_LOGO_BYTES / 1024 / 1024;
-        throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `logo is larger than ${megabytes} MB`, [issue('logo', 'fileTooLarge', `must be at most ${megabytes} MB`, { megabytes })], undefined, { megabytes });
-      }
-      if (!bytesAre(type, file.bytes)) throw invalidField('logo', 'contentMismatch', `is not ${FILE_KINDS[type].name}, as its type says`, { type });
+      const [file, another] = files;
+      if (!file) throw invalidField('logo', 'required', 'is required');
+      if (another) throw invalidField('logo', 'tooManyItems', 'must be one image', { max: 1 });
+      const type = checkFile('logo', file, LOGO_TYPES, MAX_LOGO_BYTES);
       const problem = await logoProblem(file.bytes, MAX_LOGO_PIXELS);
       if (problem) throw invalidField('logo', problem.code, problem.message, { max: MAX_LOGO_PIXELS });
       const [row] = await tx

@@ -4,7 +4,7 @@ import { ATTACHMENT_TYPES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_BYTES, MAX_ATTACHMEN
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, invalidField, issue } from '../http/errors';
-import { FILE_KINDS, bytesAre, mediaTypeOf } from '../http/files';
+import { checkFile } from '../http/files';
 import { fileAnswer, route, type Access, type RouteDef, type UploadedFile } from '../http/route';
 import { renderRecordDocument, sendRecordDocument, sendsOf, type Attachment, type RecordDocument } from './store';
 
@@ -29,8 +29,6 @@ export interface DocumentRoutes<P extends v.GenericSchema> {
 const safeName = (name: string) =>
   name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim().slice(0, 200) || 'attachment';
 
-const MB = 1024 * 1024;
-
 /**
  * The files a person attached, checked: at most 10, each within 10 MiB and all within 20 MiB (413),
  * of a type the product accepts, and really of that type (a renamed executable is not a PDF
@@ -40,20 +38,13 @@ export function checkAttachments(files: UploadedFile[]): Attachment[] {
   if (files.length > MAX_ATTACHMENTS) throw invalidField('attachments', 'tooManyItems', `must have at most ${MAX_ATTACHMENTS} files`, { max: MAX_ATTACHMENTS });
   let total = 0;
   return files.map((file, i) => {
-    const path = `attachments.${i}`;
-    if (file.bytes.length > MAX_ATTACHMENT_BYTES) {
-      const megabytes = MAX_ATTACHMENT_BYTES / MB;
-      throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `${path} is larger than ${megabytes} MB`, [issue(path, 'fileTooLarge', `must be at most ${megabytes} MB`, { megabytes })], undefined, { megabytes });
-    }
+    const contentType = checkFile(`attachments.${i}`, file, ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES);
     total += file.bytes.length;
     if (total > MAX_ATTACHMENTS_BYTES) {
-      const megabytes = MAX_ATTACHMENTS_BYTES / MB;
+      const megabytes = MAX_ATTACHMENTS_BYTES / 1024 / 1024;
       throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `The attachments are larger than ${megabytes} MB together`, [issue('attachments', 'filesTooLarge', `must be at most ${megabytes} MB together`, { megabytes })], undefined, { megabytes });
     }
-    const type = mediaTypeOf(file.type) as (typeof ATTACHMENT_TYPES)[number];
-    if (!ATTACHMENT_TYPES.includes(type)) throw invalidField(path, 'oneOf', `must be one of ${ATTACHMENT_TYPES.join(', ')}`, { values: ATTACHMENT_TYPES });
-    if (!bytesAre(type, file.bytes)) throw invalidField(path, 'contentMismatch', `is not ${FILE_KINDS[type].name}, as its type says`, { type });
-    return { fileName: safeName(file.name), contentType: type, content: file.bytes };
+    return { fileName: safeName(file.name), contentType, content: file.bytes };
   });
 }
 

@@ -1,3 +1,6 @@
+import { ApiError, invalidField, issue } from './errors';
+import type { UploadedFile } from './route';
+
 /**
  * What a file's bytes are, whatever its name or declared type says: an upload is taken as the type
  * it claims only when its first bytes agree (a renamed executable is not a PDF because it says so).
@@ -26,3 +29,18 @@ export const mediaTypeOf = (declared: string) => declared.split(';')[0].trim().t
 
 /** Whether the bytes are what the media type says. */
 export const bytesAre = (type: FileKind, bytes: Buffer) => FILE_KINDS[type].test(bytes);
+
+/**
+ * An uploaded file checked as `path` (`attachments.0`, `logo`): within `maxBytes` (413), of one of
+ * `types`, and really of the type it claims. Answers its type.
+ */
+export function checkFile<T extends FileKind>(path: string, file: UploadedFile, types: readonly T[], maxBytes: number): T {
+  if (file.bytes.length > maxBytes) {
+    const megabytes = maxBytes / 1024 / 1024;
+    throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `${path} is larger than ${megabytes} MB`, [issue(path, 'fileTooLarge', `must be at most ${megabytes} MB`, { megabytes })], undefined, { megabytes });
+  }
+  const type = mediaTypeOf(file.type) as T;
+  if (!types.includes(type)) throw invalidField(path, 'oneOf', `must be one of ${types.join(', ')}`, { values: types });
+  if (!bytesAre(type, file.bytes)) throw invalidField(path, 'contentMismatch', `is not ${FILE_KINDS[type].name}, as its type says`, { type });
+  return type;
+}
