@@ -1,9 +1,30 @@
 import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router-dom';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { confirmAction } from './confirm';
 import { FormError } from './form-fields';
+
+/**
+ * A form that is a page asks, as a dialog does, before its changes are thrown away: leaving for
+ * another page inside the app while `dirty` (pass `isDirty && !isSubmitting`, so the page's own
+ * move after a save goes through) asks to discard or keep editing.
+ */
+export function useLeaveGuard(dirty: boolean) {
+  const { t } = useTranslation();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const asking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    void confirmAction({ header: t('form.discardTitle'), message: t('form.discardMessage'), acceptLabel: t('form.discard'), rejectLabel: t('form.keepEditing'), danger: true }).then((discard) => {
+      asking.current = false;
+      if (discard) blocker.proceed();
+      else blocker.reset();
+    });
+  }, [blocker, t]);
+}
 
 /** What a person can type into or choose: where a dialog puts the cursor when it opens. */
 const FIELD = [

@@ -87,6 +87,14 @@ describe('packages and group departures in Chromium (issue 14)', () => {
     for (const message of ['Title is required', 'Nights is required', 'Adult is required']) await page.getByText(message).first().waitFor();
 
     await page.getByLabel('Title').fill(PACKAGE);
+    // Leaving a page form with changes asks first, as a dialog does (issue 21.4).
+    await page.getByRole('link', { name: 'Cancel', exact: true }).click();
+    const confirm = page.locator('.p-confirm-dialog');
+    await confirm.getByText('Discard your changes?').waitFor();
+    await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Title').inputValue()).toBe(PACKAGE);
+    await page.getByRole('heading', { name: 'New package', level: 1 }).waitFor();
     await retype(field(page, 'Nights').locator('input'), '1');
     await choose(field(page, 'Regions'), 'middle', /^Middle East/);
 

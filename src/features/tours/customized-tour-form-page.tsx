@@ -31,6 +31,7 @@ import { TourDayEditor } from './customized-days';
 import { TourLinesTable } from './customized-lines';
 import { daysBetween, lineFormValue, liveTotals, livePrice, missingFields, paxOf, tourFormValues, tourToSend, withDeparture, type TourFormValues, type TourStart } from './customized-plan';
 import { planResolver } from './package-parts';
+import { useLeaveGuard } from '../../ui/form-dialog';
 import { useContactOptions } from './package-pickers';
 
 /**
@@ -244,6 +245,7 @@ function TourBuilder({ tour, mode, start, lead }: { tour?: CustomizedTourDetail;
   const resolver = useMemo(() => (mode === 'booked' && tour ? bookedResolver(tour._id) : draftResolver), [mode, tour]);
   const form = useForm<TourFormValues>({ resolver: resolver as Resolver<TourFormValues>, defaultValues: tourFormValues(tour, start) });
   const { control, formState } = form;
+  useLeaveGuard(formState.isDirty && !formState.isSubmitting);
   const [regions, leadId, departure, arrival] = useWatch({ control, name: ['regions', 'leadId', 'departure', 'arrival'] });
   const leadQuery = useQuery({ ...leadsResource.detailQueryOptions(leadId ?? ''), enabled: !!leadId && can('leads', 'view'), initialData: lead && lead._id === leadId ? lead : undefined });
   const queryOptions = useQueryOptions(leadQuery.data);

@@ -16,6 +16,7 @@ import { RecordPage } from '../../ui/placeholders';
 import { DayPlanEditor, type DayFormValue, type PlanFormValues } from './package-day-editor';
 import { dayFormValue, daysToSend, missingDestinations, missingPrices, planResolver } from './package-parts';
 import { useContactOptions } from './package-pickers';
+import { useLeaveGuard } from '../../ui/form-dialog';
 import { SeatsBar } from './group-seats';
 
 interface DepartureFormValues {
@@ -68,6 +69,7 @@ function DepartureForm({ tour }: { tour?: GroupTourDetail }) {
   const contacts = useContactOptions(tour?.pointOfContact);
   const form = useForm<DepartureFormValues, unknown, CreateGroupTourInput>({ resolver: resolver as never, defaultValues: toForm(tour) });
   const { control, watch, formState } = form;
+  useLeaveGuard(formState.isDirty && !formState.isSubmitting);
   const [regions, departure, arrival] = watch(['regions', 'departure', 'arrival']);
   const nights = departure && arrival && arrival >= departure ? nightsBetween(departure, arrival) : undefined;
 

@@ -16,6 +16,7 @@ import { RecordPage } from '../../ui/placeholders';
 import { DayPlanEditor, type DayFormValue, type PlanFormValues } from './package-day-editor';
 import { dayFormValue, daysToSend, linesToSend, missingDestinations, missingPrices, planResolver, TextLinesField } from './package-parts';
 import { useContactOptions } from './package-pickers';
+import { useLeaveGuard } from '../../ui/form-dialog';
 import { PackageLinesEditor, lineFormValue, type LineFormValue, type LinesFormValues } from './personalized-lines-editor';
 
 /** The package form as typed: ids, numbers that may still be empty, text that may be blank. */
@@ -68,6 +69,7 @@ function PackageForm({ tour }: { tour?: PersonalizedTourDetail }) {
   const contacts = useContactOptions(tour?.pointOfContact);
   const form = useForm<PackageFormValues, unknown, CreatePersonalizedTourInput>({ resolver: resolver as never, defaultValues: toForm(tour) });
   const { control, watch, formState } = form;
+  useLeaveGuard(formState.isDirty && !formState.isSubmitting);
   const regions = watch('regions');
 
   const submit = form.handleSubmit(async (input) => {
