@@ -134,15 +134,14 @@ const tours = {
       sentBy: 'Sent by',
     },
     send: {
-      title: 'Send version {{version}}',
-      hint: 'Sending freezes version {{version}} exactly as it is now and marks the lead quoted.',
-      documentsNote: 'The itinerary PDF and the email arrive with the documents issue: for now the send is recorded, nothing is mailed.',
       to: 'To',
       cc: 'Cc',
-      ccHint: 'Addresses separated by commas',
       subject: 'Subject',
       message: 'Message',
-      defaultSubject: 'Your itinerary: {{title}}',
+    },
+    itinerary: {
+      title: 'Itinerary',
+      intro: 'The PDF the customer receives: version {{version}}, its days, hotels and activities, and the selling prices only. Send emails it and marks this version sent.',
     },
     copy: {
       action: 'Copy',
