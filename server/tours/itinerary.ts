@@ -34,10 +34,13 @@ function addDays(ymd: string, days: number) {
   return d.toISOString().slice(0, 10);
 }
 
-/** What the customer is told is included: the services priced on the tour (not fees or discounts), then the organization's standard inclusions. */
+/**
+ * What the customer is told is included: the stays, activities and transfers of the plan, by name
+ * and once each (their prices are in the summary), then the organization's standard inclusions.
+ */
 function includedServices(tour: CustomizedTourDetail, standard: string[]) {
-  const priced = tour.lines.filter((l) => l.kind !== 'fee' && l.kind !== 'discount' && l.lineSell > 0).map((l) => l.description.trim());
-  return [...new Set([...priced, ...standard].filter(Boolean))];
+  const planned = tour.days.flatMap((d) => [d.hotel ? [d.hotel.name, d.roomType ? `(${d.roomType})` : ''].filter(Boolean).join(' ') : '', ...d.activities.map((a) => a.name), d.transfers ?? '']);
+  return [...new Set([...planned, ...standard].map((x) => x.trim()).filter(Boolean))];
 }
 
 /**

@@ -247,7 +247,7 @@ describe('GET /customized-tours/settings', () => {
     const config = (await owner.get('/api/configurations')).body.data.find((c: { module: string }) => c.module === 'customizedTours').settings;
     const res = await sales.get('/api/customized-tours/settings');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ defaultMarkupBasisPoints: config.defaultMarkupPercent * 100, quoteValidityDays: config.quoteValidityDays });
+    expect(res.body.data).toEqual({ defaultMarkupBasisPoints: config.defaultMarkupPercent * 100, quoteValidityDays: config.quoteValidityDays, emailMessage: config.emailMessage ?? null });
     expect((await finance.get('/api/customized-tours/settings')).status).toBe(403);
   });
 });
