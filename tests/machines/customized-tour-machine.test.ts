@@ -125,7 +125,7 @@ describe('customized tour machine', () => {
     expect((await put(`booked/publish/${id}`)).body.message).toBe('Only a booked tour can be published; this one is draft');
     expect((await put(`booked/revert/${id}`)).body.message).toBe('Only a booked or published tour can be reverted; this one is draft');
     await sales.post(`/api/customized-tours/${id}/send`, { to: 'customer@example.com' });
-    expect((await sales.post(`/api/customized-tours/${id}/send`, {})).body.message).toBe('This version was sent already; revise the tour to send a new one');
+    expect((await sales.post(`/api/customized-tours/${id}/send`, { to: 'customer@example.com' })).body.message).toBe('This version was sent already; revise the tour to send a new one');
     expect(await answerOf(() => tx((t) => applyEvent(t, tourWorkflow, id, { type: 'BOOK' })))).toMatchObject({ status: 409, body: { message: 'A tour is booked only when a booking is created for it' } });
   });
 });
