@@ -4,9 +4,9 @@ import { setup } from 'xstate';
  * A customized tour's life (SPEC workflow 6): `draft → sent → booked → published`.
  *
  * - SEND freezes what the customer is sent as a numbered version (`freezeVersion`), moves the
- *   lead to quoted (`quoteLead`) and hands the version to delivery (`deliverVersion`: the PDF and
- *   the mail of the documents issue). The event carries what was sent (to, cc, subject, message)
- *   and the email's id.
+ *   lead to quoted (`quoteLead`); `deliverVersion` names delivery, which the itinerary's send
+ *   (server/tours/itinerary.ts) does before it applies SEND, in the same transaction. The event
+ *   carries what was sent (to, cc, subject, message) and the email's id.
  * - REVISE (`sent → draft`) starts the next version (`startNextVersion`); the sent ones stay readable.
  * - BOOK happens only when a booking is created for the tour (the bookings issue calls the server's
  *   `markTourBooked`): it needs the booking's id and the version the customer accepted, which must
