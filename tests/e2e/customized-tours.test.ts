@@ -191,7 +191,7 @@ describe('customized tours in Chromium (issue 14)', () => {
     const panel = page.getByTestId('workflow-panel');
     await panel.getByRole('button', { name: 'Send' }).click();
     // The itinerary's send dialog (the documents'), to the lead's email; no mail server: the outbox.
-    const dialog = page.getByRole('dialog', { name: `Send itinerary ${TITLE} · v1` });
+    const dialog = page.getByRole('dialog', { name: `Send itinerary ${TITLE} · Version 1` });
     await expect.poll(() => dialog.getByLabel('To').inputValue()).toBe(lead.email);
     expect(await axe(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -85,7 +85,7 @@ describe('the itinerary in Chromium', () => {
 
   it('sends it from the workflow panel: pre-filled, kept in the outbox without a mail server; the tour is sent and the lead quoted', async () => {
     await page.getByTestId('workflow-panel').getByRole('button', { name: 'Send' }).click();
-    const dialog = page.getByRole('dialog', { name: `Send itinerary ${TITLE} · v1` });
+    const dialog = page.getByRole('dialog', { name: `Send itinerary ${TITLE} · Version 1` });
     await expect.poll(() => dialog.getByLabel('To').inputValue()).toBe(lead.email);
     expect(await dialog.getByLabel('Message').inputValue()).toBe(`Dear ${lead.name},\n\nHere is ${TITLE}, as we discussed.\n\nDemo Travels`);
     expect(await axe(page)).toEqual([]);

@@ -69,6 +69,7 @@ const fillTemplate = (template: string, params: Record<string, string>) => templ
  * Sending emails the PDF of this version and moves the tour to sent and the lead to quoted.
  */
 export function SendItineraryDialog({ tour, lang, onClose }: { tour: CustomizedTourDetail; lang: Locale; onClose: () => void }) {
+  const { t } = useTranslation();
   const can = useCan();
   const { organization } = useAuth();
   const queryClient = useQueryClient();
@@ -81,7 +82,7 @@ export function SendItineraryDialog({ tour, lang, onClose }: { tour: CustomizedT
     <SendDocumentDialog
       recordPath={itineraryPath(tour._id)}
       document="itinerary"
-      label={`${tour.title} · v${tour.version}`}
+      label={`${tour.title} · ${t('tours.versionN', { version: tour.version })}`}
       defaults={{
         to: lead.data?.email ?? '',
         lang,

@@ -38,7 +38,6 @@ const tours = {
       REVERT: 'Revert',
     },
     done: {
-      SEND: 'Version {{version}} sent; the lead is quoted',
       REVISE: 'Version {{version}} is a new draft',
       PUBLISH: 'Tour published',
       REVERT: 'Tour reverted',
@@ -174,7 +173,6 @@ const tours = {
       create: 'Failed to create customized tour',
       update: 'Failed to update customized tour',
       delete: 'Failed to delete customized tour',
-      send: 'Failed to send customized tour',
       status: 'Failed to update customized tour',
     },
   },
