@@ -113,4 +113,28 @@ describe('the itinerary in Chromium', () => {
     await shot('98-itinerary-in-outbox');
     expect(pageErrors).toEqual([]);
   });
+
+  it('fits a 390 px phone in Arabic and dark mode: the preview, the language and the emails', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/customized-tours/${tour._id}`);
+    await page.getByTestId('language-picker').selectOption('ae');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByTestId('theme-switch').click();
+    await page.getByRole('menuitem', { name: 'داكن' }).click();
+    const toggle = page.locator('header.topbar button[aria-controls=main-menu]');
+    if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
+    const section = page.getByTestId('tour-itinerary');
+    await section.getByRole('heading', { name: 'برنامج الرحلة', level: 2 }).waitFor();
+    await section.getByTestId('document-page').first().waitFor();
+    await section.getByTestId('document-send').first().waitFor();
+    const wider = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid=tour-itinerary], [data-testid=tour-itinerary] *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 || e.getBoundingClientRect().left < -0.5)
+        .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().left)}..${Math.round(e.getBoundingClientRect().right)}`),
+    );
+    expect(wider).toEqual([]);
+    expect(await axe(page)).toEqual([]);
+    await shot('99-tour-itinerary-phone-rtl-dark');
+    expect(pageErrors).toEqual([]);
+  });
 });
