@@ -115,12 +115,13 @@ describe('the itinerary in Chromium', () => {
   });
 
   it('fits a 390 px phone in Arabic and dark mode: the preview, the language and the emails', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/customized-tours/${tour._id}`);
     await page.getByTestId('language-picker').selectOption('ae');
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await page.getByTestId('theme-switch').click();
     await page.getByRole('menuitem', { name: 'داكن' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
     const toggle = page.locator('header.topbar button[aria-controls=main-menu]');
     if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
     const section = page.getByTestId('tour-itinerary');
