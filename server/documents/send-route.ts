@@ -21,6 +21,12 @@ export interface DocumentRoutes<P extends v.GenericSchema> {
   send: Exclude<Access, { kind: 'public' }>;
   /** The record's document; throws 404 (or 409) when there is none to give. */
   load(tx: Tx, params: v.InferOutput<P>, auth: AuthContext): Promise<RecordDocument<any>>;
+  /**
+   * Runs first in a send, before the PDF is rendered: lock the record and refuse (409) a send its
+   * state does not allow, so concurrent sends queue on the lock instead of each rendering a PDF
+   * that will be thrown away, and `load` then reads the record as it is sent.
+   */
+  beforeSend?(tx: Tx, params: v.InferOutput<P>, auth: AuthContext): Promise<void>;
   /** What sending changes on the record (a tour moves to `sent`), in the same transaction. */
   afterSend?(tx: Tx, params: v.InferOutput<P>, send: DocumentSend, auth: AuthContext): Promise<void>;
 }
@@ -94,6 +100,7 @@ export function documentRoutes<P extends v.GenericSchema>(def: DocumentRoutes<P>
       status: 202,
       async handler({ tx, params, body, files, auth }) {
         const attachments = checkAttachments(files);
+        await def.beforeSend?.(tx, params as v.InferOutput<P>, auth);
         const doc = await def.load(tx, params as v.InferOutput<P>, auth);
         const send = await sendRecordDocument(tx, doc, {
           to: body.to,

@@ -243,6 +243,7 @@ export class TextEngine {
   /** Runs of one direction and one font, in the order they are drawn from left to right. */
   private visualRuns(line: string, bold: boolean): Run[] {
     const { levels } = bidi.getEmbeddingLevels(line, this.rtl ? 'rtl' : 'ltr');
+    keepBrokenPairs(line, levels);
     const mirrored = bidi.getMirroredCharactersMap(line, levels);
     const runs: (Run & { level: number })[] = [];
     for (const part of this.fontRuns(line, bold)) {
@@ -293,6 +294,24 @@ export class TextEngine {
       cursor += widths[i];
     });
   }
+}
+
+const PAIRS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+
+/**
+ * Levels are resolved line by line, so a bracket pair that wrapping broke (`Inn (Standard` /
+ * `Double)` in an Arabic table cell) loses its pair: the lone closing bracket at the end of a line
+ * would take the document's direction and be drawn mirrored on the wrong side. A lone bracket at a
+ * line's edge takes the level of the text beside it, as it would have with its pair on the line.
+ */
+function keepBrokenPairs(line: string, levels: Uint8Array) {
+  const count = (ch: string) => line.split(ch).length - 1;
+  const last = line.length - 1;
+  const close = line[last];
+  if (last > 0 && PAIRS[close] && count(close) > count(PAIRS[close])) levels[last] = levels[last - 1];
+  const open = line[0];
+  const closer = Object.keys(PAIRS).find((k) => PAIRS[k] === open);
+  if (last > 0 && closer && count(open) > count(closer)) levels[0] = levels[1];
 }
 
 const fontName = (face: FontFace, bold: boolean): FontName => (bold ? `${face}-bold` : face);

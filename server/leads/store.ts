@@ -187,6 +187,7 @@ export async function leadDetail(tx: Tx, id: string): Promise<LeadDetail> {
   ]);
   const places = await placeRefs(tx, queries);
   const [lead] = await toLeads(tx, [row]);
+  const sends = await sendStatuses(tx, events);
 
   const commentsOf = new Map<string, QueryComment[]>();
   for (const c of comments) {
@@ -228,9 +229,22 @@ export async function leadDetail(tx: Tx, id: string): Promise<LeadDetail> {
       }),
     ),
     activity: events.map(
-      (e): LeadActivity => ({ _id: e.id, type: e.type as LeadActivityType, data: e.data, actor: member(e.actorId), createdAt: e.createdAt }),
+      (e): LeadActivity => ({ _id: e.id, type: e.type as LeadActivityType, data: { ...e.data, ...sends.get(e.data.sendId as string) }, actor: member(e.actorId), createdAt: e.createdAt }),
     ),
   };
+}
+
+/**
+ * Where the emails named on the timeline are now (a tour's send: queued → sent or failed with the
+ * mail server's reason): the line was written when the email was queued, its fate comes later.
+ */
+async function sendStatuses(tx: Tx, events: { data: Record<string, unknown> }[]) {
+  const ids = events.map((e) => e.data.sendId).filter((id): id is string => typeof id === 'string');
+  if (!ids.length) return new Map<string, { sendStatus: string; sendError: string | null }>();
+  const { rows } = await tx.execute<{ id: string; status: string; last_error: string | null }>(
+    sql`select id, status, last_error from document_sends where id = any(${sql.param(ids)}::uuid[])`,
+  );
+  return new Map(rows.map((r) => [r.id, { sendStatus: r.status, sendError: r.status === 'failed' ? r.last_error : null }]));
 }
 
 // ---------- writing ----------

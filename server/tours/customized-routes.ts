@@ -13,7 +13,6 @@ import {
   publishTourRequest,
   reviseTourRequest,
   revertTourRequest,
-  sendTourRequest,
   toursQuery,
   tourLeadParams,
   tourVersionParams,
@@ -37,6 +36,7 @@ import { leads } from '../leads/schema';
 import { workflowRoute } from '../workflow/route';
 import { customizedTours, customizedTourVersions } from './schema';
 import { createTour, lockVisibleTour, selectTours, tourDetail, toTours, tourVersion, visibleTours, writeBookedPlan, writePlan, type TourRow } from './store';
+import { itineraryRoutes } from './itinerary';
 import { tourWorkflow } from './workflow';
 
 // ---------- the list ----------
@@ -149,7 +149,7 @@ export const customizedTourRoutes = [
     access: allow('customizedTours', 'view'),
     async handler({ tx }) {
       const settings = await moduleSettings(tx, 'customizedTours');
-      return { data: { defaultMarkupBasisPoints: settings.defaultMarkupPercent * 100, quoteValidityDays: settings.quoteValidityDays } };
+      return { data: { defaultMarkupBasisPoints: settings.defaultMarkupPercent * 100, quoteValidityDays: settings.quoteValidityDays, emailMessage: settings.emailMessage || null } };
     },
   }),
 
@@ -239,7 +239,8 @@ export const customizedTourRoutes = [
   tourEvent(publishTourRequest),
   tourEvent(revertTourRequest),
   tourEvent(reviseTourRequest),
-  tourEvent(sendTourRequest),
+  // SEND is the itinerary's send (server/tours/itinerary.ts): the email and the event in one transaction.
+  ...itineraryRoutes,
 
   route({
     method: 'GET',

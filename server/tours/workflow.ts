@@ -5,13 +5,13 @@ import { logLeadEvent } from '../leads/store';
 import { markLeadQuoted } from '../leads/workflow';
 import { applyEvent, rowWorkflow } from '../workflow/apply-event';
 import { customizedTours } from './schema';
-import { freezeVersion, TOUR_RECORD, type TourRow } from './store';
+import { freezeVersion, TOUR_RECORD } from './store';
 
 /**
  * The customized tour machine's server side (docs/workflows.md, docs/tours.md): its context from
- * the database, and the named effects of its transitions. Three places are left for later issues,
- * each one function here: {@link bookingHasVerifiedPayment} (bookings), {@link deliverTourVersion}
- * (documents: the PDF and the mail) and {@link markTourBooked} (what a new booking calls).
+ * the database, and the named effects of its transitions. Two places are left for the bookings
+ * issue, each one function here: {@link bookingHasVerifiedPayment} and {@link markTourBooked} (what
+ * a new booking calls). SEND comes from the itinerary's send (server/tours/itinerary.ts).
  */
 
 /**
@@ -22,23 +22,6 @@ import { freezeVersion, TOUR_RECORD, type TourRow } from './store';
 export async function bookingHasVerifiedPayment(_tx: Tx, _bookingId: string | null): Promise<boolean> {
   return false;
 }
-
-/** What a send hands to delivery: the version frozen, and what the sender typed. */
-export interface TourDelivery {
-  tour: TourRow;
-  version: number;
-  send: TourSend;
-  actorId: string | null;
-}
-
-/**
- * Delivers a sent version to the customer. The documents issue plugs in here: render the
- * itinerary PDF of `version` (customer view: days and selling prices, never cost or markup) in the
- * language chosen, and queue the mail with it (to, cc, subject, message) through the organization's
- * email settings, recording the send on the tour. Until then a send freezes the version, quotes the
- * lead and records who sent it to whom; nothing is mailed.
- */
-export async function deliverTourVersion(_tx: Tx, _delivery: TourDelivery): Promise<void> {}
 
 export const tourWorkflow = rowWorkflow({
   machine: customizedTourMachine,
@@ -52,11 +35,13 @@ export const tourWorkflow = rowWorkflow({
     },
     async quoteLead({ tx, row, event, actorId }) {
       await markLeadQuoted(tx, row.leadId, actorId, { tourId: row.id });
-      await logLeadEvent(tx, row.leadId, 'tourSent', { tourId: row.id, title: row.title, version: row.version, to: sendOf(event).to ?? null }, actorId);
+      const send = sendOf(event);
+      await logLeadEvent(tx, row.leadId, 'tourSent', { tourId: row.id, title: row.title, version: row.version, to: send.to ?? null, ...(send.sendId ? { sendId: send.sendId } : {}) }, actorId);
     },
-    async deliverVersion({ tx, row, event, actorId }) {
-      await deliverTourVersion(tx, { tour: row, version: row.version, send: sendOf(event), actorId });
-    },
+    // The itinerary's send renders the PDF and queues the email before it applies SEND (the event
+    // carries the email's id for the timeline), in the same transaction: nothing is left to do here.
+    // SEND applied without it (the demo data) freezes and quotes, and mails nothing.
+    async deliverVersion() {},
     async startNextVersion({ tx, row }) {
       await tx
         .update(customizedTours)

@@ -4,9 +4,9 @@ import { setup } from 'xstate';
  * A customized tour's life (SPEC workflow 6): `draft → sent → booked → published`.
  *
  * - SEND freezes what the customer is sent as a numbered version (`freezeVersion`), moves the
- *   lead to quoted (`quoteLead`) and hands the version to delivery (`deliverVersion`: the PDF and
- *   the mail of the documents issue). The event carries what the sender typed (to, cc, subject,
- *   message).
+ *   lead to quoted (`quoteLead`); `deliverVersion` names delivery, which the itinerary's send
+ *   (server/tours/itinerary.ts) does before it applies SEND, in the same transaction. The event
+ *   carries what was sent (to, cc, subject, message) and the email's id.
  * - REVISE (`sent → draft`) starts the next version (`startNextVersion`); the sent ones stay readable.
  * - BOOK happens only when a booking is created for the tour (the bookings issue calls the server's
  *   `markTourBooked`): it needs the booking's id and the version the customer accepted, which must
@@ -22,10 +22,13 @@ import { setup } from 'xstate';
  * `planEditable` (the plan may change but not the price: PUT /customized-tours/booked).
  */
 export interface TourSend {
+  /** The addressees, comma-separated as the version keeps them. */
   to?: string;
   cc?: string[];
   subject?: string;
   message?: string;
+  /** The email that carries the itinerary (`document_sends`), named on the lead's timeline. */
+  sendId?: string;
 }
 
 export type CustomizedTourEvent =
@@ -47,7 +50,7 @@ export type CustomizedTourState = (typeof CUSTOMIZED_TOUR_STATES)[number];
 
 /** Every event, with payloads the guards accept in the initial context (version 1): what path tests replay. */
 export const CUSTOMIZED_TOUR_EVENTS: CustomizedTourEvent[] = [
-  { type: 'SEND' },
+  { type: 'SEND', to: 'customer@example.com' },
   { type: 'REVISE' },
   { type: 'BOOK', bookingId: '00000000-0000-4000-8000-00000000b00c', version: 1 },
   { type: 'PUBLISH' },

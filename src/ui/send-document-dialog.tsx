@@ -62,6 +62,7 @@ export function SendDocumentDialog({
   document,
   label,
   defaults = {},
+  onSent,
   onClose,
 }: {
   recordPath: string;
@@ -70,6 +71,8 @@ export function SendDocumentDialog({
   /** How people name the record: `RCT-2026-0001`. */
   label: string;
   defaults?: Partial<SendFormValues>;
+  /** What the record does once its document is sent (a tour fetches itself and its lead again). */
+  onSent?: (send: DocumentSend) => void;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -90,6 +93,7 @@ export function SendDocumentDialog({
     try {
       const result = await send.mutateAsync({ to: input.to, cc: input.cc, subject: input.subject ?? '', message: input.message ?? '', lang: input.lang ?? 'en', attachments: files });
       toast.success(t(result.status === 'outbox' ? 'documents.send.kept' : 'documents.send.queued'));
+      onSent?.(result);
       onClose();
     } catch (error) {
       const issues = (error as { issues?: ApiIssue[] }).issues ?? [];

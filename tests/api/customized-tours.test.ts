@@ -247,7 +247,7 @@ describe('GET /customized-tours/settings', () => {
     const config = (await owner.get('/api/configurations')).body.data.find((c: { module: string }) => c.module === 'customizedTours').settings;
     const res = await sales.get('/api/customized-tours/settings');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ defaultMarkupBasisPoints: config.defaultMarkupPercent * 100, quoteValidityDays: config.quoteValidityDays });
+    expect(res.body.data).toEqual({ defaultMarkupBasisPoints: config.defaultMarkupPercent * 100, quoteValidityDays: config.quoteValidityDays, emailMessage: config.emailMessage ?? null });
     expect((await finance.get('/api/customized-tours/settings')).status).toBe(403);
   });
 });
@@ -274,7 +274,7 @@ describe('PUT /customized-tours', () => {
     const { revision: _r, ...unversioned } = changed;
     expect((await sales.put('/api/customized-tours', unversioned)).status).toBe(200);
 
-    expect((await sales.post(`/api/customized-tours/${tour._id}/send`, {})).status).toBe(200);
+    expect((await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'guest@example.com' })).status).toBe(202);
     const sent = await sales.put('/api/customized-tours', unversioned);
     expect(sent.status).toBe(409);
     expect(sent.body).toEqual({ code: 'TOUR_SENT', params: { version: 1 }, message: 'Version 1 was sent and is kept as it is; revise the tour to change it' });
@@ -300,9 +300,12 @@ describe('sending, versions and revising', () => {
     const lead = await newLead(sales);
     const tour = await createTour(sales, plan(lead.id));
     const res = await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'Guest@Example.com', cc: ['agent@example.com'], subject: 'Your Dubai weekend', message: 'Here it is.' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'sent', version: 1 });
-    expect(res.body.data.versions).toEqual([
+    // The answer is the email (the itinerary's send, docs/tours.md "Sending"); no mail server here: the outbox.
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body.data).toMatchObject({ status: 'outbox', document: 'itinerary', recordType: 'customized-tour', recordId: tour._id, version: 1, to: ['guest@example.com'], cc: ['agent@example.com'] });
+    const after = (await sales.get(`/api/customized-tours/${tour._id}`)).body.data;
+    expect(after).toMatchObject({ status: 'sent', version: 1 });
+    expect(after.versions).toEqual([
       { version: 1, sentAt: expect.any(String), sentBy: { _id: id['sales@demo.travel'], name: 'Samir Sales' }, to: 'guest@example.com', cc: ['agent@example.com'], subject: 'Your Dubai weekend', totalSell: tour.totals.sell },
     ]);
     const v1 = (await sales.get(`/api/customized-tours/${tour._id}/versions/1`)).body.data;
@@ -314,6 +317,7 @@ describe('sending, versions and revising', () => {
     const detail = (await sales.get(`/api/leads/${lead.id}`)).body.data;
     expect(detail.status).toBe('quoted');
     const lines = detail.activity.map((a: { type: string; data: Record<string, unknown> }) => [a.type, a.data.to ?? null, a.data.tourId ?? null]);
+    expect(detail.activity[0].data).toMatchObject({ sendId: res.body.data._id, sendStatus: 'outbox' });
     expect(lines.slice(0, 4)).toEqual([
       ['tourSent', 'guest@example.com', tour._id],
       ['status', 'quoted', tour._id],
@@ -322,7 +326,7 @@ describe('sending, versions and revising', () => {
     ]);
     expect(detail.activity[0].data).toMatchObject({ title: 'Dubai long weekend', version: 1 });
 
-    const again = await sales.post(`/api/customized-tours/${tour._id}/send`, {});
+    const again = await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'guest@example.com' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', params: { state: 'sent', event: 'SEND' }, message: 'This version was sent already; revise the tour to send a new one' });
   });
@@ -330,7 +334,7 @@ describe('sending, versions and revising', () => {
   it('revises: the next version is a draft; version 1 stays exactly as sent; sending again freezes version 2', async () => {
     const lead = await newLead(sales);
     const tour = await createTour(sales, plan(lead.id));
-    await sales.post(`/api/customized-tours/${tour._id}/send`, {});
+    await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'guest@example.com' });
     const v1Before = (await sales.get(`/api/customized-tours/${tour._id}/versions/1`)).body.data;
     const revised = await sales.put(`/api/customized-tours/${tour._id}/revise`);
     expect(revised.status).toBe(200);
@@ -341,10 +345,12 @@ describe('sending, versions and revising', () => {
     expect((await sales.put('/api/customized-tours', edit)).status).toBe(200);
     expect((await sales.get(`/api/customized-tours/${tour._id}/versions/1`)).body.data).toEqual(v1Before);
     expect(v1Before.tour.title).toBe('Dubai long weekend');
-    const sent = await sales.post(`/api/customized-tours/${tour._id}/send`, { subject: 'Upgraded' });
-    expect(sent.body.data.versions.map((v: { version: number; subject: string }) => [v.version, v.subject])).toEqual([
+    const sent = await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'guest@example.com', subject: 'Upgraded' });
+    expect(sent.body.data).toMatchObject({ version: 2, subject: 'Upgraded' });
+    // A send without a subject keeps the standard one it went with.
+    expect((await sales.get(`/api/customized-tours/${tour._id}`)).body.data.versions.map((v: { version: number; subject: string }) => [v.version, v.subject])).toEqual([
       [2, 'Upgraded'],
-      [1, null],
+      [1, 'Your itinerary from Demo Travels'],
     ]);
     const v2 = (await sales.get(`/api/customized-tours/${tour._id}/versions/2`)).body.data;
     expect(v2.tour.title).toBe('Dubai, upgraded');
@@ -357,10 +363,10 @@ describe('sending, versions and revising', () => {
   it('refuses to send the tour of a won or lost lead (409) and writes nothing; a bad address is 400', async () => {
     const lead = await newLead(sales);
     const tour = await createTour(sales, plan(lead.id));
-    expect((await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'not an address' })).body.issues).toEqual([{ path: 'to', code: 'invalidEmail', params: {}, message: 'must be a valid email address' }]);
+    expect((await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'not an address' })).body.issues).toEqual([{ path: 'to.0', code: 'invalidEmail', params: {}, message: 'must be a valid email address' }]);
     await sales.put(`/api/leads/${lead.id}/status`, { status: 'lost', reason: 'Too expensive' });
     const before = await checksum(s, fingerprint);
-    const res = await sales.post(`/api/customized-tours/${tour._id}/send`, {});
+    const res = await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'guest@example.com' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ code: 'LEAD_CLOSED', params: { status: 'lost' }, message: 'A lost lead cannot be quoted; reopen it first' });
     expect(await checksum(s, fingerprint)).toBe(before);
@@ -369,9 +375,10 @@ describe('sending, versions and revising', () => {
   it('sends once when twenty clicks arrive together: one version, nineteen 409', async () => {
     const lead = await newLead(sales);
     const tour = await createTour(sales, plan(lead.id));
-    const answers = await Promise.all(Array.from({ length: 20 }, () => sales.post(`/api/customized-tours/${tour._id}/send`, {})));
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'guest@example.com' })));
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+    expect(await count('document_sends', 'record_id = $1', [tour._id])).toBe(1);
     expect(await count('customized_tour_versions', 'tour_id = $1', [tour._id])).toBe(1);
     expect(await count('lead_events', "lead_id = $1 and type = 'tourSent'", [lead.id])).toBe(1);
   });
@@ -401,7 +408,7 @@ describe('booked tours', () => {
     const tour = await createTour(sales, plan(lead.id));
     const bookingId = crypto.randomUUID();
     await expect(book(tour._id, bookingId, 1)).rejects.toMatchObject({ status: 409, message: 'Only a sent tour can be booked; this one is draft' });
-    await sales.post(`/api/customized-tours/${tour._id}/send`, {});
+    await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'guest@example.com' });
     await expect(book(tour._id, bookingId, 2)).rejects.toMatchObject({ status: 409, message: 'Version 2 is not the version sent last (1)' });
     await book(tour._id, bookingId, 1);
     const booked = (await sales.get(`/api/customized-tours/booking/${bookingId}`)).body.data;
@@ -441,7 +448,7 @@ describe('DELETE /customized-tours/{id}', () => {
     const lead = await newLead(sales);
     const draft = await createTour(sales, plan(lead.id));
     const sent = await createTour(sales, plan(lead.id));
-    await sales.post(`/api/customized-tours/${sent._id}/send`, {});
+    await sales.post(`/api/customized-tours/${sent._id}/send`, { to: 'guest@example.com' });
     const other = await newLead(lina);
     const linas = await createTour(lina, plan(other.id));
     expect((await globe.delete(`/api/customized-tours/${draft._id}`)).status).toBe(404);
@@ -516,7 +523,7 @@ describe('GET /customized-tours', () => {
     expect((await sales.get(`/api/customized-tours/${linas.id}`)).status).toBe(404);
     expect((await sales.get(`/api/customized-tours/lead/${linas.lead_id}`)).status).toBe(404);
     expect((await sales.get(`/api/customized-tours/${linas.id}/versions/1`)).status).toBe(404);
-    expect((await sales.post(`/api/customized-tours/${linas.id}/send`, {})).status).toBe(404);
+    expect((await sales.post(`/api/customized-tours/${linas.id}/send`, { to: 'guest@example.com' })).status).toBe(404);
     expect((await lina.get(`/api/customized-tours/${linas.id}`)).status).toBe(200);
   });
 

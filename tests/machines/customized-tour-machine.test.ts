@@ -109,7 +109,7 @@ describe('customized tour machine', () => {
 
   it('the server refuses the revert of a paid booking with its message, and changes nothing (the context the bookings issue fills)', async () => {
     const id = await tourAdapter().create();
-    await sales.post(`/api/customized-tours/${id}/send`, {});
+    await sales.post(`/api/customized-tours/${id}/send`, { to: 'customer@example.com' });
     await tx((t) => markTourBooked(t, id, crypto.randomUUID(), 1, null));
     const before = await tourAdapter().readRecord!(id);
     const paidWorkflow = { ...tourWorkflow, contextOf: async () => ({ version: 1, bookingHasVerifiedPayment: true }) };
@@ -124,8 +124,8 @@ describe('customized tour machine', () => {
     expect((await put(`${id}/revise`)).body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', params: { state: 'draft', event: 'REVISE' }, message: 'Only a sent tour can be revised; this one is draft' });
     expect((await put(`booked/publish/${id}`)).body.message).toBe('Only a booked tour can be published; this one is draft');
     expect((await put(`booked/revert/${id}`)).body.message).toBe('Only a booked or published tour can be reverted; this one is draft');
-    await sales.post(`/api/customized-tours/${id}/send`, {});
-    expect((await sales.post(`/api/customized-tours/${id}/send`, {})).body.message).toBe('This version was sent already; revise the tour to send a new one');
+    await sales.post(`/api/customized-tours/${id}/send`, { to: 'customer@example.com' });
+    expect((await sales.post(`/api/customized-tours/${id}/send`, { to: 'customer@example.com' })).body.message).toBe('This version was sent already; revise the tour to send a new one');
     expect(await answerOf(() => tx((t) => applyEvent(t, tourWorkflow, id, { type: 'BOOK' })))).toMatchObject({ status: 409, body: { message: 'A tour is booked only when a booking is created for it' } });
   });
 });

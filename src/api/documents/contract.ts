@@ -51,6 +51,7 @@ export const sendDocumentInput = v.strictObject({
   lang: v.optional(languageSchema),
 });
 export type SendDocumentInput = v.InferOutput<typeof sendDocumentInput>;
+export type SendDocumentFields = v.InferInput<typeof sendDocumentInput>;
 
 export const sendAttachmentSchema = v.object({
   _id: uuid,

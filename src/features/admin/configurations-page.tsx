@@ -35,6 +35,9 @@ const FIELDS: Record<ConfigModule, [string, Kind][]> = {
     ['defaultMarkupPercent', 'number'],
     ['quoteValidityDays', 'number'],
     ['termsAndConditions', 'textarea'],
+    ['inclusions', 'chips'],
+    ['exclusions', 'chips'],
+    ['emailMessage', 'textarea'],
   ],
   personalizedTours: [
     ['defaultMarkupPercent', 'number'],
@@ -85,7 +88,7 @@ function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModu
           const common = { control, name, label, disabled: readOnly };
           if (kind === 'number') return <NumberField key={name} {...common} />;
           if (kind === 'switch') return <SwitchField key={name} {...common} />;
-          if (kind === 'textarea') return <TextAreaField key={name} {...common} />;
+          if (kind === 'textarea') return <TextAreaField key={name} {...common} hint={name === 'emailMessage' ? t('configurations.emailMessageHint') : undefined} />;
           if (kind === 'chips') return <ChipsField key={name} {...common} />;
           if (kind === 'password')
             return <PasswordField key={name} {...common} hint={passwordSet ? t('configurations.passwordSet') : t('configurations.passwordUnset')} />;

@@ -37,8 +37,12 @@ function useDescribe() {
         };
       case 'tourCreated':
         return { what: t('leads.activity.tourCreated', { actor, title: d.title }) };
-      case 'tourSent':
-        return { what: t('leads.activity.tourSent', { actor, title: d.title, version: d.version }), detail: text(d.to) && t('leads.activity.sentTo', { to: d.to }) };
+      case 'tourSent': {
+        // The email of the itinerary: where it is now (queued → sent, or failed with the mail server's reason).
+        const email = text(d.sendStatus) ? [t(`documents.statuses.${String(d.sendStatus)}`, { defaultValue: String(d.sendStatus) }), text(d.sendError)].filter(Boolean).join(': ') : null;
+        const detail = [text(d.to) && t('leads.activity.sentTo', { to: d.to }), email].filter(Boolean).join(' · ');
+        return { what: t('leads.activity.tourSent', { actor, title: d.title, version: d.version }), detail: detail || undefined };
+      }
       case 'owner':
         return {
           what: text(d.from)

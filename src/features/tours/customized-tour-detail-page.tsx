@@ -1,21 +1,16 @@
 import { useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { toast } from 'sonner';
-import { leadsResource } from '../../api/leads/get-leads';
-import { sendTourInput, type CustomizedTourDetail, type SendTourInput } from '../../api/tours/customized/contract';
+import type { Locale } from '../../api/admin/members/contract';
+import type { CustomizedTourDetail } from '../../api/tours/customized/contract';
 import { useCustomizedTour, useTourVersion } from '../../api/tours/customized/get-customized-tours';
 import { useDeleteTour, useTourEvents } from '../../api/tours/customized/save-customized-tour';
 import { customizedTourMachine, type CustomizedTourEvent } from '../../machines/customized-tour-machine';
 import { useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
 import { DetailCard } from '../../ui/detail-card';
-import { applyServerIssues, TextAreaField, TextField } from '../../ui/form-fields';
-import { contractResolver } from '../../ui/form-resolver';
 import { useFormatters } from '../../ui/format';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
@@ -23,84 +18,11 @@ import { CopyTourDialog, TourStatusTag } from '../../ui/tour-widgets';
 import { WorkflowPanel, type WorkflowAction, type WorkflowProps } from '../../ui/workflow-panel';
 import { CustomerView, itineraryOf, StaffLines, TotalsCard, VersionHistory } from './customized-parts';
 import { names } from './package-parts';
+import { SendItineraryDialog, TourItinerary, useItineraryLanguage } from './tour-itinerary';
 
-type UiEvent = Exclude<CustomizedTourEvent, { type: 'BOOK' }>;
+type UiEvent = Exclude<CustomizedTourEvent, { type: 'BOOK' | 'SEND' }>;
 
-/** The send form as typed: cc as one line of addresses. */
-interface SendFormValues {
-  to: string;
-  cc: string;
-  subject: string;
-  message: string;
-}
-
-const toSend = (v: SendFormValues) => ({
-  to: v.to.trim() || undefined,
-  cc: v.cc.split(/[,;\s]+/).filter(Boolean),
-  subject: v.subject.trim() || undefined,
-  message: v.message.trim() || undefined,
-});
-
-/**
- * SEND, with what the customer is sent: to, cc, subject and message. Sending freezes this version
- * and quotes the lead. The documents issue plugs in here: the itinerary PDF (the customer view) in
- * the language chosen, mailed through the organization's email settings; until then nothing is
- * mailed, and the dialog says so.
- */
-function SendTourDialog({ tour, onSend, onClose }: { tour: CustomizedTourDetail; onSend: (event: UiEvent) => Promise<unknown>; onClose: () => void }) {
-  const { t } = useTranslation();
-  const can = useCan();
-  const lead = useQuery({ ...leadsResource.detailQueryOptions(tour.lead._id), enabled: can('leads', 'view') });
-  const resolver = useMemo(() => {
-    const check = contractResolver(sendTourInput) as unknown as Resolver<SendFormValues>;
-    return (async (values, context, options) => {
-      const result = await check(toSend(values) as never, context, options);
-      return Object.keys(result.errors).length ? result : { values, errors: {} };
-    }) as Resolver<SendFormValues>;
-  }, []);
-  const form = useForm<SendFormValues>({
-    resolver,
-    values: { to: lead.data?.email ?? '', cc: '', subject: t('tours.send.defaultSubject', { title: tour.title }), message: '' },
-    resetOptions: { keepDirtyValues: true },
-  });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSend({ type: 'SEND', ...(toSend(values) as SendTourInput) });
-      onClose();
-    } catch (error) {
-      applyServerIssues(error, form.setError as never);
-    }
-  });
-  return (
-    <Dialog
-      visible
-      onHide={onClose}
-      header={t('tours.send.title', { version: tour.version })}
-      style={{ width: 'min(600px, 95vw)' }}
-      footer={
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button type="button" text label={t('shell.cancel')} onClick={onClose} />
-          <Button type="submit" form="send-tour-form" icon="pi pi-send" label={t('tours.events.SEND')} loading={form.formState.isSubmitting} />
-        </div>
-      }
-    >
-      <form id="send-tour-form" className="stack" onSubmit={submit} noValidate data-testid="send-tour-form">
-        <p className="muted" style={{ margin: 0 }}>
-          {t('tours.send.hint', { version: tour.version })}
-        </p>
-        <p className="muted tour-note" style={{ margin: 0 }} data-testid="send-documents-note">
-          {t('tours.send.documentsNote')}
-        </p>
-        <TextField control={form.control} name="to" type="email" label={t('tours.send.to')} />
-        <TextField control={form.control} name="cc" label={t('tours.send.cc')} hint={t('tours.send.ccHint')} />
-        <TextField control={form.control} name="subject" label={t('tours.send.subject')} />
-        <TextAreaField control={form.control} name="message" label={t('tours.send.message')} />
-      </form>
-    </Dialog>
-  );
-}
-
-/** The tour machine on the generic panel: SEND opens the send dialog; REVISE and REVERT ask first. BOOK is a booking's. */
+/** The tour machine on the generic panel: SEND opens the itinerary's send dialog (the email and the event are one call); REVISE and REVERT ask first. BOOK is a booking's. */
 function useTourWorkflow(tour: CustomizedTourDetail, canUpdate: boolean) {
   const { t } = useTranslation();
   const events = useTourEvents();
@@ -116,7 +38,7 @@ function useTourWorkflow(tour: CustomizedTourDetail, canUpdate: boolean) {
   );
   const send = async (event: UiEvent) => {
     const updated = await events.send(tour._id, event);
-    toast.success(t(`tours.done.${event.type}`, { version: event.type === 'SEND' ? tour.version : updated.version }));
+    toast.success(t(`tours.done.${event.type}`, { version: updated.version }));
     return updated;
   };
   const workflow: WorkflowProps<typeof customizedTourMachine> = {
@@ -133,17 +55,17 @@ function useTourWorkflow(tour: CustomizedTourDetail, canUpdate: boolean) {
       await send(event);
     },
   };
-  return { workflow, sending, closeSending: () => setSending(false), send };
+  return { workflow, sending, closeSending: () => setSending(false) };
 }
 
-function TourHeader({ tour }: { tour: CustomizedTourDetail }) {
+function TourHeader({ tour, lang }: { tour: CustomizedTourDetail; lang: Locale }) {
   const { t } = useTranslation();
   const can = useCan();
   const navigate = useNavigate();
   const remove = useDeleteTour();
   const [copying, setCopying] = useState(false);
   const canUpdate = can('customizedTours', 'update');
-  const { workflow, sending, closeSending, send } = useTourWorkflow(tour, canUpdate);
+  const { workflow, sending, closeSending } = useTourWorkflow(tour, canUpdate);
   const onDelete = async () => {
     if (!(await confirmAction({ message: t('tours.deleteConfirm', { name: tour.title }), header: t('tours.delete'), acceptLabel: t('tours.delete'), danger: true }))) return;
     try {
@@ -175,25 +97,28 @@ function TourHeader({ tour }: { tour: CustomizedTourDetail }) {
         )}
       </div>
       <WorkflowPanel {...workflow} title={t('tours.workflow')} />
-      {sending && <SendTourDialog tour={tour} onSend={send} onClose={closeSending} />}
+      {sending && <SendItineraryDialog tour={tour} lang={lang} onClose={closeSending} />}
       {copying && <CopyTourDialog tour={tour} onClose={() => setCopying(false)} />}
     </>
   );
 }
 
-/** `/customized-tours/:id`: the tour, its workflow, totals, the staff's lines beside the customer view, and the sent versions. */
+/** `/customized-tours/:id`: the tour, its workflow, totals, the staff's lines beside the customer view, its itinerary (preview and sends), and the sent versions. */
 export function CustomizedTourDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const tour = useCustomizedTour(id);
   const fmt = useFormatters();
+  const lastLanguage = useItineraryLanguage(id);
+  const [chosen, setLang] = useState<Locale>();
+  const lang = chosen ?? lastLanguage;
   return (
     <RecordPage titleId="tour-title" back={{ to: modulePath('customizedTours'), label: t('tours.back') }} query={tour}>
       {(data) => {
         const none = t('tourPlan.none');
         return (
           <>
-            <TourHeader tour={data} />
+            <TourHeader tour={data} lang={lang} />
             <div className="tour-sections">
               <DetailCard
                 title={t('tourPlan.details')}
@@ -221,6 +146,7 @@ export function CustomizedTourDetailPage() {
                 <CustomerView itinerary={itineraryOf(data)} />
               </div>
             </div>
+            <TourItinerary tour={data} lang={lang} onLang={setLang} />
             <VersionHistory tourId={data._id} versions={data.versions} currency={data.currency} />
           </>
         );

@@ -29,6 +29,11 @@ export const configSettingsSchemas = {
     defaultMarkupPercent: v.optional(int(0, 500), 15),
     quoteValidityDays: v.optional(int(1, 365), 14),
     termsAndConditions: optionalText(10000, multiline),
+    /** Printed on every itinerary after the tour's own services. */
+    inclusions: v.optional(items, []),
+    exclusions: v.optional(items, []),
+    /** The send dialog's message for an itinerary; `{{name}}`, `{{title}}` and `{{organization}}` are filled in. Empty: the standard text of the language. */
+    emailMessage: optionalText(5000, multiline),
   }),
   personalizedTours: v.strictObject({
     defaultMarkupPercent: v.optional(int(0, 500), 15),

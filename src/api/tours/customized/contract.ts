@@ -5,7 +5,6 @@ import {
   clearableText,
   dateRangeQuery,
   dateSchema,
-  emailSchema,
   idList,
   idSchema,
   intBetween,
@@ -20,11 +19,11 @@ import {
   sortBy,
   sortOrder,
   timestamp,
-  trimmedText,
   uuid,
   withFilter,
 } from '../../common/schemas';
 import { workflowRequest } from '../../common/workflow';
+import { sendDocumentInput, type SendDocumentFields } from '../../documents/contract';
 import { catalogueRefSchema } from '../../catalogue/regions/contract';
 import { LEAD_STATES, memberRefSchema } from '../../leads/contract';
 import { dateOfDay, issueAt, MEALS, nightsBetween } from '../package-plan';
@@ -170,6 +169,8 @@ export const tourBuilderSettingsSchema = v.object({
   /** A new line's markup (Configurations → customized tours → default markup). */
   defaultMarkupBasisPoints: v.number(),
   quoteValidityDays: v.number(),
+  /** The itinerary email's message (Configurations → customized tours), with `{{name}}`, `{{title}}`, `{{organization}}` to fill; null: the language's standard text. */
+  emailMessage: v.nullable(v.string()),
 });
 export type TourBuilderSettings = v.InferOutput<typeof tourBuilderSettingsSchema>;
 
@@ -361,43 +362,29 @@ export const updateBookedTourInput = v.pipe(
 export type UpdateBookedTourInput = v.InferOutput<typeof updateBookedTourInput>;
 export type UpdateBookedTourFields = v.InferInput<typeof updateBookedTourInput>;
 
-/** `POST /customized-tours/{id}/send`: who it goes to and what is said (the PDF and the mail are the documents issue's). */
-export const sendTourInput = v.optional(
-  v.strictObject({
-    to: v.optional(emailSchema),
-    cc: v.optional(
-      v.pipe(
-        v.array(emailSchema, coded('invalidType', 'must be a list of email addresses', { expected: 'list' })),
-        v.maxLength(10, coded('tooManyItems', 'must name at most 10', { max: 10 })),
-      ),
-    ),
-    subject: v.optional(trimmedText(200)),
-    message: v.optional(trimmedText(5000, true)),
-  }),
-  {},
-);
-export type SendTourInput = v.InferOutput<typeof sendTourInput>;
-
 const noBody = v.optional(v.strictObject({}, coded('invalidType', 'must be empty', { expected: 'object' })), {});
 
 // ---------- the workflow over HTTP ----------
 
-const sendOf = (body: SendTourInput): CustomizedTourEvent => ({
-  type: 'SEND',
-  ...(body.to ? { to: body.to } : {}),
-  ...(body.cc?.length ? { cc: body.cc } : {}),
-  ...(body.subject ? { subject: body.subject } : {}),
-  ...(body.message ? { message: body.message } : {}),
-});
-
-/** SEND: `POST /customized-tours/{id}/send` with what the customer is sent. */
+/**
+ * SEND: `POST /customized-tours/{id}/send`, the documents area's send (multipart as the seed says, or
+ * JSON without files: `sendDocumentInput`): the itinerary PDF is emailed and the tour moves to sent
+ * (server/tours/itinerary.ts). Its answer is the email (202, `DocumentSend`), not the tour: read the
+ * tour's state from `GET /customized-tours/{id}` (`stateOf` takes the tour).
+ */
 export const sendTourRequest = workflowRequest({
   machine: customizedTourMachine,
   method: 'POST',
   path: '/customized-tours/:id/send',
-  body: sendTourInput,
-  eventOf: sendOf,
-  bodyOf: (event): SendTourInput => (event.type === 'SEND' ? { to: event.to, cc: event.cc, subject: event.subject, message: event.message } : {}),
+  body: sendDocumentInput,
+  eventOf: (body): CustomizedTourEvent => ({
+    type: 'SEND',
+    to: body.to.join(', '),
+    ...(body.cc.length ? { cc: body.cc } : {}),
+    ...(body.subject ? { subject: body.subject } : {}),
+    ...(body.message ? { message: body.message } : {}),
+  }),
+  bodyOf: (event): SendDocumentFields => (event.type === 'SEND' ? { to: event.to ?? '', cc: event.cc ?? [], subject: event.subject, message: event.message } : { to: '' }),
   stateOf: (tour: CustomizedTourDetail) => tour.status,
 });
 

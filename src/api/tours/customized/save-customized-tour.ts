@@ -45,20 +45,20 @@ export const useDeleteTour = customizedToursResource.useDelete;
 /**
  * The tour's workflow: each event a person may send through its own call (the contract's
  * `TOUR_EVENT_REQUESTS`); the machine on the server decides (409 with its message when it
- * refuses). A send also moves the lead, whose page is fetched again.
+ * refuses). SEND is the itinerary's send dialog (src/features/tours/tour-itinerary.tsx): its
+ * answer is the email, and the tour and its lead are fetched again.
  */
 export function useTourEvents() {
   const queryClient = useQueryClient();
   const onAnswer = (_: QueryClient, tour: CustomizedTourDetail) => void refresh(queryClient, tour);
   const common = { keys: toursKeys, onAnswer } as const;
   const events = {
-    SEND: useWorkflowEvent({ ...common, request: TOUR_EVENT_REQUESTS.SEND, fallback: fallback('tours.errors.send', 'Failed to send customized tour') }),
     REVISE: useWorkflowEvent({ ...common, request: TOUR_EVENT_REQUESTS.REVISE, fallback: fallback('tours.errors.status', 'Failed to update customized tour') }),
     PUBLISH: useWorkflowEvent({ ...common, request: TOUR_EVENT_REQUESTS.PUBLISH, fallback: fallback('tours.errors.status', 'Failed to update customized tour') }),
     REVERT: useWorkflowEvent({ ...common, request: TOUR_EVENT_REQUESTS.REVERT, fallback: fallback('tours.errors.status', 'Failed to update customized tour') }),
   };
   return {
     pending: Object.values(events).some((m) => m.isPending),
-    send: (id: string, event: Exclude<CustomizedTourEvent, { type: 'BOOK' }>) => events[event.type].mutateAsync({ id, event }),
+    send: (id: string, event: Exclude<CustomizedTourEvent, { type: 'BOOK' | 'SEND' }>) => events[event.type].mutateAsync({ id, event }),
   };
 }

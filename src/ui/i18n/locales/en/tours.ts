@@ -38,7 +38,6 @@ const tours = {
       REVERT: 'Revert',
     },
     done: {
-      SEND: 'Version {{version}} sent; the lead is quoted',
       REVISE: 'Version {{version}} is a new draft',
       PUBLISH: 'Tour published',
       REVERT: 'Tour reverted',
@@ -134,15 +133,14 @@ const tours = {
       sentBy: 'Sent by',
     },
     send: {
-      title: 'Send version {{version}}',
-      hint: 'Sending freezes version {{version}} exactly as it is now and marks the lead quoted.',
-      documentsNote: 'The itinerary PDF and the email arrive with the documents issue: for now the send is recorded, nothing is mailed.',
       to: 'To',
       cc: 'Cc',
-      ccHint: 'Addresses separated by commas',
       subject: 'Subject',
       message: 'Message',
-      defaultSubject: 'Your itinerary: {{title}}',
+    },
+    itinerary: {
+      title: 'Itinerary',
+      intro: 'The PDF the customer receives: version {{version}}, its days, hotels and activities, and the selling prices only. Send emails it and marks this version sent.',
     },
     copy: {
       action: 'Copy',
@@ -175,7 +173,6 @@ const tours = {
       create: 'Failed to create customized tour',
       update: 'Failed to update customized tour',
       delete: 'Failed to delete customized tour',
-      send: 'Failed to send customized tour',
       status: 'Failed to update customized tour',
     },
   },
