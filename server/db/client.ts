@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createTableRelationsHelpers, extractTablesRelationalConfig } from 'drizzle-orm';
+import { createTableRelationsHelpers, extractTablesRelationalConfig, sql } from 'drizzle-orm';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
@@ -38,6 +38,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function tenantSettings(organizationId: string): string {
   if (!UUID.test(organizationId)) throw new Error(`not an organization id: ${organizationId}`);
   return `select set_config('role', '${TENANT_ROLE}', true), set_config('app.org_id', ${literal(organizationId)}, true)`;
+}
+
+/**
+ * Runs `fn` inside `tx` as the tenant of `organizationId` (its role and its organization for
+ * row-level security), then gives the transaction back its role and organization: one transaction
+ * may set up an organization it has just created (the seed, the platform's onboarding).
+ */
+export async function asTenant<T>(tx: Tx, organizationId: string, fn: () => Promise<T>): Promise<T> {
+  const { rows } = await tx.execute<{ role: string; org: string | null }>(sql`select current_user as role, current_setting('app.org_id', true) as org`);
+  await tx.execute(sql.raw(tenantSettings(organizationId)));
+  const result = await fn();
+  await tx.execute(sql`select set_config('role', ${rows[0].role}, true), set_config('app.org_id', ${rows[0].org ?? ''}, true)`);
+  return result;
 }
 
 /** LOG_SQL: nothing, the statements (literals masked, parameters counted), or the statements with their values. */

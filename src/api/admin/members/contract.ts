@@ -20,6 +20,7 @@ import {
 } from '../../common/schemas';
 
 export const DEPARTMENTS = ['sales', 'operations', 'finance', 'management'] as const;
+export type Department = (typeof DEPARTMENTS)[number];
 export const EMPLOYMENT_STATUSES = ['active', 'on-leave', 'exited'] as const;
 
 /** The seed's UI preferences with their defaults (seed section 1). */
