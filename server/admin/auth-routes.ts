@@ -5,7 +5,9 @@ import { authStateSchema, type AuthState } from '../../src/api/admin/auth/contra
 import { loginInput } from '../../src/api/admin/auth/contract';
 import { effectiveAccess } from '../../src/api/permissions';
 import { verifyPassword } from '../auth/password';
-import { clientAddress, endSession, isSubscriptionReadOnly, startSession } from '../auth/session';
+import { clientAddress, endSession, startSession } from '../auth/session';
+import { daysUntil, readOnlyReason } from '../../src/api/platform/subscription';
+import { todayIn } from '../db/clock';
 import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
 import type { Tx } from '../db/client';
 import { members, roles, sessions, subscriptions } from '../auth/schema';
@@ -18,16 +20,21 @@ export async function loadAuthState(tx: Tx, memberId: string): Promise<AuthState
   const member = await findMember(tx, memberId);
   const [role] = await tx.select().from(roles).where(eq(roles.id, member.roleId));
   const [sub] = await tx.select().from(subscriptions).limit(1);
+  const [{ seatsUsed }] = await tx.select({ seatsUsed: sql<number>`count(*)::int` }).from(members).where(eq(members.isActive, true));
+  const organization = await currentOrganization(tx);
+  const today = await todayIn(tx, organization.timeZone);
   return {
     member,
-    organization: toOrganization(await currentOrganization(tx)),
+    organization: toOrganization(organization),
     subscription: {
       _id: sub.id,
-      plan: sub.plan,
+      plan: sub.plan as AuthState['subscription']['plan'],
       seats: sub.seats,
+      seatsUsed,
       status: sub.status as AuthState['subscription']['status'],
       periodEnd: sub.periodEnd,
-      readOnly: isSubscriptionReadOnly(sub.status, sub.periodEnd),
+      daysLeft: daysUntil(today, sub.periodEnd),
+      readOnly: readOnlyReason(sub.status, sub.periodEnd, today) !== null,
     },
     role: {
       _id: role.id,

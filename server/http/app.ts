@@ -77,8 +77,10 @@ function admit(def: RouteDef, auth: AuthContext): AuthContext {
     if (!can(auth.role.permissions, module, action)) {
       throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${module}.${action}`, undefined, undefined, { module, action });
     }
-    if (auth.subscriptionReadOnly && isStateChanging(def.method)) {
-      throw new ApiError(403, 'SUBSCRIPTION_READ_ONLY', 'The subscription has expired: the organization is read-only until it is renewed');
+    if (auth.readOnly && isStateChanging(def.method)) {
+      throw auth.readOnly === 'cancelled'
+        ? new ApiError(403, 'SUBSCRIPTION_CANCELLED', 'The subscription was cancelled: the organization is read-only until it is renewed')
+        : new ApiError(403, 'SUBSCRIPTION_READ_ONLY', 'The subscription has expired: the organization is read-only until it is renewed');
     }
   }
   return auth;
