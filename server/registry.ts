@@ -11,6 +11,7 @@ import { vendorRoutes } from './vendors/routes';
 import { financeRoutes } from './finance/routes';
 import { personalizedTourRoutes } from './tours/package-routes';
 import { groupTourRoutes } from './tours/group-routes';
+import { platformRoutes } from './platform/routes';
 
 /**
  * Every route of the product, by area. The app mounts exactly these; the tests enumerate exactly
@@ -18,8 +19,8 @@ import { groupTourRoutes } from './tours/group-routes';
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
   api: [...adminRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...personalizedTourRoutes, ...groupTourRoutes],
-  // The parent (platform) service: organizations and subscriptions, in its own issue.
-  platform: [],
+  // The parent service, for platform operators: organizations, subscriptions, onboarding.
+  platform: platformRoutes,
 };
 
 /** Every kind of background job the product runs, by kind. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from './auth/password';
 import { setUpOrganization, type NewMember } from './admin/setup';
+import { seedOperator } from './platform/seed';
 import type { Db } from './db/client';
 import { seedLeads } from './leads/seed';
 import { DEMO_PACKAGES, GLOBE_PACKAGES, seedPackages, type PackageSeed } from './tours/package-seed';
@@ -93,11 +94,15 @@ export const DEMO_ORGS: SeedOrg[] = [
   },
 ];
 
-/** Seeds the demo organizations once: a database that has any organization is left alone. */
+/**
+ * Seeds the demo organizations once: a database that has any organization is left alone. The demo
+ * platform operator is seeded whenever there is no operator.
+ */
 export async function seedDemo(db: Db, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    await seedOperator(tx, passwordHash);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(organizations);
     if (n > 0) return false;
     const periodEnd = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);

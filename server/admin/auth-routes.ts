@@ -5,7 +5,11 @@ import { authStateSchema, type AuthState } from '../../src/api/admin/auth/contra
 import { loginInput } from '../../src/api/admin/auth/contract';
 import { effectiveAccess } from '../../src/api/permissions';
 import { verifyPassword } from '../auth/password';
-import { clientAddress, endSession, startSession } from '../auth/session';
+import { clientAddress, endSession, revokeMemberSessions, startSession } from '../auth/session';
+import { acceptInvitationInput, invitationSchema, invitationTokenInput } from '../../src/api/platform/contract';
+import { hashPassword } from '../auth/password';
+import { rateLimit } from '../http/rate-limit';
+import { findInvitation, useInvitation } from './invitations';
 import { daysUntil, readOnlyReason } from '../../src/api/platform/subscription';
 import { todayIn } from '../db/clock';
 import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
@@ -44,6 +48,9 @@ export async function loadAuthState(tx: Tx, memberId: string): Promise<AuthState
     },
   };
 }
+
+/** Invitation look-ups and uses from one address: tokens cannot be guessed, but each use hashes a password. */
+const INVITATION_CALLS_PER_MINUTE = 20;
 
 const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
 
@@ -109,5 +116,42 @@ export const authRoutes = [
     answers: itemAnswer(authStateSchema),
     access: SIGNED_IN,
     handler: async ({ tx, auth }) => ({ data: await loadAuthState(tx, auth.memberId) }),
+  }),
+
+  publicRoute({
+    method: 'POST',
+    path: '/auth/invitation',
+    answers: itemAnswer(invitationSchema),
+    access: PUBLIC,
+    body: invitationTokenInput,
+    async handler({ body, services, c }) {
+      await rateLimit(services.database.db, `invitation:${clientAddress(c, services.config.trustProxy)}`, INVITATION_CALLS_PER_MINUTE);
+      const { name, email, organization, expiresAt } = await findInvitation(services.database.db, body.token);
+      return { data: { name, email, organization, expiresAt } };
+    },
+  }),
+
+  /** The invited member sets a password and is signed in; the link works once. */
+  publicRoute({
+    method: 'POST',
+    path: '/auth/invitation/accept',
+    answers: itemAnswer(authStateSchema),
+    access: PUBLIC,
+    body: acceptInvitationInput,
+    async handler({ body, services, c }) {
+      const { database } = services;
+      const ip = clientAddress(c, services.config.trustProxy);
+      await rateLimit(database.db, `invitation:${ip}`, INVITATION_CALLS_PER_MINUTE);
+      const invitation = await findInvitation(database.db, body.token);
+      const passwordHash = await hashPassword(body.password);
+      await database.withTenant(invitation.organizationId, async (tx) => {
+        await useInvitation(tx, invitation.id);
+        await tx.update(members).set({ passwordHash, updatedAt: sql`now()` }).where(eq(members.id, invitation.memberId));
+        await revokeMemberSessions(tx, invitation.memberId);
+      });
+      const member = { id: invitation.memberId, organizationId: invitation.organizationId };
+      await startSession(c, services, member, { ip });
+      return { data: await database.withTenant(member.organizationId, (tx) => loadAuthState(tx, member.id)) };
+    },
   }),
 ];

@@ -5,6 +5,7 @@ import type { ModuleKey, Permissions, Visibility } from '../../src/api/permissio
 import type { Plan, SubscriptionStatus } from '../../src/api/platform/subscription';
 import { members, roles, subscriptions } from '../auth/schema';
 import { asTenant, type Tx } from '../db/client';
+import { todayIn } from '../db/clock';
 import { organizations } from '../db/tenancy';
 import { notifications } from '../notifications/schema';
 import { appModules, configurations } from './schema';
@@ -115,7 +116,8 @@ export interface NewMember {
   /** A role by name: Owner or one of {@link DEFAULT_ROLES}. */
   role: string;
   passwordHash: string;
-  joiningDate?: string | null;
+  /** The organization's today unless given. */
+  joiningDate?: string;
 }
 
 export interface OrganizationSetup {
@@ -147,9 +149,10 @@ export async function setUpOrganization(tx: Tx, setup: OrganizationSetup): Promi
     const roleIds = new Map(roleRows.map((r) => [r.name, r.id]));
     await tx.insert(appModules).values(DEFAULT_MODULES.map((m, position) => ({ ...m, position })));
     await tx.insert(configurations).values(defaultConfigurations());
+    const today = await todayIn(tx, setup.timeZone);
     const people = await tx
       .insert(members)
-      .values(setup.people.map(({ role, ...p }) => ({ ...p, roleId: roleIds.get(role)! })))
+      .values(setup.people.map(({ role, ...p }) => ({ joiningDate: today, ...p, roleId: roleIds.get(role)! })))
       .returning({ id: members.id });
     await tx.insert(notifications).values({
       memberId: people[0].id,

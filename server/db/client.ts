@@ -15,6 +15,8 @@ export interface Database {
   db: Db;
   /** Runs `fn` in one transaction as the tenant role with the organization set: row-level security scopes every query. */
   withTenant<T>(organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one transaction as the platform role: the parent service's few tables and columns (server/db/migrate.ts). */
+  asPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` in one transaction whose first round trip sends `begin` and `opening` together (one
    * simple query, so `opening` has no parameters: every value in it must be a {@link literal}).
@@ -25,6 +27,7 @@ export interface Database {
 }
 
 export const TENANT_ROLE = 'travel_tenant';
+export const PLATFORM_ROLE = 'travel_platform';
 
 // Dates stay as 'YYYY-MM-DD' strings; bigint sums arrive as text and are converted where read.
 pg.types.setTypeParser(1082, (s) => s);
@@ -112,6 +115,7 @@ export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off'):
     db,
     transaction,
     withTenant: (organizationId, fn) => transaction(tenantSettings(organizationId), (tx) => fn(tx)),
+    asPlatform: (fn) => transaction(`select set_config('role', '${PLATFORM_ROLE}', true)`, (tx) => fn(tx)),
     close: () => pool.end(),
   };
 }
