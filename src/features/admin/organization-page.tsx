@@ -8,7 +8,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
-import { updateOrganizationInput, type Organization } from '../../api/admin/organization/contract';
+import { updateOrganizationInput, type Organization, type UpdateOrganizationInput } from '../../api/admin/organization/contract';
 import { useOrganization, useRegenerateSecret, useUpdateOrganization } from '../../api/admin/organization/get-organization';
 import { useCan } from '../../ui/auth';
 import { colorSchemeVariables } from '../../ui/color-scheme';
@@ -54,22 +54,19 @@ function OrganizationForm({ org, readOnly }: { org: Organization; readOnly: bool
   const zones = useMemo(() => ['UTC', ...Intl.supportedValuesOf('timeZone')].map((z) => ({ value: z, label: z })), []);
 
   const { control, handleSubmit, reset, setError, formState } = useForm<FormValues>({
-    resolver: (values, ctx, opts) =>
-      contractResolver(updateOrganizationInput)(
-        { ...values, taxRate: Math.round((values.taxPercent ?? 0) * 100), taxPercent: undefined } as never,
-        ctx,
-        opts as never,
-      ) as never,
+    // The contract is strict: the form's own `taxPercent` must not reach it, not even as undefined.
+    resolver: ({ taxPercent, ...values }, ctx, opts) =>
+      contractResolver(updateOrganizationInput)({ ...values, taxRate: Math.round((taxPercent ?? 0) * 100) } as never, ctx, opts as never) as never,
     defaultValues: toForm(org),
   });
   useEffect(() => reset(toForm(org)), [org, reset]);
   const colors = useWatch({ control, name: 'colorScheme' });
   const previewScheme = HEX.test(colors.primary) && HEX.test(colors.secondary) ? colors : org.colorScheme;
 
+  // `values` is what the resolver made of the form: the contract's input, the tax rate in basis points.
   const submit = handleSubmit(async (values) => {
-    const { taxPercent, ...rest } = values;
     try {
-      await update.mutateAsync({ ...rest, taxRate: Math.round(taxPercent * 100), terms: rest.terms });
+      await update.mutateAsync(values as unknown as UpdateOrganizationInput);
       toast.success(t('organization.updated'));
     } catch (error) {
       applyServerIssues(error, setError as never);
