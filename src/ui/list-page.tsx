@@ -219,7 +219,7 @@ export interface ListPageProps<T> {
 
 /** The list scaffold every area reuses: server-side paging, sort, search, filters, columns, cards or table. */
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { state, onChange, answer, loading, columns } = props;
   const [layout, setLayout] = useStored<'card' | 'table'>(`travel.list.${props.id}.layout`, props.renderCard ? (props.defaultLayout ?? 'card') : 'table');
   const [visible, setVisible] = useStored<string[]>(
@@ -368,6 +368,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       ) : (
         <div className="card" style={{ padding: 0, overflowX: 'auto' }} aria-busy={loading}>
           <DataTable
+            // DataTable renders a row's cells again only when its rows change: a new language
+            // (words, dates, numbers in the cells) makes a new table.
+            key={i18n.language}
             value={rows}
             dataKey={props.dataKey ?? '_id'}
             lazy
