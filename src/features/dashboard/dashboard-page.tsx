@@ -25,11 +25,12 @@ export function DashboardPage() {
         </div>
         <div className="card">
           <div className="muted">{t('dashboard.subscription')}</div>
-          <div className="record-card__title">
-            {subscription.plan} · {t('dashboard.seats', { count: subscription.seats })}
+          <div className="record-card__title" data-testid="dashboard-plan">
+            {t(`subscription.plans.${subscription.plan}`)}
           </div>
-          <div>{t('dashboard.until', { date: fmt.date(subscription.periodEnd) })}</div>
-          <StatusTag status={subscription.status} tone={subscription.readOnly ? 'danger' : 'success'} />
+          <div data-testid="dashboard-seats">{t('dashboard.seatsUsed', { used: subscription.seatsUsed, seats: subscription.seats })}</div>
+          <div data-testid="dashboard-period-end">{t('dashboard.until', { date: fmt.date(subscription.periodEnd) })}</div>
+          <StatusTag status={subscription.status} tone={subscription.readOnly ? 'danger' : undefined} />
         </div>
       </div>
       <p className="muted" data-testid="money-sample">{t('dashboard.sample', { amount: fmt.money(1234567, organization.currency) })}</p>

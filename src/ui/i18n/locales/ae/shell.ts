@@ -132,7 +132,7 @@ const shell = {
     role: 'دورك',
     currency: 'العملة',
     subscription: 'الاشتراك',
-    seats: 'عدد المقاعد: {{count}}',
+    seatsUsed: 'المقاعد المستخدمة: {{used}} من {{seats}}',
     until: 'حتى {{date}}',
     sample: 'مبلغ تجريبي بعملتك: {{amount}}',
   },

@@ -130,7 +130,7 @@ const shell = {
     role: 'Your role',
     currency: 'Currency',
     subscription: 'Subscription',
-    seats: '{{count}} seats',
+    seatsUsed: '{{used}} of {{seats}} seats used',
     until: 'until {{date}}',
     sample: 'A sample amount in your currency: {{amount}}',
   },
