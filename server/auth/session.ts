@@ -127,7 +127,7 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
 
 /**
  * The session look-up as SQL text for the first round trip of the request's transaction
- * (`Database.transaction`): session_open() (server/db/migrations/0004_performance.sql) answers the
+ * (`Database.transaction`): session_open() (server/db/migrations/0004_performance.sql, as 0017_organization_clock.sql redefined it) answers the
  * {@link SessionRow} and sets the transaction's organization from it; then the tenant role. One
  * round trip authenticates and scopes the transaction. When no row matches, the organization stays
  * unset and the caller answers 401 (the transaction is rolled back).

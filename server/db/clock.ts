@@ -5,7 +5,7 @@ import { instant, organizations } from './tenancy';
 
 /**
  * The organization's clock (SPEC: "today" is in the organization's time zone). PostgreSQL keeps the
- * time, so every instance of the API agrees: `clock_now()` (migration 0013) is `now()`, unless this
+ * time, so every instance of the API agrees: `clock_now()` (migration 0017) is `now()`, unless this
  * one-row table holds an instant. Only tests write it (tests/support/clock.ts), so a rule that
  * depends on the date is tested at the date it is about, without waiting. The application never
  * writes it, and the tenant role cannot read it (the function reads it as its owner).

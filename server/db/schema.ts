@@ -14,4 +14,6 @@ export * from '../vendors/schema';
 export * from '../contacts/schema';
 export * from '../leads/schema';
 export * from '../finance/schema';
+export * from '../tours/schema';
 export * from '../tours/package-schema';
+export * from '../documents/schema';

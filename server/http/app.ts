@@ -7,14 +7,14 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { can } from '../../src/api/permissions';
 import { authenticate, authenticateOperator, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type OperatorContext, type SessionRow } from '../auth/session';
 import type { AppServices } from '../services';
-import { ApiError, fromDatabaseError, issue } from './errors';
+import { ApiError, fromDatabaseError, invalidField, issue } from './errors';
 import { openApiDocument } from './openapi';
 import { claimKey, idempotencyKeyOf, rememberAnswer, requestHash } from './idempotency';
 import { REPLAYED_HEADER } from '../../src/api/common/idempotency';
 import { logRequestFailure, requestIdFor, type LogEnv } from './log';
 import { normalOrigin, serverOrigin } from './origin';
 import { parseQuery } from './query';
-import { isStateChanging, type PlatformRoute, type PublicRoute, type RouteDef, type TenantRoute } from './route';
+import { isStateChanging, type PlatformRoute, type PublicRoute, type RouteDef, type TenantRoute, type UploadedFile } from './route';
 import { validate } from './validate';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -44,24 +44,57 @@ async function readBody(c: Context, def: RouteDef): Promise<unknown> {
   const length = Number(c.req.header('content-length') ?? 0);
   const max = def.maxBodyBytes ?? DEFAULT_MAX_BODY;
   if (length > max) throw tooLarge(max);
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > max) throw tooLarge(max);
-  if (text.trim() === '') return undefined;
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > max) throw tooLarge(max);
+  const contentType = c.req.header('content-type') ?? '';
+  const mediaType = contentType.split(';')[0].trim().toLowerCase();
+  let decoded: string | undefined;
+  const text = () => (decoded ??= new TextDecoder().decode(bytes));
+  if (mediaType !== 'multipart/form-data' && text().trim() === '') return undefined;
   if (def.bodyParsers) {
-    const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
     const parse = def.bodyParsers[mediaType];
-    if (parse) return parse(text);
+    if (parse) return parse({ bytes, contentType, text });
     if (mediaType && mediaType !== 'application/json') {
       const accepted = ['application/json', ...Object.keys(def.bodyParsers)].join(', ');
       throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`, undefined, undefined, { accepted });
     }
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(text());
   } catch {
     throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON', [issue('body', 'invalidJson', 'is not valid JSON')]);
   }
 }
+
+/** A multipart form: text fields as the body to validate (repeated ones as lists), files apart. */
+async function readForm(c: Context, def: RouteDef): Promise<{ raw: unknown; files: UploadedFile[] }> {
+  const max = def.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const length = c.req.header('content-length');
+  // The size is known before anything is read: a form without one is refused rather than read whole.
+  if (length === undefined) throw new ApiError(411, 'LENGTH_REQUIRED', 'A multipart request needs a Content-Length');
+  if (Number(length) > max) throw tooLarge(max);
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw new ApiError(400, 'INVALID_FORM', 'The request body is not a valid multipart form', [issue('body', 'invalidForm', 'is not a valid multipart form')]);
+  }
+  const fields: Record<string, string | string[]> = {};
+  const files: UploadedFile[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      const had = fields[name];
+      fields[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+    } else if (name === def.multipart?.files) {
+      files.push({ name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
+    } else {
+      throw invalidField(name, 'unknownField', 'is not a known field');
+    }
+  }
+  return { raw: fields, files };
+}
+
+const isMultipart = (c: Context) => (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
 
 const CORS_HEADERS = (def: RouteDef) => ({
   'Access-Control-Allow-Origin': '*',
@@ -134,7 +167,7 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
           const found = sessionAuth(session.rows[0] as SessionRow | undefined, config);
           if (found.touch) touch = found.auth.sessionId;
           const auth = admit(def, found.auth);
-          return (def as TenantRoute).handler({ params: params(), query: query(), body: undefined, tx, auth, services, c });
+          return (def as TenantRoute).handler({ params: params(), query: query(), body: undefined, files: [], tx, auth, services, c });
         });
       } finally {
         // After the transaction, on the pool: a request never holds two connections at once. A
@@ -144,8 +177,8 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
     } else {
       // A body is read before the transaction starts, so a slow upload holds no connection.
       const auth = admit(def, await authenticate(c, services));
-      const raw = def.body ? await readBody(c, def) : undefined;
-      const input = { params: params(), query: query(), body: def.body ? validate(def.body, raw, 'body') : undefined };
+      const { raw, files } = def.multipart && isMultipart(c) ? await readForm(c, def) : { raw: def.body ? await readBody(c, def) : undefined, files: [] };
+      const input = { params: params(), query: query(), body: def.body ? validate(def.body, raw, 'body') : undefined, files };
       const tenant = def as TenantRoute;
       const key = tenant.idempotent ? idempotencyKeyOf(c) : undefined;
       result = await database.withTenant(auth.organizationId, async (tx) => {

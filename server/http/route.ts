@@ -17,6 +17,9 @@ export type Access =
   /** A platform operator (the parent service, `/platform`): never a member of an organization. */
   | { kind: 'operator' };
 
+/** Who may call a tenant route: a member, signed in or with a permission. */
+export type MemberAccess = Exclude<Access, { kind: 'public' } | { kind: 'operator' }>;
+
 export const PUBLIC = { kind: 'public' } as const;
 export const OPERATOR = { kind: 'operator' } as const;
 export const SIGNED_IN = { kind: 'signedIn' } as const;
@@ -24,10 +27,27 @@ export const allow = (module: ModuleKey, action: Action) => ({ kind: 'permission
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
+/** A file of a `multipart/form-data` request (a route's `multipart`). */
+export interface UploadedFile {
+  name: string;
+  /** The media type the sender declared for it. */
+  type: string;
+  bytes: Buffer;
+}
+
+/** A success answer that is a file rather than JSON: the media types it may have. */
+export interface FileAnswer {
+  file: readonly [string, ...string[]];
+}
+export const fileAnswer = (...mediaTypes: [string, ...string[]]): FileAnswer => ({ file: mediaTypes });
+export const isFileAnswer = (answers: v.GenericSchema | FileAnswer | undefined): answers is FileAnswer => !!answers && 'file' in answers;
+
 export interface TenantContext<P, Q, B> {
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
+  /** The files of a multipart request, in the order sent; empty otherwise. */
+  files: UploadedFile[];
   /** The request's transaction, scoped to the caller's organization by row-level security. */
   tx: Tx;
   auth: AuthContext;
@@ -60,6 +80,14 @@ export interface PublicContext<P, Q, B, C = undefined> {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A request body as read (within the route's size limit), for a route's own body parsers. */
+export interface RawBody {
+  bytes: Uint8Array;
+  /** The whole `Content-Type` header (a multipart body's boundary is in it). */
+  contentType: string;
+  text(): string;
+}
+
 interface Common<P, Q, B> {
   method: Method;
   /** Hono path under /api, e.g. `/members/memberId/:id`. */
@@ -72,18 +100,24 @@ interface Common<P, Q, B> {
   /** Largest accepted body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
   /**
-   * Bodies in other formats than JSON, by media type (e.g. `text/csv`): each turns the raw text
-   * into the value `body` validates. Without one, every body is read as JSON; with some, any other
-   * declared media type answers 415.
+   * Bodies in other formats than JSON, by media type (e.g. `text/csv`, `multipart/form-data`):
+   * each turns the raw body into the value `body` validates. Without one, every body is read as
+   * JSON; with some, any other declared media type answers 415.
    */
-  bodyParsers?: Record<string, (text: string) => unknown>;
+  bodyParsers?: Record<string, (body: RawBody) => unknown>;
   /** The schema of one row of an import body (`{ rows }`): the rows are checked one by one by the import runner. */
   importRow?: v.GenericSchema;
   /**
-   * The success answer's schema (documented in the OpenAPI reference; the API tests check every
-   * JSON answer against it). Routes answering nothing in JSON leave it out.
+   * The success answer: its schema, or `fileAnswer(…)` for a file (a PDF, an `.eml`). Documented in
+   * the OpenAPI reference; the API tests check every answer against it.
    */
-  answers?: v.GenericSchema;
+  answers?: v.GenericSchema | FileAnswer;
+  /**
+   * Also takes `multipart/form-data` (besides JSON): its text fields are the body `body` validates
+   * (a field sent twice is a list) and the files of the field `files` reach the handler as `files`
+   * (a file in any other field is a 400). `maxBodyBytes` bounds the whole request (413).
+   */
+  multipart?: { files: string };
   /**
    * Called by other sites (a website's lead form): authenticated by something other than the
    * session cookie, so the same-site check does not apply; answers carry CORS headers for any origin.
@@ -92,7 +126,7 @@ interface Common<P, Q, B> {
 }
 
 export interface TenantRoute<P = unknown, Q = unknown, B = unknown> extends Common<P, Q, B> {
-  access: Exclude<Access, { kind: 'public' } | { kind: 'operator' }>;
+  access: MemberAccess;
   /**
    * Moves money: honours an `Idempotency-Key` header (server/http/idempotency.ts), so the same
    * request sent again answers the first result instead of taking effect twice.

@@ -38,6 +38,10 @@ const DEMO_DATA = new Set([
   'personalized_tour_lines',
   'group_tours',
   'group_tour_days',
+  'customized_tours',
+  'customized_tour_days',
+  'customized_tour_lines',
+  'customized_tour_versions',
 ]);
 /** What onboarding writes beyond the demo seed: the owner's invitation. */
 const ONBOARDING_ONLY = new Set(['invitations']);
@@ -94,13 +98,17 @@ describe('a new organization has every piece a demo one starts with', () => {
     expect((await newOwner.get('/api/account/chart')).body.data).toHaveLength(accounts.length);
   });
 
-  it('number series that start at 1 with the first document', async () => {
+  it('number series that start at 1 with the first document, which prints', async () => {
     const today = (await newOwner.get('/api/auth/me')).body.data.subscription;
     expect(today.readOnly).toBe(false);
     const date = new Date().toISOString().slice(0, 10);
     const income = await newOwner.post('/api/budget/income', { amount: 1500, date, paymentMethod: 'cash', description: 'First sale' });
     expect(income.status, JSON.stringify(income.body)).toBe(201);
     expect(income.body.data.number).toBe(`RCT-${date.slice(0, 4)}-0001`);
+    // The receipt's document needs the organization's branding and e-mail settings: none is missing.
+    const pdf = await newOwner.get(`/api/budget/income/${income.body.data._id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
   });
 
   it('a subscription, an owner holding the Owner role, and the owner’s welcome', async () => {

@@ -60,6 +60,7 @@ const shell = {
     cancel: "Ακύρωση",
     saved: "Αποθηκεύτηκε",
     search: "Αναζήτηση",
+    more: "Περισσότερα",
   },
   status: {
     active: "Ενεργό",

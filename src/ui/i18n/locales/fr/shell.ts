@@ -60,6 +60,7 @@ const shell = {
     cancel: "Annuler",
     saved: "Enregistré",
     search: "Rechercher",
+    more: "Plus",
   },
   status: {
     active: "Actif",

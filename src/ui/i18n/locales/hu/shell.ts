@@ -60,6 +60,7 @@ const shell = {
     cancel: "Mégse",
     saved: "Mentve",
     search: "Keresés",
+    more: "Továbbiak",
   },
   status: {
     active: "Aktív",

@@ -60,6 +60,7 @@ const shell = {
     cancel: "Cancelar",
     saved: "Guardado",
     search: "Pesquisar",
+    more: "Mais",
   },
   status: {
     active: "Ativo",

@@ -60,6 +60,7 @@ const shell = {
     cancel: "Отмена",
     saved: "Сохранено",
     search: "Поиск",
+    more: "Ещё",
   },
   status: {
     active: "Активен",
