@@ -7,11 +7,12 @@ import { asTenant, type Tx } from '../db/client';
 import { organizationById } from './store';
 
 /**
- * THE MAIL HOOK for the owner's invitation. The product has no mailer yet (ARCHITECTURE "Email":
- * nodemailer over SMTP, or an outbox folder, comes with its own issue), so the link is shown to the
- * operator only and this answers false. When the mailer exists: enqueue the message here, in the
- * onboarding's transaction (server/jobs/queue.ts), so it is sent after the organization is
- * committed and never for one that rolled back, and answer whether SMTP is configured.
+ * THE MAIL HOOK for the owner's invitation. The mailer (server/documents/mailer.ts) sends through
+ * an organization's own SMTP settings, which a new organization does not have yet; the platform has
+ * no SMTP settings of its own, so the link is shown to the operator only and this answers false.
+ * When it has: enqueue the message here, in the onboarding's transaction (`enqueueBossJob`,
+ * server/jobs/boss.ts), so it is sent after the organization is committed and never for one that
+ * rolled back, and answer true.
  */
 async function queueInvitationEmail(_tx: Tx, _to: { name: string; email: string; organization: string }, _link: InvitationLink): Promise<boolean> {
   return false;

@@ -110,9 +110,12 @@ describe('the platform console in Chromium', () => {
     await owner.getByRole('button', { name: 'Set password and sign in' }).click();
 
     await owner.waitForURL(`${server.url}/`);
-    await owner.getByRole('heading', { name: `Welcome, ${OWNER.name}` }).waitFor();
+    await owner.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    await owner.getByText(`Hello, ${OWNER.name}.`).waitFor();
     expect(await owner.getByTestId('dashboard-plan').innerText()).toBe('Business');
     expect(await owner.getByTestId('dashboard-seats').innerText()).toBe('1 of 3 seats used');
+    const [{ year }] = await server.sql<{ year: string }>(`select to_char(s.period_end, 'YYYY') as year from subscriptions s join organizations o on o.id = s.organization_id where o.name = $1`, [NAME]);
+    expect(await owner.getByTestId('dashboard-period-end').innerText()).toMatch(new RegExp(`^until .*${year}`));
     expect(await owner.getByTestId('subscription-banner').count()).toBe(0);
     await shot(owner, 'platform-03-owner-dashboard');
 

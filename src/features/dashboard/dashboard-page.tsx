@@ -38,7 +38,9 @@ function SubscriptionCard() {
       </div>
       <div data-testid="dashboard-seats">{t('dashboard.seatsUsed', { used: subscription.seatsUsed, seats: subscription.seats })}</div>
       <div data-testid="dashboard-period-end">{t('dashboard.until', { date: fmt.date(subscription.periodEnd) })}</div>
-      <StatusTag status={subscription.status} tone={subscription.readOnly ? 'danger' : undefined} />
+      <div>
+        <StatusTag status={subscription.status} tone={subscription.readOnly ? 'danger' : undefined} />
+      </div>
     </section>
   );
 }
