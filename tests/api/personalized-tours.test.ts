@@ -340,8 +340,12 @@ describe('the catalogue in use', () => {
     ).map((r) => r.title);
     expect(users.length).toBeGreaterThan(3);
     const quoted = users.slice(0, 3).map((t) => `“${t}”`).join(', ');
-    expect(hotel.body.message).toBe(`This hotel is used by ${users.length} personalized tours (${quoted} and ${users.length - 3} more) and cannot be deleted`);
-    expect(hotel.body.params).toEqual({ kind: 'hotel', uses: [`${users.length} personalized tours (${quoted} and ${users.length - 3} more)`] });
+    const packages = `${users.length} personalized tours (${quoted} and ${users.length - 3} more)`;
+    // (Demo customized tours may use it too: they are named in their own part, first.)
+    expect(hotel.body.message.startsWith('This hotel is used by ')).toBe(true);
+    expect(hotel.body.message.endsWith(` ${packages} and cannot be deleted`)).toBe(true);
+    expect(hotel.body.params.kind).toBe('hotel');
+    expect(hotel.body.params.uses.at(-1)).toBe(packages);
     const activity = await ops.delete(`/api/activities/${ids.mosque}`);
     // (Demo customized tours may use it too: they are named in their own part.)
     expect(activity.body.message).toMatch(/^This activity is used by (.+ and )?2 personalized tours \(“Dubai & Abu Dhabi Highlights” and “To Change”\) and cannot be deleted$/);
