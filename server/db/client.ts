@@ -11,7 +11,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   pool: pg.Pool;
-  /** The privileged handle: migrations, seeding, sign-in and the platform service. Not tenant-scoped. */
+  /** The privileged handle: migrations, seeding, sign-in. Not tenant-scoped (the platform service has asPlatform). */
   db: Db;
   /** Runs `fn` in one transaction as the tenant role with the organization set: row-level security scopes every query. */
   withTenant<T>(organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
