@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { failureLine, SafeError } from './http/log';
 import { DEMO_ORGS } from './seed';
+import { DEMO_OPERATOR } from './platform/seed';
 import { startServer } from './start';
 
 async function main() {
@@ -13,6 +14,9 @@ async function main() {
 
   Demo logins (password: ${config.seedPassword === 'travel-demo-2026' ? 'travel-demo-2026, or SEED_PASSWORD when set at first start' : 'the SEED_PASSWORD given at first start'}):
     ${logins.join('\n    ')}
+
+  Platform console (organizations and subscriptions): ${running.url}/console
+    ${DEMO_OPERATOR.email} (same password)
 `);
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -10,6 +10,7 @@ import { leadRoutes } from './leads/routes';
 import { notificationRoutes } from './notifications/routes';
 import { vendorRoutes } from './vendors/routes';
 import { financeRoutes } from './finance/routes';
+import { platformRoutes } from './platform/routes';
 import { tourRoutes } from './tours/routes';
 import { documentRoutes } from './documents/routes';
 import { documentQueues } from './documents/jobs';
@@ -22,8 +23,8 @@ import type { AppServices } from './services';
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
   api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...tourRoutes, ...documentRoutes],
-  // The parent (platform) service: organizations and subscriptions, in its own issue.
-  platform: [],
+  // The parent service, for platform operators: organizations, subscriptions, onboarding.
+  platform: platformRoutes,
 };
 
 /** Every kind of background job the product runs, by kind. */

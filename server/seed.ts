@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Permissions } from '../src/api/permissions';
-import type { ModuleKey } from '../src/api/permissions';
 import { hashPassword } from './auth/password';
-import { newOrganizationSecret } from './admin/store';
+import { setUpOrganization, type NewMember } from './admin/setup';
+import { seedOperator } from './platform/seed';
 import type { Db } from './db/client';
 import { seedLeads } from './leads/seed';
 import { seedTours } from './tours/seed';
@@ -10,96 +9,8 @@ import { DEMO_PACKAGES, GLOBE_PACKAGES, seedPackages, type PackageSeed } from '.
 import { FINANCE_SEEDS, seedFinance } from './finance/seed';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue/seed';
 import type { VendorService } from '../src/api/vendors/contract';
-import { appModules } from './admin/schema';
-import { members, roles, subscriptions } from './auth/schema';
-import { notifications } from './notifications/schema';
 import { organizations } from './db/tenancy';
 import { vendors } from './vendors/schema';
-
-/** The navigation sections in their default order, with PrimeIcons. */
-export const DEFAULT_MODULES: { key: ModuleKey; name: string; icon: string }[] = [
-  { key: 'dashboard', name: 'Dashboard', icon: 'pi pi-home' },
-  { key: 'leads', name: 'Leads', icon: 'pi pi-user-plus' },
-  { key: 'contacts', name: 'Contacts', icon: 'pi pi-address-book' },
-  { key: 'customizedTours', name: 'Customized tours', icon: 'pi pi-map' },
-  { key: 'personalizedTours', name: 'Personalized tours', icon: 'pi pi-star' },
-  { key: 'groupTours', name: 'Group tours', icon: 'pi pi-users' },
-  { key: 'bookings', name: 'Bookings', icon: 'pi pi-calendar' },
-  { key: 'operations', name: 'Operations', icon: 'pi pi-briefcase' },
-  { key: 'invoices', name: 'Invoices', icon: 'pi pi-file' },
-  { key: 'paymentReceipts', name: 'Payment receipts', icon: 'pi pi-receipt' },
-  { key: 'expenses', name: 'Expenses', icon: 'pi pi-wallet' },
-  { key: 'account', name: 'Account', icon: 'pi pi-chart-line' },
-  { key: 'cancellations', name: 'Cancellations', icon: 'pi pi-times-circle' },
-  { key: 'hotels', name: 'Hotels', icon: 'pi pi-building' },
-  { key: 'activities', name: 'Activities', icon: 'pi pi-compass' },
-  { key: 'regions', name: 'Regions', icon: 'pi pi-globe' },
-  { key: 'destinations', name: 'Destinations', icon: 'pi pi-map-marker' },
-  { key: 'reviews', name: 'Reviews', icon: 'pi pi-comment' },
-  { key: 'vendors', name: 'Vendors', icon: 'pi pi-truck' },
-  { key: 'members', name: 'Members', icon: 'pi pi-id-card' },
-  { key: 'roles', name: 'Roles', icon: 'pi pi-lock' },
-  { key: 'modules', name: 'Modules', icon: 'pi pi-th-large' },
-  { key: 'organization', name: 'Organization', icon: 'pi pi-cog' },
-  { key: 'configurations', name: 'Configurations', icon: 'pi pi-sliders-h' },
-];
-
-const VIEW = ['view'] as const;
-const WORK = ['view', 'create', 'update'] as const;
-const FULL = ['view', 'create', 'update', 'delete', 'export'] as const;
-const catalogue = (actions: readonly string[]) =>
-  Object.fromEntries(['hotels', 'activities', 'regions', 'destinations', 'reviews'].map((m) => [m, [...actions]]));
-
-export const DEMO_ROLES: { name: string; description: string; permissions: Permissions; visibility: { leads: 'own' | 'all'; bookings: 'own' | 'all' } }[] = [
-  {
-    name: 'Sales agent',
-    description: 'Works leads and follow-ups, builds itineraries, converts leads into bookings.',
-    permissions: {
-      dashboard: [...VIEW],
-      leads: [...WORK, 'export'],
-      contacts: [...WORK],
-      customizedTours: [...FULL],
-      personalizedTours: [...VIEW],
-      groupTours: [...VIEW],
-      bookings: ['view', 'create'],
-      ...catalogue(VIEW),
-    },
-    visibility: { leads: 'own', bookings: 'own' },
-  },
-  {
-    name: 'Operations',
-    description: 'Books vendors, sends vouchers and closes trips.',
-    permissions: {
-      dashboard: [...VIEW],
-      bookings: ['view', 'update'],
-      // Operations prepares trips for leads about to book: it reads the pipeline, it does not work it.
-      leads: [...VIEW],
-      contacts: [...VIEW],
-      operations: [...FULL],
-      vendors: [...FULL],
-      customizedTours: [...VIEW],
-      personalizedTours: [...FULL],
-      groupTours: [...FULL],
-      ...catalogue(FULL),
-    },
-    visibility: { leads: 'all', bookings: 'all' },
-  },
-  {
-    name: 'Finance',
-    description: 'Verifies payments, issues invoices, keeps the ledger and the budget.',
-    permissions: {
-      dashboard: [...VIEW],
-      bookings: ['view', 'update', 'approve'],
-      paymentReceipts: ['view', 'approve', 'export'],
-      invoices: [...WORK, 'export'],
-      expenses: [...FULL],
-      account: [...FULL, 'approve'],
-      cancellations: ['view', 'approve'],
-      vendors: [...VIEW],
-    },
-    visibility: { leads: 'all', bookings: 'all' },
-  },
-];
 
 export interface SeedOrg {
   name: string;
@@ -188,57 +99,28 @@ export const DEMO_ORGS: SeedOrg[] = [
   },
 ];
 
-/** Seeds the demo organizations once: a database that has any organization is left alone. */
+/**
+ * Seeds the demo organizations once: a database that has any organization is left alone. The demo
+ * platform operator is seeded whenever there is no operator.
+ */
 export async function seedDemo(db: Db, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    await seedOperator(tx, passwordHash);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(organizations);
     if (n > 0) return false;
     const periodEnd = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+    const person = <P extends Omit<NewMember, 'passwordHash'>>(p: P, i: number) => ({ ...p, passwordHash, phone: `+971 50 000 00${i + 1}`, joiningDate: '2024-01-15' });
     for (const spec of DEMO_ORGS) {
-      const [org] = await tx
-        .insert(organizations)
-        .values({ name: spec.name, currency: spec.currency, timeZone: spec.timeZone, ...newOrganizationSecret() })
-        .returning();
-      const organizationId = org.id;
-      await tx.insert(subscriptions).values({ organizationId, plan: 'business', seats: 25, status: 'active', periodEnd });
-      const [owner] = await tx
-        .insert(roles)
-        .values({ organizationId, name: 'Owner', description: 'Everything, always.', isOwner: true, visibility: { leads: 'all', bookings: 'all' } })
-        .returning();
-      const roleIds = new Map<string, string>([['Owner', owner.id]]);
-      for (const r of DEMO_ROLES) {
-        const [row] = await tx.insert(roles).values({ organizationId, ...r }).returning();
-        roleIds.set(r.name, row.id);
-      }
-      await tx.insert(appModules).values(DEFAULT_MODULES.map((m, position) => ({ organizationId, ...m, position })));
-      const people = [
-        { name: spec.ownerName, email: spec.ownerEmail, department: 'management', role: 'Owner' },
-        ...spec.staff,
-      ];
-      const inserted = await tx
-        .insert(members)
-        .values(
-          people.map((p, i) => ({
-            organizationId,
-            name: p.name,
-            email: p.email,
-            phone: `+971 50 000 00${i + 1}`,
-            department: p.department,
-            roleId: roleIds.get(p.role)!,
-            joiningDate: '2024-01-15',
-            passwordHash,
-          })),
-        )
-        .returning({ id: members.id });
-      await tx.insert(notifications).values({
-        organizationId,
-        memberId: inserted[0].id,
-        type: 'system',
-        title: `Welcome to ${spec.name}`,
-        body: 'Your back office is ready: invite your team from Members.',
+      const { organizationId } = await setUpOrganization(tx, {
+        name: spec.name,
+        currency: spec.currency,
+        timeZone: spec.timeZone,
+        subscription: { plan: 'business', seats: 25, status: 'active', periodEnd },
+        people: [person({ name: spec.ownerName, email: spec.ownerEmail, department: 'management', role: 'Owner' }, 0), ...spec.staff.map((p, i) => person(p, i + 1))],
       });
+      // The demo data beyond what every organization starts with.
       await tx.insert(vendors).values(
         spec.vendors.map(({ bank, inactive, ...v }) => ({
           organizationId,

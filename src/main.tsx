@@ -5,7 +5,7 @@ import 'primeicons/primeicons.css';
 import './ui/app.css';
 import { configureApiClient } from './api/client';
 import { createAppRouter } from './app/router';
-import { loginPath } from './ui/auth';
+import { signInPathFor } from './ui/auth';
 import { currentLanguage, initI18n, translateApi } from './ui/i18n';
 import { preferencesStore } from './ui/preferences/store';
 import { AppProviders } from './ui/providers';
@@ -19,7 +19,7 @@ const router = createAppRouter();
 
 configureApiClient({
   onUnauthorized(returnTo) {
-    void router.navigate(loginPath(returnTo), { replace: true }).then(() => queryClient.clear());
+    void router.navigate(signInPathFor(returnTo), { replace: true }).then(() => queryClient.clear());
   },
   translate: translateApi,
   language: currentLanguage,

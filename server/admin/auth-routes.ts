@@ -5,7 +5,13 @@ import { authStateSchema, type AuthState } from '../../src/api/admin/auth/contra
 import { loginInput } from '../../src/api/admin/auth/contract';
 import { effectiveAccess } from '../../src/api/permissions';
 import { verifyPassword } from '../auth/password';
-import { clientAddress, endSession, isSubscriptionReadOnly, startSession } from '../auth/session';
+import { clientAddress, endSession, revokeMemberSessions, startSession } from '../auth/session';
+import { acceptInvitationInput, invitationSchema, invitationTokenInput } from '../../src/api/platform/contract';
+import { hashPassword } from '../auth/password';
+import { rateLimit } from '../http/rate-limit';
+import { findInvitation, useInvitation } from './invitations';
+import { daysUntil, readOnlyReason } from '../../src/api/platform/subscription';
+import { todayIn } from '../db/clock';
 import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
 import type { Tx } from '../db/client';
 import { members, roles, sessions, subscriptions } from '../auth/schema';
@@ -18,16 +24,21 @@ export async function loadAuthState(tx: Tx, memberId: string): Promise<AuthState
   const member = await findMember(tx, memberId);
   const [role] = await tx.select().from(roles).where(eq(roles.id, member.roleId));
   const [sub] = await tx.select().from(subscriptions).limit(1);
+  const [{ seatsUsed }] = await tx.select({ seatsUsed: sql<number>`count(*)::int` }).from(members).where(eq(members.isActive, true));
+  const organization = await currentOrganization(tx);
+  const today = await todayIn(tx, organization.timeZone);
   return {
     member,
-    organization: toOrganization(await currentOrganization(tx)),
+    organization: toOrganization(organization),
     subscription: {
       _id: sub.id,
-      plan: sub.plan,
+      plan: sub.plan as AuthState['subscription']['plan'],
       seats: sub.seats,
+      seatsUsed,
       status: sub.status as AuthState['subscription']['status'],
       periodEnd: sub.periodEnd,
-      readOnly: isSubscriptionReadOnly(sub.status, sub.periodEnd),
+      daysLeft: daysUntil(today, sub.periodEnd),
+      readOnly: readOnlyReason(sub.status, sub.periodEnd, today) !== null,
     },
     role: {
       _id: role.id,
@@ -37,6 +48,9 @@ export async function loadAuthState(tx: Tx, memberId: string): Promise<AuthState
     },
   };
 }
+
+/** Invitation look-ups and uses from one address: tokens cannot be guessed, but each use hashes a password. */
+const INVITATION_CALLS_PER_MINUTE = 20;
 
 const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
 
@@ -102,5 +116,42 @@ export const authRoutes = [
     answers: itemAnswer(authStateSchema),
     access: SIGNED_IN,
     handler: async ({ tx, auth }) => ({ data: await loadAuthState(tx, auth.memberId) }),
+  }),
+
+  publicRoute({
+    method: 'POST',
+    path: '/auth/invitation',
+    answers: itemAnswer(invitationSchema),
+    access: PUBLIC,
+    body: invitationTokenInput,
+    async handler({ body, services, c }) {
+      await rateLimit(services.database.db, `invitation:${clientAddress(c, services.config.trustProxy)}`, INVITATION_CALLS_PER_MINUTE);
+      const { name, email, organization, expiresAt } = await findInvitation(services.database.db, body.token);
+      return { data: { name, email, organization, expiresAt } };
+    },
+  }),
+
+  /** The invited member sets a password and is signed in; the link works once. */
+  publicRoute({
+    method: 'POST',
+    path: '/auth/invitation/accept',
+    answers: itemAnswer(authStateSchema),
+    access: PUBLIC,
+    body: acceptInvitationInput,
+    async handler({ body, services, c }) {
+      const { database } = services;
+      const ip = clientAddress(c, services.config.trustProxy);
+      await rateLimit(database.db, `invitation:${ip}`, INVITATION_CALLS_PER_MINUTE);
+      const invitation = await findInvitation(database.db, body.token);
+      const passwordHash = await hashPassword(body.password);
+      await database.withTenant(invitation.organizationId, async (tx) => {
+        await useInvitation(tx, invitation.id);
+        await tx.update(members).set({ passwordHash, updatedAt: sql`now()` }).where(eq(members.id, invitation.memberId));
+        await revokeMemberSessions(tx, invitation.memberId);
+      });
+      const member = { id: invitation.memberId, organizationId: invitation.organizationId };
+      await startSession(c, services, member, { ip });
+      return { data: await database.withTenant(member.organizationId, (tx) => loadAuthState(tx, member.id)) };
+    },
   }),
 ];

@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Permissions, Visibility } from '../../src/api/permissions';
+import { MAX_SEATS, PLANS, SUBSCRIPTION_STATUSES } from '../../src/api/platform/subscription';
 import type { Preferences } from '../../src/api/admin/members/contract';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 
-/** Who may call, as what: members, their roles, the organization's subscription, sessions and sign-in throttling. */
+/**
+ * Who may call, as what: members, their roles, the organization's subscription, sessions and sign-in
+ * throttling; platform operators and their sessions; invitations to set a first password.
+ */
+
+const oneOf = (values: readonly string[]) => sql.raw(values.map((x) => `'${x}'`).join(', '));
 
 export const subscriptions = pgTable(
   'subscriptions',
@@ -18,7 +24,14 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('subscriptions_org_uq').on(t.organizationId)],
+  (t) => [
+    uniqueIndex('subscriptions_org_uq').on(t.organizationId),
+    index('subscriptions_status_idx').on(t.status),
+    index('subscriptions_plan_idx').on(t.plan),
+    check('subscriptions_status_ck', sql`${t.status} in (${oneOf(SUBSCRIPTION_STATUSES)})`),
+    check('subscriptions_plan_ck', sql`${t.plan} in (${oneOf(PLANS)})`),
+    check('subscriptions_seats_ck', sql`${t.seats} between 1 and ${sql.raw(String(MAX_SEATS))}`),
+  ],
 );
 
 export const roles = pgTable(
@@ -96,3 +109,57 @@ export const loginThrottle = pgTable('login_throttle', {
   lastFailureAt: instant('last_failure_at').notNull().default(sql`now()`),
   blockedUntil: instant('blocked_until'),
 });
+
+/**
+ * A member's invitation to set their first password (the owner of an onboarded organization): a
+ * one-time token, only its SHA-256 stored, valid until `expires_at` or its first use.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invitations_token_uq').on(t.tokenHash), index('invitations_member_idx').on(t.memberId)],
+);
+
+/** Platform operators: the people who run the parent service. Not members of any organization, not tenant data. */
+export const platformOperators = pgTable(
+  'platform_operators',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('platform_operators_email_uq').on(sql`lower(${t.email})`)],
+);
+
+/** Operators' sessions: the same tokens, hashing and time-outs as members' (server/auth/session.ts). */
+export const platformSessions = pgTable(
+  'platform_sessions',
+  {
+    id: id(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => platformOperators.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: instant('last_seen_at').notNull().default(sql`now()`),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('platform_sessions_token_uq').on(t.tokenHash), index('platform_sessions_operator_idx').on(t.operatorId)],
+);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createTableRelationsHelpers, extractTablesRelationalConfig } from 'drizzle-orm';
+import { createTableRelationsHelpers, extractTablesRelationalConfig, sql } from 'drizzle-orm';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
@@ -11,10 +11,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   pool: pg.Pool;
-  /** The privileged handle: migrations, seeding, sign-in and the platform service. Not tenant-scoped. */
+  /** The privileged handle: migrations, seeding, sign-in. Not tenant-scoped (the platform service has asPlatform). */
   db: Db;
   /** Runs `fn` in one transaction as the tenant role with the organization set: row-level security scopes every query. */
   withTenant<T>(organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one transaction as the platform role: the parent service's few tables and columns (server/db/migrate.ts). */
+  asPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` in one transaction whose first round trip sends `begin` and `opening` together (one
    * simple query, so `opening` has no parameters: every value in it must be a {@link literal}).
@@ -25,6 +27,7 @@ export interface Database {
 }
 
 export const TENANT_ROLE = 'travel_tenant';
+export const PLATFORM_ROLE = 'travel_platform';
 
 // Dates stay as 'YYYY-MM-DD' strings; bigint sums arrive as text and are converted where read.
 pg.types.setTypeParser(1082, (s) => s);
@@ -38,6 +41,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function tenantSettings(organizationId: string): string {
   if (!UUID.test(organizationId)) throw new Error(`not an organization id: ${organizationId}`);
   return `select set_config('role', '${TENANT_ROLE}', true), set_config('app.org_id', ${literal(organizationId)}, true)`;
+}
+
+/**
+ * Runs `fn` inside `tx` as the tenant of `organizationId` (its role and its organization for
+ * row-level security), then gives the transaction back its role and organization: one transaction
+ * may set up an organization it has just created (the seed, the platform's onboarding).
+ */
+export async function asTenant<T>(tx: Tx, organizationId: string, fn: () => Promise<T>): Promise<T> {
+  const { rows } = await tx.execute<{ role: string; org: string | null }>(sql`select current_user as role, current_setting('app.org_id', true) as org`);
+  await tx.execute(sql.raw(tenantSettings(organizationId)));
+  const result = await fn();
+  await tx.execute(sql`select set_config('role', ${rows[0].role}, true), set_config('app.org_id', ${rows[0].org ?? ''}, true)`);
+  return result;
 }
 
 /** LOG_SQL: nothing, the statements (literals masked, parameters counted), or the statements with their values. */
@@ -99,6 +115,7 @@ export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off'):
     db,
     transaction,
     withTenant: (organizationId, fn) => transaction(tenantSettings(organizationId), (tx) => fn(tx)),
+    asPlatform: (fn) => transaction(`select set_config('role', '${PLATFORM_ROLE}', true)`, (tx) => fn(tx)),
     close: () => pool.end(),
   };
 }

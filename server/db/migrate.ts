@@ -2,10 +2,65 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { TENANT_ROLE, type Database } from './client';
+import { PLATFORM_ROLE, TENANT_ROLE, type Database } from './client';
 import { installBoss } from '../jobs/boss';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * What the platform service (a platform operator's request, `/platform`) may touch, as the role
+ * `travel_platform`: organizations (read a few columns, create one), subscriptions (read, change
+ * what is sold), and the member and role columns its member list answers. Its policy shows it every
+ * organization's rows of those tables; every other tenant table stays invisible to it (no grant at
+ * all, and the tenant policy matches no organization), so a platform query cannot reach leads,
+ * money or passwords by mistake. Onboarding writes the rest of a new organization as that
+ * organization's tenant (asTenant). Granted only what is missing, as for the tenant role.
+ */
+const PLATFORM_READS: Record<string, string[]> = {
+  organizations: ['id', 'name', 'currency', 'time_zone', 'created_at', 'updated_at'],
+  subscriptions: ['id', 'organization_id', 'plan', 'seats', 'status', 'period_end', 'created_at', 'updated_at'],
+  members: ['id', 'organization_id', 'name', 'email', 'department', 'role_id', 'employment_status', 'is_active', 'created_at'],
+  roles: ['id', 'organization_id', 'name', 'is_owner'],
+};
+const PLATFORM_UPDATES: Record<string, string[]> = { subscriptions: ['plan', 'seats', 'status', 'period_end', 'updated_at'] };
+/** Whole rows: Drizzle names every column of an insert (`default` for those not given), and each named column needs the privilege. */
+const PLATFORM_INSERTS = ['organizations'];
+const grantColumns = (table: string, privilege: string, columns: string[]) =>
+  columns
+    .map(
+      (column) => `
+        if not has_column_privilege('${PLATFORM_ROLE}', '${table}', '${column}', '${privilege}') then
+          grant ${privilege} (${column}) on ${table} to ${PLATFORM_ROLE};
+        end if;`,
+    )
+    .join('');
+const PLATFORM_GRANTS = `
+  do $$
+  begin
+    if not exists (select 1 from pg_roles where rolname = '${PLATFORM_ROLE}') then
+      create role ${PLATFORM_ROLE} nologin;
+    end if;
+    if not pg_has_role(current_user, '${PLATFORM_ROLE}', 'member') then
+      execute format('grant ${PLATFORM_ROLE} to %I', current_user);
+    end if;
+    execute 'grant usage on schema public to ${PLATFORM_ROLE}';
+    ${Object.entries(PLATFORM_READS).map(([table, columns]) => grantColumns(table, 'select', columns)).join('')}
+    ${Object.entries(PLATFORM_UPDATES).map(([table, columns]) => grantColumns(table, 'update', columns)).join('')}
+    ${PLATFORM_INSERTS.map(
+      (table) => `
+        if not has_table_privilege('${PLATFORM_ROLE}', '${table}', 'insert') then
+          grant insert on ${table} to ${PLATFORM_ROLE};
+        end if;`,
+    ).join('')}
+    ${Object.keys(PLATFORM_READS)
+      .map(
+        (table) => `
+        if not exists (select 1 from pg_policies where schemaname = 'public' and tablename = '${table}' and policyname = 'platform_operator') then
+          create policy platform_operator on ${table} to ${PLATFORM_ROLE} using (true) with check (true);
+        end if;`,
+      )
+      .join('')}
+  end $$;`;
 
 /**
  * Applies the drizzle-kit migrations, then makes tenancy hold for every table that has an
@@ -59,6 +114,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
         end if;
       end $$;
     `));
+    await db.execute(sql.raw(PLATFORM_GRANTS));
     // Tenant code enqueues jobs only for its own organization, through this function: the jobs
     // table itself is not the tenant role's (it is global).
     await db.execute(sql.raw(`

@@ -3,6 +3,7 @@
  * drizzle-kit (migrations): each area keeps its own tables in `server/<area>/schema.ts`.
  */
 export * from './tenancy';
+export { clockOverride } from './clock';
 export * from '../auth/schema';
 export * from '../http/schema';
 export * from '../jobs/schema';

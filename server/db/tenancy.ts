@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Every tenant table has `organization_id`, defaulted from the request's tenant setting and
@@ -44,4 +44,8 @@ export const organizations = pgTable('organizations', {
   secretHint: text('secret_hint').notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [
+  // One name per organization across the product: the platform's list is ordered and found by it.
+  uniqueIndex('organizations_name_uq').on(sql`lower(${t.name})`),
+  index('organizations_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+]);

@@ -5,7 +5,7 @@ import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, invalidField, issue } from '../http/errors';
 import { checkFile } from '../http/files';
-import { fileAnswer, route, type Access, type RouteDef, type UploadedFile } from '../http/route';
+import { fileAnswer, route, type MemberAccess, type RouteDef, type UploadedFile } from '../http/route';
 import { renderRecordDocument, sendRecordDocument, sendsOf, type Attachment, type RecordDocument } from './store';
 
 /**
@@ -17,8 +17,8 @@ import { renderRecordDocument, sendRecordDocument, sendsOf, type Attachment, typ
 export interface DocumentRoutes<P extends v.GenericSchema> {
   path: string;
   params: P;
-  read: Exclude<Access, { kind: 'public' }>;
-  send: Exclude<Access, { kind: 'public' }>;
+  read: MemberAccess;
+  send: MemberAccess;
   /** The record's document; throws 404 (or 409) when there is none to give. */
   load(tx: Tx, params: v.InferOutput<P>, auth: AuthContext): Promise<RecordDocument<any>>;
   /**

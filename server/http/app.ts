@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { can } from '../../src/api/permissions';
-import { authenticate, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type SessionRow } from '../auth/session';
+import { authenticate, authenticateOperator, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type OperatorContext, type SessionRow } from '../auth/session';
 import type { AppServices } from '../services';
 import { ApiError, fromDatabaseError, invalidField, issue } from './errors';
 import { openApiDocument } from './openapi';
@@ -14,7 +14,7 @@ import { REPLAYED_HEADER } from '../../src/api/common/idempotency';
 import { logRequestFailure, requestIdFor, type LogEnv } from './log';
 import { normalOrigin, serverOrigin } from './origin';
 import { parseQuery } from './query';
-import { isStateChanging, type PublicRoute, type RouteDef, type TenantRoute, type UploadedFile } from './route';
+import { isStateChanging, type PlatformRoute, type PublicRoute, type RouteDef, type TenantRoute, type UploadedFile } from './route';
 import { validate } from './validate';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -110,11 +110,27 @@ function admit(def: RouteDef, auth: AuthContext): AuthContext {
     if (!can(auth.role.permissions, module, action)) {
       throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${module}.${action}`, undefined, undefined, { module, action });
     }
-    if (auth.subscriptionReadOnly && isStateChanging(def.method)) {
-      throw new ApiError(403, 'SUBSCRIPTION_READ_ONLY', 'The subscription has expired: the organization is read-only until it is renewed');
+    if (auth.readOnly && isStateChanging(def.method)) {
+      throw auth.readOnly === 'cancelled'
+        ? new ApiError(403, 'SUBSCRIPTION_CANCELLED', 'The subscription was cancelled: the organization is read-only until it is renewed')
+        : new ApiError(403, 'SUBSCRIPTION_READ_ONLY', 'The subscription has expired: the organization is read-only until it is renewed');
     }
   }
   return auth;
+}
+
+/**
+ * The platform operator calling a platform route: 401 without an operator's session, 403 when the
+ * caller is signed in as a member instead (an organization's member never uses the parent service).
+ */
+async function admitOperator(c: Context, services: AppServices): Promise<OperatorContext> {
+  try {
+    return await authenticateOperator(c, services);
+  } catch (noOperator) {
+    const member = await authenticate(c, services).catch(() => undefined);
+    if (member) throw new ApiError(403, 'PLATFORM_ONLY', 'Only platform operators may use the platform service');
+    throw noOperator;
+  }
 }
 
 function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppServices) {
@@ -137,6 +153,10 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
       const pub = def as PublicRoute<unknown, unknown, unknown, unknown>;
       const caller = pub.identify ? await pub.identify(c, services) : undefined;
       result = await pub.handler({ params: params(), query: query(), body: await body(), caller, services, c });
+    } else if (def.access.kind === 'operator') {
+      const operator = await admitOperator(c, services);
+      const input = { params: params(), query: query(), body: await body() };
+      result = await database.asPlatform((tx) => (def as PlatformRoute).handler({ ...input, tx, operator, services, c }));
     } else if (!def.body) {
       // No body to wait for: one round trip opens the transaction, reads the session and makes the
       // transaction the caller's organization's (server/auth/session.ts sessionOpening).

@@ -36,6 +36,7 @@ export const invalidField = (path: string, code: IssueCode, message: string, par
 /** Unique constraints: the field a clash is about (forms show it there) and the message. */
 export const DUPLICATES: Record<string, { field: string; message: string }> = {
   members_org_email_uq: { field: 'email', message: 'A member with this email already exists' },
+  organizations_name_uq: { field: 'name', message: 'An organization with this name already exists' },
   roles_org_name_uq: { field: 'name', message: 'A role with this name already exists' },
   modules_org_key_uq: { field: 'key', message: 'This module already exists' },
   vendors_org_name_uq: { field: 'name', message: 'A vendor with this name already exists' },

@@ -26,7 +26,7 @@ const refusal = (description: string) => ({ description, content: { 'application
 
 function permissionOf(def: RouteDef): string {
   if (def.access.kind === 'permission') return `${def.access.module}.${def.access.action}`;
-  return def.access.kind === 'signedIn' ? 'signedIn' : 'public';
+  return def.access.kind;
 }
 
 function parameters(def: RouteDef): JsonSchema[] {
@@ -90,8 +90,10 @@ function responses(def: RouteDef): Record<string, JsonSchema> {
   const identified = def.access.kind === 'public' && 'identify' in def && !!def.identify;
   if (def.params || def.query || def.body) out['400'] = refusal('Invalid input: `issues` name each field with a code and its parameters');
   if (tenant || identified) out['401'] = refusal(identified ? 'The credential in the header is missing or wrong' : 'Not signed in, or the session ended');
-  if (def.access.kind === 'permission' || (changes && !def.crossSite)) out['403'] = refusal('Missing permission, an expired subscription (writes), or a cross-site request');
-  if (def.params || (tenant && changes)) out['404'] = refusal('No such record in your organization (another organization’s id included)');
+  if (def.access.kind === 'operator') out['403'] = refusal('Signed in as an organization’s member, not a platform operator, or a cross-site request');
+  else if (def.access.kind === 'permission' || (changes && !def.crossSite)) out['403'] = refusal('Missing permission, an expired or cancelled subscription (writes), or a cross-site request');
+  if (def.access.kind === 'operator' && def.params) out['404'] = refusal('No such organization');
+  else if (def.params || (tenant && changes)) out['404'] = refusal('No such record in your organization (another organization’s id included)');
   if (tenant && changes) out['409'] = refusal('A duplicate, a record still in use, or a change the workflow does not allow in the record’s state');
   if ('version' in ((def.body as { entries?: object } | undefined)?.entries ?? {})) out['412'] = refusal('The record changed since the version sent');
   if (def.body) out['413'] = refusal(def.importRow ? 'The body is larger than the route accepts, or has more rows than the role may import (IMPORT_TOO_MANY_ROWS)' : 'The body is larger than the route accepts');
@@ -104,7 +106,13 @@ function responses(def: RouteDef): Record<string, JsonSchema> {
 function operation(base: string, def: RouteDef): JsonSchema {
   const permission = permissionOf(def);
   const who =
-    permission === 'public' ? 'Public.' : permission === 'signedIn' ? 'Any signed-in member.' : `Needs the permission \`${permission}\`.`;
+    permission === 'public'
+      ? 'Public.'
+      : permission === 'signedIn'
+        ? 'Any signed-in member.'
+        : permission === 'operator'
+          ? 'Platform operators only (their session cookie `psid`, from `POST /platform/auth/login`).'
+          : `Needs the permission \`${permission}\`.`;
   const tag = def.path.split('/')[1] || 'api';
   const params = parameters(def);
   const body = requestBody(def);
@@ -152,7 +160,7 @@ export function openApiDocument(registry: { api: RouteDef[]; platform: RouteDef[
           description: `\`code\` is one of: ${ERROR_CODES.join(', ')}. An issue's \`code\` is one of: ${ISSUE_CODES.join(', ')}.`,
         },
       },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' }, operatorSession: { type: 'apiKey', in: 'cookie', name: 'psid' } },
     },
   };
 }

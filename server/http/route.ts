@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type * as v from 'valibot';
 import type { Action, ModuleKey } from '../../src/api/permissions';
 import type { Tx } from '../db/client';
-import type { AuthContext } from '../auth/session';
+import type { AuthContext, OperatorContext } from '../auth/session';
 import type { AppServices } from '../services';
 
 /**
@@ -13,9 +13,15 @@ export type Access =
   | { kind: 'public' }
   /** Any signed-in member: self-service calls (my profile, my notifications). */
   | { kind: 'signedIn' }
-  | { kind: 'permission'; module: ModuleKey; action: Action };
+  | { kind: 'permission'; module: ModuleKey; action: Action }
+  /** A platform operator (the parent service, `/platform`): never a member of an organization. */
+  | { kind: 'operator' };
+
+/** Who may call a tenant route: a member, signed in or with a permission. */
+export type MemberAccess = Exclude<Access, { kind: 'public' } | { kind: 'operator' }>;
 
 export const PUBLIC = { kind: 'public' } as const;
+export const OPERATOR = { kind: 'operator' } as const;
 export const SIGNED_IN = { kind: 'signedIn' } as const;
 export const allow = (module: ModuleKey, action: Action) => ({ kind: 'permission', module, action }) as const;
 
@@ -45,6 +51,20 @@ export interface TenantContext<P, Q, B> {
   /** The request's transaction, scoped to the caller's organization by row-level security. */
   tx: Tx;
   auth: AuthContext;
+  services: AppServices;
+  c: Context;
+}
+export interface PlatformContext<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  /**
+   * The request's transaction as the platform role: it reads organizations, subscriptions and the
+   * few member and role columns the platform answers with, changes subscriptions and creates
+   * organizations; nothing else of a tenant's (server/db/migrate.ts).
+   */
+  tx: Tx;
+  operator: OperatorContext;
   services: AppServices;
   c: Context;
 }
@@ -106,7 +126,7 @@ interface Common<P, Q, B> {
 }
 
 export interface TenantRoute<P = unknown, Q = unknown, B = unknown> extends Common<P, Q, B> {
-  access: Exclude<Access, { kind: 'public' }>;
+  access: MemberAccess;
   /**
    * Moves money: honours an `Idempotency-Key` header (server/http/idempotency.ts), so the same
    * request sent again answers the first result instead of taking effect twice.
@@ -124,7 +144,11 @@ export interface PublicRoute<P = unknown, Q = unknown, B = unknown, C = undefine
   identify?: (c: Context, services: AppServices) => Promise<C>;
   handler: (ctx: PublicContext<P, Q, B, C>) => Promise<unknown>;
 }
-export type RouteDef = TenantRoute<any, any, any> | PublicRoute<any, any, any, any>;
+export interface PlatformRoute<P = unknown, Q = unknown, B = unknown> extends Common<P, Q, B> {
+  access: { kind: 'operator' };
+  handler: (ctx: PlatformContext<P, Q, B>) => Promise<unknown>;
+}
+export type RouteDef = TenantRoute<any, any, any> | PublicRoute<any, any, any, any> | PlatformRoute<any, any, any>;
 
 /** Typed helpers: the schemas given infer the handler's params, query and body. */
 export function route<
@@ -140,6 +164,14 @@ export function publicRoute<
   B extends v.GenericSchema | undefined = undefined,
   C = undefined,
 >(def: PublicRoute<P, Q, B, C>): RouteDef {
+  return def as RouteDef;
+}
+
+export function platformRoute<
+  P extends v.GenericSchema | undefined = undefined,
+  Q extends v.GenericSchema | undefined = undefined,
+  B extends v.GenericSchema | undefined = undefined,
+>(def: PlatformRoute<P, Q, B>): RouteDef {
   return def as RouteDef;
 }
 

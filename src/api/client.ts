@@ -54,6 +54,8 @@ export function configureApiClient(next: Partial<ClientHooks>) {
 export interface CallOptions {
   /** Do not toast (the caller shows the error itself, e.g. under a form field). */
   silent?: boolean;
+  /** Do not toast, only log (the seed: 'Failed to fetch organizations' produces no toast and is only logged). */
+  logOnly?: boolean;
   /** A 401 here is an answer, not an ended session (sign-in with a wrong password). */
   expectUnauthorized?: boolean;
   /** The seed's per-call fallback, used when neither the server nor the error says anything. */
@@ -98,6 +100,9 @@ export function errorMessage(error: unknown, fallback?: string): string {
   return unexpected;
 }
 
+/** The members' and the platform operators' sign-in pages: a 401 there is not a session that ended. */
+const SIGN_IN_PAGES = ['/login', '/console/login'];
+
 function currentPath() {
   const { pathname, search, hash } = window.location;
   return `${pathname}${search}${hash}`;
@@ -109,11 +114,15 @@ export function reportError(error: unknown, options: CallOptions = {}) {
     // One toast even when several calls fail together.
     toast.error(hooks.translate('errors.unauthorized', UNAUTHORIZED_MESSAGE), { id: 'unauthorized' });
     const here = currentPath();
-    if (!window.location.pathname.startsWith('/login')) hooks.onUnauthorized(here);
+    if (!SIGN_IN_PAGES.includes(window.location.pathname)) hooks.onUnauthorized(here);
     return;
   }
   if (options.silent) return;
   const fallbackText = options.fallbackKey && options.fallbackMessage ? hooks.translate(options.fallbackKey, options.fallbackMessage) : options.fallbackMessage;
+  if (options.logOnly) {
+    console.error(options.fallbackMessage ?? 'Request failed', error);
+    return;
+  }
   toast.error(errorMessage(error, fallbackText));
 }
 
@@ -131,10 +140,6 @@ async function toApiError(error: unknown): Promise<unknown> {
   return new ApiError(message, status, body?.code, body?.issues, body?.params);
 }
 
-const base: Wretch = wretch('/api')
-  .options({ credentials: 'include' })
-  // The server refuses state-changing calls without it (cross-site request protection).
-  .headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
 
 export type QueryValue = string | number | boolean | null | undefined | string[] | { from?: string; to?: string };
 
@@ -154,7 +159,7 @@ export function toQueryString(query: Record<string, QueryValue> = {}): string {
   return text ? `?${text}` : '';
 }
 
-async function call<T>(run: (w: Wretch) => Promise<unknown>, options: CallOptions = {}): Promise<T> {
+async function call<T>(base: Wretch, run: (w: Wretch) => Promise<unknown>, options: CallOptions = {}): Promise<T> {
   try {
     return (await run(base)) as T;
   } catch (raw) {
@@ -164,20 +169,32 @@ async function call<T>(run: (w: Wretch) => Promise<unknown>, options: CallOption
   }
 }
 
-export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, options?: CallOptions) =>
-    call<T>((w) => w.url(path + toQueryString(query)).get().json(), options),
-  post: <T>(path: string, body?: unknown, options?: CallOptions) =>
-    call<T>((w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).post().json(), options),
-  put: <T>(path: string, body?: unknown, options?: CallOptions) =>
-    call<T>((w) => w.url(path).json((body ?? {}) as object).put().json(), options),
-  delete: <T>(path: string, options?: CallOptions) => call<T>((w) => w.url(path).delete().json(), options),
-  /** A multipart POST (a file upload); the browser sets the content type with its boundary. */
-  upload: <T>(path: string, form: FormData, query?: Record<string, QueryValue>, options?: CallOptions) =>
-    call<T>((w) => w.url(path + toQueryString(query)).body(form).post().json(), options),
-  /** A multipart/form-data POST (files); the browser writes the boundary. */
-  postForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>((w) => w.url(path).body(form).post().json(), options),
-  putForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>((w) => w.url(path).body(form).put().json(), options),
-  /** A file the API answers (an image), as a Blob. */
-  getFile: (path: string, options?: CallOptions) => call<Blob>((w) => w.url(path).get().blob(), options),
-};
+/** The calls of one service: the product's REST service (`/api`) or the parent service (`/platform`). */
+function client(path: '/api' | '/platform') {
+  const base: Wretch = wretch(path)
+    .options({ credentials: 'include' })
+    // The server refuses state-changing calls without it (cross-site request protection).
+    .headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
+  return {
+    get: <T>(path: string, query?: Record<string, QueryValue>, options?: CallOptions) =>
+      call<T>(base, (w) => w.url(path + toQueryString(query)).get().json(), options),
+    post: <T>(path: string, body?: unknown, options?: CallOptions) =>
+      call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).post().json(), options),
+    put: <T>(path: string, body?: unknown, options?: CallOptions) =>
+      call<T>(base, (w) => w.url(path).json((body ?? {}) as object).put().json(), options),
+    delete: <T>(path: string, options?: CallOptions) => call<T>(base, (w) => w.url(path).delete().json(), options),
+    /** A multipart POST (a file upload); the browser sets the content type with its boundary. */
+    upload: <T>(path: string, form: FormData, query?: Record<string, QueryValue>, options?: CallOptions) =>
+      call<T>(base, (w) => w.url(path + toQueryString(query)).body(form).post().json(), options),
+    /** A multipart/form-data POST (files); the browser writes the boundary. */
+    postForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>(base, (w) => w.url(path).body(form).post().json(), options),
+    putForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>(base, (w) => w.url(path).body(form).put().json(), options),
+    /** A file the API answers (an image), as a Blob. */
+    getFile: (path: string, options?: CallOptions) => call<Blob>(base, (w) => w.url(path).get().blob(), options),
+  };
+}
+export type ApiClient = ReturnType<typeof client>;
+
+export const api = client('/api');
+/** The parent service, for platform operators (the platform console). */
+export const platformApi = client('/platform');

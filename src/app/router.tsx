@@ -49,6 +49,11 @@ const NewCustomizedTourPage = named(() => import('../features/tours/customized-t
 const EditCustomizedTourPage = named(() => import('../features/tours/customized-tour-form-page'), 'EditCustomizedTourPage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
+const InvitationPage = named(() => import('../features/admin/invitation-page'), 'InvitationPage');
+const ConsoleLoginPage = named(() => import('../features/platform/console'), 'ConsoleLoginPage');
+const ConsoleShell = named(() => import('../features/platform/console'), 'ConsoleShell');
+const PlatformOrganizationsPage = named(() => import('../features/platform/organizations-page'), 'OrganizationsPage');
+const PlatformOrganizationPage = named(() => import('../features/platform/organization-page'), 'OrganizationPage');
 
 const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
   dashboard: DashboardPage,
@@ -106,6 +111,36 @@ export function createAppRouter() {
           <LoginPage />
         </Suspense>
       ),
+    },
+    {
+      path: '/invitation',
+      element: (
+        <Suspense fallback={<FullScreenSpinner />}>
+          <InvitationPage />
+        </Suspense>
+      ),
+    },
+    // The platform console: platform operators only, outside every organization's shell and menu.
+    {
+      path: '/console/login',
+      element: (
+        <Suspense fallback={<FullScreenSpinner />}>
+          <ConsoleLoginPage />
+        </Suspense>
+      ),
+    },
+    {
+      path: '/console',
+      element: (
+        <Suspense fallback={<FullScreenSpinner />}>
+          <ConsoleShell />
+        </Suspense>
+      ),
+      children: [
+        { index: true, element: <PlatformOrganizationsPage /> },
+        { path: 'organizations/:id', element: <PlatformOrganizationPage /> },
+        { path: '*', element: <NotFound /> },
+      ],
     },
     {
       path: '/',

@@ -27,6 +27,13 @@ export function useCan() {
 
 export const loginPath = (returnTo: string) => (returnTo && returnTo !== '/' ? `/login?next=${encodeURIComponent(returnTo)}` : '/login');
 
+/** The platform console (src/features/platform) and its own sign-in page, for platform operators. */
+export const CONSOLE = '/console';
+export const CONSOLE_LOGIN = '/console/login';
+export const consoleLoginPath = (returnTo: string) => (returnTo && returnTo !== CONSOLE ? `${CONSOLE_LOGIN}?next=${encodeURIComponent(returnTo)}` : CONSOLE_LOGIN);
+/** Where a 401 sends the person: the console's sign-in from the console, the members' otherwise. */
+export const signInPathFor = (returnTo: string) => (returnTo === CONSOLE || returnTo.startsWith(`${CONSOLE}/`) ? consoleLoginPath(returnTo) : loginPath(returnTo));
+
 /**
  * Signed-in area: strangers go to /login (and come back after signing in). On sign-in the
  * member's saved preferences win over this device's, and later changes are sent to the server.

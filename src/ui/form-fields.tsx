@@ -201,9 +201,11 @@ export function DateTimeField<T extends FieldValues>({ disabled, timeZone, ...fr
 /**
  * PrimeReact details assistive technology trips on (axe: aria-command-name, nested-interactive):
  * a Dropdown's trigger is a `role="button"` named only by the placeholder, a duplicate of the
- * labelled combobox, so it is hidden from it; its root, a plain div, names an active option
- * (`aria-activedescendant`) while focused after a choice, which belongs to the combobox only; an InputSwitch nests its `role="switch"` input in a
- * `role="checkbox"` div, which is made a plain wrapper. Pass them as `pt` to a bare Dropdown or InputSwitch.
+ * labelled combobox, so it is hidden from it; while a Dropdown has the focus, its root (a plain
+ * div) claims `aria-activedescendant="dropdownItem_-1"`, an option that does not exist, on an
+ * element that may not carry the attribute (aria-allowed-attr, aria-valid-attr-value), so it is
+ * left out; an InputSwitch nests its `role="switch"` input in a `role="checkbox"` div, which is made
+ * a plain wrapper. Pass them as `pt` to a bare Dropdown or InputSwitch.
  */
 export const DROPDOWN_PT: DropdownPassThroughOptions = { trigger: { 'aria-hidden': true }, root: { 'aria-activedescendant': undefined } };
 export const SWITCH_PT: InputSwitchPassThroughOptions = { root: { role: undefined, 'aria-checked': undefined } };

@@ -268,7 +268,7 @@ function ColumnsCard<T extends object>({ row, columns, onOpen, headingLevel }: {
 
 /** The list scaffold every area reuses: server-side paging, sort, search, filters, columns, cards or table. */
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { state, onChange, answer, loading, columns } = props;
   const phone = useMediaQuery(PHONE_QUERY);
   // A phone shows cards (the list's own, else cards made from its columns) until the person picks a table.
@@ -427,6 +427,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       ) : (
         <div className="card" style={{ padding: 0, overflowX: 'auto' }} aria-busy={loading}>
           <DataTable
+            // DataTable renders a row's cells again only when its rows change: a new language
+            // (words, dates, numbers in the cells) makes a new table.
+            key={i18n.language}
             value={rows}
             dataKey={props.dataKey ?? '_id'}
             lazy

@@ -13,6 +13,8 @@ import { preferencesStore, usePreferences } from './preferences/store';
 import { useResolvedTheme } from './preferences/theme';
 import { ThemeSwitch } from './theme-switch';
 import { PageSpinner } from './full-screen-spinner';
+import { useFormatters } from './format';
+import { renewalDue } from '../api/platform/subscription';
 
 export { useModuleLabel } from './nav-menu';
 
@@ -42,12 +44,35 @@ function useDrawer(compact: boolean) {
   return { open, setOpen, button, drawer };
 }
 
+/**
+ * What members must know about the subscription: that the organization is read-only (the server's
+ * refusal, said before they try), or, from 14 days before the period ends, when it ends.
+ */
+function SubscriptionBanner() {
+  const { t } = useTranslation();
+  const { organization, subscription } = useAuth();
+  const fmt = useFormatters({ timeZone: organization.timeZone });
+  if (subscription.readOnly) {
+    return (
+      <div role="alert" className="banner status-tag--danger" data-testid="subscription-banner">
+        {subscription.status === 'cancelled' ? t('errorCodes.SUBSCRIPTION_CANCELLED') : t('errorCodes.SUBSCRIPTION_READ_ONLY')}
+      </div>
+    );
+  }
+  if (!renewalDue(subscription)) return null;
+  return (
+    <div role="status" className="banner status-tag--warning" data-testid="subscription-banner">
+      <i className="pi pi-clock" aria-hidden="true" /> {t('shell.renewalDue', { date: fmt.date(subscription.periodEnd) })}
+    </div>
+  );
+}
+
 /** The layout of every signed-in screen: top bar, the menu from the organization's modules, the page. */
 export function Shell() {
   const { t } = useTranslation();
   const prefs = usePreferences();
   const mode = useResolvedTheme(prefs.theme);
-  const { organization, subscription } = useAuth();
+  const { organization } = useAuth();
   const can = useCan();
   const modules = useModules();
   const location = useLocation();
@@ -112,11 +137,7 @@ export function Shell() {
             <HorizontalMenu modules={visible} />
           </nav>
         )}
-        {subscription.readOnly && (
-          <div role="alert" className="status-tag--warning" style={{ padding: '0.5rem 1rem' }}>
-            {t('errors.readOnly')}
-          </div>
-        )}
+        <SubscriptionBanner />
         <div className="layout-body">
           {!horizontal && (
             <nav aria-label={t('shell.mainMenu')} className={compact ? 'sidebar sidebar--drawer' : 'sidebar'} id="main-menu" ref={drawer.drawer} hidden={compact && !drawer.open}>

@@ -18,6 +18,11 @@ const TONES: Record<string, StatusTone> = {
   requested: 'info',
   rejected: 'danger',
   overdue: 'danger',
+  // Subscriptions.
+  trial: 'info',
+  pastDue: 'warning',
+  expired: 'danger',
+  cancelled: 'neutral',
 };
 
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -24,6 +24,7 @@ const RUNS = Number(process.env.GATE_RUNS ?? 25);
 
 let s: TestServer;
 let owner: Agent;
+let operator: Agent;
 let fingerprint: string;
 /** The headers a public route's `identify` accepts, by path: the gate calls it as its real caller would. */
 const credentials: Record<string, Record<string, string>> = {};
@@ -33,6 +34,7 @@ let address = 0;
 beforeAll(async () => {
   s = await startTestServer();
   owner = await s.login('owner@demo.travel');
+  operator = await s.loginOperator();
   credentials['/public/leads'] = { [LEAD_SECRET_HEADER]: (await owner.put('/api/members/organization/regenerate/secret', {})).body.data.secret };
   fingerprint = await checksumQuery(s);
 });
@@ -90,13 +92,14 @@ describe('bad input on every route', () => {
         const rowRefused = rows.map((row) => !ok(r.importRow, row) || row === null || typeof row !== 'object' || Array.isArray(row));
         const unchanged = !valid || (rows.length > 0 && rowRefused.every(Boolean));
         const before = unchanged ? await checksum(s, fingerprint) : '';
-        const agent = r.access.kind === 'public' ? s.agent() : owner;
+        const agent = r.access.kind === 'public' ? s.agent() : r.access.kind === 'operator' ? operator : owner;
         address++;
         const res = await agent.request(r.method, `${base}${path}${qs ? `?${qs}` : ''}`, r.method === 'GET' ? undefined : body === undefined ? {} : JSON.stringify(body), {
           'X-Forwarded-For': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
           ...(credentials[r.path] ?? {}),
         });
-        if (res.status === 401 && r.access.kind !== 'public') owner = await s.login('owner@demo.travel');
+        if (res.status === 401 && r.access.kind === 'operator') operator = await s.loginOperator();
+        else if (res.status === 401 && r.access.kind !== 'public') owner = await s.login('owner@demo.travel');
         expect(res.status, `${JSON.stringify({ params: sentParams, qs, body }).slice(0, 400)} → ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500);
         if (!valid) {
           expect(res.status).toBeGreaterThanOrEqual(400);

@@ -10,6 +10,7 @@ import { connect, type Database } from '../../server/db/client';
 import { createApp } from '../../server/http/app';
 import { bossQueues, registry } from '../../server/registry';
 import { startBoss } from '../../server/jobs/boss';
+import { DEMO_OPERATOR } from '../../server/platform/seed';
 import { Agent } from './agent';
 import { answerChecker } from './answers';
 import { TEST_PASSWORD, withDatabase } from './db-url';
@@ -24,6 +25,8 @@ export interface TestServer {
   agent(): Agent;
   /** A signed-in agent; the demo password is the test one. */
   login(email: string, password?: string): Promise<Agent>;
+  /** An agent signed in to the platform service as an operator (the demo operator by default). */
+  loginOperator(email?: string, password?: string): Promise<Agent>;
   close(): Promise<void>;
 }
 
@@ -85,6 +88,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const agent = new Agent(url);
       const res = await agent.post('/api/auth/login', { email, password });
       if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return agent;
+    },
+    async loginOperator(email = DEMO_OPERATOR.email, password = TEST_PASSWORD) {
+      const agent = new Agent(url);
+      const res = await agent.post('/platform/auth/login', { email, password });
+      if (res.status !== 200) throw new Error(`operator login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return agent;
     },
     async close() {

@@ -8,7 +8,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, fallback, type QueryValue } from '../client';
+import { api as defaultClient, fallback, type ApiClient, type CallOptions, type QueryValue } from '../client';
 import type { ImportOptions } from './import';
 import { uploadImport } from './import-upload';
 import type { ItemAnswer, ListAnswer } from './schemas';
@@ -30,6 +30,10 @@ export interface ResourceSpec<T = unknown, P = ListParams, S = undefined> {
   name: string;
   /** The list's path when it is not `/<name>` (`/vendors/{id}/transactions`). */
   path?: string;
+  /** The service called: the product's (`/api`, the default) or the parent service (`/platform`). */
+  client?: ApiClient;
+  /** How a failed list fetch is reported when not by a toast (`{ logOnly: true }`: the seed's organizations list). */
+  listFailure?: Pick<CallOptions, 'logOnly'>;
   /** The query-key root when it is not `[name]` (a list inside another resource's keys). */
   key?: readonly unknown[];
   /** The list's query as the server reads it, when it is not the parameters as they are. */
@@ -91,8 +95,10 @@ export function listResource<T extends { _id: string }, P extends ListParams, C 
     return opts(f);
   };
   const toQuery = spec.query ?? ((params: P) => params as unknown as Record<string, QueryValue>);
+  const api = spec.client ?? defaultClient;
+  const listOpts = { ...opts(spec.fallbacks.fetchList), ...spec.listFailure };
 
-  const getList = (params: P = {} as P) => api.get<ListAnswer<T, S>>(path, toQuery(params), opts(spec.fallbacks.fetchList));
+  const getList = (params: P = {} as P) => api.get<ListAnswer<T, S>>(path, toQuery(params), listOpts);
   const getOne = (id: string) => {
     if (!spec.itemPath) throw new Error(`${spec.name} has no single-record call`);
     return api.get<ItemAnswer<D>>(spec.itemPath(id), undefined, opts(spec.fallbacks.fetchOne ?? spec.fallbacks.fetchList)).then((r) => r.data);
@@ -102,7 +108,7 @@ export function listResource<T extends { _id: string }, P extends ListParams, C 
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [] as T[];
     const chunks = Array.from({ length: Math.ceil(unique.length / MAX_IDS_PER_CALL) }, (_, i) => unique.slice(i * MAX_IDS_PER_CALL, (i + 1) * MAX_IDS_PER_CALL));
-    const answers = await Promise.all(chunks.map((chunk) => api.get<ListAnswer<T, S>>(path, toQuery({ ids: chunk, limit: chunk.length } as unknown as P), opts(spec.fallbacks.fetchList))));
+    const answers = await Promise.all(chunks.map((chunk) => api.get<ListAnswer<T, S>>(path, toQuery({ ids: chunk, limit: chunk.length } as unknown as P), listOpts)));
     const byId = new Map(answers.flatMap((a) => a.data).map((r) => [r._id, r]));
     return unique.map((id) => byId.get(id)).filter((r): r is T => !!r);
   };

@@ -5,6 +5,7 @@ import { useAuth } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
 import { todayIn } from '../../ui/form-fields';
 import { NotificationList } from '../../ui/notifications-bell';
+import { StatusTag } from '../../ui/status-tag';
 import { MyDayCardView } from './my-day-cards';
 
 /** The notifications as a card of the day: each opens the record it is about. */
@@ -17,6 +18,29 @@ function NotificationsCard() {
         <span>{t('shell.notifications')}</span>
       </h2>
       <NotificationList />
+    </section>
+  );
+}
+
+/** What the organization has bought (issue 19): plan, seats used of seats, until when. */
+function SubscriptionCard() {
+  const { t } = useTranslation();
+  const { organization, subscription } = useAuth();
+  const fmt = useFormatters({ timeZone: organization.timeZone });
+  return (
+    <section className="card stack my-day-card" aria-labelledby="my-day-subscription" data-card="subscription" style={{ gap: '0.5rem' }}>
+      <h2 id="my-day-subscription" className="workflow-panel__title row" style={{ gap: '0.5rem' }}>
+        <i className="pi pi-id-card" aria-hidden="true" />
+        <span>{t('dashboard.subscription')}</span>
+      </h2>
+      <div className="record-card__title" data-testid="dashboard-plan">
+        {t(`subscription.plans.${subscription.plan}`)}
+      </div>
+      <div data-testid="dashboard-seats">{t('dashboard.seatsUsed', { used: subscription.seatsUsed, seats: subscription.seats })}</div>
+      <div data-testid="dashboard-period-end">{t('dashboard.until', { date: fmt.date(subscription.periodEnd) })}</div>
+      <div>
+        <StatusTag status={subscription.status} tone={subscription.readOnly ? 'danger' : undefined} />
+      </div>
     </section>
   );
 }
@@ -51,6 +75,7 @@ export function DashboardPage() {
           </div>
         )}
         <NotificationsCard />
+        <SubscriptionCard />
       </div>
     </section>
   );

@@ -4,6 +4,7 @@ import { calendarDate, emailSchema, storable, uuid } from '../../common/schemas'
 import { memberSchema } from '../members/contract';
 import { organizationSchema } from '../organization/contract';
 import { ACTIONS, MODULE_KEYS, VISIBILITY_SCOPES } from '../../permissions';
+import { PLANS, SUBSCRIPTION_STATUSES } from '../../platform/subscription';
 
 export const loginInput = v.strictObject({
   email: emailSchema,
@@ -11,13 +12,17 @@ export const loginInput = v.strictObject({
 });
 export type LoginInput = v.InferOutput<typeof loginInput>;
 
-export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'expired', 'canceled'] as const;
+/** The organization's subscription as its members see it (the platform operator sets it). */
 export const subscriptionSchema = v.object({
   _id: uuid,
-  plan: v.string(),
+  plan: v.picklist(PLANS),
   seats: v.number(),
+  /** Active members, each holding a seat. */
+  seatsUsed: v.number(),
   status: v.picklist(SUBSCRIPTION_STATUSES),
   periodEnd: calendarDate,
+  /** Days from the organization's today to the period's end; negative once it has passed. */
+  daysLeft: v.number(),
   readOnly: v.boolean(),
 });
 export type Subscription = v.InferOutput<typeof subscriptionSchema>;

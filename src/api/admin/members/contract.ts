@@ -20,6 +20,7 @@ import {
 } from '../../common/schemas';
 
 export const DEPARTMENTS = ['sales', 'operations', 'finance', 'management'] as const;
+export type Department = (typeof DEPARTMENTS)[number];
 export const EMPLOYMENT_STATUSES = ['active', 'on-leave', 'exited'] as const;
 
 /** The seed's UI preferences with their defaults (seed section 1). */
@@ -75,7 +76,7 @@ export const memberSchema = v.object({
 export type Member = v.InferOutput<typeof memberSchema>;
 
 /** Passwords are taken as typed (spaces count), but never with control characters. */
-const password = v.pipe(
+export const passwordSchema = v.pipe(
   storable(),
   v.minLength(10, coded('tooShort', 'must be at least 10 characters', { min: 10 })),
   v.maxLength(200, coded('tooLong', 'must be at most 200 characters', { max: 200 })),
@@ -98,7 +99,7 @@ type Dates = { joiningDate?: string | null; exitDate?: string | null };
 const exitRule = <T extends Dates>() =>
   v.forward<T, v.CheckIssue<T>, [never]>(v.check((m) => exitAfterJoining(m), coded('dateOrder', EXIT_BEFORE_JOINING, { after: 'joiningDate' })), ['exitDate'] as never);
 
-export const createMemberInput = v.pipe(v.strictObject({ ...memberFields, password }), exitRule());
+export const createMemberInput = v.pipe(v.strictObject({ ...memberFields, password: passwordSchema }), exitRule());
 export type CreateMemberInput = v.InferOutput<typeof createMemberInput>;
 
 export const updateMemberInput = v.pipe(
@@ -112,7 +113,7 @@ export const updateMemberInput = v.pipe(
     joiningDate: memberFields.joiningDate,
     exitDate: memberFields.exitDate,
     isActive: v.optional(flag),
-    password: v.optional(password),
+    password: v.optional(passwordSchema),
   }),
   exitRule(),
 );
@@ -123,7 +124,7 @@ export const updateMeInput = v.pipe(
     name: v.optional(memberFields.name),
     phone: memberFields.phone,
     currentPassword: v.optional(v.pipe(storable(), v.maxLength(200, coded('tooLong', 'is too long', { max: 200 })))),
-    newPassword: v.optional(password),
+    newPassword: v.optional(passwordSchema),
   }),
   v.forward(
     v.check((m) => !m.newPassword || !!m.currentPassword, coded('required', 'is required to set a new password', { rule: 'newPassword' })),

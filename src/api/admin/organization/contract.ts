@@ -27,10 +27,14 @@ export const organizationWithSecretSchema = v.object({ ...organizationSchema.ent
 const CURRENCIES = Intl.supportedValuesOf('currency');
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
 
+export const currencySchema = v.pipe(storable(), v.toUpperCase(), v.check((c) => CURRENCIES.includes(c), coded('invalidFormat', 'must be an ISO 4217 currency code', { example: 'USD' })));
+export const timeZoneSchema = v.pipe(storable(), v.check((z) => TIME_ZONES.has(z) || z === 'UTC', coded('invalidFormat', 'must be an IANA time zone such as Asia/Dubai', { example: 'Asia/Dubai' })));
+export const organizationNameSchema = requiredText(120);
+
 export const updateOrganizationInput = v.strictObject({
-  name: v.optional(requiredText(120)),
-  currency: v.optional(v.pipe(storable(), v.toUpperCase(), v.check((c) => CURRENCIES.includes(c), coded('invalidFormat', 'must be an ISO 4217 currency code', { example: 'USD' })))),
-  timeZone: v.optional(v.pipe(storable(), v.check((z) => TIME_ZONES.has(z) || z === 'UTC', coded('invalidFormat', 'must be an IANA time zone such as Asia/Dubai', { example: 'Asia/Dubai' })))),
+  name: v.optional(organizationNameSchema),
+  currency: v.optional(currencySchema),
+  timeZone: v.optional(timeZoneSchema),
   colorScheme: v.optional(v.strictObject({ primary: hexColor, secondary: hexColor })),
   invoicePrefix: v.optional(v.pipe(storable(), v.trim(), v.regex(/^[A-Z0-9-]{1,12}$/, coded('invalidFormat', 'must be 1 to 12 capital letters, digits or dashes', { example: 'INV' })))),
   /** Basis points: 10000 = 100 %. */

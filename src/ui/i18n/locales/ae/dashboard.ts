@@ -15,6 +15,9 @@ const dashboard = {
     since: 'لا جديد منذ {{date}}',
     added: 'أُضيف في {{date}}',
     departs: 'المغادرة {{date}}',
+    subscription: 'الاشتراك',
+    seatsUsed: 'المقاعد المستخدمة: {{used}} من {{seats}}',
+    until: 'حتى {{date}}',
     cards: {
       followUps: { title: 'المتابعات المستحقة اليوم', empty: 'لا توجد مكالمات مستحقة اليوم: أنجزت كل شيء.' },
       newLeads: { title: 'عملاء محتملون جدد لك', empty: 'لا يوجد عميل محتمل جديد بانتظار أول مكالمة.' },

@@ -8,10 +8,11 @@ import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
 import tourPackages from './tour-packages';
+import platform from './platform';
 import dashboard from './dashboard';
 import documents from './documents';
 import tours from './tours';
 
-const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours };
+const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform };
 
 export default ae;

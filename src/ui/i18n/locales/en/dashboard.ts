@@ -13,6 +13,9 @@ const dashboard = {
     since: 'nothing since {{date}}',
     added: 'added {{date}}',
     departs: 'departs {{date}}',
+    subscription: 'Subscription',
+    seatsUsed: '{{used}} of {{seats}} seats used',
+    until: 'until {{date}}',
     cards: {
       followUps: { title: 'Follow-ups due today', empty: 'No calls due today: all caught up.' },
       newLeads: { title: 'New leads for you', empty: 'No new lead is waiting for a first call.' },

@@ -1,0 +1,142 @@
+import * as v from 'valibot';
+import { sql } from 'drizzle-orm';
+import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
+import {
+  createOrganizationInput,
+  onboardedSchema,
+  operatorLoginInput,
+  operatorSchema,
+  organizationIdParams,
+  organizationsQuery,
+  platformMemberSchema,
+  platformMembersQuery,
+  platformOrganizationSchema,
+  platformSubscriptionSchema,
+  updateSubscriptionInput,
+} from '../../src/api/platform/contract';
+import { verifyPassword } from '../auth/password';
+import { platformOperators } from '../auth/schema';
+import { clientAddress, endOperatorSession, startOperatorSession } from '../auth/session';
+import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
+import { ApiError } from '../http/errors';
+import { serverOrigin } from '../http/origin';
+import { OPERATOR, PUBLIC, platformRoute, publicRoute } from '../http/route';
+import { onboardOrganization } from './onboarding';
+import { organizationById, organizationMembersPage, organizationsPage, subscriptionOf, updateSubscription } from './store';
+
+/**
+ * The parent service, under `/platform` (seed "Parent service"): platform operators sign in here
+ * and run organizations and their subscriptions. Every route but sign-in and sign-out needs an
+ * operator's session; a member's answers 403 (server/http/app.ts).
+ */
+
+/** Operators' failed sign-ins are counted apart from members' with the same email (the address counts for both). */
+const throttleKey = (email: string) => `platform:${email}`;
+
+const authRoutes = [
+  publicRoute({
+    method: 'POST',
+    path: '/auth/login',
+    answers: itemAnswer(operatorSchema),
+    access: PUBLIC,
+    body: operatorLoginInput,
+    async handler({ body, services, c }) {
+      const { db } = services.database;
+      const ip = clientAddress(c, services.config.trustProxy);
+      await assertNotThrottled(db, throttleKey(body.email), ip);
+      const [operator] = await db
+        .select({ id: platformOperators.id, name: platformOperators.name, email: platformOperators.email, passwordHash: platformOperators.passwordHash, isActive: platformOperators.isActive })
+        .from(platformOperators)
+        .where(sql`lower(${platformOperators.email}) = ${body.email}`);
+      // The same answer, in about the same time, for an unknown email, a wrong password and a deactivated operator.
+      const valid = await verifyPassword(operator?.passwordHash, body.password);
+      if (!operator || !valid || !operator.isActive) {
+        await recordFailedLogin(db, throttleKey(body.email), ip);
+        throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+      }
+      await clearFailedLogins(db, throttleKey(body.email), ip);
+      await startOperatorSession(c, services, operator.id, { ip });
+      return { data: { _id: operator.id, name: operator.name, email: operator.email } };
+    },
+  }),
+
+  publicRoute({
+    method: 'POST',
+    path: '/auth/logout',
+    answers: itemAnswer(v.object({ signedOut: v.literal(true) })),
+    access: PUBLIC,
+    async handler({ services, c }) {
+      await endOperatorSession(c, services);
+      return { data: { signedOut: true } };
+    },
+  }),
+
+  platformRoute({
+    method: 'GET',
+    path: '/auth/me',
+    answers: itemAnswer(operatorSchema),
+    access: OPERATOR,
+    handler: async ({ operator }) => ({ data: { _id: operator.operatorId, name: operator.name, email: operator.email } }),
+  }),
+];
+
+const organizationRoutes = [
+  platformRoute({
+    method: 'GET',
+    path: '/organizations',
+    answers: listAnswerOf(platformOrganizationSchema),
+    access: OPERATOR,
+    query: organizationsQuery,
+    handler: ({ tx, query }) => organizationsPage(tx, query),
+  }),
+
+  platformRoute({
+    method: 'POST',
+    path: '/organizations',
+    answers: itemAnswer(onboardedSchema),
+    access: OPERATOR,
+    body: createOrganizationInput,
+    status: 201,
+    handler: async ({ tx, body, services, c }) => ({ data: await onboardOrganization(tx, body, serverOrigin(c, services.config.trustProxy)) }),
+  }),
+
+  platformRoute({
+    method: 'GET',
+    path: '/organizations/:id',
+    answers: itemAnswer(platformOrganizationSchema),
+    access: OPERATOR,
+    params: organizationIdParams,
+    handler: async ({ tx, params }) => ({ data: await organizationById(tx, params.id) }),
+  }),
+
+  platformRoute({
+    method: 'GET',
+    path: '/organizations/:id/subscription',
+    answers: itemAnswer(platformSubscriptionSchema),
+    access: OPERATOR,
+    params: organizationIdParams,
+    handler: async ({ tx, params }) => ({ data: await subscriptionOf(tx, params.id) }),
+  }),
+
+  platformRoute({
+    method: 'PUT',
+    path: '/organizations/:id/subscription',
+    answers: itemAnswer(platformSubscriptionSchema),
+    access: OPERATOR,
+    params: organizationIdParams,
+    body: updateSubscriptionInput,
+    handler: async ({ tx, params, body }) => ({ data: await updateSubscription(tx, params.id, body) }),
+  }),
+
+  platformRoute({
+    method: 'GET',
+    path: '/organizations/:id/members',
+    answers: listAnswerOf(platformMemberSchema),
+    access: OPERATOR,
+    params: organizationIdParams,
+    query: platformMembersQuery,
+    handler: ({ tx, params, query }) => organizationMembersPage(tx, params.id, query),
+  }),
+];
+
+export const platformRoutes = [...authRoutes, ...organizationRoutes];

@@ -1,0 +1,152 @@
+import * as v from 'valibot';
+import { coded } from '../common/issues';
+import {
+  booleanQuery,
+  calendarDate,
+  dateSchema,
+  emailSchema,
+  idSchema,
+  intBetween,
+  listOf,
+  oneOf,
+  pageQuery,
+  requiredText,
+  sortBy,
+  storable,
+  timestamp,
+  updateOf,
+  uuid,
+} from '../common/schemas';
+import { loginInput, type LoginInput } from '../admin/auth/contract';
+import { DEPARTMENTS, EMPLOYMENT_STATUSES, passwordSchema } from '../admin/members/contract';
+import { currencySchema, organizationNameSchema, timeZoneSchema } from '../admin/organization/contract';
+import { MAX_SEATS, PLANS, SUBSCRIPTION_STATUSES } from './subscription';
+
+/**
+ * The parent service (seed "Parent service"; SPEC "People and platform"), run by platform operators
+ * under `/platform`: organizations, their subscriptions and members, and onboarding.
+ */
+
+/** The seed's organizations page size (section 9). */
+export const ORGANIZATIONS_PAGE_SIZE = 10;
+
+// ---------- operators ----------
+
+/** Operators sign in with the members' form: email and password. */
+export const operatorLoginInput = loginInput;
+export type OperatorLoginInput = LoginInput;
+
+export const operatorSchema = v.object({ _id: uuid, name: v.string(), email: v.string() });
+export type Operator = v.InferOutput<typeof operatorSchema>;
+
+// ---------- subscriptions ----------
+
+const plan = oneOf(PLANS, 'must be starter, business or enterprise');
+const status = oneOf(SUBSCRIPTION_STATUSES, 'must be trial, active, pastDue, expired or cancelled');
+const seats = intBetween(1, MAX_SEATS);
+
+export const subscriptionFields = v.strictObject({ plan, seats, status, periodEnd: dateSchema });
+
+/** `PUT /organizations/{id}/subscription`: what is given changes, at once. */
+export const updateSubscriptionInput = updateOf({ plan: v.optional(plan), seats: v.optional(seats), status: v.optional(status), periodEnd: v.optional(dateSchema) });
+export type UpdateSubscriptionInput = v.InferOutput<typeof updateSubscriptionInput>;
+
+export const platformSubscriptionSchema = v.object({
+  _id: uuid,
+  organizationId: uuid,
+  plan: v.picklist(PLANS),
+  seats: v.number(),
+  /** Active members, each holding a seat. */
+  seatsUsed: v.number(),
+  status: v.picklist(SUBSCRIPTION_STATUSES),
+  periodEnd: calendarDate,
+  /** Whether the organization may only read now, on its own date. */
+  readOnly: v.boolean(),
+  updatedAt: timestamp,
+});
+export type PlatformSubscription = v.InferOutput<typeof platformSubscriptionSchema>;
+
+// ---------- organizations ----------
+
+export const ORGANIZATION_SORT_FIELDS = ['name', 'createdAt', 'periodEnd'] as const;
+
+export const organizationsQuery = v.strictObject({
+  ...pageQuery(ORGANIZATIONS_PAGE_SIZE),
+  sortBy: sortBy(ORGANIZATION_SORT_FIELDS, 'name'),
+  plan: listOf(plan),
+  status: listOf(status),
+});
+export type OrganizationsQuery = v.InferOutput<typeof organizationsQuery>;
+
+export const organizationIdParams = v.object({ id: idSchema });
+
+/** One row of the organizations list: the organization and its subscription. */
+export const platformOrganizationSchema = v.object({
+  _id: uuid,
+  name: v.string(),
+  currency: v.string(),
+  timeZone: v.string(),
+  plan: v.picklist(PLANS),
+  seats: v.number(),
+  activeMembers: v.number(),
+  status: v.picklist(SUBSCRIPTION_STATUSES),
+  periodEnd: calendarDate,
+  readOnly: v.boolean(),
+  createdAt: timestamp,
+});
+export type PlatformOrganization = v.InferOutput<typeof platformOrganizationSchema>;
+
+/** `POST /organizations`: the organization, its owner (invited to set a password) and what it is sold. */
+export const createOrganizationInput = v.strictObject({
+  name: organizationNameSchema,
+  currency: currencySchema,
+  timeZone: timeZoneSchema,
+  owner: v.strictObject({ name: requiredText(120), email: emailSchema }),
+  subscription: subscriptionFields,
+});
+export type CreateOrganizationInput = v.InferOutput<typeof createOrganizationInput>;
+
+/** The owner's way in: a one-time link to set a password, shown to the operator (and e-mailed when mail is set up). */
+export const invitationLinkSchema = v.object({
+  url: v.string(),
+  expiresAt: timestamp,
+  /** Whether it was also sent by e-mail. */
+  emailed: v.boolean(),
+});
+export type InvitationLink = v.InferOutput<typeof invitationLinkSchema>;
+
+export const onboardedSchema = v.object({ organization: platformOrganizationSchema, invitation: invitationLinkSchema });
+export type Onboarded = v.InferOutput<typeof onboardedSchema>;
+
+// ---------- an organization's members ----------
+
+export const platformMembersQuery = v.strictObject({
+  ...pageQuery(),
+  sortBy: sortBy(['name', 'email', 'createdAt'] as const, 'name'),
+  isActive: booleanQuery,
+});
+export type PlatformMembersQuery = v.InferOutput<typeof platformMembersQuery>;
+
+/** A member as the platform sees them: who holds a seat, nothing of their work or preferences. */
+export const platformMemberSchema = v.object({
+  _id: uuid,
+  name: v.string(),
+  email: v.string(),
+  department: v.picklist(DEPARTMENTS),
+  roleName: v.string(),
+  isOwner: v.boolean(),
+  employmentStatus: v.picklist(EMPLOYMENT_STATUSES),
+  isActive: v.boolean(),
+  createdAt: timestamp,
+});
+export type PlatformMember = v.InferOutput<typeof platformMemberSchema>;
+
+// ---------- invitations (the invited member's side, under /api) ----------
+
+/** The token travels in the body, never in an address (logs, history, Referer). */
+export const invitationTokenInput = v.strictObject({ token: v.pipe(storable(), v.nonEmpty(coded('required', 'is required')), v.maxLength(100, coded('tooLong', 'is too long', { max: 100 }))) });
+export const acceptInvitationInput = v.strictObject({ ...invitationTokenInput.entries, password: passwordSchema });
+export type AcceptInvitationInput = v.InferOutput<typeof acceptInvitationInput>;
+
+export const invitationSchema = v.object({ name: v.string(), email: v.string(), organization: v.string(), expiresAt: timestamp });
+export type Invitation = v.InferOutput<typeof invitationSchema>;
