@@ -11,16 +11,18 @@ import { vendorRoutes } from './vendors/routes';
 import { financeRoutes } from './finance/routes';
 import { personalizedTourRoutes } from './tours/package-routes';
 import { groupTourRoutes } from './tours/group-routes';
+import { bookingRoutes } from './bookings/routes';
+import { bookingJobs } from './bookings/jobs';
 
 /**
  * Every route of the product, by area. The app mounts exactly these; the tests enumerate exactly
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...personalizedTourRoutes, ...groupTourRoutes],
+  api: [...adminRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...personalizedTourRoutes, ...groupTourRoutes, ...bookingRoutes],
   // The parent (platform) service: organizations and subscriptions, in its own issue.
   platform: [],
 };
 
 /** Every kind of background job the product runs, by kind. */
-export const jobHandlers: JobHandlers = { ...leadJobs, ...maintenanceJobs };
+export const jobHandlers: JobHandlers = { ...leadJobs, ...maintenanceJobs, ...bookingJobs };

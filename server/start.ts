@@ -9,6 +9,8 @@ import { registry } from './registry';
 import { startJobWorker } from './jobs/queue';
 import { jobHandlers } from './registry';
 import { scheduleMaintenance } from './jobs/maintenance';
+import { systemClock } from './db/clock';
+import { scheduleBookingJobs } from './bookings/jobs';
 
 export interface RunningServer {
   url: string;
@@ -26,13 +28,14 @@ export async function startServer(config: Config, opts: { seed?: boolean; log?: 
   try {
     await migrateDatabase(database);
     const seeded = opts.seed === false ? false : await seedDemo(database.db, config.seedPassword);
-    const app = createApp({ config, database }, registry);
+    const app = createApp({ config, database, clock: systemClock }, registry);
     const port = await new Promise<number>((resolve, reject) => {
       server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
       server.once('error', reject);
     });
     // Due jobs (follow-up reminders…) run in the background; with several instances each job runs once.
     await scheduleMaintenance(database.db);
+    await scheduleBookingJobs(database.db);
     const worker = config.jobPollMs > 0 ? startJobWorker(database, jobHandlers, config.jobPollMs, opts.log ?? console.error) : undefined;
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     return {

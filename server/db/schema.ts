@@ -14,3 +14,4 @@ export * from '../contacts/schema';
 export * from '../leads/schema';
 export * from '../finance/schema';
 export * from '../tours/package-schema';
+export * from '../bookings/schema';

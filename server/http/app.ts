@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { can } from '../../src/api/permissions';
 import { authenticate, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type SessionRow } from '../auth/session';
 import type { AppServices } from '../services';
+import { systemClock } from '../db/clock';
 import { ApiError, fromDatabaseError, issue } from './errors';
 import { openApiDocument } from './openapi';
 import { claimKey, idempotencyKeyOf, rememberAnswer, requestHash } from './idempotency';
@@ -14,7 +16,7 @@ import { REPLAYED_HEADER } from '../../src/api/common/idempotency';
 import { logRequestFailure, requestIdFor, type LogEnv } from './log';
 import { normalOrigin, serverOrigin } from './origin';
 import { parseQuery } from './query';
-import { isStateChanging, type PublicRoute, type RouteDef, type TenantRoute } from './route';
+import { isStateChanging, type PublicRoute, type RouteDef, type TenantRoute, type UploadedFile } from './route';
 import { validate } from './validate';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -62,6 +64,38 @@ async function readBody(c: Context, def: RouteDef): Promise<unknown> {
     throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON', [issue('body', 'invalidJson', 'is not valid JSON')]);
   }
 }
+
+/** A multipart form: text fields as the body to validate (repeated ones as lists), files apart. */
+async function readForm(c: Context, def: RouteDef): Promise<{ raw: unknown; files: UploadedFile[] }> {
+  const max = def.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const length = c.req.header('content-length');
+  // The size is known before anything is read: a form without one is refused rather than read whole.
+  if (length === undefined) throw new ApiError(411, 'LENGTH_REQUIRED', 'A multipart request needs a Content-Length');
+  if (Number(length) > max) throw tooLarge(max);
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw new ApiError(400, 'INVALID_FORM', 'The request body is not a valid multipart form', [issue('body', 'invalidFormat', 'is not a valid multipart form')]);
+  }
+  const fields: Record<string, string | string[]> = {};
+  const files: UploadedFile[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      const had = fields[name];
+      fields[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+    } else {
+      files.push({ field: name, name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
+    }
+  }
+  return { raw: fields, files };
+}
+
+const isMultipart = (c: Context) => (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+
+/** What an Idempotency-Key's request is: the body, and the files' contents when a form carried some. */
+const keyedRequest = (raw: unknown, files: UploadedFile[]) =>
+  files.length ? { body: raw, files: files.map((f) => ({ field: f.field, name: f.name, type: f.type, sha256: crypto.createHash('sha256').update(f.bytes).digest('hex') })) } : raw;
 
 const CORS_HEADERS = (def: RouteDef) => ({
   'Access-Control-Allow-Origin': '*',
@@ -114,7 +148,7 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
           const found = sessionAuth(session.rows[0] as SessionRow | undefined, config);
           if (found.touch) touch = found.auth.sessionId;
           const auth = admit(def, found.auth);
-          return (def as TenantRoute).handler({ params: params(), query: query(), body: undefined, tx, auth, services, c });
+          return (def as TenantRoute).handler({ params: params(), query: query(), body: undefined, files: [], tx, auth, services, c });
         });
       } finally {
         // After the transaction, on the pool: a request never holds two connections at once. A
@@ -124,13 +158,13 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
     } else {
       // A body is read before the transaction starts, so a slow upload holds no connection.
       const auth = admit(def, await authenticate(c, services));
-      const raw = def.body ? await readBody(c, def) : undefined;
-      const input = { params: params(), query: query(), body: def.body ? validate(def.body, raw, 'body') : undefined };
+      const { raw, files } = def.multipart && isMultipart(c) ? await readForm(c, def) : { raw: def.body ? await readBody(c, def) : undefined, files: [] };
+      const input = { params: params(), query: query(), body: def.body ? validate(def.body, raw, 'body') : undefined, files };
       const tenant = def as TenantRoute;
       const key = tenant.idempotent ? idempotencyKeyOf(c) : undefined;
       result = await database.withTenant(auth.organizationId, async (tx) => {
         if (!key) return tenant.handler({ ...input, tx, auth, services, c });
-        const claim = await claimKey(tx, key, requestHash(def.method, new URL(c.req.url).pathname, raw));
+        const claim = await claimKey(tx, key, requestHash(def.method, new URL(c.req.url).pathname, keyedRequest(raw, files)));
         if (claim.kind === 'replay') return c.json(claim.body as object, claim.status as 200, { [REPLAYED_HEADER]: 'true' });
         const answer = await tenant.handler({ ...input, tx, auth, services, c });
         await rememberAnswer(tx, key, def.status ?? 200, answer);
@@ -194,6 +228,8 @@ const PERMISSIONS_POLICY = Object.fromEntries(
 );
 
 export function createApp(services: AppServices, registry: { api: RouteDef[]; platform: RouteDef[] }): Hono<LogEnv> {
+  // Only a test moves the day: anywhere else a clock other than the system's is a mistake.
+  if (services.clock !== systemClock && services.config.env !== 'test') throw new Error('a settable clock runs only under a test configuration');
   const app = new Hono<LogEnv>();
   // Every answer names its request, and the error log names it too: a user's report can be found.
   app.use('*', async (c, next) => {

@@ -59,6 +59,12 @@ function requestBody(def: RouteDef): JsonSchema | undefined {
     : convert(def.body as v.GenericSchema, 'input');
   const content: Record<string, JsonSchema> = { 'application/json': { schema: stripDialect(json) } };
   for (const mediaType of Object.keys(def.bodyParsers ?? {})) content[mediaType] = { schema: { type: 'string', description: 'The file as the body: a header line naming the columns, then one line per row.' } };
+  if (def.multipart) {
+    const fields = stripDialect(convert(def.body as v.GenericSchema, 'input')) as { properties?: Record<string, JsonSchema> };
+    content['multipart/form-data'] = {
+      schema: { type: 'object', properties: fields.properties ?? {}, additionalProperties: { type: 'string', format: 'binary' }, description: 'The same fields as text, and files in their own fields.' },
+    };
+  }
   return { required: true, content };
 }
 
@@ -68,6 +74,7 @@ function responses(def: RouteDef): Record<string, JsonSchema> {
     [status]: {
       description: 'Success',
       ...(def.answers ? { content: { 'application/json': { schema: stripDialect(convert(def.answers, 'output')) } } } : {}),
+      ...(def.answersFile ? { content: Object.fromEntries(def.answersFile.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } : {}),
     },
   };
   const changes = isStateChanging(def.method);
@@ -79,6 +86,7 @@ function responses(def: RouteDef): Record<string, JsonSchema> {
   if (def.params || (tenant && changes)) out['404'] = refusal('No such record in your organization (another organization’s id included)');
   if (tenant && changes) out['409'] = refusal('A duplicate, a record still in use, or a change the workflow does not allow in the record’s state');
   if ('version' in ((def.body as { entries?: object } | undefined)?.entries ?? {})) out['412'] = refusal('The record changed since the version sent');
+  if (def.multipart) out['411'] = refusal('A multipart body without its Content-Length');
   if (def.body) out['413'] = refusal('The body is larger than the route accepts');
   if (def.bodyParsers) out['415'] = refusal('A body of a media type the route does not read');
   if (def.access.kind === 'public' && def.body) out['429'] = refusal('Too many attempts; `Retry-After` says when to try again');

@@ -21,10 +21,22 @@ export const allow = (module: ModuleKey, action: Action) => ({ kind: 'permission
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
+/** A file of a `multipart/form-data` request (a route's `multipart: true`). */
+export interface UploadedFile {
+  /** The form field it came in. */
+  field: string;
+  name: string;
+  /** The media type the sender declared for it. */
+  type: string;
+  bytes: Buffer;
+}
+
 export interface TenantContext<P, Q, B> {
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
+  /** The files of a multipart request, in the order sent; empty otherwise. */
+  files: UploadedFile[];
   /** The request's transaction, scoped to the caller's organization by row-level security. */
   tx: Tx;
   auth: AuthContext;
@@ -60,6 +72,12 @@ interface Common<P, Q, B> {
    * declared media type answers 415.
    */
   bodyParsers?: Record<string, (text: string) => unknown>;
+  /**
+   * Also takes `multipart/form-data` (besides JSON): its text fields are the body `body` validates
+   * (a field sent twice is a list) and its files reach the handler as `files`. `maxBodyBytes`
+   * bounds the whole request (413).
+   */
+  multipart?: boolean;
   /** The schema of one row of an import body (`{ rows }`): the rows are checked one by one by the import runner. */
   importRow?: v.GenericSchema;
   /**
@@ -67,6 +85,8 @@ interface Common<P, Q, B> {
    * JSON answer against it). Routes answering nothing in JSON leave it out.
    */
   answers?: v.GenericSchema;
+  /** A route that answers a file (a proof of payment) rather than JSON: the media types it may have. */
+  answersFile?: readonly string[];
   /**
    * Called by other sites (a website's lead form): authenticated by something other than the
    * session cookie, so the same-site check does not apply; answers carry CORS headers for any origin.

@@ -42,8 +42,8 @@ export interface Workflow<M extends AnyStateMachine, Row> {
    * machine cannot gain an effect the server silently skips.
    */
   effects?: Record<string, Effect<M, Row>>;
-  /** The 409 message; by default `Event DEACTIVATE is not allowed in state inactive`. */
-  refusal?(state: string, event: EventFromLogic<M>): string;
+  /** The 409 message (the facts the guards read given as `context`); by default `Event DEACTIVATE is not allowed in state inactive`. */
+  refusal?(state: string, event: EventFromLogic<M>, context?: ContextFrom<M>): string;
 }
 
 export interface Applied<M extends AnyStateMachine, Row> {
@@ -83,7 +83,7 @@ export async function applyEventTo<M extends AnyStateMachine, Row>(
   const from = snapshotOf(workflow.machine, workflow.stateOf(row), context);
   if (!from.can(event)) {
     const state = encodeState(from.value);
-    const message = workflow.refusal ? workflow.refusal(state, event) : defaultRefusal(state, event);
+    const message = workflow.refusal ? workflow.refusal(state, event, context) : defaultRefusal(state, event);
     throw new ApiError(409, TRANSITION_REFUSED, message, undefined, undefined, { state, event: event.type });
   }
   const [to, actions] = transition(workflow.machine, from as never, event) as [SnapshotOf<M>, { type: string; params?: unknown }[]];

@@ -134,8 +134,10 @@ describe('the API reference', () => {
         const op = doc.paths[base + openApiPath(r.path)]?.[r.method.toLowerCase()];
         expect(op, `${r.method} ${base}${r.path} is missing from the document`).toBeDefined();
         expect(op['x-permission']).toBe(r.access.kind === 'permission' ? `${r.access.module}.${r.access.action}` : r.access.kind);
-        expect(r.answers, `${r.method} ${r.path} documents no answer schema`).toBeDefined();
-        expect(op.responses[String(r.status ?? 200)].content['application/json'].schema).toBeTypeOf('object');
+        expect(r.answers ?? r.answersFile, `${r.method} ${r.path} documents no answer schema`).toBeDefined();
+        const content = op.responses[String(r.status ?? 200)].content;
+        if (r.answersFile) for (const type of r.answersFile) expect(content[type].schema).toEqual({ type: 'string', format: 'binary' });
+        else expect(content['application/json'].schema).toBeTypeOf('object');
         if (r.params || r.query || r.body) expect(op.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
         if (r.access.kind !== 'public') expect(op.responses['401']).toBeDefined();
         for (const name of r.path.match(/:[a-zA-Z]+/g) ?? []) expect(op.parameters.map((p: { name: string }) => p.name)).toContain(name.slice(1));

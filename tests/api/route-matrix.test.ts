@@ -64,10 +64,20 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'GET /group-tours/id/:id': (d) => ({ path: `/group-tours/id/${d.groupTour}` }),
   'PUT /group-tours': (d) => ({ path: '/group-tours', body: { _id: d.groupTour, title: 'Taken over' } }),
   'DELETE /group-tours/:id': (d) => ({ path: `/group-tours/${d.groupTour}` }),
+  'GET /bookings/id/:id': (d) => ({ path: `/bookings/id/${d.booking}` }),
+  'GET /bookings/lead/:leadId': (d) => ({ path: `/bookings/lead/${d.lead}` }),
+  'PUT /bookings/:id/verify': (d) => ({ path: `/bookings/${d.booking}/verify` }),
+  'PUT /bookings/:id/participant': (d) => ({ path: `/bookings/${d.booking}/participant`, body: { _id: d.traveller, name: 'Taken over' } }),
+  'POST /bookings/:id/payment/reminder': (d) => ({ path: `/bookings/${d.booking}/payment/reminder` }),
+  'POST /bookings/:id/payment': (d) => ({ path: `/bookings/${d.booking}/payment`, body: { amount: 100, paymentMethod: 'cash', paidOn: '2026-01-02' } }),
+  'PUT /bookings/:id/payment/:paymentId/verify': (d) => ({ path: `/bookings/${d.booking}/payment/${d.payment}/verify` }),
+  'PUT /bookings/:id/payment/:paymentId/fail': (d) => ({ path: `/bookings/${d.booking}/payment/${d.payment}/fail`, body: { reason: 'Taken over' } }),
+  'GET /bookings/:id/payment/:paymentId/proof': (d) => ({ path: `/bookings/${d.booking}/payment/${d.payment}/proof` }),
+  'POST /booking-invoices/generate': (d) => ({ path: '/booking-invoices/generate', body: { bookingId: d.completedBooking } }),
 };
 
 /** Routes that read or change a record named in the body rather than the path. */
-const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /personalized-tours', 'PUT /group-tours', 'GET /group-tours/ids']);
+const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /personalized-tours', 'PUT /group-tours', 'GET /group-tours/ids', 'POST /booking-invoices/generate']);
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -109,6 +119,14 @@ beforeAll(async () => {
     personalizedTour: await demoRow('personalized_tours'),
     groupTour: await demoRow('group_tours'),
   };
+  // A booking with a payment waiting for verification, and one awaiting its invoice (server/bookings/seed.ts).
+  const [pending] = await s.sql<{ booking_id: string; id: string }>(
+    `select p.booking_id, p.id from booking_payments p join organizations o on o.id = p.organization_id where o.name = 'Demo Travels' and p.status = 'submitted' order by p.id limit 1`,
+  );
+  demo.booking = pending.booking_id;
+  demo.payment = pending.id;
+  demo.traveller = (await s.sql<{ id: string }>('select id from booking_travellers where booking_id = $1 order by position limit 1', [pending.booking_id]))[0].id;
+  demo.completedBooking = (await s.sql<{ id: string }>(`select b.id from bookings b join organizations o on o.id = b.organization_id where o.name = 'Demo Travels' and b.status = 'completed' order by b.id limit 1`))[0].id;
   demo.leadQuery = (await owner.post(`/api/leads/${demo.lead}/query`, { adults: 2 })).body.data.queries.at(-1)._id;
   demo.followUp = (await owner.post(`/api/leads/${demo.lead}/followup`, { dueAt: new Date(Date.now() + 3_600_000).toISOString() })).body.data.followUps[0]._id;
   everything = await checksumQuery(s);

@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/config';
 import { connect, type Database } from '../../server/db/client';
+import { settableClock, type SettableClock } from '../../server/db/clock';
 import { createApp } from '../../server/http/app';
 import { registry } from '../../server/registry';
 import { Agent } from './agent';
@@ -18,6 +19,8 @@ export interface TestServer {
   database: Database;
   /** The test database's URL, for a second pool or a raw client of a test's own. */
   databaseUrl: string;
+  /** The server's clock: `clock.set('2026-05-01T08:00:00Z')` moves the day the rules read. */
+  clock: SettableClock;
   /** A raw pg client on the test database, for checks the API does not expose. */
   sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   agent(): Agent;
@@ -56,7 +59,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.config,
   };
   const database = connect(withDatabase(adminUrl, name), 8);
-  const app = createApp({ config, database }, registry);
+  const clock = settableClock();
+  const app = createApp({ config, database, clock }, registry);
   const checkAnswer = answerChecker(registry);
   const fetch = async (req: Request) => checkAnswer(req, await app.fetch(req));
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
@@ -71,6 +75,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     url,
     database,
+    clock,
     databaseUrl: withDatabase(adminUrl, name),
     sql: async (text, values) => (await raw.query(text, values)).rows,
     agent: () => new Agent(url),

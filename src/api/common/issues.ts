@@ -42,6 +42,10 @@ export const ISSUE_CODES = [
   'unknownColumn',
   'duplicateColumn',
   'emptyFile',
+  'planTotal',
+  'afterDeparture',
+  'inFuture',
+  'fileContent',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
@@ -162,6 +166,16 @@ export const ERROR_CODES = [
   'OPENING_BALANCES_RECORDED',
   'SEATS_UNAVAILABLE',
   'SALES_CLOSED',
+  'LENGTH_REQUIRED',
+  'INVALID_FORM',
+  'TOUR_NOT_BOOKABLE',
+  'PAYMENT_EXCEEDS_BALANCE',
+  'BOOKING_CLOSED',
+  'NO_UNNAMED_TRAVELLER',
+  'TRAVELLER_TYPE_PRICED',
+  'NOTHING_DUE',
+  'CUSTOMER_EMAIL_MISSING',
+  'INVOICE_EXISTS',
   'CONFLICT',
   'INTERNAL',
 ] as const;

@@ -1,0 +1,144 @@
+import { and, asc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
+import type { Reminder } from '../../src/api/bookings/contract';
+import { addDays, reminderStageOn, type ReminderSettings, type ReminderStage } from '../../src/domain/installment-plan';
+import { moduleSettings } from '../admin/store';
+import type { Tx } from '../db/client';
+import { conflict } from '../http/errors';
+import { leads } from '../leads/schema';
+import { notify } from '../notifications/store';
+import { queueBookingEmail, type BookingEmailKind } from './customer-mail';
+import { bookingInstallments, bookings, installmentReminders } from './schema';
+import { bookingLink, bookingRef, logBookingEvent, type BookingRow } from './store';
+import { COLLECTING_STATES } from './workflow';
+
+/**
+ * Payment reminders (SPEC workflow 2): what is due, who is told, and the record that each
+ * installment gets each stage once — the partial unique index on (installment, stage) decides,
+ * so a rerun, a restart or a second server never sends twice.
+ */
+
+/** Money as a customer reads it: `USD 1,250.00` from minor units, in the currency's own decimals. */
+export function formatMoney(minor: number, currency: string): string {
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'code' }).format(minor / 10 ** digits);
+}
+
+interface Owed {
+  booking: Pick<BookingRow, 'id' | 'number' | 'customerName' | 'currency' | 'convertedBy'>;
+  balance: number;
+  installment: { id: string; dueDate: string; open: number } | null;
+}
+
+function message(kind: BookingEmailKind | 'manual', owed: Owed): { subject: string; body: string } {
+  const ref = bookingRef(owed.booking.number);
+  const money = (n: number) => formatMoney(n, owed.booking.currency);
+  const next = owed.installment ? `${money(owed.installment.open)} due on ${owed.installment.dueDate}` : 'nothing further scheduled';
+  const lines = [`Dear ${owed.booking.customerName},`, ''];
+  if (kind === 'overdue-notice') lines.push(`The installment of ${next.replace(' due on ', ' that was due on ')} for your booking ${ref} has not reached us yet.`);
+  else lines.push(`This is a reminder about your booking ${ref}: the next installment is ${next}.`);
+  lines.push(`The balance of the booking is ${money(owed.balance)}.`, '', 'If you have paid already, thank you, and please disregard this message.');
+  const subject = kind === 'overdue-notice' ? `Overdue payment: booking ${ref}` : `Payment reminder: booking ${ref}`;
+  return { subject, body: lines.join('\n') };
+}
+
+/** The customer's address now: the lead's (it may have been corrected since), else the one booked with. */
+async function customerEmail(tx: Tx, booking: Pick<BookingRow, 'leadId' | 'customerEmail'>): Promise<string | null> {
+  const [lead] = await tx.select({ email: leads.email }).from(leads).where(eq(leads.id, booking.leadId));
+  return lead?.email ?? booking.customerEmail;
+}
+
+/** The installment to name: the earliest due that is still owed. */
+async function nextOpenInstallment(tx: Tx, bookingId: string) {
+  const [next] = await tx
+    .select({ id: bookingInstallments.id, dueDate: bookingInstallments.dueDate, open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8` })
+    .from(bookingInstallments)
+    .where(and(eq(bookingInstallments.bookingId, bookingId), lt(bookingInstallments.paidAmount, bookingInstallments.amount)))
+    .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.position))
+    .limit(1);
+  return next ?? null;
+}
+
+/**
+ * `POST /bookings/{id}/payment/reminder`: the customer is told the live balance and the next
+ * installment, now. 409 when the booking no longer collects money, when nothing is owed, or when the
+ * customer has no email address. Sent as often as staff ask (recorded as `manual`).
+ */
+export async function sendManualReminder(tx: Tx, booking: BookingRow, actorId: string): Promise<Reminder> {
+  if (!COLLECTING_STATES.includes(booking.status)) throw conflict(`A ${booking.status} booking takes no payment reminders`, 'BOOKING_CLOSED', { status: booking.status });
+  const balance = booking.grandTotal - booking.paidAmount;
+  if (balance <= 0) throw conflict('Nothing is due on this booking: it is paid', 'NOTHING_DUE');
+  const to = await customerEmail(tx, booking);
+  if (!to) throw conflict('The customer has no email address: add one to the lead first', 'CUSTOMER_EMAIL_MISSING');
+  const installment = await nextOpenInstallment(tx, booking.id);
+  const owed = { booking, balance, installment };
+  const email = await queueBookingEmail(tx, { bookingId: booking.id, kind: 'payment-reminder', to, ...message('manual', owed) });
+  const [row] = await tx
+    .insert(installmentReminders)
+    .values({ bookingId: booking.id, installmentId: installment?.id ?? null, stage: 'manual', sentTo: to, balance, emailId: email.id, sentBy: actorId })
+    .returning();
+  await logBookingEvent(tx, booking.id, 'reminder', { stage: 'manual', to, balance, installmentId: installment?.id ?? null }, actorId);
+  return { _id: row.id, to, balance, nextInstallment: installment ? { _id: installment.id, dueDate: installment.dueDate, open: installment.open } : null, createdAt: row.createdAt };
+}
+
+/**
+ * The daily reminders of one organization on `today`: every installment still owed of a booking
+ * that collects money gets its `before-due` reminder and its `overdue` notice once each, on the
+ * days the organization's settings say ({@link reminderStageOn}). A customer without an email is
+ * skipped (nothing recorded: the reminder goes once an address is known). An overdue installment
+ * also tells the member credited with the booking. Answers what was sent.
+ */
+export async function sendDueReminders(tx: Tx, today: string): Promise<{ installmentId: string; stage: ReminderStage }[]> {
+  const settings: ReminderSettings = await moduleSettings(tx, 'bookings');
+  const horizon = addDays(today, settings.reminderDaysBefore);
+  const candidates = await tx
+    .select({
+      installmentId: bookingInstallments.id,
+      dueDate: bookingInstallments.dueDate,
+      open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8`,
+      booking: { id: bookings.id, number: bookings.number, customerName: bookings.customerName, currency: bookings.currency, convertedBy: bookings.convertedBy, leadId: bookings.leadId, customerEmail: bookings.customerEmail },
+      balance: sql<number>`(${bookings.grandTotal} - ${bookings.paidAmount})::float8`,
+    })
+    .from(bookingInstallments)
+    .innerJoin(bookings, eq(bookings.id, bookingInstallments.bookingId))
+    .where(
+      and(
+        lt(bookingInstallments.paidAmount, bookingInstallments.amount),
+        sql`${bookingInstallments.dueDate} <= ${horizon}`,
+        inArray(bookings.status, COLLECTING_STATES),
+        gt(sql`${bookings.grandTotal} - ${bookings.paidAmount}`, 0),
+        // An installment told it is overdue is done with; the others are judged below.
+        notExists(tx.select({ one: sql`1` }).from(installmentReminders).where(and(eq(installmentReminders.installmentId, bookingInstallments.id), eq(installmentReminders.stage, 'overdue')))),
+      ),
+    )
+    .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.id));
+
+  const sent: { installmentId: string; stage: ReminderStage }[] = [];
+  for (const c of candidates) {
+    const stage = reminderStageOn(c.dueDate, today, settings);
+    if (!stage) continue;
+    const to = await customerEmail(tx, c.booking);
+    if (!to) continue;
+    // The claim first: a reminder already recorded (another run, another server) is not sent again.
+    const [claimed] = await tx
+      .insert(installmentReminders)
+      .values({ bookingId: c.booking.id, installmentId: c.installmentId, stage, sentTo: to, balance: c.balance })
+      .onConflictDoNothing({ target: [installmentReminders.installmentId, installmentReminders.stage], where: sql`${installmentReminders.stage} <> 'manual'` })
+      .returning({ id: installmentReminders.id });
+    if (!claimed) continue;
+    const owed = { booking: c.booking, balance: c.balance, installment: { id: c.installmentId, dueDate: c.dueDate, open: c.open } };
+    const kind: BookingEmailKind = stage === 'overdue' ? 'overdue-notice' : 'payment-reminder';
+    const email = await queueBookingEmail(tx, { bookingId: c.booking.id, kind, to, ...message(kind, owed) });
+    await tx.update(installmentReminders).set({ emailId: email.id }).where(eq(installmentReminders.id, claimed.id));
+    await logBookingEvent(tx, c.booking.id, 'reminder', { stage, to, installmentId: c.installmentId, dueDate: c.dueDate }, null);
+    if (stage === 'overdue' && c.booking.convertedBy) {
+      await notify(tx, c.booking.convertedBy, {
+        type: 'installment-overdue',
+        title: `Installment overdue: ${c.booking.customerName} (${bookingRef(c.booking.number)})`,
+        body: `${formatMoney(c.open, c.booking.currency)} was due on ${c.dueDate}`,
+        link: bookingLink(c.booking.id),
+      });
+    }
+    sent.push({ installmentId: c.installmentId, stage });
+  }
+  return sent;
+}
