@@ -17,12 +17,12 @@ export class Agent {
       method,
       headers: {
         'X-Requested-With': 'XMLHttpRequest',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
         ...(this.cookies.size ? { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...this.defaultHeaders,
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === 'string' || body instanceof FormData ? body : JSON.stringify(body),
       redirect: 'manual',
     });
     for (const c of res.headers.getSetCookie()) {
@@ -45,5 +45,7 @@ export class Agent {
   post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, body ?? {}, headers);
   put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', path, body ?? {}, headers);
   patch = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PATCH', path, body ?? {}, headers);
+  /** A multipart/form-data POST (fetch writes the boundary and the length). */
+  form = <T = any>(path: string, form: FormData, headers?: Record<string, string>) => this.request<T>('POST', path, form, headers);
   delete = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('DELETE', path, undefined, headers);
 }
