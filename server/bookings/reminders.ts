@@ -20,7 +20,8 @@ import { COLLECTING_STATES } from './workflow';
 /** Money as a customer reads it: `USD 1,250.00` from minor units, in the currency's own decimals. */
 export function formatMoney(minor: number, currency: string): string {
   const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'code' }).format(minor / 10 ** digits);
+  // A plain space, not Intl's no-break one: the text goes into plain-text email.
+  return new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'code' }).format(minor / 10 ** digits).replace(/\u00a0/g, ' ');
 }
 
 interface Owed {

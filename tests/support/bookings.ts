@@ -28,9 +28,9 @@ export interface Prices {
 }
 export const PRICES: Prices = { adult: 150_000, child: 100_000, infant: 10_000 };
 
-/** A departure of `nights` nights leaving `inDays` after today. */
-export async function newDeparture(agent: Agent, o: { inDays?: number; nights?: number; capacity?: number; prices?: Prices; title?: string } = {}): Promise<string> {
-  const departure = day(o.inDays ?? 60);
+/** A departure of `nights` nights leaving `inDays` after today (or after `from`). */
+export async function newDeparture(agent: Agent, o: { inDays?: number; from?: string; nights?: number; capacity?: number; prices?: Prices; title?: string } = {}): Promise<string> {
+  const departure = addDays(o.from ?? TODAY, o.inDays ?? 60);
   const res = await agent.post('/api/group-tours', {
     title: o.title ?? `Departure ${unique()}`,
     departure,
