@@ -26,6 +26,8 @@ export interface TestServer {
   agent(): Agent;
   /** A signed-in agent; the demo password is the test one. */
   login(email: string, password?: string): Promise<Agent>;
+  /** A second server on the same database and clock, with its own pool (what another instance behind a load balancer is). */
+  instance(): Promise<{ url: string; login(email: string): Promise<Agent>; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,27 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const res = await agent.post('/api/auth/login', { email, password });
       if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return agent;
+    },
+    async instance() {
+      const own = connect(withDatabase(adminUrl, name), 8);
+      const other = createApp({ config, database: own, clock }, registry);
+      const { server: second, port: secondPort } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
+        const x = serve({ fetch: async (req: Request) => checkAnswer(req, await other.fetch(req)), port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server: x, port: info.port }));
+      });
+      const secondUrl = `http://127.0.0.1:${secondPort}`;
+      return {
+        url: secondUrl,
+        async login(email) {
+          const agent = new Agent(secondUrl);
+          const res = await agent.post('/api/auth/login', { email, password: TEST_PASSWORD });
+          if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status}`);
+          return agent;
+        },
+        async close() {
+          await new Promise<void>((r) => second.close(() => r()));
+          await own.close();
+        },
+      };
     },
     async close() {
       await new Promise<void>((r) => server.close(() => r()));
