@@ -47,7 +47,7 @@ import { checkProof } from './proof';
 import { sendManualReminder } from './reminders';
 import { submitPayment } from './payments';
 import { bookingPaymentProofs, bookingPayments, bookingTravellers, bookings } from './schema';
-import { PAYMENT_RECORD, bookingDetail, logBookingEvent, lockVisibleBooking, paymentDetail, toBookings, visibleBooking, visibleBookings, type BookingRow, type PaymentRow } from './store';
+import { PAYMENT_RECORD, bookingDetail, logBookingEvent, lockVisibleBooking, paymentDetail, selectBookings, toBookings, visibleBooking, visibleBookings, type BookingRow, type PaymentRow } from './store';
 import { TRAVELLERS_EDITABLE_STATES, bookingWorkflow, firstUnnamedTraveller, paymentWorkflow } from './workflow';
 
 /**
@@ -138,9 +138,7 @@ export const bookingRoutes: RouteDef[] = [
       // The lead must be the caller's to see, as on the leads' own calls (404 otherwise).
       const [lead] = await tx.select({ id: leads.id }).from(leads).where(and(eq(leads.id, params.leadId), visibleLeads(auth)));
       if (!lead) throw notFound('Lead');
-      const rows = await tx
-        .select()
-        .from(bookings)
+      const rows = await selectBookings(tx)
         .where(and(eq(bookings.leadId, params.leadId), visibleBookings(auth)))
         .orderBy(sql`${bookings.createdAt} desc`, bookings.id);
       return { data: await toBookings(tx, rows) };

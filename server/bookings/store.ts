@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Booking, BookingActivity, BookingActivityType, BookingDetail, CancellationTier, Installment, Payment, Traveller, TourType } from '../../src/api/bookings/contract';
 import type { PaymentMethod } from '../../src/api/finance/contract';
 import type { TravellerType } from '../../src/api/tours/package-plan';
@@ -73,32 +73,34 @@ export async function memberRefs(tx: Tx, ids: (string | null)[]): Promise<(id: s
 
 // ---------- reading ----------
 
-/** List rows as answered: places, the lead and the member credited by name, the derived payment status. */
-export async function toBookings(tx: Tx, rows: BookingRow[]): Promise<Booking[]> {
+/**
+ * What a list row reads, in one statement: the booking's own columns but the heavy ones (the tour
+ * as booked, the cancellation policy: the record's page reads them), the lead's and the credited
+ * member's names, and whether it has its invoice.
+ */
+const { tourSnapshot: _snapshot, cancellationPolicy: _policy, ...listColumns } = getTableColumns(bookings);
+const bookingListSelect = {
+  ...listColumns,
+  leadName: leads.name,
+  convertedByName: members.name,
+  invoiced: sql<boolean>`exists (select 1 from ${bookingInvoices} where ${bookingInvoices.bookingId} = ${bookings.id})`,
+};
+export type BookingListRow = { [K in keyof typeof bookingListSelect]: K extends keyof BookingRow ? BookingRow[K] : K extends 'invoiced' ? boolean : string | null };
+
+/** Bookings as list rows read them (filter, sort and page the answer). */
+export const selectBookings = (tx: Tx) =>
+  tx.select(bookingListSelect).from(bookings).innerJoin(leads, eq(leads.id, bookings.leadId)).leftJoin(members, eq(members.id, bookings.convertedBy));
+
+/** List rows as answered: places by name (the rest came with the row), the derived payment status. */
+export async function toBookings(tx: Tx, rows: BookingListRow[]): Promise<Booking[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
   const places = await placeRefs(tx, rows);
-  const member = await memberRefs(
-    tx,
-    rows.map((r) => r.convertedBy),
-  );
-  const leadRows = await tx
-    .select({ id: leads.id, name: leads.name })
-    .from(leads)
-    .where(
-      inArray(
-        leads.id,
-        rows.map((r) => r.leadId),
-      ),
-    );
-  const leadName = new Map(leadRows.map((l) => [l.id, l.name]));
-  const invoiced = new Set((await tx.select({ id: bookingInvoices.bookingId }).from(bookingInvoices).where(inArray(bookingInvoices.bookingId, ids))).map((r) => r.id));
   return rows.map((r) => ({
     _id: r.id,
     ref: bookingRef(r.number),
     tourType: r.tourType as TourType,
     tour: { _id: r.tourId, title: r.tourTitle, version: r.tourVersion },
-    lead: { _id: r.leadId, name: leadName.get(r.leadId) ?? r.customerName },
+    lead: { _id: r.leadId, name: r.leadName ?? r.customerName },
     customer: { name: r.customerName, email: r.customerEmail, phone: r.customerPhone },
     status: r.status as BookingState,
     regions: places.regions(r.regions),
@@ -112,8 +114,8 @@ export async function toBookings(tx: Tx, rows: BookingRow[]): Promise<Booking[]>
     balance: r.grandTotal - r.paidAmount,
     paymentStatus: paymentStatus(r.grandTotal, r.paidAmount),
     currency: r.currency,
-    convertedBy: member(r.convertedBy),
-    invoiceGenerated: invoiced.has(r.id),
+    convertedBy: r.convertedBy && r.convertedByName ? { _id: r.convertedBy, name: r.convertedByName } : null,
+    invoiceGenerated: r.invoiced,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   }));
@@ -208,9 +210,12 @@ export const toTraveller = (t: typeof bookingTravellers.$inferSelect): Traveller
 
 /** The booking with its travellers, plan (statuses on `today`), payments, invoice and timeline (newest first). */
 export async function bookingDetail(tx: Tx, id: string, today: string): Promise<BookingDetail> {
-  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id));
+  const [row] = await tx
+    .select({ tourSnapshot: bookings.tourSnapshot, cancellationPolicy: bookings.cancellationPolicy, adult: bookings.priceAdult, child: bookings.priceChild, infant: bookings.priceInfant })
+    .from(bookings)
+    .where(eq(bookings.id, id));
   if (!row) throw notFound(BOOKING_RECORD);
-  const [booking] = await toBookings(tx, [row]);
+  const [booking] = await toBookings(tx, await selectBookings(tx).where(eq(bookings.id, id)));
   // One after the other: a transaction is one connection.
   const travellers = await travellersOf(tx, id);
   const installments = await installmentsOf(tx, id);
@@ -224,10 +229,9 @@ export async function bookingDetail(tx: Tx, id: string, today: string): Promise<
     tx,
     events.map((e) => e.actorId),
   );
-  const prices = row.priceAdult === null ? null : { adult: row.priceAdult, child: row.priceChild ?? 0, infant: row.priceInfant ?? 0 };
   return {
     ...booking,
-    pricePerPerson: prices,
+    pricePerPerson: row.adult === null ? null : { adult: row.adult, child: row.child ?? 0, infant: row.infant ?? 0 },
     travellers: travellers.map(toTraveller),
     installments: installments.map((i) => toInstallment(i, today)),
     payments,

@@ -169,6 +169,8 @@ export const api = {
     call<T>((w) => w.url(path + toQueryString(query)).get().json(), options),
   post: <T>(path: string, body?: unknown, options?: CallOptions) =>
     call<T>((w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).post().json(), options),
+  /** A multipart form (a file and its fields): the browser writes the boundary. */
+  form: <T>(path: string, form: FormData, options?: CallOptions) => call<T>((w) => w.url(path).headers(options?.headers ?? {}).body(form).post().json(), options),
   put: <T>(path: string, body?: unknown, options?: CallOptions) =>
     call<T>((w) => w.url(path).json((body ?? {}) as object).put().json(), options),
   delete: <T>(path: string, options?: CallOptions) => call<T>((w) => w.url(path).delete().json(), options),

@@ -35,6 +35,7 @@ import { INSTALLMENT_STATUSES, PAYMENT_STATUSES } from '../../domain/installment
  * currency, calendar dates `YYYY-MM-DD`. Invoices are in ./invoices.ts.
  */
 export { BOOKING_STATES, PAYMENT_STATES, PAYMENT_STATUSES, INSTALLMENT_STATUSES, TRAVELLER_TYPES, PAYMENT_METHODS };
+export type { PaymentStatus, InstallmentStatus } from '../../domain/installment-plan';
 
 export const TOUR_TYPES = ['customized', 'personalized', 'group'] as const;
 export type TourType = (typeof TOUR_TYPES)[number];
