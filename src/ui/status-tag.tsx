@@ -18,6 +18,13 @@ const TONES: Record<string, StatusTone> = {
   requested: 'info',
   rejected: 'danger',
   overdue: 'danger',
+  pendingVerification: 'warning',
+  verified: 'success',
+  invoiced: 'info',
+  submitted: 'warning',
+  failed: 'danger',
+  unpaid: 'neutral',
+  partiallyPaid: 'warning',
 };
 
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

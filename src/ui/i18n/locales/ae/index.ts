@@ -8,7 +8,8 @@ import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
 import tourPackages from './tour-packages';
+import bookings from './bookings';
 
-const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages };
+const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...bookings };
 
 export default ae;

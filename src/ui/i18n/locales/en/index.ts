@@ -11,7 +11,8 @@ import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
 import tourPackages from './tour-packages';
+import bookings from './bookings';
 
-const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages };
+const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...bookings };
 
 export default en;
