@@ -32,6 +32,15 @@ const envSchema = v.object({
   ),
   /** How often the job worker looks for due jobs (follow-up reminders…), in milliseconds; 0 turns it off. */
   JOB_POLL_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'JOB_POLL_MS must be a number'), v.transform(Number)), '5000'),
+  /** Mail: retries after the first attempt, the first retry's delay (doubled each time), and the mail server's time-out. */
+  MAIL_RETRIES: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'MAIL_RETRIES must be a number'), v.transform(Number)), '5'),
+  MAIL_RETRY_DELAY_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'MAIL_RETRY_DELAY_SECONDS must be a number'), v.transform(Number)), '30'),
+  MAIL_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'MAIL_TIMEOUT_SECONDS must be a number'), v.transform(Number)), '30'),
+  /** Mail sent at once by each server process. */
+  MAIL_WORKERS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'MAIL_WORKERS must be a number'), v.transform(Number)), '2'),
+  /** pg-boss: how often an idle worker looks for mail to send, and how often lost jobs (a killed server's) are looked for. */
+  QUEUE_POLL_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'QUEUE_POLL_SECONDS must be a number'), v.transform(Number), v.minValue(0.5, 'QUEUE_POLL_SECONDS must be at least 0.5')), '2'),
+  QUEUE_MAINTENANCE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'QUEUE_MAINTENANCE_SECONDS must be a number'), v.transform(Number)), '30'),
   /** Public lead capture: requests per minute from one address. */
   LEAD_CAPTURE_PER_MINUTE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'LEAD_CAPTURE_PER_MINUTE must be a number'), v.transform(Number)), '20'),
 });
@@ -51,6 +60,8 @@ export interface Config {
   logSql: SqlLogging;
   jobPollMs: number;
   leadCapturePerMinute: number;
+  mail: { retries: number; retryDelaySeconds: number; timeoutSeconds: number; workers: number };
+  queue: { pollSeconds: number; maintenanceSeconds: number };
   /** Where the built web app lives; absent when the API runs alone (tests). */
   webDist?: string;
 }
@@ -91,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logSql: e.LOG_SQL,
     jobPollMs: e.JOB_POLL_MS,
     leadCapturePerMinute: e.LEAD_CAPTURE_PER_MINUTE,
+    mail: { retries: e.MAIL_RETRIES, retryDelaySeconds: Math.max(1, e.MAIL_RETRY_DELAY_SECONDS), timeoutSeconds: Math.max(1, e.MAIL_TIMEOUT_SECONDS), workers: e.MAIL_WORKERS },
+    queue: { pollSeconds: e.QUEUE_POLL_SECONDS, maintenanceSeconds: Math.max(1, e.QUEUE_MAINTENANCE_SECONDS) },
     webDist: path.resolve('dist'),
   };
 }

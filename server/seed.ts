@@ -5,6 +5,7 @@ import { hashPassword } from './auth/password';
 import { newOrganizationSecret } from './admin/store';
 import type { Db } from './db/client';
 import { seedLeads } from './leads/seed';
+import { seedTours } from './tours/seed';
 import { DEMO_PACKAGES, GLOBE_PACKAGES, seedPackages, type PackageSeed } from './tours/package-seed';
 import { FINANCE_SEEDS, seedFinance } from './finance/seed';
 import { BOOKING_SEEDS, seedBookings } from './bookings/seed';
@@ -110,8 +111,10 @@ export interface SeedOrg {
   staff: { name: string; email: string; department: 'sales' | 'operations' | 'finance'; role: string }[];
   vendors: SeedVendor[];
   catalogue: CatalogueSeed;
-  /** How many demo leads (server/db/leads-seed.ts). */
+  /** How many demo leads (server/leads/seed.ts). */
   leads: number;
+  /** How many demo customized tours (server/tours/seed.ts). */
+  tours: number;
   packages: PackageSeed;
 }
 
@@ -168,6 +171,7 @@ export const DEMO_ORGS: SeedOrg[] = [
     vendors: DEMO_VENDORS,
     catalogue: DEMO_CATALOGUE,
     leads: 320,
+    tours: 36,
     packages: DEMO_PACKAGES,
   },
   {
@@ -180,6 +184,7 @@ export const DEMO_ORGS: SeedOrg[] = [
     vendors: GLOBE_VENDORS,
     catalogue: GLOBE_CATALOGUE,
     leads: 12,
+    tours: 4,
     packages: GLOBE_PACKAGES,
   },
 ];
@@ -246,6 +251,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       );
       await seedCatalogue(tx, organizationId, spec.catalogue);
       await seedLeads(tx, organizationId, spec.leads);
+      await seedTours(tx, organizationId, spec.tours);
       await seedFinance(tx, organizationId, FINANCE_SEEDS[spec.name]);
       await seedPackages(tx, organizationId, spec.packages);
       await seedBookings(tx, organizationId, BOOKING_SEEDS[spec.name]);

@@ -7,7 +7,8 @@ import { seedDemo } from './seed';
 import { createApp } from './http/app';
 import { registry } from './registry';
 import { startJobWorker } from './jobs/queue';
-import { jobHandlers } from './registry';
+import { bossQueues, jobHandlers } from './registry';
+import { startBoss } from './jobs/boss';
 import { scheduleMaintenance } from './jobs/maintenance';
 import { systemClock } from './db/clock';
 import { scheduleBookingJobs } from './bookings/jobs';
@@ -37,6 +38,8 @@ export async function startServer(config: Config, opts: { seed?: boolean; log?: 
     await scheduleMaintenance(database.db);
     await scheduleBookingJobs(database.db);
     const worker = config.jobPollMs > 0 ? startJobWorker(database, jobHandlers, config.jobPollMs, opts.log ?? console.error) : undefined;
+    // Mail and other work with the outside world: declared always (requests enqueue onto it), worked unless jobs are off.
+    const boss = await startBoss(database, bossQueues({ config, database, clock: systemClock }), { ...config.queue, work: config.jobPollMs > 0, log: opts.log ?? console.error });
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     return {
       url: `http://${shownHost}:${port}`,
@@ -45,6 +48,7 @@ export async function startServer(config: Config, opts: { seed?: boolean; log?: 
       async stop() {
         await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
         await worker?.stop();
+        await boss.stop();
         await database.close();
         await embedded?.stop();
       },

@@ -35,6 +35,7 @@ export function toOrganization(row: typeof organizations.$inferSelect): Organiza
     invoicePrefix: row.invoicePrefix,
     taxRate: row.taxRate,
     terms: row.terms,
+    address: row.address,
     secretHint: row.secretHint,
   };
 }

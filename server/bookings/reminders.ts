@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Reminder } from '../../src/api/bookings/contract';
 import { addDays, reminderStageOn, type ReminderSettings, type ReminderStage } from '../../src/domain/installment-plan';
 import { moduleSettings } from '../admin/store';
+import type { Locale } from '../../src/api/admin/members/contract';
 import type { Tx } from '../db/client';
 import { conflict } from '../http/errors';
 import { leads } from '../leads/schema';
@@ -72,10 +73,11 @@ export async function sendManualReminder(tx: Tx, booking: BookingRow, actorId: s
   if (!to) throw conflict('The customer has no email address: add one to the lead first', 'CUSTOMER_EMAIL_MISSING');
   const installment = await nextOpenInstallment(tx, booking.id);
   const owed = { booking, balance, installment };
-  const email = await queueBookingEmail(tx, { bookingId: booking.id, kind: 'payment-reminder', to, ...message('manual', owed) });
+  const { subject, body } = message('manual', owed);
+  const email = await queueBookingEmail(tx, { booking, kind: 'payment-reminder', lang: booking.language as Locale, to, subject, message: body, sentBy: actorId });
   const [row] = await tx
     .insert(installmentReminders)
-    .values({ bookingId: booking.id, installmentId: installment?.id ?? null, stage: 'manual', sentTo: to, balance, emailId: email.id, sentBy: actorId })
+    .values({ bookingId: booking.id, installmentId: installment?.id ?? null, stage: 'manual', sentTo: to, balance, sendId: email.id, sentBy: actorId })
     .returning();
   await logBookingEvent(tx, booking.id, 'reminder', { stage: 'manual', to, balance, installmentId: installment?.id ?? null }, actorId);
   return { _id: row.id, to, balance, nextInstallment: installment ? { _id: installment.id, dueDate: installment.dueDate, open: installment.open } : null, createdAt: row.createdAt };
@@ -96,7 +98,7 @@ export async function sendDueReminders(tx: Tx, today: string): Promise<{ install
       installmentId: bookingInstallments.id,
       dueDate: bookingInstallments.dueDate,
       open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8`,
-      booking: { id: bookings.id, number: bookings.number, customerName: bookings.customerName, currency: bookings.currency, convertedBy: bookings.convertedBy, leadId: bookings.leadId, customerEmail: bookings.customerEmail },
+      booking: { id: bookings.id, number: bookings.number, customerName: bookings.customerName, currency: bookings.currency, convertedBy: bookings.convertedBy, leadId: bookings.leadId, customerEmail: bookings.customerEmail, language: bookings.language },
       balance: sql<number>`(${bookings.grandTotal} - ${bookings.paidAmount})::float8`,
     })
     .from(bookingInstallments)
@@ -128,8 +130,9 @@ export async function sendDueReminders(tx: Tx, today: string): Promise<{ install
     if (!claimed) continue;
     const owed = { booking: c.booking, balance: c.balance, installment: { id: c.installmentId, dueDate: c.dueDate, open: c.open } };
     const kind: BookingEmailKind = stage === 'overdue' ? 'overdue-notice' : 'payment-reminder';
-    const email = await queueBookingEmail(tx, { bookingId: c.booking.id, kind, to, ...message(kind, owed) });
-    await tx.update(installmentReminders).set({ emailId: email.id }).where(eq(installmentReminders.id, claimed.id));
+    const { subject, body } = message(kind, owed);
+    const email = await queueBookingEmail(tx, { booking: c.booking, kind, lang: c.booking.language as Locale, to, subject, message: body, sentBy: null });
+    await tx.update(installmentReminders).set({ sendId: email.id }).where(eq(installmentReminders.id, claimed.id));
     await logBookingEvent(tx, c.booking.id, 'reminder', { stage, to, installmentId: c.installmentId, dueDate: c.dueDate }, null);
     if (stage === 'overdue' && c.booking.convertedBy) {
       await notify(tx, c.booking.convertedBy, {

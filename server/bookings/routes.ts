@@ -35,7 +35,8 @@ import type { AuthContext } from '../auth/session';
 import { organizationTimeZone, organizationToday } from '../db/clock';
 import type { Tx } from '../db/client';
 import { conflict, invalidField, notFound } from '../http/errors';
-import { allow, route, type RouteDef } from '../http/route';
+import { allow, fileAnswer, route, type RouteDef } from '../http/route';
+import { disposition } from '../documents/send-route';
 import { recordAction, workflowRoute, type RecordActionDef } from '../workflow/route';
 import type { AppServices } from '../services';
 import { leads } from '../leads/schema';
@@ -221,7 +222,7 @@ export const bookingRoutes: RouteDef[] = [
     access: allow('bookings', 'update'),
     params: bookingIdParams,
     body: paymentInput,
-    multipart: true,
+    multipart: { files: 'proof' },
     maxBodyBytes: MAX_PROOF_BYTES + 64 * 1024,
     idempotent: true,
     status: 201,
@@ -239,7 +240,7 @@ export const bookingRoutes: RouteDef[] = [
   route({
     method: 'GET',
     path: '/bookings/:id/payment/:paymentId/proof',
-    answersFile: PROOF_TYPES,
+    answers: fileAnswer(...PROOF_TYPES),
     access: allow('bookings', 'view'),
     params: paymentParams,
     async handler({ tx, auth, params }) {
@@ -253,7 +254,7 @@ export const bookingRoutes: RouteDef[] = [
       return new Response(new Uint8Array(file.content), {
         headers: {
           'Content-Type': file.contentType,
-          'Content-Disposition': `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          'Content-Disposition': disposition('attachment', file.fileName),
           'X-Content-Type-Options': 'nosniff',
           'Cache-Control': 'no-store',
         },

@@ -4,6 +4,7 @@ import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
 import { leads } from '../leads/schema';
 import { journalEntries } from '../finance/schema';
+import { documentSends } from '../documents/schema';
 
 /**
  * Bookings, their travellers, installment plans, payments, allocations, invoices and reminders
@@ -39,6 +40,8 @@ export const bookings = pgTable(
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email'),
     customerPhone: text('customer_phone'),
+    /** The language the customer is written to in (reminders, and the documents' default): one of the 16. */
+    language: text('language').notNull().default('en'),
     /** Credited with the sale; "own" booking visibility is by this member. */
     convertedBy: uuid('converted_by').references(() => members.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
@@ -274,39 +277,18 @@ export const installmentReminders = pgTable(
     stage: text('stage').notNull(),
     sentTo: text('sent_to').notNull(),
     balance: money('balance').notNull(),
-    emailId: uuid('email_id'),
+    /** The email (docs/documents.md: queued for the mail server, or kept in the outbox). */
+    sendId: uuid('send_id'),
     sentBy: uuid('sent_by').references(() => members.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     foreignKey({ name: 'installment_reminders_booking_fk', columns: [t.organizationId, t.bookingId], foreignColumns: [bookings.organizationId, bookings.id] }).onDelete('cascade'),
+    foreignKey({ name: 'installment_reminders_send_fk', columns: [t.organizationId, t.sendId], foreignColumns: [documentSends.organizationId, documentSends.id] }),
     uniqueIndex('installment_reminders_once_uq')
       .on(t.installmentId, t.stage)
       .where(sql`${t.stage} <> 'manual'`),
     index('installment_reminders_booking_idx').on(t.bookingId),
     check('installment_reminders_stage_ck', sql`${t.stage} in ('before-due', 'overdue', 'manual')`),
-  ],
-);
-
-/**
- * Emails to customers waiting to be sent (server/bookings/customer-mail.ts): the hand-over to the
- * mailer of the documents area, which sends them and records the outcome.
- */
-export const bookingEmails = pgTable(
-  'booking_emails',
-  {
-    id: id(),
-    organizationId: tenantId(),
-    bookingId: uuid('booking_id').notNull(),
-    kind: text('kind').notNull(),
-    to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    body: text('body').notNull(),
-    status: text('status').notNull().default('queued'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    foreignKey({ name: 'booking_emails_booking_fk', columns: [t.organizationId, t.bookingId], foreignColumns: [bookings.organizationId, bookings.id] }).onDelete('cascade'),
-    index('booking_emails_status_idx').on(t.organizationId, t.status, t.createdAt),
   ],
 );

@@ -1,8 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { rowsFromCsv } from '../../src/api/common/import';
+import { destinationRowsFromCsv } from '../../src/api/catalogue/destinations/import';
 import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
 import {
-  DESTINATION_CSV_COLUMNS,
   createDestinationInput,
   destinationImportRow,
   destinationListSchema,
@@ -16,7 +15,7 @@ import {
 } from '../../src/api/catalogue/destinations/contract';
 import type { Tx } from '../db/client';
 import { destinations, regions } from './schema';
-import { notFound } from '../http/errors';
+import { issue, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { containsPattern, orderBy, listPage } from '../http/list';
 import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
@@ -111,15 +110,17 @@ export const destinationRoutes = [
   importRoute({
     path: '/destinations/import',
     module: 'destinations',
-    fromCsv: (text) => rowsFromCsv(text, { columns: DESTINATION_CSV_COLUMNS, required: ['name', 'region', 'country'] }),
+    fromCsv: destinationRowsFromCsv,
     importer: sluggedImporter<DestinationImportRow>({
       target: DESTINATION,
       rowSchema: destinationImportRow,
+      uniqueNames: true,
+      references: [{ column: 'regionId', field: 'region', target: REGION }],
       async prepare(tx, inputs) {
         const regionOf = await referenceResolver(tx, REGION, inputs.map((i) => i.region));
         return ({ region, ...rest }) => {
           const regionId = regionOf(region);
-          return regionId ? { ...rest, regionId } : { reject: `region "${region}" is not a known region` };
+          return regionId ? { ...rest, regionId } : { reject: issue('region', 'unknownReference', `"${region}" is not a known region`, { kind: 'region' }) };
         };
       },
     }),

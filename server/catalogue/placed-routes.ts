@@ -6,7 +6,7 @@ import type { ModuleKey } from '../../src/api/permissions';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { Tx } from '../db/client';
 import { destinations, placeCounts, regions } from './schema';
-import { notFound } from '../http/errors';
+import { issue, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { columnsAs, countRows, listPage, orderBy } from '../http/list';
 import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
@@ -219,11 +219,12 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
       importer: sluggedImporter<I>({
         target: t,
         rowSchema: def.importRow,
+        references: [{ column: 'destinationId', field: 'destination', target: DESTINATION }],
         async prepare(tx, inputs) {
           const destinationOf = await referenceResolver(tx, DESTINATION, inputs.map((i) => i.destination));
           return ({ destination, ...rest }) => {
             const destinationId = destinationOf(destination);
-            return destinationId ? { ...rest, destinationId } : { reject: `destination "${destination}" is not a known destination` };
+            return destinationId ? { ...rest, destinationId } : { reject: issue('destination', 'unknownReference', `"${destination}" is not a known destination`, { kind: 'destination' }) };
           };
         },
       }),

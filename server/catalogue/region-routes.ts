@@ -1,8 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { rowsFromCsv } from '../../src/api/common/import';
+import { regionRowsFromCsv } from '../../src/api/catalogue/regions/import';
 import { deletedAnswer, idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
 import {
-  REGION_CSV_COLUMNS,
   createRegionInput,
   regionImportRow,
   regionSchema,
@@ -75,8 +74,8 @@ export const regionRoutes = [
   importRoute({
     path: '/regions/import',
     module: 'regions',
-    fromCsv: (text) => rowsFromCsv(text, { columns: REGION_CSV_COLUMNS, required: ['name'] }),
-    importer: sluggedImporter({ target: REGION, rowSchema: regionImportRow }),
+    fromCsv: regionRowsFromCsv,
+    importer: sluggedImporter({ target: REGION, rowSchema: regionImportRow, uniqueNames: true }),
   }),
 
   route({

@@ -8,6 +8,7 @@ import { containsPattern, orderBy, listPage } from '../http/list';
 import { assertReference, lockRecord } from '../http/records';
 import { allow, route } from '../http/route';
 import { DESTINATION } from './store';
+import { assertTourReference } from '../tours/store';
 
 const destinationRef = { _id: destinations.id, name: destinations.name, slug: destinations.slug };
 type ReviewRow = { r: typeof reviews.$inferSelect; destination: Review['destination'] };
@@ -84,6 +85,7 @@ export const reviewRoutes = [
     status: 201,
     async handler({ tx, body }) {
       if (body.destinationId) await assertReference(tx, DESTINATION, body.destinationId, 'destinationId');
+      if (body.tourId) await assertTourReference(tx, body.tourId, 'tourId');
       const [created] = await tx.insert(reviews).values(body).returning({ id: reviews.id });
       return { data: await findReview(tx, created.id) };
     },
@@ -99,6 +101,7 @@ export const reviewRoutes = [
     async handler({ tx, params, body }) {
       await lockRecord(tx, { table: reviews, id: reviews.id }, params.id, 'Review');
       if (body.destinationId) await assertReference(tx, DESTINATION, body.destinationId, 'destinationId');
+      if (body.tourId) await assertTourReference(tx, body.tourId, 'tourId');
       await tx
         .update(reviews)
         .set({ ...body, updatedAt: sql`now()` })

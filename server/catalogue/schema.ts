@@ -76,6 +76,8 @@ export const hotels = pgTable(
   },
   (t) => [
     uniqueIndex('hotels_org_slug_uq').on(t.organizationId, t.slug),
+    // For composite foreign keys from other areas (a tour's days and lines).
+    unique('hotels_org_id_uq').on(t.organizationId, t.id),
     index('hotels_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
     index('hotels_destination_idx').on(t.destinationId),
     // Per-destination counts of the list header, and counts over the destination join: an index-only scan.
@@ -108,6 +110,7 @@ export const activities = pgTable(
   },
   (t) => [
     uniqueIndex('activities_org_slug_uq').on(t.organizationId, t.slug),
+    unique('activities_org_id_uq').on(t.organizationId, t.id),
     index('activities_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
     index('activities_destination_idx').on(t.destinationId),
     // Per-destination counts of the list header, and counts over the destination join: an index-only scan.
@@ -156,7 +159,7 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     text: text('text').notNull(),
     destinationId: uuid('destination_id'),
-    /** The tour reviewed; tours arrive in a later issue (no foreign key until then, and not writable yet). */
+    /** The customized tour reviewed (a composite foreign key to customized_tours, migration 0013: tours are defined after the catalogue). */
     tourId: uuid('tour_id'),
     isPublished: boolean('is_published').notNull().default(false),
     createdAt: createdAt(),

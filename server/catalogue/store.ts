@@ -8,6 +8,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { activities, hotels, reviews } from './schema';
 import { leadQueries, leads } from '../leads/schema';
+import { customizedTourDays, customizedTourLines, customizedTours } from '../tours/schema';
 import { groupTourDays, groupTours, personalizedTourDays, personalizedTourLines, personalizedTours } from '../tours/package-schema';
 import { containsPattern } from '../http/list';
 import { type SluggedTable, type Use } from '../http/records';
@@ -61,35 +62,44 @@ const placeUsedByLeads = (column: 'regions' | 'destinations', id: string): Use[]
 ];
 
 /**
- * Packages and group departures that use a catalogue record, named in the refusal ("2 group tours
- * (Oman Explorer, …)"). A tour names its regions and destinations in id arrays (its days'
- * destinations are among them); its days and lines name hotels and activities.
+ * Tours that use a catalogue record, named in the refusal ("2 group tours (“Oman Explorer”, …)").
+ * A tour names its regions and destinations in id arrays (its days' destinations are among them);
+ * its days and lines name hotels and activities. A customized tour's sent versions keep names of
+ * their own and do not count.
  */
-const tourUse = (one: string, many: string, table: typeof personalizedTours | typeof groupTours, where: SQL): Use => ({
+const tourUse = (one: string, many: string, table: typeof personalizedTours | typeof groupTours | typeof customizedTours, where: SQL): Use => ({
   one,
   many,
   count: count(table, where),
   names: sql`array(select ${table.title} from ${table} where ${where} order by lower(${table.title}) limit 3)`,
 });
+const customizedUsing = (where: SQL) => tourUse('customized tour', 'customized tours', customizedTours, where);
 const packagesUsing = (where: SQL) => tourUse('personalized tour', 'personalized tours', personalizedTours, where);
 const departuresUsing = (where: SQL) => tourUse('group tour', 'group tours', groupTours, where);
 const placeUsedByTours = (column: 'regions' | 'destinations', id: string): Use[] => [
+  customizedUsing(sql`${customizedTours[column]} @> array[${id}]::uuid[]`),
   packagesUsing(sql`${personalizedTours[column]} @> array[${id}]::uuid[]`),
   departuresUsing(sql`${groupTours[column]} @> array[${id}]::uuid[]`),
 ];
-const hasDay = (days: typeof personalizedTourDays | typeof groupTourDays, tourId: AnyPgColumn, where: SQL) =>
+const hasDay = (days: typeof personalizedTourDays | typeof groupTourDays | typeof customizedTourDays, tourId: AnyPgColumn, where: SQL) =>
   sql`exists (select 1 from ${days} where ${days.tourId} = ${tourId} and ${where})`;
+const hasLine = (lines: typeof personalizedTourLines | typeof customizedTourLines, tourId: AnyPgColumn, where: SQL) =>
+  sql`exists (select 1 from ${lines} where ${lines.tourId} = ${tourId} and ${where})`;
 
+/** What keeps a hotel from being deleted: a tour's day that stays there, or a priced line for its rooms. */
 export const hotelUses = (id: string): Use[] => [
-  packagesUsing(
-    sql`(${hasDay(personalizedTourDays, personalizedTours.id, eq(personalizedTourDays.hotelId, id))} or exists (select 1 from ${personalizedTourLines} where ${personalizedTourLines.tourId} = ${personalizedTours.id} and ${personalizedTourLines.hotelId} = ${id}))`,
-  ),
+  customizedUsing(sql`(${hasDay(customizedTourDays, customizedTours.id, eq(customizedTourDays.hotelId, id))} or ${hasLine(customizedTourLines, customizedTours.id, eq(customizedTourLines.hotelId, id))})`),
+  packagesUsing(sql`(${hasDay(personalizedTourDays, personalizedTours.id, eq(personalizedTourDays.hotelId, id))} or ${hasLine(personalizedTourLines, personalizedTours.id, eq(personalizedTourLines.hotelId, id))})`),
   departuresUsing(hasDay(groupTourDays, groupTours.id, eq(groupTourDays.hotelId, id))),
 ];
 
+/** What keeps an activity from being deleted: a tour's day that includes it, or a priced line for it. */
 export const activityUses = (id: string): Use[] => [
+  customizedUsing(
+    sql`(${hasDay(customizedTourDays, customizedTours.id, sql`${customizedTourDays.activities} @> array[${id}]::uuid[]`)} or ${hasLine(customizedTourLines, customizedTours.id, eq(customizedTourLines.activityId, id))})`,
+  ),
   packagesUsing(
-    sql`(${hasDay(personalizedTourDays, personalizedTours.id, sql`${personalizedTourDays.activityIds} @> array[${id}]::uuid[]`)} or exists (select 1 from ${personalizedTourLines} where ${personalizedTourLines.tourId} = ${personalizedTours.id} and ${personalizedTourLines.activityId} = ${id}))`,
+    sql`(${hasDay(personalizedTourDays, personalizedTours.id, sql`${personalizedTourDays.activityIds} @> array[${id}]::uuid[]`)} or ${hasLine(personalizedTourLines, personalizedTours.id, eq(personalizedTourLines.activityId, id))})`,
   ),
   departuresUsing(hasDay(groupTourDays, groupTours.id, sql`${groupTourDays.activityIds} @> array[${id}]::uuid[]`)),
 ];

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { TENANT_ROLE, type Database } from './client';
+import { installBoss } from '../jobs/boss';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -11,7 +12,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * `organization_id`: row-level security on, one policy, privileges for the tenant role.
  * It runs at every start, so a table added later is covered without anyone remembering.
  */
-export async function migrateDatabase({ pool, db }: Database): Promise<void> {
+export async function migrateDatabase(database: Database): Promise<void> {
+  const { pool, db } = database;
   // Two instances starting together must not migrate at once: hold a session lock meanwhile.
   const lock = await pool.connect();
   try {
@@ -69,6 +71,17 @@ export async function migrateDatabase({ pool, db }: Database): Promise<void> {
       $fn$;
       revoke all on function enqueue_job(text, text, timestamptz, jsonb) from public;
       grant execute on function enqueue_job(text, text, timestamptz, jsonb) to ${TENANT_ROLE};
+      -- The same for many jobs in one statement (an import's follow-up reminders): [{kind, key, runAt, payload}].
+      create or replace function enqueue_jobs(p_jobs jsonb) returns void
+      language sql security definer set search_path = public as $fn$
+        insert into jobs (org_id, kind, key, payload, run_at)
+        select nullif(current_setting('app.org_id', true), '')::uuid, j.kind, j.key, coalesce(j.payload, '{}'::jsonb), j."runAt"
+        from jsonb_to_recordset(p_jobs) as j(kind text, key text, payload jsonb, "runAt" timestamptz)
+        on conflict (key) do update set run_at = excluded.run_at, payload = excluded.payload, done_at = null, attempts = 0, last_error = null
+        where jobs.org_id is not distinct from excluded.org_id;
+      $fn$;
+      revoke all on function enqueue_jobs(jsonb) from public;
+      grant execute on function enqueue_jobs(jsonb) to ${TENANT_ROLE};
     `));
     // Failed password checks (server/auth/throttle.ts): sign-in counts them on the owner's
     // connection, a signed-in member's password change inside the organization's transaction. The
@@ -98,6 +111,7 @@ export async function migrateDatabase({ pool, db }: Database): Promise<void> {
       grant execute on function login_throttle_wait(text[]) to ${TENANT_ROLE};
       grant execute on function login_throttle_fail(text[], int[], int[]) to ${TENANT_ROLE};
     `));
+    await installBoss(database);
   } finally {
     await lock.query('select pg_advisory_unlock(727274)').catch(() => {});
     lock.release();

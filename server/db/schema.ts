@@ -13,5 +13,7 @@ export * from '../vendors/schema';
 export * from '../contacts/schema';
 export * from '../leads/schema';
 export * from '../finance/schema';
+export * from '../tours/schema';
 export * from '../tours/package-schema';
+export * from '../documents/schema';
 export * from '../bookings/schema';

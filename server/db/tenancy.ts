@@ -38,6 +38,8 @@ export const organizations = pgTable('organizations', {
   invoicePrefix: text('invoice_prefix').notNull().default('INV'),
   taxRate: integer('tax_rate').notNull().default(0),
   terms: text('terms'),
+  /** Postal address, printed under the name in the header of documents. */
+  address: text('address'),
   secretHash: text('secret_hash').notNull(),
   secretHint: text('secret_hint').notNull(),
   createdAt: createdAt(),

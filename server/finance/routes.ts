@@ -3,7 +3,10 @@ import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas
 import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
 import { allow, route, type RouteDef } from '../http/route';
 import { reverseEntry } from './journal';
-import { chartOfAccounts, journalPage, openingBalances, recordOpeningBalances, recordOtherIncome } from './store';
+import { chartOfAccounts, journalPage, openingBalances, otherIncomeById, recordOpeningBalances, recordOtherIncome } from './store';
+import { documentRoutes } from '../documents/send-route';
+import { receiptTemplate } from '../documents/templates/receipt';
+import { fill } from '../documents/strings';
 
 /** The finance area's routes: the chart and journal to read, and the first movements of money. */
 export const financeRoutes: RouteDef[] = [
@@ -64,5 +67,26 @@ export const financeRoutes: RouteDef[] = [
     status: 201,
     idempotent: true,
     handler: async ({ tx, body, auth }) => ({ data: await recordOtherIncome(tx, body, auth.memberId) }),
+  }),
+  // Its receipt: the PDF in any language, sent by email (or kept in the outbox), and its sends.
+  ...documentRoutes({
+    path: '/budget/income/:id',
+    params: idParams,
+    read: allow('account', 'view'),
+    send: allow('account', 'create'),
+    async load(tx, { id }) {
+      const income = await otherIncomeById(tx, id);
+      return {
+        recordType: 'other-income',
+        recordId: income._id,
+        recordLabel: income.number,
+        template: receiptTemplate,
+        data: income,
+        email: (s, organization) => ({
+          subject: fill(s.email.receiptSubject, { number: income.number, organization }),
+          message: fill(s.email.receiptMessage, { number: income.number, organization }),
+        }),
+      };
+    },
   }),
 ];

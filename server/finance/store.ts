@@ -14,7 +14,7 @@ import {
 } from '../../src/api/finance/contract';
 import type { ListAnswer } from '../../src/api/common/schemas';
 import type { Tx } from '../db/client';
-import { conflict } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { containsPattern, listPage, pageOffset } from '../http/list';
 import { accountBalances, postEntry, type LineInput } from './journal';
 import { nextNumber } from './series';
@@ -179,4 +179,24 @@ export async function recordOpeningBalances(tx: Tx, input: OpeningBalancesInput,
   const lines: LineInput[] = [...given.map((b) => ({ account: moneyAccount(b.paymentMethod), debit: b.amount })), { account: 'opening-balance', credit: total }];
   await postEntry(tx, { date: input.date, source: { type: 'opening-balance' }, memo: null, postedBy: memberId, lines });
   return (await openingBalances(tx))!;
+}
+
+/** One other income, as its receipt shows it. */
+export async function otherIncomeById(tx: Tx, id: string): Promise<OtherIncome> {
+  const { rows } = await tx.execute<{ id: string; number: string; date: string; amount: string; currency: string; payment_method: PaymentMethod; description: string; entry_id: string; created_at: string }>(sql`
+    select id, number, date::text as date, amount::text, currency, payment_method, description, entry_id, created_at
+    from other_incomes where id = ${id}`);
+  const r = rows[0];
+  if (!r) throw notFound('Income');
+  return {
+    _id: r.id,
+    number: r.number,
+    date: r.date,
+    amount: Number(r.amount),
+    currency: r.currency,
+    paymentMethod: r.payment_method,
+    description: r.description,
+    entryId: r.entry_id,
+    createdAt: isoInstant(r.created_at),
+  };
 }

@@ -9,7 +9,7 @@ import { can } from '../../src/api/permissions';
 import { authenticate, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type SessionRow } from '../auth/session';
 import type { AppServices } from '../services';
 import { systemClock } from '../db/clock';
-import { ApiError, fromDatabaseError, issue } from './errors';
+import { ApiError, fromDatabaseError, invalidField, issue } from './errors';
 import { openApiDocument } from './openapi';
 import { claimKey, idempotencyKeyOf, rememberAnswer, requestHash } from './idempotency';
 import { REPLAYED_HEADER } from '../../src/api/common/idempotency';
@@ -46,20 +46,23 @@ async function readBody(c: Context, def: RouteDef): Promise<unknown> {
   const length = Number(c.req.header('content-length') ?? 0);
   const max = def.maxBodyBytes ?? DEFAULT_MAX_BODY;
   if (length > max) throw tooLarge(max);
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > max) throw tooLarge(max);
-  if (text.trim() === '') return undefined;
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > max) throw tooLarge(max);
+  const contentType = c.req.header('content-type') ?? '';
+  const mediaType = contentType.split(';')[0].trim().toLowerCase();
+  let decoded: string | undefined;
+  const text = () => (decoded ??= new TextDecoder().decode(bytes));
+  if (mediaType !== 'multipart/form-data' && text().trim() === '') return undefined;
   if (def.bodyParsers) {
-    const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
     const parse = def.bodyParsers[mediaType];
-    if (parse) return parse(text);
+    if (parse) return parse({ bytes, contentType, text });
     if (mediaType && mediaType !== 'application/json') {
       const accepted = ['application/json', ...Object.keys(def.bodyParsers)].join(', ');
       throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`, undefined, undefined, { accepted });
     }
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(text());
   } catch {
     throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON', [issue('body', 'invalidJson', 'is not valid JSON')]);
   }
@@ -76,7 +79,7 @@ async function readForm(c: Context, def: RouteDef): Promise<{ raw: unknown; file
   try {
     form = await c.req.raw.formData();
   } catch {
-    throw new ApiError(400, 'INVALID_FORM', 'The request body is not a valid multipart form', [issue('body', 'invalidFormat', 'is not a valid multipart form')]);
+    throw new ApiError(400, 'INVALID_FORM', 'The request body is not a valid multipart form', [issue('body', 'invalidForm', 'is not a valid multipart form')]);
   }
   const fields: Record<string, string | string[]> = {};
   const files: UploadedFile[] = [];
@@ -84,8 +87,10 @@ async function readForm(c: Context, def: RouteDef): Promise<{ raw: unknown; file
     if (typeof value === 'string') {
       const had = fields[name];
       fields[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+    } else if (name === def.multipart?.files) {
+      files.push({ name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
     } else {
-      files.push({ field: name, name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
+      throw invalidField(name, 'unknownField', 'is not a known field');
     }
   }
   return { raw: fields, files };
@@ -95,7 +100,7 @@ const isMultipart = (c: Context) => (c.req.header('content-type') ?? '').toLower
 
 /** What an Idempotency-Key's request is: the body, and the files' contents when a form carried some. */
 const keyedRequest = (raw: unknown, files: UploadedFile[]) =>
-  files.length ? { body: raw, files: files.map((f) => ({ field: f.field, name: f.name, type: f.type, sha256: crypto.createHash('sha256').update(f.bytes).digest('hex') })) } : raw;
+  files.length ? { body: raw, files: files.map((f) => ({ name: f.name, type: f.type, sha256: crypto.createHash('sha256').update(f.bytes).digest('hex') })) } : raw;
 
 const CORS_HEADERS = (def: RouteDef) => ({
   'Access-Control-Allow-Origin': '*',

@@ -2,7 +2,7 @@ import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { ERROR_CODES, ISSUE_CODES } from '../../src/api/common/issues';
 import { apiErrorSchema } from '../../src/api/common/schemas';
-import { isStateChanging, type RouteDef } from './route';
+import { isFileAnswer, isStateChanging, type RouteDef } from './route';
 
 /**
  * The API reference (OpenAPI 3.1), generated from the route registry and the contract schemas the
@@ -58,12 +58,17 @@ function requestBody(def: RouteDef): JsonSchema | undefined {
     ? { type: 'object', properties: { rows: { type: 'array', minItems: 1, items: stripDialect(convert(def.importRow, 'input')) } }, required: ['rows'], additionalProperties: false }
     : convert(def.body as v.GenericSchema, 'input');
   const content: Record<string, JsonSchema> = { 'application/json': { schema: stripDialect(json) } };
-  for (const mediaType of Object.keys(def.bodyParsers ?? {})) content[mediaType] = { schema: { type: 'string', description: 'The file as the body: a header line naming the columns, then one line per row.' } };
   if (def.multipart) {
-    const fields = stripDialect(convert(def.body as v.GenericSchema, 'input')) as { properties?: Record<string, JsonSchema> };
-    content['multipart/form-data'] = {
-      schema: { type: 'object', properties: fields.properties ?? {}, additionalProperties: { type: 'string', format: 'binary' }, description: 'The same fields as text, and files in their own fields.' },
-    };
+    // The same fields as form fields (a list repeats its field), and the files in their own field.
+    const { properties = {}, required } = json as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const files = { type: 'array', items: { type: 'string', format: 'binary' } };
+    content['multipart/form-data'] = { schema: { type: 'object', properties: { ...properties, [def.multipart.files]: files }, ...(required ? { required } : {}) } };
+  }
+  for (const mediaType of Object.keys(def.bodyParsers ?? {})) {
+    content[mediaType] =
+      mediaType === 'multipart/form-data'
+        ? { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'text/csv', description: 'The CSV or JSON file (`{ "rows": [...] }` or a list of rows).' } }, required: ['file'] } }
+        : { schema: { type: 'string', description: 'The file as the body: a header line naming the columns, then one line per row.' } };
   }
   return { required: true, content };
 }
@@ -73,8 +78,11 @@ function responses(def: RouteDef): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {
     [status]: {
       description: 'Success',
-      ...(def.answers ? { content: { 'application/json': { schema: stripDialect(convert(def.answers, 'output')) } } } : {}),
-      ...(def.answersFile ? { content: Object.fromEntries(def.answersFile.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } : {}),
+      ...(isFileAnswer(def.answers)
+        ? { content: Object.fromEntries(def.answers.file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) }
+        : def.answers
+          ? { content: { 'application/json': { schema: stripDialect(convert(def.answers, 'output')) } } }
+          : {}),
     },
   };
   const changes = isStateChanging(def.method);
@@ -86,9 +94,9 @@ function responses(def: RouteDef): Record<string, JsonSchema> {
   if (def.params || (tenant && changes)) out['404'] = refusal('No such record in your organization (another organization’s id included)');
   if (tenant && changes) out['409'] = refusal('A duplicate, a record still in use, or a change the workflow does not allow in the record’s state');
   if ('version' in ((def.body as { entries?: object } | undefined)?.entries ?? {})) out['412'] = refusal('The record changed since the version sent');
-  if (def.multipart) out['411'] = refusal('A multipart body without its Content-Length');
-  if (def.body) out['413'] = refusal('The body is larger than the route accepts');
+  if (def.body) out['413'] = refusal(def.importRow ? 'The body is larger than the route accepts, or has more rows than the role may import (IMPORT_TOO_MANY_ROWS)' : 'The body is larger than the route accepts');
   if (def.bodyParsers) out['415'] = refusal('A body of a media type the route does not read');
+  if (def.multipart) out['411'] = refusal('A multipart body without `Content-Length`');
   if (def.access.kind === 'public' && def.body) out['429'] = refusal('Too many attempts; `Retry-After` says when to try again');
   return out;
 }

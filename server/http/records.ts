@@ -1,10 +1,10 @@
 import { asc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ImportRowResult } from '../../src/api/common/import';
+import type { ApiIssue } from '../../src/api/common/issues';
 import { slugify } from '../../src/api/common/slug';
 import type { Tx } from '../db/client';
 import { conflict, invalidField, notFound } from './errors';
-import type { Importer, PlannedRow } from './import';
+import { bulkUpdate, fieldChanges, type Importer, type RowPlan } from './import';
 
 /**
  * Shared pieces of records that have a name and a slug unique in the organization (the
@@ -117,48 +117,104 @@ export async function assertReference(tx: Tx, t: SluggedTable, id: string, field
 }
 
 /**
- * The import of slugged records: a row with a slug updates the record with that slug; a row
- * without one updates the record with the same name (case aside; the first by slug if several);
- * otherwise it creates a record with a generated slug. Rows apply in order, so a later row naming
- * an earlier one updates it. `prepare` turns rows into column values (resolving references once
- * per chunk), or into a reason to reject the row.
+ * Free slugs for several new records at once (an import's chunk): like {@link uniqueSlug}, with
+ * the same advisory locks (taken in one order, so two writers never wait on each other in a
+ * circle), one look-up for all of them, and `reserved` slugs (given explicitly by other rows of
+ * the chunk) kept free.
+ */
+export async function uniqueSlugs(tx: Tx, t: SluggedTable, names: string[], reserved: Iterable<string> = []): Promise<string[]> {
+  if (!names.length) return [];
+  const bases = names.map((name) => slugify(name) || t.kind);
+  const distinct = [...new Set(bases)].sort();
+  const locks = distinct.map((base) => `slug:${t.kind}:${base}`);
+  await tx.execute(sql`select count(pg_advisory_xact_lock(hashtext(k))) from (select k from unnest(${sql.param(locks)}::text[]) k order by k) s`);
+  const rows = await tx
+    .select({ slug: t.slug })
+    .from(t.table)
+    .where(or(sql`${t.slug} = any(${sql.param(distinct)}::text[])`, sql`${t.slug} like any(${sql.param(distinct.map((b) => `${b}-%`))}::text[])`));
+  const taken = new Set([...rows.map((r) => r.slug as string), ...reserved]);
+  return bases.map((base) => {
+    let slug = base;
+    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+    taken.add(slug);
+    return slug;
+  });
+}
+
+/** A row's column values, or why it cannot be written (`{ reject: issue('region', 'unknownReference', …) }`). */
+type Prepared = Record<string, unknown> | { reject: ApiIssue };
+
+// No catalogue table has a `reject` column.
+const isRejection = (values: Prepared): values is { reject: ApiIssue } => 'reject' in values;
+
+/**
+ * The import of slugged records (the catalogue): a row with a slug matches the record with that
+ * slug; a row without one matches the record with the same name (case aside; the first by slug if
+ * several); otherwise it creates a record with a generated slug. A matching row updates its record
+ * only when the person chose "update existing" (the runner decides). `prepare` turns rows into
+ * column values (resolving references once per chunk), or into the issue that rejects the row.
+ * `uniqueNames`: names are unique in the organization (regions, destinations), so two rows of a
+ * file with one name are one record twice. `references`: id columns the row names by name
+ * (`destinationId` from `destination`); a change to one is reported as the row's field, from
+ * name to name, as a person wrote it.
  */
 export function sluggedImporter<T extends { name: string; slug?: string }>(def: {
   target: SluggedTable;
   rowSchema: Importer<T>['rowSchema'];
-  prepare?: (tx: Tx, inputs: T[]) => Promise<(input: T) => Record<string, unknown> | { reject: string }>;
-}): Importer<T> {
+  prepare?: (tx: Tx, inputs: T[]) => Promise<(input: T) => Prepared>;
+  uniqueNames?: boolean;
+  references?: { column: string; field: string; target: SluggedTable }[];
+}): Importer<T, Record<string, unknown>> {
   const t = def.target;
+  const lowerName = sql`lower(${t.name})`;
   return {
+    kind: t.kind,
     rowSchema: def.rowSchema,
-    chunkSize: 200,
-    async writeChunk(tx: Tx, chunk: PlannedRow<T>[]): Promise<ImportRowResult[]> {
-      const toValues = def.prepare ? await def.prepare(tx, chunk.map((c) => c.input)) : (input: T) => ({ ...input }) as Record<string, unknown>;
-      const results: ImportRowResult[] = [];
-      for (const { row, input } of chunk) {
+    chunkSize: 500,
+    keys: (input) => [
+      ...(def.uniqueNames || !input.slug ? [['name', input.name.toLowerCase()] as [string, string]] : []),
+      ...(input.slug ? [['slug', input.slug] as [string, string]] : []),
+    ],
+    async plan(tx, chunk) {
+      const toValues = def.prepare ? await def.prepare(tx, chunk.map((c) => c.input)) : (input: T) => ({ ...input }) as Prepared;
+      const slugs = chunk.flatMap((c) => (c.input.slug ? [c.input.slug] : []));
+      const names = chunk.flatMap((c) => (c.input.slug ? [] : [c.input.name.toLowerCase()]));
+      const existing = (await tx
+        .select()
+        .from(t.table)
+        .where(or(slugs.length ? sql`${t.slug} = any(${sql.param(slugs)}::text[])` : undefined, names.length ? sql`${lowerName} = any(${sql.param(names)}::text[])` : undefined))
+        .orderBy(asc(t.slug))) as Record<string, unknown>[];
+      const bySlug = new Map(existing.map((r) => [r.slug as string, r]));
+      const byName = new Map<string, Record<string, unknown>>();
+      for (const r of existing) if (!byName.has((r.name as string).toLowerCase())) byName.set((r.name as string).toLowerCase(), r);
+      const plans = chunk.map(({ input }): RowPlan<Record<string, unknown>> => {
         const values = toValues(input);
-        if ('reject' in values && typeof values.reject === 'string') {
-          results.push({ row, status: 'rejected', reason: values.reject });
-          continue;
-        }
-        const [existing] = await tx
-          .select({ id: t.id })
-          .from(t.table)
-          .where(input.slug ? eq(t.slug, input.slug) : eq(sql`lower(${t.name})`, input.name.toLowerCase()))
-          .orderBy(asc(t.slug))
-          .limit(1);
-        if (existing) {
-          // eslint-disable-next-line @typescript-eslint/no-explicit-any
-          await tx.update(t.table).set({ ...values, updatedAt: sql`now()` } as any).where(eq(t.id, existing.id));
-          results.push({ row, status: 'updated', _id: existing.id as string, name: input.name });
-        } else {
-          const slug = input.slug ?? (await uniqueSlug(tx, t, input.name));
-          // eslint-disable-next-line @typescript-eslint/no-explicit-any
-          const [created] = await tx.insert(t.table).values({ ...values, slug } as any).returning({ id: t.id });
-          results.push({ row, status: 'created', _id: created.id as string, name: input.name });
-        }
+        if (isRejection(values)) return { action: 'reject', issue: values.reject };
+        const match = input.slug ? bySlug.get(input.slug) : byName.get(input.name.toLowerCase());
+        if (!match) return { action: 'create', values };
+        return { action: 'update', id: match.id as string, matchedBy: input.slug ? 'slug' : 'name', values, changes: fieldChanges(match, values) };
+      });
+      for (const ref of def.references ?? []) {
+        const moved = plans.flatMap((p) => (p.action === 'update' ? p.changes.filter((c) => c.field === ref.column) : []));
+        if (!moved.length) continue;
+        const ids = [...new Set(moved.flatMap((c) => [c.from, c.to]).filter((x): x is string => typeof x === 'string'))];
+        const named = new Map((await tx.select({ id: ref.target.id, name: ref.target.name }).from(ref.target.table).where(inArray(ref.target.id, ids))).map((r) => [r.id as string, r.name as string]));
+        for (const c of moved) Object.assign(c, { field: ref.field, from: named.get(c.from as string) ?? c.from, to: named.get(c.to as string) ?? c.to });
       }
-      return results;
+      return plans;
+    },
+    async write(tx, creates, updates) {
+      await bulkUpdate(tx, t.table, updates.map((u) => ({ id: u.id, values: u.values })));
+      if (!creates.length) return;
+      const generate = creates.filter((c) => !c.values.slug);
+      const generated = await uniqueSlugs(
+        tx,
+        t,
+        generate.map((c) => c.values.name as string),
+        creates.flatMap((c) => (c.values.slug ? [c.values.slug as string] : [])),
+      );
+      const slugOf = new Map(generate.map((c, i) => [c.row, generated[i]]));
+      await tx.insert(t.table).values(creates.map((c) => ({ ...c.values, id: c.id, slug: c.values.slug ?? slugOf.get(c.row) })) as never);
     },
   };
 }

@@ -21,15 +21,20 @@ export const allow = (module: ModuleKey, action: Action) => ({ kind: 'permission
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
-/** A file of a `multipart/form-data` request (a route's `multipart: true`). */
+/** A file of a `multipart/form-data` request (a route's `multipart`). */
 export interface UploadedFile {
-  /** The form field it came in. */
-  field: string;
   name: string;
   /** The media type the sender declared for it. */
   type: string;
   bytes: Buffer;
 }
+
+/** A success answer that is a file rather than JSON: the media types it may have. */
+export interface FileAnswer {
+  file: readonly [string, ...string[]];
+}
+export const fileAnswer = (...mediaTypes: [string, ...string[]]): FileAnswer => ({ file: mediaTypes });
+export const isFileAnswer = (answers: v.GenericSchema | FileAnswer | undefined): answers is FileAnswer => !!answers && 'file' in answers;
 
 export interface TenantContext<P, Q, B> {
   params: Out<P>;
@@ -55,6 +60,14 @@ export interface PublicContext<P, Q, B, C = undefined> {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A request body as read (within the route's size limit), for a route's own body parsers. */
+export interface RawBody {
+  bytes: Uint8Array;
+  /** The whole `Content-Type` header (a multipart body's boundary is in it). */
+  contentType: string;
+  text(): string;
+}
+
 interface Common<P, Q, B> {
   method: Method;
   /** Hono path under /api, e.g. `/members/memberId/:id`. */
@@ -67,26 +80,24 @@ interface Common<P, Q, B> {
   /** Largest accepted body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
   /**
-   * Bodies in other formats than JSON, by media type (e.g. `text/csv`): each turns the raw text
-   * into the value `body` validates. Without one, every body is read as JSON; with some, any other
-   * declared media type answers 415.
+   * Bodies in other formats than JSON, by media type (e.g. `text/csv`, `multipart/form-data`):
+   * each turns the raw body into the value `body` validates. Without one, every body is read as
+   * JSON; with some, any other declared media type answers 415.
    */
-  bodyParsers?: Record<string, (text: string) => unknown>;
-  /**
-   * Also takes `multipart/form-data` (besides JSON): its text fields are the body `body` validates
-   * (a field sent twice is a list) and its files reach the handler as `files`. `maxBodyBytes`
-   * bounds the whole request (413).
-   */
-  multipart?: boolean;
+  bodyParsers?: Record<string, (body: RawBody) => unknown>;
   /** The schema of one row of an import body (`{ rows }`): the rows are checked one by one by the import runner. */
   importRow?: v.GenericSchema;
   /**
-   * The success answer's schema (documented in the OpenAPI reference; the API tests check every
-   * JSON answer against it). Routes answering nothing in JSON leave it out.
+   * The success answer: its schema, or `fileAnswer(…)` for a file (a PDF, an `.eml`). Documented in
+   * the OpenAPI reference; the API tests check every answer against it.
    */
-  answers?: v.GenericSchema;
-  /** A route that answers a file (a proof of payment) rather than JSON: the media types it may have. */
-  answersFile?: readonly string[];
+  answers?: v.GenericSchema | FileAnswer;
+  /**
+   * Also takes `multipart/form-data` (besides JSON): its text fields are the body `body` validates
+   * (a field sent twice is a list) and the files of the field `files` reach the handler as `files`
+   * (a file in any other field is a 400). `maxBodyBytes` bounds the whole request (413).
+   */
+  multipart?: { files: string };
   /**
    * Called by other sites (a website's lead form): authenticated by something other than the
    * session cookie, so the same-site check does not apply; answers carry CORS headers for any origin.

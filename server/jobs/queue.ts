@@ -26,6 +26,11 @@ export async function enqueueJob(tx: Tx, job: { kind: string; key: string; runAt
   await tx.execute(sql`select enqueue_job(${job.kind}, ${job.key}, ${job.runAt}::timestamptz, ${JSON.stringify(job.payload ?? {})}::jsonb)`);
 }
 
+/** {@link enqueueJob} for many jobs in one statement (the `enqueue_jobs` function). */
+export async function enqueueJobs(tx: Tx, jobs: { kind: string; key: string; runAt: string; payload?: Record<string, unknown> }[]) {
+  if (jobs.length) await tx.execute(sql`select enqueue_jobs(${JSON.stringify(jobs)}::jsonb)`);
+}
+
 const MAX_ATTEMPTS = 5;
 
 /** Runs one due job if there is one; false when none is due (or every due one is being run elsewhere). */

@@ -1,4 +1,4 @@
-import type { CreateLeadInput } from '../../src/api/leads/contract';
+import { NOT_IN_FUTURE, type CreateLeadInput } from '../../src/api/leads/contract';
 import type { LeadActivityType } from '../../src/api/leads/contract';
 import type { Tx } from '../db/client';
 import { leadQueries, leads } from './schema';
@@ -7,6 +7,7 @@ import { addFollowUp, assertSalesMember, leadLink, logLeadEvent, nextInRotation,
 import { assertPlaces } from '../catalogue/store';
 import { contactFor } from '../contacts/store';
 import { organizationTimeZone, todayIn } from '../db/clock';
+import { invalidField } from '../http/errors';
 import { notify } from '../notifications/store';
 
 export interface CreateLeadOptions {
@@ -35,7 +36,9 @@ export async function createLead(tx: Tx, input: CreateLeadInput, { actor, event,
     owner = input.assignedTo;
   } else if (input.assignedTo === undefined && actor?.department === 'sales') owner = actor.id;
   else if (input.assignedTo === undefined && settings.autoAssignRoundRobin) owner = await nextInRotation(tx);
-  const queryDate = input.queryDate ?? (await todayIn(tx, await organizationTimeZone(tx)));
+  const today = await todayIn(tx, await organizationTimeZone(tx));
+  if (input.queryDate && input.queryDate > today) throw invalidField('queryDate', 'inFuture', NOT_IN_FUTURE);
+  const queryDate = input.queryDate ?? today;
   const [lead] = await tx
     .insert(leads)
     .values({

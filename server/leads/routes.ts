@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { rowsFromCsv } from '../../src/api/common/import';
+import { leadRowsFromCsv } from '../../src/api/leads/import';
 import { itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
-import { DATES_IN_ORDER, REACHABLE, LEAD_CSV_COLUMNS, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
+import { DATES_IN_ORDER, NOT_IN_FUTURE, REACHABLE, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
 import { leadMachine, type LeadState } from '../../src/machines/lead-machine';
 import { snapshotOf } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
@@ -19,7 +19,7 @@ import { addFollowUp, assertActiveMember, assertNotPast, assertOpen, assertSales
 import { leadWorkflow } from './workflow';
 import { assertPlaces } from '../catalogue/store';
 import { contactFor } from '../contacts/store';
-import { organizationTimeZone } from '../db/clock';
+import { organizationTimeZone, todayIn } from '../db/clock';
 import { notify } from '../notifications/store';
 import { leadCaptureRoutes } from './capture-routes';
 import { applyEventTo } from '../workflow/apply-event';
@@ -172,7 +172,7 @@ const staffRoutes = [
   importRoute({
     path: '/leads/import',
     module: 'leads',
-    fromCsv: (text) => rowsFromCsv(text, { columns: LEAD_CSV_COLUMNS, required: ['name'] }),
+    fromCsv: leadRowsFromCsv,
     importer: leadImporter,
   }),
 
@@ -197,6 +197,7 @@ const staffRoutes = [
     path: '/leads/details/:id',
     body: updateLeadInput,
     async run({ tx, auth, row, body }) {
+      if (body.queryDate && body.queryDate > (await todayIn(tx, await organizationTimeZone(tx)))) throw invalidField('queryDate', 'inFuture', NOT_IN_FUTURE);
       await assertPlaces(tx, body);
       const next = { name: body.name ?? row.name, phone: body.phone === undefined ? row.phone : body.phone, email: body.email === undefined ? row.email : body.email };
       if (!next.phone && !next.email) throw invalidField('phone', 'phoneOrEmail', REACHABLE);
@@ -325,11 +326,10 @@ const staffRoutes = [
     path: '/leads/:id/followup/response',
     body: followUpResponseInput,
     async run({ tx, auth, row, body }) {
+      // A closed lead's open follow-ups wait with it: it is reopened before anyone calls again.
+      assertOpen(row, 'a follow-up response');
       const f = await lockOpenFollowUp(tx, row.id, body.followUpId);
-      if (body.nextFollowUp) {
-        assertOpen(row, 'a follow-up');
-        assertNotPast(body.nextFollowUp.dueAt, 'nextFollowUp.dueAt');
-      }
+      if (body.nextFollowUp) assertNotPast(body.nextFollowUp.dueAt, 'nextFollowUp.dueAt');
       await tx
         .update(followUps)
         .set({ outcome: body.outcome, responseNote: body.note ?? null, respondedBy: auth.memberId, respondedAt: sql`now()` })

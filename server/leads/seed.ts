@@ -39,7 +39,8 @@ const STATUS_WEIGHTS: [string, number][] = [
   ['lost', 10],
 ];
 
-function generator(seed: number) {
+/** A small deterministic random generator (seeded), for demo data that is the same on every first start. */
+export function generator(seed: number) {
   let s = seed >>> 0;
   const next = () => {
     s = (s + 0x6d2b79f5) >>> 0;

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { MyDayItem } from '../../src/api/dashboard/contract';
 import type { FollowUp, Lead, LeadActivity, LeadActivityType, LeadDetail, LeadQuery, MemberRef, QueryComment } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
 import { type LeadState } from '../../src/machines/lead-machine';
@@ -11,6 +12,7 @@ import { contacts } from '../contacts/schema';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { moduleSettings } from '../admin/store';
+import { organizationTimeZone } from '../db/clock';
 import { placeRefs } from '../catalogue/store';
 import { isOpen, OPEN_LEAD_STATES } from './workflow';
 
@@ -92,16 +94,23 @@ const activeSales = () => and(eq(members.department, 'sales'), eq(members.employ
  * rotation row is locked until the transaction ends (see `leadRotation`).
  */
 export async function nextInRotation(tx: Tx): Promise<string | null> {
+  return (await turnsInRotation(tx, 1))[0] ?? null;
+}
+
+/** The next `count` turns of the rotation at once (an import's leads), recorded as one; empty when nobody is in it. */
+export async function turnsInRotation(tx: Tx, count: number): Promise<string[]> {
+  if (count === 0) return [];
   const sales = await tx.select({ id: members.id }).from(members).where(activeSales()).orderBy(sql`lower(${members.name})`, asc(members.id));
-  if (sales.length === 0) return null;
+  if (sales.length === 0) return [];
   const [rotation] = await tx
     .insert(leadRotation)
     .values({})
     .onConflictDoUpdate({ target: leadRotation.organizationId, set: { lastMemberId: sql`${leadRotation.lastMemberId}` } })
     .returning();
-  const next = sales[(sales.findIndex((m) => m.id === rotation.lastMemberId) + 1) % sales.length].id;
-  await tx.update(leadRotation).set({ lastMemberId: next }).where(eq(leadRotation.id, rotation.id));
-  return next;
+  const after = sales.findIndex((m) => m.id === rotation.lastMemberId) + 1;
+  const turns = Array.from({ length: count }, (_, i) => sales[(after + i) % sales.length].id);
+  await tx.update(leadRotation).set({ lastMemberId: turns.at(-1)! }).where(eq(leadRotation.id, rotation.id));
+  return turns;
 }
 
 export async function assertActiveMember(tx: Tx, memberId: string, field: string) {
@@ -112,7 +121,7 @@ export async function assertActiveMember(tx: Tx, memberId: string, field: string
   if (!m) throw invalidField(field, 'notActiveMember', 'must be an active member');
 }
 
-async function memberRefs(tx: Tx, ids: (string | null)[]): Promise<(id: string | null) => MemberRef | null> {
+export async function memberRefs(tx: Tx, ids: (string | null)[]): Promise<(id: string | null) => MemberRef | null> {
   const wanted = [...new Set(ids.filter((x): x is string => !!x))];
   const rows = wanted.length ? await tx.select({ _id: members.id, name: members.name }).from(members).where(inArray(members.id, wanted)) : [];
   const byId = new Map(rows.map((r) => [r._id, r]));
@@ -291,3 +300,53 @@ export function assertNotPast(instant: string, path: string) {
   if (Date.parse(instant) < Date.now() - 10 * 60_000) throw invalidField(path, 'inPast', 'must not be in the past');
 }
 
+
+// ---------- my day (server/dashboard) ----------
+
+/** A card's first records and how many there are in all. */
+export interface MyDayList {
+  total: number;
+  items: MyDayItem[];
+}
+
+const openLead = () => inArray(leads.status, [...OPEN_LEAD_STATES]);
+const countLeads = async (tx: Tx, where: SQL | undefined) => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n;
+
+/** The caller's open follow-ups due before tomorrow (the organization's) on open leads they may see, earliest first; `missed` when past. */
+export async function followUpsDueToday(tx: Tx, auth: AuthContext, limit: number): Promise<MyDayList> {
+  const tz = await organizationTimeZone(tx);
+  const startOfTomorrow = sql`((date_trunc('day', now() at time zone ${tz}) + interval '1 day') at time zone ${tz})`;
+  const where = and(eq(followUps.assigneeId, auth.memberId), isNull(followUps.respondedAt), sql`${followUps.dueAt} < ${startOfTomorrow}`, openLead(), visibleLeads(auth));
+  const rows = await tx
+    .select({ leadId: leads.id, name: leads.name, dueAt: followUps.dueAt, missed: sql<boolean>`${followUps.dueAt} < now()` })
+    .from(followUps)
+    .innerJoin(leads, eq(leads.id, followUps.leadId))
+    .where(where)
+    .orderBy(asc(followUps.dueAt), asc(followUps.id))
+    .limit(limit);
+  return {
+    total: (await tx.select({ n: sql<number>`count(*)::int` }).from(followUps).innerJoin(leads, eq(leads.id, followUps.leadId)).where(where))[0].n,
+    items: rows.map((r) => ({ _id: r.leadId, name: r.name, at: r.dueAt, status: r.missed ? 'missed' : null })),
+  };
+}
+
+/** Leads the caller owns that nobody has spoken to yet, newest first. */
+export async function newLeadsOf(tx: Tx, auth: AuthContext, limit: number): Promise<MyDayList> {
+  const where = and(eq(leads.assignedTo, auth.memberId), eq(leads.status, 'new'));
+  const rows = await tx.select().from(leads).where(where).orderBy(desc(leads.createdAt), asc(leads.id)).limit(limit);
+  return { total: await countLeads(tx, where), items: rows.map((r) => ({ _id: r.id, name: r.name, at: r.createdAt, status: r.status })) };
+}
+
+/** The caller's leads under way (past new, not closed) where nothing has happened for the longest. */
+export async function leadsWaitingLongest(tx: Tx, auth: AuthContext, limit: number): Promise<MyDayList> {
+  const where = and(eq(leads.assignedTo, auth.memberId), openLead(), sql`${leads.status} <> 'new'`);
+  const rows = await tx.select().from(leads).where(where).orderBy(asc(leads.updatedAt), asc(leads.id)).limit(limit);
+  return { total: await countLeads(tx, where), items: rows.map((r) => ({ _id: r.id, name: r.name, at: r.updatedAt, status: r.status })) };
+}
+
+/** Open leads nobody owns, the oldest first (for those who give leads out). */
+export async function leadsToAssign(tx: Tx, limit: number): Promise<MyDayList> {
+  const where = and(isNull(leads.assignedTo), openLead());
+  const rows = await tx.select().from(leads).where(where).orderBy(asc(leads.createdAt), asc(leads.id)).limit(limit);
+  return { total: await countLeads(tx, where), items: rows.map((r) => ({ _id: r.id, name: r.name, at: r.createdAt, status: r.status })) };
+}

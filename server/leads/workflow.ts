@@ -1,8 +1,9 @@
 import { describeLeadRefusal } from '../../src/api/leads/contract';
-import { leadMachine } from '../../src/machines/lead-machine';
-import { statesWithTag } from '../../src/machines/workflow';
+import { leadMachine, type LeadEvent } from '../../src/machines/lead-machine';
+import { eventsTo, statesWithTag } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
-import { rowWorkflow, applyEvent } from '../workflow/apply-event';
+import { conflict, notFound } from '../http/errors';
+import { rowWorkflow, applyEvent, applyEventTo } from '../workflow/apply-event';
 import { leads } from './schema';
 import { logLeadEvent, refreshNextFollowUp } from './store';
 
@@ -18,8 +19,37 @@ export const isOpen = (status: string) => OPEN.has(status);
  * in the booking's transaction. The lead machine's WIN needs the booking's id; nothing else sends it.
  */
 export async function markLeadWon(tx: Tx, leadId: string, bookingId: string, actorId: string | null) {
-  await applyEvent(tx, leadWorkflow, leadId, { type: 'WIN', bookingId }, async ({ from }) => {
-    await logLeadEvent(tx, leadId, 'status', { from: from.value, to: 'won', bookingId }, actorId);
-  });
+  await applyEvent(
+    tx,
+    leadWorkflow,
+    leadId,
+    { type: 'WIN', bookingId },
+    async ({ from }) => {
+      await logLeadEvent(tx, leadId, 'status', { from: from.value, to: 'won', bookingId }, actorId);
+    },
+    { actorId },
+  );
   await refreshNextFollowUp(tx, leadId);
+}
+
+/** The pipeline's steps forward: a sent itinerary never reopens, loses or wins a lead. */
+const FORWARD: LeadEvent[] = [{ type: 'CONTACT' }, { type: 'QUALIFY' }, { type: 'QUOTE' }];
+
+/**
+ * A lead is quoted when an itinerary with a price is sent to it (SPEC workflow 6): the tours area
+ * calls this in the send's transaction. An open lead short of quoted takes the machine's own steps
+ * forward (new → contacted → qualified → quoted), each a line of its timeline naming `cause`; a
+ * quoted lead stays as it is; a won or lost one refuses (409), so nothing is sent.
+ */
+export async function markLeadQuoted(tx: Tx, leadId: string, actorId: string | null, cause: Record<string, unknown>) {
+  const row = await leadWorkflow.lock(tx, leadId);
+  if (!row) throw notFound('Lead');
+  const steps = eventsTo(leadMachine, row.status, 'quoted', FORWARD);
+  if (!steps) throw conflict(`A ${row.status} lead cannot be quoted${row.status === 'lost' ? '; reopen it first' : ''}`, 'LEAD_CLOSED', { status: row.status });
+  let current = row;
+  for (const event of steps) {
+    const { from, to } = await applyEventTo(tx, leadWorkflow, current, event, undefined, { actorId });
+    await logLeadEvent(tx, leadId, 'status', { from: from.value, to: to.value, ...cause }, actorId);
+    current = { ...current, status: to.value as string };
+  }
 }

@@ -1,7 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { DEPARTURES_AHEAD_DAYS, type MyDayItem } from '../../src/api/dashboard/contract';
 import { dateOfDay } from '../../src/api/tours/package-plan';
 import { createGroupTourInput, type CreateGroupTourInput, type GroupTour, type GroupTourDetail, type GroupTourStatus, type UpdateGroupTourInput } from '../../src/api/tours/group/contract';
 import type { Tx } from '../db/client';
+import { organizationTimeZone, todayIn } from '../db/clock';
 import { placeRefs } from '../catalogue/store';
 import { invalidField, notFound } from '../http/errors';
 import { validate } from '../http/validate';
@@ -108,4 +110,18 @@ export async function updateGroupTour(tx: Tx, { _id: id, ...change }: UpdateGrou
     .set({ ...columnsOf(input), updatedAt: sql`now()` })
     .where(eq(groupTours.id, id));
   if (change.days) await replaceDays(tx, groupTourDays, id, input.days ?? []);
+}
+
+/** "My day": departures from today to {@link DEPARTURES_AHEAD_DAYS} days ahead still below their minimum to run (on sale), soonest first. */
+export async function departuresToFill(tx: Tx, limit: number): Promise<{ total: number; items: MyDayItem[] }> {
+  const today = await todayIn(tx, await organizationTimeZone(tx));
+  const where = and(eq(groupTours.status, 'open'), between(groupTours.departure, today, dateOfDay(today, DEPARTURES_AHEAD_DAYS + 1)));
+  const rows = await tx
+    .select({ id: groupTours.id, title: groupTours.title, departure: groupTours.departure, status: groupTours.status })
+    .from(groupTours)
+    .where(where)
+    .orderBy(asc(groupTours.departure), asc(groupTours.id))
+    .limit(limit);
+  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(groupTours).where(where);
+  return { total: n, items: rows.map((r) => ({ _id: r.id, name: r.title, at: r.departure, status: r.status })) };
 }

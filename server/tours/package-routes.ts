@@ -15,6 +15,7 @@ import { countRows, listPage, orderBy } from '../http/list';
 import { allow, route } from '../http/route';
 import { personalizedTours } from './package-schema';
 import { tourFilters } from './package-plan';
+import { packageDocumentRoutes } from './package-documents';
 import { createPersonalizedTour, personalizedTourDetail, toPersonalizedTours, updatePersonalizedTour } from './packages';
 
 const SORT = {
@@ -104,4 +105,6 @@ export const personalizedTourRoutes = [
       return { data: deleted, message: 'Personalized tour deleted successfully' };
     },
   }),
+
+  ...packageDocumentRoutes,
 ];

@@ -2,7 +2,6 @@ import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import * as v from 'valibot';
 import { and, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
-  VENDOR_IMPORT_MAX_ROWS,
   VENDOR_SERVICES,
   VENDOR_STATES_BY_ACTIVE,
   isActiveIn,
@@ -10,17 +9,13 @@ import {
   createVendorInput,
   vendorIdParams,
   vendorIdsParams,
-  vendorImportRow,
   vendorSchema,
   vendorStatsSchema,
   vendorTransactionSchema,
   vendorTransactionStatsSchema,
   vendorTransactionsQuery,
   vendorsQuery,
-  type BankDetails,
   type Vendor,
-  type VendorImportRow,
-  type VendorImportRowResult,
   type VendorService,
   type VendorStats,
   type VendorTransaction,
@@ -34,7 +29,8 @@ import { initialState } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
 import { vendorStats, vendorTransactions, vendors } from './schema';
 import { conflict, notFound } from '../http/errors';
-import { importRoute, type Importer, type PlannedRow } from '../http/import';
+import { importRoute } from '../http/import';
+import { bankDetailsOrNull, vendorImporter } from './import';
 import { containsPattern, isoInstantSql, listPage, listPageJson, orderBy, selectRows, type JsonPage } from '../http/list';
 import { allow, route } from '../http/route';
 import { workflowRoute } from '../workflow/route';
@@ -179,122 +175,6 @@ async function transactionStats(tx: Tx, where: SQL | undefined): Promise<VendorT
   return row;
 }
 
-/** Blank bank details are no bank details. */
-function bankDetailsOrNull(bank: BankDetails | null | undefined): BankDetails | null | undefined {
-  if (bank === undefined || bank === null) return bank;
-  return Object.values(bank).some((x) => x) ? bank : null;
-}
-
-// ---------- import ----------
-
-type PlannedVendor = PlannedRow<VendorImportRow>;
-
-/**
- * Writes one chunk of valid rows (the shared import runner opens the savepoint): creates those
- * whose name (or else email) is new, updates the others. Matching sees the organization's vendors as they are, including rows
- * of the same import written before. Writes are batched (one insert, one update per batch); a row
- * that names a vendor still waiting in a batch writes the batches first, so rows apply in order.
- */
-async function importChunk(sp: Tx, chunk: PlannedVendor[]): Promise<VendorImportRowResult[]> {
-  const names = chunk.map((r) => r.input.name.toLowerCase());
-  const emails = chunk.map((r) => r.input.email).filter((e): e is string => !!e);
-  const existing = await sp
-    .select({ id: vendors.id, name: vendors.name, email: vendors.email })
-    .from(vendors)
-    .where(or(inArray(sql`lower(${vendors.name})`, names), emails.length ? inArray(sql`lower(${vendors.email})`, emails) : undefined));
-  const byName = new Map<string, string>();
-  const byEmail = new Map<string, string>();
-  const current = new Map<string, { name: string; email: string | null }>();
-  const remember = (id: string, name: string, email: string | null) => {
-    const was = current.get(id);
-    if (was && byName.get(was.name) === id) byName.delete(was.name);
-    if (was?.email && byEmail.get(was.email) === id) byEmail.delete(was.email);
-    current.set(id, { name, email });
-    byName.set(name, id);
-    if (email) byEmail.set(email, id);
-  };
-  for (const x of existing) remember(x.id, x.name.toLowerCase(), x.email?.toLowerCase() ?? null);
-  const results: VendorImportRowResult[] = [];
-
-  let updates: { row: number; id: string; input: VendorImportRow }[] = [];
-  const updating = new Set<string>();
-  const writeUpdates = async () => {
-    if (!updates.length) return;
-    // Keys absent from a row keep the stored value; null clears it; bank details merge.
-    const doc = JSON.stringify(updates.map((u) => ({ id: u.id, d: { ...u.input, bankDetails: bankDetailsOrNull(u.input.bankDetails) } })));
-    const text = (key: string, column: string) => sql`case when x.d ? ${key} then x.d->>${key} else ${sql.identifier('v')}.${sql.identifier(column)} end`;
-    await sp.execute(sql`
-      update vendors v set
-        name = ${text('name', 'name')},
-        services = case when x.d ? 'services' then array(select jsonb_array_elements_text(x.d->'services')) else v.services end,
-        contact_person = ${text('contactPerson', 'contact_person')},
-        email = ${text('email', 'email')},
-        phone = ${text('phone', 'phone')},
-        address = ${text('address', 'address')},
-        notes = ${text('notes', 'notes')},
-        bank_details = case
-          when not x.d ? 'bankDetails' then v.bank_details
-          when jsonb_typeof(x.d->'bankDetails') = 'null' then null
-          else coalesce(v.bank_details, '{}'::jsonb) || (x.d->'bankDetails') end,
-        updated_at = now()
-      from (select (e->>'id')::uuid as id, e->'d' as d from jsonb_array_elements(${doc}::jsonb) e) x
-      where v.id = x.id`);
-    for (const u of updates) results.push({ row: u.row, status: 'updated', _id: u.id, name: u.input.name });
-    updates = [];
-    updating.clear();
-  };
-
-  let creates: PlannedVendor[] = [];
-  const waitingNames = new Set<string>();
-  const waitingEmails = new Set<string>();
-  const writeCreates = async () => {
-    if (!creates.length) return;
-    // One statement with one parameter, however many rows.
-    const doc = JSON.stringify(creates.map(({ input }) => ({ ...input, bankDetails: bankDetailsOrNull(input.bankDetails) })));
-    const { rows: created } = await sp.execute<{ id: string; name: string }>(sql`
-      insert into vendors (name, services, contact_person, email, phone, address, notes, bank_details)
-      select e->>'name', array(select jsonb_array_elements_text(e->'services')), e->>'contactPerson', e->>'email',
-             e->>'phone', e->>'address', e->>'notes', nullif(e->'bankDetails', 'null'::jsonb)
-      from jsonb_array_elements(${doc}::jsonb) e
-      returning id, name`);
-    const ids = new Map(created.map((c) => [c.name.toLowerCase(), c.id]));
-    for (const { row, input } of creates) {
-      const id = ids.get(input.name.toLowerCase())!;
-      results.push({ row, status: 'created', _id: id, name: input.name });
-      remember(id, input.name.toLowerCase(), input.email ?? null);
-    }
-    creates = [];
-    waitingNames.clear();
-    waitingEmails.clear();
-  };
-  const flush = async () => {
-    await writeUpdates(); // first: an update may free a name a new vendor takes
-    await writeCreates();
-  };
-  const waitingFor = (input: VendorImportRow) => waitingNames.has(input.name.toLowerCase()) || (!!input.email && waitingEmails.has(input.email));
-
-  for (const planned of chunk) {
-    const { row, input } = planned;
-    const name = input.name.toLowerCase();
-    if (waitingFor(input)) await flush();
-    const id = byName.get(name) ?? (input.email ? byEmail.get(input.email) : undefined);
-    if (!id) {
-      creates.push(planned);
-      waitingNames.add(name);
-      if (input.email) waitingEmails.add(input.email);
-      continue;
-    }
-    if (updating.has(id)) await flush();
-    updates.push({ row, id, input });
-    updating.add(id);
-    remember(id, name, input.email === undefined ? (current.get(id)?.email ?? null) : input.email);
-  }
-  await flush();
-  return results;
-}
-
-const vendorImporter: Importer<VendorImportRow> = { rowSchema: vendorImportRow, writeChunk: importChunk };
-
 export const vendorRoutes = [
   route({
     method: 'GET',
@@ -341,7 +221,7 @@ export const vendorRoutes = [
     },
   }),
 
-  importRoute({ path: '/vendors/import', module: 'vendors', fromCsv: vendorRowsFromCsv, importer: vendorImporter, maxRows: VENDOR_IMPORT_MAX_ROWS }),
+  importRoute({ path: '/vendors/import', module: 'vendors', fromCsv: vendorRowsFromCsv, importer: vendorImporter }),
 
   route({
     method: 'GET',

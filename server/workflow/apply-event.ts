@@ -21,6 +21,8 @@ export interface EffectArgs<M extends AnyStateMachine, Row> {
   to: SnapshotOf<M>;
   /** The action's `params`, when the machine gives them. */
   params?: unknown;
+  /** The member who asked (null: the system, or a caller that did not say). */
+  actorId: string | null;
 }
 export type Effect<M extends AnyStateMachine, Row> = (args: EffectArgs<M, Row>) => Promise<void>;
 
@@ -42,8 +44,8 @@ export interface Workflow<M extends AnyStateMachine, Row> {
    * machine cannot gain an effect the server silently skips.
    */
   effects?: Record<string, Effect<M, Row>>;
-  /** The 409 message (the facts the guards read given as `context`); by default `Event DEACTIVATE is not allowed in state inactive`. */
-  refusal?(state: string, event: EventFromLogic<M>, context?: ContextFrom<M>): string;
+  /** The 409 message (given the record's context, for guards that read it); by default `Event DEACTIVATE is not allowed in state inactive`. */
+  refusal?(state: string, event: EventFromLogic<M>, context: ContextFrom<M>): string;
 }
 
 export interface Applied<M extends AnyStateMachine, Row> {
@@ -53,6 +55,11 @@ export interface Applied<M extends AnyStateMachine, Row> {
 }
 
 export const TRANSITION_REFUSED = 'TRANSITION_NOT_ALLOWED';
+
+/** Who asked for the event: effects that record it (a timeline line, `sent_by`) read it. */
+export interface ApplyOptions {
+  actorId?: string | null;
+}
 
 /**
  * Applies `event` to record `id`. `alsoDo` runs after the machine's own effects, in the same
@@ -65,10 +72,11 @@ export async function applyEvent<M extends AnyStateMachine, Row>(
   id: string,
   event: EventFromLogic<M>,
   alsoDo?: Effect<M, Row>,
+  options: ApplyOptions = {},
 ): Promise<Applied<M, Row>> {
   const row = await workflow.lock(tx, id);
   if (!row) throw notFound(workflow.recordName);
-  return applyEventTo(tx, workflow, row, event, alsoDo);
+  return applyEventTo(tx, workflow, row, event, alsoDo, options);
 }
 
 /** {@link applyEvent} on a record the caller has locked already (a route that first checked who may see it). */
@@ -78,12 +86,14 @@ export async function applyEventTo<M extends AnyStateMachine, Row>(
   row: Row,
   event: EventFromLogic<M>,
   alsoDo?: Effect<M, Row>,
+  options: ApplyOptions = {},
 ): Promise<Applied<M, Row>> {
+  const actorId = options.actorId ?? null;
   const context = workflow.contextOf ? await workflow.contextOf(tx, row) : undefined;
   const from = snapshotOf(workflow.machine, workflow.stateOf(row), context);
   if (!from.can(event)) {
     const state = encodeState(from.value);
-    const message = workflow.refusal ? workflow.refusal(state, event, context) : defaultRefusal(state, event);
+    const message = workflow.refusal ? workflow.refusal(state, event, from.context as ContextFrom<M>) : defaultRefusal(state, event);
     throw new ApiError(409, TRANSITION_REFUSED, message, undefined, undefined, { state, event: event.type });
   }
   const [to, actions] = transition(workflow.machine, from as never, event) as [SnapshotOf<M>, { type: string; params?: unknown }[]];
@@ -91,9 +101,9 @@ export async function applyEventTo<M extends AnyStateMachine, Row>(
     if (action.type.startsWith('xstate.')) continue;
     const effect = workflow.effects?.[action.type];
     if (!effect) throw new Error(`Workflow ${workflow.machine.id}: the action "${action.type}" has no server effect`);
-    await effect({ tx, row, event, from, to, params: action.params });
+    await effect({ tx, row, event, from, to, params: action.params, actorId });
   }
-  if (alsoDo) await alsoDo({ tx, row, event, from, to });
+  if (alsoDo) await alsoDo({ tx, row, event, from, to, actorId });
   await workflow.saveState(tx, row, to, event);
   return { row, from, to };
 }

@@ -92,7 +92,7 @@ export function workflowRoute<M extends AnyStateMachine, Row, B extends v.Generi
     async run({ tx, auth, row, body, services }) {
       const event = request.eventOf(body);
       if (!event && request.noEvent) throw conflict(request.noEvent(body), TRANSITION_REFUSED);
-      const applied = event ? await applyEventTo(tx, workflowOf(auth), row, event) : undefined;
+      const applied = event ? await applyEventTo(tx, workflowOf(auth), row, event, undefined, { actorId: auth.memberId }) : undefined;
       await def.then?.({ tx, auth, row, body, applied, services });
     },
     answer: def.answer,

@@ -41,6 +41,12 @@ const GroupToursPage = named(() => import('../features/tours/group-tours-page'),
 const GroupTourDetailPage = named(() => import('../features/tours/group-tour-detail-page'), 'GroupTourDetailPage');
 const NewGroupTourPage = named(() => import('../features/tours/group-tour-form-page'), 'NewGroupTourPage');
 const EditGroupTourPage = named(() => import('../features/tours/group-tour-form-page'), 'EditGroupTourPage');
+const OutboxPage = named(() => import('../features/documents/outbox-page'), 'OutboxPage');
+const CustomizedToursPage = named(() => import('../features/tours/customized-tours-page'), 'CustomizedToursPage');
+const CustomizedTourDetailPage = named(() => import('../features/tours/customized-tour-detail-page'), 'CustomizedTourDetailPage');
+const CustomizedTourVersionPage = named(() => import('../features/tours/customized-tour-detail-page'), 'CustomizedTourVersionPage');
+const NewCustomizedTourPage = named(() => import('../features/tours/customized-tour-form-page'), 'NewCustomizedTourPage');
+const EditCustomizedTourPage = named(() => import('../features/tours/customized-tour-form-page'), 'EditCustomizedTourPage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 
@@ -60,6 +66,7 @@ const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
   leads: LeadsPage,
   contacts: ContactsPage,
   account: AccountPage,
+  customizedTours: CustomizedToursPage,
   personalizedTours: PersonalizedToursPage,
   groupTours: GroupToursPage,
 };
@@ -68,6 +75,7 @@ const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
 const RECORDS: Partial<Record<ModuleKey, ComponentType>> = {
   vendors: VendorDetailPage,
   leads: LeadDetailPage,
+  customizedTours: CustomizedTourDetailPage,
   personalizedTours: PersonalizedTourDetailPage,
   groupTours: GroupTourDetailPage,
 };
@@ -77,10 +85,14 @@ const SUBPAGES: { module: ModuleKey; path: string; Page: ComponentType }[] = [
   { module: 'leads', path: 'follow-ups', Page: FollowUpsRedirect },
   { module: 'contacts', path: 'groups', Page: ContactGroupsPage },
   { module: 'account', path: 'journal', Page: JournalPage },
+  { module: 'customizedTours', path: 'new', Page: NewCustomizedTourPage },
+  { module: 'customizedTours', path: ':id/edit', Page: EditCustomizedTourPage },
+  { module: 'customizedTours', path: ':id/versions/:version', Page: CustomizedTourVersionPage },
   { module: 'personalizedTours', path: 'new', Page: NewPersonalizedTourPage },
   { module: 'personalizedTours', path: ':id/edit', Page: EditPersonalizedTourPage },
   { module: 'groupTours', path: 'new', Page: NewGroupTourPage },
   { module: 'groupTours', path: ':id/edit', Page: EditGroupTourPage },
+  { module: 'configurations', path: 'outbox', Page: OutboxPage },
 ];
 
 const guarded = (module: ModuleKey, node: ReactNode) => <RequirePermission module={module}>{node}</RequirePermission>;

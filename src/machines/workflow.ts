@@ -1,4 +1,4 @@
-import { getInitialSnapshot, pathToStateValue, type AnyStateMachine, type ContextFrom, type EventFromLogic, type InputFrom, type StateValue } from 'xstate';
+import { getInitialSnapshot, pathToStateValue, transition, type AnyStateMachine, type ContextFrom, type EventFromLogic, type InputFrom, type StateValue } from 'xstate';
 
 /** A machine's snapshot (value, context, `can`). */
 export type SnapshotOf<M extends AnyStateMachine> = ReturnType<M['resolveState']>;
@@ -82,4 +82,34 @@ export function statesWithoutTag(machine: AnyStateMachine, tag: string): string[
  */
 export function initialState<M extends AnyStateMachine>(machine: M, input?: InputFrom<M>): string {
   return encodeState((getInitialSnapshot(machine, input as never) as { value: StateValue }).value);
+}
+
+/**
+ * The shortest run of `events` that takes a record from `from` to the stored state `target`, each
+ * accepted by the machine in turn (a lead quoted by a sent tour goes through contacted and
+ * qualified first): `[]` when it is there already, undefined when the machine has no way there.
+ */
+export function eventsTo<M extends AnyStateMachine>(
+  machine: M,
+  from: StateValue,
+  target: string,
+  events: readonly EventFromLogic<M>[],
+  context?: ContextFrom<M>,
+): EventFromLogic<M>[] | undefined {
+  const start = snapshotOf(machine, from, context);
+  const queue: [SnapshotOf<M>, EventFromLogic<M>[]][] = [[start, []]];
+  const seen = new Set([encodeState(start.value as StateValue)]);
+  while (queue.length) {
+    const [snapshot, path] = queue.shift()!;
+    if (encodeState(snapshot.value as StateValue) === target) return path;
+    for (const event of events) {
+      if (!snapshot.can(event)) continue;
+      const [next] = transition(machine, snapshot as never, event) as [SnapshotOf<M>, unknown];
+      const key = encodeState(next.value as StateValue);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      queue.push([next, [...path, event]]);
+    }
+  }
+  return undefined;
 }

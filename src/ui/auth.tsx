@@ -83,3 +83,8 @@ export function RequirePermission({ module, action = 'view', children }: { modul
     );
   return <>{children}</>;
 }
+
+/** The signed-in state given directly (components tested on their own, without `RequireAuth`'s call). */
+export function AuthStateProvider({ value, children }: { value: AuthState; children: ReactNode }) {
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

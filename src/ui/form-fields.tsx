@@ -117,7 +117,7 @@ export function PasswordField<T extends FieldValues>({ disabled, autoComplete = 
 }
 
 /** A calendar date as the contract wants it (`YYYY-MM-DD`, or null when empty); the browser shows it in the locale. */
-export function DateField<T extends FieldValues>({ disabled, ...frame }: BaseProps<T>) {
+export function DateField<T extends FieldValues>({ disabled, min, max, ...frame }: BaseProps<T> & { min?: string; max?: string }) {
   return (
     <FramedField
       {...frame}
@@ -126,6 +126,8 @@ export function DateField<T extends FieldValues>({ disabled, ...frame }: BasePro
           id={id}
           type="date"
           disabled={disabled}
+          min={min}
+          max={max}
           value={(field.value as string | null | undefined) ?? ''}
           onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
           onBlur={field.onBlur}
@@ -166,6 +168,9 @@ export function instantToWallTime(iso: string | null | undefined, timeZone?: str
   const offset = timeZone ? zoneOffset(d.getTime(), timeZone) : -d.getTimezoneOffset() * 60_000;
   return new Date(d.getTime() + offset).toISOString().slice(0, 16);
 }
+
+/** Today's date (`YYYY-MM-DD`) on the clocks of `timeZone` (the organization's). */
+export const todayIn = (timeZone: string) => instantToWallTime(new Date().toISOString(), timeZone).slice(0, 10);
 
 /**
  * An instant as the contract wants it (ISO 8601 UTC, or null when empty), typed as a date and a
@@ -276,6 +281,9 @@ export function NumberField<T extends FieldValues>({ disabled, min, max, suffix,
           suffix={suffix}
           useGrouping={false}
           value={(field.value as number | null | undefined) ?? null}
+          // PrimeReact reports a typed number on each key (onChange) but commits it only on blur
+          // (onValueChange): both, so the form knows it changed (a dialog asks before discarding it).
+          onChange={(e) => field.onChange(e.value ?? undefined)}
           onValueChange={(e) => field.onChange(e.value ?? undefined)}
           onBlur={field.onBlur}
           invalid={!!error}
@@ -341,17 +349,32 @@ export function FramedField<T extends FieldValues>({
 /** The form field an issue is about: an item of a list field is the list (`services.0` → `services`). */
 export const fieldOfPath = (path: string) => path.replace(/(\.\d+)+$/, '');
 
+/** The form field a body path is shown under: renamed by `fieldOf` (`taxRate` → `taxPercent`), an item of a list field is the list. */
+export function formFieldOf(path: string, fieldOf: Record<string, string> = {}) {
+  const [head = '', ...rest] = path.split('.');
+  return fieldOfPath([fieldOf[head] ?? head, ...rest].join('.'));
+}
+
 /**
  * Puts the server's per-field `issues` (400) under the fields they name, each in the member's
- * language (its code and parameters), the first per field.
+ * language (its code and parameters), the first per field (`fieldOf` as for `contractResolver`).
  */
-export function applyServerIssues(error: unknown, setError: (name: never, e: { type: string; message: string }) => void) {
+export function applyServerIssues(error: unknown, setError: (name: never, e: { type: string; message: string }) => void, fieldOf: Record<string, string> = {}) {
   const issues = (error as { issues?: ApiIssue[] })?.issues;
   const seen = new Set<string>();
   for (const issue of issues ?? []) {
-    const name = fieldOfPath(issue.path);
+    const name = formFieldOf(issue.path, fieldOf);
     if (seen.has(name)) continue;
     seen.add(name);
     setError(name as never, { type: issue.code, message: issueMessage(issue) });
   }
+}
+
+/** A message about the whole form (react-hook-form's `errors.root`: an issue no field shows). */
+export function FormError({ message }: { message?: string }) {
+  return message ? (
+    <p className="field-error" role="alert" style={{ margin: 0 }}>
+      {message}
+    </p>
+  ) : null;
 }

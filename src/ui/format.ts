@@ -11,6 +11,7 @@ export function createFormatters(locale: string, options: { currency?: string; t
   const tag = isLocale(locale) ? BCP47[locale] : locale;
   const dateFmt = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
   const dateTimeFmt = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: options.timeZone });
+  const listFmt = new Intl.ListFormat(tag, { type: 'unit', style: 'short' });
   return {
     /** A calendar date `YYYY-MM-DD`: no time zone shift. */
     date(value: string | null | undefined) {
@@ -31,6 +32,10 @@ export function createFormatters(locale: string, options: { currency?: string; t
     },
     number(value: number) {
       return new Intl.NumberFormat(tag).format(value);
+    },
+    /** Counted parts read as one phrase in the language: "2 adults, 1 child", "بالغان وطفل". */
+    list(parts: string[]) {
+      return listFmt.format(parts);
     },
   };
 }

@@ -11,6 +11,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { SelectButton } from 'primereact/selectbutton';
 import { Skeleton } from 'primereact/skeleton';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, type ListAnswer } from '../api/common/schemas';
+import { PHONE_QUERY, useMediaQuery } from './media';
 
 /** A filter's value; an object is a group of named parts (a range's `from`/`to`, `followups[enabled]`/`[type]`). */
 export type FilterValue = string | string[] | boolean | { [part: string]: string | undefined } | undefined;
@@ -166,23 +167,28 @@ export function toQuery(state: ListState) {
   };
 }
 
-function useStored<T>(key: string, initial: T) {
-  const [value, setValue] = useState<T>(() => {
+/**
+ * A choice of the person's, remembered on this device; until they make one, `fallback` (which may
+ * follow the screen: cards on a phone, the list's own default elsewhere).
+ */
+function useStored<T>(key: string, fallback: T) {
+  const [chosen, setChosen] = useState<T | undefined>(() => {
     try {
       const raw = localStorage.getItem(key);
-      return raw ? (JSON.parse(raw) as T) : initial;
+      return raw ? (JSON.parse(raw) as T) : undefined;
     } catch {
-      return initial;
+      return undefined;
     }
   });
-  useEffect(() => {
+  const choose = (value: T) => {
+    setChosen(value);
     try {
       localStorage.setItem(key, JSON.stringify(value));
     } catch {
       /* storage unavailable: keep it for this visit */
     }
-  }, [key, value]);
-  return [value, setValue] as const;
+  };
+  return [chosen ?? fallback, choose] as const;
 }
 
 export interface ListColumn<T> {
@@ -215,13 +221,59 @@ export interface ListPageProps<T> {
   headingLevel?: 1 | 2;
   /** The sort keys offered in the card layout (a table sorts by its column headers). */
   sortOptions?: { field: string; label: string }[];
+  /**
+   * What an empty list says when nothing is filtered or searched: there are no records at all
+   * ("No transactions yet"), which is not "nothing matches" (said, with a way out, when filtered).
+   */
+  empty?: { title: string; hint?: string };
+  /** Filters that make the view itself (today's follow-ups), not a narrowing the person asked for. */
+  viewFilters?: string[];
+}
+
+/** A list's "nothing at all" texts from a translation section with `title` and `hint` (`vendors.empty`). */
+export const emptyTexts = (t: (key: string) => string, key: string) => ({ title: t(`${key}.title`), hint: t(`${key}.hint`) });
+
+/** A card made from a list's columns, for lists without cards of their own (phones). */
+function ColumnsCard<T extends object>({ row, columns, onOpen, headingLevel }: { row: T; columns: ListColumn<T>[]; onOpen?: (row: T) => void; headingLevel: 2 | 3 }) {
+  const shown = (c: ListColumn<T>) => (c.body ? c.body(row) : String((row as Record<string, unknown>)[c.field] ?? ''));
+  const fields = columns.filter((c) => c.field !== '_id' && c.field !== 'actions');
+  const actions = columns.find((c) => c.field === 'actions');
+  const [title, ...rest] = fields;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="card record-card" style={{ cursor: 'default' }}>
+      {title && (
+        <Heading className="record-card__title">
+          {onOpen ? (
+            <button type="button" className="link-button" onClick={() => onOpen(row)}>
+              {shown(title)}
+            </button>
+          ) : (
+            shown(title)
+          )}
+        </Heading>
+      )}
+      <dl className="detail-list">
+        {rest.map((c) => (
+          <div key={c.field} style={{ display: 'contents' }}>
+            <dt>{c.header}</dt>
+            <dd>{shown(c)}</dd>
+          </div>
+        ))}
+      </dl>
+      {actions?.body && <div>{actions.body(row)}</div>}
+    </article>
+  );
 }
 
 /** The list scaffold every area reuses: server-side paging, sort, search, filters, columns, cards or table. */
 export function ListPage<T extends object>(props: ListPageProps<T>) {
   const { t } = useTranslation();
   const { state, onChange, answer, loading, columns } = props;
-  const [layout, setLayout] = useStored<'card' | 'table'>(`travel.list.${props.id}.layout`, props.renderCard ? (props.defaultLayout ?? 'card') : 'table');
+  const phone = useMediaQuery(PHONE_QUERY);
+  // A phone shows cards (the list's own, else cards made from its columns) until the person picks a table.
+  const cardsOffered = !!props.renderCard || phone;
+  const [layout, setLayout] = useStored<'card' | 'table'>(`travel.list.${props.id}.layout`, phone ? 'card' : props.renderCard ? (props.defaultLayout ?? 'card') : 'table');
   const [visible, setVisible] = useStored<string[]>(
     `travel.list.${props.id}.columns`,
     columns.filter((c) => !c.hiddenByDefault).map((c) => c.field),
@@ -239,8 +291,11 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
   const rows = answer?.data ?? [];
   const meta = answer?.meta;
-  const showCards = layout === 'card' && !!props.renderCard;
   const shownColumns = columns.filter((c) => visible.includes(c.field));
+  const showCards = layout === 'card' && cardsOffered;
+  const filtered = !!state.search || Object.entries(state.filters).some(([k, v]) => !props.viewFilters?.includes(k) && !isEmptyFilter(v));
+  const renderCard =
+    props.renderCard ?? ((row: T) => <ColumnsCard row={row} columns={shownColumns} onOpen={props.onOpen} headingLevel={props.headingLevel === 2 ? 3 : 2} />);
 
   return (
     <section className="stack" aria-labelledby={`${props.id}-title`}>
@@ -250,7 +305,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       </div>
       {props.above}
       <div className="toolbar" role="toolbar" aria-label={props.title}>
-        <span className="p-input-icon-left grow" style={{ maxWidth: 360 }}>
+        <span className="toolbar__search">
           <InputText
             type="search"
             placeholder={t('shell.search')}
@@ -310,7 +365,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
             />
           </span>
         )}
-        {props.renderCard && (
+        {cardsOffered && (
           <SelectButton
             aria-label={t('list.layout')}
             value={layout}
@@ -320,10 +375,11 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
               { value: 'card', icon: 'pi pi-th-large', label: t('list.cardView') },
               { value: 'table', icon: 'pi pi-list', label: t('list.tableView') },
             ]}
+            className="layout-toggle"
             itemTemplate={(o: { icon: string; label: string }) => (
               <span className="row" style={{ gap: '0.35rem' }}>
                 <i className={o.icon} aria-hidden="true" />
-                <span>{o.label}</span>
+                <span className="layout-toggle__label">{o.label}</span>
               </span>
             )}
           />
@@ -354,15 +410,18 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           </div>
         )
       ) : rows.length === 0 ? (
-        <div className="card empty-state" data-testid="empty-state">
-          <i className="pi pi-inbox" aria-hidden="true" />
-          <p style={{ margin: 0, fontWeight: 600 }}>{t('list.empty')}</p>
-          <p style={{ margin: 0 }}>{t('list.emptyHint')}</p>
+        <div className="card empty-state" data-testid="empty-state" data-filtered={filtered}>
+          <i className={filtered ? 'pi pi-filter-slash' : 'pi pi-inbox'} aria-hidden="true" />
+          <p style={{ margin: 0, fontWeight: 600 }}>{filtered ? t('list.empty') : (props.empty?.title ?? t('list.none'))}</p>
+          <p style={{ margin: 0 }}>{filtered ? t('list.emptyHint') : (props.empty?.hint ?? t('list.noneHint'))}</p>
+          {filtered && (
+            <Button type="button" text label={t('list.clearAll')} style={{ marginTop: '0.5rem' }} onClick={() => onChange({ search: '', filters: {} })} />
+          )}
         </div>
       ) : showCards ? (
         <div className="card-grid" aria-busy={loading} data-testid={`${props.id}-cards`}>
           {rows.map((row, i) => (
-            <div key={String((row as Record<string, unknown>)[props.dataKey ?? '_id'] ?? i)}>{props.renderCard!(row)}</div>
+            <div key={String((row as Record<string, unknown>)[props.dataKey ?? '_id'] ?? i)}>{renderCard(row)}</div>
           ))}
         </div>
       ) : (
@@ -410,11 +469,11 @@ export function DateRangeFilter({ label, value, onChange }: { label: string; val
     onChange(next.from || next.to ? next : undefined);
   };
   return (
-    <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
-      <legend style={{ fontWeight: 500, marginBottom: 4 }}>{label}</legend>
-      <div className="row" style={{ flexWrap: 'nowrap' }}>
-        <InputText type="date" aria-label={`${label}: ${t('list.from')}`} value={range.from ?? ''} max={range.to} onChange={(e) => set({ from: e.target.value || undefined })} style={{ minWidth: 0, flex: 1 }} />
-        <InputText type="date" aria-label={`${label}: ${t('list.to')}`} value={range.to ?? ''} min={range.from} onChange={(e) => set({ to: e.target.value || undefined })} style={{ minWidth: 0, flex: 1 }} />
+    <fieldset className="field range-field">
+      <legend>{label}</legend>
+      <div className="range-field__inputs">
+        <InputText type="date" aria-label={`${label}: ${t('list.from')}`} value={range.from ?? ''} max={range.to} onChange={(e) => set({ from: e.target.value || undefined })} />
+        <InputText type="date" aria-label={`${label}: ${t('list.to')}`} value={range.to ?? ''} min={range.from} onChange={(e) => set({ to: e.target.value || undefined })} />
       </div>
     </fieldset>
   );

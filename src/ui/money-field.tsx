@@ -47,6 +47,8 @@ export function MoneyField<T extends FieldValues>({ disabled, currency, ...props
           min={0}
           disabled={disabled}
           value={fromMinorUnits(field.value as number | null | undefined, digits)}
+          // Each key (onChange) as well as the commit on blur (onValueChange): see NumberField.
+          onChange={(e) => field.onChange(toMinorUnits(e.value, digits) ?? undefined)}
           onValueChange={(e) => field.onChange(toMinorUnits(e.value, digits) ?? undefined)}
           onBlur={field.onBlur}
           invalid={!!error}

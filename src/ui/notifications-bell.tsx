@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +11,68 @@ import {
 import { useAuth } from './auth';
 import { useFormatters } from './format';
 
-export function NotificationsBell() {
+/** A page of this app (`/leads/…`), never another site: where a notification may lead. */
+const appPath = (link: string | null) => (link && link.startsWith('/') && !link.startsWith('//') ? link : undefined);
+
+/**
+ * The unread notifications, each opening the record it is about (and counting as read); "mark all
+ * as read" above them. `onOpen`: what else to do when one is opened (the bell closes its panel).
+ */
+export function NotificationList({ onOpen }: { onOpen?: () => void }) {
   const { t } = useTranslation();
   const { organization } = useAuth();
   const fmt = useFormatters({ timeZone: organization.timeZone });
-  const panel = useRef<OverlayPanel>(null);
   const unread = useUnreadNotifications();
   const markOne = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const count = unread.data?.stats?.unread ?? 0;
   const items = unread.data?.data ?? [];
+  if (items.length === 0) return <p className="muted" style={{ margin: 0 }}>{t('shell.noNotifications')}</p>;
+  return (
+    <div className="stack" style={{ gap: '0.25rem' }}>
+      {count > 0 && (
+        <div>
+          <Button type="button" size="small" text label={t('shell.markAllRead')} onClick={() => markAll.mutate()} loading={markAll.isPending} />
+        </div>
+      )}
+      <ul className="notif-list" data-testid="notifications-list">
+        {items.map((n) => {
+          const to = appPath(n.link);
+          return (
+            <li key={n._id} data-notification={n.type}>
+              <i className="pi pi-info-circle" aria-hidden="true" style={{ marginTop: 4 }} />
+              <div className="grow">
+                {to ? (
+                  <Link
+                    to={to}
+                    style={{ fontWeight: 600 }}
+                    onClick={() => {
+                      markOne.mutate(n._id);
+                      onOpen?.();
+                    }}
+                  >
+                    {n.title}
+                  </Link>
+                ) : (
+                  <div style={{ fontWeight: 600 }}>{n.title}</div>
+                )}
+                {n.body && <div className="muted">{n.body}</div>}
+                <small className="muted">{fmt.dateTime(n.createdAt)}</small>
+              </div>
+              <Button type="button" icon="pi pi-check" rounded text size="small" aria-label={`${t('shell.markRead')}: ${n.title}`} onClick={() => markOne.mutate(n._id)} />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export function NotificationsBell() {
+  const { t } = useTranslation();
+  const panel = useRef<OverlayPanel>(null);
+  const unread = useUnreadNotifications();
+  const count = unread.data?.stats?.unread ?? 0;
   const label = `${t('shell.notifications')}${count ? ` (${t('notifications.unreadCount', { count })})` : ''}`;
 
   return (
@@ -43,37 +96,8 @@ export function NotificationsBell() {
         )}
       </Button>
       <OverlayPanel ref={panel} aria-label={t('shell.notifications')} role="dialog">
-        <div className="row" style={{ justifyContent: 'space-between', marginBottom: '0.5rem' }}>
-          <h2 style={{ margin: 0 }}>{t('shell.notifications')}</h2>
-          {count > 0 && (
-            <Button type="button" size="small" text label={t('shell.markAllRead')} onClick={() => markAll.mutate()} loading={markAll.isPending} />
-          )}
-        </div>
-        {items.length === 0 ? (
-          <p className="muted">{t('shell.noNotifications')}</p>
-        ) : (
-          <ul className="notif-list" data-testid="notifications-list">
-            {items.map((n) => (
-              <li key={n._id}>
-                <i className="pi pi-info-circle" aria-hidden="true" style={{ marginTop: 4 }} />
-                <div className="grow">
-                  <div style={{ fontWeight: 600 }}>{n.title}</div>
-                  {n.body && <div className="muted">{n.body}</div>}
-                  <small className="muted">{fmt.dateTime(n.createdAt)}</small>
-                </div>
-                <Button
-                  type="button"
-                  icon="pi pi-check"
-                  rounded
-                  text
-                  size="small"
-                  aria-label={`${t('shell.markRead')}: ${n.title}`}
-                  onClick={() => markOne.mutate(n._id)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <h2 style={{ margin: '0 0 0.5rem' }}>{t('shell.notifications')}</h2>
+        <NotificationList onOpen={() => panel.current?.hide()} />
       </OverlayPanel>
     </>
   );

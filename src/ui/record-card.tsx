@@ -28,9 +28,9 @@ export function ReachLine({ phone, email }: { phone?: string | null; email?: str
   return (
     <div className="muted">
       {parts.map((x, i) => (
-        <span key={x} dir="ltr">
-          {i > 0 && ' · '}
-          {x}
+        <span key={x}>
+          {i > 0 && <span aria-hidden="true"> · </span>}
+          <span dir="ltr">{x}</span>
         </span>
       ))}
     </div>

@@ -1,42 +1,45 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
-import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useTranslation } from 'react-i18next';
-import type { AppModule } from '../api/admin/modules/contract';
 import { useModules } from '../api/admin/modules/get-modules';
 import { useAuth, useCan } from './auth';
-import en from './i18n/locales/en';
 import { LanguagePicker } from './language-picker';
 import { MemberMenu } from './member-menu';
-import { modulePath } from './module-paths';
+import { COMPACT_QUERY, useMediaQuery } from './media';
+import { HorizontalMenu, NavMenu } from './nav-menu';
 import { NotificationsBell } from './notifications-bell';
 import { preferencesStore, usePreferences } from './preferences/store';
 import { useResolvedTheme } from './preferences/theme';
 import { ThemeSwitch } from './theme-switch';
 import { PageSpinner } from './full-screen-spinner';
 
-/** A module keeps its translated name unless the organization renamed it. */
-export function useModuleLabel() {
-  const { t } = useTranslation();
-  return (m: AppModule) => (m.name === en.menu[m.key] ? t(`menu.${m.key}`) : m.name);
-}
+export { useModuleLabel } from './nav-menu';
 
-function NavMenu({ modules }: { modules: AppModule[] }) {
-  const label = useModuleLabel();
-  const { t } = useTranslation();
-  return (
-    <ul className="nav-menu" data-testid="nav-menu" aria-label={t('shell.mainMenu')}>
-      {modules.map((m) => (
-        <li key={m._id}>
-          <NavLink to={modulePath(m.key)} end={m.key === 'dashboard'} data-module={m.key}>
-            <i className={m.icon} aria-hidden="true" />
-            <span>{label(m)}</span>
-          </NavLink>
-        </li>
-      ))}
-    </ul>
-  );
+/**
+ * The menu as a drawer over the page (phones, narrow tablets): it starts closed on every visit
+ * (the desktop's open sidebar is the member's preference, which does not follow them to a phone),
+ * closes after choosing a page, on Escape and on a tap beside it, and hands the focus back to
+ * the menu button.
+ */
+function useDrawer(compact: boolean) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const button = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+  useEffect(() => setOpen(false), [pathname, compact]);
+  useEffect(() => {
+    if (!open) return;
+    drawer.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+  return { open, setOpen, button, drawer };
 }
 
 /** The layout of every signed-in screen: top bar, the menu from the organization's modules, the page. */
@@ -48,27 +51,27 @@ export function Shell() {
   const can = useCan();
   const modules = useModules();
   const location = useLocation();
+  const compact = useMediaQuery(COMPACT_QUERY);
+  const drawer = useDrawer(compact);
   // Menu order is the saved order; only what the role may view, and only active modules.
   const visible = (modules.data ?? []).filter((m) => m.isActive && can(m.key, 'view'));
+  const horizontal = prefs.menu === 'horizontal' && !compact;
+  const menuOpen = compact ? drawer.open : prefs.sidebarOpen;
 
   const classes = [
     'layout',
     `layout--menu-${prefs.menu}`,
     `layout--navbar-${prefs.navbar}`,
     `layout--anim-${prefs.animation}`,
+    compact && 'layout--compact',
+    compact && drawer.open && 'layout--drawer-open',
     prefs.layout === 'boxed' && 'layout--boxed',
     prefs.semidark && 'layout--semidark',
     mode === 'dark' && 'layout--dark',
-    !prefs.sidebarOpen && 'layout--sidebar-closed',
+    !compact && !prefs.sidebarOpen && 'layout--sidebar-closed',
   ]
     .filter(Boolean)
     .join(' ');
-
-  const nav = (
-    <nav aria-label={t('shell.mainMenu')} className={prefs.menu === 'horizontal' ? 'hmenu' : 'sidebar'} id="main-menu">
-      <NavMenu modules={visible} />
-    </nav>
-  );
 
   return (
     <div className={classes}>
@@ -77,40 +80,52 @@ export function Shell() {
       </a>
       <div className="layout-frame">
         <header className="topbar">
-          {prefs.menu === 'vertical' && (
-            <Button
+          {!horizontal && (
+            <button
               type="button"
-              icon="pi pi-bars"
-              rounded
-              text
+              ref={drawer.button}
+              className="p-button p-component p-button-icon-only p-button-rounded p-button-text topbar__menu-button"
               aria-label={t('shell.toggleSidebar')}
               aria-controls="main-menu"
-              aria-expanded={prefs.sidebarOpen}
-              onClick={() => preferencesStore.update({ sidebarOpen: !prefs.sidebarOpen })}
-            />
+              aria-expanded={menuOpen}
+              data-testid="menu-button"
+              onClick={() => (compact ? drawer.setOpen(!drawer.open) : preferencesStore.update({ sidebarOpen: !prefs.sidebarOpen }))}
+            >
+              <span className="p-button-icon pi pi-bars" aria-hidden="true" />
+            </button>
           )}
           <NavLink to="/" className="topbar__brand">
             <span className="topbar__logo" aria-hidden="true" />
-            <span>{organization.name}</span>
+            <span className="topbar__name">{organization.name}</span>
           </NavLink>
           <span className="topbar__spacer" />
           <div className="topbar__actions">
             <NotificationsBell />
-            <LanguagePicker compact />
-            <ThemeSwitch />
+            {/* On a phone these two live in Preferences (the account menu): the header keeps what fits. */}
+            {!compact && <LanguagePicker compact />}
+            {!compact && <ThemeSwitch />}
             <MemberMenu />
           </div>
         </header>
-        {prefs.menu === 'horizontal' && nav}
+        {horizontal && (
+          <nav aria-label={t('shell.mainMenu')} className="hmenu" id="main-menu">
+            <HorizontalMenu modules={visible} />
+          </nav>
+        )}
         {subscription.readOnly && (
           <div role="alert" className="status-tag--warning" style={{ padding: '0.5rem 1rem' }}>
             {t('errors.readOnly')}
           </div>
         )}
         <div className="layout-body">
-          {prefs.menu === 'vertical' && nav}
+          {!horizontal && (
+            <nav aria-label={t('shell.mainMenu')} className={compact ? 'sidebar sidebar--drawer' : 'sidebar'} id="main-menu" ref={drawer.drawer} hidden={compact && !drawer.open}>
+              <NavMenu modules={visible} />
+            </nav>
+          )}
+          {compact && drawer.open && <div className="drawer-mask" aria-hidden="true" data-testid="drawer-mask" onClick={() => drawer.setOpen(false)} />}
           <main id="content" className="content" tabIndex={-1}>
-            <Suspense fallback={<PageSpinner label={t("shell.loading")} />}>
+            <Suspense fallback={<PageSpinner label={t('shell.loading')} />}>
               <div key={location.pathname}>
                 <Outlet />
               </div>

@@ -31,7 +31,7 @@ export function ThemeSwitch() {
         model={THEMES.map((value) => ({
           label: t(LABELS[value]),
           icon: ICONS[value],
-          className: value === theme ? 'p-highlight' : undefined,
+          className: value === theme ? 'menu-item--current' : undefined,
           command: () => preferencesStore.update({ theme: value }),
         }))}
       />

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import type { AnyStateMachine, ContextFrom, EventFromLogic } from 'xstate';
@@ -45,12 +45,55 @@ export function useWorkflowActions<M extends AnyStateMachine>({ machine, state, 
   }, [machine, state, context, actions]);
 }
 
-/** The buttons alone (a list row, a card): exactly the events the machine accepts in `state`. */
-export function WorkflowActions<M extends AnyStateMachine>(props: WorkflowProps<M> & { size?: 'small' }) {
+/**
+ * After a person's action the record's buttons change: the one they pressed may be gone, and the
+ * focus with it (back to the start of the page, for someone on a keyboard). This puts it back where
+ * they were: on the same action if it is still offered, else the first action now offered in
+ * `root`, else `root` itself. It waits while a dialog the action opened (a confirmation, the reason
+ * for losing a lead) holds the focus, and lets go once the new state has the focus or the person
+ * has moved elsewhere.
+ */
+function useFocusStays(root: RefObject<HTMLElement | null>, state: string) {
+  /** The event the person sent, while the focus is theirs to keep. */
+  const pressed = useRef<string | null>(null);
+  const lastState = useRef(state);
+  const [settledCount, setSettled] = useState(0);
+  useEffect(() => {
+    const changed = lastState.current !== state;
+    lastState.current = state;
+    if (!pressed.current) return;
+    let frame = 0;
+    let frames = 0;
+    const settle = () => {
+      const active = document.activeElement;
+      if (!active || active === document.body) {
+        const buttons = root.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [];
+        const target = [...buttons].find((b) => b.dataset.event === pressed.current) ?? buttons[0] ?? root.current;
+        target?.focus();
+        if (changed) pressed.current = null;
+      } else if (active.closest('.p-dialog')) {
+        // A dialog of the action is open: wait for it (a while; a state change starts over).
+        if (++frames < 600) frame = requestAnimationFrame(settle);
+      } else if (!root.current?.contains(active)) pressed.current = null;
+    };
+    frame = requestAnimationFrame(settle);
+    return () => cancelAnimationFrame(frame);
+  }, [state, settledCount, root]);
+  return { pressed: (event: string) => (pressed.current = event), settled: () => setSettled((n) => n + 1) };
+}
+
+/**
+ * The buttons alone (a list row, a card): exactly the events the machine accepts in `state`.
+ * `focusRoot`: where the focus goes back after an action (by default these buttons).
+ */
+export function WorkflowActions<M extends AnyStateMachine>(props: WorkflowProps<M> & { size?: 'small'; focusRoot?: RefObject<HTMLElement | null> }) {
   const available = useWorkflowActions(props);
   const [pending, setPending] = useState<string>();
+  const own = useRef<HTMLDivElement>(null);
+  const focus = useFocusStays(props.focusRoot ?? own, props.state);
 
   const run = async (action: WorkflowAction<EventFromLogic<M>>) => {
+    focus.pressed(action.event.type);
     if (action.confirm && !(await confirmAction({ message: action.confirm.message, header: action.confirm.header ?? action.label, acceptLabel: action.label, danger: action.confirm.danger }))) return;
     setPending(action.event.type);
     try {
@@ -59,11 +102,12 @@ export function WorkflowActions<M extends AnyStateMachine>(props: WorkflowProps<
       /* the client has shown the error; the caller refetches */
     } finally {
       setPending(undefined);
+      focus.settled();
     }
   };
 
   return (
-    <div className="row workflow-actions" data-testid="workflow-actions">
+    <div className="row workflow-actions" data-testid="workflow-actions" ref={own}>
       {available.map((action) => (
         <Button
           key={action.event.type}
@@ -94,9 +138,10 @@ export function WorkflowPanel<M extends AnyStateMachine>(props: WorkflowProps<M>
   const steps = useMemo(() => [...new Set(restingStates(props.machine).map((s) => s.state.split('.')[0]))], [props.machine]);
   const current = props.state.split('.')[0];
   const label = props.stateLabel ?? ((s: string) => t(`status.${s.split('.').pop()}`, { defaultValue: s }));
+  const section = useRef<HTMLElement>(null);
 
   return (
-    <section className="card workflow-panel" aria-labelledby="workflow-title" data-testid="workflow-panel" data-state={props.state}>
+    <section className="card workflow-panel" aria-labelledby="workflow-title" data-testid="workflow-panel" data-state={props.state} ref={section} tabIndex={-1}>
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h2 id="workflow-title" className="workflow-panel__title">
           {props.title ?? t('workflow.title')}
@@ -114,7 +159,8 @@ export function WorkflowPanel<M extends AnyStateMachine>(props: WorkflowProps<M>
         ))}
       </ol>
       <div role="group" aria-label={t('workflow.actions')}>
-        {available.length ? <WorkflowActions {...props} /> : <p className="muted" style={{ margin: 0 }}>{t('workflow.noActions')}</p>}
+        <WorkflowActions {...props} focusRoot={section} />
+        {available.length === 0 && <p className="muted" style={{ margin: 0 }}>{t('workflow.noActions')}</p>}
       </div>
     </section>
   );

@@ -73,7 +73,7 @@ describe('the daily job on the organization\'s clock', () => {
     const paidUp = await book(owner, groupBooking(await newDeparture(owner, { inDays: 60 }), await newLead(owner), { installments: [{ dueDate: day(10), amount: 300_000 }] }));
     await verify(finance, paidUp._id, (await pay(owner, paidUp._id, 300_000)).body.data._id);
     const sent = async () => s.sql<{ stage: string; installment_id: string; sent_to: string }>('select stage, installment_id, sent_to from installment_reminders where booking_id = $1 order by created_at, stage', [b._id]);
-    const emails = async (id: string) => s.sql<{ kind: string; subject: string; body: string }>('select kind, subject, body from booking_emails where booking_id = $1 order by created_at', [id]);
+    const emails = async (id: string) => s.sql<{ kind: string; subject: string; body: string }>('select document as kind, subject, message as body from document_sends where record_id = $1 order by created_at', [id]);
 
     await runDay(day(6)); // 4 days before: not yet (3 by default)
     expect(await sent()).toEqual([]);
@@ -132,7 +132,7 @@ describe('POST /bookings/{id}/payment/reminder', () => {
     const res = await owner.post(`/api/bookings/${b._id}/payment/reminder`, {});
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ to: b.customer.email, balance: 180_000, nextInstallment: { _id: b.installments[1]._id, dueDate: day(9), open: 180_000 } });
-    const [mail] = await s.sql<{ body: string }>('select body from booking_emails where booking_id = $1', [b._id]);
+    const [mail] = await s.sql<{ body: string }>('select message as body from document_sends where record_id = $1', [b._id]);
     expect(mail.body).toContain('The balance of the booking is USD 1,800.00.');
     expect((await owner.post(`/api/bookings/${b._id}/payment/reminder`, {})).status).toBe(201);
 

@@ -352,7 +352,7 @@ describe('payments', () => {
     expect((await globe.get(url)).status).toBe(404);
 
     const exe = new Blob([Buffer.from('MZ\x90\x00 not a pdf')], { type: 'application/pdf' });
-    expect((await refusedUnchanged(400, () => owner.request('POST', `/api/bookings/${b._id}/payment`, form(exe, 'invoice.pdf')))).issues[0]).toMatchObject({ path: 'proof', code: 'fileContent' });
+    expect((await refusedUnchanged(400, () => owner.request('POST', `/api/bookings/${b._id}/payment`, form(exe, 'invoice.pdf')))).issues[0]).toMatchObject({ path: 'proof', code: 'contentMismatch' });
     const text = new Blob(['hello'], { type: 'text/plain' });
     expect((await refusedUnchanged(400, () => owner.request('POST', `/api/bookings/${b._id}/payment`, form(text, 'a.txt')))).issues[0]).toMatchObject({ path: 'proof', code: 'oneOf' });
     const bigger = new FormData();

@@ -18,6 +18,14 @@ const globeId = async (table: string, name: string) =>
 const names = (res: { body: { data: { name: string }[] } }) => res.body.data.map((x) => x.name);
 const csv = { 'Content-Type': 'text/csv' };
 const CATALOGUE = ['regions', 'destinations', 'hotels', 'activities', 'reviews'];
+/** How a refusal names the demo customized tours matching `where` ("3 customized tours (“A”, “B”, “C” and 2 more)"). */
+async function customizedToursUsing(where: string, id: string) {
+  const titles = (await s.sql<{ title: string }>(`select title from customized_tours where ${where} order by lower(title)`, [id])).map((r) => `“${r.title}”`);
+  expect(titles.length, 'the demo tours use it').toBeGreaterThan(0);
+  const named = titles.length > 3 ? [...titles.slice(0, 3), `${titles.length - 3} more`] : titles;
+  const list = named.length < 2 ? named.join('') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return `${titles.length} customized tour${titles.length === 1 ? '' : 's'} (${list})`;
+}
 const counts = async () => Object.fromEntries(await Promise.all(CATALOGUE.map(async (t) => [t, await count(t)])));
 
 beforeAll(async () => {
@@ -135,6 +143,7 @@ describe('regions', () => {
       `${used.a} activities`,
       `${used.l} leads`,
       `${used.q} lead queries`,
+      await customizedToursUsing('$1 = any(regions)', id),
       '4 personalized tours (“Dubai & Abu Dhabi Highlights”, “Dubai Classic”, “Jordan: Petra by Night” and 1 more)',
       '3 group tours (“Dubai Shopping Festival Group”, “Oman Discovery Group” and “Petra & Wadi Musa Group”)',
     ];
@@ -170,14 +179,14 @@ describe('regions', () => {
   it('imports CSV and JSON rows: creates, updates by name or slug, rejects bad rows', async () => {
     const before = await count('regions');
     const file = ['Name,Slug,Description', 'Central Asia,,Silk Road', 'europe,,Updated by import', ',,no name', 'South America,south-america,Andes'].join('\n');
-    const res = await owner.post('/api/regions/import', file, csv);
+    const res = await owner.post('/api/regions/import?updateExisting=true', file, csv);
     expect(res.status).toBe(200);
-    expect(res.body.data.summary).toEqual({ total: 4, created: 2, updated: 1, rejected: 1 });
+    expect(res.body.data.summary).toEqual({ total: 4, created: 2, updated: 1, skipped: 0, rejected: 1 });
     expect(res.body.data.rows[2]).toMatchObject({ row: 3, status: 'rejected', reason: 'name is required' });
     expect(res.body.data.rows[1]).toMatchObject({ row: 2, status: 'updated', _id: await demoId('regions', 'Europe') });
     expect(await count('regions')).toBe(before + 2);
-    const json = await owner.post('/api/regions/import', { rows: [{ name: 'North America', slug: 'south-america' }, { name: 5 }] });
-    expect(json.body.data.summary).toEqual({ total: 2, created: 0, updated: 1, rejected: 1 });
+    const json = await owner.post('/api/regions/import?updateExisting=true', { rows: [{ name: 'North America', slug: 'south-america' }, { name: 5 }] });
+    expect(json.body.data.summary).toEqual({ total: 2, created: 0, updated: 1, skipped: 0, rejected: 1 });
     expect((await s.sql(`select name from regions where slug = 'south-america'`))[0]).toEqual({ name: 'North America' });
     expect((await owner.post('/api/regions/import', 'Name,Population\nX,1', csv)).status).toBe(400);
     expect((await sales.post('/api/regions/import', { rows: [{ name: 'X' }] })).status).toBe(403);
@@ -226,7 +235,7 @@ describe('destinations', () => {
     const res = await ops.delete(`/api/destinations/${id}`);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
-      'This destination is used by 3 hotels, 4 activities, 1 review, 24 leads, 20 lead queries, 2 personalized tours (“Dubai & Abu Dhabi Highlights” and “Dubai Classic”) and 1 group tour (“Dubai Shopping Festival Group”) and cannot be deleted',
+      `This destination is used by 3 hotels, 4 activities, 1 review, 24 leads, 20 lead queries, ${await customizedToursUsing('$1 = any(destinations)', id)}, 2 personalized tours (“Dubai & Abu Dhabi Highlights” and “Dubai Classic”) and 1 group tour (“Dubai Shopping Festival Group”) and cannot be deleted`,
     );
     const { body } = await ops.post('/api/destinations', { name: 'Empty Quarter', regionId: await demoId('regions', 'Middle East'), country: 'Saudi Arabia' });
     expect((await ops.delete(`/api/destinations/${body.data._id}`)).body.message).toBe('Destination deleted successfully');
@@ -246,11 +255,11 @@ describe('destinations', () => {
       'Dubai,middle-east,United Arab Emirates,Updated',
       'No Country,Europe,,',
     ].join('\n');
-    const res = await owner.post('/api/destinations/import', file, csv);
+    const res = await owner.post('/api/destinations/import?updateExisting=true', file, csv);
     expect(res.status).toBe(200);
-    expect(res.body.data.summary).toEqual({ total: 5, created: 2, updated: 1, rejected: 2 });
+    expect(res.body.data.summary).toEqual({ total: 5, created: 2, updated: 1, skipped: 0, rejected: 2 });
     expect(res.body.data.rows.map((r: { status: string }) => r.status)).toEqual(['created', 'rejected', 'created', 'updated', 'rejected']);
-    expect(res.body.data.rows[1].reason).toBe('region "Far East" is not a known region');
+    expect(res.body.data.rows[1]).toMatchObject({ name: 'Kyoto', reason: 'region "Far East" is not a known region' });
     expect(res.body.data.rows[4].reason).toBe('country is required');
     expect(await count('destinations')).toBe(before + 2);
     expect((await s.sql(`select description from destinations where id = $1`, [await demoId('destinations', 'Dubai')]))[0].description).toBe('Updated');
@@ -366,9 +375,11 @@ describe('hotels', () => {
     expect((await finance.get('/api/hotels')).status).toBe(403);
     expect((await finance.get(`/api/hotels/hotelId/${id}`)).status).toBe(403);
     expect((await ops.put(`/api/hotels/${id}`, { stars: 0 })).status).toBe(400);
-    const deleted = await ops.delete(`/api/hotels/${id}`);
-    expect(deleted.body).toMatchObject({ message: 'Hotel deleted successfully!', data: { _id: id } });
-    expect((await ops.get(`/api/hotels/hotelId/${id}`)).status).toBe(404);
+    // Demo tours stay in the demo hotels: the one deleted is a hotel no tour uses.
+    const spare = (await ops.post('/api/hotels', { name: 'Spare Inn', destinationId: await demoId('destinations', 'Dubai'), stars: 3, roomTypes: [{ name: 'Double', nightlyRate: 9000, maxOccupancy: 2 }] })).body.data._id;
+    const deleted = await ops.delete(`/api/hotels/${spare}`);
+    expect(deleted.body).toMatchObject({ message: 'Hotel deleted successfully!', data: { _id: spare } });
+    expect((await ops.get(`/api/hotels/hotelId/${spare}`)).status).toBe(404);
   });
 
   it('imports hotels from CSV with room types in one cell', async () => {
@@ -382,7 +393,7 @@ describe('hotels', () => {
     ].join('\n');
     const res = await owner.post('/api/hotels/import', file, csv);
     expect(res.status).toBe(200);
-    expect(res.body.data.summary).toEqual({ total: 4, created: 1, updated: 0, rejected: 3 });
+    expect(res.body.data.summary).toEqual({ total: 4, created: 1, updated: 0, skipped: 0, rejected: 3 });
     const created = (await owner.get(`/api/hotels/hotelId/${res.body.data.rows[0]._id}`)).body.data;
     expect(created).toMatchObject({
       name: 'Nungwi Sands',
@@ -394,7 +405,7 @@ describe('hotels', () => {
       ],
       amenities: ['Pool', 'Spa'],
     });
-    expect(res.body.data.rows[1].reason).toBe('destination "Atlantis" is not a known destination');
+    expect(res.body.data.rows[1]).toMatchObject({ name: 'Nowhere Inn', reason: 'destination "Atlantis" is not a known destination' });
     expect(res.body.data.rows[2].reason).toMatch(/^roomTypes\.0\.nightlyRate/);
     expect(res.body.data.rows[3].reason).toBe('stars must be at most 5');
     expect(await count('hotels')).toBe(before + 1);
@@ -477,13 +488,13 @@ describe('activities', () => {
       'Free Walk,Bali,culture,easy,sixty,0,',
       'Too,Many,Cells,easy,60,1,,extra',
     ].join('\n');
-    const res = await ops.post('/api/activities/import', file, csv);
+    const res = await ops.post('/api/activities/import?updateExisting=true', file, csv);
     expect(res.status).toBe(200);
-    expect(res.body.data.summary).toEqual({ total: 6, created: 1, updated: 1, rejected: 4 });
+    expect(res.body.data.summary).toEqual({ total: 6, created: 1, updated: 1, skipped: 0, rejected: 4 });
     expect(res.body.data.rows.map((r: { status: string }) => r.status)).toEqual(['created', 'rejected', 'updated', 'rejected', 'rejected', 'rejected']);
     expect(res.body.data.rows[1].reason).toBe('difficulty must be easy, moderate or hard');
     expect(res.body.data.rows[4].reason).toMatch(/^durationMinutes/);
-    expect(res.body.data.rows[5].reason).toBe('has 8 cells but the header has 7 columns');
+    expect(res.body.data.rows[5]).toMatchObject({ reason: 'row has 8 cells but the header has 7 columns', issues: [{ path: 'row', code: 'malformedRow', params: { cells: 8, columns: 7 } }] });
     const burj = (await ops.get(`/api/activities/activityId/${res.body.data.rows[2]._id}`)).body.data;
     expect(burj).toMatchObject({ pricePerPerson: 7000, durationMinutes: 120, description: 'Updated price', slug: 'burj-khalifa-at-the-top' });
 
@@ -494,8 +505,9 @@ describe('activities', () => {
         { name: 'Tegallalang Swing', destination: 'bali', category: 'adventure', difficulty: 'moderate', durationMinutes: 60, pricePerPerson: 3500 },
       ],
     });
-    expect(json.body.data.summary).toEqual({ total: 3, created: 1, updated: 1, rejected: 1 });
-    expect(json.body.data.rows[1]).toMatchObject({ status: 'rejected', reason: 'pricePerPerson is required' });
+    expect(json.body.data.summary).toEqual({ total: 3, created: 1, updated: 0, skipped: 1, rejected: 1 });
+    expect(json.body.data.rows[1]).toMatchObject({ status: 'rejected', name: 'No Price', reason: 'pricePerPerson is required' });
+    expect(json.body.data.rows[2]).toMatchObject({ status: 'skipped', code: 'DUPLICATE_ROW', reason: 'same name as row 1' });
     expect(await count('activities')).toBe(before + 2);
     expect((await finance.post('/api/activities/import', { rows: [{}] })).status).toBe(403);
   });

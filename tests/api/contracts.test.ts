@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/registry';
 import { openApiPath } from '../../server/http/openapi';
+import { isFileAnswer } from '../../server/http/route';
 import { ISSUE_CODES } from '../../src/api/common/issues';
 import { LEAD_SECRET_HEADER } from '../../src/api/leads/contract';
 import { startTestServer, type TestServer } from '../support/server';
@@ -134,10 +135,11 @@ describe('the API reference', () => {
         const op = doc.paths[base + openApiPath(r.path)]?.[r.method.toLowerCase()];
         expect(op, `${r.method} ${base}${r.path} is missing from the document`).toBeDefined();
         expect(op['x-permission']).toBe(r.access.kind === 'permission' ? `${r.access.module}.${r.access.action}` : r.access.kind);
-        expect(r.answers ?? r.answersFile, `${r.method} ${r.path} documents no answer schema`).toBeDefined();
-        const content = op.responses[String(r.status ?? 200)].content;
-        if (r.answersFile) for (const type of r.answersFile) expect(content[type].schema).toEqual({ type: 'string', format: 'binary' });
-        else expect(content['application/json'].schema).toBeTypeOf('object');
+        expect(r.answers, `${r.method} ${r.path} documents no answer schema`).toBeDefined();
+        const answered = op.responses[String(r.status ?? 200)].content;
+        if (isFileAnswer(r.answers)) for (const type of r.answers.file) expect(answered[type].schema).toEqual({ type: 'string', format: 'binary' });
+        else expect(answered['application/json'].schema).toBeTypeOf('object');
+        if (r.multipart) expect(op.requestBody.content['multipart/form-data'].schema.properties[r.multipart.files].items.format).toBe('binary');
         if (r.params || r.query || r.body) expect(op.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
         if (r.access.kind !== 'public') expect(op.responses['401']).toBeDefined();
         for (const name of r.path.match(/:[a-zA-Z]+/g) ?? []) expect(op.parameters.map((p: { name: string }) => p.name)).toContain(name.slice(1));
@@ -173,5 +175,12 @@ describe('the API reference', () => {
     const right = await check(new Request('http://x/api/health'), json({ status: 'ok' }));
     expect(right.status).toBe(200);
     expect(right.headers.get('x-kept')).toBe('yes');
+    // A file answer is checked by its media type; JSON where a file is documented is a mismatch, and so is a file where JSON is.
+    const pdf = (type: string) => new Response('%PDF-1.7', { headers: { 'content-type': type } });
+    const id = '00000000-0000-4000-8000-000000000000';
+    expect((await check(new Request(`http://x/api/budget/income/${id}/pdf`), pdf('application/pdf'))).status).toBe(200);
+    expect((await check(new Request(`http://x/api/budget/income/${id}/pdf`), pdf('text/html'))).status).toBe(500);
+    expect((await check(new Request(`http://x/api/budget/income/${id}/pdf`), json({ data: 1 }))).status).toBe(500);
+    expect((await check(new Request('http://x/api/health'), pdf('application/pdf'))).status).toBe(500);
   });
 });

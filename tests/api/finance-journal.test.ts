@@ -41,7 +41,9 @@ const entryArb = fc
     const total = debits.reduce((n, d) => n + d.amount, 0);
     const parts = splitByWeights(total, credits.map((c) => c.weight));
     return [...debits.map((d) => ({ account: d.account, debit: d.amount })), ...credits.map((c, i) => ({ account: c.account, credit: parts[i] }))];
-  });
+  })
+  // Uneven weights can leave a small total's share at 0, and a line moves money (seed -2097410090).
+  .filter((lines) => lines.every((l) => (l.debit ?? l.credit ?? 0) > 0));
 
 type Op = { kind: 'post'; lines: LineInput[] } | { kind: 'reverse'; pick: number };
 const opArb: fc.Arbitrary<Op> = fc.oneof(

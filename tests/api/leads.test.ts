@@ -276,6 +276,27 @@ describe('POST /leads and PUT /leads/details/{id}', () => {
     expect((await sales.put(`/api/leads/details/${id.zainab}`, {})).status).toBe(400);
   });
 
+  it("refuses an enquiry day after today on the organization's clocks, on create, edit and import (400 on queryDate); today is fine", async () => {
+    const [{ today, tomorrow }] = await s.sql<{ today: string; tomorrow: string }>(
+      `select to_char(now() at time zone time_zone, 'YYYY-MM-DD') as today, to_char(now() at time zone time_zone + interval '1 day', 'YYYY-MM-DD') as tomorrow from organizations where name = 'Demo Travels'`,
+    );
+    const before = [await count('leads'), await count('contacts'), await count('lead_events')];
+    const created = await owner.post('/api/leads', { name: 'Tomorrow’s enquiry', phone: phone(), queryDate: tomorrow });
+    expect(created.status).toBe(400);
+    expect(created.body.issues).toEqual([{ path: 'queryDate', code: 'inFuture', params: {}, message: 'must not be in the future' }]);
+    const edited = await sales.put(`/api/leads/details/${id.zainab}`, { queryDate: tomorrow, comment: 'not saved' });
+    expect(edited.status).toBe(400);
+    expect(edited.body.issues).toEqual([{ path: 'queryDate', code: 'inFuture', params: {}, message: 'must not be in the future' }]);
+    const imported = await owner.post('/api/leads/import', { rows: [{ name: 'Import from the future', phone: phone(), queryDate: tomorrow }] });
+    expect(imported.body.data.rows[0]).toMatchObject({ status: 'rejected', reason: 'queryDate must not be in the future', issues: [{ path: 'queryDate', code: 'inFuture', params: {} }] });
+    expect([await count('leads'), await count('contacts'), await count('lead_events')]).toEqual(before);
+    expect((await s.sql<{ comment: string | null }>('select comment from leads where id = $1', [id.zainab]))[0].comment).not.toBe('not saved');
+
+    const fine = await owner.post('/api/leads', { name: 'Today’s enquiry', phone: phone(), queryDate: today });
+    expect(fine.status).toBe(201);
+    expect(fine.body.data.queryDate).toBe(today);
+  });
+
   it('needs leads permissions: operations may read, not create; finance may not read', async () => {
     expect((await ops.get(`/api/leads/${id.zainab}`)).status).toBe(200);
     expect((await ops.post('/api/leads', { name: 'X', phone: phone() })).status).toBe(403);
@@ -300,6 +321,13 @@ describe('status, owner, queries and follow-ups', () => {
     const closed = await sales.post(`/api/leads/${lead}/followup`, { dueAt: inHours(3) });
     expect(closed.status).toBe(409);
     expect(closed.body.message).toBe('A lost lead cannot get a follow-up; reopen it first');
+    // Its open follow-up waits with it: no response until it is reopened (409), and nothing is written.
+    const waiting = lost.body.data.followUps.find((f: { response: unknown }) => !f.response);
+    expect(waiting).toBeDefined();
+    const answered = await sales.post(`/api/leads/${lead}/followup/response`, { followUpId: waiting._id, outcome: 'no-answer' });
+    expect(answered.status).toBe(409);
+    expect(answered.body).toMatchObject({ code: 'LEAD_CLOSED', message: 'A lost lead cannot get a follow-up response; reopen it first' });
+    expect((await s.sql<{ outcome: string | null }>('select outcome from follow_ups where id = $1', [waiting._id]))[0].outcome).toBeNull();
     const reopened = await sales.put(`/api/leads/${lead}/status`, { status: 'reopened' });
     expect(reopened.body.data).toMatchObject({ status: 'contacted', lostReason: null });
     expect(reopened.body.data.followUp).toBe(reopened.body.data.followUps[0].dueAt);
@@ -447,14 +475,16 @@ describe('POST /leads/import', () => {
     });
     expect(res.status).toBe(200);
     const report = res.body.data;
-    expect(report.summary).toEqual({ total: 9, created: 2, updated: 0, rejected: 7 });
+    expect(report.summary).toEqual({ total: 9, created: 2, updated: 0, skipped: 3, rejected: 4 });
     const byRow = Object.fromEntries(report.rows.map((r: { row: number }) => [r.row, r]));
     expect(byRow[1]).toMatchObject({ status: 'created', name: 'Import One' });
+    expect(byRow[3]).toMatchObject({ status: 'skipped', code: 'DUPLICATE', name: 'Dup Phone' });
     expect(byRow[3].reason).toMatch(/^duplicate: a lead with the phone number/);
+    expect(byRow[4]).toMatchObject({ status: 'skipped', code: 'DUPLICATE' });
     expect(byRow[4].reason).toMatch(/^duplicate: a lead with the email/);
-    expect(byRow[5].reason).toMatch(/^duplicate: a lead with the phone number/);
-    expect(byRow[6].reason).toBe('unknown destination Atlantis of the Deep');
-    expect(byRow[7].reason).toBe('ops@demo.travel is not an active member of the sales department');
+    expect(byRow[5]).toMatchObject({ status: 'skipped', code: 'DUPLICATE_ROW', params: { row: 1, field: 'phone' }, reason: 'same phone as row 1' });
+    expect(byRow[6]).toMatchObject({ status: 'rejected', name: 'Nowhere', reason: 'destinations "Atlantis of the Deep" is not a known destination' });
+    expect(byRow[7]).toMatchObject({ status: 'rejected', reason: 'assignedTo ops@demo.travel is not an active member of the sales department' });
     expect(byRow[8].issues[0].path).toBe('phone');
     expect(byRow[9].issues[0].path).toBe('email');
     expect(await count('leads')).toBe(before + 2);
@@ -698,13 +728,16 @@ describe("contacts and duplicates follow lead visibility ('own')", () => {
       { name: 'Same email as mine', email: mine.email },
     ];
     const report = (await sales.post('/api/leads/import', { rows })).body.data;
-    expect(report.rows.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'rejected', 'rejected']);
+    // A duplicate is skipped, never changed (the lead import only creates).
+    expect(report.rows.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'skipped', 'skipped']);
+    expect(report.rows[2]).toMatchObject({ code: 'DUPLICATE', params: { field: 'phone' } });
     expect(report.rows[2].reason).toMatch(/^duplicate: a lead with the phone number/);
+    expect(report.rows[3]).toMatchObject({ code: 'DUPLICATE', params: { field: 'email' } });
     expect(report.rows[3].reason).toMatch(/^duplicate: a lead with the email/);
     expect(JSON.stringify(report)).not.toContain(hidden.name);
     // Someone who sees every lead gets Lina's reported too.
     const byOwner = (await owner.post('/api/leads/import', { rows: rows.slice(0, 2) })).body.data;
-    expect(byOwner.rows.map((r: { status: string }) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(byOwner.rows.map((r: { status: string }) => r.status)).toEqual(['skipped', 'skipped']);
   });
 
   it("shows a group's members he may see, and keeps the others when he changes the group", async () => {

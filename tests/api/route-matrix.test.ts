@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/registry';
+import { markTourBooked } from '../../server/tours/workflow';
 import type { RouteDef } from '../../server/http/route';
 import { startTestServer, type TestServer } from '../support/server';
 import type { Agent } from '../support/agent';
@@ -57,6 +58,17 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'PUT /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}`, body: { name: 'Taken over' } }),
   'DELETE /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}` }),
   'POST /account/journal/:id/reverse': (d) => ({ path: `/account/journal/${d.journalEntry}/reverse`, body: { date: '2031-01-01' } }),
+  'PUT /customized-tours': (d) => ({ path: '/customized-tours', body: { _id: d.draftTour, title: 'Taken over', departure: '2031-01-01', arrival: '2031-01-02', adults: 1, days: [], lines: [] } }),
+  'PUT /customized-tours/booked': (d) => ({ path: '/customized-tours/booked', body: { _id: d.bookedTour, days: [] } }),
+  'GET /customized-tours/lead/:leadId': (d) => ({ path: `/customized-tours/lead/${d.tourLead}` }),
+  'GET /customized-tours/booking/:id': (d) => ({ path: `/customized-tours/booking/${d.tourBooking}` }),
+  'PUT /customized-tours/booked/publish/:id': (d) => ({ path: `/customized-tours/booked/publish/${d.bookedTour}` }),
+  'PUT /customized-tours/booked/revert/:id': (d) => ({ path: `/customized-tours/booked/revert/${d.bookedTour}` }),
+  'PUT /customized-tours/:id/revise': (d) => ({ path: `/customized-tours/${d.sentTour}/revise` }),
+  'POST /customized-tours/:id/send': (d) => ({ path: `/customized-tours/${d.draftTour}/send`, body: {} }),
+  'GET /customized-tours/:id/versions/:version': (d) => ({ path: `/customized-tours/${d.sentTour}/versions/1` }),
+  'GET /customized-tours/:id': (d) => ({ path: `/customized-tours/${d.draftTour}` }),
+  'DELETE /customized-tours/:id': (d) => ({ path: `/customized-tours/${d.draftTour}` }),
   'GET /personalized-tours/id/:id': (d) => ({ path: `/personalized-tours/id/${d.personalizedTour}` }),
   'PUT /personalized-tours': (d) => ({ path: '/personalized-tours', body: { _id: d.personalizedTour, title: 'Taken over' } }),
   'DELETE /personalized-tours/:id': (d) => ({ path: `/personalized-tours/${d.personalizedTour}` }),
@@ -64,6 +76,15 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'GET /group-tours/id/:id': (d) => ({ path: `/group-tours/id/${d.groupTour}` }),
   'PUT /group-tours': (d) => ({ path: '/group-tours', body: { _id: d.groupTour, title: 'Taken over' } }),
   'DELETE /group-tours/:id': (d) => ({ path: `/group-tours/${d.groupTour}` }),
+  'GET /personalized-tours/:id/pdf': (d) => ({ path: `/personalized-tours/${d.personalizedTour}/pdf` }),
+  'GET /personalized-tours/:id/sends': (d) => ({ path: `/personalized-tours/${d.personalizedTour}/sends` }),
+  'POST /personalized-tours/:id/send': (d) => ({ path: `/personalized-tours/${d.personalizedTour}/send`, body: { to: 'someone@example.com' } }),
+  'GET /budget/income/:id/pdf': (d) => ({ path: `/budget/income/${d.income}/pdf` }),
+  'GET /budget/income/:id/sends': (d) => ({ path: `/budget/income/${d.income}/sends` }),
+  'POST /budget/income/:id/send': (d) => ({ path: `/budget/income/${d.income}/send`, body: { to: 'someone@example.com' } }),
+  'GET /outbox/:id': (d) => ({ path: `/outbox/${d.send}` }),
+  'GET /outbox/:id/eml': (d) => ({ path: `/outbox/${d.send}/eml` }),
+  'GET /outbox/:id/attachments/:attachmentId': (d) => ({ path: `/outbox/${d.send}/attachments/${d.attachment}` }),
   'GET /bookings/id/:id': (d) => ({ path: `/bookings/id/${d.booking}` }),
   'GET /bookings/lead/:leadId': (d) => ({ path: `/bookings/lead/${d.lead}` }),
   'PUT /bookings/:id/verify': (d) => ({ path: `/bookings/${d.booking}/verify` }),
@@ -77,7 +98,7 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
 };
 
 /** Routes that read or change a record named in the body rather than the path. */
-const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /personalized-tours', 'PUT /group-tours', 'GET /group-tours/ids', 'POST /booking-invoices/generate']);
+const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /customized-tours', 'PUT /customized-tours/booked', 'PUT /personalized-tours', 'PUT /group-tours', 'GET /group-tours/ids', 'POST /booking-invoices/generate']);
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -119,6 +140,10 @@ beforeAll(async () => {
     personalizedTour: await demoRow('personalized_tours'),
     groupTour: await demoRow('group_tours'),
   };
+  demo.income = (await owner.post('/api/budget/income', { amount: 100, date: '2030-01-01', paymentMethod: 'cash', description: 'Matrix' })).body.data._id;
+  const send = (await owner.post(`/api/budget/income/${demo.income}/send`, { to: 'matrix@example.com' })).body.data;
+  demo.send = send._id;
+  demo.attachment = send.attachments[0]._id;
   // A booking with a payment waiting for verification, and one awaiting its invoice (server/bookings/seed.ts).
   const [pending] = await s.sql<{ booking_id: string; id: string }>(
     `select p.booking_id, p.id from booking_payments p join organizations o on o.id = p.organization_id where o.name = 'Demo Travels' and p.status = 'submitted' order by p.id limit 1`,
@@ -129,6 +154,18 @@ beforeAll(async () => {
   demo.completedBooking = (await s.sql<{ id: string }>(`select b.id from bookings b join organizations o on o.id = b.organization_id where o.name = 'Demo Travels' and b.status = 'completed' order by b.id limit 1`))[0].id;
   demo.leadQuery = (await owner.post(`/api/leads/${demo.lead}/query`, { adults: 2 })).body.data.queries.at(-1)._id;
   demo.followUp = (await owner.post(`/api/leads/${demo.lead}/followup`, { dueAt: new Date(Date.now() + 3_600_000).toISOString() })).body.data.followUps[0]._id;
+  const tourOf = async (status: string) =>
+    (await s.sql<{ id: string; lead_id: string }>(`select t.id, t.lead_id from customized_tours t join organizations o on o.id = t.organization_id where o.name = 'Demo Travels' and t.status = $1 and t.version = 1 order by t.id limit 2`, [status]));
+  const [draft] = await tourOf('draft');
+  const [sent, toBook] = await tourOf('sent');
+  demo.draftTour = draft.id;
+  demo.tourLead = draft.lead_id;
+  demo.sentTour = sent.id;
+  demo.bookedTour = toBook.id;
+  // A customized tour booked by a booking id of its own (the tour records it; no booking row needed here).
+  demo.tourBooking = '5b1f0c4e-1f7e-4d53-9a51-3c0d2a7e9b10';
+  const [{ id: orgId }] = await s.sql<{ id: string }>(`select id from organizations where name = 'Demo Travels'`);
+  await s.database.withTenant(orgId, (tx) => markTourBooked(tx, toBook.id, demo.tourBooking, 1, null));
   everything = await checksumQuery(s);
 });
 afterAll(() => s.close());

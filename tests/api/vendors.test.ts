@@ -426,7 +426,7 @@ describe('GET /vendors/{id}/transactions', () => {
 describe('POST /vendors/import', () => {
   const csvHeaders = { 'Content-Type': 'text/csv; charset=utf-8' };
 
-  it('imports a CSV file: good rows are created or updated, bad rows rejected with the reason and row number', async () => {
+  it('imports a CSV file with "update existing": good rows are created or updated, bad rows rejected with the reason and row number', async () => {
     const before = await count();
     const csv = [
       '\uFEFFName,Services,Contact Person,Email,Phone,IBAN,SWIFT,Notes',
@@ -439,9 +439,9 @@ describe('POST /vendors/import', () => {
       'Boat Rides,boats,,,,,,',
       'Short Row Tours,visa',
     ].join('\r\n');
-    const res = await owner.post('/api/vendors/import', csv, csvHeaders);
+    const res = await owner.post('/api/vendors/import?updateExisting=true', csv, csvHeaders);
     expect(res.status).toBe(200);
-    expect(res.body.data.summary).toEqual({ total: 8, created: 3, updated: 2, rejected: 3 });
+    expect(res.body.data.summary).toEqual({ total: 8, created: 3, updated: 2, skipped: 0, rejected: 3 });
     const rows = res.body.data.rows;
     expect(rows.map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([
       [1, 'created'],
@@ -453,8 +453,12 @@ describe('POST /vendors/import', () => {
       [7, 'rejected'],
       [8, 'created'],
     ]);
-    expect(rows[1].reason).toBe('email must be a valid email address');
-    expect(rows[4].reason).toBe('has 10 cells but the header has 8 columns');
+    expect(rows[1]).toMatchObject({ name: 'Broken Email Travel', reason: 'email must be a valid email address' });
+    expect(rows[2].changes).toEqual([
+      { field: 'name', from: 'Atlantis The Palm', to: 'atlantis the palm' },
+      { field: 'notes', from: expect.any(String), to: 'Updated by import' },
+    ]);
+    expect(rows[4]).toMatchObject({ reason: 'row has 10 cells but the header has 8 columns', issues: [{ path: 'row', code: 'malformedRow', params: { cells: 10, columns: 8 } }] });
     expect(rows[6].reason).toMatch(/^services\.0 must be one of hotels/);
     expect(await count()).toBe(before + 3);
 
@@ -477,7 +481,7 @@ describe('POST /vendors/import', () => {
     expect(await s.sql(`select 1 from vendors where name in ('Broken Email Travel', 'Boat Rides', 'Too Many Cells')`)).toEqual([]);
   });
 
-  it('imports JSON rows the same way; a later row with the same name updates the earlier one', async () => {
+  it('imports JSON rows the same way; a later row with the same name is skipped as a repeat of the earlier one', async () => {
     const before = await count();
     const name = uniqueName('Json Vendor');
     const res = await ops.post('/api/vendors/import', {
@@ -490,7 +494,7 @@ describe('POST /vendors/import', () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.summary).toEqual({ total: 5, created: 1, updated: 1, rejected: 3 });
+    expect(res.body.data.summary).toEqual({ total: 5, created: 1, updated: 0, skipped: 1, rejected: 3 });
     expect(res.body.data.rows[1]).toEqual({
       row: 2,
       status: 'rejected',
@@ -499,9 +503,9 @@ describe('POST /vendors/import', () => {
     });
     expect(res.body.data.rows[2]).toMatchObject({ row: 3, status: 'rejected', reason: 'name is required' });
     expect(res.body.data.rows[4]).toMatchObject({ row: 5, status: 'rejected', reason: 'rating is not a known field' });
-    expect(res.body.data.rows[3]).toMatchObject({ row: 4, status: 'updated', _id: res.body.data.rows[0]._id });
+    expect(res.body.data.rows[3]).toMatchObject({ row: 4, status: 'skipped', code: 'DUPLICATE_ROW', params: { row: 1, field: 'name' }, reason: 'same name as row 1' });
     const v = (await ops.get(`/api/vendors/id/${res.body.data.rows[0]._id}`)).body.data;
-    expect(v).toMatchObject({ name: name.toUpperCase(), services: ['hotels', 'visa'], notes: 'second row', email: 'json@vendor.example' });
+    expect(v).toMatchObject({ name, services: ['hotels'], notes: null, email: 'json@vendor.example' });
     expect(await count()).toBe(before + 1);
   });
 
@@ -512,7 +516,7 @@ describe('POST /vendors/import', () => {
     for (let i = 1; i <= 3000; i++) lines.push(`Bulk Vendor ${i},${i % 2 ? 'hotels' : 'flights;visa'},${i === 1500 ? 'broken' : `bulk${i}@example.com`}`);
     const res = await owner.post('/api/vendors/import', lines.join('\n'), csvHeaders);
     expect(res.status).toBe(200);
-    expect(res.body.data.summary).toEqual({ total: 3000, created: 2999, updated: 0, rejected: 1 });
+    expect(res.body.data.summary).toEqual({ total: 3000, created: 2999, updated: 0, skipped: 0, rejected: 1 });
     expect(res.body.data.rows[1499]).toMatchObject({ row: 1500, status: 'rejected' });
     expect(await count()).toBe(before + 2999);
     expect((await stats()).total).toBe(statsBefore.total + 2999);
@@ -543,7 +547,7 @@ describe('POST /vendors/import', () => {
   it('imports into the caller’s organization only', async () => {
     const res = await globe.post('/api/vendors/import', { rows: [{ name: 'Atlantis The Palm', services: ['hotels'], notes: 'globe' }, { name: 'Visa Express UAE', services: ['visa'] }] });
     // Globe already has its own "Atlantis The Palm" (created above); Demo Travels' vendors are invisible to it.
-    expect(res.body.data.summary).toEqual({ total: 2, created: 1, updated: 1, rejected: 0 });
+    expect(res.body.data.summary).toEqual({ total: 2, created: 1, updated: 0, skipped: 1, rejected: 0 });
     const demo = await s.sql<{ n: number }>(`select count(*)::int as n from vendors v join organizations o on o.id = v.organization_id where o.name = 'Demo Travels' and v.notes = 'globe'`);
     expect(demo[0].n).toBe(0);
   });

@@ -3,15 +3,19 @@
  * Seeds a large organization with bulk inserts, then at 50 connections measures the main list
  * endpoints against /api/health on the same server and against the identical SQL run straight
  * through a pg pool; also first start, restart, peak RSS and the web app's JS per chunk.
+ * Also a 50,000-row lead import (a multipart CSV upload): its preview, and the import's rows per
+ * second with the per-row report checked. `BENCH_ONLY=imports` runs only that.
  * Figures go to stdout and to test-results/bench.json; docs/performance.md records one run.
  */
-import { execSync } from 'node:child_process';
+import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import * as v from 'valibot';
+import { createTourInput, priceTourLines, type CreateTourFields } from '../../src/api/tours/customized/contract';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
 import { Agent } from '../support/agent';
 
@@ -20,6 +24,8 @@ const CONNECTIONS = 50;
 const VENDORS = Number(process.env.BENCH_VENDORS ?? 50_000);
 const HOTELS = Number(process.env.BENCH_HOTELS ?? 20_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 20_000);
+const IMPORT_LEADS = Number(process.env.BENCH_IMPORT_LEADS ?? 50_000);
+const TOURS = Number(process.env.BENCH_TOURS ?? 20_000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 /** Concurrent staff in the booking flow measurement (create → payment → verify). */
 const FLOW_WORKERS = Number(process.env.BENCH_FLOW_WORKERS ?? 10);
@@ -62,7 +68,7 @@ async function hasTable(pool: pg.Pool, table: string) {
  * row at a time). Hotels and activities point at Demo Travels' seeded destinations, round robin.
  */
 async function seedLarge(pool: pg.Pool) {
-  const seeded = { vendors: 0, hotels: 0, activities: 0, bookings: 0, payments: 0 };
+  const seeded = { vendors: 0, hotels: 0, activities: 0, tours: 0, bookings: 0, payments: 0 };
   if (await hasTable(pool, 'vendors')) {
     const t0 = performance.now();
     await pool.query(
@@ -122,6 +128,56 @@ async function seedLarge(pool: pg.Pool) {
     );
     results.seedActivitiesMs = Math.round(performance.now() - t0);
     seeded.activities = ACTIVITIES;
+  }
+  if (await hasTable(pool, 'customized_tours')) {
+    // Tours of Demo Travels' leads (round robin), each with three priced lines (a stay, an
+    // activity, a fee) whose figures follow the pricing rules the database checks, and the tour's
+    // totals their sums: the deferred totals check runs at commit, so one transaction.
+    const t0 = performance.now();
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        `create temporary table bench_tour_lines on commit drop as
+         select g, k, kind, unit, quantity, unit_cost, markup_type, markup,
+                unit_cost + case when markup_type = 'percent' then div(unit_cost * markup * 2 + 10000, 20000) else markup end as unit_price
+         from generate_series(1, $1) g,
+              lateral (values
+                (1, 'hotels', 'per-room-night', 2 + g % 6, 8000 + (g % 40) * 250, 'percent', 1500),
+                (2, 'activities', 'per-person', 1 + g % 4, 2000 + (g % 30) * 150, 'percent', 2000),
+                (3, 'fee', 'per-unit', 1, 0, 'amount', 5000)
+              ) as l(k, kind, unit, quantity, unit_cost, markup_type, markup)`,
+        [TOURS],
+      );
+      await client.query(
+        `with o as (select id, currency from organizations where name = 'Demo Travels'),
+              l as (select array_agg(id order by id) as ids from leads where organization_id = (select id from o)),
+              d as (select array_agg(d.id order by d.slug) as ids, array_agg(d.region_id order by d.slug) as regions from destinations d where d.organization_id = (select id from o)),
+              t as (select g, sum(unit_cost * quantity) as cost, sum(unit_price * quantity) as sell from bench_tour_lines group by g)
+         insert into customized_tours (id, organization_id, lead_id, title, status, regions, destinations, departure, arrival, adults, children, currency, total_cost, total_sell, created_at, updated_at)
+         select ('00000000-0000-4000-9000-' || lpad(t.g::text, 12, '0'))::uuid, o.id, l.ids[t.g % cardinality(l.ids) + 1],
+                (array['Family escape','Honeymoon','City and desert','Culture trail','Long weekend'])[t.g % 5 + 1] || ' ' || t.g,
+                (array['draft','draft','sent','draft'])[t.g % 4 + 1],
+                array[d.regions[t.g % cardinality(d.ids) + 1]], array[d.ids[t.g % cardinality(d.ids) + 1]],
+                current_date + (t.g % 300), current_date + (t.g % 300) + 2 + t.g % 10, 1 + t.g % 4, t.g % 3, o.currency, t.cost, t.sell,
+                now() - make_interval(mins => t.g), now() - make_interval(mins => t.g)
+         from t, o, l, d`,
+      );
+      await client.query(
+        `insert into customized_tour_lines (organization_id, tour_id, currency, position, kind, day, description, quantity, unit, unit_cost, markup_type, markup, unit_price, line_cost, line_sell)
+         select o.id, ('00000000-0000-4000-9000-' || lpad(b.g::text, 12, '0'))::uuid, o.currency, b.k, b.kind, case when b.k = 3 then null else 1 end,
+                initcap(b.kind) || ' ' || b.g, b.quantity, b.unit, b.unit_cost, b.markup_type, b.markup, b.unit_price, b.unit_cost * b.quantity, b.unit_price * b.quantity
+         from bench_tour_lines b, (select id, currency from organizations where name = 'Demo Travels') o`,
+      );
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+    results.seedToursMs = Math.round(performance.now() - t0);
+    seeded.tours = TOURS;
   }
   if (await hasTable(pool, 'bookings')) {
     const t0 = performance.now();
@@ -344,7 +400,171 @@ function jsSizes() {
 
 const load = () => os.loadavg().map((x) => +x.toFixed(2));
 
+/**
+ * A lead file as a spreadsheet writes it: dates day/month/year, some rows with regions,
+ * destinations, an owner and a follow-up, and every 1,000th row with a bad email (rejected).
+ */
+function leadFile(rows: number): string {
+  const lines = ['Name,Phone,Email,Source,Comment,Regions,Destinations,Owner,Query date,Follow up'];
+  const sources = ['website', 'phone', 'email', 'walk-in', 'referral', 'social', 'partner'];
+  for (let i = 1; i <= rows; i++) {
+    const bad = i % 1000 === 0;
+    lines.push(
+      [
+        `Bench Lead ${i}`,
+        `+971 50 ${String(i).padStart(7, '0')}`,
+        bad ? `lead${i}-at-bench.example` : `lead${i}@bench.example`,
+        sources[i % sources.length],
+        i % 3 === 0 ? '"Family of four, school holidays"' : '',
+        i % 2 === 0 ? 'Middle East' : '',
+        i % 4 === 0 ? '"Dubai;Abu Dhabi"' : '',
+        i % 5 === 0 ? 'sales@demo.travel' : '',
+        `${String((i % 28) + 1).padStart(2, '0')}/03/2026`,
+        i % 4 === 1 ? '15/01/2027 10:00' : '',
+      ].join(','),
+    );
+  }
+  return lines.join('\r\n');
+}
+
+/** The lead import: a preview, then the import, each one multipart request; the report must be whole. */
+async function benchLeadImport(server: SpawnedServer, cookie: string) {
+  const csv = leadFile(IMPORT_LEADS);
+  const upload = async (query: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'leads.csv');
+    const t0 = performance.now();
+    const res = await fetch(`${server.url}/api/leads/import${query}`, { method: 'POST', headers: { cookie, 'X-Requested-With': 'bench' }, body: form });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`lead import ${query}: ${res.status} ${text.slice(0, 300)}`);
+    return { ms: Math.round(performance.now() - t0), bytes: text.length, report: JSON.parse(text).data as { summary: Record<string, number>; rows: { row: number; status: string; name?: string; reason?: string; issues?: { path: string; code: string }[] }[] } };
+  };
+  const { result: preview, nodeMs: previewNodeMs, postgresMs: previewPostgresMs } = await cpuDuring(server.proc.pid!, () => upload('?preview=true&dateOrder=dmy'));
+  const { result: done, nodeMs, postgresMs } = await cpuDuring(server.proc.pid!, () => upload('?dateOrder=dmy'));
+  const { summary, rows } = done.report;
+  const rejected = rows.filter((r) => r.status === 'rejected');
+  // The per-row report, intact: a row each, in order, every rejected one named with its reason and its coded issue.
+  const intact =
+    rows.length === IMPORT_LEADS &&
+    rows.every((r, i) => r.row === i + 1) &&
+    rejected.length === Math.floor(IMPORT_LEADS / 1000) &&
+    rejected.every((r) => r.name === `Bench Lead ${r.row}` && r.row % 1000 === 0 && /email/.test(r.reason ?? '') && r.issues?.some((i) => i.path === 'email' && i.code === 'invalidEmail')) &&
+    summary.created === IMPORT_LEADS - rejected.length;
+  if (!intact) throw new Error(`lead import report not intact: ${JSON.stringify(summary)}, first rejected: ${JSON.stringify(rejected.slice(0, 3))}`);
+  return {
+    rows: IMPORT_LEADS,
+    fileMB: +(csv.length / 1024 / 1024).toFixed(1),
+    previewMs: preview.ms,
+    previewRowsPerSecond: Math.round(IMPORT_LEADS / (preview.ms / 1000)),
+    previewNodeCpuMs: Math.round(previewNodeMs),
+    previewPostgresCpuMs: Math.round(previewPostgresMs),
+    importMs: done.ms,
+    importRowsPerSecond: Math.round(IMPORT_LEADS / (done.ms / 1000)),
+    nodeCpuMs: Math.round(nodeMs),
+    postgresCpuMs: Math.round(postgresMs),
+    reportMB: +(done.bytes / 1024 / 1024).toFixed(1),
+    summary,
+  };
+}
+
+/** `BENCH_ONLY=imports`: a fresh server, the lead import, nothing else. */
+async function importsOnly() {
+  results.loadBefore = load();
+  const { server } = await timeToHealthy();
+  const agent = new Agent(server.url);
+  await agent.post('/api/auth/login', { email: 'owner@demo.travel', password: PASSWORD });
+  results.leadImport = await benchLeadImport(server, `sid=${agent.cookies.get('sid')}`);
+  results.loadAfter = load();
+  server.proc.kill('SIGTERM');
+  await server.exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log(JSON.stringify(results, null, 2));
+  fs.mkdirSync('test-results', { recursive: true });
+  fs.writeFileSync('test-results/bench-imports.json', JSON.stringify(results, null, 2));
+}
+
+/** A 21-day tour with 200 priced lines (every kind, unit and markup), as the create call takes it. */
+function bigTour(leadId: string, destinationId: string): CreateTourFields {
+  const departure = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const dateOf = (i: number) => new Date(Date.parse(`${departure}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+  const kinds = ['hotels', 'flights', 'transfers', 'activities', 'visa', 'land-part', 'others', 'fee', 'discount'] as const;
+  const units = ['per-person', 'per-room-night', 'per-unit'] as const;
+  return {
+    leadId,
+    title: 'Bench grand tour',
+    departure,
+    arrival: dateOf(20),
+    adults: 4,
+    children: 2,
+    infants: 1,
+    days: Array.from({ length: 21 }, (_, i) => ({ date: dateOf(i), destinationId, meals: ['breakfast'], notes: `Day ${i + 1}` })),
+    lines: Array.from({ length: 200 }, (_, i) => {
+      const kind = kinds[i % kinds.length]!;
+      const discount = kind === 'discount';
+      return {
+        kind,
+        dayNumber: i % 4 === 0 ? null : (i % 21) + 1,
+        description: `Line ${i + 1}`,
+        quantity: 1 + (i % 7),
+        unit: units[i % 3]!,
+        unitCost: discount ? 0 : 1_999 + i * 137,
+        markupType: discount || i % 5 === 0 ? 'amount' : 'percent',
+        markup: discount ? 500 : i % 5 === 0 ? 1_250 : 1_000 + (i % 9) * 333,
+      };
+    }),
+  };
+}
+
+/** Calls of `run` in about a second, after a warm-up: microseconds per call. */
+function microsPerCall(run: () => void) {
+  for (let i = 0; i < 200; i++) run();
+  let calls = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < 1_000) {
+    run();
+    calls++;
+  }
+  return +(((performance.now() - t0) * 1000) / calls).toFixed(1);
+}
+
+/**
+ * The pricing of a 21-day tour with 200 lines: the pricing function alone (what the builder runs
+ * on every key), the contract's whole check (schema, cross-field rules, the price that can be
+ * stored), and a save over HTTP (`PUT /customized-tours`: checks against the catalogue, pricing,
+ * 21 days and 200 lines written, the totals checked by the database at commit), 20 in a row.
+ */
+async function tourPricing(agent: Agent) {
+  const lookup = new pg.Client(dbClientConfig());
+  await lookup.connect();
+  const [row] = (
+    await lookup.query(
+      `select l.id as lead, d.id as destination from leads l join organizations o on o.id = l.organization_id join destinations d on d.organization_id = o.id
+       where o.name = 'Demo Travels' and l.status in ('new', 'contacted') order by l.id, d.slug limit 1`,
+    )
+  ).rows as { lead: string; destination: string }[];
+  await lookup.end();
+  const input = bigTour(row!.lead, row!.destination);
+  const parsed = v.parse(createTourInput, input);
+  const pax = parsed.adults + parsed.children + parsed.infants;
+  const pricingMicros = microsPerCall(() => priceTourLines(parsed.lines, pax));
+  const contractMicros = microsPerCall(() => v.parse(createTourInput, input));
+  const created = await agent.post('/api/customized-tours', input);
+  if (created.status !== 201) throw new Error(`POST /api/customized-tours: ${created.status} ${JSON.stringify(created.body)}`);
+  const data = created.body.data as { _id: string; totals: { sell: number } };
+  const { leadId: _lead, ...plan } = input;
+  const latencies: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    const res = await agent.put('/api/customized-tours', { _id: data._id, ...plan, title: `Bench grand tour ${i}` });
+    if (res.status !== 200) throw new Error(`PUT /api/customized-tours: ${res.status} ${JSON.stringify(res.body)}`);
+    latencies.push(performance.now() - t0);
+  }
+  latencies.sort((a, b) => a - b);
+  return { days: 21, lines: 200, sell: data.totals.sell, pricingMicros, contractMicros, saveP50Ms: +percentile(latencies, 50)!.toFixed(1), saveMaxMs: +latencies.at(-1)!.toFixed(1) };
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'imports') return importsOnly();
   results.loadBefore = load();
   const first = await timeToHealthy();
   results.firstStartMs = first.ms;
@@ -370,6 +590,14 @@ async function main() {
   if (seeded.activities) {
     endpoints.activitiesDefault = '/api/activities';
     endpoints.activitiesFiltered = '/api/activities?search=cruise&difficulty=easy,moderate&sortBy=name&page=2';
+  }
+  if (seeded.tours) {
+    endpoints.toursDefault = '/api/customized-tours';
+    const lookup = new pg.Client(dbClientConfig());
+    await lookup.connect();
+    const [place] = (await lookup.query(`select d.id from destinations d join organizations o on o.id = d.organization_id where o.name = 'Demo Travels' order by d.slug limit 1`)).rows as { id: string }[];
+    await lookup.end();
+    endpoints.toursFiltered = `/api/customized-tours?destinations=${place!.id}&departure[from]=${new Date().toISOString().slice(0, 10)}&totalNights=3,4,5&sortBy=departure&sortOrder=asc&page=2`;
   }
   if (seeded.bookings) {
     endpoints.bookingsDefault = '/api/bookings';
@@ -429,6 +657,7 @@ async function main() {
     });
   }
   results.http = table;
+  if (seeded.tours && (!ONLY || ONLY.includes('tourPricing'))) results.tourPricing = await tourPricing(agent);
   results.statements = statements;
   if (seeded.bookings && (!ONLY || ONLY.includes('bookingFlow'))) {
     const flow = await cpuDuring(server.proc.pid!, () => bookingFlow(server.url, cookie, pool));
@@ -437,6 +666,9 @@ async function main() {
   results.loadAfterHttp = load();
   const status = fs.readFileSync(`/proc/${server.proc.pid}/status`, 'utf8');
   results.serverPeakRssMB = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  // After the lists (its 50,000 leads would change what they read), on the same server.
+  if (!ONLY || ONLY.includes('imports')) results.leadImport = await benchLeadImport(server, cookie);
+  results.serverPeakRssAfterImportMB = Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.proc.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
   results.seeded = seeded;
   if (!NO_WEB) results.web = jsSizes();
 
@@ -449,6 +681,9 @@ async function main() {
   console.log(JSON.stringify({ ...results, http: undefined, statements: undefined, web: (results.web as { signInRouteGzipKB: number } | undefined)?.signInRouteGzipKB }, null, 2));
   fs.mkdirSync('test-results', { recursive: true });
   fs.writeFileSync('test-results/bench.json', JSON.stringify(results, null, 2));
+  // Documents (tests/bench/documents.ts): the 21-day itinerary's render time and memory, mails per
+  // second through the queue. Its own servers, after this one has stopped.
+  if (process.env.BENCH_NO_DOCUMENTS !== 'true') spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/documents.ts'], { stdio: 'inherit' });
 }
 
 main().catch((e) => {

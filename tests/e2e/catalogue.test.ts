@@ -132,9 +132,9 @@ describe('catalogue in Chromium (issue 5)', () => {
     await open('hotels', 'Hotels');
     // Cards are the default layout (seed constant), with the counts header.
     await page.getByTestId('hotels-cards').waitFor();
-    await expect.poll(() => page.getByTestId('hotel-stats').locator('[data-stat=total] dd').innerText()).not.toBe('…');
+    await expect.poll(() => page.getByTestId('hotel-stats').locator('[data-stat=total] .stat__value').innerText()).not.toBe('…');
     const [{ n: before }] = await server.sql<{ n: number }>(`select count(*)::int as n from hotels h join organizations o on o.id = h.organization_id where o.name = 'Demo Travels'`);
-    expect(Number((await page.getByTestId('hotel-stats').locator('[data-stat=total] dd').innerText()).replace(/\D/g, ''))).toBe(before);
+    expect(Number((await page.getByTestId('hotel-stats').locator('[data-stat=total] .stat__value').innerText()).replace(/\D/g, ''))).toBe(before);
 
     await page.getByRole('button', { name: 'New hotel' }).click();
     const dialog = page.getByRole('dialog', { name: 'New hotel' });
@@ -173,7 +173,7 @@ describe('catalogue in Chromium (issue 5)', () => {
         { name: 'Family Suite', nightlyRate: 28999, maxOccupancy: 4 },
       ],
     });
-    await expect.poll(() => page.getByTestId('hotel-stats').locator('[data-stat=total] dd').innerText()).toBe(String(before + 1));
+    await expect.poll(() => page.getByTestId('hotel-stats').locator('[data-stat=total] .stat__value').innerText()).toBe(String(before + 1));
   });
 
   it('creates an activity in the destination', async () => {

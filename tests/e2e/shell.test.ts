@@ -68,7 +68,7 @@ describe('web app shell in Chromium', () => {
 
   it('the menu shows the modules in their saved order, and the shell passes axe', async () => {
     await page.goto(`${server.url}/`);
-    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
     expect(await menuKeys(page)).toEqual(await ownerModuleOrder());
     expect(await axe(page)).toEqual([]);
     await shot('02-dashboard');
@@ -87,7 +87,7 @@ describe('web app shell in Chromium', () => {
 
     // It survives a reload (local storage) and is saved on the server.
     await page.reload();
-    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
     expect(luminance(await bodyBackground(page))).toBeLessThan(0.05);
     await expect
       .poll(async () => (await server.sql<{ theme: string }>(`select preferences->>'theme' as theme from members where email = 'owner@demo.travel'`))[0]?.theme)
@@ -184,7 +184,7 @@ describe('web app shell in Chromium', () => {
     try {
       await p.goto(`${server.url}/login`);
       await signIn(p, 'sales@demo.travel');
-      await p.getByRole('heading', { name: /Welcome/ }).waitFor();
+      await p.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
       const keys = await menuKeys(p);
       expect(keys).toContain('leads');
       for (const m of ADMIN_MODULES) expect(keys).not.toContain(m);

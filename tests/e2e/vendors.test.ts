@@ -17,8 +17,8 @@ const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}
 /** The list's header counts, as the person reads them. */
 async function stats(): Promise<Record<string, number>> {
   const header = page.getByTestId('vendor-stats');
-  await expect.poll(() => header.locator('dd').first().innerText()).not.toBe('…');
-  const entries = await header.locator('[data-stat]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-stat')!, e.querySelector('dd')!.textContent!]));
+  await expect.poll(() => header.locator('.stat__value').first().innerText()).not.toBe('…');
+  const entries = await header.locator('[data-stat]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-stat')!, e.querySelector('.stat__value')!.textContent!]));
   return Object.fromEntries(entries.map(([k, v]) => [k, Number(v!.replace(/\D/g, ''))]));
 }
 
@@ -183,17 +183,20 @@ describe('vendors in Chromium (issue 4)', () => {
       `E2E Import Charlie,"others,visa",Cleo,charlie@import.example,AE07 0331 2345 6789 0123 456`,
     ].join('\n');
     await dialog.getByLabel('Choose a CSV or JSON file').setInputFiles({ name: 'vendors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByTestId('import-preview').click();
+    await dialog.getByTestId('import-preview-summary').waitFor();
     await dialog.getByTestId('import-start').click();
     const report = dialog.getByTestId('import-report');
     await report.waitFor();
-    await toast('Vendors imported successfully');
-    expect(await report.getByTestId('import-summary').innerText()).toBe('3 rows: 2 created, 0 updated, 1 rejected');
-    // Rejected rows first (the report opens on them), with the reason.
+    // A row was rejected: a warning naming it, not "imported successfully".
+    await toast('2 imported, 1 rejected: row 2 (E2E Import Bravo). See the report.');
+    expect(await report.getByTestId('import-summary').innerText()).toBe('3 rows: 2 created, 0 updated, 0 skipped, 1 rejected');
+    // Rows that were not simply created first (the report opens on them), with the reason.
     const rejected = report.locator('tbody tr');
     expect(await rejected.count()).toBe(1);
-    expect(await rejected.first().innerText()).toMatch(/2\s+Rejected[\s\S]*email must be a valid email address/);
+    expect(await rejected.first().innerText()).toMatch(/2\s+Rejected\s+E2E Import Bravo[\s\S]*Email must be a valid email address/);
     await shot('25-vendor-import-report');
-    await report.getByLabel('Only rejected rows').click();
+    await report.getByLabel('Only rows that are not simply created').click();
     await expect.poll(() => report.locator('tbody tr').count()).toBe(3);
     expect(await report.locator('tbody tr').nth(0).innerText()).toMatch(/1\s+Created\s+E2E Import Alpha/);
     await dialog.getByRole('button', { name: 'Close' }).last().click();

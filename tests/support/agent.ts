@@ -17,6 +17,7 @@ export class Agent {
       method,
       headers: {
         'X-Requested-With': 'XMLHttpRequest',
+        // A form (a file upload) sets its own multipart type with the boundary.
         ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
         ...(this.cookies.size ? { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...this.defaultHeaders,
@@ -48,4 +49,10 @@ export class Agent {
   /** A multipart/form-data POST (fetch writes the boundary and the length). */
   form = <T = any>(path: string, form: FormData, headers?: Record<string, string>) => this.request<T>('POST', path, form, headers);
   delete = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('DELETE', path, undefined, headers);
+  /** A multipart POST with one file in the field `file`. */
+  upload = <T = any>(path: string, file: { name: string; type: string; content: string | Uint8Array }) => {
+    const form = new FormData();
+    form.append('file', new Blob([file.content as BlobPart], { type: file.type }), file.name);
+    return this.request<T>('POST', path, form);
+  };
 }

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import type { RouteDef } from '../../server/http/route';
+import { isFileAnswer, type RouteDef } from '../../server/http/route';
 
 /**
- * Every JSON success the test server sends is checked against its route's documented answer
- * schema (`answers`, the schema the OpenAPI reference shows). A mismatch replaces the answer with a
- * 500 naming the route and the fields, so any API test that calls the route fails on it: the
- * reference cannot drift from what the API answers.
+ * Every success the test server sends is checked against its route's documented answer (`answers`,
+ * what the OpenAPI reference shows): a JSON answer against its schema, a file against its media
+ * types. A mismatch replaces the answer with a 500 naming the route and the fields, so any API test
+ * that calls the route fails on it: the reference cannot drift from what the API answers.
  */
 interface Matcher {
   method: string;
@@ -27,25 +27,30 @@ export function answerChecker(registry: { api: RouteDef[]; platform: RouteDef[] 
     }
   }
   return async function check(req: Request, res: Response): Promise<Response> {
-    if (res.status >= 300 || !(res.headers.get('content-type') ?? '').includes('application/json')) return res;
+    if (res.status >= 300) return res;
     const { pathname } = new URL(req.url);
     const match = matchers.find((m) => m.method === req.method && m.pattern.test(pathname));
     if (!match) return res;
+    const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    const mismatch = (problem: string, answer: unknown) => {
+      const message = `The answer of ${match.route} does not match its documented schema: ${problem}`;
+      console.error(message);
+      return new Response(JSON.stringify({ message, code: 'ANSWER_MISMATCH', answer }), { status: 500, headers: { 'content-type': 'application/json' } });
+    };
+    const { answers } = match.def;
+    if (isFileAnswer(answers)) return answers.file.includes(type) ? res : mismatch(`a file of type ${type || 'none'}, not one of ${answers.file.join(', ')}`, null);
+    if (type !== 'application/json') return mismatch(answers ? `${type || 'no content type'} instead of JSON` : 'the route documents no answer (RouteDef.answers)', null);
     // Headers first, then the body, and the answer rebuilt: reading the body of @hono/node-server's
     // lightweight Response makes a new one from its first headers, losing those set since (the CSP).
     const headers = new Headers(res.headers);
     const text = await res.text();
-    const answer = () => new Response(text, { status: res.status, headers });
     const body = JSON.parse(text);
-    const problem = !match.def.answers
+    const problem = !answers
       ? 'the route documents no answer schema (RouteDef.answers)'
       : (() => {
-          const result = v.safeParse(match.def.answers, body);
+          const result = v.safeParse(answers, body);
           return result.success ? undefined : result.issues.slice(0, 5).map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`).join('; ');
         })();
-    if (!problem) return answer();
-    const message = `The answer of ${match.route} does not match its documented schema: ${problem}`;
-    console.error(message);
-    return new Response(JSON.stringify({ message, code: 'ANSWER_MISMATCH', answer: body }), { status: 500, headers: { 'content-type': 'application/json' } });
+    return problem ? mismatch(problem, body) : new Response(text, { status: res.status, headers });
   };
 }

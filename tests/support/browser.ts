@@ -11,13 +11,21 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
+/** A phone's screen (an iPhone 14's CSS pixels), for the suites that check the phone layout. */
+export const PHONE = { width: 390, height: 844 };
+
 /**
  * A page in a new light-mode context, its uncaught errors collected in `errors` (the suites expect
  * none); `E2E_DEBUG=1` prints the browser console. `bypassCSP`: axe-core is injected as a script,
- * which the app's CSP (rightly) refuses.
+ * which the app's CSP (rightly) refuses. `phone`: a 390 px touch screen.
  */
-export async function openPage(browser: Browser, errors: string[], { height = 900, timeout = 10_000 } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height }, colorScheme: 'light', bypassCSP: true });
+export async function openPage(browser: Browser, errors: string[], { width = 1366, height = 900, timeout = 10_000, phone = false } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: phone ? PHONE : { width, height },
+    ...(phone ? { isMobile: true, hasTouch: true } : {}),
+    colorScheme: 'light',
+    bypassCSP: true,
+  });
   context.setDefaultTimeout(timeout);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(String(e)));

@@ -9,7 +9,8 @@ import { loadConfig, type Config } from '../../server/config';
 import { connect, type Database } from '../../server/db/client';
 import { settableClock, type SettableClock } from '../../server/db/clock';
 import { createApp } from '../../server/http/app';
-import { registry } from '../../server/registry';
+import { bossQueues, registry } from '../../server/registry';
+import { startBoss } from '../../server/jobs/boss';
 import { Agent } from './agent';
 import { answerChecker } from './answers';
 import { TEST_PASSWORD, withDatabase } from './db-url';
@@ -34,6 +35,10 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Also serve the built web app from dist/ (end-to-end tests; run `vite build` first). */
   web?: boolean;
+  /** Run the mail queue's workers (tests that send email); quick retries unless `env` says otherwise. */
+  queue?: boolean;
+  /** Configuration variables (server/config.ts) for this server. */
+  env?: Record<string, string>;
   /** Serve this folder as the built web app instead (a stand-in index.html and assets). */
   webDist?: string;
   /** Settings that differ from the tests' defaults (which trust the proxy headers). */
@@ -55,14 +60,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await admin.query(`create database ${name} template ${inject('templateDb')}`);
   await admin.end();
 
+  const env = { MAIL_RETRIES: '2', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_TIMEOUT_SECONDS: '3', QUEUE_POLL_SECONDS: '0.5', QUEUE_MAINTENANCE_SECONDS: '1', ...options.env };
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }),
+    ...loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true', ...env }),
     webDist: options.webDist ?? (options.web ? path.resolve('dist') : undefined),
     ...options.config,
   };
   const database = connect(withDatabase(adminUrl, name), 8);
   const clock = settableClock();
   const app = createApp({ config, database, clock }, registry);
+  const boss = await startBoss(database, bossQueues({ config, database, clock }), { ...config.queue, work: !!options.queue });
   const checkAnswer = answerChecker(registry);
   const fetch = async (req: Request) => checkAnswer(req, await app.fetch(req));
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
@@ -110,6 +117,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await new Promise<void>((r) => server.close(() => r()));
+      await boss.stop();
       await database.close();
       await raw.end();
       const c = new pg.Client({ connectionString: adminUrl });

@@ -19,7 +19,7 @@ describe('list state in the address', () => {
     }
     const router = createMemoryRouter([{ path: '/hotels', element: <List /> }], { initialEntries: ['/hotels'] });
     render(<RouterProvider router={router} />);
-    return { router, update: (...a: Parameters<typeof update>) => update(...a), state: () => state };
+    return { router, update: (...a: Parameters<typeof update>) => update(...a), state: () => state, updateOfThisRender: () => update };
   }
 
   const filtersOf = (router: ReturnType<typeof createMemoryRouter>) => JSON.parse(new URLSearchParams(router.state.location.search).get('filters') ?? '{}');
@@ -61,5 +61,18 @@ describe('list state in the address', () => {
     const params = new URLSearchParams(router.state.location.search);
     expect([params.get('search'), params.get('sortBy')]).toEqual([null, 'stars']);
     expect(state().filters).toEqual({ stars: ['5'] });
+  });
+
+  it('a change sent from an older render (the search box’s timer) does not bring back filters cleared since', async () => {
+    const { router, update, state, updateOfThisRender } = setup();
+    await act(async () => update({ filters: { services: ['transfers'] } }));
+    // The search box keeps the update function of the render it was typed in…
+    const typedIn = updateOfThisRender();
+    expect(state().filters).toEqual({ services: ['transfers'] });
+    await act(async () => update({ filters: {} }));
+    // …and calls it after the filters were cleared and the address caught up.
+    await act(async () => typedIn({ search: 'Gulf' }));
+    expect(filtersOf(router)).toEqual({});
+    expect(new URLSearchParams(router.state.location.search).get('search')).toBe('Gulf');
   });
 });

@@ -44,7 +44,7 @@ export const recordPayment = (bookingId: string, input: PaymentInput, proof: Fil
   const form = new FormData();
   for (const [name, value] of Object.entries(input)) if (value !== undefined && value !== null) form.append(name, String(value));
   form.append('proof', proof, proof.name);
-  return api.form<ItemAnswer<Payment>>(path, form, options).then((r) => r.data);
+  return api.postForm<ItemAnswer<Payment>>(path, form, options).then((r) => r.data);
 };
 export const useRecordPayment = () =>
   useBookingMutation('payment', ({ bookingId, input, proof, key }: { bookingId: string; input: PaymentInput; proof: File | null; key: string }) => recordPayment(bookingId, input, proof, key), (v) => v.bookingId);

@@ -9,8 +9,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api, fallback, type QueryValue } from '../client';
-import type { ImportReport } from './import';
-import { importInChunks, type ImportProgress } from './import-chunks';
+import type { ImportOptions } from './import';
+import { uploadImport } from './import-upload';
 import type { ItemAnswer, ListAnswer } from './schemas';
 
 /** A per-call fallback message: its i18n key and the seed's English text. */
@@ -64,7 +64,7 @@ const MAX_IDS_PER_CALL = 100;
  * The calls, query keys, `queryOptions` factories and hooks of one list resource: every list of
  * the product is one (docs/architecture.md "One list shape"): list with paging, sort, search and
  * filters; one record (`D`, the record's detail, may carry more than a list row `T`); several by
- * `ids` (the list's `ids` filter); create, update, delete; chunked import. Every failed call
+ * `ids` (the list's `ids` filter); create, update, delete; import (a file's preview, then the import). Every failed call
  * toasts through the client with the resource's fallback message.
  */
 export function listResource<T extends { _id: string }, P extends ListParams, C = never, U = never, S = undefined, D = T>(spec: ResourceSpec<T, P, S>) {
@@ -109,9 +109,9 @@ export function listResource<T extends { _id: string }, P extends ListParams, C 
   const create = (input: C) => api.post<ItemAnswer<D>>(path, input, fallbackOf('create')).then((r) => r.data);
   const update = (id: string, input: U) => api.put<ItemAnswer<D>>(recordPath(id), input, fallbackOf('update')).then((r) => r.data);
   const remove = (id: string) => api.delete<Deleted<T>>(recordPath(id), fallbackOf('delete'));
-  /** One `POST /<resource>/import` with JSON rows (a chunk of a file). */
-  const importRows = (rows: unknown[]) =>
-    api.post<ItemAnswer<ImportReport>>(`${path}/import`, { rows }, opts(spec.fallbacks.import ?? spec.fallbacks.create ?? spec.fallbacks.fetchList)).then((r) => r.data);
+  /** `POST /<resource>/import` with the file (a preview, or the import); the dialog shows a failure itself. */
+  const importFile = (file: File, options: ImportOptions) =>
+    uploadImport(path, file, options, { ...opts(spec.fallbacks.import ?? spec.fallbacks.create ?? spec.fallbacks.fetchList), silent: true });
 
   const listQueryOptions = (params: P = {} as P) =>
     queryOptions({ queryKey: keys.list(params), queryFn: () => getList(params), placeholderData: keepPreviousData });
@@ -168,14 +168,13 @@ export function listResource<T extends { _id: string }, P extends ListParams, C 
       },
     });
   }
-  /** Imports a parsed file in chunks (progress for large files); one report for the whole file. */
+  /** Previews or imports a file; an import (not a preview) refetches the lists. */
   function useImport() {
     const queryClient = useQueryClient();
     return useMutation({
       mutationKey: mutationKeys.import,
-      mutationFn: ({ rows, onProgress }: { rows: unknown[]; onProgress?: (p: ImportProgress) => void }) => importInChunks(rows, importRows, { onProgress }),
-      // Even a failed chunk may follow written ones.
-      onSettled: () => refetch(queryClient),
+      mutationFn: ({ file, options }: { file: File; options: ImportOptions }) => importFile(file, options),
+      onSuccess: (report) => (report.preview ? undefined : refetch(queryClient)),
     });
   }
   /** What is under way for this resource (the seed's loading flags): any list or record loading, any save. */
@@ -197,7 +196,7 @@ export function listResource<T extends { _id: string }, P extends ListParams, C 
     create,
     update,
     remove,
-    importRows,
+    importFile,
     listQueryOptions,
     detailQueryOptions,
     byIdsQueryOptions,

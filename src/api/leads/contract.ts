@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IMPORT_MAX_ROWS, importInput, listFromText } from '../common/import';
+import { listFromText } from '../common/import';
 import { coded } from '../common/issues';
 import {
   calendarDate,
@@ -111,14 +111,17 @@ export const followUpSchema = v.object({
 });
 export type FollowUp = v.InferOutput<typeof followUpSchema>;
 
-export const LEAD_ACTIVITY_TYPES = ['created', 'captured', 'imported', 'details', 'status', 'owner', 'query', 'queryUpdated', 'comment', 'followUp', 'response'] as const;
+export const LEAD_ACTIVITY_TYPES = ['created', 'captured', 'imported', 'details', 'status', 'owner', 'query', 'queryUpdated', 'comment', 'followUp', 'response', 'tourCreated', 'tourSent'] as const;
 export type LeadActivityType = (typeof LEAD_ACTIVITY_TYPES)[number];
 
 /** One line of the lead's timeline: what happened, who did it (null: the website or the system), when. */
 export const leadActivitySchema = v.object({
   _id: uuid,
   type: v.picklist(LEAD_ACTIVITY_TYPES),
-  /** Per type: `{ from, to, reason }` for status, `{ from, to }` (names) for owner, `{ outcome }` for a response… */
+  /**
+   * Per type: `{ from, to, reason }` for status (`tourId` when a sent tour moved it), `{ from, to }`
+   * (names) for owner, `{ outcome }` for a response, `{ tourId, title, version, to }` for a tour…
+   */
   data: v.record(v.string(), v.unknown()),
   actor: v.nullable(memberRefSchema),
   createdAt: timestamp,
@@ -211,6 +214,17 @@ export const createLeadInput = v.pipe(
   reachable(),
 );
 export type CreateLeadInput = v.InferOutput<typeof createLeadInput>;
+
+/**
+ * The enquiry day is not after today on the organization's clocks. The server checks it with its
+ * own clock; a form adds this rule with the day it shows as today.
+ */
+export const NOT_IN_FUTURE = 'must not be in the future';
+export const enquiryNotAfter = <T extends { queryDate?: string }>(today: string) =>
+  v.forward<T, v.CheckIssue<T>, [never]>(
+    v.check((b) => !b.queryDate || b.queryDate <= today, coded('inFuture', NOT_IN_FUTURE)),
+    ['queryDate'] as never,
+  );
 
 /** `PUT /leads/details/{id}`: contact details only; status, owner, queries and follow-ups have their own calls. */
 export const updateLeadInput = updateOf({ ...leadFields, name: v.optional(leadFields.name) });
@@ -346,11 +360,10 @@ export const leadQueryParams = v.object({ id: idSchema, queryId: idSchema });
 
 // ---------- import ----------
 
-export const leadImportInput = importInput(IMPORT_MAX_ROWS);
-/** One import row: a lead (regions and destinations by id, slug or name; `assignedTo` by member id or email). */
 /** Regions or destinations named by id, slug or name (an import file's cells). */
 const placeNames = v.pipe(v.array(requiredText(200)), v.maxLength(50, coded('tooManyItems', 'must name at most 50', { max: 50 })));
 
+/** One import row: a lead (regions and destinations by id, slug or name; `assignedTo` by member id or email). */
 export const leadImportRow = v.pipe(
   v.strictObject({
     ...leadFields,

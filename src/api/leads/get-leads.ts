@@ -44,6 +44,8 @@ export const leadsResource = listResource<Lead, LeadsParams, CreateLeadInput, ne
   name: 'leads',
   query: leadsQueryString,
   itemPath: (id) => `/leads/${encodeURIComponent(id)}`,
+  // Contacts are the people behind leads: new leads make or join them.
+  shownIn: ['contacts'],
   fallbacks: {
     fetchList: ['leads.errors.fetchList', 'Failed to fetch leads'],
     fetchOne: ['leads.errors.fetchOne', 'Failed to fetch lead'],

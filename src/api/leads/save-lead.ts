@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, fallback } from '../client';
-import { importInChunks, type ImportProgress } from '../common/import-chunks';
 import type { ItemAnswer } from '../common/schemas';
 import { contactsKeys } from '../contacts/get-contacts';
 import { useWorkflowEvent } from '../common/use-workflow-event';
@@ -33,8 +32,8 @@ export const scheduleFollowUp = (id: string, input: FollowUpInput) =>
 export const respondToFollowUp = (id: string, input: FollowUpResponseInput) =>
   detail(api.post(`${path(id)}/followup/response`, input, fallback('leads.errors.response', 'Failed to record the follow-up response')));
 
-/** One `POST /leads/import` with JSON rows (a chunk of a file). */
-export const importLeadRows = leadsResource.importRows;
+/** Previews or imports a file (`POST /leads/import`); an import refetches leads, the selection and contacts. */
+export const useImportLeads = leadsResource.useImport;
 
 /** Lists, selections and counts show what changed; contacts follow a lead's phone, email and places. */
 const refetchLists = (queryClient: QueryClient) =>
@@ -89,13 +88,3 @@ export const useUpdateLeadQuery = () => useLeadChange(({ id, input }: WithId<{ i
 export const useAddQueryComment = () => useLeadChange(({ id, queryId, text }: WithId<{ queryId: string; text: string }>) => addQueryComment(id, queryId, text), byId);
 export const useScheduleFollowUp = () => useLeadChange(({ id, input }: WithId<{ input: FollowUpInput }>) => scheduleFollowUp(id, input), byId);
 export const useRespondToFollowUp = () => useLeadChange(({ id, input }: WithId<{ input: FollowUpResponseInput }>) => respondToFollowUp(id, input), byId);
-
-/** Imports a parsed file in chunks (progress for large files); one report for the whole file. */
-export function useImportLeads() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ rows, onProgress }: { rows: unknown[]; onProgress?: (p: ImportProgress) => void }) => importInChunks(rows, importLeadRows, { onProgress }),
-    // Even a failed chunk may follow written ones.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: leadsKeys.all }), queryClient.invalidateQueries({ queryKey: contactsKeys.all })]),
-  });
-}

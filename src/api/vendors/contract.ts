@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importInput, listFromText, type ImportReport, type ImportRowResult } from '../common/import';
+import { boolFromText, listFromText } from '../common/import';
 import { coded } from '../common/issues';
 import {
   booleanQuery,
@@ -31,8 +31,6 @@ export type VendorService = (typeof VENDOR_SERVICES)[number];
 
 /** Seed section 9. */
 export const VENDOR_TRANSACTIONS_PAGE_SIZE = 20;
-export const VENDOR_IMPORT_MAX_ROWS = IMPORT_MAX_ROWS;
-export const VENDOR_IMPORT_MAX_BYTES = IMPORT_MAX_BYTES;
 
 const nullableText = v.optional(v.nullable(v.string()));
 export const bankDetailsAnswer = v.object({
@@ -233,15 +231,17 @@ export const vendorTransactionsQuery = v.strictObject({
 export type VendorTransactionsQuery = v.InferOutput<typeof vendorTransactionsQuery>;
 
 /**
- * Import (`POST /vendors/import`): either `Content-Type: text/csv` with the file as the body (see
- * ./import.ts for the columns), or JSON `{ rows: [...] }` whose rows are vendor payloads
- * (`services` may also be one text, separated by `;`, `|` or `,`). Rows are checked one by one.
+ * Import (`POST /vendors/import`, the shared wire format of src/api/common/import.ts): a CSV file
+ * (see ./import.ts for the columns), JSON `{ rows: [...] }` whose rows are vendor payloads
+ * (`services` may also be one text, separated by `;`, `|` or `,`), or a multipart file upload.
+ *
+ * One import row. An absent (or, in CSV, empty) field leaves an existing vendor's value as it is.
+ * `isActive` (true/false, yes/no, active/inactive) creates the vendor in that state, or, for an
+ * existing vendor, is the vendor machine's ACTIVATE/DEACTIVATE.
  */
-export const vendorImportInput = importInput(VENDOR_IMPORT_MAX_ROWS);
-
-/** One import row. An absent (or, in CSV, empty) field leaves an existing vendor's value as it is. */
 export const vendorImportRow = v.strictObject({
   ...vendorFields,
+  isActive: v.optional(boolFromText()),
   services: listFromText(
     v.pipe(
       v.array(v.string()),
@@ -253,5 +253,3 @@ export const vendorImportRow = v.strictObject({
 });
 export type VendorImportRow = v.InferOutput<typeof vendorImportRow>;
 
-export type VendorImportRowResult = ImportRowResult;
-export type VendorImportReport = ImportReport;

@@ -1,4 +1,4 @@
-import { rowsFromCsv } from '../common/import';
+import { rowsFromCsv, type ImportTemplate } from '../common/import';
 
 /**
  * The CSV form of a vendor import. The first line names the columns; names are matched without
@@ -26,6 +26,8 @@ export const VENDOR_CSV_COLUMNS: Record<string, string> = {
   swift: 'bankDetails.swift',
   bic: 'bankDetails.swift',
   bankswift: 'bankDetails.swift',
+  isactive: 'isActive',
+  active: 'isActive',
 };
 
 export { CsvFileError, type CsvRowError } from '../common/import';
@@ -35,3 +37,23 @@ export { CsvFileError, type CsvRowError } from '../common/import';
  * change nothing on an existing vendor), bank columns become `bankDetails`.
  */
 export const vendorRowsFromCsv = (text: string) => rowsFromCsv(text, { columns: VENDOR_CSV_COLUMNS, required: ['name'] });
+
+/** The template the import dialog offers: every column, and a vendor that imports cleanly. */
+export const VENDOR_IMPORT_TEMPLATE: ImportTemplate = {
+  file: 'vendors-template.csv',
+  columns: ['name', 'services', 'contactPerson', 'email', 'phone', 'address', 'notes', 'isActive', 'bankAccountName', 'bankName', 'iban', 'swift'],
+  example: {
+    name: 'Desert Rose Transfers',
+    services: 'transfers;activities',
+    contactPerson: 'Omar Haddad',
+    email: 'bookings@desertrose.example',
+    phone: '+971 4 555 0100',
+    address: 'Al Quoz 3, Dubai',
+    notes: 'Airport transfers around the clock',
+    isActive: 'true',
+    bankAccountName: 'Desert Rose Transfers LLC',
+    bankName: 'Emirates NBD',
+    iban: 'AE07 0331 2345 6789 0123 456',
+    swift: 'EBILAEAD',
+  },
+};

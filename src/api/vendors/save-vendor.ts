@@ -1,14 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, fallback } from '../client';
-import type { ItemAnswer } from '../common/schemas';
-import { importInChunks, type ImportProgress } from '../common/import-chunks';
+import { fallback } from '../client';
 import { useWorkflowEvent } from '../common/use-workflow-event';
-import { vendorActivation, type VendorImportReport, type VendorStats } from './contract';
+import { vendorActivation, type VendorStats } from './contract';
 import { vendorsResource } from './get-vendors';
 
 export const useCreateVendor = vendorsResource.useCreate;
 export const useUpdateVendor = vendorsResource.useUpdate;
 export const useDeleteVendor = vendorsResource.useDelete;
+export const useImportVendors = vendorsResource.useImport;
 
 /**
  * ACTIVATE or DEACTIVATE through the vendor machine (`PUT /vendors/{id}` with `isActive`); 409
@@ -28,18 +26,3 @@ export const useVendorEvent = () =>
       queryClient.removeQueries({ queryKey: vendorsResource.keys.lists(), type: 'inactive' });
     },
   });
-
-/** One `POST /vendors/import` with JSON rows (a chunk of a file). */
-export const importVendorRows = (rows: unknown[]) =>
-  api.post<ItemAnswer<VendorImportReport>>('/vendors/import', { rows }, fallback('vendors.errors.import', 'Failed to import vendors')).then((r) => r.data);
-
-/** Imports a parsed file in chunks (progress for large files); one report for the whole file. */
-export function useImportVendors() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ rows, onProgress }: { rows: unknown[]; onProgress?: (p: ImportProgress) => void }) =>
-      importInChunks(rows, importVendorRows, { onProgress }),
-    // Even a failed chunk may follow written ones.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: vendorsResource.keys.all }),
-  });
-}

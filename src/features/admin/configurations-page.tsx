@@ -1,23 +1,33 @@
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { InputText } from 'primereact/inputtext';
+import { StatusTag } from '../../ui/status-tag';
+import type { TestEmailAnswer } from '../../api/documents/contract';
+import { useTestEmail } from '../../api/documents/get-documents';
+import { errorMessage } from '../../api/client';
+import { FieldFrame } from '../../ui/form-fields';
+import { isLocale } from '../../ui/i18n';
 import { useForm } from 'react-hook-form';
-import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { TabView, TabPanel } from 'primereact/tabview';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
-import { CONFIG_MODULES, configSettingsSchemas, type ConfigModule } from '../../api/admin/configurations/contract';
+import type * as v from 'valibot';
+import { CONFIG_MODULES, EMAIL_SECURITY, configSettingsSchemas, type ConfigModule } from '../../api/admin/configurations/contract';
 import { useConfigurations, useUpdateConfiguration } from '../../api/admin/configurations/get-configurations';
 import { LEAD_SOURCES } from '../../api/leads/constants';
 import { useCan } from '../../ui/auth';
-import { ChipsField, NumberField, PasswordField, SelectField, SwitchField, TextAreaField, TextField, applyServerIssues } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, ChipsField, FormError, NumberField, PasswordField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
 
-type Kind = 'number' | 'switch' | 'text' | 'textarea' | 'chips' | 'password' | 'email' | { options: readonly string[] };
+/** A field's control; a choice names where its values' labels are (`leads.sources.walk-in` → "Walk-in"). */
+type Kind = 'number' | 'switch' | 'text' | 'textarea' | 'chips' | 'password' | 'email' | { options: readonly string[]; labels: string };
 
 /** The fields of each module's settings, in the order a person reads them. */
 const FIELDS: Record<ConfigModule, [string, Kind][]> = {
   leads: [
-    ['defaultSource', { options: LEAD_SOURCES }],
+    ['defaultSource', { options: LEAD_SOURCES, labels: 'leads.sources' }],
     ['followUpReminderMinutes', 'number'],
     ['autoAssignRoundRobin', 'switch'],
   ],
@@ -40,7 +50,7 @@ const FIELDS: Record<ConfigModule, [string, Kind][]> = {
   emailConfig: [
     ['host', 'text'],
     ['port', 'number'],
-    ['secure', 'switch'],
+    ['security', { options: EMAIL_SECURITY, labels: 'configurations.optionLabels' }],
     ['user', 'text'],
     ['password', 'password'],
     ['fromName', 'text'],
@@ -59,8 +69,8 @@ function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModu
   const { t } = useTranslation();
   const update = useUpdateConfiguration();
   const { passwordSet, ...values } = settings;
-  const { control, handleSubmit, reset, setError, formState } = useForm<Record<string, unknown>>({
-    resolver: contractResolver(configSettingsSchemas[module] as never) as never,
+  const { control, handleSubmit, reset, setError, formState } = useForm<Record<string, unknown>, unknown, Record<string, unknown>>({
+    resolver: contractResolver(configSettingsSchemas[module] as v.GenericSchema<unknown, Record<string, unknown>>),
     defaultValues: values,
   });
   useEffect(() => reset(values), [settings]);
@@ -86,16 +96,61 @@ function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModu
           if (kind === 'chips') return <ChipsField key={name} {...common} />;
           if (kind === 'password')
             return <PasswordField key={name} {...common} hint={passwordSet ? t('configurations.passwordSet') : t('configurations.passwordUnset')} />;
-          if (typeof kind === 'object') return <SelectField key={name} {...common} options={kind.options.map((o) => ({ value: o, label: o }))} />;
+          if (typeof kind === 'object') return <SelectField key={name} {...common} options={kind.options.map((o) => ({ value: o, label: t(`${kind.labels}.${o}`) }))} />;
           return <TextField key={name} {...common} type={kind === 'email' ? 'email' : 'text'} />;
         })}
       </div>
+      <FormError message={formState.errors.root?.message} />
       {!readOnly && (
         <div className="row" style={{ justifyContent: 'flex-end' }}>
           <Button type="submit" icon="pi pi-check" label={t('shell.save')} loading={formState.isSubmitting} />
         </div>
       )}
     </form>
+  );
+}
+
+/** Under the email settings: a test email through the saved settings, with the server's answer, and the outbox. */
+function EmailTools({ canTest }: { canTest: boolean }) {
+  const { t, i18n } = useTranslation();
+  const test = useTestEmail();
+  const id = useId();
+  const [to, setTo] = useState('');
+  const [answer, setAnswer] = useState<TestEmailAnswer>();
+  const [error, setError] = useState<string>();
+  const run = async () => {
+    setAnswer(undefined);
+    setError(undefined);
+    try {
+      setAnswer(await test.mutateAsync({ to, lang: isLocale(i18n.language) ? i18n.language : 'en' }));
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <section className="stack" aria-label={t('documents.settings.test')} style={{ marginTop: '1.5rem' }}>
+      {canTest && (
+        <div className="row" style={{ alignItems: 'flex-end', gap: '0.75rem', flexWrap: 'wrap' }}>
+          <FieldFrame id={id} label={t('documents.settings.testTo')} error={error}>
+            <InputText id={id} type="email" dir="ltr" value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={!!error} />
+          </FieldFrame>
+          <Button type="button" outlined icon="pi pi-send" label={t('documents.settings.test')} loading={test.isPending} disabled={!to.trim()} onClick={run} />
+        </div>
+      )}
+      <div role="status" className="row" style={{ gap: '0.5rem', alignItems: 'baseline', flexWrap: 'wrap' }}>
+        {answer && (
+          <>
+            <StatusTag status={answer.delivered ? 'sent' : 'failed'} tone={answer.delivered ? 'success' : 'danger'} label={t(answer.delivered ? 'documents.statuses.sent' : 'documents.statuses.failed')} />
+            <span>
+              {t(answer.delivered ? 'documents.settings.delivered' : 'documents.settings.refused')} {t('documents.settings.answer', { response: answer.response })}
+            </span>
+          </>
+        )}
+      </div>
+      <Link to="/configurations/outbox">
+        <i className="pi pi-inbox" aria-hidden="true" /> {t('documents.settings.openOutbox')}
+      </Link>
+    </section>
   );
 }
 
@@ -117,6 +172,7 @@ export function ConfigurationsPage() {
             {CONFIG_MODULES.map((m) => (
               <TabPanel key={m} header={t(`configurations.modules.${m}`)}>
                 <ModuleSettingsForm module={m} settings={byModule.get(m) ?? {}} readOnly={!can('configurations', 'update')} />
+                {m === 'emailConfig' && <EmailTools canTest={can('configurations', 'update')} />}
               </TabPanel>
             ))}
           </TabView>

@@ -1,19 +1,22 @@
-import { useForm, type Resolver } from 'react-hook-form';
-import { contractResolver } from '../../ui/form-resolver';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type * as v from 'valibot';
 import { toast } from 'sonner';
 import {
   DEPARTMENTS,
   EMPLOYMENT_STATUSES,
   createMemberInput,
   updateMemberInput,
+  type CreateMemberInput,
   type Member,
+  type UpdateMemberInput,
 } from '../../api/admin/members/contract';
 import { useCreateMember, useUpdateMember } from '../../api/admin/members/save-member';
 import { useRoles } from '../../api/admin/roles/get-roles';
 import { applyServerIssues, DateField, PasswordField, SelectField, SwitchField, TextField } from '../../ui/form-fields';
 import { useCan } from '../../ui/auth';
 import { FormDialog } from '../../ui/form-dialog';
+import { contractResolver } from '../../ui/form-resolver';
 
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -38,14 +41,12 @@ export function MemberFormDialog({ member, onClose }: { member?: Member; onClose
   const create = useCreateMember();
   const update = useUpdateMember();
   const isNew = !member;
-  const { control, handleSubmit, setError, formState } = useForm<FormValues>({
-    // Create and update share the fields; `isActive` only exists on update.
-    resolver: ((values: FormValues, ctx: unknown, opts: unknown) => {
-      const { isActive, ...rest } = values;
-      return isNew
-        ? contractResolver(createMemberInput)({ ...rest, password: rest.password ?? '' } as never, ctx, opts as never)
-        : contractResolver(updateMemberInput)({ ...rest, isActive } as never, ctx, opts as never);
-    }) as unknown as Resolver<FormValues>,
+  const schema = (isNew ? createMemberInput : updateMemberInput) as v.GenericSchema<unknown, CreateMemberInput | UpdateMemberInput>;
+  const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CreateMemberInput | UpdateMemberInput>({
+    // Create and update share the fields; `isActive` only exists on update, a password is required on create.
+    resolver: contractResolver<typeof schema, FormValues>(schema, {
+      toInput: ({ isActive, ...rest }) => (isNew ? { ...rest, password: rest.password ?? '' } : { ...rest, isActive }),
+    }),
     defaultValues: {
       name: member?.name ?? '',
       email: member?.email ?? '',
@@ -63,10 +64,10 @@ export function MemberFormDialog({ member, onClose }: { member?: Member; onClose
   const submit = handleSubmit(async (values) => {
     try {
       if (isNew) {
-        await create.mutateAsync(values as never);
+        await create.mutateAsync(values as CreateMemberInput);
         toast.success(t('members.created'));
       } else {
-        await update.mutateAsync({ id: member._id, input: values as never });
+        await update.mutateAsync({ id: member._id, input: values as UpdateMemberInput });
         toast.success(t('members.updated'));
       }
       onClose();
@@ -78,7 +79,7 @@ export function MemberFormDialog({ member, onClose }: { member?: Member; onClose
   const roleOptions = (roles.data?.data ?? []).map((r) => ({ value: r._id, label: r.name }));
 
   return (
-    <FormDialog id="member-form" header={isNew ? t('members.newMember') : t('members.editMember')} width={760} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting}>
+    <FormDialog id="member-form" header={isNew ? t('members.newMember') : t('members.editMember')} width={760} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message}>
       <div className="form-grid">
         <TextField control={control} name="name" label={t('members.name')} autoComplete="off" />
         <TextField control={control} name="email" label={t('members.email')} type="email" autoComplete="off" />

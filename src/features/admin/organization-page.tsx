@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ColorPicker } from 'primereact/colorpicker';
@@ -8,23 +7,31 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
-import { updateOrganizationInput, type Organization } from '../../api/admin/organization/contract';
+import { updateOrganizationInput, type Organization, type UpdateOrganizationInput } from '../../api/admin/organization/contract';
 import { useOrganization, useRegenerateSecret, useUpdateOrganization } from '../../api/admin/organization/get-organization';
 import { useCan } from '../../ui/auth';
 import { colorSchemeVariables } from '../../ui/color-scheme';
 import { confirmAction } from '../../ui/confirm';
-import { NumberField, SelectField, TextAreaField, TextField, applyServerIssues, fieldMessage } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, FormError, NumberField, SelectField, TextAreaField, TextField, fieldMessage } from '../../ui/form-fields';
 import { StatusTag } from '../../ui/status-tag';
+import { OrganizationLogo } from './organization-logo';
 
 interface FormValues {
   name: string;
   currency: string;
   timeZone: string;
   invoicePrefix: string;
-  taxPercent: number;
+  /** Typed as a percentage; the contract takes basis points (`taxRate`). */
+  taxPercent: number | undefined;
   terms: string;
+  address: string;
   colorScheme: { primary: string; secondary: string };
 }
+
+/** The form shows the tax rate as a percentage (12.5) and sends basis points (1250). */
+const TAX_FIELD = { taxRate: 'taxPercent' };
+const toInput = ({ taxPercent, ...rest }: FormValues) => ({ ...rest, taxRate: taxPercent === undefined ? null : Math.round(taxPercent * 100) });
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
@@ -53,26 +60,20 @@ function OrganizationForm({ org, readOnly }: { org: Organization; readOnly: bool
   const currencies = useMemo(() => Intl.supportedValuesOf('currency').map((c) => ({ value: c, label: c })), []);
   const zones = useMemo(() => ['UTC', ...Intl.supportedValuesOf('timeZone')].map((z) => ({ value: z, label: z })), []);
 
-  const { control, handleSubmit, reset, setError, formState } = useForm<FormValues>({
-    resolver: (values, ctx, opts) =>
-      contractResolver(updateOrganizationInput)(
-        { ...values, taxRate: Math.round((values.taxPercent ?? 0) * 100), taxPercent: undefined } as never,
-        ctx,
-        opts as never,
-      ) as never,
+  const { control, handleSubmit, reset, setError, formState } = useForm<FormValues, unknown, UpdateOrganizationInput>({
+    resolver: contractResolver(updateOrganizationInput, { toInput, fieldOf: TAX_FIELD }),
     defaultValues: toForm(org),
   });
   useEffect(() => reset(toForm(org)), [org, reset]);
   const colors = useWatch({ control, name: 'colorScheme' });
   const previewScheme = HEX.test(colors.primary) && HEX.test(colors.secondary) ? colors : org.colorScheme;
 
-  const submit = handleSubmit(async (values) => {
-    const { taxPercent, ...rest } = values;
+  const submit = handleSubmit(async (input) => {
     try {
-      await update.mutateAsync({ ...rest, taxRate: Math.round(taxPercent * 100), terms: rest.terms });
+      await update.mutateAsync(input);
       toast.success(t('organization.updated'));
     } catch (error) {
-      applyServerIssues(error, setError as never);
+      applyServerIssues(error, setError as never, TAX_FIELD);
     }
   });
 
@@ -92,6 +93,7 @@ function OrganizationForm({ org, readOnly }: { org: Organization; readOnly: bool
         <TextField control={control} name="invoicePrefix" label={t('organization.invoicePrefix')} disabled={readOnly} />
         <NumberField control={control} name="taxPercent" label={t('organization.taxRate')} min={0} max={100} disabled={readOnly} />
         <TextAreaField control={control} name="terms" label={t('organization.terms')} disabled={readOnly} />
+        <TextAreaField control={control} name="address" label={t('organization.address')} disabled={readOnly} />
       </div>
       <div className="card stack">
         <h2>{t('organization.colors')}</h2>
@@ -120,11 +122,13 @@ function OrganizationForm({ org, readOnly }: { org: Organization; readOnly: bool
           </div>
         </div>
       </div>
+      <FormError message={formState.errors.root?.message} />
       {!readOnly && (
         <div className="row" style={{ justifyContent: 'flex-end' }}>
           <Button type="submit" icon="pi pi-check" label={t('shell.save')} loading={formState.isSubmitting} />
         </div>
       )}
+      <OrganizationLogo readOnly={readOnly} />
       <div className="card stack">
         <h2>{t('organization.secret')}</h2>
         <p className="muted">{t('organization.secretHint', { hint: org.secretHint })}</p>
@@ -160,6 +164,7 @@ function toForm(org: Organization): FormValues {
     invoicePrefix: org.invoicePrefix,
     taxPercent: org.taxRate / 100,
     terms: org.terms ?? '',
+    address: org.address ?? '',
     colorScheme: { ...org.colorScheme },
   };
 }

@@ -1,19 +1,19 @@
 import { useForm } from 'react-hook-form';
-import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
 import { updateMeInput, type UpdateMeInput } from '../../api/admin/members/contract';
 import { useUpdateMe } from '../../api/admin/members/update-me';
 import { useAuth } from '../../ui/auth';
-import { PasswordField, TextField, applyServerIssues } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, FormError, PasswordField, TextField } from '../../ui/form-fields';
 import { StatusTag } from '../../ui/status-tag';
 
 export function ProfilePage() {
   const { t } = useTranslation();
   const { member, role } = useAuth();
   const updateMe = useUpdateMe();
-  const { control, handleSubmit, setError, reset, formState } = useForm<UpdateMeInput>({
+  const { control, handleSubmit, setError, reset, formState } = useForm<UpdateMeInput, unknown, UpdateMeInput>({
     resolver: contractResolver(updateMeInput),
     defaultValues: { name: member.name, phone: member.phone, currentPassword: undefined, newPassword: undefined },
   });
@@ -52,6 +52,7 @@ export function ProfilePage() {
           <PasswordField control={control} name="currentPassword" label={t('profile.currentPassword')} autoComplete="current-password" />
           <PasswordField control={control} name="newPassword" label={t('profile.newPassword')} />
         </div>
+        <FormError message={formState.errors.root?.message} />
         <div className="row" style={{ justifyContent: 'flex-end' }}>
           <Button type="submit" icon="pi pi-check" label={t('shell.save')} loading={formState.isSubmitting} />
         </div>

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -16,6 +14,8 @@ import { createRoleInput, type Role } from '../../api/admin/roles/contract';
 import { useRoles } from '../../api/admin/roles/get-roles';
 import { useCreateRole, useUpdateRole } from '../../api/admin/roles/save-role';
 import { useCan } from '../../ui/auth';
+import { contractResolver } from '../../ui/form-resolver';
+import { FormDialog } from '../../ui/form-dialog';
 import { TextAreaField, TextField } from '../../ui/form-fields';
 
 const newRoleInput = v.pick(createRoleInput, ['name', 'description']);
@@ -24,7 +24,7 @@ type NewRoleValues = v.InferOutput<typeof newRoleInput>;
 function NewRoleDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (role: Role) => void }) {
   const { t } = useTranslation();
   const create = useCreateRole();
-  const { control, handleSubmit, formState } = useForm<NewRoleValues>({
+  const { control, handleSubmit, formState } = useForm<NewRoleValues, unknown, NewRoleValues>({
     resolver: contractResolver(newRoleInput),
     defaultValues: { name: '', description: '' },
   });
@@ -36,23 +36,21 @@ function NewRoleDialog({ onClose, onCreated }: { onClose: () => void; onCreated:
     onCreated(role);
   });
   return (
-    <Dialog
-      visible
-      onHide={onClose}
+    <FormDialog
+      id="role-form"
       header={t('roles.newRole')}
-      style={{ width: 'min(520px, 95vw)' }}
-      footer={
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button type="button" text label={t('shell.cancel')} onClick={onClose} />
-          <Button type="submit" form="role-form" label={t('form.create')} loading={formState.isSubmitting} />
-        </div>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      submitting={formState.isSubmitting}
+      dirty={formState.isDirty}
+      error={formState.errors.root?.message}
+      submitLabel={t('form.create')}
+      submitIcon="pi pi-plus"
+      width={520}
     >
-      <form id="role-form" className="stack" onSubmit={submit} noValidate>
-        <TextField control={control} name="name" label={t('roles.name')} />
-        <TextAreaField control={control} name="description" label={t('roles.description')} />
-      </form>
-    </Dialog>
+      <TextField control={control} name="name" label={t('roles.name')} />
+      <TextAreaField control={control} name="description" label={t('roles.description')} />
+    </FormDialog>
   );
 }
 

@@ -11,7 +11,7 @@ import {
   type ActivityStats,
 } from '../../api/catalogue/activities/contract';
 import { activitiesResource } from '../../api/catalogue/activities/get-activities';
-import { activityRowsFromCsv } from '../../api/catalogue/activities/import';
+import { ACTIVITY_IMPORT_TEMPLATE, activityRowsFromCsv } from '../../api/catalogue/activities/import';
 import { useAuth } from '../../ui/auth';
 import { DestinationField } from '../../ui/catalogue-pickers';
 import { useFormatters } from '../../ui/format';
@@ -20,7 +20,8 @@ import { FormDialog } from '../../ui/form-dialog';
 import { NumberField, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
 import { BCP47, isLocale } from '../../ui/i18n';
 import { MoneyField } from '../../ui/money-field';
-import { StatsHeader } from '../../ui/stats-header';
+import type { FilterValue, ListState } from '../../ui/list-page';
+import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import { CatalogueScreen, type RecordFormProps } from './catalogue-screen';
 import { catalogueColumns, catalogueSortOptions } from './columns';
@@ -72,7 +73,7 @@ function ActivityFormDialog({ record, onClose }: RecordFormProps<Activity>) {
   });
   const minutes = form.watch('durationMinutes');
   return (
-    <FormDialog id="activity-form" header={record ? t('activities.edit') : t('activities.new')} onClose={onClose} onSubmit={form.submit} submitting={form.submitting}>
+    <FormDialog id="activity-form" header={record ? t('activities.edit') : t('activities.new')} onClose={onClose} {...form.dialog}>
       <div className="form-grid">
         <TextField control={form.control} name="name" label={t('catalogue.name')} autoComplete="off" />
         <TextField control={form.control} name="slug" label={t('catalogue.slug')} hint={t('catalogue.slugHint')} autoComplete="off" />
@@ -104,16 +105,21 @@ function ActivityFormDialog({ record, onClose }: RecordFormProps<Activity>) {
   );
 }
 
-function ActivityStatsHeader({ stats }: { stats?: ActivityStats }) {
+/** Counts by difficulty and category; a tile shows only the activities it counts. */
+function ActivityStatsHeader({ stats, filters, setFilter }: { stats?: ActivityStats; filters: ListState['filters']; setFilter: (key: string, value: FilterValue) => void }) {
   const { t } = useTranslation();
+  const clear = () => {
+    setFilter('difficulty', undefined);
+    setFilter('categories', undefined);
+  };
   return (
     <StatsHeader
       label={t('activities.stats.label')}
       testId="activity-stats"
       items={[
-        { key: 'total', label: t('activities.stats.total'), value: stats?.total },
-        ...ACTIVITY_DIFFICULTIES.map((d) => ({ key: d, label: t(`activities.difficulties.${d}`), value: stats?.byDifficulty[d] })),
-        ...ACTIVITY_CATEGORIES.map((c) => ({ key: c, label: t(`activities.categories.${c}`), value: stats?.byCategory[c] })),
+        { key: 'total', label: t('activities.stats.total'), value: stats?.total, ...allTile(filters, clear, ['difficulty', 'categories']) },
+        ...ACTIVITY_DIFFICULTIES.map((d) => ({ key: d, label: t(`activities.difficulties.${d}`), value: stats?.byDifficulty[d], ...filterTile(filters, setFilter, 'difficulty', d) })),
+        ...ACTIVITY_CATEGORIES.map((c) => ({ key: c, label: t(`activities.categories.${c}`), value: stats?.byCategory[c], ...filterTile(filters, setFilter, 'categories', c) })),
       ]}
     />
   );
@@ -154,7 +160,7 @@ export function ActivitiesPage() {
         { field: 'durationMinutes', label: t('activities.duration') },
       ])}
       columns={columns}
-      above={(answer) => <ActivityStatsHeader stats={answer?.stats} />}
+      above={(answer, filters, setFilter) => <ActivityStatsHeader stats={answer?.stats} filters={filters} setFilter={setFilter} />}
       filters={(filters, setFilter) => (
         <>
           <PlaceFilters filters={filters} setFilter={setFilter} />
@@ -177,8 +183,9 @@ export function ActivitiesPage() {
       importing={{
         label: t('activities.import'),
         fromCsv: activityRowsFromCsv,
-        columns: ['name', 'slug', 'destination', 'category', 'difficulty', 'durationMinutes', 'pricePerPerson', 'description'],
+        template: ACTIVITY_IMPORT_TEMPLATE,
         doneMessage: t('activities.imported'),
+        words: { values: { category: (x) => t(`activities.categories.${x}`, x), difficulty: (x) => t(`activities.difficulties.${x}`, x) } },
       }}
     />
   );

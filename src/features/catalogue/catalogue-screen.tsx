@@ -2,13 +2,13 @@ import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../api/common/import';
+import type { ImportTemplate } from '../../api/common/import';
 import type { Deleted, ListParams, ListResource } from '../../api/common/resource';
 import type { ListAnswer } from '../../api/common/schemas';
 import type { ModuleKey } from '../../api/permissions';
 import { useCan } from '../../ui/auth';
-import { ImportDialog } from '../../ui/import-dialog';
-import { ListPage, toQuery, useListState, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { ImportDialog, type ImportWords } from '../../ui/import-dialog';
+import { emptyTexts, ListPage, toQuery, useListState, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
 import { RecordActions } from '../../ui/record-actions';
 
 /** The props of a resource's create/edit dialog: no record means "new". */
@@ -28,8 +28,8 @@ export interface CatalogueScreenProps<T extends { _id: string }, S> {
   defaultSort: { sortBy: string; sortOrder: 'asc' | 'desc' };
   /** The columns; the screen adds the row actions last. */
   columns: ListColumn<T>[];
-  /** The header above the list (counts). */
-  above?: (answer: ListAnswer<T, S> | undefined) => ReactNode;
+  /** The header above the list (counts; tiles may filter the list). */
+  above?: (answer: ListAnswer<T, S> | undefined, filters: ListState['filters'], setFilter: (key: string, value: FilterValue) => void) => ReactNode;
   filters?: (filters: ListState['filters'], setFilter: (key: string, value: FilterValue) => void) => ReactNode;
   /** A card per record (offered beside the table); `actions` are the record's edit and delete buttons. */
   card?: (record: T, actions: ReactNode) => ReactNode;
@@ -38,7 +38,8 @@ export interface CatalogueScreenProps<T extends { _id: string }, S> {
   Form: ComponentType<RecordFormProps<T>>;
   /** The toast after a deletion: the server's message where the seed says so. */
   deletedMessage: (answer: Deleted<T>) => string;
-  importing?: { label: string; fromCsv: (text: string) => { rows: unknown[] }; columns: string[]; doneMessage: string };
+  /** `words`: labels of import fields the columns do not show, and how values read (the columns' headers name the rest). */
+  importing?: { label: string; fromCsv: (text: string) => { rows: unknown[] }; template: ImportTemplate; hint?: string; doneMessage: string; words?: Partial<ImportWords> };
   /** Something under way that the whole list should show as busy (the seed's loading flags). */
   busy?: boolean;
 }
@@ -98,7 +99,7 @@ export function CatalogueScreen<T extends { _id: string }, S>(props: CatalogueSc
             </span>
           )
         }
-        above={props.above?.(query.data)}
+        above={props.above?.(query.data, state.filters, setFilter)}
         columns={columns}
         state={state}
         onChange={setState}
@@ -108,18 +109,23 @@ export function CatalogueScreen<T extends { _id: string }, S>(props: CatalogueSc
         defaultLayout={props.defaultLayout}
         sortOptions={props.sortOptions}
         onOpen={can(props.module, 'update') ? setEditing : undefined}
+        empty={emptyTexts(t, `${props.module}.empty`)}
         filterPanel={props.filters?.(state.filters, setFilter)}
       />
       {editing && <props.Form record={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
       {importOpen && props.importing && (
         <ImportDialog
           title={props.importing.label}
+          module={props.module}
           fromCsv={props.importing.fromCsv}
-          columns={props.importing.columns}
-          maxRows={IMPORT_MAX_ROWS}
-          maxBytes={IMPORT_MAX_BYTES}
-          run={(rows, onProgress) => importer.mutateAsync({ rows, onProgress })}
-          onImported={() => toast.success(props.importing!.doneMessage)}
+          template={props.importing.template}
+          hint={props.importing.hint}
+          run={(file, options) => importer.mutateAsync({ file, options })}
+          words={{
+            fields: { ...Object.fromEntries(props.columns.map((c) => [c.field, c.header])), ...props.importing.words?.fields },
+            values: props.importing.words?.values,
+          }}
+          successMessage={props.importing.doneMessage}
           onClose={() => setImportOpen(false)}
         />
       )}

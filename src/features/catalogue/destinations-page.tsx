@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createDestinationInput, type Destination } from '../../api/catalogue/destinations/contract';
 import { destinationsResource } from '../../api/catalogue/destinations/get-destinations';
-import { destinationRowsFromCsv } from '../../api/catalogue/destinations/import';
+import { DESTINATION_IMPORT_TEMPLATE, destinationRowsFromCsv } from '../../api/catalogue/destinations/import';
 import { RegionField, RegionPicker } from '../../ui/catalogue-pickers';
 import { useFormatters } from '../../ui/format';
 import { FilterField } from '../../ui/filter-fields';
@@ -33,7 +33,7 @@ function DestinationFormDialog({ record, onClose }: RecordFormProps<Destination>
     onClose,
   });
   return (
-    <FormDialog id="destination-form" header={record ? t('destinations.edit') : t('destinations.new')} onClose={onClose} onSubmit={form.submit} submitting={form.submitting}>
+    <FormDialog id="destination-form" header={record ? t('destinations.edit') : t('destinations.new')} onClose={onClose} {...form.dialog}>
       <div className="form-grid">
         <TextField control={form.control} name="name" label={t('catalogue.name')} autoComplete="off" />
         <TextField control={form.control} name="slug" label={t('catalogue.slug')} hint={t('catalogue.slugHint')} autoComplete="off" />
@@ -76,7 +76,7 @@ export function DestinationsPage() {
       importing={{
         label: t('destinations.import'),
         fromCsv: destinationRowsFromCsv,
-        columns: ['name', 'slug', 'region', 'country', 'description'],
+        template: DESTINATION_IMPORT_TEMPLATE,
         doneMessage: t('destinations.imported'),
       }}
     />

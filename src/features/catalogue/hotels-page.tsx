@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { createHotelInput, MAX_ROOM_TYPES, type Hotel, type HotelStats } from '../../api/catalogue/hotels/contract';
 import { hotelsResource } from '../../api/catalogue/hotels/get-hotels';
-import { hotelRowsFromCsv } from '../../api/catalogue/hotels/import';
+import { HOTEL_IMPORT_TEMPLATE, hotelRowsFromCsv } from '../../api/catalogue/hotels/import';
 import { useAuth } from '../../ui/auth';
 import { DestinationField } from '../../ui/catalogue-pickers';
 import { useFormatters } from '../../ui/format';
@@ -12,7 +12,8 @@ import { MultiSelectFilter } from '../../ui/filter-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { ChipsField, NumberField, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
 import { MoneyField } from '../../ui/money-field';
-import { StatsHeader } from '../../ui/stats-header';
+import type { FilterValue, ListState } from '../../ui/list-page';
+import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
 import { CatalogueScreen, type RecordFormProps } from './catalogue-screen';
 import { catalogueColumns, catalogueSortOptions } from './columns';
 import { PlaceFilters, PlacedRecordCard, Stars } from './parts';
@@ -60,7 +61,7 @@ function HotelFormDialog({ record, onClose }: RecordFormProps<Hotel>) {
   const starOptions = STAR_VALUES.map((n) => ({ value: n, label: t('hotels.starsCount', { count: n }) }));
 
   return (
-    <FormDialog id="hotel-form" header={record ? t('hotels.edit') : t('hotels.new')} onClose={onClose} onSubmit={form.submit} submitting={form.submitting} width={900}>
+    <FormDialog id="hotel-form" header={record ? t('hotels.edit') : t('hotels.new')} onClose={onClose} {...form.dialog} width={900}>
       <div className="form-grid">
         <TextField control={form.control} name="name" label={t('catalogue.name')} autoComplete="off" />
         <TextField control={form.control} name="slug" label={t('catalogue.slug')} hint={t('catalogue.slugHint')} autoComplete="off" />
@@ -113,16 +114,21 @@ function HotelFormDialog({ record, onClose }: RecordFormProps<Hotel>) {
 /** The cheapest room's nightly rate: what a card and the table show. */
 const fromRate = (h: Hotel) => Math.min(...h.roomTypes.map((r) => r.nightlyRate));
 
-function HotelStatsHeader({ stats }: { stats?: HotelStats }) {
+/** Counts by stars and the top destinations; a tile shows only the hotels it counts. */
+function HotelStatsHeader({ stats, filters, setFilter }: { stats?: HotelStats; filters: ListState['filters']; setFilter: (key: string, value: FilterValue) => void }) {
   const { t } = useTranslation();
+  const clear = () => {
+    setFilter('stars', undefined);
+    setFilter('destinations', undefined);
+  };
   return (
     <StatsHeader
       label={t('hotels.stats.label')}
       testId="hotel-stats"
       items={[
-        { key: 'total', label: t('hotels.stats.total'), value: stats?.total },
-        ...STAR_VALUES.map((n) => ({ key: `stars-${n}`, label: t('hotels.starsCount', { count: n }), value: stats?.byStars[String(n) as '1'] })),
-        ...(stats?.byDestination.slice(0, 3) ?? []).map((d) => ({ key: `destination-${d.slug}`, label: d.name, value: d.count })),
+        { key: 'total', label: t('hotels.stats.total'), value: stats?.total, ...allTile(filters, clear, ['stars', 'destinations']) },
+        ...STAR_VALUES.map((n) => ({ key: `stars-${n}`, label: t('hotels.starsCount', { count: n }), value: stats?.byStars[String(n) as '1'], ...filterTile(filters, setFilter, 'stars', String(n)) })),
+        ...(stats?.byDestination.slice(0, 3) ?? []).map((d) => ({ key: `destination-${d.slug}`, label: d.name, value: d.count, ...filterTile(filters, setFilter, 'destinations', d._id) })),
       ]}
     />
   );
@@ -159,7 +165,7 @@ export function HotelsPage() {
       defaultLayout="card"
       sortOptions={catalogueSortOptions(t, [{ field: 'stars', label: t('hotels.stars') }])}
       columns={columns}
-      above={(answer) => <HotelStatsHeader stats={answer?.stats} />}
+      above={(answer, filters, setFilter) => <HotelStatsHeader stats={answer?.stats} filters={filters} setFilter={setFilter} />}
       filters={(filters, setFilter) => (
         <>
           <PlaceFilters filters={filters} setFilter={setFilter} />
@@ -189,7 +195,8 @@ export function HotelsPage() {
       importing={{
         label: t('hotels.import'),
         fromCsv: hotelRowsFromCsv,
-        columns: ['name', 'slug', 'destination', 'stars', 'address', t('hotels.importRoomTypesColumn'), 'amenities', 'description'],
+        template: HOTEL_IMPORT_TEMPLATE,
+        hint: t('hotels.importRoomTypesColumn'),
         doneMessage: t('hotels.imported'),
       }}
     />

@@ -1,9 +1,9 @@
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
-import { contractResolver } from '../../ui/form-resolver';
 import { toast } from 'sonner';
 import type * as v from 'valibot';
 import type { ListResource } from '../../api/common/resource';
 import { issueMessage } from '../../api/client';
+import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues } from '../../ui/form-fields';
 
 /** Form text for "make it from the name": an empty slug field is left out, so the server derives one. */
@@ -13,6 +13,7 @@ export const withoutEmptySlug = <F extends { slug?: string }>(values: F): F => (
  * A catalogue record's create/edit form: react-hook-form validated by the contract's create
  * schema (so the form sends what the API takes), `POST` for a new record and `PUT` with every
  * field for an existing one, the success toast, and the server's per-field issues under the fields.
+ * `dialog` is what its `FormDialog` needs (submit, state, changes, the form's own message).
  */
 export function useRecordForm<F extends FieldValues, T extends { _id: string }>(def: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema whose input is the form's values
@@ -29,9 +30,9 @@ export function useRecordForm<F extends FieldValues, T extends { _id: string }>(
 }) {
   const create = def.resource.useCreate();
   const update = def.resource.useUpdate();
-  const validate = contractResolver(def.schema) as unknown as Resolver<F>;
+  const validate = contractResolver<v.GenericSchema, F>(def.schema, { toInput: def.prepare }) as unknown as Resolver<F>;
   const resolver: Resolver<F> = async (values, context, options) => {
-    const result = await validate(def.prepare ? def.prepare(values) : values, context, options);
+    const result = await validate(values, context, options);
     const missing = (def.required ?? []).filter((k) => values[k] === null || values[k] === undefined || values[k] === '');
     if (!missing.length) return result;
     const errors: Record<string, unknown> = { ...result.errors };
@@ -49,5 +50,6 @@ export function useRecordForm<F extends FieldValues, T extends { _id: string }>(
       applyServerIssues(error, form.setError as never);
     }
   });
-  return { ...form, submit, submitting: form.formState.isSubmitting };
+  const dialog = { onSubmit: submit, submitting: form.formState.isSubmitting, dirty: form.formState.isDirty, error: form.formState.errors.root?.message };
+  return { ...form, submit, submitting: form.formState.isSubmitting, dialog };
 }

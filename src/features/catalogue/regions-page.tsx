@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createRegionInput, type Region } from '../../api/catalogue/regions/contract';
 import { regionsResource } from '../../api/catalogue/regions/get-regions';
-import { regionRowsFromCsv } from '../../api/catalogue/regions/import';
+import { REGION_IMPORT_TEMPLATE, regionRowsFromCsv } from '../../api/catalogue/regions/import';
 import { useFormatters } from '../../ui/format';
 import { FormDialog } from '../../ui/form-dialog';
 import { TextAreaField, TextField } from '../../ui/form-fields';
@@ -28,7 +28,7 @@ function RegionFormDialog({ record, onClose }: RecordFormProps<Region>) {
     onClose,
   });
   return (
-    <FormDialog id="region-form" header={record ? t('regions.edit') : t('regions.new')} onClose={onClose} onSubmit={form.submit} submitting={form.submitting} width={620}>
+    <FormDialog id="region-form" header={record ? t('regions.edit') : t('regions.new')} onClose={onClose} {...form.dialog} width={620}>
       <div className="form-grid">
         <TextField control={form.control} name="name" label={t('catalogue.name')} autoComplete="off" />
         <TextField control={form.control} name="slug" label={t('catalogue.slug')} hint={t('catalogue.slugHint')} autoComplete="off" />
@@ -54,7 +54,7 @@ export function RegionsPage() {
       columns={columns}
       Form={RegionFormDialog}
       deletedMessage={() => t('regions.deleted')}
-      importing={{ label: t('regions.import'), fromCsv: regionRowsFromCsv, columns: ['name', 'slug', 'description'], doneMessage: t('regions.imported') }}
+      importing={{ label: t('regions.import'), fromCsv: regionRowsFromCsv, template: REGION_IMPORT_TEMPLATE, doneMessage: t('regions.imported') }}
     />
   );
 }

@@ -41,7 +41,7 @@ function ReviewFormDialog({ record, onClose }: RecordFormProps<Review>) {
     onClose,
   });
   return (
-    <FormDialog id="review-form" header={record ? t('reviews.edit') : t('reviews.new')} onClose={onClose} onSubmit={form.submit} submitting={form.submitting} width={700}>
+    <FormDialog id="review-form" header={record ? t('reviews.edit') : t('reviews.new')} onClose={onClose} {...form.dialog} width={700}>
       <div className="form-grid">
         <TextField control={form.control} name="customerName" label={t('reviews.customerName')} autoComplete="off" />
         <RatingField control={form.control} name="rating" label={t('reviews.rating')} />

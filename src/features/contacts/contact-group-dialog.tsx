@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { contractResolver } from '../../ui/form-resolver';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
@@ -11,6 +10,7 @@ import { useContacts } from '../../api/contacts/get-contacts';
 import { useCreateContactGroup, useUpdateContactGroup } from '../../api/contacts/save-contact-group';
 import { createContactGroupInput, type Contact, type ContactGroup, type CreateContactGroupInput } from '../../api/contacts/contract';
 import { FormDialog } from '../../ui/form-dialog';
+import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, TextAreaField, TextField } from '../../ui/form-fields';
 
 const CHOOSER_PAGE_SIZE = 10;
@@ -104,12 +104,14 @@ export function ContactGroupDialog({ group, onClose }: { group?: ContactGroup; o
   const create = useCreateContactGroup();
   const update = useUpdateContactGroup();
   const [chosen, setChosen] = useState(() => new Set(group?.contactIds ?? []));
+  const initial = group?.contactIds ?? [];
   const { control, handleSubmit, setError, formState } = useForm<GroupValues, unknown, CreateContactGroupInput>({
-    resolver: contractResolver(createContactGroupInput) as unknown as Resolver<GroupValues, unknown, CreateContactGroupInput>,
+    // The ticked contacts are part of the body the contract checks.
+    resolver: contractResolver(createContactGroupInput, { toInput: (values: GroupValues) => ({ ...values, contactIds: [...chosen] }) }),
     defaultValues: { name: group?.name ?? '', description: group?.description ?? '' },
   });
-  const submit = handleSubmit(async (values) => {
-    const input = { ...values, contactIds: [...chosen] };
+  const contactsChanged = chosen.size !== initial.length || initial.some((id) => !chosen.has(id));
+  const submit = handleSubmit(async (input) => {
     try {
       if (group) await update.mutateAsync({ id: group._id, input });
       else await create.mutateAsync(input);
@@ -120,7 +122,7 @@ export function ContactGroupDialog({ group, onClose }: { group?: ContactGroup; o
     }
   });
   return (
-    <FormDialog id="contact-group-form" header={t(group ? 'contacts.groups.edit' : 'contacts.groups.new')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting}>
+    <FormDialog id="contact-group-form" header={t(group ? 'contacts.groups.edit' : 'contacts.groups.new')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty || contactsChanged} error={formState.errors.root?.message}>
       <TextField control={control} name="name" label={t('contacts.groups.name')} autoComplete="off" />
       <TextAreaField control={control} name="description" label={t('contacts.groups.description')} />
       <ContactChooser chosen={chosen} onChange={setChosen} />

@@ -8,7 +8,7 @@ import { useDeleteContactGroup } from '../../api/contacts/save-contact-group';
 import type { ContactGroup } from '../../api/contacts/contract';
 import { useAuth, useCan } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
-import { ListPage, toQuery, useListState, type ListColumn } from '../../ui/list-page';
+import { emptyTexts, ListPage, toQuery, useListState, type ListColumn } from '../../ui/list-page';
 import { modulePath } from '../../ui/module-paths';
 import { RecordActions } from '../../ui/record-actions';
 import { ContactGroupDialog } from './contact-group-dialog';
@@ -79,6 +79,7 @@ export function ContactGroupsPage() {
         onChange={setState}
         answer={query.data}
         loading={query.isFetching}
+        empty={emptyTexts(t, 'contacts.groups.empty')}
       />
       {editing && <ContactGroupDialog group={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}
     </div>

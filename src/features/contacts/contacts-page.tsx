@@ -10,7 +10,7 @@ import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { ReachLine, RecordCard } from '../../ui/record-card';
 import { useFormatters } from '../../ui/format';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { emptyTexts, DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { modulePath } from '../../ui/module-paths';
 
 /** The contacts list keeps its filters as address parameters in the server's format (`regions=…&query[from]=…&group=…`). */
@@ -64,6 +64,7 @@ export function ContactsPage() {
       onChange={setState}
       answer={query.data}
       loading={query.isFetching}
+      empty={emptyTexts(t, 'contacts.empty')}
       defaultLayout="table"
       renderCard={(c) => (
         <RecordCard name={c.name} data={{ 'data-contact': c.name }}>

@@ -1,38 +1,57 @@
 import { useTranslation } from 'react-i18next';
+import { Skeleton } from 'primereact/skeleton';
+import { useMyDay } from '../../api/dashboard/get-my-day';
 import { useAuth } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
-import { StatusTag } from '../../ui/status-tag';
+import { todayIn } from '../../ui/form-fields';
+import { NotificationList } from '../../ui/notifications-bell';
+import { MyDayCardView } from './my-day-cards';
 
+/** The notifications as a card of the day: each opens the record it is about. */
+function NotificationsCard() {
+  const { t } = useTranslation();
+  return (
+    <section className="card stack my-day-card" aria-labelledby="my-day-notifications" data-card="notifications" style={{ gap: '0.75rem' }}>
+      <h2 id="my-day-notifications" className="workflow-panel__title row" style={{ gap: '0.5rem' }}>
+        <i className="pi pi-bell" aria-hidden="true" />
+        <span>{t('shell.notifications')}</span>
+      </h2>
+      <NotificationList />
+    </section>
+  );
+}
+
+/**
+ * `/`: "My day", what the member can act on today: the cards their permissions give them
+ * (server/dashboard/routes.ts), then their notifications.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { member, organization, subscription, role } = useAuth();
-  const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
-  const today = new Date().toISOString().slice(0, 10);
+  const { member, organization } = useAuth();
+  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const day = useMyDay();
+  const cards = day.data?.cards ?? [];
   return (
-    <section className="stack">
-      <h1>{t('dashboard.welcome', { name: member.name })}</h1>
-      <p className="muted">{t('dashboard.today', { date: fmt.date(today) })}</p>
-      <div className="card-grid">
-        <div className="card">
-          <div className="muted">{t('dashboard.organization')}</div>
-          <div className="record-card__title">{organization.name}</div>
-          <div>{t('dashboard.currency')}: {organization.currency}</div>
-        </div>
-        <div className="card">
-          <div className="muted">{t('dashboard.role')}</div>
-          <div className="record-card__title">{role.name}</div>
-          <StatusTag status={member.isActive ? 'active' : 'inactive'} />
-        </div>
-        <div className="card">
-          <div className="muted">{t('dashboard.subscription')}</div>
-          <div className="record-card__title">
-            {subscription.plan} · {t('dashboard.seats', { count: subscription.seats })}
-          </div>
-          <div>{t('dashboard.until', { date: fmt.date(subscription.periodEnd) })}</div>
-          <StatusTag status={subscription.status} tone={subscription.readOnly ? 'danger' : 'success'} />
-        </div>
+    <section className="stack" aria-labelledby="my-day-title">
+      <div className="page-header" style={{ marginBottom: 0 }}>
+        <h1 id="my-day-title">{t('dashboard.title')}</h1>
       </div>
-      <p className="muted" data-testid="money-sample">{t('dashboard.sample', { amount: fmt.money(1234567, organization.currency) })}</p>
+      <p className="muted" style={{ margin: 0 }}>
+        {t('dashboard.greeting', { name: member.name, date: fmt.date(todayIn(organization.timeZone)) })}
+      </p>
+      <div className="my-day-grid" aria-busy={day.isPending} data-testid="my-day">
+        {day.isPending
+          ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height="12rem" />)
+          : cards.map((card) => <MyDayCardView key={card.key} card={card} />)}
+        {!day.isPending && cards.length === 0 && (
+          <div className="card empty-state" data-testid="my-day-nothing">
+            <i className="pi pi-sun" aria-hidden="true" />
+            <p style={{ margin: 0, fontWeight: 600 }}>{t('dashboard.nothing')}</p>
+            <p style={{ margin: 0 }}>{t('dashboard.nothingHint')}</p>
+          </div>
+        )}
+        <NotificationsCard />
+      </div>
     </section>
   );
 }

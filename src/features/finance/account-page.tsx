@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -9,7 +9,9 @@ import type { Account } from '../../api/finance/contract';
 import { useChart } from '../../api/finance/get-finance';
 import { useAuth, useCan } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
+import { PHONE_QUERY, useMediaQuery } from '../../ui/media';
 import { modulePath } from '../../ui/module-paths';
+import { RecordCard } from '../../ui/record-card';
 import { IncomeDialog } from './income-dialog';
 import { OpeningBalancesDialog } from './opening-balances-dialog';
 import { AccountTabs, accountNameKey } from './parts';
@@ -35,11 +37,13 @@ export function AccountPage() {
   const navigate = useNavigate();
   const { organization } = useAuth();
   const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
+  const phone = useMediaQuery(PHONE_QUERY);
   const [asOf, setAsOf] = useState('');
   const chart = useChart(asOf || undefined);
   const accounts = chart.data ?? [];
   const money = accounts.filter((a) => a.paymentMethod);
   const name = (a: Account) => t(accountNameKey(a.key));
+  const journalOf = (a: Account) => `${modulePath('account')}/journal?account=${encodeURIComponent(a.key)}`;
   const amount = (value: number, a: Account) => (
     <span className="money" data-negative={value < 0 || undefined}>
       {fmt.money(value, a.currency)}
@@ -60,9 +64,12 @@ export function AccountPage() {
             <span className="money">{chart.data ? fmt.money(money.reduce((n, a) => n + a.balance, 0), organization.currency) : '…'}</span>
           </dd>
         </div>
+        {/* Each money account's tile opens its entries (and, on a phone, makes the scrolling row reachable by keyboard). */}
         {money.map((a) => (
           <div className="stat" key={a.key} data-stat={a.key}>
-            <dt>{name(a)}</dt>
+            <dt>
+              <Link to={journalOf(a)}>{name(a)}</Link>
+            </dt>
             <dd>
               <span className="money">{fmt.money(a.balance, a.currency)}</span>
             </dd>
@@ -73,43 +80,63 @@ export function AccountPage() {
         <label htmlFor="chart-as-of">{t('finance.chart.asOf')}</label>
         <InputText id="chart-as-of" type="date" value={asOf} onChange={(e) => setAsOf(e.target.value)} />
       </div>
-      <div className="card" style={{ padding: 0, overflowX: 'auto' }}>
-        {/* Cells re-render only for new rows: a new language draws the table anew. */}
-        <DataTable
-          key={i18n.language}
-          value={accounts}
-          dataKey="key"
-          loading={chart.isFetching}
-          size="small"
-          rowHover
-          onRowClick={(e) => navigate(`${modulePath('account')}/journal?account=${encodeURIComponent((e.data as Account).key)}`)}
-          data-testid="chart-table"
-          emptyMessage={t('list.empty')}
-        >
-          <Column field="code" header={t('finance.chart.code')} />
-          <Column
-            field="key"
-            header={t('finance.chart.account')}
-            body={(a: Account) => (
-              <a
-                href={`${modulePath('account')}/journal?account=${encodeURIComponent(a.key)}`}
-                aria-label={t('finance.chart.openJournal', { account: name(a) })}
-                onClick={(e) => {
-                  e.preventDefault();
-                  e.stopPropagation();
-                  navigate(`${modulePath('account')}/journal?account=${encodeURIComponent(a.key)}`);
-                }}
-              >
-                {name(a)}
-              </a>
-            )}
-          />
-          <Column field="type" header={t('finance.chart.type')} body={(a: Account) => t(`finance.types.${a.type}`)} />
-          <Column field="totalDebit" header={t('finance.chart.debits')} align="right" body={(a: Account) => amount(a.totalDebit, a)} />
-          <Column field="totalCredit" header={t('finance.chart.credits')} align="right" body={(a: Account) => amount(a.totalCredit, a)} />
-          <Column field="balance" header={t('finance.chart.balance')} align="right" body={(a: Account) => <strong>{amount(a.balance, a)}</strong>} />
-        </DataTable>
-      </div>
+      {phone ? (
+        // A phone shows each account as a card (a table of six columns does not fit 390 px).
+        <div className="card-grid" data-testid="chart-cards" aria-busy={chart.isFetching}>
+          {accounts.map((a) => (
+            <RecordCard key={a.key} name={name(a)} to={journalOf(a)} badge={<strong>{amount(a.balance, a)}</strong>} data={{ 'data-account': a.key }}>
+              <dl className="detail-list">
+                <dt>{t('finance.chart.code')}</dt>
+                <dd>{a.code}</dd>
+                <dt>{t('finance.chart.type')}</dt>
+                <dd>{t(`finance.types.${a.type}`)}</dd>
+                <dt>{t('finance.chart.debits')}</dt>
+                <dd>{amount(a.totalDebit, a)}</dd>
+                <dt>{t('finance.chart.credits')}</dt>
+                <dd>{amount(a.totalCredit, a)}</dd>
+              </dl>
+            </RecordCard>
+          ))}
+        </div>
+      ) : (
+        <div className="card" style={{ padding: 0, overflowX: 'auto' }}>
+          {/* Cells re-render only for new rows: a new language draws the table anew. */}
+          <DataTable
+            key={i18n.language}
+            value={accounts}
+            dataKey="key"
+            loading={chart.isFetching}
+            size="small"
+            rowHover
+            onRowClick={(e) => navigate(journalOf(e.data as Account))}
+            data-testid="chart-table"
+            emptyMessage={t('list.empty')}
+          >
+            <Column field="code" header={t('finance.chart.code')} />
+            <Column
+              field="key"
+              header={t('finance.chart.account')}
+              body={(a: Account) => (
+                <a
+                  href={journalOf(a)}
+                  aria-label={t('finance.chart.openJournal', { account: name(a) })}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    e.stopPropagation();
+                    navigate(journalOf(a));
+                  }}
+                >
+                  {name(a)}
+                </a>
+              )}
+            />
+            <Column field="type" header={t('finance.chart.type')} body={(a: Account) => t(`finance.types.${a.type}`)} />
+            <Column field="totalDebit" header={t('finance.chart.debits')} align="right" body={(a: Account) => amount(a.totalDebit, a)} />
+            <Column field="totalCredit" header={t('finance.chart.credits')} align="right" body={(a: Account) => amount(a.totalCredit, a)} />
+            <Column field="balance" header={t('finance.chart.balance')} align="right" body={(a: Account) => <strong>{amount(a.balance, a)}</strong>} />
+          </DataTable>
+        </div>
+      )}
     </div>
   );
 }

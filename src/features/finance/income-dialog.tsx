@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { newIdempotencyKey } from '../../api/common/idempotency';
@@ -8,6 +7,7 @@ import { PAYMENT_METHODS, otherIncomeInput, type OtherIncomeInput } from '../../
 import { useRecordOtherIncome } from '../../api/finance/save-finance';
 import { useAuth } from '../../ui/auth';
 import { FormDialog } from '../../ui/form-dialog';
+import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, SelectField, TextAreaField } from '../../ui/form-fields';
 import { MoneyField } from '../../ui/money-field';
 import { todayIn, useMoneyRefusal } from './parts';
@@ -28,7 +28,7 @@ export function IncomeDialog({ onClose }: { onClose: () => void }) {
   // One key per opening: a double click or a retry is the same request, answered once.
   const [key] = useState(newIdempotencyKey);
   const { control, handleSubmit, setError, formState } = useForm<IncomeValues, unknown, OtherIncomeInput>({
-    resolver: valibotResolver(otherIncomeInput) as unknown as Resolver<IncomeValues, unknown, OtherIncomeInput>,
+    resolver: contractResolver<typeof otherIncomeInput, IncomeValues>(otherIncomeInput),
     defaultValues: { amount: undefined, date: todayIn(organization.timeZone), paymentMethod: 'bank-transfer', description: '' },
   });
   const submit = handleSubmit(async (input) => {
@@ -42,7 +42,7 @@ export function IncomeDialog({ onClose }: { onClose: () => void }) {
     }
   });
   return (
-    <FormDialog id="income-form" header={t('finance.income.record')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} width={560}>
+    <FormDialog id="income-form" header={t('finance.income.record')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={560}>
       <MoneyField control={control} name="amount" label={t('finance.income.amount')} currency={organization.currency} />
       <DateField control={control} name="date" label={t('finance.income.date')} />
       <SelectField control={control} name="paymentMethod" label={t('finance.income.paymentMethod')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />

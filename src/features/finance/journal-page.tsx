@@ -9,10 +9,14 @@ import { DROPDOWN_PT } from '../../ui/form-fields';
 import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
 import { useFormatters } from '../../ui/format';
 import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn } from '../../ui/list-page';
+import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
 import { MoneyActions } from './account-page';
 import { AccountTabs, accountNameKey } from './parts';
 import { ReverseDialog } from './reverse-dialog';
+import { documentPdfUrl } from '../../api/documents/get-documents';
+import { SendDocumentDialog } from '../../ui/send-document-dialog';
+import { isLocale } from '../../ui/i18n';
 
 /** Each filter is its own address parameter: `/account/journal?account=money:cash&sourceType=other-income`. */
 const JOURNAL_FILTER_PARAMS: Record<string, FilterParamKind> = { date: 'object', sourceType: 'list', account: 'text' };
@@ -59,7 +63,19 @@ export function JournalPage() {
   const [state, setState] = useListState({ sortBy: 'date', sortOrder: 'desc', filterParams: JOURNAL_FILTER_PARAMS });
   const journal = useJournal(toQuery(state) as JournalParams);
   const [reversing, setReversing] = useState<JournalEntry>();
+  const [sending, setSending] = useState<JournalEntry>();
+  const receiptOf = (e: JournalEntry) => (e.sourceType === 'other-income' && e.sourceId && e.reference && !e.reversesEntryId ? `/budget/income/${e.sourceId}` : undefined);
   const setFilter = (key: string, value: unknown) => setState({ filters: { ...state.filters, [key]: value as never }, page: 1 });
+
+  const reversible = (e: JournalEntry) => can('account', 'delete') && REVERSIBLE_BY_HAND.includes(e.sourceType) && !e.reversesEntryId && !e.reversedByEntryId;
+  const reverseButton = (e: JournalEntry) =>
+    reversible(e) ? <Button type="button" text size="small" icon="pi pi-undo" label={t('finance.journal.reverse')} onClick={() => setReversing(e)} /> : null;
+  const reversalTags = (e: JournalEntry) => (
+    <>
+      {e.reversesEntryId && <StatusTag status="reversal" tone="warning" label={t('finance.journal.reversal')} />}
+      {e.reversedByEntryId && <StatusTag status="reversed" tone="neutral" label={t('finance.journal.reversed')} />}
+    </>
+  );
 
   const columns = useMemo<ListColumn<JournalEntry>[]>(
     () => [
@@ -76,8 +92,7 @@ export function JournalPage() {
                 {e.reference}
               </span>
             )}
-            {e.reversesEntryId && <StatusTag status="reversal" tone="warning" label={t('finance.journal.reversal')} />}
-            {e.reversedByEntryId && <StatusTag status="reversed" tone="neutral" label={t('finance.journal.reversed')} />}
+            {reversalTags(e)}
           </div>
         ),
       },
@@ -90,13 +105,40 @@ export function JournalPage() {
       {
         field: 'actions',
         header: t('records.actions'),
-        body: (e) =>
-          can('account', 'delete') && REVERSIBLE_BY_HAND.includes(e.sourceType) && !e.reversesEntryId && !e.reversedByEntryId ? (
-            <Button type="button" text size="small" icon="pi pi-undo" label={t('finance.journal.reverse')} onClick={() => setReversing(e)} />
-          ) : null,
+        body: (e) => {
+          const receipt = receiptOf(e);
+          return (
+            <div className="row" style={{ gap: '0.25rem', flexWrap: 'wrap' }}>
+              {receipt && (
+                <a
+                  className="p-button p-button-text p-button-sm"
+                  href={documentPdfUrl(receipt, isLocale(i18n.language) ? i18n.language : 'en')}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={t('documents.send.pdfOf', { document: t('documents.kinds.receipt'), label: e.reference })}
+                >
+                  <i className="pi pi-file-pdf" aria-hidden="true" />
+                  <span className="p-button-label">{t('documents.send.pdf')}</span>
+                </a>
+              )}
+              {receipt && can('account', 'create') && (
+                <Button
+                  type="button"
+                  text
+                  size="small"
+                  icon="pi pi-send"
+                  label={t('documents.send.action')}
+                  aria-label={t('documents.send.sendOf', { document: t('documents.kinds.receipt'), label: e.reference })}
+                  onClick={() => setSending(e)}
+                />
+              )}
+              {reverseButton(e)}
+            </div>
+          );
+        },
       },
     ],
-    [t, fmt, can],
+    [t, fmt, can, i18n.language],
   );
 
   const accountOptions = [
@@ -118,6 +160,24 @@ export function JournalPage() {
         onChange={setState}
         answer={journal.data}
         loading={journal.isFetching}
+        // A table on a wide screen (lines side by side); a card per entry on a phone.
+        defaultLayout="table"
+        renderCard={(e) => (
+          <RecordCard name={t(`finance.sources.${e.sourceType}`)} badge={reversalTags(e)} data={{ 'data-entry': e._id }}>
+            <div className="muted">
+              {fmt.date(e.date)} · {e.postedBy?.name ?? t('finance.journal.system')}
+              {e.reference && (
+                <>
+                  {' · '}
+                  <span dir="ltr">{e.reference}</span>
+                </>
+              )}
+            </div>
+            {e.memo && <div>{e.memo}</div>}
+            <EntryLines entry={e} />
+            {reversible(e) && <div>{reverseButton(e)}</div>}
+          </RecordCard>
+        )}
         filterPanel={
           <>
             <DateRangeFilter label={t('finance.journal.dateRange')} value={state.filters.date} onChange={(range) => setFilter('date', range)} />
@@ -144,6 +204,9 @@ export function JournalPage() {
         }
       />
       {reversing && <ReverseDialog entry={reversing} onClose={() => setReversing(undefined)} />}
+      {sending && (
+        <SendDocumentDialog recordPath={receiptOf(sending)!} document="receipt" label={sending.reference ?? ''} onClose={() => setSending(undefined)} />
+      )}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { toast } from 'sonner';
@@ -11,6 +10,7 @@ import { useRecordOpeningBalances } from '../../api/finance/save-finance';
 import { useAuth, useCan } from '../../ui/auth';
 import { DetailCard } from '../../ui/detail-card';
 import { FormDialog } from '../../ui/form-dialog';
+import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, fieldMessage } from '../../ui/form-fields';
 import { useFormatters } from '../../ui/format';
 import { MoneyField } from '../../ui/money-field';
@@ -62,7 +62,7 @@ function OpeningBalancesForm({ onClose }: { onClose: () => void }) {
   const refused = useMoneyRefusal();
   const [key] = useState(newIdempotencyKey);
   const { control, handleSubmit, setError, formState } = useForm<OpeningValues, unknown, OpeningBalancesInput>({
-    resolver: valibotResolver(openingBalancesInput) as unknown as Resolver<OpeningValues, unknown, OpeningBalancesInput>,
+    resolver: contractResolver<typeof openingBalancesInput, OpeningValues>(openingBalancesInput),
     defaultValues: { date: todayIn(organization.timeZone), balances: PAYMENT_METHODS.map((paymentMethod) => ({ paymentMethod, amount: 0 })) },
   });
   const submit = handleSubmit(async (values) => {
@@ -78,7 +78,7 @@ function OpeningBalancesForm({ onClose }: { onClose: () => void }) {
   });
   const listError = fieldMessage(t('finance.opening.title'), formState.errors.balances?.root?.message ?? formState.errors.balances?.message);
   return (
-    <FormDialog id="opening-balances-form" header={t('finance.opening.record')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} width={560}>
+    <FormDialog id="opening-balances-form" header={t('finance.opening.record')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={560}>
       <p className="muted" style={{ margin: 0 }}>{t('finance.opening.hint')}</p>
       <DateField control={control} name="date" label={t('finance.opening.date')} />
       {PAYMENT_METHODS.map((m, i) => (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { newIdempotencyKey } from '../../api/common/idempotency';
@@ -8,6 +7,7 @@ import { reverseEntryInput, type JournalEntry, type ReverseEntryInput } from '..
 import { useReverseEntry } from '../../api/finance/save-finance';
 import { useAuth } from '../../ui/auth';
 import { FormDialog } from '../../ui/form-dialog';
+import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, TextField } from '../../ui/form-fields';
 import { todayIn, useMoneyRefusal } from './parts';
 
@@ -19,12 +19,13 @@ export function ReverseDialog({ entry, onClose }: { entry: JournalEntry; onClose
   const refused = useMoneyRefusal();
   const [key] = useState(newIdempotencyKey);
   const { control, handleSubmit, setError, formState } = useForm<{ date: string; memo: string }, unknown, ReverseEntryInput>({
-    resolver: valibotResolver(reverseEntryInput) as unknown as Resolver<{ date: string; memo: string }, unknown, ReverseEntryInput>,
+    // An empty memo is no memo.
+    resolver: contractResolver(reverseEntryInput, { toInput: ({ date, memo }: { date: string; memo: string }) => ({ date, memo: memo || undefined }) }),
     defaultValues: { date: todayIn(organization.timeZone), memo: '' },
   });
   const submit = handleSubmit(async (input) => {
     try {
-      await reverse.mutateAsync({ entryId: entry._id, input: { date: input.date, memo: input.memo || undefined }, key });
+      await reverse.mutateAsync({ entryId: entry._id, input, key });
       toast.success(t('finance.journal.reversedToast'));
       onClose();
     } catch (error) {
@@ -33,7 +34,7 @@ export function ReverseDialog({ entry, onClose }: { entry: JournalEntry; onClose
     }
   });
   return (
-    <FormDialog id="reverse-form" header={t('finance.journal.reverseTitle')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} width={520}>
+    <FormDialog id="reverse-form" header={t('finance.journal.reverseTitle')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={520}>
       <p className="muted" style={{ margin: 0 }}>{t('finance.journal.reverseHint')}</p>
       <DateField control={control} name="date" label={t('finance.journal.date')} />
       <TextField control={control} name="memo" label={t('finance.journal.reverseMemo')} autoComplete="off" />

@@ -18,6 +18,7 @@ import { LeadFormDialog } from './lead-form-dialog';
 import { LeadQueries } from './lead-queries';
 import { LeadStatusTag } from './lead-status';
 import { LeadTimeline } from './lead-timeline';
+import { LeadTours } from './lead-tours';
 import { LoseLeadDialog, useLeadWorkflow } from './lead-workflow';
 import { useSalesOwnerOptions } from './member-options';
 
@@ -158,6 +159,7 @@ export function LeadDetailPage() {
           </div>
           <LeadFollowUps lead={data} canUpdate={canUpdate} />
           <LeadQueries lead={data} canUpdate={canUpdate} />
+          {can('customizedTours', 'view') && <LeadTours lead={data} />}
           <LeadTimeline lead={data} />
         </>
       )}

@@ -94,7 +94,7 @@ export function LeadFilterPanel({ filters, onChange }: { filters: ListState['fil
         <DestinationPicker inputId="f-lead-destinations" multiple regions={list(filters.regions)} value={list(filters.destinations)} onChange={(ids) => onChange('destinations', ids)} />
       </div>
       <div className="field">
-        <div className="field--inline row">
+        <div className="field--inline row" style={{ flexWrap: 'nowrap' }}>
           <InputSwitch
             inputId="f-lead-followups"
             checked={!!followUps}

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { contractResolver } from '../../ui/form-resolver';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
@@ -12,7 +11,8 @@ import { leadMachine } from '../../machines/lead-machine';
 import { statesWithTag } from '../../machines/workflow';
 import { useRespondToFollowUp, useScheduleFollowUp } from '../../api/leads/save-lead';
 import { useAuth } from '../../ui/auth';
-import { applyServerIssues, DateTimeField, SelectField, SwitchField, TextAreaField, wallTimeToInstant, instantToWallTime } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, DateTimeField, SelectField, SwitchField, TextAreaField, todayIn, wallTimeToInstant } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { useFormatters } from '../../ui/format';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
@@ -24,15 +24,14 @@ export const isOpenLead = (lead: Pick<LeadDetail, 'status'>) => OPEN.has(lead.st
 
 /** Tomorrow at 10:00 on the organization's clocks: the usual next call. */
 export function tomorrowAtTen(timeZone: string): string {
-  const today = instantToWallTime(new Date().toISOString(), timeZone).slice(0, 10);
-  const next = new Date(`${today}T00:00:00Z`);
+  const next = new Date(`${todayIn(timeZone)}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   return wallTimeToInstant(`${next.toISOString().slice(0, 10)}T10:00`, timeZone)!;
 }
 
-/** The follow-up a person answers first: the open one due earliest. */
+/** The follow-up a person answers first: the open one due earliest (none while the lead is closed: it waits for a reopening). */
 export const nextOpenFollowUp = (lead: LeadDetail) =>
-  lead.followUps.filter((f) => !f.response).sort((a, b) => a.dueAt.localeCompare(b.dueAt))[0];
+  isOpenLead(lead) ? lead.followUps.filter((f) => !f.response).sort((a, b) => a.dueAt.localeCompare(b.dueAt))[0] : undefined;
 
 /** Dates in the organization's time zone. */
 export function useOrgFormatters() {
@@ -63,12 +62,10 @@ interface ScheduleValues {
   assignee: string | null;
 }
 
-const scheduleResolver: Resolver<ScheduleValues, unknown, FollowUpInput> = (values, context, options) =>
-  (contractResolver(followUpInput) as unknown as Resolver<Record<string, unknown>, unknown, FollowUpInput>)(
-    { dueAt: values.dueAt, note: values.note, ...(values.assignee ? { assignee: values.assignee } : {}) },
-    context,
-    options as never,
-  ) as never;
+/** Nobody chosen: the server gives it to the lead's owner. */
+const scheduleResolver = contractResolver(followUpInput, {
+  toInput: (values: ScheduleValues) => ({ dueAt: values.dueAt, note: values.note, ...(values.assignee ? { assignee: values.assignee } : {}) }),
+});
 
 /** `POST /leads/{id}/followup`: when, a note, and whom (the lead's owner when nobody is chosen). */
 export function ScheduleFollowUpDialog({ lead, onClose }: { lead: LeadDetail; onClose: () => void }) {
@@ -90,7 +87,7 @@ export function ScheduleFollowUpDialog({ lead, onClose }: { lead: LeadDetail; on
     }
   });
   return (
-    <FormDialog id="schedule-follow-up-form" header={t('leads.followUps.schedule')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} width={560}>
+    <FormDialog id="schedule-follow-up-form" header={t('leads.followUps.schedule')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={560}>
       <DateTimeField control={control} name="dueAt" label={t('leads.followUps.dueAt')} timeZone={organization.timeZone} hint={t('leads.timeZoneHint', { zone: organization.timeZone })} />
       {members.available && <SelectField control={control} name="assignee" label={t('leads.followUps.assignee')} options={members.options} filter placeholder={t('leads.followUps.ownerByDefault')} />}
       <TextAreaField control={control} name="note" label={t('leads.followUps.note')} />
@@ -108,14 +105,10 @@ interface ResponseValues {
   nextFollowUp: { dueAt: string | null; note: string };
 }
 
-const responseResolver: Resolver<ResponseValues, unknown, FollowUpResponseInput> = (values, context, options) => {
-  const { scheduleNext, nextFollowUp, ...rest } = values;
-  return (contractResolver(followUpResponseInput) as unknown as Resolver<Record<string, unknown>, unknown, FollowUpResponseInput>)(
-    { ...rest, ...(scheduleNext ? { nextFollowUp } : {}) },
-    context,
-    options as never,
-  ) as never;
-};
+/** The next follow-up is sent only when asked for; the switch itself is not part of the body. */
+const responseResolver = contractResolver(followUpResponseInput, {
+  toInput: ({ scheduleNext, nextFollowUp, ...rest }: ResponseValues) => ({ ...rest, ...(scheduleNext ? { nextFollowUp } : {}) }),
+});
 
 /** `POST /leads/{id}/followup/response`: the outcome, a note, and optionally the next follow-up. */
 export function FollowUpResponseDialog({ lead, followUp, onClose }: { lead: LeadDetail; followUp: FollowUp; onClose: () => void }) {
@@ -145,35 +138,32 @@ export function FollowUpResponseDialog({ lead, followUp, onClose }: { lead: Lead
   });
   const outcomes = FOLLOW_UP_OUTCOMES.map((o) => ({ value: o, label: t(`leads.outcomes.${o}`) }));
   return (
-    <Dialog
-      visible
-      onHide={onClose}
+    <FormDialog
+      id="follow-up-response-form"
       header={t('leads.followUps.respondTitle', { name: lead.name })}
-      style={{ width: 'min(600px, 95vw)' }}
-      footer={
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button type="button" text label={t('shell.cancel')} onClick={onClose} />
-          <Button type="submit" form="follow-up-response-form" icon="pi pi-check" label={t('leads.followUps.saveResponse')} loading={formState.isSubmitting} />
-        </div>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      submitting={formState.isSubmitting}
+      dirty={formState.isDirty}
+      error={formState.errors.root?.message}
+      submitLabel={t('leads.followUps.saveResponse')}
+      width={600}
     >
-      <form id="follow-up-response-form" className="stack" onSubmit={submit} noValidate>
-        <p className="muted" style={{ margin: 0 }}>
-          {t('leads.followUps.respondingTo')} <FollowUpTime dueAt={followUp.dueAt} />
-          {followUp.note ? ` · ${followUp.note}` : ''}
-        </p>
-        <SelectField control={control} name="outcome" label={t('leads.followUps.outcome')} options={outcomes} placeholder={t('leads.followUps.chooseOutcome')} />
-        <TextAreaField control={control} name="note" label={t('leads.followUps.responseNote')} />
-        {isOpenLead(lead) && <SwitchField control={control} name="scheduleNext" label={t('leads.followUps.scheduleNext')} disabled={mustSchedule} />}
-        {scheduleNext && (
-          <fieldset className="form-grid" style={{ border: '1px solid var(--surface-border)', borderRadius: 8, padding: '0.75rem 1rem 1rem', margin: 0 }}>
-            <legend style={{ fontWeight: 600, padding: '0 0.35rem' }}>{t('leads.followUps.next')}</legend>
-            <DateTimeField control={control} name="nextFollowUp.dueAt" label={t('leads.followUps.dueAt')} timeZone={organization.timeZone} hint={t('leads.timeZoneHint', { zone: organization.timeZone })} />
-            <TextAreaField control={control} name="nextFollowUp.note" label={t('leads.followUps.note')} />
-          </fieldset>
-        )}
-      </form>
-    </Dialog>
+      <p className="muted" style={{ margin: 0 }}>
+        {t('leads.followUps.respondingTo')} <FollowUpTime dueAt={followUp.dueAt} />
+        {followUp.note ? ` · ${followUp.note}` : ''}
+      </p>
+      <SelectField control={control} name="outcome" label={t('leads.followUps.outcome')} options={outcomes} placeholder={t('leads.followUps.chooseOutcome')} />
+      <TextAreaField control={control} name="note" label={t('leads.followUps.responseNote')} />
+      {isOpenLead(lead) && <SwitchField control={control} name="scheduleNext" label={t('leads.followUps.scheduleNext')} disabled={mustSchedule} />}
+      {scheduleNext && (
+        <fieldset className="form-grid" style={{ border: '1px solid var(--surface-border)', borderRadius: 8, padding: '0.75rem 1rem 1rem', margin: 0 }}>
+          <legend style={{ fontWeight: 600, padding: '0 0.35rem' }}>{t('leads.followUps.next')}</legend>
+          <DateTimeField control={control} name="nextFollowUp.dueAt" label={t('leads.followUps.dueAt')} timeZone={organization.timeZone} hint={t('leads.timeZoneHint', { zone: organization.timeZone })} />
+          <TextAreaField control={control} name="nextFollowUp.note" label={t('leads.followUps.note')} />
+        </fieldset>
+      )}
+    </FormDialog>
   );
 }
 
@@ -203,7 +193,8 @@ export function RespondFromListDialog({ leadId, onClose }: { leadId: string; onC
 
 const OUTCOME_TONES: Record<FollowUpOutcome, StatusTone> = { reached: 'success', 'no-answer': 'warning', rescheduled: 'info', 'not-interested': 'danger' };
 
-function FollowUpItem({ followUp, canUpdate, onRespond }: { followUp: FollowUp; canUpdate: boolean; onRespond: (f: FollowUp) => void }) {
+/** `canRespond`: the person may update the lead and it is open (a closed lead's follow-ups wait for a reopening). */
+function FollowUpItem({ followUp, canRespond, closed, onRespond }: { followUp: FollowUp; canRespond: boolean; closed: boolean; onRespond: (f: FollowUp) => void }) {
   const { t } = useTranslation();
   const fmt = useOrgFormatters();
   const r = followUp.response;
@@ -215,7 +206,8 @@ function FollowUpItem({ followUp, canUpdate, onRespond }: { followUp: FollowUp; 
           <FollowUpTime dueAt={followUp.dueAt} open={!r} />
           {followUp.assignee && <span className="muted">· {t('leads.followUps.for', { name: followUp.assignee.name })}</span>}
         </span>
-        {!r && canUpdate && <Button type="button" size="small" icon="pi pi-reply" label={t('leads.followUps.respond')} onClick={() => onRespond(followUp)} />}
+        {!r && canRespond && <Button type="button" size="small" icon="pi pi-reply" label={t('leads.followUps.respond')} onClick={() => onRespond(followUp)} />}
+        {!r && closed && <span className="muted">{t('leads.followUps.waiting')}</span>}
       </div>
       {followUp.note && <p style={{ margin: '0.4rem 0 0', whiteSpace: 'pre-wrap' }}>{followUp.note}</p>}
       {r && (
@@ -253,7 +245,7 @@ export function LeadFollowUps({ lead, canUpdate }: { lead: LeadDetail; canUpdate
       ) : (
         <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0, gap: '0.5rem' }}>
           {[...open, ...done].map((f) => (
-            <FollowUpItem key={f._id} followUp={f} canUpdate={canUpdate} onRespond={setResponding} />
+            <FollowUpItem key={f._id} followUp={f} canRespond={canUpdate && isOpenLead(lead)} closed={!isOpenLead(lead)} onRespond={setResponding} />
           ))}
         </ul>
       )}

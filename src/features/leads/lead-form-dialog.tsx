@@ -1,13 +1,14 @@
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { contractResolver } from '../../ui/form-resolver';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import * as v from 'valibot';
 import { toast } from 'sonner';
-import { LEAD_SOURCES, createLeadInput, updateLeadInput, type CreateLeadInput, type LeadDetail, type LeadSource, type UpdateLeadInput } from '../../api/leads/contract';
+import { LEAD_SOURCES, createLeadInput, enquiryNotAfter, updateLeadInput, type CreateLeadInput, type LeadDetail, type LeadSource, type UpdateLeadInput } from '../../api/leads/contract';
 import { useCreateLead, useUpdateLead } from '../../api/leads/save-lead';
 import { useAuth } from '../../ui/auth';
 import { DestinationField, RegionField } from '../../ui/catalogue-pickers';
-import { applyServerIssues, DateField, DateTimeField, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, DateField, DateTimeField, SelectField, TextAreaField, TextField, todayIn } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { useSalesOwnerOptions } from './member-options';
@@ -50,10 +51,6 @@ function payload(values: FormValues, isNew: boolean): Record<string, unknown> {
   };
 }
 
-function leadResolver(isNew: boolean): Resolver<FormValues, unknown, CreateLeadInput | UpdateLeadInput> {
-  const check = contractResolver(isNew ? createLeadInput : updateLeadInput) as unknown as Resolver<Record<string, unknown>, unknown, CreateLeadInput>;
-  return (values, context, options) => check(payload(values, isNew), context, options as never) as never;
-}
 
 /**
  * Create a lead (with an owner and a first follow-up when wanted), or edit its contact details.
@@ -67,8 +64,12 @@ export function LeadFormDialog({ lead, onClose }: { lead?: LeadDetail; onClose: 
   const update = useUpdateLead();
   const owners = useSalesOwnerOptions();
   const isNew = !lead;
+  const today = todayIn(organization.timeZone);
   const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CreateLeadInput | UpdateLeadInput>({
-    resolver: leadResolver(isNew),
+    // The contract, and an enquiry day no later than today on the organization's clocks (the server checks it too).
+    resolver: contractResolver<v.GenericSchema<unknown, CreateLeadInput | UpdateLeadInput>, FormValues>(v.pipe(isNew ? createLeadInput : updateLeadInput, enquiryNotAfter(today)), {
+      toInput: (values) => payload(values, isNew),
+    }),
     defaultValues: toForm(lead),
   });
   const regions = useWatch({ control, name: 'regions' });
@@ -93,13 +94,13 @@ export function LeadFormDialog({ lead, onClose }: { lead?: LeadDetail; onClose: 
   const sourceOptions = LEAD_SOURCES.map((s) => ({ value: s, label: t(`leads.sources.${s}`) }));
 
   return (
-    <FormDialog id="lead-form" header={isNew ? t('leads.newLead') : t('leads.editLead')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting}>
+    <FormDialog id="lead-form" header={isNew ? t('leads.newLead') : t('leads.editLead')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message}>
       <div className="form-grid">
         <TextField control={control} name="name" label={t('leads.fields.name')} autoComplete="name" />
         <TextField control={control} name="phone" label={t('leads.fields.phone')} type="tel" autoComplete="tel" hint={t('leads.reachHint')} />
         <TextField control={control} name="email" label={t('leads.fields.email')} type="email" autoComplete="email" />
         <SelectField control={control} name="source" label={t('leads.fields.source')} options={sourceOptions} placeholder={t('leads.defaultSource')} />
-        <DateField control={control} name="queryDate" label={t('leads.fields.queryDate')} />
+        <DateField control={control} name="queryDate" label={t('leads.fields.queryDate')} max={today} />
         {isNew && owners.available && <SelectField control={control} name="assignedTo" label={t('leads.fields.assignedTo')} options={owners.options} filter placeholder={t('leads.ownerByDefault')} />}
         <RegionField control={control} name="regions" label={t('leads.fields.regions')} multiple />
         <DestinationField control={control} name="destinations" label={t('leads.fields.destinations')} multiple regions={regions} />

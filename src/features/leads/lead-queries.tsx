@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { contractResolver } from '../../ui/form-resolver';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
@@ -8,7 +7,8 @@ import { commentInput, createQueryInput, updateQueryInput, type CreateQueryInput
 import { useAddLeadQuery, useAddQueryComment, useUpdateLeadQuery } from '../../api/leads/save-lead';
 import { useAuth } from '../../ui/auth';
 import { DestinationField, RegionField } from '../../ui/catalogue-pickers';
-import { applyServerIssues, DateField, NumberField, TextAreaField } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, DateField, FormError, NumberField, TextAreaField } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { MoneyField } from '../../ui/money-field';
 import { isOpenLead, useOrgFormatters } from './lead-follow-ups';
@@ -38,14 +38,8 @@ const toForm = (q: LeadQuery | undefined): QueryValues => ({
   notes: q?.notes ?? '',
 });
 
-function queryResolver(query: LeadQuery | undefined): Resolver<QueryValues, unknown, CreateQueryInput | UpdateQueryInput> {
-  const check = contractResolver(query ? updateQueryInput : createQueryInput) as unknown as Resolver<Record<string, unknown>, unknown, CreateQueryInput>;
-  return (values, context, options) => {
-    // An emptied budget clears it.
-    const body = { ...values, budget: values.budget ?? null, ...(query ? { queryId: query._id } : {}) };
-    return check(body, context, options as never) as never;
-  };
-}
+/** What the dialog sends: an emptied budget clears it; a change names its query. */
+const queryInput = (query: LeadQuery | undefined) => (values: QueryValues) => ({ ...values, budget: values.budget ?? null, ...(query ? { queryId: query._id } : {}) });
 
 /** Add a trip enquiry (`POST /leads/{id}/query`) or change one (`PUT /leads/{id}/query` with its `queryId`). */
 export function QueryFormDialog({ lead, query, onClose }: { lead: LeadDetail; query?: LeadQuery; onClose: () => void }) {
@@ -54,7 +48,7 @@ export function QueryFormDialog({ lead, query, onClose }: { lead: LeadDetail; qu
   const add = useAddLeadQuery();
   const update = useUpdateLeadQuery();
   const { control, handleSubmit, setError, formState } = useForm<QueryValues, unknown, CreateQueryInput | UpdateQueryInput>({
-    resolver: queryResolver(query),
+    resolver: contractResolver<typeof createQueryInput | typeof updateQueryInput, QueryValues>(query ? updateQueryInput : createQueryInput, { toInput: queryInput(query) }),
     defaultValues: toForm(query),
   });
   const regions = useWatch({ control, name: 'regions' });
@@ -69,7 +63,7 @@ export function QueryFormDialog({ lead, query, onClose }: { lead: LeadDetail; qu
     }
   });
   return (
-    <FormDialog id="lead-query-form" header={t(query ? 'leads.queries.edit' : 'leads.queries.add')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting}>
+    <FormDialog id="lead-query-form" header={t(query ? 'leads.queries.edit' : 'leads.queries.add')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message}>
       <div className="form-grid">
         <DateField control={control} name="travelFrom" label={t('leads.queries.travelFrom')} />
         <DateField control={control} name="travelTo" label={t('leads.queries.travelTo')} />
@@ -90,7 +84,7 @@ function CommentForm({ lead, query }: { lead: LeadDetail; query: LeadQuery }) {
   const { t } = useTranslation();
   const addComment = useAddQueryComment();
   const { control, handleSubmit, setError, reset, formState } = useForm<{ text: string }, unknown, { text: string }>({
-    resolver: contractResolver(commentInput) as unknown as Resolver<{ text: string }, unknown, { text: string }>,
+    resolver: contractResolver(commentInput),
     defaultValues: { text: '' },
   });
   const submit = handleSubmit(async ({ text }) => {
@@ -105,6 +99,7 @@ function CommentForm({ lead, query }: { lead: LeadDetail; query: LeadQuery }) {
   return (
     <form className="stack" style={{ gap: '0.5rem' }} onSubmit={submit} noValidate aria-label={t('leads.queries.addComment')}>
       <TextAreaField control={control} name="text" label={t('leads.queries.comment')} />
+      <FormError message={formState.errors.root?.message} />
       <div>
         <Button type="submit" size="small" outlined icon="pi pi-comment" label={t('leads.queries.addComment')} loading={formState.isSubmitting} />
       </div>
@@ -117,7 +112,11 @@ function QueryCard({ lead, query, index, canUpdate, onEdit }: { lead: LeadDetail
   const { t } = useTranslation();
   const fmt = useOrgFormatters();
   const none = t('leads.none');
-  const pax = t('leads.queries.paxSummary', { adults: query.adults, children: query.children, infants: query.infants });
+  const pax = fmt.list([
+    t('leads.queries.paxAdults', { count: query.adults }),
+    ...(query.children ? [t('leads.queries.paxChildren', { count: query.children })] : []),
+    ...(query.infants ? [t('leads.queries.paxInfants', { count: query.infants })] : []),
+  ]);
   const dates = query.travelFrom || query.travelTo ? `${fmt.date(query.travelFrom) || '…'} – ${fmt.date(query.travelTo) || '…'}` : none;
   const places = [...query.regions, ...query.destinations].map((p) => p.name);
   const titleId = `lead-query-${query._id}`;

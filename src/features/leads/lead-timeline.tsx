@@ -15,6 +15,8 @@ const ICONS: Record<LeadActivity['type'], string> = {
   comment: 'pi pi-comment',
   followUp: 'pi pi-calendar-plus',
   response: 'pi pi-reply',
+  tourCreated: 'pi pi-map',
+  tourSent: 'pi pi-send',
 };
 
 const text = (x: unknown) => (typeof x === 'string' && x.trim() ? x : undefined);
@@ -29,7 +31,14 @@ function useDescribe() {
     const status = (s: unknown) => (text(s) ? t(`status.${String(s)}`, { defaultValue: String(s) }) : t('leads.none'));
     switch (a.type) {
       case 'status':
-        return { what: t('leads.activity.status', { actor, from: status(d.from), to: status(d.to) }), detail: text(d.reason) && t('leads.activity.reason', { reason: d.reason }) };
+        return {
+          what: t('leads.activity.status', { actor, from: status(d.from), to: status(d.to) }),
+          detail: text(d.reason) ? t('leads.activity.reason', { reason: d.reason }) : text(d.tourId) && t('leads.activity.byTour'),
+        };
+      case 'tourCreated':
+        return { what: t('leads.activity.tourCreated', { actor, title: d.title }) };
+      case 'tourSent':
+        return { what: t('leads.activity.tourSent', { actor, title: d.title, version: d.version }), detail: text(d.to) && t('leads.activity.sentTo', { to: d.to }) };
       case 'owner':
         return {
           what: text(d.from)

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from 'primereact/dialog';
-import { Button } from 'primereact/button';
 import { toast } from 'sonner';
 import { leadStatusInput, leadStatusRequest, type LeadDetail, type LeadStatusInput } from '../../api/leads/contract';
 import { useLeadEvent } from '../../api/leads/save-lead';
 import { leadMachine, type LeadEvent } from '../../machines/lead-machine';
+import { FormDialog } from '../../ui/form-dialog';
 import { applyServerIssues, TextAreaField } from '../../ui/form-fields';
 import type { WorkflowAction, WorkflowProps } from '../../ui/workflow-panel';
 
@@ -57,7 +56,7 @@ export function LoseLeadDialog({ lead, onClose }: { lead: LeadDetail; onClose: (
   const { t } = useTranslation();
   const send = useLeadEvent();
   const { control, handleSubmit, setError, formState } = useForm<{ status: 'lost'; reason: string }, unknown, LeadStatusInput>({
-    resolver: contractResolver(leadStatusInput) as unknown as Resolver<{ status: 'lost'; reason: string }, unknown, LeadStatusInput>,
+    resolver: contractResolver(leadStatusInput),
     defaultValues: { status: 'lost', reason: '' },
   });
   const submit = handleSubmit(async (input) => {
@@ -71,24 +70,23 @@ export function LoseLeadDialog({ lead, onClose }: { lead: LeadDetail; onClose: (
     }
   });
   return (
-    <Dialog
-      visible
-      onHide={onClose}
+    <FormDialog
+      id="lose-lead-form"
       header={t('leads.lose.title', { name: lead.name })}
-      style={{ width: 'min(520px, 95vw)' }}
-      footer={
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button type="button" text label={t('shell.cancel')} onClick={onClose} />
-          <Button type="submit" form="lose-lead-form" severity="danger" outlined icon="pi pi-times-circle" label={t('leads.events.LOSE')} loading={formState.isSubmitting} />
-        </div>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      submitting={formState.isSubmitting}
+      dirty={formState.isDirty}
+      error={formState.errors.root?.message}
+      submitLabel={t('leads.events.LOSE')}
+      submitIcon="pi pi-times-circle"
+      danger
+      width={520}
     >
-      <form id="lose-lead-form" className="stack" onSubmit={submit} noValidate>
-        <p className="muted" style={{ margin: 0 }}>
-          {t('leads.lose.hint')}
-        </p>
-        <TextAreaField control={control} name="reason" label={t('leads.lose.reason')} />
-      </form>
-    </Dialog>
+      <p className="muted" style={{ margin: 0 }}>
+        {t('leads.lose.hint')}
+      </p>
+      <TextAreaField control={control} name="reason" label={t('leads.lose.reason')} />
+    </FormDialog>
   );
 }

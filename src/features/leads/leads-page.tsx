@@ -3,18 +3,16 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
-import { toast } from 'sonner';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../api/common/import';
 import { FOLLOW_UP_TYPES, LEAD_STATES, LEAD_TABLE_PAGE_SIZE, type FollowUpType, type Lead, type LeadStats } from '../../api/leads/contract';
 import { useLeads, type LeadsParams } from '../../api/leads/get-leads';
-import { LEAD_CSV_HINT, leadRowsFromCsv } from '../../api/leads/import';
+import { LEAD_IMPORT_TEMPLATE, leadRowsFromCsv } from '../../api/leads/import';
 import { useImportLeads } from '../../api/leads/save-lead';
 import { useCan } from '../../ui/auth';
 import { ReachLine, RecordCard } from '../../ui/record-card';
 import { ImportDialog } from '../../ui/import-dialog';
-import { ListPage, toQuery, useListState, writeFilterParams, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { emptyTexts, ListPage, toQuery, useListState, writeFilterParams, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
-import { StatsHeader, type StatItem } from '../../ui/stats-header';
+import { allTile, filterTile, StatsHeader, type StatItem } from '../../ui/stats-header';
 import { FollowUpTime, RespondFromListDialog, useOrgFormatters } from './lead-follow-ups';
 import { followUpsOf, LEAD_FILTER_PARAMS, LeadFilterPanel, TODAYS_FOLLOW_UPS } from './lead-filters';
 import { LeadFormDialog } from './lead-form-dialog';
@@ -32,12 +30,12 @@ export function FollowUpsRedirect() {
   return <Navigate to={followUpsPath()} replace />;
 }
 
-/** Counts by status over every filter but status (the server's `stats`). */
-function LeadStatsHeader({ stats }: { stats?: LeadStats }) {
+/** Counts by status over every filter but status (the server's `stats`); a tile shows only its status. */
+function LeadStatsHeader({ stats, filters, setFilter }: { stats?: LeadStats; filters: ListState['filters']; setFilter: (key: string, value: FilterValue) => void }) {
   const { t } = useTranslation();
   const items: StatItem[] = [
-    { key: 'total', label: t('leads.stats.total'), value: stats?.total },
-    ...LEAD_STATES.map((s) => ({ key: s, label: t(`status.${s}`), value: stats?.byStatus[s] })),
+    { key: 'total', label: t('leads.stats.total'), value: stats?.total, ...allTile(filters, () => setFilter('status', undefined), ['status']) },
+    ...LEAD_STATES.map((s) => ({ key: s, label: t(`status.${s}`), value: stats?.byStatus[s], ...filterTile(filters, setFilter, 'status', s) })),
   ];
   return <StatsHeader label={t('leads.stats.label')} items={items} testId="lead-stats" />;
 }
@@ -107,7 +105,7 @@ export function LeadsPage() {
   const [importing, setImporting] = useState(false);
   const [responding, setResponding] = useState<string>();
   const followUps = followUpsOf(state.filters);
-  const setFilter = (key: string, value: FilterValue) => setState({ filters: { ...state.filters, [key]: value } });
+  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
 
   const columns = useMemo<ListColumn<Lead>[]>(
     () => [
@@ -154,7 +152,7 @@ export function LeadsPage() {
         above={
           <>
             <ViewSwitch type={followUps?.type} onType={(type) => setFilter('followups', { enabled: 'true', type })} />
-            <LeadStatsHeader stats={query.data?.stats} />
+            <LeadStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />
           </>
         }
         columns={columns}
@@ -163,6 +161,8 @@ export function LeadsPage() {
         answer={query.data}
         loading={query.isFetching}
         defaultLayout="table"
+        empty={emptyTexts(t, followUps ? 'leads.followUps.noneDue' : 'leads.empty')}
+        viewFilters={followUps ? ['followups'] : undefined}
         pageSizes={[10, 20, 50, 100]}
         onOpen={(l) => navigate(moduleRecordPath('leads', l._id))}
         renderCard={(l) => (
@@ -180,12 +180,14 @@ export function LeadsPage() {
       {importing && (
         <ImportDialog
           title={t('leads.importLeads')}
+          module="leads"
           fromCsv={leadRowsFromCsv}
-          columns={LEAD_CSV_HINT}
-          maxRows={IMPORT_MAX_ROWS}
-          maxBytes={IMPORT_MAX_BYTES}
-          run={(rows, onProgress) => importLeads.mutateAsync({ rows, onProgress })}
-          onImported={() => toast.success(t('leads.imported'))}
+          template={LEAD_IMPORT_TEMPLATE}
+          dates
+          updates={false}
+          run={(file, options) => importLeads.mutateAsync({ file, options })}
+          words={{ fields: t('leads.fields', { returnObjects: true }) as Record<string, string>, values: { source: (x) => t(`leads.sources.${x}`, x) } }}
+          successMessage={t('leads.imported')}
           onClose={() => setImporting(false)}
         />
       )}

@@ -49,7 +49,7 @@ function DepartureHeader({ tour }: { tour: GroupTourDetail }) {
       {can('groupTours', 'update') && (
         <>
           <Button type="button" outlined icon={tour.salesClosed ? 'pi pi-lock-open' : 'pi pi-lock'} label={t(tour.salesClosed ? 'groupTours.reopenSales' : 'groupTours.closeSales')} loading={update.isPending} onClick={() => void toggleSales()} />
-          <Link to={`${moduleRecordPath('groupTours', tour._id)}/edit`} className="p-button p-button-outlined link-button">
+          <Link to={`${moduleRecordPath('groupTours', tour._id)}/edit`} className="p-button p-button-outlined button-link">
             <i className="pi pi-pencil" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
             {t('groupTours.edit')}
           </Link>

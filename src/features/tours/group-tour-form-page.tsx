@@ -9,7 +9,7 @@ import { useCreateGroupTour, useUpdateGroupTour } from '../../api/tours/group/sa
 import { TRAVELLER_TYPES, nightsBetween } from '../../api/tours/package-plan';
 import { useAuth } from '../../ui/auth';
 import { DestinationField, RegionField } from '../../ui/catalogue-pickers';
-import { applyServerIssues, DateField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
+import { applyServerIssues, FormError, DateField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
 import { MoneyField } from '../../ui/money-field';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
@@ -130,8 +130,9 @@ function DepartureForm({ tour }: { tour?: GroupTourDetail }) {
         </div>
       </section>
 
+      <FormError message={formState.errors.root?.message} />
       <div className="row" style={{ justifyContent: 'flex-end' }}>
-        <Link to={back} className="p-button p-button-text link-button">
+        <Link to={back} className="p-button p-button-text button-link">
           {t('tourPlan.cancel')}
         </Link>
         <Button type="submit" icon="pi pi-check" label={t('tourPlan.save')} loading={formState.isSubmitting} />

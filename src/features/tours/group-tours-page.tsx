@@ -88,7 +88,7 @@ export function GroupToursPage() {
       title={t('groupTours.title')}
       actions={
         can('groupTours', 'create') && (
-          <Link to={`${modulePath('groupTours')}/new`} className="p-button link-button">
+          <Link to={`${modulePath('groupTours')}/new`} className="p-button button-link">
             <i className="pi pi-plus" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
             {t('groupTours.newTour')}
           </Link>

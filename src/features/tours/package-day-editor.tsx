@@ -63,7 +63,7 @@ export function withDestination(day: DayFormValue, destinationId: string | null,
   };
 }
 
-function MealChoices({ value, onChange, legend }: { value: Meal[]; onChange: (meals: Meal[]) => void; legend: string }) {
+export function MealChoices({ value, onChange, legend }: { value: Meal[]; onChange: (meals: Meal[]) => void; legend: string }) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -84,7 +84,7 @@ function MealChoices({ value, onChange, legend }: { value: Meal[]; onChange: (me
   );
 }
 
-function RoomTypePicker({ hotelId, value, onChange, inputId }: { hotelId: string | null; value: string | null; onChange: (room: string | null) => void; inputId: string }) {
+export function RoomTypePicker({ hotelId, value, onChange, inputId }: { hotelId: string | null; value: string | null; onChange: (room: string | null) => void; inputId: string }) {
   const { t } = useTranslation();
   const hotel = useHotel(hotelId);
   const options = (hotel.data?.roomTypes ?? []).map((r) => ({ value: r.name, label: r.name }));

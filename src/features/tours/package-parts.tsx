@@ -46,9 +46,9 @@ export function planResolver<F extends FieldValues>(
   prepare: (values: F) => unknown,
   missing: (values: F) => string[],
 ): Resolver<F> {
-  const validate = contractResolver(schema) as unknown as Resolver<FieldValues>;
+  const validate = contractResolver<typeof schema, F>(schema, { toInput: prepare });
   return async (values, context, options) => {
-    const result = await validate(prepare(values) as FieldValues, context, options as never);
+    const result = await validate(values, context, options);
     const empty = missing(values);
     if (!empty.length) return result as never;
     const errors = { ...result.errors } as Record<string, unknown>;

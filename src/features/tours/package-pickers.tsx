@@ -49,6 +49,13 @@ export function ActivitiesPicker({ destinationId, value, onChange, ...common }: 
   return <RemotePicker {...common} multiple placeholder={t('tourPlan.days.chooseActivities')} source={source} value={value} onChange={onChange} />;
 }
 
+/** One activity of the destination, or none (a priced line's activity). */
+export function ActivityPicker({ destinationId, value, onChange, ...common }: PickerCommonProps & { destinationId: string; value: string | null; onChange: (id: string | null) => void }) {
+  const { t } = useTranslation();
+  const source = useMemo(() => activitySource(destinationId), [destinationId]);
+  return <RemotePicker {...common} placeholder={common.placeholder ?? t('tourPlan.days.chooseActivities')} source={source} value={value} onChange={onChange} />;
+}
+
 /** One hotel with its room types (the room picker, the costing of a stay). */
 export const useHotel = (id: string | null | undefined) => useQuery({ ...hotelsResource.detailQueryOptions(id ?? ''), enabled: !!id });
 

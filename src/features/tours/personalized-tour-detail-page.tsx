@@ -10,8 +10,10 @@ import { useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
 import { DetailCard } from '../../ui/detail-card';
 import { useFormatters } from '../../ui/format';
+import { PHONE_QUERY, useMediaQuery } from '../../ui/media';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
+import { PackageBrochure } from './package-brochure';
 import { DayList, PriceList, PublishedTag, names } from './package-parts';
 
 function PackageHeader({ tour }: { tour: PersonalizedTourDetail }) {
@@ -47,7 +49,7 @@ function PackageHeader({ tour }: { tour: PersonalizedTourDetail }) {
       {can('personalizedTours', 'update') && (
         <>
           <Button type="button" outlined icon={tour.isPublished ? 'pi pi-eye-slash' : 'pi pi-send'} label={t(tour.isPublished ? 'personalizedTours.unpublish' : 'personalizedTours.publish')} loading={update.isPending} onClick={() => void togglePublished()} />
-          <Link to={`${moduleRecordPath('personalizedTours', tour._id)}/edit`} className="p-button p-button-outlined link-button">
+          <Link to={`${moduleRecordPath('personalizedTours', tour._id)}/edit`} className="p-button p-button-outlined button-link">
             <i className="pi pi-pencil" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
             {t('personalizedTours.edit')}
           </Link>
@@ -61,10 +63,41 @@ function PackageHeader({ tour }: { tour: PersonalizedTourDetail }) {
 function PackageLines({ tour }: { tour: PersonalizedTourDetail }) {
   const { t } = useTranslation();
   const fmt = useFormatters({ currency: tour.currency });
+  const phone = useMediaQuery(PHONE_QUERY);
   const label = (key: string) => t(`personalizedTours.lines.${key}`);
   if (!tour.lines.length) return <p className="muted">{t('personalizedTours.noLines')}</p>;
+  const day = (l: PersonalizedTourDetail['lines'][number]) => (l.dayNumber ? t('tourPlan.days.day', { number: l.dayNumber }) : label('wholeTour'));
+  const markup = (l: PersonalizedTourDetail['lines'][number]) => (l.markupType === 'percent' ? `${fmt.number(l.markup / 100)} %` : fmt.money(l.markup));
+  // Seven columns do not fit a phone: one block per line there.
+  if (phone)
+    return (
+      <ul className="line-list" data-testid="package-lines">
+        {tour.lines.map((l, i) => (
+          <li key={i} className="line-row line-row--read">
+            <strong>
+              {t(`personalizedTours.lines.kinds.${l.kind}`)} · {day(l)}
+            </strong>
+            <span>
+              {l.description}
+              {l.vendor && <span className="muted"> · {l.vendor.name}</span>}
+            </span>
+            <dl className="detail-list">
+              <dt>{label('quantity')}</dt>
+              <dd>
+                {fmt.number(l.quantity)} · {t(`personalizedTours.lines.units.${l.unit}`)}
+              </dd>
+              <dt>{label('unitCost')}</dt>
+              <dd className="money">{fmt.money(l.unitCost)}</dd>
+              <dt>{label('markupType')}</dt>
+              <dd className="money">{markup(l)}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    );
   return (
-    <div style={{ overflowX: 'auto' }}>
+    // Wider than its card on a narrow window: a region the keyboard can scroll.
+    <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="package-lines-title">
       <table className="p-datatable-table lines-table" data-testid="package-lines">
         <thead>
           <tr>
@@ -81,7 +114,7 @@ function PackageLines({ tour }: { tour: PersonalizedTourDetail }) {
           {tour.lines.map((l, i) => (
             <tr key={i}>
               <td>{t(`personalizedTours.lines.kinds.${l.kind}`)}</td>
-              <td>{l.dayNumber ? t('tourPlan.days.day', { number: l.dayNumber }) : label('wholeTour')}</td>
+              <td>{day(l)}</td>
               <td>
                 {l.description}
                 {l.vendor && <div className="muted">{l.vendor.name}</div>}
@@ -89,7 +122,7 @@ function PackageLines({ tour }: { tour: PersonalizedTourDetail }) {
               <td>{fmt.number(l.quantity)}</td>
               <td>{t(`personalizedTours.lines.units.${l.unit}`)}</td>
               <td className="money">{fmt.money(l.unitCost)}</td>
-              <td className="money">{l.markupType === 'percent' ? `${fmt.number(l.markup / 100)} %` : fmt.money(l.markup)}</td>
+              <td className="money">{markup(l)}</td>
             </tr>
           ))}
         </tbody>
@@ -109,7 +142,7 @@ const textLines = (lines: string[], none: string): ReactNode =>
     none
   );
 
-/** `/personalized-tours/:id`: the package, its plan, its costing lines, publish and delete. */
+/** `/personalized-tours/:id`: the package, its plan, its brochure (preview and send), its costing lines, publish and delete. */
 export function PersonalizedTourDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -148,6 +181,7 @@ export function PersonalizedTourDetailPage() {
               </h2>
               <DayList days={data.days} />
             </section>
+            <PackageBrochure tour={data} />
             <section className="card stack" aria-labelledby="package-lines-title">
               <h2 id="package-lines-title" style={{ margin: 0 }}>
                 {t('personalizedTours.lines.title')}

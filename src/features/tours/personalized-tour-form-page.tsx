@@ -9,7 +9,7 @@ import { usePersonalizedTour } from '../../api/tours/personalized/get-personaliz
 import { useCreatePersonalizedTour, useUpdatePersonalizedTour } from '../../api/tours/personalized/save-personalized-tour';
 import { useAuth } from '../../ui/auth';
 import { DestinationField, RegionField } from '../../ui/catalogue-pickers';
-import { applyServerIssues, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
+import { applyServerIssues, FormError, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
 import { MoneyField } from '../../ui/money-field';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
@@ -123,8 +123,9 @@ function PackageForm({ tour }: { tour?: PersonalizedTourDetail }) {
         <TextLinesField control={control} name="exclusions" label={t('personalizedTours.exclusions')} hint={t('personalizedTours.listHint')} />
       </section>
 
+      <FormError message={formState.errors.root?.message} />
       <div className="row" style={{ justifyContent: 'flex-end' }}>
-        <Link to={back} className="p-button p-button-text link-button">
+        <Link to={back} className="p-button p-button-text button-link">
           {t('tourPlan.cancel')}
         </Link>
         <Button type="submit" icon="pi pi-check" label={t('tourPlan.save')} loading={formState.isSubmitting} />

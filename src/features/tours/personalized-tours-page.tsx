@@ -85,7 +85,7 @@ export function PersonalizedToursPage() {
       title={t('personalizedTours.title')}
       actions={
         can('personalizedTours', 'create') && (
-          <Link to={`${modulePath('personalizedTours')}/new`} className="p-button link-button">
+          <Link to={`${modulePath('personalizedTours')}/new`} className="p-button button-link">
             <i className="pi pi-plus" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
             {t('personalizedTours.newTour')}
           </Link>

@@ -11,7 +11,7 @@ import { useAuth, useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
 import { DetailCard } from '../../ui/detail-card';
 import { useFormatters } from '../../ui/format';
-import { ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { emptyTexts, ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { modulePath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { StatusTag } from '../../ui/status-tag';
@@ -64,7 +64,7 @@ function VendorTransactions({ vendorId }: { vendorId: string }) {
       { field: 'status', header: t('vendors.transactions.status'), body: (x) => <StatusTag status={x.status} /> },
       { field: 'reference', header: t('vendors.transactions.reference') },
       { field: 'description', header: t('vendors.transactions.description') },
-      { field: 'linkedType', header: t('vendors.transactions.linked'), hiddenByDefault: true, body: (x) => (x.linkedType ? `${x.linkedType} ${x.linkedId ?? ''}` : '') },
+      { field: 'linkedType', header: t('vendors.transactions.linked'), hiddenByDefault: true, body: (x) => (x.linkedType ? t(`vendors.transactions.linkedTypes.${x.linkedType}`) : '') },
     ],
     [t, fmt],
   );
@@ -80,6 +80,7 @@ function VendorTransactions({ vendorId }: { vendorId: string }) {
       onChange={setState}
       answer={query.data}
       loading={query.isFetching}
+      empty={emptyTexts(t, 'vendors.transactions.none')}
       pageSizes={[10, 20, 50, 100]}
       filterPanel={
         <>

@@ -1,4 +1,4 @@
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { contractResolver } from '../../ui/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -45,7 +45,7 @@ export function VendorFormDialog({ vendor, onClose, onSaved }: { vendor?: Vendor
   const isNew = !vendor;
   const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CreateVendorInput>({
     // The contract's create schema: trims, turns blanks into null, orders the services.
-    resolver: contractResolver(createVendorInput) as unknown as Resolver<FormValues, unknown, CreateVendorInput>,
+    resolver: contractResolver<typeof createVendorInput, FormValues>(createVendorInput),
     defaultValues: toForm(vendor),
   });
 
@@ -63,7 +63,7 @@ export function VendorFormDialog({ vendor, onClose, onSaved }: { vendor?: Vendor
   const serviceOptions = VENDOR_SERVICES.map((s) => ({ value: s, label: t(`vendors.serviceTypes.${s}`) }));
 
   return (
-    <FormDialog id="vendor-form" header={isNew ? t('vendors.newVendor') : t('vendors.editVendor')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting}>
+    <FormDialog id="vendor-form" header={isNew ? t('vendors.newVendor') : t('vendors.editVendor')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message}>
       <div className="form-grid">
         <TextField control={control} name="name" label={t('vendors.name')} autoComplete="organization" />
         <MultiSelectField control={control} name="services" label={t('vendors.services')} options={serviceOptions} />

@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
-import { VENDOR_IMPORT_MAX_BYTES, VENDOR_IMPORT_MAX_ROWS, VENDOR_SERVICES, type Vendor, type VendorStats } from '../../api/vendors/contract';
+import { VENDOR_SERVICES, type Vendor, type VendorStats } from '../../api/vendors/contract';
 import { useVendors, type VendorsParams } from '../../api/vendors/get-vendors';
-import { vendorRowsFromCsv } from '../../api/vendors/import';
+import { VENDOR_IMPORT_TEMPLATE, vendorRowsFromCsv } from '../../api/vendors/import';
 import { useDeleteVendor, useImportVendors } from '../../api/vendors/save-vendor';
 import { useCan } from '../../ui/auth';
 import { ReachLine, RecordCard } from '../../ui/record-card';
@@ -13,7 +13,8 @@ import { confirmAction } from '../../ui/confirm';
 import { useFormatters } from '../../ui/format';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
 import { ImportDialog } from '../../ui/import-dialog';
-import { ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { emptyTexts, ListPage, toQuery, useListState, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { StatusTag } from '../../ui/status-tag';
 import { WorkflowActions } from '../../ui/workflow-panel';
@@ -21,28 +22,24 @@ import { ServiceChips } from './service-chips';
 import { VendorFormDialog } from './vendor-form-dialog';
 import { useVendorWorkflow } from './vendor-workflow';
 
-/** The CSV columns the import reads (see src/api/vendors/import.ts), for the dialog's hint. */
-const CSV_COLUMNS = ['name', 'services', 'contactPerson', 'email', 'phone', 'address', 'notes', 'bankAccountName', 'bankName', 'iban', 'swift'];
-
-/** The list's header: counts over the whole organization (not the filtered page). */
-function VendorStatsHeader({ stats }: { stats?: VendorStats }) {
+/** The list's header: counts over the whole organization (not the filtered page); a tile shows only what it counts. */
+function VendorStatsHeader({ stats, filters, setFilter }: { stats?: VendorStats; filters: ListState['filters']; setFilter: (key: string, value: FilterValue) => void }) {
   const { t } = useTranslation();
-  const fmt = useFormatters();
-  const items: [string, string, number | undefined][] = [
-    ['total', t('vendors.stats.total'), stats?.total],
-    ['active', t('vendors.stats.active'), stats?.active],
-    ['inactive', t('vendors.stats.inactive'), stats?.inactive],
-    ...VENDOR_SERVICES.map((s): [string, string, number | undefined] => [s, t(`vendors.serviceTypes.${s}`), stats?.serviceStats[s]]),
-  ];
+  const clear = () => {
+    setFilter('isActive', undefined);
+    setFilter('services', undefined);
+  };
   return (
-    <dl className="stats-grid" aria-label={t('vendors.stats.label')} data-testid="vendor-stats">
-      {items.map(([key, label, value]) => (
-        <div className="stat" key={key} data-stat={key}>
-          <dt>{label}</dt>
-          <dd>{value === undefined ? '…' : fmt.number(value)}</dd>
-        </div>
-      ))}
-    </dl>
+    <StatsHeader
+      label={t('vendors.stats.label')}
+      testId="vendor-stats"
+      items={[
+        { key: 'total', label: t('vendors.stats.total'), value: stats?.total, ...allTile(filters, clear, ['isActive', 'services']) },
+        { key: 'active', label: t('vendors.stats.active'), value: stats?.active, ...filterTile(filters, setFilter, 'isActive', true) },
+        { key: 'inactive', label: t('vendors.stats.inactive'), value: stats?.inactive, ...filterTile(filters, setFilter, 'isActive', false) },
+        ...VENDOR_SERVICES.map((s) => ({ key: s, label: t(`vendors.serviceTypes.${s}`), value: stats?.serviceStats[s], ...filterTile(filters, setFilter, 'services', s) })),
+      ]}
+    />
   );
 }
 
@@ -122,13 +119,14 @@ export function VendorsPage() {
             {can('vendors', 'create') && <Button type="button" icon="pi pi-plus" label={t('vendors.newVendor')} onClick={() => setEditing('new')} />}
           </span>
         }
-        above={<VendorStatsHeader stats={query.data?.stats} />}
+        above={<VendorStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />}
         columns={columns}
         state={state}
         onChange={setState}
         answer={query.data}
         loading={query.isFetching}
         defaultLayout="table"
+        empty={emptyTexts(t, 'vendors.empty')}
         onOpen={open}
         renderCard={(v) => (
           <RecordCard name={v.name} to={moduleRecordPath('vendors', v._id)} badge={<StatusTag status={v.isActive ? 'active' : 'inactive'} />} data={{ 'data-vendor': v.name }}>
@@ -149,12 +147,29 @@ export function VendorsPage() {
       {importing && (
         <ImportDialog
           title={t('vendors.importVendors')}
+          module="vendors"
           fromCsv={vendorRowsFromCsv}
-          columns={CSV_COLUMNS}
-          maxRows={VENDOR_IMPORT_MAX_ROWS}
-          maxBytes={VENDOR_IMPORT_MAX_BYTES}
-          run={(rows, onProgress) => importVendors.mutateAsync({ rows, onProgress })}
-          onImported={() => toast.success(t('vendors.imported'))}
+          template={VENDOR_IMPORT_TEMPLATE}
+          run={(file, options) => importVendors.mutateAsync({ file, options })}
+          words={{
+            fields: {
+              name: t('vendors.name'),
+              services: t('vendors.services'),
+              contactPerson: t('vendors.contactPerson'),
+              email: t('vendors.email'),
+              phone: t('vendors.phone'),
+              address: t('vendors.address'),
+              notes: t('vendors.notes'),
+              isActive: t('vendors.status'),
+              bankDetails: t('vendors.bankDetails'),
+              'bankDetails.accountName': t('vendors.bankAccountName'),
+              'bankDetails.bankName': t('vendors.bankName'),
+              'bankDetails.accountNumber': t('vendors.bankAccountNumber'),
+              'bankDetails.swift': t('vendors.bankSwift'),
+            },
+            values: { services: (x) => t(`vendors.serviceTypes.${x}`, x) },
+          }}
+          successMessage={t('vendors.imported')}
           onClose={() => setImporting(false)}
         />
       )}

@@ -57,6 +57,19 @@ export async function loadLocale(locale: Locale) {
   i18next.addResourceBundle(locale, 'translation', mod.default, true, true);
 }
 
+/**
+ * i18next picks a plural form (`_one`, `_few`…) with `Intl.PluralRules(<language code>)`, and Intl
+ * does not know the seed's `ae`: it silently uses the runtime's default locale (English: one and
+ * other), so "11 records" would take the Arabic form for 3 to 10. i18next has no option to map a
+ * code for its plural rules, so its resolver is given the BCP 47 code of every seed code.
+ */
+export function pluralRulesByBcp47(instance: typeof i18next) {
+  const resolver = instance.services.pluralResolver as { getRule: (code: string, options?: object) => Intl.PluralRules | undefined; clearCache?: () => void };
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule(isLocale(code) ? BCP47[code] : code, options);
+  resolver.clearCache?.();
+}
+
 export async function initI18n(locale: Locale = readLanguageCookie()) {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
@@ -67,6 +80,7 @@ export async function initI18n(locale: Locale = readLanguageCookie()) {
       returnNull: false,
       react: { useSuspense: false },
     });
+    pluralRulesByBcp47(i18next);
   }
   await changeLanguage(locale);
   return i18next;

@@ -6,6 +6,16 @@ export type Resources = typeof en;
 export const REQUIRED_SECTIONS = ['menu', 'shell', 'status', 'issues', 'errorCodes'] as const;
 export type RequiredSection = (typeof REQUIRED_SECTIONS)[number];
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+/** CLDR's plural categories: English uses `one` and `other`; Arabic all six. */
+export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
 
-export type LocaleResources = { [S in RequiredSection]: Record<keyof Resources[S], string> } & DeepPartial<Omit<Resources, RequiredSection>>;
+/**
+ * A section of a locale: any key of English's, and for each plural key English writes as
+ * `x_one`/`x_other`, whichever of `x_zero` … `x_other` the language's plural rules use.
+ */
+type Localized<T> = {
+  [K in keyof T as K extends `${infer Base}_${'one' | 'other'}` ? `${Base}_${PluralCategory}` : K]?: T[K] extends object ? Localized<T[K]> : string;
+};
+
+export type LocaleResources = { [S in RequiredSection]: Record<keyof Resources[S], string> } & Localized<Omit<Resources, RequiredSection>>;

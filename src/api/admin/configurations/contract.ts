@@ -1,15 +1,18 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { emailSchema, flag, intBetween, multiline, oneOf, optionalText, storable } from '../../common/schemas';
+import { emailSchema, flag, intBetween, multiline, oneOf, optionalText, storable, trimmedText } from '../../common/schemas';
 import { LEAD_SOURCES } from '../../leads/constants';
 
 /** The seed's configuration modules, `destionations` spelt as the seed spells it, and the bookings' own. */
 export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings'] as const;
 export type ConfigModule = (typeof CONFIG_MODULES)[number];
 
+/** How the connection to the mail server is protected. */
+export const EMAIL_SECURITY = ['none', 'starttls', 'tls'] as const;
+
 const int = intBetween;
-/** A short setting (host, user name): one line, storable. */
-const setting = (max: number) => optionalText(max);
+/** A short setting (host, user name): one line, storable; its default is given where it is used. */
+const setting = (max: number) => trimmedText(max);
 const items = v.pipe(
   v.array(v.pipe(storable(), v.trim(), v.maxLength(200, coded('tooLong', 'must be at most 200 characters', { max: 200 }))), coded('invalidType', 'must be a list', { expected: 'list' })),
   v.maxLength(100, coded('tooManyItems', 'must have at most 100 items', { max: 100 })),
@@ -41,7 +44,8 @@ export const configSettingsSchemas = {
   emailConfig: v.strictObject({
     host: v.optional(setting(253), ''),
     port: v.optional(int(1, 65535), 587),
-    secure: v.optional(flag, false),
+    /** `tls`: TLS from the first byte (port 465); `starttls`: upgrade required (587); `none`: plain (a local relay). */
+    security: v.optional(oneOf(EMAIL_SECURITY), 'starttls'),
     user: v.optional(setting(254), ''),
     /** Write-only: never returned; omit it to keep the stored one. */
     password: v.optional(v.pipe(storable(), v.maxLength(500, coded('tooLong', 'must be at most 500 characters', { max: 500 })))),

@@ -14,6 +14,8 @@ export const organizationSchema = v.object({
   /** Basis points: 500 = 5 %. */
   taxRate: v.number(),
   terms: v.nullable(v.string()),
+  /** Postal address (several lines), printed in the header of documents. */
+  address: v.nullable(v.string()),
   /** The last characters of the lead-capture secret; the whole secret is shown once, when generated. */
   secretHint: v.string(),
 });
@@ -34,5 +36,6 @@ export const updateOrganizationInput = v.strictObject({
   /** Basis points: 10000 = 100 %. */
   taxRate: v.optional(intBetween(0, 10000)),
   terms: clearableText(5000, multiline),
+  address: clearableText(500, multiline),
 });
 export type UpdateOrganizationInput = v.InferOutput<typeof updateOrganizationInput>;

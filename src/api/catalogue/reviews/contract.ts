@@ -11,7 +11,7 @@ export const reviewSchema = v.object({
   /** The destination reviewed, if any. */
   destinationId: v.nullable(uuid),
   destination: v.nullable(catalogueRefSchema),
-  /** The tour reviewed: tours arrive in a later issue; always null until then. */
+  /** The customized tour reviewed, if any. */
   tourId: v.nullable(uuid),
   isPublished: v.boolean(),
   createdAt: timestamp,
@@ -28,6 +28,8 @@ const reviewFields = {
   rating: intBetween(1, 5),
   text: requiredText(5000, multiline),
   destinationId: v.optional(v.nullable(idSchema)),
+  /** A customized tour of the organization. */
+  tourId: v.optional(v.nullable(idSchema)),
   isPublished: v.optional(flag),
 };
 

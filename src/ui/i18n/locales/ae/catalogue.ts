@@ -18,6 +18,7 @@ const catalogue = {
   },
   regions: {
     title: 'المناطق',
+    empty: { title: 'لا توجد مناطق بعد.', hint: 'تجمع المناطق وجهاتك.' },
     new: 'منطقة جديدة',
     edit: 'تعديل المنطقة',
     import: 'استيراد المناطق',
@@ -35,6 +36,7 @@ const catalogue = {
   },
   destinations: {
     title: 'الوجهات',
+    empty: { title: 'لا توجد وجهات بعد.', hint: 'تقع الوجهات ضمن المناطق وتضم الفنادق والأنشطة.' },
     new: 'وجهة جديدة',
     edit: 'تعديل الوجهة',
     import: 'استيراد الوجهات',
@@ -52,6 +54,7 @@ const catalogue = {
   },
   hotels: {
     title: 'الفنادق',
+    empty: { title: 'لا توجد فنادق بعد.', hint: 'يمكن استخدام الفنادق التي تضيفها في الرحلات.' },
     new: 'فندق جديد',
     edit: 'تعديل الفندق',
     import: 'استيراد الفنادق',
@@ -70,7 +73,12 @@ const catalogue = {
     maxOccupancy: 'أقصى عدد للنزلاء',
     addRoomType: 'إضافة نوع غرفة',
     removeRoomType: 'إزالة نوع الغرفة {{number}}',
-    roomCount: 'أنواع الغرف: {{count}}',
+    roomCount_zero: 'لا توجد أنواع غرف',
+    roomCount_one: 'نوع واحد من الغرف',
+    roomCount_two: 'نوعان من الغرف',
+    roomCount_few: '{{count}} أنواع من الغرف',
+    roomCount_many: '{{count}} نوعًا من الغرف',
+    roomCount_other: '{{count}} نوع من الغرف',
     fromRate: 'من {{amount}} لليلة',
     importRoomTypesColumn: 'roomTypes (الاسم:السعر:النزلاء; …)',
     stats: { label: 'أعداد الفنادق', total: 'الفنادق' },
@@ -85,6 +93,7 @@ const catalogue = {
   },
   activities: {
     title: 'الأنشطة',
+    empty: { title: 'لا توجد أنشطة بعد.', hint: 'يمكن استخدام الأنشطة التي تضيفها في الرحلات.' },
     new: 'نشاط جديد',
     edit: 'تعديل النشاط',
     import: 'استيراد الأنشطة',
@@ -122,6 +131,7 @@ const catalogue = {
   },
   reviews: {
     title: 'التقييمات',
+    empty: { title: 'لا توجد تقييمات بعد.', hint: 'تظهر هنا تقييمات العملاء التي تضيفها.' },
     new: 'تقييم جديد',
     edit: 'تعديل التقييم',
     created: 'تمت إضافة التقييم بنجاح',

@@ -1,36 +1,16 @@
 import type { LocaleResources } from '../../types';
 
-/*
- * Plurals. i18next picks the suffix with `new Intl.PluralRules('ae')`, and Intl does not know `ae`
- * (the BCP47 map in ../../index.ts serves `<html lang>` and formatting only), so the runtime's default
- * locale decides which suffix is looked up: `_one`/`_other` under English, all six CLDR forms under
- * Arabic, `_one`/`_few`/`_many`/`_other` under Russian, `_other` alone under Japanese; i18next also
- * tries `_zero` first for a count of 0. So every form is given, and each one puts the number after a
- * label, which reads correctly whatever the count and whichever form is picked. (These keys sit outside
- * `LocaleResources`, which only knows English's `_one`/`_other`, hence the spreads.)
- */
-const leadCount = {
-  leadCount_zero: 'العملاء المحتملون: {{count}}',
-  leadCount_one: 'العملاء المحتملون: {{count}}',
-  leadCount_two: 'العملاء المحتملون: {{count}}',
-  leadCount_few: 'العملاء المحتملون: {{count}}',
-  leadCount_many: 'العملاء المحتملون: {{count}}',
-  leadCount_other: 'العملاء المحتملون: {{count}}',
-};
-const chosen = {
-  chosen_zero: 'المختارة: {{count}}',
-  chosen_one: 'المختارة: {{count}}',
-  chosen_two: 'المختارة: {{count}}',
-  chosen_few: 'المختارة: {{count}}',
-  chosen_many: 'المختارة: {{count}}',
-  chosen_other: 'المختارة: {{count}}',
-};
-
 const contacts = {
   contacts: {
     title: 'جهات الاتصال',
+    empty: { title: 'لا توجد جهات اتصال بعد.', hint: 'يصبح كل من يرسل استفسارًا جهة اتصال.' },
     back: 'العودة إلى جهات الاتصال',
-    ...leadCount,
+    leadCount_zero: 'لا يوجد عملاء محتملون',
+    leadCount_one: 'عميل محتمل واحد',
+    leadCount_two: 'عميلان محتملان',
+    leadCount_few: '{{count}} عملاء محتملين',
+    leadCount_many: '{{count}} عميلًا محتملًا',
+    leadCount_other: '{{count}} عميل محتمل',
     fields: {
       id: 'المعرّف',
       name: 'الاسم',
@@ -46,6 +26,7 @@ const contacts = {
     },
     groups: {
       title: 'مجموعات جهات الاتصال',
+      empty: { title: 'لا توجد مجموعات جهات اتصال بعد.', hint: 'اجمع جهات الاتصال في مجموعة للتواصل معها معًا.' },
       new: 'مجموعة جهات اتصال جديدة',
       edit: 'تعديل مجموعة جهات الاتصال',
       created: 'تم إنشاء مجموعة جهات الاتصال',
@@ -59,7 +40,12 @@ const contacts = {
       inGroup: 'في المجموعة',
       choose: 'إضافة {{name}} إلى المجموعة',
       searchContacts: 'البحث في جهات الاتصال',
-      ...chosen,
+      chosen_zero: 'لم تُختر أي جهة اتصال',
+      chosen_one: 'جهة اتصال واحدة مختارة',
+      chosen_two: 'جهتا اتصال مختارتان',
+      chosen_few: '{{count}} جهات اتصال مختارة',
+      chosen_many: '{{count}} جهة اتصال مختارة',
+      chosen_other: '{{count}} جهة اتصال مختارة',
     },
     errors: {
       fetchList: 'تعذّر جلب جهات الاتصال',

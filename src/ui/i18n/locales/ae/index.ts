@@ -9,7 +9,10 @@ import contacts from './contacts';
 import finance from './finance';
 import tourPackages from './tour-packages';
 import bookings from './bookings';
+import dashboard from './dashboard';
+import documents from './documents';
+import tours from './tours';
 
-const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...bookings };
+const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...bookings };
 
 export default ae;

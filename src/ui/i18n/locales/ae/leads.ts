@@ -1,26 +1,9 @@
 import type { LocaleResources } from '../../types';
 
-/*
- * Plurals. i18next picks the suffix with `new Intl.PluralRules('ae')`, and Intl does not know `ae`
- * (the BCP47 map in ../../index.ts serves `<html lang>` and formatting only), so the runtime's default
- * locale decides which suffix is looked up: `_one`/`_other` under English, all six CLDR forms under
- * Arabic, `_one`/`_few`/`_many`/`_other` under Russian, `_other` alone under Japanese; i18next also
- * tries `_zero` first for a count of 0. So every form is given, and each one puts the number after a
- * label, which reads correctly whatever the count and whichever form is picked. (These keys sit outside
- * `LocaleResources`, which only knows English's `_one`/`_other`, hence the spreads.)
- */
-const commentsCount = {
-  commentsCount_zero: 'التعليقات ({{count}})',
-  commentsCount_one: 'التعليقات ({{count}})',
-  commentsCount_two: 'التعليقات ({{count}})',
-  commentsCount_few: 'التعليقات ({{count}})',
-  commentsCount_many: 'التعليقات ({{count}})',
-  commentsCount_other: 'التعليقات ({{count}})',
-};
-
 const leads = {
   leads: {
     title: 'العملاء المحتملون',
+    empty: { title: 'لا يوجد عملاء محتملون بعد.', hint: 'يظهر هنا العملاء المحتملون القادمون من موقعك الإلكتروني ومن الاستيراد والاستفسارات الجديدة.' },
     allLeads: 'جميع العملاء المحتملين',
     views: 'طرق عرض العملاء المحتملين',
     newLead: 'عميل محتمل جديد',
@@ -102,6 +85,7 @@ const leads = {
     },
     followUps: {
       title: 'المتابعات',
+      noneDue: { title: 'لا توجد متابعات مستحقة.', hint: 'تظهر هنا المكالمات المستحقة اليوم والفائتة.' },
       today: 'متابعات اليوم',
       titles: {
         todayAndMissed: 'متابعات اليوم',
@@ -113,6 +97,7 @@ const leads = {
       only: 'العملاء المحتملون الذين لديهم متابعة مستحقة فقط',
       none: 'لا توجد متابعة بعد.',
       noneOpen: 'لا توجد متابعة مفتوحة لهذا العميل المحتمل.',
+      waiting: 'بانتظار إعادة فتح العميل المحتمل',
       missed: 'فائتة',
       schedule: 'جدولة متابعة',
       scheduled: 'تمت جدولة المتابعة',
@@ -146,7 +131,24 @@ const leads = {
       travelFrom: 'تاريخ بدء السفر',
       travelTo: 'تاريخ انتهاء السفر',
       pax: 'المسافرون',
-      paxSummary: 'البالغون: {{adults}}، الأطفال: {{children}}، الرضّع: {{infants}}',
+      paxAdults_zero: 'لا بالغين',
+      paxAdults_one: 'بالغ واحد',
+      paxAdults_two: 'بالغان',
+      paxAdults_few: '{{count}} بالغين',
+      paxAdults_many: '{{count}} بالغًا',
+      paxAdults_other: '{{count}} بالغ',
+      paxChildren_zero: 'لا أطفال',
+      paxChildren_one: 'طفل واحد',
+      paxChildren_two: 'طفلان',
+      paxChildren_few: '{{count}} أطفال',
+      paxChildren_many: '{{count}} طفلًا',
+      paxChildren_other: '{{count}} طفل',
+      paxInfants_zero: 'لا رضّع',
+      paxInfants_one: 'رضيع واحد',
+      paxInfants_two: 'رضيعان',
+      paxInfants_few: '{{count}} رضّع',
+      paxInfants_many: '{{count}} رضيعًا',
+      paxInfants_other: '{{count}} رضيع',
       adults: 'البالغون',
       children: 'الأطفال',
       infants: 'الرضّع',
@@ -154,7 +156,12 @@ const leads = {
       budget: 'الميزانية',
       notes: 'ملاحظات',
       comments: 'التعليقات',
-      ...commentsCount,
+      commentsCount_zero: 'لا توجد تعليقات',
+      commentsCount_one: 'تعليق واحد',
+      commentsCount_two: 'تعليقان',
+      commentsCount_few: '{{count}} تعليقات',
+      commentsCount_many: '{{count}} تعليقًا',
+      commentsCount_other: '{{count}} تعليق',
       comment: 'تعليق جديد',
       addComment: 'إضافة تعليق',
       commented: 'تمت إضافة التعليق',
@@ -178,6 +185,10 @@ const leads = {
       comment: 'أُضيف تعليق على استفسار بواسطة {{actor}}',
       followUp: 'جُدولت متابعة في {{when}} بواسطة {{actor}}',
       response: 'سُجّل رد على متابعة بواسطة {{actor}}: {{outcome}}',
+      tourCreated: 'بدأ {{actor}} الجولة «{{title}}»',
+      tourSent: 'أرسل {{actor}} النسخة {{version}} من الجولة «{{title}}»',
+      sentTo: 'إلى {{to}}',
+      byTour: 'بسبب إرسال الجولة',
     },
     aiChat: {
       title: 'المساعد الذكي',

@@ -1,10 +1,14 @@
 import type { LocaleResources } from '../../types';
 
-/**
- * Plurals: every CLDR form, each "label: number", spread in because `LocaleResources` knows only
- * English's `_one`/`_other` (see contacts.ts for why every form is given).
- */
-const plural = (key: string, label: string) => Object.fromEntries(['zero', 'one', 'two', 'few', 'many', 'other'].map((form) => [`${key}_${form}`, `${label}: {{count}}`]));
+/** Every CLDR plural form of Arabic, from zero to "other" (100, 102…), as in contacts.ts. */
+const plural = (key: string, [zero, one, two, few, many, other]: [string, string, string, string, string, string]) => ({
+  [`${key}_zero`]: zero,
+  [`${key}_one`]: one,
+  [`${key}_two`]: two,
+  [`${key}_few`]: few,
+  [`${key}_many`]: many,
+  [`${key}_other`]: other,
+});
 
 const tourPackages = {
   tourPlan: {
@@ -13,7 +17,7 @@ const tourPackages = {
     regions: 'المناطق',
     destinations: 'الوجهات',
     totalNights: 'الليالي',
-    ...plural('nights', 'الليالي'),
+    ...plural('nights', ['بلا ليالٍ', 'ليلة واحدة', 'ليلتان', '{{count}} ليالٍ', '{{count}} ليلةً', '{{count}} ليلة']),
     pointOfContact: 'جهة الاتصال',
     noContact: 'بلا جهة اتصال',
     pricePerPerson: 'السعر للشخص',
@@ -54,7 +58,7 @@ const tourPackages = {
       transfers: 'التنقلات',
       notes: 'ملاحظات',
       pickDestinationFirst: 'اختر الوجهة أولًا',
-      ...plural('count', 'الأيام'),
+      ...plural('count', ['لا أيام', 'يوم واحد', 'يومان', '{{count}} أيام', '{{count}} يومًا', '{{count}} يوم']),
     },
     meals: {
       breakfast: 'الإفطار',

@@ -3,6 +3,7 @@ import type { LocaleResources } from '../../types';
 const vendors = {
   vendors: {
     title: 'الموردون',
+    empty: { title: 'لا يوجد موردون بعد.', hint: 'أضف الفنادق وشركات الطيران وغيرها من الموردين، أو استوردهم من ملف.' },
     newVendor: 'مورد جديد',
     editVendor: 'تعديل المورد',
     importVendors: 'استيراد الموردين',
@@ -56,6 +57,7 @@ const vendors = {
     },
     transactions: {
       title: 'المعاملات',
+      none: { title: 'لا توجد معاملات بعد.', hint: 'تظهر هنا المدفوعات إلى هذا المورد ومنه.' },
       statsLabel: 'إجماليات المعاملات',
       totalAmount: 'المبلغ الإجمالي',
       totalIncoming: 'الوارد',
@@ -70,6 +72,7 @@ const vendors = {
       reference: 'المرجع',
       description: 'الوصف',
       linked: 'مرتبطة بـ',
+      linkedTypes: { 'booking-payment': 'دفعة حجز', 'voucher-payment': 'دفعة قسيمة', 'expense-payment': 'دفعة مصروف', expense: 'مصروف', salary: 'راتب', refund: 'استرداد', 'credit-note': 'إشعار دائن', 'other-income': 'إيراد آخر' },
       incoming: 'وارد',
       outgoing: 'صادر',
     },

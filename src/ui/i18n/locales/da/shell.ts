@@ -59,6 +59,7 @@ const shell = {
     cancel: "Annuller",
     saved: "Gemt",
     search: "Søg",
+    more: "Mere",
   },
   status: {
     active: "Aktiv",

@@ -59,6 +59,7 @@ const shell = {
     cancel: "Abbrechen",
     saved: "Gespeichert",
     search: "Suchen",
+    more: "Mehr",
   },
   status: {
     active: "Aktiv",

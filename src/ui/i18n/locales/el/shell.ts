@@ -59,6 +59,7 @@ const shell = {
     cancel: "Ακύρωση",
     saved: "Αποθηκεύτηκε",
     search: "Αναζήτηση",
+    more: "Περισσότερα",
   },
   status: {
     active: "Ενεργό",

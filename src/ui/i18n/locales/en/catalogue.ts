@@ -16,6 +16,7 @@ const catalogue = {
   },
   regions: {
     title: 'Regions',
+    empty: { title: 'No regions yet.', hint: 'Regions group your destinations.' },
     new: 'New region',
     edit: 'Edit region',
     import: 'Import regions',
@@ -33,6 +34,7 @@ const catalogue = {
   },
   destinations: {
     title: 'Destinations',
+    empty: { title: 'No destinations yet.', hint: 'Destinations sit in regions and hold hotels and activities.' },
     new: 'New destination',
     edit: 'Edit destination',
     import: 'Import destinations',
@@ -50,6 +52,7 @@ const catalogue = {
   },
   hotels: {
     title: 'Hotels',
+    empty: { title: 'No hotels yet.', hint: 'Hotels you add can be used in tours.' },
     new: 'New hotel',
     edit: 'Edit hotel',
     import: 'Import hotels',
@@ -68,7 +71,8 @@ const catalogue = {
     maxOccupancy: 'Guests at most',
     addRoomType: 'Add a room type',
     removeRoomType: 'Remove room type {{number}}',
-    roomCount: 'Room types: {{count}}',
+    roomCount_one: '{{count}} room type',
+    roomCount_other: '{{count}} room types',
     fromRate: 'from {{amount}} a night',
     /** The CSV column keeps its name; the part in brackets says how a cell is written. */
     importRoomTypesColumn: 'roomTypes (name:rate:guests; …)',
@@ -87,6 +91,7 @@ const catalogue = {
   },
   activities: {
     title: 'Activities',
+    empty: { title: 'No activities yet.', hint: 'Activities you add can be used in tours.' },
     new: 'New activity',
     edit: 'Edit activity',
     import: 'Import activities',
@@ -131,6 +136,7 @@ const catalogue = {
   },
   reviews: {
     title: 'Reviews',
+    empty: { title: 'No reviews yet.', hint: 'Customer reviews you add appear here.' },
     new: 'New review',
     edit: 'Edit review',
     created: 'Review added successfully',

@@ -1,6 +1,7 @@
 const contacts = {
   contacts: {
     title: 'Contacts',
+    empty: { title: 'No contacts yet.', hint: 'Everyone who sends an enquiry becomes a contact.' },
     back: 'Back to contacts',
     leadCount_one: '{{count}} lead',
     leadCount_other: '{{count}} leads',
@@ -19,6 +20,7 @@ const contacts = {
     },
     groups: {
       title: 'Contact groups',
+      empty: { title: 'No contact groups yet.', hint: 'Group contacts to reach them together.' },
       new: 'New contact group',
       edit: 'Edit contact group',
       created: 'Contact group created',

@@ -1,7 +1,7 @@
 import type { ErrorCode, IssueCode } from '../../../../api/common/issues';
 
 /** Rules with words of their own (an issue's `params.rule`, or `params.after` for dates in order). */
-type Worded = `required_${'lost' | 'rescheduled' | 'newPassword'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from'}` | 'tooFewItems_services';
+type Worded = `required_${'lost' | 'rescheduled' | 'newPassword'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay'}` | 'tooFewItems_services';
 
 /**
  * What the API's codes say, in this language (SPEC "Conventions": the web app shows the
@@ -36,6 +36,7 @@ const errors = {
     dateOrder_travelFrom: 'must not be before the first travel day',
     dateOrder_joiningDate: 'must not be before the joining date',
     dateOrder_from: 'must not be before the start of the range',
+    dateOrder_previousDay: "must be after the previous day",
     notInteger: 'must be a whole number',
     tooSmall: 'must be at least {{min}}',
     tooLarge: 'must be at most {{max}}',
@@ -50,15 +51,25 @@ const errors = {
     notSalesMember: 'must be an active member of the sales department',
     notInPlace: "names {{name}}, which is not in the region or destination chosen for it",
     inPast: 'must not be in the past',
+    inFuture: 'must not be in the future',
     wrongPassword: 'is not your current password',
     malformedRow: 'is not a well-formed CSV row',
     unknownColumn: 'is not a known column',
     duplicateColumn: 'fills a field another column already fills',
     emptyFile: 'has no header line',
+    dateOrderUnknown: "is written day and month without a stated order: write it as {{example}} or choose the date order",
+    timeRequired: "must have a time, like {{example}}",
+    refusedByDatabase: "was refused by the database",
+    notUtf8: "is not a UTF-8 text file: save it as “CSV UTF-8”",
+    notAllowedInState: "cannot be changed in the record’s current state",
+    invalidForm: "is not a valid multipart form",
+    fileTooLarge: "must be at most {{megabytes}} MB",
+    filesTooLarge: "must be at most {{megabytes}} MB together",
+    contentMismatch: "is not the kind of file its type says ({{type}})",
+    imageTooLarge: "must be at most {{max}} pixels wide and high",
+    unreadableImage: "is not an image that can be printed",
     planTotal: "must add up to the booking's grand total",
     afterDeparture: "must not be after the departure",
-    inFuture: "must not be in the future",
-    fileContent: "is not the kind of file its type says",
   },
   errorCodes: {
     VALIDATION_FAILED: 'Some values are not valid: check the fields marked.',
@@ -95,8 +106,15 @@ const errors = {
     OPENING_BALANCES_RECORDED: "Opening balances are already recorded; reverse their entry to record them again.",
     SEATS_UNAVAILABLE: "Only {{free}} seats are free on this departure; {{requested}} requested.",
     SALES_CLOSED: "Sales are closed for this departure.",
-    LENGTH_REQUIRED: "The upload did not say its size; try again.",
-    INVALID_FORM: "The form sent could not be read.",
+    IMPORT_TOO_MANY_ROWS: "The file has {{count}} rows; your role may import at most {{max}} at once.",
+    LENGTH_REQUIRED: "The upload could not be read: its size was not given.",
+    INVALID_FORM: "The form that was sent could not be read.",
+    ATTACHMENT_TOO_LARGE: "The attachments are too large: at most {{megabytes}} MB.",
+    MAIL_SERVER_NOT_SET: "Set the mail server (host and sender address) first.",
+    TOUR_SENT: "Version {{version}} was sent to the customer and is kept as it was sent.",
+    TOUR_BOOKED: "A booked tour keeps its price: only its plan can change.",
+    TOUR_NOT_BOOKED: "Only a booked tour's plan is changed this way; a published tour must be reverted first.",
+    TOUR_NOT_DELETABLE: "Only a draft tour can be deleted.",
     TOUR_NOT_BOOKABLE: "This tour cannot be booked now.",
     PAYMENT_EXCEEDS_BALANCE: "The payment is more than the booking still owes.",
     BOOKING_CLOSED: "This booking no longer takes this change.",

@@ -1,6 +1,7 @@
 const leads = {
   leads: {
     title: 'Leads',
+    empty: { title: 'No leads yet.', hint: 'Leads from your website, imports and new enquiries appear here.' },
     allLeads: 'All leads',
     views: 'Lead views',
     newLead: 'New lead',
@@ -82,6 +83,7 @@ const leads = {
     },
     followUps: {
       title: 'Follow-ups',
+      noneDue: { title: 'No follow-ups are due.', hint: 'Calls due today and missed ones appear here.' },
       today: 'Today’s follow-ups',
       titles: {
         todayAndMissed: 'Today’s follow-ups',
@@ -93,6 +95,7 @@ const leads = {
       only: 'Only leads with a follow-up due',
       none: 'No follow-up yet.',
       noneOpen: 'This lead has no open follow-up.',
+      waiting: 'Waits until the lead is reopened',
       missed: 'Missed',
       schedule: 'Schedule a follow-up',
       scheduled: 'Follow-up scheduled',
@@ -126,7 +129,12 @@ const leads = {
       travelFrom: 'Travel from',
       travelTo: 'Travel to',
       pax: 'Travellers',
-      paxSummary: '{{adults}} adults, {{children}} children, {{infants}} infants',
+      paxAdults_one: '{{count}} adult',
+      paxAdults_other: '{{count}} adults',
+      paxChildren_one: '{{count}} child',
+      paxChildren_other: '{{count}} children',
+      paxInfants_one: '{{count}} infant',
+      paxInfants_other: '{{count}} infants',
       adults: 'Adults',
       children: 'Children',
       infants: 'Infants',
@@ -159,6 +167,10 @@ const leads = {
       comment: '{{actor}} commented on a query',
       followUp: '{{actor}} scheduled a follow-up for {{when}}',
       response: '{{actor}} recorded a follow-up response: {{outcome}}',
+      tourCreated: '{{actor}} started the tour “{{title}}”',
+      tourSent: '{{actor}} sent version {{version}} of the tour “{{title}}”',
+      sentTo: 'To {{to}}',
+      byTour: 'Because the tour was sent',
     },
     aiChat: {
       title: 'AI assistant',

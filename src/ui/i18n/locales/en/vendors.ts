@@ -1,6 +1,7 @@
 const vendors = {
   vendors: {
     title: 'Vendors',
+    empty: { title: 'No vendors yet.', hint: 'Add your hotels, airlines and other suppliers, or import them from a file.' },
     newVendor: 'New vendor',
     editVendor: 'Edit vendor',
     importVendors: 'Import vendors',
@@ -54,6 +55,7 @@ const vendors = {
     },
     transactions: {
       title: 'Transactions',
+      none: { title: 'No transactions yet.', hint: 'Payments to and from this vendor appear here.' },
       statsLabel: 'Transaction totals',
       totalAmount: 'Total amount',
       totalIncoming: 'Incoming',
@@ -68,6 +70,7 @@ const vendors = {
       reference: 'Reference',
       description: 'Description',
       linked: 'Linked to',
+      linkedTypes: { 'booking-payment': 'Booking payment', 'voucher-payment': 'Voucher payment', 'expense-payment': 'Expense payment', expense: 'Expense', salary: 'Salary', refund: 'Refund', 'credit-note': 'Credit note', 'other-income': 'Other income' },
       incoming: 'Incoming',
       outgoing: 'Outgoing',
     },

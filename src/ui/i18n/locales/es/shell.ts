@@ -59,6 +59,7 @@ const shell = {
     cancel: "Cancelar",
     saved: "Guardado",
     search: "Buscar",
+    more: "Más",
   },
   status: {
     active: "Activo",

@@ -59,6 +59,7 @@ const shell = {
     cancel: "Annuler",
     saved: "Enregistré",
     search: "Rechercher",
+    more: "Plus",
   },
   status: {
     active: "Actif",

@@ -59,6 +59,7 @@ const shell = {
     cancel: "Mégse",
     saved: "Mentve",
     search: "Keresés",
+    more: "Továbbiak",
   },
   status: {
     active: "Aktív",

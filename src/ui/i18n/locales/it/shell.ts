@@ -59,6 +59,7 @@ const shell = {
     cancel: "Annulla",
     saved: "Salvato",
     search: "Cerca",
+    more: "Altro",
   },
   status: {
     active: "Attivo",

@@ -59,6 +59,7 @@ const shell = {
     cancel: "キャンセル",
     saved: "保存しました",
     search: "検索",
+    more: "その他",
   },
   status: {
     active: "有効",

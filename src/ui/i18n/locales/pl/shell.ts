@@ -59,6 +59,7 @@ const shell = {
     cancel: "Anuluj",
     saved: "Zapisano",
     search: "Szukaj",
+    more: "Więcej",
   },
   status: {
     active: "Aktywny",

@@ -59,6 +59,7 @@ const shell = {
     cancel: "Cancelar",
     saved: "Guardado",
     search: "Pesquisar",
+    more: "Mais",
   },
   status: {
     active: "Ativo",

@@ -59,6 +59,7 @@ const shell = {
     cancel: "Отмена",
     saved: "Сохранено",
     search: "Поиск",
+    more: "Ещё",
   },
   status: {
     active: "Активен",

@@ -59,6 +59,7 @@ const shell = {
     cancel: "Avbryt",
     saved: "Sparat",
     search: "Sök",
+    more: "Mer",
   },
   status: {
     active: "Aktiv",

@@ -59,6 +59,7 @@ const shell = {
     cancel: "İptal",
     saved: "Kaydedildi",
     search: "Ara",
+    more: "Diğer",
   },
   status: {
     active: "Aktif",

@@ -59,6 +59,7 @@ const shell = {
     cancel: "取消",
     saved: "已保存",
     search: "搜索",
+    more: "更多",
   },
   status: {
     active: "在职",

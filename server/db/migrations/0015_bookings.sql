@@ -1,15 +1,3 @@
-CREATE TABLE "booking_emails" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"organization_id" uuid DEFAULT nullif(current_setting('app.org_id', true), '')::uuid NOT NULL,
-	"booking_id" uuid NOT NULL,
-	"kind" text NOT NULL,
-	"to" text NOT NULL,
-	"subject" text NOT NULL,
-	"body" text NOT NULL,
-	"status" text DEFAULT 'queued' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "booking_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"organization_id" uuid DEFAULT nullif(current_setting('app.org_id', true), '')::uuid NOT NULL,
@@ -120,6 +108,7 @@ CREATE TABLE "bookings" (
 	"customer_name" text NOT NULL,
 	"customer_email" text,
 	"customer_phone" text,
+	"language" text DEFAULT 'en' NOT NULL,
 	"converted_by" uuid,
 	"created_by" uuid,
 	"status" text DEFAULT 'pendingVerification' NOT NULL,
@@ -157,7 +146,7 @@ CREATE TABLE "installment_reminders" (
 	"stage" text NOT NULL,
 	"sent_to" text NOT NULL,
 	"balance" bigint NOT NULL,
-	"email_id" uuid,
+	"send_id" uuid,
 	"sent_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "installment_reminders_stage_ck" CHECK ("installment_reminders"."stage" in ('before-due', 'overdue', 'manual'))
@@ -173,8 +162,6 @@ CREATE TABLE "payment_allocations" (
 	CONSTRAINT "payment_allocations_amount_ck" CHECK ("payment_allocations"."amount" > 0)
 );
 --> statement-breakpoint
-ALTER TABLE "booking_emails" ADD CONSTRAINT "booking_emails_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "booking_emails" ADD CONSTRAINT "booking_emails_booking_fk" FOREIGN KEY ("organization_id","booking_id") REFERENCES "public"."bookings"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_events" ADD CONSTRAINT "booking_events_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_events" ADD CONSTRAINT "booking_events_actor_id_members_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_events" ADD CONSTRAINT "booking_events_booking_fk" FOREIGN KEY ("organization_id","booking_id") REFERENCES "public"."bookings"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -199,10 +186,10 @@ ALTER TABLE "bookings" ADD CONSTRAINT "bookings_created_by_members_id_fk" FOREIG
 ALTER TABLE "installment_reminders" ADD CONSTRAINT "installment_reminders_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "installment_reminders" ADD CONSTRAINT "installment_reminders_sent_by_members_id_fk" FOREIGN KEY ("sent_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "installment_reminders" ADD CONSTRAINT "installment_reminders_booking_fk" FOREIGN KEY ("organization_id","booking_id") REFERENCES "public"."bookings"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "installment_reminders" ADD CONSTRAINT "installment_reminders_send_fk" FOREIGN KEY ("organization_id","send_id") REFERENCES "public"."document_sends"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_payment_fk" FOREIGN KEY ("organization_id","payment_id") REFERENCES "public"."booking_payments"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_installment_fk" FOREIGN KEY ("organization_id","installment_id") REFERENCES "public"."booking_installments"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "booking_emails_status_idx" ON "booking_emails" USING btree ("organization_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "booking_events_booking_idx" ON "booking_events" USING btree ("booking_id","created_at");--> statement-breakpoint
 CREATE INDEX "booking_installments_open_due_idx" ON "booking_installments" USING btree ("organization_id","due_date") WHERE "booking_installments"."paid_amount" < "booking_installments"."amount";--> statement-breakpoint
 CREATE UNIQUE INDEX "booking_invoices_booking_uq" ON "booking_invoices" USING btree ("booking_id");--> statement-breakpoint

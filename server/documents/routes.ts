@@ -1,0 +1,154 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { idParams, idSchema } from '../../src/api/common/schemas';
+import { ATTACHMENT_TYPES, LOGO_TYPES, MAX_LOGO_BYTES, MAX_LOGO_PIXELS, documentSendAnswer, organizationLogoAnswer, outboxAnswer, outboxQuery, testEmailInput, testEmailSchema, type TestEmailAnswer } from '../../src/api/documents/contract';
+import { itemAnswer } from '../../src/api/common/schemas';
+import { currentOrganization, moduleSettings } from '../admin/store';
+import { conflict, invalidField, notFound } from '../http/errors';
+import { checkFile } from '../http/files';
+import { allow, fileAnswer, route, type RouteDef } from '../http/route';
+import { deliver, smtpConfigured, smtpError, toEml } from './mailer';
+import { disposition } from './send-route';
+import { logoProblem } from './render';
+import { organizationLogos } from './schema';
+import { attachmentOf, outboxPage, outgoingMessage, sendById } from './store';
+import { DOCUMENT_STRINGS, fill } from './strings';
+
+const logoInfo = (row: { contentType: string; size: number; updatedAt: string }) => ({
+  contentType: row.contentType as (typeof LOGO_TYPES)[number],
+  size: row.size,
+  updatedAt: row.updatedAt,
+});
+
+/**
+ * The outbox (every email of the organization, with what became of it; the ones kept because no
+ * mail server is set among them) and the email settings' test, which belong to whoever manages
+ * Configurations, where the mail server is set; and the organization's logo, printed in the header
+ * of its documents, which belongs to whoever manages the organization (docs/documents.md).
+ */
+export const documentRoutes: RouteDef[] = [
+  route({
+    method: 'POST',
+    path: '/configurations/email-services/test',
+    access: allow('configurations', 'update'),
+    body: testEmailInput,
+    answers: itemAnswer(testEmailSchema),
+    async handler({ tx, body, services }): Promise<{ data: TestEmailAnswer }> {
+      const settings = await moduleSettings(tx, 'emailConfig');
+      if (!smtpConfigured(settings)) throw conflict('Set the mail server (host and sender address) first', 'MAIL_SERVER_NOT_SET');
+      const organization = (await currentOrganization(tx)).name;
+      const s = DOCUMENT_STRINGS[body.lang];
+      // The person waits for this one on purpose: the point is to see the server's answer.
+      try {
+        const response = await deliver(
+          settings,
+          {
+            messageId: `<test-${crypto.randomUUID()}@${settings.fromEmail.split('@')[1]}>`,
+            from: { name: settings.fromName || organization, address: settings.fromEmail },
+            to: [body.to],
+            cc: [],
+            subject: fill(s.email.testSubject, { organization }),
+            text: fill(s.email.testMessage, { organization }),
+            attachments: [],
+          },
+          Math.min(services.config.mail.timeoutSeconds, 20),
+        );
+        return { data: { delivered: true, response } };
+      } catch (err) {
+        return { data: { delivered: false, response: smtpError(err) } };
+      }
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/members/organization/logo',
+    access: allow('organization', 'view'),
+    answers: fileAnswer(...LOGO_TYPES),
+    async handler({ tx }) {
+      const [logo] = await tx.select().from(organizationLogos);
+      if (!logo) throw notFound('Logo');
+      return new Response(new Uint8Array(logo.content), {
+        headers: { 'Content-Type': logo.contentType, 'Cache-Control': 'private, no-cache', 'X-Content-Type-Options': 'nosniff' },
+      });
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/members/organization/logo',
+    access: allow('organization', 'update'),
+    // The image comes as the form's `logo` file; the form has no other field.
+    body: v.optional(v.strictObject({}), {}),
+    multipart: { files: 'logo' },
+    maxBodyBytes: MAX_LOGO_BYTES + 64 * 1024,
+    answers: organizationLogoAnswer,
+    async handler({ tx, files }) {
+      const [file, another] = files;
+      if (!file) throw invalidField('logo', 'required', 'is required');
+      if (another) throw invalidField('logo', 'tooManyItems', 'must be one image', { max: 1 });
+      const type = checkFile('logo', file, LOGO_TYPES, MAX_LOGO_BYTES);
+      const problem = await logoProblem(file.bytes, MAX_LOGO_PIXELS);
+      if (problem) throw invalidField('logo', problem.code, problem.message, { max: MAX_LOGO_PIXELS });
+      const [row] = await tx
+        .insert(organizationLogos)
+        .values({ contentType: type, size: file.bytes.length, content: file.bytes })
+        .onConflictDoUpdate({ target: organizationLogos.organizationId, set: { contentType: type, size: file.bytes.length, content: file.bytes, updatedAt: sql`now()` } })
+        .returning();
+      return { data: logoInfo(row) };
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/members/organization/logo',
+    access: allow('organization', 'update'),
+    answers: organizationLogoAnswer,
+    async handler({ tx }) {
+      await tx.delete(organizationLogos);
+      return { data: null };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/outbox',
+    access: allow('configurations', 'view'),
+    query: outboxQuery,
+    answers: outboxAnswer,
+    handler: ({ tx, query }) => outboxPage(tx, query),
+  }),
+  route({
+    method: 'GET',
+    path: '/outbox/:id',
+    access: allow('configurations', 'view'),
+    params: idParams,
+    answers: documentSendAnswer,
+    handler: async ({ tx, params }) => ({ data: await sendById(tx, params.id) }),
+  }),
+  route({
+    method: 'GET',
+    path: '/outbox/:id/eml',
+    access: allow('configurations', 'view'),
+    params: idParams,
+    answers: fileAnswer('message/rfc822'),
+    async handler({ tx, params }) {
+      const send = await sendById(tx, params.id);
+      const eml = await toEml(await outgoingMessage(tx, params.id));
+      return new Response(new Uint8Array(eml), {
+        headers: { 'Content-Type': 'message/rfc822', 'Content-Disposition': disposition('attachment', `${send.recordLabel || 'email'}.eml`), 'Cache-Control': 'no-store' },
+      });
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/outbox/:id/attachments/:attachmentId',
+    access: allow('configurations', 'view'),
+    params: v.object({ id: idSchema, attachmentId: idSchema }),
+    // The document's PDF and what the sender attached (checked on the way in: server/documents/send-route.ts).
+    answers: fileAnswer(...ATTACHMENT_TYPES),
+    async handler({ tx, params }) {
+      const file = await attachmentOf(tx, params.id, params.attachmentId);
+      return new Response(new Uint8Array(file.content), {
+        headers: { 'Content-Type': file.contentType, 'Content-Disposition': disposition('attachment', file.fileName), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+      });
+    },
+  }),
+];

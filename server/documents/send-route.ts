@@ -1,0 +1,112 @@
+import * as v from 'valibot';
+import type { Locale } from '../../src/api/admin/members/contract';
+import { ATTACHMENT_TYPES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_BYTES, MAX_ATTACHMENT_BYTES, documentLanguageQuery, documentSendAnswer, documentSendsAnswer, sendDocumentInput, type DocumentSend } from '../../src/api/documents/contract';
+import type { AuthContext } from '../auth/session';
+import type { Tx } from '../db/client';
+import { ApiError, invalidField, issue } from '../http/errors';
+import { checkFile } from '../http/files';
+import { fileAnswer, route, type Access, type RouteDef, type UploadedFile } from '../http/route';
+import { renderRecordDocument, sendRecordDocument, sendsOf, type Attachment, type RecordDocument } from './store';
+
+/**
+ * The three routes of a record's document, for any area: `GET {path}/pdf?lang=` (the PDF),
+ * `POST {path}/send` (multipart: to, cc, subject, message, lang, attachments; queued or kept in the
+ * outbox, answered 202 with the send) and `GET {path}/sends` (the record's sends, newest first).
+ * An area gives its path, who may read and who may send, and how to load the record's document.
+ */
+export interface DocumentRoutes<P extends v.GenericSchema> {
+  path: string;
+  params: P;
+  read: Exclude<Access, { kind: 'public' }>;
+  send: Exclude<Access, { kind: 'public' }>;
+  /** The record's document; throws 404 (or 409) when there is none to give. */
+  load(tx: Tx, params: v.InferOutput<P>, auth: AuthContext): Promise<RecordDocument<any>>;
+  /** What sending changes on the record (a tour moves to `sent`), in the same transaction. */
+  afterSend?(tx: Tx, params: v.InferOutput<P>, send: DocumentSend, auth: AuthContext): Promise<void>;
+}
+
+/** A file name safe in a mail header and on any disk. */
+const safeName = (name: string) =>
+  name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim().slice(0, 200) || 'attachment';
+
+/**
+ * The files a person attached, checked: at most 10, each within 10 MiB and all within 20 MiB (413),
+ * of a type the product accepts, and really of that type (a renamed executable is not a PDF
+ * because it says so).
+ */
+export function checkAttachments(files: UploadedFile[]): Attachment[] {
+  if (files.length > MAX_ATTACHMENTS) throw invalidField('attachments', 'tooManyItems', `must have at most ${MAX_ATTACHMENTS} files`, { max: MAX_ATTACHMENTS });
+  let total = 0;
+  return files.map((file, i) => {
+    const contentType = checkFile(`attachments.${i}`, file, ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES);
+    total += file.bytes.length;
+    if (total > MAX_ATTACHMENTS_BYTES) {
+      const megabytes = MAX_ATTACHMENTS_BYTES / 1024 / 1024;
+      throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `The attachments are larger than ${megabytes} MB together`, [issue('attachments', 'filesTooLarge', `must be at most ${megabytes} MB together`, { megabytes })], undefined, { megabytes });
+    }
+    return { fileName: safeName(file.name), contentType, content: file.bytes };
+  });
+}
+
+/** `Content-Disposition` with the file's name, also when it is not ASCII. */
+export function disposition(kind: 'inline' | 'attachment', fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function documentRoutes<P extends v.GenericSchema>(def: DocumentRoutes<P>): RouteDef[] {
+  return [
+    route({
+      method: 'GET',
+      path: `${def.path}/pdf`,
+      access: def.read,
+      params: def.params,
+      query: documentLanguageQuery,
+      answers: fileAnswer('application/pdf'),
+      async handler({ tx, params, query, auth }) {
+        const doc = await def.load(tx, params as v.InferOutput<P>, auth);
+        const rendered = await renderRecordDocument(tx, doc, query.lang);
+        return new Response(new Uint8Array(rendered.pdf), {
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': disposition('inline', rendered.fileName), 'Cache-Control': 'no-store' },
+        });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: `${def.path}/sends`,
+      access: def.read,
+      params: def.params,
+      answers: documentSendsAnswer,
+      async handler({ tx, params, auth }) {
+        const doc = await def.load(tx, params as v.InferOutput<P>, auth);
+        return { data: doc.recordId ? await sendsOf(tx, doc.recordType, doc.recordId) : [] };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: `${def.path}/send`,
+      access: def.send,
+      params: def.params,
+      body: sendDocumentInput,
+      multipart: { files: 'attachments' },
+      answers: documentSendAnswer,
+      maxBodyBytes: MAX_ATTACHMENTS_BYTES + 1024 * 1024,
+      status: 202,
+      async handler({ tx, params, body, files, auth }) {
+        const attachments = checkAttachments(files);
+        const doc = await def.load(tx, params as v.InferOutput<P>, auth);
+        const send = await sendRecordDocument(tx, doc, {
+          to: body.to,
+          cc: body.cc,
+          subject: body.subject,
+          message: body.message,
+          lang: (body.lang ?? 'en') as Locale,
+          attachments,
+          sentBy: auth.memberId,
+        });
+        await def.afterSend?.(tx, params as v.InferOutput<P>, send, auth);
+        return { data: send };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,292 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { WorkflowRequest } from '../../src/api/common/workflow';
+import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
+import {
+  CUSTOMIZED_TOUR_STATES,
+  createTourInput,
+  customizedTourDetailSchema,
+  customizedTourListSchema,
+  customizedTourSchema,
+  tourBuilderSettingsSchema,
+  tourVersionSchema,
+  publishTourRequest,
+  reviseTourRequest,
+  revertTourRequest,
+  sendTourRequest,
+  toursQuery,
+  tourLeadParams,
+  tourVersionParams,
+  updateBookedTourInput,
+  updateTourInput,
+  type CustomizedTourDetail,
+  type CustomizedTourState,
+  type CustomizedTourStats,
+  type TourFilters,
+  type ToursQuery,
+} from '../../src/api/tours/customized/contract';
+import { customizedTourMachine } from '../../src/machines/customized-tour-machine';
+import { snapshotOf } from '../../src/machines/workflow';
+import { moduleSettings } from '../admin/store';
+import type { AuthContext } from '../auth/session';
+import type { Tx } from '../db/client';
+import { ApiError, conflict, notFound } from '../http/errors';
+import { containsPattern, listPage, orderBy } from '../http/list';
+import { allow, route } from '../http/route';
+import { leads } from '../leads/schema';
+import { workflowRoute } from '../workflow/route';
+import { customizedTours, customizedTourVersions } from './schema';
+import { createTour, lockVisibleTour, selectTours, tourDetail, toTours, tourVersion, visibleTours, writeBookedPlan, writePlan, type TourRow } from './store';
+import { tourWorkflow } from './workflow';
+
+// ---------- the list ----------
+
+const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+function tourFilters(q: TourFilters & { search?: string }, withStatus = true): SQL | undefined {
+  return and(
+    q.ids?.length ? inArray(customizedTours.id, q.ids) : undefined,
+    q.search ? or(ilike(customizedTours.title, containsPattern(q.search)), ilike(leads.name, containsPattern(q.search))) : undefined,
+    withStatus && q.status?.length ? inArray(customizedTours.status, q.status) : undefined,
+    q.regions?.length ? sql`${customizedTours.regions} && ${uuids(q.regions)}` : undefined,
+    q.destinations?.length ? sql`${customizedTours.destinations} && ${uuids(q.destinations)}` : undefined,
+    q.departure?.from ? gte(customizedTours.departure, q.departure.from) : undefined,
+    q.departure?.to ? lte(customizedTours.departure, q.departure.to) : undefined,
+    q.arrival?.from ? gte(customizedTours.arrival, q.arrival.from) : undefined,
+    q.arrival?.to ? lte(customizedTours.arrival, q.arrival.to) : undefined,
+    q.totalNights?.length ? inArray(customizedTours.totalNights, q.totalNights) : undefined,
+    q.pointOfContact?.length ? inArray(customizedTours.pointOfContact, q.pointOfContact) : undefined,
+  );
+}
+
+const TOUR_SORT = {
+  createdAt: customizedTours.createdAt,
+  updatedAt: customizedTours.updatedAt,
+  departure: customizedTours.departure,
+  arrival: customizedTours.arrival,
+  title: sql`lower(${customizedTours.title})`,
+  totalNights: customizedTours.totalNights,
+};
+
+/**
+ * The tours to count: joined with their leads only when the caller's visibility ("own": his leads'
+ * tours) or a search by the lead's name needs them; an unsearched list of every tour reads the
+ * tours' own (organization, status) index.
+ */
+function countedTours(tx: Tx, auth: AuthContext, q: TourFilters & { search?: string }) {
+  const scope = visibleTours(auth);
+  const select = tx.select({ status: customizedTours.status, n: sql<number>`count(*)::int` }).from(customizedTours);
+  const where = and(scope, tourFilters(q, false));
+  return (scope || q.search ? select.innerJoin(leads, eq(leads.id, customizedTours.leadId)) : select).where(where).groupBy(customizedTours.status);
+}
+
+async function tourStats(tx: Tx, auth: AuthContext, q: TourFilters & { search?: string }): Promise<CustomizedTourStats> {
+  const rows = await countedTours(tx, auth, q);
+  const byStatus = Object.fromEntries(CUSTOMIZED_TOUR_STATES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<CustomizedTourState, number>;
+  return { byStatus, total: rows.reduce((sum, r) => sum + r.n, 0) };
+}
+
+async function tourPage(tx: Tx, auth: AuthContext, query: ToursQuery) {
+  const q = mergeFilter(query);
+  const where = and(visibleTours(auth), tourFilters(q));
+  const stats = await tourStats(tx, auth, q);
+  const page = await listPage(q, {
+    rows: (limit, offset) =>
+      selectTours(tx)
+        .where(where)
+        .orderBy(orderBy(TOUR_SORT[q.sortBy], q.sortOrder), asc(customizedTours.id))
+        .limit(limit)
+        .offset(offset),
+    toItem: (row) => row,
+    // The header counts every filter but the status: the list's total is its count for the statuses asked.
+    count: async () => (q.status?.length ? q.status : [...CUSTOMIZED_TOUR_STATES]).reduce((sum: number, s: CustomizedTourState) => sum + stats.byStatus[s], 0),
+    stats,
+  });
+  return { ...page, data: await toTours(tx, page.data) };
+}
+
+// ---------- what the machine allows besides events ----------
+
+/** Whether the tour's state carries `tag` (the machine says what may be edited or deleted). */
+const stateHas = (row: TourRow, tag: 'editable' | 'deletable' | 'planEditable') => snapshotOf(customizedTourMachine, row.status).hasTag(tag);
+
+function assertRevision(row: TourRow, revision: number | undefined) {
+  if (revision !== undefined && revision !== row.revision) {
+    throw new ApiError(412, 'STALE_VERSION', `The tour was changed by someone else (revision ${row.revision}); reload it and try again`, undefined, undefined, { version: row.revision });
+  }
+}
+
+const bumpRevision = (tx: Tx, id: string) => tx.update(customizedTours).set({ revision: sql`${customizedTours.revision} + 1` }).where(eq(customizedTours.id, id));
+
+const detailOf = async (tx: Tx, id: string) => ({ data: await tourDetail(tx, id) });
+
+/** A workflow event on one tour the caller may see (permission customizedTours.update), answered whole. */
+const tourEvent = <B extends v.GenericSchema>(request: WorkflowRequest<typeof customizedTourMachine, B, CustomizedTourDetail>) =>
+  workflowRoute({
+    request,
+    access: allow('customizedTours', 'update'),
+    answers: itemAnswer(customizedTourDetailSchema),
+    workflow: tourWorkflow,
+    lock: lockVisibleTour,
+    answer: (tx, row) => tourDetail(tx, row.id),
+  });
+
+export const customizedTourRoutes = [
+  route({
+    method: 'GET',
+    path: '/customized-tours',
+    answers: customizedTourListSchema,
+    access: allow('customizedTours', 'view'),
+    query: toursQuery,
+    handler: ({ tx, auth, query }) => tourPage(tx, auth, query),
+  }),
+
+  /** What the builder needs from the organization's settings (Configurations → customized tours), for anyone who builds tours. */
+  route({
+    method: 'GET',
+    path: '/customized-tours/settings',
+    answers: itemAnswer(tourBuilderSettingsSchema),
+    access: allow('customizedTours', 'view'),
+    async handler({ tx }) {
+      const settings = await moduleSettings(tx, 'customizedTours');
+      return { data: { defaultMarkupBasisPoints: settings.defaultMarkupPercent * 100, quoteValidityDays: settings.quoteValidityDays } };
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/customized-tours',
+    answers: itemAnswer(customizedTourDetailSchema),
+    access: allow('customizedTours', 'create'),
+    body: createTourInput,
+    status: 201,
+    async handler({ tx, auth, body }) {
+      return detailOf(tx, await createTour(tx, auth, body));
+    },
+  }),
+
+  /** The seed's PUT has no id in its path: `_id` in the body names the draft. */
+  route({
+    method: 'PUT',
+    path: '/customized-tours',
+    answers: itemAnswer(customizedTourDetailSchema),
+    access: allow('customizedTours', 'update'),
+    body: updateTourInput,
+    async handler({ tx, auth, body }) {
+      const row = await lockVisibleTour(tx, auth, body._id);
+      if (!stateHas(row, 'editable')) {
+        throw row.status === 'sent'
+          ? conflict(`Version ${row.version} was sent and is kept as it is; revise the tour to change it`, 'TOUR_SENT', { version: row.version })
+          : conflict(`A ${row.status} tour keeps its price: change its plan through PUT /customized-tours/booked`, 'TOUR_BOOKED', { status: row.status });
+      }
+      assertRevision(row, body.revision);
+      const { _id, revision, ...plan } = body;
+      await writePlan(tx, row, plan, auth.memberId);
+      await bumpRevision(tx, row.id);
+      return detailOf(tx, row.id);
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/customized-tours/booked',
+    answers: itemAnswer(customizedTourDetailSchema),
+    access: allow('customizedTours', 'update'),
+    body: updateBookedTourInput,
+    async handler({ tx, auth, body }) {
+      const row = await lockVisibleTour(tx, auth, body._id);
+      if (!stateHas(row, 'planEditable')) {
+        const message = row.status === 'published' ? 'A published tour is final; revert it to booked to change its plan' : `Only a booked tour's plan is changed here; this one is ${row.status}`;
+        throw conflict(message, 'TOUR_NOT_BOOKED', { status: row.status });
+      }
+      assertRevision(row, body.revision);
+      await writeBookedPlan(tx, row, body);
+      return detailOf(tx, row.id);
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/customized-tours/lead/:leadId',
+    answers: v.object({ data: v.array(customizedTourSchema) }),
+    access: allow('customizedTours', 'view'),
+    params: tourLeadParams,
+    async handler({ tx, auth, params }) {
+      const [lead] = await tx
+        .select({ id: leads.id })
+        .from(leads)
+        .where(and(eq(leads.id, params.leadId), visibleTours(auth)));
+      if (!lead) throw notFound('Lead');
+      const rows = await selectTours(tx).where(eq(customizedTours.leadId, lead.id)).orderBy(desc(customizedTours.createdAt), asc(customizedTours.id)).limit(200);
+      return { data: await toTours(tx, rows) };
+    },
+  }),
+
+  /** The tour a booking was made from (bookings arrive in their own issue; until then always 404). */
+  route({
+    method: 'GET',
+    path: '/customized-tours/booking/:id',
+    answers: itemAnswer(customizedTourDetailSchema),
+    access: allow('customizedTours', 'view'),
+    params: idParams,
+    async handler({ tx, auth, params }) {
+      const [row] = await selectTours(tx).where(and(eq(customizedTours.bookingId, params.id), visibleTours(auth)));
+      if (!row) throw notFound('Customized tour');
+      return detailOf(tx, row.tour.id);
+    },
+  }),
+
+  tourEvent(publishTourRequest),
+  tourEvent(revertTourRequest),
+  tourEvent(reviseTourRequest),
+  tourEvent(sendTourRequest),
+
+  route({
+    method: 'GET',
+    path: '/customized-tours/:id/versions/:version',
+    answers: itemAnswer(tourVersionSchema),
+    access: allow('customizedTours', 'view'),
+    params: tourVersionParams,
+    async handler({ tx, auth, params }) {
+      const [row] = await selectTours(tx).where(and(eq(customizedTours.id, params.id), visibleTours(auth)));
+      if (!row) throw notFound('Customized tour');
+      return { data: await tourVersion(tx, row.tour.id, params.version) };
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/customized-tours/:id',
+    answers: itemAnswer(customizedTourDetailSchema),
+    access: allow('customizedTours', 'view'),
+    params: idParams,
+    async handler({ tx, auth, params }) {
+      const [row] = await selectTours(tx).where(and(eq(customizedTours.id, params.id), visibleTours(auth)));
+      if (!row) throw notFound('Customized tour');
+      return detailOf(tx, row.tour.id);
+    },
+  }),
+
+  /** Drafts only, and never one that was sent: what a customer was sent is kept (the database refuses too). */
+  route({
+    method: 'DELETE',
+    path: '/customized-tours/:id',
+    answers: deletedAnswer(customizedTourSchema),
+    access: allow('customizedTours', 'delete'),
+    params: idParams,
+    async handler({ tx, auth, params }) {
+      const row = await lockVisibleTour(tx, auth, params.id);
+      if (!stateHas(row, 'deletable')) throw conflict(`Only a draft tour can be deleted; this one is ${row.status}`, 'TOUR_NOT_DELETABLE', { status: row.status });
+      const [sent] = await tx
+        .select({ version: customizedTourVersions.version })
+        .from(customizedTourVersions)
+        .where(eq(customizedTourVersions.tourId, row.id))
+        .orderBy(desc(customizedTourVersions.version))
+        .limit(1);
+      if (sent) throw conflict(`Version ${sent.version} of this tour was sent to the customer: the tour is kept`, 'TOUR_SENT', { version: sent.version });
+      const [deleted] = await toTours(tx, await selectTours(tx).where(eq(customizedTours.id, row.id)));
+      await tx.delete(customizedTours).where(eq(customizedTours.id, row.id));
+      return { message: 'Customized tour deleted successfully', data: deleted };
+    },
+  }),
+];

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { idParams } from '../../src/api/common/schemas';
+import type { PersonalizedTourDetail } from '../../src/api/tours/personalized/contract';
+import { members } from '../auth/schema';
+import type { Tx } from '../db/client';
+import { documentRoutes } from '../documents/send-route';
+import type { RecordDocument } from '../documents/store';
+import { fill } from '../documents/strings';
+import { brochureTemplate, type BrochureData, type TourDocumentContact } from '../documents/templates/tour';
+import { allow } from '../http/route';
+import { personalizedTourDetail } from './packages';
+
+/** The member customers write to about a tour: name, email and phone as the organization has them. */
+export async function tourContact(tx: Tx, member: { _id: string } | null): Promise<TourDocumentContact | null> {
+  if (!member) return null;
+  const [row] = await tx.select({ name: members.name, email: members.email, phone: members.phone }).from(members).where(eq(members.id, member._id));
+  return row ? { name: row.name, email: row.email, phone: row.phone } : null;
+}
+
+/** A package as its brochure shows it: the plan, the inclusions and the selling prices, never a line's cost or markup. */
+export function brochureData(tour: PersonalizedTourDetail, contact: TourDocumentContact | null): BrochureData {
+  return {
+    title: tour.title,
+    description: tour.description,
+    nights: tour.totalNights,
+    regions: tour.regions.map((r) => r.name),
+    destinations: tour.destinations.map((d) => d.name),
+    contact,
+    days: tour.days.map((d) => ({
+      dayNumber: d.dayNumber,
+      date: null,
+      destination: d.destination.name,
+      hotel: d.hotel ? { name: d.hotel.name, stars: d.hotel.stars, roomType: d.roomType } : null,
+      activities: d.activities.map((a) => a.name),
+      transfers: d.transfers,
+      meals: d.meals,
+      notes: d.notes,
+    })),
+    inclusions: tour.inclusions,
+    exclusions: tour.exclusions,
+    prices: { currency: tour.currency, ...tour.pricePerPerson },
+  };
+}
+
+/**
+ * The package brochure: `GET /personalized-tours/{id}/pdf?lang=`, `POST /personalized-tours/{id}/send`
+ * and `GET /personalized-tours/{id}/sends`. Whoever may see packages may send their brochure (a
+ * sales agent shares a package with a customer; the package does not change).
+ */
+export const packageDocumentRoutes = documentRoutes({
+  path: '/personalized-tours/:id',
+  params: idParams,
+  read: allow('personalizedTours', 'view'),
+  send: allow('personalizedTours', 'view'),
+  async load(tx, { id }): Promise<RecordDocument<BrochureData>> {
+    const tour = await personalizedTourDetail(tx, id);
+    return {
+      recordType: 'personalized-tour',
+      recordId: tour._id,
+      recordLabel: tour.title,
+      template: brochureTemplate,
+      data: brochureData(tour, await tourContact(tx, tour.pointOfContact)),
+      email: (s, organization) => ({
+        subject: fill(s.email.brochureSubject, { title: tour.title, organization }),
+        message: fill(s.email.brochureMessage, { title: tour.title, organization }),
+      }),
+    };
+  },
+});

@@ -1,0 +1,581 @@
+import * as v from 'valibot';
+import { coded, type IssueCode, type IssueParams } from '../../common/issues';
+import {
+  calendarDate,
+  clearableText,
+  dateRangeQuery,
+  dateSchema,
+  emailSchema,
+  idList,
+  idSchema,
+  intBetween,
+  listAnswerOf,
+  listOf,
+  MAX_MONEY,
+  moneySchema,
+  multiline,
+  oneOf,
+  pageQuery,
+  requiredText,
+  sortBy,
+  sortOrder,
+  timestamp,
+  trimmedText,
+  uuid,
+  withFilter,
+} from '../../common/schemas';
+import { workflowRequest } from '../../common/workflow';
+import { catalogueRefSchema } from '../../catalogue/regions/contract';
+import { LEAD_STATES, memberRefSchema } from '../../leads/contract';
+import { dateOfDay, issueAt, MEALS, nightsBetween } from '../package-plan';
+import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, type LineKind, type LineUnit, type MarkupType, type PersonalizedTourDetail } from '../personalized/contract';
+import { MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceLine, priceTour, type Markup, type PricedTour } from '../../../domain/tour-pricing';
+import { CUSTOMIZED_TOUR_STATES, customizedTourMachine, type CustomizedTourEvent, type CustomizedTourState } from '../../../machines/customized-tour-machine';
+
+export { CUSTOMIZED_TOUR_STATES, LINE_KINDS, LINE_UNITS, MARKUP_TYPES, MAX_MARKUP_BASIS_POINTS, MEALS };
+export type { CustomizedTourState, LineKind, LineUnit, MarkupType };
+
+/**
+ * Customized tours (the seed's `/customized-tours` calls, SPEC workflow 6 and "Tours"): a tour
+ * belongs to a lead (and answers one of its queries), has a day-by-day plan and priced lines whose
+ * totals the server computes with `priceTour` (src/domain/tour-pricing.ts) and stores; a total
+ * sent by a client is never read. A line has the package line's shape (kinds, units, markups:
+ * src/api/tours/personalized/contract.ts), so a package's lines start a tour as they are.
+ */
+
+export const MAX_TOUR_DAYS = 60;
+export const MAX_TOUR_NIGHTS = 120;
+export const MAX_TOUR_LINES = 300;
+export const MAX_DAY_ACTIVITIES = 12;
+export const MAX_LINE_QUANTITY = 100_000;
+export const MAX_PAX = 99;
+
+// ---------- answers ----------
+
+export const tourLeadRefSchema = v.object({ _id: uuid, name: v.string(), status: v.picklist(LEAD_STATES) });
+export type TourLeadRef = v.InferOutput<typeof tourLeadRefSchema>;
+
+/** The tour's figures (src/domain/tour-pricing.ts `TourTotals`), minor units of the tour's currency. */
+export const tourTotalsSchema = v.object({
+  cost: v.number(),
+  sell: v.number(),
+  margin: v.number(),
+  /** The margin in basis points of the price; null when the price is not positive. */
+  marginBasisPoints: v.nullable(v.number()),
+  pax: v.number(),
+  /** The largest share of the price when split evenly between the travellers. */
+  pricePerPerson: v.nullable(v.number()),
+});
+export type TourTotals = v.InferOutput<typeof tourTotalsSchema>;
+
+export const tourDaySchema = v.object({
+  /** 1, 2, 3… in the plan's order. */
+  dayNumber: v.number(),
+  date: calendarDate,
+  destination: catalogueRefSchema,
+  hotel: v.nullable(catalogueRefSchema),
+  roomType: v.nullable(v.string()),
+  rooms: v.nullable(v.number()),
+  activities: v.array(catalogueRefSchema),
+  transfers: v.nullable(v.string()),
+  meals: v.array(v.picklist(MEALS)),
+  notes: v.nullable(v.string()),
+});
+export type TourDay = v.InferOutput<typeof tourDaySchema>;
+
+/** A priced line: what was typed, and what the pricing function made of it (minor units). */
+export const tourLineSchema = v.object({
+  kind: v.picklist(LINE_KINDS),
+  /** The plan's day it belongs to (1-based), or null for the whole tour. */
+  dayNumber: v.nullable(v.number()),
+  description: v.string(),
+  hotel: v.nullable(catalogueRefSchema),
+  roomType: v.nullable(v.string()),
+  activity: v.nullable(catalogueRefSchema),
+  vendor: v.nullable(v.object({ _id: uuid, name: v.string() })),
+  quantity: v.number(),
+  unit: v.picklist(LINE_UNITS),
+  unitCost: v.number(),
+  markupType: v.picklist(MARKUP_TYPES),
+  /** Basis points of the unit cost (`percent`), or minor units per unit (`amount`). */
+  markup: v.number(),
+  unitMarkup: v.number(),
+  unitPrice: v.number(),
+  lineCost: v.number(),
+  lineSell: v.number(),
+});
+export type TourLine = v.InferOutput<typeof tourLineSchema>;
+
+const tourHeaderEntries = {
+  _id: uuid,
+  title: v.string(),
+  lead: tourLeadRefSchema,
+  queryId: v.nullable(uuid),
+  regions: v.array(catalogueRefSchema),
+  destinations: v.array(catalogueRefSchema),
+  departure: calendarDate,
+  arrival: calendarDate,
+  totalNights: v.number(),
+  adults: v.number(),
+  children: v.number(),
+  infants: v.number(),
+  pointOfContact: v.nullable(memberRefSchema),
+  /** ISO 4217: the organization's, when the tour was created. */
+  currency: v.string(),
+  totals: tourTotalsSchema,
+  /** The draft's version number, or the version sent last. */
+  version: v.number(),
+};
+
+/** A row of the list. */
+export const customizedTourSchema = v.object({
+  ...tourHeaderEntries,
+  status: v.picklist(CUSTOMIZED_TOUR_STATES),
+  /** Bumped by every save: `PUT` may send it back to refuse overwriting someone else's change (412). */
+  revision: v.number(),
+  bookingId: v.nullable(uuid),
+  bookedVersion: v.nullable(v.number()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type CustomizedTour = v.InferOutput<typeof customizedTourSchema>;
+
+export const tourVersionSummarySchema = v.object({
+  version: v.number(),
+  sentAt: timestamp,
+  sentBy: v.nullable(memberRefSchema),
+  to: v.nullable(v.string()),
+  cc: v.array(v.string()),
+  subject: v.nullable(v.string()),
+  totalSell: v.number(),
+});
+export type TourVersionSummary = v.InferOutput<typeof tourVersionSummarySchema>;
+
+const planEntries = { notes: v.nullable(v.string()), days: v.array(tourDaySchema), lines: v.array(tourLineSchema) };
+
+/** `GET /customized-tours/{id}`: the tour with its plan, priced lines and sent versions (newest first). */
+export const customizedTourDetailSchema = v.object({ ...customizedTourSchema.entries, ...planEntries, versions: v.array(tourVersionSummarySchema) });
+export type CustomizedTourDetail = v.InferOutput<typeof customizedTourDetailSchema>;
+
+/** What a sent version froze: the tour as the customer was sent it (its plan, not its life). */
+export const tourSnapshotSchema = v.object({ ...tourHeaderEntries, ...planEntries });
+export type TourSnapshot = v.InferOutput<typeof tourSnapshotSchema>;
+
+/** `GET /customized-tours/{id}/versions/{version}`: one sent version, exactly as it was sent. */
+export const tourVersionSchema = v.object({ ...tourVersionSummarySchema.entries, message: v.nullable(v.string()), tour: tourSnapshotSchema });
+export type TourVersion = v.InferOutput<typeof tourVersionSchema>;
+
+/** `GET /customized-tours/settings`: the organization's defaults a builder starts from. */
+export const tourBuilderSettingsSchema = v.object({
+  /** A new line's markup (Configurations → customized tours → default markup). */
+  defaultMarkupBasisPoints: v.number(),
+  quoteValidityDays: v.number(),
+});
+export type TourBuilderSettings = v.InferOutput<typeof tourBuilderSettingsSchema>;
+
+export const customizedTourStatsSchema = v.object({
+  /** Tours matching every filter but `status`, per status (every status present). */
+  byStatus: v.object(Object.fromEntries(CUSTOMIZED_TOUR_STATES.map((k) => [k, v.number()])) as Record<CustomizedTourState, v.NumberSchema<undefined>>),
+  total: v.number(),
+});
+export type CustomizedTourStats = v.InferOutput<typeof customizedTourStatsSchema>;
+
+export const customizedTourListSchema = listAnswerOf(customizedTourSchema, customizedTourStatsSchema);
+
+// ---------- inputs ----------
+
+const roomTypeInput = clearableText(80);
+export const ROOM_TYPE_NEEDS_HOTEL = 'is required for a room type';
+
+export const tourDayInput = v.pipe(
+  v.strictObject({
+    date: dateSchema,
+    destinationId: idSchema,
+    hotelId: v.optional(v.nullable(idSchema)),
+    roomType: roomTypeInput,
+    rooms: v.optional(v.nullable(intBetween(1, 50))),
+    activityIds: v.optional(idList(MAX_DAY_ACTIVITIES, 'must be a list of activity ids'), []),
+    transfers: clearableText(500),
+    meals: v.optional(
+      v.pipe(
+        v.array(oneOf(MEALS), coded('invalidType', 'must be a list of meals', { expected: 'list' })),
+        v.maxLength(MEALS.length * 2, coded('tooManyItems', 'has too many meals', { max: MEALS.length * 2 })),
+        v.transform((list) => MEALS.filter((m) => list.includes(m))),
+      ),
+      [],
+    ),
+    notes: clearableText(2000, multiline),
+  }),
+  v.forward(
+    v.check((d) => !d.hotelId || !!d.roomType, coded('required', 'is required with a hotel')),
+    ['roomType'],
+  ),
+  v.forward(
+    v.check((d) => !!d.hotelId || (!d.roomType && !d.rooms), coded('required', ROOM_TYPE_NEEDS_HOTEL)),
+    ['hotelId'],
+  ),
+  // One room unless said.
+  v.transform((d) => ({ ...d, hotelId: d.hotelId ?? null, roomType: d.roomType ?? null, rooms: d.hotelId ? (d.rooms ?? 1) : null, transfers: d.transfers ?? null, notes: d.notes ?? null })),
+);
+export type TourDayInput = v.InferOutput<typeof tourDayInput>;
+
+export const tourLineInput = v.pipe(
+  v.strictObject({
+    kind: oneOf(LINE_KINDS),
+    dayNumber: v.optional(v.nullable(intBetween(1, MAX_TOUR_DAYS))),
+    description: requiredText(300),
+    hotelId: v.optional(v.nullable(idSchema)),
+    roomType: roomTypeInput,
+    activityId: v.optional(v.nullable(idSchema)),
+    vendorId: v.optional(v.nullable(idSchema)),
+    quantity: intBetween(1, MAX_LINE_QUANTITY),
+    unit: oneOf(LINE_UNITS),
+    unitCost: moneySchema,
+    markupType: v.optional(oneOf(MARKUP_TYPES, 'must be percent or amount'), 'percent'),
+    markup: v.optional(moneySchema, 0),
+  }),
+  v.forward(
+    v.check((l) => l.markupType !== 'percent' || l.markup <= MAX_MARKUP_BASIS_POINTS, coded('tooLarge', 'must be at most 1000 %', { max: MAX_MARKUP_BASIS_POINTS })),
+    ['markup'],
+  ),
+  v.forward(
+    v.check((l) => l.kind !== 'discount' || l.unitCost === 0, coded('tooLarge', 'must be 0 for a discount (the discount is its markup)', { max: 0 })),
+    ['unitCost'],
+  ),
+  v.forward(
+    v.check((l) => l.kind !== 'discount' || l.markupType === 'amount', coded('oneOf', 'must be an amount for a discount', { values: ['amount'] })),
+    ['markupType'],
+  ),
+  v.forward(
+    v.check((l) => !l.hotelId || l.kind === 'hotels', coded('oneOf', 'must be hotels for a hotel room', { values: ['hotels'] })),
+    ['kind'],
+  ),
+  v.forward(
+    v.check((l) => !l.activityId || l.kind === 'activities', coded('oneOf', 'must be activities for an activity', { values: ['activities'] })),
+    ['kind'],
+  ),
+  v.forward(
+    v.check((l) => !l.roomType || !!l.hotelId, coded('required', ROOM_TYPE_NEEDS_HOTEL)),
+    ['hotelId'],
+  ),
+  v.transform((l) => ({ ...l, dayNumber: l.dayNumber ?? null, hotelId: l.hotelId ?? null, roomType: l.roomType ?? null, activityId: l.activityId ?? null, vendorId: l.vendorId ?? null })),
+);
+export type TourLineInput = v.InferOutput<typeof tourLineInput>;
+export type TourLineFields = v.InferInput<typeof tourLineInput>;
+
+/** A line's markup as the pricing function takes it. */
+export const markupOf = (line: { markupType: MarkupType; markup: number }): Markup =>
+  line.markupType === 'percent' ? { basisPoints: line.markup } : { amount: line.markup };
+
+/** The tour's lines priced for `adults + children + infants` travellers. */
+export function priceTourLines<L extends { kind: string; quantity: number; unitCost: number; markupType: MarkupType; markup: number }>(lines: readonly L[], pax: number): PricedTour<Omit<L, 'markup'> & { markup: Markup }> {
+  return priceTour(
+    lines.map((l) => ({ ...l, markup: markupOf(l) })),
+    pax,
+  );
+}
+
+const planFields = {
+  title: requiredText(200),
+  queryId: v.optional(v.nullable(idSchema), null),
+  regions: v.optional(idList(50), []),
+  destinations: v.optional(idList(50), []),
+  departure: dateSchema,
+  arrival: dateSchema,
+  adults: intBetween(1, MAX_PAX),
+  children: v.optional(intBetween(0, MAX_PAX), 0),
+  infants: v.optional(intBetween(0, MAX_PAX), 0),
+  pointOfContact: v.optional(v.nullable(idSchema), null),
+  notes: clearableText(4000, multiline),
+  days: v.pipe(
+    v.array(tourDayInput, coded('invalidType', 'must be a list of days', { expected: 'list' })),
+    v.maxLength(MAX_TOUR_DAYS, coded('tooManyItems', `must have at most ${MAX_TOUR_DAYS} days`, { max: MAX_TOUR_DAYS })),
+  ),
+  lines: v.pipe(
+    v.array(tourLineInput, coded('invalidType', 'must be a list of lines', { expected: 'list' })),
+    v.maxLength(MAX_TOUR_LINES, coded('tooManyItems', `must have at most ${MAX_TOUR_LINES} lines`, { max: MAX_TOUR_LINES })),
+  ),
+};
+
+type AddIssue = Parameters<typeof issueAt>[5];
+const add = (addIssue: unknown) => addIssue as AddIssue;
+
+/** Days in order, and (given the tour's dates) within them. */
+function checkDays(addIssue: AddIssue, input: unknown, days: { date: string }[], range?: { departure: string; arrival: string }) {
+  days.forEach((d, i) => {
+    if (range && (d.date < range.departure || d.date > range.arrival)) {
+      issueAt(input, ['days', i, 'date'], 'dateOutOfRange', `must be within the tour's dates (${range.departure} to ${range.arrival})`, { min: range.departure, max: range.arrival }, addIssue);
+    } else if (i > 0 && d.date <= days[i - 1].date) {
+      issueAt(input, ['days', i, 'date'], 'dateOrder', "must be after the previous day's date", { after: 'previousDay' }, addIssue);
+    }
+  });
+}
+
+type PlanShape = { departure: string; arrival: string; adults: number; children: number; infants: number; days: { date: string }[]; lines: TourLineInput[] };
+
+/** The rules that span fields of a tour: dates in order, days within them, lines on existing days, a price that can be stored. */
+const planRules = <T extends PlanShape>() =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const tour = dataset.value;
+    const issue = (keys: (string | number)[], code: IssueCode, message: string, params: IssueParams = {}) => issueAt(tour, keys, code, message, params, add(addIssue));
+    if (tour.arrival < tour.departure) return issue(['arrival'], 'dateOrder', 'must not be before departure', { after: 'departure' });
+    if (nightsBetween(tour.departure, tour.arrival) > MAX_TOUR_NIGHTS) return issue(['arrival'], 'tooLarge', `must be at most ${MAX_TOUR_NIGHTS} nights after departure`, { max: MAX_TOUR_NIGHTS });
+    checkDays(add(addIssue), tour, tour.days, tour);
+    tour.lines.forEach((l, i) => {
+      if (l.dayNumber !== null && l.dayNumber > tour.days.length) {
+        issue(['lines', i, 'dayNumber'], 'tooLarge', tour.days.length ? `must be within the tour's ${tour.days.length} days` : 'needs a day in the plan', { max: tour.days.length });
+      }
+    });
+    try {
+      const { totals } = priceTourLines(tour.lines, tour.adults + tour.children + tour.infants);
+      if (totals.sell < 0) issue(['lines'], 'tooSmall', 'must not discount more than the price', { min: 0 });
+    } catch (error) {
+      if (!(error instanceof PriceOutOfRange)) throw error;
+      issue(['lines'], 'tooLarge', 'add up to more than can be stored', { max: MAX_MONEY });
+    }
+  });
+
+/** `POST /customized-tours`: a new draft for a lead (one the caller may see). */
+export const createTourInput = v.pipe(v.strictObject({ leadId: idSchema, ...planFields }), planRules());
+export type CreateTourInput = v.InferOutput<typeof createTourInput>;
+export type CreateTourFields = v.InferInput<typeof createTourInput>;
+
+const revisionInput = v.optional(intBetween(1, 2_147_483_647));
+
+/** `PUT /customized-tours`: the whole plan of a draft, `_id` naming it (the seed's path has no id); `revision` refuses a stale save (412). */
+export const updateTourInput = v.pipe(v.strictObject({ _id: idSchema, revision: revisionInput, ...planFields }), planRules());
+export type UpdateTourInput = v.InferOutput<typeof updateTourInput>;
+export type UpdateTourFields = v.InferInput<typeof updateTourInput>;
+
+/**
+ * `PUT /customized-tours/booked`: a booked tour's plan (days, notes), never its price or its dates;
+ * the days stay within the booked dates (checked by the server, which knows them).
+ */
+export const updateBookedTourInput = v.pipe(
+  v.strictObject({ _id: idSchema, revision: revisionInput, days: planFields.days, notes: planFields.notes }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (dataset.typed) checkDays(add(addIssue), dataset.value, dataset.value.days);
+  }),
+);
+export type UpdateBookedTourInput = v.InferOutput<typeof updateBookedTourInput>;
+export type UpdateBookedTourFields = v.InferInput<typeof updateBookedTourInput>;
+
+/** `POST /customized-tours/{id}/send`: who it goes to and what is said (the PDF and the mail are the documents issue's). */
+export const sendTourInput = v.optional(
+  v.strictObject({
+    to: v.optional(emailSchema),
+    cc: v.optional(
+      v.pipe(
+        v.array(emailSchema, coded('invalidType', 'must be a list of email addresses', { expected: 'list' })),
+        v.maxLength(10, coded('tooManyItems', 'must name at most 10', { max: 10 })),
+      ),
+    ),
+    subject: v.optional(trimmedText(200)),
+    message: v.optional(trimmedText(5000, true)),
+  }),
+  {},
+);
+export type SendTourInput = v.InferOutput<typeof sendTourInput>;
+
+const noBody = v.optional(v.strictObject({}, coded('invalidType', 'must be empty', { expected: 'object' })), {});
+
+// ---------- the workflow over HTTP ----------
+
+const sendOf = (body: SendTourInput): CustomizedTourEvent => ({
+  type: 'SEND',
+  ...(body.to ? { to: body.to } : {}),
+  ...(body.cc?.length ? { cc: body.cc } : {}),
+  ...(body.subject ? { subject: body.subject } : {}),
+  ...(body.message ? { message: body.message } : {}),
+});
+
+/** SEND: `POST /customized-tours/{id}/send` with what the customer is sent. */
+export const sendTourRequest = workflowRequest({
+  machine: customizedTourMachine,
+  method: 'POST',
+  path: '/customized-tours/:id/send',
+  body: sendTourInput,
+  eventOf: sendOf,
+  bodyOf: (event): SendTourInput => (event.type === 'SEND' ? { to: event.to, cc: event.cc, subject: event.subject, message: event.message } : {}),
+  stateOf: (tour: CustomizedTourDetail) => tour.status,
+});
+
+const plainRequest = (path: string, type: 'REVISE' | 'PUBLISH' | 'REVERT') =>
+  workflowRequest({
+    machine: customizedTourMachine,
+    method: 'PUT',
+    path,
+    body: noBody,
+    eventOf: (): CustomizedTourEvent => ({ type }),
+    bodyOf: () => ({}),
+    stateOf: (tour: CustomizedTourDetail) => tour.status,
+  });
+
+/** REVISE: `PUT /customized-tours/{id}/revise` (not a seed call: the seed has no way back from sent). */
+export const reviseTourRequest = plainRequest('/customized-tours/:id/revise', 'REVISE');
+/** PUBLISH: the seed's `PUT /customized-tours/booked/publish/{id}`. */
+export const publishTourRequest = plainRequest('/customized-tours/booked/publish/:id', 'PUBLISH');
+/** REVERT: the seed's `PUT /customized-tours/booked/revert/{id}` (published → booked; booked → draft while unpaid). */
+export const revertTourRequest = plainRequest('/customized-tours/booked/revert/:id', 'REVERT');
+
+/** The call each event a person may send goes through (BOOK has none: a booking does it). */
+export const TOUR_EVENT_REQUESTS = { SEND: sendTourRequest, REVISE: reviseTourRequest, PUBLISH: publishTourRequest, REVERT: revertTourRequest } as const;
+
+// ---------- lists ----------
+
+export const TOUR_SORT_FIELDS = ['createdAt', 'updatedAt', 'departure', 'arrival', 'title', 'totalNights'] as const;
+const nightsQuery = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,3}$/, coded('notInteger', 'must be a whole number of nights')),
+  v.transform(Number),
+  v.maxValue(MAX_TOUR_NIGHTS, coded('tooLarge', `must be at most ${MAX_TOUR_NIGHTS}`, { max: MAX_TOUR_NIGHTS })),
+);
+
+const tourFilters = {
+  /** Only these tours (a picker showing the names of the ids it holds). */
+  ids: listOf(idSchema),
+  status: listOf(oneOf(CUSTOMIZED_TOUR_STATES, 'must be a tour status')),
+  /** Tours in any of these regions / destinations. */
+  regions: listOf(idSchema),
+  destinations: listOf(idSchema),
+  departure: dateRangeQuery,
+  arrival: dateRangeQuery,
+  /** Tours of exactly these lengths. */
+  totalNights: listOf(nightsQuery),
+  pointOfContact: listOf(idSchema),
+};
+
+/** `GET /customized-tours`: the seed's filters (regions, destinations, departure, arrival, totalNights, pointOfContact), newest first. */
+export const toursQuery = v.strictObject({
+  ...pageQuery(),
+  sortOrder: sortOrder('desc'),
+  sortBy: sortBy(TOUR_SORT_FIELDS, 'createdAt'),
+  ...withFilter(tourFilters),
+});
+export type ToursQuery = v.InferOutput<typeof toursQuery>;
+export type TourFilters = Partial<Pick<ToursQuery, keyof typeof tourFilters>>;
+
+export const tourLeadParams = v.object({ leadId: idSchema });
+export const tourVersionParams = v.object({
+  id: idSchema,
+  version: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, coded('notInteger', 'must be a version number')),
+    v.transform(Number),
+    v.minValue(1, coded('tooSmall', 'must be at least 1', { min: 1 })),
+  ),
+});
+
+// ---------- copying, and starting from a package ----------
+
+type CopySource = Pick<CustomizedTourDetail, 'title' | 'lead' | 'queryId' | 'regions' | 'destinations' | 'departure' | 'arrival' | 'adults' | 'children' | 'infants' | 'pointOfContact' | 'notes' | 'days' | 'lines'>;
+
+/** A day as answered, as the create and update calls take it. */
+export const dayFields = (d: TourDay): v.InferInput<typeof tourDayInput> => ({
+  date: d.date,
+  destinationId: d.destination._id,
+  hotelId: d.hotel?._id ?? null,
+  roomType: d.roomType,
+  rooms: d.rooms,
+  activityIds: d.activities.map((a) => a._id),
+  transfers: d.transfers,
+  meals: d.meals,
+  notes: d.notes,
+});
+
+/** A line as answered, as the create and update calls take it (the figures the server computes left out). */
+export const lineFields = (l: Pick<TourLine, 'kind' | 'dayNumber' | 'description' | 'hotel' | 'roomType' | 'activity' | 'vendor' | 'quantity' | 'unit' | 'unitCost' | 'markupType' | 'markup'>): TourLineFields => ({
+  kind: l.kind,
+  dayNumber: l.dayNumber,
+  description: l.description,
+  hotelId: l.hotel?._id ?? null,
+  roomType: l.roomType,
+  activityId: l.activity?._id ?? null,
+  vendorId: l.vendor?._id ?? null,
+  quantity: l.quantity,
+  unit: l.unit,
+  unitCost: l.unitCost,
+  markupType: l.markupType,
+  markup: l.markup,
+});
+
+/**
+ * A tour as the create call takes it, for a lead: what copying sends (the same days and lines,
+ * at the prices it had, as a new draft). The query is the source's only for the same lead.
+ */
+export function copyInput(tour: CopySource, leadId: string, title = tour.title): CreateTourFields {
+  return {
+    leadId,
+    title,
+    queryId: leadId === tour.lead._id ? tour.queryId : null,
+    regions: tour.regions.map((r) => r._id),
+    destinations: tour.destinations.map((d) => d._id),
+    departure: tour.departure,
+    arrival: tour.arrival,
+    adults: tour.adults,
+    children: tour.children,
+    infants: tour.infants,
+    pointOfContact: tour.pointOfContact?._id ?? null,
+    notes: tour.notes,
+    days: tour.days.map(dayFields),
+    lines: tour.lines.map(lineFields),
+  };
+}
+
+/** Rooms for a party: two to a room, infants sharing (what a package is costed on, per room). */
+export const roomsFor = (pax: { adults: number; children: number }) => Math.max(1, Math.ceil((pax.adults + pax.children) / 2));
+
+/**
+ * "Start from a package": a package's plan and lines (`GET /personalized-tours/id/{id}`) as a tour
+ * leaving on `departure` for `pax` takes them. Day N of the package falls on departure + N − 1; the
+ * tour numbers its days by their place, so a line keeps its day through that place (a line on a day
+ * the package did not plan applies to the whole tour). A package is costed for two sharing a room:
+ * per-person quantities become the tour's travellers (adults and children), per-room-night
+ * quantities are multiplied by the tour's rooms, per-unit ones stay. A package's discount line
+ * carries its amount as a cost; here a discount costs nothing and its amount is its markup, so it
+ * comes in at the package's unit price.
+ */
+export function planFromPackage(pkg: Pick<PersonalizedTourDetail, 'regions' | 'destinations' | 'totalNights' | 'days' | 'lines'>, departure: string, pax: { adults: number; children: number }) {
+  const days = [...pkg.days].sort((a, b) => a.dayNumber - b.dayNumber);
+  const rooms = roomsFor(pax);
+  const travellers = pax.adults + pax.children;
+  const place = new Map(days.map((d, i) => [d.dayNumber, i + 1]));
+  return {
+    arrival: dateOfDay(departure, pkg.totalNights + 1),
+    regions: pkg.regions.map((r) => r._id),
+    destinations: pkg.destinations.map((d) => d._id),
+    days: days.map(
+      (d): v.InferInput<typeof tourDayInput> => ({
+        date: dateOfDay(departure, d.dayNumber),
+        destinationId: d.destination._id,
+        hotelId: d.hotel?._id ?? null,
+        roomType: d.hotel ? d.roomType : null,
+        rooms: d.hotel ? rooms : null,
+        activityIds: d.activities.map((a) => a._id),
+        transfers: d.transfers,
+        meals: d.meals,
+        notes: d.notes,
+      }),
+    ),
+    lines: pkg.lines.map((l): TourLineFields => {
+      const discount = l.kind === 'discount';
+      const quantity = l.unit === 'per-person' ? Math.max(1, travellers) : l.unit === 'per-room-night' ? l.quantity * rooms : l.quantity;
+      return {
+        kind: l.kind,
+        dayNumber: l.dayNumber === null ? null : (place.get(l.dayNumber) ?? null),
+        description: l.description,
+        // A tour's line names a hotel only as a hotels line, an activity only as an activities line.
+        hotelId: l.kind === 'hotels' ? (l.hotel?._id ?? null) : null,
+        roomType: l.kind === 'hotels' && l.hotel ? l.roomType : null,
+        activityId: l.kind === 'activities' ? (l.activity?._id ?? null) : null,
+        vendorId: l.vendor?._id ?? null,
+        quantity,
+        unit: l.unit,
+        unitCost: discount ? 0 : l.unitCost,
+        markupType: discount ? 'amount' : l.markupType,
+        markup: discount ? priceLine({ kind: 'fee', quantity: 1, unitCost: l.unitCost, markup: markupOf(l) }).unitPrice : l.markup,
+      };
+    }),
+  };
+}

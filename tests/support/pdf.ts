@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The text of a PDF as poppler's pdftotext reads it (reading order), bidi control characters left out. */
+export function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8').replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+}
+
+/** Page images of a PDF (pdftoppm), kept under test-results/ for people to look at. */
+export function pdfPages(pdf: Buffer, name: string, dir = 'test-results/documents'): string[] {
+  fs.mkdirSync(dir, { recursive: true });
+  const tmp = path.join(os.tmpdir(), `${name}-${process.pid}.pdf`);
+  fs.writeFileSync(tmp, pdf);
+  execFileSync('pdftoppm', ['-png', '-r', '80', tmp, path.join(dir, name)]);
+  fs.rmSync(tmp);
+  return fs.readdirSync(dir).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png')).map((f) => path.join(dir, f));
+}
+
+/** Number of pages (pdfinfo). */
+export function pdfPageCount(pdf: Buffer): number {
+  const info = execFileSync('pdfinfo', ['-'], { input: pdf }).toString();
+  return Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
+}
+
+/**
+ * pdftotext puts the space beside a number inside Arabic text on one side or the other of it
+ * (`شهر  11سنة`): with one space between Arabic letters and digits, and runs of spaces as one,
+ * the words can be compared in reading order.
+ */
+export function spacedNumbers(text: string): string {
+  return text
+    .replace(/([\u0600-\u06ff])(\d)/g, '$1 $2')
+    .replace(/(\d)([\u0600-\u06ff])/g, '$1 $2')
+    .replace(/[ \t]+/g, ' ');
+}
