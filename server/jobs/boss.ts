@@ -108,8 +108,17 @@ export async function startBoss(database: Database, queues: BossQueue[], options
 
 async function ensureQueue(boss: PgBoss, q: Pick<BossQueue, 'name' | 'retryLimit' | 'retryDelay' | 'expireInSeconds' | 'deadLetter'>) {
   const options = { name: q.name, retryLimit: q.retryLimit, retryDelay: q.retryDelay, retryBackoff: true, expireInSeconds: q.expireInSeconds, ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}) };
-  // createQueue leaves an existing queue alone (and is safe beside another instance doing the
-  // same); the update makes the settings follow the configuration at every start.
-  await boss.createQueue(q.name, options);
-  await boss.updateQueue(q.name, options);
+  // createQueue leaves an existing queue alone; the update makes the settings follow the
+  // configuration at every start. Two instances starting together can deadlock in pg-boss's
+  // statements (PostgreSQL aborts one of them, 40P01): both calls are idempotent, so the loser
+  // tries again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(q.name, options);
+      await boss.updateQueue(q.name, options);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
+    }
+  }
 }

@@ -340,10 +340,10 @@ describe('the catalogue in use', () => {
     ).map((r) => r.title);
     expect(users.length).toBeGreaterThan(3);
     const quoted = users.slice(0, 3).map((t) => `“${t}”`).join(', ');
-    // (Demo customized tours may use it too, depending on which leads the demo data gave them: they are named in their own part, first.)
     const packages = `${users.length} personalized tours (${quoted} and ${users.length - 3} more)`;
-    expect(hotel.body.message).toMatch(/^This hotel is used by (\d+ customized tours? \(.+\) and )?\d+ personalized tours \(/);
-    expect(hotel.body.message.endsWith(`${packages} and cannot be deleted`)).toBe(true);
+    // (Demo customized tours may use it too: they are named in their own part, first.)
+    expect(hotel.body.message.startsWith('This hotel is used by ')).toBe(true);
+    expect(hotel.body.message.endsWith(` ${packages} and cannot be deleted`)).toBe(true);
     expect(hotel.body.params.kind).toBe('hotel');
     expect(hotel.body.params.uses.at(-1)).toBe(packages);
     const activity = await ops.delete(`/api/activities/${ids.mosque}`);

@@ -209,7 +209,7 @@ describe('packages and group departures in Chromium (issue 14)', () => {
     await page.getByRole('heading', { name: DEPARTURE, level: 1 }).waitFor();
 
     const bar = page.getByRole('progressbar', { name: `Seats taken on ${DEPARTURE}` });
-    expect(await bar.getAttribute('aria-valuetext')).toBe('0 of 10 seats taken · 10 free');
+    expect(await bar.getAttribute('aria-valuetext')).toBe('Seats taken: 0 of 10 · free: 10');
     await page.getByTestId('seats').locator('[data-status=open]').waitFor();
     expect(await axe(page)).toEqual([]);
 
@@ -217,7 +217,7 @@ describe('packages and group departures in Chromium (issue 14)', () => {
     const [row] = await server.sql<{ id: string; organization_id: string }>('select id, organization_id from group_tours where title = $1', [DEPARTURE]);
     await server.database.withTenant(row!.organization_id, (tx) => reserveSeats(tx, row!.id, 4));
     await page.reload();
-    await expect.poll(() => bar.getAttribute('aria-valuetext')).toBe('4 of 10 seats taken · 6 free');
+    await expect.poll(() => bar.getAttribute('aria-valuetext')).toBe('Seats taken: 4 of 10 · free: 6');
     await page.getByTestId('seats').locator('[data-status=guaranteed]').waitFor();
     await shot('144-departure-guaranteed');
 

@@ -220,7 +220,7 @@ describe('the seats bar', () => {
   it('says the seats in words and in numbers a screen reader reads, filled to the seats taken, marked at the minimum', () => {
     render(<SeatsBar tour={{ title: 'Oman Group', capacity: 10, seatsTaken: 7, seatsFree: 3, minimumToRun: 4, status: 'guaranteed' }} withStatus />);
     const bar = screen.getByRole('progressbar', { name: 'Seats taken on Oman Group' });
-    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax'), bar.getAttribute('aria-valuetext')]).toEqual(['7', '10', '7 of 10 seats taken · 3 free']);
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax'), bar.getAttribute('aria-valuetext')]).toEqual(['7', '10', 'Seats taken: 7 of 10 · free: 3']);
     expect(screen.getByText('Guaranteed').getAttribute('data-status')).toBe('guaranteed');
     expect((bar.querySelector('.seats__fill') as HTMLElement).style.width).toBe('70%');
     expect((bar.querySelector('.seats__minimum') as HTMLElement).style.insetInlineStart).toBe('40%');

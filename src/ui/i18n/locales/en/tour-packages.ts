@@ -156,7 +156,7 @@ const tourPackages = {
     seatsFree: 'Free',
     salesClosed: 'Sales closed',
     status: 'Status',
-    seatsSummary: '{{taken}} of {{capacity}} seats taken · {{free}} free',
+    seatsSummary: 'Seats taken: {{taken}} of {{capacity}} · free: {{free}}',
     seatsLabel: 'Seats taken on {{name}}',
     minimumMark: 'Minimum to run: {{count}}',
     capacityHint: 'Seats are taken and given back by bookings; the capacity cannot go below the seats taken.',
