@@ -14,6 +14,7 @@ import { tourRoutes } from './tours/routes';
 import { documentRoutes } from './documents/routes';
 import { documentQueues } from './documents/jobs';
 import { bookingRoutes } from './bookings/routes';
+import { bookingDocumentRoutes } from './bookings/documents';
 import { bookingJobs } from './bookings/jobs';
 import type { BossQueue } from './jobs/boss';
 import type { AppServices } from './services';
@@ -23,7 +24,7 @@ import type { AppServices } from './services';
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...tourRoutes, ...bookingRoutes, ...documentRoutes],
+  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...tourRoutes, ...bookingRoutes, ...bookingDocumentRoutes, ...documentRoutes],
   // The parent (platform) service: organizations and subscriptions, in its own issue.
   platform: [],
 };

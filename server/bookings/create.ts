@@ -54,6 +54,7 @@ export async function createBooking(tx: Tx, auth: Pick<AuthContext, 'memberId' |
       customerName: lead.name,
       customerEmail: lead.email,
       customerPhone: lead.phone,
+      language: input.language ?? 'en',
       convertedBy: lead.assignedTo ?? auth.memberId,
       createdBy: auth.memberId,
       status: initialState(bookingMachine),

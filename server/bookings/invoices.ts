@@ -62,7 +62,7 @@ function toInvoice(inv: InvoiceRow, booking: Pick<BookingRow, 'number' | 'grandT
  * The customer's lines of a booking: what was sold at selling prices (never cost or markup), as the
  * booking kept them when it was made; they add up to its grand total.
  */
-function customerLines(booking: BookingRow): InvoiceLine[] {
+export function customerLines(booking: BookingRow): InvoiceLine[] {
   const kept = (booking.tourSnapshot as { invoiceLines?: InvoiceLine[] }).invoiceLines;
   const lines = kept?.length ? kept : [{ description: booking.tourTitle, quantity: 1, unitPrice: booking.grandTotal, amount: booking.grandTotal }];
   const sum = lines.reduce((s, l) => s + l.amount, 0);

@@ -1,8 +1,10 @@
 import { and, asc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Reminder } from '../../src/api/bookings/contract';
 import { addDays, reminderStageOn, type ReminderSettings, type ReminderStage } from '../../src/domain/installment-plan';
-import { moduleSettings } from '../admin/store';
-import type { Locale } from '../../src/api/admin/members/contract';
+import { currentOrganization, moduleSettings } from '../admin/store';
+import { documentFormatters } from '../documents/render';
+import { DOCUMENT_STRINGS, fill } from '../documents/strings';
+import { LOCALES, type Locale } from '../../src/api/admin/members/contract';
 import type { Tx } from '../db/client';
 import { conflict } from '../http/errors';
 import { leads } from '../leads/schema';
@@ -26,21 +28,38 @@ export function formatMoney(minor: number, currency: string): string {
 }
 
 interface Owed {
-  booking: Pick<BookingRow, 'id' | 'number' | 'customerName' | 'currency' | 'convertedBy'>;
+  booking: Pick<BookingRow, 'id' | 'number' | 'customerName' | 'currency' | 'convertedBy' | 'language'>;
   balance: number;
-  installment: { id: string; dueDate: string; open: number } | null;
+  installment: { id: string; dueDate: string; open: number };
 }
 
-function message(kind: BookingEmailKind | 'manual', owed: Owed): { subject: string; body: string } {
-  const ref = bookingRef(owed.booking.number);
-  const money = (n: number) => formatMoney(n, owed.booking.currency);
-  const next = owed.installment ? `${money(owed.installment.open)} due on ${owed.installment.dueDate}` : 'nothing further scheduled';
-  const lines = [`Dear ${owed.booking.customerName},`, ''];
-  if (kind === 'overdue-notice') lines.push(`The installment of ${next.replace(' due on ', ' that was due on ')} for your booking ${ref} has not reached us yet.`);
-  else lines.push(`This is a reminder about your booking ${ref}: the next installment is ${next}.`);
-  lines.push(`The balance of the booking is ${money(owed.balance)}.`, '', 'If you have paid already, thank you, and please disregard this message.');
-  const subject = kind === 'overdue-notice' ? `Overdue payment: booking ${ref}` : `Payment reminder: booking ${ref}`;
-  return { subject, body: lines.join('\n') };
+/** Intl's no-break and narrow spaces as plain ones: the text goes into plain-text email. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+/**
+ * The reminder or overdue notice in the booking's language (server/documents/strings), with money
+ * and dates as that language writes them.
+ */
+async function message(tx: Tx, kind: BookingEmailKind, owed: Owed): Promise<{ subject: string; body: string; lang: Locale }> {
+  const lang = (LOCALES as readonly string[]).includes(owed.booking.language) ? (owed.booking.language as Locale) : 'en';
+  const organization = await currentOrganization(tx);
+  const s = DOCUMENT_STRINGS[lang];
+  const format = documentFormatters(lang, organization);
+  const money = (n: number) => plain(format.money(n, owed.booking.currency));
+  const params = {
+    name: owed.booking.customerName,
+    number: bookingRef(owed.booking.number),
+    amount: money(owed.installment.open),
+    date: plain(format.date(owed.installment.dueDate)),
+    balance: money(owed.balance),
+    organization: organization.name,
+  };
+  const overdue = kind === 'overdue-notice';
+  return {
+    subject: fill(overdue ? s.email.overdueSubject : s.email.reminderSubject, params),
+    body: fill(overdue ? s.email.overdueMessage : s.email.reminderMessage, params),
+    lang,
+  };
 }
 
 /** The customer's address now: the lead's (it may have been corrected since), else the one booked with. */
@@ -71,16 +90,17 @@ export async function sendManualReminder(tx: Tx, booking: BookingRow, actorId: s
   if (balance <= 0) throw conflict('Nothing is due on this booking: it is paid', 'NOTHING_DUE');
   const to = await customerEmail(tx, booking);
   if (!to) throw conflict('The customer has no email address: add one to the lead first', 'CUSTOMER_EMAIL_MISSING');
+  // A plan sums to the total, so a balance owed is an installment owed.
   const installment = await nextOpenInstallment(tx, booking.id);
-  const owed = { booking, balance, installment };
-  const { subject, body } = message('manual', owed);
-  const email = await queueBookingEmail(tx, { booking, kind: 'payment-reminder', lang: booking.language as Locale, to, subject, message: body, sentBy: actorId });
+  if (!installment) throw conflict('Nothing is due on this booking: it is paid', 'NOTHING_DUE');
+  const { subject, body, lang } = await message(tx, 'payment-reminder', { booking, balance, installment });
+  const email = await queueBookingEmail(tx, { booking, kind: 'payment-reminder', lang, to, subject, message: body, sentBy: actorId });
   const [row] = await tx
     .insert(installmentReminders)
-    .values({ bookingId: booking.id, installmentId: installment?.id ?? null, stage: 'manual', sentTo: to, balance, sendId: email.id, sentBy: actorId })
+    .values({ bookingId: booking.id, installmentId: installment.id, stage: 'manual', sentTo: to, balance, sendId: email.id, sentBy: actorId })
     .returning();
   await logBookingEvent(tx, booking.id, 'reminder', { stage: 'manual', to, balance, installmentId: installment?.id ?? null }, actorId);
-  return { _id: row.id, to, balance, nextInstallment: installment ? { _id: installment.id, dueDate: installment.dueDate, open: installment.open } : null, createdAt: row.createdAt };
+  return { _id: row.id, to, balance, nextInstallment: { _id: installment.id, dueDate: installment.dueDate, open: installment.open }, createdAt: row.createdAt };
 }
 
 /**
@@ -130,8 +150,8 @@ export async function sendDueReminders(tx: Tx, today: string): Promise<{ install
     if (!claimed) continue;
     const owed = { booking: c.booking, balance: c.balance, installment: { id: c.installmentId, dueDate: c.dueDate, open: c.open } };
     const kind: BookingEmailKind = stage === 'overdue' ? 'overdue-notice' : 'payment-reminder';
-    const { subject, body } = message(kind, owed);
-    const email = await queueBookingEmail(tx, { booking: c.booking, kind, lang: c.booking.language as Locale, to, subject, message: body, sentBy: null });
+    const { subject, body, lang } = await message(tx, kind, owed);
+    const email = await queueBookingEmail(tx, { booking: c.booking, kind, lang, to, subject, message: body, sentBy: null });
     await tx.update(installmentReminders).set({ sendId: email.id }).where(eq(installmentReminders.id, claimed.id));
     await logBookingEvent(tx, c.booking.id, 'reminder', { stage, to, installmentId: c.installmentId, dueDate: c.dueDate }, null);
     if (stage === 'overdue' && c.booking.convertedBy) {

@@ -1,3 +1,4 @@
+import type { Locale } from '../../src/api/admin/members/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Booking, BookingActivity, BookingActivityType, BookingDetail, CancellationTier, Installment, Payment, Traveller, TourType } from '../../src/api/bookings/contract';
 import type { PaymentMethod } from '../../src/api/finance/contract';
@@ -52,16 +53,6 @@ export async function visibleBooking(tx: Tx, auth: AuthContext, id: string): Pro
   return row;
 }
 
-/**
- * Whether a booking has a verified payment (SPEC workflow 6: a booked customized tour goes back to
- * draft only while its booking has none). The customized tours' `bookingHasVerifiedPayment` asks this.
- */
-export async function bookingHasVerifiedPayment(tx: Tx, bookingId: string | null): Promise<boolean> {
-  if (!bookingId) return false;
-  const [row] = await tx.select({ paid: bookings.paidAmount }).from(bookings).where(eq(bookings.id, bookingId));
-  return (row?.paid ?? 0) > 0;
-}
-
 type MemberRef = { _id: string; name: string };
 
 export async function memberRefs(tx: Tx, ids: (string | null)[]): Promise<(id: string | null) => MemberRef | null> {
@@ -102,6 +93,7 @@ export async function toBookings(tx: Tx, rows: BookingListRow[]): Promise<Bookin
     tour: { _id: r.tourId, title: r.tourTitle, version: r.tourVersion },
     lead: { _id: r.leadId, name: r.leadName ?? r.customerName },
     customer: { name: r.customerName, email: r.customerEmail, phone: r.customerPhone },
+    language: r.language as Locale,
     status: r.status as BookingState,
     regions: places.regions(r.regions),
     destinations: places.destinations(r.destinations),

@@ -1,11 +1,16 @@
+import { eq } from 'drizzle-orm';
 import type { TourType } from '../../src/api/bookings/contract';
 import type { TravellerPrices } from '../../src/api/tours/package-plan';
+import type { TourVersion } from '../../src/api/tours/customized/contract';
 import { addDays, priceOfTravellers, type TravellerKind } from '../../src/domain/installment-plan';
 import type { Tx } from '../db/client';
 import { ApiError, conflict, invalidField } from '../http/errors';
 import { groupTourDetail } from '../tours/departures';
 import { packageSnapshot } from '../tours/packages';
+import { customizedTours } from '../tours/schema';
 import { reserveSeats } from '../tours/seats';
+import { tourVersion } from '../tours/store';
+import { markTourBooked } from '../tours/workflow';
 
 /**
  * What a booking takes from its tour (SPEC workflow 2: "a grand total computed by the server from
@@ -33,6 +38,7 @@ export interface TourRequest {
   tourId: string;
   tourVersion?: number;
   departure?: string;
+  leadId: string;
   travellers: { type: TravellerKind }[];
 }
 
@@ -96,7 +102,7 @@ export async function bookedTour(tx: Tx, request: TourRequest, today: string): P
       };
     }
     case 'customized':
-      return customizedTourForBooking(tx, request.tourId, request.tourVersion!, today);
+      return customizedTourForBooking(tx, request.tourId, request.tourVersion!, request.leadId, request.travellers.length, today);
   }
 }
 
@@ -107,24 +113,59 @@ export async function bookedTour(tx: Tx, request: TourRequest, today: string): P
  */
 export async function bookTour(tx: Tx, request: TourRequest, bookingId: string, actorId: string | null): Promise<void> {
   if (request.tourType === 'group') await reserveSeats(tx, request.tourId, request.travellers.length);
-  if (request.tourType === 'customized') await markCustomizedTourBooked(tx, request.tourId, bookingId, request.tourVersion!, actorId);
+  if (request.tourType === 'customized') await markTourBooked(tx, request.tourId, bookingId, request.tourVersion!, actorId);
 }
 
-// ---------- customized tours: where the tours-custom branch plugs in ----------
+// ---------- customized tours ----------
 
 /**
- * THE PLACE FOR CUSTOMIZED TOURS (branch tours-custom, not on main yet). When it lands, read the
- * tour's sent version (`tourVersion(tx, tourId, version)` of server/tours/store.ts, 404 → 400 on
- * `tourId`; a version that is not the one sent last is the BOOK guard's 409) and answer: its
- * dates, places, `totals.sell` as the grand total (the selling total of src/domain/tour-pricing.ts,
- * never cost or markup), the version's snapshot, and its customer lines (selling prices). Until
- * then a customized tour cannot be booked: 409 `TOUR_NOT_BOOKABLE`, nothing written.
+ * A customized tour is booked from the version the customer was sent (SPEC workflow 6): its dates,
+ * places and selling total as sent, whatever was edited since, for the party it was priced for.
+ * Only its selling figures are kept on the booking (the customer bought a price, not our costs).
+ * A version that is not the one sent last, or a tour not `sent`, is the BOOK guard's 409.
  */
-export async function customizedTourForBooking(_tx: Tx, _tourId: string, _version: number, _today: string): Promise<BookedTour> {
-  throw conflict('Customized tours can be booked once the customized tours module is installed', 'TOUR_NOT_BOOKABLE', { reason: 'customizedUnavailable' });
-}
-
-/** The customized tour's BOOK (`markTourBooked(tx, tourId, bookingId, version, actorId)` of server/tours/workflow.ts on tours-custom). */
-export async function markCustomizedTourBooked(_tx: Tx, _tourId: string, _bookingId: string, _version: number, _actorId: string | null): Promise<void> {
-  throw conflict('Customized tours can be booked once the customized tours module is installed', 'TOUR_NOT_BOOKABLE', { reason: 'customizedUnavailable' });
+export async function customizedTourForBooking(tx: Tx, tourId: string, version: number, leadId: string, pax: number, today: string): Promise<BookedTour> {
+  const [row] = await tx.select({ leadId: customizedTours.leadId }).from(customizedTours).where(eq(customizedTours.id, tourId));
+  if (!row) throw unknownTour('customized tour');
+  if (row.leadId !== leadId) throw conflict("This tour was made for another lead: book it for that lead's customer", 'TOUR_NOT_BOOKABLE', { reason: 'otherLead' });
+  let sent: TourVersion;
+  try {
+    sent = await tourVersion(tx, tourId, version);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw invalidField('tourVersion', 'unknownReference', 'is not a version this tour was sent in', { kind: 'version' });
+    throw err;
+  }
+  const tour = sent.tour;
+  if (tour.departure < today) throw conflict('This tour has left already', 'TOUR_NOT_BOOKABLE', { reason: 'departed' });
+  const party = tour.adults + tour.children + tour.infants;
+  if (pax !== party) throw invalidField('pax', 'oneOf', `must be the party the tour was priced for (${party})`, { values: [party] });
+  const lines = tour.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, amount: l.lineSell }));
+  return {
+    title: tour.title,
+    departure: tour.departure,
+    arrival: tour.arrival,
+    regions: tour.regions.map((r) => r._id),
+    destinations: tour.destinations.map((d) => d._id),
+    prices: null,
+    grandTotal: tour.totals.sell,
+    currency: tour.currency,
+    snapshot: {
+      _id: tour._id,
+      title: tour.title,
+      version,
+      departure: tour.departure,
+      arrival: tour.arrival,
+      totalNights: tour.totalNights,
+      regions: tour.regions,
+      destinations: tour.destinations,
+      adults: tour.adults,
+      children: tour.children,
+      infants: tour.infants,
+      currency: tour.currency,
+      totalSell: tour.totals.sell,
+      notes: tour.notes,
+      days: tour.days,
+    },
+    lines,
+  };
 }

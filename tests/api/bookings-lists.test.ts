@@ -33,6 +33,8 @@ afterAll(() => s?.close());
 // A test that moves the day gives it back, passed or failed.
 afterEach(() => s.clock.set(NOW));
 
+/** A date as English emails write it: `March 20, 2031`. */
+const longDate = (ymd: string) => new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`));
 const at = (date: string) => s.clock.set(`${date}T08:00:00Z`);
 const day_ = (tx: Parameters<Parameters<TestServer['database']['withTenant']>[1]>[0]) => runBookingDay(tx, s.clock);
 const runDay = (date: string) => (at(date), s.database.withTenant(org, day_));
@@ -92,7 +94,7 @@ describe('the daily job on the organization\'s clock', () => {
     const mail = await emails(b._id);
     expect(mail.map((m) => m.kind)).toEqual(['payment-reminder', 'overdue-notice', 'payment-reminder']);
     expect(mail[0].subject).toBe(`Payment reminder: booking ${b.ref}`);
-    expect(mail[0].body).toContain(`USD 1,000.00 due on ${day(10)}`);
+    expect(mail[0].body).toContain(`the next installment is $1,000.00, due on ${longDate(day(10))}.`);
     expect(mail[1].subject).toBe(`Overdue payment: booking ${b.ref}`);
     const [samir] = await s.sql<{ id: string }>(`select id from members where email = 'sales@demo.travel'`);
     expect(await s.sql(`select title from notifications where member_id = $1 and type = 'installment-overdue' and title like $2`, [samir.id, `%(${b.ref})`])).toEqual([
@@ -133,7 +135,7 @@ describe('POST /bookings/{id}/payment/reminder', () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ to: b.customer.email, balance: 180_000, nextInstallment: { _id: b.installments[1]._id, dueDate: day(9), open: 180_000 } });
     const [mail] = await s.sql<{ body: string }>('select message as body from document_sends where record_id = $1', [b._id]);
-    expect(mail.body).toContain('The balance of the booking is USD 1,800.00.');
+    expect(mail.body).toContain('The balance of the booking is $1,800.00.');
     expect((await owner.post(`/api/bookings/${b._id}/payment/reminder`, {})).status).toBe(201);
 
     await verify(finance, b._id, (await pay(owner, b._id, 180_000)).body.data._id);

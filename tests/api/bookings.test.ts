@@ -102,12 +102,12 @@ describe('POST /bookings', () => {
     expect(again.grandTotal).toBe(300_000);
   });
 
-  it('takes a customized tour with its sent version, and says plainly it cannot book one yet', async () => {
+  it('refuses an unknown customized tour on the field (booking one: tests/api/booking-documents.test.ts)', async () => {
     const leadId = await newLeadId();
-    const body = await refusedUnchanged(409, () =>
+    const body = await refusedUnchanged(400, () =>
       owner.post('/api/bookings', { tourType: 'customized', tourId: '3f6c2f5e-8a53-4d3e-9c61-0d2b8b0f6a11', tourVersion: 2, leadId, pax: 1, travellers: adults(1), installments: [] }),
     );
-    expect(body).toMatchObject({ code: 'TOUR_NOT_BOOKABLE', params: { reason: 'customizedUnavailable' } });
+    expect(body.issues[0]).toMatchObject({ path: 'tourId', code: 'unknownReference', params: { kind: 'customized tour' } });
   });
 
   let leadForBadInput: string;

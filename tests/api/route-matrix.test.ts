@@ -95,6 +95,15 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'PUT /bookings/:id/payment/:paymentId/fail': (d) => ({ path: `/bookings/${d.booking}/payment/${d.payment}/fail`, body: { reason: 'Taken over' } }),
   'GET /bookings/:id/payment/:paymentId/proof': (d) => ({ path: `/bookings/${d.booking}/payment/${d.payment}/proof` }),
   'POST /booking-invoices/generate': (d) => ({ path: '/booking-invoices/generate', body: { bookingId: d.completedBooking } }),
+  'GET /bookings/:id/pdf': (d) => ({ path: `/bookings/${d.booking}/pdf` }),
+  'GET /bookings/:id/sends': (d) => ({ path: `/bookings/${d.booking}/sends` }),
+  'POST /bookings/:id/send': (d) => ({ path: `/bookings/${d.booking}/send`, body: { to: 'someone@example.com' } }),
+  'GET /bookings/:id/payment-receipt/:paymentId/pdf': (d) => ({ path: `/bookings/${d.paidBooking}/payment-receipt/${d.verifiedPayment}/pdf` }),
+  'GET /bookings/:id/payment-receipt/:paymentId/sends': (d) => ({ path: `/bookings/${d.paidBooking}/payment-receipt/${d.verifiedPayment}/sends` }),
+  'POST /bookings/:id/payment-receipt/:paymentId/send': (d) => ({ path: `/bookings/${d.paidBooking}/payment-receipt/${d.verifiedPayment}/send`, body: { to: 'someone@example.com' } }),
+  'GET /booking-invoices/:id/pdf': (d) => ({ path: `/booking-invoices/${d.invoice}/pdf` }),
+  'GET /booking-invoices/:id/sends': (d) => ({ path: `/booking-invoices/${d.invoice}/sends` }),
+  'POST /booking-invoices/:id/send': (d) => ({ path: `/booking-invoices/${d.invoice}/send`, body: { to: 'someone@example.com' } }),
 };
 
 /** Routes that read or change a record named in the body rather than the path. */
@@ -152,6 +161,12 @@ beforeAll(async () => {
   demo.payment = pending.id;
   demo.traveller = (await s.sql<{ id: string }>('select id from booking_travellers where booking_id = $1 order by position limit 1', [pending.booking_id]))[0].id;
   demo.completedBooking = (await s.sql<{ id: string }>(`select b.id from bookings b join organizations o on o.id = b.organization_id where o.name = 'Demo Travels' and b.status = 'completed' order by b.id limit 1`))[0].id;
+  const [verified] = await s.sql<{ booking_id: string; id: string }>(
+    `select p.booking_id, p.id from booking_payments p join organizations o on o.id = p.organization_id where o.name = 'Demo Travels' and p.status = 'verified' order by p.id limit 1`,
+  );
+  demo.paidBooking = verified.booking_id;
+  demo.verifiedPayment = verified.id;
+  demo.invoice = (await s.sql<{ id: string }>(`select i.id from booking_invoices i join organizations o on o.id = i.organization_id where o.name = 'Demo Travels' order by i.id limit 1`))[0].id;
   demo.leadQuery = (await owner.post(`/api/leads/${demo.lead}/query`, { adults: 2 })).body.data.queries.at(-1)._id;
   demo.followUp = (await owner.post(`/api/leads/${demo.lead}/followup`, { dueAt: new Date(Date.now() + 3_600_000).toISOString() })).body.data.followUps[0]._id;
   const tourOf = async (status: string) =>

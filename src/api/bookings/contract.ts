@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LOCALES } from '../admin/members/contract';
 import { coded } from '../common/issues';
 import {
   booleanQuery,
@@ -127,6 +128,8 @@ export const bookingSchema = v.object({
   lead: v.object({ _id: uuid, name: v.string() }),
   /** The customer as booked (the lead's name, email and phone then). */
   customer: v.object({ name: v.string(), email: v.nullable(v.string()), phone: v.nullable(v.string()) }),
+  /** The customer's language (reminders, and the documents' default). */
+  language: v.picklist(LOCALES),
   /** The booking machine's state (the seed's `tourStatus` filter). */
   status: v.picklist(BOOKING_STATES),
   regions: v.array(catalogueRefSchema),
@@ -154,7 +157,7 @@ export type Booking = v.InferOutput<typeof bookingSchema>;
 export const cancellationTierSchema = v.object({ daysBeforeDeparture: v.number(), feeBasisPoints: v.number() });
 export type CancellationTier = v.InferOutput<typeof cancellationTierSchema>;
 
-export const BOOKING_ACTIVITY_TYPES = ['created', 'travellers', 'payment', 'paymentVerified', 'paymentFailed', 'status', 'reminder', 'invoice'] as const;
+export const BOOKING_ACTIVITY_TYPES = ['created', 'travellers', 'payment', 'paymentVerified', 'paymentFailed', 'status', 'reminder', 'invoice', 'document'] as const;
 export type BookingActivityType = (typeof BOOKING_ACTIVITY_TYPES)[number];
 
 export const bookingActivitySchema = v.object({
@@ -225,6 +228,8 @@ export const createBookingInput = v.pipe(
     tourId: idSchema,
     tourVersion: v.optional(intBetween(1, 100_000)),
     leadId: idSchema,
+    /** The customer's language: reminders are written in it (English when not said). */
+    language: v.optional(oneOf(LOCALES, 'must be a supported language')),
     departure: v.optional(dateSchema),
     pax: intBetween(1, MAX_PAX),
     travellers: v.pipe(

@@ -114,6 +114,7 @@ const errors = {
     NOTHING_DUE: "Der forfalder intet på denne booking.",
     CUSTOMER_EMAIL_MISSING: "Kunden har ingen e-mailadresse: tilføj en på leadet først.",
     INVOICE_EXISTS: "Denne booking har allerede sin faktura.",
+    PAYMENT_NOT_VERIFIED: "Kun en godkendt betaling har en kvittering.",
     CONFLICT: "Det er i konflikt med postens nuværende tilstand.",
     INTERNAL: "Der opstod en uventet fejl.",
   },

@@ -114,6 +114,7 @@ const errors = {
     NOTHING_DUE: "Für diese Buchung ist nichts fällig.",
     CUSTOMER_EMAIL_MISSING: "Der Kunde hat keine E-Mail-Adresse: Fügen Sie zuerst eine beim Lead hinzu.",
     INVOICE_EXISTS: "Diese Buchung hat bereits ihre Rechnung.",
+    PAYMENT_NOT_VERIFIED: "Nur eine bestätigte Zahlung hat eine Quittung.",
     CONFLICT: "Das steht im Widerspruch zum aktuellen Zustand des Datensatzes.",
     INTERNAL: "Ein unerwarteter Fehler ist aufgetreten.",
   },

@@ -123,6 +123,7 @@ const errors = {
     NOTHING_DUE: "Nothing is due on this booking.",
     CUSTOMER_EMAIL_MISSING: "The customer has no email address: add one to the lead first.",
     INVOICE_EXISTS: "This booking has its invoice already.",
+    PAYMENT_NOT_VERIFIED: "Only a verified payment has a receipt.",
     CONFLICT: 'This conflicts with the record’s current state.',
     INTERNAL: 'An unexpected error occurred.',
   },

@@ -114,6 +114,7 @@ const errors = {
     NOTHING_DUE: "No hay nada pendiente en esta reserva.",
     CUSTOMER_EMAIL_MISSING: "El cliente no tiene correo electrónico: añada uno al lead primero.",
     INVOICE_EXISTS: "Esta reserva ya tiene su factura.",
+    PAYMENT_NOT_VERIFIED: "Solo un pago verificado tiene recibo.",
     CONFLICT: "Esto entra en conflicto con el estado actual del registro.",
     INTERNAL: "Se produjo un error inesperado.",
   },

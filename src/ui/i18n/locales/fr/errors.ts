@@ -114,6 +114,7 @@ const errors = {
     NOTHING_DUE: "Rien n’est dû sur cette réservation.",
     CUSTOMER_EMAIL_MISSING: "Le client n’a pas d’adresse e-mail : ajoutez-en une au prospect d’abord.",
     INVOICE_EXISTS: "Cette réservation a déjà sa facture.",
+    PAYMENT_NOT_VERIFIED: "Seul un paiement vérifié a un reçu.",
     CONFLICT: "Cela entre en conflit avec l’état actuel de l’enregistrement.",
     INTERNAL: "Une erreur inattendue s’est produite.",
   },

@@ -114,6 +114,7 @@ const errors = {
     NOTHING_DUE: "Ezen a foglaláson nincs esedékes összeg.",
     CUSTOMER_EMAIL_MISSING: "Az ügyfélnek nincs e-mail-címe: előbb adjon meg egyet az érdeklődőnél.",
     INVOICE_EXISTS: "Ennek a foglalásnak már van számlája.",
+    PAYMENT_NOT_VERIFIED: "Csak ellenőrzött befizetéshez tartozik nyugta.",
     CONFLICT: "Ez ütközik a rekord jelenlegi állapotával.",
     INTERNAL: "Váratlan hiba történt.",
   },

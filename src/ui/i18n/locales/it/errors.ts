@@ -114,6 +114,7 @@ const errors = {
     NOTHING_DUE: "Non c'è nulla da pagare su questa prenotazione.",
     CUSTOMER_EMAIL_MISSING: "Il cliente non ha un indirizzo email: aggiungine uno al lead prima.",
     INVOICE_EXISTS: "Questa prenotazione ha già la sua fattura.",
+    PAYMENT_NOT_VERIFIED: "Solo un pagamento verificato ha una ricevuta.",
     CONFLICT: "Questo è in conflitto con lo stato attuale del record.",
     INTERNAL: "Si è verificato un errore imprevisto.",
   },

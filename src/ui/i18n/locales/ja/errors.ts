@@ -114,6 +114,7 @@ const errors = {
     NOTHING_DUE: "この予約に支払期日の到来した金額はありません。",
     CUSTOMER_EMAIL_MISSING: "顧客のメールアドレスがありません。先にリードに追加してください。",
     INVOICE_EXISTS: "この予約には既に請求書があります。",
+    PAYMENT_NOT_VERIFIED: "領収書は確認済みのお支払いにのみ発行されます。",
     CONFLICT: "レコードの現在の状態と矛盾しています。",
     INTERNAL: "予期しないエラーが発生しました。",
   },

@@ -114,6 +114,7 @@ const errors = {
     NOTHING_DUE: "Za tę rezerwację nic nie jest należne.",
     CUSTOMER_EMAIL_MISSING: "Klient nie ma adresu e-mail: najpierw dodaj go do leada.",
     INVOICE_EXISTS: "Ta rezerwacja ma już fakturę.",
+    PAYMENT_NOT_VERIFIED: "Pokwitowanie ma tylko zweryfikowana płatność.",
     CONFLICT: "To jest sprzeczne z obecnym stanem rekordu.",
     INTERNAL: "Wystąpił nieoczekiwany błąd.",
   },

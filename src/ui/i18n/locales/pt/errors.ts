@@ -114,6 +114,7 @@ const errors = {
     NOTHING_DUE: "Nada está em dívida nesta reserva.",
     CUSTOMER_EMAIL_MISSING: "O cliente não tem email: adicione um ao lead primeiro.",
     INVOICE_EXISTS: "Esta reserva já tem a sua fatura.",
+    PAYMENT_NOT_VERIFIED: "Só um pagamento verificado tem recibo.",
     CONFLICT: "Isto entra em conflito com o estado atual do registo.",
     INTERNAL: "Ocorreu um erro inesperado.",
   },

@@ -114,6 +114,7 @@ const errors = {
     NOTHING_DUE: "Inget är förfallet på den här bokningen.",
     CUSTOMER_EMAIL_MISSING: "Kunden har ingen e-postadress: lägg först till en på leadet.",
     INVOICE_EXISTS: "Den här bokningen har redan sin faktura.",
+    PAYMENT_NOT_VERIFIED: "Endast en verifierad betalning har ett kvitto.",
     CONFLICT: "Det strider mot postens nuvarande läge.",
     INTERNAL: "Ett oväntat fel inträffade.",
   },

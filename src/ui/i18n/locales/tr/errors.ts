@@ -114,6 +114,7 @@ const errors = {
     NOTHING_DUE: "Bu rezervasyonda vadesi gelen bir tutar yok.",
     CUSTOMER_EMAIL_MISSING: "Müşterinin e-posta adresi yok: önce potansiyel müşteriye bir adres ekleyin.",
     INVOICE_EXISTS: "Bu rezervasyonun faturası zaten var.",
+    PAYMENT_NOT_VERIFIED: "Yalnızca doğrulanmış bir ödemenin makbuzu olur.",
     CONFLICT: "Bu, kaydın mevcut durumuyla çelişiyor.",
     INTERNAL: "Beklenmeyen bir hata oluştu.",
   },

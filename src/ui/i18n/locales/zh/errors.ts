@@ -114,6 +114,7 @@ const errors = {
     NOTHING_DUE: "此预订没有到期应付的款项。",
     CUSTOMER_EMAIL_MISSING: "客户没有电子邮件地址：请先在潜在客户中添加。",
     INVOICE_EXISTS: "此预订已有发票。",
+    PAYMENT_NOT_VERIFIED: "只有已核实的付款才有收据。",
     CONFLICT: "这与记录的当前状态冲突。",
     INTERNAL: "发生了意外错误。",
   },
