@@ -20,10 +20,10 @@ import { COLLECTING_STATES } from './workflow';
  * so a rerun, a restart or a second server never sends twice.
  */
 
-/** Money as a customer reads it: `USD 1,250.00` from minor units, in the currency's own decimals. */
+/** Money in the staff's notifications: `USD 1,250.00` from minor units, in the currency's own decimals (customers' emails use the documents' formatters, in their language). */
 export function formatMoney(minor: number, currency: string): string {
   const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  // A plain space, not Intl's no-break one: the text goes into plain-text email.
+  // A plain space, not Intl's no-break one: notifications are plain text.
   return new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'code' }).format(minor / 10 ** digits).replace(/\u00a0/g, ' ');
 }
 
