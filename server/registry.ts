@@ -14,6 +14,9 @@ import { platformRoutes } from './platform/routes';
 import { tourRoutes } from './tours/routes';
 import { documentRoutes } from './documents/routes';
 import { documentQueues } from './documents/jobs';
+import { bookingRoutes } from './bookings/routes';
+import { bookingDocumentRoutes } from './bookings/documents';
+import { bookingJobs } from './bookings/jobs';
 import type { BossQueue } from './jobs/boss';
 import type { AppServices } from './services';
 
@@ -22,13 +25,13 @@ import type { AppServices } from './services';
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...tourRoutes, ...documentRoutes],
+  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...tourRoutes, ...bookingRoutes, ...bookingDocumentRoutes, ...documentRoutes],
   // The parent service, for platform operators: organizations, subscriptions, onboarding.
   platform: platformRoutes,
 };
 
 /** Every kind of background job the product runs, by kind. */
-export const jobHandlers: JobHandlers = { ...leadJobs, ...maintenanceJobs };
+export const jobHandlers: JobHandlers = { ...leadJobs, ...maintenanceJobs, ...bookingJobs };
 
 /** The queues of work that talks to the outside world (pg-boss, server/jobs/boss.ts), dead-letter queues first. */
 export const bossQueues = (services: AppServices): BossQueue[] => [...documentQueues(services)];

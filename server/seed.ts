@@ -7,6 +7,7 @@ import { seedLeads } from './leads/seed';
 import { seedTours } from './tours/seed';
 import { DEMO_PACKAGES, GLOBE_PACKAGES, seedPackages, type PackageSeed } from './tours/package-seed';
 import { FINANCE_SEEDS, seedFinance } from './finance/seed';
+import { BOOKING_SEEDS, seedBookings } from './bookings/seed';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue/seed';
 import type { VendorService } from '../src/api/vendors/contract';
 import { organizations } from './db/tenancy';
@@ -135,6 +136,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       await seedTours(tx, organizationId, spec.tours);
       await seedFinance(tx, organizationId, FINANCE_SEEDS[spec.name]);
       await seedPackages(tx, organizationId, spec.packages);
+      await seedBookings(tx, organizationId, BOOKING_SEEDS[spec.name]);
     }
     return true;
   });

@@ -10,6 +10,8 @@ import { startJobWorker } from './jobs/queue';
 import { bossQueues, jobHandlers } from './registry';
 import { startBoss } from './jobs/boss';
 import { scheduleMaintenance } from './jobs/maintenance';
+import { systemClock } from './db/clock';
+import { scheduleBookingJobs } from './bookings/jobs';
 
 export interface RunningServer {
   url: string;
@@ -27,16 +29,17 @@ export async function startServer(config: Config, opts: { seed?: boolean; log?: 
   try {
     await migrateDatabase(database);
     const seeded = opts.seed === false ? false : await seedDemo(database.db, config.seedPassword);
-    const app = createApp({ config, database }, registry);
+    const app = createApp({ config, database, clock: systemClock }, registry);
     const port = await new Promise<number>((resolve, reject) => {
       server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
       server.once('error', reject);
     });
     // Due jobs (follow-up reminders…) run in the background; with several instances each job runs once.
     await scheduleMaintenance(database.db);
+    await scheduleBookingJobs(database.db);
     const worker = config.jobPollMs > 0 ? startJobWorker(database, jobHandlers, config.jobPollMs, opts.log ?? console.error) : undefined;
     // Mail and other work with the outside world: declared always (requests enqueue onto it), worked unless jobs are off.
-    const boss = await startBoss(database, bossQueues({ config, database }), { ...config.queue, work: config.jobPollMs > 0, log: opts.log ?? console.error });
+    const boss = await startBoss(database, bossQueues({ config, database, clock: systemClock }), { ...config.queue, work: config.jobPollMs > 0, log: opts.log ?? console.error });
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     return {
       url: `http://${shownHost}:${port}`,

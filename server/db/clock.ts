@@ -30,3 +30,41 @@ export async function todayIn(tx: Tx, tz: string): Promise<string> {
   const { rows } = await tx.execute<{ d: string }>(sql`select to_char(clock_now() at time zone ${tz}, 'YYYY-MM-DD') as d`);
   return rows[0].d;
 }
+
+/**
+ * What time it is, for rules that depend on the day (an installment overdue, a trip over, a
+ * reminder due). The server runs on {@link systemClock}; a test sets its own ({@link settableClock},
+ * accepted by the app only when the configuration is a test's), so a test moves through weeks
+ * without waiting.
+ */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock a test sets; `set(undefined)` follows the real time again. */
+export interface SettableClock extends Clock {
+  set(instant: string | Date | undefined): void;
+}
+
+export function settableClock(): SettableClock {
+  let fixed: number | undefined;
+  return {
+    now: () => (fixed === undefined ? new Date() : new Date(fixed)),
+    set(instant) {
+      fixed = instant === undefined ? undefined : new Date(instant).getTime();
+    },
+  };
+}
+
+/** The calendar date of an instant in a time zone (`YYYY-MM-DD`). */
+export function dateIn(instant: Date, timeZone: string): string {
+  // en-CA writes ISO dates; the time zone turns the instant into the local day.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/** The organization's today by `clock`, in its time zone. */
+export async function organizationToday(tx: Tx, clock: Clock): Promise<string> {
+  return dateIn(clock.now(), await organizationTimeZone(tx));
+}

@@ -80,18 +80,56 @@ export interface SendRequest {
 export async function sendRecordDocument<D>(tx: Tx, doc: RecordDocument<D>, request: SendRequest): Promise<DocumentSend> {
   const organization = await documentOrganization(tx);
   const rendered = await renderDocument(doc.template, doc.data, organization, request.lang);
-  const settings = await moduleSettings(tx, 'emailConfig');
   const standard = doc.email(DOCUMENT_STRINGS[request.lang], organization.name);
+  return sendEmail(tx, {
+    recordType: doc.recordType,
+    recordId: doc.recordId,
+    recordLabel: doc.recordLabel,
+    document: doc.template.kind,
+    version: doc.version ?? null,
+    lang: request.lang,
+    to: request.to,
+    cc: request.cc,
+    subject: request.subject || standard.subject,
+    message: request.message || standard.message,
+    attachments: [{ fileName: rendered.fileName, contentType: 'application/pdf', content: rendered.pdf }, ...request.attachments],
+    sentBy: request.sentBy,
+  });
+}
+
+/** An email about a record, written in full by the caller: a document's send, or a message without one (a payment reminder). */
+export interface EmailRequest {
+  recordType: string;
+  recordId: string | null;
+  recordLabel: string;
+  /** What the email is: the document's kind, or the message's (`payment-reminder`); the web app's documents.kinds.<kind>. */
+  document: string;
+  version?: number | null;
+  lang: Locale;
+  to: string[];
+  cc?: string[];
+  subject: string;
+  message: string;
+  attachments: Attachment[];
+  sentBy: string | null;
+}
+
+/**
+ * Records an email in the caller's transaction: with a mail server set it is queued (the job
+ * exists only if the transaction commits, and the request never waits for the mail server);
+ * without one, it is kept in the outbox.
+ */
+export async function sendEmail(tx: Tx, email: EmailRequest): Promise<DocumentSend> {
+  const settings = await moduleSettings(tx, 'emailConfig');
   const id = crypto.randomUUID();
   const domain = settings.fromEmail.split('@')[1] || 'outbox.invalid';
   const status: SendStatus = smtpConfigured(settings) ? 'queued' : 'outbox';
   await tx.execute(sql`
     insert into document_sends (id, record_type, record_id, record_label, document, version, language, "to", cc, subject, message, message_id, status, sent_by)
-    values (${id}, ${doc.recordType}, ${doc.recordId}, ${doc.recordLabel}, ${doc.template.kind}, ${doc.version ?? null}, ${request.lang},
-            ${sql.param(request.to)}::text[], ${sql.param(request.cc)}::text[], ${request.subject || standard.subject}, ${request.message || standard.message},
-            ${`<${id}@${domain}>`}, ${status}, ${request.sentBy})`);
-  const files: Attachment[] = [{ fileName: rendered.fileName, contentType: 'application/pdf', content: rendered.pdf }, ...request.attachments];
-  for (const [position, file] of files.entries()) {
+    values (${id}, ${email.recordType}, ${email.recordId}, ${email.recordLabel}, ${email.document}, ${email.version ?? null}, ${email.lang},
+            ${sql.param(email.to)}::text[], ${sql.param(email.cc ?? [])}::text[], ${email.subject}, ${email.message},
+            ${`<${id}@${domain}>`}, ${status}, ${email.sentBy})`);
+  for (const [position, file] of email.attachments.entries()) {
     await tx.execute(sql`
       insert into document_send_attachments (send_id, position, file_name, content_type, size, content)
       values (${id}, ${position}, ${file.fileName}, ${file.contentType}, ${file.content.length}, ${file.content})`);

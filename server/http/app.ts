@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { can } from '../../src/api/permissions';
 import { authenticate, authenticateOperator, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type OperatorContext, type SessionRow } from '../auth/session';
 import type { AppServices } from '../services';
+import { systemClock } from '../db/clock';
 import { ApiError, fromDatabaseError, invalidField, issue } from './errors';
 import { openApiDocument } from './openapi';
 import { claimKey, idempotencyKeyOf, rememberAnswer, requestHash } from './idempotency';
@@ -96,6 +98,10 @@ async function readForm(c: Context, def: RouteDef): Promise<{ raw: unknown; file
 
 const isMultipart = (c: Context) => (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
 
+/** What an Idempotency-Key's request is: the body, and the files' contents when a form carried some. */
+const keyedRequest = (raw: unknown, files: UploadedFile[]) =>
+  files.length ? { body: raw, files: files.map((f) => ({ name: f.name, type: f.type, sha256: crypto.createHash('sha256').update(f.bytes).digest('hex') })) } : raw;
+
 const CORS_HEADERS = (def: RouteDef) => ({
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': def.method,
@@ -183,7 +189,7 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
       const key = tenant.idempotent ? idempotencyKeyOf(c) : undefined;
       result = await database.withTenant(auth.organizationId, async (tx) => {
         if (!key) return tenant.handler({ ...input, tx, auth, services, c });
-        const claim = await claimKey(tx, key, requestHash(def.method, new URL(c.req.url).pathname, raw));
+        const claim = await claimKey(tx, key, requestHash(def.method, new URL(c.req.url).pathname, keyedRequest(raw, files)));
         if (claim.kind === 'replay') return c.json(claim.body as object, claim.status as 200, { [REPLAYED_HEADER]: 'true' });
         const answer = await tenant.handler({ ...input, tx, auth, services, c });
         await rememberAnswer(tx, key, def.status ?? 200, answer);
@@ -247,6 +253,8 @@ const PERMISSIONS_POLICY = Object.fromEntries(
 );
 
 export function createApp(services: AppServices, registry: { api: RouteDef[]; platform: RouteDef[] }): Hono<LogEnv> {
+  // Only a test moves the day: anywhere else a clock other than the system's is a mistake.
+  if (services.clock !== systemClock && services.config.env !== 'test') throw new Error('a settable clock runs only under a test configuration');
   const app = new Hono<LogEnv>();
   // Every answer names its request, and the error log names it too: a user's report can be found.
   app.use('*', async (c, next) => {

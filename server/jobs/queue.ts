@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { TENANT_ROLE, type Database, type Tx } from '../db/client';
 import { describeError, failureLine } from '../http/log';
+import { systemClock, type Clock } from '../db/clock';
 
 /**
  * A job queue in PostgreSQL (the `jobs` table). A job is claimed with `for update skip locked` and
@@ -12,6 +13,8 @@ export interface JobHandlerArgs {
   tx: Tx;
   orgId: string | null;
   payload: Record<string, unknown>;
+  /** The time the job's rules read (a test's own clock in tests). */
+  clock: Clock;
 }
 export type JobHandlers = Record<string, (args: JobHandlerArgs) => Promise<void>>;
 
@@ -31,7 +34,7 @@ export async function enqueueJobs(tx: Tx, jobs: { kind: string; key: string; run
 const MAX_ATTEMPTS = 5;
 
 /** Runs one due job if there is one; false when none is due (or every due one is being run elsewhere). */
-export async function runOneJob(database: Database, handlers: JobHandlers): Promise<boolean> {
+export async function runOneJob(database: Database, handlers: JobHandlers, clock: Clock = systemClock): Promise<boolean> {
   return database.db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: string; org_id: string | null; kind: string; payload: Record<string, unknown>; attempts: number }>(sql`
       select id, org_id, kind, payload, attempts from jobs
@@ -46,7 +49,7 @@ export async function runOneJob(database: Database, handlers: JobHandlers): Prom
       await tx.transaction(async (work) => {
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         if (job.org_id) await work.execute(sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.org_id', ${job.org_id}, true)`);
-        await handler({ tx: work, orgId: job.org_id, payload: job.payload });
+        await handler({ tx: work, orgId: job.org_id, payload: job.payload, clock });
       });
     } catch (err) {
       // The savepoint is rolled back (its role setting too); try again later, a few times.

@@ -16,11 +16,14 @@ import { freezeVersion, TOUR_RECORD } from './store';
 
 /**
  * Whether the booking of a booked tour has a verified payment: while it has none, the tour may go
- * back to draft (SPEC workflow 6). The bookings issue answers it from its payments; until bookings
- * exist, no booking has one.
+ * back to draft (SPEC workflow 6). Read from the booking's paid amount (kept by the database from
+ * verified payments only), by table name, so the tours area does not import the bookings area that
+ * imports it (docs/bookings.md).
  */
-export async function bookingHasVerifiedPayment(_tx: Tx, _bookingId: string | null): Promise<boolean> {
-  return false;
+export async function bookingHasVerifiedPayment(tx: Tx, bookingId: string | null): Promise<boolean> {
+  if (!bookingId) return false;
+  const { rows } = await tx.execute<{ paid: boolean }>(sql`select paid_amount > 0 as paid from bookings where id = ${bookingId}`);
+  return rows[0]?.paid ?? false;
 }
 
 export const tourWorkflow = rowWorkflow({

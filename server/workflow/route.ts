@@ -6,6 +6,7 @@ import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { conflict, notFound } from '../http/errors';
 import { route, type RouteDef, type TenantRoute } from '../http/route';
+import type { AppServices } from '../services';
 import { applyEventTo, TRANSITION_REFUSED, type Applied, type Workflow } from './apply-event';
 
 export type IdParams = v.GenericSchema<unknown, { id: string }>;
@@ -25,10 +26,10 @@ export interface RecordActionDef<Row, R, B extends v.GenericSchema, P extends Id
   /** The answer's schema (the API reference, and the answer checks of the API tests). */
   answers?: v.GenericSchema;
   /** Loads the record `FOR UPDATE`, checking the caller may see it; throws 404 when not. */
-  lock(tx: Tx, auth: AuthContext, id: string): Promise<Row>;
-  run(ctx: { tx: Tx; auth: AuthContext; row: Row; body: v.InferOutput<B>; params: v.InferOutput<P> }): Promise<void>;
+  lock(tx: Tx, auth: AuthContext, id: string, params: v.InferOutput<P>): Promise<Row>;
+  run(ctx: { tx: Tx; auth: AuthContext; row: Row; body: v.InferOutput<B>; params: v.InferOutput<P>; services: AppServices }): Promise<void>;
   /** The record as answered (loaded again: `run` changed it). */
-  answer(tx: Tx, row: Row): Promise<R>;
+  answer(tx: Tx, row: Row, ctx: { auth: AuthContext; services: AppServices }): Promise<R>;
 }
 
 export function recordAction<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams>(def: RecordActionDef<Row, R, B, P>): RouteDef {
@@ -40,10 +41,10 @@ export function recordAction<Row, R, B extends v.GenericSchema, P extends IdPara
     body: def.body,
     answers: def.answers,
     status: def.status,
-    async handler({ tx, auth, params, body }) {
-      const row = await def.lock(tx, auth, (params as { id: string }).id);
-      await def.run({ tx, auth, row, body: body as v.InferOutput<B>, params: params as v.InferOutput<P> });
-      return { data: await def.answer(tx, row) };
+    async handler({ tx, auth, params, body, services }) {
+      const row = await def.lock(tx, auth, (params as { id: string }).id, params as v.InferOutput<P>);
+      await def.run({ tx, auth, row, body: body as v.InferOutput<B>, params: params as v.InferOutput<P>, services });
+      return { data: await def.answer(tx, row, { auth, services }) };
     },
   });
 }
@@ -58,35 +59,41 @@ export function recordAction<Row, R, B extends v.GenericSchema, P extends IdPara
  * A body that names no event is a plain change of fields (`then` alone), unless the mapping says
  * a body must name one (`noEvent`: 409 with its message).
  */
-export function workflowRoute<M extends AnyStateMachine, Row, B extends v.GenericSchema, R>(def: {
+export function workflowRoute<M extends AnyStateMachine, Row, B extends v.GenericSchema, R, P extends IdParams = typeof idParams>(def: {
   request: WorkflowRequest<M, B, R>;
   access: TenantRoute['access'];
   answers?: v.GenericSchema;
-  workflow: Workflow<M, Row>;
+  /** The record's params when its path names more than `:id` (a payment of a booking). */
+  params?: P;
+  /** The workflow, or the workflow of the caller's decision (who verified a payment is stored with it). */
+  workflow: Workflow<M, Row> | ((auth: AuthContext) => Workflow<M, Row>);
   /** Who may see the record (leads: own visibility); by default the workflow's own lock, 404 when missing. */
-  lock?(tx: Tx, auth: AuthContext, id: string): Promise<Row>;
-  then?(ctx: { tx: Tx; auth: AuthContext; row: Row; body: v.InferOutput<B>; applied?: Applied<M, Row> }): Promise<void>;
-  answer(tx: Tx, row: Row): Promise<R>;
+  lock?(tx: Tx, auth: AuthContext, id: string, params: v.InferOutput<P>): Promise<Row>;
+  then?(ctx: { tx: Tx; auth: AuthContext; row: Row; body: v.InferOutput<B>; applied?: Applied<M, Row>; services: AppServices }): Promise<void>;
+  answer(tx: Tx, row: Row, ctx: { auth: AuthContext; services: AppServices }): Promise<R>;
 }): RouteDef {
-  const { request, workflow } = def;
-  return recordAction({
+  const { request } = def;
+  const workflowOf = (auth: AuthContext) => (typeof def.workflow === 'function' ? def.workflow(auth) : def.workflow);
+  return recordAction<Row, R, B, P>({
     method: request.method,
     path: request.path,
     access: def.access,
     answers: def.answers,
+    params: def.params,
     body: request.body,
     lock:
       def.lock ??
-      (async (tx, _auth, id) => {
+      (async (tx, auth, id) => {
+        const workflow = workflowOf(auth);
         const row = await workflow.lock(tx, id);
         if (!row) throw notFound(workflow.recordName);
         return row;
       }),
-    async run({ tx, auth, row, body }) {
+    async run({ tx, auth, row, body, services }) {
       const event = request.eventOf(body);
       if (!event && request.noEvent) throw conflict(request.noEvent(body), TRANSITION_REFUSED);
-      const applied = event ? await applyEventTo(tx, workflow, row, event, undefined, { actorId: auth.memberId }) : undefined;
-      await def.then?.({ tx, auth, row, body, applied });
+      const applied = event ? await applyEventTo(tx, workflowOf(auth), row, event, undefined, { actorId: auth.memberId }) : undefined;
+      await def.then?.({ tx, auth, row, body, applied, services });
     },
     answer: def.answer,
   });

@@ -187,7 +187,7 @@ function client(path: '/api' | '/platform') {
     upload: <T>(path: string, form: FormData, query?: Record<string, QueryValue>, options?: CallOptions) =>
       call<T>(base, (w) => w.url(path + toQueryString(query)).body(form).post().json(), options),
     /** A multipart/form-data POST (files); the browser writes the boundary. */
-    postForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>(base, (w) => w.url(path).body(form).post().json(), options),
+    postForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).body(form).post().json(), options),
     putForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>(base, (w) => w.url(path).body(form).put().json(), options),
     /** A file the API answers (an image), as a Blob. */
     getFile: (path: string, options?: CallOptions) => call<Blob>(base, (w) => w.url(path).get().blob(), options),

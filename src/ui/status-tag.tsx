@@ -23,6 +23,13 @@ const TONES: Record<string, StatusTone> = {
   pastDue: 'warning',
   expired: 'danger',
   cancelled: 'neutral',
+  pendingVerification: 'warning',
+  verified: 'success',
+  invoiced: 'info',
+  submitted: 'warning',
+  failed: 'danger',
+  unpaid: 'neutral',
+  partiallyPaid: 'warning',
 };
 
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

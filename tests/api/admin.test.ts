@@ -112,19 +112,21 @@ describe('notifications', () => {
   it('lists unread ones, marks one and then all read, and hides other members\' notifications', async () => {
     const me = (await owner.get('/api/auth/me')).body.data.member;
     const [{ id: orgId }] = await s.sql<{ id: string }>(`select organization_id as id from members where id = $1`, [me._id]);
+    // The demo's own: the welcome, and the demo bookings' payments waiting for verification.
+    const seeded = (await owner.get('/api/notifications/unread')).body.stats.unread;
     for (const title of ['Lead assigned', 'Payment submitted']) {
       await s.sql(`insert into notifications (organization_id, member_id, type, title) values ($1, $2, 'system', $3)`, [orgId, me._id, title]);
     }
     const unread = await owner.get('/api/notifications/unread');
-    expect(unread.body.stats.unread).toBe(3);
+    expect(unread.body.stats.unread).toBe(seeded + 2);
     const first = unread.body.data[0];
     expect((await sales.put(`/api/notifications/${first._id}/read`)).status).toBe(404);
     const one = await owner.put(`/api/notifications/${first._id}/read`);
     expect(one.status).toBe(200);
     expect(one.body.data.readAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
-    expect((await owner.get('/api/notifications/unread')).body.stats.unread).toBe(2);
+    expect((await owner.get('/api/notifications/unread')).body.stats.unread).toBe(seeded + 1);
     const all = await owner.put('/api/notifications/read');
-    expect(all.body.data.updated).toBe(2);
+    expect(all.body.data.updated).toBe(seeded + 1);
     expect((await owner.get('/api/notifications/unread')).body.data).toEqual([]);
   });
 });
@@ -159,10 +161,10 @@ describe('organization', () => {
 });
 
 describe('configurations', () => {
-  it('answers the seven modules with their defaults', async () => {
+  it('answers the seed\'s seven modules and the bookings\' with their defaults', async () => {
     const res = await owner.get('/api/configurations');
     expect(res.status).toBe(200);
-    expect(res.body.data.map((c: { module: string }) => c.module)).toEqual(['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig']);
+    expect(res.body.data.map((c: { module: string }) => c.module)).toEqual(['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings']);
     expect(res.body.data.find((c: { module: string }) => c.module === 'emailConfig').settings).toMatchObject({ port: 587, passwordSet: false });
   });
 
@@ -173,6 +175,7 @@ describe('configurations', () => {
     ['group-tour', 'groupTours', { defaultCapacity: 40 }],
     ['region', 'regions', { showOnWebsite: false }],
     ['destionation', 'destionations', { showOnWebsite: false }],
+    ['booking', 'bookings', { depositPercent: 25, reminderDaysBefore: 5, invoiceDueDays: 30 }],
   ])('PUT /configurations/%s saves %s', async (segment, module, settings) => {
     const res = await owner.put(`/api/configurations/${segment}`, settings);
     expect(res.status).toBe(200);

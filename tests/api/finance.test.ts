@@ -51,6 +51,17 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+/** What the demo bookings' verified payments brought in, by method (server/bookings/seed.ts). */
+async function bookingPayments(organization: string): Promise<Record<'cash' | 'bank-transfer' | 'card' | 'cheque' | 'online', number>> {
+  const rows = await s.sql<{ method: string; n: string }>(
+    `select p.payment_method as method, sum(p.amount) as n from booking_payments p join organizations o on o.id = p.organization_id where o.name = $1 and p.status = 'verified' group by 1`,
+    [organization],
+  );
+  const by = { cash: 0, 'bank-transfer': 0, card: 0, cheque: 0, online: 0 };
+  for (const r of rows) by[r.method as keyof typeof by] = Number(r.n);
+  return by;
+}
+
 describe('the chart of accounts', () => {
   it('is the same for every organization, as the contract describes it', async () => {
     for (const org of [demoOrg, globeOrg]) {
@@ -73,10 +84,12 @@ describe('the chart of accounts', () => {
     expect(res.status).toBe(200);
     const byKey = Object.fromEntries(res.body.data.map((a: { key: string }) => [a.key, a]));
     expect(res.body.data.map((a: { code: string }) => a.code)).toEqual(CHART_OF_ACCOUNTS.map((a) => a.code));
-    // The seed: 250,000.00 in the bank and 12,500.00 cash to start, then other income.
-    expect(byKey['money:bank-transfer']).toMatchObject({ currency: 'USD', type: 'asset', normalSide: 'debit', balance: 25_000_000 + 185_000 + 4_217 });
-    expect(byKey['money:cash'].balance).toBe(1_250_000 + 45_000);
-    expect(byKey['money:card'].balance).toBe(32_000);
+    // The seed: 250,000.00 in the bank and 12,500.00 cash to start, then other income, and the demo bookings' verified payments.
+    const bookings = await bookingPayments('Demo Travels');
+    expect(byKey['money:bank-transfer']).toMatchObject({ currency: 'USD', type: 'asset', normalSide: 'debit', balance: 25_000_000 + 185_000 + 4_217 + bookings['bank-transfer'] });
+    expect(byKey['money:cash'].balance).toBe(1_250_000 + 45_000 + bookings.cash);
+    expect(byKey['money:card'].balance).toBe(32_000 + bookings.card);
+    expect(byKey['customer-deposits'].balance).toBe(Object.values(bookings).reduce((a, b) => a + b, 0));
     expect(byKey['opening-balance'].balance).toBe(26_250_000);
     expect(byKey['other-income'].balance).toBe(185_000 + 4_217 + 32_000 + 45_000);
     const debits = res.body.data.reduce((n: number, a: { totalDebit: number }) => n + a.totalDebit, 0);
@@ -92,7 +105,8 @@ describe('the chart of accounts', () => {
 
   it('is another organization\'s own', async () => {
     const res = await globe.get('/api/account/chart');
-    expect(res.body.data.find((a: { key: string }) => a.key === 'money:bank-transfer')).toMatchObject({ currency: 'EUR', balance: 8_000_000 + 27_500 });
+    const bookings = await bookingPayments('Globe Trotters');
+    expect(res.body.data.find((a: { key: string }) => a.key === 'money:bank-transfer')).toMatchObject({ currency: 'EUR', balance: 8_000_000 + 27_500 + bookings['bank-transfer'] });
   });
 
   it('is not for sales', async () => {
@@ -222,7 +236,7 @@ describe('Idempotency-Key', () => {
     const key = `prune-${Date.now()}`;
     await finance.post('/api/budget/income', income({ amount: 902 }), keyed(key));
     await s.sql(`update idempotency_keys set created_at = now() - interval '25 hours' where key = $1`, [key]);
-    await s.database.db.transaction((tx) => maintenanceJobs[PRUNE_JOB]({ tx, orgId: null, payload: {} }));
+    await s.database.db.transaction((tx) => maintenanceJobs[PRUNE_JOB]({ tx, orgId: null, payload: {}, clock: s.clock }));
     expect(await s.sql('select 1 from idempotency_keys where key = $1', [key])).toHaveLength(0);
   });
 });
@@ -294,7 +308,7 @@ describe('GET /account/journal', () => {
     const march = await finance.get('/api/account/journal?date[from]=2031-03-01&date[to]=2031-03-31&limit=200');
     expect(march.body.data.length).toBeGreaterThan(0);
     expect(march.body.data.every((e: { date: string }) => e.date.startsWith('2031-03'))).toBe(true);
-    const card = await finance.get('/api/account/journal?account=money:card');
+    const card = await finance.get('/api/account/journal?account=money:card&sourceType=other-income');
     expect(card.body.data.map((e: { memo: string }) => e.memo)).toEqual(['Referral fee, TravelSafe Insurance']);
     const searched = await finance.get('/api/account/journal?search=RCT-2033');
     expect(searched.body.data.map((e: { reference: string }) => e.reference)).toEqual(['RCT-2033-0001']);

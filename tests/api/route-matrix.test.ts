@@ -61,7 +61,7 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'PUT /customized-tours': (d) => ({ path: '/customized-tours', body: { _id: d.draftTour, title: 'Taken over', departure: '2031-01-01', arrival: '2031-01-02', adults: 1, days: [], lines: [] } }),
   'PUT /customized-tours/booked': (d) => ({ path: '/customized-tours/booked', body: { _id: d.bookedTour, days: [] } }),
   'GET /customized-tours/lead/:leadId': (d) => ({ path: `/customized-tours/lead/${d.tourLead}` }),
-  'GET /customized-tours/booking/:id': (d) => ({ path: `/customized-tours/booking/${d.booking}` }),
+  'GET /customized-tours/booking/:id': (d) => ({ path: `/customized-tours/booking/${d.tourBooking}` }),
   'PUT /customized-tours/booked/publish/:id': (d) => ({ path: `/customized-tours/booked/publish/${d.bookedTour}` }),
   'PUT /customized-tours/booked/revert/:id': (d) => ({ path: `/customized-tours/booked/revert/${d.bookedTour}` }),
   'PUT /customized-tours/:id/revise': (d) => ({ path: `/customized-tours/${d.sentTour}/revise` }),
@@ -87,10 +87,29 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'GET /outbox/:id': (d) => ({ path: `/outbox/${d.send}` }),
   'GET /outbox/:id/eml': (d) => ({ path: `/outbox/${d.send}/eml` }),
   'GET /outbox/:id/attachments/:attachmentId': (d) => ({ path: `/outbox/${d.send}/attachments/${d.attachment}` }),
+  'GET /bookings/id/:id': (d) => ({ path: `/bookings/id/${d.booking}` }),
+  'GET /bookings/lead/:leadId': (d) => ({ path: `/bookings/lead/${d.lead}` }),
+  'PUT /bookings/:id/verify': (d) => ({ path: `/bookings/${d.booking}/verify` }),
+  'PUT /bookings/:id/participant': (d) => ({ path: `/bookings/${d.booking}/participant`, body: { _id: d.traveller, name: 'Taken over' } }),
+  'POST /bookings/:id/payment/reminder': (d) => ({ path: `/bookings/${d.booking}/payment/reminder` }),
+  'POST /bookings/:id/payment': (d) => ({ path: `/bookings/${d.booking}/payment`, body: { amount: 100, paymentMethod: 'cash', paidOn: '2026-01-02' } }),
+  'PUT /bookings/:id/payment/:paymentId/verify': (d) => ({ path: `/bookings/${d.booking}/payment/${d.payment}/verify` }),
+  'PUT /bookings/:id/payment/:paymentId/fail': (d) => ({ path: `/bookings/${d.booking}/payment/${d.payment}/fail`, body: { reason: 'Taken over' } }),
+  'GET /bookings/:id/payment/:paymentId/proof': (d) => ({ path: `/bookings/${d.booking}/payment/${d.payment}/proof` }),
+  'POST /booking-invoices/generate': (d) => ({ path: '/booking-invoices/generate', body: { bookingId: d.completedBooking } }),
+  'GET /bookings/:id/pdf': (d) => ({ path: `/bookings/${d.booking}/pdf` }),
+  'GET /bookings/:id/sends': (d) => ({ path: `/bookings/${d.booking}/sends` }),
+  'POST /bookings/:id/send': (d) => ({ path: `/bookings/${d.booking}/send`, body: { to: 'someone@example.com' } }),
+  'GET /bookings/:id/payment-receipt/:paymentId/pdf': (d) => ({ path: `/bookings/${d.paidBooking}/payment-receipt/${d.verifiedPayment}/pdf` }),
+  'GET /bookings/:id/payment-receipt/:paymentId/sends': (d) => ({ path: `/bookings/${d.paidBooking}/payment-receipt/${d.verifiedPayment}/sends` }),
+  'POST /bookings/:id/payment-receipt/:paymentId/send': (d) => ({ path: `/bookings/${d.paidBooking}/payment-receipt/${d.verifiedPayment}/send`, body: { to: 'someone@example.com' } }),
+  'GET /booking-invoices/:id/pdf': (d) => ({ path: `/booking-invoices/${d.invoice}/pdf` }),
+  'GET /booking-invoices/:id/sends': (d) => ({ path: `/booking-invoices/${d.invoice}/sends` }),
+  'POST /booking-invoices/:id/send': (d) => ({ path: `/booking-invoices/${d.invoice}/send`, body: { to: 'someone@example.com' } }),
 };
 
 /** Routes that read or change a record named in the body rather than the path. */
-const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /customized-tours', 'PUT /customized-tours/booked', 'PUT /personalized-tours', 'PUT /group-tours', 'GET /group-tours/ids']);
+const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /customized-tours', 'PUT /customized-tours/booked', 'PUT /personalized-tours', 'PUT /group-tours', 'GET /group-tours/ids', 'POST /booking-invoices/generate']);
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -136,6 +155,20 @@ beforeAll(async () => {
   const send = (await owner.post(`/api/budget/income/${demo.income}/send`, { to: 'matrix@example.com' })).body.data;
   demo.send = send._id;
   demo.attachment = send.attachments[0]._id;
+  // A booking with a payment waiting for verification, and one awaiting its invoice (server/bookings/seed.ts).
+  const [pending] = await s.sql<{ booking_id: string; id: string }>(
+    `select p.booking_id, p.id from booking_payments p join organizations o on o.id = p.organization_id where o.name = 'Demo Travels' and p.status = 'submitted' order by p.id limit 1`,
+  );
+  demo.booking = pending.booking_id;
+  demo.payment = pending.id;
+  demo.traveller = (await s.sql<{ id: string }>('select id from booking_travellers where booking_id = $1 order by position limit 1', [pending.booking_id]))[0].id;
+  demo.completedBooking = (await s.sql<{ id: string }>(`select b.id from bookings b join organizations o on o.id = b.organization_id where o.name = 'Demo Travels' and b.status = 'completed' order by b.id limit 1`))[0].id;
+  const [verified] = await s.sql<{ booking_id: string; id: string }>(
+    `select p.booking_id, p.id from booking_payments p join organizations o on o.id = p.organization_id where o.name = 'Demo Travels' and p.status = 'verified' order by p.id limit 1`,
+  );
+  demo.paidBooking = verified.booking_id;
+  demo.verifiedPayment = verified.id;
+  demo.invoice = (await s.sql<{ id: string }>(`select i.id from booking_invoices i join organizations o on o.id = i.organization_id where o.name = 'Demo Travels' order by i.id limit 1`))[0].id;
   demo.leadQuery = (await owner.post(`/api/leads/${demo.lead}/query`, { adults: 2 })).body.data.queries.at(-1)._id;
   demo.followUp = (await owner.post(`/api/leads/${demo.lead}/followup`, { dueAt: new Date(Date.now() + 3_600_000).toISOString() })).body.data.followUps[0]._id;
   const tourOf = async (status: string) =>
@@ -146,9 +179,10 @@ beforeAll(async () => {
   demo.tourLead = draft.lead_id;
   demo.sentTour = sent.id;
   demo.bookedTour = toBook.id;
-  demo.booking = '5b1f0c4e-1f7e-4d53-9a51-3c0d2a7e9b10';
+  // A customized tour booked by a booking id of its own (the tour records it; no booking row needed here).
+  demo.tourBooking = '5b1f0c4e-1f7e-4d53-9a51-3c0d2a7e9b10';
   const [{ id: orgId }] = await s.sql<{ id: string }>(`select id from organizations where name = 'Demo Travels'`);
-  await s.database.withTenant(orgId, (tx) => markTourBooked(tx, toBook.id, demo.booking, 1, null));
+  await s.database.withTenant(orgId, (tx) => markTourBooked(tx, toBook.id, demo.tourBooking, 1, null));
   everything = await checksumQuery(s);
 });
 afterAll(() => s.close());

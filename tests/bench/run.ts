@@ -26,6 +26,9 @@ const HOTELS = Number(process.env.BENCH_HOTELS ?? 20_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 20_000);
 const IMPORT_LEADS = Number(process.env.BENCH_IMPORT_LEADS ?? 50_000);
 const TOURS = Number(process.env.BENCH_TOURS ?? 20_000);
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
+/** Concurrent staff in the booking flow measurement (create → payment → verify). */
+const FLOW_WORKERS = Number(process.env.BENCH_FLOW_WORKERS ?? 10);
 const PASSWORD = 'bench-password-2026';
 /** Only these endpoints (names as in `endpoints` below, comma-separated), for a quick look at one list; all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
@@ -65,7 +68,7 @@ async function hasTable(pool: pg.Pool, table: string) {
  * row at a time). Hotels and activities point at Demo Travels' seeded destinations, round robin.
  */
 async function seedLarge(pool: pg.Pool) {
-  const seeded = { vendors: 0, hotels: 0, activities: 0, tours: 0 };
+  const seeded = { vendors: 0, hotels: 0, activities: 0, tours: 0, bookings: 0, payments: 0 };
   if (await hasTable(pool, 'vendors')) {
     const t0 = performance.now();
     await pool.query(
@@ -176,9 +179,120 @@ async function seedLarge(pool: pg.Pool) {
     results.seedToursMs = Math.round(performance.now() - t0);
     seeded.tours = TOURS;
   }
+  if (await hasTable(pool, 'bookings')) {
+    const t0 = performance.now();
+    Object.assign(seeded, await seedBookings(pool));
+    results.seedBookingsMs = Math.round(performance.now() - t0);
+  }
   // As autovacuum would leave it: statistics, and the visibility map that index-only scans read.
   await pool.query('vacuum analyze');
   return seeded;
+}
+
+/**
+ * 100,000 bookings in Demo Travels over two years, in every state, with two installments each and
+ * their payments (verified, waiting, failed), as the lists read them. Written in bulk as the
+ * database's superuser with triggers and foreign keys off (`session_replication_role = replica`):
+ * the plan-sum check and the allocation triggers would cost a row-by-row round of work that has
+ * nothing to do with reading lists; the rows written are consistent all the same (plans sum to the
+ * totals, paid amounts to the verified payments).
+ */
+async function seedBookings(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    await client.query(
+      `with o as (select id, currency from organizations where name = 'Demo Travels'),
+            m as (select array_agg(id order by email) as ids from members where organization_id = (select id from o)),
+            l as (select array_agg(id order by id) as ids from leads where organization_id = (select id from o)),
+            r as (select array_agg(id order by id) as ids from regions where organization_id = (select id from o)),
+            d as (select array_agg(id order by id) as ids from destinations where organization_id = (select id from o))
+       insert into bookings (organization_id, tour_type, tour_id, tour_title, tour_snapshot, lead_id, customer_name, customer_email, converted_by, created_by,
+                             status, regions, destinations, departure, arrival, pax, price_adult, price_child, price_infant, grand_total, paid_amount, currency, created_at, updated_at)
+       select o.id, case when g % 3 = 0 then 'group' else 'personalized' end, gen_random_uuid(), 'Bench tour ' || (g % 50), '{}'::jsonb,
+              l.ids[g % cardinality(l.ids) + 1], 'Customer ' || g, 'customer' || g || '@example.com', m.ids[g % cardinality(m.ids) + 1], m.ids[1],
+              (array['pendingVerification', 'verified', 'completed', 'invoiced', 'canceled'])[g % 5 + 1],
+              array[r.ids[g % cardinality(r.ids) + 1]], array[d.ids[g % cardinality(d.ids) + 1]],
+              date '2026-01-01' + (g % 700), date '2026-01-01' + (g % 700) + 3 + g % 10, 2, 100000, 70000, 10000, 200000,
+              (array[0, 60000, 200000, 200000])[g % 4 + 1], o.currency, now() - (g % 20000) * interval '1 hour', now()
+       from o, m, l, r, d, generate_series(1, $1) g`,
+      [BOOKINGS],
+    );
+    await client.query(
+      `insert into booking_installments (organization_id, booking_id, position, due_date, amount, paid_amount)
+       select b.organization_id, b.id, n, case n when 1 then b.departure - 60 else b.departure - 30 end, case n when 1 then 60000 else 140000 end,
+              case when n = 1 then least(b.paid_amount, 60000) else greatest(b.paid_amount - 60000, 0) end
+       from bookings b, generate_series(1, 2) n where b.tour_title like 'Bench tour %'`,
+    );
+    const { rowCount } = await client.query(
+      `insert into booking_payments (organization_id, booking_id, amount, currency, payment_method, paid_on, reference, status, receipt_number, entry_id, fail_reason, created_at)
+       select b.organization_id, b.id, p.amount, b.currency, (array['cash', 'bank-transfer', 'card', 'cheque', 'online'])[b.number % 5 + 1],
+              b.departure - 60 + p.k, 'REF-' || b.number, p.status,
+              case when p.status = 'verified' then 'RCT-B-' || b.number || '-' || p.k end,
+              case when p.status = 'verified' then gen_random_uuid() end,
+              case when p.status = 'failed' then 'Cheque returned unpaid' end, b.created_at
+       from bookings b
+       cross join lateral (values (1, 'verified', b.paid_amount), (2, 'submitted', 10000), (3, 'failed', 5000)) as p(k, status, amount)
+       where b.tour_title like 'Bench tour %'
+         and ((p.k = 1 and b.paid_amount > 0) or (p.k = 2 and b.number % 5 = 0 and b.paid_amount < b.grand_total) or (p.k = 3 and b.number % 7 = 0))`,
+    );
+    await client.query('commit');
+    return { bookings: BOOKINGS, payments: rowCount ?? 0 };
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Staff's booking flow, end to end through the API: a package booked for a lead (priced, plan
+ * checked, lead won), its payment recorded, finance verifying it (allocation, receipt number,
+ * journal entry). FLOW_WORKERS at once for SECONDS: flows per second and each step's latency.
+ */
+async function bookingFlow(url: string, cookie: string, pool: pg.Pool) {
+  const { rows: [pkg] } = await pool.query(`select id, price_adult from personalized_tours where title = 'Dubai Classic'`);
+  const { rows: [{ tz }] } = await pool.query(`select time_zone as tz from organizations where name = 'Demo Travels'`);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const departure = new Date(Date.parse(`${today}T00:00:00Z`) + 90 * 86_400_000).toISOString().slice(0, 10);
+  // Open leads to book, one per flow (a won lead is not booked again).
+  const { rows: leads } = await pool.query(
+    `insert into leads (organization_id, name, email, source, query_date)
+     select id, 'Flow lead ' || g, 'flow' || g || '@example.com', 'phone', current_date from organizations, generate_series(1, 20000) g where name = 'Demo Travels'
+     returning id`,
+  );
+  const headers = { cookie, 'content-type': 'application/json', 'x-requested-with': 'bench' };
+  const call = async (method: string, path: string, body: unknown) => {
+    const res = await fetch(url + path, { method, headers, body: JSON.stringify(body) });
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { data: { _id: string } };
+  };
+  const steps = { book: [] as number[], pay: [] as number[], verify: [] as number[] };
+  let next = 0;
+  const end = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: FLOW_WORKERS }, async () => {
+      while (performance.now() < end && next < leads.length) {
+        const lead = leads[next++].id;
+        let t = performance.now();
+        const booking = await call('POST', '/api/bookings', { tourType: 'personalized', tourId: pkg.id, leadId: lead, departure, pax: 1, travellers: [{ type: 'adult', name: 'Bench Traveller' }], installments: [{ dueDate: today, amount: Number(pkg.price_adult) }] });
+        steps.book.push(performance.now() - t);
+        t = performance.now();
+        const payment = await call('POST', `/api/bookings/${booking.data._id}/payment`, { amount: Number(pkg.price_adult), paymentMethod: 'card', paidOn: today, reference: 'BENCH' });
+        steps.pay.push(performance.now() - t);
+        t = performance.now();
+        await call('PUT', `/api/bookings/${booking.data._id}/payment/${payment.data._id}/verify`, {});
+        steps.verify.push(performance.now() - t);
+      }
+    }),
+  );
+  const ms = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return { p50: +percentile(sorted, 50).toFixed(1), p99: +percentile(sorted, 99).toFixed(1) };
+  };
+  return { workers: FLOW_WORKERS, flows: steps.verify.length, flowsPerSecond: +(steps.verify.length / SECONDS).toFixed(1), book: ms(steps.book), pay: ms(steps.pay), verify: ms(steps.verify) };
 }
 
 function percentile(sorted: number[], p: number) {
@@ -485,6 +599,12 @@ async function main() {
     await lookup.end();
     endpoints.toursFiltered = `/api/customized-tours?destinations=${place!.id}&departure[from]=${new Date().toISOString().slice(0, 10)}&totalNights=3,4,5&sortBy=departure&sortOrder=asc&page=2`;
   }
+  if (seeded.bookings) {
+    endpoints.bookingsDefault = '/api/bookings';
+    endpoints.bookingsFiltered = '/api/bookings?tourStatus=verified,completed&departure[from]=2026-03-01&departure[to]=2026-09-30&tourType=personalized&page=3';
+    endpoints.receiptsDefault = '/api/payment-receipts';
+    endpoints.receiptsFiltered = '/api/payment-receipts?status=verified&paymentMethod=card,cash&dateRange[from]=2026-01-01&dateRange[to]=2026-06-30&page=2';
+  }
   if (ONLY) for (const name of Object.keys(endpoints)) if (!ONLY.includes(name)) delete endpoints[name];
   const loggingAgent = new Agent(logging.server.url);
   await loggingAgent.post('/api/auth/login', { email: 'owner@demo.travel', password: PASSWORD });
@@ -539,6 +659,10 @@ async function main() {
   results.http = table;
   if (seeded.tours && (!ONLY || ONLY.includes('tourPricing'))) results.tourPricing = await tourPricing(agent);
   results.statements = statements;
+  if (seeded.bookings && (!ONLY || ONLY.includes('bookingFlow'))) {
+    const flow = await cpuDuring(server.proc.pid!, () => bookingFlow(server.url, cookie, pool));
+    results.bookingFlow = { ...flow.result, nodeMsPerFlow: +(flow.nodeMs / Math.max(1, flow.result.flows)).toFixed(2), postgresMsPerFlow: +(flow.postgresMs / Math.max(1, flow.result.flows)).toFixed(2) };
+  }
   results.loadAfterHttp = load();
   const status = fs.readFileSync(`/proc/${server.proc.pid}/status`, 'utf8');
   results.serverPeakRssMB = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);

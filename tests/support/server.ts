@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/config';
 import { connect, type Database } from '../../server/db/client';
+import { settableClock, type SettableClock } from '../../server/db/clock';
 import { createApp } from '../../server/http/app';
 import { bossQueues, registry } from '../../server/registry';
 import { startBoss } from '../../server/jobs/boss';
@@ -20,6 +21,8 @@ export interface TestServer {
   database: Database;
   /** The test database's URL, for a second pool or a raw client of a test's own. */
   databaseUrl: string;
+  /** The server's clock: `clock.set('2026-05-01T08:00:00Z')` moves the day the rules read. */
+  clock: SettableClock;
   /** A raw pg client on the test database, for checks the API does not expose. */
   sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   agent(): Agent;
@@ -27,6 +30,8 @@ export interface TestServer {
   login(email: string, password?: string): Promise<Agent>;
   /** An agent signed in to the platform service as an operator (the demo operator by default). */
   loginOperator(email?: string, password?: string): Promise<Agent>;
+  /** A second server on the same database and clock, with its own pool (what another instance behind a load balancer is). */
+  instance(): Promise<{ url: string; login(email: string): Promise<Agent>; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -65,8 +70,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.config,
   };
   const database = connect(withDatabase(adminUrl, name), 8);
-  const app = createApp({ config, database }, registry);
-  const boss = await startBoss(database, bossQueues({ config, database }), { ...config.queue, work: !!options.queue });
+  const clock = settableClock();
+  const app = createApp({ config, database, clock }, registry);
+  const boss = await startBoss(database, bossQueues({ config, database, clock }), { ...config.queue, work: !!options.queue });
   const checkAnswer = answerChecker(registry);
   const fetch = async (req: Request) => checkAnswer(req, await app.fetch(req));
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
@@ -81,6 +87,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     url,
     database,
+    clock,
     databaseUrl: withDatabase(adminUrl, name),
     sql: async (text, values) => (await raw.query(text, values)).rows,
     agent: () => new Agent(url),
@@ -95,6 +102,27 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const res = await agent.post('/platform/auth/login', { email, password });
       if (res.status !== 200) throw new Error(`operator login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return agent;
+    },
+    async instance() {
+      const own = connect(withDatabase(adminUrl, name), 8);
+      const other = createApp({ config, database: own, clock }, registry);
+      const { server: second, port: secondPort } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
+        const x = serve({ fetch: async (req: Request) => checkAnswer(req, await other.fetch(req)), port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server: x, port: info.port }));
+      });
+      const secondUrl = `http://127.0.0.1:${secondPort}`;
+      return {
+        url: secondUrl,
+        async login(email) {
+          const agent = new Agent(secondUrl);
+          const res = await agent.post('/api/auth/login', { email, password: TEST_PASSWORD });
+          if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status}`);
+          return agent;
+        },
+        async close() {
+          await new Promise<void>((r) => second.close(() => r()));
+          await own.close();
+        },
+      };
     },
     async close() {
       await new Promise<void>((r) => server.close(() => r()));

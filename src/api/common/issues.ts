@@ -54,6 +54,8 @@ export const ISSUE_CODES = [
   'contentMismatch',
   'imageTooLarge',
   'unreadableImage',
+  'planTotal',
+  'afterDeparture',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
@@ -186,6 +188,15 @@ export const ERROR_CODES = [
   'TOUR_BOOKED',
   'TOUR_NOT_BOOKED',
   'TOUR_NOT_DELETABLE',
+  'TOUR_NOT_BOOKABLE',
+  'PAYMENT_EXCEEDS_BALANCE',
+  'BOOKING_CLOSED',
+  'NO_UNNAMED_TRAVELLER',
+  'TRAVELLER_TYPE_PRICED',
+  'NOTHING_DUE',
+  'CUSTOMER_EMAIL_MISSING',
+  'INVOICE_EXISTS',
+  'PAYMENT_NOT_VERIFIED',
   'CONFLICT',
   'INTERNAL',
 ] as const;

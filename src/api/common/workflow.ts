@@ -33,5 +33,9 @@ export interface WorkflowRequest<M extends AnyStateMachine, B extends v.GenericS
 /** Declares a workflow's HTTP shape (types inferred from the machine, the body schema and the record). */
 export const workflowRequest = <M extends AnyStateMachine, B extends v.GenericSchema, R>(request: WorkflowRequest<M, B, R>) => request;
 
-/** The request's path for one record: `/leads/:id/status` → `/leads/42/status`. */
-export const workflowPath = (request: { path: string }, id: string) => request.path.replace(':id', encodeURIComponent(id));
+/**
+ * The request's path for one record: `/leads/:id/status` → `/leads/42/status`; a path naming more
+ * (`/bookings/:id/payment/:paymentId/verify`) takes the others from `params`.
+ */
+export const workflowPath = (request: { path: string }, id: string, params: Record<string, string> = {}) =>
+  request.path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(name === 'id' ? id : (params[name] ?? `:${name}`)));

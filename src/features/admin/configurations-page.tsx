@@ -59,6 +59,13 @@ const FIELDS: Record<ConfigModule, [string, Kind][]> = {
     ['fromName', 'text'],
     ['fromEmail', 'email'],
   ],
+  bookings: [
+    ['depositPercent', 'number'],
+    ['balanceDaysBeforeDeparture', 'number'],
+    ['reminderDaysBefore', 'number'],
+    ['overdueNoticeDaysAfter', 'number'],
+    ['invoiceDueDays', 'number'],
+  ],
 };
 
 function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModule; settings: Record<string, unknown>; readOnly: boolean }) {

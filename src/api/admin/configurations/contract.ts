@@ -3,8 +3,8 @@ import { coded } from '../../common/issues';
 import { emailSchema, flag, intBetween, multiline, oneOf, optionalText, storable, trimmedText } from '../../common/schemas';
 import { LEAD_SOURCES } from '../../leads/constants';
 
-/** The seed's configuration modules, `destionations` spelt as the seed spells it. */
-export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig'] as const;
+/** The seed's configuration modules, `destionations` spelt as the seed spells it, and the bookings' own. */
+export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings'] as const;
 export type ConfigModule = (typeof CONFIG_MODULES)[number];
 
 /** How the connection to the mail server is protected. */
@@ -57,6 +57,18 @@ export const configSettingsSchemas = {
     fromName: v.optional(setting(120), ''),
     fromEmail: v.optional(v.union([v.literal(''), emailSchema], coded('invalidEmail', 'must be a valid email address')), ''),
   }),
+  /**
+   * Bookings (docs/bookings.md): the plan the booking wizard proposes (a deposit now, the balance
+   * so many days before the departure), when payment reminders and overdue notices go out, and
+   * the invoices' payment terms.
+   */
+  bookings: v.strictObject({
+    depositPercent: v.optional(int(0, 100), 30),
+    balanceDaysBeforeDeparture: v.optional(int(0, 365), 30),
+    reminderDaysBefore: v.optional(int(0, 60), 3),
+    overdueNoticeDaysAfter: v.optional(int(0, 60), 1),
+    invoiceDueDays: v.optional(int(0, 365), 14),
+  }),
 } satisfies Record<ConfigModule, v.GenericSchema>;
 
 /** The seed's PUT paths, each naming one module. */
@@ -68,6 +80,7 @@ export const CONFIG_PATHS: Record<string, ConfigModule> = {
   'group-tour': 'groupTours',
   region: 'regions',
   destionation: 'destionations',
+  booking: 'bookings',
 };
 
 export const configurationSchema = v.object({ module: v.picklist(CONFIG_MODULES), settings: v.record(v.string(), v.unknown()) });

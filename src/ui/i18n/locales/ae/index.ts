@@ -9,10 +9,11 @@ import contacts from './contacts';
 import finance from './finance';
 import tourPackages from './tour-packages';
 import platform from './platform';
+import bookings from './bookings';
 import dashboard from './dashboard';
 import documents from './documents';
 import tours from './tours';
 
-const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform };
+const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings };
 
 export default ae;

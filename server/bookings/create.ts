@@ -1,0 +1,101 @@
+import { and, eq } from 'drizzle-orm';
+import type { CancellationTier, CreateBookingInput } from '../../src/api/bookings/contract';
+import { inDueOrder, planProblems } from '../../src/domain/installment-plan';
+import { bookingMachine } from '../../src/machines/booking-machine';
+import { initialState } from '../../src/machines/workflow';
+import type { AuthContext } from '../auth/session';
+import type { Tx } from '../db/client';
+import { ApiError, invalidField, issue } from '../http/errors';
+import { leads } from '../leads/schema';
+import { visibleLeads } from '../leads/store';
+import { bookingInstallments, bookingTravellers, bookings } from './schema';
+import { logBookingEvent } from './store';
+import { bookTour, bookedTour } from './tours';
+import { markLeadBooked } from './workflow';
+
+/**
+ * `POST /bookings` in one transaction (SPEC workflow 2): the lead (one the caller may see, still
+ * open), the tour priced for the travellers by the server, the plan checked against that total and
+ * the organization's today, then the booking, its travellers and installments, the tour booked (a
+ * departure's seats, a customized tour's BOOK) and the lead won — all or nothing.
+ */
+export async function createBooking(tx: Tx, auth: Pick<AuthContext, 'memberId' | 'role'>, input: CreateBookingInput, today: string): Promise<string> {
+  const [lead] = await tx
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, input.leadId), visibleLeads(auth as AuthContext)));
+  if (!lead) throw invalidField('leadId', 'unknownReference', 'is not a known lead', { kind: 'lead' });
+
+  const tour = await bookedTour(tx, input, today);
+  const plan = inDueOrder(input.installments);
+  const problems = planProblems(plan, { total: tour.grandTotal, today, departure: tour.departure });
+  if (problems.length) {
+    // Named by the place each installment was sent in, not its place by due date.
+    const sentIndex = (p: (typeof plan)[number]) => input.installments.indexOf(p);
+    const issues = problems.map((p) => {
+      if (p.kind === 'sum') return issue('installments', 'planTotal', `must add up to the grand total of ${p.total}; they add up to ${p.sum}`, { total: p.total, sum: p.sum });
+      const i = sentIndex(plan[Number(p.path.split('.')[1])]);
+      if (p.kind === 'inPast') return issue(`installments.${i}.dueDate`, 'inPast', 'must not be in the past');
+      if (p.kind === 'afterDeparture') return issue(`installments.${i}.dueDate`, 'afterDeparture', `must not be after the departure (${tour.departure})`, { departure: tour.departure });
+      return issue(`installments.${i}.amount`, 'tooSmall', 'must be at least 1', { min: 1 });
+    });
+    throw new ApiError(400, 'VALIDATION_FAILED', issues.map((i) => `${i.path} ${i.message}`).join('; '), issues);
+  }
+
+  const [booking] = await tx
+    .insert(bookings)
+    .values({
+      tourType: input.tourType,
+      tourId: input.tourId,
+      tourVersion: input.tourVersion ?? null,
+      tourTitle: tour.title,
+      tourSnapshot: { ...tour.snapshot, invoiceLines: tour.lines },
+      leadId: lead.id,
+      customerName: lead.name,
+      customerEmail: lead.email,
+      customerPhone: lead.phone,
+      language: input.language ?? 'en',
+      convertedBy: lead.assignedTo ?? auth.memberId,
+      createdBy: auth.memberId,
+      status: initialState(bookingMachine),
+      regions: tour.regions,
+      destinations: tour.destinations,
+      departure: tour.departure,
+      arrival: tour.arrival,
+      pax: input.pax,
+      priceAdult: tour.prices?.adult ?? null,
+      priceChild: tour.prices?.child ?? null,
+      priceInfant: tour.prices?.infant ?? null,
+      grandTotal: tour.grandTotal,
+      currency: tour.currency,
+      cancellationPolicy: await organizationCancellationPolicy(tx),
+    })
+    .returning({ id: bookings.id });
+  await tx.insert(bookingTravellers).values(
+    input.travellers.map((t, i) => ({
+      bookingId: booking.id,
+      position: i + 1,
+      name: t.name ?? null,
+      type: t.type,
+      dateOfBirth: t.dateOfBirth ?? null,
+      passportNumber: t.passportNumber ?? null,
+      passportExpiry: t.passportExpiry ?? null,
+      nationality: t.nationality ?? null,
+    })),
+  );
+  if (plan.length) await tx.insert(bookingInstallments).values(plan.map((p, i) => ({ bookingId: booking.id, position: i + 1, dueDate: p.dueDate, amount: p.amount })));
+  await bookTour(tx, input, booking.id, auth.memberId);
+  await markLeadBooked(tx, lead.id, booking.id, auth.memberId);
+  await logBookingEvent(tx, booking.id, 'created', { tourType: input.tourType, tourId: input.tourId, grandTotal: tour.grandTotal, installments: plan.length }, auth.memberId);
+  return booking.id;
+}
+
+/**
+ * The organization's cancellation policy, copied onto each new booking (SPEC workflow 4: tiers by
+ * days before departure, snapshotted when the booking is made). The cancellations issue defines
+ * where an organization keeps its tiers; until then an organization has none, and a booking keeps
+ * an empty policy.
+ */
+export async function organizationCancellationPolicy(_tx: Tx): Promise<CancellationTier[]> {
+  return [];
+}

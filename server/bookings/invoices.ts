@@ -1,0 +1,187 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Invoice, InvoiceLine, InvoiceStats, InvoiceStatus, InvoicesQuery } from '../../src/api/bookings/invoices';
+import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
+import { addDays, taxIncluded } from '../../src/domain/installment-plan';
+import { bookingMachine, describeBookingRefusal } from '../../src/machines/booking-machine';
+import { snapshotOf } from '../../src/machines/workflow';
+import { currentOrganization, moduleSettings } from '../admin/store';
+import type { AuthContext } from '../auth/session';
+import type { Tx } from '../db/client';
+import { nextNumber } from '../finance/series';
+import { conflict, notFound } from '../http/errors';
+import { containsPattern, listPage } from '../http/list';
+import { bookingInvoices, bookings } from './schema';
+import { bookingContext, applyBookingEvent } from './workflow';
+import { bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
+import { growth, monthStart } from './lists';
+
+/**
+ * Invoices (SPEC workflow 2): one per completed booking, numbered from the organization's series
+ * when issued (the number is the last thing taken, so the series row is locked only for the insert
+ * and the commit), immutable once written (the database refuses any change: booking_rules). The
+ * status is derived from the booking's balance and the organization's today.
+ */
+
+/** The invoice's status in SQL: the rule `invoiceStatus` below states. */
+const statusSql = (today: string) =>
+  sql<InvoiceStatus>`case when ${bookings.paidAmount} >= ${bookings.grandTotal} then 'paid' when ${bookingInvoices.dueDate} < ${today}::date then 'overdue' else 'pending' end`;
+
+/** `paid` when the booking owes nothing, `overdue` past the due date while it does, else `pending`. */
+export function invoiceStatus(balance: number, dueDate: string, today: string): InvoiceStatus {
+  if (balance <= 0) return 'paid';
+  return dueDate < today ? 'overdue' : 'pending';
+}
+
+type InvoiceRow = typeof bookingInvoices.$inferSelect;
+
+function toInvoice(inv: InvoiceRow, booking: Pick<BookingRow, 'number' | 'grandTotal' | 'paidAmount'>, today: string): Invoice {
+  const paid = Math.min(booking.paidAmount, inv.total);
+  return {
+    _id: inv.id,
+    number: inv.number,
+    bookingId: inv.bookingId,
+    bookingRef: bookingRef(booking.number),
+    customer: { name: inv.customerName, email: inv.customerEmail, phone: inv.customerPhone },
+    issuedOn: inv.issuedOn,
+    dueDate: inv.dueDate,
+    currency: inv.currency,
+    lines: inv.lines,
+    subtotal: inv.subtotal,
+    taxRate: inv.taxRate,
+    tax: inv.tax,
+    total: inv.total,
+    paid,
+    balance: inv.total - paid,
+    status: invoiceStatus(booking.grandTotal - booking.paidAmount, inv.dueDate, today),
+    terms: inv.terms,
+    createdAt: inv.createdAt,
+  };
+}
+
+/**
+ * The customer's lines of a booking: what was sold at selling prices (never cost or markup), as the
+ * booking kept them when it was made; they add up to its grand total.
+ */
+export function customerLines(booking: BookingRow): InvoiceLine[] {
+  const kept = (booking.tourSnapshot as { invoiceLines?: InvoiceLine[] }).invoiceLines;
+  const lines = kept?.length ? kept : [{ description: booking.tourTitle, quantity: 1, unitPrice: booking.grandTotal, amount: booking.grandTotal }];
+  const sum = lines.reduce((s, l) => s + l.amount, 0);
+  // A booking whose total no longer matches its lines is invoiced for its total, as one line.
+  return sum === booking.grandTotal ? lines : [{ description: booking.tourTitle, quantity: 1, unitPrice: booking.grandTotal, amount: booking.grandTotal }];
+}
+
+/**
+ * `POST /booking-invoices/generate`: the invoice of a completed booking, issued on the
+ * organization's today, due after its payment terms (Configurations → bookings → invoice payment
+ * terms), with the tax its tax rate puts inside the total; then the booking's INVOICE. 409 for a
+ * booking that is not completed, and for a second invoice.
+ */
+export async function generateInvoice(tx: Tx, booking: BookingRow, actorId: string, today: string): Promise<Invoice> {
+  const [existing] = await tx.select({ number: bookingInvoices.number }).from(bookingInvoices).where(eq(bookingInvoices.bookingId, booking.id));
+  if (existing) throw conflict(`This booking has its invoice already: ${existing.number}`, 'INVOICE_EXISTS', { number: existing.number });
+  // Asked before the number is taken: a refused booking never holds the series.
+  const probe = { type: 'INVOICE', invoiceId: booking.id } as const;
+  const context = await bookingContext(tx, booking);
+  if (!snapshotOf(bookingMachine, booking.status, context).can(probe)) {
+    throw conflict(describeBookingRefusal(booking.status, probe, context), 'TRANSITION_NOT_ALLOWED', { state: booking.status, event: 'INVOICE' });
+  }
+  const org = await currentOrganization(tx);
+  const { invoiceDueDays } = await moduleSettings(tx, 'bookings');
+  const { net, tax } = taxIncluded(booking.grandTotal, org.taxRate);
+  const number = await nextNumber(tx, 'invoice', today);
+  const [inv] = await tx
+    .insert(bookingInvoices)
+    .values({
+      bookingId: booking.id,
+      number,
+      issuedOn: today,
+      dueDate: addDays(today, invoiceDueDays),
+      currency: booking.currency,
+      customerName: booking.customerName,
+      customerEmail: booking.customerEmail,
+      customerPhone: booking.customerPhone,
+      lines: customerLines(booking),
+      subtotal: net,
+      taxRate: org.taxRate,
+      tax,
+      total: booking.grandTotal,
+      terms: org.terms,
+      issuedBy: actorId,
+    })
+    .returning();
+  await applyBookingEvent(tx, booking, { type: 'INVOICE', invoiceId: inv.id }, actorId, { invoiceId: inv.id });
+  await logBookingEvent(tx, booking.id, 'invoice', { invoiceId: inv.id, number }, actorId);
+  return toInvoice(inv, booking, today);
+}
+
+const INVOICE_SORT = { issuedOn: bookingInvoices.issuedOn, dueDate: bookingInvoices.dueDate, total: bookingInvoices.total, number: bookingInvoices.number };
+
+/** `GET /booking-invoices`: the invoices of the bookings the caller sees, and the seed's eleven stats over the same filters. */
+export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQuery, today: string): Promise<ListAnswer<Invoice, InvoiceStats>> {
+  const q = mergeFilter(query);
+  const status = statusSql(today);
+  const where: SQL | undefined = and(
+    visibleBookings(auth),
+    q.status?.length ? inArray(status, q.status) : undefined,
+    q.issuedOn?.from ? gte(bookingInvoices.issuedOn, q.issuedOn.from) : undefined,
+    q.issuedOn?.to ? lte(bookingInvoices.issuedOn, q.issuedOn.to) : undefined,
+    q.dueDate?.from ? gte(bookingInvoices.dueDate, q.dueDate.from) : undefined,
+    q.dueDate?.to ? lte(bookingInvoices.dueDate, q.dueDate.to) : undefined,
+    q.bookingId?.length ? inArray(bookingInvoices.bookingId, q.bookingId) : undefined,
+    q.search ? or(ilike(bookingInvoices.number, containsPattern(q.search)), ilike(bookingInvoices.customerName, containsPattern(q.search))) : undefined,
+  );
+  const join = sql`${bookingInvoices} join ${bookings} on ${bookings.id} = ${bookingInvoices.bookingId}`;
+  const paid = sql`least(${bookings.paidAmount}, ${bookingInvoices.total})`;
+  const { rows } = await tx.execute<Record<string, string | null>>(sql`
+    select count(*) as total,
+      count(*) filter (where ${status} = 'paid') as paid,
+      count(*) filter (where ${status} = 'pending') as pending,
+      count(*) filter (where ${status} = 'overdue') as overdue,
+      coalesce(sum(${bookingInvoices.total}), 0) as revenue,
+      coalesce(sum(${paid}), 0) as paid_amount,
+      coalesce(sum(${bookingInvoices.total}) filter (where ${bookingInvoices.issuedOn} >= ${monthStart(today)}::date and ${bookingInvoices.issuedOn} < ${monthStart(today, 1)}::date), 0) as this_month,
+      coalesce(sum(${bookingInvoices.total}) filter (where ${bookingInvoices.issuedOn} >= ${monthStart(today, -1)}::date and ${bookingInvoices.issuedOn} < ${monthStart(today)}::date), 0) as last_month
+    from ${join} ${where ? sql`where ${where}` : sql``}`);
+  const n = (k: string) => Number(rows[0][k] ?? 0);
+  const stats: InvoiceStats = {
+    total: n('total'),
+    paid: n('paid'),
+    pending: n('pending'),
+    overdue: n('overdue'),
+    totalRevenue: n('revenue'),
+    totalPaid: n('paid_amount'),
+    totalPending: n('revenue') - n('paid_amount'),
+    avgInvoiceValue: n('total') ? Math.round(n('revenue') / n('total')) : 0,
+    thisMonthRevenue: n('this_month'),
+    monthlyGrowth: growth(n('this_month'), n('last_month')),
+    paidPercentage: n('total') ? Math.round((n('paid') * 10_000) / n('total')) : 0,
+  };
+  const by = INVOICE_SORT[q.sortBy];
+  const order = q.sortOrder === 'desc' ? [desc(by), desc(bookingInvoices.id)] : [asc(by), asc(bookingInvoices.id)];
+  const page = await listPage(q, {
+    rows: (limit, offset) =>
+      tx
+        .select({ inv: bookingInvoices, b: { number: bookings.number, grandTotal: bookings.grandTotal, paidAmount: bookings.paidAmount } })
+        .from(bookingInvoices)
+        .innerJoin(bookings, eq(bookings.id, bookingInvoices.bookingId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    toItem: ({ inv, b }) => toInvoice(inv, b, today),
+    count: async () => stats.total,
+    stats,
+  });
+  return page;
+}
+
+/** One invoice by its booking, as answered (404 when it has none). */
+export async function invoiceOfBooking(tx: Tx, bookingId: string, today: string): Promise<Invoice> {
+  const [row] = await tx
+    .select({ inv: bookingInvoices, b: { number: bookings.number, grandTotal: bookings.grandTotal, paidAmount: bookings.paidAmount } })
+    .from(bookingInvoices)
+    .innerJoin(bookings, eq(bookings.id, bookingInvoices.bookingId))
+    .where(eq(bookingInvoices.bookingId, bookingId));
+  if (!row) throw notFound('Invoice');
+  return toInvoice(row.inv, row.b, today);
+}

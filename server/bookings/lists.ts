@@ -1,0 +1,237 @@
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { BookingsQuery, CompletedBookingsQuery, PaymentReceipt, PaymentReceiptsQuery, PendingInstallment, PendingInstallmentsQuery, ReceiptStats } from '../../src/api/bookings/contract';
+import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
+import type { Booking } from '../../src/api/bookings/contract';
+import { addDays } from '../../src/domain/installment-plan';
+import type { BookingState } from '../../src/machines/booking-machine';
+import type { AuthContext } from '../auth/session';
+import type { Tx } from '../db/client';
+import { containsPattern, listPage } from '../http/list';
+import { bookingInstallments, bookingInvoices, bookingPaymentProofs, bookingPayments, bookings } from './schema';
+import { bookingRef, memberRefs, selectBookings, toBookings, toInstallment, toPayments, visibleBookings } from './store';
+import { COLLECTING_STATES, DELIVERED_STATES } from './workflow';
+
+/**
+ * The bookings' lists (seed: Booking, Completed bookings, Pending installment, Payment receipt),
+ * filtered, sorted and paged in the database on indexes (server/bookings/schema.ts); the seed's list
+ * shape through `listPage`.
+ */
+
+const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+const count = async (tx: Tx, from: SQL, where: SQL | undefined) =>
+  Number((await tx.execute<{ n: string }>(sql`select count(*) as n from ${from} ${where ? sql`where ${where}` : sql``}`)).rows[0].n);
+
+/** A calendar-day range over an instant, in the organization's time zone. */
+function instantRange(column: AnyColumn, range: { from?: string; to?: string } | undefined, tz: string): SQL | undefined {
+  if (!range) return undefined;
+  return and(
+    range.from ? sql`${column} >= (${range.from}::date)::timestamp at time zone ${tz}` : undefined,
+    range.to ? sql`${column} < (${addDays(range.to, 1)}::date)::timestamp at time zone ${tz}` : undefined,
+  );
+}
+const dateRange = (column: AnyColumn, range: { from?: string; to?: string } | undefined) =>
+  range ? and(range.from ? gte(column, range.from) : undefined, range.to ? lte(column, range.to) : undefined) : undefined;
+
+type BookingFilters = Partial<Pick<BookingsQuery, 'regions' | 'destinations' | 'convertedBy' | 'departure' | 'arrival' | 'totalNights' | 'createdAt' | 'search'>>;
+
+/** The filters every bookings list shares, and the search (customer, tour, `BK-1042`). */
+function bookingFilters(q: BookingFilters, tz: string): SQL | undefined {
+  const number = q.search && /^(bk-?)?\d{1,15}$/i.test(q.search) ? Number(q.search.replace(/^bk-?/i, '')) : undefined;
+  return and(
+    q.regions?.length ? sql`${bookings.regions} && ${uuids(q.regions)}` : undefined,
+    q.destinations?.length ? sql`${bookings.destinations} && ${uuids(q.destinations)}` : undefined,
+    q.convertedBy?.length ? inArray(bookings.convertedBy, q.convertedBy) : undefined,
+    dateRange(bookings.departure, q.departure),
+    dateRange(bookings.arrival, q.arrival),
+    q.totalNights?.length ? inArray(bookings.totalNights, q.totalNights) : undefined,
+    instantRange(bookings.createdAt, q.createdAt, tz),
+    q.search
+      ? or(ilike(bookings.customerName, containsPattern(q.search)), ilike(bookings.tourTitle, containsPattern(q.search)), number !== undefined ? eq(bookings.number, number) : undefined)
+      : undefined,
+  );
+}
+
+const BOOKING_SORT = {
+  createdAt: bookings.createdAt,
+  departure: bookings.departure,
+  arrival: bookings.arrival,
+  grandTotal: bookings.grandTotal,
+  customerName: sql`lower(${bookings.customerName})`,
+};
+const sortBookings = (q: { sortBy: keyof typeof BOOKING_SORT; sortOrder: 'asc' | 'desc' }) => [
+  q.sortOrder === 'desc' ? desc(BOOKING_SORT[q.sortBy]) : asc(BOOKING_SORT[q.sortBy]),
+  q.sortOrder === 'desc' ? desc(bookings.id) : asc(bookings.id),
+];
+
+/**
+ * A booking's payment status in SQL, for filters: the rule of `paymentStatus` (src/domain), which
+ * tests/api/bookings-lists.test.ts holds the two to.
+ */
+export const paymentStatusSql = sql<string>`case when ${bookings.paidAmount} >= ${bookings.grandTotal} then 'paid' when ${bookings.paidAmount} > 0 then 'partiallyPaid' else 'unpaid' end`;
+
+async function bookingPageOf(tx: Tx, q: { page: number; limit: number; sortBy: keyof typeof BOOKING_SORT; sortOrder: 'asc' | 'desc' }, where: SQL | undefined): Promise<ListAnswer<Booking>> {
+  const page = await listPage(q, {
+    rows: (limit, offset) =>
+      selectBookings(tx)
+        .where(where)
+        .orderBy(...sortBookings(q))
+        .limit(limit)
+        .offset(offset),
+    toItem: (r) => r,
+    count: () => count(tx, sql`${bookings}`, where),
+  });
+  return { ...page, data: await toBookings(tx, page.data) };
+}
+
+/** `GET /bookings`. */
+export async function bookingsPage(tx: Tx, auth: AuthContext, query: BookingsQuery, tz: string) {
+  const q = mergeFilter(query);
+  const where = and(
+    visibleBookings(auth),
+    bookingFilters(q, tz),
+    q.tourType?.length ? inArray(bookings.tourType, q.tourType) : undefined,
+    q.tourStatus?.length ? inArray(bookings.status, q.tourStatus) : undefined,
+  );
+  return bookingPageOf(tx, q, where);
+}
+
+/** `GET /bookings/completed`: trips that took place, with the payment and invoice filters. */
+export async function completedBookingsPage(tx: Tx, auth: AuthContext, query: CompletedBookingsQuery, tz: string) {
+  const q = mergeFilter(query);
+  const invoiced = exists(tx.select({ one: sql`1` }).from(bookingInvoices).where(eq(bookingInvoices.bookingId, bookings.id)));
+  const where = and(
+    visibleBookings(auth),
+    inArray(bookings.status, DELIVERED_STATES),
+    bookingFilters(q, tz),
+    q.paymentStatus?.length ? inArray(paymentStatusSql, q.paymentStatus) : undefined,
+    q.invoiceGenerated === undefined ? undefined : q.invoiceGenerated ? invoiced : sql`not ${invoiced}`,
+    q.minGrandTotal !== undefined ? gte(bookings.grandTotal, q.minGrandTotal) : undefined,
+    q.maxGrandTotal !== undefined ? lte(bookings.grandTotal, q.maxGrandTotal) : undefined,
+    q.pax?.length ? inArray(bookings.pax, q.pax) : undefined,
+  );
+  return bookingPageOf(tx, q, where);
+}
+
+/** `GET /bookings/installments/pending`: installments still owed of bookings collecting money, soonest due first. */
+export async function pendingInstallmentsPage(tx: Tx, auth: AuthContext, query: PendingInstallmentsQuery, tz: string, today: string): Promise<ListAnswer<PendingInstallment>> {
+  const q = mergeFilter(query);
+  const statuses = q.status ?? [];
+  const where = and(
+    visibleBookings(auth),
+    sql`${bookingInstallments.paidAmount} < ${bookingInstallments.amount}`,
+    inArray(bookings.status, COLLECTING_STATES),
+    bookingFilters(q, tz),
+    dateRange(bookingInstallments.dueDate, q.dueDate),
+    statuses.length === 1 ? (statuses[0] === 'overdue' ? lt(bookingInstallments.dueDate, today) : gte(bookingInstallments.dueDate, today)) : undefined,
+  );
+  const from = sql`${bookingInstallments} join ${bookings} on ${bookings.id} = ${bookingInstallments.bookingId}`;
+  const order = q.sortOrder === 'desc' ? [desc(bookingInstallments.dueDate), desc(bookingInstallments.id)] : [asc(bookingInstallments.dueDate), asc(bookingInstallments.id)];
+  const page = await listPage(q, {
+    rows: (limit, offset) =>
+      tx
+        .select({ i: bookingInstallments, b: bookings })
+        .from(bookingInstallments)
+        .innerJoin(bookings, eq(bookings.id, bookingInstallments.bookingId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    toItem: (r) => r,
+    count: () => count(tx, from, where),
+  });
+  const member = await memberRefs(
+    tx,
+    page.data.map((r) => r.b.convertedBy),
+  );
+  return {
+    ...page,
+    data: page.data.map(({ i, b }) => ({
+      ...toInstallment(i, today),
+      booking: { _id: b.id, ref: bookingRef(b.number), customerName: b.customerName, tourTitle: b.tourTitle, status: b.status as BookingState, departure: b.departure, arrival: b.arrival, convertedBy: member(b.convertedBy) },
+      currency: b.currency,
+    })),
+  };
+}
+
+// ---------- payment receipts ----------
+
+const RECEIPT_SORT = { date: bookingPayments.paidOn, amount: bookingPayments.amount, createdAt: bookingPayments.createdAt };
+
+/** The first day of the month `months` after the one `today` is in. */
+export const monthStart = (today: string, months = 0) => {
+  const d = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 + months, 1));
+  return d.toISOString().slice(0, 10);
+};
+
+/** `part / whole` in basis points, rounded; 0 when there is no whole. */
+const basisPoints = (part: number, whole: number) => (whole > 0 ? Math.round((part * 10_000) / whole) : 0);
+/** Growth of `now` over `before` in basis points; null when there was nothing before to grow from. */
+export const growth = (now: number, before: number) => (before > 0 ? Math.round(((now - before) * 10_000) / before) : null);
+
+/** `GET /payment-receipts`: the payments of the bookings the caller sees, with the seed's ten stats over the same filters. */
+export async function paymentReceiptsPage(tx: Tx, auth: AuthContext, query: PaymentReceiptsQuery, today: string): Promise<ListAnswer<PaymentReceipt, ReceiptStats>> {
+  const q = mergeFilter(query);
+  const where = and(
+    visibleBookings(auth),
+    q.paymentMethod?.length ? inArray(bookingPayments.paymentMethod, q.paymentMethod) : undefined,
+    q.status?.length ? inArray(bookingPayments.status, q.status) : undefined,
+    q.minAmount !== undefined ? gte(bookingPayments.amount, q.minAmount) : undefined,
+    q.maxAmount !== undefined ? lte(bookingPayments.amount, q.maxAmount) : undefined,
+    dateRange(bookingPayments.paidOn, q.dateRange),
+    q.isVerified === undefined ? undefined : q.isVerified ? eq(bookingPayments.status, 'verified') : sql`${bookingPayments.status} <> 'verified'`,
+    q.search
+      ? or(ilike(bookingPayments.receiptNumber, containsPattern(q.search)), ilike(bookingPayments.reference, containsPattern(q.search)), ilike(bookings.customerName, containsPattern(q.search)))
+      : undefined,
+  );
+  // The header reads the payments alone unless a filter needs their booking (own visibility, the customer's name).
+  const needsBooking = !!visibleBookings(auth) || !!q.search;
+  const from = needsBooking ? sql`${bookingPayments} join ${bookings} on ${bookings.id} = ${bookingPayments.bookingId}` : sql`${bookingPayments}`;
+  const thisMonth = monthStart(today);
+  const nextMonth = monthStart(today, 1);
+  const lastMonth = monthStart(today, -1);
+  const { rows } = await tx.execute<Record<string, string | null>>(sql`
+    select count(*) as total,
+      coalesce(sum(booking_payments.amount) filter (where booking_payments.status <> 'failed'), 0) as amount,
+      count(*) filter (where booking_payments.status = 'verified') as verified,
+      count(*) filter (where booking_payments.status = 'submitted') as pending,
+      count(*) filter (where booking_payments.status = 'failed') as failed,
+      coalesce(sum(booking_payments.amount) filter (where booking_payments.status = 'verified' and booking_payments.paid_on >= ${thisMonth}::date and booking_payments.paid_on < ${nextMonth}::date), 0) as this_month,
+      coalesce(sum(booking_payments.amount) filter (where booking_payments.status = 'verified' and booking_payments.paid_on >= ${lastMonth}::date and booking_payments.paid_on < ${thisMonth}::date), 0) as last_month
+    from ${from} ${where ? sql`where ${where}` : sql``}`);
+  const n = (k: string) => Number(rows[0][k] ?? 0);
+  const total = n('total');
+  const stats: ReceiptStats = {
+    totalReceipts: total,
+    totalAmount: n('amount'),
+    verifiedCount: n('verified'),
+    pendingCount: n('pending'),
+    successfulCount: total - n('failed'),
+    failedCount: n('failed'),
+    thisMonthAmount: n('this_month'),
+    monthlyGrowth: growth(n('this_month'), n('last_month')),
+    verificationRate: basisPoints(n('verified'), total),
+    successRate: basisPoints(total - n('failed'), total),
+  };
+  const by = RECEIPT_SORT[q.sortBy];
+  const order = q.sortOrder === 'desc' ? [desc(by), desc(bookingPayments.createdAt), desc(bookingPayments.id)] : [asc(by), asc(bookingPayments.createdAt), asc(bookingPayments.id)];
+  const page = await listPage(q, {
+    rows: (limit, offset) =>
+      tx
+        .select({ p: bookingPayments, proofName: bookingPaymentProofs.fileName, proofType: bookingPaymentProofs.contentType, proofSize: bookingPaymentProofs.size, number: bookings.number, customerName: bookings.customerName })
+        .from(bookingPayments)
+        .innerJoin(bookings, eq(bookings.id, bookingPayments.bookingId))
+        .leftJoin(bookingPaymentProofs, eq(bookingPaymentProofs.paymentId, bookingPayments.id))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    toItem: (r) => r,
+    count: async () => total,
+    stats,
+  });
+  const payments = await toPayments(tx, page.data);
+  return {
+    ...page,
+    data: payments.map((p, i) => ({ ...p, date: p.paidOn, booking: { _id: p.bookingId, ref: bookingRef(page.data[i].number), customerName: page.data[i].customerName } })),
+  };
+}

@@ -1,0 +1,65 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PaymentInput } from '../../src/api/bookings/contract';
+import type { Tx } from '../db/client';
+import { members, roles } from '../auth/schema';
+import { conflict, invalidField } from '../http/errors';
+import { notify } from '../notifications/store';
+import type { ProofFile } from './proof';
+import { bookingPaymentProofs, bookingPayments } from './schema';
+import { bookingLink, bookingRef, logBookingEvent, pendingAmountOf, type BookingRow, type PaymentRow } from './store';
+import { COLLECTING_STATES } from './workflow';
+import { formatMoney } from './reminders';
+
+/**
+ * `POST /bookings/{id}/payment` on a booking the caller has locked: a payment the customer made,
+ * recorded for finance to verify. Refused (409) on a booking that no longer collects money and
+ * above the open balance; a payment dated after the organization's today is a 400 on `paidOn`.
+ */
+export async function submitPayment(
+  tx: Tx,
+  booking: BookingRow,
+  input: PaymentInput,
+  o: { actorId: string | null; today: string; proof?: ProofFile; notify?: boolean },
+): Promise<PaymentRow> {
+  if (!COLLECTING_STATES.includes(booking.status)) throw conflict(`A ${booking.status} booking takes no payments`, 'BOOKING_CLOSED', { status: booking.status });
+  if (input.paidOn > o.today) throw invalidField('paidOn', 'inFuture', 'must not be in the future');
+  // Open to pay: what is owed less what already waits for verification, so verifying every
+  // submitted payment can never take the booking past its total.
+  const open = booking.grandTotal - booking.paidAmount - (await pendingAmountOf(tx, booking.id));
+  if (input.amount > open) throw conflict(`The payment is more than the open balance (${open})`, 'PAYMENT_EXCEEDS_BALANCE', { open, amount: input.amount });
+  const [payment] = await tx
+    .insert(bookingPayments)
+    .values({
+      bookingId: booking.id,
+      amount: input.amount,
+      currency: booking.currency,
+      paymentMethod: input.paymentMethod,
+      paidOn: input.paidOn,
+      reference: input.reference ?? null,
+      notes: input.notes ?? null,
+      submittedBy: o.actorId,
+    })
+    .returning();
+  if (o.proof) await tx.insert(bookingPaymentProofs).values({ paymentId: payment.id, fileName: o.proof.fileName, contentType: o.proof.contentType, size: o.proof.content.length, content: o.proof.content });
+  await logBookingEvent(tx, booking.id, 'payment', { paymentId: payment.id, amount: payment.amount, method: payment.paymentMethod }, o.actorId);
+  if (o.notify !== false) await notifyVerifiers(tx, booking, payment, o.actorId);
+  return payment;
+}
+
+/** Finance hears of each payment to verify: whoever may verify it (bookings.approve, or the Owner role), but its recorder. */
+async function notifyVerifiers(tx: Tx, booking: BookingRow, payment: PaymentRow, submittedBy: string | null) {
+  const verifiers = await tx
+    .select({ id: members.id })
+    .from(members)
+    .innerJoin(roles, eq(roles.id, members.roleId))
+    .where(and(eq(members.isActive, true), eq(members.employmentStatus, 'active'), sql`(${roles.isOwner} or coalesce(${roles.permissions}->'bookings', '[]'::jsonb) ? 'approve')`));
+  for (const v of verifiers) {
+    if (v.id === submittedBy) continue;
+    await notify(tx, v.id, {
+      type: 'payment-submitted',
+      title: `Payment to verify: ${booking.customerName} (${bookingRef(booking.number)})`,
+      body: `${formatMoney(payment.amount, payment.currency)} by ${payment.paymentMethod}, paid on ${payment.paidOn}`,
+      link: bookingLink(booking.id),
+    });
+  }
+}

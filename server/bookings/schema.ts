@@ -1,0 +1,294 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid, customType } from 'drizzle-orm/pg-core';
+import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
+import { members } from '../auth/schema';
+import { leads } from '../leads/schema';
+import { journalEntries } from '../finance/schema';
+import { documentSends } from '../documents/schema';
+
+/**
+ * Bookings, their travellers, installment plans, payments, allocations, invoices and reminders
+ * (docs/bookings.md). `status` columns hold the booking and payment machines' states. What is
+ * derived is never stored twice: a booking's and an installment's payment status are read from
+ * the amounts and the day. The sums they are read from (`paid_amount`) are kept by the database
+ * from the allocations, in the same transaction (migration `…_booking_rules.sql`), and checks stand
+ * behind every invariant: allocations never exceed an installment, payments never exceed the
+ * total, a plan sums to its total, an issued invoice never changes.
+ */
+const money = (name: string) => bigint(name, { mode: 'number' });
+const uuids = (name: string) => uuid(name).array().notNull().default(sql`'{}'::uuid[]`);
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    /** A number people say (`BK-1042`): one sequence for the product, so it never needs a lock. */
+    number: bigint('number', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    tourType: text('tour_type').notNull(),
+    /** The package, departure or customized tour (no foreign key: the tour types live in three tables). */
+    tourId: uuid('tour_id').notNull(),
+    /** The customized tour's sent version the customer accepted. */
+    tourVersion: integer('tour_version'),
+    tourTitle: text('tour_title').notNull(),
+    /** The tour as it was when booked (SPEC: a booking keeps the package as it was). */
+    tourSnapshot: jsonb('tour_snapshot').$type<Record<string, unknown>>().notNull(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email'),
+    customerPhone: text('customer_phone'),
+    /** The language the customer is written to in (reminders, and the documents' default): one of the 16. */
+    language: text('language').notNull().default('en'),
+    /** Credited with the sale; "own" booking visibility is by this member. */
+    convertedBy: uuid('converted_by').references(() => members.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pendingVerification'),
+    regions: uuids('regions'),
+    destinations: uuids('destinations'),
+    departure: date('departure', { mode: 'string' }).notNull(),
+    arrival: date('arrival', { mode: 'string' }).notNull(),
+    totalNights: integer('total_nights')
+      .notNull()
+      .generatedAlwaysAs(sql`arrival - departure`),
+    pax: integer('pax').notNull(),
+    priceAdult: money('price_adult'),
+    priceChild: money('price_child'),
+    priceInfant: money('price_infant'),
+    grandTotal: money('grand_total').notNull(),
+    /** Σ allocations of verified payments: kept by the database (booking_rules), never written by code. */
+    paidAmount: money('paid_amount').notNull().default(0),
+    currency: text('currency').notNull(),
+    cancellationPolicy: jsonb('cancellation_policy').$type<{ daysBeforeDeparture: number; feeBasisPoints: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('bookings_org_id_uq').on(t.organizationId, t.id),
+    uniqueIndex('bookings_number_uq').on(t.number),
+    index('bookings_org_created_idx').on(t.organizationId, t.createdAt),
+    index('bookings_org_converted_created_idx').on(t.organizationId, t.convertedBy, t.createdAt),
+    index('bookings_org_departure_idx').on(t.organizationId, t.departure),
+    index('bookings_org_arrival_idx').on(t.organizationId, t.arrival),
+    index('bookings_org_status_arrival_idx').on(t.organizationId, t.status, t.arrival),
+    index('bookings_org_lead_idx').on(t.organizationId, t.leadId),
+    index('bookings_tour_idx').on(t.tourId),
+    index('bookings_regions_gin').using('gin', t.regions),
+    index('bookings_destinations_gin').using('gin', t.destinations),
+    check('bookings_tour_type_ck', sql`${t.tourType} in ('customized', 'personalized', 'group')`),
+    check('bookings_version_ck', sql`(${t.tourType} = 'customized') = (${t.tourVersion} is not null)`),
+    check('bookings_status_ck', sql`${t.status} in ('pendingVerification', 'verified', 'completed', 'invoiced', 'canceled')`),
+    check('bookings_dates_ck', sql`${t.arrival} >= ${t.departure} and ${t.arrival} - ${t.departure} <= 365`),
+    check('bookings_pax_ck', sql`${t.pax} between 1 and 1000`),
+    check('bookings_amounts_ck', sql`${t.grandTotal} >= 0 and ${t.paidAmount} between 0 and ${t.grandTotal}`),
+    check('bookings_prices_ck', sql`coalesce(${t.priceAdult}, 0) >= 0 and coalesce(${t.priceChild}, 0) >= 0 and coalesce(${t.priceInfant}, 0) >= 0`),
+    check('bookings_currency_ck', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/** The party: pax rows, each with the type it was priced as; named when known. */
+export const bookingTravellers = pgTable(
+  'booking_travellers',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    bookingId: uuid('booking_id').notNull(),
+    position: integer('position').notNull(),
+    name: text('name'),
+    type: text('type').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    passportNumber: text('passport_number'),
+    passportExpiry: date('passport_expiry', { mode: 'string' }),
+    nationality: text('nationality'),
+  },
+  (t) => [
+    foreignKey({ name: 'booking_travellers_booking_fk', columns: [t.organizationId, t.bookingId], foreignColumns: [bookings.organizationId, bookings.id] }).onDelete('cascade'),
+    unique('booking_travellers_position_uq').on(t.bookingId, t.position),
+    check('booking_travellers_type_ck', sql`${t.type} in ('adult', 'child', 'infant')`),
+  ],
+);
+
+/** The plan: what is due when. `paid_amount` is Σ allocations, kept by the database. */
+export const bookingInstallments = pgTable(
+  'booking_installments',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    bookingId: uuid('booking_id').notNull(),
+    position: integer('position').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    paidAmount: money('paid_amount').notNull().default(0),
+  },
+  (t) => [
+    foreignKey({ name: 'booking_installments_booking_fk', columns: [t.organizationId, t.bookingId], foreignColumns: [bookings.organizationId, bookings.id] }).onDelete('cascade'),
+    unique('booking_installments_position_uq').on(t.bookingId, t.position),
+    unique('booking_installments_org_id_uq').on(t.organizationId, t.id),
+    // What is still owed, soonest first: the pending installments list and the daily reminders walk it.
+    index('booking_installments_open_due_idx')
+      .on(t.organizationId, t.dueDate)
+      .where(sql`${t.paidAmount} < ${t.amount}`),
+    check('booking_installments_amounts_ck', sql`${t.amount} > 0 and ${t.paidAmount} between 0 and ${t.amount}`),
+  ],
+);
+
+/** A payment the customer made; `status` is the payment machine's state. */
+export const bookingPayments = pgTable(
+  'booking_payments',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    bookingId: uuid('booking_id').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    reference: text('reference'),
+    notes: text('notes'),
+    status: text('status').notNull().default('submitted'),
+    receiptNumber: text('receipt_number'),
+    entryId: uuid('entry_id'),
+    failReason: text('fail_reason'),
+    submittedBy: uuid('submitted_by').references(() => members.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').references(() => members.id, { onDelete: 'set null' }),
+    decidedAt: instant('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'booking_payments_booking_fk', columns: [t.organizationId, t.bookingId], foreignColumns: [bookings.organizationId, bookings.id] }),
+    foreignKey({ name: 'booking_payments_entry_fk', columns: [t.organizationId, t.entryId], foreignColumns: [journalEntries.organizationId, journalEntries.id] }),
+    unique('booking_payments_org_id_uq').on(t.organizationId, t.id),
+    uniqueIndex('booking_payments_org_receipt_uq').on(t.organizationId, t.receiptNumber),
+    uniqueIndex('booking_payments_entry_uq').on(t.entryId),
+    index('booking_payments_booking_idx').on(t.bookingId, t.createdAt),
+    index('booking_payments_org_paid_on_idx').on(t.organizationId, t.paidOn),
+    index('booking_payments_org_status_paid_on_idx').on(t.organizationId, t.status, t.paidOn),
+    check('booking_payments_amount_ck', sql`${t.amount} > 0`),
+    check('booking_payments_status_ck', sql`${t.status} in ('submitted', 'verified', 'failed')`),
+    check('booking_payments_method_ck', sql`${t.paymentMethod} in ('cash', 'bank-transfer', 'card', 'cheque', 'online')`),
+    // A verified payment has its receipt and its entry; a failed one its reason; a submitted one neither.
+    check('booking_payments_verified_ck', sql`(${t.status} = 'verified') = (${t.receiptNumber} is not null and ${t.entryId} is not null)`),
+    check('booking_payments_failed_ck', sql`(${t.status} = 'failed') = (${t.failReason} is not null)`),
+  ],
+);
+
+/** The file a payment came with (a transfer slip, a cheque scan), kept in the database with the payment. */
+export const bookingPaymentProofs = pgTable(
+  'booking_payment_proofs',
+  {
+    paymentId: uuid('payment_id').primaryKey(),
+    organizationId: tenantId(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'booking_payment_proofs_payment_fk', columns: [t.organizationId, t.paymentId], foreignColumns: [bookingPayments.organizationId, bookingPayments.id] }).onDelete('cascade'),
+    check('booking_payment_proofs_type_ck', sql`${t.contentType} in ('application/pdf', 'image/png', 'image/jpeg')`),
+  ],
+);
+
+/** What a verified payment paid of which installment (oldest due first). Written once, never changed. */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    paymentId: uuid('payment_id').notNull(),
+    installmentId: uuid('installment_id').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'payment_allocations_payment_fk', columns: [t.organizationId, t.paymentId], foreignColumns: [bookingPayments.organizationId, bookingPayments.id] }),
+    foreignKey({ name: 'payment_allocations_installment_fk', columns: [t.organizationId, t.installmentId], foreignColumns: [bookingInstallments.organizationId, bookingInstallments.id] }),
+    unique('payment_allocations_uq').on(t.paymentId, t.installmentId),
+    index('payment_allocations_installment_idx').on(t.installmentId),
+    check('payment_allocations_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+/** An issued invoice: numbered, immutable (booking_rules refuses any change). One per booking. */
+export const bookingInvoices = pgTable(
+  'booking_invoices',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    bookingId: uuid('booking_id').notNull(),
+    number: text('number').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email'),
+    customerPhone: text('customer_phone'),
+    lines: jsonb('lines').$type<{ description: string; quantity: number; unitPrice: number; amount: number }[]>().notNull(),
+    subtotal: money('subtotal').notNull(),
+    taxRate: integer('tax_rate').notNull(),
+    tax: money('tax').notNull(),
+    total: money('total').notNull(),
+    terms: text('terms'),
+    issuedBy: uuid('issued_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'booking_invoices_booking_fk', columns: [t.organizationId, t.bookingId], foreignColumns: [bookings.organizationId, bookings.id] }),
+    uniqueIndex('booking_invoices_booking_uq').on(t.bookingId),
+    uniqueIndex('booking_invoices_org_number_uq').on(t.organizationId, t.number),
+    index('booking_invoices_org_issued_idx').on(t.organizationId, t.issuedOn),
+    index('booking_invoices_org_due_idx').on(t.organizationId, t.dueDate),
+    check('booking_invoices_amounts_ck', sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.subtotal} + ${t.tax} = ${t.total}`),
+    check('booking_invoices_dates_ck', sql`${t.dueDate} >= ${t.issuedOn}`),
+  ],
+);
+
+/** The booking's timeline: who did what, when. */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    bookingId: uuid('booking_id').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    actorId: uuid('actor_id').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'booking_events_booking_fk', columns: [t.organizationId, t.bookingId], foreignColumns: [bookings.organizationId, bookings.id] }).onDelete('cascade'),
+    index('booking_events_booking_idx').on(t.bookingId, t.createdAt),
+  ],
+);
+
+/**
+ * Payment reminders sent: once per installment and stage (`before-due`, `overdue`) whatever runs the
+ * daily job, however often, on however many servers (the partial unique index); `manual` ones, sent
+ * by a person, as often as asked.
+ */
+export const installmentReminders = pgTable(
+  'installment_reminders',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    bookingId: uuid('booking_id').notNull(),
+    installmentId: uuid('installment_id'),
+    stage: text('stage').notNull(),
+    sentTo: text('sent_to').notNull(),
+    balance: money('balance').notNull(),
+    /** The email (docs/documents.md: queued for the mail server, or kept in the outbox). */
+    sendId: uuid('send_id'),
+    sentBy: uuid('sent_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'installment_reminders_booking_fk', columns: [t.organizationId, t.bookingId], foreignColumns: [bookings.organizationId, bookings.id] }).onDelete('cascade'),
+    foreignKey({ name: 'installment_reminders_send_fk', columns: [t.organizationId, t.sendId], foreignColumns: [documentSends.organizationId, documentSends.id] }),
+    uniqueIndex('installment_reminders_once_uq')
+      .on(t.installmentId, t.stage)
+      .where(sql`${t.stage} <> 'manual'`),
+    index('installment_reminders_booking_idx').on(t.bookingId),
+    check('installment_reminders_stage_ck', sql`${t.stage} in ('before-due', 'overdue', 'manual')`),
+  ],
+);

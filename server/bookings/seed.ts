@@ -1,0 +1,150 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { PaymentMethod } from '../../src/api/finance/contract';
+import { addDays, depositPlan, equalPlan, type TravellerKind } from '../../src/domain/installment-plan';
+import { members } from '../auth/schema';
+import type { AuthContext } from '../auth/session';
+import { TENANT_ROLE, type Tx } from '../db/client';
+import { dateIn, organizationTimeZone } from '../db/clock';
+import { leads } from '../leads/schema';
+import { OPEN_LEAD_STATES } from '../leads/workflow';
+import { groupTours, personalizedTours } from '../tours/package-schema';
+import { createBooking } from './create';
+import { generateInvoice } from './invoices';
+import { submitPayment } from './payments';
+import { bookings } from './schema';
+import { applyBookingEvent, completeBooking, decidePayment } from './workflow';
+
+/**
+ * Demo bookings across states and tour types, made through the same functions as the API (so the
+ * journal, receipts, allocations, seats and leads are what real use leaves): trips that took place
+ * (completed, invoiced and paid, invoiced and overdue, awaiting their invoice), verified ones
+ * collecting their balance, new ones with a deposit to verify, a bounced cheque, overdue
+ * installments. Dated relative to the first start; a booking "made" in the past is made with that
+ * day as its today.
+ */
+interface PaymentSpec {
+  /** The installment it pays (1-based), or a share of it. */
+  installment: number;
+  share?: number;
+  method: PaymentMethod;
+  /** Days after the booking was made. */
+  after: number;
+  outcome: 'verified' | 'failed' | 'submitted';
+}
+
+interface BookingSpec {
+  tour: { package: string; departsInDays: number } | { departure: string };
+  madeDaysAgo: number;
+  travellers: TravellerKind[];
+  unnamed?: number;
+  plan: 'deposit' | 'three';
+  payments: PaymentSpec[];
+  verify?: true;
+  /** Issue the invoice this many days ago (after the trip ended). */
+  invoiceDaysAgo?: number;
+}
+
+export interface BookingSeed {
+  bookings: BookingSpec[];
+}
+
+const P = (installment: number, method: PaymentMethod, after: number, outcome: PaymentSpec['outcome'] = 'verified', share?: number): PaymentSpec => ({ installment, method, after, outcome, share });
+
+export const DEMO_BOOKINGS: BookingSeed = {
+  bookings: [
+    { tour: { package: 'Dubai Classic', departsInDays: -90 }, madeDaysAgo: 150, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'card', 0), P(2, 'bank-transfer', 25)], verify: true, invoiceDaysAgo: 80 },
+    { tour: { package: 'Maldives Honeymoon', departsInDays: -70 }, madeDaysAgo: 120, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 1), P(2, 'bank-transfer', 30, 'verified', 0.5)], verify: true, invoiceDaysAgo: 60 },
+    { tour: { package: 'Oman Desert & Coast', departsInDays: -40 }, madeDaysAgo: 100, travellers: ['adult', 'adult', 'child'], plan: 'three', payments: [P(1, 'bank-transfer', 0), P(2, 'card', 15), P(3, 'online', 28)], verify: true },
+    { tour: { package: 'Kenya Safari Adventure', departsInDays: -20 }, madeDaysAgo: 80, travellers: ['adult', 'adult', 'adult'], plan: 'deposit', payments: [P(1, 'cash', 0)], verify: true },
+    { tour: { departure: 'Kenya Great Migration Safari' }, madeDaysAgo: 25, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 2)], verify: true },
+    { tour: { departure: 'Kenya Great Migration Safari' }, madeDaysAgo: 4, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 1, 'submitted')] },
+    { tour: { package: 'Bali Island Escape', departsInDays: 20 }, madeDaysAgo: 30, travellers: ['adult', 'adult', 'infant'], plan: 'three', payments: [P(1, 'card', 0), P(2, 'cheque', 8, 'failed')], verify: true },
+    { tour: { package: 'Dubai & Abu Dhabi Highlights', departsInDays: 12 }, madeDaysAgo: 40, travellers: ['adult', 'adult', 'child', 'child'], plan: 'deposit', payments: [P(1, 'online', 3, 'submitted', 0.5)] },
+    { tour: { package: 'Paris & Rome Romance', departsInDays: 75 }, madeDaysAgo: 2, travellers: ['adult', 'adult'], unnamed: 1, plan: 'three', payments: [] },
+  ],
+};
+
+export const GLOBE_BOOKINGS: BookingSeed = {
+  bookings: [
+    { tour: { package: 'Lisbon & Porto by Train', departsInDays: -30 }, madeDaysAgo: 90, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 0), P(2, 'bank-transfer', 20)], verify: true, invoiceDaysAgo: 20 },
+    { tour: { package: 'Lisbon & Porto by Train', departsInDays: 40 }, madeDaysAgo: 6, travellers: ['adult', 'child'], plan: 'deposit', payments: [P(1, 'card', 0, 'submitted')] },
+  ],
+};
+
+/** By demo organization name (server/seed.ts DEMO_ORGS). */
+export const BOOKING_SEEDS: Record<string, BookingSeed> = { 'Demo Travels': DEMO_BOOKINGS, 'Globe Trotters': GLOBE_BOOKINGS };
+
+export async function seedBookings(tx: Tx, organizationId: string, seed: BookingSeed, now = new Date()): Promise<void> {
+  // As the organization, exactly as its requests run (row-level security, its defaults).
+  await tx.execute(sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.org_id', ${organizationId}, true)`);
+  const today = dateIn(now, await organizationTimeZone(tx));
+  const staff = await tx.select({ id: members.id, email: members.email }).from(members);
+  const actor = (staff.find((m) => m.email.startsWith('finance@')) ?? staff[0]).id;
+  const auth = { memberId: staff[0].id, role: { id: '', name: 'Owner', isOwner: true, permissions: {}, visibility: { leads: 'all', bookings: 'all' } } } as Pick<AuthContext, 'memberId' | 'role'>;
+  const open = await tx
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(inArray(leads.status, OPEN_LEAD_STATES), isNotNull(leads.email)))
+    .orderBy(asc(leads.createdAt), asc(leads.id))
+    .limit(seed.bookings.length);
+
+  for (const [i, spec] of seed.bookings.entries()) {
+    const made = addDays(today, -spec.madeDaysAgo);
+    const tour = 'package' in spec.tour
+      ? { tourType: 'personalized' as const, tourId: await idOf(tx, personalizedTours, spec.tour.package), departure: addDays(today, spec.tour.departsInDays) }
+      : { tourType: 'group' as const, tourId: await idOf(tx, groupTours, spec.tour.departure) };
+    const [priced] = 'package' in spec.tour
+      ? await tx.select({ adult: personalizedTours.priceAdult, child: personalizedTours.priceChild, infant: personalizedTours.priceInfant }).from(personalizedTours).where(eq(personalizedTours.id, tour.tourId))
+      : await tx.select({ adult: groupTours.priceAdult, child: groupTours.priceChild, infant: groupTours.priceInfant, departure: groupTours.departure }).from(groupTours).where(eq(groupTours.id, tour.tourId));
+    const total = spec.travellers.reduce((sum, t) => sum + priced[t], 0);
+    const departure = tour.departure ?? (priced as unknown as { departure: string }).departure;
+    const basis = { total, today: made, departure, balanceDaysBefore: 30 };
+    const installments = spec.plan === 'deposit' ? depositPlan({ ...basis, depositBasisPoints: 3_000 }) : equalPlan({ ...basis, parts: 3 });
+    const id = await createBooking(
+      tx,
+      auth,
+      {
+        ...tour,
+        leadId: open[i].id,
+        pax: spec.travellers.length,
+        travellers: spec.travellers.map((type, n) => ({ type, name: n < spec.travellers.length - (spec.unnamed ?? 0) ? `Traveller ${n + 1}` : null })),
+        installments,
+      },
+      made,
+    );
+    await tx.update(bookings).set({ createdAt: `${made}T09:00:00.000Z`, updatedAt: `${made}T09:00:00.000Z` }).where(eq(bookings.id, id));
+
+    for (const p of spec.payments) {
+      const due = installments[p.installment - 1];
+      const paidOn = addDays(made, p.after);
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      const payment = await submitPayment(
+        tx,
+        booking,
+        { amount: Math.round(due.amount * (p.share ?? 1)), paymentMethod: p.method, paidOn, reference: p.method === 'cash' ? null : `REF-${1000 + i * 10 + p.installment}` },
+        { actorId: booking.convertedBy, today: paidOn, notify: p.outcome === 'submitted' },
+      );
+      if (p.outcome === 'verified') await decidePayment(tx, payment.id, { type: 'VERIFY' }, actor);
+      if (p.outcome === 'failed') await decidePayment(tx, payment.id, { type: 'FAIL', reason: 'Cheque returned unpaid by the bank' }, actor);
+    }
+    if (spec.verify) {
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      await applyBookingEvent(tx, booking, { type: 'VERIFY' }, actor);
+    }
+    const [after] = await tx.select().from(bookings).where(eq(bookings.id, id));
+    if (after.status === 'verified' && after.arrival < today) {
+      await completeBooking(tx, id, spec.invoiceDaysAgo === undefined ? today : addDays(today, -spec.invoiceDaysAgo));
+      if (spec.invoiceDaysAgo !== undefined) {
+        const [completed] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+        await generateInvoice(tx, completed, actor, addDays(today, -spec.invoiceDaysAgo));
+      }
+    }
+  }
+  await tx.execute(sql`reset role`);
+}
+
+async function idOf(tx: Tx, table: typeof personalizedTours | typeof groupTours, title: string): Promise<string> {
+  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.title, title));
+  if (!row) throw new Error(`demo bookings: no tour ${title}`);
+  return row.id;
+}

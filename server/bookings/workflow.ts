@@ -1,0 +1,237 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { moneyAccount, type PaymentMethod } from '../../src/api/finance/contract';
+import { allocateOldestFirst } from '../../src/domain/installment-plan';
+import { bookingMachine, describeBookingRefusal, type BookingContext, type BookingEvent } from '../../src/machines/booking-machine';
+import { describePaymentRefusal, paymentMachine, type PaymentEvent } from '../../src/machines/payment-machine';
+import { leadMachine, type LeadEvent } from '../../src/machines/lead-machine';
+import { snapshotOf, statesWithTag } from '../../src/machines/workflow';
+import type { Tx } from '../db/client';
+import { postEntry } from '../finance/journal';
+import { nextNumber } from '../finance/series';
+import { conflict, notFound } from '../http/errors';
+import { logLeadEvent, refreshNextFollowUp } from '../leads/store';
+import { leadWorkflow, markLeadWon } from '../leads/workflow';
+import { releaseSeats } from '../tours/seats';
+import { applyEvent, applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
+import { bookingInstallments, bookingPayments, bookingTravellers, bookings, paymentAllocations } from './schema';
+import { BOOKING_RECORD, PAYMENT_RECORD, bookingRef, logBookingEvent, type BookingRow, type PaymentRow } from './store';
+
+/**
+ * The booking and payment machines' server side (docs/workflows.md): the facts their guards read,
+ * their named effects, and the calls other areas make (the daily job completes a booking, an
+ * invoice invoices it, an approved cancellation cancels it).
+ */
+
+/** States in which money is collected and reminders go out (the machine's `collecting` tag). */
+export const COLLECTING_STATES = statesWithTag(bookingMachine, 'collecting');
+/** States whose travellers may still change. */
+export const TRAVELLERS_EDITABLE_STATES = statesWithTag(bookingMachine, 'travellersEditable');
+/** Trips that took place: the completed bookings list. */
+export const DELIVERED_STATES = statesWithTag(bookingMachine, 'delivered');
+
+// ---------- booking ----------
+
+/** What VERIFY and COMPLETE ask of the record: unnamed travellers, the first installment's gap, the arrival. */
+export async function bookingContext(tx: Tx, row: BookingRow): Promise<BookingContext> {
+  const [named] = await tx
+    .select({ unnamed: sql<number>`count(*) filter (where ${bookingTravellers.name} is null)::int`, listed: sql<number>`count(*)::int` })
+    .from(bookingTravellers)
+    .where(eq(bookingTravellers.bookingId, row.id));
+  const [first] = await tx
+    .select({ open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8` })
+    .from(bookingInstallments)
+    .where(eq(bookingInstallments.bookingId, row.id))
+    .orderBy(asc(bookingInstallments.position))
+    .limit(1);
+  return { travellersToName: named.unnamed + Math.max(0, row.pax - named.listed), firstInstallmentOpen: first?.open ?? 0, arrival: row.arrival };
+}
+
+/**
+ * The operations issue's place: a verified booking opens its operation (SPEC workflow 3). Until
+ * operations exist, verifying a booking starts nothing more.
+ */
+export async function startOperationFor(_tx: Tx, _booking: BookingRow): Promise<void> {}
+
+export const bookingWorkflow = rowWorkflow({
+  machine: bookingMachine,
+  table: bookings,
+  recordName: BOOKING_RECORD,
+  contextOf: bookingContext,
+  refusal: describeBookingRefusal,
+  effects: {
+    async startOperation({ tx, row }) {
+      await startOperationFor(tx, row);
+    },
+    async releaseSeats({ tx, row }) {
+      if (row.tourType === 'group') await releaseSeats(tx, row.tourId, row.pax);
+    },
+  },
+});
+
+/** Applies a booking event and writes its line in the timeline. */
+export async function applyBookingEvent(tx: Tx, row: BookingRow, event: BookingEvent, actorId: string | null, data: Record<string, unknown> = {}) {
+  const applied = await applyEventTo(tx, bookingWorkflow, row, event);
+  await logBookingEvent(tx, row.id, 'status', { from: row.status, to: applied.to.value, ...data }, actorId);
+  return applied;
+}
+
+async function lockBooking(tx: Tx, id: string): Promise<BookingRow> {
+  const row = await bookingWorkflow.lock(tx, id);
+  if (!row) throw notFound(BOOKING_RECORD);
+  return row;
+}
+
+/**
+ * The daily job's COMPLETE (SPEC workflow 2): a verified booking whose arrival is before the
+ * organization's `today` becomes completed; the machine refuses otherwise (409).
+ */
+export async function completeBooking(tx: Tx, bookingId: string, today: string) {
+  return applyBookingEvent(tx, await lockBooking(tx, bookingId), { type: 'COMPLETE', today }, null, { today });
+}
+
+/**
+ * What an approved cancellation calls (the cancellations issue), in its own transaction: CANCEL
+ * naming the cancellation; a group booking's seats go back. Refused (409) for an invoiced or a
+ * cancelled booking.
+ */
+export async function cancelBooking(tx: Tx, bookingId: string, cancellationId: string, actorId: string | null) {
+  return applyBookingEvent(tx, await lockBooking(tx, bookingId), { type: 'CANCEL', cancellationId }, actorId, { cancellationId });
+}
+
+// ---------- the lead ----------
+
+/** The pipeline's steps forward; a booking never reopens or loses a lead. */
+const FORWARD: LeadEvent[] = [{ type: 'CONTACT' }, { type: 'QUALIFY' }, { type: 'QUOTE' }];
+
+/**
+ * A lead is won when a booking is created for it (SPEC workflow 1). A lead still short of quoted (a
+ * walk-in customer booking a departure seat) takes the lead machine's own steps forward first,
+ * each a line of its timeline naming the booking; a won or lost lead refuses (409 `LEAD_CLOSED`).
+ */
+export async function markLeadBooked(tx: Tx, leadId: string, bookingId: string, actorId: string | null) {
+  const row = await leadWorkflow.lock(tx, leadId);
+  if (!row) throw notFound('Lead');
+  let current = row;
+  for (;;) {
+    const snapshot = snapshotOf(leadMachine, current.status);
+    if (snapshot.can({ type: 'WIN', bookingId })) break;
+    const step = FORWARD.find((e) => snapshot.can(e));
+    if (!step) {
+      const why = current.status === 'lost' ? 'reopen it first' : 'a new trip is a new lead';
+      throw conflict(`A ${current.status} lead cannot be booked; ${why}`, 'LEAD_CLOSED', { status: current.status });
+    }
+    const { from, to } = await applyEventTo(tx, leadWorkflow, current, step);
+    await logLeadEvent(tx, leadId, 'status', { from: from.value, to: to.value, bookingId }, actorId);
+    current = { ...current, status: to.value as string };
+  }
+  await markLeadWon(tx, leadId, bookingId, actorId);
+  await refreshNextFollowUp(tx, leadId);
+}
+
+// ---------- payment ----------
+
+/** What a decision writes besides the state, gathered by the effects of one transition. */
+interface Decision {
+  actorId: string | null;
+  receiptNumber?: string;
+  entryId?: string;
+  failReason?: string;
+}
+
+/**
+ * The payment machine's server side for one decision by `actorId`. The booking is locked before
+ * the payment (the order every write to a booking's money takes: submitting locks the booking and
+ * inserts), so verifications of one booking's payments queue and each allocates against what the
+ * previous one left.
+ */
+export function paymentWorkflow(actorId: string | null): Workflow<typeof paymentMachine, PaymentRow> {
+  const decisions = new WeakMap<PaymentRow, Decision>();
+  const decision = (row: PaymentRow) => {
+    const found = decisions.get(row) ?? { actorId };
+    decisions.set(row, found);
+    return found;
+  };
+  return {
+    machine: paymentMachine,
+    recordName: PAYMENT_RECORD,
+    refusal: (state, event) => describePaymentRefusal(state, event as PaymentEvent),
+    async lock(tx, id) {
+      const [ref] = await tx.select({ bookingId: bookingPayments.bookingId }).from(bookingPayments).where(eq(bookingPayments.id, id));
+      if (!ref) return undefined;
+      await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, ref.bookingId)).for('update');
+      const [row] = await tx.select().from(bookingPayments).where(eq(bookingPayments.id, id)).for('update');
+      return row;
+    },
+    stateOf: (row) => row.status,
+    effects: {
+      async allocateToInstallments({ tx, row }) {
+        const installments = await tx
+          .select()
+          .from(bookingInstallments)
+          .where(eq(bookingInstallments.bookingId, row.bookingId))
+          .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.position));
+        let parts;
+        try {
+          parts = allocateOldestFirst(
+            installments.map((i) => ({ id: i.id, dueDate: i.dueDate, position: i.position, amount: i.amount, paid: i.paidAmount })),
+            row.amount,
+          );
+        } catch {
+          // Submission keeps payments within the balance; only a booking whose total changed since gets here.
+          throw conflict('The payment is more than the booking still owes', 'PAYMENT_EXCEEDS_BALANCE', { amount: row.amount });
+        }
+        if (parts.length) await tx.insert(paymentAllocations).values(parts.map((p) => ({ paymentId: row.id, installmentId: p.installmentId, amount: p.amount })));
+      },
+      async issueReceipt({ tx, row }) {
+        decision(row).receiptNumber = await nextNumber(tx, 'receipt', row.paidOn);
+      },
+      async postJournalEntry({ tx, row }) {
+        const d = decision(row);
+        const [booking] = await tx.select({ number: bookings.number }).from(bookings).where(eq(bookings.id, row.bookingId));
+        const { id } = await postEntry(tx, {
+          date: row.paidOn,
+          source: { type: 'booking-payment', id: row.id, reference: d.receiptNumber },
+          memo: `Booking ${bookingRef(booking.number)}`,
+          postedBy: d.actorId,
+          lines: [
+            { account: moneyAccount(row.paymentMethod as PaymentMethod), debit: row.amount },
+            { account: 'customer-deposits', credit: row.amount },
+          ],
+        });
+        d.entryId = id;
+      },
+      async recordFailure({ row, event }) {
+        if (event.type === 'FAIL') decision(row).failReason = event.reason!.trim();
+      },
+    },
+    async saveState(tx, row, to) {
+      const d = decision(row);
+      await tx
+        .update(bookingPayments)
+        .set({
+          status: to.value as string,
+          receiptNumber: d.receiptNumber ?? null,
+          entryId: d.entryId ?? null,
+          failReason: d.failReason ?? null,
+          decidedBy: d.actorId,
+          decidedAt: sql`now()`,
+        })
+        .where(and(eq(bookingPayments.id, row.id), eq(bookingPayments.status, 'submitted')));
+      await logBookingEvent(tx, row.bookingId, to.value === 'verified' ? 'paymentVerified' : 'paymentFailed', { paymentId: row.id, amount: row.amount, receiptNumber: d.receiptNumber ?? null, reason: d.failReason ?? null }, d.actorId);
+    },
+  };
+}
+
+/** Verifies or fails a payment outside a request (the seed, tests): the same workflow the routes use. */
+export const decidePayment = (tx: Tx, paymentId: string, event: PaymentEvent, actorId: string | null) => applyEvent(tx, paymentWorkflow(actorId), paymentId, event);
+
+/** Travellers still unnamed of a type, first by place (a traveller "added" fills one). */
+export async function firstUnnamedTraveller(tx: Tx, bookingId: string, type: string) {
+  const [row] = await tx
+    .select()
+    .from(bookingTravellers)
+    .where(and(eq(bookingTravellers.bookingId, bookingId), eq(bookingTravellers.type, type), isNull(bookingTravellers.name)))
+    .orderBy(asc(bookingTravellers.position))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,491 @@
+import * as v from 'valibot';
+import { LOCALES } from '../admin/members/contract';
+import { coded } from '../common/issues';
+import {
+  booleanQuery,
+  calendarDate,
+  clearableText,
+  dateRangeQuery,
+  dateSchema,
+  idSchema,
+  intBetween,
+  listOf,
+  money,
+  multiline,
+  oneOf,
+  pageQuery,
+  requiredText,
+  sortBy,
+  sortOrder,
+  timestamp,
+  uuid,
+  withFilter,
+  MAX_MONEY,
+} from '../common/schemas';
+import { catalogueRefSchema } from '../catalogue/regions/contract';
+import { workflowRequest } from '../common/workflow';
+import { PAYMENT_METHODS } from '../finance/contract';
+import { MAX_NIGHTS, TRAVELLER_TYPES, memberRefSchema, travellerPricesSchema } from '../tours/package-plan';
+import { BOOKING_STATES, bookingMachine, type BookingEvent } from '../../machines/booking-machine';
+import { PAYMENT_STATES, paymentMachine, type PaymentEvent } from '../../machines/payment-machine';
+import { INSTALLMENT_STATUSES, PAYMENT_STATUSES } from '../../domain/installment-plan';
+
+/**
+ * Bookings, their travellers, installment plans and payments (SPEC workflow 2; the seed's
+ * "Bookings" and "Payment receipts" calls). Money in integer minor units of the organization's
+ * currency, calendar dates `YYYY-MM-DD`. Invoices are in ./invoices.ts.
+ */
+export { BOOKING_STATES, PAYMENT_STATES, PAYMENT_STATUSES, INSTALLMENT_STATUSES, TRAVELLER_TYPES, PAYMENT_METHODS };
+export type { PaymentStatus, InstallmentStatus } from '../../domain/installment-plan';
+
+export const TOUR_TYPES = ['customized', 'personalized', 'group'] as const;
+export type TourType = (typeof TOUR_TYPES)[number];
+
+/** The largest party one booking takes (a group departure holds at most 1 000 seats). */
+export const MAX_PAX = 1000;
+/** The most installments a plan may have. */
+export const MAX_INSTALLMENTS = 60;
+
+/** A proof of payment: a scan or a photo of the transfer, the cheque, the card slip. */
+export const PROOF_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export type ProofType = (typeof PROOF_TYPES)[number];
+export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
+
+// ---------- answers ----------
+
+export const travellerSchema = v.object({
+  _id: uuid,
+  /** Its place in the party (1…pax): travellers are priced by type when the booking is made. */
+  position: v.number(),
+  /** Null until the traveller is named (the booking is verified only when every one is). */
+  name: v.nullable(v.string()),
+  type: v.picklist(TRAVELLER_TYPES),
+  dateOfBirth: v.nullable(calendarDate),
+  passportNumber: v.nullable(v.string()),
+  passportExpiry: v.nullable(calendarDate),
+  nationality: v.nullable(v.string()),
+});
+export type Traveller = v.InferOutput<typeof travellerSchema>;
+
+export const installmentSchema = v.object({
+  _id: uuid,
+  /** Its place in the plan (by due date). */
+  position: v.number(),
+  dueDate: calendarDate,
+  amount: v.number(),
+  /** What verified payments have covered of it. */
+  paid: v.number(),
+  /** What it still lacks. */
+  open: v.number(),
+  /** Derived: `paid` once covered, `overdue` past its due date (the organization's today) while not, else `pending`. */
+  status: v.picklist(INSTALLMENT_STATUSES),
+});
+export type Installment = v.InferOutput<typeof installmentSchema>;
+
+export const proofSchema = v.object({ fileName: v.string(), contentType: v.picklist(PROOF_TYPES), size: v.number() });
+
+/** A payment towards a booking; once verified it is a receipt. */
+export const paymentSchema = v.object({
+  _id: uuid,
+  bookingId: uuid,
+  amount: v.number(),
+  currency: v.string(),
+  paymentMethod: v.picklist(PAYMENT_METHODS),
+  /** The day the customer paid. */
+  paidOn: calendarDate,
+  reference: v.nullable(v.string()),
+  notes: v.nullable(v.string()),
+  /** The payment machine's state. */
+  status: v.picklist(PAYMENT_STATES),
+  isVerified: v.boolean(),
+  /** `RCT-2026-0001` once verified. */
+  receiptNumber: v.nullable(v.string()),
+  failReason: v.nullable(v.string()),
+  proof: v.nullable(proofSchema),
+  /** What it paid of which installment (once verified). */
+  allocations: v.array(v.object({ installmentId: uuid, amount: v.number() })),
+  submittedBy: v.nullable(memberRefSchema),
+  decidedBy: v.nullable(memberRefSchema),
+  decidedAt: v.nullable(timestamp),
+  createdAt: timestamp,
+});
+export type Payment = v.InferOutput<typeof paymentSchema>;
+
+export const tourRefSchema = v.object({
+  _id: uuid,
+  title: v.string(),
+  /** The customized tour's version the customer accepted; null for packages and departures. */
+  version: v.nullable(v.number()),
+});
+
+/** A row of the bookings lists. */
+export const bookingSchema = v.object({
+  _id: uuid,
+  /** The booking's reference as people say it: `BK-1042`. */
+  ref: v.string(),
+  tourType: v.picklist(TOUR_TYPES),
+  tour: tourRefSchema,
+  lead: v.object({ _id: uuid, name: v.string() }),
+  /** The customer as booked (the lead's name, email and phone then). */
+  customer: v.object({ name: v.string(), email: v.nullable(v.string()), phone: v.nullable(v.string()) }),
+  /** The customer's language (reminders, and the documents' default). */
+  language: v.picklist(LOCALES),
+  /** The booking machine's state (the seed's `tourStatus` filter). */
+  status: v.picklist(BOOKING_STATES),
+  regions: v.array(catalogueRefSchema),
+  destinations: v.array(catalogueRefSchema),
+  departure: calendarDate,
+  arrival: calendarDate,
+  totalNights: v.number(),
+  pax: v.number(),
+  grandTotal: v.number(),
+  /** What verified payments cover. */
+  paid: v.number(),
+  /** What is still owed: grand total less paid. */
+  balance: v.number(),
+  paymentStatus: v.picklist(PAYMENT_STATUSES),
+  currency: v.string(),
+  /** The member credited with the sale: the lead's owner when it was booked, else who booked it. */
+  convertedBy: v.nullable(memberRefSchema),
+  invoiceGenerated: v.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Booking = v.InferOutput<typeof bookingSchema>;
+
+/** One tier of a cancellation policy, copied onto the booking when it was made. */
+export const cancellationTierSchema = v.object({ daysBeforeDeparture: v.number(), feeBasisPoints: v.number() });
+export type CancellationTier = v.InferOutput<typeof cancellationTierSchema>;
+
+export const BOOKING_ACTIVITY_TYPES = ['created', 'travellers', 'payment', 'paymentVerified', 'paymentFailed', 'status', 'reminder', 'invoice', 'document'] as const;
+export type BookingActivityType = (typeof BOOKING_ACTIVITY_TYPES)[number];
+
+export const bookingActivitySchema = v.object({
+  _id: uuid,
+  type: v.picklist(BOOKING_ACTIVITY_TYPES),
+  data: v.record(v.string(), v.unknown()),
+  actor: v.nullable(memberRefSchema),
+  createdAt: timestamp,
+});
+export type BookingActivity = v.InferOutput<typeof bookingActivitySchema>;
+
+/** `GET /bookings/id/{id}`: the booking with its travellers, plan, payments and timeline. */
+export const bookingDetailSchema = v.object({
+  ...bookingSchema.entries,
+  /** Price per person by traveller type, as booked (packages and departures). */
+  pricePerPerson: v.nullable(travellerPricesSchema),
+  travellers: v.array(travellerSchema),
+  installments: v.array(installmentSchema),
+  payments: v.array(paymentSchema),
+  /** Verified payments less the grand total can never be negative; submitted ones wait here. */
+  pendingAmount: v.number(),
+  cancellationPolicy: v.array(cancellationTierSchema),
+  /** The invoice, once issued. */
+  invoice: v.nullable(v.object({ _id: uuid, number: v.string(), issuedOn: calendarDate, dueDate: calendarDate, total: v.number() })),
+  /** What the tour was when booked (the package or departure as it was; the customized tour's sent version). */
+  tourSnapshot: v.record(v.string(), v.unknown()),
+  activity: v.array(bookingActivitySchema),
+});
+export type BookingDetail = v.InferOutput<typeof bookingDetailSchema>;
+
+// ---------- inputs ----------
+
+/** A person's name as typed; blank or null leaves the traveller unnamed. */
+const travellerName = clearableText(120);
+const passportNumber = clearableText(30);
+const nationality = clearableText(60);
+
+const travellerFields = {
+  name: travellerName,
+  type: oneOf(TRAVELLER_TYPES),
+  dateOfBirth: v.optional(v.nullable(dateSchema)),
+  passportNumber,
+  passportExpiry: v.optional(v.nullable(dateSchema)),
+  nationality,
+};
+
+/** One traveller of a new booking: a type (it sets the price), a name now or later. */
+export const travellerInput = v.strictObject(travellerFields);
+export type TravellerInput = v.InferOutput<typeof travellerInput>;
+
+export const installmentInput = v.strictObject({ dueDate: dateSchema, amount: money(1) });
+export type InstallmentInput = v.InferOutput<typeof installmentInput>;
+
+export const PAX_MISMATCH = (pax: number) => `must list the ${pax} travellers of the pax count (names may come later)`;
+export const VERSION_FOR_CUSTOMIZED = 'is required for a customized tour: the version the customer accepted';
+export const DEPARTURE_FOR_PACKAGE = 'is required for a personalized tour: the day the trip starts';
+export const SET_BY_TOUR = 'is set by the tour and cannot be sent';
+
+/**
+ * `POST /bookings`: a booking from a tour for a lead. The grand total is the server's, from the
+ * tour (never sent); the plan must sum to it. `tourVersion` names the customized tour's sent
+ * version (required for them, refused for the others); `departure` starts a personalized tour
+ * (packages have no dates; departures and customized tours bring theirs).
+ */
+export const createBookingInput = v.pipe(
+  v.strictObject({
+    tourType: oneOf(TOUR_TYPES),
+    tourId: idSchema,
+    tourVersion: v.optional(intBetween(1, 100_000)),
+    leadId: idSchema,
+    /** The customer's language: reminders are written in it (English when not said). */
+    language: v.optional(oneOf(LOCALES, 'must be a supported language')),
+    departure: v.optional(dateSchema),
+    pax: intBetween(1, MAX_PAX),
+    travellers: v.pipe(
+      v.array(travellerInput, coded('invalidType', 'must be a list of travellers', { expected: 'list' })),
+      v.maxLength(MAX_PAX, coded('tooManyItems', `must have at most ${MAX_PAX} travellers`, { max: MAX_PAX })),
+    ),
+    installments: v.pipe(
+      v.array(installmentInput, coded('invalidType', 'must be a list of installments', { expected: 'list' })),
+      v.maxLength(MAX_INSTALLMENTS, coded('tooManyItems', `must have at most ${MAX_INSTALLMENTS} installments`, { max: MAX_INSTALLMENTS })),
+    ),
+  }),
+  v.forward(
+    v.check(
+      (b) => b.travellers.length === b.pax,
+      (issue) => {
+        const { pax, travellers } = issue.input as { pax: number; travellers: unknown[] };
+        return coded(travellers.length < pax ? 'tooFewItems' : 'tooManyItems', PAX_MISMATCH(pax), travellers.length < pax ? { min: pax } : { max: pax })(issue);
+      },
+    ),
+    ['travellers'],
+  ),
+  v.forward(v.check((b) => b.tourType !== 'customized' || b.tourVersion !== undefined, coded('required', VERSION_FOR_CUSTOMIZED, { rule: 'customized' })), ['tourVersion']),
+  v.forward(v.check((b) => b.tourType === 'customized' || b.tourVersion === undefined, coded('unknownField', SET_BY_TOUR)), ['tourVersion']),
+  v.forward(v.check((b) => b.tourType !== 'personalized' || b.departure !== undefined, coded('required', DEPARTURE_FOR_PACKAGE, { rule: 'personalized' })), ['departure']),
+  v.forward(v.check((b) => b.tourType === 'personalized' || b.departure === undefined, coded('unknownField', SET_BY_TOUR)), ['departure']),
+);
+export type CreateBookingInput = v.InferOutput<typeof createBookingInput>;
+
+/**
+ * `PUT /bookings/{id}/participant`: one traveller's details. With `_id`, that traveller changes;
+ * without, the details fill the first unnamed traveller of the type given ("add a traveller").
+ * A type may change only where the price per person is the same (the total never moves).
+ */
+export const participantInput = v.pipe(
+  v.strictObject({
+    _id: v.optional(idSchema),
+    name: v.optional(requiredText(120)),
+    type: v.optional(oneOf(TRAVELLER_TYPES)),
+    dateOfBirth: v.optional(v.nullable(dateSchema)),
+    passportNumber,
+    passportExpiry: v.optional(v.nullable(dateSchema)),
+    nationality,
+  }),
+  v.forward(v.check((b) => !!b._id || !!b.name, coded('required', 'is required to add a traveller', { rule: 'addTraveller' })), ['name']),
+  v.forward(v.check((b) => !!b._id || !!b.type, coded('required', 'is required to add a traveller', { rule: 'addTraveller' })), ['type']),
+  v.check((b) => Object.keys(b).some((k) => k !== '_id'), coded('noChange', 'must change at least one field')),
+);
+export type ParticipantInput = v.InferOutput<typeof participantInput>;
+
+/** Money typed in a form field arrives as text in a multipart request. */
+const formMoney = v.union(
+  [money(1), v.pipe(v.string(), v.regex(/^\d{1,16}$/, coded('notInteger', 'must be a whole number of minor units')), v.transform(Number), money(1))],
+  coded('invalidType', 'must be a number', { expected: 'number' }),
+);
+
+/**
+ * `POST /bookings/{id}/payment` (JSON, or multipart with the proof file in `proof`): a payment the
+ * customer made, recorded for finance to verify. Never more than the open balance (409).
+ */
+export const paymentInput = v.strictObject({
+  amount: formMoney,
+  paymentMethod: oneOf(PAYMENT_METHODS),
+  paidOn: dateSchema,
+  reference: clearableText(120),
+  notes: clearableText(2000, multiline),
+});
+export type PaymentInput = v.InferOutput<typeof paymentInput>;
+
+export const failPaymentInput = v.strictObject({ reason: requiredText(500, multiline) });
+export const emptyInput = v.optional(v.strictObject({}), {});
+
+export const bookingIdParams = v.object({ id: idSchema });
+export const paymentParams = v.object({ id: idSchema, paymentId: idSchema });
+export const leadBookingsParams = v.object({ leadId: idSchema });
+
+// ---------- workflows ----------
+
+/** `PUT /bookings/{id}/verify` → VERIFY. */
+export const verifyBookingRequest = workflowRequest({
+  machine: bookingMachine,
+  method: 'PUT',
+  path: '/bookings/:id/verify',
+  body: emptyInput,
+  eventOf: (): BookingEvent => ({ type: 'VERIFY' }),
+  bodyOf: () => ({}),
+  stateOf: (booking: Booking) => booking.status,
+});
+
+/** `PUT /bookings/{bookingId}/payment/{paymentId}/verify` → VERIFY. */
+export const verifyPaymentRequest = workflowRequest({
+  machine: paymentMachine,
+  method: 'PUT',
+  path: '/bookings/:id/payment/:paymentId/verify',
+  body: emptyInput,
+  eventOf: (): PaymentEvent => ({ type: 'VERIFY' }),
+  bodyOf: () => ({}),
+  stateOf: (payment: Payment) => payment.status,
+});
+
+/** `PUT /bookings/{id}/payment/{paymentId}/fail` with a reason → FAIL. */
+export const failPaymentRequest = workflowRequest({
+  machine: paymentMachine,
+  method: 'PUT',
+  path: '/bookings/:id/payment/:paymentId/fail',
+  body: failPaymentInput,
+  eventOf: ({ reason }): PaymentEvent => ({ type: 'FAIL', reason }),
+  bodyOf: (event) => ({ reason: event.type === 'FAIL' ? (event.reason ?? '') : '' }),
+  stateOf: (payment: Payment) => payment.status,
+});
+
+/** The payment call that sends an event (the seed has one path per event). */
+export const paymentRequestFor = (event: PaymentEvent) => (event.type === 'FAIL' ? failPaymentRequest : verifyPaymentRequest);
+
+// ---------- lists ----------
+
+const nightsQuery = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,3}$/, coded('notInteger', 'must be a whole number')),
+  v.transform(Number),
+  v.maxValue(MAX_NIGHTS, coded('tooLarge', `must be at most ${MAX_NIGHTS}`, { max: MAX_NIGHTS })),
+);
+const moneyQuery = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,16}$/, coded('notInteger', 'must be a whole number of minor units')),
+    v.transform(Number),
+    v.maxValue(MAX_MONEY, coded('tooLarge', 'is too large', { max: MAX_MONEY })),
+  ),
+);
+const paxQuery = v.pipe(v.string(), v.regex(/^\d{1,4}$/, coded('notInteger', 'must be a whole number')), v.transform(Number), v.maxValue(MAX_PAX, coded('tooLarge', `must be at most ${MAX_PAX}`, { max: MAX_PAX })));
+
+/** The filters every bookings list shares (seed: Booking, Completed bookings, Pending installment). */
+const bookingFilters = {
+  regions: listOf(idSchema),
+  destinations: listOf(idSchema),
+  convertedBy: listOf(idSchema),
+  departure: dateRangeQuery,
+  arrival: dateRangeQuery,
+  totalNights: listOf(nightsQuery),
+  createdAt: dateRangeQuery,
+};
+
+export const BOOKING_SORT_FIELDS = ['createdAt', 'departure', 'arrival', 'grandTotal', 'customerName'] as const;
+
+/** `GET /bookings`: the seed's filters; newest first by default. */
+export const bookingsQuery = v.strictObject({
+  ...pageQuery(),
+  sortBy: sortBy(BOOKING_SORT_FIELDS, 'createdAt'),
+  sortOrder: sortOrder('desc'),
+  ...withFilter({
+    ...bookingFilters,
+    tourType: listOf(oneOf(TOUR_TYPES)),
+    /** The booking's state (the seed's name). */
+    tourStatus: listOf(oneOf(BOOKING_STATES)),
+  }),
+});
+export type BookingsQuery = v.InferOutput<typeof bookingsQuery>;
+
+/** `GET /bookings/completed`: trips that took place (completed or invoiced); arrival, latest first. */
+export const completedBookingsQuery = v.strictObject({
+  ...pageQuery(),
+  sortBy: sortBy(BOOKING_SORT_FIELDS, 'arrival'),
+  sortOrder: sortOrder('desc'),
+  ...withFilter({
+    ...bookingFilters,
+    paymentStatus: listOf(oneOf(PAYMENT_STATUSES)),
+    invoiceGenerated: booleanQuery,
+    minGrandTotal: moneyQuery,
+    maxGrandTotal: moneyQuery,
+    pax: listOf(paxQuery),
+  }),
+});
+export type CompletedBookingsQuery = v.InferOutput<typeof completedBookingsQuery>;
+
+/** A row of `GET /bookings/installments/pending`: an installment still owed, with its booking. */
+export const pendingInstallmentSchema = v.object({
+  ...installmentSchema.entries,
+  booking: v.object({
+    _id: uuid,
+    ref: v.string(),
+    customerName: v.string(),
+    tourTitle: v.string(),
+    status: v.picklist(BOOKING_STATES),
+    departure: calendarDate,
+    arrival: calendarDate,
+    convertedBy: v.nullable(memberRefSchema),
+  }),
+  currency: v.string(),
+});
+export type PendingInstallment = v.InferOutput<typeof pendingInstallmentSchema>;
+
+/** `GET /bookings/installments/pending`: installments still owed, soonest due first. */
+export const pendingInstallmentsQuery = v.strictObject({
+  ...pageQuery(),
+  sortBy: sortBy(['dueDate'] as const, 'dueDate'),
+  ...withFilter({
+    ...bookingFilters,
+    dueDate: dateRangeQuery,
+    /** `pending` or `overdue` (a paid installment is not pending). */
+    status: listOf(oneOf(['pending', 'overdue'] as const)),
+  }),
+});
+export type PendingInstallmentsQuery = v.InferOutput<typeof pendingInstallmentsQuery>;
+
+// ---------- payment receipts ----------
+
+/** A row of `GET /payment-receipts`: the seed's fields (`date` is the day paid) and the booking. */
+export const paymentReceiptSchema = v.object({
+  ...paymentSchema.entries,
+  date: calendarDate,
+  booking: v.object({ _id: uuid, ref: v.string(), customerName: v.string() }),
+});
+export type PaymentReceipt = v.InferOutput<typeof paymentReceiptSchema>;
+
+/** The ten stats of the seed, over the receipts the filters select (docs/bookings.md defines each). */
+export const receiptStatsSchema = v.object({
+  totalReceipts: v.number(),
+  totalAmount: v.number(),
+  verifiedCount: v.number(),
+  pendingCount: v.number(),
+  successfulCount: v.number(),
+  failedCount: v.number(),
+  thisMonthAmount: v.number(),
+  /** Basis points against last month; null when last month had nothing. */
+  monthlyGrowth: v.nullable(v.number()),
+  /** Basis points. */
+  verificationRate: v.number(),
+  /** Basis points. */
+  successRate: v.number(),
+});
+export type ReceiptStats = v.InferOutput<typeof receiptStatsSchema>;
+
+export const RECEIPT_SORT_FIELDS = ['date', 'amount', 'createdAt'] as const;
+
+/** `GET /payment-receipts`: the seed's filters (`status`, `paymentMethod` lists, amounts, `dateRange`, `isVerified`); newest first. */
+export const paymentReceiptsQuery = v.strictObject({
+  ...pageQuery(),
+  sortBy: sortBy(RECEIPT_SORT_FIELDS, 'date'),
+  sortOrder: sortOrder('desc'),
+  ...withFilter({
+    paymentMethod: listOf(oneOf(PAYMENT_METHODS)),
+    status: listOf(oneOf(PAYMENT_STATES)),
+    minAmount: moneyQuery,
+    maxAmount: moneyQuery,
+    dateRange: dateRangeQuery,
+    isVerified: booleanQuery,
+  }),
+});
+export type PaymentReceiptsQuery = v.InferOutput<typeof paymentReceiptsQuery>;
+
+/** The answer of `POST /bookings/{id}/payment/reminder`: what was said to whom. */
+export const reminderSchema = v.object({
+  _id: uuid,
+  to: v.string(),
+  balance: v.number(),
+  nextInstallment: v.nullable(v.object({ _id: uuid, dueDate: calendarDate, open: v.number() })),
+  createdAt: timestamp,
+});
+export type Reminder = v.InferOutput<typeof reminderSchema>;

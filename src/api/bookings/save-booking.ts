@@ -1,0 +1,86 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, fallback, type CallOptions } from '../client';
+import { IDEMPOTENCY_HEADER } from '../common/idempotency';
+import type { ItemAnswer } from '../common/schemas';
+import { useWorkflowEvent } from '../common/use-workflow-event';
+import { workflowPath } from '../common/workflow';
+import type { PaymentEvent } from '../../machines/payment-machine';
+import { paymentRequestFor, verifyBookingRequest, type BookingDetail, type ParticipantInput, type Payment, type PaymentInput, type Reminder } from './contract';
+import type { Invoice } from './invoices';
+import { bookingsResource, invoicesResource, paymentReceiptsResource } from './get-bookings';
+
+/**
+ * The bookings' writes. Money calls take the Idempotency-Key made when their form opened
+ * (`newIdempotencyKey`), so a double click or a retry is the same request. Every answer refreshes
+ * what shows the booking's money: the booking, its lists, the receipts and the invoices.
+ */
+export const useCreateBooking = bookingsResource.useCreate;
+
+const keyed = (key: string, options: CallOptions): CallOptions => ({ ...options, headers: { [IDEMPOTENCY_HEADER]: key } });
+
+function useBookingMutation<V, R>(name: string, run: (vars: V) => Promise<R>, bookingOf: (vars: V) => string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['bookings', name],
+    mutationFn: run,
+    onSuccess: (_answer, vars) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingsResource.keys.detail(bookingOf(vars)) }),
+        queryClient.invalidateQueries({ queryKey: bookingsResource.keys.lists() }),
+        queryClient.invalidateQueries({ queryKey: paymentReceiptsResource.keys.all }),
+        queryClient.invalidateQueries({ queryKey: invoicesResource.keys.all }),
+      ]),
+  });
+}
+
+/** VERIFY (`PUT /bookings/{id}/verify`): the answer replaces the cached booking. */
+export const useBookingEvent = () => useWorkflowEvent({ request: verifyBookingRequest, keys: bookingsResource.keys, fallback: fallback('bookings.errors.verify', 'Failed to verify booking') });
+
+/** `POST /bookings/{id}/payment`: JSON, or a multipart form when a proof file comes with it. */
+export const recordPayment = (bookingId: string, input: PaymentInput, proof: File | null, key: string) => {
+  const path = `/bookings/${encodeURIComponent(bookingId)}/payment`;
+  const options = keyed(key, fallback('bookings.errors.payment', 'Failed to record payment'));
+  if (!proof) return api.post<ItemAnswer<Payment>>(path, input, options).then((r) => r.data);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(input)) if (value !== undefined && value !== null) form.append(name, String(value));
+  form.append('proof', proof, proof.name);
+  return api.postForm<ItemAnswer<Payment>>(path, form, options).then((r) => r.data);
+};
+export const useRecordPayment = () =>
+  useBookingMutation('payment', ({ bookingId, input, proof, key }: { bookingId: string; input: PaymentInput; proof: File | null; key: string }) => recordPayment(bookingId, input, proof, key), (v) => v.bookingId);
+
+/** VERIFY or FAIL of a payment (its own call per event, the seed's paths). */
+export const usePaymentEvent = () =>
+  useBookingMutation(
+    'payment-event',
+    ({ bookingId, paymentId, event }: { bookingId: string; paymentId: string; event: PaymentEvent }) => {
+      const request = paymentRequestFor(event);
+      return api.put<ItemAnswer<Payment>>(workflowPath(request, bookingId, { paymentId }), request.bodyOf(event as never), fallback('bookings.errors.paymentEvent', 'Failed to update payment')).then((r) => r.data);
+    },
+    (v) => v.bookingId,
+  );
+
+export const useUpdateParticipant = () =>
+  useBookingMutation(
+    'participant',
+    ({ bookingId, input }: { bookingId: string; input: ParticipantInput }) =>
+      api.put<ItemAnswer<BookingDetail>>(`/bookings/${encodeURIComponent(bookingId)}/participant`, input, fallback('bookings.errors.participant', 'Failed to update traveller')).then((r) => r.data),
+    (v) => v.bookingId,
+  );
+
+export const useSendReminder = () =>
+  useBookingMutation(
+    'reminder',
+    ({ bookingId }: { bookingId: string }) => api.post<ItemAnswer<Reminder>>(`/bookings/${encodeURIComponent(bookingId)}/payment/reminder`, {}, fallback('bookings.errors.reminder', 'Failed to send reminder')).then((r) => r.data),
+    (v) => v.bookingId,
+  );
+
+export const useGenerateInvoice = () =>
+  useBookingMutation(
+    'invoice',
+    ({ bookingId }: { bookingId: string }) => api.post<ItemAnswer<Invoice>>('/booking-invoices/generate', { bookingId }, fallback('bookings.errors.invoice', 'Failed to generate invoice')).then((r) => r.data),
+    (v) => v.bookingId,
+  );
+
+/** The proof's address, for a link (the browser sends the session cookie). */
+export const proofUrl = (bookingId: string, paymentId: string) => `/api/bookings/${encodeURIComponent(bookingId)}/payment/${encodeURIComponent(paymentId)}/proof`;

@@ -1,0 +1,395 @@
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import { Button } from 'primereact/button';
+import { toast } from 'sonner';
+import { failPaymentInput, participantInput, paymentInput, PAYMENT_METHODS, TRAVELLER_TYPES, type BookingDetail, type Payment, type PaymentInput, type Traveller } from '../../api/bookings/contract';
+import { useBooking } from '../../api/bookings/get-bookings';
+import { proofUrl, useBookingEvent, useGenerateInvoice, usePaymentEvent, useRecordPayment, useSendReminder, useUpdateParticipant } from '../../api/bookings/save-booking';
+import { newIdempotencyKey } from '../../api/common/idempotency';
+import { bookingMachine, BOOKING_EVENTS, type BookingEvent } from '../../machines/booking-machine';
+import { paymentMachine, PAYMENT_EVENTS, type PaymentEvent } from '../../machines/payment-machine';
+import { useAuth, useCan } from '../../ui/auth';
+import { DetailCard } from '../../ui/detail-card';
+import { applyServerIssues, DateField, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
+import { FormDialog } from '../../ui/form-dialog';
+import { contractResolver } from '../../ui/form-resolver';
+import { MoneyField } from '../../ui/money-field';
+import { modulePath } from '../../ui/module-paths';
+import { RecordPage } from '../../ui/placeholders';
+import { StatusTag } from '../../ui/status-tag';
+import { WorkflowActions, WorkflowPanel, type WorkflowAction } from '../../ui/workflow-panel';
+import { BookingStatus, PaymentStatusTag, useBookingFormatters } from './bookings-page';
+import './bookings.css';
+
+/** The organization's today (its time zone), as forms default dates to it. */
+function useToday() {
+  const { organization } = useAuth();
+  return new Intl.DateTimeFormat('en-CA', { timeZone: organization.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+function TravellerDialog({ booking, traveller, onClose }: { booking: BookingDetail; traveller: Traveller; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useUpdateParticipant();
+  const { control, handleSubmit, setError } = useForm({
+    resolver: contractResolver(participantInput),
+    defaultValues: { _id: traveller._id, name: traveller.name ?? '', type: traveller.type, dateOfBirth: traveller.dateOfBirth, passportNumber: traveller.passportNumber ?? '', passportExpiry: traveller.passportExpiry, nationality: traveller.nationality ?? '' },
+  });
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync({ bookingId: booking._id, input });
+      toast.success(t('bookings.travellers.saved'));
+      onClose();
+    } catch (e) {
+      applyServerIssues(e, setError as never);
+    }
+  });
+  return (
+    <FormDialog id="traveller-form" header={t('bookings.travellers.editTitle', { position: traveller.position })} onClose={onClose} onSubmit={onSubmit} submitting={save.isPending} width={560}>
+      <TextField control={control} name="name" label={t('bookings.travellers.name')} />
+      <SelectField control={control} name="type" label={t('bookings.travellers.type')} options={TRAVELLER_TYPES.map((v) => ({ value: v, label: t(`bookings.travellerTypes.${v}`) }))} />
+      <DateField control={control} name="dateOfBirth" label={t('bookings.travellers.dateOfBirth')} />
+      <TextField control={control} name="passportNumber" label={t('bookings.travellers.passportNumber')} />
+      <DateField control={control} name="passportExpiry" label={t('bookings.travellers.passportExpiry')} />
+      <TextField control={control} name="nationality" label={t('bookings.travellers.nationality')} />
+    </FormDialog>
+  );
+}
+
+function PaymentDialog({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const today = useToday();
+  const record = useRecordPayment();
+  // One key per opening of the form: a double click or a retry is the same payment.
+  const [key] = useState(newIdempotencyKey);
+  const [proof, setProof] = useState<File | null>(null);
+  const open = booking.balance - booking.pendingAmount;
+  const { control, handleSubmit, setError } = useForm<PaymentInput>({
+    resolver: contractResolver(paymentInput) as never,
+    defaultValues: { amount: Math.max(0, Math.min(open, booking.installments.find((i) => i.open > 0)?.open ?? open)), paymentMethod: 'bank-transfer', paidOn: today, reference: '', notes: '' },
+  });
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await record.mutateAsync({ bookingId: booking._id, input, proof, key });
+      toast.success(t('bookings.payments.recorded'));
+      onClose();
+    } catch (e) {
+      applyServerIssues(e, setError as never);
+    }
+  });
+  return (
+    <FormDialog id="payment-form" header={t('bookings.payments.record')} onClose={onClose} onSubmit={onSubmit} submitting={record.isPending} width={560}>
+      <MoneyField control={control} name="amount" label={t('bookings.payments.amount')} currency={booking.currency} />
+      <SelectField control={control} name="paymentMethod" label={t('bookings.payments.method')} options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`bookings.methods.${v}`) }))} />
+      <DateField control={control} name="paidOn" label={t('bookings.payments.paidOn')} />
+      <TextField control={control} name="reference" label={t('bookings.payments.reference')} />
+      <TextAreaField control={control} name="notes" label={t('bookings.payments.notes')} />
+      <div className="field">
+        <label htmlFor="payment-proof">{t('bookings.payments.proof')}</label>
+        <input id="payment-proof" type="file" accept="application/pdf,image/png,image/jpeg" onChange={(e) => setProof(e.target.files?.[0] ?? null)} />
+      </div>
+    </FormDialog>
+  );
+}
+
+function FailDialog({ booking, payment, onClose }: { booking: BookingDetail; payment: Payment; onClose: () => void }) {
+  const { t } = useTranslation();
+  const send = usePaymentEvent();
+  const { control, handleSubmit, setError } = useForm({ resolver: contractResolver(failPaymentInput), defaultValues: { reason: '' } });
+  const onSubmit = handleSubmit(async ({ reason }) => {
+    try {
+      await send.mutateAsync({ bookingId: booking._id, paymentId: payment._id, event: { type: 'FAIL', reason } });
+      toast.success(t('bookings.payments.failed'));
+      onClose();
+    } catch (e) {
+      applyServerIssues(e, setError as never);
+    }
+  });
+  return (
+    <FormDialog id="fail-form" header={t('bookings.payments.failTitle')} onClose={onClose} onSubmit={onSubmit} submitting={send.isPending} width={520}>
+      <TextAreaField control={control} name="reason" label={t('bookings.payments.reason')} />
+    </FormDialog>
+  );
+}
+
+/** A payment's buttons: the events the payment machine accepts now (FAIL asks for its reason). */
+function PaymentActions({ booking, payment, onFail }: { booking: BookingDetail; payment: Payment; onFail: (p: Payment) => void }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const fmt = useBookingFormatters();
+  const send = usePaymentEvent();
+  const actions = useMemo(
+    () =>
+      PAYMENT_EVENTS.map(
+        (event): WorkflowAction<PaymentEvent> =>
+          event.type === 'VERIFY'
+            ? { event, label: t('bookings.payments.verify'), icon: 'pi pi-check', confirm: { message: t('bookings.payments.verifyConfirm', { amount: fmt.money(payment.amount, payment.currency) }) } }
+            : { event, label: t('bookings.payments.fail'), icon: 'pi pi-times', severity: 'danger', outlined: true },
+      ),
+    [t, fmt, payment.amount, payment.currency],
+  );
+  return (
+    <WorkflowActions
+      machine={paymentMachine}
+      state={payment.status}
+      actions={can('bookings', 'approve') ? actions : []}
+      size="small"
+      disabled={send.isPending}
+      onEvent={async (event) => {
+        if (event.type === 'FAIL') return onFail(payment);
+        const verified = await send.mutateAsync({ bookingId: booking._id, paymentId: payment._id, event });
+        toast.success(t('bookings.payments.verified', { number: verified.receiptNumber }));
+      }}
+    />
+  );
+}
+
+function BookingWorkflow({ booking }: { booking: BookingDetail }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const send = useBookingEvent();
+  // Only VERIFY has a button: COMPLETE is the daily job's, INVOICE the invoice's, CANCEL a cancellation's.
+  const actions = useMemo<WorkflowAction<BookingEvent>[]>(
+    () => BOOKING_EVENTS.filter((e) => e.type === 'VERIFY').map((event) => ({ event, label: t('bookings.verify'), icon: 'pi pi-verified', severity: 'success', confirm: { message: t('bookings.verifyConfirm') } })),
+    [t],
+  );
+  const context = {
+    travellersToName: booking.travellers.filter((x) => !x.name).length + Math.max(0, booking.pax - booking.travellers.length),
+    firstInstallmentOpen: booking.installments[0]?.open ?? 0,
+    arrival: booking.arrival,
+  };
+  return (
+    <WorkflowPanel
+      machine={bookingMachine}
+      state={booking.status}
+      context={context}
+      actions={can('bookings', 'approve') ? actions : []}
+      stateLabel={(s) => t(`bookings.states.${s}`)}
+      disabled={send.isPending}
+      onEvent={async (event) => {
+        await send.mutateAsync({ id: booking._id, event });
+        toast.success(t('bookings.verified'));
+      }}
+    />
+  );
+}
+
+function Booking({ booking }: { booking: BookingDetail }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const fmt = useBookingFormatters();
+  const money = (n: number) => fmt.money(n, booking.currency);
+  const [traveller, setTraveller] = useState<Traveller | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [failing, setFailing] = useState<Payment | null>(null);
+  const reminder = useSendReminder();
+  const invoice = useGenerateInvoice();
+  const editable = booking.status === 'pendingVerification' || booking.status === 'verified';
+  const collecting = booking.status !== 'canceled' && booking.balance - booking.pendingAmount > 0;
+  const describe = (type: string, data: Record<string, unknown>) =>
+    t(`bookings.activity.${type}`, {
+      ...data,
+      amount: typeof data.amount === 'number' ? money(data.amount) : '',
+      from: typeof data.from === 'string' ? t(`bookings.states.${data.from}`) : '',
+      to: typeof data.to === 'string' ? t(`bookings.states.${data.to}`) : '',
+    });
+
+  return (
+    <>
+      <div className="page-header">
+        <h1 id="booking-title" style={{ margin: 0 }}>
+          {booking.ref} · {booking.customer.name}
+        </h1>
+        <BookingStatus booking={booking} />
+        <span className="grow" />
+        <span className="row">
+          {can('bookings', 'update') && collecting && <Button type="button" icon="pi pi-wallet" label={t('bookings.payments.record')} onClick={() => setPaying(true)} />}
+          {can('bookings', 'update') && booking.balance > 0 && booking.status !== 'canceled' && (
+            <Button
+              type="button"
+              outlined
+              icon="pi pi-send"
+              label={t('bookings.reminder')}
+              loading={reminder.isPending}
+              onClick={async () => {
+                const sent = await reminder.mutateAsync({ bookingId: booking._id }).catch(() => undefined);
+                if (sent) toast.success(t('bookings.reminderSent', { to: sent.to }));
+              }}
+            />
+          )}
+          {can('invoices', 'create') && booking.status === 'completed' && (
+            <Button
+              type="button"
+              icon="pi pi-file"
+              label={t('bookings.invoice')}
+              loading={invoice.isPending}
+              onClick={async () => {
+                const issued = await invoice.mutateAsync({ bookingId: booking._id }).catch(() => undefined);
+                if (issued) toast.success(t('bookings.invoiceGenerated', { number: issued.number }));
+              }}
+            />
+          )}
+        </span>
+      </div>
+      <BookingWorkflow booking={booking} />
+      <div className="booking-columns">
+        <DetailCard
+          title={t('bookings.details')}
+          testId="booking-details"
+          rows={[
+            [t('bookings.tour'), `${booking.tour.title} (${t(`bookings.tourTypes.${booking.tourType}`)})`],
+            [t('bookings.lead'), booking.lead.name],
+            [t('bookings.departure'), `${fmt.date(booking.departure)} – ${fmt.date(booking.arrival)} (${booking.totalNights})`],
+            [t('bookings.pax'), fmt.number(booking.pax)],
+            [t('bookings.convertedBy'), booking.convertedBy?.name ?? '—'],
+            [t('bookings.status'), <BookingStatus key="s" booking={booking} />],
+          ]}
+        />
+        <DetailCard
+          title={t('bookings.paymentStatus')}
+          testId="booking-money"
+          rows={[
+            [t('bookings.grandTotal'), money(booking.grandTotal)],
+            [t('bookings.paid'), money(booking.paid)],
+            [t('bookings.balance'), money(booking.balance)],
+            [t('bookings.paymentStatus'), <PaymentStatusTag key="p" status={booking.paymentStatus} />],
+            ...(booking.pendingAmount ? [[t('bookings.payments.status'), t('bookings.payments.pending', { amount: money(booking.pendingAmount) })] as [string, string]] : []),
+            ...(booking.invoice ? [[t('invoices.number'), `${booking.invoice.number} · ${fmt.date(booking.invoice.dueDate)}`] as [string, string]] : []),
+          ]}
+        />
+      </div>
+
+      <section className="card" aria-labelledby="travellers-title">
+        <h2 id="travellers-title">{t('bookings.travellers.title')}</h2>
+        <table className="booking-table" data-testid="travellers">
+          <thead>
+            <tr>
+              <th scope="col">{t('bookings.travellers.position')}</th>
+              <th scope="col">{t('bookings.travellers.name')}</th>
+              <th scope="col">{t('bookings.travellers.type')}</th>
+              <th scope="col">{t('bookings.travellers.passportNumber')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('bookings.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {booking.travellers.map((x) => (
+              <tr key={x._id}>
+                <td>{x.position}</td>
+                <td>{x.name ?? <span className="muted">{t('bookings.travellers.unnamed')}</span>}</td>
+                <td>{t(`bookings.travellerTypes.${x.type}`)}</td>
+                <td dir="ltr">{x.passportNumber ?? ''}</td>
+                <td>{editable && can('bookings', 'update') && <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={t('bookings.travellers.edit', { position: x.position })} onClick={() => setTraveller(x)} />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="card" aria-labelledby="plan-title">
+        <h2 id="plan-title">{t('bookings.installments.title')}</h2>
+        <table className="booking-table" data-testid="installments">
+          <thead>
+            <tr>
+              <th scope="col">{t('bookings.installments.position')}</th>
+              <th scope="col">{t('bookings.installments.dueDate')}</th>
+              <th scope="col">{t('bookings.installments.amount')}</th>
+              <th scope="col">{t('bookings.installments.paid')}</th>
+              <th scope="col">{t('bookings.installments.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {booking.installments.map((i) => (
+              <tr key={i._id} data-status={i.status}>
+                <td>{i.position}</td>
+                <td>{fmt.date(i.dueDate)}</td>
+                <td>{money(i.amount)}</td>
+                <td>{money(i.paid)}</td>
+                <td>
+                  <StatusTag status={i.status} label={t(`bookings.installmentStatuses.${i.status}`)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="card" aria-labelledby="payments-title">
+        <h2 id="payments-title">{t('bookings.payments.title')}</h2>
+        {booking.payments.length === 0 ? (
+          <p className="muted">{t('bookings.payments.none')}</p>
+        ) : (
+          <table className="booking-table" data-testid="payments">
+            <thead>
+              <tr>
+                <th scope="col">{t('bookings.payments.paidOn')}</th>
+                <th scope="col">{t('bookings.payments.amount')}</th>
+                <th scope="col">{t('bookings.payments.method')}</th>
+                <th scope="col">{t('bookings.payments.reference')}</th>
+                <th scope="col">{t('bookings.payments.status')}</th>
+                <th scope="col">{t('bookings.payments.receipt')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('bookings.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {booking.payments.map((p) => (
+                <tr key={p._id} data-payment={p._id} data-status={p.status}>
+                  <td>{fmt.date(p.paidOn)}</td>
+                  <td>{money(p.amount)}</td>
+                  <td>{t(`bookings.methods.${p.paymentMethod}`)}</td>
+                  <td dir="ltr">{p.reference ?? ''}</td>
+                  <td>
+                    <StatusTag status={p.status} label={t(`bookings.paymentStates.${p.status}`)} />
+                    {p.failReason && <div className="muted">{p.failReason}</div>}
+                  </td>
+                  <td dir="ltr">
+                    {p.receiptNumber ?? ''}
+                    {p.proof && (
+                      <>
+                        {' '}
+                        <a href={proofUrl(booking._id, p._id)}>{t('bookings.payments.proofLink')}</a>
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    <PaymentActions booking={booking} payment={p} onFail={setFailing} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">{t('bookings.timeline')}</h2>
+        <ol className="booking-timeline" data-testid="booking-timeline">
+          {booking.activity.map((a) => (
+            <li key={a._id}>
+              <span className="muted">{fmt.dateTime(a.createdAt)}</span> · {a.actor?.name ?? t('bookings.system')} · {describe(a.type, a.data)}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {traveller && <TravellerDialog booking={booking} traveller={traveller} onClose={() => setTraveller(null)} />}
+      {paying && <PaymentDialog booking={booking} onClose={() => setPaying(false)} />}
+      {failing && <FailDialog booking={booking} payment={failing} onClose={() => setFailing(null)} />}
+    </>
+  );
+}
+
+export function BookingDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const query = useBooking(id);
+  return (
+    <RecordPage titleId="booking-title" back={{ to: modulePath('bookings'), label: t('bookings.back') }} query={query}>
+      {(booking) => <Booking booking={booking} />}
+    </RecordPage>
+  );
+}

@@ -1,0 +1,282 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { toast } from 'sonner';
+import { TRAVELLER_TYPES } from '../../api/bookings/contract';
+import { useCreateBooking } from '../../api/bookings/save-booking';
+import { useConfigurations } from '../../api/admin/configurations/get-configurations';
+import { useGroupTours } from '../../api/tours/group/get-group-tours';
+import { usePersonalizedTours } from '../../api/tours/personalized/get-personalized-tours';
+import { sumMinor } from '../../domain/money';
+import { bookingWizardMachine, wizardPlanProblems, wizardTotal, type BookingRequest, type WizardContext, type WizardEvent, type WizardTour } from '../../machines/booking-wizard-machine';
+import { useAuth, useCan } from '../../ui/auth';
+import { DROPDOWN_PT } from '../../ui/form-fields';
+import { LeadPicker } from '../../ui/lead-picker';
+import { currencyDigits, fromMinorUnits, toMinorUnits } from '../../ui/money-field';
+import { moduleRecordPath, modulePath } from '../../ui/module-paths';
+import { useBookingFormatters } from './bookings-page';
+import './bookings.css';
+
+const STEPS = ['tour', 'travellers', 'plan', 'review'] as const;
+
+/** The tours staff may book here: published packages, departures still ahead with their sales open. */
+function useBookableTours(kind: WizardTour['tourType'], today: string) {
+  const packages = usePersonalizedTours({ isPublished: true, limit: 200, sortBy: 'title', sortOrder: 'asc' });
+  const departures = useGroupTours({ status: ['open', 'guaranteed'], departure: { from: today }, limit: 200 });
+  return useMemo<WizardTour[]>(
+    () =>
+      kind === 'personalized'
+        ? (packages.data?.data ?? []).map((p) => ({ tourType: 'personalized', tourId: p._id, title: p.title, prices: p.pricePerPerson, nights: p.totalNights }))
+        : (departures.data?.data ?? []).map((g) => ({ tourType: 'group', tourId: g._id, title: g.title, prices: g.pricePerPerson, nights: g.totalNights, departure: g.departure })),
+    [kind, packages.data, departures.data],
+  );
+}
+
+function TourStep({ context, send }: { context: WizardContext; send: (event: WizardEvent) => void }) {
+  const { t } = useTranslation();
+  const fmt = useBookingFormatters();
+  const [kind, setKind] = useState<WizardTour['tourType']>(context.tour?.tourType ?? 'personalized');
+  const tours = useBookableTours(kind, context.today);
+  const choose = (patch: Partial<Pick<WizardContext, 'leadId' | 'tour' | 'departure'>>) =>
+    send({ type: 'CHOOSE', leadId: context.leadId, tour: context.tour, departure: context.tour?.departure ? null : context.departure, ...patch });
+  return (
+    <div className="stack">
+      <div className="field">
+        <label htmlFor="wizard-lead">{t('bookings.wizard.lead')}</label>
+        <LeadPicker inputId="wizard-lead" value={context.leadId} onChange={(id) => choose({ leadId: id })} filters={{ status: ['new', 'contacted', 'qualified', 'quoted'] }} />
+      </div>
+      <div className="wizard-row">
+        <div className="field">
+          <label htmlFor="wizard-kind">{t('bookings.wizard.tourType')}</label>
+          <Dropdown
+            inputId="wizard-kind"
+            pt={DROPDOWN_PT}
+            value={kind}
+            options={(['personalized', 'group'] as const).map((v) => ({ value: v, label: t(`bookings.tourTypes.${v}`) }))}
+            onChange={(e) => {
+              setKind(e.value);
+              if (e.value !== kind) send({ type: 'CHOOSE', leadId: context.leadId, tour: null, departure: null });
+            }}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="wizard-tour">{t('bookings.wizard.tour')}</label>
+          <Dropdown
+            inputId="wizard-tour"
+            pt={DROPDOWN_PT}
+            value={context.tour?.tourType === kind ? context.tour.tourId : null}
+            options={tours.map((x) => ({ value: x.tourId, label: x.departure ? `${x.title} · ${fmt.date(x.departure)}` : x.title }))}
+            emptyMessage={t('bookings.wizard.noTours')}
+            filter
+            onChange={(e) => {
+              const tour = tours.find((x) => x.tourId === e.value) ?? null;
+              send({ type: 'CHOOSE', leadId: context.leadId, tour, departure: tour?.departure ? null : context.departure });
+            }}
+          />
+        </div>
+        {kind === 'personalized' && (
+          <div className="field">
+            <label htmlFor="wizard-departure">{t('bookings.wizard.departure')}</label>
+            <InputText id="wizard-departure" type="date" min={context.today} value={context.departure ?? ''} onChange={(e) => choose({ departure: e.target.value || null })} />
+          </div>
+        )}
+      </div>
+      {context.tour?.departure && <p className="muted">{t('bookings.wizard.departureOf', { departure: fmt.date(context.tour.departure), nights: context.tour.nights })}</p>}
+      <p className="muted">{t('bookings.wizard.customizedLater')}</p>
+    </div>
+  );
+}
+
+export function BookingWizardPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { organization } = useAuth();
+  const fmt = useBookingFormatters();
+  const create = useCreateBooking();
+  const settings = useConfigurations();
+  const bookingSettings = can('configurations', 'view') ? (settings.data?.find((c) => c.module === 'bookings')?.settings as { depositPercent?: number; balanceDaysBeforeDeparture?: number } | undefined) : undefined;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: organization.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const machine = useMemo(
+    () =>
+      bookingWizardMachine.provide({
+        actors: {
+          createBooking: fromPromise<{ bookingId: string }, BookingRequest>(async ({ input }) => {
+            const booking = await create.mutateAsync(input);
+            toast.success(t('bookings.wizard.created', { ref: booking.ref }));
+            return { bookingId: booking._id };
+          }),
+        },
+      }),
+    // The call and the words are stable enough for the wizard's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const [snapshot, send] = useMachine(machine, {
+    input: { today, leadId: params.get('leadId'), depositPercent: bookingSettings?.depositPercent, balanceDaysBeforeDeparture: bookingSettings?.balanceDaysBeforeDeparture },
+  });
+  const context = snapshot.context;
+  const step = snapshot.value as (typeof STEPS)[number] | 'submitting' | 'done';
+  useEffect(() => {
+    if (step === 'done' && context.bookingId) navigate(moduleRecordPath('bookings', context.bookingId), { replace: true });
+  }, [step, context.bookingId, navigate]);
+  const total = wizardTotal(context);
+  const digits = currencyDigits(organization.currency);
+  const money = (n: number) => fmt.money(n);
+  const problems = wizardPlanProblems(context);
+  const sum = sumMinor(context.installments.map((i) => (Number.isSafeInteger(i.amount) ? i.amount : 0)));
+
+  return (
+    <div className="stack" aria-labelledby="wizard-title">
+      <div className="page-header">
+        <h1 id="wizard-title" style={{ margin: 0 }}>
+          {t('bookings.wizard.title')}
+        </h1>
+        <span className="grow" />
+        <Button type="button" text label={t('shell.cancel')} onClick={() => navigate(modulePath('bookings'))} />
+      </div>
+      <ol className="wizard-steps" aria-label={t('workflow.steps')}>
+        {STEPS.map((s) => (
+          <li key={s} aria-current={s === step || (s === 'review' && step === 'submitting') ? 'step' : undefined}>
+            {t(`bookings.wizard.steps.${s}`)}
+          </li>
+        ))}
+      </ol>
+      {context.error && (
+        <div className="card" role="alert">
+          {context.error.message}
+        </div>
+      )}
+
+      <section className="card stack" aria-live="polite">
+        {step === 'tour' && <TourStep context={context} send={send} />}
+
+        {step === 'travellers' && (
+          <div className="stack">
+            <table className="booking-table" data-testid="wizard-travellers">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">{t('bookings.travellers.type')}</th>
+                  <th scope="col">{t('bookings.travellers.name')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('bookings.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {context.travellers.map((x, i) => {
+                  const change = (patch: Partial<typeof x>) => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
+                  return (
+                    <tr key={i}>
+                      <td>{i + 1}</td>
+                      <td>
+                        <Dropdown pt={DROPDOWN_PT} aria-label={`${t('bookings.travellers.type')} ${i + 1}`} value={x.type} options={TRAVELLER_TYPES.map((v) => ({ value: v, label: t(`bookings.travellerTypes.${v}`) }))} onChange={(e) => change({ type: e.value })} />
+                      </td>
+                      <td>
+                        <InputText aria-label={`${t('bookings.travellers.name')} ${i + 1}`} value={x.name} onChange={(e) => change({ name: e.target.value })} />
+                      </td>
+                      <td>
+                        <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeTraveller', { position: i + 1 })} disabled={context.travellers.length === 1} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.filter((_, j) => j !== i) })} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            <span>
+              <Button type="button" outlined icon="pi pi-plus" label={t('bookings.wizard.addTraveller')} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: [...context.travellers, { type: 'adult', name: '' }] })} />
+            </span>
+            <p data-testid="wizard-total">{t('bookings.wizard.total', { total: money(total) })}</p>
+          </div>
+        )}
+
+        {step === 'plan' && (
+          <div className="stack">
+            <div className="row">
+              <Button type="button" outlined label={t('bookings.wizard.proposeDeposit', { percent: context.depositPercent })} onClick={() => send({ type: 'PROPOSE', kind: 'deposit' })} />
+              <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { parts: 3 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 3 })} />
+              <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { parts: 4 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 4 })} />
+            </div>
+            <table className="booking-table" data-testid="wizard-plan">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">{t('bookings.installments.dueDate')}</th>
+                  <th scope="col">{t('bookings.installments.amount')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('bookings.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {context.installments.map((x, i) => {
+                  const change = (patch: Partial<typeof x>) => send({ type: 'SET_INSTALLMENTS', installments: context.installments.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
+                  return (
+                    <tr key={i}>
+                      <td>{i + 1}</td>
+                      <td>
+                        <InputText type="date" aria-label={`${t('bookings.installments.dueDate')} ${i + 1}`} min={context.today} max={context.departure ?? undefined} value={x.dueDate} onChange={(e) => change({ dueDate: e.target.value })} />
+                      </td>
+                      <td>
+                        <InputNumber
+                          aria-label={`${t('bookings.installments.amount')} ${i + 1}`}
+                          mode="currency"
+                          currency={organization.currency}
+                          minFractionDigits={digits}
+                          maxFractionDigits={digits}
+                          value={fromMinorUnits(x.amount, digits)}
+                          onValueChange={(e) => change({ amount: toMinorUnits(e.value ?? null, digits) ?? 0 })}
+                        />
+                      </td>
+                      <td>
+                        <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeInstallment', { position: i + 1 })} onClick={() => send({ type: 'SET_INSTALLMENTS', installments: context.installments.filter((_, j) => j !== i) })} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            <span>
+              <Button type="button" outlined icon="pi pi-plus" label={t('bookings.wizard.addInstallment')} onClick={() => send({ type: 'SET_INSTALLMENTS', installments: [...context.installments, { dueDate: context.today, amount: Math.max(0, total - sum) }] })} />
+            </span>
+            <p data-testid="wizard-sum" className={problems.length ? 'field-error' : 'muted'}>
+              {problems.length ? t('bookings.wizard.sumOff', { sum: money(sum), total: money(total) }) : t('bookings.wizard.sum', { sum: money(sum), total: money(total) })}
+            </p>
+          </div>
+        )}
+
+        {(step === 'review' || step === 'submitting') && (
+          <dl className="detail-list" data-testid="wizard-review">
+            <dt>{t('bookings.tour')}</dt>
+            <dd>{context.tour?.title}</dd>
+            <dt>{t('bookings.departure')}</dt>
+            <dd>{context.departure ? fmt.date(context.departure) : ''}</dd>
+            <dt>{t('bookings.pax')}</dt>
+            <dd>{context.travellers.map((x) => `${t(`bookings.travellerTypes.${x.type}`)}${x.name.trim() ? ` (${x.name.trim()})` : ''}`).join(', ')}</dd>
+            <dt>{t('bookings.grandTotal')}</dt>
+            <dd>{money(total)}</dd>
+            <dt>{t('bookings.installments.title')}</dt>
+            <dd>{context.installments.map((x) => `${fmt.date(x.dueDate)}: ${money(x.amount)}`).join(' · ')}</dd>
+          </dl>
+        )}
+
+        <div className="row" style={{ justifyContent: 'space-between' }}>
+          <Button type="button" text icon="pi pi-arrow-left" label={t('bookings.wizard.back')} disabled={step === 'tour' || step === 'submitting'} onClick={() => send({ type: 'BACK' })} />
+          {step === 'review' || step === 'submitting' ? (
+            <Button type="button" icon="pi pi-check" label={t('bookings.wizard.create')} loading={step === 'submitting'} onClick={() => send({ type: 'SUBMIT' })} />
+          ) : (
+            <Button type="button" icon="pi pi-arrow-right" iconPos="right" label={t('bookings.wizard.next')} disabled={!snapshot.can({ type: 'NEXT' })} onClick={() => send({ type: 'NEXT' })} />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { toast } from 'sonner';
+import type { Booking } from '../../api/bookings/contract';
+import { INVOICE_STATUSES, type Invoice, type InvoiceStats } from '../../api/bookings/invoices';
+import { useCompletedBookings, useInvoices, type CompletedBookingsParams, type InvoicesParams } from '../../api/bookings/get-bookings';
+import { useGenerateInvoice } from '../../api/bookings/save-booking';
+import { useCan } from '../../ui/auth';
+import { MultiSelectFilter } from '../../ui/filter-fields';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { moduleRecordPath } from '../../ui/module-paths';
+import { StatusTag } from '../../ui/status-tag';
+import { PaymentStatusTag, useBookingFormatters } from './bookings-page';
+import { percent } from './payment-receipts-page';
+
+const INVOICE_FILTER_PARAMS: Record<string, FilterParamKind> = { status: 'list', issuedOn: 'object', dueDate: 'object' };
+
+function InvoiceStatsHeader({ stats }: { stats?: InvoiceStats }) {
+  const { t } = useTranslation();
+  const fmt = useBookingFormatters();
+  const money = new Set(['totalRevenue', 'totalPaid', 'totalPending', 'avgInvoiceValue', 'thisMonthRevenue']);
+  const keys: (keyof InvoiceStats)[] = ['total', 'paid', 'pending', 'overdue', 'totalRevenue', 'totalPaid', 'totalPending', 'avgInvoiceValue', 'thisMonthRevenue', 'monthlyGrowth', 'paidPercentage'];
+  const value = (key: keyof InvoiceStats) => {
+    if (!stats) return '…';
+    if (money.has(key)) return fmt.money(stats[key] as number);
+    if (key === 'monthlyGrowth' || key === 'paidPercentage') return percent(stats[key], fmt.number);
+    return fmt.number(stats[key] as number);
+  };
+  return (
+    <dl className="stats-grid" aria-label={t('invoices.stats.label')} data-testid="invoice-stats">
+      {keys.map((key) => (
+        <div className="stat" key={key} data-stat={key}>
+          <dt>{t(`invoices.stats.${key}`)}</dt>
+          <dd>{value(key)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Completed bookings still without their invoice, each with the button that issues it. */
+function AwaitingInvoices() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const fmt = useBookingFormatters();
+  const generate = useGenerateInvoice();
+  // Its own state, not the address's: the invoices list above owns the address.
+  const [state, setLocal] = useState<ListState>({ page: 1, limit: 10, search: '', sortBy: 'arrival', sortOrder: 'desc', filters: {} });
+  const setState = (change: Partial<ListState> | ((latest: ListState) => Partial<ListState>)) => setLocal((latest) => ({ ...latest, ...(typeof change === 'function' ? change(latest) : change) }));
+  const query = useCompletedBookings({ ...(toQuery(state) as CompletedBookingsParams), invoiceGenerated: false });
+  const columns = useMemo<ListColumn<Booking>[]>(
+    () => [
+      {
+        field: 'ref',
+        header: t('bookings.ref'),
+        body: (b) => (
+          <Link to={moduleRecordPath('bookings', b._id)} onClick={(e) => e.stopPropagation()}>
+            {b.ref}
+          </Link>
+        ),
+      },
+      { field: 'customerName', header: t('bookings.customer'), body: (b) => b.customer.name },
+      { field: 'tour', header: t('bookings.tour'), body: (b) => b.tour.title },
+      { field: 'arrival', header: t('bookings.arrival'), sortable: true, body: (b) => fmt.date(b.arrival) },
+      { field: 'grandTotal', header: t('bookings.grandTotal'), sortable: true, body: (b) => fmt.money(b.grandTotal, b.currency) },
+      { field: 'paymentStatus', header: t('bookings.paymentStatus'), body: (b) => <PaymentStatusTag status={b.paymentStatus} /> },
+      {
+        field: 'actions',
+        header: t('bookings.actions'),
+        body: (b) =>
+          can('invoices', 'create') && (
+            <Button
+              type="button"
+              size="small"
+              icon="pi pi-file"
+              label={t('bookings.invoice')}
+              aria-label={`${t('bookings.invoice')} ${b.ref}`}
+              onClick={async (e) => {
+                e.stopPropagation();
+                const issued = await generate.mutateAsync({ bookingId: b._id }).catch(() => undefined);
+                if (issued) toast.success(t('bookings.invoiceGenerated', { number: issued.number }));
+              }}
+            />
+          ),
+      },
+    ],
+    [t, fmt, can, generate],
+  );
+  return <ListPage<Booking> id="awaiting-invoices" headingLevel={2} title={t('bookings.completed.title')} columns={columns} state={state} onChange={setState} answer={query.data} loading={query.isFetching} defaultLayout="table" />;
+}
+
+export function InvoicesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fmt = useBookingFormatters();
+  const [state, setState] = useListState({ sortBy: 'issuedOn', sortOrder: 'desc', filterParams: INVOICE_FILTER_PARAMS });
+  const query = useInvoices(toQuery(state) as InvoicesParams);
+  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
+  const columns = useMemo<ListColumn<Invoice>[]>(
+    () => [
+      { field: 'number', header: t('invoices.number'), sortable: true, body: (i) => <span dir="ltr">{i.number}</span> },
+      { field: 'issuedOn', header: t('invoices.issuedOn'), sortable: true, body: (i) => fmt.date(i.issuedOn) },
+      { field: 'dueDate', header: t('invoices.dueDate'), sortable: true, body: (i) => fmt.date(i.dueDate) },
+      { field: 'customer', header: t('bookings.customer'), body: (i) => i.customer.name },
+      { field: 'bookingRef', header: t('bookings.ref'), body: (i) => i.bookingRef },
+      { field: 'total', header: t('invoices.total'), sortable: true, body: (i) => fmt.money(i.total, i.currency) },
+      { field: 'tax', header: t('invoices.tax'), hiddenByDefault: true, body: (i) => fmt.money(i.tax, i.currency) },
+      { field: 'balance', header: t('bookings.balance'), body: (i) => fmt.money(i.balance, i.currency) },
+      { field: 'status', header: t('invoices.status'), body: (i) => <StatusTag status={i.status} label={t(`invoices.statuses.${i.status}`)} /> },
+    ],
+    [t, fmt],
+  );
+  return (
+    <div className="stack">
+      <ListPage<Invoice>
+        id="invoices"
+        title={t('invoices.title')}
+        above={<InvoiceStatsHeader stats={query.data?.stats} />}
+        columns={columns}
+        state={state}
+        onChange={setState}
+        answer={query.data}
+        loading={query.isFetching}
+        defaultLayout="table"
+        onOpen={(i) => navigate(moduleRecordPath('bookings', i.bookingId))}
+        filterPanel={
+          <>
+            <MultiSelectFilter id="f-invoice-status" label={t('invoices.status')} value={state.filters.status} options={INVOICE_STATUSES.map((v) => ({ value: v, label: t(`invoices.statuses.${v}`) }))} onChange={(v) => setFilter('status', v)} />
+            <DateRangeFilter label={t('invoices.issuedOn')} value={state.filters.issuedOn} onChange={(v) => setFilter('issuedOn', v)} />
+            <DateRangeFilter label={t('invoices.dueDate')} value={state.filters.dueDate} onChange={(v) => setFilter('dueDate', v)} />
+          </>
+        }
+      />
+      <AwaitingInvoices />
+    </div>
+  );
+}
