@@ -212,7 +212,7 @@ describe('a customized tour booked', () => {
       ],
     });
     expect(tour.status, JSON.stringify(tour.body)).toBe(201);
-    expect((await owner.post(`/api/customized-tours/${tour.body.data._id}/send`, {})).status).toBe(200);
+    expect((await owner.post(`/api/customized-tours/${tour.body.data._id}/send`, { to: 'guest@example.com' })).status).toBe(202);
     return (await owner.get(`/api/customized-tours/${tour.body.data._id}`)).body.data;
   }
 

@@ -42,6 +42,13 @@ const DEMO_DATA = new Set([
   'customized_tour_days',
   'customized_tour_lines',
   'customized_tour_versions',
+  'bookings',
+  'booking_travellers',
+  'booking_installments',
+  'booking_payments',
+  'payment_allocations',
+  'booking_invoices',
+  'booking_events',
 ]);
 /** What onboarding writes beyond the demo seed: the owner's invitation. */
 const ONBOARDING_ONLY = new Set(['invitations']);
@@ -85,7 +92,7 @@ describe('a new organization has every piece a demo one starts with', () => {
   it('the same configurations, one per module, at the defaults', async () => {
     const q = 'select module, settings from configurations where organization_id = $1 order by module';
     const configurations = await rowsOf(q, newOrg);
-    expect(configurations).toHaveLength(7);
+    expect(configurations).toHaveLength(8);
     expect(configurations).toEqual(await rowsOf(q, demoOrg));
     expect((await newOwner.get('/api/configurations')).body.data.find((c: { module: string }) => c.module === 'leads').settings).toEqual({ defaultSource: 'website', followUpReminderMinutes: 30, autoAssignRoundRobin: false });
   });
@@ -115,7 +122,7 @@ describe('a new organization has every piece a demo one starts with', () => {
     const owners = 'select m.department, r.is_owner from members m join roles r on r.id = m.role_id where m.organization_id = $1 and r.is_owner';
     expect(await rowsOf(owners, newOrg)).toEqual([{ department: 'management', is_owner: true }]);
     expect(await rowsOf(owners, demoOrg)).toEqual([{ department: 'management', is_owner: true }]);
-    const welcome = `select n.type, n.title from notifications n join members m on m.id = n.member_id join roles r on r.id = m.role_id where n.organization_id = $1 and r.is_owner`;
+    const welcome = `select n.type, n.title from notifications n join members m on m.id = n.member_id join roles r on r.id = m.role_id where n.organization_id = $1 and r.is_owner and n.type = 'system'`;
     expect(await rowsOf(welcome, newOrg)).toEqual([{ type: 'system', title: 'Welcome to Parity Travel' }]);
     expect(await rowsOf(welcome, demoOrg)).toEqual([{ type: 'system', title: 'Welcome to Demo Travels' }]);
     expect(await rowsOf('select plan, seats, status from subscriptions where organization_id = $1', newOrg)).toEqual([{ plan: 'business', seats: 10, status: 'active' }]);
