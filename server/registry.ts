@@ -11,6 +11,7 @@ import { notificationRoutes } from './notifications/routes';
 import { vendorRoutes } from './vendors/routes';
 import { financeRoutes } from './finance/routes';
 import { tourRoutes } from './tours/routes';
+import { aiRoutes } from './ai/routes';
 import { documentRoutes } from './documents/routes';
 import { documentQueues } from './documents/jobs';
 import type { BossQueue } from './jobs/boss';
@@ -21,7 +22,7 @@ import type { AppServices } from './services';
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...tourRoutes, ...documentRoutes],
+  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...aiRoutes, ...tourRoutes, ...documentRoutes],
   // The parent (platform) service: organizations and subscriptions, in its own issue.
   platform: [],
 };

@@ -16,3 +16,4 @@ export * from '../finance/schema';
 export * from '../tours/schema';
 export * from '../tours/package-schema';
 export * from '../documents/schema';
+export * from '../ai/schema';

@@ -183,6 +183,8 @@ export const ERROR_CODES = [
   'TOUR_BOOKED',
   'TOUR_NOT_BOOKED',
   'TOUR_NOT_DELETABLE',
+  'AI_LIMIT_REACHED',
+  'AI_MODEL_FAILED',
   'CONFLICT',
   'INTERNAL',
 ] as const;

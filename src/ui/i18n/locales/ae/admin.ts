@@ -107,6 +107,7 @@ const admin = {
       regions: 'المناطق',
       destionations: 'الوجهات',
       emailConfig: 'البريد الإلكتروني',
+      aiConfig: 'نموذج الذكاء الاصطناعي',
     },
     fields: {
       defaultSource: 'المصدر الافتراضي للعملاء المحتملين',
@@ -127,6 +128,10 @@ const admin = {
       password: 'كلمة المرور',
       fromName: 'اسم المرسل',
       fromEmail: 'البريد الإلكتروني للمرسل',
+      baseUrl: 'عنوان خدمة النموذج (متوافق مع OpenAI)',
+      model: 'النموذج',
+      apiKey: 'مفتاح واجهة البرمجة',
+      monthlyTokenLimit: 'الحد الشهري للرموز (0: بلا حد)',
     },
     optionLabels: { none: 'بدون (اتصال غير مشفر، خادم محلي)', starttls: 'STARTTLS (المنفذ 587)', tls: 'TLS (المنفذ 465)' },
     passwordSet: 'توجد كلمة مرور محفوظة؛ اترك الحقل فارغًا للإبقاء عليها.',

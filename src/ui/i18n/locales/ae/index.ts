@@ -11,7 +11,8 @@ import tourPackages from './tour-packages';
 import dashboard from './dashboard';
 import documents from './documents';
 import tours from './tours';
+import ai from './ai';
 
-const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours };
+const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...ai };
 
 export default ae;

@@ -104,6 +104,8 @@ const errors = {
     TOUR_BOOKED: "En booket rejse beholder sin pris: kun programmet kan ændres.",
     TOUR_NOT_BOOKED: "Kun programmet for en booket rejse ændres på denne måde; en offentliggjort rejse skal først føres tilbage.",
     TOUR_NOT_DELETABLE: "Kun en rejse i kladde kan slettes.",
+    AI_LIMIT_REACHED: "Månedens AI-grænse på {{limit}} tokens er nået; hæv den under Indstillinger eller vent til næste måned.",
+    AI_MODEL_FAILED: "Modellens svar kunne ikke bruges; lav rejsen med planlæggeren i stedet.",
     CONFLICT: "Det er i konflikt med postens nuværende tilstand.",
     INTERNAL: "Der opstod en uventet fejl.",
   },

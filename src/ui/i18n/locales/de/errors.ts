@@ -104,6 +104,8 @@ const errors = {
     TOUR_BOOKED: "Eine gebuchte Reise behält ihren Preis: Nur ihr Programm kann sich ändern.",
     TOUR_NOT_BOOKED: "Nur das Programm einer gebuchten Reise wird so geändert; eine veröffentlichte Reise muss zuerst zurückgesetzt werden.",
     TOUR_NOT_DELETABLE: "Nur ein Reiseentwurf kann gelöscht werden.",
+    AI_LIMIT_REACHED: "Das KI-Limit dieses Monats von {{limit}} Tokens ist erreicht; erhöhen Sie es in den Einstellungen oder warten Sie auf den nächsten Monat.",
+    AI_MODEL_FAILED: "Die Antwort des Modells war nicht verwendbar; erstellen Sie die Reise stattdessen mit dem Planer.",
     CONFLICT: "Das steht im Widerspruch zum aktuellen Zustand des Datensatzes.",
     INTERNAL: "Ein unerwarteter Fehler ist aufgetreten.",
   },

@@ -101,6 +101,7 @@ const admin = {
       regions: 'Regions',
       destionations: 'Destinations',
       emailConfig: 'Email',
+      aiConfig: 'AI model',
     },
     fields: {
       defaultSource: 'Default lead source',
@@ -121,6 +122,10 @@ const admin = {
       password: 'Password',
       fromName: 'Sender name',
       fromEmail: 'Sender email',
+      baseUrl: 'Model endpoint (OpenAI-compatible base URL)',
+      model: 'Model',
+      apiKey: 'API key',
+      monthlyTokenLimit: 'Monthly token limit (0: none)',
     },
     optionLabels: { none: 'None (plain, a local relay)', starttls: 'STARTTLS (port 587)', tls: 'TLS (port 465)' },
     passwordSet: 'A password is stored; leave empty to keep it.',

@@ -113,6 +113,8 @@ const errors = {
     TOUR_BOOKED: "A booked tour keeps its price: only its plan can change.",
     TOUR_NOT_BOOKED: "Only a booked tour's plan is changed this way; a published tour must be reverted first.",
     TOUR_NOT_DELETABLE: "Only a draft tour can be deleted.",
+    AI_LIMIT_REACHED: "This month's AI limit of {{limit}} tokens is reached; raise it in Configurations or wait for next month.",
+    AI_MODEL_FAILED: "The model's answer could not be used; draft the tour with the planner instead.",
     CONFLICT: 'This conflicts with the record’s current state.',
     INTERNAL: 'An unexpected error occurred.',
   },

@@ -14,7 +14,8 @@ import tourPackages from './tour-packages';
 import dashboard from './dashboard';
 import documents from './documents';
 import tours from './tours';
+import ai from './ai';
 
-const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours };
+const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...ai };
 
 export default en;

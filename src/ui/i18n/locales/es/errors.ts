@@ -104,6 +104,8 @@ const errors = {
     TOUR_BOOKED: "Un circuito reservado mantiene su precio: solo puede cambiar su programa.",
     TOUR_NOT_BOOKED: "Así solo se cambia el programa de un circuito reservado; un circuito publicado debe revertirse primero.",
     TOUR_NOT_DELETABLE: "Solo se puede eliminar un circuito en borrador.",
+    AI_LIMIT_REACHED: "Se alcanzó el límite de IA de este mes ({{limit}} tokens); auméntelo en Configuración o espere al próximo mes.",
+    AI_MODEL_FAILED: "La respuesta del modelo no se pudo usar; cree el circuito con el planificador.",
     CONFLICT: "Esto entra en conflicto con el estado actual del registro.",
     INTERNAL: "Se produjo un error inesperado.",
   },

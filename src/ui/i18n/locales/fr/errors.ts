@@ -104,6 +104,8 @@ const errors = {
     TOUR_BOOKED: "Un circuit réservé garde son prix : seul son programme peut changer.",
     TOUR_NOT_BOOKED: "Seul le programme d’un circuit réservé se modifie ainsi ; un circuit publié doit d’abord être rétabli.",
     TOUR_NOT_DELETABLE: "Seul un circuit en brouillon peut être supprimé.",
+    AI_LIMIT_REACHED: "La limite IA du mois ({{limit}} jetons) est atteinte ; augmentez-la dans les Configurations ou attendez le mois prochain.",
+    AI_MODEL_FAILED: "La réponse du modèle est inutilisable ; créez le circuit avec le planificateur.",
     CONFLICT: "Cela entre en conflit avec l’état actuel de l’enregistrement.",
     INTERNAL: "Une erreur inattendue s’est produite.",
   },

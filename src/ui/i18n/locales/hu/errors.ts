@@ -104,6 +104,8 @@ const errors = {
     TOUR_BOOKED: "A lefoglalt túra megtartja az árát: csak a programja változhat.",
     TOUR_NOT_BOOKED: "Így csak lefoglalt túra programja módosítható; a közzétett túrát előbb vissza kell állítani.",
     TOUR_NOT_DELETABLE: "Csak piszkozat állapotú túra törölhető.",
+    AI_LIMIT_REACHED: "Elérte a havi {{limit}} tokenes MI-korlátot; emelje meg a Beállításokban, vagy várjon a következő hónapig.",
+    AI_MODEL_FAILED: "A modell válasza nem használható; készítse el a túrát a tervezővel.",
     CONFLICT: "Ez ütközik a rekord jelenlegi állapotával.",
     INTERNAL: "Váratlan hiba történt.",
   },

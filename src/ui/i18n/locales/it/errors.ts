@@ -104,6 +104,8 @@ const errors = {
     TOUR_BOOKED: "Un tour prenotato mantiene il suo prezzo: può cambiare solo il programma.",
     TOUR_NOT_BOOKED: "Così si modifica solo il programma di un tour prenotato; un tour pubblicato va prima ripristinato.",
     TOUR_NOT_DELETABLE: "Si può eliminare solo un tour in bozza.",
+    AI_LIMIT_REACHED: "Il limite IA del mese ({{limit}} token) è stato raggiunto; aumentalo nelle Configurazioni o attendi il mese prossimo.",
+    AI_MODEL_FAILED: "La risposta del modello non è utilizzabile; crea il tour con il pianificatore.",
     CONFLICT: "Questo è in conflitto con lo stato attuale del record.",
     INTERNAL: "Si è verificato un errore imprevisto.",
   },

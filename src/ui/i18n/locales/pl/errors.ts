@@ -104,6 +104,8 @@ const errors = {
     TOUR_BOOKED: "Zarezerwowana wycieczka zachowuje cenę: zmienić można tylko jej program.",
     TOUR_NOT_BOOKED: "W ten sposób zmienia się tylko program zarezerwowanej wycieczki; opublikowaną wycieczkę trzeba najpierw przywrócić.",
     TOUR_NOT_DELETABLE: "Usunąć można tylko wycieczkę w wersji roboczej.",
+    AI_LIMIT_REACHED: "Osiągnięto miesięczny limit AI ({{limit}} tokenów); zwiększ go w Konfiguracji lub poczekaj do następnego miesiąca.",
+    AI_MODEL_FAILED: "Nie można użyć odpowiedzi modelu; utwórz wycieczkę za pomocą planera.",
     CONFLICT: "To jest sprzeczne z obecnym stanem rekordu.",
     INTERNAL: "Wystąpił nieoczekiwany błąd.",
   },

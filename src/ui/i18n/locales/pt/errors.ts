@@ -104,6 +104,8 @@ const errors = {
     TOUR_BOOKED: "Um circuito reservado mantém o preço: só o programa pode mudar.",
     TOUR_NOT_BOOKED: "Assim só se altera o programa de um circuito reservado; um circuito publicado tem de ser revertido primeiro.",
     TOUR_NOT_DELETABLE: "Só um circuito em rascunho pode ser eliminado.",
+    AI_LIMIT_REACHED: "Foi atingido o limite de IA deste mês ({{limit}} tokens); aumente-o nas Configurações ou aguarde o próximo mês.",
+    AI_MODEL_FAILED: "Não foi possível usar a resposta do modelo; crie o circuito com o planeador.",
     CONFLICT: "Isto entra em conflito com o estado atual do registo.",
     INTERNAL: "Ocorreu um erro inesperado.",
   },

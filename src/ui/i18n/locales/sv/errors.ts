@@ -104,6 +104,8 @@ const errors = {
     TOUR_BOOKED: "En bokad resa behåller sitt pris: bara programmet kan ändras.",
     TOUR_NOT_BOOKED: "Bara programmet för en bokad resa ändras på det här sättet; en publicerad resa måste först återställas.",
     TOUR_NOT_DELETABLE: "Bara en resa i utkast kan tas bort.",
+    AI_LIMIT_REACHED: "Månadens AI-gräns på {{limit}} token är nådd; höj den under Inställningar eller vänta till nästa månad.",
+    AI_MODEL_FAILED: "Modellens svar gick inte att använda; skapa resan med planeraren i stället.",
     CONFLICT: "Det strider mot postens nuvarande läge.",
     INTERNAL: "Ett oväntat fel inträffade.",
   },

@@ -104,6 +104,8 @@ const errors = {
     TOUR_BOOKED: "Rezerve edilmiş bir tur fiyatını korur: yalnızca programı değişebilir.",
     TOUR_NOT_BOOKED: "Bu yolla yalnızca rezerve edilmiş bir turun programı değiştirilir; yayımlanmış bir tur önce geri alınmalıdır.",
     TOUR_NOT_DELETABLE: "Yalnızca taslak halindeki bir tur silinebilir.",
+    AI_LIMIT_REACHED: "Bu ayın {{limit}} tokenlik yapay zekâ sınırına ulaşıldı; Ayarlar'dan yükseltin veya gelecek ayı bekleyin.",
+    AI_MODEL_FAILED: "Modelin yanıtı kullanılamadı; turu bunun yerine planlayıcıyla oluşturun.",
     CONFLICT: "Bu, kaydın mevcut durumuyla çelişiyor.",
     INTERNAL: "Beklenmeyen bir hata oluştu.",
   },

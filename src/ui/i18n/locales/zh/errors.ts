@@ -104,6 +104,8 @@ const errors = {
     TOUR_BOOKED: "已预订的行程保持其价格：只能修改行程安排。",
     TOUR_NOT_BOOKED: "只有已预订行程的安排可以这样修改；已发布的行程须先撤回。",
     TOUR_NOT_DELETABLE: "只能删除草稿状态的行程。",
+    AI_LIMIT_REACHED: "本月 AI 额度（{{limit}} 个令牌）已用完；请在配置中提高额度或等待下月。",
+    AI_MODEL_FAILED: "无法使用模型的回答；请改用规划器生成行程。",
     CONFLICT: "这与记录的当前状态冲突。",
     INTERNAL: "发生了意外错误。",
   },
