@@ -14,7 +14,7 @@ import { moduleRecordPath } from '../../ui/module-paths';
  * planner drafted it, what of the model's answer the catalogue refused, and whether it is within
  * the budget. When the model fails (502) the toast offers the planner's draft.
  */
-export function GenerateTourButton({ leadId, query }: { leadId: string; query: LeadQuery | undefined }) {
+export function GenerateTourButton({ leadId, query, testId = 'generate-tour' }: { leadId: string; query: LeadQuery | undefined; testId?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const generate = useGenerateTour();
@@ -47,7 +47,7 @@ export function GenerateTourButton({ leadId, query }: { leadId: string; query: L
       disabled={!ready}
       loading={generate.isPending}
       onClick={() => void run()}
-      data-testid="generate-tour"
+      data-testid={testId}
     />
   );
 }

@@ -4,7 +4,7 @@ const ai = {
     generate: {
       action: 'Generate tour',
       hint: 'Drafts a customized tour from the latest query and the catalogue, then opens it.',
-      needsDates: 'The latest query needs travel dates to generate a tour.',
+      needsDates: 'Choose a query with travel dates to generate a tour.',
       byModel: 'Drafted by the model {{model}}.',
       byPlanner: 'Drafted by the planner (no model configured).',
       replaced_one: '{{count}} choice of the model was not in the catalogue and was replaced.',
