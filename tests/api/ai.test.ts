@@ -218,3 +218,106 @@ describe('generate with AI, with a model', () => {
     expect((await owner.post('/api/customized-tours/generate-with-ai', { leadId, queryId, use: 'planner' })).status).toBe(201);
   });
 });
+
+/** The events of a chat answer's stream, in order. */
+const events = (body: string) =>
+  body
+    .split('\n\n')
+    .filter((e) => e.startsWith('event:'))
+    .map((e) => JSON.parse(e.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) as { type: string; text?: string; name?: string; message?: { content: string; incomplete: boolean; toolCalls: unknown[] } });
+
+describe('the lead chat', () => {
+  it('without a model: one thread per lead, an empty conversation, and a plain refusal that stores nothing', async () => {
+    const { leadId } = await leadWithQuery(owner, trip());
+    const first = await owner.get(`/api/chat-ai/lead-thread?leadId=${leadId}`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ leadId, conversation: [], model: null });
+    expect((await owner.get(`/api/chat-ai/lead-thread?leadId=${leadId}`)).body.threadId).toBe(first.body.threadId);
+    const sent = model.requests.length;
+    const refused = await owner.post(`/api/leads/${leadId}/chat`, { text: 'Hotels in Dubai?' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'AI_NOT_CONFIGURED' });
+    expect(refused.body.message).toMatch(/No model is configured/);
+    expect(model.requests.length).toBe(sent);
+    expect((await owner.get(`/api/leads/${leadId}/chat`)).body.data).toEqual([]);
+    const empty = await owner.post(`/api/leads/${leadId}/chat`, { text: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.issues[0]).toMatchObject({ path: 'text', code: 'required' });
+  });
+
+  it('streams an answer that used a catalogue tool, stores both messages with the tool calls, and prompts with this lead only', async () => {
+    await useModel();
+    await leadWithQuery(owner, { ...trip(), notes: 'OTHER-LEAD-NOTES vegan' }, 'Someone Else Entirely');
+    const { leadId } = await leadWithQuery(owner, trip(), 'Chatting Lead');
+    model.script({ toolCalls: [{ name: 'search_hotels', arguments: { destination: 'Dubai', minStars: 4 } }] }, { content: 'Two hotels in Dubai fit: both have four stars or more.' });
+    const sent = model.requests.length;
+    const res = await owner.post(`/api/leads/${leadId}/chat`, { text: 'Which hotels in Dubai have four stars?' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const stream = events(res.body);
+    expect(stream[0]).toMatchObject({ type: 'tool', name: 'search_hotels' });
+    expect(stream.filter((e) => e.type === 'delta').map((e) => e.text).join('')).toBe('Two hotels in Dubai fit: both have four stars or more.');
+    expect(stream.at(-1)).toMatchObject({ type: 'done', message: { content: 'Two hotels in Dubai fit: both have four stars or more.', incomplete: false } });
+    // The tool's answer (sent back to the model) is the organization's Dubai hotels of four stars or more.
+    const [first, second] = model.requests.slice(sent);
+    expect(first.body).toMatchObject({ stream: true, model: 'test-model' });
+    const toolMessage = (second.body.messages as { role: string; content: string }[]).find((m) => m.role === 'tool')!;
+    const hotels = JSON.parse(toolMessage.content).hotels as { hotelId: string; stars: number; destination: string }[];
+    const expected = await s.sql<{ id: string }>(`select h.id from hotels h join destinations d on d.id = h.destination_id where h.organization_id = $1 and d.name ilike '%Dubai%' and h.stars >= 4 order by h.stars desc, h.name limit 10`, [orgId]);
+    expect(hotels.map((h) => h.hotelId)).toEqual(expected.map((h) => h.id));
+    // The prompt: this lead and its query; nothing of another lead.
+    const prompt = JSON.stringify(first.body.messages);
+    expect(prompt).toContain('Chatting Lead');
+    expect(prompt).toContain('Honeymoon, likes food');
+    expect(prompt).not.toContain('Someone Else Entirely');
+    expect(prompt).not.toContain('OTHER-LEAD-NOTES');
+    expect(prompt).not.toContain('@example.com');
+    // Stored: the member's message and the answer with its tool call.
+    const stored = (await owner.get(`/api/leads/${leadId}/chat`)).body.data;
+    expect(stored.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(stored[0]).toMatchObject({ content: 'Which hotels in Dubai have four stars?', author: { name: expect.any(String) } });
+    expect(stored[1]).toMatchObject({ incomplete: false, author: null, toolCalls: [{ name: 'search_hotels', arguments: { destination: 'Dubai', minStars: 4 } }] });
+    // A second message carries the conversation so far.
+    model.script({ content: 'You are welcome.' });
+    await owner.post(`/api/leads/${leadId}/chat`, { text: 'Thanks' });
+    expect(JSON.stringify(model.requests.at(-1)!.body.messages)).toContain('Two hotels in Dubai fit');
+  });
+
+  it('keeps what arrived of a cut stream, marked incomplete', async () => {
+    await useModel();
+    const { leadId } = await leadWithQuery(owner, trip());
+    model.script({ cutAfter: ['The best ', 'hotel is'] });
+    const res = await owner.post(`/api/leads/${leadId}/chat`, { text: 'Best hotel?' });
+    expect(res.status).toBe(200);
+    expect(events(res.body).at(-1)).toMatchObject({ type: 'done', message: { content: 'The best hotel is', incomplete: true } });
+    const stored = (await owner.get(`/api/leads/${leadId}/chat`)).body.data;
+    expect(stored[1]).toMatchObject({ content: 'The best hotel is', incomplete: true });
+  });
+
+  it('drafts a tour for the lead through its tool, and reads only this lead’s tours', async () => {
+    await useModel();
+    const { leadId, queryId } = await leadWithQuery(owner, trip());
+    const other = await leadWithQuery(owner, trip());
+    const otherTour = (await owner.post('/api/customized-tours/generate-with-ai', { ...other, use: 'planner' })).body.data._id;
+    model.script({ toolCalls: [{ name: 'draft_tour', arguments: { queryId } }, { name: 'read_tour', arguments: { tourId: otherTour } }] }, { content: 'Drafted.' });
+    const res = await owner.post(`/api/leads/${leadId}/chat`, { text: 'Draft a tour please' });
+    expect(events(res.body).at(-1)).toMatchObject({ type: 'done', message: { content: 'Drafted.' } });
+    const [tour] = await s.sql<{ id: string }>(`select id from customized_tours where lead_id = $1`, [leadId]);
+    expect(tour).toBeDefined();
+    const tools = (model.requests.at(-1)!.body.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content));
+    expect(tools[0]).toMatchObject({ tourId: tour.id, drafted: 'planner' });
+    expect(tools[1]).toEqual({ error: 'no such tour for this lead' });
+  });
+
+  it('answers 404 for another organization’s lead, and 429 past the limit', async () => {
+    const { leadId } = await leadWithQuery(owner, trip());
+    expect((await globe.get(`/api/chat-ai/lead-thread?leadId=${leadId}`)).status).toBe(404);
+    expect((await globe.get(`/api/leads/${leadId}/chat`)).status).toBe(404);
+    expect((await globe.post(`/api/leads/${leadId}/chat`, { text: 'hello' })).status).toBe(404);
+    const used = (await owner.get('/api/ai/usage')).body.data;
+    await useModel({ monthlyTokenLimit: Math.max(1, used.promptTokens + used.completionTokens) });
+    const limited = await owner.post(`/api/leads/${leadId}/chat`, { text: 'hello' });
+    expect(limited.status).toBe(429);
+    expect((await owner.get(`/api/leads/${leadId}/chat`)).body.data).toEqual([]);
+  });
+});

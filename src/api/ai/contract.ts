@@ -85,3 +85,40 @@ export const modelPlanSchema = v.object({
   days: v.array(v.object({ dayNumber: v.number(), activityIds: v.array(v.string()) })),
 });
 export type ModelPlan = v.InferOutput<typeof modelPlanSchema>;
+
+// ---------- the lead's chat ----------
+
+export const CHAT_ROLES = ['user', 'assistant'] as const;
+
+/** A message of a lead's thread: who wrote it, the tools the assistant called for it, and whether its stream was cut. */
+export const chatMessageSchema = v.object({
+  _id: uuid,
+  role: v.picklist(CHAT_ROLES),
+  author: v.nullable(v.object({ _id: uuid, name: v.string() })),
+  content: v.string(),
+  toolCalls: v.array(v.object({ name: v.string(), arguments: v.unknown() })),
+  /** The answer's stream stopped before the model finished; what arrived is kept. */
+  incomplete: v.boolean(),
+  createdAt: v.string(),
+});
+export type ChatMessage = v.InferOutput<typeof chatMessageSchema>;
+
+/** `GET /chat-ai/lead-thread?leadId=…`: the lead's one thread (made on first read), its conversation, and whether a model answers. */
+export const leadThreadSchema = v.object({
+  leadId: uuid,
+  threadId: uuid,
+  conversation: v.array(chatMessageSchema),
+  /** null: no model is configured (the chat says so and offers the planner). */
+  model: v.nullable(v.string()),
+});
+export type LeadThread = v.InferOutput<typeof leadThreadSchema>;
+
+export const leadThreadQuery = v.strictObject({ leadId: idSchema });
+export const chatInput = v.strictObject({ text: v.pipe(trimmedText(4000, true), v.nonEmpty(coded('required', 'is required'))) });
+
+/** The events of a chat answer's stream (`text/event-stream`): text as it arrives, tool calls, the stored message at the end. */
+export type ChatStreamEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'tool'; name: string; arguments: unknown }
+  | { type: 'done'; message: ChatMessage }
+  | { type: 'error'; message: string };

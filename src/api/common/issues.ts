@@ -185,6 +185,7 @@ export const ERROR_CODES = [
   'TOUR_NOT_DELETABLE',
   'AI_LIMIT_REACHED',
   'AI_MODEL_FAILED',
+  'AI_NOT_CONFIGURED',
   'CONFLICT',
   'INTERNAL',
 ] as const;

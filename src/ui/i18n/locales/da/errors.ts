@@ -106,6 +106,7 @@ const errors = {
     TOUR_NOT_DELETABLE: "Kun en rejse i kladde kan slettes.",
     AI_LIMIT_REACHED: "Månedens AI-grænse på {{limit}} tokens er nået; hæv den under Indstillinger eller vent til næste måned.",
     AI_MODEL_FAILED: "Modellens svar kunne ikke bruges; lav rejsen med planlæggeren i stedet.",
+    AI_NOT_CONFIGURED: "Der er ingen model sat op, så intet blev sendt; vælg en under Indstillinger eller lav en rejse med planlæggeren.",
     CONFLICT: "Det er i konflikt med postens nuværende tilstand.",
     INTERNAL: "Der opstod en uventet fejl.",
   },

@@ -106,6 +106,7 @@ const errors = {
     TOUR_NOT_DELETABLE: "Nur ein Reiseentwurf kann gelöscht werden.",
     AI_LIMIT_REACHED: "Das KI-Limit dieses Monats von {{limit}} Tokens ist erreicht; erhöhen Sie es in den Einstellungen oder warten Sie auf den nächsten Monat.",
     AI_MODEL_FAILED: "Die Antwort des Modells war nicht verwendbar; erstellen Sie die Reise stattdessen mit dem Planer.",
+    AI_NOT_CONFIGURED: "Es ist kein Modell eingerichtet, daher wurde nichts gesendet; richten Sie eines in den Einstellungen ein oder erstellen Sie die Reise mit dem Planer.",
     CONFLICT: "Das steht im Widerspruch zum aktuellen Zustand des Datensatzes.",
     INTERNAL: "Ein unerwarteter Fehler ist aufgetreten.",
   },

@@ -115,6 +115,7 @@ const errors = {
     TOUR_NOT_DELETABLE: "Only a draft tour can be deleted.",
     AI_LIMIT_REACHED: "This month's AI limit of {{limit}} tokens is reached; raise it in Configurations or wait for next month.",
     AI_MODEL_FAILED: "The model's answer could not be used; draft the tour with the planner instead.",
+    AI_NOT_CONFIGURED: "No model is configured, so nothing was sent; set one in Configurations or draft a tour with the planner.",
     CONFLICT: 'This conflicts with the record’s current state.',
     INTERNAL: 'An unexpected error occurred.',
   },

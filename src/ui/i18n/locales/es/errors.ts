@@ -106,6 +106,7 @@ const errors = {
     TOUR_NOT_DELETABLE: "Solo se puede eliminar un circuito en borrador.",
     AI_LIMIT_REACHED: "Se alcanzó el límite de IA de este mes ({{limit}} tokens); auméntelo en Configuración o espere al próximo mes.",
     AI_MODEL_FAILED: "La respuesta del modelo no se pudo usar; cree el circuito con el planificador.",
+    AI_NOT_CONFIGURED: "No hay ningún modelo configurado, así que no se envió nada; configure uno en Configuración o cree el circuito con el planificador.",
     CONFLICT: "Esto entra en conflicto con el estado actual del registro.",
     INTERNAL: "Se produjo un error inesperado.",
   },

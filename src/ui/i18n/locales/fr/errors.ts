@@ -106,6 +106,7 @@ const errors = {
     TOUR_NOT_DELETABLE: "Seul un circuit en brouillon peut être supprimé.",
     AI_LIMIT_REACHED: "La limite IA du mois ({{limit}} jetons) est atteinte ; augmentez-la dans les Configurations ou attendez le mois prochain.",
     AI_MODEL_FAILED: "La réponse du modèle est inutilisable ; créez le circuit avec le planificateur.",
+    AI_NOT_CONFIGURED: "Aucun modèle n'est configuré : rien n'a été envoyé ; configurez-en un dans les Configurations ou créez le circuit avec le planificateur.",
     CONFLICT: "Cela entre en conflit avec l’état actuel de l’enregistrement.",
     INTERNAL: "Une erreur inattendue s’est produite.",
   },

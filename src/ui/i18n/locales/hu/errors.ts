@@ -106,6 +106,7 @@ const errors = {
     TOUR_NOT_DELETABLE: "Csak piszkozat állapotú túra törölhető.",
     AI_LIMIT_REACHED: "Elérte a havi {{limit}} tokenes MI-korlátot; emelje meg a Beállításokban, vagy várjon a következő hónapig.",
     AI_MODEL_FAILED: "A modell válasza nem használható; készítse el a túrát a tervezővel.",
+    AI_NOT_CONFIGURED: "Nincs beállított modell, így semmi sem lett elküldve; állítson be egyet a Beállításokban, vagy készítse el a túrát a tervezővel.",
     CONFLICT: "Ez ütközik a rekord jelenlegi állapotával.",
     INTERNAL: "Váratlan hiba történt.",
   },

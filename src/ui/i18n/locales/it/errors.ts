@@ -106,6 +106,7 @@ const errors = {
     TOUR_NOT_DELETABLE: "Si può eliminare solo un tour in bozza.",
     AI_LIMIT_REACHED: "Il limite IA del mese ({{limit}} token) è stato raggiunto; aumentalo nelle Configurazioni o attendi il mese prossimo.",
     AI_MODEL_FAILED: "La risposta del modello non è utilizzabile; crea il tour con il pianificatore.",
+    AI_NOT_CONFIGURED: "Nessun modello configurato, quindi non è stato inviato nulla; configurane uno nelle Configurazioni o crea il tour con il pianificatore.",
     CONFLICT: "Questo è in conflitto con lo stato attuale del record.",
     INTERNAL: "Si è verificato un errore imprevisto.",
   },

@@ -106,6 +106,7 @@ const errors = {
     TOUR_NOT_DELETABLE: "Usunąć można tylko wycieczkę w wersji roboczej.",
     AI_LIMIT_REACHED: "Osiągnięto miesięczny limit AI ({{limit}} tokenów); zwiększ go w Konfiguracji lub poczekaj do następnego miesiąca.",
     AI_MODEL_FAILED: "Nie można użyć odpowiedzi modelu; utwórz wycieczkę za pomocą planera.",
+    AI_NOT_CONFIGURED: "Nie skonfigurowano modelu, więc nic nie wysłano; ustaw go w Konfiguracji lub utwórz wycieczkę za pomocą planera.",
     CONFLICT: "To jest sprzeczne z obecnym stanem rekordu.",
     INTERNAL: "Wystąpił nieoczekiwany błąd.",
   },

@@ -106,6 +106,7 @@ const errors = {
     TOUR_NOT_DELETABLE: "Só um circuito em rascunho pode ser eliminado.",
     AI_LIMIT_REACHED: "Foi atingido o limite de IA deste mês ({{limit}} tokens); aumente-o nas Configurações ou aguarde o próximo mês.",
     AI_MODEL_FAILED: "Não foi possível usar a resposta do modelo; crie o circuito com o planeador.",
+    AI_NOT_CONFIGURED: "Não há modelo configurado, por isso nada foi enviado; configure um nas Configurações ou crie o circuito com o planeador.",
     CONFLICT: "Isto entra em conflito com o estado atual do registo.",
     INTERNAL: "Ocorreu um erro inesperado.",
   },

@@ -106,6 +106,7 @@ const errors = {
     TOUR_NOT_DELETABLE: "Bara en resa i utkast kan tas bort.",
     AI_LIMIT_REACHED: "Månadens AI-gräns på {{limit}} token är nådd; höj den under Inställningar eller vänta till nästa månad.",
     AI_MODEL_FAILED: "Modellens svar gick inte att använda; skapa resan med planeraren i stället.",
+    AI_NOT_CONFIGURED: "Ingen modell är inställd, så inget skickades; ställ in en under Inställningar eller skapa resan med planeraren.",
     CONFLICT: "Det strider mot postens nuvarande läge.",
     INTERNAL: "Ett oväntat fel inträffade.",
   },

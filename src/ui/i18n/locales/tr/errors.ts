@@ -106,6 +106,7 @@ const errors = {
     TOUR_NOT_DELETABLE: "Yalnızca taslak halindeki bir tur silinebilir.",
     AI_LIMIT_REACHED: "Bu ayın {{limit}} tokenlik yapay zekâ sınırına ulaşıldı; Ayarlar'dan yükseltin veya gelecek ayı bekleyin.",
     AI_MODEL_FAILED: "Modelin yanıtı kullanılamadı; turu bunun yerine planlayıcıyla oluşturun.",
+    AI_NOT_CONFIGURED: "Yapılandırılmış bir model yok, bu yüzden hiçbir şey gönderilmedi; Ayarlar'dan bir model belirleyin veya turu planlayıcıyla oluşturun.",
     CONFLICT: "Bu, kaydın mevcut durumuyla çelişiyor.",
     INTERNAL: "Beklenmeyen bir hata oluştu.",
   },

@@ -106,6 +106,7 @@ const errors = {
     TOUR_NOT_DELETABLE: "只能删除草稿状态的行程。",
     AI_LIMIT_REACHED: "本月 AI 额度（{{limit}} 个令牌）已用完；请在配置中提高额度或等待下月。",
     AI_MODEL_FAILED: "无法使用模型的回答；请改用规划器生成行程。",
+    AI_NOT_CONFIGURED: "未配置模型，因此未发送任何内容；请在配置中设置模型，或用规划器生成行程。",
     CONFLICT: "这与记录的当前状态冲突。",
     INTERNAL: "发生了意外错误。",
   },
