@@ -2,17 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { startFakeModel, type FakeModel } from '../support/openai-server';
 import { startTestServer, type TestServer } from '../support/server';
 import { axe, launchChromium, openPage, SHOTS, signIn, toast } from '../support/browser';
 
 /**
  * Issue 16 in Chromium: a sales agent drafts a tour from his lead's query with no model configured
  * (the planner), lands on the draft and reads its days; the same action by keyboard in Arabic and
- * dark mode; the AI settings show that no model is configured.
+ * dark mode; the chat says no model is configured; then, with the test model configured, the
+ * chat answers a question about hotels in a destination as a stream.
  */
 let server: TestServer;
 let browser: Browser;
 let page: Page;
+let model: FakeModel;
 const pageErrors: string[] = [];
 const lead = { id: '', name: 'E2E Planner Traveller' };
 
@@ -21,6 +24,7 @@ const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}
 describe('generate a tour from a lead’s query (issue 16)', () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
+    model = await startFakeModel();
     server = await startTestServer({ web: true });
     const sales = await server.login('sales@demo.travel');
     const [dubai] = await server.sql<{ id: string }>(`select d.id from destinations d join organizations o on o.id = d.organization_id where o.name = 'Demo Travels' and d.name = 'Dubai'`);
@@ -44,6 +48,7 @@ describe('generate a tour from a lead’s query (issue 16)', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await model?.close();
   });
 
   it('drafts the tour with the planner and opens it', async () => {
@@ -77,6 +82,35 @@ describe('generate a tour from a lead’s query (issue 16)', () => {
     await toast(page, 'أنشأ المخطِّط هذه المسودة (لا يوجد نموذج مُعدّ).');
     await page.waitForURL(/\/customized-tours\/[0-9a-f-]{36}$/);
     expect((await server.sql<{ n: number }>('select count(*)::int as n from customized_tours where lead_id = $1', [lead.id]))[0].n).toBe(2);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('chats about the lead: no model at first, then the test model’s streamed answer with a catalogue search', async () => {
+    await page.goto(`${server.url}/leads/${lead.id}`);
+    await page.getByTestId('language-picker').selectOption('en');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    const chat = page.getByTestId('lead-ai-chat-slot');
+    await chat.getByTestId('ai-no-model').getByText('No model is configured').waitFor();
+    await chat.getByRole('button', { name: 'Generate tour' }).waitFor();
+
+    const owner = await server.login('owner@demo.travel');
+    expect((await owner.put('/api/configurations/ai', { baseUrl: model.baseUrl, model: 'test-model' })).status).toBe(200);
+    model.script({ toolCalls: [{ name: 'search_hotels', arguments: { destination: 'Dubai' } }] }, { content: 'In Dubai the catalogue has several hotels; the highest rated come first.' });
+    await page.reload();
+    const input = chat.getByLabel('Ask about this lead');
+    await input.fill('Which hotels do we have in Dubai?');
+    await input.press('Control+Enter');
+    const conversation = chat.getByTestId('ai-conversation');
+    await conversation.getByText('In Dubai the catalogue has several hotels; the highest rated come first.').waitFor();
+    await conversation.getByText('Searched hotels').waitFor();
+    await conversation.locator('[data-role="user"]').getByText('Which hotels do we have in Dubai?').waitFor();
+    // Stored: after a reload the conversation is still there.
+    await page.reload();
+    await chat.getByTestId('ai-conversation').getByText('the highest rated come first').waitFor();
+    const prompt = JSON.stringify(model.requests[0].body.messages);
+    expect(prompt).toContain(lead.name);
+    expect(await axe(page)).toEqual([]);
+    await shot('162-ai-chat');
     expect(pageErrors).toEqual([]);
   });
 });

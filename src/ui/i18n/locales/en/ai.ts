@@ -14,6 +14,22 @@ const ai = {
       skipped_other: '{{count}} destinations left out (fewer nights than destinations).',
       usePlanner: 'Draft with the planner',
     },
+    chat: {
+      assistant: 'Assistant',
+      someone: 'A former member',
+      label: 'Ask about this lead',
+      hint: 'Answered by {{model}} from this lead and the catalogue. Ctrl+Enter sends.',
+      send: 'Send',
+      thinking: '…',
+      incomplete: 'The answer was cut off; this is what arrived.',
+      noModel: 'No model is configured, so the assistant cannot answer and nothing is sent anywhere. You can still draft a tour from the lead’s query with the planner.',
+      tools: {
+        search_hotels: 'Searched hotels',
+        search_activities: 'Searched activities',
+        read_tour: 'Read a tour',
+        draft_tour: 'Drafted a tour',
+      },
+    },
     usage: {
       title: 'Model and usage',
       none: 'No model is configured: nothing is sent to a model, and tours are drafted by the planner.',
