@@ -43,15 +43,16 @@ export async function modelSettings(tx: Tx, services: AppServices): Promise<Mode
   return { endpoint, monthlyTokenLimit: org.monthlyTokenLimit };
 }
 
-/** The first day of the current UTC month, as the usage rows key it. */
-const monthOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
+/** The first day of the current month (UTC) by the database's clock, as the usage rows key it. */
+const thisMonth = sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-01')::date`;
 
-export async function usageOf(tx: Tx, settings: ModelSettings, now = new Date()): Promise<AiUsage> {
-  const [row] = await tx.select().from(aiUsage).where(eq(aiUsage.month, monthOf(now)));
+export async function usageOf(tx: Tx, settings: ModelSettings): Promise<AiUsage> {
+  const [{ month }] = (await tx.execute<{ month: string }>(sql`select to_char(now() at time zone 'UTC', 'YYYY-MM') as month`)).rows;
+  const [row] = await tx.select().from(aiUsage).where(eq(aiUsage.month, sql`${thisMonth}`));
   return {
     source: settings.endpoint?.source ?? 'none',
     model: settings.endpoint?.model ?? null,
-    month: monthOf(now).slice(0, 7),
+    month,
     promptTokens: row?.promptTokens ?? 0,
     completionTokens: row?.completionTokens ?? 0,
     requests: row?.requests ?? 0,
@@ -84,7 +85,7 @@ export async function recordUsage(services: AppServices, auth: AuthContext, toke
   await services.database.withTenant(auth.organizationId, (tx) =>
     tx
       .insert(aiUsage)
-      .values({ month: monthOf(new Date()), promptTokens: tokens.promptTokens, completionTokens: tokens.completionTokens, requests: 1 })
+      .values({ month: thisMonth, promptTokens: tokens.promptTokens, completionTokens: tokens.completionTokens, requests: 1 })
       .onConflictDoUpdate({
         target: [aiUsage.organizationId, aiUsage.month],
         set: {

@@ -180,10 +180,17 @@ interface Indexed {
   activityById: Map<string, PlannerActivity>;
 }
 
-function index(catalogue: PlannerCatalogue): Indexed {
+/** The catalogue by destination; with `only`, just those destinations' items (a query's), so a large catalogue costs one pass. */
+function index(catalogue: PlannerCatalogue, only?: string[]): Indexed {
+  const wanted = only && new Set(only);
   const group = <T extends { destinationId: string; id: string }>(items: T[]) => {
     const map = new Map<string, T[]>();
-    for (const item of items) map.set(item.destinationId, [...(map.get(item.destinationId) ?? []), item]);
+    for (const item of items) {
+      if (wanted && !wanted.has(item.destinationId)) continue;
+      const list = map.get(item.destinationId);
+      if (list) list.push(item);
+      else map.set(item.destinationId, [item]);
+    }
     for (const list of map.values()) list.sort((a, b) => cmp(a.id, b.id));
     return map;
   };
@@ -191,8 +198,8 @@ function index(catalogue: PlannerCatalogue): Indexed {
     destinations: new Map(catalogue.destinations.map((d) => [d.id, d])),
     hotels: group(catalogue.hotels),
     activities: group(catalogue.activities),
-    hotelById: new Map(catalogue.hotels.map((h) => [h.id, h])),
-    activityById: new Map(catalogue.activities.map((a) => [a.id, a])),
+    hotelById: new Map(catalogue.hotels.filter((h) => !wanted || wanted.has(h.destinationId)).map((h) => [h.id, h])),
+    activityById: new Map(catalogue.activities.filter((a) => !wanted || wanted.has(a.destinationId)).map((a) => [a.id, a])),
   };
 }
 
@@ -285,7 +292,12 @@ function chooseActivities(q: PlannerQuery, idx: Indexed, stays: PlannedStay[], n
     const c = idx.activityById.get(id)?.category;
     if (c) categoriesHad.set(c, (categoriesHad.get(c) ?? 0) + 1);
   }
-  const sellOfActivity = (a: PlannerActivity) => sellOf('activities', travellers, a.pricePerPerson, options.markupBasisPoints);
+  const sells = new Map<string, number>();
+  const sellOfActivity = (a: PlannerActivity) => {
+    let sell = sells.get(a.id);
+    if (sell === undefined) sells.set(a.id, (sell = sellOf('activities', travellers, a.pricePerPerson, options.markupBasisPoints)));
+    return sell;
+  };
   let remaining = q.budget === null ? Infinity : q.budget - hotelSell(stays, idx, options.markupBasisPoints);
   for (const id of used) {
     const a = idx.activityById.get(id);
@@ -380,7 +392,7 @@ export function buildTour(q: PlannerQuery, catalogue: PlannerCatalogue | Indexed
 
 /** The planner's tour for a query (see the module's comment). */
 export function planTour(q: PlannerQuery, catalogue: PlannerCatalogue, options: PlannerOptions): TourPlan {
-  const idx = index(catalogue);
+  const idx = index(catalogue, q.destinationIds);
   const { nights, known } = checkQuery(q, idx);
   const stays = chooseStays(q, idx, known, nights, options);
   const activities = chooseActivities(q, idx, stays, nights, options);
@@ -404,7 +416,7 @@ export interface Replacement {
  * taken whole. Whatever is dropped is replaced by the planner's choice and listed.
  */
 export function reconcilePlan(q: PlannerQuery, catalogue: PlannerCatalogue, proposed: { stays: { destinationId: string; nights: number; hotelId?: string | null; roomType?: string | null }[]; activities: string[][] }, options: PlannerOptions): TourPlan & { replaced: Replacement[] } {
-  const idx = index(catalogue);
+  const idx = index(catalogue, q.destinationIds);
   const { nights, known } = checkQuery(q, idx);
   const planner = chooseStays(q, idx, known, nights, options);
   const replaced: Replacement[] = [];
