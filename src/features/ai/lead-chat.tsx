@@ -8,7 +8,7 @@ import { errorMessage } from '../../api/client';
 import type { ChatMessage, LeadThread } from '../../api/ai/contract';
 import { leadThreadKey, sendChatMessage, useLeadThread } from '../../api/ai/lead-chat';
 import type { LeadDetail } from '../../api/leads/contract';
-import { useCan } from '../../ui/auth';
+import { useAuth, useCan } from '../../ui/auth';
 import { GenerateTourButton } from './generate-tour-button';
 import './ai.css';
 
@@ -35,6 +35,7 @@ function Message({ message }: { message: Pick<ChatMessage, 'role' | 'author' | '
 export function LeadChat({ lead }: { lead: LeadDetail }) {
   const { t } = useTranslation();
   const can = useCan();
+  const { member } = useAuth();
   const queryClient = useQueryClient();
   const thread = useLeadThread(lead._id);
   const inputId = useId();
@@ -90,7 +91,7 @@ export function LeadChat({ lead }: { lead: LeadDetail }) {
             ))}
             {pending && (
               <>
-                <Message message={{ role: 'user', author: null, content: pending.question, toolCalls: [], incomplete: false }} />
+                <Message message={{ role: 'user', author: { _id: member._id, name: member.name }, content: pending.question, toolCalls: [], incomplete: false }} />
                 <Message message={{ role: 'assistant', author: null, content: pending.answer || t('ai.chat.thinking'), toolCalls: pending.tools.map((name) => ({ name, arguments: null })), incomplete: false }} />
               </>
             )}
