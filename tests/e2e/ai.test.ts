@@ -113,4 +113,21 @@ describe('generate a tour from a lead’s query (issue 16)', () => {
     await shot('162-ai-chat');
     expect(pageErrors).toEqual([]);
   });
+
+  it('shows the model and this month’s usage in Configurations → AI model, the key write-only', async () => {
+    const ownerPage = await openPage(browser, pageErrors, { height: 1000, timeout: 15_000 });
+    await ownerPage.goto(`${server.url}/login`);
+    await signIn(ownerPage, 'owner@demo.travel');
+    await ownerPage.goto(`${server.url}/configurations`);
+    await ownerPage.getByRole('tab', { name: 'AI model' }).click();
+    const usage = ownerPage.getByTestId('ai-usage');
+    await usage.getByText('Model: test-model (this organization’s settings).').waitFor();
+    await usage.getByText(/tokens .* in 1 requests|in 2 requests/).waitFor();
+    await ownerPage.getByText('No API key stored (a local model may need none).').waitFor();
+    expect(await ownerPage.getByLabel('Model', { exact: true }).inputValue()).toBe('test-model');
+    expect(await axe(ownerPage)).toEqual([]);
+    await ownerPage.screenshot({ path: path.join(SHOTS, '163-ai-settings.png'), fullPage: true });
+    await ownerPage.close();
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -96,7 +96,7 @@ function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModu
           if (kind === 'textarea') return <TextAreaField key={name} {...common} />;
           if (kind === 'chips') return <ChipsField key={name} {...common} />;
           if (kind === 'password')
-            return <PasswordField key={name} {...common} hint={secretSet ? t('configurations.passwordSet') : t('configurations.passwordUnset')} />;
+            return <PasswordField key={name} {...common} hint={t(`configurations.${module === 'aiConfig' ? 'key' : 'password'}${secretSet ? 'Set' : 'Unset'}`)} />;
           if (typeof kind === 'object') return <SelectField key={name} {...common} options={kind.options.map((o) => ({ value: o, label: t(`${kind.labels}.${o}`) }))} />;
           return <TextField key={name} {...common} type={kind === 'email' ? 'email' : 'text'} />;
         })}

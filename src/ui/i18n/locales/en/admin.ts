@@ -130,6 +130,8 @@ const admin = {
     optionLabels: { none: 'None (plain, a local relay)', starttls: 'STARTTLS (port 587)', tls: 'TLS (port 465)' },
     passwordSet: 'A password is stored; leave empty to keep it.',
     passwordUnset: 'No password stored.',
+    keySet: 'An API key is stored; leave empty to keep it.',
+    keyUnset: 'No API key stored (a local model may need none).',
   },
   profile: {
     title: 'My profile',
