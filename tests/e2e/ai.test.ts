@@ -118,11 +118,12 @@ describe('generate a tour from a lead’s query (issue 16)', () => {
     const ownerPage = await openPage(browser, pageErrors, { height: 1000, timeout: 15_000 });
     await ownerPage.goto(`${server.url}/login`);
     await signIn(ownerPage, 'owner@demo.travel');
+    await ownerPage.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
     await ownerPage.goto(`${server.url}/configurations`);
     await ownerPage.getByRole('tab', { name: 'AI model' }).click();
     const usage = ownerPage.getByTestId('ai-usage');
     await usage.getByText('Model: test-model (this organization’s settings).').waitFor();
-    await usage.getByText(/tokens .* in 1 requests|in 2 requests/).waitFor();
+    await usage.getByText(/^2\d{3}-\d\d: [\d,]+ tokens \([\d,]+ sent, [\d,]+ answered\), in 1 request\. No monthly limit\.$/).waitFor();
     await ownerPage.getByText('No API key stored (a local model may need none).').waitFor();
     expect(await ownerPage.getByLabel('Model', { exact: true }).inputValue()).toBe('test-model');
     expect(await axe(ownerPage)).toEqual([]);

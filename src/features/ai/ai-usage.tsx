@@ -15,7 +15,7 @@ export function AiUsage() {
       <h3 style={{ margin: 0 }}>{t('ai.usage.title')}</h3>
       <p style={{ margin: 0 }}>{u.source === 'none' ? t('ai.usage.none') : t(`ai.usage.source.${u.source}`, { model: u.model })}</p>
       <p style={{ margin: 0 }}>
-        {t('ai.usage.tokens', { month: u.month, used: fmt.number(used), prompt: fmt.number(u.promptTokens), completion: fmt.number(u.completionTokens), requests: fmt.number(u.requests) })}{' '}
+        {t('ai.usage.tokens', { month: u.month, used: fmt.number(used), prompt: fmt.number(u.promptTokens), completion: fmt.number(u.completionTokens) })} {t('ai.usage.requests', { count: u.requests })}{' '}
         {u.monthlyTokenLimit ? t('ai.usage.limit', { limit: fmt.number(u.monthlyTokenLimit) }) : t('ai.usage.noLimit')}
       </p>
     </section>
