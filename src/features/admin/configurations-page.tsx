@@ -14,7 +14,7 @@ import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
 import type * as v from 'valibot';
-import { AiUsage } from '../ai/ai-usage';
+import { AiUsage } from '../../ui/ai-usage';
 import { CONFIG_MODULES, EMAIL_SECURITY, configSettingsSchemas, type ConfigModule } from '../../api/admin/configurations/contract';
 import { useConfigurations, useUpdateConfiguration } from '../../api/admin/configurations/get-configurations';
 import { LEAD_SOURCES } from '../../api/leads/constants';

@@ -19,7 +19,7 @@ import { LeadQueries } from './lead-queries';
 import { LeadStatusTag } from './lead-status';
 import { LeadTimeline } from './lead-timeline';
 import { LeadTours } from './lead-tours';
-import { LeadChat } from '../ai/lead-chat';
+import { LeadChat } from '../../ui/lead-chat';
 import { LoseLeadDialog, useLeadWorkflow } from './lead-workflow';
 import { useSalesOwnerOptions } from './member-options';
 

@@ -11,7 +11,7 @@ import { useCan } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { CopyTourDialog, TourStatusTag } from '../../ui/tour-widgets';
-import { GenerateTourButton } from '../ai/generate-tour-button';
+import { GenerateTourButton } from '../../ui/generate-tour-button';
 
 /** A lead still worked on takes new tours. */
 const OPEN = new Set<string>(statesWithTag(leadMachine, 'open'));

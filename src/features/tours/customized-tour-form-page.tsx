@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { GenerateTourButton } from '../ai/generate-tour-button';
+import { GenerateTourButton } from '../../ui/generate-tour-button';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { toast } from 'sonner';
-import { errorMessage } from '../../api/client';
-import type { ChatMessage, LeadThread } from '../../api/ai/contract';
-import { leadThreadKey, sendChatMessage, useLeadThread } from '../../api/ai/lead-chat';
-import type { LeadDetail } from '../../api/leads/contract';
-import { useAuth, useCan } from '../../ui/auth';
+import { errorMessage } from '../api/client';
+import type { ChatMessage, LeadThread } from '../api/ai/contract';
+import { leadThreadKey, sendChatMessage, useLeadThread } from '../api/ai/lead-chat';
+import type { LeadDetail } from '../api/leads/contract';
+import { useAuth, useCan } from './auth';
 import { GenerateTourButton } from './generate-tour-button';
-import './ai.css';
+import './lead-chat.css';
 
 function Message({ message }: { message: Pick<ChatMessage, 'role' | 'author' | 'content' | 'toolCalls' | 'incomplete'> }) {
   const { t } = useTranslation();

@@ -2,11 +2,11 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
-import { ApiError, errorMessage } from '../../api/client';
-import type { GenerateTourFields } from '../../api/ai/contract';
-import { useGenerateTour } from '../../api/ai/generate-tour';
-import type { LeadQuery } from '../../api/leads/contract';
-import { moduleRecordPath } from '../../ui/module-paths';
+import { ApiError, errorMessage } from '../api/client';
+import type { GenerateTourFields } from '../api/ai/contract';
+import { useGenerateTour } from '../api/ai/generate-tour';
+import type { LeadQuery } from '../api/leads/contract';
+import { moduleRecordPath } from './module-paths';
 
 /**
  * "Generate tour": a draft customized tour for the lead's query (`POST

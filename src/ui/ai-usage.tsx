@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAiUsage } from '../../api/ai/generate-tour';
-import { useFormatters } from '../../ui/format';
+import { useAiUsage } from '../api/ai/generate-tour';
+import { useFormatters } from './format';
 
 /** Under Configurations → AI model: where the model comes from and this month's tokens against the limit. */
 export function AiUsage() {
