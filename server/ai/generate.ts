@@ -152,6 +152,13 @@ async function askModel(services: AppServices, auth: AuthContext, endpoint: NonN
   }
 }
 
+/** A query the planner cannot plan, as a 400 naming the query's field. */
+function badQuery(error: PlannerInputError) {
+  const field = error.field === 'destinations' ? 'query.destinations' : error.field === 'dates' ? 'query.travelTo' : 'query.adults';
+  const problem = issue(field, error.field === 'destinations' ? 'unknownReference' : 'invalidFormat', `needs ${error.message}`, error.field === 'destinations' ? { kind: 'destination' } : {});
+  return new ApiError(400, 'VALIDATION_FAILED', `The query cannot be planned: ${field} ${problem.message}`, [problem]);
+}
+
 /**
  * `POST /customized-tours/generate-with-ai`: a draft customized tour for a lead's query, built
  * only from the organization's catalogue and created through the customized tours' own create
@@ -166,6 +173,9 @@ export async function generateTour(tx: Tx, auth: AuthContext, services: AppServi
   const options = { markupBasisPoints: defaultMarkupPercent * 100 };
   const settings = await modelSettings(tx, services);
   const endpoint = input.use === 'planner' ? null : settings.endpoint;
+
+  // Checked before a model is asked: no tokens spent on a query the catalogue cannot answer.
+  if (!catalogue.destinations.length) throw badQuery(new PlannerInputError('destinations', 'at least one destination of the catalogue'));
 
   let plan: TourPlan;
   let replaced: Replacement[] = [];
@@ -183,12 +193,7 @@ export async function generateTour(tx: Tx, auth: AuthContext, services: AppServi
       replaced = reconciled.replaced;
     } else plan = planTour(q, catalogue, options);
   } catch (error) {
-    if (error instanceof PlannerInputError) {
-      const field = error.field === 'destinations' ? 'query.destinations' : error.field === 'dates' ? 'query.travelTo' : 'query.adults';
-      const problem = issue(field, error.field === 'destinations' ? 'unknownReference' : 'invalidFormat', `needs ${error.message}`, error.field === 'destinations' ? { kind: 'destination' } : {});
-      throw new ApiError(400, 'VALIDATION_FAILED', `The query cannot be planned: ${field} ${problem.message}`, [problem]);
-    }
-    throw error;
+    throw error instanceof PlannerInputError ? badQuery(error) : error;
   }
 
   const names = new Map(catalogue.destinations.map((d) => [d.id, d.name]));

@@ -94,9 +94,13 @@ describe('generate with AI, without a model (the planner)', () => {
     // Another organization's destination in the query is unknown here.
     const foreign = await leadWithQuery(owner, { travelFrom: '2027-04-01', travelTo: '2027-04-03', adults: 1, destinations: [place.dubai] });
     await s.sql(`update lead_queries set destinations = $1 where id = $2`, [`{${place.globeDestination}}`, foreign.queryId]);
+    await useModel();
+    const sent = model.requests.length;
     const refused = await owner.post('/api/customized-tours/generate-with-ai', foreign);
     expect(refused.status).toBe(400);
     expect(refused.body.issues[0]).toMatchObject({ path: 'query.destinations', code: 'unknownReference' });
+    expect(model.requests.length, 'nothing is sent to the model for a query it cannot plan').toBe(sent);
+    await noModel();
     const unknownField = await owner.post('/api/customized-tours/generate-with-ai', { leadId, queryId, budget: 5 });
     expect(unknownField.status).toBe(400);
     expect(unknownField.body.issues[0]).toMatchObject({ path: 'budget', code: 'unknownField' });
