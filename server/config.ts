@@ -42,6 +42,11 @@ const envSchema = v.object({
   QUEUE_POLL_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'QUEUE_POLL_SECONDS must be a number'), v.transform(Number), v.minValue(0.5, 'QUEUE_POLL_SECONDS must be at least 0.5')), '2'),
   QUEUE_MAINTENANCE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'QUEUE_MAINTENANCE_SECONDS must be a number'), v.transform(Number)), '30'),
   /** Public lead capture: requests per minute from one address. */
+  /** The server's default model (docs/ai.md): an OpenAI-compatible base URL, model and key; an organization may set its own. Unset: no model. */
+  AI_BASE_URL: v.optional(v.pipe(v.string(), v.url('AI_BASE_URL must be a URL such as http://localhost:11434/v1'))),
+  AI_MODEL: v.optional(v.string()),
+  AI_API_KEY: v.optional(v.string()),
+  AI_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'AI_TIMEOUT_SECONDS must be a number'), v.transform(Number)), '60'),
   LEAD_CAPTURE_PER_MINUTE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'LEAD_CAPTURE_PER_MINUTE must be a number'), v.transform(Number)), '20'),
 });
 
@@ -62,6 +67,8 @@ export interface Config {
   leadCapturePerMinute: number;
   mail: { retries: number; retryDelaySeconds: number; timeoutSeconds: number; workers: number };
   queue: { pollSeconds: number; maintenanceSeconds: number };
+  /** The server's default model, when the environment names one; a model's answer waits `timeoutMs` at most. */
+  ai: { baseUrl?: string; model?: string; apiKey?: string; timeoutMs: number };
   /** Where the built web app lives; absent when the API runs alone (tests). */
   webDist?: string;
 }
@@ -104,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     leadCapturePerMinute: e.LEAD_CAPTURE_PER_MINUTE,
     mail: { retries: e.MAIL_RETRIES, retryDelaySeconds: Math.max(1, e.MAIL_RETRY_DELAY_SECONDS), timeoutSeconds: Math.max(1, e.MAIL_TIMEOUT_SECONDS), workers: e.MAIL_WORKERS },
     queue: { pollSeconds: e.QUEUE_POLL_SECONDS, maintenanceSeconds: Math.max(1, e.QUEUE_MAINTENANCE_SECONDS) },
+    ai: { baseUrl: e.AI_BASE_URL || undefined, model: e.AI_MODEL || undefined, apiKey: e.AI_API_KEY || undefined, timeoutMs: Math.max(1, e.AI_TIMEOUT_SECONDS) * 1000 },
     webDist: path.resolve('dist'),
   };
 }

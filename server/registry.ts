@@ -12,6 +12,7 @@ import { vendorRoutes } from './vendors/routes';
 import { financeRoutes } from './finance/routes';
 import { platformRoutes } from './platform/routes';
 import { tourRoutes } from './tours/routes';
+import { aiRoutes } from './ai/routes';
 import { documentRoutes } from './documents/routes';
 import { documentQueues } from './documents/jobs';
 import { bookingRoutes } from './bookings/routes';
@@ -25,7 +26,7 @@ import type { AppServices } from './services';
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...tourRoutes, ...bookingRoutes, ...bookingDocumentRoutes, ...documentRoutes],
+  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...aiRoutes, ...tourRoutes, ...bookingRoutes, ...bookingDocumentRoutes, ...documentRoutes],
   // The parent service, for platform operators: organizations, subscriptions, onboarding.
   platform: platformRoutes,
 };

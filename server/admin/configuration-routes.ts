@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { CONFIG_MODULES, CONFIG_PATHS, configSettingsSchemas, configurationSchema, type ConfigModule, type Configuration } from '../../src/api/admin/configurations/contract';
+import { CONFIG_MODULES, CONFIG_PATHS, SECRET_FIELDS, configSettingsSchemas, configurationSchema, type ConfigModule, type Configuration } from '../../src/api/admin/configurations/contract';
 import { itemAnswer } from '../../src/api/common/schemas';
 import type { Tx } from '../db/client';
 import { configurations } from './schema';
@@ -10,9 +10,10 @@ import { knownSettings } from './store';
 /** Write-only secrets never leave the server; the answer says whether one is set. */
 function publicSettings(module: ConfigModule, stored: Record<string, unknown>): Record<string, unknown> {
   const settings = { ...v.parse(configSettingsSchemas[module], knownSettings(module, stored)) } as Record<string, unknown>;
-  if (module === 'emailConfig') {
-    settings.passwordSet = typeof stored.password === 'string' && stored.password.length > 0;
-    delete settings.password;
+  const secret = SECRET_FIELDS[module];
+  if (secret) {
+    settings[`${secret}Set`] = typeof stored[secret] === 'string' && (stored[secret] as string).length > 0;
+    delete settings[secret];
   }
   return settings;
 }
@@ -40,8 +41,9 @@ export const configurationRoutes = [
       body: configSettingsSchemas[module] as v.GenericSchema<unknown, Record<string, unknown>>,
       async handler({ tx, body }) {
         const settings = { ...body };
-        // Omitting the email password keeps the stored one.
-        const keep = module === 'emailConfig' && settings.password === undefined;
+        // Omitting a write-only secret keeps the stored one.
+        const secret = SECRET_FIELDS[module];
+        const keep = !!secret && settings[secret] === undefined;
         await tx
           .insert(configurations)
           .values({ module, settings })
@@ -49,7 +51,7 @@ export const configurationRoutes = [
             target: [configurations.organizationId, configurations.module],
             set: {
               settings: keep
-                ? sql`excluded.settings || jsonb_strip_nulls(jsonb_build_object('password', ${configurations.settings}->'password'))`
+                ? sql`excluded.settings || jsonb_strip_nulls(jsonb_build_object(${secret}::text, ${configurations.settings}->${secret}::text))`
                 : sql`excluded.settings`,
               updatedAt: sql`now()`,
             },

@@ -18,3 +18,4 @@ export * from '../tours/schema';
 export * from '../tours/package-schema';
 export * from '../documents/schema';
 export * from '../bookings/schema';
+export * from '../ai/schema';

@@ -4,7 +4,7 @@ import type { ApiIssue, ErrorCode, IssueCode, IssueParams } from '../../src/api/
 /** An answer that is not a success: every refusal in the API is one of these. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 411 | 412 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 411 | 412 | 413 | 415 | 422 | 429 | 502,
     readonly code: ErrorCode | (string & {}),
     message: string,
     readonly issues?: ApiIssue[],

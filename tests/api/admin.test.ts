@@ -164,7 +164,7 @@ describe('configurations', () => {
   it('answers the seed\'s seven modules and the bookings\' with their defaults', async () => {
     const res = await owner.get('/api/configurations');
     expect(res.status).toBe(200);
-    expect(res.body.data.map((c: { module: string }) => c.module)).toEqual(['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings']);
+    expect(res.body.data.map((c: { module: string }) => c.module)).toEqual(['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig']);
     expect(res.body.data.find((c: { module: string }) => c.module === 'emailConfig').settings).toMatchObject({ port: 587, passwordSet: false });
   });
 

@@ -92,7 +92,7 @@ describe('a new organization has every piece a demo one starts with', () => {
   it('the same configurations, one per module, at the defaults', async () => {
     const q = 'select module, settings from configurations where organization_id = $1 order by module';
     const configurations = await rowsOf(q, newOrg);
-    expect(configurations).toHaveLength(8);
+    expect(configurations).toHaveLength(9);
     expect(configurations).toEqual(await rowsOf(q, demoOrg));
     expect((await newOwner.get('/api/configurations')).body.data.find((c: { module: string }) => c.module === 'leads').settings).toEqual({ defaultSource: 'website', followUpReminderMinutes: 30, autoAssignRoundRobin: false });
   });

@@ -59,6 +59,10 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'DELETE /contacts/groups/:id': (d) => ({ path: `/contacts/groups/${d.contactGroup}` }),
   'POST /account/journal/:id/reverse': (d) => ({ path: `/account/journal/${d.journalEntry}/reverse`, body: { date: '2031-01-01' } }),
   'PUT /customized-tours': (d) => ({ path: '/customized-tours', body: { _id: d.draftTour, title: 'Taken over', departure: '2031-01-01', arrival: '2031-01-02', adults: 1, days: [], lines: [] } }),
+  'GET /chat-ai/lead-thread': (d) => ({ path: `/chat-ai/lead-thread?leadId=${d.lead}` }),
+  'GET /leads/:id/chat': (d) => ({ path: `/leads/${d.lead}/chat` }),
+  'POST /leads/:id/chat': (d) => ({ path: `/leads/${d.lead}/chat`, body: { text: 'Taken over' } }),
+  'POST /customized-tours/generate-with-ai': (d) => ({ path: '/customized-tours/generate-with-ai', body: { leadId: d.lead, queryId: d.leadQuery } }),
   'PUT /customized-tours/booked': (d) => ({ path: '/customized-tours/booked', body: { _id: d.bookedTour, days: [] } }),
   'GET /customized-tours/lead/:leadId': (d) => ({ path: `/customized-tours/lead/${d.tourLead}` }),
   'GET /customized-tours/booking/:id': (d) => ({ path: `/customized-tours/booking/${d.tourBooking}` }),
@@ -109,7 +113,7 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
 };
 
 /** Routes that read or change a record named in the body rather than the path. */
-const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /customized-tours', 'PUT /customized-tours/booked', 'PUT /personalized-tours', 'PUT /group-tours', 'GET /group-tours/ids', 'POST /booking-invoices/generate']);
+const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /customized-tours', 'POST /customized-tours/generate-with-ai', 'PUT /customized-tours/booked', 'PUT /personalized-tours', 'PUT /group-tours', 'GET /group-tours/ids', 'POST /booking-invoices/generate']);
 
 beforeAll(async () => {
   s = await startTestServer();

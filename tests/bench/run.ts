@@ -5,6 +5,8 @@
  * through a pg pool; also first start, restart, peak RSS and the web app's JS per chunk.
  * Also a 50,000-row lead import (a multipart CSV upload): its preview, and the import's rows per
  * second with the per-row report checked. `BENCH_ONLY=imports` runs only that.
+ * Also the AI issue's planner: a 14-night, 4-destination query over the whole seeded catalogue
+ * (`BENCH_ONLY=planner` runs it with the HTTP table reduced to /api/health).
  * Figures go to stdout and to test-results/bench.json; docs/performance.md records one run.
  */
 import { execSync, spawnSync } from 'node:child_process';
@@ -16,6 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import * as v from 'valibot';
 import { createTourInput, priceTourLines, type CreateTourFields } from '../../src/api/tours/customized/contract';
+import { planTour, type PlannerCatalogue } from '../../src/domain/tour-planner';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
 import { Agent } from '../support/agent';
 
@@ -563,6 +566,76 @@ async function tourPricing(agent: Agent) {
   return { days: 21, lines: 200, sell: data.totals.sell, pricingMicros, contractMicros, saveP50Ms: +percentile(latencies, 50)!.toFixed(1), saveMaxMs: +latencies.at(-1)!.toFixed(1) };
 }
 
+/**
+ * The planner (src/domain/tour-planner.ts) on a 14-night query over 4 destinations: the function
+ * alone over the organization's whole catalogue (every hotel and activity, as a caller holding it
+ * all would pass it), and `POST /customized-tours/generate-with-ai` without a model over HTTP (the
+ * query's destinations read from the database, the plan created and priced through the
+ * customized tours' create), 20 in a row.
+ */
+async function plannerBench(agent: Agent) {
+  const lookup = new pg.Client(dbClientConfig());
+  await lookup.connect();
+  const org = `(select id from organizations where name = 'Demo Travels')`;
+  const places = (await lookup.query(`select id, name from destinations where organization_id = ${org} order by slug limit 4`)).rows as { id: string; name: string }[];
+  const catalogue: PlannerCatalogue = {
+    destinations: (await lookup.query(`select id, name from destinations where organization_id = ${org}`)).rows,
+    hotels: (await lookup.query(`select id, destination_id as "destinationId", name, stars, room_types as "roomTypes" from hotels where organization_id = ${org}`)).rows,
+    activities: (
+      await lookup.query(
+        `select id, destination_id as "destinationId", name, category, difficulty, duration_minutes as "durationMinutes", price_per_person::float8 as "pricePerPerson" from activities where organization_id = ${org}`,
+      )
+    ).rows,
+  };
+  const perDestination = (await lookup.query(`select count(*)::int as n from hotels where destination_id = any($1)`, [places.map((p) => p.id)])).rows[0].n as number;
+  await lookup.end();
+  const departure = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+  const arrival = new Date(Date.parse(`${departure}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+  const query = { departure, arrival, adults: 2, children: 1, infants: 0, destinationIds: places.map((p) => p.id), budget: 1_500_000, categories: ['culture', 'food'] };
+  const t0 = performance.now();
+  const plan = planTour(query, catalogue, { markupBasisPoints: 1500 });
+  const firstMs = +(performance.now() - t0).toFixed(1);
+  const runs: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now();
+    planTour(query, catalogue, { markupBasisPoints: 1500 });
+    runs.push(performance.now() - t);
+  }
+  runs.sort((a, b) => a - b);
+  const lead = await agent.post('/api/leads', {
+    name: 'Bench planner lead',
+    phone: '+971 50 000 1414',
+    query: { travelFrom: departure, travelTo: arrival, adults: 2, children: 1, destinations: query.destinationIds, budget: query.budget },
+  });
+  if (lead.status !== 201) throw new Error(`POST /api/leads: ${lead.status} ${JSON.stringify(lead.body)}`);
+  const ids = { leadId: lead.body.data._id as string, queryId: lead.body.data.queries[0]._id as string };
+  const latencies: number[] = [];
+  let days = 0;
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now();
+    const res = await agent.post('/api/customized-tours/generate-with-ai', { ...ids, categories: ['culture', 'food'] });
+    if (res.status !== 201) throw new Error(`POST /api/customized-tours/generate-with-ai: ${res.status} ${JSON.stringify(res.body)}`);
+    latencies.push(performance.now() - t);
+    days = res.body.data.days.length;
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    nights: 14,
+    destinations: places.length,
+    catalogueHotels: catalogue.hotels.length,
+    catalogueActivities: catalogue.activities.length,
+    hotelsInTheQuerysDestinations: perDestination,
+    lines: plan.lines.length,
+    withinBudget: plan.withinBudget,
+    plannerFirstMs: firstMs,
+    plannerP50Ms: +percentile(runs, 50)!.toFixed(1),
+    plannerMaxMs: +runs.at(-1)!.toFixed(1),
+    days,
+    generateP50Ms: +percentile(latencies, 50)!.toFixed(1),
+    generateMaxMs: +latencies.at(-1)!.toFixed(1),
+  };
+}
+
 async function main() {
   if (process.env.BENCH_ONLY === 'imports') return importsOnly();
   results.loadBefore = load();
@@ -658,6 +731,7 @@ async function main() {
   }
   results.http = table;
   if (seeded.tours && (!ONLY || ONLY.includes('tourPricing'))) results.tourPricing = await tourPricing(agent);
+  if (seeded.hotels && (!ONLY || ONLY.includes('planner'))) results.planner = await plannerBench(agent);
   results.statements = statements;
   if (seeded.bookings && (!ONLY || ONLY.includes('bookingFlow'))) {
     const flow = await cpuDuring(server.proc.pid!, () => bookingFlow(server.url, cookie, pool));

@@ -14,6 +14,7 @@ import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
 import type * as v from 'valibot';
+import { AiUsage } from '../../ui/ai-usage';
 import { CONFIG_MODULES, EMAIL_SECURITY, configSettingsSchemas, type ConfigModule } from '../../api/admin/configurations/contract';
 import { useConfigurations, useUpdateConfiguration } from '../../api/admin/configurations/get-configurations';
 import { LEAD_SOURCES } from '../../api/leads/constants';
@@ -66,12 +67,19 @@ const FIELDS: Record<ConfigModule, [string, Kind][]> = {
     ['overdueNoticeDaysAfter', 'number'],
     ['invoiceDueDays', 'number'],
   ],
+  aiConfig: [
+    ['baseUrl', 'text'],
+    ['model', 'text'],
+    ['apiKey', 'password'],
+    ['monthlyTokenLimit', 'number'],
+  ],
 };
 
 function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModule; settings: Record<string, unknown>; readOnly: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateConfiguration();
-  const { passwordSet, ...values } = settings;
+  const { passwordSet, apiKeySet, ...values } = settings;
+  const secretSet = passwordSet === true || apiKeySet === true;
   const { control, handleSubmit, reset, setError, formState } = useForm<Record<string, unknown>, unknown, Record<string, unknown>>({
     resolver: contractResolver(configSettingsSchemas[module] as v.GenericSchema<unknown, Record<string, unknown>>),
     defaultValues: values,
@@ -98,7 +106,7 @@ function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModu
           if (kind === 'textarea') return <TextAreaField key={name} {...common} hint={name === 'emailMessage' ? t('configurations.emailMessageHint') : undefined} />;
           if (kind === 'chips') return <ChipsField key={name} {...common} />;
           if (kind === 'password')
-            return <PasswordField key={name} {...common} hint={passwordSet ? t('configurations.passwordSet') : t('configurations.passwordUnset')} />;
+            return <PasswordField key={name} {...common} hint={t(`configurations.${module === 'aiConfig' ? 'key' : 'password'}${secretSet ? 'Set' : 'Unset'}`)} />;
           if (typeof kind === 'object') return <SelectField key={name} {...common} options={kind.options.map((o) => ({ value: o, label: t(`${kind.labels}.${o}`) }))} />;
           return <TextField key={name} {...common} type={kind === 'email' ? 'email' : 'text'} />;
         })}
@@ -176,6 +184,7 @@ export function ConfigurationsPage() {
               <TabPanel key={m} header={t(`configurations.modules.${m}`)}>
                 <ModuleSettingsForm module={m} settings={byModule.get(m) ?? {}} readOnly={!can('configurations', 'update')} />
                 {m === 'emailConfig' && <EmailTools canTest={can('configurations', 'update')} />}
+                {m === 'aiConfig' && <AiUsage />}
               </TabPanel>
             ))}
           </TabView>

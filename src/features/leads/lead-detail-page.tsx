@@ -19,6 +19,7 @@ import { LeadQueries } from './lead-queries';
 import { LeadStatusTag } from './lead-status';
 import { LeadTimeline } from './lead-timeline';
 import { LeadTours } from './lead-tours';
+import { LeadChat } from '../../ui/lead-chat';
 import { LoseLeadDialog, useLeadWorkflow } from './lead-workflow';
 import { useSalesOwnerOptions } from './member-options';
 
@@ -123,21 +124,7 @@ function LeadOwner({ lead, canUpdate }: { lead: LeadDetail; canUpdate: boolean }
   );
 }
 
-/** Where the AI chat about the lead goes (a later issue): a marked, empty place. */
-function AiChatSlot() {
-  const { t } = useTranslation();
-  return (
-    <section className="card empty-state" aria-labelledby="lead-ai-title" data-testid="lead-ai-chat-slot" style={{ padding: '1.5rem 1rem' }}>
-      <i className="pi pi-sparkles" aria-hidden="true" />
-      <h2 id="lead-ai-title" className="workflow-panel__title">
-        {t('leads.aiChat.title')}
-      </h2>
-      <p style={{ margin: 0 }}>{t('leads.aiChat.comingSoon')}</p>
-    </section>
-  );
-}
-
-/** `/leads/:id`: contact details, the pipeline, owner, follow-ups, queries, the timeline, and the AI chat's place. */
+/** `/leads/:id`: contact details, the pipeline, owner, follow-ups, queries, the timeline, and the AI chat. */
 export function LeadDetailPage() {
   const { t } = useTranslation();
   const can = useCan();
@@ -154,7 +141,7 @@ export function LeadDetailPage() {
             <LeadContact lead={data} />
             <div className="stack">
               <LeadOwner key={data.assignedTo?._id ?? 'none'} lead={data} canUpdate={canUpdate} />
-              <AiChatSlot />
+              <LeadChat lead={data} />
             </div>
           </div>
           <LeadFollowUps lead={data} canUpdate={canUpdate} />

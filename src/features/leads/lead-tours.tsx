@@ -11,6 +11,7 @@ import { useCan } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { CopyTourDialog, TourStatusTag } from '../../ui/tour-widgets';
+import { GenerateTourButton } from '../../ui/generate-tour-button';
 
 /** A lead still worked on takes new tours. */
 const OPEN = new Set<string>(statesWithTag(leadMachine, 'open'));
@@ -36,6 +37,7 @@ export function LeadTours({ lead }: { lead: LeadDetail }) {
           {t('tours.lead.title')}
         </h2>
         <span className="grow" />
+        {can('customizedTours', 'create') && open && <GenerateTourButton leadId={lead._id} query={query} />}
         {can('customizedTours', 'create') && open && (
           <Link to={newTour} className="p-button p-button-outlined link-button">
             <i className="pi pi-plus" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { GenerateTourButton } from '../../ui/generate-tour-button';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -246,7 +247,7 @@ function TourBuilder({ tour, mode, start, lead }: { tour?: CustomizedTourDetail;
   const form = useForm<TourFormValues>({ resolver: resolver as Resolver<TourFormValues>, defaultValues: tourFormValues(tour, start) });
   const { control, formState } = form;
   useLeaveGuard(formState.isDirty && !formState.isSubmitting);
-  const [regions, leadId, departure, arrival] = useWatch({ control, name: ['regions', 'leadId', 'departure', 'arrival'] });
+  const [regions, leadId, departure, arrival, queryId] = useWatch({ control, name: ['regions', 'leadId', 'departure', 'arrival', 'queryId'] });
   const leadQuery = useQuery({ ...leadsResource.detailQueryOptions(leadId ?? ''), enabled: !!leadId && can('leads', 'view'), initialData: lead && lead._id === leadId ? lead : undefined });
   const queryOptions = useQueryOptions(leadQuery.data);
   const booked = mode === 'booked';
@@ -284,11 +285,8 @@ function TourBuilder({ tour, mode, start, lead }: { tour?: CustomizedTourDetail;
         {!booked && (
           <>
             {can('personalizedTours', 'view') && <Button type="button" outlined icon="pi pi-box" label={t('tours.package.start')} onClick={() => setChoosingPackage(true)} />}
-            {/* The AI drafting issue fills this in: a tour drafted from the lead's query with the catalogue's own ids. */}
-            <Button type="button" outlined icon="pi pi-sparkles" label={t('tours.generate')} disabled aria-describedby="tour-generate-note" data-testid="tour-generate" />
-            <span id="tour-generate-note" className="muted tour-note">
-              {t('tours.generateNote')}
-            </span>
+            {/* A new tour for a lead's query can be drafted from the catalogue instead (docs/ai.md). */}
+            {!tour && can('customizedTours', 'create') && leadId && <GenerateTourButton leadId={leadId} query={leadQuery.data?.queries.find((q) => q._id === queryId)} testId="tour-generate" />}
           </>
         )}
       </div>

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
 import { CUSTOMIZED_TOUR_STATES, type CustomizedTour } from '../../api/tours/customized/contract';
 import { useCustomizedTours, type ToursParams } from '../../api/tours/customized/get-customized-tours';
@@ -110,8 +109,13 @@ export function CustomizedToursPage() {
       title={t('tours.title')}
       actions={
         <>
-          {/* The AI drafting issue opens here: a tour drafted from a lead's query. */}
-          <Button type="button" outlined icon="pi pi-sparkles" label={t('tours.generate')} disabled title={t('tours.generateNote')} data-testid="tours-generate" />
+          {can('customizedTours', 'create') && (
+            // Generating needs a lead's query: the builder asks for them and then offers it (so does the lead's page).
+            <Link to={`${modulePath('customizedTours')}/new`} className="p-button p-button-outlined link-button" title={t('tours.generateNote')} data-testid="tours-generate">
+              <i className="pi pi-sparkles" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
+              {t('tours.generate')}
+            </Link>
+          )}
           {can('customizedTours', 'create') && (
             <Link to={`${modulePath('customizedTours')}/new`} className="p-button link-button">
               <i className="pi pi-plus" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />

@@ -3,8 +3,8 @@ import { coded } from '../../common/issues';
 import { emailSchema, flag, intBetween, multiline, oneOf, optionalText, storable, trimmedText } from '../../common/schemas';
 import { LEAD_SOURCES } from '../../leads/constants';
 
-/** The seed's configuration modules, `destionations` spelt as the seed spells it, and the bookings' own. */
-export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings'] as const;
+/** The seed's configuration modules, `destionations` spelt as the seed spells it, the bookings' own and the AI model. */
+export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig'] as const;
 export type ConfigModule = (typeof CONFIG_MODULES)[number];
 
 /** How the connection to the mail server is protected. */
@@ -69,7 +69,22 @@ export const configSettingsSchemas = {
     overdueNoticeDaysAfter: v.optional(int(0, 60), 1),
     invoiceDueDays: v.optional(int(0, 365), 14),
   }),
+  /**
+   * The organization's OpenAI-compatible model (docs/ai.md): a base URL and a model name override
+   * the server's default (AI_BASE_URL, AI_MODEL, AI_API_KEY); nothing is sent to a model without
+   * one or the other. `monthlyTokenLimit` 0 means no limit.
+   */
+  aiConfig: v.strictObject({
+    baseUrl: v.optional(v.union([v.literal(''), v.pipe(trimmedText(500), v.url(coded('invalidFormat', 'must be a URL such as http://localhost:11434/v1')), v.regex(/^https?:\/\//i, coded('invalidFormat', 'must be a URL such as http://localhost:11434/v1')))], coded('invalidFormat', 'must be a URL such as http://localhost:11434/v1')), ''),
+    model: v.optional(setting(200), ''),
+    /** Write-only: never returned; omit it to keep the stored one. */
+    apiKey: v.optional(v.pipe(storable(), v.maxLength(500, coded('tooLong', 'must be at most 500 characters', { max: 500 })))),
+    monthlyTokenLimit: v.optional(int(0, 1_000_000_000), 0),
+  }),
 } satisfies Record<ConfigModule, v.GenericSchema>;
+
+/** Write-only settings: never answered (the answer says `<field>Set`); a save without them keeps the stored one. */
+export const SECRET_FIELDS: Partial<Record<ConfigModule, string>> = { emailConfig: 'password', aiConfig: 'apiKey' };
 
 /** The seed's PUT paths, each naming one module. */
 export const CONFIG_PATHS: Record<string, ConfigModule> = {
@@ -81,6 +96,7 @@ export const CONFIG_PATHS: Record<string, ConfigModule> = {
   region: 'regions',
   destionation: 'destionations',
   booking: 'bookings',
+  ai: 'aiConfig',
 };
 
 export const configurationSchema = v.object({ module: v.picklist(CONFIG_MODULES), settings: v.record(v.string(), v.unknown()) });

@@ -20,6 +20,7 @@ export function useUpdateConfiguration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ module, settings }: { module: ConfigModule; settings: Record<string, unknown> }) => updateConfiguration(module, settings),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: configurationsKeys.all }),
+    // The AI model's settings also change what Configurations → AI model and the leads' chats say.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: configurationsKeys.all }), queryClient.invalidateQueries({ queryKey: ['ai'] })]),
   });
 }

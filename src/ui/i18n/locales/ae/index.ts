@@ -13,7 +13,8 @@ import bookings from './bookings';
 import dashboard from './dashboard';
 import documents from './documents';
 import tours from './tours';
+import ai from './ai';
 
-const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings };
+const ae: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai };
 
 export default ae;

@@ -16,7 +16,8 @@ import bookings from './bookings';
 import dashboard from './dashboard';
 import documents from './documents';
 import tours from './tours';
+import ai from './ai';
 
-const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings };
+const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai };
 
 export default en;

@@ -174,7 +174,6 @@ const leads = {
     },
     aiChat: {
       title: 'AI assistant',
-      comingSoon: 'A chat with the AI assistant about this lead comes in a later release.',
     },
     picker: {
       placeholder: 'Choose a lead',

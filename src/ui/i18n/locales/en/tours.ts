@@ -21,7 +21,7 @@ const tours = {
     statsTotal: 'All tours',
     travellers: '{{adults}} adults, {{children}} children, {{infants}} infants',
     generate: 'Generate with AI',
-    generateNote: 'Drafting a tour from the lead’s query arrives with the AI issue.',
+    generateNote: 'Choose a lead and one of its queries, then generate a draft from the catalogue.',
     bookedHint: 'This tour is booked: its days and notes can change, its dates, travellers and price stay as booked.',
     notEditableSent: 'Version {{version}} was sent to the customer and is kept as it was sent. Revise the tour to change it.',
     notEditablePublished: 'A published tour is final. Revert it to booked to change its plan.',

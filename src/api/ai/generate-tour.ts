@@ -1,0 +1,26 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../client';
+import { leadsKeys } from '../leads/get-leads';
+import { toursKeys } from '../tours/customized/get-customized-tours';
+import type { AiUsage, GeneratedTour, GenerateTourFields } from './contract';
+
+/** `POST /customized-tours/generate-with-ai`: a draft for a lead's query (the caller shows the error: a 502 offers the planner). */
+export const generateTour = (input: GenerateTourFields) => api.post<GeneratedTour>('/customized-tours/generate-with-ai', input, { silent: true });
+
+export function useGenerateTour() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: generateTour,
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(toursKeys.detail(data._id), data);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: toursKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: toursKeys.ofLead(data.lead._id) }),
+        queryClient.invalidateQueries({ queryKey: leadsKeys.detail(data.lead._id) }),
+      ]);
+    },
+  });
+}
+
+export const aiUsageQueryOptions = () => queryOptions({ queryKey: ['ai', 'usage'] as const, queryFn: () => api.get<{ data: AiUsage }>('/ai/usage').then((r) => r.data) });
+export const useAiUsage = () => useQuery(aiUsageQueryOptions());
