@@ -203,7 +203,20 @@ describe('bookings in Chromium', () => {
     await shot(page, '174-bookings-phone-rtl');
     await page.goto(`${server.url}${bookingPath}`);
     await page.getByTestId('installments').waitFor();
+    // Each row of the booking's tables reads as a card: nothing wider than the phone.
+    const wider = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('#content *')]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 || e.getBoundingClientRect().left < -0.5)
+          .slice(0, 12)
+          .map((e) => `${e.tagName}.${e.className} ${e.textContent?.slice(0, 30)}`),
+      );
+    expect(await wider()).toEqual([]);
+    expect(await axe(page)).toEqual([]);
     await shot(page, '175-booking-phone-rtl');
+    await page.goto(`${server.url}/invoices`);
+    await page.locator('[data-invoice]').first().waitFor();
+    await shot(page, '176-invoices-phone-rtl');
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByTestId('language-picker').selectOption('en');

@@ -12,6 +12,7 @@ import { MultiSelectFilter } from '../../ui/filter-fields';
 import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { allTile, filterTile, StatsHeader, type StatItem } from '../../ui/stats-header';
+import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
 import { PaymentStatusTag, useBookingFormatters } from './bookings-page';
 import { percent } from './payment-receipts-page';
@@ -125,6 +126,16 @@ export function InvoicesPage() {
         loading={query.isFetching}
         defaultLayout="table"
         onOpen={(i) => navigate(moduleRecordPath('bookings', i.bookingId))}
+        renderCard={(i) => (
+          <RecordCard name={i.number} to={moduleRecordPath('bookings', i.bookingId)} badge={<StatusTag status={i.status} label={t(`invoices.statuses.${i.status}`)} />} data={{ 'data-invoice': i.number }}>
+            <div>
+              {i.bookingRef} · {i.customer.name}
+            </div>
+            <div className="row">
+              {fmt.money(i.total, i.currency)} · {t('invoices.dueOn', { date: fmt.date(i.dueDate) })}
+            </div>
+          </RecordCard>
+        )}
         filterPanel={
           <>
             <MultiSelectFilter id="f-invoice-status" label={t('invoices.status')} value={state.filters.status} options={INVOICE_STATUSES.map((v) => ({ value: v, label: t(`invoices.statuses.${v}`) }))} onChange={(v) => setFilter('status', v)} />

@@ -7,6 +7,7 @@ import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
 import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
+import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
 import { useBookingFormatters } from './bookings-page';
 
@@ -82,6 +83,16 @@ export function PaymentReceiptsPage() {
       answer={query.data}
       loading={query.isFetching}
       defaultLayout="table"
+      renderCard={(r) => (
+        <RecordCard name={r.receiptNumber ?? t('bookings.paymentStates.submitted')} to={moduleRecordPath('bookings', r.booking._id)} badge={<StatusTag status={r.status} label={t(`bookings.paymentStates.${r.status}`)} />} data={{ 'data-receipt': r._id }}>
+          <div>
+            {r.booking.ref} · {r.booking.customerName}
+          </div>
+          <div className="row">
+            {fmt.date(r.date)} · {fmt.money(r.amount, r.currency)} · {t(`bookings.methods.${r.paymentMethod}`)}
+          </div>
+        </RecordCard>
+      )}
       filterPanel={
         <>
           <MultiSelectFilter id="f-method" label={t('bookings.payments.method')} value={state.filters.paymentMethod} options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`bookings.methods.${v}`) }))} onChange={(v) => setFilter('paymentMethod', v)} />

@@ -95,6 +95,7 @@ const bookings = {
       reminder: 'تذكير ({{stage}}) إلى {{to}}',
       invoice: 'صدرت الفاتورة {{number}}',
     },
+    reminderStages: { 'before-due': 'قبل الاستحقاق', overdue: 'متأخر', manual: 'أرسله الموظفون' },
     system: 'النظام',
     filters: {
       tourType: 'نوع الرحلة',
@@ -179,6 +180,7 @@ const bookings = {
     },
   },
   invoices: {
+    dueOn: 'تستحق في {{date}}',
     title: 'الفواتير',
     number: 'الفاتورة',
     issuedOn: 'تاريخ الإصدار',

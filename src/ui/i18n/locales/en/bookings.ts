@@ -95,6 +95,7 @@ const bookings = {
       reminder: 'Reminder ({{stage}}) to {{to}}',
       invoice: 'Invoice {{number}} issued',
     },
+    reminderStages: { 'before-due': 'before due', overdue: 'overdue', manual: 'sent by staff' },
     system: 'System',
     filters: {
       tourType: 'Tour type',
@@ -175,6 +176,7 @@ const bookings = {
     },
   },
   invoices: {
+    dueOn: 'due {{date}}',
     title: 'Invoices',
     number: 'Invoice',
     issuedOn: 'Issued',
