@@ -92,6 +92,17 @@ describe('bookings in Chromium', () => {
     expect(bookingPath).toMatch(/^\/bookings\/[0-9a-f-]{36}$/);
     expect(await page.getByTestId('installments').locator('tbody tr[data-status=pending]').count()).toBe(3);
     expect(await page.getByTestId('travellers').innerText()).toContain('Omar Haddad');
+
+    // The lists read their filters from the address, as the server does.
+    await page.goto(`${server.url}/bookings?tourType=personalized&departure[from]=${DEPARTURE}&departure[to]=${DEPARTURE}`);
+    await page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();
+    await page.getByText(LEAD).first().waitFor();
+    expect(await axe(page)).toEqual([]);
+    await page.goto(`${server.url}/bookings/installments?status=pending&departure[from]=${DEPARTURE}`);
+    await page.getByRole('heading', { name: 'Pending installments', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: LEAD }).count()).toBe(3);
+    expect(await axe(page)).toEqual([]);
+    await page.goto(`${server.url}${bookingPath}`);
   });
 
   it('records the deposit through its form, the first installment’s open amount offered', async () => {

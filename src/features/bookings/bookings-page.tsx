@@ -2,18 +2,18 @@ import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
+import { InputNumber } from 'primereact/inputnumber';
 import { BOOKING_STATES, TOUR_TYPES, type Booking } from '../../api/bookings/contract';
 import { useBookings, type BookingsParams } from '../../api/bookings/get-bookings';
 import { useAuth, useCan } from '../../ui/auth';
-import { InputNumber } from 'primereact/inputnumber';
 import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
 import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
-import { useContactOptions } from '../tours/package-pickers';
 import { useFormatters } from '../../ui/format';
 import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
+import { useContactOptions } from '../tours/package-pickers';
 
 /** The filters in the address as `GET /bookings` reads them (`?tourStatus=verified&departure[from]=…`). */
 export const BOOKING_FILTER_PARAMS: Record<string, FilterParamKind> = {
@@ -114,9 +114,9 @@ export function BookingsPage() {
       title={t('bookings.title')}
       actions={
         <>
-          <Link className="p-button p-button-outlined" to={`${modulePath('bookings')}/installments`}>
-            <i className="pi pi-calendar-clock" aria-hidden="true" />
-            <span className="p-button-label">{t('bookings.pending.title')}</span>
+          <Link className="p-button p-button-outlined button-link" to={`${modulePath('bookings')}/installments`}>
+            <i className="pi pi-calendar-clock" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
+            {t('bookings.pending.title')}
           </Link>
           {can('bookings', 'create') && <Button type="button" icon="pi pi-plus" label={t('bookings.newBooking')} onClick={() => navigate(`${modulePath('bookings')}/new`)} />}
         </>
