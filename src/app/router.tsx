@@ -47,6 +47,12 @@ const CustomizedTourDetailPage = named(() => import('../features/tours/customize
 const CustomizedTourVersionPage = named(() => import('../features/tours/customized-tour-detail-page'), 'CustomizedTourVersionPage');
 const NewCustomizedTourPage = named(() => import('../features/tours/customized-tour-form-page'), 'NewCustomizedTourPage');
 const EditCustomizedTourPage = named(() => import('../features/tours/customized-tour-form-page'), 'EditCustomizedTourPage');
+const BookingsPage = named(() => import('../features/bookings/bookings-page'), 'BookingsPage');
+const BookingDetailPage = named(() => import('../features/bookings/booking-detail-page'), 'BookingDetailPage');
+const BookingWizardPage = named(() => import('../features/bookings/booking-wizard-page'), 'BookingWizardPage');
+const PendingInstallmentsPage = named(() => import('../features/bookings/pending-installments-page'), 'PendingInstallmentsPage');
+const InvoicesPage = named(() => import('../features/bookings/invoices-page'), 'InvoicesPage');
+const PaymentReceiptsPage = named(() => import('../features/bookings/payment-receipts-page'), 'PaymentReceiptsPage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 const InvitationPage = named(() => import('../features/admin/invitation-page'), 'InvitationPage');
@@ -74,6 +80,9 @@ const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
   customizedTours: CustomizedToursPage,
   personalizedTours: PersonalizedToursPage,
   groupTours: GroupToursPage,
+  bookings: BookingsPage,
+  invoices: InvoicesPage,
+  paymentReceipts: PaymentReceiptsPage,
 };
 
 /** A module's record page, at `<module path>/:id`. */
@@ -83,6 +92,7 @@ const RECORDS: Partial<Record<ModuleKey, ComponentType>> = {
   customizedTours: CustomizedTourDetailPage,
   personalizedTours: PersonalizedTourDetailPage,
   groupTours: GroupTourDetailPage,
+  bookings: BookingDetailPage,
 };
 
 /** Further screens of a module, under its path (`/leads/follow-ups`); a fixed segment wins over `:id`. */
@@ -98,6 +108,8 @@ const SUBPAGES: { module: ModuleKey; path: string; Page: ComponentType }[] = [
   { module: 'groupTours', path: 'new', Page: NewGroupTourPage },
   { module: 'groupTours', path: ':id/edit', Page: EditGroupTourPage },
   { module: 'configurations', path: 'outbox', Page: OutboxPage },
+  { module: 'bookings', path: 'new', Page: BookingWizardPage },
+  { module: 'bookings', path: 'installments', Page: PendingInstallmentsPage },
 ];
 
 const guarded = (module: ModuleKey, node: ReactNode) => <RequirePermission module={module}>{node}</RequirePermission>;

@@ -83,6 +83,12 @@ const proposal = (context: WizardContext, kind: 'deposit' | 'equal', parts = 3):
   return kind === 'deposit' ? depositPlan({ ...basis, depositBasisPoints: context.depositPercent * 100 }) : equalPlan({ ...basis, parts });
 };
 
+/** The step a refusal names: its first issue's field (`installments.1.amount` → the plan); a refusal of the tour itself (seats, a tour no longer bookable) → the tour. */
+export function refusedStep(error: unknown): 'tour' | 'travellers' | 'plan' {
+  const path = String((error as { issues?: { path?: unknown }[] }).issues?.[0]?.path ?? '');
+  return path.startsWith('installments') ? 'plan' : path.startsWith('travellers') || path === 'pax' ? 'travellers' : 'tour';
+}
+
 export const bookingWizardMachine = setup({
   types: { context: {} as WizardContext, events: {} as WizardEvent, input: {} as WizardInput },
   actors: {
@@ -107,6 +113,10 @@ export const bookingWizardMachine = setup({
     setTravellers: assign(({ event }) => (event.type === 'SET_TRAVELLERS' ? { travellers: event.travellers, installments: [] } : {})),
     propose: assign(({ context, event }) => (event.type === 'PROPOSE' ? { installments: proposal(context, event.kind, event.parts) } : {})),
     setInstallments: assign(({ event }) => (event.type === 'SET_INSTALLMENTS' ? { installments: event.installments } : {})),
+    refused: assign(({ event }) => {
+      const error = (event as unknown as { error: unknown }).error;
+      return { error: { step: refusedStep(error), message: (error as { message?: string }).message ?? '' } };
+    }),
     proposeIfEmpty: assign(({ context }) => (context.installments.length ? {} : { installments: proposal(context, 'deposit') })),
   },
 }).createMachine({
@@ -143,19 +153,17 @@ export const bookingWizardMachine = setup({
       on: { SUBMIT: 'submitting', BACK: 'plan' },
     },
     submitting: {
+      entry: assign({ error: null }),
       invoke: {
         src: 'createBooking',
         input: ({ context }) => bookingRequestOf(context),
         onDone: { target: 'done', actions: assign(({ event }) => ({ bookingId: event.output.bookingId })) },
-        onError: {
-          target: 'review',
-          actions: assign(({ event }) => {
-            const error = event.error as { message?: string; issues?: { path: string }[] };
-            const path = error.issues?.[0]?.path ?? '';
-            const step = path.startsWith('installments') ? 'plan' : path.startsWith('travellers') || path === 'pax' ? 'travellers' : 'tour';
-            return { error: { step, message: error.message ?? '' } as WizardContext['error'] };
-          }),
-        },
+        // The server's refusal goes back to the step that can fix it, its message shown there.
+        onError: [
+          { guard: ({ event }) => refusedStep(event.error) === 'plan', target: 'plan', actions: 'refused' },
+          { guard: ({ event }) => refusedStep(event.error) === 'travellers', target: 'travellers', actions: 'refused' },
+          { target: 'tour', actions: 'refused' },
+        ],
       },
     },
     done: { type: 'final' },

@@ -4,8 +4,10 @@ import { isEmptyFilter, type FilterValue, type ListState } from './list-page';
 export interface StatItem {
   key: string;
   label: string;
-  /** Undefined while loading (shows `…`). */
-  value: number | undefined;
+  /** Undefined while loading (shows `…`); null when there is nothing to measure (shows `—`). */
+  value: number | null | undefined;
+  /** Money or a percentage; a plain count otherwise. */
+  format?: (value: number) => string;
   /** A tile that filters the list: clicking it shows only what it counts (again: everything). */
   select?: () => void;
   /** The list is filtered to this tile now. */
@@ -19,20 +21,20 @@ export interface StatItem {
  */
 export function StatsHeader({ label, items, testId }: { label: string; items: StatItem[]; testId?: string }) {
   const fmt = useFormatters();
-  const shown = (value: number | undefined) => (value === undefined ? '…' : fmt.number(value));
+  const shown = (value: number | null | undefined, format: (value: number) => string = fmt.number) => (value === undefined ? '…' : value === null ? '—' : format(value));
   if (items.some((i) => i.select)) {
     return (
       <div className="stats-grid" role="group" aria-label={label} data-testid={testId}>
-        {items.map(({ key, label: itemLabel, value, select, active }) =>
+        {items.map(({ key, label: itemLabel, value, format, select, active }) =>
           select ? (
             <button type="button" className="stat" key={key} data-stat={key} aria-pressed={!!active} onClick={select}>
               <span className="stat__label">{itemLabel}</span>
-              <span className="stat__value">{shown(value)}</span>
+              <span className="stat__value">{shown(value, format)}</span>
             </button>
           ) : (
             <div className="stat" key={key} data-stat={key}>
               <span className="stat__label">{itemLabel}</span>
-              <span className="stat__value">{shown(value)}</span>
+              <span className="stat__value">{shown(value, format)}</span>
             </div>
           ),
         )}
@@ -41,10 +43,10 @@ export function StatsHeader({ label, items, testId }: { label: string; items: St
   }
   return (
     <dl className="stats-grid" aria-label={label} data-testid={testId}>
-      {items.map(({ key, label: itemLabel, value }) => (
+      {items.map(({ key, label: itemLabel, value, format }) => (
         <div className="stat" key={key} data-stat={key}>
           <dt className="stat__label">{itemLabel}</dt>
-          <dd className="stat__value">{shown(value)}</dd>
+          <dd className="stat__value">{shown(value, format)}</dd>
         </div>
       ))}
     </dl>

@@ -77,7 +77,7 @@ describe('booking wizard', () => {
     });
     for (const [createBooking, expected] of [
       [fromPromise<{ bookingId: string }, BookingRequest>(async () => ({ bookingId: 'b42' })), 'done'],
-      [refused, 'review'],
+      [refused, 'plan'],
     ] as const) {
       const a = start(createBooking);
       a.send({ type: 'CHOOSE', leadId: 'l1', tour: departure, departure: null });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
@@ -191,8 +191,9 @@ function Booking({ booking }: { booking: BookingDetail }) {
     t(`bookings.activity.${type}`, {
       ...data,
       amount: typeof data.amount === 'number' ? money(data.amount) : '',
-      from: typeof data.from === 'string' ? t(`bookings.states.${data.from}`) : '',
-      to: typeof data.to === 'string' ? t(`bookings.states.${data.to}`) : '',
+      // Only a status change names states; a reminder's `to` is an address.
+      ...(type === 'status' ? { from: t(`bookings.states.${String(data.from)}`), to: t(`bookings.states.${String(data.to)}`) } : {}),
+      ...(type === 'reminder' ? { stage: t(`bookings.reminderStages.${String(data.stage)}`) } : {}),
     });
 
   return (
@@ -240,7 +241,7 @@ function Booking({ booking }: { booking: BookingDetail }) {
           rows={[
             [t('bookings.tour'), `${booking.tour.title} (${t(`bookings.tourTypes.${booking.tourType}`)})`],
             [t('bookings.lead'), booking.lead.name],
-            [t('bookings.departure'), `${fmt.date(booking.departure)} – ${fmt.date(booking.arrival)} (${booking.totalNights})`],
+            [t('bookings.departure'), `${fmt.date(booking.departure)} – ${fmt.date(booking.arrival)} (${t('tourPlan.nights', { count: booking.totalNights })})`],
             [t('bookings.pax'), fmt.number(booking.pax)],
             [t('bookings.convertedBy'), booking.convertedBy?.name ?? '—'],
             [t('bookings.status'), <BookingStatus key="s" booking={booking} />],
@@ -255,7 +256,16 @@ function Booking({ booking }: { booking: BookingDetail }) {
             [t('bookings.balance'), money(booking.balance)],
             [t('bookings.paymentStatus'), <PaymentStatusTag key="p" status={booking.paymentStatus} />],
             ...(booking.pendingAmount ? [[t('bookings.payments.status'), t('bookings.payments.pending', { amount: money(booking.pendingAmount) })] as [string, string]] : []),
-            ...(booking.invoice ? [[t('invoices.number'), `${booking.invoice.number} · ${fmt.date(booking.invoice.dueDate)}`] as [string, string]] : []),
+            ...(booking.invoice
+              ? [
+                  [
+                    t('invoices.number'),
+                    <span key="i">
+                      <bdi>{booking.invoice.number}</bdi> · {t('invoices.dueOn', { date: fmt.date(booking.invoice.dueDate) })}
+                    </span>,
+                  ] as [string, ReactNode],
+                ]
+              : []),
           ]}
         />
       </div>
@@ -277,11 +287,11 @@ function Booking({ booking }: { booking: BookingDetail }) {
           <tbody>
             {booking.travellers.map((x) => (
               <tr key={x._id}>
-                <td>{x.position}</td>
-                <td>{x.name ?? <span className="muted">{t('bookings.travellers.unnamed')}</span>}</td>
-                <td>{t(`bookings.travellerTypes.${x.type}`)}</td>
-                <td dir="ltr">{x.passportNumber ?? ''}</td>
-                <td>{editable && can('bookings', 'update') && <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={t('bookings.travellers.edit', { position: x.position })} onClick={() => setTraveller(x)} />}</td>
+                <td data-label={t('bookings.travellers.position')}>{x.position}</td>
+                <td data-label={t('bookings.travellers.name')}>{x.name ?? <span className="muted">{t('bookings.travellers.unnamed')}</span>}</td>
+                <td data-label={t('bookings.travellers.type')}>{t(`bookings.travellerTypes.${x.type}`)}</td>
+                <td data-label={t('bookings.travellers.passportNumber')}>{x.passportNumber && <bdi>{x.passportNumber}</bdi>}</td>
+                <td className="booking-table__actions">{editable && can('bookings', 'update') && <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={t('bookings.travellers.edit', { position: x.position })} onClick={() => setTraveller(x)} />}</td>
               </tr>
             ))}
           </tbody>
@@ -303,11 +313,11 @@ function Booking({ booking }: { booking: BookingDetail }) {
           <tbody>
             {booking.installments.map((i) => (
               <tr key={i._id} data-status={i.status}>
-                <td>{i.position}</td>
-                <td>{fmt.date(i.dueDate)}</td>
-                <td>{money(i.amount)}</td>
-                <td>{money(i.paid)}</td>
-                <td>
+                <td data-label={t('bookings.installments.position')}>{i.position}</td>
+                <td data-label={t('bookings.installments.dueDate')}>{fmt.date(i.dueDate)}</td>
+                <td data-label={t('bookings.installments.amount')}>{money(i.amount)}</td>
+                <td data-label={t('bookings.installments.paid')}>{money(i.paid)}</td>
+                <td data-label={t('bookings.installments.status')}>
                   <StatusTag status={i.status} label={t(`bookings.installmentStatuses.${i.status}`)} />
                 </td>
               </tr>
@@ -338,16 +348,16 @@ function Booking({ booking }: { booking: BookingDetail }) {
             <tbody>
               {booking.payments.map((p) => (
                 <tr key={p._id} data-payment={p._id} data-status={p.status}>
-                  <td>{fmt.date(p.paidOn)}</td>
-                  <td>{money(p.amount)}</td>
-                  <td>{t(`bookings.methods.${p.paymentMethod}`)}</td>
-                  <td dir="ltr">{p.reference ?? ''}</td>
-                  <td>
+                  <td data-label={t('bookings.payments.paidOn')}>{fmt.date(p.paidOn)}</td>
+                  <td data-label={t('bookings.payments.amount')}>{money(p.amount)}</td>
+                  <td data-label={t('bookings.payments.method')}>{t(`bookings.methods.${p.paymentMethod}`)}</td>
+                  <td data-label={t('bookings.payments.reference')}>{p.reference && <bdi>{p.reference}</bdi>}</td>
+                  <td data-label={t('bookings.payments.status')}>
                     <StatusTag status={p.status} label={t(`bookings.paymentStates.${p.status}`)} />
                     {p.failReason && <div className="muted">{p.failReason}</div>}
                   </td>
-                  <td dir="ltr">
-                    {p.receiptNumber ?? ''}
+                  <td data-label={t('bookings.payments.receipt')}>
+                    {p.receiptNumber && <bdi>{p.receiptNumber}</bdi>}
                     {p.proof && (
                       <>
                         {' '}
@@ -355,7 +365,7 @@ function Booking({ booking }: { booking: BookingDetail }) {
                       </>
                     )}
                   </td>
-                  <td>
+                  <td className="booking-table__actions">
                     <PaymentActions booking={booking} payment={p} onFail={setFailing} />
                   </td>
                 </tr>

@@ -38,11 +38,21 @@ function useBookableTours(kind: WizardTour['tourType'], today: string) {
   );
 }
 
-function TourStep({ context, send }: { context: WizardContext; send: (event: WizardEvent) => void }) {
+/** The tour a page's "Book" button started from (`?tourType=group&tourId=…`), chosen once the bookable tours have loaded. */
+type Preset = { tourType: WizardTour['tourType']; tourId: string } | null;
+
+function TourStep({ context, send, preset }: { context: WizardContext; send: (event: WizardEvent) => void; preset: Preset }) {
   const { t } = useTranslation();
   const fmt = useBookingFormatters();
-  const [kind, setKind] = useState<WizardTour['tourType']>(context.tour?.tourType ?? 'personalized');
+  const [kind, setKind] = useState<WizardTour['tourType']>(context.tour?.tourType ?? preset?.tourType ?? 'personalized');
   const tours = useBookableTours(kind, context.today);
+  const [presetUsed, setPresetUsed] = useState(!preset);
+  useEffect(() => {
+    const tour = !presetUsed && !context.tour && tours.find((x) => x.tourId === preset?.tourId);
+    if (!tour) return;
+    setPresetUsed(true);
+    send({ type: 'CHOOSE', leadId: context.leadId, tour, departure: tour.departure ? null : context.departure });
+  }, [presetUsed, tours, preset, context.tour, context.leadId, context.departure, send]);
   const choose = (patch: Partial<Pick<WizardContext, 'leadId' | 'tour' | 'departure'>>) =>
     send({ type: 'CHOOSE', leadId: context.leadId, tour: context.tour, departure: context.tour?.departure ? null : context.departure, ...patch });
   return (
@@ -87,7 +97,7 @@ function TourStep({ context, send }: { context: WizardContext; send: (event: Wiz
           </div>
         )}
       </div>
-      {context.tour?.departure && <p className="muted">{t('bookings.wizard.departureOf', { departure: fmt.date(context.tour.departure), nights: context.tour.nights })}</p>}
+      {context.tour?.departure && <p className="muted">{t('bookings.wizard.departureOf', { departure: fmt.date(context.tour.departure), nights: t('tourPlan.nights', { count: context.tour.nights }) })}</p>}
       <p className="muted">{t('bookings.wizard.customizedLater')}</p>
     </div>
   );
@@ -98,6 +108,9 @@ export function BookingWizardPage() {
   const can = useCan();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const presetType = params.get('tourType');
+  const presetId = params.get('tourId');
+  const preset = useMemo<Preset>(() => ((presetType === 'personalized' || presetType === 'group') && presetId ? { tourType: presetType, tourId: presetId } : null), [presetType, presetId]);
   const { organization } = useAuth();
   const fmt = useBookingFormatters();
   const create = useCreateBooking();
@@ -156,7 +169,7 @@ export function BookingWizardPage() {
       )}
 
       <section className="card stack" aria-live="polite">
-        {step === 'tour' && <TourStep context={context} send={send} />}
+        {step === 'tour' && <TourStep context={context} send={send} preset={preset} />}
 
         {step === 'travellers' && (
           <div className="stack">
@@ -202,8 +215,8 @@ export function BookingWizardPage() {
           <div className="stack">
             <div className="row">
               <Button type="button" outlined label={t('bookings.wizard.proposeDeposit', { percent: context.depositPercent })} onClick={() => send({ type: 'PROPOSE', kind: 'deposit' })} />
-              <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { parts: 3 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 3 })} />
-              <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { parts: 4 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 4 })} />
+              <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { count: 3 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 3 })} />
+              <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { count: 4 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 4 })} />
             </div>
             <table className="booking-table" data-testid="wizard-plan">
               <thead>

@@ -11,32 +11,33 @@ import { useCan } from '../../ui/auth';
 import { MultiSelectFilter } from '../../ui/filter-fields';
 import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
+import { allTile, filterTile, StatsHeader, type StatItem } from '../../ui/stats-header';
+import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
 import { PaymentStatusTag, useBookingFormatters } from './bookings-page';
 import { percent } from './payment-receipts-page';
 
 const INVOICE_FILTER_PARAMS: Record<string, FilterParamKind> = { status: 'list', issuedOn: 'object', dueDate: 'object' };
 
-function InvoiceStatsHeader({ stats }: { stats?: InvoiceStats }) {
+/** The eleven stats over the invoices the other filters select; the counts of a status filter the list to it. */
+function InvoiceStatsHeader({ stats, filters, setFilter }: { stats?: InvoiceStats; filters: ListState['filters']; setFilter: (key: string, value: FilterValue) => void }) {
   const { t } = useTranslation();
   const fmt = useBookingFormatters();
-  const money = new Set(['totalRevenue', 'totalPaid', 'totalPending', 'avgInvoiceValue', 'thisMonthRevenue']);
-  const keys: (keyof InvoiceStats)[] = ['total', 'paid', 'pending', 'overdue', 'totalRevenue', 'totalPaid', 'totalPending', 'avgInvoiceValue', 'thisMonthRevenue', 'monthlyGrowth', 'paidPercentage'];
-  const value = (key: keyof InvoiceStats) => {
-    if (!stats) return '…';
-    if (money.has(key)) return fmt.money(stats[key] as number);
-    if (key === 'monthlyGrowth' || key === 'paidPercentage') return percent(stats[key], fmt.number);
-    return fmt.number(stats[key] as number);
-  };
+  const money = (n: number) => fmt.money(n);
+  const rate = (bp: number) => percent(bp, fmt.number);
+  const item = (key: keyof InvoiceStats, more: Partial<StatItem> = {}): StatItem => ({ key, label: t(`invoices.stats.${key}`), value: stats?.[key], ...more });
   return (
-    <dl className="stats-grid" aria-label={t('invoices.stats.label')} data-testid="invoice-stats">
-      {keys.map((key) => (
-        <div className="stat" key={key} data-stat={key}>
-          <dt>{t(`invoices.stats.${key}`)}</dt>
-          <dd>{value(key)}</dd>
-        </div>
-      ))}
-    </dl>
+    <StatsHeader
+      label={t('invoices.stats.label')}
+      testId="invoice-stats"
+      items={[
+        item('total', allTile(filters, () => setFilter('status', undefined), ['status'])),
+        ...INVOICE_STATUSES.map((s) => item(s, filterTile(filters, setFilter, 'status', s))),
+        ...(['totalRevenue', 'totalPaid', 'totalPending', 'avgInvoiceValue', 'thisMonthRevenue'] as const).map((k) => item(k, { format: money })),
+        item('monthlyGrowth', { format: rate }),
+        item('paidPercentage', { format: rate }),
+      ]}
+    />
   );
 }
 
@@ -117,7 +118,7 @@ export function InvoicesPage() {
       <ListPage<Invoice>
         id="invoices"
         title={t('invoices.title')}
-        above={<InvoiceStatsHeader stats={query.data?.stats} />}
+        above={<InvoiceStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />}
         columns={columns}
         state={state}
         onChange={setState}
@@ -125,6 +126,16 @@ export function InvoicesPage() {
         loading={query.isFetching}
         defaultLayout="table"
         onOpen={(i) => navigate(moduleRecordPath('bookings', i.bookingId))}
+        renderCard={(i) => (
+          <RecordCard name={i.number} to={moduleRecordPath('bookings', i.bookingId)} badge={<StatusTag status={i.status} label={t(`invoices.statuses.${i.status}`)} />} data={{ 'data-invoice': i.number }}>
+            <div>
+              {i.bookingRef} · {i.customer.name}
+            </div>
+            <div className="row">
+              {fmt.money(i.total, i.currency)} · {t('invoices.dueOn', { date: fmt.date(i.dueDate) })}
+            </div>
+          </RecordCard>
+        )}
         filterPanel={
           <>
             <MultiSelectFilter id="f-invoice-status" label={t('invoices.status')} value={state.filters.status} options={INVOICE_STATUSES.map((v) => ({ value: v, label: t(`invoices.statuses.${v}`) }))} onChange={(v) => setFilter('status', v)} />

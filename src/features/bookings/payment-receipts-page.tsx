@@ -4,35 +4,45 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_METHODS, PAYMENT_STATES, type PaymentReceipt, type ReceiptStats } from '../../api/bookings/contract';
 import { usePaymentReceipts, type PaymentReceiptsParams } from '../../api/bookings/get-bookings';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
+import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
+import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
 import { useBookingFormatters } from './bookings-page';
 
 const RECEIPT_FILTER_PARAMS: Record<string, FilterParamKind> = { paymentMethod: 'list', status: 'list', dateRange: 'object', isVerified: 'boolean' };
 
-/** A rate or growth in basis points, as a percentage (`−12.5 %`); a dash when there is none. */
-export const percent = (bp: number | null, format: (n: number) => string) => (bp === null ? '—' : `${format(bp / 100)} %`);
+/** A rate or growth in basis points, as a percentage (`−12.5 %`). */
+export const percent = (bp: number, format: (n: number) => string) => `${format(bp / 100)} %`;
 
-function ReceiptStatsHeader({ stats }: { stats?: ReceiptStats }) {
+/** The ten stats over the receipts the other filters select; the counts of a status filter the list to it. */
+function ReceiptStatsHeader({ stats, filters, setFilter }: { stats?: ReceiptStats; filters: ListState['filters']; setFilter: (key: string, value: FilterValue) => void }) {
   const { t } = useTranslation();
   const fmt = useBookingFormatters();
-  const value = (key: keyof ReceiptStats) => {
-    if (!stats) return '…';
-    if (key === 'totalAmount' || key === 'thisMonthAmount') return fmt.money(stats[key]);
-    if (key === 'monthlyGrowth' || key === 'verificationRate' || key === 'successRate') return percent(stats[key], fmt.number);
-    return fmt.number(stats[key]);
+  const money = (n: number) => fmt.money(n);
+  const rate = (bp: number) => percent(bp, fmt.number);
+  const clear = () => {
+    setFilter('status', undefined);
+    setFilter('isVerified', undefined);
   };
-  const keys: (keyof ReceiptStats)[] = ['totalReceipts', 'totalAmount', 'verifiedCount', 'pendingCount', 'successfulCount', 'failedCount', 'thisMonthAmount', 'monthlyGrowth', 'verificationRate', 'successRate'];
   return (
-    <dl className="stats-grid" aria-label={t('receipts.stats.label')} data-testid="receipt-stats">
-      {keys.map((key) => (
-        <div className="stat" key={key} data-stat={key}>
-          <dt>{t(`receipts.stats.${key}`)}</dt>
-          <dd>{value(key)}</dd>
-        </div>
-      ))}
-    </dl>
+    <StatsHeader
+      label={t('receipts.stats.label')}
+      testId="receipt-stats"
+      items={[
+        { key: 'totalReceipts', label: t('receipts.stats.totalReceipts'), value: stats?.totalReceipts, ...allTile(filters, clear, ['status', 'isVerified']) },
+        { key: 'totalAmount', label: t('receipts.stats.totalAmount'), value: stats?.totalAmount, format: money },
+        { key: 'verifiedCount', label: t('receipts.stats.verifiedCount'), value: stats?.verifiedCount, ...filterTile(filters, setFilter, 'status', 'verified') },
+        { key: 'pendingCount', label: t('receipts.stats.pendingCount'), value: stats?.pendingCount, ...filterTile(filters, setFilter, 'status', 'submitted') },
+        { key: 'successfulCount', label: t('receipts.stats.successfulCount'), value: stats?.successfulCount },
+        { key: 'failedCount', label: t('receipts.stats.failedCount'), value: stats?.failedCount, ...filterTile(filters, setFilter, 'status', 'failed') },
+        { key: 'thisMonthAmount', label: t('receipts.stats.thisMonthAmount'), value: stats?.thisMonthAmount, format: money },
+        { key: 'monthlyGrowth', label: t('receipts.stats.monthlyGrowth'), value: stats?.monthlyGrowth, format: rate },
+        { key: 'verificationRate', label: t('receipts.stats.verificationRate'), value: stats?.verificationRate, format: rate },
+        { key: 'successRate', label: t('receipts.stats.successRate'), value: stats?.successRate, format: rate },
+      ]}
+    />
   );
 }
 
@@ -66,13 +76,23 @@ export function PaymentReceiptsPage() {
     <ListPage<PaymentReceipt>
       id="payment-receipts"
       title={t('receipts.title')}
-      above={<ReceiptStatsHeader stats={query.data?.stats} />}
+      above={<ReceiptStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />}
       columns={columns}
       state={state}
       onChange={setState}
       answer={query.data}
       loading={query.isFetching}
       defaultLayout="table"
+      renderCard={(r) => (
+        <RecordCard name={r.receiptNumber ?? t('bookings.paymentStates.submitted')} to={moduleRecordPath('bookings', r.booking._id)} badge={<StatusTag status={r.status} label={t(`bookings.paymentStates.${r.status}`)} />} data={{ 'data-receipt': r._id }}>
+          <div>
+            {r.booking.ref} · {r.booking.customerName}
+          </div>
+          <div className="row">
+            {fmt.date(r.date)} · {fmt.money(r.amount, r.currency)} · {t(`bookings.methods.${r.paymentMethod}`)}
+          </div>
+        </RecordCard>
+      )}
       filterPanel={
         <>
           <MultiSelectFilter id="f-method" label={t('bookings.payments.method')} value={state.filters.paymentMethod} options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`bookings.methods.${v}`) }))} onChange={(v) => setFilter('paymentMethod', v)} />

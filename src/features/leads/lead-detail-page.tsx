@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { toast } from 'sonner';
+import { leadMachine } from '../../machines/lead-machine';
+import { snapshotOf } from '../../machines/workflow';
+import { BookLink } from '../bookings/book-link';
 import type { LeadDetail } from '../../api/leads/contract';
 import { useLead } from '../../api/leads/get-leads';
 import { useSetLeadOwner } from '../../api/leads/save-lead';
@@ -35,6 +38,7 @@ function LeadHeader({ lead, canUpdate }: { lead: LeadDetail; canUpdate: boolean 
         </h1>
         <LeadStatusTag status={lead.status} />
         <span className="grow" />
+        {snapshotOf(leadMachine, lead.status).hasTag('open') && <BookLink from={{ leadId: lead._id }} />}
         {canUpdate && <Button type="button" outlined icon="pi pi-pencil" label={t('leads.editLead')} onClick={() => setEditing(true)} />}
       </div>
       <WorkflowPanel {...workflow} title={t('leads.pipeline')} />

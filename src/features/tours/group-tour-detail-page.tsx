@@ -13,6 +13,7 @@ import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { DayList, GroupStatusTag, PriceList, names } from './package-parts';
 import { SeatsBar } from './group-seats';
+import { BookLink } from '../bookings/book-link';
 
 function DepartureHeader({ tour }: { tour: GroupTourDetail }) {
   const { t } = useTranslation();
@@ -46,6 +47,7 @@ function DepartureHeader({ tour }: { tour: GroupTourDetail }) {
     <div className="page-header">
       <h1 id="departure-title">{tour.title}</h1>
       <GroupStatusTag status={tour.status} />
+      {(tour.status === 'open' || tour.status === 'guaranteed') && <BookLink from={{ tourType: 'group', tourId: tour._id }} />}
       {can('groupTours', 'update') && (
         <>
           <Button type="button" outlined icon={tour.salesClosed ? 'pi pi-lock-open' : 'pi pi-lock'} label={t(tour.salesClosed ? 'groupTours.reopenSales' : 'groupTours.closeSales')} loading={update.isPending} onClick={() => void toggleSales()} />

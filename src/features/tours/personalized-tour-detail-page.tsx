@@ -15,6 +15,7 @@ import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { PackageBrochure } from './package-brochure';
 import { DayList, PriceList, PublishedTag, names } from './package-parts';
+import { BookLink } from '../bookings/book-link';
 
 function PackageHeader({ tour }: { tour: PersonalizedTourDetail }) {
   const { t } = useTranslation();
@@ -46,6 +47,7 @@ function PackageHeader({ tour }: { tour: PersonalizedTourDetail }) {
     <div className="page-header">
       <h1 id="package-title">{tour.title}</h1>
       <PublishedTag published={tour.isPublished} />
+      {tour.isPublished && <BookLink from={{ tourType: 'personalized', tourId: tour._id }} />}
       {can('personalizedTours', 'update') && (
         <>
           <Button type="button" outlined icon={tour.isPublished ? 'pi pi-eye-slash' : 'pi pi-send'} label={t(tour.isPublished ? 'personalizedTours.unpublish' : 'personalizedTours.publish')} loading={update.isPending} onClick={() => void togglePublished()} />

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { PendingInstallment } from '../../api/bookings/contract';
+import { usePendingInstallments, type PendingInstallmentsParams } from '../../api/bookings/get-bookings';
+import { MultiSelectFilter } from '../../ui/filter-fields';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { modulePath, moduleRecordPath } from '../../ui/module-paths';
+import { RecordCard } from '../../ui/record-card';
+import { StatusTag } from '../../ui/status-tag';
+import { BOOKING_FILTER_PARAMS, BookingFilters, useBookingFormatters } from './bookings-page';
+
+const { tourType: _type, tourStatus: _status, ...BOOKINGS } = BOOKING_FILTER_PARAMS;
+/** The bookings' filters (not their type or status) and the installment's own: due date and status. */
+const INSTALLMENT_FILTER_PARAMS: Record<string, FilterParamKind> = { ...BOOKINGS, dueDate: 'object', status: 'list' };
+
+/** `/bookings/installments`: what customers still owe, soonest due first; a row opens its booking. */
+export function PendingInstallmentsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fmt = useBookingFormatters();
+  const [state, setState] = useListState({ sortBy: 'dueDate', sortOrder: 'asc', filterParams: INSTALLMENT_FILTER_PARAMS });
+  const query = usePendingInstallments(toQuery(state) as PendingInstallmentsParams);
+  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
+  const path = (i: PendingInstallment) => moduleRecordPath('bookings', i.booking._id);
+  const status = (i: PendingInstallment) => <StatusTag status={i.status} label={t(`bookings.installmentStatuses.${i.status}`)} />;
+  const columns = useMemo<ListColumn<PendingInstallment>[]>(
+    () => [
+      { field: 'dueDate', header: t('bookings.installments.dueDate'), sortable: true, body: (i) => fmt.date(i.dueDate) },
+      {
+        field: 'booking',
+        header: t('bookings.ref'),
+        body: (i) => (
+          <Link to={path(i)} onClick={(e) => e.stopPropagation()}>
+            {i.booking.ref}
+          </Link>
+        ),
+      },
+      { field: 'customerName', header: t('bookings.customer'), body: (i) => i.booking.customerName },
+      { field: 'tour', header: t('bookings.tour'), body: (i) => i.booking.tourTitle },
+      { field: 'position', header: t('bookings.installments.position'), body: (i) => fmt.number(i.position) },
+      { field: 'amount', header: t('bookings.installments.amount'), body: (i) => fmt.money(i.amount, i.currency) },
+      { field: 'open', header: t('bookings.installments.open'), body: (i) => fmt.money(i.open, i.currency) },
+      { field: 'status', header: t('bookings.installments.status'), body: status },
+      { field: 'departure', header: t('bookings.departure'), hiddenByDefault: true, body: (i) => fmt.date(i.booking.departure) },
+      { field: 'convertedBy', header: t('bookings.convertedBy'), hiddenByDefault: true, body: (i) => i.booking.convertedBy?.name ?? '' },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, fmt],
+  );
+  return (
+    <div className="stack">
+      <Link to={modulePath('bookings')} className="row" style={{ gap: '0.35rem' }}>
+        <i className="pi pi-arrow-left back-arrow" aria-hidden="true" />
+        {t('bookings.back')}
+      </Link>
+      <ListPage<PendingInstallment>
+        id="pending-installments"
+        title={t('bookings.pending.title')}
+        columns={columns}
+        state={state}
+        onChange={setState}
+        answer={query.data}
+        loading={query.isFetching}
+        defaultLayout="table"
+        onOpen={(i) => navigate(path(i))}
+        renderCard={(i) => (
+          <RecordCard name={`${i.booking.ref} · ${i.booking.customerName}`} to={path(i)} badge={status(i)} data={{ 'data-installment': i._id }}>
+            <div>{i.booking.tourTitle}</div>
+            <div className="row">
+              {fmt.date(i.dueDate)} · {fmt.money(i.open, i.currency)}
+            </div>
+          </RecordCard>
+        )}
+        filterPanel={
+          <>
+            <MultiSelectFilter id="f-installment-status" label={t('bookings.installments.status')} value={state.filters.status} options={(['pending', 'overdue'] as const).map((v) => ({ value: v, label: t(`bookings.installmentStatuses.${v}`) }))} onChange={(v) => setFilter('status', v)} />
+            <DateRangeFilter label={t('bookings.installments.dueDate')} value={state.filters.dueDate} onChange={(v) => setFilter('dueDate', v)} />
+            <BookingFilters filters={state.filters} onChange={setFilter} />
+          </>
+        }
+      />
+    </div>
+  );
+}
