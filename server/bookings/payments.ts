@@ -8,6 +8,7 @@ import type { ProofFile } from './proof';
 import { bookingPaymentProofs, bookingPayments } from './schema';
 import { bookingLink, bookingRef, logBookingEvent, pendingAmountOf, type BookingRow, type PaymentRow } from './store';
 import { COLLECTING_STATES } from './workflow';
+import { DOCUMENT_STRINGS, type DocumentStrings } from '../documents/strings';
 import { formatMoney } from './reminders';
 
 /**
@@ -58,7 +59,8 @@ async function notifyVerifiers(tx: Tx, booking: BookingRow, payment: PaymentRow,
     await notify(tx, v.id, {
       type: 'payment-submitted',
       title: `Payment to verify: ${booking.customerName} (${bookingRef(booking.number)})`,
-      body: `${formatMoney(payment.amount, payment.currency)} by ${payment.paymentMethod}, paid on ${payment.paidOn}`,
+      // Notifications are written in English (as every other); the method in words, never its code.
+      body: `${formatMoney(payment.amount, payment.currency)} by ${DOCUMENT_STRINGS.en.methods[payment.paymentMethod as keyof DocumentStrings['methods']].toLowerCase()}, paid on ${payment.paidOn}`,
       link: bookingLink(booking.id),
     });
   }
