@@ -14,6 +14,7 @@ import { platformRoutes } from './platform/routes';
 import { tourRoutes } from './tours/routes';
 import { documentRoutes } from './documents/routes';
 import { documentQueues } from './documents/jobs';
+import { platformQueues } from './platform/invitation-mail';
 import type { BossQueue } from './jobs/boss';
 import type { AppServices } from './services';
 
@@ -31,4 +32,4 @@ export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
 export const jobHandlers: JobHandlers = { ...leadJobs, ...maintenanceJobs };
 
 /** The queues of work that talks to the outside world (pg-boss, server/jobs/boss.ts), dead-letter queues first. */
-export const bossQueues = (services: AppServices): BossQueue[] => [...documentQueues(services)];
+export const bossQueues = (services: AppServices): BossQueue[] => [...documentQueues(services), ...platformQueues(services)];
