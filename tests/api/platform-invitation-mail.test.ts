@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { startBoss } from '../../server/jobs/boss';
@@ -103,6 +104,10 @@ describe('with the platform mail server set', () => {
     expect((await s.agent().post('/api/auth/login', { email: 'owner@atlas-trails.example', password: 'atlas-owner-password' })).status).toBe(200);
     // A second worker polling the whole time never sent it again.
     expect(sink.started).toBe(1);
+    // The job held the link itself: neither the tenant's role nor the platform's can read the queue.
+    const peek = (tx: { execute: (q: ReturnType<typeof sql.raw>) => Promise<unknown> }) => tx.execute(sql.raw('select data from pgboss.job'));
+    await expect(s.database.withTenant(res.body.data.organization._id, peek)).rejects.toMatchObject({ cause: { code: '42501' } });
+    await expect(s.database.asPlatform(peek)).rejects.toMatchObject({ cause: { code: '42501' } });
   });
 
   it('queues nothing for an onboarding that is refused', async () => {
