@@ -67,7 +67,7 @@ export function OnboardDialog({ onClose }: { onClose: () => void }) {
 }
 
 /** The owner's one-time link, always shown to the operator: also e-mailed when the platform has a mail server, else for them to hand over. */
-function InvitationDialog({ onboarded, onClose }: { onboarded: Onboarded; onClose: () => void }) {
+export function InvitationDialog({ onboarded, onClose }: { onboarded: Onboarded; onClose: () => void }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const navigate = useNavigate();
