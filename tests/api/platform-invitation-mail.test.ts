@@ -32,6 +32,12 @@ async function until<T>(read: () => Promise<T>, done: (t: T) => boolean, ms = 30
   return value;
 }
 
+const smtpEnv = (port: number) => ({ PLATFORM_SMTP_URL: `smtp://127.0.0.1:${port}?security=none`, PLATFORM_MAIL_FROM: FROM });
+
+/** Another instance's workers on the test server's queue, as `npm start` runs them. */
+const workers = (s: TestServer, port: number) =>
+  startBoss(s.database, bossQueues({ config: loadConfig({ NODE_ENV: 'test', ...smtpEnv(port) }), database: s.database }), { pollSeconds: 0.5, maintenanceSeconds: 1, work: true });
+
 const jobs = (s: TestServer) =>
   s.sql<{ state: string; retry_count: number; data: Record<string, string>; output: unknown }>(`select state, retry_count, data, output from pgboss.job where name = $1`, [INVITATION_MAIL_QUEUE]);
 
@@ -67,13 +73,9 @@ describe('with the platform mail server set', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    s = await startTestServer({ queue: true, env: { PLATFORM_SMTP_URL: `smtp://127.0.0.1:${sink.port}?security=none`, PLATFORM_MAIL_FROM: FROM } });
+    s = await startTestServer({ queue: true, env: smtpEnv(sink.port) });
     // A second instance's workers on the same queue: the invitation is still sent once.
-    second = await startBoss(s.database, bossQueues({ config: loadConfig({ NODE_ENV: 'test', PLATFORM_SMTP_URL: `smtp://127.0.0.1:${sink.port}?security=none`, PLATFORM_MAIL_FROM: FROM, QUEUE_POLL_SECONDS: '0.5' }), database: s.database }), {
-      pollSeconds: 0.5,
-      maintenanceSeconds: 1,
-      work: true,
-    });
+    second = await workers(s, sink.port);
   });
   afterAll(async () => {
     await second?.stop();
@@ -137,7 +139,7 @@ describe('without the platform mail server', () => {
 describe('with the platform mail server down', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ queue: true, env: { PLATFORM_SMTP_URL: `smtp://127.0.0.1:${await closedPort()}?security=none`, PLATFORM_MAIL_FROM: FROM } });
+    s = await startTestServer({ queue: true, env: smtpEnv(await closedPort()) });
   });
   afterAll(() => s?.close());
 
@@ -152,5 +154,34 @@ describe('with the platform mail server down', () => {
     expect(org).toEqual({ status: 'trial' });
     const token = res.body.data.invitation.url.split('#')[1];
     expect((await s.agent().post('/api/auth/invitation/accept', { token, password: 'dune-owner-password' })).status).toBe(200);
+  });
+});
+
+describe('an invitation used before its mail goes out', () => {
+  let s: TestServer;
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    // No workers yet: the owner gets in (the operator handed the link over) before the mail is sent.
+    s = await startTestServer({ env: smtpEnv(sink.port) });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await sink?.close();
+  });
+
+  it('is not e-mailed: the link would no longer work', async () => {
+    const res = await (await s.loginOperator()).post('/platform/organizations', organization('Oasis Walks'));
+    expect(res.body.data.invitation.emailed).toBe(true);
+    const token = res.body.data.invitation.url.split('#')[1];
+    expect((await s.agent().post('/api/auth/invitation/accept', { token, password: 'oasis-owner-password' })).status).toBe(200);
+    const worker = await workers(s, sink.port);
+    try {
+      const [job] = await until(() => jobs(s), (j) => j[0]?.state === 'completed');
+      expect(job.state).toBe('completed');
+      expect(sink.started).toBe(0);
+    } finally {
+      await worker.stop();
+    }
   });
 });
