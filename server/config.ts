@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { SafeError } from './http/log';
 import type { SqlLogging } from './db/client';
+import type { EmailSettings } from './documents/mailer';
 
 /** The one place that reads process.env. */
 const envSchema = v.object({
@@ -41,6 +42,15 @@ const envSchema = v.object({
   /** pg-boss: how often an idle worker looks for mail to send, and how often lost jobs (a killed server's) are looked for. */
   QUEUE_POLL_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'QUEUE_POLL_SECONDS must be a number'), v.transform(Number), v.minValue(0.5, 'QUEUE_POLL_SECONDS must be at least 0.5')), '2'),
   QUEUE_MAINTENANCE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'QUEUE_MAINTENANCE_SECONDS must be a number'), v.transform(Number)), '30'),
+  /**
+   * The platform's own mail server, for what no organization's settings can send (an onboarded
+   * owner's invitation): `smtps://user:password@host:465` (TLS from the first byte) or
+   * `smtp://user:password@host:587` (STARTTLS required; `?security=none` for a plain local relay).
+   * Unset: the invitation link is only shown to the operator.
+   */
+  PLATFORM_SMTP_URL: v.optional(v.string(), ''),
+  /** The sender of the platform's mail: `address` or `Name <address>`; required with PLATFORM_SMTP_URL. */
+  PLATFORM_MAIL_FROM: v.optional(v.string(), ''),
   /** Public lead capture: requests per minute from one address. */
   /** The server's default model (docs/ai.md): an OpenAI-compatible base URL, model and key; an organization may set its own. Unset: no model. */
   AI_BASE_URL: v.optional(v.pipe(v.string(), v.url('AI_BASE_URL must be a URL such as http://localhost:11434/v1'))),
@@ -69,6 +79,8 @@ export interface Config {
   queue: { pollSeconds: number; maintenanceSeconds: number };
   /** The server's default model, when the environment names one; a model's answer waits `timeoutMs` at most. */
   ai: { baseUrl?: string; model?: string; apiKey?: string; timeoutMs: number };
+  /** The platform's mail server (PLATFORM_SMTP_URL), in the shape the mailer takes; null when unset. */
+  platformSmtp: EmailSettings | null;
   /** Where the built web app lives; absent when the API runs alone (tests). */
   webDist?: string;
 }
@@ -82,6 +94,35 @@ function originOf(text: string): string {
     /* reported below */
   }
   throw new ConfigError(`Invalid configuration:\n  ALLOWED_ORIGINS: ${JSON.stringify(text)} is not an origin such as https://office.example`);
+}
+
+/** PLATFORM_SMTP_URL and PLATFORM_MAIL_FROM as the mailer's settings, or why they cannot be. */
+function platformSmtp(urlText: string, fromText: string): EmailSettings | null {
+  if (!urlText.trim()) return null;
+  const invalid = (reason: string) => new ConfigError(`Invalid configuration:\n  ${reason}`);
+  let url: URL;
+  try {
+    url = new URL(urlText.trim());
+  } catch {
+    throw invalid('PLATFORM_SMTP_URL must be a URL such as smtps://user:password@mail.example:465');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw invalid('PLATFORM_SMTP_URL must start with smtp:// or smtps://');
+  if (!url.hostname) throw invalid('PLATFORM_SMTP_URL must name a host');
+  const plain = url.searchParams.get('security');
+  if (plain !== null && (plain !== 'none' || url.protocol !== 'smtp:')) throw invalid('PLATFORM_SMTP_URL: security=none is the only option, and only with smtp://');
+  const from = /^\s*(?:(.*?)\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(fromText);
+  const address = from?.[2] ?? from?.[3] ?? '';
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) throw invalid('PLATFORM_MAIL_FROM must be an address (or Name <address>) when PLATFORM_SMTP_URL is set');
+  const tls = url.protocol === 'smtps:';
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : tls ? 465 : 587,
+    security: tls ? 'tls' : plain === 'none' ? 'none' : 'starttls',
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    fromName: from?.[1]?.replace(/^"|"$/g, '') ?? '',
+    fromEmail: address,
+  };
 }
 
 /** A configuration the server cannot start with; its message names the variable and says what is wrong. */
@@ -112,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { retries: e.MAIL_RETRIES, retryDelaySeconds: Math.max(1, e.MAIL_RETRY_DELAY_SECONDS), timeoutSeconds: Math.max(1, e.MAIL_TIMEOUT_SECONDS), workers: e.MAIL_WORKERS },
     queue: { pollSeconds: e.QUEUE_POLL_SECONDS, maintenanceSeconds: Math.max(1, e.QUEUE_MAINTENANCE_SECONDS) },
     ai: { baseUrl: e.AI_BASE_URL || undefined, model: e.AI_MODEL || undefined, apiKey: e.AI_API_KEY || undefined, timeoutMs: Math.max(1, e.AI_TIMEOUT_SECONDS) * 1000 },
+    platformSmtp: platformSmtp(e.PLATFORM_SMTP_URL, e.PLATFORM_MAIL_FROM),
     webDist: path.resolve('dist'),
   };
 }

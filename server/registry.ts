@@ -18,6 +18,7 @@ import { documentQueues } from './documents/jobs';
 import { bookingRoutes } from './bookings/routes';
 import { bookingDocumentRoutes } from './bookings/documents';
 import { bookingJobs } from './bookings/jobs';
+import { platformQueues } from './platform/invitation-mail';
 import type { BossQueue } from './jobs/boss';
 import type { AppServices } from './services';
 
@@ -35,4 +36,4 @@ export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
 export const jobHandlers: JobHandlers = { ...leadJobs, ...maintenanceJobs, ...bookingJobs };
 
 /** The queues of work that talks to the outside world (pg-boss, server/jobs/boss.ts), dead-letter queues first. */
-export const bossQueues = (services: AppServices): BossQueue[] => [...documentQueues(services)];
+export const bossQueues = (services: AppServices): BossQueue[] => [...documentQueues(services), ...platformQueues(services)];

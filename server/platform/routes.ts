@@ -97,7 +97,7 @@ const organizationRoutes = [
     access: OPERATOR,
     body: createOrganizationInput,
     status: 201,
-    handler: async ({ tx, body, services, c }) => ({ data: await onboardOrganization(tx, body, serverOrigin(c, services.config.trustProxy)) }),
+    handler: async ({ tx, body, services, c }) => ({ data: await onboardOrganization(tx, body, serverOrigin(c, services.config.trustProxy), services.config.platformSmtp) }),
   }),
 
   platformRoute({

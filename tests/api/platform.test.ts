@@ -376,7 +376,7 @@ describe('onboarding: POST /platform/organizations', () => {
   it('creates the organization with its subscription, its owner and a one-time invitation link', async () => {
     expect(created.organization).toMatchObject({ name: 'Nile Journeys', currency: 'EGP', timeZone: 'Africa/Cairo', plan: 'business', seats: 3, activeMembers: 1, status: 'trial', periodEnd: '2031-06-30', readOnly: false });
     expect(created.invitation.url).toMatch(new RegExp(`^${s.url}/invitation#[A-Za-z0-9_-]{43}$`));
-    expect(created.invitation.emailed).toBe(false);
+    expect(created.invitation).toMatchObject({ emailed: false, to: 'owner@nile-journeys.example' });
     expect(Date.parse(created.invitation.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     const [m] = await s.sql<{ email: string; name: string; role: string; is_owner: boolean; joining_date: string }>(
       'select m.email, m.name, r.name as role, r.is_owner, m.joining_date from members m join roles r on r.id = m.role_id where m.organization_id = $1',

@@ -87,7 +87,7 @@ describe('the platform console in Chromium', () => {
     await done.waitFor();
     invitation = await done.getByLabel('Invitation link').inputValue();
     expect(invitation).toMatch(new RegExp(`^${server.url}/invitation#[A-Za-z0-9_-]{43}$`));
-    await done.getByText('No email was sent').waitFor();
+    await done.getByText('hand this link over').waitFor();
     await shot(operator, 'platform-02-invitation');
     await done.getByRole('button', { name: 'Open the organization' }).click();
     await operator.getByRole('heading', { name: NAME, level: 1 }).waitFor();

@@ -106,11 +106,13 @@ export const createOrganizationInput = v.strictObject({
 });
 export type CreateOrganizationInput = v.InferOutput<typeof createOrganizationInput>;
 
-/** The owner's way in: a one-time link to set a password, shown to the operator (and e-mailed when mail is set up). */
+/** The owner's way in: a one-time link to set a password, shown to the operator (and e-mailed when the platform has a mail server). */
 export const invitationLinkSchema = v.object({
   url: v.string(),
   expiresAt: timestamp,
-  /** Whether it was also sent by e-mail. */
+  /** The owner's address. */
+  to: v.string(),
+  /** Whether it was also queued to be e-mailed to `to` (the platform's mail server is set); otherwise the operator hands it over. */
   emailed: v.boolean(),
 });
 export type InvitationLink = v.InferOutput<typeof invitationLinkSchema>;

@@ -66,8 +66,8 @@ export function OnboardDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The owner's one-time link, shown to the operator to pass on (there is no mailer yet). */
-function InvitationDialog({ onboarded, onClose }: { onboarded: Onboarded; onClose: () => void }) {
+/** The owner's one-time link, always shown to the operator: also e-mailed when the platform has a mail server, else for them to hand over. */
+export function InvitationDialog({ onboarded, onClose }: { onboarded: Onboarded; onClose: () => void }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const navigate = useNavigate();
@@ -91,7 +91,9 @@ function InvitationDialog({ onboarded, onClose }: { onboarded: Onboarded; onClos
     >
       <div className="stack">
         <p>{t('platform.invitationIntro', { date: fmt.dateTime(invitation.expiresAt) })}</p>
-        {!invitation.emailed && <p className="muted">{t('platform.invitationNotEmailed')}</p>}
+        <p className="muted">
+          {t(invitation.emailed ? 'platform.invitationEmailed' : 'platform.invitationNotEmailed', { email: invitation.to })}
+        </p>
         <div className="field">
           <label htmlFor="invitation-link">{t('platform.invitationLink')}</label>
           <div className="row" style={{ flexWrap: 'nowrap' }}>
