@@ -13,7 +13,7 @@ import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind,
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
-import { useContactOptions } from '../tours/package-pickers';
+import { useContactOptions } from '../../ui/point-of-contact';
 
 /** The filters in the address as `GET /bookings` reads them (`?tourStatus=verified&departure[from]=…`). */
 export const BOOKING_FILTER_PARAMS: Record<string, FilterParamKind> = {

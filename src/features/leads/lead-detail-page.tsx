@@ -6,7 +6,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { toast } from 'sonner';
 import { leadMachine } from '../../machines/lead-machine';
 import { snapshotOf } from '../../machines/workflow';
-import { BookLink } from '../bookings/book-link';
+import { BookLink } from '../../ui/book-link';
 import type { LeadDetail } from '../../api/leads/contract';
 import { useLead } from '../../api/leads/get-leads';
 import { useSetLeadOwner } from '../../api/leads/save-lead';

@@ -33,7 +33,7 @@ import { TourLinesTable } from './customized-lines';
 import { daysBetween, lineFormValue, liveTotals, livePrice, missingFields, paxOf, tourFormValues, tourToSend, withDeparture, type TourFormValues, type TourStart } from './customized-plan';
 import { planResolver } from './package-parts';
 import { useLeaveGuard } from '../../ui/form-dialog';
-import { useContactOptions } from './package-pickers';
+import { useContactOptions } from '../../ui/point-of-contact';
 
 /**
  * The itinerary builder (`/customized-tours/new`, `/customized-tours/:id/edit`): the tour's details,

@@ -15,7 +15,7 @@ import { StatsHeader } from '../../ui/stats-header';
 import { TourStatusTag } from '../../ui/tour-widgets';
 import { usePercent } from './customized-parts';
 import { names } from './package-parts';
-import { useContactOptions } from './package-pickers';
+import { useContactOptions } from '../../ui/point-of-contact';
 
 /** The seed's filters of customized tours (and the status), each its own address parameter in the server's format. */
 export const CUSTOMIZED_FILTER_PARAMS: Record<string, FilterParamKind> = {

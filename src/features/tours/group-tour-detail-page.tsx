@@ -13,7 +13,7 @@ import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { DayList, GroupStatusTag, PriceList, names } from './package-parts';
 import { SeatsBar } from './group-seats';
-import { BookLink } from '../bookings/book-link';
+import { BookLink } from '../../ui/book-link';
 
 function DepartureHeader({ tour }: { tour: GroupTourDetail }) {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { DayPlanEditor, type DayFormValue, type PlanFormValues } from './package-day-editor';
 import { dayFormValue, daysToSend, missingDestinations, missingPrices, planResolver } from './package-parts';
-import { useContactOptions } from './package-pickers';
+import { useContactOptions } from '../../ui/point-of-contact';
 import { useLeaveGuard } from '../../ui/form-dialog';
 import { SeatsBar } from './group-seats';
 

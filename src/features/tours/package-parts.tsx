@@ -17,7 +17,7 @@ import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import type { GroupTourStatus } from '../../api/tours/group/contract';
 import type { FilterParamKind, FilterValue, ListState } from '../../ui/list-page';
 import type { DayFormValue } from './package-day-editor';
-import { useContactOptions } from './package-pickers';
+import { useContactOptions } from '../../ui/point-of-contact';
 import './tour-packages.css';
 
 /** Pieces both tour kinds' screens use: the form's resolver, the list filters, the read-only plan. */

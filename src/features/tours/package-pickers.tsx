@@ -5,10 +5,7 @@ import type { Activity, ActivityStats } from '../../api/catalogue/activities/con
 import { activitiesResource } from '../../api/catalogue/activities/get-activities';
 import type { Hotel, HotelStats } from '../../api/catalogue/hotels/contract';
 import { hotelsResource } from '../../api/catalogue/hotels/get-hotels';
-import { leadMembersQueryOptions } from '../../api/leads/get-leads';
-import { useCan } from '../../ui/auth';
 import { PICKER_PAGE_SIZE } from '../../ui/catalogue-pickers';
-import type { Option } from '../../ui/form-fields';
 import { RemotePicker, type PickerCommonProps, type RemotePickerSource } from '../../ui/remote-picker';
 
 /**
@@ -58,19 +55,3 @@ export function ActivityPicker({ destinationId, value, onChange, ...common }: Pi
 
 /** One hotel with its room types (the room picker, the costing of a stay). */
 export const useHotel = (id: string | null | undefined) => useQuery({ ...hotelsResource.detailQueryOptions(id ?? ''), enabled: !!id });
-
-/**
- * Who can be a tour's point of contact: the organization's active members, from `GET /leads/members`
- * (readable with leads.view, as every role that works tours has). Without it the picker offers
- * only the member already chosen.
- */
-export function useContactOptions(current?: { _id: string; name: string } | null): { options: Option[]; available: boolean } {
-  const can = useCan();
-  const available = can('leads', 'view');
-  const query = useQuery({ ...leadMembersQueryOptions(), enabled: available });
-  const options = useMemo(() => {
-    const list = (query.data ?? []).map((m) => ({ value: m._id, label: m.name }));
-    return current && !list.some((o) => o.value === current._id) ? [{ value: current._id, label: current.name }, ...list] : list;
-  }, [query.data, current]);
-  return { options, available };
-}

@@ -15,7 +15,7 @@ import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { PackageBrochure } from './package-brochure';
 import { DayList, PriceList, PublishedTag, names } from './package-parts';
-import { BookLink } from '../bookings/book-link';
+import { BookLink } from '../../ui/book-link';
 
 function PackageHeader({ tour }: { tour: PersonalizedTourDetail }) {
   const { t } = useTranslation();

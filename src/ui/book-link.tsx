@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../ui/auth';
-import { modulePath } from '../../ui/module-paths';
+import { useCan } from './auth';
+import { modulePath } from './module-paths';
 
 /**
  * "Book": the booking wizard started from a lead, a package or a departure (`/bookings/new?…`).
