@@ -120,6 +120,8 @@ describe('bookings in Chromium', () => {
     const row = page.getByTestId('payments').locator('tbody tr[data-status=submitted]');
     await row.waitFor();
     expect(await row.innerText()).toContain('TRF-E2E-1');
+    // A payment finance has not verified has no receipt to open or send.
+    expect(await page.getByTestId('booking-documents').locator('[data-document=booking-receipt]').count()).toBe(0);
   });
 
   it('finance verifies the deposit: the receipt number, the first installment paid, then the booking verified', async () => {
@@ -153,6 +155,44 @@ describe('bookings in Chromium', () => {
     await page.getByTestId('booking-details').getByText('Verified').waitFor();
   });
 
+  it('opens the confirmation as PDF and sends it and the deposit’s receipt to the customer; each send listed and kept in the outbox', async () => {
+    const page = sales;
+    await page.goto(`${server.url}${bookingPath}`);
+    const documents = page.getByTestId('booking-documents');
+    const confirmation = documents.locator('[data-document=booking-confirmation]');
+    const pdf = confirmation.getByRole('link', { name: /^Open the booking confirmation .* as PDF$/ });
+    const answer = await page.request.get(new URL((await pdf.getAttribute('href'))!, server.url).href);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    expect((await answer.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const [lead] = await server.sql<{ email: string }>(`select email from leads where id = $1`, [leadId]);
+    await confirmation.getByRole('button', { name: /^Send the booking confirmation .* by email$/ }).click();
+    let dialog = page.getByRole('dialog', { name: /^Send booking confirmation / });
+    // The customer's address and the booking's language are filled in.
+    expect(await dialog.getByLabel('To').inputValue()).toBe(lead!.email);
+    expect(await axe(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
+    await dialog.waitFor({ state: 'detached' });
+    await confirmation.getByTestId('document-send').getByText('In the outbox').waitFor();
+    await page.getByTestId('booking-timeline').getByText(`booking confirmation sent to ${lead!.email}`).waitFor();
+
+    const [receipt] = await server.sql<{ receipt_number: string }>(`select receipt_number from booking_payments where reference = 'TRF-E2E-1'`);
+    const receiptDoc = documents.locator('[data-document=booking-receipt]', { hasText: receipt!.receipt_number });
+    await receiptDoc.getByRole('button', { name: `Send the receipt ${receipt!.receipt_number} by email` }).click();
+    dialog = page.getByRole('dialog', { name: `Send receipt ${receipt!.receipt_number}` });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
+    await dialog.waitFor({ state: 'detached' });
+    await receiptDoc.getByTestId('document-send').getByText('In the outbox').waitFor();
+    expect(await axe(page)).toEqual([]);
+    await shot(page, '177-booking-documents');
+
+    await page.goto(`${server.url}/configurations/outbox`);
+    await expect.poll(() => page.getByTestId('outbox-table').locator('tr', { hasText: lead!.email }).count()).toBe(2);
+  });
+
   it('completes the trip on the test clock, issues the invoice and lists it', async () => {
     const page = finance;
     // The day after the trip came home, in the organization's time zone: the daily job completes it.
@@ -166,6 +206,7 @@ describe('bookings in Chromium', () => {
       const [invoice] = await server.sql<{ number: string }>(`select i.number from booking_invoices i join bookings b on b.id = i.booking_id where b.customer_name = $1`, [LEAD]);
       expect(invoice?.number).toBeTruthy();
       await page.getByTestId('booking-details').getByText('Invoiced').waitFor();
+      await page.getByTestId('booking-documents').locator('[data-document=booking-invoice]', { hasText: invoice!.number }).getByRole('button', { name: `Send the invoice ${invoice!.number} by email` }).waitFor();
 
       await page.goto(`${server.url}/invoices`);
       await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor();

@@ -94,6 +94,13 @@ const bookings = {
       status: '{{from}} ← {{to}}',
       reminder: 'تذكير ({{stage}}) إلى {{to}}',
       invoice: 'صدرت الفاتورة {{number}}',
+      document: 'أُرسل {{document}} إلى {{to}}',
+    },
+    documents: {
+      title: 'المستندات',
+      'booking-confirmation': 'تأكيد الحجز',
+      'booking-receipt': 'الإيصال',
+      'booking-invoice': 'الفاتورة',
     },
     reminderStages: { 'before-due': 'قبل الاستحقاق', overdue: 'متأخر', manual: 'أرسله الموظفون' },
     system: 'النظام',

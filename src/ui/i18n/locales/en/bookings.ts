@@ -94,6 +94,13 @@ const bookings = {
       status: '{{from}} → {{to}}',
       reminder: 'Reminder ({{stage}}) to {{to}}',
       invoice: 'Invoice {{number}} issued',
+      document: '{{document}} sent to {{to}}',
+    },
+    documents: {
+      title: 'Documents',
+      'booking-confirmation': 'Booking confirmation',
+      'booking-receipt': 'Receipt',
+      'booking-invoice': 'Invoice',
     },
     reminderStages: { 'before-due': 'before due', overdue: 'overdue', manual: 'sent by staff' },
     system: 'System',
