@@ -12,8 +12,8 @@ import { axe, choose, launchChromium, openPage, SHOTS, signIn, toast as toastOn 
  * A booking in the browser (issue 17): a lead booked on a package with a three-part plan through
  * the wizard, its deposit recorded by sales and verified by finance (the receipt number, the
  * installment paid), the trip completed on the test clock, its invoice issued and listed; by
- * keyboard where it matters, in dark mode, in Arabic, on a phone. Customized tours are booked
- * through the server's plug-in on another branch: this file books a package.
+ * keyboard where it matters, in dark mode, in Arabic, on a phone; a lead's sent customized tour
+ * booked from its page as sent; the booking's documents opened and sent.
  */
 let server: TestServer;
 let browser: Browser;
@@ -103,6 +103,49 @@ describe('bookings in Chromium', () => {
     await expect.poll(() => page.getByRole('row').filter({ hasText: LEAD }).count()).toBe(3);
     expect(await axe(page)).toEqual([]);
     await page.goto(`${server.url}${bookingPath}`);
+  });
+
+  it('books a lead’s sent customized tour from the tour’s page: the version sent, its party and its selling total', async () => {
+    const page = sales;
+    const [tour] = await server.sql<{ id: string; title: string; lead: string; version: number; total_sell: string; pax: number }>(
+      `select t.id, t.title, l.name as lead, t.version, t.total_sell, t.adults + t.children + t.infants as pax
+         from customized_tours t join leads l on l.id = t.lead_id
+        where t.status = 'sent' and t.departure > current_date + 60 and l.status in ('new', 'contacted', 'qualified', 'quoted')
+        order by t.departure limit 1`,
+    );
+    expect(tour, 'the demo seed has a sent customized tour').toBeTruthy();
+    await page.goto(`${server.url}/customized-tours/${tour!.id}`);
+    await page.getByRole('heading', { name: tour!.title, level: 1 }).waitFor();
+    await page.getByTestId('book-link').click();
+    await page.getByRole('heading', { name: 'New booking', level: 1 }).waitFor();
+    const field = (id: string) => page.locator('.field', { has: page.locator(`label[for=${id}]`) });
+    await field('wizard-lead').locator('.p-dropdown-label', { hasText: tour!.lead }).waitFor();
+    await field('wizard-tour').locator('.p-dropdown-label', { hasText: tour!.title }).waitFor();
+    expect(await page.getByTestId('wizard-customized').innerText()).toContain(`Version ${tour!.version} `);
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // The party the tour was priced for, to name; not to change.
+    await page.getByTestId('wizard-travellers').waitFor();
+    expect(await page.getByTestId('wizard-travellers').locator('tbody tr').count()).toBe(tour!.pax);
+    expect(await page.getByRole('button', { name: 'Add traveller' }).count()).toBe(0);
+    await page.getByLabel('Name 1', { exact: true }).fill('Layla Customized');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('wizard-plan').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('wizard-review').waitFor();
+    await page.getByRole('button', { name: 'Create booking' }).click();
+    await toastOn(page, /^Booking .* created$/);
+    await page.getByTestId('installments').waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop();
+    const [booked] = await server.sql<{ tour_type: string; tour_version: number; grand_total: string; pax: number; status: string }>(
+      `select b.tour_type, b.tour_version, b.grand_total, b.pax, t.status from bookings b join customized_tours t on t.id = b.tour_id where b.id = $1`,
+      [id],
+    );
+    expect(booked).toEqual({ tour_type: 'customized', tour_version: tour!.version, grand_total: tour!.total_sell, pax: tour!.pax, status: 'booked' });
+    expect(await page.getByTestId('booking-details').innerText()).toContain('Customized tour');
+    await page.goto(`${server.url}${bookingPath}`);
+    await page.getByTestId('installments').waitFor();
   });
 
   it('records the deposit through its form, the first installment’s open amount offered', async () => {

@@ -141,7 +141,9 @@ const bookings = {
       create: 'Create booking',
       created: 'Booking {{ref}} created',
       noTours: 'No tour of this kind can be booked.',
-      customizedLater: 'Customized tours are booked from the customized tour once that module is installed.',
+      customizedAsSent: 'Version {{version}} as the customer was sent it: {{count}} travellers for {{total}}.',
+      partyFixed: 'The tour was priced for these {{count}} travellers; name them now or later.',
+      customizedLater: 'Customized tours are booked from the tour’s own page, as they were sent.',
     },
     completed: {
       title: 'Completed bookings awaiting invoicing',
