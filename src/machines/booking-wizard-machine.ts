@@ -9,13 +9,19 @@ import { depositPlan, equalPlan, inDueOrder, planProblems, priceOfTravellers, ty
  * the judge: a refusal comes back to the step it names.
  */
 export interface WizardTour {
-  tourType: 'personalized' | 'group';
+  tourType: 'personalized' | 'group' | 'customized';
   tourId: string;
   title: string;
-  prices: Record<TravellerKind, number>;
-  /** A departure's own dates; a package has none. */
+  /** Per traveller type; a customized tour has none: it was priced for its party as a whole. */
+  prices: Record<TravellerKind, number> | null;
+  /** A departure's or a customized tour's own dates; a package has none. */
   departure?: string;
   nights: number;
+  /**
+   * A customized tour: the version the customer was sent, its selling total and the party it was
+   * priced for. The server books that version for exactly that party (pax must equal it).
+   */
+  customized?: { version: number; total: number; party: Record<TravellerKind, number> };
 }
 
 export interface WizardTraveller {
@@ -64,6 +70,7 @@ export function bookingRequestOf(context: WizardContext) {
     tourId: tour.tourId,
     leadId: context.leadId!,
     ...(tour.tourType === 'personalized' ? { departure: context.departure! } : {}),
+    ...(tour.customized ? { tourVersion: tour.customized.version } : {}),
     pax: context.travellers.length,
     travellers: context.travellers.map((t) => ({ type: t.type, name: t.name.trim() || null })),
     installments: inDueOrder(context.installments),
@@ -71,7 +78,18 @@ export function bookingRequestOf(context: WizardContext) {
 }
 
 /** The grand total the server will compute from the tour's prices. */
-export const wizardTotal = (context: Pick<WizardContext, 'tour' | 'travellers'>) => (context.tour ? priceOfTravellers(context.tour.prices, context.travellers) : 0);
+export const wizardTotal = (context: Pick<WizardContext, 'tour' | 'travellers'>) =>
+  context.tour?.customized ? context.tour.customized.total : context.tour?.prices ? priceOfTravellers(context.tour.prices, context.travellers) : 0;
+
+/** A customized tour's party as travellers to name: its adults, then children, then infants. */
+export const partyTravellers = (party: Record<TravellerKind, number>): WizardTraveller[] =>
+  (['adult', 'child', 'infant'] as const).flatMap((type) => Array.from({ length: party[type] }, () => ({ type, name: '' })));
+
+/** Whether the party is the one the tour was priced for (any party fits a tour priced per person). */
+const partyFits = (context: Pick<WizardContext, 'tour' | 'travellers'>) => {
+  const party = context.tour?.customized?.party;
+  return !party || (['adult', 'child', 'infant'] as const).every((type) => context.travellers.filter((t) => t.type === type).length === party[type]);
+};
 
 /** The plan's problems against the total, today and the departure (what the server refuses). */
 export const wizardPlanProblems = (context: WizardContext) =>
@@ -99,7 +117,7 @@ export const bookingWizardMachine = setup({
   },
   guards: {
     tourChosen: ({ context }) => !!context.leadId && !!context.tour && !!context.departure && context.departure >= context.today,
-    partyComplete: ({ context }) => context.travellers.length > 0,
+    partyComplete: ({ context }) => context.travellers.length > 0 && partyFits(context),
     planSums: ({ context }) => wizardPlanProblems(context).length === 0,
   },
   actions: {
@@ -108,7 +126,8 @@ export const bookingWizardMachine = setup({
       const departure = event.tour?.departure ?? event.departure;
       const changed = event.tour?.tourId !== context.tour?.tourId || departure !== context.departure;
       // Another tour or day: the plan proposed for the old one no longer fits.
-      return { leadId: event.leadId, tour: event.tour, departure, installments: changed ? [] : context.installments, error: null };
+      const party = changed && event.tour?.customized ? { travellers: partyTravellers(event.tour.customized.party) } : {};
+      return { leadId: event.leadId, tour: event.tour, departure, installments: changed ? [] : context.installments, error: null, ...party };
     }),
     setTravellers: assign(({ event }) => (event.type === 'SET_TRAVELLERS' ? { travellers: event.travellers, installments: [] } : {})),
     propose: assign(({ context, event }) => (event.type === 'PROPOSE' ? { installments: proposal(context, event.kind, event.parts) } : {})),

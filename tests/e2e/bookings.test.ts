@@ -12,8 +12,8 @@ import { axe, choose, launchChromium, openPage, SHOTS, signIn, toast as toastOn 
  * A booking in the browser (issue 17): a lead booked on a package with a three-part plan through
  * the wizard, its deposit recorded by sales and verified by finance (the receipt number, the
  * installment paid), the trip completed on the test clock, its invoice issued and listed; by
- * keyboard where it matters, in dark mode, in Arabic, on a phone. Customized tours are booked
- * through the server's plug-in on another branch: this file books a package.
+ * keyboard where it matters, in dark mode, in Arabic, on a phone; a lead's sent customized tour
+ * booked from its page as sent; the booking's documents opened and sent.
  */
 let server: TestServer;
 let browser: Browser;
@@ -105,6 +105,49 @@ describe('bookings in Chromium', () => {
     await page.goto(`${server.url}${bookingPath}`);
   });
 
+  it('books a lead’s sent customized tour from the tour’s page: the version sent, its party and its selling total', async () => {
+    const page = sales;
+    const [tour] = await server.sql<{ id: string; title: string; lead: string; version: number; total_sell: string; pax: number }>(
+      `select t.id, t.title, l.name as lead, t.version, t.total_sell, t.adults + t.children + t.infants as pax
+         from customized_tours t join leads l on l.id = t.lead_id
+        where t.status = 'sent' and t.departure > current_date + 60 and l.status in ('new', 'contacted', 'qualified', 'quoted')
+        order by t.departure limit 1`,
+    );
+    expect(tour, 'the demo seed has a sent customized tour').toBeTruthy();
+    await page.goto(`${server.url}/customized-tours/${tour!.id}`);
+    await page.getByRole('heading', { name: tour!.title, level: 1 }).waitFor();
+    await page.getByTestId('book-link').click();
+    await page.getByRole('heading', { name: 'New booking', level: 1 }).waitFor();
+    const field = (id: string) => page.locator('.field', { has: page.locator(`label[for=${id}]`) });
+    await field('wizard-lead').locator('.p-dropdown-label', { hasText: tour!.lead }).waitFor();
+    await field('wizard-tour').locator('.p-dropdown-label', { hasText: tour!.title }).waitFor();
+    expect(await page.getByTestId('wizard-customized').innerText()).toContain(`Version ${tour!.version} `);
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // The party the tour was priced for, to name; not to change.
+    await page.getByTestId('wizard-travellers').waitFor();
+    expect(await page.getByTestId('wizard-travellers').locator('tbody tr').count()).toBe(tour!.pax);
+    expect(await page.getByRole('button', { name: 'Add traveller' }).count()).toBe(0);
+    await page.getByLabel('Name 1', { exact: true }).fill('Layla Customized');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('wizard-plan').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('wizard-review').waitFor();
+    await page.getByRole('button', { name: 'Create booking' }).click();
+    await toastOn(page, /^Booking .* created$/);
+    await page.getByTestId('installments').waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop();
+    const [booked] = await server.sql<{ tour_type: string; tour_version: number; grand_total: string; pax: number; status: string }>(
+      `select b.tour_type, b.tour_version, b.grand_total, b.pax, t.status from bookings b join customized_tours t on t.id = b.tour_id where b.id = $1`,
+      [id],
+    );
+    expect(booked).toEqual({ tour_type: 'customized', tour_version: tour!.version, grand_total: tour!.total_sell, pax: tour!.pax, status: 'booked' });
+    expect(await page.getByTestId('booking-details').innerText()).toContain('Customized tour');
+    await page.goto(`${server.url}${bookingPath}`);
+    await page.getByTestId('installments').waitFor();
+  });
+
   it('records the deposit through its form, the first installment’s open amount offered', async () => {
     const page = sales;
     await page.getByRole('button', { name: 'Record payment' }).click();
@@ -120,6 +163,8 @@ describe('bookings in Chromium', () => {
     const row = page.getByTestId('payments').locator('tbody tr[data-status=submitted]');
     await row.waitFor();
     expect(await row.innerText()).toContain('TRF-E2E-1');
+    // A payment finance has not verified has no receipt to open or send.
+    expect(await page.getByTestId('booking-documents').locator('[data-document=booking-receipt]').count()).toBe(0);
   });
 
   it('finance verifies the deposit: the receipt number, the first installment paid, then the booking verified', async () => {
@@ -153,6 +198,44 @@ describe('bookings in Chromium', () => {
     await page.getByTestId('booking-details').getByText('Verified').waitFor();
   });
 
+  it('opens the confirmation as PDF and sends it and the deposit’s receipt to the customer; each send listed and kept in the outbox', async () => {
+    const page = sales;
+    await page.goto(`${server.url}${bookingPath}`);
+    const documents = page.getByTestId('booking-documents');
+    const confirmation = documents.locator('[data-document=booking-confirmation]');
+    const pdf = confirmation.getByRole('link', { name: /^Open the booking confirmation .* as PDF$/ });
+    const answer = await page.request.get(new URL((await pdf.getAttribute('href'))!, server.url).href);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    expect((await answer.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const [lead] = await server.sql<{ email: string }>(`select email from leads where id = $1`, [leadId]);
+    await confirmation.getByRole('button', { name: /^Send the booking confirmation .* by email$/ }).click();
+    let dialog = page.getByRole('dialog', { name: /^Send booking confirmation / });
+    // The customer's address and the booking's language are filled in.
+    expect(await dialog.getByLabel('To').inputValue()).toBe(lead!.email);
+    expect(await axe(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
+    await dialog.waitFor({ state: 'detached' });
+    await confirmation.getByTestId('document-send').getByText('In the outbox').waitFor();
+    await page.getByTestId('booking-timeline').getByText(`booking confirmation sent to ${lead!.email}`).waitFor();
+
+    const [receipt] = await server.sql<{ receipt_number: string }>(`select receipt_number from booking_payments where reference = 'TRF-E2E-1'`);
+    const receiptDoc = documents.locator('[data-document=booking-receipt]', { hasText: receipt!.receipt_number });
+    await receiptDoc.getByRole('button', { name: `Send the receipt ${receipt!.receipt_number} by email` }).click();
+    dialog = page.getByRole('dialog', { name: `Send receipt ${receipt!.receipt_number}` });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
+    await dialog.waitFor({ state: 'detached' });
+    await receiptDoc.getByTestId('document-send').getByText('In the outbox').waitFor();
+    expect(await axe(page)).toEqual([]);
+    await shot(page, '177-booking-documents');
+
+    await page.goto(`${server.url}/configurations/outbox`);
+    await expect.poll(() => page.getByTestId('outbox-table').locator('tr', { hasText: lead!.email }).count()).toBe(2);
+  });
+
   it('completes the trip on the test clock, issues the invoice and lists it', async () => {
     const page = finance;
     // The day after the trip came home, in the organization's time zone: the daily job completes it.
@@ -166,6 +249,7 @@ describe('bookings in Chromium', () => {
       const [invoice] = await server.sql<{ number: string }>(`select i.number from booking_invoices i join bookings b on b.id = i.booking_id where b.customer_name = $1`, [LEAD]);
       expect(invoice?.number).toBeTruthy();
       await page.getByTestId('booking-details').getByText('Invoiced').waitFor();
+      await page.getByTestId('booking-documents').locator('[data-document=booking-invoice]', { hasText: invoice!.number }).getByRole('button', { name: `Send the invoice ${invoice!.number} by email` }).waitFor();
 
       await page.goto(`${server.url}/invoices`);
       await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor();

@@ -71,6 +71,29 @@ describe('booking wizard', () => {
     });
   });
 
+  it('books a customized tour as sent: its party to name (not to change), its selling total, its version', async () => {
+    const sent: WizardTour = { tourType: 'customized', tourId: 'c1', title: 'Oman for four', prices: null, nights: 5, departure: '2031-06-01', customized: { version: 2, total: 812_345, party: { adult: 2, child: 1, infant: 1 } } };
+    let request: BookingRequest | undefined;
+    const a = start(fromPromise<{ bookingId: string }, BookingRequest>(async ({ input }) => ((request = input), { bookingId: 'b9' })));
+    a.send({ type: 'CHOOSE', leadId: 'l1', tour: sent, departure: null });
+    expect(a.getSnapshot().context.travellers.map((t) => t.type)).toEqual(['adult', 'adult', 'child', 'infant']);
+    expect(wizardTotal(a.getSnapshot().context)).toBe(812_345);
+    a.send({ type: 'NEXT' });
+    // Another party than the one priced: the server would refuse it (pax), so the wizard does not go on.
+    a.send({ type: 'SET_TRAVELLERS', travellers: [{ type: 'adult', name: '' }] });
+    a.send({ type: 'NEXT' });
+    expect(a.getSnapshot().value).toBe('travellers');
+    a.send({ type: 'SET_TRAVELLERS', travellers: [{ type: 'adult', name: 'Ana' }, { type: 'adult', name: '' }, { type: 'child', name: '' }, { type: 'infant', name: '' }] });
+    a.send({ type: 'NEXT' });
+    expect(a.getSnapshot().value).toBe('plan');
+    expect(sumMinor(a.getSnapshot().context.installments.map((i) => i.amount))).toBe(812_345);
+    a.send({ type: 'NEXT' });
+    a.send({ type: 'SUBMIT' });
+    await waitFor(a, (s) => s.value === 'done');
+    expect(request).toMatchObject({ tourType: 'customized', tourId: 'c1', tourVersion: 2, leadId: 'l1', pax: 4 });
+    expect(request).not.toHaveProperty('departure');
+  });
+
   it('submits through the provided call; a refusal comes back naming the step to fix', async () => {
     const refused = fromPromise<{ bookingId: string }, BookingRequest>(async () => {
       throw Object.assign(new Error('installments must add up to the grand total'), { issues: [{ path: 'installments' }] });

@@ -20,6 +20,7 @@ import { modulePath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { StatusTag } from '../../ui/status-tag';
 import { WorkflowActions, WorkflowPanel, type WorkflowAction } from '../../ui/workflow-panel';
+import { BookingDocuments } from './booking-documents';
 import { BookingStatus, PaymentStatusTag, useBookingFormatters } from './bookings-page';
 import './bookings.css';
 
@@ -194,6 +195,7 @@ function Booking({ booking }: { booking: BookingDetail }) {
       // Only a status change names states; a reminder's `to` is an address.
       ...(type === 'status' ? { from: t(`bookings.states.${String(data.from)}`), to: t(`bookings.states.${String(data.to)}`) } : {}),
       ...(type === 'reminder' ? { stage: t(`bookings.reminderStages.${String(data.stage)}`) } : {}),
+      ...(type === 'document' ? { document: t(`documents.kinds.${String(data.document)}`), to: ([] as unknown[]).concat(data.to ?? []).join(', ') } : {}),
     });
 
   return (
@@ -374,6 +376,8 @@ function Booking({ booking }: { booking: BookingDetail }) {
           </table>
         )}
       </section>
+
+      <BookingDocuments booking={booking} />
 
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">{t('bookings.timeline')}</h2>

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -13,6 +14,7 @@ import { useCreateBooking } from '../../api/bookings/save-booking';
 import { useConfigurations } from '../../api/admin/configurations/get-configurations';
 import { useGroupTours } from '../../api/tours/group/get-group-tours';
 import { usePersonalizedTours } from '../../api/tours/personalized/get-personalized-tours';
+import { customizedToursResource } from '../../api/tours/customized/get-customized-tours';
 import { sumMinor } from '../../domain/money';
 import { bookingWizardMachine, wizardPlanProblems, wizardTotal, type BookingRequest, type WizardContext, type WizardEvent, type WizardTour } from '../../machines/booking-wizard-machine';
 import { useAuth, useCan } from '../../ui/auth';
@@ -25,27 +27,39 @@ import './bookings.css';
 
 const STEPS = ['tour', 'travellers', 'plan', 'review'] as const;
 
-/** The tours staff may book here: published packages, departures still ahead with their sales open. */
-function useBookableTours(kind: WizardTour['tourType'], today: string) {
+/**
+ * The tours staff may book here: published packages, departures still ahead with their sales open,
+ * and the customized tour a tour's "Book" started from while it stands sent (its lead's, booked
+ * as the version sent).
+ */
+function useBookableTours(kind: WizardTour['tourType'], today: string, customizedId: string | null) {
   const packages = usePersonalizedTours({ isPublished: true, limit: 200, sortBy: 'title', sortOrder: 'asc' });
   const departures = useGroupTours({ status: ['open', 'guaranteed'], departure: { from: today }, limit: 200 });
-  return useMemo<WizardTour[]>(
-    () =>
-      kind === 'personalized'
-        ? (packages.data?.data ?? []).map((p) => ({ tourType: 'personalized', tourId: p._id, title: p.title, prices: p.pricePerPerson, nights: p.totalNights }))
-        : (departures.data?.data ?? []).map((g) => ({ tourType: 'group', tourId: g._id, title: g.title, prices: g.pricePerPerson, nights: g.totalNights, departure: g.departure })),
-    [kind, packages.data, departures.data],
-  );
+  const customized = useQuery({ ...customizedToursResource.detailQueryOptions(customizedId ?? ''), enabled: kind === 'customized' && !!customizedId });
+  return useMemo<WizardTour[]>(() => {
+    if (kind === 'customized') {
+      const c = customized.data;
+      return c && c.status === 'sent'
+        ? [{ tourType: 'customized', tourId: c._id, title: c.title, prices: null, nights: c.totalNights, departure: c.departure, customized: { version: c.version, total: c.totals.sell, party: { adult: c.adults, child: c.children, infant: c.infants } } }]
+        : [];
+    }
+    return kind === 'personalized'
+      ? (packages.data?.data ?? []).map((p) => ({ tourType: 'personalized', tourId: p._id, title: p.title, prices: p.pricePerPerson, nights: p.totalNights }))
+      : (departures.data?.data ?? []).map((g) => ({ tourType: 'group', tourId: g._id, title: g.title, prices: g.pricePerPerson, nights: g.totalNights, departure: g.departure }));
+  }, [kind, packages.data, departures.data, customized.data]);
 }
 
 /** The tour a page's "Book" button started from (`?tourType=group&tourId=…`), chosen once the bookable tours have loaded. */
 type Preset = { tourType: WizardTour['tourType']; tourId: string } | null;
+const TOUR_TYPES_BOOKED_HERE = ['personalized', 'group', 'customized'] as const;
 
 function TourStep({ context, send, preset }: { context: WizardContext; send: (event: WizardEvent) => void; preset: Preset }) {
   const { t } = useTranslation();
   const fmt = useBookingFormatters();
   const [kind, setKind] = useState<WizardTour['tourType']>(context.tour?.tourType ?? preset?.tourType ?? 'personalized');
-  const tours = useBookableTours(kind, context.today);
+  const tours = useBookableTours(kind, context.today, preset?.tourType === 'customized' ? preset.tourId : null);
+  // A customized tour is offered only from its own page: it is its lead's, in the version sent.
+  const kinds = preset?.tourType === 'customized' ? TOUR_TYPES_BOOKED_HERE : (['personalized', 'group'] as const);
   const [presetUsed, setPresetUsed] = useState(!preset);
   useEffect(() => {
     const tour = !presetUsed && !context.tour && tours.find((x) => x.tourId === preset?.tourId);
@@ -68,7 +82,7 @@ function TourStep({ context, send, preset }: { context: WizardContext; send: (ev
             inputId="wizard-kind"
             pt={DROPDOWN_PT}
             value={kind}
-            options={(['personalized', 'group'] as const).map((v) => ({ value: v, label: t(`bookings.tourTypes.${v}`) }))}
+            options={kinds.map((v) => ({ value: v, label: t(`bookings.tourTypes.${v}`) }))}
             onChange={(e) => {
               setKind(e.value);
               if (e.value !== kind) send({ type: 'CHOOSE', leadId: context.leadId, tour: null, departure: null });
@@ -98,7 +112,13 @@ function TourStep({ context, send, preset }: { context: WizardContext; send: (ev
         )}
       </div>
       {context.tour?.departure && <p className="muted">{t('bookings.wizard.departureOf', { departure: fmt.date(context.tour.departure), nights: t('tourPlan.nights', { count: context.tour.nights }) })}</p>}
-      <p className="muted">{t('bookings.wizard.customizedLater')}</p>
+      {context.tour?.customized ? (
+        <p className="muted" data-testid="wizard-customized">
+          {t('bookings.wizard.customizedAsSent', { version: context.tour.customized.version, count: context.travellers.length, total: fmt.money(context.tour.customized.total) })}
+        </p>
+      ) : (
+        <p className="muted">{t('bookings.wizard.customizedLater')}</p>
+      )}
     </div>
   );
 }
@@ -110,7 +130,7 @@ export function BookingWizardPage() {
   const [params] = useSearchParams();
   const presetType = params.get('tourType');
   const presetId = params.get('tourId');
-  const preset = useMemo<Preset>(() => ((presetType === 'personalized' || presetType === 'group') && presetId ? { tourType: presetType, tourId: presetId } : null), [presetType, presetId]);
+  const preset = useMemo<Preset>(() => (TOUR_TYPES_BOOKED_HERE.some((x) => x === presetType) && presetId ? { tourType: presetType as WizardTour['tourType'], tourId: presetId } : null), [presetType, presetId]);
   const { organization } = useAuth();
   const fmt = useBookingFormatters();
   const create = useCreateBooking();
@@ -141,6 +161,8 @@ export function BookingWizardPage() {
     if (step === 'done' && context.bookingId) navigate(moduleRecordPath('bookings', context.bookingId), { replace: true });
   }, [step, context.bookingId, navigate]);
   const total = wizardTotal(context);
+  // A customized tour was priced for its party: names may be given, the party not changed.
+  const fixedParty = !!context.tour?.customized;
   const digits = currencyDigits(organization.currency);
   const money = (n: number) => fmt.money(n);
   const problems = wizardPlanProblems(context);
@@ -191,22 +213,26 @@ export function BookingWizardPage() {
                     <tr key={i}>
                       <td>{i + 1}</td>
                       <td>
-                        <Dropdown pt={DROPDOWN_PT} aria-label={`${t('bookings.travellers.type')} ${i + 1}`} value={x.type} options={TRAVELLER_TYPES.map((v) => ({ value: v, label: t(`bookings.travellerTypes.${v}`) }))} onChange={(e) => change({ type: e.value })} />
+                        <Dropdown pt={DROPDOWN_PT} disabled={fixedParty} aria-label={`${t('bookings.travellers.type')} ${i + 1}`} value={x.type} options={TRAVELLER_TYPES.map((v) => ({ value: v, label: t(`bookings.travellerTypes.${v}`) }))} onChange={(e) => change({ type: e.value })} />
                       </td>
                       <td>
                         <InputText aria-label={`${t('bookings.travellers.name')} ${i + 1}`} value={x.name} onChange={(e) => change({ name: e.target.value })} />
                       </td>
                       <td>
-                        <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeTraveller', { position: i + 1 })} disabled={context.travellers.length === 1} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.filter((_, j) => j !== i) })} />
+                        <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeTraveller', { position: i + 1 })} disabled={fixedParty || context.travellers.length === 1} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.filter((_, j) => j !== i) })} />
                       </td>
                     </tr>
                   );
                 })}
               </tbody>
             </table>
-            <span>
-              <Button type="button" outlined icon="pi pi-plus" label={t('bookings.wizard.addTraveller')} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: [...context.travellers, { type: 'adult', name: '' }] })} />
-            </span>
+            {fixedParty ? (
+              <p className="muted">{t('bookings.wizard.partyFixed', { count: context.travellers.length })}</p>
+            ) : (
+              <span>
+                <Button type="button" outlined icon="pi pi-plus" label={t('bookings.wizard.addTraveller')} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: [...context.travellers, { type: 'adult', name: '' }] })} />
+              </span>
+            )}
             <p data-testid="wizard-total">{t('bookings.wizard.total', { total: money(total) })}</p>
           </div>
         )}

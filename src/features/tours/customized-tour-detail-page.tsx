@@ -8,6 +8,7 @@ import type { CustomizedTourDetail } from '../../api/tours/customized/contract';
 import { useCustomizedTour, useTourVersion } from '../../api/tours/customized/get-customized-tours';
 import { useDeleteTour, useTourEvents } from '../../api/tours/customized/save-customized-tour';
 import { customizedTourMachine, type CustomizedTourEvent } from '../../machines/customized-tour-machine';
+import { snapshotOf } from '../../machines/workflow';
 import { useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
 import { DetailCard } from '../../ui/detail-card';
@@ -16,6 +17,7 @@ import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { CopyTourDialog, TourStatusTag } from '../../ui/tour-widgets';
 import { WorkflowPanel, type WorkflowAction, type WorkflowProps } from '../../ui/workflow-panel';
+import { BookLink } from '../bookings/book-link';
 import { CustomerView, itineraryOf, StaffLines, TotalsCard, VersionHistory } from './customized-parts';
 import { names } from './package-parts';
 import { SendItineraryDialog, TourItinerary, useItineraryLanguage } from './tour-itinerary';
@@ -77,6 +79,9 @@ function TourHeader({ tour, lang }: { tour: CustomizedTourDetail; lang: Locale }
     }
   };
   const editable = tour.status === 'draft' || tour.status === 'booked';
+  // BOOK is the booking's to send (the wizard creates it, the server moves the tour): the machine
+  // says whether the version shown may be booked; `bookingId` stands for the booking to be made.
+  const bookable = snapshotOf(customizedTourMachine, tour.status, { version: tour.version, bookingHasVerifiedPayment: false }).can({ type: 'BOOK', bookingId: 'new', version: tour.version });
   return (
     <>
       <div className="page-header">
@@ -91,6 +96,7 @@ function TourHeader({ tour, lang }: { tour: CustomizedTourDetail; lang: Locale }
             {tour.status === 'booked' ? t('tours.editPlan') : t('tours.edit')}
           </Link>
         )}
+        {bookable && <BookLink from={{ tourType: 'customized', tourId: tour._id, leadId: tour.lead._id }} />}
         {can('customizedTours', 'create') && <Button type="button" outlined icon="pi pi-copy" label={t('tours.copy.action')} onClick={() => setCopying(true)} />}
         {can('customizedTours', 'delete') && tour.status === 'draft' && tour.versions.length === 0 && (
           <Button type="button" outlined severity="danger" icon="pi pi-trash" label={t('tours.delete')} loading={remove.isPending} onClick={() => void onDelete()} />
