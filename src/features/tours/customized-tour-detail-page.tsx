@@ -17,7 +17,7 @@ import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { CopyTourDialog, TourStatusTag } from '../../ui/tour-widgets';
 import { WorkflowPanel, type WorkflowAction, type WorkflowProps } from '../../ui/workflow-panel';
-import { BookLink } from '../bookings/book-link';
+import { BookLink } from '../../ui/book-link';
 import { CustomerView, itineraryOf, StaffLines, TotalsCard, VersionHistory } from './customized-parts';
 import { names } from './package-parts';
 import { SendItineraryDialog, TourItinerary, useItineraryLanguage } from './tour-itinerary';
