@@ -35,8 +35,14 @@ const FIELD = [
   '[role=combobox]:not([aria-disabled=true])',
 ].join(',');
 
-/** The first field of `root` that can take the focus (a visually hidden combobox input counts: it is the field). */
+/**
+ * The first field of `root` that can take the focus (a visually hidden combobox input counts: it is
+ * the field) — unless the person already put the focus inside the dialog while it was opening: a
+ * quick click or tab is theirs to keep, and keys typed there must not land in another field.
+ */
 export function focusFirstField(root: HTMLElement | null) {
+  const dialog = root?.closest('.p-dialog') ?? root;
+  if (dialog && document.activeElement && document.activeElement !== document.body && dialog.contains(document.activeElement)) return true;
   const field = [...(root?.querySelectorAll<HTMLElement>(FIELD) ?? [])].find((el) => el.closest('[aria-hidden=true]') === null);
   field?.focus();
   return !!field;

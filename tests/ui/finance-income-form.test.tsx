@@ -81,6 +81,8 @@ describe('the other-income form', () => {
     answers = [json(500, { message: 'An unexpected error occurred.', code: 'INTERNAL' }), json(201, income), json(201, income)];
     renderForm();
     const amount = await screen.findByLabelText('Amount');
+    // The dialog puts the focus in its first field once shown: type after that, or the keys land elsewhere.
+    await waitFor(() => expect(document.activeElement).toBe(amount));
     await userEvent.type(amount, '12.50');
     await userEvent.type(screen.getByLabelText('Description'), 'Fee');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -94,7 +96,9 @@ describe('the other-income form', () => {
     expect(posts[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
 
     await userEvent.click(screen.getByRole('button', { name: 'open again' }));
-    await userEvent.type(await screen.findByLabelText('Amount'), '12.50');
+    const again = await screen.findByLabelText('Amount');
+    await waitFor(() => expect(document.activeElement).toBe(again));
+    await userEvent.type(again, '12.50');
     await userEvent.type(screen.getByLabelText('Description'), 'Fee');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(posts).toHaveLength(3));
