@@ -105,7 +105,7 @@ export function SendDocumentDialog({
   });
 
   return (
-    <FormDialog id="send-document-form" header={t('documents.send.title', { document: kind, label })} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} width={640}>
+    <FormDialog id="send-document-form" header={t('documents.send.title', { document: kind, label })} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} submitLabel={t('documents.send.submit')} submitIcon="pi pi-send" width={640}>
       <TextField control={control} name="to" label={t('documents.send.to')} type="text" autoComplete="email" hint={t('documents.send.addressesHint')} />
       <TextField control={control} name="cc" label={t('documents.send.cc')} type="text" autoComplete="email" />
       <SelectField control={control} name="lang" label={t('documents.send.language')} options={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} filter />

@@ -215,7 +215,7 @@ describe('bookings in Chromium', () => {
     // The customer's address and the booking's language are filled in.
     expect(await dialog.getByLabel('To').inputValue()).toBe(lead!.email);
     expect(await axe(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
     await dialog.waitFor({ state: 'detached' });
     await confirmation.getByTestId('document-send').getByText('In the outbox').waitFor();
@@ -225,7 +225,7 @@ describe('bookings in Chromium', () => {
     const receiptDoc = documents.locator('[data-document=booking-receipt]', { hasText: receipt!.receipt_number });
     await receiptDoc.getByRole('button', { name: `Send the receipt ${receipt!.receipt_number} by email` }).click();
     dialog = page.getByRole('dialog', { name: `Send receipt ${receipt!.receipt_number}` });
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
     await dialog.waitFor({ state: 'detached' });
     await receiptDoc.getByTestId('document-send').getByText('In the outbox').waitFor();

@@ -47,7 +47,7 @@ describe('documents in Chromium', () => {
 
     // A bad address is shown under its field, by the server's rules as the form's.
     await dialog.getByLabel('To').fill('not an address');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await dialog.getByText(/valid email address/).waitFor();
     await dialog.getByLabel('To').fill('customer@example.com');
     await dialog.getByLabel('Cc').fill('accounts@example.com');
@@ -55,7 +55,7 @@ describe('documents in Chromium', () => {
     await dialog.locator('input[type=file]').setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('Bank reference 42') });
     expect(await axe(page)).toEqual([]);
     await shot('90-send-receipt');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
     await dialog.waitFor({ state: 'detached' });
 
@@ -125,7 +125,7 @@ describe('documents in Chromium', () => {
     await brochure.getByRole('button', { name: 'Send the brochure' }).click();
     const dialog = page.getByRole('dialog', { name: `Send brochure ${tour.title}` });
     await dialog.getByLabel('To').fill('traveller@example.com');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
     await dialog.waitFor({ state: 'detached' });
     await brochure.getByTestId('document-send').filter({ hasText: 'traveller@example.com' }).getByText('In the outbox').waitFor();
