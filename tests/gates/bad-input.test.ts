@@ -55,6 +55,18 @@ function expectCoded(issue: { path?: unknown; code?: unknown; params?: unknown; 
 const ok = (schema: unknown, input: unknown) => !schema || v.safeParse(schema as v.GenericSchema, input).success;
 
 describe('bad input on every route', () => {
+  it('would see a change: a committed write moves the proof, a refused one does not', async () => {
+    const before = await checksum(s, fingerprint);
+    expect((await owner.post('/api/regions', { name: '' })).status).toBe(400);
+    expect(await checksum(s, fingerprint)).toBe(before);
+    expect((await owner.post('/api/regions', { name: 'Gate check region' })).status).toBe(201);
+    expect(await checksum(s, fingerprint)).not.toBe(before);
+    // Written behind the application's back too (the triggers are the database's, not the server's).
+    const after = await checksum(s, fingerprint);
+    await s.sql(`update regions set description = 'x' where name = 'Gate check region'`);
+    expect(await checksum(s, fingerprint)).not.toBe(after);
+  });
+
   it('covers every route that takes input', () => {
     expect(fuzzable.length).toBeGreaterThan(10);
   });
