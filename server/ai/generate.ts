@@ -60,25 +60,24 @@ function plannerQuery(lead: typeof leads.$inferSelect, query: typeof leadQueries
 /** The organization's catalogue for the query's destinations only (row-level security keeps it the organization's). */
 export async function plannerCatalogue(tx: Tx, destinationIds: string[]): Promise<PlannerCatalogue> {
   if (!destinationIds.length) return { destinations: [], hotels: [], activities: [] };
-  const [places, hotelRows, activityRows] = await Promise.all([
-    tx.select({ id: destinations.id, name: destinations.name }).from(destinations).where(inArray(destinations.id, destinationIds)),
-    tx
-      .select({ id: hotels.id, destinationId: hotels.destinationId, name: hotels.name, stars: hotels.stars, roomTypes: hotels.roomTypes })
-      .from(hotels)
-      .where(inArray(hotels.destinationId, destinationIds)),
-    tx
-      .select({
-        id: activities.id,
-        destinationId: activities.destinationId,
-        name: activities.name,
-        category: activities.category,
-        difficulty: activities.difficulty,
-        durationMinutes: activities.durationMinutes,
-        pricePerPerson: activities.pricePerPerson,
-      })
-      .from(activities)
-      .where(inArray(activities.destinationId, destinationIds)),
-  ]);
+  // One after another: a transaction is one connection, which runs one statement at a time.
+  const places = await tx.select({ id: destinations.id, name: destinations.name }).from(destinations).where(inArray(destinations.id, destinationIds));
+  const hotelRows = await tx
+    .select({ id: hotels.id, destinationId: hotels.destinationId, name: hotels.name, stars: hotels.stars, roomTypes: hotels.roomTypes })
+    .from(hotels)
+    .where(inArray(hotels.destinationId, destinationIds));
+  const activityRows = await tx
+    .select({
+      id: activities.id,
+      destinationId: activities.destinationId,
+      name: activities.name,
+      category: activities.category,
+      difficulty: activities.difficulty,
+      durationMinutes: activities.durationMinutes,
+      pricePerPerson: activities.pricePerPerson,
+    })
+    .from(activities)
+    .where(inArray(activities.destinationId, destinationIds));
   return { destinations: places, hotels: hotelRows, activities: activityRows };
 }
 
