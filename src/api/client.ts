@@ -183,9 +183,6 @@ function client(path: '/api' | '/platform') {
     put: <T>(path: string, body?: unknown, options?: CallOptions) =>
       call<T>(base, (w) => w.url(path).json((body ?? {}) as object).put().json(), options),
     delete: <T>(path: string, options?: CallOptions) => call<T>(base, (w) => w.url(path).delete().json(), options),
-    /** A multipart POST (a file upload); the browser sets the content type with its boundary. */
-    upload: <T>(path: string, form: FormData, query?: Record<string, QueryValue>, options?: CallOptions) =>
-      call<T>(base, (w) => w.url(path + toQueryString(query)).body(form).post().json(), options),
     /** A multipart/form-data POST (files); the browser writes the boundary. */
     postForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).body(form).post().json(), options),
     putForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>(base, (w) => w.url(path).body(form).put().json(), options),

@@ -1,4 +1,4 @@
-import { api, type CallOptions } from '../client';
+import { api, toQueryString, type CallOptions } from '../client';
 import { rowsFromFile, summarise, type ImportOptions, type ImportReport } from './import';
 import type { ItemAnswer } from './schemas';
 
@@ -18,7 +18,7 @@ export function uploadImport(path: string, file: File, options: ImportOptions, c
   const form = new FormData();
   form.append('file', file, file.name);
   const query = { preview: options.preview ? 'true' : undefined, updateExisting: options.updateExisting ? 'true' : undefined, dateOrder: options.dateOrder };
-  return api.upload<ItemAnswer<ImportReport>>(`${path}/import`, form, query, call).then((r) => r.data);
+  return api.postForm<ItemAnswer<ImportReport>>(`${path}/import${toQueryString(query)}`, form, call).then((r) => r.data);
 }
 
 /** A preview made with "update existing", as it stands without it: the rows that would update are skipped. */
