@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import {
   createOrganizationInput,
+  invitationLinkSchema,
+  memberInvitationParams,
   onboardedSchema,
   operatorLoginInput,
   operatorSchema,
@@ -21,7 +23,7 @@ import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../aut
 import { ApiError } from '../http/errors';
 import { serverOrigin } from '../http/origin';
 import { OPERATOR, PUBLIC, platformRoute, publicRoute } from '../http/route';
-import { onboardOrganization } from './onboarding';
+import { onboardOrganization, renewOwnerInvitation } from './onboarding';
 import { organizationById, organizationMembersPage, organizationsPage, subscriptionOf, updateSubscription } from './store';
 
 /**
@@ -136,6 +138,18 @@ const organizationRoutes = [
     params: organizationIdParams,
     query: platformMembersQuery,
     handler: ({ tx, params, query }) => organizationMembersPage(tx, params.id, query),
+  }),
+
+  platformRoute({
+    method: 'POST',
+    path: '/organizations/:id/members/:memberId/invitation',
+    answers: itemAnswer(invitationLinkSchema),
+    access: OPERATOR,
+    params: memberInvitationParams,
+    status: 201,
+    handler: async ({ tx, params, services, c }) => ({
+      data: await renewOwnerInvitation(tx, params.id, params.memberId, serverOrigin(c, services.config.trustProxy), services.config.platformSmtp),
+    }),
   }),
 ];
 

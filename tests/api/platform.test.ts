@@ -451,3 +451,46 @@ describe('onboarding: POST /platform/organizations', () => {
     expect(await s.sql(`select 1 from members where email = 'owner@twenty-at-once.example'`)).toHaveLength(1);
   });
 });
+
+describe('a new link for an owner: POST /platform/organizations/{id}/members/{memberId}/invitation', () => {
+  const renew = (org: string, member: string) => operator.post(`/platform/organizations/${org}/members/${member}/invitation`, {});
+  const ownerOf = async (org: string) => (await s.sql<{ id: string }>('select id from members where organization_id = $1', [org]))[0]!.id;
+  const demo = async (email: string) => (await s.sql<{ id: string; organization_id: string }>('select id, organization_id from members where email = $1', [email]))[0]!;
+
+  it('replaces a lost link: the new one lets the owner in, the old one no longer does, and once in there is no other', async () => {
+    const res = await operator.post('/platform/organizations', organization('Lost Links'));
+    const org = res.body.data.organization._id;
+    const first = res.body.data.invitation.url.split('#')[1];
+    const owner = await ownerOf(org);
+
+    const renewed = await renew(org, owner);
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(201);
+    expect(renewed.body.data).toMatchObject({ to: 'owner@lost-links.example', emailed: false });
+    const second = renewed.body.data.url.split('#')[1];
+    expect(second).not.toBe(first);
+    expect((await s.agent().post('/api/auth/invitation', { token: first })).body.code).toBe('INVITATION_INVALID');
+    expect((await s.agent().post('/api/auth/invitation/accept', { token: second, password: 'lost-links-owner-1' })).status).toBe(200);
+
+    const again = await renew(org, owner);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('INVITATION_NOT_RENEWABLE');
+    expect(again.body.message).toMatch(/set a password/);
+  });
+
+  it('is not a way into an account: an owner never invited, a member who is not an owner, another organization’s member', async () => {
+    fingerprint = await checksumQuery(s);
+    const before = await checksum(s, fingerprint);
+    const owner = await demo('owner@demo.travel');
+    const sales = await demo('sales@demo.travel');
+    const neverInvited = await renew(owner.organization_id, owner.id);
+    expect(neverInvited.status).toBe(409);
+    expect(neverInvited.body).toMatchObject({ code: 'INVITATION_NOT_RENEWABLE', message: expect.stringMatching(/not invited through the platform/) });
+    const notOwner = await renew(sales.organization_id, sales.id);
+    expect(notOwner.status).toBe(409);
+    expect(notOwner.body.code).toBe('INVITATION_NOT_RENEWABLE');
+    const globe = (await s.sql<{ id: string }>(`select id from organizations where name = 'Globe Trotters'`))[0]!.id;
+    expect((await renew(globe, owner.id)).status).toBe(404);
+    expect((await renew('3f6c2f5e-8a53-4d3e-9c61-0d2b8b0f6a11', owner.id)).status).toBe(404);
+    expect(await checksum(s, fingerprint)).toBe(before);
+  });
+});

@@ -93,6 +93,18 @@ describe('the platform console in Chromium', () => {
     await operator.getByRole('heading', { name: NAME, level: 1 }).waitFor();
     await operator.getByTestId('platform-members-table').getByText(OWNER.email).waitFor();
     expect(await operator.getByTestId('subscription-form').innerText()).toContain('1 / 3');
+
+    // The link was lost: a new one from the members' list; the first stops working, the owner uses the new one.
+    await operator.getByRole('button', { name: `New invitation link for ${OWNER.name}` }).click();
+    const renewed = operator.getByRole('dialog', { name: `New invitation link for ${OWNER.name}` });
+    const second = await renewed.getByLabel('Invitation link').inputValue();
+    expect(second).toMatch(new RegExp(`^${server.url}/invitation#[A-Za-z0-9_-]{43}$`));
+    expect(second).not.toBe(invitation);
+    expect(await renewed.getByRole('button', { name: 'Open the organization' }).count()).toBe(0);
+    await shot(operator, 'platform-03-new-invitation');
+    await renewed.getByRole('button', { name: 'Close' }).first().click();
+    await renewed.waitFor({ state: 'detached' });
+    invitation = second;
   });
 
   it('lets the owner follow the invitation, set a password, sign in and work', async () => {
@@ -175,6 +187,8 @@ describe('the platform console in Chromium', () => {
     // By keyboard: from the search box to the first organization's link, and into it.
     await operator.getByRole('searchbox').fill('Oasis');
     await operator.waitForURL((u) => u.searchParams.get('search') === 'Oasis');
+    // The filtered list, not the one before it (its rows are replaced, and a focused link with them).
+    await operator.getByRole('link', { name: 'Demo Travels' }).waitFor({ state: 'detached' });
     const link = operator.getByRole('link', { name: NAME });
     await link.waitFor();
     await link.focus();

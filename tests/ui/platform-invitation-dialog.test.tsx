@@ -1,21 +1,17 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Onboarded } from '../../src/api/platform/contract';
+import type { InvitationLink } from '../../src/api/platform/contract';
 import { InvitationDialog } from '../../src/features/platform/onboard-dialog';
 import { changeLanguage, initI18n } from '../../src/ui/i18n';
 
 /** After onboarding, the console always shows the link and says whether it was e-mailed or must be handed over. */
-const onboarded = (emailed: boolean) =>
-  ({
-    organization: { _id: 'o', name: 'Atlas Trails' },
-    invitation: { url: 'https://office.example/invitation#token', expiresAt: '2031-01-08T10:00:00.000Z', to: 'owner@atlas.example', emailed },
-  }) as unknown as Onboarded;
+const invitation = (emailed: boolean): InvitationLink => ({ url: 'https://office.example/invitation#token', expiresAt: '2031-01-08T10:00:00.000Z', to: 'owner@atlas.example', emailed });
 
 const show = (emailed: boolean) =>
   render(
     <MemoryRouter>
-      <InvitationDialog onboarded={onboarded(emailed)} onClose={() => {}} />
+      <InvitationDialog header="Atlas Trails is ready" invitation={invitation(emailed)} organizationId="o" onClose={() => {}} />
     </MemoryRouter>,
   );
 

@@ -79,6 +79,8 @@ export const organizationsQuery = v.strictObject({
 export type OrganizationsQuery = v.InferOutput<typeof organizationsQuery>;
 
 export const organizationIdParams = v.object({ id: idSchema });
+/** An owner's new invitation: `POST /platform/organizations/{id}/members/{memberId}/invitation`. */
+export const memberInvitationParams = v.object({ id: idSchema, memberId: idSchema });
 
 /** One row of the organizations list: the organization and its subscription. */
 export const platformOrganizationSchema = v.object({

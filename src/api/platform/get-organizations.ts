@@ -3,7 +3,7 @@ import { fallback, platformApi } from '../client';
 import { listResource, type ListParams } from '../common/resource';
 import type { ItemAnswer } from '../common/schemas';
 import type { Plan, SubscriptionStatus } from './subscription';
-import type { CreateOrganizationInput, Onboarded, PlatformMember, PlatformOrganization, PlatformSubscription, UpdateSubscriptionInput } from './contract';
+import type { CreateOrganizationInput, InvitationLink, Onboarded, PlatformMember, PlatformOrganization, PlatformSubscription, UpdateSubscriptionInput } from './contract';
 import { ORGANIZATIONS_PAGE_SIZE } from './contract';
 
 export interface OrganizationsParams extends ListParams {
@@ -75,5 +75,15 @@ export function useOnboardOrganization() {
   return useMutation({
     mutationFn: (input: CreateOrganizationInput) => platformApi.post<ItemAnswer<Onboarded>>('/organizations', input, { silent: true }).then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsKeys.lists() }),
+  });
+}
+
+/** `POST /platform/organizations/{id}/members/{memberId}/invitation`: a new link for an owner who never used theirs (the old one stops working). */
+export function useRenewOwnerInvitation(organizationId: string) {
+  return useMutation({
+    mutationFn: (memberId: string) =>
+      platformApi
+        .post<ItemAnswer<InvitationLink>>(`/organizations/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(memberId)}/invitation`, {})
+        .then((r) => r.data),
   });
 }

@@ -7,7 +7,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
-import { createOrganizationInput, type CreateOrganizationInput, type Onboarded } from '../../api/platform/contract';
+import { createOrganizationInput, type CreateOrganizationInput, type InvitationLink, type Onboarded } from '../../api/platform/contract';
 import { useOnboardOrganization } from '../../api/platform/get-organizations';
 import { FormDialog } from '../../ui/form-dialog';
 import { applyServerIssues, SelectField, TextField } from '../../ui/form-fields';
@@ -44,7 +44,7 @@ export function OnboardDialog({ onClose }: { onClose: () => void }) {
     }
   });
 
-  if (done) return <InvitationDialog onboarded={done} onClose={onClose} />;
+  if (done) return <InvitationDialog header={t('platform.onboarded', { name: done.organization.name })} invitation={done.invitation} organizationId={done.organization._id} onClose={onClose} />;
   return (
     <FormDialog id="onboard-form" header={t('platform.newOrganization')} width={820} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting}>
       <fieldset className="form-grid fieldset">
@@ -67,11 +67,10 @@ export function OnboardDialog({ onClose }: { onClose: () => void }) {
 }
 
 /** The owner's one-time link, always shown to the operator: also e-mailed when the platform has a mail server, else for them to hand over. */
-export function InvitationDialog({ onboarded, onClose }: { onboarded: Onboarded; onClose: () => void }) {
+export function InvitationDialog({ header, invitation, organizationId, onClose }: { header: string; invitation: InvitationLink; organizationId?: string; onClose: () => void }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const navigate = useNavigate();
-  const { organization, invitation } = onboarded;
   const copy = async () => {
     await navigator.clipboard.writeText(invitation.url);
     toast.success(t('platform.copied'));
@@ -80,12 +79,12 @@ export function InvitationDialog({ onboarded, onClose }: { onboarded: Onboarded;
     <Dialog
       visible
       onHide={onClose}
-      header={t('platform.onboarded', { name: organization.name })}
+      header={header}
       style={{ width: 'min(680px, 95vw)' }}
       footer={
         <div className="row" style={{ justifyContent: 'flex-end' }}>
           <Button type="button" text label={t('platform.close')} onClick={onClose} />
-          <Button type="button" icon="pi pi-building" label={t('platform.openOrganization')} onClick={() => navigate(organizationPath(organization._id))} />
+          {organizationId && <Button type="button" icon="pi pi-building" label={t('platform.openOrganization')} onClick={() => navigate(organizationPath(organizationId))} />}
         </div>
       }
     >

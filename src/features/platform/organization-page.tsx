@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
 import { subscriptionFields, type PlatformMember, type PlatformSubscription } from '../../api/platform/contract';
-import { useOrganization, useOrganizationMembers, useSubscription, useUpdateSubscription, type OrganizationMembersParams } from '../../api/platform/get-organizations';
+import { useOrganization, useOrganizationMembers, useRenewOwnerInvitation, useSubscription, useUpdateSubscription, type OrganizationMembersParams } from '../../api/platform/get-organizations';
 import { DetailCard } from '../../ui/detail-card';
 import { applyServerIssues } from '../../ui/form-fields';
 import { contractResolver } from '../../ui/form-resolver';
@@ -15,6 +15,7 @@ import { ListPage, toQuery, useListState, type ListColumn } from '../../ui/list-
 import { PageSpinner } from '../../ui/full-screen-spinner';
 import { StatusTag } from '../../ui/status-tag';
 import { CONSOLE } from './console';
+import { InvitationDialog } from './onboard-dialog';
 import { SeatsUsed } from './parts';
 import { SubscriptionFields } from './subscription-fields';
 
@@ -61,6 +62,27 @@ function SubscriptionForm({ organizationId, subscription }: { organizationId: st
   );
 }
 
+/** An owner's new invitation link (the first was lost or expired): the server says no for an owner who is in already. */
+function RenewInvitationButton({ organizationId, member }: { organizationId: string; member: PlatformMember }) {
+  const { t } = useTranslation();
+  const renew = useRenewOwnerInvitation(organizationId);
+  return (
+    <>
+      <Button
+        type="button"
+        size="small"
+        outlined
+        icon="pi pi-envelope"
+        label={t('platform.newInvitation')}
+        aria-label={t('platform.newInvitationFor', { name: member.name })}
+        loading={renew.isPending}
+        onClick={() => renew.mutate(member._id)}
+      />
+      {renew.data && <InvitationDialog header={t('platform.newInvitationFor', { name: member.name })} invitation={renew.data} onClose={() => renew.reset()} />}
+    </>
+  );
+}
+
 function OrganizationMembers({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
@@ -74,8 +96,9 @@ function OrganizationMembers({ organizationId }: { organizationId: string }) {
       { field: 'department', header: t('platform.department'), body: (m) => t(`members.departments.${m.department}`) },
       { field: 'isActive', header: t('platform.seat'), body: (m) => <StatusTag status={m.isActive ? 'active' : 'inactive'} /> },
       { field: 'createdAt', header: t('platform.createdAt'), sortable: true, hiddenByDefault: true, body: (m) => fmt.dateTime(m.createdAt) },
+      { field: '_id', header: t('platform.invitation'), body: (m) => (m.isOwner && m.isActive ? <RenewInvitationButton organizationId={organizationId} member={m} /> : null) },
     ],
-    [t, fmt],
+    [t, fmt, organizationId],
   );
   return (
     <ListPage<PlatformMember> id="platform-members" title={t('platform.members')} headingLevel={2} columns={columns} state={state} onChange={setState} answer={query.data} loading={query.isFetching} />

@@ -74,6 +74,7 @@ const errors = {
     SUBSCRIPTION_CANCELLED: "Abonnementet er opsagt: organisationen er skrivebeskyttet, indtil det fornyes.",
     PLATFORM_ONLY: "Kun platformoperatører må bruge platformtjenesten.",
     INVITATION_INVALID: "Dette invitationslink er ikke længere gyldigt: det er brugt eller udløbet. Bed om et nyt.",
+    INVITATION_NOT_RENEWABLE: 'Kun en ejer, som platformen har inviteret, og som endnu ikke har valgt en adgangskode, får et nyt invitationslink.',
     NOT_FOUND: "Denne post findes ikke, eller du kan ikke se den.",
     DUPLICATE: "Der findes allerede en post med disse oplysninger.",
     IN_USE: "Denne post bruges stadig af andre poster og kan ikke slettes.",

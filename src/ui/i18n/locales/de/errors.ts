@@ -74,6 +74,7 @@ const errors = {
     SUBSCRIPTION_CANCELLED: "Das Abonnement wurde gekündigt: Die Organisation ist bis zur Verlängerung schreibgeschützt.",
     PLATFORM_ONLY: "Nur Plattformbetreiber dürfen den Plattformdienst nutzen.",
     INVITATION_INVALID: "Dieser Einladungslink ist nicht mehr gültig: Er wurde bereits verwendet oder ist abgelaufen. Fordern Sie einen neuen an.",
+    INVITATION_NOT_RENEWABLE: 'Nur ein von der Plattform eingeladener Inhaber, der noch kein Passwort festgelegt hat, erhält einen neuen Einladungslink.',
     NOT_FOUND: "Dieser Datensatz existiert nicht oder ist für Sie nicht sichtbar.",
     DUPLICATE: "Ein Datensatz mit diesen Angaben existiert bereits.",
     IN_USE: "Dieser Datensatz wird noch von anderen Datensätzen verwendet und kann nicht gelöscht werden.",

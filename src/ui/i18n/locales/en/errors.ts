@@ -83,6 +83,7 @@ const errors = {
     SUBSCRIPTION_CANCELLED: 'The subscription was cancelled: the organization is read-only until it is renewed.',
     PLATFORM_ONLY: 'Only platform operators may use the platform service.',
     INVITATION_INVALID: 'This invitation link is no longer valid: it was used or has expired. Ask for a new one.',
+    INVITATION_NOT_RENEWABLE: 'Only an owner the platform invited, who has not set a password yet, gets a new invitation link.',
     NOT_FOUND: 'This record does not exist or you cannot see it.',
     DUPLICATE: 'A record with these details already exists.',
     IN_USE: 'This record is still used by other records and cannot be deleted.',

@@ -74,6 +74,7 @@ const errors = {
     SUBSCRIPTION_CANCELLED: "La suscripción se canceló: la organización es de solo lectura hasta que se renueve.",
     PLATFORM_ONLY: "Solo los operadores de la plataforma pueden usar el servicio de la plataforma.",
     INVITATION_INVALID: "Este enlace de invitación ya no es válido: se usó o ha caducado. Solicite uno nuevo.",
+    INVITATION_NOT_RENEWABLE: 'Solo un propietario invitado por la plataforma que aún no haya establecido una contraseña recibe un nuevo enlace de invitación.',
     NOT_FOUND: "Este registro no existe o no puedes verlo.",
     DUPLICATE: "Ya existe un registro con estos datos.",
     IN_USE: "Este registro todavía lo usan otros registros y no se puede eliminar.",

@@ -74,6 +74,7 @@ const errors = {
     SUBSCRIPTION_CANCELLED: "L’abonnement a été résilié : l’organisation est en lecture seule jusqu’à son renouvellement.",
     PLATFORM_ONLY: "Seuls les opérateurs de la plateforme peuvent utiliser le service de la plateforme.",
     INVITATION_INVALID: "Ce lien d’invitation n’est plus valable : il a déjà servi ou a expiré. Demandez-en un nouveau.",
+    INVITATION_NOT_RENEWABLE: 'Seul un propriétaire invité par la plateforme qui n’a pas encore choisi de mot de passe reçoit un nouveau lien d’invitation.',
     NOT_FOUND: "Cet enregistrement n’existe pas ou vous ne pouvez pas le voir.",
     DUPLICATE: "Un enregistrement avec ces informations existe déjà.",
     IN_USE: "Cet enregistrement est encore utilisé par d’autres et ne peut pas être supprimé.",

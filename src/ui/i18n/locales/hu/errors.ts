@@ -74,6 +74,7 @@ const errors = {
     SUBSCRIPTION_CANCELLED: "Az előfizetést lemondták: a szervezet a megújításig csak olvasható.",
     PLATFORM_ONLY: "A platformszolgáltatást csak a platform üzemeltetői használhatják.",
     INVITATION_INVALID: "Ez a meghívólink már nem érvényes: felhasználták, vagy lejárt. Kérjen újat.",
+    INVITATION_NOT_RENEWABLE: 'Új meghívó hivatkozást csak olyan tulajdonos kap, akit a platform hívott meg, és még nem állított be jelszót.',
     NOT_FOUND: "Ez a rekord nem létezik, vagy Ön nem láthatja.",
     DUPLICATE: "Már létezik rekord ezekkel az adatokkal.",
     IN_USE: "Ezt a rekordot más rekordok még használják, ezért nem törölhető.",

@@ -74,6 +74,7 @@ const errors = {
     SUBSCRIPTION_CANCELLED: "L’abbonamento è stato annullato: l’organizzazione è in sola lettura fino al rinnovo.",
     PLATFORM_ONLY: "Solo gli operatori della piattaforma possono usare il servizio della piattaforma.",
     INVITATION_INVALID: "Questo link di invito non è più valido: è già stato usato o è scaduto. Chiedine uno nuovo.",
+    INVITATION_NOT_RENEWABLE: 'Solo un titolare invitato dalla piattaforma che non ha ancora impostato una password riceve un nuovo link di invito.',
     NOT_FOUND: "Questo record non esiste o non puoi vederlo.",
     DUPLICATE: "Esiste già un record con questi dati.",
     IN_USE: "Questo record è ancora usato da altri record e non può essere eliminato.",

@@ -74,6 +74,7 @@ const errors = {
     SUBSCRIPTION_CANCELLED: "Subskrypcja została anulowana: organizacja jest tylko do odczytu do czasu odnowienia.",
     PLATFORM_ONLY: "Z usługi platformy mogą korzystać tylko operatorzy platformy.",
     INVITATION_INVALID: "Ten link z zaproszeniem jest już nieważny: został użyty lub wygasł. Poproś o nowy.",
+    INVITATION_NOT_RENEWABLE: 'Nowy link z zaproszeniem otrzymuje tylko właściciel zaproszony przez platformę, który nie ustawił jeszcze hasła.',
     NOT_FOUND: "Ten rekord nie istnieje lub nie możesz go zobaczyć.",
     DUPLICATE: "Rekord z tymi danymi już istnieje.",
     IN_USE: "Ten rekord jest nadal używany przez inne rekordy i nie można go usunąć.",

@@ -74,6 +74,7 @@ const errors = {
     SUBSCRIPTION_CANCELLED: "A assinatura foi cancelada: a organização fica só de leitura até ser renovada.",
     PLATFORM_ONLY: "Só os operadores da plataforma podem usar o serviço da plataforma.",
     INVITATION_INVALID: "Este link de convite já não é válido: foi usado ou expirou. Peça um novo.",
+    INVITATION_NOT_RENEWABLE: 'Apenas um proprietário convidado pela plataforma que ainda não definiu uma senha recebe um novo link de convite.',
     NOT_FOUND: "Este registo não existe ou não o pode ver.",
     DUPLICATE: "Já existe um registo com estes dados.",
     IN_USE: "Este registo ainda é usado por outros registos e não pode ser eliminado.",

@@ -74,6 +74,7 @@ const errors = {
     SUBSCRIPTION_CANCELLED: "Prenumerationen har sagts upp: organisationen är skrivskyddad tills den förnyas.",
     PLATFORM_ONLY: "Endast plattformens operatörer får använda plattformstjänsten.",
     INVITATION_INVALID: "Den här inbjudningslänken gäller inte längre: den har använts eller gått ut. Be om en ny.",
+    INVITATION_NOT_RENEWABLE: 'Endast en ägare som plattformen har bjudit in och som ännu inte har valt ett lösenord får en ny inbjudningslänk.',
     NOT_FOUND: "Posten finns inte eller så kan du inte se den.",
     DUPLICATE: "Det finns redan en post med dessa uppgifter.",
     IN_USE: "Posten används fortfarande av andra poster och kan inte tas bort.",

@@ -74,6 +74,7 @@ const errors = {
     SUBSCRIPTION_CANCELLED: "Abonelik iptal edildi: kuruluş yenilenene kadar salt okunurdur.",
     PLATFORM_ONLY: "Platform hizmetini yalnızca platform operatörleri kullanabilir.",
     INVITATION_INVALID: "Bu davet bağlantısı artık geçerli değil: kullanılmış ya da süresi dolmuş. Yeni bir bağlantı isteyin.",
+    INVITATION_NOT_RENEWABLE: 'Yeni davet bağlantısını yalnızca platformun davet ettiği ve henüz parola belirlememiş bir sahip alır.',
     NOT_FOUND: "Bu kayıt yok veya onu göremezsiniz.",
     DUPLICATE: "Bu bilgilere sahip bir kayıt zaten var.",
     IN_USE: "Bu kayıt hâlâ başka kayıtlar tarafından kullanılıyor ve silinemez.",

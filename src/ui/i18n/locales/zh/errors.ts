@@ -74,6 +74,7 @@ const errors = {
     SUBSCRIPTION_CANCELLED: "订阅已取消：续订前组织为只读。",
     PLATFORM_ONLY: "只有平台运营者可以使用平台服务。",
     INVITATION_INVALID: "此邀请链接已失效：已被使用或已过期。请索取新的链接。",
+    INVITATION_NOT_RENEWABLE: '只有平台邀请且尚未设置密码的所有者才能获得新的邀请链接。',
     NOT_FOUND: "该记录不存在或您无权查看。",
     DUPLICATE: "已存在具有相同信息的记录。",
     IN_USE: "该记录仍被其他记录使用，无法删除。",
