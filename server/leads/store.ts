@@ -36,6 +36,8 @@ export async function visibleLeadKeys(tx: Tx, auth: AuthContext, keys: { phones:
   const emails = [...new Set(keys.emails)];
   if (!phones.length && !emails.length) return { phones: new Set(), emails: new Set() };
   const scope = visibleLeads(auth);
+  // One array parameter each, not one parameter per key: an import asks about thousands at once.
+  const anyOf = (keys: string[]) => sql`${sql.param(keys)}::text[]`;
   const found = scope
     ? // The keys of his own leads, as contactFor computes them (digits only; trimmed, lower case).
       await tx
@@ -44,16 +46,17 @@ export async function visibleLeadKeys(tx: Tx, auth: AuthContext, keys: { phones:
           emailKey: sql<string | null>`lower(btrim(${leads.email}))`,
         })
         .from(leads)
-        .where(and(scope, or(phones.length ? inArray(sql`nullif(regexp_replace(${leads.phone}, '[^0-9]', '', 'g'), '')`, phones) : undefined, emails.length ? inArray(sql`lower(btrim(${leads.email}))`, emails) : undefined)))
+        .where(and(scope, or(sql`nullif(regexp_replace(${leads.phone}, '[^0-9]', '', 'g'), '') = any(${anyOf(phones)})`, sql`lower(btrim(${leads.email})) = any(${anyOf(emails)})`)))
     : // Everyone's: the contacts' keys (indexed), of contacts that have a lead.
       await tx
         .selectDistinct({ phoneKey: contacts.phoneKey, emailKey: contacts.emailKey })
         .from(contacts)
         .innerJoin(leads, eq(leads.contactId, contacts.id))
-        .where(or(phones.length ? inArray(contacts.phoneKey, phones) : undefined, emails.length ? inArray(contacts.emailKey, emails) : undefined));
+        .where(or(sql`${contacts.phoneKey} = any(${anyOf(phones)})`, sql`${contacts.emailKey} = any(${anyOf(emails)})`));
+  const asked = { phones: new Set(phones), emails: new Set(emails) };
   return {
-    phones: new Set(found.map((f) => f.phoneKey).filter((k): k is string => !!k && phones.includes(k))),
-    emails: new Set(found.map((f) => f.emailKey).filter((k): k is string => !!k && emails.includes(k))),
+    phones: new Set(found.map((f) => f.phoneKey).filter((k): k is string => !!k && asked.phones.has(k))),
+    emails: new Set(found.map((f) => f.emailKey).filter((k): k is string => !!k && asked.emails.has(k))),
   };
 }
 
