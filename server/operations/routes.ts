@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
-import { documentLanguageQuery } from '../../src/api/documents/contract';
 import {
   OPERATION_ERRORS,
   bookingIdParams,
@@ -17,6 +16,7 @@ import {
   updateExpenseInput,
   vendorPaymentInput,
   voucherParams,
+  voucherPdfQuery,
   voucherRequest,
 } from '../../src/api/operations/contract';
 import type { AuthContext } from '../auth/session';
@@ -220,7 +220,7 @@ export const operationRoutes: RouteDef[] = [
     answers: fileAnswer('application/pdf'),
     access: allow('operations', 'view'),
     params: voucherParams,
-    query: documentLanguageQuery,
+    query: voucherPdfQuery,
     async handler({ tx, auth, params, query }) {
       const op = await visibleOperation(tx, auth, { id: params.operationId });
       const [row] = await tx

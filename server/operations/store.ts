@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TourType } from '../../src/api/bookings/contract';
 import type { PaymentMethod } from '../../src/api/finance/contract';
@@ -289,11 +289,4 @@ export async function operationDetail(tx: Tx, id: string): Promise<OperationDeta
 export async function operationMissing(tx: Tx, id: string): Promise<MissingItem[]> {
   const pays = await paymentsOf(tx, id);
   return missingOf(await vouchersOf(tx, id, pays), await expensesOf(tx, id, pays));
-}
-
-/** Several operations' ids by booking (the bookings area shows its operation's link). */
-export async function operationIdsOfBookings(tx: Tx, bookingIds: string[]): Promise<Map<string, string>> {
-  if (!bookingIds.length) return new Map();
-  const rows = await tx.select({ id: bookingOperations.id, bookingId: bookingOperations.bookingId }).from(bookingOperations).where(inArray(bookingOperations.bookingId, bookingIds));
-  return new Map(rows.map((r) => [r.bookingId, r.id]));
 }

@@ -13,7 +13,7 @@ import type { VendorService } from '../../src/api/vendors/contract';
 import { isActiveIn } from '../../src/api/vendors/contract';
 import { describeMissing, describeOperationRefusal, operationMachine, type OperationEvent } from '../../src/machines/operation-machine';
 import { describeVoucherRefusal, voucherMachine, type VoucherEvent } from '../../src/machines/voucher-machine';
-import { snapshotOf, statesWithTag } from '../../src/machines/workflow';
+import { statesWithTag } from '../../src/machines/workflow';
 import type { BookingRow } from '../bookings/store';
 import { bookingRef } from '../bookings/store';
 import type { Tx } from '../db/client';
@@ -313,6 +313,3 @@ export async function labelOfVoucher(tx: Tx, row: VoucherRow): Promise<string> {
   const [vendor] = await tx.select({ name: vendors.name }).from(vendors).where(eq(vendors.id, row.vendorId));
   return voucherLabel({ number: row.number, serviceType: row.serviceType, vendorName: vendor?.name ?? '' });
 }
-
-/** The snapshot of a voucher's machine (the UI asks the same of the contract's machine). */
-export const voucherSnapshot = (row: VoucherRow) => snapshotOf(voucherMachine, row.status, { confirmationNumber: row.confirmationNumber });
