@@ -102,14 +102,15 @@ export const selectOperations = (tx: Tx) =>
 export type OperationListRow = Awaited<ReturnType<ReturnType<typeof selectOperations>['execute']>>[number];
 
 /**
- * Revenue: the booking's grand total less refunds. Refunds come with the cancellations issue; this
- * is the one place they will be subtracted (0 until then).
+ * Revenue: the booking's grand total less refunds, kept on the operation (`revenue`). Refunds come
+ * with the cancellations issue: it lowers `revenue` by what it refunds, and `refunds` is what the
+ * operation's revenue lacks of the grand total.
  */
 export const revenueOf = (grandTotal: number, refunds = 0) => grandTotal - refunds;
 
-export function profitOf(op: Pick<OperationRow, 'vouchersCost' | 'expensesCost' | 'paidOut' | 'plannedCost'>, grandTotal: number): Profit {
-  const refunds = 0;
-  const revenue = revenueOf(grandTotal, refunds);
+export function profitOf(op: Pick<OperationRow, 'revenue' | 'vouchersCost' | 'expensesCost' | 'paidOut' | 'plannedCost'>, grandTotal: number): Profit {
+  const revenue = op.revenue;
+  const refunds = grandTotal - revenue;
   const totalExpense = op.vouchersCost + op.expensesCost;
   return {
     revenue,

@@ -23,7 +23,7 @@ import { ApiError, conflict, invalidField, notFound } from '../http/errors';
 import { vendorTransactions, vendors } from '../vendors/schema';
 import { applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
 import { additionalExpenses, bookingOperations, operationPayments, vouchers } from './schema';
-import { EXPENSE_RECORD, OPERATION_RECORD, VOUCHER_RECORD, operationMissing, voucherLabel, type ExpenseRow, type OperationRow, type VoucherRow } from './store';
+import { EXPENSE_RECORD, OPERATION_RECORD, VOUCHER_RECORD, operationMissing, revenueOf, voucherLabel, type ExpenseRow, type OperationRow, type VoucherRow } from './store';
 import { plannedCostOf } from './tours';
 
 /**
@@ -49,7 +49,7 @@ export const OPEN_OPERATION_STATES = statesWithTag(operationMachine, 'open');
 export async function startOperation(tx: Tx, booking: BookingRow): Promise<OperationRow> {
   const [row] = await tx
     .insert(bookingOperations)
-    .values({ bookingId: booking.id, currency: booking.currency, plannedCost: await plannedCostOf(tx, booking) })
+    .values({ bookingId: booking.id, currency: booking.currency, revenue: revenueOf(booking.grandTotal), plannedCost: await plannedCostOf(tx, booking) })
     .returning();
   return row;
 }
