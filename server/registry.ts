@@ -17,6 +17,7 @@ import { documentRoutes } from './documents/routes';
 import { documentQueues } from './documents/jobs';
 import { bookingRoutes } from './bookings/routes';
 import { bookingDocumentRoutes } from './bookings/documents';
+import { operationRoutes } from './operations/routes';
 import { bookingJobs } from './bookings/jobs';
 import { platformQueues } from './platform/invitation-mail';
 import type { BossQueue } from './jobs/boss';
@@ -27,7 +28,7 @@ import type { AppServices } from './services';
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...aiRoutes, ...tourRoutes, ...bookingRoutes, ...bookingDocumentRoutes, ...documentRoutes],
+  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...aiRoutes, ...tourRoutes, ...bookingRoutes, ...bookingDocumentRoutes, ...operationRoutes, ...documentRoutes],
   // The parent service, for platform operators: organizations, subscriptions, onboarding.
   platform: platformRoutes,
 };

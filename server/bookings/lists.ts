@@ -22,7 +22,7 @@ const count = async (tx: Tx, from: SQL, where: SQL | undefined) =>
   Number((await tx.execute<{ n: string }>(sql`select count(*) as n from ${from} ${where ? sql`where ${where}` : sql``}`)).rows[0].n);
 
 /** A calendar-day range over an instant, in the organization's time zone. */
-function instantRange(column: AnyColumn, range: { from?: string; to?: string } | undefined, tz: string): SQL | undefined {
+export function instantRange(column: AnyColumn, range: { from?: string; to?: string } | undefined, tz: string): SQL | undefined {
   if (!range) return undefined;
   return and(
     range.from ? sql`${column} >= (${range.from}::date)::timestamp at time zone ${tz}` : undefined,
@@ -32,10 +32,10 @@ function instantRange(column: AnyColumn, range: { from?: string; to?: string } |
 const dateRange = (column: AnyColumn, range: { from?: string; to?: string } | undefined) =>
   range ? and(range.from ? gte(column, range.from) : undefined, range.to ? lte(column, range.to) : undefined) : undefined;
 
-type BookingFilters = Partial<Pick<BookingsQuery, 'regions' | 'destinations' | 'convertedBy' | 'departure' | 'arrival' | 'totalNights' | 'createdAt' | 'search'>>;
+export type BookingFilters = Partial<Pick<BookingsQuery, 'regions' | 'destinations' | 'convertedBy' | 'departure' | 'arrival' | 'totalNights' | 'createdAt' | 'search'>>;
 
 /** The filters every bookings list shares, and the search (customer, tour, `BK-1042`). */
-function bookingFilters(q: BookingFilters, tz: string): SQL | undefined {
+export function bookingFilters(q: BookingFilters, tz: string): SQL | undefined {
   const number = q.search && /^(bk-?)?\d{1,15}$/i.test(q.search) ? Number(q.search.replace(/^bk-?/i, '')) : undefined;
   return and(
     q.regions?.length ? sql`${bookings.regions} && ${uuids(q.regions)}` : undefined,

@@ -12,6 +12,7 @@ import { conflict, notFound } from '../http/errors';
 import { logLeadEvent, refreshNextFollowUp } from '../leads/store';
 import { leadWorkflow, markLeadWon } from '../leads/workflow';
 import { releaseSeats } from '../tours/seats';
+import { startOperation } from '../operations/workflow';
 import { applyEvent, applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
 import { bookingInstallments, bookingPayments, bookingTravellers, bookings, paymentAllocations } from './schema';
 import { BOOKING_RECORD, PAYMENT_RECORD, bookingRef, logBookingEvent, type BookingRow, type PaymentRow } from './store';
@@ -46,11 +47,10 @@ export async function bookingContext(tx: Tx, row: BookingRow): Promise<BookingCo
   return { travellersToName: named.unnamed + Math.max(0, row.pax - named.listed), firstInstallmentOpen: first?.open ?? 0, arrival: row.arrival };
 }
 
-/**
- * The operations issue's place: a verified booking opens its operation (SPEC workflow 3). Until
- * operations exist, verifying a booking starts nothing more.
- */
-export async function startOperationFor(_tx: Tx, _booking: BookingRow): Promise<void> {}
+/** A verified booking opens its operation (SPEC workflow 3), in VERIFY's transaction. */
+export async function startOperationFor(tx: Tx, booking: BookingRow): Promise<void> {
+  await startOperation(tx, booking);
+}
 
 export const bookingWorkflow = rowWorkflow({
   machine: bookingMachine,

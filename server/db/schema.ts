@@ -19,3 +19,4 @@ export * from '../tours/package-schema';
 export * from '../documents/schema';
 export * from '../bookings/schema';
 export * from '../ai/schema';
+export * from '../operations/schema';

@@ -163,9 +163,10 @@ export const profitSchema = v.object({
   profit: v.number(),
   /** What has been paid out to vendors and for expenses so far. */
   paidOut: v.number(),
-  plannedCost: v.number(),
-  /** revenue − plannedCost. */
-  plannedProfit: v.number(),
+  /** Null when the tour has no priced lines (a group departure). */
+  plannedCost: v.nullable(v.number()),
+  /** revenue − plannedCost; null with it. */
+  plannedProfit: v.nullable(v.number()),
 });
 export type Profit = v.InferOutput<typeof profitSchema>;
 

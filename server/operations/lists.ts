@@ -1,0 +1,85 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
+import type { Operation, OperationStats, OperationsQuery } from '../../src/api/operations/contract';
+import type { AuthContext } from '../auth/session';
+import { bookings } from '../bookings/schema';
+import { bookingFilters, instantRange } from '../bookings/lists';
+import type { Tx } from '../db/client';
+import { listPage } from '../http/list';
+import { bookingOperations } from './schema';
+import { revenueOf, selectOperations, toOperations, visibleOperations } from './store';
+
+/**
+ * `GET /booking-operations`: the operations board. Filtered, sorted and paged in the database (the
+ * booking's columns on the bookings' indexes, the operation's on its own); the seven stats over
+ * every operation the filters select, from the totals the database keeps on each operation.
+ */
+
+/** The board's next step in SQL, for the `nextStep` filter: the rule of `nextStepOf` (src/machines/operation-machine.ts), which tests hold the two to. */
+export const nextStepSql = sql<string>`case
+  when ${bookingOperations.status} = 'completed' then 'done'
+  when ${bookingOperations.status} = 'canceled' then 'canceled'
+  when ${bookingOperations.voucherCount} = 0 and ${bookingOperations.expenseCount} = 0 then 'addVouchers'
+  when ${bookingOperations.draftCount} > 0 then 'confirmVouchers'
+  when ${bookingOperations.unsentCount} > 0 then 'sendVouchers'
+  when ${bookingOperations.unpaidCount} > 0 then 'payVendors'
+  else 'complete' end`;
+
+const vouchersSentSql = sql`(${bookingOperations.voucherCount} > 0 and ${bookingOperations.draftCount} = 0 and ${bookingOperations.unsentCount} = 0)`;
+const profitSql = sql`(${bookings.grandTotal} - ${bookingOperations.vouchersCost} - ${bookingOperations.expensesCost})`;
+
+const SORT = {
+  departure: bookings.departure,
+  arrival: bookings.arrival,
+  createdAt: bookingOperations.createdAt,
+  profit: profitSql,
+};
+
+export async function operationsPage(tx: Tx, auth: AuthContext, query: OperationsQuery, tz: string): Promise<ListAnswer<Operation, OperationStats>> {
+  const q = mergeFilter(query);
+  const where: SQL | undefined = and(
+    visibleOperations(auth),
+    bookingFilters({ ...q, createdAt: undefined }, tz),
+    instantRange(bookingOperations.createdAt, q.createdAt, tz),
+    q.operationStatus?.length ? inArray(bookingOperations.status, q.operationStatus) : undefined,
+    q.vouchersSent === undefined ? undefined : q.vouchersSent ? vouchersSentSql : sql`not ${vouchersSentSql}`,
+    q.nextStep?.length ? inArray(nextStepSql, q.nextStep) : undefined,
+    // "Needs me": the caller's pending trips, sold by them or taken in hand by them (docs/operations.md).
+    q.needsMe ? and(eq(bookingOperations.status, 'pending'), sql`(${bookings.convertedBy} = ${auth.memberId} or ${bookingOperations.assignedTo} = ${auth.memberId})`) : undefined,
+  );
+  // Refunds are 0 until the cancellations issue (revenueOf): the sum of grand totals is the revenue.
+  const { rows } = await tx.execute<Record<string, string | null>>(sql`
+    select count(*) as total,
+      count(*) filter (where ${bookingOperations.status} = 'completed') as completed,
+      count(*) filter (where ${bookingOperations.status} = 'pending') as pending,
+      count(*) filter (where ${bookingOperations.status} = 'canceled') as canceled,
+      coalesce(sum(${bookings.grandTotal}), 0) as revenue,
+      coalesce(sum(${bookingOperations.vouchersCost} + ${bookingOperations.expensesCost}), 0) as expense
+    from ${bookingOperations} join ${bookings} on ${bookings.id} = ${bookingOperations.bookingId}
+    ${where ? sql`where ${where}` : sql``}`);
+  const n = (k: string) => Number(rows[0][k] ?? 0);
+  const totalRevenue = revenueOf(n('revenue'));
+  const stats: OperationStats = {
+    total: n('total'),
+    completed: n('completed'),
+    pending: n('pending'),
+    canceled: n('canceled'),
+    totalRevenue,
+    totalExpense: n('expense'),
+    totalProfit: totalRevenue - n('expense'),
+  };
+  const by = SORT[q.sortBy];
+  const order = q.sortOrder === 'desc' ? [desc(by), desc(bookingOperations.id)] : [asc(by), asc(bookingOperations.id)];
+  const page = await listPage(q, {
+    rows: (limit, offset) =>
+      selectOperations(tx)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    toItem: (r) => r,
+    count: async () => stats.total,
+    stats,
+  });
+  return { ...page, data: await toOperations(tx, page.data) };
+}

@@ -1,0 +1,362 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
+import { documentLanguageQuery } from '../../src/api/documents/contract';
+import {
+  OPERATION_ERRORS,
+  bookingIdParams,
+  createExpenseInput,
+  createVoucherInput,
+  emptyInput,
+  expenseParams,
+  operationDetailSchema,
+  operationIdParams,
+  operationSchema,
+  operationStatsSchema,
+  operationsQuery,
+  sendVouchersInput,
+  updateExpenseInput,
+  vendorPaymentInput,
+  voucherParams,
+  voucherRequest,
+} from '../../src/api/operations/contract';
+import type { AuthContext } from '../auth/session';
+import { bookings } from '../bookings/schema';
+import type { BookingRow } from '../bookings/store';
+import { organizationTimeZone, organizationToday } from '../db/clock';
+import type { Tx } from '../db/client';
+import { disposition } from '../documents/send-route';
+import { renderRecordDocument, sendRecordDocument } from '../documents/store';
+import { conflict, notFound } from '../http/errors';
+import { allow, fileAnswer, route, type RouteDef } from '../http/route';
+import type { AppServices } from '../services';
+import { vendors } from '../vendors/schema';
+import { applyEventTo } from '../workflow/apply-event';
+import { voucherDocument } from './documents';
+import { operationsPage } from './lists';
+import { additionalExpenses, vouchers } from './schema';
+import { VOUCHER_RECORD, lockVisibleOperation, operationDetail, visibleOperation, voucherLabel, type OperationRow } from './store';
+import { isService, tourCostLines } from './tours';
+import {
+  EDITABLE_VOUCHER_STATES,
+  assertOpen,
+  assertWithinTrip,
+  bookableVendor,
+  completeOperation,
+  insertVoucher,
+  labelOfVoucher,
+  lockExpense,
+  lockVoucher,
+  recordVendorPayment,
+  takeInHand,
+  vendorOf,
+  voucherWorkflow,
+} from './workflow';
+
+/**
+ * The seed's "Booking operations" calls (docs/operations.md), and the two the board adds: vouchers
+ * prefilled from the tour, a voucher's PDF. Handlers are thin: the rules live in the machines
+ * (src/machines), the writes in workflow.ts, the reading in store.ts and lists.ts. Every write
+ * locks the operation first (so writes to one trip queue) and answers the operation whole.
+ */
+
+const today = (tx: Tx, services: AppServices) => organizationToday(tx, services.clock);
+const answer = async (tx: Tx, op: OperationRow) => ({ data: await operationDetail(tx, op.id) });
+const detail = itemAnswer(operationDetailSchema);
+
+async function bookingOf(tx: Tx, op: OperationRow): Promise<BookingRow> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, op.bookingId));
+  return row;
+}
+
+/** The operation locked for a write, open (409 otherwise), visible to the caller (404 otherwise). */
+async function openOperation(tx: Tx, auth: AuthContext, id: string) {
+  const op = await lockVisibleOperation(tx, auth, id);
+  assertOpen(op);
+  return op;
+}
+
+export const operationRoutes: RouteDef[] = [
+  route({
+    method: 'GET',
+    path: '/booking-operations',
+    answers: listAnswerOf(operationSchema, operationStatsSchema),
+    access: allow('operations', 'view'),
+    query: operationsQuery,
+    handler: async ({ tx, auth, query }) => operationsPage(tx, auth, query, await organizationTimeZone(tx)),
+  }),
+
+  route({
+    method: 'GET',
+    path: '/booking-operations/operationId/:id',
+    answers: detail,
+    access: allow('operations', 'view'),
+    params: operationIdParams,
+    handler: async ({ tx, auth, params }) => answer(tx, await visibleOperation(tx, auth, { id: params.id })),
+  }),
+
+  route({
+    method: 'GET',
+    path: '/booking-operations/bookingId/:id',
+    answers: detail,
+    access: allow('operations', 'view'),
+    params: bookingIdParams,
+    handler: async ({ tx, auth, params }) => answer(tx, await visibleOperation(tx, auth, { bookingId: params.id })),
+  }),
+
+  route({
+    method: 'POST',
+    path: '/booking-operations/:id/vouchers',
+    answers: detail,
+    access: allow('operations', 'create'),
+    params: operationIdParams,
+    body: createVoucherInput,
+    status: 201,
+    async handler({ tx, auth, params, body }) {
+      const op = await openOperation(tx, auth, params.id);
+      await bookableVendor(tx, body.vendorId, body.serviceType);
+      assertWithinTrip(await bookingOf(tx, op), body);
+      await insertVoucher(tx, op, body, auth.memberId);
+      await takeInHand(tx, op, auth.memberId);
+      return answer(tx, op);
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/booking-operations/:id/vouchers/from-tour',
+    answers: detail,
+    access: allow('operations', 'create'),
+    params: operationIdParams,
+    body: emptyInput,
+    status: 201,
+    async handler({ tx, auth, params }) {
+      const op = await openOperation(tx, auth, params.id);
+      const booking = await bookingOf(tx, op);
+      const lines = ((await tourCostLines(tx, booking)) ?? []).filter((l) => l.vendorId && isService(l.kind));
+      if (!lines.length) throw conflict("None of the tour's priced lines names a vendor: add the vouchers by hand", OPERATION_ERRORS.nothingToPrefill);
+      // A line prefilled already (by a voucher that is not void) is not prefilled twice.
+      const taken = new Set(
+        (
+          await tx
+            .select({ line: vouchers.tourLineId, status: vouchers.status })
+            .from(vouchers)
+            .where(eq(vouchers.operationId, op.id))
+        )
+          .filter((v) => v.line && v.status !== 'void')
+          .map((v) => v.line),
+      );
+      const clamp = (d: string) => (d < booking.departure ? booking.departure : d > booking.arrival ? booking.arrival : d);
+      for (const line of lines) {
+        if (taken.has(line.lineId)) continue;
+        const serviceType = line.kind as Parameters<typeof bookableVendor>[2];
+        await bookableVendor(tx, line.vendorId!, serviceType);
+        const start = line.date ? clamp(line.date) : booking.departure;
+        const end = line.date ? start : booking.arrival;
+        await insertVoucher(
+          tx,
+          op,
+          { serviceType, vendorId: line.vendorId!, serviceStartDate: start, serviceEndDate: end, description: line.description, pax: booking.pax, cost: line.cost, tourLineId: line.lineId },
+          auth.memberId,
+        );
+      }
+      await takeInHand(tx, op, auth.memberId);
+      return answer(tx, op);
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    path: voucherRequest.path,
+    answers: detail,
+    access: allow('operations', 'update'),
+    params: voucherParams,
+    body: voucherRequest.body,
+    async handler({ tx, auth, params, body }) {
+      const op = await openOperation(tx, auth, params.operationId);
+      let row = await lockVoucher(tx, op, params.id);
+      const { status: _status, ...fields } = body;
+      const changes = Object.fromEntries(Object.entries(fields).filter(([, x]) => x !== undefined));
+      if (Object.keys(changes).length) {
+        if (!EDITABLE_VOUCHER_STATES.includes(row.status)) {
+          throw conflict(`Voucher ${await labelOfVoucher(tx, row)} is ${row.status}: only a draft's details change`, OPERATION_ERRORS.voucherNotEditable, { status: row.status });
+        }
+        const next = { ...row, ...changes };
+        if (body.vendorId !== undefined || body.serviceType !== undefined) await bookableVendor(tx, next.vendorId, next.serviceType as Parameters<typeof bookableVendor>[2]);
+        if (body.serviceStartDate !== undefined || body.serviceEndDate !== undefined) assertWithinTrip(await bookingOf(tx, op), next);
+        [row] = await tx
+          .update(vouchers)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(eq(vouchers.id, row.id))
+          .returning();
+      }
+      const event = voucherRequest.eventOf(body);
+      if (event) await applyEventTo(tx, voucherWorkflow, row, event, undefined, { actorId: auth.memberId });
+      await takeInHand(tx, op, auth.memberId);
+      return answer(tx, op);
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/booking-operations/:operationId/voucher/:id/payment',
+    answers: detail,
+    access: allow('operations', 'update'),
+    params: voucherParams,
+    body: vendorPaymentInput,
+    idempotent: true,
+    status: 201,
+    async handler({ tx, auth, params, body, services }) {
+      const op = await lockVisibleOperation(tx, auth, params.operationId);
+      const row = await lockVoucher(tx, op, params.id);
+      const booking = await bookingOf(tx, op);
+      await recordVendorPayment(tx, op, booking, { kind: 'voucher', row, label: await labelOfVoucher(tx, row) }, body, { actorId: auth.memberId, today: await today(tx, services) });
+      return answer(tx, op);
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/booking-operations/:operationId/voucher/:id/pdf',
+    answers: fileAnswer('application/pdf'),
+    access: allow('operations', 'view'),
+    params: voucherParams,
+    query: documentLanguageQuery,
+    async handler({ tx, auth, params, query }) {
+      const op = await visibleOperation(tx, auth, { id: params.operationId });
+      const [row] = await tx
+        .select()
+        .from(vouchers)
+        .where(and(eq(vouchers.id, params.id), eq(vouchers.operationId, op.id)));
+      const doc = await voucherDocument(tx, op, row);
+      const rendered = await renderRecordDocument(tx, doc, query.lang);
+      return new Response(new Uint8Array(rendered.pdf), {
+        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': disposition('inline', rendered.fileName), 'Cache-Control': 'no-store' },
+      });
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/booking-operations/:id/mark-completed',
+    answers: detail,
+    access: allow('operations', 'update'),
+    params: operationIdParams,
+    body: emptyInput,
+    async handler({ tx, auth, params }) {
+      const op = await lockVisibleOperation(tx, auth, params.id);
+      await completeOperation(tx, op, auth.memberId);
+      return answer(tx, op);
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/booking-operations/:id/send-vouchers',
+    answers: detail,
+    access: allow('operations', 'update'),
+    params: operationIdParams,
+    body: sendVouchersInput,
+    async handler({ tx, auth, params, body }) {
+      const op = await openOperation(tx, auth, params.id);
+      const rows = await tx
+        .select({ v: vouchers, vendor: { name: vendors.name, email: vendors.email } })
+        .from(vouchers)
+        .innerJoin(vendors, eq(vendors.id, vouchers.vendorId))
+        .where(and(eq(vouchers.operationId, op.id), body.voucherIds ? inArray(vouchers.id, body.voucherIds) : eq(vouchers.status, 'confirmed')))
+        .orderBy(vouchers.serviceStartDate, vouchers.id)
+        .for('update', { of: vouchers });
+      if (body.voucherIds && rows.length !== new Set(body.voucherIds).size) throw notFound(VOUCHER_RECORD);
+      if (!rows.length) throw conflict('There is no confirmed voucher to send', OPERATION_ERRORS.nothingToSend);
+      // Every check before anything is sent: a voucher the machine refuses, a vendor without an email.
+      for (const { v, vendor } of rows) {
+        if (v.status !== 'confirmed') throw conflict(`Voucher ${voucherLabel({ number: v.number, serviceType: v.serviceType, vendorName: vendor.name })} is ${v.status}: only a confirmed voucher is sent`, 'TRANSITION_NOT_ALLOWED', { state: v.status, event: 'SEND' });
+      }
+      const noEmail = [...new Set(rows.filter((r) => !r.vendor.email).map((r) => r.vendor.name))];
+      if (noEmail.length) throw conflict(`These vendors have no email address: ${noEmail.join(', ')}. Add one to each, then send again; nothing was sent`, OPERATION_ERRORS.vendorEmailMissing, { vendors: noEmail });
+      const lang = body.language ?? 'en';
+      for (const { v, vendor } of rows) {
+        const doc = await voucherDocument(tx, op, v);
+        const send = await sendRecordDocument(tx, doc, { to: [vendor.email!], cc: [], lang, attachments: [], sentBy: auth.memberId });
+        const [sending] = await tx
+          .update(vouchers)
+          .set({ sentAt: send.createdAt, sentTo: vendor.email, sendId: send._id })
+          .where(eq(vouchers.id, v.id))
+          .returning();
+        await applyEventTo(tx, voucherWorkflow, sending, { type: 'SEND' }, undefined, { actorId: auth.memberId });
+      }
+      await takeInHand(tx, op, auth.memberId);
+      return answer(tx, op);
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/booking-operations/:id/additional-expenses',
+    answers: detail,
+    access: allow('operations', 'create'),
+    params: operationIdParams,
+    body: createExpenseInput,
+    status: 201,
+    async handler({ tx, auth, params, body, services }) {
+      const op = await openOperation(tx, auth, params.id);
+      if (body.vendorId) await vendorOf(tx, body.vendorId);
+      await tx.insert(additionalExpenses).values({
+        operationId: op.id,
+        description: body.description,
+        category: body.category,
+        amount: body.amount,
+        currency: op.currency,
+        date: body.date ?? (await today(tx, services)),
+        vendorId: body.vendorId ?? null,
+        createdBy: auth.memberId,
+      });
+      await takeInHand(tx, op, auth.memberId);
+      return answer(tx, op);
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/booking-operations/:operationId/additional-expense/:expenseId',
+    answers: detail,
+    access: allow('operations', 'update'),
+    params: expenseParams,
+    body: updateExpenseInput,
+    async handler({ tx, auth, params, body }) {
+      const op = await openOperation(tx, auth, params.operationId);
+      const row = await lockExpense(tx, op, params.expenseId);
+      if (body.vendorId) await vendorOf(tx, body.vendorId);
+      if (body.amount !== undefined && body.amount < row.paidAmount) {
+        throw conflict(`The amount cannot be less than what was paid on it (${row.paidAmount})`, OPERATION_ERRORS.paymentExceedsOwed, { paid: row.paidAmount, amount: body.amount });
+      }
+      if (body.vendorId !== undefined && body.vendorId !== row.vendorId && row.paidAmount > 0) {
+        throw conflict('An expense with payments keeps its vendor: the payments are that vendor’s transactions', 'CONFLICT', { paid: row.paidAmount });
+      }
+      const changes = Object.fromEntries(Object.entries(body).filter(([, x]) => x !== undefined));
+      await tx
+        .update(additionalExpenses)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(additionalExpenses.id, row.id));
+      await takeInHand(tx, op, auth.memberId);
+      return answer(tx, op);
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/booking-operations/:operationId/additional-expense/:expenseId/payment',
+    answers: detail,
+    access: allow('operations', 'update'),
+    params: expenseParams,
+    body: vendorPaymentInput,
+    idempotent: true,
+    status: 201,
+    async handler({ tx, auth, params, body, services }) {
+      const op = await lockVisibleOperation(tx, auth, params.operationId);
+      const row = await lockExpense(tx, op, params.expenseId);
+      const booking = await bookingOf(tx, op);
+      await recordVendorPayment(tx, op, booking, { kind: 'expense', row, label: row.description }, body, { actorId: auth.memberId, today: await today(tx, services) });
+      return answer(tx, op);
+    },
+  }),
+];

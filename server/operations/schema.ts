@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
+import { members } from '../auth/schema';
+import { bookings } from '../bookings/schema';
+import { journalEntries } from '../finance/schema';
+import { documentSends } from '../documents/schema';
+import { vendorTransactions, vendors } from '../vendors/schema';
+
+/**
+ * Booking operations, their vendor vouchers, additional expenses and the payments of both
+ * (docs/operations.md). `status` columns hold the operation and voucher machines' states. The sums
+ * are kept by the database in the writing transaction (migration `…_operation_rules.sql`): a
+ * payment raises its voucher's or expense's `paid_amount` (whose CHECK refuses more than the cost),
+ * and every change to a voucher or an expense refreshes its operation's totals and counts, which
+ * the board filters, sorts and adds up without reading the vouchers.
+ */
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+export const bookingOperations = pgTable(
+  'booking_operations',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    bookingId: uuid('booking_id').notNull(),
+    status: text('status').notNull().default('pending'),
+    currency: text('currency').notNull(),
+    /** The tour's cost for the party when the booking was verified (its priced lines); null when it has none. */
+    plannedCost: money('planned_cost'),
+    /** The member who took the trip in hand: the first to add a voucher, an expense or a payment. */
+    assignedTo: uuid('assigned_to').references(() => members.id, { onDelete: 'set null' }),
+    // ---- kept by the database (operation_refresh) ----
+    /** Σ cost of the vouchers not void, plus what was paid on void ones. */
+    vouchersCost: money('vouchers_cost').notNull().default(0),
+    /** Σ amount of the additional expenses. */
+    expensesCost: money('expenses_cost').notNull().default(0),
+    /** Σ paid on vouchers and expenses. */
+    paidOut: money('paid_out').notNull().default(0),
+    /** Vouchers not void. */
+    voucherCount: integer('voucher_count').notNull().default(0),
+    draftCount: integer('draft_count').notNull().default(0),
+    /** Confirmed, not yet sent. */
+    unsentCount: integer('unsent_count').notNull().default(0),
+    expenseCount: integer('expense_count').notNull().default(0),
+    /** Vouchers (not void) and expenses not fully paid. */
+    unpaidCount: integer('unpaid_count').notNull().default(0),
+    completedAt: instant('completed_at'),
+    completedBy: uuid('completed_by').references(() => members.id, { onDelete: 'set null' }),
+    canceledAt: instant('canceled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'booking_operations_booking_fk', columns: [t.organizationId, t.bookingId], foreignColumns: [bookings.organizationId, bookings.id] }),
+    unique('booking_operations_org_id_uq').on(t.organizationId, t.id),
+    // One operation per booking.
+    uniqueIndex('booking_operations_booking_uq').on(t.bookingId),
+    index('booking_operations_org_status_idx').on(t.organizationId, t.status),
+    index('booking_operations_org_created_idx').on(t.organizationId, t.createdAt),
+    index('booking_operations_org_assigned_idx').on(t.organizationId, t.assignedTo),
+    check('booking_operations_status_ck', sql`${t.status} in ('pending', 'completed', 'canceled')`),
+    check('booking_operations_completed_ck', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
+    check('booking_operations_currency_ck', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      'booking_operations_sums_ck',
+      sql`coalesce(${t.plannedCost}, 0) >= 0 and ${t.vouchersCost} >= 0 and ${t.expensesCost} >= 0 and ${t.paidOut} between 0 and ${t.vouchersCost} + ${t.expensesCost}`,
+    ),
+  ],
+);
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    operationId: uuid('operation_id').notNull(),
+    /** `VCH-2026-0001` from the money kit's series, taken by CONFIRM; kept when voided. */
+    number: text('number'),
+    status: text('status').notNull().default('draft'),
+    serviceType: text('service_type').notNull(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    serviceStartDate: date('service_start_date', { mode: 'string' }).notNull(),
+    serviceEndDate: date('service_end_date', { mode: 'string' }).notNull(),
+    description: text('description'),
+    pax: integer('pax').notNull(),
+    cost: money('cost').notNull(),
+    /** Σ payments: kept by the database, never written by code. */
+    paidAmount: money('paid_amount').notNull().default(0),
+    currency: text('currency').notNull(),
+    confirmationNumber: text('confirmation_number'),
+    /** The tour line it was prefilled from (its position in the tour's priced lines). */
+    tourLineId: text('tour_line_id'),
+    sentAt: instant('sent_at'),
+    sentTo: text('sent_to'),
+    sendId: uuid('send_id'),
+    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'vouchers_operation_fk', columns: [t.organizationId, t.operationId], foreignColumns: [bookingOperations.organizationId, bookingOperations.id] }),
+    foreignKey({ name: 'vouchers_send_fk', columns: [t.organizationId, t.sendId], foreignColumns: [documentSends.organizationId, documentSends.id] }),
+    unique('vouchers_org_id_uq').on(t.organizationId, t.id),
+    uniqueIndex('vouchers_org_number_uq').on(t.organizationId, t.number),
+    index('vouchers_operation_idx').on(t.operationId, t.createdAt),
+    index('vouchers_vendor_idx').on(t.vendorId),
+    check('vouchers_status_ck', sql`${t.status} in ('draft', 'confirmed', 'sent', 'void')`),
+    check('vouchers_service_ck', sql`${t.serviceType} in ('hotels', 'flights', 'transfers', 'activities', 'visa', 'land-part', 'others')`),
+    check('vouchers_dates_ck', sql`${t.serviceEndDate} >= ${t.serviceStartDate}`),
+    check('vouchers_pax_ck', sql`${t.pax} between 1 and 1000`),
+    // Never more paid than the cost: the database's word, whatever the code does.
+    check('vouchers_amounts_ck', sql`${t.cost} >= 0 and ${t.paidAmount} between 0 and ${t.cost}`),
+    // A confirmed or sent voucher has its number and the vendor's confirmation; a sent one its send.
+    check('vouchers_confirmed_ck', sql`${t.status} not in ('confirmed', 'sent') or (${t.number} is not null and ${t.confirmationNumber} is not null)`),
+    check('vouchers_sent_ck', sql`${t.status} <> 'sent' or ${t.sentAt} is not null`),
+    check('vouchers_currency_ck', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+export const additionalExpenses = pgTable(
+  'additional_expenses',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    operationId: uuid('operation_id').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    amount: money('amount').notNull(),
+    /** Σ payments: kept by the database. */
+    paidAmount: money('paid_amount').notNull().default(0),
+    currency: text('currency').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'additional_expenses_operation_fk', columns: [t.organizationId, t.operationId], foreignColumns: [bookingOperations.organizationId, bookingOperations.id] }),
+    unique('additional_expenses_org_id_uq').on(t.organizationId, t.id),
+    index('additional_expenses_operation_idx').on(t.operationId, t.createdAt),
+    index('additional_expenses_vendor_idx').on(t.vendorId),
+    check('additional_expenses_category_ck', sql`${t.category} in ('guide', 'transport', 'meals', 'tickets', 'tips', 'visa', 'insurance', 'other')`),
+    check('additional_expenses_amounts_ck', sql`${t.amount} >= 0 and ${t.paidAmount} between 0 and ${t.amount}`),
+    check('additional_expenses_currency_ck', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/**
+ * A payment to a vendor for a voucher or an additional expense (exactly one): written once, never
+ * changed (a mistake is another record). Its journal entry and vendor transaction are written in
+ * the same transaction.
+ */
+export const operationPayments = pgTable(
+  'operation_payments',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    operationId: uuid('operation_id').notNull(),
+    voucherId: uuid('voucher_id'),
+    expenseId: uuid('expense_id'),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    reference: text('reference'),
+    notes: text('notes'),
+    entryId: uuid('entry_id').notNull(),
+    vendorTransactionId: uuid('vendor_transaction_id').references(() => vendorTransactions.id),
+    paidBy: uuid('paid_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'operation_payments_operation_fk', columns: [t.organizationId, t.operationId], foreignColumns: [bookingOperations.organizationId, bookingOperations.id] }),
+    foreignKey({ name: 'operation_payments_voucher_fk', columns: [t.organizationId, t.voucherId], foreignColumns: [vouchers.organizationId, vouchers.id] }),
+    foreignKey({ name: 'operation_payments_expense_fk', columns: [t.organizationId, t.expenseId], foreignColumns: [additionalExpenses.organizationId, additionalExpenses.id] }),
+    foreignKey({ name: 'operation_payments_entry_fk', columns: [t.organizationId, t.entryId], foreignColumns: [journalEntries.organizationId, journalEntries.id] }),
+    uniqueIndex('operation_payments_entry_uq').on(t.entryId),
+    index('operation_payments_voucher_idx').on(t.voucherId),
+    index('operation_payments_expense_idx').on(t.expenseId),
+    index('operation_payments_operation_idx').on(t.operationId),
+    check('operation_payments_target_ck', sql`(${t.voucherId} is null) <> (${t.expenseId} is null)`),
+    check('operation_payments_amount_ck', sql`${t.amount} > 0`),
+    check('operation_payments_method_ck', sql`${t.paymentMethod} in ('cash', 'bank-transfer', 'card', 'cheque', 'online')`),
+  ],
+);
