@@ -8,6 +8,7 @@ import { seedTours } from './tours/seed';
 import { DEMO_PACKAGES, GLOBE_PACKAGES, seedPackages, type PackageSeed } from './tours/package-seed';
 import { FINANCE_SEEDS, seedFinance } from './finance/seed';
 import { BOOKING_SEEDS, seedBookings } from './bookings/seed';
+import { OPERATION_SEEDS, seedOperations } from './operations/seed';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue/seed';
 import type { VendorService } from '../src/api/vendors/contract';
 import { organizations } from './db/tenancy';
@@ -137,6 +138,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       await seedFinance(tx, organizationId, FINANCE_SEEDS[spec.name]);
       await seedPackages(tx, organizationId, spec.packages);
       await seedBookings(tx, organizationId, BOOKING_SEEDS[spec.name]);
+      await seedOperations(tx, organizationId, OPERATION_SEEDS[spec.name] ?? []);
     }
     return true;
   });

@@ -59,3 +59,370 @@ describe('the operation of a verified booking', () => {
     expect(await s.sql('select count(*)::int as n from booking_operations where booking_id = $1', [booking._id])).toEqual([{ n: 1 }]);
   });
 });
+
+describe('POST /booking-operations/{operationId}/vouchers', () => {
+  it('adds a draft voucher: no number yet, its cost in the operation’s cost, the member takes the trip in hand', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const vendor = await newVendor(owner);
+    const res = await ops.post(`/api${operationPaths.vouchers(op._id)}`, voucherBody(booking, vendor));
+    expect(res.status).toBe(201);
+    const after = detailOk(res.body);
+    expect(after.vouchers).toHaveLength(1);
+    expect(after.vouchers[0]).toMatchObject({ status: 'draft', number: null, serviceType: 'hotels', cost: 80_000, paid: 0, owed: 80_000, pax: 2, confirmationNumber: null, vendor: { _id: vendor, isActive: true } });
+    expect(after.profit).toMatchObject({ vouchers: 80_000, totalExpense: 80_000, profit: booking.grandTotal - 80_000 });
+    expect(after.nextStep).toBe('confirmVouchers');
+    expect(after.missing).toEqual([{ kind: 'voucher', _id: after.vouchers[0]._id, label: expect.stringContaining('hotels'), needs: ['confirm', 'send', 'pay'], owed: 80_000 }]);
+    expect(after.assignedTo?.name).toBe('Oskar Ops');
+  });
+
+  it('refuses bad input with 400 naming the field, and writes nothing', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const vendor = await newVendor(owner);
+    const path = `/api${operationPaths.vouchers(op._id)}`;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ cost: -1 }, 'cost'],
+      [{ cost: 1.5 }, 'cost'],
+      [{ serviceType: 'cruise' }, 'serviceType'],
+      [{ pax: 0 }, 'pax'],
+      [{ serviceStartDate: day(-400) }, 'serviceStartDate'],
+      [{ serviceEndDate: day(400) }, 'serviceEndDate'],
+      [{ serviceStartDate: booking.arrival, serviceEndDate: booking.departure }, 'serviceEndDate'],
+      [{ vendorId: 'not-an-id' }, 'vendorId'],
+      [{ price: 10 }, 'price'],
+    ];
+    for (const [change, field] of cases) {
+      const body = await refusedUnchanged(400, () => ops.post(path, voucherBody(booking, vendor, change)));
+      expect(body.issues.map((i: { path: string }) => i.path), JSON.stringify(change)).toContain(field);
+    }
+    const outside = await refusedUnchanged(400, () => ops.post(path, voucherBody(booking, vendor, { serviceStartDate: day(-1) })));
+    expect(outside.message).toBe(`serviceStartDate must be within the trip (${booking.departure} to ${booking.arrival})`);
+  });
+
+  it('refuses an inactive vendor, one without the service (409 naming it), another organization’s (404)', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const path = `/api${operationPaths.vouchers(op._id)}`;
+    const inactive = await newVendor(owner, { isActive: false, name: 'Sleepy Hotels' });
+    const flightsOnly = await newVendor(owner, { services: ['flights'], name: 'Only Flights' });
+    const foreign = await newVendor(globe);
+    const a = await refusedUnchanged(409, () => ops.post(path, voucherBody(booking, inactive)));
+    expect(a).toMatchObject({ code: 'VENDOR_NOT_BOOKABLE', message: 'Sleepy Hotels is inactive: activate it or choose another vendor' });
+    const b = await refusedUnchanged(409, () => ops.post(path, voucherBody(booking, flightsOnly)));
+    expect(b).toMatchObject({ code: 'VENDOR_SERVICE_MISMATCH', message: 'Only Flights does not offer hotels (it offers flights)' });
+    const c = await refusedUnchanged(404, () => ops.post(path, voucherBody(booking, foreign)));
+    expect(c).toMatchObject({ code: 'NOT_FOUND', message: 'Vendor not found' });
+  });
+
+  it('is 403 to a role without the operations module and 404 to another organization', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const vendor = await newVendor(owner);
+    const forbidden = await refusedUnchanged(403, () => sales.post(`/api${operationPaths.vouchers(op._id)}`, voucherBody(booking, vendor)));
+    expect(forbidden.message).toBe('You do not have the permission operations.create');
+    const globeVendor = await newVendor(globe);
+    await refusedUnchanged(404, () => globe.post(`/api${operationPaths.vouchers(op._id)}`, voucherBody(booking, globeVendor)));
+    expect((await globe.get(`/api${operationPaths.byId(op._id)}`)).status).toBe(404);
+    expect((await globe.get(`/api${operationPaths.byBooking(booking._id)}`)).status).toBe(404);
+    expect((await sales.get('/api/booking-operations')).status).toBe(403);
+  });
+});
+
+describe('PUT /booking-operations/{operationId}/voucher/{voucherId}', () => {
+  it('changes a draft’s fields; CONFIRM needs the confirmation number and numbers the voucher from the series; VOID keeps the number', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const vendor = await newVendor(owner);
+    const v1 = await addVoucher(ops, op._id, voucherBody(booking, vendor));
+    const path = `/api${operationPaths.voucher(op._id, v1._id)}`;
+    const edited = detailOk((await ops.put(path, { cost: 90_000, description: 'Upgraded rooms' })).body);
+    expect(edited.vouchers[0]).toMatchObject({ cost: 90_000, description: 'Upgraded rooms', status: 'draft' });
+
+    const refused = await refusedUnchanged(409, () => ops.put(path, { status: 'confirmed' }));
+    expect(refused).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'The vendor’s confirmation number is required to confirm a voucher' });
+
+    const confirmed = detailOk((await ops.put(path, { status: 'confirmed', confirmationNumber: 'ATL-7781' })).body);
+    expect(confirmed.vouchers[0]).toMatchObject({ status: 'confirmed', confirmationNumber: 'ATL-7781', number: `VCH-${booking.departure.slice(0, 4)}-0001` });
+    expect(confirmed.nextStep).toBe('sendVouchers');
+
+    const locked = await refusedUnchanged(409, () => ops.put(path, { cost: 1 }));
+    expect(locked.code).toBe('VOUCHER_NOT_EDITABLE');
+    await refusedUnchanged(409, () => ops.put(path, { status: 'confirmed', confirmationNumber: 'X' }));
+
+    const voided = detailOk((await ops.put(path, { status: 'void' })).body);
+    expect(voided.vouchers[0]).toMatchObject({ status: 'void', number: confirmed.vouchers[0].number, owed: 0 });
+    expect(voided.profit.vouchers).toBe(0);
+    expect(voided.nextStep).toBe('addVouchers');
+    const again = await refusedUnchanged(409, () => ops.put(path, { status: 'void' }));
+    expect(again.message).toBe('This voucher is void already');
+
+    // The next confirmation takes the next number: the series has no gap and reuses none.
+    const v2 = await addVoucher(ops, op._id, voucherBody(booking, vendor));
+    const second = detailOk((await confirmVoucher(ops, op._id, v2._id)).body);
+    expect(second.vouchers.find((x) => x._id === v2._id)!.number).toBe(`VCH-${booking.departure.slice(0, 4)}-0002`);
+  });
+
+  it('refuses bad input (400 naming the field), another operation’s voucher (404), a foreign organization (404)', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const other = await operationOf(ops, (await verifiedBooking(owner))._id);
+    const vendor = await newVendor(owner);
+    const v1 = await addVoucher(ops, op._id, voucherBody(booking, vendor));
+    const path = `/api${operationPaths.voucher(op._id, v1._id)}`;
+    expect((await refusedUnchanged(400, () => ops.put(path, {}))).issues[0].code).toBe('noChange');
+    expect((await refusedUnchanged(400, () => ops.put(path, { status: 'sent' }))).issues[0].path).toBe('status');
+    expect((await refusedUnchanged(400, () => ops.put(path, { serviceEndDate: day(400) }))).issues[0].path).toBe('serviceEndDate');
+    await refusedUnchanged(404, () => ops.put(`/api${operationPaths.voucher(other._id, v1._id)}`, { cost: 1 }));
+    await refusedUnchanged(404, () => globe.put(path, { cost: 1 }));
+    await refusedUnchanged(403, () => sales.put(path, { cost: 1 }));
+  });
+});
+
+describe('POST …/voucher/{voucherId}/payment', () => {
+  it('pays partly then wholly: one journal entry each (vendor costs ← money account), one vendor transaction each', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const vendor = await newVendor(owner);
+    const v1 = await addVoucher(ops, op._id, voucherBody(booking, vendor, { cost: 50_000 }));
+    const first = await payVoucher(ops, op._id, v1._id, 20_000);
+    expect(first.status).toBe(201);
+    const after = detailOk(first.body);
+    expect(after.vouchers[0]).toMatchObject({ paid: 20_000, owed: 30_000 });
+    expect(after.vouchers[0].payments).toHaveLength(1);
+    expect(after.profit.paidOut).toBe(20_000);
+    const [entry] = await s.sql<{ source_type: string; lines: string }>(
+      `select e.source_type, string_agg(a.key || ':' || l.debit || ':' || l.credit, ',' order by a.key) as lines
+       from journal_entries e join journal_lines l on l.entry_id = e.id join accounts a on a.id = l.account_id where e.id = $1 group by e.id`,
+      [after.vouchers[0].payments[0].journalEntryId],
+    );
+    expect(entry).toEqual({ source_type: 'voucher-payment', lines: 'money:bank-transfer:0:20000,vendor-costs:20000:0' });
+
+    const over = await refusedUnchanged(409, () => payVoucher(ops, op._id, v1._id, 30_001));
+    expect(over).toMatchObject({ code: 'PAYMENT_EXCEEDS_OWED', params: { owed: 30_000, amount: 30_001 } });
+    expect((await payVoucher(ops, op._id, v1._id, 30_000)).status).toBe(201);
+
+    const txns = await owner.get(`/api/vendors/${vendor}/transactions`);
+    expect(txns.body.stats).toMatchObject({ totalOutgoing: 50_000, totalPaid: 50_000, totalIncoming: 0, count: 2 });
+    expect(txns.body.data.map((t: { direction: string; status: string; linkedType: string }) => [t.direction, t.status, t.linkedType])).toEqual([
+      ['outgoing', 'paid', 'voucher-payment'],
+      ['outgoing', 'paid', 'voucher-payment'],
+    ]);
+    await refusedUnchanged(409, () => payVoucher(ops, op._id, v1._id, 1));
+  });
+
+  it('refuses a void voucher (409), bad input (400), a payment dated after today (400), another organization (404)', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const vendor = await newVendor(owner);
+    const v1 = await addVoucher(ops, op._id, voucherBody(booking, vendor));
+    expect((await refusedUnchanged(400, () => payVoucher(ops, op._id, v1._id, 0))).issues[0].path).toBe('amount');
+    expect((await refusedUnchanged(400, () => payVoucher(ops, op._id, v1._id, 10, undefined, { paymentMethod: 'barter' }))).issues[0].path).toBe('paymentMethod');
+    expect((await refusedUnchanged(400, () => payVoucher(ops, op._id, v1._id, 10, undefined, { paidOn: day(1) }))).issues[0].path).toBe('paidOn');
+    await refusedUnchanged(404, () => payVoucher(globe, op._id, v1._id, 10));
+    await refusedUnchanged(403, () => payVoucher(sales, op._id, v1._id, 10));
+    await ops.put(`/api${operationPaths.voucher(op._id, v1._id)}`, { status: 'void' });
+    const fingerprintAfterVoid = await checksum(s, fingerprint);
+    const res = await payVoucher(ops, op._id, v1._id, 10);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('VOUCHER_NOT_PAYABLE');
+    expect(await checksum(s, fingerprint)).toBe(fingerprintAfterVoid);
+  });
+
+  it('answers the first result again for the same Idempotency-Key', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const v1 = await addVoucher(ops, op._id, voucherBody(booking, await newVendor(owner)));
+    const first = await payVoucher(ops, op._id, v1._id, 1_000, 'pay-once-key');
+    const second = await payVoucher(ops, op._id, v1._id, 1_000, 'pay-once-key');
+    expect(second.status).toBe(201);
+    expect(second.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+    expect(detailOk((await ops.get(`/api${operationPaths.byId(op._id)}`)).body).vouchers[0].paid).toBe(1_000);
+  });
+});
+
+describe('additional expenses', () => {
+  it('are added, changed, paid (journal entry; a vendor transaction when they name a vendor), and count in the profit', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const vendor = await newVendor(owner);
+    const added = await ops.post(`/api${operationPaths.expenses(op._id)}`, { description: 'Museum tickets', category: 'tickets', amount: 12_000, vendorId: vendor });
+    expect(added.status).toBe(201);
+    const e = detailOk(added.body).additionalExpenses[0];
+    expect(e).toMatchObject({ description: 'Museum tickets', category: 'tickets', amount: 12_000, paid: 0, owed: 12_000, date: TODAY, vendor: { _id: vendor } });
+    const changed = detailOk((await ops.put(`/api${operationPaths.expense(op._id, e._id)}`, { amount: 10_000 })).body);
+    expect(changed.profit).toMatchObject({ expenses: 10_000, totalExpense: 10_000, profit: booking.grandTotal - 10_000 });
+    expect(changed.missing).toEqual([{ kind: 'expense', _id: e._id, label: 'Museum tickets', needs: ['pay'], owed: 10_000 }]);
+    expect(changed.nextStep).toBe('payVendors');
+    expect((await refusedUnchanged(409, () => payExpense(ops, op._id, e._id, 10_001))).code).toBe('PAYMENT_EXCEEDS_OWED');
+    const paid = await payExpense(ops, op._id, e._id, 10_000);
+    expect(paid.status).toBe(201);
+    const after = detailOk(paid.body);
+    expect(after.additionalExpenses[0]).toMatchObject({ paid: 10_000, owed: 0 });
+    expect(after.nextStep).toBe('complete');
+    const [row] = await s.sql(`select source_type from journal_entries where id = $1`, [after.additionalExpenses[0].payments[0].journalEntryId]);
+    expect(row).toEqual({ source_type: 'expense-payment' });
+    expect((await owner.get(`/api/vendors/${vendor}/transactions`)).body.stats).toMatchObject({ totalOutgoing: 10_000, count: 1 });
+    expect((await refusedUnchanged(409, () => ops.put(`/api${operationPaths.expense(op._id, e._id)}`, { amount: 9_999 }))).code).toBe('PAYMENT_EXCEEDS_OWED');
+  });
+
+  it('refuse bad input (400 naming the field) and other organizations (404)', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const path = `/api${operationPaths.expenses(op._id)}`;
+    expect((await refusedUnchanged(400, () => ops.post(path, { description: '', category: 'tips', amount: 1 }))).issues[0].path).toBe('description');
+    expect((await refusedUnchanged(400, () => ops.post(path, { description: 'Tips', category: 'bribes', amount: 1 }))).issues[0].path).toBe('category');
+    expect((await refusedUnchanged(400, () => ops.post(path, { description: 'Tips', category: 'tips', amount: -5 }))).issues[0].path).toBe('amount');
+    await refusedUnchanged(404, () => ops.post(path, { description: 'Tips', category: 'tips', amount: 5, vendorId: '00000000-0000-4000-8000-000000000000' }));
+    await refusedUnchanged(404, () => globe.post(path, { description: 'Tips', category: 'tips', amount: 5 }));
+    await refusedUnchanged(403, () => sales.post(path, { description: 'Tips', category: 'tips', amount: 5 }));
+  });
+});
+
+describe('send vouchers, then mark completed', () => {
+  it('refuses completion naming each missing voucher and expense; names vendors without email before sending anything; sends, pays, completes', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const hotel = await newVendor(owner, { name: 'Palm Rooms' });
+    const noMail = await newVendor(owner, { name: 'Silent Transfers', services: ['transfers'], email: null });
+    const v1 = await addVoucher(ops, op._id, voucherBody(booking, hotel, { cost: 40_000 }));
+    const v2 = await addVoucher(ops, op._id, voucherBody(booking, noMail, { serviceType: 'transfers', cost: 5_000 }));
+    const expense = detailOk((await ops.post(`/api${operationPaths.expenses(op._id)}`, { description: 'Guide tips', category: 'tips', amount: 2_000 })).body).additionalExpenses[0];
+
+    const refused = await refusedUnchanged(409, () => ops.put(`/api${operationPaths.markCompleted(op._id)}`, {}));
+    expect(refused.code).toBe('OPERATION_INCOMPLETE');
+    expect(refused.params.voucherIds.sort()).toEqual([v1._id, v2._id].sort());
+    expect(refused.params.expenseIds).toEqual([expense._id]);
+    expect(refused.message).toContain('voucher hotels (Palm Rooms) (not confirmed, not sent, not paid)');
+    expect(refused.message).toContain('expense Guide tips (not paid)');
+
+    expect((await refusedUnchanged(409, () => ops.post(`/api${operationPaths.sendVouchers(op._id)}`, {}))).code).toBe('NOTHING_TO_SEND');
+    await confirmVoucher(ops, op._id, v1._id);
+    await confirmVoucher(ops, op._id, v2._id);
+    const noEmail = await refusedUnchanged(409, () => ops.post(`/api${operationPaths.sendVouchers(op._id)}`, {}));
+    expect(noEmail).toMatchObject({ code: 'VENDOR_EMAIL_MISSING', params: { vendors: ['Silent Transfers'] } });
+
+    await owner.put(`/api/vendors/${noMail}`, { email: 'dispatch@silent.example' });
+    const sent = await ops.post(`/api${operationPaths.sendVouchers(op._id)}`, { language: 'ae' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const afterSend = detailOk(sent.body);
+    expect(afterSend.vouchers.map((x) => x.status)).toEqual(['sent', 'sent']);
+    expect(afterSend.vouchersSent).toBe(true);
+    expect(afterSend.nextStep).toBe('payVendors');
+    const sends = await s.sql<{ record_id: string; to: string[]; document: string; language: string }>(`select record_id, "to", document, language from document_sends where record_type = 'voucher' order by record_label`);
+    expect(sends.filter((x) => [v1._id, v2._id].includes(x.record_id))).toHaveLength(2);
+    expect(sends.find((x) => x.record_id === v2._id)).toMatchObject({ to: ['dispatch@silent.example'], document: 'vendor-voucher', language: 'ae' });
+
+    await payVoucher(ops, op._id, v1._id, 40_000);
+    await payVoucher(ops, op._id, v2._id, 5_000);
+    const still = await refusedUnchanged(409, () => ops.put(`/api${operationPaths.markCompleted(op._id)}`, {}));
+    expect(still.params).toMatchObject({ voucherIds: [], expenseIds: [expense._id] });
+    await payExpense(ops, op._id, expense._id, 2_000);
+    const done = await ops.put(`/api${operationPaths.markCompleted(op._id)}`, {});
+    expect(done.status).toBe(200);
+    const completed = detailOk(done.body);
+    expect(completed).toMatchObject({ status: 'completed', nextStep: 'done', missing: [] });
+    expect(completed.completedAt).not.toBeNull();
+    expect(completed.profit).toMatchObject({ revenue: booking.grandTotal, vouchers: 45_000, expenses: 2_000, totalExpense: 47_000, profit: booking.grandTotal - 47_000, paidOut: 47_000 });
+    const twice = await refusedUnchanged(409, () => ops.put(`/api${operationPaths.markCompleted(op._id)}`, {}));
+    expect(twice).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'Only a pending operation can be completed; this one is completed' });
+    expect((await refusedUnchanged(409, () => ops.post(`/api${operationPaths.vouchers(op._id)}`, voucherBody(booking, hotel)))).code).toBe('OPERATION_CLOSED');
+  });
+
+  it('renders a voucher’s PDF in a language (a customer-safe document: the renderer refuses cost keys in its data)', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const v1 = await addVoucher(ops, op._id, voucherBody(booking, await newVendor(owner)));
+    await confirmVoucher(ops, op._id, v1._id, 'PDF-CONF-1');
+    for (const lang of ['en', 'ae', 'ja']) {
+      const res = await ops.get(`/api${operationPaths.voucherPdf(op._id, v1._id, lang)}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(String(res.body).startsWith('%PDF')).toBe(true);
+    }
+    expect((await ops.get(`/api${operationPaths.voucherPdf(op._id, v1._id, 'xx')}`)).status).toBe(400);
+    expect((await globe.get(`/api${operationPaths.voucherPdf(op._id, v1._id)}`)).status).toBe(404);
+  });
+});
+
+describe('vouchers from the tour', () => {
+  it('prefills one draft per priced line with a vendor, once, with the planned cost beside the actual', async () => {
+    const hotel = await newVendor(owner, { services: ['hotels'] });
+    const safari = await newVendor(owner, { services: ['activities'] });
+    const pkg = await newPricedPackage(owner, [
+      { kind: 'hotels', vendorId: hotel, unitCost: 30_000, quantity: 4 },
+      { kind: 'activities', vendorId: safari, unitCost: 7_500, quantity: 2 },
+      { kind: 'transfers', vendorId: null, unitCost: 5_000 },
+    ]);
+    const booking = await verifiedBooking(owner, { packageId: pkg });
+    const op = await operationOf(ops, booking._id);
+    expect(op.profit).toMatchObject({ plannedCost: 120_000 + 15_000 + 5_000, plannedProfit: booking.grandTotal - 140_000 });
+    const res = await ops.post(`/api${operationPaths.prefill(op._id)}`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const filled = detailOk(res.body);
+    expect(filled.vouchers.map((x) => [x.serviceType, x.vendor._id, x.cost, x.status, x.tourLineId, x.pax]).sort()).toEqual(
+      [
+        ['activities', safari, 15_000, 'draft', '2', 2],
+        ['hotels', hotel, 120_000, 'draft', '1', 2],
+      ].sort(),
+    );
+    for (const x of filled.vouchers) expect([x.serviceStartDate, x.serviceEndDate]).toEqual([booking.departure, booking.arrival]);
+    const again = detailOk((await ops.post(`/api${operationPaths.prefill(op._id)}`, {})).body);
+    expect(again.vouchers).toHaveLength(2);
+
+    const group = await verifiedBooking(owner);
+    const groupOp = await operationOf(ops, group._id);
+    expect((await refusedUnchanged(409, () => ops.post(`/api${operationPaths.prefill(groupOp._id)}`, {}))).code).toBe('NOTHING_TO_PREFILL');
+  });
+});
+
+describe('GET /booking-operations', () => {
+  it('answers the board: departing soonest first, the seed’s filters in SQL, the seven stats over the filter', async () => {
+    const res = await ops.get('/api/booking-operations?limit=200');
+    expect(res.status).toBe(200);
+    const parsed = v.safeParse(listAnswerOf(operationSchema, operationStatsSchema), res.body);
+    expect(parsed.success, JSON.stringify(parsed.issues?.[0])).toBe(true);
+    const rows = res.body.data as v.InferOutput<typeof operationSchema>[];
+    expect(rows.length).toBeGreaterThan(5);
+    const departures = rows.map((r) => r.booking.departure);
+    expect(departures).toEqual([...departures].sort());
+    const stats = res.body.stats;
+    expect(stats.total).toBe(rows.length);
+    expect(stats.completed + stats.pending + stats.canceled).toBe(stats.total);
+    expect(stats.totalRevenue).toBe(rows.reduce((n, r) => n + r.profit.revenue, 0));
+    expect(stats.totalExpense).toBe(rows.reduce((n, r) => n + r.profit.totalExpense, 0));
+    expect(stats.totalProfit).toBe(stats.totalRevenue - stats.totalExpense);
+    for (const r of rows) expect(r.nextStep).toBe(nextStepOf({ status: r.status, ...r.progress }));
+
+    for (const status of ['pending', 'completed'] as const) {
+      const f = await ops.get(`/api/booking-operations?operationStatus=${status}&limit=200`);
+      expect(f.body.data.every((r: { status: string }) => r.status === status)).toBe(true);
+      expect(f.body.stats.total).toBe(rows.filter((r) => r.status === status).length);
+    }
+    for (const step of ['addVouchers', 'confirmVouchers', 'payVendors', 'complete', 'done']) {
+      const f = await ops.get(`/api/booking-operations?nextStep=${step}&limit=200`);
+      expect(f.body.data.map((r: { _id: string }) => r._id).sort(), step).toEqual(rows.filter((r) => r.nextStep === step).map((r) => r._id).sort());
+    }
+    const sent = await ops.get('/api/booking-operations?vouchersSent=true&limit=200');
+    expect(sent.body.data.map((r: { _id: string }) => r._id).sort()).toEqual(rows.filter((r) => r.vouchersSent).map((r) => r._id).sort());
+    const first = rows[0];
+    const byDeparture = await ops.get(`/api/booking-operations?departure[from]=${first.booking.departure}&departure[to]=${first.booking.departure}&limit=200`);
+    expect(byDeparture.body.data.map((r: { _id: string }) => r._id)).toEqual(rows.filter((r) => r.booking.departure === first.booking.departure).map((r) => r._id));
+    const desc = await ops.get('/api/booking-operations?sortOrder=desc&limit=200');
+    expect(desc.body.data.map((r: { booking: { departure: string } }) => r.booking.departure)).toEqual([...departures].reverse());
+    expect((await ops.get('/api/booking-operations?operationStatus=open')).status).toBe(400);
+    expect((await ops.get('/api/booking-operations?vouchersSent=maybe')).body.issues[0].path).toBe('vouchersSent');
+  });
+
+  it('"needs me": pending trips the caller sold or took in hand', async () => {
+    const mine = await ops.get('/api/booking-operations?needsMe=true&limit=200');
+    const all = (await ops.get('/api/booking-operations?limit=200')).body.data as v.InferOutput<typeof operationSchema>[];
+    const [me] = await s.sql<{ id: string }>(`select id from members where email = 'ops@demo.travel'`);
+    const expected = all.filter((r) => r.status === 'pending' && (r.assignedTo?._id === me.id || r.booking.convertedBy?._id === me.id)).map((r) => r._id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(mine.body.data.map((r: { _id: string }) => r._id).sort()).toEqual(expected.sort());
+    const globeList = await globe.get('/api/booking-operations?limit=200');
+    expect(globeList.body.data.some((r: { _id: string }) => expected.includes(r._id))).toBe(false);
+  });
+});

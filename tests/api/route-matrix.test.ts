@@ -110,6 +110,18 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'GET /booking-invoices/:id/pdf': (d) => ({ path: `/booking-invoices/${d.invoice}/pdf` }),
   'GET /booking-invoices/:id/sends': (d) => ({ path: `/booking-invoices/${d.invoice}/sends` }),
   'POST /booking-invoices/:id/send': (d) => ({ path: `/booking-invoices/${d.invoice}/send`, body: { to: 'someone@example.com' } }),
+  'GET /booking-operations/operationId/:id': (d) => ({ path: `/booking-operations/operationId/${d.operation}` }),
+  'GET /booking-operations/bookingId/:id': (d) => ({ path: `/booking-operations/bookingId/${d.operationBooking}` }),
+  'POST /booking-operations/:id/vouchers': (d) => ({ path: `/booking-operations/${d.operation}/vouchers`, body: { serviceType: 'hotels', vendorId: d.globeVendor, serviceStartDate: '2031-01-01', serviceEndDate: '2031-01-02', pax: 1, cost: 1 } }),
+  'POST /booking-operations/:id/vouchers/from-tour': (d) => ({ path: `/booking-operations/${d.operation}/vouchers/from-tour` }),
+  'PUT /booking-operations/:operationId/voucher/:id': (d) => ({ path: `/booking-operations/${d.operation}/voucher/${d.voucher}`, body: { status: 'void' } }),
+  'POST /booking-operations/:operationId/voucher/:id/payment': (d) => ({ path: `/booking-operations/${d.operation}/voucher/${d.voucher}/payment`, body: { amount: 1, paymentMethod: 'cash', paidOn: '2026-01-02' } }),
+  'GET /booking-operations/:operationId/voucher/:id/pdf': (d) => ({ path: `/booking-operations/${d.operation}/voucher/${d.voucher}/pdf` }),
+  'PUT /booking-operations/:id/mark-completed': (d) => ({ path: `/booking-operations/${d.operation}/mark-completed` }),
+  'POST /booking-operations/:id/send-vouchers': (d) => ({ path: `/booking-operations/${d.operation}/send-vouchers` }),
+  'POST /booking-operations/:id/additional-expenses': (d) => ({ path: `/booking-operations/${d.operation}/additional-expenses`, body: { description: 'Taken over', category: 'other', amount: 1 } }),
+  'PUT /booking-operations/:operationId/additional-expense/:expenseId': (d) => ({ path: `/booking-operations/${d.operation}/additional-expense/${d.expense}`, body: { description: 'Taken over' } }),
+  'POST /booking-operations/:operationId/additional-expense/:expenseId/payment': (d) => ({ path: `/booking-operations/${d.operation}/additional-expense/${d.expense}/payment`, body: { amount: 1, paymentMethod: 'cash', paidOn: '2026-01-02' } }),
 };
 
 /** Routes that read or change a record named in the body rather than the path. */
@@ -173,6 +185,18 @@ beforeAll(async () => {
   demo.paidBooking = verified.booking_id;
   demo.verifiedPayment = verified.id;
   demo.invoice = (await s.sql<{ id: string }>(`select i.id from booking_invoices i join organizations o on o.id = i.organization_id where o.name = 'Demo Travels' order by i.id limit 1`))[0].id;
+  // An operation with a voucher and an expense still open (server/operations/seed.ts), and a vendor of Globe's.
+  const [openOp] = await s.sql<{ id: string; booking_id: string; voucher: string; expense: string }>(
+    `select o.id, o.booking_id, (select v.id from vouchers v where v.operation_id = o.id order by v.id limit 1) as voucher,
+            (select e.id from additional_expenses e where e.operation_id = o.id order by e.id limit 1) as expense
+     from booking_operations o join organizations g on g.id = o.organization_id
+     where g.name = 'Demo Travels' and o.status = 'pending' and exists (select 1 from additional_expenses e where e.operation_id = o.id) limit 1`,
+  );
+  demo.operation = openOp.id;
+  demo.operationBooking = openOp.booking_id;
+  demo.voucher = openOp.voucher;
+  demo.expense = openOp.expense;
+  demo.globeVendor = (await s.sql<{ id: string }>(`select v.id from vendors v join organizations o on o.id = v.organization_id where o.name = 'Globe Trotters' limit 1`))[0].id;
   demo.leadQuery = (await owner.post(`/api/leads/${demo.lead}/query`, { adults: 2 })).body.data.queries.at(-1)._id;
   demo.followUp = (await owner.post(`/api/leads/${demo.lead}/followup`, { dueAt: new Date(Date.now() + 3_600_000).toISOString() })).body.data.followUps[0]._id;
   const tourOf = async (status: string) =>
