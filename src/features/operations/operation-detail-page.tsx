@@ -20,6 +20,8 @@ import { NextStepTag, OperationStatus, useOperationFormatters } from './operatio
 import { checklistOf, refusedIds, vendorsNamed } from './steps';
 import './operations.css';
 
+const NONE: ReadonlySet<string> = new Set();
+
 const VOUCHER_TONES: Record<Voucher['status'], StatusTone> = { draft: 'warning', confirmed: 'info', sent: 'success', void: 'neutral' };
 
 /** How a voucher is named on the page: its number once confirmed, else its service and vendor. */
@@ -59,12 +61,17 @@ function Payments({ payments, currency }: { payments: VendorPayment[]; currency:
  * still stands between it and completion (the same list the server's refusal names), and the
  * button that completes it. A refused completion marks the items it named.
  */
-function OperationPanel({ operation, refused, onRefused }: { operation: OperationDetail; refused: Set<string>; onRefused: (ids: Set<string>) => void }) {
+function OperationPanel({ operation, refused, onRefused }: { operation: OperationDetail; refused: ReadonlySet<string>; onRefused: (ids: Set<string>) => void }) {
   const { t } = useTranslation();
   const can = useCan();
   const fmt = useOperationFormatters();
   const complete = useCompleteOperation();
   const list = useRef<HTMLUListElement>(null);
+  const voucherLabel = useVoucherLabel();
+  const labelOf = (id: string, fallback: string) => {
+    const voucher = operation.vouchers.find((x) => x._id === id);
+    return voucher ? voucherLabel(voucher) : fallback;
+  };
   const lines = checklistOf(operation.missing);
   const pending = operation.status === 'pending';
 
@@ -118,7 +125,7 @@ function OperationPanel({ operation, refused, onRefused }: { operation: Operatio
                 <li key={line.id} data-item={line.id} data-flagged={refused.has(line.id)}>
                   <span className="muted">{t(`operations.panel.kinds.${line.kind}`)}</span>
                   <strong>
-                    <bdi>{line.label}</bdi>
+                    <bdi>{labelOf(line.id, line.label)}</bdi>
                   </strong>
                   <span className="visually-hidden">{t('operations.panel.needsLabel')}:</span>
                   {line.needs.map((need) => (
@@ -238,7 +245,9 @@ function Operation({ operation }: { operation: OperationDetail }) {
   const b = operation.booking;
   const open = operation.status === 'pending';
   const editable = open && can('operations', 'update');
-  const [refused, setRefused] = useState<Set<string>>(new Set());
+  // A refusal's marks hold for the operation as it was refused: any change since makes them stale.
+  const [refusal, setRefusal] = useState<{ at: string; ids: Set<string> } | null>(null);
+  const refused = refusal?.at === operation.updatedAt ? refusal.ids : NONE;
   const [voucherForm, setVoucherForm] = useState<{ voucher?: Voucher } | null>(null);
   const [confirming, setConfirming] = useState<Voucher | null>(null);
   const [previewing, setPreviewing] = useState<Voucher | null>(null);
@@ -283,7 +292,7 @@ function Operation({ operation }: { operation: OperationDetail }) {
         </Link>
       </div>
 
-      <OperationPanel operation={operation} refused={refused} onRefused={setRefused} />
+      <OperationPanel operation={operation} refused={refused} onRefused={(ids) => setRefusal({ at: operation.updatedAt, ids })} />
 
       <div className="ops-columns">
         <DetailCard
@@ -293,8 +302,14 @@ function Operation({ operation }: { operation: OperationDetail }) {
             [t('operations.tour'), b.tour.title],
             [t('operations.customer'), b.customerName],
             [t('operations.dates'), `${fmt.date(b.departure)} – ${fmt.date(b.arrival)} (${t('tourPlan.nights', { count: b.totalNights })})`],
-            [t('operations.pax'), fmt.number(b.pax)],
-            [t('operations.travellers'), operation.travellers.length ? fmt.list(operation.travellers) : <span className="muted">{t('operations.noTravellersNamed')}</span>],
+            [
+              t('operations.travellers'),
+              <span key="pax">
+                {fmt.number(b.pax)}
+                {' · '}
+                {operation.travellers.length ? fmt.list(operation.travellers) : <span className="muted">{t('operations.noTravellersNamed')}</span>}
+              </span>,
+            ],
             ...(b.destinations.length ? [[t('operations.destinations'), b.destinations.map((d) => d.name).join(', ')] as [string, string]] : []),
             [t('operations.convertedBy'), b.convertedBy?.name ?? '—'],
             [t('operations.assignedTo'), operation.assignedTo?.name ?? '—'],
@@ -335,18 +350,13 @@ function Operation({ operation }: { operation: OperationDetail }) {
                 <tr>
                   <th scope="col">{t('operations.vouchers.number')}</th>
                   <th scope="col">{t('operations.vouchers.serviceType')}</th>
-                  <th scope="col">{t('operations.vouchers.vendor')}</th>
                   <th scope="col">{t('operations.vouchers.dates')}</th>
-                  <th scope="col" className="num">
-                    {t('operations.vouchers.pax')}
-                  </th>
                   <th scope="col" className="num">
                     {t('operations.vouchers.cost')}
                   </th>
                   <th scope="col" className="num">
                     {t('operations.vouchers.paid')}
                   </th>
-                  <th scope="col">{t('operations.vouchers.status')}</th>
                   <th scope="col">{t('operations.vouchers.confirmationNumber')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('operations.actions')}</span>
@@ -356,17 +366,27 @@ function Operation({ operation }: { operation: OperationDetail }) {
               <tbody>
                 {operation.vouchers.map((x) => (
                   <tr key={x._id} data-voucher={x._id} data-status={x.status} data-flagged={refused.has(x._id)}>
-                    <td data-label={t('operations.vouchers.number')}>{x.number ? <bdi>{x.number}</bdi> : <span className="muted">{t('operations.vouchers.draftNumber')}</span>}</td>
-                    <td data-label={t('operations.vouchers.serviceType')}>{t(`operations.serviceTypes.${x.serviceType}`)}</td>
-                    <td data-label={t('operations.vouchers.vendor')}>
-                      {x.vendor.name}
-                      {x.description && <div className="muted">{x.description}</div>}
+                    <td data-label={t('operations.vouchers.number')}>
+                      <div className="cell-stack">
+                        {x.number ? <bdi className="nowrap">{x.number}</bdi> : null}
+                        <StatusTag status={x.status} tone={VOUCHER_TONES[x.status]} label={t(`operations.voucherStates.${x.status}`)} />
+                      </div>
+                    </td>
+                    <td data-label={t('operations.vouchers.serviceType')}>
+                      <div className="cell-stack">
+                        <strong>{t(`operations.serviceTypes.${x.serviceType}`)}</strong>
+                        <span>{x.vendor.name}</span>
+                        {x.description && <span className="muted">{x.description}</span>}
+                      </div>
                     </td>
                     <td data-label={t('operations.vouchers.dates')}>
-                      {fmt.date(x.serviceStartDate)} – {fmt.date(x.serviceEndDate)}
-                    </td>
-                    <td data-label={t('operations.vouchers.pax')} className="num">
-                      {fmt.number(x.pax)}
+                      <div className="cell-stack">
+                        <span className="nowrap">
+                          {fmt.date(x.serviceStartDate)} –
+                        </span>
+                        <span className="nowrap">{fmt.date(x.serviceEndDate)}</span>
+                        <span className="muted">{t('operations.vouchers.paxCount', { count: x.pax })}</span>
+                      </div>
                     </td>
                     <td data-label={t('operations.vouchers.cost')} className="num">
                       {money(x.cost)}
@@ -376,11 +396,16 @@ function Operation({ operation }: { operation: OperationDetail }) {
                       {x.owed > 0 && x.status !== 'void' ? <div className="muted">{t('operations.panel.owed', { amount: money(x.owed) })}</div> : x.paid > 0 ? <div className="checklist__done">{t('operations.paidInFull')}</div> : null}
                       <Payments payments={x.payments} currency={x.currency} />
                     </td>
-                    <td data-label={t('operations.vouchers.status')}>
-                      <StatusTag status={x.status} tone={VOUCHER_TONES[x.status]} label={t(`operations.voucherStates.${x.status}`)} />
-                      {x.sentAt && <div className="muted">{t('operations.vouchers.sentTo', { to: x.sentTo ?? '', date: fmt.dateTime(x.sentAt) })}</div>}
+                    <td data-label={t('operations.vouchers.confirmationNumber')}>
+                      <div className="cell-stack">
+                        {x.confirmationNumber && <bdi>{x.confirmationNumber}</bdi>}
+                        {x.sentAt && (
+                          <span className="muted" title={x.sentTo ?? undefined}>
+                            {t('operations.vouchers.sentOn', { date: fmt.date(x.sentAt.slice(0, 10)) })}
+                          </span>
+                        )}
+                      </div>
                     </td>
-                    <td data-label={t('operations.vouchers.confirmationNumber')}>{x.confirmationNumber && <bdi>{x.confirmationNumber}</bdi>}</td>
                     <td className="ops-table__actions">
                       <span className="row">
                         {editable && x.status === 'draft' && (

@@ -189,7 +189,11 @@ export function OperationsPage() {
           onClick={() => setFilter('needsMe', needsMe ? undefined : true)}
         />
       }
-      above={<OperationStats stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />}
+      above={
+        <div className="ops-stats">
+          <OperationStats stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />
+        </div>
+      }
       columns={columns}
       state={state}
       onChange={setState}
@@ -202,14 +206,11 @@ export function OperationsPage() {
       renderCard={(o) => (
         <RecordCard name={`${o.booking.ref} · ${o.booking.customerName}`} to={path(o)} badge={<OperationStatus status={o.status} />} data={{ 'data-operation': o.booking.ref, 'data-step': o.nextStep }}>
           <div>{o.booking.tour.title}</div>
-          <div className="muted row" style={{ gap: '0.4rem' }}>
-            <span>
-              {fmt.date(o.booking.departure)} – {fmt.date(o.booking.arrival)}
-            </span>
-            <span aria-hidden="true">·</span>
-            <span>
-              {t('operations.pax')}: {fmt.number(o.booking.pax)}
-            </span>
+          <div className="muted">
+            {fmt.date(o.booking.departure)} – {fmt.date(o.booking.arrival)}
+          </div>
+          <div className="muted row" style={{ gap: '0.5rem' }}>
+            <span>{t('operations.vouchers.paxCount', { count: o.booking.pax })}</span>
             <Urgency operation={o} today={today} />
           </div>
           <div className="row" style={{ justifyContent: 'space-between' }}>

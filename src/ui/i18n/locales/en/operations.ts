@@ -77,7 +77,6 @@ const operations = {
       vouchersSent: 'Vouchers sent',
       nextStep: 'Next step',
     },
-    views: { all: 'All trips', needsMe: 'Needs me' },
     sort: { departure: 'Departure', arrival: 'Arrival', createdAt: 'Created', profit: 'Profit' },
     empty: { title: 'No operations yet', hint: 'A booking gets its operation when it is verified.' },
     errors: {
@@ -177,7 +176,9 @@ const operations = {
       pdf: 'Preview',
       pdfTitle: 'Voucher {{label}}',
       openPdf: 'Open the PDF',
-      sentTo: 'Sent to {{to}} on {{date}}',
+      paxCount_one: '{{count}} traveller',
+      paxCount_other: '{{count}} travellers',
+      sentOn: 'Sent on {{date}}',
       sendAll: 'Send vouchers',
       sendAllHint_one: '{{count}} confirmed voucher waits to be sent',
       sendAllHint_other: '{{count}} confirmed vouchers wait to be sent',
