@@ -7,7 +7,7 @@ import { NOW } from '../support/bookings';
 import { newPricedPackage, newVendor, operationOf, verifiedBooking } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { axe, launchChromium, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';
+import { axe, choose, launchChromium, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';
 
 /**
  * An operation in the browser (issue 18), as an ops lead drives it: the board shows each trip's next
@@ -27,7 +27,7 @@ const pageErrors: string[] = [];
 const HOTEL = 'Oasis Palms Hotel (e2e)';
 const SAFARI = 'Dune Riders Safaris (e2e)';
 let safariId: string;
-let booking: { _id: string; ref: string; grandTotal: number; currency: string };
+let booking: { _id: string; ref: string; grandTotal: number; currency: string; departure: string; arrival: string };
 let operationPath: string;
 
 const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
@@ -96,6 +96,33 @@ describe('operations in Chromium', () => {
     expect(await vouchers.innerText()).toContain(HOTEL);
     expect(await axe(page)).toEqual([]);
     await shot('181-operation-drafts');
+
+    // A voucher by hand: the service first, then only the active vendors offering it; dates within the trip.
+    await page.getByRole('button', { name: 'Add voucher' }).click();
+    const form = page.getByRole('dialog', { name: 'New voucher' });
+    const vendorField = form.locator('.field', { has: page.locator('label', { hasText: /^Vendor$/ }) });
+    expect(await vendorField.locator('.p-dropdown').getAttribute('class')).toContain('p-disabled');
+    await choose(page, form.locator('.field', { has: page.locator('label', { hasText: /^Service$/ }) }), 'Hotels');
+    await vendorField.locator('.p-dropdown:not(.p-disabled)').click();
+    const options = page.locator('.p-dropdown-panel');
+    await options.getByRole('option', { name: HOTEL, exact: true }).waitFor();
+    expect(await options.getByRole('option', { name: SAFARI }).count()).toBe(0);
+    await options.getByRole('option', { name: HOTEL, exact: true }).click();
+    expect([await form.getByLabel('From').getAttribute('min'), await form.getByLabel('From').getAttribute('max')]).toEqual([booking.departure, booking.arrival]);
+    const cost = form.getByLabel('Cost');
+    await cost.click();
+    await cost.pressSequentially('10');
+    await cost.press('Tab');
+    expect(await axe(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await toastOn(page, 'Voucher added');
+    await expect.poll(() => vouchers.locator('tbody tr[data-status=draft]').count()).toBe(3);
+    // Not needed after all: voided (it no longer counts, nor stands in the way of completion).
+    await vouchers.locator('tbody tr[data-status=draft]', { hasText: '$10.00' }).getByRole('button', { name: 'Void' }).click();
+    await page.locator('.p-confirm-dialog').getByRole('button', { name: 'Void' }).click();
+    await toastOn(page, 'Voucher voided');
+    await expect.poll(() => vouchers.locator('tbody tr[data-status=void]').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('checklist').locator('li').count()).toBe(2);
 
     // By keyboard: the row's Confirm, the vendor's number typed, Enter.
     const first = vouchers.locator('tbody tr[data-status=draft]').first();
@@ -171,10 +198,22 @@ describe('operations in Chromium', () => {
     await preview.waitFor({ state: 'detached' });
   });
 
-  it('pays the vendors what is owed, completes the trip and sees its profit beside the plan', async () => {
-    const vouchers = page.getByTestId('vouchers');
-    for (let i = 0; i < 2; i++) {
-      await vouchers.locator('[data-pay]').first().click();
+  it('adds an expense, pays the vendors and the expense what is owed, completes the trip and sees its profit beside the plan', async () => {
+    await page.getByRole('button', { name: 'Add expense' }).click();
+    const form = page.getByRole('dialog', { name: 'New expense' });
+    await form.getByLabel('Description').fill('Tips for the desert guide');
+    await choose(page, form.locator('.field', { has: page.locator('label', { hasText: /^Category$/ }) }), 'Tips');
+    const amount = form.getByLabel('Amount');
+    await amount.click();
+    await amount.pressSequentially('50');
+    await amount.press('Tab');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await toastOn(page, 'Expense added');
+    await page.getByTestId('expenses').getByText('Tips for the desert guide').waitFor();
+    await expect.poll(() => page.getByTestId('operation-panel').innerText()).toContain('Pay 3 items');
+
+    for (let i = 0; i < 3; i++) {
+      await page.locator('[data-pay]').first().click();
       const owed = page.getByTestId('payment-owed');
       await owed.waitFor();
       const text = await owed.innerText();
@@ -182,7 +221,7 @@ describe('operations in Chromium', () => {
       // The amount offered was what is owed.
       await toastOn(page, `Payment of ${text.replace('Still owed: ', '')} recorded`);
       await owed.waitFor({ state: 'detached' });
-      await expect.poll(() => vouchers.locator('[data-pay]').count()).toBe(1 - i);
+      await expect.poll(() => page.locator('[data-pay]').count()).toBe(2 - i);
     }
     const panel = page.getByTestId('operation-panel');
     await expect.poll(() => panel.getAttribute('data-step')).toBe('complete');
@@ -195,10 +234,11 @@ describe('operations in Chromium', () => {
 
     const op = await operationOf(owner, booking._id);
     expect(op.status).toBe('completed');
-    expect(op.profit).toMatchObject({ revenue: booking.grandTotal, vouchers: 135_000, expenses: 0, profit: booking.grandTotal - 135_000, plannedCost: 135_000, paidOut: 135_000 });
+    expect(op.profit).toMatchObject({ revenue: booking.grandTotal, vouchers: 135_000, expenses: 5_000, profit: booking.grandTotal - 140_000, plannedCost: 135_000, paidOut: 140_000 });
     const profit = page.getByTestId('operation-profit');
     expect(await page.getByTestId('actual-profit').innerText()).toBe(money(op.profit.profit, op.currency));
     expect(await profit.locator('[data-row=vouchers]').innerText()).toContain(money(135_000, op.currency));
+    expect(await profit.locator('[data-row=expenses]').innerText()).toContain(money(5_000, op.currency));
     expect(await profit.locator('[data-row=totalExpense]').innerText()).toContain(money(op.profit.plannedCost, op.currency));
     expect(await axe(page)).toEqual([]);
     await shot('185-operation-completed');

@@ -156,7 +156,8 @@ function ProfitCard({ operation }: { operation: OperationDetail }) {
   const rows: [key: string, label: string, planned: ReactNode, actual: ReactNode][] = [
     ['revenue', t('operations.profitCard.revenue'), money(p.revenue), money(p.revenue)],
     ...(p.refunds ? [['refunds', t('operations.profitCard.refunds'), '—', money(-p.refunds)] as [string, string, string, string]] : []),
-    ['vouchers', t('operations.profitCard.vouchers'), '—', money(p.vouchers)],
+    // The tour's priced lines are what the vouchers book: the plan has no additional expenses.
+    ['vouchers', t('operations.profitCard.vouchers'), money(planned), money(p.vouchers)],
     ['expenses', t('operations.profitCard.expenses'), '—', money(p.expenses)],
     ['totalExpense', t('operations.profitCard.totalExpense'), money(planned), money(p.totalExpense)],
   ];
