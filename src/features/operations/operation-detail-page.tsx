@@ -8,9 +8,10 @@ import { OPERATION_ERRORS, type AdditionalExpense, type OperationDetail, type Vo
 import { useOperation } from '../../api/operations/get-operations';
 import { useCompleteOperation, usePrefillVouchers, useSendVouchers, useVoucherEvent } from '../../api/operations/save-operation';
 import { voucherMachine, type VoucherEvent } from '../../machines/voucher-machine';
-import { useCan } from '../../ui/auth';
+import { useAuth, useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
 import { DetailCard } from '../../ui/detail-card';
+import { instantToWallTime } from '../../ui/form-fields';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
@@ -240,6 +241,7 @@ function VoucherActions({ operation, voucher, onConfirm, onSend }: { operation: 
 function Operation({ operation }: { operation: OperationDetail }) {
   const { t } = useTranslation();
   const can = useCan();
+  const { organization } = useAuth();
   const fmt = useOperationFormatters();
   const label = useVoucherLabel();
   const money = (n: number) => fmt.money(n, operation.currency);
@@ -402,7 +404,7 @@ function Operation({ operation }: { operation: OperationDetail }) {
                         {x.confirmationNumber && <bdi>{x.confirmationNumber}</bdi>}
                         {x.sentAt && (
                           <span className="muted" title={x.sentTo ?? undefined}>
-                            {t('operations.vouchers.sentOn', { date: fmt.date(x.sentAt.slice(0, 10)) })}
+                            {t('operations.vouchers.sentOn', { date: fmt.date(instantToWallTime(x.sentAt, organization.timeZone).slice(0, 10)) })}
                           </span>
                         )}
                       </div>
@@ -412,7 +414,7 @@ function Operation({ operation }: { operation: OperationDetail }) {
                         {editable && x.status === 'draft' && (
                           <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={t('operations.vouchers.edit', { label: label(x) })} title={t('operations.vouchers.edit', { label: label(x) })} onClick={() => setVoucherForm({ voucher: x })} />
                         )}
-                        {x.status !== 'draft' && <Button type="button" size="small" text icon="pi pi-file-pdf" label={t('operations.vouchers.pdf')} onClick={() => setPreviewing(x)} />}
+                        {x.number && <Button type="button" size="small" text icon="pi pi-file-pdf" label={t('operations.vouchers.pdf')} onClick={() => setPreviewing(x)} />}
                         {editable && <VoucherActions operation={operation} voucher={x} onConfirm={setConfirming} onSend={send} />}
                         {editable && x.owed > 0 && x.status !== 'void' && (
                           <Button type="button" size="small" icon="pi pi-wallet" label={t('operations.vouchers.pay')} onClick={() => setPaying({ kind: 'voucher', id: x._id, label: label(x), owed: x.owed })} data-pay={x._id} />
