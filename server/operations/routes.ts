@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
-import { documentLanguageQuery } from '../../src/api/documents/contract';
 import {
   OPERATION_ERRORS,
   bookingIdParams,
@@ -17,6 +16,7 @@ import {
   updateExpenseInput,
   vendorPaymentInput,
   voucherParams,
+  voucherPdfQuery,
   voucherRequest,
 } from '../../src/api/operations/contract';
 import type { AuthContext } from '../auth/session';
@@ -113,8 +113,9 @@ export const operationRoutes: RouteDef[] = [
     status: 201,
     async handler({ tx, auth, params, body }) {
       const op = await openOperation(tx, auth, params.id);
-      await bookableVendor(tx, body.vendorId, body.serviceType);
+      // The field's 400 before the vendor's 404/409: what the form can fix on its own first.
       assertWithinTrip(await bookingOf(tx, op), body);
+      await bookableVendor(tx, body.vendorId, body.serviceType);
       await insertVoucher(tx, op, body, auth.memberId);
       await takeInHand(tx, op, auth.memberId);
       return answer(tx, op);
@@ -181,8 +182,8 @@ export const operationRoutes: RouteDef[] = [
           throw conflict(`Voucher ${await labelOfVoucher(tx, row)} is ${row.status}: only a draft's details change`, OPERATION_ERRORS.voucherNotEditable, { status: row.status });
         }
         const next = { ...row, ...changes };
-        if (body.vendorId !== undefined || body.serviceType !== undefined) await bookableVendor(tx, next.vendorId, next.serviceType as Parameters<typeof bookableVendor>[2]);
         if (body.serviceStartDate !== undefined || body.serviceEndDate !== undefined) assertWithinTrip(await bookingOf(tx, op), next);
+        if (body.vendorId !== undefined || body.serviceType !== undefined) await bookableVendor(tx, next.vendorId, next.serviceType as Parameters<typeof bookableVendor>[2]);
         [row] = await tx
           .update(vouchers)
           .set({ ...changes, updatedAt: sql`now()` })
@@ -220,7 +221,7 @@ export const operationRoutes: RouteDef[] = [
     answers: fileAnswer('application/pdf'),
     access: allow('operations', 'view'),
     params: voucherParams,
-    query: documentLanguageQuery,
+    query: voucherPdfQuery,
     async handler({ tx, auth, params, query }) {
       const op = await visibleOperation(tx, auth, { id: params.operationId });
       const [row] = await tx

@@ -25,6 +25,12 @@ export const bookingOperations = pgTable(
     bookingId: uuid('booking_id').notNull(),
     status: text('status').notNull().default('pending'),
     currency: text('currency').notNull(),
+    /**
+     * The booking's grand total when it was verified, less refunds: the revenue of the trip, kept
+     * here so the board adds it up without reading bookings (the cancellations issue lowers it by
+     * what it refunds).
+     */
+    revenue: money('revenue').notNull(),
     /** The tour's cost for the party when the booking was verified (its priced lines); null when it has none. */
     plannedCost: money('planned_cost'),
     /** The member who took the trip in hand: the first to add a voucher, an expense or a payment. */
@@ -63,7 +69,7 @@ export const bookingOperations = pgTable(
     check('booking_operations_currency_ck', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check(
       'booking_operations_sums_ck',
-      sql`coalesce(${t.plannedCost}, 0) >= 0 and ${t.vouchersCost} >= 0 and ${t.expensesCost} >= 0 and ${t.paidOut} between 0 and ${t.vouchersCost} + ${t.expensesCost}`,
+      sql`${t.revenue} >= 0 and coalesce(${t.plannedCost}, 0) >= 0 and ${t.vouchersCost} >= 0 and ${t.expensesCost} >= 0 and ${t.paidOut} between 0 and ${t.vouchersCost} + ${t.expensesCost}`,
     ),
   ],
 );

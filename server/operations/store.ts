@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TourType } from '../../src/api/bookings/contract';
 import type { PaymentMethod } from '../../src/api/finance/contract';
@@ -102,14 +102,15 @@ export const selectOperations = (tx: Tx) =>
 export type OperationListRow = Awaited<ReturnType<ReturnType<typeof selectOperations>['execute']>>[number];
 
 /**
- * Revenue: the booking's grand total less refunds. Refunds come with the cancellations issue; this
- * is the one place they will be subtracted (0 until then).
+ * Revenue: the booking's grand total less refunds, kept on the operation (`revenue`). Refunds come
+ * with the cancellations issue: it lowers `revenue` by what it refunds, and `refunds` is what the
+ * operation's revenue lacks of the grand total.
  */
 export const revenueOf = (grandTotal: number, refunds = 0) => grandTotal - refunds;
 
-export function profitOf(op: Pick<OperationRow, 'vouchersCost' | 'expensesCost' | 'paidOut' | 'plannedCost'>, grandTotal: number): Profit {
-  const refunds = 0;
-  const revenue = revenueOf(grandTotal, refunds);
+export function profitOf(op: Pick<OperationRow, 'revenue' | 'vouchersCost' | 'expensesCost' | 'paidOut' | 'plannedCost'>, grandTotal: number): Profit {
+  const revenue = op.revenue;
+  const refunds = grandTotal - revenue;
   const totalExpense = op.vouchersCost + op.expensesCost;
   return {
     revenue,
@@ -289,11 +290,4 @@ export async function operationDetail(tx: Tx, id: string): Promise<OperationDeta
 export async function operationMissing(tx: Tx, id: string): Promise<MissingItem[]> {
   const pays = await paymentsOf(tx, id);
   return missingOf(await vouchersOf(tx, id, pays), await expensesOf(tx, id, pays));
-}
-
-/** Several operations' ids by booking (the bookings area shows its operation's link). */
-export async function operationIdsOfBookings(tx: Tx, bookingIds: string[]): Promise<Map<string, string>> {
-  if (!bookingIds.length) return new Map();
-  const rows = await tx.select({ id: bookingOperations.id, bookingId: bookingOperations.bookingId }).from(bookingOperations).where(inArray(bookingOperations.bookingId, bookingIds));
-  return new Map(rows.map((r) => [r.bookingId, r.id]));
 }

@@ -13,7 +13,7 @@ import type { VendorService } from '../../src/api/vendors/contract';
 import { isActiveIn } from '../../src/api/vendors/contract';
 import { describeMissing, describeOperationRefusal, operationMachine, type OperationEvent } from '../../src/machines/operation-machine';
 import { describeVoucherRefusal, voucherMachine, type VoucherEvent } from '../../src/machines/voucher-machine';
-import { snapshotOf, statesWithTag } from '../../src/machines/workflow';
+import { statesWithTag } from '../../src/machines/workflow';
 import type { BookingRow } from '../bookings/store';
 import { bookingRef } from '../bookings/store';
 import type { Tx } from '../db/client';
@@ -23,7 +23,7 @@ import { ApiError, conflict, invalidField, notFound } from '../http/errors';
 import { vendorTransactions, vendors } from '../vendors/schema';
 import { applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
 import { additionalExpenses, bookingOperations, operationPayments, vouchers } from './schema';
-import { EXPENSE_RECORD, OPERATION_RECORD, VOUCHER_RECORD, operationMissing, voucherLabel, type ExpenseRow, type OperationRow, type VoucherRow } from './store';
+import { EXPENSE_RECORD, OPERATION_RECORD, VOUCHER_RECORD, operationMissing, revenueOf, voucherLabel, type ExpenseRow, type OperationRow, type VoucherRow } from './store';
 import { plannedCostOf } from './tours';
 
 /**
@@ -49,7 +49,7 @@ export const OPEN_OPERATION_STATES = statesWithTag(operationMachine, 'open');
 export async function startOperation(tx: Tx, booking: BookingRow): Promise<OperationRow> {
   const [row] = await tx
     .insert(bookingOperations)
-    .values({ bookingId: booking.id, currency: booking.currency, plannedCost: await plannedCostOf(tx, booking) })
+    .values({ bookingId: booking.id, currency: booking.currency, revenue: revenueOf(booking.grandTotal), plannedCost: await plannedCostOf(tx, booking) })
     .returning();
   return row;
 }
@@ -313,6 +313,3 @@ export async function labelOfVoucher(tx: Tx, row: VoucherRow): Promise<string> {
   const [vendor] = await tx.select({ name: vendors.name }).from(vendors).where(eq(vendors.id, row.vendorId));
   return voucherLabel({ number: row.number, serviceType: row.serviceType, vendorName: vendor?.name ?? '' });
 }
-
-/** The snapshot of a voucher's machine (the UI asks the same of the contract's machine). */
-export const voucherSnapshot = (row: VoucherRow) => snapshotOf(voucherMachine, row.status, { confirmationNumber: row.confirmationNumber });

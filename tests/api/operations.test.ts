@@ -408,7 +408,10 @@ describe('GET /booking-operations', () => {
     expect(sent.body.data.map((r: { _id: string }) => r._id).sort()).toEqual(rows.filter((r) => r.vouchersSent).map((r) => r._id).sort());
     const first = rows[0];
     const byDeparture = await ops.get(`/api/booking-operations?departure[from]=${first.booking.departure}&departure[to]=${first.booking.departure}&limit=200`);
-    expect(byDeparture.body.data.map((r: { _id: string }) => r._id)).toEqual(rows.filter((r) => r.booking.departure === first.booking.departure).map((r) => r._id));
+    const sameDay = rows.filter((r) => r.booking.departure === first.booking.departure);
+    expect(byDeparture.body.data.map((r: { _id: string }) => r._id)).toEqual(sameDay.map((r) => r._id));
+    // Stats joined to the bookings (a booking filter) add up the same figures as the rows.
+    expect(byDeparture.body.stats).toMatchObject({ total: sameDay.length, totalRevenue: sameDay.reduce((n, r) => n + r.profit.revenue, 0), totalExpense: sameDay.reduce((n, r) => n + r.profit.totalExpense, 0) });
     const desc = await ops.get('/api/booking-operations?sortOrder=desc&limit=200');
     expect(desc.body.data.map((r: { booking: { departure: string } }) => r.booking.departure)).toEqual([...departures].reverse());
     expect((await ops.get('/api/booking-operations?operationStatus=open')).status).toBe(400);

@@ -71,7 +71,7 @@ async function hasTable(pool: pg.Pool, table: string) {
  * row at a time). Hotels and activities point at Demo Travels' seeded destinations, round robin.
  */
 async function seedLarge(pool: pg.Pool) {
-  const seeded = { vendors: 0, hotels: 0, activities: 0, tours: 0, bookings: 0, payments: 0 };
+  const seeded = { vendors: 0, hotels: 0, activities: 0, tours: 0, bookings: 0, payments: 0, operations: 0 };
   if (await hasTable(pool, 'vendors')) {
     const t0 = performance.now();
     await pool.query(
@@ -187,6 +187,11 @@ async function seedLarge(pool: pg.Pool) {
     Object.assign(seeded, await seedBookings(pool));
     results.seedBookingsMs = Math.round(performance.now() - t0);
   }
+  if (seeded.bookings && (await hasTable(pool, 'booking_operations'))) {
+    const t0 = performance.now();
+    seeded.operations = await seedOperations(pool);
+    results.seedOperationsMs = Math.round(performance.now() - t0);
+  }
   // As autovacuum would leave it: statistics, and the visibility map that index-only scans read.
   await pool.query('vacuum analyze');
   return seeded;
@@ -242,6 +247,43 @@ async function seedBookings(pool: pg.Pool) {
     );
     await client.query('commit');
     return { bookings: BOOKINGS, payments: rowCount ?? 0 };
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * An operation for each of the 100,000 bench bookings (the board reads operations, whatever state
+ * their booking is in): pending, completed or cancelled after its booking, with the totals and
+ * counts the database keeps on each (vouchers at every step, some paid), written in bulk like the
+ * bookings (triggers off: the counts are written as the refresh would leave them).
+ */
+async function seedOperations(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    const { rowCount } = await client.query(
+      `insert into booking_operations (organization_id, booking_id, status, currency, revenue, planned_cost, assigned_to, vouchers_cost, expenses_cost, paid_out,
+                                       voucher_count, draft_count, unsent_count, expense_count, unpaid_count, completed_at, canceled_at, created_at, updated_at)
+       select b.organization_id, b.id, s.status, b.currency, b.grand_total, case when b.tour_type = 'group' then null else 120000 end,
+              case when b.number % 3 = 0 then b.converted_by end,
+              (b.number % 4) * 30000, (b.number % 2) * 5000,
+              case when s.status = 'completed' then (b.number % 4) * 30000 + (b.number % 2) * 5000 else ((b.number % 4) * 30000) / 2 end,
+              b.number % 4, case when s.status = 'pending' and b.number % 4 > 0 then b.number % 2 else 0 end,
+              case when s.status = 'pending' and b.number % 4 > 1 then 1 else 0 end, b.number % 2,
+              case when s.status = 'completed' then 0 else b.number % 4 + b.number % 2 end,
+              case when s.status = 'completed' then b.departure + 20 end, case when s.status = 'canceled' then b.created_at end,
+              b.created_at, now()
+       from bookings b
+       cross join lateral (select case when b.status in ('completed', 'invoiced') then 'completed' when b.status = 'canceled' then 'canceled' else 'pending' end as status) s
+       where b.tour_title like 'Bench tour %'`,
+    );
+    await client.query('commit');
+    return rowCount ?? 0;
   } catch (err) {
     await client.query('rollback');
     throw err;
@@ -677,6 +719,12 @@ async function main() {
     endpoints.bookingsFiltered = '/api/bookings?tourStatus=verified,completed&departure[from]=2026-03-01&departure[to]=2026-09-30&tourType=personalized&page=3';
     endpoints.receiptsDefault = '/api/payment-receipts';
     endpoints.receiptsFiltered = '/api/payment-receipts?status=verified&paymentMethod=card,cash&dateRange[from]=2026-01-01&dateRange[to]=2026-06-30&page=2';
+  }
+  if (seeded.operations) {
+    // The board: departing soonest first, with the seven stats over every operation the filters select.
+    endpoints.operationsDefault = '/api/booking-operations';
+    endpoints.operationsFiltered = '/api/booking-operations?operationStatus=pending&departure[from]=2026-03-01&departure[to]=2026-09-30&vouchersSent=false&page=2';
+    endpoints.operationsNeedsMe = '/api/booking-operations?needsMe=true&nextStep=confirmVouchers,sendVouchers,payVendors';
   }
   if (ONLY) for (const name of Object.keys(endpoints)) if (!ONLY.includes(name)) delete endpoints[name];
   const loggingAgent = new Agent(logging.server.url);

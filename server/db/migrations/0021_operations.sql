@@ -24,6 +24,7 @@ CREATE TABLE "booking_operations" (
 	"booking_id" uuid NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"currency" text NOT NULL,
+	"revenue" bigint NOT NULL,
 	"planned_cost" bigint,
 	"assigned_to" uuid,
 	"vouchers_cost" bigint DEFAULT 0 NOT NULL,
@@ -43,7 +44,7 @@ CREATE TABLE "booking_operations" (
 	CONSTRAINT "booking_operations_status_ck" CHECK ("booking_operations"."status" in ('pending', 'completed', 'canceled')),
 	CONSTRAINT "booking_operations_completed_ck" CHECK (("booking_operations"."status" = 'completed') = ("booking_operations"."completed_at" is not null)),
 	CONSTRAINT "booking_operations_currency_ck" CHECK ("booking_operations"."currency" ~ '^[A-Z]{3}$'),
-	CONSTRAINT "booking_operations_sums_ck" CHECK (coalesce("booking_operations"."planned_cost", 0) >= 0 and "booking_operations"."vouchers_cost" >= 0 and "booking_operations"."expenses_cost" >= 0 and "booking_operations"."paid_out" between 0 and "booking_operations"."vouchers_cost" + "booking_operations"."expenses_cost")
+	CONSTRAINT "booking_operations_sums_ck" CHECK ("booking_operations"."revenue" >= 0 and coalesce("booking_operations"."planned_cost", 0) >= 0 and "booking_operations"."vouchers_cost" >= 0 and "booking_operations"."expenses_cost" >= 0 and "booking_operations"."paid_out" between 0 and "booking_operations"."vouchers_cost" + "booking_operations"."expenses_cost")
 );
 --> statement-breakpoint
 CREATE TABLE "operation_payments" (

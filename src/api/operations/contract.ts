@@ -368,8 +368,8 @@ export type SendVouchersInput = v.InferOutput<typeof sendVouchersInput>;
 
 export const emptyInput = v.optional(v.strictObject({}), {});
 
-/** `GET …/voucher/{voucherId}/pdf?lang=`. */
-export const voucherPdfQuery = v.strictObject({ lang: v.optional(oneOf(LOCALES, 'must be a supported language')) });
+/** `GET …/voucher/{voucherId}/pdf?lang=` (English when not said): the documents' query. */
+export { documentLanguageQuery as voucherPdfQuery } from '../documents/contract';
 
 export const operationIdParams = v.object({ id: idSchema });
 export const bookingIdParams = v.object({ id: idSchema });
