@@ -70,6 +70,8 @@ describe('operations in Chromium', () => {
     // The demo's trips are at different steps: each card says its step in words.
     const steps = await page.locator('[data-operation]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-step')));
     expect(new Set(steps).size).toBeGreaterThan(1);
+    const departures = await page.locator('[data-operation]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-departure')!));
+    expect(departures).toEqual([...departures].sort());
     expect(await page.locator('.next-step').first().innerText()).not.toMatch(/operations\.|\{\{/);
     expect(await axe(page)).toEqual([]);
     await shot('180-operations-board');
@@ -142,6 +144,20 @@ describe('operations in Chromium', () => {
     await expect.poll(() => vouchers.locator('tbody tr[data-status=confirmed]').count()).toBe(2);
     expect(await vouchers.innerText()).toMatch(/OPH-55821[\s\S]*|DRS-9043/);
     await expect.poll(() => panel.getAttribute('data-step')).toBe('sendVouchers');
+
+    // On the board the trip now says what it needs, and it is the ops lead's: "Needs me" keeps it.
+    await page.goto(`${server.url}/operations?search=${booking.ref}`);
+    const needsMe = page.getByTestId('needs-me');
+    expect(await needsMe.getAttribute('aria-pressed')).toBe('false');
+    await needsMe.click();
+    await page.waitForURL(/needsMe=true/);
+    expect(await needsMe.getAttribute('aria-pressed')).toBe('true');
+    const card = page.locator(`[data-operation="${booking.ref}"]`);
+    await expect.poll(() => card.getAttribute('data-step')).toBe('sendVouchers');
+    expect(await card.innerText()).toContain('Send 2 vouchers');
+    await card.getByRole('link').click();
+    await page.waitForURL(`${server.url}${operationPath}`);
+    await panel.waitFor();
   });
 
   it('is refused completion and sees what is missing as the checklist', async () => {

@@ -111,7 +111,7 @@ function OperationPanel({ operation, refused, onRefused }: { operation: Operatio
             {t('operations.panel.checklist')}
           </h3>
           {refused.size > 0 && lines.length > 0 && (
-            <p role="alert" className="profit--negative" style={{ margin: '0.35rem 0 0' }}>
+            <p role="alert" className="ops-alert">
               {t('operations.panel.refused')}
             </p>
           )}
@@ -153,7 +153,7 @@ function ProfitCard({ operation }: { operation: OperationDetail }) {
   const p = operation.profit;
   const money = (n: number | null | undefined) => (n === null || n === undefined ? '—' : fmt.money(n, operation.currency));
   const signed = (n: number | null | undefined) => <span className={n !== null && n !== undefined && n < 0 ? 'profit--negative money' : 'money'}>{money(n)}</span>;
-  const planned = p.plannedCost as number | null;
+  const planned = p.plannedCost;
   const rows: [key: string, label: string, planned: ReactNode, actual: ReactNode][] = [
     ['revenue', t('operations.profitCard.revenue'), money(p.revenue), money(p.revenue)],
     ...(p.refunds ? [['refunds', t('operations.profitCard.refunds'), '—', money(-p.refunds)] as [string, string, string, string]] : []),
@@ -191,7 +191,7 @@ function ProfitCard({ operation }: { operation: OperationDetail }) {
           ))}
           <tr className="profit-table__total" data-row="profit">
             <th scope="row">{t('operations.profitCard.profit')}</th>
-            <td className="num">{signed(p.plannedProfit as number | null)}</td>
+            <td className="num">{signed(p.plannedProfit)}</td>
             <td className="num" data-testid="actual-profit">
               {signed(p.profit)}
             </td>

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
-import { NEXT_STEPS, OPERATION_STATES, type Operation } from '../../api/operations/contract';
+import { NEXT_STEPS, OPERATION_STATES, type Operation, type OperationStats } from '../../api/operations/contract';
 import { useOperations, type OperationsParams } from '../../api/operations/get-operations';
 import { useAuth } from '../../ui/auth';
 import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
@@ -71,7 +71,7 @@ function Urgency({ operation, today }: { operation: Operation; today: string }) 
   );
 }
 
-function OperationStats({ stats, filters, setFilter }: { stats?: { [k: string]: number }; filters: Record<string, FilterValue>; setFilter: (key: string, value: FilterValue) => void }) {
+function OperationStatsHeader({ stats, filters, setFilter }: { stats?: OperationStats; filters: Record<string, FilterValue>; setFilter: (key: string, value: FilterValue) => void }) {
   const { t } = useTranslation();
   const fmt = useOperationFormatters();
   const money = (n: number) => fmt.money(n);
@@ -191,7 +191,7 @@ export function OperationsPage() {
       }
       above={
         <div className="ops-stats">
-          <OperationStats stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />
+          <OperationStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />
         </div>
       }
       columns={columns}
@@ -204,7 +204,7 @@ export function OperationsPage() {
       empty={{ title: t('operations.empty.title'), hint: t('operations.empty.hint') }}
       sortOptions={(['departure', 'arrival', 'createdAt', 'profit'] as const).map((field) => ({ field, label: t(`operations.sort.${field}`) }))}
       renderCard={(o) => (
-        <RecordCard name={`${o.booking.ref} · ${o.booking.customerName}`} to={path(o)} badge={<OperationStatus status={o.status} />} data={{ 'data-operation': o.booking.ref, 'data-step': o.nextStep }}>
+        <RecordCard name={`${o.booking.ref} · ${o.booking.customerName}`} to={path(o)} badge={<OperationStatus status={o.status} />} data={{ 'data-operation': o.booking.ref, 'data-step': o.nextStep, 'data-departure': o.booking.departure }}>
           <div>{o.booking.tour.title}</div>
           <div className="muted">
             {fmt.date(o.booking.departure)} – {fmt.date(o.booking.arrival)}
