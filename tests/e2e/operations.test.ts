@@ -15,7 +15,8 @@ import { axe, choose, launchChromium, openPage, SHOTS, signIn, toast as toastOn 
  * vendor's number (one by keyboard); completion is refused with the missing list as a checklist;
  * the send is refused naming the vendor without an email, then goes to the organization's mail
  * server (an SMTP sink here) with each voucher's PDF; the vendors are paid what is owed; the trip is
- * completed and its profit shown beside the plan. The board and the page in dark mode and Arabic.
+ * completed and its profit shown beside the plan. The board and the page in dark mode and Arabic,
+ * the page on a phone.
  */
 let server: TestServer;
 let browser: Browser;
@@ -267,7 +268,7 @@ describe('operations in Chromium', () => {
     await page.waitForURL(`${server.url}${operationPath}`);
   });
 
-  it('reads in dark mode and in Arabic: the operation page and the board', async () => {
+  it('reads in dark mode and in Arabic: the operation page and the board, the page on a phone', async () => {
     await page.getByTestId('operation-profit').waitFor();
     await page.getByTestId('theme-switch').click();
     await page.getByRole('menuitem', { name: 'Dark' }).click();
@@ -288,6 +289,13 @@ describe('operations in Chromium', () => {
     expect(await page.locator('.next-step').first().innerText()).toMatch(/[\u0600-\u06FF]/);
     expect(await axe(page)).toEqual([]);
     await shot('188-operations-board-dark-rtl');
+
+    // On a phone the tables read as cards, each value after its column's name.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}${operationPath}`);
+    await page.getByTestId('operation-profit').waitFor();
+    expect(await axe(page)).toEqual([]);
+    await shot('189-operation-phone-rtl');
     expect(pageErrors).toEqual([]);
   });
 });
