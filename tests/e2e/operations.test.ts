@@ -152,7 +152,8 @@ describe('operations in Chromium', () => {
     expect(await needsMe.getAttribute('aria-pressed')).toBe('false');
     await needsMe.click();
     await page.waitForURL(/needsMe=true/);
-    expect(await needsMe.getAttribute('aria-pressed')).toBe('true');
+    // The address changes first, the button on the render after.
+    await expect.poll(() => needsMe.getAttribute('aria-pressed')).toBe('true');
     const card = page.locator(`[data-operation="${booking.ref}"]`);
     await expect.poll(() => card.getAttribute('data-step')).toBe('sendVouchers');
     expect(await card.innerText()).toContain('Send 2 vouchers');
