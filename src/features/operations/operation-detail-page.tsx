@@ -57,6 +57,19 @@ function Payments({ payments, currency }: { payments: VendorPayment[]; currency:
   );
 }
 
+/** What was paid on a voucher or an expense, what is still owed, and its payments. */
+function PaidCell({ paid, owed, payments, currency }: { paid: number; owed: number; payments: VendorPayment[]; currency: string }) {
+  const { t } = useTranslation();
+  const fmt = useOperationFormatters();
+  return (
+    <div className="cell-stack cell-stack--end">
+      <span>{fmt.money(paid, currency)}</span>
+      {owed > 0 ? <span className="muted">{t('operations.panel.owed', { amount: fmt.money(owed, currency) })}</span> : paid > 0 ? <span className="checklist__done">{t('operations.paidInFull')}</span> : null}
+      <Payments payments={payments} currency={currency} />
+    </div>
+  );
+}
+
 /**
  * The operation's panel: where the trip stands, its next step in words, the checklist of what
  * still stands between it and completion (the same list the server's refusal names), and the
@@ -395,9 +408,7 @@ function Operation({ operation }: { operation: OperationDetail }) {
                       {money(x.cost)}
                     </td>
                     <td data-label={t('operations.vouchers.paid')} className="num">
-                      {money(x.paid)}
-                      {x.owed > 0 && x.status !== 'void' ? <div className="muted">{t('operations.panel.owed', { amount: money(x.owed) })}</div> : x.paid > 0 ? <div className="checklist__done">{t('operations.paidInFull')}</div> : null}
-                      <Payments payments={x.payments} currency={x.currency} />
+                      <PaidCell paid={x.paid} owed={x.status === 'void' ? 0 : x.owed} payments={x.payments} currency={x.currency} />
                     </td>
                     <td data-label={t('operations.vouchers.confirmationNumber')}>
                       <div className="cell-stack">
@@ -466,9 +477,7 @@ function Operation({ operation }: { operation: OperationDetail }) {
                     {money(x.amount)}
                   </td>
                   <td data-label={t('operations.expenses.paid')} className="num">
-                    {money(x.paid)}
-                    {x.owed > 0 ? <div className="muted">{t('operations.panel.owed', { amount: money(x.owed) })}</div> : x.paid > 0 ? <div className="checklist__done">{t('operations.paidInFull')}</div> : null}
-                    <Payments payments={x.payments} currency={x.currency} />
+                    <PaidCell paid={x.paid} owed={x.owed} payments={x.payments} currency={x.currency} />
                   </td>
                   <td className="ops-table__actions">
                     <span className="row">
