@@ -45,11 +45,17 @@ export async function operationsPage(tx: Tx, auth: AuthContext, query: Operation
     q.vouchersSent === undefined ? undefined : q.vouchersSent ? vouchersSentSql : sql`not ${vouchersSentSql}`,
     q.nextStep?.length ? inArray(nextStepSql, q.nextStep) : undefined,
     // "Needs me": the caller's pending trips, sold by them or taken in hand by them (docs/operations.md).
-    q.needsMe ? and(eq(bookingOperations.status, 'pending'), sql`(${bookings.convertedBy} = ${auth.memberId} or ${bookingOperations.assignedTo} = ${auth.memberId})`) : undefined,
+    // Written on the operation (its booking by id through the bookings' (organization, convertedBy) index), so the stats need no join.
+    q.needsMe
+      ? and(
+          eq(bookingOperations.status, 'pending'),
+          sql`(${bookingOperations.assignedTo} = ${auth.memberId} or ${bookingOperations.bookingId} in (select ${bookings.id} from ${bookings} where ${bookings.convertedBy} = ${auth.memberId}))`,
+        )
+      : undefined,
   );
-  // Without a condition on the bookings (their filters, the search, own visibility, needs me), the
-  // stats read the operations alone: an index-only scan of booking_operations_stats_idx.
-  const needsBooking = !!visibleOperations(auth) || !!bookingFilters({ ...q, createdAt: undefined }, tz) || !!q.needsMe;
+  // Without a condition on the bookings (their filters, the search, own visibility), the stats
+  // read the operations alone, without the join (booking_operations_stats_idx covers what they add up).
+  const needsBooking = !!visibleOperations(auth) || !!bookingFilters({ ...q, createdAt: undefined }, tz);
   const from = needsBooking ? sql`${bookingOperations} join ${bookings} on ${bookings.id} = ${bookingOperations.bookingId}` : sql`${bookingOperations}`;
   const { rows } = await tx.execute<Record<string, string | null>>(sql`
     select count(*) as total,

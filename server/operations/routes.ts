@@ -19,6 +19,7 @@ import {
   voucherPdfQuery,
   voucherRequest,
 } from '../../src/api/operations/contract';
+import type { VendorService } from '../../src/api/vendors/contract';
 import type { AuthContext } from '../auth/session';
 import { bookings } from '../bookings/schema';
 import type { BookingRow } from '../bookings/store';
@@ -149,7 +150,7 @@ export const operationRoutes: RouteDef[] = [
       const clamp = (d: string) => (d < booking.departure ? booking.departure : d > booking.arrival ? booking.arrival : d);
       for (const line of lines) {
         if (taken.has(line.lineId)) continue;
-        const serviceType = line.kind as Parameters<typeof bookableVendor>[2];
+        const serviceType = line.kind as VendorService;
         await bookableVendor(tx, line.vendorId!, serviceType);
         const start = line.date ? clamp(line.date) : booking.departure;
         const end = line.date ? start : booking.arrival;
@@ -183,7 +184,7 @@ export const operationRoutes: RouteDef[] = [
         }
         const next = { ...row, ...changes };
         if (body.serviceStartDate !== undefined || body.serviceEndDate !== undefined) assertWithinTrip(await bookingOf(tx, op), next);
-        if (body.vendorId !== undefined || body.serviceType !== undefined) await bookableVendor(tx, next.vendorId, next.serviceType as Parameters<typeof bookableVendor>[2]);
+        if (body.vendorId !== undefined || body.serviceType !== undefined) await bookableVendor(tx, next.vendorId, next.serviceType as VendorService);
         [row] = await tx
           .update(vouchers)
           .set({ ...changes, updatedAt: sql`now()` })

@@ -7,7 +7,7 @@ import { setup } from 'xstate';
  * - VERIFY (`PUT /bookings/{id}/verify`) needs every traveller named for the pax count and the
  *   first installment covered by verified payments: facts of the record, given as context by the
  *   server (`travellersToName`, `firstInstallmentOpen`). It starts the trip's operation
- *   (`startOperation`: the operations issue's place).
+ *   (`startOperation`: the booking's operation, docs/operations.md).
  * - COMPLETE is sent by the daily job with the organization's today; the machine accepts it once
  *   the arrival date has passed (`arrived`).
  * - INVOICE is sent when the booking's invoice is issued, naming it.

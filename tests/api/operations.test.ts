@@ -425,6 +425,7 @@ describe('GET /booking-operations', () => {
     const expected = all.filter((r) => r.status === 'pending' && (r.assignedTo?._id === me.id || r.booking.convertedBy?._id === me.id)).map((r) => r._id);
     expect(expected.length).toBeGreaterThan(0);
     expect(mine.body.data.map((r: { _id: string }) => r._id).sort()).toEqual(expected.sort());
+    expect(mine.body.stats).toMatchObject({ total: expected.length, pending: expected.length, completed: 0 });
     const globeList = await globe.get('/api/booking-operations?limit=200');
     expect(globeList.body.data.some((r: { _id: string }) => expected.includes(r._id))).toBe(false);
   });
