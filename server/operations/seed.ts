@@ -41,11 +41,11 @@ const V = (service: VendorService, vendor: string, costBasisPoints: number, step
 export const DEMO_OPERATIONS: OperationSpec[] = [
   {
     booking: 0,
-    vouchers: [V('hotels', 'Atlantis The Palm', 4_000, 'paid', 'Deluxe room, breakfast'), V('transfers', 'Desert Limousine Transfers', 400, 'paid', 'Airport transfers both ways')],
+    vouchers: [V('hotels', 'Jumeirah Beach Hotel', 4_000, 'paid', 'Deluxe room, breakfast'), V('transfers', 'Desert Limousine Transfers', 400, 'paid', 'Airport transfers both ways')],
     expense: { description: 'Guide tips', category: 'tips', basisPoints: 100, paid: true },
     complete: true,
   },
-  { booking: 1, vouchers: [V('hotels', 'Jumeirah Beach Hotel', 4_500, 'paid', 'Ocean view room'), V('activities', 'Arabian Adventures', 600, 'paid', 'Desert safari')], complete: true },
+  { booking: 1, vouchers: [V('hotels', 'Oman Land Partners', 4_500, 'paid', 'Beach villa, half board'), V('activities', 'Arabian Adventures', 600, 'paid', 'Desert safari')], complete: true },
   { booking: 2, vouchers: [V('land-part', 'Oman Land Partners', 5_000, 'half-paid', 'Land arrangements, 7 nights')], expense: { description: 'Wadi entrance tickets', category: 'tickets', basisPoints: 150, paid: false } },
   { booking: 3, vouchers: [V('land-part', 'Nile Journeys DMC', 4_000, 'sent', 'Safari land package')] },
   { booking: 4, vouchers: [V('land-part', 'Arabian Adventures', 3_500, 'confirmed', 'Game drives'), V('transfers', 'Gulf Coaches', 300, 'draft', 'Coach transfers')] },

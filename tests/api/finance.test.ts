@@ -62,6 +62,17 @@ async function bookingPayments(organization: string): Promise<Record<'cash' | 'b
   return by;
 }
 
+/** What the demo operations paid vendors (server/operations/seed.ts), by method: money out of those accounts into vendor costs. */
+async function vendorPayments(organization: string): Promise<Record<'cash' | 'bank-transfer' | 'card' | 'cheque' | 'online', number>> {
+  const rows = await s.sql<{ method: string; n: string }>(
+    `select p.payment_method as method, sum(p.amount) as n from operation_payments p join organizations o on o.id = p.organization_id where o.name = $1 group by 1`,
+    [organization],
+  );
+  const by = { cash: 0, 'bank-transfer': 0, card: 0, cheque: 0, online: 0 };
+  for (const r of rows) by[r.method as keyof typeof by] = Number(r.n);
+  return by;
+}
+
 describe('the chart of accounts', () => {
   it('is the same for every organization, as the contract describes it', async () => {
     for (const org of [demoOrg, globeOrg]) {
@@ -84,11 +95,14 @@ describe('the chart of accounts', () => {
     expect(res.status).toBe(200);
     const byKey = Object.fromEntries(res.body.data.map((a: { key: string }) => [a.key, a]));
     expect(res.body.data.map((a: { code: string }) => a.code)).toEqual(CHART_OF_ACCOUNTS.map((a) => a.code));
-    // The seed: 250,000.00 in the bank and 12,500.00 cash to start, then other income, and the demo bookings' verified payments.
+    // The seed: 250,000.00 in the bank and 12,500.00 cash to start, then other income, the demo bookings' verified payments, and the demo operations' payments to vendors.
     const bookings = await bookingPayments('Demo Travels');
-    expect(byKey['money:bank-transfer']).toMatchObject({ currency: 'USD', type: 'asset', normalSide: 'debit', balance: 25_000_000 + 185_000 + 4_217 + bookings['bank-transfer'] });
-    expect(byKey['money:cash'].balance).toBe(1_250_000 + 45_000 + bookings.cash);
-    expect(byKey['money:card'].balance).toBe(32_000 + bookings.card);
+    const vendors = await vendorPayments('Demo Travels');
+    expect(Object.values(vendors).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(byKey['money:bank-transfer']).toMatchObject({ currency: 'USD', type: 'asset', normalSide: 'debit', balance: 25_000_000 + 185_000 + 4_217 + bookings['bank-transfer'] - vendors['bank-transfer'] });
+    expect(byKey['money:cash'].balance).toBe(1_250_000 + 45_000 + bookings.cash - vendors.cash);
+    expect(byKey['money:card'].balance).toBe(32_000 + bookings.card - vendors.card);
+    expect(byKey['vendor-costs'].balance).toBe(Object.values(vendors).reduce((a, b) => a + b, 0));
     expect(byKey['customer-deposits'].balance).toBe(Object.values(bookings).reduce((a, b) => a + b, 0));
     expect(byKey['opening-balance'].balance).toBe(26_250_000);
     expect(byKey['other-income'].balance).toBe(185_000 + 4_217 + 32_000 + 45_000);

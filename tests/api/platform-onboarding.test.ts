@@ -49,6 +49,13 @@ const DEMO_DATA = new Set([
   'payment_allocations',
   'booking_invoices',
   'booking_events',
+  'booking_operations',
+  'vouchers',
+  'additional_expenses',
+  'operation_payments',
+  'vendor_transactions',
+  'document_sends',
+  'document_send_attachments',
 ]);
 /** What onboarding writes beyond the demo seed: the owner's invitation. */
 const ONBOARDING_ONLY = new Set(['invitations']);
