@@ -53,6 +53,8 @@ const BookingWizardPage = named(() => import('../features/bookings/booking-wizar
 const PendingInstallmentsPage = named(() => import('../features/bookings/pending-installments-page'), 'PendingInstallmentsPage');
 const InvoicesPage = named(() => import('../features/bookings/invoices-page'), 'InvoicesPage');
 const PaymentReceiptsPage = named(() => import('../features/bookings/payment-receipts-page'), 'PaymentReceiptsPage');
+const OperationsPage = named(() => import('../features/operations/operations-page'), 'OperationsPage');
+const OperationDetailPage = named(() => import('../features/operations/operation-detail-page'), 'OperationDetailPage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 const InvitationPage = named(() => import('../features/admin/invitation-page'), 'InvitationPage');
@@ -83,6 +85,7 @@ const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
   bookings: BookingsPage,
   invoices: InvoicesPage,
   paymentReceipts: PaymentReceiptsPage,
+  operations: OperationsPage,
 };
 
 /** A module's record page, at `<module path>/:id`. */
@@ -93,6 +96,7 @@ const RECORDS: Partial<Record<ModuleKey, ComponentType>> = {
   personalizedTours: PersonalizedTourDetailPage,
   groupTours: GroupTourDetailPage,
   bookings: BookingDetailPage,
+  operations: OperationDetailPage,
 };
 
 /** Further screens of a module, under its path (`/leads/follow-ups`); a fixed segment wins over `:id`. */

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { Button } from 'primereact/button';
@@ -8,6 +9,7 @@ import { failPaymentInput, participantInput, paymentInput, PAYMENT_METHODS, TRAV
 import { useBooking } from '../../api/bookings/get-bookings';
 import { proofUrl, useBookingEvent, useGenerateInvoice, usePaymentEvent, useRecordPayment, useSendReminder, useUpdateParticipant } from '../../api/bookings/save-booking';
 import { newIdempotencyKey } from '../../api/common/idempotency';
+import { bookingOperationQueryOptions } from '../../api/operations/get-operations';
 import { bookingMachine, BOOKING_EVENTS, type BookingEvent } from '../../machines/booking-machine';
 import { paymentMachine, PAYMENT_EVENTS, type PaymentEvent } from '../../machines/payment-machine';
 import { useAuth, useCan } from '../../ui/auth';
@@ -16,7 +18,7 @@ import { applyServerIssues, DateField, SelectField, TextAreaField, TextField } f
 import { FormDialog } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
 import { MoneyField } from '../../ui/money-field';
-import { modulePath } from '../../ui/module-paths';
+import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { StatusTag } from '../../ui/status-tag';
 import { WorkflowActions, WorkflowPanel, type WorkflowAction } from '../../ui/workflow-panel';
@@ -176,6 +178,22 @@ function BookingWorkflow({ booking }: { booking: BookingDetail }) {
   );
 }
 
+/** The operation a verified booking got (ops leads prepare the trip there): a link to it, naming its next step. */
+function OperationLink({ booking }: { booking: BookingDetail }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  // Only a verified booking has an operation (its VERIFY made it): asking earlier would be a 404.
+  const hasOperation = booking.status === 'verified' || booking.status === 'completed' || booking.status === 'invoiced';
+  const operation = useQuery({ ...bookingOperationQueryOptions(booking._id), enabled: hasOperation && can('operations', 'view') });
+  if (!operation.data) return null;
+  return (
+    <Link className="p-button p-button-outlined button-link" to={moduleRecordPath('operations', operation.data._id)} data-testid="operation-link">
+      <i className="pi pi-briefcase" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
+      {t('operations.openFromBooking')} · {t(`operations.stepNames.${operation.data.nextStep}`)}
+    </Link>
+  );
+}
+
 function Booking({ booking }: { booking: BookingDetail }) {
   const { t } = useTranslation();
   const can = useCan();
@@ -207,6 +225,7 @@ function Booking({ booking }: { booking: BookingDetail }) {
         <BookingStatus booking={booking} />
         <span className="grow" />
         <span className="row">
+          <OperationLink booking={booking} />
           {can('bookings', 'update') && collecting && <Button type="button" icon="pi pi-wallet" label={t('bookings.payments.record')} onClick={() => setPaying(true)} />}
           {can('bookings', 'update') && booking.balance > 0 && booking.status !== 'canceled' && (
             <Button

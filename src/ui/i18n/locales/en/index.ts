@@ -17,7 +17,8 @@ import dashboard from './dashboard';
 import documents from './documents';
 import tours from './tours';
 import ai from './ai';
+import operations from './operations';
 
-const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai };
+const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations };
 
 export default en;

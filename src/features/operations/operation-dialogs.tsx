@@ -1,0 +1,308 @@
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Dialog } from 'primereact/dialog';
+import { toast } from 'sonner';
+import * as v from 'valibot';
+import { newIdempotencyKey } from '../../api/common/idempotency';
+import { requiredText } from '../../api/common/schemas';
+import {
+  createExpenseInput,
+  createVoucherInput,
+  EXPENSE_CATEGORIES,
+  PAYMENT_METHODS,
+  updateExpenseInput,
+  updateVoucherInput,
+  vendorPaymentInput,
+  VENDOR_SERVICES,
+  type AdditionalExpense,
+  type CreateExpenseInput,
+  type CreateVoucherInput,
+  type OperationDetail,
+  type VendorPaymentInput,
+  type Voucher,
+} from '../../api/operations/contract';
+import { voucherPdfUrl } from '../../api/operations/get-operations';
+import { useCreateExpense, useCreateVoucher, useExpensePayment, useUpdateExpense, useUpdateVoucher, useVoucherEvent, useVoucherPayment } from '../../api/operations/save-operation';
+import { vendorsResource } from '../../api/vendors/get-vendors';
+import type { VendorService } from '../../api/vendors/contract';
+import { useAuth } from '../../ui/auth';
+import { DocumentPreview } from '../../ui/document-preview';
+import { FormDialog } from '../../ui/form-dialog';
+import { applyServerIssues, DateField, NumberField, SelectField, TextAreaField, TextField, todayIn } from '../../ui/form-fields';
+import { contractResolver } from '../../ui/form-resolver';
+import { isLocale } from '../../ui/i18n';
+import { MoneyField } from '../../ui/money-field';
+import { useOperationFormatters } from './operations-page';
+
+/** Active vendors, those offering `service` when one is given (the voucher form's choice). */
+function useActiveVendors(service?: VendorService) {
+  const params = { isActive: true, limit: 200, sortBy: 'name', sortOrder: 'asc' as const, ...(service ? { services: [service] } : {}) };
+  return useQuery({ ...vendorsResource.listQueryOptions(params) });
+}
+
+interface VoucherValues {
+  serviceType?: VendorService;
+  vendorId?: string;
+  serviceStartDate: string;
+  serviceEndDate: string;
+  description: string;
+  pax?: number;
+  cost?: number;
+  confirmationNumber: string;
+}
+
+/**
+ * A draft voucher, new or edited: the service type first, then only the active vendors offering it;
+ * dates within the trip; the cost in the booking's currency.
+ */
+export function VoucherFormDialog({ operation, voucher, onClose }: { operation: OperationDetail; voucher?: Voucher; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fmt = useOperationFormatters();
+  const create = useCreateVoucher();
+  const update = useUpdateVoucher();
+  const { departure, arrival } = operation.booking;
+  const { control, handleSubmit, setError, setValue, getValues, formState } = useForm<VoucherValues, unknown, CreateVoucherInput>({
+    resolver: contractResolver<typeof createVoucherInput, VoucherValues>(createVoucherInput),
+    defaultValues: {
+      serviceType: voucher?.serviceType,
+      vendorId: voucher?.vendor._id,
+      serviceStartDate: voucher?.serviceStartDate ?? departure,
+      serviceEndDate: voucher?.serviceEndDate ?? arrival,
+      description: voucher?.description ?? '',
+      pax: voucher?.pax ?? operation.booking.pax,
+      cost: voucher?.cost,
+      confirmationNumber: voucher?.confirmationNumber ?? '',
+    },
+  });
+  const serviceType = useWatch({ control, name: 'serviceType' });
+  const vendors = useActiveVendors(serviceType);
+  const options = (vendors.data?.data ?? []).map((x) => ({ value: x._id, label: x.name }));
+  // Another service: a vendor that does not offer it is no longer a choice.
+  useEffect(() => {
+    const chosen = getValues('vendorId');
+    if (chosen && vendors.data && !vendors.data.data.some((x) => x._id === chosen)) setValue('vendorId', undefined);
+  }, [vendors.data]);
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      if (voucher) {
+        const body = v.parse(updateVoucherInput, input);
+        await update.mutateAsync({ operationId: operation._id, voucherId: voucher._id, input: body });
+        toast.success(t('operations.vouchers.saved'));
+      } else {
+        await create.mutateAsync({ operationId: operation._id, input });
+        toast.success(t('operations.vouchers.created'));
+      }
+      onClose();
+    } catch (e) {
+      applyServerIssues(e, setError as never);
+    }
+  });
+  return (
+    <FormDialog
+      id="voucher-form"
+      header={voucher ? t('operations.vouchers.editTitle') : t('operations.vouchers.addTitle')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      dirty={formState.isDirty}
+      error={formState.errors.root?.message}
+      width={640}
+    >
+      <SelectField control={control} name="serviceType" label={t('operations.vouchers.serviceType')} options={VENDOR_SERVICES.map((s) => ({ value: s, label: t(`operations.serviceTypes.${s}`) }))} />
+      <SelectField
+        control={control}
+        name="vendorId"
+        label={t('operations.vouchers.vendor')}
+        options={options}
+        filter
+        disabled={!serviceType}
+        placeholder={!serviceType ? t('operations.vouchers.vendorFirst') : vendors.data && options.length === 0 ? t('operations.vouchers.noVendors') : undefined}
+        hint={t('operations.vouchers.vendorHint')}
+      />
+      <div className="ops-columns">
+        <DateField control={control} name="serviceStartDate" label={t('operations.vouchers.serviceStartDate')} min={departure} max={arrival} hint={t('operations.vouchers.datesHint', { from: fmt.date(departure), to: fmt.date(arrival) })} />
+        <DateField control={control} name="serviceEndDate" label={t('operations.vouchers.serviceEndDate')} min={departure} max={arrival} />
+      </div>
+      <div className="ops-columns">
+        <NumberField control={control} name="pax" label={t('operations.vouchers.pax')} min={1} />
+        <MoneyField control={control} name="cost" label={t('operations.vouchers.cost')} currency={operation.currency} />
+      </div>
+      <TextField control={control} name="confirmationNumber" label={t('operations.vouchers.confirmationNumber')} />
+      <TextAreaField control={control} name="description" label={t('operations.vouchers.description')} />
+    </FormDialog>
+  );
+}
+
+const confirmInput = v.object({ confirmationNumber: requiredText(60) });
+
+/** CONFIRM asks for the vendor's confirmation number (the stored one offered); the voucher takes its number. */
+export function ConfirmVoucherDialog({ operation, voucher, label, onClose }: { operation: OperationDetail; voucher: Voucher; label: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const send = useVoucherEvent();
+  const { control, handleSubmit, setError, formState } = useForm({ resolver: contractResolver(confirmInput), defaultValues: { confirmationNumber: voucher.confirmationNumber ?? '' } });
+  const onSubmit = handleSubmit(async ({ confirmationNumber }) => {
+    try {
+      const answer = await send.mutateAsync({ operationId: operation._id, voucherId: voucher._id, event: { type: 'CONFIRM', confirmationNumber } });
+      const number = answer.vouchers.find((x) => x._id === voucher._id)?.number ?? '';
+      toast.success(t('operations.vouchers.confirmed', { number }));
+      onClose();
+    } catch (e) {
+      applyServerIssues(e, setError as never);
+    }
+  });
+  return (
+    <FormDialog id="confirm-voucher-form" header={t('operations.vouchers.confirmTitle', { label })} onClose={onClose} onSubmit={onSubmit} submitting={formState.isSubmitting} error={formState.errors.root?.message} submitLabel={t('operations.vouchers.confirm')} width={480}>
+      <TextField control={control} name="confirmationNumber" label={t('operations.vouchers.confirmationNumber')} hint={t('operations.vouchers.confirmHint')} />
+    </FormDialog>
+  );
+}
+
+/** What a payment pays: a voucher or an additional expense, what is still owed on it, and how people name it. */
+export interface PaymentTarget {
+  kind: 'voucher' | 'expense';
+  id: string;
+  label: string;
+  owed: number;
+}
+
+interface PaymentValues {
+  amount?: number;
+  paymentMethod: string;
+  paidOn: string;
+  reference: string;
+  notes: string;
+}
+
+/** The amount a payment form offers first: what is still owed (the server refuses more). */
+export const paymentDefaults = (owed: number, today: string): PaymentValues => ({ amount: owed > 0 ? owed : undefined, paymentMethod: 'bank-transfer', paidOn: today, reference: '', notes: '' });
+
+/**
+ * A payment to a vendor (or for an expense): the amount still owed offered, one Idempotency-Key per
+ * opening of the form, so a double click or a retry is the same payment and the next opening a new one.
+ */
+export function VendorPaymentDialog({ operation, target, onClose }: { operation: Pick<OperationDetail, '_id' | 'currency'>; target: PaymentTarget; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { organization } = useAuth();
+  const fmt = useOperationFormatters();
+  const payVoucher = useVoucherPayment();
+  const payExpense = useExpensePayment();
+  const [key] = useState(newIdempotencyKey);
+  const { control, handleSubmit, setError, formState } = useForm<PaymentValues, unknown, VendorPaymentInput>({
+    resolver: contractResolver<typeof vendorPaymentInput, PaymentValues>(vendorPaymentInput),
+    defaultValues: paymentDefaults(target.owed, todayIn(organization.timeZone)),
+  });
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      if (target.kind === 'voucher') await payVoucher.mutateAsync({ operationId: operation._id, voucherId: target.id, input, key });
+      else await payExpense.mutateAsync({ operationId: operation._id, expenseId: target.id, input, key });
+      toast.success(t('operations.payment.recorded', { amount: fmt.money(input.amount, operation.currency) }));
+      onClose();
+    } catch (e) {
+      applyServerIssues(e, setError as never);
+    }
+  });
+  return (
+    <FormDialog
+      id="vendor-payment-form"
+      header={t('operations.payment.title', { label: target.label })}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      dirty={formState.isDirty}
+      error={formState.errors.root?.message}
+      submitLabel={t('operations.payment.submit')}
+      submitIcon="pi pi-wallet"
+      width={520}
+    >
+      <p className="muted" style={{ margin: 0 }} data-testid="payment-owed">
+        {t('operations.payment.owedNow', { amount: fmt.money(target.owed, operation.currency) })}
+      </p>
+      <MoneyField control={control} name="amount" label={t('operations.payment.amount')} currency={operation.currency} />
+      <SelectField control={control} name="paymentMethod" label={t('operations.payment.method')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`operations.methods.${m}`) }))} />
+      <DateField control={control} name="paidOn" label={t('operations.payment.paidOn')} />
+      <TextField control={control} name="reference" label={t('operations.payment.reference')} />
+      <TextAreaField control={control} name="notes" label={t('operations.payment.notes')} />
+    </FormDialog>
+  );
+}
+
+interface ExpenseValues {
+  description: string;
+  category?: string;
+  amount?: number;
+  date: string;
+  vendorId: string | null;
+}
+
+/** An additional expense of the trip, new or edited; the vendor is optional. */
+export function ExpenseFormDialog({ operation, expense, onClose }: { operation: OperationDetail; expense?: AdditionalExpense; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { organization } = useAuth();
+  const create = useCreateExpense();
+  const update = useUpdateExpense();
+  const vendors = useActiveVendors();
+  const options = [{ value: null, label: t('operations.expenses.noVendor') }, ...(vendors.data?.data ?? []).map((x) => ({ value: x._id, label: x.name }))];
+  if (expense?.vendor && !options.some((o) => o.value === expense.vendor!._id)) options.push({ value: expense.vendor._id, label: expense.vendor.name });
+  const { control, handleSubmit, setError, formState } = useForm<ExpenseValues, unknown, CreateExpenseInput>({
+    resolver: contractResolver<typeof createExpenseInput, ExpenseValues>(createExpenseInput),
+    defaultValues: {
+      description: expense?.description ?? '',
+      category: expense?.category,
+      amount: expense?.amount,
+      date: expense?.date ?? todayIn(organization.timeZone),
+      vendorId: expense?.vendor?._id ?? null,
+    },
+  });
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      if (expense) {
+        await update.mutateAsync({ operationId: operation._id, expenseId: expense._id, input: v.parse(updateExpenseInput, input) });
+        toast.success(t('operations.expenses.saved'));
+      } else {
+        await create.mutateAsync({ operationId: operation._id, input });
+        toast.success(t('operations.expenses.created'));
+      }
+      onClose();
+    } catch (e) {
+      applyServerIssues(e, setError as never);
+    }
+  });
+  return (
+    <FormDialog
+      id="expense-form"
+      header={expense ? t('operations.expenses.editTitle') : t('operations.expenses.addTitle')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      dirty={formState.isDirty}
+      error={formState.errors.root?.message}
+      width={560}
+    >
+      <TextField control={control} name="description" label={t('operations.expenses.description')} />
+      <SelectField control={control} name="category" label={t('operations.expenses.category')} options={EXPENSE_CATEGORIES.map((c) => ({ value: c, label: t(`operations.expenses.categories.${c}`) }))} />
+      <MoneyField control={control} name="amount" label={t('operations.expenses.amount')} currency={operation.currency} />
+      <DateField control={control} name="date" label={t('operations.expenses.date')} />
+      <SelectField control={control} name="vendorId" label={t('operations.expenses.vendor')} options={options} filter hint={t('operations.expenses.vendorHint')} />
+    </FormDialog>
+  );
+}
+
+/** The voucher's PDF as its vendor gets it, in the person's language, with a link to the file itself. */
+export function VoucherPreviewDialog({ operation, voucher, label, onClose }: { operation: OperationDetail; voucher: Voucher; label: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const url = voucherPdfUrl(operation._id, voucher._id, isLocale(i18n.language) ? i18n.language : undefined);
+  return (
+    <Dialog visible onHide={onClose} header={t('operations.vouchers.pdfTitle', { label })} style={{ width: 'min(820px, 100vw)' }} className="form-dialog" data-testid="voucher-preview">
+      <p style={{ marginTop: 0 }}>
+        <a href={url} target="_blank" rel="noreferrer">
+          <i className="pi pi-external-link" aria-hidden="true" style={{ marginInlineEnd: '0.35rem' }} />
+          {t('operations.vouchers.openPdf')}
+        </a>
+      </p>
+      <DocumentPreview url={url} title={t('operations.vouchers.pdfTitle', { label })} />
+    </Dialog>
+  );
+}
