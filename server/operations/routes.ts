@@ -182,6 +182,13 @@ export const operationRoutes: RouteDef[] = [
         if (!EDITABLE_VOUCHER_STATES.includes(row.status)) {
           throw conflict(`Voucher ${await labelOfVoucher(tx, row)} is ${row.status}: only a draft's details change`, OPERATION_ERRORS.voucherNotEditable, { status: row.status });
         }
+        // What was paid stays paid: the cost never drops below it, and the payments stay that vendor's.
+        if (body.cost !== undefined && body.cost < row.paidAmount) {
+          throw conflict(`The cost cannot be less than what was paid on it (${row.paidAmount})`, OPERATION_ERRORS.paymentExceedsOwed, { paid: row.paidAmount, cost: body.cost });
+        }
+        if (body.vendorId !== undefined && body.vendorId !== row.vendorId && row.paidAmount > 0) {
+          throw conflict('A voucher with payments keeps its vendor: the payments are that vendor’s transactions', 'CONFLICT', { paid: row.paidAmount });
+        }
         const next = { ...row, ...changes };
         if (body.serviceStartDate !== undefined || body.serviceEndDate !== undefined) assertWithinTrip(await bookingOf(tx, op), next);
         if (body.vendorId !== undefined || body.serviceType !== undefined) await bookableVendor(tx, next.vendorId, next.serviceType as VendorService);

@@ -211,6 +211,21 @@ describe('POST …/voucher/{voucherId}/payment', () => {
     await refusedUnchanged(409, () => payVoucher(ops, op._id, v1._id, 1));
   });
 
+  it('keeps a paid draft’s cost at or above what was paid, and its vendor (409, nothing changed)', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const vendor = await newVendor(owner);
+    const v1 = await addVoucher(ops, op._id, voucherBody(booking, vendor, { cost: 40_000 }));
+    expect((await payVoucher(ops, op._id, v1._id, 25_000)).status).toBe(201);
+    const lower = await refusedUnchanged(409, () => ops.put(`/api${operationPaths.voucher(op._id, v1._id)}`, { cost: 24_999 }));
+    expect(lower).toMatchObject({ code: 'PAYMENT_EXCEEDS_OWED', params: { paid: 25_000, cost: 24_999 } });
+    const other = await newVendor(owner);
+    await refusedUnchanged(409, () => ops.put(`/api${operationPaths.voucher(op._id, v1._id)}`, { vendorId: other }));
+    const res = await ops.put(`/api${operationPaths.voucher(op._id, v1._id)}`, { cost: 25_000 });
+    expect(res.status).toBe(200);
+    expect(detailOk(res.body).vouchers[0]).toMatchObject({ cost: 25_000, paid: 25_000, owed: 0 });
+  });
+
   it('refuses a void voucher (409), bad input (400), a payment dated after today (400), another organization (404)', async () => {
     const booking = await verifiedBooking(owner);
     const op = await operationOf(ops, booking._id);
