@@ -77,7 +77,9 @@ export async function operationsPage(tx: Tx, auth: AuthContext, query: Operation
     totalProfit: totalRevenue - n('expense'),
   };
   const by = SORT[q.sortBy];
-  const order = q.sortOrder === 'desc' ? [desc(by), desc(bookingOperations.id)] : [asc(by), asc(bookingOperations.id)];
+  // By the trip's dates, the board puts the work first: pending trips, then the closed ones (docs/operations.md).
+  const workFirst = q.sortBy === 'departure' || q.sortBy === 'arrival' ? [asc(sql`${bookingOperations.status} <> 'pending'`)] : [];
+  const order = [...workFirst, ...(q.sortOrder === 'desc' ? [desc(by), desc(bookingOperations.id)] : [asc(by), asc(bookingOperations.id)])];
   const page = await listPage(q, {
     rows: (limit, offset) =>
       selectOperations(tx)

@@ -393,15 +393,21 @@ describe('vouchers from the tour', () => {
 });
 
 describe('GET /booking-operations', () => {
-  it('answers the board: departing soonest first, the seed’s filters in SQL, the seven stats over the filter', async () => {
+  it('answers the board: pending trips first, departing soonest first, the seed’s filters in SQL, the seven stats over the filter', async () => {
     const res = await ops.get('/api/booking-operations?limit=200');
     expect(res.status).toBe(200);
     const parsed = v.safeParse(listAnswerOf(operationSchema, operationStatsSchema), res.body);
     expect(parsed.success, JSON.stringify(parsed.issues?.[0])).toBe(true);
     const rows = res.body.data as v.InferOutput<typeof operationSchema>[];
     expect(rows.length).toBeGreaterThan(5);
+    // The work first: every pending trip before the closed ones, each group departing soonest first.
+    const open = rows.findIndex((r) => r.status !== 'pending');
+    expect(open).toBeGreaterThan(0);
+    expect(rows.slice(open).every((r) => r.status !== 'pending')).toBe(true);
     const departures = rows.map((r) => r.booking.departure);
-    expect(departures).toEqual([...departures].sort());
+    const inOrder = (list: string[]) => expect(list).toEqual([...list].sort());
+    inOrder(departures.slice(0, open));
+    inOrder(departures.slice(open));
     const stats = res.body.stats;
     expect(stats.total).toBe(rows.length);
     expect(stats.completed + stats.pending + stats.canceled).toBe(stats.total);
@@ -428,7 +434,7 @@ describe('GET /booking-operations', () => {
     // Stats joined to the bookings (a booking filter) add up the same figures as the rows.
     expect(byDeparture.body.stats).toMatchObject({ total: sameDay.length, totalRevenue: sameDay.reduce((n, r) => n + r.profit.revenue, 0), totalExpense: sameDay.reduce((n, r) => n + r.profit.totalExpense, 0) });
     const desc = await ops.get('/api/booking-operations?sortOrder=desc&limit=200');
-    expect(desc.body.data.map((r: { booking: { departure: string } }) => r.booking.departure)).toEqual([...departures].reverse());
+    expect(desc.body.data.map((r: { booking: { departure: string } }) => r.booking.departure)).toEqual([...departures.slice(0, open).reverse(), ...departures.slice(open).reverse()]);
     expect((await ops.get('/api/booking-operations?operationStatus=open')).status).toBe(400);
     expect((await ops.get('/api/booking-operations?vouchersSent=maybe')).body.issues[0].path).toBe('vouchersSent');
   });

@@ -62,7 +62,7 @@ describe('operations in Chromium', () => {
     await Promise.all([server?.close(), sink?.close()]);
   });
 
-  it('shows the board: every trip with its next step, the seed’s stats, departing soonest first', async () => {
+  it('shows the board: every trip with its next step, the seed’s stats, the pending ones first, departing soonest first', async () => {
     await page.getByRole('heading', { name: 'Operations', level: 1 }).waitFor();
     const stats = page.getByTestId('operation-stats');
     await expect.poll(() => stats.locator('[data-stat=total] .stat__value').innerText()).toMatch(/^\d+$/);
@@ -71,8 +71,11 @@ describe('operations in Chromium', () => {
     // The demo's trips are at different steps: each card says its step in words.
     const steps = await page.locator('[data-operation]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-step')));
     expect(new Set(steps).size).toBeGreaterThan(1);
-    const departures = await page.locator('[data-operation]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-departure')!));
-    expect(departures).toEqual([...departures].sort());
+    const cards = await page.locator('[data-operation]').evaluateAll((all) => all.map((c) => ({ departure: c.getAttribute('data-departure')!, pending: c.getAttribute('data-status') === 'pending' })));
+    const closed = cards.findIndex((c) => !c.pending);
+    expect(closed).toBeGreaterThan(0);
+    expect(cards.slice(closed).every((c) => !c.pending)).toBe(true);
+    for (const group of [cards.slice(0, closed), cards.slice(closed)]) expect(group.map((c) => c.departure)).toEqual(group.map((c) => c.departure).sort());
     expect(await page.locator('.next-step').first().innerText()).not.toMatch(/operations\.|\{\{/);
     expect(await axe(page)).toEqual([]);
     await shot('180-operations-board');

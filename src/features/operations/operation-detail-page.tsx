@@ -11,6 +11,7 @@ import { voucherMachine, type VoucherEvent } from '../../machines/voucher-machin
 import { useAuth, useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
 import { DetailCard } from '../../ui/detail-card';
+import { isLocale } from '../../ui/i18n';
 import { instantToWallTime } from '../../ui/form-fields';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
@@ -252,7 +253,7 @@ function VoucherActions({ operation, voucher, onConfirm, onSend }: { operation: 
 }
 
 function Operation({ operation }: { operation: OperationDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const can = useCan();
   const { organization } = useAuth();
   const fmt = useOperationFormatters();
@@ -286,7 +287,9 @@ function Operation({ operation }: { operation: OperationDetail }) {
     const count = voucherIds?.length ?? unsent.length;
     if (!(await confirmAction({ header: t('operations.vouchers.sendAll'), message: t('operations.vouchers.sendConfirm', { count }), acceptLabel: t('operations.vouchers.sendAll') }))) return;
     try {
-      await sendVouchers.mutateAsync({ operationId: operation._id, input: voucherIds ? { voucherIds } : {} });
+      // In the language the person works in, as the preview shows it (vendors have no language of their own).
+      const language = isLocale(i18n.language) ? i18n.language : undefined;
+      await sendVouchers.mutateAsync({ operationId: operation._id, input: { ...(voucherIds ? { voucherIds } : {}), ...(language ? { language } : {}) } });
       setNoEmail([]);
       toast.success(t('operations.vouchers.sent', { count }));
     } catch (e) {

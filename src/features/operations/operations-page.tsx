@@ -204,7 +204,7 @@ export function OperationsPage() {
       empty={{ title: t('operations.empty.title'), hint: t('operations.empty.hint') }}
       sortOptions={(['departure', 'arrival', 'createdAt', 'profit'] as const).map((field) => ({ field, label: t(`operations.sort.${field}`) }))}
       renderCard={(o) => (
-        <RecordCard name={`${o.booking.ref} · ${o.booking.customerName}`} to={path(o)} badge={<OperationStatus status={o.status} />} data={{ 'data-operation': o.booking.ref, 'data-step': o.nextStep, 'data-departure': o.booking.departure }}>
+        <RecordCard name={`${o.booking.ref} · ${o.booking.customerName}`} to={path(o)} badge={<OperationStatus status={o.status} />} data={{ 'data-operation': o.booking.ref, 'data-step': o.nextStep, 'data-departure': o.booking.departure, 'data-status': o.status }}>
           <div>{o.booking.tour.title}</div>
           <div className="muted">
             {fmt.date(o.booking.departure)} – {fmt.date(o.booking.arrival)}
