@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid, customType } from 'drizzle-orm/pg-core';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
+import { LOCALES } from '../../src/api/admin/members/contract';
 import { members } from '../auth/schema';
 import { leads } from '../leads/schema';
 import { journalEntries } from '../finance/schema';
@@ -85,6 +86,7 @@ export const bookings = pgTable(
     check('bookings_amounts_ck', sql`${t.grandTotal} >= 0 and ${t.paidAmount} between 0 and ${t.grandTotal}`),
     check('bookings_prices_ck', sql`coalesce(${t.priceAdult}, 0) >= 0 and coalesce(${t.priceChild}, 0) >= 0 and coalesce(${t.priceInfant}, 0) >= 0`),
     check('bookings_currency_ck', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('bookings_language_ck', sql`${t.language} in (${sql.raw(LOCALES.map((l) => `'${l}'`).join(', '))})`),
   ],
 );
 

@@ -188,6 +188,8 @@ describe('reminders in the booking\'s language', () => {
     const [ae] = await sends(arabic._id);
     expect(ae).toMatchObject({ document: 'payment-reminder', language: 'ae', subject: `تذكير بالدفع: الحجز ${arabic.ref}` });
     expect(ae.message).toContain('الرصيد المتبقي على الحجز');
+    // A language the documents do not speak cannot be stored, whoever writes it.
+    await expect(s.sql(`update bookings set language = 'xx' where id = $1`, [arabic._id])).rejects.toThrow(/bookings_language_ck/);
   });
 });
 
