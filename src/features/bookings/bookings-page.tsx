@@ -2,56 +2,27 @@ import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { InputNumber } from 'primereact/inputnumber';
 import { BOOKING_STATES, TOUR_TYPES, type Booking } from '../../api/bookings/contract';
 import { useBookings, type BookingsParams } from '../../api/bookings/get-bookings';
 import { useAuth, useCan } from '../../ui/auth';
-import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
-import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
+import { MultiSelectFilter } from '../../ui/filter-fields';
 import { useFormatters } from '../../ui/format';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
-import { useContactOptions } from '../../ui/point-of-contact';
+import { TRIP_FILTER_PARAMS, TripFilters } from '../../ui/trip-filters';
 
 /** The filters in the address as `GET /bookings` reads them (`?tourStatus=verified&departure[from]=…`). */
 export const BOOKING_FILTER_PARAMS: Record<string, FilterParamKind> = {
   tourType: 'list',
   tourStatus: 'list',
-  regions: 'list',
-  destinations: 'list',
-  convertedBy: 'list',
-  departure: 'object',
-  arrival: 'object',
-  totalNights: 'list',
-  createdAt: 'object',
+  ...TRIP_FILTER_PARAMS,
 };
-
-const list = (value: FilterValue) => (Array.isArray(value) ? value : []);
 
 /** The seed's filters every booking list shares (the bookings, the pending installments). */
 export function BookingFilters({ filters, onChange }: { filters: Record<string, FilterValue>; onChange: (key: string, value: FilterValue) => void }) {
-  const { t } = useTranslation();
-  const members = useContactOptions();
-  const nights = list(filters.totalNights)[0];
-  return (
-    <>
-      <FilterField id="f-booking-regions" label={t('bookings.filters.regions')}>
-        <RegionPicker inputId="f-booking-regions" multiple value={list(filters.regions)} onChange={(ids) => onChange('regions', ids)} />
-      </FilterField>
-      <FilterField id="f-booking-destinations" label={t('bookings.filters.destinations')}>
-        <DestinationPicker inputId="f-booking-destinations" multiple regions={list(filters.regions)} value={list(filters.destinations)} onChange={(ids) => onChange('destinations', ids)} />
-      </FilterField>
-      {members.available && <MultiSelectFilter id="f-booking-converted-by" label={t('bookings.filters.convertedBy')} value={filters.convertedBy} options={members.options} onChange={(ids) => onChange('convertedBy', ids)} />}
-      <DateRangeFilter label={t('bookings.filters.departure')} value={filters.departure} onChange={(v) => onChange('departure', v)} />
-      <DateRangeFilter label={t('bookings.filters.arrival')} value={filters.arrival} onChange={(v) => onChange('arrival', v)} />
-      <FilterField id="f-booking-nights" label={t('bookings.filters.totalNights')}>
-        <InputNumber inputId="f-booking-nights" value={nights ? Number(nights) : null} min={0} max={120} useGrouping={false} onValueChange={(e) => onChange('totalNights', e.value === null || e.value === undefined ? undefined : [String(e.value)])} />
-      </FilterField>
-      <DateRangeFilter label={t('bookings.filters.createdAt')} value={filters.createdAt} onChange={(v) => onChange('createdAt', v)} />
-    </>
-  );
+  return <TripFilters area="bookings" idPrefix="f-booking" filters={filters} onChange={onChange} />;
 }
 
 /** Money in the organization's currency, dates as calendar dates, instants in its time zone. */

@@ -2,18 +2,16 @@ import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { InputNumber } from 'primereact/inputnumber';
 import { NEXT_STEPS, OPERATION_STATES, type Operation, type OperationStats } from '../../api/operations/contract';
 import { useOperations, type OperationsParams } from '../../api/operations/get-operations';
 import { useAuth } from '../../ui/auth';
-import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
-import { BooleanFilter, FilterField, MultiSelectFilter } from '../../ui/filter-fields';
+import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
 import { todayIn } from '../../ui/form-fields';
 import { useFormatters } from '../../ui/format';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
-import { useContactOptions } from '../../ui/point-of-contact';
 import { RecordCard } from '../../ui/record-card';
+import { TRIP_FILTER_PARAMS, TripFilters } from '../../ui/trip-filters';
 import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
 import { StatusTag } from '../../ui/status-tag';
 import { STEP_LOOK, stepCount, daysUntil, urgencyOf } from './steps';
@@ -25,16 +23,8 @@ export const OPERATION_FILTER_PARAMS: Record<string, FilterParamKind> = {
   operationStatus: 'list',
   nextStep: 'list',
   vouchersSent: 'boolean',
-  regions: 'list',
-  destinations: 'list',
-  convertedBy: 'list',
-  departure: 'object',
-  arrival: 'object',
-  totalNights: 'list',
-  createdAt: 'object',
+  ...TRIP_FILTER_PARAMS,
 };
-
-const list = (value: FilterValue) => (Array.isArray(value) ? value : []);
 
 /** Money in the organization's currency, dates as calendar dates, instants in its time zone. */
 export function useOperationFormatters() {
@@ -93,26 +83,12 @@ function OperationStatsHeader({ stats, filters, setFilter }: { stats?: Operation
 /** The seed's operation filters, and the board's own (next step). */
 function OperationFilters({ filters, onChange }: { filters: Record<string, FilterValue>; onChange: (key: string, value: FilterValue) => void }) {
   const { t } = useTranslation();
-  const members = useContactOptions();
-  const nights = list(filters.totalNights)[0];
   return (
     <>
       <MultiSelectFilter id="f-op-status" label={t('operations.filters.operationStatus')} value={filters.operationStatus} options={OPERATION_STATES.map((v) => ({ value: v, label: t(`operations.states.${v}`) }))} onChange={(v) => onChange('operationStatus', v)} />
       <MultiSelectFilter id="f-op-step" label={t('operations.filters.nextStep')} value={filters.nextStep} options={NEXT_STEPS.map((v) => ({ value: v, label: t(`operations.stepNames.${v}`) }))} onChange={(v) => onChange('nextStep', v)} />
       <BooleanFilter id="f-op-sent" label={t('operations.filters.vouchersSent')} value={filters.vouchersSent} yes={t('operations.yes')} no={t('operations.no')} onChange={(v) => onChange('vouchersSent', v)} />
-      <FilterField id="f-op-regions" label={t('operations.filters.regions')}>
-        <RegionPicker inputId="f-op-regions" multiple value={list(filters.regions)} onChange={(ids) => onChange('regions', ids)} />
-      </FilterField>
-      <FilterField id="f-op-destinations" label={t('operations.filters.destinations')}>
-        <DestinationPicker inputId="f-op-destinations" multiple regions={list(filters.regions)} value={list(filters.destinations)} onChange={(ids) => onChange('destinations', ids)} />
-      </FilterField>
-      {members.available && <MultiSelectFilter id="f-op-converted-by" label={t('operations.filters.convertedBy')} value={filters.convertedBy} options={members.options} onChange={(ids) => onChange('convertedBy', ids)} />}
-      <DateRangeFilter label={t('operations.filters.departure')} value={filters.departure} onChange={(v) => onChange('departure', v)} />
-      <DateRangeFilter label={t('operations.filters.arrival')} value={filters.arrival} onChange={(v) => onChange('arrival', v)} />
-      <FilterField id="f-op-nights" label={t('operations.filters.totalNights')}>
-        <InputNumber inputId="f-op-nights" value={nights ? Number(nights) : null} min={0} max={120} useGrouping={false} onValueChange={(e) => onChange('totalNights', e.value === null || e.value === undefined ? undefined : [String(e.value)])} />
-      </FilterField>
-      <DateRangeFilter label={t('operations.filters.createdAt')} value={filters.createdAt} onChange={(v) => onChange('createdAt', v)} />
+      <TripFilters area="operations" idPrefix="f-op" filters={filters} onChange={onChange} />
     </>
   );
 }
