@@ -38,6 +38,7 @@ import { additionalExpenses, vouchers } from './schema';
 import { VOUCHER_RECORD, lockVisibleOperation, operationDetail, visibleOperation, voucherLabel, type OperationRow } from './store';
 import { isService, tourCostLines } from './tours';
 import {
+  AWAITING_SEND_STATES,
   EDITABLE_VOUCHER_STATES,
   assertOpen,
   assertWithinTrip,
@@ -271,14 +272,14 @@ export const operationRoutes: RouteDef[] = [
         .select({ v: vouchers, vendor: { name: vendors.name, email: vendors.email } })
         .from(vouchers)
         .innerJoin(vendors, eq(vendors.id, vouchers.vendorId))
-        .where(and(eq(vouchers.operationId, op.id), body.voucherIds ? inArray(vouchers.id, body.voucherIds) : eq(vouchers.status, 'confirmed')))
+        .where(and(eq(vouchers.operationId, op.id), body.voucherIds ? inArray(vouchers.id, body.voucherIds) : inArray(vouchers.status, AWAITING_SEND_STATES)))
         .orderBy(vouchers.serviceStartDate, vouchers.id)
         .for('update', { of: vouchers });
       if (body.voucherIds && rows.length !== new Set(body.voucherIds).size) throw notFound(VOUCHER_RECORD);
       if (!rows.length) throw conflict('There is no confirmed voucher to send', OPERATION_ERRORS.nothingToSend);
       // Every check before anything is sent: a voucher the machine refuses, a vendor without an email.
       for (const { v, vendor } of rows) {
-        if (v.status !== 'confirmed') throw conflict(`Voucher ${voucherLabel({ number: v.number, serviceType: v.serviceType, vendorName: vendor.name })} is ${v.status}: only a confirmed voucher is sent`, 'TRANSITION_NOT_ALLOWED', { state: v.status, event: 'SEND' });
+        if (!AWAITING_SEND_STATES.includes(v.status)) throw conflict(`Voucher ${voucherLabel({ number: v.number, serviceType: v.serviceType, vendorName: vendor.name })} is ${v.status}: only a confirmed voucher is sent`, 'TRANSITION_NOT_ALLOWED', { state: v.status, event: 'SEND' });
       }
       const noEmail = [...new Set(rows.filter((r) => !r.vendor.email).map((r) => r.vendor.name))];
       if (noEmail.length) throw conflict(`These vendors have no email address: ${noEmail.join(', ')}. Add one to each, then send again; nothing was sent`, OPERATION_ERRORS.vendorEmailMissing, { vendors: noEmail });

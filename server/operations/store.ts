@@ -16,7 +16,8 @@ import type { VendorService } from '../../src/api/vendors/contract';
 import { isActiveIn } from '../../src/api/vendors/contract';
 import type { BookingState } from '../../src/machines/booking-machine';
 import { nextStepOf, type MissingNeed, type OperationState } from '../../src/machines/operation-machine';
-import type { VoucherState } from '../../src/machines/voucher-machine';
+import { voucherMachine, type VoucherState } from '../../src/machines/voucher-machine';
+import { statesWithTag } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
 import { members } from '../auth/schema';
 import { visibleTo } from '../auth/visibility';
@@ -198,13 +199,18 @@ export const voucherLabel = (v: { number: string | null; serviceType: string; ve
  * The completion checklist (the operation machine's `missing` context): every voucher that is not
  * void and is not sent or not fully paid, every expense not fully paid.
  */
+/** Sets of voucher states, from the machine's tags: counted towards completion; still a draft; confirmed, not yet sent. */
+const COUNTED = statesWithTag(voucherMachine, 'counted');
+const UNCONFIRMED = statesWithTag(voucherMachine, 'editable');
+const AWAITING_SEND = statesWithTag(voucherMachine, 'awaitingSend');
+
 export function missingOf(vs: Pick<Voucher, '_id' | 'status' | 'number' | 'serviceType' | 'vendor' | 'owed'>[], es: Pick<AdditionalExpense, '_id' | 'description' | 'owed'>[]): MissingItem[] {
   const items: MissingItem[] = [];
   for (const v of vs) {
-    if (v.status === 'void') continue;
+    if (!COUNTED.includes(v.status)) continue;
     const needs: MissingNeed[] = [];
-    if (v.status === 'draft') needs.push('confirm', 'send');
-    if (v.status === 'confirmed') needs.push('send');
+    if (UNCONFIRMED.includes(v.status)) needs.push('confirm', 'send');
+    if (AWAITING_SEND.includes(v.status)) needs.push('send');
     if (v.owed > 0) needs.push('pay');
     if (needs.length) items.push({ kind: 'voucher', _id: v._id, label: voucherLabel({ number: v.number, serviceType: v.serviceType, vendorName: v.vendor.name }), needs, owed: v.owed });
   }

@@ -37,6 +37,8 @@ import { plannedCostOf } from './tours';
 /** Voucher states whose fields may change, that take payments, that count towards the operation. */
 export const EDITABLE_VOUCHER_STATES = statesWithTag(voucherMachine, 'editable');
 export const PAYABLE_VOUCHER_STATES = statesWithTag(voucherMachine, 'payable');
+/** Confirmed, not yet sent: what send-vouchers sends. */
+export const AWAITING_SEND_STATES = statesWithTag(voucherMachine, 'awaitingSend');
 /** Operation states that take new vouchers, expenses and payments. */
 export const OPEN_OPERATION_STATES = statesWithTag(operationMachine, 'open');
 

@@ -8,6 +8,7 @@ import { OPERATION_ERRORS, type AdditionalExpense, type OperationDetail, type Vo
 import { useOperation } from '../../api/operations/get-operations';
 import { useCompleteOperation, usePrefillVouchers, useSendVouchers, useVoucherEvent } from '../../api/operations/save-operation';
 import { voucherMachine, type VoucherEvent } from '../../machines/voucher-machine';
+import { statesWithTag } from '../../machines/workflow';
 import { useAuth, useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
 import { DetailCard } from '../../ui/detail-card';
@@ -23,6 +24,8 @@ import { checklistOf, refusedIds, vendorsNamed } from './steps';
 import './operations.css';
 
 const NONE: ReadonlySet<string> = new Set();
+/** Confirmed, not yet sent (the voucher machine's tag): what "Send vouchers" sends. */
+const AWAITING_SEND = statesWithTag(voucherMachine, 'awaitingSend');
 
 const VOUCHER_TONES: Record<Voucher['status'], StatusTone> = { draft: 'warning', confirmed: 'info', sent: 'success', void: 'neutral' };
 
@@ -273,7 +276,7 @@ function Operation({ operation }: { operation: OperationDetail }) {
   const [noEmail, setNoEmail] = useState<string[]>([]);
   const prefill = usePrefillVouchers();
   const sendVouchers = useSendVouchers();
-  const unsent = operation.vouchers.filter((x) => x.status === 'confirmed');
+  const unsent = operation.vouchers.filter((x) => AWAITING_SEND.includes(x.status));
 
   const onPrefill = async () => {
     const before = operation.vouchers.length;
