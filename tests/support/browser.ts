@@ -67,8 +67,17 @@ export async function signIn(p: Page, email: string) {
   await p.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Waits for a toast saying `text`. */
-export const toast = (p: Page, text: string | RegExp) => p.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+/**
+ * Waits for a toast saying `text`, then closes it as a person who has read it does: a toast left
+ * open covers what is under it (the page's back link, a header button), and sonner keeps it there
+ * for as long as the pointer rests on it.
+ */
+export async function toast(p: Page, text: string | RegExp) {
+  const shown = p.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+  await shown.waitFor();
+  // No actionability wait: the toast may already be leaving by itself.
+  await shown.evaluate((el) => el.querySelector<HTMLElement>('[data-close-button]')?.click(), undefined, { timeout: 1_000 }).catch(() => undefined);
+}
 
 /**
  * A PrimeReact multi-select of fixed options in a field: open it, toggle the options, close it
