@@ -40,6 +40,7 @@ import { isService, tourCostLines } from './tours';
 import {
   AWAITING_SEND_STATES,
   EDITABLE_VOUCHER_STATES,
+  activeVendor,
   assertOpen,
   assertWithinTrip,
   bookableVendor,
@@ -50,7 +51,6 @@ import {
   lockVoucher,
   recordVendorPayment,
   takeInHand,
-  vendorOf,
   voucherWorkflow,
 } from './workflow';
 
@@ -309,7 +309,7 @@ export const operationRoutes: RouteDef[] = [
     status: 201,
     async handler({ tx, auth, params, body, services }) {
       const op = await openOperation(tx, auth, params.id);
-      if (body.vendorId) await vendorOf(tx, body.vendorId);
+      if (body.vendorId) await activeVendor(tx, body.vendorId);
       await tx.insert(additionalExpenses).values({
         operationId: op.id,
         description: body.description,
@@ -335,7 +335,8 @@ export const operationRoutes: RouteDef[] = [
     async handler({ tx, auth, params, body }) {
       const op = await openOperation(tx, auth, params.operationId);
       const row = await lockExpense(tx, op, params.expenseId);
-      if (body.vendorId) await vendorOf(tx, body.vendorId);
+      // A vendor newly named must be active; one already on the expense stays, even if deactivated since.
+      if (body.vendorId && body.vendorId !== row.vendorId) await activeVendor(tx, body.vendorId);
       if (body.amount !== undefined && body.amount < row.paidAmount) {
         throw conflict(`The amount cannot be less than what was paid on it (${row.paidAmount})`, OPERATION_ERRORS.paymentExceedsOwed, { paid: row.paidAmount, amount: body.amount });
       }

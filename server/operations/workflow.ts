@@ -196,10 +196,16 @@ export async function vendorOf(tx: Tx, vendorId: string) {
   return vendor;
 }
 
-/** A vendor a voucher may name: active (the vendor machine's `bookable`) and offering the service (409 otherwise). */
-export async function bookableVendor(tx: Tx, vendorId: string, service: VendorService) {
+/** A vendor new business may name: active (the vendor machine's `bookable`; 409 otherwise). */
+export async function activeVendor(tx: Tx, vendorId: string) {
   const vendor = await vendorOf(tx, vendorId);
   if (!isActiveIn(vendor.status)) throw conflict(`${vendor.name} is inactive: activate it or choose another vendor`, OPERATION_ERRORS.vendorNotBookable, { vendor: vendor.name });
+  return vendor;
+}
+
+/** A vendor a voucher may name: active and offering the service (409 otherwise). */
+export async function bookableVendor(tx: Tx, vendorId: string, service: VendorService) {
+  const vendor = await activeVendor(tx, vendorId);
   if (!vendor.services.includes(service)) {
     throw conflict(`${vendor.name} does not offer ${service} (it offers ${vendor.services.join(', ')})`, OPERATION_ERRORS.vendorServiceMismatch, { vendor: vendor.name, service, services: vendor.services });
   }

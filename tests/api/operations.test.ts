@@ -293,6 +293,22 @@ describe('additional expenses', () => {
     await refusedUnchanged(404, () => globe.post(path, { description: 'Tips', category: 'tips', amount: 5 }));
     await refusedUnchanged(403, () => sales.post(path, { description: 'Tips', category: 'tips', amount: 5 }));
   });
+
+  it('name only an active vendor; one deactivated after it was named stays on the expense', async () => {
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(ops, booking._id);
+    const path = `/api${operationPaths.expenses(op._id)}`;
+    const sleepy = await newVendor(owner, { isActive: false, name: 'Sleepy Guides' });
+    const refused = await refusedUnchanged(409, () => ops.post(path, { description: 'Guide', category: 'guide', amount: 5_000, vendorId: sleepy }));
+    expect(refused).toMatchObject({ code: 'VENDOR_NOT_BOOKABLE', message: 'Sleepy Guides is inactive: activate it or choose another vendor' });
+    const awake = await newVendor(owner, { name: 'Awake Guides' });
+    const e = detailOk((await ops.post(path, { description: 'Guide', category: 'guide', amount: 5_000, vendorId: awake })).body).additionalExpenses[0];
+    expect((await refusedUnchanged(409, () => ops.put(`/api${operationPaths.expense(op._id, e._id)}`, { vendorId: sleepy }))).code).toBe('VENDOR_NOT_BOOKABLE');
+    expect((await owner.put(`/api/vendors/${awake}`, { isActive: false })).status).toBe(200);
+    const kept = await ops.put(`/api${operationPaths.expense(op._id, e._id)}`, { vendorId: awake, amount: 4_000 });
+    expect(kept.status).toBe(200);
+    expect(detailOk(kept.body).additionalExpenses[0]).toMatchObject({ amount: 4_000, vendor: { _id: awake, name: 'Awake Guides' } });
+  });
 });
 
 describe('send vouchers, then mark completed', () => {
