@@ -90,7 +90,7 @@ describe('operations in Chromium', () => {
     expect(operationPath).toMatch(/^\/operations\/[0-9a-f-]{36}$/);
   });
 
-  it('fills the vouchers from the tour and confirms them with the vendors’ numbers (one by keyboard)', async () => {
+  it('fills the vouchers from the tour, edits a draft and confirms them with the vendors’ numbers (one by keyboard)', async () => {
     const panel = page.getByTestId('operation-panel');
     await expect.poll(() => panel.getAttribute('data-step')).toBe('addVouchers');
     await page.getByRole('button', { name: 'Fill from the tour' }).click();
@@ -102,6 +102,15 @@ describe('operations in Chromium', () => {
     expect(await vouchers.innerText()).toContain(HOTEL);
     expect(await axe(page)).toEqual([]);
     await shot('181-operation-drafts');
+
+    // A draft is edited before it is confirmed: the hotel's room as the vendor will read it.
+    await vouchers.getByRole('button', { name: `Edit voucher Hotels · ${HOTEL}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit voucher' });
+    await edit.getByLabel('Description').fill('Deluxe double, sea view, 4 nights');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toastOn(page, 'Voucher saved');
+    await edit.waitFor({ state: 'detached' });
+    await vouchers.getByText('Deluxe double, sea view, 4 nights').waitFor();
 
     // A voucher by hand: the service first, then only the active vendors offering it; dates within the trip.
     await page.getByRole('button', { name: 'Add voucher' }).click();
@@ -183,7 +192,7 @@ describe('operations in Chromium', () => {
     expect((await owner.get(`/api/booking-operations/bookingId/${booking._id}`)).body.data.status).toBe('pending');
   });
 
-  it('sends the vouchers: refused naming the vendor without an email, then each PDF to its vendor', async () => {
+  it('sends the vouchers: refused naming the vendor without an email, then one from its row and the rest together, each PDF to its vendor', async () => {
     await page.getByTestId('send-vouchers').click();
     await page.locator('.p-confirm-dialog').getByRole('button', { name: 'Send vouchers' }).click();
     const refusal = page.getByTestId('vendors-without-email');
@@ -194,11 +203,19 @@ describe('operations in Chromium', () => {
 
     const fixed = await owner.put(`/api/vendors/${safariId}`, { email: 'bookings@dune-riders.example' });
     expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    // The safari's voucher from its own row, then the one left with "Send vouchers".
+    const rows = page.getByTestId('vouchers').locator('tbody tr');
+    await rows.filter({ hasText: SAFARI }).getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('.p-confirm-dialog').getByText('Send 1 confirmed voucher to its vendor by email, as a PDF?').waitFor();
+    await page.locator('.p-confirm-dialog').getByRole('button', { name: 'Send vouchers' }).click();
+    await toastOn(page, '1 voucher sent');
+    await expect.poll(() => rows.filter({ hasText: SAFARI }).getAttribute('data-status')).toBe('sent');
+    await refusal.waitFor({ state: 'detached' });
+    expect(await rows.filter({ hasText: HOTEL }).first().getAttribute('data-status')).toBe('confirmed');
     await page.getByTestId('send-vouchers').click();
     await page.locator('.p-confirm-dialog').getByRole('button', { name: 'Send vouchers' }).click();
-    await toastOn(page, '2 vouchers sent');
+    await toastOn(page, '1 voucher sent');
     await expect.poll(() => page.getByTestId('vouchers').locator('tbody tr[data-status=sent]').count()).toBe(2);
-    await refusal.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('operation-panel').getAttribute('data-step')).toBe('payVendors');
 
     // The queue hands them to the organization's mail server: one message per vendor, its voucher's PDF attached.
@@ -219,18 +236,31 @@ describe('operations in Chromium', () => {
     await preview.waitFor({ state: 'detached' });
   });
 
-  it('adds an expense, pays the vendors and the expense what is owed, completes the trip and sees its profit beside the plan', async () => {
+  it('adds an expense and changes its amount, pays the vendors and the expense what is owed, completes the trip and sees its profit beside the plan', async () => {
     await page.getByRole('button', { name: 'Add expense' }).click();
     const form = page.getByRole('dialog', { name: 'New expense' });
     await form.getByLabel('Description').fill('Tips for the desert guide');
     await choose(page, form.locator('.field', { has: page.locator('label', { hasText: /^Category$/ }) }), 'Tips');
     const amount = form.getByLabel('Amount');
     await amount.click();
-    await amount.pressSequentially('50');
+    await amount.pressSequentially('40');
     await amount.press('Tab');
     await form.getByRole('button', { name: 'Save' }).click();
     await toastOn(page, 'Expense added');
     await page.getByTestId('expenses').getByText('Tips for the desert guide').waitFor();
+    // The guide was tipped more than planned: the amount changed before it is paid.
+    await page.getByTestId('expenses').getByRole('button', { name: 'Edit expense Tips for the desert guide' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit expense' });
+    const changed = edit.getByLabel('Amount');
+    await changed.click();
+    await changed.press('ControlOrMeta+a');
+    await changed.press('Backspace');
+    await changed.pressSequentially('50');
+    await changed.press('Tab');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toastOn(page, 'Expense saved');
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('expenses').innerText()).toContain(money(5_000, booking.currency));
     await expect.poll(() => page.getByTestId('operation-panel').innerText()).toContain('Pay 3 items');
 
     for (let i = 0; i < 3; i++) {
