@@ -12,6 +12,7 @@ export function createFormatters(locale: string, options: { currency?: string; t
   const dateFmt = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
   const dateTimeFmt = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: options.timeZone });
   const listFmt = new Intl.ListFormat(tag, { type: 'unit', style: 'short' });
+  const namesFmt = new Intl.ListFormat(tag, { type: 'conjunction', style: 'long' });
   return {
     /** A calendar date `YYYY-MM-DD`: no time zone shift. */
     date(value: string | null | undefined) {
@@ -36,6 +37,13 @@ export function createFormatters(locale: string, options: { currency?: string; t
     /** Counted parts read as one phrase in the language: "2 adults, 1 child", "بالغان وطفل". */
     list(parts: string[]) {
       return listFmt.format(parts);
+    },
+    /**
+     * People's names as one phrase ("Ana, Ben and Cleo"), each isolated (FSI … PDI): a Latin name
+     * in an Arabic sentence keeps its place instead of taking the "و" or the comma with it.
+     */
+    names(names: string[]) {
+      return namesFmt.format(names.map((n) => `\u2068${n}\u2069`));
     },
   };
 }

@@ -33,6 +33,13 @@ describe('plurals (i18next plural forms; Arabic by its own rules)', () => {
     expect([1, 2, 3, 14].map((count) => i18next.t('tourPlan.nights', { count }))).toEqual(['ليلة واحدة', 'ليلتان', '3 ليالٍ', '14 ليلةً']);
   });
 
+  it('names read as one phrase, each isolated so a Latin name keeps its place in an Arabic line', () => {
+    const strip = (s: string) => s.replace(/[\u2068\u2069]/g, '');
+    expect(strip(createFormatters('en').names(['Ana', 'Ben', 'Cleo']))).toBe('Ana, Ben, and Cleo');
+    const ar = createFormatters('ae').names(['Traveller 1', 'Traveller 2']);
+    expect(ar).toBe('\u2068Traveller 1\u2069 و\u2068Traveller 2\u2069');
+  });
+
   it.each(englishPlurals)('Arabic gives %s in all six plural forms', (key) => {
     const arabic = keysOf(ae);
     for (const category of PLURAL_CATEGORIES) expect(arabic, `${key}_${category}`).toContain(`${key}_${category}`);

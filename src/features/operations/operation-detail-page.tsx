@@ -329,7 +329,7 @@ function Operation({ operation }: { operation: OperationDetail }) {
               <span key="pax">
                 {fmt.number(b.pax)}
                 {' · '}
-                {operation.travellers.length ? fmt.list(operation.travellers) : <span className="muted">{t('operations.noTravellersNamed')}</span>}
+                {operation.travellers.length ? fmt.names(operation.travellers) : <span className="muted">{t('operations.noTravellersNamed')}</span>}
               </span>,
             ],
             ...(b.destinations.length ? [[t('operations.destinations'), b.destinations.map((d) => d.name).join(', ')] as [string, string]] : []),
