@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two groups, one after the other. First the API, system and component tests, two files at a time
- * at least: they mostly wait on PostgreSQL or a child process, so a second worker nearly halves
- * them. Then the end-to-end files, one at a time: Chromium, the server and PostgreSQL already fill
+ * at least: they mostly wait on PostgreSQL or a child process, so a second worker takes about 40 %
+ * off their time. Then the end-to-end files, one at a time: Chromium, the server and PostgreSQL already fill
  * a 2-core machine, and a second browser only makes every step slower (and its timeouts tighter).
  */
 const BACKGROUND_WORKERS = Math.max(2, os.availableParallelism() - 1);

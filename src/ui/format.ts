@@ -39,7 +39,7 @@ export function createFormatters(locale: string, options: { currency?: string; t
       return listFmt.format(parts);
     },
     /**
-     * People's names as one phrase ("Ana, Ben and Cleo"), each isolated (FSI … PDI): a Latin name
+     * People's names as one phrase ("Ana, Ben, and Cleo"), each isolated (FSI … PDI): a Latin name
      * in an Arabic sentence keeps its place instead of taking the "و" or the comma with it.
      */
     names(names: string[]) {
