@@ -159,6 +159,7 @@ export async function setUpOrganization(tx: Tx, setup: OrganizationSetup): Promi
       type: 'system',
       title: `Welcome to ${setup.name}`,
       body: 'Your back office is ready: invite your team from Members.',
+      message: { key: 'welcome', params: { organization: setup.name } },
     });
     return people.map((p) => p.id);
   });

@@ -59,8 +59,12 @@ async function notifyVerifiers(tx: Tx, booking: BookingRow, payment: PaymentRow,
     await notify(tx, v.id, {
       type: 'payment-submitted',
       title: `Payment to verify: ${booking.customerName} (${bookingRef(booking.number)})`,
-      // Notifications are written in English (as every other); the method in words, never its code.
+      // The English wording for API callers; `message` carries the code for the reader’s language.
       body: `${formatMoney(payment.amount, payment.currency)} by ${DOCUMENT_STRINGS.en.methods[payment.paymentMethod as keyof DocumentStrings['methods']].toLowerCase()}, paid on ${payment.paidOn}`,
+      message: {
+        key: 'paymentToVerify',
+        params: { customer: booking.customerName, ref: bookingRef(booking.number), amount: payment.amount, currency: payment.currency, method: payment.paymentMethod, date: payment.paidOn },
+      },
       link: bookingLink(booking.id),
     });
   }

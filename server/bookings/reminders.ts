@@ -159,6 +159,7 @@ export async function sendDueReminders(tx: Tx, today: string): Promise<{ install
         type: 'installment-overdue',
         title: `Installment overdue: ${c.booking.customerName} (${bookingRef(c.booking.number)})`,
         body: `${formatMoney(c.open, c.booking.currency)} was due on ${c.dueDate}`,
+        message: { key: 'installmentOverdue', params: { customer: c.booking.customerName, ref: bookingRef(c.booking.number), amount: c.open, currency: c.booking.currency, date: c.dueDate } },
         link: bookingLink(c.booking.id),
       });
     }

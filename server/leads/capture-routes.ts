@@ -80,6 +80,7 @@ export const leadCaptureRoutes = [
             type: 'lead-assigned',
             title: `New website enquiry from ${lead.name}, who has your lead ${open.name}`,
             body: message,
+            message: { key: 'leadEnquiry', params: { name: lead.name, lead: open.name } },
             link: leadLink(lead.id),
           });
         }

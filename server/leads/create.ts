@@ -65,7 +65,13 @@ export async function createLead(tx: Tx, input: CreateLeadInput, { actor, event,
   }
   if (input.followUp) await addFollowUp(tx, lead, { dueAt: input.followUp, assigneeId: owner ?? actor?.id ?? null }, actor?.id ?? null);
   if (owner && owner !== actor?.id) {
-    await notify(tx, owner, { type: 'lead-assigned', title: `New lead assigned to you: ${lead.name}`, body: null, link: leadLink(lead.id) });
+    await notify(tx, owner, {
+      type: 'lead-assigned',
+      title: `New lead assigned to you: ${lead.name}`,
+      body: null,
+      message: { key: 'leadAssignedNew', params: { lead: lead.name } },
+      link: leadLink(lead.id),
+    });
   }
   return lead;
 }

@@ -184,10 +184,17 @@ export const leadImporter: Importer<LeadImportRow, LeadValues> = {
       .groupBy(leads.assignedTo);
     if (!owners.length) return;
     await tx.insert(notifications).values(
-      owners.map(({ memberId, n, id, name }) =>
+      owners.map(({ memberId, n, id, name }): typeof notifications.$inferInsert =>
         n === 1
-          ? { memberId: memberId!, type: 'lead-assigned' as const, title: `New lead assigned to you: ${name}`, body: null, link: leadLink(id) }
-          : { memberId: memberId!, type: 'lead-assigned' as const, title: `${n} imported leads assigned to you`, body: null, link: `/leads?assignedTo=${memberId}` },
+          ? { memberId: memberId!, type: 'lead-assigned' as const, title: `New lead assigned to you: ${name}`, body: null, message: { key: 'leadAssignedNew', params: { lead: name } }, link: leadLink(id) }
+          : {
+              memberId: memberId!,
+              type: 'lead-assigned' as const,
+              title: `${n} imported leads assigned to you`,
+              body: null,
+              message: { key: 'leadsImported', params: { count: n } },
+              link: `/leads?assignedTo=${memberId}`,
+            },
       ),
     );
   },

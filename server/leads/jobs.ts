@@ -20,7 +20,13 @@ export const leadJobs: JobHandlers = {
     // Answered, already notified, or the lead closed meanwhile: nothing is due any more.
     if (!row || !isOpen(row.status)) return;
     if (row.assigneeId) {
-      await notify(tx, row.assigneeId, { type: 'follow-up-due', title: `Follow-up due: ${row.leadName}`, body: row.note, link: leadLink(row.leadId) });
+      await notify(tx, row.assigneeId, {
+        type: 'follow-up-due',
+        title: `Follow-up due: ${row.leadName}`,
+        body: row.note,
+        message: { key: 'followUpDue', params: { lead: row.leadName } },
+        link: leadLink(row.leadId),
+      });
     }
     await tx.update(followUps).set({ notifiedAt: sql`now()` }).where(eq(followUps.id, row.id));
   },

@@ -244,7 +244,13 @@ const staffRoutes = [
       await moveOpenFollowUps(tx, row.id, row.assignedTo, body.assignedTo);
       await logLeadEvent(tx, row.id, 'owner', { from: nameOf(row.assignedTo), to: nameOf(body.assignedTo) }, auth.memberId);
       if (body.assignedTo !== auth.memberId) {
-        await notify(tx, body.assignedTo, { type: 'lead-assigned', title: `Lead assigned to you: ${row.name}`, body: `by ${auth.memberName}`, link: leadLink(row.id) });
+        await notify(tx, body.assignedTo, {
+          type: 'lead-assigned',
+          title: `Lead assigned to you: ${row.name}`,
+          body: `by ${auth.memberName}`,
+          message: { key: 'leadAssigned', params: { lead: row.name, by: auth.memberName } },
+          link: leadLink(row.id),
+        });
       }
     },
   }),

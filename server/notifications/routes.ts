@@ -12,6 +12,7 @@ const toNotification = (row: typeof notifications.$inferSelect): Notification =>
   type: row.type as Notification['type'],
   title: row.title,
   body: row.body,
+  message: row.message ?? null,
   link: row.link,
   readAt: row.readAt,
   createdAt: row.createdAt,

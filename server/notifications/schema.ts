@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { NotificationMessage } from '../../src/api/notifications/contract';
 import { id, instant, createdAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
 
@@ -14,6 +15,8 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     title: text('title').notNull(),
     body: text('body'),
+    /** The key and values the reader's language words it from (null: title and body only). */
+    message: jsonb('message').$type<NotificationMessage>(),
     link: text('link'),
     readAt: instant('read_at'),
     createdAt: createdAt(),

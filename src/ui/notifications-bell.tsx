@@ -8,11 +8,33 @@ import {
   useMarkNotificationRead,
   useUnreadNotifications,
 } from '../api/notifications/get-unread-notifications';
+import type { Notification } from '../api/notifications/contract';
 import { useAuth } from './auth';
 import { useFormatters } from './format';
 
 /** A page of this app (`/leads/…`), never another site: where a notification may lead. */
 const appPath = (link: string | null) => (link && link.startsWith('/') && !link.startsWith('//') ? link : undefined);
+
+/**
+ * A notification in the reader's language: its message key and values through the locale
+ * (money, dates and payment methods formatted here), or the stored English title and body for
+ * one written without a key.
+ */
+function useNotificationText() {
+  const { t, i18n } = useTranslation();
+  const { organization } = useAuth();
+  const fmt = useFormatters({ timeZone: organization.timeZone });
+  return (n: Notification): { title: string; body: string | null } => {
+    if (!n.message) return { title: n.title, body: n.body };
+    const { key, params } = n.message;
+    const values: Record<string, string | number> = { ...params };
+    if (typeof params.amount === 'number' && typeof params.currency === 'string') values.amount = fmt.money(params.amount, params.currency);
+    if (typeof params.date === 'string') values.date = fmt.date(params.date);
+    if (typeof params.method === 'string') values.method = t(`bookings.methods.${params.method}`);
+    const base = `notifications.messages.${key}`;
+    return { title: t(`${base}.title`, values), body: i18n.exists(`${base}.body`) ? t(`${base}.body`, values) : n.body };
+  };
+}
 
 /**
  * The unread notifications, each opening the record it is about (and counting as read); "mark all
@@ -25,6 +47,7 @@ export function NotificationList({ onOpen }: { onOpen?: () => void }) {
   const unread = useUnreadNotifications();
   const markOne = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
+  const textOf = useNotificationText();
   const count = unread.data?.stats?.unread ?? 0;
   const items = unread.data?.data ?? [];
   if (items.length === 0) return <p className="muted" style={{ margin: 0 }}>{t('shell.noNotifications')}</p>;
@@ -38,6 +61,7 @@ export function NotificationList({ onOpen }: { onOpen?: () => void }) {
       <ul className="notif-list" data-testid="notifications-list">
         {items.map((n) => {
           const to = appPath(n.link);
+          const { title, body } = textOf(n);
           return (
             <li key={n._id} data-notification={n.type}>
               <i className="pi pi-info-circle" aria-hidden="true" style={{ marginTop: 4 }} />
@@ -51,15 +75,15 @@ export function NotificationList({ onOpen }: { onOpen?: () => void }) {
                       onOpen?.();
                     }}
                   >
-                    {n.title}
+                    {title}
                   </Link>
                 ) : (
-                  <div style={{ fontWeight: 600 }}>{n.title}</div>
+                  <div style={{ fontWeight: 600 }}>{title}</div>
                 )}
-                {n.body && <div className="muted">{n.body}</div>}
+                {body && <div className="muted">{body}</div>}
                 <small className="muted">{fmt.dateTime(n.createdAt)}</small>
               </div>
-              <Button type="button" icon="pi pi-check" rounded text size="small" aria-label={`${t('shell.markRead')}: ${n.title}`} onClick={() => markOne.mutate(n._id)} />
+              <Button type="button" icon="pi pi-check" rounded text size="small" aria-label={`${t('shell.markRead')}: ${title}`} onClick={() => markOne.mutate(n._id)} />
             </li>
           );
         })}

@@ -97,8 +97,8 @@ describe('the daily job on the organization\'s clock', () => {
     expect(mail[0].body).toContain(`the next installment is $1,000.00, due on ${longDate(day(10))}.`);
     expect(mail[1].subject).toBe(`Overdue payment: booking ${b.ref}`);
     const [samir] = await s.sql<{ id: string }>(`select id from members where email = 'sales@demo.travel'`);
-    expect(await s.sql(`select title from notifications where member_id = $1 and type = 'installment-overdue' and title like $2`, [samir.id, `%(${b.ref})`])).toEqual([
-      { title: `Installment overdue: ${b.customer.name} (${b.ref})` },
+    expect(await s.sql(`select title, message from notifications where member_id = $1 and type = 'installment-overdue' and title like $2`, [samir.id, `%(${b.ref})`])).toEqual([
+      { title: `Installment overdue: ${b.customer.name} (${b.ref})`, message: { key: 'installmentOverdue', params: { customer: b.customer.name, ref: b.ref, amount: expect.any(Number), currency: 'USD', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } } },
     ]);
     expect(await emails(paidUp._id)).toEqual([]);
     at(TODAY);

@@ -262,6 +262,12 @@ describe('payments', () => {
     expect(p.status).toBe(201);
     expect(p.body.data).toMatchObject({ status: 'submitted', isVerified: false, receiptNumber: null, amount: 120_000, paymentMethod: 'card', paidOn: TODAY, allocations: [] });
     expect(Number((await s.sql<{ n: string }>(`select count(*) as n from notifications where member_id = $1 and type = 'payment-submitted'`, [fin.id]))[0].n)).toBe(before + 1);
+    const [told] = (await finance.get('/api/notifications/unread')).body.data.filter((n: { link: string }) => n.link === `/bookings/${b._id}`);
+    expect(told).toMatchObject({
+      type: 'payment-submitted',
+      title: `Payment to verify: ${b.customer.name} (${b.ref})`,
+      message: { key: 'paymentToVerify', params: { customer: b.customer.name, ref: b.ref, amount: 120_000, currency: 'USD', method: 'card', date: TODAY } },
+    });
     expect((await sales.put(`/api/bookings/${b._id}/payment/${p.body.data._id}/verify`, {})).status).toBe(403);
 
     const v = await verify(finance, b._id, p.body.data._id);

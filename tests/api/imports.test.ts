@@ -533,12 +533,12 @@ describe('lead import and a contact made at the same moment', () => {
 describe('lead import across chunks', () => {
   it('tells an owner once per import, however many chunks it takes', async () => {
     const marco = (await s.sql<{ id: string }>(`select id from members where email = 'marco@demo.travel'`))[0]!.id;
-    const titles = async () => (await s.sql<{ title: string; link: string }>(`select title, link from notifications where member_id = $1 order by created_at`, [marco]));
+    const titles = async () => await s.sql<{ title: string; link: string; message: unknown }>(`select title, link, message from notifications where member_id = $1 order by created_at`, [marco]);
     const was = (await titles()).length;
     const rows = Array.from({ length: 2600 }, (_, i) => ({ name: `Marco Lead ${i}`, phone: `+39 06 ${String(i).padStart(7, '0')}`, assignedTo: 'marco@demo.travel' }));
     const res = await importRows(owner, 'leads', rows);
     expect(res.body.data.summary.created).toBe(2600);
-    expect((await titles()).slice(was)).toEqual([{ title: '2600 imported leads assigned to you', link: `/leads?assignedTo=${marco}` }]);
+    expect((await titles()).slice(was)).toEqual([{ title: '2600 imported leads assigned to you', link: `/leads?assignedTo=${marco}`, message: { key: 'leadsImported', params: { count: 2600 } } }]);
   });
 });
 

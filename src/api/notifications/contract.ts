@@ -10,11 +10,28 @@ export const NOTIFICATION_TYPES = [
   'system',
 ] as const;
 
+/**
+ * What a notification says, as a key and its values, so each member reads it in their own
+ * language (`notifications.messages.<key>` in the locales). `title` and `body` keep the English
+ * wording for API callers and for notifications written before messages had keys. Values named
+ * `amount` (minor units, with `currency`), `date` (YYYY-MM-DD) and `method` (a payment method's
+ * code) are formatted by the reader; the rest are names, shown as they are.
+ */
+export const NOTIFICATION_MESSAGES = ['leadAssignedNew', 'leadAssigned', 'leadsImported', 'leadEnquiry', 'followUpDue', 'paymentToVerify', 'installmentOverdue', 'welcome'] as const;
+export type NotificationMessageKey = (typeof NOTIFICATION_MESSAGES)[number];
+
+export const notificationMessageSchema = v.object({
+  key: v.picklist(NOTIFICATION_MESSAGES),
+  params: v.record(v.string(), v.union([v.string(), v.number()])),
+});
+export type NotificationMessage = v.InferOutput<typeof notificationMessageSchema>;
+
 export const notificationSchema = v.object({
   _id: uuid,
   type: v.picklist(NOTIFICATION_TYPES),
   title: v.string(),
   body: v.nullable(v.string()),
+  message: v.nullable(notificationMessageSchema),
   link: v.nullable(v.string()),
   readAt: v.nullable(timestamp),
   createdAt: timestamp,

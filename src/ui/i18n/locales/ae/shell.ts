@@ -146,6 +146,23 @@ const shell = {
     unreadCount_few: '{{count}} إشعارات غير مقروءة',
     unreadCount_many: '{{count}} إشعارًا غير مقروء',
     unreadCount_other: '{{count}} إشعار غير مقروء',
+    messages: {
+      leadAssignedNew: { title: 'عميل محتمل جديد أُسند إليك: {{lead}}' },
+      leadAssigned: { title: 'أُسند إليك العميل المحتمل: {{lead}}', body: 'بواسطة {{by}}' },
+      leadsImported: {
+        title_zero: 'لم يُسند إليك أي عميل محتمل مستورد',
+        title_one: 'أُسند إليك عميل محتمل مستورد واحد',
+        title_two: 'أُسند إليك عميلان محتملان مستوردان',
+        title_few: 'أُسند إليك {{count}} عملاء محتملين مستوردين',
+        title_many: 'أُسند إليك {{count}} عميلًا محتملًا مستوردًا',
+        title_other: 'أُسند إليك {{count}} عميل محتمل مستورد',
+      },
+      leadEnquiry: { title: 'استفسار جديد عبر الموقع من {{name}}، وله لديك العميل المحتمل {{lead}}' },
+      followUpDue: { title: 'حان موعد المتابعة: {{lead}}' },
+      paymentToVerify: { title: 'دفعة بانتظار التحقق: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · دُفعت في {{date}}' },
+      installmentOverdue: { title: 'قسط متأخر: {{customer}} ({{ref}})', body: '{{amount}} كان مستحقًا في {{date}}' },
+      welcome: { title: 'مرحبًا بك في {{organization}}', body: 'مكتبك الخلفي جاهز: ادعُ فريقك من صفحة الأعضاء.' },
+    },
   },
   workflow: {
     title: 'سير العمل',

@@ -136,6 +136,17 @@ const shell = {
   notifications: {
     unreadCount_one: '{{count}} unread',
     unreadCount_other: '{{count}} unread',
+    /** What each notification says (its `message.key`); `amount`, `date` and `method` come formatted. */
+    messages: {
+      leadAssignedNew: { title: 'New lead assigned to you: {{lead}}' },
+      leadAssigned: { title: 'Lead assigned to you: {{lead}}', body: 'by {{by}}' },
+      leadsImported: { title_one: '{{count}} imported lead assigned to you', title_other: '{{count}} imported leads assigned to you' },
+      leadEnquiry: { title: 'New website enquiry from {{name}}, who has your lead {{lead}}' },
+      followUpDue: { title: 'Follow-up due: {{lead}}' },
+      paymentToVerify: { title: 'Payment to verify: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · paid on {{date}}' },
+      installmentOverdue: { title: 'Installment overdue: {{customer}} ({{ref}})', body: '{{amount}} was due on {{date}}' },
+      welcome: { title: 'Welcome to {{organization}}', body: 'Your back office is ready: invite your team from Members.' },
+    },
   },
   workflow: {
     title: 'Workflow',

@@ -1,0 +1,107 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { DEFAULT_PREFERENCES } from '../../src/api/admin/members/contract';
+import { meQueryOptions } from '../../src/api/admin/auth/get-me';
+import type { AuthState } from '../../src/api/admin/auth/contract';
+import type { Notification } from '../../src/api/notifications/contract';
+import { ALL_PERMISSIONS } from '../../src/api/permissions';
+import { RequireAuth } from '../../src/ui/auth';
+import { changeLanguage, initI18n } from '../../src/ui/i18n';
+import { NotificationList } from '../../src/ui/notifications-bell';
+import { createQueryClient } from '../../src/ui/query-client';
+
+configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * The bell in the reader's language: a notification is worded from its message key and values
+ * (money, the date and the payment method formatted for the reader), and one stored before keys
+ * existed keeps its English title and body.
+ */
+const ME = {
+  member: { _id: 'm1', name: 'Fatima Finance', email: 'finance@demo.travel', preferences: { ...DEFAULT_PREFERENCES, locale: 'en' } },
+  organization: { _id: 'o1', name: 'Demo Travels', currency: 'USD', timeZone: 'Asia/Dubai', colorScheme: { primary: '#14b8a6', secondary: '#3b82f6' }, invoicePrefix: 'INV', taxRate: 0, terms: null, secretHint: 'x' },
+  subscription: { plan: 'business', status: 'active' },
+  role: { _id: 'r1', name: 'Finance', isOwner: false, permissions: ALL_PERMISSIONS, visibility: { leads: 'all', bookings: 'all' } },
+} as unknown as AuthState;
+
+const base = { readAt: null, createdAt: '2026-11-23T08:00:00.000Z' };
+const NOTIFICATIONS: Notification[] = [
+  {
+    ...base,
+    _id: '00000000-0000-4000-8000-000000000001',
+    type: 'payment-submitted',
+    title: 'Payment to verify: Mira Haddad (BK-12)',
+    body: '$1,200.00 by card, paid on 2026-11-22',
+    message: { key: 'paymentToVerify', params: { customer: 'Mira Haddad', ref: 'BK-12', amount: 120_000, currency: 'USD', method: 'card', date: '2026-11-22' } },
+    link: '/bookings/b1',
+  },
+  {
+    ...base,
+    _id: '00000000-0000-4000-8000-000000000002',
+    type: 'lead-assigned',
+    title: '3 imported leads assigned to you',
+    body: null,
+    message: { key: 'leadsImported', params: { count: 3 } },
+    link: '/leads?assignedTo=m1',
+  },
+  { ...base, _id: '00000000-0000-4000-8000-000000000003', type: 'system', title: 'Written before keys', body: 'Its English stays', message: null, link: null },
+];
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function renderList() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/auth/me') return json(200, { data: ME });
+      if (url.pathname === '/api/notifications/unread') {
+        return json(200, { data: NOTIFICATIONS, meta: { totalItems: 3, totalPages: 1, currentPage: 1, limit: 50 }, stats: { unread: 3 } });
+      }
+      return json(404, { message: 'no', code: 'NOT_FOUND' });
+    }),
+  );
+  const client = createQueryClient();
+  client.setQueryData(meQueryOptions().queryKey, ME);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <RequireAuth>
+          <NotificationList />
+        </RequireAuth>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const items = async () => within(await screen.findByTestId('notifications-list')).getAllByRole('listitem').map((li) => li.textContent ?? '');
+
+describe('notifications in the reader’s language', () => {
+  beforeAll(() => initI18n('en'));
+  afterEach(cleanup);
+  afterAll(() => changeLanguage('en'));
+
+  it('English: worded from the key, the method in words', async () => {
+    await changeLanguage('en');
+    renderList();
+    const [payment, imported, old] = await items();
+    expect(payment).toContain('Payment to verify: Mira Haddad (BK-12)');
+    expect(payment).toContain('$1,200.00 · Card · paid on Nov 22, 2026');
+    expect(imported).toContain('3 imported leads assigned to you');
+    expect(old).toContain('Written before keys');
+    expect(old).toContain('Its English stays');
+  });
+
+  it('Arabic: the same notifications in Arabic, with Arabic plural forms; one without a key as it was stored', async () => {
+    await changeLanguage('ae');
+    renderList();
+    const [payment, imported, old] = await items();
+    expect(payment).toContain('دفعة بانتظار التحقق: Mira Haddad (BK-12)');
+    expect(payment).toContain('بطاقة');
+    expect(payment).not.toContain('by card');
+    expect(imported).toContain('أُسند إليك 3 عملاء محتملين مستوردين');
+    expect(old).toContain('Written before keys');
+  });
+});
