@@ -1,17 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
 import { useState } from 'react';
-import { DEFAULT_PREFERENCES } from '../../src/api/admin/members/contract';
-import { meQueryOptions } from '../../src/api/admin/auth/get-me';
-import type { AuthState } from '../../src/api/admin/auth/contract';
-import { ALL_PERMISSIONS } from '../../src/api/permissions';
 import { IncomeDialog } from '../../src/features/finance/income-dialog';
-import { RequireAuth } from '../../src/ui/auth';
 import { initI18n } from '../../src/ui/i18n';
-import { createQueryClient } from '../../src/ui/query-client';
+import { renderSignedIn, signedInAs } from '../support/signed-in';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -21,12 +14,7 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
  * opening of the form, so a retry after a failed answer is the same request, and the next opening
  * is a new one; the server's field issues show under their fields.
  */
-const ME = {
-  member: { _id: 'm1', name: 'Fatima Finance', email: 'finance@demo.travel', preferences: { ...DEFAULT_PREFERENCES, locale: 'en' } },
-  organization: { _id: 'o1', name: 'Demo Travels', currency: 'USD', timeZone: 'Asia/Dubai', colorScheme: { primary: '#14b8a6', secondary: '#3b82f6' }, invoicePrefix: 'INV', taxRate: 0, terms: null, secretHint: 'x' },
-  subscription: { plan: 'business', status: 'active' },
-  role: { _id: 'r1', name: 'Finance', isOwner: false, permissions: ALL_PERMISSIONS, visibility: { leads: 'all', bookings: 'all' } },
-} as unknown as AuthState;
+const ME = signedInAs('Fatima Finance', 'finance@demo.travel', 'Finance');
 
 const posts: { key: string | null; body: Record<string, unknown> }[] = [];
 let answers: Response[] = [];
@@ -53,17 +41,7 @@ function Opener() {
 }
 
 function renderForm() {
-  const client = createQueryClient();
-  client.setQueryData(meQueryOptions().queryKey, ME);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <RequireAuth>
-          <Opener />
-        </RequireAuth>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderSignedIn(ME, <Opener />);
 }
 
 const income = { data: { _id: 'i1', number: 'RCT-2026-0001', date: '2026-11-23', amount: 1250, currency: 'USD', paymentMethod: 'bank-transfer', description: 'Fee', entryId: 'e1', createdAt: '' } };

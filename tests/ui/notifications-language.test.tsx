@@ -1,16 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
-import { DEFAULT_PREFERENCES } from '../../src/api/admin/members/contract';
-import { meQueryOptions } from '../../src/api/admin/auth/get-me';
-import type { AuthState } from '../../src/api/admin/auth/contract';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import type { Notification } from '../../src/api/notifications/contract';
-import { ALL_PERMISSIONS } from '../../src/api/permissions';
-import { RequireAuth } from '../../src/ui/auth';
 import { changeLanguage, initI18n } from '../../src/ui/i18n';
 import { NotificationList } from '../../src/ui/notifications-bell';
-import { createQueryClient } from '../../src/ui/query-client';
+import { renderSignedIn, signedInAs } from '../support/signed-in';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -19,12 +12,7 @@ configure({ asyncUtilTimeout: 5000 });
  * (money, the date and the payment method formatted for the reader), and one stored before keys
  * existed keeps its English title and body.
  */
-const ME = {
-  member: { _id: 'm1', name: 'Fatima Finance', email: 'finance@demo.travel', preferences: { ...DEFAULT_PREFERENCES, locale: 'en' } },
-  organization: { _id: 'o1', name: 'Demo Travels', currency: 'USD', timeZone: 'Asia/Dubai', colorScheme: { primary: '#14b8a6', secondary: '#3b82f6' }, invoicePrefix: 'INV', taxRate: 0, terms: null, secretHint: 'x' },
-  subscription: { plan: 'business', status: 'active' },
-  role: { _id: 'r1', name: 'Finance', isOwner: false, permissions: ALL_PERMISSIONS, visibility: { leads: 'all', bookings: 'all' } },
-} as unknown as AuthState;
+const ME = signedInAs('Fatima Finance', 'finance@demo.travel', 'Finance');
 
 const base = { readAt: null, createdAt: '2026-11-23T08:00:00.000Z' };
 const NOTIFICATIONS: Notification[] = [
@@ -63,17 +51,7 @@ function renderList() {
       return json(404, { message: 'no', code: 'NOT_FOUND' });
     }),
   );
-  const client = createQueryClient();
-  client.setQueryData(meQueryOptions().queryKey, ME);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <RequireAuth>
-          <NotificationList />
-        </RequireAuth>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderSignedIn(ME, <NotificationList />);
 }
 
 const items = async () => within(await screen.findByTestId('notifications-list')).getAllByRole('listitem').map((li) => li.textContent ?? '');

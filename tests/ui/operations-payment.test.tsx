@@ -1,17 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
 import { useState } from 'react';
-import { DEFAULT_PREFERENCES } from '../../src/api/admin/members/contract';
-import { meQueryOptions } from '../../src/api/admin/auth/get-me';
-import type { AuthState } from '../../src/api/admin/auth/contract';
-import { ALL_PERMISSIONS } from '../../src/api/permissions';
 import { paymentDefaults, VendorPaymentDialog, type PaymentTarget } from '../../src/features/operations/operation-dialogs';
-import { RequireAuth } from '../../src/ui/auth';
 import { initI18n } from '../../src/ui/i18n';
-import { createQueryClient } from '../../src/ui/query-client';
+import { renderSignedIn, signedInAs } from '../support/signed-in';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -21,12 +14,7 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
  * Idempotency-Key per opening (a retry after a lost answer is the same payment, the next opening a
  * new one), and pays a voucher or an expense at its own address.
  */
-const ME = {
-  member: { _id: 'm1', name: 'Oskar Ops', email: 'ops@demo.travel', preferences: { ...DEFAULT_PREFERENCES, locale: 'en' } },
-  organization: { _id: 'o1', name: 'Demo Travels', currency: 'USD', timeZone: 'Asia/Dubai', colorScheme: { primary: '#14b8a6', secondary: '#3b82f6' }, invoicePrefix: 'INV', taxRate: 0, terms: null, secretHint: 'x' },
-  subscription: { plan: 'business', status: 'active' },
-  role: { _id: 'r1', name: 'Operations', isOwner: false, permissions: ALL_PERMISSIONS, visibility: { leads: 'all', bookings: 'all' } },
-} as unknown as AuthState;
+const ME = signedInAs('Oskar Ops', 'ops@demo.travel', 'Operations');
 
 const OP = '00000000-0000-4000-8000-0000000000a1';
 const posts: { path: string; key: string | null; body: Record<string, unknown> }[] = [];
@@ -54,17 +42,7 @@ function Opener({ target }: { target: PaymentTarget }) {
 }
 
 function renderForm(target: PaymentTarget) {
-  const client = createQueryClient();
-  client.setQueryData(meQueryOptions().queryKey, ME);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <RequireAuth>
-          <Opener target={target} />
-        </RequireAuth>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderSignedIn(ME, <Opener target={target} />);
 }
 
 // The answer is the operation whole; the dialog only needs it to succeed.
