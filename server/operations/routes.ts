@@ -335,14 +335,14 @@ export const operationRoutes: RouteDef[] = [
     async handler({ tx, auth, params, body }) {
       const op = await openOperation(tx, auth, params.operationId);
       const row = await lockExpense(tx, op, params.expenseId);
-      // A vendor newly named must be active; one already on the expense stays, even if deactivated since.
-      if (body.vendorId && body.vendorId !== row.vendorId) await activeVendor(tx, body.vendorId);
       if (body.amount !== undefined && body.amount < row.paidAmount) {
         throw conflict(`The amount cannot be less than what was paid on it (${row.paidAmount})`, OPERATION_ERRORS.paymentExceedsOwed, { paid: row.paidAmount, amount: body.amount });
       }
       if (body.vendorId !== undefined && body.vendorId !== row.vendorId && row.paidAmount > 0) {
         throw conflict('An expense with payments keeps its vendor: the payments are that vendor’s transactions', 'CONFLICT', { paid: row.paidAmount });
       }
+      // A vendor newly named must be active; one already on the expense stays, even if deactivated since.
+      if (body.vendorId && body.vendorId !== row.vendorId) await activeVendor(tx, body.vendorId);
       const changes = Object.fromEntries(Object.entries(body).filter(([, x]) => x !== undefined));
       await tx
         .update(additionalExpenses)

@@ -11,6 +11,7 @@ import {
 import type { Notification } from '../api/notifications/contract';
 import { useAuth } from './auth';
 import { useFormatters } from './format';
+import { RTL_LOCALES } from './i18n';
 
 /** A page of this app (`/leads/…`), never another site: where a notification may lead. */
 const appPath = (link: string | null) => (link && link.startsWith('/') && !link.startsWith('//') ? link : undefined);
@@ -27,12 +28,16 @@ function useNotificationText() {
   return (n: Notification): { title: string; body: string | null } => {
     if (!n.message) return { title: n.title, body: n.body };
     const { key, params } = n.message;
-    const values: Record<string, string | number> = { ...params };
+    // In a right-to-left line each name is isolated (FSI … PDI), so a Latin name keeps its place.
+    const rtl = RTL_LOCALES.some((l) => l === i18n.language);
+    const values: Record<string, string | number> = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, rtl && typeof v === 'string' ? `\u2068${v}\u2069` : v]));
     if (typeof params.amount === 'number' && typeof params.currency === 'string') values.amount = fmt.money(params.amount, params.currency);
     if (typeof params.date === 'string') values.date = fmt.date(params.date);
     if (typeof params.method === 'string') values.method = t(`bookings.methods.${params.method}`);
     const base = `notifications.messages.${key}`;
-    return { title: t(`${base}.title`, values), body: i18n.exists(`${base}.body`) ? t(`${base}.body`, values) : n.body };
+    // A key this copy of the app does not know yet (a tab left open across a deploy): as stored.
+    if (!i18n.exists(`${base}.title`, values)) return { title: n.title, body: n.body };
+    return { title: t(`${base}.title`, values), body: i18n.exists(`${base}.body`, values) ? t(`${base}.body`, values) : n.body };
   };
 }
 

@@ -114,6 +114,19 @@ describe('My day, tiles, empty lists and the menu', () => {
     await expect
       .poll(async () => (await server.sql<{ read: boolean }>(`select read_at is not null as read from notifications where link = $1 and member_id = $2`, [`/leads/${lead!.id}`, ids.sales]))[0]?.read)
       .toBe(true);
+
+    // In Arabic the bell says it in Arabic (from the notification's key), the lead's name isolated in the line.
+    const [other] = await server.sql<{ id: string; name: string }>(`select id, name from leads where assigned_to = (select id from members where email = 'lina@demo.travel') and status = 'new' and id <> $1 limit 1`, [lead!.id]);
+    expect((await owner.put(`/api/leads/${other!.id}/owner`, { assignedTo: ids.sales })).status).toBe(200);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('language-picker').selectOption('ae');
+    const arabic = card(page, 'notifications').getByRole('link', { name: new RegExp(`^أُسند إليك العميل المحتمل: \u2068?${other!.name}\u2069?$`) });
+    await arabic.waitFor();
+    expect(await card(page, 'notifications').innerText()).toContain('بواسطة');
+    await shot(page, 'day-01b-notification-arabic');
+    await page.getByTestId('language-picker').selectOption('en');
+    // The language is the member's preference: back to English on the server before the page goes.
+    await expect.poll(async () => (await server.sql<{ locale: string }>(`select preferences->>'locale' as locale from members where id = $1`, [ids.sales]))[0]?.locale).toBe('en');
     await page.context().close();
   });
 

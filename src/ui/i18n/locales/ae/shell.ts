@@ -157,7 +157,7 @@ const shell = {
         title_many: 'أُسند إليك {{count}} عميلًا محتملًا مستوردًا',
         title_other: 'أُسند إليك {{count}} عميل محتمل مستورد',
       },
-      leadEnquiry: { title: 'استفسار جديد عبر الموقع من {{name}}، وله لديك العميل المحتمل {{lead}}' },
+      leadEnquiry: { title: 'استفسار جديد عبر الموقع من {{name}}، وهو مرتبط بعميلك المحتمل {{lead}}' },
       followUpDue: { title: 'حان موعد المتابعة: {{lead}}' },
       paymentToVerify: { title: 'دفعة بانتظار التحقق: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · دُفعت في {{date}}' },
       installmentOverdue: { title: 'قسط متأخر: {{customer}} ({{ref}})', body: '{{amount}} كان مستحقًا في {{date}}' },
