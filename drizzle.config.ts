@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Only used to generate migrations from server/db/schema.ts; the server applies them at start.
+// Only used to generate migrations from server/schema.ts; the server applies them at start.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  schema: './server/schema.ts',
   out: './server/db/migrations',
 });

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import * as v from 'valibot';
-import { SafeError } from './http/log';
+import { SafeError } from './log';
 import type { SqlLogging } from './db/client';
-import type { EmailSettings } from './documents/mailer';
+import type { EmailSettings } from '../src/api/admin/configurations/contract';
 
 /** The one place that reads process.env. */
 const envSchema = v.object({

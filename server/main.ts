@@ -1,7 +1,7 @@
 import { loadConfig } from './config';
-import { failureLine, SafeError } from './http/log';
+import { failureLine, SafeError } from './log';
 import { DEMO_ORGS } from './seed';
-import { DEMO_OPERATOR } from './platform/seed';
+import { DEMO_OPERATOR } from './platform';
 import { startServer } from './start';
 
 async function main() {

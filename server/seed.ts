@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from './auth/password';
-import { setUpOrganization, type NewMember } from './admin/setup';
-import { seedOperator } from './platform/seed';
+import { setUpOrganization, type NewMember } from './admin';
+import { seedOperator } from './platform';
 import type { Db } from './db/client';
-import { seedLeads } from './leads/seed';
-import { seedTours } from './tours/seed';
-import { DEMO_PACKAGES, GLOBE_PACKAGES, seedPackages, type PackageSeed } from './tours/package-seed';
-import { FINANCE_SEEDS, seedFinance } from './finance/seed';
-import { BOOKING_SEEDS, seedBookings } from './bookings/seed';
-import { OPERATION_SEEDS, seedOperations } from './operations/seed';
-import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue/seed';
+import { seedLeads } from './leads';
+import { DEMO_PACKAGES, GLOBE_PACKAGES, seedPackages, seedTours, type PackageSeed } from './tours';
+import { FINANCE_SEEDS, seedFinance } from './finance';
+import { BOOKING_SEEDS, seedBookings } from './bookings';
+import { OPERATION_SEEDS, seedOperations } from './operations';
+import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue';
 import type { VendorService } from '../src/api/vendors/contract';
 import { organizations } from './db/tenancy';
-import { vendors } from './vendors/schema';
+import { vendors } from './vendors';
 
 export interface SeedOrg {
   name: string;

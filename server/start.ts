@@ -2,16 +2,15 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config';
 import { connect, type Database } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
-import { migrateDatabase } from './db/migrate';
+import { migrateDatabase } from './migrate';
 import { seedDemo } from './seed';
-import { createApp } from './http/app';
-import { registry } from './registry';
+import { createApp } from './app';
+import { registry, bossQueues, jobHandlers } from './registry';
 import { startJobWorker } from './jobs/queue';
-import { bossQueues, jobHandlers } from './registry';
 import { startBoss } from './jobs/boss';
 import { scheduleMaintenance } from './jobs/maintenance';
 import { systemClock } from './db/clock';
-import { scheduleBookingJobs } from './bookings/jobs';
+import { scheduleBookingJobs } from './bookings';
 
 export interface RunningServer {
   url: string;

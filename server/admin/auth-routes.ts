@@ -1,13 +1,10 @@
-import { itemAnswer } from '../../src/api/common/schemas';
+import { itemAnswer, loginInput } from '../../src/api/common/schemas';
 import * as v from 'valibot';
 import { eq, sql } from 'drizzle-orm';
-import { authStateSchema, type AuthState } from '../../src/api/admin/auth/contract';
-import { loginInput } from '../../src/api/admin/auth/contract';
+import { authStateSchema, type AuthState, acceptInvitationInput, invitationSchema, invitationTokenInput } from '../../src/api/admin/auth/contract';
 import { effectiveAccess } from '../../src/api/permissions';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword, hashPassword } from '../auth/password';
 import { clientAddress, endSession, revokeMemberSessions, startSession } from '../auth/session';
-import { acceptInvitationInput, invitationSchema, invitationTokenInput } from '../../src/api/platform/contract';
-import { hashPassword } from '../auth/password';
 import { rateLimit } from '../http/rate-limit';
 import { findInvitation, useInvitation } from './invitations';
 import { daysUntil, readOnlyReason } from '../../src/api/platform/subscription';
@@ -17,8 +14,7 @@ import type { Tx } from '../db/client';
 import { members, roles, sessions, subscriptions } from '../auth/schema';
 import { ApiError } from '../http/errors';
 import { PUBLIC, SIGNED_IN, publicRoute, route } from '../http/route';
-import { findMember } from './store';
-import { currentOrganization, toOrganization } from './store';
+import { findMember, currentOrganization, toOrganization } from './store';
 
 export async function loadAuthState(tx: Tx, memberId: string): Promise<AuthState> {
   const member = await findMember(tx, memberId);

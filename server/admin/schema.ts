@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, tenantId } from '../db/tenancy';
+import { declareDuplicates } from '../http/errors';
 
 /** The organization's navigation modules and per-module configurations. */
 
@@ -30,3 +31,8 @@ export const configurations = pgTable(
   },
   (t) => [uniqueIndex('configurations_org_module_uq').on(t.organizationId, t.module)],
 );
+
+declareDuplicates({
+  organizations_name_uq: { field: 'name', message: 'An organization with this name already exists' },
+  modules_org_key_uq: { field: 'key', message: 'This module already exists' },
+});

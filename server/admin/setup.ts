@@ -7,7 +7,7 @@ import { members, roles, subscriptions } from '../auth/schema';
 import { asTenant, type Tx } from '../db/client';
 import { todayIn } from '../db/clock';
 import { organizations } from '../db/tenancy';
-import { notifications } from '../notifications/schema';
+import { notifications } from '../notifications';
 import { appModules, configurations } from './schema';
 import { newOrganizationSecret } from './store';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { configSettingsSchemas, type ConfigModule } from '../../src/api/admin/configurations/contract';
+import { configSettingsSchemas, type ConfigModule, type ModuleSettings } from '../../src/api/admin/configurations/contract';
 import type { Tx } from '../db/client';
 import { configurations } from './schema';
 import { DEFAULT_PREFERENCES, type Member } from '../../src/api/admin/members/contract';
@@ -11,7 +11,7 @@ import { hashToken } from '../auth/tokens';
 import { organizations } from '../db/tenancy';
 import { notFound } from '../http/errors';
 
-export type ModuleSettings<M extends ConfigModule> = v.InferOutput<(typeof configSettingsSchemas)[M]>;
+export type { ModuleSettings };
 
 /** Settings saved by an older version may carry keys the schema no longer knows. */
 export function knownSettings(module: ConfigModule, stored: Record<string, unknown>): Record<string, unknown> {

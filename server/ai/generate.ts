@@ -4,15 +4,14 @@ import * as v from 'valibot';
 import { modelPlanSchema, type GeneratedTour, type GenerateTourInput } from '../../src/api/ai/contract';
 import { createTourInput, MAX_TOUR_DAYS } from '../../src/api/tours/customized/contract';
 import { nightsOf, planTour, PlannerInputError, reconcilePlan, type PlannerCatalogue, type PlannerQuery, type TourPlan, type Replacement } from '../../src/domain/tour-planner';
-import { currentOrganization, moduleSettings } from '../admin/store';
+import { currentOrganization, moduleSettings } from '../admin';
 import type { AuthContext } from '../auth/session';
-import { activities, destinations, hotels } from '../catalogue/schema';
+import { activities, destinations, hotels } from '../catalogue';
 import type { Tx } from '../db/client';
 import { ApiError, issue, notFound } from '../http/errors';
-import { leadQueries, leads } from '../leads/schema';
-import { visibleLeads } from '../leads/store';
+import { leadQueries, leads, visibleLeads } from '../leads';
 import type { AppServices } from '../services';
-import { createTour, tourDetail } from '../tours/store';
+import { createTour, tourDetail } from '../tours';
 import { assertWithinLimit, ModelFailure, modelSettings, recordUsage, structuredCompletion, type ChatMessage } from './model';
 
 /** The lead and query a draft is for: 404 when either is not the caller's to see (another organization's, another lead's query). */

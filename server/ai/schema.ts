@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { members } from '../auth/schema';
 import { createdAt, id, tenantId } from '../db/tenancy';
-import { leads } from '../leads/schema';
+import { leads } from '../leads';
 
 /**
  * Tokens a model spent for the organization, per calendar month (UTC): what Configurations → AI

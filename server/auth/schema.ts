@@ -4,6 +4,7 @@ import type { Permissions, Visibility } from '../../src/api/permissions';
 import { MAX_SEATS, PLANS, SUBSCRIPTION_STATUSES } from '../../src/api/platform/subscription';
 import type { Preferences } from '../../src/api/admin/members/contract';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
+import { declareDuplicates } from '../http/errors';
 
 /**
  * Who may call, as what: members, their roles, the organization's subscription, sessions and sign-in
@@ -163,3 +164,8 @@ export const platformSessions = pgTable(
   },
   (t) => [uniqueIndex('platform_sessions_token_uq').on(t.tokenHash), index('platform_sessions_operator_idx').on(t.operatorId)],
 );
+
+declareDuplicates({
+  members_org_email_uq: { field: 'email', message: 'A member with this email already exists' },
+  roles_org_name_uq: { field: 'name', message: 'A role with this name already exists' },
+});

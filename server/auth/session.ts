@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { effectiveAccess, type Permissions, type Visibility } from '../../src/api/permissions';
+import type { AuthContext, OperatorContext } from '../http/route';
 import { readOnlyReason } from '../../src/api/platform/subscription';
 import { platformOperators, platformSessions, sessions } from './schema';
 import { ApiError } from '../http/errors';
@@ -29,24 +30,7 @@ const OPERATOR_SESSION: CookieKind = { name: OPERATOR_COOKIE, path: '/platform' 
 // Touch last_seen_at at most once a minute: idle time-outs need no write per request.
 const TOUCH_EVERY_MS = 60_000;
 
-export interface AuthContext {
-  sessionId: string;
-  memberId: string;
-  organizationId: string;
-  memberName: string;
-  department: string;
-  role: { id: string; name: string; isOwner: boolean; permissions: Permissions; visibility: Visibility };
-  /** Why the organization may only read (src/api/platform/subscription.ts), or null. */
-  readOnly: 'cancelled' | 'expired' | null;
-}
-
-/** A signed-in platform operator. */
-export interface OperatorContext {
-  sessionId: string;
-  operatorId: string;
-  name: string;
-  email: string;
-}
+export type { AuthContext, OperatorContext } from '../http/route';
 
 export const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'Unauthorized! Please log in again.');
 

@@ -11,7 +11,7 @@ import { ApiError } from '../http/errors';
  * - one account from all addresses: 20 free tries, then at most 30 seconds, so an attacker
  *   elsewhere can slow the real user's sign-in but never lock them out for long.
  * Counts reset after 15 quiet minutes. Stored in PostgreSQL so every instance agrees; counted by
- * `login_throttle_wait` / `login_throttle_fail` (server/db/migrate.ts), which a signed-in
+ * `login_throttle_wait` / `login_throttle_fail` (server/migrate.ts), which a signed-in
  * member's transaction may call too.
  */
 const RULES = {

@@ -1,6 +1,6 @@
 import type { Locale } from '../../src/api/admin/members/contract';
 import type { Tx } from '../db/client';
-import { sendEmail } from '../documents/store';
+import { sendEmail } from '../documents';
 import { bookingRef } from './store';
 
 /**

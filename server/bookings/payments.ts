@@ -3,12 +3,12 @@ import type { PaymentInput } from '../../src/api/bookings/contract';
 import type { Tx } from '../db/client';
 import { members, roles } from '../auth/schema';
 import { conflict, invalidField } from '../http/errors';
-import { notify } from '../notifications/store';
+import { notify } from '../notifications';
 import type { ProofFile } from './proof';
 import { bookingPaymentProofs, bookingPayments } from './schema';
 import { bookingLink, bookingRef, logBookingEvent, pendingAmountOf, type BookingRow, type PaymentRow } from './store';
 import { COLLECTING_STATES } from './workflow';
-import { DOCUMENT_STRINGS, type DocumentStrings } from '../documents/strings';
+import { DOCUMENT_STRINGS, type DocumentStrings } from '../documents';
 import { formatMoney } from './reminders';
 
 /**

@@ -1,14 +1,13 @@
 import { and, asc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Reminder } from '../../src/api/bookings/contract';
 import { addDays, reminderStageOn, type ReminderSettings, type ReminderStage } from '../../src/domain/installment-plan';
-import { currentOrganization, moduleSettings } from '../admin/store';
-import { documentFormatters } from '../documents/render';
-import { DOCUMENT_STRINGS, fill } from '../documents/strings';
+import { currentOrganization, moduleSettings } from '../admin';
+import { documentFormatters, DOCUMENT_STRINGS, fill } from '../documents';
 import { LOCALES, type Locale } from '../../src/api/admin/members/contract';
 import type { Tx } from '../db/client';
 import { conflict } from '../http/errors';
-import { leads } from '../leads/schema';
-import { notify } from '../notifications/store';
+import { leads } from '../leads';
+import { notify } from '../notifications';
 import { queueBookingEmail, type BookingEmailKind } from './customer-mail';
 import { bookingInstallments, bookings, installmentReminders } from './schema';
 import { bookingLink, bookingRef, logBookingEvent, type BookingRow } from './store';

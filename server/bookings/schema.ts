@@ -3,9 +3,9 @@ import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, text, 
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { LOCALES } from '../../src/api/admin/members/contract';
 import { members } from '../auth/schema';
-import { leads } from '../leads/schema';
-import { journalEntries } from '../finance/schema';
-import { documentSends } from '../documents/schema';
+import { leads } from '../leads';
+import { journalEntries } from '../finance';
+import { documentSends } from '../documents';
 
 /**
  * Bookings, their travellers, installment plans, payments, allocations, invoices and reminders

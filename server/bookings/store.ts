@@ -10,8 +10,8 @@ import type { AuthContext } from '../auth/session';
 import { visibleTo } from '../auth/visibility';
 import type { Tx } from '../db/client';
 import { members } from '../auth/schema';
-import { leads } from '../leads/schema';
-import { placeRefs } from '../catalogue/store';
+import { leads } from '../leads';
+import { placeRefs } from '../catalogue';
 import { notFound } from '../http/errors';
 import { bookingEvents, bookingInstallments, bookingInvoices, bookingPaymentProofs, bookingPayments, bookingTravellers, bookings, paymentAllocations } from './schema';
 

@@ -5,12 +5,7 @@ import type { TourVersion } from '../../src/api/tours/customized/contract';
 import { addDays, priceOfTravellers, type TravellerKind } from '../../src/domain/installment-plan';
 import type { Tx } from '../db/client';
 import { ApiError, conflict, invalidField } from '../http/errors';
-import { groupTourDetail } from '../tours/departures';
-import { packageSnapshot } from '../tours/packages';
-import { customizedTours } from '../tours/schema';
-import { reserveSeats } from '../tours/seats';
-import { tourVersion } from '../tours/store';
-import { markTourBooked } from '../tours/workflow';
+import { groupTourDetail, packageSnapshot, customizedTours, reserveSeats, tourVersion, markTourBooked } from '../tours';
 
 /**
  * What a booking takes from its tour (SPEC workflow 2: "a grand total computed by the server from

@@ -6,13 +6,10 @@ import { describePaymentRefusal, paymentMachine, type PaymentEvent } from '../..
 import { leadMachine, type LeadEvent } from '../../src/machines/lead-machine';
 import { snapshotOf, statesWithTag } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
-import { postEntry } from '../finance/journal';
-import { nextNumber } from '../finance/series';
+import { postEntry, nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
-import { logLeadEvent, refreshNextFollowUp } from '../leads/store';
-import { leadWorkflow, markLeadWon } from '../leads/workflow';
-import { releaseSeats } from '../tours/seats';
-import { startOperation } from '../operations/workflow';
+import { logLeadEvent, refreshNextFollowUp, leadWorkflow, markLeadWon } from '../leads';
+import { releaseSeats } from '../tours';
 import { applyEvent, applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
 import { bookingInstallments, bookingPayments, bookingTravellers, bookings, paymentAllocations } from './schema';
 import { BOOKING_RECORD, PAYMENT_RECORD, bookingRef, logBookingEvent, type BookingRow, type PaymentRow } from './store';
@@ -47,21 +44,15 @@ export async function bookingContext(tx: Tx, row: BookingRow): Promise<BookingCo
   return { travellersToName: named.unnamed + Math.max(0, row.pax - named.listed), firstInstallmentOpen: first?.open ?? 0, arrival: row.arrival };
 }
 
-/** A verified booking opens its operation (SPEC workflow 3), in VERIFY's transaction. */
-export async function startOperationFor(tx: Tx, booking: BookingRow): Promise<void> {
-  await startOperation(tx, booking);
-}
-
 export const bookingWorkflow = rowWorkflow({
   machine: bookingMachine,
   table: bookings,
   recordName: BOOKING_RECORD,
   contextOf: bookingContext,
   refusal: describeBookingRefusal,
+  // `startOperation` (a verified booking opens its operation, in VERIFY's transaction) is provided
+  // by the operations area (server/operations/index.ts), which is built on bookings.
   effects: {
-    async startOperation({ tx, row }) {
-      await startOperationFor(tx, row);
-    },
     async releaseSeats({ tx, row }) {
       if (row.tourType === 'group') await releaseSeats(tx, row.tourId, row.pax);
     },

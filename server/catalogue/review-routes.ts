@@ -8,7 +8,7 @@ import { containsPattern, orderBy, listPage } from '../http/list';
 import { assertReference, lockRecord } from '../http/records';
 import { allow, route } from '../http/route';
 import { DESTINATION } from './store';
-import { assertTourReference } from '../tours/store';
+import { assertTourReference } from './references';
 
 const destinationRef = { _id: destinations.id, name: destinations.name, slug: destinations.slug };
 type ReviewRow = { r: typeof reviews.$inferSelect; destination: Review['destination'] };

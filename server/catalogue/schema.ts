@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
 import { id, createdAt, updatedAt, tenantId } from '../db/tenancy';
+import { declareDuplicates } from '../http/errors';
 
 // Slugs are unique per organization (`<table>_org_slug_uq`). A reference to another catalogue
 // record is a composite foreign key with `organization_id`, so the database itself refuses a
@@ -172,3 +173,12 @@ export const reviews = pgTable(
     foreignKey({ name: 'reviews_destination_fk', columns: [t.organizationId, t.destinationId], foreignColumns: [destinations.organizationId, destinations.id] }).onDelete('restrict'),
   ],
 );
+
+declareDuplicates({
+  regions_org_name_uq: { field: 'name', message: 'A region with this name already exists' },
+  regions_org_slug_uq: { field: 'slug', message: 'A region with this slug already exists' },
+  destinations_org_name_uq: { field: 'name', message: 'A destination with this name already exists' },
+  destinations_org_slug_uq: { field: 'slug', message: 'A destination with this slug already exists' },
+  hotels_org_slug_uq: { field: 'slug', message: 'A hotel with this slug already exists' },
+  activities_org_slug_uq: { field: 'slug', message: 'An activity with this slug already exists' },
+});

@@ -1,17 +1,13 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, eq, sql, type SQL } from 'drizzle-orm';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { Tx } from '../db/client';
-import { regions, destinations } from './schema';
+import { regions, destinations, activities, hotels, reviews } from './schema';
 import { invalidField } from '../http/errors';
 
-import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { activities, hotels, reviews } from './schema';
-import { leadQueries, leads } from '../leads/schema';
-import { customizedTourDays, customizedTourLines, customizedTours } from '../tours/schema';
-import { groupTourDays, groupTours, personalizedTourDays, personalizedTourLines, personalizedTours } from '../tours/package-schema';
 import { containsPattern } from '../http/list';
 import { type SluggedTable, type Use } from '../http/records';
+import { usesElsewhere } from './references';
 
 /** The catalogue's slugged tables, as the shared record helpers (server/http/records.ts) see them. */
 export const REGION: SluggedTable = { table: regions, id: regions.id, name: regions.name, slug: regions.slug, updatedAt: regions.updatedAt, kind: 'region' };
@@ -32,7 +28,7 @@ export const HOTEL: PlacedTable = {
   destinationId: hotels.destinationId,
   kind: 'hotel',
   search: (text) => sql`hotel_search(${containsPattern(text)}, ${text})`,
-  uses: (id) => hotelUses(id),
+  uses: (id) => usesElsewhere('hotel', id),
 };
 export const ACTIVITY: PlacedTable = {
   table: activities,
@@ -43,7 +39,7 @@ export const ACTIVITY: PlacedTable = {
   destinationId: activities.destinationId,
   kind: 'activity',
   search: (text) => sql`activity_search(${containsPattern(text)})`,
-  uses: (id) => activityUses(id),
+  uses: (id) => usesElsewhere('activity', id),
 };
 
 /** The columns that show a record's destination and region (join destinations and regions). */
@@ -53,64 +49,14 @@ export const placeColumns = {
 };
 export type Place = { destination: CatalogueRef; region: CatalogueRef };
 
-const count = (table: PgTable, where: SQL | undefined) => sql`select count(*) from ${table} where ${where}`;
-
-/** Leads (and their queries) name regions and destinations in id arrays (GIN-indexed). */
-const placeUsedByLeads = (column: 'regions' | 'destinations', id: string): Use[] => [
-  { one: 'lead', many: 'leads', count: count(leads, sql`${leads[column]} @> array[${id}]::uuid[]`) },
-  { one: 'lead query', many: 'lead queries', count: count(leadQueries, sql`${leadQueries[column]} @> array[${id}]::uuid[]`) },
-];
-
-/**
- * Tours that use a catalogue record, named in the refusal ("2 group tours (“Oman Explorer”, …)").
- * A tour names its regions and destinations in id arrays (its days' destinations are among them);
- * its days and lines name hotels and activities. A customized tour's sent versions keep names of
- * their own and do not count.
- */
-const tourUse = (one: string, many: string, table: typeof personalizedTours | typeof groupTours | typeof customizedTours, where: SQL): Use => ({
-  one,
-  many,
-  count: count(table, where),
-  names: sql`array(select ${table.title} from ${table} where ${where} order by lower(${table.title}) limit 3)`,
-});
-const customizedUsing = (where: SQL) => tourUse('customized tour', 'customized tours', customizedTours, where);
-const packagesUsing = (where: SQL) => tourUse('personalized tour', 'personalized tours', personalizedTours, where);
-const departuresUsing = (where: SQL) => tourUse('group tour', 'group tours', groupTours, where);
-const placeUsedByTours = (column: 'regions' | 'destinations', id: string): Use[] => [
-  customizedUsing(sql`${customizedTours[column]} @> array[${id}]::uuid[]`),
-  packagesUsing(sql`${personalizedTours[column]} @> array[${id}]::uuid[]`),
-  departuresUsing(sql`${groupTours[column]} @> array[${id}]::uuid[]`),
-];
-const hasDay = (days: typeof personalizedTourDays | typeof groupTourDays | typeof customizedTourDays, tourId: AnyPgColumn, where: SQL) =>
-  sql`exists (select 1 from ${days} where ${days.tourId} = ${tourId} and ${where})`;
-const hasLine = (lines: typeof personalizedTourLines | typeof customizedTourLines, tourId: AnyPgColumn, where: SQL) =>
-  sql`exists (select 1 from ${lines} where ${lines.tourId} = ${tourId} and ${where})`;
-
-/** What keeps a hotel from being deleted: a tour's day that stays there, or a priced line for its rooms. */
-export const hotelUses = (id: string): Use[] => [
-  customizedUsing(sql`(${hasDay(customizedTourDays, customizedTours.id, eq(customizedTourDays.hotelId, id))} or ${hasLine(customizedTourLines, customizedTours.id, eq(customizedTourLines.hotelId, id))})`),
-  packagesUsing(sql`(${hasDay(personalizedTourDays, personalizedTours.id, eq(personalizedTourDays.hotelId, id))} or ${hasLine(personalizedTourLines, personalizedTours.id, eq(personalizedTourLines.hotelId, id))})`),
-  departuresUsing(hasDay(groupTourDays, groupTours.id, eq(groupTourDays.hotelId, id))),
-];
-
-/** What keeps an activity from being deleted: a tour's day that includes it, or a priced line for it. */
-export const activityUses = (id: string): Use[] => [
-  customizedUsing(
-    sql`(${hasDay(customizedTourDays, customizedTours.id, sql`${customizedTourDays.activities} @> array[${id}]::uuid[]`)} or ${hasLine(customizedTourLines, customizedTours.id, eq(customizedTourLines.activityId, id))})`,
-  ),
-  packagesUsing(
-    sql`(${hasDay(personalizedTourDays, personalizedTours.id, sql`${personalizedTourDays.activityIds} @> array[${id}]::uuid[]`)} or ${hasLine(personalizedTourLines, personalizedTours.id, eq(personalizedTourLines.activityId, id))})`,
-  ),
-  departuresUsing(hasDay(groupTourDays, groupTours.id, sql`${groupTourDays.activityIds} @> array[${id}]::uuid[]`)),
-];
+export const count = (table: PgTable, where: SQL | undefined) => sql`select count(*) from ${table} where ${where}`;
 
 /** What keeps a region or destination from being deleted. */
 export const destinationUses = (id: string): Use[] => [
   { one: 'hotel', many: 'hotels', count: count(hotels, eq(hotels.destinationId, id)) },
   { one: 'activity', many: 'activities', count: count(activities, eq(activities.destinationId, id)) },
   { one: 'review', many: 'reviews', count: count(reviews, eq(reviews.destinationId, id)) },
-  ...placeUsedByLeads('destinations', id),
-  ...placeUsedByTours('destinations', id),
+  ...usesElsewhere('destination', id),
 ];
 
 const inRegion = (column: typeof hotels.destinationId | typeof activities.destinationId, id: string) =>
@@ -120,8 +66,7 @@ export const regionUses = (id: string): Use[] => [
   { one: 'destination', many: 'destinations', count: count(destinations, eq(destinations.regionId, id)) },
   { one: 'hotel', many: 'hotels', count: count(hotels, inRegion(hotels.destinationId, id)) },
   { one: 'activity', many: 'activities', count: count(activities, inRegion(activities.destinationId, id)) },
-  ...placeUsedByLeads('regions', id),
-  ...placeUsedByTours('regions', id),
+  ...usesElsewhere('region', id),
 ];
 
 /** A catalogue table whose records sit in a destination (and through it in a region): hotels, activities. */

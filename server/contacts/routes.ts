@@ -3,12 +3,12 @@ import { idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/c
 import { contactGroupChangedSchema, contactGroupSchema, contactGroupsQuery, contactSchema, contactsQuery, createContactGroupInput, updateContactGroupInput, type Contact, type ContactGroup, type ContactsQuery } from '../../src/api/contacts/contract';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
-import { contactGroupMembers, contactGroups, contacts } from './schema';
-import { leads } from '../leads/schema';
+import { contactGroupMembers, contactGroups } from './schema';
+import { contacts, leads } from '../leads';
 import { invalidField, notFound } from '../http/errors';
 import { containsPattern, listPage, orderBy } from '../http/list';
 import { allow, route } from '../http/route';
-import { placeRefs } from '../catalogue/store';
+import { placeRefs } from '../catalogue';
 import { contactView, contactVisible, visibleContactLeads } from './store';
 
 // ---------- contacts ----------

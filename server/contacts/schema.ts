@@ -1,27 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, tenantId } from '../db/tenancy';
-
-/** A person behind leads and bookings, once per phone (digits only) or email (lower case). */
-export const contacts = pgTable(
-  'contacts',
-  {
-    id: id(),
-    organizationId: tenantId(),
-    name: text('name').notNull(),
-    phone: text('phone'),
-    email: text('email'),
-    phoneKey: text('phone_key'),
-    emailKey: text('email_key'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('contacts_org_phone_uq').on(t.organizationId, t.phoneKey).where(sql`${t.phoneKey} is not null`),
-    uniqueIndex('contacts_org_email_uq').on(t.organizationId, t.emailKey).where(sql`${t.emailKey} is not null`),
-    index('contacts_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
-  ],
-);
+import { contacts } from '../leads';
+import { declareDuplicates } from '../http/errors';
 
 export const contactGroups = pgTable(
   'contact_groups',
@@ -49,3 +30,5 @@ export const contactGroupMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupId, t.contactId] }), index('contact_group_members_contact_idx').on(t.contactId)],
 );
+
+declareDuplicates({ contact_groups_org_name_uq: { field: 'name', message: 'A contact group with this name already exists' } });

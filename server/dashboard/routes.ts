@@ -4,9 +4,9 @@ import { itemAnswer } from '../../src/api/common/schemas';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { allow, route } from '../http/route';
-import { followUpsDueToday, leadsToAssign, leadsWaitingLongest, newLeadsOf } from '../leads/store';
-import { departuresToFill } from '../tours/departures';
-import { vendorsWithoutBankDetails } from '../vendors/store';
+import { followUpsDueToday, leadsToAssign, leadsWaitingLongest, newLeadsOf } from '../leads';
+import { departuresToFill } from '../tours';
+import { vendorsWithoutBankDetails } from '../vendors';
 
 interface CardSource {
   key: MyDayCardKey;

@@ -1,12 +1,12 @@
 import pg from 'pg';
-import { createTableRelationsHelpers, extractTablesRelationalConfig, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
-import * as schema from './schema';
-import { maskSqlLiterals } from '../http/log';
+import { maskSqlLiterals } from '../log';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The product's queries use the query builder, never Drizzle's relational API: no table list is needed here. */
+export type Db = NodePgDatabase;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
@@ -15,7 +15,7 @@ export interface Database {
   db: Db;
   /** Runs `fn` in one transaction as the tenant role with the organization set: row-level security scopes every query. */
   withTenant<T>(organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Runs `fn` in one transaction as the platform role: the parent service's few tables and columns (server/db/migrate.ts). */
+  /** Runs `fn` in one transaction as the platform role: the parent service's few tables and columns (server/migrate.ts). */
   asPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` in one transaction whose first round trip sends `begin` and `opening` together (one
@@ -70,13 +70,11 @@ export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off'):
       : logSql === 'statements'
         ? { logQuery: (query, params) => console.log(`SQL ${JSON.stringify({ query: maskSqlLiterals(query), params: params.length })}`) }
         : undefined;
-  const db = drizzle(pool, { schema, logger: logger ?? false });
+  const db = drizzle(pool, { logger: logger ?? false });
 
   // What Drizzle's own `db.transaction` builds per transaction, built once: the transaction below
   // is Drizzle's, less its separate `begin` round trip.
   const dialect = new PgDialect();
-  const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
-  const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
 
   async function transaction<T>(opening: string, fn: (tx: Tx, opened: pg.QueryResult[]) => Promise<T>): Promise<T> {
     const client = await pool.connect();
@@ -92,8 +90,8 @@ export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off'):
         await client.query('rollback').catch((e: Error) => (broken = e));
         throw err;
       }
-      const session = new NodePgSession(client, dialect, relational, { logger });
-      const tx = new NodePgTransaction(dialect, session, relational) as unknown as Tx;
+      const session = new NodePgSession(client, dialect, undefined, { logger });
+      const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
       try {
         const result = await fn(tx, opened);
         logger?.logQuery('commit', []);

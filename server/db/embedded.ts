@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { SafeError } from '../http/log';
+import { SafeError } from '../log';
 
 /**
  * The embedded PostgreSQL behind `npm start` when no DATABASE_URL is given.

@@ -3,7 +3,7 @@ import { customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'dr
 
 /**
  * Every tenant table has `organization_id`, defaulted from the request's tenant setting and
- * guarded by a row-level security policy (server/db/migrate.ts): scoping lives in the database, once.
+ * guarded by a row-level security policy (server/migrate.ts): scoping lives in the database, once.
  */
 export const tenantId = () =>
   uuid('organization_id')

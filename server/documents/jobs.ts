@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { moduleSettings } from '../admin/store';
+import { moduleSettings } from '../admin';
 import type { BossQueue } from '../jobs/boss';
 import type { AppServices } from '../services';
 import { deliver, smtpConfigured, smtpError } from './mailer';

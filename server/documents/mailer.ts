@@ -1,12 +1,12 @@
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { ModuleSettings } from '../admin/store';
+import type { EmailSettings } from '../../src/api/admin/configurations/contract';
 
 /**
  * Mail through the organization's SMTP server (Configurations → Email), with nodemailer. The
  * password is read from the stored settings when a message is sent and is never logged or answered.
  */
-export type EmailSettings = ModuleSettings<'emailConfig'>;
+export type { EmailSettings };
 
 /** A mail server is set when it has a host and a sender address; otherwise mail goes to the outbox. */
 export const smtpConfigured = (s: EmailSettings) => s.host.trim() !== '' && s.fromEmail !== '';

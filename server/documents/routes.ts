@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { idParams, idSchema } from '../../src/api/common/schemas';
+import { idParams, idSchema, itemAnswer } from '../../src/api/common/schemas';
 import { ATTACHMENT_TYPES, LOGO_TYPES, MAX_LOGO_BYTES, MAX_LOGO_PIXELS, documentSendAnswer, organizationLogoAnswer, outboxAnswer, outboxQuery, testEmailInput, testEmailSchema, type TestEmailAnswer } from '../../src/api/documents/contract';
-import { itemAnswer } from '../../src/api/common/schemas';
-import { currentOrganization, moduleSettings } from '../admin/store';
+import { currentOrganization, moduleSettings } from '../admin';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { checkFile } from '../http/files';
 import { allow, fileAnswer, route, type RouteDef } from '../http/route';
@@ -27,7 +26,7 @@ const logoInfo = (row: { contentType: string; size: number; updatedAt: string })
  * Configurations, where the mail server is set; and the organization's logo, printed in the header
  * of its documents, which belongs to whoever manages the organization (docs/documents.md).
  */
-export const documentRoutes: RouteDef[] = [
+export const outboxRoutes: RouteDef[] = [
   route({
     method: 'POST',
     path: '/configurations/email-services/test',

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/api/admin/members/contract';
 import type { ListAnswer } from '../../src/api/common/schemas';
 import type { DocumentSend, OutboxQuery, SendStatus } from '../../src/api/documents/contract';
-import { currentOrganization, moduleSettings } from '../admin/store';
+import { currentOrganization, moduleSettings } from '../admin';
 import type { Tx } from '../db/client';
 import { notFound } from '../http/errors';
 import { containsPattern, listPage } from '../http/list';

@@ -4,9 +4,7 @@ import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, open
 import { allow, route, type RouteDef } from '../http/route';
 import { reverseEntry } from './journal';
 import { chartOfAccounts, journalPage, openingBalances, otherIncomeById, recordOpeningBalances, recordOtherIncome } from './store';
-import { documentRoutes } from '../documents/send-route';
-import { receiptTemplate } from '../documents/templates/receipt';
-import { fill } from '../documents/strings';
+import { documentRoutes, receiptTemplate, fill } from '../documents';
 
 /** The finance area's routes: the chart and journal to read, and the first movements of money. */
 export const financeRoutes: RouteDef[] = [

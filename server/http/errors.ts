@@ -33,28 +33,28 @@ export const conflict = (message: string, code: ErrorCode = 'CONFLICT' as ErrorC
 export const invalidField = (path: string, code: IssueCode, message: string, params: IssueParams = {}) =>
   new ApiError(400, 'VALIDATION_FAILED', `${path} ${message}`, [issue(path, code, message, params)]);
 
-/** Unique constraints: the field a clash is about (forms show it there) and the message. */
-export const DUPLICATES: Record<string, { field: string; message: string }> = {
-  members_org_email_uq: { field: 'email', message: 'A member with this email already exists' },
-  organizations_name_uq: { field: 'name', message: 'An organization with this name already exists' },
-  roles_org_name_uq: { field: 'name', message: 'A role with this name already exists' },
-  modules_org_key_uq: { field: 'key', message: 'This module already exists' },
-  vendors_org_name_uq: { field: 'name', message: 'A vendor with this name already exists' },
-  regions_org_name_uq: { field: 'name', message: 'A region with this name already exists' },
-  regions_org_slug_uq: { field: 'slug', message: 'A region with this slug already exists' },
-  destinations_org_name_uq: { field: 'name', message: 'A destination with this name already exists' },
-  destinations_org_slug_uq: { field: 'slug', message: 'A destination with this slug already exists' },
-  hotels_org_slug_uq: { field: 'slug', message: 'A hotel with this slug already exists' },
-  activities_org_slug_uq: { field: 'slug', message: 'An activity with this slug already exists' },
-  contact_groups_org_name_uq: { field: 'name', message: 'A contact group with this name already exists' },
-};
+/** What a clash on a unique constraint is about: the field (forms show it there) and the message. */
+export interface Duplicate {
+  field: string;
+  message: string;
+}
+const duplicates = new Map<string, Duplicate>();
+
+/**
+ * An area names what a clash on its unique constraints means, beside the tables that have them
+ * (its schema.ts), so this file holds no area's constraint names. A clash on an undeclared one is a
+ * plain 409 `DUPLICATE`.
+ */
+export function declareDuplicates(entries: Record<string, Duplicate>) {
+  for (const [constraint, duplicate] of Object.entries(entries)) duplicates.set(constraint, duplicate);
+}
 
 /** Maps PostgreSQL's constraint errors (wrapped or not by Drizzle) to the API's answers. */
 export function fromDatabaseError(err: unknown): ApiError | undefined {
   const pgErr = (err as { cause?: { code?: string; constraint?: string } })?.cause ?? (err as { code?: string; constraint?: string });
   if (!pgErr || typeof pgErr !== 'object') return undefined;
   if (pgErr.code === '23505') {
-    const known = DUPLICATES[pgErr.constraint ?? ''];
+    const known = duplicates.get(pgErr.constraint ?? '');
     if (!known) return new ApiError(409, 'DUPLICATE', 'A record with these details already exists');
     return new ApiError(409, 'DUPLICATE', known.message, [issue(known.field, 'taken', 'is already taken')], undefined, { field: known.field });
   }

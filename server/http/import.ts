@@ -21,7 +21,7 @@ import {
 import { readSpreadsheetDate, readSpreadsheetInstant, type DateOrder, type DateRead } from '../../src/api/common/import-dates';
 import { issueSummary, toApiIssues, type ApiIssue, type IssueCode, type IssueParams } from '../../src/api/common/issues';
 import { can, type ModuleKey } from '../../src/api/permissions';
-import type { AuthContext } from '../auth/session';
+import type { AuthContext } from './route';
 import type { Tx } from '../db/client';
 import { organizationTimeZone } from '../db/clock';
 import { orderedUuid } from '../db/ids';

@@ -1,9 +1,28 @@
 import type { Context } from 'hono';
 import type * as v from 'valibot';
-import type { Action, ModuleKey } from '../../src/api/permissions';
+import type { Action, ModuleKey, Permissions, Visibility } from '../../src/api/permissions';
 import type { Tx } from '../db/client';
-import type { AuthContext, OperatorContext } from '../auth/session';
 import type { AppServices } from '../services';
+
+/** A signed-in member calling a tenant route (server/auth/session.ts reads it from the session). */
+export interface AuthContext {
+  sessionId: string;
+  memberId: string;
+  organizationId: string;
+  memberName: string;
+  department: string;
+  role: { id: string; name: string; isOwner: boolean; permissions: Permissions; visibility: Visibility };
+  /** Why the organization may only read (src/api/platform/subscription.ts), or null. */
+  readOnly: 'cancelled' | 'expired' | null;
+}
+
+/** A signed-in platform operator. */
+export interface OperatorContext {
+  sessionId: string;
+  operatorId: string;
+  name: string;
+  email: string;
+}
 
 /**
  * Every route declares, in one place, who may call it. The registry of these definitions is what
@@ -61,7 +80,7 @@ export interface PlatformContext<P, Q, B> {
   /**
    * The request's transaction as the platform role: it reads organizations, subscriptions and the
    * few member and role columns the platform answers with, changes subscriptions and creates
-   * organizations; nothing else of a tenant's (server/db/migrate.ts).
+   * organizations; nothing else of a tenant's (server/migrate.ts).
    */
   tx: Tx;
   operator: OperatorContext;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { TENANT_ROLE, type Database, type Tx } from '../db/client';
-import { describeError, failureLine } from '../http/log';
+import { describeError, failureLine } from '../log';
 import { systemClock, type Clock } from '../db/clock';
 
 /**
@@ -19,7 +19,7 @@ export interface JobHandlerArgs {
 export type JobHandlers = Record<string, (args: JobHandlerArgs) => Promise<void>>;
 
 /**
- * Enqueues a job for the request's organization (the `enqueue_job` function, server/db/migrate.ts);
+ * Enqueues a job for the request's organization (the `enqueue_job` function, server/migrate.ts);
  * the same `key` again reschedules it (and makes it due again if it already ran).
  */
 export async function enqueueJob(tx: Tx, job: { kind: string; key: string; runAt: string; payload?: Record<string, unknown> }) {

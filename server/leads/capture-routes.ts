@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { LEAD_SECRET_HEADER, capturedLeadAnswer, capturedLeadInput } from '../../src/api/leads/contract';
 import { clientAddress } from '../auth/session';
 import { hashToken } from '../auth/tokens';
-import { destinations } from '../catalogue/schema';
+import { destinations, DESTINATION } from '../catalogue';
 import { leads } from './schema';
 import { organizations } from '../db/tenancy';
 import { ApiError } from '../http/errors';
@@ -10,11 +10,10 @@ import { rateLimit } from '../http/rate-limit';
 import { referenceResolver } from '../http/records';
 import { PUBLIC, publicRoute } from '../http/route';
 import { createLead } from './create';
-import { OPEN_LEAD_STATES } from './workflow';
+import { OPEN_LEAD_STATES } from '../../src/machines/lead-machine';
 import { leadLink } from './store';
-import { contactFor } from '../contacts/store';
-import { notify } from '../notifications/store';
-import { DESTINATION } from '../catalogue/store';
+import { contactFor } from './contacts';
+import { notify } from '../notifications';
 
 const wrongSecret = () => new ApiError(401, 'INVALID_SECRET', 'The lead-capture secret is missing or wrong');
 

@@ -2,13 +2,13 @@ import { NOT_IN_FUTURE, type CreateLeadInput } from '../../src/api/leads/contrac
 import type { LeadActivityType } from '../../src/api/leads/contract';
 import type { Tx } from '../db/client';
 import { leadQueries, leads } from './schema';
-import { moduleSettings } from '../admin/store';
+import { moduleSettings } from '../admin';
 import { addFollowUp, assertSalesMember, leadLink, logLeadEvent, nextInRotation, type LeadRow } from './store';
-import { assertPlaces } from '../catalogue/store';
-import { contactFor } from '../contacts/store';
+import { assertPlaces } from '../catalogue';
+import { contactFor } from './contacts';
 import { organizationTimeZone, todayIn } from '../db/clock';
 import { invalidField } from '../http/errors';
-import { notify } from '../notifications/store';
+import { notify } from '../notifications';
 
 export interface CreateLeadOptions {
   /** Who creates it: a member, or null for the website form. */

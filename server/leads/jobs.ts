@@ -2,8 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { followUps, leads } from './schema';
 import type { JobHandlers } from '../jobs/queue';
 import { FOLLOW_UP_DUE_JOB, leadLink } from './store';
-import { isOpen } from './workflow';
-import { notify } from '../notifications/store';
+import { isOpenLead } from '../../src/machines/lead-machine';
+import { notify } from '../notifications';
 
 /**
  * The jobs of the leads module: "a follow-up is due" goes to its assignee, once, when the job runs
@@ -18,7 +18,7 @@ export const leadJobs: JobHandlers = {
       .where(and(eq(followUps.id, String(payload.followUpId)), isNull(followUps.respondedAt), isNull(followUps.notifiedAt)))
       .for('update', { of: followUps });
     // Answered, already notified, or the lead closed meanwhile: nothing is due any more.
-    if (!row || !isOpen(row.status)) return;
+    if (!row || !isOpenLead(row.status)) return;
     if (row.assigneeId) {
       await notify(tx, row.assigneeId, {
         type: 'follow-up-due',

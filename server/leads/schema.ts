@@ -2,14 +2,31 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
-import { contacts } from '../contacts/schema';
 
 /**
- * The sales pipeline. `status` is the lead machine's state (src/machines/lead-machine.ts);
- * `next_follow_up_at` is the earliest open follow-up, kept in the same transaction as follow-ups
- * change, so the "today and missed" list is one index range. Regions and destinations are id
- * arrays; writes lock the named rows (`for key share`) so a concurrent delete cannot slip between.
+ * A contact: the person behind leads and bookings, once per phone (digits only) or email (lower
+ * case). Created with its leads (./contacts.ts); the contacts area lists them and keeps their groups.
  */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    phoneKey: text('phone_key'),
+    emailKey: text('email_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_org_phone_uq').on(t.organizationId, t.phoneKey).where(sql`${t.phoneKey} is not null`),
+    uniqueIndex('contacts_org_email_uq').on(t.organizationId, t.emailKey).where(sql`${t.emailKey} is not null`),
+    index('contacts_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
+  ],
+);
+
 /**
  * Where the organization's lead rotation stands (Configurations → leads → auto-assign round robin):
  * the sales member who got the last lead nobody else owned. One row per organization, locked while
@@ -25,6 +42,12 @@ export const leadRotation = pgTable(
   (t) => [uniqueIndex('lead_rotation_org_uq').on(t.organizationId)],
 );
 
+/**
+ * The sales pipeline. `status` is the lead machine's state (src/machines/lead-machine.ts);
+ * `next_follow_up_at` is the earliest open follow-up, kept in the same transaction as follow-ups
+ * change, so the "today and missed" list is one index range. Regions and destinations are id
+ * arrays; writes lock the named rows (`for key share`) so a concurrent delete cannot slip between.
+ */
 export const leads = pgTable(
   'leads',
   {

@@ -2,13 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { FOLLOW_UP_OUTCOMES } from '../../src/api/leads/contract';
 import { LEAD_SOURCES } from '../../src/api/leads/constants';
 import type { Tx } from '../db/client';
-import { contacts } from '../contacts/schema';
-import { destinations } from '../catalogue/schema';
-import { followUps, leadEvents, leadQueries, leads } from './schema';
+import { destinations } from '../catalogue';
+import { contacts, followUps, leadEvents, leadQueries, leads } from './schema';
 import { jobs } from '../jobs/schema';
 import { members } from '../auth/schema';
 import { organizations } from '../db/tenancy';
-import { isOpen, OPEN_LEAD_STATES } from './workflow';
+import { isOpenLead, OPEN_LEAD_STATES } from '../../src/machines/lead-machine';
 
 /**
  * The demo organization's pipeline: a few hundred leads over every status, owner and source, with
@@ -151,7 +150,7 @@ export async function seedLeads(tx: Tx, organizationId: string, count: number): 
     from ${organizations} o, date_trunc('day', now() at time zone o.time_zone) d where o.id = ${organizationId}`);
   const [startOfToday, endOfToday] = [Number(day[0].start), Number(day[0].end)];
   const followValues = leadRows.map((l, i) => {
-    const open = isOpen(l.status);
+    const open = isOpenLead(l.status);
     const kind = open ? ['missed', 'today', 'upcoming', 'upcoming'][i % 4] : 'answered';
     const dueAt =
       kind === 'missed'

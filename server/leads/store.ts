@@ -2,19 +2,17 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import type { MyDayItem } from '../../src/api/dashboard/contract';
 import type { FollowUp, Lead, LeadActivity, LeadActivityType, LeadDetail, LeadQuery, MemberRef, QueryComment } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
-import { type LeadState } from '../../src/machines/lead-machine';
 import type { AuthContext } from '../auth/session';
 import { visibleTo } from '../auth/visibility';
 import type { Tx } from '../db/client';
-import { followUps, leadEvents, leadQueries, leadQueryComments, leadRotation, leads } from './schema';
+import { contacts, followUps, leadEvents, leadQueries, leadQueryComments, leadRotation, leads } from './schema';
 import { members } from '../auth/schema';
-import { contacts } from '../contacts/schema';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
-import { moduleSettings } from '../admin/store';
+import { moduleSettings } from '../admin';
 import { organizationTimeZone } from '../db/clock';
-import { placeRefs } from '../catalogue/store';
-import { isOpen, OPEN_LEAD_STATES } from './workflow';
+import { placeRefs } from '../catalogue';
+import { isOpenLead, OPEN_LEAD_STATES, type LeadState } from '../../src/machines/lead-machine';
 
 /**
  * What the lead routes, the import, the public capture and the follow-up job share: visibility,
@@ -72,7 +70,7 @@ export async function lockVisibleLead(tx: Tx, auth: AuthContext, id: string): Pr
 }
 
 export function assertOpen(row: LeadRow, what: string) {
-  if (!isOpen(row.status)) throw conflict(`A ${row.status} lead cannot get ${what}; reopen it first`, 'LEAD_CLOSED', { status: row.status });
+  if (!isOpenLead(row.status)) throw conflict(`A ${row.status} lead cannot get ${what}; reopen it first`, 'LEAD_CLOSED', { status: row.status });
 }
 
 // ---------- the organization's clock ----------

@@ -1,6 +1,6 @@
 import { describeLeadRefusal } from '../../src/api/leads/contract';
 import { leadMachine, type LeadEvent } from '../../src/machines/lead-machine';
-import { eventsTo, statesWithTag } from '../../src/machines/workflow';
+import { eventsTo } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
 import { conflict, notFound } from '../http/errors';
 import { rowWorkflow, applyEvent, applyEventTo } from '../workflow/apply-event';
@@ -8,11 +8,6 @@ import { leads } from './schema';
 import { logLeadEvent, refreshNextFollowUp } from './store';
 
 export const leadWorkflow = rowWorkflow({ machine: leadMachine, table: leads, recordName: 'Lead', refusal: describeLeadRefusal });
-
-/** The states in which a lead is still worked on (queries, follow-ups, a next follow-up): the machine's `open` tag. */
-export const OPEN_LEAD_STATES = statesWithTag(leadMachine, 'open');
-const OPEN = new Set(OPEN_LEAD_STATES);
-export const isOpen = (status: string) => OPEN.has(status);
 
 /**
  * A lead is won when a booking is created for it (SPEC workflow 1): the bookings module calls this

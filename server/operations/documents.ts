@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { VendorService } from '../../src/api/vendors/contract';
-import { bookings } from '../bookings/schema';
-import { bookingRef } from '../bookings/store';
+import { bookings, bookingRef } from '../bookings';
 import type { Tx } from '../db/client';
-import type { RecordDocument } from '../documents/store';
-import { fill } from '../documents/strings';
-import { voucherTemplate, type VoucherData } from '../documents/templates/voucher';
+import type { RecordDocument } from '../documents';
+import { fill, voucherTemplate, type VoucherData } from '../documents';
 import { notFound } from '../http/errors';
-import { vendors } from '../vendors/schema';
+import { vendors } from '../vendors';
 import { VOUCHER_RECORD, travellerNames, type OperationRow, type VoucherRow } from './store';
 
 /** Sends of a voucher are recorded under this record type (the outbox, the voucher's `send_id`). */

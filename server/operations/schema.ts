@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
-import { bookings } from '../bookings/schema';
-import { journalEntries } from '../finance/schema';
-import { documentSends } from '../documents/schema';
-import { vendorTransactions, vendors } from '../vendors/schema';
+import { bookings } from '../bookings';
+import { journalEntries } from '../finance';
+import { documentSends } from '../documents';
+import { vendorTransactions, vendors } from '../vendors';
 
 /**
  * Booking operations, their vendor vouchers, additional expenses and the payments of both

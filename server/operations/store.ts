@@ -21,12 +21,11 @@ import { statesWithTag } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
 import { members } from '../auth/schema';
 import { visibleTo } from '../auth/visibility';
-import { bookingTravellers, bookings } from '../bookings/schema';
-import { bookingRef, memberRefs } from '../bookings/store';
-import { placeRefs } from '../catalogue/store';
+import { bookingTravellers, bookings, bookingRef, memberRefs } from '../bookings';
+import { placeRefs } from '../catalogue';
 import type { Tx } from '../db/client';
 import { notFound } from '../http/errors';
-import { vendors } from '../vendors/schema';
+import { vendors } from '../vendors';
 import { additionalExpenses, bookingOperations, operationPayments, vouchers } from './schema';
 
 /**

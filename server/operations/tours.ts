@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { VENDOR_SERVICES, type VendorService } from '../../src/api/vendors/contract';
 import { planFromPackage, priceTourLines } from '../../src/api/tours/customized/contract';
 import type { PersonalizedTourDetail } from '../../src/api/tours/personalized/contract';
-import { bookingTravellers } from '../bookings/schema';
-import type { BookingRow } from '../bookings/store';
+import { bookingTravellers } from '../bookings';
+import type { BookingRow } from '../bookings';
 import type { Tx } from '../db/client';
-import { tourVersion } from '../tours/store';
+import { tourVersion } from '../tours';
 
 /**
  * What an operation takes from its booking's tour: the priced lines with their costs for the

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { findInvitation } from '../admin/invitations';
+import { findInvitation } from '../admin';
 import type { Tx } from '../db/client';
-import { deliver, smtpError, type EmailSettings, type OutgoingMessage } from '../documents/mailer';
+import { deliver, smtpError, type EmailSettings, type OutgoingMessage } from '../documents';
 import { ApiError } from '../http/errors';
 import { enqueueBossJob, type BossQueue } from '../jobs/boss';
 import type { AppServices } from '../services';

@@ -1,12 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CreateOrganizationInput, InvitationLink, Onboarded } from '../../src/api/platform/contract';
-import { invitationUrl, issueInvitation } from '../admin/invitations';
-import { setUpOrganization } from '../admin/setup';
+import { invitationUrl, issueInvitation, setUpOrganization } from '../admin';
 import { hashPassword } from '../auth/password';
 import { invitations, members, roles } from '../auth/schema';
 import { newToken } from '../auth/tokens';
 import { asTenant, type Tx } from '../db/client';
-import type { EmailSettings } from '../documents/mailer';
+import type { EmailSettings } from '../documents';
 import { conflict, notFound } from '../http/errors';
 import { queueInvitationEmail } from './invitation-mail';
 import { organizationById } from './store';

@@ -29,7 +29,7 @@ import { organizationById, organizationMembersPage, organizationsPage, subscript
 /**
  * The parent service, under `/platform` (seed "Parent service"): platform operators sign in here
  * and run organizations and their subscriptions. Every route but sign-in and sign-out needs an
- * operator's session; a member's answers 403 (server/http/app.ts).
+ * operator's session; a member's answers 403 (server/app.ts).
  */
 
 /** Operators' failed sign-ins are counted apart from members' with the same email (the address counts for both). */

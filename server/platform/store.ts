@@ -17,7 +17,7 @@ import { notFound } from '../http/errors';
 import { containsPattern, listPage } from '../http/list';
 
 /**
- * The platform's reads and writes, in a transaction as the platform role (server/db/migrate.ts):
+ * The platform's reads and writes, in a transaction as the platform role (server/migrate.ts):
  * every column named here is one the role may read; anything else of a tenant's would fail.
  */
 

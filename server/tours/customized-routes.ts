@@ -26,13 +26,13 @@ import {
 } from '../../src/api/tours/customized/contract';
 import { customizedTourMachine } from '../../src/machines/customized-tour-machine';
 import { snapshotOf } from '../../src/machines/workflow';
-import { moduleSettings } from '../admin/store';
+import { moduleSettings } from '../admin';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { containsPattern, listPage, orderBy } from '../http/list';
 import { allow, route } from '../http/route';
-import { leads } from '../leads/schema';
+import { leads } from '../leads';
 import { workflowRoute } from '../workflow/route';
 import { customizedTours, customizedTourVersions } from './schema';
 import { createTour, lockVisibleTour, selectTours, tourDetail, toTours, tourVersion, visibleTours, writeBookedPlan, writePlan, type TourRow } from './store';

@@ -4,7 +4,7 @@ import { dateOfDay } from '../../src/api/tours/package-plan';
 import { createGroupTourInput, type CreateGroupTourInput, type GroupTour, type GroupTourDetail, type GroupTourStatus, type UpdateGroupTourInput } from '../../src/api/tours/group/contract';
 import type { Tx } from '../db/client';
 import { organizationTimeZone, todayIn } from '../db/clock';
-import { placeRefs } from '../catalogue/store';
+import { placeRefs } from '../catalogue';
 import { invalidField, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { groupTourDays, groupTours } from './package-schema';

@@ -3,10 +3,8 @@ import { idParams } from '../../src/api/common/schemas';
 import type { PersonalizedTourDetail } from '../../src/api/tours/personalized/contract';
 import { members } from '../auth/schema';
 import type { Tx } from '../db/client';
-import { documentRoutes } from '../documents/send-route';
-import type { RecordDocument } from '../documents/store';
-import { fill } from '../documents/strings';
-import { brochureTemplate, type BrochureData, type TourDocumentContact } from '../documents/templates/tour';
+import { documentRoutes, fill, brochureTemplate, type BrochureData, type TourDocumentContact } from '../documents';
+import type { RecordDocument } from '../documents';
 import { allow } from '../http/route';
 import { personalizedTourDetail } from './packages';
 

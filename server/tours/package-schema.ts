@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, pgTable, text, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
-import { activities, destinations, hotels } from '../catalogue/schema';
-import { vendors } from '../vendors/schema';
+import { activities, destinations, hotels } from '../catalogue';
+import { vendors } from '../vendors';
 
 /**
  * Packages (personalized tours) and group departures. Regions and destinations are id arrays

@@ -6,7 +6,7 @@ import type { LineKind, LineUnit } from '../../src/api/tours/personalized/contra
 import type { Tx } from '../db/client';
 import { organizations } from '../db/tenancy';
 import { members } from '../auth/schema';
-import { activities, destinations, hotels } from '../catalogue/schema';
+import { activities, destinations, hotels } from '../catalogue';
 import { groupTourDays, groupTours, personalizedTourDays, personalizedTourLines, personalizedTours } from './package-schema';
 
 /**

@@ -14,9 +14,8 @@ import {
   type UpdatePersonalizedTourInput,
 } from '../../src/api/tours/personalized/contract';
 import type { Tx } from '../db/client';
-import { activities } from '../catalogue/schema';
-import { placeRefs } from '../catalogue/store';
-import { vendors } from '../vendors/schema';
+import { activities, placeRefs } from '../catalogue';
+import { vendors } from '../vendors';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { personalizedTourDays, personalizedTourLines, personalizedTours } from './package-schema';

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TourSnapshot } from '../../src/api/tours/customized/contract';
 import { members } from '../auth/schema';
-import { activities, destinations, hotels } from '../catalogue/schema';
+import { activities, destinations, hotels } from '../catalogue';
 import { createdAt, id, instant, tenantId, updatedAt } from '../db/tenancy';
-import { leadQueries, leads } from '../leads/schema';
-import { vendors } from '../vendors/schema';
+import { leadQueries, leads } from '../leads';
+import { vendors } from '../vendors';
 
 /**
  * Customized tours (docs/tours.md). A tour row holds the plan's header and the totals the server

@@ -4,11 +4,10 @@ import type { CreateTourInput, TourDayInput, TourLineInput } from '../../src/api
 import type { CustomizedTourEvent } from '../../src/machines/customized-tour-machine';
 import type { AuthContext } from '../auth/session';
 import { members, roles } from '../auth/schema';
-import { activities, destinations, hotels } from '../catalogue/schema';
+import { activities, destinations, hotels } from '../catalogue';
 import { TENANT_ROLE, type Tx } from '../db/client';
-import { leadQueries, leads } from '../leads/schema';
-import { generator } from '../leads/seed';
-import { vendors } from '../vendors/schema';
+import { leadQueries, leads, generator } from '../leads';
+import { vendors } from '../vendors';
 import { applyEvent } from '../workflow/apply-event';
 import { customizedTours } from './schema';
 import { createTour, writePlan } from './store';

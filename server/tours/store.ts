@@ -20,15 +20,13 @@ import {
   type MarkupType,
 } from '../../src/api/tours/customized/contract';
 import { tourTotals } from '../../src/domain/tour-pricing';
-import { currentOrganization } from '../admin/store';
+import { currentOrganization } from '../admin';
 import type { AuthContext } from '../auth/session';
-import { activities, destinations, hotels } from '../catalogue/schema';
-import { assertPlaces, placeRefs } from '../catalogue/store';
+import { activities, destinations, hotels, assertPlaces, placeRefs } from '../catalogue';
 import type { Tx } from '../db/client';
 import { invalidField, notFound } from '../http/errors';
-import { leadQueries, leads } from '../leads/schema';
-import { assertActiveMember, assertOpen, logLeadEvent, memberRefs, visibleLeads } from '../leads/store';
-import { vendors } from '../vendors/schema';
+import { leadQueries, leads, assertActiveMember, assertOpen, logLeadEvent, memberRefs, visibleLeads } from '../leads';
+import { vendors } from '../vendors';
 import { customizedTourDays, customizedTourLines, customizedTours, customizedTourVersions } from './schema';
 
 /**

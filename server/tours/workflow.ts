@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { customizedTourMachine, describeTourRefusal, type CustomizedTourEvent, type TourSend } from '../../src/machines/customized-tour-machine';
 import type { Tx } from '../db/client';
-import { logLeadEvent } from '../leads/store';
-import { markLeadQuoted } from '../leads/workflow';
+import { logLeadEvent, markLeadQuoted } from '../leads';
 import { applyEvent, rowWorkflow } from '../workflow/apply-event';
 import { customizedTours } from './schema';
 import { freezeVersion, TOUR_RECORD } from './store';

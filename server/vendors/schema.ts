@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BankDetails } from '../../src/api/vendors/contract';
 import { id, createdAt, updatedAt, tenantId } from '../db/tenancy';
+import { declareDuplicates } from '../http/errors';
 
 /**
  * Suppliers of travel services. `status` is the vendor machine's state (src/machines/vendor-machine.ts);
@@ -104,3 +105,5 @@ export const vendorTransactions = pgTable(
 // record is a composite foreign key with `organization_id`, so the database itself refuses a
 // reference to another organization's record (foreign keys are checked without row-level security).
 // References are `restrict`: a region or destination still in use cannot be deleted.
+
+declareDuplicates({ vendors_org_name_uq: { field: 'name', message: 'A vendor with this name already exists' } });

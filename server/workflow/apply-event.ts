@@ -108,6 +108,22 @@ export async function applyEventTo<M extends AnyStateMachine, Row>(
   return { row, from, to };
 }
 
+/**
+ * Implements named actions of a workflow from outside its area: a higher area provides what a lower
+ * one's machine does without the lower one importing it (operations provides the booking machine's
+ * `startOperation`; docs/architecture.md, "Faces"). Providing an action the workflow implements
+ * itself is a programming error, as is leaving one unprovided (the action's first use is a 500).
+ */
+export function provideEffects<M extends AnyStateMachine, Row>(workflow: Workflow<M, Row>, effects: Record<string, Effect<M, Row>>) {
+  for (const name of Object.keys(effects)) {
+    const own = workflow.effects?.[name];
+    if (own && !provided.has(own)) throw new Error(`Workflow ${workflow.machine.id}: "${name}" is implemented by its own area`);
+  }
+  for (const effect of Object.values(effects)) provided.add(effect);
+  workflow.effects = { ...workflow.effects, ...effects };
+}
+const provided = new WeakSet<Effect<any, any>>();
+
 /** A table with an `id` primary key and the state in a text column (and, usually, `updated_at`). */
 type StatefulTable = PgTable & { id: AnyPgColumn; updatedAt?: AnyPgColumn };
 

@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { statesWithTag } from './workflow';
 
 /**
  * The sales pipeline (SPEC workflow 1): `new → contacted → qualified → quoted → won`; any open
@@ -49,3 +50,8 @@ export const leadMachine = setup({
     lost: { description: 'Closed with a reason; can be reopened.', on: { REOPEN: 'contacted' } },
   },
 });
+
+/** The states in which a lead is still worked on (queries, follow-ups, a next follow-up): the machine's `open` tag. */
+export const OPEN_LEAD_STATES = statesWithTag(leadMachine, 'open') as LeadState[];
+const OPEN = new Set<string>(OPEN_LEAD_STATES);
+export const isOpenLead = (status: string) => OPEN.has(status);

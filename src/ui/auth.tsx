@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AuthState } from '../api/admin/auth/contract';
 import { meQueryOptions, useMe } from '../api/admin/auth/get-me';
-import { updatePreferences } from '../api/admin/members/update-me';
+import { updatePreferences } from '../api/admin/auth/update-me';
 import { can, type Action, type ModuleKey } from '../api/permissions';
 import { applyColorScheme } from './color-scheme';
 import { FullScreenSpinner } from './full-screen-spinner';

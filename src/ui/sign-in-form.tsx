@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { loginInput, type LoginInput } from '../api/admin/auth/contract';
+import { loginInput, type LoginInput } from '../api/common/schemas';
 import { errorMessage } from '../api/client';
 import { DEFAULT_COLOR_SCHEME } from '../api/admin/organization/contract';
 import { applyColorScheme } from './color-scheme';

@@ -7,8 +7,7 @@ import { toast } from 'sonner';
 import type { CustomizedTour, CustomizedTourState } from '../api/tours/customized/contract';
 import { customizedToursResource } from '../api/tours/customized/get-customized-tours';
 import { useCopyTour } from '../api/tours/customized/save-customized-tour';
-import { leadMachine, type LeadState } from '../machines/lead-machine';
-import { statesWithTag } from '../machines/workflow';
+import { OPEN_LEAD_STATES } from '../machines/lead-machine';
 import { FieldFrame } from './form-fields';
 import { FormDialog } from './form-dialog';
 import { LeadPicker } from './lead-picker';
@@ -28,7 +27,7 @@ export function TourStatusTag({ status }: { status: CustomizedTourState }) {
 }
 
 /** Leads that still take tours (a won or lost lead gets none). */
-const OPEN_LEADS = { status: statesWithTag(leadMachine, 'open') as LeadState[] };
+const OPEN_LEADS = { status: OPEN_LEAD_STATES };
 
 /**
  * Copy a tour as a new draft, for its lead or another (open) one: the same days and lines at the

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, type Database } from '../../server/db/client';
-import { migrateDatabase } from '../../server/db/migrate';
+import { migrateDatabase } from '../../server/migrate';
 import { withDatabase } from '../support/db-url';
 
 /**

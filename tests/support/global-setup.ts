@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../../server/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded';
-import { migrateDatabase } from '../../server/db/migrate';
+import { migrateDatabase } from '../../server/migrate';
 import { seedDemo } from '../../server/seed';
 import { TEST_PASSWORD, withDatabase } from './db-url';
 

@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/config';
 import { connect, type Database } from '../../server/db/client';
 import { settableClock, type SettableClock } from '../../server/db/clock';
-import { createApp } from '../../server/http/app';
+import { createApp } from '../../server/app';
 import { bossQueues, registry } from '../../server/registry';
 import { startBoss } from '../../server/jobs/boss';
 import { DEMO_OPERATOR } from '../../server/platform/seed';

@@ -297,3 +297,10 @@ export interface ApiErrorBody {
   params?: Record<string, unknown>;
   issues?: ApiIssue[];
 }
+
+/** Signing in, for members (`/api/auth/login`) and platform operators (`/platform/auth/login`). */
+export const loginInput = v.strictObject({
+  email: emailSchema,
+  password: v.pipe(storable(), v.nonEmpty(coded('required', 'is required')), v.maxLength(200, coded('tooLong', 'is too long', { max: 200 }))),
+});
+export type LoginInput = v.InferOutput<typeof loginInput>;

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { coded } from '../common/issues';
 import {
   booleanQuery,
   calendarDate,
@@ -8,17 +7,18 @@ import {
   idSchema,
   intBetween,
   listOf,
+  loginInput,
+  type LoginInput,
   oneOf,
   pageQuery,
   requiredText,
   sortBy,
-  storable,
   timestamp,
   updateOf,
   uuid,
 } from '../common/schemas';
-import { loginInput, type LoginInput } from '../admin/auth/contract';
-import { DEPARTMENTS, EMPLOYMENT_STATUSES, passwordSchema } from '../admin/members/contract';
+
+import { DEPARTMENTS, EMPLOYMENT_STATUSES } from '../admin/members/contract';
 import { currencySchema, organizationNameSchema, timeZoneSchema } from '../admin/organization/contract';
 import { MAX_SEATS, PLANS, SUBSCRIPTION_STATUSES } from './subscription';
 
@@ -145,12 +145,3 @@ export const platformMemberSchema = v.object({
 });
 export type PlatformMember = v.InferOutput<typeof platformMemberSchema>;
 
-// ---------- invitations (the invited member's side, under /api) ----------
-
-/** The token travels in the body, never in an address (logs, history, Referer). */
-export const invitationTokenInput = v.strictObject({ token: v.pipe(storable(), v.nonEmpty(coded('required', 'is required')), v.maxLength(100, coded('tooLong', 'is too long', { max: 100 }))) });
-export const acceptInvitationInput = v.strictObject({ ...invitationTokenInput.entries, password: passwordSchema });
-export type AcceptInvitationInput = v.InferOutput<typeof acceptInvitationInput>;
-
-export const invitationSchema = v.object({ name: v.string(), email: v.string(), organization: v.string(), expiresAt: timestamp });
-export type Invitation = v.InferOutput<typeof invitationSchema>;

@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import * as v from 'valibot';
 import { useAcceptInvitation, useInvitation } from '../../api/admin/auth/invitation';
 import { errorMessage } from '../../api/client';
-import { acceptInvitationInput } from '../../api/platform/contract';
+import { acceptInvitationInput } from '../../api/admin/auth/contract';
 import { applyServerIssues, PasswordField } from '../../ui/form-fields';
 import { contractResolver } from '../../ui/form-resolver';
 import { PageSpinner } from '../../ui/full-screen-spinner';

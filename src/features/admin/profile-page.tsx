@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
 import { updateMeInput, type UpdateMeInput } from '../../api/admin/members/contract';
-import { useUpdateMe } from '../../api/admin/members/update-me';
+import { useUpdateMe } from '../../api/admin/auth/update-me';
 import { useAuth } from '../../ui/auth';
 import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, FormError, PasswordField, TextField } from '../../ui/form-fields';

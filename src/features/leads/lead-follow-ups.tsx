@@ -7,8 +7,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
 import { FOLLOW_UP_OUTCOMES, followUpInput, followUpResponseInput, type FollowUp, type FollowUpInput, type FollowUpOutcome, type FollowUpResponseInput, type LeadDetail } from '../../api/leads/contract';
 import { useLead } from '../../api/leads/get-leads';
-import { leadMachine } from '../../machines/lead-machine';
-import { statesWithTag } from '../../machines/workflow';
+import { isOpenLead } from '../../machines/lead-machine';
 import { useRespondToFollowUp, useScheduleFollowUp } from '../../api/leads/save-lead';
 import { useAuth } from '../../ui/auth';
 import { contractResolver } from '../../ui/form-resolver';
@@ -18,9 +17,8 @@ import { useFormatters } from '../../ui/format';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import { useActiveMemberOptions } from './member-options';
 
-const OPEN = new Set(statesWithTag(leadMachine, 'open'));
 /** Whether queries and follow-ups may be added: the lead machine's `open` states. */
-export const isOpenLead = (lead: Pick<LeadDetail, 'status'>) => OPEN.has(lead.status);
+
 
 /** Tomorrow at 10:00 on the organization's clocks: the usual next call. */
 export function tomorrowAtTen(timeZone: string): string {
@@ -31,7 +29,7 @@ export function tomorrowAtTen(timeZone: string): string {
 
 /** The follow-up a person answers first: the open one due earliest (none while the lead is closed: it waits for a reopening). */
 export const nextOpenFollowUp = (lead: LeadDetail) =>
-  isOpenLead(lead) ? lead.followUps.filter((f) => !f.response).sort((a, b) => a.dueAt.localeCompare(b.dueAt))[0] : undefined;
+  isOpenLead(lead.status) ? lead.followUps.filter((f) => !f.response).sort((a, b) => a.dueAt.localeCompare(b.dueAt))[0] : undefined;
 
 /** Dates in the organization's time zone. */
 export function useOrgFormatters() {
@@ -155,7 +153,7 @@ export function FollowUpResponseDialog({ lead, followUp, onClose }: { lead: Lead
       </p>
       <SelectField control={control} name="outcome" label={t('leads.followUps.outcome')} options={outcomes} placeholder={t('leads.followUps.chooseOutcome')} />
       <TextAreaField control={control} name="note" label={t('leads.followUps.responseNote')} />
-      {isOpenLead(lead) && <SwitchField control={control} name="scheduleNext" label={t('leads.followUps.scheduleNext')} disabled={mustSchedule} />}
+      {isOpenLead(lead.status) && <SwitchField control={control} name="scheduleNext" label={t('leads.followUps.scheduleNext')} disabled={mustSchedule} />}
       {scheduleNext && (
         <fieldset className="form-grid" style={{ border: '1px solid var(--surface-border)', borderRadius: 8, padding: '0.75rem 1rem 1rem', margin: 0 }}>
           <legend style={{ fontWeight: 600, padding: '0 0.35rem' }}>{t('leads.followUps.next')}</legend>
@@ -236,7 +234,7 @@ export function LeadFollowUps({ lead, canUpdate }: { lead: LeadDetail; canUpdate
         <h2 id="lead-follow-ups-title" className="workflow-panel__title">
           {t('leads.followUps.title')}
         </h2>
-        {canUpdate && isOpenLead(lead) && <Button type="button" size="small" outlined icon="pi pi-calendar-plus" label={t('leads.followUps.schedule')} onClick={() => setScheduling(true)} />}
+        {canUpdate && isOpenLead(lead.status) && <Button type="button" size="small" outlined icon="pi pi-calendar-plus" label={t('leads.followUps.schedule')} onClick={() => setScheduling(true)} />}
       </div>
       {open.length + done.length === 0 ? (
         <p className="muted" style={{ margin: 0 }}>
@@ -245,7 +243,7 @@ export function LeadFollowUps({ lead, canUpdate }: { lead: LeadDetail; canUpdate
       ) : (
         <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0, gap: '0.5rem' }}>
           {[...open, ...done].map((f) => (
-            <FollowUpItem key={f._id} followUp={f} canRespond={canUpdate && isOpenLead(lead)} closed={!isOpenLead(lead)} onRespond={setResponding} />
+            <FollowUpItem key={f._id} followUp={f} canRespond={canUpdate && isOpenLead(lead.status)} closed={!isOpenLead(lead.status)} onRespond={setResponding} />
           ))}
         </ul>
       )}

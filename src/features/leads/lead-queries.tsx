@@ -11,7 +11,8 @@ import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, FormError, NumberField, TextAreaField } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { MoneyField } from '../../ui/money-field';
-import { isOpenLead, useOrgFormatters } from './lead-follow-ups';
+import { isOpenLead } from '../../machines/lead-machine';
+import { useOrgFormatters } from './lead-follow-ups';
 
 interface QueryValues {
   travelFrom: string | null;
@@ -173,14 +174,14 @@ export function LeadQueries({ lead, canUpdate }: { lead: LeadDetail; canUpdate: 
         <h2 id="lead-queries-title" className="workflow-panel__title">
           {t('leads.queries.title')}
         </h2>
-        {canUpdate && isOpenLead(lead) && <Button type="button" size="small" outlined icon="pi pi-plus" label={t('leads.queries.add')} onClick={() => setEditing('new')} />}
+        {canUpdate && isOpenLead(lead.status) && <Button type="button" size="small" outlined icon="pi pi-plus" label={t('leads.queries.add')} onClick={() => setEditing('new')} />}
       </div>
       {queries.length === 0 ? (
         <p className="muted" style={{ margin: 0 }}>
           {t('leads.queries.none')}
         </p>
       ) : (
-        queries.map((q, i) => <QueryCard key={q._id} lead={lead} query={q} index={i} canUpdate={canUpdate} onEdit={isOpenLead(lead) ? setEditing : undefined} />)
+        queries.map((q, i) => <QueryCard key={q._id} lead={lead} query={q} index={i} canUpdate={canUpdate} onEdit={isOpenLead(lead.status) ? setEditing : undefined} />)
       )}
       {editing && <QueryFormDialog lead={lead} query={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}
     </section>

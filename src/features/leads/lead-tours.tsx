@@ -5,8 +5,7 @@ import { Button } from 'primereact/button';
 import type { LeadDetail } from '../../api/leads/contract';
 import type { CustomizedTour } from '../../api/tours/customized/contract';
 import { useToursOfLead } from '../../api/tours/customized/get-customized-tours';
-import { leadMachine } from '../../machines/lead-machine';
-import { statesWithTag } from '../../machines/workflow';
+import { isOpenLead } from '../../machines/lead-machine';
 import { useCan } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
@@ -14,7 +13,6 @@ import { CopyTourDialog, TourStatusTag } from '../../ui/tour-widgets';
 import { GenerateTourButton } from '../../ui/generate-tour-button';
 
 /** A lead still worked on takes new tours. */
-const OPEN = new Set<string>(statesWithTag(leadMachine, 'open'));
 
 /**
  * The lead's customized tours (`GET /customized-tours/lead/{leadId}`), newest first: each with its
@@ -27,7 +25,7 @@ export function LeadTours({ lead }: { lead: LeadDetail }) {
   const fmt = useFormatters();
   const tours = useToursOfLead(lead._id);
   const [copying, setCopying] = useState<CustomizedTour | null>(null);
-  const open = OPEN.has(lead.status);
+  const open = isOpenLead(lead.status);
   const query = lead.queries.at(-1);
   const newTour = `${modulePath('customizedTours')}/new?leadId=${encodeURIComponent(lead._id)}${query ? `&queryId=${encodeURIComponent(query._id)}` : ''}`;
   return (

@@ -22,6 +22,9 @@ import { ThemeSwitch } from '../../ui/theme-switch';
  */
 export { CONSOLE } from '../../ui/auth';
 
+/** An organization's page in the console. */
+export const organizationPath = (id: string) => `${CONSOLE}/organizations/${encodeURIComponent(id)}`;
+
 export function ConsoleLoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ import { FormDialog } from '../../ui/form-dialog';
 import { applyServerIssues, SelectField, TextField } from '../../ui/form-fields';
 import { contractResolver } from '../../ui/form-resolver';
 import { useFormatters } from '../../ui/format';
-import { organizationPath } from './organizations-page';
+import { organizationPath } from './console';
 import { SubscriptionFields } from './subscription-fields';
 
 const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone')].map((z) => ({ value: z, label: z }));

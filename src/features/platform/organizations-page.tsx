@@ -9,11 +9,9 @@ import { MultiSelectFilter } from '../../ui/filter-fields';
 import { useFormatters } from '../../ui/format';
 import { ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { StatusTag } from '../../ui/status-tag';
-import { CONSOLE } from './console';
+import { organizationPath } from './console';
 import { OnboardDialog } from './onboard-dialog';
 import { SeatsUsed } from './parts';
-
-export const organizationPath = (id: string) => `${CONSOLE}/organizations/${encodeURIComponent(id)}`;
 
 /** The console's home: every organization with its subscription, 10 a page (the seed's size). */
 export function OrganizationsPage() {

@@ -1,16 +1,11 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { calendarDate, emailSchema, storable, uuid } from '../../common/schemas';
-import { memberSchema } from '../members/contract';
+import { calendarDate, storable, timestamp, uuid } from '../../common/schemas';
+import { memberSchema, passwordSchema } from '../members/contract';
 import { organizationSchema } from '../organization/contract';
 import { ACTIONS, MODULE_KEYS, VISIBILITY_SCOPES } from '../../permissions';
 import { PLANS, SUBSCRIPTION_STATUSES } from '../../platform/subscription';
 
-export const loginInput = v.strictObject({
-  email: emailSchema,
-  password: v.pipe(storable(), v.nonEmpty(coded('required', 'is required')), v.maxLength(200, coded('tooLong', 'is too long', { max: 200 }))),
-});
-export type LoginInput = v.InferOutput<typeof loginInput>;
 
 /** The organization's subscription as its members see it (the platform operator sets it). */
 export const subscriptionSchema = v.object({
@@ -38,3 +33,13 @@ export const authStateSchema = v.object({
   role: v.object({ _id: uuid, name: v.string(), isOwner: v.boolean(), permissions: permissionsAnswer, visibility: visibilityAnswer }),
 });
 export type AuthState = v.InferOutput<typeof authStateSchema>;
+
+// ---------- invitations (the invited member's side, under /api) ----------
+
+/** The token travels in the body, never in an address (logs, history, Referer). */
+export const invitationTokenInput = v.strictObject({ token: v.pipe(storable(), v.nonEmpty(coded('required', 'is required')), v.maxLength(100, coded('tooLong', 'is too long', { max: 100 }))) });
+export const acceptInvitationInput = v.strictObject({ ...invitationTokenInput.entries, password: passwordSchema });
+export type AcceptInvitationInput = v.InferOutput<typeof acceptInvitationInput>;
+
+export const invitationSchema = v.object({ name: v.string(), email: v.string(), organization: v.string(), expiresAt: timestamp });
+export type Invitation = v.InferOutput<typeof invitationSchema>;

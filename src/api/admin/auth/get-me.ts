@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../client';
 import type { ItemAnswer } from '../../common/schemas';
 import type { AuthState } from './contract';
+import { meKeys } from '../me/keys';
 
 /** Who is signed in. Quiet on 401: the shell sends strangers to /login itself. */
 export const getMe = () => api.get<ItemAnswer<AuthState>>('/auth/me', undefined, { expectUnauthorized: true, silent: true }).then((r) => r.data);
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'me'] as const,
+    queryKey: meKeys.all,
     queryFn: getMe,
     staleTime: 60_000,
     retry: false,

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../client';
 import type { ItemAnswer } from '../../common/schemas';
-import type { AcceptInvitationInput, Invitation } from '../../platform/contract';
-import type { AuthState } from './contract';
+import type { AcceptInvitationInput, AuthState, Invitation } from './contract';
 import { meQueryOptions } from './get-me';
 
 /** Who an invitation is for (the token travels in the body). The page says itself when it is no longer valid. */

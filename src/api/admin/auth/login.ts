@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../client';
-import type { ItemAnswer } from '../../common/schemas';
-import type { AuthState, LoginInput } from './contract';
+import type { ItemAnswer, LoginInput } from '../../common/schemas';
+import type { AuthState } from './contract';
 import { meQueryOptions } from './get-me';
 
 /** A wrong password answers 401 too: it is shown on the form, it does not end a session. */

@@ -6,6 +6,10 @@ import { LEAD_SOURCES } from '../../leads/constants';
 /** The seed's configuration modules, `destionations` spelt as the seed spells it, the bookings' own and the AI model. */
 export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig'] as const;
 export type ConfigModule = (typeof CONFIG_MODULES)[number];
+/** A module's settings as stored and read (defaults filled in). */
+export type ModuleSettings<M extends ConfigModule> = v.InferOutput<(typeof configSettingsSchemas)[M]>;
+/** The organization's mail server (Configurations → Email), as the mailer takes it. */
+export type EmailSettings = ModuleSettings<'emailConfig'>;
 
 /** How the connection to the mail server is protected. */
 export const EMAIL_SECURITY = ['none', 'starttls', 'tls'] as const;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../client';
 import type { ItemAnswer } from '../../common/schemas';
-import { meQueryOptions } from '../auth/get-me';
+import { meKeys } from '../me/keys';
 import type { Organization, UpdateOrganizationInput } from './contract';
 
 export const getOrganization = () => api.get<ItemAnswer<Organization>>('/members/organization').then((r) => r.data);
@@ -24,7 +24,7 @@ function useOrganizationMutation<I, O extends Organization>(fn: (input: I) => Pr
     onSuccess: async (org) => {
       queryClient.setQueryData(organizationQueryOptions().queryKey, org);
       // The colour scheme and currency in the auth state drive the whole app.
-      await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: meKeys.all });
     },
   });
 }

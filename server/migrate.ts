@@ -2,10 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { PLATFORM_ROLE, TENANT_ROLE, type Database } from './client';
-import { installBoss } from '../jobs/boss';
+import { PLATFORM_ROLE, TENANT_ROLE, type Database } from './db/client';
+import { installBoss } from './jobs/boss';
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'db', 'migrations');
 
 /**
  * What the platform service (a platform operator's request, `/platform`) may touch, as the role

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../client';
 import type { ItemAnswer } from '../../common/schemas';
-import { meQueryOptions } from '../auth/get-me';
-import type { Member, Preferences, UpdateMeInput } from './contract';
-import { membersKeys } from './get-members';
+import { meQueryOptions } from './get-me';
+import type { Member, Preferences, UpdateMeInput } from '../members/contract';
+import { membersKeys } from '../members/get-members';
 
 export const updateMe = (input: UpdateMeInput) => api.put<ItemAnswer<Member>>('/members/me', input).then((r) => r.data);
 export const updatePreferences = (input: Partial<Preferences>) =>

@@ -1,0 +1,12 @@
+/**
+ * The bookings area's face: bookings, travellers, installments, payments, receipts and invoices.
+ * The booking machine's `startOperation` is provided by the operations area.
+ */
+export { bookingRoutes } from './routes';
+export { bookingDocumentRoutes } from './documents';
+export { bookingJobs, scheduleBookingJobs } from './jobs';
+export { BOOKING_SEEDS, seedBookings } from './seed';
+export { bookingFilters, instantRange } from './lists';
+export { bookingTravellers, bookings } from './schema';
+export { bookingRef, memberRefs, type BookingRow } from './store';
+export { bookingWorkflow } from './workflow';

@@ -1,0 +1,2 @@
+/** The start page's face: "My day". */
+export { dashboardRoutes } from './routes';

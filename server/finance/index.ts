@@ -1,0 +1,9 @@
+/**
+ * The finance area's face: the money kit every area posts through (docs/finance.md): the journal
+ * (`postEntry`), the number series (`nextNumber`), and the finance screens' routes.
+ */
+export { financeRoutes } from './routes';
+export { FINANCE_SEEDS, seedFinance } from './seed';
+export { postEntry } from './journal';
+export { journalEntries } from './schema';
+export { nextNumber } from './series';

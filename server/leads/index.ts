@@ -1,0 +1,15 @@
+import { registerCatalogueUses } from '../catalogue';
+import { leadCatalogueUses } from './catalogue-uses';
+
+/**
+ * The leads area's face: leads, their queries and follow-ups, and the contact (the person behind
+ * them, matched by phone or email).
+ */
+export { leadRoutes } from './routes';
+export { leadJobs } from './jobs';
+export { generator, seedLeads } from './seed';
+export { contacts, leadQueries, leads } from './schema';
+export { assertActiveMember, assertOpen, followUpsDueToday, leadDetail, leadsToAssign, leadsWaitingLongest, logLeadEvent, memberRefs, newLeadsOf, refreshNextFollowUp, visibleLeads } from './store';
+export { leadWorkflow, markLeadQuoted, markLeadWon } from './workflow';
+
+registerCatalogueUses('leads', leadCatalogueUses);
