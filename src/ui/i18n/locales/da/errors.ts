@@ -1,5 +1,7 @@
+import type en from '../en/errors';
+
 /** What the API's codes say (see ../en/errors.ts). */
-const errors = {
+const errors: typeof en = {
   /** A field's issue read after its label: "Name is required". */
   issueLine: '{{label}} {{message}}',
   issues: {
@@ -65,7 +67,7 @@ const errors = {
   errorCodes: {
     VALIDATION_FAILED: "Nogle værdier er ugyldige: tjek de markerede felter.",
     INVALID_JSON: "Forespørgslen kunne ikke læses.",
-    UNAUTHORIZED: "Ikke autoriseret! Log venligst ind igen.",
+    UNAUTHORIZED: "Ikke autoriseret! Log ind igen.",
     INVALID_CREDENTIALS: "Ugyldig e-mail eller adgangskode",
     INVALID_SECRET: "Hemmeligheden til lead-indsamling mangler eller er forkert.",
     CSRF_REJECTED: "Forespørgslen blev afvist: den kom fra et andet websted.",
@@ -102,15 +104,15 @@ const errors = {
     SEATS_UNAVAILABLE: "Kun {{free}} pladser er ledige på denne afgang; {{requested}} ønsket.",
     SALES_CLOSED: "Salget er lukket for denne afgang.",
     IMPORT_TOO_MANY_ROWS: "Filen har {{count}} rækker; din rolle må højst importere {{max}} ad gangen.",
-    LENGTH_REQUIRED: "Upload kunne ikke læses: størrelsen blev ikke angivet.",
+    LENGTH_REQUIRED: "Uploaden kunne ikke læses: størrelsen blev ikke angivet.",
     INVALID_FORM: "Den sendte formular kunne ikke læses.",
     ATTACHMENT_TOO_LARGE: "Vedhæftningerne er for store: højst {{megabytes}} MB.",
     MAIL_SERVER_NOT_SET: "Angiv først mailserveren (vært og afsenderadresse).",
     TOUR_SENT: "Version {{version}} er sendt til kunden og bevares, som den blev sendt.",
     TOUR_BOOKED: "En booket rejse beholder sin pris: kun programmet kan ændres.",
     TOUR_NOT_BOOKED: "Kun programmet for en booket rejse ændres på denne måde; en offentliggjort rejse skal først føres tilbage.",
-    TOUR_NOT_DELETABLE: "Kun en rejse i kladde kan slettes.",
-    TOUR_NOT_BOOKABLE: "Denne tur kan ikke bookes nu.",
+    TOUR_NOT_DELETABLE: "Kun en rejse, der er kladde, kan slettes.",
+    TOUR_NOT_BOOKABLE: "Denne rejse kan ikke bookes nu.",
     PAYMENT_EXCEEDS_BALANCE: "Betalingen er større end det, bookingen stadig skylder.",
     BOOKING_CLOSED: "Denne booking kan ikke længere ændres sådan.",
     NO_UNNAMED_TRAVELLER: "Alle rejsende af denne type har allerede et navn: ret en af dem i stedet.",
@@ -120,18 +122,18 @@ const errors = {
     INVOICE_EXISTS: "Denne booking har allerede sin faktura.",
     PAYMENT_NOT_VERIFIED: "Kun en godkendt betaling har en kvittering.",
     VENDOR_NOT_BOOKABLE: "Denne leverandør er inaktiv: aktivér den eller vælg en anden.",
-    VENDOR_SERVICE_MISMATCH: "Denne leverandør tilbyder ikke denne servicetype.",
+    VENDOR_SERVICE_MISMATCH: "Denne leverandør tilbyder ikke denne type ydelse.",
     PAYMENT_EXCEEDS_OWED: "Betalingen er større end det, der stadig skyldes.",
     VOUCHER_NOT_PAYABLE: "En annulleret voucher kan ikke betales.",
     VOUCHER_NOT_EDITABLE: "Kun en kladde-vouchers oplysninger kan ændres.",
     VENDOR_EMAIL_MISSING: "Nogle leverandører har ingen e-mailadresse: tilføj en til hver før afsendelse.",
     NOTHING_TO_SEND: "Der er ingen bekræftet voucher at sende.",
-    OPERATION_CLOSED: "Denne operation er lukket.",
-    OPERATION_INCOMPLETE: "Operationen kan ikke afsluttes endnu: se hvad der mangler.",
-    NOTHING_TO_PREFILL: "Ingen af turens prissatte linjer nævner en leverandør.",
-    AI_LIMIT_REACHED: "Månedens AI-grænse på {{limit}} tokens er nået; hæv den under Indstillinger eller vent til næste måned.",
+    OPERATION_CLOSED: "Denne driftssag er lukket.",
+    OPERATION_INCOMPLETE: "Driftssagen kan ikke afsluttes endnu: se, hvad der mangler.",
+    NOTHING_TO_PREFILL: "Ingen af rejsens prissatte linjer nævner en leverandør.",
+    AI_LIMIT_REACHED: "Månedens AI-grænse på {{limit}} tokens er nået; hæv den under Konfigurationer eller vent til næste måned.",
     AI_MODEL_FAILED: "Modellens svar kunne ikke bruges; lav rejsen med planlæggeren i stedet.",
-    AI_NOT_CONFIGURED: "Der er ingen model sat op, så intet blev sendt; vælg en under Indstillinger eller lav en rejse med planlæggeren.",
+    AI_NOT_CONFIGURED: "Der er ingen model sat op, så intet blev sendt; vælg en under Konfigurationer eller lav en rejse med planlæggeren.",
     CONFLICT: "Det er i konflikt med postens nuværende tilstand.",
     INTERNAL: "Der opstod en uventet fejl.",
   },

@@ -1,3 +1,5 @@
+import type { LocaleResources } from '../../types';
+
 /** What the API's codes say (see ../en/errors.ts). */
 const errors = {
   /** A field's issue read after its label: "Name is required". */
@@ -5,7 +7,7 @@ const errors = {
   issues: {
     required: "ist erforderlich",
     required_lost: "ist erforderlich, um einen Lead als verloren zu markieren",
-    required_rescheduled: "ist erforderlich, wenn die Nachverfolgung verschoben wird",
+    required_rescheduled: "ist erforderlich, wenn die Wiedervorlage verschoben wird",
     required_newPassword: "ist erforderlich, um ein neues Passwort festzulegen",
     invalidType: "hat die falsche Art von Wert",
     unknownField: "ist kein bekanntes Feld",
@@ -67,7 +69,7 @@ const errors = {
     INVALID_JSON: "Die Anfrage konnte nicht gelesen werden.",
     UNAUTHORIZED: "Nicht autorisiert! Bitte melden Sie sich erneut an.",
     INVALID_CREDENTIALS: "Ungültige E-Mail oder ungültiges Passwort",
-    INVALID_SECRET: "Das Geheimnis für die Lead-Erfassung fehlt oder ist falsch.",
+    INVALID_SECRET: "Der Geheimschlüssel für die Lead-Erfassung fehlt oder ist falsch.",
     CSRF_REJECTED: "Die Anfrage wurde abgelehnt: Sie kam von einer anderen Website.",
     FORBIDDEN: "Sie haben keine Berechtigung dafür.",
     SUBSCRIPTION_READ_ONLY: "Das Abonnement ist abgelaufen: Die Organisation ist bis zur Verlängerung schreibgeschützt.",
@@ -81,7 +83,7 @@ const errors = {
     CONCURRENT_UPDATE: "Jemand hat diesen Datensatz gleichzeitig geändert: Versuchen Sie es erneut.",
     TRANSITION_NOT_ALLOWED: "Das ist im aktuellen Zustand des Datensatzes nicht erlaubt.",
     LEAD_CLOSED: "Dieser Lead ist geschlossen: Öffnen Sie ihn zuerst wieder.",
-    FOLLOW_UP_CLOSED: "Diese Nachverfolgung hat bereits eine Antwort.",
+    FOLLOW_UP_CLOSED: "Diese Wiedervorlage hat bereits ein Ergebnis.",
     SEAT_LIMIT: "Alle {{seats}} Plätze des Abonnements sind belegt: Deaktivieren Sie ein Mitglied oder fügen Sie Plätze hinzu.",
     SELF_CHANGE: "Sie können sich nicht selbst deaktivieren oder Ihre eigene Rolle ändern.",
     OWNER_ROLE_LOCKED: "Die Rolle „Inhaber“ hat immer alle Berechtigungen und kann nicht geändert werden.",
@@ -95,10 +97,10 @@ const errors = {
     OWNER_ONLY: "Nur ein Inhaber kann die Inhaberrolle vergeben oder die Mitgliedschaft eines Inhabers ändern.",
     IDEMPOTENCY_KEY_REUSED: "Dieser Anfrageschlüssel wurde bereits für eine andere Anfrage verwendet; bitte neu beginnen.",
     IDEMPOTENCY_KEY_IN_USE: "Dieselbe Anfrage wird noch verarbeitet; versuchen Sie es gleich noch einmal.",
-    NOT_REVERSIBLE_BY_HAND: "Diese Buchung wird über ihren eigenen Datensatz storniert, nicht von Hand.",
-    REVERSAL_OF_REVERSAL: "Diese Buchung ist eine Stornobuchung und kann nicht erneut storniert werden.",
-    ALREADY_REVERSED: "Diese Buchung wurde bereits storniert.",
-    OPENING_BALANCES_RECORDED: "Die Eröffnungssalden sind bereits erfasst; stornieren Sie deren Buchung, um sie neu zu erfassen.",
+    NOT_REVERSIBLE_BY_HAND: "Dieser Buchungssatz wird über den zugehörigen Datensatz storniert, nicht von Hand.",
+    REVERSAL_OF_REVERSAL: "Dieser Buchungssatz ist eine Stornobuchung und kann nicht erneut storniert werden.",
+    ALREADY_REVERSED: "Dieser Buchungssatz wurde bereits storniert.",
+    OPENING_BALANCES_RECORDED: "Die Eröffnungssalden sind bereits erfasst; stornieren Sie ihren Buchungssatz, um sie neu zu erfassen.",
     SEATS_UNAVAILABLE: "Nur {{free}} Plätze sind auf diesem Termin frei; {{requested}} angefragt.",
     SALES_CLOSED: "Der Verkauf für diesen Termin ist geschlossen.",
     IMPORT_TOO_MANY_ROWS: "Die Datei hat {{count}} Zeilen; Ihre Rolle darf höchstens {{max}} auf einmal importieren.",
@@ -119,7 +121,7 @@ const errors = {
     CUSTOMER_EMAIL_MISSING: "Der Kunde hat keine E-Mail-Adresse: Fügen Sie zuerst eine beim Lead hinzu.",
     INVOICE_EXISTS: "Diese Buchung hat bereits ihre Rechnung.",
     PAYMENT_NOT_VERIFIED: "Nur eine bestätigte Zahlung hat eine Quittung.",
-    VENDOR_NOT_BOOKABLE: "Dieser Lieferant ist inaktiv: aktivieren Sie ihn oder wählen Sie einen anderen.",
+    VENDOR_NOT_BOOKABLE: "Dieser Lieferant ist inaktiv: Aktivieren Sie ihn oder wählen Sie einen anderen.",
     VENDOR_SERVICE_MISMATCH: "Dieser Lieferant bietet diese Leistungsart nicht an.",
     PAYMENT_EXCEEDS_OWED: "Die Zahlung ist höher als der noch offene Betrag.",
     VOUCHER_NOT_PAYABLE: "Ein stornierter Voucher kann nicht bezahlt werden.",
@@ -135,6 +137,6 @@ const errors = {
     CONFLICT: "Das steht im Widerspruch zum aktuellen Zustand des Datensatzes.",
     INTERNAL: "Ein unerwarteter Fehler ist aufgetreten.",
   },
-};
+} satisfies Partial<LocaleResources>;
 
 export default errors;

@@ -1,7 +1,21 @@
 import type { LocaleResources } from '../../types';
 import shell from './shell';
 import errors from './errors';
+import admin from './admin';
+import catalogue from './catalogue';
+import vendors from './vendors';
+import leads from './leads';
+import contacts from './contacts';
+import finance from './finance';
+import tourPackages from './tour-packages';
+import platform from './platform';
+import bookings from './bookings';
+import dashboard from './dashboard';
+import documents from './documents';
+import tours from './tours';
+import ai from './ai';
+import operations from './operations';
 
-const pl: LocaleResources = { ...shell, ...errors };
+const pl: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations };
 
 export default pl;

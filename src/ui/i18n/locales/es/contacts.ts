@@ -1,0 +1,55 @@
+import type { LocaleResources } from '../../types';
+
+const contacts = {
+  contacts: {
+    title: 'Contactos',
+    empty: { title: 'Todavía no hay contactos.', hint: 'Toda persona que envía una consulta pasa a ser un contacto.' },
+    back: 'Volver a contactos',
+    leadCount_one: '{{count}} cliente potencial',
+    leadCount_many: '{{count}} clientes potenciales',
+    leadCount_other: '{{count}} clientes potenciales',
+    fields: {
+      id: 'ID',
+      name: 'Nombre',
+      phone: 'Teléfono',
+      email: 'Correo electrónico',
+      leadCount: 'Clientes potenciales',
+      lastQueryDate: 'Última consulta',
+      queryRange: 'Fecha de consulta',
+      regions: 'Regiones',
+      destinations: 'Destinos',
+      group: 'Grupo',
+      createdAt: 'Creado',
+    },
+    groups: {
+      title: 'Grupos de contactos',
+      empty: { title: 'Todavía no hay grupos de contactos.', hint: 'Agrupe contactos para dirigirse a ellos a la vez.' },
+      new: 'Nuevo grupo de contactos',
+      edit: 'Editar grupo de contactos',
+      created: 'Grupo de contactos creado',
+      updated: 'Grupo de contactos actualizado',
+      deleted: 'Grupo de contactos eliminado',
+      name: 'Nombre',
+      description: 'Descripción',
+      contactCount: 'Contactos',
+      viewContacts: 'Ver los contactos',
+      chooseContacts: 'Contactos del grupo',
+      inGroup: 'En el grupo',
+      choose: 'Añadir a {{name}} al grupo',
+      searchContacts: 'Buscar contactos',
+      chosen_one: '{{count}} seleccionado',
+      chosen_many: '{{count}} seleccionados',
+      chosen_other: '{{count}} seleccionados',
+    },
+    errors: {
+      fetchList: 'No se pudieron cargar los contactos',
+      fetchGroups: 'No se pudieron cargar los grupos de contactos',
+      fetchGroup: 'No se pudo cargar el grupo de contactos',
+      createGroup: 'No se pudo crear el grupo de contactos',
+      updateGroup: 'No se pudo actualizar el grupo de contactos',
+      deleteGroup: 'No se pudo eliminar el grupo de contactos',
+    },
+  },
+} satisfies Partial<LocaleResources>;
+
+export default contacts;

@@ -1,0 +1,55 @@
+import type { LocaleResources } from '../../types';
+
+const contacts = {
+  contacts: {
+    title: 'Contacts',
+    empty: { title: 'Aucun contact pour l’instant.', hint: 'Toute personne qui envoie une demande devient un contact.' },
+    back: 'Retour aux contacts',
+    leadCount_one: '{{count}} prospect',
+    leadCount_many: '{{count}} prospects',
+    leadCount_other: '{{count}} prospects',
+    fields: {
+      id: 'ID',
+      name: 'Nom',
+      phone: 'Téléphone',
+      email: 'E-mail',
+      leadCount: 'Prospects',
+      lastQueryDate: 'Dernière demande',
+      queryRange: 'Date de la demande',
+      regions: 'Régions',
+      destinations: 'Destinations',
+      group: 'Groupe',
+      createdAt: 'Créé le',
+    },
+    groups: {
+      title: 'Groupes de contacts',
+      empty: { title: 'Aucun groupe de contacts pour l’instant.', hint: 'Regroupez des contacts pour les joindre ensemble.' },
+      new: 'Nouveau groupe de contacts',
+      edit: 'Modifier le groupe de contacts',
+      created: 'Groupe de contacts créé',
+      updated: 'Groupe de contacts mis à jour',
+      deleted: 'Groupe de contacts supprimé',
+      name: 'Nom',
+      description: 'Description',
+      contactCount: 'Contacts',
+      viewContacts: 'Voir les contacts',
+      chooseContacts: 'Contacts du groupe',
+      inGroup: 'Dans le groupe',
+      choose: 'Ajouter {{name}} au groupe',
+      searchContacts: 'Rechercher des contacts',
+      chosen_one: '{{count}} sélectionné',
+      chosen_many: '{{count}} sélectionnés',
+      chosen_other: '{{count}} sélectionnés',
+    },
+    errors: {
+      fetchList: 'Impossible de charger les contacts',
+      fetchGroups: 'Impossible de charger les groupes de contacts',
+      fetchGroup: 'Impossible de charger le groupe de contacts',
+      createGroup: 'Impossible de créer le groupe de contacts',
+      updateGroup: 'Impossible de mettre à jour le groupe de contacts',
+      deleteGroup: 'Impossible de supprimer le groupe de contacts',
+    },
+  },
+} satisfies Partial<LocaleResources>;
+
+export default contacts;

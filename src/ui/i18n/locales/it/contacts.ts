@@ -1,0 +1,55 @@
+import type { LocaleResources } from '../../types';
+
+const contacts = {
+  contacts: {
+    title: 'Contatti',
+    empty: { title: 'Ancora nessun contatto.', hint: 'Chiunque invii una richiesta diventa un contatto.' },
+    back: 'Torna ai contatti',
+    leadCount_one: '{{count}} lead',
+    leadCount_many: '{{count}} lead',
+    leadCount_other: '{{count}} lead',
+    fields: {
+      id: 'ID',
+      name: 'Nome',
+      phone: 'Telefono',
+      email: 'Email',
+      leadCount: 'Lead',
+      lastQueryDate: 'Ultima richiesta',
+      queryRange: 'Data della richiesta',
+      regions: 'Regioni',
+      destinations: 'Destinazioni',
+      group: 'Gruppo',
+      createdAt: 'Creato',
+    },
+    groups: {
+      title: 'Gruppi di contatti',
+      empty: { title: 'Ancora nessun gruppo di contatti.', hint: 'Raggruppi i contatti per raggiungerli insieme.' },
+      new: 'Nuovo gruppo di contatti',
+      edit: 'Modifica gruppo di contatti',
+      created: 'Gruppo di contatti creato',
+      updated: 'Gruppo di contatti aggiornato',
+      deleted: 'Gruppo di contatti eliminato',
+      name: 'Nome',
+      description: 'Descrizione',
+      contactCount: 'Contatti',
+      viewContacts: 'Mostra i contatti',
+      chooseContacts: 'Contatti del gruppo',
+      inGroup: 'Nel gruppo',
+      choose: 'Aggiungi {{name}} al gruppo',
+      searchContacts: 'Cerca contatti',
+      chosen_one: '{{count}} selezionato',
+      chosen_many: '{{count}} selezionati',
+      chosen_other: '{{count}} selezionati',
+    },
+    errors: {
+      fetchList: 'Impossibile caricare i contatti',
+      fetchGroups: 'Impossibile caricare i gruppi di contatti',
+      fetchGroup: 'Impossibile caricare il gruppo di contatti',
+      createGroup: 'Impossibile creare il gruppo di contatti',
+      updateGroup: 'Impossibile aggiornare il gruppo di contatti',
+      deleteGroup: 'Impossibile eliminare il gruppo di contatti',
+    },
+  },
+} satisfies Partial<LocaleResources>;
+
+export default contacts;

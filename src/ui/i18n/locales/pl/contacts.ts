@@ -1,0 +1,57 @@
+import type { LocaleResources } from '../../types';
+
+const contacts = {
+  contacts: {
+    title: 'Kontakty',
+    empty: { title: 'Brak kontaktów.', hint: 'Każdy, kto wyśle zapytanie, staje się kontaktem.' },
+    back: 'Wróć do kontaktów',
+    leadCount_one: '{{count}} lead',
+    leadCount_few: '{{count}} leady',
+    leadCount_many: '{{count}} leadów',
+    leadCount_other: '{{count}} leada',
+    fields: {
+      id: 'ID',
+      name: 'Imię i nazwisko',
+      phone: 'Telefon',
+      email: 'E-mail',
+      leadCount: 'Leady',
+      lastQueryDate: 'Ostatnie zapytanie',
+      queryRange: 'Data zapytania',
+      regions: 'Regiony',
+      destinations: 'Kierunki',
+      group: 'Grupa',
+      createdAt: 'Utworzono',
+    },
+    groups: {
+      title: 'Grupy kontaktów',
+      empty: { title: 'Brak grup kontaktów.', hint: 'Grupuj kontakty, aby docierać do nich razem.' },
+      new: 'Nowa grupa kontaktów',
+      edit: 'Edytuj grupę kontaktów',
+      created: 'Utworzono grupę kontaktów',
+      updated: 'Zaktualizowano grupę kontaktów',
+      deleted: 'Usunięto grupę kontaktów',
+      name: 'Nazwa',
+      description: 'Opis',
+      contactCount: 'Kontakty',
+      viewContacts: 'Pokaż kontakty',
+      chooseContacts: 'Kontakty w grupie',
+      inGroup: 'W grupie',
+      choose: 'Dodaj {{name}} do grupy',
+      searchContacts: 'Szukaj kontaktów',
+      chosen_one: 'Wybrano: {{count}}',
+      chosen_few: 'Wybrano: {{count}}',
+      chosen_many: 'Wybrano: {{count}}',
+      chosen_other: 'Wybrano: {{count}}',
+    },
+    errors: {
+      fetchList: 'Nie udało się pobrać kontaktów',
+      fetchGroups: 'Nie udało się pobrać grup kontaktów',
+      fetchGroup: 'Nie udało się pobrać grupy kontaktów',
+      createGroup: 'Nie udało się utworzyć grupy kontaktów',
+      updateGroup: 'Nie udało się zaktualizować grupy kontaktów',
+      deleteGroup: 'Nie udało się usunąć grupy kontaktów',
+    },
+  },
+} satisfies Partial<LocaleResources>;
+
+export default contacts;

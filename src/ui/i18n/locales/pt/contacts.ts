@@ -1,0 +1,55 @@
+import type { LocaleResources } from '../../types';
+
+const contacts = {
+  contacts: {
+    title: 'Contactos',
+    empty: { title: 'Ainda não há contactos.', hint: 'Quem envia um pedido passa a ser um contacto.' },
+    back: 'Voltar aos contactos',
+    leadCount_one: '{{count}} lead',
+    leadCount_many: '{{count}} leads',
+    leadCount_other: '{{count}} leads',
+    fields: {
+      id: 'ID',
+      name: 'Nome',
+      phone: 'Telefone',
+      email: 'E-mail',
+      leadCount: 'Leads',
+      lastQueryDate: 'Último pedido',
+      queryRange: 'Data do pedido',
+      regions: 'Regiões',
+      destinations: 'Destinos',
+      group: 'Grupo',
+      createdAt: 'Criado',
+    },
+    groups: {
+      title: 'Grupos de contactos',
+      empty: { title: 'Ainda não há grupos de contactos.', hint: 'Agrupe contactos para os contactar em conjunto.' },
+      new: 'Novo grupo de contactos',
+      edit: 'Editar grupo de contactos',
+      created: 'Grupo de contactos criado',
+      updated: 'Grupo de contactos atualizado',
+      deleted: 'Grupo de contactos eliminado',
+      name: 'Nome',
+      description: 'Descrição',
+      contactCount: 'Contactos',
+      viewContacts: 'Mostrar os contactos',
+      chooseContacts: 'Contactos do grupo',
+      inGroup: 'No grupo',
+      choose: 'Incluir {{name}} no grupo',
+      searchContacts: 'Pesquisar contactos',
+      chosen_one: '{{count}} selecionado',
+      chosen_many: '{{count}} selecionados',
+      chosen_other: '{{count}} selecionados',
+    },
+    errors: {
+      fetchList: 'Não foi possível carregar os contactos',
+      fetchGroups: 'Não foi possível carregar os grupos de contactos',
+      fetchGroup: 'Não foi possível carregar o grupo de contactos',
+      createGroup: 'Não foi possível criar o grupo de contactos',
+      updateGroup: 'Não foi possível atualizar o grupo de contactos',
+      deleteGroup: 'Não foi possível eliminar o grupo de contactos',
+    },
+  },
+} satisfies Partial<LocaleResources>;
+
+export default contacts;

@@ -1,0 +1,57 @@
+import type { LocaleResources } from '../../types';
+
+const contacts = {
+  contacts: {
+    title: 'Контакты',
+    empty: { title: 'Контактов пока нет.', hint: 'Каждый, кто отправляет запрос, становится контактом.' },
+    back: 'К контактам',
+    leadCount_one: '{{count}} лид',
+    leadCount_few: '{{count}} лида',
+    leadCount_many: '{{count}} лидов',
+    leadCount_other: '{{count}} лида',
+    fields: {
+      id: 'ID',
+      name: 'Имя',
+      phone: 'Телефон',
+      email: 'Эл. почта',
+      leadCount: 'Лиды',
+      lastQueryDate: 'Последний запрос',
+      queryRange: 'Дата запроса',
+      regions: 'Регионы',
+      destinations: 'Направления',
+      group: 'Группа',
+      createdAt: 'Создан',
+    },
+    groups: {
+      title: 'Группы контактов',
+      empty: { title: 'Групп контактов пока нет.', hint: 'Объединяйте контакты в группы, чтобы связываться с ними вместе.' },
+      new: 'Новая группа контактов',
+      edit: 'Изменить группу контактов',
+      created: 'Группа контактов создана',
+      updated: 'Группа контактов обновлена',
+      deleted: 'Группа контактов удалена',
+      name: 'Название',
+      description: 'Описание',
+      contactCount: 'Контакты',
+      viewContacts: 'Показать контакты',
+      chooseContacts: 'Контакты в группе',
+      inGroup: 'В группе',
+      choose: 'Добавить {{name}} в группу',
+      searchContacts: 'Поиск контактов',
+      chosen_one: 'Выбран {{count}}',
+      chosen_few: 'Выбрано {{count}}',
+      chosen_many: 'Выбрано {{count}}',
+      chosen_other: 'Выбрано {{count}}',
+    },
+    errors: {
+      fetchList: 'Не удалось загрузить контакты',
+      fetchGroups: 'Не удалось загрузить группы контактов',
+      fetchGroup: 'Не удалось загрузить группу контактов',
+      createGroup: 'Не удалось создать группу контактов',
+      updateGroup: 'Не удалось обновить группу контактов',
+      deleteGroup: 'Не удалось удалить группу контактов',
+    },
+  },
+} satisfies Partial<LocaleResources>;
+
+export default contacts;
