@@ -63,6 +63,69 @@ const PLATFORM_GRANTS = `
   end $$;`;
 
 /**
+ * The money tables (issue 28): the tenant role gets only what the code needs, so raw SQL in a
+ * tenant's transaction cannot rewrite money. For each: whether it inserts, whether it deletes, and
+ * which columns it may update: `lock` is one column only, because locking a row (`FOR UPDATE`)
+ * needs an UPDATE privilege, while the table's own trigger refuses every update (facts are written
+ * once); `except` is every column but the amounts and links the database keeps itself (its
+ * triggers, as their owner). The series is only read: numbers come from `next_document_number()`.
+ * Every other tenant table: select, insert, update, delete.
+ */
+type MoneyGrant = { insert: boolean; delete?: boolean; update: 'none' | 'lock' | { except: string[] } };
+const FACT: MoneyGrant = { insert: true, update: 'lock' };
+const MONEY_GRANTS: Record<string, MoneyGrant> = {
+  accounts: { insert: false, update: 'lock' },
+  number_series: { insert: false, update: 'none' },
+  journal_entries: FACT,
+  journal_lines: FACT,
+  other_incomes: FACT,
+  document_numbers: { insert: false, update: 'lock' },
+  period_locks: FACT,
+  payment_allocations: FACT,
+  booking_invoices: FACT,
+  vendor_transactions: FACT,
+  operation_payments: FACT,
+  booking_payments: { insert: true, update: { except: ['id', 'organization_id', 'booking_id', 'amount', 'currency', 'payment_method', 'paid_on', 'submitted_by', 'created_at'] } },
+  booking_operations: {
+    insert: true,
+    update: { except: ['id', 'organization_id', 'booking_id', 'currency', 'revenue', 'vouchers_cost', 'expenses_cost', 'paid_out', 'voucher_count', 'draft_count', 'unsent_count', 'expense_count', 'created_at'] },
+  },
+  vouchers: { insert: true, delete: true, update: { except: ['id', 'organization_id', 'operation_id', 'currency', 'paid_amount', 'created_at'] } },
+  additional_expenses: { insert: true, delete: true, update: { except: ['id', 'organization_id', 'operation_id', 'currency', 'paid_amount', 'created_at'] } },
+};
+const MONEY_TABLES = Object.keys(MONEY_GRANTS);
+const sqlList = (names: string[]) => `array[${names.map((n) => `'${n}'`).join(', ')}]::text[]`;
+const grantIf = (have: boolean, privilege: string, table: string, column?: string) => {
+  const on = column ? `${privilege} (${column}) on ${table}` : `${privilege} on ${table}`;
+  const held = column ? `has_column_privilege('${TENANT_ROLE}', '${table}', '${column}', '${privilege}')` : `has_table_privilege('${TENANT_ROLE}', '${table}', '${privilege}')`;
+  return have ? `if not ${held} then grant ${on} to ${TENANT_ROLE}; end if;` : `if ${held} then revoke ${on} from ${TENANT_ROLE}; end if;`;
+};
+const TENANT_MONEY_GRANTS = `
+  do $$
+  declare c record;
+  begin
+    ${Object.entries(MONEY_GRANTS)
+      .map(([table, g]) => {
+        const keep = g.update === 'none' ? [] : g.update === 'lock' ? ['id'] : null;
+        const except = typeof g.update === 'object' ? g.update.except : [];
+        return `
+    ${grantIf(true, 'select', table)}
+    ${grantIf(g.insert, 'insert', table)}
+    ${grantIf(!!g.delete, 'delete', table)}
+    ${grantIf(false, 'update', table)}
+    for c in select a.attname from pg_attribute a where a.attrelid = '${table}'::regclass and a.attnum > 0 and not a.attisdropped loop
+      if ${keep ? `c.attname = any(${sqlList(keep)})` : `c.attname <> all(${sqlList(except)})`} then
+        if not has_column_privilege('${TENANT_ROLE}', '${table}', c.attname, 'update') then execute format('grant update (%I) on ${table} to ${TENANT_ROLE}', c.attname); end if;
+      elsif has_column_privilege('${TENANT_ROLE}', '${table}', c.attname, 'update') then
+        execute format('revoke update (%I) on ${table} from ${TENANT_ROLE}', c.attname);
+      end if;
+    end loop;`;
+      })
+      .join('')}
+    grant execute on function next_document_number(text, int) to ${TENANT_ROLE};
+  end $$;`;
+
+/**
  * Applies the drizzle-kit migrations, then makes tenancy hold for every table that has an
  * `organization_id`: row-level security on, one policy, privileges for the tenant role.
  * It runs at every start, so a table added later is covered without anyone remembering.
@@ -98,7 +161,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
           if not exists (select 1 from pg_policies where schemaname = 'public' and tablename = t.relname and policyname = 'tenant_isolation') then
             execute format($p$create policy tenant_isolation on %I using (organization_id = nullif(current_setting('app.org_id', true), '')::uuid) with check (organization_id = nullif(current_setting('app.org_id', true), '')::uuid)$p$, t.relname);
           end if;
-          if not has_table_privilege('${TENANT_ROLE}', format('%I', t.relname), 'select, insert, update, delete') then
+          if t.relname <> all(${sqlList(MONEY_TABLES)})
+             and not has_table_privilege('${TENANT_ROLE}', format('%I', t.relname), 'select, insert, update, delete') then
             execute format('grant select, insert, update, delete on %I to ${TENANT_ROLE}', t.relname);
           end if;
         end loop;
@@ -114,6 +178,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
         end if;
       end $$;
     `));
+    await db.execute(sql.raw(TENANT_MONEY_GRANTS));
     await db.execute(sql.raw(PLATFORM_GRANTS));
     // Tenant code enqueues jobs only for its own organization, through this function: the jobs
     // table itself is not the tenant role's (it is global).

@@ -74,13 +74,13 @@ async function receiptOf(tx: Tx, booking: BookingRow, paymentId: string): Promis
   if (payment.status !== 'verified' || !payment.receiptNumber) {
     throw conflict('A payment has its receipt once finance has verified it', 'PAYMENT_NOT_VERIFIED', { status: payment.status });
   }
-  // The balance the receipt states is the one this payment left: the verified payments up to it,
-  // so the same receipt reads the same whenever it is printed again (compared in the database: the
-  // instant read into JavaScript has lost its microseconds).
+  // The balance the receipt states is the one this payment left: the verified payments allocated
+  // up to it (their order, `verified_seq`, not the time their transactions started: two verified at
+  // once queue on the booking's lock), so the same receipt reads the same whenever it is printed.
   const [upTo] = await tx
     .select({ paid: sql<number>`coalesce(sum(${bookingPayments.amount}), 0)::float8` })
     .from(bookingPayments)
-    .where(and(eq(bookingPayments.bookingId, booking.id), eq(bookingPayments.status, 'verified'), sql`${bookingPayments.decidedAt} <= (select decided_at from booking_payments where id = ${payment.id})`));
+    .where(and(eq(bookingPayments.bookingId, booking.id), eq(bookingPayments.status, 'verified'), sql`${bookingPayments.verifiedSeq} <= ${payment.verifiedSeq}`));
   const number = payment.receiptNumber;
   return {
     recordType: PAYMENT_RECEIPT_RECORD,

@@ -3,6 +3,7 @@ import type { PaymentInput } from '../../src/api/bookings/contract';
 import type { Tx } from '../db/client';
 import { members, roles } from '../auth/schema';
 import { conflict, invalidField } from '../http/errors';
+import { assertBooksOpen } from '../finance';
 import { notify } from '../notifications';
 import type { ProofFile } from './proof';
 import { bookingPaymentProofs, bookingPayments } from './schema';
@@ -24,6 +25,8 @@ export async function submitPayment(
 ): Promise<PaymentRow> {
   if (!COLLECTING_STATES.includes(booking.status)) throw conflict(`A ${booking.status} booking takes no payments`, 'BOOKING_CLOSED', { status: booking.status });
   if (input.paidOn > o.today) throw invalidField('paidOn', 'inFuture', 'must not be in the future');
+  // Money dated in a closed month could never be verified (its entry would be refused).
+  await assertBooksOpen(tx, input.paidOn);
   // Open to pay: what is owed less what already waits for verification, so verifying every
   // submitted payment can never take the booking past its total.
   const open = booking.grandTotal - booking.paidAmount - (await pendingAmountOf(tx, booking.id));

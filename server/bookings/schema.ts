@@ -156,9 +156,13 @@ export const bookingPayments = pgTable(
     submittedBy: uuid('submitted_by').references(() => members.id, { onDelete: 'set null' }),
     decidedBy: uuid('decided_by').references(() => members.id, { onDelete: 'set null' }),
     decidedAt: instant('decided_at'),
+    /** The order the booking's verified payments were allocated in (1, 2, …): a receipt's balance is what this one left. */
+    verifiedSeq: integer('verified_seq'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('booking_payments_booking_seq_uq').on(t.bookingId, t.verifiedSeq),
+    check('booking_payments_seq_ck', sql`(${t.status} = 'verified') = (${t.verifiedSeq} is not null)`),
     foreignKey({ name: 'booking_payments_booking_fk', columns: [t.organizationId, t.bookingId], foreignColumns: [bookings.organizationId, bookings.id] }),
     foreignKey({ name: 'booking_payments_entry_fk', columns: [t.organizationId, t.entryId], foreignColumns: [journalEntries.organizationId, journalEntries.id] }),
     unique('booking_payments_org_id_uq').on(t.organizationId, t.id),

@@ -179,6 +179,9 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
       async postJournalEntry({ tx, row }) {
         const d = decision(row);
         const [booking] = await tx.select({ number: bookings.number }).from(bookings).where(eq(bookings.id, row.bookingId));
+        // A trip already completed had its revenue recognised, what was still owed as a receivable:
+        // money for it settles that first, the rest is held as the customer's deposit.
+        const owed = Math.min(row.amount, await receivableOf(tx, row.bookingId));
         const { id } = await postEntry(tx, {
           date: row.paidOn,
           source: { type: 'booking-payment', id: row.id, reference: d.receiptNumber },
@@ -186,7 +189,8 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
           postedBy: d.actorId,
           lines: [
             { account: moneyAccount(row.paymentMethod as PaymentMethod), debit: row.amount },
-            { account: 'customer-deposits', credit: row.amount },
+            ...(owed > 0 ? [{ account: 'accounts-receivable', credit: owed } as const] : []),
+            ...(row.amount > owed ? [{ account: 'customer-deposits', credit: row.amount - owed } as const] : []),
           ],
         });
         d.entryId = id;
@@ -206,11 +210,25 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
           failReason: d.failReason ?? null,
           decidedBy: d.actorId,
           decidedAt: sql`now()`,
+          // The booking is locked (see `lock`): the next place in the order its payments were allocated.
+          verifiedSeq: to.value === 'verified' ? sql`(select coalesce(max(verified_seq), 0) + 1 from booking_payments where booking_id = ${row.bookingId})` : null,
         })
         .where(and(eq(bookingPayments.id, row.id), eq(bookingPayments.status, 'submitted')));
       await logBookingEvent(tx, row.bookingId, to.value === 'verified' ? 'paymentVerified' : 'paymentFailed', { paymentId: row.id, amount: row.amount, receiptNumber: d.receiptNumber ?? null, reason: d.failReason ?? null }, d.actorId);
     },
   };
+}
+
+/** What the customer still owes on a booking's receivable: recognised when its trip completed, less the payments that settled it. */
+async function receivableOf(tx: Tx, bookingId: string): Promise<number> {
+  const { rows } = await tx.execute<{ owed: string }>(sql`
+    select coalesce(sum(l.debit - l.credit), 0)::text as owed
+    from journal_entries e
+    join journal_lines l on l.entry_id = e.id
+    join accounts a on a.id = l.account_id and a.key = 'accounts-receivable'
+    where (e.source_type = 'revenue-recognition' and e.source_id = ${bookingId})
+       or (e.source_type = 'booking-payment' and e.source_id in (select id from booking_payments where booking_id = ${bookingId}))`);
+  return Number(rows[0].owed);
 }
 
 /** Verifies or fails a payment outside a request (the seed, tests): the same workflow the routes use. */

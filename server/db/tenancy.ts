@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Every tenant table has `organization_id`, defaulted from the request's tenant setting and
@@ -40,6 +40,12 @@ export const organizations = pgTable('organizations', {
   terms: text('terms'),
   /** Postal address, printed under the name in the header of documents. */
   address: text('address'),
+  /**
+   * The books are closed through this day (a month end, as finance closes it): nothing is posted on
+   * or before it (a trigger on journal_entries refuses). Moved by `PUT /account/lock-date`, each move
+   * kept in period_locks.
+   */
+  booksLockedThrough: date('books_locked_through', { mode: 'string' }),
   secretHash: text('secret_hash').notNull(),
   secretHint: text('secret_hint').notNull(),
   createdAt: createdAt(),

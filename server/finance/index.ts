@@ -4,6 +4,7 @@
  */
 export { financeRoutes } from './routes';
 export { FINANCE_SEEDS, seedFinance } from './seed';
-export { postEntry } from './journal';
+export { postEntry, type LineInput } from './journal';
 export { journalEntries } from './schema';
 export { nextNumber } from './series';
+export { assertBooksOpen } from './periods';

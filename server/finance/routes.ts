@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
-import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
+import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, lockDateInput, lockDateSchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
+import { organizationToday } from '../db/clock';
+import { assertBooksOpen, lockDate, moveLockDate } from './periods';
 import { allow, route, type RouteDef } from '../http/route';
 import { reverseEntry } from './journal';
 import { chartOfAccounts, journalPage, openingBalances, otherIncomeById, recordOpeningBalances, recordOtherIncome } from './store';
@@ -34,9 +36,25 @@ export const financeRoutes: RouteDef[] = [
     status: 201,
     idempotent: true,
     async handler({ tx, params, body, auth }) {
+      await assertBooksOpen(tx, body.date);
       const reversal = await reverseEntry(tx, params.id, { date: body.date, memo: body.memo ?? null, postedBy: auth.memberId, allowedSources: REVERSIBLE_BY_HAND });
       return { data: { entryId: reversal.id, reversesEntryId: params.id } };
     },
+  }),
+  route({
+    method: 'GET',
+    path: '/account/lock-date',
+    answers: itemAnswer(lockDateSchema),
+    access: allow('account', 'view'),
+    handler: async ({ tx }) => ({ data: await lockDate(tx) }),
+  }),
+  route({
+    method: 'PUT',
+    path: '/account/lock-date',
+    answers: itemAnswer(lockDateSchema),
+    access: allow('account', 'update'),
+    body: lockDateInput,
+    handler: async ({ tx, body, auth, services }) => ({ data: await moveLockDate(tx, auth, body, await organizationToday(tx, services.clock)) }),
   }),
   route({
     method: 'GET',

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, foreignKey, index, integer, json, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, date, foreignKey, index, integer, json, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { members } from '../auth/schema';
 import { createdAt, id, tenantId } from '../db/tenancy';
+import { declareDuplicates, declareRules } from '../http/errors';
 
 /**
  * The money kit's tables (docs/finance.md). What Drizzle cannot say lives in the custom migration
@@ -9,6 +10,9 @@ import { createdAt, id, tenantId } from '../db/tenancy';
  * organizations), the balance of every entry checked at commit (a deferred constraint trigger),
  * and entries, lines and receipts that can never change or disappear.
  */
+/** PostgreSQL's 64-bit transaction id (`pg_current_xact_id()`). */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
 /** Integer minor units, 64-bit. */
 const money = (name: string) => bigint(name, { mode: 'number' });
 
@@ -52,6 +56,8 @@ export const journalEntries = pgTable(
     postedBy: uuid('posted_by').references(() => members.id),
     /** The entry this one undoes; unique, so an entry is reversed at most once. */
     reversesEntryId: uuid('reverses_entry_id'),
+    /** The transaction that posted it: its lines are written in that transaction or never (0026_ledger_rules.sql). */
+    txId: xid8('tx_id').notNull().default(sql`pg_current_xact_id()`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -139,3 +145,42 @@ export const otherIncomes = pgTable(
     check('other_incomes_amount_ck', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * Every document number issued, whatever document it went on (a booking payment's receipt and other
+ * income share the receipt book): a number is issued once, even if the series row were tampered
+ * with. Written only by `next_document_number()` (0026_ledger_rules.sql).
+ */
+export const documentNumbers = pgTable(
+  'document_numbers',
+  {
+    organizationId: tenantId(),
+    docType: text('doc_type').notNull(),
+    number: text('number').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.number] })],
+);
+
+/** Each move of the books' lock date (SPEC Finance, "Closed periods"): who, when, from what to what, and why. */
+export const periodLocks = pgTable(
+  'period_locks',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    /** The new lock date; null: the books are open again from the start. */
+    lockedThrough: date('locked_through', { mode: 'string' }),
+    previous: date('previous', { mode: 'string' }),
+    reason: text('reason'),
+    changedBy: uuid('changed_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('period_locks_org_created_idx').on(t.organizationId, t.createdAt)],
+);
+
+declareDuplicates({ document_numbers_organization_id_number_pk: { field: 'number', message: 'This document number was issued already' } });
+
+declareRules({
+  journal_period_locked: { status: 409, code: 'PERIOD_LOCKED', message: 'The books are closed for that date; finance reopens a closed month' },
+  organizations_currency_fixed: { status: 409, code: 'CURRENCY_LOCKED', message: 'The currency cannot change once money has been recorded in it' },
+});

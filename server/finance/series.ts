@@ -15,23 +15,13 @@ import type { Tx } from '../db/client';
 export const DOC_TYPES = ['invoice', 'receipt', 'voucher', 'credit-note'] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 
-/** Fixed prefixes; an invoice's is the organization's `invoice_prefix` setting. */
-const PREFIX: Record<Exclude<DocType, 'invoice'>, string> = { receipt: 'RCT', voucher: 'VCH', 'credit-note': 'CN' };
-
-/** `INV-2026-0001`: four digits at least, more once a year passes 9 999 documents. */
-export const formatNumber = (prefix: string, year: number, n: number) => `${prefix}-${year}-${String(n).padStart(4, '0')}`;
-
-/** The next number of `docType` for the year of `date` (`YYYY-MM-DD`, the document's date), in the current organization. */
+/**
+ * The next number of `docType` for the year of `date` (`YYYY-MM-DD`, the document's date), in the
+ * current organization: `next_document_number()` (0026_ledger_rules.sql) advances the series and
+ * records the number, which no other document can then take. Prefixes: `RCT`, `VCH`, `CN`, and an
+ * invoice's from the organization's `invoice_prefix` setting; four digits at least.
+ */
 export async function nextNumber(tx: Tx, docType: DocType, date: string): Promise<string> {
-  const year = Number(date.slice(0, 4));
-  const { rows } = await tx.execute<{ last: number; invoice_prefix: string }>(sql`
-    with taken as (
-      insert into number_series (organization_id, doc_type, year, last)
-      values (nullif(current_setting('app.org_id', true), '')::uuid, ${docType}, ${year}, 1)
-      on conflict (organization_id, doc_type, year) do update set last = number_series.last + 1
-      returning organization_id, last)
-    select taken.last, o.invoice_prefix from taken join organizations o on o.id = taken.organization_id`);
-  const [row] = rows;
-  if (!row) throw new Error('series: nextNumber needs a tenant transaction');
-  return formatNumber(docType === 'invoice' ? row.invoice_prefix : PREFIX[docType], year, row.last);
+  const { rows } = await tx.execute<{ number: string }>(sql`select next_document_number(${docType}, ${Number(date.slice(0, 4))}::int) as number`);
+  return rows[0].number;
 }

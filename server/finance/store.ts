@@ -18,6 +18,7 @@ import { conflict, notFound } from '../http/errors';
 import { containsPattern, listPage, pageOffset } from '../http/list';
 import { accountBalances, postEntry, type LineInput } from './journal';
 import { nextNumber } from './series';
+import { assertBooksOpen } from './periods';
 
 /** The finance area's reads and writes; other areas post through journal.ts, and read here. */
 
@@ -117,6 +118,7 @@ export async function journalPage(tx: Tx, q: JournalQuery): Promise<ListAnswer<J
  * money account of the payment method ← other income, in one transaction.
  */
 export async function recordOtherIncome(tx: Tx, input: OtherIncomeInput, memberId: string | null): Promise<OtherIncome> {
+  await assertBooksOpen(tx, input.date);
   const id = crypto.randomUUID();
   const currency = await orgCurrency(tx);
   // The number last: its series row stays locked until this transaction ends.
@@ -170,6 +172,7 @@ export async function openingBalances(tx: Tx): Promise<OpeningBalances | null> {
  * the second sees the first.
  */
 export async function recordOpeningBalances(tx: Tx, input: OpeningBalancesInput, memberId: string | null): Promise<OpeningBalances> {
+  await assertBooksOpen(tx, input.date);
   await tx.execute(sql`select 1 from accounts where organization_id = ${currentOrg} and key = 'opening-balance' for update`);
   if (await openingBalances(tx)) {
     throw conflict('Opening balances are already recorded; reverse their entry in the journal to record them again', 'OPENING_BALANCES_RECORDED');

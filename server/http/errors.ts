@@ -49,6 +49,23 @@ export function declareDuplicates(entries: Record<string, Duplicate>) {
   for (const [constraint, duplicate] of Object.entries(entries)) duplicates.set(constraint, duplicate);
 }
 
+/** What a refusal by a named database rule (a CHECK or a trigger raising with `CONSTRAINT = …`) answers. */
+export interface RuleRefusal {
+  status: 400 | 409;
+  code: ErrorCode | (string & {});
+  message: string;
+}
+const rules = new Map<string, RuleRefusal>();
+
+/**
+ * An area names the answer for a database rule of its own that a request can meet (the books
+ * closed for a date, the currency fixed once money is recorded), beside the tables it guards. A rule
+ * not declared is a programming error: 500, logged.
+ */
+export function declareRules(entries: Record<string, RuleRefusal>) {
+  for (const [constraint, refusal] of Object.entries(entries)) rules.set(constraint, refusal);
+}
+
 /** Maps PostgreSQL's constraint errors (wrapped or not by Drizzle) to the API's answers. */
 export function fromDatabaseError(err: unknown): ApiError | undefined {
   const pgErr = (err as { cause?: { code?: string; constraint?: string } })?.cause ?? (err as { code?: string; constraint?: string });
@@ -58,6 +75,8 @@ export function fromDatabaseError(err: unknown): ApiError | undefined {
     if (!known) return new ApiError(409, 'DUPLICATE', 'A record with these details already exists');
     return new ApiError(409, 'DUPLICATE', known.message, [issue(known.field, 'taken', 'is already taken')], undefined, { field: known.field });
   }
+  const rule = pgErr.code === '23514' || pgErr.code === '23P01' ? rules.get(pgErr.constraint ?? '') : undefined;
+  if (rule) return new ApiError(rule.status, rule.code, rule.message);
   if (pgErr.code === '23503') {
     return new ApiError(409, 'IN_USE', 'The record is still used by other records');
   }

@@ -251,9 +251,9 @@ export const operationRoutes: RouteDef[] = [
     access: allow('operations', 'update'),
     params: operationIdParams,
     body: emptyInput,
-    async handler({ tx, auth, params }) {
+    async handler({ tx, auth, params, services }) {
       const op = await lockVisibleOperation(tx, auth, params.id);
-      await completeOperation(tx, op, auth.memberId);
+      await completeOperation(tx, op, auth.memberId, { today: await today(tx, services), now: services.clock.now() });
       return answer(tx, op);
     },
   }),

@@ -105,7 +105,7 @@ export async function seedOperations(tx: Tx, organizationId: string, specs: Oper
     }
     if (spec.complete) {
       const [locked] = await tx.select().from(bookingOperations).where(eq(bookingOperations.id, op.id)).for('update');
-      await completeOperation(tx, locked, actor);
+      await completeOperation(tx, locked, actor, { today, now });
     }
   }
   await tx.execute(sql`reset role`);

@@ -14,10 +14,9 @@ import { isActiveIn } from '../../src/api/vendors/contract';
 import { describeMissing, describeOperationRefusal, operationMachine, type OperationEvent } from '../../src/machines/operation-machine';
 import { describeVoucherRefusal, voucherMachine, type VoucherEvent } from '../../src/machines/voucher-machine';
 import { statesWithTag } from '../../src/machines/workflow';
-import type { BookingRow } from '../bookings';
-import { bookingRef } from '../bookings';
+import { bookingRef, bookings, type BookingRow } from '../bookings';
 import type { Tx } from '../db/client';
-import { postEntry, nextNumber } from '../finance';
+import { assertBooksOpen, postEntry, nextNumber, type LineInput } from '../finance';
 import { ApiError, conflict, invalidField, notFound } from '../http/errors';
 import { vendorTransactions, vendors } from '../vendors';
 import { applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
@@ -78,7 +77,13 @@ interface CompletionDecision {
  * operation's rows; the timestamps of the final states are written with the state (the table's
  * CHECK holds `completed` and `completed_at` together).
  */
-export function operationWorkflow(actorId: string | null): Workflow<typeof operationMachine, OperationRow> {
+/** When an event happens: the organization's day and the instant, by the server's clock (a test's own in tests). */
+export interface When {
+  today: string;
+  now: Date;
+}
+
+export function operationWorkflow(actorId: string | null, when?: When): Workflow<typeof operationMachine, OperationRow> {
   const decision: CompletionDecision = { actorId };
   return {
     machine: operationMachine,
@@ -90,13 +95,20 @@ export function operationWorkflow(actorId: string | null): Workflow<typeof opera
     },
     stateOf: (row) => row.status,
     contextOf: async (tx, row) => ({ missing: await operationMissing(tx, row.id) }),
+    effects: {
+      async recogniseRevenue({ tx, row }) {
+        if (!when) throw new Error('COMPLETE needs the organization\'s day');
+        await recogniseTripRevenue(tx, row, decision.actorId, when.today);
+      },
+    },
     async saveState(tx, row, to) {
       const state = to.value as string;
       await tx
         .update(bookingOperations)
         .set({
           status: state,
-          completedAt: state === 'completed' ? sql`now()` : null,
+          // The clock's instant, so the trip completes on the day its revenue is recognised.
+          completedAt: state === 'completed' ? (when?.now.toISOString() ?? sql`now()`) : null,
           completedBy: state === 'completed' ? decision.actorId : null,
           canceledAt: state === 'canceled' ? sql`now()` : null,
           updatedAt: sql`now()`,
@@ -107,11 +119,38 @@ export function operationWorkflow(actorId: string | null): Workflow<typeof opera
 }
 
 /**
+ * Revenue is recognised when a trip completes (SPEC Finance): one entry, dated the organization's
+ * day, in which the booking's revenue (its total less refunds) becomes tour revenue, taken from the
+ * customer's deposits and, for what the customer still owes, from receivables; and what was paid to
+ * vendors for it (every voucher and expense is paid by then) becomes vendor costs. So the ledger's
+ * profit for a month is the operations board's for the trips completed in it.
+ */
+export async function recogniseTripRevenue(tx: Tx, op: OperationRow, actorId: string | null, today: string) {
+  const [booking] = await tx.select({ number: bookings.number, paid: bookings.paidAmount }).from(bookings).where(eq(bookings.id, op.bookingId));
+  const fromDeposits = Math.min(booking.paid, op.revenue);
+  const owed = op.revenue - fromDeposits;
+  const costs = op.vouchersCost + op.expensesCost;
+  const lines: LineInput[] = [];
+  if (fromDeposits > 0) lines.push({ account: 'customer-deposits', debit: fromDeposits });
+  if (owed > 0) lines.push({ account: 'accounts-receivable', debit: owed });
+  if (op.revenue > 0) lines.push({ account: 'tour-revenue', credit: op.revenue });
+  if (costs > 0) lines.push({ account: 'vendor-costs', debit: costs }, { account: 'vendor-prepayments', credit: costs });
+  if (lines.length < 2) return;
+  await postEntry(tx, {
+    date: today,
+    source: { type: 'revenue-recognition', id: op.bookingId, reference: bookingRef(booking.number) },
+    memo: `Trip ${bookingRef(booking.number)} completed`,
+    postedBy: actorId,
+    lines,
+  });
+}
+
+/**
  * COMPLETE on an operation the caller has locked. Refused with `OPERATION_INCOMPLETE` naming each
  * voucher and expense still missing (params: the lines, and the ids for the checklist), or with
  * the machine's 409 when the operation is not pending.
  */
-export async function completeOperation(tx: Tx, op: OperationRow, actorId: string | null) {
+export async function completeOperation(tx: Tx, op: OperationRow, actorId: string | null, when: When) {
   if (op.status === 'pending') {
     const missing = await operationMissing(tx, op.id);
     if (missing.length) {
@@ -122,7 +161,7 @@ export async function completeOperation(tx: Tx, op: OperationRow, actorId: strin
       });
     }
   }
-  return applyEventTo(tx, operationWorkflow(actorId), op, { type: 'COMPLETE' }, undefined, { actorId });
+  return applyEventTo(tx, operationWorkflow(actorId, when), op, { type: 'COMPLETE' }, undefined, { actorId });
 }
 
 /**
@@ -258,6 +297,7 @@ export type PaymentTarget = { kind: 'voucher'; row: VoucherRow; label: string } 
 export async function recordVendorPayment(tx: Tx, op: OperationRow, booking: Pick<BookingRow, 'number'>, target: PaymentTarget, input: VendorPaymentInput, o: { actorId: string | null; today: string }) {
   assertOpen(op);
   if (input.paidOn > o.today) throw invalidField('paidOn', 'inFuture', 'must not be in the future');
+  await assertBooksOpen(tx, input.paidOn);
   if (target.kind === 'voucher' && !PAYABLE_VOUCHER_STATES.includes(target.row.status)) {
     throw conflict(`Voucher ${target.label} is ${target.row.status}: it takes no payment`, OPERATION_ERRORS.voucherNotPayable, { status: target.row.status });
   }
@@ -274,7 +314,9 @@ export async function recordVendorPayment(tx: Tx, op: OperationRow, booking: Pic
     memo,
     postedBy: o.actorId,
     lines: [
-      { account: 'vendor-costs', debit: input.amount },
+      // Paid ahead of the trip: an asset until the trip completes and the cost reaches the profit
+      // and loss with its revenue (recogniseTripRevenue).
+      { account: 'vendor-prepayments', debit: input.amount },
       { account: moneyAccount(input.paymentMethod), credit: input.amount },
     ],
   });

@@ -50,6 +50,11 @@ export const operationMachine = setup({
     nothingMissing: ({ context }) => context.missing.length === 0,
     approvedCancellation: ({ event }) => event.type === 'CANCEL' && !!event.cancellationId,
   },
+  // Named effects the server performs (server/operations/workflow.ts); the machine only names them.
+  actions: {
+    /** The trip's revenue and vendor costs reach the profit and loss (docs/finance.md, "Revenue"). */
+    recogniseRevenue: () => {},
+  },
 }).createMachine({
   id: 'operation',
   initial: 'pending',
@@ -59,7 +64,7 @@ export const operationMachine = setup({
       tags: ['open'],
       description: 'The trip is being prepared: vouchers confirmed, sent and paid, expenses paid.',
       on: {
-        COMPLETE: { guard: 'nothingMissing', target: 'completed' },
+        COMPLETE: { guard: 'nothingMissing', target: 'completed', actions: 'recogniseRevenue' },
         CANCEL: { guard: 'approvedCancellation', target: 'canceled' },
       },
     },

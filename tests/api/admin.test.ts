@@ -136,9 +136,14 @@ describe('organization', () => {
     const org = await owner.get('/api/members/organization');
     expect(org.body.data).toMatchObject({ name: 'Demo Travels', currency: 'USD', colorScheme: { primary: '#14b8a6', secondary: '#3b82f6' } });
     expect(org.body.data).not.toHaveProperty('secretHash');
-    const res = await owner.put('/api/members/organization', { currency: 'aed', colorScheme: { primary: '#0ea5e9', secondary: '#f97316' }, taxRate: 500 });
+    // Demo Travels has money in dollars: its currency is fixed, and nothing of the refused change is kept.
+    const locked = await owner.put('/api/members/organization', { currency: 'aed', taxRate: 700 });
+    expect(locked.status).toBe(409);
+    expect(locked.body.code).toBe('CURRENCY_LOCKED');
+    expect((await owner.get('/api/members/organization')).body.data).toMatchObject({ currency: 'USD', taxRate: org.body.data.taxRate });
+    const res = await owner.put('/api/members/organization', { currency: 'usd', colorScheme: { primary: '#0ea5e9', secondary: '#f97316' }, taxRate: 500 });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ currency: 'AED', taxRate: 500, colorScheme: { primary: '#0ea5e9' } });
+    expect(res.body.data).toMatchObject({ currency: 'USD', taxRate: 500, colorScheme: { primary: '#0ea5e9' } });
     const bad = await owner.put('/api/members/organization', { currency: 'XXY', timeZone: 'Mars/Olympus', colorScheme: { primary: 'teal', secondary: '#fff' } });
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['colorScheme.primary', 'colorScheme.secondary', 'currency', 'timeZone']);

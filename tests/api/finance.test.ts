@@ -102,8 +102,17 @@ describe('the chart of accounts', () => {
     expect(byKey['money:bank-transfer']).toMatchObject({ currency: 'USD', type: 'asset', normalSide: 'debit', balance: 25_000_000 + 185_000 + 4_217 + bookings['bank-transfer'] - vendors['bank-transfer'] });
     expect(byKey['money:cash'].balance).toBe(1_250_000 + 45_000 + bookings.cash - vendors.cash);
     expect(byKey['money:card'].balance).toBe(32_000 + bookings.card - vendors.card);
-    expect(byKey['vendor-costs'].balance).toBe(Object.values(vendors).reduce((a, b) => a + b, 0));
-    expect(byKey['customer-deposits'].balance).toBe(Object.values(bookings).reduce((a, b) => a + b, 0));
+    // Revenue is recognised when a trip completes: its revenue and what was paid to vendors for it
+    // leave the deposits and prepayments for tour revenue and vendor costs (docs/finance.md).
+    const [completed] = await s.sql<{ revenue: string; costs: string }>(
+      `select coalesce(sum(revenue), 0) as revenue, coalesce(sum(vouchers_cost + expenses_cost), 0) as costs from booking_operations where organization_id = $1 and status = 'completed'`,
+      [demoOrg],
+    );
+    expect(Number(completed.revenue)).toBeGreaterThan(0);
+    expect(byKey['tour-revenue'].balance).toBe(Number(completed.revenue));
+    expect(byKey['vendor-costs'].balance).toBe(Number(completed.costs));
+    expect(byKey['vendor-prepayments'].balance + byKey['vendor-costs'].balance).toBe(Object.values(vendors).reduce((a, b) => a + b, 0));
+    expect(byKey['customer-deposits'].balance - byKey['accounts-receivable'].balance).toBe(Object.values(bookings).reduce((a, b) => a + b, 0) - Number(completed.revenue));
     expect(byKey['opening-balance'].balance).toBe(26_250_000);
     expect(byKey['other-income'].balance).toBe(185_000 + 4_217 + 32_000 + 45_000);
     const debits = res.body.data.reduce((n: number, a: { totalDebit: number }) => n + a.totalDebit, 0);
@@ -359,9 +368,12 @@ describe('the database refuses, whoever writes', () => {
     const one = crypto.randomUUID();
     await expect(rawTransaction([entryInsert(one, demoOrg), lineInsert(one, cash, 100, 0)])).rejects.toThrow(/at least two/);
     await expect(rawTransaction([entryInsert(one, demoOrg)])).rejects.toThrow(/at least two/);
-    // Lines added to a posted entry later make it unbalanced: refused too.
+    // Lines added to a posted entry later are refused, even a balanced pair (which would change its month).
     const posted = (await s.sql<{ id: string }>('select id from journal_entries where organization_id = $1 limit 1', [demoOrg]))[0].id;
-    await expect(rawTransaction([lineInsert(posted, cash, 5, 0)])).rejects.toThrow(/unbalanced/);
+    const other = await accountId('other-income');
+    await expect(rawTransaction([lineInsert(posted, cash, 5, 0)])).rejects.toThrow(/posted by another transaction/);
+    await expect(rawTransaction([lineInsert(posted, cash, 5, 0), lineInsert(posted, other, 0, 5)])).rejects.toThrow(/posted by another transaction/);
+    await expect(rawTransaction([lineInsert(posted, cash, 5, 0), lineInsert(posted, other, 0, 5)], demoOrg)).rejects.toThrow(/posted by another transaction/);
   });
 
   it('a line with both sides, no side, a negative amount, another currency or another organization\'s account', async () => {
@@ -388,7 +400,9 @@ describe('the database refuses, whoever writes', () => {
     ]) {
       await expect(rawTransaction([statement]), statement).rejects.toThrow(/refused/);
     }
-    await expect(rawTransaction([`update journal_entries set memo = 'changed' where id = '${entry.id}'`], demoOrg)).rejects.toThrow(/refused/);
+    // The API's own role may not even try: it holds no privilege to change a posted entry.
+    await expect(rawTransaction([`update journal_entries set memo = 'changed' where id = '${entry.id}'`], demoOrg)).rejects.toThrow(/permission denied/);
+    await expect(rawTransaction([`update journal_lines set debit = debit + 1 where entry_id = '${entry.id}' and debit > 0`], demoOrg)).rejects.toThrow(/permission denied/);
   });
 
   it('a second reversal, or the reversal of a reversal', async () => {

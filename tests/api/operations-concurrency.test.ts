@@ -112,7 +112,7 @@ describe('random voucher payments (fast-check)', () => {
                   (select coalesce(sum(t.amount), 0) from vendor_transactions t where t.vendor_id = $2 and t.direction = 'outgoing' and t.status = 'paid'
                      and t.linked_id in (select id from operation_payments where voucher_id = any($1::uuid[])))::text as transactions,
                   (select coalesce(sum(l.debit), 0) from journal_lines l join accounts a on a.id = l.account_id join journal_entries e on e.id = l.entry_id
-                     where a.key = 'vendor-costs' and e.source_type = 'voucher-payment' and e.source_id in (select id from operation_payments where voucher_id = any($1::uuid[])))::text as debits,
+                     where a.key = 'vendor-prepayments' and e.source_type = 'voucher-payment' and e.source_id in (select id from operation_payments where voucher_id = any($1::uuid[])))::text as debits,
                   (select coalesce(sum(l.credit), 0) from journal_lines l join accounts a on a.id = l.account_id join journal_entries e on e.id = l.entry_id
                      where a.key like 'money:%' and e.source_type = 'voucher-payment' and e.source_id in (select id from operation_payments where voucher_id = any($1::uuid[])))::text as credits,
                   (select count(*) from vouchers where id = any($1::uuid[]) and paid_amount > cost)::text as costs`,

@@ -196,7 +196,7 @@ describe('POST …/voucher/{voucherId}/payment', () => {
        from journal_entries e join journal_lines l on l.entry_id = e.id join accounts a on a.id = l.account_id where e.id = $1 group by e.id`,
       [after.vouchers[0].payments[0].journalEntryId],
     );
-    expect(entry).toEqual({ source_type: 'voucher-payment', lines: 'money:bank-transfer:0:20000,vendor-costs:20000:0' });
+    expect(entry).toEqual({ source_type: 'voucher-payment', lines: 'money:bank-transfer:0:20000,vendor-prepayments:20000:0' });
 
     const over = await refusedUnchanged(409, () => payVoucher(ops, op._id, v1._id, 30_001));
     expect(over).toMatchObject({ code: 'PAYMENT_EXCEEDS_OWED', params: { owed: 30_000, amount: 30_001 } });

@@ -143,6 +143,8 @@ export const issueSummary = (issues: readonly Pick<ApiIssue, 'path' | 'message'>
 /** The codes of the API's refusals (the error's `code`); each has a translation in the web app. */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
+  'PERIOD_LOCKED',
+  'CURRENCY_LOCKED',
   'INVALID_JSON',
   'UNAUTHORIZED',
   'INVALID_CREDENTIALS',

@@ -21,6 +21,8 @@ export const CHART_OF_ACCOUNTS = [
   { key: 'money:card', code: '1030', type: 'asset', normalSide: 'debit', paymentMethod: 'card' },
   { key: 'money:cheque', code: '1040', type: 'asset', normalSide: 'debit', paymentMethod: 'cheque' },
   { key: 'money:online', code: '1050', type: 'asset', normalSide: 'debit', paymentMethod: 'online' },
+  { key: 'accounts-receivable', code: '1200', type: 'asset', normalSide: 'debit', paymentMethod: null },
+  { key: 'vendor-prepayments', code: '1300', type: 'asset', normalSide: 'debit', paymentMethod: null },
   { key: 'customer-deposits', code: '2100', type: 'liability', normalSide: 'credit', paymentMethod: null },
   { key: 'credit-notes', code: '2200', type: 'liability', normalSide: 'credit', paymentMethod: null },
   { key: 'opening-balance', code: '3000', type: 'equity', normalSide: 'credit', paymentMethod: null },
@@ -53,6 +55,7 @@ export const SOURCE_TYPES = [
   'credit-note',
   'other-income',
   'opening-balance',
+  'revenue-recognition',
 ] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 /** Entries the finance screens may reverse by hand; the others are undone through their own record (a refund, a credit note). */
@@ -172,3 +175,30 @@ export const journalQuery = v.strictObject({
   account: v.optional(oneOf(ACCOUNT_KEYS, 'must be an account key')),
 });
 export type JournalQuery = v.InferOutput<typeof journalQuery>;
+
+// ---------- closed periods ----------
+
+/** One move of the lock date, as it was made. */
+export const periodLockSchema = v.object({
+  _id: uuid,
+  lockedThrough: v.nullable(calendarDate),
+  previous: v.nullable(calendarDate),
+  reason: nullableText,
+  changedBy: v.nullable(v.object({ _id: uuid, name: v.string() })),
+  createdAt: timestamp,
+});
+export type PeriodLock = v.InferOutput<typeof periodLockSchema>;
+
+/** `GET /account/lock-date`: the books are closed through `lockedThrough` (null: open), and each move of it, newest first. */
+export const lockDateSchema = v.object({ lockedThrough: v.nullable(calendarDate), history: v.array(periodLockSchema) });
+export type LockDate = v.InferOutput<typeof lockDateSchema>;
+
+/**
+ * `PUT /account/lock-date`: close the books through a day (a month's last day, usually), or move
+ * the date back or clear it (`null`) to reopen, which needs the approve permission and a reason.
+ */
+export const lockDateInput = v.strictObject({
+  lockedThrough: v.nullable(dateSchema),
+  reason: optionalText(500),
+});
+export type LockDateInput = v.InferOutput<typeof lockDateInput>;

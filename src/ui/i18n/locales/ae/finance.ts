@@ -25,6 +25,8 @@ const finance: typeof en = {
         cheque: 'الشيكات',
         online: 'المدفوعات الإلكترونية',
       },
+      'accounts-receivable': 'مستحقات على العملاء',
+      'vendor-prepayments': 'دفعات مقدمة للموردين',
       'customer-deposits': 'دفعات العملاء المقدمة',
       'credit-notes': 'إشعارات دائنة',
       'opening-balance': 'حقوق الأرصدة الافتتاحية',
@@ -66,6 +68,7 @@ const finance: typeof en = {
       'credit-note': 'إشعار دائن',
       'other-income': 'إيرادات أخرى',
       'opening-balance': 'الأرصدة الافتتاحية',
+      'revenue-recognition': 'اكتمال الرحلة',
     },
     journal: {
       id: 'المعرّف',

@@ -114,6 +114,8 @@ const errors: typeof en = {
     TOUR_NOT_DELETABLE: "Kun en rejse, der er kladde, kan slettes.",
     TOUR_NOT_BOOKABLE: "Denne rejse kan ikke bookes nu.",
     PAYMENT_EXCEEDS_BALANCE: "Betalingen er større end det, bookingen stadig skylder.",
+    CURRENCY_LOCKED: "Valutaen kan ikke ændres, når der er registreret beløb i den.",
+    PERIOD_LOCKED: "Bogføringen er lukket for den dato. Økonomi kan genåbne måneden.",
     BOOKING_CLOSED: "Denne booking kan ikke længere ændres sådan.",
     NO_UNNAMED_TRAVELLER: "Alle rejsende af denne type har allerede et navn: ret en af dem i stedet.",
     TRAVELLER_TYPE_PRICED: "At ændre den rejsendes type ville ændre bookingens pris.",

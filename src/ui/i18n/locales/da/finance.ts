@@ -26,6 +26,8 @@ const finance: typeof en = {
         online: 'Onlinebetalinger',
       },
       'customer-deposits': 'Forudbetalinger fra kunder',
+      'vendor-prepayments': "Forudbetalt til leverandører",
+      'accounts-receivable': "Tilgodehavender hos kunder",
       'credit-notes': 'Kreditnotaer',
       'opening-balance': 'Egenkapital fra åbningsbalance',
       'tour-revenue': 'Omsætning fra rejser',
@@ -66,6 +68,7 @@ const finance: typeof en = {
       'credit-note': 'Kreditnota',
       'other-income': 'Anden indtægt',
       'opening-balance': 'Åbningssaldi',
+      'revenue-recognition': "Rejse afsluttet",
     },
     journal: {
       id: 'ID',

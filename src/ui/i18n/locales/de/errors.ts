@@ -114,6 +114,8 @@ const errors = {
     TOUR_NOT_DELETABLE: "Nur ein Reiseentwurf kann gelöscht werden.",
     TOUR_NOT_BOOKABLE: "Diese Reise kann jetzt nicht gebucht werden.",
     PAYMENT_EXCEEDS_BALANCE: "Die Zahlung ist höher als der offene Betrag der Buchung.",
+    CURRENCY_LOCKED: "Die Währung kann nicht mehr geändert werden, sobald Beträge in ihr erfasst sind.",
+    PERIOD_LOCKED: "Die Bücher sind für dieses Datum abgeschlossen. Die Buchhaltung kann den Monat wieder öffnen.",
     BOOKING_CLOSED: "Diese Buchung nimmt diese Änderung nicht mehr an.",
     NO_UNNAMED_TRAVELLER: "Alle Reisenden dieses Typs haben bereits einen Namen: Bearbeiten Sie stattdessen einen.",
     TRAVELLER_TYPE_PRICED: "Eine Änderung des Reisendentyps würde den Preis der Buchung ändern.",

@@ -26,6 +26,8 @@ const finance = {
         online: 'Onlinezahlungen',
       },
       'customer-deposits': 'Kundenanzahlungen',
+      'vendor-prepayments': "Anzahlungen an Lieferanten",
+      'accounts-receivable': "Forderungen an Kunden",
       'credit-notes': 'Gutschriften',
       'opening-balance': 'Eigenkapital aus Eröffnungssalden',
       'tour-revenue': 'Reiseerlöse',
@@ -66,6 +68,7 @@ const finance = {
       'credit-note': 'Gutschrift',
       'other-income': 'Sonstiger Ertrag',
       'opening-balance': 'Eröffnungssalden',
+      'revenue-recognition': "Reise abgeschlossen",
     },
     journal: {
       id: 'ID',

@@ -26,6 +26,8 @@ const finance: typeof en = {
         online: 'Ηλεκτρονικές πληρωμές',
       },
       'customer-deposits': 'Προκαταβολές πελατών',
+      'vendor-prepayments': "Προκαταβολές σε προμηθευτές",
+      'accounts-receivable': "Απαιτήσεις από πελάτες",
       'credit-notes': 'Πιστωτικά σημειώματα',
       'opening-balance': 'Καθαρή θέση έναρξης',
       'tour-revenue': 'Έσοδα από περιηγήσεις',
@@ -66,6 +68,7 @@ const finance: typeof en = {
       'credit-note': 'Πιστωτικό σημείωμα',
       'other-income': 'Λοιπά έσοδα',
       'opening-balance': 'Αρχικά υπόλοιπα',
+      'revenue-recognition': "Ολοκλήρωση ταξιδιού",
     },
     journal: {
       id: 'ID',

@@ -120,6 +120,8 @@ const errors = {
     TOUR_NOT_BOOKED: "Only a booked tour's plan is changed this way; a published tour must be reverted first.",
     TOUR_NOT_DELETABLE: "Only a draft tour can be deleted.",
     TOUR_NOT_BOOKABLE: "This tour cannot be booked now.",
+    PERIOD_LOCKED: 'The books are closed for that date. Finance can reopen the month.',
+    CURRENCY_LOCKED: 'The currency cannot change once money has been recorded in it.',
     PAYMENT_EXCEEDS_BALANCE: "The payment is more than the booking still owes.",
     BOOKING_CLOSED: "This booking no longer takes this change.",
     NO_UNNAMED_TRAVELLER: "Every traveller of this type has a name already: edit one instead.",

@@ -23,6 +23,8 @@ const finance = {
         cheque: 'Cheques',
         online: 'Online payments',
       },
+      'accounts-receivable': 'Owed by customers',
+      'vendor-prepayments': 'Paid to vendors in advance',
       'customer-deposits': 'Customer deposits',
       'credit-notes': 'Credit notes',
       'opening-balance': 'Opening balance equity',
@@ -64,6 +66,7 @@ const finance = {
       'credit-note': 'Credit note',
       'other-income': 'Other income',
       'opening-balance': 'Opening balances',
+      'revenue-recognition': 'Trip completed',
     },
     journal: {
       id: 'ID',

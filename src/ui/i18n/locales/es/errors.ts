@@ -114,6 +114,8 @@ const errors = {
     TOUR_NOT_DELETABLE: "Solo se puede eliminar un viaje en borrador.",
     TOUR_NOT_BOOKABLE: "Este viaje no se puede reservar ahora.",
     PAYMENT_EXCEEDS_BALANCE: "El pago supera lo que aún se debe de la reserva.",
+    CURRENCY_LOCKED: "La moneda no puede cambiar una vez registrados importes en ella.",
+    PERIOD_LOCKED: "Los libros están cerrados para esa fecha. Finanzas puede reabrir el mes.",
     BOOKING_CLOSED: "Esta reserva ya no admite este cambio.",
     NO_UNNAMED_TRAVELLER: "Todos los viajeros de este tipo ya tienen nombre: edite uno en su lugar.",
     TRAVELLER_TYPE_PRICED: "Cambiar el tipo de este viajero cambiaría el precio de la reserva.",

@@ -26,6 +26,8 @@ const finance = {
         online: 'Cobros en línea',
       },
       'customer-deposits': 'Anticipos de clientes',
+      'vendor-prepayments': "Anticipos a proveedores",
+      'accounts-receivable': "Cuentas por cobrar a clientes",
       'credit-notes': 'Notas de crédito',
       'opening-balance': 'Patrimonio de apertura',
       'tour-revenue': 'Ingresos por viajes',
@@ -66,6 +68,7 @@ const finance = {
       'credit-note': 'Nota de crédito',
       'other-income': 'Otro ingreso',
       'opening-balance': 'Saldos iniciales',
+      'revenue-recognition': "Viaje completado",
     },
     journal: {
       id: 'ID',

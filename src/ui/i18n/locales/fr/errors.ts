@@ -114,6 +114,8 @@ const errors = {
     TOUR_NOT_DELETABLE: "Seul un circuit en brouillon peut être supprimé.",
     TOUR_NOT_BOOKABLE: "Ce circuit ne peut pas être réservé pour l’instant.",
     PAYMENT_EXCEEDS_BALANCE: "Le paiement dépasse le solde restant dû sur la réservation.",
+    CURRENCY_LOCKED: "La devise ne peut plus changer une fois des montants enregistrés dans cette devise.",
+    PERIOD_LOCKED: "Les comptes sont clôturés à cette date. La comptabilité peut rouvrir le mois.",
     BOOKING_CLOSED: "Cette réservation n’accepte plus cette modification.",
     NO_UNNAMED_TRAVELLER: "Tous les voyageurs de ce type ont déjà un nom : modifiez-en un plutôt.",
     TRAVELLER_TYPE_PRICED: "Changer le type de ce voyageur changerait le prix de la réservation.",

@@ -26,6 +26,8 @@ const finance = {
         online: 'Paiements en ligne',
       },
       'customer-deposits': 'Acomptes clients',
+      'vendor-prepayments': "Avances aux fournisseurs",
+      'accounts-receivable': "Créances clients",
       'credit-notes': 'Avoirs',
       'opening-balance': 'Capitaux propres d’ouverture',
       'tour-revenue': 'Ventes de voyages',
@@ -66,6 +68,7 @@ const finance = {
       'credit-note': 'Avoir',
       'other-income': 'Autre produit',
       'opening-balance': 'Soldes d’ouverture',
+      'revenue-recognition': "Voyage terminé",
     },
     journal: {
       id: 'ID',

@@ -112,6 +112,8 @@ const errors = {
     TOUR_NOT_DELETABLE: "Csak piszkozat állapotú út törölhető.",
     TOUR_NOT_BOOKABLE: "Ez az út most nem foglalható.",
     PAYMENT_EXCEEDS_BALANCE: "A befizetés több, mint amennyivel a foglalás még tartozik.",
+    CURRENCY_LOCKED: "A pénznem nem módosítható, miután összegeket rögzítettek benne.",
+    PERIOD_LOCKED: "A könyvek erre a napra le vannak zárva. A pénzügy újranyithatja a hónapot.",
     BOOKING_CLOSED: "Ez a foglalás már nem fogadja ezt a változtatást.",
     NO_UNNAMED_TRAVELLER: "Minden ilyen típusú utasnak van már neve: inkább szerkesszen egyet.",
     TRAVELLER_TYPE_PRICED: "Az utas típusának módosítása megváltoztatná a foglalás árát.",

@@ -25,6 +25,8 @@ const finance = {
         online: 'Online befizetések',
       },
       'customer-deposits': 'Ügyfélelőlegek',
+      'vendor-prepayments': "Szállítóknak adott előlegek",
+      'accounts-receivable': "Vevőkövetelések",
       'credit-notes': 'Jóváírások',
       'opening-balance': 'Nyitómérleg saját tőke',
       'tour-revenue': 'Utazási árbevétel',
@@ -65,6 +67,7 @@ const finance = {
       'credit-note': 'Jóváírás',
       'other-income': 'Egyéb bevétel',
       'opening-balance': 'Nyitóegyenlegek',
+      'revenue-recognition': "Út lezárva",
     },
     journal: {
       id: 'Azonosító',

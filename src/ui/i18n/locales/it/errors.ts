@@ -114,6 +114,8 @@ const errors = {
     TOUR_NOT_DELETABLE: "Si può eliminare solo un viaggio in bozza.",
     TOUR_NOT_BOOKABLE: "Questo viaggio non può essere prenotato ora.",
     PAYMENT_EXCEEDS_BALANCE: "Il pagamento supera quanto la prenotazione deve ancora.",
+    CURRENCY_LOCKED: "La valuta non può cambiare una volta registrati importi in essa.",
+    PERIOD_LOCKED: "I conti sono chiusi per quella data. L’amministrazione può riaprire il mese.",
     BOOKING_CLOSED: "Questa prenotazione non accetta più questa modifica.",
     NO_UNNAMED_TRAVELLER: "Tutti i viaggiatori di questo tipo hanno già un nome: ne modifichi uno.",
     TRAVELLER_TYPE_PRICED: "Cambiare il tipo di questo viaggiatore cambierebbe il prezzo della prenotazione.",

@@ -26,6 +26,8 @@ const finance = {
         online: 'Incassi online',
       },
       'customer-deposits': 'Acconti da clienti',
+      'vendor-prepayments': "Anticipi a fornitori",
+      'accounts-receivable': "Crediti verso clienti",
       'credit-notes': 'Note di credito',
       'opening-balance': 'Patrimonio netto di apertura',
       'tour-revenue': 'Ricavi da viaggi',
@@ -66,6 +68,7 @@ const finance = {
       'credit-note': 'Nota di credito',
       'other-income': 'Altro ricavo',
       'opening-balance': 'Saldi di apertura',
+      'revenue-recognition': "Viaggio completato",
     },
     journal: {
       id: 'ID',

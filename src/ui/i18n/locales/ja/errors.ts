@@ -112,6 +112,8 @@ const errors = {
     TOUR_NOT_DELETABLE: "削除できるのは下書きのツアーのみです。",
     TOUR_NOT_BOOKABLE: "このツアーは現在予約できません。",
     PAYMENT_EXCEEDS_BALANCE: "支払額が予約の未払い残高を超えています。",
+    CURRENCY_LOCKED: "金額が記録された後は通貨を変更できません。",
+    PERIOD_LOCKED: "この日付の帳簿は締められています。経理が月を再開できます。",
     BOOKING_CLOSED: "この予約ではこの変更はできなくなりました。",
     NO_UNNAMED_TRAVELLER: "この種類の旅行者は全員名前が登録済みです。いずれかを編集してください。",
     TRAVELLER_TYPE_PRICED: "この旅行者の種類を変えると予約の料金が変わります。",

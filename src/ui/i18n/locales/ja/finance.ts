@@ -26,6 +26,8 @@ const finance = {
         online: 'オンライン決済',
       },
       'customer-deposits': '顧客前受金',
+      'vendor-prepayments': "仕入先前払金",
+      'accounts-receivable': "売掛金",
       'credit-notes': 'クレジットノート',
       'opening-balance': '期首残高（純資産）',
       'tour-revenue': 'ツアー売上',
@@ -66,6 +68,7 @@ const finance = {
       'credit-note': 'クレジットノート',
       'other-income': 'その他の収益',
       'opening-balance': '期首残高',
+      'revenue-recognition': "旅行完了",
     },
     journal: {
       id: 'ID',

@@ -112,6 +112,8 @@ const errors = {
     TOUR_NOT_DELETABLE: "Usunąć można tylko wycieczkę w wersji roboczej.",
     TOUR_NOT_BOOKABLE: "Tej wycieczki nie można teraz zarezerwować.",
     PAYMENT_EXCEEDS_BALANCE: "Płatność przekracza kwotę pozostałą do zapłaty za rezerwację.",
+    CURRENCY_LOCKED: "Waluty nie można zmienić, gdy zapisano już w niej kwoty.",
+    PERIOD_LOCKED: "Księgi są zamknięte dla tej daty. Dział finansów może ponownie otworzyć miesiąc.",
     BOOKING_CLOSED: "Ta rezerwacja nie przyjmuje już tej zmiany.",
     NO_UNNAMED_TRAVELLER: "Wszyscy uczestnicy tego typu mają już dane: edytuj jednego z nich.",
     TRAVELLER_TYPE_PRICED: "Zmiana typu tego uczestnika zmieniłaby cenę rezerwacji.",

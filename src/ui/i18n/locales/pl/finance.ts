@@ -25,6 +25,8 @@ const finance = {
         online: 'Płatności online',
       },
       'customer-deposits': 'Zaliczki klientów',
+      'vendor-prepayments': "Zaliczki dla dostawców",
+      'accounts-receivable': "Należności od klientów",
       'credit-notes': 'Noty kredytowe',
       'opening-balance': 'Kapitał z bilansu otwarcia',
       'tour-revenue': 'Przychody z wycieczek',
@@ -65,6 +67,7 @@ const finance = {
       'credit-note': 'Nota kredytowa',
       'other-income': 'Pozostały przychód',
       'opening-balance': 'Bilans otwarcia',
+      'revenue-recognition': "Podróż zakończona",
     },
     journal: {
       id: 'ID',

@@ -114,6 +114,8 @@ const errors: typeof en = {
     TOUR_NOT_DELETABLE: 'Só uma viagem em rascunho pode ser eliminada.',
     TOUR_NOT_BOOKABLE: 'Esta viagem não pode ser reservada agora.',
     PAYMENT_EXCEEDS_BALANCE: 'O pagamento excede o que a reserva ainda deve.',
+    CURRENCY_LOCKED: "A moeda não pode mudar depois de registados valores nela.",
+    PERIOD_LOCKED: "Os livros estão fechados para essa data. As finanças podem reabrir o mês.",
     BOOKING_CLOSED: 'Esta reserva já não aceita esta alteração.',
     NO_UNNAMED_TRAVELLER: 'Todos os viajantes deste tipo já têm nome: edite um deles.',
     TRAVELLER_TYPE_PRICED: 'Mudar o tipo deste viajante mudaria o preço da reserva.',

@@ -26,6 +26,8 @@ const finance: typeof en = {
         online: 'Pagamentos online',
       },
       'customer-deposits': 'Adiantamentos de clientes',
+      'vendor-prepayments': "Adiantamentos a fornecedores",
+      'accounts-receivable': "Dívidas de clientes",
       'credit-notes': 'Notas de crédito',
       'opening-balance': 'Capital de abertura',
       'tour-revenue': 'Receitas de viagens',
@@ -66,6 +68,7 @@ const finance: typeof en = {
       'credit-note': 'Nota de crédito',
       'other-income': 'Outros rendimentos',
       'opening-balance': 'Saldos iniciais',
+      'revenue-recognition': "Viagem concluída",
     },
     journal: {
       id: 'ID',

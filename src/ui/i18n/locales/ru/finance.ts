@@ -25,6 +25,8 @@ const finance = {
         online: 'Онлайн-платежи',
       },
       'customer-deposits': 'Предоплаты клиентов',
+      'vendor-prepayments': "Авансы поставщикам",
+      'accounts-receivable': "Дебиторская задолженность клиентов",
       'credit-notes': 'Кредит-ноты',
       'opening-balance': 'Капитал начальных остатков',
       'tour-revenue': 'Выручка от туров',
@@ -65,6 +67,7 @@ const finance = {
       'credit-note': 'Кредит-нота',
       'other-income': 'Прочий доход',
       'opening-balance': 'Начальные остатки',
+      'revenue-recognition': "Поездка завершена",
     },
     journal: {
       id: 'ID',

@@ -114,6 +114,8 @@ const errors: typeof en = {
     TOUR_NOT_DELETABLE: "Bara en resa i utkast kan tas bort.",
     TOUR_NOT_BOOKABLE: "Den här resan kan inte bokas nu.",
     PAYMENT_EXCEEDS_BALANCE: "Betalningen är större än vad bokningen fortfarande är skyldig.",
+    CURRENCY_LOCKED: "Valutan kan inte ändras när belopp har registrerats i den.",
+    PERIOD_LOCKED: "Bokföringen är stängd för det datumet. Ekonomi kan öppna månaden igen.",
     BOOKING_CLOSED: "Den här bokningen tar inte längre emot den här ändringen.",
     NO_UNNAMED_TRAVELLER: "Alla resenärer av den här typen har redan ett namn: redigera en av dem i stället.",
     TRAVELLER_TYPE_PRICED: "Att ändra resenärens typ skulle ändra bokningens pris.",

@@ -26,6 +26,8 @@ const finance: typeof en = {
         online: 'Onlinebetalningar',
       },
       'customer-deposits': 'Förskott från kunder',
+      'vendor-prepayments': "Förskott till leverantörer",
+      'accounts-receivable': "Kundfordringar",
       'credit-notes': 'Kreditnotor',
       'opening-balance': 'Eget kapital från ingående balans',
       'tour-revenue': 'Reseintäkter',
@@ -66,6 +68,7 @@ const finance: typeof en = {
       'credit-note': 'Kreditnota',
       'other-income': 'Övrig intäkt',
       'opening-balance': 'Ingående saldon',
+      'revenue-recognition': "Resa avslutad",
     },
     journal: {
       id: 'ID',

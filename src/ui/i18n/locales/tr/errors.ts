@@ -112,6 +112,8 @@ const errors = {
     TOUR_NOT_DELETABLE: "Yalnızca taslak halindeki bir tur silinebilir.",
     TOUR_NOT_BOOKABLE: "Bu tur şu anda rezerve edilemez.",
     PAYMENT_EXCEEDS_BALANCE: "Ödeme, rezervasyonun kalan borcundan fazla.",
+    CURRENCY_LOCKED: "Bu para biriminde tutar kaydedildikten sonra para birimi değiştirilemez.",
+    PERIOD_LOCKED: "Bu tarih için defterler kapalı. Muhasebe ayı yeniden açabilir.",
     BOOKING_CLOSED: "Bu rezervasyon artık bu değişikliği kabul etmiyor.",
     NO_UNNAMED_TRAVELLER: "Bu türdeki tüm yolcuların zaten adı var: bunun yerine birini düzenleyin.",
     TRAVELLER_TYPE_PRICED: "Bu yolcunun türünü değiştirmek rezervasyonun fiyatını değiştirir.",

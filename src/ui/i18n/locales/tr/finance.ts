@@ -25,6 +25,8 @@ const finance = {
         online: 'Online ödemeler',
       },
       'customer-deposits': 'Müşteri ön ödemeleri',
+      'vendor-prepayments': "Tedarikçilere verilen avanslar",
+      'accounts-receivable': "Müşteri alacakları",
       'credit-notes': 'Alacak dekontları',
       'opening-balance': 'Açılış bakiyesi özkaynağı',
       'tour-revenue': 'Tur gelirleri',
@@ -65,6 +67,7 @@ const finance = {
       'credit-note': 'Alacak dekontu',
       'other-income': 'Diğer gelir',
       'opening-balance': 'Açılış bakiyeleri',
+      'revenue-recognition': "Seyahat tamamlandı",
     },
     journal: {
       id: 'ID',

@@ -112,6 +112,8 @@ const errors = {
     TOUR_NOT_DELETABLE: "只能删除草稿状态的行程。",
     TOUR_NOT_BOOKABLE: "此行程目前无法预订。",
     PAYMENT_EXCEEDS_BALANCE: "付款金额超过预订尚欠的金额。",
+    CURRENCY_LOCKED: "一旦以该币种记录了金额，币种便不能更改。",
+    PERIOD_LOCKED: "该日期的账簿已结账。财务可以重新打开该月。",
     BOOKING_CLOSED: "此预订已不接受此更改。",
     NO_UNNAMED_TRAVELLER: "此类型的旅客都已有姓名：请改为编辑其中一位。",
     TRAVELLER_TYPE_PRICED: "更改此旅客的类型会改变预订的价格。",

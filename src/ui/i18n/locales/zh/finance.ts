@@ -26,6 +26,8 @@ const finance = {
         online: '在线收款',
       },
       'customer-deposits': '预收客户款',
+      'vendor-prepayments': "预付供应商款",
+      'accounts-receivable': "应收客户款",
       'credit-notes': '贷项通知单',
       'opening-balance': '期初余额权益',
       'tour-revenue': '旅游收入',
@@ -66,6 +68,7 @@ const finance = {
       'credit-note': '贷项通知单',
       'other-income': '其他收入',
       'opening-balance': '期初余额',
+      'revenue-recognition': "行程完成",
     },
     journal: {
       id: 'ID',
