@@ -76,6 +76,8 @@ const FACT: MoneyGrant = { insert: true, update: 'lock' };
 const MONEY_GRANTS: Record<string, MoneyGrant> = {
   accounts: { insert: false, update: 'lock' },
   number_series: { insert: false, update: 'none' },
+  ledger_totals: { insert: false, update: 'none' },
+  expenses: FACT,
   journal_entries: FACT,
   journal_lines: FACT,
   other_incomes: FACT,

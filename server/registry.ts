@@ -1,16 +1,17 @@
 import type { RouteDef } from './http/route';
 import type { JobHandlers } from './jobs/queue';
 import { maintenanceJobs } from './jobs/maintenance';
+import { dailyTick } from './jobs/daily';
 import type { BossQueue } from './jobs/boss';
 import type { AppServices } from './services';
 import { adminRoutes } from './admin';
 import { aiRoutes } from './ai';
-import { bookingDocumentRoutes, bookingJobs, bookingRoutes } from './bookings';
+import { BOOKING_DAY_JOB, bookingDocumentRoutes, bookingJobs, bookingRoutes } from './bookings';
 import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contacts';
 import { dashboardRoutes } from './dashboard';
 import { documentQueues, outboxRoutes } from './documents';
-import { financeRoutes } from './finance';
+import { FINANCE_DAY_JOB, financeJobs, financeRoutes } from './finance';
 import { leadJobs, leadRoutes } from './leads';
 import { notificationRoutes } from './notifications';
 import { operationRoutes } from './operations';
@@ -29,7 +30,7 @@ export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
 };
 
 /** Every kind of background job the product runs, by kind. */
-export const jobHandlers: JobHandlers = { ...leadJobs, ...maintenanceJobs, ...bookingJobs };
+export const jobHandlers: JobHandlers = { ...leadJobs, ...maintenanceJobs, ...bookingJobs, ...financeJobs, ...dailyTick([BOOKING_DAY_JOB, FINANCE_DAY_JOB]) };
 
 /** The queues of work that talks to the outside world (pg-boss, server/jobs/boss.ts), dead-letter queues first. */
 export const bossQueues = (services: AppServices): BossQueue[] => [...documentQueues(services), ...platformQueues(services)];

@@ -10,7 +10,7 @@ import { startJobWorker } from './jobs/queue';
 import { startBoss } from './jobs/boss';
 import { scheduleMaintenance } from './jobs/maintenance';
 import { systemClock } from './db/clock';
-import { scheduleBookingJobs } from './bookings';
+import { scheduleDailyJobs } from './jobs/daily';
 
 export interface RunningServer {
   url: string;
@@ -35,7 +35,7 @@ export async function startServer(config: Config, opts: { seed?: boolean; log?: 
     });
     // Due jobs (follow-up reminders…) run in the background; with several instances each job runs once.
     await scheduleMaintenance(database.db);
-    await scheduleBookingJobs(database.db);
+    await scheduleDailyJobs(database.db);
     const worker = config.jobPollMs > 0 ? startJobWorker(database, jobHandlers, config.jobPollMs, opts.log ?? console.error) : undefined;
     // Mail and other work with the outside world: declared always (requests enqueue onto it), worked unless jobs are off.
     const boss = await startBoss(database, bossQueues({ config, database, clock: systemClock }), { ...config.queue, work: config.jobPollMs > 0, log: opts.log ?? console.error });

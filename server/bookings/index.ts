@@ -4,7 +4,7 @@
  */
 export { bookingRoutes } from './routes';
 export { bookingDocumentRoutes } from './documents';
-export { bookingJobs, scheduleBookingJobs } from './jobs';
+export { BOOKING_DAY_JOB, bookingJobs } from './jobs';
 export { BOOKING_SEEDS, seedBookings } from './seed';
 export { bookingFilters, instantRange } from './lists';
 export { bookingTravellers, bookings } from './schema';

@@ -3,6 +3,7 @@
  * (`postEntry`), the number series (`nextNumber`), and the finance screens' routes.
  */
 export { financeRoutes } from './routes';
+export { FINANCE_DAY_JOB, financeJobs } from './jobs';
 export { FINANCE_SEEDS, seedFinance } from './seed';
 export { postEntry, type LineInput } from './journal';
 export { journalEntries } from './schema';

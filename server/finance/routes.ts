@@ -3,6 +3,8 @@ import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas
 import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, lockDateInput, lockDateSchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
 import { organizationToday } from '../db/clock';
 import { assertBooksOpen, lockDate, moveLockDate } from './periods';
+import { expenseRoutes } from './expense-routes';
+import { monthRoutes } from './month-routes';
 import { allow, route, type RouteDef } from '../http/route';
 import { reverseEntry } from './journal';
 import { chartOfAccounts, journalPage, openingBalances, otherIncomeById, recordOpeningBalances, recordOtherIncome } from './store';
@@ -10,6 +12,8 @@ import { documentRoutes, receiptTemplate, fill } from '../documents';
 
 /** The finance area's routes: the chart and journal to read, and the first movements of money. */
 export const financeRoutes: RouteDef[] = [
+  ...monthRoutes,
+  ...expenseRoutes,
   route({
     method: 'GET',
     path: '/account/chart',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, date, foreignKey, index, integer, json, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, foreignKey, index, integer, json, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { members } from '../auth/schema';
-import { createdAt, id, tenantId } from '../db/tenancy';
+import { createdAt, id, tenantId, updatedAt } from '../db/tenancy';
 import { declareDuplicates, declareRules } from '../http/errors';
 
 /**
@@ -12,6 +12,8 @@ import { declareDuplicates, declareRules } from '../http/errors';
  */
 /** PostgreSQL's 64-bit transaction id (`pg_current_xact_id()`). */
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** Integer minor units, 64-bit. */
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -184,3 +186,141 @@ declareRules({
   journal_period_locked: { status: 409, code: 'PERIOD_LOCKED', message: 'The books are closed for that date; finance reopens a closed month' },
   organizations_currency_fixed: { status: 409, code: 'CURRENCY_LOCKED', message: 'The currency cannot change once money has been recorded in it' },
 });
+
+/**
+ * The journal summed as it is written (a trigger on journal_lines, 0028_finance_month.sql): per
+ * account, month and source, what was debited and credited. The statement's opening balance, the
+ * summary's twelve months and the chart read these few rows instead of every line, so they cost
+ * the same at ten thousand lines and at a million; a test holds them equal to a recount.
+ */
+export const ledgerTotals = pgTable(
+  'ledger_totals',
+  {
+    organizationId: tenantId(),
+    accountId: uuid('account_id').notNull(),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    sourceType: text('source_type').notNull(),
+    debit: money('debit').notNull().default(0),
+    credit: money('credit').notNull().default(0),
+    lines: integer('lines').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.accountId, t.month, t.sourceType] }),
+    index('ledger_totals_org_month_idx').on(t.organizationId, t.month),
+  ],
+);
+
+/** A month's income or expense target (`POST /budget/target/income|expense`); an expense target may name a category. */
+export const budgetTargets = pgTable(
+  'budget_targets',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    month: date('month', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    /** An expense category (`rent`…); null: the month's whole income or expense. */
+    category: text('category'),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    updatedBy: uuid('updated_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('budget_targets_org_month_kind_uq').on(t.organizationId, t.month, t.kind, sql`coalesce(${t.category}, '')`),
+    check('budget_targets_kind_ck', sql`${t.kind} in ('income', 'expense')`),
+    check('budget_targets_amount_ck', sql`${t.amount} >= 0`),
+    check('budget_targets_month_ck', sql`extract(day from ${t.month}) = 1`),
+    check('budget_targets_category_ck', sql`${t.category} is null or (${t.kind} = 'expense' and ${t.category} in ('rent', 'utilities', 'marketing', 'travel', 'software', 'salary', 'other'))`),
+  ],
+);
+
+/** A monthly expense the daily job posts once per month (the rent), from `startsOn` until it is stopped. */
+export const recurringExpenses = pgTable(
+  'recurring_expenses',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    category: text('category').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    description: text('description').notNull(),
+    vendorId: uuid('vendor_id'),
+    /** The day of the month it is paid (1–28). */
+    dayOfMonth: integer('day_of_month').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('recurring_expenses_org_id_uq').on(t.organizationId, t.id),
+    check('recurring_expenses_amount_ck', sql`${t.amount} > 0`),
+    check('recurring_expenses_day_ck', sql`${t.dayOfMonth} between 1 and 28`),
+  ],
+);
+
+/**
+ * An expense paid (`POST /expenses`), a salary (`POST /expenses/salary`, category `salary`, its
+ * member and month), or a month of a recurring expense: one journal entry each (the category's
+ * expense account ← the money account of the method). Never changed; a mistake is reversed.
+ */
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    category: text('category').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    description: text('description').notNull(),
+    vendorId: uuid('vendor_id'),
+    /** A salary's member and month (`YYYY-MM-01`). */
+    memberId: uuid('member_id').references(() => members.id),
+    salaryMonth: date('salary_month', { mode: 'string' }),
+    /** The recurring expense and month it was posted for. */
+    recurringId: uuid('recurring_id'),
+    period: date('period', { mode: 'string' }),
+    receiptName: text('receipt_name'),
+    receiptType: text('receipt_type'),
+    receipt: bytea('receipt'),
+    entryId: uuid('entry_id').notNull(),
+    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'expenses_entry_fk', columns: [t.organizationId, t.entryId], foreignColumns: [journalEntries.organizationId, journalEntries.id] }),
+    foreignKey({ name: 'expenses_recurring_fk', columns: [t.organizationId, t.recurringId], foreignColumns: [recurringExpenses.organizationId, recurringExpenses.id] }),
+    uniqueIndex('expenses_entry_uq').on(t.entryId),
+    // A member is paid once per month; a recurring expense once per period: whatever races.
+    uniqueIndex('expenses_salary_uq').on(t.organizationId, t.memberId, t.salaryMonth).where(sql`${t.memberId} is not null`),
+    uniqueIndex('expenses_recurring_uq').on(t.recurringId, t.period).where(sql`${t.recurringId} is not null`),
+    index('expenses_org_date_idx').on(t.organizationId, t.date, t.id),
+    index('expenses_org_category_date_idx').on(t.organizationId, t.category, t.date),
+    check('expenses_amount_ck', sql`${t.amount} > 0`),
+    check('expenses_category_ck', sql`${t.category} in ('rent', 'utilities', 'marketing', 'travel', 'software', 'salary', 'other')`),
+    check('expenses_method_ck', sql`${t.paymentMethod} in ('cash', 'bank-transfer', 'card', 'cheque', 'online')`),
+    check('expenses_salary_ck', sql`(${t.category} = 'salary') = (${t.memberId} is not null and ${t.salaryMonth} is not null)`),
+    check('expenses_receipt_ck', sql`(${t.receipt} is null) = (${t.receiptName} is null)`),
+  ],
+);
+
+/** What a member is paid a month, seen only with the salaries permission. */
+export const salaryRates = pgTable(
+  'salary_rates',
+  {
+    memberId: uuid('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    organizationId: tenantId(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    updatedBy: uuid('updated_by').references(() => members.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('salary_rates_amount_ck', sql`${t.amount} > 0`)],
+);

@@ -29,7 +29,7 @@ import { disposition, renderRecordDocument, sendRecordDocument } from '../docume
 import { conflict, notFound } from '../http/errors';
 import { allow, fileAnswer, route, type RouteDef } from '../http/route';
 import type { AppServices } from '../services';
-import { vendors } from '../vendors';
+import { activeVendor, vendors } from '../vendors';
 import { applyEventTo } from '../workflow/apply-event';
 import { voucherDocument } from './documents';
 import { operationsPage } from './lists';
@@ -39,7 +39,6 @@ import { isService, tourCostLines } from './tours';
 import {
   AWAITING_SEND_STATES,
   EDITABLE_VOUCHER_STATES,
-  activeVendor,
   assertOpen,
   assertWithinTrip,
   bookableVendor,

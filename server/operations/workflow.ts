@@ -10,7 +10,6 @@ import {
   type VendorPaymentInput,
 } from '../../src/api/operations/contract';
 import type { VendorService } from '../../src/api/vendors/contract';
-import { isActiveIn } from '../../src/api/vendors/contract';
 import { describeMissing, describeOperationRefusal, operationMachine, type OperationEvent } from '../../src/machines/operation-machine';
 import { describeVoucherRefusal, voucherMachine, type VoucherEvent } from '../../src/machines/voucher-machine';
 import { statesWithTag } from '../../src/machines/workflow';
@@ -18,7 +17,7 @@ import { bookingRef, bookings, type BookingRow } from '../bookings';
 import type { Tx } from '../db/client';
 import { assertBooksOpen, postEntry, nextNumber, type LineInput } from '../finance';
 import { ApiError, conflict, invalidField, notFound } from '../http/errors';
-import { vendorTransactions, vendors } from '../vendors';
+import { activeVendor, vendorTransactions, vendors } from '../vendors';
 import { applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
 import { additionalExpenses, bookingOperations, operationPayments, vouchers } from './schema';
 import { EXPENSE_RECORD, OPERATION_RECORD, VOUCHER_RECORD, operationMissing, revenueOf, voucherLabel, type ExpenseRow, type OperationRow, type VoucherRow } from './store';
@@ -228,19 +227,6 @@ export async function lockExpense(tx: Tx, op: OperationRow, expenseId: string): 
 }
 
 /** The organization's vendor (404 for another's or none), locked against a change of its state while the voucher is written. */
-export async function vendorOf(tx: Tx, vendorId: string) {
-  const [vendor] = await tx.select().from(vendors).where(eq(vendors.id, vendorId)).for('share');
-  if (!vendor) throw notFound('Vendor');
-  return vendor;
-}
-
-/** A vendor new business may name: active (the vendor machine's `bookable`; 409 otherwise). */
-export async function activeVendor(tx: Tx, vendorId: string) {
-  const vendor = await vendorOf(tx, vendorId);
-  if (!isActiveIn(vendor.status)) throw conflict(`${vendor.name} is inactive: activate it or choose another vendor`, OPERATION_ERRORS.vendorNotBookable, { vendor: vendor.name });
-  return vendor;
-}
-
 /** A vendor a voucher may name: active and offering the service (409 otherwise). */
 export async function bookableVendor(tx: Tx, vendorId: string, service: VendorService) {
   const vendor = await activeVendor(tx, vendorId);

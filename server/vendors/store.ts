@@ -1,9 +1,25 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { isActiveIn } from '../../src/api/vendors/contract';
 import type { MyDayItem } from '../../src/api/dashboard/contract';
 import type { Tx } from '../db/client';
+import { conflict, notFound } from '../http/errors';
 import { vendors } from './schema';
 
 /** What other areas may ask of vendors. */
+
+/** A vendor of the organization, locked against a concurrent deletion or deactivation (404 otherwise). */
+export async function vendorOf(tx: Tx, vendorId: string) {
+  const [vendor] = await tx.select().from(vendors).where(eq(vendors.id, vendorId)).for('share');
+  if (!vendor) throw notFound('Vendor');
+  return vendor;
+}
+
+/** A vendor new business may name: active (the vendor machine's `bookable`; 409 `VENDOR_NOT_BOOKABLE` otherwise). */
+export async function activeVendor(tx: Tx, vendorId: string) {
+  const vendor = await vendorOf(tx, vendorId);
+  if (!isActiveIn(vendor.status)) throw conflict(`${vendor.name} is inactive: activate it or choose another vendor`, 'VENDOR_NOT_BOOKABLE', { vendor: vendor.name });
+  return vendor;
+}
 
 /**
  * Active vendors without an account number in their bank details: a voucher for them cannot be

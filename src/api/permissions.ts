@@ -14,6 +14,7 @@ export const MODULE_KEYS = [
   'invoices',
   'paymentReceipts',
   'expenses',
+  'salaries',
   'account',
   'cancellations',
   'hotels',

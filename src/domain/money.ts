@@ -103,3 +103,20 @@ export function isBalanced(lines: readonly Posting[]): boolean {
   }
   return sumMinor(lines.map((l) => l.debit)) === sumMinor(lines.map((l) => l.credit));
 }
+
+/** The minor-unit digits of an ISO 4217 currency (USD 2, JPY 0, KWD 3). */
+export function currencyDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/**
+ * Minor units as a plain decimal number with the currency's digits (`123456`, 2 → `1234.56`,
+ * `-5`, 2 → `-0.05`): exact for any safe integer, no floating point, no grouping. What an
+ * accountant's tools read (hledger, beancount, a spreadsheet).
+ */
+export function minorToDecimal(minor: number, digits: number): string {
+  if (!Number.isSafeInteger(minor)) throw new Error(`not a whole number of minor units: ${minor}`);
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}

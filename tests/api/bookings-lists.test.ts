@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runOneJob } from '../../server/jobs/queue';
 import { jobHandlers } from '../../server/registry';
-import { BOOKINGS_TICK_JOB, runBookingDay, scheduleBookingJobs } from '../../server/bookings/jobs';
+import { runBookingDay } from '../../server/bookings/jobs';
+import { DAILY_TICK_JOB, scheduleDailyJobs } from '../../server/jobs/daily';
 import { connect } from '../../server/db/client';
 import { paymentStatus } from '../../src/domain/installment-plan';
 import type { Agent } from '../support/agent';
@@ -106,9 +107,9 @@ describe('the daily job on the organization\'s clock', () => {
 
   it('runs once per organization and day through the queue, however many workers claim jobs at once', async () => {
     const b = await book(owner, groupBooking(await newDeparture(owner, { inDays: 30 }), await newLead(owner), { installments: [{ dueDate: day(2), amount: 300_000 }] }));
-    await s.sql(`delete from jobs where kind in ('bookings-tick', 'booking-day')`);
-    await scheduleBookingJobs(s.database.db);
-    await scheduleBookingJobs(s.database.db);
+    await s.sql(`delete from jobs where kind in ('daily-tick', 'booking-day', 'finance-day')`);
+    await scheduleDailyJobs(s.database.db);
+    await scheduleDailyJobs(s.database.db);
     at(day(1));
     // Two pools, as two servers: each drains the queue.
     const other = connect(s.databaseUrl, 4);
@@ -120,8 +121,9 @@ describe('the daily job on the organization\'s clock', () => {
       await other.close();
     }
     expect(await s.sql(`select key from jobs where kind = 'booking-day' order by key`)).toHaveLength(2);
+    expect(await s.sql(`select key from jobs where kind = 'finance-day' order by key`)).toHaveLength(2);
     expect(await s.sql(`select stage from installment_reminders where booking_id = $1`, [b._id])).toEqual([{ stage: 'before-due' }]);
-    const [tick] = await s.sql<{ due: boolean; done_at: string | null }>(`select run_at > now() + interval '50 minutes' as due, done_at from jobs where key = $1`, [BOOKINGS_TICK_JOB]);
+    const [tick] = await s.sql<{ due: boolean; done_at: string | null }>(`select run_at > now() + interval '50 minutes' as due, done_at from jobs where key = $1`, [DAILY_TICK_JOB]);
     expect(tick).toEqual({ due: true, done_at: null });
     at(TODAY);
   });

@@ -86,6 +86,10 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'GET /personalized-tours/:id/sends': (d) => ({ path: `/personalized-tours/${d.personalizedTour}/sends` }),
   'POST /personalized-tours/:id/send': (d) => ({ path: `/personalized-tours/${d.personalizedTour}/send`, body: { to: 'someone@example.com' } }),
   'GET /budget/income/:id/pdf': (d) => ({ path: `/budget/income/${d.income}/pdf` }),
+  'GET /expenses/:id': (d) => ({ path: `/expenses/${d.financeExpense}` }),
+  'GET /expenses/:id/receipt': (d) => ({ path: `/expenses/${d.financeExpense}/receipt` }),
+  'PUT /expenses/recurring/:id': (d) => ({ path: `/expenses/recurring/${d.recurringExpense}`, body: { active: false } }),
+  'PUT /salaries/:memberId': (d) => ({ path: `/salaries/${d.member}`, body: { amount: 1 } }),
   'GET /budget/income/:id/sends': (d) => ({ path: `/budget/income/${d.income}/sends` }),
   'POST /budget/income/:id/send': (d) => ({ path: `/budget/income/${d.income}/send`, body: { to: 'someone@example.com' } }),
   'GET /outbox/:id': (d) => ({ path: `/outbox/${d.send}` }),
@@ -168,6 +172,11 @@ beforeAll(async () => {
     groupTour: await demoRow('group_tours'),
   };
   demo.income = (await owner.post('/api/budget/income', { amount: 100, date: '2030-01-01', paymentMethod: 'cash', description: 'Matrix' })).body.data._id;
+  const receipt = new FormData();
+  for (const [k, v] of Object.entries({ category: 'other', amount: '100', date: '2026-01-05', paymentMethod: 'cash', description: 'Matrix expense' })) receipt.set(k, v);
+  receipt.set('receipt', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'matrix.pdf');
+  demo.financeExpense = (await owner.request('POST', '/api/expenses', receipt)).body.data._id;
+  demo.recurringExpense = (await owner.post('/api/expenses/recurring', { category: 'rent', amount: 100, paymentMethod: 'cash', description: 'Matrix rent', dayOfMonth: 1, startsOn: '2030-01-01' })).body.data._id;
   const send = (await owner.post(`/api/budget/income/${demo.income}/send`, { to: 'matrix@example.com' })).body.data;
   demo.send = send._id;
   demo.attachment = send.attachments[0]._id;

@@ -3,6 +3,7 @@ import { LOCALES } from '../admin/members/contract';
 import { coded } from '../common/issues';
 import {
   booleanQuery,
+  formMoney,
   calendarDate,
   clearableText,
   dateRangeQuery,
@@ -278,12 +279,6 @@ export const participantInput = v.pipe(
   v.check((b) => Object.keys(b).some((k) => k !== '_id'), coded('noChange', 'must change at least one field')),
 );
 export type ParticipantInput = v.InferOutput<typeof participantInput>;
-
-/** Money typed in a form field arrives as text in a multipart request. */
-const formMoney = v.union(
-  [money(1), v.pipe(v.string(), v.regex(/^\d{1,16}$/, coded('notInteger', 'must be a whole number of minor units')), v.transform(Number), money(1))],
-  coded('invalidType', 'must be a number', { expected: 'number' }),
-);
 
 /**
  * `POST /bookings/{id}/payment` (JSON, or multipart with the proof file in `proof`): a payment the

@@ -20,6 +20,7 @@ export const ISSUE_CODES = [
   'invalidPhone',
   'invalidId',
   'invalidDate',
+  'invalidMonth',
   'invalidInstant',
   'dateOutOfRange',
   'dateOrder',
@@ -144,6 +145,9 @@ export const issueSummary = (issues: readonly Pick<ApiIssue, 'path' | 'message'>
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'PERIOD_LOCKED',
+  'TARGET_EXISTS',
+  'SALARY_PAID',
+  'MEMBER_NOT_ACTIVE',
   'CURRENCY_LOCKED',
   'INVALID_JSON',
   'UNAUTHORIZED',

@@ -135,6 +135,13 @@ export const instantSchema = v.pipe(
   v.transform((s) => new Date(s).toISOString()),
 );
 
+/** A calendar month, `YYYY-MM`, within 1900–2200. */
+export const monthSchema = v.pipe(
+  v.string(coded('invalidMonth', 'must be a month')),
+  v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, coded('invalidMonth', 'must be a month in the form YYYY-MM')),
+  v.check((s) => s >= MIN_DATE.slice(0, 7) && s <= MAX_DATE.slice(0, 7), outOfRange),
+);
+
 /** Two dates in order; the rule is reported on `to`. */
 export const inOrder = (from: string | null | undefined, to: string | null | undefined) => !from || !to || from <= to;
 
@@ -162,6 +169,12 @@ export const money = (min = 0) =>
   );
 export const moneySchema = money();
 
+/** Money typed in a form field arrives as text in a multipart request: a number, or its digits. */
+export const formMoney = v.union(
+  [money(1), v.pipe(v.string(), v.regex(/^\d{1,16}$/, coded('notInteger', 'must be a whole number of minor units')), v.transform(Number), money(1))],
+  coded('invalidType', 'must be a number', { expected: 'number' }),
+);
+
 // ---------- lists and queries ----------
 
 /** Query strings arrive as text: numbers are parsed, lists accept repeated keys or commas. */
@@ -176,6 +189,16 @@ export const intFromQuery = (min: number, max: number, fallback: number) =>
     ),
     String(fallback),
   );
+
+/** An amount in a query string (minor units, `minAmount=5000`). */
+export const moneyFromQuery = v.optional(
+  v.pipe(
+    v.string(coded('invalidType', 'must be a number', { expected: 'number' })),
+    v.regex(/^\d{1,16}$/, coded('notInteger', 'must be a whole number of minor units')),
+    v.transform(Number),
+    v.maxValue(MAX_MONEY, coded('tooLarge', 'is too large', { max: MAX_MONEY })),
+  ),
+);
 
 export const sortOrder = (fallback: 'asc' | 'desc' = 'asc') => v.optional(oneOf(['asc', 'desc'], 'must be asc or desc'), fallback);
 

@@ -13,6 +13,7 @@ const shell = {
     invoices: 'الفواتير',
     paymentReceipts: 'إيصالات الدفع',
     expenses: 'المصروفات',
+    salaries: "الرواتب",
     account: 'الحساب',
     cancellations: 'الإلغاءات',
     hotels: 'الفنادق',

@@ -13,6 +13,7 @@ const shell = {
     invoices: "Fakturaer",
     paymentReceipts: "Betalingskvitteringer",
     expenses: "Udgifter",
+    salaries: "Lønninger",
     account: "Konto",
     cancellations: "Annulleringer",
     hotels: "Hoteller",

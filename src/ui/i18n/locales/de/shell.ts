@@ -13,6 +13,7 @@ const shell = {
     invoices: "Rechnungen",
     paymentReceipts: "Zahlungsbelege",
     expenses: "Ausgaben",
+    salaries: "Gehälter",
     account: "Konto",
     cancellations: "Stornierungen",
     hotels: "Hotels",

@@ -13,6 +13,7 @@ const shell = {
     invoices: "Τιμολόγια",
     paymentReceipts: "Αποδείξεις πληρωμής",
     expenses: "Έξοδα",
+    salaries: "Μισθοί",
     account: "Λογαριασμός",
     cancellations: "Ακυρώσεις",
     hotels: "Ξενοδοχεία",

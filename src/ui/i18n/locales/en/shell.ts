@@ -11,6 +11,7 @@ const shell = {
     invoices: 'Invoices',
     paymentReceipts: 'Payment receipts',
     expenses: 'Expenses',
+    salaries: "Salaries",
     account: 'Account',
     cancellations: 'Cancellations',
     hotels: 'Hotels',

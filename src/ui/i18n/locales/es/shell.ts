@@ -13,6 +13,7 @@ const shell = {
     invoices: "Facturas",
     paymentReceipts: "Recibos de pago",
     expenses: "Gastos",
+    salaries: "Salarios",
     account: "Cuenta",
     cancellations: "Cancelaciones",
     hotels: "Hoteles",

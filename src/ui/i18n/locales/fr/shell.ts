@@ -13,6 +13,7 @@ const shell = {
     invoices: "Factures",
     paymentReceipts: "Reçus de paiement",
     expenses: "Dépenses",
+    salaries: "Salaires",
     account: "Compte",
     cancellations: "Annulations",
     hotels: "Hôtels",

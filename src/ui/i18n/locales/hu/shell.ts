@@ -13,6 +13,7 @@ const shell = {
     invoices: "Számlák",
     paymentReceipts: "Fizetési bizonylatok",
     expenses: "Kiadások",
+    salaries: "Fizetések",
     account: "Könyvelés",
     cancellations: "Lemondások",
     hotels: "Szállodák",

@@ -13,6 +13,7 @@ const shell = {
     invoices: "Fatture",
     paymentReceipts: "Ricevute di pagamento",
     expenses: "Spese",
+    salaries: "Stipendi",
     account: "Conto",
     cancellations: "Cancellazioni",
     hotels: "Hotel",

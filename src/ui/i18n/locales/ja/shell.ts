@@ -13,6 +13,7 @@ const shell = {
     invoices: "請求書",
     paymentReceipts: "支払領収書",
     expenses: "経費",
+    salaries: "給与",
     account: "会計",
     cancellations: "キャンセル",
     hotels: "ホテル",

@@ -13,6 +13,7 @@ const shell = {
     invoices: "Faktury",
     paymentReceipts: "Potwierdzenia wpłat",
     expenses: "Wydatki",
+    salaries: "Wynagrodzenia",
     account: "Księgowość",
     cancellations: "Anulowania",
     hotels: "Hotele",

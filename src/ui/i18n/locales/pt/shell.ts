@@ -14,6 +14,7 @@ const shell = {
     invoices: 'Faturas',
     paymentReceipts: 'Recibos de pagamento',
     expenses: 'Despesas',
+    salaries: "Salários",
     account: 'Conta',
     cancellations: 'Cancelamentos',
     hotels: 'Hotéis',

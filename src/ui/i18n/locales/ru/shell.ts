@@ -13,6 +13,7 @@ const shell = {
     invoices: "Счета",
     paymentReceipts: "Квитанции об оплате",
     expenses: "Расходы",
+    salaries: "Зарплаты",
     account: "Бухгалтерия",
     cancellations: "Отмены",
     hotels: "Отели",

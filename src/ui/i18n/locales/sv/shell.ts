@@ -13,6 +13,7 @@ const shell = {
     invoices: "Fakturor",
     paymentReceipts: "Betalningskvitton",
     expenses: "Utgifter",
+    salaries: "Löner",
     account: "Konto",
     cancellations: "Avbokningar",
     hotels: "Hotell",

@@ -13,6 +13,7 @@ const shell = {
     invoices: "Faturalar",
     paymentReceipts: "Ödeme makbuzları",
     expenses: "Giderler",
+    salaries: "Maaşlar",
     account: "Muhasebe",
     cancellations: "İptaller",
     hotels: "Oteller",

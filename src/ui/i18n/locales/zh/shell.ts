@@ -13,6 +13,7 @@ const shell = {
     invoices: "发票",
     paymentReceipts: "付款收据",
     expenses: "费用",
+    salaries: "工资",
     account: "账务",
     cancellations: "取消",
     hotels: "酒店",

@@ -1,0 +1,128 @@
+import { itemAnswer } from '../../src/api/common/schemas';
+import {
+  agingQuery,
+  budgetQuery,
+  budgetTargetSchema,
+  budgetTargetsSchema,
+  expenseTargetInput,
+  incomeTargetInput,
+  journalExportQuery,
+  payablesSchema,
+  receivablesSchema,
+  statementAnswer,
+  statementQuery,
+  summaryAnswer,
+  summaryQuery,
+} from '../../src/api/finance/statement/contract';
+import { organizationToday } from '../db/clock';
+import { disposition } from '../documents';
+import { allow, fileAnswer, route, type RouteDef } from '../http/route';
+import type { AppServices } from '../services';
+import type { Tx } from '../db/client';
+import { payables, payablesCsv, receivables, receivablesCsv } from './aging';
+import { createTarget, monthTargets, updateTarget } from './budget';
+import { exportJournal } from './export';
+import { accountStatement, accountSummary } from './statement';
+
+/** The month of money (issue 28): the seed's statement, summary and budget targets, the journal's export, aging. */
+
+const today = (tx: Tx, services: AppServices) => organizationToday(tx, services.clock);
+
+const download = (text: string, contentType: string, fileName: string) =>
+  new Response(text, { headers: { 'Content-Type': contentType, 'Content-Disposition': disposition('attachment', fileName), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' } });
+
+export const monthRoutes: RouteDef[] = [
+  route({
+    method: 'GET',
+    path: '/account/statement',
+    answers: statementAnswer,
+    access: allow('account', 'view'),
+    query: statementQuery,
+    handler: async ({ tx, query, services }) => accountStatement(tx, query, (await today(tx, services)).slice(0, 7)),
+  }),
+  route({
+    method: 'GET',
+    path: '/account/summary',
+    answers: summaryAnswer,
+    access: allow('account', 'view'),
+    query: summaryQuery,
+    handler: async ({ tx, query, services }) => accountSummary(tx, query.month ?? (await today(tx, services)).slice(0, 7)),
+  }),
+  route({
+    method: 'GET',
+    path: '/budget/target',
+    answers: itemAnswer(budgetTargetsSchema),
+    access: allow('account', 'view'),
+    query: budgetQuery,
+    handler: async ({ tx, query, services }) => ({ data: await monthTargets(tx, query.month ?? (await today(tx, services)).slice(0, 7)) }),
+  }),
+  ...(['income', 'expense'] as const).flatMap((kind) => [
+    route({
+      method: 'POST',
+      path: `/budget/target/${kind}`,
+      answers: itemAnswer(budgetTargetSchema),
+      access: allow('account', 'create'),
+      body: kind === 'income' ? incomeTargetInput : expenseTargetInput,
+      status: 201,
+      handler: async ({ tx, body, auth }) => ({ data: await createTarget(tx, kind, body, auth.memberId) }),
+    }),
+    route({
+      method: 'PUT',
+      path: `/budget/target/${kind}`,
+      answers: itemAnswer(budgetTargetSchema),
+      access: allow('account', 'update'),
+      body: kind === 'income' ? incomeTargetInput : expenseTargetInput,
+      handler: async ({ tx, body, auth }) => ({ data: await updateTarget(tx, kind, body, auth.memberId) }),
+    }),
+  ]),
+  route({
+    method: 'GET',
+    path: '/account/journal/export',
+    answers: fileAnswer('text/plain', 'text/csv'),
+    access: allow('account', 'export'),
+    query: journalExportQuery,
+    async handler({ tx, query }) {
+      const file = await exportJournal(tx, query);
+      return download(file.text, file.contentType, `journal-${query.from ?? 'start'}-${query.to ?? 'today'}.${file.extension}`);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/account/receivables',
+    answers: itemAnswer(receivablesSchema),
+    access: allow('account', 'view'),
+    query: agingQuery,
+    handler: async ({ tx, query, services }) => ({ data: await receivables(tx, query.asOf ?? (await today(tx, services))) }),
+  }),
+  route({
+    method: 'GET',
+    path: '/account/receivables/export',
+    answers: fileAnswer('text/csv'),
+    access: allow('account', 'export'),
+    query: agingQuery,
+    async handler({ tx, query, services }) {
+      const report = await receivables(tx, query.asOf ?? (await today(tx, services)));
+      return download(receivablesCsv(report), 'text/csv; charset=utf-8', `receivables-${report.asOf}.csv`);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/account/payables',
+    answers: itemAnswer(payablesSchema),
+    access: allow('account', 'view'),
+    query: agingQuery,
+    handler: async ({ tx, query, services }) => ({ data: await payables(tx, query.asOf ?? (await today(tx, services))) }),
+  }),
+  route({
+    method: 'GET',
+    path: '/account/payables/export',
+    answers: fileAnswer('text/csv'),
+    access: allow('account', 'export'),
+    query: agingQuery,
+    async handler({ tx, query, services }) {
+      const report = await payables(tx, query.asOf ?? (await today(tx, services)));
+      return download(payablesCsv(report), 'text/csv; charset=utf-8', `payables-${report.asOf}.csv`);
+    },
+  }),
+];
+
