@@ -10,7 +10,7 @@ import { postEntry, nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
 import { logLeadEvent, refreshNextFollowUp, leadWorkflow, markLeadWon } from '../leads';
 import { releaseSeats } from '../tours';
-import { applyEvent, applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
+import { applyEvent, applyEventTo, rowWorkflow, type Saves, type Workflow } from '../workflow/apply-event';
 import { bookingInstallments, bookingPayments, bookingTravellers, bookings, paymentAllocations } from './schema';
 import { BOOKING_RECORD, PAYMENT_RECORD, bookingRef, logBookingEvent, type BookingRow, type PaymentRow } from './store';
 
@@ -121,9 +121,8 @@ export async function markLeadBooked(tx: Tx, leadId: string, bookingId: string, 
 
 // ---------- payment ----------
 
-/** What a decision writes besides the state, gathered by the effects of one transition. */
-interface Decision {
-  actorId: string | null;
+/** What a decision writes besides the state: each effect of the transition returns its part. */
+interface Decision extends Saves {
   receiptNumber?: string;
   entryId?: string;
   failReason?: string;
@@ -135,13 +134,7 @@ interface Decision {
  * inserts), so verifications of one booking's payments queue and each allocates against what the
  * previous one left.
  */
-export function paymentWorkflow(actorId: string | null): Workflow<typeof paymentMachine, PaymentRow> {
-  const decisions = new WeakMap<PaymentRow, Decision>();
-  const decision = (row: PaymentRow) => {
-    const found = decisions.get(row) ?? { actorId };
-    decisions.set(row, found);
-    return found;
-  };
+export function paymentWorkflow(actorId: string | null): Workflow<typeof paymentMachine, PaymentRow, Decision> {
   return {
     machine: paymentMachine,
     recordName: PAYMENT_RECORD,
@@ -174,29 +167,27 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
         if (parts.length) await tx.insert(paymentAllocations).values(parts.map((p) => ({ paymentId: row.id, installmentId: p.installmentId, amount: p.amount })));
       },
       async issueReceipt({ tx, row }) {
-        decision(row).receiptNumber = await nextNumber(tx, 'receipt', row.paidOn);
+        return { receiptNumber: await nextNumber(tx, 'receipt', row.paidOn) };
       },
-      async postJournalEntry({ tx, row }) {
-        const d = decision(row);
+      async postJournalEntry({ tx, row, saved }) {
         const [booking] = await tx.select({ number: bookings.number }).from(bookings).where(eq(bookings.id, row.bookingId));
         const { id } = await postEntry(tx, {
           date: row.paidOn,
-          source: { type: 'booking-payment', id: row.id, reference: d.receiptNumber },
+          source: { type: 'booking-payment', id: row.id, reference: saved.receiptNumber },
           memo: `Booking ${bookingRef(booking.number)}`,
-          postedBy: d.actorId,
+          postedBy: actorId,
           lines: [
             { account: moneyAccount(row.paymentMethod as PaymentMethod), debit: row.amount },
             { account: 'customer-deposits', credit: row.amount },
           ],
         });
-        d.entryId = id;
+        return { entryId: id };
       },
-      async recordFailure({ row, event }) {
-        if (event.type === 'FAIL') decision(row).failReason = event.reason!.trim();
+      async recordFailure({ event }) {
+        if (event.type === 'FAIL') return { failReason: event.reason!.trim() };
       },
     },
-    async saveState(tx, row, to) {
-      const d = decision(row);
+    async saveState(tx, row, to, _event, d) {
       await tx
         .update(bookingPayments)
         .set({
@@ -204,11 +195,11 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
           receiptNumber: d.receiptNumber ?? null,
           entryId: d.entryId ?? null,
           failReason: d.failReason ?? null,
-          decidedBy: d.actorId,
+          decidedBy: actorId,
           decidedAt: sql`now()`,
         })
         .where(and(eq(bookingPayments.id, row.id), eq(bookingPayments.status, 'submitted')));
-      await logBookingEvent(tx, row.bookingId, to.value === 'verified' ? 'paymentVerified' : 'paymentFailed', { paymentId: row.id, amount: row.amount, receiptNumber: d.receiptNumber ?? null, reason: d.failReason ?? null }, d.actorId);
+      await logBookingEvent(tx, row.bookingId, to.value === 'verified' ? 'paymentVerified' : 'paymentFailed', { paymentId: row.id, amount: row.amount, receiptNumber: d.receiptNumber ?? null, reason: d.failReason ?? null }, actorId);
     },
   };
 }
