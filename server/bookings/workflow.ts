@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { moneyAccount, type PaymentMethod } from '../../src/api/finance/contract';
 import { allocateOldestFirst } from '../../src/domain/installment-plan';
-import { bookingMachine, describeBookingRefusal, type BookingContext, type BookingEvent } from '../../src/machines/booking-machine';
+import { bookingMachine, describeBookingRefusal, type BookingEvent } from '../../src/machines/booking-machine';
 import { describePaymentRefusal, paymentMachine, type PaymentEvent } from '../../src/machines/payment-machine';
 import { leadMachine, type LeadEvent } from '../../src/machines/lead-machine';
 import { snapshotOf, statesWithTag } from '../../src/machines/workflow';
@@ -12,7 +12,7 @@ import { logLeadEvent, refreshNextFollowUp, leadWorkflow, markLeadWon } from '..
 import { releaseSeats } from '../tours';
 import { applyEvent, applyEventTo, rowWorkflow, type Saves, type Workflow } from '../workflow/apply-event';
 import { bookingInstallments, bookingPayments, bookingTravellers, bookings, paymentAllocations } from './schema';
-import { BOOKING_RECORD, PAYMENT_RECORD, bookingRef, logBookingEvent, type BookingRow, type PaymentRow } from './store';
+import { BOOKING_RECORD, PAYMENT_RECORD, bookingContext, bookingRef, logBookingEvent, type BookingRow, type PaymentRow } from './store';
 
 /**
  * The booking and payment machines' server side (docs/workflows.md): the facts their guards read,
@@ -28,21 +28,6 @@ export const TRAVELLERS_EDITABLE_STATES = statesWithTag(bookingMachine, 'travell
 export const DELIVERED_STATES = statesWithTag(bookingMachine, 'delivered');
 
 // ---------- booking ----------
-
-/** What VERIFY and COMPLETE ask of the record: unnamed travellers, the first installment's gap, the arrival. */
-export async function bookingContext(tx: Tx, row: BookingRow): Promise<BookingContext> {
-  const [named] = await tx
-    .select({ unnamed: sql<number>`count(*) filter (where ${bookingTravellers.name} is null)::int`, listed: sql<number>`count(*)::int` })
-    .from(bookingTravellers)
-    .where(eq(bookingTravellers.bookingId, row.id));
-  const [first] = await tx
-    .select({ open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8` })
-    .from(bookingInstallments)
-    .where(eq(bookingInstallments.bookingId, row.id))
-    .orderBy(asc(bookingInstallments.position))
-    .limit(1);
-  return { travellersToName: named.unnamed + Math.max(0, row.pax - named.listed), firstInstallmentOpen: first?.open ?? 0, arrival: row.arrival };
-}
 
 export const bookingWorkflow = rowWorkflow({
   machine: bookingMachine,
