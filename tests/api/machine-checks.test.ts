@@ -39,6 +39,18 @@ const TRANSITION_FUNCTIONS: { machine: AnyStateMachine; name: string; table: str
   { machine: paymentMachine, name: 'booking_payment_transition', table: 'booking_payments', column: 'status' },
 ];
 
+/**
+ * Functions of the migrations that compare a record's state with a name (`status = 'void'`): each
+ * name must be a state of that record's machine. What they compute from the states is listed in
+ * docs/database-rules.md.
+ */
+const FUNCTIONS_NAMING_STATES: { name: string; machine: AnyStateMachine }[] = [
+  { name: 'vendor_stats_track', machine: vendorMachine },
+  { name: 'payment_allocated', machine: paymentMachine },
+  { name: 'operation_payment_apply', machine: voucherMachine },
+  { name: 'operation_refresh', machine: voucherMachine },
+];
+
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
@@ -137,6 +149,17 @@ describe('transitions the database repeats', () => {
     expect(guards).toHaveLength(1);
     const states = restingStates(machine).map((r) => r.state);
     expect(guards[0].body).not.toMatch(new RegExp(`'(${states.join('|')})'`));
+  });
+});
+
+describe('states the database’s functions name', () => {
+  it.each(FUNCTIONS_NAMING_STATES.map((x) => [x.name, x] as const))('%s names only states of its machine', async (name, { machine }) => {
+    const [fn] = await s.sql<{ body: string }>(`select prosrc as body from pg_proc where proname = $1`, [name]);
+    expect(fn, `${name} is not in the database`).toBeDefined();
+    const named = [...fn.body.matchAll(/\b(?:\w*status|state)\s*(?:=|<>)\s*'([^']*)'/g)].map((m) => m[1]);
+    expect(named.length, `${name} names no state any more: take it off the list`).toBeGreaterThan(0);
+    const states = new Set(restingStates(machine).map((r) => r.state));
+    for (const state of named) expect(states.has(state), `${name} names "${state}", which is not a state of the ${machine.id} machine`).toBe(true);
   });
 });
 
