@@ -11,8 +11,8 @@ import { nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
 import { containsPattern, listPage } from '../http/list';
 import { bookingInvoices, bookings } from './schema';
-import { bookingContext, applyBookingEvent } from './workflow';
-import { bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
+import { bookingContext, bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
+import { applyBookingEvent } from './workflow';
 import { growth, monthStart } from './lists';
 
 /**

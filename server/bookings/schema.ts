@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid, customType } from 'drizzle-orm/pg-core';
+import { bookingMachine } from '../../src/machines/booking-machine';
+import { paymentMachine } from '../../src/machines/payment-machine';
+import { stateCheck } from '../db/state-check';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { LOCALES } from '../../src/api/admin/members/contract';
 import { members } from '../auth/schema';
@@ -80,7 +83,7 @@ export const bookings = pgTable(
     index('bookings_destinations_gin').using('gin', t.destinations),
     check('bookings_tour_type_ck', sql`${t.tourType} in ('customized', 'personalized', 'group')`),
     check('bookings_version_ck', sql`(${t.tourType} = 'customized') = (${t.tourVersion} is not null)`),
-    check('bookings_status_ck', sql`${t.status} in ('pendingVerification', 'verified', 'completed', 'invoiced', 'canceled')`),
+    check('bookings_status_ck', stateCheck(t.status, bookingMachine)),
     check('bookings_dates_ck', sql`${t.arrival} >= ${t.departure} and ${t.arrival} - ${t.departure} <= 365`),
     check('bookings_pax_ck', sql`${t.pax} between 1 and 1000`),
     check('bookings_amounts_ck', sql`${t.grandTotal} >= 0 and ${t.paidAmount} between 0 and ${t.grandTotal}`),
@@ -172,7 +175,7 @@ export const bookingPayments = pgTable(
     index('booking_payments_org_paid_on_idx').on(t.organizationId, t.paidOn),
     index('booking_payments_org_status_paid_on_idx').on(t.organizationId, t.status, t.paidOn),
     check('booking_payments_amount_ck', sql`${t.amount} > 0`),
-    check('booking_payments_status_ck', sql`${t.status} in ('submitted', 'verified', 'failed')`),
+    check('booking_payments_status_ck', stateCheck(t.status, paymentMachine)),
     check('booking_payments_method_ck', sql`${t.paymentMethod} in ('cash', 'bank-transfer', 'card', 'cheque', 'online')`),
     // A verified payment has its receipt and its entry; a failed one its reason; a submitted one neither.
     check('booking_payments_verified_ck', sql`(${t.status} = 'verified') = (${t.receiptNumber} is not null and ${t.entryId} is not null)`),

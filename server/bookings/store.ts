@@ -4,7 +4,7 @@ import type { Booking, BookingActivity, BookingActivityType, BookingDetail, Canc
 import type { PaymentMethod } from '../../src/api/finance/contract';
 import type { TravellerType } from '../../src/api/tours/package-plan';
 import { installmentStatus, paymentStatus } from '../../src/domain/installment-plan';
-import type { BookingState } from '../../src/machines/booking-machine';
+import type { BookingContext, BookingState } from '../../src/machines/booking-machine';
 import type { PaymentState } from '../../src/machines/payment-machine';
 import type { AuthContext } from '../auth/session';
 import { visibleTo } from '../auth/visibility';
@@ -200,7 +200,26 @@ export const toTraveller = (t: typeof bookingTravellers.$inferSelect): Traveller
   nationality: t.nationality,
 });
 
-/** The booking with its travellers, plan (statuses on `today`), payments, invoice and timeline (newest first). */
+/**
+ * The booking machine's context: what VERIFY and COMPLETE ask of the record (unnamed travellers, the
+ * first installment's gap, the arrival). The workflow's guards read it, and the booking's answer
+ * carries it for the screen's buttons: one computation for both.
+ */
+export async function bookingContext(tx: Tx, row: Pick<BookingRow, 'id' | 'pax' | 'arrival'>): Promise<BookingContext> {
+  const [named] = await tx
+    .select({ unnamed: sql<number>`count(*) filter (where ${bookingTravellers.name} is null)::int`, listed: sql<number>`count(*)::int` })
+    .from(bookingTravellers)
+    .where(eq(bookingTravellers.bookingId, row.id));
+  const [first] = await tx
+    .select({ open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8` })
+    .from(bookingInstallments)
+    .where(eq(bookingInstallments.bookingId, row.id))
+    .orderBy(asc(bookingInstallments.position))
+    .limit(1);
+  return { travellersToName: named.unnamed + Math.max(0, row.pax - named.listed), firstInstallmentOpen: first?.open ?? 0, arrival: row.arrival };
+}
+
+/** The booking with its travellers, plan (statuses on `today`), payments, invoice, timeline (newest first) and machine context. */
 export async function bookingDetail(tx: Tx, id: string, today: string): Promise<BookingDetail> {
   const [row] = await tx
     .select({ tourSnapshot: bookings.tourSnapshot, cancellationPolicy: bookings.cancellationPolicy, adult: bookings.priceAdult, child: bookings.priceChild, infant: bookings.priceInfant })
@@ -212,6 +231,7 @@ export async function bookingDetail(tx: Tx, id: string, today: string): Promise<
   const travellers = await travellersOf(tx, id);
   const installments = await installmentsOf(tx, id);
   const payments = await paymentsOf(tx, { bookingIds: [id] });
+  const context = await bookingContext(tx, { id, pax: booking.pax, arrival: booking.arrival });
   const [invoice] = await tx
     .select({ _id: bookingInvoices.id, number: bookingInvoices.number, issuedOn: bookingInvoices.issuedOn, dueDate: bookingInvoices.dueDate, total: bookingInvoices.total })
     .from(bookingInvoices)
@@ -223,6 +243,7 @@ export async function bookingDetail(tx: Tx, id: string, today: string): Promise<
   );
   return {
     ...booking,
+    context,
     pricePerPerson: row.adult === null ? null : { adult: row.adult, child: row.child ?? 0, infant: row.infant ?? 0 },
     travellers: travellers.map(toTraveller),
     installments: installments.map((i) => toInstallment(i, today)),

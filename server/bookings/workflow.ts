@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { moneyAccount, type PaymentMethod } from '../../src/api/finance/contract';
 import { allocateOldestFirst } from '../../src/domain/installment-plan';
-import { bookingMachine, describeBookingRefusal, type BookingContext, type BookingEvent } from '../../src/machines/booking-machine';
+import { bookingMachine, describeBookingRefusal, type BookingEvent } from '../../src/machines/booking-machine';
 import { describePaymentRefusal, paymentMachine, type PaymentEvent } from '../../src/machines/payment-machine';
 import { leadMachine, type LeadEvent } from '../../src/machines/lead-machine';
 import { snapshotOf, statesWithTag } from '../../src/machines/workflow';
@@ -10,9 +10,9 @@ import { postEntry, nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
 import { logLeadEvent, refreshNextFollowUp, leadWorkflow, markLeadWon } from '../leads';
 import { releaseSeats } from '../tours';
-import { applyEvent, applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
+import { applyEvent, applyEventTo, rowWorkflow, type Saves, type Workflow } from '../workflow/apply-event';
 import { bookingInstallments, bookingPayments, bookingTravellers, bookings, paymentAllocations } from './schema';
-import { BOOKING_RECORD, PAYMENT_RECORD, bookingRef, logBookingEvent, type BookingRow, type PaymentRow } from './store';
+import { BOOKING_RECORD, PAYMENT_RECORD, bookingContext, bookingRef, logBookingEvent, type BookingRow, type PaymentRow } from './store';
 
 /**
  * The booking and payment machines' server side (docs/workflows.md): the facts their guards read,
@@ -28,21 +28,6 @@ export const TRAVELLERS_EDITABLE_STATES = statesWithTag(bookingMachine, 'travell
 export const DELIVERED_STATES = statesWithTag(bookingMachine, 'delivered');
 
 // ---------- booking ----------
-
-/** What VERIFY and COMPLETE ask of the record: unnamed travellers, the first installment's gap, the arrival. */
-export async function bookingContext(tx: Tx, row: BookingRow): Promise<BookingContext> {
-  const [named] = await tx
-    .select({ unnamed: sql<number>`count(*) filter (where ${bookingTravellers.name} is null)::int`, listed: sql<number>`count(*)::int` })
-    .from(bookingTravellers)
-    .where(eq(bookingTravellers.bookingId, row.id));
-  const [first] = await tx
-    .select({ open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8` })
-    .from(bookingInstallments)
-    .where(eq(bookingInstallments.bookingId, row.id))
-    .orderBy(asc(bookingInstallments.position))
-    .limit(1);
-  return { travellersToName: named.unnamed + Math.max(0, row.pax - named.listed), firstInstallmentOpen: first?.open ?? 0, arrival: row.arrival };
-}
 
 export const bookingWorkflow = rowWorkflow({
   machine: bookingMachine,
@@ -121,9 +106,8 @@ export async function markLeadBooked(tx: Tx, leadId: string, bookingId: string, 
 
 // ---------- payment ----------
 
-/** What a decision writes besides the state, gathered by the effects of one transition. */
-interface Decision {
-  actorId: string | null;
+/** What a decision writes besides the state: each effect of the transition returns its part. */
+interface Decision extends Saves {
   receiptNumber?: string;
   entryId?: string;
   failReason?: string;
@@ -135,13 +119,7 @@ interface Decision {
  * inserts), so verifications of one booking's payments queue and each allocates against what the
  * previous one left.
  */
-export function paymentWorkflow(actorId: string | null): Workflow<typeof paymentMachine, PaymentRow> {
-  const decisions = new WeakMap<PaymentRow, Decision>();
-  const decision = (row: PaymentRow) => {
-    const found = decisions.get(row) ?? { actorId };
-    decisions.set(row, found);
-    return found;
-  };
+export function paymentWorkflow(actorId: string | null): Workflow<typeof paymentMachine, PaymentRow, Decision> {
   return {
     machine: paymentMachine,
     recordName: PAYMENT_RECORD,
@@ -174,33 +152,31 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
         if (parts.length) await tx.insert(paymentAllocations).values(parts.map((p) => ({ paymentId: row.id, installmentId: p.installmentId, amount: p.amount })));
       },
       async issueReceipt({ tx, row }) {
-        decision(row).receiptNumber = await nextNumber(tx, 'receipt', row.paidOn);
+        return { receiptNumber: await nextNumber(tx, 'receipt', row.paidOn) };
       },
-      async postJournalEntry({ tx, row }) {
-        const d = decision(row);
+      async postJournalEntry({ tx, row, saved }) {
         const [booking] = await tx.select({ number: bookings.number }).from(bookings).where(eq(bookings.id, row.bookingId));
         // A trip already completed had its revenue recognised, what was still owed as a receivable:
         // money for it settles that first, the rest is held as the customer's deposit.
         const owed = Math.min(row.amount, await receivableOf(tx, row.bookingId));
         const { id } = await postEntry(tx, {
           date: row.paidOn,
-          source: { type: 'booking-payment', id: row.id, reference: d.receiptNumber },
+          source: { type: 'booking-payment', id: row.id, reference: saved.receiptNumber },
           memo: `Booking ${bookingRef(booking.number)}`,
-          postedBy: d.actorId,
+          postedBy: actorId,
           lines: [
             { account: moneyAccount(row.paymentMethod as PaymentMethod), debit: row.amount },
             ...(owed > 0 ? [{ account: 'accounts-receivable', credit: owed } as const] : []),
             ...(row.amount > owed ? [{ account: 'customer-deposits', credit: row.amount - owed } as const] : []),
           ],
         });
-        d.entryId = id;
+        return { entryId: id };
       },
-      async recordFailure({ row, event }) {
-        if (event.type === 'FAIL') decision(row).failReason = event.reason!.trim();
+      async recordFailure({ event }) {
+        if (event.type === 'FAIL') return { failReason: event.reason!.trim() };
       },
     },
-    async saveState(tx, row, to) {
-      const d = decision(row);
+    async saveState(tx, row, to, _event, d) {
       await tx
         .update(bookingPayments)
         .set({
@@ -208,13 +184,13 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
           receiptNumber: d.receiptNumber ?? null,
           entryId: d.entryId ?? null,
           failReason: d.failReason ?? null,
-          decidedBy: d.actorId,
+          decidedBy: actorId,
           decidedAt: sql`now()`,
           // The booking is locked (see `lock`): the next place in the order its payments were allocated.
           verifiedSeq: to.value === 'verified' ? sql`(select coalesce(max(verified_seq), 0) + 1 from booking_payments where booking_id = ${row.bookingId})` : null,
         })
         .where(and(eq(bookingPayments.id, row.id), eq(bookingPayments.status, 'submitted')));
-      await logBookingEvent(tx, row.bookingId, to.value === 'verified' ? 'paymentVerified' : 'paymentFailed', { paymentId: row.id, amount: row.amount, receiptNumber: d.receiptNumber ?? null, reason: d.failReason ?? null }, d.actorId);
+      await logBookingEvent(tx, row.bookingId, to.value === 'verified' ? 'paymentVerified' : 'paymentFailed', { paymentId: row.id, amount: row.amount, receiptNumber: d.receiptNumber ?? null, reason: d.failReason ?? null }, actorId);
     },
   };
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { leadMachine } from '../../src/machines/lead-machine';
+import { stateCheck } from '../db/state-check';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
 
@@ -79,6 +81,7 @@ export const leads = pgTable(
     index('leads_contact_idx').on(t.contactId),
     index('leads_regions_gin').using('gin', t.regions),
     index('leads_destinations_gin').using('gin', t.destinations),
+    check('leads_status_ck', stateCheck(t.status, leadMachine)),
   ],
 );
 

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { operationMachine } from '../../src/machines/operation-machine';
+import { voucherMachine } from '../../src/machines/voucher-machine';
+import { stateCheck } from '../db/state-check';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
 import { bookings } from '../bookings';
@@ -64,7 +67,7 @@ export const bookingOperations = pgTable(
     index('booking_operations_org_status_idx').on(t.organizationId, t.status),
     index('booking_operations_org_created_idx').on(t.organizationId, t.createdAt),
     index('booking_operations_org_assigned_idx').on(t.organizationId, t.assignedTo),
-    check('booking_operations_status_ck', sql`${t.status} in ('pending', 'completed', 'canceled')`),
+    check('booking_operations_status_ck', stateCheck(t.status, operationMachine)),
     check('booking_operations_completed_ck', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
     check('booking_operations_currency_ck', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check(
@@ -112,7 +115,7 @@ export const vouchers = pgTable(
     uniqueIndex('vouchers_org_number_uq').on(t.organizationId, t.number),
     index('vouchers_operation_idx').on(t.operationId, t.createdAt),
     index('vouchers_vendor_idx').on(t.vendorId),
-    check('vouchers_status_ck', sql`${t.status} in ('draft', 'confirmed', 'sent', 'void')`),
+    check('vouchers_status_ck', stateCheck(t.status, voucherMachine)),
     check('vouchers_service_ck', sql`${t.serviceType} in ('hotels', 'flights', 'transfers', 'activities', 'visa', 'land-part', 'others')`),
     check('vouchers_dates_ck', sql`${t.serviceEndDate} >= ${t.serviceStartDate}`),
     check('vouchers_pax_ck', sql`${t.pax} between 1 and 1000`),

@@ -186,7 +186,7 @@ export async function cancelOperation(tx: Tx, bookingId: string, cancellationId:
 /**
  * The voucher machine on `vouchers`. CONFIRM's guard reads the stored confirmation number; its
  * `assignNumber` takes the voucher's number from the money kit's series (dated by the service's
- * first day) and stores the confirmation number the event brings, before the state is stored.
+ * first day) and gives it, with the confirmation number the event brings, to the state's save.
  */
 export const voucherWorkflow = rowWorkflow({
   machine: voucherMachine,
@@ -197,10 +197,7 @@ export const voucherWorkflow = rowWorkflow({
   effects: {
     async assignNumber({ tx, row, event }) {
       const confirmationNumber = (event.type === 'CONFIRM' && event.confirmationNumber?.trim()) || row.confirmationNumber;
-      await tx
-        .update(vouchers)
-        .set({ number: row.number ?? (await nextNumber(tx, 'voucher', row.serviceStartDate)), confirmationNumber })
-        .where(eq(vouchers.id, row.id));
+      return { number: row.number ?? (await nextNumber(tx, 'voucher', row.serviceStartDate)), confirmationNumber };
     },
   },
 });

@@ -3,6 +3,8 @@ import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, text, 
 import type { TourSnapshot } from '../../src/api/tours/customized/contract';
 import { members } from '../auth/schema';
 import { activities, destinations, hotels } from '../catalogue';
+import { customizedTourMachine } from '../../src/machines/customized-tour-machine';
+import { stateCheck } from '../db/state-check';
 import { createdAt, id, instant, tenantId, updatedAt } from '../db/tenancy';
 import { leadQueries, leads } from '../leads';
 import { vendors } from '../vendors';
@@ -77,6 +79,7 @@ export const customizedTours = pgTable(
     check('customized_tours_version_ck', sql`${t.version} >= 1 and ${t.revision} >= 1`),
     check('customized_tours_currency_ck', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('customized_tours_booking_ck', sql`(${t.bookingId} is null) = (${t.bookedVersion} is null)`),
+    check('customized_tours_status_ck', stateCheck(t.status, customizedTourMachine)),
   ],
 );
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BankDetails } from '../../src/api/vendors/contract';
+import { vendorMachine } from '../../src/machines/vendor-machine';
+import { stateCheck } from '../db/state-check';
 import { id, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { declareDuplicates } from '../http/errors';
 
@@ -37,7 +39,7 @@ export const vendors = pgTable(
     index('vendors_contact_person_trgm_idx').using('gin', t.contactPerson.op('gin_trgm_ops')),
     index('vendors_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('vendors_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
-    check('vendors_status_ck', sql`${t.status} in ('active', 'inactive')`),
+    check('vendors_status_ck', stateCheck(t.status, vendorMachine)),
   ],
 );
 

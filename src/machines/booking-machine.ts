@@ -16,7 +16,8 @@ import { setup } from 'xstate';
  *
  * The stored `bookings.status` is the state value. Tags: `collecting` (payments may be recorded and
  * reminders go out while money is owed), `travellersEditable`, `delivered` (the trip took place:
- * the completed bookings list).
+ * the completed bookings list), `operated` (VERIFY opened its operation, which operations staff
+ * work on: the booking's page links to it).
  */
 export type BookingEvent =
   | { type: 'VERIFY' }
@@ -74,17 +75,17 @@ export const bookingMachine = setup({
       on: { VERIFY: { guard: 'readyToVerify', target: 'verified', actions: 'startOperation' }, ...cancel },
     },
     verified: {
-      tags: ['collecting', 'travellersEditable'],
+      tags: ['collecting', 'travellersEditable', 'operated'],
       description: 'Checked: every traveller named, the first installment paid; operations prepares the trip.',
       on: { COMPLETE: { guard: 'arrived', target: 'completed' }, ...cancel },
     },
     completed: {
-      tags: ['collecting', 'delivered'],
+      tags: ['collecting', 'delivered', 'operated'],
       description: 'The trip is over; it awaits its invoice.',
       on: { INVOICE: { guard: 'hasInvoice', target: 'invoiced' }, ...cancel },
     },
     invoiced: {
-      tags: ['collecting', 'delivered'],
+      tags: ['collecting', 'delivered', 'operated'],
       description: 'Its invoice is issued; corrections are credit notes.',
     },
     canceled: {

@@ -40,6 +40,9 @@ interface StateNodeLike {
   tags: Set<string>;
   always?: unknown[];
   states: Record<string, StateNodeLike>;
+  initial?: { target: readonly StateNodeLike[] };
+  parent?: StateNodeLike;
+  transitions: Map<string, { target?: readonly StateNodeLike[] }[]>;
 }
 
 /**
@@ -56,6 +59,38 @@ export function restingStates(machine: AnyStateMachine): { state: string; tags: 
     else if (!node.always?.length) out.push({ state: node.path.join('.'), tags });
   };
   for (const child of Object.values((machine.root as unknown as StateNodeLike).states)) walk(child, new Set((machine.root as unknown as StateNodeLike).tags));
+  return out;
+}
+
+/**
+ * Every change of stored state the machine can make, `{ from, to, event }`, whatever its guards say
+ * (they read facts the database does not hold): what a rule in the database that repeats the
+ * machine's transitions is generated from (server/db/state-check.ts). Transitions that stay in
+ * their state change nothing stored and are left out, as is an `xstate.*` event.
+ */
+export function transitionsOf(machine: AnyStateMachine): { from: string; to: string; event: string }[] {
+  const leafOf = (node: StateNodeLike): StateNodeLike => {
+    if (node.always?.length) throw new Error(`transitionsOf ${machine.id}: a transition into the choice state ${node.path.join('.')} is not supported`);
+    const [next] = node.initial?.target ?? [];
+    return Object.keys(node.states).length && next ? leafOf(next) : node;
+  };
+  const out: { from: string; to: string; event: string }[] = [];
+  const resting = new Set(restingStates(machine).map((s) => s.state));
+  const nodes = (node: StateNodeLike): StateNodeLike[] => [node, ...Object.values(node.states).flatMap(nodes)];
+  for (const from of resting) {
+    // A leaf takes its own events and, when none of its own guards lets one through, its ancestors'.
+    for (let node: StateNodeLike | undefined = nodes(machine.root as unknown as StateNodeLike).find((n) => n.path.join('.') === from); node; node = node.parent) {
+      for (const [event, candidates] of node.transitions) {
+        if (event.startsWith('xstate.')) continue;
+        for (const candidate of candidates) {
+          for (const target of candidate.target ?? []) {
+            const to = leafOf(target).path.join('.');
+            if (to !== from && !out.some((t) => t.from === from && t.to === to && t.event === event)) out.push({ from, to, event });
+          }
+        }
+      }
+    }
+  }
   return out;
 }
 

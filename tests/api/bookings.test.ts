@@ -3,6 +3,8 @@ import type { Agent } from '../support/agent';
 import { NOW, PRICES, TODAY, adults, book, day, fail, groupBooking, newDeparture, newLead, newPackage, orgId, pay, verify } from '../support/bookings';
 import { checksum, checksumQuery } from '../support/db-checksum';
 import { startTestServer, type TestServer } from '../support/server';
+import { bookingMachine } from '../../src/machines/booking-machine';
+import { snapshotOf } from '../../src/machines/workflow';
 
 /**
  * The bookings' calls over HTTP (seed: Bookings, Payment receipts): what each answers, what bad
@@ -388,6 +390,33 @@ describe('PUT /bookings/{id}/verify', () => {
     const b = await book(sales, groupBooking(await newDeparture(owner), await newLead(sales)));
     expect((await sales.put(`/api/bookings/${b._id}/verify`, {})).status).toBe(403);
     expect((await globe.put(`/api/bookings/${b._id}/verify`, {})).status).toBe(404);
+  });
+
+  it('answers the booking with the context the machine\'s guards read, and the machine given it agrees with the server', async () => {
+    const tour = await newDeparture(owner);
+    const b = await book(owner, groupBooking(tour, await newLead(owner), { pax: 2, named: false, installments: [{ dueDate: TODAY, amount: 30_000 }, { dueDate: day(30), amount: 2 * PRICES.adult - 30_000 }] }));
+    const read = async () => (await owner.get(`/api/bookings/id/${b._id}`)).body.data;
+    const canVerify = (x: any) => snapshotOf(bookingMachine, x.status, x.context).can({ type: 'VERIFY' });
+    expect(b.context).toEqual({ travellersToName: 2, firstInstallmentOpen: 30_000, arrival: b.arrival });
+    expect(canVerify(b)).toBe(false);
+    expect(await refusedUnchanged(409, () => owner.put(`/api/bookings/${b._id}/verify`, {}))).toMatchObject({ message: '2 of the travellers still have no name' });
+
+    for (const [i, x] of b.travellers.entries()) await owner.put(`/api/bookings/${b._id}/participant`, { _id: x._id, name: `Named ${i}` });
+    expect((await read()).context).toEqual({ travellersToName: 0, firstInstallmentOpen: 30_000, arrival: b.arrival });
+    const p = await pay(owner, b._id, 20_000);
+    await verify(finance, b._id, p.body.data._id);
+    const short = await read();
+    expect(short.context.firstInstallmentOpen).toBe(10_000);
+    expect(canVerify(short)).toBe(false);
+    expect(await refusedUnchanged(409, () => owner.put(`/api/bookings/${b._id}/verify`, {}))).toMatchObject({ message: 'The first installment is not yet covered by verified payments' });
+
+    await verify(finance, b._id, (await pay(owner, b._id, 10_000)).body.data._id);
+    const ready = await read();
+    expect(ready.context).toEqual({ travellersToName: 0, firstInstallmentOpen: 0, arrival: b.arrival });
+    expect(canVerify(ready)).toBe(true);
+    const verified = await owner.put(`/api/bookings/${b._id}/verify`, {});
+    expect(verified.status).toBe(200);
+    expect(verified.body.data).toMatchObject({ status: 'verified', context: ready.context });
   });
 });
 

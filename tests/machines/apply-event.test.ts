@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
 import type { Tx } from '../../server/db/client';
-import { applyEvent, type Workflow } from '../../server/workflow/apply-event';
+import { applyEvent, type ActionNameOf, type Workflow } from '../../server/workflow/apply-event';
 import { ApiError } from '../../server/http/errors';
 
 /** The generic helper, on a small machine with a guard and named effects, over an in-memory store. */
@@ -100,5 +100,51 @@ describe('applyEvent', () => {
     const { workflow } = store([{ id: 'a', status: 'approved', amount: 1 }]);
     const err = await applyEvent(tx, { ...workflow, refusal: (state, e) => `Cannot ${e.type.toLowerCase()} a claim that is ${state}` }, 'a', { type: 'REJECT', reason: 'x' }).catch((e) => e);
     expect(err.message).toBe('Cannot reject a claim that is approved');
+  });
+
+  it('hands what each effect returns to the next effects and to saveState, merged in order (no side channel)', async () => {
+    type Saved = { ledgerLine?: string; approvedBy?: string };
+    const saves: Partial<Saved>[] = [];
+    const seen: Partial<Saved>[] = [];
+    const db = new Map([['a', { id: 'a', status: 'review.waiting', amount: 10 }]]);
+    const workflow: Workflow<typeof reviewMachine, Row, Saved> = {
+      machine: reviewMachine,
+      recordName: 'Claim',
+      lock: async (_tx, id) => db.get(id),
+      stateOf: () => ({ review: 'waiting' }),
+      contextOf: (_tx, row) => ({ amount: row.amount }),
+      saveState: async (_tx, row, to, _event, saved) => {
+        db.get(row.id)!.status = to.value as string;
+        saves.push(saved);
+      },
+      effects: {
+        notifyReviewer: async () => {},
+        writeLedger: async ({ params, saved }) => {
+          seen.push(saved);
+          return { ledgerLine: `line on ${(params as { account: string }).account}` };
+        },
+      },
+    };
+    await applyEvent(tx, workflow, 'a', { type: 'APPROVE', by: 'finance' }, async ({ event, saved }) => {
+      seen.push(saved);
+      return { approvedBy: (event as { by: string }).by };
+    });
+    expect(seen).toEqual([{}, { ledgerLine: 'line on main' }]);
+    expect(saves).toEqual([{ ledgerLine: 'line on main', approvedBy: 'finance' }]);
+    expect(db.get('a')!.status).toBe('approved');
+  });
+
+  it('keys effects by the machine’s action names (a misspelt effect does not compile)', () => {
+    const names: ActionNameOf<typeof reviewMachine>[] = ['notifyReviewer', 'writeLedger'];
+    // @ts-expect-error: the review machine names no action `notifyReviewers`
+    const misspelt: ActionNameOf<typeof reviewMachine> = 'notifyReviewers';
+    const effects: Workflow<typeof reviewMachine, Row>['effects'] = {
+      notifyReviewer: async () => {},
+      // @ts-expect-error: an effect for an action the machine does not name
+      postToLedger: async () => {},
+    };
+    expect(names).toHaveLength(2);
+    expect(misspelt).toBeDefined();
+    expect(effects).toBeDefined();
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transition } from 'xstate';
 import { paymentRequestFor, verifyBookingRequest } from '../../src/api/bookings/contract';
 import { workflowPath } from '../../src/api/common/workflow';
-import { BOOKING_EVENTS, bookingMachine, type BookingEvent } from '../../src/machines/booking-machine';
+import { BOOKING_EVENTS, BOOKING_STATES, bookingMachine, type BookingEvent } from '../../src/machines/booking-machine';
 import { PAYMENT_EVENTS, paymentMachine, type PaymentEvent } from '../../src/machines/payment-machine';
 import { allowedEvents, snapshotOf, statesWithTag } from '../../src/machines/workflow';
 import { cancelBooking, completeBooking } from '../../server/bookings/workflow';
@@ -141,6 +142,24 @@ describe('booking machine', () => {
     expect(statesWithTag(bookingMachine, 'collecting')).toEqual(['pendingVerification', 'verified', 'completed', 'invoiced']);
     expect(statesWithTag(bookingMachine, 'travellersEditable')).toEqual(['pendingVerification', 'verified']);
     expect(statesWithTag(bookingMachine, 'delivered')).toEqual(['completed', 'invoiced']);
+    expect(statesWithTag(bookingMachine, 'operated')).toEqual(['verified', 'completed', 'invoiced']);
+  });
+
+  it('tags `operated` exactly the states every way to which ran VERIFY’s startOperation', () => {
+    // The states reachable without VERIFY may have no operation; every other one has it.
+    const withoutVerify = new Set<string>(['pendingVerification']);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const state of [...withoutVerify]) {
+        for (const event of BOOKING_EVENTS.filter((e) => e.type !== 'VERIFY')) {
+          const snapshot = snapshotOf(bookingMachine, state, { travellersToName: 0, firstInstallmentOpen: 0, arrival: '2000-01-01' });
+          if (!snapshot.can(event)) continue;
+          const [next] = transition(bookingMachine, snapshot, event);
+          if (!withoutVerify.has(next.value as string)) grew = !!withoutVerify.add(next.value as string);
+        }
+      }
+    }
+    expect(statesWithTag(bookingMachine, 'operated')).toEqual(BOOKING_STATES.filter((x) => !withoutVerify.has(x)));
   });
 
   it('refuses over HTTP with what is missing', async () => {

@@ -27,7 +27,7 @@ import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { workflowRequest } from '../common/workflow';
 import { PAYMENT_METHODS } from '../finance/contract';
 import { MAX_NIGHTS, TRAVELLER_TYPES, memberRefSchema, travellerPricesSchema } from '../tours/package-plan';
-import { BOOKING_STATES, bookingMachine, type BookingEvent } from '../../machines/booking-machine';
+import { BOOKING_STATES, bookingMachine, type BookingContext, type BookingEvent } from '../../machines/booking-machine';
 import { PAYMENT_STATES, paymentMachine, type PaymentEvent } from '../../machines/payment-machine';
 import { INSTALLMENT_STATUSES, PAYMENT_STATUSES } from '../../domain/installment-plan';
 
@@ -170,9 +170,25 @@ export const bookingActivitySchema = v.object({
 });
 export type BookingActivity = v.InferOutput<typeof bookingActivitySchema>;
 
+/**
+ * The booking machine's context as the server's guards read it (`bookingContext`, server/bookings/store.ts),
+ * sent with the booking so the screen asks the machine (`snapshotOf(bookingMachine, status, context)`)
+ * without working the facts out again.
+ */
+export const bookingContextSchema: v.GenericSchema<BookingContext> = v.object({
+  /** Travellers still without a name (the pax count less the named ones). */
+  travellersToName: v.number(),
+  /** What verified payments have not yet covered of the first installment. */
+  firstInstallmentOpen: v.number(),
+  /** The last day of the trip. */
+  arrival: calendarDate,
+});
+
 /** `GET /bookings/id/{id}`: the booking with its travellers, plan, payments and timeline. */
 export const bookingDetailSchema = v.object({
   ...bookingSchema.entries,
+  /** The booking machine's context (what its guards read), computed by the server. */
+  context: bookingContextSchema,
   /** Price per person by traveller type, as booked (packages and departures). */
   pricePerPerson: v.nullable(travellerPricesSchema),
   travellers: v.array(travellerSchema),

@@ -12,6 +12,7 @@ import { newIdempotencyKey } from '../../api/common/idempotency';
 import { bookingOperationQueryOptions } from '../../api/operations/get-operations';
 import { bookingMachine, BOOKING_EVENTS, type BookingEvent } from '../../machines/booking-machine';
 import { paymentMachine, PAYMENT_EVENTS, type PaymentEvent } from '../../machines/payment-machine';
+import { snapshotOf } from '../../machines/workflow';
 import { useAuth, useCan } from '../../ui/auth';
 import { DetailCard } from '../../ui/detail-card';
 import { applyServerIssues, DateField, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
@@ -157,16 +158,11 @@ function BookingWorkflow({ booking }: { booking: BookingDetail }) {
     () => BOOKING_EVENTS.filter((e) => e.type === 'VERIFY').map((event) => ({ event, label: t('bookings.verify'), icon: 'pi pi-verified', severity: 'success', confirm: { message: t('bookings.verifyConfirm') } })),
     [t],
   );
-  const context = {
-    travellersToName: booking.travellers.filter((x) => !x.name).length + Math.max(0, booking.pax - booking.travellers.length),
-    firstInstallmentOpen: booking.installments[0]?.open ?? 0,
-    arrival: booking.arrival,
-  };
   return (
     <WorkflowPanel
       machine={bookingMachine}
       state={booking.status}
-      context={context}
+      context={booking.context}
       actions={can('bookings', 'approve') ? actions : []}
       stateLabel={(s) => t(`bookings.states.${s}`)}
       disabled={send.isPending}
@@ -183,7 +179,7 @@ function OperationLink({ booking }: { booking: BookingDetail }) {
   const { t } = useTranslation();
   const can = useCan();
   // Only a verified booking has an operation (its VERIFY made it): asking earlier would be a 404.
-  const hasOperation = booking.status === 'verified' || booking.status === 'completed' || booking.status === 'invoiced';
+  const hasOperation = snapshotOf(bookingMachine, booking.status, booking.context).hasTag('operated');
   const operation = useQuery({ ...bookingOperationQueryOptions(booking._id), enabled: hasOperation && can('operations', 'view') });
   if (!operation.data) return null;
   return (
@@ -204,8 +200,12 @@ function Booking({ booking }: { booking: BookingDetail }) {
   const [failing, setFailing] = useState<Payment | null>(null);
   const reminder = useSendReminder();
   const invoice = useGenerateInvoice();
-  const editable = booking.status === 'pendingVerification' || booking.status === 'verified';
-  const collecting = booking.status !== 'canceled' && booking.balance - booking.pendingAmount > 0;
+  // The machine says what the booking's state allows, with the context the server sent (its guards' facts).
+  const machine = snapshotOf(bookingMachine, booking.status, booking.context);
+  // The invoice the button issues stands for the one INVOICE will name, as the server's own check does.
+  const invoiceable = machine.can({ type: 'INVOICE', invoiceId: booking._id });
+  const editable = machine.hasTag('travellersEditable');
+  const collecting = machine.hasTag('collecting');
   const describe = (type: string, data: Record<string, unknown>) =>
     t(`bookings.activity.${type}`, {
       ...data,
@@ -226,8 +226,8 @@ function Booking({ booking }: { booking: BookingDetail }) {
         <span className="grow" />
         <span className="row">
           <OperationLink booking={booking} />
-          {can('bookings', 'update') && collecting && <Button type="button" icon="pi pi-wallet" label={t('bookings.payments.record')} onClick={() => setPaying(true)} />}
-          {can('bookings', 'update') && booking.balance > 0 && booking.status !== 'canceled' && (
+          {can('bookings', 'update') && collecting && booking.balance - booking.pendingAmount > 0 && <Button type="button" icon="pi pi-wallet" label={t('bookings.payments.record')} onClick={() => setPaying(true)} />}
+          {can('bookings', 'update') && collecting && booking.balance > 0 && (
             <Button
               type="button"
               outlined
@@ -240,7 +240,7 @@ function Booking({ booking }: { booking: BookingDetail }) {
               }}
             />
           )}
-          {can('invoices', 'create') && booking.status === 'completed' && (
+          {can('invoices', 'create') && invoiceable && (
             <Button
               type="button"
               icon="pi pi-file"

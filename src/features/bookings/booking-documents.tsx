@@ -7,11 +7,16 @@ import { LOCALES, type Locale } from '../../api/admin/members/contract';
 import type { BookingDetail } from '../../api/bookings/contract';
 import { bookingsKeys } from '../../api/bookings/get-bookings';
 import { documentPdfUrl } from '../../api/documents/get-documents';
+import { paymentMachine } from '../../machines/payment-machine';
+import { statesWithTag } from '../../machines/workflow';
 import { useCan } from '../../ui/auth';
 import { DocumentPreview } from '../../ui/document-preview';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { LANGUAGE_NAMES } from '../../ui/i18n';
 import { DocumentSends, SendDocumentDialog } from '../../ui/send-document-dialog';
+
+/** Payments whose money arrived (the payment machine's `received` tag): each has its receipt. */
+const RECEIVED = statesWithTag(paymentMachine, 'received');
 
 /** One of the booking's documents: its routes (`{recordPath}/pdf|send|sends`), its kind and how people name it. */
 interface BookingDocument {
@@ -38,7 +43,7 @@ export function BookingDocuments({ booking }: { booking: BookingDetail }) {
   const documents: BookingDocument[] = [
     confirmation,
     ...booking.payments
-      .filter((p) => p.status === 'verified' && p.receiptNumber)
+      .filter((p) => RECEIVED.includes(p.status) && p.receiptNumber)
       .map((p): BookingDocument => ({ recordPath: `/bookings/${booking._id}/payment-receipt/${p._id}`, kind: 'booking-receipt', label: p.receiptNumber!, canSend: can('bookings', 'update') })),
     ...(booking.invoice && can('invoices', 'view')
       ? [{ recordPath: `/booking-invoices/${booking.invoice._id}`, kind: 'booking-invoice', label: booking.invoice.number, canSend: can('invoices', 'update') } satisfies BookingDocument]

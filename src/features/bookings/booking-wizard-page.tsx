@@ -17,6 +17,9 @@ import { usePersonalizedTours } from '../../api/tours/personalized/get-personali
 import { customizedToursResource } from '../../api/tours/customized/get-customized-tours';
 import { sumMinor } from '../../domain/money';
 import { bookingWizardMachine, wizardPlanProblems, wizardTotal, type BookingRequest, type WizardContext, type WizardEvent, type WizardTour } from '../../machines/booking-wizard-machine';
+import { customizedTourMachine } from '../../machines/customized-tour-machine';
+import { OPEN_LEAD_STATES } from '../../machines/lead-machine';
+import { snapshotOf } from '../../machines/workflow';
 import { useAuth, useCan } from '../../ui/auth';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { LeadPicker } from '../../ui/lead-picker';
@@ -39,7 +42,9 @@ function useBookableTours(kind: WizardTour['tourType'], today: string, customize
   return useMemo<WizardTour[]>(() => {
     if (kind === 'customized') {
       const c = customized.data;
-      return c && c.status === 'sent'
+      // Bookable while its machine accepts BOOK for the version shown (`bookingId` stands for the booking this makes).
+      const bookable = c && snapshotOf(customizedTourMachine, c.status, { version: c.version, bookingHasVerifiedPayment: false }).can({ type: 'BOOK', bookingId: 'new', version: c.version });
+      return c && bookable
         ? [{ tourType: 'customized', tourId: c._id, title: c.title, prices: null, nights: c.totalNights, departure: c.departure, customized: { version: c.version, total: c.totals.sell, party: { adult: c.adults, child: c.children, infant: c.infants } } }]
         : [];
     }
@@ -73,7 +78,7 @@ function TourStep({ context, send, preset }: { context: WizardContext; send: (ev
     <div className="stack">
       <div className="field">
         <label htmlFor="wizard-lead">{t('bookings.wizard.lead')}</label>
-        <LeadPicker inputId="wizard-lead" value={context.leadId} onChange={(id) => choose({ leadId: id })} filters={{ status: ['new', 'contacted', 'qualified', 'quoted'] }} />
+        <LeadPicker inputId="wizard-lead" value={context.leadId} onChange={(id) => choose({ leadId: id })} filters={{ status: OPEN_LEAD_STATES }} />
       </div>
       <div className="wizard-row">
         <div className="field">

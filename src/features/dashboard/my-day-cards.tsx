@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DEPARTURES_AHEAD_DAYS, type MyDayCard, type MyDayCardKey, type MyDayItem } from '../../api/dashboard/contract';
 import { dateOfDay } from '../../api/tours/package-plan';
+import { OPEN_LEAD_STATES } from '../../machines/lead-machine';
 import type { ModuleKey } from '../../api/permissions';
 import { useAuth } from '../../ui/auth';
 import { todayIn } from '../../ui/form-fields';
@@ -13,7 +14,8 @@ import { StatusTag } from '../../ui/status-tag';
 
 /** The leads list in the server's query format (`/leads?status=new&assignedTo=…`): a card's "see all". */
 const leadsList = (params: [string, string][]) => `${modulePath('leads')}?${new URLSearchParams(params).toString()}`;
-const OPEN_STATUSES = ['new', 'contacted', 'qualified', 'quoted'].map((s): [string, string] => ['status', s]);
+/** The open leads (the lead machine's `open` tag) as the list's status filter. */
+const OPEN_STATUSES = OPEN_LEAD_STATES.map((s): [string, string] => ['status', s]);
 
 interface CardView {
   icon: string;

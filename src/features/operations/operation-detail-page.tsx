@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { OPERATION_ERRORS, type AdditionalExpense, type OperationDetail, type Voucher, type VendorPayment } from '../../api/operations/contract';
 import { useOperation } from '../../api/operations/get-operations';
 import { useCompleteOperation, usePrefillVouchers, useSendVouchers, useVoucherEvent } from '../../api/operations/save-operation';
+import { operationMachine } from '../../machines/operation-machine';
 import { voucherMachine, type VoucherEvent } from '../../machines/voucher-machine';
 import { statesWithTag } from '../../machines/workflow';
 import { useAuth, useCan } from '../../ui/auth';
@@ -26,6 +27,12 @@ import './operations.css';
 const NONE: ReadonlySet<string> = new Set();
 /** Confirmed, not yet sent (the voucher machine's tag): what "Send vouchers" sends. */
 const AWAITING_SEND = statesWithTag(voucherMachine, 'awaitingSend');
+/** Vouchers whose details change, that take payments, whose cost is owed (the voucher machine's tags). */
+const EDITABLE_VOUCHER = statesWithTag(voucherMachine, 'editable');
+const PAYABLE_VOUCHER = statesWithTag(voucherMachine, 'payable');
+const COUNTED_VOUCHER = statesWithTag(voucherMachine, 'counted');
+/** Operations that take vouchers, expenses, payments and completion (the operation machine's `open` tag). */
+const OPEN_OPERATION = statesWithTag(operationMachine, 'open');
 
 const VOUCHER_TONES: Record<Voucher['status'], StatusTone> = { draft: 'warning', confirmed: 'info', sent: 'success', void: 'neutral' };
 
@@ -91,7 +98,7 @@ function OperationPanel({ operation, refused, onRefused }: { operation: Operatio
     return voucher ? voucherLabel(voucher) : fallback;
   };
   const lines = checklistOf(operation.missing);
-  const pending = operation.status === 'pending';
+  const pending = OPEN_OPERATION.includes(operation.status);
 
   const onComplete = async () => {
     if (lines.length === 0 && !(await confirmAction({ header: t('operations.panel.complete'), message: t('operations.panel.completeConfirm'), acceptLabel: t('operations.panel.complete') }))) return;
@@ -121,7 +128,7 @@ function OperationPanel({ operation, refused, onRefused }: { operation: Operatio
         )}
       </div>
       <p className="ops-panel__hint muted">{t(`operations.panel.hints.${operation.nextStep}`)}</p>
-      {operation.status === 'completed' && operation.completedAt && <p className="checklist__done">{t('operations.panel.completedOn', { date: fmt.dateTime(operation.completedAt) })}</p>}
+      {operation.completedAt && <p className="checklist__done">{t('operations.panel.completedOn', { date: fmt.dateTime(operation.completedAt) })}</p>}
       {pending && (
         <>
           <h3 style={{ margin: '0.75rem 0 0', fontSize: '1rem' }} id="checklist-title">
@@ -242,7 +249,7 @@ function VoucherActions({ operation, voucher, onConfirm, onSend }: { operation: 
       machine={voucherMachine}
       state={voucher.status}
       context={{ confirmationNumber: voucher.confirmationNumber }}
-      actions={operation.status === 'pending' ? actions : []}
+      actions={OPEN_OPERATION.includes(operation.status) ? actions : []}
       size="small"
       disabled={send.isPending}
       onEvent={async (event) => {
@@ -263,7 +270,7 @@ function Operation({ operation }: { operation: OperationDetail }) {
   const label = useVoucherLabel();
   const money = (n: number) => fmt.money(n, operation.currency);
   const b = operation.booking;
-  const open = operation.status === 'pending';
+  const open = OPEN_OPERATION.includes(operation.status);
   const editable = open && can('operations', 'update');
   // A refusal's marks hold for the operation as it was refused: any change since makes them stale.
   const [refusal, setRefusal] = useState<{ at: string; ids: Set<string> } | null>(null);
@@ -414,7 +421,7 @@ function Operation({ operation }: { operation: OperationDetail }) {
                       {money(x.cost)}
                     </td>
                     <td data-label={t('operations.vouchers.paid')} className="num">
-                      <PaidCell paid={x.paid} owed={x.status === 'void' ? 0 : x.owed} payments={x.payments} currency={x.currency} />
+                      <PaidCell paid={x.paid} owed={COUNTED_VOUCHER.includes(x.status) ? x.owed : 0} payments={x.payments} currency={x.currency} />
                     </td>
                     <td data-label={t('operations.vouchers.confirmationNumber')}>
                       <div className="cell-stack">
@@ -428,12 +435,12 @@ function Operation({ operation }: { operation: OperationDetail }) {
                     </td>
                     <td className="ops-table__actions">
                       <span className="row">
-                        {editable && x.status === 'draft' && (
+                        {editable && EDITABLE_VOUCHER.includes(x.status) && (
                           <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={t('operations.vouchers.edit', { label: label(x) })} title={t('operations.vouchers.edit', { label: label(x) })} onClick={() => setVoucherForm({ voucher: x })} />
                         )}
                         {x.number && <Button type="button" size="small" text icon="pi pi-file-pdf" label={t('operations.vouchers.pdf')} onClick={() => setPreviewing(x)} />}
                         {editable && <VoucherActions operation={operation} voucher={x} onConfirm={setConfirming} onSend={send} />}
-                        {editable && x.owed > 0 && x.status !== 'void' && (
+                        {editable && x.owed > 0 && PAYABLE_VOUCHER.includes(x.status) && (
                           <Button type="button" size="small" icon="pi pi-wallet" label={t('operations.vouchers.pay')} onClick={() => setPaying({ kind: 'voucher', id: x._id, label: label(x), owed: x.owed })} data-pay={x._id} />
                         )}
                       </span>

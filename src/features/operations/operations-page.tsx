@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { NEXT_STEPS, OPERATION_STATES, type Operation, type OperationStats } from '../../api/operations/contract';
 import { useOperations, type OperationsParams } from '../../api/operations/get-operations';
+import { operationMachine } from '../../machines/operation-machine';
+import { statesWithTag } from '../../machines/workflow';
 import { useAuth } from '../../ui/auth';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
 import { todayIn } from '../../ui/form-fields';
@@ -49,10 +51,13 @@ export function NextStepTag({ operation }: { operation: Pick<Operation, 'nextSte
   );
 }
 
+/** Operations still being prepared (the operation machine's `open` tag). */
+const OPEN_OPERATION = statesWithTag(operationMachine, 'open');
+
 /** When the trip leaves, from the organization's today: "Leaves in 3 d", "Travelling now". */
 function Urgency({ operation, today }: { operation: Operation; today: string }) {
   const { t } = useTranslation();
-  if (operation.status !== 'pending') return null;
+  if (!OPEN_OPERATION.includes(operation.status)) return null;
   const urgency = urgencyOf(operation.booking.departure, operation.booking.arrival, today);
   return (
     <span className={`urgency urgency--${urgency}`} data-urgency={urgency}>
@@ -71,7 +76,7 @@ function OperationStatsHeader({ stats, filters, setFilter }: { stats?: Operation
       testId="operation-stats"
       items={[
         { key: 'total', label: t('operations.stats.total'), value: stats?.total, ...allTile(filters, () => setFilter('operationStatus', undefined), ['operationStatus']) },
-        ...(['pending', 'completed', 'canceled'] as const).map((s) => ({ key: s, label: t(`operations.stats.${s}`), value: stats?.[s], ...filterTile(filters, setFilter, 'operationStatus', s) })),
+        ...OPERATION_STATES.map((s) => ({ key: s, label: t(`operations.stats.${s}`), value: stats?.[s], ...filterTile(filters, setFilter, 'operationStatus', s) })),
         { key: 'totalRevenue', label: t('operations.stats.totalRevenue'), value: stats?.totalRevenue, format: money },
         { key: 'totalExpense', label: t('operations.stats.totalExpense'), value: stats?.totalExpense, format: money },
         { key: 'totalProfit', label: t('operations.stats.totalProfit'), value: stats?.totalProfit, format: money },

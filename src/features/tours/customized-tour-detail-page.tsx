@@ -78,10 +78,13 @@ function TourHeader({ tour, lang }: { tour: CustomizedTourDetail; lang: Locale }
       /* toasted by the client */
     }
   };
-  const editable = tour.status === 'draft' || tour.status === 'booked';
+  const snapshot = snapshotOf(customizedTourMachine, tour.status, { version: tour.version, bookingHasVerifiedPayment: false });
+  // A draft changes whole, a booked tour its plan only (the machine's `editable`, `planEditable`).
+  const planOnly = snapshot.hasTag('planEditable');
+  const editable = snapshot.hasTag('editable') || planOnly;
   // BOOK is the booking's to send (the wizard creates it, the server moves the tour): the machine
   // says whether the version shown may be booked; `bookingId` stands for the booking to be made.
-  const bookable = snapshotOf(customizedTourMachine, tour.status, { version: tour.version, bookingHasVerifiedPayment: false }).can({ type: 'BOOK', bookingId: 'new', version: tour.version });
+  const bookable = snapshot.can({ type: 'BOOK', bookingId: 'new', version: tour.version });
   return (
     <>
       <div className="page-header">
@@ -93,12 +96,12 @@ function TourHeader({ tour, lang }: { tour: CustomizedTourDetail; lang: Locale }
         {canUpdate && editable && (
           <Link to={`${moduleRecordPath('customizedTours', tour._id)}/edit`} className="p-button p-button-outlined link-button">
             <i className="pi pi-pencil" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
-            {tour.status === 'booked' ? t('tours.editPlan') : t('tours.edit')}
+            {planOnly ? t('tours.editPlan') : t('tours.edit')}
           </Link>
         )}
         {bookable && <BookLink from={{ tourType: 'customized', tourId: tour._id, leadId: tour.lead._id }} />}
         {can('customizedTours', 'create') && <Button type="button" outlined icon="pi pi-copy" label={t('tours.copy.action')} onClick={() => setCopying(true)} />}
-        {can('customizedTours', 'delete') && tour.status === 'draft' && tour.versions.length === 0 && (
+        {can('customizedTours', 'delete') && snapshot.hasTag('deletable') && tour.versions.length === 0 && (
           <Button type="button" outlined severity="danger" icon="pi pi-trash" label={t('tours.delete')} loading={remove.isPending} onClick={() => void onDelete()} />
         )}
       </div>

@@ -18,6 +18,8 @@ import { createTourInput, planFromPackage, updateBookedTourInput, type Customize
 import { useCustomizedTour } from '../../api/tours/customized/get-customized-tours';
 import { useCreateTour, useUpdateBookedTour, useUpdateTour } from '../../api/tours/customized/save-customized-tour';
 import { personalizedToursResource, usePersonalizedTours } from '../../api/tours/personalized/get-personalized-tours';
+import { customizedTourMachine } from '../../machines/customized-tour-machine';
+import { snapshotOf } from '../../machines/workflow';
 import { useAuth, useCan } from '../../ui/auth';
 import { DestinationField, RegionField } from '../../ui/catalogue-pickers';
 import { confirmAction } from '../../ui/confirm';
@@ -392,6 +394,12 @@ export function NewCustomizedTourPage() {
   return <TourBuilder key={leadId ?? 'none'} mode="draft" start={startOf(lead.data, leadId, queryId, member._id)} lead={lead.data} />;
 }
 
+/** How a tour in `status` is edited: whole (the machine's `editable`), its plan only (`planEditable`), or not at all. */
+function editModeOf(status: CustomizedTourDetail['status']): Mode | undefined {
+  const snapshot = snapshotOf(customizedTourMachine, status);
+  return snapshot.hasTag('planEditable') ? 'booked' : snapshot.hasTag('editable') ? 'draft' : undefined;
+}
+
 /** `/customized-tours/:id/edit`: a draft whole; a booked tour's plan without its price. */
 export function EditCustomizedTourPage() {
   const { t } = useTranslation();
@@ -399,16 +407,17 @@ export function EditCustomizedTourPage() {
   const tour = useCustomizedTour(id);
   return (
     <RecordPage titleId="tour-form-title" back={{ to: moduleRecordPath('customizedTours', id), label: t('tours.backToTour') }} query={tour}>
-      {(data) =>
-        data.status === 'draft' || data.status === 'booked' ? (
-          <TourBuilder key={`${data._id}:${data.revision}`} tour={data} mode={data.status === 'booked' ? 'booked' : 'draft'} />
+      {(data) => {
+        const mode = editModeOf(data.status);
+        return mode ? (
+          <TourBuilder key={`${data._id}:${data.revision}`} tour={data} mode={mode} />
         ) : (
           <div className="card empty-state" role="note" data-testid="tour-not-editable">
             <p>{t(data.status === 'sent' ? 'tours.notEditableSent' : 'tours.notEditablePublished', { version: data.version })}</p>
             <Link to={moduleRecordPath('customizedTours', data._id)}>{t('tours.backToTour')}</Link>
           </div>
-        )
-      }
+        );
+      }}
     </RecordPage>
   );
 }
