@@ -6,10 +6,9 @@ import { conflict, invalidField } from '../http/errors';
 import { notify } from '../notifications';
 import type { ProofFile } from './proof';
 import { bookingPaymentProofs, bookingPayments } from './schema';
-import { bookingLink, bookingRef, logBookingEvent, pendingAmountOf, type BookingRow, type PaymentRow } from './store';
+import { bookingLink, bookingRef, logBookingEvent, pendingAmountOf, staffMoney, type BookingRow, type PaymentRow } from './store';
 import { COLLECTING_STATES } from './workflow';
 import { DOCUMENT_STRINGS, type DocumentStrings } from '../documents';
-import { formatMoney } from './reminders';
 
 /**
  * `POST /bookings/{id}/payment` on a booking the caller has locked: a payment the customer made,
@@ -60,7 +59,7 @@ async function notifyVerifiers(tx: Tx, booking: BookingRow, payment: PaymentRow,
       type: 'payment-submitted',
       title: `Payment to verify: ${booking.customerName} (${bookingRef(booking.number)})`,
       // The English wording for API callers; `message` carries the code for the reader’s language.
-      body: `${formatMoney(payment.amount, payment.currency)} by ${DOCUMENT_STRINGS.en.methods[payment.paymentMethod as keyof DocumentStrings['methods']].toLowerCase()}, paid on ${payment.paidOn}`,
+      body: `${staffMoney(payment.amount, payment.currency)} by ${DOCUMENT_STRINGS.en.methods[payment.paymentMethod as keyof DocumentStrings['methods']].toLowerCase()}, paid on ${payment.paidOn}`,
       message: {
         key: 'paymentToVerify',
         params: { customer: booking.customerName, ref: bookingRef(booking.number), amount: payment.amount, currency: payment.currency, method: payment.paymentMethod, date: payment.paidOn },

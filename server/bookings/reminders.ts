@@ -10,7 +10,7 @@ import { leads } from '../leads';
 import { notify } from '../notifications';
 import { queueBookingEmail, type BookingEmailKind } from './customer-mail';
 import { bookingInstallments, bookings, installmentReminders } from './schema';
-import { bookingLink, bookingRef, logBookingEvent, type BookingRow } from './store';
+import { bookingLink, bookingRef, logBookingEvent, staffMoney, type BookingRow } from './store';
 import { COLLECTING_STATES } from './workflow';
 
 /**
@@ -18,13 +18,6 @@ import { COLLECTING_STATES } from './workflow';
  * installment gets each stage once — the partial unique index on (installment, stage) decides,
  * so a rerun, a restart or a second server never sends twice.
  */
-
-/** Money in the staff's notifications: `USD 1,250.00` from minor units, in the currency's own decimals (customers' emails use the documents' formatters, in their language). */
-export function formatMoney(minor: number, currency: string): string {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  // A plain space, not Intl's no-break one: notifications are plain text.
-  return new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'code' }).format(minor / 10 ** digits).replace(/\u00a0/g, ' ');
-}
 
 interface Owed {
   booking: Pick<BookingRow, 'id' | 'number' | 'customerName' | 'currency' | 'convertedBy' | 'language'>;
@@ -157,7 +150,7 @@ export async function sendDueReminders(tx: Tx, today: string): Promise<{ install
       await notify(tx, c.booking.convertedBy, {
         type: 'installment-overdue',
         title: `Installment overdue: ${c.booking.customerName} (${bookingRef(c.booking.number)})`,
-        body: `${formatMoney(c.open, c.booking.currency)} was due on ${c.dueDate}`,
+        body: `${staffMoney(c.open, c.booking.currency)} was due on ${c.dueDate}`,
         message: { key: 'installmentOverdue', params: { customer: c.booking.customerName, ref: bookingRef(c.booking.number), amount: c.open, currency: c.booking.currency, date: c.dueDate } },
         link: bookingLink(c.booking.id),
       });

@@ -4,6 +4,7 @@ import type { Booking, BookingActivity, BookingActivityType, BookingDetail, Canc
 import type { PaymentMethod } from '../../src/api/finance/contract';
 import type { TravellerType } from '../../src/api/tours/package-plan';
 import { installmentStatus, paymentStatus } from '../../src/domain/installment-plan';
+import { formatMoney } from '../../src/domain/money';
 import type { BookingState } from '../../src/machines/booking-machine';
 import type { PaymentState } from '../../src/machines/payment-machine';
 import type { AuthContext } from '../auth/session';
@@ -28,6 +29,11 @@ export const PAYMENT_RECORD = 'Payment';
 /** `BK-1042`: the booking's number as people say it. */
 export const bookingRef = (number: number) => `BK-${number}`;
 export const bookingLink = (id: string) => `/bookings/${id}`;
+/**
+ * Money in the staff's notifications' English text: `USD 1,250.00`, with a plain space (not Intl's
+ * no-break one: the text is plain). Customers' emails use the documents' formatters, in their language.
+ */
+export const staffMoney = (minor: number, currency: string) => formatMoney(minor, currency, 'en', { currencyDisplay: 'code' }).replace(/\u00a0/g, ' ');
 
 /** The bookings the caller may see: with "own" booking visibility, those credited to them. */
 export const visibleBookings = (auth: AuthContext) => visibleTo(auth, 'bookings', bookings.convertedBy);

@@ -15,12 +15,12 @@ import { useConfigurations } from '../../api/admin/configurations/get-configurat
 import { useGroupTours } from '../../api/tours/group/get-group-tours';
 import { usePersonalizedTours } from '../../api/tours/personalized/get-personalized-tours';
 import { customizedToursResource } from '../../api/tours/customized/get-customized-tours';
-import { sumMinor } from '../../domain/money';
 import { bookingWizardMachine, wizardPlanProblems, wizardTotal, type BookingRequest, type WizardContext, type WizardEvent, type WizardTour } from '../../machines/booking-wizard-machine';
 import { useAuth, useCan } from '../../ui/auth';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { LeadPicker } from '../../ui/lead-picker';
-import { currencyDigits, fromMinorUnits, toMinorUnits } from '../../ui/money-field';
+import { currencyDigits, fromMinorUnits, sumMinor } from '../../domain/money';
+import { typedMinorUnits } from '../../ui/money-field';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { useBookingFormatters } from './bookings-page';
 import './bookings.css';
@@ -272,7 +272,7 @@ export function BookingWizardPage() {
                           minFractionDigits={digits}
                           maxFractionDigits={digits}
                           value={fromMinorUnits(x.amount, digits)}
-                          onValueChange={(e) => change({ amount: toMinorUnits(e.value ?? null, digits) ?? 0 })}
+                          onValueChange={(e) => change({ amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
                         />
                       </td>
                       <td>
