@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceLine, InvoiceStats, InvoiceStatus, InvoicesQuery } from '../../src/api/bookings/invoices';
 import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
-import { addDays, taxIncluded } from '../../src/domain/installment-plan';
+import { addDays, monthStart } from '../../src/domain/calendar';
+import { taxIncluded } from '../../src/domain/installment-plan';
 import { bookingMachine, describeBookingRefusal } from '../../src/machines/booking-machine';
 import { snapshotOf } from '../../src/machines/workflow';
 import { currentOrganization, moduleSettings } from '../admin';
@@ -13,7 +14,7 @@ import { containsPattern, listPage } from '../http/list';
 import { bookingInvoices, bookings } from './schema';
 import { bookingContext, applyBookingEvent } from './workflow';
 import { bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
-import { growth, monthStart } from './lists';
+import { growth } from './lists';
 
 /**
  * Invoices (SPEC workflow 2): one per completed booking, numbered from the organization's series

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, lte, or, sql, type
 import type { BookingsQuery, CompletedBookingsQuery, PaymentReceipt, PaymentReceiptsQuery, PendingInstallment, PendingInstallmentsQuery, ReceiptStats } from '../../src/api/bookings/contract';
 import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
 import type { Booking } from '../../src/api/bookings/contract';
-import { addDays } from '../../src/domain/installment-plan';
+import { addDays, monthStart } from '../../src/domain/calendar';
 import type { BookingState } from '../../src/machines/booking-machine';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
@@ -156,12 +156,6 @@ export async function pendingInstallmentsPage(tx: Tx, auth: AuthContext, query: 
 // ---------- payment receipts ----------
 
 const RECEIPT_SORT = { date: bookingPayments.paidOn, amount: bookingPayments.amount, createdAt: bookingPayments.createdAt };
-
-/** The first day of the month `months` after the one `today` is in. */
-export const monthStart = (today: string, months = 0) => {
-  const d = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 + months, 1));
-  return d.toISOString().slice(0, 10);
-};
 
 /** `part / whole` in basis points, rounded; 0 when there is no whole. */
 const basisPoints = (part: number, whole: number) => (whole > 0 ? Math.round((part * 10_000) / whole) : 0);

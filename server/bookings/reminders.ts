@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Reminder } from '../../src/api/bookings/contract';
-import { addDays, reminderStageOn, type ReminderSettings, type ReminderStage } from '../../src/domain/installment-plan';
+import { addDays } from '../../src/domain/calendar';
+import { reminderStageOn, type ReminderSettings, type ReminderStage } from '../../src/domain/installment-plan';
 import { currentOrganization, moduleSettings } from '../admin';
 import { documentFormatters, DOCUMENT_STRINGS, fill } from '../documents';
 import { LOCALES, type Locale } from '../../src/api/admin/members/contract';

@@ -1,3 +1,4 @@
+import { addDays, daysBetween } from './calendar';
 import { BASIS_POINTS_WHOLE, shareOf, splitByBasisPoints, splitEvenly, sumMinor } from './money';
 
 /**
@@ -11,16 +12,6 @@ export interface PlannedInstallment {
   dueDate: string;
   amount: number;
 }
-
-// ---------- calendar dates ----------
-
-const DAY_MS = 86_400_000;
-const toDay = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
-const fromDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-export const addDays = (date: string, days: number) => fromDay(toDay(date) + days);
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string) => toDay(to) - toDay(from);
 
 // ---------- plans ----------
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { addDays, nights } from '../../domain/calendar';
 import { coded, type IssueCode, type IssueParams } from '../common/issues';
 import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { clearableText, idList as kitIdList, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, requiredText, uuid } from '../common/schemas';
@@ -174,11 +175,8 @@ export const tourListFilters = {
 
 // ---------- dates ----------
 
-const dayMs = 86_400_000;
-const utc = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
-
 /** Nights between two calendar dates (`2026-03-01` → `2026-03-05`: 4). */
-export const nightsBetween = (departure: string, arrival: string) => Math.round((utc(arrival) - utc(departure)) / dayMs);
+export const nightsBetween = nights;
 
 /** The calendar date of day N of a tour leaving on `departure` (day 1 is the departure day). */
-export const dateOfDay = (departure: string, dayNumber: number) => new Date(utc(departure) + (dayNumber - 1) * dayMs).toISOString().slice(0, 10);
+export const dateOfDay = (departure: string, dayNumber: number) => addDays(departure, dayNumber - 1);

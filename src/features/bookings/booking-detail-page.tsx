@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
+import { todayIn } from '../../domain/calendar';
 import { failPaymentInput, participantInput, paymentInput, PAYMENT_METHODS, TRAVELLER_TYPES, type BookingDetail, type Payment, type PaymentInput, type Traveller } from '../../api/bookings/contract';
 import { useBooking } from '../../api/bookings/get-bookings';
 import { proofUrl, useBookingEvent, useGenerateInvoice, usePaymentEvent, useRecordPayment, useSendReminder, useUpdateParticipant } from '../../api/bookings/save-booking';
@@ -29,7 +30,7 @@ import './bookings.css';
 /** The organization's today (its time zone), as forms default dates to it. */
 function useToday() {
   const { organization } = useAuth();
-  return new Intl.DateTimeFormat('en-CA', { timeZone: organization.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return todayIn(organization.timeZone);
 }
 
 function TravellerDialog({ booking, traveller, onClose }: { booking: BookingDetail; traveller: Traveller; onClose: () => void }) {

@@ -9,6 +9,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { toast } from 'sonner';
+import { todayIn } from '../../domain/calendar';
 import { TRAVELLER_TYPES } from '../../api/bookings/contract';
 import { useCreateBooking } from '../../api/bookings/save-booking';
 import { useConfigurations } from '../../api/admin/configurations/get-configurations';
@@ -136,7 +137,7 @@ export function BookingWizardPage() {
   const create = useCreateBooking();
   const settings = useConfigurations();
   const bookingSettings = can('configurations', 'view') ? (settings.data?.find((c) => c.module === 'bookings')?.settings as { depositPercent?: number; balanceDaysBeforeDeparture?: number } | undefined) : undefined;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: organization.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = todayIn(organization.timeZone);
   const machine = useMemo(
     () =>
       bookingWizardMachine.provide({

@@ -6,7 +6,7 @@ import { DEPARTURES_AHEAD_DAYS, type MyDayCard, type MyDayCardKey, type MyDayIte
 import { dateOfDay } from '../../api/tours/package-plan';
 import type { ModuleKey } from '../../api/permissions';
 import { useAuth } from '../../ui/auth';
-import { todayIn } from '../../ui/form-fields';
+import { todayIn } from '../../domain/calendar';
 import { useFormatters } from '../../ui/format';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { StatusTag } from '../../ui/status-tag';

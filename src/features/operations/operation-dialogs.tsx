@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'primereact/dialog';
 import { toast } from 'sonner';
 import * as v from 'valibot';
+import { todayIn } from '../../domain/calendar';
 import { newIdempotencyKey } from '../../api/common/idempotency';
 import { requiredText } from '../../api/common/schemas';
 import {
@@ -30,7 +31,7 @@ import type { VendorService } from '../../api/vendors/contract';
 import { useAuth } from '../../ui/auth';
 import { DocumentPreview } from '../../ui/document-preview';
 import { FormDialog } from '../../ui/form-dialog';
-import { applyServerIssues, DateField, NumberField, SelectField, TextAreaField, TextField, todayIn } from '../../ui/form-fields';
+import { applyServerIssues, DateField, NumberField, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
 import { contractResolver } from '../../ui/form-resolver';
 import { isLocale } from '../../ui/i18n';
 import { MoneyField } from '../../ui/money-field';
