@@ -4,6 +4,7 @@ import { idParams } from '../../src/api/common/schemas';
 import { paymentParams } from '../../src/api/bookings/contract';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
+import { moneySql } from '../db/money';
 import { documentRoutes, fill, bookingConfirmationTemplate, bookingInvoiceTemplate, bookingReceiptTemplate, type BookingConfirmationData, type BookingInvoiceData, type BookingReceiptData } from '../documents';
 import type { RecordDocument } from '../documents';
 import { conflict, notFound } from '../http/errors';
@@ -78,7 +79,7 @@ async function receiptOf(tx: Tx, booking: BookingRow, paymentId: string): Promis
   // so the same receipt reads the same whenever it is printed again (compared in the database: the
   // instant read into JavaScript has lost its microseconds).
   const [upTo] = await tx
-    .select({ paid: sql<number>`coalesce(sum(${bookingPayments.amount}), 0)::float8` })
+    .select({ paid: moneySql(sql`coalesce(sum(${bookingPayments.amount}), 0)`) })
     .from(bookingPayments)
     .where(and(eq(bookingPayments.bookingId, booking.id), eq(bookingPayments.status, 'verified'), sql`${bookingPayments.decidedAt} <= (select decided_at from booking_payments where id = ${payment.id})`));
   const number = payment.receiptNumber;

@@ -8,6 +8,7 @@ import { snapshotOf } from '../../src/machines/workflow';
 import { currentOrganization, moduleSettings } from '../admin';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
+import { readInteger } from '../db/money';
 import { nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
 import { containsPattern, listPage } from '../http/list';
@@ -143,7 +144,7 @@ export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQue
       coalesce(sum(${bookingInvoices.total}) filter (where ${bookingInvoices.issuedOn} >= ${monthStart(today)}::date and ${bookingInvoices.issuedOn} < ${monthStart(today, 1)}::date), 0) as this_month,
       coalesce(sum(${bookingInvoices.total}) filter (where ${bookingInvoices.issuedOn} >= ${monthStart(today, -1)}::date and ${bookingInvoices.issuedOn} < ${monthStart(today)}::date), 0) as last_month
     from ${join} ${where ? sql`where ${where}` : sql``}`);
-  const n = (k: string) => Number(rows[0][k] ?? 0);
+  const n = (k: string) => readInteger(rows[0][k] ?? 0);
   const stats: InvoiceStats = {
     total: n('total'),
     paid: n('paid'),

@@ -6,6 +6,7 @@ import { currentOrganization, moduleSettings } from '../admin';
 import { documentFormatters, DOCUMENT_STRINGS, fill } from '../documents';
 import { LOCALES, type Locale } from '../../src/api/admin/members/contract';
 import type { Tx } from '../db/client';
+import { moneySql } from '../db/money';
 import { conflict } from '../http/errors';
 import { leads } from '../leads';
 import { notify } from '../notifications';
@@ -64,7 +65,7 @@ async function customerEmail(tx: Tx, booking: Pick<BookingRow, 'leadId' | 'custo
 /** The installment to name: the earliest due that is still owed. */
 async function nextOpenInstallment(tx: Tx, bookingId: string) {
   const [next] = await tx
-    .select({ id: bookingInstallments.id, dueDate: bookingInstallments.dueDate, open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8` })
+    .select({ id: bookingInstallments.id, dueDate: bookingInstallments.dueDate, open: moneySql(sql`${bookingInstallments.amount} - ${bookingInstallments.paidAmount}`) })
     .from(bookingInstallments)
     .where(and(eq(bookingInstallments.bookingId, bookingId), lt(bookingInstallments.paidAmount, bookingInstallments.amount)))
     .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.position))
@@ -110,9 +111,9 @@ export async function sendDueReminders(tx: Tx, today: string): Promise<{ install
     .select({
       installmentId: bookingInstallments.id,
       dueDate: bookingInstallments.dueDate,
-      open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8`,
+      open: moneySql(sql`${bookingInstallments.amount} - ${bookingInstallments.paidAmount}`),
       booking: { id: bookings.id, number: bookings.number, customerName: bookings.customerName, currency: bookings.currency, convertedBy: bookings.convertedBy, leadId: bookings.leadId, customerEmail: bookings.customerEmail, language: bookings.language },
-      balance: sql<number>`(${bookings.grandTotal} - ${bookings.paidAmount})::float8`,
+      balance: moneySql(sql`${bookings.grandTotal} - ${bookings.paidAmount}`),
     })
     .from(bookingInstallments)
     .innerJoin(bookings, eq(bookings.id, bookingInstallments.bookingId))

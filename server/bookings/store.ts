@@ -10,6 +10,7 @@ import type { PaymentState } from '../../src/machines/payment-machine';
 import type { AuthContext } from '../auth/session';
 import { visibleTo } from '../auth/visibility';
 import type { Tx } from '../db/client';
+import { moneySql } from '../db/money';
 import { members } from '../auth/schema';
 import { leads } from '../leads';
 import { placeRefs } from '../catalogue';
@@ -252,8 +253,8 @@ export async function logBookingEvent(tx: Tx, bookingId: string, type: BookingAc
 /** What submitted payments wait to have verified, on a locked booking. */
 export async function pendingAmountOf(tx: Tx, bookingId: string): Promise<number> {
   const [row] = await tx
-    .select({ n: sql<string>`coalesce(sum(${bookingPayments.amount}), 0)` })
+    .select({ n: moneySql(sql`coalesce(sum(${bookingPayments.amount}), 0)`) })
     .from(bookingPayments)
     .where(and(eq(bookingPayments.bookingId, bookingId), eq(bookingPayments.status, 'submitted')));
-  return Number(row.n);
+  return row.n;
 }

@@ -6,6 +6,7 @@ import { describePaymentRefusal, paymentMachine, type PaymentEvent } from '../..
 import { leadMachine, type LeadEvent } from '../../src/machines/lead-machine';
 import { snapshotOf, statesWithTag } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
+import { moneySql } from '../db/money';
 import { postEntry, nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
 import { logLeadEvent, refreshNextFollowUp, leadWorkflow, markLeadWon } from '../leads';
@@ -36,7 +37,7 @@ export async function bookingContext(tx: Tx, row: BookingRow): Promise<BookingCo
     .from(bookingTravellers)
     .where(eq(bookingTravellers.bookingId, row.id));
   const [first] = await tx
-    .select({ open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8` })
+    .select({ open: moneySql(sql`${bookingInstallments.amount} - ${bookingInstallments.paidAmount}`) })
     .from(bookingInstallments)
     .where(eq(bookingInstallments.bookingId, row.id))
     .orderBy(asc(bookingInstallments.position))

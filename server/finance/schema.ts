@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, foreignKey, index, integer, json, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, json, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { money } from '../db/money';
 import { members } from '../auth/schema';
 import { createdAt, id, tenantId } from '../db/tenancy';
 
@@ -10,7 +11,6 @@ import { createdAt, id, tenantId } from '../db/tenancy';
  * and entries, lines and receipts that can never change or disappear.
  */
 /** Integer minor units, 64-bit. */
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 /** The chart of accounts: one row per organization and stable key (`money:cash`, `other-income`). */
 export const accounts = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { money } from '../db/money';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
 
@@ -98,7 +99,7 @@ export const leadQueries = pgTable(
     regions: uuid('regions').array().notNull().default(sql`'{}'::uuid[]`),
     destinations: uuid('destinations').array().notNull().default(sql`'{}'::uuid[]`),
     /** Integer minor units. */
-    budget: bigint('budget', { mode: 'number' }),
+    budget: money('budget'),
     notes: text('notes'),
     createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

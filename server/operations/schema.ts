@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { money } from '../db/money';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
 import { bookings } from '../bookings';
@@ -15,7 +16,6 @@ import { vendorTransactions, vendors } from '../vendors';
  * and every change to a voucher or an expense refreshes its operation's totals and counts, which
  * the board filters, sorts and adds up without reading the vouchers.
  */
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 export const bookingOperations = pgTable(
   'booking_operations',
