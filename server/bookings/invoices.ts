@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceLine, InvoiceStats, InvoiceStatus, InvoicesQuery } from '../../src/api/bookings/invoices';
 import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
+import { balanceOf, invoiceCover } from '../../src/domain/balance';
 import { addDays, monthStart } from '../../src/domain/calendar';
 import { taxIncluded } from '../../src/domain/installment-plan';
 import { bookingMachine, describeBookingRefusal } from '../../src/machines/booking-machine';
@@ -14,7 +15,7 @@ import { conflict, notFound } from '../http/errors';
 import { containsPattern, listPage } from '../http/list';
 import { bookingInvoices, bookings } from './schema';
 import { bookingContext, applyBookingEvent } from './workflow';
-import { bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
+import { bookingBalanceSql, bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
 import { growth } from './lists';
 
 /**
@@ -26,7 +27,7 @@ import { growth } from './lists';
 
 /** The invoice's status in SQL: the rule `invoiceStatus` below states. */
 const statusSql = (today: string) =>
-  sql<InvoiceStatus>`case when ${bookings.paidAmount} >= ${bookings.grandTotal} then 'paid' when ${bookingInvoices.dueDate} < ${today}::date then 'overdue' else 'pending' end`;
+  sql<InvoiceStatus>`case when ${bookingBalanceSql()} <= 0 then 'paid' when ${bookingInvoices.dueDate} < ${today}::date then 'overdue' else 'pending' end`;
 
 /** `paid` when the booking owes nothing, `overdue` past the due date while it does, else `pending`. */
 export function invoiceStatus(balance: number, dueDate: string, today: string): InvoiceStatus {
@@ -37,7 +38,7 @@ export function invoiceStatus(balance: number, dueDate: string, today: string): 
 type InvoiceRow = typeof bookingInvoices.$inferSelect;
 
 function toInvoice(inv: InvoiceRow, booking: Pick<BookingRow, 'number' | 'grandTotal' | 'paidAmount'>, today: string): Invoice {
-  const paid = Math.min(booking.paidAmount, inv.total);
+  const { paid, balance } = invoiceCover(inv.total, booking.paidAmount);
   return {
     _id: inv.id,
     number: inv.number,
@@ -53,8 +54,8 @@ function toInvoice(inv: InvoiceRow, booking: Pick<BookingRow, 'number' | 'grandT
     tax: inv.tax,
     total: inv.total,
     paid,
-    balance: inv.total - paid,
-    status: invoiceStatus(booking.grandTotal - booking.paidAmount, inv.dueDate, today),
+    balance,
+    status: invoiceStatus(balanceOf(booking.grandTotal, booking.paidAmount), inv.dueDate, today),
     terms: inv.terms,
     createdAt: inv.createdAt,
   };

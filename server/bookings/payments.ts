@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentInput } from '../../src/api/bookings/contract';
+import { openToPay } from '../../src/domain/balance';
 import type { Tx } from '../db/client';
 import { members, roles } from '../auth/schema';
 import { conflict, invalidField } from '../http/errors';
@@ -25,7 +26,7 @@ export async function submitPayment(
   if (input.paidOn > o.today) throw invalidField('paidOn', 'inFuture', 'must not be in the future');
   // Open to pay: what is owed less what already waits for verification, so verifying every
   // submitted payment can never take the booking past its total.
-  const open = booking.grandTotal - booking.paidAmount - (await pendingAmountOf(tx, booking.id));
+  const open = openToPay(booking.grandTotal, booking.paidAmount, await pendingAmountOf(tx, booking.id));
   if (input.amount > open) throw conflict(`The payment is more than the open balance (${open})`, 'PAYMENT_EXCEEDS_BALANCE', { open, amount: input.amount });
   const [payment] = await tx
     .insert(bookingPayments)

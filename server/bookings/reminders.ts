@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Reminder } from '../../src/api/bookings/contract';
+import { balanceOf } from '../../src/domain/balance';
 import { addDays } from '../../src/domain/calendar';
 import { reminderStageOn, type ReminderSettings, type ReminderStage } from '../../src/domain/installment-plan';
 import { currentOrganization, moduleSettings } from '../admin';
@@ -12,7 +13,7 @@ import { leads } from '../leads';
 import { notify } from '../notifications';
 import { queueBookingEmail, type BookingEmailKind } from './customer-mail';
 import { bookingInstallments, bookings, installmentReminders } from './schema';
-import { bookingLink, bookingRef, logBookingEvent, staffMoney, type BookingRow } from './store';
+import { bookingBalanceSql, bookingLink, bookingRef, installmentOpenSql, logBookingEvent, staffMoney, type BookingRow } from './store';
 import { COLLECTING_STATES } from './workflow';
 
 /**
@@ -65,7 +66,7 @@ async function customerEmail(tx: Tx, booking: Pick<BookingRow, 'leadId' | 'custo
 /** The installment to name: the earliest due that is still owed. */
 async function nextOpenInstallment(tx: Tx, bookingId: string) {
   const [next] = await tx
-    .select({ id: bookingInstallments.id, dueDate: bookingInstallments.dueDate, open: moneySql(sql`${bookingInstallments.amount} - ${bookingInstallments.paidAmount}`) })
+    .select({ id: bookingInstallments.id, dueDate: bookingInstallments.dueDate, open: moneySql(installmentOpenSql()) })
     .from(bookingInstallments)
     .where(and(eq(bookingInstallments.bookingId, bookingId), lt(bookingInstallments.paidAmount, bookingInstallments.amount)))
     .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.position))
@@ -80,7 +81,7 @@ async function nextOpenInstallment(tx: Tx, bookingId: string) {
  */
 export async function sendManualReminder(tx: Tx, booking: BookingRow, actorId: string): Promise<Reminder> {
   if (!COLLECTING_STATES.includes(booking.status)) throw conflict(`A ${booking.status} booking takes no payment reminders`, 'BOOKING_CLOSED', { status: booking.status });
-  const balance = booking.grandTotal - booking.paidAmount;
+  const balance = balanceOf(booking.grandTotal, booking.paidAmount);
   if (balance <= 0) throw conflict('Nothing is due on this booking: it is paid', 'NOTHING_DUE');
   const to = await customerEmail(tx, booking);
   if (!to) throw conflict('The customer has no email address: add one to the lead first', 'CUSTOMER_EMAIL_MISSING');
@@ -111,9 +112,9 @@ export async function sendDueReminders(tx: Tx, today: string): Promise<{ install
     .select({
       installmentId: bookingInstallments.id,
       dueDate: bookingInstallments.dueDate,
-      open: moneySql(sql`${bookingInstallments.amount} - ${bookingInstallments.paidAmount}`),
+      open: moneySql(installmentOpenSql()),
       booking: { id: bookings.id, number: bookings.number, customerName: bookings.customerName, currency: bookings.currency, convertedBy: bookings.convertedBy, leadId: bookings.leadId, customerEmail: bookings.customerEmail, language: bookings.language },
-      balance: moneySql(sql`${bookings.grandTotal} - ${bookings.paidAmount}`),
+      balance: moneySql(bookingBalanceSql()),
     })
     .from(bookingInstallments)
     .innerJoin(bookings, eq(bookings.id, bookingInstallments.bookingId))
@@ -122,7 +123,7 @@ export async function sendDueReminders(tx: Tx, today: string): Promise<{ install
         lt(bookingInstallments.paidAmount, bookingInstallments.amount),
         sql`${bookingInstallments.dueDate} <= ${horizon}`,
         inArray(bookings.status, COLLECTING_STATES),
-        gt(sql`${bookings.grandTotal} - ${bookings.paidAmount}`, 0),
+        gt(bookingBalanceSql(), 0),
         // An installment told it is overdue is done with; the others are judged below.
         notExists(tx.select({ one: sql`1` }).from(installmentReminders).where(and(eq(installmentReminders.installmentId, bookingInstallments.id), eq(installmentReminders.stage, 'overdue')))),
       ),

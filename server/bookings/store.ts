@@ -4,6 +4,7 @@ import type { Booking, BookingActivity, BookingActivityType, BookingDetail, Canc
 import type { PaymentMethod } from '../../src/api/finance/contract';
 import type { TravellerType } from '../../src/api/tours/package-plan';
 import { installmentStatus, paymentStatus } from '../../src/domain/installment-plan';
+import { balanceOf } from '../../src/domain/balance';
 import { formatMoney } from '../../src/domain/money';
 import type { BookingState } from '../../src/machines/booking-machine';
 import type { PaymentState } from '../../src/machines/payment-machine';
@@ -34,6 +35,9 @@ export const bookingLink = (id: string) => `/bookings/${id}`;
  * Money in the staff's notifications' English text: `USD 1,250.00`, with a plain space (not Intl's
  * no-break one: the text is plain). Customers' emails use the documents' formatters, in their language.
  */
+/** The SQL twins of `balanceOf` (src/domain/balance.ts), for a select or a condition: a booking's balance, an installment's open amount. */
+export const bookingBalanceSql = () => sql`${bookings.grandTotal} - ${bookings.paidAmount}`;
+export const installmentOpenSql = () => sql`${bookingInstallments.amount} - ${bookingInstallments.paidAmount}`;
 export const staffMoney = (minor: number, currency: string) => formatMoney(minor, currency, 'en', { currencyDisplay: 'code' }).replace(/\u00a0/g, ' ');
 
 /** The bookings the caller may see: with "own" booking visibility, those credited to them. */
@@ -110,7 +114,7 @@ export async function toBookings(tx: Tx, rows: BookingListRow[]): Promise<Bookin
     pax: r.pax,
     grandTotal: r.grandTotal,
     paid: r.paidAmount,
-    balance: r.grandTotal - r.paidAmount,
+    balance: balanceOf(r.grandTotal, r.paidAmount),
     paymentStatus: paymentStatus(r.grandTotal, r.paidAmount),
     currency: r.currency,
     convertedBy: r.convertedBy && r.convertedByName ? { _id: r.convertedBy, name: r.convertedByName } : null,
@@ -184,7 +188,7 @@ export const toInstallment = (i: typeof bookingInstallments.$inferSelect, today:
   dueDate: i.dueDate,
   amount: i.amount,
   paid: i.paidAmount,
-  open: i.amount - i.paidAmount,
+  open: balanceOf(i.amount, i.paidAmount),
   status: installmentStatus({ amount: i.amount, paid: i.paidAmount, dueDate: i.dueDate }, today),
 });
 

@@ -13,7 +13,7 @@ import { logLeadEvent, refreshNextFollowUp, leadWorkflow, markLeadWon } from '..
 import { releaseSeats } from '../tours';
 import { applyEvent, applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
 import { bookingInstallments, bookingPayments, bookingTravellers, bookings, paymentAllocations } from './schema';
-import { BOOKING_RECORD, PAYMENT_RECORD, bookingRef, logBookingEvent, type BookingRow, type PaymentRow } from './store';
+import { BOOKING_RECORD, PAYMENT_RECORD, bookingRef, installmentOpenSql, logBookingEvent, type BookingRow, type PaymentRow } from './store';
 
 /**
  * The booking and payment machines' server side (docs/workflows.md): the facts their guards read,
@@ -37,7 +37,7 @@ export async function bookingContext(tx: Tx, row: BookingRow): Promise<BookingCo
     .from(bookingTravellers)
     .where(eq(bookingTravellers.bookingId, row.id));
   const [first] = await tx
-    .select({ open: moneySql(sql`${bookingInstallments.amount} - ${bookingInstallments.paidAmount}`) })
+    .select({ open: moneySql(installmentOpenSql()) })
     .from(bookingInstallments)
     .where(eq(bookingInstallments.bookingId, row.id))
     .orderBy(asc(bookingInstallments.position))

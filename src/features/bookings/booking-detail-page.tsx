@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
+import { openToPay } from '../../domain/balance';
 import { todayIn } from '../../domain/calendar';
 import { failPaymentInput, participantInput, paymentInput, PAYMENT_METHODS, TRAVELLER_TYPES, type BookingDetail, type Payment, type PaymentInput, type Traveller } from '../../api/bookings/contract';
 import { useBooking } from '../../api/bookings/get-bookings';
@@ -68,7 +69,7 @@ function PaymentDialog({ booking, onClose }: { booking: BookingDetail; onClose: 
   // One key per opening of the form: a double click or a retry is the same payment.
   const [key] = useState(newIdempotencyKey);
   const [proof, setProof] = useState<File | null>(null);
-  const open = booking.balance - booking.pendingAmount;
+  const open = openToPay(booking.grandTotal, booking.paid, booking.pendingAmount);
   const { control, handleSubmit, setError } = useForm<PaymentInput>({
     resolver: contractResolver(paymentInput) as never,
     defaultValues: { amount: Math.max(0, Math.min(open, booking.installments.find((i) => i.open > 0)?.open ?? open)), paymentMethod: 'bank-transfer', paidOn: today, reference: '', notes: '' },
@@ -206,7 +207,7 @@ function Booking({ booking }: { booking: BookingDetail }) {
   const reminder = useSendReminder();
   const invoice = useGenerateInvoice();
   const editable = booking.status === 'pendingVerification' || booking.status === 'verified';
-  const collecting = booking.status !== 'canceled' && booking.balance - booking.pendingAmount > 0;
+  const collecting = booking.status !== 'canceled' && openToPay(booking.grandTotal, booking.paid, booking.pendingAmount) > 0;
   const describe = (type: string, data: Record<string, unknown>) =>
     t(`bookings.activity.${type}`, {
       ...data,
