@@ -164,18 +164,22 @@ export const moneySchema = money();
 
 // ---------- lists and queries ----------
 
-/** Query strings arrive as text: numbers are parsed, lists accept repeated keys or commas. */
-export const intFromQuery = (min: number, max: number, fallback: number) =>
-  v.optional(
-    v.pipe(
-      v.string(coded('invalidType', 'must be a number', { expected: 'number' })),
-      v.regex(/^\d{1,9}$/, coded('notInteger', 'must be a whole number')),
-      v.transform(Number),
-      v.minValue(min, coded('tooSmall', `must be at least ${min}`, { min })),
-      v.maxValue(max, coded('tooLarge', `must be at most ${max}`, { max })),
-    ),
-    String(fallback),
+/**
+ * A whole number written as text (a query string, a multipart form's field): digits only (no sign,
+ * fraction, exponent or space), then bounded. Text beyond what JavaScript counts exactly reads as at
+ * least 2^53, above any `max` a contract allows, so it is refused as too large, never kept rounded.
+ */
+export const wholeFromText = ({ min = 0, max, notWhole = 'must be a whole number', tooLarge = `must be at most ${max}` }: { min?: number; max: number; notWhole?: string; tooLarge?: string }) =>
+  v.pipe(
+    v.string(coded('invalidType', 'must be a number', { expected: 'number' })),
+    v.regex(/^\d+$/, coded('notInteger', notWhole)),
+    v.transform(Number),
+    v.minValue(min, coded('tooSmall', min === 0 ? 'must not be negative' : `must be at least ${min}`, { min })),
+    v.maxValue(max, coded('tooLarge', tooLarge, { max })),
   );
+
+/** Query strings arrive as text: numbers are parsed, lists accept repeated keys or commas. */
+export const intFromQuery = (min: number, max: number, fallback: number) => v.optional(wholeFromText({ min, max }), String(fallback));
 
 export const sortOrder = (fallback: 'asc' | 'desc' = 'asc') => v.optional(oneOf(['asc', 'desc'], 'must be asc or desc'), fallback);
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { addDays, nights } from '../../domain/calendar';
 import { coded, type IssueCode, type IssueParams } from '../common/issues';
 import { catalogueRefSchema } from '../catalogue/regions/contract';
-import { clearableText, idList as kitIdList, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, requiredText, uuid } from '../common/schemas';
+import { clearableText, idList as kitIdList, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, requiredText, uuid, wholeFromText } from '../common/schemas';
 
 /**
  * What packages (personalized tours) and group departures share: the day-by-day plan, the price per
@@ -150,12 +150,7 @@ export function planRules<T extends { days?: { dayNumber: number }[]; lines?: { 
 export const MATCH_MODES = ['any', 'all'] as const;
 export type MatchMode = (typeof MATCH_MODES)[number];
 
-const nightsQuery = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,3}$/, coded('notInteger', 'must be a whole number')),
-  v.transform(Number),
-  v.maxValue(MAX_NIGHTS, coded('tooLarge', `must be at most ${MAX_NIGHTS}`, { max: MAX_NIGHTS })),
-);
+const nightsQuery = wholeFromText({ max: MAX_NIGHTS });
 
 /**
  * The seed's filters of group and personalized tours: `totalNights` (any of the values), `pointOfContact`
