@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentInput } from '../../src/api/bookings/contract';
 import { openToPay } from '../../src/domain/balance';
 import type { Tx } from '../db/client';
+import { activeMember } from '../auth/members';
 import { members, roles } from '../auth/schema';
 import { conflict, invalidField } from '../http/errors';
 import { notify } from '../notifications';
@@ -53,7 +54,7 @@ async function notifyVerifiers(tx: Tx, booking: BookingRow, payment: PaymentRow,
     .select({ id: members.id })
     .from(members)
     .innerJoin(roles, eq(roles.id, members.roleId))
-    .where(and(eq(members.isActive, true), eq(members.employmentStatus, 'active'), sql`(${roles.isOwner} or coalesce(${roles.permissions}->'bookings', '[]'::jsonb) ? 'approve')`));
+    .where(and(activeMember(), sql`(${roles.isOwner} or coalesce(${roles.permissions}->'bookings', '[]'::jsonb) ? 'approve')`));
   for (const v of verifiers) {
     if (v.id === submittedBy) continue;
     await notify(tx, v.id, {
