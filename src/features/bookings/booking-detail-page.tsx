@@ -86,7 +86,7 @@ function PaymentDialog({ booking, onClose }: { booking: BookingDetail; onClose: 
   return (
     <FormDialog id="payment-form" header={t('bookings.payments.record')} onClose={onClose} onSubmit={onSubmit} submitting={record.isPending} width={560}>
       <MoneyField control={control} name="amount" label={t('bookings.payments.amount')} currency={booking.currency} />
-      <SelectField control={control} name="paymentMethod" label={t('bookings.payments.method')} options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`bookings.methods.${v}`) }))} />
+      <SelectField control={control} name="paymentMethod" label={t('bookings.payments.method')} options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`finance.methods.${v}`) }))} />
       <DateField control={control} name="paidOn" label={t('bookings.payments.paidOn')} />
       <TextField control={control} name="reference" label={t('bookings.payments.reference')} />
       <TextAreaField control={control} name="notes" label={t('bookings.payments.notes')} />
@@ -373,7 +373,7 @@ function Booking({ booking }: { booking: BookingDetail }) {
                 <tr key={p._id} data-payment={p._id} data-status={p.status}>
                   <td data-label={t('bookings.payments.paidOn')}>{fmt.date(p.paidOn)}</td>
                   <td data-label={t('bookings.payments.amount')}>{money(p.amount)}</td>
-                  <td data-label={t('bookings.payments.method')}>{t(`bookings.methods.${p.paymentMethod}`)}</td>
+                  <td data-label={t('bookings.payments.method')}>{t(`finance.methods.${p.paymentMethod}`)}</td>
                   <td data-label={t('bookings.payments.reference')}>{p.reference && <bdi>{p.reference}</bdi>}</td>
                   <td data-label={t('bookings.payments.status')}>
                     <StatusTag status={p.status} label={t(`bookings.paymentStates.${p.status}`)} />

@@ -222,7 +222,7 @@ export function VendorPaymentDialog({ operation, target, onClose }: { operation:
         {t('operations.payment.owedNow', { amount: fmt.money(target.owed, operation.currency) })}
       </p>
       <MoneyField control={control} name="amount" label={t('operations.payment.amount')} currency={operation.currency} />
-      <SelectField control={control} name="paymentMethod" label={t('operations.payment.method')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`operations.methods.${m}`) }))} />
+      <SelectField control={control} name="paymentMethod" label={t('operations.payment.method')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />
       <DateField control={control} name="paidOn" label={t('operations.payment.paidOn')} />
       <TextField control={control} name="reference" label={t('operations.payment.reference')} />
       <TextAreaField control={control} name="notes" label={t('operations.payment.notes')} />

@@ -54,7 +54,7 @@ const finance: typeof en = {
       'bank-transfer': 'Bankoverførsel',
       card: 'Kort',
       cheque: 'Check',
-      online: 'Online',
+      online: 'Onlinebetaling',
     },
     sources: {
       'booking-payment': 'Bookingbetaling',

@@ -54,7 +54,7 @@ const finance: typeof en = {
       'bank-transfer': 'Τραπεζική μεταφορά',
       card: 'Κάρτα',
       cheque: 'Επιταγή',
-      online: 'Ηλεκτρονικά',
+      online: 'Ηλεκτρονική πληρωμή',
     },
     sources: {
       'booking-payment': 'Πληρωμή κράτησης',

@@ -54,7 +54,7 @@ const finance = {
       'bank-transfer': 'Bonifico bancario',
       card: 'Carta',
       cheque: 'Assegno',
-      online: 'Online',
+      online: 'Pagamento online',
     },
     sources: {
       'booking-payment': 'Pagamento di prenotazione',

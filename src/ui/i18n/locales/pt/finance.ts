@@ -54,7 +54,7 @@ const finance: typeof en = {
       'bank-transfer': 'Transferência bancária',
       card: 'Cartão',
       cheque: 'Cheque',
-      online: 'Online',
+      online: 'Pagamento online',
     },
     sources: {
       'booking-payment': 'Pagamento de reserva',

@@ -54,7 +54,7 @@ const finance: typeof en = {
       'bank-transfer': 'Banköverföring',
       card: 'Kort',
       cheque: 'Check',
-      online: 'Online',
+      online: 'Onlinebetalning',
     },
     sources: {
       'booking-payment': 'Bokningsbetalning',
