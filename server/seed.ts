@@ -10,6 +10,7 @@ import { BOOKING_SEEDS, seedBookings } from './bookings';
 import { OPERATION_SEEDS, seedOperations } from './operations';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue';
 import type { VendorService } from '../src/api/vendors/contract';
+import { addDays, todayIn } from '../src/domain/calendar';
 import { organizations } from './db/tenancy';
 import { vendors } from './vendors';
 
@@ -111,7 +112,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     await seedOperator(tx, passwordHash);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(organizations);
     if (n > 0) return false;
-    const periodEnd = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+    const periodEnd = addDays(todayIn('UTC'), 365);
     const person = <P extends Omit<NewMember, 'passwordHash'>>(p: P, i: number) => ({ ...p, passwordHash, phone: `+971 50 000 00${i + 1}`, joiningDate: '2024-01-15' });
     for (const spec of DEMO_ORGS) {
       const { organizationId } = await setUpOrganization(tx, {

@@ -7,7 +7,8 @@ import { verifyPassword, hashPassword } from '../auth/password';
 import { clientAddress, endSession, revokeMemberSessions, startSession } from '../auth/session';
 import { rateLimit } from '../http/rate-limit';
 import { findInvitation, useInvitation } from './invitations';
-import { daysUntil, readOnlyReason } from '../../src/api/platform/subscription';
+import { readOnlyReason } from '../../src/api/platform/subscription';
+import { daysBetween } from '../../src/domain/calendar';
 import { todayIn } from '../db/clock';
 import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
 import type { Tx } from '../db/client';
@@ -33,7 +34,7 @@ export async function loadAuthState(tx: Tx, memberId: string): Promise<AuthState
       seatsUsed,
       status: sub.status as AuthState['subscription']['status'],
       periodEnd: sub.periodEnd,
-      daysLeft: daysUntil(today, sub.periodEnd),
+      daysLeft: daysBetween(today, sub.periodEnd),
       readOnly: readOnlyReason(sub.status, sub.periodEnd, today) !== null,
     },
     role: {

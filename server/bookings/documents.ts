@@ -1,9 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { balanceOf, invoiceCover } from '../../src/domain/balance';
 import type { PaymentMethod } from '../../src/api/finance/contract';
 import { idParams } from '../../src/api/common/schemas';
 import { paymentParams } from '../../src/api/bookings/contract';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
+import { moneySql } from '../db/money';
 import { documentRoutes, fill, bookingConfirmationTemplate, bookingInvoiceTemplate, bookingReceiptTemplate, type BookingConfirmationData, type BookingInvoiceData, type BookingReceiptData } from '../documents';
 import type { RecordDocument } from '../documents';
 import { conflict, notFound } from '../http/errors';
@@ -55,7 +57,7 @@ async function confirmationOf(tx: Tx, booking: BookingRow): Promise<RecordDocume
       lines: customerLines(booking),
       grandTotal: booking.grandTotal,
       paid: booking.paidAmount,
-      balance: booking.grandTotal - booking.paidAmount,
+      balance: balanceOf(booking.grandTotal, booking.paidAmount),
       installments,
     },
     email: (s, organization) => ({
@@ -78,7 +80,7 @@ async function receiptOf(tx: Tx, booking: BookingRow, paymentId: string): Promis
   // up to it (their order, `verified_seq`, not the time their transactions started: two verified at
   // once queue on the booking's lock), so the same receipt reads the same whenever it is printed.
   const [upTo] = await tx
-    .select({ paid: sql<number>`coalesce(sum(${bookingPayments.amount}), 0)::float8` })
+    .select({ paid: moneySql(sql`coalesce(sum(${bookingPayments.amount}), 0)`) })
     .from(bookingPayments)
     .where(and(eq(bookingPayments.bookingId, booking.id), eq(bookingPayments.status, 'verified'), sql`${bookingPayments.verifiedSeq} <= ${payment.verifiedSeq}`));
   const number = payment.receiptNumber;
@@ -97,7 +99,7 @@ async function receiptOf(tx: Tx, booking: BookingRow, paymentId: string): Promis
       reference: payment.reference,
       amount: payment.amount,
       currency: payment.currency,
-      balance: booking.grandTotal - upTo.paid,
+      balance: balanceOf(booking.grandTotal, upTo.paid),
     },
     email: (s, organization) => ({ subject: fill(s.email.receiptSubject, { number, organization }), message: fill(s.email.receiptMessage, { number, organization }) }),
   };
@@ -111,7 +113,7 @@ async function invoiceOf(tx: Tx, auth: AuthContext, invoiceId: string): Promise<
     .where(and(eq(bookingInvoices.id, invoiceId), visibleBookings(auth)));
   if (!row) throw notFound('Invoice');
   const { inv } = row;
-  const paid = Math.min(row.booking.paidAmount, inv.total);
+  const { paid, balance } = invoiceCover(inv.total, row.booking.paidAmount);
   const bookingNumber = bookingRef(row.booking.number);
   return {
     recordType: INVOICE_RECORD,
@@ -132,7 +134,7 @@ async function invoiceOf(tx: Tx, auth: AuthContext, invoiceId: string): Promise<
       tax: inv.tax,
       total: inv.total,
       paid,
-      balance: inv.total - paid,
+      balance,
       terms: inv.terms,
     },
     email: (s, organization) => ({

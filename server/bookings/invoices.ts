@@ -1,19 +1,22 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceLine, InvoiceStats, InvoiceStatus, InvoicesQuery } from '../../src/api/bookings/invoices';
 import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
-import { addDays, taxIncluded } from '../../src/domain/installment-plan';
+import { balanceOf, invoiceCover } from '../../src/domain/balance';
+import { addDays, monthStart } from '../../src/domain/calendar';
+import { taxIncluded } from '../../src/domain/installment-plan';
 import { bookingMachine, describeBookingRefusal } from '../../src/machines/booking-machine';
 import { snapshotOf } from '../../src/machines/workflow';
 import { currentOrganization, moduleSettings } from '../admin';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
+import { readInteger } from '../db/money';
 import { nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
 import { containsPattern, listPage } from '../http/list';
 import { bookingInvoices, bookings } from './schema';
-import { bookingContext, bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
+import { bookingBalanceSql, bookingContext, bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
 import { applyBookingEvent } from './workflow';
-import { growth, monthStart } from './lists';
+import { growth } from './lists';
 
 /**
  * Invoices (SPEC workflow 2): one per completed booking, numbered from the organization's series
@@ -24,7 +27,7 @@ import { growth, monthStart } from './lists';
 
 /** The invoice's status in SQL: the rule `invoiceStatus` below states. */
 const statusSql = (today: string) =>
-  sql<InvoiceStatus>`case when ${bookings.paidAmount} >= ${bookings.grandTotal} then 'paid' when ${bookingInvoices.dueDate} < ${today}::date then 'overdue' else 'pending' end`;
+  sql<InvoiceStatus>`case when ${bookingBalanceSql()} <= 0 then 'paid' when ${bookingInvoices.dueDate} < ${today}::date then 'overdue' else 'pending' end`;
 
 /** `paid` when the booking owes nothing, `overdue` past the due date while it does, else `pending`. */
 export function invoiceStatus(balance: number, dueDate: string, today: string): InvoiceStatus {
@@ -35,7 +38,7 @@ export function invoiceStatus(balance: number, dueDate: string, today: string): 
 type InvoiceRow = typeof bookingInvoices.$inferSelect;
 
 function toInvoice(inv: InvoiceRow, booking: Pick<BookingRow, 'number' | 'grandTotal' | 'paidAmount'>, today: string): Invoice {
-  const paid = Math.min(booking.paidAmount, inv.total);
+  const { paid, balance } = invoiceCover(inv.total, booking.paidAmount);
   return {
     _id: inv.id,
     number: inv.number,
@@ -51,8 +54,8 @@ function toInvoice(inv: InvoiceRow, booking: Pick<BookingRow, 'number' | 'grandT
     tax: inv.tax,
     total: inv.total,
     paid,
-    balance: inv.total - paid,
-    status: invoiceStatus(booking.grandTotal - booking.paidAmount, inv.dueDate, today),
+    balance,
+    status: invoiceStatus(balanceOf(booking.grandTotal, booking.paidAmount), inv.dueDate, today),
     terms: inv.terms,
     createdAt: inv.createdAt,
   };
@@ -142,7 +145,7 @@ export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQue
       coalesce(sum(${bookingInvoices.total}) filter (where ${bookingInvoices.issuedOn} >= ${monthStart(today)}::date and ${bookingInvoices.issuedOn} < ${monthStart(today, 1)}::date), 0) as this_month,
       coalesce(sum(${bookingInvoices.total}) filter (where ${bookingInvoices.issuedOn} >= ${monthStart(today, -1)}::date and ${bookingInvoices.issuedOn} < ${monthStart(today)}::date), 0) as last_month
     from ${join} ${where ? sql`where ${where}` : sql``}`);
-  const n = (k: string) => Number(rows[0][k] ?? 0);
+  const n = (k: string) => readInteger(rows[0][k] ?? 0);
   const stats: InvoiceStats = {
     total: n('total'),
     paid: n('paid'),

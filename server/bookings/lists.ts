@@ -2,10 +2,11 @@ import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, lte, or, sql, type
 import type { BookingsQuery, CompletedBookingsQuery, PaymentReceipt, PaymentReceiptsQuery, PendingInstallment, PendingInstallmentsQuery, ReceiptStats } from '../../src/api/bookings/contract';
 import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
 import type { Booking } from '../../src/api/bookings/contract';
-import { addDays } from '../../src/domain/installment-plan';
+import { addDays, monthStart } from '../../src/domain/calendar';
 import type { BookingState } from '../../src/machines/booking-machine';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
+import { readInteger } from '../db/money';
 import { containsPattern, listPage } from '../http/list';
 import { bookingInstallments, bookingInvoices, bookingPaymentProofs, bookingPayments, bookings } from './schema';
 import { bookingRef, memberRefs, selectBookings, toBookings, toInstallment, toPayments, visibleBookings } from './store';
@@ -157,12 +158,6 @@ export async function pendingInstallmentsPage(tx: Tx, auth: AuthContext, query: 
 
 const RECEIPT_SORT = { date: bookingPayments.paidOn, amount: bookingPayments.amount, createdAt: bookingPayments.createdAt };
 
-/** The first day of the month `months` after the one `today` is in. */
-export const monthStart = (today: string, months = 0) => {
-  const d = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 + months, 1));
-  return d.toISOString().slice(0, 10);
-};
-
 /** `part / whole` in basis points, rounded; 0 when there is no whole. */
 const basisPoints = (part: number, whole: number) => (whole > 0 ? Math.round((part * 10_000) / whole) : 0);
 /** Growth of `now` over `before` in basis points; null when there was nothing before to grow from. */
@@ -198,7 +193,7 @@ export async function paymentReceiptsPage(tx: Tx, auth: AuthContext, query: Paym
       coalesce(sum(booking_payments.amount) filter (where booking_payments.status = 'verified' and booking_payments.paid_on >= ${thisMonth}::date and booking_payments.paid_on < ${nextMonth}::date), 0) as this_month,
       coalesce(sum(booking_payments.amount) filter (where booking_payments.status = 'verified' and booking_payments.paid_on >= ${lastMonth}::date and booking_payments.paid_on < ${thisMonth}::date), 0) as last_month
     from ${from} ${where ? sql`where ${where}` : sql``}`);
-  const n = (k: string) => Number(rows[0][k] ?? 0);
+  const n = (k: string) => readInteger(rows[0][k] ?? 0);
   const total = n('total');
   const stats: ReceiptStats = {
     totalReceipts: total,

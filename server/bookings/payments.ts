@@ -1,16 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentInput } from '../../src/api/bookings/contract';
+import { openToPay } from '../../src/domain/balance';
 import type { Tx } from '../db/client';
+import { activeMember } from '../auth/members';
 import { members, roles } from '../auth/schema';
 import { conflict, invalidField } from '../http/errors';
 import { assertBooksOpen } from '../finance';
 import { notify } from '../notifications';
 import type { ProofFile } from './proof';
 import { bookingPaymentProofs, bookingPayments } from './schema';
-import { bookingLink, bookingRef, logBookingEvent, pendingAmountOf, type BookingRow, type PaymentRow } from './store';
+import { bookingLink, bookingRef, logBookingEvent, pendingAmountOf, staffMoney, type BookingRow, type PaymentRow } from './store';
 import { COLLECTING_STATES } from './workflow';
 import { DOCUMENT_STRINGS, type DocumentStrings } from '../documents';
-import { formatMoney } from './reminders';
 
 /**
  * `POST /bookings/{id}/payment` on a booking the caller has locked: a payment the customer made,
@@ -29,7 +30,7 @@ export async function submitPayment(
   await assertBooksOpen(tx, input.paidOn);
   // Open to pay: what is owed less what already waits for verification, so verifying every
   // submitted payment can never take the booking past its total.
-  const open = booking.grandTotal - booking.paidAmount - (await pendingAmountOf(tx, booking.id));
+  const open = openToPay(booking.grandTotal, booking.paidAmount, await pendingAmountOf(tx, booking.id));
   if (input.amount > open) throw conflict(`The payment is more than the open balance (${open})`, 'PAYMENT_EXCEEDS_BALANCE', { open, amount: input.amount });
   const [payment] = await tx
     .insert(bookingPayments)
@@ -56,14 +57,14 @@ async function notifyVerifiers(tx: Tx, booking: BookingRow, payment: PaymentRow,
     .select({ id: members.id })
     .from(members)
     .innerJoin(roles, eq(roles.id, members.roleId))
-    .where(and(eq(members.isActive, true), eq(members.employmentStatus, 'active'), sql`(${roles.isOwner} or coalesce(${roles.permissions}->'bookings', '[]'::jsonb) ? 'approve')`));
+    .where(and(activeMember(), sql`(${roles.isOwner} or coalesce(${roles.permissions}->'bookings', '[]'::jsonb) ? 'approve')`));
   for (const v of verifiers) {
     if (v.id === submittedBy) continue;
     await notify(tx, v.id, {
       type: 'payment-submitted',
       title: `Payment to verify: ${booking.customerName} (${bookingRef(booking.number)})`,
       // The English wording for API callers; `message` carries the code for the reader’s language.
-      body: `${formatMoney(payment.amount, payment.currency)} by ${DOCUMENT_STRINGS.en.methods[payment.paymentMethod as keyof DocumentStrings['methods']].toLowerCase()}, paid on ${payment.paidOn}`,
+      body: `${staffMoney(payment.amount, payment.currency)} by ${DOCUMENT_STRINGS.en.methods[payment.paymentMethod as keyof DocumentStrings['methods']].toLowerCase()}, paid on ${payment.paidOn}`,
       message: {
         key: 'paymentToVerify',
         params: { customer: booking.customerName, ref: bookingRef(booking.number), amount: payment.amount, currency: payment.currency, method: payment.paymentMethod, date: payment.paidOn },

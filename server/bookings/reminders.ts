@@ -1,16 +1,19 @@
 import { and, asc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Reminder } from '../../src/api/bookings/contract';
-import { addDays, reminderStageOn, type ReminderSettings, type ReminderStage } from '../../src/domain/installment-plan';
+import { balanceOf } from '../../src/domain/balance';
+import { addDays } from '../../src/domain/calendar';
+import { reminderStageOn, type ReminderSettings, type ReminderStage } from '../../src/domain/installment-plan';
 import { currentOrganization, moduleSettings } from '../admin';
 import { documentFormatters, DOCUMENT_STRINGS, fill } from '../documents';
 import { LOCALES, type Locale } from '../../src/api/admin/members/contract';
 import type { Tx } from '../db/client';
+import { moneySql } from '../db/money';
 import { conflict } from '../http/errors';
 import { leads } from '../leads';
 import { notify } from '../notifications';
 import { queueBookingEmail, type BookingEmailKind } from './customer-mail';
 import { bookingInstallments, bookings, installmentReminders } from './schema';
-import { bookingLink, bookingRef, logBookingEvent, type BookingRow } from './store';
+import { bookingBalanceSql, bookingLink, bookingRef, installmentOpenSql, logBookingEvent, staffMoney, type BookingRow } from './store';
 import { COLLECTING_STATES } from './workflow';
 
 /**
@@ -18,13 +21,6 @@ import { COLLECTING_STATES } from './workflow';
  * installment gets each stage once — the partial unique index on (installment, stage) decides,
  * so a rerun, a restart or a second server never sends twice.
  */
-
-/** Money in the staff's notifications: `USD 1,250.00` from minor units, in the currency's own decimals (customers' emails use the documents' formatters, in their language). */
-export function formatMoney(minor: number, currency: string): string {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  // A plain space, not Intl's no-break one: notifications are plain text.
-  return new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'code' }).format(minor / 10 ** digits).replace(/\u00a0/g, ' ');
-}
 
 interface Owed {
   booking: Pick<BookingRow, 'id' | 'number' | 'customerName' | 'currency' | 'convertedBy' | 'language'>;
@@ -70,7 +66,7 @@ async function customerEmail(tx: Tx, booking: Pick<BookingRow, 'leadId' | 'custo
 /** The installment to name: the earliest due that is still owed. */
 async function nextOpenInstallment(tx: Tx, bookingId: string) {
   const [next] = await tx
-    .select({ id: bookingInstallments.id, dueDate: bookingInstallments.dueDate, open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8` })
+    .select({ id: bookingInstallments.id, dueDate: bookingInstallments.dueDate, open: moneySql(installmentOpenSql()) })
     .from(bookingInstallments)
     .where(and(eq(bookingInstallments.bookingId, bookingId), lt(bookingInstallments.paidAmount, bookingInstallments.amount)))
     .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.position))
@@ -85,7 +81,7 @@ async function nextOpenInstallment(tx: Tx, bookingId: string) {
  */
 export async function sendManualReminder(tx: Tx, booking: BookingRow, actorId: string): Promise<Reminder> {
   if (!COLLECTING_STATES.includes(booking.status)) throw conflict(`A ${booking.status} booking takes no payment reminders`, 'BOOKING_CLOSED', { status: booking.status });
-  const balance = booking.grandTotal - booking.paidAmount;
+  const balance = balanceOf(booking.grandTotal, booking.paidAmount);
   if (balance <= 0) throw conflict('Nothing is due on this booking: it is paid', 'NOTHING_DUE');
   const to = await customerEmail(tx, booking);
   if (!to) throw conflict('The customer has no email address: add one to the lead first', 'CUSTOMER_EMAIL_MISSING');
@@ -116,9 +112,9 @@ export async function sendDueReminders(tx: Tx, today: string): Promise<{ install
     .select({
       installmentId: bookingInstallments.id,
       dueDate: bookingInstallments.dueDate,
-      open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8`,
+      open: moneySql(installmentOpenSql()),
       booking: { id: bookings.id, number: bookings.number, customerName: bookings.customerName, currency: bookings.currency, convertedBy: bookings.convertedBy, leadId: bookings.leadId, customerEmail: bookings.customerEmail, language: bookings.language },
-      balance: sql<number>`(${bookings.grandTotal} - ${bookings.paidAmount})::float8`,
+      balance: moneySql(bookingBalanceSql()),
     })
     .from(bookingInstallments)
     .innerJoin(bookings, eq(bookings.id, bookingInstallments.bookingId))
@@ -127,7 +123,7 @@ export async function sendDueReminders(tx: Tx, today: string): Promise<{ install
         lt(bookingInstallments.paidAmount, bookingInstallments.amount),
         sql`${bookingInstallments.dueDate} <= ${horizon}`,
         inArray(bookings.status, COLLECTING_STATES),
-        gt(sql`${bookings.grandTotal} - ${bookings.paidAmount}`, 0),
+        gt(bookingBalanceSql(), 0),
         // An installment told it is overdue is done with; the others are judged below.
         notExists(tx.select({ one: sql`1` }).from(installmentReminders).where(and(eq(installmentReminders.installmentId, bookingInstallments.id), eq(installmentReminders.stage, 'overdue')))),
       ),
@@ -157,7 +153,7 @@ export async function sendDueReminders(tx: Tx, today: string): Promise<{ install
       await notify(tx, c.booking.convertedBy, {
         type: 'installment-overdue',
         title: `Installment overdue: ${c.booking.customerName} (${bookingRef(c.booking.number)})`,
-        body: `${formatMoney(c.open, c.booking.currency)} was due on ${c.dueDate}`,
+        body: `${staffMoney(c.open, c.booking.currency)} was due on ${c.dueDate}`,
         message: { key: 'installmentOverdue', params: { customer: c.booking.customerName, ref: bookingRef(c.booking.number), amount: c.open, currency: c.booking.currency, date: c.dueDate } },
         link: bookingLink(c.booking.id),
       });

@@ -3,6 +3,7 @@ import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, text, 
 import { bookingMachine } from '../../src/machines/booking-machine';
 import { paymentMachine } from '../../src/machines/payment-machine';
 import { stateCheck } from '../db/state-check';
+import { money } from '../db/money';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { LOCALES } from '../../src/api/admin/members/contract';
 import { members } from '../auth/schema';
@@ -19,7 +20,6 @@ import { documentSends } from '../documents';
  * behind every invariant: allocations never exceed an installment, payments never exceed the
  * total, a plan sums to its total, an issued invoice never changes.
  */
-const money = (name: string) => bigint(name, { mode: 'number' });
 const uuids = (name: string) => uuid(name).array().notNull().default(sql`'{}'::uuid[]`);
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 

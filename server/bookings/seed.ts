@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '../../src/api/finance/contract';
-import { addDays, depositPlan, equalPlan, type TravellerKind } from '../../src/domain/installment-plan';
+import { addDays, dateIn } from '../../src/domain/calendar';
+import { depositPlan, equalPlan, type TravellerKind } from '../../src/domain/installment-plan';
 import { members } from '../auth/schema';
 import type { AuthContext } from '../auth/session';
 import { TENANT_ROLE, type Tx } from '../db/client';
-import { dateIn, organizationTimeZone } from '../db/clock';
+import { organizationTimeZone } from '../db/clock';
 import { leads } from '../leads';
 import { OPEN_LEAD_STATES } from '../../src/machines/lead-machine';
 import { groupTours, personalizedTours } from '../tours';

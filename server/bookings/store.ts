@@ -4,11 +4,14 @@ import type { Booking, BookingActivity, BookingActivityType, BookingDetail, Canc
 import type { PaymentMethod } from '../../src/api/finance/contract';
 import type { TravellerType } from '../../src/api/tours/package-plan';
 import { installmentStatus, paymentStatus } from '../../src/domain/installment-plan';
+import { balanceOf } from '../../src/domain/balance';
+import { formatMoney } from '../../src/domain/money';
 import type { BookingContext, BookingState } from '../../src/machines/booking-machine';
 import type { PaymentState } from '../../src/machines/payment-machine';
 import type { AuthContext } from '../auth/session';
 import { visibleTo } from '../auth/visibility';
 import type { Tx } from '../db/client';
+import { moneySql } from '../db/money';
 import { members } from '../auth/schema';
 import { leads } from '../leads';
 import { placeRefs } from '../catalogue';
@@ -28,6 +31,14 @@ export const PAYMENT_RECORD = 'Payment';
 /** `BK-1042`: the booking's number as people say it. */
 export const bookingRef = (number: number) => `BK-${number}`;
 export const bookingLink = (id: string) => `/bookings/${id}`;
+/**
+ * Money in the staff's notifications' English text: `USD 1,250.00`, with a plain space (not Intl's
+ * no-break one: the text is plain). Customers' emails use the documents' formatters, in their language.
+ */
+/** The SQL twins of `balanceOf` (src/domain/balance.ts), for a select or a condition: a booking's balance, an installment's open amount. */
+export const bookingBalanceSql = () => sql`${bookings.grandTotal} - ${bookings.paidAmount}`;
+export const installmentOpenSql = () => sql`${bookingInstallments.amount} - ${bookingInstallments.paidAmount}`;
+export const staffMoney = (minor: number, currency: string) => formatMoney(minor, currency, 'en', { currencyDisplay: 'code' }).replace(/\u00a0/g, ' ');
 
 /** The bookings the caller may see: with "own" booking visibility, those credited to them. */
 export const visibleBookings = (auth: AuthContext) => visibleTo(auth, 'bookings', bookings.convertedBy);
@@ -103,7 +114,7 @@ export async function toBookings(tx: Tx, rows: BookingListRow[]): Promise<Bookin
     pax: r.pax,
     grandTotal: r.grandTotal,
     paid: r.paidAmount,
-    balance: r.grandTotal - r.paidAmount,
+    balance: balanceOf(r.grandTotal, r.paidAmount),
     paymentStatus: paymentStatus(r.grandTotal, r.paidAmount),
     currency: r.currency,
     convertedBy: r.convertedBy && r.convertedByName ? { _id: r.convertedBy, name: r.convertedByName } : null,
@@ -177,7 +188,7 @@ export const toInstallment = (i: typeof bookingInstallments.$inferSelect, today:
   dueDate: i.dueDate,
   amount: i.amount,
   paid: i.paidAmount,
-  open: i.amount - i.paidAmount,
+  open: balanceOf(i.amount, i.paidAmount),
   status: installmentStatus({ amount: i.amount, paid: i.paidAmount, dueDate: i.dueDate }, today),
 });
 
@@ -211,7 +222,7 @@ export async function bookingContext(tx: Tx, row: Pick<BookingRow, 'id' | 'pax' 
     .from(bookingTravellers)
     .where(eq(bookingTravellers.bookingId, row.id));
   const [first] = await tx
-    .select({ open: sql<number>`(${bookingInstallments.amount} - ${bookingInstallments.paidAmount})::float8` })
+    .select({ open: moneySql(installmentOpenSql()) })
     .from(bookingInstallments)
     .where(eq(bookingInstallments.bookingId, row.id))
     .orderBy(asc(bookingInstallments.position))
@@ -267,8 +278,8 @@ export async function logBookingEvent(tx: Tx, bookingId: string, type: BookingAc
 /** What submitted payments wait to have verified, on a locked booking. */
 export async function pendingAmountOf(tx: Tx, bookingId: string): Promise<number> {
   const [row] = await tx
-    .select({ n: sql<string>`coalesce(sum(${bookingPayments.amount}), 0)` })
+    .select({ n: moneySql(sql`coalesce(sum(${bookingPayments.amount}), 0)`) })
     .from(bookingPayments)
     .where(and(eq(bookingPayments.bookingId, bookingId), eq(bookingPayments.status, 'submitted')));
-  return Number(row.n);
+  return row.n;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { money } from '../db/money';
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
 import { id, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { declareDuplicates } from '../http/errors';
@@ -104,7 +105,7 @@ export const activities = pgTable(
     difficulty: text('difficulty').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     /** Integer minor units of the organization's currency. */
-    pricePerPerson: bigint('price_per_person', { mode: 'number' }).notNull(),
+    pricePerPerson: money('price_per_person').notNull(),
     description: text('description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

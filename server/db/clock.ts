@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { dateIn } from '../../src/domain/calendar';
 import { boolean, check, pgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './client';
 import { instant, organizations } from './tenancy';
@@ -56,12 +57,6 @@ export function settableClock(): SettableClock {
       fixed = instant === undefined ? undefined : new Date(instant).getTime();
     },
   };
-}
-
-/** The calendar date of an instant in a time zone (`YYYY-MM-DD`). */
-export function dateIn(instant: Date, timeZone: string): string {
-  // en-CA writes ISO dates; the time zone turns the instant into the local day.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
 /** The organization's today by `clock`, in its time zone. */

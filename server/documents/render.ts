@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Locale } from '../../src/api/admin/members/contract';
+import { formatMoney } from '../../src/domain/money';
 import { DOCUMENT_STRINGS, fill, type DocumentStrings, type PluralForms } from './strings';
 import { TextEngine, type Align, type TextStyle } from './text';
 
@@ -86,9 +87,8 @@ const BCP47: Record<Locale, string> = {
 /** Money and dates as the document's reader reads them, in the organization's currency and time zone. */
 export function documentFormatters(lang: Locale, org: Pick<DocumentOrganization, 'currency' | 'timeZone'>) {
   const tag = BCP47[lang];
-  const digits = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return {
-    money: (minor: number, currency = org.currency) => new Intl.NumberFormat(tag, { style: 'currency', currency }).format(minor / 10 ** digits(currency)),
+    money: (minor: number, currency = org.currency) => formatMoney(minor, currency, tag),
     /** A calendar date `YYYY-MM-DD`, shown as that day whatever the time zone. */
     date: (ymd: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${ymd.slice(0, 10)}T00:00:00Z`)),
     /** An instant, in the organization's time zone. */

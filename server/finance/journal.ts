@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CHART_OF_ACCOUNTS, type AccountKey, type SourceType } from '../../src/api/finance/contract';
 import { isBalanced } from '../../src/domain/money';
 import type { Tx } from '../db/client';
+import { readInteger } from '../db/money';
 import { conflict, notFound } from '../http/errors';
 
 /**
@@ -106,7 +107,7 @@ export async function reverseEntry(
       source: { type: original.source_type, id: original.source_id, reference: original.reference },
       memo: options.memo ?? null,
       postedBy: options.postedBy ?? null,
-      lines: lines.map((l) => (Number(l.debit) > 0 ? { account: l.key, credit: Number(l.debit) } : { account: l.key, debit: Number(l.credit) })),
+      lines: lines.map((l) => (readInteger(l.debit) > 0 ? { account: l.key, credit: readInteger(l.debit) } : { account: l.key, debit: readInteger(l.credit) })),
     },
     entryId,
   );
@@ -149,8 +150,8 @@ export async function accountBalances(tx: Tx, options: { asOf?: string } = {}): 
     where a.organization_id = ${currentOrg}
     order by a.code`);
   return rows.map((r) => {
-    const totalDebit = Number(r.debit);
-    const totalCredit = Number(r.credit);
+    const totalDebit = readInteger(r.debit);
+    const totalCredit = readInteger(r.credit);
     return {
       id: r.id,
       key: r.key,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, foreignKey, index, integer, json, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, foreignKey, index, integer, json, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { money } from '../db/money';
 import { members } from '../auth/schema';
 import { createdAt, id, tenantId, updatedAt } from '../db/tenancy';
 import { declareDuplicates, declareRules } from '../http/errors';
@@ -16,7 +17,6 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** Integer minor units, 64-bit. */
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 /** The chart of accounts: one row per organization and stable key (`money:cash`, `other-income`). */
 export const accounts = pgTable(

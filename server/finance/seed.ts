@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PaymentMethod } from '../../src/api/finance/contract';
+import { addDays, dateIn, monthStart } from '../../src/domain/calendar';
 import type { Tx } from '../db/client';
 import { recordOpeningBalances, recordOtherIncome } from './store';
 
@@ -37,16 +38,13 @@ export const GLOBE_FINANCE: FinanceSeed = {
 /** By demo organization name (server/db/seed.ts DEMO_ORGS). */
 export const FINANCE_SEEDS: Record<string, FinanceSeed> = { 'Demo Travels': DEMO_FINANCE, 'Globe Trotters': GLOBE_FINANCE };
 
-const DAY = 86_400_000;
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 export async function seedFinance(tx: Tx, organizationId: string, spec: FinanceSeed, now = Date.now()): Promise<void> {
   // The journal posts for the transaction's organization: make it this one for what follows.
   await tx.execute(sql`select set_config('app.org_id', ${organizationId}, true)`);
-  const today = new Date(now);
-  const opened = isoDate(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 3, 1));
+  const today = dateIn(now, 'UTC');
+  const opened = monthStart(today, -3);
   await recordOpeningBalances(tx, { date: opened, balances: spec.opening }, null);
   for (const income of [...spec.incomes].sort((a, b) => b.daysAgo - a.daysAgo)) {
-    await recordOtherIncome(tx, { date: isoDate(now - income.daysAgo * DAY), amount: income.amount, paymentMethod: income.paymentMethod, description: income.description }, null);
+    await recordOtherIncome(tx, { date: addDays(today, -income.daysAgo), amount: income.amount, paymentMethod: income.paymentMethod, description: income.description }, null);
   }
 }

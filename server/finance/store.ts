@@ -14,6 +14,7 @@ import {
 } from '../../src/api/finance/contract';
 import type { ListAnswer } from '../../src/api/common/schemas';
 import type { Tx } from '../db/client';
+import { readInteger } from '../db/money';
 import { conflict, notFound } from '../http/errors';
 import { containsPattern, listPage, pageOffset } from '../http/list';
 import { accountBalances, postEntry, type LineInput } from './journal';
@@ -81,7 +82,7 @@ export async function journalPage(tx: Tx, q: JournalQuery): Promise<ListAnswer<J
       order by l.entry_id, (l.debit = 0), a.code`);
     for (const l of lineRows) {
       const list = lines.get(l.entry_id) ?? [];
-      list.push({ accountKey: l.key, accountCode: l.code, debit: Number(l.debit), credit: Number(l.credit) });
+      list.push({ accountKey: l.key, accountCode: l.code, debit: readInteger(l.debit), credit: readInteger(l.credit) });
       lines.set(l.entry_id, list);
     }
   }
@@ -162,7 +163,7 @@ export async function openingBalances(tx: Tx): Promise<OpeningBalances | null> {
   const { rows: lines } = await tx.execute<{ payment_method: PaymentMethod; debit: string }>(sql`
     select a.payment_method, l.debit::text from journal_lines l join accounts a on a.id = l.account_id
     where l.entry_id = ${entry.id} and a.payment_method is not null order by a.code`);
-  return { entryId: entry.id, date: entry.date, currency: entry.currency, balances: lines.map((l) => ({ paymentMethod: l.payment_method, amount: Number(l.debit) })) };
+  return { entryId: entry.id, date: entry.date, currency: entry.currency, balances: lines.map((l) => ({ paymentMethod: l.payment_method, amount: readInteger(l.debit) })) };
 }
 
 /**
@@ -195,7 +196,7 @@ export async function otherIncomeById(tx: Tx, id: string): Promise<OtherIncome> 
     _id: r.id,
     number: r.number,
     date: r.date,
-    amount: Number(r.amount),
+    amount: readInteger(r.amount),
     currency: r.currency,
     paymentMethod: r.payment_method,
     description: r.description,

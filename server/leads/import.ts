@@ -3,6 +3,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { NOT_IN_FUTURE, leadImportRow, type LeadImportRow } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
 import { moduleSettings } from '../admin';
+import { activeMember } from '../auth/members';
 import { members } from '../auth/schema';
 import { assertPlaces, DESTINATION, REGION } from '../catalogue';
 import { contactsFor, emailKey, phoneKey } from './contacts';
@@ -41,8 +42,7 @@ async function ownersNamed(tx: Tx, keys: string[]) {
         .where(
           and(
             eq(members.department, 'sales'),
-            eq(members.employmentStatus, 'active'),
-            eq(members.isActive, true),
+            activeMember(),
             or(inArray(sql`lower(${members.email})`, wanted), inArray(members.id, wanted.filter((k) => UUID.test(k)))),
           ),
         )

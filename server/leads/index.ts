@@ -9,7 +9,7 @@ export { leadRoutes } from './routes';
 export { leadJobs } from './jobs';
 export { generator, seedLeads } from './seed';
 export { contacts, leadQueries, leads } from './schema';
-export { assertActiveMember, assertOpen, followUpsDueToday, leadDetail, leadsToAssign, leadsWaitingLongest, logLeadEvent, memberRefs, newLeadsOf, refreshNextFollowUp, visibleLeads } from './store';
+export { assertOpen, followUpsDueToday, leadDetail, leadsToAssign, leadsWaitingLongest, logLeadEvent, memberRefs, newLeadsOf, refreshNextFollowUp, visibleLeads } from './store';
 export { leadWorkflow, markLeadQuoted, markLeadWon } from './workflow';
 
 registerCatalogueUses('leads', leadCatalogueUses);

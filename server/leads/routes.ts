@@ -8,6 +8,7 @@ import { snapshotOf } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { followUps, leadQueries, leadQueryComments, leads } from './schema';
+import { activeMember, assertActiveMember } from '../auth/members';
 import { members } from '../auth/schema';
 import { invalidField, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
@@ -15,7 +16,7 @@ import { containsPattern, listPage } from '../http/list';
 import { allow, route } from '../http/route';
 import { leadImporter } from './import';
 import { createLead } from './create';
-import { addFollowUp, assertActiveMember, assertNotPast, assertOpen, assertSalesMember, leadDetail, type LeadRow, leadLink, lockOpenFollowUp, lockVisibleLead, logLeadEvent, moveOpenFollowUps, refreshNextFollowUp, toLeads, visibleLeads } from './store';
+import { addFollowUp, assertNotPast, assertOpen, assertSalesMember, leadDetail, type LeadRow, leadLink, lockOpenFollowUp, lockVisibleLead, logLeadEvent, moveOpenFollowUps, refreshNextFollowUp, toLeads, visibleLeads } from './store';
 import { leadWorkflow } from './workflow';
 import { assertPlaces } from '../catalogue';
 import { contactFor } from './contacts';
@@ -149,7 +150,7 @@ const staffRoutes = [
       const rows = await tx
         .select({ _id: members.id, name: members.name, department: members.department })
         .from(members)
-        .where(and(eq(members.employmentStatus, 'active'), eq(members.isActive, true)))
+        .where(activeMember())
         .orderBy(sql`lower(${members.name})`, asc(members.id));
       return { data: rows satisfies LeadMember[] };
     },

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { leadMachine } from '../../src/machines/lead-machine';
 import { stateCheck } from '../db/state-check';
+import { money } from '../db/money';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
 
@@ -101,7 +102,7 @@ export const leadQueries = pgTable(
     regions: uuid('regions').array().notNull().default(sql`'{}'::uuid[]`),
     destinations: uuid('destinations').array().notNull().default(sql`'{}'::uuid[]`),
     /** Integer minor units. */
-    budget: bigint('budget', { mode: 'number' }),
+    budget: money('budget'),
     notes: text('notes'),
     createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

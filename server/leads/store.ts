@@ -6,6 +6,7 @@ import type { AuthContext } from '../auth/session';
 import { visibleTo } from '../auth/visibility';
 import type { Tx } from '../db/client';
 import { contacts, followUps, leadEvents, leadQueries, leadQueryComments, leadRotation, leads } from './schema';
+import { activeMember } from '../auth/members';
 import { members } from '../auth/schema';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
@@ -87,7 +88,7 @@ export async function assertSalesMember(tx: Tx, memberId: string, field = 'assig
   if (!m) throw invalidField(field, 'notSalesMember', 'must be an active member of the sales department');
 }
 
-const activeSales = () => and(eq(members.department, 'sales'), eq(members.employmentStatus, 'active'), eq(members.isActive, true));
+const activeSales = () => and(eq(members.department, 'sales'), activeMember());
 
 /**
  * The next active sales member in the organization's lead rotation (by name, after the one who got
@@ -112,14 +113,6 @@ export async function turnsInRotation(tx: Tx, count: number): Promise<string[]> 
   const turns = Array.from({ length: count }, (_, i) => sales[(after + i) % sales.length].id);
   await tx.update(leadRotation).set({ lastMemberId: turns.at(-1)! }).where(eq(leadRotation.id, rotation.id));
   return turns;
-}
-
-export async function assertActiveMember(tx: Tx, memberId: string, field: string) {
-  const [m] = await tx
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.id, memberId), eq(members.employmentStatus, 'active'), eq(members.isActive, true)));
-  if (!m) throw invalidField(field, 'notActiveMember', 'must be an active member');
 }
 
 export async function memberRefs(tx: Tx, ids: (string | null)[]): Promise<(id: string | null) => MemberRef | null> {

@@ -4,6 +4,7 @@ import type { Operation, OperationStats, OperationsQuery } from '../../src/api/o
 import type { AuthContext } from '../auth/session';
 import { bookings, bookingFilters, instantRange } from '../bookings';
 import type { Tx } from '../db/client';
+import { readInteger } from '../db/money';
 import { listPage } from '../http/list';
 import { bookingOperations } from './schema';
 import { selectOperations, toOperations, visibleOperations } from './store';
@@ -64,7 +65,7 @@ export async function operationsPage(tx: Tx, auth: AuthContext, query: Operation
       coalesce(sum(${bookingOperations.revenue}), 0) as revenue,
       coalesce(sum(${bookingOperations.vouchersCost} + ${bookingOperations.expensesCost}), 0) as expense
     from ${from} ${where ? sql`where ${where}` : sql``}`);
-  const n = (k: string) => Number(rows[0][k] ?? 0);
+  const n = (k: string) => readInteger(rows[0][k] ?? 0);
   const totalRevenue = n('revenue');
   const stats: OperationStats = {
     total: n('total'),

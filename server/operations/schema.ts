@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { operationMachine } from '../../src/machines/operation-machine';
 import { voucherMachine } from '../../src/machines/voucher-machine';
 import { stateCheck } from '../db/state-check';
+import { money } from '../db/money';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
 import { bookings } from '../bookings';
@@ -18,7 +19,6 @@ import { vendorTransactions, vendors } from '../vendors';
  * and every change to a voucher or an expense refreshes its operation's totals and counts, which
  * the board filters, sorts and adds up without reading the vouchers.
  */
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 export const bookingOperations = pgTable(
   'booking_operations',

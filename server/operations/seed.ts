@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { VendorService } from '../../src/api/vendors/contract';
 import type { PaymentMethod } from '../../src/api/finance/contract';
-import { addDays } from '../../src/domain/installment-plan';
+import { addDays, dateIn } from '../../src/domain/calendar';
 import { members } from '../auth/schema';
 import { bookings } from '../bookings';
 import { TENANT_ROLE, type Tx } from '../db/client';
-import { dateIn, organizationTimeZone } from '../db/clock';
+import { organizationTimeZone } from '../db/clock';
 import { sendRecordDocument } from '../documents';
 import { vendors } from '../vendors';
 import { applyEventTo } from '../workflow/apply-event';

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { idParams } from '../../src/api/common/schemas';
+import { addDays } from '../../src/domain/calendar';
 import type { CustomizedTourDetail } from '../../src/api/tours/customized/contract';
 import { customizedTourMachine, describeTourRefusal } from '../../src/machines/customized-tour-machine';
 import { snapshotOf } from '../../src/machines/workflow';
@@ -23,13 +24,6 @@ async function hotelStars(tx: Tx, ids: string[]) {
   if (!ids.length) return new Map<string, number>();
   const rows = await tx.select({ id: hotels.id, stars: hotels.stars }).from(hotels).where(inArray(hotels.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.stars]));
-}
-
-/** `YYYY-MM-DD` plus `days` calendar days. */
-function addDays(ymd: string, days: number) {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
 import type { Meal, MemberRef, TourDay, TourDayInput, TourHotelRef } from '../../src/api/tours/package-plan';
 import type { Tx } from '../db/client';
+import { assertActiveMember } from '../auth/members';
 import { members } from '../auth/schema';
 import { activities, destinations, hotels, assertPlaces } from '../catalogue';
 import { vendors } from '../vendors';
@@ -110,11 +111,7 @@ export async function assertTourPlan(tx: Tx, input: PlanInput): Promise<void> {
   }
 
   if (input.pointOfContact) {
-    const [member] = await tx
-      .select({ id: members.id })
-      .from(members)
-      .where(and(eq(members.id, input.pointOfContact), eq(members.isActive, true), eq(members.employmentStatus, 'active')));
-    if (!member) throw invalidField('pointOfContact', 'notActiveMember', 'must be an active member');
+    await assertActiveMember(tx, input.pointOfContact, 'pointOfContact');
   }
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, foreignKey, index, integer, pgTable, text, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, pgTable, text, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { money } from '../db/money';
 import { id, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
 import { activities, destinations, hotels } from '../catalogue';
@@ -15,7 +16,6 @@ import { vendors } from '../vendors';
 
 const uuids = (name: string) => uuid(name).array().notNull().default(sql`'{}'::uuid[]`);
 const texts = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
-const money = (name: string) => bigint(name, { mode: 'number' }).notNull();
 
 /** Columns both kinds of tour have: what it is, where, who answers for it, what a person pays. */
 const tourColumns = () => ({
@@ -26,9 +26,9 @@ const tourColumns = () => ({
   regions: uuids('regions'),
   destinations: uuids('destinations'),
   pointOfContact: uuid('point_of_contact').references(() => members.id, { onDelete: 'set null' }),
-  priceAdult: money('price_adult'),
-  priceChild: money('price_child'),
-  priceInfant: money('price_infant'),
+  priceAdult: money('price_adult').notNull(),
+  priceChild: money('price_child').notNull(),
+  priceInfant: money('price_infant').notNull(),
   currency: text('currency').notNull(),
   createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
@@ -120,9 +120,9 @@ export const personalizedTourLines = pgTable(
     vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
     quantity: integer('quantity').notNull(),
     unit: text('unit').notNull(),
-    unitCost: money('unit_cost'),
+    unitCost: money('unit_cost').notNull(),
     markupType: text('markup_type').notNull(),
-    markup: money('markup'),
+    markup: money('markup').notNull(),
   },
   (t) => [
     unique('personalized_tour_lines_position_uq').on(t.tourId, t.position),

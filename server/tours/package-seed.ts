@@ -3,6 +3,7 @@ import type { RoomType } from '../../src/api/catalogue/hotels/contract';
 import type { Meal } from '../../src/api/tours/package-plan';
 import { dateOfDay } from '../../src/api/tours/package-plan';
 import type { LineKind, LineUnit } from '../../src/api/tours/personalized/contract';
+import { todayIn } from '../../src/domain/calendar';
 import type { Tx } from '../db/client';
 import { organizations } from '../db/tenancy';
 import { members } from '../auth/schema';
@@ -405,7 +406,7 @@ export async function seedPackages(tx: Tx, organizationId: string, seed: Package
     await tx.insert(personalizedTourLines).values(linesOf(row.id, p.days, plan));
   }
 
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn('UTC');
   for (const g of seed.departures) {
     const plan = planOf(g.days);
     const departure = dateOfDay(today, g.inDays + 1);

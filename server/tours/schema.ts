@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { money } from '../db/money';
 import type { TourSnapshot } from '../../src/api/tours/customized/contract';
 import { members } from '../auth/schema';
 import { activities, destinations, hotels } from '../catalogue';
@@ -18,7 +19,6 @@ import { vendors } from '../vendors';
  * What Drizzle cannot say lives in that custom migration: the line pricing rules as CHECKs, and the
  * tour's totals equal to the sums of its lines, checked at commit.
  */
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 export const customizedTours = pgTable(
   'customized_tours',

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
 import type { CreateTourInput, TourDayInput, TourLineInput } from '../../src/api/tours/customized/contract';
+import { addDays, todayIn } from '../../src/domain/calendar';
 import type { CustomizedTourEvent } from '../../src/machines/customized-tour-machine';
 import type { AuthContext } from '../auth/session';
 import { members, roles } from '../auth/schema';
@@ -73,14 +74,14 @@ export async function seedTours(tx: Tx, organizationId: string, count: number): 
     open.slice(0, count - picks.length).forEach((c, i) => picks.push({ c, plan: c.lead.status === 'qualified' && i % 4 === 0 ? 'sent' : 'draft' }));
 
     const day = 86_400_000;
-    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const today = todayIn('UTC');
     for (const [n, { c, plan }] of picks.entries()) {
       const { lead, query } = c;
       const pax = query ? { adults: query.adults, children: query.children, infants: query.infants } : { adults: 2, children: 0, infants: 0 };
       const travellers = pax.adults + pax.children;
       const stops = (lead.destinations.length ? lead.destinations : [rnd.pick(places).id]).filter((d) => places.some((p) => p.id === d));
       const nights = rnd.int(3, 7);
-      const start = query?.travelFrom && query.travelFrom > iso(Date.now()) ? Date.parse(`${query.travelFrom}T00:00:00Z`) : Date.now() + rnd.int(20, 120) * day;
+      const start = query?.travelFrom && query.travelFrom > today ? query.travelFrom : addDays(today, rnd.int(20, 120));
       const days: TourDayInput[] = [];
       const lines: TourLineInput[] = [];
       for (let i = 0; i <= nights; i++) {
@@ -92,7 +93,7 @@ export async function seedTours(tx: Tx, organizationId: string, count: number): 
         const here = activityRows.filter((a) => a.destinationId === destinationId);
         const todo = i > 0 && i < nights && here.length ? [here[(n + i) % here.length]] : [];
         days.push({
-          date: iso(start + i * day),
+          date: addDays(start, i),
           destinationId,
           hotelId: hotel?.id ?? null,
           roomType: room?.name ?? null,

@@ -20,12 +20,13 @@ import {
   type MarkupType,
 } from '../../src/api/tours/customized/contract';
 import { tourTotals } from '../../src/domain/tour-pricing';
+import { assertActiveMember } from '../auth/members';
 import { currentOrganization } from '../admin';
 import type { AuthContext } from '../auth/session';
 import { activities, destinations, hotels, assertPlaces, placeRefs } from '../catalogue';
 import type { Tx } from '../db/client';
 import { invalidField, notFound } from '../http/errors';
-import { leadQueries, leads, assertActiveMember, assertOpen, logLeadEvent, memberRefs, visibleLeads } from '../leads';
+import { leadQueries, leads, assertOpen, logLeadEvent, memberRefs, visibleLeads } from '../leads';
 import { vendors } from '../vendors';
 import { customizedTourDays, customizedTourLines, customizedTours, customizedTourVersions } from './schema';
 

@@ -27,6 +27,7 @@ import { vendorRowsFromCsv } from '../../src/api/vendors/import';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { initialState } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
+import { moneySql } from '../db/money';
 import { vendorStats, vendorTransactions, vendors } from './schema';
 import { conflict, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
@@ -157,7 +158,7 @@ function transactionFilters(vendorId: string, q: VendorTransactionsQuery): SQL |
 }
 
 const TRANSACTION_SORT = { date: vendorTransactions.date, amount: vendorTransactions.amount, createdAt: vendorTransactions.createdAt };
-const money = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
+const money = (expr: SQL) => moneySql(sql`coalesce(${expr}, 0)`);
 
 async function transactionStats(tx: Tx, where: SQL | undefined): Promise<VendorTransactionStats> {
   const t = vendorTransactions;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { money } from '../db/money';
 import type { BankDetails } from '../../src/api/vendors/contract';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { stateCheck } from '../db/state-check';
@@ -83,7 +84,7 @@ export const vendorTransactions = pgTable(
       .references(() => vendors.id, { onDelete: 'restrict' }),
     direction: text('direction').notNull(),
     /** Integer minor units of the organization's currency. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: money('amount').notNull(),
     status: text('status').notNull().default('pending'),
     date: date('date', { mode: 'string' }).notNull(),
     reference: text('reference'),

@@ -1,4 +1,5 @@
-import { BASIS_POINTS_WHOLE, splitByBasisPoints, splitEvenly, sumMinor } from './money';
+import { addDays, daysBetween } from './calendar';
+import { BASIS_POINTS_WHOLE, shareOf, splitByBasisPoints, splitEvenly, sumMinor } from './money';
 
 /**
  * A booking's money rules (SPEC Money: pure, shared by the browser and the server, so the booking
@@ -11,16 +12,6 @@ export interface PlannedInstallment {
   dueDate: string;
   amount: number;
 }
-
-// ---------- calendar dates ----------
-
-const DAY_MS = 86_400_000;
-const toDay = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
-const fromDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-export const addDays = (date: string, days: number) => fromDay(toDay(date) + days);
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string) => toDay(to) - toDay(from);
 
 // ---------- plans ----------
 
@@ -170,18 +161,8 @@ export function priceOfTravellers(prices: Record<TravellerKind, number>, travell
 export function taxIncluded(total: number, rateBasisPoints: number): { net: number; tax: number } {
   if (rateBasisPoints <= 0) return { net: total, tax: 0 };
   // Inside a price: tax = total × rate / (whole + rate).
-  const tax = roundedShare(total, rateBasisPoints, BASIS_POINTS_WHOLE + rateBasisPoints);
+  const tax = shareOf(total, rateBasisPoints, BASIS_POINTS_WHOLE + rateBasisPoints);
   return { net: total - tax, tax };
-}
-
-/** `amount × numerator / denominator`, rounded half away from zero (BigInt: no unit lost to floating point). */
-function roundedShare(amount: number, numerator: number, denominator: number): number {
-  const product = BigInt(amount) * BigInt(numerator);
-  const d = BigInt(denominator);
-  const negative = product < 0n;
-  const magnitude = negative ? -product : product;
-  const rounded = (magnitude * 2n + d) / (d * 2n);
-  return Number(negative ? -rounded : rounded);
 }
 
 // ---------- reminders ----------

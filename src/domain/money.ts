@@ -1,8 +1,10 @@
 /**
  * Money as the whole product computes it (SPEC "Money"): integer minor units of the
- * organization's currency, rates in basis points, splits whose parts always add up to the whole.
- * Pure functions shared by the browser (what a form shows) and the server (what it stores).
- * Arithmetic that multiplies goes through BigInt, so no product ever loses a unit to floating point.
+ * organization's currency, rates in basis points, splits whose parts always add up to the whole,
+ * and the words a person reads (an amount in their language). Pure functions shared by the browser
+ * (what a form shows) and the server (what it stores, prints and mails).
+ * Arithmetic that multiplies goes through BigInt, so no product ever loses a unit to floating point;
+ * an amount JavaScript cannot hold exactly is refused (RangeError), never rounded.
  */
 
 /** 10 000 basis points are the whole (1500 = 15 %). */
@@ -38,13 +40,23 @@ export function sumMinor(amounts: readonly number[]): number {
  * figure (a tax, a deposit); when figures must add up to a total, use {@link splitByWeights}.
  */
 export function applyBasisPoints(amount: number, basisPoints: number): number {
-  assertMinor(amount);
   if (!Number.isSafeInteger(basisPoints)) throw new RangeError(`basis points must be a whole number, got ${basisPoints}`);
-  const product = BigInt(amount) * BigInt(basisPoints);
-  const whole = BigInt(BASIS_POINTS_WHOLE);
+  return shareOf(amount, basisPoints, BASIS_POINTS_WHOLE);
+}
+
+/**
+ * `amount × numerator / denominator`, rounded half away from zero to a whole minor unit (the tax
+ * inside a price is `total × rate / (10 000 + rate)`). Exact: the product is taken in BigInt.
+ */
+export function shareOf(amount: number, numerator: number, denominator: number): number {
+  assertMinor(amount);
+  if (!Number.isSafeInteger(numerator)) throw new RangeError(`numerator must be a whole number, got ${numerator}`);
+  if (!Number.isSafeInteger(denominator) || denominator <= 0) throw new RangeError(`denominator must be a positive whole number, got ${denominator}`);
+  const product = BigInt(amount) * BigInt(numerator);
+  const d = BigInt(denominator);
   const negative = product < 0n;
   const magnitude = negative ? -product : product;
-  const rounded = (magnitude * 2n + whole) / (whole * 2n);
+  const rounded = (magnitude * 2n + d) / (d * 2n);
   return toSafeNumber(negative ? -rounded : rounded, 'result');
 }
 
@@ -104,19 +116,65 @@ export function isBalanced(lines: readonly Posting[]): boolean {
   return sumMinor(lines.map((l) => l.debit)) === sumMinor(lines.map((l) => l.credit));
 }
 
-/** The minor-unit digits of an ISO 4217 currency (USD 2, JPY 0, KWD 3). */
+// ---------- currencies and what a person reads ----------
+
+const digitsOf = new Map<string, number>();
+
+/** Minor units per major unit of a currency (ISO 4217, as Intl knows it): 2 for EUR, 0 for JPY, 3 for KWD. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsOf.set(currency, digits);
+  }
+  return digits;
 }
 
 /**
- * Minor units as a plain decimal number with the currency's digits (`123456`, 2 → `1234.56`,
- * `-5`, 2 → `-0.05`): exact for any safe integer, no floating point, no grouping. What an
- * accountant's tools read (hledger, beancount, a spreadsheet).
+ * Minor units as the exact decimal text of the major amount (`1999`, 2 → `19.99`; `-5`, 2 →
+ * `-0.05`; `12000`, 0 → `12000`): text, not a division, so the largest amounts keep every unit.
  */
-export function minorToDecimal(minor: number, digits: number): string {
-  if (!Number.isSafeInteger(minor)) throw new Error(`not a whole number of minor units: ${minor}`);
-  const sign = minor < 0 ? '-' : '';
-  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+export function minorToDecimal(minor: number, digits: number): `${number}` {
+  assertMinor(minor);
+  const magnitude = String(Math.abs(minor)).padStart(digits + 1, '0');
+  const whole = digits ? magnitude.slice(0, -digits) : magnitude;
+  const fraction = digits ? `.${magnitude.slice(-digits)}` : '';
+  return `${minor < 0 ? '-' : ''}${whole}${fraction}` as `${number}`;
+}
+
+/**
+ * Major units as typed (`19.99`) → integer minor units (`1999`), exactly: through the decimal
+ * text, not a floating-point multiplication (19.99 × 100 is 1998.9999999999998). Null (nothing
+ * typed, or not a number) stays null; an amount beyond the safe range is refused (RangeError).
+ */
+export function toMinorUnits(major: number | null | undefined, digits: number): number | null {
+  if (major === null || major === undefined || !Number.isFinite(major)) return null;
+  const [whole, fraction = ''] = major.toFixed(digits).split('.');
+  const minor = Number(`${whole}${fraction}`);
+  if (!/^-?\d+$/.test(`${whole}${fraction}`) || !isMinorUnits(minor)) throw new RangeError(`${major} is too large an amount`);
+  return minor;
+}
+
+/** Integer minor units → major units for a number input (`1999` → `19.99`). Null stays null. */
+export function fromMinorUnits(minor: number | null | undefined, digits: number): number | null {
+  if (minor === null || minor === undefined || !Number.isFinite(minor)) return null;
+  return minor / 10 ** digits;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount as a person reads it in a language (`locale` is a BCP 47 tag: `en`, `ar`, `zh-CN`),
+ * with the currency's own decimals: `$1,250.00`, `¥1,250`, `USD 1,250.00` with the code. Exact for
+ * every safe amount (Intl formats the decimal text); anything else is refused (RangeError).
+ */
+export function formatMoney(minor: number, currency: string, locale: string, options: { currencyDisplay?: 'symbol' | 'code' } = {}): string {
+  const currencyDisplay = options.currencyDisplay ?? 'symbol';
+  const key = `${locale}|${currency}|${currencyDisplay}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay });
+    moneyFormats.set(key, format);
+  }
+  return format.format(minorToDecimal(minor, currencyDigits(currency)));
 }

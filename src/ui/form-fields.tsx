@@ -169,9 +169,6 @@ export function instantToWallTime(iso: string | null | undefined, timeZone?: str
   return new Date(d.getTime() + offset).toISOString().slice(0, 16);
 }
 
-/** Today's date (`YYYY-MM-DD`) on the clocks of `timeZone` (the organization's). */
-export const todayIn = (timeZone: string) => instantToWallTime(new Date().toISOString(), timeZone).slice(0, 10);
-
 /**
  * An instant as the contract wants it (ISO 8601 UTC, or null when empty), typed as a date and a
  * time on the clocks of `timeZone` (the organization's), whatever the browser's zone is.

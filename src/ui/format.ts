@@ -1,11 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../domain/money';
 import { BCP47, isLocale } from './i18n';
-
-/** Minor units per currency (JPY has none, KWD three): Intl knows. */
-function fractionDigits(currency: string) {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
 
 export function createFormatters(locale: string, options: { currency?: string; timeZone?: string } = {}) {
   const tag = isLocale(locale) ? BCP47[locale] : locale;
@@ -28,8 +24,7 @@ export function createFormatters(locale: string, options: { currency?: string; t
     },
     /** Money is integer minor units in the API (SPEC conventions). */
     money(minor: number, currency = options.currency ?? 'USD') {
-      const digits = fractionDigits(currency);
-      return new Intl.NumberFormat(tag, { style: 'currency', currency }).format(minor / 10 ** digits);
+      return formatMoney(minor, currency, tag);
     },
     number(value: number) {
       return new Intl.NumberFormat(tag).format(value);

@@ -1,28 +1,23 @@
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { InputNumber } from 'primereact/inputnumber';
+import { MAX_MONEY } from '../api/common/schemas';
+import { currencyDigits, fromMinorUnits, toMinorUnits } from '../domain/money';
 import { FramedField, type BaseProps } from './form-fields';
 import { BCP47, isLocale } from './i18n';
 
-/** Minor units per major unit of a currency: 2 for EUR, 0 for JPY, 3 for KWD (Intl knows). */
-export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
 /**
- * Major units as typed (`19.99`) → integer minor units (`1999`), exactly: through the decimal
- * text, not a floating-point multiplication (19.99 × 100 is 1998.9999999999998). Null stays null.
+ * What a money input holds for the major units typed: the exact minor units, null for nothing
+ * typed, and for an amount beyond what JavaScript counts exactly the first amount past the
+ * contract's largest, so the form refuses it as too large instead of keeping a rounded one.
  */
-export function toMinorUnits(major: number | null | undefined, digits: number): number | null {
-  if (major === null || major === undefined || !Number.isFinite(major)) return null;
-  const [whole, fraction = ''] = major.toFixed(digits).split('.');
-  return Number(`${whole}${fraction}`);
-}
-
-/** Integer minor units → major units for an input (`1999` → `19.99`). */
-export function fromMinorUnits(minor: number | null | undefined, digits: number): number | null {
-  if (minor === null || minor === undefined || !Number.isFinite(minor)) return null;
-  return minor / 10 ** digits;
+export function typedMinorUnits(major: number | null | undefined, digits: number): number | null {
+  try {
+    return toMinorUnits(major, digits);
+  } catch (e) {
+    if (e instanceof RangeError) return MAX_MONEY + 1;
+    throw e;
+  }
 }
 
 /**
@@ -48,8 +43,8 @@ export function MoneyField<T extends FieldValues>({ disabled, currency, ...props
           disabled={disabled}
           value={fromMinorUnits(field.value as number | null | undefined, digits)}
           // Each key (onChange) as well as the commit on blur (onValueChange): see NumberField.
-          onChange={(e) => field.onChange(toMinorUnits(e.value, digits) ?? undefined)}
-          onValueChange={(e) => field.onChange(toMinorUnits(e.value, digits) ?? undefined)}
+          onChange={(e) => field.onChange(typedMinorUnits(e.value, digits) ?? undefined)}
+          onValueChange={(e) => field.onChange(typedMinorUnits(e.value, digits) ?? undefined)}
           onBlur={field.onBlur}
           invalid={!!error}
           aria-describedby={describedBy}

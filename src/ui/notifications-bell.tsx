@@ -33,7 +33,7 @@ function useNotificationText() {
     const values: Record<string, string | number> = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, rtl && typeof v === 'string' ? `\u2068${v}\u2069` : v]));
     if (typeof params.amount === 'number' && typeof params.currency === 'string') values.amount = fmt.money(params.amount, params.currency);
     if (typeof params.date === 'string') values.date = fmt.date(params.date);
-    if (typeof params.method === 'string') values.method = t(`bookings.methods.${params.method}`);
+    if (typeof params.method === 'string') values.method = t(`finance.methods.${params.method}`);
     const base = `notifications.messages.${key}`;
     // A key this copy of the app does not know yet (a tab left open across a deploy): as stored.
     if (!i18n.exists(`${base}.title`, values)) return { title: n.title, body: n.body };

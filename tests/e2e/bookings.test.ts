@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runBookingDay } from '../../server/bookings/jobs';
-import { addDays } from '../../src/domain/installment-plan';
+import { addDays } from '../../src/domain/calendar';
 import { newLead, newPackage, orgId } from '../support/bookings';
 import { startTestServer, type TestServer } from '../support/server';
 import { axe, choose, launchChromium, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { addDays } from '../../src/domain/installment-plan';
+import { addDays } from '../../src/domain/calendar';
 import type { Agent } from './agent';
 import type { TestServer } from './server';
 

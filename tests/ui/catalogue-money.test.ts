@@ -1,5 +1,8 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, fromMinorUnits, toMinorUnits } from '../../src/ui/money-field';
+import { moneySchema } from '../../src/api/common/schemas';
+import { currencyDigits, fromMinorUnits, toMinorUnits } from '../../src/domain/money';
+import { typedMinorUnits } from '../../src/ui/money-field';
 import { formatDuration } from '../../src/features/catalogue/duration';
 
 describe('money typed in major units, kept in minor units (hotel rates, activity prices)', () => {
@@ -20,6 +23,15 @@ describe('money typed in major units, kept in minor units (hotel rates, activity
 
   it('round-trips every cent of a range', () => {
     for (let minor = 0; minor <= 100_000; minor += 7) expect(toMinorUnits(fromMinorUnits(minor, 2), 2)).toBe(minor);
+  });
+
+  it('holds an amount too large to count exactly as one the contract refuses, never a rounded one', () => {
+    expect(typedMinorUnits(19.99, 2)).toBe(1999);
+    expect(typedMinorUnits(null, 2)).toBeNull();
+    const huge = typedMinorUnits(90071992547409.93, 2);
+    const refused = v.safeParse(moneySchema, huge);
+    expect(refused.success).toBe(false);
+    expect(refused.issues?.[0].message).toBe('is too large');
   });
 });
 

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/calendar';
 import {
-  addDays,
   allocateOldestFirst,
   balanceDueDate,
-  daysBetween,
   depositPlan,
   equalPlan,
   installmentStatus,
@@ -168,11 +167,5 @@ describe('reminders', () => {
     expect(reminderStageOn(due, '2031-03-11', { ...settings, overdueNoticeDaysAfter: 0 })).toBe('overdue');
     expect(reminderStageOn(due, '2031-03-12', { ...settings, overdueNoticeDaysAfter: 3 })).toBeUndefined();
     expect(reminderStageOn(due, '2031-03-13', { ...settings, overdueNoticeDaysAfter: 3 })).toBe('overdue');
-  });
-
-  it('counts calendar days across months and years', () => {
-    fc.assert(fc.property(date, fc.integer({ min: -2000, max: 2000 }), (d, n) => {
-      expect(daysBetween(d, addDays(d, n))).toBe(n);
-    }));
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyBasisPoints, isBalanced, splitByBasisPoints, splitByWeights, splitEvenly, sumMinor } from '../../src/domain/money';
+import { applyBasisPoints, currencyDigits, formatMoney, fromMinorUnits, isBalanced, minorToDecimal, shareOf, splitByBasisPoints, splitByWeights, splitEvenly, sumMinor, toMinorUnits } from '../../src/domain/money';
 
 /** The money kit's pure functions (src/domain/money.ts), shared by the browser and the server. */
 const amount = fc.integer({ min: -1e12, max: 1e12 });
@@ -107,5 +107,90 @@ describe('balanced postings', () => {
     expect(isBalanced([{ debit: 100, credit: 0 }, { debit: 0, credit: 99 }])).toBe(false);
     expect(isBalanced([{ debit: 100, credit: 100 }, { debit: 0, credit: 0 }])).toBe(false);
     expect(isBalanced([{ debit: -5, credit: 0 }, { debit: 0, credit: -5 }])).toBe(false);
+  });
+});
+
+describe('a share of an amount', () => {
+  it('rounds amount × numerator / denominator half away from zero, exactly', () => {
+    expect(shareOf(1000, 500, 10_500)).toBe(48); // the 5 % tax inside 10.00: 47.6…
+    expect(shareOf(21, 1, 2)).toBe(11);
+    expect(shareOf(-21, 1, 2)).toBe(-11);
+    expect(shareOf(Number.MAX_SAFE_INTEGER, 3, 3)).toBe(Number.MAX_SAFE_INTEGER);
+    fc.assert(
+      // Amounts whose share stays within the safe range (2^53 ÷ 20 000 > 4·10^11).
+      fc.property(fc.integer({ min: -4e11, max: 4e11 }), fc.integer({ min: -20_000, max: 20_000 }), fc.integer({ min: 1, max: 30_000 }), (a, n, d) => {
+        const diff = BigInt(shareOf(a, n, d)) * BigInt(2 * d) - BigInt(a) * BigInt(n) * 2n;
+        expect(diff <= BigInt(d) && diff >= -BigInt(d)).toBe(true);
+      }),
+    );
+  });
+
+  it('refuses what it cannot hold exactly', () => {
+    expect(() => shareOf(Number.MAX_SAFE_INTEGER, 2, 1)).toThrow(RangeError);
+    expect(() => shareOf(10, 1, 0)).toThrow(RangeError);
+    expect(() => shareOf(10.5, 1, 2)).toThrow(RangeError);
+  });
+});
+
+describe('currencies and what a person reads', () => {
+  const currency = fc.constantFrom('USD', 'EUR', 'JPY', 'KWD', 'AED', 'GBP', 'BHD', 'CLP');
+  const locale = fc.constantFrom('en', 'de', 'fr', 'ar', 'ja', 'zh-CN', 'hu', 'ru');
+
+  it('knows how many minor units each currency has', () => {
+    expect(['USD', 'EUR', 'JPY', 'KWD', 'BHD'].map(currencyDigits)).toEqual([2, 2, 0, 3, 3]);
+  });
+
+  it('writes minor units as the exact decimal of the major amount', () => {
+    expect(minorToDecimal(1999, 2)).toBe('19.99');
+    expect(minorToDecimal(5, 2)).toBe('0.05');
+    expect(minorToDecimal(-5, 2)).toBe('-0.05');
+    expect(minorToDecimal(12000, 0)).toBe('12000');
+    expect(minorToDecimal(1, 3)).toBe('0.001');
+    expect(minorToDecimal(Number.MAX_SAFE_INTEGER, 2)).toBe('90071992547409.91');
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: 0, max: 4 }), (minor, digits) => {
+        const text = minorToDecimal(minor, digits);
+        expect(BigInt(text.replace('.', ''))).toBe(BigInt(minor));
+        expect(text.split('.')[1]?.length ?? 0).toBe(digits);
+      }),
+    );
+  });
+
+  it('formats as Intl does for the major amount, in every language and currency', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), currency, locale, (minor, c, l) => {
+        const expected = new Intl.NumberFormat(l, { style: 'currency', currency: c }).format(minor / 10 ** currencyDigits(c));
+        expect(formatMoney(minor, c, l)).toBe(expected);
+      }),
+    );
+    expect(formatMoney(125_000, 'USD', 'en')).toBe('$1,250.00');
+    expect(formatMoney(125_000, 'USD', 'en', { currencyDisplay: 'code' })).toBe('USD\u00a01,250.00');
+    expect(formatMoney(1250, 'JPY', 'en')).toBe('¥1,250');
+    expect(formatMoney(1250, 'KWD', 'en')).toBe('KWD\u00a01.250');
+  });
+
+  it('keeps every unit of the largest amounts, where dividing by 100 would not', () => {
+    // The trap: the division lands on the nearest double, and Intl prints a cent off.
+    expect(new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(Number.MAX_SAFE_INTEGER / 100)).toBe('$90,071,992,547,409.90');
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, 'USD', 'en')).toBe('$90,071,992,547,409.91');
+    expect(formatMoney(-Number.MAX_SAFE_INTEGER, 'USD', 'en')).toBe('-$90,071,992,547,409.91');
+  });
+
+  it('refuses what is not a safe whole number of minor units', () => {
+    expect(() => formatMoney(12.5, 'USD', 'en')).toThrow(RangeError);
+    expect(() => formatMoney(Number.NaN, 'USD', 'en')).toThrow(RangeError);
+    expect(() => formatMoney(Number.MAX_SAFE_INTEGER + 2, 'USD', 'en')).toThrow(RangeError);
+  });
+
+  it('reads typed major units back exactly, and refuses an amount it cannot hold', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e15, max: 1e15 }), fc.integer({ min: 0, max: 3 }), (minor, digits) => {
+        expect(toMinorUnits(fromMinorUnits(minor, digits), digits)).toBe(minor);
+      }),
+    );
+    expect(toMinorUnits(undefined, 2)).toBeNull();
+    expect(toMinorUnits(Number.NaN, 2)).toBeNull();
+    expect(() => toMinorUnits(90071992547409.93, 2)).toThrow(RangeError);
+    expect(() => toMinorUnits(1e21, 0)).toThrow(RangeError);
   });
 });

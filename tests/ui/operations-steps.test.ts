@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissingItem } from '../../src/api/operations/contract';
 import { NEXT_STEPS, nextStepOf, type OperationProgress } from '../../src/machines/operation-machine';
-import { checklistOf, daysUntil, refusedIds, STEP_LOOK, stepCount, urgencyOf, vendorsNamed } from '../../src/features/operations/steps';
+import { daysBetween } from '../../src/domain/calendar';
+import { checklistOf, refusedIds, STEP_LOOK, stepCount, urgencyOf, vendorsNamed } from '../../src/features/operations/steps';
 import { changeLanguage, i18next, initI18n } from '../../src/ui/i18n';
 
 /**
@@ -88,8 +89,8 @@ describe('the completion checklist', () => {
 
 describe('how soon a trip leaves', () => {
   it('counts calendar days and says travelling, soon, later or back', () => {
-    expect(daysUntil('2031-03-17', '2031-03-10')).toBe(7);
-    expect(daysUntil('2031-04-01', '2031-03-31')).toBe(1);
+    expect(daysBetween('2031-03-10', '2031-03-17')).toBe(7);
+    expect(daysBetween('2031-03-31', '2031-04-01')).toBe(1);
     expect(urgencyOf('2031-03-17', '2031-03-21', '2031-03-10')).toBe('soon');
     expect(urgencyOf('2031-03-18', '2031-03-21', '2031-03-10')).toBe('later');
     expect(urgencyOf('2031-03-10', '2031-03-14', '2031-03-10')).toBe('travelling');

@@ -22,6 +22,7 @@ import {
   uuid,
   withFilter,
   MAX_MONEY,
+  wholeFromText,
 } from '../common/schemas';
 import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { workflowRequest } from '../common/workflow';
@@ -356,21 +357,9 @@ export const paymentRequestFor = (event: PaymentEvent) => (event.type === 'FAIL'
 
 // ---------- lists ----------
 
-const nightsQuery = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,3}$/, coded('notInteger', 'must be a whole number')),
-  v.transform(Number),
-  v.maxValue(MAX_NIGHTS, coded('tooLarge', `must be at most ${MAX_NIGHTS}`, { max: MAX_NIGHTS })),
-);
-const moneyQuery = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,16}$/, coded('notInteger', 'must be a whole number of minor units')),
-    v.transform(Number),
-    v.maxValue(MAX_MONEY, coded('tooLarge', 'is too large', { max: MAX_MONEY })),
-  ),
-);
-const paxQuery = v.pipe(v.string(), v.regex(/^\d{1,4}$/, coded('notInteger', 'must be a whole number')), v.transform(Number), v.maxValue(MAX_PAX, coded('tooLarge', `must be at most ${MAX_PAX}`, { max: MAX_PAX })));
+const nightsQuery = wholeFromText({ max: MAX_NIGHTS });
+const moneyQuery = v.optional(wholeFromText({ max: MAX_MONEY, notWhole: 'must be a whole number of minor units', tooLarge: 'is too large' }));
+const paxQuery = wholeFromText({ max: MAX_PAX });
 
 /** The filters every bookings list shares (seed: Booking, Completed bookings, Pending installment). */
 const bookingFilters = {

@@ -169,36 +169,34 @@ export const money = (min = 0) =>
   );
 export const moneySchema = money();
 
-/** Money typed in a form field arrives as text in a multipart request: a number, or its digits. */
-export const formMoney = v.union(
-  [money(1), v.pipe(v.string(), v.regex(/^\d{1,16}$/, coded('notInteger', 'must be a whole number of minor units')), v.transform(Number), money(1))],
-  coded('invalidType', 'must be a number', { expected: 'number' }),
-);
 
 // ---------- lists and queries ----------
 
-/** Query strings arrive as text: numbers are parsed, lists accept repeated keys or commas. */
-export const intFromQuery = (min: number, max: number, fallback: number) =>
-  v.optional(
-    v.pipe(
-      v.string(coded('invalidType', 'must be a number', { expected: 'number' })),
-      v.regex(/^\d{1,9}$/, coded('notInteger', 'must be a whole number')),
-      v.transform(Number),
-      v.minValue(min, coded('tooSmall', `must be at least ${min}`, { min })),
-      v.maxValue(max, coded('tooLarge', `must be at most ${max}`, { max })),
-    ),
-    String(fallback),
-  );
-
-/** An amount in a query string (minor units, `minAmount=5000`). */
-export const moneyFromQuery = v.optional(
+/**
+ * A whole number written as text (a query string, a multipart form's field): digits only (no sign,
+ * fraction, exponent or space), then bounded. Text beyond what JavaScript counts exactly reads as at
+ * least 2^53, above any `max` a contract allows, so it is refused as too large, never kept rounded.
+ */
+export const wholeFromText = ({ min = 0, max, notWhole = 'must be a whole number', tooLarge = `must be at most ${max}` }: { min?: number; max: number; notWhole?: string; tooLarge?: string }) =>
   v.pipe(
     v.string(coded('invalidType', 'must be a number', { expected: 'number' })),
-    v.regex(/^\d{1,16}$/, coded('notInteger', 'must be a whole number of minor units')),
+    v.regex(/^\d+$/, coded('notInteger', notWhole)),
     v.transform(Number),
-    v.maxValue(MAX_MONEY, coded('tooLarge', 'is too large', { max: MAX_MONEY })),
-  ),
+    v.minValue(min, coded('tooSmall', min === 0 ? 'must not be negative' : `must be at least ${min}`, { min })),
+    v.maxValue(max, coded('tooLarge', tooLarge, { max })),
+  );
+
+/** Money typed in a form field arrives as text in a multipart request: a number, or its digits. */
+export const formMoney = v.union(
+  [money(1), wholeFromText({ min: 1, max: MAX_MONEY, notWhole: 'must be a whole number of minor units', tooLarge: 'is too large' })],
+  coded('invalidType', 'must be a number', { expected: 'number' }),
 );
+
+/** Query strings arrive as text: numbers are parsed, lists accept repeated keys or commas. */
+export const intFromQuery = (min: number, max: number, fallback: number) => v.optional(wholeFromText({ min, max }), String(fallback));
+
+/** An amount in a query string (minor units, `minAmount=5000`). */
+export const moneyFromQuery = v.optional(wholeFromText({ max: MAX_MONEY, notWhole: 'must be a whole number of minor units', tooLarge: 'is too large' }));
 
 export const sortOrder = (fallback: 'asc' | 'desc' = 'asc') => v.optional(oneOf(['asc', 'desc'], 'must be asc or desc'), fallback);
 

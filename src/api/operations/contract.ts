@@ -21,6 +21,7 @@ import {
   timestamp,
   updateOf,
   uuid,
+  wholeFromText,
   withFilter,
 } from '../common/schemas';
 import { workflowRequest } from '../common/workflow';
@@ -429,12 +430,7 @@ export const operationPaths = {
 
 // ---------- lists ----------
 
-const nightsQuery = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,3}$/, coded('notInteger', 'must be a whole number')),
-  v.transform(Number),
-  v.maxValue(MAX_NIGHTS, coded('tooLarge', `must be at most ${MAX_NIGHTS}`, { max: MAX_NIGHTS })),
-);
+const nightsQuery = wholeFromText({ max: MAX_NIGHTS });
 
 export const OPERATION_SORT_FIELDS = ['departure', 'arrival', 'createdAt', 'profit'] as const;
 

@@ -25,10 +25,5 @@ export function readOnlyReason(status: string, periodEnd: string, today: string)
   return null;
 }
 
-/** Whole calendar days from `today` to `periodEnd` (`YYYY-MM-DD`); negative once it has passed. */
-export function daysUntil(today: string, periodEnd: string): number {
-  return Math.round((Date.parse(`${periodEnd}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
-
 /** Members see the renewal warning from 14 days before the period ends, while they may still write. */
 export const renewalDue = (s: { daysLeft: number; readOnly: boolean }) => !s.readOnly && s.daysLeft >= 0 && s.daysLeft <= RENEWAL_WARNING_DAYS;

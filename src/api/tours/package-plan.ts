@@ -1,7 +1,8 @@
 import * as v from 'valibot';
+import { addDays, nights } from '../../domain/calendar';
 import { coded, type IssueCode, type IssueParams } from '../common/issues';
 import { catalogueRefSchema } from '../catalogue/regions/contract';
-import { clearableText, idList as kitIdList, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, requiredText, uuid } from '../common/schemas';
+import { clearableText, idList as kitIdList, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, requiredText, uuid, wholeFromText } from '../common/schemas';
 
 /**
  * What packages (personalized tours) and group departures share: the day-by-day plan, the price per
@@ -149,12 +150,7 @@ export function planRules<T extends { days?: { dayNumber: number }[]; lines?: { 
 export const MATCH_MODES = ['any', 'all'] as const;
 export type MatchMode = (typeof MATCH_MODES)[number];
 
-const nightsQuery = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,3}$/, coded('notInteger', 'must be a whole number')),
-  v.transform(Number),
-  v.maxValue(MAX_NIGHTS, coded('tooLarge', `must be at most ${MAX_NIGHTS}`, { max: MAX_NIGHTS })),
-);
+const nightsQuery = wholeFromText({ max: MAX_NIGHTS });
 
 /**
  * The seed's filters of group and personalized tours: `totalNights` (any of the values), `pointOfContact`
@@ -174,11 +170,8 @@ export const tourListFilters = {
 
 // ---------- dates ----------
 
-const dayMs = 86_400_000;
-const utc = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
-
 /** Nights between two calendar dates (`2026-03-01` → `2026-03-05`: 4). */
-export const nightsBetween = (departure: string, arrival: string) => Math.round((utc(arrival) - utc(departure)) / dayMs);
+export const nightsBetween = nights;
 
 /** The calendar date of day N of a tour leaving on `departure` (day 1 is the departure day). */
-export const dateOfDay = (departure: string, dayNumber: number) => new Date(utc(departure) + (dayNumber - 1) * dayMs).toISOString().slice(0, 10);
+export const dateOfDay = (departure: string, dayNumber: number) => addDays(departure, dayNumber - 1);

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
+import { openToPay } from '../../domain/balance';
+import { todayIn } from '../../domain/calendar';
 import { failPaymentInput, participantInput, paymentInput, PAYMENT_METHODS, TRAVELLER_TYPES, type BookingDetail, type Payment, type PaymentInput, type Traveller } from '../../api/bookings/contract';
 import { useBooking } from '../../api/bookings/get-bookings';
 import { proofUrl, useBookingEvent, useGenerateInvoice, usePaymentEvent, useRecordPayment, useSendReminder, useUpdateParticipant } from '../../api/bookings/save-booking';
@@ -30,7 +32,7 @@ import './bookings.css';
 /** The organization's today (its time zone), as forms default dates to it. */
 function useToday() {
   const { organization } = useAuth();
-  return new Intl.DateTimeFormat('en-CA', { timeZone: organization.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return todayIn(organization.timeZone);
 }
 
 function TravellerDialog({ booking, traveller, onClose }: { booking: BookingDetail; traveller: Traveller; onClose: () => void }) {
@@ -68,7 +70,7 @@ function PaymentDialog({ booking, onClose }: { booking: BookingDetail; onClose: 
   // One key per opening of the form: a double click or a retry is the same payment.
   const [key] = useState(newIdempotencyKey);
   const [proof, setProof] = useState<File | null>(null);
-  const open = booking.balance - booking.pendingAmount;
+  const open = openToPay(booking.grandTotal, booking.paid, booking.pendingAmount);
   const { control, handleSubmit, setError } = useForm<PaymentInput>({
     resolver: contractResolver(paymentInput) as never,
     defaultValues: { amount: Math.max(0, Math.min(open, booking.installments.find((i) => i.open > 0)?.open ?? open)), paymentMethod: 'bank-transfer', paidOn: today, reference: '', notes: '' },
@@ -85,7 +87,7 @@ function PaymentDialog({ booking, onClose }: { booking: BookingDetail; onClose: 
   return (
     <FormDialog id="payment-form" header={t('bookings.payments.record')} onClose={onClose} onSubmit={onSubmit} submitting={record.isPending} width={560}>
       <MoneyField control={control} name="amount" label={t('bookings.payments.amount')} currency={booking.currency} />
-      <SelectField control={control} name="paymentMethod" label={t('bookings.payments.method')} options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`bookings.methods.${v}`) }))} />
+      <SelectField control={control} name="paymentMethod" label={t('bookings.payments.method')} options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`finance.methods.${v}`) }))} />
       <DateField control={control} name="paidOn" label={t('bookings.payments.paidOn')} />
       <TextField control={control} name="reference" label={t('bookings.payments.reference')} />
       <TextAreaField control={control} name="notes" label={t('bookings.payments.notes')} />
@@ -371,7 +373,7 @@ function Booking({ booking }: { booking: BookingDetail }) {
                 <tr key={p._id} data-payment={p._id} data-status={p.status}>
                   <td data-label={t('bookings.payments.paidOn')}>{fmt.date(p.paidOn)}</td>
                   <td data-label={t('bookings.payments.amount')}>{money(p.amount)}</td>
-                  <td data-label={t('bookings.payments.method')}>{t(`bookings.methods.${p.paymentMethod}`)}</td>
+                  <td data-label={t('bookings.payments.method')}>{t(`finance.methods.${p.paymentMethod}`)}</td>
                   <td data-label={t('bookings.payments.reference')}>{p.reference && <bdi>{p.reference}</bdi>}</td>
                   <td data-label={t('bookings.payments.status')}>
                     <StatusTag status={p.status} label={t(`bookings.paymentStates.${p.status}`)} />

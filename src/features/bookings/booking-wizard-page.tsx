@@ -9,13 +9,13 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { toast } from 'sonner';
+import { todayIn } from '../../domain/calendar';
 import { TRAVELLER_TYPES } from '../../api/bookings/contract';
 import { useCreateBooking } from '../../api/bookings/save-booking';
 import { useConfigurations } from '../../api/admin/configurations/get-configurations';
 import { useGroupTours } from '../../api/tours/group/get-group-tours';
 import { usePersonalizedTours } from '../../api/tours/personalized/get-personalized-tours';
 import { customizedToursResource } from '../../api/tours/customized/get-customized-tours';
-import { sumMinor } from '../../domain/money';
 import { bookingWizardMachine, wizardPlanProblems, wizardTotal, type BookingRequest, type WizardContext, type WizardEvent, type WizardTour } from '../../machines/booking-wizard-machine';
 import { customizedTourMachine } from '../../machines/customized-tour-machine';
 import { OPEN_LEAD_STATES } from '../../machines/lead-machine';
@@ -23,7 +23,8 @@ import { snapshotOf } from '../../machines/workflow';
 import { useAuth, useCan } from '../../ui/auth';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { LeadPicker } from '../../ui/lead-picker';
-import { currencyDigits, fromMinorUnits, toMinorUnits } from '../../ui/money-field';
+import { currencyDigits, fromMinorUnits, sumMinor } from '../../domain/money';
+import { typedMinorUnits } from '../../ui/money-field';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { useBookingFormatters } from './bookings-page';
 import './bookings.css';
@@ -141,7 +142,7 @@ export function BookingWizardPage() {
   const create = useCreateBooking();
   const settings = useConfigurations();
   const bookingSettings = can('configurations', 'view') ? (settings.data?.find((c) => c.module === 'bookings')?.settings as { depositPercent?: number; balanceDaysBeforeDeparture?: number } | undefined) : undefined;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: organization.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = todayIn(organization.timeZone);
   const machine = useMemo(
     () =>
       bookingWizardMachine.provide({
@@ -277,7 +278,7 @@ export function BookingWizardPage() {
                           minFractionDigits={digits}
                           maxFractionDigits={digits}
                           value={fromMinorUnits(x.amount, digits)}
-                          onValueChange={(e) => change({ amount: toMinorUnits(e.value ?? null, digits) ?? 0 })}
+                          onValueChange={(e) => change({ amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
                         />
                       </td>
                       <td>

@@ -57,7 +57,7 @@ export function PaymentReceiptsPage() {
       { field: 'receiptNumber', header: t('receipts.number'), body: (r) => <span dir="ltr">{r.receiptNumber ?? '—'}</span> },
       { field: 'date', header: t('receipts.date'), sortable: true, body: (r) => fmt.date(r.date) },
       { field: 'amount', header: t('bookings.payments.amount'), sortable: true, body: (r) => fmt.money(r.amount, r.currency) },
-      { field: 'paymentMethod', header: t('bookings.payments.method'), body: (r) => t(`bookings.methods.${r.paymentMethod}`) },
+      { field: 'paymentMethod', header: t('bookings.payments.method'), body: (r) => t(`finance.methods.${r.paymentMethod}`) },
       { field: 'status', header: t('bookings.payments.status'), body: (r) => <StatusTag status={r.status} label={t(`bookings.paymentStates.${r.status}`)} /> },
       {
         field: 'booking',
@@ -89,13 +89,13 @@ export function PaymentReceiptsPage() {
             {r.booking.ref} · {r.booking.customerName}
           </div>
           <div className="row">
-            {fmt.date(r.date)} · {fmt.money(r.amount, r.currency)} · {t(`bookings.methods.${r.paymentMethod}`)}
+            {fmt.date(r.date)} · {fmt.money(r.amount, r.currency)} · {t(`finance.methods.${r.paymentMethod}`)}
           </div>
         </RecordCard>
       )}
       filterPanel={
         <>
-          <MultiSelectFilter id="f-method" label={t('bookings.payments.method')} value={state.filters.paymentMethod} options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`bookings.methods.${v}`) }))} onChange={(v) => setFilter('paymentMethod', v)} />
+          <MultiSelectFilter id="f-method" label={t('bookings.payments.method')} value={state.filters.paymentMethod} options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`finance.methods.${v}`) }))} onChange={(v) => setFilter('paymentMethod', v)} />
           <MultiSelectFilter id="f-receipt-status" label={t('bookings.payments.status')} value={state.filters.status} options={PAYMENT_STATES.map((v) => ({ value: v, label: t(`bookings.paymentStates.${v}`) }))} onChange={(v) => setFilter('status', v)} />
           <BooleanFilter id="f-verified" label={t('receipts.stats.verifiedCount')} value={state.filters.isVerified} yes={t('bookings.paymentStates.verified')} no={t('bookings.paymentStates.submitted')} onChange={(v) => setFilter('isVerified', v)} />
           <DateRangeFilter label={t('receipts.date')} value={state.filters.dateRange} onChange={(v) => setFilter('dateRange', v)} />

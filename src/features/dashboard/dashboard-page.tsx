@@ -3,7 +3,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { useMyDay } from '../../api/dashboard/get-my-day';
 import { useAuth } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
-import { todayIn } from '../../ui/form-fields';
+import { todayIn } from '../../domain/calendar';
 import { NotificationList } from '../../ui/notifications-bell';
 import { StatusTag } from '../../ui/status-tag';
 import { MyDayCardView } from './my-day-cards';

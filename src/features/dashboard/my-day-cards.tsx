@@ -7,7 +7,7 @@ import { dateOfDay } from '../../api/tours/package-plan';
 import { OPEN_LEAD_STATES } from '../../machines/lead-machine';
 import type { ModuleKey } from '../../api/permissions';
 import { useAuth } from '../../ui/auth';
-import { todayIn } from '../../ui/form-fields';
+import { todayIn } from '../../domain/calendar';
 import { useFormatters } from '../../ui/format';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { StatusTag } from '../../ui/status-tag';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { todayIn } from '../../domain/calendar';
 import { newIdempotencyKey } from '../../api/common/idempotency';
 import { PAYMENT_METHODS, otherIncomeInput, type OtherIncomeInput } from '../../api/finance/contract';
 import { useRecordOtherIncome } from '../../api/finance/save-finance';
@@ -10,7 +11,7 @@ import { FormDialog } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, SelectField, TextAreaField } from '../../ui/form-fields';
 import { MoneyField } from '../../ui/money-field';
-import { todayIn, useMoneyRefusal } from './parts';
+import { useMoneyRefusal } from './parts';
 
 interface IncomeValues {
   amount?: number;

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { toast } from 'sonner';
+import { todayIn } from '../../domain/calendar';
 import { newIdempotencyKey } from '../../api/common/idempotency';
 import { PAYMENT_METHODS, openingBalancesInput, type OpeningBalancesInput, type PaymentMethod } from '../../api/finance/contract';
 import { useOpeningBalances } from '../../api/finance/get-finance';
@@ -14,7 +15,7 @@ import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, fieldMessage } from '../../ui/form-fields';
 import { useFormatters } from '../../ui/format';
 import { MoneyField } from '../../ui/money-field';
-import { todayIn, useMoneyRefusal } from './parts';
+import { useMoneyRefusal } from './parts';
 
 interface OpeningValues {
   date: string;

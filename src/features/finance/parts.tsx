@@ -27,9 +27,6 @@ export function AccountTabs() {
 /** The i18n key of an account's name (`money:cash` → `finance.accounts.money.cash`; see locales/en/finance.ts). */
 export const accountNameKey = (key: string) => `finance.accounts.${key.replace(':', '.')}`;
 
-/** Today's date (`YYYY-MM-DD`) in the organization's time zone: the default date of a movement. */
-export const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-
 /**
  * A refusal of a money call in the person's language: the finance codes are translated, anything
  * else shows the server's message. Field issues go under their fields (the form does that); this

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { todayIn } from '../../domain/calendar';
 import { newIdempotencyKey } from '../../api/common/idempotency';
 import { reverseEntryInput, type JournalEntry, type ReverseEntryInput } from '../../api/finance/contract';
 import { useReverseEntry } from '../../api/finance/save-finance';
@@ -9,7 +10,7 @@ import { useAuth } from '../../ui/auth';
 import { FormDialog } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, TextField } from '../../ui/form-fields';
-import { todayIn, useMoneyRefusal } from './parts';
+import { useMoneyRefusal } from './parts';
 
 /** Undo an entry with a reversing one (the finance area's own entries: other income, opening balances). */
 export function ReverseDialog({ entry, onClose }: { entry: JournalEntry; onClose: () => void }) {

@@ -5,13 +5,14 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
+import { addDays, todayIn } from '../../domain/calendar';
 import { FOLLOW_UP_OUTCOMES, followUpInput, followUpResponseInput, type FollowUp, type FollowUpInput, type FollowUpOutcome, type FollowUpResponseInput, type LeadDetail } from '../../api/leads/contract';
 import { useLead } from '../../api/leads/get-leads';
 import { isOpenLead } from '../../machines/lead-machine';
 import { useRespondToFollowUp, useScheduleFollowUp } from '../../api/leads/save-lead';
 import { useAuth } from '../../ui/auth';
 import { contractResolver } from '../../ui/form-resolver';
-import { applyServerIssues, DateTimeField, SelectField, SwitchField, TextAreaField, todayIn, wallTimeToInstant } from '../../ui/form-fields';
+import { applyServerIssues, DateTimeField, SelectField, SwitchField, TextAreaField, wallTimeToInstant } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { useFormatters } from '../../ui/format';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
@@ -22,9 +23,7 @@ import { useActiveMemberOptions } from './member-options';
 
 /** Tomorrow at 10:00 on the organization's clocks: the usual next call. */
 export function tomorrowAtTen(timeZone: string): string {
-  const next = new Date(`${todayIn(timeZone)}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return wallTimeToInstant(`${next.toISOString().slice(0, 10)}T10:00`, timeZone)!;
+  return wallTimeToInstant(`${addDays(todayIn(timeZone), 1)}T10:00`, timeZone)!;
 }
 
 /** The follow-up a person answers first: the open one due earliest (none while the lead is closed: it waits for a reopening). */

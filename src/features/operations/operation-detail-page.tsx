@@ -54,7 +54,7 @@ function Payments({ payments, currency }: { payments: VendorPayment[]; currency:
       <ul className="payments-list">
         {payments.map((p) => (
           <li key={p._id}>
-            {t('operations.payment.line', { amount: fmt.money(p.amount, currency), date: fmt.date(p.paidOn), method: t(`operations.methods.${p.paymentMethod}`) })}
+            {t('operations.payment.line', { amount: fmt.money(p.amount, currency), date: fmt.date(p.paidOn), method: t(`finance.methods.${p.paymentMethod}`) })}
             {p.reference && (
               <>
                 {' · '}

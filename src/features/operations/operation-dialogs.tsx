@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'primereact/dialog';
 import { toast } from 'sonner';
 import * as v from 'valibot';
+import { todayIn } from '../../domain/calendar';
 import { newIdempotencyKey } from '../../api/common/idempotency';
 import { requiredText } from '../../api/common/schemas';
 import {
@@ -30,7 +31,7 @@ import type { VendorService } from '../../api/vendors/contract';
 import { useAuth } from '../../ui/auth';
 import { DocumentPreview } from '../../ui/document-preview';
 import { FormDialog } from '../../ui/form-dialog';
-import { applyServerIssues, DateField, NumberField, SelectField, TextAreaField, TextField, todayIn } from '../../ui/form-fields';
+import { applyServerIssues, DateField, NumberField, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
 import { contractResolver } from '../../ui/form-resolver';
 import { isLocale } from '../../ui/i18n';
 import { MoneyField } from '../../ui/money-field';
@@ -221,7 +222,7 @@ export function VendorPaymentDialog({ operation, target, onClose }: { operation:
         {t('operations.payment.owedNow', { amount: fmt.money(target.owed, operation.currency) })}
       </p>
       <MoneyField control={control} name="amount" label={t('operations.payment.amount')} currency={operation.currency} />
-      <SelectField control={control} name="paymentMethod" label={t('operations.payment.method')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`operations.methods.${m}`) }))} />
+      <SelectField control={control} name="paymentMethod" label={t('operations.payment.method')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />
       <DateField control={control} name="paidOn" label={t('operations.payment.paidOn')} />
       <TextField control={control} name="reference" label={t('operations.payment.reference')} />
       <TextAreaField control={control} name="notes" label={t('operations.payment.notes')} />

@@ -8,7 +8,7 @@ import { operationMachine } from '../../machines/operation-machine';
 import { statesWithTag } from '../../machines/workflow';
 import { useAuth } from '../../ui/auth';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
-import { todayIn } from '../../ui/form-fields';
+import { daysBetween, todayIn } from '../../domain/calendar';
 import { useFormatters } from '../../ui/format';
 import { ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
@@ -16,7 +16,7 @@ import { RecordCard } from '../../ui/record-card';
 import { TRIP_FILTER_PARAMS, TripFilters } from '../../ui/trip-filters';
 import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
 import { StatusTag } from '../../ui/status-tag';
-import { STEP_LOOK, stepCount, daysUntil, urgencyOf } from './steps';
+import { STEP_LOOK, stepCount, urgencyOf } from './steps';
 import './operations.css';
 
 /** The filters in the address as `GET /booking-operations` reads them (`?needsMe=true&departure[from]=…`). */
@@ -61,7 +61,7 @@ function Urgency({ operation, today }: { operation: Operation; today: string }) 
   const urgency = urgencyOf(operation.booking.departure, operation.booking.arrival, today);
   return (
     <span className={`urgency urgency--${urgency}`} data-urgency={urgency}>
-      {t(`operations.urgency.${urgency}`, { count: daysUntil(operation.booking.departure, today) })}
+      {t(`operations.urgency.${urgency}`, { count: daysBetween(today, operation.booking.departure) })}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import type { MissingItem, MissingNeed, NextStep, Operation } from '../../api/operations/contract';
 import { MISSING_NEEDS } from '../../api/operations/contract';
+import { daysBetween } from '../../domain/calendar';
 import type { StatusTone } from '../../ui/status-tag';
 
 /**
@@ -31,15 +32,10 @@ export function stepCount(operation: Pick<Operation, 'nextStep' | 'progress'>): 
   }
 }
 
-/** Whole days from `today` to `date` (both `YYYY-MM-DD`): negative once the trip has left. */
-export function daysUntil(date: string, today: string): number {
-  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
-
 /** How soon a trip leaves, for the board's emphasis: already travelling or back, this week, later. */
 export function urgencyOf(departure: string, arrival: string, today: string): 'travelling' | 'past' | 'soon' | 'later' {
-  if (daysUntil(arrival, today) < 0) return 'past';
-  const days = daysUntil(departure, today);
+  if (daysBetween(today, arrival) < 0) return 'past';
+  const days = daysBetween(today, departure);
   if (days <= 0) return 'travelling';
   return days <= 7 ? 'soon' : 'later';
 }

@@ -6,6 +6,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { toast } from 'sonner';
+import { addDays, todayIn } from '../../domain/calendar';
 import { errorMessage } from '../../api/client';
 import { createOrganizationInput, type CreateOrganizationInput, type InvitationLink, type Onboarded } from '../../api/platform/contract';
 import { useOnboardOrganization } from '../../api/platform/get-organizations';
@@ -17,7 +18,7 @@ import { organizationPath } from './console';
 import { SubscriptionFields } from './subscription-fields';
 
 const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone')].map((z) => ({ value: z, label: z }));
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number) => addDays(todayIn('UTC'), days);
 
 /** Onboarding: the organization, its owner and what it is sold; then the owner's invitation link. */
 export function OnboardDialog({ onClose }: { onClose: () => void }) {

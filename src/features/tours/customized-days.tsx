@@ -6,6 +6,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { roomsFor } from '../../api/tours/customized/contract';
+import { todayIn } from '../../domain/calendar';
 import { DestinationPicker } from '../../ui/catalogue-pickers';
 import { confirmAction } from '../../ui/confirm';
 import { fieldMessage } from '../../ui/form-fields';
@@ -242,7 +243,7 @@ export function TourDayEditor({
   const onAdd = () => {
     const current = getValues('days');
     const departure = getValues('departure');
-    const day = nextTourDay(current.at(-1), departure || new Date().toISOString().slice(0, 10));
+    const day = nextTourDay(current.at(-1), departure || todayIn('UTC'));
     setValue('days', [...current, day], changed);
     // The trip lasts at least as long as its days.
     const arrival = getValues('arrival');

@@ -13,7 +13,8 @@ import { useTourSettings } from '../../api/tours/customized/get-customized-tours
 import { DROPDOWN_PT, fieldMessage } from '../../ui/form-fields';
 import { useFormatters } from '../../ui/format';
 import { BCP47, isLocale } from '../../ui/i18n';
-import { currencyDigits, fromMinorUnits, toMinorUnits } from '../../ui/money-field';
+import { currencyDigits, fromMinorUnits } from '../../domain/money';
+import { typedMinorUnits } from '../../ui/money-field';
 import { RoomTypePicker } from './package-day-editor';
 import { ActivityPicker, HotelPicker } from './package-pickers';
 import { emptyLine } from './personalized-lines-editor';
@@ -85,8 +86,8 @@ function LineRow({
           min={0}
           value={fromMinorUnits(field.value, digits)}
           // onChange on every key (the totals follow the typing), onValueChange on leaving the field.
-          onChange={(e) => field.onChange(toMinorUnits(e.value, digits))}
-          onValueChange={(e) => field.onChange(toMinorUnits(e.value, digits))}
+          onChange={(e) => field.onChange(typedMinorUnits(e.value, digits))}
+          onValueChange={(e) => field.onChange(typedMinorUnits(e.value, digits))}
           invalid={!!errors?.[name]}
         />
       )}

@@ -11,6 +11,7 @@ import {
   type TourLineFields,
   type TourTotals,
 } from '../../api/tours/customized/contract';
+import { addDays, daysBetween } from '../../domain/calendar';
 import { PriceOutOfRange, priceLine, type PricedLine } from '../../domain/tour-pricing';
 import { emptyLine, type LineFormValue } from './personalized-lines-editor';
 
@@ -51,13 +52,6 @@ export interface TourFormValues {
 }
 
 export type { LineFormValue };
-
-const DAY_MS = 86_400_000;
-const utc = (date: string) => Date.parse(`${date}T00:00:00Z`);
-
-/** `date` moved by `days` calendar days (`2027-03-31` + 1 → `2027-04-01`). */
-export const addDays = (date: string, days: number) => new Date(utc(date) + days * DAY_MS).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string) => Math.round((utc(to) - utc(from)) / DAY_MS);
 
 /** A new day after `previous` (the next date, the same place and stay), or the first day on `departure`. */
 export function nextTourDay(previous: TourDayFormValue | undefined, departure: string): TourDayFormValue {

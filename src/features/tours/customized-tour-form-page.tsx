@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { daysBetween } from '../../domain/calendar';
 import { GenerateTourButton } from '../../ui/generate-tour-button';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -32,7 +33,7 @@ import { TourStatusTag } from '../../ui/tour-widgets';
 import { CustomerView, StaffLines, TotalsCard, type Itinerary } from './customized-parts';
 import { TourDayEditor } from './customized-days';
 import { TourLinesTable } from './customized-lines';
-import { daysBetween, lineFormValue, liveTotals, livePrice, missingFields, paxOf, tourFormValues, tourToSend, withDeparture, type TourFormValues, type TourStart } from './customized-plan';
+import { lineFormValue, liveTotals, livePrice, missingFields, paxOf, tourFormValues, tourToSend, withDeparture, type TourFormValues, type TourStart } from './customized-plan';
 import { planResolver } from './package-parts';
 import { useLeaveGuard } from '../../ui/form-dialog';
 import { useContactOptions } from '../../ui/point-of-contact';

@@ -12,7 +12,8 @@ import type { Hotel } from '../../api/catalogue/hotels/contract';
 import { hotelsResource } from '../../api/catalogue/hotels/get-hotels';
 import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, MAX_MARKUP_BASIS_POINTS, type LineKind, type LineUnit, type MarkupType, type PackageLine } from '../../api/tours/personalized/contract';
 import { DROPDOWN_PT, fieldMessage } from '../../ui/form-fields';
-import { currencyDigits, fromMinorUnits, toMinorUnits } from '../../ui/money-field';
+import { currencyDigits, fromMinorUnits } from '../../domain/money';
+import { typedMinorUnits } from '../../ui/money-field';
 import { BCP47, isLocale } from '../../ui/i18n';
 import type { DayFormValue } from './package-day-editor';
 
@@ -140,7 +141,7 @@ function LineRow({ index, control, currency, dayCount, errors, onRemove }: { ind
           maxFractionDigits={digits}
           min={0}
           value={fromMinorUnits(field.value, digits)}
-          onValueChange={(e) => field.onChange(toMinorUnits(e.value, digits))}
+          onValueChange={(e) => field.onChange(typedMinorUnits(e.value, digits))}
           invalid={!!errors?.[name]}
         />
       )}

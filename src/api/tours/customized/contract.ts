@@ -20,6 +20,7 @@ import {
   sortOrder,
   timestamp,
   uuid,
+  wholeFromText,
   withFilter,
 } from '../../common/schemas';
 import { workflowRequest } from '../../common/workflow';
@@ -412,12 +413,7 @@ export const TOUR_EVENT_REQUESTS = { SEND: sendTourRequest, REVISE: reviseTourRe
 // ---------- lists ----------
 
 export const TOUR_SORT_FIELDS = ['createdAt', 'updatedAt', 'departure', 'arrival', 'title', 'totalNights'] as const;
-const nightsQuery = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,3}$/, coded('notInteger', 'must be a whole number of nights')),
-  v.transform(Number),
-  v.maxValue(MAX_TOUR_NIGHTS, coded('tooLarge', `must be at most ${MAX_TOUR_NIGHTS}`, { max: MAX_TOUR_NIGHTS })),
-);
+const nightsQuery = wholeFromText({ max: MAX_TOUR_NIGHTS, notWhole: 'must be a whole number of nights' });
 
 const tourFilters = {
   /** Only these tours (a picker showing the names of the ids it holds). */
@@ -446,12 +442,7 @@ export type TourFilters = Partial<Pick<ToursQuery, keyof typeof tourFilters>>;
 export const tourLeadParams = v.object({ leadId: idSchema });
 export const tourVersionParams = v.object({
   id: idSchema,
-  version: v.pipe(
-    v.string(),
-    v.regex(/^\d{1,6}$/, coded('notInteger', 'must be a version number')),
-    v.transform(Number),
-    v.minValue(1, coded('tooSmall', 'must be at least 1', { min: 1 })),
-  ),
+  version: wholeFromText({ min: 1, max: 999_999, notWhole: 'must be a version number' }),
 });
 
 // ---------- copying, and starting from a package ----------

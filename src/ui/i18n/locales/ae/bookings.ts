@@ -28,7 +28,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'غير مدفوع', partiallyPaid: 'مدفوع جزئيًا', paid: 'مدفوع' },
     paymentStates: { submitted: 'بانتظار التحقق', verified: 'تم التحقق', failed: 'فشل' },
     installmentStatuses: { pending: 'قيد الانتظار', paid: 'مدفوع', overdue: 'متأخر' },
-    methods: { cash: 'نقدًا', 'bank-transfer': 'تحويل بنكي', card: 'بطاقة', cheque: 'شيك', online: 'عبر الإنترنت' },
     travellerTypes: { adult: 'بالغ', child: 'طفل', infant: 'رضيع' },
     verify: 'التحقق من الحجز',
     verifyConfirm: 'تم تسمية جميع المسافرين ووصل العربون: هل تريد التحقق من هذا الحجز؟ ستبدأ العمليات في تجهيز الرحلة.',

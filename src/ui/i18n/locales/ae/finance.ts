@@ -56,7 +56,7 @@ const finance: typeof en = {
       'bank-transfer': 'تحويل بنكي',
       card: 'بطاقة',
       cheque: 'شيك',
-      online: 'إلكتروني',
+      online: 'دفع إلكتروني',
     },
     sources: {
       'booking-payment': 'دفعة حجز',

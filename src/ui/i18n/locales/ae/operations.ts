@@ -249,7 +249,6 @@ const operations = {
       history: 'الدفعات',
       line: '{{amount}} في {{date}} · {{method}}',
     },
-    methods: { cash: 'نقدًا', 'bank-transfer': 'تحويل بنكي', card: 'بطاقة', cheque: 'شيك', online: 'عبر الإنترنت' },
     paidInFull: 'مدفوعة بالكامل',
   },
 };

@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Ubetalt', partiallyPaid: 'Delvist betalt', paid: 'Betalt' },
     paymentStates: { submitted: 'Til godkendelse', verified: 'Godkendt', failed: 'Mislykket' },
     installmentStatuses: { pending: 'Afventer', paid: 'Betalt', overdue: 'Forfalden' },
-    methods: { cash: 'Kontant', 'bank-transfer': 'Bankoverførsel', card: 'Kort', cheque: 'Check', online: 'Online' },
     travellerTypes: { adult: 'Voksen', child: 'Barn', infant: 'Spædbarn' },
     verify: 'Godkend booking',
     verifyConfirm: 'Alle rejsende har navn, og depositummet er betalt: godkend denne booking? Driften forbereder derefter rejsen.',

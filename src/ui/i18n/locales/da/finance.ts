@@ -56,7 +56,7 @@ const finance: typeof en = {
       'bank-transfer': 'Bankoverførsel',
       card: 'Kort',
       cheque: 'Check',
-      online: 'Online',
+      online: 'Onlinebetaling',
     },
     sources: {
       'booking-payment': 'Bookingbetaling',

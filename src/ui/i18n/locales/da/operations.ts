@@ -220,7 +220,6 @@ const operations = {
       history: 'Betalinger',
       line: '{{amount}} den {{date}} · {{method}}',
     },
-    methods: { cash: 'Kontant', 'bank-transfer': 'Bankoverførsel', card: 'Kort', cheque: 'Check', online: 'Online' },
     paidInFull: 'Betalt fuldt ud',
   },
 } satisfies Partial<LocaleResources>;

@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Unbezahlt', partiallyPaid: 'Teilweise bezahlt', paid: 'Bezahlt' },
     paymentStates: { submitted: 'Zu prüfen', verified: 'Geprüft', failed: 'Fehlgeschlagen' },
     installmentStatuses: { pending: 'Offen', paid: 'Bezahlt', overdue: 'Überfällig' },
-    methods: { cash: 'Bar', 'bank-transfer': 'Überweisung', card: 'Karte', cheque: 'Scheck', online: 'Online' },
     travellerTypes: { adult: 'Erwachsener', child: 'Kind', infant: 'Kleinkind' },
     verify: 'Buchung prüfen',
     verifyConfirm: 'Alle Reisenden sind namentlich erfasst und die Anzahlung ist eingegangen: Buchung als geprüft markieren? Die Abwicklung bereitet dann die Reise vor.',

@@ -56,7 +56,7 @@ const finance = {
       'bank-transfer': 'Überweisung',
       card: 'Karte',
       cheque: 'Scheck',
-      online: 'Online',
+      online: 'Onlinezahlung',
     },
     sources: {
       'booking-payment': 'Zahlung zur Buchung',

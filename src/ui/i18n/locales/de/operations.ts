@@ -220,7 +220,6 @@ const operations = {
       history: 'Zahlungen',
       line: '{{amount}} am {{date}} · {{method}}',
     },
-    methods: { cash: 'Bar', 'bank-transfer': 'Überweisung', card: 'Karte', cheque: 'Scheck', online: 'Online' },
     paidInFull: 'Vollständig bezahlt',
   },
 } satisfies Partial<LocaleResources>;

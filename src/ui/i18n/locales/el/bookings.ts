@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Απλήρωτη', partiallyPaid: 'Μερικώς πληρωμένη', paid: 'Εξοφλημένη' },
     paymentStates: { submitted: 'Προς επαλήθευση', verified: 'Επαληθεύτηκε', failed: 'Απέτυχε' },
     installmentStatuses: { pending: 'Σε εκκρεμότητα', paid: 'Εξοφλήθηκε', overdue: 'Ληξιπρόθεσμη' },
-    methods: { cash: 'Μετρητά', 'bank-transfer': 'Τραπεζική μεταφορά', card: 'Κάρτα', cheque: 'Επιταγή', online: 'Ηλεκτρονικά' },
     travellerTypes: { adult: 'Ενήλικας', child: 'Παιδί', infant: 'Βρέφος' },
     verify: 'Επαλήθευση κράτησης',
     verifyConfirm: 'Όλοι οι ταξιδιώτες έχουν όνομα και η προκαταβολή έχει καταβληθεί: να επαληθευτεί η κράτηση; Η διεκπεραίωση θα προετοιμάσει το ταξίδι.',

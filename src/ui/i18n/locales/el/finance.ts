@@ -56,7 +56,7 @@ const finance: typeof en = {
       'bank-transfer': 'Τραπεζική μεταφορά',
       card: 'Κάρτα',
       cheque: 'Επιταγή',
-      online: 'Ηλεκτρονικά',
+      online: 'Ηλεκτρονική πληρωμή',
     },
     sources: {
       'booking-payment': 'Πληρωμή κράτησης',

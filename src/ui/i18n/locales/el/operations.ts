@@ -220,7 +220,6 @@ const operations = {
       history: 'Πληρωμές',
       line: '{{amount}} στις {{date}} · {{method}}',
     },
-    methods: { cash: 'Μετρητά', 'bank-transfer': 'Τραπεζική μεταφορά', card: 'Κάρτα', cheque: 'Επιταγή', online: 'Ηλεκτρονικά' },
     paidInFull: 'Εξοφλήθηκε πλήρως',
   },
 } satisfies Partial<LocaleResources>;

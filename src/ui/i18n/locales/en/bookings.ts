@@ -28,7 +28,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Unpaid', partiallyPaid: 'Partly paid', paid: 'Paid' },
     paymentStates: { submitted: 'To verify', verified: 'Verified', failed: 'Failed' },
     installmentStatuses: { pending: 'Pending', paid: 'Paid', overdue: 'Overdue' },
-    methods: { cash: 'Cash', 'bank-transfer': 'Bank transfer', card: 'Card', cheque: 'Cheque', online: 'Online' },
     travellerTypes: { adult: 'Adult', child: 'Child', infant: 'Infant' },
     verify: 'Verify booking',
     verifyConfirm: 'Every traveller is named and the deposit is in: verify this booking? Operations will prepare the trip.',

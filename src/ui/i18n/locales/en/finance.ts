@@ -54,7 +54,7 @@ const finance = {
       'bank-transfer': 'Bank transfer',
       card: 'Card',
       cheque: 'Cheque',
-      online: 'Online',
+      online: 'Online payment',
     },
     sources: {
       'booking-payment': 'Booking payment',

@@ -218,7 +218,6 @@ const operations = {
       history: 'Payments',
       line: '{{amount}} on {{date}} · {{method}}',
     },
-    methods: { cash: 'Cash', 'bank-transfer': 'Bank transfer', card: 'Card', cheque: 'Cheque', online: 'Online' },
     paidInFull: 'Paid in full',
   },
 };

@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Sin pagar', partiallyPaid: 'Pagada en parte', paid: 'Pagada' },
     paymentStates: { submitted: 'Por verificar', verified: 'Verificado', failed: 'Fallido' },
     installmentStatuses: { pending: 'Pendiente', paid: 'Pagado', overdue: 'Vencido' },
-    methods: { cash: 'Efectivo', 'bank-transfer': 'Transferencia bancaria', card: 'Tarjeta', cheque: 'Cheque', online: 'En línea' },
     travellerTypes: { adult: 'Adulto', child: 'Niño', infant: 'Bebé' },
     verify: 'Verificar reserva',
     verifyConfirm: 'Todos los viajeros tienen nombre y el anticipo está cobrado: ¿marcar esta reserva como verificada? Operaciones preparará el viaje.',

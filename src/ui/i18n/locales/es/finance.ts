@@ -56,7 +56,7 @@ const finance = {
       'bank-transfer': 'Transferencia bancaria',
       card: 'Tarjeta',
       cheque: 'Cheque',
-      online: 'En línea',
+      online: 'Pago en línea',
     },
     sources: {
       'booking-payment': 'Pago de reserva',

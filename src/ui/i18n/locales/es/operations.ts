@@ -228,7 +228,6 @@ const operations = {
       history: 'Pagos',
       line: '{{amount}} el {{date}} · {{method}}',
     },
-    methods: { cash: 'Efectivo', 'bank-transfer': 'Transferencia bancaria', card: 'Tarjeta', cheque: 'Cheque', online: 'En línea' },
     paidInFull: 'Pagado por completo',
   },
 } satisfies Partial<LocaleResources>;

@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Non payée', partiallyPaid: 'Partiellement payée', paid: 'Payée' },
     paymentStates: { submitted: 'À vérifier', verified: 'Vérifié', failed: 'Échoué' },
     installmentStatuses: { pending: 'À venir', paid: 'Payée', overdue: 'En retard' },
-    methods: { cash: 'Espèces', 'bank-transfer': 'Virement', card: 'Carte', cheque: 'Chèque', online: 'En ligne' },
     travellerTypes: { adult: 'Adulte', child: 'Enfant', infant: 'Bébé' },
     verify: 'Vérifier la réservation',
     verifyConfirm: 'Tous les voyageurs sont nommés et l’acompte est encaissé : marquer cette réservation comme vérifiée ? Les opérations prépareront le voyage.',

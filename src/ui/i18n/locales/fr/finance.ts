@@ -56,7 +56,7 @@ const finance = {
       'bank-transfer': 'Virement',
       card: 'Carte',
       cheque: 'Chèque',
-      online: 'En ligne',
+      online: 'Paiement en ligne',
     },
     sources: {
       'booking-payment': 'Paiement de réservation',

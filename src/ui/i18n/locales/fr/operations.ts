@@ -228,7 +228,6 @@ const operations = {
       history: 'Règlements',
       line: '{{amount}} le {{date}} · {{method}}',
     },
-    methods: { cash: 'Espèces', 'bank-transfer': 'Virement', card: 'Carte', cheque: 'Chèque', online: 'En ligne' },
     paidInFull: 'Entièrement réglé',
   },
 } satisfies Partial<LocaleResources>;

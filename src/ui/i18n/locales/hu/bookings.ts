@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Fizetetlen', partiallyPaid: 'Részben fizetve', paid: 'Kifizetve' },
     paymentStates: { submitted: 'Ellenőrizendő', verified: 'Ellenőrizve', failed: 'Sikertelen' },
     installmentStatuses: { pending: 'Függőben', paid: 'Kifizetve', overdue: 'Lejárt' },
-    methods: { cash: 'Készpénz', 'bank-transfer': 'Banki átutalás', card: 'Bankkártya', cheque: 'Csekk', online: 'Online' },
     travellerTypes: { adult: 'Felnőtt', child: 'Gyermek', infant: 'Csecsemő' },
     verify: 'Foglalás ellenőrzése',
     verifyConfirm: 'Minden utas neve megvan, és az előleg beérkezett: ellenőrzöttnek jelöli a foglalást? A lebonyolítás megkezdi az út előkészítését.',

@@ -55,7 +55,7 @@ const finance = {
       'bank-transfer': 'Banki átutalás',
       card: 'Bankkártya',
       cheque: 'Csekk',
-      online: 'Online',
+      online: 'Online fizetés',
     },
     sources: {
       'booking-payment': 'Foglalási befizetés',

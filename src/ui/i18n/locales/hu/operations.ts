@@ -219,7 +219,6 @@ const operations = {
       history: 'Kifizetések',
       line: '{{amount}}, {{date}} · {{method}}',
     },
-    methods: { cash: 'Készpénz', 'bank-transfer': 'Banki átutalás', card: 'Bankkártya', cheque: 'Csekk', online: 'Online' },
     paidInFull: 'Teljesen kifizetve',
   },
 } satisfies Partial<LocaleResources>;

@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Non pagata', partiallyPaid: 'Pagata in parte', paid: 'Pagata' },
     paymentStates: { submitted: 'Da verificare', verified: 'Verificato', failed: 'Non riuscito' },
     installmentStatuses: { pending: 'Da pagare', paid: 'Pagata', overdue: 'Scaduta' },
-    methods: { cash: 'Contanti', 'bank-transfer': 'Bonifico bancario', card: 'Carta', cheque: 'Assegno', online: 'Online' },
     travellerTypes: { adult: 'Adulto', child: 'Bambino', infant: 'Neonato' },
     verify: 'Verifica prenotazione',
     verifyConfirm: 'Tutti i viaggiatori hanno un nome e l’acconto è stato incassato: segnare questa prenotazione come verificata? L’operativo preparerà il viaggio.',

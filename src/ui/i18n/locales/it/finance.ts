@@ -56,7 +56,7 @@ const finance = {
       'bank-transfer': 'Bonifico bancario',
       card: 'Carta',
       cheque: 'Assegno',
-      online: 'Online',
+      online: 'Pagamento online',
     },
     sources: {
       'booking-payment': 'Pagamento di prenotazione',

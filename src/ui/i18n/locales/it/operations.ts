@@ -228,7 +228,6 @@ const operations = {
       history: 'Pagamenti',
       line: '{{amount}} il {{date}} · {{method}}',
     },
-    methods: { cash: 'Contanti', 'bank-transfer': 'Bonifico bancario', card: 'Carta', cheque: 'Assegno', online: 'Online' },
     paidInFull: 'Pagato per intero',
   },
 } satisfies Partial<LocaleResources>;

@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: '未入金', partiallyPaid: '一部入金', paid: '入金済み' },
     paymentStates: { submitted: '確認待ち', verified: '確認済み', failed: '失敗' },
     installmentStatuses: { pending: '未払い', paid: '支払済み', overdue: '期限超過' },
-    methods: { cash: '現金', 'bank-transfer': '銀行振込', card: 'カード', cheque: '小切手', online: 'オンライン' },
     travellerTypes: { adult: '大人', child: '子供', infant: '幼児' },
     verify: '予約を確認済みにする',
     verifyConfirm: '旅行者全員の氏名が登録され、申込金も入金済みです。この予約を確認済みにしますか？手配担当が旅行の手配を始めます。',

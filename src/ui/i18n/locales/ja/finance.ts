@@ -56,7 +56,7 @@ const finance = {
       'bank-transfer': '銀行振込',
       card: 'カード',
       cheque: '小切手',
-      online: 'オンライン',
+      online: 'オンライン決済',
     },
     sources: {
       'booking-payment': '予約の入金',

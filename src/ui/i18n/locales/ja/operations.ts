@@ -212,7 +212,6 @@ const operations = {
       history: '支払履歴',
       line: '{{date}} {{amount}} · {{method}}',
     },
-    methods: { cash: '現金', 'bank-transfer': '銀行振込', card: 'カード', cheque: '小切手', online: 'オンライン' },
     paidInFull: '全額支払済み',
   },
 } satisfies Partial<LocaleResources>;

@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Nieopłacona', partiallyPaid: 'Opłacona częściowo', paid: 'Opłacona' },
     paymentStates: { submitted: 'Do weryfikacji', verified: 'Zweryfikowana', failed: 'Nieudana' },
     installmentStatuses: { pending: 'Oczekująca', paid: 'Zapłacona', overdue: 'Zaległa' },
-    methods: { cash: 'Gotówka', 'bank-transfer': 'Przelew bankowy', card: 'Karta', cheque: 'Czek', online: 'Online' },
     travellerTypes: { adult: 'Dorosły', child: 'Dziecko', infant: 'Niemowlę' },
     verify: 'Zweryfikuj rezerwację',
     verifyConfirm: 'Wszyscy uczestnicy mają dane, a zaliczka wpłynęła: zweryfikować tę rezerwację? Dział operacji przygotuje wyjazd.',

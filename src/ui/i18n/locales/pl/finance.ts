@@ -55,7 +55,7 @@ const finance = {
       'bank-transfer': 'Przelew bankowy',
       card: 'Karta',
       cheque: 'Czek',
-      online: 'Online',
+      online: 'Płatność online',
     },
     sources: {
       'booking-payment': 'Wpłata za rezerwację',

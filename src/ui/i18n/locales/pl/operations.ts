@@ -235,7 +235,6 @@ const operations = {
       history: 'Płatności',
       line: '{{amount}}, {{date}} · {{method}}',
     },
-    methods: { cash: 'Gotówka', 'bank-transfer': 'Przelew bankowy', card: 'Karta', cheque: 'Czek', online: 'Online' },
     paidInFull: 'Zapłacono w całości',
   },
 } satisfies Partial<LocaleResources>;

@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Por pagar', partiallyPaid: 'Parcialmente paga', paid: 'Paga' },
     paymentStates: { submitted: 'A verificar', verified: 'Verificado', failed: 'Falhado' },
     installmentStatuses: { pending: 'Pendente', paid: 'Paga', overdue: 'Em atraso' },
-    methods: { cash: 'Numerário', 'bank-transfer': 'Transferência bancária', card: 'Cartão', cheque: 'Cheque', online: 'Online' },
     travellerTypes: { adult: 'Adulto', child: 'Criança', infant: 'Bebé' },
     verify: 'Verificar reserva',
     verifyConfirm: 'Todos os viajantes têm nome e o sinal foi recebido: verificar esta reserva? As operações vão preparar a viagem.',

@@ -56,7 +56,7 @@ const finance: typeof en = {
       'bank-transfer': 'Transferência bancária',
       card: 'Cartão',
       cheque: 'Cheque',
-      online: 'Online',
+      online: 'Pagamento online',
     },
     sources: {
       'booking-payment': 'Pagamento de reserva',

@@ -228,7 +228,6 @@ const operations = {
       history: 'Pagamentos',
       line: '{{amount}} a {{date}} · {{method}}',
     },
-    methods: { cash: 'Numerário', 'bank-transfer': 'Transferência bancária', card: 'Cartão', cheque: 'Cheque', online: 'Online' },
     paidInFull: 'Pago na totalidade',
   },
 } satisfies Partial<LocaleResources>;

@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Не оплачено', partiallyPaid: 'Оплачено частично', paid: 'Оплачено' },
     paymentStates: { submitted: 'На проверке', verified: 'Подтверждён', failed: 'Не прошёл' },
     installmentStatuses: { pending: 'Ожидается', paid: 'Оплачен', overdue: 'Просрочен' },
-    methods: { cash: 'Наличные', 'bank-transfer': 'Банковский перевод', card: 'Карта', cheque: 'Чек', online: 'Онлайн' },
     travellerTypes: { adult: 'Взрослый', child: 'Ребёнок', infant: 'Младенец' },
     verify: 'Подтвердить бронирование',
     verifyConfirm: 'Данные всех туристов заполнены, предоплата получена: подтвердить бронирование? Операционный отдел начнёт подготовку поездки.',

@@ -55,7 +55,7 @@ const finance = {
       'bank-transfer': 'Банковский перевод',
       card: 'Карта',
       cheque: 'Чек',
-      online: 'Онлайн',
+      online: 'Онлайн-оплата',
     },
     sources: {
       'booking-payment': 'Оплата бронирования',

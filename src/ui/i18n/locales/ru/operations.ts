@@ -235,7 +235,6 @@ const operations = {
       history: 'Платежи',
       line: '{{amount}}, {{date}} · {{method}}',
     },
-    methods: { cash: 'Наличные', 'bank-transfer': 'Банковский перевод', card: 'Карта', cheque: 'Чек', online: 'Онлайн' },
     paidInFull: 'Оплачено полностью',
   },
 } satisfies Partial<LocaleResources>;

@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Obetald', partiallyPaid: 'Delvis betald', paid: 'Betald' },
     paymentStates: { submitted: 'Att verifiera', verified: 'Verifierad', failed: 'Misslyckad' },
     installmentStatuses: { pending: 'Väntande', paid: 'Betald', overdue: 'Förfallen' },
-    methods: { cash: 'Kontant', 'bank-transfer': 'Banköverföring', card: 'Kort', cheque: 'Check', online: 'Online' },
     travellerTypes: { adult: 'Vuxen', child: 'Barn', infant: 'Spädbarn' },
     verify: 'Verifiera bokning',
     verifyConfirm: 'Alla resenärer har namn och handpenningen har kommit in: verifiera bokningen? Driften förbereder sedan resan.',

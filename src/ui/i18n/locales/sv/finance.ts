@@ -56,7 +56,7 @@ const finance: typeof en = {
       'bank-transfer': 'Banköverföring',
       card: 'Kort',
       cheque: 'Check',
-      online: 'Online',
+      online: 'Onlinebetalning',
     },
     sources: {
       'booking-payment': 'Bokningsbetalning',

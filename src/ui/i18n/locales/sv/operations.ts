@@ -220,7 +220,6 @@ const operations = {
       history: 'Betalningar',
       line: '{{amount}} den {{date}} · {{method}}',
     },
-    methods: { cash: 'Kontant', 'bank-transfer': 'Banköverföring', card: 'Kort', cheque: 'Check', online: 'Online' },
     paidInFull: 'Fullt betald',
   },
 } satisfies Partial<LocaleResources>;

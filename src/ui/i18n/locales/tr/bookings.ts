@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: 'Ödenmedi', partiallyPaid: 'Kısmen ödendi', paid: 'Ödendi' },
     paymentStates: { submitted: 'Doğrulanacak', verified: 'Doğrulandı', failed: 'Başarısız' },
     installmentStatuses: { pending: 'Bekliyor', paid: 'Ödendi', overdue: 'Gecikmiş' },
-    methods: { cash: 'Nakit', 'bank-transfer': 'Banka havalesi', card: 'Kart', cheque: 'Çek', online: 'Online' },
     travellerTypes: { adult: 'Yetişkin', child: 'Çocuk', infant: 'Bebek' },
     verify: 'Rezervasyonu doğrula',
     verifyConfirm: 'Tüm yolcuların adı girildi ve ön ödeme alındı: bu rezervasyon doğrulansın mı? Operasyon ekibi seyahati hazırlayacak.',

@@ -55,7 +55,7 @@ const finance = {
       'bank-transfer': 'Banka havalesi',
       card: 'Kart',
       cheque: 'Çek',
-      online: 'Online',
+      online: 'Çevrimiçi ödeme',
     },
     sources: {
       'booking-payment': 'Rezervasyon ödemesi',

@@ -219,7 +219,6 @@ const operations = {
       history: 'Ödemeler',
       line: '{{amount}}, {{date}} · {{method}}',
     },
-    methods: { cash: 'Nakit', 'bank-transfer': 'Banka havalesi', card: 'Kart', cheque: 'Çek', online: 'Online' },
     paidInFull: 'Tamamı ödendi',
   },
 } satisfies Partial<LocaleResources>;

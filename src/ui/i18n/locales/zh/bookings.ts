@@ -30,7 +30,6 @@ const bookings = {
     paymentStatuses: { unpaid: '未付款', partiallyPaid: '部分付款', paid: '已付清' },
     paymentStates: { submitted: '待核实', verified: '已核实', failed: '失败' },
     installmentStatuses: { pending: '待付', paid: '已付', overdue: '已逾期' },
-    methods: { cash: '现金', 'bank-transfer': '银行转账', card: '刷卡', cheque: '支票', online: '在线支付' },
     travellerTypes: { adult: '成人', child: '儿童', infant: '婴儿' },
     verify: '核实预订',
     verifyConfirm: '所有旅客均已填写姓名，定金也已到账：确认核实此预订？计调将开始安排行程。',

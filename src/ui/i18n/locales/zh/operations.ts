@@ -212,7 +212,6 @@ const operations = {
       history: '付款记录',
       line: '{{date}} {{amount}} · {{method}}',
     },
-    methods: { cash: '现金', 'bank-transfer': '银行转账', card: '刷卡', cheque: '支票', online: '在线支付' },
     paidInFull: '已全额付清',
   },
 } satisfies Partial<LocaleResources>;
