@@ -59,10 +59,34 @@ export async function asTenant<T>(tx: Tx, organizationId: string, fn: () => Prom
 /** LOG_SQL: nothing, the statements (literals masked, parameters counted), or the statements with their values. */
 export type SqlLogging = 'off' | 'statements' | 'values';
 
+/** How long the health check waits for the database's answer before calling it unreachable. */
+const HEALTH_TIMEOUT_MS = 5_000;
+
+/** Whether the database answers a trivial query now (through the pool, within a few seconds). */
+export async function databaseReachable(database: Pick<Database, 'pool'>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS)));
+  try {
+    return await Promise.race([database.pool.query('select 1').then(() => true, () => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long a new connection may take before the request gives up (a dropped network otherwise waits for TCP's own time-out). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off'): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
+  });
+  // A client in use has no listener of the pool's: without one of its own, the error its
+  // connection emits when the database terminates it (57P01, a restart, a dropped network) is an
+  // unhandled 'error' event that ends the process. The query in flight fails with it anyway, and
+  // the client is released broken and discarded, so the listener only has to exist.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
   });
   const logger: Logger | undefined =
     logSql === 'values'

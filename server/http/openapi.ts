@@ -100,6 +100,7 @@ function responses(def: RouteDef): Record<string, JsonSchema> {
   if (def.bodyParsers) out['415'] = refusal('A body of a media type the route does not read');
   if (def.multipart) out['411'] = refusal('A multipart body without `Content-Length`');
   if (def.access.kind === 'public' && def.body) out['429'] = refusal('Too many attempts; `Retry-After` says when to try again');
+  out['503'] = refusal('The database is not reachable at the moment (DATABASE_UNAVAILABLE); `Retry-After` says when to try again, and a keyed request may be sent again with its key');
   return out;
 }
 

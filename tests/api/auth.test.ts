@@ -137,7 +137,7 @@ describe('cross-site safety and headers', () => {
   });
 
   it('answers health without a session, unknown routes as JSON 404, bad JSON as 400', async () => {
-    expect(await (await fetch(`${s.url}/api/health`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${s.url}/api/health`)).json()).toEqual({ status: 'ok', database: 'reachable' });
     const missing = await s.agent().get('/api/nope');
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('NOT_FOUND');

@@ -43,7 +43,7 @@ const alive = (pid: number) => {
 describe('starting the product', () => {
   it('starts on an empty data folder with the embedded database, seeds once and prints the logins', async () => {
     const s = await start();
-    expect(await health(s.url)).toEqual({ status: 'ok' });
+    expect(await health(s.url)).toEqual({ status: 'ok', database: 'reachable' });
     expect(s.output()).toContain('owner@demo.travel');
     expect(s.output()).toContain('demo data seeded now');
     expect((await login(s.url)).status).toBe(200);
@@ -53,7 +53,7 @@ describe('starting the product', () => {
     const second = await spawnServer({ DATA_DIR: dataDir }, { expectFailure: true });
     expect(await second.exited).not.toBe(0);
     expect(second.output()).toMatch(/data folder .* is in use by another server/);
-    expect(await health(running[0].url)).toEqual({ status: 'ok' });
+    expect(await health(running[0].url)).toEqual({ status: 'ok', database: 'reachable' });
   });
 
   it('stops the embedded database on SIGTERM and restarts without seeding again', async () => {
@@ -84,7 +84,7 @@ describe('starting the product', () => {
     await victim.exited;
     expect(alive(pid)).toBe(true); // PostgreSQL outlives a killed parent
     const next = await start();
-    expect(await health(next.url)).toEqual({ status: 'ok' });
+    expect(await health(next.url)).toEqual({ status: 'ok', database: 'reachable' });
     expect(alive(pid)).toBe(false);
     expect(next.output()).not.toContain('demo data seeded now');
     expect((await login(next.url)).status).toBe(200);

@@ -212,6 +212,7 @@ export const ERROR_CODES = [
   'AI_MODEL_FAILED',
   'AI_NOT_CONFIGURED',
   'CONFLICT',
+  'DATABASE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

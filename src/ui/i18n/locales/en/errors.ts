@@ -142,6 +142,7 @@ const errors = {
     AI_MODEL_FAILED: "The model's answer could not be used; draft the tour with the planner instead.",
     AI_NOT_CONFIGURED: "No model is configured, so nothing was sent; set one in Configurations or draft a tour with the planner.",
     CONFLICT: 'This conflicts with the record’s current state.',
+    DATABASE_UNAVAILABLE: 'The service is briefly unavailable: try again in a few seconds.',
     INTERNAL: 'An unexpected error occurred.',
   },
 } satisfies { issueLine: string; issues: Record<IssueCode | Worded, string>; errorCodes: Record<ErrorCode, string> };
