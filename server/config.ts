@@ -1,8 +1,10 @@
+import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 import { SafeError } from './http/log';
 import type { SqlLogging } from './db/client';
 import type { EmailSettings } from './documents/mailer';
+import type { IpRange } from './http/outbound';
 
 /** The one place that reads process.env. */
 const envSchema = v.object({
@@ -57,6 +59,12 @@ const envSchema = v.object({
   AI_MODEL: v.optional(v.string()),
   AI_API_KEY: v.optional(v.string()),
   AI_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'AI_TIMEOUT_SECONDS must be a number'), v.transform(Number)), '60'),
+  /**
+   * Address ranges an organization's mail server or AI endpoint may reach although they are the
+   * platform's own (loopback, private, link-local…): comma-separated CIDR ranges or addresses, e.g.
+   * `127.0.0.1/32,10.1.0.0/16` for a mail relay or Ollama on the same host or network.
+   */
+  OUTBOUND_ALLOWED_RANGES: v.optional(v.string(), ''),
   LEAD_CAPTURE_PER_MINUTE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'LEAD_CAPTURE_PER_MINUTE must be a number'), v.transform(Number)), '20'),
 });
 
@@ -79,6 +87,8 @@ export interface Config {
   queue: { pollSeconds: number; maintenanceSeconds: number };
   /** The server's default model, when the environment names one; a model's answer waits `timeoutMs` at most. */
   ai: { baseUrl?: string; model?: string; apiKey?: string; timeoutMs: number };
+  /** Ranges of the platform's own network that organizations' addresses may reach all the same (server/http/outbound.ts). */
+  outboundAllowedRanges: IpRange[];
   /** The platform's mail server (PLATFORM_SMTP_URL), in the shape the mailer takes; null when unset. */
   platformSmtp: EmailSettings | null;
   /** Where the built web app lives; absent when the API runs alone (tests). */
@@ -125,6 +135,24 @@ function platformSmtp(urlText: string, fromText: string): EmailSettings | null {
   };
 }
 
+/** OUTBOUND_ALLOWED_RANGES as ranges: `10.0.0.0/8`, `::1/128`, or an address alone (the one address). */
+function ipRanges(text: string): IpRange[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const [address, prefixText, extra] = item.split('/');
+      const family = net.isIP(address);
+      const max = family === 4 ? 32 : 128;
+      const prefix = prefixText === undefined ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
+      if (!family || extra !== undefined || !(prefix >= 0 && prefix <= max)) {
+        throw new ConfigError(`Invalid configuration:\n  OUTBOUND_ALLOWED_RANGES: ${JSON.stringify(item)} is not an address range such as 127.0.0.1/32 or 10.0.0.0/8`);
+      }
+      return { address, prefix, family: family === 4 ? 'ipv4' : 'ipv6' } as const;
+    });
+}
+
 /** A configuration the server cannot start with; its message names the variable and says what is wrong. */
 export class ConfigError extends SafeError {}
 
@@ -153,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { retries: e.MAIL_RETRIES, retryDelaySeconds: Math.max(1, e.MAIL_RETRY_DELAY_SECONDS), timeoutSeconds: Math.max(1, e.MAIL_TIMEOUT_SECONDS), workers: e.MAIL_WORKERS },
     queue: { pollSeconds: e.QUEUE_POLL_SECONDS, maintenanceSeconds: Math.max(1, e.QUEUE_MAINTENANCE_SECONDS) },
     ai: { baseUrl: e.AI_BASE_URL || undefined, model: e.AI_MODEL || undefined, apiKey: e.AI_API_KEY || undefined, timeoutMs: Math.max(1, e.AI_TIMEOUT_SECONDS) * 1000 },
+    outboundAllowedRanges: ipRanges(e.OUTBOUND_ALLOWED_RANGES),
     platformSmtp: platformSmtp(e.PLATFORM_SMTP_URL, e.PLATFORM_MAIL_FROM),
     webDist: path.resolve('dist'),
   };

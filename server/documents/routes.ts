@@ -8,7 +8,8 @@ import { currentOrganization, moduleSettings } from '../admin/store';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { checkFile } from '../http/files';
 import { allow, fileAnswer, route, type RouteDef } from '../http/route';
-import { deliver, smtpConfigured, smtpError, toEml } from './mailer';
+import { deliver, smtpConfigured, smtpFailure, toEml } from './mailer';
+import { outboundPolicy } from '../http/outbound';
 import { disposition } from './send-route';
 import { logoProblem } from './render';
 import { organizationLogos } from './schema';
@@ -53,10 +54,11 @@ export const documentRoutes: RouteDef[] = [
             attachments: [],
           },
           Math.min(services.config.mail.timeoutSeconds, 20),
+          outboundPolicy(services.config.outboundAllowedRanges),
         );
         return { data: { delivered: true, response } };
       } catch (err) {
-        return { data: { delivered: false, response: smtpError(err) } };
+        return { data: { delivered: false, response: smtpFailure(err) } };
       }
     },
   }),

@@ -61,7 +61,7 @@ const counts = async () => {
 };
 
 beforeAll(async () => {
-  s = await startTestServer({ queue: true });
+  s = await startTestServer({ queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } });
   owner = await s.login('owner@demo.travel');
   sink = await startSmtpSink({ refuse: (a) => (a.startsWith('nobody@') ? '550 5.1.1 nobody: mailbox unavailable' : undefined) });
   ({ _id: receiptId, number: receiptNumber } = await income(owner, 'Commission from the Sea Hotel, November'));
@@ -191,7 +191,7 @@ describe('sending through the mail server', () => {
     const res = await owner.form(`/api/budget/income/${receiptId}/send`, sendForm({ to: 'nobody@example.com' }));
     expect(res.status).toBe(202);
     const failed = await until(async () => (await owner.get(`/api/outbox/${res.body.data._id}`)).body.data, (d) => d.status === 'failed');
-    expect(failed).toMatchObject({ status: 'failed', attempts: 3, lastError: expect.stringContaining('550 5.1.1 nobody') });
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3, lastError: 'The mail server refused the message (550 5.1.1)' });
     expect(failed.failedAt).toEqual(expect.any(String));
     const [job] = await s.sql<{ state: string; retry_count: number }>(`select state, retry_count from pgboss.job where name = 'document-send' and data->>'sendId' = $1`, [res.body.data._id]);
     expect(job).toMatchObject({ state: 'failed', retry_count: 2 });
@@ -202,7 +202,7 @@ describe('sending through the mail server', () => {
     const res = await owner.form(`/api/budget/income/${receiptId}/send`, sendForm({ to: 'customer@example.com' }));
     expect(res.status).toBe(202);
     const failed = await until(async () => (await owner.get(`/api/outbox/${res.body.data._id}`)).body.data, (d) => d.status === 'failed');
-    expect(failed).toMatchObject({ status: 'failed', attempts: 3, lastError: expect.stringContaining('ECONNREFUSED') });
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3, lastError: 'The mail server could not be used: it was not reached or did not answer as a mail server' });
   });
 });
 

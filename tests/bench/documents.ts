@@ -55,7 +55,7 @@ async function mailRate(count: number, workers: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'travel-mail-bench-'));
   const sink = await startSmtpSink();
   const password = 'bench-password-2026';
-  const base = { DATA_DIR: dataDir, SEED_PASSWORD: password, MAIL_WORKERS: String(workers), QUEUE_POLL_SECONDS: '0.5' };
+  const base = { DATA_DIR: dataDir, SEED_PASSWORD: password, MAIL_WORKERS: String(workers), QUEUE_POLL_SECONDS: '0.5', OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' };
   try {
     // The backlog is written with the workers off, so the rate is the queue's alone.
     let server = await spawnServer({ ...base, JOB_POLL_MS: '0' });

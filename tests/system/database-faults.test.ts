@@ -75,6 +75,8 @@ describe('the database restarting under load', () => {
       MAIL_RETRY_DELAY_SECONDS: '1',
       MAIL_TIMEOUT_SECONDS: '3',
       DB_POOL_SIZE: '12',
+      // The test's mail server listens on this host.
+      OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32',
     });
     let exited = false;
     void server.exited.then(() => (exited = true));

@@ -58,6 +58,8 @@ describe('an email when the server is killed mid-send', () => {
       MAIL_TIMEOUT_SECONDS: '3',
       QUEUE_POLL_SECONDS: '0.5',
       QUEUE_MAINTENANCE_SECONDS: '1',
+      // The test's mail server listens on this host.
+      OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32',
     };
     running = await spawnServer(env);
     // A new server's first bookings tick runs each organization's day, whose payment reminders to the

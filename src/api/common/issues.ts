@@ -56,6 +56,7 @@ export const ISSUE_CODES = [
   'unreadableImage',
   'planTotal',
   'afterDeparture',
+  'forbiddenAddress',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

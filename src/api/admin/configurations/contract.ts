@@ -86,6 +86,13 @@ export const configSettingsSchemas = {
 /** Write-only settings: never answered (the answer says `<field>Set`); a save without them keeps the stored one. */
 export const SECRET_FIELDS: Partial<Record<ConfigModule, string>> = { emailConfig: 'password', aiConfig: 'apiKey' };
 
+/**
+ * Where a write-only secret is sent: a save that changes any of these to somewhere (not empty)
+ * must give the secret again (400 on the secret's field), or a stored password could be moved to
+ * a server of one's own and read there (as GitHub and Grafana ask for it again).
+ */
+export const SECRET_DESTINATIONS: Partial<Record<ConfigModule, readonly string[]>> = { emailConfig: ['host', 'port', 'user', 'security'], aiConfig: ['baseUrl'] };
+
 /** The seed's PUT paths, each naming one module. */
 export const CONFIG_PATHS: Record<string, ConfigModule> = {
   'customized-tour': 'customizedTours',

@@ -7,6 +7,7 @@ const errors = {
     required_lost: "مطلوب لوضع العميل المحتمل كخاسر",
     required_rescheduled: "مطلوب عند إعادة جدولة المتابعة",
     required_newPassword: "مطلوب لتعيين كلمة مرور جديدة",
+    required_destination: "يجب إدخاله مرة أخرى عند تغيير الخادم الذي يُرسل إليه",
     invalidType: "نوع القيمة غير صحيح",
     unknownField: "ليس حقلًا معروفًا",
     tooShort: "يجب ألا يقل عن {{min}} حرفًا",
@@ -61,6 +62,7 @@ const errors = {
     unreadableImage: "ليست صورة يمكن طباعتها",
     planTotal: "يجب أن يساوي مجموعها إجمالي الحجز",
     afterDeparture: "يجب ألا يكون بعد تاريخ المغادرة",
+    forbiddenAddress: "يجب ألا يكون عنوانًا في الشبكة الداخلية للمنصة (اطلب من مشغّل المنصة السماح به)",
   },
   errorCodes: {
     VALIDATION_FAILED: "بعض القيم غير صالحة: راجع الحقول المعلَّمة.",

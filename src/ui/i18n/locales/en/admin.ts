@@ -136,9 +136,9 @@ const admin = {
     },
     emailMessageHint: 'What the send dialog of an itinerary starts with. {{name}} becomes the lead’s name, {{title}} the tour’s title, {{organization}} yours. Empty: the standard message in the language chosen.',
     optionLabels: { none: 'None (plain, a local relay)', starttls: 'STARTTLS (port 587)', tls: 'TLS (port 465)' },
-    passwordSet: 'A password is stored; leave empty to keep it.',
+    passwordSet: 'A password is stored; leave empty to keep it (enter it again to change the host, port, user or security).',
     passwordUnset: 'No password stored.',
-    keySet: 'An API key is stored; leave empty to keep it.',
+    keySet: 'An API key is stored; leave empty to keep it (enter it again to change the base URL).',
     keyUnset: 'No API key stored (a local model may need none).',
   },
   profile: {

@@ -1,7 +1,7 @@
 import type { ErrorCode, IssueCode } from '../../../../api/common/issues';
 
 /** Rules with words of their own (an issue's `params.rule`, or `params.after` for dates in order). */
-type Worded = `required_${'lost' | 'rescheduled' | 'newPassword'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay'}` | 'tooFewItems_services';
+type Worded = `required_${'lost' | 'rescheduled' | 'newPassword' | 'destination'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay'}` | 'tooFewItems_services';
 
 /**
  * What the API's codes say, in this language (SPEC "Conventions": the web app shows the
@@ -16,6 +16,7 @@ const errors = {
     required_lost: 'is required to mark a lead lost',
     required_rescheduled: 'is required when the follow-up is rescheduled',
     required_newPassword: 'is required to set a new password',
+    required_destination: 'must be entered again when the server it is sent to changes',
     invalidType: 'has the wrong kind of value',
     unknownField: 'is not a known field',
     tooShort: 'must be at least {{min}} characters',
@@ -70,6 +71,7 @@ const errors = {
     unreadableImage: "is not an image that can be printed",
     planTotal: "must add up to the booking's grand total",
     afterDeparture: "must not be after the departure",
+    forbiddenAddress: "must not be an address of the platform's own network (ask the platform's operator to allow it)",
   },
   errorCodes: {
     VALIDATION_FAILED: 'Some values are not valid: check the fields marked.',
