@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/api/admin/members/contract';
 import type { ListAnswer } from '../../src/api/common/schemas';
+import { cleanFileName } from '../../src/api/common/file-name';
 import type { DocumentSend, OutboxQuery, SendStatus } from '../../src/api/documents/contract';
 import { currentOrganization, moduleSettings } from '../admin/store';
 import type { Tx } from '../db/client';
@@ -182,7 +183,8 @@ function toSend(r: SendRow): DocumentSend {
     lastError: r.last_error,
     serverResponse: r.server_response,
     sentBy: r.sent_by ? { _id: r.sent_by, name: r.sent_by_name ?? '' } : null,
-    attachments: r.attachments ?? [],
+    // Cleaned as they are shown: a name stored before names were cleaned keeps no override.
+    attachments: (r.attachments ?? []).map((a) => ({ ...a, fileName: cleanFileName(a.fileName) })),
     createdAt: iso(r.created_at)!,
     sentAt: iso(r.sent_at),
     failedAt: iso(r.failed_at),
@@ -244,7 +246,7 @@ export async function outgoingMessage(tx: Tx, id: string): Promise<OutgoingMessa
     cc: send.cc,
     subject: send.subject,
     text: send.message,
-    attachments: files.map((f) => ({ fileName: f.file_name, contentType: f.content_type, content: f.content })),
+    attachments: files.map((f) => ({ fileName: cleanFileName(f.file_name), contentType: f.content_type, content: f.content })),
   };
 }
 

@@ -206,6 +206,27 @@ describe('sending through the mail server', () => {
   });
 });
 
+describe('attachment names', () => {
+  it('keep no right-to-left override or control character, as stored and as shown (issue 26)', async () => {
+    await noSmtp();
+    // Shown as "invoiceexe.pdf" by the override: really a name ending in .exe.
+    const spoofed = 'invoice\u202Efdp.exe';
+    const res = await owner.form(`/api/budget/income/${receiptId}/send`, sendForm({ to: 'customer@example.com' }, [{ name: spoofed, type: 'text/plain', bytes: new TextEncoder().encode('hello') }]));
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const [stored] = await s.sql<{ id: string; file_name: string }>(`select id, file_name from document_send_attachments where send_id = $1 and position = 1`, [res.body.data._id]);
+    expect(stored.file_name).toBe('invoicefdp.exe');
+    expect(res.body.data.attachments.map((a: { fileName: string }) => a.fileName)).toContain('invoicefdp.exe');
+
+    // A name stored before names were cleaned is cleaned where it is shown: the outbox, the download.
+    await s.sql(`update document_send_attachments set file_name = $2 where id = $1`, [stored.id, 'old\u202Efdp.exe\u0007\u2066']);
+    const shown = (await owner.get(`/api/outbox/${res.body.data._id}`)).body.data.attachments.find((a: { _id: string }) => a._id === stored.id);
+    expect(shown.fileName).toBe('oldfdp.exe');
+    const download = await fetch(`${s.url}/api/outbox/${res.body.data._id}/attachments/${stored.id}`, { headers: { Cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="oldfdp.exe"; filename*=UTF-8''oldfdp.exe`);
+  });
+});
+
 describe('bad input to send', () => {
   const pdfBytes = new TextEncoder().encode('%PDF-1.4\n%test\n');
   it.each([
