@@ -18,6 +18,12 @@ const envSchema = v.object({
   SESSION_ABSOLUTE_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '24'),
   /** Behind a reverse proxy: read the client address from X-Forwarded-For and the scheme from X-Forwarded-Proto. */
   TRUST_PROXY: v.optional(v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1')), 'false'),
+  /**
+   * The address people reach the server at (`https://office.example`): links the server sends out
+   * (an owner's invitation) are built from it, never from a request's Host header. Required in
+   * production; elsewhere it defaults to http://localhost:PORT.
+   */
+  PUBLIC_URL: v.optional(v.string(), ''),
   /** Extra origins allowed to make state-changing calls (comma-separated), e.g. the Vite dev server. */
   ALLOWED_ORIGINS: v.optional(v.string(), ''),
   DB_POOL_SIZE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '20'),
@@ -78,6 +84,8 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   trustProxy: boolean;
+  /** PUBLIC_URL: scheme, host and port, no trailing slash (`https://office.example`). */
+  publicUrl: string;
   allowedOrigins: string[];
   dbPoolSize: number;
   logSql: SqlLogging;
@@ -104,6 +112,25 @@ function originOf(text: string): string {
     /* reported below */
   }
   throw new ConfigError(`Invalid configuration:\n  ALLOWED_ORIGINS: ${JSON.stringify(text)} is not an origin such as https://office.example`);
+}
+
+/** PUBLIC_URL as an origin; required in production, where no request may choose the links' address. */
+function publicUrl(text: string, env: Config['env'], port: number): string {
+  const invalid = (reason: string) => new ConfigError(`Invalid configuration:\n  PUBLIC_URL: ${reason}`);
+  if (!text.trim()) {
+    if (env === 'production') throw invalid('must be set in production: the address people reach the server at, such as https://office.example (links in invitations are built from it)');
+    return `http://localhost:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw invalid(`${JSON.stringify(text)} is not a URL such as https://office.example`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+    throw invalid(`${JSON.stringify(text)} must be a scheme, host and optional port only, such as https://office.example`);
+  }
+  return url.origin;
 }
 
 /** PLATFORM_SMTP_URL and PLATFORM_MAIL_FROM as the mailer's settings, or why they cannot be. */
@@ -173,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: publicUrl(e.PUBLIC_URL, e.NODE_ENV, e.PORT),
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean).map(originOf),
     dbPoolSize: e.DB_POOL_SIZE,
     logSql: e.LOG_SQL,

@@ -49,6 +49,17 @@ describe('starting the product', () => {
     expect((await login(s.url)).status).toBe(200);
   });
 
+  it('refuses to start in production without PUBLIC_URL, saying so (issue 26: links never come from a request)', async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'travel-nourl-'));
+    try {
+      const refused = await spawnServer({ DATA_DIR: other, PUBLIC_URL: '' }, { expectFailure: true });
+      expect(await refused.exited).not.toBe(0);
+      expect(refused.output()).toMatch(/PUBLIC_URL: must be set in production/);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a second server on the same data folder with a clear message, leaving the first running', async () => {
     const second = await spawnServer({ DATA_DIR: dataDir }, { expectFailure: true });
     expect(await second.exited).not.toBe(0);
