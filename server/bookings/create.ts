@@ -26,7 +26,7 @@ export async function createBooking(tx: Tx, auth: Pick<AuthContext, 'memberId' |
     .where(and(eq(leads.id, input.leadId), visibleLeads(auth as AuthContext)));
   if (!lead) throw invalidField('leadId', 'unknownReference', 'is not a known lead', { kind: 'lead' });
 
-  const tour = await bookedTour(tx, input, today);
+  const tour = await bookedTour(tx, auth as AuthContext, input, today);
   const plan = inDueOrder(input.installments);
   const problems = planProblems(plan, { total: tour.grandTotal, today, departure: tour.departure });
   if (problems.length) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TourType } from '../../src/api/bookings/contract';
 import type { TravellerPrices } from '../../src/api/tours/package-plan';
 import type { TourVersion } from '../../src/api/tours/customized/contract';
@@ -9,7 +9,9 @@ import { groupTourDetail } from '../tours/departures';
 import { packageSnapshot } from '../tours/packages';
 import { customizedTours } from '../tours/schema';
 import { reserveSeats } from '../tours/seats';
-import { tourVersion } from '../tours/store';
+import { tourVersion, visibleTours } from '../tours/store';
+import { leads } from '../leads/schema';
+import type { AuthContext } from '../auth/session';
 import { markTourBooked } from '../tours/workflow';
 
 /**
@@ -65,7 +67,7 @@ function perPersonLines(title: string, prices: TravellerPrices, travellers: { ty
 }
 
 /** The tour a new booking is made from, priced for its travellers; refusals name the field. */
-export async function bookedTour(tx: Tx, request: TourRequest, today: string): Promise<BookedTour> {
+export async function bookedTour(tx: Tx, auth: AuthContext, request: TourRequest, today: string): Promise<BookedTour> {
   switch (request.tourType) {
     case 'personalized': {
       const pkg = await orUnknown(packageSnapshot(tx, request.tourId), 'personalized tour');
@@ -102,7 +104,7 @@ export async function bookedTour(tx: Tx, request: TourRequest, today: string): P
       };
     }
     case 'customized':
-      return customizedTourForBooking(tx, request.tourId, request.tourVersion!, request.leadId, request.travellers.length, today);
+      return customizedTourForBooking(tx, auth, request.tourId, request.tourVersion!, request.leadId, request.travellers.length, today);
   }
 }
 
@@ -123,9 +125,15 @@ export async function bookTour(tx: Tx, request: TourRequest, bookingId: string, 
  * places and selling total as sent, whatever was edited since, for the party it was priced for.
  * Only its selling figures are kept on the booking (the customer bought a price, not our costs).
  * A version that is not the one sent last, or a tour not `sent`, is the BOOK guard's 409.
+ * A tour the caller may not see (another agent's lead, under "own" visibility) is answered as one
+ * that does not exist: the answer never tells that it does (issue 26).
  */
-export async function customizedTourForBooking(tx: Tx, tourId: string, version: number, leadId: string, pax: number, today: string): Promise<BookedTour> {
-  const [row] = await tx.select({ leadId: customizedTours.leadId }).from(customizedTours).where(eq(customizedTours.id, tourId));
+export async function customizedTourForBooking(tx: Tx, auth: AuthContext, tourId: string, version: number, leadId: string, pax: number, today: string): Promise<BookedTour> {
+  const [row] = await tx
+    .select({ leadId: customizedTours.leadId })
+    .from(customizedTours)
+    .innerJoin(leads, eq(leads.id, customizedTours.leadId))
+    .where(and(eq(customizedTours.id, tourId), visibleTours(auth)));
   if (!row) throw unknownTour('customized tour');
   if (row.leadId !== leadId) throw conflict("This tour was made for another lead: book it for that lead's customer", 'TOUR_NOT_BOOKABLE', { reason: 'otherLead' });
   let sent: TourVersion;

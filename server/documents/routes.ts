@@ -13,7 +13,7 @@ import { outboundPolicy } from '../http/outbound';
 import { disposition } from './send-route';
 import { logoProblem } from './render';
 import { organizationLogos } from './schema';
-import { attachmentOf, outboxPage, outgoingMessage, sendById } from './store';
+import { assertVisibleSend, attachmentOf, outboxPage, outgoingMessage, sendById } from './store';
 import { DOCUMENT_STRINGS, fill } from './strings';
 
 const logoInfo = (row: { contentType: string; size: number; updatedAt: string }) => ({
@@ -115,7 +115,7 @@ export const documentRoutes: RouteDef[] = [
     access: allow('configurations', 'view'),
     query: outboxQuery,
     answers: outboxAnswer,
-    handler: ({ tx, query }) => outboxPage(tx, query),
+    handler: ({ tx, query, auth }) => outboxPage(tx, query, auth),
   }),
   route({
     method: 'GET',
@@ -123,7 +123,10 @@ export const documentRoutes: RouteDef[] = [
     access: allow('configurations', 'view'),
     params: idParams,
     answers: documentSendAnswer,
-    handler: async ({ tx, params }) => ({ data: await sendById(tx, params.id) }),
+    async handler({ tx, params, auth }) {
+      await assertVisibleSend(tx, auth, params.id);
+      return { data: await sendById(tx, params.id) };
+    },
   }),
   route({
     method: 'GET',
@@ -131,7 +134,8 @@ export const documentRoutes: RouteDef[] = [
     access: allow('configurations', 'view'),
     params: idParams,
     answers: fileAnswer('message/rfc822'),
-    async handler({ tx, params }) {
+    async handler({ tx, params, auth }) {
+      await assertVisibleSend(tx, auth, params.id);
       const send = await sendById(tx, params.id);
       const eml = await toEml(await outgoingMessage(tx, params.id));
       return new Response(new Uint8Array(eml), {
@@ -146,7 +150,8 @@ export const documentRoutes: RouteDef[] = [
     params: v.object({ id: idSchema, attachmentId: idSchema }),
     // The document's PDF and what the sender attached (checked on the way in: server/documents/send-route.ts).
     answers: fileAnswer(...ATTACHMENT_TYPES),
-    async handler({ tx, params }) {
+    async handler({ tx, params, auth }) {
+      await assertVisibleSend(tx, auth, params.id);
       const file = await attachmentOf(tx, params.id, params.attachmentId);
       return new Response(new Uint8Array(file.content), {
         headers: { 'Content-Type': file.contentType, 'Content-Disposition': disposition('attachment', file.fileName), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },

@@ -24,7 +24,7 @@ export const financeRoutes: RouteDef[] = [
     answers: listAnswerOf(journalEntrySchema),
     access: allow('account', 'view'),
     query: journalQuery,
-    handler: ({ tx, query }) => journalPage(tx, query),
+    handler: ({ tx, query, auth }) => journalPage(tx, query, auth),
   }),
   route({
     method: 'POST',

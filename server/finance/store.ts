@@ -14,6 +14,9 @@ import {
 } from '../../src/api/finance/contract';
 import type { ListAnswer } from '../../src/api/common/schemas';
 import type { Tx } from '../db/client';
+import type { AuthContext } from '../auth/session';
+import { ownRecordsOf } from '../auth/visibility';
+import { EXPENSE_PAYMENT, VOUCHER_PAYMENT } from '../../src/api/operations/contract';
 import { conflict, notFound } from '../http/errors';
 import { containsPattern, listPage, pageOffset } from '../http/list';
 import { accountBalances, postEntry, type LineInput } from './journal';
@@ -52,9 +55,25 @@ interface EntryRow extends Record<string, unknown> {
   created_at: string;
 }
 
+/**
+ * Under "own" booking visibility the journal lists an entry that names a booking (a payment of
+ * it, a payment for a voucher or an expense of its operation) only when the booking is the
+ * caller's (issue 26). The sources' tables are named in SQL: those areas post through this one.
+ */
+function visibleEntries(auth: Pick<AuthContext, 'role' | 'memberId'>): SQL | undefined {
+  const bookingsOf = ownRecordsOf(auth, 'bookings');
+  if (!bookingsOf) return undefined;
+  return sql`(e.source_type not in ('booking-payment', ${VOUCHER_PAYMENT}, ${EXPENSE_PAYMENT})
+    or exists (select 1 from bookings vb where vb.converted_by = ${bookingsOf} and vb.id = case e.source_type
+      when 'booking-payment' then (select p.booking_id from booking_payments p where p.id = e.source_id)
+      else (select o.booking_id from operation_payments op join booking_operations o on o.id = op.operation_id where op.id = e.source_id) end))`;
+}
+
 /** The journal, newest first unless asked: entries with their lines, source and who posted them. */
-export async function journalPage(tx: Tx, q: JournalQuery): Promise<ListAnswer<JournalEntry>> {
+export async function journalPage(tx: Tx, q: JournalQuery, auth: Pick<AuthContext, 'role' | 'memberId'>): Promise<ListAnswer<JournalEntry>> {
   const where: SQL[] = [sql`e.organization_id = ${currentOrg}`];
+  const scope = visibleEntries(auth);
+  if (scope) where.push(scope);
   if (q.date?.from) where.push(sql`e.date >= ${q.date.from}::date`);
   if (q.date?.to) where.push(sql`e.date <= ${q.date.to}::date`);
   if (q.sourceType?.length) where.push(sql`e.source_type in (${sql.join(q.sourceType.map((t) => sql`${t}`), sql`, `)})`);
