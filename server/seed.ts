@@ -6,7 +6,7 @@ import type { Db } from './db/client';
 import { seedLeads } from './leads/seed';
 import { seedTours } from './tours/seed';
 import { DEMO_PACKAGES, GLOBE_PACKAGES, seedPackages, type PackageSeed } from './tours/package-seed';
-import { FINANCE_SEEDS, seedFinance } from './finance/seed';
+import { FINANCE_SEEDS, seedFinance, startBooksWithHistory } from './finance/seed';
 import { BOOKING_SEEDS, seedBookings } from './bookings/seed';
 import { OPERATION_SEEDS, seedOperations } from './operations/seed';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue/seed';
@@ -139,6 +139,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       await seedPackages(tx, organizationId, spec.packages);
       await seedBookings(tx, organizationId, BOOKING_SEEDS[spec.name]);
       await seedOperations(tx, organizationId, OPERATION_SEEDS[spec.name] ?? []);
+      await startBooksWithHistory(tx, organizationId);
     }
     return true;
   });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CHART_OF_ACCOUNTS, type AccountKey, type SourceType } from '../../src/api/finance/contract';
 import { isBalanced } from '../../src/domain/money';
 import type { Tx } from '../db/client';
-import { conflict, notFound } from '../http/errors';
+import { conflict, invalidField, notFound } from '../http/errors';
 
 /**
  * The only code that posts journal entries (ARCHITECTURE "Money has one kit"). An area describes a
@@ -82,10 +82,17 @@ async function insertEntry(tx: Tx, input: EntryInput, reverses: string | null): 
 export async function reverseEntry(
   tx: Tx,
   entryId: string,
-  options: { date: string; memo?: string | null; postedBy?: string | null; allowedSources?: readonly SourceType[] },
+  options: {
+    date: string;
+    memo?: string | null;
+    postedBy?: string | null;
+    allowedSources?: readonly SourceType[];
+    /** The dates money may take (server/finance/dates.ts), checked once the entry is known to be there. */
+    within?: (date: string) => Promise<void>;
+  },
 ): Promise<{ id: string }> {
-  const { rows } = await tx.execute<{ source_type: SourceType; source_id: string | null; reference: string | null; reverses_entry_id: string | null }>(sql`
-    select source_type, source_id, reference, reverses_entry_id
+  const { rows } = await tx.execute<{ date: string; source_type: SourceType; source_id: string | null; reference: string | null; reverses_entry_id: string | null }>(sql`
+    select date::text as date, source_type, source_id, reference, reverses_entry_id
     from journal_entries where id = ${entryId} and organization_id = ${currentOrg}
     for update`);
   const [original] = rows;
@@ -94,6 +101,9 @@ export async function reverseEntry(
     throw conflict(`An entry from ${original.source_type} is reversed through its own record, not by hand`, 'NOT_REVERSIBLE_BY_HAND');
   }
   if (original.reverses_entry_id) throw conflict('This entry is a reversal; it cannot be reversed again', 'REVERSAL_OF_REVERSAL');
+  // A reversal undoes what happened: it cannot be dated before it happened.
+  if (options.date < original.date) throw invalidField('date', 'dateOrder', `must not be before the entry it reverses (${original.date})`, { after: 'entry', date: original.date });
+  await options.within?.(options.date);
   // A statement after the lock: it sees a reversal committed while this one waited.
   const { rows: reversal } = await tx.execute(sql`select 1 from journal_entries where reverses_entry_id = ${entryId}`);
   if (reversal.length > 0) throw conflict('This entry has already been reversed', 'ALREADY_REVERSED');

@@ -3,6 +3,8 @@ import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas
 import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
 import { allow, route, type RouteDef } from '../http/route';
 import { reverseEntry } from './journal';
+import { assertMoneyDate } from './dates';
+import { organizationToday } from '../db/clock';
 import { chartOfAccounts, journalPage, openingBalances, otherIncomeById, recordOpeningBalances, recordOtherIncome } from './store';
 import { documentRoutes } from '../documents/send-route';
 import { receiptTemplate } from '../documents/templates/receipt';
@@ -35,8 +37,10 @@ export const financeRoutes: RouteDef[] = [
     body: reverseEntryInput,
     status: 201,
     idempotent: true,
-    async handler({ tx, params, body, auth }) {
-      const reversal = await reverseEntry(tx, params.id, { date: body.date, memo: body.memo ?? null, postedBy: auth.memberId, allowedSources: REVERSIBLE_BY_HAND });
+    async handler({ tx, params, body, auth, services }) {
+      const today = await organizationToday(tx, services.clock);
+      const within = (date: string) => assertMoneyDate(tx, today, 'date', date);
+      const reversal = await reverseEntry(tx, params.id, { date: body.date, memo: body.memo ?? null, postedBy: auth.memberId, allowedSources: REVERSIBLE_BY_HAND, within });
       return { data: { entryId: reversal.id, reversesEntryId: params.id } };
     },
   }),
@@ -55,7 +59,10 @@ export const financeRoutes: RouteDef[] = [
     body: openingBalancesInput,
     status: 201,
     idempotent: true,
-    handler: async ({ tx, body, auth }) => ({ data: await recordOpeningBalances(tx, body, auth.memberId) }),
+    async handler({ tx, body, auth, services }) {
+      await assertMoneyDate(tx, await organizationToday(tx, services.clock), 'date', body.date);
+      return { data: await recordOpeningBalances(tx, body, auth.memberId) };
+    },
   }),
   // The seed's call: other income (a commission, interest, a refund from a supplier…).
   route({
@@ -66,7 +73,10 @@ export const financeRoutes: RouteDef[] = [
     body: otherIncomeInput,
     status: 201,
     idempotent: true,
-    handler: async ({ tx, body, auth }) => ({ data: await recordOtherIncome(tx, body, auth.memberId) }),
+    async handler({ tx, body, auth, services }) {
+      await assertMoneyDate(tx, await organizationToday(tx, services.clock), 'date', body.date);
+      return { data: await recordOtherIncome(tx, body, auth.memberId) };
+    },
   }),
   // Its receipt: the PDF in any language, sent by email (or kept in the outbox), and its sends.
   ...documentRoutes({

@@ -161,10 +161,10 @@ describe('organization', () => {
 });
 
 describe('configurations', () => {
-  it('answers the seed\'s seven modules and the bookings\' with their defaults', async () => {
+  it('answers the seed\'s seven modules, the bookings\', the AI model\'s and the books\' with their defaults', async () => {
     const res = await owner.get('/api/configurations');
     expect(res.status).toBe(200);
-    expect(res.body.data.map((c: { module: string }) => c.module)).toEqual(['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig']);
+    expect(res.body.data.map((c: { module: string }) => c.module)).toEqual(['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig', 'finance']);
     expect(res.body.data.find((c: { module: string }) => c.module === 'emailConfig').settings).toMatchObject({ port: 587, passwordSet: false });
   });
 

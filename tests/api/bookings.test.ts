@@ -307,8 +307,13 @@ describe('payments', () => {
       expect(body.issues[0]).toMatchObject({ path: 'amount', code });
     }
     expect((await refusedUnchanged(400, () => pay(owner, b._id, 100, { paidOn: day(1) }))).issues[0]).toMatchObject({ path: 'paidOn', code: 'inFuture' });
+    // Money is never dated after today (next week) nor before the books start; yesterday is fine (issue 26).
+    expect((await refusedUnchanged(400, () => pay(owner, b._id, 100, { paidOn: day(7) }))).issues[0]).toMatchObject({ path: 'paidOn', code: 'inFuture' });
+    const early = await refusedUnchanged(400, () => pay(owner, b._id, 100, { paidOn: '1900-01-01' }));
+    expect(early.issues[0]).toMatchObject({ path: 'paidOn', code: 'beforeBooksStart', params: { booksStart: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+    expect((await pay(owner, b._id, 100, { paidOn: day(-1) })).status).toBe(201);
     expect((await refusedUnchanged(400, () => pay(owner, b._id, 100, { paymentMethod: 'gold' }))).issues[0]).toMatchObject({ path: 'paymentMethod', code: 'oneOf' });
-    expect((await pay(owner, b._id, 200_000)).status).toBe(201);
+    expect((await pay(owner, b._id, 199_900)).status).toBe(201);
     const over = await refusedUnchanged(409, () => pay(owner, b._id, 100_001));
     expect(over).toMatchObject({ code: 'PAYMENT_EXCEEDS_BALANCE', params: { open: 100_000, amount: 100_001 } });
     expect((await pay(owner, b._id, 100_000)).status).toBe(201);

@@ -26,7 +26,7 @@ let arabicId: string;
 const ARABIC_DESCRIPTION = 'عمولة فندق البحر عن شهر 11 سنة 2026';
 
 async function income(agent: Agent, description: string, amount = 123_450) {
-  const res = await agent.post('/api/budget/income', { amount, date: '2026-11-20', paymentMethod: 'bank-transfer', description });
+  const res = await agent.post('/api/budget/income', { amount, date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), paymentMethod: 'bank-transfer', description });
   expect(res.status).toBe(201);
   return res.body.data as { _id: string; number: string };
 }

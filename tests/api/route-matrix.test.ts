@@ -167,7 +167,7 @@ beforeAll(async () => {
     personalizedTour: await demoRow('personalized_tours'),
     groupTour: await demoRow('group_tours'),
   };
-  demo.income = (await owner.post('/api/budget/income', { amount: 100, date: '2030-01-01', paymentMethod: 'cash', description: 'Matrix' })).body.data._id;
+  demo.income = (await owner.post('/api/budget/income', { amount: 100, date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), paymentMethod: 'cash', description: 'Matrix' })).body.data._id;
   const send = (await owner.post(`/api/budget/income/${demo.income}/send`, { to: 'matrix@example.com' })).body.data;
   demo.send = send._id;
   demo.attachment = send.attachments[0]._id;

@@ -62,7 +62,7 @@ async function mailRate(count: number, workers: number) {
     const agent = new Agent(server.url);
     await agent.post('/api/auth/login', { email: 'owner@demo.travel', password });
     await agent.put('/api/configurations/email-services', { host: '127.0.0.1', port: sink.port, security: 'none', user: '', fromEmail: 'trips@demo.travel' });
-    const income = (await agent.post('/api/budget/income', { amount: 1000, date: '2026-11-01', paymentMethod: 'cash', description: 'Bench' })).body.data._id;
+    const income = (await agent.post('/api/budget/income', { amount: 1000, date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), paymentMethod: 'cash', description: 'Bench' })).body.data._id;
     for (let i = 0; i < count; i++) await agent.post(`/api/budget/income/${income}/send`, { to: `bench${i}@example.com` });
     server.proc.kill('SIGTERM');
     await server.exited;

@@ -24,7 +24,7 @@ describe('documents in Chromium', () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     server = await startTestServer({ web: true, queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } });
     const owner = await server.login('owner@demo.travel');
-    number = (await owner.post('/api/budget/income', { amount: 7_500, date: '2026-11-21', paymentMethod: 'card', description: 'E2E receipt to send' })).body.data.number;
+    number = (await owner.post('/api/budget/income', { amount: 7_500, date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), paymentMethod: 'card', description: 'E2E receipt to send' })).body.data.number;
     browser = await launchChromium();
     page = await openPage(browser, pageErrors);
     await page.goto(`${server.url}/account/journal`);

@@ -57,6 +57,7 @@ export const ISSUE_CODES = [
   'planTotal',
   'afterDeparture',
   'forbiddenAddress',
+  'beforeBooksStart',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

@@ -25,7 +25,7 @@ type Localized<T> = {
  */
 export const AWAITING_TRANSLATION = {
   errorCodes: ['DATABASE_UNAVAILABLE'],
-  issues: ['required_destination', 'forbiddenAddress'],
+  issues: ['required_destination', 'forbiddenAddress', 'beforeBooksStart', 'dateOrder_entry'],
 } as const satisfies Partial<Record<RequiredSection, readonly string[]>>;
 
 /** Arabic is kept complete with English; the other languages may lack what awaits translation. */

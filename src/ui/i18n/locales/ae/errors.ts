@@ -62,6 +62,8 @@ const errors = {
     unreadableImage: "ليست صورة يمكن طباعتها",
     planTotal: "يجب أن يساوي مجموعها إجمالي الحجز",
     afterDeparture: "يجب ألا يكون بعد تاريخ المغادرة",
+    beforeBooksStart: "يجب ألا يكون قبل بداية الدفاتر ({{booksStart}})",
+    dateOrder_entry: "يجب ألا يكون قبل تاريخ القيد الذي يعكسه ({{date}})",
     forbiddenAddress: "يجب ألا يكون عنوانًا في الشبكة الداخلية للمنصة (اطلب من مشغّل المنصة السماح به)",
   },
   errorCodes: {

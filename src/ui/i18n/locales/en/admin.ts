@@ -103,6 +103,7 @@ const admin = {
       emailConfig: 'Email',
       bookings: 'Bookings',
       aiConfig: 'AI model',
+      finance: 'Finance',
     },
     fields: {
       defaultSource: 'Default lead source',
@@ -133,7 +134,9 @@ const admin = {
       model: 'Model',
       apiKey: 'API key',
       monthlyTokenLimit: 'Monthly token limit (0: none)',
+      booksStart: 'Books start',
     },
+    booksStartHint: 'No money is dated before this day (nor after today). Empty: the day the organization was created.',
     emailMessageHint: 'What the send dialog of an itinerary starts with. {{name}} becomes the lead’s name, {{title}} the tour’s title, {{organization}} yours. Empty: the standard message in the language chosen.',
     optionLabels: { none: 'None (plain, a local relay)', starttls: 'STARTTLS (port 587)', tls: 'TLS (port 465)' },
     passwordSet: 'A password is stored; leave empty to keep it (enter it again to change the host, port, user or security).',

@@ -1,7 +1,7 @@
 import type { ErrorCode, IssueCode } from '../../../../api/common/issues';
 
 /** Rules with words of their own (an issue's `params.rule`, or `params.after` for dates in order). */
-type Worded = `required_${'lost' | 'rescheduled' | 'newPassword' | 'destination'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay'}` | 'tooFewItems_services';
+type Worded = `required_${'lost' | 'rescheduled' | 'newPassword' | 'destination'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay' | 'entry'}` | 'tooFewItems_services';
 
 /**
  * What the API's codes say, in this language (SPEC "Conventions": the web app shows the
@@ -38,6 +38,7 @@ const errors = {
     dateOrder_joiningDate: 'must not be before the joining date',
     dateOrder_from: 'must not be before the start of the range',
     dateOrder_previousDay: "must be after the previous day",
+    dateOrder_entry: 'must not be before the entry it reverses ({{date}})',
     notInteger: 'must be a whole number',
     tooSmall: 'must be at least {{min}}',
     tooLarge: 'must be at most {{max}}',
@@ -71,6 +72,7 @@ const errors = {
     unreadableImage: "is not an image that can be printed",
     planTotal: "must add up to the booking's grand total",
     afterDeparture: "must not be after the departure",
+    beforeBooksStart: 'must not be before the books start ({{booksStart}})',
     forbiddenAddress: "must not be an address of the platform's own network (ask the platform's operator to allow it)",
   },
   errorCodes: {
