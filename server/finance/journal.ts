@@ -3,6 +3,7 @@ import { CHART_OF_ACCOUNTS, type AccountKey, type SourceType } from '../../src/a
 import { isBalanced } from '../../src/domain/money';
 import type { Tx } from '../db/client';
 import { conflict, invalidField, notFound } from '../http/errors';
+import { bigTotal, exactTotal } from '../http/totals';
 
 /**
  * The only code that posts journal entries (ARCHITECTURE "Money has one kit"). An area describes a
@@ -159,8 +160,7 @@ export async function accountBalances(tx: Tx, options: { asOf?: string } = {}): 
     where a.organization_id = ${currentOrg}
     order by a.code`);
   return rows.map((r) => {
-    const totalDebit = Number(r.debit);
-    const totalCredit = Number(r.credit);
+    const [debit, credit] = [bigTotal(r.debit), bigTotal(r.credit)];
     return {
       id: r.id,
       key: r.key,
@@ -168,9 +168,9 @@ export async function accountBalances(tx: Tx, options: { asOf?: string } = {}): 
       type: r.type,
       normalSide: r.normal_side,
       paymentMethod: r.payment_method,
-      totalDebit,
-      totalCredit,
-      balance: r.normal_side === 'debit' ? totalDebit - totalCredit : totalCredit - totalDebit,
+      totalDebit: exactTotal(debit),
+      totalCredit: exactTotal(credit),
+      balance: exactTotal(r.normal_side === 'debit' ? debit - credit : credit - debit),
     };
   });
 }

@@ -19,6 +19,7 @@ import { ownRecordsOf } from '../auth/visibility';
 import { EXPENSE_PAYMENT, VOUCHER_PAYMENT } from '../../src/api/operations/contract';
 import { conflict, notFound } from '../http/errors';
 import { containsPattern, listPage, pageOffset } from '../http/list';
+import { exactTotal } from '../http/totals';
 import { accountBalances, postEntry, type LineInput } from './journal';
 import { nextNumber } from './series';
 
@@ -99,7 +100,7 @@ export async function journalPage(tx: Tx, q: JournalQuery, auth: Pick<AuthContex
       order by l.entry_id, (l.debit = 0), a.code`);
     for (const l of lineRows) {
       const list = lines.get(l.entry_id) ?? [];
-      list.push({ accountKey: l.key, accountCode: l.code, debit: Number(l.debit), credit: Number(l.credit) });
+      list.push({ accountKey: l.key, accountCode: l.code, debit: exactTotal(l.debit), credit: exactTotal(l.credit) });
       lines.set(l.entry_id, list);
     }
   }
@@ -119,7 +120,7 @@ export async function journalPage(tx: Tx, q: JournalQuery, auth: Pick<AuthContex
         postedBy: r.posted_by ? { _id: r.posted_by, name: r.posted_by_name ?? '' } : null,
         reversesEntryId: r.reverses_entry_id,
         reversedByEntryId: r.reversed_by,
-        total: entryLines.reduce((sum, l) => sum + l.debit, 0),
+        total: exactTotal(entryLines.reduce((sum, l) => sum + BigInt(l.debit), 0n)),
         lines: entryLines,
         createdAt: isoInstant(r.created_at),
       };

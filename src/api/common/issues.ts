@@ -215,6 +215,7 @@ export const ERROR_CODES = [
   'AI_NOT_CONFIGURED',
   'CONFLICT',
   'DATABASE_UNAVAILABLE',
+  'TOTAL_TOO_LARGE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

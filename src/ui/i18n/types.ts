@@ -24,7 +24,7 @@ type Localized<T> = {
  * them, and then the key leaves this list.
  */
 export const AWAITING_TRANSLATION = {
-  errorCodes: ['DATABASE_UNAVAILABLE'],
+  errorCodes: ['DATABASE_UNAVAILABLE', 'TOTAL_TOO_LARGE'],
   issues: ['required_destination', 'forbiddenAddress', 'beforeBooksStart', 'dateOrder_entry'],
 } as const satisfies Partial<Record<RequiredSection, readonly string[]>>;
 

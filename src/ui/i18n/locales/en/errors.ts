@@ -147,6 +147,7 @@ const errors = {
     AI_NOT_CONFIGURED: "No model is configured, so nothing was sent; set one in Configurations or draft a tour with the planner.",
     CONFLICT: 'This conflicts with the record’s current state.',
     DATABASE_UNAVAILABLE: 'The service is briefly unavailable: try again in a few seconds.',
+    TOTAL_TOO_LARGE: 'A total here is too large to show exactly: narrow the list with its filters.',
     INTERNAL: 'An unexpected error occurred.',
   },
 } satisfies { issueLine: string; issues: Record<IssueCode | Worded, string>; errorCodes: Record<ErrorCode, string> };

@@ -1,0 +1,25 @@
+import { ApiError } from './errors';
+
+/**
+ * Totals as PostgreSQL adds them up (issue 26): `sum` of a bigint column is an exact numeric, read
+ * as text, and what is worked out from totals (a balance, a profit, an average) is worked out in
+ * BigInt. A total is answered as a JSON number only when that number is exact: beyond 2^53 − 1
+ * JavaScript would round it (off by one, silently), so the answer is a refusal instead.
+ */
+const MAX = BigInt(Number.MAX_SAFE_INTEGER);
+
+export const totalTooLarge = () =>
+  new ApiError(422, 'TOTAL_TOO_LARGE', 'A total is larger than can be answered exactly (2^53 − 1 minor units): narrow the list with its filters');
+
+/** A total read from PostgreSQL (text, a number of a count, null for none) as a BigInt. */
+export const bigTotal = (value: string | number | bigint | null | undefined): bigint => (typeof value === 'bigint' ? value : BigInt(value ?? 0));
+
+/** A total as a JSON number, exact or refused (422 TOTAL_TOO_LARGE). */
+export function exactTotal(value: string | number | bigint | null | undefined): number {
+  const total = bigTotal(value);
+  if (total > MAX || total < -MAX) throw totalTooLarge();
+  return Number(total);
+}
+
+/** `a / b` rounded half up, for non-negative totals (an average). */
+export const roundedQuotient = (a: bigint, b: bigint): bigint => (b === 0n ? 0n : (2n * a + b) / (2n * b));
