@@ -25,7 +25,14 @@ export async function createBooking(tx: Tx, auth: Pick<AuthContext, 'memberId' |
     .where(and(eq(leads.id, input.leadId), visibleLeads(auth as AuthContext)));
   if (!lead) throw invalidField('leadId', 'unknownReference', 'is not a known lead', { kind: 'lead' });
 
-  const tour = await bookedTour(tx, input, today);
+  let tour: Awaited<ReturnType<typeof bookedTour>>;
+  try {
+    tour = await bookedTour(tx, auth as AuthContext, input, today);
+  } catch (error) {
+    // A price beyond what can be counted exactly (prices stored before amounts were bounded, times the party) is the party's 400, not a 500.
+    if (error instanceof RangeError) throw invalidField('travellers', 'tooLarge', 'price the booking beyond what can be counted exactly (2^53 − 1 minor units)', { max: Number.MAX_SAFE_INTEGER });
+    throw error;
+  }
   const plan = inDueOrder(input.installments);
   const problems = planProblems(plan, { total: tour.grandTotal, today, departure: tour.departure });
   if (problems.length) {

@@ -9,9 +9,9 @@ import { snapshotOf } from '../../src/machines/workflow';
 import { currentOrganization, moduleSettings } from '../admin';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
-import { readInteger } from '../db/money';
 import { nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
+import { bigTotal, exactTotal, roundedQuotient } from '../http/totals';
 import { containsPattern, listPage } from '../http/list';
 import { bookingInvoices, bookings } from './schema';
 import { bookingBalanceSql, bookingContext, bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
@@ -145,7 +145,9 @@ export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQue
       coalesce(sum(${bookingInvoices.total}) filter (where ${bookingInvoices.issuedOn} >= ${monthStart(today)}::date and ${bookingInvoices.issuedOn} < ${monthStart(today, 1)}::date), 0) as this_month,
       coalesce(sum(${bookingInvoices.total}) filter (where ${bookingInvoices.issuedOn} >= ${monthStart(today, -1)}::date and ${bookingInvoices.issuedOn} < ${monthStart(today)}::date), 0) as last_month
     from ${join} ${where ? sql`where ${where}` : sql``}`);
-  const n = (k: string) => readInteger(rows[0][k] ?? 0);
+  // Sums exactly, or refused (server/http/totals.ts); what is worked out from them, in BigInt.
+  const n = (k: string) => exactTotal(rows[0][k]);
+  const big = (k: string) => bigTotal(rows[0][k]);
   const stats: InvoiceStats = {
     total: n('total'),
     paid: n('paid'),
@@ -153,8 +155,8 @@ export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQue
     overdue: n('overdue'),
     totalRevenue: n('revenue'),
     totalPaid: n('paid_amount'),
-    totalPending: n('revenue') - n('paid_amount'),
-    avgInvoiceValue: n('total') ? Math.round(n('revenue') / n('total')) : 0,
+    totalPending: exactTotal(big('revenue') - big('paid_amount')),
+    avgInvoiceValue: exactTotal(roundedQuotient(big('revenue'), big('total'))),
     thisMonthRevenue: n('this_month'),
     monthlyGrowth: growth(n('this_month'), n('last_month')),
     paidPercentage: n('total') ? Math.round((n('paid') * 10_000) / n('total')) : 0,

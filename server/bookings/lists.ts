@@ -6,8 +6,8 @@ import { addDays, monthStart } from '../../src/domain/calendar';
 import type { BookingState } from '../../src/machines/booking-machine';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
-import { readInteger } from '../db/money';
 import { containsPattern, listPage } from '../http/list';
+import { exactTotal } from '../http/totals';
 import { bookingInstallments, bookingInvoices, bookingPaymentProofs, bookingPayments, bookings } from './schema';
 import { bookingRef, memberRefs, selectBookings, toBookings, toInstallment, toPayments, visibleBookings } from './store';
 import { COLLECTING_STATES, DELIVERED_STATES } from './workflow';
@@ -193,7 +193,8 @@ export async function paymentReceiptsPage(tx: Tx, auth: AuthContext, query: Paym
       coalesce(sum(booking_payments.amount) filter (where booking_payments.status = 'verified' and booking_payments.paid_on >= ${thisMonth}::date and booking_payments.paid_on < ${nextMonth}::date), 0) as this_month,
       coalesce(sum(booking_payments.amount) filter (where booking_payments.status = 'verified' and booking_payments.paid_on >= ${lastMonth}::date and booking_payments.paid_on < ${thisMonth}::date), 0) as last_month
     from ${from} ${where ? sql`where ${where}` : sql``}`);
-  const n = (k: string) => readInteger(rows[0][k] ?? 0);
+  // Sums exactly, or refused (server/http/totals.ts); counts are counts.
+  const n = (k: string) => exactTotal(rows[0][k]);
   const total = n('total');
   const stats: ReceiptStats = {
     totalReceipts: total,

@@ -22,12 +22,13 @@ export async function submitPayment(
   tx: Tx,
   booking: BookingRow,
   input: PaymentInput,
-  o: { actorId: string | null; today: string; proof?: ProofFile; notify?: boolean },
+  o: { actorId: string | null; today: string; proof?: ProofFile; notify?: boolean; /** No money is dated before it (server/finance/dates.ts); the seed's history leaves it out. */ booksStart?: string },
 ): Promise<PaymentRow> {
   if (!COLLECTING_STATES.includes(booking.status)) throw conflict(`A ${booking.status} booking takes no payments`, 'BOOKING_CLOSED', { status: booking.status });
   if (input.paidOn > o.today) throw invalidField('paidOn', 'inFuture', 'must not be in the future');
   // Money dated in a closed month could never be verified (its entry would be refused).
   await assertBooksOpen(tx, input.paidOn);
+  if (o.booksStart && input.paidOn < o.booksStart) throw invalidField('paidOn', 'beforeBooksStart', `must not be before the books start (${o.booksStart})`, { booksStart: o.booksStart });
   // Open to pay: what is owed less what already waits for verification, so verifying every
   // submitted payment can never take the booking past its total.
   const open = openToPay(booking.grandTotal, booking.paidAmount, await pendingAmountOf(tx, booking.id));

@@ -2,6 +2,7 @@ import type { Locale } from '../../src/api/admin/members/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Booking, BookingActivity, BookingActivityType, BookingDetail, CancellationTier, Installment, Payment, Traveller, TourType } from '../../src/api/bookings/contract';
 import type { PaymentMethod } from '../../src/api/finance/contract';
+import { cleanFileName } from '../../src/api/common/file-name';
 import type { TravellerType } from '../../src/api/tours/package-plan';
 import { installmentStatus, paymentStatus } from '../../src/domain/installment-plan';
 import { balanceOf } from '../../src/domain/balance';
@@ -167,7 +168,7 @@ export async function toPayments(tx: Tx, rows: PaymentRowWithProof[]): Promise<P
     isVerified: p.status === 'verified',
     receiptNumber: p.receiptNumber,
     failReason: p.failReason,
-    proof: proofName ? { fileName: proofName, contentType: proofType as 'application/pdf', size: proofSize ?? 0 } : null,
+    proof: proofName ? { fileName: cleanFileName(proofName), contentType: proofType as 'application/pdf', size: proofSize ?? 0 } : null,
     allocations: allocations.filter((a) => a.paymentId === p.id).map(({ installmentId, amount }) => ({ installmentId, amount })),
     submittedBy: member(p.submittedBy),
     decidedBy: member(p.decidedBy),

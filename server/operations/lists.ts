@@ -4,8 +4,8 @@ import type { Operation, OperationStats, OperationsQuery } from '../../src/api/o
 import type { AuthContext } from '../auth/session';
 import { bookings, bookingFilters, instantRange } from '../bookings';
 import type { Tx } from '../db/client';
-import { readInteger } from '../db/money';
 import { listPage } from '../http/list';
+import { bigTotal, exactTotal } from '../http/totals';
 import { bookingOperations } from './schema';
 import { selectOperations, toOperations, visibleOperations } from './store';
 
@@ -65,16 +65,16 @@ export async function operationsPage(tx: Tx, auth: AuthContext, query: Operation
       coalesce(sum(${bookingOperations.revenue}), 0) as revenue,
       coalesce(sum(${bookingOperations.vouchersCost} + ${bookingOperations.expensesCost}), 0) as expense
     from ${from} ${where ? sql`where ${where}` : sql``}`);
-  const n = (k: string) => readInteger(rows[0][k] ?? 0);
-  const totalRevenue = n('revenue');
+  // Sums exactly, or refused (server/http/totals.ts); the profit worked out in BigInt.
+  const n = (k: string) => exactTotal(rows[0][k]);
   const stats: OperationStats = {
     total: n('total'),
     completed: n('completed'),
     pending: n('pending'),
     canceled: n('canceled'),
-    totalRevenue,
+    totalRevenue: n('revenue'),
     totalExpense: n('expense'),
-    totalProfit: totalRevenue - n('expense'),
+    totalProfit: exactTotal(bigTotal(rows[0].revenue) - bigTotal(rows[0].expense)),
   };
   const by = SORT[q.sortBy];
   // By the trip's dates, the board puts the work first: pending trips, then the closed ones (docs/operations.md).

@@ -24,6 +24,7 @@ import type { AuthContext } from '../auth/session';
 import { bookings } from '../bookings';
 import type { BookingRow } from '../bookings';
 import { organizationTimeZone, organizationToday } from '../db/clock';
+import { booksStart } from '../finance';
 import type { Tx } from '../db/client';
 import { disposition, renderRecordDocument, sendRecordDocument } from '../documents';
 import { conflict, notFound } from '../http/errors';
@@ -217,7 +218,7 @@ export const operationRoutes: RouteDef[] = [
       const op = await lockVisibleOperation(tx, auth, params.operationId);
       const row = await lockVoucher(tx, op, params.id);
       const booking = await bookingOf(tx, op);
-      await recordVendorPayment(tx, op, booking, { kind: 'voucher', row, label: await labelOfVoucher(tx, row) }, body, { actorId: auth.memberId, today: await today(tx, services) });
+      await recordVendorPayment(tx, op, booking, { kind: 'voucher', row, label: await labelOfVoucher(tx, row) }, body, { actorId: auth.memberId, today: await today(tx, services), booksStart: await booksStart(tx) });
       return answer(tx, op);
     },
   }),
@@ -364,7 +365,7 @@ export const operationRoutes: RouteDef[] = [
       const op = await lockVisibleOperation(tx, auth, params.operationId);
       const row = await lockExpense(tx, op, params.expenseId);
       const booking = await bookingOf(tx, op);
-      await recordVendorPayment(tx, op, booking, { kind: 'expense', row, label: row.description }, body, { actorId: auth.memberId, today: await today(tx, services) });
+      await recordVendorPayment(tx, op, booking, { kind: 'expense', row, label: row.description }, body, { actorId: auth.memberId, today: await today(tx, services), booksStart: await booksStart(tx) });
       return answer(tx, op);
     },
   }),

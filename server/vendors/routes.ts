@@ -27,9 +27,9 @@ import { vendorRowsFromCsv } from '../../src/api/vendors/import';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { initialState } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
-import { moneySql } from '../db/money';
 import { vendorStats, vendorTransactions, vendors } from './schema';
 import { conflict, notFound } from '../http/errors';
+import { exactTotal } from '../http/totals';
 import { importRoute } from '../http/import';
 import { bankDetailsOrNull, vendorImporter } from './import';
 import { containsPattern, isoInstantSql, listPage, listPageJson, orderBy, selectRows, type JsonPage } from '../http/list';
@@ -158,7 +158,8 @@ function transactionFilters(vendorId: string, q: VendorTransactionsQuery): SQL |
 }
 
 const TRANSACTION_SORT = { date: vendorTransactions.date, amount: vendorTransactions.amount, createdAt: vendorTransactions.createdAt };
-const money = (expr: SQL) => moneySql(sql`coalesce(${expr}, 0)`);
+/** A sum exactly (numeric, as text), answered only when exact (server/http/totals.ts). */
+const money = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::text`.mapWith(exactTotal);
 
 async function transactionStats(tx: Tx, where: SQL | undefined): Promise<VendorTransactionStats> {
   const t = vendorTransactions;

@@ -166,10 +166,10 @@ describe('organization', () => {
 });
 
 describe('configurations', () => {
-  it('answers the seed\'s seven modules and the bookings\' with their defaults', async () => {
+  it('answers the seed\'s seven modules, the bookings\', the AI model\'s and the books\' with their defaults', async () => {
     const res = await owner.get('/api/configurations');
     expect(res.status).toBe(200);
-    expect(res.body.data.map((c: { module: string }) => c.module)).toEqual(['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig']);
+    expect(res.body.data.map((c: { module: string }) => c.module)).toEqual(['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig', 'finance']);
     expect(res.body.data.find((c: { module: string }) => c.module === 'emailConfig').settings).toMatchObject({ port: 587, passwordSet: false });
   });
 
@@ -195,8 +195,8 @@ describe('configurations', () => {
     expect(set.status).toBe(200);
     expect(set.body.data.settings).toMatchObject({ host: 'smtp.example.com', passwordSet: true });
     expect(JSON.stringify(set.body)).not.toContain('s3cret-pass');
-    const keep = await owner.put('/api/configurations/email-services', { host: 'smtp2.example.com' });
-    expect(keep.body.data.settings).toMatchObject({ host: 'smtp2.example.com', passwordSet: true });
+    const keep = await owner.put('/api/configurations/email-services', { host: 'smtp.example.com', user: 'mailer', fromName: 'Trips', fromEmail: 'trips@demo.travel' });
+    expect(keep.body.data.settings).toMatchObject({ host: 'smtp.example.com', fromName: 'Trips', passwordSet: true });
     const [row] = await s.sql<{ settings: { password: string } }>(`select c.settings from configurations c join organizations o on o.id = c.organization_id where o.name = 'Demo Travels' and c.module = 'emailConfig'`);
     expect(row.settings.password).toBe('s3cret-pass');
     expect(JSON.stringify((await owner.get('/api/configurations')).body)).not.toContain('s3cret-pass');

@@ -171,9 +171,9 @@ beforeAll(async () => {
     personalizedTour: await demoRow('personalized_tours'),
     groupTour: await demoRow('group_tours'),
   };
-  demo.income = (await owner.post('/api/budget/income', { amount: 100, date: '2030-01-01', paymentMethod: 'cash', description: 'Matrix' })).body.data._id;
+  demo.income = (await owner.post('/api/budget/income', { amount: 100, date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), paymentMethod: 'cash', description: 'Matrix' })).body.data._id;
   const receipt = new FormData();
-  for (const [k, v] of Object.entries({ category: 'other', amount: '100', date: '2026-01-05', paymentMethod: 'cash', description: 'Matrix expense' })) receipt.set(k, v);
+  for (const [k, v] of Object.entries({ category: 'other', amount: '100', date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), paymentMethod: 'cash', description: 'Matrix expense' })) receipt.set(k, v);
   receipt.set('receipt', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'matrix.pdf');
   demo.financeExpense = (await owner.request('POST', '/api/expenses', receipt)).body.data._id;
   demo.recurringExpense = (await owner.post('/api/expenses/recurring', { category: 'rent', amount: 100, paymentMethod: 'cash', description: 'Matrix rent', dayOfMonth: 1, startsOn: '2030-01-01' })).body.data._id;

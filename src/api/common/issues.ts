@@ -57,6 +57,8 @@ export const ISSUE_CODES = [
   'unreadableImage',
   'planTotal',
   'afterDeparture',
+  'forbiddenAddress',
+  'beforeBooksStart',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
@@ -218,6 +220,8 @@ export const ERROR_CODES = [
   'AI_MODEL_FAILED',
   'AI_NOT_CONFIGURED',
   'CONFLICT',
+  'DATABASE_UNAVAILABLE',
+  'TOTAL_TOO_LARGE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

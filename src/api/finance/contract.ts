@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { coded } from '../common/issues';
-import { calendarDate, dateRangeQuery, dateSchema, timestamp, uuid, listOf, money, moneySchema, oneOf, optionalText, pageQuery, requiredText, sortBy, sortOrder } from '../common/schemas';
+import { MAX_MONEY, calendarDate, dateRangeQuery, dateSchema, timestamp, uuid, listOf, money, moneySchema, oneOf, optionalText, pageQuery, requiredText, sortBy, sortOrder } from '../common/schemas';
 
 /** How money comes in and goes out: one money account each in the chart (SPEC Finance). */
 export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'card', 'cheque', 'online'] as const;
@@ -150,7 +150,7 @@ export const openingBalancesInput = v.strictObject({
     v.maxLength(PAYMENT_METHODS.length, coded('tooManyItems', `must have at most ${PAYMENT_METHODS.length} balances`, { max: PAYMENT_METHODS.length })),
     v.check((list) => new Set(list.map((b) => b.paymentMethod)).size === list.length, coded('duplicateItems', 'must name each payment method once')),
     v.check((list) => list.some((b) => b.amount > 0), coded('tooFewItems', 'must have at least one amount above zero', { min: 1 })),
-    v.check((list) => list.reduce((sum, b) => sum + b.amount, 0) <= Number.MAX_SAFE_INTEGER, coded('tooLarge', 'must add up to less than 2^53 minor units', { max: Number.MAX_SAFE_INTEGER })),
+    v.check((list) => list.reduce((sum, b) => sum + b.amount, 0) <= MAX_MONEY, coded('tooLarge', `must add up to at most ${MAX_MONEY} minor units`, { max: MAX_MONEY })),
   ),
 });
 export type OpeningBalancesInput = v.InferOutput<typeof openingBalancesInput>;

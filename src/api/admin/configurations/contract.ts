@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { emailSchema, flag, intBetween, multiline, oneOf, optionalText, storable, trimmedText } from '../../common/schemas';
+import { dateSchema, emailSchema, flag, intBetween, multiline, oneOf, optionalText, storable, trimmedText } from '../../common/schemas';
 import { LEAD_SOURCES } from '../../leads/constants';
 
 /** The seed's configuration modules, `destionations` spelt as the seed spells it, the bookings' own and the AI model. */
-export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig'] as const;
+export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig', 'finance'] as const;
 export type ConfigModule = (typeof CONFIG_MODULES)[number];
 /** A module's settings as stored and read (defaults filled in). */
 export type ModuleSettings<M extends ConfigModule> = v.InferOutput<(typeof configSettingsSchemas)[M]>;
@@ -85,10 +85,28 @@ export const configSettingsSchemas = {
     apiKey: v.optional(v.pipe(storable(), v.maxLength(500, coded('tooLong', 'must be at most 500 characters', { max: 500 })))),
     monthlyTokenLimit: v.optional(int(0, 1_000_000_000), 0),
   }),
+  /**
+   * The books (docs/finance.md): no money is dated before `booksStart`; empty, the day the
+   * organization was created.
+   */
+  finance: v.strictObject({
+    // A cleared date field sends null: the same as empty.
+    booksStart: v.pipe(
+      v.optional(v.nullable(v.union([v.literal(''), dateSchema], coded('invalidDate', 'must be a date in the form YYYY-MM-DD, or empty'))), ''),
+      v.transform((date) => date ?? ''),
+    ),
+  }),
 } satisfies Record<ConfigModule, v.GenericSchema>;
 
 /** Write-only settings: never answered (the answer says `<field>Set`); a save without them keeps the stored one. */
 export const SECRET_FIELDS: Partial<Record<ConfigModule, string>> = { emailConfig: 'password', aiConfig: 'apiKey' };
+
+/**
+ * Where a write-only secret is sent: a save that changes any of these to somewhere (not empty)
+ * must give the secret again (400 on the secret's field), or a stored password could be moved to
+ * a server of one's own and read there (as GitHub and Grafana ask for it again).
+ */
+export const SECRET_DESTINATIONS: Partial<Record<ConfigModule, readonly string[]>> = { emailConfig: ['host', 'port', 'user', 'security'], aiConfig: ['baseUrl'] };
 
 /** The seed's PUT paths, each naming one module. */
 export const CONFIG_PATHS: Record<string, ConfigModule> = {
@@ -101,6 +119,7 @@ export const CONFIG_PATHS: Record<string, ConfigModule> = {
   destionation: 'destionations',
   booking: 'bookings',
   ai: 'aiConfig',
+  finance: 'finance',
 };
 
 export const configurationSchema = v.object({ module: v.picklist(CONFIG_MODULES), settings: v.record(v.string(), v.unknown()) });

@@ -9,6 +9,7 @@ const errors: typeof en = {
     required_lost: "er påkrævet for at markere et lead som tabt",
     required_rescheduled: "er påkrævet, når opfølgningen flyttes",
     required_newPassword: "er påkrævet for at vælge en ny adgangskode",
+    required_destination: "skal indtastes igen, når serveren, den sendes til, ændres",
     invalidType: "har en forkert slags værdi",
     unknownField: "er ikke et kendt felt",
     tooShort: "skal være mindst {{min}} tegn",
@@ -31,6 +32,7 @@ const errors: typeof en = {
     dateOrder_joiningDate: "må ikke være før ansættelsesdatoen",
     dateOrder_from: "må ikke være før periodens start",
     dateOrder_previousDay: "skal ligge efter den foregående dag",
+    dateOrder_entry: "må ikke ligge før den postering, den tilbagefører ({{date}})",
     notInteger: "skal være et helt tal",
     tooSmall: "skal være mindst {{min}}",
     tooLarge: "må højst være {{max}}",
@@ -64,6 +66,8 @@ const errors: typeof en = {
     unreadableImage: "er ikke et billede, der kan udskrives",
     planTotal: "skal give bookingens samlede pris",
     afterDeparture: "må ikke ligge efter afrejsen",
+    forbiddenAddress: "må ikke være en adresse i platformens eget netværk (bed platformens operatør om at tillade den)",
+    beforeBooksStart: "må ikke ligge før regnskabets start ({{booksStart}})",
   },
   errorCodes: {
     VALIDATION_FAILED: "Nogle værdier er ugyldige: tjek de markerede felter.",
@@ -142,6 +146,8 @@ const errors: typeof en = {
     AI_NOT_CONFIGURED: "Der er ingen model sat op, så intet blev sendt; vælg en under Konfigurationer eller lav en rejse med planlæggeren.",
     CONFLICT: "Det er i konflikt med postens nuværende tilstand.",
     INTERNAL: "Der opstod en uventet fejl.",
+    TOTAL_TOO_LARGE: "En sum her er for stor til at vise præcist: indsnævr listen med filtrene.",
+    DATABASE_UNAVAILABLE: "Tjenesten er kortvarigt utilgængelig: prøv igen om et par sekunder.",
   },
 };
 

@@ -9,6 +9,7 @@ const errors = {
     required_lost: "ist erforderlich, um einen Lead als verloren zu markieren",
     required_rescheduled: "ist erforderlich, wenn die Wiedervorlage verschoben wird",
     required_newPassword: "ist erforderlich, um ein neues Passwort festzulegen",
+    required_destination: "muss erneut eingegeben werden, wenn sich der Server ändert, an den es gesendet wird",
     invalidType: "hat die falsche Art von Wert",
     unknownField: "ist kein bekanntes Feld",
     tooShort: "muss mindestens {{min}} Zeichen lang sein",
@@ -31,6 +32,7 @@ const errors = {
     dateOrder_joiningDate: "darf nicht vor dem Eintrittsdatum liegen",
     dateOrder_from: "darf nicht vor dem Beginn des Zeitraums liegen",
     dateOrder_previousDay: "muss nach dem vorherigen Tag liegen",
+    dateOrder_entry: "darf nicht vor der stornierten Buchung liegen ({{date}})",
     notInteger: "muss eine ganze Zahl sein",
     tooSmall: "muss mindestens {{min}} sein",
     tooLarge: "darf höchstens {{max}} sein",
@@ -64,6 +66,8 @@ const errors = {
     unreadableImage: "ist kein druckbares Bild",
     planTotal: "muss den Gesamtpreis der Buchung ergeben",
     afterDeparture: "darf nicht nach der Abreise liegen",
+    forbiddenAddress: "darf keine Adresse im eigenen Netz der Plattform sein (bitten Sie den Plattformbetreiber, sie freizugeben)",
+    beforeBooksStart: "darf nicht vor Beginn der Buchführung liegen ({{booksStart}})",
   },
   errorCodes: {
     VALIDATION_FAILED: "Einige Werte sind ungültig: Prüfen Sie die markierten Felder.",
@@ -142,6 +146,8 @@ const errors = {
     AI_NOT_CONFIGURED: "Es ist kein Modell eingerichtet, daher wurde nichts gesendet; richten Sie eines in den Einstellungen ein oder erstellen Sie die Reise mit dem Planer.",
     CONFLICT: "Das steht im Widerspruch zum aktuellen Zustand des Datensatzes.",
     INTERNAL: "Ein unerwarteter Fehler ist aufgetreten.",
+    TOTAL_TOO_LARGE: "Eine Summe ist hier zu groß für eine genaue Anzeige: Schränken Sie die Liste mit den Filtern ein.",
+    DATABASE_UNAVAILABLE: "Der Dienst ist kurz nicht erreichbar: Versuchen Sie es in einigen Sekunden erneut.",
   },
 } satisfies Partial<LocaleResources>;
 

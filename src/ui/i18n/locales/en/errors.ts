@@ -1,7 +1,7 @@
 import type { ErrorCode, IssueCode } from '../../../../api/common/issues';
 
 /** Rules with words of their own (an issue's `params.rule`, or `params.after` for dates in order). */
-type Worded = `required_${'lost' | 'rescheduled' | 'newPassword'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay'}` | 'tooFewItems_services';
+type Worded = `required_${'lost' | 'rescheduled' | 'newPassword' | 'destination'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay' | 'entry'}` | 'tooFewItems_services';
 
 /**
  * What the API's codes say, in this language (SPEC "Conventions": the web app shows the
@@ -16,6 +16,7 @@ const errors = {
     required_lost: 'is required to mark a lead lost',
     required_rescheduled: 'is required when the follow-up is rescheduled',
     required_newPassword: 'is required to set a new password',
+    required_destination: 'must be entered again when the server it is sent to changes',
     invalidType: 'has the wrong kind of value',
     unknownField: 'is not a known field',
     tooShort: 'must be at least {{min}} characters',
@@ -38,6 +39,7 @@ const errors = {
     dateOrder_joiningDate: 'must not be before the joining date',
     dateOrder_from: 'must not be before the start of the range',
     dateOrder_previousDay: "must be after the previous day",
+    dateOrder_entry: 'must not be before the entry it reverses ({{date}})',
     notInteger: 'must be a whole number',
     tooSmall: 'must be at least {{min}}',
     tooLarge: 'must be at most {{max}}',
@@ -71,6 +73,8 @@ const errors = {
     unreadableImage: "is not an image that can be printed",
     planTotal: "must add up to the booking's grand total",
     afterDeparture: "must not be after the departure",
+    beforeBooksStart: 'must not be before the books start ({{booksStart}})',
+    forbiddenAddress: "must not be an address of the platform's own network (ask the platform's operator to allow it)",
   },
   errorCodes: {
     VALIDATION_FAILED: 'Some values are not valid: check the fields marked.',
@@ -148,6 +152,8 @@ const errors = {
     AI_MODEL_FAILED: "The model's answer could not be used; draft the tour with the planner instead.",
     AI_NOT_CONFIGURED: "No model is configured, so nothing was sent; set one in Configurations or draft a tour with the planner.",
     CONFLICT: 'This conflicts with the record’s current state.',
+    DATABASE_UNAVAILABLE: 'The service is briefly unavailable: try again in a few seconds.',
+    TOTAL_TOO_LARGE: 'A total here is too large to show exactly: narrow the list with its filters.',
     INTERNAL: 'An unexpected error occurred.',
   },
 } satisfies { issueLine: string; issues: Record<IssueCode | Worded, string>; errorCodes: Record<ErrorCode, string> };

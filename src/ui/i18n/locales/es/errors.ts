@@ -9,6 +9,7 @@ const errors = {
     required_lost: "es obligatorio para marcar un cliente potencial como perdido",
     required_rescheduled: "es obligatorio cuando se reprograma el seguimiento",
     required_newPassword: "es obligatorio para establecer una contraseña nueva",
+    required_destination: "debe introducirse de nuevo cuando cambia el servidor al que se envía",
     invalidType: "tiene un tipo de valor incorrecto",
     unknownField: "no es un campo conocido",
     tooShort: "debe tener al menos {{min}} caracteres",
@@ -31,6 +32,7 @@ const errors = {
     dateOrder_joiningDate: "no debe ser anterior a la fecha de incorporación",
     dateOrder_from: "no debe ser anterior al inicio del intervalo",
     dateOrder_previousDay: "debe ser posterior al día anterior",
+    dateOrder_entry: "no debe ser anterior al asiento que revierte ({{date}})",
     notInteger: "debe ser un número entero",
     tooSmall: "debe ser al menos {{min}}",
     tooLarge: "debe ser como máximo {{max}}",
@@ -64,6 +66,8 @@ const errors = {
     unreadableImage: "no es una imagen que se pueda imprimir",
     planTotal: "debe sumar el total de la reserva",
     afterDeparture: "no debe ser posterior a la salida",
+    forbiddenAddress: "no debe ser una dirección de la red propia de la plataforma (pida al operador que la permita)",
+    beforeBooksStart: "no debe ser anterior al inicio de la contabilidad ({{booksStart}})",
   },
   errorCodes: {
     VALIDATION_FAILED: "Algunos valores no son válidos: revise los campos marcados.",
@@ -142,6 +146,8 @@ const errors = {
     AI_NOT_CONFIGURED: "No hay ningún modelo configurado, así que no se envió nada; configure uno en Configuraciones o cree el viaje con el planificador.",
     CONFLICT: "Esto entra en conflicto con el estado actual del registro.",
     INTERNAL: "Se produjo un error inesperado.",
+    TOTAL_TOO_LARGE: "Un total es demasiado grande para mostrarlo con exactitud: acote la lista con los filtros.",
+    DATABASE_UNAVAILABLE: "El servicio no está disponible por un momento: inténtelo de nuevo en unos segundos.",
   },
 } satisfies Partial<LocaleResources>;
 

@@ -9,6 +9,7 @@ const errors = {
     required_lost: "est obligatoire pour marquer un prospect comme perdu",
     required_rescheduled: "est obligatoire quand la relance est reportée",
     required_newPassword: "est obligatoire pour définir un nouveau mot de passe",
+    required_destination: "doit être saisi à nouveau quand le serveur de destination change",
     invalidType: "a un type de valeur incorrect",
     unknownField: "n’est pas un champ connu",
     tooShort: "doit contenir au moins {{min}} caractères",
@@ -31,6 +32,7 @@ const errors = {
     dateOrder_joiningDate: "ne doit pas être avant la date d’entrée",
     dateOrder_from: "ne doit pas être avant le début de la période",
     dateOrder_previousDay: "doit être après le jour précédent",
+    dateOrder_entry: "ne doit pas précéder l’écriture qu’elle contrepasse ({{date}})",
     notInteger: "doit être un nombre entier",
     tooSmall: "doit être au moins {{min}}",
     tooLarge: "doit être au plus {{max}}",
@@ -64,6 +66,8 @@ const errors = {
     unreadableImage: "n’est pas une image imprimable",
     planTotal: "doit faire le total de la réservation",
     afterDeparture: "ne doit pas être après le départ",
+    forbiddenAddress: "ne doit pas être une adresse du réseau de la plateforme (demandez à son opérateur de l’autoriser)",
+    beforeBooksStart: "ne doit pas précéder le début des comptes ({{booksStart}})",
   },
   errorCodes: {
     VALIDATION_FAILED: "Certaines valeurs ne sont pas valides : vérifiez les champs signalés.",
@@ -142,6 +146,8 @@ const errors = {
     AI_NOT_CONFIGURED: "Aucun modèle n’est configuré : rien n’a été envoyé ; configurez-en un dans Configurations ou créez le circuit avec le planificateur.",
     CONFLICT: "Cela entre en conflit avec l’état actuel de l’enregistrement.",
     INTERNAL: "Une erreur inattendue s’est produite.",
+    TOTAL_TOO_LARGE: "Un total est trop grand pour être affiché exactement : affinez la liste avec ses filtres.",
+    DATABASE_UNAVAILABLE: "Le service est brièvement indisponible : réessayez dans quelques secondes.",
   },
 } satisfies Partial<LocaleResources>;
 

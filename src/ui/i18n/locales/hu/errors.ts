@@ -7,6 +7,7 @@ const errors = {
     required_lost: "kötelező az érdeklődő elvesztettként való megjelöléséhez",
     required_rescheduled: "kötelező, ha az utánkövetést átütemezik",
     required_newPassword: "kötelező új jelszó megadásához",
+    required_destination: "újra meg kell adni, ha megváltozik a szerver, ahová küldjük",
     invalidType: "nem megfelelő típusú érték",
     unknownField: "nem ismert mező",
     tooShort: "legalább {{min}} karakter hosszú kell legyen",
@@ -29,6 +30,7 @@ const errors = {
     dateOrder_joiningDate: "nem lehet a belépés dátuma előtt",
     dateOrder_from: "nem lehet az időszak kezdete előtt",
     dateOrder_previousDay: "az előző nap utáni kell legyen",
+    dateOrder_entry: "nem lehet korábbi, mint a sztornózott tétel ({{date}})",
     notInteger: "egész szám kell legyen",
     tooSmall: "legalább {{min}} kell legyen",
     tooLarge: "legfeljebb {{max}} lehet",
@@ -62,6 +64,8 @@ const errors = {
     unreadableImage: "nem nyomtatható kép",
     planTotal: "összegének meg kell egyeznie a foglalás végösszegével",
     afterDeparture: "nem lehet az indulás után",
+    forbiddenAddress: "nem lehet a platform saját hálózatának címe (kérje az üzemeltetőt, hogy engedélyezze)",
+    beforeBooksStart: "nem lehet a könyvelés kezdete előtt ({{booksStart}})",
   },
   errorCodes: {
     VALIDATION_FAILED: "Néhány érték érvénytelen: ellenőrizze a megjelölt mezőket.",
@@ -140,6 +144,8 @@ const errors = {
     AI_NOT_CONFIGURED: "Nincs beállított modell, így semmi sem lett elküldve; állítson be egyet a Beállításokban, vagy készítse el az út vázlatát a tervezővel.",
     CONFLICT: "Ez ütközik a rekord jelenlegi állapotával.",
     INTERNAL: "Váratlan hiba történt.",
+    TOTAL_TOO_LARGE: "Egy összeg túl nagy a pontos megjelenítéshez: szűkítse a listát a szűrőkkel.",
+    DATABASE_UNAVAILABLE: "A szolgáltatás rövid ideig nem érhető el: próbálja újra néhány másodperc múlva.",
   },
 };
 

@@ -9,6 +9,7 @@ const errors = {
     required_lost: "è obbligatorio per segnare un lead come perso",
     required_rescheduled: "è obbligatorio quando il follow-up viene riprogrammato",
     required_newPassword: "è obbligatorio per impostare una nuova password",
+    required_destination: "va reinserito quando cambia il server a cui viene inviato",
     invalidType: "ha un tipo di valore errato",
     unknownField: "non è un campo noto",
     tooShort: "deve avere almeno {{min}} caratteri",
@@ -31,6 +32,7 @@ const errors = {
     dateOrder_joiningDate: "non deve precedere la data di assunzione",
     dateOrder_from: "non deve precedere l’inizio dell’intervallo",
     dateOrder_previousDay: "deve essere dopo il giorno precedente",
+    dateOrder_entry: "non deve precedere la registrazione che storna ({{date}})",
     notInteger: "deve essere un numero intero",
     tooSmall: "deve essere almeno {{min}}",
     tooLarge: "deve essere al massimo {{max}}",
@@ -64,6 +66,8 @@ const errors = {
     unreadableImage: "non è un’immagine stampabile",
     planTotal: "deve sommare al totale della prenotazione",
     afterDeparture: "non deve essere dopo la partenza",
+    forbiddenAddress: "non deve essere un indirizzo della rete della piattaforma (chieda all’operatore di consentirlo)",
+    beforeBooksStart: "non deve precedere l’inizio della contabilità ({{booksStart}})",
   },
   errorCodes: {
     VALIDATION_FAILED: "Alcuni valori non sono validi: controlli i campi evidenziati.",
@@ -142,6 +146,8 @@ const errors = {
     AI_NOT_CONFIGURED: "Nessun modello configurato, quindi non è stato inviato nulla; ne configuri uno in Configurazioni o crei il viaggio con il pianificatore.",
     CONFLICT: "Questo è in conflitto con lo stato attuale del record.",
     INTERNAL: "Si è verificato un errore imprevisto.",
+    TOTAL_TOO_LARGE: "Un totale è troppo grande per essere mostrato esattamente: restringa l’elenco con i filtri.",
+    DATABASE_UNAVAILABLE: "Il servizio è momentaneamente non disponibile: riprovi tra qualche secondo.",
   },
 } satisfies Partial<LocaleResources>;
 

@@ -7,6 +7,7 @@ const errors = {
     required_lost: "はリードを失注にするために必須です",
     required_rescheduled: "はフォローアップを再設定する場合に必須です",
     required_newPassword: "は新しいパスワードを設定するために必須です",
+    required_destination: "送信先のサーバーを変更する場合は再入力が必要です",
     invalidType: "の値の種類が正しくありません",
     unknownField: "は不明な項目です",
     tooShort: "は{{min}}文字以上にしてください",
@@ -29,6 +30,7 @@ const errors = {
     dateOrder_joiningDate: "は入社日より前にできません",
     dateOrder_from: "は期間の開始より前にできません",
     dateOrder_previousDay: "は前の日より後である必要があります",
+    dateOrder_entry: "取り消す仕訳の日付（{{date}}）より前にはできません",
     notInteger: "は整数にしてください",
     tooSmall: "は{{min}}以上にしてください",
     tooLarge: "は{{max}}以下にしてください",
@@ -62,6 +64,8 @@ const errors = {
     unreadableImage: "は印刷できる画像ではありません",
     planTotal: "の合計は予約の総額と一致する必要があります",
     afterDeparture: "は出発日より後にできません",
+    forbiddenAddress: "プラットフォーム内部のネットワークのアドレスは指定できません（運営者に許可を依頼してください）",
+    beforeBooksStart: "帳簿の開始日（{{booksStart}}）より前にはできません",
   },
   errorCodes: {
     VALIDATION_FAILED: "無効な値があります。マークされた項目を確認してください。",
@@ -140,6 +144,8 @@ const errors = {
     AI_NOT_CONFIGURED: "モデルが設定されていないため、何も送信されませんでした。設定でモデルを指定するか、プランナーでツアーを作成してください。",
     CONFLICT: "レコードの現在の状態と矛盾しています。",
     INTERNAL: "予期しないエラーが発生しました。",
+    TOTAL_TOO_LARGE: "合計が大きすぎて正確に表示できません。フィルターで絞り込んでください。",
+    DATABASE_UNAVAILABLE: "サービスが一時的に利用できません。数秒後に再試行してください。",
   },
 };
 

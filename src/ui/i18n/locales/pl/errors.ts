@@ -7,6 +7,7 @@ const errors = {
     required_lost: "jest wymagane, aby oznaczyć lead jako utracony",
     required_rescheduled: "jest wymagane przy przełożeniu follow-upu",
     required_newPassword: "jest wymagane, aby ustawić nowe hasło",
+    required_destination: "należy wpisać ponownie po zmianie serwera, do którego jest wysyłane",
     invalidType: "ma nieprawidłowy rodzaj wartości",
     unknownField: "nie jest znanym polem",
     tooShort: "musi mieć co najmniej {{min}} znaków",
@@ -29,6 +30,7 @@ const errors = {
     dateOrder_joiningDate: "nie może być przed datą zatrudnienia",
     dateOrder_from: "nie może być przed początkiem zakresu",
     dateOrder_previousDay: "musi być po poprzednim dniu",
+    dateOrder_entry: "nie może być wcześniejsza niż stornowany zapis ({{date}})",
     notInteger: "musi być liczbą całkowitą",
     tooSmall: "musi wynosić co najmniej {{min}}",
     tooLarge: "może wynosić najwyżej {{max}}",
@@ -62,6 +64,8 @@ const errors = {
     unreadableImage: "nie jest obrazem, który można wydrukować",
     planTotal: "musi sumować się do kwoty całkowitej rezerwacji",
     afterDeparture: "nie może być po dniu wyjazdu",
+    forbiddenAddress: "nie może być adresem w sieci platformy (poproś operatora platformy o zezwolenie)",
+    beforeBooksStart: "nie może być przed początkiem ksiąg ({{booksStart}})",
   },
   errorCodes: {
     VALIDATION_FAILED: "Niektóre wartości są nieprawidłowe: sprawdź zaznaczone pola.",
@@ -140,6 +144,8 @@ const errors = {
     AI_NOT_CONFIGURED: "Nie skonfigurowano modelu, więc nic nie wysłano; ustaw go w Konfiguracji lub utwórz wycieczkę za pomocą planera.",
     CONFLICT: "To jest sprzeczne z obecnym stanem rekordu.",
     INTERNAL: "Wystąpił nieoczekiwany błąd.",
+    TOTAL_TOO_LARGE: "Suma jest zbyt duża, by pokazać ją dokładnie: zawęź listę filtrami.",
+    DATABASE_UNAVAILABLE: "Usługa jest chwilowo niedostępna: spróbuj ponownie za kilka sekund.",
   },
 };
 

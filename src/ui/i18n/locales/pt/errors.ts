@@ -9,6 +9,7 @@ const errors: typeof en = {
     required_lost: 'é obrigatório para marcar um lead como perdido',
     required_rescheduled: 'é obrigatório quando o acompanhamento é reagendado',
     required_newPassword: 'é obrigatório para definir uma nova palavra-passe',
+    required_destination: "tem de ser introduzido de novo quando o servidor de destino muda",
     invalidType: 'tem um tipo de valor errado',
     unknownField: 'não é um campo conhecido',
     tooShort: 'deve ter pelo menos {{min}} caracteres',
@@ -31,6 +32,7 @@ const errors: typeof en = {
     dateOrder_joiningDate: 'não deve ser anterior à data de admissão',
     dateOrder_from: 'não deve ser anterior ao início do intervalo',
     dateOrder_previousDay: 'tem de ser posterior ao dia anterior',
+    dateOrder_entry: "não pode ser anterior ao lançamento que estorna ({{date}})",
     notInteger: 'deve ser um número inteiro',
     tooSmall: 'deve ser pelo menos {{min}}',
     tooLarge: 'deve ser no máximo {{max}}',
@@ -64,6 +66,8 @@ const errors: typeof en = {
     unreadableImage: 'não é uma imagem que possa ser impressa',
     planTotal: 'deve perfazer o total da reserva',
     afterDeparture: 'não deve ser posterior à partida',
+    forbiddenAddress: "não pode ser um endereço da rede da plataforma (peça ao operador para o permitir)",
+    beforeBooksStart: "não pode ser anterior ao início da contabilidade ({{booksStart}})",
   },
   errorCodes: {
     VALIDATION_FAILED: 'Alguns valores não são válidos: verifique os campos assinalados.',
@@ -142,6 +146,8 @@ const errors: typeof en = {
     AI_NOT_CONFIGURED: 'Não há nenhum modelo configurado, por isso nada foi enviado; configure um em Configurações ou crie a viagem com o planeador.',
     CONFLICT: 'Isto entra em conflito com o estado atual do registo.',
     INTERNAL: 'Ocorreu um erro inesperado.',
+    TOTAL_TOO_LARGE: "Um total é grande demais para mostrar com exatidão: restrinja a lista com os filtros.",
+    DATABASE_UNAVAILABLE: "O serviço está brevemente indisponível: tente de novo dentro de segundos.",
   },
 };
 

@@ -9,6 +9,7 @@ const errors: typeof en = {
     required_lost: "är obligatoriskt för att markera ett lead som förlorat",
     required_rescheduled: "är obligatoriskt när uppföljningen flyttas",
     required_newPassword: "är obligatoriskt för att ange ett nytt lösenord",
+    required_destination: "måste anges igen när servern det skickas till ändras",
     invalidType: "har fel sorts värde",
     unknownField: "är inte ett känt fält",
     tooShort: "måste vara minst {{min}} tecken",
@@ -31,6 +32,7 @@ const errors: typeof en = {
     dateOrder_joiningDate: "får inte vara före anställningsdatumet",
     dateOrder_from: "får inte vara före periodens början",
     dateOrder_previousDay: "måste vara efter föregående dag",
+    dateOrder_entry: "får inte vara före verifikationen som återförs ({{date}})",
     notInteger: "måste vara ett heltal",
     tooSmall: "måste vara minst {{min}}",
     tooLarge: "får vara högst {{max}}",
@@ -64,6 +66,8 @@ const errors: typeof en = {
     unreadableImage: "är inte en bild som kan skrivas ut",
     planTotal: "måste summera till bokningens totalpris",
     afterDeparture: "får inte vara efter avresan",
+    forbiddenAddress: "får inte vara en adress i plattformens eget nätverk (be plattformens operatör att tillåta den)",
+    beforeBooksStart: "får inte vara före bokföringens start ({{booksStart}})",
   },
   errorCodes: {
     VALIDATION_FAILED: "Vissa värden är ogiltiga: kontrollera de markerade fälten.",
@@ -142,6 +146,8 @@ const errors: typeof en = {
     AI_NOT_CONFIGURED: "Ingen modell är inställd, så inget skickades; ställ in en under Konfigurationer eller skapa resan med planeraren.",
     CONFLICT: "Det strider mot postens nuvarande läge.",
     INTERNAL: "Ett oväntat fel inträffade.",
+    TOTAL_TOO_LARGE: "En summa är för stor för att visas exakt: begränsa listan med filtren.",
+    DATABASE_UNAVAILABLE: "Tjänsten är kort otillgänglig: försök igen om några sekunder.",
   },
 };
 

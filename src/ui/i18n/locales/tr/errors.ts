@@ -7,6 +7,7 @@ const errors = {
     required_lost: "potansiyel müşteriyi kaybedildi olarak işaretlemek için zorunludur",
     required_rescheduled: "takip yeniden planlandığında zorunludur",
     required_newPassword: "yeni şifre belirlemek için zorunludur",
+    required_destination: "gönderildiği sunucu değiştiğinde yeniden girilmelidir",
     invalidType: "yanlış türde bir değer içeriyor",
     unknownField: "bilinen bir alan değil",
     tooShort: "en az {{min}} karakter olmalıdır",
@@ -29,6 +30,7 @@ const errors = {
     dateOrder_joiningDate: "işe başlama tarihinden önce olamaz",
     dateOrder_from: "aralığın başlangıcından önce olamaz",
     dateOrder_previousDay: "önceki günden sonra olmalıdır",
+    dateOrder_entry: "ters kaydı yapılan kayıttan önce olamaz ({{date}})",
     notInteger: "tam sayı olmalıdır",
     tooSmall: "en az {{min}} olmalıdır",
     tooLarge: "en fazla {{max}} olmalıdır",
@@ -62,6 +64,8 @@ const errors = {
     unreadableImage: "yazdırılabilen bir görsel değil",
     planTotal: "toplamı rezervasyonun genel tutarına eşit olmalı",
     afterDeparture: "kalkıştan sonra olmamalı",
+    forbiddenAddress: "platformun kendi ağındaki bir adres olamaz (platform yöneticisinden izin isteyin)",
+    beforeBooksStart: "defterlerin başlangıcından ({{booksStart}}) önce olamaz",
   },
   errorCodes: {
     VALIDATION_FAILED: "Bazı değerler geçersiz: işaretli alanları kontrol edin.",
@@ -140,6 +144,8 @@ const errors = {
     AI_NOT_CONFIGURED: "Yapılandırılmış bir model yok, bu yüzden hiçbir şey gönderilmedi; Yapılandırmalar bölümünden bir model belirleyin veya turu planlayıcıyla oluşturun.",
     CONFLICT: "Bu, kaydın mevcut durumuyla çelişiyor.",
     INTERNAL: "Beklenmeyen bir hata oluştu.",
+    TOTAL_TOO_LARGE: "Buradaki bir toplam tam gösterilemeyecek kadar büyük: listeyi filtrelerle daraltın.",
+    DATABASE_UNAVAILABLE: "Hizmet kısa süreliğine kullanılamıyor: birkaç saniye sonra tekrar deneyin.",
   },
 };
 

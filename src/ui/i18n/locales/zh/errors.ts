@@ -7,6 +7,7 @@ const errors = {
     required_lost: "将潜在客户标记为流失时为必填项",
     required_rescheduled: "重新安排跟进时为必填项",
     required_newPassword: "设置新密码时为必填项",
+    required_destination: "更改发送目标服务器时必须重新输入",
     invalidType: "的值类型不正确",
     unknownField: "不是已知字段",
     tooShort: "至少需要 {{min}} 个字符",
@@ -29,6 +30,7 @@ const errors = {
     dateOrder_joiningDate: "不能早于入职日期",
     dateOrder_from: "不能早于范围的开始",
     dateOrder_previousDay: "必须晚于前一天",
+    dateOrder_entry: "不得早于被冲销的分录（{{date}}）",
     notInteger: "必须是整数",
     tooSmall: "不能小于 {{min}}",
     tooLarge: "不能大于 {{max}}",
@@ -62,6 +64,8 @@ const errors = {
     unreadableImage: "不是可打印的图片",
     planTotal: "的合计必须等于预订总额",
     afterDeparture: "不能晚于出发日期",
+    forbiddenAddress: "不能是平台内部网络的地址（请联系平台运营方放行）",
+    beforeBooksStart: "不得早于账簿开始日期（{{booksStart}}）",
   },
   errorCodes: {
     VALIDATION_FAILED: "部分值无效：请检查标记的字段。",
@@ -140,6 +144,8 @@ const errors = {
     AI_NOT_CONFIGURED: "未配置模型，因此未发送任何内容；请在配置中设置模型，或用规划器生成行程。",
     CONFLICT: "这与记录的当前状态冲突。",
     INTERNAL: "发生了意外错误。",
+    TOTAL_TOO_LARGE: "此处合计过大，无法精确显示，请用筛选条件缩小列表。",
+    DATABASE_UNAVAILABLE: "服务暂时不可用，请几秒后重试。",
   },
 };
 
