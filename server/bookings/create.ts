@@ -7,6 +7,7 @@ import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, invalidField, issue } from '../http/errors';
 import { leads, visibleLeads } from '../leads';
+import { moduleSettings } from '../admin';
 import { bookingInstallments, bookingTravellers, bookings } from './schema';
 import { logBookingEvent } from './store';
 import { bookTour, bookedTour } from './tours';
@@ -74,7 +75,7 @@ export async function createBooking(tx: Tx, auth: Pick<AuthContext, 'memberId' |
       priceInfant: tour.prices?.infant ?? null,
       grandTotal: tour.grandTotal,
       currency: tour.currency,
-      cancellationPolicy: await organizationCancellationPolicy(tx),
+      ...(await policyColumns(tx)),
     })
     .returning({ id: bookings.id });
   await tx.insert(bookingTravellers).values(
@@ -97,11 +98,15 @@ export async function createBooking(tx: Tx, auth: Pick<AuthContext, 'memberId' |
 }
 
 /**
- * The organization's cancellation policy, copied onto each new booking (SPEC workflow 4: tiers by
- * days before departure, snapshotted when the booking is made). The cancellations issue defines
- * where an organization keeps its tiers; until then an organization has none, and a booking keeps
- * an empty policy.
+ * The organization's cancellation policy (Configurations → Cancellations), copied onto each new
+ * booking (SPEC workflow 4: the tiers and flat fee it was sold under, whatever changes later).
  */
-export async function organizationCancellationPolicy(_tx: Tx): Promise<CancellationTier[]> {
-  return [];
+const policyColumns = async (tx: Tx) => {
+  const { tiers, flatFee } = await organizationCancellationPolicy(tx);
+  return { cancellationPolicy: tiers, cancellationFlatFee: flatFee };
+};
+
+export async function organizationCancellationPolicy(tx: Tx): Promise<{ tiers: CancellationTier[]; flatFee: number }> {
+  const { tiers, flatFee } = await moduleSettings(tx, 'cancellations');
+  return { tiers: [...tiers].sort((a, b) => b.daysBeforeDeparture - a.daysBeforeDeparture), flatFee };
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentInput } from '../../src/api/bookings/contract';
 import { openToPay } from '../../src/domain/balance';
@@ -10,7 +11,8 @@ import { notify } from '../notifications';
 import type { ProofFile } from './proof';
 import { bookingPaymentProofs, bookingPayments } from './schema';
 import { bookingLink, bookingRef, logBookingEvent, pendingAmountOf, staffMoney, type BookingRow, type PaymentRow } from './store';
-import { COLLECTING_STATES } from './workflow';
+import { COLLECTING_STATES, decidePayment } from './workflow';
+import { creditNoteUse } from './credit-notes';
 import { DOCUMENT_STRINGS, type DocumentStrings } from '../documents';
 
 /**
@@ -33,9 +35,18 @@ export async function submitPayment(
   // submitted payment can never take the booking past its total.
   const open = openToPay(booking.grandTotal, booking.paidAmount, await pendingAmountOf(tx, booking.id));
   if (input.amount > open) throw conflict(`The payment is more than the open balance (${open})`, 'PAYMENT_EXCEEDS_BALANCE', { open, amount: input.amount });
+  // A credit note pays at once (no money to check): its use is recorded first, naming the payment.
+  const id = crypto.randomUUID();
+  const credit =
+    input.paymentMethod === 'credit-note' && input.creditNoteId
+      ? { id: input.creditNoteId, ...(await creditNoteUse().redeem(tx, { creditNoteId: input.creditNoteId, paymentId: id, amount: input.amount, date: input.paidOn, leadId: booking.leadId })) }
+      : null;
   const [payment] = await tx
     .insert(bookingPayments)
     .values({
+      id,
+      creditNoteId: credit?.id ?? null,
+      creditNoteNumber: credit?.number ?? null,
       bookingId: booking.id,
       amount: input.amount,
       currency: booking.currency,
@@ -48,6 +59,10 @@ export async function submitPayment(
     .returning();
   if (o.proof) await tx.insert(bookingPaymentProofs).values({ paymentId: payment.id, fileName: o.proof.fileName, contentType: o.proof.contentType, size: o.proof.content.length, content: o.proof.content });
   await logBookingEvent(tx, booking.id, 'payment', { paymentId: payment.id, amount: payment.amount, method: payment.paymentMethod }, o.actorId);
+  if (credit) {
+    await decidePayment(tx, payment.id, { type: 'VERIFY' }, o.actorId);
+    return payment;
+  }
   if (o.notify !== false) await notifyVerifiers(tx, booking, payment, o.actorId);
   return payment;
 }

@@ -1,7 +1,6 @@
 import type { Locale } from '../../src/api/admin/members/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Booking, BookingActivity, BookingActivityType, BookingDetail, CancellationTier, Installment, Payment, Traveller, TourType } from '../../src/api/bookings/contract';
-import type { PaymentMethod } from '../../src/api/finance/contract';
+import type { Booking, BookingActivity, BookingActivityType, BookingDetail, BookingPaymentMethod, CancellationTier, Installment, Payment, Traveller, TourType } from '../../src/api/bookings/contract';
 import { cleanFileName } from '../../src/api/common/file-name';
 import type { TravellerType } from '../../src/api/tours/package-plan';
 import { installmentStatus, paymentStatus } from '../../src/domain/installment-plan';
@@ -160,7 +159,8 @@ export async function toPayments(tx: Tx, rows: PaymentRowWithProof[]): Promise<P
     bookingId: p.bookingId,
     amount: p.amount,
     currency: p.currency,
-    paymentMethod: p.paymentMethod as PaymentMethod,
+    paymentMethod: p.paymentMethod as BookingPaymentMethod,
+    creditNote: p.creditNoteId && p.creditNoteNumber ? { _id: p.creditNoteId, number: p.creditNoteNumber } : null,
     paidOn: p.paidOn,
     reference: p.reference,
     notes: p.notes,
@@ -234,7 +234,7 @@ export async function bookingContext(tx: Tx, row: Pick<BookingRow, 'id' | 'pax' 
 /** The booking with its travellers, plan (statuses on `today`), payments, invoice, timeline (newest first) and machine context. */
 export async function bookingDetail(tx: Tx, id: string, today: string): Promise<BookingDetail> {
   const [row] = await tx
-    .select({ tourSnapshot: bookings.tourSnapshot, cancellationPolicy: bookings.cancellationPolicy, adult: bookings.priceAdult, child: bookings.priceChild, infant: bookings.priceInfant })
+    .select({ tourSnapshot: bookings.tourSnapshot, cancellationPolicy: bookings.cancellationPolicy, cancellationFlatFee: bookings.cancellationFlatFee, adult: bookings.priceAdult, child: bookings.priceChild, infant: bookings.priceInfant })
     .from(bookings)
     .where(eq(bookings.id, id));
   if (!row) throw notFound(BOOKING_RECORD);
@@ -262,6 +262,7 @@ export async function bookingDetail(tx: Tx, id: string, today: string): Promise<
     payments,
     pendingAmount: payments.filter((p) => p.status === 'submitted').reduce((sum, p) => sum + p.amount, 0),
     cancellationPolicy: row.cancellationPolicy as CancellationTier[],
+    cancellationFlatFee: row.cancellationFlatFee,
     invoice: invoice ?? null,
     tourSnapshot: row.tourSnapshot,
     activity: events.map((e): BookingActivity => ({ _id: e.id, type: e.type as BookingActivityType, data: e.data, actor: actor(e.actorId), createdAt: e.createdAt })),

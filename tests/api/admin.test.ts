@@ -166,11 +166,20 @@ describe('organization', () => {
 });
 
 describe('configurations', () => {
-  it('answers the seed\'s seven modules, the bookings\', the AI model\'s and the books\' with their defaults', async () => {
+  it('answers the seed\'s seven modules, the bookings\', the AI model\'s, the books\' and the cancellation policy with their defaults', async () => {
     const res = await owner.get('/api/configurations');
     expect(res.status).toBe(200);
-    expect(res.body.data.map((c: { module: string }) => c.module)).toEqual(['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig', 'finance']);
+    expect(res.body.data.map((c: { module: string }) => c.module)).toEqual(['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig', 'finance', 'cancellations']);
     expect(res.body.data.find((c: { module: string }) => c.module === 'emailConfig').settings).toMatchObject({ port: 587, passwordSet: false });
+    expect(res.body.data.find((c: { module: string }) => c.module === 'cancellations').settings).toEqual({
+      tiers: [
+        { daysBeforeDeparture: 60, feeBasisPoints: 1_000 },
+        { daysBeforeDeparture: 30, feeBasisPoints: 2_500 },
+        { daysBeforeDeparture: 14, feeBasisPoints: 5_000 },
+        { daysBeforeDeparture: 0, feeBasisPoints: 10_000 },
+      ],
+      flatFee: 0,
+    });
   });
 
   it.each([
@@ -181,6 +190,7 @@ describe('configurations', () => {
     ['region', 'regions', { showOnWebsite: false }],
     ['destionation', 'destionations', { showOnWebsite: false }],
     ['booking', 'bookings', { depositPercent: 25, reminderDaysBefore: 5, invoiceDueDays: 30 }],
+    ['cancellations', 'cancellations', { tiers: [{ daysBeforeDeparture: 30, feeBasisPoints: 5_000 }], flatFee: 2_500 }],
   ])('PUT /configurations/%s saves %s', async (segment, module, settings) => {
     const res = await owner.put(`/api/configurations/${segment}`, settings);
     expect(res.status).toBe(200);

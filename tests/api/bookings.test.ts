@@ -66,7 +66,14 @@ describe('POST /bookings', () => {
       totalNights: 5,
       pricePerPerson: PRICES,
       invoiceGenerated: false,
-      cancellationPolicy: [],
+      // The organization's policy when it was sold (Configurations → Cancellations, the defaults here).
+      cancellationPolicy: [
+        { daysBeforeDeparture: 60, feeBasisPoints: 1_000 },
+        { daysBeforeDeparture: 30, feeBasisPoints: 2_500 },
+        { daysBeforeDeparture: 14, feeBasisPoints: 5_000 },
+        { daysBeforeDeparture: 0, feeBasisPoints: 10_000 },
+      ],
+      cancellationFlatFee: 0,
     });
     expect(b.ref).toMatch(/^BK-\d+$/);
     expect(b.convertedBy.name).toBe('Samir Sales');

@@ -99,7 +99,7 @@ describe('a new organization has every piece a demo one starts with', () => {
   it('the same configurations, one per module, at the defaults (the demo’s books start with its history)', async () => {
     const q = `select module, case when module = 'finance' then settings - 'booksStart' else settings end as settings from configurations where organization_id = $1 order by module`;
     const configurations = await rowsOf(q, newOrg);
-    expect(configurations).toHaveLength(10);
+    expect(configurations).toHaveLength(11);
     expect(configurations).toEqual(await rowsOf(q, demoOrg));
     const booksStart = `select settings->>'booksStart' as start from configurations where organization_id = $1 and module = 'finance'`;
     expect(await rowsOf(booksStart, newOrg)).toEqual([{ start: '' }]);

@@ -23,6 +23,7 @@ export const CHART_OF_ACCOUNTS = [
   { key: 'money:online', code: '1050', type: 'asset', normalSide: 'debit', paymentMethod: 'online' },
   { key: 'accounts-receivable', code: '1200', type: 'asset', normalSide: 'debit', paymentMethod: null },
   { key: 'vendor-prepayments', code: '1300', type: 'asset', normalSide: 'debit', paymentMethod: null },
+  { key: 'vendor-refunds-due', code: '1310', type: 'asset', normalSide: 'debit', paymentMethod: null },
   { key: 'customer-deposits', code: '2100', type: 'liability', normalSide: 'credit', paymentMethod: null },
   { key: 'credit-notes', code: '2200', type: 'liability', normalSide: 'credit', paymentMethod: null },
   { key: 'opening-balance', code: '3000', type: 'equity', normalSide: 'credit', paymentMethod: null },
@@ -56,6 +57,8 @@ export const SOURCE_TYPES = [
   'other-income',
   'opening-balance',
   'revenue-recognition',
+  'cancellation',
+  'vendor-refund',
 ] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 /** Entries the finance screens may reverse by hand; the others are undone through their own record (a refund, a credit note). */

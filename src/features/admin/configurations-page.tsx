@@ -49,6 +49,8 @@ const FIELDS: Record<ConfigModule, [string, Kind][]> = {
     ['defaultCapacity', 'number'],
     ['holdSeatsMinutes', 'number'],
   ],
+  // The tiers and flat fee have their own editor (src/features/cancellations).
+  cancellations: [],
   regions: [['showOnWebsite', 'switch']],
   destionations: [['showOnWebsite', 'switch']],
   emailConfig: [

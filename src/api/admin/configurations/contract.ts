@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { dateSchema, emailSchema, flag, intBetween, multiline, oneOf, optionalText, storable, trimmedText } from '../../common/schemas';
+import { dateSchema, emailSchema, flag, intBetween, money, multiline, oneOf, optionalText, storable, trimmedText } from '../../common/schemas';
 import { LEAD_SOURCES } from '../../leads/constants';
 
 /** The seed's configuration modules, `destionations` spelt as the seed spells it, the bookings' own and the AI model. */
-export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig', 'finance'] as const;
+export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig', 'finance', 'cancellations'] as const;
 export type ConfigModule = (typeof CONFIG_MODULES)[number];
 /** A module's settings as stored and read (defaults filled in). */
 export type ModuleSettings<M extends ConfigModule> = v.InferOutput<(typeof configSettingsSchemas)[M]>;
@@ -96,6 +96,28 @@ export const configSettingsSchemas = {
       v.transform((date) => date ?? ''),
     ),
   }),
+  /**
+   * The cancellation policy (SPEC workflow 4; docs/cancellations.md): from `daysBeforeDeparture`
+   * days before departure on, the fee is `feeBasisPoints` of the booking's total (the tier with the
+   * most days the cancellation reaches; after departure, or below every tier, the whole total),
+   * plus a flat fee. Each booking keeps the policy it was sold under.
+   */
+  cancellations: v.strictObject({
+    tiers: v.optional(
+      v.pipe(
+        v.array(v.strictObject({ daysBeforeDeparture: int(0, 730), feeBasisPoints: int(0, 10_000) }), coded('invalidType', 'must be a list of tiers', { expected: 'list' })),
+        v.maxLength(10, coded('tooManyItems', 'must have at most 10 tiers', { max: 10 })),
+        v.check((tiers) => new Set(tiers.map((t) => t.daysBeforeDeparture)).size === tiers.length, coded('duplicateItems', 'must name each number of days once')),
+      ),
+      [
+        { daysBeforeDeparture: 60, feeBasisPoints: 1_000 },
+        { daysBeforeDeparture: 30, feeBasisPoints: 2_500 },
+        { daysBeforeDeparture: 14, feeBasisPoints: 5_000 },
+        { daysBeforeDeparture: 0, feeBasisPoints: 10_000 },
+      ],
+    ),
+    flatFee: v.optional(money(0), 0),
+  }),
 } satisfies Record<ConfigModule, v.GenericSchema>;
 
 /** Write-only settings: never answered (the answer says `<field>Set`); a save without them keeps the stored one. */
@@ -120,6 +142,7 @@ export const CONFIG_PATHS: Record<string, ConfigModule> = {
   booking: 'bookings',
   ai: 'aiConfig',
   finance: 'finance',
+  cancellations: 'cancellations',
 };
 
 export const configurationSchema = v.object({ module: v.picklist(CONFIG_MODULES), settings: v.record(v.string(), v.unknown()) });

@@ -110,6 +110,7 @@ const admin = {
       bookings: 'الحجوزات',
       aiConfig: 'نموذج الذكاء الاصطناعي',
       finance: 'المالية',
+      cancellations: "الإلغاءات",
     },
     fields: {
       defaultSource: 'المصدر الافتراضي للعملاء المحتملين',

@@ -104,6 +104,7 @@ const admin = {
       bookings: 'Bookings',
       aiConfig: 'AI model',
       finance: 'Finance',
+      cancellations: "Cancellations",
     },
     fields: {
       defaultSource: 'Default lead source',
