@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, fallback, type CallOptions } from '../client';
 import { IDEMPOTENCY_HEADER } from '../common/idempotency';
 import type { ItemAnswer } from '../common/schemas';
-import type { OpeningBalances, OpeningBalancesInput, OtherIncome, OtherIncomeInput, ReverseEntryInput } from './contract';
+import type { LockDate, LockDateInput, OpeningBalances, OpeningBalancesInput, OtherIncome, OtherIncomeInput, ReverseEntryInput } from './contract';
 import { financeKeys } from './get-finance';
 
 /**
@@ -35,3 +35,23 @@ export const useRecordOpeningBalances = () =>
   useMoneyMutation('opening-balances', ({ input, key }: { input: OpeningBalancesInput; key: string }) => recordOpeningBalances(input, key));
 export const useReverseEntry = () =>
   useMoneyMutation('reverse', ({ entryId, input, key }: { entryId: string; input: ReverseEntryInput; key: string }) => reverseEntry(entryId, input, key));
+
+/**
+ * `PUT /account/lock-date`: close the books through a day, or move the date back (or clear it) to
+ * reopen, which needs the approve permission and a reason. Every finance screen follows (a closed
+ * month refuses what the forms would post).
+ */
+export const moveLockDate = (input: LockDateInput) =>
+  api.put<ItemAnswer<LockDate>>('/account/lock-date', input, fallback('periodLock.errors.move', 'Failed to change the lock date')).then((r) => r.data);
+
+export function useMoveLockDate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['finance', 'lock-date'],
+    mutationFn: moveLockDate,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(financeKeys.lockDate(), answer);
+      return queryClient.invalidateQueries({ queryKey: financeKeys.all });
+    },
+  });
+}
