@@ -6,7 +6,8 @@ import { useCan } from '../../ui/auth';
 import { DetailCard } from '../../ui/detail-card';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
-import { ExpenseTabs } from './expenses-page';
+import { ExpenseTabs, useDescribeExpense } from './expenses-page';
+import { useMonthName } from './month-picker';
 import { Money, useOrgFormatters } from './parts';
 
 /** The journal's entries of one day and kind: where an expense's own entry is. */
@@ -16,15 +17,17 @@ function ExpenseDetail({ expense: x }: { expense: Expense }) {
   const { t } = useTranslation();
   const fmt = useOrgFormatters();
   const can = useCan();
+  const names = useMonthName();
+  const describe = useDescribeExpense();
   const rows: [string, React.ReactNode][] = [
     [t('expenses.columns.category'), t(`finance.accounts.expense.${x.category}`)],
     [t('expenses.columns.amount'), <strong><Money minor={x.amount} currency={x.currency} /></strong>],
     [t('expenses.columns.date'), fmt.date(x.date)],
     [t('expenses.form.paidFrom'), t(`finance.methods.${x.paymentMethod}`)],
-    [t('expenses.columns.description'), x.description],
+    [t('expenses.columns.description'), describe(x)],
   ];
   if (x.vendor) rows.push([t('expenses.columns.vendor'), can('vendors') ? <Link to={moduleRecordPath('vendors', x.vendor._id)}>{x.vendor.name}</Link> : x.vendor.name]);
-  if (x.member) rows.push([t('expenses.detail.member'), `${x.member.name} · ${x.salaryMonth}`]);
+  if (x.member) rows.push([t('expenses.detail.member'), x.salaryMonth ? `${x.member.name} · ${names.long(x.salaryMonth)}` : x.member.name]);
   if (x.recurringId) rows.push([t('expenses.detail.recurring'), <Link to={`${modulePath('expenses')}/recurring`}>{t('expenses.detail.recurringLink')}</Link>]);
   rows.push([
     t('expenses.columns.receipt'),
@@ -41,7 +44,7 @@ function ExpenseDetail({ expense: x }: { expense: Expense }) {
   return (
     <>
       <div className="page-header">
-        <h1 id="expense-title">{x.description}</h1>
+        <h1 id="expense-title">{describe(x)}</h1>
       </div>
       <DetailCard title={t('expenses.detail.title')} rows={rows} testId="expense-detail" />
       <p className="muted" style={{ margin: 0 }}>

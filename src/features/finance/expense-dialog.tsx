@@ -14,7 +14,7 @@ import { todayIn } from '../../domain/calendar';
 import { useAuth, useCan } from '../../ui/auth';
 import { FormDialog } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
-import { applyServerIssues, DateField, FieldFrame, SelectField, TextAreaField } from '../../ui/form-fields';
+import { applyServerIssues, DateField, FieldFrame, fieldMessage, SelectField, TextAreaField } from '../../ui/form-fields';
 import { MoneyField } from '../../ui/money-field';
 
 interface ExpenseValues {
@@ -68,7 +68,7 @@ export function ExpenseDialog({ onClose, onRecorded }: { onClose: () => void; on
     } catch (error) {
       const issues = (error as { issues?: ApiIssue[] }).issues ?? [];
       const file = issues.find((issue) => issue.path.split('.')[0] === 'receipt');
-      if (file) setReceiptError(issueMessage(file));
+      if (file) setReceiptError(fieldMessage(t('expenses.columns.receipt'), issueMessage(file)));
       applyServerIssues({ issues: issues.filter((issue) => issue !== file) }, setError as never);
     }
   });

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { PAYMENT_METHODS } from '../../api/finance/contract';
@@ -14,7 +14,7 @@ import { RecordCard } from '../../ui/record-card';
 import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
 import { ExpenseDialog } from './expense-dialog';
 import { useMonthName } from './month-picker';
-import { MoneyRangeFilter, useOrgFormatters, usePercent } from './parts';
+import { MoneyRangeFilter, ScreenTabs, useOrgFormatters, usePercent } from './parts';
 
 /** The expenses module's screens: the expenses paid, and the monthly ones the daily job posts. */
 export function ExpenseTabs() {
@@ -23,15 +23,14 @@ export function ExpenseTabs() {
     { path: modulePath('expenses'), label: t('expenses.title') },
     { path: `${modulePath('expenses')}/recurring`, label: t('expenses.recurring.title') },
   ];
-  return (
-    <nav aria-label={t('expenses.tabs')} className="account-tabs">
-      {screens.map((s) => (
-        <NavLink key={s.path} to={s.path} end className={({ isActive }) => `p-button p-button-sm ${isActive ? '' : 'p-button-text'}`}>
-          {s.label}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  return <ScreenTabs label={t('expenses.tabs')} screens={screens} />;
+}
+
+/** What an expense is called: a salary in the member's language ("Salary, March 2031"), any other by its description. */
+export function useDescribeExpense() {
+  const { t } = useTranslation();
+  const names = useMonthName();
+  return useCallback((x: Pick<Expense, 'description' | 'salaryMonth'>) => (x.salaryMonth ? t('expenses.salaryDescription', { month: names.long(x.salaryMonth) }) : x.description), [t, names]);
 }
 
 const EXPENSE_PARAMS: Record<string, FilterParamKind> = { category: 'list', paymentMethod: 'list', date: 'object', minAmount: 'text', maxAmount: 'text' };
@@ -73,7 +72,8 @@ export function ExpensesPage() {
   const open = (x: Expense) => navigate(moduleRecordPath('expenses', x._id));
   const categories = EXPENSE_CATEGORIES.filter((c) => c !== 'salary' || can('salaries'));
 
-  const who = (x: Expense) => (x.member ? `${x.member.name} · ${x.salaryMonth}` : x.vendor?.name ?? '');
+  const who = (x: Expense) => x.member?.name ?? x.vendor?.name ?? '';
+  const describe = useDescribeExpense();
   const receipt = (x: Expense) =>
     x.receipt ? (
       <a href={expenseReceiptUrl(x._id)} onClick={(e) => e.stopPropagation()} aria-label={t('expenses.receiptOf', { name: x.receipt.name })}>
@@ -99,7 +99,7 @@ export function ExpensesPage() {
               open(x);
             }}
           >
-            {x.description}
+            {describe(x)}
           </a>
         ),
       },
@@ -111,7 +111,7 @@ export function ExpensesPage() {
       { field: 'createdBy', header: t('expenses.columns.recordedBy'), hiddenByDefault: true, body: (x) => x.createdBy?.name ?? t('finance.journal.system') },
       { field: '_id', header: t('statement.columns.id'), hiddenByDefault: true },
     ],
-    [t, fmt],
+    [t, fmt, describe],
   );
 
   return (
@@ -140,7 +140,7 @@ export function ExpensesPage() {
           { field: 'amount', label: t('expenses.columns.amount') },
         ]}
         renderCard={(x) => (
-          <RecordCard name={x.description} to={moduleRecordPath('expenses', x._id)} badge={<strong>{amount(x)}</strong>} data={{ 'data-expense': x._id }}>
+          <RecordCard name={describe(x)} to={moduleRecordPath('expenses', x._id)} badge={<strong>{amount(x)}</strong>} data={{ 'data-expense': x._id }}>
             <div className="muted">
               {fmt.date(x.date)} · {t(`finance.accounts.expense.${x.category}`)} · {t(`finance.methods.${x.paymentMethod}`)}
             </div>

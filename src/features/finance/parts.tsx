@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { NavLink } from 'react-router-dom';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { InputNumber } from 'primereact/inputnumber';
 import { toast } from 'sonner';
@@ -25,11 +25,24 @@ export const ACCOUNT_SCREENS = [
 
 export function AccountTabs() {
   const { t } = useTranslation();
+  return <ScreenTabs label={t('finance.tabs')} screens={ACCOUNT_SCREENS.map((s) => ({ path: s.path, label: t(s.label) }))} />;
+}
+
+/**
+ * A module's screens as tabs (links). On a phone they are one row that scrolls sideways: the
+ * current one is brought into view.
+ */
+export function ScreenTabs({ label, screens }: { label: string; screens: { path: string; label: ReactNode }[] }) {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
-    <nav aria-label={t('finance.tabs')} className="account-tabs">
-      {ACCOUNT_SCREENS.map((s) => (
+    <nav aria-label={label} className="account-tabs" ref={nav}>
+      {screens.map((s) => (
         <NavLink key={s.path} to={s.path} end className={({ isActive }) => `p-button p-button-sm ${isActive ? '' : 'p-button-text'}`}>
-          {t(s.label)}
+          {s.label}
         </NavLink>
       ))}
     </nav>

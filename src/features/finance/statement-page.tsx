@@ -103,6 +103,11 @@ export function StatementPage() {
   const setMonth = (next: string) => setState((latest) => ({ filters: { ...latest.filters, month: next === thisMonth ? undefined : next, dateRange: undefined } }));
 
   const linkOf = (m: Movement) => movementLink(m, (module) => can(module));
+  // A salary's entry is written "Salary 2031-03" (no name, for the books): said in the member's language.
+  const describe = (m: Movement) => {
+    const month = m.linkedTo.type === 'salary' ? /(\d{4}-(0[1-9]|1[0-2]))$/.exec(m.description)?.[1] : undefined;
+    return month ? t('expenses.salaryDescription', { month: names.long(month) }) : m.description;
+  };
   const signed = (m: Movement) => (m.type === 'outgoing' ? -m.amount : m.amount);
   const amount = (m: Movement) => (
     <span className="money" data-negative={m.type === 'outgoing' || undefined}>
@@ -136,7 +141,7 @@ export function StatementPage() {
   const columns = useMemo<ListColumn<Movement>[]>(
     () => [
       { field: 'date', header: t('statement.columns.date'), sortable: true, body: (m) => fmt.date(m.date) },
-      { field: 'description', header: t('statement.columns.description'), body: (m) => m.description },
+      { field: 'description', header: t('statement.columns.description'), body: describe },
       { field: 'linkedTo', header: t('statement.columns.record'), body: record },
       { field: 'paymentMethod', header: t('statement.columns.account'), body: (m) => t(`finance.methods.${m.paymentMethod}`) },
       { field: 'type', header: t('statement.columns.type'), body: (m) => t(`statement.types.${m.type}`) },
@@ -144,7 +149,7 @@ export function StatementPage() {
       { field: 'amount', header: t('statement.columns.amount'), body: amount },
       { field: '_id', header: t('statement.columns.id'), hiddenByDefault: true },
     ],
-    [t, fmt, summary?.currency, can],
+    [t, fmt, names, summary?.currency, can],
   );
 
   const money = (n: number) => fmt.money(n, summary?.currency);
@@ -206,7 +211,7 @@ export function StatementPage() {
         defaultLayout="table"
         empty={{ title: t('statement.empty.title', { month: names.long(month) }), hint: t('statement.empty.hint') }}
         renderCard={(m) => (
-          <RecordCard name={m.description || t(`finance.sources.${m.linkedTo.type}`)} badge={amount(m)} data={{ 'data-movement': m._id }}>
+          <RecordCard name={describe(m) || t(`finance.sources.${m.linkedTo.type}`)} badge={amount(m)} data={{ 'data-movement': m._id }}>
             <div className="muted">
               {fmt.date(m.date)} · {t(`finance.methods.${m.paymentMethod}`)}
             </div>

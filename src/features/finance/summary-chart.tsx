@@ -68,11 +68,14 @@ export function SummaryChart({ answer }: { answer: SummaryAnswer }) {
   const currency = answer.summary.currency;
   const compact = useCompactMoney(currency);
   const money = (minor: number) => fmt.money(minor, currency);
+  // Canvas text follows the page's direction: an amount drawn in Arabic keeps its own order inside an isolate (LRI … PDI).
+  const drawn = (text: string) => `\u2066${text}\u2069`;
   const months = answer.months;
   const byCategory = EXPENSE_CATEGORIES.map((c, i) => ({ category: c, amount: answer.summary.expenses.byCategory[c], color: colors.categories[i % colors.categories.length]! })).filter((c) => c.amount !== 0);
 
   const monthsData = useMemo(() => {
-    const dashed = { type: 'line' as const, borderDash: [6, 4], pointRadius: 0, borderWidth: 2, fill: false, spanGaps: true, order: 0 };
+    // A target is a dash across its month (a lone month's target is seen too), joined month to month by a dashed line.
+    const dashed = { type: 'line' as const, borderDash: [6, 4], pointStyle: 'line' as const, pointRadius: 14, pointHoverRadius: 16, pointBorderWidth: 3, borderWidth: 2, fill: false, spanGaps: true, order: 0 };
     return {
       labels: months.map((m) => names.short(m.month)),
       datasets: [
@@ -80,7 +83,7 @@ export function SummaryChart({ answer }: { answer: SummaryAnswer }) {
         { type: 'bar' as const, label: t('accountSummary.figures.expenses'), data: months.map((m) => m.expenses.total), backgroundColor: colors.expense, stack: 'out', order: 2 },
         { type: 'bar' as const, label: t('accountSummary.figures.vendorCosts'), data: months.map((m) => m.vendorCosts), backgroundColor: colors.vendor, stack: 'out', order: 2 },
         { type: 'bar' as const, label: t('accountSummary.figures.refunds'), data: months.map((m) => m.refunds), backgroundColor: colors.refund, stack: 'out', order: 2 },
-        { type: 'line' as const, label: t('accountSummary.figures.profit'), data: months.map((m) => m.profit), borderColor: colors.profit, backgroundColor: colors.profit, borderWidth: 2, pointRadius: 3, tension: 0.25, order: 1 },
+        { type: 'line' as const, label: t('accountSummary.figures.profit'), data: months.map((m) => m.profit), borderColor: colors.profit, backgroundColor: colors.profit, borderWidth: 2, pointRadius: 3, order: 1 },
         { ...dashed, label: t('accountSummary.chart.incomeTarget'), data: months.map((m) => m.incomeTarget), borderColor: colors.income, backgroundColor: colors.income },
         { ...dashed, label: t('accountSummary.chart.expenseTarget'), data: months.map((m) => m.expenseTarget), borderColor: colors.expense, backgroundColor: colors.expense },
       ],
@@ -95,13 +98,15 @@ export function SummaryChart({ answer }: { answer: SummaryAnswer }) {
       // grows again each time moves for nothing (and a screenshot would catch it halfway).
       animation: false as const,
       interaction: { mode: 'index' as const, intersect: false },
+      // Month names lean away from their tick: room for the first one at the far end, whichever side it is.
+      layout: { padding: { left: rtl ? 28 : 0 } },
       plugins: {
         legend: { rtl, position: 'bottom' as const, labels: { color: colors.text, usePointStyle: true, boxHeight: 8, sort: (a: { datasetIndex?: number }, b: { datasetIndex?: number }) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0) } },
-        tooltip: { rtl, textDirection: rtl ? 'rtl' : 'ltr', callbacks: { label: (c: { dataset: { label?: string }; parsed: { y: number | null } }) => `${c.dataset.label}: ${c.parsed.y === null ? '—' : money(c.parsed.y)}` } },
+        tooltip: { rtl, textDirection: rtl ? 'rtl' : 'ltr', callbacks: { label: (c: { dataset: { label?: string }; parsed: { y: number | null } }) => `${c.dataset.label}: ${c.parsed.y === null ? '—' : drawn(money(c.parsed.y))}` } },
       },
       scales: {
         x: { reverse: rtl, stacked: true, ticks: { color: colors.muted }, grid: { color: colors.grid } },
-        y: { stacked: false, position: rtl ? ('right' as const) : ('left' as const), ticks: { color: colors.muted, callback: (v: number | string) => compact(Number(v)) }, grid: { color: colors.grid } },
+        y: { stacked: false, position: rtl ? ('right' as const) : ('left' as const), ticks: { color: colors.muted, callback: (v: number | string) => drawn(compact(Number(v))) }, grid: { color: colors.grid } },
       },
     }),
     [rtl, colors, compact, currency, fmt],
@@ -123,7 +128,7 @@ export function SummaryChart({ answer }: { answer: SummaryAnswer }) {
       animation: false as const,
       plugins: {
         legend: { rtl, position: 'bottom' as const, labels: { color: colors.text, usePointStyle: true, boxHeight: 8 } },
-        tooltip: { rtl, textDirection: rtl ? 'rtl' : 'ltr', callbacks: { label: (c: { label?: string; parsed: number }) => `${c.label}: ${money(c.parsed)}` } },
+        tooltip: { rtl, textDirection: rtl ? 'rtl' : 'ltr', callbacks: { label: (c: { label?: string; parsed: number }) => `${c.label}: ${drawn(money(c.parsed))}` } },
       },
     }),
     [rtl, colors, currency, fmt],

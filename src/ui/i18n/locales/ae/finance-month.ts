@@ -186,6 +186,7 @@ const financeMonth = {
     record: 'تسجيل مصروف',
     back: 'كل المصروفات',
     receiptOf: 'تنزيل الإيصال {{name}}',
+    salaryDescription: 'راتب {{month}}',
     stats: {
       label: 'مصروفات هذا الشهر والشهر الماضي',
       thisMonth: 'الإجمالي، {{month}}',

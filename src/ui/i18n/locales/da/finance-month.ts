@@ -182,6 +182,7 @@ const financeMonth = {
     record: 'Registrér en udgift',
     back: 'Alle udgifter',
     receiptOf: 'Hent kvitteringen {{name}}',
+    salaryDescription: 'Løn, {{month}}',
     stats: {
       label: 'Udgifter denne og sidste måned',
       thisMonth: 'I alt, {{month}}',

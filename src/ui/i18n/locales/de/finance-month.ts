@@ -182,6 +182,7 @@ const financeMonth = {
     record: 'Ausgabe erfassen',
     back: 'Alle Ausgaben',
     receiptOf: 'Beleg {{name}} herunterladen',
+    salaryDescription: 'Gehalt, {{month}}',
     stats: {
       label: 'Ausgaben dieses und letzten Monats',
       thisMonth: 'Summe, {{month}}',

@@ -182,6 +182,7 @@ const financeMonth = {
     record: 'Καταχώριση εξόδου',
     back: 'Όλα τα έξοδα',
     receiptOf: 'Λήψη της απόδειξης {{name}}',
+    salaryDescription: 'Μισθός, {{month}}',
     stats: {
       label: 'Έξοδα αυτού και του προηγούμενου μήνα',
       thisMonth: 'Σύνολο, {{month}}',

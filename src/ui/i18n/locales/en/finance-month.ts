@@ -183,6 +183,7 @@ const financeMonth = {
     record: 'Record an expense',
     back: 'All expenses',
     receiptOf: 'Download the receipt {{name}}',
+    salaryDescription: 'Salary, {{month}}',
     stats: {
       label: 'Expenses this month and last',
       thisMonth: 'Total, {{month}}',

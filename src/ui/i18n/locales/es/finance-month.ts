@@ -183,6 +183,7 @@ const financeMonth = {
     record: 'Registrar un gasto',
     back: 'Todos los gastos',
     receiptOf: 'Descargar el justificante {{name}}',
+    salaryDescription: 'Salario de {{month}}',
     stats: {
       label: 'Gastos de este mes y del anterior',
       thisMonth: 'Total, {{month}}',

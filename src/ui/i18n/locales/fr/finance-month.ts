@@ -183,6 +183,7 @@ const financeMonth = {
     record: 'Enregistrer une dépense',
     back: 'Toutes les dépenses',
     receiptOf: 'Télécharger le justificatif {{name}}',
+    salaryDescription: 'Salaire de {{month}}',
     stats: {
       label: 'Dépenses de ce mois et du mois dernier',
       thisMonth: 'Total, {{month}}',

@@ -182,6 +182,7 @@ const financeMonth = {
     record: 'Kiadás rögzítése',
     back: 'Összes kiadás',
     receiptOf: 'A(z) {{name}} bizonylat letöltése',
+    salaryDescription: 'Fizetés, {{month}}',
     stats: {
       label: 'E havi és múlt havi kiadások',
       thisMonth: 'Összesen, {{month}}',

@@ -183,6 +183,7 @@ const financeMonth = {
     record: 'Registra una spesa',
     back: 'Tutte le spese',
     receiptOf: 'Scarica la ricevuta {{name}}',
+    salaryDescription: 'Stipendio di {{month}}',
     stats: {
       label: 'Spese di questo mese e del mese scorso',
       thisMonth: 'Totale, {{month}}',

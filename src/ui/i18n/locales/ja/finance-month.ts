@@ -181,6 +181,7 @@ const financeMonth = {
     record: '経費を記録',
     back: 'すべての経費',
     receiptOf: '領収書 {{name}} をダウンロード',
+    salaryDescription: '{{month}}の給与',
     stats: {
       label: '今月と先月の経費',
       thisMonth: '合計（{{month}}）',

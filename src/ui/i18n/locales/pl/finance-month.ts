@@ -184,6 +184,7 @@ const financeMonth = {
     record: 'Zapisz wydatek',
     back: 'Wszystkie wydatki',
     receiptOf: 'Pobierz paragon {{name}}',
+    salaryDescription: 'Wynagrodzenie za {{month}}',
     stats: {
       label: 'Wydatki w tym i poprzednim miesiącu',
       thisMonth: 'Razem, {{month}}',

@@ -183,6 +183,7 @@ const financeMonth = {
     record: 'Registar uma despesa',
     back: 'Todas as despesas',
     receiptOf: 'Transferir o recibo {{name}}',
+    salaryDescription: 'Salário de {{month}}',
     stats: {
       label: 'Despesas deste mês e do anterior',
       thisMonth: 'Total, {{month}}',

@@ -184,6 +184,7 @@ const financeMonth = {
     record: 'Записать расход',
     back: 'Все расходы',
     receiptOf: 'Скачать чек {{name}}',
+    salaryDescription: 'Зарплата за {{month}}',
     stats: {
       label: 'Расходы этого и прошлого месяца',
       thisMonth: 'Итого, {{month}}',

@@ -182,6 +182,7 @@ const financeMonth = {
     record: 'Registrera en utgift',
     back: 'Alla utgifter',
     receiptOf: 'Ladda ner kvittot {{name}}',
+    salaryDescription: 'Lön, {{month}}',
     stats: {
       label: 'Utgifter denna och förra månaden',
       thisMonth: 'Summa, {{month}}',

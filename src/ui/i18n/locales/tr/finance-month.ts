@@ -182,6 +182,7 @@ const financeMonth = {
     record: 'Gider kaydet',
     back: 'Tüm giderler',
     receiptOf: '{{name}} fişini indir',
+    salaryDescription: '{{month}} maaşı',
     stats: {
       label: 'Bu ay ve geçen ayın giderleri',
       thisMonth: 'Toplam, {{month}}',

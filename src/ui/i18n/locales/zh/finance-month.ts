@@ -181,6 +181,7 @@ const financeMonth = {
     record: '记录费用',
     back: '全部费用',
     receiptOf: '下载收据 {{name}}',
+    salaryDescription: '{{month}}工资',
     stats: {
       label: '本月和上月的费用',
       thisMonth: '合计（{{month}}）',
