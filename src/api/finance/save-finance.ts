@@ -11,18 +11,20 @@ import { financeKeys } from './get-finance';
  * same request, and the server answers it once.
  */
 const keyed = (key: string, options: CallOptions): CallOptions => ({ ...options, headers: { [IDEMPOTENCY_HEADER]: key } });
+/** The forms of these calls say a refusal themselves, once, in finance's words (useMoneyRefusal): the client does not toast it too. */
+const told = (options: CallOptions): CallOptions => ({ ...options, silent: true });
 
 export const recordOtherIncome = (input: OtherIncomeInput, key: string) =>
-  api.post<ItemAnswer<OtherIncome>>('/budget/income', input, keyed(key, fallback('finance.errors.recordIncome', 'Failed to record income'))).then((r) => r.data);
+  api.post<ItemAnswer<OtherIncome>>('/budget/income', input, keyed(key, told(fallback('finance.errors.recordIncome', 'Failed to record income')))).then((r) => r.data);
 
 export const recordOpeningBalances = (input: OpeningBalancesInput, key: string) =>
   api
-    .post<ItemAnswer<OpeningBalances>>('/account/opening-balances', input, keyed(key, fallback('finance.errors.recordOpening', 'Failed to record the opening balances')))
+    .post<ItemAnswer<OpeningBalances>>('/account/opening-balances', input, keyed(key, told(fallback('finance.errors.recordOpening', 'Failed to record the opening balances'))))
     .then((r) => r.data);
 
 export const reverseEntry = (entryId: string, input: ReverseEntryInput, key: string) =>
   api
-    .post<ItemAnswer<{ entryId: string; reversesEntryId: string }>>(`/account/journal/${entryId}/reverse`, input, keyed(key, fallback('finance.errors.reverse', 'Failed to reverse the entry')))
+    .post<ItemAnswer<{ entryId: string; reversesEntryId: string }>>(`/account/journal/${entryId}/reverse`, input, keyed(key, told(fallback('finance.errors.reverse', 'Failed to reverse the entry'))))
     .then((r) => r.data);
 
 function useMoneyMutation<V, R>(name: string, run: (vars: V) => Promise<R>) {

@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { InputNumber } from 'primereact/inputnumber';
 import { toast } from 'sonner';
-import { ApiError } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { currencyDigits, fromMinorUnits } from '../../domain/money';
 import { useAuth } from '../../ui/auth';
 import type { FilterValue } from '../../ui/list-page';
@@ -53,16 +53,18 @@ export function ScreenTabs({ label, screens }: { label: string; screens: { path:
 export const accountNameKey = (key: string) => `finance.accounts.${key.replace(':', '.')}`;
 
 /**
- * A refusal of a money call in the person's language: the finance codes are translated, anything
- * else shows the server's message. Field issues go under their fields (the form does that); this
- * toasts the rest.
+ * A refusal of a money call in the person's language, said once (those calls do not toast
+ * themselves): the finance codes in finance's words, another code as the client says it, a failure
+ * without an answer (the network) by its own message. Field issues go under their fields (the form
+ * does that); a 401 is the client's (the sign-in page).
  */
 export function useMoneyRefusal() {
   const { t } = useTranslation();
   return (error: unknown) => {
-    if (!(error instanceof ApiError) || error.status === 401) return;
-    if (error.status === 400 && error.issues?.length) return;
-    toast.error(error.code ? t(`finance.codes.${error.code}`, { defaultValue: error.message || t('errors.unexpected') }) : error.message || t('errors.unexpected'));
+    if (error instanceof ApiError && error.status === 401) return;
+    if (error instanceof ApiError && error.status === 400 && error.issues?.length) return;
+    const said = errorMessage(error);
+    toast.error(error instanceof ApiError && error.code ? t(`finance.codes.${error.code}`, { defaultValue: said }) : said);
   };
 }
 
