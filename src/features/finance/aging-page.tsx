@@ -5,6 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { Skeleton } from 'primereact/skeleton';
 import { AGE_BUCKETS, type AgeBucket, type Payables, type Receivables } from '../../api/finance/statement/contract';
 import { agingExportUrl, usePayables, useReceivables } from '../../api/finance/statement/get-statement';
+import { sumMinor } from '../../domain/money';
 import { useCan } from '../../ui/auth';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { AccountTabs, Money, useOrgFormatters } from './parts';
@@ -20,7 +21,7 @@ function AgingTable<R>({ caption, columns, rows, totals, testId, rowKey }: { cap
   if (rows.length === 0) return <p className="muted" data-testid={`${testId}-empty`}>{t('aging.none')}</p>;
   return (
     <div className="money-table-wrap">
-      <table className="money-table" data-testid={testId}>
+      <table className="money-table money-table--dense" data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -113,7 +114,8 @@ export function AgingPage() {
       cell: (r: T) => <Money minor={r.buckets[b]} currency={report?.currency} />,
       total: report ? <strong><Money minor={report.totals[b]} currency={report.currency} /></strong> : undefined,
     }));
-  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  // Whole minor units (and counts): refused, never rounded, past what JavaScript holds exactly.
+  const sum = sumMinor;
 
   const rec = receivables.data;
   const pay = payables.data;
