@@ -73,7 +73,7 @@ function ReportCard({ id, title, hint, download, children }: { id: string; title
           {title}
         </h2>
         {download && (
-          <a className="p-button p-button-outlined p-button-sm" href={download} data-testid={`${id}-csv`}>
+          <a className="p-button p-button-outlined p-button-sm download-link" href={download} data-testid={`${id}-csv`}>
             <i className="pi pi-download" aria-hidden="true" />
             <span className="p-button-label" style={{ marginInlineStart: '0.5rem' }}>
               {t('aging.csv')}

@@ -31,10 +31,14 @@ function BudgetTable({ answer, targets, month }: { answer: SummaryAnswer; target
   const { t } = useTranslation();
   const names = useMonthName();
   const { budget, summary } = answer;
-  const categoryTarget = (c: (typeof EXPENSE_CATEGORIES)[number]) => targets?.expenseByCategory.find((x) => x.category === c);
+  // The month's targets as set (the summary's budget says the same until they are loaded): set anew with a POST, changed with a PUT.
+  const categoryTarget = (c: (typeof EXPENSE_CATEGORIES)[number]) => {
+    if (targets) return targets.expenseByCategory.find((x) => x.category === c)?.amount ?? null;
+    return budget.expense.byCategory.find((x) => x.category === c)?.target ?? null;
+  };
   const rows = [
-    { key: 'income', label: t('accountSummary.budget.income'), kind: 'income' as const, target: targets?.income?.amount ?? budget.income.target, exists: !!targets?.income, actual: budget.income.actual, achievement: budget.income.achievement, over: 'good' as const },
-    { key: 'expense', label: t('accountSummary.budget.expense'), kind: 'expense' as const, target: targets?.expense?.amount ?? budget.expense.target, exists: !!targets?.expense, actual: budget.expense.actual, achievement: budget.expense.achievement, over: 'bad' as const },
+    { key: 'income', label: t('accountSummary.budget.income'), kind: 'income' as const, target: targets ? (targets.income?.amount ?? null) : budget.income.target, actual: budget.income.actual, achievement: budget.income.achievement, over: 'good' as const },
+    { key: 'expense', label: t('accountSummary.budget.expense'), kind: 'expense' as const, target: targets ? (targets.expense?.amount ?? null) : budget.expense.target, actual: budget.expense.actual, achievement: budget.expense.achievement, over: 'bad' as const },
   ];
   const achievementOf = (c: (typeof EXPENSE_CATEGORIES)[number]) => budget.expense.byCategory.find((x) => x.category === c)?.achievement ?? null;
   return (
@@ -58,7 +62,7 @@ function BudgetTable({ answer, targets, month }: { answer: SummaryAnswer; target
               <tr key={r.key} data-line={r.key}>
                 <th scope="row">{r.label}</th>
                 <td data-label={t('accountSummary.budget.target')}>
-                  <TargetCell kind={r.kind} month={month} target={r.target} exists={r.exists} label={t(`accountSummary.budget.${r.kind}Target`)} />
+                  <TargetCell kind={r.kind} month={month} target={r.target} exists={r.target !== null} label={t(`accountSummary.budget.${r.kind}Target`)} />
                 </td>
                 <td data-label={t('accountSummary.budget.actual')}>
                   <Money minor={r.actual} currency={summary.currency} />
@@ -75,7 +79,7 @@ function BudgetTable({ answer, targets, month }: { answer: SummaryAnswer; target
                 <tr key={c} data-line={`expense:${c}`} className="budget-table__category">
                   <th scope="row">{name}</th>
                   <td data-label={t('accountSummary.budget.target')}>
-                    <TargetCell kind="expense" category={c} month={month} target={target?.amount ?? null} exists={!!target} label={t('accountSummary.budget.categoryTarget', { category: name })} />
+                    <TargetCell kind="expense" category={c} month={month} target={target} exists={target !== null} label={t('accountSummary.budget.categoryTarget', { category: name })} />
                   </td>
                   <td data-label={t('accountSummary.budget.actual')}>
                     <Money minor={summary.expenses.byCategory[c]} currency={summary.currency} />
