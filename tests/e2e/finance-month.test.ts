@@ -284,8 +284,12 @@ describe('the month of money in Chromium', () => {
     await page.goBack();
     await page.waitForURL(/\/account\/statement\?/);
 
-    await page.getByRole('button', { name: 'Export' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Journal for hledger' }).click()]);
+    // The export menu by keyboard: Enter opens it on its first format, Enter again downloads it.
+    await page.getByRole('button', { name: 'Export' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Journal for hledger' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Journal as CSV (spreadsheet)' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
     expect(download.suggestedFilename()).toMatch(/^journal-2031-03-01-2031-03-31\./);
     const journal = fs.readFileSync((await download.path())!, 'utf8');
     expect(journal).toMatch(/2031-03-01 .*Office rent, March \(e2e\)/);
