@@ -139,3 +139,19 @@ export type CancellationsQuery = v.InferOutput<typeof cancellationsQuery>;
 /** The organization's policy (Configurations → Cancellations): tiers by days before departure, and a flat fee. */
 export const policySchema = v.object({ tiers: v.array(tierSchema), flatFee: amount });
 export const bookingIdParams = v.object({ id: idSchema });
+
+/** The cancellations' paths the client and the tests call (the documents' are served by the documents of this area). */
+export const cancellationPaths = {
+  quote: (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/cancellation-quote`,
+  ofBooking: (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/cancellations`,
+  request: '/booking-cancellations/cancel',
+  decided: '/booking-cancellations',
+  requested: '/booking-cancellations/requests',
+  byId: (id: string) => `/booking-cancellations/id/${encodeURIComponent(id)}`,
+  requestById: (id: string) => `/booking-cancellations/requests/${encodeURIComponent(id)}`,
+  status: (id: string) => `/booking-cancellations/${encodeURIComponent(id)}/status`,
+  /** The cancellation confirmation (PDF, in the booking's language or `lang`). */
+  pdf: (id: string, lang?: string) => `/booking-cancellations/${encodeURIComponent(id)}/pdf${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
+  /** The seed's `POST /bookings/{id}/send-cancellation` (multipart: to, cc, subject, message, attachments; the confirmation attached). */
+  send: (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/send-cancellation`,
+};

@@ -81,3 +81,13 @@ export type RefundsQuery = v.InferOutput<typeof refundsQuery>;
 /** `PUT /refunds/{id}/process`: the money went out on `refundedOn` (not after today). */
 export const processRefundInput = v.strictObject({ refundedOn: dateSchema, reference: optionalText(120) });
 export type ProcessRefundInput = v.InferOutput<typeof processRefundInput>;
+
+/** Credit notes' and refunds' paths the client and the tests call. */
+export const creditPaths = {
+  creditNotes: '/credit-notes',
+  creditNote: (id: string) => `/credit-notes/${encodeURIComponent(id)}`,
+  /** The credit note as a PDF (in the booking's language or `lang`). */
+  creditNotePdf: (id: string, lang?: string) => `/credit-notes/${encodeURIComponent(id)}/pdf${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
+  refunds: '/refunds',
+  process: (id: string) => `/refunds/${encodeURIComponent(id)}/process`,
+};
