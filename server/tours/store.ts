@@ -3,7 +3,6 @@ import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
 import type { Meal } from '../../src/api/tours/package-plan';
 import {
-  priceTourLines,
   type CreateTourInput,
   type CustomizedTour,
   type CustomizedTourDetail,
@@ -19,7 +18,7 @@ import {
   type TourVersionSummary,
   type MarkupType,
 } from '../../src/api/tours/customized/contract';
-import { tourTotals } from '../../src/domain/tour-pricing';
+import { priceTourLines, tourTotals } from '../../src/domain/tour-pricing';
 import { currentOrganization } from '../admin';
 import type { AuthContext } from '../auth/session';
 import { activities, destinations, hotels, assertPlaces, placeRefs } from '../catalogue';

@@ -9,14 +9,14 @@ import * as v from 'valibot';
 import type { Activity } from '../../src/api/catalogue/activities/contract';
 import type { Hotel } from '../../src/api/catalogue/hotels/contract';
 import { toQueryString } from '../../src/api/client';
-import { createTourInput, planFromPackage, priceTourLines, toursQuery, type CustomizedTourDetail } from '../../src/api/tours/customized/contract';
+import { createTourInput, toursQuery, type CustomizedTourDetail } from '../../src/api/tours/customized/contract';
 import type { PersonalizedTourDetail } from '../../src/api/tours/personalized/contract';
 import { TourDayEditor } from '../../src/features/tours/customized-days';
 import { TourLinesTable } from '../../src/features/tours/customized-lines';
 import { CustomerView, itineraryOf, TotalsCard } from '../../src/features/tours/customized-parts';
+import { costDays, planFromPersonalized } from '../../src/domain/tour-costing';
+import { liveTotals, priceTourLines } from '../../src/domain/tour-pricing';
 import {
-  linesForDays,
-  liveTotals,
   moveDay,
   nextTourDay,
   removeDay,
@@ -106,14 +106,14 @@ describe('the builder’s model', () => {
       day('2027-05-12', { destinationId: DUBAI, hotelId: HOTEL._id, roomType: 'Suite', rooms: 1 }),
       day('2027-05-13', { destinationId: ABU_DHABI }),
     ];
-    const priced = linesForDays(plan, new Map([[HOTEL._id, HOTEL]]), new Map([[SAFARI._id, SAFARI]]), { adults: 3, children: 1 }, [], 1_500);
+    const priced = costDays(plan, new Map([[HOTEL._id, HOTEL]]), new Map([[SAFARI._id, SAFARI]]), { adults: 3, children: 1 }, [], 1_500);
     expect(priced.map((l) => [l.kind, l.dayNumber, l.description, l.quantity, l.unit, l.unitCost, l.markupType, l.markup])).toEqual([
       ['hotels', 1, 'The Marina Palace, Deluxe King', 4, 'per-room-night', 39_000, 'percent', 1_500],
       ['activities', 2, 'Desert Safari', 4, 'per-person', 8_500, 'percent', 1_500],
       ['hotels', 3, 'The Marina Palace, Suite', 1, 'per-room-night', 90_000, 'percent', 1_500],
     ]);
     // Pricing again adds only what the lines lack.
-    expect(linesForDays(plan, new Map([[HOTEL._id, HOTEL]]), new Map([[SAFARI._id, SAFARI]]), { adults: 3, children: 1 }, priced, 1_500)).toEqual([]);
+    expect(costDays(plan, new Map([[HOTEL._id, HOTEL]]), new Map([[SAFARI._id, SAFARI]]), { adults: 3, children: 1 }, priced, 1_500)).toEqual([]);
   });
 
   it('totals the lines as typed with the pricing function the server stores with; lines not yet priceable count for nothing', () => {
@@ -159,7 +159,7 @@ describe('starting from a package', () => {
   } as unknown as PersonalizedTourDetail;
 
   it('puts day N on departure + N − 1, keeps each line on its day by place, and prices it for the tour’s party', () => {
-    const plan = planFromPackage(pkg, '2027-03-30', { adults: 3, children: 2 });
+    const plan = planFromPersonalized(pkg, '2027-03-30', { adults: 3, children: 2 });
     expect(plan.arrival).toBe('2027-04-02');
     expect(plan.days.map((d) => [d.date, d.hotelId, d.rooms, d.activityIds])).toEqual([
       ['2027-03-30', id(21), 3, [id(31)]],

@@ -12,7 +12,8 @@ import { groupToursQuery } from '../../src/api/tours/group/contract';
 import { createPersonalizedTourInput, personalizedToursQuery } from '../../src/api/tours/personalized/contract';
 import { DayPlanEditor, nextDay, withDestination, type DayFormValue, type PlanFormValues } from '../../src/features/tours/package-day-editor';
 import { daysToSend, missingDestinations, planResolver } from '../../src/features/tours/package-parts';
-import { emptyLine, linesFromDays } from '../../src/features/tours/personalized-lines-editor';
+import { emptyLine } from '../../src/features/tours/personalized-lines-editor';
+import { costDays, PERSONALIZED_PARTY } from '../../src/domain/tour-costing';
 import { PACKAGE_FILTER_PARAMS } from '../../src/features/tours/personalized-tours-page';
 import { GROUP_FILTER_PARAMS } from '../../src/features/tours/group-tours-page';
 import { SeatsBar, seatShares } from '../../src/features/tours/group-seats';
@@ -121,7 +122,7 @@ describe('costing the days from the catalogue', () => {
       day(5, { destinationId: ABU_DHABI }),
       day(6, { destinationId: DUBAI, hotelId: HOTEL._id, roomType: 'Deluxe King' }),
     ];
-    const lines = linesFromDays(days, new Map([HOTEL, OTHER_HOTEL].map((h) => [h._id, h])), new Map([[SAFARI._id, SAFARI]]), []);
+    const lines = costDays(days, new Map([HOTEL, OTHER_HOTEL].map((h) => [h._id, h])), new Map([[SAFARI._id, SAFARI]]), PERSONALIZED_PARTY, [], 0);
     expect(lines.map((l) => [l.kind, l.dayNumber, l.description, l.quantity, l.unit, l.unitCost])).toEqual([
       ['hotels', 1, 'The Marina Palace, Deluxe King', 2, 'per-room-night', 39_000],
       ['activities', 2, 'Desert Safari', 2, 'per-person', 8_500],
@@ -132,8 +133,8 @@ describe('costing the days from the catalogue', () => {
     ]);
     expect(lines[0]).toMatchObject({ hotelId: HOTEL._id, roomType: 'Deluxe King', activityId: null, markupType: 'percent', markup: 0 });
     // Costing again adds only what is not there yet.
-    expect(linesFromDays(days, new Map([HOTEL, OTHER_HOTEL].map((h) => [h._id, h])), new Map([[SAFARI._id, SAFARI]]), lines)).toEqual([]);
-    expect(linesFromDays(days, new Map(), new Map(), [emptyLine()])).toEqual([]);
+    expect(costDays(days, new Map([HOTEL, OTHER_HOTEL].map((h) => [h._id, h])), new Map([[SAFARI._id, SAFARI]]), PERSONALIZED_PARTY, lines, 0)).toEqual([]);
+    expect(costDays(days, new Map(), new Map(), PERSONALIZED_PARTY, [emptyLine()], 0)).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { roomsFor } from '../../api/tours/customized/contract';
+import { roomsFor } from '../../domain/tour-costing';
 import { DestinationPicker } from '../../ui/catalogue-pickers';
 import { confirmAction } from '../../ui/confirm';
 import { fieldMessage } from '../../ui/form-fields';

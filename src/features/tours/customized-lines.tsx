@@ -17,7 +17,9 @@ import { currencyDigits, fromMinorUnits, toMinorUnits } from '../../ui/money-fie
 import { RoomTypePicker } from './package-day-editor';
 import { ActivityPicker, HotelPicker } from './package-pickers';
 import { emptyLine } from './personalized-lines-editor';
-import { linesForDays, livePrice, type LineFormValue, type TourFormValues } from './customized-plan';
+import { costDays } from '../../domain/tour-costing';
+import { livePrice } from '../../domain/tour-pricing';
+import type { LineFormValue, TourFormValues } from './customized-plan';
 
 /**
  * The builder's priced lines: a table (a card per line on a narrow screen) of kind, day,
@@ -313,7 +315,7 @@ export function TourLinesTable({
       const hotels = await Promise.all(hotelIds.map((id) => queryClient.fetchQuery(hotelsResource.detailQueryOptions(id))));
       const activities = await Promise.all(activityIds.map((id) => queryClient.fetchQuery(activitiesResource.detailQueryOptions(id))));
       const [adults, children] = getValues(['adults', 'children']);
-      append(linesForDays(plan, new Map(hotels.map((h) => [h._id, h])), new Map(activities.map((a) => [a._id, a])), { adults: adults ?? 0, children: children ?? 0 }, getValues('lines'), defaultMarkup));
+      append(costDays(plan, new Map(hotels.map((h) => [h._id, h])), new Map(activities.map((a) => [a._id, a])), { adults: adults ?? 0, children: children ?? 0 }, getValues('lines'), defaultMarkup));
     } catch {
       /* the client toasted why */
     } finally {

@@ -1,23 +1,11 @@
-import type { Activity } from '../../api/catalogue/activities/contract';
-import type { Hotel } from '../../api/catalogue/hotels/contract';
 import type { Meal } from '../../api/tours/package-plan';
-import {
-  dayFields,
-  lineFields,
-  priceTourLines,
-  roomsFor,
-  type CreateTourFields,
-  type CustomizedTourDetail,
-  type TourLineFields,
-  type TourTotals,
-} from '../../api/tours/customized/contract';
-import { PriceOutOfRange, priceLine, type PricedLine } from '../../domain/tour-pricing';
-import { emptyLine, type LineFormValue } from './personalized-lines-editor';
+import { dayFields, lineFields, type CreateTourFields, type CustomizedTourDetail, type TourLineFields } from '../../api/tours/customized/contract';
+import type { LineFormValue } from './personalized-lines-editor';
 
 /**
  * The itinerary builder's model, without React: the form's values, how days move (their content
- * moves, the dates stay in order and the priced lines follow their day), the lines the days call
- * for from the catalogue, and the live prices (the pricing function the server stores with).
+ * moves, the dates stay in order and the priced lines follow their day). The live prices and the
+ * lines the days call for are src/domain's (tour-pricing.ts, tour-costing.ts).
  */
 
 /** A day as the builder holds it: ids, and text that may be blank. Its number is its place. */
@@ -238,74 +226,3 @@ export function missingFields(values: TourFormValues): string[] {
 // ---------- pricing ----------
 
 export const paxOf = (values: Pick<TourFormValues, 'adults' | 'children' | 'infants'>) => (values.adults ?? 0) + (values.children ?? 0) + (values.infants ?? 0);
-
-const asPriced = (l: LineFormValue) => ({ kind: l.kind, quantity: l.quantity ?? 0, unitCost: l.unitCost ?? 0, markupType: l.markupType, markup: l.markup ?? 0 });
-/** A line typed far enough to be priced: a quantity, a cost and a markup that are not negative. */
-const priceable = (l: LineFormValue) => !!l.quantity && l.quantity >= 1 && l.unitCost !== null && l.unitCost >= 0 && (l.markup ?? 0) >= 0;
-
-/** One line's prices as typed so far; null while it cannot be priced (no quantity yet, a price too large). */
-export function livePrice(line: LineFormValue): PricedLine | null {
-  if (!priceable(line)) return null;
-  try {
-    return priceLine({ kind: line.kind, quantity: line.quantity!, unitCost: line.unitCost!, markup: line.markupType === 'percent' ? { basisPoints: line.markup ?? 0 } : { amount: line.markup ?? 0 } });
-  } catch (error) {
-    if (error instanceof RangeError) return null;
-    throw error;
-  }
-}
-
-/**
- * The tour's totals as typed so far, from the pricing function the server stores with; lines not
- * yet priceable count as nothing. `tooLarge` when a line or the sums leave what can be stored.
- */
-export function liveTotals(lines: LineFormValue[], pax: number): { totals: TourTotals | null; tooLarge: boolean } {
-  try {
-    return { totals: priceTourLines(lines.filter(priceable).map(asPriced), pax).totals, tooLarge: false };
-  } catch (error) {
-    if (error instanceof PriceOutOfRange) return { totals: null, tooLarge: true };
-    throw error;
-  }
-}
-
-// ---------- the catalogue's rates ----------
-
-/**
- * The lines the days call for from the catalogue and `existing` lacks: one per hotel stay
- * (consecutive days in one hotel and room type, per room-night: nights × rooms, at the room's
- * nightly rate) and one per activity of a day (per person: adults and children, at its price),
- * each with the organization's default markup. Days are numbered by their place.
- */
-export function linesForDays(
-  days: TourDayFormValue[],
-  hotels: Map<string, Hotel>,
-  activities: Map<string, Activity>,
-  pax: { adults: number; children: number },
-  existing: LineFormValue[],
-  markupBasisPoints: number,
-): LineFormValue[] {
-  const lines: LineFormValue[] = [];
-  const travellers = Math.max(1, pax.adults + pax.children);
-  const base = { ...emptyLine(), markupType: 'percent' as const, markup: markupBasisPoints };
-  let stay: { line: LineFormValue; rooms: number; lastDay: number } | undefined;
-  days.forEach((day, i) => {
-    const dayNumber = i + 1;
-    const hotel = day.hotelId ? hotels.get(day.hotelId) : undefined;
-    const room = hotel?.roomTypes.find((r) => r.name === day.roomType) ?? hotel?.roomTypes[0];
-    const rooms = day.rooms ?? roomsFor(pax);
-    // A day with a hotel is a night there: consecutive nights in one room make one stay.
-    if (hotel && room && stay && stay.line.hotelId === hotel._id && stay.line.roomType === room.name && stay.rooms === rooms && stay.lastDay === dayNumber - 1) {
-      stay.line.quantity = (stay.line.quantity ?? 0) + rooms;
-      stay.lastDay = dayNumber;
-    } else if (hotel && room) {
-      const line = { ...base, kind: 'hotels' as const, dayNumber, description: `${hotel.name}, ${room.name}`, hotelId: hotel._id, roomType: room.name, quantity: rooms, unit: 'per-room-night' as const, unitCost: room.nightlyRate };
-      stay = { line, rooms, lastDay: dayNumber };
-      lines.push(line);
-    } else stay = undefined;
-    for (const id of day.activityIds) {
-      const activity = activities.get(id);
-      if (activity) lines.push({ ...base, kind: 'activities', dayNumber, description: activity.name, activityId: id, quantity: travellers, unit: 'per-person', unitCost: activity.pricePerPerson });
-    }
-  });
-  const has = (l: LineFormValue) => existing.some((e) => e.dayNumber === l.dayNumber && (l.hotelId ? e.hotelId === l.hotelId && e.roomType === l.roomType : e.activityId === l.activityId));
-  return lines.filter((l) => !has(l));
-}

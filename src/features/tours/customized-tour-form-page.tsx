@@ -14,7 +14,9 @@ import { destinationsResource } from '../../api/catalogue/destinations/get-desti
 import { hotelsResource } from '../../api/catalogue/hotels/get-hotels';
 import type { LeadDetail } from '../../api/leads/contract';
 import { leadsResource } from '../../api/leads/get-leads';
-import { createTourInput, planFromPackage, updateBookedTourInput, type CustomizedTourDetail } from '../../api/tours/customized/contract';
+import { createTourInput, updateBookedTourInput, type CustomizedTourDetail } from '../../api/tours/customized/contract';
+import { planFromPersonalized } from '../../domain/tour-costing';
+import { livePrice, liveTotals } from '../../domain/tour-pricing';
 import { useCustomizedTour } from '../../api/tours/customized/get-customized-tours';
 import { useCreateTour, useUpdateBookedTour, useUpdateTour } from '../../api/tours/customized/save-customized-tour';
 import { personalizedToursResource, usePersonalizedTours } from '../../api/tours/personalized/get-personalized-tours';
@@ -30,7 +32,7 @@ import { TourStatusTag } from '../../ui/tour-widgets';
 import { CustomerView, StaffLines, TotalsCard, type Itinerary } from './customized-parts';
 import { TourDayEditor } from './customized-days';
 import { TourLinesTable } from './customized-lines';
-import { daysBetween, lineFormValue, liveTotals, livePrice, missingFields, paxOf, tourFormValues, tourToSend, withDeparture, type TourFormValues, type TourStart } from './customized-plan';
+import { daysBetween, lineFormValue, missingFields, paxOf, tourFormValues, tourToSend, withDeparture, type TourFormValues, type TourStart } from './customized-plan';
 import { planResolver } from './package-parts';
 import { useLeaveGuard } from '../../ui/form-dialog';
 import { useContactOptions } from '../../ui/point-of-contact';
@@ -171,7 +173,7 @@ function PackageDialog({ form, onClose }: { form: ReturnType<typeof useForm<Tour
     setBusy(true);
     try {
       const pkg = await queryClient.fetchQuery(personalizedToursResource.detailQueryOptions(packageId));
-      const plan = planFromPackage(pkg, departure, { adults: current.adults ?? 1, children: current.children ?? 0 });
+      const plan = planFromPersonalized(pkg, departure, { adults: current.adults ?? 1, children: current.children ?? 0 });
       form.setValue('departure', departure, { shouldDirty: true });
       form.setValue('arrival', plan.arrival, { shouldDirty: true });
       form.setValue('regions', [...new Set([...current.regions, ...plan.regions])], { shouldDirty: true });

@@ -6,14 +6,13 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import type { Activity } from '../../api/catalogue/activities/contract';
 import { activitiesResource } from '../../api/catalogue/activities/get-activities';
-import type { Hotel } from '../../api/catalogue/hotels/contract';
 import { hotelsResource } from '../../api/catalogue/hotels/get-hotels';
 import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, MAX_MARKUP_BASIS_POINTS, type LineKind, type LineUnit, type MarkupType, type PackageLine } from '../../api/tours/personalized/contract';
 import { DROPDOWN_PT, fieldMessage } from '../../ui/form-fields';
 import { currencyDigits, fromMinorUnits, toMinorUnits } from '../../ui/money-field';
 import { BCP47, isLocale } from '../../ui/i18n';
+import { costDays, PERSONALIZED_PARTY } from '../../domain/tour-costing';
 import type { DayFormValue } from './package-day-editor';
 
 /**
@@ -73,37 +72,6 @@ export const lineFormValue = (l: PackageLine): LineFormValue => ({
   markupType: l.markupType,
   markup: l.markup,
 });
-
-/** How many travellers an activity line is costed for: a package is priced for two sharing a room. */
-export const COSTED_FOR = 2;
-
-/**
- * The lines the plan's catalogue items call for and `existing` lacks: one per hotel stay (the
- * consecutive days in one hotel and room type, per room-night at the room's nightly rate) and one per
- * activity of a day (per person, for {@link COSTED_FOR}, at its price). Days are numbered by place.
- */
-export function linesFromDays(days: DayFormValue[], hotels: Map<string, Hotel>, activities: Map<string, Activity>, existing: LineFormValue[]): LineFormValue[] {
-  const lines: LineFormValue[] = [];
-  let stay: LineFormValue | undefined;
-  days.forEach((day, i) => {
-    const dayNumber = i + 1;
-    const hotel = day.hotelId ? hotels.get(day.hotelId) : undefined;
-    const room = hotel?.roomTypes.find((r) => r.name.toLowerCase() === (day.roomType ?? '').toLowerCase()) ?? hotel?.roomTypes[0];
-    if (hotel && room && stay?.hotelId === hotel._id && stay.roomType === room.name && (stay.dayNumber ?? 0) + (stay.quantity ?? 0) === dayNumber) {
-      stay.quantity = (stay.quantity ?? 0) + 1;
-    } else if (hotel && room) {
-      stay = { ...emptyLine(), kind: 'hotels', dayNumber, description: `${hotel.name}, ${room.name}`, hotelId: hotel._id, roomType: room.name, quantity: 1, unit: 'per-room-night', unitCost: room.nightlyRate };
-      lines.push(stay);
-    } else stay = undefined;
-    for (const id of day.activityIds) {
-      const activity = activities.get(id);
-      if (activity) lines.push({ ...emptyLine(), kind: 'activities', dayNumber, description: activity.name, activityId: id, quantity: COSTED_FOR, unit: 'per-person', unitCost: activity.pricePerPerson });
-    }
-  });
-  const has = (l: LineFormValue) =>
-    existing.some((e) => e.dayNumber === l.dayNumber && (l.hotelId ? e.hotelId === l.hotelId && e.roomType === l.roomType : e.activityId === l.activityId));
-  return lines.filter((l) => !has(l));
-}
 
 /** A percent markup is typed as percent (15.5) and kept in basis points (1550). */
 const toBasisPoints = (percent: number | null | undefined) => (percent === null || percent === undefined ? null : Math.round(percent * 100));
@@ -256,7 +224,7 @@ export function PackageLinesEditor({ control, getValues, currency, errors }: { c
       const activityIds = [...new Set(plan.flatMap((d) => d.activityIds))];
       const hotels = await Promise.all(hotelIds.map((id) => queryClient.fetchQuery(hotelsResource.detailQueryOptions(id))));
       const activities = await Promise.all(activityIds.map((id) => queryClient.fetchQuery(activitiesResource.detailQueryOptions(id))));
-      append(linesFromDays(plan, new Map(hotels.map((h) => [h._id, h])), new Map(activities.map((a) => [a._id, a])), getValues('lines')));
+      append(costDays(plan, new Map(hotels.map((h) => [h._id, h])), new Map(activities.map((a) => [a._id, a])), PERSONALIZED_PARTY, getValues('lines'), 0));
     } catch {
       /* the client toasted why */
     } finally {

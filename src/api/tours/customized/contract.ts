@@ -26,9 +26,9 @@ import { workflowRequest } from '../../common/workflow';
 import { sendDocumentInput, type SendDocumentFields } from '../../documents/contract';
 import { catalogueRefSchema } from '../../catalogue/regions/contract';
 import { LEAD_STATES, memberRefSchema } from '../../leads/contract';
-import { dateOfDay, issueAt, MEALS, nightsBetween } from '../package-plan';
-import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, type LineKind, type LineUnit, type MarkupType, type PersonalizedTourDetail } from '../personalized/contract';
-import { MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceLine, priceTour, type Markup, type PricedTour } from '../../../domain/tour-pricing';
+import { issueAt, MEALS, nightsBetween } from '../package-plan';
+import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, type LineKind, type LineUnit, type MarkupType } from '../personalized/contract';
+import { MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceTourLines } from '../../../domain/tour-pricing';
 import { CUSTOMIZED_TOUR_STATES, customizedTourMachine, type CustomizedTourEvent, type CustomizedTourState } from '../../../machines/customized-tour-machine';
 
 export { CUSTOMIZED_TOUR_STATES, LINE_KINDS, LINE_UNITS, MARKUP_TYPES, MAX_MARKUP_BASIS_POINTS, MEALS };
@@ -37,7 +37,7 @@ export type { CustomizedTourState, LineKind, LineUnit, MarkupType };
 /**
  * Customized tours (the seed's `/customized-tours` calls, SPEC workflow 6 and "Tours"): a tour
  * belongs to a lead (and answers one of its queries), has a day-by-day plan and priced lines whose
- * totals the server computes with `priceTour` (src/domain/tour-pricing.ts) and stores; a total
+ * totals the server computes with `priceTourLines` (src/domain/tour-pricing.ts) and stores; a total
  * sent by a client is never read. A line has the package line's shape (kinds, units, markups:
  * src/api/tours/personalized/contract.ts), so a package's lines start a tour as they are.
  */
@@ -264,18 +264,6 @@ export const tourLineInput = v.pipe(
 export type TourLineInput = v.InferOutput<typeof tourLineInput>;
 export type TourLineFields = v.InferInput<typeof tourLineInput>;
 
-/** A line's markup as the pricing function takes it. */
-export const markupOf = (line: { markupType: MarkupType; markup: number }): Markup =>
-  line.markupType === 'percent' ? { basisPoints: line.markup } : { amount: line.markup };
-
-/** The tour's lines priced for `adults + children + infants` travellers. */
-export function priceTourLines<L extends { kind: string; quantity: number; unitCost: number; markupType: MarkupType; markup: number }>(lines: readonly L[], pax: number): PricedTour<Omit<L, 'markup'> & { markup: Markup }> {
-  return priceTour(
-    lines.map((l) => ({ ...l, markup: markupOf(l) })),
-    pax,
-  );
-}
-
 const planFields = {
   title: requiredText(200),
   queryId: v.optional(v.nullable(idSchema), null),
@@ -454,7 +442,7 @@ export const tourVersionParams = v.object({
   ),
 });
 
-// ---------- copying, and starting from a package ----------
+// ---------- copying ----------
 
 type CopySource = Pick<CustomizedTourDetail, 'title' | 'lead' | 'queryId' | 'regions' | 'destinations' | 'departure' | 'arrival' | 'adults' | 'children' | 'infants' | 'pointOfContact' | 'notes' | 'days' | 'lines'>;
 
@@ -507,62 +495,5 @@ export function copyInput(tour: CopySource, leadId: string, title = tour.title):
     notes: tour.notes,
     days: tour.days.map(dayFields),
     lines: tour.lines.map(lineFields),
-  };
-}
-
-/** Rooms for a party: two to a room, infants sharing (what a package is costed on, per room). */
-export const roomsFor = (pax: { adults: number; children: number }) => Math.max(1, Math.ceil((pax.adults + pax.children) / 2));
-
-/**
- * "Start from a package": a package's plan and lines (`GET /personalized-tours/id/{id}`) as a tour
- * leaving on `departure` for `pax` takes them. Day N of the package falls on departure + N − 1; the
- * tour numbers its days by their place, so a line keeps its day through that place (a line on a day
- * the package did not plan applies to the whole tour). A package is costed for two sharing a room:
- * per-person quantities become the tour's travellers (adults and children), per-room-night
- * quantities are multiplied by the tour's rooms, per-unit ones stay. A package's discount line
- * carries its amount as a cost; here a discount costs nothing and its amount is its markup, so it
- * comes in at the package's unit price.
- */
-export function planFromPackage(pkg: Pick<PersonalizedTourDetail, 'regions' | 'destinations' | 'totalNights' | 'days' | 'lines'>, departure: string, pax: { adults: number; children: number }) {
-  const days = [...pkg.days].sort((a, b) => a.dayNumber - b.dayNumber);
-  const rooms = roomsFor(pax);
-  const travellers = pax.adults + pax.children;
-  const place = new Map(days.map((d, i) => [d.dayNumber, i + 1]));
-  return {
-    arrival: dateOfDay(departure, pkg.totalNights + 1),
-    regions: pkg.regions.map((r) => r._id),
-    destinations: pkg.destinations.map((d) => d._id),
-    days: days.map(
-      (d): v.InferInput<typeof tourDayInput> => ({
-        date: dateOfDay(departure, d.dayNumber),
-        destinationId: d.destination._id,
-        hotelId: d.hotel?._id ?? null,
-        roomType: d.hotel ? d.roomType : null,
-        rooms: d.hotel ? rooms : null,
-        activityIds: d.activities.map((a) => a._id),
-        transfers: d.transfers,
-        meals: d.meals,
-        notes: d.notes,
-      }),
-    ),
-    lines: pkg.lines.map((l): TourLineFields => {
-      const discount = l.kind === 'discount';
-      const quantity = l.unit === 'per-person' ? Math.max(1, travellers) : l.unit === 'per-room-night' ? l.quantity * rooms : l.quantity;
-      return {
-        kind: l.kind,
-        dayNumber: l.dayNumber === null ? null : (place.get(l.dayNumber) ?? null),
-        description: l.description,
-        // A tour's line names a hotel only as a hotels line, an activity only as an activities line.
-        hotelId: l.kind === 'hotels' ? (l.hotel?._id ?? null) : null,
-        roomType: l.kind === 'hotels' && l.hotel ? l.roomType : null,
-        activityId: l.kind === 'activities' ? (l.activity?._id ?? null) : null,
-        vendorId: l.vendor?._id ?? null,
-        quantity,
-        unit: l.unit,
-        unitCost: discount ? 0 : l.unitCost,
-        markupType: discount ? 'amount' : l.markupType,
-        markup: discount ? priceLine({ kind: 'fee', quantity: 1, unitCost: l.unitCost, markup: markupOf(l) }).unitPrice : l.markup,
-      };
-    }),
   };
 }
