@@ -2,7 +2,7 @@ import type { Locale } from '../../src/api/admin/members/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Booking, BookingActivity, BookingActivityType, BookingDetail, CancellationTier, Installment, Payment, Traveller, TourType } from '../../src/api/bookings/contract';
 import type { PaymentMethod } from '../../src/api/finance/contract';
-import type { TravellerType } from '../../src/api/tours/package-plan';
+import type { TravellerType } from '../../src/api/tours/tour-plan';
 import { installmentStatus, paymentStatus } from '../../src/domain/installment-plan';
 import type { BookingState } from '../../src/machines/booking-machine';
 import type { PaymentState } from '../../src/machines/payment-machine';

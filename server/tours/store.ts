@@ -1,14 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
-import type { Meal } from '../../src/api/tours/package-plan';
+import type { LineKind, LineUnit, MarkupType, Meal } from '../../src/api/tours/tour-plan';
 import {
   type CreateTourInput,
   type CustomizedTour,
   type CustomizedTourDetail,
   type CustomizedTourState,
-  type LineKind,
-  type LineUnit,
   type TourDay,
   type TourDayInput,
   type TourLine,
@@ -16,7 +14,6 @@ import {
   type TourSnapshot,
   type TourVersion,
   type TourVersionSummary,
-  type MarkupType,
 } from '../../src/api/tours/customized/contract';
 import { priceTourLines, tourTotals } from '../../src/domain/tour-pricing';
 import { currentOrganization } from '../admin';

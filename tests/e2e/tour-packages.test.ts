@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { axe, choose as chooseFixed, luminance, openPage, launchChromium, SHOTS, signIn, toast as toastOn } from '../support/browser';
 import { reserveSeats } from '../../server/tours/seats';
-import { dateOfDay } from '../../src/api/tours/package-plan';
+import { dateOfDay } from '../../src/api/tours/tour-plan';
 
 const PACKAGE = 'E2E Dubai Long Weekend';
 const DEPARTURE = 'E2E Muscat Ten Seats';

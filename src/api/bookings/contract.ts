@@ -25,7 +25,7 @@ import {
 import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { workflowRequest } from '../common/workflow';
 import { PAYMENT_METHODS } from '../finance/contract';
-import { MAX_NIGHTS, TRAVELLER_TYPES, memberRefSchema, travellerPricesSchema } from '../tours/package-plan';
+import { MAX_NIGHTS, TRAVELLER_TYPES, memberRefSchema, travellerPricesSchema } from '../tours/tour-plan';
 import { BOOKING_STATES, bookingMachine, type BookingEvent } from '../../machines/booking-machine';
 import { PAYMENT_STATES, paymentMachine, type PaymentEvent } from '../../machines/payment-machine';
 import { INSTALLMENT_STATUSES, PAYMENT_STATUSES } from '../../domain/installment-plan';

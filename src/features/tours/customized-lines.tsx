@@ -8,7 +8,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { activitiesResource } from '../../api/catalogue/activities/get-activities';
 import { hotelsResource } from '../../api/catalogue/hotels/get-hotels';
-import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, MAX_MARKUP_BASIS_POINTS } from '../../api/tours/customized/contract';
+import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES } from '../../api/tours/tour-plan';
 import { useTourSettings } from '../../api/tours/customized/get-customized-tours';
 import { DROPDOWN_PT, fieldMessage } from '../../ui/form-fields';
 import { useFormatters } from '../../ui/format';
@@ -18,7 +18,7 @@ import { RoomTypePicker } from './package-day-editor';
 import { ActivityPicker, HotelPicker } from './package-pickers';
 import { emptyLine } from './personalized-lines-editor';
 import { costDays } from '../../domain/tour-costing';
-import { livePrice } from '../../domain/tour-pricing';
+import { livePrice, MAX_MARKUP_BASIS_POINTS } from '../../domain/tour-pricing';
 import type { LineFormValue, TourFormValues } from './customized-plan';
 
 /**

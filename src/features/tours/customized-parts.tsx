@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { LineKind, LineUnit, MarkupType, TourDay, TourLine, TourSnapshot, TourTotals, TourVersionSummary } from '../../api/tours/customized/contract';
-import type { Meal } from '../../api/tours/package-plan';
+import type { TourDay, TourLine, TourSnapshot, TourTotals, TourVersionSummary } from '../../api/tours/customized/contract';
+import type { LineKind, LineUnit, MarkupType, Meal } from '../../api/tours/tour-plan';
 import { useFormatters } from '../../ui/format';
 import { moduleRecordPath } from '../../ui/module-paths';
 import './customized-tours.css';

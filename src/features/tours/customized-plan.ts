@@ -1,4 +1,4 @@
-import type { Meal } from '../../api/tours/package-plan';
+import type { Meal } from '../../api/tours/tour-plan';
 import { dayFields, lineFields, type CreateTourFields, type CustomizedTourDetail, type TourLineFields } from '../../api/tours/customized/contract';
 import type { LineFormValue } from './personalized-lines-editor';
 

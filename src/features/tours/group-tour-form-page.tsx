@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { createGroupTourInput, type CreateGroupTourInput, type GroupTourDetail } from '../../api/tours/group/contract';
 import { useGroupTour } from '../../api/tours/group/get-group-tours';
 import { useCreateGroupTour, useUpdateGroupTour } from '../../api/tours/group/save-group-tour';
-import { TRAVELLER_TYPES, nightsBetween } from '../../api/tours/package-plan';
+import { TRAVELLER_TYPES, nightsBetween } from '../../api/tours/tour-plan';
 import { useAuth } from '../../ui/auth';
 import { DestinationField, RegionField } from '../../ui/catalogue-pickers';
 import { applyServerIssues, FormError, DateField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';

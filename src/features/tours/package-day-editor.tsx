@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { MEALS, dateOfDay, type Meal } from '../../api/tours/package-plan';
+import { MEALS, dateOfDay, type Meal } from '../../api/tours/tour-plan';
 import { DestinationPicker } from '../../ui/catalogue-pickers';
 import { DROPDOWN_PT, fieldMessage } from '../../ui/form-fields';
 import { useFormatters } from '../../ui/format';

@@ -7,7 +7,7 @@ import { SelectButton } from 'primereact/selectbutton';
 import type * as v from 'valibot';
 import { issueMessage } from '../../api/client';
 import type { CatalogueRef } from '../../api/catalogue/regions/contract';
-import { MATCH_MODES, TRAVELLER_TYPES, type MatchMode, type TourDay, type TravellerPrices } from '../../api/tours/package-plan';
+import { MATCH_MODES, TRAVELLER_TYPES, type MatchMode, type TourDay, type TravellerPrices } from '../../api/tours/tour-plan';
 import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
 import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
 import { FramedField, type BaseProps } from '../../ui/form-fields';

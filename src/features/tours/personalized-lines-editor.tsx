@@ -8,7 +8,9 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { activitiesResource } from '../../api/catalogue/activities/get-activities';
 import { hotelsResource } from '../../api/catalogue/hotels/get-hotels';
-import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, MAX_MARKUP_BASIS_POINTS, type LineKind, type LineUnit, type MarkupType, type PackageLine } from '../../api/tours/personalized/contract';
+import type { PersonalizedTourLine } from '../../api/tours/personalized/contract';
+import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, type LineKind, type LineUnit, type MarkupType } from '../../api/tours/tour-plan';
+import { MAX_MARKUP_BASIS_POINTS } from '../../domain/tour-pricing';
 import { DROPDOWN_PT, fieldMessage } from '../../ui/form-fields';
 import { currencyDigits, fromMinorUnits, toMinorUnits } from '../../ui/money-field';
 import { BCP47, isLocale } from '../../ui/i18n';
@@ -58,7 +60,7 @@ export const emptyLine = (): LineFormValue => ({
 });
 
 /** A stored line as the form holds it. */
-export const lineFormValue = (l: PackageLine): LineFormValue => ({
+export const lineFormValue = (l: PersonalizedTourLine): LineFormValue => ({
   kind: l.kind,
   dayNumber: l.dayNumber,
   description: l.description,

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
-import { TRAVELLER_TYPES } from '../../api/tours/package-plan';
+import { TRAVELLER_TYPES } from '../../api/tours/tour-plan';
 import { createPersonalizedTourInput, type CreatePersonalizedTourInput, type PersonalizedTourDetail } from '../../api/tours/personalized/contract';
 import { usePersonalizedTour } from '../../api/tours/personalized/get-personalized-tours';
 import { useCreatePersonalizedTour, useUpdatePersonalizedTour } from '../../api/tours/personalized/save-personalized-tour';

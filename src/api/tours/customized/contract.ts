@@ -26,20 +26,19 @@ import { workflowRequest } from '../../common/workflow';
 import { sendDocumentInput, type SendDocumentFields } from '../../documents/contract';
 import { catalogueRefSchema } from '../../catalogue/regions/contract';
 import { LEAD_STATES, memberRefSchema } from '../../leads/contract';
-import { issueAt, MEALS, nightsBetween } from '../package-plan';
-import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, type LineKind, type LineUnit, type MarkupType } from '../personalized/contract';
+import { issueAt, LINE_KINDS, LINE_UNITS, MARKUP_TYPES, MEALS, nightsBetween } from '../tour-plan';
 import { MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceTourLines } from '../../../domain/tour-pricing';
 import { CUSTOMIZED_TOUR_STATES, customizedTourMachine, type CustomizedTourEvent, type CustomizedTourState } from '../../../machines/customized-tour-machine';
 
-export { CUSTOMIZED_TOUR_STATES, LINE_KINDS, LINE_UNITS, MARKUP_TYPES, MAX_MARKUP_BASIS_POINTS, MEALS };
-export type { CustomizedTourState, LineKind, LineUnit, MarkupType };
+export { CUSTOMIZED_TOUR_STATES };
+export type { CustomizedTourState };
 
 /**
  * Customized tours (the seed's `/customized-tours` calls, SPEC workflow 6 and "Tours"): a tour
  * belongs to a lead (and answers one of its queries), has a day-by-day plan and priced lines whose
  * totals the server computes with `priceTourLines` (src/domain/tour-pricing.ts) and stores; a total
- * sent by a client is never read. A line has the package line's shape (kinds, units, markups:
- * src/api/tours/personalized/contract.ts), so a package's lines start a tour as they are.
+ * sent by a client is never read. A line has the personalized tour line's shape (kinds, units,
+ * markups: src/api/tours/tour-plan.ts), so a personalized tour's lines start a tour as they are.
  */
 
 export const MAX_TOUR_DAYS = 60;

@@ -1,24 +1,26 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
-import type { Meal, MemberRef, TourDay, TourDayInput, TourHotelRef } from '../../src/api/tours/package-plan';
+import type { Meal, MemberRef, TourDay, TourDayInput, TourHotelRef } from '../../src/api/tours/tour-plan';
+import type { TourDocumentContact } from '../documents';
 import type { Tx } from '../db/client';
 import { members } from '../auth/schema';
 import { activities, destinations, hotels, assertPlaces } from '../catalogue';
 import { vendors } from '../vendors';
 import { invalidField } from '../http/errors';
 import { containsPattern } from '../http/list';
-import { groupTourDays, groupTours, personalizedTourDays, personalizedTours } from './package-schema';
+import { groupTourDays, groupTours, personalizedTourDays, personalizedTours } from './plan-schema';
 
 /**
- * What packages and group departures share on the server: the plan's checks against the catalogue,
- * reading and writing days, the list filters, and the references an answer shows by name.
+ * What personalized and group tours share on the server: the plan's checks against the catalogue,
+ * reading and writing days, the list filters, and the references an answer shows by name
+ * (plan-store.ts reads and writes either kind with them).
  */
 
 export type TourTable = typeof personalizedTours | typeof groupTours;
 export type DaysTable = typeof personalizedTourDays | typeof groupTourDays;
 
-/** A catalogue item a priced line names (packages' lines; departures have none). */
+/** A catalogue item a priced line names (personalized tours' lines; departures have none). */
 export interface PlanLine {
   hotelId?: string | null;
   roomType?: string | null;
@@ -181,6 +183,13 @@ export async function hotelRefsOf(tx: Tx, ids: string[]): Promise<Map<string, To
   if (!ids.length) return new Map();
   const rows = await tx.select({ _id: hotels.id, name: hotels.name, slug: hotels.slug, stars: hotels.stars }).from(hotels).where(inArray(hotels.id, ids));
   return new Map(rows.map((r) => [r._id, r]));
+}
+
+/** The member customers write to about a tour: name, email and phone as the organization has them. */
+export async function tourContact(tx: Tx, member: { _id: string } | null): Promise<TourDocumentContact | null> {
+  if (!member) return null;
+  const [row] = await tx.select({ name: members.name, email: members.email, phone: members.phone }).from(members).where(eq(members.id, member._id));
+  return row ? { name: row.name, email: row.email, phone: row.phone } : null;
 }
 
 /** The points of contact of some tours, by id. */

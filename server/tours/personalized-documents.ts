@@ -1,21 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { idParams } from '../../src/api/common/schemas';
 import type { PersonalizedTourDetail } from '../../src/api/tours/personalized/contract';
-import { members } from '../auth/schema';
-import type { Tx } from '../db/client';
 import { documentRoutes, fill, brochureTemplate, type BrochureData, type TourDocumentContact } from '../documents';
 import type { RecordDocument } from '../documents';
 import { allow } from '../http/route';
-import { personalizedTourDetail } from './packages';
+import { tourContact } from './plan';
+import { personalizedTourDetail } from './personalized';
 
-/** The member customers write to about a tour: name, email and phone as the organization has them. */
-export async function tourContact(tx: Tx, member: { _id: string } | null): Promise<TourDocumentContact | null> {
-  if (!member) return null;
-  const [row] = await tx.select({ name: members.name, email: members.email, phone: members.phone }).from(members).where(eq(members.id, member._id));
-  return row ? { name: row.name, email: row.email, phone: row.phone } : null;
-}
-
-/** A package as its brochure shows it: the plan, the inclusions and the selling prices, never a line's cost or markup. */
+/** A personalized tour as its brochure shows it: the plan, the inclusions and the selling prices, never a line's cost or markup. */
 export function brochureData(tour: PersonalizedTourDetail, contact: TourDocumentContact | null): BrochureData {
   return {
     title: tour.title,
@@ -41,11 +32,12 @@ export function brochureData(tour: PersonalizedTourDetail, contact: TourDocument
 }
 
 /**
- * The package brochure: `GET /personalized-tours/{id}/pdf?lang=`, `POST /personalized-tours/{id}/send`
- * and `GET /personalized-tours/{id}/sends`. Whoever may see packages may send their brochure (a
- * sales agent shares a package with a customer; the package does not change).
+ * The personalized tour's brochure: `GET /personalized-tours/{id}/pdf?lang=`,
+ * `POST /personalized-tours/{id}/send` and `GET /personalized-tours/{id}/sends`. Whoever may see
+ * personalized tours may send their brochure (a sales agent shares one with a customer; the tour
+ * does not change).
  */
-export const packageDocumentRoutes = documentRoutes({
+export const personalizedDocumentRoutes = documentRoutes({
   path: '/personalized-tours/:id',
   params: idParams,
   read: allow('personalizedTours', 'view'),

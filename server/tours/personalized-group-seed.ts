@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
-import type { Meal } from '../../src/api/tours/package-plan';
-import { dateOfDay } from '../../src/api/tours/package-plan';
-import type { LineKind, LineUnit } from '../../src/api/tours/personalized/contract';
+import { dateOfDay, type LineKind, type LineUnit, type Meal } from '../../src/api/tours/tour-plan';
 import type { Tx } from '../db/client';
 import { organizations } from '../db/tenancy';
 import { members } from '../auth/schema';
 import { activities, destinations, hotels } from '../catalogue';
-import { groupTourDays, groupTours, personalizedTourDays, personalizedTourLines, personalizedTours } from './package-schema';
+import { groupTourDays, groupTours, personalizedTourDays, personalizedTourLines, personalizedTours } from './plan-schema';
 
 /**
- * Demo packages and group departures over the demo catalogue: named by destination, hotel and
+ * Demo personalized tours and group departures over the demo catalogue: named by destination, hotel and
  * activity names, resolved here. Departures are dated from the day of seeding (the next months), some
  * nearly full, one sold out, one with its sales closed. No bookings exist yet, so the seats taken are
  * written as they would stand.
@@ -19,7 +17,7 @@ import { groupTourDays, groupTours, personalizedTourDays, personalizedTourLines,
 /** `destination` for the night (or the last day), `hotel|room type`, activities, meals. */
 type DaySpec = [destination: string, stay: string | null, activities: string[], meals: Meal[], transfers?: string, notes?: string];
 
-interface PackageSpec {
+interface PersonalizedSpec {
   title: string;
   description: string;
   nights: number;
@@ -47,8 +45,8 @@ interface DepartureSpec {
   contact: string;
 }
 
-export interface PackageSeed {
-  packages: PackageSpec[];
+export interface PersonalizedGroupSeed {
+  personalized: PersonalizedSpec[];
   departures: DepartureSpec[];
 }
 
@@ -66,8 +64,8 @@ function stay(destination: string, hotel: string | null, n: number, extras: Reco
 const INCLUDED = ['Hotel nights with breakfast', 'Private airport transfers', 'Tours and entrance fees as listed', '24/7 support during the trip'];
 const EXCLUDED = ['International flights', 'Travel insurance', 'Visa fees', 'Personal expenses and tips'];
 
-export const DEMO_PACKAGES: PackageSeed = {
-  packages: [
+export const DEMO_PERSONALIZED_GROUP: PersonalizedGroupSeed = {
+  personalized: [
     {
       title: 'Dubai Classic',
       description: 'Five days of skyline, desert and souqs: the first trip to Dubai most travellers want.',
@@ -283,8 +281,8 @@ export const DEMO_PACKAGES: PackageSeed = {
   ],
 };
 
-export const GLOBE_PACKAGES: PackageSeed = {
-  packages: [
+export const GLOBE_PERSONALIZED_GROUP: PersonalizedGroupSeed = {
+  personalized: [
     {
       title: 'Lisbon & Porto by Train',
       description: 'Trams and fado in Lisbon, port cellars in Porto.',
@@ -316,7 +314,7 @@ export const GLOBE_PACKAGES: PackageSeed = {
 const minor = (whole: number) => whole * 100;
 const prices = (adult: number) => ({ priceAdult: minor(adult), priceChild: minor(Math.round(adult * 0.7)), priceInfant: minor(Math.round(adult * 0.1)) });
 
-export async function seedPackages(tx: Tx, organizationId: string, seed: PackageSeed): Promise<void> {
+export async function seedPersonalizedGroupTours(tx: Tx, organizationId: string, seed: PersonalizedGroupSeed): Promise<void> {
   const [org] = await tx.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.id, organizationId));
   const place = new Map((await tx.select({ id: destinations.id, name: destinations.name, regionId: destinations.regionId }).from(destinations).where(eq(destinations.organizationId, organizationId))).map((d) => [d.name, d]));
   const hotel = new Map(
@@ -354,7 +352,7 @@ export async function seedPackages(tx: Tx, organizationId: string, seed: Package
     return { rows, destinationIds, regionIds };
   };
 
-  /** The package's costing: a room for two per night at the catalogue rate, activities for two, transfers, a service fee; 20 % markup. */
+  /** A personalized tour's costing: a room for two per night at the catalogue rate, activities for two, transfers, a service fee; 20 % markup. */
   const linesOf = (tourId: string, days: DaySpec[], plan: ReturnType<typeof planOf>) => {
     type Line = { kind: LineKind; dayNumber: number | null; description: string; hotelId: string | null; roomType: string | null; activityId: string | null; quantity: number; unit: LineUnit; unitCost: number };
     const lines: Line[] = [];
@@ -382,7 +380,7 @@ export async function seedPackages(tx: Tx, organizationId: string, seed: Package
     return lines.map((l, position) => ({ ...l, organizationId, tourId, position, markupType: 'percent', markup: 2_000, vendorId: null }));
   };
 
-  for (const p of seed.packages) {
+  for (const p of seed.personalized) {
     const plan = planOf(p.days);
     const [row] = await tx
       .insert(personalizedTours)

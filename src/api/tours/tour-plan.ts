@@ -1,12 +1,16 @@
 import * as v from 'valibot';
 import { coded, type IssueCode, type IssueParams } from '../common/issues';
 import { catalogueRefSchema } from '../catalogue/regions/contract';
-import { clearableText, idList as kitIdList, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, requiredText, uuid } from '../common/schemas';
+import { VENDOR_SERVICES } from '../vendors/contract';
+import { clearableText, idList as kitIdList, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, requiredText, timestamp, uuid } from '../common/schemas';
+import type { MarkupType } from '../../domain/tour-pricing';
 
 /**
- * What packages (personalized tours) and group departures share: the day-by-day plan, the price per
- * person by traveller type, the list filters of the seed (`regionFilter` / `destinationFilter`), and
- * the rules that span fields (a day within the tour's nights, one entry per day).
+ * What the tours' contracts share. Every kind (customized, personalized, group): the priced line's
+ * kinds, units and markups. Personalized and group tours: the day-by-day plan, the price per person
+ * by traveller type, the fields and answers they have alike, the list filters of the seed
+ * (`regionFilter` / `destinationFilter`), and the rules that span fields (a day within the tour's
+ * nights, one entry per day).
  */
 
 /** The longest tour: a year. A tour of N nights has days 1 to N + 1. */
@@ -19,6 +23,16 @@ export type Meal = (typeof MEALS)[number];
 
 export const TRAVELLER_TYPES = ['adult', 'child', 'infant'] as const;
 export type TravellerType = (typeof TRAVELLER_TYPES)[number];
+
+/** A priced line's kind: the 7 vendor service types, a fee, or a discount (which takes off its amount). */
+export const LINE_KINDS = [...VENDOR_SERVICES, 'fee', 'discount'] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+/** What a line's quantity counts. */
+export const LINE_UNITS = ['per-person', 'per-room-night', 'per-unit'] as const;
+export type LineUnit = (typeof LINE_UNITS)[number];
+/** A markup in basis points of the unit cost (1500 = 15 %), or an amount in minor units added to each unit. */
+export const MARKUP_TYPES = ['percent', 'amount'] as const satisfies readonly MarkupType[];
+export type { MarkupType };
 
 // ---------- answers ----------
 
@@ -47,6 +61,25 @@ export const tourDaySchema = v.object({
   notes: v.nullable(v.string()),
 });
 export type TourDay = v.InferOutput<typeof tourDaySchema>;
+
+/**
+ * What a personalized and a group tour both answer: what it is, where, for how many nights, who
+ * answers for it, what a person pays (in the currency the organization had when it was made).
+ */
+export const plannedTourEntries = {
+  _id: uuid,
+  title: v.string(),
+  description: v.nullable(v.string()),
+  regions: v.array(catalogueRefSchema),
+  destinations: v.array(catalogueRefSchema),
+  totalNights: v.number(),
+  pointOfContact: v.nullable(memberRefSchema),
+  pricePerPerson: travellerPricesSchema,
+  /** ISO 4217. */
+  currency: v.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+};
 
 // ---------- inputs ----------
 
@@ -90,6 +123,29 @@ export const daysInput = v.pipe(
   v.array(tourDayInput, coded('invalidType', 'must be a list of days', { expected: 'list' })),
   v.maxLength(MAX_DAYS, coded('tooManyItems', `must have at most ${MAX_DAYS} days`, { max: MAX_DAYS })),
 );
+
+/** The fields a personalized and a group tour are both written with. */
+export const plannedTourFields = {
+  title: requiredText(200),
+  description: clearableText(4000, multiline),
+  regions: idList(),
+  destinations: idList(),
+  /** A member of the organization (active). */
+  pointOfContact: v.optional(v.nullable(idSchema)),
+  days: v.optional(daysInput),
+  pricePerPerson: travellerPricesInput,
+};
+
+/**
+ * The `PUT` of a tour whose seed path has no id (`PUT /personalized-tours`, `PUT /group-tours`): `_id`
+ * names the record and the fields given replace the stored ones; the server checks the stored
+ * record merged with the change against the create schema.
+ */
+export const updateInputOf = <E extends v.ObjectEntries>(fields: E) =>
+  v.pipe(
+    v.strictObject({ _id: idSchema, ...v.partial(v.strictObject(fields)).entries }),
+    v.check((b) => Object.keys(b).length > 1, coded('noChange', 'must change at least one field')),
+  );
 
 /** Inclusions, exclusions: short lines of text, each kept once. */
 export const textLines = (max = 50) =>

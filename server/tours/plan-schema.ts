@@ -6,7 +6,9 @@ import { activities, destinations, hotels } from '../catalogue';
 import { vendors } from '../vendors';
 
 /**
- * Packages (personalized tours) and group departures. Regions and destinations are id arrays
+ * Personalized tours and group tours (departures): the tables of the two kinds whose plan is theirs
+ * (server/tours/plan.ts), not a lead's. Table names are the product's (`personalized_tours`,
+ * `group_tours`…). Regions and destinations are id arrays
  * (GIN-indexed for the seed's any/all filters); writes lock the named catalogue rows (`for key
  * share`) so a concurrent delete waits and then sees the use. Days and priced lines are rows
  * referencing the catalogue with `restrict`, so even a race cannot orphan them. Money in integer
@@ -98,7 +100,7 @@ export const personalizedTourDays = pgTable(
 );
 
 /**
- * A package's priced lines, in the customized tour's shape: kind, day, description, catalogue item
+ * A personalized tour's priced lines, in the customized tour's shape: kind, day, description, catalogue item
  * (a hotel room or an activity), vendor, quantity × unit cost, markup in basis points or an amount
  * per unit. A vendor is a suggestion: deleting it clears it here.
  */
