@@ -50,9 +50,9 @@ const LABELS: [where: string, values: readonly string[]][] = [
   ['groupTours.statuses', GROUP_TOUR_STATUSES],
   ['tourPlan', TRAVELLER_TYPES],
   ['tourPlan.meals', MEALS],
-  ['personalizedTours.lines.kinds', LINE_KINDS],
-  ['personalizedTours.lines.units', LINE_UNITS],
-  ['personalizedTours.lines.markupTypes', MARKUP_TYPES],
+  ['tourPlan.lines.kinds', LINE_KINDS],
+  ['tourPlan.lines.units', LINE_UNITS],
+  ['tourPlan.lines.markupTypes', MARKUP_TYPES],
 ];
 
 describe('coded values are shown in words (issue 21)', () => {

@@ -18,8 +18,8 @@ import { PACKAGE_FILTER_PARAMS } from '../../src/features/tours/personalized-tou
 import { GROUP_FILTER_PARAMS } from '../../src/features/tours/group-tours-page';
 import { SeatsBar, seatShares } from '../../src/features/tours/group-seats';
 import { initI18n } from '../../src/ui/i18n';
-import en from '../../src/ui/i18n/locales/en/tour-packages';
-import ae from '../../src/ui/i18n/locales/ae/tour-packages';
+import en from '../../src/ui/i18n/locales/en/personalized-group-tours';
+import ae from '../../src/ui/i18n/locales/ae/personalized-group-tours';
 import { toQuery, useListState, type FilterParamKind, type ListState } from '../../src/ui/list-page';
 import { createQueryClient } from '../../src/ui/query-client';
 import { parseQuery } from '../../server/http/query';

@@ -87,7 +87,7 @@ function DayCard({ index, count, fieldKey, control, setValue, getValues, errors,
         <span
           className="drag-handle"
           draggable
-          title={t('tours.days.drag')}
+          title={t('tourPlan.days.drag')}
           aria-hidden="true"
           data-testid="day-drag"
           onDragStart={(e) => {
@@ -103,7 +103,7 @@ function DayCard({ index, count, fieldKey, control, setValue, getValues, errors,
         <Button id={`${fieldKey}-down`} type="button" text rounded icon="pi pi-arrow-down" aria-label={t('tourPlan.days.moveDown', { number })} disabled={index === count - 1} onClick={() => onMove(index, index + 1)} />
         <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('tourPlan.days.remove', { number })} onClick={() => onRemove(index)} />
       </div>
-      <Message text={fieldMessage(t('tours.days.date'), errors?.date?.message as string | undefined)} />
+      <Message text={fieldMessage(t('tourPlan.days.date'), errors?.date?.message as string | undefined)} />
       <div className="form-grid">
         <div className="field">
           <label htmlFor={ids.destination}>{t('tourPlan.days.destination')}</label>
@@ -140,14 +140,14 @@ function DayCard({ index, count, fieldKey, control, setValue, getValues, errors,
           {day.hotelId ? (
             <RoomTypePicker inputId={ids.room} hotelId={day.hotelId} value={day.roomType} onChange={(roomType) => set({ roomType })} />
           ) : (
-            <InputText id={ids.room} disabled value="" placeholder={t('tours.days.pickHotelFirst')} />
+            <InputText id={ids.room} disabled value="" placeholder={t('tourPlan.days.pickHotelFirst')} />
           )}
           <Message text={error('roomType', t('tourPlan.days.roomType'))} />
         </div>
         <div className="field">
-          <label htmlFor={ids.rooms}>{t('tours.days.rooms')}</label>
+          <label htmlFor={ids.rooms}>{t('tourPlan.days.rooms')}</label>
           <InputNumber inputId={ids.rooms} value={day.rooms} min={1} max={50} useGrouping={false} disabled={!day.hotelId} onValueChange={(e) => set({ rooms: e.value ?? null })} invalid={!!errors?.rooms} />
-          <Message text={error('rooms', t('tours.days.rooms'))} />
+          <Message text={error('rooms', t('tourPlan.days.rooms'))} />
         </div>
         <div className="field">
           <label htmlFor={ids.activities}>{t('tourPlan.days.activities')}</label>
@@ -230,12 +230,12 @@ export function TourDayEditor({
       // The booked price names days by their place: the plan keeps at least as many days.
       const named = Math.max(0, ...lines.map((l) => l.dayNumber ?? 0));
       if (getValues('days').length <= named) {
-        await confirmAction({ message: t('tours.days.keepsLines', { count: named }), header: t('tourPlan.days.remove', { number: index + 1 }), acceptLabel: t('tours.days.understood') });
+        await confirmAction({ message: t('tourPlan.days.keepsLines', { count: named }), header: t('tourPlan.days.remove', { number: index + 1 }), acceptLabel: t('tourPlan.days.understood') });
         return;
       }
     }
     const priced = keepLines ? 0 : lines.filter((l) => l.dayNumber === index + 1).length;
-    if (priced && !(await confirmAction({ message: t('tours.days.removeWithLines', { number: index + 1, count: priced }), header: t('tourPlan.days.remove', { number: index + 1 }), acceptLabel: t('tours.days.removeConfirm'), danger: true }))) return;
+    if (priced && !(await confirmAction({ message: t('tourPlan.days.removeWithLines', { number: index + 1, count: priced }), header: t('tourPlan.days.remove', { number: index + 1 }), acceptLabel: t('tourPlan.days.removeConfirm'), danger: true }))) return;
     keys.current.splice(index, 1);
     apply(removeDay(getValues('days'), getValues('lines'), index));
   };

@@ -58,8 +58,8 @@ function LineRow({
   const number = index + 1;
   const locale = isLocale(i18n.language) ? BCP47[i18n.language] : i18n.language;
   const digits = currencyDigits(currency);
-  const label = (key: string) => t(`personalizedTours.lines.${key}`);
-  const named = (key: string) => t('tours.lines.cell', { label: label(key), number });
+  const label = (key: string) => t(`tourPlan.lines.${key}`);
+  const named = (key: string) => t('tourPlan.lines.cell', { label: label(key), number });
   const priced = livePrice(line);
   const destinationId = line.dayNumber ? (days[line.dayNumber - 1]?.destinationId ?? null) : null;
   const set = (patch: Partial<LineFormValue>) => setValue(`lines.${index}`, { ...getValues(`lines.${index}`), ...patch }, { shouldDirty: true });
@@ -122,7 +122,7 @@ function LineRow({
             <Dropdown
               aria-label={named('kind')}
               value={field.value}
-              options={LINE_KINDS.map((k) => ({ value: k, label: t(`personalizedTours.lines.kinds.${k}`) }))}
+              options={LINE_KINDS.map((k) => ({ value: k, label: t(`tourPlan.lines.kinds.${k}`) }))}
               optionLabel="label"
               optionValue="value"
               pt={DROPDOWN_PT}
@@ -177,22 +177,22 @@ function LineRow({
             <div className="line-item">
               {line.kind === 'hotels' ? (
                 <>
-                  <HotelPicker ariaLabel={t('tours.lines.hotelOf', { number })} destinationId={destinationId} value={line.hotelId} onChange={(hotelId) => set({ hotelId, roomType: null })} />
+                  <HotelPicker ariaLabel={t('tourPlan.lines.hotelOf', { number })} destinationId={destinationId} value={line.hotelId} onChange={(hotelId) => set({ hotelId, roomType: null })} />
                   {line.hotelId && (
                     <>
                       <label htmlFor={`${base}-room`} className="visually-hidden">
-                        {t('tours.lines.roomOf', { number })}
+                        {t('tourPlan.lines.roomOf', { number })}
                       </label>
                       <RoomTypePicker inputId={`${base}-room`} hotelId={line.hotelId} value={line.roomType} onChange={(room) => void chooseRoom(room)} />
                     </>
                   )}
                 </>
               ) : (
-                <ActivityPicker ariaLabel={t('tours.lines.activityOf', { number })} destinationId={destinationId} value={line.activityId} onChange={(id) => void chooseActivity(id)} placeholder={t('tours.lines.chooseActivity')} />
+                <ActivityPicker ariaLabel={t('tourPlan.lines.activityOf', { number })} destinationId={destinationId} value={line.activityId} onChange={(id) => void chooseActivity(id)} placeholder={t('tourPlan.lines.chooseActivity')} />
               )}
             </div>
           ) : (
-            <small className="muted">{t('tours.lines.pickDay')}</small>
+            <small className="muted">{t('tourPlan.lines.pickDay')}</small>
           ))}
         {message('hotelId', t('tourPlan.days.hotel'))}
         {message('roomType', t('tourPlan.days.roomType'))}
@@ -213,7 +213,7 @@ function LineRow({
             <Dropdown
               aria-label={named('unit')}
               value={field.value}
-              options={LINE_UNITS.map((u) => ({ value: u, label: t(`personalizedTours.lines.units.${u}`) }))}
+              options={LINE_UNITS.map((u) => ({ value: u, label: t(`tourPlan.lines.units.${u}`) }))}
               optionLabel="label"
               optionValue="value"
               pt={DROPDOWN_PT}
@@ -233,9 +233,9 @@ function LineRow({
           name={`lines.${index}.markupType`}
           render={({ field }) => (
             <Dropdown
-              aria-label={t('tours.lines.cell', { label: t('tours.lines.markupKind'), number })}
+              aria-label={t('tourPlan.lines.cell', { label: t('tourPlan.lines.markupKind'), number })}
               value={field.value}
-              options={MARKUP_TYPES.map((m) => ({ value: m, label: t(`personalizedTours.lines.markupTypes.${m}`) }))}
+              options={MARKUP_TYPES.map((m) => ({ value: m, label: t(`tourPlan.lines.markupTypes.${m}`) }))}
               optionLabel="label"
               optionValue="value"
               pt={DROPDOWN_PT}
@@ -269,14 +269,14 @@ function LineRow({
         {message('markup', label('markupType'))}
         {message('markupType', label('markupType'))}
       </td>
-      <td data-label={t('tours.lines.unitPrice')} className="money" data-testid="unit-price">
+      <td data-label={t('tourPlan.lines.unitPrice')} className="money" data-testid="unit-price">
         {priced ? fmt.money(priced.unitPrice) : '—'}
       </td>
-      <td data-label={t('tours.lines.lineSell')} className="money" data-testid="line-sell">
+      <td data-label={t('tourPlan.lines.lineSell')} className="money" data-testid="line-sell">
         {priced ? fmt.money(priced.lineSell) : '—'}
       </td>
       <td>
-        <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('personalizedTours.lines.remove', { number })} onClick={onRemove} />
+        <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('tourPlan.lines.remove', { number })} onClick={onRemove} />
       </td>
     </tr>
   );
@@ -302,7 +302,7 @@ export function TourLinesTable({
   const days = useWatch({ control, name: 'days' }) ?? [];
   const [pricing, setPricing] = useState(false);
   const defaultMarkup = settings.data?.defaultMarkupBasisPoints ?? 0;
-  const label = (key: string) => t(`personalizedTours.lines.${key}`);
+  const label = (key: string) => t(`tourPlan.lines.${key}`);
   const rootError = (errors as { message?: string; root?: { message?: string } } | undefined)?.message ?? (errors as { root?: { message?: string } } | undefined)?.root?.message;
 
   /** The days' hotels and activities at their catalogue rates (cached by the pickers, else fetched). */
@@ -323,7 +323,7 @@ export function TourLinesTable({
     }
   };
 
-  const headers = [label('kind'), label('day'), label('description'), label('quantity'), label('unitCost'), label('markupType'), t('tours.lines.unitPrice'), t('tours.lines.lineSell')];
+  const headers = [label('kind'), label('day'), label('description'), label('quantity'), label('unitCost'), label('markupType'), t('tourPlan.lines.unitPrice'), t('tourPlan.lines.lineSell')];
   return (
     <section className="card stack" aria-labelledby="tour-lines-title">
       <h2 id="tour-lines-title" style={{ margin: 0 }}>
@@ -373,7 +373,7 @@ export function TourLinesTable({
       )}
       <div className="row">
         <Button type="button" outlined icon="pi pi-plus" label={label('add')} onClick={() => append({ ...emptyLine(), markup: defaultMarkup })} />
-        <Button type="button" outlined icon="pi pi-calculator" label={t('tours.lines.priceDays')} title={t('tours.lines.priceDaysHint')} loading={pricing} disabled={days.length === 0} onClick={() => void priceTheDays()} />
+        <Button type="button" outlined icon="pi pi-calculator" label={t('tours.lines.fromDays')} title={t('tours.lines.fromDaysHint')} loading={pricing} disabled={days.length === 0} onClick={() => void priceTheDays()} />
       </div>
     </section>
   );

@@ -85,7 +85,7 @@ function LineItems({ lines, currency }: { lines: ItineraryLine[]; currency: stri
       {lines.map((l, i) => (
         <li key={i} data-kind={l.kind}>
           <span>{l.description}</span>
-          <span className="muted">{t('tours.customer.quantityTimes', { quantity: fmt.number(l.quantity), unit: t(`personalizedTours.lines.units.${l.unit}`), price: fmt.money(l.unitPrice) })}</span>
+          <span className="muted">{t('tours.customer.quantityTimes', { quantity: fmt.number(l.quantity), unit: t(`tourPlan.lines.units.${l.unit}`), price: fmt.money(l.unitPrice) })}</span>
           <span className="money">{fmt.money(l.lineSell)}</span>
         </li>
       ))}
@@ -250,9 +250,9 @@ export function StaffLines({ lines, currency }: { lines: TourLine[]; currency: s
   const { t } = useTranslation();
   const fmt = useFormatters({ currency });
   const markup = useMarkupText(currency);
-  const label = (key: string) => t(`personalizedTours.lines.${key}`);
-  if (!lines.length) return <p className="muted">{t('personalizedTours.lines.empty')}</p>;
-  const headers = [label('kind'), label('day'), label('description'), label('quantity'), label('unitCost'), label('markupType'), t('tours.lines.unitPrice'), t('tours.lines.lineCost'), t('tours.lines.lineSell')];
+  const label = (key: string) => t(`tourPlan.lines.${key}`);
+  if (!lines.length) return <p className="muted">{t('tourPlan.lines.empty')}</p>;
+  const headers = [label('kind'), label('day'), label('description'), label('quantity'), label('unitCost'), label('markupType'), t('tourPlan.lines.unitPrice'), t('tourPlan.lines.lineCost'), t('tourPlan.lines.lineSell')];
   return (
     // Focusable, so the keyboard can scroll it when it is wider than the screen.
     <div className="table-scroll" tabIndex={0} role="region" aria-label={t('tours.staffView')}>
@@ -269,14 +269,14 @@ export function StaffLines({ lines, currency }: { lines: TourLine[]; currency: s
         <tbody>
           {lines.map((l, i) => (
             <tr key={i} data-kind={l.kind}>
-              <td data-label={headers[0]}>{t(`personalizedTours.lines.kinds.${l.kind}`)}</td>
+              <td data-label={headers[0]}>{t(`tourPlan.lines.kinds.${l.kind}`)}</td>
               <td data-label={headers[1]}>{l.dayNumber ? t('tourPlan.days.day', { number: l.dayNumber }) : label('wholeTour')}</td>
               <td data-label={headers[2]} className="line-description">
                 {l.description}
                 {(l.hotel || l.activity || l.vendor) && <div className="muted">{[l.hotel && `${l.hotel.name}${l.roomType ? ` · ${l.roomType}` : ''}`, l.activity?.name, l.vendor?.name].filter(Boolean).join(' — ')}</div>}
               </td>
               <td data-label={headers[3]}>
-                {fmt.number(l.quantity)} <span className="muted">{t(`personalizedTours.lines.units.${l.unit}`)}</span>
+                {fmt.number(l.quantity)} <span className="muted">{t(`tourPlan.lines.units.${l.unit}`)}</span>
               </td>
               <td data-label={headers[4]} className="money">
                 {fmt.money(l.unitCost)}

@@ -169,7 +169,7 @@ function PackageDialog({ form, onClose }: { form: ReturnType<typeof useForm<Tour
   const apply = async () => {
     if (!packageId || !departure) return;
     const current = form.getValues();
-    if ((current.days.length || current.lines.length) && !(await confirmAction({ message: t('tours.package.replace'), header: t('tours.package.title'), acceptLabel: t('tours.package.apply') }))) return;
+    if ((current.days.length || current.lines.length) && !(await confirmAction({ message: t('tours.fromPersonalized.replace'), header: t('tours.fromPersonalized.title'), acceptLabel: t('tours.fromPersonalized.apply') }))) return;
     setBusy(true);
     try {
       const pkg = await queryClient.fetchQuery(personalizedToursResource.detailQueryOptions(packageId));
@@ -185,7 +185,7 @@ function PackageDialog({ form, onClose }: { form: ReturnType<typeof useForm<Tour
       );
       form.setValue('lines', plan.lines.map(lineFormValue), { shouldDirty: true });
       if (!current.title) form.setValue('title', pkg.title, { shouldDirty: true });
-      toast.success(t('tours.package.applied', { title: pkg.title }));
+      toast.success(t('tours.fromPersonalized.applied', { title: pkg.title }));
       onClose();
     } catch {
       /* toasted by the client */
@@ -198,20 +198,20 @@ function PackageDialog({ form, onClose }: { form: ReturnType<typeof useForm<Tour
     <Dialog
       visible
       onHide={onClose}
-      header={t('tours.package.title')}
+      header={t('tours.fromPersonalized.title')}
       style={{ width: 'min(560px, 95vw)' }}
       footer={
         <div className="row" style={{ justifyContent: 'flex-end' }}>
           <Button type="button" text label={t('shell.cancel')} onClick={onClose} />
-          <Button type="button" icon="pi pi-check" label={t('tours.package.apply')} disabled={!packageId || !departure} loading={busy} onClick={() => void apply()} />
+          <Button type="button" icon="pi pi-check" label={t('tours.fromPersonalized.apply')} disabled={!packageId || !departure} loading={busy} onClick={() => void apply()} />
         </div>
       }
     >
       <div className="stack">
         <p className="muted" style={{ margin: 0 }}>
-          {t('tours.package.hint')}
+          {t('tours.fromPersonalized.hint')}
         </p>
-        <FieldFrame id="package-choice" label={t('tours.package.package')}>
+        <FieldFrame id="package-choice" label={t('tours.fromPersonalized.choice')}>
           <Dropdown
             inputId="package-choice"
             value={packageId}
@@ -221,8 +221,8 @@ function PackageDialog({ form, onClose }: { form: ReturnType<typeof useForm<Tour
             filter
             pt={DROPDOWN_PT}
             loading={packages.isFetching}
-            placeholder={t('tours.package.choose')}
-            emptyMessage={t('tours.package.none')}
+            placeholder={t('tours.fromPersonalized.choose')}
+            emptyMessage={t('tours.fromPersonalized.none')}
             onChange={(e) => setPackageId(e.value as string)}
           />
         </FieldFrame>
@@ -286,7 +286,7 @@ function TourBuilder({ tour, mode, start, lead }: { tour?: CustomizedTourDetail;
         )}
         {!booked && (
           <>
-            {can('personalizedTours', 'view') && <Button type="button" outlined icon="pi pi-box" label={t('tours.package.start')} onClick={() => setChoosingPackage(true)} />}
+            {can('personalizedTours', 'view') && <Button type="button" outlined icon="pi pi-box" label={t('tours.fromPersonalized.start')} onClick={() => setChoosingPackage(true)} />}
             {/* A new tour for a lead's query can be drafted from the catalogue instead (docs/ai.md). */}
             {!tour && can('customizedTours', 'create') && leadId && <GenerateTourButton leadId={leadId} query={leadQuery.data?.queries.find((q) => q._id === queryId)} testId="tour-generate" />}
           </>
@@ -329,7 +329,7 @@ function TourBuilder({ tour, mode, start, lead }: { tour?: CustomizedTourDetail;
           {booked && tour ? (
             <section className="card stack" aria-labelledby="tour-lines-title">
               <h2 id="tour-lines-title" style={{ margin: 0 }}>
-                {t('personalizedTours.lines.title')}
+                {t('tourPlan.lines.title')}
               </h2>
               <p className="muted" style={{ margin: 0 }}>
                 {t('tours.lines.bookedHint')}

@@ -86,7 +86,7 @@ function LineRow({ index, control, currency, dayCount, errors, onRemove }: { ind
   const number = index + 1;
   const locale = isLocale(i18n.language) ? BCP47[i18n.language] : i18n.language;
   const digits = currencyDigits(currency);
-  const label = (key: string) => t(`personalizedTours.lines.${key}`);
+  const label = (key: string) => t(`tourPlan.lines.${key}`);
   const message = (key: keyof LineFormValue, text: string) => {
     const m = fieldMessage(text, errors?.[key]?.message as string | undefined);
     return m ? (
@@ -118,14 +118,14 @@ function LineRow({ index, control, currency, dayCount, errors, onRemove }: { ind
   );
 
   return (
-    <li className="line-row" aria-label={t('personalizedTours.lines.line', { number })} data-line={number}>
+    <li className="line-row" aria-label={t('tourPlan.lines.line', { number })} data-line={number}>
       <div className="field">
         <label htmlFor={`${base}-kind`}>{label('kind')}</label>
         <Controller
           control={control}
           name={`lines.${index}.kind`}
           render={({ field }) => (
-            <Dropdown inputId={`${base}-kind`} value={field.value} options={LINE_KINDS.map((k) => ({ value: k, label: t(`personalizedTours.lines.kinds.${k}`) }))} optionLabel="label" optionValue="value" pt={DROPDOWN_PT} onChange={(e) => field.onChange(e.value)} />
+            <Dropdown inputId={`${base}-kind`} value={field.value} options={LINE_KINDS.map((k) => ({ value: k, label: t(`tourPlan.lines.kinds.${k}`) }))} optionLabel="label" optionValue="value" pt={DROPDOWN_PT} onChange={(e) => field.onChange(e.value)} />
           )}
         />
       </div>
@@ -158,7 +158,7 @@ function LineRow({ index, control, currency, dayCount, errors, onRemove }: { ind
           control={control}
           name={`lines.${index}.unit`}
           render={({ field }) => (
-            <Dropdown inputId={`${base}-unit`} value={field.value} options={LINE_UNITS.map((u) => ({ value: u, label: t(`personalizedTours.lines.units.${u}`) }))} optionLabel="label" optionValue="value" pt={DROPDOWN_PT} onChange={(e) => field.onChange(e.value)} />
+            <Dropdown inputId={`${base}-unit`} value={field.value} options={LINE_UNITS.map((u) => ({ value: u, label: t(`tourPlan.lines.units.${u}`) }))} optionLabel="label" optionValue="value" pt={DROPDOWN_PT} onChange={(e) => field.onChange(e.value)} />
           )}
         />
       </div>
@@ -173,7 +173,7 @@ function LineRow({ index, control, currency, dayCount, errors, onRemove }: { ind
           control={control}
           name={`lines.${index}.markupType`}
           render={({ field }) => (
-            <Dropdown inputId={`${base}-markup-type`} value={field.value} options={MARKUP_TYPES.map((m) => ({ value: m, label: t(`personalizedTours.lines.markupTypes.${m}`) }))} optionLabel="label" optionValue="value" pt={DROPDOWN_PT} onChange={(e) => field.onChange(e.value)} />
+            <Dropdown inputId={`${base}-markup-type`} value={field.value} options={MARKUP_TYPES.map((m) => ({ value: m, label: t(`tourPlan.lines.markupTypes.${m}`) }))} optionLabel="label" optionValue="value" pt={DROPDOWN_PT} onChange={(e) => field.onChange(e.value)} />
           )}
         />
       </div>
@@ -204,7 +204,7 @@ function LineRow({ index, control, currency, dayCount, errors, onRemove }: { ind
         {message('markup', label('markupType'))}
       </div>
       <div className="row" style={{ justifyContent: 'flex-end' }}>
-        <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('personalizedTours.lines.remove', { number })} onClick={onRemove} />
+        <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('tourPlan.lines.remove', { number })} onClick={onRemove} />
       </div>
     </li>
   );
@@ -238,14 +238,14 @@ export function PackageLinesEditor({ control, getValues, currency, errors }: { c
     <section className="stack" aria-labelledby="package-lines-title">
       <div className="row">
         <h2 id="package-lines-title" style={{ margin: 0 }}>
-          {t('personalizedTours.lines.title')}
+          {t('tourPlan.lines.title')}
         </h2>
       </div>
       <p className="muted" style={{ margin: 0 }}>
         {t('personalizedTours.lines.hint')}
       </p>
       {fields.length === 0 ? (
-        <p className="muted">{t('personalizedTours.lines.empty')}</p>
+        <p className="muted">{t('tourPlan.lines.empty')}</p>
       ) : (
         <ol className="line-list">
           {fields.map((field, index) => (
@@ -254,7 +254,7 @@ export function PackageLinesEditor({ control, getValues, currency, errors }: { c
         </ol>
       )}
       <div className="row">
-        <Button type="button" outlined icon="pi pi-plus" label={t('personalizedTours.lines.add')} onClick={() => append(emptyLine())} />
+        <Button type="button" outlined icon="pi pi-plus" label={t('tourPlan.lines.add')} onClick={() => append(emptyLine())} />
         <Button type="button" outlined icon="pi pi-calculator" label={t('personalizedTours.lines.fromDays')} title={t('personalizedTours.lines.fromDaysHint')} loading={costing} disabled={days.length === 0} onClick={() => void costTheDays()} />
       </div>
     </section>

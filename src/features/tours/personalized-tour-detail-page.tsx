@@ -66,7 +66,7 @@ function PackageLines({ tour }: { tour: PersonalizedTourDetail }) {
   const { t } = useTranslation();
   const fmt = useFormatters({ currency: tour.currency });
   const phone = useMediaQuery(PHONE_QUERY);
-  const label = (key: string) => t(`personalizedTours.lines.${key}`);
+  const label = (key: string) => t(`tourPlan.lines.${key}`);
   if (!tour.lines.length) return <p className="muted">{t('personalizedTours.noLines')}</p>;
   const day = (l: PersonalizedTourDetail['lines'][number]) => (l.dayNumber ? t('tourPlan.days.day', { number: l.dayNumber }) : label('wholeTour'));
   const markup = (l: PersonalizedTourDetail['lines'][number]) => (l.markupType === 'percent' ? `${fmt.number(l.markup / 100)} %` : fmt.money(l.markup));
@@ -77,7 +77,7 @@ function PackageLines({ tour }: { tour: PersonalizedTourDetail }) {
         {tour.lines.map((l, i) => (
           <li key={i} className="line-row line-row--read">
             <strong>
-              {t(`personalizedTours.lines.kinds.${l.kind}`)} · {day(l)}
+              {t(`tourPlan.lines.kinds.${l.kind}`)} · {day(l)}
             </strong>
             <span>
               {l.description}
@@ -86,7 +86,7 @@ function PackageLines({ tour }: { tour: PersonalizedTourDetail }) {
             <dl className="detail-list">
               <dt>{label('quantity')}</dt>
               <dd>
-                {fmt.number(l.quantity)} · {t(`personalizedTours.lines.units.${l.unit}`)}
+                {fmt.number(l.quantity)} · {t(`tourPlan.lines.units.${l.unit}`)}
               </dd>
               <dt>{label('unitCost')}</dt>
               <dd className="money">{fmt.money(l.unitCost)}</dd>
@@ -115,14 +115,14 @@ function PackageLines({ tour }: { tour: PersonalizedTourDetail }) {
         <tbody>
           {tour.lines.map((l, i) => (
             <tr key={i}>
-              <td>{t(`personalizedTours.lines.kinds.${l.kind}`)}</td>
+              <td>{t(`tourPlan.lines.kinds.${l.kind}`)}</td>
               <td>{day(l)}</td>
               <td>
                 {l.description}
                 {l.vendor && <div className="muted">{l.vendor.name}</div>}
               </td>
               <td>{fmt.number(l.quantity)}</td>
-              <td>{t(`personalizedTours.lines.units.${l.unit}`)}</td>
+              <td>{t(`tourPlan.lines.units.${l.unit}`)}</td>
               <td className="money">{fmt.money(l.unitCost)}</td>
               <td className="money">{markup(l)}</td>
             </tr>
@@ -186,7 +186,7 @@ export function PersonalizedTourDetailPage() {
             <PackageBrochure tour={data} />
             <section className="card stack" aria-labelledby="package-lines-title">
               <h2 id="package-lines-title" style={{ margin: 0 }}>
-                {t('personalizedTours.lines.title')}
+                {t('tourPlan.lines.title')}
               </h2>
               <PackageLines tour={data} />
             </section>

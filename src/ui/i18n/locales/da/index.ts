@@ -7,7 +7,7 @@ import vendors from './vendors';
 import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
-import tourPackages from './tour-packages';
+import personalizedGroupTours from './personalized-group-tours';
 import platform from './platform';
 import bookings from './bookings';
 import dashboard from './dashboard';
@@ -16,6 +16,6 @@ import tours from './tours';
 import ai from './ai';
 import operations from './operations';
 
-const da: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations };
+const da: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...personalizedGroupTours, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations };
 
 export default da;
