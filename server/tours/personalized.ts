@@ -9,12 +9,11 @@ import {
   type PersonalizedTourSnapshot,
   type PersonalizedTourTemplate,
 } from '../../src/api/tours/personalized/contract';
-import type { LineKind, LineUnit, MarkupType } from '../../src/api/tours/tour-plan';
 import type { Tx } from '../db/client';
 import { activities } from '../catalogue';
 import { vendors } from '../vendors';
 import { personalizedTourDays, personalizedTourLines, personalizedTours } from './plan-schema';
-import { dayInputOf, hotelRefsOf, refsOf } from './plan';
+import { dayInputOf, hotelRefsOf, lineAnswerOf, refsOf } from './plan';
 import { planStore, type PlanKind } from './plan-store';
 
 /**
@@ -33,20 +32,14 @@ async function readLines(tx: Tx, tourId: string): Promise<PersonalizedTourLine[]
   const activityRefs = await refsOf(tx, activities, ids('activityId'));
   const vendorRows = vendorIds.length ? await tx.select({ _id: vendors.id, name: vendors.name }).from(vendors).where(inArray(vendors.id, vendorIds)) : [];
   const vendorRef = new Map(vendorRows.map((v) => [v._id, v]));
-  return rows.map((r) => ({
-    kind: r.kind as LineKind,
-    dayNumber: r.dayNumber,
-    description: r.description,
-    hotel: r.hotelId ? (hotelRefs.get(r.hotelId) ?? null) : null,
-    roomType: r.roomType,
-    activity: r.activityId ? (activityRefs.get(r.activityId) ?? null) : null,
-    vendor: r.vendorId ? (vendorRef.get(r.vendorId) ?? null) : null,
-    quantity: r.quantity,
-    unit: r.unit as LineUnit,
-    unitCost: r.unitCost,
-    markupType: r.markupType as MarkupType,
-    markup: r.markup,
-  }));
+  return rows.map((r) =>
+    lineAnswerOf(r, {
+      dayNumber: r.dayNumber,
+      hotel: r.hotelId ? (hotelRefs.get(r.hotelId) ?? null) : null,
+      activity: r.activityId ? (activityRefs.get(r.activityId) ?? null) : null,
+      vendor: r.vendorId ? (vendorRef.get(r.vendorId) ?? null) : null,
+    }),
+  );
 }
 
 async function replaceLines(tx: Tx, tourId: string, lines: PersonalizedTourLineInput[]): Promise<void> {

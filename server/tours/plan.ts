@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
-import type { Meal, MemberRef, TourDay, TourDayInput, TourHotelRef } from '../../src/api/tours/tour-plan';
+import type { LineKind, LineUnit, MarkupType, Meal, MemberRef, TourDay, TourDayInput, TourHotelRef } from '../../src/api/tours/tour-plan';
 import type { TourDocumentContact } from '../documents';
 import type { Tx } from '../db/client';
 import { members } from '../auth/schema';
@@ -230,6 +230,25 @@ export function tourFilters(t: TourTable, q: TourListFilters): SQL | undefined {
     placesMatch(t.destinations, q.destinations, q.destinationFilter),
   );
 }
+
+/** A stored priced line (any kind of tour's) as answered, with its day, catalogue items and vendor by name. */
+export const lineAnswerOf = <H>(
+  l: { kind: string; description: string; roomType: string | null; quantity: number; unit: string; unitCost: number; markupType: string; markup: number },
+  named: { dayNumber: number | null; hotel: H | null; activity: CatalogueRef | null; vendor: { _id: string; name: string } | null },
+) => ({
+  kind: l.kind as LineKind,
+  dayNumber: named.dayNumber,
+  description: l.description,
+  hotel: named.hotel,
+  roomType: l.roomType,
+  activity: named.activity,
+  vendor: named.vendor,
+  quantity: l.quantity,
+  unit: l.unit as LineUnit,
+  unitCost: l.unitCost,
+  markupType: l.markupType as MarkupType,
+  markup: l.markup,
+});
 
 /** A day as an input again (a stored tour merged with a change is checked whole). */
 export const dayInputOf = (d: TourDay): TourDayInput => ({

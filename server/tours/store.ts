@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
-import type { LineKind, LineUnit, MarkupType, Meal } from '../../src/api/tours/tour-plan';
+import type { Meal } from '../../src/api/tours/tour-plan';
 import {
   type CreateTourInput,
   type CustomizedTour,
@@ -24,6 +24,7 @@ import { invalidField, notFound } from '../http/errors';
 import { leadQueries, leads, assertActiveMember, assertOpen, logLeadEvent, memberRefs, visibleLeads } from '../leads';
 import { vendors } from '../vendors';
 import { customizedTourDays, customizedTourLines, customizedTours, customizedTourVersions } from './schema';
+import { lineAnswerOf } from './plan';
 
 /**
  * What the customized-tour routes, the workflow's effects, the seed and other areas (bookings)
@@ -140,18 +141,7 @@ export async function tourDetail(tx: Tx, id: string): Promise<CustomizedTourDeta
     ),
     lines: lines.map(
       (l): TourLine => ({
-        kind: l.kind as LineKind,
-        dayNumber: l.day,
-        description: l.description,
-        hotel: hotel(l.hotelId),
-        roomType: l.roomType,
-        activity: activity(l.activityId),
-        vendor: l.vendorId ? (vendor.get(l.vendorId) ?? null) : null,
-        quantity: l.quantity,
-        unit: l.unit as LineUnit,
-        unitCost: l.unitCost,
-        markupType: l.markupType as MarkupType,
-        markup: l.markup,
+        ...lineAnswerOf(l, { dayNumber: l.day, hotel: hotel(l.hotelId), activity: activity(l.activityId), vendor: l.vendorId ? (vendor.get(l.vendorId) ?? null) : null }),
         unitMarkup: l.unitPrice - l.unitCost,
         unitPrice: l.unitPrice,
         lineCost: l.lineCost,

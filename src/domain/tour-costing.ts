@@ -1,4 +1,4 @@
-import { addDays } from './tour-planner';
+import { addDays, type PlannedLine } from './tour-planner';
 import { markupOf, priceLine, type MarkupType } from './tour-pricing';
 
 /**
@@ -43,21 +43,8 @@ export interface CostedDay {
   activityIds: string[];
 }
 
-/** A line costing adds, in the stored line's shape (a day by its place). */
-export interface CostLine {
-  kind: 'hotels' | 'activities';
-  dayNumber: number;
-  description: string;
-  hotelId: string | null;
-  roomType: string | null;
-  activityId: string | null;
-  vendorId: null;
-  quantity: number;
-  unit: 'per-room-night' | 'per-person';
-  unitCost: number;
-  markupType: 'percent';
-  markup: number;
-}
+/** A line costing adds, in the stored line's shape (a day by its place): the planner's (tour-planner.ts) shape. */
+export type CostLine = PlannedLine;
 
 type LineOnDay = { dayNumber: number | null; hotelId: string | null; roomType: string | null; activityId: string | null };
 

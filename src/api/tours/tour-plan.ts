@@ -34,6 +34,60 @@ export type LineUnit = (typeof LINE_UNITS)[number];
 export const MARKUP_TYPES = ['percent', 'amount'] as const satisfies readonly MarkupType[];
 export type { MarkupType };
 
+/**
+ * A priced line's fields as answered, for every kind of tour: its kind, its day (by number, or null
+ * for the whole tour), what it is (a hotel room or an activity of the catalogue), the vendor
+ * suggested, quantity and unit, unit cost, markup. Minor units of the tour's currency.
+ */
+export const lineAnswerEntries = <H extends v.GenericSchema>(hotel: H) => ({
+  kind: v.picklist(LINE_KINDS),
+  /** The plan's day it belongs to, or null for the whole tour. */
+  dayNumber: v.nullable(v.number()),
+  description: v.string(),
+  hotel: v.nullable(hotel),
+  roomType: v.nullable(v.string()),
+  activity: v.nullable(catalogueRefSchema),
+  vendor: v.nullable(v.object({ _id: uuid, name: v.string() })),
+  quantity: v.number(),
+  unit: v.picklist(LINE_UNITS),
+  unitCost: v.number(),
+  markupType: v.picklist(MARKUP_TYPES),
+  /** Basis points of the unit cost (`percent`), or minor units per unit (`amount`). */
+  markup: v.number(),
+});
+
+/** A priced line's fields as sent; each kind adds its rules (a customized tour's discount is an amount at no cost). */
+export const lineInputEntries = (maxDay: number, maxQuantity: number) => ({
+  kind: oneOf(LINE_KINDS),
+  dayNumber: v.optional(v.nullable(intBetween(1, maxDay))),
+  description: requiredText(300),
+  hotelId: v.optional(v.nullable(idSchema)),
+  roomType: clearableText(80),
+  activityId: v.optional(v.nullable(idSchema)),
+  vendorId: v.optional(v.nullable(idSchema)),
+  quantity: intBetween(1, maxQuantity),
+  unit: oneOf(LINE_UNITS),
+  unitCost: moneySchema,
+  markupType: v.optional(oneOf(MARKUP_TYPES, 'must be percent or amount'), 'percent'),
+  markup: v.optional(moneySchema, 0),
+});
+
+/** A priced line in its stored shape: ids rather than names, every field given. */
+export interface LineFields {
+  kind: LineKind;
+  dayNumber: number | null;
+  description: string;
+  hotelId: string | null;
+  roomType: string | null;
+  activityId: string | null;
+  vendorId: string | null;
+  quantity: number;
+  unit: LineUnit;
+  unitCost: number;
+  markupType: MarkupType;
+  markup: number;
+}
+
 // ---------- answers ----------
 
 /** Selling price per person by traveller type, integer minor units of the tour's currency. */
@@ -48,11 +102,12 @@ export type MemberRef = v.InferOutput<typeof memberRefSchema>;
 export const tourHotelRefSchema = v.object({ ...catalogueRefSchema.entries, stars: v.number() });
 export type TourHotelRef = v.InferOutput<typeof tourHotelRefSchema>;
 
-/** One day of a plan, as answered. Day 1 is the departure day. */
-export const tourDaySchema = v.object({
+/** A day of any kind of tour's plan, as answered: its number, where, where to sleep, what to do. */
+export const dayAnswerEntries = <H extends v.GenericSchema>(hotel: H) => ({
+  /** 1, 2, 3… in the plan's order; day 1 is the departure day. */
   dayNumber: v.number(),
   destination: catalogueRefSchema,
-  hotel: v.nullable(tourHotelRefSchema),
+  hotel: v.nullable(hotel),
   /** One of the hotel's room types, by name. */
   roomType: v.nullable(v.string()),
   activities: v.array(catalogueRefSchema),
@@ -60,6 +115,9 @@ export const tourDaySchema = v.object({
   meals: v.array(v.picklist(MEALS)),
   notes: v.nullable(v.string()),
 });
+
+/** One day of a personalized or group tour's plan, as answered. */
+export const tourDaySchema = v.object(dayAnswerEntries(tourHotelRefSchema));
 export type TourDay = v.InferOutput<typeof tourDaySchema>;
 
 /**
@@ -92,7 +150,7 @@ export const travellerPricesInput = v.strictObject(
 );
 
 /** Meals are kept once each, in the day's order. */
-const mealsInput = v.pipe(
+export const mealsInput = v.pipe(
   v.array(oneOf(MEALS), coded('invalidType', 'must be a list of meals', { expected: 'list' })),
   v.maxLength(MEALS.length * 2, coded('tooManyItems', 'has too many meals', { max: MEALS.length * 2 })),
   v.transform((list) => MEALS.filter((m) => list.includes(m))),

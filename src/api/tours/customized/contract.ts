@@ -11,7 +11,6 @@ import {
   listAnswerOf,
   listOf,
   MAX_MONEY,
-  moneySchema,
   multiline,
   oneOf,
   pageQuery,
@@ -26,7 +25,7 @@ import { workflowRequest } from '../../common/workflow';
 import { sendDocumentInput, type SendDocumentFields } from '../../documents/contract';
 import { catalogueRefSchema } from '../../catalogue/regions/contract';
 import { LEAD_STATES, memberRefSchema } from '../../leads/contract';
-import { issueAt, LINE_KINDS, LINE_UNITS, MARKUP_TYPES, MEALS, nightsBetween } from '../tour-plan';
+import { dayAnswerEntries, issueAt, lineAnswerEntries, lineInputEntries, mealsInput, nightsBetween, ROOM_TYPE_NEEDS_HOTEL } from '../tour-plan';
 import { MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceTourLines } from '../../../domain/tour-pricing';
 import { CUSTOMIZED_TOUR_STATES, customizedTourMachine, type CustomizedTourEvent, type CustomizedTourState } from '../../../machines/customized-tour-machine';
 
@@ -66,37 +65,13 @@ export const tourTotalsSchema = v.object({
 });
 export type TourTotals = v.InferOutput<typeof tourTotalsSchema>;
 
-export const tourDaySchema = v.object({
-  /** 1, 2, 3… in the plan's order. */
-  dayNumber: v.number(),
-  date: calendarDate,
-  destination: catalogueRefSchema,
-  hotel: v.nullable(catalogueRefSchema),
-  roomType: v.nullable(v.string()),
-  rooms: v.nullable(v.number()),
-  activities: v.array(catalogueRefSchema),
-  transfers: v.nullable(v.string()),
-  meals: v.array(v.picklist(MEALS)),
-  notes: v.nullable(v.string()),
-});
+/** A customized tour's day has its date, and the rooms its party takes. */
+export const tourDaySchema = v.object({ ...dayAnswerEntries(catalogueRefSchema), date: calendarDate, rooms: v.nullable(v.number()) });
 export type TourDay = v.InferOutput<typeof tourDaySchema>;
 
 /** A priced line: what was typed, and what the pricing function made of it (minor units). */
 export const tourLineSchema = v.object({
-  kind: v.picklist(LINE_KINDS),
-  /** The plan's day it belongs to (1-based), or null for the whole tour. */
-  dayNumber: v.nullable(v.number()),
-  description: v.string(),
-  hotel: v.nullable(catalogueRefSchema),
-  roomType: v.nullable(v.string()),
-  activity: v.nullable(catalogueRefSchema),
-  vendor: v.nullable(v.object({ _id: uuid, name: v.string() })),
-  quantity: v.number(),
-  unit: v.picklist(LINE_UNITS),
-  unitCost: v.number(),
-  markupType: v.picklist(MARKUP_TYPES),
-  /** Basis points of the unit cost (`percent`), or minor units per unit (`amount`). */
-  markup: v.number(),
+  ...lineAnswerEntries(catalogueRefSchema),
   unitMarkup: v.number(),
   unitPrice: v.number(),
   lineCost: v.number(),
@@ -184,26 +159,17 @@ export const customizedTourListSchema = listAnswerOf(customizedTourSchema, custo
 
 // ---------- inputs ----------
 
-const roomTypeInput = clearableText(80);
-export const ROOM_TYPE_NEEDS_HOTEL = 'is required for a room type';
 
 export const tourDayInput = v.pipe(
   v.strictObject({
     date: dateSchema,
     destinationId: idSchema,
     hotelId: v.optional(v.nullable(idSchema)),
-    roomType: roomTypeInput,
+    roomType: clearableText(80),
     rooms: v.optional(v.nullable(intBetween(1, 50))),
     activityIds: v.optional(idList(MAX_DAY_ACTIVITIES, 'must be a list of activity ids'), []),
     transfers: clearableText(500),
-    meals: v.optional(
-      v.pipe(
-        v.array(oneOf(MEALS), coded('invalidType', 'must be a list of meals', { expected: 'list' })),
-        v.maxLength(MEALS.length * 2, coded('tooManyItems', 'has too many meals', { max: MEALS.length * 2 })),
-        v.transform((list) => MEALS.filter((m) => list.includes(m))),
-      ),
-      [],
-    ),
+    meals: v.optional(mealsInput, []),
     notes: clearableText(2000, multiline),
   }),
   v.forward(
@@ -218,22 +184,10 @@ export const tourDayInput = v.pipe(
   v.transform((d) => ({ ...d, hotelId: d.hotelId ?? null, roomType: d.roomType ?? null, rooms: d.hotelId ? (d.rooms ?? 1) : null, transfers: d.transfers ?? null, notes: d.notes ?? null })),
 );
 export type TourDayInput = v.InferOutput<typeof tourDayInput>;
+export type TourDayFields = v.InferInput<typeof tourDayInput>;
 
 export const tourLineInput = v.pipe(
-  v.strictObject({
-    kind: oneOf(LINE_KINDS),
-    dayNumber: v.optional(v.nullable(intBetween(1, MAX_TOUR_DAYS))),
-    description: requiredText(300),
-    hotelId: v.optional(v.nullable(idSchema)),
-    roomType: roomTypeInput,
-    activityId: v.optional(v.nullable(idSchema)),
-    vendorId: v.optional(v.nullable(idSchema)),
-    quantity: intBetween(1, MAX_LINE_QUANTITY),
-    unit: oneOf(LINE_UNITS),
-    unitCost: moneySchema,
-    markupType: v.optional(oneOf(MARKUP_TYPES, 'must be percent or amount'), 'percent'),
-    markup: v.optional(moneySchema, 0),
-  }),
+  v.strictObject(lineInputEntries(MAX_TOUR_DAYS, MAX_LINE_QUANTITY)),
   v.forward(
     v.check((l) => l.markupType !== 'percent' || l.markup <= MAX_MARKUP_BASIS_POINTS, coded('tooLarge', 'must be at most 1000 %', { max: MAX_MARKUP_BASIS_POINTS })),
     ['markup'],
@@ -446,7 +400,7 @@ export const tourVersionParams = v.object({
 type CopySource = Pick<CustomizedTourDetail, 'title' | 'lead' | 'queryId' | 'regions' | 'destinations' | 'departure' | 'arrival' | 'adults' | 'children' | 'infants' | 'pointOfContact' | 'notes' | 'days' | 'lines'>;
 
 /** A day as answered, as the create and update calls take it. */
-export const dayFields = (d: TourDay): v.InferInput<typeof tourDayInput> => ({
+export const dayFields = (d: TourDay): TourDayFields => ({
   date: d.date,
   destinationId: d.destination._id,
   hotelId: d.hotel?._id ?? null,

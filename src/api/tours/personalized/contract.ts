@@ -1,15 +1,13 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { booleanQuery, clearableText, flag, idSchema, intBetween, listAnswerOf, moneySchema, oneOf, pageQuery, requiredText, sortBy, uuid, withFilter } from '../../common/schemas';
-import { catalogueRefSchema } from '../../catalogue/regions/contract';
+import { booleanQuery, flag, intBetween, listAnswerOf, pageQuery, sortBy, withFilter } from '../../common/schemas';
 import { MAX_MARKUP_BASIS_POINTS } from '../../../domain/tour-pricing';
 import {
-  LINE_KINDS,
-  LINE_UNITS,
-  MARKUP_TYPES,
   ROOM_TYPE_NEEDS_HOTEL,
   MAX_DAYS,
   MAX_NIGHTS,
+  lineAnswerEntries,
+  lineInputEntries,
   planRules,
   plannedTourEntries,
   plannedTourFields,
@@ -18,9 +16,7 @@ import {
   tourHotelRefSchema,
   tourListFilters,
   updateInputOf,
-  type LineKind,
-  type LineUnit,
-  type MarkupType,
+  type LineFields,
   type Meal,
   type TravellerPrices,
 } from '../tour-plan';
@@ -36,21 +32,7 @@ export const MAX_LINES = 200;
 export const MAX_QUANTITY = 100_000;
 
 /** A priced line as answered: costs and markups in minor units (or basis points). */
-export const personalizedTourLineSchema = v.object({
-  kind: v.picklist(LINE_KINDS),
-  /** The plan's day it belongs to; null for the whole tour. */
-  dayNumber: v.nullable(v.number()),
-  description: v.string(),
-  hotel: v.nullable(tourHotelRefSchema),
-  roomType: v.nullable(v.string()),
-  activity: v.nullable(catalogueRefSchema),
-  vendor: v.nullable(v.object({ _id: uuid, name: v.string() })),
-  quantity: v.number(),
-  unit: v.picklist(LINE_UNITS),
-  unitCost: v.number(),
-  markupType: v.picklist(MARKUP_TYPES),
-  markup: v.number(),
-});
+export const personalizedTourLineSchema = v.object(lineAnswerEntries(tourHotelRefSchema));
 export type PersonalizedTourLine = v.InferOutput<typeof personalizedTourLineSchema>;
 
 /** A row of the list. */
@@ -77,20 +59,7 @@ export const personalizedTourListSchema = listAnswerOf(personalizedTourSchema);
 export const HOTEL_AND_ACTIVITY = 'names a hotel and an activity: a line is one or the other';
 
 export const personalizedTourLineInput = v.pipe(
-  v.strictObject({
-    kind: oneOf(LINE_KINDS),
-    dayNumber: v.optional(v.nullable(intBetween(1, MAX_DAYS))),
-    description: requiredText(300),
-    hotelId: v.optional(v.nullable(idSchema)),
-    roomType: clearableText(80),
-    activityId: v.optional(v.nullable(idSchema)),
-    vendorId: v.optional(v.nullable(idSchema)),
-    quantity: intBetween(1, MAX_QUANTITY),
-    unit: oneOf(LINE_UNITS),
-    unitCost: moneySchema,
-    markupType: v.optional(oneOf(MARKUP_TYPES, 'must be percent or amount'), 'percent'),
-    markup: v.optional(moneySchema, 0),
-  }),
+  v.strictObject(lineInputEntries(MAX_DAYS, MAX_QUANTITY)),
   v.forward(
     v.check((l) => !l.hotelId || !l.activityId, coded('invalidFormat', HOTEL_AND_ACTIVITY)),
     ['activityId'],
@@ -176,20 +145,7 @@ export interface PersonalizedTourTemplate {
     meals: Meal[];
     notes: string | null;
   }[];
-  lines: {
-    kind: LineKind;
-    dayNumber: number | null;
-    description: string;
-    hotelId: string | null;
-    roomType: string | null;
-    activityId: string | null;
-    vendorId: string | null;
-    quantity: number;
-    unit: LineUnit;
-    unitCost: number;
-    markupType: MarkupType;
-    markup: number;
-  }[];
+  lines: LineFields[];
 }
 
 /** What a booking copies when it is made from a personalized tour: the tour whole, as it was then. */
