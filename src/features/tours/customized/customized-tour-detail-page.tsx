@@ -3,23 +3,25 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
-import type { Locale } from '../../api/admin/members/contract';
-import type { CustomizedTourDetail } from '../../api/tours/customized/contract';
-import { useCustomizedTour, useTourVersion } from '../../api/tours/customized/get-customized-tours';
-import { useDeleteTour, useTourEvents } from '../../api/tours/customized/save-customized-tour';
-import { customizedTourMachine, type CustomizedTourEvent } from '../../machines/customized-tour-machine';
-import { snapshotOf } from '../../machines/workflow';
-import { useCan } from '../../ui/auth';
-import { confirmAction } from '../../ui/confirm';
-import { DetailCard } from '../../ui/detail-card';
-import { useFormatters } from '../../ui/format';
-import { modulePath, moduleRecordPath } from '../../ui/module-paths';
-import { RecordPage } from '../../ui/placeholders';
-import { CopyTourDialog, TourStatusTag } from '../../ui/tour-widgets';
-import { WorkflowPanel, type WorkflowAction, type WorkflowProps } from '../../ui/workflow-panel';
-import { BookLink } from '../../ui/book-link';
-import { CustomerView, itineraryOf, StaffLines, TotalsCard, VersionHistory } from './customized-parts';
-import { names } from './package-parts';
+import type { Locale } from '../../../api/admin/members/contract';
+import type { CustomizedTourDetail } from '../../../api/tours/customized/contract';
+import { useCustomizedTour, useTourVersion } from '../../../api/tours/customized/get-customized-tours';
+import { useDeleteTour, useTourEvents } from '../../../api/tours/customized/save-customized-tour';
+import { customizedTourMachine, type CustomizedTourEvent } from '../../../machines/customized-tour-machine';
+import { snapshotOf } from '../../../machines/workflow';
+import { useCan } from '../../../ui/auth';
+import { confirmAction } from '../../../ui/confirm';
+import { DetailCard } from '../../../ui/detail-card';
+import { useFormatters } from '../../../ui/format';
+import { modulePath, moduleRecordPath } from '../../../ui/module-paths';
+import { RecordPage } from '../../../ui/placeholders';
+import { CopyTourDialog, TourStatusTag } from '../../../ui/tour-widgets';
+import { WorkflowPanel, type WorkflowAction, type WorkflowProps } from '../../../ui/workflow-panel';
+import { BookLink } from '../../../ui/book-link';
+import { names, PricedLines } from '../shared/plan-view';
+import { CustomerView, itineraryOf } from './customer-view';
+import { TotalsCard } from './totals-card';
+import { VersionHistory } from './version-history';
 import { SendItineraryDialog, TourItinerary, useItineraryLanguage } from './tour-itinerary';
 
 type UiEvent = Exclude<CustomizedTourEvent, { type: 'BOOK' | 'SEND' }>;
@@ -146,7 +148,7 @@ export function CustomizedTourDetailPage() {
                 <h2 id="tour-lines-title" style={{ margin: 0 }}>
                   {t('tours.staffView')}
                 </h2>
-                <StaffLines lines={data.lines} currency={data.currency} />
+                <PricedLines lines={data.lines} currency={data.currency} label={t('tours.staffView')} testId="staff-lines" />
               </section>
               <div className="builder-customer">
                 <CustomerView itinerary={itineraryOf(data)} />
@@ -192,7 +194,7 @@ export function CustomizedTourVersionPage() {
               <h2 id="version-lines-title" style={{ margin: 0 }}>
                 {t('tours.staffView')}
               </h2>
-              <StaffLines lines={data.tour.lines} currency={data.tour.currency} />
+              <PricedLines lines={data.tour.lines} currency={data.tour.currency} label={t('tours.staffView')} testId="staff-lines" />
             </section>
             <div className="builder-customer">
               <CustomerView itinerary={itineraryOf(data.tour)} />

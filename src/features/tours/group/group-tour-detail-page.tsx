@@ -2,18 +2,18 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
-import type { GroupTourDetail } from '../../api/tours/group/contract';
-import { useGroupTour } from '../../api/tours/group/get-group-tours';
-import { useDeleteGroupTour, useUpdateGroupTour } from '../../api/tours/group/save-group-tour';
-import { useCan } from '../../ui/auth';
-import { confirmAction } from '../../ui/confirm';
-import { DetailCard } from '../../ui/detail-card';
-import { useFormatters } from '../../ui/format';
-import { modulePath, moduleRecordPath } from '../../ui/module-paths';
-import { RecordPage } from '../../ui/placeholders';
-import { DayList, GroupStatusTag, PriceList, names } from './package-parts';
-import { SeatsBar } from './group-seats';
-import { BookLink } from '../../ui/book-link';
+import type { GroupTourDetail } from '../../../api/tours/group/contract';
+import { useGroupTour } from '../../../api/tours/group/get-group-tours';
+import { useDeleteGroupTour, useUpdateGroupTour } from '../../../api/tours/group/save-group-tour';
+import { useCan } from '../../../ui/auth';
+import { confirmAction } from '../../../ui/confirm';
+import { DetailCard } from '../../../ui/detail-card';
+import { useFormatters } from '../../../ui/format';
+import { modulePath, moduleRecordPath } from '../../../ui/module-paths';
+import { RecordPage } from '../../../ui/placeholders';
+import { BookLink } from '../../../ui/book-link';
+import { DayList, PriceList, names } from '../shared/plan-view';
+import { GroupStatusTag, SeatsBar } from './seats-bar';
 
 function DepartureHeader({ tour }: { tour: GroupTourDetail }) {
   const { t } = useTranslation();
@@ -45,7 +45,7 @@ function DepartureHeader({ tour }: { tour: GroupTourDetail }) {
 
   return (
     <div className="page-header">
-      <h1 id="departure-title">{tour.title}</h1>
+      <h1 id="group-title">{tour.title}</h1>
       <GroupStatusTag status={tour.status} />
       {(tour.status === 'open' || tour.status === 'guaranteed') && <BookLink from={{ tourType: 'group', tourId: tour._id }} />}
       {can('groupTours', 'update') && (
@@ -69,15 +69,15 @@ export function GroupTourDetailPage() {
   const tour = useGroupTour(id);
   const fmt = useFormatters();
   return (
-    <RecordPage titleId="departure-title" back={{ to: modulePath('groupTours'), label: t('groupTours.back') }} query={tour}>
+    <RecordPage titleId="group-title" back={{ to: modulePath('groupTours'), label: t('groupTours.back') }} query={tour}>
       {(data) => {
         const none = t('tourPlan.none');
         return (
           <>
             <DepartureHeader tour={data} />
             {data.description && <p style={{ margin: 0 }}>{data.description}</p>}
-            <section className="card stack" aria-labelledby="departure-seats-title">
-              <h2 id="departure-seats-title" style={{ margin: 0 }}>
+            <section className="card stack" aria-labelledby="group-seats-title">
+              <h2 id="group-seats-title" style={{ margin: 0 }}>
                 {t('groupTours.seats')}
               </h2>
               <SeatsBar tour={data} withStatus />
@@ -102,7 +102,7 @@ export function GroupTourDetailPage() {
             </section>
             <DetailCard
               title={t('tourPlan.details')}
-              testId="departure-details"
+              testId="group-details"
               rows={[
                 [t('groupTours.dates'), `${fmt.date(data.departure)} – ${fmt.date(data.arrival)}`],
                 [t('tourPlan.totalNights'), t('tourPlan.nights', { count: data.totalNights })],
@@ -112,8 +112,8 @@ export function GroupTourDetailPage() {
                 [t('tourPlan.pricePerPerson'), <PriceList prices={data.pricePerPerson} currency={data.currency} />],
               ]}
             />
-            <section className="stack" aria-labelledby="departure-days-title">
-              <h2 id="departure-days-title" style={{ margin: 0 }}>
+            <section className="stack" aria-labelledby="group-days-title">
+              <h2 id="group-days-title" style={{ margin: 0 }}>
                 {t('tourPlan.days.title')}
               </h2>
               <DayList days={data.days} />

@@ -2,16 +2,16 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { LOCALES, type Locale } from '../../api/admin/members/contract';
-import { documentPdfUrl } from '../../api/documents/get-documents';
-import type { PersonalizedTourDetail } from '../../api/tours/personalized/contract';
-import { DocumentPreview } from '../../ui/document-preview';
-import { DROPDOWN_PT } from '../../ui/form-fields';
-import { LANGUAGE_NAMES, isLocale } from '../../ui/i18n';
-import { DocumentSends, SendDocumentDialog } from '../../ui/send-document-dialog';
+import { LOCALES, type Locale } from '../../../api/admin/members/contract';
+import { documentPdfUrl } from '../../../api/documents/get-documents';
+import type { PersonalizedTourDetail } from '../../../api/tours/personalized/contract';
+import { DocumentPreview } from '../../../ui/document-preview';
+import { DROPDOWN_PT } from '../../../ui/form-fields';
+import { LANGUAGE_NAMES, isLocale } from '../../../ui/i18n';
+import { DocumentSends, SendDocumentDialog } from '../../../ui/send-document-dialog';
 
-/** The package's brochure: previewed in a chosen language, opened as PDF, sent by email, with its earlier sends. */
-export function PackageBrochure({ tour }: { tour: PersonalizedTourDetail }) {
+/** The personalized tour's brochure: previewed in a chosen language, opened as PDF, sent by email, with its earlier sends. */
+export function PersonalizedBrochure({ tour }: { tour: PersonalizedTourDetail }) {
   const { t, i18n } = useTranslation();
   const languageId = useId();
   const [lang, setLang] = useState<Locale>(isLocale(i18n.language) ? i18n.language : 'en');
@@ -19,8 +19,8 @@ export function PackageBrochure({ tour }: { tour: PersonalizedTourDetail }) {
   const recordPath = `/personalized-tours/${tour._id}`;
   const url = documentPdfUrl(recordPath, lang);
   return (
-    <section className="card stack" aria-labelledby="package-brochure-title" data-testid="package-brochure">
-      <h2 id="package-brochure-title" style={{ margin: 0 }}>
+    <section className="card stack" aria-labelledby="personalized-brochure-title" data-testid="personalized-brochure">
+      <h2 id="personalized-brochure-title" style={{ margin: 0 }}>
         {t('documents.preview.title')}
       </h2>
       <p className="muted" style={{ margin: 0 }}>

@@ -1,21 +1,20 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { InputNumber } from 'primereact/inputnumber';
-import { CUSTOMIZED_TOUR_STATES, type CustomizedTour } from '../../api/tours/customized/contract';
-import { useCustomizedTours, type ToursParams } from '../../api/tours/customized/get-customized-tours';
-import { useCan } from '../../ui/auth';
-import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
-import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
-import { useFormatters } from '../../ui/format';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
-import { modulePath, moduleRecordPath } from '../../ui/module-paths';
-import { RecordCard } from '../../ui/record-card';
-import { StatsHeader } from '../../ui/stats-header';
-import { TourStatusTag } from '../../ui/tour-widgets';
-import { usePercent } from './customized-parts';
-import { names } from './package-parts';
-import { useContactOptions } from '../../ui/point-of-contact';
+import { CUSTOMIZED_TOUR_STATES, type CustomizedTour } from '../../../api/tours/customized/contract';
+import { useCustomizedTours, type ToursParams } from '../../../api/tours/customized/get-customized-tours';
+import { useCan } from '../../../ui/auth';
+import { MultiSelectFilter } from '../../../ui/filter-fields';
+import { useFormatters } from '../../../ui/format';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../../ui/list-page';
+import { modulePath, moduleRecordPath } from '../../../ui/module-paths';
+import { RecordCard } from '../../../ui/record-card';
+import { StatsHeader } from '../../../ui/stats-header';
+import { TourStatusTag } from '../../../ui/tour-widgets';
+import { NightsAndContactFilters, PlaceFilters } from '../shared/filters';
+import { titleColumn } from '../shared/plan-list-page';
+import { names, usePercent } from '../shared/plan-view';
+import './customized.css';
 
 /** The seed's filters of customized tours (and the status), each its own address parameter in the server's format. */
 export const CUSTOMIZED_FILTER_PARAMS: Record<string, FilterParamKind> = {
@@ -28,33 +27,15 @@ export const CUSTOMIZED_FILTER_PARAMS: Record<string, FilterParamKind> = {
   status: 'list',
 };
 
-const list = (value: FilterValue) => (Array.isArray(value) ? value : []);
-
 function TourFilters({ filters, onChange }: { filters: Record<string, FilterValue>; onChange: (key: string, value: FilterValue) => void }) {
   const { t } = useTranslation();
-  const contacts = useContactOptions();
   return (
     <>
       <MultiSelectFilter id="f-ctour-status" label={t('tours.fields.status')} value={filters.status} options={CUSTOMIZED_TOUR_STATES.map((s) => ({ value: s, label: t(`tours.statuses.${s}`) }))} onChange={(v) => onChange('status', v)} />
-      <FilterField id="f-ctour-regions" label={t('tourPlan.regions')}>
-        <RegionPicker inputId="f-ctour-regions" multiple value={list(filters.regions)} onChange={(ids) => onChange('regions', ids)} />
-      </FilterField>
-      <FilterField id="f-ctour-destinations" label={t('tourPlan.destinations')}>
-        <DestinationPicker inputId="f-ctour-destinations" multiple regions={list(filters.regions)} value={list(filters.destinations)} onChange={(ids) => onChange('destinations', ids)} />
-      </FilterField>
+      <PlaceFilters id="f-ctour" filters={filters} onChange={onChange} />
       <DateRangeFilter label={t('tours.fields.departure')} value={filters.departure} onChange={(range) => onChange('departure', range)} />
       <DateRangeFilter label={t('tours.fields.arrival')} value={filters.arrival} onChange={(range) => onChange('arrival', range)} />
-      <FilterField id="f-ctour-nights" label={t('tourPlan.totalNights')}>
-        <InputNumber
-          inputId="f-ctour-nights"
-          value={typeof filters.totalNights === 'string' && filters.totalNights ? Number(filters.totalNights) : null}
-          min={0}
-          max={120}
-          useGrouping={false}
-          onValueChange={(e) => onChange('totalNights', e.value === null || e.value === undefined ? undefined : String(e.value))}
-        />
-      </FilterField>
-      {contacts.available && <MultiSelectFilter id="f-ctour-contact" label={t('tourPlan.pointOfContact')} value={filters.pointOfContact} options={contacts.options} onChange={(ids) => onChange('pointOfContact', ids)} />}
+      <NightsAndContactFilters id="f-ctour" filters={filters} onChange={onChange} maxNights={120} />
     </>
   );
 }
@@ -76,16 +57,7 @@ export function CustomizedToursPage() {
   const columns = useMemo<ListColumn<CustomizedTour>[]>(
     () => [
       { field: '_id', header: t('tourPlan.id'), hiddenByDefault: true },
-      {
-        field: 'title',
-        header: t('tourPlan.title'),
-        sortable: true,
-        body: (x) => (
-          <Link to={moduleRecordPath('customizedTours', x._id)} onClick={(e) => e.stopPropagation()}>
-            {x.title}
-          </Link>
-        ),
-      },
+      titleColumn<CustomizedTour>('customizedTours', t),
       { field: 'lead', header: t('tours.fields.lead'), body: (x) => x.lead.name },
       { field: 'status', header: t('tours.fields.status'), body: (x) => <TourStatusTag status={x.status} /> },
       { field: 'version', header: t('tours.fields.version'), body: (x) => fmt.number(x.version) },

@@ -1,7 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import type { GroupTour } from '../../api/tours/group/contract';
-import { useFormatters } from '../../ui/format';
-import { GroupStatusTag } from './package-parts';
+import type { GroupTour, GroupTourStatus } from '../../../api/tours/group/contract';
+import { useFormatters } from '../../../ui/format';
+import { StatusTag, type StatusTone } from '../../../ui/status-tag';
+import './seats.css';
+
+const STATUS_TONES: Record<GroupTourStatus, StatusTone> = { open: 'info', guaranteed: 'success', 'sold-out': 'warning', closed: 'neutral' };
+
+/** A departure's status (open, guaranteed, sold out, closed) as a tag. */
+export function GroupStatusTag({ status }: { status: GroupTourStatus }) {
+  const { t } = useTranslation();
+  return <StatusTag status={status} tone={STATUS_TONES[status]} label={t(`groupTours.statuses.${status}`)} />;
+}
 
 /** How full a departure is, in percent of its capacity (0 to 100), and where its minimum to run sits. */
 export function seatShares({ capacity, seatsTaken, minimumToRun }: Pick<GroupTour, 'capacity' | 'seatsTaken' | 'minimumToRun'>) {

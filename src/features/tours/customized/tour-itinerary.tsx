@@ -2,16 +2,16 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
-import { LOCALES, type Locale } from '../../api/admin/members/contract';
-import { documentPdfUrl, useSends } from '../../api/documents/get-documents';
-import { leadsKeys, leadsResource } from '../../api/leads/get-leads';
-import type { CustomizedTourDetail } from '../../api/tours/customized/contract';
-import { toursKeys, useTourSettings } from '../../api/tours/customized/get-customized-tours';
-import { useAuth, useCan } from '../../ui/auth';
-import { DocumentPreview } from '../../ui/document-preview';
-import { DROPDOWN_PT } from '../../ui/form-fields';
-import { LANGUAGE_NAMES, isLocale } from '../../ui/i18n';
-import { DocumentSends, SendDocumentDialog } from '../../ui/send-document-dialog';
+import { LOCALES, type Locale } from '../../../api/admin/members/contract';
+import { documentPdfUrl, useSends } from '../../../api/documents/get-documents';
+import { leadsKeys, leadsResource } from '../../../api/leads/get-leads';
+import type { CustomizedTourDetail } from '../../../api/tours/customized/contract';
+import { toursKeys, useTourSettings } from '../../../api/tours/customized/get-customized-tours';
+import { useAuth, useCan } from '../../../ui/auth';
+import { DocumentPreview } from '../../../ui/document-preview';
+import { DROPDOWN_PT } from '../../../ui/form-fields';
+import { LANGUAGE_NAMES, isLocale } from '../../../ui/i18n';
+import { DocumentSends, SendDocumentDialog } from '../../../ui/send-document-dialog';
 
 /** The documents routes of a tour: `/customized-tours/{id}/pdf`, `/send`, `/sends`. */
 export const itineraryPath = (tourId: string) => `/customized-tours/${tourId}`;

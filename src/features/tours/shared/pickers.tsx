@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Activity, ActivityStats } from '../../api/catalogue/activities/contract';
-import { activitiesResource } from '../../api/catalogue/activities/get-activities';
-import type { Hotel, HotelStats } from '../../api/catalogue/hotels/contract';
-import { hotelsResource } from '../../api/catalogue/hotels/get-hotels';
-import { PICKER_PAGE_SIZE } from '../../ui/catalogue-pickers';
-import { RemotePicker, type PickerCommonProps, type RemotePickerSource } from '../../ui/remote-picker';
+import type { Activity, ActivityStats } from '../../../api/catalogue/activities/contract';
+import { activitiesResource } from '../../../api/catalogue/activities/get-activities';
+import type { Hotel, HotelStats } from '../../../api/catalogue/hotels/contract';
+import { hotelsResource } from '../../../api/catalogue/hotels/get-hotels';
+import { PICKER_PAGE_SIZE } from '../../../ui/catalogue-pickers';
+import { RemotePicker, type PickerCommonProps, type RemotePickerSource } from '../../../ui/remote-picker';
 
 /**
  * Hotels and activities of one destination, searched on the server, for a day of a plan. Hotels and
