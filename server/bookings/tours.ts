@@ -18,7 +18,7 @@ export interface BookedTour {
   arrival: string;
   regions: string[];
   destinations: string[];
-  /** Price per person by traveller type, when the tour is priced so (packages, departures). */
+  /** Price per person by traveller type, when the tour is priced so (personalized tours, departures). */
   prices: TravellerPrices | null;
   grandTotal: number;
   currency: string;

@@ -91,7 +91,7 @@ const personalizedTourFields = {
 
 const personalizedTourObject = v.strictObject(personalizedTourFields);
 
-/** `POST /personalized-tours`, and what a `PUT` makes of the stored package with its changes. */
+/** `POST /personalized-tours`, and what a `PUT` makes of the stored personalized tour with its changes. */
 export const createPersonalizedTourInput = v.pipe(
   personalizedTourObject,
   planRules<v.InferOutput<typeof personalizedTourObject>>((input) => input.totalNights),

@@ -81,7 +81,6 @@ const personalizedGroupTours = {
       empty: 'لا توجد بنود مسعّرة بعد.',
       add: 'إضافة بند',
       remove: 'حذف البند {{number}}',
-      line: 'البند {{number}}',
       kind: 'النوع',
       day: 'اليوم',
       wholeTour: 'الجولة كاملة',
@@ -148,7 +147,6 @@ const personalizedGroupTours = {
     inclusions: 'يشمل',
     exclusions: 'لا يشمل',
     listHint: 'سطر لكل بند',
-    noLines: 'لا توجد بنود.',
     lines: {
       hint: 'تكلفة الباقة بصيغة الجولة حسب الطلب: الجولة التي تبدأ من هذه الباقة تنسخ هذه البنود.',
       fromDays: 'تسعير الأيام',

@@ -72,7 +72,6 @@ const personalizedGroupTours = {
       empty: 'Ingen prissatte linjer endnu.',
       add: 'Tilføj en linje',
       remove: 'Fjern linje {{number}}',
-      line: 'Linje {{number}}',
       kind: 'Type',
       day: 'Dag',
       wholeTour: 'Hele rejsen',
@@ -139,7 +138,6 @@ const personalizedGroupTours = {
     inclusions: 'Inkluderet',
     exclusions: 'Ikke inkluderet',
     listHint: 'Én pr. linje',
-    noLines: 'Ingen linjer.',
     lines: {
       hint: 'Hvad pakken koster, i samme form som en skræddersyet rejse: en rejse, der startes ud fra denne pakke, kopierer disse linjer.',
       fromDays: 'Prissæt dagene',

@@ -72,7 +72,6 @@ const personalizedGroupTours = {
       empty: 'Noch keine kalkulierten Positionen.',
       add: 'Position hinzufügen',
       remove: 'Position {{number}} entfernen',
-      line: 'Position {{number}}',
       kind: 'Art',
       day: 'Tag',
       wholeTour: 'Gesamte Reise',
@@ -139,7 +138,6 @@ const personalizedGroupTours = {
     inclusions: 'Inklusivleistungen',
     exclusions: 'Nicht enthaltene Leistungen',
     listHint: 'Eine pro Zeile',
-    noLines: 'Keine Einträge.',
     lines: {
       hint: 'Was das Paket kostet, aufgebaut wie bei einer individuellen Reise: Eine aus diesem Paket begonnene Reise übernimmt diese Positionen.',
       fromDays: 'Tage kalkulieren',

@@ -70,7 +70,6 @@ const personalizedGroupTours = {
       empty: 'No priced lines yet.',
       add: 'Add a line',
       remove: 'Remove line {{number}}',
-      line: 'Line {{number}}',
       kind: 'Kind',
       day: 'Day',
       wholeTour: 'Whole tour',
@@ -137,7 +136,6 @@ const personalizedGroupTours = {
     inclusions: 'Inclusions',
     exclusions: 'Exclusions',
     listHint: 'One per line',
-    noLines: 'No lines.',
     lines: {
       hint: 'What the package costs, in the customized tour’s shape: a tour started from this package copies these lines.',
       fromDays: 'Cost the days',

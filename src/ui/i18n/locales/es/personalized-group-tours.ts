@@ -75,7 +75,6 @@ const personalizedGroupTours = {
       empty: 'Todavía no hay líneas con precio.',
       add: 'Añadir una línea',
       remove: 'Quitar la línea {{number}}',
-      line: 'Línea {{number}}',
       kind: 'Tipo',
       day: 'Día',
       wholeTour: 'Todo el viaje',
@@ -142,7 +141,6 @@ const personalizedGroupTours = {
     inclusions: 'Incluye',
     exclusions: 'No incluye',
     listHint: 'Uno por línea',
-    noLines: 'Sin líneas.',
     lines: {
       hint: 'Lo que cuesta el paquete, con la estructura de un viaje a medida: un viaje creado a partir de este paquete copia estas líneas.',
       fromDays: 'Presupuestar los días',

@@ -75,7 +75,6 @@ const personalizedGroupTours = {
       empty: 'Aucune ligne tarifée pour l’instant.',
       add: 'Ajouter une ligne',
       remove: 'Retirer la ligne {{number}}',
-      line: 'Ligne {{number}}',
       kind: 'Type',
       day: 'Jour',
       wholeTour: 'Tout le circuit',
@@ -142,7 +141,6 @@ const personalizedGroupTours = {
     inclusions: 'Ce qui est inclus',
     exclusions: 'Ce qui n’est pas inclus',
     listHint: 'Un élément par ligne',
-    noLines: 'Aucune ligne.',
     lines: {
       hint: 'Ce que coûte le forfait, sous la forme d’un circuit sur mesure : un circuit commencé à partir de ce forfait reprend ces lignes.',
       fromDays: 'Chiffrer les jours',

@@ -72,7 +72,6 @@ const personalizedGroupTours = {
       empty: 'Még nincsenek árazott tételek.',
       add: 'Tétel hozzáadása',
       remove: '{{number}}. tétel eltávolítása',
-      line: '{{number}}. tétel',
       kind: 'Fajta',
       day: 'Nap',
       wholeTour: 'Teljes út',
@@ -139,7 +138,6 @@ const personalizedGroupTours = {
     inclusions: 'Az ár tartalmazza',
     exclusions: 'Az ár nem tartalmazza',
     listHint: 'Soronként egy tétel',
-    noLines: 'Nincsenek tételek.',
     lines: {
       hint: 'A csomag költségei az egyedi út szerkezetében: a csomagból indított út ezeket a tételeket másolja át.',
       fromDays: 'Napok árazása',

@@ -75,7 +75,6 @@ const personalizedGroupTours = {
       empty: 'Ancora nessuna riga con prezzo.',
       add: 'Aggiungi una riga',
       remove: 'Rimuovi la riga {{number}}',
-      line: 'Riga {{number}}',
       kind: 'Tipo',
       day: 'Giorno',
       wholeTour: 'Intero viaggio',
@@ -142,7 +141,6 @@ const personalizedGroupTours = {
     inclusions: 'La quota comprende',
     exclusions: 'La quota non comprende',
     listHint: 'Uno per riga',
-    noLines: 'Nessuna riga.',
     lines: {
       hint: 'Quanto costa il pacchetto, nella forma di un viaggio su misura: un viaggio creato da questo pacchetto ne copia le righe.',
       fromDays: 'Quota i giorni',

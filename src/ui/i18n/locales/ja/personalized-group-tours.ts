@@ -69,7 +69,6 @@ const personalizedGroupTours = {
       empty: 'まだ価格付き明細はありません。',
       add: '明細を追加',
       remove: '明細{{number}}を削除',
-      line: '明細{{number}}',
       kind: '種別',
       day: '日',
       wholeTour: 'ツアー全体',
@@ -136,7 +135,6 @@ const personalizedGroupTours = {
     inclusions: '含まれるもの',
     exclusions: '含まれないもの',
     listHint: '1行に1項目',
-    noLines: '項目はありません。',
     lines: {
       hint: 'パッケージの原価を、カスタムツアーと同じ形式で入力します。このパッケージから作成したツアーには、これらの明細がコピーされます。',
       fromDays: '日程から原価を計算',

@@ -78,7 +78,6 @@ const personalizedGroupTours = {
       empty: 'Brak wycenionych pozycji.',
       add: 'Dodaj pozycję',
       remove: 'Usuń pozycję {{number}}',
-      line: 'Pozycja {{number}}',
       kind: 'Rodzaj',
       day: 'Dzień',
       wholeTour: 'Cała wycieczka',
@@ -145,7 +144,6 @@ const personalizedGroupTours = {
     inclusions: 'Świadczenia w cenie',
     exclusions: 'Cena nie obejmuje',
     listHint: 'Jedna pozycja w wierszu',
-    noLines: 'Brak pozycji.',
     lines: {
       hint: 'Koszt pakietu w układzie wycieczki na zamówienie: wycieczka utworzona z tego pakietu kopiuje te pozycje.',
       fromDays: 'Wyceń dni',

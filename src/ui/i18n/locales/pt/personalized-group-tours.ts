@@ -75,7 +75,6 @@ const personalizedGroupTours = {
       empty: 'Ainda não há linhas com preço.',
       add: 'Adicionar uma linha',
       remove: 'Remover a linha {{number}}',
-      line: 'Linha {{number}}',
       kind: 'Tipo',
       day: 'Dia',
       wholeTour: 'Viagem inteira',
@@ -142,7 +141,6 @@ const personalizedGroupTours = {
     inclusions: 'Inclui',
     exclusions: 'Não inclui',
     listHint: 'Um por linha',
-    noLines: 'Sem linhas.',
     lines: {
       hint: 'O custo do pacote, no formato da viagem à medida: uma viagem iniciada a partir deste pacote copia estas linhas.',
       fromDays: 'Orçamentar os dias',

@@ -78,7 +78,6 @@ const personalizedGroupTours = {
       empty: 'Строк с ценами пока нет.',
       add: 'Добавить строку',
       remove: 'Удалить строку {{number}}',
-      line: 'Строка {{number}}',
       kind: 'Вид',
       day: 'День',
       wholeTour: 'Весь тур',
@@ -145,7 +144,6 @@ const personalizedGroupTours = {
     inclusions: 'Включено в стоимость',
     exclusions: 'Не включено в стоимость',
     listHint: 'По одному пункту в строке',
-    noLines: 'Нет строк.',
     lines: {
       hint: 'Стоимость пакета в формате индивидуального тура: тур, созданный из этого пакета, копирует эти строки.',
       fromDays: 'Рассчитать дни',

@@ -72,7 +72,6 @@ const personalizedGroupTours = {
       empty: 'Inga prissatta rader ännu.',
       add: 'Lägg till en rad',
       remove: 'Ta bort rad {{number}}',
-      line: 'Rad {{number}}',
       kind: 'Typ',
       day: 'Dag',
       wholeTour: 'Hela resan',
@@ -139,7 +138,6 @@ const personalizedGroupTours = {
     inclusions: 'Ingår',
     exclusions: 'Ingår inte',
     listHint: 'En per rad',
-    noLines: 'Inga rader.',
     lines: {
       hint: 'Vad paketet kostar, i samma form som en skräddarsydd resa: en resa som utgår från det här paketet kopierar de här raderna.',
       fromDays: 'Prissätt dagarna',

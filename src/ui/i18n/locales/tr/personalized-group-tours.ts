@@ -72,7 +72,6 @@ const personalizedGroupTours = {
       empty: 'Henüz fiyatlandırılmış satır yok.',
       add: 'Satır ekle',
       remove: '{{number}}. satırı kaldır',
-      line: '{{number}}. satır',
       kind: 'Tür',
       day: 'Gün',
       wholeTour: 'Tüm tur',
@@ -139,7 +138,6 @@ const personalizedGroupTours = {
     inclusions: 'Fiyata dahil olanlar',
     exclusions: 'Fiyata dahil olmayanlar',
     listHint: 'Her satıra bir tane',
-    noLines: 'Satır yok.',
     lines: {
       hint: 'Paketin maliyeti, özel tur biçiminde: bu paketten başlatılan bir tur bu satırları kopyalar.',
       fromDays: 'Günleri fiyatlandır',

@@ -69,7 +69,6 @@ const personalizedGroupTours = {
       empty: '暂无计价明细。',
       add: '添加明细',
       remove: '删除第 {{number}} 行',
-      line: '第 {{number}} 行',
       kind: '类型',
       day: '天',
       wholeTour: '整个行程',
@@ -136,7 +135,6 @@ const personalizedGroupTours = {
     inclusions: '费用包含',
     exclusions: '费用不含',
     listHint: '每行一项',
-    noLines: '无条目。',
     lines: {
       hint: '套餐的成本，格式与定制游相同：基于此套餐创建的行程会复制这些明细。',
       fromDays: '按日程核算成本',
