@@ -34,7 +34,7 @@ interface PaymentSpec {
 }
 
 interface BookingSpec {
-  tour: { package: string; departsInDays: number } | { departure: string };
+  tour: { personalized: string; departsInDays: number } | { departure: string };
   madeDaysAgo: number;
   travellers: TravellerKind[];
   unnamed?: number;
@@ -53,22 +53,22 @@ const P = (installment: number, method: PaymentMethod, after: number, outcome: P
 
 export const DEMO_BOOKINGS: BookingSeed = {
   bookings: [
-    { tour: { package: 'Dubai Classic', departsInDays: -90 }, madeDaysAgo: 150, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'card', 0), P(2, 'bank-transfer', 25)], verify: true, invoiceDaysAgo: 80 },
-    { tour: { package: 'Maldives Honeymoon', departsInDays: -70 }, madeDaysAgo: 120, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 1), P(2, 'bank-transfer', 30, 'verified', 0.5)], verify: true, invoiceDaysAgo: 60 },
-    { tour: { package: 'Oman Desert & Coast', departsInDays: -40 }, madeDaysAgo: 100, travellers: ['adult', 'adult', 'child'], plan: 'three', payments: [P(1, 'bank-transfer', 0), P(2, 'card', 15), P(3, 'online', 28)], verify: true },
-    { tour: { package: 'Kenya Safari Adventure', departsInDays: -20 }, madeDaysAgo: 80, travellers: ['adult', 'adult', 'adult'], plan: 'deposit', payments: [P(1, 'cash', 0)], verify: true },
+    { tour: { personalized: 'Dubai Classic', departsInDays: -90 }, madeDaysAgo: 150, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'card', 0), P(2, 'bank-transfer', 25)], verify: true, invoiceDaysAgo: 80 },
+    { tour: { personalized: 'Maldives Honeymoon', departsInDays: -70 }, madeDaysAgo: 120, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 1), P(2, 'bank-transfer', 30, 'verified', 0.5)], verify: true, invoiceDaysAgo: 60 },
+    { tour: { personalized: 'Oman Desert & Coast', departsInDays: -40 }, madeDaysAgo: 100, travellers: ['adult', 'adult', 'child'], plan: 'three', payments: [P(1, 'bank-transfer', 0), P(2, 'card', 15), P(3, 'online', 28)], verify: true },
+    { tour: { personalized: 'Kenya Safari Adventure', departsInDays: -20 }, madeDaysAgo: 80, travellers: ['adult', 'adult', 'adult'], plan: 'deposit', payments: [P(1, 'cash', 0)], verify: true },
     { tour: { departure: 'Kenya Great Migration Safari' }, madeDaysAgo: 25, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 2)], verify: true },
     { tour: { departure: 'Kenya Great Migration Safari' }, madeDaysAgo: 4, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 1, 'submitted')] },
-    { tour: { package: 'Bali Island Escape', departsInDays: 20 }, madeDaysAgo: 30, travellers: ['adult', 'adult', 'infant'], plan: 'three', payments: [P(1, 'card', 0), P(2, 'cheque', 8, 'failed')], verify: true },
-    { tour: { package: 'Dubai & Abu Dhabi Highlights', departsInDays: 12 }, madeDaysAgo: 40, travellers: ['adult', 'adult', 'child', 'child'], plan: 'deposit', payments: [P(1, 'online', 3, 'submitted', 0.5)] },
-    { tour: { package: 'Paris & Rome Romance', departsInDays: 75 }, madeDaysAgo: 2, travellers: ['adult', 'adult'], unnamed: 1, plan: 'three', payments: [] },
+    { tour: { personalized: 'Bali Island Escape', departsInDays: 20 }, madeDaysAgo: 30, travellers: ['adult', 'adult', 'infant'], plan: 'three', payments: [P(1, 'card', 0), P(2, 'cheque', 8, 'failed')], verify: true },
+    { tour: { personalized: 'Dubai & Abu Dhabi Highlights', departsInDays: 12 }, madeDaysAgo: 40, travellers: ['adult', 'adult', 'child', 'child'], plan: 'deposit', payments: [P(1, 'online', 3, 'submitted', 0.5)] },
+    { tour: { personalized: 'Paris & Rome Romance', departsInDays: 75 }, madeDaysAgo: 2, travellers: ['adult', 'adult'], unnamed: 1, plan: 'three', payments: [] },
   ],
 };
 
 export const GLOBE_BOOKINGS: BookingSeed = {
   bookings: [
-    { tour: { package: 'Lisbon & Porto by Train', departsInDays: -30 }, madeDaysAgo: 90, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 0), P(2, 'bank-transfer', 20)], verify: true, invoiceDaysAgo: 20 },
-    { tour: { package: 'Lisbon & Porto by Train', departsInDays: 40 }, madeDaysAgo: 6, travellers: ['adult', 'child'], plan: 'deposit', payments: [P(1, 'card', 0, 'submitted')] },
+    { tour: { personalized: 'Lisbon & Porto by Train', departsInDays: -30 }, madeDaysAgo: 90, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 0), P(2, 'bank-transfer', 20)], verify: true, invoiceDaysAgo: 20 },
+    { tour: { personalized: 'Lisbon & Porto by Train', departsInDays: 40 }, madeDaysAgo: 6, travellers: ['adult', 'child'], plan: 'deposit', payments: [P(1, 'card', 0, 'submitted')] },
   ],
 };
 
@@ -91,10 +91,10 @@ export async function seedBookings(tx: Tx, organizationId: string, seed: Booking
 
   for (const [i, spec] of seed.bookings.entries()) {
     const made = addDays(today, -spec.madeDaysAgo);
-    const tour = 'package' in spec.tour
-      ? { tourType: 'personalized' as const, tourId: await idOf(tx, personalizedTours, spec.tour.package), departure: addDays(today, spec.tour.departsInDays) }
+    const tour = 'personalized' in spec.tour
+      ? { tourType: 'personalized' as const, tourId: await idOf(tx, personalizedTours, spec.tour.personalized), departure: addDays(today, spec.tour.departsInDays) }
       : { tourType: 'group' as const, tourId: await idOf(tx, groupTours, spec.tour.departure) };
-    const [priced] = 'package' in spec.tour
+    const [priced] = 'personalized' in spec.tour
       ? await tx.select({ adult: personalizedTours.priceAdult, child: personalizedTours.priceChild, infant: personalizedTours.priceInfant }).from(personalizedTours).where(eq(personalizedTours.id, tour.tourId))
       : await tx.select({ adult: groupTours.priceAdult, child: groupTours.priceChild, infant: groupTours.priceInfant, departure: groupTours.departure }).from(groupTours).where(eq(groupTours.id, tour.tourId));
     const total = spec.travellers.reduce((sum, t) => sum + priced[t], 0);

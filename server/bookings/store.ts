@@ -2,7 +2,7 @@ import type { Locale } from '../../src/api/admin/members/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Booking, BookingActivity, BookingActivityType, BookingDetail, BookingPaymentMethod, CancellationTier, Installment, Payment, Traveller, TourType } from '../../src/api/bookings/contract';
 import { cleanFileName } from '../../src/api/common/file-name';
-import type { TravellerType } from '../../src/api/tours/package-plan';
+import type { TravellerType } from '../../src/api/tours/tour-plan';
 import { installmentStatus, paymentStatus } from '../../src/domain/installment-plan';
 import { balanceOf } from '../../src/domain/balance';
 import { formatMoney } from '../../src/domain/money';

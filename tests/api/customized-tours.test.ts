@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { createTourInput, planFromPackage, priceTourLines } from '../../src/api/tours/customized/contract';
+import { createTourInput } from '../../src/api/tours/customized/contract';
+import { planFromPersonalized } from '../../src/domain/tour-costing';
+import { priceTourLines } from '../../src/domain/tour-pricing';
 import { markTourBooked } from '../../server/tours/workflow';
 import type { Agent } from '../support/agent';
 import { checksum, checksumQuery } from '../support/db-checksum';
@@ -221,7 +223,7 @@ describe('starting from a package', () => {
     );
     const detail = (await sales.get(`/api/personalized-tours/id/${pkg.id}`)).body.data;
     const lead = await newLead(sales);
-    const plan = planFromPackage(detail, '2027-06-01', { adults: 2, children: 1 });
+    const plan = planFromPersonalized(detail, '2027-06-01', { adults: 2, children: 1 });
     const res = await sales.post('/api/customized-tours', { leadId: lead.id, title: detail.title, departure: '2027-06-01', adults: 2, children: 1, ...plan });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const tour = res.body.data;

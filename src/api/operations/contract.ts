@@ -28,7 +28,7 @@ import { workflowRequest } from '../common/workflow';
 import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { BOOKING_STATES, MAX_PAX, TOUR_TYPES } from '../bookings/contract';
 import { PAYMENT_METHODS } from '../finance/contract';
-import { MAX_NIGHTS, memberRefSchema } from '../tours/package-plan';
+import { MAX_NIGHTS, memberRefSchema } from '../tours/tour-plan';
 import { VENDOR_SERVICES } from '../vendors/contract';
 import { MISSING_NEEDS, NEXT_STEPS, OPERATION_STATES, operationMachine, type OperationEvent } from '../../machines/operation-machine';
 import { VOUCHER_STATES, voucherMachine, type VoucherEvent } from '../../machines/voucher-machine';
