@@ -324,7 +324,8 @@ describe('payments', () => {
     expect((await refusedUnchanged(400, () => pay(owner, b._id, 100, { paymentMethod: 'gold' }))).issues[0]).toMatchObject({ path: 'paymentMethod', code: 'oneOf' });
     expect((await pay(owner, b._id, 199_900)).status).toBe(201);
     const over = await refusedUnchanged(409, () => pay(owner, b._id, 100_001));
-    expect(over).toMatchObject({ code: 'PAYMENT_EXCEEDS_BALANCE', params: { open: 100_000, amount: 100_001 } });
+    // Money in a refusal is money, not minor units: said in the currency, and named in the params for the web app.
+    expect(over).toMatchObject({ code: 'PAYMENT_EXCEEDS_BALANCE', message: 'The payment is more than the open balance (USD 1,000.00)', params: { open: 100_000, amount: 100_001, currency: 'USD', money: ['open', 'amount'] } });
     expect((await pay(owner, b._id, 100_000)).status).toBe(201);
     expect((await refusedUnchanged(409, () => pay(owner, b._id, 1))).params.open).toBe(0);
   });

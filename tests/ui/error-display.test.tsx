@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { configureApiClient, errorMessage, ApiError } from '../../src/api/client';
 import type { LeadDetail } from '../../src/api/leads/contract';
 import { LoseLeadDialog } from '../../src/features/leads/lead-workflow';
-import { changeLanguage, currentLanguage, initI18n, translateApi } from '../../src/ui/i18n';
+import { changeLanguage, currentLanguage, initI18n, moneyInLanguage, translateApi } from '../../src/ui/i18n';
 import { createQueryClient } from '../../src/ui/query-client';
 
 /**
@@ -33,7 +33,7 @@ function openDialog() {
 describe('errors in the member’s language', () => {
   beforeAll(async () => {
     await initI18n('ae');
-    configureApiClient({ translate: translateApi, language: currentLanguage, onUnauthorized: vi.fn() });
+    configureApiClient({ translate: translateApi, language: currentLanguage, money: moneyInLanguage, onUnauthorized: vi.fn() });
   });
   afterAll(() => changeLanguage('en'));
   beforeEach(() => {
@@ -81,6 +81,18 @@ describe('errors in the member’s language', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
     const seats = new ApiError('All 10 seats of the subscription are taken: deactivate a member or add seats', 409, 'SEAT_LIMIT', undefined, { seats: 10 });
     expect(errorMessage(seats)).toBe('جميع مقاعد الاشتراك البالغة 10 مشغولة: عطّل عضوًا أو أضف مقاعد.');
+  });
+
+  it('says money in a refusal in the member’s language and number format, never as minor units', async () => {
+    const over = new ApiError('The payment is more than the open balance (USD 557.00)', 409, 'PAYMENT_EXCEEDS_BALANCE', undefined, { open: 55_700, amount: 60_000, currency: 'USD', money: ['open', 'amount'] });
+    try {
+      await changeLanguage('de');
+      expect(errorMessage(over)).toBe('Die Zahlung ist höher als der offene Betrag der Buchung (557,00\u00a0$).');
+      await changeLanguage('ja');
+      expect(errorMessage(over)).toBe('支払額が予約の未払い残高を超えています（$557.00）。');
+    } finally {
+      await changeLanguage('ae');
+    }
   });
 
   it('falls back to the server’s English message for a code it does not know', () => {

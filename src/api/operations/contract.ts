@@ -59,6 +59,8 @@ export const OPERATION_ERRORS = {
   vendorServiceMismatch: 'VENDOR_SERVICE_MISMATCH',
   /** 409: a payment above what is still owed on the voucher or expense. */
   paymentExceedsOwed: 'PAYMENT_EXCEEDS_OWED',
+  /** 409: a voucher's cost or an expense's amount lowered below what was paid on it. */
+  belowPaid: 'BELOW_PAID',
   /** 409: paying a void voucher. */
   voucherNotPayable: 'VOUCHER_NOT_PAYABLE',
   /** 409: changing the fields of a voucher that is no longer a draft. */

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../api/admin/members/contract';
+import { formatMoney } from '../../domain/money';
 import en from './locales/en';
 
 /** The seed's language names (section 1), in English, as the seed lists them. */
@@ -101,5 +102,7 @@ export async function changeLanguage(locale: Locale) {
 export const translateApi = (key: string, fallback: string, params?: Record<string, unknown>) => i18next.t(key, { ...params, defaultValue: fallback });
 /** The member's language, for the API client (`configureApiClient({ language })`). */
 export const currentLanguage = () => i18next.language;
+/** Money as the member reads it, for the API client (`configureApiClient({ money })`). */
+export const moneyInLanguage = (minor: number, currency: string) => formatMoney(minor, currency, isLocale(i18next.language) ? BCP47[i18next.language] : i18next.language);
 
 export { i18next };
