@@ -8,7 +8,7 @@ import { snapshotOf, statesWithTag } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
 import { postEntry, nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
-import { logLeadEvent, refreshNextFollowUp, leadWorkflow, markLeadWon } from '../leads';
+import { logLeadEvent, refreshNextFollowUp, leadWorkflow, markLeadWon, reopenForReturningCustomer } from '../leads';
 import { releaseSeats } from '../tours';
 import { applyEvent, applyEventTo, rowWorkflow, type Saves, type Workflow } from '../workflow/apply-event';
 import { bookingInstallments, bookingPayments, bookingTravellers, bookings, paymentAllocations } from './schema';
@@ -87,14 +87,13 @@ const FORWARD: LeadEvent[] = [{ type: 'CONTACT' }, { type: 'QUALIFY' }, { type: 
 export async function markLeadBooked(tx: Tx, leadId: string, bookingId: string, actorId: string | null) {
   const row = await leadWorkflow.lock(tx, leadId);
   if (!row) throw notFound('Lead');
-  let current = row;
+  let current = await reopenForReturningCustomer(tx, row, actorId, { bookingId });
   for (;;) {
     const snapshot = snapshotOf(leadMachine, current.status);
     if (snapshot.can({ type: 'WIN', bookingId })) break;
     const step = FORWARD.find((e) => snapshot.can(e));
     if (!step) {
-      const why = current.status === 'lost' ? 'reopen it first' : 'a new trip is a new lead';
-      throw conflict(`A ${current.status} lead cannot be booked; ${why}`, 'LEAD_CLOSED', { status: current.status });
+      throw conflict(`A ${current.status} lead cannot be booked; reopen it first`, 'LEAD_CLOSED', { status: current.status });
     }
     const { from, to } = await applyEventTo(tx, leadWorkflow, current, step);
     await logLeadEvent(tx, leadId, 'status', { from: from.value, to: to.value, bookingId }, actorId);

@@ -27,6 +27,20 @@ export async function markLeadWon(tx: Tx, leadId: string, bookingId: string, act
   await refreshNextFollowUp(tx, leadId);
 }
 
+/**
+ * A customer who booked comes back with a new enquiry (a query, a tour, a proposal or a booking for
+ * the won lead): the lead machine's REOPEN takes the won lead back to contacted, a line of its
+ * timeline naming the cause; its won booking and history stay. A lost lead stays lost (reopening it
+ * is a decision staff take by hand); an open one is as it is. Answers the lead as it is now.
+ */
+export async function reopenForReturningCustomer(tx: Tx, row: typeof leads.$inferSelect, actorId: string | null, cause: Record<string, unknown>): Promise<typeof leads.$inferSelect> {
+  if (row.status !== 'won') return row;
+  const { to } = await applyEventTo(tx, leadWorkflow, row, { type: 'REOPEN' }, undefined, { actorId });
+  await logLeadEvent(tx, row.id, 'status', { from: 'won', to: to.value, returning: true, ...cause }, actorId);
+  await refreshNextFollowUp(tx, row.id);
+  return { ...row, status: to.value as string };
+}
+
 /** The pipeline's steps forward: a sent itinerary never reopens, loses or wins a lead. */
 const FORWARD: LeadEvent[] = [{ type: 'CONTACT' }, { type: 'QUALIFY' }, { type: 'QUOTE' }];
 
@@ -37,8 +51,9 @@ const FORWARD: LeadEvent[] = [{ type: 'CONTACT' }, { type: 'QUALIFY' }, { type: 
  * quoted lead stays as it is; a won or lost one refuses (409), so nothing is sent.
  */
 export async function markLeadQuoted(tx: Tx, leadId: string, actorId: string | null, cause: Record<string, unknown>) {
-  const row = await leadWorkflow.lock(tx, leadId);
-  if (!row) throw notFound('Lead');
+  const locked = await leadWorkflow.lock(tx, leadId);
+  if (!locked) throw notFound('Lead');
+  const row = await reopenForReturningCustomer(tx, locked, actorId, cause);
   const steps = eventsTo(leadMachine, row.status, 'quoted', FORWARD);
   if (!steps) throw conflict(`A ${row.status} lead cannot be quoted${row.status === 'lost' ? '; reopen it first' : ''}`, 'LEAD_CLOSED', { status: row.status });
   let current = row;

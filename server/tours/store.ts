@@ -22,7 +22,7 @@ import type { AuthContext } from '../auth/session';
 import { activities, destinations, hotels, assertPlaces, placeRefs } from '../catalogue';
 import type { Tx } from '../db/client';
 import { invalidField, notFound } from '../http/errors';
-import { leadQueries, leads, assertOpen, logLeadEvent, memberRefs, visibleLeads } from '../leads';
+import { leadQueries, leads, assertOpen, logLeadEvent, memberRefs, reopenForReturningCustomer, visibleLeads } from '../leads';
 import { vendors } from '../vendors';
 import { customizedTourDays, customizedTourLines, customizedTours, customizedTourVersions } from './schema';
 import { lineAnswerOf } from './plan';
@@ -347,9 +347,9 @@ export async function createTour(tx: Tx, auth: AuthContext, input: CreateTourInp
     .select()
     .from(leads)
     .where(and(eq(leads.id, input.leadId), visibleLeads(auth)))
-    .for('key share');
+    .for('update');
   if (!lead) throw unknown('leadId', 'lead');
-  assertOpen(lead, 'a new tour');
+  assertOpen(await reopenForReturningCustomer(tx, lead, auth.memberId, { tourTitle: input.title }), 'a new tour');
   const { currency } = await currentOrganization(tx);
   const [created] = await tx
     .insert(customizedTours)

@@ -374,6 +374,17 @@ describe('sending, versions and revising', () => {
     expect(await checksum(s, fingerprint)).toBe(before);
   });
 
+  it('quotes a returning customer: a won lead takes a new tour and its proposal, reopened, its history kept', async () => {
+    const lead = await newLead(sales);
+    await s.sql(`update leads set status = 'won' where id = $1`, [lead.id]);
+    const tour = await createTour(sales, plan(lead.id));
+    expect((await sales.get(`/api/leads/${lead.id}`)).body.data.status).toBe('contacted');
+    expect((await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'guest@example.com' })).status).toBe(202);
+    expect((await sales.get(`/api/leads/${lead.id}`)).body.data.status).toBe('quoted');
+    const steps = await s.sql<{ data: { from: string; to: string; returning?: boolean } }>(`select data from lead_events where lead_id = $1 and type = 'status' order by created_at`, [lead.id]);
+    expect(steps.map((e) => `${e.data.from}>${e.data.to}${e.data.returning ? ' (returning)' : ''}`)).toEqual(['won>contacted (returning)', 'contacted>qualified', 'qualified>quoted']);
+  });
+
   it('sends once when twenty clicks arrive together: one version, nineteen 409', async () => {
     const lead = await newLead(sales);
     const tour = await createTour(sales, plan(lead.id));

@@ -102,9 +102,9 @@ describe('errors in the member’s language', () => {
   it('an English member reads the server’s own words, the most precise', async () => {
     await changeLanguage('en');
     try {
-      expect(errorMessage(new ApiError('Only a lost lead can be reopened; this one is won', 409, 'TRANSITION_NOT_ALLOWED'))).toBe('Only a lost lead can be reopened; this one is won');
+      expect(errorMessage(new ApiError('Only a lost or won lead can be reopened; this one is new', 409, 'TRANSITION_NOT_ALLOWED'))).toBe('Only a lost or won lead can be reopened; this one is new');
       await changeLanguage('de');
-      expect(errorMessage(new ApiError('Only a lost lead can be reopened; this one is won', 409, 'TRANSITION_NOT_ALLOWED'))).toBe('Das ist im aktuellen Zustand des Datensatzes nicht erlaubt.');
+      expect(errorMessage(new ApiError('Only a lost or won lead can be reopened; this one is new', 409, 'TRANSITION_NOT_ALLOWED'))).toBe('Das ist im aktuellen Zustand des Datensatzes nicht erlaubt.');
     } finally {
       await changeLanguage('ae');
     }
