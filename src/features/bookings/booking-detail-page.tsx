@@ -106,7 +106,8 @@ function PaymentDialog({ booking, onClose }: { booking: BookingDetail; onClose: 
     }
     try {
       await record.mutateAsync({ bookingId: booking._id, input: byCreditNote ? input : { ...input, creditNoteId: undefined }, proof: byCreditNote ? null : proof, key });
-      toast.success(t('bookings.payments.recorded'));
+      // A credit note pays at once (nothing for finance to verify).
+      toast.success(byCreditNote && note ? t('cancellations.creditNote.paid', { amount: money(input.amount), number: note.number }) : t('bookings.payments.recorded'));
       onClose();
     } catch (e) {
       applyServerIssues(e, setError as never);

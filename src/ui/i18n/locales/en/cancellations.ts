@@ -186,6 +186,7 @@ const cancellations = {
       atMost: 'This payment may take at most {{max}}.',
       useMost: 'Use that much',
       tooMuch: 'must not be more than {{max}}: what the credit note has left and the booking still owes',
+      paid: '{{amount}} paid with credit note {{number}}',
     },
     lead: {
       bookings: 'Bookings',
