@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { QuoteAnswer } from '../api/cancellations/contract';
 import { useAuth } from './auth';
 import { useFormatters } from './format';
+import './cancellations.css';
 
 /** Money in the organization's formatters, its digits left to right in either direction. */
 function useQuoteMoney(currency: string) {
