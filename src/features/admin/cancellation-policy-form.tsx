@@ -117,8 +117,9 @@ export function CancellationPolicyForm({ settings, readOnly }: { settings: Recor
           {t('cancellations.policy.reads')}
         </h3>
         <ul data-testid="policy-reads">
-          {ordered.map((x) => (
-            <li key={`${x.daysBeforeDeparture}-${x.feeBasisPoints}`}>{t('cancellations.policy.readsTier', { count: x.daysBeforeDeparture, percent: fmt.basisPoints(x.feeBasisPoints) })}</li>
+          {/* By position: two tiers may read the same while one is being typed. */}
+          {ordered.map((x, i) => (
+            <li key={i}>{t('cancellations.policy.readsTier', { count: x.daysBeforeDeparture, percent: fmt.basisPoints(x.feeBasisPoints) })}</li>
           ))}
           <li>{!lowest ? t('cancellations.policy.readsEmpty') : lowest.daysBeforeDeparture === 0 ? t('cancellations.policy.readsAfter') : t('cancellations.policy.readsBelow', { count: lowest.daysBeforeDeparture })}</li>
           {flatFee > 0 && <li>{t('cancellations.policy.readsFlat', { amount: fmt.money(flatFee) })}</li>}

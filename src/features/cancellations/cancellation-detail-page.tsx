@@ -257,7 +257,7 @@ function Cancellation({ c }: { c: CancellationDetail }) {
           {c.comments.map((x, i) => (
             <li key={i} data-kind={x.kind}>
               <span className="muted">
-                {fmt.dateTime(x.at)} · {x.by?.name ?? t('cancellations.detail.system')} · {t(`cancellations.commentKinds.${x.kind}`)}
+                <bdi>{fmt.dateTime(x.at)}</bdi> · <bdi>{x.by?.name ?? t('cancellations.detail.system')}</bdi> · {t(`cancellations.commentKinds.${x.kind}`)}
               </span>
               <span className="cancellation-reason">{x.text}</span>
             </li>

@@ -91,7 +91,7 @@ function CancellationList({ kind }: { kind: Kind }) {
           <RecordCard name={`${c.booking.ref} · ${c.booking.customer}`} to={path(c)} badge={<CancellationStatus status={c.status} />} data={{ 'data-cancellation': c._id }}>
             <div>{c.booking.tourTitle}</div>
             <div className="muted">
-              {t('cancellations.columns.departure')}: {fmt.date(c.booking.departure)} · {fmt.dateTime(c.createdAt)}
+              {t('cancellations.columns.departure')}: <bdi>{fmt.date(c.booking.departure)}</bdi> · <bdi>{fmt.dateTime(c.createdAt)}</bdi>
             </div>
             <div className="cancellation-reason">{c.reason}</div>
             {c.status === 'requested' || c.totalRefundAmount === null ? (

@@ -148,11 +148,11 @@ function Decide({ request }: { request: CancellationDetail }) {
               <dd className="cancellation-reason">{request.reason}</dd>
               <dt>{t('cancellations.columns.requestedBy')}</dt>
               <dd>
-                {request.requestedBy?.name ?? '—'} · {fmt.dateTime(request.createdAt)}
+                <bdi>{request.requestedBy?.name ?? '—'}</bdi> · <bdi>{fmt.dateTime(request.createdAt)}</bdi>
               </dd>
               <dt>{t('cancellations.columns.departure')}</dt>
               <dd>
-                {request.booking.tourTitle} · {fmt.date(request.booking.departure)}
+                <bdi>{request.booking.tourTitle}</bdi> · <bdi>{fmt.date(request.booking.departure)}</bdi>
               </dd>
             </dl>
             {context.error?.code === 'QUOTE_CHANGED' && (
