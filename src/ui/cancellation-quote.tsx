@@ -9,7 +9,8 @@ import './cancellations.css';
 function useQuoteMoney(currency: string) {
   const { organization } = useAuth();
   const fmt = useFormatters({ currency, timeZone: organization.timeZone });
-  return { fmt, money: (n: number) => <span className="money" data-negative={n < 0 || undefined}>{fmt.money(n, currency)}</span> };
+  // `warnBelowZero` false: a figure below zero that is good news (the fee covers more than the organization loses) is not shown as a loss.
+  return { fmt, money: (n: number, warnBelowZero = true) => <span className="money" data-negative={(warnBelowZero && n < 0) || undefined}>{fmt.money(n, currency)}</span> };
 }
 
 type Figure = { key: string; label: string; value: (q: QuoteAnswer) => ReactNode; same: (a: QuoteAnswer, b: QuoteAnswer) => boolean; hint?: string; strong?: boolean };
@@ -42,7 +43,7 @@ export function QuoteTable({ quote, compare, currency, testId = 'quote' }: { quo
     {
       key: 'costToOrganization',
       label: t('cancellations.quote.costToOrganization'),
-      value: (q) => money(q.costToOrganization),
+      value: (q) => money(q.costToOrganization, false),
       same: sameNumber('costToOrganization'),
       hint: t('cancellations.quote.costHint'),
       strong: true,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Agent } from '../support/agent';
 import { NOW, book, day, groupBooking, newDeparture, newLead, pay, verify } from '../support/bookings';
+import { addVoucher, confirmVoucher, newVendor, operationOf, payVoucher, verifiedBooking, voucherBody } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
 import { axe, bodyBackground, choose, launchChromium, luminance, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';
 
@@ -33,6 +34,10 @@ let booking: { _id: string; ref: string; lead: { _id: string } };
 let next: { _id: string; ref: string };
 let other: { _id: string; ref: string };
 let quote: { paid: number; fee: number; refundable: number };
+/** A trip whose hotel was paid: its vendor's side of a cancellation. */
+const HOTEL = 'Corniche Bay Hotel (e2e)';
+let trip: { _id: string; ref: string };
+let tripOperation: string;
 
 const shot = (name: string, p: Page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 const money = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(minor / 100);
@@ -77,6 +82,14 @@ describe('a cancellation in Chromium', () => {
     expect(q.status, JSON.stringify(q.body)).toBe(200);
     quote = q.body.data;
     expect(quote.paid).toBeGreaterThan(0);
+    // A verified trip with its hotel confirmed and paid in full.
+    const hotel = await newVendor(owner, { name: HOTEL, services: ['hotels'] });
+    trip = await verifiedBooking(owner);
+    tripOperation = (await operationOf(owner, trip._id))._id;
+    const voucher = await addVoucher(owner, tripOperation, voucherBody(trip as never, hotel, { cost: 80_000 }));
+    expect((await confirmVoucher(owner, tripOperation, voucher._id)).status).toBe(200);
+    const paid = await payVoucher(owner, tripOperation, voucher._id, 80_000);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     browser = await launchChromium();
   });
 
@@ -235,6 +248,70 @@ describe('a cancellation in Chromium', () => {
     await shot('297-credit-notes', finance);
   });
 
+  it('operations sets what the hotel gives back; once the trip is cancelled, records the hotel’s refund on the void voucher', async () => {
+    const ops = await signedIn('ops@demo.travel', `/operations/${tripOperation}`);
+    await ops.getByRole('heading', { name: new RegExp(trip.ref), level: 1 }).waitFor();
+    const vouchers = ops.getByTestId('vouchers');
+    await vouchers.locator('tbody tr').first().waitFor();
+    const line = vouchers.getByTestId('vendor-refund-expected');
+    expect(await line.count(), await vouchers.innerText()).toBe(1);
+    // A confirmed voucher is named by its number.
+    await line.getByRole('button', { name: /^Set what the vendor gives back if VCH-\S+ is cancelled$/ }).click();
+    const expected = ops.getByRole('dialog', { name: /^If the trip is cancelled:/ });
+    const field = expected.getByLabel('Expected back if cancelled');
+    await field.click();
+    await field.press('Control+a');
+    await field.pressSequentially('500.00');
+    await field.press('Tab');
+    await expected.getByRole('button', { name: 'Save' }).click();
+    await toastOn(ops, /^Saved what .* gives back if cancelled$/);
+    await expect.poll(() => ops.getByTestId('vendor-refund-expected').innerText(), SETTLED).toContain('$500.00');
+
+    // The quote counts it: what the organization loses is what the hotel keeps.
+    const q = await owner.get(`/api/bookings/${trip._id}/cancellation-quote`);
+    expect(q.body.data).toMatchObject({ vendorPaid: 80_000, vendorRefundExpected: 50_000 });
+    const asked = await owner.post('/api/booking-cancellations/cancel', { bookingId: trip._id, reason: 'The hotel closed for repairs' });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const decided = await owner.patch(`/api/booking-cancellations/${asked.body.data._id}/status`, { status: 'approved', totalRefundAmount: 0, sourceAccountAmount: 0, creditNoteAmount: 0 }, { 'Idempotency-Key': `e2e-${process.pid}-trip` });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+
+    await ops.reload();
+    const record = ops.getByRole('button', { name: /^Record vendor refund \(VCH-\S+\)$/ });
+    await record.click();
+    const dialog = ops.getByRole('dialog', { name: /^Vendor refund:/ });
+    expect(await dialog.getByTestId('vendor-refund-left').innerText()).toBe('At most $800.00, paid and not given back yet; $500.00 was expected.');
+    expect(await dialog.getByLabel('Amount').inputValue()).toBe('$500.00');
+    expect(await axe(ops)).toEqual([]);
+    await shot('29k-vendor-refund', ops);
+    await dialog.getByRole('button', { name: 'Record the refund' }).click();
+    await toastOn(ops, /^Refund of \$500\.00 from the vendor recorded for /);
+    await expect.poll(() => ops.getByTestId('vendor-refunded').innerText(), SETTLED).toBe('Refunded by the vendor: $500.00 (expected $500.00)');
+    await ops.context().close();
+  });
+
+  it('the policy in Configurations: a tier added reads as a sentence before it is saved', async () => {
+    const p = manager;
+    await p.goto(`${server.url}/configurations`);
+    await p.getByRole('tab', { name: 'Cancellations' }).click();
+    const form = p.getByTestId('cancellation-policy');
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Add a tier' }).click();
+    // The new tier is the last one (a person types its days and fee).
+    const position = await form.getByLabel(/^Days before departure, tier \d+$/).count();
+    const days = form.getByLabel(new RegExp(`^Days before departure, tier ${position}$`));
+    await days.fill('3');
+    await days.press('Tab');
+    await expect.poll(() => form.getByTestId('policy-reads').innerText()).toContain('From 3 days before departure: 100% of the total');
+    expect(await axe(p)).toEqual([]);
+    await shot('29l-policy', p);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await toastOn(p, 'Settings saved');
+    const [saved] = await server.sql<{ settings: { tiers: { daysBeforeDeparture: number; feeBasisPoints: number }[] } }>(
+      `select settings from configurations where module = 'cancellations' and organization_id = (select id from organizations where name = 'Demo Travels')`,
+    );
+    expect(saved!.settings.tiers).toContainEqual({ daysBeforeDeparture: 3, feeBasisPoints: 10_000 });
+  });
+
   it('the guided screen and the lists in Arabic and dark mode', async () => {
     const p = manager;
     await p.goto(`${server.url}/cancellations/requests`);
@@ -321,6 +398,33 @@ describe('a cancellation in Chromium', () => {
     await tooWide('request dialog');
     await shot('29j-request-dialog-phone', phone);
     await phone.context().close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('the other request is rejected by keyboard alone, and only with a reason', async () => {
+    const p = manager ?? (manager = await signedIn('owner@demo.travel', '/cancellations/requests'));
+    const [waiting] = await server.sql<{ id: string }>(`select id from booking_cancellations where booking_id = $1`, [other._id]);
+    await p.goto(`${server.url}/cancellations/${waiting!.id}/decide`);
+    await p.getByTestId('decide-quote').waitFor();
+    await p.getByRole('button', { name: 'Reject…' }).focus();
+    await p.keyboard.press('Enter');
+    await expect.poll(() => p.getByTestId('decide-step').getAttribute('data-step')).toBe('rejecting');
+    // The new step's heading takes the focus; the reason comes next.
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('decide-step-title');
+    const submit = p.getByRole('button', { name: 'Reject the request' });
+    expect(await submit.isDisabled()).toBe(true);
+    await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await p.keyboard.type('The fare is non-refundable, as agreed when booking.');
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    await p.keyboard.press('Tab');
+    await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toContain('Reject the request');
+    await p.keyboard.press('Enter');
+    await toastOn(p, 'Cancellation rejected successfully');
+    await expect.poll(() => p.getByTestId('cancellation-comments').innerText(), SETTLED).toContain('The fare is non-refundable, as agreed when booking.');
+    const [row] = await server.sql<{ status: string }>(`select status from booking_cancellations where id = $1`, [waiting!.id]);
+    expect(row!.status).toBe('rejected');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -208,7 +208,7 @@ const cancellations = {
       expectedSaved: 'تم حفظ ما تعيده {{label}} عند الإلغاء',
       refundedLine: 'استردّه المورد: {{amount}} (المتوقع {{expected}})',
       record: 'تسجيل استرداد المورد',
-      recordOf: 'تسجيل استرداد المورد لـ {{label}}',
+      recordOf: 'تسجيل استرداد المورد ({{label}})',
       refundTitle: 'استرداد المورد: {{label}}',
       refundHint: 'بحد أقصى {{left}}، مدفوع ولم يُسترد بعد؛ كان المتوقع {{expected}}.',
       refundSubmit: 'تسجيل الاسترداد',

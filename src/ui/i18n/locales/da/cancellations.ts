@@ -200,7 +200,7 @@ const cancellations = {
       expectedSaved: 'Gemt, hvad {{label}} giver tilbage ved afbestilling',
       refundedLine: 'Refunderet af leverandøren: {{amount}} (forventet {{expected}})',
       record: 'Registrér leverandørrefusion',
-      recordOf: 'Registrér leverandørens refusion for {{label}}',
+      recordOf: 'Registrér leverandørrefusion ({{label}})',
       refundTitle: 'Leverandørrefusion: {{label}}',
       refundHint: 'Højst {{left}}, betalt og endnu ikke givet tilbage; {{expected}} var forventet.',
       refundSubmit: 'Registrér refusionen',

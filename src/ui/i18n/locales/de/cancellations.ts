@@ -92,7 +92,7 @@ const cancellations = {
     },
     request: {
       action: 'Stornierung anfragen',
-      actionOf: 'Stornierung von {{ref}} anfragen',
+      actionOf: 'Stornierung anfragen: {{ref}}',
       open: 'Stornierung angefragt',
       title: 'Stornierung von {{ref}} anfragen · {{customer}}',
       quoteTitle: 'Was eine Stornierung heute kostet',
@@ -200,7 +200,7 @@ const cancellations = {
       expectedSaved: 'Gespeichert, was {{label}} bei Stornierung zurückgibt',
       refundedLine: 'Vom Anbieter erstattet: {{amount}} (erwartet {{expected}})',
       record: 'Anbietererstattung erfassen',
-      recordOf: 'Erstattung des Anbieters für {{label}} erfassen',
+      recordOf: 'Anbietererstattung erfassen ({{label}})',
       refundTitle: 'Anbietererstattung: {{label}}',
       refundHint: 'Höchstens {{left}}, bezahlt und noch nicht zurückerhalten; erwartet waren {{expected}}.',
       refundSubmit: 'Erstattung erfassen',

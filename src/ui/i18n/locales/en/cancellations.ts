@@ -203,7 +203,7 @@ const cancellations = {
       expectedSaved: 'Saved what {{label}} gives back if cancelled',
       refundedLine: 'Refunded by the vendor: {{amount}} (expected {{expected}})',
       record: 'Record vendor refund',
-      recordOf: 'Record the vendor’s refund for {{label}}',
+      recordOf: 'Record vendor refund ({{label}})',
       refundTitle: 'Vendor refund: {{label}}',
       refundHint: 'At most {{left}}, paid and not given back yet; {{expected}} was expected.',
       refundSubmit: 'Record the refund',

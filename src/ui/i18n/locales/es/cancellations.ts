@@ -93,7 +93,7 @@ const cancellations = {
     },
     request: {
       action: 'Solicitar cancelación',
-      actionOf: 'Solicitar la cancelación de {{ref}}',
+      actionOf: 'Solicitar cancelación de {{ref}}',
       open: 'Cancelación solicitada',
       title: 'Solicitar la cancelación de {{ref}} · {{customer}}',
       quoteTitle: 'Lo que cuesta cancelar hoy',
@@ -202,7 +202,7 @@ const cancellations = {
       expectedSaved: 'Guardado lo que devuelve {{label}} si se cancela',
       refundedLine: 'Reembolsado por el proveedor: {{amount}} (esperado {{expected}})',
       record: 'Registrar reembolso del proveedor',
-      recordOf: 'Registrar el reembolso del proveedor de {{label}}',
+      recordOf: 'Registrar reembolso del proveedor ({{label}})',
       refundTitle: 'Reembolso del proveedor: {{label}}',
       refundHint: 'Como máximo {{left}}, pagado y aún no devuelto; se esperaban {{expected}}.',
       refundSubmit: 'Registrar el reembolso',

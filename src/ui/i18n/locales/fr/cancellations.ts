@@ -202,7 +202,7 @@ const cancellations = {
       expectedSaved: 'Enregistré ce que {{label}} rend en cas d’annulation',
       refundedLine: 'Remboursé par le fournisseur : {{amount}} (attendu {{expected}})',
       record: 'Enregistrer un remboursement fournisseur',
-      recordOf: 'Enregistrer le remboursement du fournisseur pour {{label}}',
+      recordOf: 'Enregistrer un remboursement fournisseur ({{label}})',
       refundTitle: 'Remboursement fournisseur : {{label}}',
       refundHint: 'Au plus {{left}}, payé et pas encore rendu ; {{expected}} était attendu.',
       refundSubmit: 'Enregistrer le remboursement',

@@ -92,7 +92,7 @@ const cancellations = {
     },
     request: {
       action: 'Lemondás kérése',
-      actionOf: '{{ref}} lemondásának kérése',
+      actionOf: 'Lemondás kérése: {{ref}}',
       open: 'Lemondás kérelmezve',
       title: '{{ref}} lemondásának kérése · {{customer}}',
       quoteTitle: 'Mennyibe kerül ma a lemondás',
@@ -200,7 +200,7 @@ const cancellations = {
       expectedSaved: 'Mentve, mit ad vissza {{label}} lemondáskor',
       refundedLine: 'A szolgáltató visszatérítette: {{amount}} (várt {{expected}})',
       record: 'Szolgáltatói visszatérítés rögzítése',
-      recordOf: 'A szolgáltató visszatérítésének rögzítése: {{label}}',
+      recordOf: 'Szolgáltatói visszatérítés rögzítése ({{label}})',
       refundTitle: 'Szolgáltatói visszatérítés: {{label}}',
       refundHint: 'Legfeljebb {{left}}, kifizetve és még vissza nem kapva; {{expected}} volt várható.',
       refundSubmit: 'Visszatérítés rögzítése',

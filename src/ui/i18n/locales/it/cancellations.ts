@@ -93,7 +93,7 @@ const cancellations = {
     },
     request: {
       action: 'Richiedi cancellazione',
-      actionOf: 'Richiedi la cancellazione di {{ref}}',
+      actionOf: 'Richiedi cancellazione di {{ref}}',
       open: 'Cancellazione richiesta',
       title: 'Richiedi la cancellazione di {{ref}} · {{customer}}',
       quoteTitle: 'Quanto costa cancellare oggi',
@@ -202,7 +202,7 @@ const cancellations = {
       expectedSaved: 'Salvato ciò che {{label}} restituisce se cancellato',
       refundedLine: 'Rimborsato dal fornitore: {{amount}} (atteso {{expected}})',
       record: 'Registra rimborso fornitore',
-      recordOf: 'Registra il rimborso del fornitore per {{label}}',
+      recordOf: 'Registra rimborso fornitore ({{label}})',
       refundTitle: 'Rimborso del fornitore: {{label}}',
       refundHint: 'Al massimo {{left}}, pagato e non ancora restituito; erano attesi {{expected}}.',
       refundSubmit: 'Registra il rimborso',

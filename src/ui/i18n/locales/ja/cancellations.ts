@@ -198,7 +198,7 @@ const cancellations = {
       expectedSaved: '{{label}} のキャンセル時の返金額を保存しました',
       refundedLine: '仕入先からの返金: {{amount}}（見込み {{expected}}）',
       record: '仕入先の返金を記録',
-      recordOf: '{{label}} の仕入先からの返金を記録',
+      recordOf: '仕入先の返金を記録（{{label}}）',
       refundTitle: '仕入先の返金: {{label}}',
       refundHint: '最大 {{left}}（支払済みで未返金の額）。見込みは {{expected}} でした。',
       refundSubmit: '返金を記録',

@@ -204,7 +204,7 @@ const cancellations = {
       expectedSaved: 'Zapisano, co {{label}} zwraca przy anulowaniu',
       refundedLine: 'Zwrócone przez dostawcę: {{amount}} (oczekiwano {{expected}})',
       record: 'Zapisz zwrot od dostawcy',
-      recordOf: 'Zapisz zwrot od dostawcy za {{label}}',
+      recordOf: 'Zapisz zwrot od dostawcy ({{label}})',
       refundTitle: 'Zwrot od dostawcy: {{label}}',
       refundHint: 'Najwyżej {{left}}, zapłacone i jeszcze niezwrócone; oczekiwano {{expected}}.',
       refundSubmit: 'Zapisz zwrot',

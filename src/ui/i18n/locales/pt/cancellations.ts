@@ -93,7 +93,7 @@ const cancellations = {
     },
     request: {
       action: 'Pedir cancelamento',
-      actionOf: 'Pedir o cancelamento de {{ref}}',
+      actionOf: 'Pedir cancelamento de {{ref}}',
       open: 'Cancelamento pedido',
       title: 'Pedir o cancelamento de {{ref}} · {{customer}}',
       quoteTitle: 'Quanto custa cancelar hoje',
@@ -202,7 +202,7 @@ const cancellations = {
       expectedSaved: 'Guardado o que {{label}} devolve se cancelado',
       refundedLine: 'Reembolsado pelo fornecedor: {{amount}} (esperado {{expected}})',
       record: 'Registar reembolso do fornecedor',
-      recordOf: 'Registar o reembolso do fornecedor de {{label}}',
+      recordOf: 'Registar reembolso do fornecedor ({{label}})',
       refundTitle: 'Reembolso do fornecedor: {{label}}',
       refundHint: 'No máximo {{left}}, pago e ainda não devolvido; eram esperados {{expected}}.',
       refundSubmit: 'Registar o reembolso',

@@ -204,7 +204,7 @@ const cancellations = {
       expectedSaved: 'Сохранено, что вернёт {{label}} при отмене',
       refundedLine: 'Возвращено поставщиком: {{amount}} (ожидалось {{expected}})',
       record: 'Записать возврат от поставщика',
-      recordOf: 'Записать возврат от поставщика за {{label}}',
+      recordOf: 'Записать возврат от поставщика ({{label}})',
       refundTitle: 'Возврат от поставщика: {{label}}',
       refundHint: 'Не более {{left}}, оплачено и ещё не возвращено; ожидалось {{expected}}.',
       refundSubmit: 'Записать возврат',

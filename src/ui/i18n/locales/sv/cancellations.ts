@@ -200,7 +200,7 @@ const cancellations = {
       expectedSaved: 'Sparat vad {{label}} ger tillbaka vid avbokning',
       refundedLine: 'Återbetalt av leverantören: {{amount}} (väntat {{expected}})',
       record: 'Registrera leverantörsåterbetalning',
-      recordOf: 'Registrera leverantörens återbetalning för {{label}}',
+      recordOf: 'Registrera leverantörsåterbetalning ({{label}})',
       refundTitle: 'Leverantörsåterbetalning: {{label}}',
       refundHint: 'Högst {{left}}, betalt och ännu inte tillbaka; {{expected}} väntades.',
       refundSubmit: 'Registrera återbetalningen',

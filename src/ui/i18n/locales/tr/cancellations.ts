@@ -92,7 +92,7 @@ const cancellations = {
     },
     request: {
       action: 'İptal talep et',
-      actionOf: '{{ref}} için iptal talep et',
+      actionOf: 'İptal talep et: {{ref}}',
       open: 'İptal talep edildi',
       title: '{{ref}} için iptal talebi · {{customer}}',
       quoteTitle: 'Bugün iptal etmenin maliyeti',
@@ -200,7 +200,7 @@ const cancellations = {
       expectedSaved: '{{label}} için iptalde iade edilecek tutar kaydedildi',
       refundedLine: 'Tedarikçinin iade ettiği: {{amount}} (beklenen {{expected}})',
       record: 'Tedarikçi iadesini kaydet',
-      recordOf: '{{label}} için tedarikçi iadesini kaydet',
+      recordOf: 'Tedarikçi iadesini kaydet ({{label}})',
       refundTitle: 'Tedarikçi iadesi: {{label}}',
       refundHint: 'En fazla {{left}}, ödenmiş ve henüz geri alınmamış; beklenen {{expected}}.',
       refundSubmit: 'İadeyi kaydet',

@@ -198,7 +198,7 @@ const cancellations = {
       expectedSaved: '已保存 {{label}} 取消时退回的金额',
       refundedLine: '供应商已退回：{{amount}}（预计 {{expected}}）',
       record: '记录供应商退款',
-      recordOf: '记录 {{label}} 的供应商退款',
+      recordOf: '记录供应商退款（{{label}}）',
       refundTitle: '供应商退款：{{label}}',
       refundHint: '最多 {{left}}（已付且尚未退回）；预计 {{expected}}。',
       refundSubmit: '记录退款',
