@@ -179,6 +179,8 @@ describe('a cancellation in Chromium', () => {
     );
     expect(cancellation!.status).toBe('approved');
     expect(await manager.getByTestId('cancellation-credit-note').innerText()).toMatch(/CN-2031-\d{4}/);
+    expect(await axe(manager)).toEqual([]);
+    await shot('29m-cancellation-detail', manager);
 
     // It left the requests and is among the decided, on screen, without a reload.
     await manager.getByRole('navigation', { name: 'Cancellation screens' }).getByRole('link', { name: 'Cancellations', exact: true }).click();
