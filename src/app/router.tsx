@@ -63,6 +63,12 @@ const InvoicesPage = named(() => import('../features/bookings/invoices-page'), '
 const PaymentReceiptsPage = named(() => import('../features/bookings/payment-receipts-page'), 'PaymentReceiptsPage');
 const OperationsPage = named(() => import('../features/operations/operations-page'), 'OperationsPage');
 const OperationDetailPage = named(() => import('../features/operations/operation-detail-page'), 'OperationDetailPage');
+const CancellationsPage = named(() => import('../features/cancellations/cancellations-page'), 'CancellationsPage');
+const RequestedCancellationsPage = named(() => import('../features/cancellations/cancellations-page'), 'RequestedCancellationsPage');
+const CancellationDetailPage = named(() => import('../features/cancellations/cancellation-detail-page'), 'CancellationDetailPage');
+const DecideCancellationPage = named(() => import('../features/cancellations/decide-page'), 'DecideCancellationPage');
+const CreditNotesPage = named(() => import('../features/cancellations/credit-notes-page'), 'CreditNotesPage');
+const RefundsPage = named(() => import('../features/cancellations/refunds-page'), 'RefundsPage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 const InvitationPage = named(() => import('../features/admin/invitation-page'), 'InvitationPage');
@@ -96,6 +102,7 @@ const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
   invoices: InvoicesPage,
   paymentReceipts: PaymentReceiptsPage,
   operations: OperationsPage,
+  cancellations: CancellationsPage,
 };
 
 /** A module's record page, at `<module path>/:id`. */
@@ -108,6 +115,7 @@ const RECORDS: Partial<Record<ModuleKey, ComponentType>> = {
   bookings: BookingDetailPage,
   operations: OperationDetailPage,
   expenses: ExpenseDetailPage,
+  cancellations: CancellationDetailPage,
 };
 
 /** Further screens of a module, under its path (`/leads/follow-ups`); a fixed segment wins over `:id`. */
@@ -130,6 +138,14 @@ const SUBPAGES: { module: ModuleKey; path: string; Page: ComponentType }[] = [
   { module: 'configurations', path: 'outbox', Page: OutboxPage },
   { module: 'bookings', path: 'new', Page: BookingWizardPage },
   { module: 'bookings', path: 'installments', Page: PendingInstallmentsPage },
+  { module: 'cancellations', path: 'requests', Page: RequestedCancellationsPage },
+  { module: 'cancellations', path: ':id/decide', Page: DecideCancellationPage },
+];
+
+/** Screens of a module at paths of their own (the menu lists them after the module: MODULE_SCREENS in src/ui/nav-menu.tsx). */
+const SCREENS: { module: ModuleKey; path: string; Page: ComponentType }[] = [
+  { module: 'cancellations', path: 'credit-notes', Page: CreditNotesPage },
+  { module: 'cancellations', path: 'refunds', Page: RefundsPage },
 ];
 
 const guarded = (module: ModuleKey, node: ReactNode) => <RequirePermission module={module}>{node}</RequirePermission>;
@@ -191,6 +207,7 @@ export function createAppRouter() {
         }),
         ...Object.entries(RECORDS).map(([key, Page]) => ({ path: `${modulePath(key as ModuleKey).slice(1)}/:id`, element: guarded(key as ModuleKey, <Page />) })),
         ...SUBPAGES.map(({ module, path, Page }) => ({ path: `${modulePath(module).slice(1)}/${path}`, element: guarded(module, <Page />) })),
+        ...SCREENS.map(({ module, path, Page }) => ({ path, element: guarded(module, <Page />) })),
         { path: 'profile', element: <ProfilePage /> },
         { path: 'preferences', element: <PreferencesPage /> },
         { path: '*', element: <NotFound /> },

@@ -16,7 +16,8 @@ import documents from './documents';
 import tours from './tours';
 import ai from './ai';
 import operations from './operations';
+import cancellations from './cancellations';
 
-const tr: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...personalizedGroupTours, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations };
+const tr: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...personalizedGroupTours, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations, ...cancellations };
 
 export default tr;
