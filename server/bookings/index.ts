@@ -8,6 +8,7 @@ export { BOOKING_DAY_JOB, bookingJobs } from './jobs';
 export { BOOKING_SEEDS, seedBookings } from './seed';
 export { bookingFilters, instantRange } from './lists';
 export { bookingTravellers, bookings } from './schema';
-export { bookingRef, memberRefs, pendingAmountOf, visibleBookings, type BookingRow } from './store';
+export { bookingRef, logBookingEvent, memberRefs, pendingAmountOf, visibleBookings, type BookingRow } from './store';
+export { BOOKING_RECORD as BOOKING_SEND_RECORD } from './customer-mail';
 export { bookingWorkflow, cancelBooking } from './workflow';
 export { provideCreditNoteUse } from './credit-notes';
