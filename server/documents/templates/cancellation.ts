@@ -74,9 +74,9 @@ export const cancellationConfirmationTemplate: DocumentTemplate<CancellationConf
     const money = (n: number) => w.format.money(n, d.currency);
     const dates = w.t(tour.dateRange, { from: w.format.date(d.departure), to: w.format.date(d.arrival) });
     const decided = w.t(d.decision.kind === 'approved' ? c.approvedOn : c.rejectedOn, { date: w.format.date(d.decision.decidedOn) });
-    w.cover(c.title, d.tourTitle, d.bookingNumber, [dates, decided]);
+    // One page: the compact title of the finance documents (receipt, invoice), not a tour's cover.
+    w.title(c.title, `${booking.number} ${d.bookingNumber} · ${decided}`);
     w.fields([
-      [booking.number, d.bookingNumber],
       ...customerFields(w, d.customer),
       [booking.tour, d.tourTitle],
       [tour.dates, dates],
@@ -94,9 +94,9 @@ export const cancellationConfirmationTemplate: DocumentTemplate<CancellationConf
     w.fields([
       [c.paid, money(a.paid)],
       [c.fee, money(a.kept)],
-      [c.totalRefund, money(a.totalRefund)],
       ...a.creditReturned.map((r) => [w.t(c.creditReturned, { number: r.number }), money(r.amount)] as [string, string]),
     ]);
+    w.amountBox(c.totalRefund, money(a.totalRefund));
     if (a.refund) {
       w.heading(c.refund);
       w.fields([
@@ -112,10 +112,9 @@ export const cancellationConfirmationTemplate: DocumentTemplate<CancellationConf
         [c.refundAmount, money(a.creditNote.amount)],
         [w.s.creditNote.validUntil, w.format.date(a.creditNote.validUntil)],
       ]);
-      w.paragraph(w.t(w.s.creditNote.howToUse, { date: w.format.date(a.creditNote.validUntil) }), { muted: true });
+      // How to use it is the credit note's own document, sent along with this one.
     }
     if (!a.refund && !a.creditNote) w.paragraph(c.nothingBack, { muted: true });
-    w.amountBox(c.totalRefund, money(a.totalRefund));
   },
 };
 
@@ -134,8 +133,6 @@ export const creditNoteTemplate: DocumentTemplate<CreditNoteData> = {
     w.fields([
       [n.number, d.number],
       ...customerFields(w, d.customer),
-      [n.issuedOn, w.format.date(d.issuedOn)],
-      [n.validUntil, w.format.date(d.validUntil)],
       [n.status, n.statuses[d.status]],
       [n.fromBooking, `${d.from.bookingNumber} · ${d.from.tourTitle} · ${w.format.date(d.from.departure)}`],
     ]);
@@ -153,7 +150,6 @@ export const creditNoteTemplate: DocumentTemplate<CreditNoteData> = {
     w.fields([
       [n.amount, money(d.amount)],
       [n.used, money(d.used)],
-      [n.left, money(d.remaining)],
     ]);
     w.amountBox(n.left, money(d.remaining));
     if (d.status === 'expired') w.paragraph(w.t(n.expired, { date: w.format.date(d.validUntil) }), { muted: true });
