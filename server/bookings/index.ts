@@ -5,7 +5,7 @@
 export { bookingRoutes } from './routes';
 export { bookingDocumentRoutes } from './documents';
 export { BOOKING_DAY_JOB, bookingJobs } from './jobs';
-export { BOOKING_SEEDS, seedBookings } from './seed';
+export { BOOKING_SEEDS, openLeadsWithEmail, seedAsOrganization, seedBooking, seedBookings, type BookingSpec, type SeedActors } from './seed';
 export { bookingFilters, instantRange } from './lists';
 export { bookingTravellers, bookings } from './schema';
 export { bookingRef, logBookingEvent, memberRefs, pendingAmountOf, visibleBookings, type BookingRow } from './store';
