@@ -100,7 +100,7 @@ async function creditNoteData(tx: Tx, auth: AuthContext, id: string): Promise<{ 
       remaining: note.remaining,
       issuedOn: note.issuedOn,
       validUntil: note.validUntil,
-      from: { bookingNumber: note.booking.ref, tourTitle: booking.tourTitle, departure: booking.departure },
+      from: { bookingNumber: note.booking.ref, tourTitle: booking.tourTitle, departure: booking.departure, arrival: booking.arrival },
       uses: note.redemptions.map((r) => ({ date: r.date, bookingNumber: r.booking.ref, amount: r.amount })),
     },
   };

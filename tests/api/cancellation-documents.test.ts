@@ -135,7 +135,9 @@ describe('the cancellation confirmation', () => {
     expect(waiting.status).toBe(409);
     expect(waiting.json()).toMatchObject({ code: 'CANCELLATION_NOT_DECIDED', params: { status: 'requested' } });
     expect((await decide(c._id, { status: 'rejected', comments: 'The trip is in three days: nothing can be released' })).status).toBe(200);
-    const text = plain(pdfText((await pdfAt(owner, cancellationPaths.pdf(c._id))).bytes));
+    const rejected = await pdfAt(owner, cancellationPaths.pdf(c._id));
+    pdfPages(rejected.bytes, 'cancellation-rejected-en');
+    const text = plain(pdfText(rejected.bytes));
     for (const words of ['Cancellation request declined on', 'The trip is in three days: nothing can be released', b.ref]) expect(text).toContain(words);
     expect(text).not.toContain('Total refund');
 
@@ -168,6 +170,20 @@ describe('the credit note', () => {
     for (const words of [c.creditNote.number, next.ref, 'Used so far', 'Left to use']) expect(text).toContain(words);
     for (const money of [amount, used, amount - used]) expect(text).toContain(plain(usd(money)));
     expect(text).not.toContain('Not used yet.');
+
+    // That next booking is cancelled in turn: what it took goes back to the note, a line of its own.
+    const again = await requested(next._id);
+    expect((await decide(again._id, { status: 'approved', totalRefundAmount: 0, sourceAccountAmount: 0, creditNoteAmount: 0 })).status).toBe(200);
+    const back = await pdfAt(owner, creditPaths.creditNotePdf(c.creditNote._id));
+    pdfPages(back.bytes, 'credit-note-given-back-en');
+    const backText = plain(pdfText(back.bytes));
+    expect(backText).toContain(`${next.ref} · given back`);
+    expect(backText).toContain(plain(usd(-used)));
+    expect(backText).toContain(`Left to use`);
+    const confirmation = plain(pdfText((await pdfAt(owner, cancellationPaths.pdf(again._id))).bytes));
+    expect(confirmation.replace(/\s+/g, ' ')).toContain(`Returned to credit note ${c.creditNote.number}`);
+    expect(confirmation).not.toContain('Nothing is refunded');
+    expect(confirmation).toContain(plain(usd(used)));
 
     const arabic = await approvedHalf((await paidBooking({ language: 'ae' }))._id);
     const ae = await pdfAt(owner, creditPaths.creditNotePdf(arabic.creditNote._id));

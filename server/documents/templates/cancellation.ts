@@ -53,7 +53,7 @@ export interface CreditNoteData {
   issuedOn: string;
   validUntil: string;
   /** The cancelled booking it was issued for. */
-  from: { bookingNumber: string; tourTitle: string; departure: string };
+  from: { bookingNumber: string; tourTitle: string; departure: string; arrival: string };
   /** Each use, oldest first: a later booking it paid (a negative amount: given back when that booking was cancelled). */
   uses: { date: string; bookingNumber: string; amount: number }[];
 }
@@ -114,7 +114,7 @@ export const cancellationConfirmationTemplate: DocumentTemplate<CancellationConf
       ]);
       // How to use it is the credit note's own document, sent along with this one.
     }
-    if (!a.refund && !a.creditNote) w.paragraph(c.nothingBack, { muted: true });
+    if (!a.refund && !a.creditNote && !a.creditReturned.length) w.paragraph(c.nothingBack, { muted: true });
   },
 };
 
@@ -124,7 +124,7 @@ export const creditNoteTemplate: DocumentTemplate<CreditNoteData> = {
   title: (d, s) => `${s.creditNote.title} ${d.number}`,
   fileName: (d) => `${d.number}.pdf`,
   render(w, d) {
-    const { creditNote: n, booking } = w.s;
+    const { creditNote: n, booking, tour } = w.s;
     const money = (x: number) => w.format.money(x, d.currency);
     w.cover(n.title, d.number, d.customer.name, [
       `${n.issuedOn}: ${w.format.date(d.issuedOn)}`,
@@ -134,7 +134,10 @@ export const creditNoteTemplate: DocumentTemplate<CreditNoteData> = {
       [n.number, d.number],
       ...customerFields(w, d.customer),
       [n.status, n.statuses[d.status]],
-      [n.fromBooking, `${d.from.bookingNumber} · ${d.from.tourTitle} · ${w.format.date(d.from.departure)}`],
+      // One value a row: a Latin title beside an Arabic date would be reordered as one run.
+      [n.fromBooking, d.from.bookingNumber],
+      [booking.tour, d.from.tourTitle],
+      [tour.dates, w.t(tour.dateRange, { from: w.format.date(d.from.departure), to: w.format.date(d.from.arrival) })],
     ]);
     w.heading(n.uses);
     if (d.uses.length) {
