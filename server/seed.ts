@@ -7,6 +7,7 @@ import { seedLeads } from './leads';
 import { DEMO_PERSONALIZED_GROUP, GLOBE_PERSONALIZED_GROUP, seedPersonalizedGroupTours, seedTours, type PersonalizedGroupSeed } from './tours';
 import { FINANCE_SEEDS, seedFinance, startBooksWithHistory } from './finance';
 import { BOOKING_SEEDS, seedBookings } from './bookings';
+import { CANCELLATION_SEEDS, seedCancellations } from './cancellations';
 import { OPERATION_SEEDS, seedOperations } from './operations';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue';
 import type { VendorService } from '../src/api/vendors/contract';
@@ -139,6 +140,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       await seedPersonalizedGroupTours(tx, organizationId, spec.personalizedGroup);
       await seedBookings(tx, organizationId, BOOKING_SEEDS[spec.name]);
       await seedOperations(tx, organizationId, OPERATION_SEEDS[spec.name] ?? []);
+      if (CANCELLATION_SEEDS[spec.name]) await seedCancellations(tx, organizationId, CANCELLATION_SEEDS[spec.name]);
       await startBooksWithHistory(tx, organizationId);
     }
     return true;

@@ -6,6 +6,7 @@ import { leadCatalogueUses } from './catalogue-uses';
  * them, matched by phone or email).
  */
 export { leadRoutes } from './routes';
+export { createLead } from './create';
 export { leadJobs } from './jobs';
 export { generator, seedLeads } from './seed';
 export { contacts, leadQueries, leads } from './schema';

@@ -265,7 +265,7 @@ export const operationRoutes: RouteDef[] = [
         .from(vouchers)
         .where(and(eq(vouchers.id, params.id), eq(vouchers.operationId, op.id)));
       const doc = await voucherDocument(tx, op, row);
-      const rendered = await renderRecordDocument(tx, doc, query.lang);
+      const rendered = await renderRecordDocument(tx, doc, query.lang ?? 'en');
       return new Response(new Uint8Array(rendered.pdf), {
         headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': disposition('inline', rendered.fileName), 'Cache-Control': 'no-store' },
       });

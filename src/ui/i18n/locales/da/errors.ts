@@ -134,6 +134,7 @@ const errors: typeof en = {
     BELOW_PAID: "Beløbet kan ikke være mindre end det, der allerede er betalt ({{paid}}).",
     VOUCHER_NOT_VOID: "En leverandør refunderer et voucher for en annulleret rejse.",
     TRIP_COMPLETED: "Rejsen er afsluttet: indtægten er bogført, og den annulleres ikke.",
+    CANCELLATION_NOT_DECIDED: "Ingen afbestilling af denne booking er afgjort endnu: bekræftelsen findes, når den er godkendt eller afvist.",
     MEMBER_NOT_ACTIVE: "Medarbejderen er fratrådt: der betales ingen løn.",
     SALARY_PAID: "Medarbejderens løn for måneden er allerede betalt.",
     TARGET_EXISTS: "Måneden har allerede det mål; ret det i stedet.",

@@ -134,6 +134,7 @@ const errors = {
     BELOW_PAID: "Der Betrag kann nicht niedriger sein als das bereits Bezahlte ({{paid}}).",
     VOUCHER_NOT_VOID: "Ein Lieferant erstattet nur einen Voucher einer stornierten Reise.",
     TRIP_COMPLETED: "Diese Reise ist abgeschlossen: Ihr Umsatz ist erfasst, sie wird nicht storniert.",
+    CANCELLATION_NOT_DECIDED: "Über keine Stornierung dieser Buchung ist schon entschieden: Die Bestätigung gibt es, sobald sie genehmigt oder abgelehnt ist.",
     MEMBER_NOT_ACTIVE: "Dieser Mitarbeiter ist ausgeschieden: Es wird kein Gehalt gezahlt.",
     SALARY_PAID: "Das Gehalt dieses Mitarbeiters für den Monat ist bereits bezahlt.",
     TARGET_EXISTS: "Dieser Monat hat dieses Ziel bereits; ändern Sie es stattdessen.",

@@ -139,6 +139,7 @@ const errors = {
     BELOW_PAID: "The amount cannot be less than what was paid on it ({{paid}}).",
     VOUCHER_NOT_VOID: "A vendor refunds a voucher of a cancelled trip.",
     TRIP_COMPLETED: "This trip is completed: its revenue is recognised and it is not cancelled.",
+    CANCELLATION_NOT_DECIDED: "No cancellation of this booking is decided yet: its confirmation exists once it is approved or rejected.",
     MEMBER_NOT_ACTIVE: "This member has left: no salary is paid.",
     SALARY_PAID: "This member's salary for the month is paid already.",
     TARGET_EXISTS: "This month already has that target; change it instead.",

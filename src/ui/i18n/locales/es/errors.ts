@@ -134,6 +134,7 @@ const errors = {
     BELOW_PAID: "El importe no puede ser inferior a lo ya pagado ({{paid}}).",
     VOUCHER_NOT_VOID: "Un proveedor reembolsa un bono de un viaje cancelado.",
     TRIP_COMPLETED: "Este viaje está completado: su ingreso está reconocido y no se cancela.",
+    CANCELLATION_NOT_DECIDED: "Todavía no se ha decidido ninguna cancelación de esta reserva: la confirmación existe cuando se aprueba o se rechaza.",
     MEMBER_NOT_ACTIVE: "Este miembro ya no está: no se paga salario.",
     SALARY_PAID: "El salario de este miembro para el mes ya está pagado.",
     TARGET_EXISTS: "Este mes ya tiene ese objetivo; modifíquelo en su lugar.",

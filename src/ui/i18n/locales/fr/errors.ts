@@ -134,6 +134,7 @@ const errors = {
     BELOW_PAID: "Le montant ne peut pas être inférieur à ce qui a déjà été payé ({{paid}}).",
     VOUCHER_NOT_VOID: "Un fournisseur rembourse un voucher d’un voyage annulé.",
     TRIP_COMPLETED: "Ce voyage est terminé : son chiffre d’affaires est constaté, il n’est pas annulé.",
+    CANCELLATION_NOT_DECIDED: "Aucune annulation de cette réservation n’est encore décidée : la confirmation existe une fois acceptée ou refusée.",
     MEMBER_NOT_ACTIVE: "Ce membre est parti : aucun salaire n’est versé.",
     SALARY_PAID: "Le salaire de ce membre pour le mois est déjà payé.",
     TARGET_EXISTS: "Ce mois a déjà cet objectif ; modifiez-le plutôt.",

@@ -132,6 +132,7 @@ const errors = {
     BELOW_PAID: "Az összeg nem lehet kevesebb a már kifizetettnél ({{paid}}).",
     VOUCHER_NOT_VOID: "A szállító lemondott út voucherét téríti vissza.",
     TRIP_COMPLETED: "Ez az út lezárult: bevétele elszámolva, nem mondható le.",
+    CANCELLATION_NOT_DECIDED: "A foglalás lemondásáról még nincs döntés: a visszaigazolás a jóváhagyás vagy elutasítás után készül el.",
     MEMBER_NOT_ACTIVE: "A munkatárs kilépett: fizetés nem jár.",
     SALARY_PAID: "A munkatárs havi fizetése már ki van fizetve.",
     TARGET_EXISTS: "Erre a hónapra már van ilyen cél; módosítsa azt.",

@@ -134,6 +134,7 @@ const errors = {
     BELOW_PAID: "L'importo non può essere inferiore a quanto già pagato ({{paid}}).",
     VOUCHER_NOT_VOID: "Un fornitore rimborsa un voucher di un viaggio annullato.",
     TRIP_COMPLETED: "Questo viaggio è concluso: il ricavo è rilevato e non viene annullato.",
+    CANCELLATION_NOT_DECIDED: "Nessuna cancellazione di questa prenotazione è ancora decisa: la conferma esiste una volta approvata o respinta.",
     MEMBER_NOT_ACTIVE: "Questo membro ha lasciato l’azienda: nessuno stipendio.",
     SALARY_PAID: "Lo stipendio del mese di questo membro è già stato pagato.",
     TARGET_EXISTS: "Questo mese ha già quell’obiettivo; lo modifichi invece.",

@@ -132,6 +132,7 @@ const errors = {
     BELOW_PAID: "Kwota nie może być mniejsza niż już zapłacona ({{paid}}).",
     VOUCHER_NOT_VOID: "Dostawca zwraca pieniądze za voucher anulowanej podróży.",
     TRIP_COMPLETED: "Ta podróż jest zakończona: jej przychód jest ujęty i nie zostanie anulowana.",
+    CANCELLATION_NOT_DECIDED: "Żadne anulowanie tej rezerwacji nie zostało jeszcze rozstrzygnięte: potwierdzenie powstaje po zatwierdzeniu lub odrzuceniu.",
     MEMBER_NOT_ACTIVE: "Ta osoba odeszła: wynagrodzenie nie jest wypłacane.",
     SALARY_PAID: "Wynagrodzenie tej osoby za ten miesiąc jest już wypłacone.",
     TARGET_EXISTS: "Ten miesiąc ma już taki cel; zmień go zamiast tego.",

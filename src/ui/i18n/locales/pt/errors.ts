@@ -134,6 +134,7 @@ const errors: typeof en = {
     BELOW_PAID: "O valor não pode ser inferior ao que já foi pago ({{paid}}).",
     VOUCHER_NOT_VOID: "Um fornecedor reembolsa um voucher de uma viagem cancelada.",
     TRIP_COMPLETED: "Esta viagem está concluída: a receita está reconhecida e não é cancelada.",
+    CANCELLATION_NOT_DECIDED: "Ainda não foi decidido nenhum cancelamento desta reserva: a confirmação existe depois de aprovado ou recusado.",
     MEMBER_NOT_ACTIVE: "Este membro saiu: não é pago salário.",
     SALARY_PAID: "O salário deste membro para o mês já está pago.",
     TARGET_EXISTS: "Este mês já tem esse objetivo; altere-o.",

@@ -134,6 +134,7 @@ const errors: typeof en = {
     BELOW_PAID: "Beloppet kan inte vara lägre än det som redan är betalt ({{paid}}).",
     VOUCHER_NOT_VOID: "En leverantör återbetalar en voucher för en avbokad resa.",
     TRIP_COMPLETED: "Resan är avslutad: intäkten är bokförd och den avbokas inte.",
+    CANCELLATION_NOT_DECIDED: "Ingen avbokning av den här bokningen är avgjord ännu: bekräftelsen finns när den har godkänts eller avslagits.",
     MEMBER_NOT_ACTIVE: "Medarbetaren har slutat: ingen lön betalas.",
     SALARY_PAID: "Medarbetarens lön för månaden är redan betald.",
     TARGET_EXISTS: "Månaden har redan det målet; ändra det i stället.",

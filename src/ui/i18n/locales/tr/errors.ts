@@ -132,6 +132,7 @@ const errors = {
     BELOW_PAID: "Tutar, üzerinde ödenmiş olandan ({{paid}}) az olamaz.",
     VOUCHER_NOT_VOID: "Tedarikçi yalnızca iptal edilen seyahatin voucher'ını iade eder.",
     TRIP_COMPLETED: "Bu seyahat tamamlandı: geliri kaydedildi, iptal edilemez.",
+    CANCELLATION_NOT_DECIDED: "Bu rezervasyonun iptali için henüz karar verilmedi: onay, iptal onaylandığında veya reddedildiğinde oluşur.",
     MEMBER_NOT_ACTIVE: "Bu üye ayrıldı: maaş ödenmez.",
     SALARY_PAID: "Bu üyenin bu ayki maaşı zaten ödendi.",
     TARGET_EXISTS: "Bu ayın zaten bu hedefi var; onu değiştirin.",

@@ -132,6 +132,7 @@ const errors = {
     BELOW_PAID: "金额不能少于已支付的金额（{{paid}}）。",
     VOUCHER_NOT_VOID: "供应商只为已取消行程的确认单退款。",
     TRIP_COMPLETED: "此行程已完成，收入已确认，不能取消。",
+    CANCELLATION_NOT_DECIDED: "此预订的取消尚未决定：批准或拒绝后才有确认函。",
     MEMBER_NOT_ACTIVE: "该成员已离职，不发放工资。",
     SALARY_PAID: "该成员本月工资已发放。",
     TARGET_EXISTS: "该月已有此目标，请修改它。",
