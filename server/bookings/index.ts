@@ -1,3 +1,5 @@
+import { registerQueueKinds } from '../work-queue';
+import { bookingQueueKinds } from './queue';
 /**
  * The bookings area's face: bookings, travellers, installments, payments, receipts and invoices.
  * The booking machine's `startOperation` is provided by the operations area.
@@ -11,3 +13,6 @@ export { bookingTravellers, bookings } from './schema';
 export { bookingRef, memberRefs, visibleBookings, type BookingRow } from './store';
 export { bookingWorkflow, cancelBooking } from './workflow';
 export { provideCreditNoteUse } from './credit-notes';
+
+// Its kinds of work join the work queue (docs/work-queue.md).
+registerQueueKinds(bookingQueueKinds);

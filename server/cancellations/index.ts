@@ -1,5 +1,7 @@
 import { provideCreditNoteUse } from '../bookings';
 import { redeemCreditNote } from './credit';
+import { registerQueueKinds } from '../work-queue';
+import { cancellationQueueKinds } from './queue';
 
 /**
  * The cancellations area's face (SPEC workflow 4): cancellation requests and decisions, and what
@@ -10,3 +12,6 @@ export { cancellationRoutes } from './routes';
 export { CANCELLATIONS_DAY_JOB, cancellationJobs } from './jobs';
 
 provideCreditNoteUse({ redeem: redeemCreditNote });
+
+// Its kinds of work join the work queue (docs/work-queue.md).
+registerQueueKinds(cancellationQueueKinds);

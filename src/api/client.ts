@@ -181,7 +181,9 @@ function client(path: '/api' | '/platform') {
     post: <T>(path: string, body?: unknown, options?: CallOptions) =>
       call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).post().json(), options),
     put: <T>(path: string, body?: unknown, options?: CallOptions) =>
-      call<T>(base, (w) => w.url(path).json((body ?? {}) as object).put().json(), options),
+      call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).put().json(), options),
+    patch: <T>(path: string, body?: unknown, options?: CallOptions) =>
+      call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).patch().json(), options),
     delete: <T>(path: string, options?: CallOptions) => call<T>(base, (w) => w.url(path).delete().json(), options),
     /** A multipart/form-data POST (files); the browser writes the boundary. */
     postForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).body(form).post().json(), options),

@@ -41,7 +41,7 @@ export function useWorkflowEvent<M extends AnyStateMachine, B extends v.GenericS
   const { request, keys } = options;
   const queryClient = useQueryClient();
   const send = (id: string, event: EventFromLogic<M>) => {
-    const call = request.method === 'PUT' ? api.put : api.post;
+    const call = { PUT: api.put, POST: api.post, PATCH: api.patch }[request.method];
     return call<ItemAnswer<R>>(workflowPath(request, id), request.bodyOf(event), options.fallback).then((r) => r.data);
   };
   return useMutation({
