@@ -95,7 +95,9 @@ export const bookingToVerify: QueueKind<typeof bookingMachine> = {
 
 /**
  * A booking collecting money (the machine's `collecting` tag) with installments past due, when
- * nobody has reminded the customer (by hand or the daily job) for a week: the reminder is the
+ * nobody has reminded the customer (by hand or the daily job) for a week (on the database's clock,
+ * the one that stamps the reminders: a test that moves the app's day still sees a reminder just
+ * sent): the reminder is the
  * booking's call (`POST /bookings/{id}/payment/reminder`), not a machine event, so the item has
  * no actions; the screen offers the reminder.
  */
@@ -118,7 +120,7 @@ export const installmentOverdue: QueueKind = {
     return {
       from: sql`${od} as od join ${b} on ${b.id} = od.booking_id`,
       where: sql`${b.status} in ${COLLECTING_STATES} and ${visible(s.auth)}
-        and not exists (select 1 from ${r} where ${r.bookingId} = ${b.id} and ${r.createdAt} >= ${t.now} - make_interval(days => ${REMIND_AGAIN_DAYS}))`,
+        and not exists (select 1 from ${r} where ${r.bookingId} = ${b.id} and ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))`,
       columns: {
         recordId: sql`${b.id}`,
         ref,

@@ -89,6 +89,7 @@ export const refundToProcess: QueueKind<typeof refundMachine> = {
 export const creditNoteExpiring: QueueKind = {
   kind: 'creditNoteExpiring',
   record: 'creditNote',
+  parent: 'booking',
   priority: 'low',
   needs: [['cancellations', 'create']],
   scope: 'bookings',
@@ -101,6 +102,7 @@ export const creditNoteExpiring: QueueKind = {
       whose: (m) => sql`${bookings.convertedBy} = ${m}::uuid`,
       columns: {
         recordId: sql`${n.id}`,
+        parentId: sql`${bookings.id}`,
         ref: sql`${n.number}`,
         title: sql`${bookings.customerName}`,
         state: sql`${n.status}`,

@@ -51,7 +51,12 @@ export function kindsFor(auth: AuthContext, only?: readonly WorkQueueKind[]): Qu
 }
 
 const union = (defs: QueueKind[], s: QueueScope, filter: QueueFilter): SQL =>
-  defs.length ? sql.join(defs.map((def) => sql`(${kindRows(def, s, filter)})`), sql` union all `) : sql`select null::text as kind, null::uuid as record_id, null::timestamptz as due_at, false as overdue, false as due_today, 0 as priority where false`;
+  defs.length ? sql.join(defs.map((def) => sql`(${kindRows(def, s, filter)})`), sql` union all `) : EMPTY;
+
+/** The union of no kinds (the person gets none of those asked for): the same columns, no rows. */
+const EMPTY = sql`select null::text as kind, null::uuid as record_id, null::uuid as parent_id, null::text as ref, null::text as title, null::text as state,
+  null::timestamptz as due_at, null::text as due, false as overdue, false as due_today, 0 as priority, null::uuid as assignee_id,
+  null::text as reason, '{}'::jsonb as params, null::jsonb as context where false`;
 
 interface Counted extends Record<string, unknown> {
   by_kind: Record<string, number> | null;
