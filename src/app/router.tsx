@@ -63,6 +63,7 @@ const InvoicesPage = named(() => import('../features/bookings/invoices-page'), '
 const PaymentReceiptsPage = named(() => import('../features/bookings/payment-receipts-page'), 'PaymentReceiptsPage');
 const OperationsPage = named(() => import('../features/operations/operations-page'), 'OperationsPage');
 const OperationDetailPage = named(() => import('../features/operations/operation-detail-page'), 'OperationDetailPage');
+const WorkQueuePage = named(() => import('../features/dashboard/work-queue'), 'WorkQueuePage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 const InvitationPage = named(() => import('../features/admin/invitation-page'), 'InvitationPage');
@@ -112,6 +113,7 @@ const RECORDS: Partial<Record<ModuleKey, ComponentType>> = {
 
 /** Further screens of a module, under its path (`/leads/follow-ups`); a fixed segment wins over `:id`. */
 const SUBPAGES: { module: ModuleKey; path: string; Page: ComponentType }[] = [
+  { module: 'dashboard', path: 'work-queue', Page: WorkQueuePage },
   { module: 'leads', path: 'follow-ups', Page: FollowUpsRedirect },
   { module: 'contacts', path: 'groups', Page: ContactGroupsPage },
   { module: 'account', path: 'journal', Page: JournalPage },

@@ -7,6 +7,7 @@ import { todayIn } from '../../domain/calendar';
 import { NotificationList } from '../../ui/notifications-bell';
 import { StatusTag } from '../../ui/status-tag';
 import { MyDayCardView } from './my-day-cards';
+import { WorkQueueCard } from './work-queue';
 
 /** The notifications as a card of the day: each opens the record it is about. */
 function NotificationsCard() {
@@ -46,8 +47,9 @@ function SubscriptionCard() {
 }
 
 /**
- * `/`: "My day", what the member can act on today: the cards their permissions give them
- * (server/dashboard/routes.ts), then their notifications.
+ * `/`: "My day", what the member can act on today: the start of their work queue, acted on in
+ * place (./work-queue.tsx), the cards their permissions give them (server/dashboard/routes.ts, some
+ * of them views of the queue's kinds), then their notifications.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -64,6 +66,7 @@ export function DashboardPage() {
         {t('dashboard.greeting', { name: member.name, date: fmt.date(todayIn(organization.timeZone)) })}
       </p>
       <div className="my-day-grid" aria-busy={day.isPending} data-testid="my-day">
+        <WorkQueueCard />
         {day.isPending
           ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height="12rem" />)
           : cards.map((card) => <MyDayCardView key={card.key} card={card} />)}

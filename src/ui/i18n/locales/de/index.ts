@@ -16,7 +16,8 @@ import documents from './documents';
 import tours from './tours';
 import ai from './ai';
 import operations from './operations';
+import workQueue from './work-queue';
 
-const de: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations };
+const de: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations, ...workQueue };
 
 export default de;
