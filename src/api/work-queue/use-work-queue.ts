@@ -10,6 +10,8 @@ export interface WorkQueueFilters {
   kind?: WorkQueueKind[];
   assignee?: 'me';
   dueTo?: string;
+  /** One record's items (or its children's): what a notification or a link opens. */
+  record?: string;
   page?: number;
   limit?: number;
 }
@@ -28,7 +30,7 @@ export const workQueueQueryOptions = (f: WorkQueueFilters) =>
     queryFn: () =>
       api.get<ListAnswer<WorkQueueItem, WorkQueueStats>>(
         workQueuePaths.list,
-        { kind: f.kind?.length ? f.kind : undefined, assignee: f.assignee, due: f.dueTo ? { to: f.dueTo } : undefined, page: f.page, limit: f.limit },
+        { kind: f.kind?.length ? f.kind : undefined, assignee: f.assignee, due: f.dueTo ? { to: f.dueTo } : undefined, record: f.record, page: f.page, limit: f.limit },
         FETCH,
       ),
     placeholderData: keepPreviousData,

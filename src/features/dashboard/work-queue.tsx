@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useForm } from 'react-hook-form';
@@ -251,25 +251,24 @@ export function WorkQueueList({ filters, compact = false }: { filters: WorkQueue
   const [focus, setFocus] = useState(0);
   const [asking, setAsking] = useState<{ item: WorkQueueItem; action: QueueAction & { input: QueueInput } } | null>(null);
   const list = useRef<HTMLOListElement>(null);
-  /** Put the focus on the row at `i` once it is rendered (after an item left, the next one). */
-  const wantFocus = useRef<number | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  /** The row to focus once it is rendered (after an item left: the one now in its place, or the empty state). */
+  const [wantFocus, setWantFocus] = useState<number | null>(null);
 
   const at = Math.min(focus, Math.max(0, items.length - 1));
   useEffect(() => {
-    if (wantFocus.current === null) return;
-    const row = list.current?.querySelector<HTMLElement>(`[data-index="${Math.min(wantFocus.current, items.length - 1)}"]`);
-    if (row) {
-      row.focus();
-      wantFocus.current = null;
-    } else if (items.length === 0) {
-      wantFocus.current = null;
-      list.current?.parentElement?.querySelector<HTMLElement>('[data-testid="work-queue-empty"]')?.focus();
+    if (wantFocus === null) return;
+    const row = list.current?.querySelector<HTMLElement>(`[data-index="${Math.min(wantFocus, items.length - 1)}"]`);
+    const target = row ?? (items.length === 0 ? root.current?.querySelector<HTMLElement>('[data-testid="work-queue-empty"]') : null);
+    if (target) {
+      target.focus();
+      setWantFocus(null);
     }
-  }, [items]);
+  }, [items, wantFocus]);
 
   const left = (index: number) => {
-    wantFocus.current = index;
     setFocus(index);
+    setWantFocus(index);
   };
 
   const onAction = (item: WorkQueueItem, action: QueueAction) => {
@@ -327,7 +326,7 @@ export function WorkQueueList({ filters, compact = false }: { filters: WorkQueue
 
   if (queue.isPending) return <Skeleton height={compact ? '8rem' : '20rem'} />;
   return (
-    <div className="stack" style={{ gap: '0.5rem' }}>
+    <div className="stack" style={{ gap: '0.5rem' }} ref={root}>
       {items.length === 0 ? (
         <div className="card empty-state" data-testid="work-queue-empty" tabIndex={-1}>
           <i className="pi pi-check-circle" aria-hidden="true" />
@@ -371,11 +370,22 @@ export function WorkQueueList({ filters, compact = false }: { filters: WorkQueue
 
 const seesAll = (role: { isOwner: boolean; visibility: { leads: string; bookings: string } }) => role.isOwner || (role.visibility.leads === 'all' && role.visibility.bookings === 'all');
 
-/** `/work-queue`: the whole queue, with its counts, filters (kinds, whose, due by) and pages. */
+const isKind = (k: string): k is WorkQueueKind => (WORK_QUEUE_KINDS as readonly string[]).includes(k);
+
+/**
+ * `/work-queue`: the whole queue, with its counts, filters (kinds, whose, due by) and pages. A link
+ * may name kinds (`?kind=paymentToVerify`) or one record (`?record=<id>`: its items, or its children's).
+ */
 export function WorkQueuePage() {
   const { t } = useTranslation();
   const { role } = useAuth();
-  const [filters, setFilters] = useState<WorkQueueFilters>({ page: 1, limit: WORK_QUEUE_PAGE_SIZE });
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<WorkQueueFilters>(() => ({
+    page: 1,
+    limit: WORK_QUEUE_PAGE_SIZE,
+    kind: params.getAll('kind').filter(isKind),
+    record: params.get('record') ?? undefined,
+  }));
   const queue = useWorkQueue(filters);
   const stats = queue.data?.stats;
   const meta = queue.data?.meta;
@@ -432,7 +442,7 @@ export function WorkQueuePage() {
           <span>{t('workQueue.filters.dueBy')}</span>
           <InputText type="date" value={filters.dueTo ?? ''} onChange={(e) => set({ dueTo: e.target.value || undefined })} />
         </label>
-        {(filters.kind?.length || filters.assignee || filters.dueTo) && <Button type="button" label={t('workQueue.filters.clear')} text onClick={() => setFilters({ page: 1, limit: WORK_QUEUE_PAGE_SIZE })} />}
+        {(filters.kind?.length || filters.assignee || filters.dueTo || filters.record) && <Button type="button" label={t('workQueue.filters.clear')} text onClick={() => setFilters({ page: 1, limit: WORK_QUEUE_PAGE_SIZE })} />}
       </div>
       <WorkQueueList filters={filters} />
       {meta && meta.totalPages > 1 && (
