@@ -456,11 +456,23 @@ export function WorkQueuePage() {
   );
 }
 
-/** My day's "needs you now": the start of the queue, acted on in place, and the way to the rest. */
+/** What My day shows of the queue: its first items. */
+export const MY_DAY_QUEUE: WorkQueueFilters = { page: 1, limit: 5 };
+
+/**
+ * My day's "needs you now": the start of the queue, acted on in place, and the way to the rest;
+ * nothing while the queue is empty (My day says there is nothing when nothing else is there).
+ */
 export function WorkQueueCard() {
   const { t } = useTranslation();
-  const queue = useWorkQueue({ page: 1, limit: 5 });
+  const queue = useWorkQueue(MY_DAY_QUEUE);
   const total = queue.data?.stats?.total ?? 0;
+  // Once the person has cleared it here, the card says so until the page is left.
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    if (total > 0) setSeen(true);
+  }, [total]);
+  if (queue.isPending || (total === 0 && !seen)) return null;
   return (
     <section className="card stack my-day-card work-queue-card" aria-labelledby="my-day-queue" data-card="workQueue" style={{ gap: '0.75rem' }}>
       <h2 id="my-day-queue" className="workflow-panel__title row" style={{ gap: '0.5rem', justifyContent: 'space-between' }}>
@@ -472,7 +484,7 @@ export function WorkQueueCard() {
           {total}
         </span>
       </h2>
-      <WorkQueueList filters={{ page: 1, limit: 5 }} compact />
+      <WorkQueueList filters={MY_DAY_QUEUE} compact />
       {total > 0 && (
         <Link to="/work-queue" className="p-button p-button-text p-button-sm">
           {t('workQueue.openAll', { n: total })}
