@@ -1,10 +1,12 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Menu } from 'primereact/menu';
 import { useTranslation } from 'react-i18next';
 import type { AppModule } from '../api/admin/modules/contract';
 import en from './i18n/locales/en';
 import { modulePath } from './module-paths';
+import { moduleCounts } from '../api/work-queue/contract';
+import { useWorkQueueCounts } from '../api/work-queue/use-work-queue';
 
 /** A module keeps its translated name unless the organization renamed it. */
 export function useModuleLabel() {
@@ -21,16 +23,33 @@ const isCurrent = (pathname: string, m: AppModule) => {
 export function NavMenu({ modules }: { modules: AppModule[] }) {
   const label = useModuleLabel();
   const { t } = useTranslation();
+  // The work queue's items per module (docs/work-queue.md): a count beside the module, its words as the link's description.
+  const counts = useWorkQueueCounts();
+  const id = useId();
+  const byModule = counts.data ? moduleCounts(counts.data.byKind) : {};
   return (
     <ul className="nav-menu" data-testid="nav-menu" aria-label={t('shell.mainMenu')}>
-      {modules.map((m) => (
-        <li key={m._id}>
-          <NavLink to={modulePath(m.key)} end={m.key === 'dashboard'} data-module={m.key}>
-            <i className={m.icon} aria-hidden="true" />
-            <span>{label(m)}</span>
-          </NavLink>
-        </li>
-      ))}
+      {modules.map((m) => {
+        const n = byModule[m.key] ?? 0;
+        return (
+          <li key={m._id}>
+            <NavLink to={modulePath(m.key)} end={m.key === 'dashboard'} data-module={m.key} aria-describedby={n ? `${id}-${m.key}` : undefined}>
+              <i className={m.icon} aria-hidden="true" />
+              <span>{label(m)}</span>
+              {n > 0 && (
+                <span className="nav-menu__count" data-testid={`nav-count-${m.key}`} aria-hidden="true">
+                  {n}
+                </span>
+              )}
+            </NavLink>
+            {n > 0 && (
+              <span id={`${id}-${m.key}`} className="visually-hidden">
+                {t('workQueue.menuCount', { n })}
+              </span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -113,6 +113,11 @@ describe('the work queue, acted on in place', () => {
     await page.goto(`${server.url}/work-queue?kind=paymentToVerify&kind=bookingToVerify`);
     await expect.poll(() => items().count(), SETTLED).toBeGreaterThan(0);
     expect(await page.getByTestId('work-queue-stats').innerText()).toMatch(/to do/);
+    // The menu counts each module's items: payments to verify are the payment receipts'.
+    const receipts = page.locator('[data-testid=nav-menu] a[data-module=paymentReceipts]');
+    await expect.poll(() => page.getByTestId('nav-count-paymentReceipts').innerText(), SETTLED).toMatch(/^\d+$/);
+    const described = await receipts.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).textContent()).toMatch(/to do in the work queue/);
     expect(await axe(page)).toEqual([]);
     await shot('wq-01-finance-en');
 

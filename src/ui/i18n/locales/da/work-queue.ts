@@ -6,6 +6,7 @@ const workQueue = {
   workQueue: {
     title: 'Arbejdskø',
     needsYou: 'Venter på dig nu',
+    menuCount: '{{n}} at gøre i arbejdskøen',
     openAll: 'Åbn hele køen ({{n}})',
     empty: 'Intet venter på dig nu: alt er klaret.',
     keys: 'Piletasterne eller J og K flytter mellem punkter, Enter åbner posten, A udfører hovedhandlingen.',

@@ -6,6 +6,7 @@ const workQueue = {
   workQueue: {
     title: 'Arbeitsliste',
     needsYou: 'Wartet jetzt auf Sie',
+    menuCount: '{{n}} zu erledigen in der Arbeitsliste',
     openAll: 'Ganze Liste öffnen ({{n}})',
     empty: 'Nichts wartet gerade auf Sie: alles erledigt.',
     keys: 'Pfeiltasten oder J und K wechseln zwischen Einträgen, Enter öffnet den Datensatz, A führt die Hauptaktion aus.',

@@ -3,6 +3,7 @@ const workQueue = {
   workQueue: {
     title: 'Work queue',
     needsYou: 'Needs you now',
+    menuCount: '{{n}} to do in the work queue',
     openAll: 'Open the whole queue ({{n}})',
     empty: 'Nothing needs you now: all done.',
     keys: 'Arrow keys or J and K move between items, Enter opens the record, A does the main action.',

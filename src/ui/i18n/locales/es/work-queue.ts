@@ -6,6 +6,7 @@ const workQueue = {
   workQueue: {
     title: 'Cola de trabajo',
     needsYou: 'Te necesita ahora',
+    menuCount: '{{n}} pendientes en la cola de trabajo',
     openAll: 'Abrir toda la cola ({{n}})',
     empty: 'Nada te necesita ahora: todo hecho.',
     keys: 'Las flechas o J y K pasan de un elemento a otro, Intro abre el registro, A hace la acción principal.',

@@ -6,6 +6,7 @@ const workQueue = {
   workQueue: {
     title: 'File de travail',
     needsYou: 'Vous attend maintenant',
+    menuCount: '{{n}} à faire dans la file de travail',
     openAll: 'Ouvrir toute la file ({{n}})',
     empty: 'Rien ne vous attend : tout est fait.',
     keys: 'Les flèches ou J et K passent d’un élément à l’autre, Entrée ouvre la fiche, A lance l’action principale.',

@@ -6,6 +6,7 @@ const workQueue = {
   workQueue: {
     title: 'Munkasor',
     needsYou: 'Most önre vár',
+    menuCount: '{{n}} teendő a munkasorban',
     openAll: 'A teljes sor megnyitása ({{n}})',
     empty: 'Most semmi sem vár önre: minden kész.',
     keys: 'A nyilak vagy a J és K váltanak a tételek között, az Enter megnyitja a rekordot, az A elvégzi a fő műveletet.',

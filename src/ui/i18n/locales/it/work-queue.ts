@@ -6,6 +6,7 @@ const workQueue = {
   workQueue: {
     title: 'Coda di lavoro',
     needsYou: 'Ti aspetta ora',
+    menuCount: '{{n}} da fare nella coda di lavoro',
     openAll: 'Apri tutta la coda ({{n}})',
     empty: 'Niente ti aspetta ora: tutto fatto.',
     keys: 'Le frecce o J e K passano tra le voci, Invio apre la scheda, A esegue l’azione principale.',

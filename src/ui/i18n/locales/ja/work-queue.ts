@@ -6,6 +6,7 @@ const workQueue = {
   workQueue: {
     title: '作業キュー',
     needsYou: '今あなたの対応が必要',
+    menuCount: '作業キューに {{n}} 件',
     openAll: 'キュー全体を開く（{{n}}）',
     empty: '今対応が必要なものはありません。すべて完了です。',
     keys: '矢印キーまたは J と K で項目を移動、Enter でレコードを開き、A でメインの操作を行います。',

@@ -6,6 +6,7 @@ const workQueue = {
   workQueue: {
     title: 'Kolejka pracy',
     needsYou: 'Czeka na ciebie teraz',
+    menuCount: 'Do zrobienia w kolejce pracy: {{n}}',
     openAll: 'Otwórz całą kolejkę ({{n}})',
     empty: 'Nic teraz na ciebie nie czeka: wszystko zrobione.',
     keys: 'Strzałki albo J i K przechodzą między pozycjami, Enter otwiera rekord, A wykonuje główną akcję.',

@@ -6,6 +6,7 @@ const workQueue = {
   workQueue: {
     title: 'Fila de trabalho',
     needsYou: 'Precisa de si agora',
+    menuCount: '{{n}} por fazer na fila de trabalho',
     openAll: 'Abrir a fila toda ({{n}})',
     empty: 'Nada precisa de si agora: tudo feito.',
     keys: 'As setas ou J e K passam de item em item, Enter abre o registo, A faz a ação principal.',

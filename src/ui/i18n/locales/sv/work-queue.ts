@@ -6,6 +6,7 @@ const workQueue = {
   workQueue: {
     title: 'Arbetskö',
     needsYou: 'Väntar på dig nu',
+    menuCount: '{{n}} att göra i arbetskön',
     openAll: 'Öppna hela kön ({{n}})',
     empty: 'Inget väntar på dig nu: allt är klart.',
     keys: 'Piltangenterna eller J och K flyttar mellan poster, Enter öppnar posten, A gör huvudåtgärden.',

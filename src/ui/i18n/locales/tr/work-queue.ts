@@ -6,6 +6,7 @@ const workQueue = {
   workQueue: {
     title: 'İş kuyruğu',
     needsYou: 'Şimdi sizi bekliyor',
+    menuCount: 'İş kuyruğunda yapılacak: {{n}}',
     openAll: 'Tüm kuyruğu aç ({{n}})',
     empty: 'Şu an sizi bekleyen bir şey yok: hepsi bitti.',
     keys: 'Ok tuşları ya da J ve K öğeler arasında gezer, Enter kaydı açar, A ana işlemi yapar.',

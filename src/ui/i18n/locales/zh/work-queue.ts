@@ -6,6 +6,7 @@ const workQueue = {
   workQueue: {
     title: '工作队列',
     needsYou: '现在需要您处理',
+    menuCount: '工作队列中有 {{n}} 项待办',
     openAll: '打开整个队列（{{n}}）',
     empty: '现在没有需要您处理的事：全部完成。',
     keys: '方向键或 J 和 K 在条目间移动，Enter 打开记录，A 执行主要操作。',
