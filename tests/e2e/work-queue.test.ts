@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { axe, bodyBackground, launchChromium, luminance, openPage, SHOTS, signIn } from '../support/browser';
 import { NOW, book, day, groupBooking, newDeparture, newLead, pay } from '../support/bookings';
 import type { Agent } from '../support/agent';
+import { addVoucher, newVendor, operationOf, verifiedBooking, voucherBody } from '../support/operations';
 
 /**
  * The work queue in Chromium (issue 30): finance clears a booking's payments from the queue without
@@ -105,6 +106,40 @@ describe('the work queue, acted on in place', () => {
     await expect.poll(focused, SETTLED).toBe('work-queue-empty');
     const [{ status: verified }] = await server.sql<{ status: string }>('select status from bookings where id = $1', [booking._id]);
     expect(verified).toBe('verified');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('operations confirms a voucher in its dialog and sends it by keyboard, without opening the trip', async () => {
+    const ops = await server.login('ops@demo.travel');
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(owner, booking._id);
+    const voucher = await addVoucher(ops, op._id, voucherBody(booking, await newVendor(ops)));
+    const p = await openPage(browser, pageErrors, { timeout: 20_000 });
+    await p.clock.setFixedTime(new Date(NOW));
+    await p.goto(`${server.url}/login`);
+    await signIn(p, 'ops@demo.travel');
+    await p.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    await p.goto(`${server.url}/work-queue?record=${op._id}`);
+    await expect.poll(() => items(p).count(), SETTLED).toBe(1);
+    expect(await items(p).first().getAttribute('data-kind')).toBe('voucherToConfirm');
+    expect(await items(p).first().getByRole('button').allInnerTexts()).toEqual(['Confirm', 'Void']);
+
+    // The main action needs the vendor's number: A opens its dialog.
+    await items(p).first().focus();
+    await p.keyboard.press('a');
+    const dialog = p.getByRole('dialog');
+    await dialog.getByLabel('Vendor’s confirmation number').fill('HTL-7781');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Confirmed, it is now to send: the same record comes back as the next kind of work, focused.
+    await expect.poll(() => items(p).first().getAttribute('data-kind'), SETTLED).toBe('voucherToSend');
+    await expect.poll(() => focused(p), SETTLED).toBe(`voucherToSend:${voucher._id}`);
+    await p.keyboard.press('a');
+    await expect.poll(() => items(p).first().getAttribute('data-kind'), SETTLED).toBe('voucherToPay');
+    expect(await items(p).first().getByRole('button').allInnerTexts()).toEqual(['Void']);
+    const [row] = await server.sql<{ status: string; confirmation_number: string }>('select status, confirmation_number from vouchers where id = $1', [voucher._id]);
+    expect(row).toEqual({ status: 'sent', confirmation_number: 'HTL-7781' });
+    await p.context().close();
     expect(pageErrors).toEqual([]);
   });
 

@@ -259,12 +259,14 @@ export function WorkQueueList({ filters, compact = false }: { filters: WorkQueue
   useEffect(() => {
     if (wantFocus === null) return;
     const row = list.current?.querySelector<HTMLElement>(`[data-index="${Math.min(wantFocus, items.length - 1)}"]`);
-    const target = row ?? (items.length === 0 ? root.current?.querySelector<HTMLElement>('[data-testid="work-queue-empty"]') : null);
+    // Empty while the queue is fetched again: the record may come back as its next kind of work (a
+    // voucher confirmed is now to send), so the empty state takes the focus only once the answer says so.
+    const target = row ?? (items.length === 0 && !queue.isFetching ? root.current?.querySelector<HTMLElement>('[data-testid="work-queue-empty"]') : null);
     if (target) {
       target.focus();
       setWantFocus(null);
     }
-  }, [items, wantFocus]);
+  }, [items, wantFocus, queue.isFetching]);
 
   const left = (index: number) => {
     setFocus(index);
