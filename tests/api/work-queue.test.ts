@@ -3,9 +3,10 @@ import { newIdempotencyKey } from '../../src/api/common/idempotency';
 import { queueCall, type QueueInputs } from '../../src/api/work-queue/calls';
 import { WORK_QUEUE_PAGE_SIZE, type WorkQueueItem, type WorkQueueKind } from '../../src/api/work-queue/contract';
 import type { Agent } from '../support/agent';
-import { NOW, PRICES, TODAY, book, day, groupBooking, newDeparture, newLead, pay, verify } from '../support/bookings';
+import { NOW, PRICES, TODAY, book, day, groupBooking, newDeparture, newLead, orgId, pay, verify } from '../support/bookings';
 import { addVoucher, newVendor, operationOf, payVoucher, verifiedBooking, voucherBody } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
+import { runBookingDay } from '../../server/bookings/jobs';
 
 /**
  * GET /work-queue (issue 30, docs/work-queue.md) over HTTP on the real database: each kind is there
@@ -141,6 +142,33 @@ describe('an installment overdue, on the clock', () => {
     s.clock.set(`${day(31)}T08:00:00Z`);
     expect((await owner.post(`/api/bookings/${booking._id}/payment/reminder`, {})).status).toBe(201);
     expect(await about(owner, booking._id, 'installmentOverdue')).toEqual([]);
+  });
+});
+
+describe('trips to invoice and invoices overdue', () => {
+  it('offers a completed trip to invoice (the invoice is the INVOICE), then its invoice once past due while it owes', async () => {
+    const { booking, paymentId } = await bookedWithDeposit();
+    expect((await verify(finance, booking._id, paymentId)).status).toBe(200);
+    expect((await owner.put(`/api/bookings/${booking._id}/verify`, {})).status).toBe(200);
+    expect(await about(finance, booking._id, 'bookingToInvoice')).toEqual([]);
+    // The daily job completes the trip the day after it is over.
+    const org = await orgId(s);
+    const after = day(70);
+    s.clock.set(`${after}T08:00:00Z`);
+    await s.database.withTenant(org, (tx) => runBookingDay(tx, s.clock));
+    const toInvoice = await only(finance, booking._id, 'bookingToInvoice');
+    expect(toInvoice).toMatchObject({ state: 'completed', actions: [{ event: 'INVOICE', input: null, main: true }] });
+    // Operations neither invoices nor sees invoices' work.
+    expect((await queue(ops, `record=${booking._id}&kind=bookingToInvoice`)).data).toEqual([]);
+    const issued = await act(finance, toInvoice, 'INVOICE');
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    expect(await about(finance, booking._id, 'bookingToInvoice')).toEqual([]);
+    expect(await about(finance, booking._id, 'invoiceOverdue')).toEqual([]);
+
+    s.clock.set(`${day(200)}T08:00:00Z`);
+    const overdue = await only(finance, booking._id, 'invoiceOverdue');
+    expect(overdue).toMatchObject({ record: { type: 'invoice', _id: issued.body.data._id, ref: issued.body.data.number, parent: { _id: booking._id } }, overdue: true, actions: [] });
+    expect(overdue.reason.params.amount).toBe(issued.body.data.balance);
   });
 });
 
