@@ -143,6 +143,35 @@ describe('the work queue, acted on in place', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('finance approves a cancellation in its split dialog, the policy’s refund proposed, and the refund to pay out follows', async () => {
+    const { booking, deposit } = await bookingWithPayments();
+    const finance = await server.login('finance@demo.travel');
+    expect((await finance.put(`/api/bookings/${booking._id}/payment/${deposit}/verify`, {})).status).toBe(200);
+    const req = await sales.post('/api/booking-cancellations/cancel', { bookingId: booking._id, reason: 'Family emergency' });
+    expect(req.status, JSON.stringify(req.body)).toBe(201);
+    await page.goto(`${server.url}/work-queue?record=${req.body.data._id}`);
+    await expect.poll(() => items().count(), SETTLED).toBe(1);
+    expect(await items().first().innerText()).toMatch(/The customer asks to cancel: Family emergency/);
+    await items().first().getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const refundable = req.body.data.quote.refundable as number;
+    expect(refundable).toBeGreaterThan(0);
+    // Proposed: the policy's refund, all of it back to the account (no credit note).
+    await expect.poll(() => dialog.getByLabel('Refund in all').inputValue()).toMatch(/\d/);
+    expect(await dialog.getByLabel('Of it, as a credit note').inputValue()).toMatch(/^\D*0([.,]00)?\D*$/);
+    expect(await axe(page)).toEqual([]);
+    await shot('wq-05-approve-dialog');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('work-queue-empty').waitFor();
+    const [row] = await server.sql<{ status: string }>('select status from booking_cancellations where id = $1', [req.body.data._id]);
+    expect(row.status).toBe('approved');
+    const [refund] = await server.sql<{ amount: string; status: string }>('select amount::text, status from refunds where booking_id = $1', [booking._id]);
+    expect(refund).toEqual({ amount: String(refundable), status: 'pending' });
+    expect(pageErrors).toEqual([]);
+  });
+
   it('the whole queue with its counts, in English, Arabic and dark mode; axe finds nothing serious', async () => {
     await bookingWithPayments();
     await page.goto(`${server.url}/work-queue?kind=paymentToVerify&kind=bookingToVerify`);
