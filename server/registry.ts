@@ -19,13 +19,14 @@ import { CANCELLATIONS_DAY_JOB, cancellationJobs, cancellationRoutes } from './c
 import { platformQueues, platformRoutes } from './platform';
 import { tourRoutes } from './tours';
 import { vendorRoutes } from './vendors';
+import { workQueueRoutes } from './work-queue';
 
 /**
  * Every route of the product, by area. The app mounts exactly these; the tests enumerate exactly
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...aiRoutes, ...tourRoutes, ...bookingRoutes, ...bookingDocumentRoutes, ...operationRoutes, ...cancellationRoutes, ...outboxRoutes],
+  api: [...adminRoutes, ...dashboardRoutes, ...workQueueRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...aiRoutes, ...tourRoutes, ...bookingRoutes, ...bookingDocumentRoutes, ...operationRoutes, ...cancellationRoutes, ...outboxRoutes],
   // The parent service, for platform operators: organizations, subscriptions, onboarding.
   platform: platformRoutes,
 };

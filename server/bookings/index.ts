@@ -1,3 +1,5 @@
+import { registerQueueKinds } from '../work-queue';
+import { bookingQueueKinds } from './queue';
 /**
  * The bookings area's face: bookings, travellers, installments, payments, receipts and invoices.
  * The booking machine's `startOperation` is provided by the operations area.
@@ -12,3 +14,6 @@ export { bookingRef, logBookingEvent, memberRefs, pendingAmountOf, visibleBookin
 export { BOOKING_RECORD as BOOKING_SEND_RECORD } from './customer-mail';
 export { bookingWorkflow, cancelBooking } from './workflow';
 export { provideCreditNoteUse } from './credit-notes';
+
+// Its kinds of work join the work queue (docs/work-queue.md).
+registerQueueKinds(bookingQueueKinds);

@@ -26,7 +26,7 @@ import { growth } from './lists';
  */
 
 /** The invoice's status in SQL: the rule `invoiceStatus` below states. */
-const statusSql = (today: string) =>
+export const statusSql = (today: string) =>
   sql<InvoiceStatus>`case when ${bookingBalanceSql()} <= 0 then 'paid' when ${bookingInvoices.dueDate} < ${today}::date then 'overdue' else 'pending' end`;
 
 /** `paid` when the booking owes nothing, `overdue` past the due date while it does, else `pending`. */

@@ -1,5 +1,7 @@
 import { provideCreditNoteUse } from '../bookings';
 import { redeemCreditNote } from './credit';
+import { registerQueueKinds } from '../work-queue';
+import { cancellationQueueKinds } from './queue';
 
 /**
  * The cancellations area's face (SPEC workflow 4): cancellation requests and decisions, and what
@@ -11,3 +13,6 @@ export { CANCELLATIONS_DAY_JOB, cancellationJobs } from './jobs';
 export { CANCELLATION_SEEDS, seedCancellations } from './seed';
 
 provideCreditNoteUse({ redeem: redeemCreditNote });
+
+// Its kinds of work join the work queue (docs/work-queue.md).
+registerQueueKinds(cancellationQueueKinds);

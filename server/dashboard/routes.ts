@@ -1,12 +1,14 @@
 import { can, type Action, type ModuleKey } from '../../src/api/permissions';
-import { MY_DAY_LIMIT, myDaySchema, type MyDay, type MyDayCard, type MyDayCardKey } from '../../src/api/dashboard/contract';
+import { MY_DAY_LIMIT, myDaySchema, type MyDay, type MyDayCard, type MyDayCardKey, type MyDayItem } from '../../src/api/dashboard/contract';
 import { itemAnswer } from '../../src/api/common/schemas';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { allow, route } from '../http/route';
-import { followUpsDueToday, leadsToAssign, leadsWaitingLongest, newLeadsOf } from '../leads';
-import { departuresToFill } from '../tours';
+import type { WorkQueueItem, WorkQueueKind } from '../../src/api/work-queue/contract';
+import { leadsWaitingLongest, newLeadsOf } from '../leads';
 import { vendorsWithoutBankDetails } from '../vendors';
+import { queueCard } from '../work-queue';
+import type { AppServices } from '../services';
 
 interface CardSource {
   key: MyDayCardKey;
@@ -16,24 +18,40 @@ interface CardSource {
   for?: (auth: AuthContext) => boolean;
   /** Shown even when empty ("nothing due") to those whose daily work it is; to others only when it holds something. */
   always?: (auth: AuthContext) => boolean;
-  load: (tx: Tx, auth: AuthContext) => Promise<Omit<MyDayCard, 'key'>>;
+  load: (tx: Tx, auth: AuthContext, services: AppServices) => Promise<Omit<MyDayCard, 'key'>>;
 }
 
 const sales = (auth: AuthContext) => auth.department === 'sales';
 const allLeads = (auth: AuthContext) => auth.role.isOwner || auth.role.visibility.leads === 'all';
 
+/** A queue item as a card's line: its record, when it is due, its state (`missed` for a follow-up whose time has passed). */
+const lineOf = (item: WorkQueueItem): MyDayItem => ({
+  _id: item.record._id,
+  name: item.record.ref,
+  at: item.due,
+  status: item.reason.code === 'followUpMissed' ? 'missed' : item.reason.code === 'followUpDue' ? null : item.state,
+});
+
+/** A card that is a view of one kind of the work queue: the queue's own definition chooses its records (docs/work-queue.md). */
+const fromQueue =
+  (kind: WorkQueueKind) =>
+  async (tx: Tx, auth: AuthContext, services: AppServices): Promise<Omit<MyDayCard, 'key'>> => {
+    const card = await queueCard(tx, auth, services.clock, kind, MY_DAY_LIMIT);
+    return { total: card?.total ?? 0, items: (card?.items ?? []).map(lineOf) };
+  };
+
 /**
- * The cards of "My day", in the order they are shown. A coming area (payments to verify for
- * finance, trips to prepare for operations, cancellations to approve) adds one line here, a query
- * in its store.ts and a card on the screen (src/features/dashboard/my-day-cards.tsx).
+ * The cards of "My day", in the order they are shown. Work that is due is the work queue's (a view
+ * of one of its kinds: `fromQueue`); the pipeline's views (new leads, leads waiting) and the
+ * vendors to complete are the start page's own. A card on the screen: src/features/dashboard/my-day-cards.tsx.
  */
 const CARDS: CardSource[] = [
-  { key: 'followUps', needs: ['leads', 'view'], always: sales, load: (tx, auth) => followUpsDueToday(tx, auth, MY_DAY_LIMIT) },
+  { key: 'followUps', needs: ['leads', 'view'], always: sales, load: fromQueue('followUpDue') },
   { key: 'newLeads', needs: ['leads', 'view'], always: sales, load: (tx, auth) => newLeadsOf(tx, auth, MY_DAY_LIMIT) },
   { key: 'waitingLeads', needs: ['leads', 'view'], always: sales, load: (tx, auth) => leadsWaitingLongest(tx, auth, MY_DAY_LIMIT) },
-  { key: 'leadsToAssign', needs: ['leads', 'update'], for: allLeads, always: () => true, load: (tx) => leadsToAssign(tx, MY_DAY_LIMIT) },
+  { key: 'leadsToAssign', needs: ['leads', 'update'], for: allLeads, always: () => true, load: fromQueue('leadToAssign') },
   { key: 'vendorsToComplete', needs: ['vendors', 'update'], load: (tx) => vendorsWithoutBankDetails(tx, MY_DAY_LIMIT) },
-  { key: 'departuresToFill', needs: ['groupTours', 'update'], load: (tx) => departuresToFill(tx, MY_DAY_LIMIT) },
+  { key: 'departuresToFill', needs: ['groupTours', 'update'], load: fromQueue('departureShort') },
 ];
 
 export const dashboardRoutes = [
@@ -42,12 +60,12 @@ export const dashboardRoutes = [
     path: '/dashboard/my-day',
     answers: itemAnswer(myDaySchema),
     access: allow('dashboard', 'view'),
-    async handler({ tx, auth }): Promise<{ data: MyDay }> {
+    async handler({ tx, auth, services }): Promise<{ data: MyDay }> {
       const cards: MyDayCard[] = [];
       // One after another: they share the request's transaction (and connection).
       for (const source of CARDS) {
         if (!can(auth.role.permissions, ...source.needs) || (source.for && !source.for(auth))) continue;
-        const card = { key: source.key, ...(await source.load(tx, auth)) };
+        const card = { key: source.key, ...(await source.load(tx, auth, services)) };
         if (card.total > 0 || source.always?.(auth)) cards.push(card);
       }
       return { data: { cards } };

@@ -1,3 +1,5 @@
+import { registerQueueKinds } from '../work-queue';
+import { financeQueueKinds } from './queue';
 /**
  * The finance area's face: the money kit every area posts through (docs/finance.md): the journal
  * (`postEntry`), the number series (`nextNumber`), and the finance screens' routes.
@@ -10,3 +12,6 @@ export { journalEntries } from './schema';
 export { nextNumber } from './series';
 export { assertBooksOpen } from './periods';
 export { assertMoneyDate, booksStart } from './dates';
+
+// Its kinds of work join the work queue (docs/work-queue.md).
+registerQueueKinds(financeQueueKinds);

@@ -171,7 +171,9 @@ interface TotalRow extends Record<string, unknown> {
 }
 
 const VENDOR_SOURCES = new Set(['voucher-payment', 'expense-payment']);
-const EXPENSE_SOURCES = new Set(['expense', 'salary']);
+/** The journal sources that are the organization's expenses (the work queue's budget rule reads the same). */
+export const EXPENSE_SOURCE_TYPES = ['expense', 'salary'];
+const EXPENSE_SOURCES = new Set(EXPENSE_SOURCE_TYPES);
 
 /** One month's cash figures from its kept totals: money in by source, out by category, to vendors, back to customers. */
 export function monthFigures(month: string, rows: TotalRow[]): MonthFigures {

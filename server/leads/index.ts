@@ -1,5 +1,7 @@
 import { registerCatalogueUses } from '../catalogue';
 import { leadCatalogueUses } from './catalogue-uses';
+import { registerQueueKinds } from '../work-queue';
+import { leadQueueKinds } from './queue';
 
 /**
  * The leads area's face: leads, their queries and follow-ups, and the contact (the person behind
@@ -14,3 +16,6 @@ export { assertOpen, followUpsDueToday, leadDetail, leadsToAssign, leadsWaitingL
 export { leadWorkflow, markLeadQuoted, markLeadWon, reopenForReturningCustomer } from './workflow';
 
 registerCatalogueUses('leads', leadCatalogueUses);
+
+// Its kinds of work join the work queue (docs/work-queue.md).
+registerQueueKinds(leadQueueKinds);

@@ -1,6 +1,8 @@
 import { bookingWorkflow } from '../bookings';
 import { provideEffects } from '../workflow/apply-event';
 import { startOperation } from './workflow';
+import { registerQueueKinds } from '../work-queue';
+import { operationQueueKinds } from './queue';
 
 /** The operations area's face: a verified booking's operation, its vouchers and expenses. */
 export { operationRoutes } from './routes';
@@ -13,3 +15,6 @@ provideEffects(bookingWorkflow, {
     await startOperation(tx, row);
   },
 });
+
+// Its kinds of work join the work queue (docs/work-queue.md).
+registerQueueKinds(operationQueueKinds);

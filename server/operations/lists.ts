@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
 import type { Operation, OperationStats, OperationsQuery } from '../../src/api/operations/contract';
 import type { AuthContext } from '../auth/session';
@@ -7,6 +7,7 @@ import type { Tx } from '../db/client';
 import { listPage } from '../http/list';
 import { bigTotal, exactTotal } from '../http/totals';
 import { bookingOperations } from './schema';
+import { OPEN_OPERATION_STATES, operationOfMember } from './queue';
 import { selectOperations, toOperations, visibleOperations } from './store';
 
 /**
@@ -44,14 +45,9 @@ export async function operationsPage(tx: Tx, auth: AuthContext, query: Operation
     q.operationStatus?.length ? inArray(bookingOperations.status, q.operationStatus) : undefined,
     q.vouchersSent === undefined ? undefined : q.vouchersSent ? vouchersSentSql : sql`not ${vouchersSentSql}`,
     q.nextStep?.length ? inArray(nextStepSql, q.nextStep) : undefined,
-    // "Needs me": the caller's pending trips, sold by them or taken in hand by them (docs/operations.md).
-    // Written on the operation (its booking by id through the bookings' (organization, convertedBy) index), so the stats need no join.
-    q.needsMe
-      ? and(
-          eq(bookingOperations.status, 'pending'),
-          sql`(${bookingOperations.assignedTo} = ${auth.memberId} or ${bookingOperations.bookingId} in (select ${bookings.id} from ${bookings} where ${bookings.convertedBy} = ${auth.memberId}))`,
-        )
-      : undefined,
+    // "Needs me": the caller's open trips, sold by them or taken in hand by them (docs/operations.md),
+    // by the rule the work queue's operations items use (./queue.ts). Written on the operation, so the stats need no join.
+    q.needsMe ? and(inArray(bookingOperations.status, OPEN_OPERATION_STATES), operationOfMember(auth.memberId)) : undefined,
   );
   // Without a condition on the bookings (their filters, the search, own visibility), the stats
   // read the operations alone, without the join (booking_operations_stats_idx covers what they add up).

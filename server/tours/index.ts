@@ -1,6 +1,8 @@
 import { registerCatalogueUses, registerTourReferenceCheck } from '../catalogue';
 import { tourCatalogueUses } from './catalogue-uses';
 import { assertTourReference } from './store';
+import { registerQueueKinds } from '../work-queue';
+import { tourQueueKinds } from './queue';
 
 /**
  * The tours area's face: customized tours (with versions), personalized tours and group tours
@@ -19,3 +21,6 @@ export { markTourBooked } from './workflow';
 
 registerCatalogueUses('tours', tourCatalogueUses);
 registerTourReferenceCheck(assertTourReference);
+
+// Its kinds of work join the work queue (docs/work-queue.md).
+registerQueueKinds(tourQueueKinds);

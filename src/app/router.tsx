@@ -69,6 +69,7 @@ const CancellationDetailPage = named(() => import('../features/cancellations/can
 const DecideCancellationPage = named(() => import('../features/cancellations/decide-page'), 'DecideCancellationPage');
 const CreditNotesPage = named(() => import('../features/cancellations/credit-notes-page'), 'CreditNotesPage');
 const RefundsPage = named(() => import('../features/cancellations/refunds-page'), 'RefundsPage');
+const WorkQueuePage = named(() => import('../features/dashboard/work-queue'), 'WorkQueuePage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 const InvitationPage = named(() => import('../features/admin/invitation-page'), 'InvitationPage');
@@ -120,6 +121,7 @@ const RECORDS: Partial<Record<ModuleKey, ComponentType>> = {
 
 /** Further screens of a module, under its path (`/leads/follow-ups`); a fixed segment wins over `:id`. */
 const SUBPAGES: { module: ModuleKey; path: string; Page: ComponentType }[] = [
+  { module: 'dashboard', path: 'work-queue', Page: WorkQueuePage },
   { module: 'leads', path: 'follow-ups', Page: FollowUpsRedirect },
   { module: 'contacts', path: 'groups', Page: ContactGroupsPage },
   { module: 'account', path: 'journal', Page: JournalPage },

@@ -104,6 +104,15 @@ export function statesWithTag(machine: AnyStateMachine, tag: string): string[] {
     .map((s) => s.state);
 }
 
+/**
+ * The stored states in which the machine has a transition for `eventType`, whatever its guards say
+ * (they read the record's context and the event's payload): where a record may be waiting for that
+ * event, so a list of "records to verify" is chosen by the machine, not by a list typed again.
+ */
+export function statesAccepting(machine: AnyStateMachine, eventType: string): string[] {
+  return [...new Set(transitionsOf(machine).filter((t) => t.event === eventType).map((t) => t.from))];
+}
+
 /** The stored states that do not carry `tag`. */
 export function statesWithoutTag(machine: AnyStateMachine, tag: string): string[] {
   return restingStates(machine)

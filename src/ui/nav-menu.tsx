@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Menu } from 'primereact/menu';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,8 @@ import type { AppModule } from '../api/admin/modules/contract';
 import type { ModuleKey } from '../api/permissions';
 import en from './i18n/locales/en';
 import { modulePath } from './module-paths';
+import { moduleCounts } from '../api/work-queue/contract';
+import { useWorkQueueCounts } from '../api/work-queue/use-work-queue';
 
 /**
  * Screens of a module with a menu entry of their own, right after the module's (shown with it: the
@@ -52,17 +54,34 @@ const isCurrent = (pathname: string, e: MenuEntry) => (e.module === 'dashboard' 
 /** The menu as a list of links (the sidebar and the drawer). */
 export function NavMenu({ modules }: { modules: AppModule[] }) {
   const { t } = useTranslation();
+  // The work queue's items per module (docs/work-queue.md): a count beside the module, its words as the link's description.
+  const counts = useWorkQueueCounts();
+  const id = useId();
+  const byModule: Partial<Record<string, number>> = counts.data ? moduleCounts(counts.data.byKind) : {};
   const entries = useMenuEntries(modules);
   return (
     <ul className="nav-menu" data-testid="nav-menu" aria-label={t('shell.mainMenu')}>
-      {entries.map((e) => (
-        <li key={e.id} className={e.screen ? 'nav-menu__follower' : undefined}>
-          <NavLink to={e.to} end={e.module === 'dashboard'} {...linkData(e)}>
-            <i className={e.icon} aria-hidden="true" />
-            <span>{e.label}</span>
-          </NavLink>
-        </li>
-      ))}
+      {entries.map((e) => {
+        const n = (e.module && byModule[e.module]) || 0;
+        return (
+          <li key={e.id} className={e.screen ? 'nav-menu__follower' : undefined}>
+            <NavLink to={e.to} end={e.module === 'dashboard'} {...linkData(e)} aria-describedby={n ? `${id}-${e.module}` : undefined}>
+              <i className={e.icon} aria-hidden="true" />
+              <span>{e.label}</span>
+              {n > 0 && (
+                <span className="nav-menu__count" data-testid={`nav-count-${e.module}`} aria-hidden="true">
+                  {n}
+                </span>
+              )}
+            </NavLink>
+            {n > 0 && (
+              <span id={`${id}-${e.module}`} className="visually-hidden">
+                {t('workQueue.menuCount', { n })}
+              </span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -727,6 +727,11 @@ async function main() {
     endpoints.operationsFiltered = '/api/booking-operations?operationStatus=pending&departure[from]=2026-03-01&departure[to]=2026-09-30&vouchersSent=false&page=2';
     endpoints.operationsNeedsMe = '/api/booking-operations?needsMe=true&nextStep=confirmVouchers,sendVouchers,payVendors';
   }
+  if (seeded.bookings) {
+    // The owner's work queue (issue 30, docs/work-queue.md): every kind over the large data, one statement.
+    endpoints.workQueue = '/api/work-queue';
+    endpoints.workQueueMoney = '/api/work-queue?kind=paymentToVerify&kind=bookingToVerify&kind=installmentOverdue&page=2';
+  }
   if (ONLY) for (const name of Object.keys(endpoints)) if (!ONLY.includes(name)) delete endpoints[name];
   const loggingAgent = new Agent(logging.server.url);
   await loggingAgent.post('/api/auth/login', { email: 'owner@demo.travel', password: PASSWORD });

@@ -7,6 +7,8 @@ import { todayIn } from '../../domain/calendar';
 import { NotificationList } from '../../ui/notifications-bell';
 import { StatusTag } from '../../ui/status-tag';
 import { MyDayCardView } from './my-day-cards';
+import { MY_DAY_QUEUE, WorkQueueCard } from './work-queue';
+import { useWorkQueue } from '../../api/work-queue/use-work-queue';
 
 /** The notifications as a card of the day: each opens the record it is about. */
 function NotificationsCard() {
@@ -46,8 +48,9 @@ function SubscriptionCard() {
 }
 
 /**
- * `/`: "My day", what the member can act on today: the cards their permissions give them
- * (server/dashboard/routes.ts), then their notifications.
+ * `/`: "My day", what the member can act on today: the start of their work queue, acted on in
+ * place (./work-queue.tsx), the cards their permissions give them (server/dashboard/routes.ts, some
+ * of them views of the queue's kinds), then their notifications.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -55,6 +58,8 @@ export function DashboardPage() {
   const fmt = useFormatters({ timeZone: organization.timeZone });
   const day = useMyDay();
   const cards = day.data?.cards ?? [];
+  const queue = useWorkQueue(MY_DAY_QUEUE);
+  const queued = queue.data?.stats?.total ?? 0;
   return (
     <section className="stack" aria-labelledby="my-day-title">
       <div className="page-header" style={{ marginBottom: 0 }}>
@@ -63,11 +68,12 @@ export function DashboardPage() {
       <p className="muted" style={{ margin: 0 }}>
         {t('dashboard.greeting', { name: member.name, date: fmt.date(todayIn(organization.timeZone)) })}
       </p>
-      <div className="my-day-grid" aria-busy={day.isPending} data-testid="my-day">
+      <div className="my-day-grid" aria-busy={day.isPending || queue.isPending} data-testid="my-day">
+        <WorkQueueCard />
         {day.isPending
           ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height="12rem" />)
           : cards.map((card) => <MyDayCardView key={card.key} card={card} />)}
-        {!day.isPending && cards.length === 0 && (
+        {!day.isPending && !queue.isPending && cards.length === 0 && queued === 0 && (
           <div className="card empty-state" data-testid="my-day-nothing">
             <i className="pi pi-sun" aria-hidden="true" />
             <p style={{ margin: 0, fontWeight: 600 }}>{t('dashboard.nothing')}</p>

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { calendarDate, dateRangeQuery, dateSchema, listOf, oneOf, optionalText, pageQuery, sortOrder, timestamp, uuid } from '../../common/schemas';
 import { CREDIT_NOTE_STATES } from '../../../machines/credit-note-machine';
-import { REFUND_STATES } from '../../../machines/refund-machine';
+import { REFUND_STATES, refundMachine, type RefundEvent } from '../../../machines/refund-machine';
+import { workflowRequest } from '../../common/workflow';
 import { PAYMENT_METHODS } from '../contract';
 
 /**
@@ -81,6 +82,17 @@ export type RefundsQuery = v.InferOutput<typeof refundsQuery>;
 /** `PUT /refunds/{id}/process`: the money went out on `refundedOn` (not after today). */
 export const processRefundInput = v.strictObject({ refundedOn: dateSchema, reference: optionalText(120) });
 export type ProcessRefundInput = v.InferOutput<typeof processRefundInput>;
+
+/** `PUT /refunds/{id}/process` → PROCESS, naming the day the money went out. */
+export const processRefundRequest = workflowRequest({
+  machine: refundMachine,
+  method: 'PUT',
+  path: '/refunds/:id/process',
+  body: processRefundInput,
+  eventOf: (body): RefundEvent => ({ type: 'PROCESS', refundedOn: body.refundedOn }),
+  bodyOf: (event) => ({ refundedOn: event.refundedOn ?? '' }),
+  stateOf: (refund: Refund) => refund.status,
+});
 
 /** Credit notes' and refunds' paths the client and the tests call. */
 export const creditPaths = {

@@ -17,7 +17,8 @@ import tours from './tours';
 import ai from './ai';
 import operations from './operations';
 import cancellations from './cancellations';
+import workQueue from './work-queue';
 
-const zh: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...personalizedGroupTours, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations, ...cancellations };
+const zh: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...personalizedGroupTours, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations, ...cancellations, ...workQueue };
 
 export default zh;

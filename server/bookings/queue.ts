@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import { REMIND_AGAIN_DAYS } from '../../src/api/work-queue/contract';
+import { BOOKING_EVENTS, bookingMachine, type BookingContext, type BookingEvent } from '../../src/machines/booking-machine';
+import { PAYMENT_EVENTS, paymentMachine, type PaymentEvent } from '../../src/machines/payment-machine';
+import { statesAccepting } from '../../src/machines/workflow';
+import type { AuthContext } from '../auth/session';
+import { at, type QueueKind } from '../work-queue';
+import { statusSql } from './invoices';
+import { bookingInstallments, bookingInvoices, bookingPayments, bookingTravellers, bookings, installmentReminders } from './schema';
+import { visibleBookings } from './store';
+import { COLLECTING_STATES } from './workflow';
+
+/**
+ * The bookings' kinds of work (docs/work-queue.md): money to verify, bookings to verify, overdue
+ * installments to remind, trips to invoice, invoices overdue. Which records are chosen in SQL on
+ * the states the machines name; each item's actions are the machine's `can`. They are finance's
+ * work as a team: no item has an assignee.
+ */
+
+const bookingEvent = (type: BookingEvent['type']) => BOOKING_EVENTS.find((e) => e.type === type)!;
+const paymentEvent = (type: PaymentEvent['type']) => PAYMENT_EVENTS.find((e) => e.type === type)!;
+const visible = (auth: AuthContext) => visibleBookings(auth) ?? sql`true`;
+const ref = sql`'BK-' || ${bookings.number}`;
+
+/** A submitted payment (the states whose machine awaits VERIFY): finance sees the money arrive, or not. */
+export const paymentToVerify: QueueKind<typeof paymentMachine> = {
+  kind: 'paymentToVerify',
+  record: 'payment',
+  parent: 'booking',
+  priority: 'high',
+  needs: [['bookings', 'approve']],
+  scope: 'bookings',
+  machine: paymentMachine,
+  actions: [
+    { event: paymentEvent('VERIFY'), needs: ['bookings', 'approve'], main: true },
+    { event: paymentEvent('FAIL'), needs: ['bookings', 'approve'], input: 'reason' },
+  ],
+  source(s) {
+    const p = bookingPayments;
+    return {
+      from: sql`${p} join ${bookings} on ${bookings.id} = ${p.bookingId}`,
+      where: sql`${p.status} in ${statesAccepting(paymentMachine, 'VERIFY')} and ${visible(s.auth)}`,
+      columns: {
+        recordId: sql`${p.id}`,
+        parentId: sql`${bookings.id}`,
+        ref,
+        title: sql`${bookings.customerName}`,
+        state: sql`${p.status}`,
+        due: { day: sql`${p.paidOn}` },
+        params: sql`jsonb_build_object('amount', ${p.amount}, 'currency', ${p.currency}, 'method', ${p.paymentMethod}, 'reference', ${p.reference})`,
+      },
+    };
+  },
+};
+
+/**
+ * A booking whose machine would accept VERIFY: in a state that awaits it, with the guard's facts (the
+ * booking's context, as `bookingContext` reads it: every traveller named, the first installment
+ * covered) in SQL; the property test holds them to the machine's `can`.
+ */
+export const bookingToVerify: QueueKind<typeof bookingMachine> = {
+  kind: 'bookingToVerify',
+  record: 'booking',
+  priority: 'high',
+  needs: [['bookings', 'approve']],
+  scope: 'bookings',
+  machine: bookingMachine,
+  actions: [{ event: bookingEvent('VERIFY'), needs: ['bookings', 'approve'], main: true }],
+  contextOf: (context) => context as BookingContext,
+  source(s) {
+    const b = bookings;
+    const t = bookingTravellers;
+    const i = bookingInstallments;
+    // The context's facts, as bookingContext reads them (what the guard asks of the record).
+    const context = sql`lateral (select
+      (select count(*) filter (where ${t.name} is null) + greatest(0, ${b.pax} - count(*)) from ${t} where ${t.bookingId} = ${b.id})::int as travellers_to_name,
+      coalesce((select ${i.amount} - ${i.paidAmount} from ${i} where ${i.bookingId} = ${b.id} order by ${i.position} limit 1), 0) as first_open) as ctx`;
+    return {
+      from: sql`${b} cross join ${context}`,
+      // A booking with a total has a plan, whose first installment is covered only by money paid: the cheap test first.
+      where: sql`${b.status} in ${statesAccepting(bookingMachine, 'VERIFY')} and ${visible(s.auth)} and (${b.paidAmount} > 0 or ${b.grandTotal} = 0)
+        and ctx.travellers_to_name = 0 and ctx.first_open = 0`,
+      columns: {
+        recordId: sql`${b.id}`,
+        ref,
+        title: sql`${b.customerName}`,
+        state: sql`${b.status}`,
+        due: { day: sql`${b.departure}` },
+        params: sql`jsonb_build_object('tour', ${b.tourTitle}, 'pax', ${b.pax}, 'departure', ${b.departure})`,
+        context: sql`jsonb_build_object('travellersToName', ctx.travellers_to_name, 'firstInstallmentOpen', ctx.first_open, 'arrival', ${b.arrival})`,
+      },
+    };
+  },
+};
+
+/**
+ * A booking collecting money (the machine's `collecting` tag) with installments past due, when
+ * nobody has reminded the customer (by hand or the daily job) for a week (on the database's clock,
+ * the one that stamps the reminders: a test that moves the app's day still sees a reminder just
+ * sent): the reminder is the
+ * booking's call (`POST /bookings/{id}/payment/reminder`), not a machine event, so the item has
+ * no actions; the screen offers the reminder.
+ */
+export const installmentOverdue: QueueKind = {
+  kind: 'installmentOverdue',
+  record: 'booking',
+  priority: 'high',
+  needs: [
+    ['bookings', 'update'],
+    ['paymentReceipts', 'view'],
+  ],
+  scope: 'bookings',
+  source(s) {
+    const t = at(s);
+    const i = bookingInstallments;
+    const b = bookings;
+    const r = installmentReminders;
+    const od = sql`(select ${i.bookingId} as booking_id, min(${i.dueDate}) as first_due, count(*)::int as n, sum(${i.amount} - ${i.paidAmount}) as open
+      from ${i} where ${i.paidAmount} < ${i.amount} and ${i.dueDate} < ${t.today} group by ${i.bookingId})`;
+    return {
+      from: sql`${od} as od join ${b} on ${b.id} = od.booking_id`,
+      where: sql`${b.status} in ${COLLECTING_STATES} and ${visible(s.auth)}
+        and not exists (select 1 from ${r} where ${r.bookingId} = ${b.id} and ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))`,
+      columns: {
+        recordId: sql`${b.id}`,
+        ref,
+        title: sql`${b.customerName}`,
+        state: sql`${b.status}`,
+        due: { day: sql`od.first_due` },
+        params: sql`jsonb_build_object('count', od.n, 'amount', od.open, 'currency', ${b.currency})`,
+      },
+    };
+  },
+};
+
+/** A trip over whose machine awaits INVOICE: the invoice's call issues it and sends the event. */
+export const bookingToInvoice: QueueKind<typeof bookingMachine> = {
+  kind: 'bookingToInvoice',
+  record: 'booking',
+  priority: 'normal',
+  needs: [['invoices', 'create']],
+  scope: 'bookings',
+  machine: bookingMachine,
+  actions: [{ event: bookingEvent('INVOICE'), needs: ['invoices', 'create'], main: true }],
+  source(s) {
+    const b = bookings;
+    return {
+      from: sql`${b}`,
+      where: sql`${b.status} in ${statesAccepting(bookingMachine, 'INVOICE')} and ${visible(s.auth)}`,
+      columns: {
+        recordId: sql`${b.id}`,
+        ref,
+        title: sql`${b.customerName}`,
+        state: sql`${b.status}`,
+        due: { day: sql`${b.arrival}` },
+        params: sql`jsonb_build_object('amount', ${b.grandTotal}, 'currency', ${b.currency}, 'tour', ${b.tourTitle})`,
+      },
+    };
+  },
+};
+
+/** An invoice past its due date that its booking has not paid (the invoices' own status rule); no machine. */
+export const invoiceOverdue: QueueKind = {
+  kind: 'invoiceOverdue',
+  record: 'invoice',
+  parent: 'booking',
+  priority: 'normal',
+  needs: [['invoices', 'update']],
+  scope: 'bookings',
+  source(s) {
+    const inv = bookingInvoices;
+    const b = bookings;
+    return {
+      from: sql`${inv} join ${b} on ${b.id} = ${inv.bookingId}`,
+      where: sql`${inv.dueDate} < ${s.today}::date and ${statusSql(s.today)} = 'overdue' and ${visible(s.auth)}`,
+      columns: {
+        recordId: sql`${inv.id}`,
+        parentId: sql`${b.id}`,
+        ref: sql`${inv.number}`,
+        title: sql`${b.customerName}`,
+        state: sql`'overdue'`,
+        due: { day: sql`${inv.dueDate}` },
+        params: sql`jsonb_build_object('amount', ${b.grandTotal} - ${b.paidAmount}, 'currency', ${inv.currency}, 'booking', ${ref})`,
+      },
+    };
+  },
+};
+
+export const bookingQueueKinds = [paymentToVerify, bookingToVerify, installmentOverdue, bookingToInvoice, invoiceOverdue];

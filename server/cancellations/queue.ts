@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { CREDIT_NOTE_WARNING_DAYS } from '../../src/api/work-queue/contract';
+import { addDays } from '../../src/domain/calendar';
+import { CANCELLATION_EVENTS, cancellationMachine, type CancellationContext, type CancellationEvent } from '../../src/machines/cancellation-machine';
+import { USABLE_CREDIT_NOTE_STATES } from '../../src/machines/credit-note-machine';
+import { REFUND_EVENTS, refundMachine } from '../../src/machines/refund-machine';
+import { statesAccepting } from '../../src/machines/workflow';
+import type { AuthContext } from '../auth/session';
+import { bookings, visibleBookings } from '../bookings';
+import { type QueueKind } from '../work-queue';
+import { bookingCancellations, creditNotes, refunds } from './schema';
+
+/**
+ * The cancellations' kinds of work (docs/work-queue.md): requests to decide, refunds to pay out, and
+ * credit notes about to expire with something left. Own booking visibility reaches them as it
+ * reaches the booking.
+ */
+
+const visible = (auth: AuthContext) => visibleBookings(auth) ?? sql`true`;
+const ref = sql`'BK-' || ${bookings.number}`;
+const cancellationEvent = (type: CancellationEvent['type']) => CANCELLATION_EVENTS.find((e) => e.type === type)!;
+
+/** A request whose machine awaits APPROVE or REJECT; the approval's split is the approval screen's (or its dialog's). */
+export const cancellationToDecide: QueueKind<typeof cancellationMachine> = {
+  kind: 'cancellationToDecide',
+  record: 'cancellation',
+  priority: 'high',
+  needs: [['cancellations', 'approve']],
+  scope: 'bookings',
+  machine: cancellationMachine,
+  actions: [
+    { event: cancellationEvent('APPROVE'), needs: ['cancellations', 'approve'], input: 'split', main: true },
+    { event: cancellationEvent('REJECT'), needs: ['cancellations', 'approve'], input: 'comment' },
+  ],
+  contextOf: (context) => context as CancellationContext,
+  source(s) {
+    const c = bookingCancellations;
+    // What was paid in money, as the decision's context reads it (moneyPaid in ./store.ts).
+    const paid = sql`(select coalesce(sum(p.amount), 0) from booking_payments p where p.booking_id = ${c.bookingId} and p.status = 'verified' and p.payment_method <> 'credit-note')`;
+    return {
+      from: sql`${c} join ${bookings} on ${bookings.id} = ${c.bookingId}`,
+      where: sql`${c.status} in ${statesAccepting(cancellationMachine, 'APPROVE')} and ${visible(s.auth)}`,
+      columns: {
+        recordId: sql`${c.id}`,
+        parentId: sql`${bookings.id}`,
+        ref,
+        title: sql`${bookings.customerName}`,
+        state: sql`${c.status}`,
+        due: { instant: sql`${c.createdAt}` },
+        params: sql`jsonb_build_object('reason', ${c.reason}, 'departure', ${bookings.departure}, 'refundable', (${c.quote}->>'refundable')::bigint, 'currency', ${c.currency})`,
+        context: sql`jsonb_build_object('paid', ${paid}, 'today', ${s.today}::text)`,
+      },
+    };
+  },
+};
+
+/** A refund whose machine awaits PROCESS: finance pays it out of the account the approval chose. */
+export const refundToProcess: QueueKind<typeof refundMachine> = {
+  kind: 'refundToProcess',
+  record: 'refund',
+  priority: 'high',
+  needs: [['account', 'create']],
+  scope: 'bookings',
+  machine: refundMachine,
+  actions: [{ event: REFUND_EVENTS.find((e) => e.type === 'PROCESS')!, needs: ['account', 'create'], input: 'refundedOn', main: true }],
+  source(s) {
+    const r = refunds;
+    return {
+      from: sql`${r} join ${bookings} on ${bookings.id} = ${r.bookingId}`,
+      where: sql`${r.status} in ${statesAccepting(refundMachine, 'PROCESS')} and ${visible(s.auth)}`,
+      columns: {
+        recordId: sql`${r.id}`,
+        parentId: sql`${bookings.id}`,
+        ref,
+        title: sql`${bookings.customerName}`,
+        state: sql`${r.status}`,
+        due: { day: sql`${r.approvedOn}` },
+        params: sql`jsonb_build_object('amount', ${r.amount}, 'currency', ${r.currency}, 'method', ${r.paymentMethod}, 'approvedOn', ${r.approvedOn})`,
+      },
+    };
+  },
+};
+
+/**
+ * A usable credit note (the machine's `usable` tag) with something left whose last valid day is
+ * within {@link CREDIT_NOTE_WARNING_DAYS} days: its seller tells the customer. EXPIRE is the daily
+ * job's, so the item has no actions.
+ */
+export const creditNoteExpiring: QueueKind = {
+  kind: 'creditNoteExpiring',
+  record: 'creditNote',
+  parent: 'booking',
+  priority: 'low',
+  needs: [['cancellations', 'create']],
+  scope: 'bookings',
+  source(s) {
+    const n = creditNotes;
+    return {
+      from: sql`${n} join ${bookings} on ${bookings.id} = ${n.bookingId}`,
+      where: sql`${n.status} in ${USABLE_CREDIT_NOTE_STATES} and ${n.validUntil} >= ${s.today}::date and ${n.validUntil} <= ${addDays(s.today, CREDIT_NOTE_WARNING_DAYS)}::date
+        and ${n.usedAmount} < ${n.amount} and ${visible(s.auth)}`,
+      whose: (m) => sql`${bookings.convertedBy} = ${m}::uuid`,
+      columns: {
+        recordId: sql`${n.id}`,
+        parentId: sql`${bookings.id}`,
+        ref: sql`${n.number}`,
+        title: sql`${bookings.customerName}`,
+        state: sql`${n.status}`,
+        due: { day: sql`${n.validUntil}` },
+        assignee: sql`${bookings.convertedBy}`,
+        params: sql`jsonb_build_object('amount', ${n.amount} - ${n.usedAmount}, 'currency', ${n.currency}, 'booking', ${ref})`,
+      },
+    };
+  },
+};
+
+export const cancellationQueueKinds = [cancellationToDecide, refundToProcess, creditNoteExpiring];

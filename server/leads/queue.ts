@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { leadMachine, LEAD_EVENTS, OPEN_LEAD_STATES, type LeadEvent } from '../../src/machines/lead-machine';
+import type { AuthContext } from '../auth/session';
+import { at, type QueueActionDef, type QueueKind } from '../work-queue';
+import { followUps, leads } from './schema';
+import { visibleLeads } from './store';
+
+/**
+ * The leads' kinds of work (docs/work-queue.md): follow-ups due today or missed, and open leads
+ * nobody owns. "My day" shows both from here (server/dashboard/routes.ts).
+ */
+
+const event = (type: LeadEvent['type']) => LEAD_EVENTS.find((e) => e.type === type)!;
+/** The lead machine's events with a call (`PUT /leads/{id}/status`); WIN is a booking's. */
+const leadActions: QueueActionDef<typeof leadMachine>[] = [
+  { event: event('CONTACT'), needs: ['leads', 'update'], main: true },
+  { event: event('QUALIFY'), needs: ['leads', 'update'] },
+  { event: event('QUOTE'), needs: ['leads', 'update'] },
+  { event: event('LOSE'), needs: ['leads', 'update'], input: 'reason' },
+  { event: event('REOPEN'), needs: ['leads', 'update'] },
+];
+
+const openLead = sql`${leads.status} in ${OPEN_LEAD_STATES}`;
+const visible = (auth: AuthContext) => visibleLeads(auth) ?? sql`true`;
+/** Those who give leads out: every lead in sight (SPEC workflow 1). */
+export const givesLeadsOut = (auth: AuthContext) => auth.role.isOwner || auth.role.visibility.leads === 'all';
+
+/**
+ * An open lead (the machine's `open` tag) with an open follow-up due before tomorrow (the
+ * organization's), once per lead and assignee: the earliest. A follow-up is its assignee's call, so
+ * the kind is personal: a person sees their own, and one who sees every lead may ask for another's.
+ */
+export const followUpDue: QueueKind<typeof leadMachine> = {
+  kind: 'followUpDue',
+  record: 'lead',
+  priority: 'high',
+  needs: [['leads', 'view']],
+  scope: 'leads',
+  personal: true,
+  machine: leadMachine,
+  actions: leadActions,
+  source(s) {
+    const t = at(s);
+    const f = followUps;
+    return {
+      from: sql`${f} join ${leads} on ${leads.id} = ${f.leadId}`,
+      where: sql`${f.respondedAt} is null and ${f.dueAt} < ${t.startOf(t.tomorrow)} and ${openLead} and ${visible(s.auth)}
+        and not exists (select 1 from ${f} as g where g.lead_id = ${f.leadId} and g.responded_at is null
+          and g.assignee_id is not distinct from ${f.assigneeId} and (g.due_at, g.id) < (${f.dueAt}, ${f.id}))`,
+      whose: (m) => sql`${f.assigneeId} = ${m}::uuid`,
+      columns: {
+        recordId: sql`${leads.id}`,
+        ref: sql`${leads.name}`,
+        title: sql`coalesce(${f.note}, ${leads.phone}, ${leads.email}, '')`,
+        state: sql`${leads.status}`,
+        due: { instant: sql`${f.dueAt}` },
+        assignee: sql`${f.assigneeId}`,
+        reason: sql`case when ${f.dueAt} < ${t.now} then 'followUpMissed' else 'followUpDue' end`,
+        params: sql`jsonb_build_object('followUpId', ${f.id})`,
+      },
+    };
+  },
+};
+
+/** An open lead nobody owns, for those who give leads out (leads update, every lead in sight), the oldest first. */
+export const leadToAssign: QueueKind<typeof leadMachine> = {
+  kind: 'leadToAssign',
+  record: 'lead',
+  priority: 'normal',
+  needs: [['leads', 'update']],
+  for: givesLeadsOut,
+  scope: 'leads',
+  machine: leadMachine,
+  actions: leadActions,
+  source() {
+    return {
+      from: sql`${leads}`,
+      where: sql`${leads.assignedTo} is null and ${openLead}`,
+      columns: {
+        recordId: sql`${leads.id}`,
+        ref: sql`${leads.name}`,
+        title: sql`coalesce(${leads.phone}, ${leads.email}, '')`,
+        state: sql`${leads.status}`,
+        due: { instant: sql`${leads.createdAt}` },
+        params: sql`jsonb_build_object('source', ${leads.source})`,
+      },
+    };
+  },
+};
+
+export const leadQueueKinds = [followUpDue, leadToAssign];

@@ -1,0 +1,154 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { OPERATION_EVENTS, operationMachine, type OperationContext } from '../../src/machines/operation-machine';
+import { VOUCHER_EVENTS, voucherMachine, type VoucherContext, type VoucherEvent } from '../../src/machines/voucher-machine';
+import { statesAccepting, statesWithTag } from '../../src/machines/workflow';
+import type { AuthContext } from '../auth/session';
+import { bookings } from '../bookings';
+import { vendors } from '../vendors';
+import { at, type QueueActionDef, type QueueKind, type QueueScope } from '../work-queue';
+import { bookingOperations, vouchers } from './schema';
+import { visibleOperations } from './store';
+
+/**
+ * The operations' kinds of work (docs/work-queue.md): vouchers to confirm, to send and to pay, and
+ * trips ready to complete. Whose an operation is, and which are still open, is written once here:
+ * the board's "needs me" reads the same (server/operations/lists.ts).
+ */
+
+/** The states in which an operation is still worked on (the machine's `open` tag). */
+export const OPEN_OPERATION_STATES = statesWithTag(operationMachine, 'open');
+
+/**
+ * A member's operations: taken in hand by them (`assignedTo`) or of a booking they sold
+ * (`convertedBy`, through the bookings' (organization, convertedBy) index). "Needs me" on the board
+ * is this and the `open` tag; the queue's operations items are theirs by the same rule.
+ */
+export const operationOfMember = (memberId: string): SQL =>
+  sql`(${bookingOperations.assignedTo} = ${memberId}::uuid or ${bookingOperations.bookingId} in (select ${bookings.id} from ${bookings} where ${bookings.convertedBy} = ${memberId}::uuid))`;
+
+const visible = (auth: AuthContext) => visibleOperations(auth) ?? sql`true`;
+const openOperation = sql`${bookingOperations.status} in ${OPEN_OPERATION_STATES}`;
+const ref = sql`'BK-' || ${bookings.number}`;
+
+const voucherEvent = (type: VoucherEvent['type']) => VOUCHER_EVENTS.find((e) => e.type === type)!;
+const voidVoucher: QueueActionDef<typeof voucherMachine> = { event: voucherEvent('VOID'), needs: ['operations', 'update'] };
+
+/** The vouchers of open operations the person sees, in the states `states`, with what a voucher item shows. */
+function voucherSource(s: QueueScope, states: readonly string[], more?: SQL) {
+  const v = vouchers;
+  return {
+    from: sql`${v} join ${bookingOperations} on ${bookingOperations.id} = ${v.operationId} join ${bookings} on ${bookings.id} = ${bookingOperations.bookingId} join ${vendors} on ${vendors.id} = ${v.vendorId}`,
+    where: sql`${v.status} in ${states} and ${openOperation} and ${visible(s.auth)} ${more ? sql`and ${more}` : sql``}`,
+    whose: operationOfMember,
+    columns: {
+      recordId: sql`${v.id}`,
+      parentId: sql`${bookingOperations.id}`,
+      ref,
+      title: sql`${bookings.customerName}`,
+      state: sql`${v.status}`,
+      due: { day: sql`${v.serviceStartDate}` },
+      assignee: sql`coalesce(${bookingOperations.assignedTo}, ${bookings.convertedBy})`,
+      params: sql`jsonb_build_object('vendor', ${vendors.name}, 'vendorEmail', ${vendors.email}, 'service', ${v.serviceType}, 'number', ${v.number},
+        'confirmationNumber', ${v.confirmationNumber}, 'owed', ${v.cost} - ${v.paidAmount}, 'currency', ${v.currency}, 'start', ${v.serviceStartDate})`,
+      context: sql`jsonb_build_object('confirmationNumber', ${v.confirmationNumber})`,
+    },
+  };
+}
+
+const voucherContext = (context: unknown) => context as VoucherContext;
+
+/** A draft voucher (the states awaiting CONFIRM): the vendor's confirmation number is awaited. */
+export const voucherToConfirm: QueueKind<typeof voucherMachine> = {
+  kind: 'voucherToConfirm',
+  record: 'voucher',
+  parent: 'operation',
+  priority: 'normal',
+  needs: [['operations', 'update']],
+  scope: 'bookings',
+  machine: voucherMachine,
+  actions: [{ event: voucherEvent('CONFIRM'), needs: ['operations', 'update'], input: 'confirmationNumber', main: true }, voidVoucher],
+  contextOf: voucherContext,
+  source: (s) => voucherSource(s, statesAccepting(voucherMachine, 'CONFIRM')),
+};
+
+/** A confirmed voucher (the states awaiting SEND), sent to its vendor's email: a vendor without one is named instead. */
+export const voucherToSend: QueueKind<typeof voucherMachine> = {
+  kind: 'voucherToSend',
+  record: 'voucher',
+  parent: 'operation',
+  priority: 'normal',
+  needs: [['operations', 'update']],
+  scope: 'bookings',
+  machine: voucherMachine,
+  actions: [
+    // send-vouchers refuses a vendor without an email before anything is sent (409 VENDOR_EMAIL_MISSING).
+    { event: voucherEvent('SEND'), needs: ['operations', 'update'], main: true, unless: (row) => !row.params.vendorEmail },
+    voidVoucher,
+  ],
+  contextOf: voucherContext,
+  source(s) {
+    const src = voucherSource(s, statesAccepting(voucherMachine, 'SEND'));
+    return { ...src, columns: { ...src.columns, reason: sql`case when ${vendors.email} is null then 'vendorEmailMissing' else 'voucherToSend' end` } };
+  },
+};
+
+/** A voucher its vendor may be paid on (`payable`), past confirming and sending, with money still owed. */
+export const voucherToPay: QueueKind<typeof voucherMachine> = {
+  kind: 'voucherToPay',
+  record: 'voucher',
+  parent: 'operation',
+  priority: 'normal',
+  needs: [['operations', 'update']],
+  scope: 'bookings',
+  machine: voucherMachine,
+  actions: [voidVoucher],
+  contextOf: voucherContext,
+  source: (s) => {
+    const waiting = new Set([...statesAccepting(voucherMachine, 'CONFIRM'), ...statesAccepting(voucherMachine, 'SEND')]);
+    return voucherSource(
+      s,
+      statesWithTag(voucherMachine, 'payable').filter((state) => !waiting.has(state)),
+      sql`${vouchers.paidAmount} < ${vouchers.cost}`,
+    );
+  },
+};
+
+/**
+ * An open operation whose machine accepts COMPLETE: nothing missing (the checklist is empty exactly
+ * when the counts the database keeps on the operation are zero), and something booked, or the trip
+ * over (a trip whose customer arranged everything).
+ */
+export const operationToComplete: QueueKind<typeof operationMachine> = {
+  kind: 'operationToComplete',
+  record: 'operation',
+  priority: 'normal',
+  needs: [['operations', 'update']],
+  scope: 'bookings',
+  machine: operationMachine,
+  actions: [{ event: OPERATION_EVENTS.find((e) => e.type === 'COMPLETE')!, needs: ['operations', 'update'], main: true }],
+  contextOf: (context) => context as OperationContext,
+  source(s) {
+    const o = bookingOperations;
+    const t = at(s);
+    return {
+      from: sql`${o} join ${bookings} on ${bookings.id} = ${o.bookingId}`,
+      where: sql`${o.status} in ${statesAccepting(operationMachine, 'COMPLETE')} and ${visible(s.auth)}
+        and ${o.draftCount} = 0 and ${o.unsentCount} = 0 and ${o.unpaidCount} = 0
+        and (${o.voucherCount} + ${o.expenseCount} > 0 or ${bookings.arrival} < ${t.today})`,
+      whose: operationOfMember,
+      columns: {
+        recordId: sql`${o.id}`,
+        ref,
+        title: sql`${bookings.customerName}`,
+        state: sql`${o.status}`,
+        due: { day: sql`${bookings.arrival}` },
+        assignee: sql`coalesce(${o.assignedTo}, ${bookings.convertedBy})`,
+        params: sql`jsonb_build_object('tour', ${bookings.tourTitle}, 'departure', ${bookings.departure}, 'arrival', ${bookings.arrival}, 'vouchers', ${o.voucherCount})`,
+        // The checklist is empty: the counts above are.
+        context: sql`jsonb_build_object('missing', '[]'::jsonb)`,
+      },
+    };
+  },
+};
+
+export const operationQueueKinds = [voucherToConfirm, voucherToSend, voucherToPay, operationToComplete];

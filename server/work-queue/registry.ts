@@ -1,0 +1,192 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyStateMachine, ContextFrom, EventFromLogic } from 'xstate';
+import { addDays } from '../../src/domain/calendar';
+import { can, type Action, type ModuleKey } from '../../src/api/permissions';
+import { WORK_QUEUE_KINDS, type QueueInput, type QueuePriority, type QueueReason, type QueueRecordType, type WorkQueueKind } from '../../src/api/work-queue/contract';
+import { eventsWithCalls } from '../../src/api/work-queue/calls';
+import type { AuthContext } from '../auth/session';
+
+/**
+ * The work queue's kinds, each registered by its area's face (docs/work-queue.md): the queue knows
+ * no area. A kind says which records are its work, whose they are, how urgent, and which of the
+ * record machine's events the queue offers on them; `GET /work-queue` is the union of the kinds the
+ * person gets. A kind's rows are chosen in SQL on the states its machine names (tags, or the states
+ * that accept its event: {@link statesAccepting}), never a list typed again; the actions of each
+ * item on a page are the machine's own `can`, with the record's context, and the person's permission.
+ */
+
+/** Who asks, and when (the app's clock: the organization's now and today). */
+export interface QueueScope {
+  auth: AuthContext;
+  /** ISO instant. */
+  now: string;
+  /** The organization's day (`YYYY-MM-DD`). */
+  today: string;
+  tz: string;
+}
+
+/** SQL pieces of the scope's time, for a kind's conditions. */
+export const at = (s: QueueScope) => ({
+  now: sql`${s.now}::timestamptz`,
+  today: sql`${s.today}::date`,
+  /** The first instant of a day in the organization's time zone. */
+  startOf: (day: string) => sql`(${day}::date::timestamp at time zone ${s.tz})`,
+  tomorrow: addDays(s.today, 1),
+});
+
+/** Where an item's due comes from: an instant (a follow-up) or a calendar day (an installment). */
+export type Due = { instant: SQL } | { day: SQL } | null;
+
+/** The columns a kind's rows give (each an SQL expression over its `from`). */
+export interface QueueColumns {
+  recordId: SQL;
+  parentId?: SQL;
+  ref: SQL;
+  title: SQL;
+  /** The record's state as stored (the machine's), or another status column. */
+  state?: SQL;
+  due: Due;
+  /** Whose item it is (a member id), or none for a team's work. */
+  assignee?: SQL;
+  /** The reason's code, when it varies within the kind (`followUpMissed`). */
+  reason?: SQL;
+  /** The reason's values, a jsonb object (amounts, dates, names). */
+  params?: SQL;
+  /** The record's machine context as jsonb, when its guards read one. */
+  context?: SQL;
+}
+
+export interface QueueSource {
+  from: SQL;
+  where?: SQL;
+  columns: QueueColumns;
+  /** The rows of one member's work (the `assignee` filter, and a personal kind's own rows). */
+  whose?: (memberId: string) => SQL;
+}
+
+/** A row of the queue as the union answers it (snake case, as PostgreSQL writes it). */
+export interface QueueRow {
+  kind: WorkQueueKind;
+  record_id: string;
+  parent_id: string | null;
+  ref: string;
+  title: string;
+  state: string | null;
+  due: string | null;
+  overdue: boolean;
+  priority: number;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  reason: QueueReason;
+  params: Record<string, string | number | boolean | null>;
+  context: unknown;
+}
+
+export interface QueueActionDef<M extends AnyStateMachine> {
+  /** The event with a payload its guards accept (what `can` is asked with; the dialog gives the real one). */
+  event: EventFromLogic<M>;
+  /** The permission of the event's call. */
+  needs: readonly [ModuleKey, Action];
+  input?: QueueInput;
+  main?: boolean;
+  /** A fact of the call beyond the machine that refuses it (a vendor without an email cannot be sent a voucher). */
+  unless?: (row: QueueRow) => boolean;
+}
+
+export interface QueueKind<M extends AnyStateMachine = AnyStateMachine> {
+  kind: WorkQueueKind;
+  record: QueueRecordType;
+  /** The parent's record type, when items name one. */
+  parent?: QueueRecordType;
+  priority: QueuePriority;
+  /** Every permission the person needs to get the kind. */
+  needs: readonly (readonly [ModuleKey, Action])[];
+  /** Beyond the permissions (those who give leads out see every lead). */
+  for?: (auth: AuthContext) => boolean;
+  /** The own/all visibility that decides whether the person may ask for another member's items. */
+  scope: 'leads' | 'bookings' | null;
+  /** A person's own work only, unless they ask for another member's (a follow-up is its assignee's call). */
+  personal?: boolean;
+  machine?: M;
+  actions?: readonly QueueActionDef<M>[];
+  /** The machine context from the row's `context` (jsonb), when guards read one. */
+  contextOf?: (context: unknown, row: QueueRow) => ContextFrom<M>;
+  source(s: QueueScope): QueueSource;
+}
+
+const kinds = new Map<WorkQueueKind, QueueKind>();
+
+/**
+ * An area's face registers its kinds here (`registerQueueKinds(bookingQueueKinds)`), as it
+ * registers its catalogue uses. A kind registered twice, or offering an event the queue has no call
+ * for, is a programming error.
+ */
+export function registerQueueKinds(list: readonly QueueKind<any>[]) {
+  for (const def of list) {
+    if (kinds.has(def.kind) && kinds.get(def.kind) !== def) throw new Error(`Work queue kind ${def.kind} is registered twice`);
+    const calls = eventsWithCalls(def.record);
+    for (const action of def.actions ?? []) {
+      if (!calls.includes(action.event.type)) throw new Error(`Work queue kind ${def.kind} offers ${action.event.type}, which has no call for a ${def.record}`);
+    }
+    kinds.set(def.kind, def);
+  }
+}
+
+/** The registered kinds, in the contract's order. */
+export const queueKinds = (): QueueKind[] => WORK_QUEUE_KINDS.flatMap((k) => kinds.get(k) ?? []);
+export const queueKind = (kind: WorkQueueKind): QueueKind | undefined => kinds.get(kind);
+
+/** Whether the person gets a kind at all: its permissions and its own condition. */
+export const gets = (auth: AuthContext, def: QueueKind) => def.needs.every(([m, a]) => can(auth.role.permissions, m, a)) && (def.for?.(auth) ?? true);
+
+export const PRIORITY_RANK: Record<QueuePriority, number> = { high: 0, normal: 1, low: 2 };
+export const RANK_PRIORITY: QueuePriority[] = ['high', 'normal', 'low'];
+
+/** The filters of one union: the member whose items, one record (or its children), a range of due days. */
+export interface QueueFilter {
+  who?: string;
+  record?: string;
+  due?: { from?: string; to?: string };
+}
+
+/**
+ * One kind's rows as the union reads them: the same columns in the same order, the due as a sort
+ * key (`due_at`, a day's first instant in the organization's time zone), and whether it is overdue
+ * or due today by the organization's clock.
+ */
+export function kindRows(def: QueueKind, s: QueueScope, filter: QueueFilter): SQL {
+  const src = def.source(s);
+  const c = src.columns;
+  const t = at(s);
+  const null_ = sql`null`;
+  let dueAt: SQL = sql`null::timestamptz`;
+  let due: SQL = sql`null::text`;
+  let overdue: SQL = sql`false`;
+  let today: SQL = sql`false`;
+  if (c.due && 'instant' in c.due) {
+    dueAt = sql`(${c.due.instant})::timestamptz`;
+    due = sql`to_char((${c.due.instant}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    overdue = sql`coalesce((${c.due.instant}) < ${t.now}, false)`;
+    today = sql`coalesce((${c.due.instant}) >= ${t.now} and (${c.due.instant}) < ${t.startOf(t.tomorrow)}, false)`;
+  } else if (c.due && 'day' in c.due) {
+    dueAt = sql`((${c.due.day})::date::timestamp at time zone ${s.tz})`;
+    due = sql`(${c.due.day})::date::text`;
+    overdue = sql`coalesce((${c.due.day})::date < ${t.today}, false)`;
+    today = sql`coalesce((${c.due.day})::date = ${t.today}, false)`;
+  }
+  const personal = def.personal && !filter.who ? s.auth.memberId : undefined;
+  const who = filter.who ?? personal;
+  const where = [
+    src.where,
+    who ? (src.whose ? src.whose(who) : sql`false`) : undefined,
+    filter.record ? sql`(${c.recordId} = ${filter.record}::uuid ${c.parentId ? sql`or ${c.parentId} = ${filter.record}::uuid` : sql``})` : undefined,
+    filter.due?.from ? sql`${dueAt} >= ${t.startOf(filter.due.from)}` : undefined,
+    filter.due?.to ? sql`${dueAt} < ${t.startOf(addDays(filter.due.to, 1))}` : undefined,
+  ].filter((w): w is SQL => !!w);
+  return sql`select ${def.kind}::text as kind, (${c.recordId})::uuid as record_id, ${c.parentId ?? null_}::uuid as parent_id,
+    (${c.ref})::text as ref, (${c.title})::text as title, ${c.state ?? null_}::text as state,
+    ${dueAt} as due_at, ${due} as due, ${overdue} as overdue, ${today} as due_today,
+    ${PRIORITY_RANK[def.priority]}::int as priority, ${c.assignee ?? null_}::uuid as assignee_id,
+    ${c.reason ?? sql`${def.kind}::text`}::text as reason, coalesce(${c.params ?? sql`'{}'::jsonb`}, '{}'::jsonb) as params, ${c.context ?? null_}::jsonb as context
+    from ${src.from} ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
+}

@@ -1,0 +1,228 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server';
+import { axe, bodyBackground, launchChromium, luminance, openPage, SHOTS, signIn } from '../support/browser';
+import { NOW, book, day, groupBooking, newDeparture, newLead, pay } from '../support/bookings';
+import type { Agent } from '../support/agent';
+import { addVoucher, newVendor, operationOf, verifiedBooking, voucherBody } from '../support/operations';
+
+/**
+ * The work queue in Chromium (issue 30): finance clears a booking's payments from the queue without
+ * opening the booking, by keyboard and through a dialog, each item leaving on the server's answer
+ * and the next one taking the focus; then the page in Arabic and dark mode, and on a phone.
+ */
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let owner: Agent;
+let sales: Agent;
+const pageErrors: string[] = [];
+const SETTLED = { timeout: 10_000 };
+const shot = (name: string, p: Page = page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+
+const items = (p: Page = page) => p.getByTestId('work-queue-item');
+const focused = (p: Page = page) => p.evaluate(() => {
+  const el = document.activeElement as HTMLElement | null;
+  return el?.dataset.testid === 'work-queue-item' ? `${el.dataset.kind}:${el.dataset.record}` : (el?.dataset.testid ?? el?.tagName ?? null);
+});
+
+/** A booking of the sales agent's with two payments recorded: the deposit yesterday, a small extra today. */
+async function bookingWithPayments() {
+  const lead = await newLead(sales);
+  const departure = await newDeparture(owner, { inDays: 60, capacity: 10 });
+  const booking = await book(sales, groupBooking(departure, lead, { pax: 2 }));
+  const deposit = await pay(owner, booking._id, booking.installments[0].amount, { paidOn: day(-1) });
+  const extra = await pay(owner, booking._id, 1_000);
+  expect(deposit.status).toBe(201);
+  expect(extra.status).toBe(201);
+  return { booking, deposit: deposit.body.data._id as string, extra: extra.body.data._id as string };
+}
+
+describe('the work queue, acted on in place', () => {
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    server = await startTestServer({ web: true });
+    server.clock.set(NOW);
+    [owner, sales] = await Promise.all(['owner@demo.travel', 'sales@demo.travel'].map((e) => server.login(e)));
+    browser = await launchChromium();
+    page = await openPage(browser, pageErrors, { timeout: 20_000 });
+    await page.clock.setFixedTime(new Date(NOW));
+    await page.goto(`${server.url}/login`);
+    await signIn(page, 'finance@demo.travel');
+    await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('finance verifies one payment by keyboard, fails the other in its dialog, then verifies the booking: each leaves and the next is focused', async () => {
+    const { booking, deposit, extra } = await bookingWithPayments();
+    await page.goto(`${server.url}/work-queue?record=${booking._id}`);
+    await page.getByRole('heading', { name: 'Work queue', level: 1 }).waitFor();
+    await expect.poll(() => items().count(), SETTLED).toBe(2);
+    // The earlier payment first; each offers exactly what its machine accepts: verify, or fail with a reason.
+    await expect.poll(() => items().first().getAttribute('data-record')).toBe(deposit);
+    for (const row of await items().all()) {
+      expect(await row.getByRole('button').allInnerTexts()).toEqual(['Verify', 'Mark failed']);
+    }
+    expect(await items().first().innerText()).toMatch(/Payment to verify[\s\S]*Bank transfer/);
+
+    // Arrow keys move, A does the main action.
+    await items().first().focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(`paymentToVerify:${extra}`);
+    await page.keyboard.press('k');
+    expect(await focused()).toBe(`paymentToVerify:${deposit}`);
+    await page.keyboard.press('a');
+    // The deposit is verified: its item leaves, the next takes the focus; the booking is now ready.
+    await expect.poll(() => page.locator(`[data-record="${deposit}"]`).count(), SETTLED).toBe(0);
+    await expect.poll(() => items().count(), SETTLED).toBe(2);
+    await expect.poll(focused, SETTLED).toBe(`paymentToVerify:${extra}`);
+    const [{ status }] = await server.sql<{ status: string }>('select status from booking_payments where id = $1', [deposit]);
+    expect(status).toBe('verified');
+
+    // Failing needs a reason: its dialog opens; the answer closes it and the item leaves.
+    await items().first().getByRole('button', { name: 'Mark failed' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Mark failed' }).click();
+    await dialog.getByText('is required').waitFor();
+    await dialog.getByLabel('Reason').fill('The transfer never arrived');
+    await dialog.getByRole('button', { name: 'Mark failed' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator(`[data-record="${extra}"]`).count(), SETTLED).toBe(0);
+    await expect.poll(focused, SETTLED).toBe(`bookingToVerify:${booking._id}`);
+    const [{ status: failed, fail_reason }] = await server.sql<{ status: string; fail_reason: string | null }>('select status, fail_reason from booking_payments where id = $1', [extra]);
+    expect([failed, fail_reason]).toEqual(['failed', 'The transfer never arrived']);
+
+    await page.keyboard.press('a');
+    // The last one leaves: the focus is on what says the queue is clear, not lost to the page.
+    await page.getByTestId('work-queue-empty').waitFor();
+    await expect.poll(focused, SETTLED).toBe('work-queue-empty');
+    const [{ status: verified }] = await server.sql<{ status: string }>('select status from bookings where id = $1', [booking._id]);
+    expect(verified).toBe('verified');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('operations confirms a voucher in its dialog and sends it by keyboard, without opening the trip', async () => {
+    const ops = await server.login('ops@demo.travel');
+    const booking = await verifiedBooking(owner);
+    const op = await operationOf(owner, booking._id);
+    const voucher = await addVoucher(ops, op._id, voucherBody(booking, await newVendor(ops)));
+    const p = await openPage(browser, pageErrors, { timeout: 20_000 });
+    await p.clock.setFixedTime(new Date(NOW));
+    await p.goto(`${server.url}/login`);
+    await signIn(p, 'ops@demo.travel');
+    await p.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    await p.goto(`${server.url}/work-queue?record=${op._id}`);
+    await expect.poll(() => items(p).count(), SETTLED).toBe(1);
+    expect(await items(p).first().getAttribute('data-kind')).toBe('voucherToConfirm');
+    expect(await items(p).first().getByRole('button').allInnerTexts()).toEqual(['Confirm', 'Void']);
+
+    // The main action needs the vendor's number: A opens its dialog.
+    await items(p).first().focus();
+    await p.keyboard.press('a');
+    const dialog = p.getByRole('dialog');
+    await dialog.getByLabel('Vendor’s confirmation number').fill('HTL-7781');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Confirmed, it is now to send: the same record comes back as the next kind of work, focused.
+    await expect.poll(() => items(p).first().getAttribute('data-kind'), SETTLED).toBe('voucherToSend');
+    await expect.poll(() => focused(p), SETTLED).toBe(`voucherToSend:${voucher._id}`);
+    await p.keyboard.press('a');
+    await expect.poll(() => items(p).first().getAttribute('data-kind'), SETTLED).toBe('voucherToPay');
+    expect(await items(p).first().getByRole('button').allInnerTexts()).toEqual(['Void']);
+    const [row] = await server.sql<{ status: string; confirmation_number: string }>('select status, confirmation_number from vouchers where id = $1', [voucher._id]);
+    expect(row).toEqual({ status: 'sent', confirmation_number: 'HTL-7781' });
+    await p.context().close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('finance approves a cancellation in its split dialog, the policy’s refund proposed, and the refund to pay out follows', async () => {
+    const { booking, deposit } = await bookingWithPayments();
+    const finance = await server.login('finance@demo.travel');
+    expect((await finance.put(`/api/bookings/${booking._id}/payment/${deposit}/verify`, {})).status).toBe(200);
+    const req = await sales.post('/api/booking-cancellations/cancel', { bookingId: booking._id, reason: 'Family emergency' });
+    expect(req.status, JSON.stringify(req.body)).toBe(201);
+    await page.goto(`${server.url}/work-queue?record=${req.body.data._id}`);
+    await expect.poll(() => items().count(), SETTLED).toBe(1);
+    expect(await items().first().innerText()).toMatch(/The customer asks to cancel: Family emergency/);
+    await items().first().getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const refundable = req.body.data.quote.refundable as number;
+    expect(refundable).toBeGreaterThan(0);
+    // Proposed: the policy's refund, all of it back to the account (no credit note).
+    await expect.poll(() => dialog.getByLabel('Refund in all').inputValue()).toMatch(/\d/);
+    expect(await dialog.getByLabel('Of it, as a credit note').inputValue()).toMatch(/^\D*0([.,]00)?\D*$/);
+    expect(await axe(page)).toEqual([]);
+    await shot('wq-05-approve-dialog');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('work-queue-empty').waitFor();
+    const [row] = await server.sql<{ status: string }>('select status from booking_cancellations where id = $1', [req.body.data._id]);
+    expect(row.status).toBe('approved');
+    const [refund] = await server.sql<{ amount: string; status: string }>('select amount::text, status from refunds where booking_id = $1', [booking._id]);
+    expect(refund).toEqual({ amount: String(refundable), status: 'pending' });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('the whole queue with its counts, in English, Arabic and dark mode; axe finds nothing serious', async () => {
+    await bookingWithPayments();
+    await page.goto(`${server.url}/work-queue?kind=paymentToVerify&kind=bookingToVerify`);
+    await expect.poll(() => items().count(), SETTLED).toBeGreaterThan(0);
+    expect(await page.getByTestId('work-queue-stats').innerText()).toMatch(/to do/);
+    // The menu counts each module's items: payments to verify are the payment receipts'.
+    const receipts = page.locator('[data-testid=nav-menu] a[data-module=paymentReceipts]');
+    await expect.poll(() => page.getByTestId('nav-count-paymentReceipts').innerText(), SETTLED).toMatch(/^\d+$/);
+    const described = await receipts.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).textContent()).toMatch(/to do in the work queue/);
+    expect(await axe(page)).toEqual([]);
+    await shot('wq-01-finance-en');
+
+    await items().first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/bookings\/[0-9a-f-]+$/);
+    await page.goBack();
+    await items().first().waitFor();
+
+    await page.getByTestId('theme-switch').click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await expect.poll(async () => luminance(await bodyBackground(page)), SETTLED).toBeLessThan(0.05);
+    await page.getByTestId('language-picker').selectOption('ae');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir), SETTLED).toBe('rtl');
+    await page.getByRole('heading', { name: 'قائمة العمل', level: 1 }).waitFor();
+    expect(await items().first().getByRole('button').first().innerText()).toBe('تأكيد');
+    expect(await axe(page)).toEqual([]);
+    await shot('wq-02-finance-dark-arabic');
+
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('my-day').locator('[data-card=workQueue]').waitFor();
+    await shot('wq-03-my-day-dark-arabic');
+    await page.getByTestId('language-picker').selectOption('en');
+    await page.getByTestId('theme-switch').click();
+    await page.getByRole('menuitem', { name: 'Light' }).click();
+    await expect.poll(async () => luminance(await bodyBackground(page)), SETTLED).toBeGreaterThan(0.8);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('fits a phone: the queue at 390 px, nothing wider than the screen', async () => {
+    const errors: string[] = [];
+    const phone = await openPage(browser, errors, { phone: true, timeout: 20_000 });
+    await phone.clock.setFixedTime(new Date(NOW));
+    await phone.goto(`${server.url}/login`);
+    await signIn(phone, 'ops@demo.travel');
+    await phone.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    await phone.goto(`${server.url}/work-queue`);
+    await expect.poll(() => items(phone).count(), SETTLED).toBeGreaterThan(0);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('wq-04-ops-phone', phone);
+    expect(errors).toEqual([]);
+    await phone.context().close();
+  });
+});
