@@ -5,6 +5,7 @@ import {
   PROOF_TYPES,
   bookingDetailSchema,
   bookingIdParams,
+  bookingPlanDefaultsSchema,
   bookingSchema,
   bookingsQuery,
   completedBookingsQuery,
@@ -34,6 +35,7 @@ import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import type { AuthContext } from '../auth/session';
 import { organizationTimeZone, organizationToday } from '../db/clock';
 import { booksStart } from '../finance';
+import { moduleSettings } from '../admin';
 import type { Tx } from '../db/client';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { allow, fileAnswer, route, type RouteDef } from '../http/route';
@@ -100,6 +102,18 @@ export const bookingRoutes: RouteDef[] = [
     access: allow('bookings', 'view'),
     query: bookingsQuery,
     handler: async ({ tx, auth, query }) => bookingsPage(tx, auth, query, await organizationTimeZone(tx)),
+  }),
+
+  /** The plan the wizard proposes (Configurations → bookings), for whoever books: no configurations.view needed. */
+  route({
+    method: 'GET',
+    path: '/bookings/settings',
+    answers: itemAnswer(bookingPlanDefaultsSchema),
+    access: allow('bookings', 'view'),
+    async handler({ tx }) {
+      const { depositPercent, balanceDaysBeforeDeparture } = await moduleSettings(tx, 'bookings');
+      return { data: { depositPercent, balanceDaysBeforeDeparture } };
+    },
   }),
 
   route({

@@ -7,13 +7,14 @@ import { modulePath } from './module-paths';
  * "Book": the booking wizard started from a lead, a personalized tour, a departure or a customized tour
  * (`/bookings/new?…`). The page decides whether its record can be booked (an open lead, a published
  * personalized tour, a departure selling seats, a tour whose machine allows BOOK); this adds the permission.
+ * `secondary`: outlined, where another action comes first (a lead without a tour is quoted before it is booked).
  */
-export function BookLink({ from }: { from: { leadId: string } | { tourType: 'personalized' | 'group'; tourId: string } | { tourType: 'customized'; tourId: string; leadId: string } }) {
+export function BookLink({ from, secondary = false }: { secondary?: boolean; from: { leadId: string } | { tourType: 'personalized' | 'group'; tourId: string } | { tourType: 'customized'; tourId: string; leadId: string } }) {
   const { t } = useTranslation();
   const can = useCan();
   if (!can('bookings', 'create')) return null;
   return (
-    <Link to={`${modulePath('bookings')}/new?${new URLSearchParams(from)}`} className="p-button button-link" data-testid="book-link">
+    <Link to={`${modulePath('bookings')}/new?${new URLSearchParams(from)}`} className={`p-button${secondary ? ' p-button-outlined' : ''} button-link`} data-testid="book-link">
       <i className="pi pi-ticket" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
       {t('bookings.book')}
     </Link>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
-import { Dialog } from 'primereact/dialog';
+import { Dialog } from './dialog';
 import { Button } from 'primereact/button';
 import { confirmAction } from './confirm';
 import { FormError } from './form-fields';
@@ -79,8 +79,9 @@ export function useEscapeToClose(root: () => HTMLElement | null | undefined, onE
 /**
  * A create/edit form in a dialog: the form's fields as children, Cancel and Save in the footer
  * (always in view: the fields scroll, the footer stays). It opens with the cursor in its first
- * field; Escape closes only the innermost popup (an open dropdown), then the dialog; and a dialog
- * with changes (`dirty`) asks before throwing them away, however it is closed.
+ * field; Escape closes only the innermost popup (an open dropdown), then the dialog; a dialog
+ * with changes (`dirty`) asks before throwing them away, however it is closed; and once closed the
+ * focus is back on what opened it (`Dialog`, ./dialog.tsx).
  */
 export function FormDialog({
   id,

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../api/admin/members/contract';
-import { LANGUAGE_NAMES, RTL_LOCALES, changeLanguage, isLocale } from './i18n';
+import { BCP47, RTL_LOCALES, changeLanguage, isLocale, languageLabel } from './i18n';
 import { preferencesStore } from './preferences/store';
 
 /** Switches the language: the cookie `i18nextLng`, the preferences, and Arabic turns the page right-to-left. */
@@ -16,7 +16,7 @@ export async function chooseLanguage(locale: Locale) {
   });
 }
 
-/** A native select: keyboard and screen-reader friendly, and light enough for the sign-in page. */
+/** A native select: keyboard and screen-reader friendly, and light enough for the sign-in page; each language named in its own script. */
 export function LanguagePicker({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -34,8 +34,9 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
         onChange={(e) => isLocale(e.target.value) && void chooseLanguage(e.target.value)}
       >
         {LOCALES.map((l) => (
-          <option key={l} value={l}>
-            {LANGUAGE_NAMES[l]}
+          // Each name in its own script, marked with its language (fonts, screen readers), the seed's English name beside it.
+          <option key={l} value={l} lang={BCP47[l]} dir="auto">
+            {languageLabel(l)}
           </option>
         ))}
       </select>

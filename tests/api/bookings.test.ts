@@ -475,3 +475,20 @@ describe('the demo bookings', () => {
     expect((await owner.get('/api/bookings/completed?invoiceGenerated=false')).body.data.length).toBeGreaterThan(0);
   });
 });
+
+describe('GET /bookings/settings (issue 27: the wizard asks only what its user may read)', () => {
+  it('gives whoever books the plan the wizard proposes, from Configurations → bookings, without configurations.view', async () => {
+    // A sales agent may not read the configurations…
+    expect((await sales.get('/api/configurations')).status).toBe(403);
+    const kept = ((await owner.get('/api/configurations')).body.data as { module: string; settings: Record<string, unknown> }[]).find((c) => c.module === 'bookings')!.settings;
+    try {
+      expect((await owner.put('/api/configurations/booking', { ...kept, depositPercent: 40, balanceDaysBeforeDeparture: 45 })).status).toBe(200);
+      // …and reads what the wizard needs of them from the bookings.
+      const res = await sales.get('/api/bookings/settings');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toEqual({ data: { depositPercent: 40, balanceDaysBeforeDeparture: 45 } });
+    } finally {
+      await owner.put('/api/configurations/booking', kept);
+    }
+  });
+});

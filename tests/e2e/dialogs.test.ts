@@ -8,7 +8,8 @@ import { axe, launchChromium, openPage, SHOTS, signIn, toast } from '../support/
 /**
  * Dialogs and workflow buttons by keyboard (issue 21): a dialog opens on its first field, Escape
  * closes the innermost popup only, a dialog with changes asks before discarding them, and after a
- * workflow action the focus stays in the workflow. Also: a closed lead's follow-up cannot be
+ * workflow action the focus stays in the workflow; a dialog closed gives the focus back to what
+ * opened it (issue 27). Also: a closed lead's follow-up cannot be
  * answered, and an enquiry day in the future is refused in the form.
  */
 
@@ -85,6 +86,8 @@ describe('dialogs and workflow buttons by keyboard', () => {
     await confirmDialog().getByRole('button', { name: 'Discard' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await server.sql(`select id from lead_queries where lead_id = $1`, [leadId])).toEqual([]);
+    // The focus is back on what opened the dialog (issue 27), not on the page.
+    await expect.poll(focused).toBe('Add query');
   });
 
   it('a dialog without changes closes on Escape at once', async () => {
@@ -95,6 +98,7 @@ describe('dialogs and workflow buttons by keyboard', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await confirmDialog().count()).toBe(0);
+    await expect.poll(focused).toBe('Schedule a follow-up');
   });
 
   it('after a workflow action the focus stays in the workflow, on the next step', async () => {

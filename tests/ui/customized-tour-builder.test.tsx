@@ -301,6 +301,48 @@ describe('the builder in a form', () => {
   });
 });
 
+describe('a minus on a priced line (issue 27)', () => {
+  beforeEach(() => vi.stubGlobal('fetch', vi.fn(fakeServer)));
+  afterEach(() => vi.unstubAllGlobals());
+  const hotelNight = () => base({ days: [day('2027-05-10')], lines: [line({ kind: 'hotels', dayNumber: 1, description: 'Night', quantity: 1, unitCost: 10_000, markupType: 'percent', markup: 1_500 })] });
+  const NEGATIVE = 'must not be negative: for an amount off, use the kind Discount';
+
+  it('keeps a minus typed on a line that is not a discount, prices nothing and says to use the kind Discount; the contract refuses it', async () => {
+    const user = userEvent.setup();
+    renderBuilder(hotelNight());
+    const cost = screen.getByLabelText('Unit cost, line 1');
+    await user.clear(cost);
+    await user.type(cost, '-30');
+    await waitFor(() => expect(form.getValues('lines')[0]!.unitCost).toBe(-3_000));
+    expect(screen.getByRole('alert').textContent).toBe(`Unit cost ${NEGATIVE}`);
+    expect(screen.getByTestId('line-sell').textContent).toBe('—');
+    expect(screen.getByTestId('tour-totals').getAttribute('data-sell')).toBe('0');
+    // What the server applies names the field, with the same words.
+    const sent = v.safeParse(createTourInput, tourToSend({ ...form.getValues(), leadId: id(1) }));
+    expect(sent.success).toBe(false);
+    const issue = sent.issues!.find((i) => v.getDotPath(i) === 'lines.0.unitCost');
+    expect(issue?.message).toBe(NEGATIVE);
+    // A negative markup lowers the price as much: it is refused the same way.
+    await user.clear(cost);
+    await user.type(cost, '100');
+    const markup = screen.getByLabelText('Markup (%), line 1');
+    await user.clear(markup);
+    await user.type(markup, '-10');
+    await waitFor(() => expect(form.getValues('lines')[0]!.markup).toBe(-1_000));
+    expect(screen.getByRole('alert').textContent).toMatch(new RegExp(`${NEGATIVE}$`));
+  });
+
+  it('starts a line switched to Discount at 0, not at its old markup', async () => {
+    const user = userEvent.setup();
+    renderBuilder(hotelNight());
+    await user.click(screen.getByLabelText('Kind, line 1').closest('.p-dropdown')!);
+    const panel = await waitFor(() => document.querySelector<HTMLElement>('.p-dropdown-panel')!);
+    await user.click(await within(panel).findByText('Discount'));
+    await waitFor(() => expect(form.getValues('lines')[0]).toMatchObject({ kind: 'discount', unitCost: 0, markupType: 'amount', markup: 0 }));
+    expect(screen.getByTestId('tour-totals').getAttribute('data-sell')).toBe('0');
+  });
+});
+
 describe('the customer view', () => {
   const tour = {
     title: 'Dubai weekend',

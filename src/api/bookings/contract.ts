@@ -329,6 +329,18 @@ export type PaymentInput = v.InferOutput<typeof paymentInput>;
 export const failPaymentInput = v.strictObject({ reason: requiredText(500, multiline) });
 export const emptyInput = v.optional(v.strictObject({}), {});
 
+/**
+ * `GET /bookings/settings`: the plan the booking wizard proposes (Configurations → bookings), for
+ * whoever may see bookings; the configurations themselves are for those who may read them.
+ */
+export const bookingPlanDefaultsSchema = v.object({
+  /** The deposit proposed, in percent of the grand total. */
+  depositPercent: v.number(),
+  /** The balance falls due so many days before the departure. */
+  balanceDaysBeforeDeparture: v.number(),
+});
+export type BookingPlanDefaults = v.InferOutput<typeof bookingPlanDefaultsSchema>;
+
 export const bookingIdParams = v.object({ id: idSchema });
 export const paymentParams = v.object({ id: idSchema, paymentId: idSchema });
 export const leadBookingsParams = v.object({ leadId: idSchema });

@@ -6,6 +6,7 @@ import type { PaymentMethod } from '../finance/contract';
 import type {
   Booking,
   BookingDetail,
+  BookingPlanDefaults,
   CreateBookingInput,
   PaymentReceipt,
   PaymentStatus,
@@ -114,3 +115,12 @@ export const leadBookingsQueryOptions = (leadId: string) =>
     queryFn: () => api.get<ItemAnswer<Booking[]>>(`/bookings/lead/${encodeURIComponent(leadId)}`, undefined, fallback('bookings.errors.fetchList', 'Failed to fetch bookings')).then((r) => r.data),
   });
 export const useLeadBookings = (leadId: string) => useQuery(leadBookingsQueryOptions(leadId));
+
+/** `GET /bookings/settings`: the plan the booking wizard proposes (readable with bookings.view, unlike the configurations). */
+export const bookingPlanDefaultsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...bookingsKeys.all, 'settings'] as const,
+    queryFn: () => api.get<ItemAnswer<BookingPlanDefaults>>('/bookings/settings', undefined, fallback('bookings.errors.fetchSettings', 'Failed to fetch the booking settings')).then((r) => r.data),
+    staleTime: 60_000,
+  });
+export const useBookingPlanDefaults = () => useQuery(bookingPlanDefaultsQueryOptions());

@@ -160,12 +160,12 @@ export const intBetween = (min: number, max: number) =>
 /** The largest amount an input takes (src/domain/money.ts); the columns are 64-bit. */
 export { MAX_MONEY };
 
-/** Money is integer minor units (cents); never negative unless `min` says so. */
-export const money = (min = 0) =>
+/** Money is integer minor units (cents); never negative unless `min` says so. `below`: what a smaller amount is told (a rule with words of its own). */
+export const money = (min = 0, below?: { message: string; rule: string }) =>
   v.pipe(
     v.number(coded('invalidType', 'must be a number', { expected: 'number' })),
     v.integer(coded('notInteger', 'must be a whole number of minor units')),
-    v.minValue(min, coded('tooSmall', min === 0 ? 'must not be negative' : `must be at least ${min}`, { min })),
+    v.minValue(min, coded('tooSmall', below?.message ?? (min === 0 ? 'must not be negative' : `must be at least ${min}`), { min, ...(below ? { rule: below.rule } : {}) })),
     v.maxValue(MAX_MONEY, coded('tooLarge', 'is too large', { max: MAX_MONEY })),
   );
 export const moneySchema = money();

@@ -3,7 +3,7 @@ import { addDays, nights } from '../../domain/calendar';
 import { coded, type IssueCode, type IssueParams } from '../common/issues';
 import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { VENDOR_SERVICES } from '../vendors/contract';
-import { clearableText, idList as kitIdList, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, requiredText, timestamp, uuid, wholeFromText } from '../common/schemas';
+import { clearableText, idList as kitIdList, idSchema, intBetween, listOf, money, moneySchema, multiline, oneOf, requiredText, timestamp, uuid, wholeFromText } from '../common/schemas';
 import type { MarkupType } from '../../domain/tour-pricing';
 
 /**
@@ -57,6 +57,13 @@ export const lineAnswerEntries = <H extends v.GenericSchema>(hotel: H) => ({
   markup: v.number(),
 });
 
+/**
+ * A minus on a line's cost or markup would lower the price without saying so: an amount off is a
+ * line of the kind discount (its markup is the amount off). The issue as the server and the builder say it.
+ */
+export const NEGATIVE_LINE_ISSUE = { code: 'tooSmall', params: { min: 0, rule: 'discount' }, message: 'must not be negative: for an amount off, use the kind Discount' } as const satisfies { code: IssueCode; params: IssueParams; message: string };
+const lineMoney = money(0, { message: NEGATIVE_LINE_ISSUE.message, rule: NEGATIVE_LINE_ISSUE.params.rule });
+
 /** A priced line's fields as sent; each kind adds its rules (a customized tour's discount is an amount at no cost). */
 export const lineInputEntries = (maxDay: number, maxQuantity: number) => ({
   kind: oneOf(LINE_KINDS),
@@ -68,9 +75,9 @@ export const lineInputEntries = (maxDay: number, maxQuantity: number) => ({
   vendorId: v.optional(v.nullable(idSchema)),
   quantity: intBetween(1, maxQuantity),
   unit: oneOf(LINE_UNITS),
-  unitCost: moneySchema,
+  unitCost: lineMoney,
   markupType: v.optional(oneOf(MARKUP_TYPES, 'must be percent or amount'), 'percent'),
-  markup: v.optional(moneySchema, 0),
+  markup: v.optional(lineMoney, 0),
 });
 
 /** A priced line in its stored shape: ids rather than names, every field given. */

@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ColorPicker } from 'primereact/colorpicker';
-import { Dialog } from 'primereact/dialog';
+import { Dialog } from '../../ui/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';

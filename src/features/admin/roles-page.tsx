@@ -55,7 +55,7 @@ function NewRoleDialog({ onClose, onCreated }: { onClose: () => void; onCreated:
 }
 
 /** One role's editor: name, description, visibility and the module × action permission matrix. */
-function RoleEditor({ role, readOnly }: { role: Role; readOnly: boolean }) {
+export function RoleEditor({ role, readOnly }: { role: Role; readOnly: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateRole();
   const [name, setName] = useState(role.name);
@@ -133,9 +133,8 @@ function RoleEditor({ role, readOnly }: { role: Role; readOnly: boolean }) {
                   {t(`roles.actions.${a}`)}
                 </th>
               ))}
-              <th scope="col">
-                <span className="visually-hidden">{t('roles.allRow', { module: '' })}</span>
-              </th>
+              {/* Every action of the row at once: named like the others (issue 27: it had no header). */}
+              <th scope="col">{t('roles.allColumn')}</th>
             </tr>
           </thead>
           <tbody>

@@ -12,7 +12,8 @@ import { toast } from 'sonner';
 import { todayIn } from '../../domain/calendar';
 import { TRAVELLER_TYPES } from '../../api/bookings/contract';
 import { useCreateBooking } from '../../api/bookings/save-booking';
-import { useConfigurations } from '../../api/admin/configurations/get-configurations';
+import { useBookingPlanDefaults } from '../../api/bookings/get-bookings';
+import type { BookingPlanDefaults } from '../../api/bookings/contract';
 import { useGroupTours } from '../../api/tours/group/get-group-tours';
 import { usePersonalizedTours } from '../../api/tours/personalized/get-personalized-tours';
 import { customizedToursResource } from '../../api/tours/customized/get-customized-tours';
@@ -20,7 +21,8 @@ import { bookingWizardMachine, wizardPlanProblems, wizardTotal, type BookingRequ
 import { customizedTourMachine } from '../../machines/customized-tour-machine';
 import { OPEN_LEAD_STATES } from '../../machines/lead-machine';
 import { snapshotOf } from '../../machines/workflow';
-import { useAuth, useCan } from '../../ui/auth';
+import { useAuth } from '../../ui/auth';
+import { PageSpinner } from '../../ui/full-screen-spinner';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { LeadPicker } from '../../ui/lead-picker';
 import { currencyDigits, fromMinorUnits, sumMinor } from '../../domain/money';
@@ -129,9 +131,21 @@ function TourStep({ context, send, preset }: { context: WizardContext; send: (ev
   );
 }
 
+/**
+ * The booking wizard. The plan it proposes (deposit, balance due) comes from `GET /bookings/settings`,
+ * which whoever sees bookings may read, before the wizard starts: a sales agent is never asked for
+ * the configurations (configurations.view) and never told he may not read them. Without an answer
+ * the machine's own defaults stand.
+ */
 export function BookingWizardPage() {
   const { t } = useTranslation();
-  const can = useCan();
+  const defaults = useBookingPlanDefaults();
+  if (defaults.isPending) return <PageSpinner label={t('shell.loading')} />;
+  return <BookingWizard defaults={defaults.data} />;
+}
+
+function BookingWizard({ defaults }: { defaults?: BookingPlanDefaults }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const presetType = params.get('tourType');
@@ -140,8 +154,6 @@ export function BookingWizardPage() {
   const { organization } = useAuth();
   const fmt = useBookingFormatters();
   const create = useCreateBooking();
-  const settings = useConfigurations();
-  const bookingSettings = can('configurations', 'view') ? (settings.data?.find((c) => c.module === 'bookings')?.settings as { depositPercent?: number; balanceDaysBeforeDeparture?: number } | undefined) : undefined;
   const today = todayIn(organization.timeZone);
   const machine = useMemo(
     () =>
@@ -159,7 +171,7 @@ export function BookingWizardPage() {
     [],
   );
   const [snapshot, send] = useMachine(machine, {
-    input: { today, leadId: params.get('leadId'), depositPercent: bookingSettings?.depositPercent, balanceDaysBeforeDeparture: bookingSettings?.balanceDaysBeforeDeparture },
+    input: { today, leadId: params.get('leadId'), depositPercent: defaults?.depositPercent, balanceDaysBeforeDeparture: defaults?.balanceDaysBeforeDeparture },
   });
   const context = snapshot.context;
   const step = snapshot.value as (typeof STEPS)[number] | 'submitting' | 'done';

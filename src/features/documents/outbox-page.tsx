@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from 'primereact/dialog';
+import { Dialog } from '../../ui/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { SEND_STATUSES, type DocumentSend } from '../../api/documents/contract';
 import { cleanFileName } from '../../api/common/file-name';

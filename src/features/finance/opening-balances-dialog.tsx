@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from 'primereact/dialog';
+import { Dialog } from '../../ui/dialog';
 import { toast } from 'sonner';
 import { todayIn } from '../../domain/calendar';
 import { newIdempotencyKey } from '../../api/common/idempotency';

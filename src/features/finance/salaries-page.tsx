@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { Dialog } from '../../ui/dialog';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
 import * as v from 'valibot';

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { toast } from 'sonner';
@@ -9,8 +10,9 @@ import { snapshotOf } from '../../machines/workflow';
 import { BookLink } from '../../ui/book-link';
 import type { LeadDetail } from '../../api/leads/contract';
 import { useLead } from '../../api/leads/get-leads';
+import { toursOfLeadQueryOptions } from '../../api/tours/customized/get-customized-tours';
 import { useSetLeadOwner } from '../../api/leads/save-lead';
-import { useAuth, useCan } from '../../ui/auth';
+import { useCan } from '../../ui/auth';
 import { DetailCard } from '../../ui/detail-card';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { modulePath } from '../../ui/module-paths';
@@ -25,7 +27,17 @@ import { LeadTours } from './lead-tours';
 import { LeadBookings } from './lead-bookings';
 import { LeadChat } from '../../ui/lead-chat';
 import { LoseLeadDialog, useLeadWorkflow } from './lead-workflow';
-import { useSalesOwnerOptions } from './member-options';
+import { useSalesOwnerOptions, useSeesLeadOwnedBy } from './member-options';
+
+/**
+ * "Book" on a lead: the main button once the lead has a tour to book; before, building and sending
+ * a tour comes first (its "New tour" is then the main one), so Book is outlined.
+ */
+export function LeadBookLink({ lead }: { lead: LeadDetail }) {
+  const can = useCan();
+  const tours = useQuery({ ...toursOfLeadQueryOptions(lead._id), enabled: can('customizedTours', 'view') });
+  return <BookLink from={{ leadId: lead._id }} secondary={!tours.data?.length} />;
+}
 
 function LeadHeader({ lead, canUpdate }: { lead: LeadDetail; canUpdate: boolean }) {
   const { t } = useTranslation();
@@ -39,7 +51,7 @@ function LeadHeader({ lead, canUpdate }: { lead: LeadDetail; canUpdate: boolean 
         </h1>
         <LeadStatusTag status={lead.status} />
         <span className="grow" />
-        {snapshotOf(leadMachine, lead.status).hasTag('open') && <BookLink from={{ leadId: lead._id }} />}
+        {snapshotOf(leadMachine, lead.status).hasTag('open') && <LeadBookLink lead={lead} />}
         {canUpdate && <Button type="button" outlined icon="pi pi-pencil" label={t('leads.editLead')} onClick={() => setEditing(true)} />}
       </div>
       <WorkflowPanel {...workflow} title={t('leads.pipeline')} />
@@ -75,8 +87,8 @@ function LeadContact({ lead }: { lead: LeadDetail }) {
 /** The owner, and (for those who may list members) a change among the active sales members. */
 function LeadOwner({ lead, canUpdate }: { lead: LeadDetail; canUpdate: boolean }) {
   const { t } = useTranslation();
-  const auth = useAuth();
   const navigate = useNavigate();
+  const sees = useSeesLeadOwnedBy();
   const owners = useSalesOwnerOptions();
   const setOwner = useSetLeadOwner();
   const [chosen, setChosen] = useState<string | null>(lead.assignedTo?._id ?? null);
@@ -85,9 +97,14 @@ function LeadOwner({ lead, canUpdate }: { lead: LeadDetail; canUpdate: boolean }
     if (!chosen || chosen === lead.assignedTo?._id) return;
     try {
       const saved = await setOwner.mutateAsync({ id: lead._id, assignedTo: chosen });
-      toast.success(t('leads.ownerChanged', { name: saved.assignedTo?.name ?? '' }));
-      // Someone who sees only their own leads has just given this one away.
-      if (!auth.role.isOwner && auth.role.visibility.leads === 'own' && chosen !== auth.member._id) navigate(modulePath('leads'));
+      if (sees(saved.assignedTo?._id)) {
+        toast.success(t('leads.ownerChanged', { name: saved.assignedTo?.name ?? '' }));
+        return;
+      }
+      // Given away by someone who sees only their own leads: back to their list (in place of the lead's
+      // page, which Back would open only to say "not found"), told whose it is now.
+      navigate(modulePath('leads'), { replace: true });
+      toast.success(t('leads.handedOver', { lead: saved.name, name: saved.assignedTo?.name ?? '' }));
     } catch {
       setChosen(lead.assignedTo?._id ?? null);
     }

@@ -12,7 +12,7 @@ import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, DateTimeField, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { moduleRecordPath } from '../../ui/module-paths';
-import { useSalesOwnerOptions } from './member-options';
+import { useSalesOwnerOptions, useSeesLeadOwnedBy } from './member-options';
 
 interface FormValues {
   name: string;
@@ -64,6 +64,7 @@ export function LeadFormDialog({ lead, onClose }: { lead?: LeadDetail; onClose: 
   const create = useCreateLead();
   const update = useUpdateLead();
   const owners = useSalesOwnerOptions();
+  const sees = useSeesLeadOwnedBy();
   const isNew = !lead;
   const today = todayIn(organization.timeZone);
   const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CreateLeadInput | UpdateLeadInput>({
@@ -79,9 +80,14 @@ export function LeadFormDialog({ lead, onClose }: { lead?: LeadDetail; onClose: 
     try {
       if (isNew) {
         const created = await create.mutateAsync(input as CreateLeadInput);
-        toast.success(t('leads.created'));
         onClose();
-        navigate(moduleRecordPath('leads', created._id));
+        if (sees(created.assignedTo?._id)) {
+          toast.success(t('leads.created'));
+          navigate(moduleRecordPath('leads', created._id));
+        } else {
+          // Made for a colleague: it is among their leads, not this member's (its page would be "not found").
+          toast.success(t('leads.createdFor', { lead: created.name, name: created.assignedTo?.name ?? '' }));
+        }
       } else {
         await update.mutateAsync({ id: lead._id, input: input as UpdateLeadInput });
         toast.success(t('leads.updated'));

@@ -37,7 +37,8 @@ export function LeadTours({ lead }: { lead: LeadDetail }) {
         <span className="grow" />
         {can('customizedTours', 'create') && open && <GenerateTourButton leadId={lead._id} query={query} />}
         {can('customizedTours', 'create') && open && (
-          <Link to={newTour} className="p-button p-button-outlined link-button">
+          // The main action while the lead has no tour (its Book button is then outlined).
+          <Link to={newTour} className={`p-button${tours.data?.length ? ' p-button-outlined' : ''} button-link`} data-testid="new-tour-link">
             <i className="pi pi-plus" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
             {t('tours.newTour')}
           </Link>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { leadMembersQueryOptions } from '../../api/leads/get-leads';
+import { useAuth } from '../../ui/auth';
 import type { Option } from '../../ui/form-fields';
 
 /**
@@ -16,3 +17,13 @@ function useMemberOptions(owners: boolean) {
 
 export const useSalesOwnerOptions = () => useMemberOptions(true);
 export const useActiveMemberOptions = () => useMemberOptions(false);
+
+/**
+ * Whether the signed-in member sees a lead that `ownerId` owns, as the server's `visibleLeads` says:
+ * a role with "own" visibility sees only his own leads. A lead he creates for a colleague, or gives
+ * to one, is no longer his to open: the screen stays on his list and says whose it is.
+ */
+export function useSeesLeadOwnedBy() {
+  const { role, member } = useAuth();
+  return (ownerId: string | null | undefined) => role.isOwner || role.visibility.leads !== 'own' || ownerId === member._id;
+}

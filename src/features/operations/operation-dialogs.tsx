@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'primereact/dialog';
+import { Dialog } from '../../ui/dialog';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { todayIn } from '../../domain/calendar';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { Dialog } from '../../ui/dialog';
 import { InputText } from 'primereact/inputtext';
 import { toast } from 'sonner';
 import { addDays, todayIn } from '../../domain/calendar';

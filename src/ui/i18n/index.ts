@@ -24,6 +24,29 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
   zh: 'Chinese',
 };
 
+/** Each language's name in its own script (its endonym): a reader finds 日本語 without reading English. */
+export const NATIVE_LANGUAGE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  ae: 'العربية',
+  da: 'Dansk',
+  de: 'Deutsch',
+  el: 'Ελληνικά',
+  es: 'Español',
+  fr: 'Français',
+  hu: 'Magyar',
+  it: 'Italiano',
+  ja: '日本語',
+  pl: 'Polski',
+  pt: 'Português',
+  ru: 'Русский',
+  sv: 'Svenska',
+  tr: 'Türkçe',
+  zh: '中文',
+};
+
+/** What a language is offered as: its own name, then the seed's English one ("Deutsch (German)"; English alone). */
+export const languageLabel = (locale: Locale) => (NATIVE_LANGUAGE_NAMES[locale] === LANGUAGE_NAMES[locale] ? LANGUAGE_NAMES[locale] : `${NATIVE_LANGUAGE_NAMES[locale]} (${LANGUAGE_NAMES[locale]})`);
+
 /** The seed's codes are not all BCP 47 (`ae` is Arabic): this is what Intl and `<html lang>` get. */
 export const BCP47: Record<Locale, string> = {
   en: 'en', ae: 'ar', da: 'da', de: 'de', el: 'el', es: 'es', fr: 'fr', hu: 'hu',

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES } from '../../../api/tours/tour-plan';
+import { issueMessage } from '../../../api/client';
+import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, NEGATIVE_LINE_ISSUE } from '../../../api/tours/tour-plan';
+import { DISCOUNT_KIND } from '../../../domain/tour-pricing';
 import { MAX_MARKUP_BASIS_POINTS } from '../../../domain/tour-pricing';
 import { DROPDOWN_PT, fieldMessage } from '../../../ui/form-fields';
 import { BCP47, isLocale } from '../../../ui/i18n';
@@ -34,9 +36,13 @@ export function useLineWords(index: number) {
   return { t, label, named: (key: string) => t('tourPlan.lines.cell', { label: label(key), number: index + 1 }) };
 }
 
-/** A field's message under it, if it has one. */
-export function LineMessage({ errors, field, label }: { errors?: FieldErrors<LineFormValue>; field: keyof LineFormValue; label: string }) {
-  const m = fieldMessage(label, errors?.[field]?.message as string | undefined);
+/**
+ * A field's message under it, if it has one. A number typed below zero is told at once what the
+ * server would say (an amount off is a line of the kind Discount), before anything is sent.
+ */
+export function LineMessage({ errors, field, label, value }: { errors?: FieldErrors<LineFormValue>; field: keyof LineFormValue; label: string; value?: number | null }) {
+  const negative = typeof value === 'number' && value < 0 ? issueMessage(NEGATIVE_LINE_ISSUE) : undefined;
+  const m = fieldMessage(label, (errors?.[field]?.message as string | undefined) ?? negative);
   return m ? (
     <small className="field-error" role="alert">
       {m}
@@ -49,8 +55,12 @@ function useLocale() {
   return isLocale(i18n.language) ? BCP47[i18n.language] : i18n.language;
 }
 
-/** Money in the tour's currency, typed in major units and kept in minor units. */
-export function MoneyInput({ index, control, errors, name, ariaLabel, currency }: Pick<CellProps, 'index' | 'control' | 'errors'> & { name: 'unitCost' | 'markup'; ariaLabel: string; currency: string }) {
+/**
+ * Money in the tour's currency, typed in major units and kept in minor units. A minus typed is kept
+ * (and refused with its reason) rather than dropped, which would turn "-30" into 30 more; on a
+ * discount's amount, where the line already takes it off, a minus means nothing and is not taken.
+ */
+export function MoneyInput({ index, control, errors, name, ariaLabel, currency, unsigned }: Pick<CellProps, 'index' | 'control' | 'errors'> & { name: 'unitCost' | 'markup'; ariaLabel: string; currency: string; unsigned?: boolean }) {
   const locale = useLocale();
   const digits = currencyDigits(currency);
   return (
@@ -65,12 +75,13 @@ export function MoneyInput({ index, control, errors, name, ariaLabel, currency }
           locale={locale}
           minFractionDigits={digits}
           maxFractionDigits={digits}
-          min={0}
+          min={unsigned ? 0 : undefined}
           value={fromMinorUnits(field.value, digits)}
           // onChange on every key (the prices follow the typing), onValueChange on leaving the field.
-          onChange={(e) => field.onChange(typedMinorUnits(e.value, digits))}
+          // A minus alone is not a number yet: the field waits for its digits (null would wipe the minus).
+          onChange={(e) => (typeof e.value === 'number' || e.value === null ? field.onChange(typedMinorUnits(e.value, digits)) : undefined)}
           onValueChange={(e) => field.onChange(typedMinorUnits(e.value, digits))}
-          invalid={!!errors?.[name]}
+          invalid={!!errors?.[name] || (field.value ?? 0) < 0}
         />
       )}
     />
@@ -90,22 +101,24 @@ function PercentInput({ index, control, errors, ariaLabel }: Pick<CellProps, 'in
         <InputNumber
           aria-label={ariaLabel}
           value={field.value === null || field.value === undefined ? null : field.value / 100}
-          min={0}
           max={MAX_MARKUP_BASIS_POINTS / 100}
           minFractionDigits={0}
           maxFractionDigits={2}
           locale={locale}
           suffix=" %"
-          onChange={(e) => field.onChange(toBasisPoints(e.value))}
+          onChange={(e) => (typeof e.value === 'number' || e.value === null ? field.onChange(toBasisPoints(e.value)) : undefined)}
           onValueChange={(e) => field.onChange(toBasisPoints(e.value))}
-          invalid={!!errors?.markup}
+          invalid={!!errors?.markup || (field.value ?? 0) < 0}
         />
       )}
     />
   );
 }
 
-/** The line's kind: a discount is an amount off (no cost); a line keeps a catalogue item only of its own kind. */
+/**
+ * The line's kind: a discount is an amount off (no cost), starting at 0 (a markup kept would become
+ * an amount off, and an amount off kept a markup); a line keeps a catalogue item only of its own kind.
+ */
 export function KindCell({ index, line, errors, set, costOf }: CellProps & { costOf: () => number | null }) {
   const { t, label, named } = useLineWords(index);
   return (
@@ -121,7 +134,8 @@ export function KindCell({ index, line, errors, set, costOf }: CellProps & { cos
           const kind = e.value as LineFormValue['kind'];
           set({
             kind,
-            ...(kind === 'discount' ? { unitCost: 0, markupType: 'amount' as const } : {}),
+            ...(kind === DISCOUNT_KIND ? { unitCost: 0, markupType: 'amount' as const } : {}),
+            ...((kind === DISCOUNT_KIND) !== (line.kind === DISCOUNT_KIND) ? { markup: 0 } : {}),
             // A fee is what the agency charges: it costs nothing unless said.
             ...(kind === 'fee' && costOf() === null ? { unitCost: 0 } : {}),
             ...(kind !== 'hotels' ? { hotelId: null, roomType: null } : {}),
@@ -245,9 +259,9 @@ export function MarkupCell({ index, line, control, errors, set, currency }: Cell
       {line.markupType === 'percent' ? (
         <PercentInput index={index} control={control} errors={errors} ariaLabel={named('markupPercent')} />
       ) : (
-        <MoneyInput index={index} control={control} errors={errors} name="markup" ariaLabel={named('markupAmount')} currency={currency} />
+        <MoneyInput index={index} control={control} errors={errors} name="markup" ariaLabel={named('markupAmount')} currency={currency} unsigned={line.kind === DISCOUNT_KIND} />
       )}
-      <LineMessage errors={errors} field="markup" label={label('markupType')} />
+      <LineMessage errors={errors} field="markup" label={label('markupType')} value={line.markup} />
       <LineMessage errors={errors} field="markupType" label={label('markupType')} />
     </td>
   );

@@ -67,7 +67,7 @@ export function LineRow({ index, form, currency, errors, party, onRemove }: Line
       <QuantityCell {...cell} />
       <td data-label={label('unitCost')}>
         <MoneyInput index={index} control={form.control} errors={errors} name="unitCost" ariaLabel={named('unitCost')} currency={currency} />
-        <LineMessage errors={errors} field="unitCost" label={label('unitCost')} />
+        <LineMessage errors={errors} field="unitCost" label={label('unitCost')} value={line.unitCost} />
       </td>
       <MarkupCell {...cell} currency={currency} />
       <td data-label={t('tourPlan.lines.unitPrice')} className="money" data-testid="unit-price">

@@ -51,6 +51,7 @@ const admin = {
     own: 'سجلاته فقط',
     all: 'سجلات الجميع',
     allRow: 'جميع إجراءات {{module}}',
+    allColumn: 'الكل',
     actions: { view: 'عرض', create: 'إنشاء', update: 'تعديل', delete: 'حذف', approve: 'اعتماد', export: 'تصدير' },
   },
   modules: {

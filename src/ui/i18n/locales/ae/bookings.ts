@@ -155,6 +155,7 @@ const bookings = {
     errors: {
       fetchList: 'تعذر جلب الحجوزات',
       fetchOne: 'تعذر جلب الحجز',
+      fetchSettings: 'تعذر جلب إعدادات الحجز',
       fetchCompleted: 'تعذر جلب الحجوزات المكتملة',
       fetchInstallments: 'تعذر جلب الأقساط المستحقة',
       fetchReceipts: 'تعذر جلب إيصالات الدفع',

@@ -32,6 +32,7 @@ const errors = {
     dateOrder_previousDay: "يجب أن يكون بعد اليوم السابق",
     notInteger: "يجب أن يكون عددًا صحيحًا",
     tooSmall: "يجب ألا يقل عن {{min}}",
+    tooSmall_discount: "يجب ألا يكون سالبًا: لخصم مبلغ استخدم النوع «خصم»",
     tooLarge: "يجب ألا يزيد على {{max}}",
     oneOf: "يجب أن يكون واحدًا من: {{values}}",
     invalidFormat: "ليس بالصيغة المتوقعة",

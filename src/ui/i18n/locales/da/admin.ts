@@ -47,6 +47,7 @@ const admin = {
     own: 'Kun egne',
     all: 'Alles',
     allRow: 'Alle handlinger for {{module}}',
+    allColumn: 'Alle',
     actions: { view: 'Se', create: 'Opret', update: 'Opdater', delete: 'Slet', approve: 'Godkend', export: 'Eksportér' },
   },
   modules: {

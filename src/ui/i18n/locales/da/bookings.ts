@@ -153,6 +153,7 @@ const bookings = {
     errors: {
       fetchList: 'Kunne ikke hente bookinger',
       fetchOne: 'Kunne ikke hente bookingen',
+      fetchSettings: 'Kunne ikke hente bookingindstillingerne',
       fetchCompleted: 'Kunne ikke hente fuldførte bookinger',
       fetchInstallments: 'Kunne ikke hente udestående rater',
       fetchReceipts: 'Kunne ikke hente betalingskvitteringer',

@@ -35,6 +35,7 @@ const errors: typeof en = {
     dateOrder_entry: "må ikke ligge før den postering, den tilbagefører ({{date}})",
     notInteger: "skal være et helt tal",
     tooSmall: "skal være mindst {{min}}",
+    tooSmall_discount: "må ikke være negativ: brug typen Rabat til et fradrag",
     tooLarge: "må højst være {{max}}",
     oneOf: "skal være en af: {{values}}",
     invalidFormat: "har ikke det forventede format",

@@ -14,6 +14,8 @@ const leads = {
     imported: 'Leads importeret',
     statusChanged: 'Leadet har nu status {{status}}',
     ownerChanged: 'Leadet tilhører nu {{name}}',
+    handedOver: '{{lead}} tilhører nu {{name}}: det er ikke længere blandt dine leads.',
+    createdFor: '{{lead}} blev oprettet til {{name}}: det er blandt deres leads, ikke dine.',
     back: 'Tilbage til leads',
     pipeline: 'Salgstragt',
     contactDetails: 'Kontaktoplysninger',

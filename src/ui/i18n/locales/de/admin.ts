@@ -47,6 +47,7 @@ const admin = {
     own: 'Nur eigene',
     all: 'Alle',
     allRow: 'Alle Aktionen für {{module}}',
+    allColumn: 'Alle',
     actions: { view: 'Anzeigen', create: 'Anlegen', update: 'Bearbeiten', delete: 'Löschen', approve: 'Freigeben', export: 'Exportieren' },
   },
   modules: {

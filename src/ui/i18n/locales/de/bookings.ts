@@ -153,6 +153,7 @@ const bookings = {
     errors: {
       fetchList: 'Buchungen konnten nicht geladen werden',
       fetchOne: 'Buchung konnte nicht geladen werden',
+      fetchSettings: 'Buchungseinstellungen konnten nicht geladen werden',
       fetchCompleted: 'Abgeschlossene Buchungen konnten nicht geladen werden',
       fetchInstallments: 'Offene Raten konnten nicht geladen werden',
       fetchReceipts: 'Zahlungsbelege konnten nicht geladen werden',

@@ -35,6 +35,7 @@ const errors = {
     dateOrder_entry: "darf nicht vor der stornierten Buchung liegen ({{date}})",
     notInteger: "muss eine ganze Zahl sein",
     tooSmall: "muss mindestens {{min}} sein",
+    tooSmall_discount: "darf nicht negativ sein: für einen Abzug die Art „Rabatt“ wählen",
     tooLarge: "darf höchstens {{max}} sein",
     oneOf: "muss eines davon sein: {{values}}",
     invalidFormat: "hat nicht das erwartete Format",

@@ -14,6 +14,8 @@ const leads = {
     imported: 'Leads importiert',
     statusChanged: 'Der Lead hat jetzt den Status „{{status}}“',
     ownerChanged: 'Für den Lead ist jetzt {{name}} zuständig',
+    handedOver: '{{lead}} gehört jetzt {{name}} und ist nicht mehr unter Ihren Leads.',
+    createdFor: '{{lead}} wurde für {{name}} angelegt und steht unter deren Leads, nicht unter Ihren.',
     back: 'Zurück zu den Leads',
     pipeline: 'Pipeline',
     contactDetails: 'Kontaktdaten',

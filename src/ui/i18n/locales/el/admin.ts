@@ -47,6 +47,7 @@ const admin = {
     own: 'Μόνο τα δικά τους',
     all: 'Όλων',
     allRow: 'Όλες οι ενέργειες για: {{module}}',
+    allColumn: 'Όλες',
     actions: { view: 'Προβολή', create: 'Δημιουργία', update: 'Ενημέρωση', delete: 'Διαγραφή', approve: 'Έγκριση', export: 'Εξαγωγή' },
   },
   modules: {

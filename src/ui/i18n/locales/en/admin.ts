@@ -45,6 +45,7 @@ const admin = {
     own: 'Own only',
     all: 'Everyone’s',
     allRow: 'All actions for {{module}}',
+    allColumn: 'All',
     actions: { view: 'View', create: 'Create', update: 'Update', delete: 'Delete', approve: 'Approve', export: 'Export' },
   },
   modules: {

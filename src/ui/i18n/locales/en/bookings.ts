@@ -151,6 +151,7 @@ const bookings = {
     errors: {
       fetchList: 'Failed to fetch bookings',
       fetchOne: 'Failed to fetch booking',
+      fetchSettings: 'Failed to fetch the booking settings',
       fetchCompleted: 'Failed to fetch completed bookings',
       fetchInstallments: 'Failed to fetch pending installments',
       fetchReceipts: 'Failed to fetch payment receipts',

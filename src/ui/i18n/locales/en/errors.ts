@@ -1,7 +1,7 @@
 import type { ErrorCode, IssueCode } from '../../../../api/common/issues';
 
 /** Rules with words of their own (an issue's `params.rule`, or `params.after` for dates in order). */
-type Worded = `required_${'lost' | 'rescheduled' | 'newPassword' | 'destination'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay' | 'entry'}` | 'tooFewItems_services';
+type Worded = `required_${'lost' | 'rescheduled' | 'newPassword' | 'destination'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay' | 'entry'}` | 'tooFewItems_services' | 'tooSmall_discount';
 
 /**
  * What the API's codes say, in this language (SPEC "Conventions": the web app shows the
@@ -42,6 +42,7 @@ const errors = {
     dateOrder_entry: 'must not be before the entry it reverses ({{date}})',
     notInteger: 'must be a whole number',
     tooSmall: 'must be at least {{min}}',
+    tooSmall_discount: "must not be negative: for an amount off, use the kind Discount",
     tooLarge: 'must be at most {{max}}',
     oneOf: 'must be one of: {{values}}',
     invalidFormat: 'is not in the expected format',

@@ -12,6 +12,8 @@ const leads = {
     imported: 'Leads imported',
     statusChanged: 'The lead is now {{status}}',
     ownerChanged: 'The lead now belongs to {{name}}',
+    handedOver: '{{lead}} now belongs to {{name}}: it is no longer among your leads.',
+    createdFor: '{{lead}} was created for {{name}}: it is among their leads, not yours.',
     back: 'Back to leads',
     pipeline: 'Pipeline',
     contactDetails: 'Contact details',

@@ -48,6 +48,7 @@ const admin = {
     own: 'Solo los propios',
     all: 'Todos',
     allRow: 'Todas las acciones de {{module}}',
+    allColumn: 'Todas',
     actions: { view: 'Ver', create: 'Crear', update: 'Editar', delete: 'Eliminar', approve: 'Aprobar', export: 'Exportar' },
   },
   modules: {

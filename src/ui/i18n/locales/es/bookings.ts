@@ -154,6 +154,7 @@ const bookings = {
     errors: {
       fetchList: 'No se pudieron cargar las reservas',
       fetchOne: 'No se pudo cargar la reserva',
+      fetchSettings: 'No se pudieron cargar los ajustes de reservas',
       fetchCompleted: 'No se pudieron cargar las reservas completadas',
       fetchInstallments: 'No se pudieron cargar los plazos pendientes',
       fetchReceipts: 'No se pudieron cargar los recibos de pago',

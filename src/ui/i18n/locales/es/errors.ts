@@ -35,6 +35,7 @@ const errors = {
     dateOrder_entry: "no debe ser anterior al asiento que revierte ({{date}})",
     notInteger: "debe ser un número entero",
     tooSmall: "debe ser al menos {{min}}",
+    tooSmall_discount: "no debe ser negativo: para restar un importe, use el tipo «Descuento»",
     tooLarge: "debe ser como máximo {{max}}",
     oneOf: "debe ser uno de: {{values}}",
     invalidFormat: "no tiene el formato esperado",

@@ -14,6 +14,8 @@ const leads = {
     imported: 'Clientes potenciales importados',
     statusChanged: 'El cliente potencial está ahora en «{{status}}»',
     ownerChanged: 'El cliente potencial ahora lo lleva {{name}}',
+    handedOver: '{{lead}} ahora lo lleva {{name}}: ya no está entre sus clientes potenciales.',
+    createdFor: '{{lead}} se creó para {{name}}: está entre sus clientes potenciales, no entre los suyos.',
     back: 'Volver a clientes potenciales',
     pipeline: 'Embudo de ventas',
     contactDetails: 'Datos de contacto',

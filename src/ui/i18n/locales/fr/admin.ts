@@ -48,6 +48,7 @@ const admin = {
     own: 'Uniquement les siens',
     all: 'Tous',
     allRow: 'Toutes les actions pour {{module}}',
+    allColumn: 'Toutes',
     actions: { view: 'Consulter', create: 'Créer', update: 'Modifier', delete: 'Supprimer', approve: 'Approuver', export: 'Exporter' },
   },
   modules: {

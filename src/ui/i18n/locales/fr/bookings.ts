@@ -154,6 +154,7 @@ const bookings = {
     errors: {
       fetchList: 'Impossible de charger les réservations',
       fetchOne: 'Impossible de charger la réservation',
+      fetchSettings: 'Impossible de charger les réglages des réservations',
       fetchCompleted: 'Impossible de charger les réservations terminées',
       fetchInstallments: 'Impossible de charger les échéances à venir',
       fetchReceipts: 'Impossible de charger les reçus de paiement',

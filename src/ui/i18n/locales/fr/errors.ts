@@ -35,6 +35,7 @@ const errors = {
     dateOrder_entry: "ne doit pas précéder l’écriture qu’elle contrepasse ({{date}})",
     notInteger: "doit être un nombre entier",
     tooSmall: "doit être au moins {{min}}",
+    tooSmall_discount: "ne doit pas être négatif : pour déduire un montant, choisissez le type « Remise »",
     tooLarge: "doit être au plus {{max}}",
     oneOf: "doit être l’une des valeurs : {{values}}",
     invalidFormat: "n’a pas le format attendu",

@@ -14,6 +14,8 @@ const leads = {
     imported: 'Prospects importés',
     statusChanged: 'Le prospect est maintenant au statut « {{status}} »',
     ownerChanged: 'Le prospect est maintenant suivi par {{name}}',
+    handedOver: '{{lead}} est maintenant suivi par {{name}} : il ne fait plus partie de vos prospects.',
+    createdFor: '{{lead}} a été créé pour {{name}} : il figure parmi ses prospects, pas les vôtres.',
     back: 'Retour aux prospects',
     pipeline: 'Pipeline',
     contactDetails: 'Coordonnées',

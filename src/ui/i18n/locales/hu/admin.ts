@@ -47,6 +47,7 @@ const admin = {
     own: 'Csak a sajátjai',
     all: 'Mindenkié',
     allRow: 'Minden művelet: {{module}}',
+    allColumn: 'Mind',
     actions: { view: 'Megtekintés', create: 'Létrehozás', update: 'Módosítás', delete: 'Törlés', approve: 'Jóváhagyás', export: 'Exportálás' },
   },
   modules: {

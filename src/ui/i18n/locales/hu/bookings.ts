@@ -153,6 +153,7 @@ const bookings = {
     errors: {
       fetchList: 'Nem sikerült betölteni a foglalásokat',
       fetchOne: 'Nem sikerült betölteni a foglalást',
+      fetchSettings: 'Nem sikerült betölteni a foglalási beállításokat',
       fetchCompleted: 'Nem sikerült betölteni a teljesített foglalásokat',
       fetchInstallments: 'Nem sikerült betölteni a függő részleteket',
       fetchReceipts: 'Nem sikerült betölteni a nyugtákat',

@@ -33,6 +33,7 @@ const errors = {
     dateOrder_entry: "nem lehet korábbi, mint a sztornózott tétel ({{date}})",
     notInteger: "egész szám kell legyen",
     tooSmall: "legalább {{min}} kell legyen",
+    tooSmall_discount: "nem lehet negatív: levonáshoz válassza a Kedvezmény fajtát",
     tooLarge: "legfeljebb {{max}} lehet",
     oneOf: "a következők egyike kell legyen: {{values}}",
     invalidFormat: "nem a várt formátumú",

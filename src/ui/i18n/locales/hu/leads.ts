@@ -14,6 +14,8 @@ const leads = {
     imported: 'Érdeklődők importálva',
     statusChanged: 'Az érdeklődő új állapota: {{status}}',
     ownerChanged: 'Az érdeklődő felelőse mostantól: {{name}}',
+    handedOver: '{{lead}} felelőse mostantól {{name}}: már nincs az Ön érdeklődői között.',
+    createdFor: '{{lead}} {{name}} számára jött létre: az ő érdeklődői között van, nem az Önéi között.',
     back: 'Vissza az érdeklődőkhöz',
     pipeline: 'Értékesítési tölcsér',
     contactDetails: 'Elérhetőségek',

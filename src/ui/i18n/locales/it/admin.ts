@@ -48,6 +48,7 @@ const admin = {
     own: 'Solo i propri',
     all: 'Di tutti',
     allRow: 'Tutte le azioni per {{module}}',
+    allColumn: 'Tutte',
     actions: { view: 'Visualizza', create: 'Crea', update: 'Modifica', delete: 'Elimina', approve: 'Approva', export: 'Esporta' },
   },
   modules: {

@@ -154,6 +154,7 @@ const bookings = {
     errors: {
       fetchList: 'Impossibile caricare le prenotazioni',
       fetchOne: 'Impossibile caricare la prenotazione',
+      fetchSettings: 'Impossibile caricare le impostazioni delle prenotazioni',
       fetchCompleted: 'Impossibile caricare le prenotazioni completate',
       fetchInstallments: 'Impossibile caricare le rate da incassare',
       fetchReceipts: 'Impossibile caricare le ricevute di pagamento',

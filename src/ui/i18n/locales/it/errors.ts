@@ -35,6 +35,7 @@ const errors = {
     dateOrder_entry: "non deve precedere la registrazione che storna ({{date}})",
     notInteger: "deve essere un numero intero",
     tooSmall: "deve essere almeno {{min}}",
+    tooSmall_discount: "non deve essere negativo: per sottrarre un importo usa il tipo «Sconto»",
     tooLarge: "deve essere al massimo {{max}}",
     oneOf: "deve essere uno tra: {{values}}",
     invalidFormat: "non ha il formato previsto",

@@ -14,6 +14,8 @@ const leads = {
     imported: 'Lead importati',
     statusChanged: 'Il lead è ora nello stato «{{status}}»',
     ownerChanged: 'Ora il lead è seguito da {{name}}',
+    handedOver: '{{lead}} ora è seguito da {{name}}: non è più tra i tuoi lead.',
+    createdFor: '{{lead}} è stato creato per {{name}}: è tra i suoi lead, non tra i tuoi.',
     back: 'Torna ai lead',
     pipeline: 'Pipeline',
     contactDetails: 'Dati di contatto',

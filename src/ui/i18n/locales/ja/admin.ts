@@ -46,6 +46,7 @@ const admin = {
     own: '自分の担当分のみ',
     all: '全員分',
     allRow: '{{module}}のすべての操作',
+    allColumn: 'すべて',
     actions: { view: '閲覧', create: '作成', update: '更新', delete: '削除', approve: '承認', export: 'エクスポート' },
   },
   modules: {

@@ -152,6 +152,7 @@ const bookings = {
     errors: {
       fetchList: '予約を取得できませんでした',
       fetchOne: '予約情報を取得できませんでした',
+      fetchSettings: '予約の設定を取得できませんでした',
       fetchCompleted: '完了済みの予約を取得できませんでした',
       fetchInstallments: '未払いの分割払いを取得できませんでした',
       fetchReceipts: '領収書を取得できませんでした',

@@ -33,6 +33,7 @@ const errors = {
     dateOrder_entry: "取り消す仕訳の日付（{{date}}）より前にはできません",
     notInteger: "は整数にしてください",
     tooSmall: "は{{min}}以上にしてください",
+    tooSmall_discount: "はマイナスにできません。値引きには種類「割引」を使ってください",
     tooLarge: "は{{max}}以下にしてください",
     oneOf: "は次のいずれかにしてください: {{values}}",
     invalidFormat: "の形式が正しくありません",

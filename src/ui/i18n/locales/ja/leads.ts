@@ -14,6 +14,8 @@ const leads = {
     imported: 'リードをインポートしました',
     statusChanged: 'リードのステータスを「{{status}}」にしました',
     ownerChanged: 'リードの担当者を{{name}}に変更しました',
+    handedOver: '{{lead}}の担当は{{name}}になりました。あなたのリード一覧には表示されなくなります。',
+    createdFor: '{{lead}}を{{name}}の担当として作成しました。あなたのリード一覧には表示されません。',
     back: 'リード一覧に戻る',
     pipeline: 'パイプライン',
     contactDetails: '連絡先情報',

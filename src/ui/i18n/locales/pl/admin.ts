@@ -49,6 +49,7 @@ const admin = {
     own: 'Tylko własne',
     all: 'Wszystkich',
     allRow: 'Wszystkie działania w module {{module}}',
+    allColumn: 'Wszystkie',
     actions: { view: 'Podgląd', create: 'Tworzenie', update: 'Edycja', delete: 'Usuwanie', approve: 'Zatwierdzanie', export: 'Eksport' },
   },
   modules: {

@@ -155,6 +155,7 @@ const bookings = {
     errors: {
       fetchList: 'Nie udało się pobrać rezerwacji',
       fetchOne: 'Nie udało się pobrać rezerwacji',
+      fetchSettings: 'Nie udało się pobrać ustawień rezerwacji',
       fetchCompleted: 'Nie udało się pobrać zakończonych rezerwacji',
       fetchInstallments: 'Nie udało się pobrać oczekujących rat',
       fetchReceipts: 'Nie udało się pobrać potwierdzeń wpłat',

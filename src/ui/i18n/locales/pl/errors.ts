@@ -33,6 +33,7 @@ const errors = {
     dateOrder_entry: "nie może być wcześniejsza niż stornowany zapis ({{date}})",
     notInteger: "musi być liczbą całkowitą",
     tooSmall: "musi wynosić co najmniej {{min}}",
+    tooSmall_discount: "nie może być ujemny: aby odjąć kwotę, wybierz rodzaj „Rabat”",
     tooLarge: "może wynosić najwyżej {{max}}",
     oneOf: "musi być jednym z: {{values}}",
     invalidFormat: "nie ma oczekiwanego formatu",

@@ -14,6 +14,8 @@ const leads = {
     imported: 'Zaimportowano leady',
     statusChanged: 'Nowy status leada: {{status}}',
     ownerChanged: 'Opiekun leada: {{name}}',
+    handedOver: '{{lead}} należy teraz do: {{name}} i nie ma go już wśród Twoich leadów.',
+    createdFor: '{{lead}} utworzono dla: {{name}}; jest wśród jego leadów, nie Twoich.',
     back: 'Wróć do leadów',
     pipeline: 'Lejek sprzedaży',
     contactDetails: 'Dane kontaktowe',

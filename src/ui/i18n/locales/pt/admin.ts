@@ -48,6 +48,7 @@ const admin = {
     own: 'Só os próprios',
     all: 'Todos',
     allRow: 'Todas as ações de {{module}}',
+    allColumn: 'Todas',
     actions: { view: 'Ver', create: 'Criar', update: 'Atualizar', delete: 'Eliminar', approve: 'Aprovar', export: 'Exportar' },
   },
   modules: {

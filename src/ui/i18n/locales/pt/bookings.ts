@@ -154,6 +154,7 @@ const bookings = {
     errors: {
       fetchList: 'Não foi possível carregar as reservas',
       fetchOne: 'Não foi possível carregar a reserva',
+      fetchSettings: 'Não foi possível carregar as definições de reservas',
       fetchCompleted: 'Não foi possível carregar as reservas concluídas',
       fetchInstallments: 'Não foi possível carregar as prestações pendentes',
       fetchReceipts: 'Não foi possível carregar os recibos de pagamento',

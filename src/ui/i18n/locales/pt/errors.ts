@@ -35,6 +35,7 @@ const errors: typeof en = {
     dateOrder_entry: "não pode ser anterior ao lançamento que estorna ({{date}})",
     notInteger: 'deve ser um número inteiro',
     tooSmall: 'deve ser pelo menos {{min}}',
+    tooSmall_discount: "não pode ser negativo: para descontar um valor, use o tipo «Desconto»",
     tooLarge: 'deve ser no máximo {{max}}',
     oneOf: 'deve ser um de: {{values}}',
     invalidFormat: 'não está no formato esperado',

@@ -14,6 +14,8 @@ const leads = {
     imported: 'Leads importados',
     statusChanged: 'O lead está agora no estado «{{status}}»',
     ownerChanged: 'O lead pertence agora a {{name}}',
+    handedOver: '{{lead}} pertence agora a {{name}}: já não está entre os seus leads.',
+    createdFor: '{{lead}} foi criado para {{name}}: está entre os leads dessa pessoa, não entre os seus.',
     back: 'Voltar aos leads',
     pipeline: 'Funil de vendas',
     contactDetails: 'Dados de contacto',

@@ -49,6 +49,7 @@ const admin = {
     own: 'Только свои',
     all: 'Все',
     allRow: 'Все действия в модуле {{module}}',
+    allColumn: 'Все',
     actions: { view: 'Просмотр', create: 'Создание', update: 'Изменение', delete: 'Удаление', approve: 'Утверждение', export: 'Экспорт' },
   },
   modules: {

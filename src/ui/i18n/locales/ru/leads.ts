@@ -14,6 +14,8 @@ const leads = {
     imported: 'Лиды импортированы',
     statusChanged: 'Новый статус лида: {{status}}',
     ownerChanged: 'Ответственный за лид: {{name}}',
+    handedOver: 'Лид {{lead}} теперь ведёт {{name}}: среди ваших лидов его больше нет.',
+    createdFor: 'Лид {{lead}} создан для {{name}}: он среди лидов коллеги, а не ваших.',
     back: 'К лидам',
     pipeline: 'Воронка продаж',
     contactDetails: 'Контактные данные',

@@ -47,6 +47,7 @@ const admin = {
     own: 'Bara egna',
     all: 'Allas',
     allRow: 'Alla åtgärder för {{module}}',
+    allColumn: 'Alla',
     actions: { view: 'Visa', create: 'Skapa', update: 'Uppdatera', delete: 'Ta bort', approve: 'Godkänna', export: 'Exportera' },
   },
   modules: {

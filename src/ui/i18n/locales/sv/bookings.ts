@@ -153,6 +153,7 @@ const bookings = {
     errors: {
       fetchList: 'Det gick inte att hämta bokningar',
       fetchOne: 'Det gick inte att hämta bokningen',
+      fetchSettings: 'Det gick inte att hämta bokningsinställningarna',
       fetchCompleted: 'Det gick inte att hämta slutförda bokningar',
       fetchInstallments: 'Det gick inte att hämta obetalda delbetalningar',
       fetchReceipts: 'Det gick inte att hämta betalningskvitton',

@@ -35,6 +35,7 @@ const errors: typeof en = {
     dateOrder_entry: "får inte vara före verifikationen som återförs ({{date}})",
     notInteger: "måste vara ett heltal",
     tooSmall: "måste vara minst {{min}}",
+    tooSmall_discount: "får inte vara negativt: välj typen Rabatt för ett avdrag",
     tooLarge: "får vara högst {{max}}",
     oneOf: "måste vara något av: {{values}}",
     invalidFormat: "har inte det förväntade formatet",

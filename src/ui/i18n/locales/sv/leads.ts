@@ -14,6 +14,8 @@ const leads = {
     imported: 'Leads har importerats',
     statusChanged: 'Leadet har nu status {{status}}',
     ownerChanged: 'Leadet tillhör nu {{name}}',
+    handedOver: '{{lead}} tillhör nu {{name}}: det finns inte längre bland dina leads.',
+    createdFor: '{{lead}} skapades åt {{name}}: det finns bland deras leads, inte dina.',
     back: 'Tillbaka till leads',
     pipeline: 'Säljtratt',
     contactDetails: 'Kontaktuppgifter',

@@ -47,6 +47,7 @@ const admin = {
     own: 'Yalnızca kendininkiler',
     all: 'Herkesinkiler',
     allRow: '{{module}} için tüm işlemler',
+    allColumn: 'Tümü',
     actions: { view: 'Görüntüleme', create: 'Oluşturma', update: 'Güncelleme', delete: 'Silme', approve: 'Onaylama', export: 'Dışa aktarma' },
   },
   modules: {

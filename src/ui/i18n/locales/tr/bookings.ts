@@ -153,6 +153,7 @@ const bookings = {
     errors: {
       fetchList: 'Rezervasyonlar alınamadı',
       fetchOne: 'Rezervasyon alınamadı',
+      fetchSettings: 'Rezervasyon ayarları alınamadı',
       fetchCompleted: 'Tamamlanan rezervasyonlar alınamadı',
       fetchInstallments: 'Bekleyen taksitler alınamadı',
       fetchReceipts: 'Ödeme makbuzları alınamadı',

@@ -33,6 +33,7 @@ const errors = {
     dateOrder_entry: "ters kaydı yapılan kayıttan önce olamaz ({{date}})",
     notInteger: "tam sayı olmalıdır",
     tooSmall: "en az {{min}} olmalıdır",
+    tooSmall_discount: "negatif olamaz: bir tutarı düşmek için İndirim türünü seçin",
     tooLarge: "en fazla {{max}} olmalıdır",
     oneOf: "şunlardan biri olmalıdır: {{values}}",
     invalidFormat: "beklenen biçimde değil",

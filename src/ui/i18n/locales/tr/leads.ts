@@ -14,6 +14,8 @@ const leads = {
     imported: 'Potansiyel müşteriler içe aktarıldı',
     statusChanged: 'Potansiyel müşterinin yeni durumu: {{status}}',
     ownerChanged: 'Potansiyel müşterinin yeni sorumlusu: {{name}}',
+    handedOver: '{{lead}} artık {{name}} sorumluluğunda: potansiyel müşterileriniz arasında değil.',
+    createdFor: '{{lead}}, {{name}} için oluşturuldu: sizin değil, onun potansiyel müşterileri arasında.',
     back: 'Potansiyel müşterilere dön',
     pipeline: 'Satış hunisi',
     contactDetails: 'İletişim bilgileri',

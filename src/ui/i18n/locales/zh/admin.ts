@@ -46,6 +46,7 @@ const admin = {
     own: '仅本人负责的',
     all: '所有人的',
     allRow: '{{module}}的全部操作',
+    allColumn: '全部',
     actions: { view: '查看', create: '创建', update: '修改', delete: '删除', approve: '审批', export: '导出' },
   },
   modules: {

@@ -152,6 +152,7 @@ const bookings = {
     errors: {
       fetchList: '获取预订失败',
       fetchOne: '获取预订信息失败',
+      fetchSettings: '获取预订设置失败',
       fetchCompleted: '获取已完成预订失败',
       fetchInstallments: '获取待付分期失败',
       fetchReceipts: '获取付款收据失败',

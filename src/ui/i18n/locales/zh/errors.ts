@@ -33,6 +33,7 @@ const errors = {
     dateOrder_entry: "不得早于被冲销的分录（{{date}}）",
     notInteger: "必须是整数",
     tooSmall: "不能小于 {{min}}",
+    tooSmall_discount: "不能为负数：要减去金额，请选择类型“折扣”",
     tooLarge: "不能大于 {{max}}",
     oneOf: "必须是以下之一：{{values}}",
     invalidFormat: "格式不符合要求",

@@ -14,6 +14,8 @@ const leads = {
     imported: '潜在客户已导入',
     statusChanged: '潜在客户状态已变为：{{status}}',
     ownerChanged: '潜在客户现由 {{name}} 负责',
+    handedOver: '{{lead}} 现由 {{name}} 负责，已不在您的潜在客户中。',
+    createdFor: '{{lead}} 已为 {{name}} 创建，归入其潜在客户，而非您的。',
     back: '返回潜在客户列表',
     pipeline: '销售漏斗',
     contactDetails: '联系方式',
