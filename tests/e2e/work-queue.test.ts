@@ -144,9 +144,11 @@ describe('the work queue, acted on in place', () => {
   });
 
   it('finance approves a cancellation in its split dialog, the policy’s refund proposed, and the refund to pay out follows', async () => {
-    const { booking, deposit } = await bookingWithPayments();
+    const { booking, deposit, extra } = await bookingWithPayments();
     const finance = await server.login('finance@demo.travel');
     expect((await finance.put(`/api/bookings/${booking._id}/payment/${deposit}/verify`, {})).status).toBe(200);
+    // No payment may wait for verification when a cancellation is decided (409 PAYMENTS_PENDING).
+    expect((await finance.put(`/api/bookings/${booking._id}/payment/${extra}/fail`, { reason: 'The transfer was recalled' })).status).toBe(200);
     const req = await sales.post('/api/booking-cancellations/cancel', { bookingId: booking._id, reason: 'Family emergency' });
     expect(req.status, JSON.stringify(req.body)).toBe(201);
     await page.goto(`${server.url}/work-queue?record=${req.body.data._id}`);
