@@ -1,24 +1,11 @@
 /**
  * English, complete, one file per area. The `menu`, `shell` and `status` sections must exist in every
  * locale (tests/ui/locales.test.ts fails otherwise); other sections fall back to English.
+ * Split in two for the first page's weight: core.ts (signed-out screens) and areas.ts (the rest).
  */
-import shell from './shell';
-import errors from './errors';
-import admin from './admin';
-import catalogue from './catalogue';
-import vendors from './vendors';
-import leads from './leads';
-import contacts from './contacts';
-import finance from './finance';
-import tourPackages from './tour-packages';
-import platform from './platform';
-import bookings from './bookings';
-import dashboard from './dashboard';
-import documents from './documents';
-import tours from './tours';
-import ai from './ai';
-import operations from './operations';
+import core from './core';
+import areas from './areas';
 
-const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations };
+const en = { ...core, ...areas };
 
 export default en;
