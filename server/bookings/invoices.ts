@@ -12,8 +12,8 @@ import type { Tx } from '../db/client';
 import { readInteger } from '../db/money';
 import { nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
-import { containsPattern, listPage } from '../http/list';
-import { bookingInvoices, bookings } from './schema';
+import { containsPattern, filtersOnly, listPage } from '../http/list';
+import { bookingInvoices, bookings, invoiceTotals } from './schema';
 import { bookingBalanceSql, bookingContext, bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
 import { applyBookingEvent } from './workflow';
 import { growth } from './lists';
@@ -119,6 +119,54 @@ export async function generateInvoice(tx: Tx, booking: BookingRow, actorId: stri
 
 const INVOICE_SORT = { issuedOn: bookingInvoices.issuedOn, dueDate: bookingInvoices.dueDate, total: bookingInvoices.total, number: bookingInvoices.number };
 
+/**
+ * The invoices' eleven stats over the invoices the filters select. Without a filter but the status,
+ * they come from the kept totals (`invoice_totals`, by month issued, month due and settled), but for
+ * the invoices due this month, read through their due-date index: whether an unsettled one is
+ * overdue depends on today, and for another month the month tells (before: overdue; after: pending).
+ * Any other filter reads the invoices it selects. One aggregate over either source.
+ */
+async function invoiceStats(tx: Tx, auth: AuthContext, q: ReturnType<typeof mergeFilter<InvoicesQuery>>, where: SQL | undefined, today: string): Promise<InvoiceStats> {
+  const i = bookingInvoices;
+  const t = invoiceTotals;
+  // One tuple per invoice (or per kept group): month issued, due (a date, or a kept month's first day), settled, count, total, paid.
+  const rowsOf = (condition: SQL | undefined) => sql`select date_trunc('month', ${i.issuedOn})::date as issued, ${i.dueDate} as due, ${bookingBalanceSql()} <= 0 as settled,
+      1::bigint as n, ${i.total} as total, least(${bookings.paidAmount}, ${i.total}) as paid
+    from ${i} join ${bookings} on ${bookings.id} = ${i.bookingId} ${condition ? sql`where ${condition}` : sql``}`;
+  const kept = !visibleBookings(auth) && filtersOnly(q, ['status']);
+  const thisMonth = monthStart(today);
+  const source = kept
+    ? sql`select ${t.issuedMonth} as issued, ${t.dueMonth} as due, ${t.settled} as settled, ${t.n}::bigint as n, ${t.total} as total, ${t.paid} as paid
+          from ${t} where ${t.dueMonth} <> ${thisMonth}::date
+          union all ${rowsOf(sql`${i.dueDate} >= ${thisMonth}::date and ${i.dueDate} < ${monthStart(today, 1)}::date`)}`
+    : rowsOf(where);
+  const status = sql`case when settled then 'paid' when due < ${today}::date then 'overdue' else 'pending' end`;
+  const { rows } = await tx.execute<Record<string, string | null>>(sql`
+    select coalesce(sum(n), 0) as total,
+      coalesce(sum(n) filter (where ${status} = 'paid'), 0) as paid,
+      coalesce(sum(n) filter (where ${status} = 'pending'), 0) as pending,
+      coalesce(sum(n) filter (where ${status} = 'overdue'), 0) as overdue,
+      coalesce(sum(total), 0) as revenue,
+      coalesce(sum(paid), 0) as paid_amount,
+      coalesce(sum(total) filter (where issued = ${thisMonth}::date), 0) as this_month,
+      coalesce(sum(total) filter (where issued = ${monthStart(today, -1)}::date), 0) as last_month
+    from (${source}) s ${kept && q.status?.length ? sql`where ${status} in (${sql.join(q.status.map((x) => sql`${x}`), sql`, `)})` : sql``}`);
+  const n = (k: string) => readInteger(rows[0][k] ?? 0);
+  return {
+    total: n('total'),
+    paid: n('paid'),
+    pending: n('pending'),
+    overdue: n('overdue'),
+    totalRevenue: n('revenue'),
+    totalPaid: n('paid_amount'),
+    totalPending: n('revenue') - n('paid_amount'),
+    avgInvoiceValue: n('total') ? Math.round(n('revenue') / n('total')) : 0,
+    thisMonthRevenue: n('this_month'),
+    monthlyGrowth: growth(n('this_month'), n('last_month')),
+    paidPercentage: n('total') ? Math.round((n('paid') * 10_000) / n('total')) : 0,
+  };
+}
+
 /** `GET /booking-invoices`: the invoices of the bookings the caller sees, and the seed's eleven stats over the same filters. */
 export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQuery, today: string): Promise<ListAnswer<Invoice, InvoiceStats>> {
   const q = mergeFilter(query);
@@ -133,32 +181,7 @@ export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQue
     q.bookingId?.length ? inArray(bookingInvoices.bookingId, q.bookingId) : undefined,
     q.search ? or(ilike(bookingInvoices.number, containsPattern(q.search)), ilike(bookingInvoices.customerName, containsPattern(q.search))) : undefined,
   );
-  const join = sql`${bookingInvoices} join ${bookings} on ${bookings.id} = ${bookingInvoices.bookingId}`;
-  const paid = sql`least(${bookings.paidAmount}, ${bookingInvoices.total})`;
-  const { rows } = await tx.execute<Record<string, string | null>>(sql`
-    select count(*) as total,
-      count(*) filter (where ${status} = 'paid') as paid,
-      count(*) filter (where ${status} = 'pending') as pending,
-      count(*) filter (where ${status} = 'overdue') as overdue,
-      coalesce(sum(${bookingInvoices.total}), 0) as revenue,
-      coalesce(sum(${paid}), 0) as paid_amount,
-      coalesce(sum(${bookingInvoices.total}) filter (where ${bookingInvoices.issuedOn} >= ${monthStart(today)}::date and ${bookingInvoices.issuedOn} < ${monthStart(today, 1)}::date), 0) as this_month,
-      coalesce(sum(${bookingInvoices.total}) filter (where ${bookingInvoices.issuedOn} >= ${monthStart(today, -1)}::date and ${bookingInvoices.issuedOn} < ${monthStart(today)}::date), 0) as last_month
-    from ${join} ${where ? sql`where ${where}` : sql``}`);
-  const n = (k: string) => readInteger(rows[0][k] ?? 0);
-  const stats: InvoiceStats = {
-    total: n('total'),
-    paid: n('paid'),
-    pending: n('pending'),
-    overdue: n('overdue'),
-    totalRevenue: n('revenue'),
-    totalPaid: n('paid_amount'),
-    totalPending: n('revenue') - n('paid_amount'),
-    avgInvoiceValue: n('total') ? Math.round(n('revenue') / n('total')) : 0,
-    thisMonthRevenue: n('this_month'),
-    monthlyGrowth: growth(n('this_month'), n('last_month')),
-    paidPercentage: n('total') ? Math.round((n('paid') * 10_000) / n('total')) : 0,
-  };
+  const stats = await invoiceStats(tx, auth, q, where, today);
   const by = INVOICE_SORT[q.sortBy];
   const order = q.sortOrder === 'desc' ? [desc(by), desc(bookingInvoices.id)] : [asc(by), asc(bookingInvoices.id)];
   const page = await listPage(q, {

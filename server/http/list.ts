@@ -2,6 +2,7 @@ import { asc, desc, getTableColumns, getTableName, sql, type AnyColumn, type SQL
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import type { ListAnswer } from '../../src/api/common/schemas';
+import { addDays, monthStart } from '../../src/domain/calendar';
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -112,4 +113,46 @@ export const isoInstantSql = (column: AnyColumn | SQL) => sql`to_char(${column} 
 /** Runs a plain SQL select in the request's transaction: the driver's rows, unmapped. */
 export async function selectRows<R = Record<string, unknown>>(tx: Tx, query: SQL): Promise<R[]> {
   return (await tx.execute(query)).rows as R[];
+}
+
+/** A range of calendar dates (`YYYY-MM-DD`, both ends included), either end open. */
+export interface DateRange {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * A date range as the kept totals can answer it (docs/performance.md "Stats in constant time"): the
+ * whole months inside it, read from the monthly totals (`months`: first days, `to` excluded; an
+ * open end stays open), and the days at its ends that do not fill a month (`edges`), read from the
+ * rows through their date index. A range inside one month is all edge. No range: every month.
+ */
+export function monthsAndEdges(range: DateRange | undefined): { months: { from?: string; to?: string } | null; edges: DateRange[] } {
+  if (!range || (!range.from && !range.to)) return { months: {}, edges: [] };
+  const from = range.from && (range.from === monthStart(range.from) ? range.from : monthStart(range.from, 1));
+  const to = range.to && (addDays(range.to, 1) === monthStart(range.to, 1) ? monthStart(range.to, 1) : monthStart(range.to));
+  if (range.from && range.to && range.from > range.to) return { months: null, edges: [] };
+  if (from && to && from >= to) return { months: null, edges: [{ from: range.from, to: range.to }] };
+  const edges: DateRange[] = [];
+  if (range.from && from && range.from < from) edges.push({ from: range.from, to: addDays(from, -1) });
+  if (range.to && to && range.to >= to) edges.push({ from: to, to: range.to });
+  return { months: { from, to }, edges };
+}
+
+/** `column` within the whole months of {@link monthsAndEdges} (a month column: first days). */
+export const monthsSql = (column: AnyColumn | SQL, months: { from?: string; to?: string }): SQL =>
+  sql.join([sql`true`, ...(months.from ? [sql`${column} >= ${months.from}::date`] : []), ...(months.to ? [sql`${column} < ${months.to}::date`] : [])], sql` and `);
+
+/** `column` within a date range, both ends included. */
+export const dateRangeSql = (column: AnyColumn | SQL, range: DateRange): SQL =>
+  sql.join([sql`true`, ...(range.from ? [sql`${column} >= ${range.from}::date`] : []), ...(range.to ? [sql`${column} <= ${range.to}::date`] : [])], sql` and `);
+
+const PAGING = new Set(['page', 'limit', 'sortBy', 'sortOrder']);
+/**
+ * Whether a list query filters by nothing but `keys` (paging and sorting aside; an empty list is no
+ * filter): when it does, its stats can come from the kept totals. A filter added to the query later
+ * sends it to the rows, which is slower but never wrong.
+ */
+export function filtersOnly(q: object, keys: readonly string[]): boolean {
+  return Object.entries(q).every(([k, x]) => PAGING.has(k) || keys.includes(k) || x === undefined || (Array.isArray(x) && x.length === 0));
 }

@@ -195,3 +195,52 @@ export const operationPayments = pgTable(
     check('operation_payments_method_ck', sql`${t.paymentMethod} in ('cash', 'bank-transfer', 'card', 'cheque', 'online')`),
   ],
 );
+
+// ---------- kept totals (docs/performance.md "Stats in constant time"; see bookingTotals) ----------
+
+/**
+ * The board's seven stats: how many operations, their revenue and expense, by their booking's
+ * departure month, state and the signs of their counts (0 or 1 each, named as the operation's own
+ * columns, so the board's next step and "vouchers sent" read the same in both: nextStepSql).
+ */
+const progressSigns = () => ({
+  voucherCount: integer('voucher_count').notNull(),
+  draftCount: integer('draft_count').notNull(),
+  unsentCount: integer('unsent_count').notNull(),
+  expenseCount: integer('expense_count').notNull(),
+  unpaidCount: integer('unpaid_count').notNull(),
+});
+
+export const operationTotals = pgTable(
+  'operation_totals',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    departureMonth: date('departure_month', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    ...progressSigns(),
+    n: integer('n').notNull(),
+    revenue: money('revenue').notNull(),
+    expense: money('expense').notNull(),
+  },
+  (t) => [index('operation_totals_group_idx').on(t.organizationId, t.departureMonth, t.status)],
+);
+
+/**
+ * "Needs me" (the caller's operations: taken in hand by them or sold by them): the same totals per
+ * member, an operation counted once for each of its (one or two) members.
+ */
+export const operationMemberTotals = pgTable(
+  'operation_member_totals',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    memberId: uuid('member_id').notNull(),
+    status: text('status').notNull(),
+    ...progressSigns(),
+    n: integer('n').notNull(),
+    revenue: money('revenue').notNull(),
+    expense: money('expense').notNull(),
+  },
+  (t) => [index('operation_member_totals_group_idx').on(t.organizationId, t.memberId, t.status)],
+);
