@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceLine, InvoiceStats, InvoiceStatus, InvoicesQuery } from '../../src/api/bookings/invoices';
-import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
+import { mergeFilter } from '../../src/api/common/schemas';
 import { balanceOf, invoiceCover } from '../../src/domain/balance';
 import { addDays, monthStart } from '../../src/domain/calendar';
 import { taxIncluded } from '../../src/domain/installment-plan';
@@ -12,7 +12,7 @@ import type { Tx } from '../db/client';
 import { readInteger } from '../db/money';
 import { nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
-import { containsPattern, filtersOnly, listPage } from '../http/list';
+import { containsPattern, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPageJson, pageColumn, type OrderKey } from '../http/list';
 import { bookingInvoices, bookings, invoiceTotals } from './schema';
 import { bookingBalanceSql, bookingContext, bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
 import { applyBookingEvent } from './workflow';
@@ -168,7 +168,7 @@ async function invoiceStats(tx: Tx, auth: AuthContext, q: ReturnType<typeof merg
 }
 
 /** `GET /booking-invoices`: the invoices of the bookings the caller sees, and the seed's eleven stats over the same filters. */
-export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQuery, today: string): Promise<ListAnswer<Invoice, InvoiceStats>> {
+export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQuery, today: string): Promise<Response> {
   const q = mergeFilter(query);
   const status = statusSql(today);
   const where: SQL | undefined = and(
@@ -182,24 +182,33 @@ export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQue
     q.search ? or(ilike(bookingInvoices.number, containsPattern(q.search)), ilike(bookingInvoices.customerName, containsPattern(q.search))) : undefined,
   );
   const stats = await invoiceStats(tx, auth, q, where, today);
-  const by = INVOICE_SORT[q.sortBy];
-  const order = q.sortOrder === 'desc' ? [desc(by), desc(bookingInvoices.id)] : [asc(by), asc(bookingInvoices.id)];
-  const page = await listPage(q, {
-    rows: (limit, offset) =>
-      tx
-        .select({ inv: bookingInvoices, b: { number: bookings.number, grandTotal: bookings.grandTotal, paidAmount: bookings.paidAmount } })
-        .from(bookingInvoices)
-        .innerJoin(bookings, eq(bookings.id, bookingInvoices.bookingId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    toItem: ({ inv, b }) => toInvoice(inv, b, today),
+  const order: OrderKey[] = [
+    { by: INVOICE_SORT[q.sortBy], dir: q.sortOrder },
+    { by: bookingInvoices.id, dir: q.sortOrder },
+  ];
+  const columns = sql`${bookingInvoices}.*, ${bookings.number} as b_number, ${bookings.grandTotal} as b_grand_total, ${bookings.paidAmount} as b_paid_amount`;
+  const from = sql`${bookingInvoices} join ${bookings} on ${bookings.id} = ${bookingInvoices.bookingId}`;
+  return listPageJson(q, {
+    page: (limit, offset) => jsonPage(tx, jsonPageSql({ columns, from, where, order, limit, offset, alias: 'booking_invoices', record: invoiceJson(today) })),
     count: async () => stats.total,
-    stats,
+    stats: () => stats,
   });
-  return page;
 }
+
+/**
+ * An invoice as `toInvoice` answers it, written by PostgreSQL from a page row named as the
+ * invoices' table (what the booking paid of it, and its status by the rule of `invoiceStatus`);
+ * tests/api/list-json.test.ts holds the two equal.
+ */
+const i = pageColumn('booking_invoices');
+const invoiceJson = (today: string) => sql`json_build_object(
+  '_id', ${i('id')}, 'number', ${i('number')}, 'bookingId', ${i('booking_id')}, 'bookingRef', 'BK-' || ${i('b_number')},
+  'customer', json_build_object('name', ${i('customer_name')}, 'email', ${i('customer_email')}, 'phone', ${i('customer_phone')}),
+  'issuedOn', ${i('issued_on')}, 'dueDate', ${i('due_date')}, 'currency', ${i('currency')}, 'lines', ${i('lines')},
+  'subtotal', ${i('subtotal')}, 'taxRate', ${i('tax_rate')}, 'tax', ${i('tax')}, 'total', ${i('total')},
+  'paid', least(${i('b_paid_amount')}, ${i('total')}), 'balance', ${i('total')} - least(${i('b_paid_amount')}, ${i('total')}),
+  'status', case when ${i('b_grand_total')} - ${i('b_paid_amount')} <= 0 then 'paid' when ${i('due_date')} < ${today}::date then 'overdue' else 'pending' end,
+  'terms', ${i('terms')}, 'createdAt', ${isoInstantSql(i('created_at'))})`;
 
 /** One invoice by its booking, as answered (404 when it has none). */
 export async function invoiceOfBooking(tx: Tx, bookingId: string, today: string): Promise<Invoice> {

@@ -1,15 +1,18 @@
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { PAYMENT_STATES, type BookingsQuery, type CompletedBookingsQuery, type PaymentReceipt, type PaymentReceiptsQuery, type PendingInstallment, type PendingInstallmentsQuery, type ReceiptStats } from '../../src/api/bookings/contract';
+import { alias } from 'drizzle-orm/pg-core';
+import { PAYMENT_STATES, type BookingsQuery, type CompletedBookingsQuery, type PaymentReceiptsQuery, type PendingInstallment, type PendingInstallmentsQuery, type ReceiptStats } from '../../src/api/bookings/contract';
 import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
-import type { Booking } from '../../src/api/bookings/contract';
 import { addDays, monthStart } from '../../src/domain/calendar';
 import type { BookingState } from '../../src/machines/booking-machine';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { readInteger } from '../db/money';
-import { containsPattern, dateRangeSql, filtersOnly, listPage, monthsAndEdges, monthsSql, type DateRange } from '../http/list';
-import { bookingInstallments, bookingInvoices, bookingPaymentProofs, bookingPayments, bookingTotals, bookings, receiptTotals } from './schema';
-import { bookingRef, memberRefs, selectBookings, toBookings, toInstallment, toPayments, visibleBookings } from './store';
+import { members } from '../auth/schema';
+import { placeRefsJson } from '../catalogue';
+import { leads } from '../leads';
+import { containsPattern, dateRangeSql, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPage, listPageJson, memberRefJson, monthsAndEdges, monthsSql, pageColumn, type DateRange, type OrderKey } from '../http/list';
+import { bookingInstallments, bookingInvoices, bookingPaymentProofs, bookingPayments, bookingTotals, bookings, paymentAllocations, receiptTotals } from './schema';
+import { bookingRef, memberRefs, toInstallment, visibleBookings } from './store';
 import { COLLECTING_STATES, DELIVERED_STATES } from './workflow';
 
 /**
@@ -59,10 +62,6 @@ const BOOKING_SORT = {
   grandTotal: bookings.grandTotal,
   customerName: sql`lower(${bookings.customerName})`,
 };
-const sortBookings = (q: { sortBy: keyof typeof BOOKING_SORT; sortOrder: 'asc' | 'desc' }) => [
-  q.sortOrder === 'desc' ? desc(BOOKING_SORT[q.sortBy]) : asc(BOOKING_SORT[q.sortBy]),
-  q.sortOrder === 'desc' ? desc(bookings.id) : asc(bookings.id),
-];
 
 /**
  * A booking's payment status in SQL, for filters: the rule of `paymentStatus` (src/domain), which
@@ -88,23 +87,47 @@ async function keptBookingCount(tx: Tx, f: { statuses?: readonly string[]; tourT
   return readInteger(rows[0].n);
 }
 
+/** What a bookings list row reads, under the names BOOKING_JSON reads them by (the heavy columns, the tour as booked and the policy, left out). */
+const BOOKING_PAGE_COLUMNS = sql`${bookings.id}, ${bookings.number}, ${bookings.tourType} as tour_type, ${bookings.tourId} as tour_id, ${bookings.tourTitle} as tour_title,
+  ${bookings.tourVersion} as tour_version, ${bookings.leadId} as lead_id, ${leads.name} as lead_name, ${bookings.customerName} as customer_name,
+  ${bookings.customerEmail} as customer_email, ${bookings.customerPhone} as customer_phone, ${bookings.language}, ${bookings.status}, ${bookings.regions},
+  ${bookings.destinations}, ${bookings.departure}, ${bookings.arrival}, ${bookings.totalNights} as total_nights, ${bookings.pax}, ${bookings.grandTotal} as grand_total,
+  ${bookings.paidAmount} as paid_amount, ${bookings.currency}, ${bookings.convertedBy} as converted_by, ${members.name} as converted_name,
+  ${bookings.createdAt} as created_at, ${bookings.updatedAt} as updated_at`;
+const BOOKING_PAGE_FROM = sql`${bookings} join ${leads} on ${leads.id} = ${bookings.leadId} left join ${members} on ${members.id} = ${bookings.convertedBy}`;
+/**
+ * A bookings list row as `toBookings` (server/bookings/store.ts) answers it, written by PostgreSQL
+ * from a page row named as the bookings' table (the payment status is the filters' own
+ * expression); tests/api/list-json.test.ts holds the two equal.
+ */
+const b = pageColumn('bookings');
+const BOOKING_JSON = sql`json_build_object(
+  '_id', ${b('id')}, 'ref', 'BK-' || ${b('number')}, 'tourType', ${b('tour_type')},
+  'tour', json_build_object('_id', ${b('tour_id')}, 'title', ${b('tour_title')}, 'version', ${b('tour_version')}),
+  'lead', json_build_object('_id', ${b('lead_id')}, 'name', coalesce(${b('lead_name')}, ${b('customer_name')})),
+  'customer', json_build_object('name', ${b('customer_name')}, 'email', ${b('customer_email')}, 'phone', ${b('customer_phone')}),
+  'language', ${b('language')}, 'status', ${b('status')},
+  'regions', ${placeRefsJson('regions', b('regions'))}, 'destinations', ${placeRefsJson('destinations', b('destinations'))},
+  'departure', ${b('departure')}, 'arrival', ${b('arrival')}, 'totalNights', ${b('total_nights')}, 'pax', ${b('pax')},
+  'grandTotal', ${b('grand_total')}, 'paid', ${b('paid_amount')}, 'balance', ${b('grand_total')} - ${b('paid_amount')}, 'paymentStatus', ${paymentStatusSql},
+  'currency', ${b('currency')}, 'convertedBy', ${memberRefJson(b('converted_by'), b('converted_name'))},
+  'invoiceGenerated', exists (select 1 from ${bookingInvoices} i where i.booking_id = ${b('id')}),
+  'createdAt', ${isoInstantSql(b('created_at'))}, 'updatedAt', ${isoInstantSql(b('updated_at'))})`;
+
 async function bookingPageOf(
   tx: Tx,
   q: { page: number; limit: number; sortBy: keyof typeof BOOKING_SORT; sortOrder: 'asc' | 'desc' },
   where: SQL | undefined,
   kept?: Parameters<typeof keptBookingCount>[1],
-): Promise<ListAnswer<Booking>> {
-  const page = await listPage(q, {
-    rows: (limit, offset) =>
-      selectBookings(tx)
-        .where(where)
-        .orderBy(...sortBookings(q))
-        .limit(limit)
-        .offset(offset),
-    toItem: (r) => r,
+): Promise<Response> {
+  const order: OrderKey[] = [
+    { by: BOOKING_SORT[q.sortBy], dir: q.sortOrder },
+    { by: bookings.id, dir: q.sortOrder },
+  ];
+  return listPageJson(q, {
+    page: (limit, offset) => jsonPage(tx, jsonPageSql({ columns: BOOKING_PAGE_COLUMNS, from: BOOKING_PAGE_FROM, where, order, limit, offset, alias: 'bookings', record: BOOKING_JSON })),
     count: () => (kept ? keptBookingCount(tx, kept) : count(tx, sql`${bookings}`, where)),
   });
-  return { ...page, data: await toBookings(tx, page.data) };
 }
 
 /** `GET /bookings`. */
@@ -243,8 +266,34 @@ async function receiptStats(tx: Tx, auth: AuthContext, q: ReturnType<typeof merg
   };
 }
 
+const submitter = alias(members, 'submitter');
+const decider = alias(members, 'decider');
+/** What a receipt row reads, under the names RECEIPT_JSON reads them by (the proof's name, type and size, not its bytes). */
+const RECEIPT_PAGE_COLUMNS = sql`${bookingPayments}.*, ${bookingPaymentProofs.fileName} as proof_name, ${bookingPaymentProofs.contentType} as proof_type,
+  ${bookingPaymentProofs.size} as proof_size, ${bookings.number} as b_number, ${bookings.customerName} as b_customer_name,
+  ${submitter.name} as submitted_name, ${decider.name} as decided_name`;
+const RECEIPT_PAGE_FROM = sql`${bookingPayments} join ${bookings} on ${bookings.id} = ${bookingPayments.bookingId}
+  left join ${bookingPaymentProofs} on ${bookingPaymentProofs.paymentId} = ${bookingPayments.id}
+  left join ${members} as ${sql.identifier('submitter')} on ${submitter.id} = ${bookingPayments.submittedBy}
+  left join ${members} as ${sql.identifier('decider')} on ${decider.id} = ${bookingPayments.decidedBy}`;
+/**
+ * A receipt as `toPayments` (server/bookings/store.ts) and the receipts list answer it, written by
+ * PostgreSQL from a page row named as the payments' table; tests/api/list-json.test.ts holds the two equal.
+ */
+const p = pageColumn('booking_payments');
+const RECEIPT_JSON = sql`json_build_object(
+  '_id', ${p('id')}, 'bookingId', ${p('booking_id')}, 'amount', ${p('amount')}, 'currency', ${p('currency')}, 'paymentMethod', ${p('payment_method')},
+  'paidOn', ${p('paid_on')}, 'reference', ${p('reference')}, 'notes', ${p('notes')}, 'status', ${p('status')}, 'isVerified', ${p('status')} = 'verified',
+  'receiptNumber', ${p('receipt_number')}, 'failReason', ${p('fail_reason')},
+  'proof', case when ${p('proof_name')} is not null then json_build_object('fileName', ${p('proof_name')}, 'contentType', ${p('proof_type')}, 'size', coalesce(${p('proof_size')}, 0)) end,
+  'allocations', (select coalesce(json_agg(json_build_object('installmentId', a.installment_id, 'amount', a.amount) order by i.position, a.id), '[]'::json)
+                  from ${paymentAllocations} a join ${bookingInstallments} i on i.id = a.installment_id where a.payment_id = ${p('id')}),
+  'submittedBy', ${memberRefJson(p('submitted_by'), p('submitted_name'))}, 'decidedBy', ${memberRefJson(p('decided_by'), p('decided_name'))},
+  'decidedAt', ${isoInstantSql(p('decided_at'))}, 'createdAt', ${isoInstantSql(p('created_at'))},
+  'date', ${p('paid_on')}, 'booking', json_build_object('_id', ${p('booking_id')}, 'ref', 'BK-' || ${p('b_number')}, 'customerName', ${p('b_customer_name')}))`;
+
 /** `GET /payment-receipts`: the payments of the bookings the caller sees, with the seed's ten stats over the same filters. */
-export async function paymentReceiptsPage(tx: Tx, auth: AuthContext, query: PaymentReceiptsQuery, today: string): Promise<ListAnswer<PaymentReceipt, ReceiptStats>> {
+export async function paymentReceiptsPage(tx: Tx, auth: AuthContext, query: PaymentReceiptsQuery, today: string): Promise<Response> {
   const q = mergeFilter(query);
   const where = and(
     visibleBookings(auth),
@@ -259,26 +308,14 @@ export async function paymentReceiptsPage(tx: Tx, auth: AuthContext, query: Paym
       : undefined,
   );
   const stats = await receiptStats(tx, auth, q, where, today);
-  const by = RECEIPT_SORT[q.sortBy];
-  const order = q.sortOrder === 'desc' ? [desc(by), desc(bookingPayments.createdAt), desc(bookingPayments.id)] : [asc(by), asc(bookingPayments.createdAt), asc(bookingPayments.id)];
-  const page = await listPage(q, {
-    rows: (limit, offset) =>
-      tx
-        .select({ p: bookingPayments, proofName: bookingPaymentProofs.fileName, proofType: bookingPaymentProofs.contentType, proofSize: bookingPaymentProofs.size, number: bookings.number, customerName: bookings.customerName })
-        .from(bookingPayments)
-        .innerJoin(bookings, eq(bookings.id, bookingPayments.bookingId))
-        .leftJoin(bookingPaymentProofs, eq(bookingPaymentProofs.paymentId, bookingPayments.id))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    toItem: (r) => r,
+  const order: OrderKey[] = [
+    { by: RECEIPT_SORT[q.sortBy], dir: q.sortOrder },
+    { by: bookingPayments.createdAt, dir: q.sortOrder },
+    { by: bookingPayments.id, dir: q.sortOrder },
+  ];
+  return listPageJson(q, {
+    page: (limit, offset) => jsonPage(tx, jsonPageSql({ columns: RECEIPT_PAGE_COLUMNS, from: RECEIPT_PAGE_FROM, where, order, limit, offset, alias: 'booking_payments', record: RECEIPT_JSON })),
     count: async () => stats.totalReceipts,
-    stats,
+    stats: () => stats,
   });
-  const payments = await toPayments(tx, page.data);
-  return {
-    ...page,
-    data: payments.map((p, i) => ({ ...p, date: p.paidOn, booking: { _id: p.bookingId, ref: bookingRef(page.data[i].number), customerName: page.data[i].customerName } })),
-  };
 }

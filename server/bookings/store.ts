@@ -141,15 +141,18 @@ type PaymentRowWithProof = { p: PaymentRow; proofName: string | null; proofType:
 
 export async function toPayments(tx: Tx, rows: PaymentRowWithProof[]): Promise<Payment[]> {
   if (!rows.length) return [];
+  // In the plan's order (as the receipts list writes them).
   const allocations = await tx
     .select({ paymentId: paymentAllocations.paymentId, installmentId: paymentAllocations.installmentId, amount: paymentAllocations.amount })
     .from(paymentAllocations)
+    .innerJoin(bookingInstallments, eq(bookingInstallments.id, paymentAllocations.installmentId))
     .where(
       inArray(
         paymentAllocations.paymentId,
         rows.map((r) => r.p.id),
       ),
-    );
+    )
+    .orderBy(asc(bookingInstallments.position), asc(paymentAllocations.id));
   const member = await memberRefs(
     tx,
     rows.flatMap((r) => [r.p.submittedBy, r.p.decidedBy]),

@@ -104,6 +104,17 @@ export async function assertPlaces(tx: Tx, input: { regions?: string[]; destinat
 }
 
 /** Names of the regions and destinations the records name, in one query each. */
+/**
+ * {@link placeRefs} in SQL, for a list PostgreSQL writes as JSON (`listPageJson`): the JSON array of
+ * the places `ids` names (an array column), `{ _id, name, slug }` each, in the array's order, those
+ * not found left out.
+ */
+export const placeRefsJson = (table: 'regions' | 'destinations', ids: SQL) => {
+  const t = table === 'regions' ? regions : destinations;
+  return sql`(select coalesce(json_agg(json_build_object('_id', p.id, 'name', p.name, 'slug', p.slug) order by u.n), '[]'::json)
+    from unnest(${ids}) with ordinality as u(id, n) join ${t} p on p.id = u.id)`;
+};
+
 export async function placeRefs(tx: Tx, records: { regions: string[]; destinations: string[] }[]) {
   const load = async (table: typeof regions | typeof destinations, ids: string[]) => {
     const wanted = [...new Set(ids)];

@@ -156,3 +156,39 @@ const PAGING = new Set(['page', 'limit', 'sortBy', 'sortOrder']);
 export function filtersOnly(q: object, keys: readonly string[]): boolean {
   return Object.entries(q).every(([k, x]) => PAGING.has(k) || keys.includes(k) || x === undefined || (Array.isArray(x) && x.length === 0));
 }
+
+/** One key of a list's order. */
+export interface OrderKey {
+  by: AnyColumn | SQL;
+  dir: 'asc' | 'desc';
+}
+
+/**
+ * The statement of a page PostgreSQL writes as JSON ({@link listPageJson}): the page's rows
+ * (`columns` of `from`, filtered by `where`, in `order`, `limit` from `offset`: walking an index in
+ * the list's order where there is one), then each row's `record` (its JSON in the answer's shape,
+ * reading the page's columns under `alias`), aggregated in the same order. The page is selected
+ * first and written after, so only the page's rows are written.
+ */
+export function jsonPageSql(def: { columns: SQL; from: SQL; where?: SQL; order: OrderKey[]; limit: number; offset: number; alias: string; record: SQL; aggregates?: SQL }): SQL {
+  const keys = def.order.map((k, i) => sql`${k.by} as ${sql.identifier(`_k${i}`)}`);
+  const order = (key: (k: OrderKey, i: number) => SQL) => sql.join(def.order.map((k, i) => sql`${key(k, i)} ${sql.raw(k.dir)}`), sql`, `);
+  return sql`with page as (
+      select ${def.columns}, ${sql.join(keys, sql`, `)} from ${def.from} ${def.where ? sql`where ${def.where}` : sql``}
+      order by ${order((k) => sql`${k.by}`)} limit ${def.limit} offset ${def.offset})
+    select coalesce(json_agg(${def.record} order by ${order((_k, i) => sql`${sql.identifier(def.alias)}.${sql.identifier(`_k${i}`)}`)}), '[]')::text as json, count(*)::int as rows
+      ${def.aggregates ? sql`, ${def.aggregates}` : sql``}
+    from page as ${sql.identifier(def.alias)}`;
+}
+
+/** Runs {@link jsonPageSql}. */
+export async function jsonPage<P extends JsonPage = JsonPage>(tx: Tx, query: SQL): Promise<P> {
+  const [page] = await selectRows<P>(tx, query);
+  return page;
+}
+
+/** A reference to a member (`{ _id, name }`) in a list's JSON: null without the id or the member (as `memberRefs` answers). */
+export const memberRefJson = (id: SQL, name: SQL) => sql`case when ${id} is not null and ${name} is not null then json_build_object('_id', ${id}, 'name', ${name}) end`;
+
+/** A page's column read under its alias, in a record's JSON ({@link jsonPageSql}). */
+export const pageColumn = (alias: string) => (name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;

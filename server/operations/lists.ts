@@ -1,13 +1,16 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
-import type { Operation, OperationStats, OperationsQuery } from '../../src/api/operations/contract';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { mergeFilter } from '../../src/api/common/schemas';
+import type { OperationStats, OperationsQuery } from '../../src/api/operations/contract';
+import { members } from '../auth/schema';
+import { placeRefsJson } from '../catalogue';
 import type { AuthContext } from '../auth/session';
 import { bookings, bookingFilters, instantRange } from '../bookings';
 import type { Tx } from '../db/client';
 import { readInteger } from '../db/money';
-import { dateRangeSql, filtersOnly, listPage, monthsAndEdges, monthsSql } from '../http/list';
+import { dateRangeSql, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPageJson, memberRefJson, monthsAndEdges, monthsSql, pageColumn, type OrderKey } from '../http/list';
 import { bookingOperations, operationMemberTotals, operationTotals } from './schema';
-import { selectOperations, toOperations, visibleOperations } from './store';
+import { visibleOperations } from './store';
 
 /**
  * `GET /booking-operations`: the operations board. Filtered, sorted and paged in the database (the
@@ -29,11 +32,46 @@ const vouchersSentSql = sql`(${bookingOperations.voucherCount} > 0 and ${booking
 const profitSql = sql`(${bookingOperations.revenue} - ${bookingOperations.vouchersCost} - ${bookingOperations.expensesCost})`;
 
 const SORT = {
-  departure: bookings.departure,
-  arrival: bookings.arrival,
+  departure: bookingOperations.departure,
+  arrival: bookingOperations.arrival,
   createdAt: bookingOperations.createdAt,
   profit: profitSql,
 };
+
+const convertedMember = alias(members, 'converted_member');
+const assignedMember = alias(members, 'assigned_member');
+/** What a board row reads, under the names OPERATION_JSON reads them by. */
+const PAGE_COLUMNS = sql`${bookingOperations}.*, ${bookings.number} as b_number, ${bookings.status} as b_status, ${bookings.tourType} as b_tour_type,
+  ${bookings.tourId} as b_tour_id, ${bookings.tourTitle} as b_tour_title, ${bookings.customerName} as b_customer_name, ${bookings.departure} as b_departure,
+  ${bookings.arrival} as b_arrival, ${bookings.totalNights} as b_total_nights, ${bookings.pax} as b_pax, ${bookings.grandTotal} as b_grand_total,
+  ${bookings.regions} as b_regions, ${bookings.destinations} as b_destinations, ${bookings.convertedBy} as b_converted_by,
+  ${convertedMember.name} as converted_name, ${assignedMember.name} as assigned_name`;
+const PAGE_FROM = sql`${bookingOperations} join ${bookings} on ${bookings.id} = ${bookingOperations.bookingId}
+  left join ${members} as ${sql.identifier('converted_member')} on ${convertedMember.id} = ${bookings.convertedBy}
+  left join ${members} as ${sql.identifier('assigned_member')} on ${assignedMember.id} = ${bookingOperations.assignedTo}`;
+/**
+ * A board row as `toOperations` (server/operations/store.ts) answers it, written by PostgreSQL from
+ * a page row named as the operations' table (the next step and "vouchers sent" are the filters' own
+ * expressions); tests/api/list-json.test.ts holds the two equal.
+ */
+const col = pageColumn('booking_operations');
+const memberRef = memberRefJson;
+const OPERATION_JSON = sql`json_build_object(
+  '_id', ${col('id')}, 'bookingId', ${col('booking_id')}, 'status', ${col('status')},
+  'booking', json_build_object('_id', ${col('booking_id')}, 'ref', 'BK-' || ${col('b_number')}, 'status', ${col('b_status')}, 'tourType', ${col('b_tour_type')},
+    'tour', json_build_object('_id', ${col('b_tour_id')}, 'title', ${col('b_tour_title')}), 'customerName', ${col('b_customer_name')},
+    'departure', ${col('b_departure')}, 'arrival', ${col('b_arrival')}, 'totalNights', ${col('b_total_nights')}, 'pax', ${col('b_pax')}, 'grandTotal', ${col('b_grand_total')},
+    'regions', ${placeRefsJson('regions', col('b_regions'))}, 'destinations', ${placeRefsJson('destinations', col('b_destinations'))},
+    'convertedBy', ${memberRef(col('b_converted_by'), col('converted_name'))}),
+  'currency', ${col('currency')}, 'vouchersSent', ${vouchersSentSql},
+  'progress', json_build_object('vouchers', ${col('voucher_count')}, 'drafts', ${col('draft_count')}, 'unsent', ${col('unsent_count')}, 'expenses', ${col('expense_count')}, 'unpaid', ${col('unpaid_count')}),
+  'nextStep', ${nextStepSql},
+  'profit', json_build_object('revenue', ${col('revenue')}, 'refunds', ${col('b_grand_total')} - ${col('revenue')}, 'vouchers', ${col('vouchers_cost')},
+    'expenses', ${col('expenses_cost')}, 'totalExpense', ${col('vouchers_cost')} + ${col('expenses_cost')},
+    'profit', ${col('revenue')} - ${col('vouchers_cost')} - ${col('expenses_cost')}, 'paidOut', ${col('paid_out')},
+    'plannedCost', ${col('planned_cost')}, 'plannedProfit', ${col('revenue')} - ${col('planned_cost')}),
+  'assignedTo', ${memberRef(col('assigned_to'), col('assigned_name'))},
+  'completedAt', ${isoInstantSql(col('completed_at'))}, 'createdAt', ${isoInstantSql(col('created_at'))}, 'updatedAt', ${isoInstantSql(col('updated_at'))})`;
 
 /**
  * The seven stats over the operations the filters select. Filtered by nothing but the operation's
@@ -93,11 +131,15 @@ async function operationStats(tx: Tx, auth: AuthContext, q: ReturnType<typeof me
   };
 }
 
-export async function operationsPage(tx: Tx, auth: AuthContext, query: OperationsQuery, tz: string): Promise<ListAnswer<Operation, OperationStats>> {
+export async function operationsPage(tx: Tx, auth: AuthContext, query: OperationsQuery, tz: string): Promise<Response> {
   const q = mergeFilter(query);
+  // The trip's dates are the operation's own (kept from its booking): its index serves them.
+  const onBookings = bookingFilters({ ...q, createdAt: undefined, departure: undefined, arrival: undefined }, tz);
   const where: SQL | undefined = and(
     visibleOperations(auth),
-    bookingFilters({ ...q, createdAt: undefined }, tz),
+    onBookings,
+    q.departure ? dateRangeSql(bookingOperations.departure, q.departure) : undefined,
+    q.arrival ? dateRangeSql(bookingOperations.arrival, q.arrival) : undefined,
     instantRange(bookingOperations.createdAt, q.createdAt, tz),
     q.operationStatus?.length ? inArray(bookingOperations.status, q.operationStatus) : undefined,
     q.vouchersSent === undefined ? undefined : q.vouchersSent ? vouchersSentSql : sql`not ${vouchersSentSql}`,
@@ -111,22 +153,14 @@ export async function operationsPage(tx: Tx, auth: AuthContext, query: Operation
         )
       : undefined,
   );
-  const needsBooking = !!visibleOperations(auth) || !!bookingFilters({ ...q, createdAt: undefined }, tz);
-  const stats = await operationStats(tx, auth, q, where, needsBooking);
-  const by = SORT[q.sortBy];
-  // By the trip's dates, the board puts the work first: pending trips, then the closed ones (docs/operations.md).
-  const workFirst = q.sortBy === 'departure' || q.sortBy === 'arrival' ? [asc(sql`${bookingOperations.status} <> 'pending'`)] : [];
-  const order = [...workFirst, ...(q.sortOrder === 'desc' ? [desc(by), desc(bookingOperations.id)] : [asc(by), asc(bookingOperations.id)])];
-  const page = await listPage(q, {
-    rows: (limit, offset) =>
-      selectOperations(tx)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    toItem: (r) => r,
+  const stats = await operationStats(tx, auth, q, where, !!visibleOperations(auth) || !!onBookings);
+  // By the trip's dates, the board puts the work first: pending trips, then the closed ones (docs/operations.md),
+  // walking booking_operations_board_*_idx in that order.
+  const workFirst: OrderKey[] = q.sortBy === 'departure' || q.sortBy === 'arrival' ? [{ by: sql`(${bookingOperations.status} <> 'pending')`, dir: 'asc' }] : [];
+  const order: OrderKey[] = [...workFirst, { by: SORT[q.sortBy], dir: q.sortOrder }, { by: bookingOperations.id, dir: q.sortOrder }];
+  return listPageJson(q, {
+    page: (limit, offset) => jsonPage(tx, jsonPageSql({ columns: PAGE_COLUMNS, from: PAGE_FROM, where, order, limit, offset, alias: 'booking_operations', record: OPERATION_JSON })),
     count: async () => stats.total,
-    stats,
+    stats: () => stats,
   });
-  return { ...page, data: await toOperations(tx, page.data) };
 }

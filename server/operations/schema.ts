@@ -36,6 +36,12 @@ export const bookingOperations = pgTable(
     revenue: money('revenue').notNull(),
     /** The tour's cost for the party when the booking was verified (its priced lines); null when it has none. */
     plannedCost: money('planned_cost'),
+    /**
+     * The trip's dates, the booking's, kept in step with it by the database (…_list_totals_rules.sql):
+     * the board orders pending trips first by these on the operations' own index, and adds them up by month.
+     */
+    departure: date('departure', { mode: 'string' }).notNull(),
+    arrival: date('arrival', { mode: 'string' }).notNull(),
     /** The member who took the trip in hand: the first to add a voucher, an expense or a payment. */
     assignedTo: uuid('assigned_to').references(() => members.id, { onDelete: 'set null' }),
     // ---- kept by the database (operation_refresh) ----
@@ -67,6 +73,9 @@ export const bookingOperations = pgTable(
     index('booking_operations_org_status_idx').on(t.organizationId, t.status),
     index('booking_operations_org_created_idx').on(t.organizationId, t.createdAt),
     index('booking_operations_org_assigned_idx').on(t.organizationId, t.assignedTo),
+    // The board's order, pending trips first, each group by the trip's dates: walked, never sorted.
+    index('booking_operations_board_departure_idx').on(t.organizationId, sql`(${t.status} <> 'pending')`, t.departure, t.id),
+    index('booking_operations_board_arrival_idx').on(t.organizationId, sql`(${t.status} <> 'pending')`, t.arrival, t.id),
     check('booking_operations_status_ck', stateCheck(t.status, operationMachine)),
     check('booking_operations_completed_ck', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
     check('booking_operations_currency_ck', sql`${t.currency} ~ '^[A-Z]{3}$'`),

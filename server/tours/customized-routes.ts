@@ -30,7 +30,9 @@ import { moduleSettings } from '../admin';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { containsPattern, listPage, orderBy } from '../http/list';
+import { containsPattern, isoInstantSql, jsonPage, jsonPageSql, listPageJson, memberRefJson, pageColumn, type OrderKey } from '../http/list';
+import { members } from '../auth/schema';
+import { placeRefsJson } from '../catalogue';
 import { allow, route } from '../http/route';
 import { leads } from '../leads';
 import { workflowRoute } from '../workflow/route';
@@ -86,23 +88,43 @@ async function tourStats(tx: Tx, auth: AuthContext, q: TourFilters & { search?: 
   return { byStatus, total: rows.reduce((sum, r) => sum + r.n, 0) };
 }
 
+const t = pageColumn('customized_tours');
+const pax = sql`(${t('adults')} + ${t('children')} + ${t('infants')})`;
+/**
+ * A list row as `toTours` (server/tours/store.ts) answers it, written by PostgreSQL from a page row
+ * named as the tours' table; its totals are the SQL twin of `tourTotals` (src/domain/tour-pricing.ts:
+ * the margin in basis points rounded half away from zero, the first traveller's share of an even
+ * split). tests/api/list-json.test.ts holds the two equal.
+ */
+const TOUR_JSON = sql`json_build_object(
+  '_id', ${t('id')}, 'title', ${t('title')}, 'status', ${t('status')}, 'version', ${t('version')}, 'revision', ${t('revision')},
+  'lead', json_build_object('_id', ${t('lead_id')}, 'name', ${t('lead_name')}, 'status', ${t('lead_status')}), 'queryId', ${t('query_id')},
+  'regions', ${placeRefsJson('regions', t('regions'))}, 'destinations', ${placeRefsJson('destinations', t('destinations'))},
+  'departure', ${t('departure')}, 'arrival', ${t('arrival')}, 'totalNights', ${t('total_nights')},
+  'adults', ${t('adults')}, 'children', ${t('children')}, 'infants', ${t('infants')},
+  'pointOfContact', ${memberRefJson(t('point_of_contact'), t('contact_name'))}, 'currency', ${t('currency')},
+  'totals', json_build_object('cost', ${t('total_cost')}, 'sell', ${t('total_sell')}, 'margin', ${t('total_sell')} - ${t('total_cost')},
+    'marginBasisPoints', case when ${t('total_sell')} > 0 then round((${t('total_sell')} - ${t('total_cost')}) * 10000::numeric / ${t('total_sell')})::bigint end,
+    'pax', ${pax}, 'pricePerPerson', case when ${pax} > 0 then sign(${t('total_sell')})::bigint * ((abs(${t('total_sell')}) + ${pax} - 1) / ${pax}) end),
+  'bookingId', ${t('booking_id')}, 'bookedVersion', ${t('booked_version')},
+  'createdAt', ${isoInstantSql(t('created_at'))}, 'updatedAt', ${isoInstantSql(t('updated_at'))})`;
+
 async function tourPage(tx: Tx, auth: AuthContext, query: ToursQuery) {
   const q = mergeFilter(query);
   const where = and(visibleTours(auth), tourFilters(q));
   const stats = await tourStats(tx, auth, q);
-  const page = await listPage(q, {
-    rows: (limit, offset) =>
-      selectTours(tx)
-        .where(where)
-        .orderBy(orderBy(TOUR_SORT[q.sortBy], q.sortOrder), asc(customizedTours.id))
-        .limit(limit)
-        .offset(offset),
-    toItem: (row) => row,
+  const order: OrderKey[] = [
+    { by: TOUR_SORT[q.sortBy], dir: q.sortOrder },
+    { by: customizedTours.id, dir: 'asc' },
+  ];
+  const columns = sql`${customizedTours}.*, ${leads.name} as lead_name, ${leads.status} as lead_status, ${members.name} as contact_name`;
+  const from = sql`${customizedTours} join ${leads} on ${leads.id} = ${customizedTours.leadId} left join ${members} on ${members.id} = ${customizedTours.pointOfContact}`;
+  return listPageJson(q, {
+    page: (limit, offset) => jsonPage(tx, jsonPageSql({ columns, from, where, order, limit, offset, alias: 'customized_tours', record: TOUR_JSON })),
     // The header counts every filter but the status: the list's total is its count for the statuses asked.
     count: async () => (q.status?.length ? q.status : [...CUSTOMIZED_TOUR_STATES]).reduce((sum: number, s: CustomizedTourState) => sum + stats.byStatus[s], 0),
-    stats,
+    stats: () => stats,
   });
-  return { ...page, data: await toTours(tx, page.data) };
 }
 
 // ---------- what the machine allows besides events ----------
