@@ -8,7 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { can } from '../src/api/permissions';
 import { authenticate, authenticateOperator, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type OperatorContext, type SessionRow } from './auth/session';
 import type { AppServices } from './services';
-import { systemClock } from './db/clock';
+import { rememberTimeZone, systemClock } from './db/clock';
 import { ApiError, fromDatabaseError, invalidField, issue } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import { claimKey, idempotencyKeyOf, rememberAnswer, requestHash } from './http/idempotency';
@@ -170,7 +170,9 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
       let touch: string | undefined;
       try {
         result = await database.transaction(sessionOpening(token), async (tx, [session]) => {
-          const found = sessionAuth(session.rows[0] as SessionRow | undefined, config);
+          const row = session.rows[0] as SessionRow | undefined;
+          const found = sessionAuth(row, config);
+          rememberTimeZone(tx, row!.orgTimeZone);
           if (found.touch) touch = found.auth.sessionId;
           const auth = admit(def, found.auth);
           return (def as TenantRoute).handler({ params: params(), query: query(), body: undefined, files: [], tx, auth, services, c });

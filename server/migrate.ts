@@ -98,7 +98,7 @@ const MONEY_GRANTS: Record<string, MoneyGrant> = {
   booking_payments: { insert: true, update: { except: ['id', 'organization_id', 'booking_id', 'amount', 'currency', 'payment_method', 'paid_on', 'submitted_by', 'created_at'] } },
   booking_operations: {
     insert: true,
-    update: { except: ['id', 'organization_id', 'booking_id', 'currency', 'revenue', 'departure', 'arrival', 'vouchers_cost', 'expenses_cost', 'paid_out', 'voucher_count', 'draft_count', 'unsent_count', 'expense_count', 'created_at'] },
+    update: { except: ['id', 'organization_id', 'booking_id', 'currency', 'revenue', 'departure', 'arrival', 'converted_by', 'vouchers_cost', 'expenses_cost', 'paid_out', 'voucher_count', 'draft_count', 'unsent_count', 'expense_count', 'created_at'] },
   },
   vouchers: { insert: true, delete: true, update: { except: ['id', 'organization_id', 'operation_id', 'currency', 'paid_amount', 'created_at'] } },
   additional_expenses: { insert: true, delete: true, update: { except: ['id', 'organization_id', 'operation_id', 'currency', 'paid_amount', 'created_at'] } },

@@ -9,10 +9,9 @@ import { snapshotOf } from '../../src/machines/workflow';
 import { currentOrganization, moduleSettings } from '../admin';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
-import { readInteger } from '../db/money';
 import { nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
-import { containsPattern, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPageJson, pageColumn, type OrderKey } from '../http/list';
+import { containsPattern, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPageJson, pageColumn, statOf, statsColumn, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
 import { bookingInvoices, bookings, invoiceTotals } from './schema';
 import { bookingBalanceSql, bookingContext, bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
 import { applyBookingEvent } from './workflow';
@@ -126,7 +125,7 @@ const INVOICE_SORT = { issuedOn: bookingInvoices.issuedOn, dueDate: bookingInvoi
  * overdue depends on today, and for another month the month tells (before: overdue; after: pending).
  * Any other filter reads the invoices it selects. One aggregate over either source.
  */
-async function invoiceStats(tx: Tx, auth: AuthContext, q: ReturnType<typeof mergeFilter<InvoicesQuery>>, where: SQL | undefined, today: string): Promise<InvoiceStats> {
+function invoiceStatsSql(auth: AuthContext, q: ReturnType<typeof mergeFilter<InvoicesQuery>>, where: SQL | undefined, today: string): SQL {
   const i = bookingInvoices;
   const t = invoiceTotals;
   // One tuple per invoice (or per kept group): month issued, due (a date, or a kept month's first day), settled, count, total, paid.
@@ -141,7 +140,7 @@ async function invoiceStats(tx: Tx, auth: AuthContext, q: ReturnType<typeof merg
           union all ${rowsOf(sql`${i.dueDate} >= ${thisMonth}::date and ${i.dueDate} < ${monthStart(today, 1)}::date`)}`
     : rowsOf(where);
   const status = sql`case when settled then 'paid' when due < ${today}::date then 'overdue' else 'pending' end`;
-  const { rows } = await tx.execute<Record<string, string | null>>(sql`
+  return sql`
     select coalesce(sum(n), 0) as total,
       coalesce(sum(n) filter (where ${status} = 'paid'), 0) as paid,
       coalesce(sum(n) filter (where ${status} = 'pending'), 0) as pending,
@@ -150,8 +149,12 @@ async function invoiceStats(tx: Tx, auth: AuthContext, q: ReturnType<typeof merg
       coalesce(sum(paid), 0) as paid_amount,
       coalesce(sum(total) filter (where issued = ${thisMonth}::date), 0) as this_month,
       coalesce(sum(total) filter (where issued = ${monthStart(today, -1)}::date), 0) as last_month
-    from (${source}) s ${kept && q.status?.length ? sql`where ${status} in (${sql.join(q.status.map((x) => sql`${x}`), sql`, `)})` : sql``}`);
-  const n = (k: string) => readInteger(rows[0][k] ?? 0);
+    from (${source}) s ${kept && q.status?.length ? sql`where ${status} in (${sql.join(q.status.map((x) => sql`${x}`), sql`, `)})` : sql``}`;
+}
+
+/** The eleven stats from {@link invoiceStatsSql}'s sums. */
+function invoiceStatsOf(row: StatsRow): InvoiceStats {
+  const n = (k: string) => statOf(row, k);
   return {
     total: n('total'),
     paid: n('paid'),
@@ -181,17 +184,18 @@ export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQue
     q.bookingId?.length ? inArray(bookingInvoices.bookingId, q.bookingId) : undefined,
     q.search ? or(ilike(bookingInvoices.number, containsPattern(q.search)), ilike(bookingInvoices.customerName, containsPattern(q.search))) : undefined,
   );
-  const stats = await invoiceStats(tx, auth, q, where, today);
   const order: OrderKey[] = [
     { by: INVOICE_SORT[q.sortBy], dir: q.sortOrder },
     { by: bookingInvoices.id, dir: q.sortOrder },
   ];
   const columns = sql`${bookingInvoices}.*, ${bookings.number} as b_number, ${bookings.grandTotal} as b_grand_total, ${bookings.paidAmount} as b_paid_amount`;
   const from = sql`${bookingInvoices} join ${bookings} on ${bookings.id} = ${bookingInvoices.bookingId}`;
+  // The page and its stats in one statement.
+  const stats = statsColumn(invoiceStatsSql(auth, q, where, today));
   return listPageJson(q, {
-    page: (limit, offset) => jsonPage(tx, jsonPageSql({ columns, from, where, order, limit, offset, alias: 'booking_invoices', record: invoiceJson(today) })),
-    count: async () => stats.total,
-    stats: () => stats,
+    page: (limit, offset) => jsonPage<StatsPage>(tx, jsonPageSql({ columns, from, where, order, limit, offset, alias: 'booking_invoices', record: invoiceJson(today), aggregates: stats })),
+    count: async (page) => statOf(page.stats, 'total'),
+    stats: (page) => invoiceStatsOf(page.stats),
   });
 }
 

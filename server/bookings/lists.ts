@@ -8,9 +8,9 @@ import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { readInteger } from '../db/money';
 import { members } from '../auth/schema';
-import { placeRefsJson } from '../catalogue';
+import { placeRefsJson, placesCte } from '../catalogue';
 import { leads } from '../leads';
-import { containsPattern, dateRangeSql, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPage, listPageJson, memberRefJson, monthsAndEdges, monthsSql, pageColumn, type DateRange, type OrderKey } from '../http/list';
+import { containsPattern, dateRangeSql, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPage, listPageJson, memberRefJson, monthsAndEdges, monthsSql, pageColumn, statOf, statsColumn, type DateRange, type JsonPage, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
 import { bookingInstallments, bookingInvoices, bookingPaymentProofs, bookingPayments, bookingTotals, bookings, paymentAllocations, receiptTotals } from './schema';
 import { bookingRef, memberRefs, toInstallment, visibleBookings } from './store';
 import { COLLECTING_STATES, DELIVERED_STATES } from './workflow';
@@ -74,17 +74,15 @@ export const paymentStatusSql = sql<string>`case when ${bookings.paidAmount} >= 
  * (`booking_totals`: its whole months) and the bookings of the range's edge days (their departure
  * index): what a list filtered by nothing else counts, at the same cost for any number of bookings.
  */
-async function keptBookingCount(tx: Tx, f: { statuses?: readonly string[]; tourTypes?: readonly string[]; departure?: DateRange }): Promise<number> {
+function keptBookingCount(f: { statuses?: readonly string[]; tourTypes?: readonly string[]; departure?: DateRange }): SQL {
   const { months, edges } = monthsAndEdges(f.departure);
   const keys = (status: AnyColumn, type: AnyColumn) =>
     and(f.statuses?.length ? inArray(status, [...f.statuses]) : undefined, f.tourTypes?.length ? inArray(type, [...f.tourTypes]) : undefined) ?? sql`true`;
   const t = bookingTotals;
-  const parts: SQL[] = [];
+  const parts: SQL[] = [sql`0`];
   if (months) parts.push(sql`(select coalesce(sum(${t.n}), 0) from ${t} where ${keys(t.status, t.tourType)} and ${monthsSql(t.departureMonth, months)})`);
   for (const edge of edges) parts.push(sql`(select count(*) from ${bookings} where ${keys(bookings.status, bookings.tourType)} and ${dateRangeSql(bookings.departure, edge)})`);
-  if (!parts.length) return 0;
-  const { rows } = await tx.execute<{ n: string }>(sql`select ${sql.join(parts, sql` + `)} as n`);
-  return readInteger(rows[0].n);
+  return sql.join(parts, sql` + `);
 }
 
 /** What a bookings list row reads, under the names BOOKING_JSON reads them by (the heavy columns, the tour as booked and the policy, left out). */
@@ -107,7 +105,7 @@ const BOOKING_JSON = sql`json_build_object(
   'lead', json_build_object('_id', ${b('lead_id')}, 'name', coalesce(${b('lead_name')}, ${b('customer_name')})),
   'customer', json_build_object('name', ${b('customer_name')}, 'email', ${b('customer_email')}, 'phone', ${b('customer_phone')}),
   'language', ${b('language')}, 'status', ${b('status')},
-  'regions', ${placeRefsJson('regions', b('regions'))}, 'destinations', ${placeRefsJson('destinations', b('destinations'))},
+  'regions', ${placeRefsJson(b('regions'))}, 'destinations', ${placeRefsJson(b('destinations'))},
   'departure', ${b('departure')}, 'arrival', ${b('arrival')}, 'totalNights', ${b('total_nights')}, 'pax', ${b('pax')},
   'grandTotal', ${b('grand_total')}, 'paid', ${b('paid_amount')}, 'balance', ${b('grand_total')} - ${b('paid_amount')}, 'paymentStatus', ${paymentStatusSql},
   'currency', ${b('currency')}, 'convertedBy', ${memberRefJson(b('converted_by'), b('converted_name'))},
@@ -118,15 +116,21 @@ async function bookingPageOf(
   tx: Tx,
   q: { page: number; limit: number; sortBy: keyof typeof BOOKING_SORT; sortOrder: 'asc' | 'desc' },
   where: SQL | undefined,
-  kept?: Parameters<typeof keptBookingCount>[1],
+  kept?: Parameters<typeof keptBookingCount>[0],
 ): Promise<Response> {
   const order: OrderKey[] = [
     { by: BOOKING_SORT[q.sortBy], dir: q.sortOrder },
     { by: bookings.id, dir: q.sortOrder },
   ];
+  // The list's total in the page's statement (one round trip): from the kept totals, or counted.
+  const total = kept ? keptBookingCount(kept) : sql`(select count(*) from ${bookings} ${where ? sql`where ${where}` : sql``})`;
   return listPageJson(q, {
-    page: (limit, offset) => jsonPage(tx, jsonPageSql({ columns: BOOKING_PAGE_COLUMNS, from: BOOKING_PAGE_FROM, where, order, limit, offset, alias: 'bookings', record: BOOKING_JSON })),
-    count: () => (kept ? keptBookingCount(tx, kept) : count(tx, sql`${bookings}`, where)),
+    page: (limit, offset) =>
+      jsonPage<JsonPage & { total: string }>(
+        tx,
+        jsonPageSql({ columns: BOOKING_PAGE_COLUMNS, from: BOOKING_PAGE_FROM, where, order, limit, offset, alias: 'bookings', record: BOOKING_JSON, beside: [{ name: 'places', query: placesCte(sql`regions`, sql`destinations`) }], aggregates: sql`(${total})::text as total` }),
+      ),
+    count: async (page) => readInteger(page.total),
   });
 }
 
@@ -217,7 +221,7 @@ export const growth = (now: number, before: number) => (before > 0 ? Math.round(
  * days at the range's ends through their date index; any other (amounts, the search, own
  * visibility) reads the payments the filters select. One aggregate over either source.
  */
-async function receiptStats(tx: Tx, auth: AuthContext, q: ReturnType<typeof mergeFilter<PaymentReceiptsQuery>>, where: SQL | undefined, today: string): Promise<ReceiptStats> {
+function receiptStatsSql(auth: AuthContext, q: ReturnType<typeof mergeFilter<PaymentReceiptsQuery>>, where: SQL | undefined, today: string): SQL {
   const statuses = q.isVerified === undefined ? q.status : (q.status ?? PAYMENT_STATES).filter((x) => (x === 'verified') === q.isVerified);
   const kept = !visibleBookings(auth) && !q.search && q.minAmount === undefined && q.maxAmount === undefined;
   const split = kept ? monthsAndEdges(q.dateRange) : null;
@@ -241,7 +245,7 @@ async function receiptStats(tx: Tx, auth: AuthContext, q: ReturnType<typeof merg
   }
   const thisMonth = monthStart(today);
   const lastMonth = monthStart(today, -1);
-  const { rows } = await tx.execute<Record<string, string | null>>(sql`
+  return sql`
     select coalesce(sum(n), 0) as total,
       coalesce(sum(amount) filter (where status <> 'failed'), 0) as amount,
       coalesce(sum(n) filter (where status = 'verified'), 0) as verified,
@@ -249,8 +253,12 @@ async function receiptStats(tx: Tx, auth: AuthContext, q: ReturnType<typeof merg
       coalesce(sum(n) filter (where status = 'failed'), 0) as failed,
       coalesce(sum(amount) filter (where status = 'verified' and month = ${thisMonth}::date), 0) as this_month,
       coalesce(sum(amount) filter (where status = 'verified' and month = ${lastMonth}::date), 0) as last_month
-    from (${source}) s`);
-  const n = (k: string) => readInteger(rows[0][k] ?? 0);
+    from (${source}) s`;
+}
+
+/** The ten stats from {@link receiptStatsSql}'s sums. */
+function receiptStatsOf(row: StatsRow): ReceiptStats {
+  const n = (k: string) => statOf(row, k);
   const total = n('total');
   return {
     totalReceipts: total,
@@ -307,15 +315,17 @@ export async function paymentReceiptsPage(tx: Tx, auth: AuthContext, query: Paym
       ? or(ilike(bookingPayments.receiptNumber, containsPattern(q.search)), ilike(bookingPayments.reference, containsPattern(q.search)), ilike(bookings.customerName, containsPattern(q.search)))
       : undefined,
   );
-  const stats = await receiptStats(tx, auth, q, where, today);
   const order: OrderKey[] = [
     { by: RECEIPT_SORT[q.sortBy], dir: q.sortOrder },
     { by: bookingPayments.createdAt, dir: q.sortOrder },
     { by: bookingPayments.id, dir: q.sortOrder },
   ];
+  // The page and its stats in one statement.
+  const stats = statsColumn(receiptStatsSql(auth, q, where, today));
   return listPageJson(q, {
-    page: (limit, offset) => jsonPage(tx, jsonPageSql({ columns: RECEIPT_PAGE_COLUMNS, from: RECEIPT_PAGE_FROM, where, order, limit, offset, alias: 'booking_payments', record: RECEIPT_JSON })),
-    count: async () => stats.totalReceipts,
-    stats: () => stats,
+    page: (limit, offset) =>
+      jsonPage<StatsPage>(tx, jsonPageSql({ columns: RECEIPT_PAGE_COLUMNS, from: RECEIPT_PAGE_FROM, where, order, limit, offset, alias: 'booking_payments', record: RECEIPT_JSON, aggregates: stats })),
+    count: async (page) => statOf(page.stats, 'total'),
+    stats: (page) => receiptStatsOf(page.stats),
   });
 }

@@ -20,8 +20,20 @@ export const clockOverride = pgTable(
   (t) => [check('clock_override_one_row', sql`${t.id}`)],
 );
 
+/**
+ * Time zones read with a signed-in GET's session (session_open answers it in the transaction's first
+ * round trip): for the rest of that transaction, the organization's time zone without asking again.
+ * A request that changes the time zone has a body, so never one of these transactions.
+ */
+const timeZones = new WeakMap<Tx, string>();
+export function rememberTimeZone(tx: Tx, timeZone: string): void {
+  timeZones.set(tx, timeZone);
+}
+
 /** The caller's transaction sees only its own organization's row. */
 export async function organizationTimeZone(tx: Tx): Promise<string> {
+  const known = timeZones.get(tx);
+  if (known) return known;
   const [org] = await tx.select({ tz: organizations.timeZone }).from(organizations);
   return org?.tz ?? 'UTC';
 }

@@ -3,12 +3,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import { mergeFilter } from '../../src/api/common/schemas';
 import type { OperationStats, OperationsQuery } from '../../src/api/operations/contract';
 import { members } from '../auth/schema';
-import { placeRefsJson } from '../catalogue';
+import { placeRefsJson, placesCte } from '../catalogue';
 import type { AuthContext } from '../auth/session';
 import { bookings, bookingFilters, instantRange } from '../bookings';
 import type { Tx } from '../db/client';
-import { readInteger } from '../db/money';
-import { dateRangeSql, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPageJson, memberRefJson, monthsAndEdges, monthsSql, pageColumn, type OrderKey } from '../http/list';
+import { dateRangeSql, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPageJson, memberRefJson, monthsAndEdges, monthsSql, pageColumn, statOf, statsColumn, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
 import { bookingOperations, operationMemberTotals, operationTotals } from './schema';
 import { visibleOperations } from './store';
 
@@ -61,7 +60,7 @@ const OPERATION_JSON = sql`json_build_object(
   'booking', json_build_object('_id', ${col('booking_id')}, 'ref', 'BK-' || ${col('b_number')}, 'status', ${col('b_status')}, 'tourType', ${col('b_tour_type')},
     'tour', json_build_object('_id', ${col('b_tour_id')}, 'title', ${col('b_tour_title')}), 'customerName', ${col('b_customer_name')},
     'departure', ${col('b_departure')}, 'arrival', ${col('b_arrival')}, 'totalNights', ${col('b_total_nights')}, 'pax', ${col('b_pax')}, 'grandTotal', ${col('b_grand_total')},
-    'regions', ${placeRefsJson('regions', col('b_regions'))}, 'destinations', ${placeRefsJson('destinations', col('b_destinations'))},
+    'regions', ${placeRefsJson(col('b_regions'))}, 'destinations', ${placeRefsJson(col('b_destinations'))},
     'convertedBy', ${memberRef(col('b_converted_by'), col('converted_name'))}),
   'currency', ${col('currency')}, 'vouchersSent', ${vouchersSentSql},
   'progress', json_build_object('vouchers', ${col('voucher_count')}, 'drafts', ${col('draft_count')}, 'unsent', ${col('unsent_count')}, 'expenses', ${col('expense_count')}, 'unpaid', ${col('unpaid_count')}),
@@ -82,7 +81,7 @@ const OPERATION_JSON = sql`json_build_object(
  * the operation's own column names, so the next step and "vouchers sent" are the same expressions
  * on either (nextStepSql). Any other filter reads the operations it selects.
  */
-async function operationStats(tx: Tx, auth: AuthContext, q: ReturnType<typeof mergeFilter<OperationsQuery>>, where: SQL | undefined, needsBooking: boolean): Promise<OperationStats> {
+function operationStatsSql(auth: AuthContext, q: ReturnType<typeof mergeFilter<OperationsQuery>>, where: SQL | undefined, needsBooking: boolean): SQL {
   const o = bookingOperations;
   const own = and(
     q.operationStatus?.length ? inArray(o.status, q.operationStatus) : undefined,
@@ -110,24 +109,27 @@ async function operationStats(tx: Tx, auth: AuthContext, q: ReturnType<typeof me
   }
   // The source is named as the operations' table: the operation filters read its columns by those names.
   const filter = kept ? own : undefined;
-  const { rows } = await tx.execute<Record<string, string | null>>(sql`
+  return sql`
     select coalesce(sum(n), 0) as total,
       coalesce(sum(n) filter (where status = 'completed'), 0) as completed,
       coalesce(sum(n) filter (where status = 'pending'), 0) as pending,
       coalesce(sum(n) filter (where status = 'canceled'), 0) as canceled,
       coalesce(sum(revenue), 0) as revenue,
       coalesce(sum(expense), 0) as expense
-    from (${source}) as ${sql.identifier('booking_operations')} ${filter ? sql`where ${filter}` : sql``}`);
-  const n = (k: string) => readInteger(rows[0][k] ?? 0);
-  const totalRevenue = n('revenue');
+    from (${source}) as ${sql.identifier('booking_operations')} ${filter ? sql`where ${filter}` : sql``}`;
+}
+
+/** The seven stats from {@link operationStatsSql}'s sums. */
+function operationStatsOf(row: StatsRow): OperationStats {
+  const n = (k: string) => statOf(row, k);
   return {
     total: n('total'),
     completed: n('completed'),
     pending: n('pending'),
     canceled: n('canceled'),
-    totalRevenue,
+    totalRevenue: n('revenue'),
     totalExpense: n('expense'),
-    totalProfit: totalRevenue - n('expense'),
+    totalProfit: n('revenue') - n('expense'),
   };
 }
 
@@ -145,22 +147,24 @@ export async function operationsPage(tx: Tx, auth: AuthContext, query: Operation
     q.vouchersSent === undefined ? undefined : q.vouchersSent ? vouchersSentSql : sql`not ${vouchersSentSql}`,
     q.nextStep?.length ? inArray(nextStepSql, q.nextStep) : undefined,
     // "Needs me": the caller's pending trips, sold by them or taken in hand by them (docs/operations.md).
-    // Written on the operation (its booking by id through the bookings' (organization, convertedBy) index), so the stats need no join.
+    // Both on the operation (its seller kept from the booking), so neither the page nor the stats read the bookings for it.
     q.needsMe
       ? and(
           eq(bookingOperations.status, 'pending'),
-          sql`(${bookingOperations.assignedTo} = ${auth.memberId} or ${bookingOperations.bookingId} in (select ${bookings.id} from ${bookings} where ${bookings.convertedBy} = ${auth.memberId}))`,
+          sql`(${bookingOperations.assignedTo} = ${auth.memberId} or ${bookingOperations.convertedBy} = ${auth.memberId})`,
         )
       : undefined,
   );
-  const stats = await operationStats(tx, auth, q, where, !!visibleOperations(auth) || !!onBookings);
+  // The page and its stats in one statement.
+  const stats = statsColumn(operationStatsSql(auth, q, where, !!visibleOperations(auth) || !!onBookings));
   // By the trip's dates, the board puts the work first: pending trips, then the closed ones (docs/operations.md),
   // walking booking_operations_board_*_idx in that order.
   const workFirst: OrderKey[] = q.sortBy === 'departure' || q.sortBy === 'arrival' ? [{ by: sql`(${bookingOperations.status} <> 'pending')`, dir: 'asc' }] : [];
   const order: OrderKey[] = [...workFirst, { by: SORT[q.sortBy], dir: q.sortOrder }, { by: bookingOperations.id, dir: q.sortOrder }];
   return listPageJson(q, {
-    page: (limit, offset) => jsonPage(tx, jsonPageSql({ columns: PAGE_COLUMNS, from: PAGE_FROM, where, order, limit, offset, alias: 'booking_operations', record: OPERATION_JSON })),
-    count: async () => stats.total,
-    stats: () => stats,
+    page: (limit, offset) =>
+      jsonPage<StatsPage>(tx, jsonPageSql({ columns: PAGE_COLUMNS, from: PAGE_FROM, where, order, limit, offset, alias: 'booking_operations', record: OPERATION_JSON, beside: [{ name: 'places', query: placesCte(sql`b_regions`, sql`b_destinations`) }], aggregates: stats })),
+    count: async (page) => statOf(page.stats, 'total'),
+    stats: (page) => operationStatsOf(page.stats),
   });
 }

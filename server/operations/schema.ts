@@ -42,6 +42,8 @@ export const bookingOperations = pgTable(
      */
     departure: date('departure', { mode: 'string' }).notNull(),
     arrival: date('arrival', { mode: 'string' }).notNull(),
+    /** Who sold the trip: the booking's `converted_by`, kept in step with it like the dates ("needs me" reads it on the operation). */
+    convertedBy: uuid('converted_by').references(() => members.id, { onDelete: 'set null' }),
     /** The member who took the trip in hand: the first to add a voucher, an expense or a payment. */
     assignedTo: uuid('assigned_to').references(() => members.id, { onDelete: 'set null' }),
     // ---- kept by the database (operation_refresh) ----

@@ -270,9 +270,9 @@ async function seedOperations(pool: pg.Pool) {
     await client.query('begin');
     await client.query('set local session_replication_role = replica');
     const { rowCount } = await client.query(
-      `insert into booking_operations (organization_id, booking_id, status, currency, departure, arrival, revenue, planned_cost, assigned_to, vouchers_cost, expenses_cost, paid_out,
+      `insert into booking_operations (organization_id, booking_id, status, currency, departure, arrival, converted_by, revenue, planned_cost, assigned_to, vouchers_cost, expenses_cost, paid_out,
                                        voucher_count, draft_count, unsent_count, expense_count, unpaid_count, completed_at, canceled_at, created_at, updated_at)
-       select b.organization_id, b.id, s.status, b.currency, b.departure, b.arrival, b.grand_total, case when b.tour_type = 'group' then null else 120000 end,
+       select b.organization_id, b.id, s.status, b.currency, b.departure, b.arrival, b.converted_by, b.grand_total, case when b.tour_type = 'group' then null else 120000 end,
               case when b.number % 3 = 0 then b.converted_by end,
               (b.number % 4) * 30000, (b.number % 2) * 5000,
               case when s.status = 'completed' then (b.number % 4) * 30000 + (b.number % 2) * 5000 else ((b.number % 4) * 30000) / 2 end,
@@ -801,7 +801,8 @@ async function main() {
   await pool.end();
   server.proc.kill('SIGTERM');
   await server.exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP_DATA === 'true') console.log(`data kept in ${dataDir} (DATA_DIR for npm start, SEED_PASSWORD=${PASSWORD})`);
+  else fs.rmSync(dataDir, { recursive: true, force: true });
 
   console.table(table.map(({ url: _url, ...row }) => row));
   console.log(JSON.stringify({ ...results, http: undefined, statements: undefined, web: (results.web as { signInRouteGzipKB: number } | undefined)?.signInRouteGzipKB }, null, 2));

@@ -80,8 +80,9 @@ CREATE TABLE "operation_totals" (
 --> statement-breakpoint
 ALTER TABLE "booking_operations" ADD COLUMN "departure" date;--> statement-breakpoint
 ALTER TABLE "booking_operations" ADD COLUMN "arrival" date;--> statement-breakpoint
--- The operations there already take their bookings' dates (hand-written: the columns are new and required).
-UPDATE "booking_operations" o SET "departure" = b."departure", "arrival" = b."arrival" FROM "bookings" b WHERE b."id" = o."booking_id";--> statement-breakpoint
+ALTER TABLE "booking_operations" ADD COLUMN "converted_by" uuid;--> statement-breakpoint
+-- The operations there already take their bookings' dates and seller (hand-written: the dates are new and required).
+UPDATE "booking_operations" o SET "departure" = b."departure", "arrival" = b."arrival", "converted_by" = b."converted_by" FROM "bookings" b WHERE b."id" = o."booking_id";--> statement-breakpoint
 ALTER TABLE "booking_operations" ALTER COLUMN "departure" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "booking_operations" ALTER COLUMN "arrival" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "vendor_transaction_totals" ADD CONSTRAINT "vendor_transaction_totals_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -98,5 +99,6 @@ CREATE INDEX "invoice_totals_group_idx" ON "invoice_totals" USING btree ("organi
 CREATE INDEX "receipt_totals_group_idx" ON "receipt_totals" USING btree ("organization_id","month","status","payment_method");--> statement-breakpoint
 CREATE INDEX "operation_member_totals_group_idx" ON "operation_member_totals" USING btree ("organization_id","member_id","status");--> statement-breakpoint
 CREATE INDEX "operation_totals_group_idx" ON "operation_totals" USING btree ("organization_id","departure_month","status");--> statement-breakpoint
+ALTER TABLE "booking_operations" ADD CONSTRAINT "booking_operations_converted_by_members_id_fk" FOREIGN KEY ("converted_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "booking_operations_board_departure_idx" ON "booking_operations" USING btree ("organization_id",("status" <> 'pending'),"departure","id");--> statement-breakpoint
 CREATE INDEX "booking_operations_board_arrival_idx" ON "booking_operations" USING btree ("organization_id",("status" <> 'pending'),"arrival","id");

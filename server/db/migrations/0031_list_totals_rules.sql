@@ -203,32 +203,33 @@ CREATE TRIGGER bookings_invoice_totals AFTER UPDATE OF paid_amount, grand_total 
   EXECUTE FUNCTION invoice_totals_booking_changed();
 --> statement-breakpoint
 
--- An operation carries its trip's dates (the board's order and totals read them on the operation):
--- its booking's, whatever was written, and again whenever the booking's change.
-CREATE FUNCTION operation_dates_take() RETURNS trigger
+-- An operation carries its trip's dates and seller (the board's order, "needs me" and totals read them
+-- on the operation): its booking's, whatever was written, and again whenever the booking's change.
+CREATE FUNCTION operation_booking_take() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $fn$
 BEGIN
-  SELECT departure, arrival INTO NEW.departure, NEW.arrival FROM bookings WHERE id = NEW.booking_id;
+  SELECT departure, arrival, converted_by INTO NEW.departure, NEW.arrival, NEW.converted_by FROM bookings WHERE id = NEW.booking_id;
   RETURN NEW;
 END $fn$;
 --> statement-breakpoint
-CREATE TRIGGER booking_operations_dates BEFORE INSERT OR UPDATE OF booking_id, departure, arrival ON booking_operations FOR EACH ROW EXECUTE FUNCTION operation_dates_take();
+CREATE TRIGGER booking_operations_booking BEFORE INSERT OR UPDATE OF booking_id, departure, arrival, converted_by ON booking_operations
+  FOR EACH ROW EXECUTE FUNCTION operation_booking_take();
 --> statement-breakpoint
-CREATE FUNCTION operation_dates_follow() RETURNS trigger
+CREATE FUNCTION operation_booking_follow() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $fn$
 BEGIN
-  UPDATE booking_operations SET departure = NEW.departure, arrival = NEW.arrival WHERE booking_id = NEW.id;
+  UPDATE booking_operations SET departure = NEW.departure, arrival = NEW.arrival, converted_by = NEW.converted_by WHERE booking_id = NEW.id;
   RETURN NULL;
 END $fn$;
 --> statement-breakpoint
-CREATE TRIGGER bookings_operation_dates AFTER UPDATE OF departure, arrival ON bookings FOR EACH ROW
-  WHEN ((OLD.departure, OLD.arrival) IS DISTINCT FROM (NEW.departure, NEW.arrival))
-  EXECUTE FUNCTION operation_dates_follow();
+CREATE TRIGGER bookings_operation_follow AFTER UPDATE OF departure, arrival, converted_by ON bookings FOR EACH ROW
+  WHEN ((OLD.departure, OLD.arrival, OLD.converted_by) IS DISTINCT FROM (NEW.departure, NEW.arrival, NEW.converted_by))
+  EXECUTE FUNCTION operation_booking_follow();
 --> statement-breakpoint
 
 -- An operation's share, by its departure month, and for each of its members (who took it in hand,
--- who sold its booking; once when they are the same): the counts by their sign only.
-CREATE FUNCTION operation_member_totals_apply(op booking_operations, converted_by uuid, sgn int) RETURNS void
+-- who sold it; once when they are the same): the counts by their sign only.
+CREATE FUNCTION operation_totals_apply(op booking_operations, sgn int) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $fn$
 DECLARE
   v int := (op.voucher_count > 0)::int;
@@ -238,36 +239,26 @@ DECLARE
   p int := (op.unpaid_count > 0)::int;
   expense bigint := op.vouchers_cost + op.expenses_cost;
 BEGIN
+  PERFORM operation_totals_add(op.organization_id, date_trunc('month', op.departure)::date, op.status, v, d, u, e, p, sgn, sgn * op.revenue, sgn * expense);
   IF op.assigned_to IS NOT NULL THEN
     PERFORM operation_member_totals_add(op.organization_id, op.assigned_to, op.status, v, d, u, e, p, sgn, sgn * op.revenue, sgn * expense);
   END IF;
-  IF converted_by IS NOT NULL AND converted_by IS DISTINCT FROM op.assigned_to THEN
-    PERFORM operation_member_totals_add(op.organization_id, converted_by, op.status, v, d, u, e, p, sgn, sgn * op.revenue, sgn * expense);
+  IF op.converted_by IS NOT NULL AND op.converted_by IS DISTINCT FROM op.assigned_to THEN
+    PERFORM operation_member_totals_add(op.organization_id, op.converted_by, op.status, v, d, u, e, p, sgn, sgn * op.revenue, sgn * expense);
   END IF;
-END $fn$;
---> statement-breakpoint
-CREATE FUNCTION operation_totals_apply(op booking_operations, converted_by uuid, sgn int) RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $fn$
-BEGIN
-  PERFORM operation_totals_add(op.organization_id, date_trunc('month', op.departure)::date, op.status, (op.voucher_count > 0)::int, (op.draft_count > 0)::int,
-                               (op.unsent_count > 0)::int, (op.expense_count > 0)::int, (op.unpaid_count > 0)::int, sgn, sgn * op.revenue, sgn * (op.vouchers_cost + op.expenses_cost));
-  PERFORM operation_member_totals_apply(op, converted_by, sgn);
 END $fn$;
 --> statement-breakpoint
 CREATE FUNCTION operation_totals_track() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $fn$
-DECLARE
-  seller uuid;
 BEGIN
   IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM organizations WHERE id = OLD.organization_id) THEN
     RETURN NULL;
   END IF;
-  SELECT converted_by INTO seller FROM bookings WHERE id = CASE WHEN TG_OP = 'DELETE' THEN OLD.booking_id ELSE NEW.booking_id END;
   IF TG_OP <> 'INSERT' THEN
-    PERFORM operation_totals_apply(OLD, seller, -1);
+    PERFORM operation_totals_apply(OLD, -1);
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    PERFORM operation_totals_apply(NEW, seller, 1);
+    PERFORM operation_totals_apply(NEW, 1);
   END IF;
   RETURN NULL;
 END $fn$;
@@ -275,30 +266,12 @@ END $fn$;
 CREATE TRIGGER booking_operations_totals AFTER INSERT OR DELETE ON booking_operations FOR EACH ROW EXECUTE FUNCTION operation_totals_track();
 --> statement-breakpoint
 CREATE TRIGGER booking_operations_totals_update AFTER UPDATE ON booking_operations FOR EACH ROW
-  WHEN ((OLD.status, OLD.revenue, OLD.vouchers_cost + OLD.expenses_cost, OLD.assigned_to, OLD.booking_id, date_trunc('month', OLD.departure),
+  WHEN ((OLD.status, OLD.revenue, OLD.vouchers_cost + OLD.expenses_cost, OLD.assigned_to, OLD.converted_by, date_trunc('month', OLD.departure),
          OLD.voucher_count > 0, OLD.draft_count > 0, OLD.unsent_count > 0, OLD.expense_count > 0, OLD.unpaid_count > 0)
         IS DISTINCT FROM
-        (NEW.status, NEW.revenue, NEW.vouchers_cost + NEW.expenses_cost, NEW.assigned_to, NEW.booking_id, date_trunc('month', NEW.departure),
+        (NEW.status, NEW.revenue, NEW.vouchers_cost + NEW.expenses_cost, NEW.assigned_to, NEW.converted_by, date_trunc('month', NEW.departure),
          NEW.voucher_count > 0, NEW.draft_count > 0, NEW.unsent_count > 0, NEW.expense_count > 0, NEW.unpaid_count > 0))
   EXECUTE FUNCTION operation_totals_track();
---> statement-breakpoint
--- A booking credited to another member moves its operation to that member's "needs me".
-CREATE FUNCTION operation_totals_seller_changed() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $fn$
-DECLARE
-  op booking_operations;
-BEGIN
-  SELECT * INTO op FROM booking_operations WHERE booking_id = NEW.id;
-  IF FOUND THEN
-    PERFORM operation_member_totals_apply(op, OLD.converted_by, -1);
-    PERFORM operation_member_totals_apply(op, NEW.converted_by, 1);
-  END IF;
-  RETURN NULL;
-END $fn$;
---> statement-breakpoint
-CREATE TRIGGER bookings_operation_seller AFTER UPDATE OF converted_by ON bookings FOR EACH ROW
-  WHEN (OLD.converted_by IS DISTINCT FROM NEW.converted_by)
-  EXECUTE FUNCTION operation_totals_seller_changed();
 --> statement-breakpoint
 
 CREATE FUNCTION vendor_transaction_totals_track() RETURNS trigger
@@ -372,8 +345,8 @@ BEGIN
   INSERT INTO operation_member_totals (organization_id, member_id, status, voucher_count, draft_count, unsent_count, expense_count, unpaid_count, n, revenue, expense)
   SELECT o.organization_id, m.member_id, o.status, (o.voucher_count > 0)::int, (o.draft_count > 0)::int, (o.unsent_count > 0)::int,
          (o.expense_count > 0)::int, (o.unpaid_count > 0)::int, count(*), sum(o.revenue), sum(o.vouchers_cost + o.expenses_cost)
-  FROM booking_operations o JOIN bookings b ON b.id = o.booking_id
-  CROSS JOIN LATERAL (SELECT DISTINCT x AS member_id FROM unnest(array[o.assigned_to, b.converted_by]) x WHERE x IS NOT NULL) m
+  FROM booking_operations o
+  CROSS JOIN LATERAL (SELECT DISTINCT x AS member_id FROM unnest(array[o.assigned_to, o.converted_by]) x WHERE x IS NOT NULL) m
   WHERE o.organization_id = org GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
 
   DELETE FROM vendor_transaction_totals WHERE organization_id = org;
@@ -391,7 +364,7 @@ END $fn$;
 REVOKE ALL ON FUNCTION list_totals_recount(uuid), booking_totals_add(uuid, date, text, text, int), receipt_totals_add(uuid, date, text, text, int, bigint),
   invoice_totals_add(uuid, date, date, boolean, int, bigint, bigint), invoice_totals_apply(booking_invoices, bigint, bigint, int),
   operation_totals_add(uuid, date, text, int, int, int, int, int, int, bigint, bigint), operation_member_totals_add(uuid, uuid, text, int, int, int, int, int, int, bigint, bigint),
-  operation_totals_apply(booking_operations, uuid, int), operation_member_totals_apply(booking_operations, uuid, int), vendor_transaction_totals_add(uuid, uuid, date, text, text, int, bigint),
+  operation_totals_apply(booking_operations, int), vendor_transaction_totals_add(uuid, uuid, date, text, text, int, bigint),
   expense_totals_add(uuid, date, text, text, int) FROM public;
 --> statement-breakpoint
 SELECT list_totals_recount(id) FROM organizations;
