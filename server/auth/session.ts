@@ -103,6 +103,7 @@ export function sessionAuth(found: SessionRow | undefined, config: AppServices['
         ...effectiveAccess(row),
       },
       readOnly: row.subStatus ? readOnlyReason(row.subStatus, row.subPeriodEnd!, row.orgToday) : null,
+      timeZone: row.orgTimeZone,
     },
   };
 }

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { PAYMENT_STATES, type BookingsQuery, type CompletedBookingsQuery, type PaymentReceiptsQuery, type PendingInstallment, type PendingInstallmentsQuery, type ReceiptStats } from '../../src/api/bookings/contract';
 import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
 import { addDays, monthStart } from '../../src/domain/calendar';
@@ -7,12 +6,10 @@ import type { BookingState } from '../../src/machines/booking-machine';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { readInteger } from '../db/money';
-import { members } from '../auth/schema';
-import { placeRefsJson, placesCte } from '../catalogue';
-import { leads } from '../leads';
-import { containsPattern, dateRangeSql, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPage, listPageJson, memberRefJson, monthsAndEdges, monthsSql, pageColumn, statOf, statsColumn, type DateRange, type JsonPage, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
-import { bookingInstallments, bookingInvoices, bookingPaymentProofs, bookingPayments, bookingTotals, bookings, paymentAllocations, receiptTotals } from './schema';
-import { bookingRef, memberRefs, toInstallment, visibleBookings } from './store';
+import { placesCte } from '../catalogue';
+import { containsPattern, dateRangeSql, filtersOnly, jsonPage, jsonPageSql, listPage, listPageJson, monthsAndEdges, monthsSql, pageColumn, statOf, statsColumn, type DateRange, type JsonPage, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
+import { bookingInstallments, bookingInvoices, bookingPayments, bookingTotals, bookings, receiptTotals } from './schema';
+import { BOOKING_ROW_COLUMNS, BOOKING_ROW_FROM, PAYMENT_ROW_COLUMNS, PAYMENT_ROW_FROM, bookingJson, bookingRef, memberRefs, paymentJson, paymentStatusSql, toInstallment, visibleBookings } from './store';
 import { COLLECTING_STATES, DELIVERED_STATES } from './workflow';
 
 /**
@@ -64,12 +61,6 @@ const BOOKING_SORT = {
 };
 
 /**
- * A booking's payment status in SQL, for filters: the rule of `paymentStatus` (src/domain), which
- * tests/api/bookings-lists.test.ts holds the two to.
- */
-export const paymentStatusSql = sql<string>`case when ${bookings.paidAmount} >= ${bookings.grandTotal} then 'paid' when ${bookings.paidAmount} > 0 then 'partiallyPaid' else 'unpaid' end`;
-
-/**
  * How many bookings of some states and tour types depart in a range, from the kept totals
  * (`booking_totals`: its whole months) and the bookings of the range's edge days (their departure
  * index): what a list filtered by nothing else counts, at the same cost for any number of bookings.
@@ -84,33 +75,6 @@ function keptBookingCount(f: { statuses?: readonly string[]; tourTypes?: readonl
   for (const edge of edges) parts.push(sql`(select count(*) from ${bookings} where ${keys(bookings.status, bookings.tourType)} and ${dateRangeSql(bookings.departure, edge)})`);
   return sql.join(parts, sql` + `);
 }
-
-/** What a bookings list row reads, under the names BOOKING_JSON reads them by (the heavy columns, the tour as booked and the policy, left out). */
-const BOOKING_PAGE_COLUMNS = sql`${bookings.id}, ${bookings.number}, ${bookings.tourType} as tour_type, ${bookings.tourId} as tour_id, ${bookings.tourTitle} as tour_title,
-  ${bookings.tourVersion} as tour_version, ${bookings.leadId} as lead_id, ${leads.name} as lead_name, ${bookings.customerName} as customer_name,
-  ${bookings.customerEmail} as customer_email, ${bookings.customerPhone} as customer_phone, ${bookings.language}, ${bookings.status}, ${bookings.regions},
-  ${bookings.destinations}, ${bookings.departure}, ${bookings.arrival}, ${bookings.totalNights} as total_nights, ${bookings.pax}, ${bookings.grandTotal} as grand_total,
-  ${bookings.paidAmount} as paid_amount, ${bookings.currency}, ${bookings.convertedBy} as converted_by, ${members.name} as converted_name,
-  ${bookings.createdAt} as created_at, ${bookings.updatedAt} as updated_at`;
-const BOOKING_PAGE_FROM = sql`${bookings} join ${leads} on ${leads.id} = ${bookings.leadId} left join ${members} on ${members.id} = ${bookings.convertedBy}`;
-/**
- * A bookings list row as `toBookings` (server/bookings/store.ts) answers it, written by PostgreSQL
- * from a page row named as the bookings' table (the payment status is the filters' own
- * expression); tests/api/list-json.test.ts holds the two equal.
- */
-const b = pageColumn('bookings');
-const BOOKING_JSON = sql`json_build_object(
-  '_id', ${b('id')}, 'ref', 'BK-' || ${b('number')}, 'tourType', ${b('tour_type')},
-  'tour', json_build_object('_id', ${b('tour_id')}, 'title', ${b('tour_title')}, 'version', ${b('tour_version')}),
-  'lead', json_build_object('_id', ${b('lead_id')}, 'name', coalesce(${b('lead_name')}, ${b('customer_name')})),
-  'customer', json_build_object('name', ${b('customer_name')}, 'email', ${b('customer_email')}, 'phone', ${b('customer_phone')}),
-  'language', ${b('language')}, 'status', ${b('status')},
-  'regions', ${placeRefsJson(b('regions'))}, 'destinations', ${placeRefsJson(b('destinations'))},
-  'departure', ${b('departure')}, 'arrival', ${b('arrival')}, 'totalNights', ${b('total_nights')}, 'pax', ${b('pax')},
-  'grandTotal', ${b('grand_total')}, 'paid', ${b('paid_amount')}, 'balance', ${b('grand_total')} - ${b('paid_amount')}, 'paymentStatus', ${paymentStatusSql},
-  'currency', ${b('currency')}, 'convertedBy', ${memberRefJson(b('converted_by'), b('converted_name'))},
-  'invoiceGenerated', exists (select 1 from ${bookingInvoices} i where i.booking_id = ${b('id')}),
-  'createdAt', ${isoInstantSql(b('created_at'))}, 'updatedAt', ${isoInstantSql(b('updated_at'))})`;
 
 async function bookingPageOf(
   tx: Tx,
@@ -128,7 +92,7 @@ async function bookingPageOf(
     page: (limit, offset) =>
       jsonPage<JsonPage & { total: string }>(
         tx,
-        jsonPageSql({ columns: BOOKING_PAGE_COLUMNS, from: BOOKING_PAGE_FROM, where, order, limit, offset, alias: 'bookings', record: BOOKING_JSON, beside: [{ name: 'places', query: placesCte(sql`regions`, sql`destinations`) }], aggregates: sql`(${total})::text as total` }),
+        jsonPageSql({ columns: BOOKING_ROW_COLUMNS, from: BOOKING_ROW_FROM, where, order, limit, offset, alias: 'bookings', record: bookingJson(), beside: [{ name: 'places', query: placesCte(sql`regions`, sql`destinations`) }], aggregates: sql`(${total})::text as total` }),
       ),
     count: async (page) => readInteger(page.total),
   });
@@ -274,31 +238,12 @@ function receiptStatsOf(row: StatsRow): ReceiptStats {
   };
 }
 
-const submitter = alias(members, 'submitter');
-const decider = alias(members, 'decider');
-/** What a receipt row reads, under the names RECEIPT_JSON reads them by (the proof's name, type and size, not its bytes). */
-const RECEIPT_PAGE_COLUMNS = sql`${bookingPayments}.*, ${bookingPaymentProofs.fileName} as proof_name, ${bookingPaymentProofs.contentType} as proof_type,
-  ${bookingPaymentProofs.size} as proof_size, ${bookings.number} as b_number, ${bookings.customerName} as b_customer_name,
-  ${submitter.name} as submitted_name, ${decider.name} as decided_name`;
-const RECEIPT_PAGE_FROM = sql`${bookingPayments} join ${bookings} on ${bookings.id} = ${bookingPayments.bookingId}
-  left join ${bookingPaymentProofs} on ${bookingPaymentProofs.paymentId} = ${bookingPayments.id}
-  left join ${members} as ${sql.identifier('submitter')} on ${submitter.id} = ${bookingPayments.submittedBy}
-  left join ${members} as ${sql.identifier('decider')} on ${decider.id} = ${bookingPayments.decidedBy}`;
-/**
- * A receipt as `toPayments` (server/bookings/store.ts) and the receipts list answer it, written by
- * PostgreSQL from a page row named as the payments' table; tests/api/list-json.test.ts holds the two equal.
- */
-const p = pageColumn('booking_payments');
-const RECEIPT_JSON = sql`json_build_object(
-  '_id', ${p('id')}, 'bookingId', ${p('booking_id')}, 'amount', ${p('amount')}, 'currency', ${p('currency')}, 'paymentMethod', ${p('payment_method')},
-  'paidOn', ${p('paid_on')}, 'reference', ${p('reference')}, 'notes', ${p('notes')}, 'status', ${p('status')}, 'isVerified', ${p('status')} = 'verified',
-  'receiptNumber', ${p('receipt_number')}, 'failReason', ${p('fail_reason')},
-  'proof', case when ${p('proof_name')} is not null then json_build_object('fileName', ${p('proof_name')}, 'contentType', ${p('proof_type')}, 'size', coalesce(${p('proof_size')}, 0)) end,
-  'allocations', (select coalesce(json_agg(json_build_object('installmentId', a.installment_id, 'amount', a.amount) order by i.position, a.id), '[]'::json)
-                  from ${paymentAllocations} a join ${bookingInstallments} i on i.id = a.installment_id where a.payment_id = ${p('id')}),
-  'submittedBy', ${memberRefJson(p('submitted_by'), p('submitted_name'))}, 'decidedBy', ${memberRefJson(p('decided_by'), p('decided_name'))},
-  'decidedAt', ${isoInstantSql(p('decided_at'))}, 'createdAt', ${isoInstantSql(p('created_at'))},
-  'date', ${p('paid_on')}, 'booking', json_build_object('_id', ${p('booking_id')}, 'ref', 'BK-' || ${p('b_number')}, 'customerName', ${p('b_customer_name')}))`;
+/** What a receipt row reads: the payment's (PAYMENT_ROW_COLUMNS) and its booking's number and customer. */
+const RECEIPT_PAGE_COLUMNS = sql`${PAYMENT_ROW_COLUMNS}, ${bookings.number} as b_number, ${bookings.customerName} as b_customer_name`;
+const RECEIPT_PAGE_FROM = sql`${PAYMENT_ROW_FROM} join ${bookings} on ${bookings.id} = ${bookingPayments.bookingId}`;
+/** A receipt: its payment as every answer writes it (`paymentJson`), the day paid and its booking. */
+const r = pageColumn('booking_payments');
+const RECEIPT_JSON = paymentJson(sql`'date', ${r('paid_on')}, 'booking', json_build_object('_id', ${r('booking_id')}, 'ref', 'BK-' || ${r('b_number')}, 'customerName', ${r('b_customer_name')})`);
 
 /** `GET /payment-receipts`: the payments of the bookings the caller sees, with the seed's ten stats over the same filters. */
 export async function paymentReceiptsPage(tx: Tx, auth: AuthContext, query: PaymentReceiptsQuery, today: string): Promise<Response> {

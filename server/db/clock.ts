@@ -21,9 +21,9 @@ export const clockOverride = pgTable(
 );
 
 /**
- * Time zones read with a signed-in GET's session (session_open answers it in the transaction's first
- * round trip): for the rest of that transaction, the organization's time zone without asking again.
- * A request that changes the time zone has a body, so never one of these transactions.
+ * The organization's time zone as a signed-in request's session found it (session_open answers it):
+ * for the rest of that request's transaction, read without asking again. A request that changes the
+ * time zone reads no "today" after it.
  */
 const timeZones = new WeakMap<Tx, string>();
 export function rememberTimeZone(tx: Tx, timeZone: string): void {

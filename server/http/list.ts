@@ -1,6 +1,6 @@
 import { asc, desc, getTableColumns, getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgDialect, PgSession, PgTable } from 'drizzle-orm/pg-core';
-import { createHash } from 'node:crypto';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { executePrepared } from '../db/prepared';
 import type { Tx } from '../db/client';
 import type { ListAnswer } from '../../src/api/common/schemas';
 import { addDays, monthStart } from '../../src/domain/calendar';
@@ -197,17 +197,10 @@ export function jsonPageSql(def: {
     from page as ${sql.identifier(def.alias)} ${sql.join(beside.map((b) => sql`, ${sql.identifier(b.name)}`))}`;
 }
 
-/**
- * Runs {@link jsonPageSql} as a named prepared statement (named by its text's hash): each
- * connection plans a list's statement once and then runs it with new parameters, instead of
- * planning it on every request (planning was about a third of a list's PostgreSQL time).
- */
+/** Runs {@link jsonPageSql}, prepared (`executePrepared`): each connection plans a list's statement once. */
 export async function jsonPage<P extends JsonPage = JsonPage>(tx: Tx, query: SQL): Promise<P> {
-  const { session, dialect } = tx as unknown as { session: PgSession; dialect: PgDialect };
-  const built = dialect.sqlToQuery(query);
-  const name = `list_${createHash('sha1').update(built.sql).digest('base64url')}`;
-  const result = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: P[] };
-  return result.rows[0];
+  const [page] = await executePrepared<P>(tx, query);
+  return page;
 }
 
 /** A reference to a member (`{ _id, name }`) in a list's JSON: null without the id or the member (as `memberRefs` answers). */

@@ -10,6 +10,6 @@ export { leadJobs } from './jobs';
 export { generator, seedLeads } from './seed';
 export { contacts, leadQueries, leads } from './schema';
 export { assertOpen, followUpsDueToday, leadDetail, leadsToAssign, leadsWaitingLongest, logLeadEvent, memberRefs, newLeadsOf, refreshNextFollowUp, visibleLeads } from './store';
-export { leadWorkflow, markLeadQuoted, markLeadWon } from './workflow';
+export { leadWorkflow, markLeadBooked, markLeadQuoted, markLeadWon } from './workflow';
 
 registerCatalogueUses('leads', leadCatalogueUses);

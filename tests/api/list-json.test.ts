@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingOperations } from '../../server/operations/schema';
-import { bookingPaymentProofs, bookingPayments, bookings } from '../../server/bookings/schema';
-import { selectBookings, toBookings, toPayments } from '../../server/bookings/store';
+import { bookingPayments, bookings } from '../../server/bookings/schema';
+import { bookingContext, bookingDetail, installmentsOf, paymentsOf, selectBookings, toBookings, toInstallment, toTraveller, travellersOf } from '../../server/bookings/store';
 import { invoiceOfBooking } from '../../server/bookings/invoices';
 import { customizedTours } from '../../server/tours/schema';
 import { selectTours, toTours } from '../../server/tours/store';
@@ -58,7 +58,7 @@ describe('lists written by PostgreSQL', () => {
     expect(rows).toBeGreaterThan(5);
   });
 
-  it('bookings, completed bookings, payment receipts and invoices answer what toBookings, toPayments and toInvoice answer', async () => {
+  it('bookings, completed bookings, payment receipts and invoices answer what toBookings, a booking\'s payments and toInvoice answer', async () => {
     const made = await verifiedBooking(owner);
     await verify(owner, made._id, (await pay(owner, made._id, 1_000, { paymentMethod: 'card', paidOn: day(-40) })).body.data._id);
     await fail(owner, made._id, (await pay(owner, made._id, 2_000)).body.data._id);
@@ -67,15 +67,12 @@ describe('lists written by PostgreSQL', () => {
     let rows = 0;
     for (const query of ['', '?sortBy=customerName&sortOrder=asc&limit=7&page=2', '?tourStatus=verified', '?search=BK']) rows += await sameAsMapped(`/api/bookings${query}`, mapBookings);
     rows += await sameAsMapped('/api/bookings/completed', mapBookings);
+    // A receipt is its payment as the booking's page answers it, with the day paid and its booking.
     const mapReceipts = async (tx: Tx, ids: string[]) => {
-      const found = await tx
-        .select({ p: bookingPayments, proofName: bookingPaymentProofs.fileName, proofType: bookingPaymentProofs.contentType, proofSize: bookingPaymentProofs.size, number: bookings.number, customerName: bookings.customerName })
-        .from(bookingPayments)
-        .innerJoin(bookings, eq(bookings.id, bookingPayments.bookingId))
-        .leftJoin(bookingPaymentProofs, eq(bookingPaymentProofs.paymentId, bookingPayments.id))
-        .where(inArray(bookingPayments.id, ids));
-      const payments = await toPayments(tx, found);
-      return payments.map((p, i) => ({ ...p, date: p.paidOn, booking: { _id: p.bookingId, ref: `BK-${found[i].number}`, customerName: found[i].customerName } }));
+      const found = await tx.select({ id: bookingPayments.id, number: bookings.number, customerName: bookings.customerName }).from(bookingPayments).innerJoin(bookings, eq(bookings.id, bookingPayments.bookingId)).where(inArray(bookingPayments.id, ids));
+      const payments = await paymentsOf(tx, { paymentIds: ids });
+      const booking = new Map(found.map((f) => [f.id, f]));
+      return payments.map((p) => ({ ...p, date: p.paidOn, booking: { _id: p.bookingId, ref: `BK-${booking.get(p._id)!.number}`, customerName: booking.get(p._id)!.customerName } }));
     };
     for (const query of ['', '?sortBy=amount&sortOrder=asc', '?status=failed,submitted', `?dateRange[from]=${day(-60)}`]) rows += await sameAsMapped(`/api/payment-receipts${query}`, mapReceipts);
     const invoices = await owner.get('/api/booking-invoices?limit=100');
@@ -83,6 +80,24 @@ describe('lists written by PostgreSQL', () => {
     const expected = await s.database.withTenant(org, (tx) => Promise.all(invoices.body.data.map((inv: { bookingId: string }) => invoiceOfBooking(tx, inv.bookingId, TODAY))));
     expect(invoices.body.data).toEqual(expected);
     expect(rows + invoices.body.data.length).toBeGreaterThan(10);
+  });
+
+  it('a booking whole, written by PostgreSQL, answers what the row mappers answer', async () => {
+    const made = await verifiedBooking(owner);
+    await fail(owner, made._id, (await pay(owner, made._id, 2_000, { paymentMethod: 'cheque' })).body.data._id);
+    await pay(owner, made._id, 3_000);
+    const ids = (await s.sql<{ id: string }>(`select id from bookings where organization_id = $1 order by created_at desc limit 25`, [org])).map((r) => r.id);
+    for (const id of ids) {
+      await s.database.withTenant(org, async (tx) => {
+        const detail = await bookingDetail(tx, id, TODAY);
+        const [row] = await toBookings(tx, await selectBookings(tx).where(eq(bookings.id, id)));
+        const travellers = (await travellersOf(tx, id)).map(toTraveller);
+        const installments = (await installmentsOf(tx, id)).map((i) => toInstallment(i, TODAY));
+        expect(detail).toMatchObject({ ...row, travellers, installments, payments: await paymentsOf(tx, { bookingIds: [id] }) });
+        expect(detail.context).toEqual(await bookingContext(tx, { id, pax: row.pax, arrival: row.arrival }));
+        expect(detail.pendingAmount).toBe(detail.payments.filter((p) => p.status === 'submitted').reduce((sum, p) => sum + p.amount, 0));
+      });
+    }
   });
 
   it('hotels and activities answer what their records answer, searched or not', async () => {
