@@ -53,13 +53,13 @@ async function readBody(c: Context, def: RouteDef): Promise<unknown> {
   let decoded: string | undefined;
   const text = () => (decoded ??= new TextDecoder().decode(bytes));
   if (mediaType !== 'multipart/form-data' && text().trim() === '') return undefined;
-  if (def.bodyParsers) {
-    const parse = def.bodyParsers[mediaType];
-    if (parse) return parse({ bytes, contentType, text });
-    if (mediaType && mediaType !== 'application/json') {
-      const accepted = ['application/json', ...Object.keys(def.bodyParsers)].join(', ');
-      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`, undefined, undefined, { accepted });
-    }
+  const parse = def.bodyParsers?.[mediaType];
+  if (parse) return parse({ bytes, contentType, text });
+  // A body is JSON only when it says so: `text/plain` (which a cross-site form may send without
+  // asking first) or no type at all is not read as JSON. Multipart forms go through readForm.
+  if (mediaType !== 'application/json') {
+    const accepted = ['application/json', ...Object.keys(def.bodyParsers ?? {}), ...(def.multipart ? ['multipart/form-data'] : [])].join(', ');
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be one of: ${accepted}`, undefined, undefined, { accepted });
   }
   try {
     return JSON.parse(text());

@@ -1,8 +1,10 @@
+import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 import { SafeError } from './log';
 import type { SqlLogging } from './db/client';
 import type { EmailSettings } from '../src/api/admin/configurations/contract';
+import type { IpRange } from './http/outbound';
 
 /** The one place that reads process.env. */
 const envSchema = v.object({
@@ -16,6 +18,12 @@ const envSchema = v.object({
   SESSION_ABSOLUTE_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '24'),
   /** Behind a reverse proxy: read the client address from X-Forwarded-For and the scheme from X-Forwarded-Proto. */
   TRUST_PROXY: v.optional(v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1')), 'false'),
+  /**
+   * The address people reach the server at (`https://office.example`): links the server sends out
+   * (an owner's invitation) are built from it, never from a request's Host header. Required in
+   * production; elsewhere it defaults to http://localhost:PORT.
+   */
+  PUBLIC_URL: v.optional(v.string(), ''),
   /** Extra origins allowed to make state-changing calls (comma-separated), e.g. the Vite dev server. */
   ALLOWED_ORIGINS: v.optional(v.string(), ''),
   DB_POOL_SIZE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '20'),
@@ -57,6 +65,12 @@ const envSchema = v.object({
   AI_MODEL: v.optional(v.string()),
   AI_API_KEY: v.optional(v.string()),
   AI_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'AI_TIMEOUT_SECONDS must be a number'), v.transform(Number)), '60'),
+  /**
+   * Address ranges an organization's mail server or AI endpoint may reach although they are the
+   * platform's own (loopback, private, link-local…): comma-separated CIDR ranges or addresses, e.g.
+   * `127.0.0.1/32,10.1.0.0/16` for a mail relay or Ollama on the same host or network.
+   */
+  OUTBOUND_ALLOWED_RANGES: v.optional(v.string(), ''),
   LEAD_CAPTURE_PER_MINUTE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'LEAD_CAPTURE_PER_MINUTE must be a number'), v.transform(Number)), '20'),
 });
 
@@ -70,6 +84,8 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   trustProxy: boolean;
+  /** PUBLIC_URL: scheme, host and port, no trailing slash (`https://office.example`). */
+  publicUrl: string;
   allowedOrigins: string[];
   dbPoolSize: number;
   logSql: SqlLogging;
@@ -79,6 +95,8 @@ export interface Config {
   queue: { pollSeconds: number; maintenanceSeconds: number };
   /** The server's default model, when the environment names one; a model's answer waits `timeoutMs` at most. */
   ai: { baseUrl?: string; model?: string; apiKey?: string; timeoutMs: number };
+  /** Ranges of the platform's own network that organizations' addresses may reach all the same (server/http/outbound.ts). */
+  outboundAllowedRanges: IpRange[];
   /** The platform's mail server (PLATFORM_SMTP_URL), in the shape the mailer takes; null when unset. */
   platformSmtp: EmailSettings | null;
   /** Where the built web app lives; absent when the API runs alone (tests). */
@@ -94,6 +112,25 @@ function originOf(text: string): string {
     /* reported below */
   }
   throw new ConfigError(`Invalid configuration:\n  ALLOWED_ORIGINS: ${JSON.stringify(text)} is not an origin such as https://office.example`);
+}
+
+/** PUBLIC_URL as an origin; required in production, where no request may choose the links' address. */
+function publicUrl(text: string, env: Config['env'], port: number): string {
+  const invalid = (reason: string) => new ConfigError(`Invalid configuration:\n  PUBLIC_URL: ${reason}`);
+  if (!text.trim()) {
+    if (env === 'production') throw invalid('must be set in production: the address people reach the server at, such as https://office.example (links in invitations are built from it)');
+    return `http://localhost:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw invalid(`${JSON.stringify(text)} is not a URL such as https://office.example`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+    throw invalid(`${JSON.stringify(text)} must be a scheme, host and optional port only, such as https://office.example`);
+  }
+  return url.origin;
 }
 
 /** PLATFORM_SMTP_URL and PLATFORM_MAIL_FROM as the mailer's settings, or why they cannot be. */
@@ -125,6 +162,24 @@ function platformSmtp(urlText: string, fromText: string): EmailSettings | null {
   };
 }
 
+/** OUTBOUND_ALLOWED_RANGES as ranges: `10.0.0.0/8`, `::1/128`, or an address alone (the one address). */
+function ipRanges(text: string): IpRange[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const [address, prefixText, extra] = item.split('/');
+      const family = net.isIP(address);
+      const max = family === 4 ? 32 : 128;
+      const prefix = prefixText === undefined ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
+      if (!family || extra !== undefined || !(prefix >= 0 && prefix <= max)) {
+        throw new ConfigError(`Invalid configuration:\n  OUTBOUND_ALLOWED_RANGES: ${JSON.stringify(item)} is not an address range such as 127.0.0.1/32 or 10.0.0.0/8`);
+      }
+      return { address, prefix, family: family === 4 ? 'ipv4' : 'ipv6' } as const;
+    });
+}
+
 /** A configuration the server cannot start with; its message names the variable and says what is wrong. */
 export class ConfigError extends SafeError {}
 
@@ -145,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: publicUrl(e.PUBLIC_URL, e.NODE_ENV, e.PORT),
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean).map(originOf),
     dbPoolSize: e.DB_POOL_SIZE,
     logSql: e.LOG_SQL,
@@ -153,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { retries: e.MAIL_RETRIES, retryDelaySeconds: Math.max(1, e.MAIL_RETRY_DELAY_SECONDS), timeoutSeconds: Math.max(1, e.MAIL_TIMEOUT_SECONDS), workers: e.MAIL_WORKERS },
     queue: { pollSeconds: e.QUEUE_POLL_SECONDS, maintenanceSeconds: Math.max(1, e.QUEUE_MAINTENANCE_SECONDS) },
     ai: { baseUrl: e.AI_BASE_URL || undefined, model: e.AI_MODEL || undefined, apiKey: e.AI_API_KEY || undefined, timeoutMs: Math.max(1, e.AI_TIMEOUT_SECONDS) * 1000 },
+    outboundAllowedRanges: ipRanges(e.OUTBOUND_ALLOWED_RANGES),
     platformSmtp: platformSmtp(e.PLATFORM_SMTP_URL, e.PLATFORM_MAIL_FROM),
     webDist: path.resolve('dist'),
   };

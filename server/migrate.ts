@@ -77,7 +77,7 @@ const MONEY_GRANTS: Record<string, MoneyGrant> = {
   accounts: { insert: false, update: 'lock' },
   number_series: { insert: false, update: 'none' },
   ledger_totals: { insert: false, update: 'none' },
-  // The lists' kept totals (0031_list_totals_rules.sql): their triggers' alone, read by the tenant.
+  // The lists' kept totals (0033_list_totals_rules.sql): their triggers' alone, read by the tenant.
   booking_totals: { insert: false, update: 'none' },
   receipt_totals: { insert: false, update: 'none' },
   invoice_totals: { insert: false, update: 'none' },
@@ -95,12 +95,16 @@ const MONEY_GRANTS: Record<string, MoneyGrant> = {
   booking_invoices: FACT,
   vendor_transactions: FACT,
   operation_payments: FACT,
+  credit_note_redemptions: FACT,
+  vendor_refunds: FACT,
+  credit_notes: { insert: true, update: { except: ['id', 'organization_id', 'number', 'cancellation_id', 'booking_id', 'contact_id', 'lead_id', 'amount', 'used_amount', 'currency', 'issued_on', 'valid_until', 'entry_id', 'created_at'] } },
+  refunds: { insert: true, update: { except: ['id', 'organization_id', 'cancellation_id', 'booking_id', 'amount', 'currency', 'payment_method', 'approved_on', 'created_at'] } },
   booking_payments: { insert: true, update: { except: ['id', 'organization_id', 'booking_id', 'amount', 'currency', 'payment_method', 'paid_on', 'submitted_by', 'created_at'] } },
   booking_operations: {
     insert: true,
     update: { except: ['id', 'organization_id', 'booking_id', 'currency', 'revenue', 'departure', 'arrival', 'converted_by', 'vouchers_cost', 'expenses_cost', 'paid_out', 'voucher_count', 'draft_count', 'unsent_count', 'expense_count', 'created_at'] },
   },
-  vouchers: { insert: true, delete: true, update: { except: ['id', 'organization_id', 'operation_id', 'currency', 'paid_amount', 'created_at'] } },
+  vouchers: { insert: true, delete: true, update: { except: ['id', 'organization_id', 'operation_id', 'currency', 'paid_amount', 'vendor_refunded', 'created_at'] } },
   additional_expenses: { insert: true, delete: true, update: { except: ['id', 'organization_id', 'operation_id', 'currency', 'paid_amount', 'created_at'] } },
 };
 const MONEY_TABLES = Object.keys(MONEY_GRANTS);

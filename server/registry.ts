@@ -15,6 +15,7 @@ import { FINANCE_DAY_JOB, financeJobs, financeRoutes } from './finance';
 import { leadJobs, leadRoutes } from './leads';
 import { notificationRoutes } from './notifications';
 import { operationRoutes } from './operations';
+import { CANCELLATIONS_DAY_JOB, cancellationJobs, cancellationRoutes } from './cancellations';
 import { platformQueues, platformRoutes } from './platform';
 import { tourRoutes } from './tours';
 import { vendorRoutes } from './vendors';
@@ -24,13 +25,13 @@ import { vendorRoutes } from './vendors';
  * these. Within the list, fixed paths come before parameterised ones that could shadow them.
  */
 export const registry: { api: RouteDef[]; platform: RouteDef[] } = {
-  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...aiRoutes, ...tourRoutes, ...bookingRoutes, ...bookingDocumentRoutes, ...operationRoutes, ...outboxRoutes],
+  api: [...adminRoutes, ...dashboardRoutes, ...notificationRoutes, ...vendorRoutes, ...catalogueRoutes, ...leadRoutes, ...contactRoutes, ...financeRoutes, ...aiRoutes, ...tourRoutes, ...bookingRoutes, ...bookingDocumentRoutes, ...operationRoutes, ...cancellationRoutes, ...outboxRoutes],
   // The parent service, for platform operators: organizations, subscriptions, onboarding.
   platform: platformRoutes,
 };
 
 /** Every kind of background job the product runs, by kind. */
-export const jobHandlers: JobHandlers = { ...leadJobs, ...maintenanceJobs, ...bookingJobs, ...financeJobs, ...dailyTick([BOOKING_DAY_JOB, FINANCE_DAY_JOB]) };
+export const jobHandlers: JobHandlers = { ...leadJobs, ...maintenanceJobs, ...bookingJobs, ...financeJobs, ...cancellationJobs, ...dailyTick([BOOKING_DAY_JOB, FINANCE_DAY_JOB, CANCELLATIONS_DAY_JOB]) };
 
 /** The queues of work that talks to the outside world (pg-boss, server/jobs/boss.ts), dead-letter queues first. */
 export const bossQueues = (services: AppServices): BossQueue[] => [...documentQueues(services), ...platformQueues(services)];

@@ -19,3 +19,4 @@ export * from './documents/schema';
 export * from './bookings/schema';
 export * from './ai/schema';
 export * from './operations/schema';
+export * from './cancellations/schema';

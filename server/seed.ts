@@ -5,7 +5,7 @@ import { seedOperator } from './platform';
 import type { Db } from './db/client';
 import { seedLeads } from './leads';
 import { DEMO_PACKAGES, GLOBE_PACKAGES, seedPackages, seedTours, type PackageSeed } from './tours';
-import { FINANCE_SEEDS, seedFinance } from './finance';
+import { FINANCE_SEEDS, seedFinance, startBooksWithHistory } from './finance';
 import { BOOKING_SEEDS, seedBookings } from './bookings';
 import { OPERATION_SEEDS, seedOperations } from './operations';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue';
@@ -139,6 +139,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       await seedPackages(tx, organizationId, spec.packages);
       await seedBookings(tx, organizationId, BOOKING_SEEDS[spec.name]);
       await seedOperations(tx, organizationId, OPERATION_SEEDS[spec.name] ?? []);
+      await startBooksWithHistory(tx, organizationId);
     }
     return true;
   });

@@ -11,9 +11,9 @@ import { readOnlyReason } from '../../src/api/platform/subscription';
 import { daysBetween } from '../../src/domain/calendar';
 import { todayIn } from '../db/clock';
 import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
-import type { Tx } from '../db/client';
+import { databaseReachable, type Tx } from '../db/client';
 import { members, roles, sessions, subscriptions } from '../auth/schema';
-import { ApiError } from '../http/errors';
+import { ApiError, databaseUnavailable } from '../http/errors';
 import { PUBLIC, SIGNED_IN, publicRoute, route } from '../http/route';
 import { findMember, currentOrganization, toOrganization } from './store';
 
@@ -55,11 +55,13 @@ export const authRoutes = [
   publicRoute({
     method: 'GET',
     path: '/health',
-    answers: v.object({ status: v.literal('ok') }),
+    // For a load balancer or a monitor: 200 while the database answers, else 503 DATABASE_UNAVAILABLE
+    // with Retry-After (the server itself stays up and answers it).
+    answers: v.object({ status: v.literal('ok'), database: v.literal('reachable') }),
     access: PUBLIC,
     async handler({ services }) {
-      await services.database.db.execute(sql`select 1`);
-      return { status: 'ok' };
+      if (!(await databaseReachable(services.database))) throw databaseUnavailable();
+      return { status: 'ok' as const, database: 'reachable' as const };
     },
   }),
 

@@ -67,6 +67,8 @@ export const DEFAULT_ROLES: { name: string; description: string; permissions: Pe
       personalizedTours: [...VIEW],
       groupTours: [...VIEW],
       bookings: ['view', 'create'],
+      // A customer who cancels asks their agent: the agent requests it (with the quote), a manager decides.
+      cancellations: ['view', 'create'],
       ...catalogue(VIEW),
     },
     visibility: { leads: 'own', bookings: 'own' },
@@ -81,6 +83,7 @@ export const DEFAULT_ROLES: { name: string; description: string; permissions: Pe
       leads: [...VIEW],
       contacts: [...VIEW],
       operations: [...FULL],
+      cancellations: [...VIEW],
       vendors: [...FULL],
       customizedTours: [...VIEW],
       personalizedTours: [...FULL],

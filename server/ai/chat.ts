@@ -11,7 +11,7 @@ import { leads, leadDetail, memberRefs, visibleLeads } from '../leads';
 import type { AppServices } from '../services';
 import { customizedTours, tourDetail } from '../tours';
 import { generateTour } from './generate';
-import { assertWithinLimit, modelSettings, recordUsage, type ChatMessage, type ModelEndpoint } from './model';
+import { assertWithinLimit, MODEL_FAILED, modelSettings, postCompletion, recordUsage, type ChatMessage, type ModelEndpoint } from './model';
 import { aiMessages, aiThreads } from './schema';
 
 /**
@@ -244,13 +244,8 @@ const chunkSchema = v.object({
  */
 async function streamTurn(endpoint: ModelEndpoint, messages: ChatMessage[], onText: (text: string) => void): Promise<StreamedTurn> {
   const turn: StreamedTurn = { content: '', toolCalls: [], finished: false, tokens: { promptTokens: 0, completionTokens: 0 } };
-  const res = await fetch(`${endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}) },
-    body: JSON.stringify({ model: endpoint.model, messages, tools: TOOLS, stream: true, stream_options: { include_usage: true } }),
-    signal: AbortSignal.timeout(endpoint.timeoutMs),
-  });
-  if (!res.ok || !res.body) throw new Error(`the model's endpoint answered ${res.status}`);
+  const res = await postCompletion(endpoint, { model: endpoint.model, messages, tools: TOOLS, stream: true, stream_options: { include_usage: true } }, AbortSignal.timeout(endpoint.timeoutMs));
+  if (!res.ok || !res.body) throw new Error(MODEL_FAILED);
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -376,7 +371,8 @@ export async function sendChat(tx: Tx, auth: AuthContext, services: AppServices,
           finished = false;
         }
       } catch (error) {
-        send({ type: 'error', message: `The model could not answer: ${(error as Error).message}` });
+        // Said the same way however the endpoint failed: the answer never tells what listens at an address.
+        send({ type: 'error', message: `The model could not answer: ${MODEL_FAILED}` });
       }
       if (tokens.promptTokens || tokens.completionTokens) await recordUsage(services, auth, tokens).catch(() => undefined);
       const stored = await services.database.withTenant(auth.organizationId, async (t) => {

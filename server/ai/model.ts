@@ -8,6 +8,7 @@ import type { Tx } from '../db/client';
 import { ApiError } from '../http/errors';
 import type { AppServices } from '../services';
 import { aiUsage } from './schema';
+import { guardedFetch, isOperatorUrl, outboundPolicy, type OutboundPolicy } from '../http/outbound';
 
 /**
  * The model: any OpenAI-compatible endpoint (`POST {baseUrl}/chat/completions`), through plain
@@ -20,6 +21,8 @@ export interface ModelEndpoint {
   model: string;
   apiKey?: string;
   timeoutMs: number;
+  /** An organization's own endpoint: connected to only through the outbound guard (server/http/outbound.ts). */
+  guard?: OutboundPolicy;
 }
 
 export interface ModelSettings {
@@ -33,13 +36,30 @@ export async function modelSettings(tx: Tx, services: AppServices): Promise<Mode
   const org = v.parse(configSettingsSchemas.aiConfig, knownSettings('aiConfig', stored));
   const apiKey = typeof stored.apiKey === 'string' && stored.apiKey ? stored.apiKey : undefined;
   const { ai } = services.config;
+  // The server's own AI_BASE_URL is the operator's, allowed wherever it is (an Ollama on this host);
+  // an organization's address that is the same one is allowed with it.
+  const guard = isOperatorUrl(org.baseUrl, ai.baseUrl) ? undefined : outboundPolicy(services.config.outboundAllowedRanges);
   const endpoint: ModelEndpoint | null =
     org.baseUrl && org.model
-      ? { source: 'organization', baseUrl: org.baseUrl, model: org.model, apiKey, timeoutMs: ai.timeoutMs }
+      ? { source: 'organization', baseUrl: org.baseUrl, model: org.model, apiKey, timeoutMs: ai.timeoutMs, guard }
       : ai.baseUrl && ai.model
         ? { source: 'server', baseUrl: ai.baseUrl, model: ai.model, apiKey: ai.apiKey, timeoutMs: ai.timeoutMs }
         : null;
   return { endpoint, monthlyTokenLimit: org.monthlyTokenLimit };
+}
+
+const withoutTrailingSlash = (url: string) => url.trim().replace(/\/+$/, '');
+
+/** `POST {baseUrl}/chat/completions` of an endpoint: an organization's through the outbound guard, the server's own as it is. */
+export function postCompletion(endpoint: ModelEndpoint, body: unknown, signal: AbortSignal): Promise<Response> {
+  const url = `${withoutTrailingSlash(endpoint.baseUrl)}/chat/completions`;
+  const init = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}) },
+    body: JSON.stringify(body),
+    signal,
+  };
+  return endpoint.guard ? guardedFetch(url, init, endpoint.guard) : fetch(url, init);
 }
 
 /** The first day of the current month (UTC) by the database's clock, as the usage rows key it. */
@@ -96,10 +116,19 @@ export async function recordUsage(services: AppServices, auth: AuthContext, toke
   );
 }
 
+/** What an answer says when the model's endpoint failed, whatever failed (see ModelFailure). */
+export const MODEL_FAILED = "the model's endpoint did not answer with a chat completion";
+
 /** Why a model's answer could not be used (answered 502 with the planner offered). */
 export class ModelFailure extends Error {
   constructor(
-    readonly reason: 'timeout' | 'unreachable' | 'status' | 'invalidJson' | 'invalidPlan',
+    /**
+     * `failed` is every way the endpoint did not answer with a chat completion (refused, not
+     * reached, not allowed, an error status, not a completion): one reason and one message, so an
+     * answer never tells what listens at an address (issue 26). `timeout`: nothing answered in
+     * time. `invalidJson` and `invalidPlan`: a completion whose content is not the plan asked for.
+     */
+    readonly reason: 'timeout' | 'failed' | 'invalidJson' | 'invalidPlan',
     message: string,
     readonly tokens = { promptTokens: 0, completionTokens: 0 },
   ) {
@@ -125,35 +154,33 @@ const completionSchema = v.object({
  * a completion, or content that is not JSON. Returns the parsed content and the tokens spent.
  */
 export async function structuredCompletion(endpoint: ModelEndpoint, messages: ChatMessage[], schemaName: string, jsonSchema: object) {
+  const timedOut = () => new ModelFailure('timeout', `the model did not answer within ${Math.round(endpoint.timeoutMs / 1000)} s`);
+  const failed = () => new ModelFailure('failed', MODEL_FAILED);
+  const isTimeout = (error: unknown) => ['TimeoutError', 'AbortError'].includes((error as Error).name);
   let res: Response;
   try {
-    res = await fetch(`${endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}) },
-      body: JSON.stringify({
+    res = await postCompletion(
+      endpoint,
+      {
         model: endpoint.model,
         messages,
         temperature: 0,
         response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema: jsonSchema } },
-      }),
-      signal: AbortSignal.timeout(endpoint.timeoutMs),
-    });
+      },
+      AbortSignal.timeout(endpoint.timeoutMs),
+    );
   } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new ModelFailure('timeout', `the model did not answer within ${Math.round(endpoint.timeoutMs / 1000)} s`);
-    throw new ModelFailure('unreachable', `the model's endpoint could not be reached (${(error as Error).message})`);
+    throw isTimeout(error) ? timedOut() : failed();
   }
   let body: unknown;
   try {
     body = await res.json();
   } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new ModelFailure('timeout', `the model did not answer within ${Math.round(endpoint.timeoutMs / 1000)} s`);
-    throw new ModelFailure(res.ok ? 'invalidJson' : 'status', res.ok ? 'the model answered something that is not JSON' : `the model's endpoint answered ${res.status}`);
+    throw isTimeout(error) ? timedOut() : failed();
   }
-  if (!res.ok) throw new ModelFailure('status', `the model's endpoint answered ${res.status}`);
+  if (!res.ok) throw failed();
   const completion = v.safeParse(completionSchema, body);
-  if (!completion.success) throw new ModelFailure('invalidJson', 'the model answered something that is not a chat completion');
+  if (!completion.success) throw failed();
   const tokens = { promptTokens: completion.output.usage?.prompt_tokens ?? 0, completionTokens: completion.output.usage?.completion_tokens ?? 0 };
   const content = completion.output.choices[0].message.content ?? '';
   try {

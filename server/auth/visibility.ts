@@ -11,3 +11,8 @@ import type { AuthContext } from './session';
 export function visibleTo(auth: AuthContext, scope: keyof Visibility, owner: AnyPgColumn): SQL | undefined {
   return auth.role.isOwner || auth.role.visibility[scope] === 'all' ? undefined : eq(owner, auth.memberId);
 }
+
+/** The member whose own records the caller sees under "own" visibility of `scope`; undefined when the caller sees all. */
+export function ownRecordsOf(auth: Pick<AuthContext, 'role' | 'memberId'>, scope: keyof Visibility): string | undefined {
+  return auth.role.isOwner || auth.role.visibility[scope] === 'all' ? undefined : auth.memberId;
+}

@@ -7,6 +7,7 @@ import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, invalidField, issue } from '../http/errors';
 import { leads, markLeadBooked, visibleLeads } from '../leads';
+import { moduleSettings } from '../admin';
 import { bookingInstallments, bookingTravellers, bookings } from './schema';
 import { logBookingEvent } from './store';
 import { bookTour, bookedTour } from './tours';
@@ -24,7 +25,14 @@ export async function createBooking(tx: Tx, auth: Pick<AuthContext, 'memberId' |
     .where(and(eq(leads.id, input.leadId), visibleLeads(auth as AuthContext)));
   if (!lead) throw invalidField('leadId', 'unknownReference', 'is not a known lead', { kind: 'lead' });
 
-  const tour = await bookedTour(tx, input, today);
+  let tour: Awaited<ReturnType<typeof bookedTour>>;
+  try {
+    tour = await bookedTour(tx, auth as AuthContext, input, today);
+  } catch (error) {
+    // A price beyond what can be counted exactly (prices stored before amounts were bounded, times the party) is the party's 400, not a 500.
+    if (error instanceof RangeError) throw invalidField('travellers', 'tooLarge', 'price the booking beyond what can be counted exactly (2^53 − 1 minor units)', { max: Number.MAX_SAFE_INTEGER });
+    throw error;
+  }
   const plan = inDueOrder(input.installments);
   const problems = planProblems(plan, { total: tour.grandTotal, today, departure: tour.departure });
   if (problems.length) {
@@ -66,7 +74,7 @@ export async function createBooking(tx: Tx, auth: Pick<AuthContext, 'memberId' |
       priceInfant: tour.prices?.infant ?? null,
       grandTotal: tour.grandTotal,
       currency: tour.currency,
-      cancellationPolicy: await organizationCancellationPolicy(tx),
+      ...(await policyColumns(tx)),
     })
     .returning({ id: bookings.id });
   await tx.insert(bookingTravellers).values(
@@ -89,11 +97,15 @@ export async function createBooking(tx: Tx, auth: Pick<AuthContext, 'memberId' |
 }
 
 /**
- * The organization's cancellation policy, copied onto each new booking (SPEC workflow 4: tiers by
- * days before departure, snapshotted when the booking is made). The cancellations issue defines
- * where an organization keeps its tiers; until then an organization has none, and a booking keeps
- * an empty policy.
+ * The organization's cancellation policy (Configurations → Cancellations), copied onto each new
+ * booking (SPEC workflow 4: the tiers and flat fee it was sold under, whatever changes later).
  */
-export async function organizationCancellationPolicy(_tx: Tx): Promise<CancellationTier[]> {
-  return [];
+const policyColumns = async (tx: Tx) => {
+  const { tiers, flatFee } = await organizationCancellationPolicy(tx);
+  return { cancellationPolicy: tiers, cancellationFlatFee: flatFee };
+};
+
+export async function organizationCancellationPolicy(tx: Tx): Promise<{ tiers: CancellationTier[]; flatFee: number }> {
+  const { tiers, flatFee } = await moduleSettings(tx, 'cancellations');
+  return { tiers: [...tiers].sort((a, b) => b.daysBeforeDeparture - a.daysBeforeDeparture), flatFee };
 }

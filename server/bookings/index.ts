@@ -8,5 +8,6 @@ export { BOOKING_DAY_JOB, bookingJobs } from './jobs';
 export { BOOKING_SEEDS, seedBookings } from './seed';
 export { bookingFilters, instantRange } from './lists';
 export { bookingTravellers, bookings } from './schema';
-export { bookingRef, memberRefs, type BookingRow } from './store';
-export { bookingWorkflow } from './workflow';
+export { bookingRef, memberRefs, visibleBookings, type BookingRow } from './store';
+export { bookingWorkflow, cancelBooking } from './workflow';
+export { provideCreditNoteUse } from './credit-notes';

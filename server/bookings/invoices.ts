@@ -11,6 +11,7 @@ import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
+import { bigTotal, exactTotal, roundedQuotient } from '../http/totals';
 import { containsPattern, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPageJson, pageColumn, statOf, statsColumn, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
 import { bookingInvoices, bookings, invoiceTotals } from './schema';
 import { bookingBalanceSql, bookingContext, bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
@@ -155,6 +156,7 @@ function invoiceStatsSql(auth: AuthContext, q: ReturnType<typeof mergeFilter<Inv
 /** The eleven stats from {@link invoiceStatsSql}'s sums. */
 function invoiceStatsOf(row: StatsRow): InvoiceStats {
   const n = (k: string) => statOf(row, k);
+  const big = (k: string) => bigTotal(row[k]);
   return {
     total: n('total'),
     paid: n('paid'),
@@ -162,8 +164,8 @@ function invoiceStatsOf(row: StatsRow): InvoiceStats {
     overdue: n('overdue'),
     totalRevenue: n('revenue'),
     totalPaid: n('paid_amount'),
-    totalPending: n('revenue') - n('paid_amount'),
-    avgInvoiceValue: n('total') ? Math.round(n('revenue') / n('total')) : 0,
+    totalPending: exactTotal(big('revenue') - big('paid_amount')),
+    avgInvoiceValue: exactTotal(roundedQuotient(big('revenue'), big('total'))),
     thisMonthRevenue: n('this_month'),
     monthlyGrowth: growth(n('this_month'), n('last_month')),
     paidPercentage: n('total') ? Math.round((n('paid') * 10_000) / n('total')) : 0,

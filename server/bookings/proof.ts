@@ -1,3 +1,4 @@
+import { cleanFileName } from '../../src/api/common/file-name';
 import { MAX_PROOF_BYTES, PROOF_TYPES, type ProofType } from '../../src/api/bookings/contract';
 import { checkFile } from '../http/files';
 import { invalidField } from '../http/errors';
@@ -14,13 +15,11 @@ export interface ProofFile {
   content: Buffer;
 }
 
-/** A file name safe in a header and on any disk. */
-const safeName = (name: string) => name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim().slice(0, 200) || 'proof';
 
 export function checkProof(files: UploadedFile[]): ProofFile | undefined {
   if (files.length === 0) return undefined;
   if (files.length > 1) throw invalidField('proof', 'tooManyItems', 'must be one file', { max: 1 });
   const [file] = files;
   const contentType = checkFile('proof', file, PROOF_TYPES, MAX_PROOF_BYTES);
-  return { fileName: safeName(file.name), contentType, content: file.bytes };
+  return { fileName: cleanFileName(file.name, 'proof'), contentType, content: file.bytes };
 }

@@ -33,6 +33,7 @@ import { generateInvoiceInput, invoiceSchema, invoiceStatsSchema, invoicesQuery 
 import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import type { AuthContext } from '../auth/session';
 import { organizationTimeZone, organizationToday } from '../db/clock';
+import { booksStart } from '../finance';
 import type { Tx } from '../db/client';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { allow, fileAnswer, route, type RouteDef } from '../http/route';
@@ -228,7 +229,7 @@ export const bookingRoutes: RouteDef[] = [
     async handler({ tx, auth, params, body, files, services: s }) {
       const booking = await lockVisibleBooking(tx, auth, params.id);
       const proof = checkProof(files);
-      const payment = await submitPayment(tx, booking, body, { actorId: auth.memberId, today: await today(tx, s), proof });
+      const payment = await submitPayment(tx, booking, body, { actorId: auth.memberId, today: await today(tx, s), proof, booksStart: await booksStart(tx) });
       return { data: await paymentDetail(tx, payment.id) };
     },
   }),

@@ -65,6 +65,8 @@ export const bookings = pgTable(
     /** Σ allocations of verified payments: kept by the database (booking_rules), never written by code. */
     paidAmount: money('paid_amount').notNull().default(0),
     currency: text('currency').notNull(),
+    /** The policy's flat fee when the booking was made (docs/cancellations.md). */
+    cancellationFlatFee: money('cancellation_flat_fee').notNull().default(0),
     cancellationPolicy: jsonb('cancellation_policy').$type<{ daysBeforeDeparture: number; feeBasisPoints: number }[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -149,6 +151,9 @@ export const bookingPayments = pgTable(
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
     paymentMethod: text('payment_method').notNull(),
+    /** A payment with a credit note (`paymentMethod: credit-note`): the note, and its number as printed. */
+    creditNoteId: uuid('credit_note_id'),
+    creditNoteNumber: text('credit_note_number'),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
     reference: text('reference'),
     notes: text('notes'),
@@ -176,9 +181,10 @@ export const bookingPayments = pgTable(
     index('booking_payments_org_status_paid_on_idx').on(t.organizationId, t.status, t.paidOn),
     check('booking_payments_amount_ck', sql`${t.amount} > 0`),
     check('booking_payments_status_ck', stateCheck(t.status, paymentMachine)),
-    check('booking_payments_method_ck', sql`${t.paymentMethod} in ('cash', 'bank-transfer', 'card', 'cheque', 'online')`),
+    check('booking_payments_method_ck', sql`${t.paymentMethod} in ('cash', 'bank-transfer', 'card', 'cheque', 'online', 'credit-note')`),
     // A verified payment has its receipt and its entry; a failed one its reason; a submitted one neither.
     check('booking_payments_verified_ck', sql`(${t.status} = 'verified') = (${t.receiptNumber} is not null and ${t.entryId} is not null)`),
+    check('booking_payments_credit_note_ck', sql`(${t.paymentMethod} = 'credit-note') = (${t.creditNoteId} is not null and ${t.creditNoteNumber} is not null)`),
     check('booking_payments_failed_ck', sql`(${t.status} = 'failed') = (${t.failReason} is not null)`),
   ],
 );

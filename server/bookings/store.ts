@@ -170,15 +170,26 @@ export const PAYMENT_ROW_FROM = sql`${bookingPayments} left join ${bookingPaymen
   left join ${members} as ${sql.identifier('decider')} on ${decider.id} = ${bookingPayments.decidedBy}`;
 const p = pageColumn('booking_payments');
 /**
+ * A file name as `cleanFileName` (src/api/common/file-name.ts) shows it, in SQL: control and
+ * reordering characters gone, those a disk cannot take as `_`, trimmed, at most 200 characters.
+ * Names are cleaned when stored too; this holds for rows written before.
+ */
+const INVISIBLE_SQL = String.raw`[\u0001-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]`;
+const UNSAFE_SQL = String.raw`[/\\:*?"<>|]+`;
+const cleanFileNameSql = (name: SQL) =>
+  sql`coalesce(nullif(left(regexp_replace(regexp_replace(regexp_replace(${name}, ${sql.raw(`'${INVISIBLE_SQL}'`)}, '', 'g'),
+    ${sql.raw(`'${UNSAFE_SQL}'`)}, '_', 'g'), ${sql.raw(String.raw`'^\s+|\s+$'`)}, '', 'g'), 200), ''), 'file')`;
+/**
  * A payment as every answer writes it (a booking's, a decision's, a receipt's with `extra`), by
  * PostgreSQL from a row of PAYMENT_ROW_COLUMNS named as the payments' table: what it paid of which
  * installment in the plan's order, its proof's name, who recorded and who decided it.
  */
 export const paymentJson = (extra?: SQL) => sql`json_build_object(
   '_id', ${p('id')}, 'bookingId', ${p('booking_id')}, 'amount', ${p('amount')}, 'currency', ${p('currency')}, 'paymentMethod', ${p('payment_method')},
+  'creditNote', case when ${p('credit_note_id')} is not null and ${p('credit_note_number')} is not null then json_build_object('_id', ${p('credit_note_id')}, 'number', ${p('credit_note_number')}) end,
   'paidOn', ${p('paid_on')}, 'reference', ${p('reference')}, 'notes', ${p('notes')}, 'status', ${p('status')}, 'isVerified', ${p('status')} = 'verified',
   'receiptNumber', ${p('receipt_number')}, 'failReason', ${p('fail_reason')},
-  'proof', case when ${p('proof_name')} is not null then json_build_object('fileName', ${p('proof_name')}, 'contentType', ${p('proof_type')}, 'size', coalesce(${p('proof_size')}, 0)) end,
+  'proof', case when ${p('proof_name')} is not null then json_build_object('fileName', ${cleanFileNameSql(p('proof_name'))}, 'contentType', ${p('proof_type')}, 'size', coalesce(${p('proof_size')}, 0)) end,
   'allocations', (select coalesce(json_agg(json_build_object('installmentId', a.installment_id, 'amount', a.amount) order by i.position, a.id), '[]'::json)
                   from ${paymentAllocations} a join ${bookingInstallments} i on i.id = a.installment_id where a.payment_id = ${p('id')}),
   'submittedBy', ${memberRefJson(p('submitted_by'), p('submitted_name'))}, 'decidedBy', ${memberRefJson(p('decided_by'), p('decided_name'))},
@@ -281,13 +292,13 @@ function bookingDetailSql(id: string): SQL {
     'installments', (select coalesce(json_agg(json_build_object('_id', ${i.id}, 'position', ${i.position}, 'dueDate', ${i.dueDate}, 'amount', ${i.amount}, 'paid', ${i.paidAmount}) order by ${i.position}), '[]'::json)
       from ${i} where ${i.bookingId} = ${b('id')}),
     'payments', ${paymentsJson(sql`${bookingPayments.bookingId} = ${b('id')}`)},
-    'cancellationPolicy', ${b('cancellation_policy')},
+    'cancellationPolicy', ${b('cancellation_policy')}, 'cancellationFlatFee', ${b('cancellation_flat_fee')},
     'invoice', (select json_build_object('_id', v.id, 'number', v.number, 'issuedOn', v.issued_on, 'dueDate', v.due_date, 'total', v.total) from ${bookingInvoices} v where v.booking_id = ${b('id')}),
     'tourSnapshot', ${b('tour_snapshot')},
     'activity', ${events}`;
   return jsonPageSql({
     columns: sql`${BOOKING_ROW_COLUMNS}, ${bookings.priceAdult} as price_adult, ${bookings.priceChild} as price_child, ${bookings.priceInfant} as price_infant,
-      ${bookings.cancellationPolicy} as cancellation_policy, ${bookings.tourSnapshot} as tour_snapshot`,
+      ${bookings.cancellationPolicy} as cancellation_policy, ${bookings.cancellationFlatFee} as cancellation_flat_fee, ${bookings.tourSnapshot} as tour_snapshot`,
     from: BOOKING_ROW_FROM,
     where: eq(bookings.id, id),
     order: [{ by: bookings.id, dir: 'asc' }],

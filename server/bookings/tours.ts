@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TourType } from '../../src/api/bookings/contract';
 import type { TravellerPrices } from '../../src/api/tours/package-plan';
 import type { TourVersion } from '../../src/api/tours/customized/contract';
@@ -6,7 +6,9 @@ import { addDays } from '../../src/domain/calendar';
 import { priceOfTravellers, type TravellerKind } from '../../src/domain/installment-plan';
 import type { Tx } from '../db/client';
 import { ApiError, conflict, invalidField } from '../http/errors';
-import { groupTourDetail, packageSnapshot, customizedTours, reserveSeats, tourVersion, markTourBooked } from '../tours';
+import { groupTourDetail, packageSnapshot, customizedTours, reserveSeats, tourVersion, visibleTours, markTourBooked } from '../tours';
+import { leads } from '../leads';
+import type { AuthContext } from '../auth/session';
 
 /**
  * What a booking takes from its tour (SPEC workflow 2: "a grand total computed by the server from
@@ -61,7 +63,7 @@ function perPersonLines(title: string, prices: TravellerPrices, travellers: { ty
 }
 
 /** The tour a new booking is made from, priced for its travellers; refusals name the field. */
-export async function bookedTour(tx: Tx, request: TourRequest, today: string): Promise<BookedTour> {
+export async function bookedTour(tx: Tx, auth: AuthContext, request: TourRequest, today: string): Promise<BookedTour> {
   switch (request.tourType) {
     case 'personalized': {
       const pkg = await orUnknown(packageSnapshot(tx, request.tourId), 'personalized tour');
@@ -98,7 +100,7 @@ export async function bookedTour(tx: Tx, request: TourRequest, today: string): P
       };
     }
     case 'customized':
-      return customizedTourForBooking(tx, request.tourId, request.tourVersion!, request.leadId, request.travellers.length, today);
+      return customizedTourForBooking(tx, auth, request.tourId, request.tourVersion!, request.leadId, request.travellers.length, today);
   }
 }
 
@@ -119,9 +121,15 @@ export async function bookTour(tx: Tx, request: TourRequest, bookingId: string, 
  * places and selling total as sent, whatever was edited since, for the party it was priced for.
  * Only its selling figures are kept on the booking (the customer bought a price, not our costs).
  * A version that is not the one sent last, or a tour not `sent`, is the BOOK guard's 409.
+ * A tour the caller may not see (another agent's lead, under "own" visibility) is answered as one
+ * that does not exist: the answer never tells that it does (issue 26).
  */
-export async function customizedTourForBooking(tx: Tx, tourId: string, version: number, leadId: string, pax: number, today: string): Promise<BookedTour> {
-  const [row] = await tx.select({ leadId: customizedTours.leadId }).from(customizedTours).where(eq(customizedTours.id, tourId));
+export async function customizedTourForBooking(tx: Tx, auth: AuthContext, tourId: string, version: number, leadId: string, pax: number, today: string): Promise<BookedTour> {
+  const [row] = await tx
+    .select({ leadId: customizedTours.leadId })
+    .from(customizedTours)
+    .innerJoin(leads, eq(leads.id, customizedTours.leadId))
+    .where(and(eq(customizedTours.id, tourId), visibleTours(auth)));
   if (!row) throw unknownTour('customized tour');
   if (row.leadId !== leadId) throw conflict("This tour was made for another lead: book it for that lead's customer", 'TOUR_NOT_BOOKABLE', { reason: 'otherLead' });
   let sent: TourVersion;

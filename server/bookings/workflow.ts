@@ -134,7 +134,8 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
           memo: `Booking ${bookingRef(booking.number)}`,
           postedBy: actorId,
           lines: [
-            { account: moneyAccount(row.paymentMethod as PaymentMethod), debit: row.amount },
+            // Money into its account, or a credit note's liability used (docs/cancellations.md).
+            { account: row.paymentMethod === 'credit-note' ? 'credit-notes' : moneyAccount(row.paymentMethod as PaymentMethod), debit: row.amount },
             ...(owed > 0 ? [{ account: 'accounts-receivable', credit: owed } as const] : []),
             ...(row.amount > owed ? [{ account: 'customer-deposits', credit: row.amount - owed } as const] : []),
           ],

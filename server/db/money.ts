@@ -8,6 +8,9 @@ import { customType } from 'drizzle-orm/pg-core';
  * hold exactly (beyond 2^53 − 1, or with a fraction) is refused with a RangeError, not rounded.
  */
 
+/** A value JavaScript cannot hold exactly: the API answers 422 `TOTAL_TOO_LARGE` (server/http/errors.ts), never a rounded figure. */
+export class NotExactError extends RangeError {}
+
 /** A whole number as PostgreSQL answered it (a `bigint`'s or a `numeric`'s text, or a number): exact, or refused. */
 export function readInteger(value: unknown): number {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
@@ -17,7 +20,7 @@ export function readInteger(value: unknown): number {
     const n = Number(value);
     if (Number.isSafeInteger(n)) return n;
   }
-  throw new RangeError(`not a whole number JavaScript holds exactly: ${String(value)}`);
+  throw new NotExactError(`not a whole number JavaScript holds exactly: ${String(value)}`);
 }
 
 /** A money column: `bigint` in the database, exact integer minor units in JavaScript (both ways). */

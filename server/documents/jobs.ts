@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { moduleSettings } from '../admin';
 import type { BossQueue } from '../jobs/boss';
 import type { AppServices } from '../services';
-import { deliver, smtpConfigured, smtpError } from './mailer';
+import { deliver, smtpConfigured, smtpFailure } from './mailer';
+import { outboundPolicy } from '../http/outbound';
 import { DOCUMENT_SEND_FAILED_QUEUE, DOCUMENT_SEND_QUEUE, outgoingMessage } from './store';
 
 interface SendJob {
@@ -31,9 +32,9 @@ export async function sendQueuedEmail({ database, config }: AppServices, { sendI
   if (!prepared) return;
   let response: string;
   try {
-    response = await deliver(prepared.settings, prepared.message, config.mail.timeoutSeconds);
+    response = await deliver(prepared.settings, prepared.message, config.mail.timeoutSeconds, outboundPolicy(config.outboundAllowedRanges));
   } catch (err) {
-    const reason = smtpError(err);
+    const reason = smtpFailure(err);
     await database.withTenant(orgId, (tx) =>
       tx.execute(sql`update document_sends set attempts = attempts + 1, last_error = ${reason}, updated_at = now() where id = ${sendId} and status = 'queued'`),
     );

@@ -1,6 +1,8 @@
+import net from 'node:net';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { EmailSettings } from '../../src/api/admin/configurations/contract';
+import { checkedAddresses, OutboundRefused, type OutboundPolicy } from '../http/outbound';
 
 /**
  * Mail through the organization's SMTP server (Configurations → Email), with nodemailer. The
@@ -21,9 +23,14 @@ export interface OutgoingMessage {
   attachments: { fileName: string; contentType: string; content: Buffer }[];
 }
 
-export function transportFor(settings: EmailSettings, timeoutSeconds: number) {
+/**
+ * `connectTo`: the address to connect to instead of resolving `settings.host` (an organization's
+ * server, checked by the outbound guard); the host name still names the server for TLS.
+ */
+export function transportFor(settings: EmailSettings, timeoutSeconds: number, connectTo?: string) {
   return nodemailer.createTransport({
-    host: settings.host,
+    host: connectTo ?? settings.host,
+    ...(connectTo && !net.isIP(settings.host) ? { servername: settings.host } : {}),
     port: settings.port,
     secure: settings.security === 'tls',
     requireTLS: settings.security === 'starttls',
@@ -49,9 +56,14 @@ function mailOptions(m: OutgoingMessage) {
   };
 }
 
-/** Sends one message; answers the server's reply to it (`250 2.0.0 Ok: queued as …`). */
-export async function deliver(settings: EmailSettings, message: OutgoingMessage, timeoutSeconds: number): Promise<string> {
-  const transport = transportFor(settings, timeoutSeconds);
+/**
+ * Sends one message; answers the server's reply to it (`250 2.0.0 Ok: queued as …`). With a
+ * `guard` (an organization's mail server, not the platform's own) the host is resolved and every
+ * address checked now, and the connection made to a checked address (OutboundRefused otherwise).
+ */
+export async function deliver(settings: EmailSettings, message: OutgoingMessage, timeoutSeconds: number, guard?: OutboundPolicy): Promise<string> {
+  const connectTo = guard ? (await checkedAddresses(settings.host, guard))[0].address : undefined;
+  const transport = transportFor(settings, timeoutSeconds, connectTo);
   try {
     const info = await transport.sendMail(mailOptions(message));
     return String(info.response ?? '');
@@ -60,7 +72,25 @@ export async function deliver(settings: EmailSettings, message: OutgoingMessage,
   }
 }
 
-/** What went wrong, as a person can act on it: the server's reply when it gave one, else the connection's error. */
+/**
+ * What went wrong with an organization's mail server, in words that say the service failed, not
+ * what answered (issue 26: relaying a reply or a connection error let the test probe what listens
+ * where). A mail server that refused the sign-in or the message is told apart, with its reply code
+ * (`550 5.1.1`) but not its text; anything else — refused, timed out, not a mail server, TLS that
+ * failed — is one message.
+ */
+export function smtpFailure(err: unknown): string {
+  if (err instanceof OutboundRefused) return "The mail server's address is not allowed: it is in the platform's own network";
+  const e = err as { code?: string; responseCode?: number; response?: string };
+  // The enhanced status after the reply code (`550 5.1.1`), wherever nodemailer's wording puts it.
+  const status = e.responseCode ? new RegExp(`\\b${e.responseCode}[ -]([245]\\.\\d{1,3}\\.\\d{1,3})\\b`).exec(e.response ?? '')?.[1] : undefined;
+  const reply = e.responseCode ? ` (${e.responseCode}${status ? ` ${status}` : ''})` : '';
+  if (e.code === 'EAUTH' && e.responseCode) return `The mail server refused the sign-in${reply}`;
+  if ((e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && e.responseCode) return `The mail server refused the message${reply}`;
+  return 'The mail server could not be used: it was not reached or did not answer as a mail server';
+}
+
+/** What went wrong, in full (the platform's own mail server, for its operator): the server's reply when it gave one, else the connection's error. */
 export function smtpError(err: unknown): string {
   const e = err as { response?: string; responseCode?: number; code?: string; message?: string };
   const text = e.response ?? (e.code ? `${e.code}: ${e.message ?? ''}` : (e.message ?? String(err)));

@@ -7,11 +7,12 @@ import { currentOrganization, moduleSettings } from '../admin';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { checkFile } from '../http/files';
 import { allow, fileAnswer, route, type RouteDef } from '../http/route';
-import { deliver, smtpConfigured, smtpError, toEml } from './mailer';
+import { deliver, smtpConfigured, smtpFailure, toEml } from './mailer';
+import { outboundPolicy } from '../http/outbound';
 import { disposition } from './send-route';
 import { logoProblem } from './render';
 import { organizationLogos } from './schema';
-import { attachmentOf, outboxPage, outgoingMessage, sendById } from './store';
+import { assertVisibleSend, attachmentOf, outboxPage, outgoingMessage, sendById } from './store';
 import { DOCUMENT_STRINGS, fill } from './strings';
 
 const logoInfo = (row: { contentType: string; size: number; updatedAt: string }) => ({
@@ -52,10 +53,11 @@ export const outboxRoutes: RouteDef[] = [
             attachments: [],
           },
           Math.min(services.config.mail.timeoutSeconds, 20),
+          outboundPolicy(services.config.outboundAllowedRanges),
         );
         return { data: { delivered: true, response } };
       } catch (err) {
-        return { data: { delivered: false, response: smtpError(err) } };
+        return { data: { delivered: false, response: smtpFailure(err) } };
       }
     },
   }),
@@ -112,7 +114,7 @@ export const outboxRoutes: RouteDef[] = [
     access: allow('configurations', 'view'),
     query: outboxQuery,
     answers: outboxAnswer,
-    handler: ({ tx, query }) => outboxPage(tx, query),
+    handler: ({ tx, query, auth }) => outboxPage(tx, query, auth),
   }),
   route({
     method: 'GET',
@@ -120,7 +122,10 @@ export const outboxRoutes: RouteDef[] = [
     access: allow('configurations', 'view'),
     params: idParams,
     answers: documentSendAnswer,
-    handler: async ({ tx, params }) => ({ data: await sendById(tx, params.id) }),
+    async handler({ tx, params, auth }) {
+      await assertVisibleSend(tx, auth, params.id);
+      return { data: await sendById(tx, params.id) };
+    },
   }),
   route({
     method: 'GET',
@@ -128,7 +133,8 @@ export const outboxRoutes: RouteDef[] = [
     access: allow('configurations', 'view'),
     params: idParams,
     answers: fileAnswer('message/rfc822'),
-    async handler({ tx, params }) {
+    async handler({ tx, params, auth }) {
+      await assertVisibleSend(tx, auth, params.id);
       const send = await sendById(tx, params.id);
       const eml = await toEml(await outgoingMessage(tx, params.id));
       return new Response(new Uint8Array(eml), {
@@ -143,7 +149,8 @@ export const outboxRoutes: RouteDef[] = [
     params: v.object({ id: idSchema, attachmentId: idSchema }),
     // The document's PDF and what the sender attached (checked on the way in: server/documents/send-route.ts).
     answers: fileAnswer(...ATTACHMENT_TYPES),
-    async handler({ tx, params }) {
+    async handler({ tx, params, auth }) {
+      await assertVisibleSend(tx, auth, params.id);
       const file = await attachmentOf(tx, params.id, params.attachmentId);
       return new Response(new Uint8Array(file.content), {
         headers: { 'Content-Type': file.contentType, 'Content-Disposition': disposition('attachment', file.fileName), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },

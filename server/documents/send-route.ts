@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { cleanFileName } from '../../src/api/common/file-name';
 import type { Locale } from '../../src/api/admin/members/contract';
 import { ATTACHMENT_TYPES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_BYTES, MAX_ATTACHMENT_BYTES, documentLanguageQuery, documentSendAnswer, documentSendsAnswer, sendDocumentInput, type DocumentSend } from '../../src/api/documents/contract';
 import type { AuthContext } from '../auth/session';
@@ -31,9 +32,6 @@ export interface DocumentRoutes<P extends v.GenericSchema> {
   afterSend?(tx: Tx, params: v.InferOutput<P>, send: DocumentSend, auth: AuthContext): Promise<void>;
 }
 
-/** A file name safe in a mail header and on any disk. */
-const safeName = (name: string) =>
-  name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim().slice(0, 200) || 'attachment';
 
 /**
  * The files a person attached, checked: at most 10, each within 10 MiB and all within 20 MiB (413),
@@ -50,12 +48,13 @@ export function checkAttachments(files: UploadedFile[]): Attachment[] {
       const megabytes = MAX_ATTACHMENTS_BYTES / 1024 / 1024;
       throw new ApiError(413, 'ATTACHMENT_TOO_LARGE', `The attachments are larger than ${megabytes} MB together`, [issue('attachments', 'filesTooLarge', `must be at most ${megabytes} MB together`, { megabytes })], undefined, { megabytes });
     }
-    return { fileName: safeName(file.name), contentType, content: file.bytes };
+    return { fileName: cleanFileName(file.name, 'attachment'), contentType, content: file.bytes };
   });
 }
 
-/** `Content-Disposition` with the file's name, also when it is not ASCII. */
-export function disposition(kind: 'inline' | 'attachment', fileName: string) {
+/** `Content-Disposition` with the file's name, also when it is not ASCII (cleaned again: a name stored before names were cleaned). */
+export function disposition(kind: 'inline' | 'attachment', name: string) {
+  const fileName = cleanFileName(name);
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

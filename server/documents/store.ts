@@ -2,9 +2,12 @@ import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/api/admin/members/contract';
 import type { ListAnswer } from '../../src/api/common/schemas';
+import { cleanFileName } from '../../src/api/common/file-name';
 import type { DocumentSend, OutboxQuery, SendStatus } from '../../src/api/documents/contract';
 import { currentOrganization, moduleSettings } from '../admin';
 import type { Tx } from '../db/client';
+import type { AuthContext } from '../auth/session';
+import { ownRecordsOf } from '../auth/visibility';
 import { notFound } from '../http/errors';
 import { containsPattern, listPage } from '../http/list';
 import { enqueueBossJob } from '../jobs/boss';
@@ -182,7 +185,8 @@ function toSend(r: SendRow): DocumentSend {
     lastError: r.last_error,
     serverResponse: r.server_response,
     sentBy: r.sent_by ? { _id: r.sent_by, name: r.sent_by_name ?? '' } : null,
-    attachments: r.attachments ?? [],
+    // Cleaned as they are shown: a name stored before names were cleaned keeps no override.
+    attachments: (r.attachments ?? []).map((a) => ({ ...a, fileName: cleanFileName(a.fileName) })),
     createdAt: iso(r.created_at)!,
     sentAt: iso(r.sent_at),
     failedAt: iso(r.failed_at),
@@ -210,8 +214,39 @@ export async function sendsOf(tx: Tx, recordType: string, recordId: string): Pro
 }
 
 /** `GET /outbox`: the organization's emails, newest first. */
-export async function outboxPage(tx: Tx, q: OutboxQuery): Promise<ListAnswer<DocumentSend>> {
-  const where = q.status ? sql`s.status = ${q.status}` : sql`true`;
+/**
+ * The sends the caller may see in the outbox (issue 26): under "own" booking visibility, a send
+ * that names a booking (its confirmation and reminders, a payment's receipt, its invoice, a
+ * voucher of its operation) only when the booking is the caller's; under "own" lead visibility, a
+ * customized tour's only when its lead is. The record types are the sending areas' (bookings,
+ * operations, tours) and so are the tables named here: written in SQL, as those areas import this one.
+ */
+export function visibleSends(auth: Pick<AuthContext, 'role' | 'memberId'>): SQL {
+  const conditions: SQL[] = [];
+  const bookingsOf = ownRecordsOf(auth, 'bookings');
+  if (bookingsOf) {
+    conditions.push(sql`(s.record_type not in ('booking', 'booking-payment', 'booking-invoice', 'voucher')
+      or exists (select 1 from bookings vb where vb.converted_by = ${bookingsOf} and vb.id = case s.record_type
+        when 'booking' then s.record_id
+        when 'booking-payment' then (select p.booking_id from booking_payments p where p.id = s.record_id)
+        when 'booking-invoice' then (select i.booking_id from booking_invoices i where i.id = s.record_id)
+        else (select o.booking_id from vouchers v join booking_operations o on o.id = v.operation_id where v.id = s.record_id) end))`);
+  }
+  const leadsOf = ownRecordsOf(auth, 'leads');
+  if (leadsOf) {
+    conditions.push(sql`(s.record_type <> 'customized-tour' or exists (select 1 from customized_tours t join leads l on l.id = t.lead_id where t.id = s.record_id and l.assigned_to = ${leadsOf}))`);
+  }
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+/** 404 for a send the caller may not see in the outbox ({@link visibleSends}). */
+export async function assertVisibleSend(tx: Tx, auth: Pick<AuthContext, 'role' | 'memberId'>, id: string): Promise<void> {
+  const { rows } = await tx.execute(sql`select 1 from document_sends s where s.id = ${id} and ${visibleSends(auth)}`);
+  if (!rows.length) throw notFound('Email');
+}
+
+export async function outboxPage(tx: Tx, q: OutboxQuery, auth: Pick<AuthContext, 'role' | 'memberId'>): Promise<ListAnswer<DocumentSend>> {
+  const where = sql`${q.status ? sql`s.status = ${q.status}` : sql`true`} and ${visibleSends(auth)}`;
   const pattern = q.search ? containsPattern(q.search) : '';
   const search = pattern ? sql` and (s.subject ilike ${pattern} or s.record_label ilike ${pattern} or array_to_string(s."to", ' ') ilike ${pattern})` : sql``;
   const order = q.sortOrder === 'asc' ? sql`s.created_at asc, s.id asc` : sql`s.created_at desc, s.id desc`;
@@ -244,7 +279,7 @@ export async function outgoingMessage(tx: Tx, id: string): Promise<OutgoingMessa
     cc: send.cc,
     subject: send.subject,
     text: send.message,
-    attachments: files.map((f) => ({ fileName: f.file_name, contentType: f.content_type, content: f.content })),
+    attachments: files.map((f) => ({ fileName: cleanFileName(f.file_name), contentType: f.content_type, content: f.content })),
   };
 }
 

@@ -27,7 +27,7 @@ import { readInteger } from '../db/money';
 import type { UploadedFile } from '../http/route';
 import { activeVendor, vendorTransactions } from '../vendors';
 import { postEntry } from './journal';
-import { assertBooksOpen } from './periods';
+import { assertMoneyDate } from './dates';
 import { expenses, recurringExpenses, salaryRates } from './schema';
 import { monthBounds } from './statement';
 
@@ -66,8 +66,7 @@ export function checkReceipt(files: UploadedFile[]): Paid['receipt'] {
 
 /** Pays one expense: its entry, its row and (with a vendor) the vendor's transaction, in the caller's transaction. */
 async function pay(tx: Tx, input: Paid, actorId: string | null, today: string): Promise<string> {
-  if (input.date > today) throw invalidField('date', 'inFuture', 'must not be in the future');
-  await assertBooksOpen(tx, input.date);
+  await assertMoneyDate(tx, today, 'date', input.date);
   const vendor = input.vendorId ? await activeVendor(tx, input.vendorId) : null;
   const id = crypto.randomUUID();
   const memo = input.category === 'salary' ? `Salary ${input.salaryMonth!.slice(0, 7)}` : input.description;

@@ -4,8 +4,9 @@
  */
 export { financeRoutes } from './routes';
 export { FINANCE_DAY_JOB, financeJobs } from './jobs';
-export { FINANCE_SEEDS, seedFinance } from './seed';
+export { FINANCE_SEEDS, seedFinance, startBooksWithHistory } from './seed';
 export { postEntry, type LineInput } from './journal';
 export { journalEntries } from './schema';
 export { nextNumber } from './series';
 export { assertBooksOpen } from './periods';
+export { assertMoneyDate, booksStart } from './dates';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { CHART_OF_ACCOUNTS, type AccountKey, type SourceType } from '../../src/api/finance/contract';
 import { isBalanced } from '../../src/domain/money';
 import type { Tx } from '../db/client';
-import { readInteger } from '../db/money';
-import { conflict, notFound } from '../http/errors';
+import { conflict, invalidField, notFound } from '../http/errors';
+import { bigTotal, exactTotal } from '../http/totals';
 
 /**
  * The only code that posts journal entries (ARCHITECTURE "Money has one kit"). An area describes a
@@ -83,10 +83,17 @@ async function insertEntry(tx: Tx, input: EntryInput, reverses: string | null): 
 export async function reverseEntry(
   tx: Tx,
   entryId: string,
-  options: { date: string; memo?: string | null; postedBy?: string | null; allowedSources?: readonly SourceType[] },
+  options: {
+    date: string;
+    memo?: string | null;
+    postedBy?: string | null;
+    allowedSources?: readonly SourceType[];
+    /** The dates money may take (server/finance/dates.ts), checked once the entry is known to be there. */
+    within?: (date: string) => Promise<void>;
+  },
 ): Promise<{ id: string }> {
-  const { rows } = await tx.execute<{ source_type: SourceType; source_id: string | null; reference: string | null; reverses_entry_id: string | null }>(sql`
-    select source_type, source_id, reference, reverses_entry_id
+  const { rows } = await tx.execute<{ date: string; source_type: SourceType; source_id: string | null; reference: string | null; reverses_entry_id: string | null }>(sql`
+    select date::text as date, source_type, source_id, reference, reverses_entry_id
     from journal_entries where id = ${entryId} and organization_id = ${currentOrg}
     for update`);
   const [original] = rows;
@@ -95,6 +102,9 @@ export async function reverseEntry(
     throw conflict(`An entry from ${original.source_type} is reversed through its own record, not by hand`, 'NOT_REVERSIBLE_BY_HAND');
   }
   if (original.reverses_entry_id) throw conflict('This entry is a reversal; it cannot be reversed again', 'REVERSAL_OF_REVERSAL');
+  // A reversal undoes what happened: it cannot be dated before it happened.
+  if (options.date < original.date) throw invalidField('date', 'dateOrder', `must not be before the entry it reverses (${original.date})`, { after: 'entry', date: original.date });
+  await options.within?.(options.date);
   // A statement after the lock: it sees a reversal committed while this one waited.
   const { rows: reversal } = await tx.execute(sql`select 1 from journal_entries where reverses_entry_id = ${entryId}`);
   if (reversal.length > 0) throw conflict('This entry has already been reversed', 'ALREADY_REVERSED');
@@ -107,7 +117,7 @@ export async function reverseEntry(
       source: { type: original.source_type, id: original.source_id, reference: original.reference },
       memo: options.memo ?? null,
       postedBy: options.postedBy ?? null,
-      lines: lines.map((l) => (readInteger(l.debit) > 0 ? { account: l.key, credit: readInteger(l.debit) } : { account: l.key, debit: readInteger(l.credit) })),
+      lines: lines.map((l) => (exactTotal(l.debit) > 0 ? { account: l.key, credit: exactTotal(l.debit) } : { account: l.key, debit: exactTotal(l.credit) })),
     },
     entryId,
   );
@@ -150,8 +160,7 @@ export async function accountBalances(tx: Tx, options: { asOf?: string } = {}): 
     where a.organization_id = ${currentOrg}
     order by a.code`);
   return rows.map((r) => {
-    const totalDebit = readInteger(r.debit);
-    const totalCredit = readInteger(r.credit);
+    const [debit, credit] = [bigTotal(r.debit), bigTotal(r.credit)];
     return {
       id: r.id,
       key: r.key,
@@ -159,9 +168,9 @@ export async function accountBalances(tx: Tx, options: { asOf?: string } = {}): 
       type: r.type,
       normalSide: r.normal_side,
       paymentMethod: r.payment_method,
-      totalDebit,
-      totalCredit,
-      balance: r.normal_side === 'debit' ? totalDebit - totalCredit : totalCredit - totalDebit,
+      totalDebit: exactTotal(debit),
+      totalCredit: exactTotal(credit),
+      balance: exactTotal(r.normal_side === 'debit' ? debit - credit : credit - debit),
     };
   });
 }

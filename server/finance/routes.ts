@@ -7,6 +7,7 @@ import { expenseRoutes } from './expense-routes';
 import { monthRoutes } from './month-routes';
 import { allow, route, type RouteDef } from '../http/route';
 import { reverseEntry } from './journal';
+import { assertMoneyDate } from './dates';
 import { chartOfAccounts, journalPage, openingBalances, otherIncomeById, recordOpeningBalances, recordOtherIncome } from './store';
 import { documentRoutes, receiptTemplate, fill } from '../documents';
 
@@ -28,7 +29,7 @@ export const financeRoutes: RouteDef[] = [
     answers: listAnswerOf(journalEntrySchema),
     access: allow('account', 'view'),
     query: journalQuery,
-    handler: ({ tx, query }) => journalPage(tx, query),
+    handler: ({ tx, query, auth }) => journalPage(tx, query, auth),
   }),
   route({
     method: 'POST',
@@ -39,9 +40,11 @@ export const financeRoutes: RouteDef[] = [
     body: reverseEntryInput,
     status: 201,
     idempotent: true,
-    async handler({ tx, params, body, auth }) {
+    async handler({ tx, params, body, auth, services }) {
       await assertBooksOpen(tx, body.date);
-      const reversal = await reverseEntry(tx, params.id, { date: body.date, memo: body.memo ?? null, postedBy: auth.memberId, allowedSources: REVERSIBLE_BY_HAND });
+      const today = await organizationToday(tx, services.clock);
+      const within = (date: string) => assertMoneyDate(tx, today, 'date', date);
+      const reversal = await reverseEntry(tx, params.id, { date: body.date, memo: body.memo ?? null, postedBy: auth.memberId, allowedSources: REVERSIBLE_BY_HAND, within });
       return { data: { entryId: reversal.id, reversesEntryId: params.id } };
     },
   }),
@@ -75,7 +78,10 @@ export const financeRoutes: RouteDef[] = [
     body: openingBalancesInput,
     status: 201,
     idempotent: true,
-    handler: async ({ tx, body, auth }) => ({ data: await recordOpeningBalances(tx, body, auth.memberId) }),
+    async handler({ tx, body, auth, services }) {
+      await assertMoneyDate(tx, await organizationToday(tx, services.clock), 'date', body.date);
+      return { data: await recordOpeningBalances(tx, body, auth.memberId) };
+    },
   }),
   // The seed's call: other income (a commission, interest, a refund from a supplier…).
   route({
@@ -86,7 +92,10 @@ export const financeRoutes: RouteDef[] = [
     body: otherIncomeInput,
     status: 201,
     idempotent: true,
-    handler: async ({ tx, body, auth }) => ({ data: await recordOtherIncome(tx, body, auth.memberId) }),
+    async handler({ tx, body, auth, services }) {
+      await assertMoneyDate(tx, await organizationToday(tx, services.clock), 'date', body.date);
+      return { data: await recordOtherIncome(tx, body, auth.memberId) };
+    },
   }),
   // Its receipt: the PDF in any language, sent by email (or kept in the outbox), and its sends.
   ...documentRoutes({

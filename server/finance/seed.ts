@@ -48,3 +48,18 @@ export async function seedFinance(tx: Tx, organizationId: string, spec: FinanceS
     await recordOtherIncome(tx, { date: addDays(today, -income.daysAgo), amount: income.amount, paymentMethod: income.paymentMethod, description: income.description }, null);
   }
 }
+
+/**
+ * The demo's books start with its history (docs/decisions.md): the first day any of its money is
+ * dated, so every movement the seed wrote is within them and staff may record more back to there.
+ */
+export async function startBooksWithHistory(tx: Tx, organizationId: string): Promise<void> {
+  await tx.execute(sql`
+    update configurations set settings = settings || jsonb_build_object('booksStart', (
+      select to_char(min(d), 'YYYY-MM-DD') from (
+        select min(date) as d from journal_entries where organization_id = ${organizationId}
+        union all select min(paid_on) from booking_payments where organization_id = ${organizationId}
+        union all select min(paid_on) from operation_payments where organization_id = ${organizationId}
+      ) history))
+    where organization_id = ${organizationId} and module = 'finance'`);
+}

@@ -15,8 +15,12 @@ import {
 import type { ListAnswer } from '../../src/api/common/schemas';
 import type { Tx } from '../db/client';
 import { readInteger } from '../db/money';
+import type { AuthContext } from '../auth/session';
+import { ownRecordsOf } from '../auth/visibility';
+import { EXPENSE_PAYMENT, VOUCHER_PAYMENT } from '../../src/api/operations/contract';
 import { conflict, notFound } from '../http/errors';
 import { containsPattern, listPage, pageOffset } from '../http/list';
+import { exactTotal } from '../http/totals';
 import { accountBalances, postEntry, type LineInput } from './journal';
 import { nextNumber } from './series';
 import { assertBooksOpen } from './periods';
@@ -54,9 +58,25 @@ interface EntryRow extends Record<string, unknown> {
   created_at: string;
 }
 
+/**
+ * Under "own" booking visibility the journal lists an entry that names a booking (a payment of
+ * it, a payment for a voucher or an expense of its operation) only when the booking is the
+ * caller's (issue 26). The sources' tables are named in SQL: those areas post through this one.
+ */
+function visibleEntries(auth: Pick<AuthContext, 'role' | 'memberId'>): SQL | undefined {
+  const bookingsOf = ownRecordsOf(auth, 'bookings');
+  if (!bookingsOf) return undefined;
+  return sql`(e.source_type not in ('booking-payment', ${VOUCHER_PAYMENT}, ${EXPENSE_PAYMENT})
+    or exists (select 1 from bookings vb where vb.converted_by = ${bookingsOf} and vb.id = case e.source_type
+      when 'booking-payment' then (select p.booking_id from booking_payments p where p.id = e.source_id)
+      else (select o.booking_id from operation_payments op join booking_operations o on o.id = op.operation_id where op.id = e.source_id) end))`;
+}
+
 /** The journal, newest first unless asked: entries with their lines, source and who posted them. */
-export async function journalPage(tx: Tx, q: JournalQuery): Promise<ListAnswer<JournalEntry>> {
+export async function journalPage(tx: Tx, q: JournalQuery, auth: Pick<AuthContext, 'role' | 'memberId'>): Promise<ListAnswer<JournalEntry>> {
   const where: SQL[] = [sql`e.organization_id = ${currentOrg}`];
+  const scope = visibleEntries(auth);
+  if (scope) where.push(scope);
   if (q.date?.from) where.push(sql`e.date >= ${q.date.from}::date`);
   if (q.date?.to) where.push(sql`e.date <= ${q.date.to}::date`);
   if (q.sourceType?.length) where.push(sql`e.source_type in (${sql.join(q.sourceType.map((t) => sql`${t}`), sql`, `)})`);
@@ -82,7 +102,7 @@ export async function journalPage(tx: Tx, q: JournalQuery): Promise<ListAnswer<J
       order by l.entry_id, (l.debit = 0), a.code`);
     for (const l of lineRows) {
       const list = lines.get(l.entry_id) ?? [];
-      list.push({ accountKey: l.key, accountCode: l.code, debit: readInteger(l.debit), credit: readInteger(l.credit) });
+      list.push({ accountKey: l.key, accountCode: l.code, debit: exactTotal(l.debit), credit: exactTotal(l.credit) });
       lines.set(l.entry_id, list);
     }
   }
@@ -102,7 +122,7 @@ export async function journalPage(tx: Tx, q: JournalQuery): Promise<ListAnswer<J
         postedBy: r.posted_by ? { _id: r.posted_by, name: r.posted_by_name ?? '' } : null,
         reversesEntryId: r.reverses_entry_id,
         reversedByEntryId: r.reversed_by,
-        total: entryLines.reduce((sum, l) => sum + l.debit, 0),
+        total: exactTotal(entryLines.reduce((sum, l) => sum + BigInt(l.debit), 0n)),
         lines: entryLines,
         createdAt: isoInstant(r.created_at),
       };

@@ -1,10 +1,12 @@
 import type { ApiErrorBody } from '../../src/api/common/schemas';
 import type { ApiIssue, ErrorCode, IssueCode, IssueParams } from '../../src/api/common/issues';
+import { NotExactError } from '../db/money';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** An answer that is not a success: every refusal in the API is one of these. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 411 | 412 | 413 | 415 | 422 | 429 | 502,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 411 | 412 | 413 | 415 | 422 | 429 | 502 | 503,
     readonly code: ErrorCode | (string & {}),
     message: string,
     readonly issues?: ApiIssue[],
@@ -66,8 +68,23 @@ export function declareRules(entries: Record<string, RuleRefusal>) {
   for (const [constraint, refusal] of Object.entries(entries)) rules.set(constraint, refusal);
 }
 
-/** Maps PostgreSQL's constraint errors (wrapped or not by Drizzle) to the API's answers. */
+/** Seconds a client is asked to wait before trying again while the database is away (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * 503 while the database cannot be reached or dropped the request's connection: nothing of the
+ * request was committed unless its commit was acknowledged, and a keyed money request tried again
+ * with its Idempotency-Key either takes effect then or answers the first result.
+ */
+export const databaseUnavailable = () =>
+  new ApiError(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable at the moment; try again shortly', undefined, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+
+/** Maps PostgreSQL's constraint errors (wrapped or not by Drizzle) and a lost database to the API's answers. */
 export function fromDatabaseError(err: unknown): ApiError | undefined {
+  if (err instanceof NotExactError || (err as { cause?: unknown })?.cause instanceof NotExactError) {
+    return new ApiError(422, 'TOTAL_TOO_LARGE', 'A total is larger than can be answered exactly (2^53 − 1 minor units): narrow the list with its filters');
+  }
+  if (isDatabaseUnavailable(err)) return databaseUnavailable();
   const pgErr = (err as { cause?: { code?: string; constraint?: string } })?.cause ?? (err as { code?: string; constraint?: string });
   if (!pgErr || typeof pgErr !== 'object') return undefined;
   if (pgErr.code === '23505') {

@@ -211,9 +211,12 @@ export const pageColumn = (alias: string) => (name: string) => sql`${sql.identif
 
 /**
  * A list header's sums as one JSON object in the page's own statement (`aggregates` of
- * {@link jsonPageSql}): one round trip for the page and its stats. `n(stats, 'total')` reads a sum.
+ * {@link jsonPageSql}): one round trip for the page and its stats. Each sum is written as its text,
+ * as `pg` answers a numeric: a JSON number beyond 2^53 would be rounded when parsed, and the sums
+ * are read exactly or refused (`statOf`, server/http/totals.ts).
  */
-export const statsColumn = (select: SQL) => sql`(select row_to_json(s) from (${select}) s) as stats`;
+export const statsColumn = (select: SQL) =>
+  sql`(select json_object_agg(x.key, x.value #>> '{}') from (${select}) s, json_each(row_to_json(s)) x) as stats`;
 export type StatsRow = Record<string, string | number | null>;
 export interface StatsPage extends JsonPage {
   stats: StatsRow;

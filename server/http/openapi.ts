@@ -97,9 +97,10 @@ function responses(def: RouteDef): Record<string, JsonSchema> {
   if (tenant && changes) out['409'] = refusal('A duplicate, a record still in use, or a change the workflow does not allow in the record’s state');
   if ('version' in ((def.body as { entries?: object } | undefined)?.entries ?? {})) out['412'] = refusal('The record changed since the version sent');
   if (def.body) out['413'] = refusal(def.importRow ? 'The body is larger than the route accepts, or has more rows than the role may import (IMPORT_TOO_MANY_ROWS)' : 'The body is larger than the route accepts');
-  if (def.bodyParsers) out['415'] = refusal('A body of a media type the route does not read');
+  if (def.body) out['415'] = refusal('A body of a media type the route does not read (JSON is `application/json`)');
   if (def.multipart) out['411'] = refusal('A multipart body without `Content-Length`');
   if (def.access.kind === 'public' && def.body) out['429'] = refusal('Too many attempts; `Retry-After` says when to try again');
+  out['503'] = refusal('The database is not reachable at the moment (DATABASE_UNAVAILABLE); `Retry-After` says when to try again, and a keyed request may be sent again with its key');
   return out;
 }
 

@@ -1,4 +1,6 @@
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { leadCaptureRefusal } from '../../src/api/platform/subscription';
+import { subscriptions } from '../auth/schema';
 import { LEAD_SECRET_HEADER, capturedLeadAnswer, capturedLeadInput } from '../../src/api/leads/contract';
 import { clientAddress } from '../auth/session';
 import { hashToken } from '../auth/tokens';
@@ -40,9 +42,17 @@ export const leadCaptureRoutes = [
       await rateLimit(database.db, `lead-capture:${clientAddress(c, config.trustProxy)}`, config.leadCapturePerMinute);
       const secret = c.req.header(LEAD_SECRET_HEADER);
       if (!secret || secret.length > 200) throw wrongSecret();
-      const [org] = await database.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.secretHash, hashToken(secret)));
+      const [org] = await database.db
+        .select({ id: organizations.id, status: subscriptions.status, periodEnd: subscriptions.periodEnd, today: sql<string>`to_char(clock_now() at time zone ${organizations.timeZone}, 'YYYY-MM-DD')` })
+        .from(organizations)
+        .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
+        .where(eq(organizations.secretHash, hashToken(secret)));
       if (!org) throw wrongSecret();
-      return org;
+      // A cancelled organization takes no more leads; an expired one for a grace period (LEAD_CAPTURE_GRACE_DAYS).
+      const refused = org.status && org.periodEnd ? leadCaptureRefusal(org.status, org.periodEnd, org.today) : null;
+      if (refused === 'cancelled') throw new ApiError(403, 'SUBSCRIPTION_CANCELLED', 'This organization no longer takes website leads: its subscription was cancelled');
+      if (refused === 'expired') throw new ApiError(403, 'SUBSCRIPTION_READ_ONLY', 'This organization no longer takes website leads: its subscription expired');
+      return { id: org.id };
     },
     async handler({ body, caller: org, services: { database } }) {
       return database.withTenant(org.id, async (tx) => {

@@ -8,6 +8,7 @@ import type { AuthContext } from '../auth/session';
 import { bookings, bookingFilters, instantRange } from '../bookings';
 import type { Tx } from '../db/client';
 import { dateRangeSql, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPageJson, memberRefJson, monthsAndEdges, monthsSql, pageColumn, statOf, statsColumn, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
+import { bigTotal, exactTotal } from '../http/totals';
 import { bookingOperations, operationMemberTotals, operationTotals } from './schema';
 import { visibleOperations } from './store';
 
@@ -129,7 +130,7 @@ function operationStatsOf(row: StatsRow): OperationStats {
     canceled: n('canceled'),
     totalRevenue: n('revenue'),
     totalExpense: n('expense'),
-    totalProfit: n('revenue') - n('expense'),
+    totalProfit: exactTotal(bigTotal(row.revenue) - bigTotal(row.expense)),
   };
 }
 

@@ -15,22 +15,25 @@ import {
   sendVouchersInput,
   updateExpenseInput,
   vendorPaymentInput,
+  vendorRefundInput,
   voucherParams,
   voucherPdfQuery,
   voucherRequest,
 } from '../../src/api/operations/contract';
 import type { VendorService } from '../../src/api/vendors/contract';
 import type { AuthContext } from '../auth/session';
-import { bookings } from '../bookings';
+import { bookingRef, bookings } from '../bookings';
 import type { BookingRow } from '../bookings';
 import { organizationTimeZone, organizationToday } from '../db/clock';
+import { booksStart } from '../finance';
 import type { Tx } from '../db/client';
 import { disposition, renderRecordDocument, sendRecordDocument } from '../documents';
-import { conflict, notFound } from '../http/errors';
+import { conflict, invalidField, notFound } from '../http/errors';
 import { allow, fileAnswer, route, type RouteDef } from '../http/route';
 import type { AppServices } from '../services';
 import { activeVendor, vendors } from '../vendors';
 import { applyEventTo } from '../workflow/apply-event';
+import { recordVendorRefund } from './cancellation';
 import { voucherDocument } from './documents';
 import { operationsPage } from './lists';
 import { additionalExpenses, vouchers } from './schema';
@@ -175,8 +178,16 @@ export const operationRoutes: RouteDef[] = [
     async handler({ tx, auth, params, body }) {
       const op = await openOperation(tx, auth, params.operationId);
       let row = await lockVoucher(tx, op, params.id);
-      const { status: _status, ...fields } = body;
+      const { status: _status, vendorRefundExpected, ...fields } = body;
       const changes = Object.fromEntries(Object.entries(fields).filter(([, x]) => x !== undefined));
+      if (vendorRefundExpected !== undefined) {
+        // The terms of a cancellation with the vendor: set until the voucher is void, within its cost.
+        if (row.status === 'void') {
+          throw conflict(`Voucher ${await labelOfVoucher(tx, row)} is void: what its vendor gives back is recorded as a vendor refund`, OPERATION_ERRORS.voucherNotEditable, { status: row.status });
+        }
+        if (vendorRefundExpected > (body.cost ?? row.cost)) throw invalidField('vendorRefundExpected', 'tooLarge', 'must not be more than the cost', { max: body.cost ?? row.cost });
+        [row] = await tx.update(vouchers).set({ vendorRefundExpected, updatedAt: sql`now()` }).where(eq(vouchers.id, row.id)).returning();
+      }
       if (Object.keys(changes).length) {
         if (!EDITABLE_VOUCHER_STATES.includes(row.status)) {
           throw conflict(`Voucher ${await labelOfVoucher(tx, row)} is ${row.status}: only a draft's details change`, OPERATION_ERRORS.voucherNotEditable, { status: row.status });
@@ -217,7 +228,24 @@ export const operationRoutes: RouteDef[] = [
       const op = await lockVisibleOperation(tx, auth, params.operationId);
       const row = await lockVoucher(tx, op, params.id);
       const booking = await bookingOf(tx, op);
-      await recordVendorPayment(tx, op, booking, { kind: 'voucher', row, label: await labelOfVoucher(tx, row) }, body, { actorId: auth.memberId, today: await today(tx, services) });
+      await recordVendorPayment(tx, op, booking, { kind: 'voucher', row, label: await labelOfVoucher(tx, row) }, body, { actorId: auth.memberId, today: await today(tx, services), booksStart: await booksStart(tx) });
+      return answer(tx, op);
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/booking-operations/:operationId/voucher/:id/vendor-refund',
+    answers: detail,
+    access: allow('operations', 'update'),
+    params: voucherParams,
+    body: vendorRefundInput,
+    idempotent: true,
+    status: 201,
+    async handler({ tx, auth, params, body, services }) {
+      const op = await lockVisibleOperation(tx, auth, params.operationId);
+      const booking = await bookingOf(tx, op);
+      await recordVendorRefund(tx, op, params.id, body, { actorId: auth.memberId, today: await today(tx, services), bookingRef: bookingRef(booking.number) });
       return answer(tx, op);
     },
   }),
@@ -364,7 +392,7 @@ export const operationRoutes: RouteDef[] = [
       const op = await lockVisibleOperation(tx, auth, params.operationId);
       const row = await lockExpense(tx, op, params.expenseId);
       const booking = await bookingOf(tx, op);
-      await recordVendorPayment(tx, op, booking, { kind: 'expense', row, label: row.description }, body, { actorId: auth.memberId, today: await today(tx, services) });
+      await recordVendorPayment(tx, op, booking, { kind: 'expense', row, label: row.description }, body, { actorId: auth.memberId, today: await today(tx, services), booksStart: await booksStart(tx) });
       return answer(tx, op);
     },
   }),

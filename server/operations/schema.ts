@@ -108,6 +108,10 @@ export const vouchers = pgTable(
     cost: money('cost').notNull(),
     /** Σ payments: kept by the database, never written by code. */
     paidAmount: money('paid_amount').notNull().default(0),
+    /** What the vendor is expected to give back if the trip is cancelled (operations enters it; none by default). */
+    vendorRefundExpected: money('vendor_refund_expected').notNull().default(0),
+    /** Σ refunds the vendor gave back (vendor_refunds): kept by the database. */
+    vendorRefunded: money('vendor_refunded').notNull().default(0),
     currency: text('currency').notNull(),
     confirmationNumber: text('confirmation_number'),
     /** The tour line it was prefilled from (its position in the tour's priced lines). */
@@ -254,4 +258,33 @@ export const operationMemberTotals = pgTable(
     expense: money('expense').notNull(),
   },
   (t) => [index('operation_member_totals_group_idx').on(t.organizationId, t.memberId, t.status)],
+);
+
+/**
+ * Money a vendor gave back for a voucher of a cancelled trip (issue 29): it settles what the vendor
+ * was expected to refund (the journal's `vendor-refunds-due`) and is an incoming vendor transaction.
+ * The voucher's `vendor_refunded` is their sum, kept by the database, never above what was paid.
+ */
+export const vendorRefunds = pgTable(
+  'vendor_refunds',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    operationId: uuid('operation_id').notNull(),
+    voucherId: uuid('voucher_id').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    reference: text('reference'),
+    entryId: uuid('entry_id').notNull(),
+    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'vendor_refunds_voucher_fk', columns: [t.organizationId, t.voucherId], foreignColumns: [vouchers.organizationId, vouchers.id] }),
+    index('vendor_refunds_voucher_idx').on(t.voucherId),
+    check('vendor_refunds_amount_ck', sql`${t.amount} > 0`),
+    check('vendor_refunds_method_ck', sql`${t.paymentMethod} in ('cash', 'bank-transfer', 'card', 'cheque', 'online')`),
+  ],
 );

@@ -239,6 +239,8 @@ export async function vouchersOf(tx: Tx, operationId: string, payments?: Awaited
     cost: v.cost,
     paid: v.paidAmount,
     owed: v.status === 'void' ? 0 : v.cost - v.paidAmount,
+    vendorRefundExpected: v.vendorRefundExpected,
+    vendorRefunded: v.vendorRefunded,
     currency: v.currency,
     confirmationNumber: v.confirmationNumber,
     tourLineId: v.tourLineId,

@@ -277,10 +277,11 @@ export type PaymentTarget = { kind: 'voucher'; row: VoucherRow; label: string } 
  * (outgoing, paid), all in the request's transaction. The database raises the paid amount and
  * refuses more than the cost whatever this code does.
  */
-export async function recordVendorPayment(tx: Tx, op: OperationRow, booking: Pick<BookingRow, 'number'>, target: PaymentTarget, input: VendorPaymentInput, o: { actorId: string | null; today: string }) {
+export async function recordVendorPayment(tx: Tx, op: OperationRow, booking: Pick<BookingRow, 'number'>, target: PaymentTarget, input: VendorPaymentInput, o: { actorId: string | null; today: string; /** No money is dated before it (server/finance/dates.ts); the seed's history leaves it out. */ booksStart?: string }) {
   assertOpen(op);
   if (input.paidOn > o.today) throw invalidField('paidOn', 'inFuture', 'must not be in the future');
   await assertBooksOpen(tx, input.paidOn);
+  if (o.booksStart && input.paidOn < o.booksStart) throw invalidField('paidOn', 'beforeBooksStart', `must not be before the books start (${o.booksStart})`, { booksStart: o.booksStart });
   if (target.kind === 'voucher' && !PAYABLE_VOUCHER_STATES.includes(target.row.status)) {
     throw conflict(`Voucher ${target.label} is ${target.row.status}: it takes no payment`, OPERATION_ERRORS.voucherNotPayable, { status: target.row.status });
   }

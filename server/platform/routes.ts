@@ -21,7 +21,6 @@ import { platformOperators } from '../auth/schema';
 import { clientAddress, endOperatorSession, startOperatorSession } from '../auth/session';
 import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
 import { ApiError } from '../http/errors';
-import { serverOrigin } from '../http/origin';
 import { OPERATOR, PUBLIC, platformRoute, publicRoute } from '../http/route';
 import { onboardOrganization, renewOwnerInvitation } from './onboarding';
 import { organizationById, organizationMembersPage, organizationsPage, subscriptionOf, updateSubscription } from './store';
@@ -99,7 +98,7 @@ const organizationRoutes = [
     access: OPERATOR,
     body: createOrganizationInput,
     status: 201,
-    handler: async ({ tx, body, services, c }) => ({ data: await onboardOrganization(tx, body, serverOrigin(c, services.config.trustProxy), services.config.platformSmtp) }),
+    handler: async ({ tx, body, services }) => ({ data: await onboardOrganization(tx, body, services.config.publicUrl, services.config.platformSmtp) }),
   }),
 
   platformRoute({
@@ -147,8 +146,8 @@ const organizationRoutes = [
     access: OPERATOR,
     params: memberInvitationParams,
     status: 201,
-    handler: async ({ tx, params, services, c }) => ({
-      data: await renewOwnerInvitation(tx, params.id, params.memberId, serverOrigin(c, services.config.trustProxy), services.config.platformSmtp),
+    handler: async ({ tx, params, services }) => ({
+      data: await renewOwnerInvitation(tx, params.id, params.memberId, services.config.publicUrl, services.config.platformSmtp),
     }),
   }),
 ];

@@ -14,7 +14,7 @@ export { groupTours, personalizedTours } from './package-schema';
 export { packageSnapshot } from './packages';
 export { customizedTours } from './schema';
 export { releaseSeats, reserveSeats } from './seats';
-export { createTour, tourDetail, tourVersion } from './store';
+export { createTour, tourDetail, tourVersion, visibleTours } from './store';
 export { markTourBooked } from './workflow';
 
 registerCatalogueUses('tours', tourCatalogueUses);

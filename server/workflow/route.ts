@@ -17,7 +17,7 @@ export type IdParams = v.GenericSchema<unknown, { id: string }>;
  * request's transaction, and the answer is the record as it is now (`{ data }`).
  */
 export interface RecordActionDef<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams> {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH';
   path: string;
   access: TenantRoute['access'];
   params?: P;

@@ -36,6 +36,14 @@ const ContactsPage = named(() => import('../features/contacts/contacts-page'), '
 const ContactGroupsPage = named(() => import('../features/contacts/contact-groups-page'), 'ContactGroupsPage');
 const AccountPage = named(() => import('../features/finance/account-page'), 'AccountPage');
 const JournalPage = named(() => import('../features/finance/journal-page'), 'JournalPage');
+const StatementPage = named(() => import('../features/finance/statement-page'), 'StatementPage');
+const SummaryPage = named(() => import('../features/finance/summary-page'), 'SummaryPage');
+const AgingPage = named(() => import('../features/finance/aging-page'), 'AgingPage');
+const PeriodLockPage = named(() => import('../features/finance/period-lock-page'), 'PeriodLockPage');
+const ExpensesPage = named(() => import('../features/finance/expenses-page'), 'ExpensesPage');
+const ExpenseDetailPage = named(() => import('../features/finance/expense-detail-page'), 'ExpenseDetailPage');
+const RecurringExpensesPage = named(() => import('../features/finance/recurring-page'), 'RecurringExpensesPage');
+const SalariesPage = named(() => import('../features/finance/salaries-page'), 'SalariesPage');
 const PersonalizedToursPage = named(() => import('../features/tours/personalized-tours-page'), 'PersonalizedToursPage');
 const PersonalizedTourDetailPage = named(() => import('../features/tours/personalized-tour-detail-page'), 'PersonalizedTourDetailPage');
 const NewPersonalizedTourPage = named(() => import('../features/tours/personalized-tour-form-page'), 'NewPersonalizedTourPage');
@@ -82,6 +90,8 @@ const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
   leads: LeadsPage,
   contacts: ContactsPage,
   account: AccountPage,
+  expenses: ExpensesPage,
+  salaries: SalariesPage,
   customizedTours: CustomizedToursPage,
   personalizedTours: PersonalizedToursPage,
   groupTours: GroupToursPage,
@@ -100,6 +110,7 @@ const RECORDS: Partial<Record<ModuleKey, ComponentType>> = {
   groupTours: GroupTourDetailPage,
   bookings: BookingDetailPage,
   operations: OperationDetailPage,
+  expenses: ExpenseDetailPage,
 };
 
 /** Further screens of a module, under its path (`/leads/follow-ups`); a fixed segment wins over `:id`. */
@@ -107,6 +118,11 @@ const SUBPAGES: { module: ModuleKey; path: string; Page: ComponentType }[] = [
   { module: 'leads', path: 'follow-ups', Page: FollowUpsRedirect },
   { module: 'contacts', path: 'groups', Page: ContactGroupsPage },
   { module: 'account', path: 'journal', Page: JournalPage },
+  { module: 'account', path: 'statement', Page: StatementPage },
+  { module: 'account', path: 'summary', Page: SummaryPage },
+  { module: 'account', path: 'aging', Page: AgingPage },
+  { module: 'account', path: 'period-lock', Page: PeriodLockPage },
+  { module: 'expenses', path: 'recurring', Page: RecurringExpensesPage },
   { module: 'customizedTours', path: 'new', Page: NewCustomizedTourPage },
   { module: 'customizedTours', path: ':id/edit', Page: EditCustomizedTourPage },
   { module: 'customizedTours', path: ':id/versions/:version', Page: CustomizedTourVersionPage },

@@ -7,6 +7,14 @@
  * an amount JavaScript cannot hold exactly is refused (RangeError), never rounded.
  */
 
+/**
+ * The largest amount the product takes, in minor units (issue 26): ten billion in a currency with
+ * cents. A booking of the most travellers (1 000) at the most per person, or a sum of nine thousand
+ * of the largest amounts, stays below 2^53, where JavaScript still counts every unit; totals beyond
+ * that are added up exactly (BigInt) and never answered rounded.
+ */
+export const MAX_MONEY = 1_000_000_000_000;
+
 /** 10 000 basis points are the whole (1500 = 15 %). */
 export const BASIS_POINTS_WHOLE = 10_000;
 

@@ -166,11 +166,20 @@ describe('organization', () => {
 });
 
 describe('configurations', () => {
-  it('answers the seed\'s seven modules and the bookings\' with their defaults', async () => {
+  it('answers the seed\'s seven modules, the bookings\', the AI model\'s, the books\' and the cancellation policy with their defaults', async () => {
     const res = await owner.get('/api/configurations');
     expect(res.status).toBe(200);
-    expect(res.body.data.map((c: { module: string }) => c.module)).toEqual(['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig']);
+    expect(res.body.data.map((c: { module: string }) => c.module)).toEqual(['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig', 'finance', 'cancellations']);
     expect(res.body.data.find((c: { module: string }) => c.module === 'emailConfig').settings).toMatchObject({ port: 587, passwordSet: false });
+    expect(res.body.data.find((c: { module: string }) => c.module === 'cancellations').settings).toEqual({
+      tiers: [
+        { daysBeforeDeparture: 60, feeBasisPoints: 1_000 },
+        { daysBeforeDeparture: 30, feeBasisPoints: 2_500 },
+        { daysBeforeDeparture: 14, feeBasisPoints: 5_000 },
+        { daysBeforeDeparture: 0, feeBasisPoints: 10_000 },
+      ],
+      flatFee: 0,
+    });
   });
 
   it.each([
@@ -181,6 +190,7 @@ describe('configurations', () => {
     ['region', 'regions', { showOnWebsite: false }],
     ['destionation', 'destionations', { showOnWebsite: false }],
     ['booking', 'bookings', { depositPercent: 25, reminderDaysBefore: 5, invoiceDueDays: 30 }],
+    ['cancellations', 'cancellations', { tiers: [{ daysBeforeDeparture: 30, feeBasisPoints: 5_000 }], flatFee: 2_500 }],
   ])('PUT /configurations/%s saves %s', async (segment, module, settings) => {
     const res = await owner.put(`/api/configurations/${segment}`, settings);
     expect(res.status).toBe(200);
@@ -195,8 +205,8 @@ describe('configurations', () => {
     expect(set.status).toBe(200);
     expect(set.body.data.settings).toMatchObject({ host: 'smtp.example.com', passwordSet: true });
     expect(JSON.stringify(set.body)).not.toContain('s3cret-pass');
-    const keep = await owner.put('/api/configurations/email-services', { host: 'smtp2.example.com' });
-    expect(keep.body.data.settings).toMatchObject({ host: 'smtp2.example.com', passwordSet: true });
+    const keep = await owner.put('/api/configurations/email-services', { host: 'smtp.example.com', user: 'mailer', fromName: 'Trips', fromEmail: 'trips@demo.travel' });
+    expect(keep.body.data.settings).toMatchObject({ host: 'smtp.example.com', fromName: 'Trips', passwordSet: true });
     const [row] = await s.sql<{ settings: { password: string } }>(`select c.settings from configurations c join organizations o on o.id = c.organization_id where o.name = 'Demo Travels' and c.module = 'emailConfig'`);
     expect(row.settings.password).toBe('s3cret-pass');
     expect(JSON.stringify((await owner.get('/api/configurations')).body)).not.toContain('s3cret-pass');

@@ -137,7 +137,7 @@ describe('cross-site safety and headers', () => {
   });
 
   it('answers health without a session, unknown routes as JSON 404, bad JSON as 400', async () => {
-    expect(await (await fetch(`${s.url}/api/health`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${s.url}/api/health`)).json()).toEqual({ status: 'ok', database: 'reachable' });
     const missing = await s.agent().get('/api/nope');
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('NOT_FOUND');
@@ -146,5 +146,25 @@ describe('cross-site safety and headers', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'INVALID_JSON' });
     expect(JSON.stringify(bad.body)).not.toMatch(/at .*\.ts/);
+  });
+
+  it('reads a JSON body only as application/json: any other type or none is 415 and changes nothing', async () => {
+    const agent = await s.login('owner@demo.travel');
+    const [before] = await s.sql<{ name: string }>(`select name from members where email = 'owner@demo.travel'`);
+    const body = JSON.stringify({ name: 'Renamed by a form' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', undefined]) {
+      const res = await fetch(`${s.url}/api/members/me`, {
+        method: 'PUT',
+        headers: { 'X-Requested-With': 'test', Cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(type ? { 'Content-Type': type } : {}) },
+        body: type ? body : new TextEncoder().encode(body),
+      });
+      expect(res.status, String(type)).toBe(415);
+      expect(await res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', params: { accepted: 'application/json' } });
+    }
+    const login = await s.agent().request('POST', '/api/auth/login', JSON.stringify({ email: 'owner@demo.travel', password: TEST_PASSWORD }), { 'Content-Type': 'text/plain;charset=UTF-8' });
+    expect(login.status).toBe(415);
+    expect(await s.sql(`select name from members where email = 'owner@demo.travel'`)).toEqual([before]);
+    const json = await agent.request('PUT', '/api/members/me', JSON.stringify({ name: before.name }), { 'Content-Type': 'application/json; charset=utf-8' });
+    expect(json.status).toBe(200);
   });
 });

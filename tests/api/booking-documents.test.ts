@@ -24,7 +24,7 @@ let sink: SmtpSink;
 let fingerprint: string;
 
 beforeAll(async () => {
-  s = await startTestServer({ queue: true });
+  s = await startTestServer({ queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } });
   s.clock.set(NOW);
   [owner, finance, globe] = await Promise.all(['owner@demo.travel', 'finance@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)));
   org = await orgId(s);

@@ -66,7 +66,14 @@ describe('POST /bookings', () => {
       totalNights: 5,
       pricePerPerson: PRICES,
       invoiceGenerated: false,
-      cancellationPolicy: [],
+      // The organization's policy when it was sold (Configurations → Cancellations, the defaults here).
+      cancellationPolicy: [
+        { daysBeforeDeparture: 60, feeBasisPoints: 1_000 },
+        { daysBeforeDeparture: 30, feeBasisPoints: 2_500 },
+        { daysBeforeDeparture: 14, feeBasisPoints: 5_000 },
+        { daysBeforeDeparture: 0, feeBasisPoints: 10_000 },
+      ],
+      cancellationFlatFee: 0,
     });
     expect(b.ref).toMatch(/^BK-\d+$/);
     expect(b.convertedBy.name).toBe('Samir Sales');
@@ -309,8 +316,13 @@ describe('payments', () => {
       expect(body.issues[0]).toMatchObject({ path: 'amount', code });
     }
     expect((await refusedUnchanged(400, () => pay(owner, b._id, 100, { paidOn: day(1) }))).issues[0]).toMatchObject({ path: 'paidOn', code: 'inFuture' });
+    // Money is never dated after today (next week) nor before the books start; yesterday is fine (issue 26).
+    expect((await refusedUnchanged(400, () => pay(owner, b._id, 100, { paidOn: day(7) }))).issues[0]).toMatchObject({ path: 'paidOn', code: 'inFuture' });
+    const early = await refusedUnchanged(400, () => pay(owner, b._id, 100, { paidOn: '1900-01-01' }));
+    expect(early.issues[0]).toMatchObject({ path: 'paidOn', code: 'beforeBooksStart', params: { booksStart: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+    expect((await pay(owner, b._id, 100, { paidOn: day(-1) })).status).toBe(201);
     expect((await refusedUnchanged(400, () => pay(owner, b._id, 100, { paymentMethod: 'gold' }))).issues[0]).toMatchObject({ path: 'paymentMethod', code: 'oneOf' });
-    expect((await pay(owner, b._id, 200_000)).status).toBe(201);
+    expect((await pay(owner, b._id, 199_900)).status).toBe(201);
     const over = await refusedUnchanged(409, () => pay(owner, b._id, 100_001));
     expect(over).toMatchObject({ code: 'PAYMENT_EXCEEDS_BALANCE', params: { open: 100_000, amount: 100_001 } });
     expect((await pay(owner, b._id, 100_000)).status).toBe(201);
@@ -370,6 +382,22 @@ describe('payments', () => {
     bigger.append('receipt', new Blob([pdf], { type: 'application/pdf' }), 'x.pdf');
     expect((await refusedUnchanged(400, () => owner.request('POST', `/api/bookings/${b._id}/payment`, bigger))).issues[0]).toMatchObject({ path: 'receipt', code: 'unknownField' });
     expect((await refusedUnchanged(400, () => owner.request('POST', `/api/bookings/${b._id}/payment`, form(new Blob([pdf], { type: 'application/pdf' }), 'x.pdf', { amount: '50.5' })))).issues[0]).toMatchObject({ path: 'amount' });
+  });
+
+  it('keeps a proof name without a right-to-left override or control character, stored and shown (issue 26)', async () => {
+    const b = await book(owner, groupBooking(tour, await newLead(owner)));
+    const f = new FormData();
+    for (const [k, v] of Object.entries({ amount: '5000', paymentMethod: 'bank-transfer', paidOn: TODAY })) f.append(k, v);
+    f.append('proof', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'slip\u202Efdp.exe\u0000');
+    const res = await owner.request('POST', `/api/bookings/${b._id}/payment`, f);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.proof.fileName).toBe('slipfdp.exe');
+    expect(await s.sql('select file_name from booking_payment_proofs where payment_id = $1', [res.body.data._id])).toEqual([{ file_name: 'slipfdp.exe' }]);
+    await s.sql('update booking_payment_proofs set file_name = $2 where payment_id = $1', [res.body.data._id, 'old\u202Efdp.exe']);
+    const shown = (await owner.get(`/api/bookings/id/${b._id}`)).body.data.payments.find((p: { _id: string }) => p._id === res.body.data._id);
+    expect(shown.proof.fileName).toBe('oldfdp.exe');
+    const raw = await fetch(`${s.url}/api/bookings/${b._id}/payment/${res.body.data._id}/proof`, { headers: { Cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(raw.headers.get('content-disposition')).toBe(`attachment; filename="oldfdp.exe"; filename*=UTF-8''oldfdp.exe`);
   });
 
   it('honours an Idempotency-Key: the same request answers the first result, another body with the key 422', async () => {

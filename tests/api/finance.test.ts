@@ -44,6 +44,8 @@ async function rawTransaction(statements: string[], tenant?: string): Promise<vo
 
 beforeAll(async () => {
   s = await startTestServer();
+  // Money is never dated after today: the organizations' today is after every date these tests record.
+  s.clock.set('2033-06-30T08:00:00Z');
   [owner, finance, sales, globe] = await Promise.all(['owner@demo.travel', 'finance@demo.travel', 'sales@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)));
   fingerprint = await checksumQuery(s);
   demoOrg = await orgId('Demo Travels');
@@ -343,6 +345,52 @@ describe('GET /account/journal', () => {
     const memos: string[] = (await globe.get('/api/account/journal?limit=200')).body.data.map((e: { memo: string | null }) => e.memo);
     expect(memos).not.toContain('Supplier rebate');
     expect((await globe.get('/api/account/journal?limit=200')).body.data.every((e: { currency: string }) => e.currency === 'EUR')).toBe(true);
+  });
+});
+
+describe('the dates of money (issue 26)', () => {
+  const TODAY = '2033-06-30';
+  const refused = async (res: { status: number; body: { issues?: { path: string; code: string; params: Record<string, unknown> }[] } }, path: string, code: string) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.issues?.[0]).toMatchObject({ path, code });
+    return res.body.issues![0];
+  };
+
+  it('takes income for yesterday and today, never for tomorrow, 1900 or before the books start', async () => {
+    const before = await checksum(s, fingerprint);
+    await refused(await finance.post('/api/budget/income', income({ date: '2033-07-01' })), 'date', 'inFuture');
+    await refused(await finance.post('/api/budget/income', income({ date: '2033-07-07' })), 'date', 'inFuture');
+    const [{ start }] = await s.sql<{ start: string }>(`select settings->>'booksStart' as start from configurations where organization_id = $1 and module = 'finance'`, [demoOrg]);
+    const early = await refused(await finance.post('/api/budget/income', income({ date: '1900-01-01' })), 'date', 'beforeBooksStart');
+    expect(early.params).toEqual({ booksStart: start });
+    expect(await s.sql(`select 1 from number_series where year = 1900`)).toEqual([]);
+    expect(await checksum(s, fingerprint)).toBe(before);
+    expect((await finance.post('/api/budget/income', income({ date: '2033-06-29' }))).status).toBe(201);
+    expect((await finance.post('/api/budget/income', income({ date: TODAY }))).status).toBe(201);
+  });
+
+  it('follows the books start the organization sets; the day it was created without one', async () => {
+    expect((await owner.put('/api/configurations/finance', { booksStart: '2033-01-01' })).status).toBe(200);
+    await refused(await finance.post('/api/budget/income', income({ date: '2032-12-31' })), 'date', 'beforeBooksStart');
+    await refused(await finance.post('/api/account/opening-balances', { date: '2032-12-31', balances: [{ paymentMethod: 'cash', amount: 1 }] }), 'date', 'beforeBooksStart');
+    expect((await finance.post('/api/budget/income', income({ date: '2033-01-01' }))).status).toBe(201);
+    // Emptied, the books start the day the organization was created.
+    expect((await owner.put('/api/configurations/finance', { booksStart: null })).body.data.settings).toEqual({ booksStart: '' });
+    const [{ created }] = await s.sql<{ created: string }>(`select to_char(created_at at time zone time_zone, 'YYYY-MM-DD') as created from organizations where id = $1`, [demoOrg]);
+    const dayBefore = new Date(Date.parse(`${created}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect((await refused(await finance.post('/api/budget/income', income({ date: dayBefore })), 'date', 'beforeBooksStart')).params).toEqual({ booksStart: created });
+    expect((await finance.post('/api/budget/income', income({ date: created }))).status).toBe(201);
+    await refused(await owner.put('/api/configurations/finance', { booksStart: '1899-12-31' }), 'booksStart', 'dateOutOfRange');
+  });
+
+  it('dates a reversal on or after its entry, and not after today', async () => {
+    const entry = (await finance.post('/api/budget/income', income({ date: '2033-06-01' }))).body.data.entryId;
+    const early = await refused(await finance.post(`/api/account/journal/${entry}/reverse`, { date: '2033-05-31' }), 'date', 'dateOrder');
+    expect(early.params).toEqual({ after: 'entry', date: '2033-06-01' });
+    await refused(await finance.post(`/api/account/journal/${entry}/reverse`, { date: '2007-06-01' }), 'date', 'dateOrder');
+    await refused(await finance.post(`/api/account/journal/${entry}/reverse`, { date: '2033-07-01' }), 'date', 'inFuture');
+    expect(await s.sql('select 1 from journal_entries where reverses_entry_id = $1', [entry])).toEqual([]);
+    expect((await finance.post(`/api/account/journal/${entry}/reverse`, { date: '2033-06-01' })).status).toBe(201);
   });
 });
 

@@ -104,7 +104,7 @@ const useSink = (port = sink.port) =>
 const noSmtp = () => owner.put('/api/configurations/email-services', { host: '', fromEmail: '' });
 
 beforeAll(async () => {
-  s = await startTestServer({ queue: true });
+  s = await startTestServer({ queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } });
   [owner, sales, ops, finance, globe] = await Promise.all(['owner@demo.travel', 'sales@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)));
   sink = await startSmtpSink();
   [{ id: orgId }] = await s.sql<{ id: string }>(`select id from organizations where name = 'Demo Travels'`);
@@ -250,9 +250,9 @@ describe('POST /customized-tours/{id}/send', () => {
     const res = await sales.post(`/api/customized-tours/${tour._id}/send`, { to: lead.email });
     expect(res.status).toBe(202);
     const failed = await until(async () => (await sales.get(`/api/customized-tours/${tour._id}/sends`)).body.data[0], (d) => d.status === 'failed');
-    expect(failed).toMatchObject({ status: 'failed', attempts: 3, lastError: expect.stringContaining('ECONNREFUSED') });
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3, lastError: 'The mail server could not be used: it was not reached or did not answer as a mail server' });
     const line = (await sales.get(`/api/leads/${lead._id}`)).body.data.activity.find((a: { type: string }) => a.type === 'tourSent');
-    expect(line.data).toMatchObject({ sendStatus: 'failed', sendError: expect.stringContaining('ECONNREFUSED') });
+    expect(line.data).toMatchObject({ sendStatus: 'failed', sendError: 'The mail server could not be used: it was not reached or did not answer as a mail server' });
     // The version went out as far as the organization is concerned; a new email is a new version.
     expect((await sales.get(`/api/customized-tours/${tour._id}`)).body.data.status).toBe('sent');
   });

@@ -588,6 +588,30 @@ describe('POST /public/leads (website lead capture)', () => {
     expect(await count('leads')).toBe(before);
   });
 
+  it('takes no lead into a cancelled organization (403), and an expired one’s for 30 days after its period ended (issue 26)', async () => {
+    const demo = "organization_id = (select id from organizations where name = 'Demo Travels')";
+    const [kept] = await s.sql<{ status: string; period_end: string }>(`select status, period_end from subscriptions where ${demo}`);
+    const daysAgo = (n: number) => s.sql(`update subscriptions set status = 'expired', period_end = (clock_now() at time zone 'Asia/Dubai')::date - ${n} where ${demo}`);
+    const from = { 'X-Lead-Secret': secret, 'X-Forwarded-For': '198.51.100.26' };
+    try {
+      await daysAgo(30);
+      expect((await capture({ name: 'In the grace period', phone: phone() }, from)).status).toBe(201);
+      const before = await count('leads');
+      await daysAgo(31);
+      const late = await capture({ name: 'After the grace period', phone: phone() }, from);
+      expect(late.status).toBe(403);
+      expect(late.body.code).toBe('SUBSCRIPTION_READ_ONLY');
+      await s.sql(`update subscriptions set status = 'cancelled', period_end = (clock_now() at time zone 'Asia/Dubai')::date + 100 where ${demo}`);
+      const cancelled = await capture({ name: 'Into a cancelled organization', phone: phone(), email: 'cancelled@web.example' }, from);
+      expect(cancelled.status).toBe(403);
+      expect(cancelled.body.code).toBe('SUBSCRIPTION_CANCELLED');
+      expect(await count('leads')).toBe(before);
+      expect(await s.sql(`select 1 from contacts where email = 'cancelled@web.example'`)).toEqual([]);
+    } finally {
+      await s.sql(`update subscriptions set status = $1, period_end = $2 where ${demo}`, [kept.status, kept.period_end]);
+    }
+  });
+
   it('limits requests per address (429 with Retry-After), before looking at the secret', async () => {
     const from = { 'X-Forwarded-For': '198.51.100.99', 'X-Lead-Secret': 'wrong' };
     const answers = [];

@@ -9,6 +9,9 @@ import { operationMachine } from '../../src/machines/operation-machine';
 import { paymentMachine } from '../../src/machines/payment-machine';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { voucherMachine } from '../../src/machines/voucher-machine';
+import { cancellationMachine } from '../../src/machines/cancellation-machine';
+import { refundMachine } from '../../src/machines/refund-machine';
+import { creditNoteMachine } from '../../src/machines/credit-note-machine';
 import { restingStates, transitionsOf } from '../../src/machines/workflow';
 import { stateCheckSql, transitionFunctionSql } from '../../server/db/state-check';
 import { startTestServer, type TestServer } from '../support/server';
@@ -30,6 +33,9 @@ const STORED: { machine: AnyStateMachine; table: string; column: string }[] = [
   { machine: paymentMachine, table: 'booking_payments', column: 'status' },
   { machine: operationMachine, table: 'booking_operations', column: 'status' },
   { machine: voucherMachine, table: 'vouchers', column: 'status' },
+  { machine: cancellationMachine, table: 'booking_cancellations', column: 'status' },
+  { machine: refundMachine, table: 'refunds', column: 'status' },
+  { machine: creditNoteMachine, table: 'credit_notes', column: 'status' },
 ];
 /** Machines of the screens only (multi-step dialogs): nothing stores their state. */
 const CLIENT_ONLY = ['bookingWizard'];
@@ -49,6 +55,10 @@ const FUNCTIONS_NAMING_STATES: { name: string; machine: AnyStateMachine }[] = [
   { name: 'payment_allocated', machine: paymentMachine },
   { name: 'operation_payment_apply', machine: voucherMachine },
   { name: 'operation_refresh', machine: voucherMachine },
+  { name: 'voucher_cost_fixed', machine: voucherMachine },
+  { name: 'credit_note_redemption_apply', machine: creditNoteMachine },
+  { name: 'refund_guard', machine: refundMachine },
+  { name: 'booking_cancellation_guard', machine: cancellationMachine },
 ];
 
 let s: TestServer;

@@ -234,6 +234,7 @@ describe('POST …/voucher/{voucherId}/payment', () => {
     expect((await refusedUnchanged(400, () => payVoucher(ops, op._id, v1._id, 0))).issues[0].path).toBe('amount');
     expect((await refusedUnchanged(400, () => payVoucher(ops, op._id, v1._id, 10, undefined, { paymentMethod: 'barter' }))).issues[0].path).toBe('paymentMethod');
     expect((await refusedUnchanged(400, () => payVoucher(ops, op._id, v1._id, 10, undefined, { paidOn: day(1) }))).issues[0].path).toBe('paidOn');
+    expect((await refusedUnchanged(400, () => payVoucher(ops, op._id, v1._id, 10, undefined, { paidOn: '1900-01-01' }))).issues[0]).toMatchObject({ path: 'paidOn', code: 'beforeBooksStart' });
     await refusedUnchanged(404, () => payVoucher(globe, op._id, v1._id, 10));
     await refusedUnchanged(403, () => payVoucher(sales, op._id, v1._id, 10));
     await ops.put(`/api${operationPaths.voucher(op._id, v1._id)}`, { status: 'void' });

@@ -43,7 +43,7 @@ const jobs = (s: TestServer) =>
 
 describe('PLATFORM_SMTP_URL', () => {
   it('reads smtp:// and smtps:// URLs with the sender, and refuses what it cannot use', () => {
-    expect(loadConfig({ PLATFORM_SMTP_URL: 'smtps://mailer:p%40ss@mail.example', PLATFORM_MAIL_FROM: FROM }).platformSmtp).toEqual({
+    expect(loadConfig({ PUBLIC_URL: 'https://travel.example', PLATFORM_SMTP_URL: 'smtps://mailer:p%40ss@mail.example', PLATFORM_MAIL_FROM: FROM }).platformSmtp).toEqual({
       host: 'mail.example',
       port: 465,
       security: 'tls',
@@ -52,17 +52,17 @@ describe('PLATFORM_SMTP_URL', () => {
       fromName: 'Travel Platform',
       fromEmail: 'platform@travel.example',
     });
-    expect(loadConfig({ PLATFORM_SMTP_URL: 'smtp://relay:2525?security=none', PLATFORM_MAIL_FROM: 'platform@travel.example' }).platformSmtp).toMatchObject({
+    expect(loadConfig({ PUBLIC_URL: 'https://travel.example', PLATFORM_SMTP_URL: 'smtp://relay:2525?security=none', PLATFORM_MAIL_FROM: 'platform@travel.example' }).platformSmtp).toMatchObject({
       host: 'relay',
       port: 2525,
       security: 'none',
       user: '',
       fromName: '',
     });
-    expect(loadConfig({}).platformSmtp).toBeNull();
-    expect(() => loadConfig({ PLATFORM_SMTP_URL: 'smtp://relay' })).toThrow(/PLATFORM_MAIL_FROM must be an address/);
-    expect(() => loadConfig({ PLATFORM_SMTP_URL: 'https://relay', PLATFORM_MAIL_FROM: FROM })).toThrow(/must start with smtp:\/\/ or smtps:\/\//);
-    expect(() => loadConfig({ PLATFORM_SMTP_URL: 'smtps://relay?security=none', PLATFORM_MAIL_FROM: FROM })).toThrow(/security=none/);
+    expect(loadConfig({ PUBLIC_URL: 'https://travel.example' }).platformSmtp).toBeNull();
+    expect(() => loadConfig({ PUBLIC_URL: 'https://travel.example', PLATFORM_SMTP_URL: 'smtp://relay' })).toThrow(/PLATFORM_MAIL_FROM must be an address/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://travel.example', PLATFORM_SMTP_URL: 'https://relay', PLATFORM_MAIL_FROM: FROM })).toThrow(/must start with smtp:\/\/ or smtps:\/\//);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://travel.example', PLATFORM_SMTP_URL: 'smtps://relay?security=none', PLATFORM_MAIL_FROM: FROM })).toThrow(/security=none/);
   });
 });
 

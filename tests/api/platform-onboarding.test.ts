@@ -96,11 +96,17 @@ describe('a new organization has every piece a demo one starts with', () => {
     expect(modules).toEqual(await rowsOf(q, demoOrg));
   });
 
-  it('the same configurations, one per module, at the defaults', async () => {
-    const q = 'select module, settings from configurations where organization_id = $1 order by module';
+  it('the same configurations, one per module, at the defaults (the demo’s books start with its history)', async () => {
+    const q = `select module, case when module = 'finance' then settings - 'booksStart' else settings end as settings from configurations where organization_id = $1 order by module`;
     const configurations = await rowsOf(q, newOrg);
-    expect(configurations).toHaveLength(9);
+    expect(configurations).toHaveLength(11);
     expect(configurations).toEqual(await rowsOf(q, demoOrg));
+    const booksStart = `select settings->>'booksStart' as start from configurations where organization_id = $1 and module = 'finance'`;
+    expect(await rowsOf(booksStart, newOrg)).toEqual([{ start: '' }]);
+    const [{ start }] = await rowsOf<{ start: string }>(booksStart, demoOrg);
+    const [{ first }] = await rowsOf<{ first: string }>(`select min(date)::text as first from journal_entries where organization_id = $1`, demoOrg);
+    expect(start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(start <= first).toBe(true);
     expect((await newOwner.get('/api/configurations')).body.data.find((c: { module: string }) => c.module === 'leads').settings).toEqual({ defaultSource: 'website', followUpReminderMinutes: 30, autoAssignRoundRobin: false });
   });
 
@@ -115,7 +121,13 @@ describe('a new organization has every piece a demo one starts with', () => {
   it('number series that start at 1 with the first document, which prints', async () => {
     const today = (await newOwner.get('/api/auth/me')).body.data.subscription;
     expect(today.readOnly).toBe(false);
-    const date = new Date().toISOString().slice(0, 10);
+    // Its books start the day it was created (its today, in its time zone): nothing before (issue 26).
+    const [{ date, yesterday }] = await rowsOf<{ date: string; yesterday: string }>(
+      `select to_char(clock_now() at time zone time_zone, 'YYYY-MM-DD') as date, to_char((clock_now() at time zone time_zone)::date - 1, 'YYYY-MM-DD') as yesterday from organizations where id = $1`,
+      newOrg,
+    );
+    const early = await newOwner.post('/api/budget/income', { amount: 1500, date: yesterday, paymentMethod: 'cash', description: 'Before the books' });
+    expect(early.body.issues?.[0]).toMatchObject({ path: 'date', code: 'beforeBooksStart', params: { booksStart: date } });
     const income = await newOwner.post('/api/budget/income', { amount: 1500, date, paymentMethod: 'cash', description: 'First sale' });
     expect(income.status, JSON.stringify(income.body)).toBe(201);
     expect(income.body.data.number).toBe(`RCT-${date.slice(0, 4)}-0001`);

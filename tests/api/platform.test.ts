@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { registry } from '../../server/registry';
 import { DEMO_OPERATOR } from '../../server/platform/seed';
 import { startTestServer, type TestServer } from '../support/server';
@@ -411,6 +412,22 @@ describe('onboarding: POST /platform/organizations', () => {
       expect(res.body.code).toBe('INVITATION_INVALID');
     }
     expect((await s.agent().post('/api/auth/login', { email: 'owner@nile-journeys.example', password: 'taken-over-password' })).status).toBe(401);
+  });
+
+  it('builds the link from the configured public address, whatever Host or X-Forwarded-Host the request names (issue 26)', async () => {
+    for (const forged of [{ 'X-Forwarded-Host': 'evil.example' }, { Host: 'evil.example' }] as Record<string, string>[]) {
+      const res = await operator.post('/platform/organizations', organization(`Forged ${Object.keys(forged)[0]}`), forged);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.data.invitation.url).toMatch(new RegExp(`^${s.url}/invitation#[A-Za-z0-9_-]{43}$`));
+      const renewed = await operator.post(`/platform/organizations/${res.body.data.organization._id}/members/${(await s.sql<{ id: string }>('select id from members where organization_id = $1', [res.body.data.organization._id]))[0].id}/invitation`, {}, forged);
+      expect(renewed.status, JSON.stringify(renewed.body)).toBe(201);
+      expect(renewed.body.data.url).toMatch(new RegExp(`^${s.url}/invitation#`));
+    }
+    // Production refuses to start without it; elsewhere it is this host's own port.
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: must be set in production/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://office.example/travel' })).toThrow(/PUBLIC_URL: .* must be a scheme, host and optional port only/);
+    expect(loadConfig({ PUBLIC_URL: 'https://office.example/' }).publicUrl).toBe('https://office.example');
+    expect(loadConfig({ NODE_ENV: 'development', PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
   it('refuses an expired invitation and one that never was', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/registry';
 import { markTourBooked } from '../../server/tours/workflow';
@@ -125,11 +126,20 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'POST /booking-operations/:id/send-vouchers': (d) => ({ path: `/booking-operations/${d.operation}/send-vouchers` }),
   'POST /booking-operations/:id/additional-expenses': (d) => ({ path: `/booking-operations/${d.operation}/additional-expenses`, body: { description: 'Taken over', category: 'other', amount: 1 } }),
   'PUT /booking-operations/:operationId/additional-expense/:expenseId': (d) => ({ path: `/booking-operations/${d.operation}/additional-expense/${d.expense}`, body: { description: 'Taken over' } }),
+  'POST /booking-operations/:operationId/voucher/:id/vendor-refund': (d) => ({ path: `/booking-operations/${d.operation}/voucher/${d.voucher}/vendor-refund`, body: { amount: 1, paymentMethod: 'cash', receivedOn: '2026-01-02' } }),
+  'GET /bookings/:id/cancellation-quote': (d) => ({ path: `/bookings/${d.cancellableBooking}/cancellation-quote` }),
+  'GET /bookings/:id/cancellations': (d) => ({ path: `/bookings/${d.cancellableBooking}/cancellations` }),
+  'POST /booking-cancellations/cancel': (d) => ({ path: '/booking-cancellations/cancel', body: { bookingId: d.cancellableBooking, reason: 'Taken over' } }),
+  'GET /booking-cancellations/id/:id': (d) => ({ path: `/booking-cancellations/id/${d.cancellation}` }),
+  'GET /booking-cancellations/requests/:id': (d) => ({ path: `/booking-cancellations/requests/${d.cancellationRequest}` }),
+  'PATCH /booking-cancellations/:id/status': (d) => ({ path: `/booking-cancellations/${d.cancellationRequest}/status`, body: { status: 'rejected', comments: 'Taken over' } }),
+  'GET /credit-notes/:id': (d) => ({ path: `/credit-notes/${d.creditNote}` }),
+  'PUT /refunds/:id/process': (d) => ({ path: `/refunds/${d.refund}/process`, body: { refundedOn: d.today } }),
   'POST /booking-operations/:operationId/additional-expense/:expenseId/payment': (d) => ({ path: `/booking-operations/${d.operation}/additional-expense/${d.expense}/payment`, body: { amount: 1, paymentMethod: 'cash', paidOn: '2026-01-02' } }),
 };
 
 /** Routes that read or change a record named in the body rather than the path. */
-const namesRecordInBody = new Set(['PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /customized-tours', 'POST /customized-tours/generate-with-ai', 'PUT /customized-tours/booked', 'PUT /personalized-tours', 'PUT /group-tours', 'GET /group-tours/ids', 'POST /booking-invoices/generate']);
+const namesRecordInBody = new Set(['POST /booking-cancellations/cancel', 'PUT /roles', 'PUT /modules', 'PUT /modules/reorder', 'PUT /customized-tours', 'POST /customized-tours/generate-with-ai', 'PUT /customized-tours/booked', 'PUT /personalized-tours', 'PUT /group-tours', 'GET /group-tours/ids', 'POST /booking-invoices/generate']);
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -171,9 +181,9 @@ beforeAll(async () => {
     personalizedTour: await demoRow('personalized_tours'),
     groupTour: await demoRow('group_tours'),
   };
-  demo.income = (await owner.post('/api/budget/income', { amount: 100, date: '2030-01-01', paymentMethod: 'cash', description: 'Matrix' })).body.data._id;
+  demo.income = (await owner.post('/api/budget/income', { amount: 100, date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), paymentMethod: 'cash', description: 'Matrix' })).body.data._id;
   const receipt = new FormData();
-  for (const [k, v] of Object.entries({ category: 'other', amount: '100', date: '2026-01-05', paymentMethod: 'cash', description: 'Matrix expense' })) receipt.set(k, v);
+  for (const [k, v] of Object.entries({ category: 'other', amount: '100', date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), paymentMethod: 'cash', description: 'Matrix expense' })) receipt.set(k, v);
   receipt.set('receipt', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'matrix.pdf');
   demo.financeExpense = (await owner.request('POST', '/api/expenses', receipt)).body.data._id;
   demo.recurringExpense = (await owner.post('/api/expenses/recurring', { category: 'rent', amount: 100, paymentMethod: 'cash', description: 'Matrix rent', dayOfMonth: 1, startsOn: '2030-01-01' })).body.data._id;
@@ -218,6 +228,29 @@ beforeAll(async () => {
   demo.bookedTour = toBook.id;
   // A customized tour booked by a booking id of its own (the tour records it; no booking row needed here).
   demo.tourBooking = '5b1f0c4e-1f7e-4d53-9a51-3c0d2a7e9b10';
+  // Cancellations: a booking with a request waiting, one approved with a refund to process and a credit note (server/cancellations).
+  const today = new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10);
+  const inDays = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const departure = (await owner.post('/api/group-tours', { title: 'Matrix departure', departure: inDays(60), arrival: inDays(65), pricePerPerson: { adult: 10_000, child: 0, infant: 0 }, capacity: 10, minimumToRun: 1 })).body.data._id;
+  const paidBooking = async () => {
+    const lead = (await owner.post('/api/leads', { name: 'Matrix cancellation', email: `matrix-${crypto.randomUUID()}@example.com` })).body.data._id;
+    const booking = (await owner.post('/api/bookings', { tourType: 'group', tourId: departure, leadId: lead, pax: 1, travellers: [{ type: 'adult', name: 'Matrix' }], installments: [{ dueDate: today, amount: 10_000 }] })).body.data._id;
+    const payment = (await owner.post(`/api/bookings/${booking}/payment`, { amount: 10_000, paymentMethod: 'cash', paidOn: today })).body.data._id;
+    expect((await owner.put(`/api/bookings/${booking}/payment/${payment}/verify`, {})).status).toBe(200);
+    return booking;
+  };
+  const [waiting, approved] = [await paidBooking(), await paidBooking()];
+  demo.today = today;
+  demo.cancellableBooking = waiting;
+  demo.cancellationRequest = (await owner.post('/api/booking-cancellations/cancel', { bookingId: waiting, reason: 'Matrix' })).body.data._id;
+  const decided = (await owner.post('/api/booking-cancellations/cancel', { bookingId: approved, reason: 'Matrix' })).body.data._id;
+  const approval = await owner.patch(`/api/booking-cancellations/${decided}/status`, {
+    status: 'approved', totalRefundAmount: 10_000, refundSource: 'money:cash', sourceAccountAmount: 5_000, creditNoteAmount: 5_000, validUntil: inDays(365),
+  });
+  expect(approval.status, JSON.stringify(approval.body)).toBe(200);
+  demo.cancellation = decided;
+  demo.refund = approval.body.data.refund._id;
+  demo.creditNote = approval.body.data.creditNote._id;
   const [{ id: orgId }] = await s.sql<{ id: string }>(`select id from organizations where name = 'Demo Travels'`);
   await s.database.withTenant(orgId, (tx) => markTourBooked(tx, toBook.id, demo.tourBooking, 1, null));
   everything = await checksumQuery(s);

@@ -55,14 +55,14 @@ async function mailRate(count: number, workers: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'travel-mail-bench-'));
   const sink = await startSmtpSink();
   const password = 'bench-password-2026';
-  const base = { DATA_DIR: dataDir, SEED_PASSWORD: password, MAIL_WORKERS: String(workers), QUEUE_POLL_SECONDS: '0.5' };
+  const base = { DATA_DIR: dataDir, SEED_PASSWORD: password, MAIL_WORKERS: String(workers), QUEUE_POLL_SECONDS: '0.5', OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' };
   try {
     // The backlog is written with the workers off, so the rate is the queue's alone.
     let server = await spawnServer({ ...base, JOB_POLL_MS: '0' });
     const agent = new Agent(server.url);
     await agent.post('/api/auth/login', { email: 'owner@demo.travel', password });
     await agent.put('/api/configurations/email-services', { host: '127.0.0.1', port: sink.port, security: 'none', user: '', fromEmail: 'trips@demo.travel' });
-    const income = (await agent.post('/api/budget/income', { amount: 1000, date: '2026-11-01', paymentMethod: 'cash', description: 'Bench' })).body.data._id;
+    const income = (await agent.post('/api/budget/income', { amount: 1000, date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), paymentMethod: 'cash', description: 'Bench' })).body.data._id;
     for (let i = 0; i < count; i++) await agent.post(`/api/budget/income/${income}/send`, { to: `bench${i}@example.com` });
     server.proc.kill('SIGTERM');
     await server.exited;

@@ -25,7 +25,7 @@ describe('generate a tour from a lead’s query (issue 16)', () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     model = await startFakeModel();
-    server = await startTestServer({ web: true });
+    server = await startTestServer({ web: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } });
     const sales = await server.login('sales@demo.travel');
     const [dubai] = await server.sql<{ id: string }>(`select d.id from destinations d join organizations o on o.id = d.organization_id where o.name = 'Demo Travels' and d.name = 'Dubai'`);
     const made = await sales.post('/api/leads', {

@@ -165,7 +165,7 @@ const CASES: FormCase[] = [
       const f = await configTab(p, 'Email');
       await expect.poll(valueOf(f.getByLabel('SMTP host'))).toBe('smtp.e2e.example');
       expect(await f.getByLabel('Password', { exact: true }).inputValue()).toBe('');
-      await f.getByText('A password is stored; leave empty to keep it.').waitFor();
+      await f.getByText('A password is stored; leave empty to keep it (enter it again to change the host, port, user or security).').waitFor();
     },
   },
   {

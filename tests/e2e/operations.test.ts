@@ -37,7 +37,7 @@ const money = (minor: number, currency: string) => new Intl.NumberFormat('en', {
 describe('operations in Chromium', () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    [server, sink] = await Promise.all([startTestServer({ web: true, queue: true }), startSmtpSink()]);
+    [server, sink] = await Promise.all([startTestServer({ web: true, queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } }), startSmtpSink()]);
     // The test helpers' bookings are dated on the test clock's day.
     server.clock.set(NOW);
     owner = await server.login('owner@demo.travel');

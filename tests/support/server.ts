@@ -63,7 +63,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await admin.query(`create database ${name} template ${inject('templateDb')}`);
   await admin.end();
 
-  const env = { MAIL_RETRIES: '2', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_TIMEOUT_SECONDS: '3', QUEUE_POLL_SECONDS: '0.5', QUEUE_MAINTENANCE_SECONDS: '1', ...options.env };
+  const env: Record<string, string> = { MAIL_RETRIES: '2', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_TIMEOUT_SECONDS: '3', QUEUE_POLL_SECONDS: '0.5', QUEUE_MAINTENANCE_SECONDS: '1', ...options.env };
   const config = {
     ...loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true', ...env }),
     webDist: options.webDist ?? (options.web ? path.resolve('dist') : undefined),
@@ -82,7 +82,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const s = serve({ fetch, port: 0, hostname: '127.0.0.1', ...tls }, (info) => resolve({ server: s, port: info.port }));
   });
   const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  // The server's public address is where it listens, unless the test configures another.
+  if (!env.PUBLIC_URL && !options.config?.publicUrl) config.publicUrl = url;
   const raw = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });
+  // A test may terminate every connection to its database (tests/api/database-faults.test.ts): the pool replaces them.
+  raw.on('error', () => {});
 
   return {
     url,

@@ -10,7 +10,8 @@ export interface SpawnedServer {
 /** Runs `server/main.ts` as its own process, the way `npm start` does, and waits until it listens. */
 export async function spawnServer(env: Record<string, string>, { expectFailure = false } = {}): Promise<SpawnedServer> {
   const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROF] : []), '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...env },
+    // Production requires PUBLIC_URL (the address in links it sends out); no system test follows one.
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://travel.test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

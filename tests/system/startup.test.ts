@@ -43,17 +43,28 @@ const alive = (pid: number) => {
 describe('starting the product', () => {
   it('starts on an empty data folder with the embedded database, seeds once and prints the logins', async () => {
     const s = await start();
-    expect(await health(s.url)).toEqual({ status: 'ok' });
+    expect(await health(s.url)).toEqual({ status: 'ok', database: 'reachable' });
     expect(s.output()).toContain('owner@demo.travel');
     expect(s.output()).toContain('demo data seeded now');
     expect((await login(s.url)).status).toBe(200);
+  });
+
+  it('refuses to start in production without PUBLIC_URL, saying so (issue 26: links never come from a request)', async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'travel-nourl-'));
+    try {
+      const refused = await spawnServer({ DATA_DIR: other, PUBLIC_URL: '' }, { expectFailure: true });
+      expect(await refused.exited).not.toBe(0);
+      expect(refused.output()).toMatch(/PUBLIC_URL: must be set in production/);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('refuses a second server on the same data folder with a clear message, leaving the first running', async () => {
     const second = await spawnServer({ DATA_DIR: dataDir }, { expectFailure: true });
     expect(await second.exited).not.toBe(0);
     expect(second.output()).toMatch(/data folder .* is in use by another server/);
-    expect(await health(running[0].url)).toEqual({ status: 'ok' });
+    expect(await health(running[0].url)).toEqual({ status: 'ok', database: 'reachable' });
   });
 
   it('stops the embedded database on SIGTERM and restarts without seeding again', async () => {
@@ -84,7 +95,7 @@ describe('starting the product', () => {
     await victim.exited;
     expect(alive(pid)).toBe(true); // PostgreSQL outlives a killed parent
     const next = await start();
-    expect(await health(next.url)).toEqual({ status: 'ok' });
+    expect(await health(next.url)).toEqual({ status: 'ok', database: 'reachable' });
     expect(alive(pid)).toBe(false);
     expect(next.output()).not.toContain('demo data seeded now');
     expect((await login(next.url)).status).toBe(200);

@@ -38,6 +38,10 @@ import { INSTALLMENT_STATUSES, PAYMENT_STATUSES } from '../../domain/installment
  * currency, calendar dates `YYYY-MM-DD`. Invoices are in ./invoices.ts.
  */
 export { BOOKING_STATES, PAYMENT_STATES, PAYMENT_STATUSES, INSTALLMENT_STATUSES, TRAVELLER_TYPES, PAYMENT_METHODS };
+
+/** How a booking may be paid: money into an account (PAYMENT_METHODS), or a credit note of the same customer (docs/cancellations.md). */
+export const BOOKING_PAYMENT_METHODS = [...PAYMENT_METHODS, 'credit-note'] as const;
+export type BookingPaymentMethod = (typeof BOOKING_PAYMENT_METHODS)[number];
 export type { PaymentStatus, InstallmentStatus } from '../../domain/installment-plan';
 
 export const TOUR_TYPES = ['customized', 'personalized', 'group'] as const;
@@ -92,7 +96,9 @@ export const paymentSchema = v.object({
   bookingId: uuid,
   amount: v.number(),
   currency: v.string(),
-  paymentMethod: v.picklist(PAYMENT_METHODS),
+  paymentMethod: v.picklist(BOOKING_PAYMENT_METHODS),
+  /** The credit note it used, when paid with one. */
+  creditNote: v.nullable(v.object({ _id: uuid, number: v.string() })),
   /** The day the customer paid. */
   paidOn: calendarDate,
   reference: v.nullable(v.string()),
@@ -198,6 +204,8 @@ export const bookingDetailSchema = v.object({
   /** Verified payments less the grand total can never be negative; submitted ones wait here. */
   pendingAmount: v.number(),
   cancellationPolicy: v.array(cancellationTierSchema),
+  /** The policy's flat fee when it was sold. */
+  cancellationFlatFee: v.number(),
   /** The invoice, once issued. */
   invoice: v.nullable(v.object({ _id: uuid, number: v.string(), issuedOn: calendarDate, dueDate: calendarDate, total: v.number() })),
   /** What the tour was when booked (the package or departure as it was; the customized tour's sent version). */
@@ -301,13 +309,21 @@ export type ParticipantInput = v.InferOutput<typeof participantInput>;
  * `POST /bookings/{id}/payment` (JSON, or multipart with the proof file in `proof`): a payment the
  * customer made, recorded for finance to verify. Never more than the open balance (409).
  */
-export const paymentInput = v.strictObject({
-  amount: formMoney,
-  paymentMethod: oneOf(PAYMENT_METHODS),
-  paidOn: dateSchema,
-  reference: clearableText(120),
-  notes: clearableText(2000, multiline),
-});
+export const paymentInput = v.pipe(
+  v.strictObject({
+    amount: formMoney,
+    paymentMethod: oneOf(BOOKING_PAYMENT_METHODS),
+    /** With `paymentMethod: credit-note`: the customer's credit note it uses (verified at once: no money to check). */
+    creditNoteId: v.optional(idSchema),
+    paidOn: dateSchema,
+    reference: clearableText(120),
+    notes: clearableText(2000, multiline),
+  }),
+  v.forward(
+    v.check((b) => (b.paymentMethod === 'credit-note') === !!b.creditNoteId, coded('required', 'names the credit note used, and only with the method credit-note')),
+    ['creditNoteId'],
+  ),
+);
 export type PaymentInput = v.InferOutput<typeof paymentInput>;
 
 export const failPaymentInput = v.strictObject({ reason: requiredText(500, multiline) });
@@ -470,7 +486,7 @@ export const paymentReceiptsQuery = v.strictObject({
   sortBy: sortBy(RECEIPT_SORT_FIELDS, 'date'),
   sortOrder: sortOrder('desc'),
   ...withFilter({
-    paymentMethod: listOf(oneOf(PAYMENT_METHODS)),
+    paymentMethod: listOf(oneOf(BOOKING_PAYMENT_METHODS)),
     status: listOf(oneOf(PAYMENT_STATES)),
     minAmount: moneyQuery,
     maxAmount: moneyQuery,

@@ -39,6 +39,8 @@ export const ISSUE_CODES = [
   'notInPlace',
   'inPast',
   'inFuture',
+  'notInFuture',
+  'splitMismatch',
   'wrongPassword',
   'malformedRow',
   'unknownColumn',
@@ -57,6 +59,8 @@ export const ISSUE_CODES = [
   'unreadableImage',
   'planTotal',
   'afterDeparture',
+  'forbiddenAddress',
+  'beforeBooksStart',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
@@ -145,6 +149,15 @@ export const issueSummary = (issues: readonly Pick<ApiIssue, 'path' | 'message'>
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'PERIOD_LOCKED',
+  'TRIP_COMPLETED',
+  'VOUCHER_NOT_VOID',
+  'VENDOR_REFUND_EXCEEDS_PAID',
+  'CANCELLATION_OPEN',
+  'BOOKING_NOT_CANCELLABLE',
+  'QUOTE_CHANGED',
+  'CREDIT_NOTE_OTHER_CUSTOMER',
+  'CREDIT_NOTE_NOT_USABLE',
+  'CREDIT_NOTE_INSUFFICIENT',
   'TARGET_EXISTS',
   'SALARY_PAID',
   'MEMBER_NOT_ACTIVE',
@@ -218,6 +231,8 @@ export const ERROR_CODES = [
   'AI_MODEL_FAILED',
   'AI_NOT_CONFIGURED',
   'CONFLICT',
+  'DATABASE_UNAVAILABLE',
+  'TOTAL_TOO_LARGE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

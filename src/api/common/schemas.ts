@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { coded, type ApiIssue } from './issues';
+import { MAX_MONEY } from '../../domain/money';
 
 /**
  * The contract field kit (SPEC "Conventions"): every value a person or a program sends goes through
@@ -156,8 +157,8 @@ export const intBetween = (min: number, max: number) =>
     v.maxValue(max, coded('tooLarge', `must be at most ${max}`, { max })),
   );
 
-/** The largest amount JavaScript counts exactly (2^53 − 1); the columns are 64-bit. */
-export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
+/** The largest amount an input takes (src/domain/money.ts); the columns are 64-bit. */
+export { MAX_MONEY };
 
 /** Money is integer minor units (cents); never negative unless `min` says so. */
 export const money = (min = 0) =>

@@ -9,7 +9,7 @@ import type { AnyStateMachine, EventFromLogic } from 'xstate';
  */
 export interface WorkflowRequest<M extends AnyStateMachine, B extends v.GenericSchema, R> {
   machine: M;
-  method: 'PUT' | 'POST';
+  method: 'PUT' | 'POST' | 'PATCH';
   /** The route, with the record's id as `:id`: `/leads/:id/status`. */
   path: string;
   /** The body's schema (the route validates with it). */

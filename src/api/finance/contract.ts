@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { coded } from '../common/issues';
-import { calendarDate, dateRangeQuery, dateSchema, timestamp, uuid, listOf, money, moneySchema, oneOf, optionalText, pageQuery, requiredText, sortBy, sortOrder } from '../common/schemas';
+import { MAX_MONEY, calendarDate, dateRangeQuery, dateSchema, timestamp, uuid, listOf, money, moneySchema, oneOf, optionalText, pageQuery, requiredText, sortBy, sortOrder } from '../common/schemas';
 
 /** How money comes in and goes out: one money account each in the chart (SPEC Finance). */
 export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'card', 'cheque', 'online'] as const;
@@ -23,6 +23,7 @@ export const CHART_OF_ACCOUNTS = [
   { key: 'money:online', code: '1050', type: 'asset', normalSide: 'debit', paymentMethod: 'online' },
   { key: 'accounts-receivable', code: '1200', type: 'asset', normalSide: 'debit', paymentMethod: null },
   { key: 'vendor-prepayments', code: '1300', type: 'asset', normalSide: 'debit', paymentMethod: null },
+  { key: 'vendor-refunds-due', code: '1310', type: 'asset', normalSide: 'debit', paymentMethod: null },
   { key: 'customer-deposits', code: '2100', type: 'liability', normalSide: 'credit', paymentMethod: null },
   { key: 'credit-notes', code: '2200', type: 'liability', normalSide: 'credit', paymentMethod: null },
   { key: 'opening-balance', code: '3000', type: 'equity', normalSide: 'credit', paymentMethod: null },
@@ -56,6 +57,8 @@ export const SOURCE_TYPES = [
   'other-income',
   'opening-balance',
   'revenue-recognition',
+  'cancellation',
+  'vendor-refund',
 ] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 /** Entries the finance screens may reverse by hand; the others are undone through their own record (a refund, a credit note). */
@@ -150,7 +153,7 @@ export const openingBalancesInput = v.strictObject({
     v.maxLength(PAYMENT_METHODS.length, coded('tooManyItems', `must have at most ${PAYMENT_METHODS.length} balances`, { max: PAYMENT_METHODS.length })),
     v.check((list) => new Set(list.map((b) => b.paymentMethod)).size === list.length, coded('duplicateItems', 'must name each payment method once')),
     v.check((list) => list.some((b) => b.amount > 0), coded('tooFewItems', 'must have at least one amount above zero', { min: 1 })),
-    v.check((list) => list.reduce((sum, b) => sum + b.amount, 0) <= Number.MAX_SAFE_INTEGER, coded('tooLarge', 'must add up to less than 2^53 minor units', { max: Number.MAX_SAFE_INTEGER })),
+    v.check((list) => list.reduce((sum, b) => sum + b.amount, 0) <= MAX_MONEY, coded('tooLarge', `must add up to at most ${MAX_MONEY} minor units`, { max: MAX_MONEY })),
   ),
 });
 export type OpeningBalancesInput = v.InferOutput<typeof openingBalancesInput>;

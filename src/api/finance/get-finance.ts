@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, fallback, type QueryValue } from '../client';
 import type { ItemAnswer, ListAnswer } from '../common/schemas';
-import { JOURNAL_PAGE_SIZE, type Account, type AccountKey, type JournalEntry, type OpeningBalances, type SourceType } from './contract';
+import { JOURNAL_PAGE_SIZE, type Account, type AccountKey, type JournalEntry, type LockDate, type OpeningBalances, type SourceType } from './contract';
 
 export interface JournalParams {
   page?: number;
@@ -22,12 +22,17 @@ export const getJournal = (params: JournalParams = {}) =>
 export const getOpeningBalances = () =>
   api.get<ItemAnswer<OpeningBalances | null>>('/account/opening-balances', undefined, fallback('finance.errors.fetchOpening', 'Failed to fetch the opening balances')).then((r) => r.data);
 
+/** `GET /account/lock-date`: the day the books are closed through, and every move of it. */
+export const getLockDate = () =>
+  api.get<ItemAnswer<LockDate>>('/account/lock-date', undefined, fallback('periodLock.errors.fetch', 'Failed to fetch the lock date')).then((r) => r.data);
+
 /** Every finance query sits under `finance`: a movement refetches them all (balances, journal, opening balances). */
 export const financeKeys = {
   all: ['finance'] as const,
   chart: (asOf?: string) => ['finance', 'chart', asOf ?? null] as const,
   journal: (params: JournalParams) => ['finance', 'journal', params] as const,
   opening: () => ['finance', 'opening-balances'] as const,
+  lockDate: () => ['finance', 'lock-date'] as const,
 };
 
 export const chartQueryOptions = (asOf?: string) => queryOptions({ queryKey: financeKeys.chart(asOf), queryFn: () => getChart(asOf) });
@@ -35,6 +40,9 @@ export const journalQueryOptions = (params: JournalParams = {}) =>
   queryOptions({ queryKey: financeKeys.journal(params), queryFn: () => getJournal(params), placeholderData: keepPreviousData });
 export const openingBalancesQueryOptions = () => queryOptions({ queryKey: financeKeys.opening(), queryFn: getOpeningBalances });
 
+export const lockDateQueryOptions = () => queryOptions({ queryKey: financeKeys.lockDate(), queryFn: getLockDate });
+
 export const useChart = (asOf?: string) => useQuery(chartQueryOptions(asOf));
 export const useJournal = (params: JournalParams = {}) => useQuery(journalQueryOptions(params));
 export const useOpeningBalances = () => useQuery(openingBalancesQueryOptions());
+export const useLockDate = () => useQuery(lockDateQueryOptions());

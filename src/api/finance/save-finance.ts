@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, fallback, type CallOptions } from '../client';
 import { IDEMPOTENCY_HEADER } from '../common/idempotency';
 import type { ItemAnswer } from '../common/schemas';
-import type { OpeningBalances, OpeningBalancesInput, OtherIncome, OtherIncomeInput, ReverseEntryInput } from './contract';
+import type { LockDate, LockDateInput, OpeningBalances, OpeningBalancesInput, OtherIncome, OtherIncomeInput, ReverseEntryInput } from './contract';
 import { financeKeys } from './get-finance';
 
 /**
@@ -11,18 +11,20 @@ import { financeKeys } from './get-finance';
  * same request, and the server answers it once.
  */
 const keyed = (key: string, options: CallOptions): CallOptions => ({ ...options, headers: { [IDEMPOTENCY_HEADER]: key } });
+/** The forms of these calls say a refusal themselves, once, in finance's words (useMoneyRefusal): the client does not toast it too. */
+const told = (options: CallOptions): CallOptions => ({ ...options, silent: true });
 
 export const recordOtherIncome = (input: OtherIncomeInput, key: string) =>
-  api.post<ItemAnswer<OtherIncome>>('/budget/income', input, keyed(key, fallback('finance.errors.recordIncome', 'Failed to record income'))).then((r) => r.data);
+  api.post<ItemAnswer<OtherIncome>>('/budget/income', input, keyed(key, told(fallback('finance.errors.recordIncome', 'Failed to record income')))).then((r) => r.data);
 
 export const recordOpeningBalances = (input: OpeningBalancesInput, key: string) =>
   api
-    .post<ItemAnswer<OpeningBalances>>('/account/opening-balances', input, keyed(key, fallback('finance.errors.recordOpening', 'Failed to record the opening balances')))
+    .post<ItemAnswer<OpeningBalances>>('/account/opening-balances', input, keyed(key, told(fallback('finance.errors.recordOpening', 'Failed to record the opening balances'))))
     .then((r) => r.data);
 
 export const reverseEntry = (entryId: string, input: ReverseEntryInput, key: string) =>
   api
-    .post<ItemAnswer<{ entryId: string; reversesEntryId: string }>>(`/account/journal/${entryId}/reverse`, input, keyed(key, fallback('finance.errors.reverse', 'Failed to reverse the entry')))
+    .post<ItemAnswer<{ entryId: string; reversesEntryId: string }>>(`/account/journal/${entryId}/reverse`, input, keyed(key, told(fallback('finance.errors.reverse', 'Failed to reverse the entry'))))
     .then((r) => r.data);
 
 function useMoneyMutation<V, R>(name: string, run: (vars: V) => Promise<R>) {
@@ -35,3 +37,23 @@ export const useRecordOpeningBalances = () =>
   useMoneyMutation('opening-balances', ({ input, key }: { input: OpeningBalancesInput; key: string }) => recordOpeningBalances(input, key));
 export const useReverseEntry = () =>
   useMoneyMutation('reverse', ({ entryId, input, key }: { entryId: string; input: ReverseEntryInput; key: string }) => reverseEntry(entryId, input, key));
+
+/**
+ * `PUT /account/lock-date`: close the books through a day, or move the date back (or clear it) to
+ * reopen, which needs the approve permission and a reason. Every finance screen follows (a closed
+ * month refuses what the forms would post).
+ */
+export const moveLockDate = (input: LockDateInput) =>
+  api.put<ItemAnswer<LockDate>>('/account/lock-date', input, fallback('periodLock.errors.move', 'Failed to change the lock date')).then((r) => r.data);
+
+export function useMoveLockDate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['finance', 'lock-date'],
+    mutationFn: moveLockDate,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(financeKeys.lockDate(), answer);
+      return queryClient.invalidateQueries({ queryKey: financeKeys.all });
+    },
+  });
+}

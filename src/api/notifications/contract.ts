@@ -17,7 +17,7 @@ export const NOTIFICATION_TYPES = [
  * `amount` (minor units, with `currency`), `date` (YYYY-MM-DD) and `method` (a payment method's
  * code) are formatted by the reader; the rest are names, shown as they are.
  */
-export const NOTIFICATION_MESSAGES = ['leadAssignedNew', 'leadAssigned', 'leadsImported', 'leadEnquiry', 'followUpDue', 'paymentToVerify', 'installmentOverdue', 'welcome'] as const;
+export const NOTIFICATION_MESSAGES = ['leadAssignedNew', 'leadAssigned', 'leadsImported', 'leadEnquiry', 'followUpDue', 'paymentToVerify', 'installmentOverdue', 'cancellationRequested', 'welcome'] as const;
 export type NotificationMessageKey = (typeof NOTIFICATION_MESSAGES)[number];
 
 export const notificationMessageSchema = v.object({

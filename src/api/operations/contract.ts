@@ -116,6 +116,10 @@ export const voucherSchema = v.object({
   paid: v.number(),
   /** Cost less paid (0 for a void voucher: nothing more is paid on it). */
   owed: v.number(),
+  /** What the vendor is expected to give back if the trip is cancelled (entered by operations; 0 by default). */
+  vendorRefundExpected: v.number(),
+  /** What the vendor gave back for this voucher after the trip was cancelled. */
+  vendorRefunded: v.number(),
   currency: v.string(),
   confirmationNumber: v.nullable(v.string()),
   /** The tour line it was prefilled from, if it was. */
@@ -302,6 +306,8 @@ export const updateVoucherInput = v.pipe(
     pax: v.optional(voucherFields.pax),
     cost: v.optional(voucherFields.cost),
     confirmationNumber: voucherFields.confirmationNumber,
+    /** Changes while the voucher is not void (the cancellation's terms with the vendor), never above its cost. */
+    vendorRefundExpected: v.optional(money(0)),
     status: v.optional(oneOf(VOUCHER_PUT_STATUSES, 'must be confirmed or void')),
   }),
   v.forward(
@@ -323,6 +329,19 @@ export const vendorPaymentInput = v.strictObject({
   notes: clearableText(2000, multiline),
 });
 export type VendorPaymentInput = v.InferOutput<typeof vendorPaymentInput>;
+
+/**
+ * `POST /booking-operations/{operationId}/voucher/{voucherId}/vendor-refund` (`Idempotency-Key`):
+ * money a vendor gave back for a void voucher of a cancelled trip, never more than was paid and not
+ * given back yet (409 `VENDOR_REFUND_EXCEEDS_PAID`); an incoming vendor transaction.
+ */
+export const vendorRefundInput = v.strictObject({
+  amount: money(1),
+  paymentMethod: oneOf(PAYMENT_METHODS),
+  receivedOn: dateSchema,
+  reference: clearableText(120),
+});
+export type VendorRefundInput = v.InferOutput<typeof vendorRefundInput>;
 
 const expenseFields = {
   description: requiredText(500),
@@ -419,6 +438,7 @@ export const operationPaths = {
   prefill: (id: string) => `/booking-operations/${encodeURIComponent(id)}/vouchers/from-tour`,
   voucher: (id: string, voucherId: string) => `/booking-operations/${encodeURIComponent(id)}/voucher/${encodeURIComponent(voucherId)}`,
   voucherPayment: (id: string, voucherId: string) => `/booking-operations/${encodeURIComponent(id)}/voucher/${encodeURIComponent(voucherId)}/payment`,
+  vendorRefund: (id: string, voucherId: string) => `/booking-operations/${encodeURIComponent(id)}/voucher/${encodeURIComponent(voucherId)}/vendor-refund`,
   voucherPdf: (id: string, voucherId: string, lang?: string) =>
     `/booking-operations/${encodeURIComponent(id)}/voucher/${encodeURIComponent(voucherId)}/pdf${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
   sendVouchers: (id: string) => `/booking-operations/${encodeURIComponent(id)}/send-vouchers`,

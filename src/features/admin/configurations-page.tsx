@@ -20,10 +20,10 @@ import { useConfigurations, useUpdateConfiguration } from '../../api/admin/confi
 import { LEAD_SOURCES } from '../../api/leads/constants';
 import { useCan } from '../../ui/auth';
 import { contractResolver } from '../../ui/form-resolver';
-import { applyServerIssues, ChipsField, FormError, NumberField, PasswordField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
+import { applyServerIssues, ChipsField, DateField, FormError, NumberField, PasswordField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
 
 /** A field's control; a choice names where its values' labels are (`leads.sources.walk-in` → "Walk-in"). */
-type Kind = 'number' | 'switch' | 'text' | 'textarea' | 'chips' | 'password' | 'email' | { options: readonly string[]; labels: string };
+type Kind = 'number' | 'switch' | 'text' | 'textarea' | 'chips' | 'password' | 'email' | 'date' | { options: readonly string[]; labels: string };
 
 /** The fields of each module's settings, in the order a person reads them. */
 const FIELDS: Record<ConfigModule, [string, Kind][]> = {
@@ -49,6 +49,8 @@ const FIELDS: Record<ConfigModule, [string, Kind][]> = {
     ['defaultCapacity', 'number'],
     ['holdSeatsMinutes', 'number'],
   ],
+  // The tiers and flat fee have their own editor (src/features/cancellations).
+  cancellations: [],
   regions: [['showOnWebsite', 'switch']],
   destionations: [['showOnWebsite', 'switch']],
   emailConfig: [
@@ -73,6 +75,7 @@ const FIELDS: Record<ConfigModule, [string, Kind][]> = {
     ['apiKey', 'password'],
     ['monthlyTokenLimit', 'number'],
   ],
+  finance: [['booksStart', 'date']],
 };
 
 function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModule; settings: Record<string, unknown>; readOnly: boolean }) {
@@ -105,6 +108,8 @@ function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModu
           if (kind === 'switch') return <SwitchField key={name} {...common} />;
           if (kind === 'textarea') return <TextAreaField key={name} {...common} hint={name === 'emailMessage' ? t('configurations.emailMessageHint') : undefined} />;
           if (kind === 'chips') return <ChipsField key={name} {...common} />;
+          // Empty (null in the field) is the contract's '': the day the organization was created.
+          if (kind === 'date') return <DateField key={name} {...common} hint={t('configurations.booksStartHint')} />;
           if (kind === 'password')
             return <PasswordField key={name} {...common} hint={t(`configurations.${module === 'aiConfig' ? 'key' : 'password'}${secretSet ? 'Set' : 'Unset'}`)} />;
           if (typeof kind === 'object') return <SelectField key={name} {...common} options={kind.options.map((o) => ({ value: o, label: t(`${kind.labels}.${o}`) }))} />;

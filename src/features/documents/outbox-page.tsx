@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { SEND_STATUSES, type DocumentSend } from '../../api/documents/contract';
+import { cleanFileName } from '../../api/common/file-name';
 import { attachmentUrl, emlUrl, useMessage, useOutbox, type OutboxParams } from '../../api/documents/get-documents';
 import { useAuth } from '../../ui/auth';
 import { DROPDOWN_PT } from '../../ui/form-fields';
@@ -71,8 +72,8 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
           <ul className="stack" style={{ gap: '0.25rem', margin: 0 }}>
             {message.attachments.map((a) => (
               <li key={a._id}>
-                <a href={attachmentUrl(message._id, a._id)} download={a.fileName}>
-                  <i className={a.contentType === 'application/pdf' ? 'pi pi-file-pdf' : 'pi pi-file'} aria-hidden="true" /> <span dir="ltr">{a.fileName}</span>
+                <a href={attachmentUrl(message._id, a._id)} download={cleanFileName(a.fileName)}>
+                  <i className={a.contentType === 'application/pdf' ? 'pi pi-file-pdf' : 'pi pi-file'} aria-hidden="true" /> <span dir="ltr">{cleanFileName(a.fileName)}</span>
                 </a>{' '}
                 <span className="muted">{kb(a.size)}</span>
               </li>

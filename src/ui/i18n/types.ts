@@ -19,3 +19,16 @@ type Localized<T> = {
 };
 
 export type LocaleResources = { [S in RequiredSection]: Record<keyof Resources[S], string> } & Localized<Omit<Resources, RequiredSection>>;
+
+/**
+ * A language's complete translation of an English area file (`satisfies Translation<typeof en>`):
+ * every key English has, and for each plural key (`x_one`/`x_other`) the forms the language's
+ * plural rules use: `x_other` always, `x_zero` … `x_many` as the language needs them.
+ */
+export type Translation<T> = {
+  [K in keyof T & string as K extends `${string}_${'one' | 'other'}` ? never : K]: T[K] extends object ? Translation<T[K]> : string;
+} & {
+  [K in keyof T & string as K extends `${infer Base}_other` ? `${Base}_other` : never]: string;
+} & {
+  [K in keyof T & string as K extends `${infer Base}_one` ? `${Base}_${Exclude<PluralCategory, 'other'>}` : never]?: string;
+};

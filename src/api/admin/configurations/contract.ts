@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { emailSchema, flag, intBetween, multiline, oneOf, optionalText, storable, trimmedText } from '../../common/schemas';
+import { dateSchema, emailSchema, flag, intBetween, money, multiline, oneOf, optionalText, storable, trimmedText } from '../../common/schemas';
 import { LEAD_SOURCES } from '../../leads/constants';
 
 /** The seed's configuration modules, `destionations` spelt as the seed spells it, the bookings' own and the AI model. */
-export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig'] as const;
+export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig', 'finance', 'cancellations'] as const;
 export type ConfigModule = (typeof CONFIG_MODULES)[number];
 /** A module's settings as stored and read (defaults filled in). */
 export type ModuleSettings<M extends ConfigModule> = v.InferOutput<(typeof configSettingsSchemas)[M]>;
@@ -85,10 +85,50 @@ export const configSettingsSchemas = {
     apiKey: v.optional(v.pipe(storable(), v.maxLength(500, coded('tooLong', 'must be at most 500 characters', { max: 500 })))),
     monthlyTokenLimit: v.optional(int(0, 1_000_000_000), 0),
   }),
+  /**
+   * The books (docs/finance.md): no money is dated before `booksStart`; empty, the day the
+   * organization was created.
+   */
+  finance: v.strictObject({
+    // A cleared date field sends null: the same as empty.
+    booksStart: v.pipe(
+      v.optional(v.nullable(v.union([v.literal(''), dateSchema], coded('invalidDate', 'must be a date in the form YYYY-MM-DD, or empty'))), ''),
+      v.transform((date) => date ?? ''),
+    ),
+  }),
+  /**
+   * The cancellation policy (SPEC workflow 4; docs/cancellations.md): from `daysBeforeDeparture`
+   * days before departure on, the fee is `feeBasisPoints` of the booking's total (the tier with the
+   * most days the cancellation reaches; after departure, or below every tier, the whole total),
+   * plus a flat fee. Each booking keeps the policy it was sold under.
+   */
+  cancellations: v.strictObject({
+    tiers: v.optional(
+      v.pipe(
+        v.array(v.strictObject({ daysBeforeDeparture: int(0, 730), feeBasisPoints: int(0, 10_000) }), coded('invalidType', 'must be a list of tiers', { expected: 'list' })),
+        v.maxLength(10, coded('tooManyItems', 'must have at most 10 tiers', { max: 10 })),
+        v.check((tiers) => new Set(tiers.map((t) => t.daysBeforeDeparture)).size === tiers.length, coded('duplicateItems', 'must name each number of days once')),
+      ),
+      [
+        { daysBeforeDeparture: 60, feeBasisPoints: 1_000 },
+        { daysBeforeDeparture: 30, feeBasisPoints: 2_500 },
+        { daysBeforeDeparture: 14, feeBasisPoints: 5_000 },
+        { daysBeforeDeparture: 0, feeBasisPoints: 10_000 },
+      ],
+    ),
+    flatFee: v.optional(money(0), 0),
+  }),
 } satisfies Record<ConfigModule, v.GenericSchema>;
 
 /** Write-only settings: never answered (the answer says `<field>Set`); a save without them keeps the stored one. */
 export const SECRET_FIELDS: Partial<Record<ConfigModule, string>> = { emailConfig: 'password', aiConfig: 'apiKey' };
+
+/**
+ * Where a write-only secret is sent: a save that changes any of these to somewhere (not empty)
+ * must give the secret again (400 on the secret's field), or a stored password could be moved to
+ * a server of one's own and read there (as GitHub and Grafana ask for it again).
+ */
+export const SECRET_DESTINATIONS: Partial<Record<ConfigModule, readonly string[]>> = { emailConfig: ['host', 'port', 'user', 'security'], aiConfig: ['baseUrl'] };
 
 /** The seed's PUT paths, each naming one module. */
 export const CONFIG_PATHS: Record<string, ConfigModule> = {
@@ -101,6 +141,8 @@ export const CONFIG_PATHS: Record<string, ConfigModule> = {
   destionation: 'destionations',
   booking: 'bookings',
   ai: 'aiConfig',
+  finance: 'finance',
+  cancellations: 'cancellations',
 };
 
 export const configurationSchema = v.object({ module: v.picklist(CONFIG_MODULES), settings: v.record(v.string(), v.unknown()) });

@@ -27,6 +27,7 @@ const finance: typeof en = {
       },
       'accounts-receivable': 'مستحقات على العملاء',
       'vendor-prepayments': 'دفعات مقدمة للموردين',
+      'vendor-refunds-due': "مستحق من الموردين",
       'customer-deposits': 'دفعات العملاء المقدمة',
       'credit-notes': 'إشعارات دائنة',
       'opening-balance': 'حقوق الأرصدة الافتتاحية',
@@ -69,6 +70,8 @@ const finance: typeof en = {
       'other-income': 'إيرادات أخرى',
       'opening-balance': 'الأرصدة الافتتاحية',
       'revenue-recognition': 'اكتمال الرحلة',
+      'vendor-refund': "استرداد من مورد",
+      cancellation: "إلغاء",
     },
     journal: {
       id: 'المعرّف',

@@ -162,6 +162,7 @@ const shell = {
       followUpDue: { title: 'حان موعد المتابعة: {{lead}}' },
       paymentToVerify: { title: 'دفعة بانتظار التحقق: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · دُفعت في {{date}}' },
       installmentOverdue: { title: 'قسط متأخر: {{customer}} ({{ref}})', body: '{{amount}} كان مستحقًا في {{date}}' },
+      cancellationRequested: {"title": "طلب إلغاء: {{customer}} ({{ref}})", "body": "المغادرة في {{date}}"},
       welcome: { title: 'مرحبًا بك في {{organization}}', body: 'مكتبك الخلفي جاهز: ادعُ فريقك من صفحة الأعضاء.' },
     },
   },

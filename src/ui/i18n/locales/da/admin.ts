@@ -105,6 +105,7 @@ const admin = {
       emailConfig: 'E-mail',
       bookings: 'Bookinger',
       aiConfig: 'AI-model',
+      cancellations: "Afbestillinger",
     },
     fields: {
       defaultSource: 'Standardkilde for leads',

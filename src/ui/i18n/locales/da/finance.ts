@@ -27,6 +27,7 @@ const finance: typeof en = {
       },
       'customer-deposits': 'Forudbetalinger fra kunder',
       'vendor-prepayments': "Forudbetalt til leverandører",
+      'vendor-refunds-due': "Tilgodehavende hos leverandører",
       'accounts-receivable': "Tilgodehavender hos kunder",
       'credit-notes': 'Kreditnotaer',
       'opening-balance': 'Egenkapital fra åbningsbalance',
@@ -69,6 +70,8 @@ const finance: typeof en = {
       'other-income': 'Anden indtægt',
       'opening-balance': 'Åbningssaldi',
       'revenue-recognition': "Rejse afsluttet",
+      'vendor-refund': "Refusion fra leverandør",
+      cancellation: "Afbestilling",
     },
     journal: {
       id: 'ID',

@@ -147,6 +147,7 @@ const shell = {
       followUpDue: { title: 'Opfølgning forfalden: {{lead}}' },
       paymentToVerify: { title: 'Betaling til godkendelse: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · betalt {{date}}' },
       installmentOverdue: { title: 'Rate forfalden: {{customer}} ({{ref}})', body: '{{amount}} forfaldt {{date}}' },
+      cancellationRequested: {"title": "Annullering anmodet: {{customer}} ({{ref}})", "body": "afrejse {{date}}"},
       welcome: { title: 'Velkommen til {{organization}}', body: 'Dit backoffice er klar: invitér dit team under Medlemmer.' },
     },
   },

@@ -105,6 +105,7 @@ const admin = {
       emailConfig: 'E-Mail',
       bookings: 'Buchungen',
       aiConfig: 'KI-Modell',
+      cancellations: "Stornierungen",
     },
     fields: {
       defaultSource: 'Standardquelle für Leads',

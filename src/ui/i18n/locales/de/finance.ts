@@ -27,6 +27,7 @@ const finance = {
       },
       'customer-deposits': 'Kundenanzahlungen',
       'vendor-prepayments': "Anzahlungen an Lieferanten",
+      'vendor-refunds-due': "Rückforderungen an Lieferanten",
       'accounts-receivable': "Forderungen an Kunden",
       'credit-notes': 'Gutschriften',
       'opening-balance': 'Eigenkapital aus Eröffnungssalden',
@@ -69,6 +70,8 @@ const finance = {
       'other-income': 'Sonstiger Ertrag',
       'opening-balance': 'Eröffnungssalden',
       'revenue-recognition': "Reise abgeschlossen",
+      'vendor-refund': "Erstattung eines Lieferanten",
+      cancellation: "Stornierung",
     },
     journal: {
       id: 'ID',

@@ -147,6 +147,7 @@ const shell = {
       followUpDue: { title: 'Wiedervorlage fällig: {{lead}}' },
       paymentToVerify: { title: 'Zahlung zu prüfen: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · bezahlt am {{date}}' },
       installmentOverdue: { title: 'Rate überfällig: {{customer}} ({{ref}})', body: '{{amount}} war am {{date}} fällig' },
+      cancellationRequested: {"title": "Stornierung angefragt: {{customer}} ({{ref}})", "body": "Abreise am {{date}}"},
       welcome: { title: 'Willkommen bei {{organization}}', body: 'Ihr Backoffice ist bereit: Laden Sie Ihr Team unter „Mitarbeitende“ ein.' },
     },
   },

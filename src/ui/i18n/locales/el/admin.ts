@@ -105,6 +105,7 @@ const admin = {
       emailConfig: 'Email',
       bookings: 'Κρατήσεις',
       aiConfig: 'Μοντέλο AI',
+      cancellations: "Ακυρώσεις",
     },
     fields: {
       defaultSource: 'Προεπιλεγμένη πηγή δυνητικών πελατών',

@@ -27,6 +27,7 @@ const finance: typeof en = {
       },
       'customer-deposits': 'Προκαταβολές πελατών',
       'vendor-prepayments': "Προκαταβολές σε προμηθευτές",
+      'vendor-refunds-due': "Οφειλόμενα από προμηθευτές",
       'accounts-receivable': "Απαιτήσεις από πελάτες",
       'credit-notes': 'Πιστωτικά σημειώματα',
       'opening-balance': 'Καθαρή θέση έναρξης',
@@ -69,6 +70,8 @@ const finance: typeof en = {
       'other-income': 'Λοιπά έσοδα',
       'opening-balance': 'Αρχικά υπόλοιπα',
       'revenue-recognition': "Ολοκλήρωση ταξιδιού",
+      'vendor-refund': "Επιστροφή από προμηθευτή",
+      cancellation: "Ακύρωση",
     },
     journal: {
       id: 'ID',

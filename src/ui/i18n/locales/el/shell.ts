@@ -147,6 +147,7 @@ const shell = {
       followUpDue: { title: 'Επανεπικοινωνία για σήμερα: {{lead}}' },
       paymentToVerify: { title: 'Πληρωμή προς επαλήθευση: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · πληρώθηκε στις {{date}}' },
       installmentOverdue: { title: 'Ληξιπρόθεσμη δόση: {{customer}} ({{ref}})', body: '{{amount}} με λήξη στις {{date}}' },
+      cancellationRequested: {"title": "Αίτημα ακύρωσης: {{customer}} ({{ref}})", "body": "αναχώρηση {{date}}"},
       welcome: { title: 'Καλώς ήρθατε στο {{organization}}', body: 'Η διαχείρισή σας είναι έτοιμη: προσκαλέστε την ομάδα σας από τα Μέλη.' },
     },
   },

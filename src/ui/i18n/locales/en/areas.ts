@@ -5,6 +5,7 @@ import vendors from './vendors';
 import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
+import financeMonth from './finance-month';
 import tourPackages from './tour-packages';
 import bookings from './bookings';
 import dashboard from './dashboard';
@@ -13,6 +14,6 @@ import tours from './tours';
 import ai from './ai';
 import operations from './operations';
 
-const areas = { ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...bookings, ...ai, ...operations };
+const areas = { ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...tourPackages, ...dashboard, ...documents, ...tours, ...bookings, ...ai, ...operations };
 
 export default areas;

@@ -1,7 +1,7 @@
 import type { ErrorCode, IssueCode } from '../../../../api/common/issues';
 
 /** Rules with words of their own (an issue's `params.rule`, or `params.after` for dates in order). */
-type Worded = `required_${'lost' | 'rescheduled' | 'newPassword'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay'}` | 'tooFewItems_services';
+type Worded = `required_${'lost' | 'rescheduled' | 'newPassword' | 'destination'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay' | 'entry'}` | 'tooFewItems_services';
 
 /**
  * What the API's codes say, in this language (SPEC "Conventions": the web app shows the
@@ -16,6 +16,7 @@ const errors = {
     required_lost: 'is required to mark a lead lost',
     required_rescheduled: 'is required when the follow-up is rescheduled',
     required_newPassword: 'is required to set a new password',
+    required_destination: 'must be entered again when the server it is sent to changes',
     invalidType: 'has the wrong kind of value',
     unknownField: 'is not a known field',
     tooShort: 'must be at least {{min}} characters',
@@ -38,6 +39,7 @@ const errors = {
     dateOrder_joiningDate: 'must not be before the joining date',
     dateOrder_from: 'must not be before the start of the range',
     dateOrder_previousDay: "must be after the previous day",
+    dateOrder_entry: 'must not be before the entry it reverses ({{date}})',
     notInteger: 'must be a whole number',
     tooSmall: 'must be at least {{min}}',
     tooLarge: 'must be at most {{max}}',
@@ -53,6 +55,8 @@ const errors = {
     notInPlace: "names {{name}}, which is not in the region or destination chosen for it",
     inPast: 'must not be in the past',
     inFuture: 'must not be in the future',
+    splitMismatch: "and the money back must add up to the total refund",
+    notInFuture: "must be after today",
     wrongPassword: 'is not your current password',
     malformedRow: 'is not a well-formed CSV row',
     unknownColumn: 'is not a known column',
@@ -71,6 +75,8 @@ const errors = {
     unreadableImage: "is not an image that can be printed",
     planTotal: "must add up to the booking's grand total",
     afterDeparture: "must not be after the departure",
+    beforeBooksStart: 'must not be before the books start ({{booksStart}})',
+    forbiddenAddress: "must not be an address of the platform's own network (ask the platform's operator to allow it)",
   },
   errorCodes: {
     VALIDATION_FAILED: 'Some values are not valid: check the fields marked.',
@@ -122,6 +128,15 @@ const errors = {
     TOUR_NOT_DELETABLE: "Only a draft tour can be deleted.",
     TOUR_NOT_BOOKABLE: "This tour cannot be booked now.",
     PERIOD_LOCKED: 'The books are closed for that date. Finance can reopen the month.',
+    CREDIT_NOTE_INSUFFICIENT: "The credit note has less left than this payment.",
+    CREDIT_NOTE_NOT_USABLE: "This credit note is used up or expired.",
+    CREDIT_NOTE_OTHER_CUSTOMER: "This credit note belongs to another customer.",
+    QUOTE_CHANGED: "What was paid changed since you read the quote: read it again before deciding.",
+    BOOKING_NOT_CANCELLABLE: "This booking cannot be cancelled: it is invoiced or cancelled already.",
+    CANCELLATION_OPEN: "This booking already has a cancellation request waiting for a decision.",
+    VENDOR_REFUND_EXCEEDS_PAID: "The refund is more than was paid to the vendor and not given back.",
+    VOUCHER_NOT_VOID: "A vendor refunds a voucher of a cancelled trip.",
+    TRIP_COMPLETED: "This trip is completed: its revenue is recognised and it is not cancelled.",
     MEMBER_NOT_ACTIVE: "This member has left: no salary is paid.",
     SALARY_PAID: "This member's salary for the month is paid already.",
     TARGET_EXISTS: "This month already has that target; change it instead.",
@@ -148,6 +163,8 @@ const errors = {
     AI_MODEL_FAILED: "The model's answer could not be used; draft the tour with the planner instead.",
     AI_NOT_CONFIGURED: "No model is configured, so nothing was sent; set one in Configurations or draft a tour with the planner.",
     CONFLICT: 'This conflicts with the record’s current state.',
+    DATABASE_UNAVAILABLE: 'The service is briefly unavailable: try again in a few seconds.',
+    TOTAL_TOO_LARGE: 'A total here is too large to show exactly: narrow the list with its filters.',
     INTERNAL: 'An unexpected error occurred.',
   },
 } satisfies { issueLine: string; issues: Record<IssueCode | Worded, string>; errorCodes: Record<ErrorCode, string> };

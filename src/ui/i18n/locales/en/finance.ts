@@ -25,6 +25,7 @@ const finance = {
       },
       'accounts-receivable': 'Owed by customers',
       'vendor-prepayments': 'Paid to vendors in advance',
+      'vendor-refunds-due': "Owed back by vendors",
       'customer-deposits': 'Customer deposits',
       'credit-notes': 'Credit notes',
       'opening-balance': 'Opening balance equity',
@@ -67,6 +68,8 @@ const finance = {
       'other-income': 'Other income',
       'opening-balance': 'Opening balances',
       'revenue-recognition': 'Trip completed',
+      'vendor-refund': "Refund from a vendor",
+      cancellation: "Cancellation",
     },
     journal: {
       id: 'ID',

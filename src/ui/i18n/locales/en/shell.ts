@@ -146,6 +146,7 @@ const shell = {
       followUpDue: { title: 'Follow-up due: {{lead}}' },
       paymentToVerify: { title: 'Payment to verify: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · paid on {{date}}' },
       installmentOverdue: { title: 'Installment overdue: {{customer}} ({{ref}})', body: '{{amount}} was due on {{date}}' },
+      cancellationRequested: {"title": "Cancellation requested: {{customer}} ({{ref}})", "body": "departing {{date}}"},
       welcome: { title: 'Welcome to {{organization}}', body: 'Your back office is ready: invite your team from Members.' },
     },
   },

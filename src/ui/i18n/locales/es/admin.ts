@@ -106,6 +106,7 @@ const admin = {
       emailConfig: 'Correo electrónico',
       bookings: 'Reservas',
       aiConfig: 'Modelo de IA',
+      cancellations: "Cancelaciones",
     },
     fields: {
       defaultSource: 'Origen predeterminado de los clientes potenciales',

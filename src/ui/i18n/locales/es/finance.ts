@@ -27,6 +27,7 @@ const finance = {
       },
       'customer-deposits': 'Anticipos de clientes',
       'vendor-prepayments': "Anticipos a proveedores",
+      'vendor-refunds-due': "A devolver por proveedores",
       'accounts-receivable': "Cuentas por cobrar a clientes",
       'credit-notes': 'Notas de crédito',
       'opening-balance': 'Patrimonio de apertura',
@@ -69,6 +70,8 @@ const finance = {
       'other-income': 'Otro ingreso',
       'opening-balance': 'Saldos iniciales',
       'revenue-recognition': "Viaje completado",
+      'vendor-refund': "Reembolso de un proveedor",
+      cancellation: "Cancelación",
     },
     journal: {
       id: 'ID',

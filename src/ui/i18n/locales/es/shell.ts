@@ -153,6 +153,7 @@ const shell = {
       followUpDue: { title: 'Seguimiento pendiente: {{lead}}' },
       paymentToVerify: { title: 'Pago por verificar: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · pagado el {{date}}' },
       installmentOverdue: { title: 'Plazo vencido: {{customer}} ({{ref}})', body: '{{amount}} vencía el {{date}}' },
+      cancellationRequested: {"title": "Cancelación solicitada: {{customer}} ({{ref}})", "body": "salida el {{date}}"},
       welcome: { title: 'Le damos la bienvenida a {{organization}}', body: 'Su back office está listo: invite a su equipo desde Miembros.' },
     },
   },

@@ -106,6 +106,7 @@ const admin = {
       emailConfig: 'E-mail',
       bookings: 'Réservations',
       aiConfig: 'Modèle d’IA',
+      cancellations: "Annulations",
     },
     fields: {
       defaultSource: 'Source par défaut des prospects',

@@ -27,6 +27,7 @@ const finance = {
       },
       'customer-deposits': 'Acomptes clients',
       'vendor-prepayments': "Avances aux fournisseurs",
+      'vendor-refunds-due': "À rembourser par les fournisseurs",
       'accounts-receivable': "Créances clients",
       'credit-notes': 'Avoirs',
       'opening-balance': 'Capitaux propres d’ouverture',
@@ -69,6 +70,8 @@ const finance = {
       'other-income': 'Autre produit',
       'opening-balance': 'Soldes d’ouverture',
       'revenue-recognition': "Voyage terminé",
+      'vendor-refund': "Remboursement d’un fournisseur",
+      cancellation: "Annulation",
     },
     journal: {
       id: 'ID',

@@ -153,6 +153,7 @@ const shell = {
       followUpDue: { title: 'Relance à faire : {{lead}}' },
       paymentToVerify: { title: 'Paiement à vérifier : {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · payé le {{date}}' },
       installmentOverdue: { title: 'Échéance en retard : {{customer}} ({{ref}})', body: '{{amount}} était dû le {{date}}' },
+      cancellationRequested: {"title": "Annulation demandée : {{customer}} ({{ref}})", "body": "départ le {{date}}"},
       welcome: { title: 'Bienvenue chez {{organization}}', body: 'Votre back-office est prêt : invitez votre équipe depuis Membres.' },
     },
   },

@@ -105,6 +105,7 @@ const admin = {
       emailConfig: 'E-mail',
       bookings: 'Foglalások',
       aiConfig: 'MI-modell',
+      cancellations: "Lemondások",
     },
     fields: {
       defaultSource: 'Érdeklődők alapértelmezett forrása',

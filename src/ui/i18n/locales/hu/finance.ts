@@ -26,6 +26,7 @@ const finance = {
       },
       'customer-deposits': 'Ügyfélelőlegek',
       'vendor-prepayments': "Szállítóknak adott előlegek",
+      'vendor-refunds-due': "Beszállítóktól visszajáró",
       'accounts-receivable': "Vevőkövetelések",
       'credit-notes': 'Jóváírások',
       'opening-balance': 'Nyitómérleg saját tőke',
@@ -68,6 +69,8 @@ const finance = {
       'other-income': 'Egyéb bevétel',
       'opening-balance': 'Nyitóegyenlegek',
       'revenue-recognition': "Út lezárva",
+      'vendor-refund': "Beszállítói visszatérítés",
+      cancellation: "Lemondás",
     },
     journal: {
       id: 'Azonosító',

@@ -147,6 +147,7 @@ const shell = {
       followUpDue: { title: 'Esedékes utánkövetés: {{lead}}' },
       paymentToVerify: { title: 'Ellenőrizendő befizetés: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · befizetve: {{date}}' },
       installmentOverdue: { title: 'Lejárt részlet: {{customer}} ({{ref}})', body: '{{amount}}, esedékes volt: {{date}}' },
+      cancellationRequested: {"title": "Lemondási kérelem: {{customer}} ({{ref}})", "body": "indulás: {{date}}"},
       welcome: { title: 'Üdvözöljük: {{organization}}', body: 'A háttériroda elkészült: hívja meg csapatát a Tagok menüpontban.' },
     },
   },

@@ -106,6 +106,7 @@ const admin = {
       emailConfig: 'Email',
       bookings: 'Prenotazioni',
       aiConfig: 'Modello di IA',
+      cancellations: "Cancellazioni",
     },
     fields: {
       defaultSource: 'Origine predefinita dei lead',

@@ -27,6 +27,7 @@ const finance = {
       },
       'customer-deposits': 'Acconti da clienti',
       'vendor-prepayments': "Anticipi a fornitori",
+      'vendor-refunds-due': "Da rimborsare dai fornitori",
       'accounts-receivable': "Crediti verso clienti",
       'credit-notes': 'Note di credito',
       'opening-balance': 'Patrimonio netto di apertura',
@@ -69,6 +70,8 @@ const finance = {
       'other-income': 'Altro ricavo',
       'opening-balance': 'Saldi di apertura',
       'revenue-recognition': "Viaggio completato",
+      'vendor-refund': "Rimborso da un fornitore",
+      cancellation: "Cancellazione",
     },
     journal: {
       id: 'ID',

@@ -7,6 +7,7 @@ import vendors from './vendors';
 import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
+import financeMonth from './finance-month';
 import tourPackages from './tour-packages';
 import platform from './platform';
 import bookings from './bookings';
@@ -16,6 +17,6 @@ import tours from './tours';
 import ai from './ai';
 import operations from './operations';
 
-const it: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations };
+const it: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations };
 
 export default it;

@@ -153,6 +153,7 @@ const shell = {
       followUpDue: { title: 'Follow-up in scadenza: {{lead}}' },
       paymentToVerify: { title: 'Pagamento da verificare: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · pagato il {{date}}' },
       installmentOverdue: { title: 'Rata scaduta: {{customer}} ({{ref}})', body: '{{amount}} era dovuto il {{date}}' },
+      cancellationRequested: {"title": "Annullamento richiesto: {{customer}} ({{ref}})", "body": "partenza il {{date}}"},
       welcome: { title: 'Benvenuti in {{organization}}', body: 'Il Suo back office è pronto: inviti il Suo team da Membri.' },
     },
   },

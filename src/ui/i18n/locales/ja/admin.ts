@@ -104,6 +104,7 @@ const admin = {
       emailConfig: 'メール',
       bookings: '予約',
       aiConfig: 'AIモデル',
+      cancellations: "キャンセル",
     },
     fields: {
       defaultSource: 'リードの既定の流入元',

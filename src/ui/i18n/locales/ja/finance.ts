@@ -27,6 +27,7 @@ const finance = {
       },
       'customer-deposits': '顧客前受金',
       'vendor-prepayments': "仕入先前払金",
+      'vendor-refunds-due': "仕入先からの返金予定",
       'accounts-receivable': "売掛金",
       'credit-notes': 'クレジットノート',
       'opening-balance': '期首残高（純資産）',
@@ -69,6 +70,8 @@ const finance = {
       'other-income': 'その他の収益',
       'opening-balance': '期首残高',
       'revenue-recognition': "旅行完了",
+      'vendor-refund': "仕入先からの返金",
+      cancellation: "キャンセル",
     },
     journal: {
       id: 'ID',

@@ -145,6 +145,7 @@ const shell = {
       followUpDue: { title: 'フォローアップ期限: {{lead}}' },
       paymentToVerify: { title: '確認待ちの入金: {{customer}}（{{ref}}）', body: '{{amount}} · {{method}} · {{date}}支払い' },
       installmentOverdue: { title: '分割払いの期限超過: {{customer}}（{{ref}}）', body: '{{amount}}（支払期日: {{date}}）' },
+      cancellationRequested: {"title": "キャンセル申請：{{customer}}（{{ref}}）", "body": "出発日 {{date}}"},
       welcome: { title: '{{organization}}へようこそ', body: 'バックオフィスの準備ができました。「メンバー」からチームを招待してください。' },
     },
   },

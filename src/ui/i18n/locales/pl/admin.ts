@@ -107,6 +107,7 @@ const admin = {
       emailConfig: 'E-mail',
       bookings: 'Rezerwacje',
       aiConfig: 'Model AI',
+      cancellations: "Anulowania",
     },
     fields: {
       defaultSource: 'Domyślne źródło leada',

@@ -26,6 +26,7 @@ const finance = {
       },
       'customer-deposits': 'Zaliczki klientów',
       'vendor-prepayments': "Zaliczki dla dostawców",
+      'vendor-refunds-due': "Do zwrotu przez dostawców",
       'accounts-receivable': "Należności od klientów",
       'credit-notes': 'Noty kredytowe',
       'opening-balance': 'Kapitał z bilansu otwarcia',
@@ -68,6 +69,8 @@ const finance = {
       'other-income': 'Pozostały przychód',
       'opening-balance': 'Bilans otwarcia',
       'revenue-recognition': "Podróż zakończona",
+      'vendor-refund': "Zwrot od dostawcy",
+      cancellation: "Anulowanie",
     },
     journal: {
       id: 'ID',

@@ -156,6 +156,7 @@ const shell = {
       followUpDue: { title: 'Termin follow-upu: {{lead}}' },
       paymentToVerify: { title: 'Wpłata do weryfikacji: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · zapłacono {{date}}' },
       installmentOverdue: { title: 'Zaległa rata: {{customer}} ({{ref}})', body: '{{amount}}, termin płatności: {{date}}' },
+      cancellationRequested: {"title": "Wniosek o anulowanie: {{customer}} ({{ref}})", "body": "wyjazd {{date}}"},
       welcome: { title: 'Witamy w {{organization}}', body: 'Zaplecze jest gotowe: zaproś zespół w sekcji Członkowie.' },
     },
   },

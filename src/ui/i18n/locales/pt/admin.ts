@@ -106,6 +106,7 @@ const admin = {
       emailConfig: 'E-mail',
       bookings: 'Reservas',
       aiConfig: 'Modelo de IA',
+      cancellations: "Cancelamentos",
     },
     fields: {
       defaultSource: 'Origem predefinida dos leads',

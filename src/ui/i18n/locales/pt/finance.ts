@@ -27,6 +27,7 @@ const finance: typeof en = {
       },
       'customer-deposits': 'Adiantamentos de clientes',
       'vendor-prepayments': "Adiantamentos a fornecedores",
+      'vendor-refunds-due': "A devolver pelos fornecedores",
       'accounts-receivable': "Dívidas de clientes",
       'credit-notes': 'Notas de crédito',
       'opening-balance': 'Capital de abertura',
@@ -69,6 +70,8 @@ const finance: typeof en = {
       'other-income': 'Outros rendimentos',
       'opening-balance': 'Saldos iniciais',
       'revenue-recognition': "Viagem concluída",
+      'vendor-refund': "Reembolso de um fornecedor",
+      cancellation: "Cancelamento",
     },
     journal: {
       id: 'ID',

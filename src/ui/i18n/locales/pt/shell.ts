@@ -154,6 +154,7 @@ const shell = {
       followUpDue: { title: 'Acompanhamento pendente: {{lead}}' },
       paymentToVerify: { title: 'Pagamento a verificar: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · pago a {{date}}' },
       installmentOverdue: { title: 'Prestação em atraso: {{customer}} ({{ref}})', body: '{{amount}} vencia a {{date}}' },
+      cancellationRequested: {"title": "Cancelamento pedido: {{customer}} ({{ref}})", "body": "partida a {{date}}"},
       welcome: { title: 'Bem-vindo a {{organization}}', body: 'O seu back office está pronto: convide a sua equipa em Membros.' },
     },
   },

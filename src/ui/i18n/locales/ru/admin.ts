@@ -107,6 +107,7 @@ const admin = {
       emailConfig: 'Эл. почта',
       bookings: 'Бронирования',
       aiConfig: 'Модель ИИ',
+      cancellations: "Отмены",
     },
     fields: {
       defaultSource: 'Источник лида по умолчанию',

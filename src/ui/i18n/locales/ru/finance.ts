@@ -26,6 +26,7 @@ const finance = {
       },
       'customer-deposits': 'Предоплаты клиентов',
       'vendor-prepayments': "Авансы поставщикам",
+      'vendor-refunds-due': "К возврату от поставщиков",
       'accounts-receivable': "Дебиторская задолженность клиентов",
       'credit-notes': 'Кредит-ноты',
       'opening-balance': 'Капитал начальных остатков',
@@ -68,6 +69,8 @@ const finance = {
       'other-income': 'Прочий доход',
       'opening-balance': 'Начальные остатки',
       'revenue-recognition': "Поездка завершена",
+      'vendor-refund': "Возврат от поставщика",
+      cancellation: "Отмена",
     },
     journal: {
       id: 'ID',

@@ -156,6 +156,7 @@ const shell = {
       followUpDue: { title: 'Пора связаться: {{lead}}' },
       paymentToVerify: { title: 'Платёж на проверку: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · оплачено {{date}}' },
       installmentOverdue: { title: 'Просрочен взнос: {{customer}} ({{ref}})', body: '{{amount}}, срок оплаты {{date}}' },
+      cancellationRequested: {"title": "Запрос на отмену: {{customer}} ({{ref}})", "body": "отъезд {{date}}"},
       welcome: { title: 'Добро пожаловать в {{organization}}', body: 'Ваш бэк-офис готов: пригласите команду в разделе «Сотрудники».' },
     },
   },

@@ -105,6 +105,7 @@ const admin = {
       emailConfig: 'E-post',
       bookings: 'Bokningar',
       aiConfig: 'AI-modell',
+      cancellations: "Avbokningar",
     },
     fields: {
       defaultSource: 'Standardkälla för leads',

@@ -27,6 +27,7 @@ const finance: typeof en = {
       },
       'customer-deposits': 'Förskott från kunder',
       'vendor-prepayments': "Förskott till leverantörer",
+      'vendor-refunds-due': "Att återfå från leverantörer",
       'accounts-receivable': "Kundfordringar",
       'credit-notes': 'Kreditnotor',
       'opening-balance': 'Eget kapital från ingående balans',
@@ -69,6 +70,8 @@ const finance: typeof en = {
       'other-income': 'Övrig intäkt',
       'opening-balance': 'Ingående saldon',
       'revenue-recognition': "Resa avslutad",
+      'vendor-refund': "Återbetalning från leverantör",
+      cancellation: "Avbokning",
     },
     journal: {
       id: 'ID',

@@ -147,6 +147,7 @@ const shell = {
       followUpDue: { title: 'Uppföljning att göra: {{lead}}' },
       paymentToVerify: { title: 'Betalning att verifiera: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · betald {{date}}' },
       installmentOverdue: { title: 'Förfallen delbetalning: {{customer}} ({{ref}})', body: '{{amount}} förföll {{date}}' },
+      cancellationRequested: {"title": "Avbokning begärd: {{customer}} ({{ref}})", "body": "avresa {{date}}"},
       welcome: { title: 'Välkommen till {{organization}}', body: 'Ditt backoffice är klart: bjud in ditt team under Medlemmar.' },
     },
   },

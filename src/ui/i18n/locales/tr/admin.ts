@@ -105,6 +105,7 @@ const admin = {
       emailConfig: 'E-posta',
       bookings: 'Rezervasyonlar',
       aiConfig: 'Yapay zekâ modeli',
+      cancellations: "İptaller",
     },
     fields: {
       defaultSource: 'Varsayılan potansiyel müşteri kaynağı',

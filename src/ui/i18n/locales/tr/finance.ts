@@ -26,6 +26,7 @@ const finance = {
       },
       'customer-deposits': 'Müşteri ön ödemeleri',
       'vendor-prepayments': "Tedarikçilere verilen avanslar",
+      'vendor-refunds-due': "Tedarikçilerden alacak iadeler",
       'accounts-receivable': "Müşteri alacakları",
       'credit-notes': 'Alacak dekontları',
       'opening-balance': 'Açılış bakiyesi özkaynağı',
@@ -68,6 +69,8 @@ const finance = {
       'other-income': 'Diğer gelir',
       'opening-balance': 'Açılış bakiyeleri',
       'revenue-recognition': "Seyahat tamamlandı",
+      'vendor-refund': "Tedarikçiden iade",
+      cancellation: "İptal",
     },
     journal: {
       id: 'ID',

@@ -147,6 +147,7 @@ const shell = {
       followUpDue: { title: 'Takip zamanı: {{lead}}' },
       paymentToVerify: { title: 'Doğrulanacak ödeme: {{customer}} ({{ref}})', body: '{{amount}} · {{method}} · ödeme tarihi: {{date}}' },
       installmentOverdue: { title: 'Gecikmiş taksit: {{customer}} ({{ref}})', body: '{{amount}}, vade tarihi: {{date}}' },
+      cancellationRequested: {"title": "İptal talebi: {{customer}} ({{ref}})", "body": "kalkış {{date}}"},
       welcome: { title: 'Hoş geldiniz: {{organization}}', body: 'Arka ofisiniz hazır: ekibinizi Üyeler bölümünden davet edin.' },
     },
   },

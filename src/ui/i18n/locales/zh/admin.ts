@@ -104,6 +104,7 @@ const admin = {
       emailConfig: '电子邮件',
       bookings: '预订',
       aiConfig: 'AI 模型',
+      cancellations: "取消",
     },
     fields: {
       defaultSource: '默认潜在客户来源',

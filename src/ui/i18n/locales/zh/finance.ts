@@ -27,6 +27,7 @@ const finance = {
       },
       'customer-deposits': '预收客户款',
       'vendor-prepayments': "预付供应商款",
+      'vendor-refunds-due': "供应商应退款",
       'accounts-receivable': "应收客户款",
       'credit-notes': '贷项通知单',
       'opening-balance': '期初余额权益',
@@ -69,6 +70,8 @@ const finance = {
       'other-income': '其他收入',
       'opening-balance': '期初余额',
       'revenue-recognition': "行程完成",
+      'vendor-refund': "供应商退款",
+      cancellation: "取消",
     },
     journal: {
       id: 'ID',

@@ -145,6 +145,7 @@ const shell = {
       followUpDue: { title: '跟进到期：{{lead}}' },
       paymentToVerify: { title: '待核实付款：{{customer}}（{{ref}}）', body: '{{amount}} · {{method}} · 付款日期 {{date}}' },
       installmentOverdue: { title: '分期逾期：{{customer}}（{{ref}}）', body: '{{amount}} 应于 {{date}} 支付' },
+      cancellationRequested: {"title": "取消申请：{{customer}}（{{ref}}）", "body": "出发日期 {{date}}"},
       welcome: { title: '欢迎使用 {{organization}}', body: '您的后台已就绪：请在“成员”中邀请您的团队。' },
     },
   },

@@ -1,0 +1,157 @@
+import * as v from 'valibot';
+import { calendarDate, dateRangeQuery, dateSchema, idSchema, listOf, money, oneOf, optionalText, pageQuery, requiredText, sortOrder, timestamp, uuid } from '../common/schemas';
+import { CANCELLATION_STATES, cancellationMachine, type CancellationEvent } from '../../machines/cancellation-machine';
+import { PAYMENT_METHODS, moneyAccount } from '../finance/contract';
+import { workflowRequest } from '../common/workflow';
+
+/**
+ * Booking cancellations (SPEC workflow 4; the seed's `booking-cancellations` calls): a quote before
+ * any request, one open request per booking, the decision that splits the refund between money back
+ * and a credit note. Page size 50 (the seed's).
+ */
+export const CANCELLATIONS_PAGE_SIZE = 50;
+export const REFUND_TYPES = ['full', 'partial'] as const;
+export type RefundType = (typeof REFUND_TYPES)[number];
+
+/** The money accounts a refund may be paid from, by key (`money:bank-transfer`). */
+export const REFUND_SOURCES = PAYMENT_METHODS.map(moneyAccount) as unknown as readonly ['money:cash', 'money:bank-transfer', 'money:card', 'money:cheque', 'money:online'];
+
+const amount = v.pipe(v.number(), v.integer());
+
+export const tierSchema = v.object({ daysBeforeDeparture: v.number(), feeBasisPoints: v.number() });
+export const quoteSchema = v.object({
+  paid: amount,
+  fee: amount,
+  refundable: amount,
+  kept: amount,
+  tier: v.nullable(tierSchema),
+  daysBeforeDeparture: v.number(),
+  asOf: calendarDate,
+  flatFee: amount,
+  /** Each voucher that is not void: what was paid to its vendor and what the vendor is expected to give back. */
+  vendorSide: v.array(v.object({ voucherId: uuid, number: v.nullable(v.string()), vendor: v.nullable(v.string()), paid: amount, refundExpected: amount, loss: amount })),
+  vendorPaid: amount,
+  vendorRefundExpected: amount,
+  costToOrganization: amount,
+});
+export type QuoteAnswer = v.InferOutput<typeof quoteSchema>;
+
+export const commentSchema = v.object({
+  text: v.string(),
+  by: v.nullable(v.object({ _id: uuid, name: v.string() })),
+  at: timestamp,
+  kind: v.picklist(['request', 'comment', 'approval', 'rejection']),
+});
+
+export const cancellationSchema = v.object({
+  _id: uuid,
+  status: v.picklist(CANCELLATION_STATES),
+  booking: v.object({ _id: uuid, ref: v.string(), customer: v.string(), tourTitle: v.string(), departure: calendarDate, status: v.string(), leadId: uuid }),
+  reason: v.string(),
+  comments: v.array(commentSchema),
+  /** The quote when it was requested. */
+  quote: quoteSchema,
+  refundType: v.nullable(v.picklist(REFUND_TYPES)),
+  totalRefundAmount: v.nullable(amount),
+  refundSource: v.nullable(v.picklist(REFUND_SOURCES)),
+  sourceAccountAmount: v.nullable(amount),
+  creditNoteAmount: v.nullable(amount),
+  validUntil: v.nullable(calendarDate),
+  /** What the organization kept (cancellation income), once approved. */
+  keptAmount: v.nullable(amount),
+  currency: v.string(),
+  requestedBy: v.nullable(v.object({ _id: uuid, name: v.string() })),
+  decidedBy: v.nullable(v.object({ _id: uuid, name: v.string() })),
+  decidedAt: v.nullable(timestamp),
+  refund: v.nullable(v.object({ _id: uuid, status: v.string(), amount, refundedOn: v.nullable(calendarDate) })),
+  creditNote: v.nullable(v.object({ _id: uuid, number: v.string(), status: v.string(), amount, usedAmount: amount, validUntil: calendarDate })),
+  createdAt: timestamp,
+});
+export type Cancellation = v.InferOutput<typeof cancellationSchema>;
+
+/** A request's detail: the quote as it stands today beside the one it was requested with. */
+export const cancellationDetailSchema = v.object({ ...cancellationSchema.entries, currentQuote: v.nullable(quoteSchema) });
+export type CancellationDetail = v.InferOutput<typeof cancellationDetailSchema>;
+
+/** `POST /booking-cancellations/cancel`. */
+export const cancelInput = v.strictObject({ bookingId: idSchema, reason: requiredText(1000, { multiline: true }), comments: optionalText(2000, { multiline: true }) });
+export type CancelInput = v.InferOutput<typeof cancelInput>;
+
+/**
+ * `PATCH /booking-cancellations/{id}/status` (the seed's body): `approved` with the refund's split,
+ * or `rejected` with a comment. `quotedPaid` is what the approver read: when the money paid has
+ * changed since, the approval is refused (409 `QUOTE_CHANGED`) for them to read the new quote.
+ */
+export const cancellationStatusInput = v.strictObject({
+  status: oneOf(['approved', 'rejected'] as const),
+  comments: optionalText(2000, { multiline: true }),
+  totalRefundAmount: v.optional(money(0)),
+  refundSource: v.optional(oneOf(REFUND_SOURCES, 'must be a money account')),
+  sourceAccountAmount: v.optional(money(0)),
+  creditNoteAmount: v.optional(money(0)),
+  validUntil: v.optional(dateSchema),
+  quotedPaid: v.optional(money(0)),
+});
+export type CancellationStatusInput = v.InferOutput<typeof cancellationStatusInput>;
+
+export const cancellationStatusRequest = workflowRequest({
+  machine: cancellationMachine,
+  method: 'PATCH',
+  path: '/booking-cancellations/:id/status',
+  body: cancellationStatusInput,
+  eventOf: (b: CancellationStatusInput): CancellationEvent =>
+    b.status === 'approved'
+      ? {
+          type: 'APPROVE',
+          split: {
+            totalRefundAmount: b.totalRefundAmount ?? 0,
+            sourceAccountAmount: b.sourceAccountAmount ?? 0,
+            creditNoteAmount: b.creditNoteAmount ?? 0,
+            refundSource: b.refundSource ?? null,
+            validUntil: b.validUntil ?? null,
+          },
+        }
+      : { type: 'REJECT', comment: b.comments },
+  bodyOf: (e: CancellationEvent): CancellationStatusInput =>
+    e.type === 'APPROVE'
+      ? {
+          status: 'approved',
+          totalRefundAmount: e.split?.totalRefundAmount ?? 0,
+          sourceAccountAmount: e.split?.sourceAccountAmount ?? 0,
+          creditNoteAmount: e.split?.creditNoteAmount ?? 0,
+          ...(e.split?.refundSource ? { refundSource: e.split.refundSource as (typeof REFUND_SOURCES)[number] } : {}),
+          ...(e.split?.validUntil ? { validUntil: e.split.validUntil } : {}),
+        }
+      : { status: 'rejected', comments: e.comment },
+  stateOf: (c: { status: string }) => c.status,
+  noEvent: ({ status }: CancellationStatusInput) => `A cancellation cannot be ${status} again`,
+});
+
+export const cancellationsQuery = v.strictObject({
+  ...pageQuery(CANCELLATIONS_PAGE_SIZE),
+  sortOrder: sortOrder('desc'),
+  status: listOf(oneOf(CANCELLATION_STATES)),
+  refundType: listOf(oneOf(REFUND_TYPES)),
+  createdAt: dateRangeQuery,
+});
+export type CancellationsQuery = v.InferOutput<typeof cancellationsQuery>;
+
+/** The organization's policy (Configurations → Cancellations): tiers by days before departure, and a flat fee. */
+export const policySchema = v.object({ tiers: v.array(tierSchema), flatFee: amount });
+export const bookingIdParams = v.object({ id: idSchema });
+
+/** The cancellations' paths the client and the tests call (the documents' are served by the documents of this area). */
+export const cancellationPaths = {
+  quote: (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/cancellation-quote`,
+  ofBooking: (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/cancellations`,
+  request: '/booking-cancellations/cancel',
+  decided: '/booking-cancellations',
+  requested: '/booking-cancellations/requests',
+  byId: (id: string) => `/booking-cancellations/id/${encodeURIComponent(id)}`,
+  requestById: (id: string) => `/booking-cancellations/requests/${encodeURIComponent(id)}`,
+  status: (id: string) => `/booking-cancellations/${encodeURIComponent(id)}/status`,
+  /** The cancellation confirmation (PDF, in the booking's language or `lang`). */
+  pdf: (id: string, lang?: string) => `/booking-cancellations/${encodeURIComponent(id)}/pdf${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
+  /** The seed's `POST /bookings/{id}/send-cancellation` (multipart: to, cc, subject, message, attachments; the confirmation attached). */
+  send: (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/send-cancellation`,
+};

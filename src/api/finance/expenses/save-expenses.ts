@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, fallback, type CallOptions } from '../../client';
+import { IDEMPOTENCY_HEADER } from '../../common/idempotency';
+import type { ItemAnswer } from '../../common/schemas';
+import { financeKeys } from '../get-finance';
+import type { Expense, ExpenseInput, RecurringExpense, RecurringExpenseInput, SalaryInput, SalaryRateInput, SalaryRun, SalaryRunInput, Salaries } from './contract';
+import { recurringKeys, salariesKeys } from './get-expenses';
+
+/**
+ * The expenses' and salaries' writes. Those that pay (an expense, a salary, the month's salaries)
+ * take the Idempotency-Key made when their form opened (newIdempotencyKey): a double click or a
+ * retry after a lost answer pays once. Each refetches every finance query (balances, statement,
+ * summary, lists), since money moved.
+ */
+const keyed = (key: string, options: CallOptions): CallOptions => ({ ...options, headers: { [IDEMPOTENCY_HEADER]: key } });
+
+/** `POST /expenses`: multipart, the text fields as the contract names them and the receipt file in `receipt`. */
+export function recordExpense(input: ExpenseInput, receipt: File | null, key: string) {
+  const form = new FormData();
+  form.append('category', input.category);
+  form.append('amount', String(input.amount));
+  form.append('date', input.date);
+  form.append('paymentMethod', input.paymentMethod);
+  form.append('description', input.description);
+  if (input.vendorId) form.append('vendorId', input.vendorId);
+  if (receipt) form.append('receipt', receipt, receipt.name);
+  return api.postForm<ItemAnswer<Expense>>('/expenses', form, keyed(key, fallback('expenses.errors.record', 'Failed to record the expense'))).then((r) => r.data);
+}
+
+/** `POST /expenses/salary`: one member's salary for a month. */
+export const paySalary = (input: SalaryInput, key: string) =>
+  api.post<ItemAnswer<Expense>>('/expenses/salary', input, keyed(key, fallback('salaries.errors.pay', 'Failed to pay the salary'))).then((r) => r.data);
+
+/** `POST /expenses/salary/run`: every member with a salary on record, not paid yet for the month. */
+export const runSalaries = (input: SalaryRunInput, key: string) =>
+  api.post<ItemAnswer<SalaryRun>>('/expenses/salary/run', input, keyed(key, fallback('salaries.errors.run', "Failed to pay the month's salaries"))).then((r) => r.data);
+
+/** `PUT /salaries/{memberId}`: the salary on record (null: none). */
+export const setSalaryRate = (memberId: string, input: SalaryRateInput) =>
+  api.put<ItemAnswer<Salaries>>(`/salaries/${encodeURIComponent(memberId)}`, input, fallback('salaries.errors.rate', 'Failed to save the salary')).then((r) => r.data);
+
+/** `POST /expenses/recurring` and `PUT /expenses/recurring/{id}` (paused or running again). */
+export const createRecurringExpense = (input: RecurringExpenseInput) =>
+  api.post<ItemAnswer<RecurringExpense>>('/expenses/recurring', input, fallback('expenses.errors.createRecurring', 'Failed to create the recurring expense')).then((r) => r.data);
+export const setRecurringActive = (id: string, active: boolean) =>
+  api.put<ItemAnswer<RecurringExpense>>(`/expenses/recurring/${encodeURIComponent(id)}`, { active }, fallback('expenses.errors.toggleRecurring', 'Failed to change the recurring expense')).then((r) => r.data);
+
+function useFinanceMutation<V, R>(name: string, run: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationKey: ['finance', name], mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: financeKeys.all }) });
+}
+
+export const useRecordExpense = () =>
+  useFinanceMutation('expense', ({ input, receipt, key }: { input: ExpenseInput; receipt: File | null; key: string }) => recordExpense(input, receipt, key));
+export const usePaySalary = () => useFinanceMutation('salary', ({ input, key }: { input: SalaryInput; key: string }) => paySalary(input, key));
+export const useRunSalaries = () => useFinanceMutation('salary-run', ({ input, key }: { input: SalaryRunInput; key: string }) => runSalaries(input, key));
+
+/** A salary on record changed: the salaries of every month follow (the answer is this month's only). */
+export function useSetSalaryRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['finance', 'salary-rate'],
+    mutationFn: ({ memberId, input }: { memberId: string; input: SalaryRateInput }) => setSalaryRate(memberId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: salariesKeys.all }),
+  });
+}
+
+export function useCreateRecurringExpense() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationKey: ['finance', 'recurring-create'], mutationFn: createRecurringExpense, onSuccess: () => queryClient.invalidateQueries({ queryKey: recurringKeys.all }) });
+}
+
+export function useSetRecurringActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['finance', 'recurring-active'],
+    mutationFn: ({ id, active }: { id: string; active: boolean }) => setRecurringActive(id, active),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<RecurringExpense[]>(recurringKeys.all, (list) => list?.map((r) => (r._id === saved._id ? saved : r)));
+      return queryClient.invalidateQueries({ queryKey: recurringKeys.all });
+    },
+  });
+}

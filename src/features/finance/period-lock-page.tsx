@@ -1,0 +1,173 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Skeleton } from 'primereact/skeleton';
+import { toast } from 'sonner';
+import * as v from 'valibot';
+import { lockDateInput, type LockDate } from '../../api/finance/contract';
+import { useLockDate } from '../../api/finance/get-finance';
+import { useMoveLockDate } from '../../api/finance/save-finance';
+import { addDays, todayIn } from '../../domain/calendar';
+import { useAuth, useCan } from '../../ui/auth';
+import { confirmAction } from '../../ui/confirm';
+import { contractResolver } from '../../ui/form-resolver';
+import { applyServerIssues, DateField, FormError, TextField } from '../../ui/form-fields';
+import { AccountTabs, useOrgFormatters } from './parts';
+import { monthDays, shiftMonth } from './month-picker';
+
+type LockValues = { lockedThrough: string | null; reason: string };
+const toInput = ({ lockedThrough, reason }: LockValues) => ({ lockedThrough: lockedThrough || null, reason: reason.trim() || undefined });
+
+/** Close the books through a day (after the current lock date, not after today). */
+function CloseForm({ current }: { current: LockDate }) {
+  const { t } = useTranslation();
+  const fmt = useOrgFormatters();
+  const { organization } = useAuth();
+  const move = useMoveLockDate();
+  const today = todayIn(organization.timeZone);
+  // The usual close: the last day of last month (when it is still open).
+  const lastMonthEnd = monthDays(shiftMonth(today.slice(0, 7), -1)).to;
+  const suggested = current.lockedThrough && current.lockedThrough >= lastMonthEnd ? today : lastMonthEnd;
+  const { control, handleSubmit, setError, reset, formState } = useForm<LockValues, unknown, v.InferOutput<typeof lockDateInput>>({
+    resolver: contractResolver(lockDateInput, { toInput }),
+    defaultValues: { lockedThrough: suggested, reason: '' },
+  });
+  const submit = handleSubmit(async (input) => {
+    if (!input.lockedThrough) return setError('lockedThrough', { type: 'required', message: t('periodLock.close.required') });
+    if (current.lockedThrough && input.lockedThrough <= current.lockedThrough) {
+      return setError('lockedThrough', { type: 'dateOrder', message: t('periodLock.close.afterCurrent', { date: fmt.date(current.lockedThrough) }) });
+    }
+    const sure = await confirmAction({ header: t('periodLock.close.confirmTitle'), message: t('periodLock.close.confirm', { date: fmt.date(input.lockedThrough) }), acceptLabel: t('periodLock.close.submit') });
+    if (!sure) return;
+    try {
+      await move.mutateAsync(input);
+      toast.success(t('periodLock.close.done', { date: fmt.date(input.lockedThrough) }));
+      reset({ lockedThrough: today, reason: '' });
+    } catch (error) {
+      applyServerIssues(error, setError as never);
+    }
+  });
+  return (
+    <form className="card stack" onSubmit={submit} noValidate aria-labelledby="close-title" data-testid="close-form">
+      <h2 id="close-title" style={{ margin: 0 }}>
+        {t('periodLock.close.title')}
+      </h2>
+      <p className="muted" style={{ margin: 0 }}>
+        {t('periodLock.close.hint')}
+      </p>
+      <div className="form-grid">
+        <DateField control={control} name="lockedThrough" label={t('periodLock.close.through')} min={current.lockedThrough ? addDays(current.lockedThrough, 1) : undefined} max={today} />
+        <TextField control={control} name="reason" label={t('periodLock.close.note')} autoComplete="off" />
+      </div>
+      <FormError message={formState.errors.root?.message} />
+      <div>
+        <Button type="submit" icon="pi pi-lock" label={t('periodLock.close.submit')} loading={formState.isSubmitting} />
+      </div>
+    </form>
+  );
+}
+
+/** Reopen: move the lock date back (or clear it); needs account.approve and a reason, and is recorded. */
+function ReopenForm({ current }: { current: LockDate & { lockedThrough: string } }) {
+  const { t } = useTranslation();
+  const fmt = useOrgFormatters();
+  const move = useMoveLockDate();
+  const { control, handleSubmit, setError, reset, formState } = useForm<LockValues, unknown, v.InferOutput<typeof lockDateInput>>({
+    resolver: contractResolver(lockDateInput, { toInput }),
+    defaultValues: { lockedThrough: null, reason: '' },
+  });
+  const submit = handleSubmit(async (input) => {
+    if (!input.reason) return setError('reason', { type: 'required', message: t('periodLock.reopen.reasonRequired') });
+    if (input.lockedThrough && input.lockedThrough >= current.lockedThrough) {
+      return setError('lockedThrough', { type: 'dateOrder', message: t('periodLock.reopen.beforeCurrent', { date: fmt.date(current.lockedThrough) }) });
+    }
+    try {
+      await move.mutateAsync(input);
+      toast.success(input.lockedThrough ? t('periodLock.reopen.doneThrough', { date: fmt.date(input.lockedThrough) }) : t('periodLock.reopen.doneAll'));
+      reset({ lockedThrough: null, reason: '' });
+    } catch (error) {
+      applyServerIssues(error, setError as never);
+    }
+  });
+  return (
+    <form className="card stack" onSubmit={submit} noValidate aria-labelledby="reopen-title" data-testid="reopen-form">
+      <h2 id="reopen-title" style={{ margin: 0 }}>
+        {t('periodLock.reopen.title')}
+      </h2>
+      <p className="muted" style={{ margin: 0 }}>
+        {t('periodLock.reopen.hint')}
+      </p>
+      <div className="form-grid">
+        <DateField control={control} name="lockedThrough" label={t('periodLock.reopen.through')} max={addDays(current.lockedThrough, -1)} hint={t('periodLock.reopen.throughHint')} />
+        <TextField control={control} name="reason" label={t('periodLock.reopen.reason')} autoComplete="off" />
+      </div>
+      <FormError message={formState.errors.root?.message} />
+      <div>
+        <Button type="submit" severity="danger" outlined icon="pi pi-lock-open" label={t('periodLock.reopen.submit')} loading={formState.isSubmitting} />
+      </div>
+    </form>
+  );
+}
+
+/** `/account/period-lock`: the day the books are closed through, closing them further, reopening (approvers), and every move. */
+export function PeriodLockPage() {
+  const { t } = useTranslation();
+  const fmt = useOrgFormatters();
+  const can = useCan();
+  const lock = useLockDate();
+  const current = lock.data;
+  return (
+    <div className="stack">
+      <AccountTabs />
+      <div className="page-header">
+        <h1>{t('periodLock.title')}</h1>
+      </div>
+      {!current ? (
+        <Skeleton height="6rem" />
+      ) : (
+        <>
+          <section className="card period-status" aria-live="polite" data-testid="lock-status" data-locked-through={current.lockedThrough ?? ''}>
+            <i className={current.lockedThrough ? 'pi pi-lock' : 'pi pi-lock-open'} aria-hidden="true" />
+            <div>
+              <strong>{current.lockedThrough ? t('periodLock.closedThrough', { date: fmt.date(current.lockedThrough) }) : t('periodLock.open')}</strong>
+              <p className="muted" style={{ margin: 0 }}>
+                {t('periodLock.explain')}
+              </p>
+            </div>
+          </section>
+          {can('account', 'update') && <CloseForm current={current} />}
+          {current.lockedThrough && can('account', 'approve') && <ReopenForm current={current as LockDate & { lockedThrough: string }} />}
+          <section className="card" aria-labelledby="lock-history-title">
+            <h2 id="lock-history-title">{t('periodLock.history.title')}</h2>
+            {current.history.length === 0 ? (
+              <p className="muted" style={{ margin: 0 }}>
+                {t('periodLock.history.none')}
+              </p>
+            ) : (
+              <ol className="lock-history" data-testid="lock-history">
+                {current.history.map((h) => {
+                  const reopened = h.previous !== null && (h.lockedThrough === null || h.lockedThrough < h.previous);
+                  return (
+                    <li key={h._id} data-kind={reopened ? 'reopened' : 'closed'}>
+                      <strong>
+                        {reopened
+                          ? h.lockedThrough
+                            ? t('periodLock.history.reopenedThrough', { date: fmt.date(h.lockedThrough), previous: fmt.date(h.previous) })
+                            : t('periodLock.history.reopenedAll', { previous: fmt.date(h.previous) })
+                          : t('periodLock.history.closed', { date: fmt.date(h.lockedThrough) })}
+                      </strong>
+                      <span className="muted">
+                        {fmt.dateTime(h.createdAt)} · {h.changedBy?.name ?? t('finance.journal.system')}
+                      </span>
+                      {h.reason && <span>{h.reason}</span>}
+                    </li>
+                  );
+                })}
+              </ol>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
