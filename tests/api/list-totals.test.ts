@@ -11,7 +11,8 @@ import { startTestServer, type TestServer } from '../support/server';
 /**
  * The lists' kept totals (issue 32, migration …_list_totals_rules.sql) against recounts: random
  * sequences of what staff do through the API (bookings, payments verified and failed, operations'
- * vouchers, expenses and payments, completions and invoices, expenses), with raw SQL changes the
+ * vouchers, expenses and payments, completions and invoices, expenses, cancellations approved with
+ * money back and credit notes, refunds processed, credit notes paying the customer's next trip), with raw SQL changes the
  * API does not make (a departure moved, a booking credited to another member, an operation
  * cancelled), then every kept total compared with a recount of the rows, and every list's stats
  * read from the totals compared with the same stats read from the rows (a filter that selects
@@ -59,7 +60,10 @@ type Action =
   | { kind: 'expense'; daysAgo: number; amount: number; method: number; category: number; withVendor: boolean }
   | { kind: 'moveDeparture'; pick: number; days: number }
   | { kind: 'credit'; pick: number; member: number }
-  | { kind: 'cancelOperation'; pick: number };
+  | { kind: 'cancelOperation'; pick: number }
+  | { kind: 'cancel'; pick: number; share: number; money: number }
+  | { kind: 'refund'; pick: number }
+  | { kind: 'payWithCredit'; pick: number; share: number; inDays: number };
 
 const pick = fc.nat(1000);
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -81,6 +85,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('moveDeparture' as const), pick, days: fc.integer({ min: -120, max: 120 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('credit' as const), pick, member: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelOperation' as const), pick }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick, share: fc.integer({ min: 0, max: 100 }), money: fc.integer({ min: 0, max: 100 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('refund' as const), pick }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('payWithCredit' as const), pick, share: fc.integer({ min: 1, max: 100 }), inDays: fc.integer({ min: 10, max: 200 }) }) },
 );
 
 const of = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
@@ -210,6 +217,43 @@ async function run(a: Action): Promise<void> {
       if (b) await s.sql(`update bookings set converted_by = $2 where id = $1`, [b.id, a.member % 5 === 0 ? null : of(members, a.member)]);
       return;
     }
+    case 'cancel': {
+      // A cancellation requested and approved (issue 29): the booking and its operation cancelled, the refund split between money back and a credit note.
+      const b = of(await bookingsOf(`status in ('pendingVerification', 'verified', 'completed')`), a.pick);
+      if (!b) return;
+      const requested = await owner.post('/api/booking-cancellations/cancel', { bookingId: b.id, reason: 'Totals: the customer cannot travel' });
+      if (!ok(requested, 201, 409)) return;
+      const quote = await owner.get(`/api/bookings/${b.id}/cancellation-quote`);
+      ok(quote, 200);
+      const total = Math.floor((quote.body.data.refundable * a.share) / 100);
+      const money = Math.floor((total * a.money) / 100);
+      const split = { totalRefundAmount: total, sourceAccountAmount: money, creditNoteAmount: total - money, ...(money > 0 ? { refundSource: 'money:bank-transfer' } : {}), ...(total - money > 0 ? { validUntil: day(365) } : {}) };
+      ok(await owner.patch(`/api/booking-cancellations/${requested.body.data._id}/status`, { status: 'approved', comments: 'Totals', ...split }, { 'Idempotency-Key': newIdempotencyKey() }), 200, 409);
+      return;
+    }
+    case 'refund': {
+      const r = of(await rowsOf<{ id: string }>(`select id from refunds where organization_id = $1 and status = 'pending' order by created_at, id`, [org]), a.pick);
+      if (r) ok(await finance.put(`/api/refunds/${r.id}/process`, { refundedOn: TODAY }), 200, 409);
+      return;
+    }
+    case 'payWithCredit': {
+      // The customer of a cancelled trip books again (a new lead with the same email: the same contact) and pays with the credit note.
+      const note = of(
+        await rowsOf<{ id: string; email: string; remaining: string }>(
+          `select n.id, l.email, n.amount - n.used_amount as remaining from credit_notes n join leads l on l.id = n.lead_id
+           where n.organization_id = $1 and n.status = 'issued' and n.amount > n.used_amount and l.email is not null order by n.created_at, n.id`,
+          [org],
+        ),
+        a.pick,
+      );
+      if (!note) return;
+      const lead = await newLead(owner, `Totals lead ${Math.random().toString(36).slice(2)}`, { email: note.email });
+      const booked = await owner.post('/api/bookings', { tourType: 'personalized', tourId: packageId, leadId: lead, departure: day(a.inDays), pax: 1, travellers: adults(1), installments: [{ dueDate: day(a.inDays - 1), amount: 100_000 }] });
+      if (!ok(booked, 201)) return;
+      const amount = Math.max(1, Math.floor((Math.min(Number(note.remaining), 100_000) * a.share) / 100));
+      ok(await pay(owner, booked.body.data._id, amount, { paymentMethod: 'credit-note', creditNoteId: note.id, reference: null, paidOn: TODAY }, { 'Idempotency-Key': newIdempotencyKey() }), 201);
+      return;
+    }
     case 'cancelOperation': {
       const op = of(await operationsOf(`o.status = 'pending'`), a.pick);
       if (op) await s.sql(`update booking_operations set status = 'canceled', canceled_at = now() where id = $1`, [op.id]);
@@ -290,7 +334,7 @@ async function expectStatsFromTotalsEqualRows() {
     expect({ stats: a.body.stats, total: a.body.meta.totalItems }, `${path}?${kept}`).toEqual({ stats: b.body.stats, total: b.body.meta.totalItems });
   };
   const all = 'createdAt[from]=2000-01-01';
-  for (const kept of ['', 'status=verified,failed', `paymentMethod=card,cash&dateRange[from]=${day(-40)}&dateRange[to]=${day(-3)}`, `isVerified=false&dateRange[from]=${day(-70)}`, `dateRange[to]=${day(-25)}`]) {
+  for (const kept of ['', 'status=verified,failed', `paymentMethod=card,cash&dateRange[from]=${day(-40)}&dateRange[to]=${day(-3)}`, 'paymentMethod=credit-note,bank-transfer', `isVerified=false&dateRange[from]=${day(-70)}`, `dateRange[to]=${day(-25)}`]) {
     await both('/api/payment-receipts', kept, 'minAmount=0');
   }
   for (const kept of ['', 'status=overdue', 'status=paid,pending']) await both('/api/booking-invoices', kept, 'issuedOn[from]=2000-01-01');
@@ -320,10 +364,12 @@ describe('the lists’ kept totals', () => {
     const [made] = await s.sql<Record<string, number>>(`select
       (select count(*)::int from booking_payments where status = 'verified') as verified,
       (select count(*)::int from booking_operations) as operations,
-      (select count(*)::int from vouchers) as vouchers`);
+      (select count(*)::int from vouchers) as vouchers,
+      (select count(*)::int from booking_cancellations where status = 'approved') as cancelled`);
     expect(made.verified).toBeGreaterThan(0);
+    expect(made.cancelled).toBeGreaterThan(0);
     expect(made.operations).toBeGreaterThan(0);
-  }, 120_000);
+  }, 300_000);
 
   it('never makes writers wait for each other: twenty payments and verifications at once in one month and method, all taken, totals exact', async () => {
     const lead = () => newLead(owner, `Totals lead ${Math.random().toString(36).slice(2)}`);
