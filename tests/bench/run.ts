@@ -358,9 +358,11 @@ async function seedExpenses(pool: pg.Pool, org: string, count: number) {
      select x.id, o.id, x.category, x.amount, o.currency, x.date, x.method, 'Bench expense ' || x.g, x.entry, now() - x.g * interval '1 minute' from x, o`,
     [count, org],
   );
+  // Two statements: a data-modifying CTE's delete is not seen by the same statement's insert.
+  await bulk(pool, `delete from ledger_totals where organization_id = (select id from organizations where name = $1)`, [org]);
   await bulk(
     pool,
-    `with o as (select id from organizations where name = $1), gone as (delete from ledger_totals where organization_id = (select id from o))
+    `with o as (select id from organizations where name = $1)
      insert into ledger_totals (organization_id, account_id, month, source_type, debit, credit, lines)
      select l.organization_id, l.account_id, date_trunc('month', e.date)::date, e.source_type, sum(l.debit), sum(l.credit), count(*)
      from journal_lines l join journal_entries e on e.id = l.entry_id where l.organization_id = (select id from o) group by 1, 2, 3, 4`,
