@@ -548,10 +548,11 @@ async function cpuDuring<T>(serverPid: number, work: () => Promise<T>): Promise<
   return { result, nodeMs: spent([serverPid]), postgresMs: spent(pgPids) };
 }
 
-async function http(url: string, cookie?: string) {
+/** `tolerate`: requests that fail or time out (autocannon's 10 s) are counted in the answer instead of stopping the bench. */
+async function http(url: string, cookie?: string, tolerate = false) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: cookie ? { cookie } : {} });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total };
+  if (!tolerate && (r.non2xx > 0 || r.errors > 0)) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
 }
 
 /** Statements the server logged for one request (LOG_SQL), less the tenant set-up. */
@@ -846,8 +847,10 @@ function monthsAgo(n: number) {
 
 /** One list measured at 50 connections with a session: requests per second, and the CPU the server and PostgreSQL spent per request. */
 async function measure(server: SpawnedServer, url: string, cookie: string) {
-  const { result: api, nodeMs, postgresMs } = await cpuDuring(server.proc.pid!, () => http(server.url + url, cookie));
-  return { apiRps: api.rps, apiP50: api.p50, apiP99: api.p99, nodeMsPerReq: +(nodeMs / api.requests).toFixed(2), pgMsPerReq: +(postgresMs / api.requests).toFixed(2) };
+  // The curve's largest organization may answer a list slower than autocannon waits: counted (timeouts), not fatal.
+  const { result: api, nodeMs, postgresMs } = await cpuDuring(server.proc.pid!, () => http(server.url + url, cookie, true));
+  const failed = api.non2xx || api.errors ? { non2xx: api.non2xx, errors: api.errors, timeouts: api.timeouts } : {};
+  return { apiRps: api.rps, apiP50: api.p50, apiP99: api.p99, nodeMsPerReq: +(nodeMs / api.requests).toFixed(2), pgMsPerReq: +(postgresMs / api.requests).toFixed(2), ...failed };
 }
 
 async function main() {
