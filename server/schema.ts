@@ -14,7 +14,7 @@ export * from './contacts/schema';
 export * from './leads/schema';
 export * from './finance/schema';
 export * from './tours/schema';
-export * from './tours/package-schema';
+export * from './tours/plan-schema';
 export * from './documents/schema';
 export * from './bookings/schema';
 export * from './ai/schema';

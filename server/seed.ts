@@ -4,9 +4,10 @@ import { setUpOrganization, type NewMember } from './admin';
 import { seedOperator } from './platform';
 import type { Db } from './db/client';
 import { seedLeads } from './leads';
-import { DEMO_PACKAGES, GLOBE_PACKAGES, seedPackages, seedTours, type PackageSeed } from './tours';
+import { DEMO_PERSONALIZED_GROUP, GLOBE_PERSONALIZED_GROUP, seedPersonalizedGroupTours, seedTours, type PersonalizedGroupSeed } from './tours';
 import { FINANCE_SEEDS, seedFinance, startBooksWithHistory } from './finance';
 import { BOOKING_SEEDS, seedBookings } from './bookings';
+import { CANCELLATION_SEEDS, seedCancellations } from './cancellations';
 import { OPERATION_SEEDS, seedOperations } from './operations';
 import { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './catalogue';
 import type { VendorService } from '../src/api/vendors/contract';
@@ -27,7 +28,7 @@ export interface SeedOrg {
   leads: number;
   /** How many demo customized tours (server/tours/seed.ts). */
   tours: number;
-  packages: PackageSeed;
+  personalizedGroup: PersonalizedGroupSeed;
 }
 
 export interface SeedVendor {
@@ -84,7 +85,7 @@ export const DEMO_ORGS: SeedOrg[] = [
     catalogue: DEMO_CATALOGUE,
     leads: 320,
     tours: 36,
-    packages: DEMO_PACKAGES,
+    personalizedGroup: DEMO_PERSONALIZED_GROUP,
   },
   {
     name: 'Globe Trotters',
@@ -97,7 +98,7 @@ export const DEMO_ORGS: SeedOrg[] = [
     catalogue: GLOBE_CATALOGUE,
     leads: 12,
     tours: 4,
-    packages: GLOBE_PACKAGES,
+    personalizedGroup: GLOBE_PERSONALIZED_GROUP,
   },
 ];
 
@@ -136,9 +137,10 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       await seedLeads(tx, organizationId, spec.leads);
       await seedTours(tx, organizationId, spec.tours);
       await seedFinance(tx, organizationId, FINANCE_SEEDS[spec.name]);
-      await seedPackages(tx, organizationId, spec.packages);
+      await seedPersonalizedGroupTours(tx, organizationId, spec.personalizedGroup);
       await seedBookings(tx, organizationId, BOOKING_SEEDS[spec.name]);
       await seedOperations(tx, organizationId, OPERATION_SEEDS[spec.name] ?? []);
+      if (CANCELLATION_SEEDS[spec.name]) await seedCancellations(tx, organizationId, CANCELLATION_SEEDS[spec.name]);
       await startBooksWithHistory(tx, organizationId);
     }
     return true;

@@ -6,7 +6,7 @@ import './ui/app.css';
 import { configureApiClient } from './api/client';
 import { createAppRouter } from './app/router';
 import { signInPathFor } from './ui/auth';
-import { currentLanguage, initI18n, translateApi } from './ui/i18n';
+import { currentLanguage, initI18n, moneyInLanguage, translateApi } from './ui/i18n';
 import { preferencesStore } from './ui/preferences/store';
 import { AppProviders } from './ui/providers';
 import { createQueryClient } from './ui/query-client';
@@ -23,6 +23,7 @@ configureApiClient({
   },
   translate: translateApi,
   language: currentLanguage,
+  money: moneyInLanguage,
 });
 
 // The sign-in page's strings only: the shell loads the areas' (src/app/router.tsx).

@@ -5,9 +5,10 @@
 export { bookingRoutes } from './routes';
 export { bookingDocumentRoutes } from './documents';
 export { BOOKING_DAY_JOB, bookingJobs } from './jobs';
-export { BOOKING_SEEDS, seedBookings } from './seed';
+export { BOOKING_SEEDS, openLeadsWithEmail, seedAsOrganization, seedBooking, seedBookings, type BookingSpec, type SeedActors } from './seed';
 export { bookingFilters, instantRange } from './lists';
 export { bookingTravellers, bookings } from './schema';
-export { bookingRef, memberRefs, visibleBookings, type BookingRow } from './store';
+export { bookingRef, logBookingEvent, memberRefs, pendingAmountOf, visibleBookings, type BookingRow } from './store';
+export { BOOKING_RECORD as BOOKING_SEND_RECORD } from './customer-mail';
 export { bookingWorkflow, cancelBooking } from './workflow';
 export { provideCreditNoteUse } from './credit-notes';

@@ -5,7 +5,7 @@ import { openToPay } from '../../src/domain/balance';
 import type { Tx } from '../db/client';
 import { activeMember } from '../auth/members';
 import { members, roles } from '../auth/schema';
-import { conflict, invalidField } from '../http/errors';
+import { conflict, invalidField, moneyParams } from '../http/errors';
 import { assertBooksOpen } from '../finance';
 import { notify } from '../notifications';
 import type { ProofFile } from './proof';
@@ -34,7 +34,10 @@ export async function submitPayment(
   // Open to pay: what is owed less what already waits for verification, so verifying every
   // submitted payment can never take the booking past its total.
   const open = openToPay(booking.grandTotal, booking.paidAmount, await pendingAmountOf(tx, booking.id));
-  if (input.amount > open) throw conflict(`The payment is more than the open balance (${open})`, 'PAYMENT_EXCEEDS_BALANCE', { open, amount: input.amount });
+  if (input.amount > open) {
+    const m = moneyParams(booking.currency, { open, amount: input.amount });
+    throw conflict(`The payment is more than the open balance (${m.text.open})`, 'PAYMENT_EXCEEDS_BALANCE', m.params);
+  }
   // A credit note pays at once (no money to check): its use is recorded first, naming the payment.
   const id = crypto.randomUUID();
   const credit =

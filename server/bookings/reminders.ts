@@ -124,6 +124,11 @@ export async function sendDueReminders(tx: Tx, today: string): Promise<{ install
         sql`${bookingInstallments.dueDate} <= ${horizon}`,
         inArray(bookings.status, COLLECTING_STATES),
         gt(bookingBalanceSql(), 0),
+        // Held off while transfers the customer submitted cover this installment (verification pays
+        // installments oldest due first): finance has not looked yet; a failed one lets it go again.
+        sql`(select coalesce(sum(p.amount), 0) from booking_payments p where p.booking_id = ${bookings.id} and p.status = 'submitted')
+          < (select sum(i.amount - i.paid_amount) from booking_installments i
+             where i.booking_id = ${bookings.id} and (i.due_date, i.position) <= (${bookingInstallments.dueDate}, ${bookingInstallments.position}))`,
         // An installment told it is overdue is done with; the others are judged below.
         notExists(tx.select({ one: sql`1` }).from(installmentReminders).where(and(eq(installmentReminders.installmentId, bookingInstallments.id), eq(installmentReminders.stage, 'overdue')))),
       ),

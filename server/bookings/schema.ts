@@ -31,7 +31,7 @@ export const bookings = pgTable(
     /** A number people say (`BK-1042`): one sequence for the product, so it never needs a lock. */
     number: bigint('number', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     tourType: text('tour_type').notNull(),
-    /** The package, departure or customized tour (no foreign key: the tour types live in three tables). */
+    /** The personalized tour, departure or customized tour (no foreign key: the tour types live in three tables). */
     tourId: uuid('tour_id').notNull(),
     /** The customized tour's sent version the customer accepted. */
     tourVersion: integer('tour_version'),

@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Locale } from '../../src/api/admin/members/contract';
+import type { BookingPaymentMethod } from '../../src/api/bookings/contract';
 import type { PaymentMethod } from '../../src/api/finance/contract';
 import { addDays, dateIn } from '../../src/domain/calendar';
 import { depositPlan, equalPlan, type TravellerKind } from '../../src/domain/installment-plan';
@@ -24,17 +26,22 @@ import { applyBookingEvent, completeBooking, decidePayment } from './workflow';
  * day as its today.
  */
 interface PaymentSpec {
-  /** The installment it pays (1-based), or a share of it. */
+  /** The installment it pays (1-based), or a share of it, or exactly `amount`. */
   installment: number;
   share?: number;
-  method: PaymentMethod;
+  amount?: number;
+  method: BookingPaymentMethod;
+  /** The credit note a `credit-note` payment uses. */
+  creditNoteId?: string;
   /** Days after the booking was made. */
   after: number;
   outcome: 'verified' | 'failed' | 'submitted';
 }
 
-interface BookingSpec {
-  tour: { package: string; departsInDays: number } | { departure: string };
+export interface BookingSpec {
+  tour: { personalized: string; departsInDays: number } | { departure: string };
+  /** The customer's language (English unless said). */
+  language?: Locale;
   madeDaysAgo: number;
   travellers: TravellerKind[];
   unnamed?: number;
@@ -53,95 +60,128 @@ const P = (installment: number, method: PaymentMethod, after: number, outcome: P
 
 export const DEMO_BOOKINGS: BookingSeed = {
   bookings: [
-    { tour: { package: 'Dubai Classic', departsInDays: -90 }, madeDaysAgo: 150, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'card', 0), P(2, 'bank-transfer', 25)], verify: true, invoiceDaysAgo: 80 },
-    { tour: { package: 'Maldives Honeymoon', departsInDays: -70 }, madeDaysAgo: 120, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 1), P(2, 'bank-transfer', 30, 'verified', 0.5)], verify: true, invoiceDaysAgo: 60 },
-    { tour: { package: 'Oman Desert & Coast', departsInDays: -40 }, madeDaysAgo: 100, travellers: ['adult', 'adult', 'child'], plan: 'three', payments: [P(1, 'bank-transfer', 0), P(2, 'card', 15), P(3, 'online', 28)], verify: true },
-    { tour: { package: 'Kenya Safari Adventure', departsInDays: -20 }, madeDaysAgo: 80, travellers: ['adult', 'adult', 'adult'], plan: 'deposit', payments: [P(1, 'cash', 0)], verify: true },
+    { tour: { personalized: 'Dubai Classic', departsInDays: -90 }, madeDaysAgo: 150, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'card', 0), P(2, 'bank-transfer', 25)], verify: true, invoiceDaysAgo: 80 },
+    { tour: { personalized: 'Maldives Honeymoon', departsInDays: -70 }, madeDaysAgo: 120, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 1), P(2, 'bank-transfer', 30, 'verified', 0.5)], verify: true, invoiceDaysAgo: 60 },
+    { tour: { personalized: 'Oman Desert & Coast', departsInDays: -40 }, madeDaysAgo: 100, travellers: ['adult', 'adult', 'child'], plan: 'three', payments: [P(1, 'bank-transfer', 0), P(2, 'card', 15), P(3, 'online', 28)], verify: true },
+    { tour: { personalized: 'Kenya Safari Adventure', departsInDays: -20 }, madeDaysAgo: 80, travellers: ['adult', 'adult', 'adult'], plan: 'deposit', payments: [P(1, 'cash', 0)], verify: true },
     { tour: { departure: 'Kenya Great Migration Safari' }, madeDaysAgo: 25, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 2)], verify: true },
     { tour: { departure: 'Kenya Great Migration Safari' }, madeDaysAgo: 4, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 1, 'submitted')] },
-    { tour: { package: 'Bali Island Escape', departsInDays: 20 }, madeDaysAgo: 30, travellers: ['adult', 'adult', 'infant'], plan: 'three', payments: [P(1, 'card', 0), P(2, 'cheque', 8, 'failed')], verify: true },
-    { tour: { package: 'Dubai & Abu Dhabi Highlights', departsInDays: 12 }, madeDaysAgo: 40, travellers: ['adult', 'adult', 'child', 'child'], plan: 'deposit', payments: [P(1, 'online', 3, 'submitted', 0.5)] },
-    { tour: { package: 'Paris & Rome Romance', departsInDays: 75 }, madeDaysAgo: 2, travellers: ['adult', 'adult'], unnamed: 1, plan: 'three', payments: [] },
+    { tour: { personalized: 'Bali Island Escape', departsInDays: 20 }, madeDaysAgo: 30, travellers: ['adult', 'adult', 'infant'], plan: 'three', payments: [P(1, 'card', 0), P(2, 'cheque', 8, 'failed')], verify: true },
+    { tour: { personalized: 'Dubai & Abu Dhabi Highlights', departsInDays: 12 }, madeDaysAgo: 40, travellers: ['adult', 'adult', 'child', 'child'], plan: 'deposit', payments: [P(1, 'online', 3, 'submitted', 0.5)] },
+    { tour: { personalized: 'Paris & Rome Romance', departsInDays: 75 }, madeDaysAgo: 2, travellers: ['adult', 'adult'], unnamed: 1, plan: 'three', payments: [] },
   ],
 };
 
 export const GLOBE_BOOKINGS: BookingSeed = {
   bookings: [
-    { tour: { package: 'Lisbon & Porto by Train', departsInDays: -30 }, madeDaysAgo: 90, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 0), P(2, 'bank-transfer', 20)], verify: true, invoiceDaysAgo: 20 },
-    { tour: { package: 'Lisbon & Porto by Train', departsInDays: 40 }, madeDaysAgo: 6, travellers: ['adult', 'child'], plan: 'deposit', payments: [P(1, 'card', 0, 'submitted')] },
+    { tour: { personalized: 'Lisbon & Porto by Train', departsInDays: -30 }, madeDaysAgo: 90, travellers: ['adult', 'adult'], plan: 'deposit', payments: [P(1, 'bank-transfer', 0), P(2, 'bank-transfer', 20)], verify: true, invoiceDaysAgo: 20 },
+    { tour: { personalized: 'Lisbon & Porto by Train', departsInDays: 40 }, madeDaysAgo: 6, travellers: ['adult', 'child'], plan: 'deposit', payments: [P(1, 'card', 0, 'submitted')] },
   ],
 };
 
 /** By demo organization name (server/seed.ts DEMO_ORGS). */
 export const BOOKING_SEEDS: Record<string, BookingSeed> = { 'Demo Travels': DEMO_BOOKINGS, 'Globe Trotters': GLOBE_BOOKINGS };
 
-export async function seedBookings(tx: Tx, organizationId: string, seed: BookingSeed, now = new Date()): Promise<void> {
-  // As the organization, exactly as its requests run (row-level security, its defaults).
+/** Who and when a demo seed acts as: the organization's today, its first member (the owner) and who verifies payments (finance). */
+export interface SeedActors {
+  today: string;
+  auth: Pick<AuthContext, 'memberId' | 'role'>;
+  actor: string;
+}
+
+/** Acts as the organization, exactly as its requests run (row-level security, its defaults), until `reset role`. */
+export async function seedAsOrganization(tx: Tx, organizationId: string, now = new Date()): Promise<SeedActors> {
   await tx.execute(sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.org_id', ${organizationId}, true)`);
   const today = dateIn(now, await organizationTimeZone(tx));
   const staff = await tx.select({ id: members.id, email: members.email }).from(members);
   const actor = (staff.find((m) => m.email.startsWith('finance@')) ?? staff[0]).id;
   const auth = { memberId: staff[0].id, role: { id: '', name: 'Owner', isOwner: true, permissions: {}, visibility: { leads: 'all', bookings: 'all' } } } as Pick<AuthContext, 'memberId' | 'role'>;
-  const open = await tx
+  return { today, auth, actor };
+}
+
+/** The open leads with an email, oldest first: who the demo bookings are for. */
+export async function openLeadsWithEmail(tx: Tx, limit: number): Promise<string[]> {
+  const rows = await tx
     .select({ id: leads.id })
     .from(leads)
     .where(and(inArray(leads.status, OPEN_LEAD_STATES), isNotNull(leads.email)))
     .orderBy(asc(leads.createdAt), asc(leads.id))
-    .limit(seed.bookings.length);
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
 
-  for (const [i, spec] of seed.bookings.entries()) {
-    const made = addDays(today, -spec.madeDaysAgo);
-    const tour = 'package' in spec.tour
-      ? { tourType: 'personalized' as const, tourId: await idOf(tx, personalizedTours, spec.tour.package), departure: addDays(today, spec.tour.departsInDays) }
-      : { tourType: 'group' as const, tourId: await idOf(tx, groupTours, spec.tour.departure) };
-    const [priced] = 'package' in spec.tour
-      ? await tx.select({ adult: personalizedTours.priceAdult, child: personalizedTours.priceChild, infant: personalizedTours.priceInfant }).from(personalizedTours).where(eq(personalizedTours.id, tour.tourId))
-      : await tx.select({ adult: groupTours.priceAdult, child: groupTours.priceChild, infant: groupTours.priceInfant, departure: groupTours.departure }).from(groupTours).where(eq(groupTours.id, tour.tourId));
-    const total = spec.travellers.reduce((sum, t) => sum + priced[t], 0);
-    const departure = tour.departure ?? (priced as unknown as { departure: string }).departure;
-    const basis = { total, today: made, departure, balanceDaysBefore: 30 };
-    const installments = spec.plan === 'deposit' ? depositPlan({ ...basis, depositBasisPoints: 3_000 }) : equalPlan({ ...basis, parts: 3 });
-    const id = await createBooking(
+export async function seedBookings(tx: Tx, organizationId: string, seed: BookingSeed, now = new Date()): Promise<void> {
+  const actors = await seedAsOrganization(tx, organizationId, now);
+  const open = await openLeadsWithEmail(tx, seed.bookings.length);
+  for (const [i, spec] of seed.bookings.entries()) await seedBooking(tx, actors, open[i], spec, i);
+  await tx.execute(sql`reset role`);
+}
+
+/**
+ * One demo booking for a lead, through the API's functions: made `madeDaysAgo`, its payments
+ * submitted and verified or failed on their days, verified, completed and invoiced once its trip is
+ * over. `n` numbers its payments' references.
+ */
+export async function seedBooking(tx: Tx, { today, auth, actor }: SeedActors, leadId: string, spec: BookingSpec, n = 0): Promise<string> {
+  const made = addDays(today, -spec.madeDaysAgo);
+  const tour = 'personalized' in spec.tour
+    ? { tourType: 'personalized' as const, tourId: await idOf(tx, personalizedTours, spec.tour.personalized), departure: addDays(today, spec.tour.departsInDays) }
+    : { tourType: 'group' as const, tourId: await idOf(tx, groupTours, spec.tour.departure) };
+  const [priced] = 'personalized' in spec.tour
+    ? await tx.select({ adult: personalizedTours.priceAdult, child: personalizedTours.priceChild, infant: personalizedTours.priceInfant }).from(personalizedTours).where(eq(personalizedTours.id, tour.tourId))
+    : await tx.select({ adult: groupTours.priceAdult, child: groupTours.priceChild, infant: groupTours.priceInfant, departure: groupTours.departure }).from(groupTours).where(eq(groupTours.id, tour.tourId));
+  const total = spec.travellers.reduce((sum, t) => sum + priced[t], 0);
+  const departure = tour.departure ?? (priced as unknown as { departure: string }).departure;
+  const basis = { total, today: made, departure, balanceDaysBefore: 30 };
+  const installments = spec.plan === 'deposit' ? depositPlan({ ...basis, depositBasisPoints: 3_000 }) : equalPlan({ ...basis, parts: 3 });
+  const id = await createBooking(
+    tx,
+    auth,
+    {
+      ...tour,
+      leadId,
+      ...(spec.language ? { language: spec.language } : {}),
+      pax: spec.travellers.length,
+      travellers: spec.travellers.map((type, n) => ({ type, name: n < spec.travellers.length - (spec.unnamed ?? 0) ? `Traveller ${n + 1}` : null })),
+      installments,
+    },
+    made,
+  );
+  await tx.update(bookings).set({ createdAt: `${made}T09:00:00.000Z`, updatedAt: `${made}T09:00:00.000Z` }).where(eq(bookings.id, id));
+
+  for (const p of spec.payments) {
+    const due = installments[p.installment - 1];
+    const paidOn = addDays(made, p.after);
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    const payment = await submitPayment(
       tx,
-      auth,
+      booking,
       {
-        ...tour,
-        leadId: open[i].id,
-        pax: spec.travellers.length,
-        travellers: spec.travellers.map((type, n) => ({ type, name: n < spec.travellers.length - (spec.unnamed ?? 0) ? `Traveller ${n + 1}` : null })),
-        installments,
+        amount: p.amount ?? Math.round(due.amount * (p.share ?? 1)),
+        paymentMethod: p.method,
+        paidOn,
+        reference: p.method === 'cash' || p.method === 'credit-note' ? null : `REF-${1000 + n * 10 + p.installment}`,
+        ...(p.creditNoteId ? { creditNoteId: p.creditNoteId } : {}),
       },
-      made,
+      { actorId: booking.convertedBy, today: paidOn, notify: p.outcome === 'submitted' },
     );
-    await tx.update(bookings).set({ createdAt: `${made}T09:00:00.000Z`, updatedAt: `${made}T09:00:00.000Z` }).where(eq(bookings.id, id));
-
-    for (const p of spec.payments) {
-      const due = installments[p.installment - 1];
-      const paidOn = addDays(made, p.after);
-      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-      const payment = await submitPayment(
-        tx,
-        booking,
-        { amount: Math.round(due.amount * (p.share ?? 1)), paymentMethod: p.method, paidOn, reference: p.method === 'cash' ? null : `REF-${1000 + i * 10 + p.installment}` },
-        { actorId: booking.convertedBy, today: paidOn, notify: p.outcome === 'submitted' },
-      );
-      if (p.outcome === 'verified') await decidePayment(tx, payment.id, { type: 'VERIFY' }, actor);
-      if (p.outcome === 'failed') await decidePayment(tx, payment.id, { type: 'FAIL', reason: 'Cheque returned unpaid by the bank' }, actor);
-    }
-    if (spec.verify) {
-      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-      await applyBookingEvent(tx, booking, { type: 'VERIFY' }, actor);
-    }
-    const [after] = await tx.select().from(bookings).where(eq(bookings.id, id));
-    if (after.status === 'verified' && after.arrival < today) {
-      await completeBooking(tx, id, spec.invoiceDaysAgo === undefined ? today : addDays(today, -spec.invoiceDaysAgo));
-      if (spec.invoiceDaysAgo !== undefined) {
-        const [completed] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-        await generateInvoice(tx, completed, actor, addDays(today, -spec.invoiceDaysAgo));
-      }
+    // A credit note pays at once (submitPayment verifies it).
+    if (p.outcome === 'verified' && p.method !== 'credit-note') await decidePayment(tx, payment.id, { type: 'VERIFY' }, actor);
+    if (p.outcome === 'failed') await decidePayment(tx, payment.id, { type: 'FAIL', reason: 'Cheque returned unpaid by the bank' }, actor);
+  }
+  if (spec.verify) {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    await applyBookingEvent(tx, booking, { type: 'VERIFY' }, actor);
+  }
+  const [after] = await tx.select().from(bookings).where(eq(bookings.id, id));
+  if (after.status === 'verified' && after.arrival < today) {
+    await completeBooking(tx, id, spec.invoiceDaysAgo === undefined ? today : addDays(today, -spec.invoiceDaysAgo));
+    if (spec.invoiceDaysAgo !== undefined) {
+      const [completed] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      await generateInvoice(tx, completed, actor, addDays(today, -spec.invoiceDaysAgo));
     }
   }
-  await tx.execute(sql`reset role`);
+  return id;
 }
 
 async function idOf(tx: Tx, table: typeof personalizedTours | typeof groupTours, title: string): Promise<string> {

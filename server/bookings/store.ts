@@ -2,7 +2,7 @@ import type { Locale } from '../../src/api/admin/members/contract';
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Booking, BookingActivityType, BookingDetail, Installment, Payment, Traveller, TourType } from '../../src/api/bookings/contract';
-import type { TravellerType } from '../../src/api/tours/package-plan';
+import type { TravellerType } from '../../src/api/tours/tour-plan';
 import { installmentStatus, paymentStatus } from '../../src/domain/installment-plan';
 import { balanceOf } from '../../src/domain/balance';
 import { formatMoney } from '../../src/domain/money';

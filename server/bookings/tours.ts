@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { TourType } from '../../src/api/bookings/contract';
-import type { TravellerPrices } from '../../src/api/tours/package-plan';
+import type { TravellerPrices } from '../../src/api/tours/tour-plan';
 import type { TourVersion } from '../../src/api/tours/customized/contract';
 import { addDays } from '../../src/domain/calendar';
 import { priceOfTravellers, type TravellerKind } from '../../src/domain/installment-plan';
 import type { Tx } from '../db/client';
 import { ApiError, conflict, invalidField } from '../http/errors';
-import { groupTourDetail, packageSnapshot, customizedTours, reserveSeats, tourVersion, visibleTours, markTourBooked } from '../tours';
+import { groupTourDetail, personalizedSnapshot, customizedTours, reserveSeats, tourVersion, visibleTours, markTourBooked } from '../tours';
 import { leads } from '../leads';
 import type { AuthContext } from '../auth/session';
 
@@ -21,7 +21,7 @@ export interface BookedTour {
   arrival: string;
   regions: string[];
   destinations: string[];
-  /** Price per person by traveller type, when the tour is priced so (packages, departures). */
+  /** Price per person by traveller type, when the tour is priced so (personalized tours, departures). */
   prices: TravellerPrices | null;
   grandTotal: number;
   currency: string;
@@ -66,21 +66,21 @@ function perPersonLines(title: string, prices: TravellerPrices, travellers: { ty
 export async function bookedTour(tx: Tx, auth: AuthContext, request: TourRequest, today: string): Promise<BookedTour> {
   switch (request.tourType) {
     case 'personalized': {
-      const pkg = await orUnknown(packageSnapshot(tx, request.tourId), 'personalized tour');
-      if (!pkg.isPublished) throw conflict('This package is a draft: publish it before booking it', 'TOUR_NOT_BOOKABLE', { reason: 'unpublished' });
+      const personalized = await orUnknown(personalizedSnapshot(tx, request.tourId), 'personalized tour');
+      if (!personalized.isPublished) throw conflict('This package is a draft: publish it before booking it', 'TOUR_NOT_BOOKABLE', { reason: 'unpublished' });
       const departure = request.departure!;
       if (departure < today) throw invalidField('departure', 'inPast', 'must not be in the past');
       return {
-        title: pkg.title,
+        title: personalized.title,
         departure,
-        arrival: addDays(departure, pkg.totalNights),
-        regions: pkg.regions.map((r) => r._id),
-        destinations: pkg.destinations.map((d) => d._id),
-        prices: pkg.pricePerPerson,
-        grandTotal: priceOfTravellers(pkg.pricePerPerson, request.travellers),
-        currency: pkg.currency,
-        snapshot: pkg as unknown as Record<string, unknown>,
-        lines: perPersonLines(pkg.title, pkg.pricePerPerson, request.travellers),
+        arrival: addDays(departure, personalized.totalNights),
+        regions: personalized.regions.map((r) => r._id),
+        destinations: personalized.destinations.map((d) => d._id),
+        prices: personalized.pricePerPerson,
+        grandTotal: priceOfTravellers(personalized.pricePerPerson, request.travellers),
+        currency: personalized.currency,
+        snapshot: personalized as unknown as Record<string, unknown>,
+        lines: perPersonLines(personalized.title, personalized.pricePerPerson, request.travellers),
       };
     }
     case 'group': {

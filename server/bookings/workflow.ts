@@ -8,6 +8,7 @@ import type { Tx } from '../db/client';
 import { executePrepared } from '../db/prepared';
 import { postEntry, nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
+
 import { releaseSeats } from '../tours';
 import { applyEvent, applyEventTo, rowWorkflow, type Saves, type Workflow } from '../workflow/apply-event';
 import { bookingInstallments, bookingPayments, bookingTravellers, bookings, paymentAllocations } from './schema';
@@ -72,6 +73,7 @@ export async function completeBooking(tx: Tx, bookingId: string, today: string) 
 export async function cancelBooking(tx: Tx, bookingId: string, cancellationId: string, actorId: string | null) {
   return applyBookingEvent(tx, await lockBooking(tx, bookingId), { type: 'CANCEL', cancellationId }, actorId, { cancellationId });
 }
+
 
 // ---------- payment ----------
 

@@ -9,7 +9,7 @@ import { ownRecordsOf } from '../auth/visibility';
 import { bookingRef, bookings } from '../bookings';
 import type { Tx } from '../db/client';
 import { assertMoneyDate, nextNumber, postEntry } from '../finance';
-import { conflict, invalidField, notFound } from '../http/errors';
+import { conflict, invalidField, moneyParams, notFound } from '../http/errors';
 import { containsPattern, pageOffset, totalFrom } from '../http/list';
 import { leads } from '../leads';
 import { applyEventTo, rowWorkflow } from '../workflow/apply-event';
@@ -87,7 +87,10 @@ export async function redeemCreditNote(tx: Tx, use: { creditNoteId: string; paym
     });
   }
   const left = note.amount - note.usedAmount;
-  if (use.amount > left) throw conflict(`Credit note ${note.number} has ${left} left`, 'CREDIT_NOTE_INSUFFICIENT', { number: note.number, left, amount: use.amount });
+  if (use.amount > left) {
+    const m = moneyParams(note.currency, { left, amount: use.amount }, { number: note.number });
+    throw conflict(`Credit note ${note.number} has ${m.text.left} left`, 'CREDIT_NOTE_INSUFFICIENT', m.params);
+  }
   await tx.insert(creditNoteRedemptions).values({ creditNoteId: note.id, paymentId: use.paymentId, amount: use.amount, date: use.date });
   if (use.amount === left) await applyNoteEvent(tx, { ...note, usedAmount: note.amount }, { type: 'USE_UP' }, null);
   return { number: note.number };

@@ -8,5 +8,6 @@ import { redeemCreditNote } from './credit';
  */
 export { cancellationRoutes } from './routes';
 export { CANCELLATIONS_DAY_JOB, cancellationJobs } from './jobs';
+export { CANCELLATION_SEEDS, seedCancellations } from './seed';
 
 provideCreditNoteUse({ redeem: redeemCreditNote });

@@ -24,6 +24,7 @@ import { creditNoteById, creditNotesPage, processRefund, refundById, refundsPage
 import { bookingCancellations } from './schema';
 import { CANCELLATION_RECORD, cancellationDetail, cancellationsOfBooking, cancellationsPage, quoteFor, requestCancellation, visibleBooking } from './store';
 import { decideCancellation } from './workflow';
+import { cancellationDocumentRoutes } from './documents';
 
 /** The cancellations area's routes (SPEC workflow 4; the seed's `booking-cancellations` calls, and credit notes and refunds). */
 
@@ -156,4 +157,5 @@ export const cancellationRoutes: RouteDef[] = [
       return { data: await refundById(tx, auth, params.id) };
     },
   }),
+  ...cancellationDocumentRoutes,
 ];

@@ -4,7 +4,7 @@ import { refundSplitIssues, refundTypeOf } from '../../src/domain/cancellation';
 import type { PaymentMethod } from '../../src/api/finance/contract';
 import { cancellationMachine, describeCancellationRefusal, type CancellationEvent } from '../../src/machines/cancellation-machine';
 import type { AuthContext } from '../auth/session';
-import { bookingRef, bookings, cancelBooking } from '../bookings';
+import { bookingRef, bookings, cancelBooking, pendingAmountOf } from '../bookings';
 import type { Tx } from '../db/client';
 import { assertBooksOpen, postEntry, type LineInput } from '../finance';
 import { ApiError, conflict, issue } from '../http/errors';
@@ -104,6 +104,11 @@ export function cancellationWorkflow(d: Decision) {
 export async function decideCancellation(tx: Tx, row: Row, d: Decision) {
   const { body } = d;
   if (body.status === 'approved') {
+    // A payment waiting for verification is money the split cannot know of yet: the booking is
+    // locked so none is submitted meanwhile, and finance verifies or fails the waiting ones first.
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, row.bookingId)).for('update');
+    const pending = await pendingAmountOf(tx, row.bookingId);
+    if (pending > 0) throw conflict('Payments on this booking wait for verification: verify or fail them first', 'PAYMENTS_PENDING', { pending });
     const paid = await moneyPaid(tx, row.bookingId);
     if (body.quotedPaid !== undefined && body.quotedPaid !== paid) {
       throw conflict('What was paid changed since the quote was read: read it again before deciding', 'QUOTE_CHANGED', { paid, quotedPaid: body.quotedPaid });

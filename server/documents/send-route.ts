@@ -59,23 +59,72 @@ export function disposition(kind: 'inline' | 'attachment', name: string) {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** What every document route needs: its parameters, who may call it, and how to load the record's document. */
+interface DocumentRoute<P extends v.GenericSchema> {
+  /** The route's whole path (`/booking-cancellations/:id/pdf`). */
+  path: string;
+  params: P;
+  access: MemberAccess;
+  load(tx: Tx, params: v.InferOutput<P>, auth: AuthContext): Promise<RecordDocument<any>>;
+}
+
+/** `GET …/pdf?lang=`: the record's PDF, in the language asked for, else the record's own ({@link RecordDocument.lang}), else English. */
+export function documentPdfRoute<P extends v.GenericSchema>(def: DocumentRoute<P>): RouteDef {
+  return route({
+    method: 'GET',
+    path: def.path,
+    access: def.access,
+    params: def.params,
+    query: documentLanguageQuery,
+    answers: fileAnswer('application/pdf'),
+    async handler({ tx, params, query, auth }) {
+      const doc = await def.load(tx, params as v.InferOutput<P>, auth);
+      const rendered = await renderRecordDocument(tx, doc, query.lang ?? doc.lang ?? 'en');
+      return new Response(new Uint8Array(rendered.pdf), {
+        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': disposition('inline', rendered.fileName), 'Cache-Control': 'no-store' },
+      });
+    },
+  });
+}
+
+/**
+ * `POST …/send` (multipart: to, cc, subject, message, lang, attachments): the record's document (and
+ * the documents it carries along, {@link RecordDocument.also}) with the files the sender added,
+ * queued or kept in the outbox; answered 202 with the send. `lang` defaults to the record's own.
+ */
+export function documentSendRoute<P extends v.GenericSchema>(def: DocumentRoute<P> & Pick<DocumentRoutes<P>, 'beforeSend' | 'afterSend'>): RouteDef {
+  return route({
+    method: 'POST',
+    path: def.path,
+    access: def.access,
+    params: def.params,
+    body: sendDocumentInput,
+    multipart: { files: 'attachments' },
+    answers: documentSendAnswer,
+    maxBodyBytes: MAX_ATTACHMENTS_BYTES + 1024 * 1024,
+    status: 202,
+    async handler({ tx, params, body, files, auth }) {
+      const attachments = checkAttachments(files);
+      await def.beforeSend?.(tx, params as v.InferOutput<P>, auth);
+      const doc = await def.load(tx, params as v.InferOutput<P>, auth);
+      const send = await sendRecordDocument(tx, doc, {
+        to: body.to,
+        cc: body.cc,
+        subject: body.subject,
+        message: body.message,
+        lang: (body.lang ?? doc.lang ?? 'en') as Locale,
+        attachments,
+        sentBy: auth.memberId,
+      });
+      await def.afterSend?.(tx, params as v.InferOutput<P>, send, auth);
+      return { data: send };
+    },
+  });
+}
+
 export function documentRoutes<P extends v.GenericSchema>(def: DocumentRoutes<P>): RouteDef[] {
   return [
-    route({
-      method: 'GET',
-      path: `${def.path}/pdf`,
-      access: def.read,
-      params: def.params,
-      query: documentLanguageQuery,
-      answers: fileAnswer('application/pdf'),
-      async handler({ tx, params, query, auth }) {
-        const doc = await def.load(tx, params as v.InferOutput<P>, auth);
-        const rendered = await renderRecordDocument(tx, doc, query.lang);
-        return new Response(new Uint8Array(rendered.pdf), {
-          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': disposition('inline', rendered.fileName), 'Cache-Control': 'no-store' },
-        });
-      },
-    }),
+    documentPdfRoute({ path: `${def.path}/pdf`, params: def.params, access: def.read, load: def.load }),
     route({
       method: 'GET',
       path: `${def.path}/sends`,
@@ -87,32 +136,6 @@ export function documentRoutes<P extends v.GenericSchema>(def: DocumentRoutes<P>
         return { data: doc.recordId ? await sendsOf(tx, doc.recordType, doc.recordId) : [] };
       },
     }),
-    route({
-      method: 'POST',
-      path: `${def.path}/send`,
-      access: def.send,
-      params: def.params,
-      body: sendDocumentInput,
-      multipart: { files: 'attachments' },
-      answers: documentSendAnswer,
-      maxBodyBytes: MAX_ATTACHMENTS_BYTES + 1024 * 1024,
-      status: 202,
-      async handler({ tx, params, body, files, auth }) {
-        const attachments = checkAttachments(files);
-        await def.beforeSend?.(tx, params as v.InferOutput<P>, auth);
-        const doc = await def.load(tx, params as v.InferOutput<P>, auth);
-        const send = await sendRecordDocument(tx, doc, {
-          to: body.to,
-          cc: body.cc,
-          subject: body.subject,
-          message: body.message,
-          lang: (body.lang ?? 'en') as Locale,
-          attachments,
-          sentBy: auth.memberId,
-        });
-        await def.afterSend?.(tx, params as v.InferOutput<P>, send, auth);
-        return { data: send };
-      },
-    }),
+    documentSendRoute({ path: `${def.path}/send`, params: def.params, access: def.send, load: def.load, beforeSend: def.beforeSend, afterSend: def.afterSend }),
   ];
 }

@@ -33,6 +33,10 @@ export interface RecordDocument<D> {
   version?: number | null;
   template: DocumentTemplate<D>;
   data: D;
+  /** The record's own language (a booking's): its PDF's and its send's when the caller names none. */
+  lang?: Locale;
+  /** Further documents sent with it, each rendered in the send's language and attached after it (a cancellation's credit note). */
+  also?: { template: DocumentTemplate<any>; data: unknown }[];
   /** Subject and message when the sender leaves them empty, in the document's language. */
   email(s: DocumentStrings, organization: string): { subject: string; message: string };
 }
@@ -82,7 +86,8 @@ export interface SendRequest {
  */
 export async function sendRecordDocument<D>(tx: Tx, doc: RecordDocument<D>, request: SendRequest): Promise<DocumentSend> {
   const organization = await documentOrganization(tx);
-  const rendered = await renderDocument(doc.template, doc.data, organization, request.lang);
+  const rendered = [await renderDocument(doc.template, doc.data, organization, request.lang)];
+  for (const other of doc.also ?? []) rendered.push(await renderDocument(other.template, other.data, organization, request.lang));
   const standard = doc.email(DOCUMENT_STRINGS[request.lang], organization.name);
   return sendEmail(tx, {
     recordType: doc.recordType,
@@ -95,7 +100,7 @@ export async function sendRecordDocument<D>(tx: Tx, doc: RecordDocument<D>, requ
     cc: request.cc,
     subject: request.subject || standard.subject,
     message: request.message || standard.message,
-    attachments: [{ fileName: rendered.fileName, contentType: 'application/pdf', content: rendered.pdf }, ...request.attachments],
+    attachments: [...rendered.map((r) => ({ fileName: r.fileName, contentType: 'application/pdf', content: r.pdf })), ...request.attachments],
     sentBy: request.sentBy,
   });
 }

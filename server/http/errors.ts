@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '../../src/api/common/schemas';
 import type { ApiIssue, ErrorCode, IssueCode, IssueParams } from '../../src/api/common/issues';
+import { formatMoney } from '../../src/domain/money';
 import { NotExactError } from '../db/money';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
@@ -28,6 +29,16 @@ export class ApiError extends Error {
 
 /** One field's issue, as the validation mapper makes them. */
 export const issue = (path: string, code: IssueCode, message: string, params: IssueParams = {}): ApiIssue => ({ path, code, params, message });
+
+/**
+ * Money a refusal names: `text` says each amount in its currency for the server's English message
+ * ("USD 557.00", never the minor units), `params` keeps the minor units with the currency and the
+ * names of the money params (`money`), so the web app says them in the member's language.
+ */
+export function moneyParams(currency: string, amounts: Record<string, number>, extra: IssueParams = {}) {
+  const text = Object.fromEntries(Object.entries(amounts).map(([k, minor]) => [k, formatMoney(minor, currency, 'en', { currencyDisplay: 'code' }).replace(/\u00a0/g, ' ')]));
+  return { text, params: { ...extra, ...amounts, currency, money: Object.keys(amounts) } satisfies IssueParams };
+}
 
 export const notFound = (what = 'Resource') => new ApiError(404, 'NOT_FOUND', `${what} not found`, undefined, undefined, { resource: what });
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT' as ErrorCode, params?: IssueParams) => new ApiError(409, code, message, undefined, undefined, params);

@@ -6,10 +6,11 @@ import { leadCatalogueUses } from './catalogue-uses';
  * them, matched by phone or email).
  */
 export { leadRoutes } from './routes';
+export { createLead } from './create';
 export { leadJobs } from './jobs';
 export { generator, seedLeads } from './seed';
 export { contacts, leadQueries, leads } from './schema';
 export { assertOpen, followUpsDueToday, leadDetail, leadsToAssign, leadsWaitingLongest, logLeadEvent, memberRefs, newLeadsOf, refreshNextFollowUp, visibleLeads } from './store';
-export { leadWorkflow, markLeadBooked, markLeadQuoted, markLeadWon } from './workflow';
+export { leadWorkflow, markLeadBooked, markLeadQuoted, markLeadWon, reopenForReturningCustomer } from './workflow';
 
 registerCatalogueUses('leads', leadCatalogueUses);

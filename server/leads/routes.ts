@@ -17,7 +17,7 @@ import { allow, route } from '../http/route';
 import { leadImporter } from './import';
 import { createLead } from './create';
 import { addFollowUp, assertNotPast, assertOpen, assertSalesMember, leadDetail, type LeadRow, leadLink, lockOpenFollowUp, lockVisibleLead, logLeadEvent, moveOpenFollowUps, refreshNextFollowUp, toLeads, visibleLeads } from './store';
-import { leadWorkflow } from './workflow';
+import { leadWorkflow, reopenForReturningCustomer } from './workflow';
 import { assertPlaces } from '../catalogue';
 import { contactFor } from './contacts';
 import { organizationTimeZone, todayIn } from '../db/clock';
@@ -262,7 +262,7 @@ const staffRoutes = [
     body: createQueryInput,
     status: 201,
     async run({ tx, auth, row, body }) {
-      assertOpen(row, 'a new query');
+      assertOpen(await reopenForReturningCustomer(tx, row, auth.memberId, { cause: 'query' }), 'a new query');
       await assertPlaces(tx, body);
       const [q] = await tx
         .insert(leadQueries)

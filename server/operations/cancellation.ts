@@ -4,7 +4,7 @@ import { moneyAccount, type PaymentMethod } from '../../src/api/finance/contract
 import type { VendorSide } from '../../src/domain/cancellation';
 import type { Tx } from '../db/client';
 import { assertMoneyDate, postEntry, type LineInput } from '../finance';
-import { conflict, invalidField, notFound } from '../http/errors';
+import { conflict, invalidField, moneyParams, notFound } from '../http/errors';
 import { vendorTransactions, vendors } from '../vendors';
 import { bookingOperations, vendorRefunds, vouchers } from './schema';
 import { cancelOperation } from './workflow';
@@ -67,7 +67,10 @@ export async function recordVendorRefund(
   if (!v) throw notFound('Voucher');
   if (v.status !== 'void') throw conflict('A vendor refunds a voucher of a cancelled trip (void)', 'VOUCHER_NOT_VOID', { status: v.status });
   const left = v.paidAmount - v.vendorRefunded;
-  if (input.amount > left) throw conflict(`The refund is more than was paid to the vendor and not given back (${left})`, 'VENDOR_REFUND_EXCEEDS_PAID', { left, amount: input.amount });
+  if (input.amount > left) {
+    const m = moneyParams(v.currency, { left, amount: input.amount });
+    throw conflict(`The refund is more than was paid to the vendor and not given back (${m.text.left})`, 'VENDOR_REFUND_EXCEEDS_PAID', m.params);
+  }
   await assertMoneyDate(tx, o.today, 'receivedOn', input.receivedOn);
   if (!v.vendorId) throw invalidField('voucherId', 'invalidId', 'names no vendor');
   const due = Math.max(0, Math.min(v.paidAmount, v.vendorRefundExpected) - v.vendorRefunded);

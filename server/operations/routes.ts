@@ -28,7 +28,7 @@ import { organizationTimeZone, organizationToday } from '../db/clock';
 import { booksStart } from '../finance';
 import type { Tx } from '../db/client';
 import { disposition, renderRecordDocument, sendRecordDocument } from '../documents';
-import { conflict, invalidField, notFound } from '../http/errors';
+import { conflict, invalidField, moneyParams, notFound } from '../http/errors';
 import { allow, fileAnswer, route, type RouteDef } from '../http/route';
 import type { AppServices } from '../services';
 import { activeVendor, vendors } from '../vendors';
@@ -194,7 +194,8 @@ export const operationRoutes: RouteDef[] = [
         }
         // What was paid stays paid: the cost never drops below it, and the payments stay that vendor's.
         if (body.cost !== undefined && body.cost < row.paidAmount) {
-          throw conflict(`The cost cannot be less than what was paid on it (${row.paidAmount})`, OPERATION_ERRORS.paymentExceedsOwed, { paid: row.paidAmount, cost: body.cost });
+          const m = moneyParams(row.currency, { paid: row.paidAmount, amount: body.cost });
+          throw conflict(`The cost cannot be less than what was paid on it (${m.text.paid})`, OPERATION_ERRORS.belowPaid, m.params);
         }
         if (body.vendorId !== undefined && body.vendorId !== row.vendorId && row.paidAmount > 0) {
           throw conflict('A voucher with payments keeps its vendor: the payments are that vendor’s transactions', 'CONFLICT', { paid: row.paidAmount });
@@ -264,7 +265,7 @@ export const operationRoutes: RouteDef[] = [
         .from(vouchers)
         .where(and(eq(vouchers.id, params.id), eq(vouchers.operationId, op.id)));
       const doc = await voucherDocument(tx, op, row);
-      const rendered = await renderRecordDocument(tx, doc, query.lang);
+      const rendered = await renderRecordDocument(tx, doc, query.lang ?? 'en');
       return new Response(new Uint8Array(rendered.pdf), {
         headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': disposition('inline', rendered.fileName), 'Cache-Control': 'no-store' },
       });
@@ -362,7 +363,8 @@ export const operationRoutes: RouteDef[] = [
       const op = await openOperation(tx, auth, params.operationId);
       const row = await lockExpense(tx, op, params.expenseId);
       if (body.amount !== undefined && body.amount < row.paidAmount) {
-        throw conflict(`The amount cannot be less than what was paid on it (${row.paidAmount})`, OPERATION_ERRORS.paymentExceedsOwed, { paid: row.paidAmount, amount: body.amount });
+        const m = moneyParams(row.currency, { paid: row.paidAmount, amount: body.amount });
+        throw conflict(`The amount cannot be less than what was paid on it (${m.text.paid})`, OPERATION_ERRORS.belowPaid, m.params);
       }
       if (body.vendorId !== undefined && body.vendorId !== row.vendorId && row.paidAmount > 0) {
         throw conflict('An expense with payments keeps its vendor: the payments are that vendor’s transactions', 'CONFLICT', { paid: row.paidAmount });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { VENDOR_SERVICES, type VendorService } from '../../src/api/vendors/contract';
-import { planFromPackage, priceTourLines } from '../../src/api/tours/customized/contract';
+import { planFromPersonalized } from '../../src/domain/tour-costing';
+import { priceTourLines } from '../../src/domain/tour-pricing';
 import type { PersonalizedTourDetail } from '../../src/api/tours/personalized/contract';
 import { bookingTravellers } from '../bookings';
 import type { BookingRow } from '../bookings';
@@ -10,9 +11,10 @@ import { tourVersion } from '../tours';
 /**
  * What an operation takes from its booking's tour: the priced lines with their costs for the
  * party, as the booking was sold. A customized tour's lines are those of the version the customer
- * accepted; a package's are its lines as the booking kept them (the snapshot), costed for the
- * party the way "start from a package" costs them (planFromPackage). A group departure is sold per
- * seat without priced lines: it has none (its planned cost is unknown, and nothing is prefilled).
+ * accepted; a personalized tour's are its lines as the booking kept them (the snapshot), costed for
+ * the party the way "start from a personalized tour" costs them (planFromPersonalized). A group
+ * departure is sold per seat without priced lines: it has none (its planned cost is unknown, and
+ * nothing is prefilled).
  */
 export interface TourCostLine {
   /** Its position in the tour's priced lines (1-based): the voucher's `tourLineId`. */
@@ -38,11 +40,11 @@ export async function tourCostLines(tx: Tx, booking: BookingRow): Promise<TourCo
     }));
   }
   if (booking.tourType === 'personalized') {
-    const pkg = booking.tourSnapshot as unknown as PersonalizedTourDetail;
-    if (!Array.isArray(pkg.lines) || !pkg.lines.length) return null;
+    const personalized = booking.tourSnapshot as unknown as PersonalizedTourDetail;
+    if (!Array.isArray(personalized.lines) || !personalized.lines.length) return null;
     const types = await tx.select({ type: bookingTravellers.type }).from(bookingTravellers).where(eq(bookingTravellers.bookingId, booking.id));
     const party = { adults: types.filter((t) => t.type === 'adult').length, children: types.filter((t) => t.type === 'child').length };
-    const plan = planFromPackage(pkg, booking.departure, party);
+    const plan = planFromPersonalized(personalized, booking.departure, party);
     const priced = priceTourLines(
       plan.lines.map((l) => ({ ...l, kind: l.kind, quantity: l.quantity ?? 1, unitCost: l.unitCost ?? 0, markupType: l.markupType ?? 'percent', markup: l.markup ?? 0 })),
       booking.pax,

@@ -16,7 +16,7 @@ import { statesWithTag } from '../../src/machines/workflow';
 import { bookingRef, bookings, type BookingRow } from '../bookings';
 import type { Tx } from '../db/client';
 import { assertBooksOpen, postEntry, nextNumber, type LineInput } from '../finance';
-import { ApiError, conflict, invalidField, notFound } from '../http/errors';
+import { ApiError, conflict, invalidField, moneyParams, notFound } from '../http/errors';
 import { activeVendor, vendorTransactions, vendors } from '../vendors';
 import { applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
 import { additionalExpenses, bookingOperations, operationPayments, vouchers } from './schema';
@@ -287,7 +287,10 @@ export async function recordVendorPayment(tx: Tx, op: OperationRow, booking: Pic
   }
   const cost = target.kind === 'voucher' ? target.row.cost : target.row.amount;
   const owed = cost - target.row.paidAmount;
-  if (input.amount > owed) throw conflict(`The payment is more than is still owed on ${target.label} (${owed})`, OPERATION_ERRORS.paymentExceedsOwed, { owed, amount: input.amount });
+  if (input.amount > owed) {
+    const m = moneyParams(target.row.currency, { owed, amount: input.amount });
+    throw conflict(`The payment is more than is still owed on ${target.label} (${m.text.owed})`, OPERATION_ERRORS.paymentExceedsOwed, m.params);
+  }
 
   const paymentId = crypto.randomUUID();
   const source = target.kind === 'voucher' ? VOUCHER_PAYMENT : EXPENSE_PAYMENT;

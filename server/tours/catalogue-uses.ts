@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { count, type CatalogueUses } from '../catalogue';
 import type { Use } from '../http/records';
-import { groupTourDays, groupTours, personalizedTourDays, personalizedTourLines, personalizedTours } from './package-schema';
+import { groupTourDays, groupTours, personalizedTourDays, personalizedTourLines, personalizedTours } from './plan-schema';
 import { customizedTourDays, customizedTourLines, customizedTours } from './schema';
 
 /**
@@ -18,8 +18,8 @@ const tourUse = (one: string, many: string, table: typeof personalizedTours | ty
   names: sql`array(select ${table.title} from ${table} where ${where} order by lower(${table.title}) limit 3)`,
 });
 const customizedUsing = (where: SQL) => tourUse('customized tour', 'customized tours', customizedTours, where);
-const packagesUsing = (where: SQL) => tourUse('personalized tour', 'personalized tours', personalizedTours, where);
-const departuresUsing = (where: SQL) => tourUse('group tour', 'group tours', groupTours, where);
+const personalizedUsing = (where: SQL) => tourUse('personalized tour', 'personalized tours', personalizedTours, where);
+const groupUsing = (where: SQL) => tourUse('group tour', 'group tours', groupTours, where);
 const hasDay = (days: typeof personalizedTourDays | typeof groupTourDays | typeof customizedTourDays, tourId: AnyPgColumn, where: SQL) =>
   sql`exists (select 1 from ${days} where ${days.tourId} = ${tourId} and ${where})`;
 const hasLine = (lines: typeof personalizedTourLines | typeof customizedTourLines, tourId: AnyPgColumn, where: SQL) =>
@@ -32,16 +32,16 @@ export const tourCatalogueUses: CatalogueUses = (kind, id) => {
       const column = kind === 'region' ? 'regions' : 'destinations';
       return [
         customizedUsing(sql`${customizedTours[column]} @> array[${id}]::uuid[]`),
-        packagesUsing(sql`${personalizedTours[column]} @> array[${id}]::uuid[]`),
-        departuresUsing(sql`${groupTours[column]} @> array[${id}]::uuid[]`),
+        personalizedUsing(sql`${personalizedTours[column]} @> array[${id}]::uuid[]`),
+        groupUsing(sql`${groupTours[column]} @> array[${id}]::uuid[]`),
       ];
     }
     // A tour's day that stays there, or a priced line for its rooms.
     case 'hotel':
       return [
         customizedUsing(sql`(${hasDay(customizedTourDays, customizedTours.id, eq(customizedTourDays.hotelId, id))} or ${hasLine(customizedTourLines, customizedTours.id, eq(customizedTourLines.hotelId, id))})`),
-        packagesUsing(sql`(${hasDay(personalizedTourDays, personalizedTours.id, eq(personalizedTourDays.hotelId, id))} or ${hasLine(personalizedTourLines, personalizedTours.id, eq(personalizedTourLines.hotelId, id))})`),
-        departuresUsing(hasDay(groupTourDays, groupTours.id, eq(groupTourDays.hotelId, id))),
+        personalizedUsing(sql`(${hasDay(personalizedTourDays, personalizedTours.id, eq(personalizedTourDays.hotelId, id))} or ${hasLine(personalizedTourLines, personalizedTours.id, eq(personalizedTourLines.hotelId, id))})`),
+        groupUsing(hasDay(groupTourDays, groupTours.id, eq(groupTourDays.hotelId, id))),
       ];
     // A tour's day that includes it, or a priced line for it.
     case 'activity':
@@ -49,10 +49,10 @@ export const tourCatalogueUses: CatalogueUses = (kind, id) => {
         customizedUsing(
           sql`(${hasDay(customizedTourDays, customizedTours.id, sql`${customizedTourDays.activities} @> array[${id}]::uuid[]`)} or ${hasLine(customizedTourLines, customizedTours.id, eq(customizedTourLines.activityId, id))})`,
         ),
-        packagesUsing(
+        personalizedUsing(
           sql`(${hasDay(personalizedTourDays, personalizedTours.id, sql`${personalizedTourDays.activityIds} @> array[${id}]::uuid[]`)} or ${hasLine(personalizedTourLines, personalizedTours.id, eq(personalizedTourLines.activityId, id))})`,
         ),
-        departuresUsing(hasDay(groupTourDays, groupTours.id, sql`${groupTourDays.activityIds} @> array[${id}]::uuid[]`)),
+        groupUsing(hasDay(groupTourDays, groupTours.id, sql`${groupTourDays.activityIds} @> array[${id}]::uuid[]`)),
       ];
   }
 };

@@ -252,7 +252,7 @@ export const customizedTourRoutes = [
     },
   }),
 
-  /** The tour a booking was made from (404 for a booking of a package or a departure). */
+  /** The tour a booking was made from (404 for a booking of a personalized tour or a departure). */
   route({
     method: 'GET',
     path: '/customized-tours/booking/:id',

@@ -14,7 +14,7 @@ import { ApiError, notFound } from '../http/errors';
 import { allow } from '../http/route';
 import { leads } from '../leads';
 import { applyEventTo, TRANSITION_REFUSED } from '../workflow/apply-event';
-import { tourContact } from './package-documents';
+import { tourContact } from './plan';
 import { customizedTours } from './schema';
 import { lockVisibleTour, TOUR_RECORD, tourDetail, visibleTours } from './store';
 import { tourWorkflow } from './workflow';

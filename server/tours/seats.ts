@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { conflict, notFound } from '../http/errors';
-import { groupTours } from './package-schema';
+import { groupTours } from './plan-schema';
 
 /**
  * Seats of a group departure: the only code that moves `seats_taken`. The bookings issue calls

@@ -1,15 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { RoomType } from '../../src/api/catalogue/hotels/contract';
-import type { Meal } from '../../src/api/tours/package-plan';
+import type { Meal } from '../../src/api/tours/tour-plan';
 import {
-  priceTourLines,
   type CreateTourInput,
   type CustomizedTour,
   type CustomizedTourDetail,
   type CustomizedTourState,
-  type LineKind,
-  type LineUnit,
   type TourDay,
   type TourDayInput,
   type TourLine,
@@ -17,18 +14,18 @@ import {
   type TourSnapshot,
   type TourVersion,
   type TourVersionSummary,
-  type MarkupType,
 } from '../../src/api/tours/customized/contract';
-import { tourTotals } from '../../src/domain/tour-pricing';
+import { priceTourLines, tourTotals } from '../../src/domain/tour-pricing';
 import { assertActiveMember } from '../auth/members';
 import { currentOrganization } from '../admin';
 import type { AuthContext } from '../auth/session';
 import { activities, destinations, hotels, assertPlaces, placeRefs } from '../catalogue';
 import type { Tx } from '../db/client';
 import { invalidField, notFound } from '../http/errors';
-import { leadQueries, leads, assertOpen, logLeadEvent, memberRefs, visibleLeads } from '../leads';
+import { leadQueries, leads, assertOpen, logLeadEvent, memberRefs, reopenForReturningCustomer, visibleLeads } from '../leads';
 import { vendors } from '../vendors';
 import { customizedTourDays, customizedTourLines, customizedTours, customizedTourVersions } from './schema';
+import { lineAnswerOf } from './plan';
 
 /**
  * What the customized-tour routes, the workflow's effects, the seed and other areas (bookings)
@@ -145,18 +142,7 @@ export async function tourDetail(tx: Tx, id: string): Promise<CustomizedTourDeta
     ),
     lines: lines.map(
       (l): TourLine => ({
-        kind: l.kind as LineKind,
-        dayNumber: l.day,
-        description: l.description,
-        hotel: hotel(l.hotelId),
-        roomType: l.roomType,
-        activity: activity(l.activityId),
-        vendor: l.vendorId ? (vendor.get(l.vendorId) ?? null) : null,
-        quantity: l.quantity,
-        unit: l.unit as LineUnit,
-        unitCost: l.unitCost,
-        markupType: l.markupType as MarkupType,
-        markup: l.markup,
+        ...lineAnswerOf(l, { dayNumber: l.day, hotel: hotel(l.hotelId), activity: activity(l.activityId), vendor: l.vendorId ? (vendor.get(l.vendorId) ?? null) : null }),
         unitMarkup: l.unitPrice - l.unitCost,
         unitPrice: l.unitPrice,
         lineCost: l.lineCost,
@@ -361,9 +347,9 @@ export async function createTour(tx: Tx, auth: AuthContext, input: CreateTourInp
     .select()
     .from(leads)
     .where(and(eq(leads.id, input.leadId), visibleLeads(auth)))
-    .for('key share');
+    .for('update');
   if (!lead) throw unknown('leadId', 'lead');
-  assertOpen(lead, 'a new tour');
+  assertOpen(await reopenForReturningCustomer(tx, lead, auth.memberId, { tourTitle: input.title }), 'a new tour');
   const { currency } = await currentOrganization(tx);
   const [created] = await tx
     .insert(customizedTours)

@@ -2,6 +2,7 @@ import wretch, { type Wretch } from 'wretch';
 import { toast } from 'sonner';
 import type { ApiIssue } from './common/issues';
 import type { ApiErrorBody } from './common/schemas';
+import { formatMoney } from '../domain/money';
 
 /** The seed's messages (section 8): the 401 toast and the last-resort fallback. */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized! Please log in again.';
@@ -35,6 +36,8 @@ export interface ClientHooks {
    * translation of the code with its parameters.
    */
   language: () => string;
+  /** Money in minor units as the member reads it (`557,00 $` in French). */
+  money: (minor: number, currency: string) => string;
 }
 
 const defaultHooks: ClientHooks = {
@@ -43,6 +46,7 @@ const defaultHooks: ClientHooks = {
   },
   translate: (_key, fallback) => fallback,
   language: () => 'en',
+  money: (minor, currency) => formatMoney(minor, currency, 'en'),
 };
 let hooks: ClientHooks = defaultHooks;
 
@@ -69,9 +73,16 @@ export interface CallOptions {
 /** A per-call fallback: its i18n key and the seed's English text. */
 export const fallback = (key: string, message: string): CallOptions => ({ fallbackKey: key, fallbackMessage: message });
 
-/** Parameters as a person reads them: a list of values joined (`hotels, flights`). */
-const readable = (params: Record<string, unknown> = {}) =>
-  Object.fromEntries(Object.entries(params).map(([k, x]) => [k, Array.isArray(x) ? x.join(', ') : x]));
+/**
+ * Parameters as a person reads them: a list of values joined (`hotels, flights`), and money (the
+ * params `money` names, in minor units of `currency`) in the member's language and number format.
+ */
+function readable(params: Record<string, unknown> = {}) {
+  const money = Array.isArray(params.money) && typeof params.currency === 'string' ? new Set<unknown>(params.money) : new Set<unknown>();
+  return Object.fromEntries(
+    Object.entries(params).map(([k, x]) => [k, money.has(k) && typeof x === 'number' ? hooks.money(x, params.currency as string) : Array.isArray(x) ? x.join(', ') : x]),
+  );
+}
 
 /**
  * What is wrong with one field, in the member's language ("must be at most 200 characters"): the
@@ -181,7 +192,9 @@ function client(path: '/api' | '/platform') {
     post: <T>(path: string, body?: unknown, options?: CallOptions) =>
       call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).post().json(), options),
     put: <T>(path: string, body?: unknown, options?: CallOptions) =>
-      call<T>(base, (w) => w.url(path).json((body ?? {}) as object).put().json(), options),
+      call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).put().json(), options),
+    patch: <T>(path: string, body?: unknown, options?: CallOptions) =>
+      call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).patch().json(), options),
     delete: <T>(path: string, options?: CallOptions) => call<T>(base, (w) => w.url(path).delete().json(), options),
     /** A multipart/form-data POST (files); the browser writes the boundary. */
     postForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).body(form).post().json(), options),

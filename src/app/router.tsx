@@ -44,20 +44,20 @@ const ExpensesPage = named(() => import('../features/finance/expenses-page'), 'E
 const ExpenseDetailPage = named(() => import('../features/finance/expense-detail-page'), 'ExpenseDetailPage');
 const RecurringExpensesPage = named(() => import('../features/finance/recurring-page'), 'RecurringExpensesPage');
 const SalariesPage = named(() => import('../features/finance/salaries-page'), 'SalariesPage');
-const PersonalizedToursPage = named(() => import('../features/tours/personalized-tours-page'), 'PersonalizedToursPage');
-const PersonalizedTourDetailPage = named(() => import('../features/tours/personalized-tour-detail-page'), 'PersonalizedTourDetailPage');
-const NewPersonalizedTourPage = named(() => import('../features/tours/personalized-tour-form-page'), 'NewPersonalizedTourPage');
-const EditPersonalizedTourPage = named(() => import('../features/tours/personalized-tour-form-page'), 'EditPersonalizedTourPage');
-const GroupToursPage = named(() => import('../features/tours/group-tours-page'), 'GroupToursPage');
-const GroupTourDetailPage = named(() => import('../features/tours/group-tour-detail-page'), 'GroupTourDetailPage');
-const NewGroupTourPage = named(() => import('../features/tours/group-tour-form-page'), 'NewGroupTourPage');
-const EditGroupTourPage = named(() => import('../features/tours/group-tour-form-page'), 'EditGroupTourPage');
+const PersonalizedToursPage = named(() => import('../features/tours/personalized/personalized-tours-page'), 'PersonalizedToursPage');
+const PersonalizedTourDetailPage = named(() => import('../features/tours/personalized/personalized-tour-detail-page'), 'PersonalizedTourDetailPage');
+const NewPersonalizedTourPage = named(() => import('../features/tours/personalized/personalized-tour-form-page'), 'NewPersonalizedTourPage');
+const EditPersonalizedTourPage = named(() => import('../features/tours/personalized/personalized-tour-form-page'), 'EditPersonalizedTourPage');
+const GroupToursPage = named(() => import('../features/tours/group/group-tours-page'), 'GroupToursPage');
+const GroupTourDetailPage = named(() => import('../features/tours/group/group-tour-detail-page'), 'GroupTourDetailPage');
+const NewGroupTourPage = named(() => import('../features/tours/group/group-tour-form-page'), 'NewGroupTourPage');
+const EditGroupTourPage = named(() => import('../features/tours/group/group-tour-form-page'), 'EditGroupTourPage');
 const OutboxPage = named(() => import('../features/documents/outbox-page'), 'OutboxPage');
-const CustomizedToursPage = named(() => import('../features/tours/customized-tours-page'), 'CustomizedToursPage');
-const CustomizedTourDetailPage = named(() => import('../features/tours/customized-tour-detail-page'), 'CustomizedTourDetailPage');
-const CustomizedTourVersionPage = named(() => import('../features/tours/customized-tour-detail-page'), 'CustomizedTourVersionPage');
-const NewCustomizedTourPage = named(() => import('../features/tours/customized-tour-form-page'), 'NewCustomizedTourPage');
-const EditCustomizedTourPage = named(() => import('../features/tours/customized-tour-form-page'), 'EditCustomizedTourPage');
+const CustomizedToursPage = named(() => import('../features/tours/customized/customized-tours-page'), 'CustomizedToursPage');
+const CustomizedTourDetailPage = named(() => import('../features/tours/customized/customized-tour-detail-page'), 'CustomizedTourDetailPage');
+const CustomizedTourVersionPage = named(() => import('../features/tours/customized/customized-tour-detail-page'), 'CustomizedTourVersionPage');
+const NewCustomizedTourPage = named(() => import('../features/tours/customized/customized-tour-form-page'), 'NewCustomizedTourPage');
+const EditCustomizedTourPage = named(() => import('../features/tours/customized/customized-tour-form-page'), 'EditCustomizedTourPage');
 const BookingsPage = named(() => import('../features/bookings/bookings-page'), 'BookingsPage');
 const BookingDetailPage = named(() => import('../features/bookings/booking-detail-page'), 'BookingDetailPage');
 const BookingWizardPage = named(() => import('../features/bookings/booking-wizard-page'), 'BookingWizardPage');
@@ -66,6 +66,12 @@ const InvoicesPage = named(() => import('../features/bookings/invoices-page'), '
 const PaymentReceiptsPage = named(() => import('../features/bookings/payment-receipts-page'), 'PaymentReceiptsPage');
 const OperationsPage = named(() => import('../features/operations/operations-page'), 'OperationsPage');
 const OperationDetailPage = named(() => import('../features/operations/operation-detail-page'), 'OperationDetailPage');
+const CancellationsPage = named(() => import('../features/cancellations/cancellations-page'), 'CancellationsPage');
+const RequestedCancellationsPage = named(() => import('../features/cancellations/cancellations-page'), 'RequestedCancellationsPage');
+const CancellationDetailPage = named(() => import('../features/cancellations/cancellation-detail-page'), 'CancellationDetailPage');
+const DecideCancellationPage = named(() => import('../features/cancellations/decide-page'), 'DecideCancellationPage');
+const CreditNotesPage = named(() => import('../features/cancellations/credit-notes-page'), 'CreditNotesPage');
+const RefundsPage = named(() => import('../features/cancellations/refunds-page'), 'RefundsPage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
 const InvitationPage = signedOut(() => import('../features/admin/invitation-page'), 'InvitationPage');
@@ -99,6 +105,7 @@ const BUILT: Partial<Record<ModuleKey, ComponentType>> = {
   invoices: InvoicesPage,
   paymentReceipts: PaymentReceiptsPage,
   operations: OperationsPage,
+  cancellations: CancellationsPage,
 };
 
 /** A module's record page, at `<module path>/:id`. */
@@ -111,6 +118,7 @@ const RECORDS: Partial<Record<ModuleKey, ComponentType>> = {
   bookings: BookingDetailPage,
   operations: OperationDetailPage,
   expenses: ExpenseDetailPage,
+  cancellations: CancellationDetailPage,
 };
 
 /** Further screens of a module, under its path (`/leads/follow-ups`); a fixed segment wins over `:id`. */
@@ -133,6 +141,14 @@ const SUBPAGES: { module: ModuleKey; path: string; Page: ComponentType }[] = [
   { module: 'configurations', path: 'outbox', Page: OutboxPage },
   { module: 'bookings', path: 'new', Page: BookingWizardPage },
   { module: 'bookings', path: 'installments', Page: PendingInstallmentsPage },
+  { module: 'cancellations', path: 'requests', Page: RequestedCancellationsPage },
+  { module: 'cancellations', path: ':id/decide', Page: DecideCancellationPage },
+];
+
+/** Screens of a module at paths of their own (the menu lists them after the module: MODULE_SCREENS in src/ui/nav-menu.tsx). */
+const SCREENS: { module: ModuleKey; path: string; Page: ComponentType }[] = [
+  { module: 'cancellations', path: 'credit-notes', Page: CreditNotesPage },
+  { module: 'cancellations', path: 'refunds', Page: RefundsPage },
 ];
 
 const guarded = (module: ModuleKey, node: ReactNode) => <RequirePermission module={module}>{node}</RequirePermission>;
@@ -194,6 +210,7 @@ export function createAppRouter() {
         }),
         ...Object.entries(RECORDS).map(([key, Page]) => ({ path: `${modulePath(key as ModuleKey).slice(1)}/:id`, element: guarded(key as ModuleKey, <Page />) })),
         ...SUBPAGES.map(({ module, path, Page }) => ({ path: `${modulePath(module).slice(1)}/${path}`, element: guarded(module, <Page />) })),
+        ...SCREENS.map(({ module, path, Page }) => ({ path, element: guarded(module, <Page />) })),
         { path: 'profile', element: <ProfilePage /> },
         { path: 'preferences', element: <PreferencesPage /> },
         { path: '*', element: <NotFound /> },

@@ -26,6 +26,9 @@ import { BASIS_POINTS_WHOLE, applyBasisPoints, splitEvenly } from './money';
 /** The markup of a line: basis points of its unit cost (1 500 = 15 %), or an amount per unit. */
 export type Markup = { basisPoints: number } | { amount: number };
 
+/** How a line's markup is typed and stored: `percent` (basis points of the unit cost) or `amount` (minor units per unit). */
+export type MarkupType = 'percent' | 'amount';
+
 /** The line kind whose price is subtracted. */
 export const DISCOUNT_KIND = 'discount';
 
@@ -133,4 +136,55 @@ export function priceTour<L extends LineToPrice>(lines: readonly L[], pax: numbe
     sell += BigInt(l.lineSell);
   }
   return { lines: priced, totals: tourTotals(safe(cost, 'total cost'), safe(sell, 'total price'), pax) };
+}
+
+/** A line's markup as typed and stored (`markupType`, `markup`), as the pricing function takes it. */
+export const markupOf = (line: { markupType: MarkupType; markup: number }): Markup =>
+  line.markupType === 'percent' ? { basisPoints: line.markup } : { amount: line.markup };
+
+/** A tour's lines, in their stored shape, priced for `pax` travellers (adults, children and infants). */
+export function priceTourLines<L extends { kind: string; quantity: number; unitCost: number; markupType: MarkupType; markup: number }>(lines: readonly L[], pax: number): PricedTour<Omit<L, 'markup'> & { markup: Markup }> {
+  return priceTour(
+    lines.map((l) => ({ ...l, markup: markupOf(l) })),
+    pax,
+  );
+}
+
+// ---------- lines as they are typed ----------
+
+/** A line while it is typed: the numbers may still be empty. */
+export interface DraftLine {
+  kind: string;
+  quantity: number | null;
+  unitCost: number | null;
+  markupType: MarkupType;
+  markup: number | null;
+}
+
+/** A line typed far enough to be priced: a quantity, a cost and a markup that are not negative. */
+const priceable = (l: DraftLine) => !!l.quantity && l.quantity >= 1 && l.unitCost !== null && l.unitCost >= 0 && (l.markup ?? 0) >= 0;
+const asPriced = (l: DraftLine) => ({ kind: l.kind, quantity: l.quantity ?? 0, unitCost: l.unitCost ?? 0, markupType: l.markupType, markup: l.markup ?? 0 });
+
+/** One line's prices as typed so far; null while it cannot be priced (no quantity yet, a price too large). */
+export function livePrice(line: DraftLine): PricedLine | null {
+  if (!priceable(line)) return null;
+  try {
+    return priceLine({ kind: line.kind, quantity: line.quantity!, unitCost: line.unitCost!, markup: markupOf({ markupType: line.markupType, markup: line.markup ?? 0 }) });
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The tour's totals as typed so far, with the function the server stores with; lines not yet
+ * priceable count as nothing. `tooLarge` when a line or the sums leave what can be stored.
+ */
+export function liveTotals(lines: readonly DraftLine[], pax: number): { totals: TourTotals | null; tooLarge: boolean } {
+  try {
+    return { totals: priceTourLines(lines.filter(priceable).map(asPriced), pax).totals, tooLarge: false };
+  } catch (error) {
+    if (error instanceof PriceOutOfRange) return { totals: null, tooLarge: true };
+    throw error;
+  }
 }

@@ -46,7 +46,7 @@ export const leadMachine = setup({
     contacted: { tags: ['open'], description: 'The customer has been reached.', on: { QUALIFY: 'qualified', ...lose } },
     qualified: { tags: ['open'], description: 'A real trip with dates, travellers and a budget.', on: { QUOTE: 'quoted', ...lose } },
     quoted: { tags: ['open'], description: 'An itinerary with a price has been sent.', on: { WIN: { guard: 'hasBooking', target: 'won' }, ...lose } },
-    won: { description: 'A booking was created for the lead.' },
+    won: { description: 'A booking was created for the lead; the customer coming back with a new enquiry reopens it.', on: { REOPEN: 'contacted' } },
     lost: { description: 'Closed with a reason; can be reopened.', on: { REOPEN: 'contacted' } },
   },
 });

@@ -4,9 +4,9 @@ import { useCan } from './auth';
 import { modulePath } from './module-paths';
 
 /**
- * "Book": the booking wizard started from a lead, a package, a departure or a customized tour
+ * "Book": the booking wizard started from a lead, a personalized tour, a departure or a customized tour
  * (`/bookings/new?…`). The page decides whether its record can be booked (an open lead, a published
- * package, a departure selling seats, a tour whose machine allows BOOK); this adds the permission.
+ * personalized tour, a departure selling seats, a tour whose machine allows BOOK); this adds the permission.
  */
 export function BookLink({ from }: { from: { leadId: string } | { tourType: 'personalized' | 'group'; tourId: string } | { tourType: 'customized'; tourId: string; leadId: string } }) {
   const { t } = useTranslation();

@@ -29,6 +29,10 @@ export function createFormatters(locale: string, options: { currency?: string; t
     number(value: number) {
       return new Intl.NumberFormat(tag).format(value);
     },
+    /** A share in basis points (10 000 = 100 %), as the language writes a percentage. */
+    basisPoints(bp: number) {
+      return new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
+    },
     /** Counted parts read as one phrase in the language: "2 adults, 1 child", "بالغان وطفل". */
     list(parts: string[]) {
       return listFmt.format(parts);

@@ -3,8 +3,43 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Menu } from 'primereact/menu';
 import { useTranslation } from 'react-i18next';
 import type { AppModule } from '../api/admin/modules/contract';
+import type { ModuleKey } from '../api/permissions';
 import en from './i18n/locales/en';
 import { modulePath } from './module-paths';
+
+/**
+ * Screens of a module with a menu entry of their own, right after the module's (shown with it: the
+ * same permission). The cancellations' credit notes and refunds are records of their own, not
+ * tabs of a list (docs/cancellations.md).
+ */
+export const MODULE_SCREENS: Partial<Record<ModuleKey, { key: 'creditNotes' | 'refunds'; path: string; icon: string }[]>> = {
+  cancellations: [
+    { key: 'creditNotes', path: '/credit-notes', icon: 'pi pi-ticket' },
+    { key: 'refunds', path: '/refunds', icon: 'pi pi-replay' },
+  ],
+};
+
+/** One link of the menu: a module's screen, or a screen that follows it ({@link MODULE_SCREENS}). */
+interface MenuEntry {
+  id: string;
+  to: string;
+  icon: string;
+  label: string;
+  /** The module's key (`data-module`), or the following screen's (`data-screen`). */
+  module?: ModuleKey;
+  screen?: string;
+}
+
+function useMenuEntries(modules: AppModule[]): MenuEntry[] {
+  const label = useModuleLabel();
+  const { t } = useTranslation();
+  return modules.flatMap((m) => [
+    { id: m._id, to: modulePath(m.key), icon: m.icon, label: label(m), module: m.key },
+    ...(MODULE_SCREENS[m.key] ?? []).map((x) => ({ id: `${m._id}:${x.key}`, to: x.path, icon: x.icon, label: t(`menu.${x.key}`), screen: x.key })),
+  ]);
+}
+
+const linkData = (e: MenuEntry) => (e.module ? { 'data-module': e.module } : { 'data-screen': e.screen });
 
 /** A module keeps its translated name unless the organization renamed it. */
 export function useModuleLabel() {
@@ -12,22 +47,19 @@ export function useModuleLabel() {
   return (m: AppModule) => (m.name === en.menu[m.key] ? t(`menu.${m.key}`) : m.name);
 }
 
-const isCurrent = (pathname: string, m: AppModule) => {
-  const path = modulePath(m.key);
-  return m.key === 'dashboard' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
-};
+const isCurrent = (pathname: string, e: MenuEntry) => (e.module === 'dashboard' ? pathname === '/' : pathname === e.to || pathname.startsWith(`${e.to}/`));
 
 /** The menu as a list of links (the sidebar and the drawer). */
 export function NavMenu({ modules }: { modules: AppModule[] }) {
-  const label = useModuleLabel();
   const { t } = useTranslation();
+  const entries = useMenuEntries(modules);
   return (
     <ul className="nav-menu" data-testid="nav-menu" aria-label={t('shell.mainMenu')}>
-      {modules.map((m) => (
-        <li key={m._id}>
-          <NavLink to={modulePath(m.key)} end={m.key === 'dashboard'} data-module={m.key}>
-            <i className={m.icon} aria-hidden="true" />
-            <span>{label(m)}</span>
+      {entries.map((e) => (
+        <li key={e.id} className={e.screen ? 'nav-menu__follower' : undefined}>
+          <NavLink to={e.to} end={e.module === 'dashboard'} {...linkData(e)}>
+            <i className={e.icon} aria-hidden="true" />
+            <span>{e.label}</span>
           </NavLink>
         </li>
       ))}
@@ -42,15 +74,15 @@ export function NavMenu({ modules }: { modules: AppModule[] }) {
  */
 export function HorizontalMenu({ modules }: { modules: AppModule[] }) {
   const { t, i18n } = useTranslation();
-  const label = useModuleLabel();
+  const entries = useMenuEntries(modules);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const row = useRef<HTMLUListElement>(null);
   const moreButton = useRef<HTMLButtonElement>(null);
   const more = useRef<Menu>(null);
   const widths = useRef<number[]>([]);
-  const [fit, setFit] = useState(modules.length);
-  const signature = `${i18n.language}|${modules.map((m) => `${m._id}:${label(m)}`).join(',')}`;
+  const [fit, setFit] = useState(entries.length);
+  const signature = `${i18n.language}|${entries.map((e) => `${e.id}:${e.label}`).join(',')}`;
 
   useLayoutEffect(() => {
     const list = row.current;
@@ -81,16 +113,16 @@ export function HorizontalMenu({ modules }: { modules: AppModule[] }) {
     return () => observer.disconnect();
   }, [signature]);
 
-  const overflow = modules.slice(fit);
-  const overflowCurrent = overflow.some((m) => isCurrent(pathname, m));
+  const overflow = entries.slice(fit);
+  const overflowCurrent = overflow.some((e) => isCurrent(pathname, e));
 
   return (
     <ul className="nav-menu nav-menu--row" data-testid="nav-menu" aria-label={t('shell.mainMenu')} ref={row}>
-      {modules.map((m, i) => (
-        <li key={m._id} data-item hidden={i >= fit}>
-          <NavLink to={modulePath(m.key)} end={m.key === 'dashboard'} data-module={m.key}>
-            <i className={m.icon} aria-hidden="true" />
-            <span>{label(m)}</span>
+      {entries.map((e, i) => (
+        <li key={e.id} data-item hidden={i >= fit}>
+          <NavLink to={e.to} end={e.module === 'dashboard'} {...linkData(e)}>
+            <i className={e.icon} aria-hidden="true" />
+            <span>{e.label}</span>
           </NavLink>
         </li>
       ))}
@@ -112,11 +144,11 @@ export function HorizontalMenu({ modules }: { modules: AppModule[] }) {
           id="nav-more"
           popup
           aria-label={t('shell.more')}
-          model={overflow.map((m) => ({
-            label: label(m),
-            icon: m.icon,
-            className: isCurrent(pathname, m) ? 'menu-item--current' : undefined,
-            command: () => navigate(modulePath(m.key)),
+          model={overflow.map((e) => ({
+            label: e.label,
+            icon: e.icon,
+            className: isCurrent(pathname, e) ? 'menu-item--current' : undefined,
+            command: () => navigate(e.to),
           }))}
         />
       </li>

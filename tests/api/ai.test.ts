@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { priceTourLines } from '../../src/api/tours/customized/contract';
+import { priceTourLines } from '../../src/domain/tour-pricing';
 import { nightsOf } from '../../src/domain/tour-planner';
 import type { Agent } from '../support/agent';
 import { startFakeModel, type FakeModel } from '../support/openai-server';

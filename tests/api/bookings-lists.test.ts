@@ -105,6 +105,30 @@ describe('the daily job on the organization\'s clock', () => {
     at(TODAY);
   });
 
+  it('holds reminders off while a transfer the customer submitted covers the installment, and lets them go once it fails', async () => {
+    at(TODAY);
+    const plan = [{ dueDate: day(10), amount: 100_000 }, { dueDate: day(20), amount: 200_000 }];
+    const b = await book(sales, groupBooking(await newDeparture(owner, { inDays: 60 }), await newLead(sales), { installments: plan }));
+    const stages = async () => (await s.sql<{ stage: string; installment_id: string }>('select stage, installment_id from installment_reminders where booking_id = $1 order by created_at', [b._id])).map((r) => [r.stage, r.installment_id]);
+    // The first installment's transfer waits for finance: neither its reminder nor its overdue notice goes.
+    const transfer = await pay(owner, b._id, 100_000);
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(201);
+    await runDay(day(7));
+    await runDay(day(12));
+    expect(await stages()).toEqual([]);
+    // It covers the first installment only: the second's reminder goes on its day.
+    await runDay(day(17));
+    expect(await stages()).toEqual([['before-due', b.installments[1]._id]]);
+    // The transfer bounced: the first installment is overdue and told so.
+    expect((await fail(finance, b._id, transfer.body.data._id, 'The transfer was recalled')).status).toBe(200);
+    await runDay(day(18));
+    expect(await stages()).toEqual([
+      ['before-due', b.installments[1]._id],
+      ['overdue', b.installments[0]._id],
+    ]);
+    at(TODAY);
+  });
+
   it('runs once per organization and day through the queue, however many workers claim jobs at once', async () => {
     const b = await book(owner, groupBooking(await newDeparture(owner, { inDays: 30 }), await newLead(owner), { installments: [{ dueDate: day(2), amount: 300_000 }] }));
     await s.sql(`delete from jobs where kind in ('daily-tick', 'booking-day', 'finance-day')`);

@@ -167,14 +167,23 @@ describe('POST /bookings', () => {
     expect((await refusedUnchanged(409, () => owner.post('/api/bookings', groupBooking(gone, lead, { installments: [] })))).params).toEqual({ reason: 'departed' });
   });
 
-  it('refuses a lost or already won lead (409 LEAD_CLOSED), and seats that are not free (409), writing nothing', async () => {
+  it('refuses a lost lead (409 LEAD_CLOSED) and seats that are not free (409), writing nothing; books a returning customer again', async () => {
     const tour = await sharedDeparture();
     const lost = await newLead(owner);
     await owner.put(`/api/leads/${lost}/status`, { status: 'lost', reason: 'Chose another operator' });
     expect(await refusedUnchanged(409, () => owner.post('/api/bookings', groupBooking(tour, lost)))).toMatchObject({ code: 'LEAD_CLOSED', message: 'A lost lead cannot be booked; reopen it first' });
     const won = await newLead(owner);
     await book(owner, groupBooking(tour, won));
-    expect((await refusedUnchanged(409, () => owner.post('/api/bookings', groupBooking(tour, won)))).message).toBe('A won lead cannot be booked; a new trip is a new lead');
+    // A customer who booked comes back: the won lead is reopened and won again by the new booking; the first stays.
+    const again = await owner.post('/api/bookings', groupBooking(tour, won));
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect((await owner.get(`/api/leads/${won}`)).body.data.status).toBe('won');
+    const steps = await s.sql<{ data: { from: string; to: string; returning?: boolean } }>(`select data from lead_events where lead_id = $1 and type = 'status' order by created_at`, [won]);
+    expect(steps.map((e) => `${e.data.from}>${e.data.to}${e.data.returning ? ' (returning)' : ''}`)).toEqual([
+      'new>contacted', 'contacted>qualified', 'qualified>quoted', 'quoted>won',
+      'won>contacted (returning)', 'contacted>qualified', 'qualified>quoted', 'quoted>won',
+    ]);
+    expect(await s.sql(`select status from bookings where lead_id = $1`, [won])).toHaveLength(2);
     const [small, lead] = [await newDeparture(owner, { capacity: 1 }), await newLead(owner)];
     expect(await refusedUnchanged(409, () => owner.post('/api/bookings', groupBooking(small, lead)))).toMatchObject({ code: 'SEATS_UNAVAILABLE', params: { free: 1, requested: 2 } });
   });
@@ -324,7 +333,8 @@ describe('payments', () => {
     expect((await refusedUnchanged(400, () => pay(owner, b._id, 100, { paymentMethod: 'gold' }))).issues[0]).toMatchObject({ path: 'paymentMethod', code: 'oneOf' });
     expect((await pay(owner, b._id, 199_900)).status).toBe(201);
     const over = await refusedUnchanged(409, () => pay(owner, b._id, 100_001));
-    expect(over).toMatchObject({ code: 'PAYMENT_EXCEEDS_BALANCE', params: { open: 100_000, amount: 100_001 } });
+    // Money in a refusal is money, not minor units: said in the currency, and named in the params for the web app.
+    expect(over).toMatchObject({ code: 'PAYMENT_EXCEEDS_BALANCE', message: 'The payment is more than the open balance (USD 1,000.00)', params: { open: 100_000, amount: 100_001, currency: 'USD', money: ['open', 'amount'] } });
     expect((await pay(owner, b._id, 100_000)).status).toBe(201);
     expect((await refusedUnchanged(409, () => pay(owner, b._id, 1))).params.open).toBe(0);
   });

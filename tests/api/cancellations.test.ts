@@ -227,6 +227,13 @@ describe('the decision', () => {
     expect(changed.status).toBe(409);
     expect(changed.body).toMatchObject({ code: 'QUOTE_CHANGED', params: { paid: DEPOSIT } });
     expect(await writes()).toBe(before);
+    // A payment waiting for verification: finance decides it first, the split would not know of it.
+    const waiting = await pay(owner, b._id, 1_000);
+    expect(waiting.status, JSON.stringify(waiting.body)).toBe(201);
+    const pending = await decide(owner, c._id, approveHalf(DEPOSIT));
+    expect(pending.status).toBe(409);
+    expect(pending.body).toMatchObject({ code: 'PAYMENTS_PENDING', params: { pending: 1_000 } });
+    expect(await writes()).toBe(before);
     expect((await owner.get(`/api/booking-cancellations/id/${c._id}`)).body.data.status).toBe('requested');
   });
 
@@ -368,7 +375,7 @@ describe('a credit note', () => {
 
     const tooMuch = await payWithNote(next._id, note._id, 20_001);
     expect(tooMuch.status).toBe(409);
-    expect(tooMuch.body).toMatchObject({ code: 'CREDIT_NOTE_INSUFFICIENT', params: { left: 20_000 } });
+    expect(tooMuch.body).toMatchObject({ code: 'CREDIT_NOTE_INSUFFICIENT', message: `Credit note ${note.number} has USD 200.00 left`, params: { left: 20_000, money: ['left', 'amount'] } });
     const stranger = await book(sales, groupBooking(await newDeparture(owner, { inDays: 90 }), await newLead(sales), { pax: 1 }));
     const other = await payWithNote(stranger._id, note._id, 1_000);
     expect(other.status).toBe(409);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { createTourInput, planFromPackage, priceTourLines } from '../../src/api/tours/customized/contract';
+import { createTourInput } from '../../src/api/tours/customized/contract';
+import { planFromPersonalized } from '../../src/domain/tour-costing';
+import { priceTourLines } from '../../src/domain/tour-pricing';
 import { markTourBooked } from '../../server/tours/workflow';
 import type { Agent } from '../support/agent';
 import { checksum, checksumQuery } from '../support/db-checksum';
@@ -221,7 +223,7 @@ describe('starting from a package', () => {
     );
     const detail = (await sales.get(`/api/personalized-tours/id/${pkg.id}`)).body.data;
     const lead = await newLead(sales);
-    const plan = planFromPackage(detail, '2027-06-01', { adults: 2, children: 1 });
+    const plan = planFromPersonalized(detail, '2027-06-01', { adults: 2, children: 1 });
     const res = await sales.post('/api/customized-tours', { leadId: lead.id, title: detail.title, departure: '2027-06-01', adults: 2, children: 1, ...plan });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const tour = res.body.data;
@@ -370,6 +372,17 @@ describe('sending, versions and revising', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ code: 'LEAD_CLOSED', params: { status: 'lost' }, message: 'A lost lead cannot be quoted; reopen it first' });
     expect(await checksum(s, fingerprint)).toBe(before);
+  });
+
+  it('quotes a returning customer: a won lead takes a new tour and its proposal, reopened, its history kept', async () => {
+    const lead = await newLead(sales);
+    await s.sql(`update leads set status = 'won' where id = $1`, [lead.id]);
+    const tour = await createTour(sales, plan(lead.id));
+    expect((await sales.get(`/api/leads/${lead.id}`)).body.data.status).toBe('contacted');
+    expect((await sales.post(`/api/customized-tours/${tour._id}/send`, { to: 'guest@example.com' })).status).toBe(202);
+    expect((await sales.get(`/api/leads/${lead.id}`)).body.data.status).toBe('quoted');
+    const steps = await s.sql<{ data: { from: string; to: string; returning?: boolean } }>(`select data from lead_events where lead_id = $1 and type = 'status' order by created_at`, [lead.id]);
+    expect(steps.map((e) => `${e.data.from}>${e.data.to}${e.data.returning ? ' (returning)' : ''}`)).toEqual(['won>contacted (returning)', 'contacted>qualified', 'qualified>quoted']);
   });
 
   it('sends once when twenty clicks arrive together: one version, nineteen 409', async () => {

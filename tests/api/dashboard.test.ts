@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPARTURES_AHEAD_DAYS, type MyDayCard } from '../../src/api/dashboard/contract';
-import { dateOfDay } from '../../src/api/tours/package-plan';
+import { dateOfDay } from '../../src/api/tours/tour-plan';
 import type { Agent } from '../support/agent';
 import { startTestServer, type TestServer } from '../support/server';
 

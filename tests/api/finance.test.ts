@@ -53,13 +53,13 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-/** What the demo bookings' verified payments brought in, by method (server/bookings/seed.ts). */
-async function bookingPayments(organization: string): Promise<Record<'cash' | 'bank-transfer' | 'card' | 'cheque' | 'online', number>> {
+/** What the demo bookings' verified payments brought in, by method (server/bookings/seed.ts; a credit note's from server/cancellations/seed.ts). */
+async function bookingPayments(organization: string): Promise<Record<'cash' | 'bank-transfer' | 'card' | 'cheque' | 'online' | 'credit-note', number>> {
   const rows = await s.sql<{ method: string; n: string }>(
     `select p.payment_method as method, sum(p.amount) as n from booking_payments p join organizations o on o.id = p.organization_id where o.name = $1 and p.status = 'verified' group by 1`,
     [organization],
   );
-  const by = { cash: 0, 'bank-transfer': 0, card: 0, cheque: 0, online: 0 };
+  const by = { cash: 0, 'bank-transfer': 0, card: 0, cheque: 0, online: 0, 'credit-note': 0 };
   for (const r of rows) by[r.method as keyof typeof by] = Number(r.n);
   return by;
 }
@@ -101,7 +101,17 @@ describe('the chart of accounts', () => {
     const bookings = await bookingPayments('Demo Travels');
     const vendors = await vendorPayments('Demo Travels');
     expect(Object.values(vendors).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
-    expect(byKey['money:bank-transfer']).toMatchObject({ currency: 'USD', type: 'asset', normalSide: 'debit', balance: 25_000_000 + 185_000 + 4_217 + bookings['bank-transfer'] - vendors['bank-transfer'] });
+    // The demo cancellations (server/cancellations/seed.ts): what was kept, what became credit notes and what of them paid a later trip, the refunds paid back.
+    const [cancelled] = await s.sql<{ kept: number; credit: number; used: number; refunded: number }>(
+      `select (select coalesce(sum(kept_amount), 0)::int from booking_cancellations where organization_id = $1 and status = 'approved') as kept,
+              (select coalesce(sum(amount), 0)::int from credit_notes where organization_id = $1) as credit,
+              (select coalesce(sum(amount), 0)::int from credit_note_redemptions where organization_id = $1) as used,
+              (select coalesce(sum(amount), 0)::int from refunds where organization_id = $1 and status = 'refunded' and payment_method = 'bank-transfer') as refunded`,
+      [demoOrg],
+    );
+    expect(cancelled.kept * cancelled.credit * cancelled.used * cancelled.refunded).toBeGreaterThan(0);
+    expect(bookings['credit-note']).toBe(cancelled.used);
+    expect(byKey['money:bank-transfer']).toMatchObject({ currency: 'USD', type: 'asset', normalSide: 'debit', balance: 25_000_000 + 185_000 + 4_217 + bookings['bank-transfer'] - vendors['bank-transfer'] - cancelled.refunded });
     expect(byKey['money:cash'].balance).toBe(1_250_000 + 45_000 + bookings.cash - vendors.cash);
     expect(byKey['money:card'].balance).toBe(32_000 + bookings.card - vendors.card);
     // Revenue is recognised when a trip completes: its revenue and what was paid to vendors for it
@@ -114,7 +124,11 @@ describe('the chart of accounts', () => {
     expect(byKey['tour-revenue'].balance).toBe(Number(completed.revenue));
     expect(byKey['vendor-costs'].balance).toBe(Number(completed.costs));
     expect(byKey['vendor-prepayments'].balance + byKey['vendor-costs'].balance).toBe(Object.values(vendors).reduce((a, b) => a + b, 0));
-    expect(byKey['customer-deposits'].balance - byKey['accounts-receivable'].balance).toBe(Object.values(bookings).reduce((a, b) => a + b, 0) - Number(completed.revenue));
+    expect(byKey['customer-deposits'].balance - byKey['accounts-receivable'].balance).toBe(
+      Object.values(bookings).reduce((a, b) => a + b, 0) - Number(completed.revenue) - cancelled.kept - cancelled.credit - cancelled.refunded,
+    );
+    expect(byKey['cancellation-income'].balance).toBe(cancelled.kept);
+    expect(byKey['credit-notes'].balance).toBe(cancelled.credit - cancelled.used);
     expect(byKey['opening-balance'].balance).toBe(26_250_000);
     expect(byKey['other-income'].balance).toBe(185_000 + 4_217 + 32_000 + 45_000);
     const debits = res.body.data.reduce((n: number, a: { totalDebit: number }) => n + a.totalDebit, 0);

@@ -3,7 +3,7 @@ import type { Agent } from '../support/agent';
 import { startTestServer, type TestServer } from '../support/server';
 import { connect, type Database } from '../../server/db/client';
 import { releaseSeats, reserveSeats } from '../../server/tours/seats';
-import { dateOfDay } from '../../src/api/tours/package-plan';
+import { dateOfDay } from '../../src/api/tours/tour-plan';
 
 /**
  * Group seats never oversell. Bookings (a later issue) will take seats through `reserveSeats` in the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../support/agent';
 import { startTestServer, type TestServer } from '../support/server';
-import { dateOfDay } from '../../src/api/tours/package-plan';
+import { dateOfDay } from '../../src/api/tours/tour-plan';
 
 /** Group tours (fixed departures) against the real server and database. */
 let s: TestServer;

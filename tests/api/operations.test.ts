@@ -199,7 +199,8 @@ describe('POST …/voucher/{voucherId}/payment', () => {
     expect(entry).toEqual({ source_type: 'voucher-payment', lines: 'money:bank-transfer:0:20000,vendor-prepayments:20000:0' });
 
     const over = await refusedUnchanged(409, () => payVoucher(ops, op._id, v1._id, 30_001));
-    expect(over).toMatchObject({ code: 'PAYMENT_EXCEEDS_OWED', params: { owed: 30_000, amount: 30_001 } });
+    expect(over).toMatchObject({ code: 'PAYMENT_EXCEEDS_OWED', params: { owed: 30_000, amount: 30_001, currency: 'USD', money: ['owed', 'amount'] } });
+    expect(over.message).toMatch(/\(USD 300\.00\)$/);
     expect((await payVoucher(ops, op._id, v1._id, 30_000)).status).toBe(201);
 
     const txns = await owner.get(`/api/vendors/${vendor}/transactions`);
@@ -218,7 +219,7 @@ describe('POST …/voucher/{voucherId}/payment', () => {
     const v1 = await addVoucher(ops, op._id, voucherBody(booking, vendor, { cost: 40_000 }));
     expect((await payVoucher(ops, op._id, v1._id, 25_000)).status).toBe(201);
     const lower = await refusedUnchanged(409, () => ops.put(`/api${operationPaths.voucher(op._id, v1._id)}`, { cost: 24_999 }));
-    expect(lower).toMatchObject({ code: 'PAYMENT_EXCEEDS_OWED', params: { paid: 25_000, cost: 24_999 } });
+    expect(lower).toMatchObject({ code: 'BELOW_PAID', message: 'The cost cannot be less than what was paid on it (USD 250.00)', params: { paid: 25_000, amount: 24_999 } });
     const other = await newVendor(owner);
     await refusedUnchanged(409, () => ops.put(`/api${operationPaths.voucher(op._id, v1._id)}`, { vendorId: other }));
     const res = await ops.put(`/api${operationPaths.voucher(op._id, v1._id)}`, { cost: 25_000 });
@@ -280,7 +281,7 @@ describe('additional expenses', () => {
     const [row] = await s.sql(`select source_type from journal_entries where id = $1`, [after.additionalExpenses[0].payments[0].journalEntryId]);
     expect(row).toEqual({ source_type: 'expense-payment' });
     expect((await owner.get(`/api/vendors/${vendor}/transactions`)).body.stats).toMatchObject({ totalOutgoing: 10_000, count: 1 });
-    expect((await refusedUnchanged(409, () => ops.put(`/api${operationPaths.expense(op._id, e._id)}`, { amount: 9_999 }))).code).toBe('PAYMENT_EXCEEDS_OWED');
+    expect((await refusedUnchanged(409, () => ops.put(`/api${operationPaths.expense(op._id, e._id)}`, { amount: 9_999 }))).code).toBe('BELOW_PAID');
   });
 
   it('refuse bad input (400 naming the field) and other organizations (404)', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../support/agent';
 import { startTestServer, type TestServer } from '../support/server';
-import { packageSnapshot, packageTemplate } from '../../server/tours/packages';
+import { personalizedSnapshot, personalizedTemplate } from '../../server/tours/personalized';
 
 /** Personalized tours (packages) against the real server and database. */
 let s: TestServer;
@@ -23,7 +23,7 @@ const titles = (res: { body: { data: { title: string }[] } }) => res.body.data.m
 let ids: Record<string, string>;
 
 /** A valid two-day package in Dubai, from the demo catalogue. */
-function dubaiPackage(overrides: Record<string, unknown> = {}) {
+function dubaiTour(overrides: Record<string, unknown> = {}) {
   return {
     title: 'Dubai Long Weekend',
     description: 'Two days, one night.',
@@ -108,7 +108,7 @@ describe('the demo packages', () => {
 
 describe('the list filters (seed: totalNights, pointOfContact, regions, destinations, regionFilter and destinationFilter)', () => {
   it('matches any of the places by default and all of them with `all`', async () => {
-    const both = await owner.post('/api/personalized-tours', dubaiPackage({ title: 'Filter Two Cities', destinations: [ids.dubai, ids.abuDhabi] }));
+    const both = await owner.post('/api/personalized-tours', dubaiTour({ title: 'Filter Two Cities', destinations: [ids.dubai, ids.abuDhabi] }));
     expect(both.status).toBe(201);
     const any = titles(await owner.get(`/api/personalized-tours?destinations=${ids.dubai},${ids.abuDhabi}&limit=200`));
     expect(any).toEqual(expect.arrayContaining(['Dubai Classic', 'Dubai & Abu Dhabi Highlights', 'Filter Two Cities']));
@@ -152,7 +152,7 @@ describe('the list filters (seed: totalNights, pointOfContact, regions, destinat
 
 describe('create, read, update, delete', () => {
   it('creates a package with its days, lines and prices (201), as read back', async () => {
-    const res = await ops.post('/api/personalized-tours', dubaiPackage());
+    const res = await ops.post('/api/personalized-tours', dubaiTour());
     expect(res.status).toBe(201);
     const t = res.body.data;
     expect(t).toMatchObject({
@@ -175,14 +175,14 @@ describe('create, read, update, delete', () => {
   });
 
   it('publishes with a PUT naming the package in the body; other fields stay', async () => {
-    const { body } = await ops.post('/api/personalized-tours', dubaiPackage({ title: 'To Publish' }));
+    const { body } = await ops.post('/api/personalized-tours', dubaiTour({ title: 'To Publish' }));
     const res = await ops.put('/api/personalized-tours', { _id: body.data._id, isPublished: true });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ ...body.data, isPublished: true, updatedAt: res.body.data.updatedAt });
   });
 
   it('replaces the days when sent, and checks the change against what is stored', async () => {
-    const { body } = await ops.post('/api/personalized-tours', dubaiPackage({ title: 'To Change' }));
+    const { body } = await ops.post('/api/personalized-tours', dubaiTour({ title: 'To Change' }));
     const id = body.data._id;
     // One night less: the stored day 2 (and the lines) would fall outside the tour.
     const shorter = await ops.put('/api/personalized-tours', { _id: id, totalNights: 0 });
@@ -209,7 +209,7 @@ describe('create, read, update, delete', () => {
   });
 
   it('deletes a package (200 with the message), then 404', async () => {
-    const { body } = await ops.post('/api/personalized-tours', dubaiPackage({ title: 'To Delete' }));
+    const { body } = await ops.post('/api/personalized-tours', dubaiTour({ title: 'To Delete' }));
     const before = await written();
     const res = await ops.delete(`/api/personalized-tours/${body.data._id}`);
     expect(res.status).toBe(200);
@@ -222,28 +222,28 @@ describe('create, read, update, delete', () => {
 
 describe('bad input: 400 naming the field, nothing written', () => {
   const cases: [string, () => Record<string, unknown>, string, string | RegExp][] = [
-    ['a day outside the tour', () => dubaiPackage({ totalNights: 0 }), 'days.1.dayNumber', "must be within the tour's 1 days"],
-    ['a day planned twice', () => dubaiPackage({ totalNights: 3, days: [{ dayNumber: 2, destinationId: ids.dubai }, { dayNumber: 2, destinationId: ids.dubai }] }), 'days.1.dayNumber', 'is planned twice'],
-    ['a line on a day outside the tour', () => dubaiPackage({ lines: [{ kind: 'fee', dayNumber: 9, description: 'Fee', quantity: 1, unit: 'per-unit', unitCost: 100 }] }), 'lines.0.dayNumber', "must be within the tour's 2 days"],
-    ['a hotel not in the day’s destination', () => dubaiPackage({ destinations: [ids.dubai], days: [{ dayNumber: 1, destinationId: ids.dubai, hotelId: ids.cornichePalace }] }), 'days.0.hotelId', "names The Corniche Palace, which is not in the day's destination"],
-    ['a room type the hotel lacks', () => dubaiPackage({ days: [{ dayNumber: 1, destinationId: ids.dubai, hotelId: ids.marinaPalace, roomType: 'Penthouse' }] }), 'days.0.roomType', 'is not a room type of The Marina Palace'],
-    ['a room type without a hotel', () => dubaiPackage({ days: [{ dayNumber: 1, destinationId: ids.dubai, roomType: 'Deluxe King' }] }), 'days.0.hotelId', 'is required for a room type'],
-    ['an activity elsewhere', () => dubaiPackage({ days: [{ dayNumber: 1, destinationId: ids.dubai, activityIds: [ids.mosque] }] }), 'days.0.activityIds', "names Sheikh Zayed Grand Mosque Tour, which is not in the day's destination"],
-    ['a day in another destination than the tour’s', () => dubaiPackage({ days: [{ dayNumber: 1, destinationId: ids.abuDhabi }] }), 'days.0.destinationId', "must be one of the tour's destinations"],
-    ['a destination outside the regions', () => dubaiPackage({ destinations: [ids.dubai, ids.paris] }), 'destinations', "names Paris, which is not in the tour's regions"],
-    ['a negative price', () => dubaiPackage({ pricePerPerson: { adult: -1, child: 0, infant: 0 } }), 'pricePerPerson.adult', 'must not be negative'],
-    ['a price in fractions of a minor unit', () => dubaiPackage({ pricePerPerson: { adult: 10.5, child: 0, infant: 0 } }), 'pricePerPerson.adult', 'must be a whole number of minor units'],
-    ['a negative cost', () => dubaiPackage({ lines: [{ kind: 'fee', description: 'Fee', quantity: 1, unit: 'per-unit', unitCost: -5 }] }), 'lines.0.unitCost', 'must not be negative'],
-    ['a markup over 1000 %', () => dubaiPackage({ lines: [{ kind: 'fee', description: 'Fee', quantity: 1, unit: 'per-unit', unitCost: 5, markup: 100_001 }] }), 'lines.0.markup', 'must be at most 1000 %'],
-    ['a line with a hotel and an activity', () => dubaiPackage({ lines: [{ kind: 'hotels', description: 'Both', hotelId: ids.marinaPalace, activityId: ids.safari, quantity: 1, unit: 'per-unit', unitCost: 5 }] }), 'lines.0.activityId', /hotel and an activity/],
-    ['an unknown region', () => dubaiPackage({ regions: ['00000000-0000-4000-8000-000000000000'] }), 'regions', 'names a region that does not exist'],
-    ['another organization’s destination', () => dubaiPackage({ regions: [ids.middleEast], destinations: [ids.lisbon] }), 'destinations', 'names a destination that does not exist'],
-    ['an unknown hotel', () => dubaiPackage({ days: [{ dayNumber: 1, destinationId: ids.dubai, hotelId: '00000000-0000-4000-8000-000000000000' }] }), 'days.0.hotelId', 'is not a known hotel'],
-    ['an unknown vendor', () => dubaiPackage({ lines: [{ kind: 'fee', description: 'Fee', vendorId: '00000000-0000-4000-8000-000000000000', quantity: 1, unit: 'per-unit', unitCost: 5 }] }), 'lines.0.vendorId', 'is not a known vendor'],
-    ['a point of contact who is not a member', () => dubaiPackage({ pointOfContact: '00000000-0000-4000-8000-000000000000' }), 'pointOfContact', 'must be an active member'],
-    ['negative nights', () => dubaiPackage({ totalNights: -1 }), 'totalNights', 'must be at least 0'],
-    ['no title', () => dubaiPackage({ title: '  ' }), 'title', 'is required'],
-    ['an unknown field', () => dubaiPackage({ price: 5 }), 'price', 'is not a known field'],
+    ['a day outside the tour', () => dubaiTour({ totalNights: 0 }), 'days.1.dayNumber', "must be within the tour's 1 days"],
+    ['a day planned twice', () => dubaiTour({ totalNights: 3, days: [{ dayNumber: 2, destinationId: ids.dubai }, { dayNumber: 2, destinationId: ids.dubai }] }), 'days.1.dayNumber', 'is planned twice'],
+    ['a line on a day outside the tour', () => dubaiTour({ lines: [{ kind: 'fee', dayNumber: 9, description: 'Fee', quantity: 1, unit: 'per-unit', unitCost: 100 }] }), 'lines.0.dayNumber', "must be within the tour's 2 days"],
+    ['a hotel not in the day’s destination', () => dubaiTour({ destinations: [ids.dubai], days: [{ dayNumber: 1, destinationId: ids.dubai, hotelId: ids.cornichePalace }] }), 'days.0.hotelId', "names The Corniche Palace, which is not in the day's destination"],
+    ['a room type the hotel lacks', () => dubaiTour({ days: [{ dayNumber: 1, destinationId: ids.dubai, hotelId: ids.marinaPalace, roomType: 'Penthouse' }] }), 'days.0.roomType', 'is not a room type of The Marina Palace'],
+    ['a room type without a hotel', () => dubaiTour({ days: [{ dayNumber: 1, destinationId: ids.dubai, roomType: 'Deluxe King' }] }), 'days.0.hotelId', 'is required for a room type'],
+    ['an activity elsewhere', () => dubaiTour({ days: [{ dayNumber: 1, destinationId: ids.dubai, activityIds: [ids.mosque] }] }), 'days.0.activityIds', "names Sheikh Zayed Grand Mosque Tour, which is not in the day's destination"],
+    ['a day in another destination than the tour’s', () => dubaiTour({ days: [{ dayNumber: 1, destinationId: ids.abuDhabi }] }), 'days.0.destinationId', "must be one of the tour's destinations"],
+    ['a destination outside the regions', () => dubaiTour({ destinations: [ids.dubai, ids.paris] }), 'destinations', "names Paris, which is not in the tour's regions"],
+    ['a negative price', () => dubaiTour({ pricePerPerson: { adult: -1, child: 0, infant: 0 } }), 'pricePerPerson.adult', 'must not be negative'],
+    ['a price in fractions of a minor unit', () => dubaiTour({ pricePerPerson: { adult: 10.5, child: 0, infant: 0 } }), 'pricePerPerson.adult', 'must be a whole number of minor units'],
+    ['a negative cost', () => dubaiTour({ lines: [{ kind: 'fee', description: 'Fee', quantity: 1, unit: 'per-unit', unitCost: -5 }] }), 'lines.0.unitCost', 'must not be negative'],
+    ['a markup over 1000 %', () => dubaiTour({ lines: [{ kind: 'fee', description: 'Fee', quantity: 1, unit: 'per-unit', unitCost: 5, markup: 100_001 }] }), 'lines.0.markup', 'must be at most 1000 %'],
+    ['a line with a hotel and an activity', () => dubaiTour({ lines: [{ kind: 'hotels', description: 'Both', hotelId: ids.marinaPalace, activityId: ids.safari, quantity: 1, unit: 'per-unit', unitCost: 5 }] }), 'lines.0.activityId', /hotel and an activity/],
+    ['an unknown region', () => dubaiTour({ regions: ['00000000-0000-4000-8000-000000000000'] }), 'regions', 'names a region that does not exist'],
+    ['another organization’s destination', () => dubaiTour({ regions: [ids.middleEast], destinations: [ids.lisbon] }), 'destinations', 'names a destination that does not exist'],
+    ['an unknown hotel', () => dubaiTour({ days: [{ dayNumber: 1, destinationId: ids.dubai, hotelId: '00000000-0000-4000-8000-000000000000' }] }), 'days.0.hotelId', 'is not a known hotel'],
+    ['an unknown vendor', () => dubaiTour({ lines: [{ kind: 'fee', description: 'Fee', vendorId: '00000000-0000-4000-8000-000000000000', quantity: 1, unit: 'per-unit', unitCost: 5 }] }), 'lines.0.vendorId', 'is not a known vendor'],
+    ['a point of contact who is not a member', () => dubaiTour({ pointOfContact: '00000000-0000-4000-8000-000000000000' }), 'pointOfContact', 'must be an active member'],
+    ['negative nights', () => dubaiTour({ totalNights: -1 }), 'totalNights', 'must be at least 0'],
+    ['no title', () => dubaiTour({ title: '  ' }), 'title', 'is required'],
+    ['an unknown field', () => dubaiTour({ price: 5 }), 'price', 'is not a known field'],
   ];
 
   it.each(cases)('%s', async (_, body, path, message) => {
@@ -260,7 +260,7 @@ describe('bad input: 400 naming the field, nothing written', () => {
   });
 
   it('an update with bad input changes nothing', async () => {
-    const { body } = await ops.post('/api/personalized-tours', dubaiPackage({ title: 'Unchanged' }));
+    const { body } = await ops.post('/api/personalized-tours', dubaiTour({ title: 'Unchanged' }));
     const res = await ops.put('/api/personalized-tours', { _id: body.data._id, title: 'Changed', days: [{ dayNumber: 1, destinationId: ids.dubai, hotelId: ids.cornichePalace }] });
     expect(res.status).toBe(400);
     expect((await ops.get(`/api/personalized-tours/id/${body.data._id}`)).body.data).toEqual(body.data);
@@ -269,7 +269,7 @@ describe('bad input: 400 naming the field, nothing written', () => {
 
 describe('other organizations and permissions', () => {
   it('another organization’s package is 404 for every call, and nothing changes', async () => {
-    const { body } = await ops.post('/api/personalized-tours', dubaiPackage({ title: 'Demo Only' }));
+    const { body } = await ops.post('/api/personalized-tours', dubaiTour({ title: 'Demo Only' }));
     const id = body.data._id;
     expect((await globe.get(`/api/personalized-tours/id/${id}`)).status).toBe(404);
     expect((await globe.put('/api/personalized-tours', { _id: id, title: 'Taken over' })).status).toBe(404);
@@ -279,9 +279,9 @@ describe('other organizations and permissions', () => {
   });
 
   it('a role without the permission gets 403: sales may view, not create, change or delete; finance not even view', async () => {
-    const { body } = await ops.post('/api/personalized-tours', dubaiPackage({ title: 'Guarded' }));
+    const { body } = await ops.post('/api/personalized-tours', dubaiTour({ title: 'Guarded' }));
     expect((await sales.get(`/api/personalized-tours/id/${body.data._id}`)).status).toBe(200);
-    expect((await sales.post('/api/personalized-tours', dubaiPackage())).status).toBe(403);
+    expect((await sales.post('/api/personalized-tours', dubaiTour())).status).toBe(403);
     expect((await sales.put('/api/personalized-tours', { _id: body.data._id, isPublished: true })).status).toBe(403);
     expect((await sales.delete(`/api/personalized-tours/${body.data._id}`)).status).toBe(403);
     expect((await finance.get('/api/personalized-tours')).status).toBe(403);
@@ -290,12 +290,12 @@ describe('other organizations and permissions', () => {
 });
 
 describe('what other areas use', () => {
-  it('packageTemplate gives days and lines in the customized tour’s shape; packageSnapshot keeps the package as it was', async () => {
-    const { body } = await ops.post('/api/personalized-tours', dubaiPackage({ title: 'Template Source' }));
+  it('personalizedTemplate gives days and lines in the customized tour’s shape; personalizedSnapshot keeps the tour as it was', async () => {
+    const { body } = await ops.post('/api/personalized-tours', dubaiTour({ title: 'Template Source' }));
     const id = body.data._id;
-    const [template, snapshot] = await s.database.withTenant(demoOrg, async (tx) => [await packageTemplate(tx, id), await packageSnapshot(tx, id)] as const);
+    const [template, snapshot] = await s.database.withTenant(demoOrg, async (tx) => [await personalizedTemplate(tx, id), await personalizedSnapshot(tx, id)] as const);
     expect(template).toEqual({
-      packageId: id,
+      tourId: id,
       title: 'Template Source',
       totalNights: 1,
       regions: [ids.middleEast],
@@ -321,8 +321,8 @@ describe('what other areas use', () => {
     expect(copy).toEqual(snapshot);
     expect(copy.title).toBe('Template Source');
     // Another organization's package is not found.
-    const globePackage = (await s.sql<{ id: string }>(`select id from personalized_tours where title = 'Lisbon & Porto by Train'`))[0]!.id;
-    await expect(s.database.withTenant(demoOrg, (tx) => packageTemplate(tx, globePackage))).rejects.toMatchObject({ status: 404 });
+    const globeTour = (await s.sql<{ id: string }>(`select id from personalized_tours where title = 'Lisbon & Porto by Train'`))[0]!.id;
+    await expect(s.database.withTenant(demoOrg, (tx) => personalizedTemplate(tx, globeTour))).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -359,7 +359,7 @@ describe('the catalogue in use', () => {
 
     // Once no package uses it, the activity goes.
     const { body } = await ops.post('/api/activities', { name: 'Lonely Dhow Cruise', destinationId: ids.dubai, category: 'water-sports', difficulty: 'easy', durationMinutes: 120, pricePerPerson: 4_000 });
-    const using = await ops.post('/api/personalized-tours', dubaiPackage({ title: 'Dhow Lovers', days: [{ dayNumber: 1, destinationId: ids.dubai, activityIds: [body.data._id] }], lines: [] }));
+    const using = await ops.post('/api/personalized-tours', dubaiTour({ title: 'Dhow Lovers', days: [{ dayNumber: 1, destinationId: ids.dubai, activityIds: [body.data._id] }], lines: [] }));
     expect((await ops.delete(`/api/activities/${body.data._id}`)).body.message).toBe('This activity is used by 1 personalized tour (“Dhow Lovers”) and cannot be deleted');
     await ops.delete(`/api/personalized-tours/${using.body.data._id}`);
     expect((await ops.delete(`/api/activities/${body.data._id}`)).status).toBe(200);

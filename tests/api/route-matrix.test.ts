@@ -135,6 +135,9 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'PATCH /booking-cancellations/:id/status': (d) => ({ path: `/booking-cancellations/${d.cancellationRequest}/status`, body: { status: 'rejected', comments: 'Taken over' } }),
   'GET /credit-notes/:id': (d) => ({ path: `/credit-notes/${d.creditNote}` }),
   'PUT /refunds/:id/process': (d) => ({ path: `/refunds/${d.refund}/process`, body: { refundedOn: d.today } }),
+  'GET /booking-cancellations/:id/pdf': (d) => ({ path: `/booking-cancellations/${d.cancellation}/pdf` }),
+  'GET /credit-notes/:id/pdf': (d) => ({ path: `/credit-notes/${d.creditNote}/pdf` }),
+  'POST /bookings/:id/send-cancellation': (d) => ({ path: `/bookings/${d.cancelledBooking}/send-cancellation`, body: { to: 'someone@example.com' } }),
   'POST /booking-operations/:operationId/additional-expense/:expenseId/payment': (d) => ({ path: `/booking-operations/${d.operation}/additional-expense/${d.expense}/payment`, body: { amount: 1, paymentMethod: 'cash', paidOn: '2026-01-02' } }),
 };
 
@@ -249,6 +252,7 @@ beforeAll(async () => {
   });
   expect(approval.status, JSON.stringify(approval.body)).toBe(200);
   demo.cancellation = decided;
+  demo.cancelledBooking = approved;
   demo.refund = approval.body.data.refund._id;
   demo.creditNote = approval.body.data.creditNote._id;
   const [{ id: orgId }] = await s.sql<{ id: string }>(`select id from organizations where name = 'Demo Travels'`);

@@ -10,7 +10,7 @@ import { MODULE_KEYS } from '../../src/api/permissions';
 import { VENDOR_SERVICES } from '../../src/api/vendors/contract';
 import { CHART_OF_ACCOUNTS, PAYMENT_METHODS, SOURCE_TYPES } from '../../src/api/finance/contract';
 import { GROUP_TOUR_STATUSES } from '../../src/api/tours/group/contract';
-import { LINE_KINDS, LINE_UNITS } from '../../src/api/tours/personalized/contract';
+import { LINE_KINDS, LINE_UNITS } from '../../src/api/tours/tour-plan';
 import { startTestServer, type TestServer } from '../support/server';
 import { axe, launchChromium, openPage, SHOTS, signIn } from '../support/browser';
 

@@ -102,7 +102,7 @@ describe('documents in Chromium', () => {
     const owner = await server.login('owner@demo.travel');
     const [tour] = (await owner.get('/api/personalized-tours?limit=1')).body.data;
     await page.goto(`${server.url}/personalized-tours/${tour._id}`);
-    const brochure = page.getByTestId('package-brochure');
+    const brochure = page.getByTestId('personalized-brochure');
     await brochure.getByRole('heading', { name: 'Brochure' }).waitFor();
     const first = brochure.getByTestId('document-page').first();
     await first.waitFor();

@@ -205,12 +205,12 @@ describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
   });
 
   it('a refused change (someone else moved the lead) shows the server’s message and the real state', async () => {
-    await server.sql(`update leads set status = 'won' where id = $1`, [leadId]);
+    await server.sql(`update leads set status = 'quoted' where id = $1`, [leadId]);
     const panel = page.getByTestId('workflow-panel');
     await panel.getByRole('button', { name: 'Reopen' }).click();
-    await toast('Only a lost lead can be reopened; this one is won');
-    await expect.poll(() => panel.getAttribute('data-state')).toBe('won');
-    expect(await events(panel)).toEqual([]);
+    await toast('Only a lost or won lead can be reopened; this one is quoted');
+    await expect.poll(() => panel.getAttribute('data-state')).toBe('quoted');
+    expect(await events(panel)).toEqual(['LOSE']);
   });
 
   it('the list’s filters live in the address and survive a reload', async () => {

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { axe, choose as chooseFixed, luminance, openPage, launchChromium, SHOTS, signIn, toast as toastOn } from '../support/browser';
 import { reserveSeats } from '../../server/tours/seats';
-import { dateOfDay } from '../../src/api/tours/package-plan';
+import { dateOfDay } from '../../src/api/tours/tour-plan';
 
 const PACKAGE = 'E2E Dubai Long Weekend';
 const DEPARTURE = 'E2E Muscat Ten Seats';
@@ -75,7 +75,7 @@ describe('packages and group departures in Chromium (issue 14)', () => {
   it('lists the demo packages as cards and passes axe', async () => {
     await page.getByRole('heading', { name: 'Personalized tours', level: 1 }).waitFor();
     await settled('personalized-tours');
-    expect((await listItems('personalized-tours', 'data-package')).length).toBeGreaterThanOrEqual(8);
+    expect((await listItems('personalized-tours', 'data-personalized')).length).toBeGreaterThanOrEqual(8);
     expect(await axe(page)).toEqual([]);
     await shot('140-personalized-tours');
   });
@@ -116,9 +116,13 @@ describe('packages and group departures in Chromium (issue 14)', () => {
     await field(second, 'Notes').locator('textarea').fill('Late check-out');
     expect(await axe(page)).toEqual([]);
 
+    // The same line editor as the customized tour builder's.
     await page.getByRole('button', { name: 'Cost the days' }).click();
-    await expect.poll(() => page.locator('li.line-row').count()).toBe(3);
-    await expect.poll(() => page.locator('li.line-row').first().getByLabel('Description').inputValue()).toBe('The Marina Palace, Deluxe King');
+    const lineRows = page.getByTestId('lines-editor').locator('tbody tr');
+    await expect.poll(() => lineRows.count()).toBe(3);
+    await expect.poll(() => lineRows.first().getByLabel('Description, line 1').inputValue()).toBe('The Marina Palace, Deluxe King');
+    // Two nights in the room, at its nightly rate with no markup: its price shows as it is.
+    await expect.poll(() => lineRows.first().getByLabel('Quantity, line 1').inputValue()).toBe('2');
     for (const [label, amount] of [
       ['Adult', '649'],
       ['Child', '450'],
@@ -165,12 +169,12 @@ describe('packages and group departures in Chromium (issue 14)', () => {
     await choose(regions, 'middle', /^Middle East/);
     // Each choice goes through the address and the list before the next.
     await page.waitForURL((u) => u.searchParams.getAll('regions').length === 1);
-    await expect.poll(() => listItems('personalized-tours', 'data-package')).not.toContain('Paris & Rome Romance');
+    await expect.poll(() => listItems('personalized-tours', 'data-personalized')).not.toContain('Paris & Rome Romance');
     await choose(regions, 'europe', /^Europe/);
     await page.waitForURL((u) => u.searchParams.getAll('regions').length === 2);
     await settled('personalized-tours');
     // Any of them: Middle East packages and European ones.
-    await expect.poll(() => listItems('personalized-tours', 'data-package')).toEqual(expect.arrayContaining([PACKAGE, 'Paris & Rome Romance']));
+    await expect.poll(() => listItems('personalized-tours', 'data-personalized')).toEqual(expect.arrayContaining([PACKAGE, 'Paris & Rome Romance']));
     await page.getByRole('group', { name: 'Tours naming any or all of the regions' }).getByRole('button', { name: 'All', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('regionFilter') === 'all');
     // No package is in both regions.
@@ -184,7 +188,7 @@ describe('packages and group departures in Chromium (issue 14)', () => {
     await page.goto(`${server.url}/personalized-tours?regions=${middleEast}&regionFilter=all`);
     await page.getByRole('heading', { name: 'Personalized tours', level: 1 }).waitFor();
     await settled('personalized-tours');
-    const shown = await listItems('personalized-tours', 'data-package');
+    const shown = await listItems('personalized-tours', 'data-personalized');
     expect(shown).toContain(PACKAGE);
     expect(shown).not.toContain('Paris & Rome Romance');
     expect(shown).not.toContain('Bali Island Escape');
@@ -265,6 +269,21 @@ describe('packages and group departures in Chromium (issue 14)', () => {
     expect(fill!.x).toBeGreaterThan(track!.x + 1);
     expect(await axe(page)).toEqual([]);
     await shot('146-group-tours-dark-rtl');
+
+    // The personalized tour's form (the day and line editors every tour shares) and its page, still dark and in Arabic.
+    const [{ id }] = await server.sql<{ id: string }>('select id from personalized_tours where title = $1', [PACKAGE]);
+    await page.goto(`${server.url}/personalized-tours/${id}/edit`);
+    await page.getByRole('heading', { name: 'تعديل الباقة', level: 1 }).waitFor();
+    await expect.poll(() => page.getByTestId('lines-editor').locator('tbody tr').count()).toBe(3);
+    // A line is a card here (no room for the table's columns): its cells are stacked, the description across it.
+    await expect.poll(() => page.getByTestId('lines-editor').locator('thead').evaluate((e) => getComputedStyle(e).display)).toBe('none');
+    expect(await axe(page)).toEqual([]);
+    await shot('147-personalized-form-dark-rtl');
+    await page.goto(`${server.url}/personalized-tours/${id}`);
+    await page.getByRole('heading', { name: PACKAGE, level: 1 }).waitFor();
+    await page.getByTestId('personalized-lines').waitFor();
+    expect(await axe(page)).toEqual([]);
+    await shot('148-personalized-detail-dark-rtl');
 
     await page.getByTestId('language-picker').selectOption('en');
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');

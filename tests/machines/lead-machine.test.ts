@@ -78,7 +78,7 @@ describe('lead machine', () => {
       expect(snap.hasTag('open')).toBe(true);
     }
     expect(statesWithTag(leadMachine, 'open')).toEqual(['new', 'contacted', 'qualified', 'quoted']);
-    expect(allowedEvents(snapshotOf(leadMachine, 'won'), LEAD_EVENTS)).toEqual([]);
+    expect(allowedEvents(snapshotOf(leadMachine, 'won'), LEAD_EVENTS)).toEqual([{ type: 'REOPEN' }]);
     expect(allowedEvents(snapshotOf(leadMachine, 'lost'), LEAD_EVENTS)).toEqual([{ type: 'REOPEN' }]);
   });
 
@@ -93,7 +93,7 @@ describe('lead machine', () => {
     const notByHand = await sales.put(`/api/leads/${id}/status`, { status: 'won' });
     expect(notByHand.body).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'A lead is won only when a booking is created for it' });
     const reopen = await sales.put(`/api/leads/${id}/status`, { status: 'reopened' });
-    expect(reopen.body.message).toBe('Only a lost lead can be reopened; this one is quoted');
+    expect(reopen.body.message).toBe('Only a lost or won lead can be reopened; this one is quoted');
     const backToNew = await sales.put(`/api/leads/${id}/status`, { status: 'new' });
     expect(backToNew.body).toEqual({ code: 'TRANSITION_NOT_ALLOWED', message: 'A lead cannot be marked new again' });
   });

@@ -9,26 +9,18 @@ import * as v from 'valibot';
 import type { Activity } from '../../src/api/catalogue/activities/contract';
 import type { Hotel } from '../../src/api/catalogue/hotels/contract';
 import { toQueryString } from '../../src/api/client';
-import { createTourInput, planFromPackage, priceTourLines, toursQuery, type CustomizedTourDetail } from '../../src/api/tours/customized/contract';
+import { createTourInput, toursQuery, type CustomizedTourDetail } from '../../src/api/tours/customized/contract';
 import type { PersonalizedTourDetail } from '../../src/api/tours/personalized/contract';
-import { TourDayEditor } from '../../src/features/tours/customized-days';
-import { TourLinesTable } from '../../src/features/tours/customized-lines';
-import { CustomerView, itineraryOf, TotalsCard } from '../../src/features/tours/customized-parts';
-import {
-  linesForDays,
-  liveTotals,
-  moveDay,
-  nextTourDay,
-  removeDay,
-  tourFormValues,
-  tourToSend,
-  withDeparture,
-  type LineFormValue,
-  type TourDayFormValue,
-  type TourFormValues,
-} from '../../src/features/tours/customized-plan';
-import { CUSTOMIZED_FILTER_PARAMS } from '../../src/features/tours/customized-tours-page';
-import { emptyLine } from '../../src/features/tours/personalized-lines-editor';
+import { costDays, planFromPersonalized } from '../../src/domain/tour-costing';
+import { liveTotals, priceTourLines } from '../../src/domain/tour-pricing';
+import { useBuilderDays, useBuilderLines } from '../../src/features/tours/customized/builder-plan';
+import { CustomerView, itineraryOf } from '../../src/features/tours/customized/customer-view';
+import { CUSTOMIZED_FILTER_PARAMS } from '../../src/features/tours/customized/customized-tours-page';
+import { TotalsCard } from '../../src/features/tours/customized/totals-card';
+import { tourFormValues, tourToSend, withDeparture, type LineFormValue, type TourDayFormValue, type TourFormValues } from '../../src/features/tours/customized/tour-form-model';
+import { DayEditor } from '../../src/features/tours/shared/day-editor';
+import { LineEditor } from '../../src/features/tours/shared/line-editor';
+import { emptyLine, moveDay, nextDay, planForm, removeDay } from '../../src/features/tours/shared/plan-model';
 import { initI18n } from '../../src/ui/i18n';
 import en from '../../src/ui/i18n/locales/en/tours';
 import ae from '../../src/ui/i18n/locales/ae/tours';
@@ -51,7 +43,8 @@ const ABU_DHABI = id(12);
 const HOTEL = { _id: id(21), name: 'The Marina Palace', stars: 5, roomTypes: [{ name: 'Deluxe King', nightlyRate: 39_000, maxOccupancy: 2 }, { name: 'Suite', nightlyRate: 90_000, maxOccupancy: 4 }] } as Hotel;
 const SAFARI = { _id: id(31), name: 'Desert Safari', pricePerPerson: 8_500 } as Activity;
 
-const day = (date: string, patch: Partial<TourDayFormValue> = {}): TourDayFormValue => ({ ...nextTourDay(undefined, date), ...patch });
+/** A customized tour's day: dated, with rooms. */
+const day = (date: string, patch: Partial<TourDayFormValue> = {}): TourDayFormValue => ({ ...(nextDay(undefined, { first: date, rooms: true }) as TourDayFormValue), ...patch });
 const line = (patch: Partial<LineFormValue>): LineFormValue => ({ ...emptyLine(), quantity: 1, unitCost: 0, ...patch });
 
 beforeAll(() => initI18n('en'));
@@ -96,7 +89,7 @@ describe('the builder’s model', () => {
     const moved = withDeparture({ departure: '2027-05-10', arrival: '2027-05-12', days }, '2027-06-30');
     expect([moved.departure, moved.arrival, ...moved.days.map((d) => d.date)]).toEqual(['2027-06-30', '2027-07-02', '2027-06-30', '2027-07-01', '2027-07-02']);
     const stay = day('2027-12-31', { destinationId: DUBAI, hotelId: HOTEL._id, roomType: 'Suite', rooms: 2, activityIds: [SAFARI._id], notes: 'x' });
-    expect(nextTourDay(stay, '2027-12-01')).toEqual({ date: '2028-01-01', destinationId: DUBAI, hotelId: HOTEL._id, roomType: 'Suite', rooms: 2, activityIds: [], transfers: '', meals: ['breakfast'], notes: '' });
+    expect(nextDay(stay, { first: '2027-12-01', rooms: true })).toEqual({ date: '2028-01-01', destinationId: DUBAI, hotelId: HOTEL._id, roomType: 'Suite', rooms: 2, activityIds: [], transfers: '', meals: ['breakfast'], notes: '' });
   });
 
   it('prices the days from the catalogue: one line per stay (nights × rooms at the nightly rate), one per activity for the travellers, with the default markup', () => {
@@ -106,14 +99,14 @@ describe('the builder’s model', () => {
       day('2027-05-12', { destinationId: DUBAI, hotelId: HOTEL._id, roomType: 'Suite', rooms: 1 }),
       day('2027-05-13', { destinationId: ABU_DHABI }),
     ];
-    const priced = linesForDays(plan, new Map([[HOTEL._id, HOTEL]]), new Map([[SAFARI._id, SAFARI]]), { adults: 3, children: 1 }, [], 1_500);
+    const priced = costDays(plan, new Map([[HOTEL._id, HOTEL]]), new Map([[SAFARI._id, SAFARI]]), { adults: 3, children: 1 }, [], 1_500);
     expect(priced.map((l) => [l.kind, l.dayNumber, l.description, l.quantity, l.unit, l.unitCost, l.markupType, l.markup])).toEqual([
       ['hotels', 1, 'The Marina Palace, Deluxe King', 4, 'per-room-night', 39_000, 'percent', 1_500],
       ['activities', 2, 'Desert Safari', 4, 'per-person', 8_500, 'percent', 1_500],
       ['hotels', 3, 'The Marina Palace, Suite', 1, 'per-room-night', 90_000, 'percent', 1_500],
     ]);
     // Pricing again adds only what the lines lack.
-    expect(linesForDays(plan, new Map([[HOTEL._id, HOTEL]]), new Map([[SAFARI._id, SAFARI]]), { adults: 3, children: 1 }, priced, 1_500)).toEqual([]);
+    expect(costDays(plan, new Map([[HOTEL._id, HOTEL]]), new Map([[SAFARI._id, SAFARI]]), { adults: 3, children: 1 }, priced, 1_500)).toEqual([]);
   });
 
   it('totals the lines as typed with the pricing function the server stores with; lines not yet priceable count for nothing', () => {
@@ -159,7 +152,7 @@ describe('starting from a package', () => {
   } as unknown as PersonalizedTourDetail;
 
   it('puts day N on departure + N − 1, keeps each line on its day by place, and prices it for the tour’s party', () => {
-    const plan = planFromPackage(pkg, '2027-03-30', { adults: 3, children: 2 });
+    const plan = planFromPersonalized(pkg, '2027-03-30', { adults: 3, children: 2 });
     expect(plan.arrival).toBe('2027-04-02');
     expect(plan.days.map((d) => [d.date, d.hotelId, d.rooms, d.activityIds])).toEqual([
       ['2027-03-30', id(21), 3, [id(31)]],
@@ -229,10 +222,13 @@ function Builder({ values }: { values: TourFormValues }) {
   form = useForm<TourFormValues>({ defaultValues: values });
   const lines = form.watch('lines');
   const { totals } = liveTotals(lines, 2);
+  // The builder's own editors, as BuilderPlan composes them (its customer view aside).
+  const days = useBuilderDays(form);
+  const lineProps = useBuilderLines(form);
   return (
     <>
-      <TourDayEditor control={form.control} getValues={form.getValues} setValue={form.setValue} errors={form.formState.errors.days} />
-      <TourLinesTable control={form.control} getValues={form.getValues} setValue={form.setValue} currency="USD" />
+      <DayEditor {...days} form={planForm(form)} />
+      <LineEditor {...lineProps} form={planForm(form)} currency="USD" />
       <TotalsCard totals={totals} currency="USD" live />
       <ConfirmDialog />
     </>

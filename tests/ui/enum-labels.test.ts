@@ -9,8 +9,7 @@ import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, VENDOR_SERVICES } from '.
 import { LEAD_EVENTS } from '../../src/machines/lead-machine';
 import { ACCOUNT_TYPES, CHART_OF_ACCOUNTS, PAYMENT_METHODS, SOURCE_TYPES } from '../../src/api/finance/contract';
 import { GROUP_TOUR_STATUSES } from '../../src/api/tours/group/contract';
-import { MEALS, TRAVELLER_TYPES } from '../../src/api/tours/package-plan';
-import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES } from '../../src/api/tours/personalized/contract';
+import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, MEALS, TRAVELLER_TYPES } from '../../src/api/tours/tour-plan';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { restingStates } from '../../src/machines/workflow';
 import { i18next, initI18n, loadLocale } from '../../src/ui/i18n';
@@ -51,9 +50,9 @@ const LABELS: [where: string, values: readonly string[]][] = [
   ['groupTours.statuses', GROUP_TOUR_STATUSES],
   ['tourPlan', TRAVELLER_TYPES],
   ['tourPlan.meals', MEALS],
-  ['personalizedTours.lines.kinds', LINE_KINDS],
-  ['personalizedTours.lines.units', LINE_UNITS],
-  ['personalizedTours.lines.markupTypes', MARKUP_TYPES],
+  ['tourPlan.lines.kinds', LINE_KINDS],
+  ['tourPlan.lines.units', LINE_UNITS],
+  ['tourPlan.lines.markupTypes', MARKUP_TYPES],
 ];
 
 describe('coded values are shown in words (issue 21)', () => {

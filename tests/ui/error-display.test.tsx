@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { configureApiClient, errorMessage, ApiError } from '../../src/api/client';
 import type { LeadDetail } from '../../src/api/leads/contract';
 import { LoseLeadDialog } from '../../src/features/leads/lead-workflow';
-import { changeLanguage, currentLanguage, initI18n, translateApi } from '../../src/ui/i18n';
+import { changeLanguage, currentLanguage, initI18n, moneyInLanguage, translateApi } from '../../src/ui/i18n';
 import { createQueryClient } from '../../src/ui/query-client';
 
 /**
@@ -33,7 +33,7 @@ function openDialog() {
 describe('errors in the member’s language', () => {
   beforeAll(async () => {
     await initI18n('ae');
-    configureApiClient({ translate: translateApi, language: currentLanguage, onUnauthorized: vi.fn() });
+    configureApiClient({ translate: translateApi, language: currentLanguage, money: moneyInLanguage, onUnauthorized: vi.fn() });
   });
   afterAll(() => changeLanguage('en'));
   beforeEach(() => {
@@ -83,6 +83,18 @@ describe('errors in the member’s language', () => {
     expect(errorMessage(seats)).toBe('جميع مقاعد الاشتراك البالغة 10 مشغولة: عطّل عضوًا أو أضف مقاعد.');
   });
 
+  it('says money in a refusal in the member’s language and number format, never as minor units', async () => {
+    const over = new ApiError('The payment is more than the open balance (USD 557.00)', 409, 'PAYMENT_EXCEEDS_BALANCE', undefined, { open: 55_700, amount: 60_000, currency: 'USD', money: ['open', 'amount'] });
+    try {
+      await changeLanguage('de');
+      expect(errorMessage(over)).toBe('Die Zahlung ist höher als der offene Betrag der Buchung (557,00\u00a0$).');
+      await changeLanguage('ja');
+      expect(errorMessage(over)).toBe('支払額が予約の未払い残高を超えています（$557.00）。');
+    } finally {
+      await changeLanguage('ae');
+    }
+  });
+
   it('falls back to the server’s English message for a code it does not know', () => {
     expect(errorMessage(new ApiError('Something new went wrong', 409, 'SOMETHING_NEW'))).toBe('Something new went wrong');
   });
@@ -90,9 +102,9 @@ describe('errors in the member’s language', () => {
   it('an English member reads the server’s own words, the most precise', async () => {
     await changeLanguage('en');
     try {
-      expect(errorMessage(new ApiError('Only a lost lead can be reopened; this one is won', 409, 'TRANSITION_NOT_ALLOWED'))).toBe('Only a lost lead can be reopened; this one is won');
+      expect(errorMessage(new ApiError('Only a lost or won lead can be reopened; this one is new', 409, 'TRANSITION_NOT_ALLOWED'))).toBe('Only a lost or won lead can be reopened; this one is new');
       await changeLanguage('de');
-      expect(errorMessage(new ApiError('Only a lost lead can be reopened; this one is won', 409, 'TRANSITION_NOT_ALLOWED'))).toBe('Das ist im aktuellen Zustand des Datensatzes nicht erlaubt.');
+      expect(errorMessage(new ApiError('Only a lost or won lead can be reopened; this one is new', 409, 'TRANSITION_NOT_ALLOWED'))).toBe('Das ist im aktuellen Zustand des Datensatzes nicht erlaubt.');
     } finally {
       await changeLanguage('ae');
     }

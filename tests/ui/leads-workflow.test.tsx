@@ -72,7 +72,7 @@ describe('the lead pipeline on the lead’s page', () => {
     ['qualified', ['QUOTE', 'LOSE']],
     // Won only through a booking: never a button.
     ['quoted', ['LOSE']],
-    ['won', []],
+    ['won', ['REOPEN']], // a returning customer's new enquiry
     ['lost', ['REOPEN']],
   ])('in %s offers exactly %j (what the lead machine accepts)', (status, events) => {
     renderPipeline(status);

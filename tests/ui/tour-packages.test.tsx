@@ -3,22 +3,24 @@ import { act, cleanup, configure, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { useForm, type Control, type UseFormGetValues, type UseFormSetValue } from 'react-hook-form';
+import { useForm, type UseFormGetValues } from 'react-hook-form';
 import * as v from 'valibot';
 import type { Activity } from '../../src/api/catalogue/activities/contract';
 import type { Hotel } from '../../src/api/catalogue/hotels/contract';
 import { toQueryString } from '../../src/api/client';
 import { groupToursQuery } from '../../src/api/tours/group/contract';
 import { createPersonalizedTourInput, personalizedToursQuery } from '../../src/api/tours/personalized/contract';
-import { DayPlanEditor, nextDay, withDestination, type DayFormValue, type PlanFormValues } from '../../src/features/tours/package-day-editor';
-import { daysToSend, missingDestinations, planResolver } from '../../src/features/tours/package-parts';
-import { emptyLine, linesFromDays } from '../../src/features/tours/personalized-lines-editor';
-import { PACKAGE_FILTER_PARAMS } from '../../src/features/tours/personalized-tours-page';
-import { GROUP_FILTER_PARAMS } from '../../src/features/tours/group-tours-page';
-import { SeatsBar, seatShares } from '../../src/features/tours/group-seats';
+import { costDays, PERSONALIZED_PARTY } from '../../src/domain/tour-costing';
+import { GROUP_FILTER_PARAMS } from '../../src/features/tours/group/group-tours-page';
+import { SeatsBar, seatShares } from '../../src/features/tours/group/seats-bar';
+import { PERSONALIZED_FILTER_PARAMS } from '../../src/features/tours/personalized/personalized-tours-page';
+import { DayEditor } from '../../src/features/tours/shared/day-editor';
+import { LineEditor } from '../../src/features/tours/shared/line-editor';
+import { daysToSend, emptyLine, missingDestinations, nextDay, planForm, withDestination, type DayFormValue, type LineFormValue, type PlanFormValues } from '../../src/features/tours/shared/plan-model';
+import { planResolver } from '../../src/features/tours/shared/plan-resolver';
 import { initI18n } from '../../src/ui/i18n';
-import en from '../../src/ui/i18n/locales/en/tour-packages';
-import ae from '../../src/ui/i18n/locales/ae/tour-packages';
+import en from '../../src/ui/i18n/locales/en/personalized-group-tours';
+import ae from '../../src/ui/i18n/locales/ae/personalized-group-tours';
 import { toQuery, useListState, type FilterParamKind, type ListState } from '../../src/ui/list-page';
 import { createQueryClient } from '../../src/ui/query-client';
 import { parseQuery } from '../../server/http/query';
@@ -29,7 +31,8 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const DUBAI = id(11);
 const ABU_DHABI = id(12);
-const day = (n: number, patch: Partial<DayFormValue> = {}): DayFormValue => ({ ...nextDay(n), ...patch });
+/** A personalized or group tour's day (its number is its place). */
+const day = (_place: number, patch: Partial<DayFormValue> = {}): DayFormValue => ({ ...nextDay(undefined), ...patch });
 
 beforeAll(() => initI18n('en'));
 afterEach(cleanup);
@@ -53,7 +56,7 @@ const serverReads = <S extends v.GenericSchema>(schema: S, state: ListState) => 
 
 describe('tour lists keep the seed’s filters in the address, in the server’s format', () => {
   it('packages: regions with regionFilter=all, destinations, nights, published; read back and accepted by the server', () => {
-    mount('/personalized-tours', PACKAGE_FILTER_PARAMS);
+    mount('/personalized-tours', PERSONALIZED_FILTER_PARAMS);
     const filters = { regions: [id(1), id(2)], regionFilter: 'all', destinations: [DUBAI], totalNights: '4', isPublished: true, pointOfContact: [id(9)] };
     act(() => current.set({ filters }));
     const params = new URLSearchParams(current.search);
@@ -64,7 +67,7 @@ describe('tour lists keep the seed’s filters in the address, in the server’s
     expect(params.has('destinationFilter')).toBe(false);
     const shared = current.search;
     cleanup();
-    mount(`/personalized-tours${shared}`, PACKAGE_FILTER_PARAMS);
+    mount(`/personalized-tours${shared}`, PERSONALIZED_FILTER_PARAMS);
     expect(current.state.filters).toEqual(filters);
     expect(serverReads(personalizedToursQuery, current.state)).toMatchObject({ regions: [id(1), id(2)], regionFilter: 'all', destinations: [DUBAI], totalNights: [4], isPublished: true, pointOfContact: [id(9)] });
   });
@@ -81,8 +84,9 @@ describe('tour lists keep the seed’s filters in the address, in the server’s
 describe('the day plan’s rules', () => {
   it('a new day stays where the last one was, with its hotel, and no activities', () => {
     const last = day(3, { destinationId: DUBAI, hotelId: id(21), roomType: 'Deluxe King', activityIds: [id(31)], meals: ['breakfast', 'dinner'], notes: 'x' });
-    expect(nextDay(4, last)).toEqual({ dayNumber: 4, destinationId: DUBAI, hotelId: id(21), roomType: 'Deluxe King', activityIds: [], transfers: '', meals: ['breakfast', 'dinner'], notes: '' });
-    expect(nextDay(1)).toMatchObject({ dayNumber: 1, destinationId: null, hotelId: null, meals: ['breakfast'] });
+    // Undated, without rooms: a personalized or group tour's day (a customized tour's: tests/ui/customized-tour-builder.test.tsx).
+    expect(nextDay(last)).toEqual({ destinationId: DUBAI, hotelId: id(21), roomType: 'Deluxe King', activityIds: [], transfers: '', meals: ['breakfast', 'dinner'], notes: '' });
+    expect(nextDay(undefined)).toEqual({ destinationId: null, hotelId: null, roomType: null, activityIds: [], transfers: '', meals: ['breakfast'], notes: '' });
   });
 
   it('moving a day to another destination drops its hotel, room and activities, and adds the destination to the tour', () => {
@@ -98,7 +102,7 @@ describe('the day plan’s rules', () => {
     const base: F = { title: 'Weekend', totalNights: 1, regions: [id(1)], destinations: [DUBAI], days: [], pricePerPerson: { adult: 100, child: 50, infant: 0 } };
     const ok = await resolver({ ...base, days: [day(7, { destinationId: DUBAI }), day(9, { destinationId: DUBAI })] }, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(ok.errors).toEqual({});
-    expect((ok.values as { days: { dayNumber: number }[] }).days.map((d) => d.dayNumber)).toEqual([1, 2]);
+    expect((ok.values as unknown as { days: { dayNumber: number }[] }).days.map((d) => d.dayNumber)).toEqual([1, 2]);
     type DayErrors = { days: ({ destinationId?: { message: string }; dayNumber?: { message: string } } | undefined)[] };
     const missing = await resolver({ ...base, days: [day(1, { destinationId: DUBAI }), day(2)] }, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect((missing.errors as DayErrors).days[1]!.destinationId!.message).toBe('is required');
@@ -121,7 +125,7 @@ describe('costing the days from the catalogue', () => {
       day(5, { destinationId: ABU_DHABI }),
       day(6, { destinationId: DUBAI, hotelId: HOTEL._id, roomType: 'Deluxe King' }),
     ];
-    const lines = linesFromDays(days, new Map([HOTEL, OTHER_HOTEL].map((h) => [h._id, h])), new Map([[SAFARI._id, SAFARI]]), []);
+    const lines = costDays(days, new Map([HOTEL, OTHER_HOTEL].map((h) => [h._id, h])), new Map([[SAFARI._id, SAFARI]]), PERSONALIZED_PARTY, [], 0);
     expect(lines.map((l) => [l.kind, l.dayNumber, l.description, l.quantity, l.unit, l.unitCost])).toEqual([
       ['hotels', 1, 'The Marina Palace, Deluxe King', 2, 'per-room-night', 39_000],
       ['activities', 2, 'Desert Safari', 2, 'per-person', 8_500],
@@ -132,8 +136,8 @@ describe('costing the days from the catalogue', () => {
     ]);
     expect(lines[0]).toMatchObject({ hotelId: HOTEL._id, roomType: 'Deluxe King', activityId: null, markupType: 'percent', markup: 0 });
     // Costing again adds only what is not there yet.
-    expect(linesFromDays(days, new Map([HOTEL, OTHER_HOTEL].map((h) => [h._id, h])), new Map([[SAFARI._id, SAFARI]]), lines)).toEqual([]);
-    expect(linesFromDays(days, new Map(), new Map(), [emptyLine()])).toEqual([]);
+    expect(costDays(days, new Map([HOTEL, OTHER_HOTEL].map((h) => [h._id, h])), new Map([[SAFARI._id, SAFARI]]), PERSONALIZED_PARTY, lines, 0)).toEqual([]);
+    expect(costDays(days, new Map(), new Map(), PERSONALIZED_PARTY, [emptyLine()], 0)).toEqual([]);
   });
 });
 
@@ -152,17 +156,20 @@ function fakeServer(input: RequestInfo | URL) {
 }
 
 let form: { getValues: UseFormGetValues<PlanFormValues> };
-function EditorForm({ days }: { days: DayFormValue[] }) {
-  const f = useForm<PlanFormValues>({ defaultValues: { regions: [id(1)], destinations: [DUBAI], days } });
+function EditorForm({ days, lines }: { days: DayFormValue[]; lines?: LineFormValue[] }) {
+  const f = useForm<PlanFormValues>({ defaultValues: { regions: [id(1)], destinations: [DUBAI], days, ...(lines ? { lines } : {}) } });
   form = f;
   return (
-    <DayPlanEditor control={f.control as Control<PlanFormValues>} getValues={f.getValues} setValue={f.setValue as UseFormSetValue<PlanFormValues>} errors={f.formState.errors.days} departure="2027-03-01" />
+    <>
+      <DayEditor form={planForm(f)} errors={f.formState.errors.days} departure="2027-03-01" />
+      {lines && <LineEditor form={planForm(f)} errors={f.formState.errors.lines} currency="USD" party={() => PERSONALIZED_PARTY} defaultMarkup={0} texts={{ hint: '', fromDays: 'Cost the days', fromDaysHint: '' }} />}
+    </>
   );
 }
-const renderEditor = (days: DayFormValue[]) =>
+const renderEditor = (days: DayFormValue[], lines?: LineFormValue[]) =>
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <EditorForm days={days} />
+      <EditorForm days={days} lines={lines} />
     </QueryClientProvider>,
   );
 const headings = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
@@ -179,7 +186,9 @@ describe('the day editor', () => {
     up.focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(form.getValues('days').map((d) => d.notes)).toEqual(['safari', 'arrive', 'leave']));
-    expect(form.getValues('days').map((d) => d.dayNumber)).toEqual([1, 2, 3]);
+    // Numbered and dated by their place: the moved day is day 1 now.
+    expect(headings()).toEqual(['Day 1 · Mar 1, 2027', 'Day 2 · Mar 2, 2027', 'Day 3 · Mar 3, 2027']);
+    expect(screen.getAllByRole('textbox', { name: 'Notes' }).map((t) => (t as HTMLTextAreaElement).value)).toEqual(['safari', 'arrive', 'leave']);
     // The moved day is now day 1: it cannot go further up, so its "down" button holds the focus.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move day 1 down' })));
     expect((screen.getByRole('button', { name: 'Move day 1 up' }) as HTMLButtonElement).disabled).toBe(true);
@@ -193,13 +202,29 @@ describe('the day editor', () => {
     renderEditor([day(1, { destinationId: DUBAI, notes: 'one' }), day(2, { destinationId: DUBAI, notes: 'two' })]);
     await user.click(screen.getByRole('button', { name: 'Add a day' }));
     expect(form.getValues('days')).toHaveLength(3);
-    expect(form.getValues('days')[2]).toMatchObject({ dayNumber: 3, destinationId: DUBAI, notes: '' });
+    expect(form.getValues('days')[2]).toMatchObject({ destinationId: DUBAI, notes: '' });
+    expect(headings().at(-1)).toBe('Day 3 · Mar 3, 2027');
     await user.click(screen.getByRole('button', { name: 'Remove day 1' }));
-    expect(form.getValues('days').map((d) => [d.dayNumber, d.notes])).toEqual([
-      [1, 'two'],
-      [2, ''],
+    await waitFor(() => expect(form.getValues('days').map((d) => d.notes)).toEqual(['two', '']));
+    expect(headings()).toEqual(['Day 1 · Mar 1, 2027', 'Day 2 · Mar 2, 2027']);
+  });
+
+  it('moves a personalized tour’s priced lines with their day, and prices each line as it is typed', async () => {
+    const user = userEvent.setup();
+    const line = (patch: Partial<LineFormValue>): LineFormValue => ({ ...emptyLine(), ...patch });
+    renderEditor([day(1, { notes: 'arrive' }), day(2, { notes: 'safari' })], [line({ kind: 'activities', dayNumber: 2, description: 'Safari', quantity: 2, unitCost: 8_500 }), line({ kind: 'fee', description: 'Fee', unitCost: 5_000 })]);
+    screen.getByRole('button', { name: 'Move day 2 up' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(form.getValues('days').map((d) => d.notes)).toEqual(['safari', 'arrive']));
+    expect(form.getValues('lines')!.map((l) => [l.description, l.dayNumber])).toEqual([
+      ['Safari', 1],
+      ['Fee', null],
     ]);
-    expect(headings()).toHaveLength(2);
+    // The same line editor as the builder's: live prices, a new line at the kind's markup (none for a personalized tour).
+    expect(screen.getAllByTestId('line-sell').map((c) => c.textContent)).toEqual(['$170.00', '$50.00']);
+    await user.click(screen.getByRole('button', { name: 'Add a line' }));
+    await waitFor(() => expect(form.getValues('lines')).toHaveLength(3));
+    expect(form.getValues('lines')![2]).toMatchObject({ markupType: 'percent', markup: 0, dayNumber: null });
   });
 
   it('choosing a day’s destination adds it to the tour’s destinations', async () => {

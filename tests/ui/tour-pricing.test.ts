@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitEvenly, sumMinor } from '../../src/domain/money';
-import { MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceLine, priceTour, type LineToPrice, type Markup } from '../../src/domain/tour-pricing';
+import { livePrice, liveTotals, MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceLine, priceTour, priceTourLines, type LineToPrice, type Markup } from '../../src/domain/tour-pricing';
 
 /** The tour pricing function (src/domain/tour-pricing.ts) the builder and the server share. */
 const KINDS = ['hotels', 'flights', 'transfers', 'activities', 'visa', 'land-part', 'others', 'fee', 'discount'] as const;
@@ -130,5 +130,21 @@ describe('tour pricing', () => {
     expect(() => priceLine({ kind: 'hotels', quantity: 0, unitCost: 1, markup: { amount: 0 } })).toThrow(RangeError);
     expect(() => priceLine({ kind: 'hotels', quantity: 1, unitCost: -1, markup: { amount: 0 } })).toThrow(RangeError);
     expect(() => priceLine({ kind: 'hotels', quantity: 1.5, unitCost: 1, markup: { amount: 0 } })).toThrow(RangeError);
+  });
+
+  it('prices lines in their stored shape (markupType, markup) and as typed exactly as the function itself', () => {
+    const stored = (l: LineToPrice) => ({ kind: l.kind, quantity: l.quantity, unitCost: l.unitCost, ...('basisPoints' in l.markup ? { markupType: 'percent' as const, markup: l.markup.basisPoints } : { markupType: 'amount' as const, markup: l.markup.amount }) });
+    fc.assert(
+      fc.property(tourArb, ({ lines, pax }) => {
+        const expected = priceTour(lines, pax);
+        expect(priceTourLines(lines.map(stored), pax).totals).toEqual(expected.totals);
+        expect(liveTotals(lines.map(stored), pax)).toEqual({ totals: expected.totals, tooLarge: false });
+        lines.forEach((l, i) => expect(livePrice(stored(l))).toEqual(priceLine(lines[i]!)));
+      }),
+    );
+    // A line not typed far enough counts for nothing, and prices as nothing.
+    const typing = { kind: 'hotels', quantity: null, unitCost: 10_000, markupType: 'percent' as const, markup: 1_000 };
+    expect(livePrice(typing)).toBeNull();
+    expect(liveTotals([typing], 2).totals).toMatchObject({ cost: 0, sell: 0 });
   });
 });

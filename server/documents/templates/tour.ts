@@ -1,4 +1,4 @@
-import type { Meal } from '../../../src/api/tours/package-plan';
+import type { Meal } from '../../../src/api/tours/tour-plan';
 import type { DocumentTemplate, DocumentWriter } from '../render';
 
 /**

@@ -27,7 +27,7 @@ import {
 import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { workflowRequest } from '../common/workflow';
 import { PAYMENT_METHODS } from '../finance/contract';
-import { MAX_NIGHTS, TRAVELLER_TYPES, memberRefSchema, travellerPricesSchema } from '../tours/package-plan';
+import { MAX_NIGHTS, TRAVELLER_TYPES, memberRefSchema, travellerPricesSchema } from '../tours/tour-plan';
 import { BOOKING_STATES, bookingMachine, type BookingContext, type BookingEvent } from '../../machines/booking-machine';
 import { PAYMENT_STATES, paymentMachine, type PaymentEvent } from '../../machines/payment-machine';
 import { INSTALLMENT_STATUSES, PAYMENT_STATUSES } from '../../domain/installment-plan';
@@ -122,7 +122,7 @@ export type Payment = v.InferOutput<typeof paymentSchema>;
 export const tourRefSchema = v.object({
   _id: uuid,
   title: v.string(),
-  /** The customized tour's version the customer accepted; null for packages and departures. */
+  /** The customized tour's version the customer accepted; null for personalized tours and departures. */
   version: v.nullable(v.number()),
 });
 
@@ -196,7 +196,7 @@ export const bookingDetailSchema = v.object({
   ...bookingSchema.entries,
   /** The booking machine's context (what its guards read), computed by the server. */
   context: bookingContextSchema,
-  /** Price per person by traveller type, as booked (packages and departures). */
+  /** Price per person by traveller type, as booked (personalized tours and departures). */
   pricePerPerson: v.nullable(travellerPricesSchema),
   travellers: v.array(travellerSchema),
   installments: v.array(installmentSchema),
@@ -208,7 +208,7 @@ export const bookingDetailSchema = v.object({
   cancellationFlatFee: v.number(),
   /** The invoice, once issued. */
   invoice: v.nullable(v.object({ _id: uuid, number: v.string(), issuedOn: calendarDate, dueDate: calendarDate, total: v.number() })),
-  /** What the tour was when booked (the package or departure as it was; the customized tour's sent version). */
+  /** What the tour was when booked (the personalized tour or departure as it was; the customized tour's sent version). */
   tourSnapshot: v.record(v.string(), v.unknown()),
   activity: v.array(bookingActivitySchema),
 });
@@ -239,14 +239,14 @@ export type InstallmentInput = v.InferOutput<typeof installmentInput>;
 
 export const PAX_MISMATCH = (pax: number) => `must list the ${pax} travellers of the pax count (names may come later)`;
 export const VERSION_FOR_CUSTOMIZED = 'is required for a customized tour: the version the customer accepted';
-export const DEPARTURE_FOR_PACKAGE = 'is required for a personalized tour: the day the trip starts';
+export const DEPARTURE_FOR_PERSONALIZED = 'is required for a personalized tour: the day the trip starts';
 export const SET_BY_TOUR = 'is set by the tour and cannot be sent';
 
 /**
  * `POST /bookings`: a booking from a tour for a lead. The grand total is the server's, from the
  * tour (never sent); the plan must sum to it. `tourVersion` names the customized tour's sent
  * version (required for them, refused for the others); `departure` starts a personalized tour
- * (packages have no dates; departures and customized tours bring theirs).
+ * (personalized tours have no dates; departures and customized tours bring theirs).
  */
 export const createBookingInput = v.pipe(
   v.strictObject({
@@ -279,7 +279,7 @@ export const createBookingInput = v.pipe(
   ),
   v.forward(v.check((b) => b.tourType !== 'customized' || b.tourVersion !== undefined, coded('required', VERSION_FOR_CUSTOMIZED, { rule: 'customized' })), ['tourVersion']),
   v.forward(v.check((b) => b.tourType === 'customized' || b.tourVersion === undefined, coded('unknownField', SET_BY_TOUR)), ['tourVersion']),
-  v.forward(v.check((b) => b.tourType !== 'personalized' || b.departure !== undefined, coded('required', DEPARTURE_FOR_PACKAGE, { rule: 'personalized' })), ['departure']),
+  v.forward(v.check((b) => b.tourType !== 'personalized' || b.departure !== undefined, coded('required', DEPARTURE_FOR_PERSONALIZED, { rule: 'personalized' })), ['departure']),
   v.forward(v.check((b) => b.tourType === 'personalized' || b.departure === undefined, coded('unknownField', SET_BY_TOUR)), ['departure']),
 );
 export type CreateBookingInput = v.InferOutput<typeof createBookingInput>;

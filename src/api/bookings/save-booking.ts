@@ -8,6 +8,7 @@ import type { PaymentEvent } from '../../machines/payment-machine';
 import { paymentRequestFor, verifyBookingRequest, type BookingDetail, type ParticipantInput, type Payment, type PaymentInput, type Reminder } from './contract';
 import type { Invoice } from './invoices';
 import { bookingsResource, invoicesResource, paymentReceiptsResource } from './get-bookings';
+import { creditKeys } from '../finance/credit/get-credit';
 
 /**
  * The bookings' writes. Money calls take the Idempotency-Key made when their form opened
@@ -29,6 +30,8 @@ function useBookingMutation<V, R>(name: string, run: (vars: V) => Promise<R>, bo
         queryClient.invalidateQueries({ queryKey: bookingsResource.keys.lists() }),
         queryClient.invalidateQueries({ queryKey: paymentReceiptsResource.keys.all }),
         queryClient.invalidateQueries({ queryKey: invoicesResource.keys.all }),
+        // A payment with a credit note uses it up (what is left, its status).
+        queryClient.invalidateQueries({ queryKey: creditKeys.all }),
       ]),
   });
 }

@@ -2,10 +2,22 @@ import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@t
 import type { AnyStateMachine, EventFromLogic } from 'xstate';
 import type * as v from 'valibot';
 import { api, type CallOptions } from '../client';
+import { IDEMPOTENCY_HEADER } from './idempotency';
 import type { ItemAnswer } from './schemas';
 import { workflowPath, type WorkflowRequest } from './workflow';
 
 type Row = { _id: string };
+
+/**
+ * One event for one record: `also`, fields of the same body the machine's event does not carry
+ * (what the approver read of a quote); `idempotencyKey`, the form's key for a call that moves money.
+ */
+export interface WorkflowEventVars<M extends AnyStateMachine> {
+  id: string;
+  event: EventFromLogic<M>;
+  also?: Record<string, unknown>;
+  idempotencyKey?: string;
+}
 
 /** A cached answer with this record's row in it (a list page, a picker's rows) gets the answered values. */
 function withRecord(cached: unknown, record: Row): unknown {
@@ -40,12 +52,13 @@ export function useWorkflowEvent<M extends AnyStateMachine, B extends v.GenericS
 }) {
   const { request, keys } = options;
   const queryClient = useQueryClient();
-  const send = (id: string, event: EventFromLogic<M>) => {
-    const call = request.method === 'PUT' ? api.put : api.post;
-    return call<ItemAnswer<R>>(workflowPath(request, id), request.bodyOf(event), options.fallback).then((r) => r.data);
+  const send = ({ id, event, also, idempotencyKey }: WorkflowEventVars<M>) => {
+    const call = request.method === 'PUT' ? api.put : request.method === 'PATCH' ? api.patch : api.post;
+    const callOptions = idempotencyKey ? { ...options.fallback, headers: { ...options.fallback.headers, [IDEMPOTENCY_HEADER]: idempotencyKey } } : options.fallback;
+    return call<ItemAnswer<R>>(workflowPath(request, id), { ...(request.bodyOf(event) as object), ...also }, callOptions).then((r) => r.data);
   };
   return useMutation({
-    mutationFn: ({ id, event }: { id: string; event: EventFromLogic<M> }) => send(id, event),
+    mutationFn: send,
     onSuccess(record, { id, event }) {
       const detail = keys.detail(id);
       const others = (q: { queryKey: QueryKey }) => q.queryKey.length !== detail.length || q.queryKey.some((part, i) => part !== detail[i]);

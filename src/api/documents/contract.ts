@@ -25,7 +25,8 @@ export const MAX_ATTACHMENTS = 10;
 export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'text/plain', 'text/csv'] as const;
 
 export const languageSchema = oneOf(LOCALES, 'must be a supported language');
-export const documentLanguageQuery = v.strictObject({ lang: v.optional(languageSchema, 'en') });
+/** A document's language: the one asked for, else the record's own (a booking's), else English. */
+export const documentLanguageQuery = v.strictObject({ lang: v.optional(languageSchema) });
 
 const MAX_RECIPIENTS = 20;
 /** One address, a comma-separated list, or a repeated field (multipart). */

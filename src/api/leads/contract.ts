@@ -277,7 +277,7 @@ export const leadStatusRequest = workflowRequest({
 export function describeLeadRefusal(state: string, event: LeadEvent): string {
   if (event.type === 'WIN' && state === 'quoted') return 'A lead is won only when a booking is created for it';
   if (event.type === 'LOSE' && state !== 'lost' && state !== 'won') return 'A reason is required to mark a lead lost';
-  if (event.type === 'REOPEN') return `Only a lost lead can be reopened; this one is ${state}`;
+  if (event.type === 'REOPEN') return `Only a lost or won lead can be reopened; this one is ${state}`;
   return `A ${state} lead cannot be marked ${STATUS_OF[event.type]}`;
 }
 

@@ -28,7 +28,7 @@ import { workflowRequest } from '../common/workflow';
 import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { BOOKING_STATES, MAX_PAX, TOUR_TYPES } from '../bookings/contract';
 import { PAYMENT_METHODS } from '../finance/contract';
-import { MAX_NIGHTS, memberRefSchema } from '../tours/package-plan';
+import { MAX_NIGHTS, memberRefSchema } from '../tours/tour-plan';
 import { VENDOR_SERVICES } from '../vendors/contract';
 import { MISSING_NEEDS, NEXT_STEPS, OPERATION_STATES, operationMachine, type OperationEvent } from '../../machines/operation-machine';
 import { VOUCHER_STATES, voucherMachine, type VoucherEvent } from '../../machines/voucher-machine';
@@ -59,6 +59,8 @@ export const OPERATION_ERRORS = {
   vendorServiceMismatch: 'VENDOR_SERVICE_MISMATCH',
   /** 409: a payment above what is still owed on the voucher or expense. */
   paymentExceedsOwed: 'PAYMENT_EXCEEDS_OWED',
+  /** 409: a voucher's cost or an expense's amount lowered below what was paid on it. */
+  belowPaid: 'BELOW_PAID',
   /** 409: paying a void voucher. */
   voucherNotPayable: 'VOUCHER_NOT_PAYABLE',
   /** 409: changing the fields of a voucher that is no longer a draft. */

@@ -15,6 +15,7 @@ import {
   type UpdateExpenseInput,
   type UpdateVoucherInput,
   type VendorPaymentInput,
+  type VendorRefundInput,
 } from './contract';
 import { operationsResource } from './get-operations';
 
@@ -108,5 +109,17 @@ export const useExpensePayment = () =>
     'expense-payment',
     ({ operationId, expenseId, input, key }: { operationId: string; expenseId: string; input: VendorPaymentInput; key: string }) =>
       answer(api.post(operationPaths.expensePayment(operationId, expenseId), input, keyed(key, fallback('operations.errors.payment', 'Failed to record payment')))),
+    MONEY_VIEWS,
+  );
+
+/**
+ * Money a vendor gave back for a void voucher of a cancelled trip (`POST …/voucher/{voucherId}/vendor-refund`,
+ * the form's Idempotency-Key): what it was expected to give back is settled, an incoming vendor transaction.
+ */
+export const useVendorRefund = () =>
+  useOperationMutation(
+    'vendor-refund',
+    ({ operationId, voucherId, input, key }: { operationId: string; voucherId: string; input: VendorRefundInput; key: string }) =>
+      answer(api.post(operationPaths.vendorRefund(operationId, voucherId), input, keyed(key, fallback('cancellations.errors.vendorRefund', 'Failed to record the vendor refund')))),
     MONEY_VIEWS,
   );

@@ -15,6 +15,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
 import type * as v from 'valibot';
 import { AiUsage } from '../../ui/ai-usage';
+import { CancellationPolicyForm } from './cancellation-policy-form';
 import { CONFIG_MODULES, EMAIL_SECURITY, configSettingsSchemas, type ConfigModule } from '../../api/admin/configurations/contract';
 import { useConfigurations, useUpdateConfiguration } from '../../api/admin/configurations/get-configurations';
 import { LEAD_SOURCES } from '../../api/leads/constants';
@@ -49,7 +50,7 @@ const FIELDS: Record<ConfigModule, [string, Kind][]> = {
     ['defaultCapacity', 'number'],
     ['holdSeatsMinutes', 'number'],
   ],
-  // The tiers and flat fee have their own editor (src/features/cancellations).
+  // The tiers and flat fee have their own editor (./cancellation-policy-form.tsx).
   cancellations: [],
   regions: [['showOnWebsite', 'switch']],
   destionations: [['showOnWebsite', 'switch']],
@@ -187,7 +188,11 @@ export function ConfigurationsPage() {
           <TabView scrollable>
             {CONFIG_MODULES.map((m) => (
               <TabPanel key={m} header={t(`configurations.modules.${m}`)}>
-                <ModuleSettingsForm module={m} settings={byModule.get(m) ?? {}} readOnly={!can('configurations', 'update')} />
+                {m === 'cancellations' ? (
+                  <CancellationPolicyForm settings={byModule.get(m) ?? {}} readOnly={!can('configurations', 'update')} />
+                ) : (
+                  <ModuleSettingsForm module={m} settings={byModule.get(m) ?? {}} readOnly={!can('configurations', 'update')} />
+                )}
                 {m === 'emailConfig' && <EmailTools canTest={can('configurations', 'update')} />}
                 {m === 'aiConfig' && <AiUsage />}
               </TabPanel>

@@ -7,7 +7,10 @@ import { Button } from 'primereact/button';
 import { toast } from 'sonner';
 import { openToPay } from '../../domain/balance';
 import { todayIn } from '../../domain/calendar';
-import { failPaymentInput, participantInput, paymentInput, PAYMENT_METHODS, TRAVELLER_TYPES, type BookingDetail, type Payment, type PaymentInput, type Traveller } from '../../api/bookings/contract';
+import { BOOKING_PAYMENT_METHODS, failPaymentInput, participantInput, paymentInput, TRAVELLER_TYPES, type BookingDetail, type Payment, type PaymentInput, type Traveller } from '../../api/bookings/contract';
+import { creditNotesResource } from '../../api/finance/credit/get-credit';
+import { USABLE_CREDIT_NOTE_STATES } from '../../machines/credit-note-machine';
+import { CancellationRequestAction } from '../../ui/cancellation-request';
 import { useBooking } from '../../api/bookings/get-bookings';
 import { proofUrl, useBookingEvent, useGenerateInvoice, usePaymentEvent, useRecordPayment, useSendReminder, useUpdateParticipant } from '../../api/bookings/save-booking';
 import { newIdempotencyKey } from '../../api/common/idempotency';
@@ -63,22 +66,48 @@ function TravellerDialog({ booking, traveller, onClose }: { booking: BookingDeta
   );
 }
 
+/**
+ * The customer's credit notes this payment may use (`GET /credit-notes?lead=…&status=issued`: the
+ * same customer's, through their contact), those still valid today and with something left.
+ */
+function useUsableCreditNotes(booking: BookingDetail, enabled: boolean) {
+  const today = useToday();
+  const query = useQuery({ ...creditNotesResource.listQueryOptions({ lead: booking.lead._id, status: USABLE_CREDIT_NOTE_STATES, limit: 100 }), enabled });
+  return { ...query, notes: (query.data?.data ?? []).filter((n) => n.remaining > 0 && n.validUntil >= today) };
+}
+
 function PaymentDialog({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
   const { t } = useTranslation();
+  const can = useCan();
+  const fmt = useBookingFormatters();
   const today = useToday();
   const record = useRecordPayment();
   // One key per opening of the form: a double click or a retry is the same payment.
   const [key] = useState(newIdempotencyKey);
   const [proof, setProof] = useState<File | null>(null);
   const open = openToPay(booking.grandTotal, booking.paid, booking.pendingAmount);
-  const { control, handleSubmit, setError } = useForm<PaymentInput>({
+  const { control, handleSubmit, setError, setValue, watch } = useForm<PaymentInput>({
     resolver: contractResolver(paymentInput) as never,
     defaultValues: { amount: Math.max(0, Math.min(open, booking.installments.find((i) => i.open > 0)?.open ?? open)), paymentMethod: 'bank-transfer', paidOn: today, reference: '', notes: '' },
   });
+  const method = watch('paymentMethod');
+  const byCreditNote = method === 'credit-note';
+  // A credit note is read from the cancellations' lists: offered to who may see them.
+  const methods = BOOKING_PAYMENT_METHODS.filter((m) => m !== 'credit-note' || can('cancellations', 'view'));
+  const credit = useUsableCreditNotes(booking, byCreditNote);
+  const noteId = watch('creditNoteId');
+  const note = credit.notes.find((n) => n._id === noteId);
+  const money = (n: number) => fmt.money(n, booking.currency);
   const onSubmit = handleSubmit(async (input) => {
+    // Never more than the note has left nor than is open (the server refuses both; said here first).
+    if (byCreditNote && note && input.amount > Math.min(note.remaining, open)) {
+      setError('amount', { type: 'tooLarge', message: t('cancellations.creditNote.tooMuch', { max: money(Math.min(note.remaining, open)) }) });
+      return;
+    }
     try {
-      await record.mutateAsync({ bookingId: booking._id, input, proof, key });
-      toast.success(t('bookings.payments.recorded'));
+      await record.mutateAsync({ bookingId: booking._id, input: byCreditNote ? input : { ...input, creditNoteId: undefined }, proof: byCreditNote ? null : proof, key });
+      // A credit note pays at once (nothing for finance to verify).
+      toast.success(byCreditNote && note ? t('cancellations.creditNote.paid', { amount: money(input.amount), number: note.number }) : t('bookings.payments.recorded'));
       onClose();
     } catch (e) {
       applyServerIssues(e, setError as never);
@@ -87,14 +116,41 @@ function PaymentDialog({ booking, onClose }: { booking: BookingDetail; onClose: 
   return (
     <FormDialog id="payment-form" header={t('bookings.payments.record')} onClose={onClose} onSubmit={onSubmit} submitting={record.isPending} width={560}>
       <MoneyField control={control} name="amount" label={t('bookings.payments.amount')} currency={booking.currency} />
-      <SelectField control={control} name="paymentMethod" label={t('bookings.payments.method')} options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`finance.methods.${v}`) }))} />
+      <SelectField
+        control={control}
+        name="paymentMethod"
+        label={t('bookings.payments.method')}
+        options={methods.map((v) => ({ value: v, label: t(`finance.methods.${v}`) }))}
+      />
+      {byCreditNote && (
+        <>
+          <SelectField
+            control={control}
+            name="creditNoteId"
+            label={t('cancellations.creditNote.choose')}
+            placeholder={credit.isFetching ? t('shell.loading') : credit.notes.length ? t('cancellations.creditNote.placeholder') : t('cancellations.creditNote.none')}
+            options={credit.notes.map((n) => ({ value: n._id, label: t('cancellations.creditNote.option', { number: n.number, left: money(n.remaining), date: fmt.date(n.validUntil) }) }))}
+          />
+          {note && (
+            <div className="card" data-testid="credit-note-left">
+              <p style={{ margin: 0 }}>{t('cancellations.creditNote.left', { number: note.number, left: money(note.remaining), date: fmt.date(note.validUntil) })}</p>
+              <p className="muted" style={{ margin: 0 }}>
+                {t('cancellations.creditNote.atMost', { max: money(Math.min(note.remaining, open)) })}
+              </p>
+              <Button type="button" size="small" text label={t('cancellations.creditNote.useMost')} onClick={() => setValue('amount', Math.min(note.remaining, open), { shouldValidate: true })} />
+            </div>
+          )}
+        </>
+      )}
       <DateField control={control} name="paidOn" label={t('bookings.payments.paidOn')} />
       <TextField control={control} name="reference" label={t('bookings.payments.reference')} />
       <TextAreaField control={control} name="notes" label={t('bookings.payments.notes')} />
-      <div className="field">
-        <label htmlFor="payment-proof">{t('bookings.payments.proof')}</label>
-        <input id="payment-proof" type="file" accept="application/pdf,image/png,image/jpeg" onChange={(e) => setProof(e.target.files?.[0] ?? null)} />
-      </div>
+      {!byCreditNote && (
+        <div className="field">
+          <label htmlFor="payment-proof">{t('bookings.payments.proof')}</label>
+          <input id="payment-proof" type="file" accept="application/pdf,image/png,image/jpeg" onChange={(e) => setProof(e.target.files?.[0] ?? null)} />
+        </div>
+      )}
     </FormDialog>
   );
 }
@@ -228,6 +284,7 @@ function Booking({ booking }: { booking: BookingDetail }) {
         <span className="grow" />
         <span className="row">
           <OperationLink booking={booking} />
+          <CancellationRequestAction booking={{ _id: booking._id, ref: booking.ref, status: booking.status, currency: booking.currency, customer: booking.customer }} />
           {can('bookings', 'update') && collecting && booking.balance - booking.pendingAmount > 0 && <Button type="button" icon="pi pi-wallet" label={t('bookings.payments.record')} onClick={() => setPaying(true)} />}
           {can('bookings', 'update') && collecting && booking.balance > 0 && (
             <Button
@@ -373,7 +430,15 @@ function Booking({ booking }: { booking: BookingDetail }) {
                 <tr key={p._id} data-payment={p._id} data-status={p.status}>
                   <td data-label={t('bookings.payments.paidOn')}>{fmt.date(p.paidOn)}</td>
                   <td data-label={t('bookings.payments.amount')}>{money(p.amount)}</td>
-                  <td data-label={t('bookings.payments.method')}>{t(`finance.methods.${p.paymentMethod}`)}</td>
+                  <td data-label={t('bookings.payments.method')}>
+                    {t(`finance.methods.${p.paymentMethod}`)}
+                    {p.creditNote && (
+                      <>
+                        {' '}
+                        <bdi data-testid="payment-credit-note">{p.creditNote.number}</bdi>
+                      </>
+                    )}
+                  </td>
                   <td data-label={t('bookings.payments.reference')}>{p.reference && <bdi>{p.reference}</bdi>}</td>
                   <td data-label={t('bookings.payments.status')}>
                     <StatusTag status={p.status} label={t(`bookings.paymentStates.${p.status}`)} />

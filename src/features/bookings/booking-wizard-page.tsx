@@ -32,12 +32,12 @@ import './bookings.css';
 const STEPS = ['tour', 'travellers', 'plan', 'review'] as const;
 
 /**
- * The tours staff may book here: published packages, departures still ahead with their sales open,
+ * The tours staff may book here: published personalized tours, departures still ahead with their sales open,
  * and the customized tour a tour's "Book" started from while it stands sent (its lead's, booked
  * as the version sent).
  */
 function useBookableTours(kind: WizardTour['tourType'], today: string, customizedId: string | null) {
-  const packages = usePersonalizedTours({ isPublished: true, limit: 200, sortBy: 'title', sortOrder: 'asc' });
+  const personalized = usePersonalizedTours({ isPublished: true, limit: 200, sortBy: 'title', sortOrder: 'asc' });
   const departures = useGroupTours({ status: ['open', 'guaranteed'], departure: { from: today }, limit: 200 });
   const customized = useQuery({ ...customizedToursResource.detailQueryOptions(customizedId ?? ''), enabled: kind === 'customized' && !!customizedId });
   return useMemo<WizardTour[]>(() => {
@@ -50,9 +50,9 @@ function useBookableTours(kind: WizardTour['tourType'], today: string, customize
         : [];
     }
     return kind === 'personalized'
-      ? (packages.data?.data ?? []).map((p) => ({ tourType: 'personalized', tourId: p._id, title: p.title, prices: p.pricePerPerson, nights: p.totalNights }))
+      ? (personalized.data?.data ?? []).map((p) => ({ tourType: 'personalized', tourId: p._id, title: p.title, prices: p.pricePerPerson, nights: p.totalNights }))
       : (departures.data?.data ?? []).map((g) => ({ tourType: 'group', tourId: g._id, title: g.title, prices: g.pricePerPerson, nights: g.totalNights, departure: g.departure }));
-  }, [kind, packages.data, departures.data, customized.data]);
+  }, [kind, personalized.data, departures.data, customized.data]);
 }
 
 /** The tour a page's "Book" button started from (`?tourType=group&tourId=…`), chosen once the bookable tours have loaded. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DEPARTURES_AHEAD_DAYS, type MyDayCard, type MyDayCardKey, type MyDayItem } from '../../api/dashboard/contract';
-import { dateOfDay } from '../../api/tours/package-plan';
+import { dateOfDay } from '../../api/tours/tour-plan';
 import { OPEN_LEAD_STATES } from '../../machines/lead-machine';
 import type { ModuleKey } from '../../api/permissions';
 import { useAuth } from '../../ui/auth';

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputNumber } from 'primereact/inputnumber';
 import { toast } from 'sonner';
@@ -11,6 +10,7 @@ import { BCP47, isLocale } from '../../ui/i18n';
 import { typedMinorUnits } from '../../ui/money-field';
 import { useFormatters } from '../../ui/format';
 import { modulePath } from '../../ui/module-paths';
+import { ScreenTabs } from '../../ui/screen-tabs';
 import './finance.css';
 
 /** The account module's screens, as tabs over them. */
@@ -23,30 +23,11 @@ export const ACCOUNT_SCREENS = [
   { path: `${modulePath('account')}/period-lock`, label: 'periodLock.title' },
 ] as const;
 
+export { ScreenTabs };
+
 export function AccountTabs() {
   const { t } = useTranslation();
   return <ScreenTabs label={t('finance.tabs')} screens={ACCOUNT_SCREENS.map((s) => ({ path: s.path, label: t(s.label) }))} />;
-}
-
-/**
- * A module's screens as tabs (links). On a phone they are one row that scrolls sideways: the
- * current one is brought into view.
- */
-export function ScreenTabs({ label, screens }: { label: string; screens: { path: string; label: ReactNode }[] }) {
-  const nav = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
-  return (
-    <nav aria-label={label} className="account-tabs" ref={nav}>
-      {screens.map((s) => (
-        <NavLink key={s.path} to={s.path} end className={({ isActive }) => `p-button p-button-sm ${isActive ? '' : 'p-button-text'}`}>
-          {s.label}
-        </NavLink>
-      ))}
-    </nav>
-  );
 }
 
 /** The i18n key of an account's name (`money:cash` → `finance.accounts.money.cash`; see locales/en/finance.ts). */

@@ -22,6 +22,7 @@ import { LeadQueries } from './lead-queries';
 import { LeadStatusTag } from './lead-status';
 import { LeadTimeline } from './lead-timeline';
 import { LeadTours } from './lead-tours';
+import { LeadBookings } from './lead-bookings';
 import { LeadChat } from '../../ui/lead-chat';
 import { LoseLeadDialog, useLeadWorkflow } from './lead-workflow';
 import { useSalesOwnerOptions } from './member-options';
@@ -151,6 +152,7 @@ export function LeadDetailPage() {
           <LeadFollowUps lead={data} canUpdate={canUpdate} />
           <LeadQueries lead={data} canUpdate={canUpdate} />
           {can('customizedTours', 'view') && <LeadTours lead={data} />}
+          {can('bookings', 'view') && <LeadBookings lead={data} />}
           <LeadTimeline lead={data} />
         </>
       )}

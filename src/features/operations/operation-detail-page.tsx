@@ -19,7 +19,7 @@ import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import { WorkflowActions, type WorkflowAction } from '../../ui/workflow-panel';
-import { ConfirmVoucherDialog, ExpenseFormDialog, VendorPaymentDialog, VoucherFormDialog, VoucherPreviewDialog, type PaymentTarget } from './operation-dialogs';
+import { ConfirmVoucherDialog, ExpenseFormDialog, VendorPaymentDialog, VendorRefundDialog, VendorRefundExpectedDialog, VoucherFormDialog, VoucherPreviewDialog, type PaymentTarget } from './operation-dialogs';
 import { NextStepTag, OperationStatus, useOperationFormatters } from './operations-page';
 import { checklistOf, refusedIds, vendorsNamed } from './steps';
 import './operations.css';
@@ -262,6 +262,31 @@ function VoucherActions({ operation, voucher, onConfirm, onSend }: { operation: 
   );
 }
 
+/**
+ * A voucher's side of a cancellation: what its vendor is expected to give back if the trip is
+ * cancelled (set while it is not void), and once void, what the vendor gave back of it.
+ */
+function VendorRefundLine({ voucher, canSet, label, onSet }: { voucher: Voucher; canSet: boolean; label: string; onSet: () => void }) {
+  const { t } = useTranslation();
+  const fmt = useOperationFormatters();
+  const money = (n: number) => fmt.money(n, voucher.currency);
+  if (COUNTED_VOUCHER.includes(voucher.status)) {
+    if (!canSet && voucher.vendorRefundExpected === 0) return null;
+    return (
+      <div className="vendor-refund-line" data-testid="vendor-refund-expected">
+        <span className="muted">{t('cancellations.vendor.expectedLine', { amount: money(voucher.vendorRefundExpected) })}</span>
+        {canSet && <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={t('cancellations.vendor.setExpected', { label })} title={t('cancellations.vendor.setExpected', { label })} onClick={onSet} />}
+      </div>
+    );
+  }
+  if (voucher.vendorRefunded === 0 && voucher.vendorRefundExpected === 0) return null;
+  return (
+    <div className="vendor-refund-line muted" data-testid="vendor-refunded">
+      {t('cancellations.vendor.refundedLine', { amount: money(voucher.vendorRefunded), expected: money(voucher.vendorRefundExpected) })}
+    </div>
+  );
+}
+
 function Operation({ operation }: { operation: OperationDetail }) {
   const { t, i18n } = useTranslation();
   const can = useCan();
@@ -279,6 +304,8 @@ function Operation({ operation }: { operation: OperationDetail }) {
   const [confirming, setConfirming] = useState<Voucher | null>(null);
   const [previewing, setPreviewing] = useState<Voucher | null>(null);
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
+  const [expecting, setExpecting] = useState<Voucher | null>(null);
+  const [refunding, setRefunding] = useState<Voucher | null>(null);
   const [expenseForm, setExpenseForm] = useState<{ expense?: AdditionalExpense } | null>(null);
   const [noEmail, setNoEmail] = useState<string[]>([]);
   const prefill = usePrefillVouchers();
@@ -422,6 +449,7 @@ function Operation({ operation }: { operation: OperationDetail }) {
                     </td>
                     <td data-label={t('operations.vouchers.paid')} className="num">
                       <PaidCell paid={x.paid} owed={COUNTED_VOUCHER.includes(x.status) ? x.owed : 0} payments={x.payments} currency={x.currency} />
+                      <VendorRefundLine voucher={x} canSet={editable && COUNTED_VOUCHER.includes(x.status)} label={label(x)} onSet={() => setExpecting(x)} />
                     </td>
                     <td data-label={t('operations.vouchers.confirmationNumber')}>
                       <div className="cell-stack">
@@ -442,6 +470,9 @@ function Operation({ operation }: { operation: OperationDetail }) {
                         {editable && <VoucherActions operation={operation} voucher={x} onConfirm={setConfirming} onSend={send} />}
                         {editable && x.owed > 0 && PAYABLE_VOUCHER.includes(x.status) && (
                           <Button type="button" size="small" icon="pi pi-wallet" label={t('operations.vouchers.pay')} onClick={() => setPaying({ kind: 'voucher', id: x._id, label: label(x), owed: x.owed })} data-pay={x._id} />
+                        )}
+                        {can('operations', 'update') && !COUNTED_VOUCHER.includes(x.status) && x.paid - x.vendorRefunded > 0 && (
+                          <Button type="button" size="small" outlined icon="pi pi-download" label={t('cancellations.vendor.record')} aria-label={t('cancellations.vendor.recordOf', { label: label(x) })} onClick={() => setRefunding(x)} data-vendor-refund={x._id} />
                         )}
                       </span>
                     </td>
@@ -509,6 +540,8 @@ function Operation({ operation }: { operation: OperationDetail }) {
       {confirming && <ConfirmVoucherDialog operation={operation} voucher={confirming} label={label(confirming)} onClose={() => setConfirming(null)} />}
       {previewing && <VoucherPreviewDialog operation={operation} voucher={previewing} label={label(previewing)} onClose={() => setPreviewing(null)} />}
       {paying && <VendorPaymentDialog operation={operation} target={paying} onClose={() => setPaying(null)} />}
+      {expecting && <VendorRefundExpectedDialog operation={operation} voucher={expecting} label={label(expecting)} onClose={() => setExpecting(null)} />}
+      {refunding && <VendorRefundDialog operation={operation} voucher={refunding} label={label(refunding)} onClose={() => setRefunding(null)} />}
       {expenseForm && <ExpenseFormDialog operation={operation} expense={expenseForm.expense} onClose={() => setExpenseForm(null)} />}
     </>
   );

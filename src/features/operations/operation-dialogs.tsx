@@ -16,16 +16,19 @@ import {
   updateExpenseInput,
   updateVoucherInput,
   vendorPaymentInput,
+  vendorRefundInput,
   VENDOR_SERVICES,
   type AdditionalExpense,
   type CreateExpenseInput,
   type CreateVoucherInput,
   type OperationDetail,
   type VendorPaymentInput,
+  type VendorRefundInput,
   type Voucher,
 } from '../../api/operations/contract';
 import { voucherPdfUrl } from '../../api/operations/get-operations';
-import { useCreateExpense, useCreateVoucher, useExpensePayment, useUpdateExpense, useUpdateVoucher, useVoucherEvent, useVoucherPayment } from '../../api/operations/save-operation';
+import { useCreateExpense, useCreateVoucher, useExpensePayment, useUpdateExpense, useUpdateVoucher, useVendorRefund, useVoucherEvent, useVoucherPayment } from '../../api/operations/save-operation';
+import { money as moneySchema } from '../../api/common/schemas';
 import { vendorsResource } from '../../api/vendors/get-vendors';
 import type { VendorService } from '../../api/vendors/contract';
 import { useAuth } from '../../ui/auth';
@@ -305,5 +308,106 @@ export function VoucherPreviewDialog({ operation, voucher, label, onClose }: { o
       </p>
       <DocumentPreview url={url} title={t('operations.vouchers.pdfTitle', { label })} />
     </Dialog>
+  );
+}
+
+const expectedInput = v.strictObject({ vendorRefundExpected: moneySchema(0) });
+
+/**
+ * What the vendor gives back if the trip is cancelled (the cancellation's terms with it): set while
+ * the voucher is not void, never above its cost. The cancellation quote shows it as the vendors' side.
+ */
+export function VendorRefundExpectedDialog({ operation, voucher, label, onClose }: { operation: Pick<OperationDetail, '_id' | 'currency'>; voucher: Voucher; label: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fmt = useOperationFormatters();
+  const update = useUpdateVoucher();
+  const { control, handleSubmit, setError, formState } = useForm<{ vendorRefundExpected?: number }, unknown, v.InferOutput<typeof expectedInput>>({
+    resolver: contractResolver<typeof expectedInput, { vendorRefundExpected?: number }>(expectedInput),
+    defaultValues: { vendorRefundExpected: voucher.vendorRefundExpected },
+  });
+  const onSubmit = handleSubmit(async (input) => {
+    if (input.vendorRefundExpected > voucher.cost) {
+      setError('vendorRefundExpected', { type: 'tooLarge', message: t('cancellations.vendor.aboveCost', { cost: fmt.money(voucher.cost, operation.currency) }) });
+      return;
+    }
+    try {
+      await update.mutateAsync({ operationId: operation._id, voucherId: voucher._id, input });
+      toast.success(t('cancellations.vendor.expectedSaved', { label }));
+      onClose();
+    } catch (e) {
+      applyServerIssues(e, setError as never);
+    }
+  });
+  return (
+    <FormDialog
+      id="vendor-refund-expected-form"
+      header={t('cancellations.vendor.expectedTitle', { label })}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      dirty={formState.isDirty}
+      width={520}
+    >
+      <p className="muted" style={{ margin: 0 }}>
+        {t('cancellations.vendor.expectedHint', { cost: fmt.money(voucher.cost, operation.currency), paid: fmt.money(voucher.paid, operation.currency) })}
+      </p>
+      <MoneyField control={control} name="vendorRefundExpected" label={t('cancellations.vendor.expected')} currency={operation.currency} />
+    </FormDialog>
+  );
+}
+
+interface VendorRefundValues {
+  amount?: number;
+  paymentMethod: string;
+  receivedOn: string;
+  reference: string;
+}
+
+/**
+ * Money a vendor gave back for a void voucher of a cancelled trip: at most what was paid to it and
+ * not given back yet (the server refuses more), what was expected offered first. One
+ * Idempotency-Key per opening.
+ */
+export function VendorRefundDialog({ operation, voucher, label, onClose }: { operation: Pick<OperationDetail, '_id' | 'currency'>; voucher: Voucher; label: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { organization } = useAuth();
+  const fmt = useOperationFormatters();
+  const record = useVendorRefund();
+  const [key] = useState(newIdempotencyKey);
+  const left = voucher.paid - voucher.vendorRefunded;
+  const expected = Math.max(0, Math.min(voucher.paid, voucher.vendorRefundExpected) - voucher.vendorRefunded);
+  const { control, handleSubmit, setError, formState } = useForm<VendorRefundValues, unknown, VendorRefundInput>({
+    resolver: contractResolver<typeof vendorRefundInput, VendorRefundValues>(vendorRefundInput),
+    defaultValues: { amount: (expected || left) > 0 ? expected || left : undefined, paymentMethod: 'bank-transfer', receivedOn: todayIn(organization.timeZone), reference: '' },
+  });
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await record.mutateAsync({ operationId: operation._id, voucherId: voucher._id, input, key });
+      toast.success(t('cancellations.vendor.refundRecorded', { amount: fmt.money(input.amount, operation.currency), label }));
+      onClose();
+    } catch (e) {
+      applyServerIssues(e, setError as never);
+    }
+  });
+  return (
+    <FormDialog
+      id="vendor-refund-form"
+      header={t('cancellations.vendor.refundTitle', { label })}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      dirty={formState.isDirty}
+      submitLabel={t('cancellations.vendor.refundSubmit')}
+      submitIcon="pi pi-download"
+      width={520}
+    >
+      <p className="muted" style={{ margin: 0 }} data-testid="vendor-refund-left">
+        {t('cancellations.vendor.refundHint', { left: fmt.money(left, operation.currency), expected: fmt.money(expected, operation.currency) })}
+      </p>
+      <MoneyField control={control} name="amount" label={t('operations.payment.amount')} currency={operation.currency} />
+      <SelectField control={control} name="paymentMethod" label={t('cancellations.vendor.receivedInto')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />
+      <DateField control={control} name="receivedOn" label={t('cancellations.vendor.receivedOn')} />
+      <TextField control={control} name="reference" label={t('operations.payment.reference')} />
+    </FormDialog>
   );
 }

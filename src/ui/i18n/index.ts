@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../api/admin/members/contract';
 import enCore from './locales/en/core';
+import { formatMoney } from '../../domain/money';
 
 /** The seed's language names (section 1), in English, as the seed lists them. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -117,5 +118,7 @@ export async function changeLanguage(locale: Locale) {
 export const translateApi = (key: string, fallback: string, params?: Record<string, unknown>) => i18next.t(key, { ...params, defaultValue: fallback });
 /** The member's language, for the API client (`configureApiClient({ language })`). */
 export const currentLanguage = () => i18next.language;
+/** Money as the member reads it, for the API client (`configureApiClient({ money })`). */
+export const moneyInLanguage = (minor: number, currency: string) => formatMoney(minor, currency, isLocale(i18next.language) ? BCP47[i18next.language] : i18next.language);
 
 export { i18next };

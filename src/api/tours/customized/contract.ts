@@ -11,7 +11,6 @@ import {
   listAnswerOf,
   listOf,
   MAX_MONEY,
-  moneySchema,
   multiline,
   oneOf,
   pageQuery,
@@ -27,20 +26,19 @@ import { workflowRequest } from '../../common/workflow';
 import { sendDocumentInput, type SendDocumentFields } from '../../documents/contract';
 import { catalogueRefSchema } from '../../catalogue/regions/contract';
 import { LEAD_STATES, memberRefSchema } from '../../leads/contract';
-import { dateOfDay, issueAt, MEALS, nightsBetween } from '../package-plan';
-import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, type LineKind, type LineUnit, type MarkupType, type PersonalizedTourDetail } from '../personalized/contract';
-import { MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceLine, priceTour, type Markup, type PricedTour } from '../../../domain/tour-pricing';
+import { dayAnswerEntries, issueAt, lineAnswerEntries, lineInputEntries, mealsInput, nightsBetween, ROOM_TYPE_NEEDS_HOTEL } from '../tour-plan';
+import { MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceTourLines } from '../../../domain/tour-pricing';
 import { CUSTOMIZED_TOUR_STATES, customizedTourMachine, type CustomizedTourEvent, type CustomizedTourState } from '../../../machines/customized-tour-machine';
 
-export { CUSTOMIZED_TOUR_STATES, LINE_KINDS, LINE_UNITS, MARKUP_TYPES, MAX_MARKUP_BASIS_POINTS, MEALS };
-export type { CustomizedTourState, LineKind, LineUnit, MarkupType };
+export { CUSTOMIZED_TOUR_STATES };
+export type { CustomizedTourState };
 
 /**
  * Customized tours (the seed's `/customized-tours` calls, SPEC workflow 6 and "Tours"): a tour
  * belongs to a lead (and answers one of its queries), has a day-by-day plan and priced lines whose
- * totals the server computes with `priceTour` (src/domain/tour-pricing.ts) and stores; a total
- * sent by a client is never read. A line has the package line's shape (kinds, units, markups:
- * src/api/tours/personalized/contract.ts), so a package's lines start a tour as they are.
+ * totals the server computes with `priceTourLines` (src/domain/tour-pricing.ts) and stores; a total
+ * sent by a client is never read. A line has the personalized tour line's shape (kinds, units,
+ * markups: src/api/tours/tour-plan.ts), so a personalized tour's lines start a tour as they are.
  */
 
 export const MAX_TOUR_DAYS = 60;
@@ -68,37 +66,13 @@ export const tourTotalsSchema = v.object({
 });
 export type TourTotals = v.InferOutput<typeof tourTotalsSchema>;
 
-export const tourDaySchema = v.object({
-  /** 1, 2, 3… in the plan's order. */
-  dayNumber: v.number(),
-  date: calendarDate,
-  destination: catalogueRefSchema,
-  hotel: v.nullable(catalogueRefSchema),
-  roomType: v.nullable(v.string()),
-  rooms: v.nullable(v.number()),
-  activities: v.array(catalogueRefSchema),
-  transfers: v.nullable(v.string()),
-  meals: v.array(v.picklist(MEALS)),
-  notes: v.nullable(v.string()),
-});
+/** A customized tour's day has its date, and the rooms its party takes. */
+export const tourDaySchema = v.object({ ...dayAnswerEntries(catalogueRefSchema), date: calendarDate, rooms: v.nullable(v.number()) });
 export type TourDay = v.InferOutput<typeof tourDaySchema>;
 
 /** A priced line: what was typed, and what the pricing function made of it (minor units). */
 export const tourLineSchema = v.object({
-  kind: v.picklist(LINE_KINDS),
-  /** The plan's day it belongs to (1-based), or null for the whole tour. */
-  dayNumber: v.nullable(v.number()),
-  description: v.string(),
-  hotel: v.nullable(catalogueRefSchema),
-  roomType: v.nullable(v.string()),
-  activity: v.nullable(catalogueRefSchema),
-  vendor: v.nullable(v.object({ _id: uuid, name: v.string() })),
-  quantity: v.number(),
-  unit: v.picklist(LINE_UNITS),
-  unitCost: v.number(),
-  markupType: v.picklist(MARKUP_TYPES),
-  /** Basis points of the unit cost (`percent`), or minor units per unit (`amount`). */
-  markup: v.number(),
+  ...lineAnswerEntries(catalogueRefSchema),
   unitMarkup: v.number(),
   unitPrice: v.number(),
   lineCost: v.number(),
@@ -186,26 +160,17 @@ export const customizedTourListSchema = listAnswerOf(customizedTourSchema, custo
 
 // ---------- inputs ----------
 
-const roomTypeInput = clearableText(80);
-export const ROOM_TYPE_NEEDS_HOTEL = 'is required for a room type';
 
 export const tourDayInput = v.pipe(
   v.strictObject({
     date: dateSchema,
     destinationId: idSchema,
     hotelId: v.optional(v.nullable(idSchema)),
-    roomType: roomTypeInput,
+    roomType: clearableText(80),
     rooms: v.optional(v.nullable(intBetween(1, 50))),
     activityIds: v.optional(idList(MAX_DAY_ACTIVITIES, 'must be a list of activity ids'), []),
     transfers: clearableText(500),
-    meals: v.optional(
-      v.pipe(
-        v.array(oneOf(MEALS), coded('invalidType', 'must be a list of meals', { expected: 'list' })),
-        v.maxLength(MEALS.length * 2, coded('tooManyItems', 'has too many meals', { max: MEALS.length * 2 })),
-        v.transform((list) => MEALS.filter((m) => list.includes(m))),
-      ),
-      [],
-    ),
+    meals: v.optional(mealsInput, []),
     notes: clearableText(2000, multiline),
   }),
   v.forward(
@@ -220,22 +185,10 @@ export const tourDayInput = v.pipe(
   v.transform((d) => ({ ...d, hotelId: d.hotelId ?? null, roomType: d.roomType ?? null, rooms: d.hotelId ? (d.rooms ?? 1) : null, transfers: d.transfers ?? null, notes: d.notes ?? null })),
 );
 export type TourDayInput = v.InferOutput<typeof tourDayInput>;
+export type TourDayFields = v.InferInput<typeof tourDayInput>;
 
 export const tourLineInput = v.pipe(
-  v.strictObject({
-    kind: oneOf(LINE_KINDS),
-    dayNumber: v.optional(v.nullable(intBetween(1, MAX_TOUR_DAYS))),
-    description: requiredText(300),
-    hotelId: v.optional(v.nullable(idSchema)),
-    roomType: roomTypeInput,
-    activityId: v.optional(v.nullable(idSchema)),
-    vendorId: v.optional(v.nullable(idSchema)),
-    quantity: intBetween(1, MAX_LINE_QUANTITY),
-    unit: oneOf(LINE_UNITS),
-    unitCost: moneySchema,
-    markupType: v.optional(oneOf(MARKUP_TYPES, 'must be percent or amount'), 'percent'),
-    markup: v.optional(moneySchema, 0),
-  }),
+  v.strictObject(lineInputEntries(MAX_TOUR_DAYS, MAX_LINE_QUANTITY)),
   v.forward(
     v.check((l) => l.markupType !== 'percent' || l.markup <= MAX_MARKUP_BASIS_POINTS, coded('tooLarge', 'must be at most 1000 %', { max: MAX_MARKUP_BASIS_POINTS })),
     ['markup'],
@@ -264,18 +217,6 @@ export const tourLineInput = v.pipe(
 );
 export type TourLineInput = v.InferOutput<typeof tourLineInput>;
 export type TourLineFields = v.InferInput<typeof tourLineInput>;
-
-/** A line's markup as the pricing function takes it. */
-export const markupOf = (line: { markupType: MarkupType; markup: number }): Markup =>
-  line.markupType === 'percent' ? { basisPoints: line.markup } : { amount: line.markup };
-
-/** The tour's lines priced for `adults + children + infants` travellers. */
-export function priceTourLines<L extends { kind: string; quantity: number; unitCost: number; markupType: MarkupType; markup: number }>(lines: readonly L[], pax: number): PricedTour<Omit<L, 'markup'> & { markup: Markup }> {
-  return priceTour(
-    lines.map((l) => ({ ...l, markup: markupOf(l) })),
-    pax,
-  );
-}
 
 const planFields = {
   title: requiredText(200),
@@ -445,12 +386,12 @@ export const tourVersionParams = v.object({
   version: wholeFromText({ min: 1, max: 999_999, notWhole: 'must be a version number' }),
 });
 
-// ---------- copying, and starting from a package ----------
+// ---------- copying ----------
 
 type CopySource = Pick<CustomizedTourDetail, 'title' | 'lead' | 'queryId' | 'regions' | 'destinations' | 'departure' | 'arrival' | 'adults' | 'children' | 'infants' | 'pointOfContact' | 'notes' | 'days' | 'lines'>;
 
 /** A day as answered, as the create and update calls take it. */
-export const dayFields = (d: TourDay): v.InferInput<typeof tourDayInput> => ({
+export const dayFields = (d: TourDay): TourDayFields => ({
   date: d.date,
   destinationId: d.destination._id,
   hotelId: d.hotel?._id ?? null,
@@ -498,62 +439,5 @@ export function copyInput(tour: CopySource, leadId: string, title = tour.title):
     notes: tour.notes,
     days: tour.days.map(dayFields),
     lines: tour.lines.map(lineFields),
-  };
-}
-
-/** Rooms for a party: two to a room, infants sharing (what a package is costed on, per room). */
-export const roomsFor = (pax: { adults: number; children: number }) => Math.max(1, Math.ceil((pax.adults + pax.children) / 2));
-
-/**
- * "Start from a package": a package's plan and lines (`GET /personalized-tours/id/{id}`) as a tour
- * leaving on `departure` for `pax` takes them. Day N of the package falls on departure + N − 1; the
- * tour numbers its days by their place, so a line keeps its day through that place (a line on a day
- * the package did not plan applies to the whole tour). A package is costed for two sharing a room:
- * per-person quantities become the tour's travellers (adults and children), per-room-night
- * quantities are multiplied by the tour's rooms, per-unit ones stay. A package's discount line
- * carries its amount as a cost; here a discount costs nothing and its amount is its markup, so it
- * comes in at the package's unit price.
- */
-export function planFromPackage(pkg: Pick<PersonalizedTourDetail, 'regions' | 'destinations' | 'totalNights' | 'days' | 'lines'>, departure: string, pax: { adults: number; children: number }) {
-  const days = [...pkg.days].sort((a, b) => a.dayNumber - b.dayNumber);
-  const rooms = roomsFor(pax);
-  const travellers = pax.adults + pax.children;
-  const place = new Map(days.map((d, i) => [d.dayNumber, i + 1]));
-  return {
-    arrival: dateOfDay(departure, pkg.totalNights + 1),
-    regions: pkg.regions.map((r) => r._id),
-    destinations: pkg.destinations.map((d) => d._id),
-    days: days.map(
-      (d): v.InferInput<typeof tourDayInput> => ({
-        date: dateOfDay(departure, d.dayNumber),
-        destinationId: d.destination._id,
-        hotelId: d.hotel?._id ?? null,
-        roomType: d.hotel ? d.roomType : null,
-        rooms: d.hotel ? rooms : null,
-        activityIds: d.activities.map((a) => a._id),
-        transfers: d.transfers,
-        meals: d.meals,
-        notes: d.notes,
-      }),
-    ),
-    lines: pkg.lines.map((l): TourLineFields => {
-      const discount = l.kind === 'discount';
-      const quantity = l.unit === 'per-person' ? Math.max(1, travellers) : l.unit === 'per-room-night' ? l.quantity * rooms : l.quantity;
-      return {
-        kind: l.kind,
-        dayNumber: l.dayNumber === null ? null : (place.get(l.dayNumber) ?? null),
-        description: l.description,
-        // A tour's line names a hotel only as a hotels line, an activity only as an activities line.
-        hotelId: l.kind === 'hotels' ? (l.hotel?._id ?? null) : null,
-        roomType: l.kind === 'hotels' && l.hotel ? l.roomType : null,
-        activityId: l.kind === 'activities' ? (l.activity?._id ?? null) : null,
-        vendorId: l.vendor?._id ?? null,
-        quantity,
-        unit: l.unit,
-        unitCost: discount ? 0 : l.unitCost,
-        markupType: discount ? 'amount' : l.markupType,
-        markup: discount ? priceLine({ kind: 'fee', quantity: 1, unitCost: l.unitCost, markup: markupOf(l) }).unitPrice : l.markup,
-      };
-    }),
   };
 }

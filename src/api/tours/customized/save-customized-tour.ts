@@ -45,7 +45,7 @@ export const useDeleteTour = customizedToursResource.useDelete;
 /**
  * The tour's workflow: each event a person may send through its own call (the contract's
  * `TOUR_EVENT_REQUESTS`); the machine on the server decides (409 with its message when it
- * refuses). SEND is the itinerary's send dialog (src/features/tours/tour-itinerary.tsx): its
+ * refuses). SEND is the itinerary's send dialog (src/features/tours/customized/tour-itinerary.tsx): its
  * answer is the email, and the tour and its lead are fetched again.
  */
 export function useTourEvents() {

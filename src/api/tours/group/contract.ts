@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { calendarDate, clearableText, dateRangeQuery, dateSchema, flag, idSchema, intBetween, listAnswerOf, listOf, multiline, oneOf, pageQuery, requiredText, sortBy, timestamp, uuid, withFilter } from '../../common/schemas';
-import { catalogueRefSchema } from '../../catalogue/regions/contract';
-import { MAX_NIGHTS, daysInput, idList, memberRefSchema, nightsBetween, planRules, tourDaySchema, tourListFilters, travellerPricesInput, travellerPricesSchema } from '../package-plan';
+import { calendarDate, dateRangeQuery, dateSchema, flag, idSchema, intBetween, listAnswerOf, listOf, oneOf, pageQuery, sortBy, withFilter } from '../../common/schemas';
+import { MAX_NIGHTS, nightsBetween, planRules, plannedTourEntries, plannedTourFields, tourDaySchema, tourListFilters, updateInputOf } from '../tour-plan';
 
 /**
  * Group tours: fixed departures with a seat capacity and a minimum to run (seed "Group tours" calls).
@@ -22,18 +21,10 @@ export const MAX_CAPACITY = 1000;
 
 /** A row of the list. */
 export const groupTourSchema = v.object({
-  _id: uuid,
-  title: v.string(),
-  description: v.nullable(v.string()),
-  regions: v.array(catalogueRefSchema),
-  destinations: v.array(catalogueRefSchema),
+  /** `totalNights`: from departure to arrival. */
+  ...plannedTourEntries,
   departure: calendarDate,
   arrival: calendarDate,
-  /** Nights from departure to arrival. */
-  totalNights: v.number(),
-  pointOfContact: v.nullable(memberRefSchema),
-  pricePerPerson: travellerPricesSchema,
-  currency: v.string(),
   capacity: v.number(),
   minimumToRun: v.number(),
   seatsTaken: v.number(),
@@ -41,8 +32,6 @@ export const groupTourSchema = v.object({
   status: v.picklist(GROUP_TOUR_STATUSES),
   /** Staff closed the sales (the `closed` status), whatever the seats. */
   salesClosed: v.boolean(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
 });
 export type GroupTour = v.InferOutput<typeof groupTourSchema>;
 
@@ -63,15 +52,9 @@ export const TOO_LONG = `must be at most ${MAX_NIGHTS} nights after the departur
 export const MINIMUM_OVER_CAPACITY = 'must not be more than the capacity';
 
 const groupTourFields = {
-  title: requiredText(200),
-  description: clearableText(4000, multiline),
-  regions: idList(),
-  destinations: idList(),
+  ...plannedTourFields,
   departure: dateSchema,
   arrival: dateSchema,
-  pointOfContact: v.optional(v.nullable(idSchema)),
-  days: v.optional(daysInput),
-  pricePerPerson: travellerPricesInput,
   capacity: intBetween(1, MAX_CAPACITY),
   minimumToRun: intBetween(1, MAX_CAPACITY),
   salesClosed: v.optional(flag),
@@ -109,19 +92,7 @@ export type CreateGroupTourInput = v.InferOutput<typeof createGroupTourInput>;
  * replace the stored ones (`days` as a whole), and the result must be a valid departure whose
  * capacity holds the seats already taken. Seats themselves change only through bookings.
  */
-export const updateGroupTourInput = v.pipe(
-  v.strictObject({
-    _id: idSchema,
-    ...groupTourFields,
-    title: v.optional(groupTourFields.title),
-    departure: v.optional(groupTourFields.departure),
-    arrival: v.optional(groupTourFields.arrival),
-    pricePerPerson: v.optional(groupTourFields.pricePerPerson),
-    capacity: v.optional(groupTourFields.capacity),
-    minimumToRun: v.optional(groupTourFields.minimumToRun),
-  }),
-  v.check((b) => Object.keys(b).length > 1, coded('noChange', 'must change at least one field')),
-);
+export const updateGroupTourInput = updateInputOf(groupTourFields);
 export type UpdateGroupTourInput = v.InferOutput<typeof updateGroupTourInput>;
 
 // ---------- lists ----------

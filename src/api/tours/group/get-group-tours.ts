@@ -1,19 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, fallback } from '../../client';
-import { listResource, type ListParams } from '../../common/resource';
 import type { ItemAnswer } from '../../common/schemas';
-import type { MatchMode } from '../package-plan';
-import type { CreateGroupTourInput, GroupTour, GroupTourDetail, GroupTourStatus } from './contract';
+import { planResource, type PlanToursParams } from '../plan-resource';
+import type { CreateGroupTourInput, GroupTour, GroupTourDetail, GroupTourStatus, UpdateGroupTourInput } from './contract';
 
 /** The seed's filters of the departures list, and status and departure range. */
-export interface GroupToursParams extends ListParams {
-  ids?: string[];
-  totalNights?: string | string[];
-  pointOfContact?: string[];
-  regions?: string[];
-  destinations?: string[];
-  regionFilter?: MatchMode;
-  destinationFilter?: MatchMode;
+export interface GroupToursParams extends PlanToursParams {
   status?: GroupTourStatus[];
   departure?: { from?: string; to?: string };
 }
@@ -23,18 +15,13 @@ export interface GroupToursParams extends ListParams {
  * `DELETE /group-tours/{id}`; `PUT /group-tours` (named by `_id` in the body) is
  * `useUpdateGroupTour` (save-group-tour.ts); `GET /group-tours/ids` is {@link groupToursByIdsQueryOptions}.
  */
-export const groupToursResource = listResource<GroupTour, GroupToursParams, CreateGroupTourInput, never, undefined, GroupTourDetail>({
+export const groupTours = planResource<GroupTour, GroupToursParams, CreateGroupTourInput, UpdateGroupTourInput, GroupTourDetail>({
   name: 'group-tours',
-  itemPath: (id) => `/group-tours/id/${encodeURIComponent(id)}`,
-  fallbacks: {
-    fetchList: ['groupTours.errors.fetchList', 'Failed to fetch group tours'],
-    fetchOne: ['groupTours.errors.fetchOne', 'Failed to fetch group tour'],
-    create: ['groupTours.errors.create', 'Failed to create group tour'],
-    update: ['groupTours.errors.update', 'Failed to update group tour'],
-    delete: ['groupTours.errors.delete', 'Failed to delete group tour'],
-  },
+  section: 'groupTours',
+  noun: 'group tour',
 });
 
+export const groupToursResource = groupTours.resource;
 export const groupToursKeys = groupToursResource.keys;
 export const useGroupTours = groupToursResource.useList;
 export const useGroupTour = groupToursResource.useOne;

@@ -1,89 +1,54 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { booleanQuery, clearableText, flag, idSchema, intBetween, listAnswerOf, moneySchema, multiline, oneOf, pageQuery, requiredText, sortBy, timestamp, uuid, withFilter } from '../../common/schemas';
-import { catalogueRefSchema } from '../../catalogue/regions/contract';
-import { VENDOR_SERVICES } from '../../vendors/contract';
+import { booleanQuery, flag, intBetween, listAnswerOf, pageQuery, sortBy, withFilter } from '../../common/schemas';
+import { MAX_MARKUP_BASIS_POINTS } from '../../../domain/tour-pricing';
 import {
   ROOM_TYPE_NEEDS_HOTEL,
   MAX_DAYS,
   MAX_NIGHTS,
-  daysInput,
-  idList,
-  memberRefSchema,
+  lineAnswerEntries,
+  lineInputEntries,
   planRules,
+  plannedTourEntries,
+  plannedTourFields,
   textLines,
   tourDaySchema,
   tourHotelRefSchema,
   tourListFilters,
-  travellerPricesInput,
-  travellerPricesSchema,
+  updateInputOf,
+  type LineFields,
   type Meal,
   type TravellerPrices,
-} from '../package-plan';
+} from '../tour-plan';
 
 /**
- * Personalized tours: reusable packages (seed "Personalized tours" calls). A package has a day plan,
- * priced lines in the customized tour's shape (what "start from a package" copies), inclusions,
- * exclusions, a price per person by traveller type and a published flag.
+ * Personalized tours: the organization's reusable tours (seed "Personalized tours" calls), which
+ * customers know as packages. A personalized tour has a day plan, priced lines in the customized
+ * tour's shape (what "start from a personalized tour" copies), inclusions, exclusions, a price per
+ * person by traveller type and a published flag.
  */
 
-/** A priced line's kind: the 7 vendor service types, a fee, or a discount (which takes off its amount). */
-export const LINE_KINDS = [...VENDOR_SERVICES, 'fee', 'discount'] as const;
-export type LineKind = (typeof LINE_KINDS)[number];
-/** What a line's quantity counts. */
-export const LINE_UNITS = ['per-person', 'per-room-night', 'per-unit'] as const;
-export type LineUnit = (typeof LINE_UNITS)[number];
-/** A markup in basis points of the unit cost (1500 = 15 %), or an amount in minor units added to each unit. */
-export const MARKUP_TYPES = ['percent', 'amount'] as const;
-export type MarkupType = (typeof MARKUP_TYPES)[number];
-/** 1000 % in basis points. */
-export const MAX_MARKUP_BASIS_POINTS = 100_000;
 export const MAX_LINES = 200;
 export const MAX_QUANTITY = 100_000;
 
 /** A priced line as answered: costs and markups in minor units (or basis points). */
-export const packageLineSchema = v.object({
-  kind: v.picklist(LINE_KINDS),
-  /** The plan's day it belongs to; null for the whole tour. */
-  dayNumber: v.nullable(v.number()),
-  description: v.string(),
-  hotel: v.nullable(tourHotelRefSchema),
-  roomType: v.nullable(v.string()),
-  activity: v.nullable(catalogueRefSchema),
-  vendor: v.nullable(v.object({ _id: uuid, name: v.string() })),
-  quantity: v.number(),
-  unit: v.picklist(LINE_UNITS),
-  unitCost: v.number(),
-  markupType: v.picklist(MARKUP_TYPES),
-  markup: v.number(),
-});
-export type PackageLine = v.InferOutput<typeof packageLineSchema>;
+export const personalizedTourLineSchema = v.object(lineAnswerEntries(tourHotelRefSchema));
+export type PersonalizedTourLine = v.InferOutput<typeof personalizedTourLineSchema>;
 
 /** A row of the list. */
 export const personalizedTourSchema = v.object({
-  _id: uuid,
-  title: v.string(),
-  description: v.nullable(v.string()),
-  regions: v.array(catalogueRefSchema),
-  destinations: v.array(catalogueRefSchema),
-  totalNights: v.number(),
-  pointOfContact: v.nullable(memberRefSchema),
+  ...plannedTourEntries,
   inclusions: v.array(v.string()),
   exclusions: v.array(v.string()),
-  pricePerPerson: travellerPricesSchema,
-  /** The organization's currency when the package was made (ISO 4217). */
-  currency: v.string(),
   isPublished: v.boolean(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
 });
 export type PersonalizedTour = v.InferOutput<typeof personalizedTourSchema>;
 
-/** `GET /personalized-tours/id/{id}`: the package with its plan and lines. */
+/** `GET /personalized-tours/id/{id}`: the personalized tour with its plan and lines. */
 export const personalizedTourDetailSchema = v.object({
   ...personalizedTourSchema.entries,
   days: v.array(tourDaySchema),
-  lines: v.array(packageLineSchema),
+  lines: v.array(personalizedTourLineSchema),
 });
 export type PersonalizedTourDetail = v.InferOutput<typeof personalizedTourDetailSchema>;
 
@@ -93,21 +58,8 @@ export const personalizedTourListSchema = listAnswerOf(personalizedTourSchema);
 
 export const HOTEL_AND_ACTIVITY = 'names a hotel and an activity: a line is one or the other';
 
-export const packageLineInput = v.pipe(
-  v.strictObject({
-    kind: oneOf(LINE_KINDS),
-    dayNumber: v.optional(v.nullable(intBetween(1, MAX_DAYS))),
-    description: requiredText(300),
-    hotelId: v.optional(v.nullable(idSchema)),
-    roomType: clearableText(80),
-    activityId: v.optional(v.nullable(idSchema)),
-    vendorId: v.optional(v.nullable(idSchema)),
-    quantity: intBetween(1, MAX_QUANTITY),
-    unit: oneOf(LINE_UNITS),
-    unitCost: moneySchema,
-    markupType: v.optional(oneOf(MARKUP_TYPES, 'must be percent or amount'), 'percent'),
-    markup: v.optional(moneySchema, 0),
-  }),
+export const personalizedTourLineInput = v.pipe(
+  v.strictObject(lineInputEntries(MAX_DAYS, MAX_QUANTITY)),
   v.forward(
     v.check((l) => !l.hotelId || !l.activityId, coded('invalidFormat', HOTEL_AND_ACTIVITY)),
     ['activityId'],
@@ -121,32 +73,25 @@ export const packageLineInput = v.pipe(
     ['markup'],
   ),
 );
-export type PackageLineInput = v.InferOutput<typeof packageLineInput>;
+export type PersonalizedTourLineInput = v.InferOutput<typeof personalizedTourLineInput>;
 
 const personalizedTourFields = {
-  title: requiredText(200),
-  description: clearableText(4000, multiline),
-  regions: idList(),
-  destinations: idList(),
+  ...plannedTourFields,
   totalNights: intBetween(0, MAX_NIGHTS),
-  /** A member of the organization (active). */
-  pointOfContact: v.optional(v.nullable(idSchema)),
-  days: v.optional(daysInput),
   lines: v.optional(
     v.pipe(
-      v.array(packageLineInput, coded('invalidType', 'must be a list of lines', { expected: 'list' })),
+      v.array(personalizedTourLineInput, coded('invalidType', 'must be a list of lines', { expected: 'list' })),
       v.maxLength(MAX_LINES, coded('tooManyItems', `must have at most ${MAX_LINES} lines`, { max: MAX_LINES })),
     ),
   ),
   inclusions: v.optional(textLines()),
   exclusions: v.optional(textLines()),
-  pricePerPerson: travellerPricesInput,
   isPublished: v.optional(flag),
 };
 
 const personalizedTourObject = v.strictObject(personalizedTourFields);
 
-/** `POST /personalized-tours`, and what a `PUT` makes of the stored package with its changes. */
+/** `POST /personalized-tours`, and what a `PUT` makes of the stored personalized tour with its changes. */
 export const createPersonalizedTourInput = v.pipe(
   personalizedTourObject,
   planRules<v.InferOutput<typeof personalizedTourObject>>((input) => input.totalNights),
@@ -154,19 +99,10 @@ export const createPersonalizedTourInput = v.pipe(
 export type CreatePersonalizedTourInput = v.InferOutput<typeof createPersonalizedTourInput>;
 
 /**
- * `PUT /personalized-tours` (the seed's path has no id): `_id` names the package; the fields given
- * replace the stored ones (`days` and `lines` as wholes), and the result must be a valid package.
+ * `PUT /personalized-tours` (the seed's path has no id): `_id` names the personalized tour; the fields
+ * given replace the stored ones (`days` and `lines` as wholes), and the result must be a valid one.
  */
-export const updatePersonalizedTourInput = v.pipe(
-  v.strictObject({
-    _id: idSchema,
-    ...personalizedTourFields,
-    title: v.optional(personalizedTourFields.title),
-    totalNights: v.optional(personalizedTourFields.totalNights),
-    pricePerPerson: v.optional(personalizedTourFields.pricePerPerson),
-  }),
-  v.check((b) => Object.keys(b).length > 1, coded('noChange', 'must change at least one field')),
-);
+export const updatePersonalizedTourInput = updateInputOf(personalizedTourFields);
 export type UpdatePersonalizedTourInput = v.InferOutput<typeof updatePersonalizedTourInput>;
 
 // ---------- lists ----------
@@ -181,16 +117,16 @@ export const personalizedToursQuery = v.strictObject({
 });
 export type PersonalizedToursQuery = v.InferOutput<typeof personalizedToursQuery>;
 
-// ---------- start from a package; what a booking keeps ----------
+// ---------- start from a personalized tour; what a booking keeps ----------
 
 /**
- * A package's plan and lines in the customized tour's shape (server/tours/packages.ts
- * `packageTemplate`): days by number (day 1 is the tour's departure day, so day N falls on
- * departure + N − 1), catalogue items and vendors by id. Quantities are as the package was costed;
- * the tour adjusts them to its own pax and rooms.
+ * A personalized tour's plan and lines in the customized tour's shape (server/tours/personalized.ts
+ * `personalizedTemplate`): days by number (day 1 is the tour's departure day, so day N falls on
+ * departure + N − 1), catalogue items and vendors by id. Quantities are as the personalized tour
+ * was costed; the customized tour adjusts them to its own pax and rooms.
  */
-export interface PackageTemplate {
-  packageId: string;
+export interface PersonalizedTourTemplate {
+  tourId: string;
   title: string;
   totalNights: number;
   regions: string[];
@@ -209,24 +145,11 @@ export interface PackageTemplate {
     meals: Meal[];
     notes: string | null;
   }[];
-  lines: {
-    kind: LineKind;
-    dayNumber: number | null;
-    description: string;
-    hotelId: string | null;
-    roomType: string | null;
-    activityId: string | null;
-    vendorId: string | null;
-    quantity: number;
-    unit: LineUnit;
-    unitCost: number;
-    markupType: MarkupType;
-    markup: number;
-  }[];
+  lines: LineFields[];
 }
 
-/** What a booking copies when it is made from a package: the package whole, as it was then. */
-export interface PackageSnapshot extends PersonalizedTourDetail {
+/** What a booking copies when it is made from a personalized tour: the tour whole, as it was then. */
+export interface PersonalizedTourSnapshot extends PersonalizedTourDetail {
   /** When the copy was taken (ISO 8601 UTC). */
   snapshotAt: string;
 }

@@ -58,6 +58,7 @@ const finance: typeof en = {
       card: 'بطاقة',
       cheque: 'شيك',
       online: 'دفع إلكتروني',
+      'credit-note': 'إشعار دائن',
     },
     sources: {
       'booking-payment': 'دفعة حجز',

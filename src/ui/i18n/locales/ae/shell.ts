@@ -16,6 +16,8 @@ const shell = {
     salaries: "الرواتب",
     account: 'الحساب',
     cancellations: 'الإلغاءات',
+    creditNotes: 'إشعارات الدائن',
+    refunds: 'المبالغ المستردة',
     hotels: 'الفنادق',
     activities: 'الأنشطة',
     regions: 'المناطق',

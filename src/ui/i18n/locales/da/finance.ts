@@ -58,6 +58,7 @@ const finance: typeof en = {
       card: 'Kort',
       cheque: 'Check',
       online: 'Onlinebetaling',
+      'credit-note': 'Kreditnota',
     },
     sources: {
       'booking-payment': 'Bookingbetaling',

@@ -16,6 +16,8 @@ const shell = {
     salaries: "Lønninger",
     account: "Konto",
     cancellations: "Annulleringer",
+    creditNotes: 'Kreditnotaer',
+    refunds: 'Refusioner',
     hotels: "Hoteller",
     activities: "Aktiviteter",
     regions: "Regioner",

@@ -58,6 +58,7 @@ const finance = {
       card: 'Karte',
       cheque: 'Scheck',
       online: 'Onlinezahlung',
+      'credit-note': 'Gutschrift',
     },
     sources: {
       'booking-payment': 'Zahlung zur Buchung',

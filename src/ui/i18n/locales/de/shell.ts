@@ -16,6 +16,8 @@ const shell = {
     salaries: "Gehälter",
     account: "Konto",
     cancellations: "Stornierungen",
+    creditNotes: 'Gutschriften',
+    refunds: 'Erstattungen',
     hotels: "Hotels",
     activities: "Aktivitäten",
     regions: "Regionen",

@@ -58,6 +58,7 @@ const finance: typeof en = {
       card: 'Κάρτα',
       cheque: 'Επιταγή',
       online: 'Ηλεκτρονική πληρωμή',
+      'credit-note': 'Πιστωτικό σημείωμα',
     },
     sources: {
       'booking-payment': 'Πληρωμή κράτησης',

@@ -16,6 +16,8 @@ const shell = {
     salaries: "Μισθοί",
     account: "Λογαριασμός",
     cancellations: "Ακυρώσεις",
+    creditNotes: 'Πιστωτικά σημειώματα',
+    refunds: 'Επιστροφές χρημάτων',
     hotels: "Ξενοδοχεία",
     activities: "Δραστηριότητες",
     regions: "Περιοχές",

@@ -6,14 +6,15 @@ import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
 import financeMonth from './finance-month';
-import tourPackages from './tour-packages';
+import personalizedGroupTours from './personalized-group-tours';
 import bookings from './bookings';
 import dashboard from './dashboard';
 import documents from './documents';
 import tours from './tours';
 import ai from './ai';
 import operations from './operations';
+import cancellations from './cancellations';
 
-const areas = { ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...tourPackages, ...dashboard, ...documents, ...tours, ...bookings, ...ai, ...operations };
+const areas = { ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...personalizedGroupTours, ...dashboard, ...documents, ...tours, ...bookings, ...ai, ...operations, ...cancellations };
 
 export default areas;

@@ -56,6 +56,7 @@ const finance = {
       card: 'Card',
       cheque: 'Cheque',
       online: 'Online payment',
+      'credit-note': 'Credit note',
     },
     sources: {
       'booking-payment': 'Booking payment',

@@ -14,6 +14,8 @@ const shell = {
     salaries: "Salaries",
     account: 'Account',
     cancellations: 'Cancellations',
+    creditNotes: 'Credit notes',
+    refunds: 'Refunds',
     hotels: 'Hotels',
     activities: 'Activities',
     regions: 'Regions',

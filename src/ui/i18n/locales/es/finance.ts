@@ -58,6 +58,7 @@ const finance = {
       card: 'Tarjeta',
       cheque: 'Cheque',
       online: 'Pago en línea',
+      'credit-note': 'Nota de crédito',
     },
     sources: {
       'booking-payment': 'Pago de reserva',

@@ -16,6 +16,8 @@ const shell = {
     salaries: "Salarios",
     account: "Cuenta",
     cancellations: "Cancelaciones",
+    creditNotes: 'Notas de crédito',
+    refunds: 'Reembolsos',
     hotels: "Hoteles",
     activities: "Actividades",
     regions: "Regiones",

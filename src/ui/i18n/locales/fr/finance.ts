@@ -58,6 +58,7 @@ const finance = {
       card: 'Carte',
       cheque: 'Chèque',
       online: 'Paiement en ligne',
+      'credit-note': 'Avoir',
     },
     sources: {
       'booking-payment': 'Paiement de réservation',

@@ -16,6 +16,8 @@ const shell = {
     salaries: "Salaires",
     account: "Compte",
     cancellations: "Annulations",
+    creditNotes: 'Avoirs',
+    refunds: 'Remboursements',
     hotels: "Hôtels",
     activities: "Activités",
     regions: "Régions",

@@ -57,6 +57,7 @@ const finance = {
       card: 'Bankkártya',
       cheque: 'Csekk',
       online: 'Online fizetés',
+      'credit-note': 'Jóváírás',
     },
     sources: {
       'booking-payment': 'Foglalási befizetés',

@@ -16,6 +16,8 @@ const shell = {
     salaries: "Fizetések",
     account: "Könyvelés",
     cancellations: "Lemondások",
+    creditNotes: 'Jóváírások',
+    refunds: 'Visszatérítések',
     hotels: "Szállodák",
     activities: "Programok",
     regions: "Régiók",

@@ -58,6 +58,7 @@ const finance = {
       card: 'Carta',
       cheque: 'Assegno',
       online: 'Pagamento online',
+      'credit-note': 'Nota di credito',
     },
     sources: {
       'booking-payment': 'Pagamento di prenotazione',

@@ -16,6 +16,8 @@ const shell = {
     salaries: "Stipendi",
     account: "Conto",
     cancellations: "Cancellazioni",
+    creditNotes: 'Note di credito',
+    refunds: 'Rimborsi',
     hotels: "Hotel",
     activities: "Attività",
     regions: "Regioni",

@@ -58,6 +58,7 @@ const finance = {
       card: 'カード',
       cheque: '小切手',
       online: 'オンライン決済',
+      'credit-note': 'クレジットノート',
     },
     sources: {
       'booking-payment': '予約の入金',

@@ -16,6 +16,8 @@ const shell = {
     salaries: "給与",
     account: "会計",
     cancellations: "キャンセル",
+    creditNotes: 'クレジットノート',
+    refunds: '返金',
     hotels: "ホテル",
     activities: "アクティビティ",
     regions: "地域",

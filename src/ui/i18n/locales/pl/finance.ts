@@ -57,6 +57,7 @@ const finance = {
       card: 'Karta',
       cheque: 'Czek',
       online: 'Płatność online',
+      'credit-note': 'Nota kredytowa',
     },
     sources: {
       'booking-payment': 'Wpłata za rezerwację',

@@ -16,6 +16,8 @@ const shell = {
     salaries: "Wynagrodzenia",
     account: "Księgowość",
     cancellations: "Anulowania",
+    creditNotes: 'Noty kredytowe',
+    refunds: 'Zwroty',
     hotels: "Hotele",
     activities: "Atrakcje",
     regions: "Regiony",

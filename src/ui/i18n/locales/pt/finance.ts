@@ -58,6 +58,7 @@ const finance: typeof en = {
       card: 'Cartão',
       cheque: 'Cheque',
       online: 'Pagamento online',
+      'credit-note': 'Nota de crédito',
     },
     sources: {
       'booking-payment': 'Pagamento de reserva',

@@ -8,7 +8,7 @@ import leads from './leads';
 import contacts from './contacts';
 import finance from './finance';
 import financeMonth from './finance-month';
-import tourPackages from './tour-packages';
+import personalizedGroupTours from './personalized-group-tours';
 import platform from './platform';
 import bookings from './bookings';
 import dashboard from './dashboard';
@@ -16,7 +16,8 @@ import documents from './documents';
 import tours from './tours';
 import ai from './ai';
 import operations from './operations';
+import cancellations from './cancellations';
 
-const pt: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...tourPackages, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations };
+const pt: LocaleResources = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...personalizedGroupTours, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations, ...cancellations };
 
 export default pt;

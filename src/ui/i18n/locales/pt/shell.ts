@@ -17,6 +17,8 @@ const shell = {
     salaries: "Salários",
     account: 'Conta',
     cancellations: 'Cancelamentos',
+    creditNotes: 'Notas de crédito',
+    refunds: 'Reembolsos',
     hotels: 'Hotéis',
     activities: 'Atividades',
     regions: 'Regiões',

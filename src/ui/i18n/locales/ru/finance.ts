@@ -57,6 +57,7 @@ const finance = {
       card: 'Карта',
       cheque: 'Чек',
       online: 'Онлайн-оплата',
+      'credit-note': 'Кредит-нота',
     },
     sources: {
       'booking-payment': 'Оплата бронирования',

@@ -16,6 +16,8 @@ const shell = {
     salaries: "Зарплаты",
     account: "Бухгалтерия",
     cancellations: "Отмены",
+    creditNotes: 'Кредит-ноты',
+    refunds: 'Возвраты',
     hotels: "Отели",
     activities: "Экскурсии",
     regions: "Регионы",

@@ -58,6 +58,7 @@ const finance: typeof en = {
       card: 'Kort',
       cheque: 'Check',
       online: 'Onlinebetalning',
+      'credit-note': 'Kreditnota',
     },
     sources: {
       'booking-payment': 'Bokningsbetalning',

@@ -16,6 +16,8 @@ const shell = {
     salaries: "Löner",
     account: "Konto",
     cancellations: "Avbokningar",
+    creditNotes: 'Kreditnotor',
+    refunds: 'Återbetalningar',
     hotels: "Hotell",
     activities: "Aktiviteter",
     regions: "Regioner",

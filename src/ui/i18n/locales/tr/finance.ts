@@ -57,6 +57,7 @@ const finance = {
       card: 'Kart',
       cheque: 'Çek',
       online: 'Çevrimiçi ödeme',
+      'credit-note': 'Alacak dekontu',
     },
     sources: {
       'booking-payment': 'Rezervasyon ödemesi',

@@ -16,6 +16,8 @@ const shell = {
     salaries: "Maaşlar",
     account: "Muhasebe",
     cancellations: "İptaller",
+    creditNotes: 'Alacak dekontları',
+    refunds: 'İadeler',
     hotels: "Oteller",
     activities: "Aktiviteler",
     regions: "Bölgeler",

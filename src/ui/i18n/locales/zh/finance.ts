@@ -58,6 +58,7 @@ const finance = {
       card: '刷卡',
       cheque: '支票',
       online: '在线支付',
+      'credit-note': '贷项通知单',
     },
     sources: {
       'booking-payment': '预订收款',

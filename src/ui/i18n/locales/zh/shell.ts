@@ -16,6 +16,8 @@ const shell = {
     salaries: "工资",
     account: "账务",
     cancellations: "取消",
+    creditNotes: '贷项通知单',
+    refunds: '退款',
     hotels: "酒店",
     activities: "活动",
     regions: "地区",

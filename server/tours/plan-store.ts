@@ -1,0 +1,163 @@
+import { eq, sql } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { TourDay, TravellerPrices } from '../../src/api/tours/tour-plan';
+import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
+import type { Tx } from '../db/client';
+import { placeRefs } from '../catalogue';
+import { notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import type { groupTours, personalizedTours } from './plan-schema';
+import { assertTourPlan, dayInputOf, memberRefsOf, organizationCurrency, readDays, replaceDays, type DaysTable, type PlanInput, type TourTable } from './plan';
+
+/**
+ * One implementation of what personalized and group tours do alike on the server: a record's
+ * answer (places and point of contact by name, prices by traveller type), its detail with its days,
+ * a create (checked against the catalogue, days written), and the seed's `PUT` by `_id` (the row
+ * locked, the change merged with what is stored and checked whole, then written). Each kind says
+ * only how it differs ({@link PlanKind}).
+ */
+
+export type PlanRow = typeof personalizedTours.$inferSelect | typeof groupTours.$inferSelect;
+
+/** What both kinds answer (`plannedTourEntries` in src/api/tours/tour-plan.ts). */
+export interface PlannedTourBase {
+  _id: string;
+  title: string;
+  description: string | null;
+  regions: CatalogueRef[];
+  destinations: CatalogueRef[];
+  totalNights: number;
+  pointOfContact: { _id: string; name: string } | null;
+  pricePerPerson: TravellerPrices;
+  currency: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What both kinds are written with (`plannedTourFields`). */
+export interface PlannedTourInput extends PlanInput {
+  title: string;
+  description?: string | null;
+  pricePerPerson: TravellerPrices;
+}
+
+type PlannedDetail = PlannedTourBase & { days: unknown[] };
+
+export interface PlanKind<R extends PlanRow, Item extends PlannedTourBase, Detail extends PlannedDetail, Input extends PlannedTourInput> {
+  /** The record's name in a 404 ("Personalized tour not found"). */
+  noun: string;
+  table: TourTable;
+  days: DaysTable;
+  /** What a `POST` takes, and what a stored record merged with a `PUT`'s change must pass. */
+  createInput: v.GenericSchema<unknown, Input>;
+  /** The answer's own fields, beside the shared ones. */
+  answerOf(row: R): Omit<Item, keyof PlannedTourBase>;
+  /** The detail of a record from its answer and its days (a departure dates them; a personalized tour adds its lines). */
+  detailOf(tx: Tx, item: Item, days: TourDay[]): Promise<Detail>;
+  /** The kind's own columns of an input. */
+  columnsOf(input: Input): Record<string, unknown>;
+  /** A stored record's own fields as an input again. */
+  inputOf(detail: Detail): Record<string, unknown>;
+  /** A check of the locked row against the merged input (a departure's capacity holds its seats). */
+  checkUpdate?(locked: R, input: Input): void;
+  /** What else a write stores beside the days (a personalized tour's lines), when it was sent. */
+  writeMore?(tx: Tx, id: string, input: Input, sent: boolean): Promise<void>;
+}
+
+/** A kind's reads and writes, from its {@link PlanKind}. */
+export function planStore<R extends PlanRow, Item extends PlannedTourBase, Detail extends PlannedDetail, Input extends PlannedTourInput>(kind: PlanKind<R, Item, Detail, Input>) {
+  /** The rows as answered: places and the point of contact by name. */
+  async function answersOf(tx: Tx, rows: R[]): Promise<Item[]> {
+    const places = await placeRefs(tx, rows);
+    const contacts = await memberRefsOf(tx, rows.map((r) => r.pointOfContact));
+    return rows.map((r) => {
+      const base: PlannedTourBase = {
+        _id: r.id,
+        title: r.title,
+        description: r.description,
+        regions: places.regions(r.regions),
+        destinations: places.destinations(r.destinations),
+        totalNights: r.totalNights,
+        pointOfContact: r.pointOfContact ? (contacts.get(r.pointOfContact) ?? null) : null,
+        pricePerPerson: { adult: r.priceAdult, child: r.priceChild, infant: r.priceInfant },
+        currency: r.currency,
+        createdAt: r.createdAt,
+        updatedAt: r.updatedAt,
+      };
+      return { ...base, ...kind.answerOf(r) } as Item;
+    });
+  }
+
+  async function rowOf(tx: Tx, id: string, lock: boolean): Promise<R> {
+    const query = tx.select().from(kind.table).where(eq(kind.table.id, id));
+    const [row] = (lock ? await query.for('update') : await query) as R[];
+    if (!row) throw notFound(kind.noun);
+    return row;
+  }
+
+  /** The record with its days (and what else its kind shows); 404 for another organization's or a missing one. */
+  async function detailOf(tx: Tx, id: string): Promise<Detail> {
+    const [item] = await answersOf(tx, [await rowOf(tx, id, false)]);
+    const days = await readDays(tx, kind.days, [id]);
+    return kind.detailOf(tx, item!, (days.get(id) ?? []).map(({ tourId: _, ...day }) => day));
+  }
+
+  const columnsOf = (input: Input) => ({
+    title: input.title,
+    description: input.description ?? null,
+    regions: input.regions ?? [],
+    destinations: input.destinations ?? [],
+    pointOfContact: input.pointOfContact ?? null,
+    priceAdult: input.pricePerPerson.adult,
+    priceChild: input.pricePerPerson.child,
+    priceInfant: input.pricePerPerson.infant,
+    ...kind.columnsOf(input),
+  });
+
+  /** `POST`: the record, its days and what else its kind stores, in the caller's transaction. */
+  async function create(tx: Tx, input: Input, createdBy: string): Promise<string> {
+    await assertTourPlan(tx, input);
+    // The table is one of two whose insert types differ: the columns are the kind's, checked by it.
+    const [row] = await tx
+      .insert(kind.table)
+      .values({ ...columnsOf(input), currency: organizationCurrency, createdBy } as never)
+      .returning({ id: kind.table.id });
+    await replaceDays(tx, kind.days, row!.id, input.days ?? []);
+    await kind.writeMore?.(tx, row!.id, input, true);
+    return row!.id;
+  }
+
+  /** A stored record as a create input again, so a change is checked merged with the rest. */
+  const inputOf = (t: Detail): Record<string, unknown> => ({
+    title: t.title,
+    description: t.description,
+    regions: t.regions.map((r) => r._id),
+    destinations: t.destinations.map((d) => d._id),
+    pointOfContact: t.pointOfContact?._id ?? null,
+    days: (t.days as TourDay[]).map(dayInputOf),
+    pricePerPerson: t.pricePerPerson,
+    ...kind.inputOf(t),
+  });
+
+  /**
+   * The seed's `PUT` (the path has no id, `_id` names the record): the row locked (a reservation of
+   * seats waits for it, and then sees the change), the change merged with what is stored and checked
+   * whole (the schema, the kind's own rule, the catalogue), then written; the days (and a
+   * personalized tour's lines) are replaced only when sent.
+   */
+  async function update(tx: Tx, { _id: id, ...change }: { _id: string; days?: unknown; lines?: unknown }): Promise<void> {
+    const locked = await rowOf(tx, id, true);
+    const stored = await detailOf(tx, id);
+    const input = validate(kind.createInput, { ...inputOf(stored), ...change }, 'body');
+    kind.checkUpdate?.(locked, input);
+    await assertTourPlan(tx, input);
+    await tx
+      .update(kind.table)
+      .set({ ...columnsOf(input), updatedAt: sql`now()` } as never)
+      .where(eq(kind.table.id, id));
+    if (change.days) await replaceDays(tx, kind.days, id, input.days ?? []);
+    await kind.writeMore?.(tx, id, input, !!change.lines);
+  }
+
+  return { answersOf, detailOf, create, update };
+}
