@@ -241,8 +241,9 @@ async function run(a: Action): Promise<void> {
       const note = of(
         await rowsOf<{ id: string; email: string; remaining: string }>(
           `select n.id, l.email, n.amount - n.used_amount as remaining from credit_notes n join leads l on l.id = n.lead_id
-           where n.organization_id = $1 and n.status = 'issued' and n.amount > n.used_amount and l.email is not null order by n.created_at, n.id`,
-          [org],
+           where n.organization_id = $1 and n.status = 'issued' and n.amount > n.used_amount and n.valid_until >= $2::date and l.name like 'Totals lead%' and l.email is not null
+           order by n.created_at, n.id`,
+          [org, TODAY],
         ),
         a.pick,
       );
