@@ -8,7 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { can } from '../src/api/permissions';
 import { authenticate, authenticateOperator, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type OperatorContext, type SessionRow } from './auth/session';
 import type { AppServices } from './services';
-import { systemClock } from './db/clock';
+import { rememberTimeZone, systemClock } from './db/clock';
 import { ApiError, fromDatabaseError, invalidField, issue } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import { claimKey, idempotencyKeyOf, rememberAnswer, requestHash } from './http/idempotency';
@@ -171,6 +171,7 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
       try {
         result = await database.transaction(sessionOpening(token), async (tx, [session]) => {
           const found = sessionAuth(session.rows[0] as SessionRow | undefined, config);
+          rememberTimeZone(tx, found.auth.timeZone);
           if (found.touch) touch = found.auth.sessionId;
           const auth = admit(def, found.auth);
           return (def as TenantRoute).handler({ params: params(), query: query(), body: undefined, files: [], tx, auth, services, c });
@@ -188,6 +189,7 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
       const tenant = def as TenantRoute;
       const key = tenant.idempotent ? idempotencyKeyOf(c) : undefined;
       result = await database.withTenant(auth.organizationId, async (tx) => {
+        rememberTimeZone(tx, auth.timeZone);
         if (!key) return tenant.handler({ ...input, tx, auth, services, c });
         const claim = await claimKey(tx, key, requestHash(def.method, new URL(c.req.url).pathname, keyedRequest(raw, files)));
         if (claim.kind === 'replay') return c.json(claim.body as object, claim.status as 200, { [REPLAYED_HEADER]: 'true' });

@@ -77,6 +77,14 @@ const MONEY_GRANTS: Record<string, MoneyGrant> = {
   accounts: { insert: false, update: 'lock' },
   number_series: { insert: false, update: 'none' },
   ledger_totals: { insert: false, update: 'none' },
+  // The lists' kept totals (0033_list_totals_rules.sql): their triggers' alone, read by the tenant.
+  booking_totals: { insert: false, update: 'none' },
+  receipt_totals: { insert: false, update: 'none' },
+  invoice_totals: { insert: false, update: 'none' },
+  operation_totals: { insert: false, update: 'none' },
+  operation_member_totals: { insert: false, update: 'none' },
+  vendor_transaction_totals: { insert: false, update: 'none' },
+  expense_totals: { insert: false, update: 'none' },
   expenses: FACT,
   journal_entries: FACT,
   journal_lines: FACT,
@@ -94,7 +102,7 @@ const MONEY_GRANTS: Record<string, MoneyGrant> = {
   booking_payments: { insert: true, update: { except: ['id', 'organization_id', 'booking_id', 'amount', 'currency', 'payment_method', 'paid_on', 'submitted_by', 'created_at'] } },
   booking_operations: {
     insert: true,
-    update: { except: ['id', 'organization_id', 'booking_id', 'currency', 'revenue', 'vouchers_cost', 'expenses_cost', 'paid_out', 'voucher_count', 'draft_count', 'unsent_count', 'expense_count', 'created_at'] },
+    update: { except: ['id', 'organization_id', 'booking_id', 'currency', 'revenue', 'departure', 'arrival', 'converted_by', 'vouchers_cost', 'expenses_cost', 'paid_out', 'voucher_count', 'draft_count', 'unsent_count', 'expense_count', 'created_at'] },
   },
   vouchers: { insert: true, delete: true, update: { except: ['id', 'organization_id', 'operation_id', 'currency', 'paid_amount', 'vendor_refunded', 'created_at'] } },
   additional_expenses: { insert: true, delete: true, update: { except: ['id', 'organization_id', 'operation_id', 'currency', 'paid_amount', 'created_at'] } },

@@ -26,7 +26,8 @@ configureApiClient({
   money: moneyInLanguage,
 });
 
-void initI18n().then(() => {
+// The sign-in page's strings only: the shell loads the areas' (src/app/router.tsx).
+void initI18n(undefined, 'signedOut').then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

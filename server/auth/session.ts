@@ -61,6 +61,8 @@ export interface SessionRow {
   subPeriodEnd: string | null;
   /** The organization's date by its clock and time zone (server/db/clock.ts). */
   orgToday: string;
+  /** The organization's time zone (IANA), remembered for the request's transaction (`rememberTimeZone`). */
+  orgTimeZone: string;
 }
 
 /** The caller's token from the cookie; 401 when there is none. */
@@ -101,6 +103,7 @@ export function sessionAuth(found: SessionRow | undefined, config: AppServices['
         ...effectiveAccess(row),
       },
       readOnly: row.subStatus ? readOnlyReason(row.subStatus, row.subPeriodEnd!, row.orgToday) : null,
+      timeZone: row.orgTimeZone,
     },
   };
 }
@@ -111,7 +114,7 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
 
 /**
  * The session look-up as SQL text for the first round trip of the request's transaction
- * (`Database.transaction`): session_open() (server/db/migrations/0004_performance.sql, as 0017_organization_clock.sql redefined it) answers the
+ * (`Database.transaction`): session_open() (server/db/migrations/0004_performance.sql, as 0017_organization_clock.sql and 0034_session_time_zone.sql redefined it) answers the
  * {@link SessionRow} and sets the transaction's organization from it; then the tenant role. One
  * round trip authenticates and scopes the transaction. When no row matches, the organization stays
  * unset and the caller answers 401 (the transaction is rolled back).

@@ -6,12 +6,11 @@ import { initialState } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, invalidField, issue } from '../http/errors';
-import { leads, visibleLeads } from '../leads';
+import { leads, markLeadBooked, visibleLeads } from '../leads';
 import { moduleSettings } from '../admin';
 import { bookingInstallments, bookingTravellers, bookings } from './schema';
 import { logBookingEvent } from './store';
 import { bookTour, bookedTour } from './tours';
-import { markLeadBooked } from './workflow';
 
 /**
  * `POST /bookings` in one transaction (SPEC workflow 2): the lead (one the caller may see, still

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceLine, InvoiceStats, InvoiceStatus, InvoicesQuery } from '../../src/api/bookings/invoices';
-import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
+import { mergeFilter } from '../../src/api/common/schemas';
 import { balanceOf, invoiceCover } from '../../src/domain/balance';
 import { addDays, monthStart } from '../../src/domain/calendar';
 import { taxIncluded } from '../../src/domain/installment-plan';
@@ -12,8 +12,8 @@ import type { Tx } from '../db/client';
 import { nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
 import { bigTotal, exactTotal, roundedQuotient } from '../http/totals';
-import { containsPattern, listPage } from '../http/list';
-import { bookingInvoices, bookings } from './schema';
+import { containsPattern, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPageJson, pageColumn, statOf, statsColumn, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
+import { bookingInvoices, bookings, invoiceTotals } from './schema';
 import { bookingBalanceSql, bookingContext, bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
 import { applyBookingEvent } from './workflow';
 import { growth } from './lists';
@@ -119,36 +119,45 @@ export async function generateInvoice(tx: Tx, booking: BookingRow, actorId: stri
 
 const INVOICE_SORT = { issuedOn: bookingInvoices.issuedOn, dueDate: bookingInvoices.dueDate, total: bookingInvoices.total, number: bookingInvoices.number };
 
-/** `GET /booking-invoices`: the invoices of the bookings the caller sees, and the seed's eleven stats over the same filters. */
-export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQuery, today: string): Promise<ListAnswer<Invoice, InvoiceStats>> {
-  const q = mergeFilter(query);
-  const status = statusSql(today);
-  const where: SQL | undefined = and(
-    visibleBookings(auth),
-    q.status?.length ? inArray(status, q.status) : undefined,
-    q.issuedOn?.from ? gte(bookingInvoices.issuedOn, q.issuedOn.from) : undefined,
-    q.issuedOn?.to ? lte(bookingInvoices.issuedOn, q.issuedOn.to) : undefined,
-    q.dueDate?.from ? gte(bookingInvoices.dueDate, q.dueDate.from) : undefined,
-    q.dueDate?.to ? lte(bookingInvoices.dueDate, q.dueDate.to) : undefined,
-    q.bookingId?.length ? inArray(bookingInvoices.bookingId, q.bookingId) : undefined,
-    q.search ? or(ilike(bookingInvoices.number, containsPattern(q.search)), ilike(bookingInvoices.customerName, containsPattern(q.search))) : undefined,
-  );
-  const join = sql`${bookingInvoices} join ${bookings} on ${bookings.id} = ${bookingInvoices.bookingId}`;
-  const paid = sql`least(${bookings.paidAmount}, ${bookingInvoices.total})`;
-  const { rows } = await tx.execute<Record<string, string | null>>(sql`
-    select count(*) as total,
-      count(*) filter (where ${status} = 'paid') as paid,
-      count(*) filter (where ${status} = 'pending') as pending,
-      count(*) filter (where ${status} = 'overdue') as overdue,
-      coalesce(sum(${bookingInvoices.total}), 0) as revenue,
-      coalesce(sum(${paid}), 0) as paid_amount,
-      coalesce(sum(${bookingInvoices.total}) filter (where ${bookingInvoices.issuedOn} >= ${monthStart(today)}::date and ${bookingInvoices.issuedOn} < ${monthStart(today, 1)}::date), 0) as this_month,
-      coalesce(sum(${bookingInvoices.total}) filter (where ${bookingInvoices.issuedOn} >= ${monthStart(today, -1)}::date and ${bookingInvoices.issuedOn} < ${monthStart(today)}::date), 0) as last_month
-    from ${join} ${where ? sql`where ${where}` : sql``}`);
-  // Sums exactly, or refused (server/http/totals.ts); what is worked out from them, in BigInt.
-  const n = (k: string) => exactTotal(rows[0][k]);
-  const big = (k: string) => bigTotal(rows[0][k]);
-  const stats: InvoiceStats = {
+/**
+ * The invoices' eleven stats over the invoices the filters select. Without a filter but the status,
+ * they come from the kept totals (`invoice_totals`, by month issued, month due and settled), but for
+ * the invoices due this month, read through their due-date index: whether an unsettled one is
+ * overdue depends on today, and for another month the month tells (before: overdue; after: pending).
+ * Any other filter reads the invoices it selects. One aggregate over either source.
+ */
+function invoiceStatsSql(auth: AuthContext, q: ReturnType<typeof mergeFilter<InvoicesQuery>>, where: SQL | undefined, today: string): SQL {
+  const i = bookingInvoices;
+  const t = invoiceTotals;
+  // One tuple per invoice (or per kept group): month issued, due (a date, or a kept month's first day), settled, count, total, paid.
+  const rowsOf = (condition: SQL | undefined) => sql`select date_trunc('month', ${i.issuedOn})::date as issued, ${i.dueDate} as due, ${bookingBalanceSql()} <= 0 as settled,
+      1::bigint as n, ${i.total} as total, least(${bookings.paidAmount}, ${i.total}) as paid
+    from ${i} join ${bookings} on ${bookings.id} = ${i.bookingId} ${condition ? sql`where ${condition}` : sql``}`;
+  const kept = !visibleBookings(auth) && filtersOnly(q, ['status']);
+  const thisMonth = monthStart(today);
+  const source = kept
+    ? sql`select ${t.issuedMonth} as issued, ${t.dueMonth} as due, ${t.settled} as settled, ${t.n}::bigint as n, ${t.total} as total, ${t.paid} as paid
+          from ${t} where ${t.dueMonth} <> ${thisMonth}::date
+          union all ${rowsOf(sql`${i.dueDate} >= ${thisMonth}::date and ${i.dueDate} < ${monthStart(today, 1)}::date`)}`
+    : rowsOf(where);
+  const status = sql`case when settled then 'paid' when due < ${today}::date then 'overdue' else 'pending' end`;
+  return sql`
+    select coalesce(sum(n), 0) as total,
+      coalesce(sum(n) filter (where ${status} = 'paid'), 0) as paid,
+      coalesce(sum(n) filter (where ${status} = 'pending'), 0) as pending,
+      coalesce(sum(n) filter (where ${status} = 'overdue'), 0) as overdue,
+      coalesce(sum(total), 0) as revenue,
+      coalesce(sum(paid), 0) as paid_amount,
+      coalesce(sum(total) filter (where issued = ${thisMonth}::date), 0) as this_month,
+      coalesce(sum(total) filter (where issued = ${monthStart(today, -1)}::date), 0) as last_month
+    from (${source}) s ${kept && q.status?.length ? sql`where ${status} in (${sql.join(q.status.map((x) => sql`${x}`), sql`, `)})` : sql``}`;
+}
+
+/** The eleven stats from {@link invoiceStatsSql}'s sums. */
+function invoiceStatsOf(row: StatsRow): InvoiceStats {
+  const n = (k: string) => statOf(row, k);
+  const big = (k: string) => bigTotal(row[k]);
+  return {
     total: n('total'),
     paid: n('paid'),
     pending: n('pending'),
@@ -161,24 +170,51 @@ export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQue
     monthlyGrowth: growth(n('this_month'), n('last_month')),
     paidPercentage: n('total') ? Math.round((n('paid') * 10_000) / n('total')) : 0,
   };
-  const by = INVOICE_SORT[q.sortBy];
-  const order = q.sortOrder === 'desc' ? [desc(by), desc(bookingInvoices.id)] : [asc(by), asc(bookingInvoices.id)];
-  const page = await listPage(q, {
-    rows: (limit, offset) =>
-      tx
-        .select({ inv: bookingInvoices, b: { number: bookings.number, grandTotal: bookings.grandTotal, paidAmount: bookings.paidAmount } })
-        .from(bookingInvoices)
-        .innerJoin(bookings, eq(bookings.id, bookingInvoices.bookingId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    toItem: ({ inv, b }) => toInvoice(inv, b, today),
-    count: async () => stats.total,
-    stats,
-  });
-  return page;
 }
+
+/** `GET /booking-invoices`: the invoices of the bookings the caller sees, and the seed's eleven stats over the same filters. */
+export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQuery, today: string): Promise<Response> {
+  const q = mergeFilter(query);
+  const status = statusSql(today);
+  const where: SQL | undefined = and(
+    visibleBookings(auth),
+    q.status?.length ? inArray(status, q.status) : undefined,
+    q.issuedOn?.from ? gte(bookingInvoices.issuedOn, q.issuedOn.from) : undefined,
+    q.issuedOn?.to ? lte(bookingInvoices.issuedOn, q.issuedOn.to) : undefined,
+    q.dueDate?.from ? gte(bookingInvoices.dueDate, q.dueDate.from) : undefined,
+    q.dueDate?.to ? lte(bookingInvoices.dueDate, q.dueDate.to) : undefined,
+    q.bookingId?.length ? inArray(bookingInvoices.bookingId, q.bookingId) : undefined,
+    q.search ? or(ilike(bookingInvoices.number, containsPattern(q.search)), ilike(bookingInvoices.customerName, containsPattern(q.search))) : undefined,
+  );
+  const order: OrderKey[] = [
+    { by: INVOICE_SORT[q.sortBy], dir: q.sortOrder },
+    { by: bookingInvoices.id, dir: q.sortOrder },
+  ];
+  const columns = sql`${bookingInvoices}.*, ${bookings.number} as b_number, ${bookings.grandTotal} as b_grand_total, ${bookings.paidAmount} as b_paid_amount`;
+  const from = sql`${bookingInvoices} join ${bookings} on ${bookings.id} = ${bookingInvoices.bookingId}`;
+  // The page and its stats in one statement.
+  const stats = statsColumn(invoiceStatsSql(auth, q, where, today));
+  return listPageJson(q, {
+    page: (limit, offset) => jsonPage<StatsPage>(tx, jsonPageSql({ columns, from, where, order, limit, offset, alias: 'booking_invoices', record: invoiceJson(today), aggregates: stats })),
+    count: async (page) => statOf(page.stats, 'total'),
+    stats: (page) => invoiceStatsOf(page.stats),
+  });
+}
+
+/**
+ * An invoice as `toInvoice` answers it, written by PostgreSQL from a page row named as the
+ * invoices' table (what the booking paid of it, and its status by the rule of `invoiceStatus`);
+ * tests/api/list-json.test.ts holds the two equal.
+ */
+const i = pageColumn('booking_invoices');
+const invoiceJson = (today: string) => sql`json_build_object(
+  '_id', ${i('id')}, 'number', ${i('number')}, 'bookingId', ${i('booking_id')}, 'bookingRef', 'BK-' || ${i('b_number')},
+  'customer', json_build_object('name', ${i('customer_name')}, 'email', ${i('customer_email')}, 'phone', ${i('customer_phone')}),
+  'issuedOn', ${i('issued_on')}, 'dueDate', ${i('due_date')}, 'currency', ${i('currency')}, 'lines', ${i('lines')},
+  'subtotal', ${i('subtotal')}, 'taxRate', ${i('tax_rate')}, 'tax', ${i('tax')}, 'total', ${i('total')},
+  'paid', least(${i('b_paid_amount')}, ${i('total')}), 'balance', ${i('total')} - least(${i('b_paid_amount')}, ${i('total')}),
+  'status', case when ${i('b_grand_total')} - ${i('b_paid_amount')} <= 0 then 'paid' when ${i('due_date')} < ${today}::date then 'overdue' else 'pending' end,
+  'terms', ${i('terms')}, 'createdAt', ${isoInstantSql(i('created_at'))})`;
 
 /** One invoice by its booking, as answered (404 when it has none). */
 export async function invoiceOfBooking(tx: Tx, bookingId: string, today: string): Promise<Invoice> {

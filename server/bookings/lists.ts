@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { BookingsQuery, CompletedBookingsQuery, PaymentReceipt, PaymentReceiptsQuery, PendingInstallment, PendingInstallmentsQuery, ReceiptStats } from '../../src/api/bookings/contract';
+import { PAYMENT_STATES, type BookingsQuery, type CompletedBookingsQuery, type PaymentReceiptsQuery, type PendingInstallment, type PendingInstallmentsQuery, type ReceiptStats } from '../../src/api/bookings/contract';
 import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
-import type { Booking } from '../../src/api/bookings/contract';
 import { addDays, monthStart } from '../../src/domain/calendar';
 import type { BookingState } from '../../src/machines/booking-machine';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
-import { containsPattern, listPage } from '../http/list';
-import { exactTotal } from '../http/totals';
-import { bookingInstallments, bookingInvoices, bookingPaymentProofs, bookingPayments, bookings } from './schema';
-import { bookingRef, memberRefs, selectBookings, toBookings, toInstallment, toPayments, visibleBookings } from './store';
+import { readInteger } from '../db/money';
+import { placesCte } from '../catalogue';
+import { containsPattern, dateRangeSql, filtersOnly, jsonPage, jsonPageSql, listPage, listPageJson, monthsAndEdges, monthsSql, pageColumn, statOf, statsColumn, type DateRange, type JsonPage, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
+import { bookingInstallments, bookingInvoices, bookingPayments, bookingTotals, bookings, receiptTotals } from './schema';
+import { BOOKING_ROW_COLUMNS, BOOKING_ROW_FROM, PAYMENT_ROW_COLUMNS, PAYMENT_ROW_FROM, bookingJson, bookingRef, memberRefs, paymentJson, paymentStatusSql, toInstallment, visibleBookings } from './store';
 import { COLLECTING_STATES, DELIVERED_STATES } from './workflow';
 
 /**
@@ -59,29 +59,43 @@ const BOOKING_SORT = {
   grandTotal: bookings.grandTotal,
   customerName: sql`lower(${bookings.customerName})`,
 };
-const sortBookings = (q: { sortBy: keyof typeof BOOKING_SORT; sortOrder: 'asc' | 'desc' }) => [
-  q.sortOrder === 'desc' ? desc(BOOKING_SORT[q.sortBy]) : asc(BOOKING_SORT[q.sortBy]),
-  q.sortOrder === 'desc' ? desc(bookings.id) : asc(bookings.id),
-];
 
 /**
- * A booking's payment status in SQL, for filters: the rule of `paymentStatus` (src/domain), which
- * tests/api/bookings-lists.test.ts holds the two to.
+ * How many bookings of some states and tour types depart in a range, from the kept totals
+ * (`booking_totals`: its whole months) and the bookings of the range's edge days (their departure
+ * index): what a list filtered by nothing else counts, at the same cost for any number of bookings.
  */
-export const paymentStatusSql = sql<string>`case when ${bookings.paidAmount} >= ${bookings.grandTotal} then 'paid' when ${bookings.paidAmount} > 0 then 'partiallyPaid' else 'unpaid' end`;
+function keptBookingCount(f: { statuses?: readonly string[]; tourTypes?: readonly string[]; departure?: DateRange }): SQL {
+  const { months, edges } = monthsAndEdges(f.departure);
+  const keys = (status: AnyColumn, type: AnyColumn) =>
+    and(f.statuses?.length ? inArray(status, [...f.statuses]) : undefined, f.tourTypes?.length ? inArray(type, [...f.tourTypes]) : undefined) ?? sql`true`;
+  const t = bookingTotals;
+  const parts: SQL[] = [sql`0`];
+  if (months) parts.push(sql`(select coalesce(sum(${t.n}), 0) from ${t} where ${keys(t.status, t.tourType)} and ${monthsSql(t.departureMonth, months)})`);
+  for (const edge of edges) parts.push(sql`(select count(*) from ${bookings} where ${keys(bookings.status, bookings.tourType)} and ${dateRangeSql(bookings.departure, edge)})`);
+  return sql.join(parts, sql` + `);
+}
 
-async function bookingPageOf(tx: Tx, q: { page: number; limit: number; sortBy: keyof typeof BOOKING_SORT; sortOrder: 'asc' | 'desc' }, where: SQL | undefined): Promise<ListAnswer<Booking>> {
-  const page = await listPage(q, {
-    rows: (limit, offset) =>
-      selectBookings(tx)
-        .where(where)
-        .orderBy(...sortBookings(q))
-        .limit(limit)
-        .offset(offset),
-    toItem: (r) => r,
-    count: () => count(tx, sql`${bookings}`, where),
+async function bookingPageOf(
+  tx: Tx,
+  q: { page: number; limit: number; sortBy: keyof typeof BOOKING_SORT; sortOrder: 'asc' | 'desc' },
+  where: SQL | undefined,
+  kept?: Parameters<typeof keptBookingCount>[0],
+): Promise<Response> {
+  const order: OrderKey[] = [
+    { by: BOOKING_SORT[q.sortBy], dir: q.sortOrder },
+    { by: bookings.id, dir: q.sortOrder },
+  ];
+  // The list's total in the page's statement (one round trip): from the kept totals, or counted.
+  const total = kept ? keptBookingCount(kept) : sql`(select count(*) from ${bookings} ${where ? sql`where ${where}` : sql``})`;
+  return listPageJson(q, {
+    page: (limit, offset) =>
+      jsonPage<JsonPage & { total: string }>(
+        tx,
+        jsonPageSql({ columns: BOOKING_ROW_COLUMNS, from: BOOKING_ROW_FROM, where, order, limit, offset, alias: 'bookings', record: bookingJson(), beside: [{ name: 'places', query: placesCte(sql`regions`, sql`destinations`) }], aggregates: sql`(${total})::text as total` }),
+      ),
+    count: async (page) => readInteger(page.total),
   });
-  return { ...page, data: await toBookings(tx, page.data) };
 }
 
 /** `GET /bookings`. */
@@ -93,7 +107,8 @@ export async function bookingsPage(tx: Tx, auth: AuthContext, query: BookingsQue
     q.tourType?.length ? inArray(bookings.tourType, q.tourType) : undefined,
     q.tourStatus?.length ? inArray(bookings.status, q.tourStatus) : undefined,
   );
-  return bookingPageOf(tx, q, where);
+  const kept = !visibleBookings(auth) && filtersOnly(q, ['tourType', 'tourStatus', 'departure']);
+  return bookingPageOf(tx, q, where, kept ? { statuses: q.tourStatus, tourTypes: q.tourType, departure: q.departure } : undefined);
 }
 
 /** `GET /bookings/completed`: trips that took place, with the payment and invoice filters. */
@@ -110,7 +125,8 @@ export async function completedBookingsPage(tx: Tx, auth: AuthContext, query: Co
     q.maxGrandTotal !== undefined ? lte(bookings.grandTotal, q.maxGrandTotal) : undefined,
     q.pax?.length ? inArray(bookings.pax, q.pax) : undefined,
   );
-  return bookingPageOf(tx, q, where);
+  const kept = !visibleBookings(auth) && filtersOnly(q, ['departure']);
+  return bookingPageOf(tx, q, where, kept ? { statuses: DELIVERED_STATES, departure: q.departure } : undefined);
 }
 
 /** `GET /bookings/installments/pending`: installments still owed of bookings collecting money, soonest due first. */
@@ -163,8 +179,74 @@ const basisPoints = (part: number, whole: number) => (whole > 0 ? Math.round((pa
 /** Growth of `now` over `before` in basis points; null when there was nothing before to grow from. */
 export const growth = (now: number, before: number) => (before > 0 ? Math.round(((now - before) * 10_000) / before) : null);
 
+/**
+ * The receipts' ten stats over the payments the filters select. Filters the kept totals know
+ * (state, method, the date paid) read `receipt_totals`: its whole months, and the payments of the
+ * days at the range's ends through their date index; any other (amounts, the search, own
+ * visibility) reads the payments the filters select. One aggregate over either source.
+ */
+function receiptStatsSql(auth: AuthContext, q: ReturnType<typeof mergeFilter<PaymentReceiptsQuery>>, where: SQL | undefined, today: string): SQL {
+  const statuses = q.isVerified === undefined ? q.status : (q.status ?? PAYMENT_STATES).filter((x) => (x === 'verified') === q.isVerified);
+  const kept = !visibleBookings(auth) && !q.search && q.minAmount === undefined && q.maxAmount === undefined;
+  const split = kept ? monthsAndEdges(q.dateRange) : null;
+  let source: SQL;
+  if (split) {
+    const p = bookingPayments;
+    const t = receiptTotals;
+    const keys = (status: AnyColumn, method: AnyColumn) =>
+      and(statuses ? (statuses.length ? inArray(status, statuses) : sql`false`) : undefined, q.paymentMethod?.length ? inArray(method, q.paymentMethod) : undefined) ?? sql`true`;
+    const parts: SQL[] = [];
+    if (split.months) parts.push(sql`select ${t.status} as status, ${t.month} as month, ${t.n}::bigint as n, ${t.amount} as amount from ${t} where ${keys(t.status, t.paymentMethod)} and ${monthsSql(t.month, split.months)}`);
+    for (const edge of split.edges) {
+      parts.push(sql`select ${p.status} as status, date_trunc('month', ${p.paidOn})::date as month, 1::bigint as n, ${p.amount} as amount from ${p} where ${keys(p.status, p.paymentMethod)} and ${dateRangeSql(p.paidOn, edge)}`);
+    }
+    source = parts.length ? sql.join(parts, sql` union all `) : sql`select null::text as status, null::date as month, 0::bigint as n, 0::bigint as amount where false`;
+  } else {
+    // The header reads the payments alone unless a filter needs their booking (own visibility, the customer's name).
+    const from = visibleBookings(auth) || q.search ? sql`${bookingPayments} join ${bookings} on ${bookings.id} = ${bookingPayments.bookingId}` : sql`${bookingPayments}`;
+    source = sql`select ${bookingPayments.status} as status, date_trunc('month', ${bookingPayments.paidOn})::date as month, 1::bigint as n, ${bookingPayments.amount} as amount
+      from ${from} ${where ? sql`where ${where}` : sql``}`;
+  }
+  const thisMonth = monthStart(today);
+  const lastMonth = monthStart(today, -1);
+  return sql`
+    select coalesce(sum(n), 0) as total,
+      coalesce(sum(amount) filter (where status <> 'failed'), 0) as amount,
+      coalesce(sum(n) filter (where status = 'verified'), 0) as verified,
+      coalesce(sum(n) filter (where status = 'submitted'), 0) as pending,
+      coalesce(sum(n) filter (where status = 'failed'), 0) as failed,
+      coalesce(sum(amount) filter (where status = 'verified' and month = ${thisMonth}::date), 0) as this_month,
+      coalesce(sum(amount) filter (where status = 'verified' and month = ${lastMonth}::date), 0) as last_month
+    from (${source}) s`;
+}
+
+/** The ten stats from {@link receiptStatsSql}'s sums. */
+function receiptStatsOf(row: StatsRow): ReceiptStats {
+  const n = (k: string) => statOf(row, k);
+  const total = n('total');
+  return {
+    totalReceipts: total,
+    totalAmount: n('amount'),
+    verifiedCount: n('verified'),
+    pendingCount: n('pending'),
+    successfulCount: total - n('failed'),
+    failedCount: n('failed'),
+    thisMonthAmount: n('this_month'),
+    monthlyGrowth: growth(n('this_month'), n('last_month')),
+    verificationRate: basisPoints(n('verified'), total),
+    successRate: basisPoints(total - n('failed'), total),
+  };
+}
+
+/** What a receipt row reads: the payment's (PAYMENT_ROW_COLUMNS) and its booking's number and customer. */
+const RECEIPT_PAGE_COLUMNS = sql`${PAYMENT_ROW_COLUMNS}, ${bookings.number} as b_number, ${bookings.customerName} as b_customer_name`;
+const RECEIPT_PAGE_FROM = sql`${PAYMENT_ROW_FROM} join ${bookings} on ${bookings.id} = ${bookingPayments.bookingId}`;
+/** A receipt: its payment as every answer writes it (`paymentJson`), the day paid and its booking. */
+const r = pageColumn('booking_payments');
+const RECEIPT_JSON = paymentJson(sql`'date', ${r('paid_on')}, 'booking', json_build_object('_id', ${r('booking_id')}, 'ref', 'BK-' || ${r('b_number')}, 'customerName', ${r('b_customer_name')})`);
+
 /** `GET /payment-receipts`: the payments of the bookings the caller sees, with the seed's ten stats over the same filters. */
-export async function paymentReceiptsPage(tx: Tx, auth: AuthContext, query: PaymentReceiptsQuery, today: string): Promise<ListAnswer<PaymentReceipt, ReceiptStats>> {
+export async function paymentReceiptsPage(tx: Tx, auth: AuthContext, query: PaymentReceiptsQuery, today: string): Promise<Response> {
   const q = mergeFilter(query);
   const where = and(
     visibleBookings(auth),
@@ -178,56 +260,17 @@ export async function paymentReceiptsPage(tx: Tx, auth: AuthContext, query: Paym
       ? or(ilike(bookingPayments.receiptNumber, containsPattern(q.search)), ilike(bookingPayments.reference, containsPattern(q.search)), ilike(bookings.customerName, containsPattern(q.search)))
       : undefined,
   );
-  // The header reads the payments alone unless a filter needs their booking (own visibility, the customer's name).
-  const needsBooking = !!visibleBookings(auth) || !!q.search;
-  const from = needsBooking ? sql`${bookingPayments} join ${bookings} on ${bookings.id} = ${bookingPayments.bookingId}` : sql`${bookingPayments}`;
-  const thisMonth = monthStart(today);
-  const nextMonth = monthStart(today, 1);
-  const lastMonth = monthStart(today, -1);
-  const { rows } = await tx.execute<Record<string, string | null>>(sql`
-    select count(*) as total,
-      coalesce(sum(booking_payments.amount) filter (where booking_payments.status <> 'failed'), 0) as amount,
-      count(*) filter (where booking_payments.status = 'verified') as verified,
-      count(*) filter (where booking_payments.status = 'submitted') as pending,
-      count(*) filter (where booking_payments.status = 'failed') as failed,
-      coalesce(sum(booking_payments.amount) filter (where booking_payments.status = 'verified' and booking_payments.paid_on >= ${thisMonth}::date and booking_payments.paid_on < ${nextMonth}::date), 0) as this_month,
-      coalesce(sum(booking_payments.amount) filter (where booking_payments.status = 'verified' and booking_payments.paid_on >= ${lastMonth}::date and booking_payments.paid_on < ${thisMonth}::date), 0) as last_month
-    from ${from} ${where ? sql`where ${where}` : sql``}`);
-  // Sums exactly, or refused (server/http/totals.ts); counts are counts.
-  const n = (k: string) => exactTotal(rows[0][k]);
-  const total = n('total');
-  const stats: ReceiptStats = {
-    totalReceipts: total,
-    totalAmount: n('amount'),
-    verifiedCount: n('verified'),
-    pendingCount: n('pending'),
-    successfulCount: total - n('failed'),
-    failedCount: n('failed'),
-    thisMonthAmount: n('this_month'),
-    monthlyGrowth: growth(n('this_month'), n('last_month')),
-    verificationRate: basisPoints(n('verified'), total),
-    successRate: basisPoints(total - n('failed'), total),
-  };
-  const by = RECEIPT_SORT[q.sortBy];
-  const order = q.sortOrder === 'desc' ? [desc(by), desc(bookingPayments.createdAt), desc(bookingPayments.id)] : [asc(by), asc(bookingPayments.createdAt), asc(bookingPayments.id)];
-  const page = await listPage(q, {
-    rows: (limit, offset) =>
-      tx
-        .select({ p: bookingPayments, proofName: bookingPaymentProofs.fileName, proofType: bookingPaymentProofs.contentType, proofSize: bookingPaymentProofs.size, number: bookings.number, customerName: bookings.customerName })
-        .from(bookingPayments)
-        .innerJoin(bookings, eq(bookings.id, bookingPayments.bookingId))
-        .leftJoin(bookingPaymentProofs, eq(bookingPaymentProofs.paymentId, bookingPayments.id))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    toItem: (r) => r,
-    count: async () => total,
-    stats,
+  const order: OrderKey[] = [
+    { by: RECEIPT_SORT[q.sortBy], dir: q.sortOrder },
+    { by: bookingPayments.createdAt, dir: q.sortOrder },
+    { by: bookingPayments.id, dir: q.sortOrder },
+  ];
+  // The page and its stats in one statement.
+  const stats = statsColumn(receiptStatsSql(auth, q, where, today));
+  return listPageJson(q, {
+    page: (limit, offset) =>
+      jsonPage<StatsPage>(tx, jsonPageSql({ columns: RECEIPT_PAGE_COLUMNS, from: RECEIPT_PAGE_FROM, where, order, limit, offset, alias: 'booking_payments', record: RECEIPT_JSON, aggregates: stats })),
+    count: async (page) => statOf(page.stats, 'total'),
+    stats: (page) => receiptStatsOf(page.stats),
   });
-  const payments = await toPayments(tx, page.data);
-  return {
-    ...page,
-    data: payments.map((p, i) => ({ ...p, date: p.paidOn, booking: { _id: p.bookingId, ref: bookingRef(page.data[i].number), customerName: page.data[i].customerName } })),
-  };
 }

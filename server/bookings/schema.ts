@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid, customType } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid, customType } from 'drizzle-orm/pg-core';
 import { bookingMachine } from '../../src/machines/booking-machine';
 import { paymentMachine } from '../../src/machines/payment-machine';
 import { stateCheck } from '../db/state-check';
@@ -306,4 +306,62 @@ export const installmentReminders = pgTable(
     index('installment_reminders_booking_idx').on(t.bookingId),
     check('installment_reminders_stage_ck', sql`${t.stage} in ('before-due', 'overdue', 'manual')`),
   ],
+);
+
+// ---------- kept totals (docs/performance.md "Stats in constant time") ----------
+// What the lists' stats and totals add up, kept by triggers in the transaction that changes the rows
+// (migration …_list_totals.sql), so a page with its stats reads a few dozen rows however long the
+// history. A total is the sum of its group's rows: a writer folds the group's rows no one else holds
+// into one, with its own change (`FOR UPDATE SKIP LOCKED`), so writers never wait for each other and
+// a group has about as many rows as writers at once. Only the triggers write here (the tenant role
+// reads); tests/api/list-totals.test.ts holds every total to a recount after random sequences.
+
+/** The bookings list's totals: how many, by departure month, state and tour type. */
+export const bookingTotals = pgTable(
+  'booking_totals',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    departureMonth: date('departure_month', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    tourType: text('tour_type').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('booking_totals_group_idx').on(t.organizationId, t.departureMonth, t.status, t.tourType)],
+);
+
+/** The payment receipts' ten stats: how many and how much, by month paid, state and method. */
+export const receiptTotals = pgTable(
+  'receipt_totals',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    month: date('month', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    n: integer('n').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [index('receipt_totals_group_idx').on(t.organizationId, t.month, t.status, t.paymentMethod)],
+);
+
+/**
+ * The invoices' eleven stats: how many, their totals and what their bookings paid of them, by month
+ * issued, month due and whether the booking is settled. "Overdue" depends on the day: an unsettled
+ * invoice due in an earlier month is overdue, in a later month pending; those due this month are
+ * read from the invoices (one month's, through their due-date index).
+ */
+export const invoiceTotals = pgTable(
+  'invoice_totals',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    issuedMonth: date('issued_month', { mode: 'string' }).notNull(),
+    dueMonth: date('due_month', { mode: 'string' }).notNull(),
+    settled: boolean('settled').notNull(),
+    n: integer('n').notNull(),
+    total: money('total').notNull(),
+    paid: money('paid').notNull(),
+  },
+  (t) => [index('invoice_totals_group_idx').on(t.organizationId, t.issuedMonth, t.dueMonth, t.settled)],
 );

@@ -3,12 +3,12 @@ import { moneyAccount, type PaymentMethod } from '../../src/api/finance/contract
 import { allocateOldestFirst } from '../../src/domain/installment-plan';
 import { bookingMachine, describeBookingRefusal, type BookingEvent } from '../../src/machines/booking-machine';
 import { describePaymentRefusal, paymentMachine, type PaymentEvent } from '../../src/machines/payment-machine';
-import { leadMachine, type LeadEvent } from '../../src/machines/lead-machine';
-import { snapshotOf, statesWithTag } from '../../src/machines/workflow';
+import { statesWithTag } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
+import { executePrepared } from '../db/prepared';
 import { postEntry, nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
-import { logLeadEvent, refreshNextFollowUp, leadWorkflow, markLeadWon, reopenForReturningCustomer } from '../leads';
+
 import { releaseSeats } from '../tours';
 import { applyEvent, applyEventTo, rowWorkflow, type Saves, type Workflow } from '../workflow/apply-event';
 import { bookingInstallments, bookingPayments, bookingTravellers, bookings, paymentAllocations } from './schema';
@@ -74,34 +74,6 @@ export async function cancelBooking(tx: Tx, bookingId: string, cancellationId: s
   return applyBookingEvent(tx, await lockBooking(tx, bookingId), { type: 'CANCEL', cancellationId }, actorId, { cancellationId });
 }
 
-// ---------- the lead ----------
-
-/** The pipeline's steps forward; a booking never reopens or loses a lead. */
-const FORWARD: LeadEvent[] = [{ type: 'CONTACT' }, { type: 'QUALIFY' }, { type: 'QUOTE' }];
-
-/**
- * A lead is won when a booking is created for it (SPEC workflow 1). A lead still short of quoted (a
- * walk-in customer booking a departure seat) takes the lead machine's own steps forward first,
- * each a line of its timeline naming the booking; a won or lost lead refuses (409 `LEAD_CLOSED`).
- */
-export async function markLeadBooked(tx: Tx, leadId: string, bookingId: string, actorId: string | null) {
-  const row = await leadWorkflow.lock(tx, leadId);
-  if (!row) throw notFound('Lead');
-  let current = await reopenForReturningCustomer(tx, row, actorId, { bookingId });
-  for (;;) {
-    const snapshot = snapshotOf(leadMachine, current.status);
-    if (snapshot.can({ type: 'WIN', bookingId })) break;
-    const step = FORWARD.find((e) => snapshot.can(e));
-    if (!step) {
-      throw conflict(`A ${current.status} lead cannot be booked; reopen it first`, 'LEAD_CLOSED', { status: current.status });
-    }
-    const { from, to } = await applyEventTo(tx, leadWorkflow, current, step);
-    await logLeadEvent(tx, leadId, 'status', { from: from.value, to: to.value, bookingId }, actorId);
-    current = { ...current, status: to.value as string };
-  }
-  await markLeadWon(tx, leadId, bookingId, actorId);
-  await refreshNextFollowUp(tx, leadId);
-}
 
 // ---------- payment ----------
 
@@ -154,10 +126,10 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
         return { receiptNumber: await nextNumber(tx, 'receipt', row.paidOn) };
       },
       async postJournalEntry({ tx, row, saved }) {
-        const [booking] = await tx.select({ number: bookings.number }).from(bookings).where(eq(bookings.id, row.bookingId));
         // A trip already completed had its revenue recognised, what was still owed as a receivable:
         // money for it settles that first, the rest is held as the customer's deposit.
-        const owed = Math.min(row.amount, await receivableOf(tx, row.bookingId));
+        const booking = await receivableOf(tx, row.bookingId);
+        const owed = Math.min(row.amount, booking.owed);
         const { id } = await postEntry(tx, {
           date: row.paidOn,
           source: { type: 'booking-payment', id: row.id, reference: saved.receiptNumber },
@@ -195,16 +167,19 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
   };
 }
 
-/** What the customer still owes on a booking's receivable: recognised when its trip completed, less the payments that settled it. */
-async function receivableOf(tx: Tx, bookingId: string): Promise<number> {
-  const { rows } = await tx.execute<{ owed: string }>(sql`
-    select coalesce(sum(l.debit - l.credit), 0)::text as owed
+/**
+ * What the customer still owes on a booking's receivable: recognised when its trip completed, less
+ * the payments that settled it; and the booking's number, for the entry's memo (one round trip).
+ */
+async function receivableOf(tx: Tx, bookingId: string): Promise<{ owed: number; number: number }> {
+  const [row] = await executePrepared<{ owed: string; number: string }>(tx, sql`
+    select coalesce(sum(l.debit - l.credit), 0)::text as owed, (select ${bookings.number} from ${bookings} where ${bookings.id} = ${bookingId})::text as number
     from journal_entries e
     join journal_lines l on l.entry_id = e.id
     join accounts a on a.id = l.account_id and a.key = 'accounts-receivable'
     where (e.source_type = 'revenue-recognition' and e.source_id = ${bookingId})
        or (e.source_type = 'booking-payment' and e.source_id in (select id from booking_payments where booking_id = ${bookingId}))`);
-  return Number(rows[0].owed);
+  return { owed: Number(row.owed), number: Number(row.number) };
 }
 
 /** Verifies or fails a payment outside a request (the seed, tests): the same workflow the routes use. */

@@ -25,6 +25,7 @@ export const activityRoutes = placedRecordRoutes({
   target: ACTIVITY,
   label: 'Activity',
   toRecord: toActivity,
+  recordJson: (col) => sql`'category', ${col('category')}, 'difficulty', ${col('difficulty')}, 'durationMinutes', ${col('duration_minutes')}, 'pricePerPerson', ${col('price_per_person')}`,
   schema: activitySchema,
   statsSchema: activityStatsSchema,
   query: activitiesQuery,

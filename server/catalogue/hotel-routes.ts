@@ -33,6 +33,7 @@ export const hotelRoutes = placedRecordRoutes({
   target: HOTEL,
   label: 'Hotel',
   toRecord: toHotel,
+  recordJson: (col) => sql`'stars', ${col('stars')}, 'address', ${col('address')}, 'roomTypes', ${col('room_types')}, 'amenities', ${col('amenities')}`,
   schema: hotelSchema,
   statsSchema: hotelStatsSchema,
   query: hotelsQuery,

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type * as v from 'valibot';
 import { deletedAnswer, idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
@@ -8,7 +8,7 @@ import type { Tx } from '../db/client';
 import { destinations, placeCounts, regions } from './schema';
 import { issue, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { columnsAs, countRows, listPage, orderBy } from '../http/list';
+import { countRows, isoInstantSql, jsonPage, jsonPageSql, listPageJson, pageColumn, type JsonPage, type OrderKey } from '../http/list';
 import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route, type RouteDef } from '../http/route';
 import { DESTINATION, placeColumns, type PlacedRow, type PlacedTable } from './store';
@@ -56,19 +56,18 @@ export interface PlaceCell {
   n: number;
 }
 
-/** The organization's cells of one placed table (a few hundred at most: destinations × facet values). */
-function placeCells(tx: Tx, resource: string): Promise<PlaceCell[]> {
-  return tx
-    .select({
-      destination: placeColumns.destination,
-      regionId: destinations.regionId,
-      facets: sql<[string, string]>`array[${placeCounts.facetA}, ${placeCounts.facetB}]`,
-      n: sql<number>`sum(${placeCounts.n})::int`,
-    })
-    .from(placeCounts)
-    .innerJoin(destinations, eq(destinations.id, placeCounts.destinationId))
-    .where(eq(placeCounts.resource, resource))
-    .groupBy(destinations.id, placeCounts.facetA, placeCounts.facetB);
+/**
+ * The organization's cells of one placed table (a few hundred at most: destinations × facet values),
+ * as one JSON array column of a list page's statement: read in the page's round trip, and parsed
+ * as JSON rather than mapped row by row.
+ */
+function placeCellsColumn(resource: string): SQL {
+  return sql`(select coalesce(json_agg(c), '[]'::json) from (
+      select json_build_object('_id', ${destinations.id}, 'name', ${destinations.name}, 'slug', ${destinations.slug}) as destination,
+             ${destinations.regionId} as "regionId", array[${placeCounts.facetA}, ${placeCounts.facetB}] as facets, sum(${placeCounts.n})::int as n
+      from ${placeCounts} join ${destinations} on ${destinations.id} = ${placeCounts.destinationId}
+      where ${placeCounts.resource} = ${resource}
+      group by ${destinations.id}, ${placeCounts.facetA}, ${placeCounts.facetB}) c) as cells`;
 }
 
 /** Sums cells by one key: every key given is present (0 when none). */
@@ -101,6 +100,12 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
   /** What a missing record is called: `Hotel` (not found). */
   label: string;
   toRecord: (row: PlacedRow<R>) => Rec;
+  /**
+   * The record's own fields (those `placedRecordFields` does not write) as `json_build_object` pairs
+   * over a list page's row (`col('stars')`): the list is written by PostgreSQL (`listPageJson`), and
+   * tests/api/list-json.test.ts holds it to `toRecord`.
+   */
+  recordJson: (col: (name: string) => SQL) => SQL;
   /** The record's answer schema, and the list header's. */
   schema: v.GenericSchema<unknown, Rec>;
   statsSchema: v.GenericSchema<unknown, S>;
@@ -125,6 +130,13 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
       .innerJoin(destinations, eq(destinations.id, t.destinationId))
       .innerJoin(regions, eq(regions.id, destinations.regionId));
   const toRecord = (row: unknown) => def.toRecord(row as PlacedRow<R>);
+  /** A list row as `toRecord` answers it (`placedRecordFields` and the resource's own), written by PostgreSQL from a page row named as the table. */
+  const col = pageColumn(resource);
+  const recordJson = sql`json_build_object(
+    '_id', ${col('id')}, 'name', ${col('name')}, 'slug', ${col('slug')}, 'description', ${col('description')},
+    'destinationId', ${col('destination_id')}, 'destination', json_build_object('_id', ${col('destination_id')}, 'name', ${col('d_name')}, 'slug', ${col('d_slug')}),
+    'regionId', ${col('r_id')}, 'region', json_build_object('_id', ${col('r_id')}, 'name', ${col('r_name')}, 'slug', ${col('r_slug')}),
+    'createdAt', ${isoInstantSql(col('created_at'))}, 'updatedAt', ${isoInstantSql(col('updated_at'))}, ${def.recordJson(col)})`;
 
   function filters(q: Omit<Q, 'filter'>): SQL | undefined {
     return and(
@@ -165,20 +177,23 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
       async handler({ tx, query }) {
         const q = mergeFilter(query as Q);
         const where = filters(q);
+        const order: OrderKey[] = [
+          { by: def.sort[q.sortBy], dir: q.sortOrder },
+          { by: t.id, dir: 'asc' },
+        ];
         // A search reads every match anyway (found through the index, not walked in order), so
         // counting them beside the page costs no second search.
-        const selection = q.search ? { ...columns, record: columnsAs(t.table), matching: sql<number>`(count(*) over ())::int` } : columns;
-        const cells = await placeCells(tx, resource);
-        return listPage(q, {
-          rows: (limit, offset): Promise<{ matching?: number }[]> =>
-            select(tx, selection, q.search)
-              .where(where)
-              .orderBy(orderBy(def.sort[q.sortBy], q.sortOrder), asc(t.id))
-              .limit(limit)
-              .offset(offset),
-          toItem: toRecord,
-          count: async (rows: { matching?: number }[]) => (q.search ? (rows[0]?.matching ?? (await countRows(tx, select(tx, { one: sql`1` }, q.search).where(where)))) : cellTotal(cells, q)),
-          stats: def.stats(cells),
+        const columns = sql`${sql.identifier(resource)}.*, ${destinations.name} as d_name, ${destinations.slug} as d_slug, ${regions.id} as r_id, ${regions.name} as r_name,
+          ${regions.slug} as r_slug${q.search ? sql`, (count(*) over ())::int as matching` : sql``}`;
+        const from = sql`${q.search ? sql`${t.search(q.search)} as ${sql.identifier(resource)}` : t.table} join ${destinations} on ${destinations.id} = ${t.destinationId}
+          join ${regions} on ${regions.id} = ${destinations.regionId}`;
+        // The page, its header's cells and a search's number of matches: one statement.
+        const aggregates = sql`${q.search ? sql`max(matching) as matching` : sql`null::int as matching`}, ${placeCellsColumn(resource)}`;
+        return listPageJson(q, {
+          page: (limit, offset) =>
+            jsonPage<JsonPage & { matching: number | null; cells: PlaceCell[] }>(tx, jsonPageSql({ columns, from, where, order, limit, offset, alias: resource, record: recordJson, aggregates })),
+          count: async (page) => (q.search ? (page.matching ?? (await countRows(tx, select(tx, { one: sql`1` }, q.search).where(where)))) : cellTotal(page.cells, q)),
+          stats: (page) => def.stats(page.cells),
         });
       },
     }),

@@ -104,6 +104,20 @@ export async function assertPlaces(tx: Tx, input: { regions?: string[]; destinat
 }
 
 /** Names of the regions and destinations the records name, in one query each. */
+/**
+ * {@link placeRefs} in SQL, for a list PostgreSQL writes as JSON (`listPageJson`): `placesCte` reads
+ * the regions and destinations a page names once, as a map by id (`places`, beside the page); then
+ * `placeRefsJson(ids)` is the JSON array of the places an id array names, `{ _id, name, slug }` each,
+ * in the array's order, those not found left out. (One look-up per page: a join per row and array
+ * cost a list twice as much.)
+ */
+export const placesCte = (regionIds: SQL, destinationIds: SQL) => sql`places as (
+  select coalesce(jsonb_object_agg(x.id, jsonb_build_object('_id', x.id, 'name', x.name, 'slug', x.slug)), '{}'::jsonb) as m from (
+    select id, name, slug from ${regions} where id in (select unnest(${regionIds}) from page)
+    union all select id, name, slug from ${destinations} where id in (select unnest(${destinationIds}) from page)) x)`;
+export const placeRefsJson = (ids: SQL) =>
+  sql`(select coalesce(jsonb_agg(places.m -> u.id::text order by u.n) filter (where places.m ? u.id::text), '[]'::jsonb) from unnest(${ids}) with ordinality as u(id, n))`;
+
 export async function placeRefs(tx: Tx, records: { regions: string[]; destinations: string[] }[]) {
   const load = async (table: typeof regions | typeof destinations, ids: string[]) => {
     const wanted = [...new Set(ids)];

@@ -20,8 +20,20 @@ export const clockOverride = pgTable(
   (t) => [check('clock_override_one_row', sql`${t.id}`)],
 );
 
+/**
+ * The organization's time zone as a signed-in request's session found it (session_open answers it):
+ * for the rest of that request's transaction, read without asking again. A request that changes the
+ * time zone reads no "today" after it.
+ */
+const timeZones = new WeakMap<Tx, string>();
+export function rememberTimeZone(tx: Tx, timeZone: string): void {
+  timeZones.set(tx, timeZone);
+}
+
 /** The caller's transaction sees only its own organization's row. */
 export async function organizationTimeZone(tx: Tx): Promise<string> {
+  const known = timeZones.get(tx);
+  if (known) return known;
   const [org] = await tx.select({ tz: organizations.timeZone }).from(organizations);
   return org?.tz ?? 'UTC';
 }

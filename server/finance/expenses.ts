@@ -22,7 +22,8 @@ import type { Tx } from '../db/client';
 import { organizations } from '../db/tenancy';
 import { ApiError, conflict, invalidField, notFound } from '../http/errors';
 import { checkFile } from '../http/files';
-import { containsPattern, pageOffset, totalFrom } from '../http/list';
+import { containsPattern, dateRangeSql, filtersOnly, monthsAndEdges, monthsSql, pageOffset, totalFrom } from '../http/list';
+import { readInteger } from '../db/money';
 import type { UploadedFile } from '../http/route';
 import { activeVendor, vendorTransactions } from '../vendors';
 import { postEntry } from './journal';
@@ -198,15 +199,42 @@ export async function expensesPage(tx: Tx, q: ExpensesQuery, seesSalaries: boole
   const dir = q.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const order = q.sortBy === 'amount' ? sql`x.amount ${dir}, x.date desc, x.id desc` : sql`x.date ${dir}, x.created_at ${dir}, x.id ${dir}`;
   const { rows } = await tx.execute<ExpenseRow>(sql`${SELECT} where ${filter} order by ${order} limit ${q.limit} offset ${pageOffset(q)}`);
-  const totalItems = await totalFrom(q, rows.length, async () => {
-    const { rows: c } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from expenses x where ${filter}`);
-    return c[0].n;
-  });
+  const totalItems = await totalFrom(q, rows.length, () => (filtersOnly(q, ['category', 'paymentMethod', 'date']) ? keptExpenseCount(tx, q, seesSalaries) : countExpenses(tx, filter)));
   return {
     data: rows.map(toExpense),
     meta: { currentPage: q.page, limit: q.limit, totalItems, totalPages: Math.ceil(totalItems / q.limit) },
     stats: await expenseStats(tx, thisMonth, seesSalaries),
   };
+}
+
+async function countExpenses(tx: Tx, filter: SQL): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from expenses x where ${filter}`);
+  return rows[0].n;
+}
+
+/**
+ * How many expenses a list filtered by category, method and date holds, from the kept totals
+ * (`expense_totals`: the date's whole months) and the expenses of the range's edge days (their date
+ * index): the same cost at any number of expenses (docs/performance.md "Stats in constant time").
+ */
+async function keptExpenseCount(tx: Tx, q: ExpensesQuery, seesSalaries: boolean): Promise<number> {
+  const keys = (category: SQL, method: SQL) =>
+    sql.join(
+      [
+        sql`true`,
+        ...(seesSalaries ? [] : [sql`${category} <> 'salary'`]),
+        ...(q.category?.length ? [sql`${category} in (${sql.join(q.category.map((c) => sql`${c}`), sql`, `)})`] : []),
+        ...(q.paymentMethod?.length ? [sql`${method} in (${sql.join(q.paymentMethod.map((c) => sql`${c}`), sql`, `)})`] : []),
+      ],
+      sql` and `,
+    );
+  const { months, edges } = monthsAndEdges(q.date);
+  const parts: SQL[] = [];
+  if (months) parts.push(sql`(select coalesce(sum(t.n), 0) from expense_totals t where t.organization_id = ${currentOrg} and ${keys(sql`t.category`, sql`t.payment_method`)} and ${monthsSql(sql`t.month`, months)})`);
+  for (const edge of edges) parts.push(sql`(select count(*) from expenses x where x.organization_id = ${currentOrg} and ${keys(sql`x.category`, sql`x.payment_method`)} and ${dateRangeSql(sql`x.date`, edge)})`);
+  if (!parts.length) return 0;
+  const { rows } = await tx.execute<{ n: string }>(sql`select ${sql.join(parts, sql` + `)} as n`);
+  return readInteger(rows[0].n);
 }
 
 /** This month's and last month's expenses by category, from the journal's kept totals (the expense accounts). */

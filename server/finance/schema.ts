@@ -309,6 +309,24 @@ export const expenses = pgTable(
   ],
 );
 
+/**
+ * How many expenses, by month, category and method, kept by a trigger as they are written (expenses
+ * never change): the expenses list's total without counting its rows (docs/performance.md "Stats in
+ * constant time"; its stats read ledger_totals).
+ */
+export const expenseTotals = pgTable(
+  'expense_totals',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    month: date('month', { mode: 'string' }).notNull(),
+    category: text('category').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('expense_totals_group_idx').on(t.organizationId, t.month, t.category, t.paymentMethod)],
+);
+
 /** What a member is paid a month, seen only with the salaries permission. */
 export const salaryRates = pgTable(
   'salary_rates',

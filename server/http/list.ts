@@ -1,7 +1,10 @@
 import { asc, desc, getTableColumns, getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { executePrepared } from '../db/prepared';
 import type { Tx } from '../db/client';
 import type { ListAnswer } from '../../src/api/common/schemas';
+import { addDays, monthStart } from '../../src/domain/calendar';
+import { readInteger } from '../db/money';
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -113,3 +116,110 @@ export const isoInstantSql = (column: AnyColumn | SQL) => sql`to_char(${column} 
 export async function selectRows<R = Record<string, unknown>>(tx: Tx, query: SQL): Promise<R[]> {
   return (await tx.execute(query)).rows as R[];
 }
+
+/** A range of calendar dates (`YYYY-MM-DD`, both ends included), either end open. */
+export interface DateRange {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * A date range as the kept totals can answer it (docs/performance.md "Stats in constant time"): the
+ * whole months inside it, read from the monthly totals (`months`: first days, `to` excluded; an
+ * open end stays open), and the days at its ends that do not fill a month (`edges`), read from the
+ * rows through their date index. A range inside one month is all edge. No range: every month.
+ */
+export function monthsAndEdges(range: DateRange | undefined): { months: { from?: string; to?: string } | null; edges: DateRange[] } {
+  if (!range || (!range.from && !range.to)) return { months: {}, edges: [] };
+  const from = range.from && (range.from === monthStart(range.from) ? range.from : monthStart(range.from, 1));
+  const to = range.to && (addDays(range.to, 1) === monthStart(range.to, 1) ? monthStart(range.to, 1) : monthStart(range.to));
+  if (range.from && range.to && range.from > range.to) return { months: null, edges: [] };
+  if (from && to && from >= to) return { months: null, edges: [{ from: range.from, to: range.to }] };
+  const edges: DateRange[] = [];
+  if (range.from && from && range.from < from) edges.push({ from: range.from, to: addDays(from, -1) });
+  if (range.to && to && range.to >= to) edges.push({ from: to, to: range.to });
+  return { months: { from, to }, edges };
+}
+
+/** `column` within the whole months of {@link monthsAndEdges} (a month column: first days). */
+export const monthsSql = (column: AnyColumn | SQL, months: { from?: string; to?: string }): SQL =>
+  sql.join([sql`true`, ...(months.from ? [sql`${column} >= ${months.from}::date`] : []), ...(months.to ? [sql`${column} < ${months.to}::date`] : [])], sql` and `);
+
+/** `column` within a date range, both ends included. */
+export const dateRangeSql = (column: AnyColumn | SQL, range: DateRange): SQL =>
+  sql.join([sql`true`, ...(range.from ? [sql`${column} >= ${range.from}::date`] : []), ...(range.to ? [sql`${column} <= ${range.to}::date`] : [])], sql` and `);
+
+const PAGING = new Set(['page', 'limit', 'sortBy', 'sortOrder']);
+/**
+ * Whether a list query filters by nothing but `keys` (paging and sorting aside; an empty list is no
+ * filter): when it does, its stats can come from the kept totals. A filter added to the query later
+ * sends it to the rows, which is slower but never wrong.
+ */
+export function filtersOnly(q: object, keys: readonly string[]): boolean {
+  return Object.entries(q).every(([k, x]) => PAGING.has(k) || keys.includes(k) || x === undefined || (Array.isArray(x) && x.length === 0));
+}
+
+/** One key of a list's order. */
+export interface OrderKey {
+  by: AnyColumn | SQL;
+  dir: 'asc' | 'desc';
+}
+
+/**
+ * The statement of a page PostgreSQL writes as JSON ({@link listPageJson}): the page's rows
+ * (`columns` of `from`, filtered by `where`, in `order`, `limit` from `offset`: walking an index in
+ * the list's order where there is one), then each row's `record` (its JSON in the answer's shape,
+ * reading the page's columns under `alias`), aggregated in the same order. The page is selected
+ * first and written after, so only the page's rows are written.
+ */
+export function jsonPageSql(def: {
+  columns: SQL;
+  from: SQL;
+  where?: SQL;
+  order: OrderKey[];
+  limit: number;
+  offset: number;
+  alias: string;
+  record: SQL;
+  aggregates?: SQL;
+  /** Further named subqueries beside the page, read once (`places as (…)`): the outer query reads from each. */
+  beside?: { name: string; query: SQL }[];
+}): SQL {
+  const keys = def.order.map((k, i) => sql`${k.by} as ${sql.identifier(`_k${i}`)}`);
+  const order = (key: (k: OrderKey, i: number) => SQL) => sql.join(def.order.map((k, i) => sql`${key(k, i)} ${sql.raw(k.dir)}`), sql`, `);
+  const beside = def.beside ?? [];
+  return sql`with page as (
+      select ${def.columns}, ${sql.join(keys, sql`, `)} from ${def.from} ${def.where ? sql`where ${def.where}` : sql``}
+      order by ${order((k) => sql`${k.by}`)} limit ${def.limit} offset ${def.offset})
+      ${sql.join(beside.map((b) => sql`, ${b.query}`))}
+    select coalesce(json_agg(${def.record} order by ${order((_k, i) => sql`${sql.identifier(def.alias)}.${sql.identifier(`_k${i}`)}`)}), '[]')::text as json, count(*)::int as rows
+      ${def.aggregates ? sql`, ${def.aggregates}` : sql``}
+    from page as ${sql.identifier(def.alias)} ${sql.join(beside.map((b) => sql`, ${sql.identifier(b.name)}`))}`;
+}
+
+/** Runs {@link jsonPageSql}, prepared (`executePrepared`): each connection plans a list's statement once. */
+export async function jsonPage<P extends JsonPage = JsonPage>(tx: Tx, query: SQL): Promise<P> {
+  const [page] = await executePrepared<P>(tx, query);
+  return page;
+}
+
+/** A reference to a member (`{ _id, name }`) in a list's JSON: null without the id or the member (as `memberRefs` answers). */
+export const memberRefJson = (id: SQL, name: SQL) => sql`case when ${id} is not null and ${name} is not null then json_build_object('_id', ${id}, 'name', ${name}) end`;
+
+/** A page's column read under its alias, in a record's JSON ({@link jsonPageSql}). */
+export const pageColumn = (alias: string) => (name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
+
+/**
+ * A list header's sums as one JSON object in the page's own statement (`aggregates` of
+ * {@link jsonPageSql}): one round trip for the page and its stats. Each sum is written as its text,
+ * as `pg` answers a numeric: a JSON number beyond 2^53 would be rounded when parsed, and the sums
+ * are read exactly or refused (`statOf`, server/http/totals.ts).
+ */
+export const statsColumn = (select: SQL) =>
+  sql`(select json_object_agg(x.key, x.value #>> '{}') from (${select}) s, json_each(row_to_json(s)) x) as stats`;
+export type StatsRow = Record<string, string | number | null>;
+export interface StatsPage extends JsonPage {
+  stats: StatsRow;
+}
+/** A sum of a {@link statsColumn} row, exactly (0 when none). */
+export const statOf = (stats: StatsRow, key: string): number => readInteger(stats[key] ?? 0);

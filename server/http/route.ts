@@ -14,6 +14,8 @@ export interface AuthContext {
   role: { id: string; name: string; isOwner: boolean; permissions: Permissions; visibility: Visibility };
   /** Why the organization may only read (src/api/platform/subscription.ts), or null. */
   readOnly: 'cancelled' | 'expired' | null;
+  /** The organization's time zone as the session found it: the request's "today" is read in it (server/db/clock.ts). */
+  timeZone: string;
 }
 
 /** A signed-in platform operator. */

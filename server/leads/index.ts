@@ -13,7 +13,7 @@ export { leadJobs } from './jobs';
 export { generator, seedLeads } from './seed';
 export { contacts, leadQueries, leads } from './schema';
 export { assertOpen, followUpsDueToday, leadDetail, leadsToAssign, leadsWaitingLongest, logLeadEvent, memberRefs, newLeadsOf, refreshNextFollowUp, visibleLeads } from './store';
-export { leadWorkflow, markLeadQuoted, markLeadWon, reopenForReturningCustomer } from './workflow';
+export { leadWorkflow, markLeadBooked, markLeadQuoted, markLeadWon, reopenForReturningCustomer } from './workflow';
 
 registerCatalogueUses('leads', leadCatalogueUses);
 

@@ -249,6 +249,12 @@ export async function logLeadEvent(tx: Tx, leadId: string, type: LeadActivityTyp
   await tx.insert(leadEvents).values({ leadId, type, data, actorId, createdAt: sql`clock_timestamp()` });
 }
 
+/** Several lines of the timeline in one statement, in the order given (each a microsecond after the one before). */
+export async function logLeadEvents(tx: Tx, leadId: string, lines: { type: LeadActivityType; data: Record<string, unknown> }[], actorId: string | null) {
+  if (!lines.length) return;
+  await tx.insert(leadEvents).values(lines.map((l, i) => ({ leadId, type: l.type, data: l.data, actorId, createdAt: sql`clock_timestamp() + ${i} * interval '1 microsecond'` })));
+}
+
 /** Keeps `leads.next_follow_up_at` = the earliest open follow-up (none while the lead is closed). */
 export async function refreshNextFollowUp(tx: Tx, leadId: string) {
   await tx.execute(sql`

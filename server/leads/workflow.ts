@@ -1,11 +1,12 @@
 import { describeLeadRefusal } from '../../src/api/leads/contract';
 import { leadMachine, type LeadEvent } from '../../src/machines/lead-machine';
-import { eventsTo } from '../../src/machines/workflow';
+import { transition } from 'xstate';
+import { encodeState, eventsTo, snapshotOf } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
 import { conflict, notFound } from '../http/errors';
 import { rowWorkflow, applyEvent, applyEventTo } from '../workflow/apply-event';
 import { leads } from './schema';
-import { logLeadEvent, refreshNextFollowUp } from './store';
+import { logLeadEvent, logLeadEvents, refreshNextFollowUp } from './store';
 
 export const leadWorkflow = rowWorkflow({ machine: leadMachine, table: leads, recordName: 'Lead', refusal: describeLeadRefusal });
 
@@ -24,6 +25,34 @@ export async function markLeadWon(tx: Tx, leadId: string, bookingId: string, act
     },
     { actorId },
   );
+  await refreshNextFollowUp(tx, leadId);
+}
+
+/**
+ * A lead is booked (SPEC workflow 1: a booking made for it wins it): a won lead is a returning
+ * customer and is reopened first (`reopenForReturningCustomer`); an open lead short of where WIN is
+ * allowed takes the machine's own steps forward, each a line of its timeline naming the booking; a
+ * lost one refuses (409). The steps are walked in memory (the lead machine has no actions) and
+ * written once: the won state, and the timeline's lines in one insert.
+ */
+export async function markLeadBooked(tx: Tx, leadId: string, bookingId: string, actorId: string | null) {
+  const locked = await leadWorkflow.lock(tx, leadId);
+  if (!locked) throw notFound('Lead');
+  const row = await reopenForReturningCustomer(tx, locked, actorId, { bookingId });
+  const win: LeadEvent = { type: 'WIN', bookingId };
+  const lines: { from: string; to: string }[] = [];
+  let current = snapshotOf(leadMachine, row.status);
+  while (!current.can(win)) {
+    const step = FORWARD.find((e) => current.can(e));
+    const state = encodeState(current.value);
+    if (!step) throw conflict(`A ${state} lead cannot be booked; reopen it first`, 'LEAD_CLOSED', { status: state });
+    const [next] = transition(leadMachine, current, step);
+    lines.push({ from: state, to: encodeState(next.value) });
+    current = next;
+  }
+  const { from } = await applyEventTo(tx, leadWorkflow, { ...row, status: encodeState(current.value) }, win, undefined, { actorId });
+  lines.push({ from: encodeState(from.value), to: 'won' });
+  await logLeadEvents(tx, leadId, lines.map((l) => ({ type: 'status' as const, data: { ...l, bookingId } })), actorId);
   await refreshNextFollowUp(tx, leadId);
 }
 

@@ -20,11 +20,11 @@ export const OPEN_OPERATION_STATES = statesWithTag(operationMachine, 'open');
 
 /**
  * A member's operations: taken in hand by them (`assignedTo`) or of a booking they sold
- * (`convertedBy`, through the bookings' (organization, convertedBy) index). "Needs me" on the board
+ * (`convertedBy`, kept on the operation from its booking). "Needs me" on the board
  * is this and the `open` tag; the queue's operations items are theirs by the same rule.
  */
 export const operationOfMember = (memberId: string): SQL =>
-  sql`(${bookingOperations.assignedTo} = ${memberId}::uuid or ${bookingOperations.bookingId} in (select ${bookings.id} from ${bookings} where ${bookings.convertedBy} = ${memberId}::uuid))`;
+  sql`(${bookingOperations.assignedTo} = ${memberId}::uuid or ${bookingOperations.convertedBy} = ${memberId}::uuid)`;
 
 const visible = (auth: AuthContext) => visibleOperations(auth) ?? sql`true`;
 const openOperation = sql`${bookingOperations.status} in ${OPEN_OPERATION_STATES}`;

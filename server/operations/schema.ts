@@ -36,6 +36,14 @@ export const bookingOperations = pgTable(
     revenue: money('revenue').notNull(),
     /** The tour's cost for the party when the booking was verified (its priced lines); null when it has none. */
     plannedCost: money('planned_cost'),
+    /**
+     * The trip's dates, the booking's, kept in step with it by the database (…_list_totals_rules.sql):
+     * the board orders pending trips first by these on the operations' own index, and adds them up by month.
+     */
+    departure: date('departure', { mode: 'string' }).notNull(),
+    arrival: date('arrival', { mode: 'string' }).notNull(),
+    /** Who sold the trip: the booking's `converted_by`, kept in step with it like the dates ("needs me" reads it on the operation). */
+    convertedBy: uuid('converted_by').references(() => members.id, { onDelete: 'set null' }),
     /** The member who took the trip in hand: the first to add a voucher, an expense or a payment. */
     assignedTo: uuid('assigned_to').references(() => members.id, { onDelete: 'set null' }),
     // ---- kept by the database (operation_refresh) ----
@@ -67,6 +75,9 @@ export const bookingOperations = pgTable(
     index('booking_operations_org_status_idx').on(t.organizationId, t.status),
     index('booking_operations_org_created_idx').on(t.organizationId, t.createdAt),
     index('booking_operations_org_assigned_idx').on(t.organizationId, t.assignedTo),
+    // The board's order, pending trips first, each group by the trip's dates: walked, never sorted.
+    index('booking_operations_board_departure_idx').on(t.organizationId, sql`(${t.status} <> 'pending')`, t.departure, t.id),
+    index('booking_operations_board_arrival_idx').on(t.organizationId, sql`(${t.status} <> 'pending')`, t.arrival, t.id),
     check('booking_operations_status_ck', stateCheck(t.status, operationMachine)),
     check('booking_operations_completed_ck', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
     check('booking_operations_currency_ck', sql`${t.currency} ~ '^[A-Z]{3}$'`),
@@ -198,6 +209,55 @@ export const operationPayments = pgTable(
     check('operation_payments_amount_ck', sql`${t.amount} > 0`),
     check('operation_payments_method_ck', sql`${t.paymentMethod} in ('cash', 'bank-transfer', 'card', 'cheque', 'online')`),
   ],
+);
+
+// ---------- kept totals (docs/performance.md "Stats in constant time"; see bookingTotals) ----------
+
+/**
+ * The board's seven stats: how many operations, their revenue and expense, by their booking's
+ * departure month, state and the signs of their counts (0 or 1 each, named as the operation's own
+ * columns, so the board's next step and "vouchers sent" read the same in both: nextStepSql).
+ */
+const progressSigns = () => ({
+  voucherCount: integer('voucher_count').notNull(),
+  draftCount: integer('draft_count').notNull(),
+  unsentCount: integer('unsent_count').notNull(),
+  expenseCount: integer('expense_count').notNull(),
+  unpaidCount: integer('unpaid_count').notNull(),
+});
+
+export const operationTotals = pgTable(
+  'operation_totals',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    departureMonth: date('departure_month', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    ...progressSigns(),
+    n: integer('n').notNull(),
+    revenue: money('revenue').notNull(),
+    expense: money('expense').notNull(),
+  },
+  (t) => [index('operation_totals_group_idx').on(t.organizationId, t.departureMonth, t.status)],
+);
+
+/**
+ * "Needs me" (the caller's operations: taken in hand by them or sold by them): the same totals per
+ * member, an operation counted once for each of its (one or two) members.
+ */
+export const operationMemberTotals = pgTable(
+  'operation_member_totals',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    memberId: uuid('member_id').notNull(),
+    status: text('status').notNull(),
+    ...progressSigns(),
+    n: integer('n').notNull(),
+    revenue: money('revenue').notNull(),
+    expense: money('expense').notNull(),
+  },
+  (t) => [index('operation_member_totals_group_idx').on(t.organizationId, t.memberId, t.status)],
 );
 
 /**

@@ -48,7 +48,7 @@ export const OPEN_OPERATION_STATES = statesWithTag(operationMachine, 'open');
 export async function startOperation(tx: Tx, booking: BookingRow): Promise<OperationRow> {
   const [row] = await tx
     .insert(bookingOperations)
-    .values({ bookingId: booking.id, currency: booking.currency, revenue: revenueOf(booking.grandTotal), plannedCost: await plannedCostOf(tx, booking) })
+    .values({ bookingId: booking.id, currency: booking.currency, departure: booking.departure, arrival: booking.arrival, convertedBy: booking.convertedBy, revenue: revenueOf(booking.grandTotal), plannedCost: await plannedCostOf(tx, booking) })
     .returning();
   return row;
 }

@@ -30,7 +30,9 @@ import { moduleSettings } from '../admin';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { containsPattern, listPage, orderBy } from '../http/list';
+import { containsPattern, isoInstantSql, jsonPage, jsonPageSql, listPageJson, memberRefJson, pageColumn, type JsonPage, type OrderKey } from '../http/list';
+import { members } from '../auth/schema';
+import { placeRefsJson, placesCte } from '../catalogue';
 import { allow, route } from '../http/route';
 import { leads } from '../leads';
 import { workflowRoute } from '../workflow/route';
@@ -75,34 +77,62 @@ const TOUR_SORT = {
  */
 function countedTours(tx: Tx, auth: AuthContext, q: TourFilters & { search?: string }) {
   const scope = visibleTours(auth);
-  const select = tx.select({ status: customizedTours.status, n: sql<number>`count(*)::int` }).from(customizedTours);
+  const select = tx.select({ status: customizedTours.status, n: sql<number>`count(*)::int`.as('n') }).from(customizedTours);
   const where = and(scope, tourFilters(q, false));
   return (scope || q.search ? select.innerJoin(leads, eq(leads.id, customizedTours.leadId)) : select).where(where).groupBy(customizedTours.status);
 }
 
-async function tourStats(tx: Tx, auth: AuthContext, q: TourFilters & { search?: string }): Promise<CustomizedTourStats> {
-  const rows = await countedTours(tx, auth, q);
-  const byStatus = Object.fromEntries(CUSTOMIZED_TOUR_STATES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<CustomizedTourState, number>;
-  return { byStatus, total: rows.reduce((sum, r) => sum + r.n, 0) };
+/** The header by status, as one JSON object (status → count) in the page's statement. */
+function tourStatsColumn(tx: Tx, auth: AuthContext, q: TourFilters & { search?: string }): SQL {
+  return sql`(select coalesce(json_object_agg(c.status, c.n), '{}'::json) from ${countedTours(tx, auth, q).as('c')}) as by_status`;
 }
+
+function tourStatsOf(counted: Record<string, number>): CustomizedTourStats {
+  const byStatus = Object.fromEntries(CUSTOMIZED_TOUR_STATES.map((s) => [s, counted[s] ?? 0])) as Record<CustomizedTourState, number>;
+  return { byStatus, total: Object.values(byStatus).reduce((sum, n) => sum + n, 0) };
+}
+
+const t = pageColumn('customized_tours');
+const pax = sql`(${t('adults')} + ${t('children')} + ${t('infants')})`;
+/**
+ * A list row as `toTours` (server/tours/store.ts) answers it, written by PostgreSQL from a page row
+ * named as the tours' table; its totals are the SQL twin of `tourTotals` (src/domain/tour-pricing.ts:
+ * the margin in basis points rounded half away from zero, the first traveller's share of an even
+ * split). tests/api/list-json.test.ts holds the two equal.
+ */
+const TOUR_JSON = sql`json_build_object(
+  '_id', ${t('id')}, 'title', ${t('title')}, 'status', ${t('status')}, 'version', ${t('version')}, 'revision', ${t('revision')},
+  'lead', json_build_object('_id', ${t('lead_id')}, 'name', ${t('lead_name')}, 'status', ${t('lead_status')}), 'queryId', ${t('query_id')},
+  'regions', ${placeRefsJson(t('regions'))}, 'destinations', ${placeRefsJson(t('destinations'))},
+  'departure', ${t('departure')}, 'arrival', ${t('arrival')}, 'totalNights', ${t('total_nights')},
+  'adults', ${t('adults')}, 'children', ${t('children')}, 'infants', ${t('infants')},
+  'pointOfContact', ${memberRefJson(t('point_of_contact'), t('contact_name'))}, 'currency', ${t('currency')},
+  'totals', json_build_object('cost', ${t('total_cost')}, 'sell', ${t('total_sell')}, 'margin', ${t('total_sell')} - ${t('total_cost')},
+    'marginBasisPoints', case when ${t('total_sell')} > 0 then round((${t('total_sell')} - ${t('total_cost')}) * 10000::numeric / ${t('total_sell')})::bigint end,
+    'pax', ${pax}, 'pricePerPerson', case when ${pax} > 0 then sign(${t('total_sell')})::bigint * ((abs(${t('total_sell')}) + ${pax} - 1) / ${pax}) end),
+  'bookingId', ${t('booking_id')}, 'bookedVersion', ${t('booked_version')},
+  'createdAt', ${isoInstantSql(t('created_at'))}, 'updatedAt', ${isoInstantSql(t('updated_at'))})`;
 
 async function tourPage(tx: Tx, auth: AuthContext, query: ToursQuery) {
   const q = mergeFilter(query);
   const where = and(visibleTours(auth), tourFilters(q));
-  const stats = await tourStats(tx, auth, q);
-  const page = await listPage(q, {
-    rows: (limit, offset) =>
-      selectTours(tx)
-        .where(where)
-        .orderBy(orderBy(TOUR_SORT[q.sortBy], q.sortOrder), asc(customizedTours.id))
-        .limit(limit)
-        .offset(offset),
-    toItem: (row) => row,
+  const order: OrderKey[] = [
+    { by: TOUR_SORT[q.sortBy], dir: q.sortOrder },
+    { by: customizedTours.id, dir: 'asc' },
+  ];
+  const columns = sql`${customizedTours}.*, ${leads.name} as lead_name, ${leads.status} as lead_status, ${members.name} as contact_name`;
+  const from = sql`${customizedTours} join ${leads} on ${leads.id} = ${customizedTours.leadId} left join ${members} on ${members.id} = ${customizedTours.pointOfContact}`;
+  // The page and its header in one statement.
+  const aggregates = tourStatsColumn(tx, auth, q);
+  return listPageJson(q, {
+    page: (limit, offset) => jsonPage<JsonPage & { by_status: Record<string, number> }>(tx, jsonPageSql({ columns, from, where, order, limit, offset, alias: 'customized_tours', record: TOUR_JSON, beside: [{ name: 'places', query: placesCte(sql`regions`, sql`destinations`) }], aggregates })),
     // The header counts every filter but the status: the list's total is its count for the statuses asked.
-    count: async () => (q.status?.length ? q.status : [...CUSTOMIZED_TOUR_STATES]).reduce((sum: number, s: CustomizedTourState) => sum + stats.byStatus[s], 0),
-    stats,
+    count: async (page) => {
+      const { byStatus } = tourStatsOf(page.by_status);
+      return (q.status?.length ? q.status : [...CUSTOMIZED_TOUR_STATES]).reduce((sum: number, s: CustomizedTourState) => sum + byStatus[s], 0);
+    },
+    stats: (page) => tourStatsOf(page.by_status),
   });
-  return { ...page, data: await toTours(tx, page.data) };
 }
 
 // ---------- what the machine allows besides events ----------

@@ -1,6 +1,6 @@
 import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import * as v from 'valibot';
-import { and, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   VENDOR_SERVICES,
   VENDOR_STATES_BY_ACTIVE,
@@ -27,12 +27,12 @@ import { vendorRowsFromCsv } from '../../src/api/vendors/import';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { initialState } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
-import { vendorStats, vendorTransactions, vendors } from './schema';
+import { readInteger } from '../db/money';
+import { vendorStats, vendorTransactionTotals, vendorTransactions, vendors } from './schema';
 import { conflict, notFound } from '../http/errors';
-import { exactTotal } from '../http/totals';
 import { importRoute } from '../http/import';
 import { bankDetailsOrNull, vendorImporter } from './import';
-import { containsPattern, isoInstantSql, listPage, listPageJson, orderBy, selectRows, type JsonPage } from '../http/list';
+import { containsPattern, dateRangeSql, isoInstantSql, listPage, listPageJson, monthsAndEdges, monthsSql, orderBy, selectRows, type JsonPage } from '../http/list';
 import { allow, route } from '../http/route';
 import { workflowRoute } from '../workflow/route';
 import { vendorWorkflow } from './workflow';
@@ -158,23 +158,35 @@ function transactionFilters(vendorId: string, q: VendorTransactionsQuery): SQL |
 }
 
 const TRANSACTION_SORT = { date: vendorTransactions.date, amount: vendorTransactions.amount, createdAt: vendorTransactions.createdAt };
-/** A sum exactly (numeric, as text), answered only when exact (server/http/totals.ts). */
-const money = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::text`.mapWith(exactTotal);
 
-async function transactionStats(tx: Tx, where: SQL | undefined): Promise<VendorTransactionStats> {
+/**
+ * A vendor's transactions' stats over those the filters select: without a search, from the kept
+ * totals (`vendor_transaction_totals`: the date's whole months) and the transactions of the range's
+ * edge days (the vendor's date index); with one, from the transactions it selects.
+ */
+async function transactionStats(tx: Tx, vendorId: string, q: VendorTransactionsQuery, where: SQL | undefined): Promise<VendorTransactionStats> {
   const t = vendorTransactions;
-  const [row] = await tx
-    .select({
-      totalAmount: money(sql`sum(${t.amount})`),
-      totalIncoming: money(sql`sum(${t.amount}) filter (where ${t.direction} = 'incoming')`),
-      totalOutgoing: money(sql`sum(${t.amount}) filter (where ${t.direction} = 'outgoing')`),
-      totalPaid: money(sql`sum(${t.amount}) filter (where ${t.status} = 'paid')`),
-      totalPending: money(sql`sum(${t.amount}) filter (where ${t.status} = 'pending')`),
-      count: sql<number>`count(*)::int`,
-    })
-    .from(t)
-    .where(where);
-  return row;
+  const k = vendorTransactionTotals;
+  const keys = (direction: AnyColumn, status: AnyColumn) =>
+    and(q.direction?.length ? inArray(direction, q.direction) : undefined, q.status?.length ? inArray(status, q.status) : undefined) ?? sql`true`;
+  const rowsOf = (condition: SQL | undefined) => sql`select ${t.direction} as direction, ${t.status} as status, 1::bigint as n, ${t.amount} as amount from ${t} ${condition ? sql`where ${condition}` : sql``}`;
+  let source: SQL;
+  if (q.search) {
+    source = rowsOf(where);
+  } else {
+    const { months, edges } = monthsAndEdges(q.date);
+    const parts: SQL[] = [];
+    if (months) parts.push(sql`select ${k.direction} as direction, ${k.status} as status, ${k.n}::bigint as n, ${k.amount} as amount from ${k} where ${k.vendorId} = ${vendorId} and ${keys(k.direction, k.status)} and ${monthsSql(k.month, months)}`);
+    for (const edge of edges) parts.push(rowsOf(sql`${t.vendorId} = ${vendorId} and ${keys(t.direction, t.status)} and ${dateRangeSql(t.date, edge)}`));
+    source = parts.length ? sql.join(parts, sql` union all `) : rowsOf(sql`false`);
+  }
+  const { rows } = await tx.execute<Record<string, string | null>>(sql`
+    select coalesce(sum(amount), 0) as total, coalesce(sum(amount) filter (where direction = 'incoming'), 0) as incoming,
+      coalesce(sum(amount) filter (where direction = 'outgoing'), 0) as outgoing, coalesce(sum(amount) filter (where status = 'paid'), 0) as paid,
+      coalesce(sum(amount) filter (where status = 'pending'), 0) as pending, coalesce(sum(n), 0) as n
+    from (${source}) s`);
+  const n = (key: string) => readInteger(rows[0][key] ?? 0);
+  return { totalAmount: n('total'), totalIncoming: n('incoming'), totalOutgoing: n('outgoing'), totalPaid: n('paid'), totalPending: n('pending'), count: n('n') };
 }
 
 export const vendorRoutes = [
@@ -251,7 +263,7 @@ export const vendorRoutes = [
     async handler({ tx, params, query }) {
       await findVendor(tx, params.id);
       const where = transactionFilters(params.id, query);
-      const stats = await transactionStats(tx, where);
+      const stats = await transactionStats(tx, params.id, query, where);
       return listPage(query, {
         rows: (limit, offset) =>
           tx

@@ -110,3 +110,22 @@ export const vendorTransactions = pgTable(
 // References are `restrict`: a region or destination still in use cannot be deleted.
 
 declareDuplicates({ vendors_org_name_uq: { field: 'name', message: 'A vendor with this name already exists' } });
+
+/**
+ * A vendor's transactions' stats (`GET /vendors/{id}/transactions`), kept by a trigger as they are
+ * written (see bookingTotals, docs/performance.md): how many and how much, by month, direction and state.
+ */
+export const vendorTransactionTotals = pgTable(
+  'vendor_transaction_totals',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    vendorId: uuid('vendor_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    direction: text('direction').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [index('vendor_transaction_totals_group_idx').on(t.vendorId, t.month, t.direction, t.status)],
+);

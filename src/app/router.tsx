@@ -3,13 +3,16 @@ import { createBrowserRouter } from 'react-router-dom';
 import { MODULE_KEYS, type ModuleKey } from '../api/permissions';
 import { RequireAuth, RequirePermission } from '../ui/auth';
 import { FullScreenSpinner } from '../ui/full-screen-spinner';
+import { loadAreaStrings } from '../ui/i18n';
 import { modulePath } from '../ui/module-paths';
 
+/** A screen loaded when first shown, with the areas' English (the signed-out screens below do without it). */
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+  lazy(() => Promise.all([load(), loadAreaStrings()]).then(([m]) => ({ default: m[name] })));
+const signedOut = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => lazy(() => load().then((m) => ({ default: m[name] })));
 
 // Route-level code splitting: the sign-in page does not carry the shell or the admin screens.
-const LoginPage = named(() => import('../features/admin/login-page'), 'LoginPage');
+const LoginPage = signedOut(() => import('../features/admin/login-page'), 'LoginPage');
 const Shell = named(() => import('../ui/shell'), 'Shell');
 const DashboardPage = named(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
 const MembersPage = named(() => import('../features/admin/members-page'), 'MembersPage');
@@ -72,8 +75,8 @@ const RefundsPage = named(() => import('../features/cancellations/refunds-page')
 const WorkQueuePage = named(() => import('../features/dashboard/work-queue'), 'WorkQueuePage');
 const ComingSoonPage = named(() => import('../features/dashboard/coming-soon-page'), 'ComingSoonPage');
 const NotFound = named(() => import('../ui/placeholders'), 'NotFound');
-const InvitationPage = named(() => import('../features/admin/invitation-page'), 'InvitationPage');
-const ConsoleLoginPage = named(() => import('../features/platform/console'), 'ConsoleLoginPage');
+const InvitationPage = signedOut(() => import('../features/admin/invitation-page'), 'InvitationPage');
+const ConsoleLoginPage = signedOut(() => import('../features/platform/console'), 'ConsoleLoginPage');
 const ConsoleShell = named(() => import('../features/platform/console'), 'ConsoleShell');
 const PlatformOrganizationsPage = named(() => import('../features/platform/organizations-page'), 'OrganizationsPage');
 const PlatformOrganizationPage = named(() => import('../features/platform/organization-page'), 'OrganizationPage');

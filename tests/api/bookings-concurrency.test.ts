@@ -140,7 +140,7 @@ describe('random payments, verifications and failures (fast-check)', () => {
               model.pending.push({ id: res.body.data._id, amount });
             } else {
               expect(res.status).toBe(409);
-              expect(res.body.params).toEqual({ open, amount });
+              expect(res.body.params).toEqual({ open, amount, currency: 'USD', money: ['open', 'amount'] });
             }
           } else if (model.pending.length) {
             const [p] = model.pending.splice(o.pick % model.pending.length, 1);

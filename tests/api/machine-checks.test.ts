@@ -38,7 +38,7 @@ const STORED: { machine: AnyStateMachine; table: string; column: string }[] = [
   { machine: creditNoteMachine, table: 'credit_notes', column: 'status' },
 ];
 /** Machines of the screens only (multi-step dialogs): nothing stores their state. */
-const CLIENT_ONLY = ['bookingWizard'];
+const CLIENT_ONLY = ['bookingWizard', 'cancellationApproval'];
 
 /** The database functions generated from a machine's transitions, and the trigger that calls each. */
 const TRANSITION_FUNCTIONS: { machine: AnyStateMachine; name: string; table: string; column: string }[] = [

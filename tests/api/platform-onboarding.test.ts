@@ -56,6 +56,18 @@ const DEMO_DATA = new Set([
   'vendor_transactions',
   'document_sends',
   'document_send_attachments',
+  // The demo's cancellations (server/cancellations/seed.ts).
+  'booking_cancellations',
+  'refunds',
+  'credit_notes',
+  'credit_note_redemptions',
+  // Totals kept as the demo's rows change (issue 32): a new organization has none until it has rows.
+  'booking_totals',
+  'receipt_totals',
+  'invoice_totals',
+  'operation_totals',
+  'operation_member_totals',
+  'vendor_transaction_totals',
 ]);
 /** What onboarding writes beyond the demo seed: the owner's invitation. */
 const ONBOARDING_ONLY = new Set(['invitations']);

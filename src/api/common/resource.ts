@@ -10,7 +10,6 @@ import {
 } from '@tanstack/react-query';
 import { api as defaultClient, fallback, type ApiClient, type CallOptions, type QueryValue } from '../client';
 import type { ImportOptions } from './import';
-import { uploadImport } from './import-upload';
 import type { ItemAnswer, ListAnswer } from './schemas';
 
 /** A per-call fallback message: its i18n key and the seed's English text. */
@@ -115,9 +114,12 @@ export function listResource<T extends { _id: string }, P extends ListParams, C 
   const create = (input: C) => api.post<ItemAnswer<D>>(path, input, fallbackOf('create')).then((r) => r.data);
   const update = (id: string, input: U) => api.put<ItemAnswer<D>>(recordPath(id), input, fallbackOf('update')).then((r) => r.data);
   const remove = (id: string) => api.delete<Deleted<T>>(recordPath(id), fallbackOf('delete'));
-  /** `POST /<resource>/import` with the file (a preview, or the import); the dialog shows a failure itself. */
-  const importFile = (file: File, options: ImportOptions) =>
-    uploadImport(path, file, options, { ...opts(spec.fallbacks.import ?? spec.fallbacks.create ?? spec.fallbacks.fetchList), silent: true });
+  /**
+   * `POST /<resource>/import` with the file (a preview, or the import); the dialog shows a failure itself.
+   * Loaded when used: the CSV kit (papaparse) stays out of the sign-in route's JS, which reaches this file.
+   */
+  const importFile = async (file: File, options: ImportOptions) =>
+    (await import('./import-upload')).uploadImport(path, file, options, { ...opts(spec.fallbacks.import ?? spec.fallbacks.create ?? spec.fallbacks.fetchList), silent: true });
 
   const listQueryOptions = (params: P = {} as P) =>
     queryOptions({ queryKey: keys.list(params), queryFn: () => getList(params), placeholderData: keepPreviousData });

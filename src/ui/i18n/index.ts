@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../api/admin/members/contract';
+import enCore from './locales/en/core';
 import { formatMoney } from '../../domain/money';
-import en from './locales/en';
 
 /** The seed's language names (section 1), in English, as the seed lists them. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -94,10 +94,25 @@ export function pluralRulesByBcp47(instance: typeof i18next) {
   resolver.clearCache?.();
 }
 
-export async function initI18n(locale: Locale = readLanguageCookie()) {
+let areaStrings: Promise<void> | undefined;
+
+/**
+ * The English of the signed-in areas (locales/en/areas.ts), added once: the sign-in page does without
+ * it, so it is not part of the first page's JS. Whatever renders inside the shell waits for it
+ * (src/app/router.tsx); other languages load whole (`loadLocale`) and fall back to it.
+ */
+export function loadAreaStrings(): Promise<void> {
+  areaStrings ??= import('./locales/en/areas').then((m) => {
+    i18next.addResourceBundle('en', 'translation', m.default, true, false);
+  });
+  return areaStrings;
+}
+
+/** Starts i18next in `locale`; with `strings: 'signedOut'` (the app's first page) without the areas' English, which the shell loads. */
+export async function initI18n(locale: Locale = readLanguageCookie(), strings: 'all' | 'signedOut' = 'all') {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
-      resources: { en: { translation: en } },
+      resources: { en: { translation: enCore } },
       lng: 'en',
       fallbackLng: 'en',
       interpolation: { escapeValue: false },
@@ -106,6 +121,7 @@ export async function initI18n(locale: Locale = readLanguageCookie()) {
     });
     pluralRulesByBcp47(i18next);
   }
+  if (strings === 'all') await loadAreaStrings();
   await changeLanguage(locale);
   return i18next;
 }

@@ -1,27 +1,11 @@
 /**
  * English, complete, one file per area. The `menu`, `shell` and `status` sections must exist in every
  * locale (tests/ui/locales.test.ts fails otherwise); other sections fall back to English.
+ * Split in two for the first page's weight: core.ts (signed-out screens) and areas.ts (the rest).
  */
-import shell from './shell';
-import errors from './errors';
-import admin from './admin';
-import catalogue from './catalogue';
-import vendors from './vendors';
-import leads from './leads';
-import contacts from './contacts';
-import finance from './finance';
-import financeMonth from './finance-month';
-import personalizedGroupTours from './personalized-group-tours';
-import platform from './platform';
-import bookings from './bookings';
-import dashboard from './dashboard';
-import documents from './documents';
-import tours from './tours';
-import ai from './ai';
-import operations from './operations';
-import cancellations from './cancellations';
-import workQueue from './work-queue';
+import core from './core';
+import areas from './areas';
 
-const en = { ...shell, ...errors, ...admin, ...catalogue, ...vendors, ...leads, ...contacts, ...finance, ...financeMonth, ...personalizedGroupTours, ...dashboard, ...documents, ...tours, ...platform, ...bookings, ...ai, ...operations, ...cancellations, ...workQueue };
+const en = { ...core, ...areas };
 
 export default en;
