@@ -33,6 +33,14 @@ export async function moneyPaid(tx: Tx, bookingId: string): Promise<number> {
   return Number(rows[0].paid);
 }
 
+/** The booking's payments still awaiting verification (submitted): how many, and how much. */
+export async function paymentsAwaiting(tx: Tx, bookingId: string): Promise<{ count: number; amount: number }> {
+  const { rows } = await tx.execute<{ count: number; amount: string }>(sql`
+    select count(*)::int as count, coalesce(sum(amount), 0)::text as amount from booking_payments
+    where booking_id = ${bookingId} and status = 'submitted'`);
+  return { count: rows[0].count, amount: Number(rows[0].amount) };
+}
+
 /** The booking's quote as of `today`: its policy (kept on the booking), what was paid, and its vendor side. */
 export async function quoteFor(tx: Tx, booking: BookingRow, today: string): Promise<CancellationQuote> {
   return cancellationQuote({

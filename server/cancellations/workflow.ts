@@ -13,7 +13,7 @@ import { cancelTripOperation } from '../operations';
 import { applyEventTo, rowWorkflow } from '../workflow/apply-event';
 import { createRefund, issueCreditNote, reinstateCreditNotes } from './credit';
 import { bookingCancellations, type CancellationComment } from './schema';
-import { CANCELLATION_RECORD, moneyPaid } from './store';
+import { CANCELLATION_RECORD, moneyPaid, paymentsAwaiting } from './store';
 
 /**
  * The cancellation machine's server side (SPEC workflow 4): the decision, in one transaction. An
@@ -104,6 +104,14 @@ export function cancellationWorkflow(d: Decision) {
 export async function decideCancellation(tx: Tx, row: Row, d: Decision) {
   const { body } = d;
   if (body.status === 'approved') {
+    // The booking first (the order every booking write takes: a payment's verification locks it too),
+    // then what it still waits for: a payment awaiting verification would otherwise be verified on
+    // the cancelled booking, its money held with nothing to give it back (the money-invariant gate).
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, row.bookingId)).for('update');
+    const awaiting = await paymentsAwaiting(tx, row.bookingId);
+    if (awaiting.count > 0) {
+      throw conflict('Payments of this booking await verification: verify or fail them before approving its cancellation', 'PAYMENTS_AWAITING_VERIFICATION', awaiting);
+    }
     const paid = await moneyPaid(tx, row.bookingId);
     if (body.quotedPaid !== undefined && body.quotedPaid !== paid) {
       throw conflict('What was paid changed since the quote was read: read it again before deciding', 'QUOTE_CHANGED', { paid, quotedPaid: body.quotedPaid });

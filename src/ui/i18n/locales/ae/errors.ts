@@ -123,6 +123,7 @@ const errors = {
     CREDIT_NOTE_NOT_USABLE: "إشعار الدائن هذا مستنفد أو منتهي الصلاحية.",
     CREDIT_NOTE_OTHER_CUSTOMER: "إشعار الدائن هذا يخص عميلًا آخر.",
     QUOTE_CHANGED: "تغيّر المبلغ المدفوع منذ قراءة العرض: اقرأه مجددًا قبل القرار.",
+    PAYMENTS_AWAITING_VERIFICATION: "دفعات هذا الحجز بانتظار التحقق: تحقّق منها أو ارفضها قبل الموافقة على إلغائه.",
     BOOKING_NOT_CANCELLABLE: "لا يمكن إلغاء هذا الحجز: صدرت فاتورته أو أُلغي بالفعل.",
     CANCELLATION_OPEN: "لهذا الحجز طلب إلغاء بانتظار القرار.",
     VENDOR_REFUND_EXCEEDS_PAID: "الاسترداد أكبر مما دُفع للمورد ولم يُسترد.",

@@ -127,6 +127,7 @@ const errors: typeof en = {
     CREDIT_NOTE_NOT_USABLE: "Kreditnotaen er brugt op eller udløbet.",
     CREDIT_NOTE_OTHER_CUSTOMER: "Kreditnotaen tilhører en anden kunde.",
     QUOTE_CHANGED: "Det betalte er ændret, siden du læste tilbuddet: læs det igen, før du beslutter.",
+    PAYMENTS_AWAITING_VERIFICATION: "Betalinger på denne booking venter på kontrol: godkend eller afvis dem, før annulleringen godkendes.",
     BOOKING_NOT_CANCELLABLE: "Bookingen kan ikke annulleres: den er faktureret eller allerede annulleret.",
     CANCELLATION_OPEN: "Bookingen har allerede en annulleringsanmodning, der venter på en beslutning.",
     VENDOR_REFUND_EXCEEDS_PAID: "Refusionen er større end det, der blev betalt til leverandøren og ikke givet tilbage.",

@@ -127,6 +127,7 @@ const errors = {
     CREDIT_NOTE_NOT_USABLE: "Diese Gutschrift ist aufgebraucht oder abgelaufen.",
     CREDIT_NOTE_OTHER_CUSTOMER: "Diese Gutschrift gehört einem anderen Kunden.",
     QUOTE_CHANGED: "Die gezahlte Summe hat sich seit dem Lesen des Angebots geändert: Lesen Sie es vor der Entscheidung erneut.",
+    PAYMENTS_AWAITING_VERIFICATION: "Zahlungen dieser Buchung warten auf Prüfung: Bestätigen oder verwerfen Sie sie, bevor Sie die Stornierung genehmigen.",
     BOOKING_NOT_CANCELLABLE: "Diese Buchung kann nicht storniert werden: Sie ist abgerechnet oder bereits storniert.",
     CANCELLATION_OPEN: "Für diese Buchung wartet bereits eine Stornierungsanfrage auf eine Entscheidung.",
     VENDOR_REFUND_EXCEEDS_PAID: "Die Erstattung übersteigt, was an den Lieferanten gezahlt und noch nicht erstattet wurde.",

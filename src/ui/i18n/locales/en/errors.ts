@@ -132,6 +132,7 @@ const errors = {
     CREDIT_NOTE_NOT_USABLE: "This credit note is used up or expired.",
     CREDIT_NOTE_OTHER_CUSTOMER: "This credit note belongs to another customer.",
     QUOTE_CHANGED: "What was paid changed since you read the quote: read it again before deciding.",
+    PAYMENTS_AWAITING_VERIFICATION: "Payments of this booking await verification: verify or fail them before approving its cancellation.",
     BOOKING_NOT_CANCELLABLE: "This booking cannot be cancelled: it is invoiced or cancelled already.",
     CANCELLATION_OPEN: "This booking already has a cancellation request waiting for a decision.",
     VENDOR_REFUND_EXCEEDS_PAID: "The refund is more than was paid to the vendor and not given back.",

@@ -127,6 +127,7 @@ const errors = {
     CREDIT_NOTE_NOT_USABLE: "Esta nota de crédito está agotada o caducada.",
     CREDIT_NOTE_OTHER_CUSTOMER: "Esta nota de crédito es de otro cliente.",
     QUOTE_CHANGED: "Lo pagado cambió desde que leyó la cotización: léala de nuevo antes de decidir.",
+    PAYMENTS_AWAITING_VERIFICATION: "Hay pagos de esta reserva pendientes de verificar: verifíquelos o recházelos antes de aprobar la cancelación.",
     BOOKING_NOT_CANCELLABLE: "Esta reserva no se puede cancelar: está facturada o ya cancelada.",
     CANCELLATION_OPEN: "Esta reserva ya tiene una solicitud de cancelación pendiente de decisión.",
     VENDOR_REFUND_EXCEEDS_PAID: "El reembolso supera lo pagado al proveedor y no devuelto.",

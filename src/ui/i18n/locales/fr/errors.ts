@@ -127,6 +127,7 @@ const errors = {
     CREDIT_NOTE_NOT_USABLE: "Cet avoir est épuisé ou expiré.",
     CREDIT_NOTE_OTHER_CUSTOMER: "Cet avoir appartient à un autre client.",
     QUOTE_CHANGED: "Le montant payé a changé depuis la lecture du devis : relisez-le avant de décider.",
+    PAYMENTS_AWAITING_VERIFICATION: "Des paiements de cette réservation attendent leur vérification : vérifiez-les ou rejetez-les avant d’approuver l’annulation.",
     BOOKING_NOT_CANCELLABLE: "Cette réservation ne peut être annulée : elle est facturée ou déjà annulée.",
     CANCELLATION_OPEN: "Cette réservation a déjà une demande d’annulation en attente de décision.",
     VENDOR_REFUND_EXCEEDS_PAID: "Le remboursement dépasse ce qui a été payé au fournisseur et pas encore rendu.",

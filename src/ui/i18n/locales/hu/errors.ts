@@ -125,6 +125,7 @@ const errors = {
     CREDIT_NOTE_NOT_USABLE: "Ez a jóváírás elfogyott vagy lejárt.",
     CREDIT_NOTE_OTHER_CUSTOMER: "Ez a jóváírás egy másik ügyfélé.",
     QUOTE_CHANGED: "A befizetett összeg változott az ajánlat elolvasása óta: olvassa el újra döntés előtt.",
+    PAYMENTS_AWAITING_VERIFICATION: "A foglalás befizetései ellenőrzésre várnak: ellenőrizze vagy utasítsa el őket, mielőtt jóváhagyja a lemondást.",
     BOOKING_NOT_CANCELLABLE: "Ez a foglalás nem mondható le: számlázva van vagy már lemondták.",
     CANCELLATION_OPEN: "Ehhez a foglaláshoz már van döntésre váró lemondási kérelem.",
     VENDOR_REFUND_EXCEEDS_PAID: "A visszatérítés több annál, amit a szállítónak fizettek és még nem adott vissza.",

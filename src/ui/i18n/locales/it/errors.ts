@@ -127,6 +127,7 @@ const errors = {
     CREDIT_NOTE_NOT_USABLE: "Questa nota di credito è esaurita o scaduta.",
     CREDIT_NOTE_OTHER_CUSTOMER: "Questa nota di credito appartiene a un altro cliente.",
     QUOTE_CHANGED: "Il pagato è cambiato da quando ha letto il preventivo: lo rilegga prima di decidere.",
+    PAYMENTS_AWAITING_VERIFICATION: "Alcuni pagamenti di questa prenotazione attendono la verifica: verificali o rifiutali prima di approvare l’annullamento.",
     BOOKING_NOT_CANCELLABLE: "Questa prenotazione non si può annullare: è fatturata o già annullata.",
     CANCELLATION_OPEN: "Questa prenotazione ha già una richiesta di annullamento in attesa di decisione.",
     VENDOR_REFUND_EXCEEDS_PAID: "Il rimborso supera quanto pagato al fornitore e non ancora restituito.",

@@ -125,6 +125,7 @@ const errors = {
     CREDIT_NOTE_NOT_USABLE: "このクレジットノートは使用済みか期限切れです。",
     CREDIT_NOTE_OTHER_CUSTOMER: "このクレジットノートは別の顧客のものです。",
     QUOTE_CHANGED: "見積もりを確認した後に入金額が変わりました。決定前にもう一度確認してください。",
+    PAYMENTS_AWAITING_VERIFICATION: "この予約には確認待ちの支払いがあります。キャンセルを承認する前に、確認するか不成立にしてください。",
     BOOKING_NOT_CANCELLABLE: "この予約はキャンセルできません（請求済み、またはキャンセル済み）。",
     CANCELLATION_OPEN: "この予約にはすでに決定待ちのキャンセル申請があります。",
     VENDOR_REFUND_EXCEEDS_PAID: "返金額が仕入先への支払額（未返金分）を超えています。",

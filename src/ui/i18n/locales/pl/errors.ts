@@ -125,6 +125,7 @@ const errors = {
     CREDIT_NOTE_NOT_USABLE: "Ta nota kredytowa jest wykorzystana lub wygasła.",
     CREDIT_NOTE_OTHER_CUSTOMER: "Ta nota kredytowa należy do innego klienta.",
     QUOTE_CHANGED: "Zapłacona kwota zmieniła się od odczytania wyceny: przeczytaj ją ponownie przed decyzją.",
+    PAYMENTS_AWAITING_VERIFICATION: "Płatności tej rezerwacji czekają na weryfikację: zweryfikuj je lub odrzuć przed zatwierdzeniem anulowania.",
     BOOKING_NOT_CANCELLABLE: "Tej rezerwacji nie można anulować: jest zafakturowana lub już anulowana.",
     CANCELLATION_OPEN: "Ta rezerwacja ma już wniosek o anulowanie czekający na decyzję.",
     VENDOR_REFUND_EXCEEDS_PAID: "Zwrot jest większy niż zapłacono dostawcy i jeszcze nie oddano.",

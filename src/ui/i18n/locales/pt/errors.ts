@@ -127,6 +127,7 @@ const errors: typeof en = {
     CREDIT_NOTE_NOT_USABLE: "Esta nota de crédito está esgotada ou expirada.",
     CREDIT_NOTE_OTHER_CUSTOMER: "Esta nota de crédito pertence a outro cliente.",
     QUOTE_CHANGED: "O valor pago mudou desde que leu a cotação: leia-a de novo antes de decidir.",
+    PAYMENTS_AWAITING_VERIFICATION: "Há pagamentos desta reserva à espera de verificação: verifique-os ou recuse-os antes de aprovar o cancelamento.",
     BOOKING_NOT_CANCELLABLE: "Esta reserva não pode ser cancelada: está faturada ou já cancelada.",
     CANCELLATION_OPEN: "Esta reserva já tem um pedido de cancelamento à espera de decisão.",
     VENDOR_REFUND_EXCEEDS_PAID: "O reembolso é superior ao pago ao fornecedor e ainda não devolvido.",

@@ -127,6 +127,7 @@ const errors: typeof en = {
     CREDIT_NOTE_NOT_USABLE: "Kreditnotan är förbrukad eller har gått ut.",
     CREDIT_NOTE_OTHER_CUSTOMER: "Kreditnotan tillhör en annan kund.",
     QUOTE_CHANGED: "Det betalda har ändrats sedan du läste offerten: läs den igen innan du beslutar.",
+    PAYMENTS_AWAITING_VERIFICATION: "Betalningar för bokningen väntar på kontroll: godkänn eller avvisa dem innan avbokningen godkänns.",
     BOOKING_NOT_CANCELLABLE: "Bokningen kan inte avbokas: den är fakturerad eller redan avbokad.",
     CANCELLATION_OPEN: "Bokningen har redan en avbokningsbegäran som väntar på beslut.",
     VENDOR_REFUND_EXCEEDS_PAID: "Återbetalningen är större än vad som betalats till leverantören och inte återbetalats.",

@@ -125,6 +125,7 @@ const errors = {
     CREDIT_NOTE_NOT_USABLE: "Bu alacak dekontu kullanıldı veya süresi doldu.",
     CREDIT_NOTE_OTHER_CUSTOMER: "Bu alacak dekontu başka bir müşteriye ait.",
     QUOTE_CHANGED: "Teklifi okuduğunuzdan beri ödenen tutar değişti: karar vermeden önce tekrar okuyun.",
+    PAYMENTS_AWAITING_VERIFICATION: "Bu rezervasyonun ödemeleri doğrulama bekliyor: iptali onaylamadan önce onları doğrulayın veya reddedin.",
     BOOKING_NOT_CANCELLABLE: "Bu rezervasyon iptal edilemez: faturalandı veya zaten iptal edildi.",
     CANCELLATION_OPEN: "Bu rezervasyon için karar bekleyen bir iptal talebi zaten var.",
     VENDOR_REFUND_EXCEEDS_PAID: "İade, tedarikçiye ödenip geri verilmeyen tutardan fazla.",

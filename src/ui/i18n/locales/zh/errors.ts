@@ -125,6 +125,7 @@ const errors = {
     CREDIT_NOTE_NOT_USABLE: "该贷项通知单已用完或已过期。",
     CREDIT_NOTE_OTHER_CUSTOMER: "该贷项通知单属于其他客户。",
     QUOTE_CHANGED: "自您查看报价后已付金额发生变化，请重新查看后再决定。",
+    PAYMENTS_AWAITING_VERIFICATION: "此预订有待核实的付款：请先核实或标记失败，再批准取消。",
     BOOKING_NOT_CANCELLABLE: "该预订无法取消：已开票或已取消。",
     CANCELLATION_OPEN: "该预订已有待审批的取消申请。",
     VENDOR_REFUND_EXCEEDS_PAID: "退款超过已付给供应商且尚未退回的金额。",
