@@ -356,6 +356,14 @@ async function perform(w: World, run: number, act: Action, agent: Agent, onB: bo
         return send('reject cancellation', (x) => x.patch(`/api${cancellationPaths.status(c.id)}`, { status: 'rejected', comments: 'Not this time' }, { 'Idempotency-Key': key }), () =>
           ackRow('cancellation rejected', `select count(*) = 1 as ok from booking_cancellations where id = $1 and status = 'rejected'`, [c.id]), true);
       }
+      if (act.method % 2 === 0) {
+        // Finance first decides what still awaits verification (an approval waits for it: 409 PAYMENTS_AWAITING_VERIFICATION).
+        const waiting = await rows<{ id: string }>(`select id from booking_payments where booking_id = $1 and status = 'submitted'`, [c.booking_id]);
+        for (const p of waiting) {
+          await send('verify payment', (x) => x.put(`/api/bookings/${c.booking_id}/payment/${p.id}/verify`, {}), () =>
+            ackRow('payment verified', `select count(*) = 1 as ok from booking_payments where id = $1 and status = 'verified'`, [p.id]));
+        }
+      }
       const quote = await a.get(`/api${cancellationPaths.quote(c.booking_id)}`);
       if (quote.status !== 200) return `approve: quote ${quote.status}`;
       const paid = quote.body.data.paid as number;
