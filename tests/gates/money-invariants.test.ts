@@ -455,16 +455,21 @@ async function perform(w: World, run: number, act: Action, agent: Agent, onB: bo
 /** Every invariant, and every acknowledged write: the list of what is broken. */
 async function brokenNow(w: World): Promise<string[]> {
   const ids = w.bookings.map((x) => x.id);
-  const broken = [
-    ...(await unbalancedEntries(s.sql)),
-    ...(await hledgerRefuses(a)),
-    ...(await bookingMoneyProblems(s.sql, ids)),
-    ...(await creditNoteProblems(s.sql)),
-    ...(await seatProblems(s.sql, w.departures.map((d) => d.id))),
-    ...(await seriesGaps(s.sql)),
-    ...(await halfWritten(s.sql)),
-    ...w.serverErrors,
+  const checks: [string, () => Promise<string[]>][] = [
+    ['balanced', () => unbalancedEntries(s.sql)],
+    ['hledger', () => hledgerRefuses(a)],
+    ['bookings', () => bookingMoneyProblems(s.sql, ids)],
+    ['credit notes', () => creditNoteProblems(s.sql)],
+    ['seats', () => seatProblems(s.sql, w.departures.map((d) => d.id))],
+    ['series', () => seriesGaps(s.sql)],
+    ['half-written', () => halfWritten(s.sql)],
   ];
+  const broken: string[] = [];
+  for (const [name, check] of checks) {
+    if (process.env.MONEY_GATE_LOG) process.stderr.write(`  check ${name}\n`);
+    broken.push(...(await check()));
+  }
+  broken.push(...w.serverErrors);
   for (const ack of w.acknowledged) {
     const [row] = await s.sql<{ ok: boolean }>(ack.sql, ack.values);
     if (!row?.ok) broken.push(`acknowledged, not there: ${ack.what} (${JSON.stringify(ack.values)})`);
@@ -487,6 +492,12 @@ describe('the money-invariant gate', () => {
         const run = ++runs;
         const w: World = { departures: [], bookings: [], acknowledged: [], lost: [], serverErrors: [], counts };
         const log: string[] = [];
+        // MONEY_GATE_LOG=1 writes each step as it ends (a run that hangs shows where).
+        const push = log.push.bind(log);
+        log.push = (...lines: string[]) => {
+          if (process.env.MONEY_GATE_LOG) process.stderr.write(`${lines.join('\n')}\n`);
+          return push(...lines);
+        };
         // Small departures (sold out now and then), two soon (their trips complete as days pass), one later.
         for (const [inDays, capacity] of [[1, 6], [6, 8], [40, 12]]) {
           const departure = addDays(today, inDays);
@@ -505,17 +516,32 @@ describe('the money-invariant gate', () => {
             const locker = new pg.Client({ connectionString: s.databaseUrl });
             await locker.connect();
             try {
+              const watch = setTimeout(() => {
+                void s.sql(`select pid, application_name, state, wait_event_type, wait_event, left(query, 160) as query, now() - xact_start as age from pg_stat_activity where datname = current_database() and state <> 'idle'`).then((r) => process.stderr.write(`the locks wait:\n${JSON.stringify(r, null, 1)}\n`));
+              }, 8_000);
               await locker.query('begin');
               await locker.query('select id from bookings where id = any($1::uuid[]) for update', [w.bookings.map((x) => x.id)]);
               await locker.query('select id from group_tours where id = any($1::uuid[]) for update', [w.departures.map((d) => d.id)]);
+              clearTimeout(watch);
               const extra: Action = { kind: 'pay', on: 1, pick: i, f1: 50, f2: 0, method: 0 };
               sent = [...step, extra].map((x) => act(w, run, x, b!.agent, true));
               let settled = false;
               void Promise.allSettled(sent).then(() => (settled = true));
               for (;;) {
-                const [{ waiting }] = (await locker.query<{ waiting: number }>(`select count(*)::int as waiting from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'`, [B_NAME])).rows;
-                if (waiting || settled) {
-                  how = waiting ? `B killed with ${waiting} transaction(s) waiting` : 'B killed, nothing in flight';
+                // Also stop when only others wait (a day's job of this step, run by the test): they wait on the locks until they go.
+                const [{ waiting, others }] = (
+                  await locker.query<{ waiting: number; others: number }>(
+                    `select count(*) filter (where application_name = $1)::int as waiting, count(*) filter (where application_name <> $1)::int as others
+                     from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+                    [B_NAME],
+                  )
+                ).rows;
+                if (process.env.MONEY_GATE_LOG && (others || waiting)) {
+                  const r = await locker.query(`select pid, application_name, state, wait_event_type, wait_event, left(query, 100) as query from pg_stat_activity where datname = current_database() and state <> 'idle'`);
+                  process.stderr.write(`at the kill: ${JSON.stringify(r.rows)}\n`);
+                }
+                if (waiting || others || settled) {
+                  how = waiting ? `B killed with ${waiting} transaction(s) waiting` : 'B killed, none of its transactions waiting';
                   break;
                 }
                 await new Promise((r) => setTimeout(r, 20));
@@ -531,11 +557,15 @@ describe('the money-invariant gate', () => {
           } else {
             sent = step.map((x) => (x.on === 1 && b ? act(w, run, x, b.agent, true) : act(w, run, x, a, false)));
           }
+          if (process.env.MONEY_GATE_LOG) process.stderr.write(`step ${i} sent\n`);
           log.push(`step ${i}${killing ? ` (${how})` : ''}: ${(await Promise.all(sent)).join(' | ')}`);
           if (killing) {
             // What B lost with a key is sent again to A: it takes effect once, or answers the first result.
             for (const lost of w.lost.splice(0)) {
-              const res = await lost.send(a);
+              const watch = setTimeout(() => {
+                void s.sql(`select pid, application_name, state, wait_event_type, wait_event, left(query, 120) as query, now() - xact_start as age from pg_stat_activity where datname = current_database()`).then((r) => process.stderr.write(`still waiting for ${lost.what}:\n${JSON.stringify(r, null, 1)}\n`));
+              }, 10_000);
+              const res = await lost.send(a).finally(() => clearTimeout(watch));
               if (res.status >= 500) w.serverErrors.push(`${lost.what} again on A: ${res.status} ${JSON.stringify(res.body)}`);
               else if (res.status < 300) lost.ack?.(res);
               log.push(`  again on A: ${lost.what}: ${res.status}`);
@@ -543,10 +573,10 @@ describe('the money-invariant gate', () => {
             await startB();
             log.push('  B started again');
           }
+          if (process.env.MONEY_GATE_LOG) process.stderr.write(`checking\n`);
           const broken = await brokenNow(w);
           if (broken.length) throw new Error(`after step ${i}:\n${broken.join('\n')}\n\nthe sequence:\n${log.join('\n')}`);
         }
-        if (process.env.MONEY_GATE_LOG) console.log(log.join('\n'));
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true, interruptAfterTimeLimit: BUDGET_MS, markInterruptAsFailure: false },
     );
