@@ -452,6 +452,17 @@ async function perform(w: World, run: number, act: Action, agent: Agent, onB: bo
   }
 }
 
+/** `s.sql`, saying how long each query took when MONEY_GATE_LOG is set. */
+const timed: TestServer['sql'] = async (text, values) => {
+  const started = Date.now();
+  if (process.env.MONEY_GATE_LOG) process.stderr.write(`    query ${text.trim().slice(0, 70).replace(/\s+/g, ' ')}\n`);
+  try {
+    return await s.sql(text, values);
+  } finally {
+    if (process.env.MONEY_GATE_LOG) process.stderr.write(`    ${Date.now() - started} ms\n`);
+  }
+};
+
 /** Every invariant, and every acknowledged write: the list of what is broken. */
 async function brokenNow(w: World): Promise<string[]> {
   const ids = w.bookings.map((x) => x.id);
@@ -462,7 +473,7 @@ async function brokenNow(w: World): Promise<string[]> {
     ['credit notes', () => creditNoteProblems(s.sql)],
     ['seats', () => seatProblems(s.sql, w.departures.map((d) => d.id))],
     ['series', () => seriesGaps(s.sql)],
-    ['half-written', () => halfWritten(s.sql)],
+    ['half-written', () => halfWritten(timed)],
   ];
   const broken: string[] = [];
   for (const [name, check] of checks) {
@@ -542,6 +553,7 @@ describe('the money-invariant gate', () => {
                 }
                 if (waiting || others || settled) {
                   how = waiting ? `B killed with ${waiting} transaction(s) waiting` : 'B killed, none of its transactions waiting';
+                  if (b!.server.proc.exitCode !== null || b!.server.proc.signalCode) how += `; B had already exited (${b!.server.proc.exitCode ?? b!.server.proc.signalCode}): ${b!.server.output().slice(-1500)}`;
                   break;
                 }
                 await new Promise((r) => setTimeout(r, 20));
