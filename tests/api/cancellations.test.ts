@@ -237,6 +237,22 @@ describe('the decision', () => {
     expect((await owner.get(`/api/booking-cancellations/id/${c._id}`)).body.data.status).toBe('requested');
   });
 
+  it('waits for the payments awaiting verification: one verified after the approval would be held by a cancelled booking', async () => {
+    const b = await paidBooking();
+    const c = await requested(b._id);
+    const waiting = await pay(owner, b._id, 10_000);
+    expect(waiting.status, JSON.stringify(waiting.body)).toBe(201);
+    const before = await writes();
+    const refused = await decide(owner, c._id, approveHalf(DEPOSIT));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'PAYMENTS_PENDING', params: { pending: 10_000 } });
+    expect(await writes()).toBe(before);
+    expect((await owner.get(`/api/booking-cancellations/id/${c._id}`)).body.data.status).toBe('requested');
+    // Once finance has decided it (here: the cheque bounced), the approval goes through.
+    expect((await owner.put(`/api/bookings/${b._id}/payment/${waiting.body.data._id}/fail`, { reason: 'The cheque bounced' })).status).toBe(200);
+    expect((await decide(owner, c._id, approveHalf(DEPOSIT))).status).toBe(200);
+  });
+
   it('approves once under 20 identical decisions: the trip cancelled, seats back, a refund to process, a numbered credit note, the books balanced', async () => {
     const b = await paidBooking({ inDays: 45, verified: true });
     const op = await operationOf(ops, b._id);

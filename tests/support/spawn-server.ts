@@ -7,12 +7,21 @@ export interface SpawnedServer {
   exited: Promise<number | null>;
 }
 
-/** Runs `server/main.ts` as its own process, the way `npm start` does, and waits until it listens. */
-export async function spawnServer(env: Record<string, string>, { expectFailure = false } = {}): Promise<SpawnedServer> {
-  const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROF] : []), '--import', 'tsx', 'server/main.ts'], {
+export interface SpawnOptions {
+  /** The process is expected to exit before it listens (the `url` is then ''). */
+  expectFailure?: boolean;
+  /** The script to run instead of `server/main.ts` (tests/support/clock-server.ts: the API on a test clock). */
+  entry?: string;
+  /** An IPC channel to the process (`proc.send`), which clock-server.ts takes its clock from. */
+  ipc?: boolean;
+}
+
+/** Runs `server/main.ts` (or `entry`) as its own process, the way `npm start` does, and waits until it listens. */
+export async function spawnServer(env: Record<string, string>, { expectFailure = false, entry = 'server/main.ts', ipc = false }: SpawnOptions = {}): Promise<SpawnedServer> {
+  const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROF] : []), '--import', 'tsx', entry], {
     // Production requires PUBLIC_URL (the address in links it sends out); no system test follows one.
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://travel.test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])],
   });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
