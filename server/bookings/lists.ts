@@ -229,12 +229,13 @@ function receiptStatsOf(row: StatsRow): ReceiptStats {
     totalAmount: n('amount'),
     verifiedCount: n('verified'),
     pendingCount: n('pending'),
-    successfulCount: total - n('failed'),
+    // Successful is verified: a payment waiting for finance has not succeeded yet (issue 27).
+    successfulCount: n('verified'),
     failedCount: n('failed'),
     thisMonthAmount: n('this_month'),
     monthlyGrowth: growth(n('this_month'), n('last_month')),
     verificationRate: basisPoints(n('verified'), total),
-    successRate: basisPoints(total - n('failed'), total),
+    successRate: basisPoints(n('verified'), n('verified') + n('failed')),
   };
 }
 

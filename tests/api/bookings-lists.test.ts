@@ -235,12 +235,13 @@ describe('lists', () => {
       totalAmount: 75_000,
       verifiedCount: 3,
       pendingCount: 1,
-      successfulCount: 4,
+      // Verified only: the payment still waiting for finance has not succeeded (issue 27).
+      successfulCount: 3,
       failedCount: 1,
       thisMonthAmount: 30_000,
       monthlyGrowth: 50_000,
       verificationRate: 6_000,
-      successRate: 8_000,
+      successRate: 7_500, // 3 of the 4 decided
     });
     const amounts = async (q: string) => (await finance.get(`/api/payment-receipts?search=Zq Receipts&${q}`)).body.data.map((r: any) => r.amount);
     expect(await amounts('isVerified=true')).toEqual([20_000, 10_000, 5_000]);
