@@ -13,7 +13,8 @@ import { leads } from '../leads';
 import { notify } from '../notifications';
 import { queueBookingEmail, type BookingEmailKind } from './customer-mail';
 import { bookingInstallments, bookings, installmentReminders } from './schema';
-import { bookingBalanceSql, bookingLink, bookingRef, installmentOpenSql, logBookingEvent, staffMoney, type BookingRow } from './store';
+import { bookingBalanceSql, bookingLink, bookingRef, installmentOpenSql, logBookingEvent, type BookingRow } from './store';
+import { staffMoney } from '../../src/domain/money';
 import { COLLECTING_STATES } from './workflow';
 
 /**

@@ -5,7 +5,6 @@ import type { Booking, BookingActivityType, BookingDetail, Installment, Payment,
 import type { TravellerType } from '../../src/api/tours/tour-plan';
 import { installmentStatus, paymentStatus } from '../../src/domain/installment-plan';
 import { balanceOf } from '../../src/domain/balance';
-import { formatMoney } from '../../src/domain/money';
 import type { BookingContext, BookingState } from '../../src/machines/booking-machine';
 import type { AuthContext } from '../auth/session';
 import { visibleTo } from '../auth/visibility';
@@ -39,7 +38,6 @@ export const bookingLink = (id: string) => `/bookings/${id}`;
 /** The SQL twins of `balanceOf` (src/domain/balance.ts), for a select or a condition: a booking's balance, an installment's open amount. */
 export const bookingBalanceSql = () => sql`${bookings.grandTotal} - ${bookings.paidAmount}`;
 export const installmentOpenSql = () => sql`${bookingInstallments.amount} - ${bookingInstallments.paidAmount}`;
-export const staffMoney = (minor: number, currency: string) => formatMoney(minor, currency, 'en', { currencyDisplay: 'code' }).replace(/\u00a0/g, ' ');
 
 /** The bookings the caller may see: with "own" booking visibility, those credited to them. */
 export const visibleBookings = (auth: AuthContext) => visibleTo(auth, 'bookings', bookings.convertedBy);

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '../../src/api/common/schemas';
 import type { ApiIssue, ErrorCode, IssueCode, IssueParams } from '../../src/api/common/issues';
-import { formatMoney } from '../../src/domain/money';
+import { staffMoney } from '../../src/domain/money';
 import { NotExactError } from '../db/money';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
@@ -36,7 +36,7 @@ export const issue = (path: string, code: IssueCode, message: string, params: Is
  * names of the money params (`money`), so the web app says them in the member's language.
  */
 export function moneyParams(currency: string, amounts: Record<string, number>, extra: IssueParams = {}) {
-  const text = Object.fromEntries(Object.entries(amounts).map(([k, minor]) => [k, formatMoney(minor, currency, 'en', { currencyDisplay: 'code' }).replace(/\u00a0/g, ' ')]));
+  const text = Object.fromEntries(Object.entries(amounts).map(([k, minor]) => [k, staffMoney(minor, currency)]));
   return { text, params: { ...extra, ...amounts, currency, money: Object.keys(amounts) } satisfies IssueParams };
 }
 

@@ -186,3 +186,9 @@ export function formatMoney(minor: number, currency: string, locale: string, opt
   }
   return format.format(minorToDecimal(minor, currencyDigits(currency)));
 }
+
+/**
+ * Money in the server's own English, for staff (notifications' stored text, refusals): the currency's
+ * code, plain spaces (`USD 1,250.00`).
+ */
+export const staffMoney = (minor: number, currency: string) => formatMoney(minor, currency, 'en', { currencyDisplay: 'code' }).replace(/\u00a0/g, ' ');
