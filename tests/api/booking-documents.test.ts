@@ -7,6 +7,7 @@ import { pdfPages, pdfText } from '../support/pdf';
 import { makePng } from '../support/png';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/wait';
 
 /**
  * A booking's customer documents and emails against the real server, database and mail queue: the
@@ -49,15 +50,6 @@ async function pdfOf(agent: Agent, path: string, lang = 'en') {
 const useSink = () => owner.put('/api/configurations/email-services', { host: '127.0.0.1', port: sink.port, security: 'none', user: '', fromName: 'Demo Travels', fromEmail: 'trips@demo.travel' });
 const noSmtp = () => owner.put('/api/configurations/email-services', { host: '', fromEmail: '' });
 
-async function until<T>(read: () => Promise<T>, done: (t: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await read();
-  }
-  return value;
-}
 
 /** A booking of a departure with its deposit paid and verified. */
 async function bookedAndPaid(o: { lang?: string; inDays?: number; nights?: number; installments?: { dueDate: string; amount: number }[] } = {}) {

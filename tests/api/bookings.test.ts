@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../support/agent';
 import { NOW, PRICES, TODAY, adults, book, day, fail, groupBooking, newDeparture, newLead, newPackage, orgId, pay, verify } from '../support/bookings';
-import { checksum, checksumQuery } from '../support/db-checksum';
+import { checksumQuery, refusedUnchanged as refused } from '../support/db-checksum';
 import { startTestServer, type TestServer } from '../support/server';
 import { bookingMachine } from '../../src/machines/booking-machine';
 import { snapshotOf } from '../../src/machines/workflow';
@@ -30,14 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-/** The request is refused with `status` and the database is exactly as it was. */
-async function refusedUnchanged(status: number, send: () => Promise<{ status: number; body: any }>) {
-  const before = await checksum(s, fingerprint);
-  const res = await send();
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(await checksum(s, fingerprint)).toBe(before);
-  return res.body;
-}
+const refusedUnchanged = (status: number, send: () => Promise<{ status: number; body: any }>) => refused(s, fingerprint, status, send);
 
 describe('POST /bookings', () => {
   it('books a group departure: the server prices it, takes the seats, wins the lead, keeps the plan in due order', async () => {

@@ -9,6 +9,7 @@ import { pdfPageCount, pdfPages, pdfText, spacedNumbers } from '../support/pdf';
 import { makePng } from '../support/png';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/wait';
 
 /**
  * A cancellation's customer documents against the real server, database and mail queue (issue 29):
@@ -200,15 +201,6 @@ describe('send-cancellation', () => {
   const useSink = () => owner.put('/api/configurations/email-services', { host: '127.0.0.1', port: sink.port, security: 'none', user: '', fromName: 'Demo Travels', fromEmail: 'trips@demo.travel' });
   const noSmtp = () => owner.put('/api/configurations/email-services', { host: '', fromEmail: '' });
 
-  async function until<T>(read: () => Promise<T>, done: (t: T) => boolean, ms = 30_000): Promise<T> {
-    const deadline = Date.now() + ms;
-    let value = await read();
-    while (!done(value) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      value = await read();
-    }
-    return value;
-  }
 
   function form(fields: Record<string, string>, file = true) {
     const f = new FormData();

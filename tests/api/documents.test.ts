@@ -10,6 +10,7 @@ import { pdfPages, pdfText, spacedNumbers } from '../support/pdf';
 import { makePng, testLogo } from '../support/png';
 import { closedPort, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/wait';
 
 /**
  * Documents and email against the real server, database and queue (pg-boss workers running, quick
@@ -45,15 +46,6 @@ function sendForm(fields: Record<string, string | string[]>, files: { name: stri
   return form;
 }
 
-async function until<T>(read: () => Promise<T>, done: (t: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await read();
-  }
-  return value;
-}
 
 const counts = async () => {
   const [row] = await s.sql<{ sends: number; jobs: number }>(`select (select count(*)::int from document_sends) as sends, (select count(*)::int from pgboss.job where name = 'document-send') as jobs`);

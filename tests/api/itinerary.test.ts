@@ -5,6 +5,7 @@ import type { Agent } from '../support/agent';
 import { pdfPages, pdfText, spacedNumbers } from '../support/pdf';
 import { closedPort, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/wait';
 
 /**
  * The itinerary of a customized tour (issue 15) against the real server, database and queue, with
@@ -78,15 +79,6 @@ function sendForm(fields: Record<string, string | string[]>, files: { name: stri
   return form;
 }
 
-async function until<T>(read: () => Promise<T>, done: (t: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await read();
-  }
-  return value;
-}
 
 /** What a refused send must leave as it was: the emails, the queue, the tour and its lead. */
 async function state(tourId: string, leadId: string) {

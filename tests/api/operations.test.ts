@@ -5,7 +5,7 @@ import { listAnswerOf } from '../../src/api/common/schemas';
 import { nextStepOf } from '../../src/machines/operation-machine';
 import type { Agent } from '../support/agent';
 import { NOW, TODAY, day } from '../support/bookings';
-import { checksum, checksumQuery } from '../support/db-checksum';
+import { checksum, checksumQuery, refusedUnchanged as refused } from '../support/db-checksum';
 import { addVoucher, confirmVoucher, newPricedPackage, newVendor, operationOf, payExpense, payVoucher, verifiedBooking, voucherBody } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -30,13 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-async function refusedUnchanged(status: number, send: () => Promise<{ status: number; body: any }>) {
-  const before = await checksum(s, fingerprint);
-  const res = await send();
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(await checksum(s, fingerprint)).toBe(before);
-  return res.body;
-}
+const refusedUnchanged = (status: number, send: () => Promise<{ status: number; body: any }>) => refused(s, fingerprint, status, send);
 
 const detailOk = (body: unknown) => {
   const parsed = v.safeParse(v.object({ data: operationDetailSchema }), body);

@@ -6,6 +6,7 @@ import { INVITATION_MAIL_QUEUE } from '../../server/platform/invitation-mail';
 import { bossQueues } from '../../server/registry';
 import { startTestServer, type TestServer } from '../support/server';
 import { closedPort, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { until } from '../support/wait';
 
 /**
  * The onboarded owner's invitation by e-mail (issue 19): through the platform's own mail server
@@ -22,15 +23,6 @@ const organization = (name: string) => ({
   subscription: { plan: 'starter', seats: 5, status: 'trial', periodEnd: '2031-12-31' },
 });
 
-async function until<T>(read: () => Promise<T>, done: (t: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await read();
-  }
-  return value;
-}
 
 const smtpEnv = (port: number) => ({ PLATFORM_SMTP_URL: `smtp://127.0.0.1:${port}?security=none`, PLATFORM_MAIL_FROM: FROM });
 

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { TestServer } from './server';
 
 // Written by every signed-in request, by sign-in itself, or by any call to a rate-limited public
@@ -53,4 +54,16 @@ export async function checksumQuery(s: TestServer): Promise<string> {
 export async function checksum(s: TestServer, query: string): Promise<string> {
   const [row] = await s.sql<{ n: string }>(query);
   return row!.n;
+}
+
+/**
+ * The request is refused with `status` and the database is exactly as it was (no committed
+ * write): answers the refusal's body. `query` is the file's `checksumQuery(s)`.
+ */
+export async function refusedUnchanged(s: TestServer, query: string, status: number, send: () => Promise<{ status: number; body: any }>) {
+  const before = await checksum(s, query);
+  const res = await send();
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(await checksum(s, query)).toBe(before);
+  return res.body;
 }
