@@ -2,6 +2,7 @@ import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { ERROR_CODES, ISSUE_CODES } from '../../src/api/common/issues';
 import { apiErrorSchema } from '../../src/api/common/schemas';
+import { LEAD_SECRET_HEADER } from '../../src/api/leads/contract';
 import { isFileAnswer, isStateChanging, type RouteDef } from './route';
 
 /**
@@ -104,6 +105,16 @@ function responses(def: RouteDef): Record<string, JsonSchema> {
   return out;
 }
 
+/**
+ * Who may call an operation, as the document's security schemes (`components.securitySchemes`):
+ * a member's session cookie, an operator's, the website's lead secret, or nothing (sign-in, health).
+ */
+function securityOf(def: RouteDef): Record<string, string[]>[] {
+  if (def.access.kind === 'operator') return [{ operatorSession: [] }];
+  if (def.access.kind !== 'public') return [{ session: [] }];
+  return 'identify' in def && def.identify ? [{ leadSecret: [] }] : [];
+}
+
 function operation(base: string, def: RouteDef): JsonSchema {
   const permission = permissionOf(def);
   const who =
@@ -123,6 +134,7 @@ function operation(base: string, def: RouteDef): JsonSchema {
     summary: `${def.method} ${base}${def.path}`,
     description: `${who}${def.crossSite ? ' Callable from any site (CORS), authenticated by a header.' : ''}`,
     'x-permission': permission,
+    security: securityOf(def),
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: responses(def),
@@ -153,6 +165,7 @@ export function openApiDocument(registry: { api: RouteDef[]; platform: RouteDef[
       ].join('\n\n'),
     },
     servers: [{ url: '/' }],
+    security: [{ session: [] }],
     paths,
     components: {
       schemas: {
@@ -161,7 +174,11 @@ export function openApiDocument(registry: { api: RouteDef[]; platform: RouteDef[
           description: `\`code\` is one of: ${ERROR_CODES.join(', ')}. An issue's \`code\` is one of: ${ISSUE_CODES.join(', ')}.`,
         },
       },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' }, operatorSession: { type: 'apiKey', in: 'cookie', name: 'psid' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The member’s session, set by `POST /api/auth/login`.' },
+        operatorSession: { type: 'apiKey', in: 'cookie', name: 'psid', description: 'A platform operator’s session, set by `POST /platform/auth/login`.' },
+        leadSecret: { type: 'apiKey', in: 'header', name: LEAD_SECRET_HEADER, description: 'The organization’s website secret (Configurations), for lead capture from its own site.' },
+      },
     },
   };
 }

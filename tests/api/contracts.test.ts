@@ -143,6 +143,10 @@ describe('the API reference', () => {
         if (r.multipart) expect(op.requestBody.content['multipart/form-data'].schema.properties[r.multipart.files].items.format).toBe('binary');
         if (r.params || r.query || r.body) expect(op.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
         if (r.access.kind !== 'public') expect(op.responses['401']).toBeDefined();
+        // Every operation says how it is authenticated (an empty list: public), by a scheme the document declares.
+        expect(op.security, `${r.method} ${base}${r.path} declares no security`).toBeInstanceOf(Array);
+        for (const scheme of op.security.flatMap(Object.keys)) expect(doc.components.securitySchemes).toHaveProperty([scheme]);
+        expect(op.security.length === 0).toBe(r.access.kind === 'public' && !('identify' in r && r.identify));
         for (const name of r.path.match(/:[a-zA-Z]+/g) ?? []) expect(op.parameters.map((p: { name: string }) => p.name)).toContain(name.slice(1));
       }
     }
