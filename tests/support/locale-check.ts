@@ -56,7 +56,6 @@ export function placeholdersOf(value: string): string[] {
   return [...names, ...nested].sort();
 }
 
-const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 const unique = (a: string[]) => [...new Set(a)].sort();
 
 /** Whether a value has words to translate at all (`—`, `{{count}}`, `%` or `+{{n}}` do not). */
