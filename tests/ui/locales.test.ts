@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/api/admin/members/contract';
+import { NOTIFICATION_MESSAGES } from '../../src/api/notifications/contract';
 import en from '../../src/ui/i18n/locales/en';
 import { BCP47, LANGUAGE_NAMES } from '../../src/ui/i18n';
 import { REQUIRED_SECTIONS } from '../../src/ui/i18n/types';
@@ -84,6 +85,11 @@ describe('every locale is whole (issue 31): every key, each plural form, the sam
     // {{placeholder}} or $t(...), an empty value, or English left in place (tests/support/locale-allow.ts
     // lists the names and codes a language may keep, and the words it writes as English does).
     expect(describeProblems(check(l))).toEqual([]);
+  });
+
+  it('every notification the server writes has its words in English, so (by the check above) in all 16', () => {
+    const messages = en.notifications.messages as Record<string, Record<string, string>>;
+    for (const key of NOTIFICATION_MESSAGES) expect(Object.keys(messages[key] ?? {}).some((k) => k.startsWith('title')), key).toBe(true);
   });
 
   it('the allow-list keeps no entry that nothing uses', () => {
