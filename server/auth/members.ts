@@ -1,4 +1,5 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { LOCALES, type Locale } from '../../src/api/admin/members/contract';
 import type { Tx } from '../db/client';
 import { invalidField } from '../http/errors';
 import { members } from './schema';
@@ -18,4 +19,16 @@ export async function assertActiveMember(tx: Tx, memberId: string, field: string
     .from(members)
     .where(and(eq(members.id, memberId), activeMember()));
   if (!m) throw invalidField(field, 'notActiveMember', 'must be an active member');
+}
+
+/**
+ * The language a member reads (their preferences' `locale`, which the language picker saves;
+ * English when none is saved): what the server words for them, such as a CSV export's headers.
+ */
+export async function memberLanguage(tx: Tx, memberId: string): Promise<Locale> {
+  const [m] = await tx
+    .select({ locale: sql<string | null>`${members.preferences}->>'locale'` })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return (LOCALES as readonly (string | null | undefined)[]).includes(m?.locale) ? (m!.locale as Locale) : 'en';
 }

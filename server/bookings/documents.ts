@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { balanceOf, invoiceCover } from '../../src/domain/balance';
 import type { PaymentMethod } from '../../src/api/finance/contract';
+import type { Locale } from '../../src/api/admin/members/contract';
 import { idParams } from '../../src/api/common/schemas';
 import { paymentParams } from '../../src/api/bookings/contract';
 import type { AuthContext } from '../auth/session';
@@ -44,6 +45,7 @@ async function confirmationOf(tx: Tx, booking: BookingRow): Promise<RecordDocume
     recordId: booking.id,
     recordLabel: number,
     template: bookingConfirmationTemplate,
+    lang: booking.language as Locale,
     data: {
       number,
       bookedOn: booking.createdAt,
@@ -89,6 +91,7 @@ async function receiptOf(tx: Tx, booking: BookingRow, paymentId: string): Promis
     recordId: payment.id,
     recordLabel: number,
     template: bookingReceiptTemplate,
+    lang: booking.language as Locale,
     data: {
       number,
       bookingNumber: bookingRef(booking.number),
@@ -107,7 +110,7 @@ async function receiptOf(tx: Tx, booking: BookingRow, paymentId: string): Promis
 
 async function invoiceOf(tx: Tx, auth: AuthContext, invoiceId: string): Promise<RecordDocument<BookingInvoiceData>> {
   const [row] = await tx
-    .select({ inv: bookingInvoices, booking: { number: bookings.number, tourTitle: bookings.tourTitle, paidAmount: bookings.paidAmount } })
+    .select({ inv: bookingInvoices, booking: { number: bookings.number, tourTitle: bookings.tourTitle, paidAmount: bookings.paidAmount, language: bookings.language } })
     .from(bookingInvoices)
     .innerJoin(bookings, eq(bookings.id, bookingInvoices.bookingId))
     .where(and(eq(bookingInvoices.id, invoiceId), visibleBookings(auth)));
@@ -120,6 +123,7 @@ async function invoiceOf(tx: Tx, auth: AuthContext, invoiceId: string): Promise<
     recordId: inv.id,
     recordLabel: inv.number,
     template: bookingInvoiceTemplate,
+    lang: row.booking.language as Locale,
     data: {
       number: inv.number,
       bookingNumber,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AGE_BUCKETS, type AgeBucket, type Payables, type Receivables } from '../../src/api/finance/statement/contract';
 import { currencyDigits, minorToDecimal } from '../../src/domain/money';
 import type { Tx } from '../db/client';
+import type { DocumentStrings } from '../documents';
 import { csvText } from '../http/csv';
 
 /**
@@ -74,20 +75,22 @@ export async function payables(tx: Tx, asOf: string): Promise<Payables> {
   return { asOf, currency: await currency(tx), totals, rows: [...byVendor.values()] };
 }
 
-/** The receivables as CSV: a row per booking, amounts as decimals in the currency's digits. */
-export function receivablesCsv(report: Receivables): string {
+/** The receivables as CSV: a row per booking, amounts as decimals in the currency's digits, headed in the reader's language. */
+export function receivablesCsv(report: Receivables, words: DocumentStrings['csv']): string {
   const money = (n: number) => minorToDecimal(n, currencyDigits(report.currency));
+  const w = words.receivables;
   return csvText([
-    ['booking', 'customer', 'total', 'paid', 'open', 'oldest due', ...AGE_BUCKETS, 'currency'],
+    [w.booking, w.customer, w.total, w.paid, w.open, w.oldestDue, ...AGE_BUCKETS.map((b) => words.ageBuckets[b]), words.currency],
     ...report.rows.map((r) => [r.booking.ref, r.customer, money(r.total), money(r.paid), money(r.open), r.oldestDue ?? '', ...AGE_BUCKETS.map((b) => money(r.buckets[b])), report.currency]),
   ]);
 }
 
-/** The payables as CSV: a row per vendor. */
-export function payablesCsv(report: Payables): string {
+/** The payables as CSV: a row per vendor, headed in the reader's language. */
+export function payablesCsv(report: Payables, words: DocumentStrings['csv']): string {
   const money = (n: number) => minorToDecimal(n, currencyDigits(report.currency));
+  const w = words.payables;
   return csvText([
-    ['vendor', 'vouchers', 'owed', ...AGE_BUCKETS, 'currency'],
+    [w.vendor, w.vouchers, w.owed, ...AGE_BUCKETS.map((b) => words.ageBuckets[b]), words.currency],
     ...report.rows.map((r) => [r.vendor.name, String(r.vouchers), money(r.owed), ...AGE_BUCKETS.map((b) => money(r.buckets[b])), report.currency]),
   ]);
 }

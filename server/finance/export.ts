@@ -3,6 +3,7 @@ import { CHART_OF_ACCOUNTS, type AccountKey } from '../../src/api/finance/contra
 import type { JournalExportQuery } from '../../src/api/finance/statement/contract';
 import { currencyDigits, minorToDecimal } from '../../src/domain/money';
 import type { Tx } from '../db/client';
+import type { DocumentStrings } from '../documents';
 import { csvText } from '../http/csv';
 
 /**
@@ -66,7 +67,8 @@ function byEntry(rows: LineRow[]): LineRow[][] {
 
 const signed = (r: LineRow) => Number(r.debit) - Number(r.credit);
 
-export async function exportJournal(tx: Tx, q: JournalExportQuery): Promise<{ text: string; contentType: string; extension: string }> {
+/** `words`: the CSV's headers in the reader's language (hledger and beancount have none). */
+export async function exportJournal(tx: Tx, q: JournalExportQuery, words: DocumentStrings['csv']): Promise<{ text: string; contentType: string; extension: string }> {
   const rows = await journalLines(tx, q);
   const { rows: org } = await tx.execute<{ currency: string; name: string }>(sql`select currency, name from organizations where id = ${currentOrg}`);
   const currency = org[0].currency;
@@ -75,7 +77,8 @@ export async function exportJournal(tx: Tx, q: JournalExportQuery): Promise<{ te
   const entries = byEntry(rows);
 
   if (q.format === 'csv') {
-    const header = ['date', 'entry', 'reference', 'source', 'memo', 'account', 'debit', 'credit', 'currency'];
+    const w = words.journal;
+    const header = [w.date, w.entry, w.reference, w.source, w.memo, w.account, w.debit, w.credit, words.currency];
     const lines = rows.map((r) => [r.date, r.entry_id, r.reference ?? '', r.source_type, r.memo ?? '', r.key, minorToDecimal(Number(r.debit), digits), minorToDecimal(Number(r.credit), digits), r.currency]);
     return { text: csvText([header, ...lines]), contentType: 'text/csv; charset=utf-8', extension: 'csv' };
   }

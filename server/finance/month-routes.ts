@@ -15,7 +15,8 @@ import {
   summaryQuery,
 } from '../../src/api/finance/statement/contract';
 import { organizationToday } from '../db/clock';
-import { disposition } from '../documents';
+import { memberLanguage } from '../auth/members';
+import { disposition, DOCUMENT_STRINGS } from '../documents';
 import { allow, fileAnswer, route, type RouteDef } from '../http/route';
 import type { AppServices } from '../services';
 import type { Tx } from '../db/client';
@@ -30,6 +31,9 @@ const today = (tx: Tx, services: AppServices) => organizationToday(tx, services.
 
 const download = (text: string, contentType: string, fileName: string) =>
   new Response(text, { headers: { 'Content-Type': contentType, 'Content-Disposition': disposition('attachment', fileName), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' } });
+
+/** A CSV's headers in the language of the member who downloads it. */
+const csvWords = async (tx: Tx, memberId: string) => DOCUMENT_STRINGS[await memberLanguage(tx, memberId)].csv;
 
 export const monthRoutes: RouteDef[] = [
   route({
@@ -81,8 +85,8 @@ export const monthRoutes: RouteDef[] = [
     answers: fileAnswer('text/plain', 'text/csv'),
     access: allow('account', 'export'),
     query: journalExportQuery,
-    async handler({ tx, query }) {
-      const file = await exportJournal(tx, query);
+    async handler({ tx, query, auth }) {
+      const file = await exportJournal(tx, query, await csvWords(tx, auth.memberId));
       return download(file.text, file.contentType, `journal-${query.from ?? 'start'}-${query.to ?? 'today'}.${file.extension}`);
     },
   }),
@@ -100,9 +104,9 @@ export const monthRoutes: RouteDef[] = [
     answers: fileAnswer('text/csv'),
     access: allow('account', 'export'),
     query: agingQuery,
-    async handler({ tx, query, services }) {
+    async handler({ tx, query, services, auth }) {
       const report = await receivables(tx, query.asOf ?? (await today(tx, services)));
-      return download(receivablesCsv(report), 'text/csv; charset=utf-8', `receivables-${report.asOf}.csv`);
+      return download(receivablesCsv(report, await csvWords(tx, auth.memberId)), 'text/csv; charset=utf-8', `receivables-${report.asOf}.csv`);
     },
   }),
   route({
@@ -119,9 +123,9 @@ export const monthRoutes: RouteDef[] = [
     answers: fileAnswer('text/csv'),
     access: allow('account', 'export'),
     query: agingQuery,
-    async handler({ tx, query, services }) {
+    async handler({ tx, query, services, auth }) {
       const report = await payables(tx, query.asOf ?? (await today(tx, services)));
-      return download(payablesCsv(report), 'text/csv; charset=utf-8', `payables-${report.asOf}.csv`);
+      return download(payablesCsv(report, await csvWords(tx, auth.memberId)), 'text/csv; charset=utf-8', `payables-${report.asOf}.csv`);
     },
   }),
 ];

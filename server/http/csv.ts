@@ -8,5 +8,9 @@ export function csvCell(value: string): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Rows of cells as CSV text (RFC 4180 line ends). */
-export const csvText = (rows: string[][]) => rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+/**
+ * Rows of cells as CSV text (RFC 4180 line ends), starting with a UTF-8 byte order mark: without it
+ * a spreadsheet opens the file in the machine's legacy code page, and German, Russian or Japanese
+ * headers and names come out garbled. (A UTF-8 decoder, `Response.text()` included, drops the mark.)
+ */
+export const csvText = (rows: string[][]) => '\ufeff' + rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';

@@ -352,7 +352,7 @@ describe('the journal exported', () => {
     const csv = await download('?format=csv&from=2033-12-01');
     expect(csv.type).toMatch(/text\/csv/);
     expect(csv.text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
-    expect(csv.text.split('\r\n')[0]).toBe('date,entry,reference,source,memo,account,debit,credit,currency');
+    expect(csv.text.split('\r\n')[0]).toBe('Date,Entry,Reference,Source,Description,Account,Debit,Credit,Currency');
     expect((await download('?format=xml')).status).toBe(400);
     expect((await sales.get('/api/account/journal/export')).status).toBe(403);
   });
@@ -371,6 +371,6 @@ describe('receivables and payables', () => {
     const pay = (await finance.get('/api/account/payables')).body.data;
     expect(Object.values(pay.totals as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(pay.rows.reduce((n: number, r: { owed: number }) => n + r.owed, 0));
     const csv = await fetch(`${s.url}/api/account/receivables/export`, { headers: { Cookie: [...finance.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
-    expect((await csv.text()).split('\r\n')[0]).toBe('booking,customer,total,paid,open,oldest due,current,1-30,31-60,61-90,90+,currency');
+    expect((await csv.text()).split('\r\n')[0]).toBe('Booking,Customer,Booking total,Paid,Still owed,Oldest due date,Not yet due,1–30 days,31–60 days,61–90 days,Over 90 days,Currency');
   });
 });

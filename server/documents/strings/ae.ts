@@ -148,6 +148,14 @@ const ae: DocumentStrings = {
     howToUse: "يغطي إشعار الدائن هذا كل أو جزء من حجز لاحق لدينا حتى {{date}}. اذكر رقمه عند الحجز.",
     expired: "انتهت صلاحية إشعار الدائن هذا بعد {{date}}: لم يعد بالإمكان استخدام المتبقي.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'العملة',
+    ageBuckets: { current: 'لم يستحق بعد', '1-30': '1–30 يومًا', '31-60': '31–60 يومًا', '61-90': '61–90 يومًا', '90+': 'أكثر من 90 يومًا' },
+    receivables: { booking: 'الحجز', customer: 'العميل', total: 'إجمالي الحجز', paid: 'المدفوع', open: 'المتبقي', oldestDue: 'أقدم تاريخ استحقاق' },
+    payables: { vendor: 'المورد', vouchers: 'القسائم', owed: 'المستحق' },
+    journal: { date: 'التاريخ', entry: 'القيد', reference: 'المرجع', source: 'المصدر', memo: 'الوصف', account: 'الحساب', debit: 'مدين', credit: 'دائن' },
+  },
   email: {
     cancellationSubject: "إلغاء الحجز {{number}}: {{organization}}",
     cancellationMessage: "عزيزي {{name}}،\n\nتجد مرفقًا قرارنا بشأن إلغاء حجزك {{number}}.\n\nمع أطيب التحيات،\n{{organization}}",

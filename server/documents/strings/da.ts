@@ -148,6 +148,14 @@ const da: DocumentStrings = {
     howToUse: "Denne kreditnota betaler hele eller en del af en senere booking hos os indtil {{date}}. Oplys nummeret, når du booker.",
     expired: "Denne kreditnota udløb efter {{date}}: det resterende beløb kan ikke længere bruges.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Valuta',
+    ageBuckets: { current: 'Ikke forfaldent', '1-30': '1–30 dage', '31-60': '31–60 dage', '61-90': '61–90 dage', '90+': 'Over 90 dage' },
+    receivables: { booking: 'Booking', customer: 'Kunde', total: 'Booking i alt', paid: 'Betalt', open: 'Skyldigt', oldestDue: 'Ældste forfaldsdato' },
+    payables: { vendor: 'Leverandør', vouchers: 'Vouchere', owed: 'Skyldigt' },
+    journal: { date: 'Dato', entry: 'Postering', reference: 'Reference', source: 'Kilde', memo: 'Tekst', account: 'Konto', debit: 'Debet', credit: 'Kredit' },
+  },
   email: {
     cancellationSubject: "Afbestilling af booking {{number}}: {{organization}}",
     cancellationMessage: "Kære {{name}}\n\nVedhæftet finder du vores afgørelse om afbestillingen af din booking {{number}}.\n\nMed venlig hilsen\n{{organization}}",

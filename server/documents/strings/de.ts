@@ -148,6 +148,14 @@ const de: DocumentStrings = {
     howToUse: "Diese Gutschrift bezahlt eine spätere Buchung bei uns ganz oder teilweise, bis zum {{date}}. Nennen Sie bei der Buchung ihre Nummer.",
     expired: "Diese Gutschrift ist nach dem {{date}} abgelaufen: Der Restbetrag kann nicht mehr verwendet werden.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Währung',
+    ageBuckets: { current: 'Noch nicht fällig', '1-30': '1–30 Tage', '31-60': '31–60 Tage', '61-90': '61–90 Tage', '90+': 'Über 90 Tage' },
+    receivables: { booking: 'Buchung', customer: 'Kunde', total: 'Buchungssumme', paid: 'Bezahlt', open: 'Noch offen', oldestDue: 'Älteste Fälligkeit' },
+    payables: { vendor: 'Lieferant', vouchers: 'Voucher', owed: 'Geschuldet' },
+    journal: { date: 'Datum', entry: 'Buchungssatz', reference: 'Referenz', source: 'Herkunft', memo: 'Buchungstext', account: 'Konto', debit: 'Soll', credit: 'Haben' },
+  },
   email: {
     cancellationSubject: "Stornierung der Buchung {{number}}: {{organization}}",
     cancellationMessage: "Guten Tag {{name}},\n\nanbei erhalten Sie unsere Entscheidung zur Stornierung Ihrer Buchung {{number}}.\n\nMit freundlichen Grüßen\n{{organization}}",

@@ -148,6 +148,14 @@ const el: DocumentStrings = {
     howToUse: "Αυτό το πιστωτικό σημείωμα καλύπτει ολόκληρη ή μέρος μιας μεταγενέστερης κράτησης σε εμάς έως τις {{date}}. Αναφέρετε τον αριθμό του κατά την κράτηση.",
     expired: "Αυτό το πιστωτικό σημείωμα έληξε μετά τις {{date}}: το υπόλοιπο δεν μπορεί πλέον να χρησιμοποιηθεί.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Νόμισμα',
+    ageBuckets: { current: 'Μη ληξιπρόθεσμα', '1-30': '1–30 ημέρες', '31-60': '31–60 ημέρες', '61-90': '61–90 ημέρες', '90+': 'Πάνω από 90 ημέρες' },
+    receivables: { booking: 'Κράτηση', customer: 'Πελάτης', total: 'Σύνολο κράτησης', paid: 'Πληρωμένα', open: 'Υπόλοιπο οφειλής', oldestDue: 'Παλαιότερη λήξη' },
+    payables: { vendor: 'Προμηθευτής', vouchers: 'Voucher', owed: 'Οφειλόμενο' },
+    journal: { date: 'Ημερομηνία', entry: 'Εγγραφή', reference: 'Αναφορά', source: 'Προέλευση', memo: 'Περιγραφή', account: 'Λογαριασμός', debit: 'Χρέωση', credit: 'Πίστωση' },
+  },
   email: {
     cancellationSubject: "Ακύρωση της κράτησης {{number}}: {{organization}}",
     cancellationMessage: "Αγαπητέ/ή {{name}},\n\nΕπισυνάπτεται η απόφασή μας σχετικά με την ακύρωση της κράτησής σας {{number}}.\n\nΜε εκτίμηση,\n{{organization}}",

@@ -152,6 +152,14 @@ const en = {
     howToUse: 'This credit note pays all or part of a later booking with us until {{date}}. Quote its number when you book.',
     expired: 'This credit note expired after {{date}}: what was left can no longer be used.',
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Currency',
+    ageBuckets: { current: 'Not yet due', '1-30': '1–30 days', '31-60': '31–60 days', '61-90': '61–90 days', '90+': 'Over 90 days' },
+    receivables: { booking: 'Booking', customer: 'Customer', total: 'Booking total', paid: 'Paid', open: 'Still owed', oldestDue: 'Oldest due date' },
+    payables: { vendor: 'Vendor', vouchers: 'Vouchers', owed: 'Owed' },
+    journal: { date: 'Date', entry: 'Entry', reference: 'Reference', source: 'Source', memo: 'Description', account: 'Account', debit: 'Debit', credit: 'Credit' },
+  },
   email: {
     cancellationSubject: 'Cancellation of booking {{number}}: {{organization}}',
     cancellationMessage: 'Dear {{name}},\n\nPlease find attached our decision on the cancellation of your booking {{number}}.\n\nKind regards,\n{{organization}}',

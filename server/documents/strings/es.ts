@@ -148,6 +148,14 @@ const es: DocumentStrings = {
     howToUse: "Esta nota de crédito paga total o parcialmente una reserva posterior con nosotros hasta el {{date}}. Indique su número al reservar.",
     expired: "Esta nota de crédito caducó después del {{date}}: el saldo restante ya no se puede usar.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Moneda',
+    ageBuckets: { current: 'No vencido', '1-30': '1–30 días', '31-60': '31–60 días', '61-90': '61–90 días', '90+': 'Más de 90 días' },
+    receivables: { booking: 'Reserva', customer: 'Cliente', total: 'Total de la reserva', paid: 'Pagado', open: 'Pendiente', oldestDue: 'Vencimiento más antiguo' },
+    payables: { vendor: 'Proveedor', vouchers: 'Bonos', owed: 'Adeudado' },
+    journal: { date: 'Fecha', entry: 'Asiento', reference: 'Referencia', source: 'Origen', memo: 'Concepto', account: 'Cuenta', debit: 'Debe', credit: 'Haber' },
+  },
   email: {
     cancellationSubject: "Cancelación de la reserva {{number}}: {{organization}}",
     cancellationMessage: "Estimado/a {{name}}:\n\nAdjuntamos nuestra decisión sobre la cancelación de su reserva {{number}}.\n\nAtentamente,\n{{organization}}",

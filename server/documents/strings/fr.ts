@@ -148,6 +148,14 @@ const fr: DocumentStrings = {
     howToUse: "Cet avoir règle tout ou partie d'une réservation ultérieure chez nous jusqu'au {{date}}. Indiquez son numéro lors de la réservation.",
     expired: "Cet avoir a expiré après le {{date}} : le solde ne peut plus être utilisé.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Devise',
+    ageBuckets: { current: 'Non échu', '1-30': '1 à 30 jours', '31-60': '31 à 60 jours', '61-90': '61 à 90 jours', '90+': 'Plus de 90 jours' },
+    receivables: { booking: 'Réservation', customer: 'Client', total: 'Total de la réservation', paid: 'Payé', open: 'Reste dû', oldestDue: 'Échéance la plus ancienne' },
+    payables: { vendor: 'Fournisseur', vouchers: 'Bons', owed: 'Dû' },
+    journal: { date: 'Date', entry: 'Écriture', reference: 'Référence', source: 'Origine', memo: 'Libellé', account: 'Compte', debit: 'Débit', credit: 'Crédit' },
+  },
   email: {
     cancellationSubject: "Annulation de la réservation {{number}} : {{organization}}",
     cancellationMessage: "Bonjour {{name}},\n\nVeuillez trouver ci-joint notre décision concernant l'annulation de votre réservation {{number}}.\n\nCordialement,\n{{organization}}",

@@ -148,6 +148,14 @@ const hu: DocumentStrings = {
     howToUse: "Ez a jóváírás egy nálunk tett későbbi foglalás egészét vagy részét fizeti. Felhasználható eddig: {{date}}. Foglaláskor adja meg a számát.",
     expired: "Ez a jóváírás lejárt (utolsó érvényes nap: {{date}}): a maradék már nem használható fel.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Pénznem',
+    ageBuckets: { current: 'Nem lejárt', '1-30': '1–30 nap', '31-60': '31–60 nap', '61-90': '61–90 nap', '90+': '90 napon túl' },
+    receivables: { booking: 'Foglalás', customer: 'Ügyfél', total: 'Foglalás összesen', paid: 'Fizetve', open: 'Még tartozik', oldestDue: 'Legrégebbi lejárat' },
+    payables: { vendor: 'Beszállító', vouchers: 'Voucherek', owed: 'Tartozás' },
+    journal: { date: 'Dátum', entry: 'Könyvelési tétel', reference: 'Hivatkozás', source: 'Forrás', memo: 'Leírás', account: 'Főkönyvi számla', debit: 'Tartozik', credit: 'Követel' },
+  },
   email: {
     cancellationSubject: "{{number}} foglalás lemondása – {{organization}}",
     cancellationMessage: "Kedves {{name}}!\n\nMellékelten küldjük döntésünket a(z) {{number}} foglalása lemondásáról.\n\nÜdvözlettel:\n{{organization}}",

@@ -148,6 +148,14 @@ const it: DocumentStrings = {
     howToUse: "Questa nota di credito paga in tutto o in parte una prenotazione successiva presso di noi fino al {{date}}. Indichi il suo numero al momento della prenotazione.",
     expired: "Questa nota di credito è scaduta dopo il {{date}}: il residuo non può più essere utilizzato.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Valuta',
+    ageBuckets: { current: 'Non scaduto', '1-30': '1–30 giorni', '31-60': '31–60 giorni', '61-90': '61–90 giorni', '90+': 'Oltre 90 giorni' },
+    receivables: { booking: 'Prenotazione', customer: 'Cliente', total: 'Totale prenotazione', paid: 'Pagato', open: 'Ancora dovuto', oldestDue: 'Scadenza più vecchia' },
+    payables: { vendor: 'Fornitore', vouchers: 'Voucher', owed: 'Dovuto' },
+    journal: { date: 'Data', entry: 'Registrazione', reference: 'Riferimento', source: 'Origine', memo: 'Descrizione', account: 'Conto', debit: 'Dare', credit: 'Avere' },
+  },
   email: {
     cancellationSubject: "Cancellazione della prenotazione {{number}}: {{organization}}",
     cancellationMessage: "Gentile {{name}},\n\nin allegato trova la nostra decisione sulla cancellazione della sua prenotazione {{number}}.\n\nCordiali saluti,\n{{organization}}",

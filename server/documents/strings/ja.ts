@@ -148,6 +148,14 @@ const ja: DocumentStrings = {
     howToUse: "このクレジットノートは、{{date}}まで、弊社での今後のご予約の全額または一部のお支払いにご利用いただけます。ご予約の際に番号をお知らせください。",
     expired: "このクレジットノートは{{date}}をもって期限切れとなりました。残高はご利用いただけません。",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: '通貨',
+    ageBuckets: { current: '期日前', '1-30': '1～30日', '31-60': '31～60日', '61-90': '61～90日', '90+': '90日超' },
+    receivables: { booking: '予約', customer: '顧客', total: '予約合計', paid: '支払済み', open: '未収額', oldestDue: '最も古い期日' },
+    payables: { vendor: '仕入先', vouchers: 'バウチャー', owed: '未払額' },
+    journal: { date: '日付', entry: '仕訳', reference: '参照番号', source: '発生元', memo: '摘要', account: '勘定科目', debit: '借方', credit: '貸方' },
+  },
   email: {
     cancellationSubject: "{{organization}}より予約 {{number}} のキャンセルについて",
     cancellationMessage: "{{name}} 様\n\nご予約 {{number}} のキャンセルに関する弊社の決定を添付いたします。\n\nよろしくお願いいたします。\n{{organization}}",

@@ -148,6 +148,14 @@ const pl: DocumentStrings = {
     howToUse: "Ta nota kredytowa pokrywa całość lub część późniejszej rezerwacji u nas do {{date}}. Prosimy podać jej numer przy rezerwacji.",
     expired: "Ta nota kredytowa wygasła po {{date}}: pozostałej kwoty nie można już wykorzystać.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Waluta',
+    ageBuckets: { current: 'Niewymagalne', '1-30': '1–30 dni', '31-60': '31–60 dni', '61-90': '61–90 dni', '90+': 'Ponad 90 dni' },
+    receivables: { booking: 'Rezerwacja', customer: 'Klient', total: 'Wartość rezerwacji', paid: 'Zapłacono', open: 'Pozostało', oldestDue: 'Najstarszy termin' },
+    payables: { vendor: 'Dostawca', vouchers: 'Vouchery', owed: 'Do zapłaty' },
+    journal: { date: 'Data', entry: 'Zapis księgowy', reference: 'Numer referencyjny', source: 'Źródło', memo: 'Opis', account: 'Konto', debit: 'Winien', credit: 'Ma' },
+  },
   email: {
     cancellationSubject: "Anulowanie rezerwacji {{number}}: {{organization}}",
     cancellationMessage: "Szanowni Państwo ({{name}}),\n\nw załączniku przesyłamy naszą decyzję w sprawie anulowania rezerwacji {{number}}.\n\nZ poważaniem\n{{organization}}",

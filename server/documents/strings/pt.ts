@@ -148,6 +148,14 @@ const pt: DocumentStrings = {
     howToUse: "Esta nota de crédito paga a totalidade ou parte de uma reserva posterior connosco até {{date}}. Indique o seu número ao reservar.",
     expired: "Esta nota de crédito expirou após {{date}}: o saldo restante já não pode ser utilizado.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Moeda',
+    ageBuckets: { current: 'Não vencido', '1-30': '1–30 dias', '31-60': '31–60 dias', '61-90': '61–90 dias', '90+': 'Mais de 90 dias' },
+    receivables: { booking: 'Reserva', customer: 'Cliente', total: 'Total da reserva', paid: 'Pago', open: 'Em dívida', oldestDue: 'Vencimento mais antigo' },
+    payables: { vendor: 'Fornecedor', vouchers: 'Vouchers', owed: 'Em dívida' },
+    journal: { date: 'Data', entry: 'Lançamento', reference: 'Referência', source: 'Origem', memo: 'Descrição', account: 'Conta', debit: 'Débito', credit: 'Crédito' },
+  },
   email: {
     cancellationSubject: "Cancelamento da reserva {{number}}: {{organization}}",
     cancellationMessage: "Caro(a) {{name}},\n\nSegue em anexo a nossa decisão sobre o cancelamento da sua reserva {{number}}.\n\nCom os melhores cumprimentos,\n{{organization}}",

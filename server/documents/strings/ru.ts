@@ -148,6 +148,14 @@ const ru: DocumentStrings = {
     howToUse: "Эта кредит-нота оплачивает полностью или частично следующее бронирование у нас до {{date}}. Назовите её номер при бронировании.",
     expired: "Срок действия этой кредит-ноты истёк после {{date}}: остаток больше нельзя использовать.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Валюта',
+    ageBuckets: { current: 'Срок не наступил', '1-30': '1–30 дней', '31-60': '31–60 дней', '61-90': '61–90 дней', '90+': 'Более 90 дней' },
+    receivables: { booking: 'Бронирование', customer: 'Клиент', total: 'Сумма бронирования', paid: 'Оплачено', open: 'Остаток долга', oldestDue: 'Самый ранний срок' },
+    payables: { vendor: 'Поставщик', vouchers: 'Ваучеры', owed: 'К оплате' },
+    journal: { date: 'Дата', entry: 'Проводка', reference: 'Основание', source: 'Источник', memo: 'Описание', account: 'Счёт', debit: 'Дебет', credit: 'Кредит' },
+  },
   email: {
     cancellationSubject: "Отмена бронирования {{number}}: {{organization}}",
     cancellationMessage: "Здравствуйте, {{name}}!\n\nВо вложении — наше решение по отмене вашего бронирования {{number}}.\n\nС уважением,\n{{organization}}",

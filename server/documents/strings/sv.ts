@@ -148,6 +148,14 @@ const sv: DocumentStrings = {
     howToUse: "Det här tillgodokvittot betalar hela eller delar av en senare bokning hos oss till och med {{date}}. Ange numret när du bokar.",
     expired: "Det här tillgodokvittot gick ut efter {{date}}: det som var kvar kan inte längre användas.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Valuta',
+    ageBuckets: { current: 'Ej förfallet', '1-30': '1–30 dagar', '31-60': '31–60 dagar', '61-90': '61–90 dagar', '90+': 'Över 90 dagar' },
+    receivables: { booking: 'Bokning', customer: 'Kund', total: 'Bokningens summa', paid: 'Betalt', open: 'Kvar att betala', oldestDue: 'Äldsta förfallodag' },
+    payables: { vendor: 'Leverantör', vouchers: 'Vouchrar', owed: 'Skyldigt' },
+    journal: { date: 'Datum', entry: 'Verifikation', reference: 'Referens', source: 'Källa', memo: 'Beskrivning', account: 'Konto', debit: 'Debet', credit: 'Kredit' },
+  },
   email: {
     cancellationSubject: "Avbokning av bokning {{number}}: {{organization}}",
     cancellationMessage: "Hej {{name}},\n\nBifogat finns vårt beslut om avbokningen av din bokning {{number}}.\n\nVänliga hälsningar\n{{organization}}",

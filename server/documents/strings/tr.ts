@@ -148,6 +148,14 @@ const tr: DocumentStrings = {
     howToUse: "Bu alacak dekontu, {{date}} tarihine kadar bizimle yapacağınız sonraki bir rezervasyonun tamamını veya bir kısmını öder. Rezervasyon yaparken numarasını belirtin.",
     expired: "Bu alacak dekontunun süresi {{date}} tarihinden sonra doldu: kalan tutar artık kullanılamaz.",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: 'Para birimi',
+    ageBuckets: { current: 'Vadesi gelmedi', '1-30': '1–30 gün', '31-60': '31–60 gün', '61-90': '61–90 gün', '90+': '90 günden fazla' },
+    receivables: { booking: 'Rezervasyon', customer: 'Müşteri', total: 'Rezervasyon toplamı', paid: 'Ödenen', open: 'Kalan borç', oldestDue: 'En eski vade' },
+    payables: { vendor: 'Tedarikçi', vouchers: 'Voucher’lar', owed: 'Borç' },
+    journal: { date: 'Tarih', entry: 'Yevmiye kaydı', reference: 'Referans', source: 'Kaynak', memo: 'Açıklama', account: 'Hesap', debit: 'Borç', credit: 'Alacak' },
+  },
   email: {
     cancellationSubject: "{{organization}}: {{number}} numaralı rezervasyonun iptali",
     cancellationMessage: "Sayın {{name}},\n\n{{number}} numaralı rezervasyonunuzun iptaline ilişkin kararımız ektedir.\n\nSaygılarımızla,\n{{organization}}",

@@ -148,6 +148,14 @@ const zh: DocumentStrings = {
     howToUse: "本贷项通知单可在{{date}}之前用于支付您在我们这里的后续预订的全部或部分费用。预订时请提供其编号。",
     expired: "本贷项通知单已于{{date}}之后过期：剩余金额不能再使用。",
   },
+  /** Column headers of the CSV exports (aging, the journal), in the reader's language. */
+  csv: {
+    currency: '币种',
+    ageBuckets: { current: '未到期', '1-30': '1–30 天', '31-60': '31–60 天', '61-90': '61–90 天', '90+': '超过 90 天' },
+    receivables: { booking: '预订', customer: '客户', total: '预订总额', paid: '已付', open: '尚欠', oldestDue: '最早到期日' },
+    payables: { vendor: '供应商', vouchers: '凭单', owed: '应付' },
+    journal: { date: '日期', entry: '分录', reference: '参考号', source: '来源', memo: '摘要', account: '科目', debit: '借方', credit: '贷方' },
+  },
   email: {
     cancellationSubject: "{{organization}}：预订 {{number}} 的取消",
     cancellationMessage: "{{name}}，您好：\n\n附件为我们关于取消您的预订 {{number}} 的决定。\n\n此致\n{{organization}}",

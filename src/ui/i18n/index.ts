@@ -126,8 +126,20 @@ export async function initI18n(locale: Locale = readLanguageCookie(), strings: '
   return i18next;
 }
 
-/** Loads the language, switches to it, and remembers it in the seed's cookie. */
+/**
+ * Japanese and Chinese need CJK glyphs a reader's machine may not have (a bare Linux shows boxes):
+ * Noto Sans JP and SC (SIL OFL 1.1, @fontsource), split by unicode-range, so a page downloads only
+ * the slices of the characters it shows, and only in these two languages. app.css puts the face
+ * after the theme's Latin one for `:lang(ja)` / `:lang(zh)`. docs/decisions.md "CJK fonts".
+ */
+const CJK_FONTS: Partial<Record<Locale, () => Promise<unknown>>> = {
+  ja: () => import('@fontsource/noto-sans-jp/400.css'),
+  zh: () => import('@fontsource/noto-sans-sc/400.css'),
+};
+
+/** Loads the language (and its font, when it needs one), switches to it, and remembers it in the seed's cookie. */
 export async function changeLanguage(locale: Locale) {
+  void CJK_FONTS[locale]?.().catch(() => undefined);
   await loadLocale(locale);
   await i18next.changeLanguage(locale);
   writeLanguageCookie(locale);

@@ -106,6 +106,7 @@ const admin = {
       emailConfig: 'E-mail',
       bookings: 'Bookinger',
       aiConfig: 'AI-model',
+      finance: "Økonomi",
       cancellations: "Afbestillinger",
     },
     fields: {
@@ -137,7 +138,9 @@ const admin = {
       model: 'Model',
       apiKey: 'API-nøgle',
       monthlyTokenLimit: 'Månedlig token-grænse (0: ingen)',
+      booksStart: "Regnskabet starter",
     },
+    booksStartHint: "Ingen penge dateres før denne dag (og heller ikke efter i dag). Tom: den dag, organisationen blev oprettet.",
     emailMessageHint: 'Den tekst, som afsendelsesdialogen for en rejseplan starter med. {{name}} bliver til leadets navn, {{title}} til rejsens titel og {{organization}} til jeres navn. Tom: standardteksten på det valgte sprog.',
     optionLabels: { none: 'Ingen (ukrypteret, et lokalt relæ)', starttls: 'STARTTLS (port 587)', tls: 'TLS (port 465)' },
     passwordSet: 'Der er gemt en adgangskode; lad feltet stå tomt for at beholde den.',

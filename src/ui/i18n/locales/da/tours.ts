@@ -83,7 +83,7 @@ const tours = {
       title: 'I alt',
       cost: 'Kostpris',
       sell: 'Salgspris',
-      margin: 'Margin',
+      margin: 'Avance',
       pricePerPerson: 'Pris pr. person',
       tooLarge: 'Linjerne giver tilsammen mere, end der kan gemmes.',
     },

@@ -106,6 +106,7 @@ const admin = {
       emailConfig: 'E-Mail',
       bookings: 'Buchungen',
       aiConfig: 'KI-Modell',
+      finance: "Finanzen",
       cancellations: "Stornierungen",
     },
     fields: {
@@ -137,7 +138,9 @@ const admin = {
       model: 'Modell',
       apiKey: 'API-Schlüssel',
       monthlyTokenLimit: 'Monatliches Token-Limit (0: keins)',
+      booksStart: "Beginn der Buchführung",
     },
+    booksStartHint: "Kein Geldvorgang wird vor diesem Tag (oder nach heute) datiert. Leer: der Tag, an dem die Organisation angelegt wurde.",
     emailMessageHint: 'Damit beginnt der Sendedialog eines Reiseverlaufs. {{name}} wird durch den Namen des Leads ersetzt, {{title}} durch den Titel der Reise, {{organization}} durch Ihre Organisation. Leer: der Standardtext in der gewählten Sprache.',
     optionLabels: { none: 'Keine (unverschlüsselt, lokales Relay)', starttls: 'STARTTLS (Port 587)', tls: 'TLS (Port 465)' },
     passwordSet: 'Ein Passwort ist gespeichert; leer lassen, um es beizubehalten.',

@@ -107,6 +107,7 @@ const admin = {
       emailConfig: 'Correo electrónico',
       bookings: 'Reservas',
       aiConfig: 'Modelo de IA',
+      finance: "Finanzas",
       cancellations: "Cancelaciones",
     },
     fields: {
@@ -138,7 +139,9 @@ const admin = {
       model: 'Modelo',
       apiKey: 'Clave de API',
       monthlyTokenLimit: 'Límite mensual de tokens (0: ninguno)',
+      booksStart: "Inicio de la contabilidad",
     },
+    booksStartHint: "Ningún movimiento de dinero puede tener fecha anterior a este día (ni posterior a hoy). Vacío: el día en que se creó la organización.",
     emailMessageHint: 'Texto con el que empieza el diálogo de envío de un itinerario. {{name}} se sustituye por el nombre del cliente potencial, {{title}} por el título del viaje y {{organization}} por el de su organización. Vacío: el mensaje estándar en el idioma elegido.',
     optionLabels: { none: 'Ninguna (sin cifrar, relé local)', starttls: 'STARTTLS (puerto 587)', tls: 'TLS (puerto 465)' },
     passwordSet: 'Hay una contraseña guardada; déjela vacía para mantenerla.',

@@ -107,6 +107,7 @@ const admin = {
       emailConfig: 'E-mail',
       bookings: 'Réservations',
       aiConfig: 'Modèle d’IA',
+      finance: "Finances",
       cancellations: "Annulations",
     },
     fields: {
@@ -138,7 +139,9 @@ const admin = {
       model: 'Modèle',
       apiKey: 'Clé API',
       monthlyTokenLimit: 'Limite mensuelle de jetons (0 : aucune)',
+      booksStart: "Début de la comptabilité",
     },
+    booksStartHint: "Aucun mouvement d’argent n’est daté avant ce jour (ni après aujourd’hui). Vide : le jour de création de l’organisation.",
     emailMessageHint: 'Texte de départ de la fenêtre d’envoi d’un itinéraire. {{name}} devient le nom du prospect, {{title}} le titre du circuit, {{organization}} le nom de votre organisation. Vide : le message standard dans la langue choisie.',
     optionLabels: { none: 'Aucune (en clair, relais local)', starttls: 'STARTTLS (port 587)', tls: 'TLS (port 465)' },
     passwordSet: 'Un mot de passe est enregistré ; laissez vide pour le conserver.',

@@ -58,7 +58,7 @@ const personalizedGroupTours = {
       pickHotelFirst: 'Choisissez d’abord l’hôtel',
       rooms: 'Chambres',
       drag: 'Faites glisser sur un autre jour pour déplacer celui-ci',
-      removeWithLines_one: 'Retirer le jour {{number}} et sa ligne tarifée ?',
+      removeWithLines_one: 'Retirer le jour {{number}} et {{count}} ligne tarifée ?',
       removeWithLines_many: 'Retirer le jour {{number}} et ses {{count}} lignes tarifées ?',
       removeWithLines_other: 'Retirer le jour {{number}} et ses {{count}} lignes tarifées ?',
       removeConfirm: 'Retirer',

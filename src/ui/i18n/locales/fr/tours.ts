@@ -100,7 +100,7 @@ const tours = {
       infants_one: '{{count}} bébé',
       infants_many: '{{count}} bébés',
       infants_other: '{{count}} bébés',
-      rooms_one: '{{room}}',
+      rooms_one: '{{count}} × {{room}}',
       rooms_many: '{{count}} × {{room}}',
       rooms_other: '{{count}} × {{room}}',
       meals: 'Repas : {{meals}}',

@@ -106,6 +106,7 @@ const admin = {
       emailConfig: 'E-mail',
       bookings: 'Foglalások',
       aiConfig: 'MI-modell',
+      finance: "Pénzügyek",
       cancellations: "Lemondások",
     },
     fields: {
@@ -137,7 +138,9 @@ const admin = {
       model: 'Modell',
       apiKey: 'API-kulcs',
       monthlyTokenLimit: 'Havi tokenkorlát (0: nincs)',
+      booksStart: "Könyvelés kezdete",
     },
+    booksStartHint: "Pénzmozgás nem keltezhető e nap elé (sem a mai nap utánra). Üresen: a szervezet létrehozásának napja.",
     emailMessageHint: 'Ezzel a szöveggel indul az útiterv küldési ablaka. A {{name}} helyére az érdeklődő neve, a {{title}} helyére az út címe, az {{organization}} helyére az Ön szervezetének neve kerül. Üresen: a szabványos szöveg a választott nyelven.',
     optionLabels: { none: 'Nincs (titkosítás nélkül, helyi továbbító)', starttls: 'STARTTLS (587-es port)', tls: 'TLS (465-ös port)' },
     passwordSet: 'Van tárolt jelszó; hagyja üresen a megtartásához.',

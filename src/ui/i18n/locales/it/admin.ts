@@ -107,6 +107,7 @@ const admin = {
       emailConfig: 'Email',
       bookings: 'Prenotazioni',
       aiConfig: 'Modello di IA',
+      finance: "Contabilità",
       cancellations: "Cancellazioni",
     },
     fields: {
@@ -138,7 +139,9 @@ const admin = {
       model: 'Modello',
       apiKey: 'Chiave API',
       monthlyTokenLimit: 'Limite mensile di token (0: nessuno)',
+      booksStart: "Inizio della contabilità",
     },
+    booksStartHint: "Nessun movimento di denaro può avere una data precedente a questo giorno (né successiva a oggi). Vuoto: il giorno in cui è stata creata l’organizzazione.",
     emailMessageHint: 'Il testo con cui si apre la finestra di invio di un itinerario. {{name}} diventa il nome del lead, {{title}} il titolo del viaggio, {{organization}} il nome della Sua organizzazione. Vuoto: il messaggio standard nella lingua scelta.',
     optionLabels: { none: 'Nessuna (in chiaro, relay locale)', starttls: 'STARTTLS (porta 587)', tls: 'TLS (porta 465)' },
     passwordSet: 'È salvata una password; lasci vuoto per mantenerla.',

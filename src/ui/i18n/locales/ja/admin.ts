@@ -105,6 +105,7 @@ const admin = {
       emailConfig: 'メール',
       bookings: '予約',
       aiConfig: 'AIモデル',
+      finance: "経理",
       cancellations: "キャンセル",
     },
     fields: {
@@ -136,7 +137,9 @@ const admin = {
       model: 'モデル',
       apiKey: 'APIキー',
       monthlyTokenLimit: '月間トークン上限（0: 上限なし）',
+      booksStart: "会計開始日",
     },
+    booksStartHint: "この日より前（および今日より後）の日付で入出金を記録することはできません。空欄の場合は組織の作成日です。",
     emailMessageHint: '旅程表の送信画面に最初から入る本文です。{{name}}はリードの名前、{{title}}はツアー名、{{organization}}は貴社名に置き換わります。空欄の場合は、選択した言語の標準文面を使います。',
     optionLabels: { none: 'なし（平文、ローカルリレー）', starttls: 'STARTTLS（ポート587）', tls: 'TLS（ポート465）' },
     passwordSet: 'パスワードは保存済みです。変更しない場合は空欄のままにしてください。',

@@ -108,6 +108,7 @@ const admin = {
       emailConfig: 'E-mail',
       bookings: 'Rezerwacje',
       aiConfig: 'Model AI',
+      finance: "Finanse",
       cancellations: "Anulowania",
     },
     fields: {
@@ -139,7 +140,9 @@ const admin = {
       model: 'Model',
       apiKey: 'Klucz API',
       monthlyTokenLimit: 'Miesięczny limit tokenów (0: bez limitu)',
+      booksStart: "Początek ksiąg",
     },
+    booksStartHint: "Żaden ruch pieniędzy nie może mieć daty wcześniejszej niż ten dzień (ani późniejszej niż dziś). Puste: dzień utworzenia organizacji.",
     emailMessageHint: 'Tekst, od którego zaczyna się okno wysyłki programu podróży. {{name}} zastępuje imię i nazwisko leada, {{title}} tytuł wycieczki, {{organization}} nazwę Twojej organizacji. Puste: standardowa treść w wybranym języku.',
     optionLabels: { none: 'Brak (bez szyfrowania, lokalny przekaźnik)', starttls: 'STARTTLS (port 587)', tls: 'TLS (port 465)' },
     passwordSet: 'Hasło jest zapisane; zostaw puste, aby je zachować.',

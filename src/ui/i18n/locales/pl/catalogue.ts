@@ -4,7 +4,7 @@ const catalogue = {
   catalogue: {
     id: 'ID',
     name: 'Nazwa',
-    slug: 'Slug',
+    slug: 'Skrót w adresie URL',
     slugHint: 'Zostaw puste, aby utworzyć go z nazwy.',
     description: 'Opis',
     region: 'Region',

@@ -107,6 +107,7 @@ const admin = {
       emailConfig: 'E-mail',
       bookings: 'Reservas',
       aiConfig: 'Modelo de IA',
+      finance: "Finanças",
       cancellations: "Cancelamentos",
     },
     fields: {
@@ -138,7 +139,9 @@ const admin = {
       model: 'Modelo',
       apiKey: 'Chave de API',
       monthlyTokenLimit: 'Limite mensal de tokens (0: sem limite)',
+      booksStart: "Início da contabilidade",
     },
+    booksStartHint: "Nenhum movimento de dinheiro pode ter data anterior a este dia (nem posterior a hoje). Vazio: o dia em que a organização foi criada.",
     emailMessageHint: 'O texto com que começa a janela de envio de um itinerário. {{name}} é substituído pelo nome do lead, {{title}} pelo título da viagem e {{organization}} pelo nome da sua organização. Vazio: a mensagem padrão no idioma escolhido.',
     optionLabels: { none: 'Nenhuma (simples, um relay local)', starttls: 'STARTTLS (porta 587)', tls: 'TLS (porta 465)' },
     passwordSet: 'Há uma palavra-passe guardada; deixe vazio para a manter.',

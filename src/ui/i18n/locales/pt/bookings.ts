@@ -130,7 +130,7 @@ const bookings = {
       removeTraveller: 'Remover viajante {{position}}',
       total: 'Total: {{total}}',
       proposeDeposit: 'Sinal de {{percent}} % agora, o saldo antes da partida',
-      proposeEqual_one: 'Uma prestação',
+      proposeEqual_one: '{{count}} prestação',
       proposeEqual_many: '{{count}} prestações iguais',
       proposeEqual_other: '{{count}} prestações iguais',
       parts: 'Prestações',

@@ -4,7 +4,7 @@ const catalogue = {
   catalogue: {
     id: 'ID',
     name: 'Nome',
-    slug: 'Slug',
+    slug: 'Identificador no URL',
     slugHint: 'Deixe vazio para o gerar a partir do nome.',
     description: 'Descrição',
     region: 'Região',

@@ -58,7 +58,7 @@ const personalizedGroupTours = {
       pickHotelFirst: 'Escolha primeiro o hotel',
       rooms: 'Quartos',
       drag: 'Arraste para outro dia para mover este',
-      removeWithLines_one: 'Remover o dia {{number}} e a sua linha com preço?',
+      removeWithLines_one: 'Remover o dia {{number}} e {{count}} linha com preço?',
       removeWithLines_many: 'Remover o dia {{number}} e as suas {{count}} linhas com preço?',
       removeWithLines_other: 'Remover o dia {{number}} e as suas {{count}} linhas com preço?',
       removeConfirm: 'Remover',

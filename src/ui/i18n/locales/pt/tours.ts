@@ -100,7 +100,7 @@ const tours = {
       infants_one: '{{count}} bebé',
       infants_many: '{{count}} bebés',
       infants_other: '{{count}} bebés',
-      rooms_one: '{{room}}',
+      rooms_one: '{{count}} × {{room}}',
       rooms_many: '{{count}} × {{room}}',
       rooms_other: '{{count}} × {{room}}',
       meals: 'Refeições: {{meals}}',

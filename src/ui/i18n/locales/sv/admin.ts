@@ -106,6 +106,7 @@ const admin = {
       emailConfig: 'E-post',
       bookings: 'Bokningar',
       aiConfig: 'AI-modell',
+      finance: "Ekonomi",
       cancellations: "Avbokningar",
     },
     fields: {
@@ -137,7 +138,9 @@ const admin = {
       model: 'Modell',
       apiKey: 'API-nyckel',
       monthlyTokenLimit: 'Månatlig tokengräns (0: ingen)',
+      booksStart: "Bokföringen börjar",
     },
+    booksStartHint: "Inga pengar dateras före denna dag (eller efter i dag). Tomt: dagen då organisationen skapades.",
     emailMessageHint: 'Texten som skicka-dialogen för en resplan börjar med. {{name}} blir leadets namn, {{title}} resans titel och {{organization}} er organisations namn. Tomt: standardtexten på det valda språket.',
     optionLabels: { none: 'Ingen (okrypterad, ett lokalt relä)', starttls: 'STARTTLS (port 587)', tls: 'TLS (port 465)' },
     passwordSet: 'Ett lösenord är sparat; lämna tomt för att behålla det.',

@@ -106,6 +106,7 @@ const admin = {
       emailConfig: 'E-posta',
       bookings: 'Rezervasyonlar',
       aiConfig: 'Yapay zekâ modeli',
+      finance: "Finans",
       cancellations: "İptaller",
     },
     fields: {
@@ -137,7 +138,9 @@ const admin = {
       model: 'Model',
       apiKey: 'API anahtarı',
       monthlyTokenLimit: 'Aylık token sınırı (0: sınırsız)',
+      booksStart: "Defterlerin başlangıcı",
     },
+    booksStartHint: "Hiçbir para hareketi bu günden önceye (ya da bugünden sonraya) tarihlenemez. Boş: kuruluşun oluşturulduğu gün.",
     emailMessageHint: 'Tur programı gönderme penceresinin başlangıç metni. {{name}} potansiyel müşterinin adıyla, {{title}} turun başlığıyla, {{organization}} kuruluşunuzun adıyla değiştirilir. Boş: seçilen dildeki standart mesaj.',
     optionLabels: { none: 'Yok (düz bağlantı, yerel aktarıcı)', starttls: 'STARTTLS (port 587)', tls: 'TLS (port 465)' },
     passwordSet: 'Kayıtlı bir şifre var; korumak için boş bırakın.',

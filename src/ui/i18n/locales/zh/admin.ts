@@ -105,6 +105,7 @@ const admin = {
       emailConfig: '电子邮件',
       bookings: '预订',
       aiConfig: 'AI 模型',
+      finance: "财务",
       cancellations: "取消",
     },
     fields: {
@@ -136,7 +137,9 @@ const admin = {
       model: '模型',
       apiKey: 'API 密钥',
       monthlyTokenLimit: '每月令牌上限（0 表示不限）',
+      booksStart: "账簿起始日",
     },
+    booksStartHint: "任何资金往来的日期都不能早于这一天（也不能晚于今天）。留空：组织创建的日期。",
     emailMessageHint: '发送行程单对话框中的默认正文。{{name}} 替换为潜在客户的姓名，{{title}} 替换为行程标题，{{organization}} 替换为贵公司名称。留空则使用所选语言的标准文本。',
     optionLabels: { none: '无（明文，本地中继）', starttls: 'STARTTLS（端口 587）', tls: 'TLS（端口 465）' },
     passwordSet: '已保存密码；留空则保持不变。',
