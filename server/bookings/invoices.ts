@@ -1,5 +1,5 @@
 import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Invoice, InvoiceLine, InvoiceStats, InvoiceStatus, InvoicesQuery } from '../../src/api/bookings/invoices';
+import type { Invoice, InvoiceLine, InvoicePreview, InvoiceStats, InvoiceStatus, InvoicesQuery } from '../../src/api/bookings/invoices';
 import { mergeFilter } from '../../src/api/common/schemas';
 import { balanceOf, invoiceCover } from '../../src/domain/balance';
 import { addDays, monthStart } from '../../src/domain/calendar';
@@ -12,7 +12,7 @@ import type { Tx } from '../db/client';
 import { nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
 import { bigTotal, exactTotal, roundedQuotient } from '../http/totals';
-import { containsPattern, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPageJson, pageColumn, statOf, statsColumn, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
+import { containsPattern, filtersOnly, isoInstantSql, listJsonPage, listPageJson, pageColumn, statOf, statsColumn, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
 import { bookingInvoices, bookings, invoiceTotals } from './schema';
 import { bookingBalanceSql, bookingContext, bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
 import { applyBookingEvent } from './workflow';
@@ -80,9 +80,41 @@ export function customerLines(booking: BookingRow): InvoiceLine[] {
  * booking that is not completed, and for a second invoice.
  */
 export async function generateInvoice(tx: Tx, booking: BookingRow, actorId: string, today: string): Promise<Invoice> {
+  // Asked before the number is taken: a refused booking never holds the series.
+  const draft = await invoiceDraft(tx, booking, today);
+  const number = await nextNumber(tx, 'invoice', today);
+  const [inv] = await tx
+    .insert(bookingInvoices)
+    .values({
+      bookingId: booking.id,
+      number,
+      issuedOn: draft.issuedOn,
+      dueDate: draft.dueDate,
+      currency: draft.currency,
+      customerName: booking.customerName,
+      customerEmail: booking.customerEmail,
+      customerPhone: booking.customerPhone,
+      lines: draft.lines,
+      subtotal: draft.subtotal,
+      taxRate: draft.taxRate,
+      tax: draft.tax,
+      total: draft.total,
+      terms: draft.terms,
+      issuedBy: actorId,
+    })
+    .returning();
+  await applyBookingEvent(tx, booking, { type: 'INVOICE', invoiceId: inv.id }, actorId, { invoiceId: inv.id });
+  await logBookingEvent(tx, booking.id, 'invoice', { invoiceId: inv.id, number }, actorId);
+  return toInvoice(inv, booking, today);
+}
+
+/**
+ * What the invoice of `booking` would say if it were issued today (`GET /bookings/{id}/invoice-preview`,
+ * shown before staff issue it, and what `generateInvoice` writes): the same refusals, no number taken.
+ */
+export async function invoiceDraft(tx: Tx, booking: BookingRow, today: string): Promise<InvoicePreview> {
   const [existing] = await tx.select({ number: bookingInvoices.number }).from(bookingInvoices).where(eq(bookingInvoices.bookingId, booking.id));
   if (existing) throw conflict(`This booking has its invoice already: ${existing.number}`, 'INVOICE_EXISTS', { number: existing.number });
-  // Asked before the number is taken: a refused booking never holds the series.
   const probe = { type: 'INVOICE', invoiceId: booking.id } as const;
   const context = await bookingContext(tx, booking);
   if (!snapshotOf(bookingMachine, booking.status, context).can(probe)) {
@@ -91,30 +123,18 @@ export async function generateInvoice(tx: Tx, booking: BookingRow, actorId: stri
   const org = await currentOrganization(tx);
   const { invoiceDueDays } = await moduleSettings(tx, 'bookings');
   const { net, tax } = taxIncluded(booking.grandTotal, org.taxRate);
-  const number = await nextNumber(tx, 'invoice', today);
-  const [inv] = await tx
-    .insert(bookingInvoices)
-    .values({
-      bookingId: booking.id,
-      number,
-      issuedOn: today,
-      dueDate: addDays(today, invoiceDueDays),
-      currency: booking.currency,
-      customerName: booking.customerName,
-      customerEmail: booking.customerEmail,
-      customerPhone: booking.customerPhone,
-      lines: customerLines(booking),
-      subtotal: net,
-      taxRate: org.taxRate,
-      tax,
-      total: booking.grandTotal,
-      terms: org.terms,
-      issuedBy: actorId,
-    })
-    .returning();
-  await applyBookingEvent(tx, booking, { type: 'INVOICE', invoiceId: inv.id }, actorId, { invoiceId: inv.id });
-  await logBookingEvent(tx, booking.id, 'invoice', { invoiceId: inv.id, number }, actorId);
-  return toInvoice(inv, booking, today);
+  return {
+    bookingId: booking.id,
+    issuedOn: today,
+    dueDate: addDays(today, invoiceDueDays),
+    currency: booking.currency,
+    lines: customerLines(booking),
+    subtotal: net,
+    taxRate: org.taxRate,
+    tax,
+    total: booking.grandTotal,
+    terms: org.terms,
+  };
 }
 
 const INVOICE_SORT = { issuedOn: bookingInvoices.issuedOn, dueDate: bookingInvoices.dueDate, total: bookingInvoices.total, number: bookingInvoices.number };
@@ -195,7 +215,7 @@ export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQue
   // The page and its stats in one statement.
   const stats = statsColumn(invoiceStatsSql(auth, q, where, today));
   return listPageJson(q, {
-    page: (limit, offset) => jsonPage<StatsPage>(tx, jsonPageSql({ columns, from, where, order, limit, offset, alias: 'booking_invoices', record: invoiceJson(today), aggregates: stats })),
+    page: (limit, offset) => listJsonPage<StatsPage>(tx, { columns, from, where, order, limit, offset, alias: 'booking_invoices', record: invoiceJson(today), aggregates: stats }),
     count: async (page) => statOf(page.stats, 'total'),
     stats: (page) => invoiceStatsOf(page.stats),
   });

@@ -7,7 +7,7 @@ import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { readInteger } from '../db/money';
 import { placesCte } from '../catalogue';
-import { containsPattern, dateRangeSql, filtersOnly, jsonPage, jsonPageSql, listPage, listPageJson, monthsAndEdges, monthsSql, pageColumn, statOf, statsColumn, type DateRange, type JsonPage, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
+import { containsPattern, dateRangeSql, filtersOnly, listJsonPage, listPage, listPageJson, monthsAndEdges, monthsSql, pageColumn, statOf, statsColumn, type DateRange, type JsonPage, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
 import { bookingInstallments, bookingInvoices, bookingPayments, bookingTotals, bookings, receiptTotals } from './schema';
 import { BOOKING_ROW_COLUMNS, BOOKING_ROW_FROM, PAYMENT_ROW_COLUMNS, PAYMENT_ROW_FROM, bookingJson, bookingRef, memberRefs, paymentJson, paymentStatusSql, toInstallment, visibleBookings } from './store';
 import { COLLECTING_STATES, DELIVERED_STATES } from './workflow';
@@ -90,9 +90,7 @@ async function bookingPageOf(
   const total = kept ? keptBookingCount(kept) : sql`(select count(*) from ${bookings} ${where ? sql`where ${where}` : sql``})`;
   return listPageJson(q, {
     page: (limit, offset) =>
-      jsonPage<JsonPage & { total: string }>(
-        tx,
-        jsonPageSql({ columns: BOOKING_ROW_COLUMNS, from: BOOKING_ROW_FROM, where, order, limit, offset, alias: 'bookings', record: bookingJson(), beside: [{ name: 'places', query: placesCte(sql`regions`, sql`destinations`) }], aggregates: sql`(${total})::text as total` }),
+      listJsonPage<JsonPage & { total: string }>(tx, { columns: BOOKING_ROW_COLUMNS, from: BOOKING_ROW_FROM, where, order, limit, offset, alias: 'bookings', record: bookingJson(), beside: [{ name: 'places', query: placesCte(sql`regions`, sql`destinations`) }], aggregates: sql`(${total})::text as total` },
       ),
     count: async (page) => readInteger(page.total),
   });
@@ -270,7 +268,7 @@ export async function paymentReceiptsPage(tx: Tx, auth: AuthContext, query: Paym
   const stats = statsColumn(receiptStatsSql(auth, q, where, today));
   return listPageJson(q, {
     page: (limit, offset) =>
-      jsonPage<StatsPage>(tx, jsonPageSql({ columns: RECEIPT_PAGE_COLUMNS, from: RECEIPT_PAGE_FROM, where, order, limit, offset, alias: 'booking_payments', record: RECEIPT_JSON, aggregates: stats })),
+      listJsonPage<StatsPage>(tx, { columns: RECEIPT_PAGE_COLUMNS, from: RECEIPT_PAGE_FROM, where, order, limit, offset, alias: 'booking_payments', record: RECEIPT_JSON, aggregates: stats }),
     count: async (page) => statOf(page.stats, 'total'),
     stats: (page) => receiptStatsOf(page.stats),
   });

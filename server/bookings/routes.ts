@@ -30,7 +30,7 @@ import {
 } from '../../src/api/bookings/contract';
 import type { WorkflowRequest } from '../../src/api/common/workflow';
 import type { paymentMachine } from '../../src/machines/payment-machine';
-import { generateInvoiceInput, invoiceSchema, invoiceStatsSchema, invoicesQuery } from '../../src/api/bookings/invoices';
+import { generateInvoiceInput, invoicePreviewSchema, invoiceSchema, invoiceStatsSchema, invoicesQuery } from '../../src/api/bookings/invoices';
 import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import type { AuthContext } from '../auth/session';
 import { organizationTimeZone, organizationToday } from '../db/clock';
@@ -44,7 +44,7 @@ import { recordAction, workflowRoute, type RecordActionDef } from '../workflow/r
 import type { AppServices } from '../services';
 import { leads, visibleLeads } from '../leads';
 import { createBooking } from './create';
-import { generateInvoice, invoicesPage } from './invoices';
+import { generateInvoice, invoiceDraft, invoicesPage } from './invoices';
 import { bookingsPage, completedBookingsPage, paymentReceiptsPage, pendingInstallmentsPage } from './lists';
 import { checkProof } from './proof';
 import { sendManualReminder } from './reminders';
@@ -296,6 +296,15 @@ export const bookingRoutes: RouteDef[] = [
       const booking = await lockVisibleBooking(tx, auth, body.bookingId);
       return { data: await generateInvoice(tx, booking, auth.memberId, await today(tx, s)) };
     },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/bookings/:id/invoice-preview',
+    answers: itemAnswer(invoicePreviewSchema),
+    access: allow('invoices', 'create'),
+    params: bookingIdParams,
+    handler: async ({ tx, auth, params, services: s }) => ({ data: await invoiceDraft(tx, await visibleBooking(tx, auth, params.id), await today(tx, s)) }),
   }),
 
   route({

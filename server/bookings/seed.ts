@@ -117,6 +117,12 @@ export async function seedBookings(tx: Tx, organizationId: string, seed: Booking
   await tx.execute(sql`reset role`);
 }
 
+const COMPANIONS = ['Layla', 'Omar', 'Sofia', 'Noah', 'Yara', 'Adam', 'Mila', 'Karim'];
+
+/** The demo's travellers: the lead first, then companions sharing the lead's family name. */
+const companionName = (leadName: string, i: number, n: number) =>
+  i === 0 ? leadName : `${COMPANIONS[(n + i) % COMPANIONS.length]} ${leadName.trim().split(/\s+/).at(-1)}`;
+
 /**
  * One demo booking for a lead, through the API's functions: made `madeDaysAgo`, its payments
  * submitted and verified or failed on their days, verified, completed and invoiced once its trip is
@@ -124,6 +130,7 @@ export async function seedBookings(tx: Tx, organizationId: string, seed: Booking
  */
 export async function seedBooking(tx: Tx, { today, auth, actor }: SeedActors, leadId: string, spec: BookingSpec, n = 0): Promise<string> {
   const made = addDays(today, -spec.madeDaysAgo);
+  const [lead] = await tx.select({ name: leads.name }).from(leads).where(eq(leads.id, leadId));
   const tour = 'personalized' in spec.tour
     ? { tourType: 'personalized' as const, tourId: await idOf(tx, personalizedTours, spec.tour.personalized), departure: addDays(today, spec.tour.departsInDays) }
     : { tourType: 'group' as const, tourId: await idOf(tx, groupTours, spec.tour.departure) };
@@ -142,7 +149,7 @@ export async function seedBooking(tx: Tx, { today, auth, actor }: SeedActors, le
       leadId,
       ...(spec.language ? { language: spec.language } : {}),
       pax: spec.travellers.length,
-      travellers: spec.travellers.map((type, n) => ({ type, name: n < spec.travellers.length - (spec.unnamed ?? 0) ? `Traveller ${n + 1}` : null })),
+      travellers: spec.travellers.map((type, i) => ({ type, name: i < spec.travellers.length - (spec.unnamed ?? 0) ? companionName(lead.name, i, n) : null })),
       installments,
     },
     made,

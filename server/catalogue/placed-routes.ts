@@ -8,7 +8,7 @@ import type { Tx } from '../db/client';
 import { destinations, placeCounts, regions } from './schema';
 import { issue, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
-import { countRows, isoInstantSql, jsonPage, jsonPageSql, listPageJson, pageColumn, type JsonPage, type OrderKey } from '../http/list';
+import { countRows, isoInstantSql, listJsonPage, listPageJson, pageColumn, type JsonPage, type OrderKey } from '../http/list';
 import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route, type RouteDef } from '../http/route';
 import { DESTINATION, placeColumns, type PlacedRow, type PlacedTable } from './store';
@@ -191,7 +191,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
         const aggregates = sql`${q.search ? sql`max(matching) as matching` : sql`null::int as matching`}, ${placeCellsColumn(resource)}`;
         return listPageJson(q, {
           page: (limit, offset) =>
-            jsonPage<JsonPage & { matching: number | null; cells: PlaceCell[] }>(tx, jsonPageSql({ columns, from, where, order, limit, offset, alias: resource, record: recordJson, aggregates })),
+            listJsonPage<JsonPage & { matching: number | null; cells: PlaceCell[] }>(tx, { columns, from, where, order, limit, offset, alias: resource, record: recordJson, aggregates }),
           count: async (page) => (q.search ? (page.matching ?? (await countRows(tx, select(tx, { one: sql`1` }, q.search).where(where)))) : cellTotal(page.cells, q)),
           stats: (page) => def.stats(page.cells),
         });

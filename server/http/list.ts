@@ -172,7 +172,7 @@ export interface OrderKey {
  * reading the page's columns under `alias`), aggregated in the same order. The page is selected
  * first and written after, so only the page's rows are written.
  */
-export function jsonPageSql(def: {
+export interface JsonPageDef {
   columns: SQL;
   from: SQL;
   where?: SQL;
@@ -184,7 +184,9 @@ export function jsonPageSql(def: {
   aggregates?: SQL;
   /** Further named subqueries beside the page, read once (`places as (…)`): the outer query reads from each. */
   beside?: { name: string; query: SQL }[];
-}): SQL {
+}
+
+export function jsonPageSql(def: JsonPageDef): SQL {
   const keys = def.order.map((k, i) => sql`${k.by} as ${sql.identifier(`_k${i}`)}`);
   const order = (key: (k: OrderKey, i: number) => SQL) => sql.join(def.order.map((k, i) => sql`${key(k, i)} ${sql.raw(k.dir)}`), sql`, `);
   const beside = def.beside ?? [];
@@ -197,9 +199,22 @@ export function jsonPageSql(def: {
     from page as ${sql.identifier(def.alias)} ${sql.join(beside.map((b) => sql`, ${sql.identifier(b.name)}`))}`;
 }
 
-/** Runs {@link jsonPageSql}, prepared (`executePrepared`): each connection plans a list's statement once. */
+/** Runs a statement answering one JSON page, prepared (`executePrepared`): each connection plans it once. */
 export async function jsonPage<P extends JsonPage = JsonPage>(tx: Tx, query: SQL): Promise<P> {
   const [page] = await executePrepared<P>(tx, query);
+  return page;
+}
+
+/**
+ * A list's page ({@link jsonPageSql}). Unfiltered, it is prepared: one plan serves every request.
+ * Filtered (a `where`), it is planned for its values each time: a prepared statement's generic
+ * plan, made once for any filter value, walked the whole list's index for a filter that selects a
+ * few rows among a million (docs/performance.md), where planning costs a millisecond.
+ */
+export async function listJsonPage<P extends JsonPage = JsonPage>(tx: Tx, def: JsonPageDef): Promise<P> {
+  const query = jsonPageSql(def);
+  if (!def.where) return jsonPage<P>(tx, query);
+  const [page] = (await tx.execute(query)).rows as unknown as P[];
   return page;
 }
 

@@ -7,7 +7,7 @@ import { placeRefsJson, placesCte } from '../catalogue';
 import type { AuthContext } from '../auth/session';
 import { bookings, bookingFilters, instantRange } from '../bookings';
 import type { Tx } from '../db/client';
-import { dateRangeSql, filtersOnly, isoInstantSql, jsonPage, jsonPageSql, listPageJson, memberRefJson, monthsAndEdges, monthsSql, pageColumn, statOf, statsColumn, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
+import { dateRangeSql, filtersOnly, isoInstantSql, listJsonPage, listPageJson, memberRefJson, monthsAndEdges, monthsSql, pageColumn, statOf, statsColumn, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
 import { bigTotal, exactTotal } from '../http/totals';
 import { bookingOperations, operationMemberTotals, operationTotals } from './schema';
 import { OPEN_OPERATION_STATES, operationOfMember } from './queue';
@@ -161,7 +161,7 @@ export async function operationsPage(tx: Tx, auth: AuthContext, query: Operation
   const order: OrderKey[] = [...workFirst, { by: SORT[q.sortBy], dir: q.sortOrder }, { by: bookingOperations.id, dir: q.sortOrder }];
   return listPageJson(q, {
     page: (limit, offset) =>
-      jsonPage<StatsPage>(tx, jsonPageSql({ columns: PAGE_COLUMNS, from: PAGE_FROM, where, order, limit, offset, alias: 'booking_operations', record: OPERATION_JSON, beside: [{ name: 'places', query: placesCte(sql`b_regions`, sql`b_destinations`) }], aggregates: stats })),
+      listJsonPage<StatsPage>(tx, { columns: PAGE_COLUMNS, from: PAGE_FROM, where, order, limit, offset, alias: 'booking_operations', record: OPERATION_JSON, beside: [{ name: 'places', query: placesCte(sql`b_regions`, sql`b_destinations`) }], aggregates: stats }),
     count: async (page) => statOf(page.stats, 'total'),
     stats: (page) => operationStatsOf(page.stats),
   });

@@ -30,7 +30,7 @@ import { moduleSettings } from '../admin';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { containsPattern, isoInstantSql, jsonPage, jsonPageSql, listPageJson, memberRefJson, pageColumn, type JsonPage, type OrderKey } from '../http/list';
+import { containsPattern, isoInstantSql, listJsonPage, listPageJson, memberRefJson, pageColumn, type JsonPage, type OrderKey } from '../http/list';
 import { members } from '../auth/schema';
 import { placeRefsJson, placesCte } from '../catalogue';
 import { allow, route } from '../http/route';
@@ -125,7 +125,7 @@ async function tourPage(tx: Tx, auth: AuthContext, query: ToursQuery) {
   // The page and its header in one statement.
   const aggregates = tourStatsColumn(tx, auth, q);
   return listPageJson(q, {
-    page: (limit, offset) => jsonPage<JsonPage & { by_status: Record<string, number> }>(tx, jsonPageSql({ columns, from, where, order, limit, offset, alias: 'customized_tours', record: TOUR_JSON, beside: [{ name: 'places', query: placesCte(sql`regions`, sql`destinations`) }], aggregates })),
+    page: (limit, offset) => listJsonPage<JsonPage & { by_status: Record<string, number> }>(tx, { columns, from, where, order, limit, offset, alias: 'customized_tours', record: TOUR_JSON, beside: [{ name: 'places', query: placesCte(sql`regions`, sql`destinations`) }], aggregates }),
     // The header counts every filter but the status: the list's total is its count for the statuses asked.
     count: async (page) => {
       const { byStatus } = tourStatsOf(page.by_status);

@@ -266,10 +266,31 @@ describe('invoices', () => {
     const early = await finance.post('/api/booking-invoices/generate', { bookingId: b._id });
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'Only a completed booking can be invoiced; this one is verified' });
+    expect((await finance.get(`/api/bookings/${b._id}/invoice-preview`)).body).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
     await runDay(day(4));
+    // What staff see before issuing: the same amounts and due date, and no number taken.
+    const numbersBefore = await s.sql('select * from number_series order by 1, 2');
+    const preview = await finance.get(`/api/bookings/${b._id}/invoice-preview`);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data).toEqual({
+      bookingId: b._id,
+      issuedOn: day(4),
+      dueDate: day(14),
+      currency: 'USD',
+      lines: [{ description: `${b.tour.title}: Adult`, quantity: 2, unitPrice: 150_000, amount: 300_000 }],
+      subtotal: 285_714,
+      taxRate: 500,
+      tax: 14_286,
+      total: 300_000,
+      terms: 'Payable by bank transfer.',
+    });
+    expect(await s.sql('select * from number_series order by 1, 2')).toEqual(numbersBefore);
+    expect((await sales.get(`/api/bookings/${b._id}/invoice-preview`)).status).toBe(403);
+    expect((await globe.get(`/api/bookings/${b._id}/invoice-preview`)).status).toBe(404);
     const res = await finance.post('/api/booking-invoices/generate', { bookingId: b._id });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const inv = res.body.data;
+    expect(inv).toMatchObject(preview.body.data);
     expect(inv).toMatchObject({
       bookingId: b._id,
       bookingRef: b.ref,
@@ -290,6 +311,7 @@ describe('invoices', () => {
     expect((await owner.get(`/api/bookings/id/${b._id}`)).body.data).toMatchObject({ status: 'invoiced', invoiceGenerated: true, invoice: { number: inv.number } });
     const second = await finance.post('/api/booking-invoices/generate', { bookingId: b._id });
     expect(second.body).toMatchObject({ code: 'INVOICE_EXISTS', params: { number: inv.number } });
+    expect((await finance.get(`/api/bookings/${b._id}/invoice-preview`)).body).toMatchObject({ code: 'INVOICE_EXISTS' });
     await expect(s.sql('update booking_invoices set total = 1 where id = $1', [inv._id])).rejects.toThrow(/never changes/);
     await expect(s.sql('delete from booking_invoices where id = $1', [inv._id])).rejects.toThrow(/never changes/);
     expect((await sales.post('/api/booking-invoices/generate', { bookingId: b._id })).status).toBe(403);

@@ -122,6 +122,7 @@ describe('POST /bookings', () => {
     ['an amount in fractions of a minor unit', (t: string, l: string) => groupBooking(t, l, { installments: [{ dueDate: TODAY, amount: 299_999.5 }, { dueDate: TODAY, amount: 0.5 }] }), 'installments.0.amount', 'notInteger'],
     ['a zero installment', (t: string, l: string) => groupBooking(t, l, { installments: [{ dueDate: TODAY, amount: 300_000 }, { dueDate: TODAY, amount: 0 }] }), 'installments.1.amount', 'tooSmall'],
     ['a negative installment', (t: string, l: string) => groupBooking(t, l, { installments: [{ dueDate: TODAY, amount: -1 }] }), 'installments.0.amount', 'tooSmall'],
+    ['a placeholder for a traveller\'s name', (t: string, l: string) => ({ ...groupBooking(t, l), travellers: [{ type: 'adult', name: 'Amira Haddad' }, { type: 'adult', name: 'Traveller 2' }] }), 'travellers.1.name', 'placeholderName'],
     ['fewer travellers than the pax', (t: string, l: string) => ({ ...groupBooking(t, l), pax: 3 }), 'travellers', 'tooFewItems'],
     ['a grand total sent by the client', (t: string, l: string) => ({ ...groupBooking(t, l), grandTotal: 1 }), 'grandTotal', 'unknownField'],
     ['a version for a departure', (t: string, l: string) => ({ ...groupBooking(t, l), tourVersion: 1 }), 'tourVersion', 'unknownField'],

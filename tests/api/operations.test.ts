@@ -46,7 +46,7 @@ describe('the operation of a verified booking', () => {
     const op = detailOk(res.body);
     expect(op).toMatchObject({ bookingId: booking._id, status: 'pending', nextStep: 'addVouchers', vouchersSent: false, vouchers: [], additionalExpenses: [], missing: [] });
     expect(op.booking).toMatchObject({ _id: booking._id, ref: booking.ref, departure: booking.departure, arrival: booking.arrival, pax: 2, grandTotal: booking.grandTotal });
-    expect(op.travellers).toEqual(['Traveller 1', 'Traveller 2']);
+    expect(op.travellers).toEqual(['Amira Haddad', 'Ben Okafor']);
     expect(op.profit).toEqual({ revenue: booking.grandTotal, refunds: 0, vouchers: 0, expenses: 0, totalExpense: 0, profit: booking.grandTotal, paidOut: 0, plannedCost: null, plannedProfit: null });
     const byId = await ops.get(`/api${operationPaths.byId(op._id)}`);
     expect(byId.body).toEqual(res.body);

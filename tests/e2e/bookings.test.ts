@@ -233,7 +233,8 @@ describe('bookings in Chromium', () => {
     await shot(page, '177-booking-documents');
 
     await page.goto(`${server.url}/configurations/outbox`);
-    await expect.poll(() => page.getByTestId('outbox-table').locator('tr', { hasText: lead!.email }).count()).toBe(2);
+    // expect.poll gives up after 1 s by default: the page's first answer can take longer on a loaded machine.
+    await expect.poll(() => page.getByTestId('outbox-table').locator('tr', { hasText: lead!.email }).count(), { timeout: 10_000 }).toBe(2);
   });
 
   it('completes the trip on the test clock, issues the invoice and lists it', async () => {
@@ -244,10 +245,26 @@ describe('bookings in Chromium', () => {
       await server.database.withTenant(await orgId(server), (tx) => runBookingDay(tx, server.clock));
       await page.reload();
       await page.getByTestId('booking-details').getByText('Completed').waitFor();
-      await page.getByRole('button', { name: 'Generate invoice' }).click();
+      const [{ ref }] = await server.sql<{ ref: string }>(`select 'BK-' || number as ref from bookings where customer_name = $1`, [LEAD]);
+
+      // Finance issues it from the invoices page's list of completed trips awaiting theirs, after
+      // seeing what it will say; the trip leaves that list at once.
+      await page.goto(`${server.url}/invoices`);
+      const awaiting = page.getByTestId('awaiting-invoices-table');
+      await awaiting.getByRole('button', { name: `Generate invoice ${ref}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Invoice for ${ref}` });
+      const preview = dialog.getByTestId('invoice-preview');
+      await preview.getByText('Due', { exact: true }).waitFor();
+      await expect.poll(() => preview.textContent()).toMatch(/Tax included \(\d+(\.\d+)?%\)/);
+      expect(await axe(page)).toEqual([]);
+      await shot(page, '169-invoice-preview');
+      await dialog.getByRole('button', { name: 'Issue invoice' }).click();
       await toastOn(page, /^Invoice .* issued$/);
+      await dialog.waitFor({ state: 'detached' });
+      await awaiting.getByRole('button', { name: `Generate invoice ${ref}` }).waitFor({ state: 'detached' });
       const [invoice] = await server.sql<{ number: string }>(`select i.number from booking_invoices i join bookings b on b.id = i.booking_id where b.customer_name = $1`, [LEAD]);
       expect(invoice?.number).toBeTruthy();
+      await page.goto(`${server.url}${bookingPath}`);
       await page.getByTestId('booking-details').getByText('Invoiced').waitFor();
       await page.getByTestId('booking-documents').locator('[data-document=booking-invoice]', { hasText: invoice!.number }).getByRole('button', { name: `Send the invoice ${invoice!.number} by email` }).waitFor();
 

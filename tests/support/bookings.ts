@@ -50,7 +50,10 @@ export async function newPackage(agent: Agent, o: { nights?: number; prices?: Pr
   return res.body.data._id;
 }
 
-export const adults = (n: number, named = true) => Array.from({ length: n }, (_, i) => ({ type: 'adult', ...(named ? { name: `Traveller ${i + 1}` } : {}) }));
+/** People's names for the travellers tests book (a placeholder such as "Traveller 1" is refused). */
+export const TRAVELLER_NAMES = ['Amira Haddad', 'Ben Okafor', 'Chiara Russo', 'Dmitri Volkov', 'Elif Yilmaz', 'Farah Khan', 'Goran Petrov', 'Hana Sato'];
+export const travellerName = (i: number) => `${TRAVELLER_NAMES[i % TRAVELLER_NAMES.length]}${i >= TRAVELLER_NAMES.length ? ` ${String.fromCharCode(65 + Math.floor(i / TRAVELLER_NAMES.length) - 1)}.` : ''}`;
+export const adults = (n: number, named = true) => Array.from({ length: n }, (_, i) => ({ type: 'adult', ...(named ? { name: travellerName(i) } : {}) }));
 
 /** A group booking body: deposit today, balance a week before departure (the departure's `inDays`). */
 export function groupBooking(tourId: string, leadId: string, o: { pax?: number; named?: boolean; installments?: { dueDate: string; amount: number }[]; total?: number } = {}) {

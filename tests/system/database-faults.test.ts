@@ -116,7 +116,7 @@ describe('the database restarting under load', () => {
         tourId: tour.body.data._id,
         leadId: lead.body.data._id,
         pax: 1,
-        travellers: [{ type: 'adult', name: `Traveller ${w}` }],
+        travellers: [{ type: 'adult', name: `Amira Haddad ${w}` }],
         installments: [{ dueDate: addDays(utcToday, 7), amount: 500_000 }],
       });
       expect(booking.status, JSON.stringify(booking.body)).toBe(201);

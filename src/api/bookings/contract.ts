@@ -216,8 +216,22 @@ export type BookingDetail = v.InferOutput<typeof bookingDetailSchema>;
 
 // ---------- inputs ----------
 
-/** A person's name as typed; blank or null leaves the traveller unnamed. */
-const travellerName = clearableText(120);
+/**
+ * A stand-in typed where a name belongs ("Traveller 1", "Guest 2", "TBA", "xxx", "1"): it would pass
+ * "every traveller is named" while the vendor's rooming list and the tickets still lack the name.
+ */
+const PLACEHOLDER_WORDS = new Set(['traveller', 'traveler', 'guest', 'passenger', 'pax', 'adult', 'child', 'infant', 'person', 'name', 'tba', 'tbc', 'tbd', 'na', 'nn', 'unknown', 'x', 'xx', 'xxx', 'test']);
+export function isPlaceholderName(name: string): boolean {
+  const words = name.toLowerCase().normalize('NFKC').replace(/[\p{N}\p{P}\p{S}]+/gu, ' ').split(/\s+/).filter(Boolean);
+  // "N/A" and "T.B.A." are one word written with stops.
+  return words.every((w) => PLACEHOLDER_WORDS.has(w)) || PLACEHOLDER_WORDS.has(words.join(''));
+}
+
+/** A person's name as typed; blank or null leaves the traveller unnamed; a placeholder is refused. */
+const travellerName = v.pipe(
+  clearableText(120),
+  v.check((name) => name == null || !isPlaceholderName(name), coded('placeholderName', "must be the traveller's own name, not a placeholder")),
+);
 const passportNumber = clearableText(30);
 const nationality = clearableText(60);
 

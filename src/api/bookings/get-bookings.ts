@@ -16,7 +16,7 @@ import type {
 } from './contract';
 import type { BookingState } from '../../machines/booking-machine';
 import type { PaymentState } from '../../machines/payment-machine';
-import type { Invoice, InvoiceStats, InvoiceStatus } from './invoices';
+import type { Invoice, InvoicePreview, InvoiceStats, InvoiceStatus } from './invoices';
 
 type Range = { from?: string; to?: string };
 
@@ -124,3 +124,13 @@ export const bookingPlanDefaultsQueryOptions = () =>
     staleTime: 60_000,
   });
 export const useBookingPlanDefaults = () => useQuery(bookingPlanDefaultsQueryOptions());
+
+/** `GET /bookings/{id}/invoice-preview`: what issuing the invoice would write today (asked when staff open the dialog). */
+export const useInvoicePreview = (bookingId: string) =>
+  useQuery({
+    queryKey: [...bookingsKeys.all, 'invoice-preview', bookingId] as const,
+    queryFn: () =>
+      api.get<ItemAnswer<InvoicePreview>>(`/bookings/${encodeURIComponent(bookingId)}/invoice-preview`, undefined, fallback('bookings.errors.invoicePreview', 'Failed to prepare the invoice')).then((r) => r.data),
+    staleTime: 0,
+    gcTime: 0,
+  });

@@ -19,15 +19,15 @@ export const useCreateBooking = bookingsResource.useCreate;
 
 const keyed = (key: string, options: CallOptions): CallOptions => ({ ...options, headers: { [IDEMPOTENCY_HEADER]: key } });
 
-function useBookingMutation<V, R>(name: string, run: (vars: V) => Promise<R>, bookingOf: (vars: V) => string) {
+function useBookingMutation<V, R>(name: string, run: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['bookings', name],
     mutationFn: run,
-    onSuccess: (_answer, vars) =>
+    onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: bookingsResource.keys.detail(bookingOf(vars)) }),
-        queryClient.invalidateQueries({ queryKey: bookingsResource.keys.lists() }),
+        // The booking, its lists and every other view of bookings (completed ones awaiting their invoice, installments).
+        queryClient.invalidateQueries({ queryKey: bookingsResource.keys.all }),
         queryClient.invalidateQueries({ queryKey: paymentReceiptsResource.keys.all }),
         queryClient.invalidateQueries({ queryKey: invoicesResource.keys.all }),
         // A payment with a credit note uses it up (what is left, its status).
@@ -50,7 +50,7 @@ export const recordPayment = (bookingId: string, input: PaymentInput, proof: Fil
   return api.postForm<ItemAnswer<Payment>>(path, form, options).then((r) => r.data);
 };
 export const useRecordPayment = () =>
-  useBookingMutation('payment', ({ bookingId, input, proof, key }: { bookingId: string; input: PaymentInput; proof: File | null; key: string }) => recordPayment(bookingId, input, proof, key), (v) => v.bookingId);
+  useBookingMutation('payment', ({ bookingId, input, proof, key }: { bookingId: string; input: PaymentInput; proof: File | null; key: string }) => recordPayment(bookingId, input, proof, key));
 
 /** VERIFY or FAIL of a payment (its own call per event, the seed's paths). */
 export const usePaymentEvent = () =>
@@ -60,7 +60,6 @@ export const usePaymentEvent = () =>
       const request = paymentRequestFor(event);
       return api.put<ItemAnswer<Payment>>(workflowPath(request, bookingId, { paymentId }), request.bodyOf(event as never), fallback('bookings.errors.paymentEvent', 'Failed to update payment')).then((r) => r.data);
     },
-    (v) => v.bookingId,
   );
 
 export const useUpdateParticipant = () =>
@@ -68,21 +67,18 @@ export const useUpdateParticipant = () =>
     'participant',
     ({ bookingId, input }: { bookingId: string; input: ParticipantInput }) =>
       api.put<ItemAnswer<BookingDetail>>(`/bookings/${encodeURIComponent(bookingId)}/participant`, input, fallback('bookings.errors.participant', 'Failed to update traveller')).then((r) => r.data),
-    (v) => v.bookingId,
   );
 
 export const useSendReminder = () =>
   useBookingMutation(
     'reminder',
     ({ bookingId }: { bookingId: string }) => api.post<ItemAnswer<Reminder>>(`/bookings/${encodeURIComponent(bookingId)}/payment/reminder`, {}, fallback('bookings.errors.reminder', 'Failed to send reminder')).then((r) => r.data),
-    (v) => v.bookingId,
   );
 
 export const useGenerateInvoice = () =>
   useBookingMutation(
     'invoice',
     ({ bookingId }: { bookingId: string }) => api.post<ItemAnswer<Invoice>>('/booking-invoices/generate', { bookingId }, fallback('bookings.errors.invoice', 'Failed to generate invoice')).then((r) => r.data),
-    (v) => v.bookingId,
   );
 
 /** The proof's address, for a link (the browser sends the session cookie). */

@@ -61,6 +61,7 @@ export const ISSUE_CODES = [
   'afterDeparture',
   'forbiddenAddress',
   'beforeBooksStart',
+  'placeholderName',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

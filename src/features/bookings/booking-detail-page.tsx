@@ -12,7 +12,7 @@ import { creditNotesResource } from '../../api/finance/credit/get-credit';
 import { USABLE_CREDIT_NOTE_STATES } from '../../machines/credit-note-machine';
 import { CancellationRequestAction } from '../../ui/cancellation-request';
 import { useBooking } from '../../api/bookings/get-bookings';
-import { proofUrl, useBookingEvent, useGenerateInvoice, usePaymentEvent, useRecordPayment, useSendReminder, useUpdateParticipant } from '../../api/bookings/save-booking';
+import { proofUrl, useBookingEvent, usePaymentEvent, useRecordPayment, useSendReminder, useUpdateParticipant } from '../../api/bookings/save-booking';
 import { newIdempotencyKey } from '../../api/common/idempotency';
 import { bookingOperationQueryOptions } from '../../api/operations/get-operations';
 import { bookingMachine, BOOKING_EVENTS, type BookingEvent } from '../../machines/booking-machine';
@@ -29,6 +29,7 @@ import { RecordPage } from '../../ui/placeholders';
 import { StatusTag } from '../../ui/status-tag';
 import { WorkflowActions, WorkflowPanel, type WorkflowAction } from '../../ui/workflow-panel';
 import { BookingDocuments } from './booking-documents';
+import { IssueInvoiceButton } from './issue-invoice';
 import { BookingStatus, PaymentStatusTag, useBookingFormatters } from './bookings-page';
 import './bookings.css';
 
@@ -257,7 +258,6 @@ function Booking({ booking }: { booking: BookingDetail }) {
   const [paying, setPaying] = useState(false);
   const [failing, setFailing] = useState<Payment | null>(null);
   const reminder = useSendReminder();
-  const invoice = useGenerateInvoice();
   // The machine says what the booking's state allows, with the context the server sent (its guards' facts).
   const machine = snapshotOf(bookingMachine, booking.status, booking.context);
   // The invoice the button issues stands for the one INVOICE will name, as the server's own check does.
@@ -299,18 +299,7 @@ function Booking({ booking }: { booking: BookingDetail }) {
               }}
             />
           )}
-          {can('invoices', 'create') && invoiceable && (
-            <Button
-              type="button"
-              icon="pi pi-file"
-              label={t('bookings.invoice')}
-              loading={invoice.isPending}
-              onClick={async () => {
-                const issued = await invoice.mutateAsync({ bookingId: booking._id }).catch(() => undefined);
-                if (issued) toast.success(t('bookings.invoiceGenerated', { number: issued.number }));
-              }}
-            />
-          )}
+          {can('invoices', 'create') && invoiceable && <IssueInvoiceButton booking={booking} />}
         </span>
       </div>
       <BookingWorkflow booking={booking} />

@@ -1,12 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
-import { toast } from 'sonner';
 import type { Booking } from '../../api/bookings/contract';
 import { INVOICE_STATUSES, type Invoice, type InvoiceStats } from '../../api/bookings/invoices';
 import { useCompletedBookings, useInvoices, type CompletedBookingsParams, type InvoicesParams } from '../../api/bookings/get-bookings';
-import { useGenerateInvoice } from '../../api/bookings/save-booking';
+import { IssueInvoiceButton } from './issue-invoice';
 import { useCan } from '../../ui/auth';
 import { MultiSelectFilter } from '../../ui/filter-fields';
 import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
@@ -15,7 +13,7 @@ import { allTile, filterTile, StatsHeader, type StatItem } from '../../ui/stats-
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
 import { PaymentStatusTag, useBookingFormatters } from './bookings-page';
-import { percent } from './payment-receipts-page';
+import { change, percent } from './payment-receipts-page';
 
 const INVOICE_FILTER_PARAMS: Record<string, FilterParamKind> = { status: 'list', issuedOn: 'object', dueDate: 'object' };
 
@@ -34,7 +32,7 @@ function InvoiceStatsHeader({ stats, filters, setFilter }: { stats?: InvoiceStat
         item('total', allTile(filters, () => setFilter('status', undefined), ['status'])),
         ...INVOICE_STATUSES.map((s) => item(s, filterTile(filters, setFilter, 'status', s))),
         ...(['totalRevenue', 'totalPaid', 'totalPending', 'avgInvoiceValue', 'thisMonthRevenue'] as const).map((k) => item(k, { format: money })),
-        item('monthlyGrowth', { format: rate }),
+        item('monthlyGrowth', { format: (bp) => change(bp, fmt.number) }),
         item('paidPercentage', { format: rate }),
       ]}
     />
@@ -46,7 +44,6 @@ function AwaitingInvoices() {
   const { t } = useTranslation();
   const can = useCan();
   const fmt = useBookingFormatters();
-  const generate = useGenerateInvoice();
   // Its own state, not the address's: the invoices list above owns the address.
   const [state, setLocal] = useState<ListState>({ page: 1, limit: 10, search: '', sortBy: 'arrival', sortOrder: 'desc', filters: {} });
   const setState = (change: Partial<ListState> | ((latest: ListState) => Partial<ListState>)) => setLocal((latest) => ({ ...latest, ...(typeof change === 'function' ? change(latest) : change) }));
@@ -71,23 +68,10 @@ function AwaitingInvoices() {
         field: 'actions',
         header: t('bookings.actions'),
         body: (b) =>
-          can('invoices', 'create') && (
-            <Button
-              type="button"
-              size="small"
-              icon="pi pi-file"
-              label={t('bookings.invoice')}
-              aria-label={`${t('bookings.invoice')} ${b.ref}`}
-              onClick={async (e) => {
-                e.stopPropagation();
-                const issued = await generate.mutateAsync({ bookingId: b._id }).catch(() => undefined);
-                if (issued) toast.success(t('bookings.invoiceGenerated', { number: issued.number }));
-              }}
-            />
-          ),
+          can('invoices', 'create') && <IssueInvoiceButton booking={b} size="small" />,
       },
     ],
-    [t, fmt, can, generate],
+    [t, fmt, can],
   );
   return <ListPage<Booking> id="awaiting-invoices" headingLevel={2} title={t('bookings.completed.title')} columns={columns} state={state} onChange={setState} answer={query.data} loading={query.isFetching} defaultLayout="table" />;
 }

@@ -54,7 +54,7 @@ function IssueInvoiceDialog({ booking, onClose }: { booking: { _id: string; ref:
           <dl className="detail-list">
             {(
               [
-                [t('bookings.invoicePreview.subtotal'), money(draft.subtotal)],
+                [t('invoices.subtotal'), money(draft.subtotal)],
                 [t('bookings.invoicePreview.tax', { rate: fmt.basisPoints(draft.taxRate) }), money(draft.tax)],
                 [t('invoices.total'), <strong>{money(draft.total)}</strong>],
                 [t('invoices.issuedOn'), fmt.date(draft.issuedOn)],

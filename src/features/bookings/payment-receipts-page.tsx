@@ -16,6 +16,9 @@ const RECEIPT_FILTER_PARAMS: Record<string, FilterParamKind> = { paymentMethod: 
 /** A rate or growth in basis points, as a percentage (`−12.5 %`). */
 export const percent = (bp: number, format: (n: number) => string) => `${format(bp / 100)} %`;
 
+/** A change (growth) in basis points, its sign always written: `+25.08 %`, `−12.5 %`. */
+export const change = (bp: number, format: (n: number) => string) => `${bp > 0 ? '+' : ''}${percent(bp, format)}`;
+
 /** The ten stats over the receipts the other filters select; the counts of a status filter the list to it. */
 function ReceiptStatsHeader({ stats, filters, setFilter }: { stats?: ReceiptStats; filters: ListState['filters']; setFilter: (key: string, value: FilterValue) => void }) {
   const { t } = useTranslation();
@@ -38,7 +41,7 @@ function ReceiptStatsHeader({ stats, filters, setFilter }: { stats?: ReceiptStat
         { key: 'successfulCount', label: t('receipts.stats.successfulCount'), value: stats?.successfulCount },
         { key: 'failedCount', label: t('receipts.stats.failedCount'), value: stats?.failedCount, ...filterTile(filters, setFilter, 'status', 'failed') },
         { key: 'thisMonthAmount', label: t('receipts.stats.thisMonthAmount'), value: stats?.thisMonthAmount, format: money },
-        { key: 'monthlyGrowth', label: t('receipts.stats.monthlyGrowth'), value: stats?.monthlyGrowth, format: rate },
+        { key: 'monthlyGrowth', label: t('receipts.stats.monthlyGrowth'), value: stats?.monthlyGrowth, format: (bp) => change(bp, fmt.number) },
         { key: 'verificationRate', label: t('receipts.stats.verificationRate'), value: stats?.verificationRate, format: rate },
         { key: 'successRate', label: t('receipts.stats.successRate'), value: stats?.successRate, format: rate },
       ]}

@@ -83,6 +83,12 @@ const bookings = {
     reminderSent: 'تم إرسال التذكير إلى {{to}}',
     invoice: 'إصدار الفاتورة',
     invoiceGenerated: 'تم إصدار الفاتورة {{number}}',
+    invoicePreview: {
+      title: 'فاتورة الحجز {{ref}}',
+      tax: 'الضريبة المشمولة ({{rate}})',
+      issue: 'إصدار الفاتورة',
+      note: 'بعد إصدارها تأخذ الفاتورة الرقم التالي في التسلسل ولا يمكن تعديلها.',
+    },
     timeline: 'السجل الزمني',
     activity: {
       created: 'تم الحجز',
@@ -167,6 +173,7 @@ const bookings = {
       participant: 'تعذر تحديث المسافر',
       reminder: 'تعذر إرسال التذكير',
       invoice: 'تعذر إصدار الفاتورة',
+      invoicePreview: 'تعذّر تجهيز الفاتورة',
     },
   },
   receipts: {
@@ -183,7 +190,7 @@ const bookings = {
       successfulCount: 'ناجحة',
       failedCount: 'فاشلة',
       thisMonthAmount: 'هذا الشهر',
-      monthlyGrowth: 'مقارنة بالشهر الماضي',
+      monthlyGrowth: 'التغيّر عن الشهر الماضي',
       verificationRate: 'نسبة التحقق',
       successRate: 'نسبة النجاح',
     },
@@ -210,7 +217,7 @@ const bookings = {
       totalPending: 'المستحق',
       avgInvoiceValue: 'متوسط الفاتورة',
       thisMonthRevenue: 'هذا الشهر',
-      monthlyGrowth: 'مقارنة بالشهر الماضي',
+      monthlyGrowth: 'التغيّر عن الشهر الماضي',
       paidPercentage: 'نسبة المدفوع',
     },
   },

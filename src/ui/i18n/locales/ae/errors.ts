@@ -69,6 +69,7 @@ const errors = {
     beforeBooksStart: "يجب ألا يكون قبل بداية الدفاتر ({{booksStart}})",
     dateOrder_entry: "يجب ألا يكون قبل تاريخ القيد الذي يعكسه ({{date}})",
     forbiddenAddress: "يجب ألا يكون عنوانًا في الشبكة الداخلية للمنصة (اطلب من مشغّل المنصة السماح به)",
+    placeholderName: "يجب أن يكون الاسم الحقيقي للمسافر، لا اسمًا مؤقتًا",
   },
   errorCodes: {
     VALIDATION_FAILED: "بعض القيم غير صالحة: راجع الحقول المعلَّمة.",

@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: 'Påmindelse sendt til {{to}}',
     invoice: 'Opret faktura',
     invoiceGenerated: 'Faktura {{number}} udstedt',
+    invoicePreview: {
+      title: 'Faktura for {{ref}}',
+      tax: 'Inkluderet moms ({{rate}})',
+      issue: 'Udsted faktura',
+      note: 'Når fakturaen er udstedt, får den det næste nummer i serien og kan ikke længere ændres.',
+    },
     timeline: 'Tidslinje',
     activity: {
       created: 'Booket',
@@ -165,6 +171,7 @@ const bookings = {
       participant: 'Kunne ikke opdatere den rejsende',
       reminder: 'Kunne ikke sende påmindelsen',
       invoice: 'Kunne ikke oprette fakturaen',
+      invoicePreview: 'Fakturaen kunne ikke forberedes',
     },
   },
   receipts: {
@@ -181,7 +188,7 @@ const bookings = {
       successfulCount: 'Gennemført',
       failedCount: 'Mislykket',
       thisMonthAmount: 'Denne måned',
-      monthlyGrowth: 'I forhold til sidste måned',
+      monthlyGrowth: 'Ændring fra sidste måned',
       verificationRate: 'Andel godkendt',
       successRate: 'Gennemførelsesrate',
     },
@@ -208,7 +215,7 @@ const bookings = {
       totalPending: 'Udestående',
       avgInvoiceValue: 'Gennemsnitlig faktura',
       thisMonthRevenue: 'Denne måned',
-      monthlyGrowth: 'I forhold til sidste måned',
+      monthlyGrowth: 'Ændring fra sidste måned',
       paidPercentage: 'Andel betalt',
     },
   },

@@ -70,6 +70,7 @@ const errors: typeof en = {
     planTotal: "skal give bookingens samlede pris",
     afterDeparture: "må ikke ligge efter afrejsen",
     forbiddenAddress: "må ikke være en adresse i platformens eget netværk (bed platformens operatør om at tillade den)",
+    placeholderName: "skal være den rejsendes eget navn, ikke en pladsholder",
     beforeBooksStart: "må ikke ligge før regnskabets start ({{booksStart}})",
   },
   errorCodes: {

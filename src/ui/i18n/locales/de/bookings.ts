@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: 'Erinnerung an {{to}} gesendet',
     invoice: 'Rechnung erstellen',
     invoiceGenerated: 'Rechnung {{number}} ausgestellt',
+    invoicePreview: {
+      title: 'Rechnung für {{ref}}',
+      tax: 'Enthaltene Steuer ({{rate}})',
+      issue: 'Rechnung ausstellen',
+      note: 'Nach der Ausstellung erhält die Rechnung die nächste Nummer der Serie und kann nicht mehr geändert werden.',
+    },
     timeline: 'Verlauf',
     activity: {
       created: 'Gebucht',
@@ -165,6 +171,7 @@ const bookings = {
       participant: 'Angaben zur Person konnten nicht aktualisiert werden',
       reminder: 'Erinnerung konnte nicht gesendet werden',
       invoice: 'Rechnung konnte nicht erstellt werden',
+      invoicePreview: 'Die Rechnung konnte nicht vorbereitet werden',
     },
   },
   receipts: {
@@ -181,7 +188,7 @@ const bookings = {
       successfulCount: 'Erfolgreich',
       failedCount: 'Fehlgeschlagen',
       thisMonthAmount: 'Dieser Monat',
-      monthlyGrowth: 'Gegenüber Vormonat',
+      monthlyGrowth: 'Veränderung zum Vormonat',
       verificationRate: 'Anteil geprüft',
       successRate: 'Erfolgsquote',
     },
@@ -208,7 +215,7 @@ const bookings = {
       totalPending: 'Ausstehend',
       avgInvoiceValue: 'Durchschnittliche Rechnung',
       thisMonthRevenue: 'Dieser Monat',
-      monthlyGrowth: 'Gegenüber Vormonat',
+      monthlyGrowth: 'Veränderung zum Vormonat',
       paidPercentage: 'Anteil bezahlt',
     },
   },

@@ -70,6 +70,7 @@ const errors = {
     planTotal: "muss den Gesamtpreis der Buchung ergeben",
     afterDeparture: "darf nicht nach der Abreise liegen",
     forbiddenAddress: "darf keine Adresse im eigenen Netz der Plattform sein (bitten Sie den Plattformbetreiber, sie freizugeben)",
+    placeholderName: "muss der eigene Name des Reisenden sein, kein Platzhalter",
     beforeBooksStart: "darf nicht vor Beginn der Buchführung liegen ({{booksStart}})",
   },
   errorCodes: {

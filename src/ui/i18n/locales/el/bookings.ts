@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: 'Η υπενθύμιση στάλθηκε στο {{to}}',
     invoice: 'Έκδοση τιμολογίου',
     invoiceGenerated: 'Εκδόθηκε το τιμολόγιο {{number}}',
+    invoicePreview: {
+      title: 'Τιμολόγιο για {{ref}}',
+      tax: 'Συμπεριλαμβανόμενος φόρος ({{rate}})',
+      issue: 'Έκδοση τιμολογίου',
+      note: 'Μόλις εκδοθεί, το τιμολόγιο παίρνει τον επόμενο αριθμό της σειράς και δεν μπορεί πλέον να αλλάξει.',
+    },
     timeline: 'Ιστορικό',
     activity: {
       created: 'Κρατήθηκε',
@@ -165,6 +171,7 @@ const bookings = {
       participant: 'Αποτυχία ενημέρωσης ταξιδιώτη',
       reminder: 'Αποτυχία αποστολής υπενθύμισης',
       invoice: 'Αποτυχία έκδοσης τιμολογίου',
+      invoicePreview: 'Δεν ήταν δυνατή η προετοιμασία του τιμολογίου',
     },
   },
   receipts: {
@@ -181,7 +188,7 @@ const bookings = {
       successfulCount: 'Επιτυχείς',
       failedCount: 'Αποτυχημένες',
       thisMonthAmount: 'Αυτόν τον μήνα',
-      monthlyGrowth: 'Σε σχέση με τον προηγούμενο μήνα',
+      monthlyGrowth: 'Μεταβολή από τον προηγούμενο μήνα',
       verificationRate: 'Ποσοστό επαληθευμένων',
       successRate: 'Ποσοστό επιτυχίας',
     },
@@ -208,7 +215,7 @@ const bookings = {
       totalPending: 'Ανεξόφλητα',
       avgInvoiceValue: 'Μέσο τιμολόγιο',
       thisMonthRevenue: 'Αυτόν τον μήνα',
-      monthlyGrowth: 'Σε σχέση με τον προηγούμενο μήνα',
+      monthlyGrowth: 'Μεταβολή από τον προηγούμενο μήνα',
       paidPercentage: 'Ποσοστό εξοφλημένων',
     },
   },

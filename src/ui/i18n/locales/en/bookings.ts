@@ -83,6 +83,12 @@ const bookings = {
     reminderSent: 'Reminder sent to {{to}}',
     invoice: 'Generate invoice',
     invoiceGenerated: 'Invoice {{number}} issued',
+    invoicePreview: {
+      title: 'Invoice for {{ref}}',
+      tax: 'Tax included ({{rate}})',
+      issue: 'Issue invoice',
+      note: 'Once issued, the invoice takes the next number in the series and can no longer be changed.',
+    },
     timeline: 'Timeline',
     activity: {
       created: 'Booked',
@@ -163,6 +169,7 @@ const bookings = {
       participant: 'Failed to update traveller',
       reminder: 'Failed to send reminder',
       invoice: 'Failed to generate invoice',
+      invoicePreview: 'Failed to prepare the invoice',
     },
   },
   receipts: {
@@ -179,7 +186,7 @@ const bookings = {
       successfulCount: 'Successful',
       failedCount: 'Failed',
       thisMonthAmount: 'This month',
-      monthlyGrowth: 'Against last month',
+      monthlyGrowth: 'Change from last month',
       verificationRate: 'Verified share',
       successRate: 'Success rate',
     },
@@ -206,7 +213,7 @@ const bookings = {
       totalPending: 'Outstanding',
       avgInvoiceValue: 'Average invoice',
       thisMonthRevenue: 'This month',
-      monthlyGrowth: 'Against last month',
+      monthlyGrowth: 'Change from last month',
       paidPercentage: 'Paid share',
     },
   },

@@ -78,6 +78,7 @@ const errors = {
     afterDeparture: "must not be after the departure",
     beforeBooksStart: 'must not be before the books start ({{booksStart}})',
     forbiddenAddress: "must not be an address of the platform's own network (ask the platform's operator to allow it)",
+    placeholderName: "must be the traveller's own name, not a placeholder",
   },
   errorCodes: {
     VALIDATION_FAILED: 'Some values are not valid: check the fields marked.',

@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: 'Recordatorio enviado a {{to}}',
     invoice: 'Generar factura',
     invoiceGenerated: 'Factura {{number}} emitida',
+    invoicePreview: {
+      title: 'Factura de {{ref}}',
+      tax: 'Impuesto incluido ({{rate}})',
+      issue: 'Emitir factura',
+      note: 'Una vez emitida, la factura toma el siguiente número de la serie y ya no se puede modificar.',
+    },
     timeline: 'Historial',
     activity: {
       created: 'Reservada',
@@ -166,6 +172,7 @@ const bookings = {
       participant: 'No se pudo actualizar el viajero',
       reminder: 'No se pudo enviar el recordatorio',
       invoice: 'No se pudo generar la factura',
+      invoicePreview: 'No se pudo preparar la factura',
     },
   },
   receipts: {
@@ -182,7 +189,7 @@ const bookings = {
       successfulCount: 'Correctos',
       failedCount: 'Fallidos',
       thisMonthAmount: 'Este mes',
-      monthlyGrowth: 'Frente al mes pasado',
+      monthlyGrowth: 'Variación respecto al mes pasado',
       verificationRate: 'Porcentaje verificado',
       successRate: 'Tasa de éxito',
     },
@@ -209,7 +216,7 @@ const bookings = {
       totalPending: 'Pendiente de cobro',
       avgInvoiceValue: 'Factura media',
       thisMonthRevenue: 'Este mes',
-      monthlyGrowth: 'Frente al mes pasado',
+      monthlyGrowth: 'Variación respecto al mes pasado',
       paidPercentage: 'Porcentaje pagado',
     },
   },

@@ -70,6 +70,7 @@ const errors = {
     planTotal: "debe sumar el total de la reserva",
     afterDeparture: "no debe ser posterior a la salida",
     forbiddenAddress: "no debe ser una dirección de la red propia de la plataforma (pida al operador que la permita)",
+    placeholderName: "debe ser el nombre real del viajero, no un marcador de posición",
     beforeBooksStart: "no debe ser anterior al inicio de la contabilidad ({{booksStart}})",
   },
   errorCodes: {

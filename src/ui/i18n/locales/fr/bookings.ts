@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: 'Rappel envoyé à {{to}}',
     invoice: 'Générer la facture',
     invoiceGenerated: 'Facture {{number}} émise',
+    invoicePreview: {
+      title: 'Facture pour {{ref}}',
+      tax: 'Taxe incluse ({{rate}})',
+      issue: 'Émettre la facture',
+      note: 'Une fois émise, la facture prend le numéro suivant de la série et ne peut plus être modifiée.',
+    },
     timeline: 'Historique',
     activity: {
       created: 'Réservée',
@@ -166,6 +172,7 @@ const bookings = {
       participant: 'Impossible de mettre à jour le voyageur',
       reminder: 'Impossible d’envoyer le rappel',
       invoice: 'Impossible de générer la facture',
+      invoicePreview: 'Impossible de préparer la facture',
     },
   },
   receipts: {
@@ -182,7 +189,7 @@ const bookings = {
       successfulCount: 'Réussis',
       failedCount: 'Échoués',
       thisMonthAmount: 'Ce mois-ci',
-      monthlyGrowth: 'Par rapport au mois dernier',
+      monthlyGrowth: 'Évolution par rapport au mois dernier',
       verificationRate: 'Part vérifiée',
       successRate: 'Taux de réussite',
     },
@@ -209,7 +216,7 @@ const bookings = {
       totalPending: 'Restant dû',
       avgInvoiceValue: 'Facture moyenne',
       thisMonthRevenue: 'Ce mois-ci',
-      monthlyGrowth: 'Par rapport au mois dernier',
+      monthlyGrowth: 'Évolution par rapport au mois dernier',
       paidPercentage: 'Part payée',
     },
   },

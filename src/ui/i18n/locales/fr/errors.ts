@@ -70,6 +70,7 @@ const errors = {
     planTotal: "doit faire le total de la réservation",
     afterDeparture: "ne doit pas être après le départ",
     forbiddenAddress: "ne doit pas être une adresse du réseau de la plateforme (demandez à son opérateur de l’autoriser)",
+    placeholderName: "doit être le vrai nom du voyageur, pas un nom provisoire",
     beforeBooksStart: "ne doit pas précéder le début des comptes ({{booksStart}})",
   },
   errorCodes: {

@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: 'Emlékeztető elküldve: {{to}}',
     invoice: 'Számla kiállítása',
     invoiceGenerated: '{{number}} számla kiállítva',
+    invoicePreview: {
+      title: 'Számla: {{ref}}',
+      tax: 'Benne foglalt adó ({{rate}})',
+      issue: 'Számla kiállítása',
+      note: 'Kiállítás után a számla a sorozat következő sorszámát kapja, és többé nem módosítható.',
+    },
     timeline: 'Előzmények',
     activity: {
       created: 'Foglalva',
@@ -165,6 +171,7 @@ const bookings = {
       participant: 'Nem sikerült frissíteni az utast',
       reminder: 'Nem sikerült elküldeni az emlékeztetőt',
       invoice: 'Nem sikerült kiállítani a számlát',
+      invoicePreview: 'A számlát nem sikerült előkészíteni',
     },
   },
   receipts: {
@@ -181,7 +188,7 @@ const bookings = {
       successfulCount: 'Sikeres',
       failedCount: 'Sikertelen',
       thisMonthAmount: 'Ebben a hónapban',
-      monthlyGrowth: 'Előző hónaphoz képest',
+      monthlyGrowth: 'Változás az előző hónaphoz képest',
       verificationRate: 'Ellenőrzött arány',
       successRate: 'Sikerességi arány',
     },
@@ -208,7 +215,7 @@ const bookings = {
       totalPending: 'Kintlévőség',
       avgInvoiceValue: 'Átlagos számla',
       thisMonthRevenue: 'Ebben a hónapban',
-      monthlyGrowth: 'Előző hónaphoz képest',
+      monthlyGrowth: 'Változás az előző hónaphoz képest',
       paidPercentage: 'Kifizetett arány',
     },
   },

@@ -68,6 +68,7 @@ const errors = {
     planTotal: "összegének meg kell egyeznie a foglalás végösszegével",
     afterDeparture: "nem lehet az indulás után",
     forbiddenAddress: "nem lehet a platform saját hálózatának címe (kérje az üzemeltetőt, hogy engedélyezze)",
+    placeholderName: "az utas saját neve kell legyen, nem helykitöltő",
     beforeBooksStart: "nem lehet a könyvelés kezdete előtt ({{booksStart}})",
   },
   errorCodes: {

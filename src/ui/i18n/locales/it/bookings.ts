@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: 'Promemoria inviato a {{to}}',
     invoice: 'Genera fattura',
     invoiceGenerated: 'Fattura {{number}} emessa',
+    invoicePreview: {
+      title: 'Fattura per {{ref}}',
+      tax: 'Imposta inclusa ({{rate}})',
+      issue: 'Emetti fattura',
+      note: 'Una volta emessa, la fattura prende il numero successivo della serie e non può più essere modificata.',
+    },
     timeline: 'Cronologia',
     activity: {
       created: 'Prenotata',
@@ -166,6 +172,7 @@ const bookings = {
       participant: 'Impossibile aggiornare il viaggiatore',
       reminder: 'Impossibile inviare il promemoria',
       invoice: 'Impossibile generare la fattura',
+      invoicePreview: 'Impossibile preparare la fattura',
     },
   },
   receipts: {
@@ -182,7 +189,7 @@ const bookings = {
       successfulCount: 'Riusciti',
       failedCount: 'Non riusciti',
       thisMonthAmount: 'Questo mese',
-      monthlyGrowth: 'Rispetto al mese scorso',
+      monthlyGrowth: 'Variazione rispetto al mese scorso',
       verificationRate: 'Quota verificata',
       successRate: 'Tasso di riuscita',
     },
@@ -209,7 +216,7 @@ const bookings = {
       totalPending: 'Da incassare',
       avgInvoiceValue: 'Fattura media',
       thisMonthRevenue: 'Questo mese',
-      monthlyGrowth: 'Rispetto al mese scorso',
+      monthlyGrowth: 'Variazione rispetto al mese scorso',
       paidPercentage: 'Quota pagata',
     },
   },

@@ -70,6 +70,7 @@ const errors = {
     planTotal: "deve sommare al totale della prenotazione",
     afterDeparture: "non deve essere dopo la partenza",
     forbiddenAddress: "non deve essere un indirizzo della rete della piattaforma (chieda all’operatore di consentirlo)",
+    placeholderName: "deve essere il vero nome del viaggiatore, non un segnaposto",
     beforeBooksStart: "non deve precedere l’inizio della contabilità ({{booksStart}})",
   },
   errorCodes: {

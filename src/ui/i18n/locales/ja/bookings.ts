@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: '{{to}}にリマインダーを送信しました',
     invoice: '請求書を発行',
     invoiceGenerated: '請求書{{number}}を発行しました',
+    invoicePreview: {
+      title: '{{ref}} の請求書',
+      tax: '内税（{{rate}}）',
+      issue: '請求書を発行',
+      note: '発行すると、請求書には連番の次の番号が付き、以後変更できません。',
+    },
     timeline: '履歴',
     activity: {
       created: '予約',
@@ -164,6 +170,7 @@ const bookings = {
       participant: '旅行者情報を更新できませんでした',
       reminder: 'リマインダーを送信できませんでした',
       invoice: '請求書を発行できませんでした',
+      invoicePreview: '請求書を準備できませんでした',
     },
   },
   receipts: {
@@ -180,7 +187,7 @@ const bookings = {
       successfulCount: '成功',
       failedCount: '失敗',
       thisMonthAmount: '今月',
-      monthlyGrowth: '前月比',
+      monthlyGrowth: '前月比の増減',
       verificationRate: '確認済みの割合',
       successRate: '成功率',
     },
@@ -207,7 +214,7 @@ const bookings = {
       totalPending: '未収金',
       avgInvoiceValue: '請求書の平均額',
       thisMonthRevenue: '今月',
-      monthlyGrowth: '前月比',
+      monthlyGrowth: '前月比の増減',
       paidPercentage: '支払済みの割合',
     },
   },

@@ -68,6 +68,7 @@ const errors = {
     planTotal: "の合計は予約の総額と一致する必要があります",
     afterDeparture: "は出発日より後にできません",
     forbiddenAddress: "プラットフォーム内部のネットワークのアドレスは指定できません（運営者に許可を依頼してください）",
+    placeholderName: "仮の名前ではなく、旅行者本人の氏名を入力してください",
     beforeBooksStart: "帳簿の開始日（{{booksStart}}）より前にはできません",
   },
   errorCodes: {

@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: 'Wysłano przypomnienie do: {{to}}',
     invoice: 'Wystaw fakturę',
     invoiceGenerated: 'Wystawiono fakturę {{number}}',
+    invoicePreview: {
+      title: 'Faktura dla {{ref}}',
+      tax: 'Zawarty podatek ({{rate}})',
+      issue: 'Wystaw fakturę',
+      note: 'Po wystawieniu faktura otrzymuje kolejny numer w serii i nie można jej już zmienić.',
+    },
     timeline: 'Historia',
     activity: {
       created: 'Zarezerwowano',
@@ -167,6 +173,7 @@ const bookings = {
       participant: 'Nie udało się zaktualizować uczestnika',
       reminder: 'Nie udało się wysłać przypomnienia',
       invoice: 'Nie udało się wystawić faktury',
+      invoicePreview: 'Nie udało się przygotować faktury',
     },
   },
   receipts: {
@@ -183,7 +190,7 @@ const bookings = {
       successfulCount: 'Udane',
       failedCount: 'Nieudane',
       thisMonthAmount: 'Ten miesiąc',
-      monthlyGrowth: 'W porównaniu z poprzednim miesiącem',
+      monthlyGrowth: 'Zmiana względem poprzedniego miesiąca',
       verificationRate: 'Odsetek zweryfikowanych',
       successRate: 'Odsetek udanych',
     },
@@ -210,7 +217,7 @@ const bookings = {
       totalPending: 'Do zapłaty',
       avgInvoiceValue: 'Średnia faktura',
       thisMonthRevenue: 'Ten miesiąc',
-      monthlyGrowth: 'W porównaniu z poprzednim miesiącem',
+      monthlyGrowth: 'Zmiana względem poprzedniego miesiąca',
       paidPercentage: 'Odsetek zapłaconych',
     },
   },

@@ -68,6 +68,7 @@ const errors = {
     planTotal: "musi sumować się do kwoty całkowitej rezerwacji",
     afterDeparture: "nie może być po dniu wyjazdu",
     forbiddenAddress: "nie może być adresem w sieci platformy (poproś operatora platformy o zezwolenie)",
+    placeholderName: "musi być prawdziwym imieniem i nazwiskiem podróżnego, a nie symbolem zastępczym",
     beforeBooksStart: "nie może być przed początkiem ksiąg ({{booksStart}})",
   },
   errorCodes: {

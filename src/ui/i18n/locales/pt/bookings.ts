@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: 'Lembrete enviado para {{to}}',
     invoice: 'Emitir fatura',
     invoiceGenerated: 'Fatura {{number}} emitida',
+    invoicePreview: {
+      title: 'Fatura de {{ref}}',
+      tax: 'Imposto incluído ({{rate}})',
+      issue: 'Emitir fatura',
+      note: 'Depois de emitida, a fatura recebe o número seguinte da série e já não pode ser alterada.',
+    },
     timeline: 'Histórico',
     activity: {
       created: 'Reservada',
@@ -166,6 +172,7 @@ const bookings = {
       participant: 'Não foi possível atualizar o viajante',
       reminder: 'Não foi possível enviar o lembrete',
       invoice: 'Não foi possível emitir a fatura',
+      invoicePreview: 'Não foi possível preparar a fatura',
     },
   },
   receipts: {
@@ -182,7 +189,7 @@ const bookings = {
       successfulCount: 'Bem-sucedidos',
       failedCount: 'Falhados',
       thisMonthAmount: 'Este mês',
-      monthlyGrowth: 'Face ao mês anterior',
+      monthlyGrowth: 'Variação face ao mês anterior',
       verificationRate: 'Percentagem verificada',
       successRate: 'Taxa de sucesso',
     },
@@ -209,7 +216,7 @@ const bookings = {
       totalPending: 'Por receber',
       avgInvoiceValue: 'Fatura média',
       thisMonthRevenue: 'Este mês',
-      monthlyGrowth: 'Face ao mês anterior',
+      monthlyGrowth: 'Variação face ao mês anterior',
       paidPercentage: 'Percentagem paga',
     },
   },

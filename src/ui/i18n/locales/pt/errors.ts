@@ -70,6 +70,7 @@ const errors: typeof en = {
     planTotal: 'deve perfazer o total da reserva',
     afterDeparture: 'não deve ser posterior à partida',
     forbiddenAddress: "não pode ser um endereço da rede da plataforma (peça ao operador para o permitir)",
+    placeholderName: "tem de ser o nome real do viajante, não um nome provisório",
     beforeBooksStart: "não pode ser anterior ao início da contabilidade ({{booksStart}})",
   },
   errorCodes: {

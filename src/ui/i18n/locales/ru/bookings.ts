@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: 'Напоминание отправлено: {{to}}',
     invoice: 'Выставить счёт',
     invoiceGenerated: 'Выставлен счёт {{number}}',
+    invoicePreview: {
+      title: 'Счёт по {{ref}}',
+      tax: 'Включённый налог ({{rate}})',
+      issue: 'Выставить счёт',
+      note: 'После выставления счёт получает следующий номер серии и больше не может быть изменён.',
+    },
     timeline: 'История',
     activity: {
       created: 'Забронировано',
@@ -167,6 +173,7 @@ const bookings = {
       participant: 'Не удалось обновить данные туриста',
       reminder: 'Не удалось отправить напоминание',
       invoice: 'Не удалось выставить счёт',
+      invoicePreview: 'Не удалось подготовить счёт',
     },
   },
   receipts: {
@@ -183,7 +190,7 @@ const bookings = {
       successfulCount: 'Успешные',
       failedCount: 'Неуспешные',
       thisMonthAmount: 'В этом месяце',
-      monthlyGrowth: 'К прошлому месяцу',
+      monthlyGrowth: 'Изменение к прошлому месяцу',
       verificationRate: 'Доля подтверждённых',
       successRate: 'Доля успешных',
     },
@@ -210,7 +217,7 @@ const bookings = {
       totalPending: 'К получению',
       avgInvoiceValue: 'Средний счёт',
       thisMonthRevenue: 'В этом месяце',
-      monthlyGrowth: 'К прошлому месяцу',
+      monthlyGrowth: 'Изменение к прошлому месяцу',
       paidPercentage: 'Доля оплаченных',
     },
   },

@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: 'Påminnelse skickad till {{to}}',
     invoice: 'Skapa faktura',
     invoiceGenerated: 'Faktura {{number}} utfärdad',
+    invoicePreview: {
+      title: 'Faktura för {{ref}}',
+      tax: 'Inkluderad moms ({{rate}})',
+      issue: 'Utfärda faktura',
+      note: 'När fakturan är utfärdad får den nästa nummer i serien och kan inte längre ändras.',
+    },
     timeline: 'Tidslinje',
     activity: {
       created: 'Bokad',
@@ -165,6 +171,7 @@ const bookings = {
       participant: 'Det gick inte att uppdatera resenären',
       reminder: 'Det gick inte att skicka påminnelsen',
       invoice: 'Det gick inte att skapa fakturan',
+      invoicePreview: 'Det gick inte att förbereda fakturan',
     },
   },
   receipts: {
@@ -181,7 +188,7 @@ const bookings = {
       successfulCount: 'Genomförda',
       failedCount: 'Misslyckade',
       thisMonthAmount: 'Den här månaden',
-      monthlyGrowth: 'Jämfört med förra månaden',
+      monthlyGrowth: 'Förändring från förra månaden',
       verificationRate: 'Andel verifierade',
       successRate: 'Andel genomförda',
     },
@@ -208,7 +215,7 @@ const bookings = {
       totalPending: 'Utestående',
       avgInvoiceValue: 'Genomsnittlig faktura',
       thisMonthRevenue: 'Den här månaden',
-      monthlyGrowth: 'Jämfört med förra månaden',
+      monthlyGrowth: 'Förändring från förra månaden',
       paidPercentage: 'Andel betalda',
     },
   },

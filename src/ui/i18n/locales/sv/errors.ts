@@ -70,6 +70,7 @@ const errors: typeof en = {
     planTotal: "måste summera till bokningens totalpris",
     afterDeparture: "får inte vara efter avresan",
     forbiddenAddress: "får inte vara en adress i plattformens eget nätverk (be plattformens operatör att tillåta den)",
+    placeholderName: "måste vara resenärens eget namn, inte en platshållare",
     beforeBooksStart: "får inte vara före bokföringens start ({{booksStart}})",
   },
   errorCodes: {

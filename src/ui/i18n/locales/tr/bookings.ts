@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: 'Hatırlatma gönderildi: {{to}}',
     invoice: 'Fatura oluştur',
     invoiceGenerated: '{{number}} numaralı fatura düzenlendi',
+    invoicePreview: {
+      title: '{{ref}} faturası',
+      tax: 'Dahil vergi ({{rate}})',
+      issue: 'Faturayı kes',
+      note: 'Kesildikten sonra fatura serideki bir sonraki numarayı alır ve artık değiştirilemez.',
+    },
     timeline: 'Zaman çizelgesi',
     activity: {
       created: 'Rezerve edildi',
@@ -165,6 +171,7 @@ const bookings = {
       participant: 'Yolcu güncellenemedi',
       reminder: 'Hatırlatma gönderilemedi',
       invoice: 'Fatura oluşturulamadı',
+      invoicePreview: 'Fatura hazırlanamadı',
     },
   },
   receipts: {
@@ -181,7 +188,7 @@ const bookings = {
       successfulCount: 'Başarılı',
       failedCount: 'Başarısız',
       thisMonthAmount: 'Bu ay',
-      monthlyGrowth: 'Geçen aya göre',
+      monthlyGrowth: 'Geçen aya göre değişim',
       verificationRate: 'Doğrulanma oranı',
       successRate: 'Başarı oranı',
     },
@@ -208,7 +215,7 @@ const bookings = {
       totalPending: 'Açık bakiye',
       avgInvoiceValue: 'Ortalama fatura',
       thisMonthRevenue: 'Bu ay',
-      monthlyGrowth: 'Geçen aya göre',
+      monthlyGrowth: 'Geçen aya göre değişim',
       paidPercentage: 'Ödenme oranı',
     },
   },

@@ -68,6 +68,7 @@ const errors = {
     planTotal: "toplamı rezervasyonun genel tutarına eşit olmalı",
     afterDeparture: "kalkıştan sonra olmamalı",
     forbiddenAddress: "platformun kendi ağındaki bir adres olamaz (platform yöneticisinden izin isteyin)",
+    placeholderName: "yer tutucu değil, yolcunun gerçek adı olmalıdır",
     beforeBooksStart: "defterlerin başlangıcından ({{booksStart}}) önce olamaz",
   },
   errorCodes: {

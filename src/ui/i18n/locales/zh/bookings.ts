@@ -85,6 +85,12 @@ const bookings = {
     reminderSent: '已向 {{to}} 发送提醒',
     invoice: '开具发票',
     invoiceGenerated: '发票 {{number}} 已开具',
+    invoicePreview: {
+      title: '{{ref}} 的发票',
+      tax: '含税（{{rate}}）',
+      issue: '开具发票',
+      note: '发票一经开具，即取得序列中的下一个编号，且不可再更改。',
+    },
     timeline: '时间线',
     activity: {
       created: '已预订',
@@ -164,6 +170,7 @@ const bookings = {
       participant: '更新旅客信息失败',
       reminder: '发送提醒失败',
       invoice: '开具发票失败',
+      invoicePreview: '无法准备发票',
     },
   },
   receipts: {
@@ -180,7 +187,7 @@ const bookings = {
       successfulCount: '成功',
       failedCount: '失败',
       thisMonthAmount: '本月',
-      monthlyGrowth: '环比上月',
+      monthlyGrowth: '较上月变化',
       verificationRate: '核实比例',
       successRate: '成功率',
     },
@@ -207,7 +214,7 @@ const bookings = {
       totalPending: '未收',
       avgInvoiceValue: '平均发票金额',
       thisMonthRevenue: '本月',
-      monthlyGrowth: '环比上月',
+      monthlyGrowth: '较上月变化',
       paidPercentage: '已付比例',
     },
   },

@@ -68,6 +68,7 @@ const errors = {
     planTotal: "的合计必须等于预订总额",
     afterDeparture: "不能晚于出发日期",
     forbiddenAddress: "不能是平台内部网络的地址（请联系平台运营方放行）",
+    placeholderName: "必须是旅客本人的姓名，不能是占位名称",
     beforeBooksStart: "不得早于账簿开始日期（{{booksStart}}）",
   },
   errorCodes: {
