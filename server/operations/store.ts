@@ -15,7 +15,7 @@ import type {
 import type { VendorService } from '../../src/api/vendors/contract';
 import { isActiveIn } from '../../src/api/vendors/contract';
 import type { BookingState } from '../../src/machines/booking-machine';
-import { nextStepOf, servicesItem, servicesUnbooked, type MissingNeed, type OperationContext, type OperationState } from '../../src/machines/operation-machine';
+import { nextStepOf, operationMachine, servicesItem, servicesUnbooked, type MissingNeed, type OperationContext, type OperationState } from '../../src/machines/operation-machine';
 import { voucherMachine, type VoucherState } from '../../src/machines/voucher-machine';
 import { statesWithTag } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
@@ -198,19 +198,22 @@ export const voucherLabel = (v: { number: string | null; serviceType: string; ve
 const COUNTED = statesWithTag(voucherMachine, 'counted');
 const UNCONFIRMED = statesWithTag(voucherMachine, 'editable');
 const AWAITING_SEND = statesWithTag(voucherMachine, 'awaitingSend');
+/** Operations still worked on (the operation machine's `open` tag). */
+const OPEN_OPERATION = statesWithTag(operationMachine, 'open');
 
 /**
  * The completion checklist (the operation machine's `missing` context): the tour's vendor services
- * when it plans some and none is booked (`servicesUnbooked`), every voucher that is not void and is
- * not sent or not fully paid, every expense not fully paid.
+ * when it plans some and none is booked (`servicesUnbooked`; on an open operation: a closed one
+ * books nothing more), every voucher that is not void and is not sent or not fully paid, every
+ * expense not fully paid.
  */
 export function missingOf(
-  op: Pick<OperationRow, 'id' | 'plannedCost'>,
+  op: Pick<OperationRow, 'id' | 'status' | 'plannedCost'>,
   vs: Pick<Voucher, '_id' | 'status' | 'number' | 'serviceType' | 'vendor' | 'owed'>[],
   es: Pick<AdditionalExpense, '_id' | 'description' | 'owed'>[],
 ): MissingItem[] {
   const items: MissingItem[] = [];
-  if (servicesUnbooked({ vouchers: countedVouchers(vs), plannedCost: op.plannedCost })) items.push(servicesItem(op.id));
+  if (OPEN_OPERATION.includes(op.status) && servicesUnbooked({ vouchers: countedVouchers(vs), plannedCost: op.plannedCost })) items.push(servicesItem(op.id));
   for (const v of vs) {
     if (!COUNTED.includes(v.status)) continue;
     const needs: MissingNeed[] = [];
@@ -312,7 +315,7 @@ export async function operationDetail(tx: Tx, id: string): Promise<OperationDeta
 }
 
 /** The operation machine's context, read from the operation's rows (what COMPLETE's guard is given): the checklist and the vouchers booked. */
-export async function operationContext(tx: Tx, op: Pick<OperationRow, 'id' | 'plannedCost'>): Promise<OperationContext> {
+export async function operationContext(tx: Tx, op: Pick<OperationRow, 'id' | 'status' | 'plannedCost'>): Promise<OperationContext> {
   const pays = await paymentsOf(tx, op.id);
   const vs = await vouchersOf(tx, op.id, pays);
   return { missing: missingOf(op, vs, await expensesOf(tx, op.id, pays)), vouchers: countedVouchers(vs) };
