@@ -361,6 +361,7 @@ describe('operations in Chromium', () => {
     await page.getByTestId('mark-completed').click();
     await toastOn(page, /cannot be completed yet/);
     await expect.poll(() => services.getAttribute('data-flagged')).toBe('true');
+    await shot('190-no-vendor-services-checklist');
 
     // By keyboard: the line's action, the reason (required), the submit.
     await page.getByTestId('no-vendor-services-action').focus();
@@ -378,7 +379,7 @@ describe('operations in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
     await page.keyboard.type('The customer booked the lodge directly with his own points');
     expect(await axe(page)).toEqual([]);
-    await shot('190-no-vendor-services-dialog');
+    await shot('191-no-vendor-services-dialog');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
@@ -390,7 +391,7 @@ describe('operations in Chromium', () => {
     expect(await page.getByTestId('actual-profit').innerText()).toBe('—');
     expect((await operationOf(owner, first._id)).noVendorServices).toEqual({ reason: 'The customer booked the lodge directly with his own points' });
     expect(await axe(page)).toEqual([]);
-    await shot('191-no-vendor-services-completed');
+    await shot('192-no-vendor-services-completed');
 
     // The board shows no profit for a trip without a cost.
     await page.goto(`${server.url}/operations?search=${second.ref}`);
@@ -398,21 +399,29 @@ describe('operations in Chromium', () => {
     await card.waitFor();
     expect(await card.innerText()).toMatch(/Profit: —/);
 
-    // Arabic, dark: the same dialog reads right to left.
+    // Arabic, dark, on a phone: the same line and dialog read right to left.
     await page.getByTestId('theme-switch').click();
     await page.getByRole('menuitem', { name: 'Dark' }).click();
     await page.getByTestId('language-picker').selectOption('ae');
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/operations/${op2._id}`);
-    await page.getByTestId('checklist').locator('li[data-kind=services]').waitFor();
+    const line = page.getByTestId('checklist').locator('li[data-kind=services]');
+    await line.waitFor();
+    expect(await line.innerText()).toContain('خدمات المورّدين');
+    expect(await page.getByTestId('actual-profit').innerText()).toBe('—');
+    expect(await axe(page)).toEqual([]);
+    await shot('193-no-vendor-services-checklist-dark-rtl-phone');
     await page.getByTestId('no-vendor-services-action').focus();
     await page.keyboard.press('Enter');
     const arabic = page.getByRole('dialog', { name: 'الإنهاء دون خدمات مورّدين' });
     await arabic.waitFor();
     await arabic.getByTestId('before-departure').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
     await page.keyboard.type('حجز العميل النُزل بنفسه');
+    expect(await arabic.getByRole('textbox').inputValue()).toBe('حجز العميل النُزل بنفسه');
     expect(await axe(page)).toEqual([]);
-    await shot('192-no-vendor-services-dialog-dark-rtl');
+    await shot('194-no-vendor-services-dialog-dark-rtl-phone');
     await page.keyboard.press('Escape');
     // A dialog with a reason typed asks before throwing it away.
     await page.locator('.p-confirm-dialog').waitFor();

@@ -137,7 +137,8 @@ function OperationPanel({ operation, refused, onRefused }: { operation: Operatio
           <Button type="button" icon="pi pi-flag" label={t('operations.panel.complete')} severity={lines.length === 0 ? 'success' : undefined} outlined={lines.length > 0} loading={complete.isPending} onClick={() => void onComplete()} data-testid="mark-completed" />
         )}
       </div>
-      <p className="ops-panel__hint muted">{t(`operations.panel.hints.${operation.nextStep}`)}</p>
+      {/* "Everything was sent and paid" is not said of a trip completed without vendor services: its reason is. */}
+      {!operation.noVendorServices && <p className="ops-panel__hint muted">{t(`operations.panel.hints.${operation.nextStep}`)}</p>}
       {operation.completedAt && (
         <p className="checklist__done" data-testid="completed-on">
           {operation.completedBy ? t('operations.panel.completedBy', { date: fmt.dateTime(operation.completedAt), name: operation.completedBy.name }) : t('operations.panel.completedOn', { date: fmt.dateTime(operation.completedAt) })}
