@@ -467,6 +467,8 @@ describe('mark completed: the vendor services the tour plans', () => {
     expect(detailOk((await ops.get(`/api${operationPaths.byId(op._id)}`)).body).missing.map((m) => m.kind)).toEqual(['voucher']);
     const booked = await refusedUnchanged(409, () => complete(ops, op._id, { noVendorServices: { reason: 'Self-booked' } }));
     expect(booked).toMatchObject({ code: 'VENDOR_SERVICES_BOOKED', message: 'Vendor services are booked on this operation (1 voucher): complete it without "no vendor services"', params: { vouchers: 1 } });
+    // The database keeps a reason to completed operations with no voucher, whatever writes it.
+    await expect(s.sql('update booking_operations set no_vendor_services_reason = $2 where id = $1', [op._id, 'Self-booked'])).rejects.toThrow(/booking_operations_no_vendor_services_ck/);
 
     const voided = detailOk((await ops.put(`/api${operationPaths.voucher(op._id, voucher._id)}`, { status: 'void' })).body);
     expect(voided.missing).toEqual([{ kind: 'services', _id: op._id, label: 'vendor services', needs: ['book'], owed: 0 }]);
