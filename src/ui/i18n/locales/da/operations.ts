@@ -115,7 +115,7 @@ const operations = {
         planned: 'intet booket; rejsen planlægger {{amount}}',
       },
       canceled: 'Driftssagen blev annulleret sammen med bookingen.',
-      needs: { book: 'book', confirm: 'bekræft', send: 'send', pay: 'betal' },
+      needs: { book: 'bestil', confirm: 'bekræft', send: 'send', pay: 'betal' },
       needsLabel: 'Mangler',
       owed: '{{amount}} skyldes',
       kinds: { services: 'Leverandørydelser', voucher: 'Voucher', expense: 'Udgift' },
