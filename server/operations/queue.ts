@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { OPERATION_EVENTS, operationMachine, type OperationContext } from '../../src/machines/operation-machine';
+import { OPERATION_EVENTS, operationMachine, servicesItem, type OperationContext } from '../../src/machines/operation-machine';
 import { VOUCHER_EVENTS, voucherMachine, type VoucherContext, type VoucherEvent } from '../../src/machines/voucher-machine';
 import { statesAccepting, statesWithTag } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
 import { bookings } from '../bookings';
 import { vendors } from '../vendors';
-import { at, type QueueActionDef, type QueueKind, type QueueScope } from '../work-queue';
+import { at, type QueueActionDef, type QueueKind, type QueueRow, type QueueScope } from '../work-queue';
 import { bookingOperations, vouchers } from './schema';
 import { visibleOperations } from './store';
 
@@ -113,10 +113,16 @@ export const voucherToPay: QueueKind<typeof voucherMachine> = {
   },
 };
 
+const completeEvent = (withReason: boolean) => OPERATION_EVENTS.find((e) => e.type === 'COMPLETE' && !!e.noVendorServices === withReason)!;
+const unbookedServices = (row: QueueRow) => (row.context as OperationContext).missing.some((m) => m.kind === 'services');
+
 /**
  * An open operation whose machine accepts COMPLETE: nothing missing (the checklist is empty exactly
  * when the counts the database keeps on the operation are zero), and something booked, or the trip
- * over (a trip whose customer arranged everything).
+ * over (a trip whose customer arranged everything). A trip whose tour plans vendor services
+ * (`servicesUnbooked`: a planned cost, no voucher that is not void) is offered only once it is
+ * over, with COMPLETE asking the "no vendor services" reason (the machine refuses it without one);
+ * before, its work is booking the vouchers, not completing.
  */
 export const operationToComplete: QueueKind<typeof operationMachine> = {
   kind: 'operationToComplete',
@@ -125,16 +131,22 @@ export const operationToComplete: QueueKind<typeof operationMachine> = {
   needs: [['operations', 'update']],
   scope: 'bookings',
   machine: operationMachine,
-  actions: [{ event: OPERATION_EVENTS.find((e) => e.type === 'COMPLETE')!, needs: ['operations', 'update'], main: true }],
+  actions: [
+    { event: completeEvent(false), needs: ['operations', 'update'], main: true },
+    { event: completeEvent(true), needs: ['operations', 'update'], input: 'reason', main: true, unless: (row) => !unbookedServices(row) },
+  ],
   contextOf: (context) => context as OperationContext,
   source(s) {
     const o = bookingOperations;
     const t = at(s);
+    // The machine's servicesUnbooked, on the counts the database keeps.
+    const unbooked = sql`(${o.voucherCount} = 0 and coalesce(${o.plannedCost}, 0) > 0)`;
     return {
       from: sql`${o} join ${bookings} on ${bookings.id} = ${o.bookingId}`,
       where: sql`${o.status} in ${statesAccepting(operationMachine, 'COMPLETE')} and ${visible(s.auth)}
         and ${o.draftCount} = 0 and ${o.unsentCount} = 0 and ${o.unpaidCount} = 0
-        and (${o.voucherCount} + ${o.expenseCount} > 0 or ${bookings.arrival} < ${t.today})`,
+        and (${o.voucherCount} + ${o.expenseCount} > 0 or ${bookings.arrival} < ${t.today})
+        and (not ${unbooked} or ${bookings.arrival} < ${t.today})`,
       whose: operationOfMember,
       columns: {
         recordId: sql`${o.id}`,
@@ -143,9 +155,10 @@ export const operationToComplete: QueueKind<typeof operationMachine> = {
         state: sql`${o.status}`,
         due: { day: sql`${bookings.arrival}` },
         assignee: sql`coalesce(${o.assignedTo}, ${bookings.convertedBy})`,
+        reason: sql`case when ${unbooked} then 'operationNoVendorServices' else 'operationToComplete' end`,
         params: sql`jsonb_build_object('tour', ${bookings.tourTitle}, 'departure', ${bookings.departure}, 'arrival', ${bookings.arrival}, 'vouchers', ${o.voucherCount})`,
-        // The checklist is empty: the counts above are.
-        context: sql`jsonb_build_object('missing', '[]'::jsonb)`,
+        // The checklist: empty (the counts above are), but for the unbooked services.
+        context: sql`jsonb_build_object('missing', case when ${unbooked} then jsonb_build_array(${JSON.stringify(servicesItem(''))}::jsonb || jsonb_build_object('_id', ${o.id})) else '[]'::jsonb end, 'vouchers', ${o.voucherCount})`,
       },
     };
   },

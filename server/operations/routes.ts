@@ -3,6 +3,7 @@ import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import {
   OPERATION_ERRORS,
   bookingIdParams,
+  completeOperationRequest,
   createExpenseInput,
   createVoucherInput,
   emptyInput,
@@ -21,6 +22,7 @@ import {
   voucherRequest,
 } from '../../src/api/operations/contract';
 import type { VendorService } from '../../src/api/vendors/contract';
+import type { OperationEvent } from '../../src/machines/operation-machine';
 import type { AuthContext } from '../auth/session';
 import { bookingRef, bookings } from '../bookings';
 import type { BookingRow } from '../bookings';
@@ -278,10 +280,11 @@ export const operationRoutes: RouteDef[] = [
     answers: detail,
     access: allow('operations', 'update'),
     params: operationIdParams,
-    body: emptyInput,
-    async handler({ tx, auth, params, services }) {
+    body: completeOperationRequest.body,
+    async handler({ tx, auth, params, body, services }) {
       const op = await lockVisibleOperation(tx, auth, params.id);
-      await completeOperation(tx, op, auth.memberId, { today: await today(tx, services), now: services.clock.now() });
+      const event = completeOperationRequest.eventOf(body) as Extract<OperationEvent, { type: 'COMPLETE' }>;
+      await completeOperation(tx, op, auth.memberId, { today: await today(tx, services), now: services.clock.now() }, event);
       return answer(tx, op);
     },
   }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { operationMachine } from '../../src/machines/operation-machine';
+import { NO_VENDOR_SERVICES_REASON_MAX, operationMachine } from '../../src/machines/operation-machine';
 import { voucherMachine } from '../../src/machines/voucher-machine';
 import { stateCheck } from '../db/state-check';
 import { money } from '../db/money';
@@ -63,6 +63,8 @@ export const bookingOperations = pgTable(
     unpaidCount: integer('unpaid_count').notNull().default(0),
     completedAt: instant('completed_at'),
     completedBy: uuid('completed_by').references(() => members.id, { onDelete: 'set null' }),
+    /** The "no vendor services" confirmation it was completed with: why nothing was booked with vendors (docs/operations.md, "Completion"). */
+    noVendorServicesReason: text('no_vendor_services_reason'),
     canceledAt: instant('canceled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -80,6 +82,11 @@ export const bookingOperations = pgTable(
     index('booking_operations_board_arrival_idx').on(t.organizationId, sql`(${t.status} <> 'pending')`, t.arrival, t.id),
     check('booking_operations_status_ck', stateCheck(t.status, operationMachine)),
     check('booking_operations_completed_ck', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
+    // A reason only on a completed operation with no voucher that is not void, within the contract's length.
+    check(
+      'booking_operations_no_vendor_services_ck',
+      sql`${t.noVendorServicesReason} is null or (${t.status} = 'completed' and ${t.voucherCount} = 0 and char_length(${t.noVendorServicesReason}) between 1 and ${sql.raw(String(NO_VENDOR_SERVICES_REASON_MAX))})`,
+    ),
     check('booking_operations_currency_ck', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check(
       'booking_operations_sums_ck',

@@ -15,7 +15,7 @@ import type {
 import type { VendorService } from '../../src/api/vendors/contract';
 import { isActiveIn } from '../../src/api/vendors/contract';
 import type { BookingState } from '../../src/machines/booking-machine';
-import { nextStepOf, type MissingNeed, type OperationState } from '../../src/machines/operation-machine';
+import { nextStepOf, operationMachine, servicesItem, servicesUnbooked, type MissingNeed, type OperationContext, type OperationState } from '../../src/machines/operation-machine';
 import { voucherMachine, type VoucherState } from '../../src/machines/voucher-machine';
 import { statesWithTag } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
@@ -194,17 +194,26 @@ async function paymentsOf(tx: Tx, operationId: string): Promise<(VendorPayment &
 /** How people name a voucher: its number, or its service and vendor while a draft. */
 export const voucherLabel = (v: { number: string | null; serviceType: string; vendorName: string }) => v.number ?? `${v.serviceType} (${v.vendorName})`;
 
-/**
- * The completion checklist (the operation machine's `missing` context): every voucher that is not
- * void and is not sent or not fully paid, every expense not fully paid.
- */
 /** Sets of voucher states, from the machine's tags: counted towards completion; still a draft; confirmed, not yet sent. */
 const COUNTED = statesWithTag(voucherMachine, 'counted');
 const UNCONFIRMED = statesWithTag(voucherMachine, 'editable');
 const AWAITING_SEND = statesWithTag(voucherMachine, 'awaitingSend');
+/** Operations still worked on (the operation machine's `open` tag). */
+const OPEN_OPERATION = statesWithTag(operationMachine, 'open');
 
-export function missingOf(vs: Pick<Voucher, '_id' | 'status' | 'number' | 'serviceType' | 'vendor' | 'owed'>[], es: Pick<AdditionalExpense, '_id' | 'description' | 'owed'>[]): MissingItem[] {
+/**
+ * The completion checklist (the operation machine's `missing` context): the tour's vendor services
+ * when it plans some and none is booked (`servicesUnbooked`; on an open operation: a closed one
+ * books nothing more), every voucher that is not void and is not sent or not fully paid, every
+ * expense not fully paid.
+ */
+export function missingOf(
+  op: Pick<OperationRow, 'id' | 'status' | 'plannedCost'>,
+  vs: Pick<Voucher, '_id' | 'status' | 'number' | 'serviceType' | 'vendor' | 'owed'>[],
+  es: Pick<AdditionalExpense, '_id' | 'description' | 'owed'>[],
+): MissingItem[] {
   const items: MissingItem[] = [];
+  if (OPEN_OPERATION.includes(op.status) && servicesUnbooked({ vouchers: countedVouchers(vs), plannedCost: op.plannedCost })) items.push(servicesItem(op.id));
   for (const v of vs) {
     if (!COUNTED.includes(v.status)) continue;
     const needs: MissingNeed[] = [];
@@ -216,6 +225,9 @@ export function missingOf(vs: Pick<Voucher, '_id' | 'status' | 'number' | 'servi
   for (const e of es) if (e.owed > 0) items.push({ kind: 'expense', _id: e._id, label: e.description, needs: ['pay'], owed: e.owed });
   return items;
 }
+
+/** Vouchers that are not void (the machine's `counted` tag): what the operation has booked. */
+const countedVouchers = (vs: Pick<Voucher, 'status'>[]) => vs.filter((v) => COUNTED.includes(v.status)).length;
 
 export async function vouchersOf(tx: Tx, operationId: string, payments?: Awaited<ReturnType<typeof paymentsOf>>): Promise<Voucher[]> {
   const pays = payments ?? (await paymentsOf(tx, operationId));
@@ -290,11 +302,21 @@ export async function operationDetail(tx: Tx, id: string): Promise<OperationDeta
   const pays = await paymentsOf(tx, id);
   const vs = await vouchersOf(tx, id, pays);
   const es = await expensesOf(tx, id, pays);
-  return { ...operation, vouchers: vs, additionalExpenses: es, travellers: await travellerNames(tx, row.booking.id), missing: missingOf(vs, es) };
+  const completedBy = await memberRefs(tx, [row.op.completedBy]);
+  return {
+    ...operation,
+    vouchers: vs,
+    additionalExpenses: es,
+    travellers: await travellerNames(tx, row.booking.id),
+    missing: missingOf(row.op, vs, es),
+    completedBy: completedBy(row.op.completedBy),
+    noVendorServices: row.op.noVendorServicesReason === null ? null : { reason: row.op.noVendorServicesReason },
+  };
 }
 
-/** The completion checklist of an operation, read from its rows (what COMPLETE's guard is given). */
-export async function operationMissing(tx: Tx, id: string): Promise<MissingItem[]> {
-  const pays = await paymentsOf(tx, id);
-  return missingOf(await vouchersOf(tx, id, pays), await expensesOf(tx, id, pays));
+/** The operation machine's context, read from the operation's rows (what COMPLETE's guard is given): the checklist and the vouchers booked. */
+export async function operationContext(tx: Tx, op: Pick<OperationRow, 'id' | 'status' | 'plannedCost'>): Promise<OperationContext> {
+  const pays = await paymentsOf(tx, op.id);
+  const vs = await vouchersOf(tx, op.id, pays);
+  return { missing: missingOf(op, vs, await expensesOf(tx, op.id, pays)), vouchers: countedVouchers(vs) };
 }

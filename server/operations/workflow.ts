@@ -11,6 +11,7 @@ import {
 } from '../../src/api/operations/contract';
 import type { VendorService } from '../../src/api/vendors/contract';
 import { describeMissing, describeOperationRefusal, operationMachine, type OperationEvent } from '../../src/machines/operation-machine';
+import { snapshotOf } from '../../src/machines/workflow';
 import { describeVoucherRefusal, voucherMachine, type VoucherEvent } from '../../src/machines/voucher-machine';
 import { statesWithTag } from '../../src/machines/workflow';
 import { bookingRef, bookings, type BookingRow } from '../bookings';
@@ -20,7 +21,7 @@ import { ApiError, conflict, invalidField, moneyParams, notFound } from '../http
 import { activeVendor, vendorTransactions, vendors } from '../vendors';
 import { applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
 import { additionalExpenses, bookingOperations, operationPayments, vouchers } from './schema';
-import { EXPENSE_RECORD, OPERATION_RECORD, VOUCHER_RECORD, operationMissing, revenueOf, voucherLabel, type ExpenseRow, type OperationRow, type VoucherRow } from './store';
+import { EXPENSE_RECORD, OPERATION_RECORD, VOUCHER_RECORD, operationContext, revenueOf, voucherLabel, type ExpenseRow, type OperationRow, type VoucherRow } from './store';
 import { plannedCostOf } from './tours';
 
 /**
@@ -93,15 +94,16 @@ export function operationWorkflow(actorId: string | null, when?: When): Workflow
       return row;
     },
     stateOf: (row) => row.status,
-    contextOf: async (tx, row) => ({ missing: await operationMissing(tx, row.id) }),
+    contextOf: (tx, row) => operationContext(tx, row),
     effects: {
       async recogniseRevenue({ tx, row }) {
         if (!when) throw new Error('COMPLETE needs the organization\'s day');
         await recogniseTripRevenue(tx, row, decision.actorId, when.today);
       },
     },
-    async saveState(tx, row, to) {
+    async saveState(tx, row, to, event) {
       const state = to.value as string;
+      const noVendorServices = event.type === 'COMPLETE' ? event.noVendorServices : undefined;
       await tx
         .update(bookingOperations)
         .set({
@@ -109,6 +111,8 @@ export function operationWorkflow(actorId: string | null, when?: When): Workflow
           // The clock's instant, so the trip completes on the day its revenue is recognised.
           completedAt: state === 'completed' ? (when?.now.toISOString() ?? sql`now()`) : null,
           completedBy: state === 'completed' ? decision.actorId : null,
+          // The "no vendor services" confirmation's reason, as the person wrote it (trimmed).
+          noVendorServicesReason: state === 'completed' && noVendorServices ? noVendorServices.reason.trim() : null,
           canceledAt: state === 'canceled' ? sql`now()` : null,
           updatedAt: sql`now()`,
         })
@@ -145,22 +149,30 @@ export async function recogniseTripRevenue(tx: Tx, op: OperationRow, actorId: st
 }
 
 /**
- * COMPLETE on an operation the caller has locked. Refused with `OPERATION_INCOMPLETE` naming each
- * voucher and expense still missing (params: the lines, and the ids for the checklist), or with
- * the machine's 409 when the operation is not pending.
+ * COMPLETE (or COMPLETE with a "no vendor services" reason) on an operation the caller has locked.
+ * When the machine refuses a pending operation, the refusal says why in the product's codes:
+ * `VENDOR_SERVICES_BOOKED` for "no vendor services" on an operation that has vouchers (params: how
+ * many), else `OPERATION_INCOMPLETE` naming each item still missing (params: the lines, the ids for
+ * the checklist, and `services`, the operation's id when the tour's vendor services are unbooked). Not pending: the
+ * machine's 409.
  */
-export async function completeOperation(tx: Tx, op: OperationRow, actorId: string | null, when: When) {
+export async function completeOperation(tx: Tx, op: OperationRow, actorId: string | null, when: When, event: Extract<OperationEvent, { type: 'COMPLETE' }> = { type: 'COMPLETE' }) {
   if (op.status === 'pending') {
-    const missing = await operationMissing(tx, op.id);
-    if (missing.length) {
-      throw new ApiError(409, OPERATION_ERRORS.operationIncomplete, describeOperationRefusal('pending', { type: 'COMPLETE' }, { missing }), undefined, undefined, {
+    const context = await operationContext(tx, op);
+    if (!snapshotOf(operationMachine, op.status, context).can(event)) {
+      const message = describeOperationRefusal(op.status, event, context);
+      if (event.noVendorServices && context.vouchers > 0) throw conflict(message, OPERATION_ERRORS.vendorServicesBooked, { vouchers: context.vouchers });
+      // With the reason, the unbooked services are answered for: what is missing is the rest.
+      const missing = event.noVendorServices ? context.missing.filter((m) => m.kind !== 'services') : context.missing;
+      throw new ApiError(409, OPERATION_ERRORS.operationIncomplete, message, undefined, undefined, {
         missing: missing.map(describeMissing),
         voucherIds: missing.filter((m) => m.kind === 'voucher').map((m) => m._id),
         expenseIds: missing.filter((m) => m.kind === 'expense').map((m) => m._id),
+        services: missing.filter((m) => m.kind === 'services').map((m) => m._id),
       });
     }
   }
-  return applyEventTo(tx, operationWorkflow(actorId, when), op, { type: 'COMPLETE' }, undefined, { actorId });
+  return applyEventTo(tx, operationWorkflow(actorId, when), op, event, undefined, { actorId });
 }
 
 /**

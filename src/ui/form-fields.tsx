@@ -77,6 +77,8 @@ export function TextAreaField<T extends FieldValues>({ disabled, ...frame }: Bas
       render={({ id, field, error, describedBy }) => (
         <InputTextarea
           id={id}
+          // The form's ref: a refused submit puts the cursor back here (react-hook-form's shouldFocusError), as TextField does.
+          ref={field.ref}
           rows={4}
           autoResize
           disabled={disabled}

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationDetailSchema, operationPaths, operationSchema, operationStatsSchema } from '../../src/api/operations/contract';
 import { listAnswerOf } from '../../src/api/common/schemas';
 import { nextStepOf } from '../../src/machines/operation-machine';
+import { queueCall } from '../../src/api/work-queue/calls';
+import type { WorkQueueItem } from '../../src/api/work-queue/contract';
+import { addDays } from '../../src/domain/calendar';
 import type { Agent } from '../support/agent';
 import { NOW, TODAY, day } from '../support/bookings';
 import { checksum, checksumQuery, refusedUnchanged as refused } from '../support/db-checksum';
@@ -401,6 +404,94 @@ describe('vouchers from the tour', () => {
     const group = await verifiedBooking(owner);
     const groupOp = await operationOf(ops, group._id);
     expect((await refusedUnchanged(409, () => ops.post(`/api${operationPaths.prefill(groupOp._id)}`, {}))).code).toBe('NOTHING_TO_PREFILL');
+  });
+});
+
+describe('mark completed: the vendor services the tour plans', () => {
+  /** A package whose priced lines cost something (one names its vendor, one does not): its operation plans vendor services. */
+  async function plannedTrip() {
+    const hotel = await newVendor(owner, { services: ['hotels'] });
+    const pkg = await newPricedPackage(owner, [
+      { kind: 'hotels', vendorId: hotel, unitCost: 30_000, quantity: 4 },
+      { kind: 'transfers', vendorId: null, unitCost: 5_000 },
+    ]);
+    const booking = await verifiedBooking(owner, { packageId: pkg });
+    return { booking, hotel, op: detailOk((await ops.get(`/api${operationPaths.byBooking(booking._id)}`)).body) };
+  }
+  const complete = (agent: Agent, id: string, body: unknown = {}) => agent.put(`/api${operationPaths.markCompleted(id)}`, body);
+
+  it('refuses an operation with no voucher whose tour plans services, naming why; completes with a "no vendor services" reason, kept', async () => {
+    const { op, booking } = await plannedTrip();
+    expect(op.profit.plannedCost).toBe(125_000);
+    expect(op.missing).toEqual([{ kind: 'services', _id: op._id, label: 'vendor services', needs: ['book'], owed: 0 }]);
+    expect(op).toMatchObject({ nextStep: 'addVouchers', noVendorServices: null, completedBy: null });
+
+    const refused = await refusedUnchanged(409, () => complete(ops, op._id));
+    expect(refused).toMatchObject({ code: 'OPERATION_INCOMPLETE', params: { services: [op._id], voucherIds: [], expenseIds: [] } });
+    expect(refused.message).toBe('The operation cannot be completed yet: vendor services (none booked: the tour plans them; add their vouchers, or complete with a "no vendor services" reason)');
+
+    // Bad input: 400 naming the field, nothing written.
+    for (const [body, field] of [
+      [{ noVendorServices: { reason: '   ' } }, 'noVendorServices.reason'],
+      [{ noVendorServices: { reason: 'x'.repeat(501) } }, 'noVendorServices.reason'],
+      [{ noVendorServices: {} }, 'noVendorServices.reason'],
+      [{ noVendorServices: { reason: 'ok', extra: 1 } }, 'noVendorServices.extra'],
+      [{ reason: 'at the wrong place' }, 'reason'],
+    ] as const) {
+      const bad = await refusedUnchanged(400, () => complete(ops, op._id, body));
+      expect(bad.issues?.map((i: { path: string }) => i.path) ?? [], JSON.stringify(bad)).toContain(field);
+    }
+    const reason = { noVendorServices: { reason: 'The customer booked the lodge and the transfers himself' } };
+    // Another organization's operation is not there; a role without operations.update may not.
+    await refusedUnchanged(404, () => complete(globe, op._id, reason));
+    await refusedUnchanged(403, () => complete(sales, op._id, reason));
+
+    // The reason answers for the services only: an unpaid expense still stops the completion.
+    const expense = detailOk((await ops.post(`/api${operationPaths.expenses(op._id)}`, { description: 'Park fees', category: 'tickets', amount: 3_000 })).body).additionalExpenses[0];
+    const unpaid = await refusedUnchanged(409, () => complete(ops, op._id, reason));
+    expect(unpaid).toMatchObject({ code: 'OPERATION_INCOMPLETE', message: 'The operation cannot be completed yet: expense Park fees (not paid)', params: { services: [], expenseIds: [expense._id] } });
+    expect((await payExpense(ops, op._id, expense._id, 3_000)).status).toBe(201);
+
+    const done = await complete(ops, op._id, { noVendorServices: { reason: '  The customer booked the lodge and the transfers himself  ' } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const completed = detailOk(done.body);
+    expect(completed).toMatchObject({ status: 'completed', nextStep: 'done', missing: [], noVendorServices: { reason: 'The customer booked the lodge and the transfers himself' }, completedBy: { name: 'Oskar Ops' } });
+    expect(completed.profit).toMatchObject({ revenue: booking.grandTotal, totalExpense: 3_000, profit: booking.grandTotal - 3_000 });
+    expect(await s.sql('select status, no_vendor_services_reason from booking_operations where id = $1', [op._id])).toEqual([{ status: 'completed', no_vendor_services_reason: 'The customer booked the lodge and the transfers himself' }]);
+    expect(detailOk((await ops.get(`/api${operationPaths.byId(op._id)}`)).body).noVendorServices).toEqual({ reason: 'The customer booked the lodge and the transfers himself' });
+  });
+
+  it('refuses "no vendor services" on an operation that has a voucher; a void one books nothing', async () => {
+    const { op, booking, hotel } = await plannedTrip();
+    const voucher = await addVoucher(ops, op._id, voucherBody(booking, hotel, { cost: 120_000 }));
+    expect(detailOk((await ops.get(`/api${operationPaths.byId(op._id)}`)).body).missing.map((m) => m.kind)).toEqual(['voucher']);
+    const booked = await refusedUnchanged(409, () => complete(ops, op._id, { noVendorServices: { reason: 'Self-booked' } }));
+    expect(booked).toMatchObject({ code: 'VENDOR_SERVICES_BOOKED', message: 'Vendor services are booked on this operation (1 voucher): complete it without "no vendor services"', params: { vouchers: 1 } });
+    // The database keeps a reason to completed operations with no voucher, whatever writes it.
+    await expect(s.sql('update booking_operations set no_vendor_services_reason = $2 where id = $1', [op._id, 'Self-booked'])).rejects.toThrow(/booking_operations_no_vendor_services_ck/);
+
+    const voided = detailOk((await ops.put(`/api${operationPaths.voucher(op._id, voucher._id)}`, { status: 'void' })).body);
+    expect(voided.missing).toEqual([{ kind: 'services', _id: op._id, label: 'vendor services', needs: ['book'], owed: 0 }]);
+    expect((await refusedUnchanged(409, () => complete(ops, op._id))).params.services).toEqual([op._id]);
+    expect((await complete(ops, op._id, { noVendorServices: { reason: 'The lodge closed; the customer travelled on his own' } })).status).toBe(200);
+  });
+
+  it('the work queue offers such a trip only once it is over, asking the reason', async () => {
+    const { op, booking } = await plannedTrip();
+    const items = async () => (await ops.get(`/api/work-queue?record=${op._id}&kind=operationToComplete`)).body.data as WorkQueueItem[];
+    expect(await items()).toEqual([]);
+    s.clock.set(`${addDays(booking.arrival, 1)}T08:00:00Z`);
+    try {
+      const [item] = await items();
+      expect(item).toMatchObject({ kind: 'operationToComplete', reason: { code: 'operationNoVendorServices' }, actions: [{ event: 'COMPLETE', input: 'reason', main: true }] });
+      const without = queueCall(item, 'COMPLETE')!;
+      expect((await refusedUnchanged(409, () => ops.request(without.method, `/api${without.path}`, without.body))).code).toBe('OPERATION_INCOMPLETE');
+      const call = queueCall(item, 'COMPLETE', { reason: 'Nothing was needed from vendors' })!;
+      expect((await ops.request(call.method, `/api${call.path}`, call.body)).status).toBe(200);
+      expect(await items()).toEqual([]);
+    } finally {
+      s.clock.set(NOW);
+    }
   });
 });
 

@@ -332,4 +332,100 @@ describe('operations in Chromium', () => {
     await shot('189-operation-phone-rtl');
     expect(pageErrors).toEqual([]);
   });
+
+  it('completes a trip nothing was booked for only with a "no vendor services" reason, by keyboard, warned before departure; no actual profit without a cost (English, then Arabic in dark)', async () => {
+    // A package whose priced lines cost something, sold twice; nothing is booked with vendors.
+    const pkg = await newPricedPackage(owner, [{ kind: 'hotels', vendorId: null, unitCost: 50_000, quantity: 2, description: 'Lodge, 2 nights' }]);
+    const first = await verifiedBooking(owner, { packageId: pkg });
+    const second = await verifiedBooking(owner, { packageId: pkg });
+    const [op1, op2] = [await operationOf(owner, first._id), await operationOf(owner, second._id)];
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByTestId('language-picker').selectOption('en');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await page.getByTestId('theme-switch').click();
+    await page.getByRole('menuitem', { name: 'Light' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(false);
+
+    await page.goto(`${server.url}/operations/${op1._id}`);
+    const panel = page.getByTestId('operation-panel');
+    const services = page.getByTestId('checklist').locator('li[data-kind=services]');
+    await services.waitFor();
+    expect(await services.innerText()).toContain(`Vendor services`);
+    expect(await services.innerText()).toContain(`none booked; the tour plans ${money(100_000, first.currency)}`);
+    // Nothing costs anything yet: no actual profit.
+    expect(await page.getByTestId('actual-profit').innerText()).toBe('—');
+    await page.getByTestId('no-cost').waitFor();
+
+    // Without a reason the completion is refused, and the services line is marked.
+    await page.getByTestId('mark-completed').click();
+    await toastOn(page, /cannot be completed yet/);
+    await expect.poll(() => services.getAttribute('data-flagged')).toBe('true');
+    await shot('190-no-vendor-services-checklist');
+
+    // By keyboard: the line's action, the reason (required), the submit.
+    await page.getByTestId('no-vendor-services-action').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Complete without vendor services' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('before-departure').innerText()).toContain(`The trip has not started yet (departure`);
+    expect(await dialog.innerText()).toContain(`The tour plans services costing ${money(100_000, first.currency)}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Complete without vendor services');
+    await page.keyboard.press('Enter');
+    await dialog.locator('.field-error').first().waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await page.keyboard.type('The customer booked the lodge directly with his own points');
+    expect(await axe(page)).toEqual([]);
+    await shot('191-no-vendor-services-dialog');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await toastOn(page, 'Operation completed without vendor services');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => panel.getAttribute('data-state')).toBe('completed');
+    expect(await page.getByTestId('no-vendor-services').innerText()).toBe('Completed without vendor services: The customer booked the lodge directly with his own points');
+    expect(await page.getByTestId('completed-on').innerText()).toContain('Oskar Ops');
+    expect(await page.getByTestId('actual-profit').innerText()).toBe('—');
+    expect((await operationOf(owner, first._id)).noVendorServices).toEqual({ reason: 'The customer booked the lodge directly with his own points' });
+    expect(await axe(page)).toEqual([]);
+    await shot('192-no-vendor-services-completed');
+
+    // The board shows no profit for a trip without a cost.
+    await page.goto(`${server.url}/operations?search=${second.ref}`);
+    const card = page.locator(`[data-operation="${second.ref}"]`);
+    await card.waitFor();
+    expect(await card.innerText()).toMatch(/Profit: —/);
+
+    // Arabic, dark, on a phone: the same line and dialog read right to left.
+    await page.getByTestId('theme-switch').click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await page.getByTestId('language-picker').selectOption('ae');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/operations/${op2._id}`);
+    const line = page.getByTestId('checklist').locator('li[data-kind=services]');
+    await line.waitFor();
+    expect(await line.innerText()).toContain('خدمات المورّدين');
+    expect(await page.getByTestId('actual-profit').innerText()).toBe('—');
+    expect(await axe(page)).toEqual([]);
+    await shot('193-no-vendor-services-checklist-dark-rtl-phone');
+    await page.getByTestId('no-vendor-services-action').focus();
+    await page.keyboard.press('Enter');
+    const arabic = page.getByRole('dialog', { name: 'الإنهاء دون خدمات مورّدين' });
+    await arabic.waitFor();
+    await arabic.getByTestId('before-departure').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await page.keyboard.type('حجز العميل النُزل بنفسه');
+    expect(await arabic.getByRole('textbox').inputValue()).toBe('حجز العميل النُزل بنفسه');
+    expect(await axe(page)).toEqual([]);
+    await shot('194-no-vendor-services-dialog-dark-rtl-phone');
+    await page.keyboard.press('Escape');
+    // A dialog with a reason typed asks before throwing it away.
+    await page.locator('.p-confirm-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeOperationRequest, operationPaths } from '../../src/api/operations/contract';
 import { workflowPath } from '../../src/api/common/workflow';
 import { allowedEvents, snapshotOf, statesWithTag } from '../../src/machines/workflow';
-import { OPERATION_EVENTS, describeOperationRefusal, nextStepOf, operationMachine, type MissingItem, type OperationEvent } from '../../src/machines/operation-machine';
+import { OPERATION_EVENTS, describeOperationRefusal, nextStepOf, operationMachine, servicesItem, servicesUnbooked, type MissingItem, type OperationEvent } from '../../src/machines/operation-machine';
 import { cancelOperation } from '../../server/operations/workflow';
 import { ApiError } from '../../server/http/errors';
 import type { Tx } from '../../server/db/client';
@@ -42,8 +42,9 @@ async function asServer(fn: (tx: Tx) => Promise<unknown>): Promise<Answer> {
 type Ids = { bookingId: string; operationId: string };
 
 /**
- * An operation over HTTP: COMPLETE is `PUT /booking-operations/{id}/mark-completed` (an operation
- * with nothing missing: its booking was just verified and nothing is booked yet); CANCEL is an
+ * An operation over HTTP: COMPLETE is `PUT /booking-operations/{id}/mark-completed`, with or without
+ * a "no vendor services" reason (an operation with nothing missing: its booking, a group departure
+ * whose tour plans no vendor service, was just verified and nothing is booked yet); CANCEL is an
  * approved cancellation's server call (`cancelOperation`, the cancellations issue's place).
  */
 const operationAdapter = (): WorkflowAdapter<OperationEvent, Ids> => ({
@@ -69,17 +70,46 @@ testMachinePaths(operationMachine, { events: OPERATION_EVENTS, api: operationAda
 
 const missing: MissingItem[] = [{ kind: 'voucher', _id: 'v', label: 'VCH-2031-0001', needs: ['send', 'pay'], owed: 500 }, { kind: 'expense', _id: 'e', label: 'Guide tips', needs: ['pay'], owed: 100 }];
 
+const noVendorServices = (reason: string): OperationEvent => ({ type: 'COMPLETE', noVendorServices: { reason } });
+
 describe('operation machine', () => {
   it('completes only with nothing missing, and the refusal names each item', () => {
-    expect(snapshotOf(operationMachine, 'pending', { missing: [] }).can({ type: 'COMPLETE' })).toBe(true);
-    expect(snapshotOf(operationMachine, 'pending', { missing }).can({ type: 'COMPLETE' })).toBe(false);
-    expect(describeOperationRefusal('pending', { type: 'COMPLETE' }, { missing })).toBe('The operation cannot be completed yet: voucher VCH-2031-0001 (not sent, not paid); expense Guide tips (not paid)');
+    expect(snapshotOf(operationMachine, 'pending', { missing: [], vouchers: 0 }).can({ type: 'COMPLETE' })).toBe(true);
+    expect(snapshotOf(operationMachine, 'pending', { missing, vouchers: 1 }).can({ type: 'COMPLETE' })).toBe(false);
+    expect(describeOperationRefusal('pending', { type: 'COMPLETE' }, { missing, vouchers: 1 })).toBe('The operation cannot be completed yet: voucher VCH-2031-0001 (not sent, not paid); expense Guide tips (not paid)');
+  });
+
+  it('needs the vendor services the tour plans, or a "no vendor services" reason when there is truly no voucher', () => {
+    // The tour's priced lines cost something and nothing is booked: the checklist has the services line.
+    expect(servicesUnbooked({ vouchers: 0, plannedCost: 730_000 })).toBe(true);
+    expect(servicesUnbooked({ vouchers: 1, plannedCost: 730_000 })).toBe(false);
+    expect(servicesUnbooked({ vouchers: 0, plannedCost: 0 })).toBe(false);
+    expect(servicesUnbooked({ vouchers: 0, plannedCost: null })).toBe(false);
+    const unbooked = { missing: [servicesItem('op')], vouchers: 0 };
+    expect(snapshotOf(operationMachine, 'pending', unbooked).can({ type: 'COMPLETE' })).toBe(false);
+    expect(describeOperationRefusal('pending', { type: 'COMPLETE' }, unbooked)).toBe(
+      'The operation cannot be completed yet: vendor services (none booked: the tour plans them; add their vouchers, or complete with a "no vendor services" reason)',
+    );
+    expect(snapshotOf(operationMachine, 'pending', unbooked).can(noVendorServices('The customer booked the lodge himself'))).toBe(true);
+    // A blank or overlong reason is no reason.
+    expect(snapshotOf(operationMachine, 'pending', unbooked).can(noVendorServices('   '))).toBe(false);
+    expect(snapshotOf(operationMachine, 'pending', unbooked).can(noVendorServices('x'.repeat(501)))).toBe(false);
+    expect(snapshotOf(operationMachine, 'pending', unbooked).can(noVendorServices('x'.repeat(500)))).toBe(true);
+    // The reason answers for the services only: an unpaid expense still stops it.
+    const withExpense = { missing: [servicesItem('op'), missing[1]], vouchers: 0 };
+    expect(snapshotOf(operationMachine, 'pending', withExpense).can(noVendorServices('Self-booked'))).toBe(false);
+    expect(describeOperationRefusal('pending', noVendorServices('Self-booked'), withExpense)).toBe('The operation cannot be completed yet: expense Guide tips (not paid)');
+    // "No vendor services" with vouchers is refused, even with nothing else missing.
+    expect(snapshotOf(operationMachine, 'pending', { missing: [], vouchers: 2 }).can(noVendorServices('Self-booked'))).toBe(false);
+    expect(describeOperationRefusal('pending', noVendorServices('Self-booked'), { missing: [], vouchers: 2 })).toBe(
+      'Vendor services are booked on this operation (2 vouchers): complete it without "no vendor services"',
+    );
   });
 
   it('cancels only with an approved cancellation; both ends are final', () => {
-    expect(snapshotOf(operationMachine, 'pending', { missing }).can({ type: 'CANCEL' })).toBe(false);
-    expect(snapshotOf(operationMachine, 'pending', { missing }).can({ type: 'CANCEL', cancellationId: 'c' })).toBe(true);
-    for (const state of ['completed', 'canceled']) expect(allowedEvents(snapshotOf(operationMachine, state, { missing: [] }), OPERATION_EVENTS)).toEqual([]);
+    expect(snapshotOf(operationMachine, 'pending', { missing, vouchers: 1 }).can({ type: 'CANCEL' })).toBe(false);
+    expect(snapshotOf(operationMachine, 'pending', { missing, vouchers: 1 }).can({ type: 'CANCEL', cancellationId: 'c' })).toBe(true);
+    for (const state of ['completed', 'canceled']) expect(allowedEvents(snapshotOf(operationMachine, state, { missing: [], vouchers: 0 }), OPERATION_EVENTS)).toEqual([]);
     expect(statesWithTag(operationMachine, 'open')).toEqual(['pending']);
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissingItem } from '../../src/api/operations/contract';
 import { NEXT_STEPS, nextStepOf, type OperationProgress } from '../../src/machines/operation-machine';
 import { daysBetween } from '../../src/domain/calendar';
-import { checklistOf, refusedIds, STEP_LOOK, stepCount, urgencyOf, vendorsNamed } from '../../src/features/operations/steps';
+import { actualProfitOf, checklistOf, refusedIds, STEP_LOOK, stepCount, urgencyOf, vendorsNamed } from '../../src/features/operations/steps';
 import { changeLanguage, i18next, initI18n } from '../../src/ui/i18n';
 
 /**
@@ -68,6 +68,22 @@ describe('the completion checklist', () => {
     { kind: 'voucher', _id: 'v1', label: 'VCH-2031-0001', needs: ['pay', 'send'], owed: 80_000 },
     { kind: 'voucher', _id: 'v2', label: 'Transfers · Gulf Rides', needs: ['pay', 'send', 'confirm'], owed: 12_000 },
   ];
+
+  it('lists the unbooked vendor services first, then vouchers, then expenses', () => {
+    expect(checklistOf([...missing, { kind: 'services', _id: 'op', label: 'vendor services', needs: ['book'], owed: 0 }]).map((l) => [l.kind, l.id])).toEqual([
+      ['services', 'op'],
+      ['voucher', 'v1'],
+      ['voucher', 'v2'],
+      ['expense', 'e1'],
+    ]);
+    expect([...refusedIds({ services: ['op'], voucherIds: [], expenseIds: ['e1'] })]).toEqual(['op', 'e1']);
+  });
+
+  it('shows no actual profit until a cost exists', () => {
+    expect(actualProfitOf({ totalExpense: 0, profit: 730_000 })).toBeNull();
+    expect(actualProfitOf({ totalExpense: 1, profit: 729_999 })).toBe(729_999);
+    expect(actualProfitOf({ totalExpense: 800_000, profit: -70_000 })).toBe(-70_000);
+  });
 
   it('lists vouchers before expenses, each item’s needs in the order they are done', () => {
     expect(checklistOf(missing)).toEqual([

@@ -30,7 +30,7 @@ import { BOOKING_STATES, MAX_PAX, TOUR_TYPES } from '../bookings/contract';
 import { PAYMENT_METHODS } from '../finance/contract';
 import { MAX_NIGHTS, memberRefSchema } from '../tours/tour-plan';
 import { VENDOR_SERVICES } from '../vendors/contract';
-import { MISSING_NEEDS, NEXT_STEPS, OPERATION_STATES, operationMachine, type OperationEvent } from '../../machines/operation-machine';
+import { MISSING_KINDS, MISSING_NEEDS, NEXT_STEPS, NO_VENDOR_SERVICES_REASON_MAX, OPERATION_STATES, operationMachine, type OperationEvent } from '../../machines/operation-machine';
 import { VOUCHER_STATES, voucherMachine, type VoucherEvent } from '../../machines/voucher-machine';
 
 /**
@@ -40,7 +40,8 @@ import { VOUCHER_STATES, voucherMachine, type VoucherEvent } from '../../machine
  * whole (`{ data: OperationDetail }`), so a screen replaces its cached copy with the answer.
  */
 export { OPERATION_STATES, VOUCHER_STATES, NEXT_STEPS, MISSING_NEEDS, VENDOR_SERVICES, PAYMENT_METHODS };
-export type { OperationState, NextStep, MissingItem, MissingNeed } from '../../machines/operation-machine';
+export type { OperationState, NextStep, MissingItem, MissingKind, MissingNeed } from '../../machines/operation-machine';
+export { NO_VENDOR_SERVICES_REASON_MAX };
 export type { VoucherState } from '../../machines/voucher-machine';
 
 /** What an additional expense of a trip is for. */
@@ -71,8 +72,10 @@ export const OPERATION_ERRORS = {
   nothingToSend: 'NOTHING_TO_SEND',
   /** 409: a write to a completed or cancelled operation. */
   operationClosed: 'OPERATION_CLOSED',
-  /** 409: mark-completed while something is missing (params: `missing` lines, `voucherIds`, `expenseIds`). */
+  /** 409: mark-completed while something is missing (params: `missing` lines, `voucherIds`, `expenseIds`, `services`). */
   operationIncomplete: 'OPERATION_INCOMPLETE',
+  /** 409: mark-completed with "no vendor services" on an operation that has vouchers (params: `vouchers`). */
+  vendorServicesBooked: 'VENDOR_SERVICES_BOOKED',
   /** 409: prefilling from a tour whose priced lines name no vendor. */
   nothingToPrefill: 'NOTHING_TO_PREFILL',
 } as const satisfies Record<string, ErrorCode>;
@@ -178,7 +181,8 @@ export const profitSchema = v.object({
 export type Profit = v.InferOutput<typeof profitSchema>;
 
 export const missingItemSchema = v.object({
-  kind: v.picklist(['voucher', 'expense']),
+  /** `services`: the tour plans vendor services and none is booked (`_id` is the operation's). */
+  kind: v.picklist(MISSING_KINDS),
   _id: uuid,
   label: v.string(),
   needs: v.array(v.picklist(MISSING_NEEDS)),
@@ -246,6 +250,10 @@ export const operationDetailSchema = v.object({
   travellers: v.array(v.string()),
   /** What still stands between the operation and COMPLETE: the checklist; empty when it can complete. */
   missing: v.array(missingItemSchema),
+  /** Who completed it (null until then, or when that member is gone). */
+  completedBy: v.nullable(memberRefSchema),
+  /** The "no vendor services" confirmation it was completed with: why nothing was booked with vendors. */
+  noVendorServices: v.nullable(v.object({ reason: v.string() })),
 });
 export type OperationDetail = v.InferOutput<typeof operationDetailSchema>;
 
@@ -419,14 +427,26 @@ export const voucherRequest = workflowRequest({
   stateOf: (voucher: Voucher) => voucher.status,
 });
 
+/**
+ * `PUT /booking-operations/{id}/mark-completed`: `{}`, or `{ noVendorServices: { reason } }` to
+ * complete an operation whose tour plans vendor services that were not booked (why, in words).
+ */
+export const completeOperationInput = v.optional(
+  v.strictObject({
+    noVendorServices: v.optional(v.strictObject({ reason: requiredText(NO_VENDOR_SERVICES_REASON_MAX, multiline) })),
+  }),
+  {},
+);
+export type CompleteOperationInput = v.InferOutput<typeof completeOperationInput>;
+
 /** `PUT /booking-operations/{id}/mark-completed` → COMPLETE (409 `OPERATION_INCOMPLETE` naming what is missing). */
 export const completeOperationRequest = workflowRequest({
   machine: operationMachine,
   method: 'PUT',
   path: '/booking-operations/:id/mark-completed',
-  body: emptyInput,
-  eventOf: (): OperationEvent => ({ type: 'COMPLETE' }),
-  bodyOf: () => ({}),
+  body: completeOperationInput,
+  eventOf: (body): OperationEvent => (body?.noVendorServices ? { type: 'COMPLETE', noVendorServices: { reason: body.noVendorServices.reason } } : { type: 'COMPLETE' }),
+  bodyOf: (event): CompleteOperationInput => (event.type === 'COMPLETE' && event.noVendorServices ? { noVendorServices: { reason: event.noVendorServices.reason } } : {}),
   stateOf: (operation: Operation) => operation.status,
 });
 

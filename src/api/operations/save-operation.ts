@@ -88,9 +88,13 @@ export const useSendVouchers = () =>
 
 /** COMPLETE (`PUT …/mark-completed`): a 409 names what is missing (the detail's `missing` checklist). */
 export const useCompleteOperation = () =>
-  useOperationMutation('complete', ({ operationId }: { operationId: string }) =>
+  useOperationMutation('complete', ({ operationId, noVendorServices }: { operationId: string; /** The "no vendor services" confirmation, with its reason. */ noVendorServices?: { reason: string } }) =>
     answer(
-      api.put(workflowPath(completeOperationRequest, operationId), completeOperationRequest.bodyOf({ type: 'COMPLETE' }), fallback('operations.errors.complete', 'Failed to complete operation')),
+      api.put(
+        workflowPath(completeOperationRequest, operationId),
+        completeOperationRequest.bodyOf(noVendorServices ? { type: 'COMPLETE', noVendorServices } : { type: 'COMPLETE' }),
+        fallback('operations.errors.complete', 'Failed to complete operation'),
+      ),
     ),
   );
 

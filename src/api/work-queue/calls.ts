@@ -62,7 +62,13 @@ export const QUEUE_CALLS: Partial<Record<QueueRecordType, Record<string, CallOf>
     SEND: (item) => ({ method: 'POST', path: operationPaths.sendVouchers(parentOf(item)), body: { voucherIds: [item.record._id] } }),
   },
   operation: {
-    COMPLETE: (item) => through(completeOperationRequest, workflowPath(completeOperationRequest, item.record._id), completeOperationRequest.bodyOf({ type: 'COMPLETE' })),
+    // With a reason when the tour's vendor services were not booked: the "no vendor services" confirmation.
+    COMPLETE: (item, inputs) =>
+      through(
+        completeOperationRequest,
+        workflowPath(completeOperationRequest, item.record._id),
+        completeOperationRequest.bodyOf(inputs.reason ? { type: 'COMPLETE', noVendorServices: { reason: inputs.reason } } : { type: 'COMPLETE' }),
+      ),
   },
   cancellation: {
     APPROVE: (item, inputs) =>

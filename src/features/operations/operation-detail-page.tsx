@@ -9,7 +9,8 @@ import { useOperation } from '../../api/operations/get-operations';
 import { useCompleteOperation, usePrefillVouchers, useSendVouchers, useVoucherEvent } from '../../api/operations/save-operation';
 import { operationMachine } from '../../machines/operation-machine';
 import { voucherMachine, type VoucherEvent } from '../../machines/voucher-machine';
-import { statesWithTag } from '../../machines/workflow';
+import { snapshotOf, statesWithTag } from '../../machines/workflow';
+import { todayIn } from '../../domain/calendar';
 import { useAuth, useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
 import { DetailCard } from '../../ui/detail-card';
@@ -19,9 +20,9 @@ import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import { WorkflowActions, type WorkflowAction } from '../../ui/workflow-panel';
-import { ConfirmVoucherDialog, ExpenseFormDialog, VendorPaymentDialog, VendorRefundDialog, VendorRefundExpectedDialog, VoucherFormDialog, VoucherPreviewDialog, type PaymentTarget } from './operation-dialogs';
+import { ConfirmVoucherDialog, ExpenseFormDialog, NoVendorServicesDialog, VendorPaymentDialog, VendorRefundDialog, VendorRefundExpectedDialog, VoucherFormDialog, VoucherPreviewDialog, type PaymentTarget } from './operation-dialogs';
 import { NextStepTag, OperationStatus, useOperationFormatters } from './operations-page';
-import { checklistOf, refusedIds, vendorsNamed } from './steps';
+import { actualProfitOf, checklistOf, refusedIds, vendorsNamed } from './steps';
 import './operations.css';
 
 const NONE: ReadonlySet<string> = new Set();
@@ -89,9 +90,11 @@ function PaidCell({ paid, owed, payments, currency }: { paid: number; owed: numb
 function OperationPanel({ operation, refused, onRefused }: { operation: OperationDetail; refused: ReadonlySet<string>; onRefused: (ids: Set<string>) => void }) {
   const { t } = useTranslation();
   const can = useCan();
+  const { organization } = useAuth();
   const fmt = useOperationFormatters();
   const complete = useCompleteOperation();
   const list = useRef<HTMLUListElement>(null);
+  const [askingReason, setAskingReason] = useState(false);
   const voucherLabel = useVoucherLabel();
   const labelOf = (id: string, fallback: string) => {
     const voucher = operation.vouchers.find((x) => x._id === id);
@@ -99,19 +102,26 @@ function OperationPanel({ operation, refused, onRefused }: { operation: Operatio
   };
   const lines = checklistOf(operation.missing);
   const pending = OPEN_OPERATION.includes(operation.status);
+  // The machine says whether a "no vendor services" reason would complete it (the dialog asks the real one).
+  const machine = snapshotOf(operationMachine, operation.status, { missing: operation.missing, vouchers: operation.progress.vouchers });
+  const offersNoServices = can('operations', 'update') && lines.some((l) => l.kind === 'services') && machine.can({ type: 'COMPLETE', noVendorServices: { reason: 'asked' } });
+  // Completing before the trip has left is allowed, with a warning.
+  const beforeDeparture = todayIn(organization.timeZone) < operation.booking.departure ? t('operations.panel.beforeDeparture', { date: fmt.date(operation.booking.departure) }) : null;
+  const markRefused = (params: Record<string, unknown> | undefined) => {
+    onRefused(refusedIds(params));
+    // The checklist is the answer: take the person there.
+    requestAnimationFrame(() => list.current?.focus());
+  };
 
   const onComplete = async () => {
-    if (lines.length === 0 && !(await confirmAction({ header: t('operations.panel.complete'), message: t('operations.panel.completeConfirm'), acceptLabel: t('operations.panel.complete') }))) return;
+    const message = [beforeDeparture, t('operations.panel.completeConfirm')].filter(Boolean).join(' ');
+    if (lines.length === 0 && !(await confirmAction({ header: t('operations.panel.complete'), message, acceptLabel: t('operations.panel.complete') }))) return;
     try {
       await complete.mutateAsync({ operationId: operation._id });
       onRefused(new Set());
       toast.success(t('operations.panel.completed'));
     } catch (e) {
-      if (e instanceof ApiError && e.code === OPERATION_ERRORS.operationIncomplete) {
-        onRefused(refusedIds(e.params));
-        // The checklist is the answer: take the person there.
-        requestAnimationFrame(() => list.current?.focus());
-      }
+      if (e instanceof ApiError && e.code === OPERATION_ERRORS.operationIncomplete) markRefused(e.params);
     }
   };
 
@@ -127,8 +137,18 @@ function OperationPanel({ operation, refused, onRefused }: { operation: Operatio
           <Button type="button" icon="pi pi-flag" label={t('operations.panel.complete')} severity={lines.length === 0 ? 'success' : undefined} outlined={lines.length > 0} loading={complete.isPending} onClick={() => void onComplete()} data-testid="mark-completed" />
         )}
       </div>
-      <p className="ops-panel__hint muted">{t(`operations.panel.hints.${operation.nextStep}`)}</p>
-      {operation.completedAt && <p className="checklist__done">{t('operations.panel.completedOn', { date: fmt.dateTime(operation.completedAt) })}</p>}
+      {/* "Everything was sent and paid" is not said of a trip completed without vendor services: its reason is. */}
+      {!operation.noVendorServices && <p className="ops-panel__hint muted">{t(`operations.panel.hints.${operation.nextStep}`)}</p>}
+      {operation.completedAt && (
+        <p className="checklist__done" data-testid="completed-on">
+          {operation.completedBy ? t('operations.panel.completedBy', { date: fmt.dateTime(operation.completedAt), name: operation.completedBy.name }) : t('operations.panel.completedOn', { date: fmt.dateTime(operation.completedAt) })}
+        </p>
+      )}
+      {operation.noVendorServices && (
+        <p data-testid="no-vendor-services" style={{ whiteSpace: 'pre-line' }}>
+          {t('operations.panel.noVendorServices.recorded', { reason: operation.noVendorServices.reason })}
+        </p>
+      )}
       {pending && (
         <>
           <h3 style={{ margin: '0.75rem 0 0', fontSize: '1rem' }} id="checklist-title">
@@ -147,11 +167,15 @@ function OperationPanel({ operation, refused, onRefused }: { operation: Operatio
           ) : (
             <ul className="checklist" data-testid="checklist" aria-labelledby="checklist-title" ref={list} tabIndex={-1}>
               {lines.map((line) => (
-                <li key={line.id} data-item={line.id} data-flagged={refused.has(line.id)}>
+                <li key={`${line.kind}-${line.id}`} data-item={line.id} data-kind={line.kind} data-flagged={refused.has(line.id)}>
                   <span className="muted">{t(`operations.panel.kinds.${line.kind}`)}</span>
-                  <strong>
-                    <bdi>{labelOf(line.id, line.label)}</bdi>
-                  </strong>
+                  {line.kind === 'services' ? (
+                    <strong>{t('operations.panel.noVendorServices.planned', { amount: fmt.money(operation.profit.plannedCost ?? 0, operation.currency) })}</strong>
+                  ) : (
+                    <strong>
+                      <bdi>{labelOf(line.id, line.label)}</bdi>
+                    </strong>
+                  )}
                   <span className="visually-hidden">{t('operations.panel.needsLabel')}:</span>
                   {line.needs.map((need) => (
                     <span key={need} className="checklist__need" data-need={need}>
@@ -159,6 +183,9 @@ function OperationPanel({ operation, refused, onRefused }: { operation: Operatio
                     </span>
                   ))}
                   {line.owed > 0 && <span className="muted">{t('operations.panel.owed', { amount: fmt.money(line.owed, operation.currency) })}</span>}
+                  {line.kind === 'services' && offersNoServices && (
+                    <Button type="button" size="small" outlined icon="pi pi-ban" label={t('operations.panel.noVendorServices.action')} onClick={() => setAskingReason(true)} data-testid="no-vendor-services-action" />
+                  )}
                 </li>
               ))}
             </ul>
@@ -166,6 +193,7 @@ function OperationPanel({ operation, refused, onRefused }: { operation: Operatio
         </>
       )}
       {operation.status === 'canceled' && <p>{t('operations.panel.canceled')}</p>}
+      {askingReason && <NoVendorServicesDialog operation={operation} onClose={() => setAskingReason(false)} onRefused={markRefused} />}
     </section>
   );
 }
@@ -217,7 +245,7 @@ function ProfitCard({ operation }: { operation: OperationDetail }) {
             <th scope="row">{t('operations.profitCard.profit')}</th>
             <td className="num">{signed(p.plannedProfit)}</td>
             <td className="num" data-testid="actual-profit">
-              {signed(p.profit)}
+              {signed(actualProfitOf(p))}
             </td>
           </tr>
         </tbody>
@@ -226,6 +254,12 @@ function ProfitCard({ operation }: { operation: OperationDetail }) {
         {t('operations.profitCard.paidOut')}: <span className="money">{money(p.paidOut)}</span>
         {' · '}
         {planned === null ? t('operations.profitCard.noPlan') : t('operations.profitCard.plannedHint')}
+        {actualProfitOf(p) === null && (
+          <>
+            {' · '}
+            <span data-testid="no-cost">{t('operations.profitCard.noCost')}</span>
+          </>
+        )}
       </p>
     </section>
   );

@@ -7,8 +7,10 @@ import { toast } from 'sonner';
 import * as v from 'valibot';
 import { todayIn } from '../../domain/calendar';
 import { newIdempotencyKey } from '../../api/common/idempotency';
-import { requiredText } from '../../api/common/schemas';
+import { multiline, requiredText } from '../../api/common/schemas';
 import {
+  NO_VENDOR_SERVICES_REASON_MAX,
+  OPERATION_ERRORS,
   createExpenseInput,
   createVoucherInput,
   EXPENSE_CATEGORIES,
@@ -27,7 +29,8 @@ import {
   type Voucher,
 } from '../../api/operations/contract';
 import { voucherPdfUrl } from '../../api/operations/get-operations';
-import { useCreateExpense, useCreateVoucher, useExpensePayment, useUpdateExpense, useUpdateVoucher, useVendorRefund, useVoucherEvent, useVoucherPayment } from '../../api/operations/save-operation';
+import { ApiError } from '../../api/client';
+import { useCompleteOperation, useCreateExpense, useCreateVoucher, useExpensePayment, useUpdateExpense, useUpdateVoucher, useVendorRefund, useVoucherEvent, useVoucherPayment } from '../../api/operations/save-operation';
 import { money as moneySchema } from '../../api/common/schemas';
 import { vendorsResource } from '../../api/vendors/get-vendors';
 import type { VendorService } from '../../api/vendors/contract';
@@ -160,6 +163,69 @@ export function ConfirmVoucherDialog({ operation, voucher, label, onClose }: { o
   return (
     <FormDialog id="confirm-voucher-form" header={t('operations.vouchers.confirmTitle', { label })} onClose={onClose} onSubmit={onSubmit} submitting={formState.isSubmitting} error={formState.errors.root?.message} submitLabel={t('operations.vouchers.confirm')} width={480}>
       <TextField control={control} name="confirmationNumber" label={t('operations.vouchers.confirmationNumber')} hint={t('operations.vouchers.confirmHint')} />
+    </FormDialog>
+  );
+}
+
+const noVendorServicesInput = v.object({ reason: requiredText(NO_VENDOR_SERVICES_REASON_MAX, multiline) });
+
+/**
+ * The "no vendor services" confirmation: the tour plans vendor services, none is booked, and the
+ * person completes the operation saying why (the machine's COMPLETE with `noVendorServices`). It
+ * warns when the trip has not left yet; a refusal naming other missing items closes it and marks
+ * them (`onRefused`), as the panel's Mark completed does.
+ */
+export function NoVendorServicesDialog({
+  operation,
+  onClose,
+  onRefused,
+}: {
+  operation: Pick<OperationDetail, '_id' | 'currency' | 'profit' | 'booking'>;
+  onClose: () => void;
+  onRefused: (params: Record<string, unknown> | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const { organization } = useAuth();
+  const fmt = useOperationFormatters();
+  const complete = useCompleteOperation();
+  const today = todayIn(organization.timeZone);
+  const planned = fmt.money(operation.profit.plannedCost ?? 0, operation.currency);
+  const { control, handleSubmit, setError, formState } = useForm({ resolver: contractResolver(noVendorServicesInput), defaultValues: { reason: '' } });
+  const onSubmit = handleSubmit(async ({ reason }) => {
+    try {
+      await complete.mutateAsync({ operationId: operation._id, noVendorServices: { reason } });
+      toast.success(t('operations.panel.noVendorServices.done'));
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError && e.code === OPERATION_ERRORS.operationIncomplete) {
+        onClose();
+        onRefused(e.params);
+        return;
+      }
+      applyServerIssues(e, setError as never, { 'noVendorServices.reason': 'reason' });
+    }
+  });
+  return (
+    <FormDialog
+      id="no-vendor-services-form"
+      header={t('operations.panel.noVendorServices.title')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitting={formState.isSubmitting}
+      dirty={formState.isDirty}
+      error={formState.errors.root?.message}
+      submitLabel={t('operations.panel.noVendorServices.submit')}
+      submitIcon="pi pi-flag"
+      width={560}
+    >
+      <p style={{ marginTop: 0 }}>{t('operations.panel.noVendorServices.hint', { planned })}</p>
+      {today < operation.booking.departure && (
+        <p role="note" className="ops-warning" data-testid="before-departure">
+          <i className="pi pi-exclamation-triangle" aria-hidden="true" style={{ marginInlineEnd: '0.35rem' }} />
+          {t('operations.panel.beforeDeparture', { date: fmt.date(operation.booking.departure) })}
+        </p>
+      )}
+      <TextAreaField control={control} name="reason" label={t('operations.panel.noVendorServices.reason')} />
     </FormDialog>
   );
 }

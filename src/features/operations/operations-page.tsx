@@ -16,7 +16,7 @@ import { RecordCard } from '../../ui/record-card';
 import { TRIP_FILTER_PARAMS, TripFilters } from '../../ui/trip-filters';
 import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
 import { StatusTag } from '../../ui/status-tag';
-import { STEP_LOOK, stepCount, urgencyOf } from './steps';
+import { STEP_LOOK, actualProfitOf, stepCount, urgencyOf } from './steps';
 import './operations.css';
 
 /** The filters in the address as `GET /booking-operations` reads them (`?needsMe=true&departure[from]=…`). */
@@ -114,6 +114,11 @@ export function OperationsPage() {
   const path = (o: Operation) => moduleRecordPath('operations', o._id);
   const needsMe = state.filters.needsMe === true;
   const money = (o: Operation, n: number) => fmt.money(n, o.currency);
+  // The actual profit: "—" until a cost exists (steps.ts).
+  const profitOf = (o: Operation) => {
+    const profit = actualProfitOf(o.profit);
+    return profit === null ? '—' : money(o, profit);
+  };
 
   const columns = useMemo<ListColumn<Operation>[]>(
     () => [
@@ -146,7 +151,7 @@ export function OperationsPage() {
       { field: 'nextStep', header: t('operations.nextStep'), body: (o) => <NextStepTag operation={o} /> },
       { field: 'vouchersSent', header: t('operations.vouchersSent'), hiddenByDefault: true, body: (o) => (o.vouchersSent ? t('operations.yes') : t('operations.no')) },
       { field: 'revenue', header: t('operations.revenue'), hiddenByDefault: true, body: (o) => money(o, o.profit.revenue) },
-      { field: 'profit', header: t('operations.profit'), sortable: true, body: (o) => money(o, o.profit.profit) },
+      { field: 'profit', header: t('operations.profit'), sortable: true, body: (o) => profitOf(o) },
       { field: 'convertedBy', header: t('operations.convertedBy'), hiddenByDefault: true, body: (o) => o.booking.convertedBy?.name ?? '' },
       { field: 'assignedTo', header: t('operations.assignedTo'), hiddenByDefault: true, body: (o) => o.assignedTo?.name ?? '' },
       { field: 'createdAt', header: t('operations.createdAt'), sortable: true, hiddenByDefault: true, body: (o) => fmt.dateTime(o.createdAt) },
@@ -197,7 +202,7 @@ export function OperationsPage() {
           <div className="row" style={{ justifyContent: 'space-between' }}>
             <NextStepTag operation={o} />
             <span className="muted">
-              {t('operations.profit')}: <strong className="money">{money(o, o.profit.profit)}</strong>
+              {t('operations.profit')}: <strong className="money">{profitOf(o)}</strong>
             </span>
           </div>
         </RecordCard>

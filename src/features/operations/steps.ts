@@ -1,5 +1,6 @@
-import type { MissingItem, MissingNeed, NextStep, Operation } from '../../api/operations/contract';
+import type { MissingItem, MissingNeed, NextStep, Operation, Profit } from '../../api/operations/contract';
 import { MISSING_NEEDS } from '../../api/operations/contract';
+import { MISSING_KINDS } from '../../machines/operation-machine';
 import { daysBetween } from '../../domain/calendar';
 import type { StatusTone } from '../../ui/status-tag';
 
@@ -51,18 +52,19 @@ export interface ChecklistLine {
 
 /**
  * The completion checklist, as the server's `missing` names it (the same list its 409 gives):
- * vouchers first, then expenses, each item's needs in the order they are done.
+ * the unbooked vendor services first, then vouchers, then expenses, each item's needs in the order they are done.
  */
 export function checklistOf(missing: readonly MissingItem[]): ChecklistLine[] {
   const order = (n: MissingNeed) => MISSING_NEEDS.indexOf(n);
+  const kind = (k: MissingItem['kind']) => MISSING_KINDS.indexOf(k);
   return [...missing]
-    .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'voucher' ? -1 : 1))
+    .sort((a, b) => kind(a.kind) - kind(b.kind))
     .map((m) => ({ kind: m.kind, id: m._id, label: m.label, needs: [...m.needs].sort((a, b) => order(a) - order(b)), owed: m.owed }));
 }
 
-/** The ids named by a refused completion (409 `OPERATION_INCOMPLETE`'s params), to mark them on the page. */
+/** The ids named by a refused completion (409 `OPERATION_INCOMPLETE`'s params: the services line's is the operation's), to mark them on the page. */
 export function refusedIds(params: Record<string, unknown> | undefined): Set<string> {
-  const ids = [params?.voucherIds, params?.expenseIds].flatMap((x) => (Array.isArray(x) ? x.filter((id): id is string => typeof id === 'string') : []));
+  const ids = [params?.services, params?.voucherIds, params?.expenseIds].flatMap((x) => (Array.isArray(x) ? x.filter((id): id is string => typeof id === 'string') : []));
   return new Set(ids);
 }
 
@@ -74,3 +76,9 @@ export function vendorsNamed(params: Record<string, unknown> | undefined): strin
     .map((v) => (typeof v === 'string' ? v : v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name) : ''))
     .filter(Boolean);
 }
+
+/**
+ * The actual profit as the screens show it: none (`—`) until a cost exists, a voucher's or an
+ * expense's; before that, "profit" would be the whole revenue of a trip nothing was paid for yet.
+ */
+export const actualProfitOf = (p: Pick<Profit, 'totalExpense' | 'profit'>): number | null => (p.totalExpense > 0 ? p.profit : null);

@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: بانتظار رقم التأكيد.',
       voucherToSend: 'أكّدها {{vendor}}: أرسل القسيمة.',
       vendorEmailMissing: 'لا بريد إلكتروني لدى {{vendor}}: أضف واحدًا لإرسال القسيمة.',
+      operationNoVendorServices: 'انتهت الرحلة ولم يُحجز شيء لدى المورّدين: احجز قسائمها، أو أنهِها مع ذكر سبب عدم الحاجة إلى خدمات مورّدين.',
       voucherToPay: 'ما زال مستحقًا لـ {{vendor}} مبلغ {{owed}}.',
       operationToComplete: 'لا شيء ناقص: أغلق الرحلة.',
       departureShort: '{{seatsTaken}} مسافرين من أصل {{minimum}} تحتاجهم لتنطلق.',

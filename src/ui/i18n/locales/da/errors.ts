@@ -156,6 +156,7 @@ const errors: typeof en = {
     NOTHING_TO_SEND: "Der er ingen bekræftet voucher at sende.",
     OPERATION_CLOSED: "Denne driftssag er lukket.",
     OPERATION_INCOMPLETE: "Driftssagen kan ikke afsluttes endnu: se, hvad der mangler.",
+    VENDOR_SERVICES_BOOKED: "Der er booket leverandørydelser på denne driftssag: fuldfør den uden »ingen leverandørydelser«.",
     NOTHING_TO_PREFILL: "Ingen af rejsens prissatte linjer nævner en leverandør.",
     AI_LIMIT_REACHED: "Månedens AI-grænse på {{limit}} tokens er nået; hæv den under Konfigurationer eller vent til næste måned.",
     AI_MODEL_FAILED: "Modellens svar kunne ikke bruges; lav rejsen med planlæggeren i stedet.",

@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: venter på bekræftelsesnummeret.',
       voucherToSend: 'Bekræftet af {{vendor}}: send voucheren.',
       vendorEmailMissing: '{{vendor}} har ingen e-mailadresse: tilføj en for at sende voucheren.',
+      operationNoVendorServices: 'Rejsen er slut, og intet blev booket hos leverandører: book dens vouchere, eller fuldfør den med en begrundelse for, at der ikke var brug for leverandørydelser.',
       voucherToPay: '{{vendor}} har stadig {{owed}} til gode.',
       operationToComplete: 'Intet mangler: afslut rejsen.',
       departureShort: '{{seatsTaken}} rejsende af de {{minimum}}, den skal have for at køre.',

@@ -156,6 +156,7 @@ const errors = {
     NOTHING_TO_SEND: "Es gibt keinen bestätigten Voucher zum Senden.",
     OPERATION_CLOSED: "Dieser Vorgang ist abgeschlossen.",
     OPERATION_INCOMPLETE: "Der Vorgang kann noch nicht abgeschlossen werden: Sehen Sie nach, was fehlt.",
+    VENDOR_SERVICES_BOOKED: "Für diesen Vorgang sind Lieferantenleistungen gebucht: Schließen Sie ihn ohne „keine Lieferantenleistungen“ ab.",
     NOTHING_TO_PREFILL: "Keine der bepreisten Zeilen der Tour nennt einen Lieferanten.",
     AI_LIMIT_REACHED: "Das KI-Limit dieses Monats von {{limit}} Tokens ist erreicht; erhöhen Sie es in den Einstellungen oder warten Sie auf den nächsten Monat.",
     AI_MODEL_FAILED: "Die Antwort des Modells war nicht verwendbar; erstellen Sie die Reise stattdessen mit dem Planer.",

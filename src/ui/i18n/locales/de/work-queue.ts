@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: Bestätigungsnummer steht aus.',
       voucherToSend: 'Von {{vendor}} bestätigt: Voucher senden.',
       vendorEmailMissing: '{{vendor}} hat keine E-Mail-Adresse: eine hinzufügen, um den Voucher zu senden.',
+      operationNoVendorServices: 'Die Reise ist vorbei und bei keinem Lieferanten wurde etwas gebucht: Buchen Sie ihre Voucher oder schließen Sie sie mit einer Begründung ab, warum keine Lieferantenleistungen nötig waren.',
       voucherToPay: '{{vendor}} sind noch {{owed}} geschuldet.',
       operationToComplete: 'Nichts fehlt: Reise abschließen.',
       departureShort: '{{seatsTaken}} Reisende von {{minimum}}, die sie zur Durchführung braucht.',

@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: αναμένεται ο αριθμός επιβεβαίωσης.',
       voucherToSend: 'Επιβεβαιώθηκε από {{vendor}}: στείλτε το voucher.',
       vendorEmailMissing: '{{vendor}}: δεν υπάρχει email. Προσθέστε ένα για να σταλεί το voucher.',
+      operationNoVendorServices: 'Το ταξίδι τελείωσε και δεν έγινε καμία κράτηση σε προμηθευτές: κλείστε τα vouchers του ή ολοκληρώστε το γράφοντας γιατί δεν χρειάστηκαν υπηρεσίες προμηθευτών.',
       voucherToPay: 'Οφείλονται ακόμη {{owed}} σε {{vendor}}.',
       operationToComplete: 'Δεν λείπει τίποτα: ολοκληρώστε το ταξίδι.',
       departureShort: '{{seatsTaken}} ταξιδιώτες από τους {{minimum}} που χρειάζεται για να πραγματοποιηθεί.',

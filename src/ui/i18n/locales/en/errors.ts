@@ -163,6 +163,7 @@ const errors = {
     NOTHING_TO_SEND: "There is no confirmed voucher to send.",
     OPERATION_CLOSED: "This operation is closed.",
     OPERATION_INCOMPLETE: "The operation cannot be completed yet: see what is missing.",
+    VENDOR_SERVICES_BOOKED: "Vendor services are booked on this operation: complete it without “no vendor services”.",
     NOTHING_TO_PREFILL: "None of the tour's priced lines names a vendor.",
     AI_LIMIT_REACHED: "This month's AI limit of {{limit}} tokens is reached; raise it in Configurations or wait for next month.",
     AI_MODEL_FAILED: "The model's answer could not be used; draft the tour with the planner instead.",

@@ -51,6 +51,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: waiting for the confirmation number.',
       voucherToSend: 'Confirmed by {{vendor}}: send the voucher.',
       vendorEmailMissing: '{{vendor}} has no email address: add one to send the voucher.',
+      operationNoVendorServices: 'The trip is over and nothing was booked with vendors: book its vouchers, or complete it saying why no vendor services were needed.',
       voucherToPay: '{{owed}} still owed to {{vendor}}.',
       operationToComplete: 'Nothing is missing: complete the trip.',
       departureShort: '{{seatsTaken}} travellers of the {{minimum}} it needs to run.',

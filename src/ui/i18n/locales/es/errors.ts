@@ -156,6 +156,7 @@ const errors = {
     NOTHING_TO_SEND: "No hay ningún bono confirmado para enviar.",
     OPERATION_CLOSED: "Esta operación está cerrada.",
     OPERATION_INCOMPLETE: "La operación aún no se puede completar: vea lo que falta.",
+    VENDOR_SERVICES_BOOKED: "Esta operación tiene servicios de proveedores reservados: complétela sin «sin servicios de proveedores».",
     NOTHING_TO_PREFILL: "Ninguna línea con precio del viaje indica un proveedor.",
     AI_LIMIT_REACHED: "Se alcanzó el límite de IA de este mes ({{limit}} tokens); auméntelo en Configuraciones o espere al próximo mes.",
     AI_MODEL_FAILED: "La respuesta del modelo no se pudo usar; cree el viaje con el planificador.",

@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: falta el número de confirmación.',
       voucherToSend: 'Confirmado por {{vendor}}: envía el bono.',
       vendorEmailMissing: '{{vendor}} no tiene correo: añade uno para enviar el bono.',
+      operationNoVendorServices: 'El viaje ha terminado y no se reservó nada con proveedores: reserve sus bonos o complétela indicando por qué no hicieron falta servicios de proveedores.',
       voucherToPay: 'Aún se deben {{owed}} a {{vendor}}.',
       operationToComplete: 'No falta nada: cierra el viaje.',
       departureShort: '{{seatsTaken}} viajeros de los {{minimum}} que necesita para salir.',

@@ -156,6 +156,7 @@ const errors = {
     NOTHING_TO_SEND: "Aucun voucher confirmé à envoyer.",
     OPERATION_CLOSED: "Cette opération est clôturée.",
     OPERATION_INCOMPLETE: "L’opération ne peut pas encore être terminée : voyez ce qui manque.",
+    VENDOR_SERVICES_BOOKED: "Des prestations fournisseurs sont réservées sur cette opération : clôturez-la sans « aucune prestation fournisseur ».",
     NOTHING_TO_PREFILL: "Aucune ligne tarifée du circuit ne mentionne de fournisseur.",
     AI_LIMIT_REACHED: "La limite IA du mois ({{limit}} jetons) est atteinte ; augmentez-la dans Configurations ou attendez le mois prochain.",
     AI_MODEL_FAILED: "La réponse du modèle est inutilisable ; créez le circuit avec le planificateur.",

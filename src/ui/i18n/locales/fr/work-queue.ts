@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}} : numéro de confirmation attendu.',
       voucherToSend: 'Confirmé par {{vendor}} : envoyez le bon.',
       vendorEmailMissing: '{{vendor}} n’a pas d’adresse e-mail : ajoutez-en une pour envoyer le bon.',
+      operationNoVendorServices: 'Le voyage est terminé et rien n’a été réservé auprès de fournisseurs : réservez ses vouchers, ou clôturez-le en disant pourquoi aucune prestation fournisseur n’était nécessaire.',
       voucherToPay: '{{owed}} encore dus à {{vendor}}.',
       operationToComplete: 'Rien ne manque : clôturez le voyage.',
       departureShort: '{{seatsTaken}} voyageurs sur les {{minimum}} nécessaires pour partir.',

@@ -154,6 +154,7 @@ const errors = {
     NOTHING_TO_SEND: "Nincs elküldhető megerősített utalvány.",
     OPERATION_CLOSED: "Ez a lebonyolítás lezárult.",
     OPERATION_INCOMPLETE: "A lebonyolítás még nem zárható le: nézze meg, mi hiányzik.",
+    VENDOR_SERVICES_BOOKED: "Ennél a lebonyolításnál vannak lefoglalt beszállítói szolgáltatások: zárja le a „nincs beszállítói szolgáltatás” nélkül.",
     NOTHING_TO_PREFILL: "Az út árazott tételei közül egyikhez sincs beszállító megadva.",
     AI_LIMIT_REACHED: "Elérte a havi MI-tokenkorlátot ({{limit}}); emelje meg a Beállításokban, vagy várjon a következő hónapig.",
     AI_MODEL_FAILED: "A modell válasza nem használható; készítse el az út vázlatát a tervezővel.",

@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: a visszaigazolási számra várunk.',
       voucherToSend: '{{vendor}} visszaigazolta: küldje el a vouchert.',
       vendorEmailMissing: '{{vendor}}: nincs e-mail-cím. Adjon meg egyet a voucher küldéséhez.',
+      operationNoVendorServices: 'Az utazás véget ért, és beszállítónál semmit sem foglaltak: foglalja le az utalványait, vagy zárja le, megindokolva, miért nem kellett beszállítói szolgáltatás.',
       voucherToPay: '{{vendor}} felé még {{owed}} tartozás áll fenn.',
       operationToComplete: 'Semmi sem hiányzik: zárja le az utat.',
       departureShort: '{{seatsTaken}} utas a szükséges {{minimum}} főből.',

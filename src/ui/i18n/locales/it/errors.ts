@@ -156,6 +156,7 @@ const errors = {
     NOTHING_TO_SEND: "Non c’è alcun voucher confermato da inviare.",
     OPERATION_CLOSED: "Questa operazione è chiusa.",
     OPERATION_INCOMPLETE: "L’operazione non può ancora essere completata: veda cosa manca.",
+    VENDOR_SERVICES_BOOKED: "Su questa operazione sono prenotati servizi dei fornitori: la completi senza «nessun servizio dei fornitori».",
     NOTHING_TO_PREFILL: "Nessuna riga con prezzo del viaggio indica un fornitore.",
     AI_LIMIT_REACHED: "Il limite IA del mese ({{limit}} token) è stato raggiunto; lo aumenti in Configurazioni o attenda il mese prossimo.",
     AI_MODEL_FAILED: "La risposta del modello non è utilizzabile; crei il viaggio con il pianificatore.",

@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: si attende il numero di conferma.',
       voucherToSend: 'Confermato da {{vendor}}: invia il voucher.',
       vendorEmailMissing: '{{vendor}} non ha un indirizzo email: aggiungine uno per inviare il voucher.',
+      operationNoVendorServices: 'Il viaggio è finito e non è stato prenotato nulla presso i fornitori: prenoti i suoi voucher, oppure lo completi indicando perché non servivano servizi dei fornitori.',
       voucherToPay: 'Ancora {{owed}} dovuti a {{vendor}}.',
       operationToComplete: 'Non manca nulla: chiudi il viaggio.',
       departureShort: '{{seatsTaken}} viaggiatori sui {{minimum}} necessari per partire.',

@@ -154,6 +154,7 @@ const errors = {
     NOTHING_TO_SEND: "送信できる確定済みバウチャーがありません。",
     OPERATION_CLOSED: "この手配は終了しています。",
     OPERATION_INCOMPLETE: "この手配はまだ完了できません。不足している項目を確認してください。",
+    VENDOR_SERVICES_BOOKED: "この手配には仕入先サービスが手配済みです。「仕入先サービスなし」を付けずに完了してください。",
     NOTHING_TO_PREFILL: "ツアーの価格付き行に仕入先の指定がありません。",
     AI_LIMIT_REACHED: "今月の AI 上限（{{limit}} トークン）に達しました。設定で上限を上げるか、来月までお待ちください。",
     AI_MODEL_FAILED: "モデルの回答を使用できませんでした。代わりにプランナーでツアーを作成してください。",

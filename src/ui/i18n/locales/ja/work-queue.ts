@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}：確認番号を待っています。',
       voucherToSend: '{{vendor}} が確認済み：バウチャーを送ってください。',
       vendorEmailMissing: '{{vendor}} にメールアドレスがありません。バウチャーを送るには追加してください。',
+      operationNoVendorServices: '旅行は終了しましたが、仕入先への手配がありません。バウチャーを手配するか、仕入先サービスが不要だった理由を添えて完了してください。',
       voucherToPay: '{{vendor}} への未払いが {{owed}} あります。',
       operationToComplete: '不足はありません。旅行を完了してください。',
       departureShort: '催行に必要な {{minimum}} 名のうち {{seatsTaken}} 名です。',

@@ -154,6 +154,7 @@ const errors = {
     NOTHING_TO_SEND: "Nie ma potwierdzonego vouchera do wysłania.",
     OPERATION_CLOSED: "Ta operacja jest zamknięta.",
     OPERATION_INCOMPLETE: "Operacji nie można jeszcze zakończyć: sprawdź, czego brakuje.",
+    VENDOR_SERVICES_BOOKED: "W tej operacji są zarezerwowane usługi dostawców: zakończ ją bez „bez usług dostawców”.",
     NOTHING_TO_PREFILL: "Żadna wyceniona pozycja wycieczki nie wskazuje dostawcy.",
     AI_LIMIT_REACHED: "Osiągnięto miesięczny limit AI ({{limit}} tokenów); zwiększ go w Konfiguracji lub poczekaj do następnego miesiąca.",
     AI_MODEL_FAILED: "Nie można użyć odpowiedzi modelu; utwórz wycieczkę za pomocą planera.",

@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: czekamy na numer potwierdzenia.',
       voucherToSend: 'Potwierdzone przez: {{vendor}}. Wyślij voucher.',
       vendorEmailMissing: '{{vendor}}: brak adresu e-mail. Dodaj go, aby wysłać voucher.',
+      operationNoVendorServices: 'Podróż się skończyła, a u dostawców nic nie zarezerwowano: zarezerwuj jej vouchery albo zakończ ją, podając, dlaczego usługi dostawców nie były potrzebne.',
       voucherToPay: 'Wciąż do zapłaty {{owed}} dla: {{vendor}}.',
       operationToComplete: 'Niczego nie brakuje: zamknij podróż.',
       departureShort: 'Podróżni: {{seatsTaken}} z {{minimum}} potrzebnych do wyjazdu.',

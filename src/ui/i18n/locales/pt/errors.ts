@@ -156,6 +156,7 @@ const errors: typeof en = {
     NOTHING_TO_SEND: 'Não há nenhum voucher confirmado para enviar.',
     OPERATION_CLOSED: 'Esta operação está fechada.',
     OPERATION_INCOMPLETE: 'A operação ainda não pode ser concluída: veja o que falta.',
+    VENDOR_SERVICES_BOOKED: "Esta operação tem serviços de fornecedores reservados: conclua-a sem «sem serviços de fornecedores».",
     NOTHING_TO_PREFILL: 'Nenhuma linha com preço da viagem indica um fornecedor.',
     AI_LIMIT_REACHED: 'Foi atingido o limite de IA deste mês ({{limit}} tokens); aumente-o em Configurações ou aguarde pelo próximo mês.',
     AI_MODEL_FAILED: 'Não foi possível usar a resposta do modelo; crie a viagem com o planeador.',

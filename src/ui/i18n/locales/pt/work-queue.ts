@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: falta o número de confirmação.',
       voucherToSend: 'Confirmado por {{vendor}}: envie o voucher.',
       vendorEmailMissing: '{{vendor}} não tem email: adicione um para enviar o voucher.',
+      operationNoVendorServices: 'A viagem terminou e nada foi reservado com fornecedores: reserve os seus vouchers, ou conclua-a indicando porque não foram necessários serviços de fornecedores.',
       voucherToPay: 'Ainda se devem {{owed}} a {{vendor}}.',
       operationToComplete: 'Não falta nada: conclua a viagem.',
       departureShort: '{{seatsTaken}} viajantes dos {{minimum}} de que precisa para partir.',

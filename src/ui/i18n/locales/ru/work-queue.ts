@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: ждём номер подтверждения.',
       voucherToSend: 'Подтверждено: {{vendor}}. Отправьте ваучер.',
       vendorEmailMissing: '{{vendor}}: нет адреса эл. почты. Добавьте его, чтобы отправить ваучер.',
+      operationNoVendorServices: 'Поездка закончилась, а у поставщиков ничего не забронировано: забронируйте ваучеры или завершите операцию, указав, почему услуги поставщиков не понадобились.',
       voucherToPay: 'Ещё причитается {{owed}}: {{vendor}}.',
       operationToComplete: 'Ничего не упущено: завершите поездку.',
       departureShort: 'Путешественников {{seatsTaken}} из {{minimum}}, нужных для отправления.',

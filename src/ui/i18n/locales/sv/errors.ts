@@ -156,6 +156,7 @@ const errors: typeof en = {
     NOTHING_TO_SEND: "Det finns ingen bekräftad voucher att skicka.",
     OPERATION_CLOSED: "Det här driftärendet är stängt.",
     OPERATION_INCOMPLETE: "Driftärendet kan inte slutföras än: se vad som saknas.",
+    VENDOR_SERVICES_BOOKED: "Det finns bokade leverantörstjänster på det här driftärendet: slutför det utan ”inga leverantörstjänster”.",
     NOTHING_TO_PREFILL: "Ingen av resans prissatta rader anger en leverantör.",
     AI_LIMIT_REACHED: "Månadens AI-gräns på {{limit}} token är nådd; höj den under Konfigurationer eller vänta till nästa månad.",
     AI_MODEL_FAILED: "Modellens svar gick inte att använda; skapa resan med planeraren i stället.",

@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: väntar på bekräftelsenumret.',
       voucherToSend: 'Bekräftad av {{vendor}}: skicka vouchern.',
       vendorEmailMissing: '{{vendor}} saknar e-postadress: lägg till en för att skicka vouchern.',
+      operationNoVendorServices: 'Resan är över och inget bokades hos leverantörer: boka dess vouchrar, eller slutför den med ett skäl till att inga leverantörstjänster behövdes.',
       voucherToPay: '{{vendor}} har fortfarande {{owed}} att få.',
       operationToComplete: 'Inget saknas: avsluta resan.',
       departureShort: '{{seatsTaken}} resenärer av de {{minimum}} som krävs för att den ska gå.',

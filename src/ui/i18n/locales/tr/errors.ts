@@ -154,6 +154,7 @@ const errors = {
     NOTHING_TO_SEND: "Gönderilecek onaylanmış voucher yok.",
     OPERATION_CLOSED: "Bu operasyon kapalı.",
     OPERATION_INCOMPLETE: "Operasyon henüz tamamlanamaz: eksik olanlara bakın.",
+    VENDOR_SERVICES_BOOKED: "Bu operasyonda ayrılmış tedarikçi hizmetleri var: onu “tedarikçi hizmeti yok” demeden tamamlayın.",
     NOTHING_TO_PREFILL: "Turun fiyatlandırılmış satırlarının hiçbiri bir tedarikçi belirtmiyor.",
     AI_LIMIT_REACHED: "Bu ayın {{limit}} tokenlik yapay zekâ sınırına ulaşıldı; Yapılandırmalar bölümünden yükseltin veya gelecek ayı bekleyin.",
     AI_MODEL_FAILED: "Modelin yanıtı kullanılamadı; turu bunun yerine planlayıcıyla oluşturun.",

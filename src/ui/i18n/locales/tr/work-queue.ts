@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}: onay numarası bekleniyor.',
       voucherToSend: '{{vendor}} onayladı: voucher’ı gönderin.',
       vendorEmailMissing: '{{vendor}} için e-posta adresi yok: voucher’ı göndermek için bir adres ekleyin.',
+      operationNoVendorServices: 'Seyahat bitti ve tedarikçilerden hiçbir şey ayrılmadı: voucher’larını ayırın ya da tedarikçi hizmetine neden gerek olmadığını yazarak tamamlayın.',
       voucherToPay: '{{vendor}} için hâlâ {{owed}} borç var.',
       operationToComplete: 'Eksik bir şey yok: seyahati tamamlayın.',
       departureShort: 'Hareket için gereken {{minimum}} yolcudan {{seatsTaken}} yolcu var.',

@@ -154,6 +154,7 @@ const errors = {
     NOTHING_TO_SEND: "没有已确认且待发送的确认单。",
     OPERATION_CLOSED: "此计调单已关闭。",
     OPERATION_INCOMPLETE: "计调单尚不能完结：请查看缺少的项目。",
+    VENDOR_SERVICES_BOOKED: "此计调单已预订供应商服务：请不带“无供应商服务”完结。",
     NOTHING_TO_PREFILL: "行程的计价明细中没有指定供应商的行。",
     AI_LIMIT_REACHED: "本月 AI 额度（{{limit}} 个令牌）已用完；请在配置中提高额度或等待下月。",
     AI_MODEL_FAILED: "无法使用模型的回答；请改用规划器生成行程。",

@@ -66,6 +66,7 @@ const workQueue = {
       voucherToConfirm: '{{vendor}}：等待确认号。',
       voucherToSend: '{{vendor}} 已确认：请发送凭证。',
       vendorEmailMissing: '{{vendor}} 没有电子邮箱：请添加后再发送凭证。',
+      operationNoVendorServices: '行程已结束，但未向任何供应商预订：请预订其确认单，或说明为何不需要供应商服务后完结。',
       voucherToPay: '仍欠 {{vendor}} {{owed}}。',
       operationToComplete: '没有缺项：请完成行程。',
       departureShort: '成团需要 {{minimum}} 位旅客，目前 {{seatsTaken}} 位。',

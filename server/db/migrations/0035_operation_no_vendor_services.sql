@@ -1,0 +1,2 @@
+ALTER TABLE "booking_operations" ADD COLUMN "no_vendor_services_reason" text;--> statement-breakpoint
+ALTER TABLE "booking_operations" ADD CONSTRAINT "booking_operations_no_vendor_services_ck" CHECK ("booking_operations"."no_vendor_services_reason" is null or ("booking_operations"."status" = 'completed' and "booking_operations"."voucher_count" = 0 and char_length("booking_operations"."no_vendor_services_reason") between 1 and 500));
