@@ -370,7 +370,7 @@ export async function seedPersonalizedGroupTours(tx: Tx, organizationId: string,
       nightsAt.set(key, entry);
     });
     for (const s of nightsAt.values()) {
-      lines.push({ kind: 'hotels', dayNumber: s.dayNumber, description: `${s.name}, ${s.roomType}`, hotelId: s.hotelId, roomType: s.roomType, activityId: null, quantity: s.nights, unit: 'per-room-night', unitCost: s.rate, vendorId: vendorOf('hotels', s.destinationId) });
+      lines.push({ kind: 'hotels', dayNumber: s.dayNumber, description: `${s.name}, ${s.roomType}`, hotelId: s.hotelId, roomType: s.roomType, activityId: null, quantity: s.nights, unit: 'per-room-night', unitCost: s.rate, vendorId: vendorOf('hotels', [...place.values()].find((d) => d.id === s.destinationId)?.name ?? null) });
     }
     plan.rows.forEach((r, i) => {
       for (const [j, id] of r.activityIds.entries()) {

@@ -104,7 +104,7 @@ export async function seedTours(tx: Tx, organizationId: string, count: number): 
           notes: null,
         });
         if (hotel && room) {
-          lines.push({ kind: 'hotels', dayNumber: i + 1, description: `${hotel.name}, ${room.name}`, hotelId: hotel.id, roomType: room.name, activityId: null, vendorId: vendorOf('hotels', destinationId), quantity: rooms, unit: 'per-room-night', unitCost: room.nightlyRate, markupType: 'percent', markup: 1500 + 500 * (n % 3) });
+          lines.push({ kind: 'hotels', dayNumber: i + 1, description: `${hotel.name}, ${room.name}`, hotelId: hotel.id, roomType: room.name, activityId: null, vendorId: vendorOf('hotels', places.find((p) => p.id === destinationId)?.name ?? null), quantity: rooms, unit: 'per-room-night', unitCost: room.nightlyRate, markupType: 'percent', markup: 1500 + 500 * (n % 3) });
         }
         for (const a of todo) {
           lines.push({ kind: 'activities', dayNumber: i + 1, description: a.name, hotelId: null, roomType: null, activityId: a.id, vendorId: vendorFor('activities'), quantity: travellers, unit: 'per-person', unitCost: a.price, markupType: 'percent', markup: 2000 });

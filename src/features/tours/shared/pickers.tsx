@@ -66,7 +66,8 @@ export const useHotel = (id: string | null | undefined) => useQuery({ ...hotelsR
 function vendorSource(service: VendorService): RemotePickerSource<Vendor, VendorStats> {
   return {
     search: (text) => vendorsResource.listQueryOptions({ search: text || undefined, isActive: true, services: [service], limit: PICKER_PAGE_SIZE, sortBy: 'name', sortOrder: 'asc' }),
-    byIds: (ids) => vendorsResource.byIdsQueryOptions(ids),
+    // The vendors list has no `ids` filter: the held one is looked up by id (`/vendors/id/{id}`).
+    byIds: byIds(vendorsResource.keys.all, vendorsResource.getOne),
     label: (x) => x.name,
   };
 }
