@@ -495,6 +495,36 @@ describe('vouchers from the tour, one per vendor and service (issue 27)', () => 
   });
 });
 
+describe('the demo’s operations filled from their tours (issue 27)', () => {
+  it('make a handful of drafts: one per vendor and service, a hotel vendor’s nights as one stay, never one per night', async () => {
+    const pending = await s.sql<{ id: string; lines: number }>(
+      `select o.id, (select count(*)::int from jsonb_array_elements(b.tour_snapshot->'lines') e where e->'vendor' <> 'null'::jsonb and e->>'kind' not in ('fee', 'discount')) as lines
+       from booking_operations o join bookings b on b.id = o.booking_id join organizations g on g.id = o.organization_id
+       where g.name = 'Demo Travels' and o.status = 'pending' and b.tour_type = 'personalized'`,
+    );
+    const filled = [];
+    for (const op of pending) {
+      const res = await owner.post(`/api${operationPaths.prefill(op.id)}`, {});
+      if (res.status === 409) continue; // its lines name no vendor, or one is inactive: nothing written
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const drafts = (res.body.data.vouchers as { status: string; tourLineId: string | null; serviceType: string; vendor: { _id: string }; serviceStartDate: string; serviceEndDate: string }[]).filter((x) => x.tourLineId && x.status === 'draft');
+      filled.push({ lines: op.lines, drafts: drafts.length });
+      for (const a of drafts) {
+        for (const b of drafts) {
+          if (a === b || a.vendor._id !== b.vendor._id || a.serviceType !== b.serviceType) continue;
+          // Two drafts of one vendor and service are stays with a gap between them.
+          expect(a.serviceType).toBe('hotels');
+          expect(a.serviceEndDate < b.serviceStartDate || b.serviceEndDate < a.serviceStartDate).toBe(true);
+        }
+      }
+    }
+    expect(filled.length).toBeGreaterThan(0);
+    for (const f of filled) expect(f.drafts).toBeLessThanOrEqual(f.lines);
+    // The demo's packages visit a few activities with one vendor: fewer drafts than lines overall.
+    expect(filled.reduce((n, f) => n + f.drafts, 0)).toBeLessThan(filled.reduce((n, f) => n + f.lines, 0));
+  });
+});
+
 describe('GET /booking-operations', () => {
   it('answers the board: pending trips first, departing soonest first, the seed’s filters in SQL, the seven stats over the filter', async () => {
     const res = await ops.get('/api/booking-operations?limit=200');

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axe, launchChromium, openPage, PHONE, SHOTS, signIn } from '../support/browser';
+import { NOW } from '../support/bookings';
+import { newPricedPackage, newVendor, operationOf, verifiedBooking } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -45,7 +47,8 @@ describe('a priced line’s vendor in Chromium', () => {
 
   it('offers only the active vendors offering the line’s service, by keyboard, and saves the one chosen', async () => {
     const editor = page.getByTestId('lines-editor');
-    await editor.waitFor();
+    // The first page after signing in loads the builder's code: a busy machine takes a while.
+    await editor.waitFor({ timeout: 30_000 });
     const hotelRow = editor.locator('tr[data-kind=hotels]').first();
     const number = await hotelRow.getAttribute('data-line');
     const owner = await server.login('owner@demo.travel');
@@ -89,7 +92,8 @@ describe('a priced line’s vendor in Chromium', () => {
   it('shows the line with its vendor in dark mode, in Arabic and on a 390 px phone', async () => {
     await page.goto(`${server.url}/customized-tours/${tour.id}/edit`);
     const editor = page.getByTestId('lines-editor');
-    await editor.waitFor();
+    // The first page after signing in loads the builder's code: a busy machine takes a while.
+    await editor.waitFor({ timeout: 30_000 });
     await editor.locator('tr[data-kind=hotels]').first().scrollIntoViewIfNeeded();
     await shot('271-line-vendor-en');
     await lineShot('271-line-vendor-en');
@@ -114,6 +118,35 @@ describe('a priced line’s vendor in Chromium', () => {
     await page.getByTestId('language-picker').selectOption('en');
     await page.getByTestId('theme-switch').click();
     await page.getByRole('menuitem', { name: 'Light' }).click();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('fills an operation from its tour: one draft per vendor and service, and names the lines without a vendor', async () => {
+    server.clock.set(NOW);
+    const owner = await server.login('owner@demo.travel');
+    const hotel = await newVendor(owner, { name: 'Harbour Stays (e2e)', services: ['hotels'] });
+    const pkg = await newPricedPackage(owner, [
+      { kind: 'hotels', vendorId: hotel, unitCost: 30_000, quantity: 2, description: 'Sea view double' },
+      { kind: 'hotels', vendorId: hotel, unitCost: 4_000, description: 'Late check-out' },
+      { kind: 'transfers', vendorId: null, unitCost: 6_000, description: 'Airport transfers' },
+    ]);
+    const booking = await verifiedBooking(owner, { packageId: pkg });
+    const op = await operationOf(owner, booking._id);
+    await page.goto(`${server.url}/operations/${op._id}`);
+    await page.getByRole('button', { name: 'Fill from the tour' }).click();
+    const toAssign = page.getByTestId('lines-to-assign');
+    await toAssign.waitFor();
+    expect(await toAssign.innerText()).toMatch(/1 line of the tour names no vendor[\s\S]*Airport transfers/);
+    await expect.poll(() => page.getByTestId('vouchers').locator('tbody tr').count()).toBe(1);
+    expect(await page.getByTestId('vouchers').innerText()).toContain('Sea view double; Late check-out');
+    await toAssign.screenshot({ path: path.join(SHOTS, '275-lines-to-assign.png') });
+    await page.getByTestId('language-picker').selectOption('ae');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.setViewportSize(PHONE);
+    await toAssign.scrollIntoViewIfNeeded();
+    await toAssign.screenshot({ path: path.join(SHOTS, '276-lines-to-assign-phone-rtl.png') });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByTestId('language-picker').selectOption('en');
     expect(pageErrors).toEqual([]);
   });
 });

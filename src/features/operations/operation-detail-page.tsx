@@ -406,7 +406,7 @@ function Operation({ operation }: { operation: OperationDetail }) {
             <ul>
               {toAssign.map((l) => (
                 <li key={l.tourLineId}>
-                  {t(`operations.serviceTypes.${l.serviceType}`)} · {l.description} · <span className="nowrap">{fmt.date(l.serviceStartDate)}</span> – <span className="nowrap">{fmt.date(l.serviceEndDate)}</span> · {money(l.cost)}
+                  {t(`operations.serviceTypes.${l.serviceType}`)} · <bdi>{l.description}</bdi> · <span className="nowrap">{fmt.date(l.serviceStartDate)}</span> – <span className="nowrap">{fmt.date(l.serviceEndDate)}</span> · {money(l.cost)}
                 </li>
               ))}
             </ul>
