@@ -13,6 +13,7 @@ import {
   operationSchema,
   operationStatsSchema,
   operationsQuery,
+  prefillAnswerSchema,
   sendVouchersInput,
   updateExpenseInput,
   vendorPaymentInput,
@@ -41,6 +42,7 @@ import { operationsPage } from './lists';
 import { additionalExpenses, vouchers } from './schema';
 import { VOUCHER_RECORD, lockVisibleOperation, operationDetail, visibleOperation, voucherLabel, type OperationRow } from './store';
 import { isService, tourCostLines } from './tours';
+import { lineDates, planVouchers, type ServiceLine } from '../../src/domain/voucher-plan';
 import {
   AWAITING_SEND_STATES,
   EDITABLE_VOUCHER_STATES,
@@ -130,7 +132,7 @@ export const operationRoutes: RouteDef[] = [
   route({
     method: 'POST',
     path: '/booking-operations/:id/vouchers/from-tour',
-    answers: detail,
+    answers: prefillAnswerSchema,
     access: allow('operations', 'create'),
     params: operationIdParams,
     body: emptyInput,
@@ -138,35 +140,39 @@ export const operationRoutes: RouteDef[] = [
     async handler({ tx, auth, params }) {
       const op = await openOperation(tx, auth, params.id);
       const booking = await bookingOf(tx, op);
-      const lines = ((await tourCostLines(tx, booking)) ?? []).filter((l) => l.vendorId && isService(l.kind));
-      if (!lines.length) throw conflict("None of the tour's priced lines names a vendor: add the vouchers by hand", OPERATION_ERRORS.nothingToPrefill);
-      // A line prefilled already (by a voucher that is not void) is not prefilled twice.
+      // A line prefilled already (by a voucher that is not void, alone or merged with others) is not prefilled twice.
       const taken = new Set(
-        (
-          await tx
-            .select({ line: vouchers.tourLineId, status: vouchers.status })
-            .from(vouchers)
-            .where(eq(vouchers.operationId, op.id))
-        )
+        (await tx.select({ line: vouchers.tourLineId, status: vouchers.status }).from(vouchers).where(eq(vouchers.operationId, op.id)))
           .filter((v) => v.line && v.status !== 'void')
-          .map((v) => v.line),
+          .flatMap((v) => v.line!.split(',')),
       );
-      const clamp = (d: string) => (d < booking.departure ? booking.departure : d > booking.arrival ? booking.arrival : d);
-      for (const line of lines) {
-        if (taken.has(line.lineId)) continue;
-        const serviceType = line.kind as VendorService;
-        await bookableVendor(tx, line.vendorId!, serviceType);
-        const start = line.date ? clamp(line.date) : booking.departure;
-        const end = line.date ? start : booking.arrival;
+      const lines: ServiceLine[] = ((await tourCostLines(tx, booking)) ?? [])
+        .filter((l) => isService(l.kind) && !taken.has(l.lineId))
+        .map((l) => ({ lineId: l.lineId, service: l.kind, vendorId: l.vendorId, description: l.description, cost: l.cost, ...lineDates(booking, l.date, l.nights === null ? null : { nights: l.nights }) }));
+      const plan = planVouchers(lines);
+      const toAssign = plan.toAssign.map((l) => ({ tourLineId: l.lineId, serviceType: l.service as VendorService, description: l.description, serviceStartDate: l.start, serviceEndDate: l.end, cost: l.cost }));
+      // Nothing ever prefilled and nothing to prefill: the tour's lines name no vendor (those to assign named).
+      if (!plan.vouchers.length && !taken.size) {
+        throw toAssign.length
+          ? conflict(
+              `None of the tour's priced lines names a vendor: name them in the tour or add the vouchers by hand (${toAssign.map((l) => l.description).join('; ')})`,
+              OPERATION_ERRORS.nothingToPrefill,
+              { lines: toAssign.map((l) => l.description) },
+            )
+          : conflict("None of the tour's priced lines names a vendor: add the vouchers by hand", OPERATION_ERRORS.nothingToPrefill);
+      }
+      for (const v of plan.vouchers) {
+        const serviceType = v.service as VendorService;
+        await bookableVendor(tx, v.vendorId, serviceType);
         await insertVoucher(
           tx,
           op,
-          { serviceType, vendorId: line.vendorId!, serviceStartDate: start, serviceEndDate: end, description: line.description, pax: booking.pax, cost: line.cost, tourLineId: line.lineId },
+          { serviceType, vendorId: v.vendorId, serviceStartDate: v.start, serviceEndDate: v.end, description: v.description, pax: booking.pax, cost: v.cost, tourLineId: v.lineIds.join(',') },
           auth.memberId,
         );
       }
-      await takeInHand(tx, op, auth.memberId);
-      return answer(tx, op);
+      if (plan.vouchers.length) await takeInHand(tx, op, auth.memberId);
+      return { ...(await answer(tx, op)), toAssign };
     },
   }),
 

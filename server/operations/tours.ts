@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { VENDOR_SERVICES, type VendorService } from '../../src/api/vendors/contract';
 import { planFromPersonalized } from '../../src/domain/tour-costing';
 import { priceTourLines } from '../../src/domain/tour-pricing';
+import { STAY_SERVICE, stayNights } from '../../src/domain/voucher-plan';
 import type { PersonalizedTourDetail } from '../../src/api/tours/personalized/contract';
 import { bookingTravellers } from '../bookings';
 import type { BookingRow } from '../bookings';
@@ -24,6 +25,8 @@ export interface TourCostLine {
   vendorId: string | null;
   /** The day's date, or null for a line of the whole trip. */
   date: string | null;
+  /** A stay's nights: a hotels line's day and the following days kept at its hotel (null for other lines and for a line of the whole trip). */
+  nights: number | null;
   cost: number;
 }
 
@@ -36,6 +39,7 @@ export async function tourCostLines(tx: Tx, booking: BookingRow): Promise<TourCo
       description: l.description,
       vendorId: l.vendor?._id ?? null,
       date: l.dayNumber === null ? null : (tour.days[l.dayNumber - 1]?.date ?? null),
+      nights: l.kind === STAY_SERVICE && l.dayNumber !== null ? stayNights(tour.days.map((d) => ({ hotelId: d.hotel?._id ?? null })), l.dayNumber, l.hotel?._id ?? null) : null,
       cost: l.lineCost,
     }));
   }
@@ -55,6 +59,7 @@ export async function tourCostLines(tx: Tx, booking: BookingRow): Promise<TourCo
       description: l.description,
       vendorId: l.vendorId ?? null,
       date: l.dayNumber ? (plan.days[l.dayNumber - 1]?.date ?? null) : null,
+      nights: l.kind === STAY_SERVICE && l.dayNumber ? stayNights(plan.days, l.dayNumber, l.hotelId ?? null) : null,
       cost: l.lineCost,
     }));
   }

@@ -6,6 +6,7 @@ import type { Tx } from '../db/client';
 import { organizations } from '../db/tenancy';
 import { members } from '../auth/schema';
 import { activities, destinations, hotels } from '../catalogue';
+import { seedVendorPicker } from './seed-vendors';
 import { groupTourDays, groupTours, personalizedTourDays, personalizedTourLines, personalizedTours } from './plan-schema';
 
 /**
@@ -317,6 +318,7 @@ const prices = (adult: number) => ({ priceAdult: minor(adult), priceChild: minor
 
 export async function seedPersonalizedGroupTours(tx: Tx, organizationId: string, seed: PersonalizedGroupSeed): Promise<void> {
   const [org] = await tx.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.id, organizationId));
+  const vendorOf = await seedVendorPicker(tx, organizationId);
   const place = new Map((await tx.select({ id: destinations.id, name: destinations.name, regionId: destinations.regionId }).from(destinations).where(eq(destinations.organizationId, organizationId))).map((d) => [d.name, d]));
   const hotel = new Map(
     (await tx.select({ id: hotels.id, name: hotels.name, destinationId: hotels.destinationId, roomTypes: hotels.roomTypes }).from(hotels).where(eq(hotels.organizationId, organizationId))).map((h) => [`${h.destinationId}|${h.name}`, h]),
@@ -355,30 +357,30 @@ export async function seedPersonalizedGroupTours(tx: Tx, organizationId: string,
 
   /** A personalized tour's costing: a room for two per night at the catalogue rate, activities for two, transfers, a service fee; 20 % markup. */
   const linesOf = (tourId: string, days: DaySpec[], plan: ReturnType<typeof planOf>) => {
-    type Line = { kind: LineKind; dayNumber: number | null; description: string; hotelId: string | null; roomType: string | null; activityId: string | null; quantity: number; unit: LineUnit; unitCost: number };
+    type Line = { kind: LineKind; dayNumber: number | null; description: string; hotelId: string | null; roomType: string | null; activityId: string | null; quantity: number; unit: LineUnit; unitCost: number; vendorId: string | null };
     const lines: Line[] = [];
-    const nightsAt = new Map<string, { dayNumber: number; nights: number; hotelId: string; roomType: string; name: string; rate: number }>();
+    const nightsAt = new Map<string, { dayNumber: number; nights: number; hotelId: string; roomType: string; name: string; rate: number; destinationId: string }>();
     plan.rows.forEach((r) => {
       if (!r.hotelId) return;
       const h = [...hotel.values()].find((x) => x.id === r.hotelId)!;
       const key = `${r.hotelId}|${r.roomType}`;
       const room = (h.roomTypes as RoomType[]).find((x) => x.name === r.roomType)!;
-      const entry = nightsAt.get(key) ?? { dayNumber: r.dayNumber, nights: 0, hotelId: r.hotelId, roomType: r.roomType!, name: h.name, rate: room.nightlyRate };
+      const entry = nightsAt.get(key) ?? { dayNumber: r.dayNumber, nights: 0, hotelId: r.hotelId, roomType: r.roomType!, name: h.name, rate: room.nightlyRate, destinationId: r.destinationId };
       entry.nights++;
       nightsAt.set(key, entry);
     });
     for (const s of nightsAt.values()) {
-      lines.push({ kind: 'hotels', dayNumber: s.dayNumber, description: `${s.name}, ${s.roomType}`, hotelId: s.hotelId, roomType: s.roomType, activityId: null, quantity: s.nights, unit: 'per-room-night', unitCost: s.rate });
+      lines.push({ kind: 'hotels', dayNumber: s.dayNumber, description: `${s.name}, ${s.roomType}`, hotelId: s.hotelId, roomType: s.roomType, activityId: null, quantity: s.nights, unit: 'per-room-night', unitCost: s.rate, vendorId: vendorOf('hotels', [...place.values()].find((d) => d.id === s.destinationId)?.name ?? null) });
     }
     plan.rows.forEach((r, i) => {
       for (const [j, id] of r.activityIds.entries()) {
         const a = [...activity.values()].find((x) => x.id === id)!;
-        lines.push({ kind: 'activities', dayNumber: r.dayNumber, description: days[i][2][j], hotelId: null, roomType: null, activityId: id, quantity: 2, unit: 'per-person', unitCost: a.price });
+        lines.push({ kind: 'activities', dayNumber: r.dayNumber, description: days[i][2][j], hotelId: null, roomType: null, activityId: id, quantity: 2, unit: 'per-person', unitCost: a.price, vendorId: vendorOf('activities', null) });
       }
     });
-    lines.push({ kind: 'transfers', dayNumber: null, description: 'Airport transfers, arrival and departure', hotelId: null, roomType: null, activityId: null, quantity: 2, unit: 'per-unit', unitCost: 6_000 });
-    lines.push({ kind: 'fee', dayNumber: null, description: 'Service fee', hotelId: null, roomType: null, activityId: null, quantity: 1, unit: 'per-unit', unitCost: 5_000 });
-    return lines.map((l, position) => ({ ...l, organizationId, tourId, position, markupType: 'percent', markup: 2_000, vendorId: null }));
+    lines.push({ kind: 'transfers', dayNumber: null, description: 'Airport transfers, arrival and departure', hotelId: null, roomType: null, activityId: null, quantity: 2, unit: 'per-unit', unitCost: 6_000, vendorId: vendorOf('transfers', null) });
+    lines.push({ kind: 'fee', dayNumber: null, description: 'Service fee', hotelId: null, roomType: null, activityId: null, quantity: 1, unit: 'per-unit', unitCost: 5_000, vendorId: null });
+    return lines.map((l, position) => ({ ...l, organizationId, tourId, position, markupType: 'percent', markup: 2_000 }));
   };
 
   for (const p of seed.personalized) {

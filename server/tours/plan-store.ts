@@ -150,7 +150,9 @@ export function planStore<R extends PlanRow, Item extends PlannedTourBase, Detai
     const stored = await detailOf(tx, id);
     const input = validate(kind.createInput, { ...inputOf(stored), ...change }, 'body');
     kind.checkUpdate?.(locked, input);
-    await assertTourPlan(tx, input);
+    // The lines' vendors as stored: one kept on its line is not asked again (a vendor deactivated since).
+    const storedLines = ((stored as { lines?: { kind: string; vendor: { _id: string } | null }[] }).lines ?? []).map((l) => ({ kind: l.kind, vendorId: l.vendor?._id ?? null }));
+    await assertTourPlan(tx, input, storedLines);
     await tx
       .update(kind.table)
       .set({ ...columnsOf(input), updatedAt: sql`now()` } as never)

@@ -7,7 +7,7 @@ import type { Tx } from '../db/client';
 import { assertActiveMember } from '../auth/members';
 import { members } from '../auth/schema';
 import { activities, destinations, hotels, assertPlaces } from '../catalogue';
-import { vendors } from '../vendors';
+import { assertLineVendors, type LineVendor } from './line-vendors';
 import { invalidField } from '../http/errors';
 import { containsPattern } from '../http/list';
 import { groupTourDays, groupTours, personalizedTourDays, personalizedTours } from './plan-schema';
@@ -23,6 +23,7 @@ export type DaysTable = typeof personalizedTourDays | typeof groupTourDays;
 
 /** A catalogue item a priced line names (personalized tours' lines; departures have none). */
 export interface PlanLine {
+  kind: string;
   hotelId?: string | null;
   roomType?: string | null;
   activityId?: string | null;
@@ -47,11 +48,12 @@ const notRoomOf = (path: string, hotel: { name: string; roomTypes: RoomType[] })
  * field: regions and destinations exist and the destinations lie in the tour's regions; each day is
  * in one of the tour's destinations, its hotel and activities in the day's destination, its room
  * type one of the hotel's; lines name known hotels (and their room types), activities and vendors;
- * the point of contact is an active member. Another organization's ids are simply unknown (row-level
+ * the point of contact is an active member. The lines' vendors: assertLineVendors (`kept`: the
+ * lines as stored before this write). Another organization's ids are simply unknown (row-level
  * security). The catalogue rows are locked (`for key share`) until the request ends, so a
  * concurrent deletion waits and then sees the tour using them.
  */
-export async function assertTourPlan(tx: Tx, input: PlanInput): Promise<void> {
+export async function assertTourPlan(tx: Tx, input: PlanInput, kept: LineVendor[] = []): Promise<void> {
   const regions = input.regions ?? [];
   const tourDestinations = input.destinations ?? [];
   const days = input.days ?? [];
@@ -105,12 +107,7 @@ export async function assertTourPlan(tx: Tx, input: PlanInput): Promise<void> {
     }
     if (line.activityId && !activity.has(line.activityId)) throw unknown(`lines.${i}.activityId`, 'activity');
   });
-  const vendorIds = uniq(lines.map((l) => l.vendorId));
-  if (vendorIds.length) {
-    const found = new Set((await tx.select({ id: vendors.id }).from(vendors).where(inArray(vendors.id, vendorIds)).for('key share')).map((v) => v.id));
-    const i = lines.findIndex((l) => l.vendorId && !found.has(l.vendorId));
-    if (i >= 0) throw unknown(`lines.${i}.vendorId`, 'vendor');
-  }
+  await assertLineVendors(tx, lines, kept);
 
   if (input.pointOfContact) {
     await assertActiveMember(tx, input.pointOfContact, 'pointOfContact');

@@ -8,7 +8,7 @@ import { members, roles } from '../auth/schema';
 import { activities, destinations, hotels } from '../catalogue';
 import { TENANT_ROLE, type Tx } from '../db/client';
 import { leadQueries, leads, generator } from '../leads';
-import { vendors } from '../vendors';
+import { seedVendorPicker } from './seed-vendors';
 import { applyEvent } from '../workflow/apply-event';
 import { customizedTours } from './schema';
 import { createTour, writePlan } from './store';
@@ -58,8 +58,8 @@ export async function seedTours(tx: Tx, organizationId: string, count: number): 
       .select({ id: activities.id, name: activities.name, destinationId: activities.destinationId, price: activities.pricePerPerson })
       .from(activities)
       .orderBy(asc(activities.slug));
-    const vendorRows = await tx.select({ id: vendors.id, services: vendors.services }).from(vendors).where(eq(vendors.status, 'active')).orderBy(asc(vendors.name));
-    const vendorFor = (service: string) => vendorRows.find((v) => (v.services as string[]).includes(service))?.id ?? null;
+    const vendorOf = await seedVendorPicker(tx, organizationId);
+    const vendorFor = (service: string) => vendorOf(service, null);
     // A lead nobody owns is worked by the organization's owner.
     const [owner] = await tx.select({ id: members.id }).from(members).innerJoin(roles, eq(roles.id, members.roleId)).where(eq(roles.isOwner, true)).orderBy(asc(members.createdAt)).limit(1);
     if (!candidates.length || !places.length) return;
@@ -104,7 +104,7 @@ export async function seedTours(tx: Tx, organizationId: string, count: number): 
           notes: null,
         });
         if (hotel && room) {
-          lines.push({ kind: 'hotels', dayNumber: i + 1, description: `${hotel.name}, ${room.name}`, hotelId: hotel.id, roomType: room.name, activityId: null, vendorId: vendorFor('hotels'), quantity: rooms, unit: 'per-room-night', unitCost: room.nightlyRate, markupType: 'percent', markup: 1500 + 500 * (n % 3) });
+          lines.push({ kind: 'hotels', dayNumber: i + 1, description: `${hotel.name}, ${room.name}`, hotelId: hotel.id, roomType: room.name, activityId: null, vendorId: vendorOf('hotels', places.find((p) => p.id === destinationId)?.name ?? null), quantity: rooms, unit: 'per-room-night', unitCost: room.nightlyRate, markupType: 'percent', markup: 1500 + 500 * (n % 3) });
         }
         for (const a of todo) {
           lines.push({ kind: 'activities', dayNumber: i + 1, description: a.name, hotelId: null, roomType: null, activityId: a.id, vendorId: vendorFor('activities'), quantity: travellers, unit: 'per-person', unitCost: a.price, markupType: 'percent', markup: 2000 });

@@ -26,6 +26,7 @@ import { leadQueries, leads, assertOpen, logLeadEvent, memberRefs, reopenForRetu
 import { vendors } from '../vendors';
 import { customizedTourDays, customizedTourLines, customizedTours, customizedTourVersions } from './schema';
 import { lineAnswerOf } from './plan';
+import { assertLineVendors, type LineVendor } from './line-vendors';
 
 /**
  * What the customized-tour routes, the workflow's effects, the seed and other areas (bookings)
@@ -189,9 +190,10 @@ const notInDestination = (path: string, name: string) => invalidField(path, 'not
 /**
  * The references a plan makes, each the organization's (400 naming the field otherwise: another
  * organization's ids are unknown here, row-level security), locked (`for key share`) until the
- * request ends, so a concurrent deletion waits and then sees the tour using them.
+ * request ends, so a concurrent deletion waits and then sees the tour using them. The lines' vendors:
+ * assertLineVendors (`kept`: the lines as stored before this write).
  */
-async function checkReferences(tx: Tx, days: TourDayInput[], lines: TourLineInput[]) {
+async function checkReferences(tx: Tx, days: TourDayInput[], lines: TourLineInput[], kept: LineVendor[] = []) {
   const lock = <T extends { id: string }>(rows: Promise<T[]>) => rows.then((list) => new Map(list.map((r) => [r.id, r])));
   const unique = (ids: (string | null)[]) => [...new Set(ids.filter((x): x is string => !!x))];
 
@@ -231,14 +233,12 @@ async function checkReferences(tx: Tx, days: TourDayInput[], lines: TourLineInpu
     });
   });
 
-  const vendorIds = unique(lines.map((l) => l.vendorId));
-  const knownVendors = vendorIds.length ? await lock(tx.select({ id: vendors.id }).from(vendors).where(inArray(vendors.id, vendorIds)).for('key share')) : new Map();
   lines.forEach((l, i) => {
     if (l.hotelId && !knownHotels.has(l.hotelId)) throw unknown(`lines.${i}.hotelId`, 'hotel');
     if (l.hotelId) checkRoom(`lines.${i}.roomType`, l.hotelId, l.roomType);
     if (l.activityId && !knownActivities.has(l.activityId)) throw unknown(`lines.${i}.activityId`, 'activity');
-    if (l.vendorId && !knownVendors.has(l.vendorId)) throw unknown(`lines.${i}.vendorId`, 'vendor');
   });
+  await assertLineVendors(tx, lines, kept);
 }
 
 /**
@@ -288,7 +288,8 @@ export async function writePlan(tx: Tx, tour: Pick<TourRow, 'id' | 'leadId' | 'c
     if (!q) throw invalidField('queryId', 'unknownReference', 'is not a query of this lead', { kind: 'query' });
   }
   if (plan.pointOfContact) await assertActiveMember(tx, plan.pointOfContact, 'pointOfContact');
-  await checkReferences(tx, plan.days, plan.lines);
+  const kept = await tx.select({ kind: customizedTourLines.kind, vendorId: customizedTourLines.vendorId }).from(customizedTourLines).where(eq(customizedTourLines.tourId, tour.id));
+  await checkReferences(tx, plan.days, plan.lines, kept);
   const places = await placesOf(tx, plan);
   const { lines, totals } = priceTourLines(plan.lines, plan.adults + plan.children + plan.infants);
   await writeDays(tx, tour.id, plan.days);

@@ -171,6 +171,8 @@ describe('POST /customized-tours', () => {
     const [{ id: otherLead }] = await s.sql<{ id: string }>(`select l.id from leads l join organizations o on o.id = l.organization_id where o.name = 'Globe Trotters' limit 1`);
     const [{ id: linasLead }] = await s.sql<{ id: string }>(`select id from leads where assigned_to = $1 and status = 'new' limit 1`, [id['lina@demo.travel']]);
     const [{ id: foreignQuery }] = await s.sql<{ id: string }>(`select id from lead_queries where lead_id <> $1 limit 1`, [lead.id]);
+    const [{ id: globeVendor }] = await s.sql<{ id: string }>(`select v.id from vendors v join organizations o on o.id = v.organization_id where o.name = 'Globe Trotters' limit 1`);
+    const [{ id: arabianAdventures }] = await s.sql<{ id: string }>(`select id from vendors where name = 'Arabian Adventures'`);
     const cases: [string, Record<string, unknown>, string, string, string][] = [
       ['dates out of order', { arrival: '2027-05-09' }, 'arrival', 'dateOrder', 'must not be before departure'],
       ['a day outside the dates', day({ date: '2027-05-13' }, 2), 'days.2.date', 'dateOutOfRange', "must be within the tour's dates (2027-05-10 to 2027-05-12)"],
@@ -191,6 +193,9 @@ describe('POST /customized-tours', () => {
       ['an unknown hotel', day({ hotelId: '00000000-0000-4000-8000-000000000001' }), 'days.0.hotelId', 'unknownReference', 'is not a known hotel'],
       ['an unknown activity on a line', line({ activityId: '00000000-0000-4000-8000-000000000001' }, 2), 'lines.2.activityId', 'unknownReference', 'is not a known activity'],
       ['an unknown vendor', line({ vendorId: '00000000-0000-4000-8000-000000000001' }), 'lines.0.vendorId', 'unknownReference', 'is not a known vendor'],
+      ['another organization’s vendor', line({ vendorId: globeVendor }), 'lines.0.vendorId', 'unknownReference', 'is not a known vendor'],
+      ['a vendor that does not offer the line’s service', line({ vendorId: arabianAdventures }), 'lines.0.vendorId', 'oneOf', 'names Arabian Adventures, which does not offer hotels (it offers activities, transfers, land-part)'],
+      ['a vendor on a fee', line({ vendorId: cat.vendor }, 3), 'lines.3.vendorId', 'oneOf', 'must be empty: a fee or a discount has no vendor'],
       ['another organization’s destination', day({ destinationId: cat.globeDestination, hotelId: null, roomType: null, rooms: null }, 2), 'days.2.destinationId', 'unknownReference', 'is not a known destination'],
       ['another organization’s lead', { leadId: otherLead }, 'leadId', 'unknownReference', 'is not a known lead'],
       ['a colleague’s lead (own visibility)', { leadId: linasLead }, 'leadId', 'unknownReference', 'is not a known lead'],
@@ -253,6 +258,31 @@ describe('GET /customized-tours/settings', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ defaultMarkupBasisPoints: config.defaultMarkupPercent * 100, quoteValidityDays: config.quoteValidityDays, emailMessage: config.emailMessage ?? null });
     expect((await finance.get('/api/customized-tours/settings')).status).toBe(403);
+  });
+});
+
+describe('a priced line’s vendor (issue 27)', () => {
+  it('must be active when it is named (409 VENDOR_NOT_BOOKABLE, nothing written); one deactivated after it was named stays on the line, and the tour can still be saved', async () => {
+    const lead = await newLead(sales);
+    const vendor = (await owner.post('/api/vendors', { name: `Line vendor ${++phoneSeq}`, services: ['hotels'], email: `line-vendor-${phoneSeq}@example.com` })).body.data._id as string;
+    const naming = (vendorId: string) => plan(lead.id, { lines: plan(lead.id).lines.map((l, i) => (i === 1 ? { ...l, vendorId } : l)) });
+    const tour = await createTour(sales, naming(vendor));
+    expect(tour.lines[1].vendor).toEqual({ _id: vendor, name: expect.stringMatching(/^Line vendor/) });
+    expect((await owner.put(`/api/vendors/${vendor}`, { isActive: false })).status).toBe(200);
+
+    // Kept on its line: the draft saves with the vendor it had.
+    const { leadId: _l, ...kept } = { ...naming(vendor), _id: tour._id, title: 'Still with its hotel vendor' };
+    const saved = await sales.put('/api/customized-tours', kept);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.lines[1].vendor._id).toBe(vendor);
+
+    // Newly named (another tour, or another line): refused.
+    const before = await checksum(s, fingerprint);
+    const res = await sales.post('/api/customized-tours', naming(vendor));
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'VENDOR_NOT_BOOKABLE', params: { vendor: expect.stringMatching(/^Line vendor/), line: 2 } });
+    expect(res.body.message).toMatch(/^Line vendor \d+ is inactive: activate it or choose another vendor \(line 2\)$/);
+    expect(await checksum(s, fingerprint)).toBe(before);
   });
 });
 

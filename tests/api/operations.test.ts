@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationDetailSchema, operationPaths, operationSchema, operationStatsSchema } from '../../src/api/operations/contract';
+import { operationDetailSchema, operationPaths, operationSchema, operationStatsSchema, prefillAnswerSchema } from '../../src/api/operations/contract';
+import { addDays } from '../../src/domain/calendar';
 import { listAnswerOf } from '../../src/api/common/schemas';
 import { nextStepOf } from '../../src/machines/operation-machine';
 import { queueCall } from '../../src/api/work-queue/calls';
 import type { WorkQueueItem } from '../../src/api/work-queue/contract';
-import { addDays } from '../../src/domain/calendar';
 import type { Agent } from '../support/agent';
-import { NOW, TODAY, day } from '../support/bookings';
+import { NOW, PRICES, TODAY, day } from '../support/bookings';
 import { checksum, checksumQuery, refusedUnchanged as refused } from '../support/db-checksum';
 import { addVoucher, confirmVoucher, newPricedPackage, newVendor, operationOf, payExpense, payVoucher, verifiedBooking, voucherBody } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
@@ -492,6 +492,126 @@ describe('mark completed: the vendor services the tour plans', () => {
     } finally {
       s.clock.set(NOW);
     }
+  });
+});
+
+describe('vouchers from the tour, one per vendor and service (issue 27)', () => {
+  /** A published Dubai package of `nights`, its days at the demo's hotels, with these lines. */
+  async function dubaiPackage(days: { hotel?: 0 | 1 }[], lines: Record<string, unknown>[]) {
+    const [place] = await s.sql<{ id: string; region: string }>(`select d.id, d.region_id as region from destinations d join organizations o on o.id = d.organization_id where o.name = 'Demo Travels' and d.name = 'Dubai'`);
+    const hotels = await s.sql<{ id: string; room: string }>(`select id, room_types->0->>'name' as room from hotels where destination_id = $1 order by name limit 2`, [place!.id]);
+    const res = await owner.post('/api/personalized-tours', {
+      title: `Dubai stays ${Math.random().toString(36).slice(2, 8)}`,
+      totalNights: days.length - 1,
+      regions: [place!.region],
+      destinations: [place!.id],
+      days: days.map((d, i) => ({ dayNumber: i + 1, destinationId: place!.id, ...(d.hotel === undefined ? {} : { hotelId: hotels[d.hotel]!.id, roomType: hotels[d.hotel]!.room }) })),
+      pricePerPerson: PRICES,
+      isPublished: true,
+      lines: lines.map((l) => ({ quantity: 1, unit: 'per-unit', ...l, ...(l.hotel === undefined ? {} : { hotelId: hotels[l.hotel as number]!.id, roomType: hotels[l.hotel as number]!.room, hotel: undefined }) })),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data._id as string;
+  }
+
+  it('merges the nights of one hotel vendor into a stay from check-in to check-out, splits at a gap, merges one vendor’s activities, and answers the lines without a vendor to assign; a second run adds nothing', async () => {
+    const atlantis = await newVendor(owner, { services: ['hotels'], name: `Stays ${Math.random().toString(36).slice(2, 8)}` });
+    const adventures = await newVendor(owner, { services: ['activities'] });
+    // Nights 1–2 at hotel A, night 3 nowhere, night 4 at hotel B (one vendor for both), day 5 home.
+    const pkg = await dubaiPackage(
+      [{ hotel: 0 }, { hotel: 0 }, {}, { hotel: 1 }, {}],
+      [
+        { kind: 'hotels', dayNumber: 1, description: 'Hotel A, 2 nights', hotel: 0, vendorId: atlantis, quantity: 2, unit: 'per-room-night', unitCost: 30_000 },
+        { kind: 'hotels', dayNumber: 2, description: 'Extra bed', vendorId: atlantis, unitCost: 4_000 },
+        { kind: 'hotels', dayNumber: 4, description: 'Hotel B', hotel: 1, vendorId: atlantis, quantity: 1, unit: 'per-room-night', unitCost: 25_000 },
+        { kind: 'activities', dayNumber: 2, description: 'Desert safari', vendorId: adventures, unitCost: 7_500, quantity: 2, unit: 'per-person' },
+        { kind: 'activities', dayNumber: 4, description: 'Dhow cruise', vendorId: adventures, unitCost: 5_000, quantity: 2, unit: 'per-person' },
+        { kind: 'transfers', description: 'Airport transfers', vendorId: null, unitCost: 6_000, quantity: 2 },
+        { kind: 'fee', description: 'Service fee', vendorId: null, unitCost: 0, markupType: 'amount', markup: 5_000 },
+      ],
+    );
+    const booking = await verifiedBooking(owner, { packageId: pkg });
+    const op = await operationOf(ops, booking._id);
+    const d = (n: number) => addDays(booking.departure, n);
+    const res = await ops.post(`/api${operationPaths.prefill(op._id)}`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const parsed = v.safeParse(prefillAnswerSchema, res.body);
+    expect(parsed.issues ?? []).toEqual([]);
+    const filled = res.body.data as v.InferOutput<typeof operationDetailSchema>;
+    const rows = filled.vouchers.map((x) => [x.serviceType, x.vendor._id, x.serviceStartDate, x.serviceEndDate, x.tourLineId, x.cost, x.description, x.status]);
+    expect(rows.sort()).toEqual(
+      [
+        // A party of two is one room: 2 nights × 30 000 + the extra bed on night 2, check-in day 1, check-out day 3.
+        ['hotels', atlantis, d(0), d(2), '1,2', 64_000, 'Hotel A, 2 nights; Extra bed', 'draft'],
+        ['hotels', atlantis, d(3), d(4), '3', 25_000, 'Hotel B', 'draft'],
+        ['activities', adventures, d(1), d(3), '4,5', 25_000, 'Desert safari; Dhow cruise', 'draft'],
+      ].sort(),
+    );
+    expect(res.body.toAssign).toEqual([{ tourLineId: '6', serviceType: 'transfers', description: 'Airport transfers', serviceStartDate: booking.departure, serviceEndDate: booking.arrival, cost: 12_000 }]);
+
+    // Again: every line with a vendor is booked, nothing is added; the line to assign is still named.
+    const again = await ops.post(`/api${operationPaths.prefill(op._id)}`, {});
+    expect(again.status).toBe(201);
+    expect(again.body.data.vouchers).toHaveLength(3);
+    expect(again.body.toAssign.map((l: { tourLineId: string }) => l.tourLineId)).toEqual(['6']);
+
+    // A void voucher gives its lines back: the next run books them again, merged as before.
+    const stay = filled.vouchers.find((x) => x.tourLineId === '1,2')!;
+    expect((await ops.put(`/api${operationPaths.voucher(op._id, stay._id)}`, { status: 'void' })).status).toBe(200);
+    const refilled = await ops.post(`/api${operationPaths.prefill(op._id)}`, {});
+    expect(refilled.body.data.vouchers.filter((x: { tourLineId: string; status: string }) => x.tourLineId === '1,2').map((x: { status: string }) => x.status).sort()).toEqual(['draft', 'void']);
+  });
+
+  it('refuses a tour whose lines name no vendor (409 NOTHING_TO_PREFILL naming the lines to assign) and one naming an inactive vendor (409, nothing written)', async () => {
+    const pkg = await newPricedPackage(owner, [
+      { kind: 'hotels', vendorId: null, unitCost: 30_000, description: 'Beach hotel' },
+      { kind: 'transfers', vendorId: null, unitCost: 5_000, description: 'Transfers' },
+    ]);
+    const op = await operationOf(ops, (await verifiedBooking(owner, { packageId: pkg }))._id);
+    const none = await refusedUnchanged(409, () => ops.post(`/api${operationPaths.prefill(op._id)}`, {}));
+    expect(none).toMatchObject({ code: 'NOTHING_TO_PREFILL', params: { lines: ['Beach hotel', 'Transfers'] } });
+    expect(none.message).toBe("None of the tour's priced lines names a vendor: name them in the tour or add the vouchers by hand (Beach hotel; Transfers)");
+
+    const sleepy = await newVendor(owner, { services: ['hotels'], name: `Sleepy ${Math.random().toString(36).slice(2, 8)}` });
+    const awake = await newVendor(owner, { services: ['transfers'] });
+    const withSleepy = await newPricedPackage(owner, [
+      { kind: 'transfers', vendorId: awake, unitCost: 5_000 },
+      { kind: 'hotels', vendorId: sleepy, unitCost: 30_000 },
+    ]);
+    const op2 = await operationOf(ops, (await verifiedBooking(owner, { packageId: withSleepy }))._id);
+    expect((await owner.put(`/api/vendors/${sleepy}`, { isActive: false })).status).toBe(200);
+    const inactive = await refusedUnchanged(409, () => ops.post(`/api${operationPaths.prefill(op2._id)}`, {}));
+    expect(inactive.code).toBe('VENDOR_NOT_BOOKABLE');
+  });
+});
+
+describe('the demo’s operations filled from their tours (issue 27)', () => {
+  it('make a handful of drafts: one per vendor and service, a hotel vendor’s nights as one stay, never one per night', async () => {
+    const pending = await s.sql<{ id: string; lines: number }>(
+      `select o.id, (select count(*)::int from jsonb_array_elements(b.tour_snapshot->'lines') e where e->'vendor' <> 'null'::jsonb and e->>'kind' not in ('fee', 'discount')) as lines
+       from booking_operations o join bookings b on b.id = o.booking_id join organizations g on g.id = o.organization_id
+       where g.name = 'Demo Travels' and o.status = 'pending' and b.tour_type = 'personalized'`,
+    );
+    const filled = [];
+    for (const op of pending) {
+      const res = await owner.post(`/api${operationPaths.prefill(op.id)}`, {});
+      if (res.status === 409) continue; // its lines name no vendor, or one is inactive: nothing written
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const drafts = (res.body.data.vouchers as { status: string; tourLineId: string | null; serviceType: string; vendor: { _id: string }; serviceStartDate: string; serviceEndDate: string }[]).filter((x) => x.tourLineId && x.status === 'draft');
+      filled.push({ lines: op.lines, drafts: drafts.length });
+      for (const a of drafts) {
+        for (const b of drafts) {
+          if (a === b || a.vendor._id !== b.vendor._id || a.serviceType !== b.serviceType) continue;
+          // Two drafts of one vendor and service are stays with a gap between them.
+          expect(a.serviceType).toBe('hotels');
+          expect(a.serviceEndDate < b.serviceStartDate || b.serviceEndDate < a.serviceStartDate).toBe(true);
+        }
+      }
+    }
+    expect(filled.length).toBeGreaterThan(0);
+    for (const f of filled) expect(f.drafts).toBeLessThanOrEqual(f.lines);
+    // The demo's packages visit a few activities with one vendor: fewer drafts than lines overall.
+    expect(filled.reduce((n, f) => n + f.drafts, 0)).toBeLessThan(filled.reduce((n, f) => n + f.lines, 0));
   });
 });
 

@@ -213,9 +213,26 @@ function fakeServer(input: RequestInfo | URL) {
   if (url.pathname.endsWith('/customized-tours/settings')) return json({ data: { defaultMarkupBasisPoints: 1_500, quoteValidityDays: 14 } });
   const destinations = [{ _id: DUBAI, name: 'Dubai', slug: 'dubai', country: 'UAE', regionId: id(1), region: { _id: id(1), name: 'Middle East', slug: 'middle-east' } }];
   const ids = url.searchParams.getAll('ids');
-  const data = url.pathname.endsWith('/destinations') ? destinations.filter((d) => !ids.length || ids.includes(d._id)) : [];
+  if (url.pathname.startsWith('/api/vendors')) vendorCalls.push(url);
+  // The vendors list applies the filters the server applies (isActive, services: any of them).
+  const services = url.searchParams.getAll('services');
+  const active = url.searchParams.get('isActive');
+  const data = url.pathname.endsWith('/destinations')
+    ? destinations.filter((d) => !ids.length || ids.includes(d._id))
+    : url.pathname === '/api/vendors'
+      ? VENDORS.filter((x) => (active === null || String(x.isActive) === active) && (!services.length || x.services.some((sv) => services.includes(sv)))).sort((a, b) => a.name.localeCompare(b.name))
+      : [];
   return json({ data, meta: { currentPage: 1, limit: 50, totalItems: data.length, totalPages: 1 } });
 }
+
+const VENDORS = [
+  { _id: id(51), name: 'Atlantis The Palm', services: ['hotels'], isActive: true },
+  { _id: id(52), name: 'Sleepy Hotels', services: ['hotels'], isActive: false },
+  { _id: id(53), name: 'Oman Land Partners', services: ['land-part', 'hotels', 'transfers'], isActive: true },
+  { _id: id(54), name: 'Arabian Adventures', services: ['activities', 'transfers'], isActive: true },
+  { _id: id(55), name: 'Only Flights', services: ['flights'], isActive: true },
+];
+const vendorCalls: URL[] = [];
 
 let form: ReturnType<typeof useForm<TourFormValues>>;
 function Builder({ values }: { values: TourFormValues }) {
@@ -228,7 +245,7 @@ function Builder({ values }: { values: TourFormValues }) {
   return (
     <>
       <DayEditor {...days} form={planForm(form)} />
-      <LineEditor {...lineProps} form={planForm(form)} currency="USD" />
+      <LineEditor {...lineProps} chooseVendors form={planForm(form)} currency="USD" />
       <TotalsCard totals={totals} currency="USD" live />
       <ConfirmDialog />
     </>
@@ -340,6 +357,49 @@ describe('a minus on a priced line (issue 27)', () => {
     await user.click(await within(panel).findByText('Discount'));
     await waitFor(() => expect(form.getValues('lines')[0]).toMatchObject({ kind: 'discount', unitCost: 0, markupType: 'amount', markup: 0 }));
     expect(screen.getByTestId('tour-totals').getAttribute('data-sell')).toBe('0');
+  });
+});
+
+describe('a priced line’s vendor (issue 27)', () => {
+  beforeEach(() => {
+    vendorCalls.length = 0;
+    vi.stubGlobal('fetch', vi.fn(fakeServer));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  const optionTexts = (panel: HTMLElement) => [...panel.querySelectorAll('[role=option]')].map((o) => o.textContent);
+
+  it('offers only the active vendors offering the line’s service, is chosen by keyboard, and is cleared when the kind changes; a fee has none', async () => {
+    const user = userEvent.setup();
+    renderBuilder(base({ days: [day('2027-05-10')], lines: [line({ kind: 'hotels', dayNumber: 1, description: 'Night', unitCost: 10_000 }), line({ kind: 'fee', description: 'Service fee' })] }));
+    expect(screen.queryByLabelText('Vendor, line 2')).toBeNull();
+    const picker = screen.getByLabelText('Vendor, line 1');
+    expect(vendorCalls).toHaveLength(0); // nothing is asked before the picker opens
+    await user.click(picker.closest('.p-dropdown')!);
+    const panel = await waitFor(() => document.querySelector<HTMLElement>('.p-dropdown-panel')!);
+    await within(panel).findByText('Atlantis The Palm');
+    expect(optionTexts(panel)).toEqual(['Atlantis The Palm', 'Oman Land Partners']);
+    const asked = vendorCalls.at(-1)!;
+    expect([asked.searchParams.get('isActive'), asked.searchParams.getAll('services')]).toEqual(['true', ['hotels']]);
+
+    // By keyboard: the search field has the focus; down to the second vendor, Enter chooses it.
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => expect(form.getValues('lines')[0]!.vendorId).toBe(id(53)));
+    expect(screen.getByLabelText('Vendor, line 1').closest('.p-dropdown')!.textContent).toContain('Oman Land Partners');
+
+    // Another service: the vendor offered the old one.
+    await user.click(screen.getByLabelText('Kind, line 1').closest('.p-dropdown')!);
+    const kinds = await waitFor(() => document.querySelector<HTMLElement>('.p-dropdown-panel')!);
+    await user.click(await within(kinds).findByText('Transfer'));
+    await waitFor(() => expect(form.getValues('lines')[0]).toMatchObject({ kind: 'transfers', vendorId: null }));
+    await user.click(screen.getByLabelText('Vendor, line 1').closest('.p-dropdown')!);
+    // The kinds' panel may still be leaving (hidden, not yet removed): the vendors' is the one not leaving.
+    const transfers = await waitFor(() => {
+      const open = document.querySelector<HTMLElement>('.p-dropdown-panel:not(.p-connected-overlay-exit-active):not(.p-connected-overlay-exit-done)');
+      expect(open).not.toBeNull();
+      return open!;
+    });
+    await within(transfers).findByText('Arabian Adventures');
+    expect(optionTexts(transfers)).toEqual(['Arabian Adventures', 'Oman Land Partners']);
   });
 });
 

@@ -257,6 +257,26 @@ export const operationDetailSchema = v.object({
 });
 export type OperationDetail = v.InferOutput<typeof operationDetailSchema>;
 
+/** A tour line a voucher cannot be prefilled from: it names no vendor (a voucher always has one), for operations to book by hand. */
+export const lineToAssignSchema = v.object({
+  /** Its position in the tour's priced lines (1-based). */
+  tourLineId: v.string(),
+  serviceType: v.picklist(VENDOR_SERVICES),
+  description: v.string(),
+  serviceStartDate: calendarDate,
+  serviceEndDate: calendarDate,
+  /** Its cost for the party, minor units. */
+  cost: v.number(),
+});
+export type LineToAssign = v.InferOutput<typeof lineToAssignSchema>;
+
+/**
+ * `POST …/vouchers/from-tour`: the operation with its new drafts (one per vendor and service, stays
+ * by date range), and the service lines that name no vendor, left to assign.
+ */
+export const prefillAnswerSchema = v.object({ data: operationDetailSchema, toAssign: v.array(lineToAssignSchema) });
+export type PrefillAnswer = v.InferOutput<typeof prefillAnswerSchema>;
+
 /** The seed's seven stats, over every operation the filters select (all pages). */
 export const operationStatsSchema = v.object({
   total: v.number(),
@@ -456,7 +476,7 @@ export const operationPaths = {
   byId: (id: string) => `/booking-operations/operationId/${encodeURIComponent(id)}`,
   byBooking: (bookingId: string) => `/booking-operations/bookingId/${encodeURIComponent(bookingId)}`,
   vouchers: (id: string) => `/booking-operations/${encodeURIComponent(id)}/vouchers`,
-  /** Draft vouchers from the tour's priced lines (one per line with a vendor, not already prefilled). */
+  /** Draft vouchers from the tour's priced lines (one per vendor and service, stays by date range; lines already prefilled skipped). */
   prefill: (id: string) => `/booking-operations/${encodeURIComponent(id)}/vouchers/from-tour`,
   voucher: (id: string, voucherId: string) => `/booking-operations/${encodeURIComponent(id)}/voucher/${encodeURIComponent(voucherId)}`,
   voucherPayment: (id: string, voucherId: string) => `/booking-operations/${encodeURIComponent(id)}/voucher/${encodeURIComponent(voucherId)}/payment`,

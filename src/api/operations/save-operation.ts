@@ -11,6 +11,7 @@ import {
   type CreateExpenseInput,
   type CreateVoucherInput,
   type OperationDetail,
+  type PrefillAnswer,
   type SendVouchersInput,
   type UpdateExpenseInput,
   type UpdateVoucherInput,
@@ -27,12 +28,18 @@ import { operationsResource } from './get-operations';
  */
 const keyed = (key: string, options: CallOptions): CallOptions => ({ ...options, headers: { [IDEMPOTENCY_HEADER]: key } });
 
-function useOperationMutation<V extends { operationId: string }>(name: string, run: (vars: V) => Promise<OperationDetail>, alsoRefresh: readonly (readonly unknown[])[] = []) {
+function useOperationMutation<V extends { operationId: string }, R = OperationDetail>(
+  name: string,
+  run: (vars: V) => Promise<R>,
+  alsoRefresh: readonly (readonly unknown[])[] = [],
+  operationOf: (result: R) => OperationDetail = (result) => result as unknown as OperationDetail,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['booking-operations', name],
     mutationFn: run,
-    onSuccess: (operation, vars) => {
+    onSuccess: (result, vars) => {
+      const operation = operationOf(result);
       queryClient.setQueryData(operationsResource.keys.detail(vars.operationId), operation);
       queryClient.setQueryData([...operationsResource.keys.all, 'booking', operation.bookingId], operation);
       return Promise.all([
@@ -55,10 +62,13 @@ export const useCreateVoucher = () =>
     answer(api.post(operationPaths.vouchers(operationId), input, fallback('operations.errors.createVoucher', 'Failed to create voucher'))),
   );
 
-/** Draft vouchers from the tour's priced lines (one per line with a vendor). */
+/** Draft vouchers from the tour's priced lines (one per vendor and service, stays by date range); answers the operation and the lines left to assign. */
 export const usePrefillVouchers = () =>
-  useOperationMutation('voucher-prefill', ({ operationId }: { operationId: string }) =>
-    answer(api.post(operationPaths.prefill(operationId), {}, fallback('operations.errors.prefill', 'Failed to fill vouchers from the tour'))),
+  useOperationMutation(
+    'voucher-prefill',
+    ({ operationId }: { operationId: string }): Promise<PrefillAnswer> => api.post(operationPaths.prefill(operationId), {}, fallback('operations.errors.prefill', 'Failed to fill vouchers from the tour')),
+    [],
+    (answer) => answer.data,
   );
 
 /** Changes a draft voucher's fields. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/client';
-import { OPERATION_ERRORS, type AdditionalExpense, type OperationDetail, type Voucher, type VendorPayment } from '../../api/operations/contract';
+import { OPERATION_ERRORS, type AdditionalExpense, type LineToAssign, type OperationDetail, type Voucher, type VendorPayment } from '../../api/operations/contract';
 import { useOperation } from '../../api/operations/get-operations';
 import { useCompleteOperation, usePrefillVouchers, useSendVouchers, useVoucherEvent } from '../../api/operations/save-operation';
 import { operationMachine } from '../../machines/operation-machine';
@@ -346,11 +346,14 @@ function Operation({ operation }: { operation: OperationDetail }) {
   const sendVouchers = useSendVouchers();
   const unsent = operation.vouchers.filter((x) => AWAITING_SEND.includes(x.status));
 
+  // The tour's lines that name no vendor, as the last prefill answered them: booked by hand.
+  const [toAssign, setToAssign] = useState<LineToAssign[]>([]);
   const onPrefill = async () => {
     const before = operation.vouchers.length;
     const answer = await prefill.mutateAsync({ operationId: operation._id }).catch(() => undefined);
     if (!answer) return;
-    const added = answer.vouchers.length - before;
+    setToAssign(answer.toAssign);
+    const added = answer.data.vouchers.length - before;
     toast.success(added > 0 ? t('operations.vouchers.prefilled', { count: added }) : t('operations.vouchers.prefilledNone'));
   };
 
@@ -429,6 +432,19 @@ function Operation({ operation }: { operation: OperationDetail }) {
               ))}
             </ul>
             <span className="muted">{t('operations.vouchers.noEmail')}</span>
+          </div>
+        )}
+        {toAssign.length > 0 && (
+          <div role="status" className="card to-assign" data-testid="lines-to-assign">
+            <strong>{t('operations.vouchers.toAssignTitle', { count: toAssign.length })}</strong>
+            <ul>
+              {toAssign.map((l) => (
+                <li key={l.tourLineId}>
+                  {t(`operations.serviceTypes.${l.serviceType}`)} · <bdi>{l.description}</bdi> · <span className="nowrap">{fmt.date(l.serviceStartDate)}</span> – <span className="nowrap">{fmt.date(l.serviceEndDate)}</span> · {money(l.cost)}
+                </li>
+              ))}
+            </ul>
+            <span className="muted">{t('operations.vouchers.toAssignHint')}</span>
           </div>
         )}
         {operation.vouchers.length === 0 ? (

@@ -6,6 +6,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { issueMessage } from '../../../api/client';
 import { LINE_KINDS, LINE_UNITS, MARKUP_TYPES, NEGATIVE_LINE_ISSUE } from '../../../api/tours/tour-plan';
+import { VENDOR_SERVICES, type VendorService } from '../../../api/vendors/contract';
 import { DISCOUNT_KIND } from '../../../domain/tour-pricing';
 import { MAX_MARKUP_BASIS_POINTS } from '../../../domain/tour-pricing';
 import { DROPDOWN_PT, fieldMessage } from '../../../ui/form-fields';
@@ -13,7 +14,7 @@ import { BCP47, isLocale } from '../../../ui/i18n';
 import { currencyDigits, fromMinorUnits } from '../../../domain/money';
 import { typedMinorUnits } from '../../../ui/money-field';
 import { RoomTypePicker } from './day-fields';
-import { ActivityPicker, HotelPicker } from './pickers';
+import { ActivityPicker, HotelPicker, VendorPicker } from './pickers';
 import type { LineFormValue, PlanFormValues } from './plan-model';
 
 /**
@@ -140,6 +141,8 @@ export function KindCell({ index, line, errors, set, costOf }: CellProps & { cos
             ...(kind === 'fee' && costOf() === null ? { unitCost: 0 } : {}),
             ...(kind !== 'hotels' ? { hotelId: null, roomType: null } : {}),
             ...(kind !== 'activities' ? { activityId: null } : {}),
+            // Another service: the vendor offered the old one (the picker offers those of the new one).
+            ...(kind !== line.kind ? { vendorId: null } : {}),
           });
         }}
       />
@@ -169,9 +172,11 @@ export function DayCell({ index, line, errors, set, dayCount }: CellProps & { da
 }
 
 /** What the line is: its description, and a hotel room or an activity of its day's destination. */
-export function ItemCell({ index, line, control, errors, set, destinationId, onRoom, onActivity }: CellProps & { destinationId: string | null; onRoom: (room: string | null) => void; onActivity: (id: string | null) => void }) {
+export function ItemCell({ index, line, control, errors, set, destinationId, onRoom, onActivity, chooseVendors }: CellProps & { destinationId: string | null; onRoom: (room: string | null) => void; onActivity: (id: string | null) => void; chooseVendors?: boolean }) {
   const { t, label, named } = useLineWords(index);
   const roomId = useId();
+  const vendorId = useId();
+  const service = (VENDOR_SERVICES as readonly string[]).includes(line.kind) ? (line.kind as VendorService) : null;
   const number = index + 1;
   return (
     <td data-label={label('description')} className="line-description">
@@ -203,6 +208,15 @@ export function ItemCell({ index, line, control, errors, set, destinationId, onR
         ) : (
           <small className="muted">{t('tourPlan.lines.pickDay')}</small>
         ))}
+      {chooseVendors && service && (
+        <div className="line-vendor">
+          <label htmlFor={vendorId} className="line-vendor-label">
+            {t('tourPlan.lines.vendor')}
+          </label>
+          <VendorPicker inputId={vendorId} ariaLabel={t('tourPlan.lines.vendorOf', { number })} service={service} value={line.vendorId} onChange={(id) => set({ vendorId: id })} invalid={!!errors?.vendorId} />
+          <LineMessage errors={errors} field="vendorId" label={t('tourPlan.lines.vendor')} />
+        </div>
+      )}
       <LineMessage errors={errors} field="hotelId" label={t('tourPlan.days.hotel')} />
       <LineMessage errors={errors} field="roomType" label={t('tourPlan.days.roomType')} />
       <LineMessage errors={errors} field="activityId" label={t('tourPlan.days.activities')} />

@@ -27,6 +27,8 @@ export interface LineEditorProps {
   defaultMarkup: number;
   /** The kind's words: the editor's hint, "price the days" and what it does. */
   texts: { hint: string; fromDays: string; fromDaysHint: string };
+  /** Offer each service line's vendor picker: only to a member who may read vendors (the page asks). */
+  chooseVendors?: boolean;
 }
 
 /** The days' hotels and activities with their catalogue rates (cached by the pickers, else fetched). */
@@ -51,7 +53,7 @@ function usePriceTheDays({ form, party, defaultMarkup, append }: Pick<LineEditor
   return { pricing, price };
 }
 
-export function LineEditor({ form, currency, errors, party, defaultMarkup, texts }: LineEditorProps) {
+export function LineEditor({ form, currency, errors, party, defaultMarkup, texts, chooseVendors }: LineEditorProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'lines' });
@@ -82,7 +84,7 @@ export function LineEditor({ form, currency, errors, party, defaultMarkup, texts
             <LinesHead headers={headers} actions={t('tourPlan.actions')} />
             <tbody>
               {fields.map((field, index) => (
-                <LineRow key={field.id} index={index} form={form} currency={currency} party={party} errors={(errors as FieldErrors<LineFormValue>[] | undefined)?.[index]} onRemove={() => remove(index)} />
+                <LineRow key={field.id} chooseVendors={chooseVendors} index={index} form={form} currency={currency} party={party} errors={(errors as FieldErrors<LineFormValue>[] | undefined)?.[index]} onRemove={() => remove(index)} />
               ))}
             </tbody>
           </table>

@@ -23,9 +23,11 @@ export interface LineRowProps {
   /** The party an activity is costed for. */
   party: () => Party;
   onRemove: () => void;
+  /** Offer the vendor picker (the member may read vendors). */
+  chooseVendors?: boolean;
 }
 
-export function LineRow({ index, form, currency, errors, party, onRemove }: LineRowProps) {
+export function LineRow({ index, form, currency, errors, party, onRemove, chooseVendors }: LineRowProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const fmt = useFormatters({ currency });
@@ -63,7 +65,7 @@ export function LineRow({ index, form, currency, errors, party, onRemove }: Line
     <tr data-line={number} data-kind={line.kind}>
       <KindCell {...cell} costOf={() => current().unitCost} />
       <DayCell {...cell} dayCount={days.length} />
-      <ItemCell {...cell} destinationId={destinationId} onRoom={(room) => void chooseRoom(room)} onActivity={(id) => void chooseActivity(id)} />
+      <ItemCell {...cell} chooseVendors={chooseVendors} destinationId={destinationId} onRoom={(room) => void chooseRoom(room)} onActivity={(id) => void chooseActivity(id)} />
       <QuantityCell {...cell} />
       <td data-label={label('unitCost')}>
         <MoneyInput index={index} control={form.control} errors={errors} name="unitCost" ariaLabel={named('unitCost')} currency={currency} />

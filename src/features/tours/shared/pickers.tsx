@@ -5,6 +5,8 @@ import type { Activity, ActivityStats } from '../../../api/catalogue/activities/
 import { activitiesResource } from '../../../api/catalogue/activities/get-activities';
 import type { Hotel, HotelStats } from '../../../api/catalogue/hotels/contract';
 import { hotelsResource } from '../../../api/catalogue/hotels/get-hotels';
+import type { Vendor, VendorService, VendorStats } from '../../../api/vendors/contract';
+import { vendorsResource } from '../../../api/vendors/get-vendors';
 import { PICKER_PAGE_SIZE } from '../../../ui/catalogue-pickers';
 import { RemotePicker, type PickerCommonProps, type RemotePickerSource } from '../../../ui/remote-picker';
 
@@ -55,3 +57,24 @@ export function ActivityPicker({ destinationId, value, onChange, ...common }: Pi
 
 /** One hotel with its room types (the room picker, the costing of a stay). */
 export const useHotel = (id: string | null | undefined) => useQuery({ ...hotelsResource.detailQueryOptions(id ?? ''), enabled: !!id });
+
+/**
+ * The vendors a priced line may name: active ones offering its service, searched on the server
+ * (`GET /vendors?isActive=true&services=…`). A vendor the line already names shows by its name
+ * even if it has been deactivated since (the server keeps it on the line).
+ */
+function vendorSource(service: VendorService): RemotePickerSource<Vendor, VendorStats> {
+  return {
+    search: (text) => vendorsResource.listQueryOptions({ search: text || undefined, isActive: true, services: [service], limit: PICKER_PAGE_SIZE, sortBy: 'name', sortOrder: 'asc' }),
+    // The vendors list has no `ids` filter: the held one is looked up by id (`/vendors/id/{id}`).
+    byIds: byIds(vendorsResource.keys.all, vendorsResource.getOne),
+    label: (x) => x.name,
+  };
+}
+
+/** A priced line's vendor: one of the active vendors offering the line's service, or none. */
+export function VendorPicker({ service, value, onChange, ...common }: PickerCommonProps & { service: VendorService; value: string | null; onChange: (id: string | null) => void }) {
+  const { t } = useTranslation();
+  const source = useMemo(() => vendorSource(service), [service]);
+  return <RemotePicker {...common} placeholder={common.placeholder ?? t('tourPlan.lines.noVendor')} source={source} value={value} onChange={onChange} />;
+}

@@ -35,6 +35,8 @@ const errors = {
     tooSmall_discount: "يجب ألا يكون سالبًا: لخصم مبلغ استخدم النوع «خصم»",
     tooLarge: "يجب ألا يزيد على {{max}}",
     oneOf: "يجب أن يكون واحدًا من: {{values}}",
+    oneOf_vendorService: 'يذكر {{vendor}} الذي لا يقدّم هذه الخدمة (يقدّم {{values}})',
+    oneOf_serviceLine: 'يجب أن يكون فارغًا: الرسوم أو الخصم بلا مورّد',
     invalidFormat: "ليس بالصيغة المتوقعة",
     noChange: "يجب تغيير حقل واحد على الأقل",
     phoneOrEmail: "مطلوب عند عدم وجود بريد إلكتروني",

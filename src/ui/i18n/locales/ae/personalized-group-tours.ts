@@ -123,6 +123,8 @@ const personalizedGroupTours = {
       activityOf: 'النشاط، البند {{number}}',
       chooseActivity: 'اختر نشاطًا',
       pickDay: 'اختر يوم البند للاختيار من كتالوج وجهته.',
+      vendorOf: 'المورّد، البند {{number}}',
+      noVendor: 'لا مورّد بعد',
     },
   },
   personalizedTours: {

@@ -38,6 +38,8 @@ const errors: typeof en = {
     tooSmall_discount: "må ikke være negativ: brug typen Rabat til et fradrag",
     tooLarge: "må højst være {{max}}",
     oneOf: "skal være en af: {{values}}",
+    oneOf_vendorService: 'nævner {{vendor}}, som ikke tilbyder denne ydelse (tilbyder {{values}})',
+    oneOf_serviceLine: 'skal være tom: et gebyr eller en rabat har ingen leverandør',
     invalidFormat: "har ikke det forventede format",
     noChange: "skal ændre mindst ét felt",
     phoneOrEmail: "er påkrævet, når der ikke er en e-mail",

@@ -114,6 +114,8 @@ const personalizedGroupTours = {
       activityOf: 'Aktivitet, linje {{number}}',
       chooseActivity: 'Vælg en aktivitet',
       pickDay: 'Vælg linjens dag for at vælge fra destinationens katalog.',
+      vendorOf: 'Leverandør, linje {{number}}',
+      noVendor: 'Ingen leverandør endnu',
     },
   },
   personalizedTours: {

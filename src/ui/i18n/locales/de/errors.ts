@@ -38,6 +38,8 @@ const errors = {
     tooSmall_discount: "darf nicht negativ sein: für einen Abzug die Art „Rabatt“ wählen",
     tooLarge: "darf höchstens {{max}} sein",
     oneOf: "muss eines davon sein: {{values}}",
+    oneOf_vendorService: 'nennt {{vendor}}, der diese Leistung nicht anbietet (bietet {{values}})',
+    oneOf_serviceLine: 'muss leer sein: eine Gebühr oder ein Rabatt hat keinen Leistungsträger',
     invalidFormat: "hat nicht das erwartete Format",
     noChange: "muss mindestens ein Feld ändern",
     phoneOrEmail: "ist erforderlich, wenn keine E-Mail angegeben ist",

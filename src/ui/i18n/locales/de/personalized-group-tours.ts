@@ -114,6 +114,8 @@ const personalizedGroupTours = {
       activityOf: 'Aktivität, Position {{number}}',
       chooseActivity: 'Aktivität wählen',
       pickDay: 'Wählen Sie den Tag der Position, um aus dem Katalog seines Reiseziels zu wählen.',
+      vendorOf: 'Leistungsträger, Position {{number}}',
+      noVendor: 'Noch kein Leistungsträger',
     },
   },
   personalizedTours: {

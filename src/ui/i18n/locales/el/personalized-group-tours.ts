@@ -114,6 +114,8 @@ const personalizedGroupTours = {
       activityOf: 'Δραστηριότητα, γραμμή {{number}}',
       chooseActivity: 'Επιλέξτε δραστηριότητα',
       pickDay: 'Επιλέξτε την ημέρα της γραμμής για να διαλέξετε από τον κατάλογο του προορισμού της.',
+      vendorOf: 'Προμηθευτής, γραμμή {{number}}',
+      noVendor: 'Κανένας προμηθευτής ακόμη',
     },
   },
   personalizedTours: {

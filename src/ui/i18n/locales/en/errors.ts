@@ -1,7 +1,7 @@
 import type { ErrorCode, IssueCode } from '../../../../api/common/issues';
 
 /** Rules with words of their own (an issue's `params.rule`, or `params.after` for dates in order). */
-type Worded = `required_${'lost' | 'rescheduled' | 'newPassword' | 'destination'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay' | 'entry'}` | 'tooFewItems_services' | 'tooSmall_discount';
+type Worded = `required_${'lost' | 'rescheduled' | 'newPassword' | 'destination'}` | `dateOrder_${'travelFrom' | 'joiningDate' | 'from' | 'previousDay' | 'entry'}` | 'tooFewItems_services' | 'tooSmall_discount' | `oneOf_${'vendorService' | 'serviceLine'}`;
 
 /**
  * What the API's codes say, in this language (SPEC "Conventions": the web app shows the
@@ -45,6 +45,8 @@ const errors = {
     tooSmall_discount: "must not be negative: for an amount off, use the kind Discount",
     tooLarge: 'must be at most {{max}}',
     oneOf: 'must be one of: {{values}}',
+    oneOf_vendorService: 'names {{vendor}}, which does not offer this service (it offers {{values}})',
+    oneOf_serviceLine: 'must be empty: a fee or a discount has no vendor',
     invalidFormat: 'is not in the expected format',
     noChange: 'must change at least one field',
     phoneOrEmail: 'is required when there is no email',

@@ -112,6 +112,8 @@ const personalizedGroupTours = {
       activityOf: 'Activity, line {{number}}',
       chooseActivity: 'Choose an activity',
       pickDay: 'Choose the line’s day to pick from its destination’s catalogue.',
+      vendorOf: 'Vendor, line {{number}}',
+      noVendor: 'No vendor yet',
     },
   },
   personalizedTours: {

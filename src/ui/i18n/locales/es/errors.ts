@@ -38,6 +38,8 @@ const errors = {
     tooSmall_discount: "no debe ser negativo: para restar un importe, use el tipo «Descuento»",
     tooLarge: "debe ser como máximo {{max}}",
     oneOf: "debe ser uno de: {{values}}",
+    oneOf_vendorService: 'indica {{vendor}}, que no ofrece este servicio (ofrece {{values}})',
+    oneOf_serviceLine: 'debe estar vacío: un cargo o un descuento no tiene proveedor',
     invalidFormat: "no tiene el formato esperado",
     noChange: "debe cambiar al menos un campo",
     phoneOrEmail: "es obligatorio cuando no hay correo",

@@ -117,6 +117,8 @@ const personalizedGroupTours = {
       activityOf: 'Actividad, línea {{number}}',
       chooseActivity: 'Elija una actividad',
       pickDay: 'Elija el día de la línea para escoger del catálogo de su destino.',
+      vendorOf: 'Proveedor, línea {{number}}',
+      noVendor: 'Sin proveedor todavía',
     },
   },
   personalizedTours: {

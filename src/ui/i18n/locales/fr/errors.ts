@@ -38,6 +38,8 @@ const errors = {
     tooSmall_discount: "ne doit pas être négatif : pour déduire un montant, choisissez le type « Remise »",
     tooLarge: "doit être au plus {{max}}",
     oneOf: "doit être l’une des valeurs : {{values}}",
+    oneOf_vendorService: 'indique {{vendor}}, qui ne propose pas ce service (propose {{values}})',
+    oneOf_serviceLine: 'doit être vide : des frais ou une remise n’ont pas de prestataire',
     invalidFormat: "n’a pas le format attendu",
     noChange: "doit modifier au moins un champ",
     phoneOrEmail: "est obligatoire en l’absence d’e-mail",

@@ -117,6 +117,8 @@ const personalizedGroupTours = {
       activityOf: 'Activité, ligne {{number}}',
       chooseActivity: 'Choisir une activité',
       pickDay: 'Choisissez le jour de la ligne pour puiser dans le catalogue de sa destination.',
+      vendorOf: 'Prestataire, ligne {{number}}',
+      noVendor: 'Pas encore de prestataire',
     },
   },
   personalizedTours: {

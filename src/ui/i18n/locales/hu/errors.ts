@@ -36,6 +36,8 @@ const errors = {
     tooSmall_discount: "nem lehet negatív: levonáshoz válassza a Kedvezmény fajtát",
     tooLarge: "legfeljebb {{max}} lehet",
     oneOf: "a következők egyike kell legyen: {{values}}",
+    oneOf_vendorService: 'a(z) {{vendor}} szolgáltatót nevezi meg, aki nem nyújtja ezt a szolgáltatást (ezeket nyújtja: {{values}})',
+    oneOf_serviceLine: 'üresnek kell lennie: díjnak vagy kedvezménynek nincs szolgáltatója',
     invalidFormat: "nem a várt formátumú",
     noChange: "legalább egy mezőt módosítani kell",
     phoneOrEmail: "kötelező, ha nincs e-mail-cím",

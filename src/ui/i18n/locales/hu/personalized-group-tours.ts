@@ -114,6 +114,8 @@ const personalizedGroupTours = {
       activityOf: 'Program, {{number}}. tétel',
       chooseActivity: 'Válasszon programot',
       pickDay: 'Válassza ki a tétel napját, hogy annak úti céljának katalógusából választhasson.',
+      vendorOf: 'Szolgáltató, {{number}}. tétel',
+      noVendor: 'Még nincs szolgáltató',
     },
   },
   personalizedTours: {

@@ -38,6 +38,8 @@ const errors = {
     tooSmall_discount: "non deve essere negativo: per sottrarre un importo usa il tipo «Sconto»",
     tooLarge: "deve essere al massimo {{max}}",
     oneOf: "deve essere uno tra: {{values}}",
+    oneOf_vendorService: 'indica {{vendor}}, che non offre questo servizio (offre {{values}})',
+    oneOf_serviceLine: 'deve essere vuoto: una commissione o uno sconto non ha fornitore',
     invalidFormat: "non ha il formato previsto",
     noChange: "deve modificare almeno un campo",
     phoneOrEmail: "è obbligatorio se manca l’email",

@@ -117,6 +117,8 @@ const personalizedGroupTours = {
       activityOf: 'Attività, riga {{number}}',
       chooseActivity: 'Scelga un’attività',
       pickDay: 'Scelga il giorno della riga per attingere al catalogo della sua destinazione.',
+      vendorOf: 'Fornitore, riga {{number}}',
+      noVendor: 'Nessun fornitore ancora',
     },
   },
   personalizedTours: {

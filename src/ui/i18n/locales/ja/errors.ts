@@ -36,6 +36,8 @@ const errors = {
     tooSmall_discount: "はマイナスにできません。値引きには種類「割引」を使ってください",
     tooLarge: "は{{max}}以下にしてください",
     oneOf: "は次のいずれかにしてください: {{values}}",
+    oneOf_vendorService: 'は{{vendor}}を指定していますが、このサービスを提供していません（提供: {{values}}）',
+    oneOf_serviceLine: 'は空にしてください。手数料や割引には仕入先がありません',
     invalidFormat: "の形式が正しくありません",
     noChange: "は少なくとも1つの項目を変更してください",
     phoneOrEmail: "はメールがない場合は必須です",

@@ -156,6 +156,8 @@ const operations = {
       prefill: 'ツアーから作成',
       prefilled_other: 'ツアーから下書きバウチャー{{count}}件を作成しました',
       prefilledNone: 'ツアーの価格付き明細には、すべてバウチャーが作成済みです',
+      toAssignTitle_other: 'ツアーの明細{{count}}件に仕入先が指定されていません',
+      toAssignHint: 'バウチャーには仕入先が必要です。これらは手動で追加するか、ツアーで仕入先を指定してからもう一度作成してください。',
       number: '番号',
       serviceType: 'サービス',
       vendor: '仕入先',

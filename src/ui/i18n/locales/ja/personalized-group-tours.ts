@@ -111,6 +111,8 @@ const personalizedGroupTours = {
       activityOf: 'アクティビティ、明細{{number}}',
       chooseActivity: 'アクティビティを選択',
       pickDay: '明細の日を選ぶと、その日の目的地のカタログから選択できます。',
+      vendorOf: '仕入先（明細 {{number}}）',
+      noVendor: '仕入先は未指定',
     },
   },
   personalizedTours: {

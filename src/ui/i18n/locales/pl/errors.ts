@@ -36,6 +36,8 @@ const errors = {
     tooSmall_discount: "nie może być ujemny: aby odjąć kwotę, wybierz rodzaj „Rabat”",
     tooLarge: "może wynosić najwyżej {{max}}",
     oneOf: "musi być jednym z: {{values}}",
+    oneOf_vendorService: 'wskazuje {{vendor}}, który nie oferuje tej usługi (oferuje {{values}})',
+    oneOf_serviceLine: 'musi być puste: opłata ani rabat nie mają dostawcy',
     invalidFormat: "nie ma oczekiwanego formatu",
     noChange: "musi zmienić co najmniej jedno pole",
     phoneOrEmail: "jest wymagane, gdy brak adresu e-mail",

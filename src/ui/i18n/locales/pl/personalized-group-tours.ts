@@ -120,6 +120,8 @@ const personalizedGroupTours = {
       activityOf: 'Atrakcja, pozycja {{number}}',
       chooseActivity: 'Wybierz atrakcję',
       pickDay: 'Wybierz dzień pozycji, aby wybierać z katalogu jego kierunku.',
+      vendorOf: 'Dostawca, pozycja {{number}}',
+      noVendor: 'Jeszcze bez dostawcy',
     },
   },
   personalizedTours: {

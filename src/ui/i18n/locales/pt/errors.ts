@@ -38,6 +38,8 @@ const errors: typeof en = {
     tooSmall_discount: "não pode ser negativo: para descontar um valor, use o tipo «Desconto»",
     tooLarge: 'deve ser no máximo {{max}}',
     oneOf: 'deve ser um de: {{values}}',
+    oneOf_vendorService: 'indica {{vendor}}, que não oferece este serviço (oferece {{values}})',
+    oneOf_serviceLine: 'deve ficar vazio: uma taxa ou um desconto não tem fornecedor',
     invalidFormat: 'não está no formato esperado',
     noChange: 'deve alterar pelo menos um campo',
     phoneOrEmail: 'é obrigatório quando não há e-mail',

@@ -117,6 +117,8 @@ const personalizedGroupTours = {
       activityOf: 'Atividade, linha {{number}}',
       chooseActivity: 'Escolher uma atividade',
       pickDay: 'Escolha o dia da linha para selecionar do catálogo do respetivo destino.',
+      vendorOf: 'Fornecedor, linha {{number}}',
+      noVendor: 'Ainda sem fornecedor',
     },
   },
   personalizedTours: {

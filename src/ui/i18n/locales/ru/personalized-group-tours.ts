@@ -120,6 +120,8 @@ const personalizedGroupTours = {
       activityOf: 'Экскурсия, строка {{number}}',
       chooseActivity: 'Выберите экскурсию',
       pickDay: 'Выберите день строки, чтобы выбирать из каталога его направления.',
+      vendorOf: 'Поставщик, строка {{number}}',
+      noVendor: 'Поставщик не выбран',
     },
   },
   personalizedTours: {

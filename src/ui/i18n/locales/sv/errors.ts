@@ -38,6 +38,8 @@ const errors: typeof en = {
     tooSmall_discount: "får inte vara negativt: välj typen Rabatt för ett avdrag",
     tooLarge: "får vara högst {{max}}",
     oneOf: "måste vara något av: {{values}}",
+    oneOf_vendorService: 'anger {{vendor}}, som inte erbjuder denna tjänst (erbjuder {{values}})',
+    oneOf_serviceLine: 'måste vara tom: en avgift eller en rabatt har ingen leverantör',
     invalidFormat: "har inte det förväntade formatet",
     noChange: "måste ändra minst ett fält",
     phoneOrEmail: "är obligatoriskt när e-post saknas",

@@ -114,6 +114,8 @@ const personalizedGroupTours = {
       activityOf: 'Aktivitet, rad {{number}}',
       chooseActivity: 'Välj en aktivitet',
       pickDay: 'Välj radens dag för att välja ur resmålets katalog.',
+      vendorOf: 'Leverantör, rad {{number}}',
+      noVendor: 'Ingen leverantör än',
     },
   },
   personalizedTours: {

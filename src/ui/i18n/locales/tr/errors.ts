@@ -36,6 +36,8 @@ const errors = {
     tooSmall_discount: "negatif olamaz: bir tutarı düşmek için İndirim türünü seçin",
     tooLarge: "en fazla {{max}} olmalıdır",
     oneOf: "şunlardan biri olmalıdır: {{values}}",
+    oneOf_vendorService: '{{vendor}} tedarikçisini belirtiyor, ancak bu hizmeti sunmuyor (sunduğu: {{values}})',
+    oneOf_serviceLine: 'boş olmalıdır: ücret veya indirimin tedarikçisi olmaz',
     invalidFormat: "beklenen biçimde değil",
     noChange: "en az bir alanı değiştirmelidir",
     phoneOrEmail: "e-posta yoksa zorunludur",

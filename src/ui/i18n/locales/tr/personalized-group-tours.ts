@@ -114,6 +114,8 @@ const personalizedGroupTours = {
       activityOf: 'Aktivite, satır {{number}}',
       chooseActivity: 'Aktivite seçin',
       pickDay: 'Destinasyonunun kataloğundan seçmek için satırın gününü seçin.',
+      vendorOf: 'Tedarikçi, satır {{number}}',
+      noVendor: 'Henüz tedarikçi yok',
     },
   },
   personalizedTours: {

@@ -36,6 +36,8 @@ const errors = {
     tooSmall_discount: "不能为负数：要减去金额，请选择类型“折扣”",
     tooLarge: "不能大于 {{max}}",
     oneOf: "必须是以下之一：{{values}}",
+    oneOf_vendorService: '指定了 {{vendor}}，但其不提供此服务（提供：{{values}}）',
+    oneOf_serviceLine: '必须为空：费用或折扣没有供应商',
     invalidFormat: "格式不符合要求",
     noChange: "至少需要更改一个字段",
     phoneOrEmail: "在没有电子邮件时为必填项",

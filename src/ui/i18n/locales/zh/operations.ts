@@ -156,6 +156,8 @@ const operations = {
       prefill: '从行程生成',
       prefilled_other: '已从行程生成 {{count}} 张草稿确认单',
       prefilledNone: '行程的每条计价明细都已有确认单',
+      toAssignTitle_other: '行程中有 {{count}} 条明细未指定供应商',
+      toAssignHint: '确认单需要供应商：请手动添加这些，或在行程中指定其供应商后重新生成。',
       number: '编号',
       serviceType: '服务',
       vendor: '供应商',

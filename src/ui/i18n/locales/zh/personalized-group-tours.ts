@@ -111,6 +111,8 @@ const personalizedGroupTours = {
       activityOf: '活动，第 {{number}} 行',
       chooseActivity: '选择活动',
       pickDay: '先选择此行所属的天，再从该天目的地的产品目录中选择。',
+      vendorOf: '供应商，第 {{number}} 行',
+      noVendor: '尚未指定供应商',
     },
   },
   personalizedTours: {
