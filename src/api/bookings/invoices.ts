@@ -70,18 +70,7 @@ export type InvoiceStats = v.InferOutput<typeof invoiceStatsSchema>;
 export const generateInvoiceInput = v.strictObject({ bookingId: idSchema });
 
 /** `GET /bookings/{id}/invoice-preview`: the invoice issuing would write today, without its number (nothing is taken). */
-export const invoicePreviewSchema = v.object({
-  bookingId: uuid,
-  issuedOn: calendarDate,
-  dueDate: calendarDate,
-  currency: v.string(),
-  lines: v.array(invoiceLineSchema),
-  subtotal: v.number(),
-  taxRate: v.number(),
-  tax: v.number(),
-  total: v.number(),
-  terms: v.nullable(v.string()),
-});
+export const invoicePreviewSchema = v.pick(invoiceSchema, ['bookingId', 'issuedOn', 'dueDate', 'currency', 'lines', 'subtotal', 'taxRate', 'tax', 'total', 'terms']);
 export type InvoicePreview = v.InferOutput<typeof invoicePreviewSchema>;
 
 export const INVOICE_SORT_FIELDS = ['issuedOn', 'dueDate', 'total', 'number'] as const;
