@@ -11,6 +11,7 @@ import {
   operationDetailSchema,
   operationIdParams,
   operationSchema,
+  operationPaths,
   operationStatsSchema,
   operationsQuery,
   prefillAnswerSchema,
@@ -85,7 +86,7 @@ async function openOperation(tx: Tx, auth: AuthContext, id: string) {
 export const operationRoutes: RouteDef[] = [
   route({
     method: 'GET',
-    path: '/booking-operations',
+    path: operationPaths.list.pattern,
     answers: listAnswerOf(operationSchema, operationStatsSchema),
     access: allow('operations', 'view'),
     query: operationsQuery,
@@ -94,7 +95,7 @@ export const operationRoutes: RouteDef[] = [
 
   route({
     method: 'GET',
-    path: '/booking-operations/operationId/:id',
+    path: operationPaths.byId.pattern,
     answers: detail,
     access: allow('operations', 'view'),
     params: operationIdParams,
@@ -103,7 +104,7 @@ export const operationRoutes: RouteDef[] = [
 
   route({
     method: 'GET',
-    path: '/booking-operations/bookingId/:id',
+    path: operationPaths.byBooking.pattern,
     answers: detail,
     access: allow('operations', 'view'),
     params: bookingIdParams,
@@ -112,7 +113,7 @@ export const operationRoutes: RouteDef[] = [
 
   route({
     method: 'POST',
-    path: '/booking-operations/:id/vouchers',
+    path: operationPaths.vouchers.pattern,
     answers: detail,
     access: allow('operations', 'create'),
     params: operationIdParams,
@@ -131,7 +132,7 @@ export const operationRoutes: RouteDef[] = [
 
   route({
     method: 'POST',
-    path: '/booking-operations/:id/vouchers/from-tour',
+    path: operationPaths.prefill.pattern,
     answers: prefillAnswerSchema,
     access: allow('operations', 'create'),
     params: operationIdParams,
@@ -226,7 +227,7 @@ export const operationRoutes: RouteDef[] = [
 
   route({
     method: 'POST',
-    path: '/booking-operations/:operationId/voucher/:id/payment',
+    path: operationPaths.voucherPayment.pattern,
     answers: detail,
     access: allow('operations', 'update'),
     params: voucherParams,
@@ -244,7 +245,7 @@ export const operationRoutes: RouteDef[] = [
 
   route({
     method: 'POST',
-    path: '/booking-operations/:operationId/voucher/:id/vendor-refund',
+    path: operationPaths.vendorRefund.pattern,
     answers: detail,
     access: allow('operations', 'update'),
     params: voucherParams,
@@ -261,7 +262,7 @@ export const operationRoutes: RouteDef[] = [
 
   route({
     method: 'GET',
-    path: '/booking-operations/:operationId/voucher/:id/pdf',
+    path: operationPaths.voucherPdf.pattern,
     answers: fileAnswer('application/pdf'),
     access: allow('operations', 'view'),
     params: voucherParams,
@@ -282,7 +283,7 @@ export const operationRoutes: RouteDef[] = [
 
   route({
     method: 'PUT',
-    path: '/booking-operations/:id/mark-completed',
+    path: operationPaths.markCompleted.pattern,
     answers: detail,
     access: allow('operations', 'update'),
     params: operationIdParams,
@@ -297,7 +298,7 @@ export const operationRoutes: RouteDef[] = [
 
   route({
     method: 'POST',
-    path: '/booking-operations/:id/send-vouchers',
+    path: operationPaths.sendVouchers.pattern,
     answers: detail,
     access: allow('operations', 'update'),
     params: operationIdParams,
@@ -337,7 +338,7 @@ export const operationRoutes: RouteDef[] = [
 
   route({
     method: 'POST',
-    path: '/booking-operations/:id/additional-expenses',
+    path: operationPaths.expenses.pattern,
     answers: detail,
     access: allow('operations', 'create'),
     params: operationIdParams,
@@ -363,7 +364,7 @@ export const operationRoutes: RouteDef[] = [
 
   route({
     method: 'PUT',
-    path: '/booking-operations/:operationId/additional-expense/:expenseId',
+    path: operationPaths.expense.pattern,
     answers: detail,
     access: allow('operations', 'update'),
     params: expenseParams,
@@ -392,7 +393,7 @@ export const operationRoutes: RouteDef[] = [
 
   route({
     method: 'POST',
-    path: '/booking-operations/:operationId/additional-expense/:expenseId/payment',
+    path: operationPaths.expensePayment.pattern,
     answers: detail,
     access: allow('operations', 'update'),
     params: expenseParams,

@@ -24,6 +24,7 @@ import {
   wholeFromText,
   withFilter,
 } from '../common/schemas';
+import { routePath } from '../common/paths';
 import { workflowRequest } from '../common/workflow';
 import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { BOOKING_STATES, MAX_PAX, TOUR_TYPES } from '../bookings/contract';
@@ -428,6 +429,25 @@ export const expenseParams = v.object({ operationId: idSchema, expenseId: idSche
 
 // ---------- workflows ----------
 
+/** The operation's paths the client and the tests call. */
+export const operationPaths = {
+  list: routePath('/booking-operations'),
+  byId: routePath('/booking-operations/operationId/:id'),
+  byBooking: routePath('/booking-operations/bookingId/:id'),
+  vouchers: routePath('/booking-operations/:id/vouchers'),
+  /** Draft vouchers from the tour's priced lines (one per vendor and service, stays by date range; lines already prefilled skipped). */
+  prefill: routePath('/booking-operations/:id/vouchers/from-tour'),
+  voucher: routePath('/booking-operations/:operationId/voucher/:id'),
+  voucherPayment: routePath('/booking-operations/:operationId/voucher/:id/payment'),
+  vendorRefund: routePath('/booking-operations/:operationId/voucher/:id/vendor-refund'),
+  voucherPdf: routePath('/booking-operations/:operationId/voucher/:id/pdf'),
+  sendVouchers: routePath('/booking-operations/:id/send-vouchers'),
+  markCompleted: routePath('/booking-operations/:id/mark-completed'),
+  expenses: routePath('/booking-operations/:id/additional-expenses'),
+  expense: routePath('/booking-operations/:operationId/additional-expense/:expenseId'),
+  expensePayment: routePath('/booking-operations/:operationId/additional-expense/:expenseId/payment'),
+};
+
 /**
  * `PUT /booking-operations/{operationId}/voucher/{voucherId}` with `status` → CONFIRM or VOID; a
  * body without `status` only changes fields. SEND has its own call (`sendVouchersPath`).
@@ -435,7 +455,7 @@ export const expenseParams = v.object({ operationId: idSchema, expenseId: idSche
 export const voucherRequest = workflowRequest({
   machine: voucherMachine,
   method: 'PUT',
-  path: '/booking-operations/:operationId/voucher/:id',
+  path: operationPaths.voucher.pattern,
   body: updateVoucherInput,
   eventOf: (body): VoucherEvent | undefined =>
     body.status === 'confirmed' ? { type: 'CONFIRM', confirmationNumber: body.confirmationNumber ?? undefined } : body.status === 'void' ? { type: 'VOID' } : undefined,
@@ -463,32 +483,12 @@ export type CompleteOperationInput = v.InferOutput<typeof completeOperationInput
 export const completeOperationRequest = workflowRequest({
   machine: operationMachine,
   method: 'PUT',
-  path: '/booking-operations/:id/mark-completed',
+  path: operationPaths.markCompleted.pattern,
   body: completeOperationInput,
   eventOf: (body): OperationEvent => (body?.noVendorServices ? { type: 'COMPLETE', noVendorServices: { reason: body.noVendorServices.reason } } : { type: 'COMPLETE' }),
   bodyOf: (event): CompleteOperationInput => (event.type === 'COMPLETE' && event.noVendorServices ? { noVendorServices: { reason: event.noVendorServices.reason } } : {}),
   stateOf: (operation: Operation) => operation.status,
 });
-
-/** The operation's paths the client and the tests call. */
-export const operationPaths = {
-  list: '/booking-operations',
-  byId: (id: string) => `/booking-operations/operationId/${encodeURIComponent(id)}`,
-  byBooking: (bookingId: string) => `/booking-operations/bookingId/${encodeURIComponent(bookingId)}`,
-  vouchers: (id: string) => `/booking-operations/${encodeURIComponent(id)}/vouchers`,
-  /** Draft vouchers from the tour's priced lines (one per vendor and service, stays by date range; lines already prefilled skipped). */
-  prefill: (id: string) => `/booking-operations/${encodeURIComponent(id)}/vouchers/from-tour`,
-  voucher: (id: string, voucherId: string) => `/booking-operations/${encodeURIComponent(id)}/voucher/${encodeURIComponent(voucherId)}`,
-  voucherPayment: (id: string, voucherId: string) => `/booking-operations/${encodeURIComponent(id)}/voucher/${encodeURIComponent(voucherId)}/payment`,
-  vendorRefund: (id: string, voucherId: string) => `/booking-operations/${encodeURIComponent(id)}/voucher/${encodeURIComponent(voucherId)}/vendor-refund`,
-  voucherPdf: (id: string, voucherId: string, lang?: string) =>
-    `/booking-operations/${encodeURIComponent(id)}/voucher/${encodeURIComponent(voucherId)}/pdf${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
-  sendVouchers: (id: string) => `/booking-operations/${encodeURIComponent(id)}/send-vouchers`,
-  markCompleted: (id: string) => `/booking-operations/${encodeURIComponent(id)}/mark-completed`,
-  expenses: (id: string) => `/booking-operations/${encodeURIComponent(id)}/additional-expenses`,
-  expense: (id: string, expenseId: string) => `/booking-operations/${encodeURIComponent(id)}/additional-expense/${encodeURIComponent(expenseId)}`,
-  expensePayment: (id: string, expenseId: string) => `/booking-operations/${encodeURIComponent(id)}/additional-expense/${encodeURIComponent(expenseId)}/payment`,
-};
 
 // ---------- lists ----------
 

@@ -47,4 +47,4 @@ export const bookingOperationQueryOptions = (bookingId: string) =>
 export const useBookingOperation = (bookingId: string) => useQuery(bookingOperationQueryOptions(bookingId));
 
 /** The voucher PDF's address, for a link or a preview frame (the browser sends the session cookie). */
-export const voucherPdfUrl = (operationId: string, voucherId: string, lang?: string) => `/api${operationPaths.voucherPdf(operationId, voucherId, lang)}`;
+export const voucherPdfUrl = (operationId: string, voucherId: string, lang?: string) => `/api${operationPaths.voucherPdf(operationId, voucherId)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
