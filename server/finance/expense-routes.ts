@@ -150,7 +150,7 @@ export const expenseRoutes: RouteDef[] = [
     body: salaryRateInput,
     async handler({ tx, params, body, auth, services }) {
       await setSalaryRate(tx, params.memberId, body.amount, auth.memberId);
-      return { data: await salaries(tx, (await today(tx, services)).slice(0, 7)) };
+      return { data: await salaries(tx, body.month ?? (await today(tx, services)).slice(0, 7)) };
     },
   }),
 ];

@@ -105,8 +105,11 @@ export const salaryRunSchema = v.object({
 });
 export type SalaryRun = v.InferOutput<typeof salaryRunSchema>;
 
-/** `PUT /salaries/{memberId}`: what the member is paid a month (null: none on record). */
-export const salaryRateInput = v.strictObject({ amount: v.nullable(money(1)) });
+/**
+ * `PUT /salaries/{memberId}`: what the member is paid a month (null: none on record). The answer is
+ * the salaries of `month` (the month the screen shows), or of this month when none is given.
+ */
+export const salaryRateInput = v.strictObject({ amount: v.nullable(money(1)), month: v.optional(monthSchema) });
 export type SalaryRateInput = v.InferOutput<typeof salaryRateInput>;
 
 export const salariesQuery = v.strictObject({ month: v.optional(monthSchema) });
