@@ -11,7 +11,12 @@ const envSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a number'), v.transform(Number)), '3000'),
   HOST: v.optional(v.string(), '0.0.0.0'),
+  /** The server's own login role (neither a superuser nor the tables' owner: docs/database-rules.md, "The server's login role"). */
   DATABASE_URL: v.optional(v.pipe(v.string(), v.url('DATABASE_URL must be a postgres:// URL'))),
+  /** The owner of the tables, for the migrations and the demo seed at start; it also sets DATABASE_URL's role up. */
+  DATABASE_OWNER_URL: v.optional(v.pipe(v.string(), v.url('DATABASE_OWNER_URL must be a postgres:// URL'))),
+  /** Lets DATABASE_URL connect as a superuser or the tables' owner (refused otherwise). */
+  ALLOW_SUPERUSER_DATABASE: v.optional(v.pipe(v.picklist(['true', 'false', '1', '0'], 'ALLOW_SUPERUSER_DATABASE must be 1 or 0'), v.transform((s) => s === 'true' || s === '1')), 'false'),
   DATA_DIR: v.optional(v.string(), './data'),
   SEED_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(10, 'SEED_PASSWORD must be at least 10 characters')), 'travel-demo-2026'),
   SESSION_IDLE_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '120'),
@@ -79,6 +84,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** DATABASE_OWNER_URL: migrations and the demo seed run as it; unset with DATABASE_URL, DATABASE_URL's role migrates (if it may). */
+  databaseOwnerUrl?: string;
+  /** ALLOW_SUPERUSER_DATABASE: run even when the login role is a superuser or owns the tables. */
+  allowSuperuserDatabase: boolean;
   dataDir: string;
   seedPassword: string;
   sessionIdleMs: number;
@@ -183,6 +192,12 @@ function ipRanges(text: string): IpRange[] {
 /** A configuration the server cannot start with; its message names the variable and says what is wrong. */
 export class ConfigError extends SafeError {}
 
+/** DATABASE_OWNER_URL makes sense only beside DATABASE_URL (the embedded PostgreSQL's owner is its own). */
+function ownerUrl(databaseUrl: string | undefined, owner: string | undefined): string | undefined {
+  if (owner && !databaseUrl) throw new ConfigError('Invalid configuration:\n  DATABASE_OWNER_URL: set DATABASE_URL too (the role the server runs as); without both, the embedded PostgreSQL is used');
+  return owner;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = v.safeParse(envSchema, env);
   if (!parsed.success) {
@@ -195,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: ownerUrl(e.DATABASE_URL, e.DATABASE_OWNER_URL),
+    allowSuperuserDatabase: e.ALLOW_SUPERUSER_DATABASE,
     dataDir: path.resolve(e.DATA_DIR),
     seedPassword: e.SEED_PASSWORD,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,

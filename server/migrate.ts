@@ -2,8 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { PLATFORM_ROLE, TENANT_ROLE, type Database } from './db/client';
-import { installBoss } from './jobs/boss';
+import { PLATFORM_ROLE, SERVICE_ROLE, TENANT_ROLE, type Database } from './db/client';
+import { BOSS_SCHEMA, installBoss } from './jobs/boss';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'db', 'migrations');
 
@@ -86,6 +86,7 @@ const MONEY_GRANTS: Record<string, MoneyGrant> = {
   vendor_transaction_totals: { insert: false, update: 'none' },
   expense_totals: { insert: false, update: 'none' },
   expenses: FACT,
+  expense_reversals: FACT,
   journal_entries: FACT,
   journal_lines: FACT,
   other_incomes: FACT,
@@ -138,6 +139,110 @@ const TENANT_MONEY_GRANTS = `
       .join('')}
     grant execute on function next_document_number(text, int) to ${TENANT_ROLE};
   end $$;`;
+
+/**
+ * The running server's own rights (issue 28), outside any organization's transaction: the role
+ * `travel_service` (NOLOGIN), granted to the login role the server connects as (server/db/roles.ts),
+ * beside the tenant and platform roles it switches to. The login role is neither a superuser nor
+ * the owner of any table, so it can neither skip triggers (`session_replication_role`) nor alter
+ * them. What the server does across organizations before it knows one — sign-in, a session's look-up,
+ * an invitation, a website lead's organization, the daily jobs, pruning — goes through the
+ * security-definer functions below (owned by the owner, `search_path` fixed), each doing one thing;
+ * the service role reads and writes directly only the tables no organization owns: sign-in
+ * throttling, rate limits, the job queue, pg-boss's schema and the platform operators' sessions.
+ * docs/database-rules.md, "The server's login role".
+ */
+const SERVICE_GRANTS = `
+  do $$
+  begin
+    if not exists (select 1 from pg_roles where rolname = '${SERVICE_ROLE}') then
+      create role ${SERVICE_ROLE} nologin;
+    end if;
+    execute 'grant usage on schema public to ${SERVICE_ROLE}';
+    grant select, delete on login_throttle to ${SERVICE_ROLE};
+    grant select, insert, update, delete on rate_limits to ${SERVICE_ROLE};
+    grant select, insert, update, delete on jobs to ${SERVICE_ROLE};
+    grant select (id, name, email, password_hash, is_active) on platform_operators to ${SERVICE_ROLE};
+    grant select, insert on platform_sessions to ${SERVICE_ROLE};
+    grant update (last_seen_at, revoked_at) on platform_sessions to ${SERVICE_ROLE};
+  end $$;
+
+  -- Sign-in: the members an email names, in every organization, the one signed into last first.
+  create or replace function login_candidates(p_email text)
+  returns table (id uuid, organization_id uuid, password_hash text, is_active boolean)
+  language sql stable security definer set search_path = public as $fn$
+    select m.id, m.organization_id, m.password_hash, m.is_active from members m
+    where lower(m.email) = lower(p_email)
+    order by (select max(s.created_at) from sessions s where s.member_id = m.id) desc nulls last, m.created_at, m.id;
+  $fn$;
+  -- A new session of a member (of that organization only).
+  create or replace function session_start(p_member uuid, p_organization uuid, p_token_hash text, p_expires_at timestamptz, p_user_agent text, p_ip text)
+  returns uuid language plpgsql security definer set search_path = public as $fn$
+  declare v_id uuid;
+  begin
+    insert into sessions (organization_id, member_id, token_hash, expires_at, user_agent, ip)
+    select m.organization_id, m.id, p_token_hash, p_expires_at, p_user_agent, p_ip from members m
+    where m.id = p_member and m.organization_id = p_organization
+    returning id into v_id;
+    if v_id is null then raise exception 'no member % in organization %', p_member, p_organization; end if;
+    return v_id;
+  end $fn$;
+  create or replace function session_end(p_token_hash text) returns void
+  language sql security definer set search_path = public as $fn$
+    update sessions set revoked_at = now() where token_hash = p_token_hash and revoked_at is null;
+  $fn$;
+  create or replace function session_touch(p_session uuid) returns void
+  language sql security definer set search_path = public as $fn$
+    update sessions set last_seen_at = now() where id = p_session;
+  $fn$;
+  alter function session_open(text) security definer set search_path = public;
+  -- An invitation link's invitation, while it is usable (unused, not expired, its member active).
+  create or replace function invitation_find(p_token_hash text)
+  returns table (id uuid, organization_id uuid, member_id uuid, expires_at timestamptz, name text, email text, organization text)
+  language sql stable security definer set search_path = public as $fn$
+    select i.id, i.organization_id, i.member_id, i.expires_at, m.name, m.email, o.name from invitations i
+    join members m on m.id = i.member_id join organizations o on o.id = i.organization_id
+    where i.token_hash = p_token_hash and i.used_at is null and i.expires_at > now() and m.is_active;
+  $fn$;
+  -- A website lead's organization, by the hash of the secret it was sent with.
+  create or replace function lead_capture_organization(p_secret_hash text)
+  returns table (id uuid, status text, period_end date, today text)
+  language sql stable security definer set search_path = public as $fn$
+    select o.id, sub.status, sub.period_end, to_char(clock_now() at time zone o.time_zone, 'YYYY-MM-DD') from organizations o
+    left join subscriptions sub on sub.organization_id = o.id where o.secret_hash = p_secret_hash;
+  $fn$;
+  -- The hourly tick: each kind of daily job, once per organization (again once the last one ran).
+  create or replace function enqueue_daily_jobs(p_kinds text[]) returns void
+  language sql security definer set search_path = public as $fn$
+    insert into jobs (org_id, kind, key, run_at)
+    select o.id, k.kind, k.kind || ':' || o.id, now() from organizations o cross join unnest(p_kinds) as k(kind)
+    on conflict (key) do update set run_at = excluded.run_at, done_at = null, attempts = 0, last_error = null
+      where jobs.done_at is not null;
+  $fn$;
+  -- Housekeeping: every organization's idempotency keys older than p_hours.
+  create or replace function prune_idempotency_keys(p_hours int) returns void
+  language sql security definer set search_path = public as $fn$
+    delete from idempotency_keys where created_at < now() - make_interval(hours => p_hours);
+  $fn$;
+  do $$
+  declare f text;
+  begin
+    foreach f in array array['login_candidates(text)', 'session_start(uuid, uuid, text, timestamptz, text, text)', 'session_end(text)',
+      'session_touch(uuid)', 'session_open(text)', 'invitation_find(text)', 'lead_capture_organization(text)',
+      'enqueue_daily_jobs(text[])', 'prune_idempotency_keys(int)', 'login_throttle_wait(text[])',
+      'login_throttle_fail(text[], int[], int[])', 'enqueue_job(text, text, timestamptz, jsonb)'] loop
+      execute format('revoke all on function %s from public', f);
+      execute format('grant execute on function %s to ${SERVICE_ROLE}', f);
+    end loop;
+  end $$;`;
+
+/** pg-boss's schema is no organization's: the service role works its queues (the owner creates them: server/jobs/boss.ts declareQueues). */
+const SERVICE_BOSS_GRANTS = (schema: string) => `
+  grant usage on schema ${schema} to ${SERVICE_ROLE};
+  grant select, insert, update, delete on all tables in schema ${schema} to ${SERVICE_ROLE};
+  grant usage, select on all sequences in schema ${schema} to ${SERVICE_ROLE};
+  grant execute on all functions in schema ${schema} to ${SERVICE_ROLE};
+  alter default privileges in schema ${schema} grant select, insert, update, delete on tables to ${SERVICE_ROLE};`;
 
 /**
  * Applies the drizzle-kit migrations, then makes tenancy hold for every table that has an
@@ -247,6 +352,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
       grant execute on function login_throttle_fail(text[], int[], int[]) to ${TENANT_ROLE};
     `));
     await installBoss(database);
+    await db.execute(sql.raw(SERVICE_GRANTS));
+    await db.execute(sql.raw(SERVICE_BOSS_GRANTS(BOSS_SCHEMA)));
   } finally {
     await lock.query('select pg_advisory_unlock(727274)').catch(() => {});
     lock.release();

@@ -12,7 +12,7 @@ import { daysBetween } from '../../src/domain/calendar';
 import { todayIn } from '../db/clock';
 import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
 import { databaseReachable, type Tx } from '../db/client';
-import { members, roles, sessions, subscriptions } from '../auth/schema';
+import { members, roles, subscriptions } from '../auth/schema';
 import { ApiError, databaseUnavailable } from '../http/errors';
 import { PUBLIC, SIGNED_IN, publicRoute, route } from '../http/route';
 import { findMember, currentOrganization, toOrganization } from './store';
@@ -77,11 +77,10 @@ export const authRoutes = [
       await assertNotThrottled(db, body.email, ip);
       // An email is unique within an organization only, so it may name members of several: the
       // one this password opens, and if it opens more than one, the one signed into last.
-      const candidates = await db
-        .select({ id: members.id, organizationId: members.organizationId, passwordHash: members.passwordHash, isActive: members.isActive })
-        .from(members)
-        .where(sql`lower(${members.email}) = ${body.email}`)
-        .orderBy(sql`(select max(s.created_at) from ${sessions} s where s.member_id = ${members.id}) desc nulls last`, members.createdAt, members.id);
+      // Across organizations, before one is known: the `login_candidates` function (server/migrate.ts).
+      const candidates = (
+        await db.execute<{ id: string; organization_id: string; password_hash: string; is_active: boolean }>(sql`select * from login_candidates(${body.email})`)
+      ).rows.map((m) => ({ id: m.id, organizationId: m.organization_id, passwordHash: m.password_hash, isActive: m.is_active }));
       // Unknown email, wrong password and deactivated member all get the same answer, in about the
       // same time: an unknown email is checked against a dummy hash, several members' in parallel.
       const valid = candidates.length

@@ -1,8 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { invitations, members } from '../auth/schema';
+import { invitations } from '../auth/schema';
 import { hashToken, newToken } from '../auth/tokens';
 import type { Db, Tx } from '../db/client';
-import { organizations } from '../db/tenancy';
 import { ApiError } from '../http/errors';
 
 /**
@@ -33,22 +32,21 @@ export async function issueInvitation(tx: Tx, memberId: string): Promise<{ token
  * privileged connection (the token, like a sign-in's email, says which organization); 404 otherwise.
  */
 export async function findInvitation(db: Db, token: string) {
-  const [found] = await db
-    .select({
-      id: invitations.id,
-      organizationId: invitations.organizationId,
-      memberId: invitations.memberId,
-      expiresAt: invitations.expiresAt,
-      name: members.name,
-      email: members.email,
-      organization: organizations.name,
-    })
-    .from(invitations)
-    .innerJoin(members, eq(members.id, invitations.memberId))
-    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
-    .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.usedAt), gt(invitations.expiresAt, sql`now()`), eq(members.isActive, true)));
+  // Before any organization is known: the `invitation_find` function (server/migrate.ts) reads across them.
+  const { rows } = await db.execute<{ id: string; organization_id: string; member_id: string; expires_at: string | Date; name: string; email: string; organization: string }>(
+    sql`select * from invitation_find(${hashToken(token)})`,
+  );
+  const found = rows[0];
   if (!found) throw invalid();
-  return found;
+  return {
+    id: found.id,
+    organizationId: found.organization_id,
+    memberId: found.member_id,
+    expiresAt: new Date(found.expires_at).toISOString(),
+    name: found.name,
+    email: found.email,
+    organization: found.organization,
+  };
 }
 
 /**

@@ -108,8 +108,9 @@ export function sessionAuth(found: SessionRow | undefined, config: AppServices['
   };
 }
 
+/** Sessions are written outside any organization's transaction, through security-definer functions (server/migrate.ts). */
 export async function touchSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db.execute(sql`select session_touch(${sessionId})`);
 }
 
 /**
@@ -163,18 +164,13 @@ export async function startSession(
   meta: { ip: string },
 ): Promise<void> {
   await openSession(c, config, MEMBER_SESSION, (row) =>
-    database.db.insert(sessions).values({ organizationId: member.organizationId, memberId: member.id, ip: meta.ip, ...row }),
+    database.db.execute(sql`select session_start(${member.id}, ${member.organizationId}, ${row.tokenHash}, ${row.expiresAt}::timestamptz, ${row.userAgent}, ${meta.ip})`),
   );
 }
 
 export async function endSession(c: Context, { database }: AppServices): Promise<void> {
   const token = getCookie(c, SESSION_COOKIE);
-  if (token) {
-    await database.db
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
-  }
+  if (token) await database.db.execute(sql`select session_end(${hashToken(token)})`);
   deleteCookie(c, SESSION_COOKIE, { path: MEMBER_SESSION.path });
 }
 

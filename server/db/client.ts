@@ -12,7 +12,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   pool: pg.Pool;
-  /** The privileged handle: migrations, seeding, sign-in. Not tenant-scoped (the platform service has asPlatform). */
+  /**
+   * The connection's own role, outside any organization. For the running server that is its login
+   * role (server/db/roles.ts): the service role's rights only — sign-in and sessions through
+   * security-definer functions, the job queue, no organization's rows. Connected as the owner
+   * (migrations, the demo seed), it is the owner's.
+   */
   db: Db;
   /** Runs `fn` in one transaction as the tenant role with the organization set: row-level security scopes every query. */
   withTenant<T>(organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
@@ -29,6 +34,8 @@ export interface Database {
 
 export const TENANT_ROLE = 'travel_tenant';
 export const PLATFORM_ROLE = 'travel_platform';
+/** What the server's login role may do outside any organization (server/migrate.ts, SERVICE_GRANTS). */
+export const SERVICE_ROLE = 'travel_service';
 
 // Dates stay as 'YYYY-MM-DD' strings; bigint sums arrive as text and are converted where read.
 pg.types.setTypeParser(1082, (s) => s);
@@ -77,8 +84,20 @@ export async function databaseReachable(database: Pick<Database, 'pool'>): Promi
 /** How long a new connection may take before the request gives up (a dropped network otherwise waits for TCP's own time-out). */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off'): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+/**
+ * A pool on `url`. `role`: every connection starts as that role (a startup option) — the server's
+ * login role has no rights of its own (NOINHERIT) and works as the service role outside an
+ * organization's transaction (server/db/roles.ts).
+ */
+export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off', role?: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    // The role from the connection's first packet (as `-c role=…` would): no statement to forget.
+    ...(role ? { options: `-c role=${role}` } : {}),
+  });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { SafeError } from '../log';
+import { APP_LOGIN_ROLE } from './roles';
 
 /**
  * The embedded PostgreSQL behind `npm start` when no DATABASE_URL is given.
@@ -11,7 +12,10 @@ import { SafeError } from '../log';
  * and cleans up a postmaster orphaned by a killed server before starting a new one.
  */
 export interface EmbeddedDatabase {
+  /** The superuser's: the owner, for migrations and the demo seed. */
   url: string;
+  /** The server's login role's (server/db/roles.ts; set up by the owner at start). */
+  appUrl: string;
   stop(): Promise<void>;
 }
 
@@ -122,6 +126,9 @@ export async function startEmbeddedPostgres(
     const passwordFile = path.join(dataDir, 'pg.secret');
     if (!fs.existsSync(passwordFile)) fs.writeFileSync(passwordFile, crypto.randomBytes(24).toString('hex'), { mode: 0o600 });
     const password = fs.readFileSync(passwordFile, 'utf8').trim();
+    const appPasswordFile = path.join(dataDir, 'pg-app.secret');
+    if (!fs.existsSync(appPasswordFile)) fs.writeFileSync(appPasswordFile, crypto.randomBytes(24).toString('hex'), { mode: 0o600 });
+    const appPassword = fs.readFileSync(appPasswordFile, 'utf8').trim();
     const port = await freePort();
     const log = opts.log ?? (() => {});
     const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -193,6 +200,7 @@ export async function startEmbeddedPostgres(
     watch();
     return {
       url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+      appUrl: `postgres://${APP_LOGIN_ROLE}:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/postgres`,
       async stop() {
         stopping = true;
         wake?.();

@@ -3,7 +3,9 @@ import { idParams, idSchema, itemAnswer, listAnswerOf } from '../../src/api/comm
 import {
   MAX_RECEIPT_BYTES,
   RECEIPT_TYPES,
+  expenseCorrectionInput,
   expenseInput,
+  expenseReverseInput,
   expenseSchema,
   expenseStatsSchema,
   expensesQuery,
@@ -26,6 +28,7 @@ import { allow, fileAnswer, route, type RouteDef } from '../http/route';
 import type { AppServices } from '../services';
 import {
   checkReceipt,
+  correctExpense,
   createRecurring,
   expenseById,
   expenseReceipt,
@@ -33,13 +36,14 @@ import {
   paySalary,
   recordExpense,
   recurringList,
+  reverseExpense,
   runSalaries,
   salaries,
   setRecurringActive,
   setSalaryRate,
 } from './expenses';
 
-/** Expenses (the seed's `POST /expenses`, `GET /expenses`, `POST /expenses/salary`), salaries and recurring expenses. */
+/** Expenses (the seed's `POST /expenses`, `GET /expenses`, `POST /expenses/salary`; an expense reversed or corrected), salaries and recurring expenses. */
 
 const today = (tx: Tx, services: AppServices) => organizationToday(tx, services.clock);
 const seesSalaries = (auth: AuthContext) => can(auth.role.permissions, 'salaries', 'view');
@@ -121,6 +125,27 @@ export const expenseRoutes: RouteDef[] = [
     handler: async ({ tx, params, auth }) => ({ data: await expenseById(tx, params.id, seesSalaries(auth)) }),
   }),
   route({
+    method: 'POST',
+    path: '/expenses/:id/reverse',
+    answers: itemAnswer(expenseSchema),
+    access: allow('expenses', 'delete'),
+    params: idParams,
+    body: expenseReverseInput,
+    idempotent: true,
+    handler: async ({ tx, params, body, auth, services }) => ({ data: await reverseExpense(tx, params.id, body, auth.memberId, await today(tx, services)) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/expenses/:id/correct',
+    answers: itemAnswer(expenseSchema),
+    access: allow('expenses', 'update'),
+    params: idParams,
+    body: expenseCorrectionInput,
+    idempotent: true,
+    status: 201,
+    handler: async ({ tx, params, body, auth, services }) => ({ data: await correctExpense(tx, params.id, body, auth.memberId, await today(tx, services)) }),
+  }),
+  route({
     method: 'GET',
     path: '/expenses/:id/receipt',
     answers: fileAnswer(...RECEIPT_TYPES),
@@ -150,7 +175,7 @@ export const expenseRoutes: RouteDef[] = [
     body: salaryRateInput,
     async handler({ tx, params, body, auth, services }) {
       await setSalaryRate(tx, params.memberId, body.amount, auth.memberId);
-      return { data: await salaries(tx, (await today(tx, services)).slice(0, 7)) };
+      return { data: await salaries(tx, body.month ?? (await today(tx, services)).slice(0, 7)) };
     },
   }),
 ];

@@ -5,7 +5,9 @@ import {
   MAX_RECEIPT_BYTES,
   RECEIPT_TYPES,
   type Expense,
+  type ExpenseCorrectionInput,
   type ExpenseInput,
+  type ExpenseReverseInput,
   type ExpensesQuery,
   type ExpenseStats,
   type RecurringExpense,
@@ -26,9 +28,10 @@ import { containsPattern, dateRangeSql, filtersOnly, monthsAndEdges, monthsSql, 
 import { readInteger } from '../db/money';
 import type { UploadedFile } from '../http/route';
 import { activeVendor, vendorTransactions } from '../vendors';
-import { postEntry } from './journal';
+import { postEntry, reverseEntry } from './journal';
+import { assertBooksOpen } from './periods';
 import { assertMoneyDate } from './dates';
-import { expenses, recurringExpenses, salaryRates } from './schema';
+import { expenseReversals, expenses, recurringExpenses, salaryRates } from './schema';
 import { monthBounds } from './statement';
 
 /**
@@ -138,16 +141,30 @@ interface ExpenseRow extends Record<string, unknown> {
   created_by: string | null;
   created_by_name: string | null;
   created_at: string | Date;
+  reversal_entry_id: string | null;
+  reversal_date: string | null;
+  reversal_reason: string | null;
+  reversed_by: string | null;
+  reversed_by_name: string | null;
+  reversed_at: string | Date | null;
+  corrected_by: string | null;
+  corrects: string | null;
 }
 
 const SELECT = sql`
   select x.id, x.category, x.amount::text as amount, x.currency, x.date::text as date, x.payment_method, x.description,
          x.vendor_id, v.name as vendor_name, x.member_id, m.name as member_name, to_char(x.salary_month, 'YYYY-MM') as salary_month,
-         x.recurring_id, x.receipt_name, x.receipt_type, x.entry_id, x.created_by, c.name as created_by_name, x.created_at
+         x.recurring_id, x.receipt_name, x.receipt_type, x.entry_id, x.created_by, c.name as created_by_name, x.created_at,
+         r.entry_id as reversal_entry_id, re.date::text as reversal_date, r.reason as reversal_reason, r.reversed_by,
+         rb.name as reversed_by_name, r.created_at as reversed_at, r.corrected_by,
+         (select r2.expense_id from expense_reversals r2 where r2.corrected_by = x.id) as corrects
   from expenses x
   left join vendors v on v.id = x.vendor_id
   left join members m on m.id = x.member_id
-  left join members c on c.id = x.created_by`;
+  left join members c on c.id = x.created_by
+  left join expense_reversals r on r.expense_id = x.id
+  left join journal_entries re on re.id = r.entry_id
+  left join members rb on rb.id = r.reversed_by`;
 
 const toExpense = (r: ExpenseRow): Expense => ({
   _id: r.id,
@@ -165,6 +182,17 @@ const toExpense = (r: ExpenseRow): Expense => ({
   entryId: r.entry_id,
   createdBy: r.created_by ? { _id: r.created_by, name: r.created_by_name ?? '' } : null,
   createdAt: new Date(r.created_at).toISOString(),
+  reversal: r.reversal_entry_id
+    ? {
+        entryId: r.reversal_entry_id,
+        date: r.reversal_date!,
+        reason: r.reversal_reason!,
+        by: r.reversed_by ? { _id: r.reversed_by, name: r.reversed_by_name ?? '' } : null,
+        at: new Date(r.reversed_at!).toISOString(),
+        correctedBy: r.corrected_by,
+      }
+    : null,
+  corrects: r.corrects,
 });
 
 export async function expenseById(tx: Tx, id: string, seesSalaries: boolean): Promise<Expense> {
@@ -265,6 +293,97 @@ async function expenseStats(tx: Tx, month: string, seesSalaries: boolean): Promi
 export async function recordExpense(tx: Tx, input: ExpenseInput, receipt: Paid['receipt'], actorId: string, today: string): Promise<Expense> {
   const id = await pay(tx, { ...input, receipt }, actorId, today);
   return expenseById(tx, id, true);
+}
+
+// ---------- reversing and correcting ----------
+
+/**
+ * Locks the expense to undo (20 reversals at once queue here: the first reverses it, the others
+ * then see its reversal and get 409 `ALREADY_REVERSED`; the unique index stands behind it). A
+ * salary is not undone here: its month is paid once per member (409 `NOT_REVERSIBLE_BY_HAND`).
+ */
+async function expenseToUndo(tx: Tx, id: string) {
+  const { rows } = await tx.execute<{
+    id: string; category: ExpenseCategory; amount: string; date: string; payment_method: PaymentMethod; description: string;
+    vendor_id: string | null; receipt_name: string | null; receipt_type: string | null; entry_id: string;
+  }>(sql`
+    select id, category, amount::text as amount, date::text as date, payment_method, description, vendor_id, receipt_name, receipt_type, entry_id
+    from expenses where id = ${id} for update`);
+  const x = rows[0];
+  if (!x) throw notFound('Expense');
+  if (x.category === 'salary') throw conflict('A salary is not reversed here: its month is paid once per member', 'NOT_REVERSIBLE_BY_HAND');
+  const { rows: done } = await tx.execute(sql`select 1 from expense_reversals where expense_id = ${id}`);
+  if (done.length) throw conflict('This expense has already been reversed', 'ALREADY_REVERSED');
+  return x;
+}
+
+/**
+ * Posts the reversing entry of an expense (docs/finance.md, "Correcting an expense"): on the
+ * expense's own date while its month is open, so each month's figures stay right; on today's when
+ * that month is closed (the closed month stays as it was closed). A vendor's expense gives the
+ * vendor's outgoing transaction back with an incoming one.
+ */
+async function undoExpense(
+  tx: Tx,
+  x: Awaited<ReturnType<typeof expenseToUndo>>,
+  reason: string,
+  actorId: string,
+  today: string,
+  correctedBy: string | null,
+): Promise<void> {
+  let date = x.date;
+  try {
+    await assertBooksOpen(tx, x.date);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.code !== 'PERIOD_LOCKED') throw e;
+    date = today;
+  }
+  const entry = await reverseEntry(tx, x.entry_id, { date, memo: `Reversal: ${reason}`, postedBy: actorId, within: (d) => assertMoneyDate(tx, today, 'date', d) });
+  await tx.insert(expenseReversals).values({ expenseId: x.id, entryId: entry.id, reason, correctedBy, reversedBy: actorId });
+  if (x.vendor_id) {
+    await tx.insert(vendorTransactions).values({
+      vendorId: x.vendor_id,
+      direction: 'incoming',
+      amount: Number(x.amount),
+      status: 'paid',
+      date,
+      reference: null,
+      description: `Reversal: ${x.description}`,
+      linkedType: 'expense',
+      linkedId: x.id,
+    });
+  }
+}
+
+/** `POST /expenses/{id}/reverse`: the expense undone, with the reason; it stays listed, marked reversed. */
+export async function reverseExpense(tx: Tx, id: string, input: ExpenseReverseInput, actorId: string, today: string): Promise<Expense> {
+  const x = await expenseToUndo(tx, id);
+  await undoExpense(tx, x, input.reason, actorId, today, null);
+  return expenseById(tx, id, true);
+}
+
+/**
+ * `POST /expenses/{id}/correct`: the expense recorded again as it should have been (the new date
+ * must be open: 409 `PERIOD_LOCKED` otherwise), and the old one reversed in the same transaction.
+ * A correction that changes nothing is 400 and writes nothing.
+ */
+export async function correctExpense(tx: Tx, id: string, input: ExpenseCorrectionInput, actorId: string, today: string): Promise<Expense> {
+  const x = await expenseToUndo(tx, id);
+  const { reason, ...fields } = input;
+  const same =
+    fields.category === x.category &&
+    fields.amount === Number(x.amount) &&
+    fields.date === x.date &&
+    fields.paymentMethod === x.payment_method &&
+    fields.description === x.description &&
+    (fields.vendorId ?? null) === x.vendor_id;
+  if (same) throw invalidField('amount', 'noChange', 'the correction changes nothing: change the amount, category, date, method, description or vendor', {});
+  const receipt = x.receipt_name
+    ? { name: x.receipt_name, type: x.receipt_type ?? '', bytes: (await tx.select({ bytes: expenses.receipt }).from(expenses).where(eq(expenses.id, id)))[0].bytes! }
+    : null;
+  const newId = await pay(tx, { ...fields, receipt }, actorId, today);
+  await undoExpense(tx, x, reason, actorId, today, newId);
+  return expenseById(tx, newId, true);
 }
 
 /** A member who may be paid: of the organization (404 otherwise) and not gone (409). */

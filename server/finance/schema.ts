@@ -295,6 +295,7 @@ export const expenses = pgTable(
   (t) => [
     foreignKey({ name: 'expenses_entry_fk', columns: [t.organizationId, t.entryId], foreignColumns: [journalEntries.organizationId, journalEntries.id] }),
     foreignKey({ name: 'expenses_recurring_fk', columns: [t.organizationId, t.recurringId], foreignColumns: [recurringExpenses.organizationId, recurringExpenses.id] }),
+    unique('expenses_org_id_uq').on(t.organizationId, t.id),
     uniqueIndex('expenses_entry_uq').on(t.entryId),
     // A member is paid once per month; a recurring expense once per period: whatever races.
     uniqueIndex('expenses_salary_uq').on(t.organizationId, t.memberId, t.salaryMonth).where(sql`${t.memberId} is not null`),
@@ -306,6 +307,34 @@ export const expenses = pgTable(
     check('expenses_method_ck', sql`${t.paymentMethod} in ('cash', 'bank-transfer', 'card', 'cheque', 'online')`),
     check('expenses_salary_ck', sql`(${t.category} = 'salary') = (${t.memberId} is not null and ${t.salaryMonth} is not null)`),
     check('expenses_receipt_ck', sql`(${t.receipt} is null) = (${t.receiptName} is null)`),
+  ],
+);
+
+/**
+ * An expense undone (issue 28): the reversing journal entry, the reason, and — for a correction —
+ * the expense recorded in its place. Expenses and their entries never change; one reversal per
+ * expense (the unique index, whatever races), and it never changes either (`journal_immutable`).
+ */
+export const expenseReversals = pgTable(
+  'expense_reversals',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    expenseId: uuid('expense_id').notNull(),
+    entryId: uuid('entry_id').notNull(),
+    reason: text('reason').notNull(),
+    /** The expense that corrects it (its new amount, category, date…); null for a reversal alone. */
+    correctedBy: uuid('corrected_by'),
+    reversedBy: uuid('reversed_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'expense_reversals_expense_fk', columns: [t.organizationId, t.expenseId], foreignColumns: [expenses.organizationId, expenses.id] }),
+    foreignKey({ name: 'expense_reversals_entry_fk', columns: [t.organizationId, t.entryId], foreignColumns: [journalEntries.organizationId, journalEntries.id] }),
+    foreignKey({ name: 'expense_reversals_corrected_fk', columns: [t.organizationId, t.correctedBy], foreignColumns: [expenses.organizationId, expenses.id] }),
+    uniqueIndex('expense_reversals_expense_uq').on(t.expenseId),
+    uniqueIndex('expense_reversals_corrected_uq').on(t.correctedBy),
+    check('expense_reversals_reason_ck', sql`length(btrim(${t.reason})) > 0`),
   ],
 );
 

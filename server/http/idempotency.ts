@@ -78,4 +78,5 @@ export async function rememberAnswer(tx: Tx, key: string, status: number, body: 
 }
 
 /** Keys older than a day are of no use: the housekeeping job deletes them. */
-export const pruneIdempotencyKeys = sql`delete from idempotency_keys where created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`;
+/** Every organization's keys past their time (the `prune_idempotency_keys` function: the housekeeping job runs outside any organization). */
+export const pruneIdempotencyKeys = sql`select prune_idempotency_keys(${IDEMPOTENCY_TTL_HOURS})`;

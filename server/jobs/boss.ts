@@ -106,6 +106,22 @@ export async function startBoss(database: Database, queues: BossQueue[], options
   };
 }
 
+/**
+ * Creates the queues that do not exist yet, as the owner at start (a new queue is a new partition
+ * of pg-boss's job table, which only the owner may create); the server's login role then only
+ * finds them and brings their settings up to date (startBoss).
+ */
+export async function declareQueues(owner: Database, queues: BossQueue[]) {
+  const boss = new PgBoss({ db: adapter(owner), schema: BOSS_SCHEMA, migrate: false, supervise: false, schedule: false });
+  boss.on('error', () => {});
+  await boss.start();
+  try {
+    for (const q of queues) await ensureQueue(boss, q);
+  } finally {
+    await boss.stop({ graceful: false, wait: true, close: false });
+  }
+}
+
 async function ensureQueue(boss: PgBoss, q: Pick<BossQueue, 'name' | 'retryLimit' | 'retryDelay' | 'expireInSeconds' | 'deadLetter'>) {
   const options = { name: q.name, retryLimit: q.retryLimit, retryDelay: q.retryDelay, retryBackoff: true, expireInSeconds: q.expireInSeconds, ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}) };
   // createQueue leaves an existing queue alone; the update makes the settings follow the

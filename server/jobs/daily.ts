@@ -15,13 +15,9 @@ export function dailyTick(dayKinds: readonly string[]): JobHandlers {
   return {
     async [DAILY_TICK_JOB]({ tx }) {
       // As the jobs table's owner: one day job per organization and kind, due now; one already waiting stays.
-      for (const kind of dayKinds) {
-        await tx.execute(sql`
-          insert into jobs (org_id, kind, key, run_at)
-          select id, ${kind}, ${kind} || ':' || id, now() from organizations
-          on conflict (key) do update set run_at = excluded.run_at, done_at = null, attempts = 0, last_error = null
-            where jobs.done_at is not null`);
-      }
+      // Every organization's, through the `enqueue_daily_jobs` function (server/migrate.ts): the
+      // tick runs as the server's own role, which reads no organization's rows.
+      await tx.execute(sql`select enqueue_daily_jobs(${`{${dayKinds.map((k) => `"${k}"`).join(',')}}`}::text[])`);
       await tx.execute(sql`update jobs set run_at = now() + interval '1 hour', done_at = null, attempts = 0 where key = ${DAILY_TICK_JOB}`);
     },
   };

@@ -1,12 +1,10 @@
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { leadCaptureRefusal } from '../../src/api/platform/subscription';
-import { subscriptions } from '../auth/schema';
 import { LEAD_SECRET_HEADER, capturedLeadAnswer, capturedLeadInput } from '../../src/api/leads/contract';
 import { clientAddress } from '../auth/session';
 import { hashToken } from '../auth/tokens';
 import { destinations, DESTINATION } from '../catalogue';
 import { leads } from './schema';
-import { organizations } from '../db/tenancy';
 import { ApiError } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import { referenceResolver } from '../http/records';
@@ -42,12 +40,10 @@ export const leadCaptureRoutes = [
       await rateLimit(database.db, `lead-capture:${clientAddress(c, config.trustProxy)}`, config.leadCapturePerMinute);
       const secret = c.req.header(LEAD_SECRET_HEADER);
       if (!secret || secret.length > 200) throw wrongSecret();
-      const [org] = await database.db
-        .select({ id: organizations.id, status: subscriptions.status, periodEnd: subscriptions.periodEnd, today: sql<string>`to_char(clock_now() at time zone ${organizations.timeZone}, 'YYYY-MM-DD')` })
-        .from(organizations)
-        .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
-        .where(eq(organizations.secretHash, hashToken(secret)));
-      if (!org) throw wrongSecret();
+      // Before the organization is known: the `lead_capture_organization` function (server/migrate.ts).
+      const found = (await database.db.execute<{ id: string; status: string | null; period_end: string | null; today: string }>(sql`select * from lead_capture_organization(${hashToken(secret)})`)).rows[0];
+      if (!found) throw wrongSecret();
+      const org = { id: found.id, status: found.status, periodEnd: found.period_end, today: found.today };
       // A cancelled organization takes no more leads; an expired one for a grace period (LEAD_CAPTURE_GRACE_DAYS).
       const refused = org.status && org.periodEnd ? leadCaptureRefusal(org.status, org.periodEnd, org.today) : null;
       if (refused === 'cancelled') throw new ApiError(403, 'SUBSCRIPTION_CANCELLED', 'This organization no longer takes website leads: its subscription was cancelled');

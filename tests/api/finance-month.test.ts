@@ -273,6 +273,21 @@ describe('salaries', () => {
     expect(gone.body.code).toBe('MEMBER_NOT_ACTIVE');
   });
 
+  it('answers a salary set on record with the month that was put, not the current one; without a month, this month', async () => {
+    const lina = await memberId('lina@demo.travel');
+    const put = await finance.put(`/api/salaries/${lina}`, { amount: 300_000, month: '2033-11' });
+    expect(put.status).toBe(200);
+    expect(put.body.data.month).toBe('2033-11');
+    // November's payment of Lina (the first test) is in November's answer, which December's has not.
+    expect(put.body.data.rows.find((r: { member: { _id: string } }) => r.member._id === lina)).toMatchObject({ rate: 300_000, paid: { amount: 300_000 } });
+    const now = await finance.put(`/api/salaries/${lina}`, { amount: 300_000 });
+    expect(now.body.data.month).toBe(TODAY.slice(0, 7));
+    const bad = await finance.put(`/api/salaries/${lina}`, { amount: 310_000, month: '2033-13' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('month');
+    expect((await s.sql<{ amount: string }>('select amount::text from salary_rates where member_id = $1', [lina]))[0].amount).toBe('300000');
+  });
+
   it('are seen only with the salaries permission: a role without it sees no salary row, a sales agent no salaries at all', async () => {
     expect((await sales.get('/api/salaries')).status).toBe(403);
     expect((await sales.post('/api/expenses/salary/run', { month: '2033-11', date: '2033-11-30', paymentMethod: 'cash' })).status).toBe(403);

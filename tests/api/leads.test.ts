@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../server/db/client';
+import { connectAsServer } from '../../server/db/roles';
 import { jobHandlers } from '../../server/registry';
 import { runOneJob } from '../../server/jobs/queue';
 import { PRUNE_JOB, scheduleMaintenance } from '../../server/jobs/maintenance';
@@ -423,7 +423,7 @@ describe('follow-up reminders through the job queue', () => {
     const reminders = () => count('notifications', "member_id = $1 and type = 'follow-up-due' and title = 'Follow-up due: Due Soon'", [id.sales]);
     expect(await reminders()).toBe(0);
     // Two "servers": separate pools on the same database, draining the queue at the same time.
-    const workers = [connect(s.database.pool.options.connectionString!, 4), connect(s.database.pool.options.connectionString!, 4)];
+    const workers = [connectAsServer(s.appDatabaseUrl, 4), connectAsServer(s.appDatabaseUrl, 4)];
     try {
       const drain = async (w: (typeof workers)[number]) => {
         while (await runOneJob(w, jobHandlers));

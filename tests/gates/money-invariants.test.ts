@@ -81,7 +81,7 @@ function tellClock(server: SpawnedServer, at: string) {
 
 async function startB() {
   // Its connections are named, so the test sees when one of them waits inside a transaction.
-  const url = new URL(s.databaseUrl);
+  const url = new URL(s.appDatabaseUrl);
   url.searchParams.set('application_name', B_NAME);
   const server = await spawnServer({ DATABASE_URL: url.toString(), NODE_ENV: 'test' }, { entry: 'tests/support/clock-server.ts', ipc: true });
   await tellClock(server, `${today}T08:00:00Z`);

@@ -8,11 +8,18 @@ import { connect } from '../../server/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded';
 import { migrateDatabase } from '../../server/migrate';
 import { seedDemo } from '../../server/seed';
-import { TEST_PASSWORD, withDatabase } from './db-url';
+import { TEST_APP_PASSWORD, TEST_PASSWORD, withDatabase } from './db-url';
+import { APP_LOGIN_ROLE, setUpLoginRole, withLogin } from '../../server/db/roles';
+import { declareQueues } from '../../server/jobs/boss';
+import { bossQueues } from '../../server/registry';
+import { loadConfig } from '../../server/config';
+import { settableClock } from '../../server/db/clock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     adminUrl: string;
+    /** The server's login role on the same PostgreSQL (server/db/roles.ts): what test servers connect as. */
+    appUrl: string;
     templateDb: string;
     /** Test databases of this run start with it, so a run (or project) drops only its own. */
     dbPrefix: string;
@@ -43,10 +50,16 @@ export default async function setup(project: TestProject) {
   const database = connect(withDatabase(adminUrl, templateDb), 4);
   await migrateDatabase(database);
   await seedDemo(database.db, TEST_PASSWORD);
+  // The servers run as the login role the server's own start sets up (TEST_APP_DATABASE_URL's when
+  // given, as CI creates it by the README; else travel_app with the tests' password), never as the owner.
+  const appUrl = process.env.TEST_APP_DATABASE_URL ?? withLogin(adminUrl, APP_LOGIN_ROLE, TEST_APP_PASSWORD);
+  await setUpLoginRole(database, appUrl, { resetPassword: !process.env.TEST_APP_DATABASE_URL });
+  await declareQueues(database, bossQueues({ config: loadConfig({ NODE_ENV: 'test' }), database, clock: settableClock() }));
   await database.close();
   await admin.end();
 
   project.provide('adminUrl', adminUrl);
+  project.provide('appUrl', appUrl);
   project.provide('templateDb', templateDb);
   project.provide('dbPrefix', dbPrefix);
 

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { serve } from '@hono/node-server';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/config';
-import { connect, type Database } from '../../server/db/client';
+import { type Database } from '../../server/db/client';
+import { connectAsServer } from '../../server/db/roles';
 import { settableClock, type SettableClock } from '../../server/db/clock';
 import { createApp } from '../../server/app';
 import { bossQueues, registry } from '../../server/registry';
@@ -19,8 +20,10 @@ import { TEST_PASSWORD, withDatabase } from './db-url';
 export interface TestServer {
   url: string;
   database: Database;
-  /** The test database's URL, for a second pool or a raw client of a test's own. */
+  /** The test database's URL (the superuser's), for a second pool or a raw client of a test's own. */
   databaseUrl: string;
+  /** The same database as the server's login role (travel_app), what the server's pool connects as. */
+  appDatabaseUrl: string;
   /** The server's clock: `clock.set('2026-05-01T08:00:00Z')` moves the day the rules read. */
   clock: SettableClock;
   /** A raw pg client on the test database, for checks the API does not expose. */
@@ -69,7 +72,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     webDist: options.webDist ?? (options.web ? path.resolve('dist') : undefined),
     ...options.config,
   };
-  const database = connect(withDatabase(adminUrl, name), 8);
+  // The server's pool connects as its login role, as a started server does; `sql` stays the superuser's.
+  const appUrl = withDatabase(inject('appUrl'), name);
+  const database = connectAsServer(appUrl, 8);
   const clock = settableClock();
   const app = createApp({ config, database, clock }, registry);
   const boss = await startBoss(database, bossQueues({ config, database, clock }), { ...config.queue, work: !!options.queue });
@@ -93,6 +98,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     clock,
     databaseUrl: withDatabase(adminUrl, name),
+    appDatabaseUrl: appUrl,
     sql: async (text, values) => (await raw.query(text, values)).rows,
     agent: () => new Agent(url),
     async login(email, password = TEST_PASSWORD) {
@@ -108,7 +114,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return agent;
     },
     async instance() {
-      const own = connect(withDatabase(adminUrl, name), 8);
+      const own = connectAsServer(appUrl, 8);
       const other = createApp({ config, database: own, clock }, registry);
       const { server: second, port: secondPort } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
         const x = serve({ fetch: async (req: Request) => checkAnswer(req, await other.fetch(req)), port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server: x, port: info.port }));

@@ -32,7 +32,7 @@ describe('money with two server instances', () => {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.query(`create database ${name}`);
     const url = withDatabase(inject('adminUrl'), name);
-    const env = { DATABASE_URL: url, DATA_DIR: dataDir, SEED_PASSWORD: PASSWORD, JOB_POLL_MS: '0' };
+    const env = { DATABASE_URL: withDatabase(inject('appUrl'), name), DATABASE_OWNER_URL: url, DATA_DIR: dataDir, SEED_PASSWORD: PASSWORD, JOB_POLL_MS: '0' };
     const servers = await Promise.all([spawnServer(env), spawnServer(env)]);
     running.push(...servers);
     const agents = await Promise.all(

@@ -30,7 +30,7 @@ describe('follow-up reminders with two server instances', () => {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.query(`create database ${name}`);
     const url = withDatabase(inject('adminUrl'), name);
-    const env = { DATABASE_URL: url, DATA_DIR: dataDir, SEED_PASSWORD: 'system-test-password', JOB_POLL_MS: '100' };
+    const env = { DATABASE_URL: withDatabase(inject('appUrl'), name), DATABASE_OWNER_URL: url, DATA_DIR: dataDir, SEED_PASSWORD: 'system-test-password', JOB_POLL_MS: '100' };
     // Started together: migrations and the seed run once (advisory locks), both servers work.
     const servers = await Promise.all([spawnServer(env), spawnServer(env)]);
     running.push(...servers);

@@ -49,7 +49,8 @@ describe('an email when the server is killed mid-send', () => {
     await admin.query(`create database ${name}`);
     const url = withDatabase(inject('adminUrl'), name);
     const env = {
-      DATABASE_URL: url,
+      DATABASE_URL: withDatabase(inject('appUrl'), name),
+      DATABASE_OWNER_URL: url,
       DATA_DIR: dataDir,
       SEED_PASSWORD: PASSWORD,
       JOB_POLL_MS: '100',

@@ -101,7 +101,59 @@ describe('starting the product', () => {
     expect((await login(next.url)).status).toBe(200);
   });
 
-  it('uses DATABASE_URL when given, migrating and seeding that database', async () => {
+  it('runs the embedded database as its own login role, not the superuser that owns the tables', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'travel-role-'));
+    const s = await start({ DATA_DIR: own });
+    const secret = fs.readFileSync(path.join(own, 'pg-app.secret'), 'utf8').trim();
+    expect(secret).toMatch(/^[0-9a-f]{48}$/);
+    // The postmaster's port, from its pid file: the server's pool connects as travel_app.
+    const port = fs.readFileSync(path.join(own, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
+    const app = new pg.Client({ connectionString: `postgres://travel_app:${secret}@127.0.0.1:${port}/postgres` });
+    await app.connect();
+    try {
+      const { rows } = await app.query(`select usename, count(*)::int as n from pg_stat_activity where datname = current_database() and usename is not null group by usename`);
+      expect(rows.map((r) => r.usename)).toContain('travel_app');
+      expect(rows.map((r) => r.usename)).not.toContain('postgres');
+      await expect(app.query('set session_replication_role = replica')).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await app.end();
+    }
+    s.proc.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    fs.rmSync(own, { recursive: true, force: true });
+  });
+
+  it('refuses a superuser DATABASE_URL, naming the role and the flag; starts with ALLOW_SUPERUSER_DATABASE=1', async () => {
+    const adminUrl = inject('adminUrl');
+    const name = `${inject('dbPrefix')}_su`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    try {
+      const env = { DATABASE_URL: withDatabase(adminUrl, name), DATA_DIR: path.join(dataDir, 'unused') };
+      const refused = await spawnServer({ SEED_PASSWORD: 'system-test-password', ...env }, { expectFailure: true });
+      expect(await refused.exited).toBe(1);
+      expect(refused.output()).toMatch(/role "postgres" that DATABASE_URL connects as is a superuser/);
+      expect(refused.output()).toContain('ALLOW_SUPERUSER_DATABASE=1');
+      // Refused before it touched the database.
+      const tables = await admin.query(`select count(*)::int as n from pg_database d where d.datname = $1`, [name]);
+      expect(tables.rows[0].n).toBe(1);
+      const db = new pg.Client({ connectionString: withDatabase(adminUrl, name) });
+      await db.connect();
+      expect((await db.query(`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0].n).toBe(0);
+      await db.end();
+      const allowed = await start({ ...env, ALLOW_SUPERUSER_DATABASE: '1' });
+      expect((await login(allowed.url)).status).toBe(200);
+      allowed.proc.kill('SIGTERM');
+      expect(await allowed.exited).toBe(0);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it('uses DATABASE_URL when given (the login role), migrating and seeding that database as DATABASE_OWNER_URL', async () => {
     const adminUrl = inject('adminUrl');
     const name = `${inject('dbPrefix')}_url`;
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -109,7 +161,7 @@ describe('starting the product', () => {
     await admin.query(`drop database if exists ${name}`);
     await admin.query(`create database ${name}`);
     try {
-      const s = await start({ DATABASE_URL: withDatabase(adminUrl, name), DATA_DIR: path.join(dataDir, 'unused') });
+      const s = await start({ DATABASE_URL: withDatabase(inject('appUrl'), name), DATABASE_OWNER_URL: withDatabase(adminUrl, name), DATA_DIR: path.join(dataDir, 'unused') });
       expect(s.output()).toContain('Database: DATABASE_URL');
       expect((await login(s.url)).status).toBe(200);
       const { rows } = await admin.query(`select count(*)::int as n from pg_database where datname = $1`, [name]);

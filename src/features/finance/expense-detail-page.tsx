@@ -1,4 +1,7 @@
-import { Link, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { Expense } from '../../api/finance/expenses/contract';
 import { expenseReceiptUrl, useExpense } from '../../api/finance/expenses/get-expenses';
@@ -6,6 +9,7 @@ import { useCan } from '../../ui/auth';
 import { DetailCard } from '../../ui/detail-card';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
+import { ExpenseDialog, ReverseExpenseDialog } from './expense-dialog';
 import { ExpenseTabs, useDescribeExpense } from './expenses-page';
 import { useMonthName } from './month-picker';
 import { Money, useOrgFormatters } from './parts';
@@ -19,6 +23,10 @@ function ExpenseDetail({ expense: x }: { expense: Expense }) {
   const can = useCan();
   const names = useMonthName();
   const describe = useDescribeExpense();
+  const navigate = useNavigate();
+  const [undoing, setUndoing] = useState<'reverse' | 'correct'>();
+  // A salary is paid once per member and month: it is not reversed here.
+  const undoable = !x.reversal && x.category !== 'salary';
   const rows: [string, React.ReactNode][] = [
     [t('expenses.columns.category'), t(`finance.accounts.expense.${x.category}`)],
     [t('expenses.columns.amount'), <strong><Money minor={x.amount} currency={x.currency} /></strong>],
@@ -41,15 +49,30 @@ function ExpenseDetail({ expense: x }: { expense: Expense }) {
   ]);
   if (can('account')) rows.push([t('expenses.detail.entry'), <Link to={journalOf(x)}>{t('expenses.detail.entryLink')}</Link>]);
   rows.push([t('expenses.columns.recordedBy'), `${x.createdBy?.name ?? t('finance.journal.system')} · ${fmt.dateTime(x.createdAt)}`]);
+  if (x.reversal) {
+    rows.push([t('expenses.undo.reversal'), <span dir="auto">{t('expenses.undo.reversalText', { date: fmt.date(x.reversal.date), name: x.reversal.by?.name ?? t('finance.journal.system'), reason: x.reversal.reason })}</span>]);
+    if (x.reversal.correctedBy) rows.push([t('expenses.undo.correctedBy'), <Link to={moduleRecordPath('expenses', x.reversal.correctedBy)}>{t('expenses.undo.openExpense')}</Link>]);
+  }
+  if (x.corrects) rows.push([t('expenses.undo.corrects'), <Link to={moduleRecordPath('expenses', x.corrects)}>{t('expenses.undo.openExpense')}</Link>]);
   return (
     <>
       <div className="page-header">
-        <h1 id="expense-title">{describe(x)}</h1>
+        <h1 id="expense-title">
+          {describe(x)} {x.reversal && <Tag severity="warning" value={t('expenses.undo.reversed')} data-testid="expense-reversed" />}
+        </h1>
+        {undoable && (
+          <div className="row">
+            {can('expenses', 'update') && <Button type="button" icon="pi pi-pencil" label={t('expenses.undo.correct')} outlined onClick={() => setUndoing('correct')} />}
+            {can('expenses', 'delete') && <Button type="button" icon="pi pi-undo" label={t('expenses.undo.reverse')} severity="danger" outlined onClick={() => setUndoing('reverse')} />}
+          </div>
+        )}
       </div>
       <DetailCard title={t('expenses.detail.title')} rows={rows} testId="expense-detail" />
       <p className="muted" style={{ margin: 0 }}>
         {t('expenses.detail.hint')}
       </p>
+      {undoing === 'reverse' && <ReverseExpenseDialog expense={x} onClose={() => setUndoing(undefined)} />}
+      {undoing === 'correct' && <ExpenseDialog correcting={x} onClose={() => setUndoing(undefined)} onRecorded={(fixed) => navigate(moduleRecordPath('expenses', fixed._id))} />}
     </>
   );
 }

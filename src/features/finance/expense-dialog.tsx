@@ -7,14 +7,26 @@ import { issueMessage } from '../../api/client';
 import { newIdempotencyKey } from '../../api/common/idempotency';
 import type { ApiIssue } from '../../api/common/issues';
 import { PAYMENT_METHODS } from '../../api/finance/contract';
-import { EXPENSE_INPUT_CATEGORIES, MAX_RECEIPT_BYTES, RECEIPT_TYPES, expenseInput, type Expense, type ExpenseInput } from '../../api/finance/expenses/contract';
-import { useRecordExpense } from '../../api/finance/expenses/save-expenses';
+import {
+  EXPENSE_INPUT_CATEGORIES,
+  MAX_RECEIPT_BYTES,
+  RECEIPT_TYPES,
+  expenseCorrectionInput,
+  expenseInput,
+  expenseReverseInput,
+  type Expense,
+  type ExpenseCorrectionInput,
+  type ExpenseInput,
+  type ExpenseReverseInput,
+} from '../../api/finance/expenses/contract';
+import { useCorrectExpense, useRecordExpense, useReverseExpense } from '../../api/finance/expenses/save-expenses';
 import { vendorsResource } from '../../api/vendors/get-vendors';
 import { todayIn } from '../../domain/calendar';
 import { useAuth, useCan } from '../../ui/auth';
 import { FormDialog } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, FieldFrame, fieldMessage, SelectField, TextAreaField } from '../../ui/form-fields';
+import { useMoneyRefusal } from './parts';
 import { MoneyField } from '../../ui/money-field';
 
 interface ExpenseValues {
@@ -24,6 +36,7 @@ interface ExpenseValues {
   paymentMethod: string;
   description: string;
   vendorId: string | null;
+  reason?: string;
 }
 
 /** An empty vendor is none: the contract's `vendorId` is left out. */
@@ -34,11 +47,13 @@ const toInput = ({ vendorId, ...rest }: ExpenseValues) => ({ ...rest, ...(vendor
  * to 5 MB) sent in the same multipart request. One Idempotency-Key per opening of the form: a
  * double click or a retry after a lost answer records it once.
  */
-export function ExpenseDialog({ onClose, onRecorded }: { onClose: () => void; onRecorded?: (expense: Expense) => void }) {
+export function ExpenseDialog({ onClose, onRecorded, correcting }: { onClose: () => void; onRecorded?: (expense: Expense) => void; correcting?: Expense }) {
   const { t } = useTranslation();
   const { organization } = useAuth();
   const can = useCan();
   const record = useRecordExpense();
+  const correct = useCorrectExpense();
+  const refused = useMoneyRefusal();
   const [key] = useState(newIdempotencyKey);
   const receiptId = useId();
   const [receipt, setReceipt] = useState<File | null>(null);
@@ -46,9 +61,14 @@ export function ExpenseDialog({ onClose, onRecorded }: { onClose: () => void; on
   const today = todayIn(organization.timeZone);
   const vendors = useQuery({ ...vendorsResource.listQueryOptions({ isActive: true, limit: 200, sortBy: 'name', sortOrder: 'asc' }), enabled: can('vendors') });
   const vendorOptions = [{ value: null, label: t('expenses.form.noVendor') }, ...(vendors.data?.data ?? []).map((x) => ({ value: x._id, label: x.name }))];
-  const { control, handleSubmit, setError, formState } = useForm<ExpenseValues, unknown, ExpenseInput>({
-    resolver: contractResolver<typeof expenseInput, ExpenseValues>(expenseInput, { toInput }),
-    defaultValues: { category: undefined, amount: undefined, date: today, paymentMethod: 'bank-transfer', description: '', vendorId: null },
+  // Correcting: the expense as it was, to change where it was wrong, and why.
+  const { control, handleSubmit, setError, formState } = useForm<ExpenseValues, unknown, ExpenseInput | ExpenseCorrectionInput>({
+    resolver: correcting
+      ? contractResolver<typeof expenseCorrectionInput, ExpenseValues>(expenseCorrectionInput, { toInput: (v) => ({ ...toInput(v), reason: v.reason ?? '' }) })
+      : contractResolver<typeof expenseInput, ExpenseValues>(expenseInput, { toInput }),
+    defaultValues: correcting
+      ? { category: correcting.category, amount: correcting.amount, date: correcting.date, paymentMethod: correcting.paymentMethod, description: correcting.description, vendorId: correcting.vendor?._id ?? null, reason: '' }
+      : { category: undefined, amount: undefined, date: today, paymentMethod: 'bank-transfer', description: '', vendorId: null },
   });
 
   const chooseReceipt = (file: File | null) => {
@@ -61,8 +81,10 @@ export function ExpenseDialog({ onClose, onRecorded }: { onClose: () => void; on
   const submit = handleSubmit(async (input) => {
     if (receiptError) return;
     try {
-      const expense = await record.mutateAsync({ input, receipt, key });
-      toast.success(t('expenses.form.recorded'));
+      const expense = correcting
+        ? await correct.mutateAsync({ id: correcting._id, input: input as ExpenseCorrectionInput, key })
+        : await record.mutateAsync({ input: input as ExpenseInput, receipt, key });
+      toast.success(t(correcting ? 'expenses.undo.correctedToast' : 'expenses.form.recorded'));
       onRecorded?.(expense);
       onClose();
     } catch (error) {
@@ -70,17 +92,21 @@ export function ExpenseDialog({ onClose, onRecorded }: { onClose: () => void; on
       const file = issues.find((issue) => issue.path.split('.')[0] === 'receipt');
       if (file) setReceiptError(fieldMessage(t('expenses.columns.receipt'), issueMessage(file)));
       applyServerIssues({ issues: issues.filter((issue) => issue !== file) }, setError as never);
+      refused(error);
     }
   });
 
   return (
-    <FormDialog id="expense-form" header={t('expenses.form.title')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty || !!receipt} error={formState.errors.root?.message} width={620}>
+    <FormDialog id="expense-form" header={correcting ? t('expenses.undo.correctTitle') : t('expenses.form.title')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty || !!receipt} error={formState.errors.root?.message} width={620}>
+      {correcting && <p className="muted" style={{ margin: 0 }}>{t('expenses.undo.correctHint')}</p>}
       <SelectField control={control} name="category" label={t('expenses.columns.category')} options={EXPENSE_INPUT_CATEGORIES.map((c) => ({ value: c, label: t(`finance.accounts.expense.${c}`) }))} hint={t('expenses.form.categoryHint')} />
       <MoneyField control={control} name="amount" label={t('expenses.columns.amount')} currency={organization.currency} />
       <DateField control={control} name="date" label={t('expenses.columns.date')} max={today} />
       <SelectField control={control} name="paymentMethod" label={t('expenses.form.paidFrom')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />
       <TextAreaField control={control} name="description" label={t('expenses.columns.description')} />
       {can('vendors') && <SelectField control={control} name="vendorId" label={t('expenses.columns.vendor')} options={vendorOptions} filter hint={t('expenses.form.vendorHint')} />}
+      {correcting && <TextAreaField control={control} name="reason" label={t('expenses.undo.reason')} />}
+      {!correcting && (
       <FieldFrame id={receiptId} label={t('expenses.columns.receipt')} error={receiptError} hint={t('expenses.form.receiptHint')}>
         <input
           id={receiptId}
@@ -92,6 +118,35 @@ export function ExpenseDialog({ onClose, onRecorded }: { onClose: () => void; on
           data-testid="receipt-input"
         />
       </FieldFrame>
+      )}
+    </FormDialog>
+  );
+}
+
+/** `POST /expenses/{id}/reverse`: why the expense is undone; the journal gets a reversing entry. */
+export function ReverseExpenseDialog({ expense, onClose }: { expense: Expense; onClose: () => void }) {
+  const { t } = useTranslation();
+  const reverse = useReverseExpense();
+  const refused = useMoneyRefusal();
+  const [key] = useState(newIdempotencyKey);
+  const { control, handleSubmit, setError, formState } = useForm<{ reason: string }, unknown, ExpenseReverseInput>({
+    resolver: contractResolver(expenseReverseInput),
+    defaultValues: { reason: '' },
+  });
+  const submit = handleSubmit(async (input) => {
+    try {
+      await reverse.mutateAsync({ id: expense._id, input, key });
+      toast.success(t('expenses.undo.reversedToast'));
+      onClose();
+    } catch (error) {
+      applyServerIssues(error, setError as never);
+      refused(error);
+    }
+  });
+  return (
+    <FormDialog id="reverse-expense-form" header={t('expenses.undo.reverseTitle')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={520}>
+      <p className="muted" style={{ margin: 0 }}>{t('expenses.undo.reverseHint')}</p>
+      <TextAreaField control={control} name="reason" label={t('expenses.undo.reason')} />
     </FormDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
 import { PAYMENT_METHODS } from '../../api/finance/contract';
 import type { Expense, ExpenseStats } from '../../api/finance/expenses/contract';
 import { expenseReceiptUrl, useExpenses, type ExpensesParams } from '../../api/finance/expenses/get-expenses';
@@ -102,6 +103,11 @@ export function ExpensesPage() {
             {describe(x)}
           </a>
         ),
+      },
+      {
+        field: 'reversal',
+        header: t('expenses.undo.state'),
+        body: (x) => (x.reversal ? <Tag severity="warning" value={t('expenses.undo.reversed')} /> : x.corrects ? <Tag severity="info" value={t('expenses.undo.correction')} /> : null),
       },
       { field: 'category', header: t('expenses.columns.category'), body: (x) => t(`finance.accounts.expense.${x.category}`) },
       { field: 'amount', header: t('expenses.columns.amount'), sortable: true, body: amount },

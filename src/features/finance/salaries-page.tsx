@@ -228,7 +228,7 @@ export function SalariesPage() {
                       editable={can('salaries', 'update') && r.member.employmentStatus !== 'exited'}
                       schema={rateAmount}
                       save={async (amount) => {
-                        await setRate.mutateAsync({ memberId: r.member._id, input: { amount } });
+                        await setRate.mutateAsync({ memberId: r.member._id, input: { amount, month } });
                         toast.success(t('salaries.rate.saved', { name: r.member.name }));
                       }}
                     />

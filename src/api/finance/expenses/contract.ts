@@ -39,6 +39,15 @@ export const expenseSchema = v.object({
   entryId: uuid,
   createdBy: v.nullable(ref),
   createdAt: timestamp,
+  /**
+   * Its reversal, once reversed or corrected: the reversing entry and its date, the reason, who and
+   * when, and the expense that corrects it (null for a reversal alone). Null while it stands.
+   */
+  reversal: v.nullable(
+    v.object({ entryId: uuid, date: calendarDate, reason: v.string(), by: v.nullable(ref), at: timestamp, correctedBy: v.nullable(uuid) }),
+  ),
+  /** The expense this one was recorded to correct. */
+  corrects: v.nullable(uuid),
 });
 export type Expense = v.InferOutput<typeof expenseSchema>;
 
@@ -52,6 +61,18 @@ export const expenseInput = v.strictObject({
   vendorId: v.optional(idSchema),
 });
 export type ExpenseInput = v.InferOutput<typeof expenseInput>;
+
+/** `POST /expenses/{id}/reverse`: undoes the expense with a reversing entry (docs/finance.md, "Correcting an expense"). */
+export const expenseReverseInput = v.strictObject({ reason: requiredText(500) });
+export type ExpenseReverseInput = v.InferOutput<typeof expenseReverseInput>;
+
+/**
+ * `POST /expenses/{id}/correct`: the expense as it should have been (every field, as `POST
+ * /expenses` takes them; at least one different) and why. The old one is reversed, the new one
+ * recorded, in one transaction; the receipt carries over.
+ */
+export const expenseCorrectionInput = v.strictObject({ ...expenseInput.entries, reason: requiredText(500) });
+export type ExpenseCorrectionInput = v.InferOutput<typeof expenseCorrectionInput>;
 
 export const expensesQuery = v.pipe(
   v.strictObject({
@@ -105,8 +126,11 @@ export const salaryRunSchema = v.object({
 });
 export type SalaryRun = v.InferOutput<typeof salaryRunSchema>;
 
-/** `PUT /salaries/{memberId}`: what the member is paid a month (null: none on record). */
-export const salaryRateInput = v.strictObject({ amount: v.nullable(money(1)) });
+/**
+ * `PUT /salaries/{memberId}`: what the member is paid a month (null: none on record). The answer is
+ * the salaries of `month` (the month the screen shows), or of this month when none is given.
+ */
+export const salaryRateInput = v.strictObject({ amount: v.nullable(money(1)), month: v.optional(monthSchema) });
 export type SalaryRateInput = v.InferOutput<typeof salaryRateInput>;
 
 export const salariesQuery = v.strictObject({ month: v.optional(monthSchema) });

@@ -3,7 +3,7 @@ import { api, fallback, type CallOptions } from '../../client';
 import { IDEMPOTENCY_HEADER } from '../../common/idempotency';
 import type { ItemAnswer } from '../../common/schemas';
 import { financeKeys } from '../get-finance';
-import type { Expense, ExpenseInput, RecurringExpense, RecurringExpenseInput, SalaryInput, SalaryRateInput, SalaryRun, SalaryRunInput, Salaries } from './contract';
+import type { Expense, ExpenseCorrectionInput, ExpenseInput, ExpenseReverseInput, RecurringExpense, RecurringExpenseInput, SalaryInput, SalaryRateInput, SalaryRun, SalaryRunInput, Salaries } from './contract';
 import { recurringKeys, salariesKeys } from './get-expenses';
 
 /**
@@ -26,6 +26,14 @@ export function recordExpense(input: ExpenseInput, receipt: File | null, key: st
   if (receipt) form.append('receipt', receipt, receipt.name);
   return api.postForm<ItemAnswer<Expense>>('/expenses', form, keyed(key, fallback('expenses.errors.record', 'Failed to record the expense'))).then((r) => r.data);
 }
+
+/** `POST /expenses/{id}/reverse`: the expense undone by a reversing entry, with the reason. */
+export const reverseExpense = (id: string, input: ExpenseReverseInput, key: string) =>
+  api.post<ItemAnswer<Expense>>(`/expenses/${encodeURIComponent(id)}/reverse`, input, keyed(key, fallback('expenses.undo.reverseFailed', 'Failed to reverse the expense'))).then((r) => r.data);
+
+/** `POST /expenses/{id}/correct`: the expense recorded as it should have been, the old one reversed; answers the new one. */
+export const correctExpense = (id: string, input: ExpenseCorrectionInput, key: string) =>
+  api.post<ItemAnswer<Expense>>(`/expenses/${encodeURIComponent(id)}/correct`, input, keyed(key, fallback('expenses.undo.correctFailed', 'Failed to correct the expense'))).then((r) => r.data);
 
 /** `POST /expenses/salary`: one member's salary for a month. */
 export const paySalary = (input: SalaryInput, key: string) =>
@@ -52,6 +60,10 @@ function useFinanceMutation<V, R>(name: string, run: (vars: V) => Promise<R>) {
 
 export const useRecordExpense = () =>
   useFinanceMutation('expense', ({ input, receipt, key }: { input: ExpenseInput; receipt: File | null; key: string }) => recordExpense(input, receipt, key));
+export const useReverseExpense = () =>
+  useFinanceMutation('expense-reverse', ({ id, input, key }: { id: string; input: ExpenseReverseInput; key: string }) => reverseExpense(id, input, key));
+export const useCorrectExpense = () =>
+  useFinanceMutation('expense-correct', ({ id, input, key }: { id: string; input: ExpenseCorrectionInput; key: string }) => correctExpense(id, input, key));
 export const usePaySalary = () => useFinanceMutation('salary', ({ input, key }: { input: SalaryInput; key: string }) => paySalary(input, key));
 export const useRunSalaries = () => useFinanceMutation('salary-run', ({ input, key }: { input: SalaryRunInput; key: string }) => runSalaries(input, key));
 
