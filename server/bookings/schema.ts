@@ -137,6 +137,11 @@ export const bookingInstallments = pgTable(
     index('booking_installments_open_due_idx')
       .on(t.organizationId, t.dueDate)
       .where(sql`${t.paidAmount} < ${t.amount}`),
+    // A booking's open installments by due day, with their amounts (an index-only walk): the work
+    // queue's installments overdue, per booking in sight (server/bookings/queue.ts).
+    index('booking_installments_open_booking_due_idx')
+      .on(t.bookingId, t.dueDate, t.amount, t.paidAmount)
+      .where(sql`${t.paidAmount} < ${t.amount}`),
     check('booking_installments_amounts_ck', sql`${t.amount} > 0 and ${t.paidAmount} between 0 and ${t.amount}`),
   ],
 );

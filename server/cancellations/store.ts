@@ -9,7 +9,7 @@ import type { AuthContext } from '../auth/session';
 import { ownRecordsOf } from '../auth/visibility';
 import { members, roles } from '../auth/schema';
 import { activeMember } from '../auth/members';
-import { bookingRef, bookings, visibleBookings } from '../bookings';
+import { bookingRef, bookings, pendingAmountOf, visibleBookings } from '../bookings';
 import type { Tx } from '../db/client';
 import { conflict, notFound } from '../http/errors';
 import { containsPattern, pageOffset, totalFrom } from '../http/list';
@@ -197,11 +197,13 @@ export async function cancellationDetail(tx: Tx, auth: AuthContext, id: string, 
   if (!rows[0]) throw notFound(CANCELLATION_RECORD);
   const cancellation = toCancellation(rows[0]);
   let currentQuote: QuoteAnswer | null = null;
+  let pendingPayments = 0;
   if (cancellation.status === 'requested') {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, cancellation.booking._id));
     currentQuote = await quoteFor(tx, booking, today);
+    pendingPayments = await pendingAmountOf(tx, booking.id);
   }
-  return { ...cancellation, currentQuote };
+  return { ...cancellation, currentQuote, pendingPayments };
 }
 
 /** The seed's two lists: `requested` (open) and the main one (decided), newest first, the filters in SQL. */

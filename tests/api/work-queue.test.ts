@@ -261,6 +261,26 @@ describe('cancellations, refunds and credit notes', () => {
   });
 });
 
+describe('a cancellation whose booking has money waiting for finance', () => {
+  it('offers only REJECT and says why while a payment waits for verification; APPROVE comes back once it is verified', async () => {
+    const { booking, paymentId } = await bookedWithDeposit();
+    const req = await sales.post('/api/booking-cancellations/cancel', { bookingId: booking._id, reason: 'Plans changed' });
+    expect(req.status, JSON.stringify(req.body)).toBe(201);
+    const held = await only(finance, req.body.data._id, 'cancellationToDecide');
+    expect(held.reason).toMatchObject({ code: 'cancellationPaymentsPending', params: { pending: booking.installments[0].amount } });
+    expect(held.actions).toEqual([{ event: 'REJECT', input: 'comment', main: false }]);
+    // What is not offered is refused, with the machine's reason and the server's code.
+    const refused = await act(finance, held, 'APPROVE', { split: { totalRefundAmount: 0, sourceAccountAmount: 0, creditNoteAmount: 0, refundSource: null, validUntil: null } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'PAYMENTS_PENDING' });
+
+    expect((await verify(finance, booking._id, paymentId)).status).toBe(200);
+    const ready = await only(finance, req.body.data._id, 'cancellationToDecide');
+    expect(ready.reason.code).toBe('cancellationToDecide');
+    expect(events(ready)).toEqual(['APPROVE', 'REJECT']);
+  });
+});
+
 describe('departures and the budget', () => {
   it('names a departure of the coming weeks below its minimum to those who run group tours', async () => {
     const res = await owner.post('/api/group-tours', { title: 'Queue Short Group', departure: day(10), arrival: day(14), pricePerPerson: PRICES, capacity: 10, minimumToRun: 4 });

@@ -82,7 +82,7 @@ export type QueuePriority = (typeof QUEUE_PRIORITIES)[number];
  * Why an item is there, as a key the screen words (`workQueue.reasons.<code>`): the kind, or a
  * variant of it (a follow-up already missed, a voucher whose vendor has no email).
  */
-export const QUEUE_REASONS = [...WORK_QUEUE_KINDS, 'followUpMissed', 'vendorEmailMissing'] as const;
+export const QUEUE_REASONS = [...WORK_QUEUE_KINDS, 'followUpMissed', 'vendorEmailMissing', 'cancellationPaymentsPending'] as const;
 export type QueueReason = (typeof QUEUE_REASONS)[number];
 
 /** How long after a reminder an overdue installment stays out of the queue. */

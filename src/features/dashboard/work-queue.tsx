@@ -34,7 +34,7 @@ import { StatusTag } from '../../ui/status-tag';
 
 type Formatters = ReturnType<typeof useFormatters>;
 
-const MONEY_PARAMS = ['amount', 'target', 'actual', 'owed', 'refundable'];
+const MONEY_PARAMS = ['amount', 'target', 'actual', 'owed', 'refundable', 'pending'];
 const DAY_PARAMS = ['departure', 'start', 'approvedOn', 'arrival'];
 
 /** The reason's values as a person reads them: money with its currency, days in the locale, labels translated. */

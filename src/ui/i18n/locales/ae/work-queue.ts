@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'لا شيء ناقص: أغلق الرحلة.',
       departureShort: '{{seatsTaken}} مسافرين من أصل {{minimum}} تحتاجهم لتنطلق.',
       cancellationToDecide: 'يطلب العميل الإلغاء: {{reason}}',
+      cancellationPaymentsPending: 'يطلب العميل الإلغاء: {{reason}}. مبلغ {{pending}} بانتظار التحقق: وافق بعد أن تبتّ فيه المالية.',
       refundToProcess: '{{amount}} تُعاد إلى العميل.',
       creditNoteExpiring: 'يتبقى {{amount}}، صالح حتى {{due}}.',
       expenseOverBudget: '{{category}}: صُرف {{actual}} من ميزانية {{target}} هذا الشهر.',

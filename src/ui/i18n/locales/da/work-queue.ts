@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'Intet mangler: afslut rejsen.',
       departureShort: '{{seatsTaken}} rejsende af de {{minimum}}, den skal have for at køre.',
       cancellationToDecide: 'Kunden beder om afbestilling: {{reason}}',
+      cancellationPaymentsPending: 'Kunden beder om afbestilling: {{reason}}. {{pending}} venter på kontrol: godkend, når økonomi har afgjort det.',
       refundToProcess: '{{amount}} skal betales tilbage til kunden.',
       creditNoteExpiring: '{{amount}} tilbage, gyldig til {{due}}.',
       expenseOverBudget: '{{category}}: {{actual}} brugt af et budget på {{target}} denne måned.',

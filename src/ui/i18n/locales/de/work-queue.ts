@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'Nichts fehlt: Reise abschließen.',
       departureShort: '{{seatsTaken}} Reisende von {{minimum}}, die sie zur Durchführung braucht.',
       cancellationToDecide: 'Der Kunde möchte stornieren: {{reason}}',
+      cancellationPaymentsPending: 'Der Kunde möchte stornieren: {{reason}}. {{pending}} wartet auf Prüfung: genehmigen Sie, sobald die Buchhaltung entschieden hat.',
       refundToProcess: '{{amount}} an den Kunden zurückzuzahlen.',
       creditNoteExpiring: 'Noch {{amount}} übrig, gültig bis {{due}}.',
       expenseOverBudget: '{{category}}: {{actual}} ausgegeben bei einem Budget von {{target}} in diesem Monat.',

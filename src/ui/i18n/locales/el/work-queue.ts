@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'Δεν λείπει τίποτα: ολοκληρώστε το ταξίδι.',
       departureShort: '{{seatsTaken}} ταξιδιώτες από τους {{minimum}} που χρειάζεται για να πραγματοποιηθεί.',
       cancellationToDecide: 'Ο πελάτης ζητά ακύρωση: {{reason}}',
+      cancellationPaymentsPending: 'Ο πελάτης ζητά ακύρωση: {{reason}}. {{pending}} περιμένει επαλήθευση: εγκρίνετε μόλις αποφασίσει το λογιστήριο.',
       refundToProcess: '{{amount}} προς επιστροφή στον πελάτη.',
       creditNoteExpiring: 'Απομένουν {{amount}}, ισχύει έως {{due}}.',
       expenseOverBudget: '{{category}}: {{actual}} ξοδεύτηκαν από προϋπολογισμό {{target}} αυτόν τον μήνα.',

@@ -55,6 +55,7 @@ const workQueue = {
       operationToComplete: 'Nothing is missing: complete the trip.',
       departureShort: '{{seatsTaken}} travellers of the {{minimum}} it needs to run.',
       cancellationToDecide: 'The customer asks to cancel: {{reason}}',
+      cancellationPaymentsPending: 'The customer asks to cancel: {{reason}}. {{pending}} waits for verification: approve once finance has decided it.',
       refundToProcess: '{{amount}} to pay back to the customer.',
       creditNoteExpiring: '{{amount}} left on it, valid until {{due}}.',
       expenseOverBudget: '{{category}}: {{actual}} spent of a {{target}} budget this month.',

@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'No falta nada: cierra el viaje.',
       departureShort: '{{seatsTaken}} viajeros de los {{minimum}} que necesita para salir.',
       cancellationToDecide: 'El cliente pide cancelar: {{reason}}',
+      cancellationPaymentsPending: 'El cliente pide cancelar: {{reason}}. {{pending}} espera verificación: apruebe cuando finanzas lo haya decidido.',
       refundToProcess: '{{amount}} por devolver al cliente.',
       creditNoteExpiring: 'Quedan {{amount}}, válida hasta {{due}}.',
       expenseOverBudget: '{{category}}: {{actual}} gastados de un presupuesto de {{target}} este mes.',

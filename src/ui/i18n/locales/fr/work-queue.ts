@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'Rien ne manque : clôturez le voyage.',
       departureShort: '{{seatsTaken}} voyageurs sur les {{minimum}} nécessaires pour partir.',
       cancellationToDecide: 'Le client demande l’annulation : {{reason}}',
+      cancellationPaymentsPending: 'Le client demande l’annulation : {{reason}}. {{pending}} attend sa vérification : approuvez une fois que la comptabilité a tranché.',
       refundToProcess: '{{amount}} à rembourser au client.',
       creditNoteExpiring: 'Il reste {{amount}}, valable jusqu’au {{due}}.',
       expenseOverBudget: '{{category}} : {{actual}} dépensés pour un budget de {{target}} ce mois-ci.',

@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'Semmi sem hiányzik: zárja le az utat.',
       departureShort: '{{seatsTaken}} utas a szükséges {{minimum}} főből.',
       cancellationToDecide: 'Az ügyfél lemondást kér: {{reason}}',
+      cancellationPaymentsPending: 'Az ügyfél lemondást kér: {{reason}}. {{pending}} ellenőrzésre vár: hagyja jóvá, miután a pénzügy döntött róla.',
       refundToProcess: '{{amount}} visszafizetendő az ügyfélnek.',
       creditNoteExpiring: '{{amount}} maradt rajta, érvényes eddig: {{due}}.',
       expenseOverBudget: '{{category}}: {{actual}} elköltve a havi {{target}} keretből.',

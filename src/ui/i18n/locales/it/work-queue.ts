@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'Non manca nulla: chiudi il viaggio.',
       departureShort: '{{seatsTaken}} viaggiatori sui {{minimum}} necessari per partire.',
       cancellationToDecide: 'Il cliente chiede di cancellare: {{reason}}',
+      cancellationPaymentsPending: 'Il cliente chiede di cancellare: {{reason}}. {{pending}} attende la verifica: approva quando l’amministrazione avrà deciso.',
       refundToProcess: '{{amount}} da restituire al cliente.',
       creditNoteExpiring: 'Restano {{amount}}, valida fino al {{due}}.',
       expenseOverBudget: '{{category}}: {{actual}} spesi su un budget di {{target}} questo mese.',

@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: '不足はありません。旅行を完了してください。',
       departureShort: '催行に必要な {{minimum}} 名のうち {{seatsTaken}} 名です。',
       cancellationToDecide: 'お客様がキャンセルを希望しています：{{reason}}',
+      cancellationPaymentsPending: 'お客様がキャンセルを希望しています：{{reason}}。{{pending}} が確認待ちです：経理の判断後に承認してください。',
       refundToProcess: 'お客様に {{amount}} を返金します。',
       creditNoteExpiring: '残り {{amount}}、{{due}} まで有効です。',
       expenseOverBudget: '{{category}}：今月の予算 {{target}} に対し {{actual}} を使いました。',

@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'Niczego nie brakuje: zamknij podróż.',
       departureShort: 'Podróżni: {{seatsTaken}} z {{minimum}} potrzebnych do wyjazdu.',
       cancellationToDecide: 'Klient prosi o anulowanie: {{reason}}',
+      cancellationPaymentsPending: 'Klient prosi o anulowanie: {{reason}}. {{pending}} czeka na weryfikację: zatwierdź, gdy księgowość o niej zdecyduje.',
       refundToProcess: '{{amount}} do zwrotu klientowi.',
       creditNoteExpiring: 'Pozostało {{amount}}, ważna do {{due}}.',
       expenseOverBudget: '{{category}}: wydano {{actual}} przy budżecie {{target}} w tym miesiącu.',

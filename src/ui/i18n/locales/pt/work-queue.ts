@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'Não falta nada: conclua a viagem.',
       departureShort: '{{seatsTaken}} viajantes dos {{minimum}} de que precisa para partir.',
       cancellationToDecide: 'O cliente pede para cancelar: {{reason}}',
+      cancellationPaymentsPending: 'O cliente pede para cancelar: {{reason}}. {{pending}} aguarda verificação: aprove depois de as finanças decidirem.',
       refundToProcess: '{{amount}} a devolver ao cliente.',
       creditNoteExpiring: 'Restam {{amount}}, válida até {{due}}.',
       expenseOverBudget: '{{category}}: {{actual}} gastos de um orçamento de {{target}} este mês.',

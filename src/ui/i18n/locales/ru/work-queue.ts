@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'Ничего не упущено: завершите поездку.',
       departureShort: 'Путешественников {{seatsTaken}} из {{minimum}}, нужных для отправления.',
       cancellationToDecide: 'Клиент просит отмену: {{reason}}',
+      cancellationPaymentsPending: 'Клиент просит отмену: {{reason}}. {{pending}} ждёт проверки: одобрите, когда финансы примут решение.',
       refundToProcess: '{{amount}} вернуть клиенту.',
       creditNoteExpiring: 'Осталось {{amount}}, действует до {{due}}.',
       expenseOverBudget: '{{category}}: потрачено {{actual}} при бюджете {{target}} в этом месяце.',

@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'Inget saknas: avsluta resan.',
       departureShort: '{{seatsTaken}} resenärer av de {{minimum}} som krävs för att den ska gå.',
       cancellationToDecide: 'Kunden vill avboka: {{reason}}',
+      cancellationPaymentsPending: 'Kunden vill avboka: {{reason}}. {{pending}} väntar på kontroll: godkänn när ekonomi har beslutat.',
       refundToProcess: '{{amount}} att betala tillbaka till kunden.',
       creditNoteExpiring: '{{amount}} kvar, giltig till {{due}}.',
       expenseOverBudget: '{{category}}: {{actual}} använt av en budget på {{target}} denna månad.',

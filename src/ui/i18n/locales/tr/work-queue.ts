@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: 'Eksik bir şey yok: seyahati tamamlayın.',
       departureShort: 'Hareket için gereken {{minimum}} yolcudan {{seatsTaken}} yolcu var.',
       cancellationToDecide: 'Müşteri iptal istiyor: {{reason}}',
+      cancellationPaymentsPending: 'Müşteri iptal istiyor: {{reason}}. {{pending}} doğrulama bekliyor: finans karar verdikten sonra onaylayın.',
       refundToProcess: 'Müşteriye geri ödenecek tutar: {{amount}}.',
       creditNoteExpiring: 'Kalan {{amount}}, son geçerlilik {{due}}.',
       expenseOverBudget: '{{category}}: bu ay {{target}} bütçeden {{actual}} harcandı.',

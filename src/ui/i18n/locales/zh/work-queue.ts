@@ -70,6 +70,7 @@ const workQueue = {
       operationToComplete: '没有缺项：请完成行程。',
       departureShort: '成团需要 {{minimum}} 位旅客，目前 {{seatsTaken}} 位。',
       cancellationToDecide: '客户申请取消：{{reason}}',
+      cancellationPaymentsPending: '客户申请取消：{{reason}}。{{pending}} 正在等待核实：财务处理后再批准。',
       refundToProcess: '需退还客户 {{amount}}。',
       creditNoteExpiring: '剩余 {{amount}}，有效期至 {{due}}。',
       expenseOverBudget: '{{category}}：本月预算 {{target}}，已支出 {{actual}}。',

@@ -1,0 +1,1 @@
+CREATE INDEX "booking_installments_open_booking_due_idx" ON "booking_installments" USING btree ("booking_id","due_date","amount","paid_amount") WHERE "booking_installments"."paid_amount" < "booking_installments"."amount";
