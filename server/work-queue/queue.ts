@@ -76,7 +76,7 @@ export function actionsOf(def: QueueKind, row: QueueRow, auth: AuthContext): Que
   if (!def.machine || !def.actions?.length || row.state === null) return [];
   const machine = def.machine as AnyStateMachine;
   const snapshot = snapshotOf(machine, decodeState(row.state), def.contextOf?.(row.context, row));
-  const offered = def.actions.filter((a) => can(auth.role.permissions, a.needs[0], a.needs[1]) && !a.unless?.(row) && snapshot.can(a.event));
+  const offered = def.actions.filter((a) => can(auth.role.permissions, a.needs[0], a.needs[1]) && !a.unless?.(row) && (a.tag ? snapshot.hasTag(a.tag) : snapshot.can(a.event)));
   const main = offered.find((a) => a.main);
   return [...(main ? [main] : []), ...offered.filter((a) => a !== main)].map((a) => ({ event: a.event.type, input: a.input ?? null, main: a === main }));
 }

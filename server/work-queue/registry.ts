@@ -83,8 +83,13 @@ export interface QueueRow {
 }
 
 export interface QueueActionDef<M extends AnyStateMachine> {
-  /** The event with a payload its guards accept (what `can` is asked with; the dialog gives the real one). */
-  event: EventFromLogic<M>;
+  /**
+   * The event with a payload its guards accept (what `can` is asked with; the dialog gives the real
+   * one); or a record's call that is not an event (`PAY`), with the tag of the states that allow it.
+   */
+  event: EventFromLogic<M> | { type: 'PAY' };
+  /** For a call that is not an event: offered while the record's state has this tag. */
+  tag?: string;
   /** The permission of the event's call. */
   needs: readonly [ModuleKey, Action];
   input?: QueueInput;

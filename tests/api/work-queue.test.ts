@@ -4,7 +4,7 @@ import { queueCall, type QueueInputs } from '../../src/api/work-queue/calls';
 import { WORK_QUEUE_PAGE_SIZE, type WorkQueueItem, type WorkQueueKind } from '../../src/api/work-queue/contract';
 import type { Agent } from '../support/agent';
 import { NOW, PRICES, TODAY, book, day, groupBooking, newDeparture, newLead, orgId, pay, verify } from '../support/bookings';
-import { addVoucher, newVendor, operationOf, payVoucher, verifiedBooking, voucherBody } from '../support/operations';
+import { addVoucher, newVendor, operationOf, verifiedBooking, voucherBody } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
 import { runBookingDay } from '../../server/bookings/jobs';
 
@@ -207,7 +207,15 @@ describe('operations: vouchers and trips', () => {
     expect((await act(ops, toSend, 'SEND')).status).toBe(200);
     const toPay = await only(ops, voucher._id, 'voucherToPay');
     expect(toPay.reason.params).toMatchObject({ owed: 80_000 });
-    expect((await payVoucher(ops, op._id, voucher._id, 80_000)).status).toBe(201);
+    // Paying is the vendor payment form, not a machine event: offered while the voucher is payable.
+    expect(toPay.actions).toEqual([
+      { event: 'PAY', input: 'vendorPayment', main: true },
+      { event: 'VOID', input: null, main: false },
+    ]);
+    const payment = { paymentMethod: 'bank-transfer' as const, paidOn: TODAY, reference: '', notes: '' };
+    expect((await act(ops, toPay, 'PAY', { payment: { ...payment, amount: 30_000 } })).status).toBe(201);
+    expect((await only(ops, voucher._id, 'voucherToPay')).reason.params).toMatchObject({ owed: 50_000 });
+    expect((await act(ops, toPay, 'PAY', { payment: { ...payment, amount: 50_000 } })).status).toBe(201);
     expect(await about(ops, voucher._id)).toEqual([]);
 
     expect((await act(ops, mutes, 'VOID')).status).toBe(200);

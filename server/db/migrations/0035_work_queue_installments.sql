@@ -1,1 +1,2 @@
-CREATE INDEX "booking_installments_open_booking_due_idx" ON "booking_installments" USING btree ("booking_id","due_date","amount","paid_amount") WHERE "booking_installments"."paid_amount" < "booking_installments"."amount";
+DROP INDEX "booking_installments_open_due_idx";--> statement-breakpoint
+CREATE INDEX "booking_installments_open_due_idx" ON "booking_installments" USING btree ("organization_id","due_date","booking_id","amount","paid_amount") WHERE "booking_installments"."paid_amount" < "booking_installments"."amount";

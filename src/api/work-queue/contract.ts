@@ -72,7 +72,7 @@ export const QUEUE_RECORD_TYPES = ['lead', 'payment', 'booking', 'invoice', 'vou
 export type QueueRecordType = (typeof QUEUE_RECORD_TYPES)[number];
 
 /** What an event needs from the person before it is sent (its dialog). */
-export const QUEUE_INPUTS = ['reason', 'comment', 'confirmationNumber', 'split', 'refundedOn'] as const;
+export const QUEUE_INPUTS = ['reason', 'comment', 'confirmationNumber', 'split', 'refundedOn', 'vendorPayment'] as const;
 export type QueueInput = (typeof QUEUE_INPUTS)[number];
 
 export const QUEUE_PRIORITIES = ['high', 'normal', 'low'] as const;
@@ -91,7 +91,11 @@ export const REMIND_AGAIN_DAYS = 7;
 export const CREDIT_NOTE_WARNING_DAYS = 30;
 
 export const queueActionSchema = v.object({
-  /** The machine event (`VERIFY`, `FAIL`…): sent through its workflow call (src/api/work-queue/calls.ts). */
+  /**
+   * The machine event (`VERIFY`, `FAIL`…): sent through its workflow call (src/api/work-queue/calls.ts);
+   * or `PAY`, a record's own call that is not an event (a vendor payment on a voucher), offered while
+   * the machine's state carries the tag that allows it (`payable`).
+   */
   event: v.string(),
   /** What the person gives before it is sent (a dialog), or nothing. */
   input: v.nullable(v.picklist(QUEUE_INPUTS)),

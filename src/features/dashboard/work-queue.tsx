@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useForm } from 'react-hook-form';
@@ -24,6 +25,7 @@ import { MoneyField } from '../../ui/money-field';
 import { useFormatters } from '../../ui/format';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { StatusTag } from '../../ui/status-tag';
+import { VendorPaymentDialog } from '../../ui/vendor-payment-dialog';
 
 /**
  * The work queue (issue 30, docs/work-queue.md): what needs the person now, across every workflow,
@@ -245,6 +247,8 @@ function QueueRow({
 export function WorkQueueList({ filters, compact = false }: { filters: WorkQueueFilters; compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { organization } = useAuth();
   const queue = useWorkQueue(filters);
   const act = useQueueAction();
   const items = queue.data?.data ?? [];
@@ -348,7 +352,30 @@ export function WorkQueueList({ filters, compact = false }: { filters: WorkQueue
           </ol>
         </>
       )}
-      {asking && (
+      {asking?.action.input === 'vendorPayment' && (
+        // Paying a vendor is the operation page's own form, in place: a part payment leaves the item with less owed.
+        <VendorPaymentDialog
+          operation={{ _id: asking.item.record.parent?._id ?? '', currency: typeof asking.item.reason.params.currency === 'string' ? asking.item.reason.params.currency : organization.currency }}
+          target={{
+            kind: 'voucher',
+            id: asking.item.record._id,
+            label: [asking.item.reason.params.vendor, asking.item.reason.params.number].filter((x) => typeof x === 'string' && x).join(' · ') || asking.item.record.ref,
+            owed: typeof asking.item.reason.params.owed === 'number' ? asking.item.reason.params.owed : 0,
+          }}
+          onClose={() => {
+            const index = items.indexOf(asking.item);
+            setAsking(null);
+            move(index);
+          }}
+          onPaid={() => {
+            const index = items.indexOf(asking.item);
+            setAsking(null);
+            void queryClient.invalidateQueries();
+            left(index);
+          }}
+        />
+      )}
+      {asking && asking.action.input !== 'vendorPayment' && (
         <InputDialog
           item={asking.item}
           action={asking.action}

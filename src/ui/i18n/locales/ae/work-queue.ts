@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'تأكيد',
       SEND: 'إرسال',
       VOID: 'إبطال',
+      PAY: 'الدفع للمورّد',
       COMPLETE: 'إغلاق',
       APPROVE: 'موافقة',
       REJECT: 'رفض',

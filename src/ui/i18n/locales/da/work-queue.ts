@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'Bekræft',
       SEND: 'Send',
       VOID: 'Annullér',
+      PAY: 'Betal leverandør',
       COMPLETE: 'Afslut',
       APPROVE: 'Godkend',
       REJECT: 'Afvis',

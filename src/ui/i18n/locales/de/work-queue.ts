@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'Bestätigen',
       SEND: 'Senden',
       VOID: 'Stornieren',
+      PAY: 'Lieferant bezahlen',
       COMPLETE: 'Abschließen',
       APPROVE: 'Genehmigen',
       REJECT: 'Ablehnen',

@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'Επιβεβαίωση',
       SEND: 'Αποστολή',
       VOID: 'Ακύρωση',
+      PAY: 'Πληρωμή προμηθευτή',
       COMPLETE: 'Ολοκλήρωση',
       APPROVE: 'Έγκριση',
       REJECT: 'Απόρριψη',

@@ -67,6 +67,7 @@ const workQueue = {
       CONFIRM: 'Confirm',
       SEND: 'Send',
       VOID: 'Void',
+      PAY: 'Pay vendor',
       COMPLETE: 'Complete',
       APPROVE: 'Approve',
       REJECT: 'Reject',

@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'Confirmar',
       SEND: 'Enviar',
       VOID: 'Anular',
+      PAY: 'Pagar al proveedor',
       COMPLETE: 'Cerrar',
       APPROVE: 'Aprobar',
       REJECT: 'Rechazar',

@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'Confirmer',
       SEND: 'Envoyer',
       VOID: 'Annuler',
+      PAY: 'Payer le fournisseur',
       COMPLETE: 'Clôturer',
       APPROVE: 'Approuver',
       REJECT: 'Refuser',

@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'Visszaigazolás',
       SEND: 'Küldés',
       VOID: 'Érvénytelenítés',
+      PAY: 'Beszállító fizetése',
       COMPLETE: 'Lezárás',
       APPROVE: 'Jóváhagyás',
       REJECT: 'Elutasítás',

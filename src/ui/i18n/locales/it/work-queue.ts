@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'Conferma',
       SEND: 'Invia',
       VOID: 'Annulla',
+      PAY: 'Paga il fornitore',
       COMPLETE: 'Chiudi',
       APPROVE: 'Approva',
       REJECT: 'Rifiuta',

@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: '確定',
       SEND: '送付',
       VOID: '無効にする',
+      PAY: '仕入先に支払う',
       COMPLETE: '完了',
       APPROVE: '承認',
       REJECT: '却下',

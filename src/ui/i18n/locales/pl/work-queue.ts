@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'Potwierdź',
       SEND: 'Wyślij',
       VOID: 'Unieważnij',
+      PAY: 'Zapłać dostawcy',
       COMPLETE: 'Zamknij',
       APPROVE: 'Zatwierdź',
       REJECT: 'Odrzuć',

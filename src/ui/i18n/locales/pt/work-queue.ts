@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'Confirmar',
       SEND: 'Enviar',
       VOID: 'Anular',
+      PAY: 'Pagar ao fornecedor',
       COMPLETE: 'Concluir',
       APPROVE: 'Aprovar',
       REJECT: 'Rejeitar',

@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'Подтвердить',
       SEND: 'Отправить',
       VOID: 'Аннулировать',
+      PAY: 'Оплатить поставщику',
       COMPLETE: 'Завершить',
       APPROVE: 'Одобрить',
       REJECT: 'Отклонить',

@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'Bekräfta',
       SEND: 'Skicka',
       VOID: 'Makulera',
+      PAY: 'Betala leverantör',
       COMPLETE: 'Avsluta',
       APPROVE: 'Godkänn',
       REJECT: 'Avslå',

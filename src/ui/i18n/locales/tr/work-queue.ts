@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: 'Onayla',
       SEND: 'Gönder',
       VOID: 'Geçersiz kıl',
+      PAY: 'Tedarikçiye öde',
       COMPLETE: 'Tamamla',
       APPROVE: 'Kabul et',
       REJECT: 'Reddet',

@@ -82,6 +82,7 @@ const workQueue = {
       CONFIRM: '确认',
       SEND: '发送',
       VOID: '作废',
+      PAY: '支付供应商',
       COMPLETE: '完成',
       APPROVE: '批准',
       REJECT: '拒绝',
