@@ -1,3 +1,4 @@
+import { workQueueRecordLink } from '../../src/api/work-queue/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Cancellation, CancellationDetail, CancellationsQuery, QuoteAnswer, RefundType } from '../../src/api/cancellations/contract';
 import type { ListAnswer } from '../../src/api/common/schemas';
@@ -95,7 +96,8 @@ async function notifyApprovers(tx: Tx, booking: BookingRow, cancellationId: stri
       title: `Cancellation requested: ${booking.customerName} (${bookingRef(booking.number)})`,
       body: `${booking.tourTitle}, departing ${booking.departure}`,
       message: { key: 'cancellationRequested', params: { customer: booking.customerName, ref: bookingRef(booking.number), date: booking.departure } },
-      link: `/cancellations/${cancellationId}`,
+      // The request's item in the work queue, decided there (docs/work-queue.md).
+      link: workQueueRecordLink(cancellationId, 'cancellationToDecide'),
     });
   }
 }

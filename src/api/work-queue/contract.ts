@@ -176,3 +176,10 @@ export function moduleCounts(byKind: Partial<Record<WorkQueueKind, number>>): Pa
 }
 
 export const workQueuePaths = { list: '/work-queue', counts: '/work-queue/counts' };
+
+/**
+ * The screen's address focused on one record's work (its items, or its children's: a booking's
+ * payments), optionally of one kind: what a notification about work the queue does in place opens
+ * (docs/work-queue.md, "A notification opens its item").
+ */
+export const workQueueRecordLink = (recordId: string, kind?: WorkQueueKind) => `/work-queue?record=${encodeURIComponent(recordId)}${kind ? `&kind=${kind}` : ''}`;

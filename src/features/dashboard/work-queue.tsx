@@ -244,7 +244,7 @@ function QueueRow({
  * item's main action; an event that needs input opens its dialog. On the answer the item leaves and
  * the one after it (now in its place) takes the focus.
  */
-export function WorkQueueList({ filters, compact = false }: { filters: WorkQueueFilters; compact?: boolean }) {
+export function WorkQueueList({ filters, compact = false, focusFirst = false }: { filters: WorkQueueFilters; compact?: boolean; focusFirst?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -256,8 +256,8 @@ export function WorkQueueList({ filters, compact = false }: { filters: WorkQueue
   const [asking, setAsking] = useState<{ item: WorkQueueItem; action: QueueAction & { input: QueueInput } } | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const root = useRef<HTMLDivElement>(null);
-  /** The row to focus once it is rendered (after an item left: the one now in its place, or the empty state). */
-  const [wantFocus, setWantFocus] = useState<number | null>(null);
+  /** The row to focus once it is rendered (after an item left: the one now in its place, or the empty state; the first, for a link to one record). */
+  const [wantFocus, setWantFocus] = useState<number | null>(focusFirst ? 0 : null);
 
   const at = Math.min(focus, Math.max(0, items.length - 1));
   useEffect(() => {
@@ -403,12 +403,18 @@ const isKind = (k: string): k is WorkQueueKind => (WORK_QUEUE_KINDS as readonly 
 
 /**
  * `/work-queue`: the whole queue, with its counts, filters (kinds, whose, due by) and pages. A link
- * may name kinds (`?kind=paymentToVerify`) or one record (`?record=<id>`: its items, or its children's).
+ * may name kinds (`?kind=paymentToVerify`) or one record (`?record=<id>`: its items, or its
+ * children's): a notification about work done here opens it so, with the record's first item focused.
+ * A new address (another notification opened from the bell while here) starts the page afresh.
  */
 export function WorkQueuePage() {
+  const [params] = useSearchParams();
+  return <WorkQueueScreen key={params.toString()} params={params} />;
+}
+
+function WorkQueueScreen({ params }: { params: URLSearchParams }) {
   const { t } = useTranslation();
   const { role } = useAuth();
-  const [params] = useSearchParams();
   const [filters, setFilters] = useState<WorkQueueFilters>(() => ({
     page: 1,
     limit: WORK_QUEUE_PAGE_SIZE,
@@ -473,7 +479,7 @@ export function WorkQueuePage() {
         </label>
         {(filters.kind?.length || filters.assignee || filters.dueTo || filters.record) && <Button type="button" label={t('workQueue.filters.clear')} text onClick={() => setFilters({ page: 1, limit: WORK_QUEUE_PAGE_SIZE })} />}
       </div>
-      <WorkQueueList filters={filters} />
+      <WorkQueueList filters={filters} focusFirst={!!filters.record} />
       {meta && meta.totalPages > 1 && (
         <nav className="row" style={{ gap: '0.5rem', alignItems: 'center', justifyContent: 'center' }} aria-label={t('workQueue.pages')}>
           <Button type="button" icon="pi pi-angle-left" className="flip-rtl" outlined aria-label={t('workQueue.previous')} disabled={meta.currentPage <= 1} onClick={() => setFilters((f) => ({ ...f, page: (f.page ?? 1) - 1 }))} />
