@@ -1,3 +1,4 @@
+import { workQueueRecordLink } from '../../src/api/work-queue/contract';
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentInput } from '../../src/api/bookings/contract';
@@ -10,7 +11,7 @@ import { assertBooksOpen } from '../finance';
 import { notify } from '../notifications';
 import type { ProofFile } from './proof';
 import { bookingPaymentProofs, bookingPayments } from './schema';
-import { bookingLink, bookingRef, logBookingEvent, pendingAmountOf, type BookingRow, type PaymentRow } from './store';
+import { bookingRef, logBookingEvent, pendingAmountOf, type BookingRow, type PaymentRow } from './store';
 import { staffMoney } from '../../src/domain/money';
 import { COLLECTING_STATES, decidePayment } from './workflow';
 import { creditNoteUse } from './credit-notes';
@@ -89,7 +90,8 @@ async function notifyVerifiers(tx: Tx, booking: BookingRow, payment: PaymentRow,
         key: 'paymentToVerify',
         params: { customer: booking.customerName, ref: bookingRef(booking.number), amount: payment.amount, currency: payment.currency, method: payment.paymentMethod, date: payment.paidOn },
       },
-      link: bookingLink(booking.id),
+      // The payment's item in the work queue, verified or failed there (docs/work-queue.md).
+      link: workQueueRecordLink(payment.id, 'paymentToVerify'),
     });
   }
 }

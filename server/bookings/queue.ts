@@ -115,12 +115,16 @@ export const installmentOverdue: QueueKind = {
     const i = bookingInstallments;
     const b = bookings;
     const r = installmentReminders;
+    // The open installments past due of the bookings in sight that collect money, added up per
+    // booking after that filter: the range walks booking_installments_open_due_idx (the organization's
+    // open installments by due day, with their booking and amounts: nothing read from the table).
     const od = sql`(select ${i.bookingId} as booking_id, min(${i.dueDate}) as first_due, count(*)::int as n, sum(${i.amount} - ${i.paidAmount}) as open
-      from ${i} where ${i.paidAmount} < ${i.amount} and ${i.dueDate} < ${t.today} group by ${i.bookingId})`;
+      from ${i} join ${b} on ${b.id} = ${i.bookingId}
+      where ${i.paidAmount} < ${i.amount} and ${i.dueDate} < ${t.today} and ${b.status} in ${COLLECTING_STATES} and ${visible(s.auth)}
+      group by ${i.bookingId})`;
     return {
       from: sql`${od} as od join ${b} on ${b.id} = od.booking_id`,
-      where: sql`${b.status} in ${COLLECTING_STATES} and ${visible(s.auth)}
-        and not exists (select 1 from ${r} where ${r.bookingId} = ${b.id} and ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))`,
+      where: sql`not exists (select 1 from ${r} where ${r.bookingId} = ${b.id} and ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))`,
       columns: {
         recordId: sql`${b.id}`,
         ref,

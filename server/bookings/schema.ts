@@ -133,9 +133,11 @@ export const bookingInstallments = pgTable(
     foreignKey({ name: 'booking_installments_booking_fk', columns: [t.organizationId, t.bookingId], foreignColumns: [bookings.organizationId, bookings.id] }).onDelete('cascade'),
     unique('booking_installments_position_uq').on(t.bookingId, t.position),
     unique('booking_installments_org_id_uq').on(t.organizationId, t.id),
-    // What is still owed, soonest first: the pending installments list and the daily reminders walk it.
+    // What is still owed, soonest first: the pending installments list and the daily reminders walk
+    // it; with the booking and the amounts in the index, the work queue's installments overdue read
+    // it alone (an index-only range: server/bookings/queue.ts).
     index('booking_installments_open_due_idx')
-      .on(t.organizationId, t.dueDate)
+      .on(t.organizationId, t.dueDate, t.bookingId, t.amount, t.paidAmount)
       .where(sql`${t.paidAmount} < ${t.amount}`),
     check('booking_installments_amounts_ck', sql`${t.amount} > 0 and ${t.paidAmount} between 0 and ${t.amount}`),
   ],

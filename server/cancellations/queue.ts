@@ -3,6 +3,7 @@ import { CREDIT_NOTE_WARNING_DAYS } from '../../src/api/work-queue/contract';
 import { addDays } from '../../src/domain/calendar';
 import { CANCELLATION_EVENTS, cancellationMachine, type CancellationContext, type CancellationEvent } from '../../src/machines/cancellation-machine';
 import { USABLE_CREDIT_NOTE_STATES } from '../../src/machines/credit-note-machine';
+import { paymentMachine } from '../../src/machines/payment-machine';
 import { REFUND_EVENTS, refundMachine } from '../../src/machines/refund-machine';
 import { statesAccepting } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
@@ -20,7 +21,12 @@ const visible = (auth: AuthContext) => visibleBookings(auth) ?? sql`true`;
 const ref = sql`'BK-' || ${bookings.number}`;
 const cancellationEvent = (type: CancellationEvent['type']) => CANCELLATION_EVENTS.find((e) => e.type === type)!;
 
-/** A request whose machine awaits APPROVE or REJECT; the approval's split is the approval screen's (or its dialog's). */
+/**
+ * A request whose machine awaits APPROVE or REJECT; the approval's split is the approval screen's (or
+ * its dialog's). The context is the decision's (`cancellationWorkflow`): what was paid, today, and
+ * the booking's payments waiting for verification, which hold APPROVE back (the machine's guard):
+ * then the item offers REJECT alone and says why (`cancellationPaymentsPending`).
+ */
 export const cancellationToDecide: QueueKind<typeof cancellationMachine> = {
   kind: 'cancellationToDecide',
   record: 'cancellation',
@@ -37,8 +43,10 @@ export const cancellationToDecide: QueueKind<typeof cancellationMachine> = {
     const c = bookingCancellations;
     // What was paid in money, as the decision's context reads it (moneyPaid in ./store.ts).
     const paid = sql`(select coalesce(sum(p.amount), 0) from booking_payments p where p.booking_id = ${c.bookingId} and p.status = 'verified' and p.payment_method <> 'credit-note')`;
+    // What waits for verification, as pendingAmountOf reads it (the states the payment machine awaits VERIFY in).
+    const pending = sql`(select coalesce(sum(p.amount), 0) from booking_payments p where p.booking_id = ${c.bookingId} and p.status in ${statesAccepting(paymentMachine, 'VERIFY')})`;
     return {
-      from: sql`${c} join ${bookings} on ${bookings.id} = ${c.bookingId}`,
+      from: sql`${c} join ${bookings} on ${bookings.id} = ${c.bookingId} cross join lateral (select ${paid} as paid, ${pending} as pending) as money`,
       where: sql`${c.status} in ${statesAccepting(cancellationMachine, 'APPROVE')} and ${visible(s.auth)}`,
       columns: {
         recordId: sql`${c.id}`,
@@ -47,8 +55,9 @@ export const cancellationToDecide: QueueKind<typeof cancellationMachine> = {
         title: sql`${bookings.customerName}`,
         state: sql`${c.status}`,
         due: { instant: sql`${c.createdAt}` },
-        params: sql`jsonb_build_object('reason', ${c.reason}, 'departure', ${bookings.departure}, 'refundable', (${c.quote}->>'refundable')::bigint, 'currency', ${c.currency})`,
-        context: sql`jsonb_build_object('paid', ${paid}, 'today', ${s.today}::text)`,
+        reason: sql`case when money.pending > 0 then 'cancellationPaymentsPending' else 'cancellationToDecide' end`,
+        params: sql`jsonb_build_object('reason', ${c.reason}, 'departure', ${bookings.departure}, 'refundable', (${c.quote}->>'refundable')::bigint, 'currency', ${c.currency}, 'pending', money.pending)`,
+        context: sql`jsonb_build_object('paid', money.paid, 'today', ${s.today}::text, 'pending', money.pending)`,
       },
     };
   },

@@ -1,3 +1,4 @@
+import { workQueueRecordLink } from '../../src/api/work-queue/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Cancellation, CancellationDetail, CancellationsQuery, QuoteAnswer, RefundType } from '../../src/api/cancellations/contract';
 import type { ListAnswer } from '../../src/api/common/schemas';
@@ -9,7 +10,7 @@ import type { AuthContext } from '../auth/session';
 import { ownRecordsOf } from '../auth/visibility';
 import { members, roles } from '../auth/schema';
 import { activeMember } from '../auth/members';
-import { bookingRef, bookings, visibleBookings } from '../bookings';
+import { bookingRef, bookings, pendingAmountOf, visibleBookings } from '../bookings';
 import type { Tx } from '../db/client';
 import { conflict, notFound } from '../http/errors';
 import { containsPattern, pageOffset, totalFrom } from '../http/list';
@@ -95,7 +96,8 @@ async function notifyApprovers(tx: Tx, booking: BookingRow, cancellationId: stri
       title: `Cancellation requested: ${booking.customerName} (${bookingRef(booking.number)})`,
       body: `${booking.tourTitle}, departing ${booking.departure}`,
       message: { key: 'cancellationRequested', params: { customer: booking.customerName, ref: bookingRef(booking.number), date: booking.departure } },
-      link: `/cancellations/${cancellationId}`,
+      // The request's item in the work queue, decided there (docs/work-queue.md).
+      link: workQueueRecordLink(cancellationId, 'cancellationToDecide'),
     });
   }
 }
@@ -197,11 +199,13 @@ export async function cancellationDetail(tx: Tx, auth: AuthContext, id: string, 
   if (!rows[0]) throw notFound(CANCELLATION_RECORD);
   const cancellation = toCancellation(rows[0]);
   let currentQuote: QuoteAnswer | null = null;
+  let pendingPayments = 0;
   if (cancellation.status === 'requested') {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, cancellation.booking._id));
     currentQuote = await quoteFor(tx, booking, today);
+    pendingPayments = await pendingAmountOf(tx, booking.id);
   }
-  return { ...cancellation, currentQuote };
+  return { ...cancellation, currentQuote, pendingPayments };
 }
 
 /** The seed's two lists: `requested` (open) and the main one (decided), newest first, the filters in SQL. */

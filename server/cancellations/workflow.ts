@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CancellationStatusInput } from '../../src/api/cancellations/contract';
 import { refundSplitIssues, refundTypeOf } from '../../src/domain/cancellation';
 import type { PaymentMethod } from '../../src/api/finance/contract';
-import { cancellationMachine, describeCancellationRefusal, type CancellationEvent } from '../../src/machines/cancellation-machine';
+import { cancellationMachine, describeCancellationRefusal, paymentsPending, type CancellationEvent } from '../../src/machines/cancellation-machine';
 import type { AuthContext } from '../auth/session';
 import { bookingRef, bookings, cancelBooking, pendingAmountOf } from '../bookings';
 import type { Tx } from '../db/client';
@@ -38,8 +38,8 @@ export function cancellationWorkflow(d: Decision) {
     machine: cancellationMachine,
     table: bookingCancellations,
     recordName: CANCELLATION_RECORD,
-    contextOf: async (tx, row) => ({ paid: await moneyPaid(tx, row.bookingId), today: d.today }),
-    refusal: (state, event) => describeCancellationRefusal(state, event as CancellationEvent),
+    contextOf: async (tx, row) => ({ paid: await moneyPaid(tx, row.bookingId), today: d.today, pending: await pendingAmountOf(tx, row.bookingId) }),
+    refusal: (state, event, context) => describeCancellationRefusal(state, event as CancellationEvent, context),
     effects: {
       async cancelTrip({ tx, row }) {
         await cancelBooking(tx, row.bookingId, row.id, d.auth.memberId);
@@ -106,9 +106,11 @@ export async function decideCancellation(tx: Tx, row: Row, d: Decision) {
   if (body.status === 'approved') {
     // A payment waiting for verification is money the split cannot know of yet: the booking is
     // locked so none is submitted meanwhile, and finance verifies or fails the waiting ones first.
+    // The rule is the machine's guard (paymentsPending); it is asked here, before the split's 400s,
+    // to answer with its own code and amount.
     await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, row.bookingId)).for('update');
     const pending = await pendingAmountOf(tx, row.bookingId);
-    if (pending > 0) throw conflict('Payments on this booking wait for verification: verify or fail them first', 'PAYMENTS_PENDING', { pending });
+    if (paymentsPending({ pending })) throw conflict('Payments on this booking wait for verification: verify or fail them first', 'PAYMENTS_PENDING', { pending });
     const paid = await moneyPaid(tx, row.bookingId);
     if (body.quotedPaid !== undefined && body.quotedPaid !== paid) {
       throw conflict('What was paid changed since the quote was read: read it again before deciding', 'QUOTE_CHANGED', { paid, quotedPaid: body.quotedPaid });

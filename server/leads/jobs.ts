@@ -1,7 +1,8 @@
+import { workQueueRecordLink } from '../../src/api/work-queue/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { followUps, leads } from './schema';
 import type { JobHandlers } from '../jobs/queue';
-import { FOLLOW_UP_DUE_JOB, leadLink } from './store';
+import { FOLLOW_UP_DUE_JOB } from './store';
 import { isOpenLead } from '../../src/machines/lead-machine';
 import { notify } from '../notifications';
 
@@ -25,7 +26,8 @@ export const leadJobs: JobHandlers = {
         title: `Follow-up due: ${row.leadName}`,
         body: row.note,
         message: { key: 'followUpDue', params: { lead: row.leadName } },
-        link: leadLink(row.leadId),
+        // The follow-up's item in the work queue, with the lead's actions (docs/work-queue.md).
+        link: workQueueRecordLink(row.leadId, 'followUpDue'),
       });
     }
     await tx.update(followUps).set({ notifiedAt: sql`now()` }).where(eq(followUps.id, row.id));

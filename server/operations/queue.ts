@@ -92,7 +92,11 @@ export const voucherToSend: QueueKind<typeof voucherMachine> = {
   },
 };
 
-/** A voucher its vendor may be paid on (`payable`), past confirming and sending, with money still owed. */
+/**
+ * A voucher its vendor may be paid on (`payable`), past confirming and sending, with money still
+ * owed. Paying is the vendor payment form (`PAY`: the voucher's payment call, not a machine event),
+ * offered while the machine's state is `payable`; VOID beside it.
+ */
 export const voucherToPay: QueueKind<typeof voucherMachine> = {
   kind: 'voucherToPay',
   record: 'voucher',
@@ -101,7 +105,7 @@ export const voucherToPay: QueueKind<typeof voucherMachine> = {
   needs: [['operations', 'update']],
   scope: 'bookings',
   machine: voucherMachine,
-  actions: [voidVoucher],
+  actions: [{ event: { type: 'PAY' }, tag: 'payable', needs: ['operations', 'update'], input: 'vendorPayment', main: true }, voidVoucher],
   contextOf: voucherContext,
   source: (s) => {
     const waiting = new Set([...statesAccepting(voucherMachine, 'CONFIRM'), ...statesAccepting(voucherMachine, 'SEND')]);

@@ -50,13 +50,10 @@ export function kindsFor(auth: AuthContext, only?: readonly WorkQueueKind[]): Qu
   return queueKinds().filter((def) => gets(auth, def) && (!only?.length || only.includes(def.kind)));
 }
 
-const union = (defs: QueueKind[], s: QueueScope, filter: QueueFilter): SQL =>
-  defs.length ? sql.join(defs.map((def) => sql`(${kindRows(def, s, filter)})`), sql` union all `) : EMPTY;
-
-/** The union of no kinds (the person gets none of those asked for): the same columns, no rows. */
-const EMPTY = sql`select null::text as kind, null::uuid as record_id, null::uuid as parent_id, null::text as ref, null::text as title, null::text as state,
-  null::timestamptz as due_at, null::text as due, false as overdue, false as due_today, 0 as priority, null::uuid as assignee_id,
-  null::text as reason, '{}'::jsonb as params, null::jsonb as context where false`;
+/** The person's kinds in their light form (kind, record, due, priority), or no rows when they get none of those asked for. */
+const lightUnion = (defs: QueueKind[], s: QueueScope, filter: QueueFilter): SQL =>
+  defs.length ? sql.join(defs.map((def) => sql`(${kindRows(def, s, filter, true)})`), sql` union all `) : LIGHT_EMPTY;
+const LIGHT_EMPTY = sql`select null::text as kind, null::uuid as record_id, null::timestamptz as due_at, false as overdue, false as due_today, 0 as priority where false`;
 
 interface Counted extends Record<string, unknown> {
   by_kind: Record<string, number> | null;
@@ -79,7 +76,7 @@ export function actionsOf(def: QueueKind, row: QueueRow, auth: AuthContext): Que
   if (!def.machine || !def.actions?.length || row.state === null) return [];
   const machine = def.machine as AnyStateMachine;
   const snapshot = snapshotOf(machine, decodeState(row.state), def.contextOf?.(row.context, row));
-  const offered = def.actions.filter((a) => can(auth.role.permissions, a.needs[0], a.needs[1]) && !a.unless?.(row) && snapshot.can(a.event));
+  const offered = def.actions.filter((a) => can(auth.role.permissions, a.needs[0], a.needs[1]) && !a.unless?.(row) && (a.tag ? snapshot.hasTag(a.tag) : snapshot.can(a.event)));
   const main = offered.find((a) => a.main);
   return [...(main ? [main] : []), ...offered.filter((a) => a !== main)].map((a) => ({ event: a.event.type, input: a.input ?? null, main: a === main }));
 }
@@ -98,27 +95,43 @@ function itemOf(def: QueueKind, row: QueueRow, auth: AuthContext): WorkQueueItem
   };
 }
 
-/** `GET /work-queue`. */
+/**
+ * `GET /work-queue`, in two passes: the whole queue in its light form (kind, record, due, priority)
+ * gives the stats and the page's keys in one statement, then the page's items are read in full
+ * (titles, reasons, contexts) by their ids, so nothing is built for the items not shown.
+ */
 export async function workQueuePage(tx: Tx, auth: AuthContext, query: WorkQueueQuery, clock: Clock): Promise<ListAnswer<WorkQueueItem, WorkQueueStats>> {
   const who = await assigneeOf(tx, auth, query.assignee);
   const s = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth, query.kind);
   const filter: QueueFilter = { who, record: query.record, due: query.due };
   const q = sql.raw('q');
-  const { rows } = await tx.execute<Counted & { page: QueueRow[] }>(sql`
-    with q as (${union(defs, s, filter)})
+  const { rows } = await tx.execute<Counted & { page: { kind: WorkQueueKind; record_id: string }[] }>(sql`
+    with q as (${lightUnion(defs, s, filter)})
     select
       (select coalesce(json_agg(p), '[]'::json) from (
-         select q.kind, q.record_id, q.parent_id, q.ref, q.title, q.state, q.due, q.overdue, q.priority, q.assignee_id, m.name as assignee_name, q.reason, q.params, q.context
-         from q left join ${members} m on m.id = q.assignee_id
+         select q.kind, q.record_id from q
          order by q.due_at asc nulls last, q.priority, q.kind, q.record_id
          limit ${query.limit} offset ${pageOffset(query)}) p) as page,
       ${COUNTS(q)}`);
   const [row] = rows;
   const stats = statsOf(defs, row);
   const byKind = new Map(defs.map((d) => [d.kind, d]));
+  const keys = row.page;
+  const onPage = defs.filter((d) => keys.some((k) => k.kind === d.kind));
+  let full: QueueRow[] = [];
+  if (onPage.length) {
+    const parts = onPage.map((d) => sql`(${kindRows(d, s, { ...filter, ids: keys.filter((k) => k.kind === d.kind).map((k) => k.record_id) })})`);
+    const { rows: r } = await tx.execute<QueueRow & Record<string, unknown>>(sql`
+      select q.kind, q.record_id, q.parent_id, q.ref, q.title, q.state, q.due, q.overdue, q.priority, q.assignee_id, m.name as assignee_name, q.reason, q.params, q.context
+      from (${sql.join(parts, sql` union all `)}) q left join ${members} m on m.id = q.assignee_id`);
+    full = r;
+  }
+  // In the light pass's order; a record is one item per kind (a follow-up kind's earliest per lead and assignee is one row per lead here).
+  const at = new Map(full.map((r) => [`${r.kind}:${r.record_id}`, r]));
+  const page = keys.flatMap((k) => at.get(`${k.kind}:${k.record_id}`) ?? []);
   return {
-    data: row.page.map((r) => itemOf(byKind.get(r.kind)!, r, auth)),
+    data: page.map((r) => itemOf(byKind.get(r.kind)!, r, auth)),
     meta: { currentPage: query.page, limit: query.limit, totalItems: stats.total, totalPages: Math.ceil(stats.total / query.limit) },
     stats,
   };
@@ -129,7 +142,7 @@ export async function workQueueCounts(tx: Tx, auth: AuthContext, clock: Clock): 
   const s = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth);
   const q = sql.raw('q');
-  const { rows } = await tx.execute<Counted>(sql`with q as (${union(defs, s, {})}) select ${COUNTS(q)}`);
+  const { rows } = await tx.execute<Counted>(sql`with q as (${lightUnion(defs, s, {})}) select ${COUNTS(q)}`);
   return statsOf(defs, rows[0]);
 }
 

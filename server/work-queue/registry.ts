@@ -83,8 +83,13 @@ export interface QueueRow {
 }
 
 export interface QueueActionDef<M extends AnyStateMachine> {
-  /** The event with a payload its guards accept (what `can` is asked with; the dialog gives the real one). */
-  event: EventFromLogic<M>;
+  /**
+   * The event with a payload its guards accept (what `can` is asked with; the dialog gives the real
+   * one); or a record's call that is not an event (`PAY`), with the tag of the states that allow it.
+   */
+  event: EventFromLogic<M> | { type: 'PAY' };
+  /** For a call that is not an event: offered while the record's state has this tag. */
+  tag?: string;
   /** The permission of the event's call. */
   needs: readonly [ModuleKey, Action];
   input?: QueueInput;
@@ -147,14 +152,17 @@ export interface QueueFilter {
   who?: string;
   record?: string;
   due?: { from?: string; to?: string };
+  /** These records only (a page's items, read in full once the light pass has chosen them). */
+  ids?: readonly string[];
 }
 
 /**
  * One kind's rows as the union reads them: the same columns in the same order, the due as a sort
  * key (`due_at`, a day's first instant in the organization's time zone), and whether it is overdue
- * or due today by the organization's clock.
+ * or due today by the organization's clock. `light`: the columns the order and the counts read
+ * only (kind, record, due, priority), for the pass over the whole queue.
  */
-export function kindRows(def: QueueKind, s: QueueScope, filter: QueueFilter): SQL {
+export function kindRows(def: QueueKind, s: QueueScope, filter: QueueFilter, light = false): SQL {
   const src = def.source(s);
   const c = src.columns;
   const t = at(s);
@@ -182,11 +190,18 @@ export function kindRows(def: QueueKind, s: QueueScope, filter: QueueFilter): SQ
     filter.record ? sql`(${c.recordId} = ${filter.record}::uuid ${c.parentId ? sql`or ${c.parentId} = ${filter.record}::uuid` : sql``})` : undefined,
     filter.due?.from ? sql`${dueAt} >= ${t.startOf(filter.due.from)}` : undefined,
     filter.due?.to ? sql`${dueAt} < ${t.startOf(addDays(filter.due.to, 1))}` : undefined,
+    filter.ids ? (filter.ids.length ? sql`${c.recordId} in (${sql.join(filter.ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`) : undefined,
   ].filter((w): w is SQL => !!w);
+  const where_ = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  if (light) {
+    // What the order and the counts read, and nothing to build per row: the page's items are read in full afterwards.
+    return sql`select ${def.kind}::text as kind, (${c.recordId})::uuid as record_id, ${dueAt} as due_at, ${overdue} as overdue, ${today} as due_today,
+      ${PRIORITY_RANK[def.priority]}::int as priority from ${src.from} ${where_}`;
+  }
   return sql`select ${def.kind}::text as kind, (${c.recordId})::uuid as record_id, ${c.parentId ?? null_}::uuid as parent_id,
     (${c.ref})::text as ref, (${c.title})::text as title, ${c.state ?? null_}::text as state,
     ${dueAt} as due_at, ${due} as due, ${overdue} as overdue, ${today} as due_today,
     ${PRIORITY_RANK[def.priority]}::int as priority, ${c.assignee ?? null_}::uuid as assignee_id,
     ${c.reason ?? sql`${def.kind}::text`}::text as reason, coalesce(${c.params ?? sql`'{}'::jsonb`}, '{}'::jsonb) as params, ${c.context ?? null_}::jsonb as context
-    from ${src.from} ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
+    from ${src.from} ${where_}`;
 }

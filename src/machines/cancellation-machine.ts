@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { and, setup } from 'xstate';
 import { refundSplitIssues, type RefundSplit } from '../domain/cancellation';
 import { statesWithTag } from './workflow';
 
@@ -8,7 +8,9 @@ import { statesWithTag } from './workflow';
  * - APPROVE (`PATCH /booking-cancellations/{id}/status` with `status: approved`) carries the
  *   refund's split, which must hold against what was paid and the day (`refundSplitIssues`, the
  *   server's context: `paid`, `today`; the server names the field of a bad split in a 400 first,
- *   with the same function). Its effects, in
+ *   with the same function), and no payment of the booking may be waiting for verification
+ *   (`pending`: money the split cannot know of yet; the server answers 409 `PAYMENTS_PENDING`, the
+ *   work queue and the decision screen do not offer it). Its effects, in
  *   the approval's one transaction: the booking CANCELs (group seats go back) and its operation
  *   with its vouchers (`cancelTrip`), and the money is settled (`settleMoney`: what is kept becomes
  *   cancellation income, a refund to process, a numbered credit note).
@@ -24,7 +26,12 @@ export interface CancellationContext {
   paid: number;
   /** The organization's today (a credit note is valid after it). */
   today: string;
+  /** What the booking's payments waiting for verification add up to: approval waits for finance to decide them. */
+  pending: number;
 }
+
+/** Whether payments of the booking wait for verification, which holds the approval back (APPROVE's guard; the server's 409 PAYMENTS_PENDING). */
+export const paymentsPending = (context: Pick<CancellationContext, 'pending'>) => context.pending > 0;
 
 export const CANCELLATION_STATES = ['requested', 'approved', 'rejected'] as const;
 export type CancellationState = (typeof CANCELLATION_STATES)[number];
@@ -38,6 +45,7 @@ export const CANCELLATION_EVENTS: CancellationEvent[] = [
 export const cancellationMachine = setup({
   types: { events: {} as CancellationEvent, context: {} as CancellationContext, input: {} as Partial<CancellationContext> | undefined },
   guards: {
+    nothingPending: ({ context }) => !paymentsPending(context),
     validSplit: ({ context, event }) => event.type === 'APPROVE' && !!event.split && refundSplitIssues(event.split, context.paid, context.today).length === 0,
     commented: ({ event }) => event.type === 'REJECT' && !!event.comment?.trim(),
   },
@@ -49,13 +57,13 @@ export const cancellationMachine = setup({
 }).createMachine({
   id: 'cancellation',
   initial: 'requested',
-  context: ({ input }) => ({ paid: input?.paid ?? 0, today: input?.today ?? '1900-01-01' }),
+  context: ({ input }) => ({ paid: input?.paid ?? 0, today: input?.today ?? '1900-01-01', pending: input?.pending ?? 0 }),
   states: {
     requested: {
       tags: ['open'],
       description: 'Waiting for a manager: the quote is what the customer was told.',
       on: {
-        APPROVE: { guard: 'validSplit', target: 'approved', actions: ['cancelTrip', 'settleMoney'] },
+        APPROVE: { guard: and(['nothingPending', 'validSplit']), target: 'approved', actions: ['cancelTrip', 'settleMoney'] },
         REJECT: { guard: 'commented', target: 'rejected' },
       },
     },
@@ -67,7 +75,8 @@ export const cancellationMachine = setup({
 export const OPEN_CANCELLATION_STATES = statesWithTag(cancellationMachine, 'open') as CancellationState[];
 export const DECIDED_CANCELLATION_STATES = statesWithTag(cancellationMachine, 'decided') as CancellationState[];
 
-export function describeCancellationRefusal(state: string, event: CancellationEvent): string {
+export function describeCancellationRefusal(state: string, event: CancellationEvent, context?: Pick<CancellationContext, 'pending'>): string {
   if (state !== 'requested') return `This cancellation is ${state} already`;
+  if (event.type === 'APPROVE' && context && paymentsPending(context)) return 'Payments on this booking wait for verification: verify or fail them first';
   return event.type === 'REJECT' ? 'A rejection needs a comment for the person who asked' : 'The refund’s split does not hold against what was paid';
 }

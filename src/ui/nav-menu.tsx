@@ -51,28 +51,37 @@ export function useModuleLabel() {
 
 const isCurrent = (pathname: string, e: MenuEntry) => (e.module === 'dashboard' ? pathname === '/' : pathname === e.to || pathname.startsWith(`${e.to}/`));
 
+/** The work queue's items per module (docs/work-queue.md): a count beside the module, its words as the link's description. */
+function useModuleCounts() {
+  const counts = useWorkQueueCounts();
+  const byModule: Partial<Record<string, number>> = counts.data ? moduleCounts(counts.data.byKind) : {};
+  return (e: MenuEntry) => (e.module && byModule[e.module]) || 0;
+}
+
+/** The count beside a module's name (hidden from screen readers: the link's description says it in words). */
+const MenuCount = ({ n, module }: { n: number; module?: string }) =>
+  n > 0 ? (
+    <span className="nav-menu__count" data-testid={`nav-count-${module}`} aria-hidden="true">
+      {n}
+    </span>
+  ) : null;
+
 /** The menu as a list of links (the sidebar and the drawer). */
 export function NavMenu({ modules }: { modules: AppModule[] }) {
   const { t } = useTranslation();
-  // The work queue's items per module (docs/work-queue.md): a count beside the module, its words as the link's description.
-  const counts = useWorkQueueCounts();
+  const countOf = useModuleCounts();
   const id = useId();
-  const byModule: Partial<Record<string, number>> = counts.data ? moduleCounts(counts.data.byKind) : {};
   const entries = useMenuEntries(modules);
   return (
     <ul className="nav-menu" data-testid="nav-menu" aria-label={t('shell.mainMenu')}>
       {entries.map((e) => {
-        const n = (e.module && byModule[e.module]) || 0;
+        const n = countOf(e);
         return (
           <li key={e.id} className={e.screen ? 'nav-menu__follower' : undefined}>
             <NavLink to={e.to} end={e.module === 'dashboard'} {...linkData(e)} aria-describedby={n ? `${id}-${e.module}` : undefined}>
               <i className={e.icon} aria-hidden="true" />
               <span>{e.label}</span>
-              {n > 0 && (
-                <span className="nav-menu__count" data-testid={`nav-count-${e.module}`} aria-hidden="true">
-                  {n}
-                </span>
-              )}
+              <MenuCount n={n} module={e.module} />
             </NavLink>
             {n > 0 && (
               <span id={`${id}-${e.module}`} className="visually-hidden">
@@ -89,11 +98,16 @@ export function NavMenu({ modules }: { modules: AppModule[] }) {
 /**
  * The menu in one row under the header. What does not fit goes into "More" at its end, so every
  * module stays one click away whatever the width, the language or the number of modules. The
- * items' widths are measured once per set of labels (all shown), then the row keeps as many as fit.
+ * items' widths are measured once per set of labels and counts (all shown; a count that changes
+ * changes the widths, so it measures again), then the row keeps as many as fit. The work queue's
+ * counts are beside the modules as in the sidebar; "More" carries the sum of the counts it hides,
+ * and its menu each module's.
  */
 export function HorizontalMenu({ modules }: { modules: AppModule[] }) {
   const { t, i18n } = useTranslation();
   const entries = useMenuEntries(modules);
+  const countOf = useModuleCounts();
+  const id = useId();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const row = useRef<HTMLUListElement>(null);
@@ -101,7 +115,7 @@ export function HorizontalMenu({ modules }: { modules: AppModule[] }) {
   const more = useRef<Menu>(null);
   const widths = useRef<number[]>([]);
   const [fit, setFit] = useState(entries.length);
-  const signature = `${i18n.language}|${entries.map((e) => `${e.id}:${e.label}`).join(',')}`;
+  const signature = `${i18n.language}|${entries.map((e) => `${e.id}:${e.label}:${countOf(e)}`).join(',')}`;
 
   useLayoutEffect(() => {
     const list = row.current;
@@ -134,17 +148,27 @@ export function HorizontalMenu({ modules }: { modules: AppModule[] }) {
 
   const overflow = entries.slice(fit);
   const overflowCurrent = overflow.some((e) => isCurrent(pathname, e));
+  const hidden = overflow.reduce((sum, e) => sum + countOf(e), 0);
 
   return (
     <ul className="nav-menu nav-menu--row" data-testid="nav-menu" aria-label={t('shell.mainMenu')} ref={row}>
-      {entries.map((e, i) => (
-        <li key={e.id} data-item hidden={i >= fit}>
-          <NavLink to={e.to} end={e.module === 'dashboard'} {...linkData(e)}>
-            <i className={e.icon} aria-hidden="true" />
-            <span>{e.label}</span>
-          </NavLink>
-        </li>
-      ))}
+      {entries.map((e, i) => {
+        const n = countOf(e);
+        return (
+          <li key={e.id} data-item hidden={i >= fit}>
+            <NavLink to={e.to} end={e.module === 'dashboard'} {...linkData(e)} aria-describedby={n ? `${id}-${e.module}` : undefined}>
+              <i className={e.icon} aria-hidden="true" />
+              <span>{e.label}</span>
+              <MenuCount n={n} module={e.module} />
+            </NavLink>
+            {n > 0 && (
+              <span id={`${id}-${e.module}`} className="visually-hidden">
+                {t('workQueue.menuCount', { n })}
+              </span>
+            )}
+          </li>
+        );
+      })}
       <li hidden={overflow.length === 0}>
         <button
           type="button"
@@ -154,21 +178,38 @@ export function HorizontalMenu({ modules }: { modules: AppModule[] }) {
           aria-controls="nav-more"
           data-testid="nav-more"
           onClick={(e) => more.current?.toggle(e)}
+          aria-describedby={hidden ? `${id}-more` : undefined}
         >
           <i className="pi pi-ellipsis-h" aria-hidden="true" />
           <span>{t('shell.more')}</span>
+          <MenuCount n={hidden} module="more" />
         </button>
+        {hidden > 0 && (
+          <span id={`${id}-more`} className="visually-hidden">
+            {t('workQueue.menuCount', { n: hidden })}
+          </span>
+        )}
         <Menu
           ref={more}
           id="nav-more"
           popup
           aria-label={t('shell.more')}
-          model={overflow.map((e) => ({
-            label: e.label,
-            icon: e.icon,
-            className: isCurrent(pathname, e) ? 'menu-item--current' : undefined,
-            command: () => navigate(e.to),
-          }))}
+          model={overflow.map((e) => {
+            const n = countOf(e);
+            return {
+              label: n ? `${e.label} (${t('workQueue.menuCount', { n })})` : e.label,
+              icon: e.icon,
+              className: isCurrent(pathname, e) ? 'menu-item--current' : undefined,
+              command: () => navigate(e.to),
+              template: (item, options) => (
+                <a href={e.to} className={options.className} onClick={options.onClick} tabIndex={-1} aria-label={item.label} data-module={e.module}>
+                  <span className={options.iconClassName} aria-hidden="true" />
+                  <span className={options.labelClassName}>{e.label}</span>
+                  <MenuCount n={n} module={e.module} />
+                </a>
+              ),
+            };
+          })}
         />
       </li>
     </ul>

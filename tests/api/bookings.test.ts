@@ -274,7 +274,7 @@ describe('payments', () => {
     expect(p.status).toBe(201);
     expect(p.body.data).toMatchObject({ status: 'submitted', isVerified: false, receiptNumber: null, amount: 120_000, paymentMethod: 'card', paidOn: TODAY, allocations: [] });
     expect(Number((await s.sql<{ n: string }>(`select count(*) as n from notifications where member_id = $1 and type = 'payment-submitted'`, [fin.id]))[0].n)).toBe(before + 1);
-    const [told] = (await finance.get('/api/notifications/unread')).body.data.filter((n: { link: string }) => n.link === `/bookings/${b._id}`);
+    const [told] = (await finance.get('/api/notifications/unread')).body.data.filter((n: { link: string }) => n.link === `/work-queue?record=${p.body.data._id}&kind=paymentToVerify`);
     expect(told).toMatchObject({
       type: 'payment-submitted',
       title: `Payment to verify: ${b.customer.name} (${b.ref})`,

@@ -153,7 +153,7 @@ describe('a request', () => {
     // Whoever may decide hears of it; the one who asked does not.
     const heard = await s.sql<{ email: string }>(
       `select m.email from notifications n join members m on m.id = n.member_id where n.type = 'cancellation-requested' and n.link = $1 order by m.email`,
-      [`/cancellations/${created._id}`],
+      [`/work-queue?record=${created._id}&kind=cancellationToDecide`],
     );
     expect(heard.map((h) => h.email)).toEqual(expect.arrayContaining(['finance@demo.travel', 'owner@demo.travel']));
     expect(heard.map((h) => h.email)).not.toContain('sales@demo.travel');

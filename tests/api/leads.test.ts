@@ -436,7 +436,7 @@ describe('follow-up reminders through the job queue', () => {
     expect(await count('follow_ups', 'lead_id = $1 and notified_at is not null', [lead._id])).toBe(5);
     expect(await count('jobs', "payload->>'followUpId' = any($1) and done_at is not null and attempts = 1", [ids])).toBe(6);
     const bell = await sales.get('/api/notifications/unread?limit=200');
-    const due = bell.body.data.filter((n: { title: string; link: string }) => n.title === 'Follow-up due: Due Soon' && n.link === `/leads/${lead._id}`);
+    const due = bell.body.data.filter((n: { title: string; link: string }) => n.title === 'Follow-up due: Due Soon' && n.link === `/work-queue?record=${lead._id}&kind=followUpDue`);
     expect(due).toHaveLength(5);
     // The key and values each reader's language words it from.
     for (const n of due) expect(n.message).toEqual({ key: 'followUpDue', params: { lead: 'Due Soon' } });

@@ -4,7 +4,7 @@ import { queueCall, type QueueInputs } from '../../src/api/work-queue/calls';
 import { WORK_QUEUE_PAGE_SIZE, type WorkQueueItem, type WorkQueueKind } from '../../src/api/work-queue/contract';
 import type { Agent } from '../support/agent';
 import { NOW, PRICES, TODAY, book, day, groupBooking, newDeparture, newLead, orgId, pay, verify } from '../support/bookings';
-import { addVoucher, newVendor, operationOf, payVoucher, verifiedBooking, voucherBody } from '../support/operations';
+import { addVoucher, newVendor, operationOf, verifiedBooking, voucherBody } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
 import { runBookingDay } from '../../server/bookings/jobs';
 
@@ -207,7 +207,15 @@ describe('operations: vouchers and trips', () => {
     expect((await act(ops, toSend, 'SEND')).status).toBe(200);
     const toPay = await only(ops, voucher._id, 'voucherToPay');
     expect(toPay.reason.params).toMatchObject({ owed: 80_000 });
-    expect((await payVoucher(ops, op._id, voucher._id, 80_000)).status).toBe(201);
+    // Paying is the vendor payment form, not a machine event: offered while the voucher is payable.
+    expect(toPay.actions).toEqual([
+      { event: 'PAY', input: 'vendorPayment', main: true },
+      { event: 'VOID', input: null, main: false },
+    ]);
+    const payment = { paymentMethod: 'bank-transfer' as const, paidOn: TODAY, reference: '', notes: '' };
+    expect((await act(ops, toPay, 'PAY', { payment: { ...payment, amount: 30_000 } })).status).toBe(201);
+    expect((await only(ops, voucher._id, 'voucherToPay')).reason.params).toMatchObject({ owed: 50_000 });
+    expect((await act(ops, toPay, 'PAY', { payment: { ...payment, amount: 50_000 } })).status).toBe(201);
     expect(await about(ops, voucher._id)).toEqual([]);
 
     expect((await act(ops, mutes, 'VOID')).status).toBe(200);
@@ -258,6 +266,26 @@ describe('cancellations, refunds and credit notes', () => {
 
     expect((await act(finance, refund, 'PROCESS', { refundedOn: TODAY })).status).toBe(200);
     expect(await about(finance, booking._id, 'refundToProcess')).toEqual([]);
+  });
+});
+
+describe('a cancellation whose booking has money waiting for finance', () => {
+  it('offers only REJECT and says why while a payment waits for verification; APPROVE comes back once it is verified', async () => {
+    const { booking, paymentId } = await bookedWithDeposit();
+    const req = await sales.post('/api/booking-cancellations/cancel', { bookingId: booking._id, reason: 'Plans changed' });
+    expect(req.status, JSON.stringify(req.body)).toBe(201);
+    const held = await only(finance, req.body.data._id, 'cancellationToDecide');
+    expect(held.reason).toMatchObject({ code: 'cancellationPaymentsPending', params: { pending: booking.installments[0].amount } });
+    expect(held.actions).toEqual([{ event: 'REJECT', input: 'comment', main: false }]);
+    // What is not offered is refused, with the machine's reason and the server's code.
+    const refused = await act(finance, held, 'APPROVE', { split: { totalRefundAmount: 0, sourceAccountAmount: 0, creditNoteAmount: 0, refundSource: null, validUntil: null } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'PAYMENTS_PENDING' });
+
+    expect((await verify(finance, booking._id, paymentId)).status).toBe(200);
+    const ready = await only(finance, req.body.data._id, 'cancellationToDecide');
+    expect(ready.reason.code).toBe('cancellationToDecide');
+    expect(events(ready)).toEqual(['APPROVE', 'REJECT']);
   });
 });
 

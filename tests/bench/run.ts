@@ -31,6 +31,10 @@ const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 20_000);
 const IMPORT_LEADS = Number(process.env.BENCH_IMPORT_LEADS ?? 50_000);
 const TOURS = Number(process.env.BENCH_TOURS ?? 20_000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
+/** Demo Travels' leads beside its bookings, each with follow-ups (the work queue's lead kinds read them). */
+const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
+/** Sequential requests per person for the work queue's server time (one connection, nothing else running). */
+const QUEUE_REQUESTS = Number(process.env.BENCH_QUEUE_REQUESTS ?? 60);
 /**
  * The other sizes of the stats curve (docs/performance.md "Stats in constant time"): an organization
  * of each size besides Demo Travels' BOOKINGS, onboarded through the platform and seeded like it
@@ -81,7 +85,7 @@ async function hasTable(pool: pg.Pool, table: string) {
  * row at a time). Hotels and activities point at Demo Travels' seeded destinations, round robin.
  */
 async function seedLarge(pool: pg.Pool, curveOrgs: CurveOrg[]) {
-  const seeded = { vendors: 0, hotels: 0, activities: 0, tours: 0, bookings: 0, payments: 0, operations: 0, invoices: 0, expenses: 0, vendorTransactions: 0 };
+  const seeded = { leads: 0, followUps: 0, vendors: 0, hotels: 0, activities: 0, tours: 0, bookings: 0, payments: 0, operations: 0, invoices: 0, expenses: 0, vendorTransactions: 0 };
   if (await hasTable(pool, 'vendors')) {
     const t0 = performance.now();
     await pool.query(
@@ -192,6 +196,11 @@ async function seedLarge(pool: pg.Pool, curveOrgs: CurveOrg[]) {
     results.seedToursMs = Math.round(performance.now() - t0);
     seeded.tours = TOURS;
   }
+  if (LEADS && (await hasTable(pool, 'follow_ups'))) {
+    const t0 = performance.now();
+    Object.assign(seeded, await seedLeads(pool, DEMO, LEADS));
+    results.seedLeadsMs = Math.round(performance.now() - t0);
+  }
   if (await hasTable(pool, 'bookings')) {
     const t0 = performance.now();
     Object.assign(seeded, await seedBookings(pool, DEMO, BOOKINGS));
@@ -287,6 +296,47 @@ async function seedBookings(pool: pg.Pool, org: string, count: number) {
     );
     await client.query('commit');
     return { bookings: count, payments: rowCount ?? 0 };
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * `count` leads over the last two years in every state, a tenth nobody owns, each of the open ones
+ * with two follow-ups (one answered; the open one due in the past, today or later), written in bulk
+ * like the bookings (triggers off; `next_follow_up_at` as the follow-ups' writes keep it): the work
+ * queue's follow-ups and leads to assign read them.
+ */
+async function seedLeads(pool: pg.Pool, org: string, count: number) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    const { rows: [{ id: orgId }] } = await client.query(`select id from organizations where name = $1`, [org]);
+    await client.query(
+      `with m as (select array_agg(id order by email) as ids from members where organization_id = $2)
+       insert into leads (organization_id, name, phone, email, status, source, query_date, assigned_to, created_by, next_follow_up_at, created_at, updated_at)
+       select $2, 'Bench lead ' || g, '+971 50 ' || lpad(g::text, 7, '0'), 'bench-lead' || g || '@example.com',
+              (array['new', 'contacted', 'qualified', 'quoted', 'won', 'lost'])[g % 6 + 1], 'website', current_date - (g % 700),
+              case when g % 10 = 0 then null else m.ids[g % cardinality(m.ids) + 1] end, m.ids[1],
+              case when g % 6 < 4 then now() + ((g % 40) - 30) * interval '1 day' + (g % 24) * interval '1 hour' end,
+              now() - (g % 17000) * interval '1 hour', now()
+       from m, generate_series(1, $1) g`,
+      [count, orgId],
+    );
+    const { rowCount } = await client.query(
+      `insert into follow_ups (organization_id, lead_id, due_at, note, assignee_id, created_by, created_at, responded_at, outcome)
+       select l.organization_id, l.id, f.due_at, 'Call back', l.assigned_to, l.created_by, l.created_at, f.responded_at, f.outcome
+       from leads l
+       cross join lateral (values (l.next_follow_up_at - interval '7 days', l.created_at + interval '1 day', 'reached'), (l.next_follow_up_at, null::timestamptz, null::text)) as f(due_at, responded_at, outcome)
+       where l.organization_id = $1 and l.name like 'Bench lead %' and l.next_follow_up_at is not null`,
+      [orgId],
+    );
+    await client.query('commit');
+    return { leads: count, followUps: rowCount ?? 0 };
   } catch (err) {
     await client.query('rollback');
     throw err;
@@ -501,6 +551,53 @@ async function rawSql(pool: pg.Pool, statements: { query: string; params: unknow
   );
   latencies.sort((a, b) => a - b);
   return { rps: Math.round(latencies.length / SECONDS), p50: +percentile(latencies, 50).toFixed(2), p99: +percentile(latencies, 99).toFixed(2) };
+}
+
+/**
+ * The work queue's server time (issue 30: p50 under 50 ms over 100,000 bookings, operations and
+ * leads): each role's `GET /work-queue` asked QUEUE_REQUESTS times in a row on one connection, so a
+ * request's latency is the server's time on it (on loopback, nothing queued before it); and the
+ * owner's statement's execution time in PostgreSQL (`explain analyze`, the plan's own figure).
+ */
+async function queueServerTime(url: string, pool: pg.Pool, ownerStatements: { query: string; params: unknown[] }[] | undefined) {
+  const people = ['owner@demo.travel', 'finance@demo.travel', 'ops@demo.travel', 'sales@demo.travel'];
+  const rows: Record<string, unknown>[] = [];
+  for (const email of people) {
+    const agent = new Agent(url);
+    await agent.post('/api/auth/login', { email, password: PASSWORD });
+    const cookie = `sid=${agent.cookies.get('sid')}`;
+    for (const path of ['/api/work-queue', '/api/work-queue/counts']) {
+      const latencies: number[] = [];
+      let total: number | undefined;
+      for (let i = 0; i < QUEUE_REQUESTS + 5; i++) {
+        const t0 = performance.now();
+        const res = await fetch(url + path, { headers: { cookie } });
+        const body = (await res.json()) as { meta?: { totalItems?: number }; data?: { total?: number } };
+        if (res.status !== 200) throw new Error(`${email} ${path}: ${res.status}`);
+        if (i >= 5) latencies.push(performance.now() - t0); // the first five warm the caches and the prepared plans
+        total = body.meta?.totalItems ?? body.data?.total;
+      }
+      latencies.sort((a, b) => a - b);
+      rows.push({ person: email, path, items: total, p50: +percentile(latencies, 50).toFixed(1), p90: +percentile(latencies, 90).toFixed(1), max: +latencies[latencies.length - 1].toFixed(1) });
+    }
+  }
+  const plan: Record<string, unknown> = {};
+  const main = ownerStatements?.find((s) => /union all/.test(s.query));
+  if (main) {
+    const times: number[] = [];
+    let text = '';
+    for (let i = 0; i < 10; i++) {
+      const { rows: r } = await pool.query(`explain (analyze, buffers, format text) ${main.query}`, main.params);
+      text = r.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n');
+      times.push(Number(/Execution Time: ([\d.]+)/.exec(text)?.[1] ?? NaN));
+    }
+    times.sort((a, b) => a - b);
+    plan.executionMsP50 = times[5];
+    fs.mkdirSync('test-results', { recursive: true });
+    fs.writeFileSync('test-results/bench-work-queue-plan.txt', text);
+  }
+  console.table(rows);
+  return { rows, ...plan };
 }
 
 /** CPU time (user + system, ms) each process has used so far, by pid, from /proc. */
@@ -974,6 +1071,7 @@ async function main() {
     });
   }
   results.http = table;
+  if (seeded.bookings && (!ONLY || ONLY.includes('workQueue'))) results.workQueueServerTime = await queueServerTime(server.url, pool, statements.workQueue);
   // The curve: the lists with stats in the organizations of the other sizes (Demo Travels' size is in the table above).
   if (curveOrgs.length) {
     const curve: Record<string, unknown>[] = [];

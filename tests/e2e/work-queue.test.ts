@@ -109,6 +109,26 @@ describe('the work queue, acted on in place', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('a notification about work opens the queue on its item, focused, acted on there', async () => {
+    const { deposit } = await bookingWithPayments();
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('notifications-bell').click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    // The deposit's notification names the payment's item, not the booking.
+    const link = panel.locator(`a[href="/work-queue?record=${deposit}&kind=paymentToVerify"]`);
+    expect(await link.innerText()).toMatch(/^Payment to verify: /);
+    await link.click();
+    await page.waitForURL(/\/work-queue\?record=/);
+    await expect.poll(() => items().count(), SETTLED).toBe(1);
+    await expect.poll(focused, SETTLED).toBe(`paymentToVerify:${deposit}`);
+    await shot('wq-09-from-notification');
+    await page.keyboard.press('a');
+    await page.getByTestId('work-queue-empty').waitFor();
+    const [{ status }] = await server.sql<{ status: string }>('select status from booking_payments where id = $1', [deposit]);
+    expect(status).toBe('verified');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('operations confirms a voucher in its dialog and sends it by keyboard, without opening the trip', async () => {
     const ops = await server.login('ops@demo.travel');
     const booking = await verifiedBooking(owner);
@@ -136,9 +156,44 @@ describe('the work queue, acted on in place', () => {
     await expect.poll(() => focused(p), SETTLED).toBe(`voucherToSend:${voucher._id}`);
     await p.keyboard.press('a');
     await expect.poll(() => items(p).first().getAttribute('data-kind'), SETTLED).toBe('voucherToPay');
-    expect(await items(p).first().getByRole('button').allInnerTexts()).toEqual(['Void']);
+    expect(await items(p).first().getByRole('button').allInnerTexts()).toEqual(['Pay vendor', 'Void']);
     const [row] = await server.sql<{ status: string; confirmation_number: string }>('select status, confirmation_number from vouchers where id = $1', [voucher._id]);
     expect(row).toEqual({ status: 'sent', confirmation_number: 'HTL-7781' });
+    // Paying is the operation page's vendor payment form, opened in place by the main action: what is owed offered.
+    await expect.poll(() => focused(p), SETTLED).toBe(`voucherToPay:${voucher._id}`);
+    await p.keyboard.press('a');
+    const payDialog = p.getByRole('dialog');
+    await payDialog.getByTestId('payment-owed').waitFor();
+    expect(await axe(p)).toEqual([]);
+    await shot('wq-06-pay-vendor', p);
+    await payDialog.getByRole('button', { name: 'Record payment' }).click();
+    await payDialog.waitFor({ state: 'detached' });
+    // Paid in full, the voucher leaves; nothing is missing now, so the trip itself is next: to complete.
+    await expect.poll(() => items(p).first().getAttribute('data-kind'), SETTLED).toBe('operationToComplete');
+    expect(await p.locator(`[data-record="${voucher._id}"]`).count()).toBe(0);
+    const [paid] = await server.sql<{ paid: string; cost: string }>('select paid_amount::text as paid, cost::text from vouchers where id = $1', [voucher._id]);
+    expect(paid.paid).toBe(paid.cost);
+
+    // The horizontal menu counts each module's items too (and "More" what it hides).
+    await p.goto(`${server.url}/preferences`);
+    await p.getByRole('group', { name: 'Menu' }).getByText('Horizontal', { exact: true }).click();
+    await p.locator('.layout.layout--menu-horizontal').waitFor();
+    await addVoucher(ops, op._id, voucherBody(booking, await newVendor(ops)));
+    await p.goto(`${server.url}/work-queue`);
+    const counted = p.locator('.hmenu [data-testid^=nav-count-]');
+    await expect.poll(() => counted.count(), SETTLED).toBeGreaterThan(0);
+    const first = counted.first();
+    expect(await first.innerText()).toMatch(/^\d+$/);
+    const link = p.locator('.hmenu a[aria-describedby]').first();
+    expect(await p.locator(`[id="${await link.getAttribute('aria-describedby')}"]`).textContent()).toMatch(/to do in the work queue/);
+    await shot('wq-07-horizontal-counts', p);
+    await p.getByTestId('language-picker').selectOption('ae');
+    await expect.poll(() => p.evaluate(() => document.documentElement.dir), SETTLED).toBe('rtl');
+    await shot('wq-08-horizontal-counts-arabic', p);
+    await p.getByTestId('language-picker').selectOption('en');
+    await p.goto(`${server.url}/preferences`);
+    await p.getByRole('group', { name: 'Menu' }).getByText('Vertical', { exact: true }).click();
+    await p.locator('.layout.layout--menu-vertical').waitFor();
     await p.context().close();
     expect(pageErrors).toEqual([]);
   });

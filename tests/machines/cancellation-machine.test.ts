@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancellationPaths, cancellationStatusRequest } from '../../src/api/cancellations/contract';
 import { workflowPath } from '../../src/api/common/workflow';
-import { CANCELLATION_EVENTS, DECIDED_CANCELLATION_STATES, OPEN_CANCELLATION_STATES, cancellationMachine, type CancellationEvent } from '../../src/machines/cancellation-machine';
+import { CANCELLATION_EVENTS, DECIDED_CANCELLATION_STATES, OPEN_CANCELLATION_STATES, cancellationMachine, describeCancellationRefusal, type CancellationEvent } from '../../src/machines/cancellation-machine';
 import { allowedEvents, snapshotOf } from '../../src/machines/workflow';
 import type { Agent } from '../support/agent';
 import { NOW, TODAY, newDeparture } from '../support/bookings';
@@ -55,7 +55,7 @@ const cancellationAdapter = (): WorkflowAdapter<CancellationEvent> => ({
 testMachinePaths(cancellationMachine, { events: CANCELLATION_EVENTS, api: cancellationAdapter });
 
 describe('cancellation machine', () => {
-  const context = { paid: 10_000, today: TODAY };
+  const context = { paid: 10_000, today: TODAY, pending: 0 };
   const approve = (split: Record<string, unknown>) => ({ type: 'APPROVE', split: { totalRefundAmount: 0, sourceAccountAmount: 0, creditNoteAmount: 0, ...split } }) as CancellationEvent;
 
   it('approves only a split that holds against what was paid and the day', () => {
@@ -66,6 +66,15 @@ describe('cancellation machine', () => {
     expect(requested.can(approve({ totalRefundAmount: 6_000, sourceAccountAmount: 1_000, creditNoteAmount: 4_000, refundSource: 'money:cash', validUntil: '2031-12-31' }))).toBe(false);
     expect(requested.can(approve({ totalRefundAmount: 5_000, creditNoteAmount: 5_000, validUntil: TODAY }))).toBe(false);
     expect(requested.can(approve({ totalRefundAmount: 5_000, creditNoteAmount: 5_000, validUntil: '2031-03-11' }))).toBe(true);
+  });
+
+  it('holds the approval back while a payment of the booking waits for verification, and says why', () => {
+    const held = snapshotOf(cancellationMachine, 'requested', { ...context, pending: 2_500 });
+    const good = approve({ totalRefundAmount: 10_000, sourceAccountAmount: 10_000, refundSource: 'money:cash' });
+    expect(held.can(good)).toBe(false);
+    expect(held.can({ type: 'REJECT', comment: 'The trip goes ahead' })).toBe(true);
+    expect(describeCancellationRefusal('requested', good, { pending: 2_500 })).toMatch(/wait for verification/);
+    expect(describeCancellationRefusal('requested', good, { pending: 0 })).toMatch(/split/);
   });
 
   it('rejects only with a comment', () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { paymentDefaults, VendorPaymentDialog, type PaymentTarget } from '../../src/features/operations/operation-dialogs';
+import { paymentDefaults, VendorPaymentDialog, type PaymentTarget } from '../../src/ui/vendor-payment-dialog';
 import { initI18n } from '../../src/ui/i18n';
 import { renderSignedIn, signedInAs } from '../support/signed-in';
 

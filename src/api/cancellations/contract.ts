@@ -70,7 +70,12 @@ export const cancellationSchema = v.object({
 export type Cancellation = v.InferOutput<typeof cancellationSchema>;
 
 /** A request's detail: the quote as it stands today beside the one it was requested with. */
-export const cancellationDetailSchema = v.object({ ...cancellationSchema.entries, currentQuote: v.nullable(quoteSchema) });
+export const cancellationDetailSchema = v.object({
+  ...cancellationSchema.entries,
+  currentQuote: v.nullable(quoteSchema),
+  /** What the booking's payments waiting for verification add up to while the request is open (0 otherwise): they hold the approval back (the machine's `pending`). */
+  pendingPayments: amount,
+});
 export type CancellationDetail = v.InferOutput<typeof cancellationDetailSchema>;
 
 /** `POST /booking-cancellations/cancel`. */

@@ -1,4 +1,5 @@
 import type { RefundSplit } from '../../domain/cancellation';
+import type { VendorPaymentInput } from '../operations/contract';
 import { leadStatusRequest } from '../leads/contract';
 import { failPaymentRequest, verifyBookingRequest, verifyPaymentRequest } from '../bookings/contract';
 import { completeOperationRequest, operationPaths, voucherRequest } from '../operations/contract';
@@ -27,6 +28,8 @@ export interface QueueInputs {
   confirmationNumber?: string;
   refundedOn?: string;
   split?: RefundSplit;
+  /** The vendor payment form's answer (a voucher's PAY). */
+  payment?: VendorPaymentInput;
 }
 
 type Item = Pick<WorkQueueItem, 'record'>;
@@ -60,6 +63,8 @@ export const QUEUE_CALLS: Partial<Record<QueueRecordType, Record<string, CallOf>
     VOID: (item) => through(voucherRequest, workflowPath(voucherRequest, item.record._id, { operationId: parentOf(item) }), voucherRequest.bodyOf({ type: 'VOID' })),
     // The operation's send-vouchers, naming this one voucher: rendered, mailed to its vendor, then SEND.
     SEND: (item) => ({ method: 'POST', path: operationPaths.sendVouchers(parentOf(item)), body: { voucherIds: [item.record._id] } }),
+    // Not an event: the vendor payment (the operation page's form), allowed in the `payable` states.
+    PAY: (item, inputs) => ({ method: 'POST', path: operationPaths.voucherPayment(parentOf(item), item.record._id), body: { ...inputs.payment } }),
   },
   operation: {
     // With a reason when the tour's vendor services were not booked: the "no vendor services" confirmation.

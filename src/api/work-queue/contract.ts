@@ -72,7 +72,7 @@ export const QUEUE_RECORD_TYPES = ['lead', 'payment', 'booking', 'invoice', 'vou
 export type QueueRecordType = (typeof QUEUE_RECORD_TYPES)[number];
 
 /** What an event needs from the person before it is sent (its dialog). */
-export const QUEUE_INPUTS = ['reason', 'comment', 'confirmationNumber', 'split', 'refundedOn'] as const;
+export const QUEUE_INPUTS = ['reason', 'comment', 'confirmationNumber', 'split', 'refundedOn', 'vendorPayment'] as const;
 export type QueueInput = (typeof QUEUE_INPUTS)[number];
 
 export const QUEUE_PRIORITIES = ['high', 'normal', 'low'] as const;
@@ -82,7 +82,7 @@ export type QueuePriority = (typeof QUEUE_PRIORITIES)[number];
  * Why an item is there, as a key the screen words (`workQueue.reasons.<code>`): the kind, or a
  * variant of it (a follow-up already missed, a voucher whose vendor has no email).
  */
-export const QUEUE_REASONS = [...WORK_QUEUE_KINDS, 'followUpMissed', 'vendorEmailMissing', 'operationNoVendorServices'] as const;
+export const QUEUE_REASONS = [...WORK_QUEUE_KINDS, 'followUpMissed', 'vendorEmailMissing', 'operationNoVendorServices', 'cancellationPaymentsPending'] as const;
 export type QueueReason = (typeof QUEUE_REASONS)[number];
 
 /** How long after a reminder an overdue installment stays out of the queue. */
@@ -91,7 +91,11 @@ export const REMIND_AGAIN_DAYS = 7;
 export const CREDIT_NOTE_WARNING_DAYS = 30;
 
 export const queueActionSchema = v.object({
-  /** The machine event (`VERIFY`, `FAIL`…): sent through its workflow call (src/api/work-queue/calls.ts). */
+  /**
+   * The machine event (`VERIFY`, `FAIL`…): sent through its workflow call (src/api/work-queue/calls.ts);
+   * or `PAY`, a record's own call that is not an event (a vendor payment on a voucher), offered while
+   * the machine's state carries the tag that allows it (`payable`).
+   */
   event: v.string(),
   /** What the person gives before it is sent (a dialog), or nothing. */
   input: v.nullable(v.picklist(QUEUE_INPUTS)),
@@ -172,3 +176,10 @@ export function moduleCounts(byKind: Partial<Record<WorkQueueKind, number>>): Pa
 }
 
 export const workQueuePaths = { list: '/work-queue', counts: '/work-queue/counts' };
+
+/**
+ * The screen's address focused on one record's work (its items, or its children's: a booking's
+ * payments), optionally of one kind: what a notification about work the queue does in place opens
+ * (docs/work-queue.md, "A notification opens its item").
+ */
+export const workQueueRecordLink = (recordId: string, kind?: WorkQueueKind) => `/work-queue?record=${encodeURIComponent(recordId)}${kind ? `&kind=${kind}` : ''}`;

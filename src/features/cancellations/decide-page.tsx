@@ -24,6 +24,8 @@ import {
   type ApprovalError,
   type DecisionRequest,
 } from '../../machines/cancellation-approval-machine';
+import { CANCELLATION_EVENTS, cancellationMachine } from '../../machines/cancellation-machine';
+import { snapshotOf } from '../../machines/workflow';
 import { useAuth, useCan } from '../../ui/auth';
 import { QuoteTable } from '../../ui/cancellation-quote';
 import { moduleRecordPath } from '../../ui/module-paths';
@@ -89,6 +91,11 @@ function Decide({ request }: { request: CancellationDetail }) {
   });
   const context = snapshot.context;
   const value = String(snapshot.value);
+  // The cancellation machine's word on approving at all (its guard knows the payments waiting for
+  // verification): while it says no, the screen offers the rejection only and says why.
+  const approvable = snapshotOf(cancellationMachine, request.status, { paid: context.quote.paid, today: todayIn(organization.timeZone), pending: request.pendingPayments }).can(
+    CANCELLATION_EVENTS.find((e) => e.type === 'APPROVE')!,
+  );
   const step = stepOf(value, context);
   const sending = value === 'submitting' || value === 'reloading';
 
@@ -172,17 +179,24 @@ function Decide({ request }: { request: CancellationDetail }) {
               </div>
             )}
             <RefusalMessage error={context.error} />
+            {!approvable && request.pendingPayments > 0 && (
+              <div role="status" className="banner status-tag--warning" data-testid="payments-pending">
+                <i className="pi pi-clock" aria-hidden="true" /> {t('cancellations.decide.paymentsPending', { amount: money(request.pendingPayments) })}
+              </div>
+            )}
             <div className="row decide-actions">
               <Button type="button" outlined severity="danger" icon="pi pi-times" label={t('cancellations.decide.reject')} disabled={sending} onClick={() => send({ type: 'REJECT' })} />
               <span className="grow" />
-              <Button
-                type="button"
-                icon="pi pi-arrow-right"
-                iconPos="right"
-                label={t('cancellations.decide.approve')}
-                disabled={!snapshot.can({ type: 'APPROVE' })}
-                onClick={() => send({ type: 'APPROVE' })}
-              />
+              {approvable && (
+                <Button
+                  type="button"
+                  icon="pi pi-arrow-right"
+                  iconPos="right"
+                  label={t('cancellations.decide.approve')}
+                  disabled={!snapshot.can({ type: 'APPROVE' })}
+                  onClick={() => send({ type: 'APPROVE' })}
+                />
+              )}
             </div>
           </>
         )}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useForm } from 'react-hook-form';
@@ -24,6 +25,7 @@ import { MoneyField } from '../../ui/money-field';
 import { useFormatters } from '../../ui/format';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { StatusTag } from '../../ui/status-tag';
+import { VendorPaymentDialog } from '../../ui/vendor-payment-dialog';
 
 /**
  * The work queue (issue 30, docs/work-queue.md): what needs the person now, across every workflow,
@@ -34,7 +36,7 @@ import { StatusTag } from '../../ui/status-tag';
 
 type Formatters = ReturnType<typeof useFormatters>;
 
-const MONEY_PARAMS = ['amount', 'target', 'actual', 'owed', 'refundable'];
+const MONEY_PARAMS = ['amount', 'target', 'actual', 'owed', 'refundable', 'pending'];
 const DAY_PARAMS = ['departure', 'start', 'approvedOn', 'arrival'];
 
 /** The reason's values as a person reads them: money with its currency, days in the locale, labels translated. */
@@ -242,9 +244,11 @@ function QueueRow({
  * item's main action; an event that needs input opens its dialog. On the answer the item leaves and
  * the one after it (now in its place) takes the focus.
  */
-export function WorkQueueList({ filters, compact = false }: { filters: WorkQueueFilters; compact?: boolean }) {
+export function WorkQueueList({ filters, compact = false, focusFirst = false }: { filters: WorkQueueFilters; compact?: boolean; focusFirst?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { organization } = useAuth();
   const queue = useWorkQueue(filters);
   const act = useQueueAction();
   const items = queue.data?.data ?? [];
@@ -252,8 +256,8 @@ export function WorkQueueList({ filters, compact = false }: { filters: WorkQueue
   const [asking, setAsking] = useState<{ item: WorkQueueItem; action: QueueAction & { input: QueueInput } } | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const root = useRef<HTMLDivElement>(null);
-  /** The row to focus once it is rendered (after an item left: the one now in its place, or the empty state). */
-  const [wantFocus, setWantFocus] = useState<number | null>(null);
+  /** The row to focus once it is rendered (after an item left: the one now in its place, or the empty state; the first, for a link to one record). */
+  const [wantFocus, setWantFocus] = useState<number | null>(focusFirst ? 0 : null);
 
   const at = Math.min(focus, Math.max(0, items.length - 1));
   useEffect(() => {
@@ -348,7 +352,30 @@ export function WorkQueueList({ filters, compact = false }: { filters: WorkQueue
           </ol>
         </>
       )}
-      {asking && (
+      {asking?.action.input === 'vendorPayment' && (
+        // Paying a vendor is the operation page's own form, in place: a part payment leaves the item with less owed.
+        <VendorPaymentDialog
+          operation={{ _id: asking.item.record.parent?._id ?? '', currency: typeof asking.item.reason.params.currency === 'string' ? asking.item.reason.params.currency : organization.currency }}
+          target={{
+            kind: 'voucher',
+            id: asking.item.record._id,
+            label: [asking.item.reason.params.vendor, asking.item.reason.params.number].filter((x) => typeof x === 'string' && x).join(' · ') || asking.item.record.ref,
+            owed: typeof asking.item.reason.params.owed === 'number' ? asking.item.reason.params.owed : 0,
+          }}
+          onClose={() => {
+            const index = items.indexOf(asking.item);
+            setAsking(null);
+            move(index);
+          }}
+          onPaid={() => {
+            const index = items.indexOf(asking.item);
+            setAsking(null);
+            void queryClient.invalidateQueries();
+            left(index);
+          }}
+        />
+      )}
+      {asking && asking.action.input !== 'vendorPayment' && (
         <InputDialog
           item={asking.item}
           action={asking.action}
@@ -376,12 +403,18 @@ const isKind = (k: string): k is WorkQueueKind => (WORK_QUEUE_KINDS as readonly 
 
 /**
  * `/work-queue`: the whole queue, with its counts, filters (kinds, whose, due by) and pages. A link
- * may name kinds (`?kind=paymentToVerify`) or one record (`?record=<id>`: its items, or its children's).
+ * may name kinds (`?kind=paymentToVerify`) or one record (`?record=<id>`: its items, or its
+ * children's): a notification about work done here opens it so, with the record's first item focused.
+ * A new address (another notification opened from the bell while here) starts the page afresh.
  */
 export function WorkQueuePage() {
+  const [params] = useSearchParams();
+  return <WorkQueueScreen key={params.toString()} params={params} />;
+}
+
+function WorkQueueScreen({ params }: { params: URLSearchParams }) {
   const { t } = useTranslation();
   const { role } = useAuth();
-  const [params] = useSearchParams();
   const [filters, setFilters] = useState<WorkQueueFilters>(() => ({
     page: 1,
     limit: WORK_QUEUE_PAGE_SIZE,
@@ -446,7 +479,7 @@ export function WorkQueuePage() {
         </label>
         {(filters.kind?.length || filters.assignee || filters.dueTo || filters.record) && <Button type="button" label={t('workQueue.filters.clear')} text onClick={() => setFilters({ page: 1, limit: WORK_QUEUE_PAGE_SIZE })} />}
       </div>
-      <WorkQueueList filters={filters} />
+      <WorkQueueList filters={filters} focusFirst={!!filters.record} />
       {meta && meta.totalPages > 1 && (
         <nav className="row" style={{ gap: '0.5rem', alignItems: 'center', justifyContent: 'center' }} aria-label={t('workQueue.pages')}>
           <Button type="button" icon="pi pi-angle-left" className="flip-rtl" outlined aria-label={t('workQueue.previous')} disabled={meta.currentPage <= 1} onClick={() => setFilters((f) => ({ ...f, page: (f.page ?? 1) - 1 }))} />

@@ -17,20 +17,18 @@ import {
   PAYMENT_METHODS,
   updateExpenseInput,
   updateVoucherInput,
-  vendorPaymentInput,
   vendorRefundInput,
   VENDOR_SERVICES,
   type AdditionalExpense,
   type CreateExpenseInput,
   type CreateVoucherInput,
   type OperationDetail,
-  type VendorPaymentInput,
   type VendorRefundInput,
   type Voucher,
 } from '../../api/operations/contract';
 import { voucherPdfUrl } from '../../api/operations/get-operations';
 import { ApiError } from '../../api/client';
-import { useCompleteOperation, useCreateExpense, useCreateVoucher, useExpensePayment, useUpdateExpense, useUpdateVoucher, useVendorRefund, useVoucherEvent, useVoucherPayment } from '../../api/operations/save-operation';
+import { useCompleteOperation, useCreateExpense, useCreateVoucher, useUpdateExpense, useUpdateVoucher, useVendorRefund, useVoucherEvent } from '../../api/operations/save-operation';
 import { money as moneySchema } from '../../api/common/schemas';
 import { vendorsResource } from '../../api/vendors/get-vendors';
 import type { VendorService } from '../../api/vendors/contract';
@@ -226,75 +224,6 @@ export function NoVendorServicesDialog({
         </p>
       )}
       <TextAreaField control={control} name="reason" label={t('operations.panel.noVendorServices.reason')} />
-    </FormDialog>
-  );
-}
-
-/** What a payment pays: a voucher or an additional expense, what is still owed on it, and how people name it. */
-export interface PaymentTarget {
-  kind: 'voucher' | 'expense';
-  id: string;
-  label: string;
-  owed: number;
-}
-
-interface PaymentValues {
-  amount?: number;
-  paymentMethod: string;
-  paidOn: string;
-  reference: string;
-  notes: string;
-}
-
-/** The amount a payment form offers first: what is still owed (the server refuses more). */
-export const paymentDefaults = (owed: number, today: string): PaymentValues => ({ amount: owed > 0 ? owed : undefined, paymentMethod: 'bank-transfer', paidOn: today, reference: '', notes: '' });
-
-/**
- * A payment to a vendor (or for an expense): the amount still owed offered, one Idempotency-Key per
- * opening of the form, so a double click or a retry is the same payment and the next opening a new one.
- */
-export function VendorPaymentDialog({ operation, target, onClose }: { operation: Pick<OperationDetail, '_id' | 'currency'>; target: PaymentTarget; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { organization } = useAuth();
-  const fmt = useOperationFormatters();
-  const payVoucher = useVoucherPayment();
-  const payExpense = useExpensePayment();
-  const [key] = useState(newIdempotencyKey);
-  const { control, handleSubmit, setError, formState } = useForm<PaymentValues, unknown, VendorPaymentInput>({
-    resolver: contractResolver<typeof vendorPaymentInput, PaymentValues>(vendorPaymentInput),
-    defaultValues: paymentDefaults(target.owed, todayIn(organization.timeZone)),
-  });
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      if (target.kind === 'voucher') await payVoucher.mutateAsync({ operationId: operation._id, voucherId: target.id, input, key });
-      else await payExpense.mutateAsync({ operationId: operation._id, expenseId: target.id, input, key });
-      toast.success(t('operations.payment.recorded', { amount: fmt.money(input.amount, operation.currency) }));
-      onClose();
-    } catch (e) {
-      applyServerIssues(e, setError as never);
-    }
-  });
-  return (
-    <FormDialog
-      id="vendor-payment-form"
-      header={t('operations.payment.title', { label: target.label })}
-      onClose={onClose}
-      onSubmit={onSubmit}
-      submitting={formState.isSubmitting}
-      dirty={formState.isDirty}
-      error={formState.errors.root?.message}
-      submitLabel={t('operations.payment.submit')}
-      submitIcon="pi pi-wallet"
-      width={520}
-    >
-      <p className="muted" style={{ margin: 0 }} data-testid="payment-owed">
-        {t('operations.payment.owedNow', { amount: fmt.money(target.owed, operation.currency) })}
-      </p>
-      <MoneyField control={control} name="amount" label={t('operations.payment.amount')} currency={operation.currency} />
-      <SelectField control={control} name="paymentMethod" label={t('operations.payment.method')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />
-      <DateField control={control} name="paidOn" label={t('operations.payment.paidOn')} />
-      <TextField control={control} name="reference" label={t('operations.payment.reference')} />
-      <TextAreaField control={control} name="notes" label={t('operations.payment.notes')} />
     </FormDialog>
   );
 }

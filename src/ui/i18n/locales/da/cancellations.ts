@@ -125,6 +125,7 @@ const cancellations = {
       steps: { quote: 'Tilbud', split: 'Refusion', confirm: 'Bekræft', reject: 'Årsag' },
       titles: { quote: 'Læs tilbuddet', split: 'Vælg refusionen', confirm: 'Bekræft godkendelsen', rejecting: 'Afvis anmodningen' },
       quoteChanged: 'Det betalte er ændret, siden du læste tilbuddet: læs dagens tal og bekræft dem, før du beslutter.',
+      paymentsPending: '{{amount}} betalt på denne booking venter på kontrol: den kan godkendes, når økonomi har godkendt eller afvist betalingen. Den kan afvises nu.',
       quoteRead: 'Jeg har læst tilbuddet, som det er i dag',
       reject: 'Afvis…',
       approve: 'Godkend: vælg refusionen',

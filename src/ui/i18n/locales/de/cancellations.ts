@@ -125,6 +125,7 @@ const cancellations = {
       steps: { quote: 'Angebot', split: 'Erstattung', confirm: 'Bestätigen', reject: 'Grund' },
       titles: { quote: 'Das Angebot lesen', split: 'Die Erstattung wählen', confirm: 'Die Genehmigung bestätigen', rejecting: 'Die Anfrage ablehnen' },
       quoteChanged: 'Der bezahlte Betrag hat sich geändert, seit Sie das Angebot gelesen haben: Lesen und bestätigen Sie die heutigen Zahlen, bevor Sie entscheiden.',
+      paymentsPending: '{{amount}}, auf diese Buchung gezahlt, wartet auf Prüfung: genehmigen lässt sie sich, sobald die Buchhaltung die Zahlung bestätigt oder abgelehnt hat. Ablehnen geht jetzt.',
       quoteRead: 'Ich habe das Angebot in seinem heutigen Stand gelesen',
       reject: 'Ablehnen…',
       approve: 'Genehmigen: Erstattung wählen',

@@ -128,6 +128,7 @@ const cancellations = {
       steps: { quote: 'Quote', split: 'Refund', confirm: 'Confirm', reject: 'Reason' },
       titles: { quote: 'Read the quote', split: 'Choose the refund', confirm: 'Confirm the approval', rejecting: 'Reject the request' },
       quoteChanged: 'What was paid changed since you read the quote: read today’s figures and confirm them before deciding.',
+      paymentsPending: '{{amount}} paid on this booking waits for verification: it can be approved once finance has verified or failed it. It can be rejected now.',
       quoteRead: 'I have read the quote as it stands today',
       reject: 'Reject…',
       approve: 'Approve: choose the refund',

@@ -126,6 +126,7 @@ const cancellations = {
       steps: { quote: 'Presupuesto', split: 'Reembolso', confirm: 'Confirmar', reject: 'Motivo' },
       titles: { quote: 'Leer el presupuesto', split: 'Elegir el reembolso', confirm: 'Confirmar la aprobación', rejecting: 'Rechazar la solicitud' },
       quoteChanged: 'Lo pagado cambió desde que leyó el presupuesto: lea las cifras de hoy y confírmelas antes de decidir.',
+      paymentsPending: '{{amount}} pagados en esta reserva esperan verificación: podrá aprobarse cuando finanzas lo verifique o lo rechace. Puede rechazarse ya.',
       quoteRead: 'He leído el presupuesto tal como está hoy',
       reject: 'Rechazar…',
       approve: 'Aprobar: elegir el reembolso',

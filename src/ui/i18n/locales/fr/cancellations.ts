@@ -126,6 +126,7 @@ const cancellations = {
       steps: { quote: 'Devis', split: 'Remboursement', confirm: 'Confirmation', reject: 'Motif' },
       titles: { quote: 'Lire le devis', split: 'Choisir le remboursement', confirm: 'Confirmer l’approbation', rejecting: 'Refuser la demande' },
       quoteChanged: 'Le montant payé a changé depuis votre lecture du devis : lisez les chiffres d’aujourd’hui et confirmez-les avant de décider.',
+      paymentsPending: '{{amount}} payés sur cette réservation attendent leur vérification : l’approbation sera possible une fois le paiement vérifié ou rejeté par la comptabilité. Le refus est possible dès maintenant.',
       quoteRead: 'J’ai lu le devis tel qu’il est aujourd’hui',
       reject: 'Refuser…',
       approve: 'Approuver : choisir le remboursement',

@@ -125,6 +125,7 @@ const cancellations = {
       steps: { quote: 'Ajánlat', split: 'Visszatérítés', confirm: 'Megerősítés', reject: 'Indok' },
       titles: { quote: 'Olvassa el az ajánlatot', split: 'Válassza ki a visszatérítést', confirm: 'Erősítse meg a jóváhagyást', rejecting: 'A kérelem elutasítása' },
       quoteChanged: 'A befizetett összeg változott, mióta elolvasta az ajánlatot: olvassa el a mai számokat, és erősítse meg őket a döntés előtt.',
+      paymentsPending: 'A foglalásra fizetett {{amount}} ellenőrzésre vár: jóváhagyni akkor lehet, ha a pénzügy jóváhagyta vagy elutasította. Elutasítani most is lehet.',
       quoteRead: 'Elolvastam az ajánlatot a mai állapotában',
       reject: 'Elutasítás…',
       approve: 'Jóváhagyás: visszatérítés kiválasztása',

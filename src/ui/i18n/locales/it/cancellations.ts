@@ -126,6 +126,7 @@ const cancellations = {
       steps: { quote: 'Preventivo', split: 'Rimborso', confirm: 'Conferma', reject: 'Motivo' },
       titles: { quote: 'Leggi il preventivo', split: 'Scegli il rimborso', confirm: 'Conferma l’approvazione', rejecting: 'Respingi la richiesta' },
       quoteChanged: 'Il pagato è cambiato da quando hai letto il preventivo: leggi le cifre di oggi e confermale prima di decidere.',
+      paymentsPending: '{{amount}} pagati su questa prenotazione attendono la verifica: si potrà approvare quando l’amministrazione li avrà verificati o rifiutati. Si può rifiutare subito.',
       quoteRead: 'Ho letto il preventivo com’è oggi',
       reject: 'Respingi…',
       approve: 'Approva: scegli il rimborso',

@@ -124,6 +124,7 @@ const cancellations = {
       steps: { quote: '見積もり', split: '返金', confirm: '確認', reject: '理由' },
       titles: { quote: '見積もりを確認', split: '返金を選択', confirm: '承認を確認', rejecting: '申請を却下' },
       quoteChanged: '見積もりを読んだ後に支払額が変わりました。判断の前に本日の金額を確認してください。',
+      paymentsPending: 'この予約の入金 {{amount}} が確認待ちです：経理が確認または却下した後に承認できます。却下は今すぐできます。',
       quoteRead: '本日時点の見積もりを確認しました',
       reject: '却下…',
       approve: '承認: 返金を選ぶ',

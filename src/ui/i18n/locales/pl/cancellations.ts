@@ -127,6 +127,7 @@ const cancellations = {
       steps: { quote: 'Wycena', split: 'Zwrot', confirm: 'Potwierdzenie', reject: 'Powód' },
       titles: { quote: 'Przeczytaj wycenę', split: 'Wybierz zwrot', confirm: 'Potwierdź zatwierdzenie', rejecting: 'Odrzuć wniosek' },
       quoteChanged: 'Zapłacona kwota zmieniła się, odkąd przeczytano wycenę: przeczytaj dzisiejsze kwoty i potwierdź je przed decyzją.',
+      paymentsPending: '{{amount}} wpłacone na tę rezerwację czeka na weryfikację: zatwierdzić można, gdy księgowość ją zatwierdzi lub odrzuci. Odrzucić można już teraz.',
       quoteRead: 'Przeczytałem(-am) wycenę w dzisiejszym stanie',
       reject: 'Odrzuć…',
       approve: 'Zatwierdź: wybierz zwrot',

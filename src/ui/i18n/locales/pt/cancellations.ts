@@ -126,6 +126,7 @@ const cancellations = {
       steps: { quote: 'Orçamento', split: 'Reembolso', confirm: 'Confirmar', reject: 'Motivo' },
       titles: { quote: 'Ler o orçamento', split: 'Escolher o reembolso', confirm: 'Confirmar a aprovação', rejecting: 'Recusar o pedido' },
       quoteChanged: 'O valor pago mudou desde que leu o orçamento: leia os valores de hoje e confirme-os antes de decidir.',
+      paymentsPending: '{{amount}} pagos nesta reserva aguardam verificação: pode aprovar quando as finanças os verificarem ou recusarem. Pode recusar já.',
       quoteRead: 'Li o orçamento tal como está hoje',
       reject: 'Recusar…',
       approve: 'Aprovar: escolher o reembolso',

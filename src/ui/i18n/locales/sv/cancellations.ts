@@ -125,6 +125,7 @@ const cancellations = {
       steps: { quote: 'Offert', split: 'Återbetalning', confirm: 'Bekräfta', reject: 'Orsak' },
       titles: { quote: 'Läs offerten', split: 'Välj återbetalningen', confirm: 'Bekräfta godkännandet', rejecting: 'Avslå begäran' },
       quoteChanged: 'Det betalda har ändrats sedan du läste offerten: läs dagens siffror och bekräfta dem innan du beslutar.',
+      paymentsPending: '{{amount}} betalt på denna bokning väntar på kontroll: den kan godkännas när ekonomi har godkänt eller avvisat betalningen. Den kan avslås nu.',
       quoteRead: 'Jag har läst offerten som den ser ut i dag',
       reject: 'Avslå…',
       approve: 'Godkänn: välj återbetalningen',

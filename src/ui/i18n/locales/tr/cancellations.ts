@@ -125,6 +125,7 @@ const cancellations = {
       steps: { quote: 'Teklif', split: 'İade', confirm: 'Onay', reject: 'Neden' },
       titles: { quote: 'Teklifi okuyun', split: 'İadeyi seçin', confirm: 'Onayı doğrulayın', rejecting: 'Talebi reddedin' },
       quoteChanged: 'Teklifi okuduğunuzdan beri ödenen tutar değişti: karar vermeden önce bugünkü rakamları okuyup onaylayın.',
+      paymentsPending: 'Bu rezervasyona ödenen {{amount}} doğrulama bekliyor: finans onayladıktan veya reddettikten sonra onaylanabilir. Şimdi reddedilebilir.',
       quoteRead: 'Teklifi bugünkü hâliyle okudum',
       reject: 'Reddet…',
       approve: 'Onayla: iadeyi seç',

@@ -124,6 +124,7 @@ const cancellations = {
       steps: { quote: '报价', split: '退款', confirm: '确认', reject: '原因' },
       titles: { quote: '阅读报价', split: '选择退款', confirm: '确认批准', rejecting: '拒绝申请' },
       quoteChanged: '自您阅读报价后已付金额发生变化：请在决定前阅读并确认今天的金额。',
+      paymentsPending: '此预订已付的 {{amount}} 正在等待核实：财务核实或驳回后即可批准。现在可以拒绝。',
       quoteRead: '我已阅读今天的报价',
       reject: '拒绝…',
       approve: '批准：选择退款',

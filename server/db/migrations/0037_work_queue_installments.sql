@@ -1,0 +1,2 @@
+DROP INDEX "booking_installments_open_due_idx";--> statement-breakpoint
+CREATE INDEX "booking_installments_open_due_idx" ON "booking_installments" USING btree ("organization_id","due_date","booking_id","amount","paid_amount") WHERE "booking_installments"."paid_amount" < "booking_installments"."amount";
