@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { runBookingDay } from '../../server/bookings/jobs';
 import { addDays } from '../../src/domain/calendar';
 import { newLead, newPackage, orgId } from '../support/bookings';
+import { pdfThroughPage, plainSpaces, shownBeside as figure } from '../support/pdf';
 import { startTestServer, type TestServer } from '../support/server';
 import { axe, choose, launchChromium, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';
 
@@ -31,6 +32,12 @@ let packageTitle: string;
 let bookingPath: string;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+/** The PDF a document link opens, fetched through the page's session and read back (page images in test-results/documents). */
+const linkedPdf = async (page: Page, link: Locator, name: string) => {
+  const { text, pages } = await pdfThroughPage(page, (await link.getAttribute('href'))!, name);
+  expect(pages.length).toBeGreaterThan(0);
+  return plainSpaces(text);
+};
 
 describe('bookings in Chromium', () => {
   beforeAll(async () => {
@@ -204,10 +211,13 @@ describe('bookings in Chromium', () => {
     const documents = page.getByTestId('booking-documents');
     const confirmation = documents.locator('[data-document=booking-confirmation]');
     const pdf = confirmation.getByRole('link', { name: /^Open the booking confirmation .* as PDF$/ });
-    const answer = await page.request.get(new URL((await pdf.getAttribute('href'))!, server.url).href);
-    expect(answer.status()).toBe(200);
-    expect(answer.headers()['content-type']).toBe('application/pdf');
-    expect((await answer.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    // Read back: the booking, its customer and travellers, and its money as this page shows it.
+    const ref = await confirmation.locator('h3 bdi').innerText();
+    const confirmationText = await linkedPdf(page, pdf, 'e2e-booking-confirmation');
+    for (const words of ['Booking confirmation', ref, LEAD, 'Amira Haddad', 'Omar Haddad', 'Payment schedule']) expect(confirmationText).toContain(words);
+    const money = page.getByTestId('booking-money');
+    for (const label of ['Total', 'Paid', 'Balance']) expect(confirmationText).toContain(await figure(money, label));
+    for (const amount of await page.getByTestId('installments').locator('td[data-label=Amount]').allInnerTexts()) expect(confirmationText).toContain(plainSpaces(amount));
 
     const [lead] = await server.sql<{ email: string }>(`select email from leads where id = $1`, [leadId]);
     await confirmation.getByRole('button', { name: /^Send the booking confirmation .* by email$/ }).click();
@@ -223,6 +233,12 @@ describe('bookings in Chromium', () => {
 
     const [receipt] = await server.sql<{ receipt_number: string }>(`select receipt_number from booking_payments where reference = 'TRF-E2E-1'`);
     const receiptDoc = documents.locator('[data-document=booking-receipt]', { hasText: receipt!.receipt_number });
+    // The receipt read back: its number, the booking, and the payment as the payments table shows it.
+    const receiptText = await linkedPdf(page, receiptDoc.getByRole('link', { name: `Open the receipt ${receipt!.receipt_number} as PDF` }), 'e2e-booking-receipt');
+    const paid = page.getByTestId('payments').locator('tbody tr[data-status=verified]');
+    for (const words of ['Receipt', receipt!.receipt_number, ref, LEAD, 'TRF-E2E-1']) expect(receiptText).toContain(words);
+    for (const column of ['Amount', 'Method']) expect(receiptText).toContain(plainSpaces(await paid.locator(`td[data-label=${column}]`).innerText()));
+    expect(receiptText).toContain(await figure(money, 'Balance'));
     await receiptDoc.getByRole('button', { name: `Send the receipt ${receipt!.receipt_number} by email` }).click();
     dialog = page.getByRole('dialog', { name: `Send receipt ${receipt!.receipt_number}` });
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
@@ -258,6 +274,9 @@ describe('bookings in Chromium', () => {
       await expect.poll(() => preview.textContent()).toMatch(/Tax included \(\d+(\.\d+)?%\)/);
       expect(await axe(page)).toEqual([]);
       await shot(page, '169-invoice-preview');
+      // What the preview says the invoice will say: its PDF, once issued, says the same.
+      const previewed = await Promise.all(['Before tax', 'Total'].map((label) => figure(preview, label)));
+      previewed.push(plainSpaces(await preview.locator('dt', { hasText: /^Tax included/ }).locator('xpath=following-sibling::dd[1]').innerText()));
       await dialog.getByRole('button', { name: 'Issue invoice' }).click();
       await toastOn(page, /^Invoice .* issued$/);
       await dialog.waitFor({ state: 'detached' });
@@ -266,7 +285,12 @@ describe('bookings in Chromium', () => {
       expect(invoice?.number).toBeTruthy();
       await page.goto(`${server.url}${bookingPath}`);
       await page.getByTestId('booking-details').getByText('Invoiced').waitFor();
-      await page.getByTestId('booking-documents').locator('[data-document=booking-invoice]', { hasText: invoice!.number }).getByRole('button', { name: `Send the invoice ${invoice!.number} by email` }).waitFor();
+      const invoiceDoc = page.getByTestId('booking-documents').locator('[data-document=booking-invoice]', { hasText: invoice!.number });
+      await invoiceDoc.getByRole('button', { name: `Send the invoice ${invoice!.number} by email` }).waitFor();
+      const invoiceText = await linkedPdf(page, invoiceDoc.getByRole('link', { name: `Open the invoice ${invoice!.number} as PDF` }), 'e2e-booking-invoice');
+      for (const words of ['Invoice', invoice!.number, ref, LEAD, ...previewed]) expect(invoiceText).toContain(words);
+      // What is still owed, as the booking's page shows it.
+      expect(invoiceText).toContain(await figure(page.getByTestId('booking-money'), 'Balance'));
 
       await page.goto(`${server.url}/invoices`);
       await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor();

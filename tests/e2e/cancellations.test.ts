@@ -5,7 +5,10 @@ import type { Browser, Page } from 'playwright-core';
 import type { Agent } from '../support/agent';
 import { NOW, book, day, groupBooking, newDeparture, newLead, pay, verify } from '../support/bookings';
 import { addVoucher, confirmVoucher, newVendor, operationOf, payVoucher, verifiedBooking, voucherBody } from '../support/operations';
+import { pdfThroughPage, plainSpaces, shownBeside } from '../support/pdf';
 import { startTestServer, type TestServer } from '../support/server';
+import { cancellationPaths } from '../../src/api/cancellations/contract';
+import { creditPaths } from '../../src/api/finance/credit/contract';
 import { axe, bodyBackground, choose, launchChromium, luminance, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';
 
 /**
@@ -34,6 +37,9 @@ let booking: { _id: string; ref: string; lead: { _id: string } };
 let next: { _id: string; ref: string };
 let other: { _id: string; ref: string };
 let quote: { paid: number; fee: number; refundable: number };
+/** The approved cancellation and its credit note (their documents are read back as the steps go). */
+let cancellationId: string;
+let creditNote: { id: string; number: string };
 /** A trip whose hotel was paid: its vendor's side of a cancellation. */
 const HOTEL = 'Corniche Bay Hotel (e2e)';
 let trip: { _id: string; ref: string };
@@ -42,6 +48,12 @@ let tripOperation: string;
 const shot = (name: string, p: Page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 const money = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(minor / 100);
 const half = (n: number) => Math.floor(n / 2);
+/**
+ * A cancellation's document through a person's page (their session), read back; page images in
+ * test-results/documents. The cancellation's page has no link to its PDFs yet (see its detail
+ * page: "another change's"), so the documents' own paths are fetched.
+ */
+const documentText = async (p: Page, apiPath: string, name: string) => plainSpaces((await pdfThroughPage(p, `/api${apiPath}`, name)).text);
 
 /** A page of its own (its own session) for a member, on the server's day. */
 async function signedIn(email: string, first: string, o: { phone?: boolean } = {}) {
@@ -182,6 +194,23 @@ describe('a cancellation in Chromium', () => {
     expect(await axe(manager)).toEqual([]);
     await shot('29m-cancellation-detail', manager);
 
+    // The confirmation the customer gets says what this page says: the booking, the customer, what
+    // was paid, kept and given back, the split between the bank and the credit note, the CN- number.
+    cancellationId = cancellation!.id;
+    const decision = manager.getByTestId('cancellation-request');
+    const amountBeside = async (label: string) => (await shownBeside(decision, label)).split(' · ')[0]!;
+    const shown = await Promise.all(['Total refund', 'Money back', 'Credit note', 'Kept as cancellation income'].map(amountBeside));
+    expect(shown).toEqual([quote.paid, half(quote.paid), quote.paid - half(quote.paid), 0].map(money));
+    const number = /CN-2031-\d{4}/.exec(await manager.getByTestId('cancellation-credit-note').getByRole('heading').innerText())![0];
+    const [note] = await server.sql<{ id: string }>(`select id from credit_notes where number = $1`, [number]);
+    creditNote = { id: note!.id, number };
+    const confirmation = await documentText(manager, cancellationPaths.pdf(cancellationId), 'e2e-cancellation-confirmation');
+    for (const words of ['Cancellation confirmation', booking.ref, CUSTOMER, 'Cancellation approved on', 'Money back', 'Bank transfer', 'To be paid', number, ...shown]) expect(confirmation).toContain(words);
+    expect(confirmation).toContain(plainSpaces(await manager.getByTestId('cancellation-quote').locator('[data-figure=paid] td').last().innerText()));
+    // The credit note's own document: its number, amount and that nothing is used yet.
+    const credit = await documentText(manager, creditPaths.creditNotePdf(creditNote.id), 'e2e-credit-note-issued');
+    for (const words of ['Credit note', number, CUSTOMER, booking.ref, 'Not used yet.', shown[2]!]) expect(credit).toContain(words);
+
     // It left the requests and is among the decided, on screen, without a reload.
     await manager.getByRole('navigation', { name: 'Cancellation screens' }).getByRole('link', { name: 'Cancellations', exact: true }).click();
     await manager.getByRole('heading', { name: 'Cancellations', level: 1 }).waitFor();
@@ -212,6 +241,11 @@ describe('a cancellation in Chromium', () => {
       [booking._id],
     );
     expect(refund).toEqual({ status: 'refunded', refunded_on: NOW.slice(0, 10), reference: 'TRF-REFUND-29' });
+    // The confirmation now says the money went back, not that it is to be paid.
+    const confirmation = await documentText(finance, cancellationPaths.pdf(cancellationId), 'e2e-cancellation-refunded');
+    expect(confirmation).toContain('Paid on');
+    expect(confirmation).not.toContain('To be paid');
+    expect(confirmation).toContain(money(half(quote.paid)));
   });
 
   it('the customer’s next booking is paid partly with the credit note', async () => {
@@ -248,6 +282,10 @@ describe('a cancellation in Chromium', () => {
     expect(await row.innerText()).toContain(money(used));
     expect(await axe(finance)).toEqual([]);
     await shot('297-credit-notes', finance);
+    // The credit note read back as the list shows it: its use on the next booking, what was used and what is left.
+    const text = await documentText(finance, creditPaths.creditNotePdf(creditNote.id), 'e2e-credit-note-used');
+    for (const words of [creditNote.number, CUSTOMER, next.ref, money(credit), money(used), money(credit - used)]) expect(text).toContain(words);
+    expect(text).not.toContain('Not used yet.');
   });
 
   it('operations sets what the hotel gives back; once the trip is cancelled, records the hotel’s refund on the void voucher', async () => {

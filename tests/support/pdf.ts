@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 
 /** The text of a PDF as poppler's pdftotext reads it (reading order), bidi control characters left out. */
 export function pdfText(pdf: Buffer): string {
@@ -34,4 +35,27 @@ export function spacedNumbers(text: string): string {
     .replace(/([\u0600-\u06ff])(\d)/g, '$1 $2')
     .replace(/(\d)([\u0600-\u06ff])/g, '$1 $2')
     .replace(/[ \t]+/g, ' ');
+}
+
+/** Text with its no-break spaces plain and runs of spaces as one: money as a screen shows it and as a PDF prints it compare. */
+export function plainSpaces(text: string): string {
+  return text.replace(/[\u00a0\u202f]/g, ' ').replace(/[ \t]+/g, ' ');
+}
+
+/**
+ * A PDF a browser page links to, fetched through the page's own session (its cookies; `href`
+ * relative to the page's address) and read back: its text (pdfText) and its page images, written
+ * under test-results/documents as `name` for a person to look at.
+ */
+export async function pdfThroughPage(page: Page, href: string, name: string): Promise<{ bytes: Buffer; text: string; pages: string[] }> {
+  const answer = await page.request.get(new URL(href, page.url()).href);
+  const type = answer.headers()['content-type'];
+  if (answer.status() !== 200 || type !== 'application/pdf') throw new Error(`${href}: ${answer.status()} ${type}: ${(await answer.text()).slice(0, 300)}`);
+  const bytes = await answer.body();
+  return { bytes, text: pdfText(bytes), pages: pdfPages(bytes, name) };
+}
+
+/** What a screen's detail list (dt/dd) shows beside `label`, spaces plain: to find in a PDF's text as the screen showed it. */
+export async function shownBeside(list: Locator, label: string): Promise<string> {
+  return plainSpaces(await list.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`).innerText());
 }
