@@ -73,8 +73,9 @@ function linesTable(w: DocumentWriter, lines: CustomerLine[], currency: string, 
   const { booking } = w.s;
   w.table(
     [
-      { header: booking.service, width: 5 },
-      { header: booking.quantity, width: 1, align: 'end' },
+      // Wide enough for the longest header of the 16 languages ('Количество', 'Quantidade') on one line.
+      { header: booking.service, width: 4 },
+      { header: booking.quantity, width: 2, align: 'end' },
       { header: booking.unitPrice, width: 2, align: 'end' },
       { header: booking.amount, width: 2, align: 'end' },
     ],
