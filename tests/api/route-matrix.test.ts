@@ -108,6 +108,7 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'PUT /bookings/:id/payment/:paymentId/fail': (d) => ({ path: `/bookings/${d.booking}/payment/${d.payment}/fail`, body: { reason: 'Taken over' } }),
   'GET /bookings/:id/payment/:paymentId/proof': (d) => ({ path: `/bookings/${d.booking}/payment/${d.payment}/proof` }),
   'POST /booking-invoices/generate': (d) => ({ path: '/booking-invoices/generate', body: { bookingId: d.completedBooking } }),
+  'GET /bookings/:id/invoice-preview': (d) => ({ path: `/bookings/${d.completedBooking}/invoice-preview` }),
   'GET /bookings/:id/pdf': (d) => ({ path: `/bookings/${d.booking}/pdf` }),
   'GET /bookings/:id/sends': (d) => ({ path: `/bookings/${d.booking}/sends` }),
   'POST /bookings/:id/send': (d) => ({ path: `/bookings/${d.booking}/send`, body: { to: 'someone@example.com' } }),
