@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { can } from '../src/api/permissions';
+import { can, canAny } from '../src/api/permissions';
 import { authenticate, authenticateOperator, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type OperatorContext, type SessionRow } from './auth/session';
 import type { AppServices } from './services';
 import { rememberTimeZone, systemClock } from './db/clock';
@@ -16,7 +16,7 @@ import { REPLAYED_HEADER } from '../src/api/common/idempotency';
 import { logRequestFailure, requestIdFor, type LogEnv } from './log';
 import { normalOrigin, serverOrigin } from './http/origin';
 import { parseQuery } from './http/query';
-import { isStateChanging, type PlatformRoute, type PublicRoute, type RouteDef, type TenantRoute, type UploadedFile } from './http/route';
+import { isStateChanging, permissionName, type PlatformRoute, type PublicRoute, type RouteDef, type TenantRoute, type UploadedFile } from './http/route';
 import { validate } from './http/validate';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -116,6 +116,11 @@ function admit(def: RouteDef, auth: AuthContext): AuthContext {
     if (!can(auth.role.permissions, module, action)) {
       throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${module}.${action}`, undefined, undefined, { module, action });
     }
+  }
+  if (def.access.kind === 'anyPermission' && !canAny(auth.role.permissions, def.access.of)) {
+    throw new ApiError(403, 'FORBIDDEN', `You do not have any of the permissions ${permissionName(def.access)}`, undefined, undefined, { anyOf: def.access.of.map((g) => `${g.module}.${g.action}`) });
+  }
+  if (def.access.kind === 'permission' || def.access.kind === 'anyPermission') {
     if (auth.readOnly && isStateChanging(def.method)) {
       throw auth.readOnly === 'cancelled'
         ? new ApiError(403, 'SUBSCRIPTION_CANCELLED', 'The subscription was cancelled: the organization is read-only until it is renewed')

@@ -3,7 +3,7 @@ import type * as v from 'valibot';
 import { ERROR_CODES, ISSUE_CODES } from '../../src/api/common/issues';
 import { apiErrorSchema } from '../../src/api/common/schemas';
 import { LEAD_SECRET_HEADER } from '../../src/api/leads/contract';
-import { isFileAnswer, isStateChanging, type RouteDef } from './route';
+import { isFileAnswer, isStateChanging, permissionName, type RouteDef } from './route';
 
 /**
  * The API reference (OpenAPI 3.1), generated from the route registry and the contract schemas the
@@ -25,10 +25,7 @@ export const openApiPath = (path: string) => path.replace(/:([a-zA-Z]+)/g, '{$1}
 const errorRef = { $ref: '#/components/schemas/ApiError' };
 const refusal = (description: string) => ({ description, content: { 'application/json': { schema: errorRef } } });
 
-function permissionOf(def: RouteDef): string {
-  if (def.access.kind === 'permission') return `${def.access.module}.${def.access.action}`;
-  return def.access.kind;
-}
+const permissionOf = (def: RouteDef) => permissionName(def.access);
 
 function parameters(def: RouteDef): JsonSchema[] {
   const out: JsonSchema[] = [];
@@ -92,7 +89,7 @@ function responses(def: RouteDef): Record<string, JsonSchema> {
   if (def.params || def.query || def.body) out['400'] = refusal('Invalid input: `issues` name each field with a code and its parameters');
   if (tenant || identified) out['401'] = refusal(identified ? 'The credential in the header is missing or wrong' : 'Not signed in, or the session ended');
   if (def.access.kind === 'operator') out['403'] = refusal('Signed in as an organization’s member, not a platform operator, or a cross-site request');
-  else if (def.access.kind === 'permission' || (changes && !def.crossSite)) out['403'] = refusal('Missing permission, an expired or cancelled subscription (writes), or a cross-site request');
+  else if (def.access.kind === 'permission' || def.access.kind === 'anyPermission' || (changes && !def.crossSite)) out['403'] = refusal('Missing permission, an expired or cancelled subscription (writes), or a cross-site request');
   if (def.access.kind === 'operator' && def.params) out['404'] = refusal('No such organization');
   else if (def.params || (tenant && changes)) out['404'] = refusal('No such record in your organization (another organization’s id included)');
   if (tenant && changes) out['409'] = refusal('A duplicate, a record still in use, or a change the workflow does not allow in the record’s state');
@@ -124,7 +121,9 @@ function operation(base: string, def: RouteDef): JsonSchema {
         ? 'Any signed-in member.'
         : permission === 'operator'
           ? 'Platform operators only (their session cookie `psid`, from `POST /platform/auth/login`).'
-          : `Needs the permission \`${permission}\`.`;
+          : def.access.kind === 'anyPermission'
+            ? `Needs any one of the permissions \`${permission}\`.`
+            : `Needs the permission \`${permission}\`.`;
   const tag = def.path.split('/')[1] || 'api';
   const params = parameters(def);
   const body = requestBody(def);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type * as v from 'valibot';
-import type { Action, ModuleKey, Permissions, Visibility } from '../../src/api/permissions';
+import type { Action, Grant, ModuleKey, Permissions, Visibility } from '../../src/api/permissions';
 import type { Tx } from '../db/client';
 import type { AppServices } from '../services';
 
@@ -35,6 +35,8 @@ export type Access =
   /** Any signed-in member: self-service calls (my profile, my notifications). */
   | { kind: 'signedIn' }
   | { kind: 'permission'; module: ModuleKey; action: Action }
+  /** Any one of several permissions (a narrow read several kinds of work need: `allowAny`). */
+  | { kind: 'anyPermission'; of: readonly Grant[] }
   /** A platform operator (the parent service, `/platform`): never a member of an organization. */
   | { kind: 'operator' };
 
@@ -45,6 +47,14 @@ export const PUBLIC = { kind: 'public' } as const;
 export const OPERATOR = { kind: 'operator' } as const;
 export const SIGNED_IN = { kind: 'signedIn' } as const;
 export const allow = (module: ModuleKey, action: Action) => ({ kind: 'permission', module, action }) as const;
+export const allowAny = (grants: readonly Grant[]) => ({ kind: 'anyPermission', of: grants }) as const;
+
+/** The permission a route asks, as the API reference (`x-permission`) and a 403 name it: `vendors.view`, `a.create | b.update`. */
+export function permissionName(access: Access): string {
+  if (access.kind === 'permission') return `${access.module}.${access.action}`;
+  if (access.kind === 'anyPermission') return access.of.map((g) => `${g.module}.${g.action}`).join(' | ');
+  return access.kind;
+}
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 

@@ -1,6 +1,6 @@
 import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import * as v from 'valibot';
-import { and, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   VENDOR_SERVICES,
   VENDOR_STATES_BY_ACTIVE,
@@ -13,6 +13,8 @@ import {
   vendorStatsSchema,
   vendorTransactionSchema,
   vendorTransactionStatsSchema,
+  vendorOptionSchema,
+  vendorOptionsQuery,
   vendorTransactionsQuery,
   vendorsQuery,
   type Vendor,
@@ -33,7 +35,8 @@ import { conflict, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
 import { bankDetailsOrNull, vendorImporter } from './import';
 import { containsPattern, dateRangeSql, isoInstantSql, listPage, listPageJson, monthsAndEdges, monthsSql, orderBy, selectRows, type JsonPage } from '../http/list';
-import { allow, route } from '../http/route';
+import { TOUR_EDITORS } from '../../src/api/permissions';
+import { allow, allowAny, route } from '../http/route';
 import { workflowRoute } from '../workflow/route';
 import { vendorWorkflow } from './workflow';
 
@@ -213,6 +216,29 @@ export const vendorRoutes = [
           totalFromStats(query, statsOf(page)) ??
           (await tx.select({ n: sql<number>`count(*)::int` }).from(vendorSource(query)).where(where))[0].n,
         stats: statsOf,
+      });
+    },
+  }),
+
+  // The names a tour's line may name, for whoever edits tours without reading vendors (a seller):
+  // the name search is an ILIKE on the organization's rows, walked in the (organization,
+  // lower(name)) order the page is sorted by and stopped at the limit.
+  route({
+    method: 'GET',
+    path: '/vendors/options',
+    answers: listAnswerOf(vendorOptionSchema),
+    access: allowAny(TOUR_EDITORS),
+    query: vendorOptionsQuery,
+    async handler({ tx, query }) {
+      const where = and(
+        query.ids?.length ? inArray(vendors.id, query.ids) : and(inArray(vendors.status, VENDOR_STATES_BY_ACTIVE.true), arrayContains(vendors.services, [query.service])),
+        query.search ? ilike(vendors.name, containsPattern(query.search)) : undefined,
+      );
+      return listPage(query, {
+        rows: (limit, offset) =>
+          tx.select({ _id: vendors.id, name: vendors.name }).from(vendors).where(where).orderBy(VENDOR_SORT.name, asc(vendors.id)).limit(limit).offset(offset),
+        toItem: (row) => row,
+        count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(vendors).where(where))[0].n,
       });
     },
   }),

@@ -50,3 +50,26 @@ export function effectiveAccess(role: { isOwner: boolean; permissions: Permissio
 export function can(permissions: Permissions, module: ModuleKey, action: Action): boolean {
   return permissions[module]?.includes(action) ?? false;
 }
+
+/** One permission: an action on a module. */
+export interface Grant {
+  module: ModuleKey;
+  action: Action;
+}
+
+/** Whether any of the grants is the role's (a route open to several kinds of work, `allowAny`). */
+export function canAny(permissions: Permissions, grants: readonly Grant[]): boolean {
+  return grants.some((g) => can(permissions, g.module, g.action));
+}
+
+/**
+ * Who may edit a tour's priced lines: whoever may create or change a customized or a personalized
+ * tour. They may read the vendors' names a line may name (`GET /vendors/options`), not the vendors
+ * themselves (`vendors.view`: contacts, bank details, transactions). docs/tours.md, "A line's vendor".
+ */
+export const TOUR_EDITORS: readonly Grant[] = [
+  { module: 'customizedTours', action: 'create' },
+  { module: 'customizedTours', action: 'update' },
+  { module: 'personalizedTours', action: 'create' },
+  { module: 'personalizedTours', action: 'update' },
+];

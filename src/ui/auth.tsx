@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuthState } from '../api/admin/auth/contract';
 import { meQueryOptions, useMe } from '../api/admin/auth/get-me';
 import { updatePreferences } from '../api/admin/auth/update-me';
-import { can, type Action, type ModuleKey } from '../api/permissions';
+import { can, canAny, type Action, type Grant, type ModuleKey } from '../api/permissions';
 import { applyColorScheme } from './color-scheme';
 import { FullScreenSpinner } from './full-screen-spinner';
 import { changeLanguage, hasLanguageCookie, readLanguageCookie } from './i18n';
@@ -23,6 +23,12 @@ export function useAuth(): AuthState {
 export function useCan() {
   const { role } = useAuth();
   return (module: ModuleKey, action: Action = 'view') => can(role.permissions, module, action);
+}
+
+/** Whether the member holds any of the grants (`TOUR_EDITORS`: whoever may edit tours). */
+export function useCanAny(grants: readonly Grant[]): boolean {
+  const { role } = useAuth();
+  return canAny(role.permissions, grants);
 }
 
 export const loginPath = (returnTo: string) => (returnTo && returnTo !== '/' ? `/login?next=${encodeURIComponent(returnTo)}` : '/login');

@@ -135,7 +135,13 @@ describe('the API reference', () => {
       for (const r of routes) {
         const op = doc.paths[base + openApiPath(r.path)]?.[r.method.toLowerCase()];
         expect(op, `${r.method} ${base}${r.path} is missing from the document`).toBeDefined();
-        expect(op['x-permission']).toBe(r.access.kind === 'permission' ? `${r.access.module}.${r.access.action}` : r.access.kind);
+        expect(op['x-permission']).toBe(
+          r.access.kind === 'permission'
+            ? `${r.access.module}.${r.access.action}`
+            : r.access.kind === 'anyPermission'
+              ? r.access.of.map((g) => `${g.module}.${g.action}`).join(' | ')
+              : r.access.kind,
+        );
         expect(r.answers, `${r.method} ${r.path} documents no answer schema`).toBeDefined();
         const answered = op.responses[String(r.status ?? 200)].content;
         if (isFileAnswer(r.answers)) for (const type of r.answers.file) expect(answered[type].schema).toEqual({ type: 'string', format: 'binary' });

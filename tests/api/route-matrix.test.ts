@@ -285,13 +285,16 @@ describe('every route', () => {
     },
   );
 
-  it.each(routes.filter(({ r }) => r.access.kind === 'permission').map(({ r, base }) => [key(r), r, base] as const))(
+  it.each(routes.filter(({ r }) => r.access.kind === 'permission' || r.access.kind === 'anyPermission').map(({ r, base }) => [key(r), r, base] as const))(
     '%s answers 403 to a role without its permission',
     async (_, r, base) => {
       const res = await powerless.request(r.method, base + samplePath(r.path), r.method === 'GET' ? undefined : {});
       expect(res.status).toBe(403);
-      const access = r.access as { module: string; action: string };
-      expect(res.body.message).toBe(`You do not have the permission ${access.module}.${access.action}`);
+      expect(res.body.message).toBe(
+        r.access.kind === 'anyPermission'
+          ? `You do not have any of the permissions ${r.access.of.map((g) => `${g.module}.${g.action}`).join(' | ')}`
+          : `You do not have the permission ${(r.access as { module: string }).module}.${(r.access as { action: string }).action}`,
+      );
     },
   );
 

@@ -553,6 +553,101 @@ describe('POST /vendors/import', () => {
   });
 });
 
+describe('GET /vendors/options (the names a tour line may name)', () => {
+  let prefix: string;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    prefix = uniqueName('Zqopt');
+    const make = async (agent: Agent, name: string, services: string[], isActive = true) => {
+      const res = await agent.post('/api/vendors', { name: `${prefix} ${name}`, services, isActive, contactPerson: 'Secret Person', email: 'secret@vendor.example' });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data._id as string;
+    };
+    ids = {
+      beta: await make(ops, 'beta stays', ['hotels', 'transfers']),
+      alpha: await make(ops, 'Alpha Hotels', ['hotels']),
+      asleep: await make(ops, 'Asleep Hotels', ['hotels'], false),
+      flights: await make(ops, 'Only Flights', ['flights']),
+      theirs: await make(globe, 'Their Hotels', ['hotels']),
+    };
+  });
+
+  it("answers a sales agent (no vendors.view) the active vendors offering the service, by name, names and ids only", async () => {
+    expect((await sales.get('/api/vendors')).status).toBe(403);
+    const res = await sales.get(`/api/vendors/options?service=hotels&search=${encodeURIComponent(prefix)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { _id: ids.alpha, name: `${prefix} Alpha Hotels` },
+      { _id: ids.beta, name: `${prefix} beta stays` },
+    ]);
+    expect(res.body.meta).toEqual({ currentPage: 1, limit: 50, totalItems: 2, totalPages: 1 });
+    expect(JSON.stringify(res.body)).not.toMatch(/Secret Person|secret@vendor|services|isActive/);
+    const transfers = await sales.get(`/api/vendors/options?service=transfers&search=${encodeURIComponent(prefix)}`);
+    expect(transfers.body.data.map((x: { _id: string }) => x._id)).toEqual([ids.beta]);
+  });
+
+  it('matches the search on the name only, and pages like every list', async () => {
+    expect((await sales.get('/api/vendors/options?service=hotels&search=secret%40vendor')).body.data).toEqual([]);
+    const first = await sales.get(`/api/vendors/options?service=hotels&search=${encodeURIComponent(prefix)}&limit=1`);
+    const second = await sales.get(`/api/vendors/options?service=hotels&search=${encodeURIComponent(prefix)}&limit=1&page=2`);
+    expect(first.body.data.map((x: { _id: string }) => x._id)).toEqual([ids.alpha]);
+    expect(second.body.data.map((x: { _id: string }) => x._id)).toEqual([ids.beta]);
+    expect(first.body.meta).toMatchObject({ totalItems: 2, totalPages: 2 });
+  });
+
+  it('lists every active vendor of the service without a search, as the database has them', async () => {
+    const res = await sales.get('/api/vendors/options?service=hotels&limit=200');
+    const expected = await s.sql<{ id: string }>(
+      `select v.id from vendors v join organizations o on o.id = v.organization_id
+       where o.name = 'Demo Travels' and v.status = 'active' and 'hotels' = any(v.services) order by lower(v.name), v.id`,
+    );
+    expect(res.body.meta.totalItems).toBe(expected.length);
+    expect(res.body.data.map((x: { _id: string }) => x._id)).toEqual(expected.slice(0, 200).map((r) => r.id));
+    expect(res.body.data).not.toContainEqual(expect.objectContaining({ _id: ids.theirs }));
+  });
+
+  it('names the vendors a line already holds by id, whatever their state and services', async () => {
+    const res = await sales.get(`/api/vendors/options?service=hotels&ids=${ids.asleep},${ids.flights}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { _id: ids.asleep, name: `${prefix} Asleep Hotels` },
+      { _id: ids.flights, name: `${prefix} Only Flights` },
+    ]);
+  });
+
+  it("never answers another organization's vendors, by search or by id", async () => {
+    const search = await sales.get(`/api/vendors/options?service=hotels&search=${encodeURIComponent(prefix)}`);
+    expect(search.body.data.map((x: { _id: string }) => x._id)).not.toContain(ids.theirs);
+    expect((await sales.get(`/api/vendors/options?service=hotels&ids=${ids.theirs}`)).body.data).toEqual([]);
+    const theirs = await globe.get(`/api/vendors/options?service=hotels&search=${encodeURIComponent(prefix)}`);
+    expect(theirs.body.data).toEqual([{ _id: ids.theirs, name: `${prefix} Their Hotels` }]);
+    expect((await globe.get(`/api/vendors/options?service=hotels&ids=${ids.alpha}`)).body.data).toEqual([]);
+  });
+
+  it('refuses a service that is not a vendor service, or none, naming the field (400)', async () => {
+    const bad = await sales.get('/api/vendors/options?service=boats');
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([expect.objectContaining({ path: 'service', code: 'oneOf', params: { values: [...VENDOR_SERVICES] } })]);
+    const none = await sales.get('/api/vendors/options');
+    expect(none.status).toBe(400);
+    expect(none.body.issues.map((i: { path: string }) => i.path)).toEqual(['service']);
+    const other = await sales.get('/api/vendors/options?service=hotels&sortBy=name&limit=0');
+    expect(other.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['limit', 'sortBy']);
+  });
+
+  it('answers 403 to a role that may not edit tours, even one that reads vendors (Finance)', async () => {
+    expect((await finance.get('/api/vendors')).status).toBe(200);
+    const res = await finance.get('/api/vendors/options?service=hotels');
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(
+      'You do not have any of the permissions customizedTours.create | customizedTours.update | personalizedTours.create | personalizedTours.update',
+    );
+    // Operations edits personalized tours (not customized ones): it may.
+    expect((await ops.get('/api/vendors/options?service=hotels')).status).toBe(200);
+  });
+});
+
 it('keeps the 7 service types in the seed order', () => {
   expect(VENDOR_SERVICES).toEqual(['hotels', 'flights', 'transfers', 'activities', 'visa', 'land-part', 'others']);
 });

@@ -11,7 +11,8 @@ import { startTestServer, type TestServer } from '../support/server';
  * A priced line's vendor in the tour builder (issue 27), in Chromium against the real server and
  * the demo: the seeded draft's hotel line names its vendor; the picker offers only the active
  * vendors offering hotels (as the database has them), is chosen by keyboard, and the line keeps it
- * once saved. The line with its picker in English, dark mode, Arabic and on a 390 px phone.
+ * once saved. The line with its picker in English, dark mode, Arabic and on a 390 px phone; a
+ * sales agent (no `vendors.view`) is offered the same vendors, from `GET /vendors/options`.
  */
 let server: TestServer;
 let browser: Browser;
@@ -148,5 +149,43 @@ describe('a priced line’s vendor in Chromium', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByTestId('language-picker').selectOption('en');
     expect(pageErrors).toEqual([]);
+  });
+
+  it('offers a sales agent, who may not read vendors, the same vendors (GET /vendors/options)', async () => {
+    // The tour's lead becomes Samir's (a Sales agent sees only his own leads' tours).
+    const owner = await server.login('owner@demo.travel');
+    const [samir] = await server.sql<{ id: string }>(`select id from members where email = 'sales@demo.travel'`);
+    const [{ lead_id: lead }] = await server.sql<{ lead_id: string }>('select lead_id from customized_tours where id = $1', [tour.id]);
+    expect((await owner.put(`/api/leads/${lead}/owner`, { assignedTo: samir!.id })).status).toBe(200);
+    const expected = (
+      await server.sql<{ name: string }>(
+        `select v.name from vendors v join organizations o on o.id = v.organization_id where o.name = 'Demo Travels' and v.status = 'active' and 'hotels' = any(v.services) order by v.name`,
+      )
+    ).map((r) => r.name);
+
+    const errors: string[] = [];
+    const seller = await openPage(browser, errors);
+    const vendorCalls: string[] = [];
+    seller.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/vendors')) vendorCalls.push(url.pathname);
+    });
+    await seller.goto(`${server.url}/customized-tours/${tour.id}/edit`);
+    await seller.waitForURL(/\/login/);
+    await signIn(seller, 'sales@demo.travel');
+    const editor = seller.getByTestId('lines-editor');
+    await editor.waitFor({ timeout: 30_000 });
+    const number = await editor.locator('tr[data-kind=hotels]').first().getAttribute('data-line');
+    const picker = seller.getByLabel(`Vendor, line ${number}`, { exact: true });
+    await picker.focus();
+    await seller.keyboard.press('Alt+ArrowDown');
+    const panel = seller.locator('.p-dropdown-panel');
+    await panel.waitFor();
+    await expect.poll(() => panel.getByRole('option').allInnerTexts()).toEqual(expected);
+    expect(vendorCalls.length).toBeGreaterThan(0);
+    expect(vendorCalls.filter((p) => p !== '/api/vendors/options')).toEqual([]);
+    await seller.screenshot({ path: path.join(SHOTS, '277-line-vendor-picker-sales.png') });
+    expect(errors).toEqual([]);
+    await seller.context().close();
   });
 });

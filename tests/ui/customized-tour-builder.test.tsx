@@ -214,13 +214,15 @@ function fakeServer(input: RequestInfo | URL) {
   const destinations = [{ _id: DUBAI, name: 'Dubai', slug: 'dubai', country: 'UAE', regionId: id(1), region: { _id: id(1), name: 'Middle East', slug: 'middle-east' } }];
   const ids = url.searchParams.getAll('ids');
   if (url.pathname.startsWith('/api/vendors')) vendorCalls.push(url);
-  // The vendors list applies the filters the server applies (isActive, services: any of them).
-  const services = url.searchParams.getAll('services');
-  const active = url.searchParams.get('isActive');
+  // The vendors' options as the server answers them (GET /vendors/options): the active vendors
+  // offering the service, by name, names and ids only; with `ids`, those vendors whatever their state.
+  const service = url.searchParams.get('service');
   const data = url.pathname.endsWith('/destinations')
     ? destinations.filter((d) => !ids.length || ids.includes(d._id))
-    : url.pathname === '/api/vendors'
-      ? VENDORS.filter((x) => (active === null || String(x.isActive) === active) && (!services.length || x.services.some((sv) => services.includes(sv)))).sort((a, b) => a.name.localeCompare(b.name))
+    : url.pathname === '/api/vendors/options'
+      ? VENDORS.filter((x) => (ids.length ? ids.includes(x._id) : x.isActive && x.services.includes(service!)))
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map(({ _id, name }) => ({ _id, name }))
       : [];
   return json({ data, meta: { currentPage: 1, limit: 50, totalItems: data.length, totalPages: 1 } });
 }
@@ -378,8 +380,9 @@ describe('a priced line’s vendor (issue 27)', () => {
     const panel = await waitFor(() => document.querySelector<HTMLElement>('.p-dropdown-panel')!);
     await within(panel).findByText('Atlantis The Palm');
     expect(optionTexts(panel)).toEqual(['Atlantis The Palm', 'Oman Land Partners']);
-    const asked = vendorCalls.at(-1)!;
-    expect([asked.searchParams.get('isActive'), asked.searchParams.getAll('services')]).toEqual(['true', ['hotels']]);
+    // The tour editors' narrow read, not the vendors list (which a sales agent may not read).
+    expect(vendorCalls.map((u) => u.pathname)).toEqual(['/api/vendors/options']);
+    expect(vendorCalls[0].searchParams.get('service')).toBe('hotels');
 
     // By keyboard: the search field has the focus; down to the second vendor, Enter chooses it.
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
@@ -400,6 +403,12 @@ describe('a priced line’s vendor (issue 27)', () => {
     });
     await within(transfers).findByText('Arabian Adventures');
     expect(optionTexts(transfers)).toEqual(['Arabian Adventures', 'Oman Land Partners']);
+  });
+
+  it('names the vendor a line holds, deactivated since, from the options by id', async () => {
+    renderBuilder(base({ days: [day('2027-05-10')], lines: [line({ kind: 'hotels', dayNumber: 1, description: 'Night', unitCost: 10_000, vendorId: id(52) })] }));
+    await waitFor(() => expect(screen.getByLabelText('Vendor, line 1').closest('.p-dropdown')!.textContent).toContain('Sleepy Hotels'));
+    expect(vendorCalls.map((u) => [u.pathname, u.searchParams.get('service'), u.searchParams.getAll('ids')])).toEqual([['/api/vendors/options', 'hotels', [id(52)]]]);
   });
 });
 

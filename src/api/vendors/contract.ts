@@ -200,6 +200,27 @@ export const vendorsQuery = v.strictObject({
 });
 export type VendorsQuery = v.InferOutput<typeof vendorsQuery>;
 
+/**
+ * `GET /vendors/options`: the vendors a tour's priced line may name, for whoever may edit tours
+ * (`TOUR_EDITORS`, src/api/permissions.ts), who need not read vendors (`vendors.view`). Names and
+ * ids only: never contacts, bank details or transactions. docs/tours.md, "A line's vendor".
+ */
+export const vendorOptionSchema = v.object({ _id: uuid, name: v.string() });
+export type VendorOption = v.InferOutput<typeof vendorOptionSchema>;
+
+/**
+ * The organization's active vendors offering `service` (required), by name (A→Z), `search`
+ * matching the name; or, with `ids`, those vendors whatever their state and services (a line keeps
+ * a vendor deactivated since it was named, and shows it by its name).
+ */
+const { sortOrder: _sortOrder, ...optionsPage } = pageQuery();
+export const vendorOptionsQuery = v.strictObject({
+  ...optionsPage,
+  service: oneOf(VENDOR_SERVICES, `must be one of the vendor services: ${VENDOR_SERVICES.join(', ')}`),
+  ids: listOf(idSchema),
+});
+export type VendorOptionsQuery = v.InferOutput<typeof vendorOptionsQuery>;
+
 export const vendorIdParams = v.object({ id: idSchema });
 
 /**

@@ -7,6 +7,7 @@ import {
   type TRANSACTION_STATUSES,
   type UpdateVendorInput,
   type Vendor,
+  type VendorOption,
   type VendorService,
   type VendorStats,
   type VendorTransaction,
@@ -74,3 +75,17 @@ export const vendorTransactionsResource = (vendorId: string) =>
   });
 
 export const useVendorTransactions = (vendorId: string, params: VendorTransactionsParams = {}) => vendorTransactionsResource(vendorId).useList(params);
+
+/**
+ * `GET /vendors/options?service=…`: the names of the active vendors offering a service, for the
+ * tour builders' vendor picker; whoever may edit tours reads them, without `vendors.view`. Its keys
+ * sit under the vendors' own, so a vendor's change refetches them too.
+ */
+export const vendorOptionsResource = (service: VendorService) =>
+  listResource<VendorOption, ListParams & { ids?: string[] }>({
+    name: 'vendors',
+    key: [...vendorsKeys.all, 'options', service],
+    path: '/vendors/options',
+    query: ({ sortBy: _sortBy, sortOrder: _sortOrder, ...params }) => ({ ...params, service }),
+    fallbacks: { fetchList: ['vendors.errors.fetchList', 'Failed to fetch vendors'] },
+  });

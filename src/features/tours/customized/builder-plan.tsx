@@ -5,7 +5,8 @@ import type { CustomizedTourDetail } from '../../../api/tours/customized/contrac
 import { useTourSettings } from '../../../api/tours/customized/get-customized-tours';
 import { roomsFor } from '../../../domain/tour-costing';
 import { DayEditor, type DayEditorProps } from '../shared/day-editor';
-import { useCan } from '../../../ui/auth';
+import { TOUR_EDITORS } from '../../../api/permissions';
+import { useCanAny } from '../../../ui/auth';
 import { LineEditor, type LineEditorProps } from '../shared/line-editor';
 import { planForm, type DayFormValue } from '../shared/plan-model';
 import { PricedLines } from '../shared/plan-view';
@@ -58,7 +59,7 @@ export function BuilderPlan({ form, tour, booked, currency }: { form: UseFormRet
   const { t } = useTranslation();
   const days = useBuilderDays(form, booked);
   const lines = useBuilderLines(form);
-  const can = useCan();
+  const chooseVendors = useCanAny(TOUR_EDITORS);
   return (
     <div className="builder-layout">
       <div className="stack builder-staff" aria-label={t('tours.staffView')}>
@@ -74,7 +75,7 @@ export function BuilderPlan({ form, tour, booked, currency }: { form: UseFormRet
             <PricedLines lines={tour.lines} currency={currency} label={t('tours.staffView')} testId="staff-lines" />
           </section>
         ) : (
-          <LineEditor {...lines} chooseVendors={can('vendors')} form={planForm(form)} currency={currency} />
+          <LineEditor {...lines} chooseVendors={chooseVendors} form={planForm(form)} currency={currency} />
         )}
       </div>
       <aside className="stack builder-customer" aria-label={t('tours.customer.title')}>

@@ -5,7 +5,8 @@ import { usePersonalizedTour } from '../../../api/tours/personalized/get-persona
 import { useCreatePersonalizedTour, useUpdatePersonalizedTour } from '../../../api/tours/personalized/save-personalized-tour';
 import { PERSONALIZED_PARTY } from '../../../domain/tour-costing';
 import { NumberField, SwitchField } from '../../../ui/form-fields';
-import { useCan } from '../../../ui/auth';
+import { TOUR_EDITORS } from '../../../api/permissions';
+import { useCanAny } from '../../../ui/auth';
 import { LineEditor } from '../shared/line-editor';
 import { planFormPages, type PlanFormBase, type PlanFormKind } from '../shared/plan-form-page';
 import { answeredLineFormValue, dayFormValue, daysToSend, linesToSend, missingDestinations, missingLineNumbers, missingPrices, planForm, textLinesToSend, type LineFormValue } from '../shared/plan-model';
@@ -41,10 +42,10 @@ const toSend = (v: PersonalizedFormValues) => ({ ...v, days: daysToSend(v.days),
 
 function Lines({ form, currency }: { form: UseFormReturn<PersonalizedFormValues>; currency: string }) {
   const { t } = useTranslation();
-  const can = useCan();
+  const chooseVendors = useCanAny(TOUR_EDITORS);
   return (
     <LineEditor
-      chooseVendors={can('vendors')}
+      chooseVendors={chooseVendors}
       form={planForm(form)}
       currency={currency}
       errors={form.formState.errors.lines}

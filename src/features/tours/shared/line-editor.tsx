@@ -27,7 +27,7 @@ export interface LineEditorProps {
   defaultMarkup: number;
   /** The kind's words: the editor's hint, "price the days" and what it does. */
   texts: { hint: string; fromDays: string; fromDaysHint: string };
-  /** Offer each service line's vendor picker: only to a member who may read vendors (the page asks). */
+  /** Offer each service line's vendor picker: to whoever may edit tours (`TOUR_EDITORS`; the page asks), who reads the names from `GET /vendors/options`. */
   chooseVendors?: boolean;
 }
 

@@ -5,8 +5,8 @@ import type { Activity, ActivityStats } from '../../../api/catalogue/activities/
 import { activitiesResource } from '../../../api/catalogue/activities/get-activities';
 import type { Hotel, HotelStats } from '../../../api/catalogue/hotels/contract';
 import { hotelsResource } from '../../../api/catalogue/hotels/get-hotels';
-import type { Vendor, VendorService, VendorStats } from '../../../api/vendors/contract';
-import { vendorsResource } from '../../../api/vendors/get-vendors';
+import type { VendorOption, VendorService } from '../../../api/vendors/contract';
+import { vendorOptionsResource } from '../../../api/vendors/get-vendors';
 import { PICKER_PAGE_SIZE } from '../../../ui/catalogue-pickers';
 import { RemotePicker, type PickerCommonProps, type RemotePickerSource } from '../../../ui/remote-picker';
 
@@ -60,14 +60,14 @@ export const useHotel = (id: string | null | undefined) => useQuery({ ...hotelsR
 
 /**
  * The vendors a priced line may name: active ones offering its service, searched on the server
- * (`GET /vendors?isActive=true&services=…`). A vendor the line already names shows by its name
- * even if it has been deactivated since (the server keeps it on the line).
+ * (`GET /vendors/options?service=…`, open to whoever may edit tours). A vendor the line already
+ * names shows by its name even if it has been deactivated since (the server keeps it on the line).
  */
-function vendorSource(service: VendorService): RemotePickerSource<Vendor, VendorStats> {
+function vendorSource(service: VendorService): RemotePickerSource<VendorOption> {
+  const options = vendorOptionsResource(service);
   return {
-    search: (text) => vendorsResource.listQueryOptions({ search: text || undefined, isActive: true, services: [service], limit: PICKER_PAGE_SIZE, sortBy: 'name', sortOrder: 'asc' }),
-    // The vendors list has no `ids` filter: the held one is looked up by id (`/vendors/id/{id}`).
-    byIds: byIds(vendorsResource.keys.all, vendorsResource.getOne),
+    search: (text) => options.listQueryOptions({ search: text || undefined, limit: PICKER_PAGE_SIZE }),
+    byIds: options.byIdsQueryOptions,
     label: (x) => x.name,
   };
 }
