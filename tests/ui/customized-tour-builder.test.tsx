@@ -21,7 +21,7 @@ import { tourFormValues, tourToSend, withDeparture, type LineFormValue, type Tou
 import { DayEditor } from '../../src/features/tours/shared/day-editor';
 import { LineEditor } from '../../src/features/tours/shared/line-editor';
 import { emptyLine, moveDay, nextDay, planForm, removeDay } from '../../src/features/tours/shared/plan-model';
-import { initI18n } from '../../src/ui/i18n';
+import { changeLanguage, initI18n } from '../../src/ui/i18n';
 import en from '../../src/ui/i18n/locales/en/tours';
 import ae from '../../src/ui/i18n/locales/ae/tours';
 import { toQuery, useListState, type ListState } from '../../src/ui/list-page';
@@ -330,6 +330,23 @@ describe('a minus on a priced line (issue 27)', () => {
     await user.type(markup, '-10');
     await waitFor(() => expect(form.getValues('lines')[0]!.markup).toBe(-1_000));
     expect(screen.getByRole('alert').textContent).toMatch(new RegExp(`${NEGATIVE}$`));
+  });
+
+  it('takes the minus in Arabic too (PrimeReact read Arabic’s direction mark as a second minus)', async () => {
+    await changeLanguage('ae');
+    try {
+      const user = userEvent.setup();
+      renderBuilder(hotelNight());
+      const cost = screen.getByLabelText('تكلفة الوحدة، البند 1');
+      await user.clear(cost);
+      await user.type(cost, '-30');
+      await waitFor(() => expect(form.getValues('lines')[0]!.unitCost).toBe(-3_000));
+      await user.tab();
+      expect(form.getValues('lines')[0]!.unitCost).toBe(-3_000);
+      expect(screen.getByTestId('tour-totals').getAttribute('data-sell')).toBe('0');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('starts a line switched to Discount at 0, not at its old markup', async () => {
