@@ -95,7 +95,19 @@ describe('the platform console in Chromium', () => {
     expect(await operator.getByTestId('subscription-form').innerText()).toContain('1 / 3');
 
     // The link was lost: a new one from the members' list; the first stops working, the owner uses the new one.
+    // Asked first (issue 27): the link sent before stops working. Cancelled, nothing is replaced.
+    const invitations = async () => (await server.sql<{ n: number }>(`select count(*)::int as n from invitations i join members m on m.id = i.member_id where m.email = $1`, [OWNER.email]))[0]!.n;
+    const issued = await invitations();
     await operator.getByRole('button', { name: `New invitation link for ${OWNER.name}` }).click();
+    const ask = operator.locator('.p-confirm-dialog', { hasText: `Replace ${OWNER.name}’s invitation link?` });
+    await ask.getByText('The link sent before stops working').waitFor();
+    expect(await axe(operator)).toEqual([]);
+    await shot(operator, 'platform-03-replace-invitation');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await invitations()).toBe(issued);
+    await operator.getByRole('button', { name: `New invitation link for ${OWNER.name}` }).click();
+    await ask.getByRole('button', { name: 'Replace the link' }).click();
     const renewed = operator.getByRole('dialog', { name: `New invitation link for ${OWNER.name}` });
     const second = await renewed.getByLabel('Invitation link').inputValue();
     expect(second).toMatch(new RegExp(`^${server.url}/invitation#[A-Za-z0-9_-]{43}$`));
