@@ -98,7 +98,7 @@ describe('the platform console in Chromium', () => {
     // Asked first (issue 27): the link sent before stops working. Cancelled, nothing is replaced.
     const invitations = async () => (await server.sql<{ n: number }>(`select count(*)::int as n from invitations i join members m on m.id = i.member_id where m.email = $1`, [OWNER.email]))[0]!.n;
     const issued = await invitations();
-    await operator.getByRole('button', { name: `New invitation link for ${OWNER.name}` }).click();
+    await operator.getByRole('button', { name: `New link (${OWNER.name})` }).click();
     const ask = operator.locator('.p-confirm-dialog', { hasText: `Replace ${OWNER.name}’s invitation link?` });
     await ask.getByText('The link sent before stops working').waitFor();
     expect(await axe(operator)).toEqual([]);
@@ -106,7 +106,7 @@ describe('the platform console in Chromium', () => {
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'detached' });
     expect(await invitations()).toBe(issued);
-    await operator.getByRole('button', { name: `New invitation link for ${OWNER.name}` }).click();
+    await operator.getByRole('button', { name: `New link (${OWNER.name})` }).click();
     await ask.getByRole('button', { name: 'Replace the link' }).click();
     const renewed = operator.getByRole('dialog', { name: `New invitation link for ${OWNER.name}` });
     const second = await renewed.getByLabel('Invitation link').inputValue();

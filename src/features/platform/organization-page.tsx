@@ -78,7 +78,8 @@ function RenewInvitationButton({ organizationId, member }: { organizationId: str
         outlined
         icon="pi pi-envelope"
         label={t('platform.newInvitation')}
-        aria-label={t('platform.newInvitationFor', { name: member.name })}
+        // The name read out starts with the words shown (axe label-content-name-mismatch).
+        aria-label={`${t('platform.newInvitation')} (${member.name})`}
         loading={renew.isPending}
         onClick={async () => {
           const replace = await confirmAction({
