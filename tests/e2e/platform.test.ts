@@ -143,6 +143,26 @@ describe('the platform console in Chromium', () => {
     expect(await owner.getByTestId('subscription-banner').count()).toBe(0);
     await shot(owner, 'platform-03-owner-dashboard');
 
+    // A new organization's empty lists say what makes a record there, with its button (issue 27).
+    await owner.goto(`${server.url}/leads`);
+    const noLeads = owner.getByTestId('empty-state');
+    await noLeads.getByText('No leads yet.').waitFor();
+    await noLeads.getByText('Add one with New lead, or bring a file of them with Import leads.').waitFor();
+    expect(await axe(owner)).toEqual([]);
+    await shot(owner, 'platform-04-empty-leads');
+    await noLeads.getByRole('button', { name: 'New lead' }).click();
+    const newLead = owner.getByRole('dialog', { name: 'New lead' });
+    await newLead.waitFor();
+    await newLead.getByRole('button', { name: 'Cancel' }).click();
+    await newLead.waitFor({ state: 'detached' });
+    await noLeads.getByRole('button', { name: 'Import leads' }).waitFor();
+    await owner.goto(`${server.url}/bookings`);
+    const noBookings = owner.getByTestId('empty-state');
+    await noBookings.getByText('No bookings yet.').waitFor();
+    await noBookings.getByText(/start one with New booking/).waitFor();
+    await noBookings.getByRole('button', { name: 'New booking' }).click();
+    await owner.getByRole('heading', { name: 'New booking', level: 1 }).waitFor();
+
     // A write works while the subscription is active.
     await owner.goto(`${server.url}/organization`);
     const terms = owner.getByLabel('Terms');
