@@ -270,16 +270,35 @@ export function SwitchField<T extends FieldValues>({ disabled, ...frame }: BaseP
   );
 }
 
+/**
+ * What a number out of the field's range is told at once, in the member's language, with the
+ * contract's own words (`intBetween`): "must be at most 99". The field keeps what was typed.
+ */
+export function rangeIssue(value: unknown, min?: number, max?: number): string | undefined {
+  if (typeof value !== 'number') return undefined;
+  if (max !== undefined && value > max) return issueMessage({ code: 'tooLarge', message: `must be at most ${max}`, params: { max } });
+  if (min !== undefined && value < min) return issueMessage({ code: 'tooSmall', message: `must be at least ${min}`, params: { min } });
+  return undefined;
+}
+
+/**
+ * A whole number in a range. PrimeReact's InputNumber would clamp a number past `min`/`max` on
+ * leaving the field (6000 adults silently became 99): the field is given neither bound, keeps
+ * what was typed and says the bound under it at once, as the contract refuses it on sending. A
+ * field whose range has no negatives still takes no minus (its `min` is passed as 0).
+ */
 export function NumberField<T extends FieldValues>({ disabled, min, max, suffix, ...frame }: BaseProps<T> & { min?: number; max?: number; suffix?: string }) {
   return (
     <FramedField
       {...frame}
+      check={(value) => rangeIssue(value, min, max)}
       render={({ id, field, error, describedBy }) => (
         <InputNumber
           inputId={id}
           disabled={disabled}
-          min={min}
-          max={max}
+          min={min !== undefined && min >= 0 ? 0 : min}
+          aria-valuemin={min}
+          aria-valuemax={max}
           suffix={suffix}
           useGrouping={false}
           value={(field.value as number | null | undefined) ?? null}
@@ -289,6 +308,7 @@ export function NumberField<T extends FieldValues>({ disabled, min, max, suffix,
           onValueChange={(e) => field.onChange(e.value ?? undefined)}
           onBlur={field.onBlur}
           invalid={!!error}
+          aria-invalid={!!error}
           aria-describedby={describedBy}
         />
       )}
@@ -316,7 +336,7 @@ export interface FramedControl<T extends FieldValues> {
 
 /**
  * A react-hook-form field of any control: the label, the hint and the validation message around
- * what `render` draws (`inline`: the label after the control, for a switch; `bare`: the control
+ * what `render` draws (`check`: a message the value earns as it is typed; `inline`: the label after the control, for a switch; `bare`: the control
  * draws its own frame, e.g. a fieldset of radio buttons). Every field of this file is one.
  */
 export function FramedField<T extends FieldValues>({
@@ -327,14 +347,16 @@ export function FramedField<T extends FieldValues>({
   inline,
   bare,
   render,
-}: Omit<BaseProps<T>, 'disabled'> & { inline?: boolean; bare?: boolean; render: (c: FramedControl<T>) => ReactNode }) {
+  check,
+}: Omit<BaseProps<T>, 'disabled'> & { inline?: boolean; bare?: boolean; render: (c: FramedControl<T>) => ReactNode; check?: (value: unknown) => string | undefined }) {
   const id = useId();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => {
-        const error = fieldMessage(label, fieldState.error?.message);
+        // `check`: what the field tells of its value at once, before the form is sent.
+        const error = fieldMessage(label, fieldState.error?.message ?? check?.(field.value));
         const content = render({ id, field, error, describedBy: describedBy(id, error, hint) });
         return bare ? (
           <>{content}</>

@@ -1,8 +1,10 @@
 import { useId } from 'react';
+import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../api/admin/members/contract';
 import { BCP47, RTL_LOCALES, changeLanguage, isLocale, languageLabel } from './i18n';
 import { preferencesStore } from './preferences/store';
+import { DROPDOWN_PT } from './form-fields';
 
 /** Switches the language: the cookie `i18nextLng`, the preferences, and Arabic turns the page right-to-left. */
 export async function chooseLanguage(locale: Locale) {
@@ -42,4 +44,19 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
       </select>
     </span>
   );
+}
+
+/** The sixteen languages as options, each named as the language picker names it: "Deutsch (German)". */
+export const LANGUAGE_OPTIONS: { value: Locale; label: string }[] = LOCALES.map((l) => ({ value: l, label: languageLabel(l) }));
+
+/** An option's name marked with its language, so it is read and drawn as that language. */
+const languageItem = (option: { value: Locale; label: string }) => (
+  <span lang={BCP47[option.value]} dir="auto">
+    {option.label}
+  </span>
+);
+
+/** The language a document is previewed, opened or sent in (itinerary, brochure, booking documents): a filterable dropdown of {@link LANGUAGE_OPTIONS}. */
+export function DocumentLanguageDropdown({ inputId, value, onChange }: { inputId: string; value: Locale; onChange: (locale: Locale) => void }) {
+  return <Dropdown inputId={inputId} value={value} options={LANGUAGE_OPTIONS} itemTemplate={languageItem} onChange={(e) => isLocale(e.value) && onChange(e.value)} filter pt={DROPDOWN_PT} />;
 }

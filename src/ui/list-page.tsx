@@ -224,8 +224,9 @@ export interface ListPageProps<T> {
   /**
    * What an empty list says when nothing is filtered or searched: there are no records at all
    * ("No transactions yet"), which is not "nothing matches" (said, with a way out, when filtered).
+   * `hint` names what creates a record there, and `action` is its button, when the member may use it.
    */
-  empty?: { title: string; hint?: string };
+  empty?: { title: string; hint?: string; action?: ReactNode };
   /** Filters that make the view itself (today's follow-ups), not a narrowing the person asked for. */
   viewFilters?: string[];
 }
@@ -414,6 +415,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           <i className={filtered ? 'pi pi-filter-slash' : 'pi pi-inbox'} aria-hidden="true" />
           <p style={{ margin: 0, fontWeight: 600 }}>{filtered ? t('list.empty') : (props.empty?.title ?? t('list.none'))}</p>
           <p style={{ margin: 0 }}>{filtered ? t('list.emptyHint') : (props.empty?.hint ?? t('list.noneHint'))}</p>
+          {!filtered && props.empty?.action && <div className="row empty-state__actions">{props.empty.action}</div>}
           {filtered && (
             <Button type="button" text label={t('list.clearAll')} style={{ marginTop: '0.5rem' }} onClick={() => onChange({ search: '', filters: {} })} />
           )}

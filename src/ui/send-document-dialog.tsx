@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { LOCALES, type Locale } from '../api/admin/members/contract';
+import { type Locale } from '../api/admin/members/contract';
 import { errorMessage, issueMessage } from '../api/client';
 import type { ApiIssue } from '../api/common/issues';
 import { ATTACHMENT_TYPES, sendDocumentInput, type DocumentSend, type SendDocumentInput } from '../api/documents/contract';
@@ -11,7 +11,8 @@ import { FieldFrame, SelectField, TextAreaField, TextField, applyServerIssues } 
 import { contractResolver } from './form-resolver';
 import { FormDialog } from './form-dialog';
 import { useFormatters } from './format';
-import { LANGUAGE_NAMES, isLocale } from './i18n';
+import { isLocale } from './i18n';
+import { LANGUAGE_OPTIONS } from './language-picker';
 import { StatusTag, type StatusTone } from './status-tag';
 
 export const SEND_TONES: Record<DocumentSend['status'], StatusTone> = { queued: 'info', sent: 'success', failed: 'danger', outbox: 'warning' };
@@ -108,7 +109,7 @@ export function SendDocumentDialog({
     <FormDialog id="send-document-form" header={t('documents.send.title', { document: kind, label })} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} submitLabel={t('documents.send.submit')} submitIcon="pi pi-send" width={640}>
       <TextField control={control} name="to" label={t('documents.send.to')} type="text" autoComplete="email" hint={t('documents.send.addressesHint')} />
       <TextField control={control} name="cc" label={t('documents.send.cc')} type="text" autoComplete="email" />
-      <SelectField control={control} name="lang" label={t('documents.send.language')} options={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} filter />
+      <SelectField control={control} name="lang" label={t('documents.send.language')} options={LANGUAGE_OPTIONS} filter />
       <TextField control={control} name="subject" label={t('documents.send.subject')} hint={t('documents.send.standardHint')} />
       <TextAreaField control={control} name="message" label={t('documents.send.message')} />
       <FieldFrame id={filesId} label={t('documents.send.attachments')} error={filesError} hint={t('documents.send.attachmentsHint', { document: kind })}>

@@ -14,6 +14,9 @@ export interface StatItem {
   active?: boolean;
 }
 
+/** Characters past which a tile's value is set smaller. */
+const LONG_VALUE = 10;
+
 /**
  * A list's header of counts (over the whole organization, not the filtered page). Tiles with
  * `select` are toggle buttons that filter the list to what they count; the others are a
@@ -22,6 +25,8 @@ export interface StatItem {
 export function StatsHeader({ label, items, testId }: { label: string; items: StatItem[]; testId?: string }) {
   const fmt = useFormatters();
   const shown = (value: number | null | undefined, format: (value: number) => string = fmt.number) => (value === undefined ? '…' : value === null ? '—' : format(value));
+  // A long value (money with its currency: "‏1,234,567.89 US$" in Arabic) is set smaller, so it fits its tile.
+  const valueClass = (value: number | null | undefined, format?: (value: number) => string) => `stat__value${shown(value, format).length > LONG_VALUE ? ' stat__value--long' : ''}`;
   if (items.some((i) => i.select)) {
     return (
       <div className="stats-grid" role="group" aria-label={label} data-testid={testId}>
@@ -29,12 +34,12 @@ export function StatsHeader({ label, items, testId }: { label: string; items: St
           select ? (
             <button type="button" className="stat" key={key} data-stat={key} aria-pressed={!!active} onClick={select}>
               <span className="stat__label">{itemLabel}</span>
-              <span className="stat__value">{shown(value, format)}</span>
+              <span className={valueClass(value, format)}>{shown(value, format)}</span>
             </button>
           ) : (
             <div className="stat" key={key} data-stat={key}>
               <span className="stat__label">{itemLabel}</span>
-              <span className="stat__value">{shown(value, format)}</span>
+              <span className={valueClass(value, format)}>{shown(value, format)}</span>
             </div>
           ),
         )}
@@ -46,7 +51,7 @@ export function StatsHeader({ label, items, testId }: { label: string; items: St
       {items.map(({ key, label: itemLabel, value, format }) => (
         <div className="stat" key={key} data-stat={key}>
           <dt className="stat__label">{itemLabel}</dt>
-          <dd className="stat__value">{shown(value, format)}</dd>
+          <dd className={valueClass(value, format)}>{shown(value, format)}</dd>
         </div>
       ))}
     </dl>

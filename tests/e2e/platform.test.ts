@@ -95,7 +95,19 @@ describe('the platform console in Chromium', () => {
     expect(await operator.getByTestId('subscription-form').innerText()).toContain('1 / 3');
 
     // The link was lost: a new one from the members' list; the first stops working, the owner uses the new one.
-    await operator.getByRole('button', { name: `New invitation link for ${OWNER.name}` }).click();
+    // Asked first (issue 27): the link sent before stops working. Cancelled, nothing is replaced.
+    const invitations = async () => (await server.sql<{ n: number }>(`select count(*)::int as n from invitations i join members m on m.id = i.member_id where m.email = $1`, [OWNER.email]))[0]!.n;
+    const issued = await invitations();
+    await operator.getByRole('button', { name: `New link (${OWNER.name})` }).click();
+    const ask = operator.locator('.p-confirm-dialog', { hasText: `Replace ${OWNER.name}’s invitation link?` });
+    await ask.getByText('The link sent before stops working').waitFor();
+    expect(await axe(operator)).toEqual([]);
+    await shot(operator, 'platform-03-replace-invitation');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await invitations()).toBe(issued);
+    await operator.getByRole('button', { name: `New link (${OWNER.name})` }).click();
+    await ask.getByRole('button', { name: 'Replace the link' }).click();
     const renewed = operator.getByRole('dialog', { name: `New invitation link for ${OWNER.name}` });
     const second = await renewed.getByLabel('Invitation link').inputValue();
     expect(second).toMatch(new RegExp(`^${server.url}/invitation#[A-Za-z0-9_-]{43}$`));
@@ -130,6 +142,26 @@ describe('the platform console in Chromium', () => {
     expect(await owner.getByTestId('dashboard-period-end').innerText()).toMatch(new RegExp(`^until .*${year}`));
     expect(await owner.getByTestId('subscription-banner').count()).toBe(0);
     await shot(owner, 'platform-03-owner-dashboard');
+
+    // A new organization's empty lists say what makes a record there, with its button (issue 27).
+    await owner.goto(`${server.url}/leads`);
+    const noLeads = owner.getByTestId('empty-state');
+    await noLeads.getByText('No leads yet.').waitFor();
+    await noLeads.getByText('Add one with New lead, or bring a file of them with Import leads.').waitFor();
+    expect(await axe(owner)).toEqual([]);
+    await shot(owner, 'platform-04-empty-leads');
+    await noLeads.getByRole('button', { name: 'New lead' }).click();
+    const newLead = owner.getByRole('dialog', { name: 'New lead' });
+    await newLead.waitFor();
+    await newLead.getByRole('button', { name: 'Cancel' }).click();
+    await newLead.waitFor({ state: 'detached' });
+    await noLeads.getByRole('button', { name: 'Import leads' }).waitFor();
+    await owner.goto(`${server.url}/bookings`);
+    const noBookings = owner.getByTestId('empty-state');
+    await noBookings.getByText('No bookings yet.').waitFor();
+    await noBookings.getByText(/start one with New booking/).waitFor();
+    await noBookings.getByRole('button', { name: 'New booking' }).click();
+    await owner.getByRole('heading', { name: 'New booking', level: 1 }).waitFor();
 
     // A write works while the subscription is active.
     await owner.goto(`${server.url}/organization`);

@@ -21,7 +21,7 @@ import { tourFormValues, tourToSend, withDeparture, type LineFormValue, type Tou
 import { DayEditor } from '../../src/features/tours/shared/day-editor';
 import { LineEditor } from '../../src/features/tours/shared/line-editor';
 import { emptyLine, moveDay, nextDay, planForm, removeDay } from '../../src/features/tours/shared/plan-model';
-import { initI18n } from '../../src/ui/i18n';
+import { changeLanguage, initI18n } from '../../src/ui/i18n';
 import en from '../../src/ui/i18n/locales/en/tours';
 import ae from '../../src/ui/i18n/locales/ae/tours';
 import { toQuery, useListState, type ListState } from '../../src/ui/list-page';
@@ -49,6 +49,15 @@ const line = (patch: Partial<LineFormValue>): LineFormValue => ({ ...emptyLine()
 
 beforeAll(() => initI18n('en'));
 afterEach(cleanup);
+
+
+/** The dropdown panel that is open: a panel just closed may still be leaving (hidden, not yet removed). */
+const openPanel = () =>
+  waitFor(() => {
+    const open = document.querySelector<HTMLElement>('.p-dropdown-panel:not(.p-connected-overlay-exit-active):not(.p-connected-overlay-exit-done)');
+    expect(open).not.toBeNull();
+    return open!;
+  });
 
 describe('the builder’s model', () => {
   const days = [day('2027-05-10', { notes: 'arrive' }), day('2027-05-11', { notes: 'safari' }), day('2027-05-12', { notes: 'leave' })];
@@ -351,11 +360,28 @@ describe('a minus on a priced line (issue 27)', () => {
     expect(screen.getByRole('alert').textContent).toMatch(new RegExp(`${NEGATIVE}$`));
   });
 
+  it('takes the minus in Arabic too (PrimeReact read Arabic’s direction mark as a second minus)', async () => {
+    await changeLanguage('ae');
+    try {
+      const user = userEvent.setup();
+      renderBuilder(hotelNight());
+      const cost = screen.getByLabelText('تكلفة الوحدة، البند 1');
+      await user.clear(cost);
+      await user.type(cost, '-30');
+      await waitFor(() => expect(form.getValues('lines')[0]!.unitCost).toBe(-3_000));
+      await user.tab();
+      expect(form.getValues('lines')[0]!.unitCost).toBe(-3_000);
+      expect(screen.getByTestId('tour-totals').getAttribute('data-sell')).toBe('0');
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('starts a line switched to Discount at 0, not at its old markup', async () => {
     const user = userEvent.setup();
     renderBuilder(hotelNight());
     await user.click(screen.getByLabelText('Kind, line 1').closest('.p-dropdown')!);
-    const panel = await waitFor(() => document.querySelector<HTMLElement>('.p-dropdown-panel')!);
+    const panel = await openPanel();
     await user.click(await within(panel).findByText('Discount'));
     await waitFor(() => expect(form.getValues('lines')[0]).toMatchObject({ kind: 'discount', unitCost: 0, markupType: 'amount', markup: 0 }));
     expect(screen.getByTestId('tour-totals').getAttribute('data-sell')).toBe('0');
@@ -377,7 +403,7 @@ describe('a priced line’s vendor (issue 27)', () => {
     const picker = screen.getByLabelText('Vendor, line 1');
     expect(vendorCalls).toHaveLength(0); // nothing is asked before the picker opens
     await user.click(picker.closest('.p-dropdown')!);
-    const panel = await waitFor(() => document.querySelector<HTMLElement>('.p-dropdown-panel')!);
+    const panel = await openPanel();
     await within(panel).findByText('Atlantis The Palm');
     expect(optionTexts(panel)).toEqual(['Atlantis The Palm', 'Oman Land Partners']);
     // The tour editors' narrow read, not the vendors list (which a sales agent may not read).
@@ -391,16 +417,11 @@ describe('a priced line’s vendor (issue 27)', () => {
 
     // Another service: the vendor offered the old one.
     await user.click(screen.getByLabelText('Kind, line 1').closest('.p-dropdown')!);
-    const kinds = await waitFor(() => document.querySelector<HTMLElement>('.p-dropdown-panel')!);
+    const kinds = await openPanel();
     await user.click(await within(kinds).findByText('Transfer'));
     await waitFor(() => expect(form.getValues('lines')[0]).toMatchObject({ kind: 'transfers', vendorId: null }));
     await user.click(screen.getByLabelText('Vendor, line 1').closest('.p-dropdown')!);
-    // The kinds' panel may still be leaving (hidden, not yet removed): the vendors' is the one not leaving.
-    const transfers = await waitFor(() => {
-      const open = document.querySelector<HTMLElement>('.p-dropdown-panel:not(.p-connected-overlay-exit-active):not(.p-connected-overlay-exit-done)');
-      expect(open).not.toBeNull();
-      return open!;
-    });
+    const transfers = await openPanel();
     await within(transfers).findByText('Arabian Adventures');
     expect(optionTexts(transfers)).toEqual(['Arabian Adventures', 'Oman Land Partners']);
   });

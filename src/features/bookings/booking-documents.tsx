@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { LOCALES, type Locale } from '../../api/admin/members/contract';
+import { type Locale } from '../../api/admin/members/contract';
 import type { BookingDetail } from '../../api/bookings/contract';
 import { bookingsKeys } from '../../api/bookings/get-bookings';
 import { documentPdfUrl } from '../../api/documents/get-documents';
@@ -11,9 +10,8 @@ import { paymentMachine } from '../../machines/payment-machine';
 import { statesWithTag } from '../../machines/workflow';
 import { useCan } from '../../ui/auth';
 import { DocumentPreview } from '../../ui/document-preview';
-import { DROPDOWN_PT } from '../../ui/form-fields';
-import { LANGUAGE_NAMES } from '../../ui/i18n';
 import { DocumentSends, SendDocumentDialog } from '../../ui/send-document-dialog';
+import { DocumentLanguageDropdown } from '../../ui/language-picker';
 
 /** Payments whose money arrived (the payment machine's `received` tag): each has its receipt. */
 const RECEIVED = statesWithTag(paymentMachine, 'received');
@@ -58,7 +56,7 @@ export function BookingDocuments({ booking }: { booking: BookingDetail }) {
       </h2>
       <div className="field" style={{ maxWidth: '16rem' }}>
         <label htmlFor={languageId}>{t('documents.preview.language')}</label>
-        <Dropdown inputId={languageId} value={lang} options={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} onChange={(e) => setLang(e.value as Locale)} filter pt={DROPDOWN_PT} />
+        <DocumentLanguageDropdown inputId={languageId} value={lang} onChange={setLang} />
       </div>
       {documents.map((d) => (
         <section key={d.recordPath} className="stack" style={{ gap: '0.5rem' }} aria-label={nameOf(d)} data-document={d.kind}>

@@ -213,7 +213,7 @@ function BookingWizard({ defaults }: { defaults?: BookingPlanDefaults }) {
 
         {step === 'travellers' && (
           <div className="stack">
-            <table className="booking-table" data-testid="wizard-travellers">
+            <table className="booking-table booking-table--form" data-testid="wizard-travellers">
               <thead>
                 <tr>
                   <th scope="col">#</th>
@@ -229,14 +229,14 @@ function BookingWizard({ defaults }: { defaults?: BookingPlanDefaults }) {
                   const change = (patch: Partial<typeof x>) => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
                   return (
                     <tr key={i}>
-                      <td>{i + 1}</td>
-                      <td>
+                      <td data-label="#">{i + 1}</td>
+                      <td data-label={t('bookings.travellers.type')}>
                         <Dropdown pt={DROPDOWN_PT} disabled={fixedParty} aria-label={`${t('bookings.travellers.type')} ${i + 1}`} value={x.type} options={TRAVELLER_TYPES.map((v) => ({ value: v, label: t(`bookings.travellerTypes.${v}`) }))} onChange={(e) => change({ type: e.value })} />
                       </td>
-                      <td>
+                      <td data-label={t('bookings.travellers.name')}>
                         <InputText aria-label={`${t('bookings.travellers.name')} ${i + 1}`} value={x.name} onChange={(e) => change({ name: e.target.value })} />
                       </td>
-                      <td>
+                      <td className="booking-table__actions">
                         <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeTraveller', { position: i + 1 })} disabled={fixedParty || context.travellers.length === 1} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.filter((_, j) => j !== i) })} />
                       </td>
                     </tr>
@@ -262,7 +262,7 @@ function BookingWizard({ defaults }: { defaults?: BookingPlanDefaults }) {
               <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { count: 3 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 3 })} />
               <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { count: 4 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 4 })} />
             </div>
-            <table className="booking-table" data-testid="wizard-plan">
+            <table className="booking-table booking-table--form" data-testid="wizard-plan">
               <thead>
                 <tr>
                   <th scope="col">#</th>
@@ -278,11 +278,11 @@ function BookingWizard({ defaults }: { defaults?: BookingPlanDefaults }) {
                   const change = (patch: Partial<typeof x>) => send({ type: 'SET_INSTALLMENTS', installments: context.installments.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
                   return (
                     <tr key={i}>
-                      <td>{i + 1}</td>
-                      <td>
+                      <td data-label="#">{i + 1}</td>
+                      <td data-label={t('bookings.installments.dueDate')}>
                         <InputText type="date" aria-label={`${t('bookings.installments.dueDate')} ${i + 1}`} min={context.today} max={context.departure ?? undefined} value={x.dueDate} onChange={(e) => change({ dueDate: e.target.value })} />
                       </td>
-                      <td>
+                      <td data-label={t('bookings.installments.amount')}>
                         <InputNumber
                           aria-label={`${t('bookings.installments.amount')} ${i + 1}`}
                           mode="currency"
@@ -293,7 +293,7 @@ function BookingWizard({ defaults }: { defaults?: BookingPlanDefaults }) {
                           onValueChange={(e) => change({ amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
                         />
                       </td>
-                      <td>
+                      <td className="booking-table__actions">
                         <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeInstallment', { position: i + 1 })} onClick={() => send({ type: 'SET_INSTALLMENTS', installments: context.installments.filter((_, j) => j !== i) })} />
                       </td>
                     </tr>

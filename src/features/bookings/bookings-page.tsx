@@ -7,7 +7,7 @@ import { useBookings, type BookingsParams } from '../../api/bookings/get-booking
 import { useAuth, useCan } from '../../ui/auth';
 import { MultiSelectFilter } from '../../ui/filter-fields';
 import { useFormatters } from '../../ui/format';
-import { ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
@@ -97,6 +97,11 @@ export function BookingsPage() {
       onChange={setState}
       answer={query.data}
       loading={query.isFetching}
+      empty={
+        can('bookings', 'create')
+          ? { title: t('bookings.empty.title'), hint: t('bookings.empty.create'), action: <Button type="button" icon="pi pi-plus" label={t('bookings.newBooking')} onClick={() => navigate(`${modulePath('bookings')}/new`)} /> }
+          : emptyTexts(t, 'bookings.empty')
+      }
       defaultLayout="table"
       onOpen={(b) => navigate(path(b))}
       renderCard={(b) => (

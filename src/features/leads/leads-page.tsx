@@ -161,7 +161,22 @@ export function LeadsPage() {
         answer={query.data}
         loading={query.isFetching}
         defaultLayout="table"
-        empty={emptyTexts(t, followUps ? 'leads.followUps.noneDue' : 'leads.empty')}
+        empty={
+          followUps
+            ? emptyTexts(t, 'leads.followUps.noneDue')
+            : can('leads', 'create')
+              ? {
+                  title: t('leads.empty.title'),
+                  hint: t('leads.empty.create'),
+                  action: (
+                    <>
+                      <Button type="button" icon="pi pi-plus" label={t('leads.newLead')} onClick={() => setCreating(true)} />
+                      <Button type="button" outlined icon="pi pi-upload" label={t('leads.importLeads')} onClick={() => setImporting(true)} />
+                    </>
+                  ),
+                }
+              : emptyTexts(t, 'leads.empty')
+        }
         viewFilters={followUps ? ['followups'] : undefined}
         pageSizes={[10, 20, 50, 100]}
         onOpen={(l) => navigate(moduleRecordPath('leads', l._id))}

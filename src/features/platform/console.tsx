@@ -2,6 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { toast } from 'sonner';
 import { DEFAULT_COLOR_SCHEME } from '../../api/admin/organization/contract';
 import { useOperator, useOperatorLogin, useOperatorLogout } from '../../api/platform/operator';
@@ -111,6 +112,8 @@ export function ConsoleShell() {
             </Suspense>
           </main>
         </div>
+        {/* The console's confirmations (src/ui/confirm.ts): it is not inside the members' shell, which has its own. */}
+        <ConfirmDialog />
       </div>
     </RequireOperator>
   );

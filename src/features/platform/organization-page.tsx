@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
 import { subscriptionFields, type PlatformMember, type PlatformSubscription } from '../../api/platform/contract';
 import { useOrganization, useOrganizationMembers, useRenewOwnerInvitation, useSubscription, useUpdateSubscription, type OrganizationMembersParams } from '../../api/platform/get-organizations';
+import { confirmAction } from '../../ui/confirm';
 import { DetailCard } from '../../ui/detail-card';
 import { applyServerIssues } from '../../ui/form-fields';
 import { contractResolver } from '../../ui/form-resolver';
@@ -62,7 +63,10 @@ function SubscriptionForm({ organizationId, subscription }: { organizationId: st
   );
 }
 
-/** An owner's new invitation link (the first was lost or expired): the server says no for an owner who is in already. */
+/**
+ * An owner's new invitation link (the first was lost or expired): the server says no for an owner
+ * who is in already. Asked first: the link sent before stops working.
+ */
 function RenewInvitationButton({ organizationId, member }: { organizationId: string; member: PlatformMember }) {
   const { t } = useTranslation();
   const renew = useRenewOwnerInvitation(organizationId);
@@ -74,9 +78,17 @@ function RenewInvitationButton({ organizationId, member }: { organizationId: str
         outlined
         icon="pi pi-envelope"
         label={t('platform.newInvitation')}
-        aria-label={t('platform.newInvitationFor', { name: member.name })}
+        // The name read out starts with the words shown (axe label-content-name-mismatch).
+        aria-label={`${t('platform.newInvitation')} (${member.name})`}
         loading={renew.isPending}
-        onClick={() => renew.mutate(member._id)}
+        onClick={async () => {
+          const replace = await confirmAction({
+            header: t('platform.replaceInvitation.title', { name: member.name }),
+            message: t('platform.replaceInvitation.message', { name: member.name }),
+            acceptLabel: t('platform.replaceInvitation.accept'),
+          });
+          if (replace) renew.mutate(member._id);
+        }}
       />
       {renew.data && <InvitationDialog header={t('platform.newInvitationFor', { name: member.name })} invitation={renew.data} onClose={() => renew.reset()} />}
     </>

@@ -53,6 +53,18 @@ export const BCP47: Record<Locale, string> = {
   it: 'it', ja: 'ja', pl: 'pl', pt: 'pt', ru: 'ru', sv: 'sv', tr: 'tr', zh: 'zh-CN',
 };
 
+/**
+ * The locale of a number field that takes a minus (PrimeReact's InputNumber). PrimeReact learns
+ * the minus from the locale's -1, and Arabic's comes with a direction mark (U+200E "‎-1"): the
+ * field then reads the mark as a second minus ("--30", no number), so no negative could be typed
+ * in Arabic. Where a language's -1 carries such a mark, the field takes English number writing,
+ * which is Arabic's here too (Latin digits, "." and ","), the currency sign before the amount.
+ */
+export function signedNumberLocale(language: string): string {
+  const tag = isLocale(language) ? BCP47[language] : language;
+  return /^[-\u2212]\p{Nd}$/u.test(new Intl.NumberFormat(tag).format(-1)) ? tag : 'en';
+}
+
 export const RTL_LOCALES: readonly Locale[] = ['ae'];
 export const isLocale = (x: unknown): x is Locale => typeof x === 'string' && (LOCALES as readonly string[]).includes(x);
 

@@ -1,17 +1,16 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dropdown } from 'primereact/dropdown';
-import { LOCALES, type Locale } from '../../../api/admin/members/contract';
+import { type Locale } from '../../../api/admin/members/contract';
 import { documentPdfUrl, useSends } from '../../../api/documents/get-documents';
 import { leadsKeys, leadsResource } from '../../../api/leads/get-leads';
 import type { CustomizedTourDetail } from '../../../api/tours/customized/contract';
 import { toursKeys, useTourSettings } from '../../../api/tours/customized/get-customized-tours';
 import { useAuth, useCan } from '../../../ui/auth';
 import { DocumentPreview } from '../../../ui/document-preview';
-import { DROPDOWN_PT } from '../../../ui/form-fields';
-import { LANGUAGE_NAMES, isLocale } from '../../../ui/i18n';
+import { isLocale } from '../../../ui/i18n';
 import { DocumentSends, SendDocumentDialog } from '../../../ui/send-document-dialog';
+import { DocumentLanguageDropdown } from '../../../ui/language-picker';
 
 /** The documents routes of a tour: `/customized-tours/{id}/pdf`, `/send`, `/sends`. */
 export const itineraryPath = (tourId: string) => `/customized-tours/${tourId}`;
@@ -44,7 +43,7 @@ export function TourItinerary({ tour, lang, onLang }: { tour: CustomizedTourDeta
       <div className="row" style={{ flexWrap: 'wrap', gap: '0.75rem', alignItems: 'end' }}>
         <div className="field" style={{ minWidth: '12rem' }}>
           <label htmlFor={languageId}>{t('documents.preview.language')}</label>
-          <Dropdown inputId={languageId} value={lang} options={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} onChange={(e) => onLang(e.value as Locale)} filter pt={DROPDOWN_PT} />
+          <DocumentLanguageDropdown inputId={languageId} value={lang} onChange={onLang} />
         </div>
         <a className="p-button p-button-outlined link-button" href={url} target="_blank" rel="noreferrer">
           <i className="pi pi-file-pdf" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />

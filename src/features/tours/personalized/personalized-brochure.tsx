@@ -1,14 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { LOCALES, type Locale } from '../../../api/admin/members/contract';
+import { type Locale } from '../../../api/admin/members/contract';
 import { documentPdfUrl } from '../../../api/documents/get-documents';
 import type { PersonalizedTourDetail } from '../../../api/tours/personalized/contract';
 import { DocumentPreview } from '../../../ui/document-preview';
-import { DROPDOWN_PT } from '../../../ui/form-fields';
-import { LANGUAGE_NAMES, isLocale } from '../../../ui/i18n';
+import { isLocale } from '../../../ui/i18n';
 import { DocumentSends, SendDocumentDialog } from '../../../ui/send-document-dialog';
+import { DocumentLanguageDropdown } from '../../../ui/language-picker';
 
 /** The personalized tour's brochure: previewed in a chosen language, opened as PDF, sent by email, with its earlier sends. */
 export function PersonalizedBrochure({ tour }: { tour: PersonalizedTourDetail }) {
@@ -29,7 +28,7 @@ export function PersonalizedBrochure({ tour }: { tour: PersonalizedTourDetail })
       <div className="row" style={{ flexWrap: 'wrap', gap: '0.75rem', alignItems: 'end' }}>
         <div className="field" style={{ minWidth: '12rem' }}>
           <label htmlFor={languageId}>{t('documents.preview.language')}</label>
-          <Dropdown inputId={languageId} value={lang} options={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} onChange={(e) => setLang(e.value as Locale)} filter pt={DROPDOWN_PT} />
+          <DocumentLanguageDropdown inputId={languageId} value={lang} onChange={setLang} />
         </div>
         <a className="p-button p-button-outlined link-button" href={url} target="_blank" rel="noreferrer">
           <i className="pi pi-file-pdf" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />

@@ -10,7 +10,7 @@ import { VENDOR_SERVICES, type VendorService } from '../../../api/vendors/contra
 import { DISCOUNT_KIND } from '../../../domain/tour-pricing';
 import { MAX_MARKUP_BASIS_POINTS } from '../../../domain/tour-pricing';
 import { DROPDOWN_PT, fieldMessage } from '../../../ui/form-fields';
-import { BCP47, isLocale } from '../../../ui/i18n';
+import { signedNumberLocale } from '../../../ui/i18n';
 import { currencyDigits, fromMinorUnits } from '../../../domain/money';
 import { typedMinorUnits } from '../../../ui/money-field';
 import { RoomTypePicker } from './day-fields';
@@ -51,9 +51,10 @@ export function LineMessage({ errors, field, label, value }: { errors?: FieldErr
   ) : null;
 }
 
+/** A line's amounts take a minus (to be refused with its reason): see signedNumberLocale. */
 function useLocale() {
   const { i18n } = useTranslation();
-  return isLocale(i18n.language) ? BCP47[i18n.language] : i18n.language;
+  return signedNumberLocale(i18n.language);
 }
 
 /**

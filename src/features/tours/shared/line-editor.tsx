@@ -64,7 +64,8 @@ export function LineEditor({ form, currency, errors, party, defaultMarkup, texts
   const headers = [label('kind'), label('day'), label('description'), label('quantity'), label('unitCost'), label('markupType'), label('unitPrice'), label('lineSell')];
 
   return (
-    <section className="card stack lines-editor-section" aria-labelledby={titleId}>
+    // One landmark named by the title: the lines' scroll box (a section named the same was a second, axe landmark-unique).
+    <section className="card stack lines-editor-section">
       <h2 id={titleId} style={{ margin: 0 }}>
         {label('title')}
       </h2>
@@ -79,7 +80,7 @@ export function LineEditor({ form, currency, errors, party, defaultMarkup, texts
       {fields.length === 0 ? (
         <p className="muted">{label('empty')}</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={label('title')}>
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={titleId}>
           <table className="lines-table lines-editor stacked-table" data-testid="lines-editor">
             <LinesHead headers={headers} actions={t('tourPlan.actions')} />
             <tbody>

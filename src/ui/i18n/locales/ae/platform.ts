@@ -36,6 +36,7 @@ const platform: Pick<Resources, 'subscription' | 'console' | 'platform' | 'invit
     invitationNotEmailed: 'لم يُرسَل بريد إلكتروني (لا يوجد خادم بريد مُعدّ للمنصة): سلّم هذا الرابط بنفسك إلى {{email}}.',
     newInvitation: 'رابط جديد',
     newInvitationFor: 'رابط دعوة جديد لـ {{name}}',
+    replaceInvitation: { title: 'استبدال رابط دعوة {{name}}؟', message: 'يتوقف الرابط المرسل سابقًا عن العمل: الرابط الجديد وحده يتيح لـ {{name}} تعيين كلمة مرور.', accept: 'استبدال الرابط' },
     invitation: 'الدعوة',
     invitationLink: 'رابط الدعوة',
     copy: 'نسخ',

@@ -5,6 +5,7 @@ const bookings = {
   bookings: {
     title: 'Bookinger',
     newBooking: 'Ny booking',
+    empty: { title: 'Ingen bookinger endnu.', create: 'En booking laves ud fra et lead og en tur: start en med Ny booking, eller med Book på et lead eller en tur.', hint: 'Bookinger vises her, når salg laver dem ud fra et lead og en tur.' },
     back: 'Tilbage til bookinger',
     ref: 'Booking',
     customer: 'Kunde',

@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const leads = {
   leads: {
     title: 'Leads',
-    empty: { title: 'Ingen leads endnu.', hint: 'Leads fra din hjemmeside, importer og nye forespørgsler vises her.' },
+    empty: { title: 'Ingen leads endnu.', hint: 'Leads fra din hjemmeside, importer og nye forespørgsler vises her.', create: 'Tilføj et med Nyt lead, eller hent en fil med dem via Importér leads.' },
     allLeads: 'Alle leads',
     views: 'Visninger af leads',
     newLead: 'Nyt lead',

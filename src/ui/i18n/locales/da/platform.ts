@@ -36,6 +36,7 @@ const platform: typeof en = {
     invitationNotEmailed: 'Der blev ikke sendt nogen e-mail (platformen har ingen mailserver sat op): giv selv linket til {{email}}.',
     newInvitation: 'Nyt link',
     newInvitationFor: 'Nyt invitationslink til {{name}}',
+    replaceInvitation: { title: 'Erstat invitationslinket til {{name}}?', message: 'Det tidligere sendte link holder op med at virke: kun det nye lader {{name}} vælge en adgangskode.', accept: 'Erstat linket' },
     invitation: 'Invitation',
     invitationLink: 'Invitationslink',
     copy: 'Kopiér',

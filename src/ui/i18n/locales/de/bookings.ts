@@ -5,6 +5,7 @@ const bookings = {
   bookings: {
     title: 'Buchungen',
     newBooking: 'Neue Buchung',
+    empty: { title: 'Noch keine Buchungen.', create: 'Eine Buchung entsteht aus einem Lead und einer Reise: Beginnen Sie mit „Neue Buchung“ oder mit „Buchen“ bei einem Lead oder einer Reise.', hint: 'Buchungen erscheinen hier, sobald der Vertrieb sie aus einem Lead und einer Reise anlegt.' },
     back: 'Zurück zu den Buchungen',
     ref: 'Buchung',
     customer: 'Kunde',

@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const leads = {
   leads: {
     title: 'Leads',
-    empty: { title: 'Noch keine Leads.', hint: 'Leads von Ihrer Website, aus Importen und neuen Anfragen erscheinen hier.' },
+    empty: { title: 'Noch keine Leads.', hint: 'Leads von Ihrer Website, aus Importen und neuen Anfragen erscheinen hier.', create: 'Legen Sie einen mit „Neuer Lead“ an oder holen Sie eine Datei davon mit „Leads importieren“.' },
     allLeads: 'Alle Leads',
     views: 'Lead-Ansichten',
     newLead: 'Neuer Lead',

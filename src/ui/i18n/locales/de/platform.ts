@@ -36,6 +36,7 @@ const platform = {
     invitationNotEmailed: 'Es wurde keine E-Mail gesendet (für die Plattform ist kein Mailserver eingerichtet): Geben Sie diesen Link selbst an {{email}} weiter.',
     newInvitation: 'Neuer Link',
     newInvitationFor: 'Neuer Einladungslink für {{name}}',
+    replaceInvitation: { title: 'Einladungslink für {{name}} ersetzen?', message: 'Der zuvor gesendete Link funktioniert dann nicht mehr: Nur mit dem neuen kann {{name}} ein Passwort festlegen.', accept: 'Link ersetzen' },
     invitation: 'Einladung',
     invitationLink: 'Einladungslink',
     copy: 'Kopieren',

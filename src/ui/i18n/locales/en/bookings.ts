@@ -3,6 +3,7 @@ const bookings = {
   bookings: {
     title: 'Bookings',
     newBooking: 'New booking',
+    empty: { title: 'No bookings yet.', create: 'A booking is made from a lead and a tour: start one with New booking, or with Book on a lead or a tour.', hint: 'Bookings appear here once sales make them from a lead and a tour.' },
     back: 'Back to bookings',
     ref: 'Booking',
     customer: 'Customer',

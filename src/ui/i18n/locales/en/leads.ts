@@ -1,7 +1,7 @@
 const leads = {
   leads: {
     title: 'Leads',
-    empty: { title: 'No leads yet.', hint: 'Leads from your website, imports and new enquiries appear here.' },
+    empty: { title: 'No leads yet.', hint: 'Leads from your website, imports and new enquiries appear here.', create: 'Add one with New lead, or bring a file of them with Import leads.' },
     allLeads: 'All leads',
     views: 'Lead views',
     newLead: 'New lead',

@@ -34,6 +34,7 @@ const platform = {
     invitationNotEmailed: 'No email was sent (the platform has no mail server set up): hand this link over to {{email}} yourself.',
     newInvitation: 'New link',
     newInvitationFor: 'New invitation link for {{name}}',
+    replaceInvitation: { title: 'Replace {{name}}’s invitation link?', message: 'The link sent before stops working: only the new one lets {{name}} set a password.', accept: 'Replace the link' },
     invitation: 'Invitation',
     invitationLink: 'Invitation link',
     copy: 'Copy',

@@ -5,6 +5,7 @@ const bookings = {
   bookings: {
     title: 'Reservas',
     newBooking: 'Nueva reserva',
+    empty: { title: 'Todavía no hay reservas.', create: 'Una reserva se hace a partir de un cliente potencial y un viaje: empiece con «Nueva reserva» o con «Reservar» en un cliente potencial o un viaje.', hint: 'Las reservas aparecen aquí cuando ventas las crea a partir de un cliente potencial y un viaje.' },
     back: 'Volver a reservas',
     ref: 'Reserva',
     customer: 'Cliente',

@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const leads = {
   leads: {
     title: 'Clientes potenciales',
-    empty: { title: 'Todavía no hay clientes potenciales.', hint: 'Aquí aparecen los clientes potenciales de su web, de las importaciones y de las nuevas consultas.' },
+    empty: { title: 'Todavía no hay clientes potenciales.', hint: 'Aquí aparecen los clientes potenciales de su web, de las importaciones y de las nuevas consultas.', create: 'Añada uno con «Nuevo cliente potencial» o traiga un archivo con «Importar clientes potenciales».' },
     allLeads: 'Todos los clientes potenciales',
     views: 'Vistas de clientes potenciales',
     newLead: 'Nuevo cliente potencial',

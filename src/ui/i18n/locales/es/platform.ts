@@ -36,6 +36,7 @@ const platform = {
     invitationNotEmailed: 'No se envió ningún correo (la plataforma no tiene servidor de correo configurado): entregue usted mismo este enlace a {{email}}.',
     newInvitation: 'Nuevo enlace',
     newInvitationFor: 'Nuevo enlace de invitación para {{name}}',
+    replaceInvitation: { title: '¿Sustituir el enlace de invitación de {{name}}?', message: 'El enlace enviado antes deja de funcionar: solo el nuevo permite a {{name}} establecer una contraseña.', accept: 'Sustituir el enlace' },
     invitation: 'Invitación',
     invitationLink: 'Enlace de invitación',
     copy: 'Copiar',

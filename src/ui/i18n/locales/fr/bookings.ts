@@ -5,6 +5,7 @@ const bookings = {
   bookings: {
     title: 'Réservations',
     newBooking: 'Nouvelle réservation',
+    empty: { title: 'Aucune réservation pour l’instant.', create: 'Une réservation se fait à partir d’un prospect et d’un circuit : commencez avec « Nouvelle réservation », ou avec « Réserver » sur un prospect ou un circuit.', hint: 'Les réservations apparaissent ici dès que les ventes les créent à partir d’un prospect et d’un circuit.' },
     back: 'Retour aux réservations',
     ref: 'Réservation',
     customer: 'Client',

@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const leads = {
   leads: {
     title: 'Prospects',
-    empty: { title: 'Aucun prospect pour l’instant.', hint: 'Les prospects issus de votre site, des imports et des nouvelles demandes apparaissent ici.' },
+    empty: { title: 'Aucun prospect pour l’instant.', hint: 'Les prospects issus de votre site, des imports et des nouvelles demandes apparaissent ici.', create: 'Ajoutez-en un avec « Nouveau prospect », ou apportez-en un fichier avec « Importer des prospects ».' },
     allLeads: 'Tous les prospects',
     views: 'Vues des prospects',
     newLead: 'Nouveau prospect',

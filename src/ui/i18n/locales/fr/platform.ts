@@ -36,6 +36,7 @@ const platform = {
     invitationNotEmailed: 'Aucun e-mail n’a été envoyé (la plateforme n’a pas de serveur de messagerie configuré) : transmettez vous-même ce lien à {{email}}.',
     newInvitation: 'Nouveau lien',
     newInvitationFor: 'Nouveau lien d’invitation pour {{name}}',
+    replaceInvitation: { title: 'Remplacer le lien d’invitation de {{name}} ?', message: 'Le lien envoyé auparavant cesse de fonctionner : seul le nouveau permet à {{name}} de définir un mot de passe.', accept: 'Remplacer le lien' },
     invitation: 'Invitation',
     invitationLink: 'Lien d’invitation',
     copy: 'Copier',

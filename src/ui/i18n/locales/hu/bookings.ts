@@ -5,6 +5,7 @@ const bookings = {
   bookings: {
     title: 'Foglalások',
     newBooking: 'Új foglalás',
+    empty: { title: 'Még nincsenek foglalások.', create: 'A foglalás egy érdeklődőből és egy útból készül: kezdje az „Új foglalás” gombbal, vagy egy érdeklődő vagy út „Foglalás” gombjával.', hint: 'A foglalások itt jelennek meg, amint az értékesítés elkészíti őket egy érdeklődőből és egy útból.' },
     back: 'Vissza a foglalásokhoz',
     ref: 'Foglalás',
     customer: 'Ügyfél',

@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const leads = {
   leads: {
     title: 'Érdeklődők',
-    empty: { title: 'Még nincsenek érdeklődők.', hint: 'Itt jelennek meg a weboldalról, importálásból és új ajánlatkérésekből érkező érdeklődők.' },
+    empty: { title: 'Még nincsenek érdeklődők.', hint: 'Itt jelennek meg a weboldalról, importálásból és új ajánlatkérésekből érkező érdeklődők.', create: 'Vegyen fel egyet az „Új érdeklődő” gombbal, vagy hozzon be egy fájlt az „Érdeklődők importálása” gombbal.' },
     allLeads: 'Minden érdeklődő',
     views: 'Érdeklődői nézetek',
     newLead: 'Új érdeklődő',

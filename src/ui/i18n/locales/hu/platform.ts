@@ -36,6 +36,7 @@ const platform = {
     invitationNotEmailed: 'Nem ment ki e-mail (a platformon nincs beállítva levelezőszerver): juttassa el Ön ezt a hivatkozást a(z) {{email}} címre.',
     newInvitation: 'Új hivatkozás',
     newInvitationFor: 'Új meghívó hivatkozás: {{name}}',
+    replaceInvitation: { title: 'Lecseréli {{name}} meghívó linkjét?', message: 'A korábban küldött link nem működik tovább: csak az új linkkel állíthat be jelszót {{name}}.', accept: 'Link cseréje' },
     invitation: 'Meghívó',
     invitationLink: 'Meghívó hivatkozás',
     copy: 'Másolás',

@@ -5,6 +5,7 @@ const bookings = {
   bookings: {
     title: 'Prenotazioni',
     newBooking: 'Nuova prenotazione',
+    empty: { title: 'Ancora nessuna prenotazione.', create: 'Una prenotazione nasce da un lead e da un viaggio: ne inizi una con «Nuova prenotazione» o con «Prenota» su un lead o un viaggio.', hint: 'Le prenotazioni compaiono qui quando le vendite le creano da un lead e da un viaggio.' },
     back: 'Torna alle prenotazioni',
     ref: 'Prenotazione',
     customer: 'Cliente',

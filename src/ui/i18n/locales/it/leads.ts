@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const leads = {
   leads: {
     title: 'Lead',
-    empty: { title: 'Ancora nessun lead.', hint: 'Qui compaiono i lead dal Suo sito web, dalle importazioni e dalle nuove richieste.' },
+    empty: { title: 'Ancora nessun lead.', hint: 'Qui compaiono i lead dal Suo sito web, dalle importazioni e dalle nuove richieste.', create: 'Ne aggiunga uno con «Nuovo lead» o ne carichi un file con «Importa lead».' },
     allLeads: 'Tutti i lead',
     views: 'Viste dei lead',
     newLead: 'Nuovo lead',

@@ -36,6 +36,7 @@ const platform = {
     invitationNotEmailed: 'Non è stata inviata nessuna email (la piattaforma non ha un server di posta configurato): consegni Lei stesso questo link a {{email}}.',
     newInvitation: 'Nuovo link',
     newInvitationFor: 'Nuovo link di invito per {{name}}',
+    replaceInvitation: { title: 'Sostituire il link di invito di {{name}}?', message: 'Il link inviato prima smette di funzionare: solo il nuovo consente a {{name}} di impostare una password.', accept: 'Sostituisci il link' },
     invitation: 'Invito',
     invitationLink: 'Link di invito',
     copy: 'Copia',

@@ -5,6 +5,7 @@ const bookings = {
   bookings: {
     title: '予約',
     newBooking: '新規予約',
+    empty: { title: 'まだ予約はありません。', create: '予約はリードとツアーから作成します。「新規予約」か、リードまたはツアーの「予約」から始めてください。', hint: '営業がリードとツアーから予約を作成すると、ここに表示されます。' },
     back: '予約一覧に戻る',
     ref: '予約番号',
     customer: '顧客',

@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const leads = {
   leads: {
     title: 'リード',
-    empty: { title: 'まだリードはありません。', hint: 'ウェブサイト、インポート、新しい問い合わせからのリードがここに表示されます。' },
+    empty: { title: 'まだリードはありません。', hint: 'ウェブサイト、インポート、新しい問い合わせからのリードがここに表示されます。', create: '「新規リード」で追加するか、「リードをインポート」でファイルから取り込みます。' },
     allLeads: 'すべてのリード',
     views: 'リードの表示',
     newLead: '新規リード',

@@ -36,6 +36,7 @@ const platform = {
     invitationNotEmailed: 'メールは送信されていません（プラットフォームにメールサーバーが設定されていません）。このリンクを{{email}}に直接お伝えください。',
     newInvitation: '新しいリンク',
     newInvitationFor: '{{name}}の新しい招待リンク',
+    replaceInvitation: { title: '{{name}} さんの招待リンクを置き換えますか？', message: '以前に送ったリンクは使えなくなります。{{name}} さんがパスワードを設定できるのは新しいリンクだけです。', accept: 'リンクを置き換える' },
     invitation: '招待',
     invitationLink: '招待リンク',
     copy: 'コピー',

@@ -5,6 +5,7 @@ const bookings = {
   bookings: {
     title: 'Rezerwacje',
     newBooking: 'Nowa rezerwacja',
+    empty: { title: 'Brak rezerwacji.', create: 'Rezerwację tworzy się z leada i wycieczki: zacznij przyciskiem „Nowa rezerwacja” albo „Zarezerwuj” przy leadzie lub wycieczce.', hint: 'Rezerwacje pojawią się tutaj, gdy dział sprzedaży utworzy je z leada i wycieczki.' },
     back: 'Wróć do rezerwacji',
     ref: 'Rezerwacja',
     customer: 'Klient',

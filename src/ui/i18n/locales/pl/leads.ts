@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const leads = {
   leads: {
     title: 'Leady',
-    empty: { title: 'Brak leadów.', hint: 'Tutaj pojawiają się leady ze strony internetowej, z importów i z nowych zapytań.' },
+    empty: { title: 'Brak leadów.', hint: 'Tutaj pojawiają się leady ze strony internetowej, z importów i z nowych zapytań.', create: 'Dodaj go przyciskiem „Nowy lead” albo wczytaj plik przyciskiem „Importuj leady”.' },
     allLeads: 'Wszystkie leady',
     views: 'Widoki leadów',
     newLead: 'Nowy lead',

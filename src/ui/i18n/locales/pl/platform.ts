@@ -36,6 +36,7 @@ const platform = {
     invitationNotEmailed: 'Nie wysłano e-maila (platforma nie ma skonfigurowanego serwera poczty): przekaż ten link osobiście na adres {{email}}.',
     newInvitation: 'Nowy link',
     newInvitationFor: 'Nowy link z zaproszeniem dla: {{name}}',
+    replaceInvitation: { title: 'Zastąpić link zaproszenia dla {{name}}?', message: 'Wcześniej wysłany link przestanie działać: tylko nowy pozwoli {{name}} ustawić hasło.', accept: 'Zastąp link' },
     invitation: 'Zaproszenie',
     invitationLink: 'Link z zaproszeniem',
     copy: 'Kopiuj',

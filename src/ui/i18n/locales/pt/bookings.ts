@@ -5,6 +5,7 @@ const bookings = {
   bookings: {
     title: 'Reservas',
     newBooking: 'Nova reserva',
+    empty: { title: 'Ainda não há reservas.', create: 'Uma reserva é feita a partir de um lead e de uma viagem: comece com «Nova reserva» ou com «Reservar» em um lead ou uma viagem.', hint: 'As reservas aparecem aqui quando as vendas as criam a partir de um lead e de uma viagem.' },
     back: 'Voltar às reservas',
     ref: 'Reserva',
     customer: 'Cliente',

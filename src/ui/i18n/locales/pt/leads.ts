@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const leads = {
   leads: {
     title: 'Leads',
-    empty: { title: 'Ainda não há leads.', hint: 'Os leads do seu site, das importações e dos novos pedidos aparecem aqui.' },
+    empty: { title: 'Ainda não há leads.', hint: 'Os leads do seu site, das importações e dos novos pedidos aparecem aqui.', create: 'Adicione um com «Novo lead» ou traga um arquivo com «Importar leads».' },
     allLeads: 'Todos os leads',
     views: 'Vistas de leads',
     newLead: 'Novo lead',

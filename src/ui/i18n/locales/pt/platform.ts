@@ -36,6 +36,7 @@ const platform: typeof en = {
     invitationNotEmailed: 'Não foi enviado nenhum e-mail (a plataforma não tem servidor de correio configurado): entregue este link pessoalmente a {{email}}.',
     newInvitation: 'Novo link',
     newInvitationFor: 'Novo link de convite para {{name}}',
+    replaceInvitation: { title: 'Substituir o link de convite de {{name}}?', message: 'O link enviado antes deixa de funcionar: só o novo permite que {{name}} defina uma senha.', accept: 'Substituir o link' },
     invitation: 'Convite',
     invitationLink: 'Link de convite',
     copy: 'Copiar',

@@ -5,6 +5,7 @@ const bookings = {
   bookings: {
     title: 'Bokningar',
     newBooking: 'Ny bokning',
+    empty: { title: 'Inga bokningar ännu.', create: 'En bokning görs utifrån ett lead och en resa: börja med Ny bokning, eller med Boka på ett lead eller en resa.', hint: 'Bokningar visas här när säljarna gör dem utifrån ett lead och en resa.' },
     back: 'Tillbaka till bokningar',
     ref: 'Bokning',
     customer: 'Kund',

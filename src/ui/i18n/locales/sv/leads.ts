@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const leads = {
   leads: {
     title: 'Leads',
-    empty: { title: 'Inga leads ännu.', hint: 'Leads från din webbplats, importer och nya förfrågningar visas här.' },
+    empty: { title: 'Inga leads ännu.', hint: 'Leads från din webbplats, importer och nya förfrågningar visas här.', create: 'Lägg till ett med Nytt lead, eller hämta en fil med dem via Importera leads.' },
     allLeads: 'Alla leads',
     views: 'Vyer för leads',
     newLead: 'Nytt lead',

@@ -36,6 +36,7 @@ const platform: typeof en = {
     invitationNotEmailed: 'Inget e-postmeddelande skickades (plattformen har ingen e-postserver inställd): lämna själv över länken till {{email}}.',
     newInvitation: 'Ny länk',
     newInvitationFor: 'Ny inbjudningslänk för {{name}}',
+    replaceInvitation: { title: 'Ersätta inbjudningslänken för {{name}}?', message: 'Länken som skickades tidigare slutar fungera: bara den nya låter {{name}} välja ett lösenord.', accept: 'Ersätt länken' },
     invitation: 'Inbjudan',
     invitationLink: 'Inbjudningslänk',
     copy: 'Kopiera',

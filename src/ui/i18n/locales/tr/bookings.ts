@@ -5,6 +5,7 @@ const bookings = {
   bookings: {
     title: 'Rezervasyonlar',
     newBooking: 'Yeni rezervasyon',
+    empty: { title: 'Henüz rezervasyon yok.', create: 'Rezervasyon bir potansiyel müşteri ve bir turdan yapılır: «Yeni rezervasyon» ile ya da bir potansiyel müşteri veya turdaki «Rezervasyon yap» ile başlayın.', hint: 'Satış ekibi bir potansiyel müşteri ve turdan oluşturduğunda rezervasyonlar burada görünür.' },
     back: 'Rezervasyonlara dön',
     ref: 'Rezervasyon',
     customer: 'Müşteri',

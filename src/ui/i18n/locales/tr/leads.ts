@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const leads = {
   leads: {
     title: 'Potansiyel müşteriler',
-    empty: { title: 'Henüz potansiyel müşteri yok.', hint: 'Web sitenizden, içe aktarmalardan ve yeni taleplerden gelen potansiyel müşteriler burada görünür.' },
+    empty: { title: 'Henüz potansiyel müşteri yok.', hint: 'Web sitenizden, içe aktarmalardan ve yeni taleplerden gelen potansiyel müşteriler burada görünür.', create: '«Yeni potansiyel müşteri» ile bir tane ekleyin ya da «Potansiyel müşterileri içe aktar» ile bir dosya getirin.' },
     allLeads: 'Tüm potansiyel müşteriler',
     views: 'Potansiyel müşteri görünümleri',
     newLead: 'Yeni potansiyel müşteri',

@@ -36,6 +36,7 @@ const platform = {
     invitationNotEmailed: 'E-posta gönderilmedi (platformda posta sunucusu ayarlanmamış): bu bağlantıyı şu adrese kendiniz iletin: {{email}}.',
     newInvitation: 'Yeni bağlantı',
     newInvitationFor: 'Yeni davet bağlantısı: {{name}}',
+    replaceInvitation: { title: '{{name}} için davet bağlantısı değiştirilsin mi?', message: 'Daha önce gönderilen bağlantı artık çalışmaz: {{name}} yalnızca yenisiyle parola belirleyebilir.', accept: 'Bağlantıyı değiştir' },
     invitation: 'Davet',
     invitationLink: 'Davet bağlantısı',
     copy: 'Kopyala',

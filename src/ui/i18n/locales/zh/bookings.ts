@@ -5,6 +5,7 @@ const bookings = {
   bookings: {
     title: '预订',
     newBooking: '新建预订',
+    empty: { title: '暂无预订。', create: '预订由潜在客户和行程生成：点击“新建预订”，或在潜在客户或行程页面点击“预订”开始。', hint: '销售根据潜在客户和行程创建预订后，预订会显示在这里。' },
     back: '返回预订列表',
     ref: '预订号',
     customer: '客户',

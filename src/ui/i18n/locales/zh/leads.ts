@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const leads = {
   leads: {
     title: '潜在客户',
-    empty: { title: '暂无潜在客户。', hint: '来自网站、导入和新咨询的潜在客户会显示在这里。' },
+    empty: { title: '暂无潜在客户。', hint: '来自网站、导入和新咨询的潜在客户会显示在这里。', create: '用“新建潜在客户”添加，或用“导入潜在客户”导入文件。' },
     allLeads: '全部潜在客户',
     views: '潜在客户视图',
     newLead: '新建潜在客户',

@@ -36,6 +36,7 @@ const platform = {
     invitationNotEmailed: '未发送电子邮件（平台未设置邮件服务器）：请自行将此链接转交给 {{email}}。',
     newInvitation: '新链接',
     newInvitationFor: '{{name}} 的新邀请链接',
+    replaceInvitation: { title: '要替换 {{name}} 的邀请链接吗？', message: '之前发送的链接将失效：只有新链接才能让 {{name}} 设置密码。', accept: '替换链接' },
     invitation: '邀请',
     invitationLink: '邀请链接',
     copy: '复制',
