@@ -66,6 +66,25 @@ const MenuCount = ({ n, module }: { n: number; module?: string }) =>
     </span>
   ) : null;
 
+/** One module's link, its count beside the name and, for screen readers, in words (`describedBy`). */
+function MenuLink({ entry: e, n, describedBy }: { entry: MenuEntry; n: number; describedBy: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NavLink to={e.to} end={e.module === 'dashboard'} {...linkData(e)} aria-describedby={n ? describedBy : undefined}>
+        <i className={e.icon} aria-hidden="true" />
+        <span>{e.label}</span>
+        <MenuCount n={n} module={e.module} />
+      </NavLink>
+      {n > 0 && (
+        <span id={describedBy} className="visually-hidden">
+          {t('workQueue.menuCount', { n })}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** The menu as a list of links (the sidebar and the drawer). */
 export function NavMenu({ modules }: { modules: AppModule[] }) {
   const { t } = useTranslation();
@@ -78,16 +97,7 @@ export function NavMenu({ modules }: { modules: AppModule[] }) {
         const n = countOf(e);
         return (
           <li key={e.id} className={e.screen ? 'nav-menu__follower' : undefined}>
-            <NavLink to={e.to} end={e.module === 'dashboard'} {...linkData(e)} aria-describedby={n ? `${id}-${e.module}` : undefined}>
-              <i className={e.icon} aria-hidden="true" />
-              <span>{e.label}</span>
-              <MenuCount n={n} module={e.module} />
-            </NavLink>
-            {n > 0 && (
-              <span id={`${id}-${e.module}`} className="visually-hidden">
-                {t('workQueue.menuCount', { n })}
-              </span>
-            )}
+            <MenuLink entry={e} n={n} describedBy={`${id}-${e.module}`} />
           </li>
         );
       })}
@@ -156,16 +166,7 @@ export function HorizontalMenu({ modules }: { modules: AppModule[] }) {
         const n = countOf(e);
         return (
           <li key={e.id} data-item hidden={i >= fit}>
-            <NavLink to={e.to} end={e.module === 'dashboard'} {...linkData(e)} aria-describedby={n ? `${id}-${e.module}` : undefined}>
-              <i className={e.icon} aria-hidden="true" />
-              <span>{e.label}</span>
-              <MenuCount n={n} module={e.module} />
-            </NavLink>
-            {n > 0 && (
-              <span id={`${id}-${e.module}`} className="visually-hidden">
-                {t('workQueue.menuCount', { n })}
-              </span>
-            )}
+            <MenuLink entry={e} n={n} describedBy={`${id}-${e.module}`} />
           </li>
         );
       })}
