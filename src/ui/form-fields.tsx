@@ -287,7 +287,7 @@ export function rangeIssue(value: unknown, min?: number, max?: number): string |
  * what was typed and says the bound under it at once, as the contract refuses it on sending. A
  * field whose range has no negatives still takes no minus (its `min` is passed as 0).
  */
-export function NumberField<T extends FieldValues>({ disabled, min, max, suffix, ...frame }: BaseProps<T> & { min?: number; max?: number; suffix?: string }) {
+export function NumberField<T extends FieldValues>({ disabled, min, max, suffix, maxFractionDigits, ...frame }: BaseProps<T> & { min?: number; max?: number; suffix?: string; maxFractionDigits?: number }) {
   return (
     <FramedField
       {...frame}
@@ -301,6 +301,7 @@ export function NumberField<T extends FieldValues>({ disabled, min, max, suffix,
           aria-valuemax={max}
           suffix={suffix}
           useGrouping={false}
+          maxFractionDigits={maxFractionDigits}
           value={(field.value as number | null | undefined) ?? null}
           // PrimeReact reports a typed number on each key (onChange) but commits it only on blur
           // (onValueChange): both, so the form knows it changed (a dialog asks before discarding it).

@@ -198,6 +198,7 @@ export function HorizontalMenu({ modules }: { modules: AppModule[] }) {
           model={overflow.map((e) => {
             const n = countOf(e);
             return {
+              // The count in words (the name starts with what is shown); the More button shows their sum.
               label: n ? `${e.label} (${t('workQueue.menuCount', { n })})` : e.label,
               icon: e.icon,
               className: isCurrent(pathname, e) ? 'menu-item--current' : undefined,
@@ -206,7 +207,6 @@ export function HorizontalMenu({ modules }: { modules: AppModule[] }) {
                 <a href={e.to} className={options.className} onClick={options.onClick} tabIndex={-1} aria-label={item.label} data-module={e.module}>
                   <span className={options.iconClassName} aria-hidden="true" />
                   <span className={options.labelClassName}>{e.label}</span>
-                  <MenuCount n={n} module={e.module} />
                 </a>
               ),
             };

@@ -91,7 +91,7 @@ function OrganizationForm({ org, readOnly }: { org: Organization; readOnly: bool
         <SelectField control={control} name="currency" label={t('organization.currency')} options={currencies} filter disabled={readOnly} />
         <SelectField control={control} name="timeZone" label={t('organization.timeZone')} options={zones} filter disabled={readOnly} />
         <TextField control={control} name="invoicePrefix" label={t('organization.invoicePrefix')} disabled={readOnly} />
-        <NumberField control={control} name="taxPercent" label={t('organization.taxRate')} min={0} max={100} disabled={readOnly} />
+        <NumberField control={control} name="taxPercent" label={t('organization.taxRate')} min={0} max={100} maxFractionDigits={2} disabled={readOnly} />
         <TextAreaField control={control} name="terms" label={t('organization.terms')} disabled={readOnly} />
         <TextAreaField control={control} name="address" label={t('organization.address')} disabled={readOnly} />
       </div>
