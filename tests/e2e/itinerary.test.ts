@@ -68,7 +68,7 @@ describe('the itinerary in Chromium', () => {
     await section.getByRole('heading', { name: 'Itinerary', level: 2 }).waitFor();
     await section.getByTestId('document-page').first().waitFor();
     expect(await section.getByRole('link', { name: 'Open the PDF' }).getAttribute('href')).toBe(`/api/customized-tours/${tour._id}/pdf?lang=en`);
-    await choose(page, section.locator('.field', { hasText: 'Language' }), 'Arabic');
+    await choose(page, section.locator('.field', { hasText: 'Language' }), 'العربية (Arabic)');
     await expect.poll(() => section.getByRole('link', { name: 'Open the PDF' }).getAttribute('href')).toBe(`/api/customized-tours/${tour._id}/pdf?lang=ae`);
     await section.getByTestId('document-page').first().waitFor();
     expect(await axe(page)).toEqual([]);
