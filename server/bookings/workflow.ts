@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { moneyAccount, type PaymentMethod } from '../../src/api/finance/contract';
+import { moneyAccount, systemMemo, type PaymentMethod } from '../../src/api/finance/contract';
 import { allocateOldestFirst } from '../../src/domain/installment-plan';
 import { bookingMachine, describeBookingRefusal, type BookingEvent } from '../../src/machines/booking-machine';
 import { describePaymentRefusal, paymentMachine, type PaymentEvent } from '../../src/machines/payment-machine';
@@ -133,7 +133,7 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
         const { id } = await postEntry(tx, {
           date: row.paidOn,
           source: { type: 'booking-payment', id: row.id, reference: saved.receiptNumber },
-          memo: `Booking ${bookingRef(booking.number)}`,
+          memo: systemMemo('bookingPayment', { booking: bookingRef(booking.number) }),
           postedBy: actorId,
           lines: [
             // Money into its account, or a credit note's liability used (docs/cancellations.md).

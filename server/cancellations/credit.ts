@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListAnswer } from '../../src/api/common/schemas';
 import type { CreditNote, CreditNotesQuery, ProcessRefundInput, Refund, RefundsQuery } from '../../src/api/finance/credit/contract';
-import { moneyAccount, type PaymentMethod } from '../../src/api/finance/contract';
+import { moneyAccount, systemMemo, type PaymentMethod } from '../../src/api/finance/contract';
 import { creditNoteMachine, type CreditNoteEvent } from '../../src/machines/credit-note-machine';
 import { refundMachine } from '../../src/machines/refund-machine';
 import type { AuthContext } from '../auth/session';
@@ -41,7 +41,7 @@ export const creditNoteWorkflow = rowWorkflow({
       const entry = await postEntry(tx, {
         date: expiryDay(row.validUntil),
         source: { type: 'credit-note', id: row.id, reference: row.number },
-        memo: `Credit note ${row.number} expired`,
+        memo: systemMemo('creditNoteExpired', { creditNote: row.number }),
         postedBy: actorId,
         lines: [
           { account: 'credit-notes', debit: left },
@@ -118,7 +118,7 @@ export async function reinstateCreditNotes(tx: Tx, bookingId: string, date: stri
       await postEntry(tx, {
         date,
         source: { type: 'credit-note', id: note.id, reference: note.number },
-        memo: `Credit note ${note.number} given back after it expired`,
+        memo: systemMemo('creditNoteGivenBack', { creditNote: note.number }),
         postedBy: actorId,
         lines: [
           { account: 'credit-notes', debit: amount },
@@ -247,7 +247,7 @@ export function refundWorkflow(o: { actorId: string | null; today: string; input
         const entry = await postEntry(tx, {
           date: o.input.refundedOn,
           source: { type: 'refund', id: row.id, reference: o.input.reference ?? bookingRef(booking.number) },
-          memo: `Refund ${bookingRef(booking.number)}`,
+          memo: systemMemo('refund', { booking: bookingRef(booking.number) }),
           postedBy: o.actorId,
           lines: [
             { account: 'customer-deposits', debit: row.amount },

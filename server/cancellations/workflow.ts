@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CancellationStatusInput } from '../../src/api/cancellations/contract';
 import { refundSplitIssues, refundTypeOf } from '../../src/domain/cancellation';
-import type { PaymentMethod } from '../../src/api/finance/contract';
+import { systemMemo, type PaymentMethod } from '../../src/api/finance/contract';
 import { cancellationMachine, describeCancellationRefusal, paymentsPending, type CancellationEvent } from '../../src/machines/cancellation-machine';
 import type { AuthContext } from '../auth/session';
 import { bookingRef, bookings, cancelBooking, pendingAmountOf } from '../bookings';
@@ -66,7 +66,7 @@ export function cancellationWorkflow(d: Decision) {
         if (credit + reinstated > 0) lines.push({ account: 'credit-notes', credit: credit + reinstated });
         lines.push(...vendorLines);
         const ref = bookingRef(booking.number);
-        const entry = lines.length >= 2 ? await postEntry(tx, { date: d.today, source: { type: 'cancellation', id: row.id, reference: ref }, memo: `Cancellation ${ref}`, postedBy: d.auth.memberId, lines }) : null;
+        const entry = lines.length >= 2 ? await postEntry(tx, { date: d.today, source: { type: 'cancellation', id: row.id, reference: ref }, memo: systemMemo('cancellation', { cancellation: ref }), postedBy: d.auth.memberId, lines }) : null;
         if (back > 0) await createRefund(tx, { cancellationId: row.id, bookingId: row.bookingId, amount: back, currency: booking.currency, paymentMethod: b.refundSource!.slice('money:'.length) as PaymentMethod, approvedOn: d.today });
         if (credit > 0) {
           await issueCreditNote(tx, {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { moneyAccount, type PaymentMethod } from '../../src/api/finance/contract';
+import { moneyAccount, systemMemo, type PaymentMethod } from '../../src/api/finance/contract';
 import {
   MAX_RECEIPT_BYTES,
   RECEIPT_TYPES,
@@ -27,7 +27,7 @@ import { checkFile } from '../http/files';
 import { containsPattern, dateRangeSql, filtersOnly, monthsAndEdges, monthsSql, pageOffset, totalFrom } from '../http/list';
 import { readInteger } from '../db/money';
 import type { UploadedFile } from '../http/route';
-import { activeVendor, vendorTransactions } from '../vendors';
+import { activeVendor, describedAs, vendorTransactions } from '../vendors';
 import { postEntry, reverseEntry } from './journal';
 import { assertBooksOpen } from './periods';
 import { assertMoneyDate } from './dates';
@@ -72,7 +72,7 @@ async function pay(tx: Tx, input: Paid, actorId: string | null, today: string): 
   await assertMoneyDate(tx, today, 'date', input.date);
   const vendor = input.vendorId ? await activeVendor(tx, input.vendorId) : null;
   const id = crypto.randomUUID();
-  const memo = input.category === 'salary' ? `Salary ${input.salaryMonth!.slice(0, 7)}` : input.description;
+  const memo = input.category === 'salary' ? systemMemo('salary', { month: input.salaryMonth!.slice(0, 7) }) : input.description;
   const entry = await postEntry(tx, {
     date: input.date,
     source: { type: input.category === 'salary' ? 'salary' : 'expense', id, reference: null },
@@ -111,7 +111,7 @@ async function pay(tx: Tx, input: Paid, actorId: string | null, today: string): 
       status: 'paid',
       date: input.date,
       reference: null,
-      description: input.description,
+      ...describedAs(memo),
       linkedType: 'expense',
       linkedId: id,
     });
@@ -338,7 +338,7 @@ async function undoExpense(
     if (!(e instanceof ApiError) || e.code !== 'PERIOD_LOCKED') throw e;
     date = today;
   }
-  const entry = await reverseEntry(tx, x.entry_id, { date, memo: `Reversal: ${reason}`, postedBy: actorId, within: (d) => assertMoneyDate(tx, today, 'date', d) });
+  const entry = await reverseEntry(tx, x.entry_id, { date, memo: systemMemo('reversal', { reason }), postedBy: actorId, within: (d) => assertMoneyDate(tx, today, 'date', d) });
   await tx.insert(expenseReversals).values({ expenseId: x.id, entryId: entry.id, reason, correctedBy, reversedBy: actorId });
   if (x.vendor_id) {
     await tx.insert(vendorTransactions).values({
@@ -348,7 +348,7 @@ async function undoExpense(
       status: 'paid',
       date,
       reference: null,
-      description: `Reversal: ${x.description}`,
+      ...describedAs(systemMemo('reversal', { reason: x.description })),
       linkedType: 'expense',
       linkedId: x.id,
     });

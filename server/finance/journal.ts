@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CHART_OF_ACCOUNTS, type AccountKey, type SourceType } from '../../src/api/finance/contract';
+import { CHART_OF_ACCOUNTS, type AccountKey, memoColumns, type SourceType, type SystemMemo } from '../../src/api/finance/contract';
 import { isBalanced } from '../../src/domain/money';
 import type { Tx } from '../db/client';
 import { conflict, invalidField, notFound } from '../http/errors';
@@ -27,7 +27,8 @@ export interface EntryInput {
   date: string;
   /** The record the movement comes from. `reference` is its number as people say it (`RCT-2026-0001`). */
   source: { type: SourceType; id?: string | null; reference?: string | null };
-  memo?: string | null;
+  /** A person's words, or what the system says (`systemMemo`: kept with its key for the reader's language). */
+  memo?: string | SystemMemo | null;
   /** The member posting it; null or absent for the system (seed, jobs). */
   postedBy?: string | null;
   lines: LineInput[];
@@ -52,11 +53,12 @@ async function insertEntry(tx: Tx, input: EntryInput, reverses: string | null): 
     input.lines.map((l, i) => sql`(${i}::int, ${l.account}::text, ${l.debit ?? 0}::bigint, ${l.credit ?? 0}::bigint)`),
     sql`, `,
   );
+  const memo = memoColumns(input.memo);
   const { rows } = await tx.execute<{ id: string | null; lines: number }>(sql`
     with org as (select id, currency from organizations where id = ${currentOrg}),
     entry as (
-      insert into journal_entries (organization_id, date, currency, memo, source_type, source_id, reference, posted_by, reverses_entry_id)
-      select org.id, ${input.date}::date, org.currency, ${input.memo ?? null}, ${input.source.type}, ${input.source.id ?? null}::uuid,
+      insert into journal_entries (organization_id, date, currency, memo, memo_key, memo_params, source_type, source_id, reference, posted_by, reverses_entry_id)
+      select org.id, ${input.date}::date, org.currency, ${memo.text}, ${memo.key}, ${memo.params && JSON.stringify(memo.params)}::jsonb, ${input.source.type}, ${input.source.id ?? null}::uuid,
              ${input.source.reference ?? null}, ${input.postedBy ?? null}::uuid, ${reverses}::uuid
       from org
       returning id, organization_id, currency),
@@ -85,7 +87,7 @@ export async function reverseEntry(
   entryId: string,
   options: {
     date: string;
-    memo?: string | null;
+    memo?: string | SystemMemo | null;
     postedBy?: string | null;
     allowedSources?: readonly SourceType[];
     /** The dates money may take (server/finance/dates.ts), checked once the entry is known to be there. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, foreignKey, index, integer, json, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money } from '../db/money';
 import { members } from '../auth/schema';
 import { createdAt, id, tenantId, updatedAt } from '../db/tenancy';
@@ -49,7 +49,11 @@ export const journalEntries = pgTable(
     organizationId: tenantId(),
     date: date('date', { mode: 'string' }).notNull(),
     currency: text('currency').notNull(),
+    /** The memo in English, for the books and the exports. */
     memo: text('memo'),
+    /** What the system wrote, as a key of `JOURNAL_MEMOS` and its values, so screens say it in the reader's language; null for a person's own words. */
+    memoKey: text('memo_key'),
+    memoParams: jsonb('memo_params').$type<Record<string, string>>(),
     sourceType: text('source_type').notNull(),
     sourceId: uuid('source_id'),
     /** The source document's number as people say it (`RCT-2026-0001`), when it has one. */
@@ -71,6 +75,7 @@ export const journalEntries = pgTable(
     check('journal_entries_currency_ck', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('journal_entries_source_ck', sql`${t.sourceType} ~ '^[a-z]+(-[a-z]+)*$'`),
     check('journal_entries_date_ck', sql`${t.date} between '1900-01-01' and '2200-12-31'`),
+    check('journal_entries_memo_key_ck', sql`(${t.memoKey} is null) = (${t.memoParams} is null)`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PaymentMethod, SourceType } from '../../src/api/finance/contract';
+import { memoCodeOf, type PaymentMethod, type SourceType } from '../../src/api/finance/contract';
 import {
   EXPENSE_CATEGORIES,
   INCOME_SOURCES,
@@ -58,6 +58,8 @@ interface MovementRow extends Record<string, unknown> {
   id: string;
   date: string;
   description: string | null;
+  memo_key: string | null;
+  memo_params: Record<string, string> | null;
   type: Movement['type'];
   method: PaymentMethod;
   amount: string;
@@ -90,7 +92,7 @@ export async function accountStatement(tx: Tx, q: StatementQuery, thisMonth: str
 
   // Posted movements are the journal's lines on the chosen money accounts; pending ones the submitted payments.
   const posted = sql`
-    select l.id, e.date, e.memo as description, case when l.debit > 0 then 'incoming' else 'outgoing' end as type,
+    select l.id, e.date, e.memo as description, e.memo_key, e.memo_params, case when l.debit > 0 then 'incoming' else 'outgoing' end as type,
            a.payment_method as method, (l.debit + l.credit) as amount, 'posted' as status, e.source_type, e.source_id, e.reference as ref,
            case e.source_type
              when 'booking-payment' then (select booking_id from booking_payments where id = e.source_id)
@@ -103,7 +105,8 @@ export async function accountStatement(tx: Tx, q: StatementQuery, thisMonth: str
     join accounts a on a.id = l.account_id
     where l.organization_id = ${currentOrg} and l.account_id in ${accounts} and e.date >= ${start}::date and e.date < ${next}::date`;
   const pending = sql`
-    select p.id, p.paid_on as date, 'Booking ' || 'BK-' || b.number as description, 'incoming' as type, p.payment_method as method, p.amount,
+    select p.id, p.paid_on as date, 'Booking ' || 'BK-' || b.number as description,
+           'bookingPayment' as memo_key, jsonb_build_object('booking', 'BK-' || b.number) as memo_params, 'incoming' as type, p.payment_method as method, p.amount,
            'pending' as status, 'booking-payment' as source_type, p.id as source_id, null::text as ref, p.booking_id as parent_id, p.created_at
     from booking_payments p join bookings b on b.id = p.booking_id
     where p.status = 'submitted' and p.paid_on >= ${start}::date and p.paid_on < ${next}::date ${methodFilter}`;
@@ -123,7 +126,7 @@ export async function accountStatement(tx: Tx, q: StatementQuery, thisMonth: str
   const direction = q.sortOrder === 'desc' ? sql`desc` : sql`asc`;
 
   const { rows } = await tx.execute<MovementRow>(sql`
-    select m.id, m.date::text as date, m.description, m.type, m.method, m.amount::text as amount, m.status, m.source_type, m.source_id, m.ref, m.parent_id
+    select m.id, m.date::text as date, m.description, m.memo_key, m.memo_params, m.type, m.method, m.amount::text as amount, m.status, m.source_type, m.source_id, m.ref, m.parent_id
     from ${movements} m ${filter}
     order by m.date ${direction}, m.created_at ${direction}, m.id ${direction}
     limit ${q.limit} offset ${pageOffset(q)}`);
@@ -149,6 +152,7 @@ export async function accountStatement(tx: Tx, q: StatementQuery, thisMonth: str
       _id: r.id,
       date: r.date,
       description: r.description ?? '',
+      descriptionCode: memoCodeOf(r.memo_key, r.memo_params),
       type: r.type,
       paymentMethod: r.method,
       amount: num(r.amount),

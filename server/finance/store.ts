@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  memoCodeOf,
   moneyAccount,
   type Account,
   type ChartQuery,
@@ -48,6 +49,8 @@ interface EntryRow extends Record<string, unknown> {
   date: string;
   currency: string;
   memo: string | null;
+  memo_key: string | null;
+  memo_params: Record<string, string> | null;
   source_type: JournalEntry['sourceType'];
   source_id: string | null;
   reference: string | null;
@@ -85,7 +88,7 @@ export async function journalPage(tx: Tx, q: JournalQuery, auth: Pick<AuthContex
   const filter = sql.join(where, sql` and `);
   const order = q.sortOrder === 'asc' ? sql`e.date asc, e.created_at asc, e.id asc` : sql`e.date desc, e.created_at desc, e.id desc`;
   const { rows } = await tx.execute<EntryRow>(sql`
-    select e.id, e.date::text as date, e.currency, e.memo, e.source_type, e.source_id, e.reference, e.posted_by, m.name as posted_by_name,
+    select e.id, e.date::text as date, e.currency, e.memo, e.memo_key, e.memo_params, e.source_type, e.source_id, e.reference, e.posted_by, m.name as posted_by_name,
            e.reverses_entry_id, r.id as reversed_by, e.created_at
     from journal_entries e
     left join members m on m.id = e.posted_by
@@ -116,6 +119,7 @@ export async function journalPage(tx: Tx, q: JournalQuery, auth: Pick<AuthContex
         date: r.date,
         currency: r.currency,
         memo: r.memo,
+        memoCode: memoCodeOf(r.memo_key, r.memo_params),
         sourceType: r.source_type,
         sourceId: r.source_id,
         reference: r.reference,

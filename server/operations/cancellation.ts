@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { moneyAccount, type PaymentMethod } from '../../src/api/finance/contract';
+import { moneyAccount, systemMemo, type PaymentMethod } from '../../src/api/finance/contract';
 import type { VendorSide } from '../../src/domain/cancellation';
 import type { Tx } from '../db/client';
 import { assertMoneyDate, postEntry, type LineInput } from '../finance';
 import { conflict, invalidField, moneyParams, notFound } from '../http/errors';
-import { vendorTransactions, vendors } from '../vendors';
+import { describedAs, vendorTransactions, vendors } from '../vendors';
 import { bookingOperations, vendorRefunds, vouchers } from './schema';
 import { cancelOperation } from './workflow';
 
@@ -76,7 +76,7 @@ export async function recordVendorRefund(
   const due = Math.max(0, Math.min(v.paidAmount, v.vendorRefundExpected) - v.vendorRefunded);
   const settles = Math.min(input.amount, due);
   const id = crypto.randomUUID();
-  const memo = `Vendor refund ${v.number ?? ''} (${o.bookingRef})`.replace('  ', ' ');
+  const memo = systemMemo('vendorRefund', { voucher: v.number ?? '', booking: o.bookingRef });
   const entry = await postEntry(tx, {
     date: input.receivedOn,
     source: { type: 'vendor-refund', id, reference: input.reference ?? v.number },
@@ -107,7 +107,7 @@ export async function recordVendorRefund(
     status: 'paid',
     date: input.receivedOn,
     reference: input.reference ?? v.number,
-    description: memo,
+    ...describedAs(memo),
     linkedType: 'vendor-refund',
     linkedId: id,
   });

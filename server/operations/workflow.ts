@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { moneyAccount } from '../../src/api/finance/contract';
+import { moneyAccount, systemMemo } from '../../src/api/finance/contract';
 import {
   DATES_OUT_OF_TRIP,
   EXPENSE_PAYMENT,
@@ -18,7 +18,7 @@ import { bookingRef, bookings, type BookingRow } from '../bookings';
 import type { Tx } from '../db/client';
 import { assertBooksOpen, postEntry, nextNumber, type LineInput } from '../finance';
 import { ApiError, conflict, invalidField, moneyParams, notFound } from '../http/errors';
-import { activeVendor, vendorTransactions, vendors } from '../vendors';
+import { activeVendor, describedAs, vendorTransactions, vendors } from '../vendors';
 import { applyEventTo, rowWorkflow, type Workflow } from '../workflow/apply-event';
 import { additionalExpenses, bookingOperations, operationPayments, vouchers } from './schema';
 import { EXPENSE_RECORD, OPERATION_RECORD, VOUCHER_RECORD, operationContext, revenueOf, voucherLabel, type ExpenseRow, type OperationRow, type VoucherRow } from './store';
@@ -142,7 +142,7 @@ export async function recogniseTripRevenue(tx: Tx, op: OperationRow, actorId: st
   await postEntry(tx, {
     date: today,
     source: { type: 'revenue-recognition', id: op.bookingId, reference: bookingRef(booking.number) },
-    memo: `Trip ${bookingRef(booking.number)} completed`,
+    memo: systemMemo('tripCompleted', { booking: bookingRef(booking.number) }),
     postedBy: actorId,
     lines,
   });
@@ -306,7 +306,7 @@ export async function recordVendorPayment(tx: Tx, op: OperationRow, booking: Pic
 
   const paymentId = crypto.randomUUID();
   const source = target.kind === 'voucher' ? VOUCHER_PAYMENT : EXPENSE_PAYMENT;
-  const memo = `${target.kind === 'voucher' ? 'Voucher' : 'Expense'} ${target.label} (${bookingRef(booking.number)})`;
+  const memo = target.kind === 'voucher' ? systemMemo('voucherPayment', { voucher: target.label, booking: bookingRef(booking.number) }) : systemMemo('expensePayment', { expense: target.label, booking: bookingRef(booking.number) });
   const { id: entryId } = await postEntry(tx, {
     date: input.paidOn,
     source: { type: source, id: paymentId, reference: input.reference ?? (target.kind === 'voucher' ? target.row.number : null) },
@@ -331,7 +331,7 @@ export async function recordVendorPayment(tx: Tx, op: OperationRow, booking: Pic
         status: 'paid',
         date: input.paidOn,
         reference: input.reference ?? (target.kind === 'voucher' ? target.row.number : null),
-        description: memo,
+        ...describedAs(memo),
         linkedType: source,
         linkedId: paymentId,
       })

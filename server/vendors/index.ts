@@ -1,4 +1,4 @@
 /** The vendors area's face: suppliers and their transactions (what operations pays and owes). */
 export { vendorRoutes } from './routes';
 export { vendorTransactions, vendors } from './schema';
-export { activeVendor, vendorOf, vendorsWithoutBankDetails } from './store';
+export { activeVendor, describedAs, vendorOf, vendorsWithoutBankDetails } from './store';

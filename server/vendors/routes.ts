@@ -1,5 +1,6 @@
 import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import * as v from 'valibot';
+import { memoCodeOf } from '../../src/api/finance/contract';
 import { and, arrayContains, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   VENDOR_SERVICES,
@@ -142,6 +143,7 @@ function toTransaction(row: typeof vendorTransactions.$inferSelect): VendorTrans
     date: row.date,
     reference: row.reference,
     description: row.description,
+    descriptionCode: memoCodeOf(row.descriptionKey, row.descriptionParams),
     linkedType: row.linkedType,
     linkedId: row.linkedId,
     createdAt: row.createdAt,

@@ -89,6 +89,9 @@ export const vendorTransactions = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     reference: text('reference'),
     description: text('description'),
+    /** What the system wrote, as a key of `JOURNAL_MEMOS` and its values, for the reader's language; null for a person's words. */
+    descriptionKey: text('description_key'),
+    descriptionParams: jsonb('description_params').$type<Record<string, string>>(),
     /** The record that caused it, e.g. `voucher-payment` and the payment's id. */
     linkedType: text('linked_type'),
     linkedId: uuid('linked_id'),
@@ -100,6 +103,7 @@ export const vendorTransactions = pgTable(
     check('vendor_transactions_direction_ck', sql`${t.direction} in ('incoming', 'outgoing')`),
     check('vendor_transactions_status_ck', sql`${t.status} in ('paid', 'pending')`),
     check('vendor_transactions_amount_ck', sql`${t.amount} >= 0`),
+    check('vendor_transactions_description_key_ck', sql`(${t.descriptionKey} is null) = (${t.descriptionParams} is null)`),
   ],
 );
 

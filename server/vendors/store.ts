@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { memoColumns, type SystemMemo } from '../../src/api/finance/contract';
 import { isActiveIn } from '../../src/api/vendors/contract';
 import type { MyDayItem } from '../../src/api/dashboard/contract';
 import type { Tx } from '../db/client';
@@ -30,4 +31,10 @@ export async function vendorsWithoutBankDetails(tx: Tx, limit: number): Promise<
   const rows = await tx.select({ id: vendors.id, name: vendors.name, createdAt: vendors.createdAt }).from(vendors).where(where).orderBy(asc(vendors.createdAt), asc(vendors.id)).limit(limit);
   const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(vendors).where(where);
   return { total: n, items: rows.map((r) => ({ _id: r.id, name: r.name, at: r.createdAt, status: null })) };
+}
+
+/** A vendor transaction's description columns: a person's words, or what the system wrote with its key (`systemMemo`). */
+export function describedAs(memo: string | SystemMemo | null): { description: string | null; descriptionKey: string | null; descriptionParams: Record<string, string> | null } {
+  const m = memoColumns(memo);
+  return { description: m.text, descriptionKey: m.key, descriptionParams: m.params };
 }

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../domain/money';
+import type { MemoCode } from '../api/finance/contract';
 import { BCP47, isLocale } from './i18n';
 
 export function createFormatters(locale: string, options: { currency?: string; timeZone?: string } = {}) {
@@ -50,4 +51,41 @@ export function createFormatters(locale: string, options: { currency?: string; t
 export function useFormatters(options: { currency?: string; timeZone?: string } = {}) {
   const { i18n } = useTranslation();
   return useMemo(() => createFormatters(i18n.language, options), [i18n.language, options.currency, options.timeZone]);
+}
+
+/** "March 2031" in the member's language. */
+export function useMonthName() {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const tag = isLocale(i18n.language) ? BCP47[i18n.language] : i18n.language;
+    const format = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const short = new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    // A month alone takes its standalone form where a language has one (Russian "март", not "марта").
+    const alone = new Intl.DateTimeFormat(tag, { month: 'long', timeZone: 'UTC' });
+    const year = new Intl.NumberFormat(tag, { useGrouping: false });
+    const at = (month: string) => new Date(`${month}-01T00:00:00Z`);
+    return {
+      long: (month: string) => format.format(at(month)),
+      short: (month: string) => short.format(at(month)),
+      monthOnly: (month: string) => alone.format(at(month)),
+      year: (y: number) => year.format(y),
+    };
+  }, [i18n.language]);
+}
+
+/**
+ * What the system wrote on a journal entry or a vendor's transaction, in the reader's language
+ * (`finance.memos.<key>`, a salary's month named); a person's own words as they wrote them.
+ */
+export function useSystemMemo() {
+  const { t } = useTranslation();
+  const months = useMonthName();
+  return useCallback(
+    (text: string | null, code: MemoCode) => {
+      if (!code) return text ?? '';
+      const params = code.key === 'salary' && /^\d{4}-(0[1-9]|1[0-2])$/.test(code.params.month ?? '') ? { ...code.params, month: months.long(code.params.month) } : code.params;
+      return t(`finance.memos.${code.key}`, params);
+    },
+    [t, months],
+  );
 }

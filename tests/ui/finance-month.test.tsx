@@ -173,7 +173,7 @@ describe('a budget target in place', () => {
 });
 
 describe('the statement and the month', () => {
-  const movement = (linkedTo: Movement['linkedTo']): Movement => ({ _id: 'l1', date: '2031-03-01', description: '', type: 'incoming', paymentMethod: 'cash', amount: 1, status: 'posted', linkedTo });
+  const movement = (linkedTo: Movement['linkedTo']): Movement => ({ _id: 'l1', date: '2031-03-01', description: '', descriptionCode: null, type: 'incoming', paymentMethod: 'cash', amount: 1, status: 'posted', linkedTo });
   const all = () => true;
 
   it('opens each movement’s record: the booking, the operation, the expense; the rest in the journal', () => {

@@ -64,6 +64,50 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
 /** Entries the finance screens may reverse by hand; the others are undone through their own record (a refund, a credit note). */
 export const REVERSIBLE_BY_HAND: readonly SourceType[] = ['other-income', 'opening-balance'];
 
+/**
+ * What the system writes on a journal entry (and a vendor's transaction), in English for the books
+ * and the exports; the entry keeps the key and its values too, so a screen says it in the reader's
+ * language (`finance.memos.<key>`). A person's own words (an expense's description) have no key.
+ */
+export const JOURNAL_MEMOS = {
+  bookingPayment: 'Booking {{booking}}',
+  tripCompleted: 'Trip {{booking}} completed',
+  cancellation: 'Cancellation {{cancellation}}',
+  refund: 'Refund {{booking}}',
+  creditNoteExpired: 'Credit note {{creditNote}} expired',
+  creditNoteGivenBack: 'Credit note {{creditNote}} given back after it expired',
+  salary: 'Salary {{month}}',
+  reversal: 'Reversal: {{reason}}',
+  voucherPayment: 'Voucher {{voucher}} ({{booking}})',
+  expensePayment: 'Expense {{expense}} ({{booking}})',
+  vendorRefund: 'Vendor refund {{voucher}} ({{booking}})',
+} as const;
+export type MemoKey = keyof typeof JOURNAL_MEMOS;
+/** A memo the system wrote: its key and values, and the English text the books keep. */
+export interface SystemMemo {
+  key: MemoKey;
+  params: Record<string, string>;
+  text: string;
+}
+
+/** Writes a system memo: `systemMemo('refund', { booking: 'BK-12' })` → "Refund BK-12" with its key kept. */
+export function systemMemo(key: MemoKey, params: Record<string, string>): SystemMemo {
+  const text = JOURNAL_MEMOS[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '').replace(/\s+/g, ' ').trim();
+  return { key, params, text };
+}
+
+/** A memo as its columns: the text, and the key and values when the system wrote it. */
+export function memoColumns(memo: string | SystemMemo | null | undefined): { text: string | null; key: MemoKey | null; params: Record<string, string> | null } {
+  return typeof memo === 'object' && memo ? { text: memo.text, key: memo.key, params: memo.params } : { text: memo ?? null, key: null, params: null };
+}
+
+/** How a record answers a system memo: its key and values, or null for a person's own words. */
+export const memoCodeSchema = v.nullable(v.object({ key: v.picklist(Object.keys(JOURNAL_MEMOS) as MemoKey[]), params: v.record(v.string(), v.string()) }));
+export type MemoCode = v.InferOutput<typeof memoCodeSchema>;
+/** A memo's code from its stored columns (null for a person's words, or a key this version does not know). */
+export const memoCodeOf = (key: string | null, params: Record<string, string> | null): MemoCode =>
+  key && Object.hasOwn(JOURNAL_MEMOS, key) ? { key: key as MemoKey, params: params ?? {} } : null;
+
 /** The journal list's page size (the seed's account lists: 50). */
 export const JOURNAL_PAGE_SIZE = 50;
 
@@ -93,6 +137,8 @@ export const journalEntrySchema = v.object({
   date: calendarDate,
   currency: v.string(),
   memo: nullableText,
+  /** The memo's key and values when the system wrote it, for the reader's language. */
+  memoCode: memoCodeSchema,
   sourceType: v.picklist(SOURCE_TYPES),
   sourceId: v.nullable(uuid),
   /** The source document's number (`RCT-2026-0001`), when it has one. */

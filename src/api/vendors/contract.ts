@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { boolFromText, listFromText } from '../common/import';
 import { coded } from '../common/issues';
+import { memoCodeSchema } from '../finance/contract';
 import {
   booleanQuery,
   calendarDate,
@@ -83,6 +84,8 @@ export const vendorTransactionSchema = v.object({
   date: calendarDate,
   reference: v.nullable(v.string()),
   description: v.nullable(v.string()),
+  /** The description's key and values when the system wrote it, for the reader's language. */
+  descriptionCode: memoCodeSchema,
   linkedType: v.nullable(v.string()),
   linkedId: v.nullable(v.string()),
   createdAt: timestamp,

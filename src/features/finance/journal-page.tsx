@@ -7,7 +7,7 @@ import { useJournal, type JournalParams } from '../../api/finance/get-finance';
 import { useAuth, useCan } from '../../ui/auth';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
-import { useFormatters } from '../../ui/format';
+import { useFormatters, useSystemMemo } from '../../ui/format';
 import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn } from '../../ui/list-page';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
@@ -60,6 +60,7 @@ export function JournalPage() {
   const can = useCan();
   const { organization } = useAuth();
   const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
+  const memo = useSystemMemo();
   const [state, setState] = useListState({ sortBy: 'date', sortOrder: 'desc', filterParams: JOURNAL_FILTER_PARAMS });
   const journal = useJournal(toQuery(state) as JournalParams);
   const [reversing, setReversing] = useState<JournalEntry>();
@@ -96,7 +97,7 @@ export function JournalPage() {
           </div>
         ),
       },
-      { field: 'memo', header: t('finance.journal.memo'), body: (e) => e.memo ?? '' },
+      { field: 'memo', header: t('finance.journal.memo'), body: (e) => memo(e.memo, e.memoCode) },
       { field: 'lines', header: t('finance.journal.lines'), body: (e) => <EntryLines entry={e} /> },
       // The lines show the amounts; the entry's total is there for who wants a column of it.
       { field: 'total', header: t('finance.journal.total'), hiddenByDefault: true, body: (e) => <span className="money">{fmt.money(e.total, e.currency)}</span> },
@@ -138,7 +139,7 @@ export function JournalPage() {
         },
       },
     ],
-    [t, fmt, can, i18n.language],
+    [t, fmt, memo, can, i18n.language],
   );
 
   const accountOptions = [
@@ -173,7 +174,7 @@ export function JournalPage() {
                 </>
               )}
             </div>
-            {e.memo && <div>{e.memo}</div>}
+            {e.memo && <div>{memo(e.memo, e.memoCode)}</div>}
             <EntryLines entry={e} />
             {reversible(e) && <div>{reverseButton(e)}</div>}
           </RecordCard>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { todayIn } from '../../domain/calendar';
 import { useAuth } from '../../ui/auth';
-import { BCP47, isLocale } from '../../ui/i18n';
+import { useMonthName } from '../../ui/format';
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -29,25 +29,8 @@ export function monthDays(month: string) {
   return { from, to: `${month}-${String(next.getUTCDate()).padStart(2, '0')}` };
 }
 
-/** "March 2031" in the member's language. */
-export function useMonthName() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const tag = isLocale(i18n.language) ? BCP47[i18n.language] : i18n.language;
-    const format = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    const short = new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-    // A month alone takes its standalone form where a language has one (Russian "март", not "марта").
-    const alone = new Intl.DateTimeFormat(tag, { month: 'long', timeZone: 'UTC' });
-    const year = new Intl.NumberFormat(tag, { useGrouping: false });
-    const at = (month: string) => new Date(`${month}-01T00:00:00Z`);
-    return {
-      long: (month: string) => format.format(at(month)),
-      short: (month: string) => short.format(at(month)),
-      monthOnly: (month: string) => alone.format(at(month)),
-      year: (y: number) => year.format(y),
-    };
-  }, [i18n.language]);
-}
+/** "March 2031" in the member's language (src/ui/format.ts: the statement's descriptions need it too). */
+export { useMonthName };
 
 /**
  * The month a screen shows, in the address (`?month=2031-03`; none is this month), so it can be

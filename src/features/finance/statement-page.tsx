@@ -16,6 +16,7 @@ import { filterTile, StatsHeader } from '../../ui/stats-header';
 import { StatusTag } from '../../ui/status-tag';
 import { MonthPicker, monthDays, useMonthName, useThisMonth } from './month-picker';
 import { AccountTabs, MoneyRangeFilter, useOrgFormatters } from './parts';
+import { useSystemMemo } from '../../ui/format';
 
 /**
  * Every filter is its own address parameter, as the seed names them:
@@ -103,11 +104,8 @@ export function StatementPage() {
   const setMonth = (next: string) => setState((latest) => ({ filters: { ...latest.filters, month: next === thisMonth ? undefined : next, dateRange: undefined } }));
 
   const linkOf = (m: Movement) => movementLink(m, (module) => can(module));
-  // A salary's entry is written "Salary 2031-03" (no name, for the books): said in the member's language.
-  const describe = (m: Movement) => {
-    const month = m.linkedTo.type === 'salary' ? /(\d{4}-(0[1-9]|1[0-2]))$/.exec(m.description)?.[1] : undefined;
-    return month ? t('expenses.salaryDescription', { month: names.long(month) }) : m.description;
-  };
+  const memo = useSystemMemo();
+  const describe = (m: Movement) => memo(m.description, m.descriptionCode);
   const signed = (m: Movement) => (m.type === 'outgoing' ? -m.amount : m.amount);
   const amount = (m: Movement) => (
     <span className="money" data-negative={m.type === 'outgoing' || undefined}>
@@ -149,7 +147,7 @@ export function StatementPage() {
       { field: 'amount', header: t('statement.columns.amount'), body: amount },
       { field: '_id', header: t('statement.columns.id'), hiddenByDefault: true },
     ],
-    [t, fmt, names, summary?.currency, can],
+    [t, fmt, memo, summary?.currency, can],
   );
 
   const money = (n: number) => fmt.money(n, summary?.currency);

@@ -10,7 +10,7 @@ import { useDeleteVendor } from '../../api/vendors/save-vendor';
 import { useAuth, useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
 import { DetailCard } from '../../ui/detail-card';
-import { useFormatters } from '../../ui/format';
+import { useFormatters, useSystemMemo } from '../../ui/format';
 import { emptyTexts, ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { modulePath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
@@ -52,6 +52,7 @@ function TransactionStats({ stats }: { stats?: VendorTransactionStats }) {
 function VendorTransactions({ vendorId }: { vendorId: string }) {
   const { t } = useTranslation();
   const fmt = useMoney();
+  const memo = useSystemMemo();
   const [state, setState] = useListState({ limit: VENDOR_TRANSACTIONS_PAGE_SIZE, sortBy: 'date', sortOrder: 'desc' });
   const query = useVendorTransactions(vendorId, toQuery(state) as VendorTransactionsParams);
   const setFilter = (key: string, value: FilterValue) => setState({ filters: { ...state.filters, [key]: value } });
@@ -63,10 +64,10 @@ function VendorTransactions({ vendorId }: { vendorId: string }) {
       { field: 'amount', header: t('vendors.transactions.amount'), sortable: true, body: (x) => fmt.money(x.amount) },
       { field: 'status', header: t('vendors.transactions.status'), body: (x) => <StatusTag status={x.status} /> },
       { field: 'reference', header: t('vendors.transactions.reference') },
-      { field: 'description', header: t('vendors.transactions.description') },
+      { field: 'description', header: t('vendors.transactions.description'), body: (x) => memo(x.description, x.descriptionCode) },
       { field: 'linkedType', header: t('vendors.transactions.linked'), hiddenByDefault: true, body: (x) => (x.linkedType ? t(`vendors.transactions.linkedTypes.${x.linkedType}`) : '') },
     ],
-    [t, fmt],
+    [t, fmt, memo],
   );
 
   return (

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
 import { calendarDate, dateRangeQuery, dateSchema, listMetaSchema, listOf, money, moneyFromQuery, monthSchema, oneOf, pageQuery, timestamp, uuid } from '../../common/schemas';
-import { PAYMENT_METHODS, SOURCE_TYPES } from '../contract';
+import { memoCodeSchema, PAYMENT_METHODS, SOURCE_TYPES } from '../contract';
 
 /**
  * The month of money (issue 28, the seed's Account statement and Account summary): what came in and
@@ -57,6 +57,8 @@ export const movementSchema = v.object({
   _id: uuid,
   date: calendarDate,
   description: v.string(),
+  /** The description's key and values when the system wrote it, for the reader's language. */
+  descriptionCode: memoCodeSchema,
   type: v.picklist(MOVEMENT_TYPES),
   paymentMethod: v.picklist(PAYMENT_METHODS),
   amount,

@@ -4,6 +4,20 @@ import type en from '../en/finance';
 const finance: typeof en = {
   finance: {
     tabs: 'شاشات الحسابات',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'دفعة للحجز {{booking}}',
+      tripCompleted: 'اكتملت الرحلة {{booking}}',
+      cancellation: 'الإلغاء {{cancellation}}',
+      refund: 'استرداد للحجز {{booking}}',
+      creditNoteExpired: 'انتهت صلاحية إشعار الدائن {{creditNote}}',
+      creditNoteGivenBack: 'أُعيد إشعار الدائن {{creditNote}} بعد انتهاء صلاحيته',
+      salary: 'راتب {{month}}',
+      reversal: 'قيد عكسي: {{reason}}',
+      voucherPayment: 'دفعة القسيمة {{voucher}} ({{booking}})',
+      expensePayment: 'دفع مصروف الرحلة {{expense}} ({{booking}})',
+      vendorRefund: 'استرداد من المورد، القسيمة {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'دليل الحسابات',
       asOf: 'الأرصدة حتى تاريخ',

@@ -4,6 +4,20 @@ import type en from '../en/finance';
 const finance: typeof en = {
   finance: {
     tabs: 'Økonomiskærme',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'Betaling for booking {{booking}}',
+      tripCompleted: 'Rejse {{booking}} afsluttet',
+      cancellation: 'Afbestilling {{cancellation}}',
+      refund: 'Refusion for booking {{booking}}',
+      creditNoteExpired: 'Kreditnota {{creditNote}} udløbet',
+      creditNoteGivenBack: 'Kreditnota {{creditNote}} givet tilbage efter udløb',
+      salary: 'Løn, {{month}}',
+      reversal: 'Tilbageførsel: {{reason}}',
+      voucherPayment: 'Betaling af voucher {{voucher}} ({{booking}})',
+      expensePayment: 'Betaling af rejseudgift {{expense}} ({{booking}})',
+      vendorRefund: 'Refusion fra leverandøren, voucher {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'Kontoplan',
       asOf: 'Saldi pr.',

@@ -4,6 +4,20 @@ import type { LocaleResources } from '../../types';
 const finance = {
   finance: {
     tabs: 'Finanzseiten',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'Zahlung zur Buchung {{booking}}',
+      tripCompleted: 'Reise {{booking}} abgeschlossen',
+      cancellation: 'Stornierung {{cancellation}}',
+      refund: 'Erstattung zur Buchung {{booking}}',
+      creditNoteExpired: 'Gutschrift {{creditNote}} abgelaufen',
+      creditNoteGivenBack: 'Gutschrift {{creditNote}} nach Ablauf zurückgegeben',
+      salary: 'Gehalt, {{month}}',
+      reversal: 'Storno: {{reason}}',
+      voucherPayment: 'Zahlung für Voucher {{voucher}} ({{booking}})',
+      expensePayment: 'Zahlung der Reiseausgabe {{expense}} ({{booking}})',
+      vendorRefund: 'Erstattung des Lieferanten, Voucher {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'Kontenplan',
       asOf: 'Salden zum',

@@ -4,6 +4,20 @@ import type en from '../en/finance';
 const finance: typeof en = {
   finance: {
     tabs: 'Οθόνες λογαριασμών',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'Πληρωμή για την κράτηση {{booking}}',
+      tripCompleted: 'Ολοκλήρωση ταξιδιού {{booking}}',
+      cancellation: 'Ακύρωση {{cancellation}}',
+      refund: 'Επιστροφή χρημάτων για την κράτηση {{booking}}',
+      creditNoteExpired: 'Το πιστωτικό σημείωμα {{creditNote}} έληξε',
+      creditNoteGivenBack: 'Το πιστωτικό σημείωμα {{creditNote}} επιστράφηκε μετά τη λήξη του',
+      salary: 'Μισθός, {{month}}',
+      reversal: 'Αντιλογισμός: {{reason}}',
+      voucherPayment: 'Πληρωμή voucher {{voucher}} ({{booking}})',
+      expensePayment: 'Πληρωμή εξόδου ταξιδιού {{expense}} ({{booking}})',
+      vendorRefund: 'Επιστροφή από τον προμηθευτή, voucher {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'Λογιστικό σχέδιο',
       asOf: 'Υπόλοιπα στις',

@@ -2,6 +2,20 @@
 const finance = {
   finance: {
     tabs: 'Account screens',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'Payment for booking {{booking}}',
+      tripCompleted: 'Trip {{booking}} completed',
+      cancellation: 'Cancellation {{cancellation}}',
+      refund: 'Refund for booking {{booking}}',
+      creditNoteExpired: 'Credit note {{creditNote}} expired',
+      creditNoteGivenBack: 'Credit note {{creditNote}} given back after it expired',
+      salary: 'Salary, {{month}}',
+      reversal: 'Reversal: {{reason}}',
+      voucherPayment: 'Payment of voucher {{voucher}} ({{booking}})',
+      expensePayment: 'Payment of trip expense {{expense}} ({{booking}})',
+      vendorRefund: 'Refund from the vendor, voucher {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'Chart of accounts',
       asOf: 'Balances as of',

@@ -4,6 +4,20 @@ import type { LocaleResources } from '../../types';
 const finance = {
   finance: {
     tabs: 'Pantallas contables',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'Pago de la reserva {{booking}}',
+      tripCompleted: 'Viaje {{booking}} completado',
+      cancellation: 'Cancelación {{cancellation}}',
+      refund: 'Reembolso de la reserva {{booking}}',
+      creditNoteExpired: 'Nota de crédito {{creditNote}} vencida',
+      creditNoteGivenBack: 'Nota de crédito {{creditNote}} devuelta tras su vencimiento',
+      salary: 'Salario de {{month}}',
+      reversal: 'Reversión: {{reason}}',
+      voucherPayment: 'Pago del bono {{voucher}} ({{booking}})',
+      expensePayment: 'Pago del gasto de viaje {{expense}} ({{booking}})',
+      vendorRefund: 'Reembolso del proveedor, bono {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'Plan de cuentas',
       asOf: 'Saldos a',

@@ -4,6 +4,20 @@ import type { LocaleResources } from '../../types';
 const finance = {
   finance: {
     tabs: 'Écrans comptables',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'Paiement de la réservation {{booking}}',
+      tripCompleted: 'Voyage {{booking}} terminé',
+      cancellation: 'Annulation {{cancellation}}',
+      refund: 'Remboursement de la réservation {{booking}}',
+      creditNoteExpired: 'Avoir {{creditNote}} expiré',
+      creditNoteGivenBack: 'Avoir {{creditNote}} rétabli après son expiration',
+      salary: 'Salaire de {{month}}',
+      reversal: 'Contre-passation : {{reason}}',
+      voucherPayment: 'Paiement du voucher {{voucher}} ({{booking}})',
+      expensePayment: 'Paiement de la dépense de voyage {{expense}} ({{booking}})',
+      vendorRefund: 'Remboursement du fournisseur, voucher {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'Plan comptable',
       asOf: 'Soldes au',

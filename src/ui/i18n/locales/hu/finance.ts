@@ -4,6 +4,20 @@ import type { LocaleResources } from '../../types';
 const finance = {
   finance: {
     tabs: 'Könyvelési nézetek',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'Befizetés a(z) {{booking}} foglalásra',
+      tripCompleted: 'A(z) {{booking}} út lezárva',
+      cancellation: 'Lemondás: {{cancellation}}',
+      refund: 'Visszatérítés a(z) {{booking}} foglalásra',
+      creditNoteExpired: 'A(z) {{creditNote}} jóváírás lejárt',
+      creditNoteGivenBack: 'A(z) {{creditNote}} jóváírás lejárat után visszaadva',
+      salary: 'Fizetés, {{month}}',
+      reversal: 'Stornó: {{reason}}',
+      voucherPayment: 'A(z) {{voucher}} utalvány kifizetése ({{booking}})',
+      expensePayment: 'A(z) {{expense}} útiköltség kifizetése ({{booking}})',
+      vendorRefund: 'Beszállítói visszatérítés, {{voucher}} utalvány ({{booking}})',
+    },
     chart: {
       title: 'Számlatükör',
       asOf: 'Egyenlegek napja',

@@ -4,6 +4,20 @@ import type { LocaleResources } from '../../types';
 const finance = {
   finance: {
     tabs: 'Schermate contabili',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'Pagamento della prenotazione {{booking}}',
+      tripCompleted: 'Viaggio {{booking}} completato',
+      cancellation: 'Cancellazione {{cancellation}}',
+      refund: 'Rimborso della prenotazione {{booking}}',
+      creditNoteExpired: 'Nota di credito {{creditNote}} scaduta',
+      creditNoteGivenBack: 'Nota di credito {{creditNote}} restituita dopo la scadenza',
+      salary: 'Stipendio di {{month}}',
+      reversal: 'Storno: {{reason}}',
+      voucherPayment: 'Pagamento del voucher {{voucher}} ({{booking}})',
+      expensePayment: 'Pagamento della spesa di viaggio {{expense}} ({{booking}})',
+      vendorRefund: 'Rimborso dal fornitore, voucher {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'Piano dei conti',
       asOf: 'Saldi al',

@@ -4,6 +4,20 @@ import type { LocaleResources } from '../../types';
 const finance = {
   finance: {
     tabs: '会計画面',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: '予約 {{booking}} の入金',
+      tripCompleted: '旅行 {{booking}} 完了',
+      cancellation: 'キャンセル {{cancellation}}',
+      refund: '予約 {{booking}} の返金',
+      creditNoteExpired: 'クレジットノート {{creditNote}} の期限切れ',
+      creditNoteGivenBack: '期限切れ後に戻されたクレジットノート {{creditNote}}',
+      salary: '{{month}}の給与',
+      reversal: '取消仕訳：{{reason}}',
+      voucherPayment: 'バウチャー {{voucher}} の支払（{{booking}}）',
+      expensePayment: '旅行経費 {{expense}} の支払（{{booking}}）',
+      vendorRefund: '仕入先からの返金、バウチャー {{voucher}}（{{booking}}）',
+    },
     chart: {
       title: '勘定科目表',
       asOf: '残高基準日',

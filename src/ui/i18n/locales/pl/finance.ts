@@ -4,6 +4,20 @@ import type { LocaleResources } from '../../types';
 const finance = {
   finance: {
     tabs: 'Ekrany księgowe',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'Wpłata za rezerwację {{booking}}',
+      tripCompleted: 'Podróż {{booking}} zakończona',
+      cancellation: 'Anulowanie {{cancellation}}',
+      refund: 'Zwrot za rezerwację {{booking}}',
+      creditNoteExpired: 'Nota kredytowa {{creditNote}} wygasła',
+      creditNoteGivenBack: 'Nota kredytowa {{creditNote}} przywrócona po wygaśnięciu',
+      salary: 'Wynagrodzenie za {{month}}',
+      reversal: 'Storno: {{reason}}',
+      voucherPayment: 'Płatność za voucher {{voucher}} ({{booking}})',
+      expensePayment: 'Płatność wydatku podróży {{expense}} ({{booking}})',
+      vendorRefund: 'Zwrot od dostawcy, voucher {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'Plan kont',
       asOf: 'Salda na dzień',

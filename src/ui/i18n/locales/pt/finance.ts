@@ -4,6 +4,20 @@ import type en from '../en/finance';
 const finance: typeof en = {
   finance: {
     tabs: 'Ecrãs de contas',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'Pagamento da reserva {{booking}}',
+      tripCompleted: 'Viagem {{booking}} concluída',
+      cancellation: 'Cancelamento {{cancellation}}',
+      refund: 'Reembolso da reserva {{booking}}',
+      creditNoteExpired: 'Nota de crédito {{creditNote}} expirada',
+      creditNoteGivenBack: 'Nota de crédito {{creditNote}} devolvida após expirar',
+      salary: 'Salário de {{month}}',
+      reversal: 'Estorno: {{reason}}',
+      voucherPayment: 'Pagamento do voucher {{voucher}} ({{booking}})',
+      expensePayment: 'Pagamento da despesa de viagem {{expense}} ({{booking}})',
+      vendorRefund: 'Reembolso do fornecedor, voucher {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'Plano de contas',
       asOf: 'Saldos em',

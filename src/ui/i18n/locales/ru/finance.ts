@@ -4,6 +4,20 @@ import type { LocaleResources } from '../../types';
 const finance = {
   finance: {
     tabs: 'Бухгалтерские разделы',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'Оплата бронирования {{booking}}',
+      tripCompleted: 'Поездка {{booking}} завершена',
+      cancellation: 'Отмена {{cancellation}}',
+      refund: 'Возврат по бронированию {{booking}}',
+      creditNoteExpired: 'Срок кредитной ноты {{creditNote}} истёк',
+      creditNoteGivenBack: 'Кредитная нота {{creditNote}} восстановлена после истечения срока',
+      salary: 'Зарплата за {{month}}',
+      reversal: 'Сторно: {{reason}}',
+      voucherPayment: 'Оплата ваучера {{voucher}} ({{booking}})',
+      expensePayment: 'Оплата расхода по поездке {{expense}} ({{booking}})',
+      vendorRefund: 'Возврат от поставщика, ваучер {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'План счетов',
       asOf: 'Остатки на дату',

@@ -4,6 +4,20 @@ import type en from '../en/finance';
 const finance: typeof en = {
   finance: {
     tabs: 'Ekonomivyer',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: 'Betalning för bokning {{booking}}',
+      tripCompleted: 'Resa {{booking}} avslutad',
+      cancellation: 'Avbokning {{cancellation}}',
+      refund: 'Återbetalning för bokning {{booking}}',
+      creditNoteExpired: 'Kreditnota {{creditNote}} har löpt ut',
+      creditNoteGivenBack: 'Kreditnota {{creditNote}} återställd efter att den löpt ut',
+      salary: 'Lön, {{month}}',
+      reversal: 'Återföring: {{reason}}',
+      voucherPayment: 'Betalning av voucher {{voucher}} ({{booking}})',
+      expensePayment: 'Betalning av reseutgift {{expense}} ({{booking}})',
+      vendorRefund: 'Återbetalning från leverantören, voucher {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'Kontoplan',
       asOf: 'Saldon per',

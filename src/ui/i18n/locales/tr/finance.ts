@@ -4,6 +4,20 @@ import type { LocaleResources } from '../../types';
 const finance = {
   finance: {
     tabs: 'Muhasebe ekranları',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: '{{booking}} rezervasyonu için ödeme',
+      tripCompleted: '{{booking}} seyahati tamamlandı',
+      cancellation: 'İptal {{cancellation}}',
+      refund: '{{booking}} rezervasyonu için iade',
+      creditNoteExpired: '{{creditNote}} alacak dekontunun süresi doldu',
+      creditNoteGivenBack: '{{creditNote}} alacak dekontu süresi dolduktan sonra geri verildi',
+      salary: '{{month}} maaşı',
+      reversal: 'Ters kayıt: {{reason}}',
+      voucherPayment: '{{voucher}} voucher ödemesi ({{booking}})',
+      expensePayment: '{{expense}} seyahat gideri ödemesi ({{booking}})',
+      vendorRefund: 'Tedarikçiden iade, voucher {{voucher}} ({{booking}})',
+    },
     chart: {
       title: 'Hesap planı',
       asOf: 'Bakiyelerin tarihi',

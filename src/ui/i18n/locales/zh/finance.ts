@@ -4,6 +4,20 @@ import type { LocaleResources } from '../../types';
 const finance = {
   finance: {
     tabs: '账务页面',
+    /** What the system writes on a journal entry or a vendor's transaction (src/api/finance/contract.ts JOURNAL_MEMOS). */
+    memos: {
+      bookingPayment: '预订 {{booking}} 的收款',
+      tripCompleted: '行程 {{booking}} 已完成',
+      cancellation: '取消 {{cancellation}}',
+      refund: '预订 {{booking}} 的退款',
+      creditNoteExpired: '贷项通知单 {{creditNote}} 已过期',
+      creditNoteGivenBack: '贷项通知单 {{creditNote}} 过期后退回',
+      salary: '{{month}}工资',
+      reversal: '冲销：{{reason}}',
+      voucherPayment: '确认单 {{voucher}} 付款（{{booking}}）',
+      expensePayment: '行程费用 {{expense}} 付款（{{booking}}）',
+      vendorRefund: '供应商退款，确认单 {{voucher}}（{{booking}}）',
+    },
     chart: {
       title: '会计科目表',
       asOf: '余额截至',
