@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { findInvitation } from '../admin';
 import type { Tx } from '../db/client';
-import { deliver, smtpError, type EmailSettings, type OutgoingMessage } from '../documents';
+import type { Locale } from '../../src/api/admin/members/contract';
+import { deliver, DOCUMENT_STRINGS, documentFormatters, fill, smtpError, type EmailSettings, type OutgoingMessage } from '../documents';
 import { ApiError } from '../http/errors';
 import { enqueueBossJob, type BossQueue } from '../jobs/boss';
 import type { AppServices } from '../services';
@@ -22,6 +23,9 @@ export interface InvitationMail {
   /** The one-time link itself: only the job carries it (the database keeps its hash), until the mail is sent. */
   url: string;
   expiresAt: string;
+  /** The owner's language and the organization's time zone (absent in jobs queued before they were: English, UTC). */
+  locale?: Locale;
+  timeZone?: string;
 }
 
 /** Queues the invitation when the platform has a mail server; answers whether it did. Run inside the owner's organization (`asTenant`). */
@@ -31,25 +35,18 @@ export async function queueInvitationEmail(tx: Tx, smtp: EmailSettings | null, m
   return true;
 }
 
-/** The message, in English: onboarding does not ask for the owner's language. */
+/** The message in the owner's language (the operator picks it at onboarding), the link's end in the organization's time zone. */
 export function invitationMessage(smtp: EmailSettings, mail: InvitationMail): OutgoingMessage {
-  const expires = new Date(mail.expiresAt).toUTCString();
+  const locale = mail.locale ?? 'en';
+  const words = DOCUMENT_STRINGS[locale].email;
+  const expires = documentFormatters(locale, { currency: 'USD', timeZone: mail.timeZone ?? 'UTC' }).dateTime(mail.expiresAt);
   return {
     messageId: `<${crypto.randomUUID()}@${smtp.fromEmail.split('@')[1]}>`,
     from: { name: smtp.fromName, address: smtp.fromEmail },
     to: [mail.to],
     cc: [],
-    subject: `Your ${mail.organization} back office is ready`,
-    text: [
-      `Hello ${mail.name},`,
-      '',
-      `An account has been created for you as the owner of ${mail.organization}.`,
-      'Open this link to set your password and sign in:',
-      '',
-      mail.url,
-      '',
-      `The link works once, until ${expires}. If it has expired, ask for a new one.`,
-    ].join('\n'),
+    subject: fill(words.invitationSubject, { organization: mail.organization }),
+    text: fill(words.invitationMessage, { name: mail.name, organization: mail.organization, url: mail.url, date: expires }),
     attachments: [],
   };
 }

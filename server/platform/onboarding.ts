@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { LOCALES, type Locale } from '../../src/api/admin/members/contract';
 import type { CreateOrganizationInput, InvitationLink, Onboarded } from '../../src/api/platform/contract';
 import { invitationUrl, issueInvitation, setUpOrganization } from '../admin';
 import { hashPassword } from '../auth/password';
@@ -9,6 +10,8 @@ import type { EmailSettings } from '../documents';
 import { conflict, notFound } from '../http/errors';
 import { queueInvitationEmail } from './invitation-mail';
 import { organizationById } from './store';
+
+const isLocale = (value: string | null): value is Locale => (LOCALES as readonly (string | null)[]).includes(value);
 
 /**
  * `POST /platform/organizations`: the organization with everything every organization starts with
@@ -26,9 +29,19 @@ export async function onboardOrganization(tx: Tx, input: CreateOrganizationInput
     people: [{ name: input.owner.name, email: input.owner.email, department: 'management', role: 'Owner', passwordHash }],
   });
   const invitation = await asTenant(tx, organizationId, async () => {
+    // The owner's language: their first preference, and the invitation's.
+    await tx.update(members).set({ preferences: { locale: input.owner.language } }).where(eq(members.id, memberIds[0]));
     const { token, expiresAt } = await issueInvitation(tx, memberIds[0]);
     const url = invitationUrl(origin, token);
-    const emailed = await queueInvitationEmail(tx, smtp, { to: input.owner.email, name: input.owner.name, organization: input.name, url, expiresAt });
+    const emailed = await queueInvitationEmail(tx, smtp, {
+      to: input.owner.email,
+      name: input.owner.name,
+      organization: input.name,
+      url,
+      expiresAt,
+      locale: input.owner.language,
+      timeZone: input.timeZone,
+    });
     return { url, expiresAt, to: input.owner.email, emailed };
   });
   return { organization: await organizationById(tx, organizationId), invitation };
@@ -49,6 +62,7 @@ export async function renewOwnerInvitation(tx: Tx, organizationId: string, membe
         id: members.id,
         name: members.name,
         email: members.email,
+        locale: sql<string | null>`${members.preferences}->>'locale'`,
         isActive: members.isActive,
         isOwner: roles.isOwner,
         issued: sql<number>`(select count(*)::int from ${invitations} where ${invitations.memberId} = ${members.id})`,
@@ -64,7 +78,15 @@ export async function renewOwnerInvitation(tx: Tx, organizationId: string, membe
     if (owner.issued === 0) throw conflict('This owner was not invited through the platform: their password is their own', 'INVITATION_NOT_RENEWABLE');
     const { token, expiresAt } = await issueInvitation(tx, owner.id);
     const url = invitationUrl(origin, token);
-    const emailed = await queueInvitationEmail(tx, smtp, { to: owner.email, name: owner.name, organization: organization.name, url, expiresAt });
+    const emailed = await queueInvitationEmail(tx, smtp, {
+      to: owner.email,
+      name: owner.name,
+      organization: organization.name,
+      url,
+      expiresAt,
+      locale: isLocale(owner.locale) ? owner.locale : 'en',
+      timeZone: organization.timeZone,
+    });
     return { url, expiresAt, to: owner.email, emailed };
   });
 }

@@ -104,6 +104,26 @@ describe('with the platform mail server set', () => {
     await expect(s.database.asPlatform(peek)).rejects.toMatchObject({ cause: { code: '42501' } });
   });
 
+  it('writes the invitation in the owner’s language, with the link’s end in the organization’s time zone, and starts the owner in it', async () => {
+    const operator = await s.loginOperator();
+    const body = organization('Berg Reisen');
+    const refused = await operator.post('/platform/organizations', { ...body, owner: { ...body.owner, language: 'xx' } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('owner.language');
+    const before = sink.messages.length;
+    const res = await operator.post('/platform/organizations', { ...body, owner: { ...body.owner, language: 'de' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const { invitation, organization: org } = res.body.data;
+    await until(() => Promise.resolve(sink.messages.length), (n) => n > before);
+    const mail = sink.messages.at(-1)!;
+    expect(mail.subject).toBe('Ihr Backoffice für Berg Reisen ist bereit');
+    const expires = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Dubai' }).format(new Date(invitation.expiresAt));
+    expect(mail.text).toContain(`Der Link funktioniert einmal, bis ${expires}.`);
+    expect(mail.text).toContain(invitation.url);
+    const [owner] = await s.sql<{ locale: string }>(`select preferences->>'locale' as locale from members where organization_id = $1`, [org._id]);
+    expect(owner.locale).toBe('de');
+  });
+
   it('queues nothing for an onboarding that is refused', async () => {
     const operator = await s.loginOperator();
     const before = (await jobs(s)).length;

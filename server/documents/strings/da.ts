@@ -177,6 +177,8 @@ const da: DocumentStrings = {
     reminderMessage: 'Kære {{name}}\n\nDette er en påmindelse om din booking {{number}}: næste rate er {{amount}} med forfald den {{date}}.\nRestbeløbet på bookingen er {{balance}}.\n\nHar du allerede betalt, tak, og se bort fra denne besked.\n\nMed venlig hilsen\n{{organization}}',
     overdueSubject: 'Forfalden betaling: booking {{number}}',
     overdueMessage: 'Kære {{name}}\n\nRaten på {{amount}}, der forfaldt den {{date}} for din booking {{number}}, er endnu ikke modtaget.\nRestbeløbet på bookingen er {{balance}}.\n\nHar du allerede betalt, tak, og se bort fra denne besked.\n\nMed venlig hilsen\n{{organization}}',
+    invitationSubject: "Jeres back office for {{organization}} er klar",
+    invitationMessage: "Hej {{name}},\n\nDer er oprettet en konto til dig som ejer af {{organization}}.\nÅbn dette link for at vælge din adgangskode og logge ind:\n\n{{url}}\n\nLinket virker én gang, indtil {{date}}. Hvis det er udløbet, så bed om et nyt.",
   },
 };
 

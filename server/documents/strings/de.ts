@@ -177,6 +177,8 @@ const de: DocumentStrings = {
     reminderMessage: 'Guten Tag {{name}},\n\nwir erinnern Sie an Ihre Buchung {{number}}: Die nächste Rate beträgt {{amount}} und ist am {{date}} fällig.\nDer offene Betrag der Buchung ist {{balance}}.\n\nFalls Sie bereits bezahlt haben, danken wir Ihnen und bitten Sie, diese Nachricht zu ignorieren.\n\nMit freundlichen Grüßen\n{{organization}}',
     overdueSubject: 'Überfällige Zahlung: Buchung {{number}}',
     overdueMessage: 'Guten Tag {{name}},\n\ndie am {{date}} fällige Rate von {{amount}} für Ihre Buchung {{number}} ist bei uns noch nicht eingegangen.\nDer offene Betrag der Buchung ist {{balance}}.\n\nFalls Sie bereits bezahlt haben, danken wir Ihnen und bitten Sie, diese Nachricht zu ignorieren.\n\nMit freundlichen Grüßen\n{{organization}}',
+    invitationSubject: "Ihr Backoffice für {{organization}} ist bereit",
+    invitationMessage: "Guten Tag {{name}},\n\nfür Sie wurde ein Konto als Inhaber von {{organization}} angelegt.\nÖffnen Sie diesen Link, um Ihr Passwort festzulegen und sich anzumelden:\n\n{{url}}\n\nDer Link funktioniert einmal, bis {{date}}. Ist er abgelaufen, fordern Sie bitte einen neuen an.",
   },
 };
 

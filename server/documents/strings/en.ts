@@ -181,6 +181,8 @@ const en = {
     reminderMessage: 'Dear {{name}},\n\nThis is a reminder about your booking {{number}}: the next installment is {{amount}}, due on {{date}}.\nThe balance of the booking is {{balance}}.\n\nIf you have paid already, thank you, and please disregard this message.\n\nKind regards,\n{{organization}}',
     overdueSubject: 'Overdue payment: booking {{number}}',
     overdueMessage: 'Dear {{name}},\n\nThe installment of {{amount}} that was due on {{date}} for your booking {{number}} has not reached us yet.\nThe balance of the booking is {{balance}}.\n\nIf you have paid already, thank you, and please disregard this message.\n\nKind regards,\n{{organization}}',
+    invitationSubject: "Your {{organization}} back office is ready",
+    invitationMessage: "Hello {{name}},\n\nAn account has been created for you as the owner of {{organization}}.\nOpen this link to set your password and sign in:\n\n{{url}}\n\nThe link works once, until {{date}}. If it has expired, ask for a new one.",
   },
 };
 

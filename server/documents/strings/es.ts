@@ -177,6 +177,8 @@ const es: DocumentStrings = {
     reminderMessage: 'Estimado/a {{name}}:\n\nLe recordamos su reserva {{number}}: el próximo plazo es de {{amount}}, con vencimiento el {{date}}.\nEl saldo de la reserva es {{balance}}.\n\nSi ya ha pagado, gracias, y por favor ignore este mensaje.\n\nAtentamente,\n{{organization}}',
     overdueSubject: 'Pago vencido: reserva {{number}}',
     overdueMessage: 'Estimado/a {{name}}:\n\nAún no hemos recibido el plazo de {{amount}} que vencía el {{date}} de su reserva {{number}}.\nEl saldo de la reserva es {{balance}}.\n\nSi ya ha pagado, gracias, y por favor ignore este mensaje.\n\nAtentamente,\n{{organization}}',
+    invitationSubject: "Su back office de {{organization}} está listo",
+    invitationMessage: "Hola, {{name}}:\n\nSe ha creado una cuenta para usted como propietario de {{organization}}.\nAbra este enlace para establecer su contraseña e iniciar sesión:\n\n{{url}}\n\nEl enlace funciona una sola vez, hasta el {{date}}. Si ha caducado, solicite uno nuevo.",
   },
 };
 

@@ -177,6 +177,8 @@ const fr: DocumentStrings = {
     reminderMessage: 'Bonjour {{name}},\n\nNous vous rappelons votre réservation {{number}} : la prochaine échéance est de {{amount}}, à régler le {{date}}.\nLe solde de la réservation est de {{balance}}.\n\nSi vous avez déjà payé, merci, et veuillez ignorer ce message.\n\nCordialement,\n{{organization}}',
     overdueSubject: 'Paiement en retard : réservation {{number}}',
     overdueMessage: 'Bonjour {{name}},\n\nL\'échéance de {{amount}} due le {{date}} pour votre réservation {{number}} ne nous est pas encore parvenue.\nLe solde de la réservation est de {{balance}}.\n\nSi vous avez déjà payé, merci, et veuillez ignorer ce message.\n\nCordialement,\n{{organization}}',
+    invitationSubject: "Votre back-office {{organization}} est prêt",
+    invitationMessage: "Bonjour {{name}},\n\nUn compte a été créé pour vous en tant que propriétaire de {{organization}}.\nOuvrez ce lien pour définir votre mot de passe et vous connecter :\n\n{{url}}\n\nLe lien fonctionne une seule fois, jusqu’au {{date}}. S’il a expiré, demandez-en un nouveau.",
   },
 };
 

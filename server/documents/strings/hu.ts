@@ -177,6 +177,8 @@ const hu: DocumentStrings = {
     reminderMessage: 'Kedves {{name}}!\n\nEmlékeztetjük a(z) {{number}} foglalására: a következő részlet {{amount}}, esedékes: {{date}}.\nA foglalás fennálló egyenlege {{balance}}.\n\nHa már fizetett, köszönjük, és kérjük, hagyja figyelmen kívül ezt az üzenetet.\n\nÜdvözlettel:\n{{organization}}',
     overdueSubject: 'Lejárt fizetés: {{number}} foglalás',
     overdueMessage: 'Kedves {{name}}!\n\nA(z) {{number}} foglalásához tartozó, {{date}} napon esedékes {{amount}} összegű részlet még nem érkezett meg hozzánk.\nA foglalás fennálló egyenlege {{balance}}.\n\nHa már fizetett, köszönjük, és kérjük, hagyja figyelmen kívül ezt az üzenetet.\n\nÜdvözlettel:\n{{organization}}',
+    invitationSubject: "Elkészült a(z) {{organization}} háttérirodája",
+    invitationMessage: "Kedves {{name}}!\n\nFiókot hoztunk létre Önnek a(z) {{organization}} tulajdonosaként.\nNyissa meg ezt a hivatkozást a jelszava beállításához és a bejelentkezéshez:\n\n{{url}}\n\nA hivatkozás egyszer használható, eddig: {{date}}. Ha lejárt, kérjen újat.",
   },
 };
 

@@ -177,6 +177,8 @@ const it: DocumentStrings = {
     reminderMessage: 'Gentile {{name}},\n\nle ricordiamo la sua prenotazione {{number}}: la prossima rata è di {{amount}}, con scadenza il {{date}}.\nIl saldo della prenotazione è {{balance}}.\n\nSe ha già pagato, la ringraziamo e la preghiamo di ignorare questo messaggio.\n\nCordiali saluti,\n{{organization}}',
     overdueSubject: 'Pagamento scaduto: prenotazione {{number}}',
     overdueMessage: 'Gentile {{name}},\n\nla rata di {{amount}} con scadenza il {{date}} della sua prenotazione {{number}} non ci è ancora pervenuta.\nIl saldo della prenotazione è {{balance}}.\n\nSe ha già pagato, la ringraziamo e la preghiamo di ignorare questo messaggio.\n\nCordiali saluti,\n{{organization}}',
+    invitationSubject: "Il back office di {{organization}} è pronto",
+    invitationMessage: "Gentile {{name}},\n\nè stato creato un account per Lei come titolare di {{organization}}.\nApra questo link per impostare la password e accedere:\n\n{{url}}\n\nIl link funziona una sola volta, fino al {{date}}. Se è scaduto, ne chieda uno nuovo.",
   },
 };
 

@@ -177,6 +177,8 @@ const ja: DocumentStrings = {
     reminderMessage: '{{name}} 様\n\nご予約 {{number}} についてのご案内です。次回のお支払いは{{amount}}、期日は{{date}}です。\nご予約の残高は{{balance}}です。\n\nすでにお支払い済みの場合は、行き違いをご容赦のうえ本メールを破棄してください。\n\nよろしくお願いいたします。\n{{organization}}',
     overdueSubject: 'お支払い期日超過：予約 {{number}}',
     overdueMessage: '{{name}} 様\n\nご予約 {{number}} の{{date}}期日のお支払い{{amount}}が、まだ確認できておりません。\nご予約の残高は{{balance}}です。\n\nすでにお支払い済みの場合は、行き違いをご容赦のうえ本メールを破棄してください。\n\nよろしくお願いいたします。\n{{organization}}',
+    invitationSubject: "{{organization}} のバックオフィスの準備ができました",
+    invitationMessage: "{{name}} 様\n\n{{organization}} のオーナーとしてアカウントが作成されました。\n次のリンクを開いてパスワードを設定し、サインインしてください。\n\n{{url}}\n\nこのリンクは {{date}} まで一度だけ使えます。期限が切れた場合は、新しいリンクをご依頼ください。",
   },
 };
 

@@ -177,6 +177,8 @@ const pl: DocumentStrings = {
     reminderMessage: 'Szanowni Państwo ({{name}}),\n\nprzypominamy o rezerwacji {{number}}: kolejna rata wynosi {{amount}} i jest płatna do {{date}}.\nSaldo rezerwacji wynosi {{balance}}.\n\nJeśli płatność została już dokonana, dziękujemy i prosimy zignorować tę wiadomość.\n\nZ poważaniem\n{{organization}}',
     overdueSubject: 'Zaległa płatność: rezerwacja {{number}}',
     overdueMessage: 'Szanowni Państwo ({{name}}),\n\nrata w wysokości {{amount}}, płatna do {{date}}, za rezerwację {{number}} jeszcze do nas nie dotarła.\nSaldo rezerwacji wynosi {{balance}}.\n\nJeśli płatność została już dokonana, dziękujemy i prosimy zignorować tę wiadomość.\n\nZ poważaniem\n{{organization}}',
+    invitationSubject: "Zaplecze biura {{organization}} jest gotowe",
+    invitationMessage: "Dzień dobry {{name}},\n\nutworzyliśmy dla Pana/Pani konto właściciela firmy {{organization}}.\nProszę otworzyć ten link, aby ustawić hasło i się zalogować:\n\n{{url}}\n\nLink działa jeden raz, do {{date}}. Jeśli wygasł, proszę poprosić o nowy.",
   },
 };
 

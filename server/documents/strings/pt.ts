@@ -177,6 +177,8 @@ const pt: DocumentStrings = {
     reminderMessage: 'Caro(a) {{name}},\n\nLembramos a sua reserva {{number}}: a próxima prestação é de {{amount}}, com vencimento em {{date}}.\nO saldo da reserva é {{balance}}.\n\nSe já pagou, obrigado, e por favor ignore esta mensagem.\n\nCom os melhores cumprimentos,\n{{organization}}',
     overdueSubject: 'Pagamento em atraso: reserva {{number}}',
     overdueMessage: 'Caro(a) {{name}},\n\nA prestação de {{amount}} com vencimento em {{date}} da sua reserva {{number}} ainda não nos chegou.\nO saldo da reserva é {{balance}}.\n\nSe já pagou, obrigado, e por favor ignore esta mensagem.\n\nCom os melhores cumprimentos,\n{{organization}}',
+    invitationSubject: "O back office de {{organization}} está pronto",
+    invitationMessage: "Olá, {{name}},\n\nFoi criada uma conta para você como proprietário de {{organization}}.\nAbra este link para definir sua senha e entrar:\n\n{{url}}\n\nO link funciona uma única vez, até {{date}}. Se tiver expirado, peça um novo.",
   },
 };
 

@@ -177,6 +177,8 @@ const sv: DocumentStrings = {
     reminderMessage: 'Hej {{name}},\n\nDetta är en påminnelse om din bokning {{number}}: nästa delbetalning är {{amount}} med förfallodag {{date}}.\nÅterstående belopp för bokningen är {{balance}}.\n\nOm du redan har betalat, tack, och bortse från detta meddelande.\n\nVänliga hälsningar\n{{organization}}',
     overdueSubject: 'Förfallen betalning: bokning {{number}}',
     overdueMessage: 'Hej {{name}},\n\nDelbetalningen på {{amount}} som förföll {{date}} för din bokning {{number}} har ännu inte kommit fram till oss.\nÅterstående belopp för bokningen är {{balance}}.\n\nOm du redan har betalat, tack, och bortse från detta meddelande.\n\nVänliga hälsningar\n{{organization}}',
+    invitationSubject: "Ert backoffice för {{organization}} är klart",
+    invitationMessage: "Hej {{name}},\n\nEtt konto har skapats åt dig som ägare av {{organization}}.\nÖppna den här länken för att välja lösenord och logga in:\n\n{{url}}\n\nLänken fungerar en gång, till och med {{date}}. Om den har gått ut, be om en ny.",
   },
 };
 

@@ -177,6 +177,8 @@ const tr: DocumentStrings = {
     reminderMessage: 'Sayın {{name}},\n\n{{number}} numaralı rezervasyonunuzu hatırlatırız: sıradaki taksit {{amount}}, son ödeme tarihi {{date}}.\nRezervasyonun kalan bakiyesi {{balance}}.\n\nÖdemeyi zaten yaptıysanız teşekkür ederiz, lütfen bu mesajı dikkate almayın.\n\nSaygılarımızla,\n{{organization}}',
     overdueSubject: 'Gecikmiş ödeme: rezervasyon {{number}}',
     overdueMessage: 'Sayın {{name}},\n\n{{number}} numaralı rezervasyonunuzun {{date}} tarihinde ödenmesi gereken {{amount}} tutarındaki taksiti henüz bize ulaşmadı.\nRezervasyonun kalan bakiyesi {{balance}}.\n\nÖdemeyi zaten yaptıysanız teşekkür ederiz, lütfen bu mesajı dikkate almayın.\n\nSaygılarımızla,\n{{organization}}',
+    invitationSubject: "{{organization}} arka ofisiniz hazır",
+    invitationMessage: "Merhaba {{name}},\n\n{{organization}} sahibi olarak sizin için bir hesap oluşturuldu.\nŞifrenizi belirleyip oturum açmak için bu bağlantıyı açın:\n\n{{url}}\n\nBağlantı {{date}} tarihine kadar bir kez çalışır. Süresi dolduysa yenisini isteyin.",
   },
 };
 

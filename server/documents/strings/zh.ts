@@ -177,6 +177,8 @@ const zh: DocumentStrings = {
     reminderMessage: '{{name}}，您好：\n\n特此提醒您的预订 {{number}}：下一期款项为{{amount}}，到期日为{{date}}。\n该预订的余额为{{balance}}。\n\n如您已付款，谢谢，请忽略此消息。\n\n此致\n{{organization}}',
     overdueSubject: '逾期付款：预订 {{number}}',
     overdueMessage: '{{name}}，您好：\n\n您的预订 {{number}} 于{{date}}到期的{{amount}}款项我们尚未收到。\n该预订的余额为{{balance}}。\n\n如您已付款，谢谢，请忽略此消息。\n\n此致\n{{organization}}',
+    invitationSubject: "{{organization}} 的后台系统已就绪",
+    invitationMessage: "{{name}}，您好：\n\n我们已为您创建了 {{organization}} 所有者账户。\n请打开以下链接设置密码并登录：\n\n{{url}}\n\n该链接仅可使用一次，有效期至 {{date}}。如已过期，请申请新的链接。",
   },
 };
 

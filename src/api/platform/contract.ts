@@ -18,7 +18,7 @@ import {
   uuid,
 } from '../common/schemas';
 
-import { DEPARTMENTS, EMPLOYMENT_STATUSES } from '../admin/members/contract';
+import { DEPARTMENTS, EMPLOYMENT_STATUSES, LOCALES } from '../admin/members/contract';
 import { currencySchema, organizationNameSchema, timeZoneSchema } from '../admin/organization/contract';
 import { MAX_SEATS, PLANS, SUBSCRIPTION_STATUSES } from './subscription';
 
@@ -103,7 +103,8 @@ export const createOrganizationInput = v.strictObject({
   name: organizationNameSchema,
   currency: currencySchema,
   timeZone: timeZoneSchema,
-  owner: v.strictObject({ name: requiredText(120), email: emailSchema }),
+  /** `language`: the owner's language, for the invitation e-mail and as their first preference (English when not given). */
+  owner: v.strictObject({ name: requiredText(120), email: emailSchema, language: v.optional(oneOf(LOCALES, 'must be a supported language'), 'en') }),
   subscription: subscriptionFields,
 });
 export type CreateOrganizationInput = v.InferOutput<typeof createOrganizationInput>;

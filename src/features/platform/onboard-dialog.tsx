@@ -14,6 +14,7 @@ import { FormDialog } from '../../ui/form-dialog';
 import { applyServerIssues, SelectField, TextField } from '../../ui/form-fields';
 import { contractResolver } from '../../ui/form-resolver';
 import { useFormatters } from '../../ui/format';
+import { LANGUAGE_OPTIONS } from '../../ui/language-picker';
 import { organizationPath } from './console';
 import { SubscriptionFields } from './subscription-fields';
 
@@ -31,7 +32,7 @@ export function OnboardDialog({ onClose }: { onClose: () => void }) {
       name: '',
       currency: 'USD',
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
-      owner: { name: '', email: '' },
+      owner: { name: '', email: '', language: 'en' },
       subscription: { plan: 'starter' as const, seats: 5, status: 'trial' as const, periodEnd: inDays(30) },
     },
   });
@@ -58,6 +59,7 @@ export function OnboardDialog({ onClose }: { onClose: () => void }) {
         <legend>{t('platform.owner')}</legend>
         <TextField control={control} name="owner.name" label={t('platform.ownerName')} autoComplete="off" />
         <TextField control={control} name="owner.email" label={t('platform.ownerEmail')} type="email" autoComplete="off" />
+        <SelectField control={control} name="owner.language" label={t('platform.ownerLanguage')} options={LANGUAGE_OPTIONS} filter hint={t('platform.ownerLanguageHint')} />
       </fieldset>
       <fieldset className="form-grid fieldset">
         <legend>{t('subscription.title')}</legend>

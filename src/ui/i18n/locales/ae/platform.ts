@@ -30,6 +30,8 @@ const platform: Pick<Resources, 'subscription' | 'console' | 'platform' | 'invit
     owner: 'المالك',
     ownerName: 'اسم المالك',
     ownerEmail: 'البريد الإلكتروني للمالك',
+    ownerLanguage: 'لغة المالك',
+    ownerLanguageHint: 'تُكتب بها رسالة الدعوة، وتبدأ بها شاشات المالك.',
     onboarded: '{{name}} جاهزة',
     invitationIntro: 'يتيح هذا الرابط للمالك تعيين كلمة مرور وتسجيل الدخول. يعمل مرة واحدة حتى {{date}}.',
     invitationEmailed: 'أُرسل بالبريد الإلكتروني إلى {{email}}: إنه في الطريق. احتفظ بالرابط في حال لم يصل البريد.',

@@ -30,6 +30,8 @@ const platform: typeof en = {
     owner: 'Ejer',
     ownerName: 'Ejerens navn',
     ownerEmail: 'Ejerens e-mail',
+    ownerLanguage: 'Ejerens sprog',
+    ownerLanguageHint: 'Invitationsmailen skrives på det, og ejerens skærme starter på det.',
     onboarded: '{{name}} er klar',
     invitationIntro: 'Med dette link kan ejeren vælge en adgangskode og logge ind. Det virker én gang, indtil {{date}}.',
     invitationEmailed: 'Sendt via e-mail til {{email}}: den er på vej. Gem linket, hvis e-mailen ikke når frem.',

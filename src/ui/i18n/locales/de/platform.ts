@@ -30,6 +30,8 @@ const platform = {
     owner: 'Inhaber',
     ownerName: 'Name des Inhabers',
     ownerEmail: 'E-Mail des Inhabers',
+    ownerLanguage: 'Sprache des Inhabers',
+    ownerLanguageHint: 'Die Einladungs-E-Mail ist in dieser Sprache verfasst, und die Oberfläche des Inhabers startet darin.',
     onboarded: '{{name}} ist eingerichtet',
     invitationIntro: 'Mit diesem Link kann der Inhaber ein Passwort festlegen und sich anmelden. Er gilt einmalig, bis {{date}}.',
     invitationEmailed: 'Per E-Mail an {{email}} gesendet: Sie ist unterwegs. Bewahren Sie den Link auf, falls die E-Mail nicht ankommt.',

@@ -28,6 +28,8 @@ const platform = {
     owner: 'Owner',
     ownerName: 'Owner’s name',
     ownerEmail: 'Owner’s email',
+    ownerLanguage: 'Owner\'s language',
+    ownerLanguageHint: 'The invitation e-mail is written in it, and the owner\'s screens start in it.',
     onboarded: '{{name}} is ready',
     invitationIntro: 'This link lets the owner set a password and sign in. It works once, until {{date}}.',
     invitationEmailed: 'Emailed to {{email}}: it is on its way. Keep the link in case the email does not arrive.',

@@ -30,6 +30,8 @@ const platform = {
     owner: 'Propietario',
     ownerName: 'Nombre del propietario',
     ownerEmail: 'Correo del propietario',
+    ownerLanguage: 'Idioma del propietario',
+    ownerLanguageHint: 'El correo de invitación se escribe en él y las pantallas del propietario empiezan en él.',
     onboarded: '{{name}} está lista',
     invitationIntro: 'Este enlace permite al propietario establecer una contraseña e iniciar sesión. Sirve una sola vez, hasta el {{date}}.',
     invitationEmailed: 'Enviado por correo a {{email}}: está en camino. Guarde el enlace por si el correo no llega.',

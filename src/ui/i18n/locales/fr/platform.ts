@@ -30,6 +30,8 @@ const platform = {
     owner: 'Propriétaire',
     ownerName: 'Nom du propriétaire',
     ownerEmail: 'E-mail du propriétaire',
+    ownerLanguage: 'Langue du propriétaire',
+    ownerLanguageHint: 'L’e-mail d’invitation est rédigé dans cette langue, et les écrans du propriétaire s’ouvrent dans celle-ci.',
     onboarded: '{{name}} est prête',
     invitationIntro: 'Ce lien permet au propriétaire de choisir un mot de passe et de se connecter. Il ne sert qu’une fois, jusqu’au {{date}}.',
     invitationEmailed: 'Envoyé par e-mail à {{email}} : il est en route. Gardez le lien au cas où l’e-mail n’arriverait pas.',

@@ -30,6 +30,8 @@ const platform = {
     owner: 'Tulajdonos',
     ownerName: 'Tulajdonos neve',
     ownerEmail: 'Tulajdonos e-mail-címe',
+    ownerLanguage: 'A tulajdonos nyelve',
+    ownerLanguageHint: 'A meghívó e-mail ezen a nyelven készül, és a tulajdonos képernyői is ezen indulnak.',
     onboarded: '{{name}} elkészült',
     invitationIntro: 'Ezzel a hivatkozással a tulajdonos jelszót állíthat be és bejelentkezhet. Egyszer használható, eddig: {{date}}.',
     invitationEmailed: 'E-mailben elküldve ide: {{email}}. Őrizze meg a hivatkozást arra az esetre, ha az e-mail nem érkezne meg.',

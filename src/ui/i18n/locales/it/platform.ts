@@ -30,6 +30,8 @@ const platform = {
     owner: 'Proprietario',
     ownerName: 'Nome del proprietario',
     ownerEmail: 'Email del proprietario',
+    ownerLanguage: 'Lingua del titolare',
+    ownerLanguageHint: 'L’e-mail di invito è scritta in questa lingua e le schermate del titolare partono in essa.',
     onboarded: '{{name}} è pronta',
     invitationIntro: 'Con questo link il proprietario può impostare una password e accedere. Funziona una sola volta, fino al {{date}}.',
     invitationEmailed: 'Inviato via email a {{email}}: è in arrivo. Conservi il link nel caso l’email non arrivi.',

@@ -30,6 +30,8 @@ const platform = {
     owner: 'オーナー',
     ownerName: 'オーナーの氏名',
     ownerEmail: 'オーナーのメールアドレス',
+    ownerLanguage: 'オーナーの言語',
+    ownerLanguageHint: '招待メールはこの言語で書かれ、オーナーの画面もこの言語で始まります。',
     onboarded: '{{name}}の準備ができました',
     invitationIntro: 'このリンクから、オーナーはパスワードを設定してサインインできます。使用できるのは1回だけで、有効期限は{{date}}です。',
     invitationEmailed: '{{email}}にメールで送信しました。メールが届かない場合に備えて、リンクを控えておいてください。',

@@ -30,6 +30,8 @@ const platform = {
     owner: 'Właściciel',
     ownerName: 'Imię i nazwisko właściciela',
     ownerEmail: 'E-mail właściciela',
+    ownerLanguage: 'Język właściciela',
+    ownerLanguageHint: 'W tym języku jest napisany e-mail z zaproszeniem i w nim startują ekrany właściciela.',
     onboarded: 'Organizacja {{name}} jest gotowa',
     invitationIntro: 'Ten link pozwala właścicielowi ustawić hasło i się zalogować. Działa jeden raz, do {{date}}.',
     invitationEmailed: 'Wysłano e-mailem na adres {{email}}: wiadomość jest w drodze. Zachowaj link na wypadek, gdyby e-mail nie dotarł.',

@@ -30,6 +30,8 @@ const platform: typeof en = {
     owner: 'Proprietário',
     ownerName: 'Nome do proprietário',
     ownerEmail: 'E-mail do proprietário',
+    ownerLanguage: 'Idioma do proprietário',
+    ownerLanguageHint: 'O e-mail de convite é escrito nele, e as telas do proprietário começam nele.',
     onboarded: '{{name}} está pronta',
     invitationIntro: 'Este link permite ao proprietário definir uma palavra-passe e iniciar sessão. Funciona uma única vez, até {{date}}.',
     invitationEmailed: 'Enviado por e-mail para {{email}}: está a caminho. Guarde o link caso o e-mail não chegue.',

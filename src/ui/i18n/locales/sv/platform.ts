@@ -30,6 +30,8 @@ const platform: typeof en = {
     owner: 'Ägare',
     ownerName: 'Ägarens namn',
     ownerEmail: 'Ägarens e-post',
+    ownerLanguage: 'Ägarens språk',
+    ownerLanguageHint: 'Inbjudningsmejlet skrivs på det, och ägarens skärmar startar på det.',
     onboarded: '{{name}} är klar',
     invitationIntro: 'Med den här länken kan ägaren välja ett lösenord och logga in. Den fungerar en gång, till och med {{date}}.',
     invitationEmailed: 'Skickad via e-post till {{email}}: den är på väg. Spara länken om e-postmeddelandet inte kommer fram.',

@@ -30,6 +30,8 @@ const platform = {
     owner: 'Sahip',
     ownerName: 'Sahibin adı',
     ownerEmail: 'Sahibin e-postası',
+    ownerLanguage: 'Sahibin dili',
+    ownerLanguageHint: 'Davet e-postası bu dilde yazılır ve sahibin ekranları bu dilde açılır.',
     onboarded: '{{name}} hazır',
     invitationIntro: 'Bu bağlantıyla sahip bir şifre belirleyip giriş yapabilir. Bir kez ve şu tarihe kadar geçerlidir: {{date}}.',
     invitationEmailed: 'E-postayla gönderildi: {{email}}. E-posta ulaşmazsa diye bağlantıyı saklayın.',

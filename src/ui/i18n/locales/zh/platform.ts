@@ -30,6 +30,8 @@ const platform = {
     owner: '所有者',
     ownerName: '所有者姓名',
     ownerEmail: '所有者电子邮件',
+    ownerLanguage: '所有者的语言',
+    ownerLanguageHint: '邀请邮件以该语言撰写，所有者的界面也以该语言开始。',
     onboarded: '{{name}} 已就绪',
     invitationIntro: '所有者可通过此链接设置密码并登录。链接仅可使用一次，有效期至 {{date}}。',
     invitationEmailed: '已通过电子邮件发送至 {{email}}。请保留此链接，以防邮件未送达。',
