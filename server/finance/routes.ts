@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
-import { financePaths, REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, lockDateInput, lockDateSchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
+import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, lockDateInput, lockDateSchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
+import { financePaths } from '../../src/api/finance/contract';
 import { organizationToday } from '../db/clock';
 import { assertBooksOpen, lockDate, moveLockDate } from './periods';
 import { expenseRoutes } from './expense-routes';
