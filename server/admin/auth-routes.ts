@@ -1,7 +1,7 @@
 import { itemAnswer, loginInput } from '../../src/api/common/schemas';
 import * as v from 'valibot';
 import { eq, sql } from 'drizzle-orm';
-import { authStateSchema, type AuthState, acceptInvitationInput, invitationSchema, invitationTokenInput } from '../../src/api/admin/auth/contract';
+import { authPaths, authStateSchema, type AuthState, acceptInvitationInput, invitationSchema, invitationTokenInput } from '../../src/api/admin/auth/contract';
 import { effectiveAccess } from '../../src/api/permissions';
 import { verifyPassword, hashPassword } from '../auth/password';
 import { clientAddress, endSession, revokeMemberSessions, startSession } from '../auth/session';
@@ -54,7 +54,7 @@ const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS', 'Inval
 export const authRoutes = [
   publicRoute({
     method: 'GET',
-    path: '/health',
+    path: authPaths.health.pattern,
     // For a load balancer or a monitor: 200 while the database answers, else 503 DATABASE_UNAVAILABLE
     // with Retry-After (the server itself stays up and answers it).
     answers: v.object({ status: v.literal('ok'), database: v.literal('reachable') }),
@@ -67,7 +67,7 @@ export const authRoutes = [
 
   publicRoute({
     method: 'POST',
-    path: '/auth/login',
+    path: authPaths.login.pattern,
     answers: itemAnswer(authStateSchema),
     access: PUBLIC,
     body: loginInput,
@@ -99,7 +99,7 @@ export const authRoutes = [
 
   publicRoute({
     method: 'POST',
-    path: '/auth/logout',
+    path: authPaths.logout.pattern,
     answers: itemAnswer(v.object({ signedOut: v.literal(true) })),
     access: PUBLIC,
     async handler({ services, c }) {
@@ -110,7 +110,7 @@ export const authRoutes = [
 
   route({
     method: 'GET',
-    path: '/auth/me',
+    path: authPaths.me.pattern,
     answers: itemAnswer(authStateSchema),
     access: SIGNED_IN,
     handler: async ({ tx, auth }) => ({ data: await loadAuthState(tx, auth.memberId) }),
@@ -118,7 +118,7 @@ export const authRoutes = [
 
   publicRoute({
     method: 'POST',
-    path: '/auth/invitation',
+    path: authPaths.invitation.pattern,
     answers: itemAnswer(invitationSchema),
     access: PUBLIC,
     body: invitationTokenInput,
@@ -132,7 +132,7 @@ export const authRoutes = [
   /** The invited member sets a password and is signed in; the link works once. */
   publicRoute({
     method: 'POST',
-    path: '/auth/invitation/accept',
+    path: authPaths.acceptInvitation.pattern,
     answers: itemAnswer(authStateSchema),
     access: PUBLIC,
     body: acceptInvitationInput,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { CONFIG_MODULES, CONFIG_PATHS, SECRET_DESTINATIONS, SECRET_FIELDS, configSettingsSchemas, configurationSchema, type ConfigModule, type Configuration } from '../../src/api/admin/configurations/contract';
+import { configurationPaths, CONFIG_MODULES, CONFIG_PATHS, SECRET_DESTINATIONS, SECRET_FIELDS, configSettingsSchemas, configurationSchema, type ConfigModule, type Configuration } from '../../src/api/admin/configurations/contract';
 import { itemAnswer } from '../../src/api/common/schemas';
 import type { Tx } from '../db/client';
 import { configurations } from './schema';
@@ -64,7 +64,7 @@ async function assertReachable(module: ConfigModule, settings: Record<string, un
 export const configurationRoutes = [
   route({
     method: 'GET',
-    path: '/configurations',
+    path: configurationPaths.list.pattern,
     answers: itemAnswer(v.array(configurationSchema)),
     access: allow('configurations', 'view'),
     handler: async ({ tx }) => ({ data: await loadAll(tx) }),
@@ -72,7 +72,7 @@ export const configurationRoutes = [
   ...Object.entries(CONFIG_PATHS).map(([segment, module]) =>
     route({
       method: 'PUT',
-      path: `/configurations/${segment}`,
+      path: configurationPaths.settings(segment),
       answers: itemAnswer(configurationSchema),
       access: allow('configurations', 'update'),
       body: configSettingsSchemas[module] as v.GenericSchema<unknown, Record<string, unknown>>,

@@ -1,6 +1,7 @@
 import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import { and, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
+  memberPaths,
   createMemberInput,
   memberIdParams,
   memberSchema,
@@ -69,7 +70,7 @@ const SORT_COLUMNS = {
 export const memberRoutes = [
   route({
     method: 'GET',
-    path: '/members',
+    path: memberPaths.list.pattern,
     answers: listAnswerOf(memberSchema),
     access: allow('members', 'view'),
     query: membersQuery,
@@ -93,7 +94,7 @@ export const memberRoutes = [
 
   route({
     method: 'GET',
-    path: '/members/memberId/:id',
+    path: memberPaths.byId.pattern,
     answers: itemAnswer(memberSchema),
     access: allow('members', 'view'),
     params: memberIdParams,
@@ -102,7 +103,7 @@ export const memberRoutes = [
 
   route({
     method: 'POST',
-    path: '/members',
+    path: memberPaths.list.pattern,
     answers: itemAnswer(memberSchema),
     access: allow('members', 'create'),
     body: createMemberInput,
@@ -122,7 +123,7 @@ export const memberRoutes = [
 
   route({
     method: 'PUT',
-    path: '/members/memberId/:id',
+    path: memberPaths.byId.pattern,
     answers: itemAnswer(memberSchema),
     access: allow('members', 'update'),
     params: memberIdParams,
@@ -161,7 +162,7 @@ export const memberRoutes = [
 
   route({
     method: 'PUT',
-    path: '/members/me',
+    path: memberPaths.me.pattern,
     answers: itemAnswer(memberSchema),
     access: SIGNED_IN,
     body: updateMeInput,
@@ -194,7 +195,7 @@ export const memberRoutes = [
 
   route({
     method: 'PUT',
-    path: '/members/me/preferences',
+    path: memberPaths.preferences.pattern,
     answers: itemAnswer(memberSchema),
     access: SIGNED_IN,
     body: updatePreferencesInput,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { appModuleSchema, createModuleInput, reorderModulesInput, updateModuleInput, type AppModule } from '../../src/api/admin/modules/contract';
+import { modulePaths, appModuleSchema, createModuleInput, reorderModulesInput, updateModuleInput, type AppModule } from '../../src/api/admin/modules/contract';
 import { itemAnswer, listAnswerOf, pageQuery } from '../../src/api/common/schemas';
 import { appModules } from './schema';
 import { ApiError, issue, notFound } from '../http/errors';
@@ -22,7 +22,7 @@ export const moduleRoutes = [
   route({
     // Every member reads the modules: they are the menu. The client shows those the role may view.
     method: 'GET',
-    path: '/modules',
+    path: modulePaths.list.pattern,
     answers: listAnswerOf(appModuleSchema),
     access: SIGNED_IN,
     query: modulesQuery,
@@ -37,7 +37,7 @@ export const moduleRoutes = [
 
   route({
     method: 'POST',
-    path: '/modules',
+    path: modulePaths.list.pattern,
     answers: itemAnswer(appModuleSchema),
     access: allow('modules', 'create'),
     body: createModuleInput,
@@ -51,7 +51,7 @@ export const moduleRoutes = [
 
   route({
     method: 'PUT',
-    path: '/modules',
+    path: modulePaths.list.pattern,
     answers: itemAnswer(appModuleSchema),
     access: allow('modules', 'update'),
     body: updateModuleInput,
@@ -69,7 +69,7 @@ export const moduleRoutes = [
 
   route({
     method: 'PUT',
-    path: '/modules/reorder',
+    path: modulePaths.reorder.pattern,
     answers: itemAnswer(v.array(appModuleSchema)),
     access: allow('modules', 'update'),
     body: reorderModulesInput,

@@ -1,6 +1,6 @@
 import { itemAnswer } from '../../src/api/common/schemas';
 import { sql } from 'drizzle-orm';
-import { organizationSchema, organizationWithSecretSchema, updateOrganizationInput } from '../../src/api/admin/organization/contract';
+import { organizationPaths, organizationSchema, organizationWithSecretSchema, updateOrganizationInput } from '../../src/api/admin/organization/contract';
 import { organizations } from '../db/tenancy';
 import { allow, route } from '../http/route';
 import { toOrganization, currentOrganization, newOrganizationSecret } from './store';
@@ -8,7 +8,7 @@ import { toOrganization, currentOrganization, newOrganizationSecret } from './st
 export const organizationRoutes = [
   route({
     method: 'GET',
-    path: '/members/organization',
+    path: organizationPaths.organization.pattern,
     answers: itemAnswer(organizationSchema),
     access: allow('organization', 'view'),
     handler: async ({ tx }) => ({ data: toOrganization(await currentOrganization(tx)) }),
@@ -16,7 +16,7 @@ export const organizationRoutes = [
 
   route({
     method: 'PUT',
-    path: '/members/organization',
+    path: organizationPaths.organization.pattern,
     answers: itemAnswer(organizationSchema),
     access: allow('organization', 'update'),
     body: updateOrganizationInput,
@@ -38,7 +38,7 @@ export const organizationRoutes = [
 
   route({
     method: 'PUT',
-    path: '/members/organization/regenerate/secret',
+    path: organizationPaths.regenerateSecret.pattern,
     answers: itemAnswer(organizationWithSecretSchema),
     access: allow('organization', 'update'),
     async handler({ tx }) {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { createRoleInput, roleSchema, updateRoleInput, type Role } from '../../src/api/admin/roles/contract';
+import { rolePaths, createRoleInput, roleSchema, updateRoleInput, type Role } from '../../src/api/admin/roles/contract';
 import { effectiveAccess } from '../../src/api/permissions';
 import { itemAnswer, listAnswerOf, pageQuery } from '../../src/api/common/schemas';
 import * as v from 'valibot';
@@ -29,7 +29,7 @@ function toRole(row: typeof roles.$inferSelect & { memberCount?: number }): Role
 export const roleRoutes = [
   route({
     method: 'GET',
-    path: '/roles',
+    path: rolePaths.list.pattern,
     answers: listAnswerOf(roleSchema),
     access: allow('roles', 'view'),
     query: rolesQuery,
@@ -45,7 +45,7 @@ export const roleRoutes = [
 
   route({
     method: 'POST',
-    path: '/roles',
+    path: rolePaths.list.pattern,
     answers: itemAnswer(roleSchema),
     access: allow('roles', 'create'),
     body: createRoleInput,
@@ -59,7 +59,7 @@ export const roleRoutes = [
 
   route({
     method: 'PUT',
-    path: '/roles',
+    path: rolePaths.list.pattern,
     answers: itemAnswer(roleSchema),
     access: allow('roles', 'update'),
     body: updateRoleInput,

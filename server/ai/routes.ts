@@ -1,4 +1,4 @@
-import { aiUsageSchema, chatInput, chatMessageSchema, generatedTourSchema, generateTourInput, leadThreadQuery, leadThreadSchema } from '../../src/api/ai/contract';
+import { aiPaths, aiUsageSchema, chatInput, chatMessageSchema, generatedTourSchema, generateTourInput, leadThreadQuery, leadThreadSchema } from '../../src/api/ai/contract';
 import * as v from 'valibot';
 import { idParams, itemAnswer } from '../../src/api/common/schemas';
 import { allow, fileAnswer, route } from '../http/route';
@@ -9,7 +9,7 @@ import { modelSettings, usageOf } from './model';
 export const aiRoutes = [
   route({
     method: 'POST',
-    path: '/customized-tours/generate-with-ai',
+    path: aiPaths.generateTour.pattern,
     answers: generatedTourSchema,
     access: allow('customizedTours', 'create'),
     body: generateTourInput,
@@ -20,7 +20,7 @@ export const aiRoutes = [
   /** Where the model comes from and this month's tokens (Configurations → AI model). */
   route({
     method: 'GET',
-    path: '/ai/usage',
+    path: aiPaths.usage.pattern,
     answers: itemAnswer(aiUsageSchema),
     access: allow('configurations', 'view'),
     handler: async ({ tx, services }) => ({ data: await usageOf(tx, await modelSettings(tx, services)) }),
@@ -29,7 +29,7 @@ export const aiRoutes = [
   /** The lead's one thread (made on first read) with its conversation, and the model that answers (null: none). */
   route({
     method: 'GET',
-    path: '/chat-ai/lead-thread',
+    path: aiPaths.leadThread.pattern,
     answers: leadThreadSchema,
     access: allow('leads', 'view'),
     query: leadThreadQuery,
@@ -38,7 +38,7 @@ export const aiRoutes = [
 
   route({
     method: 'GET',
-    path: '/leads/:id/chat',
+    path: aiPaths.leadChat.pattern,
     answers: v.object({ data: v.array(chatMessageSchema) }),
     access: allow('leads', 'view'),
     params: idParams,
@@ -51,7 +51,7 @@ export const aiRoutes = [
   /** A message to the lead's assistant, answered as a stream of server-sent events (docs/ai.md). */
   route({
     method: 'POST',
-    path: '/leads/:id/chat',
+    path: aiPaths.leadChat.pattern,
     answers: fileAnswer('text/event-stream'),
     access: allow('leads', 'update'),
     params: idParams,

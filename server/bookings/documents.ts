@@ -3,7 +3,7 @@ import { balanceOf, invoiceCover } from '../../src/domain/balance';
 import type { PaymentMethod } from '../../src/api/finance/contract';
 import type { Locale } from '../../src/api/admin/members/contract';
 import { idParams } from '../../src/api/common/schemas';
-import { paymentParams } from '../../src/api/bookings/contract';
+import { bookingPaths, paymentParams } from '../../src/api/bookings/contract';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { moneySql } from '../db/money';
@@ -150,7 +150,7 @@ async function invoiceOf(tx: Tx, auth: AuthContext, invoiceId: string): Promise<
 
 export const bookingDocumentRoutes: RouteDef[] = [
   ...documentRoutes({
-    path: '/bookings/:id',
+    paths: bookingPaths.confirmation,
     params: idParams,
     read: allow('bookings', 'view'),
     send: allow('bookings', 'update'),
@@ -160,7 +160,7 @@ export const bookingDocumentRoutes: RouteDef[] = [
     },
   }),
   ...documentRoutes({
-    path: '/bookings/:id/payment-receipt/:paymentId',
+    paths: bookingPaths.receipt,
     params: paymentParams,
     read: allow('bookings', 'view'),
     send: allow('bookings', 'update'),
@@ -170,7 +170,7 @@ export const bookingDocumentRoutes: RouteDef[] = [
     },
   }),
   ...documentRoutes({
-    path: '/booking-invoices/:id',
+    paths: bookingPaths.invoice,
     params: idParams,
     read: allow('invoices', 'view'),
     send: allow('invoices', 'update'),

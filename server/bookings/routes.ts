@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  bookingPaths,
   MAX_PROOF_BYTES,
   PROOF_TYPES,
   bookingDetailSchema,
@@ -97,7 +98,7 @@ const paymentDecision = <B extends v.GenericSchema>(request: WorkflowRequest<typ
 export const bookingRoutes: RouteDef[] = [
   route({
     method: 'GET',
-    path: '/bookings',
+    path: bookingPaths.list.pattern,
     answers: listAnswerOf(bookingSchema),
     access: allow('bookings', 'view'),
     query: bookingsQuery,
@@ -107,7 +108,7 @@ export const bookingRoutes: RouteDef[] = [
   /** The plan the wizard proposes (Configurations → bookings), for whoever books: no configurations.view needed. */
   route({
     method: 'GET',
-    path: '/bookings/settings',
+    path: bookingPaths.settings.pattern,
     answers: itemAnswer(bookingPlanDefaultsSchema),
     access: allow('bookings', 'view'),
     async handler({ tx }) {
@@ -118,7 +119,7 @@ export const bookingRoutes: RouteDef[] = [
 
   route({
     method: 'GET',
-    path: '/bookings/completed',
+    path: bookingPaths.completed.pattern,
     answers: listAnswerOf(bookingSchema),
     access: allow('bookings', 'view'),
     query: completedBookingsQuery,
@@ -127,7 +128,7 @@ export const bookingRoutes: RouteDef[] = [
 
   route({
     method: 'GET',
-    path: '/bookings/installments/pending',
+    path: bookingPaths.pendingInstallments.pattern,
     answers: listAnswerOf(pendingInstallmentSchema),
     access: allow('bookings', 'view'),
     query: pendingInstallmentsQuery,
@@ -136,7 +137,7 @@ export const bookingRoutes: RouteDef[] = [
 
   route({
     method: 'GET',
-    path: '/bookings/id/:id',
+    path: bookingPaths.byId.pattern,
     answers: itemAnswer(bookingDetailSchema),
     access: allow('bookings', 'view'),
     params: bookingIdParams,
@@ -145,7 +146,7 @@ export const bookingRoutes: RouteDef[] = [
 
   route({
     method: 'GET',
-    path: '/bookings/lead/:leadId',
+    path: bookingPaths.byLead.pattern,
     answers: itemAnswer(v.array(bookingSchema)),
     access: allow('bookings', 'view'),
     params: leadBookingsParams,
@@ -162,7 +163,7 @@ export const bookingRoutes: RouteDef[] = [
 
   route({
     method: 'POST',
-    path: '/bookings',
+    path: bookingPaths.list.pattern,
     answers: itemAnswer(bookingDetailSchema),
     access: allow('bookings', 'create'),
     body: createBookingInput,
@@ -187,7 +188,7 @@ export const bookingRoutes: RouteDef[] = [
 
   bookingAction({
     method: 'PUT',
-    path: '/bookings/:id/participant',
+    path: bookingPaths.participant.pattern,
     access: allow('bookings', 'update'),
     body: participantInput,
     async run({ tx, auth, row, body, services }) {
@@ -217,7 +218,7 @@ export const bookingRoutes: RouteDef[] = [
 
   route({
     method: 'POST',
-    path: '/bookings/:id/payment/reminder',
+    path: bookingPaths.reminder.pattern,
     answers: itemAnswer(reminderSchema),
     access: allow('bookings', 'update'),
     params: bookingIdParams,
@@ -231,7 +232,7 @@ export const bookingRoutes: RouteDef[] = [
 
   route({
     method: 'POST',
-    path: '/bookings/:id/payment',
+    path: bookingPaths.payments.pattern,
     answers: itemAnswer(paymentSchema),
     access: allow('bookings', 'update'),
     params: bookingIdParams,
@@ -253,7 +254,7 @@ export const bookingRoutes: RouteDef[] = [
 
   route({
     method: 'GET',
-    path: '/bookings/:id/payment/:paymentId/proof',
+    path: bookingPaths.proof.pattern,
     answers: fileAnswer(...PROOF_TYPES),
     access: allow('bookings', 'view'),
     params: paymentParams,
@@ -278,7 +279,7 @@ export const bookingRoutes: RouteDef[] = [
 
   route({
     method: 'GET',
-    path: '/payment-receipts',
+    path: bookingPaths.receipts.pattern,
     answers: listAnswerOf(paymentReceiptSchema, receiptStatsSchema),
     access: allow('paymentReceipts', 'view'),
     query: paymentReceiptsQuery,
@@ -287,7 +288,7 @@ export const bookingRoutes: RouteDef[] = [
 
   route({
     method: 'POST',
-    path: '/booking-invoices/generate',
+    path: bookingPaths.generateInvoice.pattern,
     answers: itemAnswer(invoiceSchema),
     access: allow('invoices', 'create'),
     body: generateInvoiceInput,
@@ -300,7 +301,7 @@ export const bookingRoutes: RouteDef[] = [
 
   route({
     method: 'GET',
-    path: '/bookings/:id/invoice-preview',
+    path: bookingPaths.invoicePreview.pattern,
     answers: itemAnswer(invoicePreviewSchema),
     access: allow('invoices', 'create'),
     params: bookingIdParams,
@@ -309,7 +310,7 @@ export const bookingRoutes: RouteDef[] = [
 
   route({
     method: 'GET',
-    path: '/booking-invoices',
+    path: bookingPaths.invoices.pattern,
     answers: listAnswerOf(invoiceSchema, invoiceStatsSchema),
     access: allow('invoices', 'view'),
     query: invoicesQuery,

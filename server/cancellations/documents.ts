@@ -23,6 +23,8 @@ import { dateIn } from '../../src/domain/calendar';
 import { creditNoteById } from './credit';
 import { bookingCancellations, creditNotes, refunds } from './schema';
 import { CANCELLATION_RECORD, visibleBooking } from './store';
+import { cancellationPaths } from '../../src/api/cancellations/contract';
+import { creditPaths } from '../../src/api/finance/credit/contract';
 
 /**
  * A cancellation's customer documents (docs/cancellations.md, docs/documents.md): the confirmation
@@ -151,7 +153,7 @@ async function latestDecision(tx: Tx, bookingId: string): Promise<CancellationRo
 
 export const cancellationDocumentRoutes: RouteDef[] = [
   documentPdfRoute({
-    path: '/booking-cancellations/:id/pdf',
+    path: cancellationPaths.pdf.pattern,
     params: idParams,
     access: allow('cancellations', 'view'),
     async load(tx, { id }, auth) {
@@ -160,7 +162,7 @@ export const cancellationDocumentRoutes: RouteDef[] = [
     },
   }),
   documentPdfRoute({
-    path: '/credit-notes/:id/pdf',
+    path: creditPaths.creditNotePdf.pattern,
     params: idParams,
     access: allow('cancellations', 'view'),
     async load(tx, { id }, auth) {
@@ -181,7 +183,7 @@ export const cancellationDocumentRoutes: RouteDef[] = [
     },
   }),
   documentSendRoute({
-    path: '/bookings/:id/send-cancellation',
+    path: cancellationPaths.send.pattern,
     params: idParams,
     access: allow('bookings', 'update'),
     async load(tx, { id }, auth) {

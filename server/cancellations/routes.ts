@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
+  cancellationPaths,
   bookingIdParams,
   cancelInput,
   cancellationDetailSchema,
@@ -10,7 +11,7 @@ import {
   quoteSchema,
 } from '../../src/api/cancellations/contract';
 import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
-import { creditNoteSchema, creditNotesQuery, processRefundInput, refundSchema, refundsQuery } from '../../src/api/finance/credit/contract';
+import { creditPaths, creditNoteSchema, creditNotesQuery, processRefundInput, refundSchema, refundsQuery } from '../../src/api/finance/credit/contract';
 import { OPEN_CANCELLATION_STATES } from '../../src/machines/cancellation-machine';
 import type { AuthContext } from '../auth/session';
 import { ownRecordsOf } from '../auth/visibility';
@@ -46,7 +47,7 @@ async function lockVisibleCancellation(tx: Tx, auth: AuthContext, id: string) {
 export const cancellationRoutes: RouteDef[] = [
   route({
     method: 'GET',
-    path: '/bookings/:id/cancellation-quote',
+    path: cancellationPaths.quote.pattern,
     answers: itemAnswer(quoteSchema),
     access: allow('bookings', 'view'),
     params: bookingIdParams,
@@ -54,7 +55,7 @@ export const cancellationRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/bookings/:id/cancellations',
+    path: cancellationPaths.ofBooking.pattern,
     answers: itemAnswer(v.array(cancellationSchema)),
     access: allow('bookings', 'view'),
     params: bookingIdParams,
@@ -62,7 +63,7 @@ export const cancellationRoutes: RouteDef[] = [
   }),
   route({
     method: 'POST',
-    path: '/booking-cancellations/cancel',
+    path: cancellationPaths.request,
     answers: itemAnswer(cancellationDetailSchema),
     access: allow('cancellations', 'create'),
     body: cancelInput,
@@ -75,7 +76,7 @@ export const cancellationRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/booking-cancellations',
+    path: cancellationPaths.decided,
     answers: listAnswerOf(cancellationSchema),
     access: allow('cancellations', 'view'),
     query: cancellationsQuery,
@@ -83,7 +84,7 @@ export const cancellationRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/booking-cancellations/requests',
+    path: cancellationPaths.requested,
     answers: listAnswerOf(cancellationSchema),
     access: allow('cancellations', 'view'),
     query: cancellationsQuery,
@@ -91,7 +92,7 @@ export const cancellationRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/booking-cancellations/id/:id',
+    path: cancellationPaths.byId.pattern,
     answers: itemAnswer(cancellationDetailSchema),
     access: allow('cancellations', 'view'),
     params: idParams,
@@ -99,7 +100,7 @@ export const cancellationRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/booking-cancellations/requests/:id',
+    path: cancellationPaths.requestById.pattern,
     answers: itemAnswer(cancellationDetailSchema),
     access: allow('cancellations', 'view'),
     params: idParams,
@@ -122,7 +123,7 @@ export const cancellationRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/credit-notes',
+    path: creditPaths.creditNotes,
     answers: listAnswerOf(creditNoteSchema),
     access: allow('cancellations', 'view'),
     query: creditNotesQuery,
@@ -130,7 +131,7 @@ export const cancellationRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/credit-notes/:id',
+    path: creditPaths.creditNote.pattern,
     answers: itemAnswer(creditNoteSchema),
     access: allow('cancellations', 'view'),
     params: idParams,
@@ -138,7 +139,7 @@ export const cancellationRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/refunds',
+    path: creditPaths.refunds,
     answers: listAnswerOf(refundSchema),
     access: allow('cancellations', 'view'),
     query: refundsQuery,
@@ -146,7 +147,7 @@ export const cancellationRoutes: RouteDef[] = [
   }),
   route({
     method: 'PUT',
-    path: '/refunds/:id/process',
+    path: creditPaths.process.pattern,
     answers: itemAnswer(refundSchema),
     access: allow('account', 'create'),
     params: idParams,

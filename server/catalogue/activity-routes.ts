@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ACTIVITY_CATEGORIES, ACTIVITY_DIFFICULTIES, activitiesQuery, activitySchema, activityStatsSchema, activityImportRow, createActivityInput, updateActivityInput, type Activity, type ActivityCategory, type ActivityDifficulty, type ActivityStats } from '../../src/api/catalogue/activities/contract';
+import { activityPaths, ACTIVITY_CATEGORIES, ACTIVITY_DIFFICULTIES, activitiesQuery, activitySchema, activityStatsSchema, activityImportRow, createActivityInput, updateActivityInput, type Activity, type ActivityCategory, type ActivityDifficulty, type ActivityStats } from '../../src/api/catalogue/activities/contract';
 import { activityRowsFromCsv } from '../../src/api/catalogue/activities/import';
 import { activities } from './schema';
 import { cellCounts, placedRecordFields, placedRecordRoutes, type PlaceCell } from './placed-routes';
@@ -20,8 +20,7 @@ function activityStats(cells: PlaceCell[]): ActivityStats {
 /** The seed's activity calls: `/activities`, `/activities/activityId/{id}`, `PUT/DELETE /activities/{id}`, `POST /activities/import`. */
 export const activityRoutes = placedRecordRoutes({
   module: 'activities',
-  path: '/activities',
-  itemPath: '/activities/activityId/:id',
+  paths: activityPaths,
   target: ACTIVITY,
   label: 'Activity',
   toRecord: toActivity,

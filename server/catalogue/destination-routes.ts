@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { destinationRowsFromCsv } from '../../src/api/catalogue/destinations/import';
 import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
 import {
+  destinationPaths,
   createDestinationInput,
   destinationImportRow,
   destinationListSchema,
@@ -67,7 +68,7 @@ const DESTINATION_SORT = {
 export const destinationRoutes = [
   route({
     method: 'GET',
-    path: '/destinations',
+    path: destinationPaths.list.pattern,
     answers: destinationListSchema,
     access: allow('destinations', 'view'),
     query: destinationsQuery,
@@ -91,7 +92,7 @@ export const destinationRoutes = [
 
   route({
     method: 'POST',
-    path: '/destinations',
+    path: destinationPaths.list.pattern,
     answers: itemAnswer(destinationSchema),
     access: allow('destinations', 'create'),
     body: createDestinationInput,
@@ -108,7 +109,7 @@ export const destinationRoutes = [
   }),
 
   importRoute({
-    path: '/destinations/import',
+    path: destinationPaths.import.pattern,
     module: 'destinations',
     fromCsv: destinationRowsFromCsv,
     importer: sluggedImporter<DestinationImportRow>({
@@ -128,7 +129,7 @@ export const destinationRoutes = [
 
   route({
     method: 'PUT',
-    path: '/destinations/:id',
+    path: destinationPaths.record.pattern,
     answers: itemAnswer(destinationSchema),
     access: allow('destinations', 'update'),
     params: idParams,
@@ -146,7 +147,7 @@ export const destinationRoutes = [
 
   route({
     method: 'DELETE',
-    path: '/destinations/:id',
+    path: destinationPaths.record.pattern,
     answers: deletedAnswer(destinationSchema),
     access: allow('destinations', 'delete'),
     params: idParams,

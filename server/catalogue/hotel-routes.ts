@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createHotelInput, hotelImportRow, hotelSchema, hotelStatsSchema, hotelsQuery, updateHotelInput, type Hotel, type HotelStats } from '../../src/api/catalogue/hotels/contract';
+import { hotelPaths, createHotelInput, hotelImportRow, hotelSchema, hotelStatsSchema, hotelsQuery, updateHotelInput, type Hotel, type HotelStats } from '../../src/api/catalogue/hotels/contract';
 import { hotelRowsFromCsv } from '../../src/api/catalogue/hotels/import';
 import { hotels } from './schema';
 import { cellCounts, placedRecordFields, placedRecordRoutes, type PlaceCell } from './placed-routes';
@@ -28,8 +28,7 @@ function hotelStats(cells: PlaceCell[]): HotelStats {
 /** The seed's hotel calls: `/hotels`, `/hotels/hotelId/{id}`, `PUT/DELETE /hotels/{id}`, and `POST /hotels/import`. */
 export const hotelRoutes = placedRecordRoutes({
   module: 'hotels',
-  path: '/hotels',
-  itemPath: '/hotels/hotelId/:id',
+  paths: hotelPaths,
   target: HOTEL,
   label: 'Hotel',
   toRecord: toHotel,

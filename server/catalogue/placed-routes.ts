@@ -92,10 +92,8 @@ export function cellCounts<K extends string>(cells: PlaceCell[], keyOf: (cell: P
  */
 export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K extends string, I extends { name: string; slug?: string; destination: string }, S>(def: {
   module: ModuleKey;
-  /** `/hotels` */
-  path: string;
-  /** The seed's path of one record: `/hotels/hotelId/:id`. */
-  itemPath: string;
+  /** The resource's paths from its contract (`hotelPaths`): the list, the seed's path of one record (`/hotels/hotelId/:id`), the import, and a record's `PUT`/`DELETE`. */
+  paths: { list: { pattern: string }; byId: { pattern: string }; import: { pattern: string }; record: { pattern: string } };
   target: PlacedTable;
   /** What a missing record is called: `Hotel` (not found). */
   label: string;
@@ -170,7 +168,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
   return [
     route({
       method: 'GET',
-      path: def.path,
+      path: def.paths.list.pattern,
       answers: listAnswerOf(def.schema, def.statsSchema),
       access: allow(def.module, 'view'),
       query: def.query,
@@ -200,7 +198,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
 
     route({
       method: 'GET',
-      path: def.itemPath,
+      path: def.paths.byId.pattern,
       answers: itemAnswer(def.schema),
       access: allow(def.module, 'view'),
       params: idParams,
@@ -211,7 +209,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
 
     route({
       method: 'POST',
-      path: def.path,
+      path: def.paths.list.pattern,
       answers: itemAnswer(def.schema),
       access: allow(def.module, 'create'),
       body: def.createInput,
@@ -228,7 +226,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     }),
 
     importRoute({
-      path: `${def.path}/import`,
+      path: def.paths.import.pattern,
       module: def.module,
       fromCsv: def.fromCsv,
       importer: sluggedImporter<I>({
@@ -247,7 +245,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
 
     route({
       method: 'PUT',
-      path: `${def.path}/:id`,
+      path: def.paths.record.pattern,
       answers: itemAnswer(def.schema),
       access: allow(def.module, 'update'),
       params: idParams,
@@ -265,7 +263,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
 
     route({
       method: 'DELETE',
-      path: `${def.path}/:id`,
+      path: def.paths.record.pattern,
       answers: deletedAnswer(def.schema),
       access: allow(def.module, 'delete'),
       params: idParams,

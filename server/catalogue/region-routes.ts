@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { regionRowsFromCsv } from '../../src/api/catalogue/regions/import';
 import { deletedAnswer, idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
 import {
+  regionPaths,
   createRegionInput,
   regionImportRow,
   regionSchema,
@@ -33,7 +34,7 @@ const REGION_SORT = { name: sql`lower(${regions.name})`, createdAt: regions.crea
 export const regionRoutes = [
   route({
     method: 'GET',
-    path: '/regions',
+    path: regionPaths.list.pattern,
     answers: listAnswerOf(regionSchema),
     access: allow('regions', 'view'),
     query: regionsQuery,
@@ -56,7 +57,7 @@ export const regionRoutes = [
 
   route({
     method: 'POST',
-    path: '/regions',
+    path: regionPaths.list.pattern,
     answers: itemAnswer(regionSchema),
     access: allow('regions', 'create'),
     body: createRegionInput,
@@ -72,7 +73,7 @@ export const regionRoutes = [
   }),
 
   importRoute({
-    path: '/regions/import',
+    path: regionPaths.import.pattern,
     module: 'regions',
     fromCsv: regionRowsFromCsv,
     importer: sluggedImporter({ target: REGION, rowSchema: regionImportRow, uniqueNames: true }),
@@ -80,7 +81,7 @@ export const regionRoutes = [
 
   route({
     method: 'PUT',
-    path: '/regions/:id',
+    path: regionPaths.record.pattern,
     answers: itemAnswer(regionSchema),
     access: allow('regions', 'update'),
     params: idParams,
@@ -98,7 +99,7 @@ export const regionRoutes = [
 
   route({
     method: 'DELETE',
-    path: '/regions/:id',
+    path: regionPaths.record.pattern,
     answers: deletedAnswer(regionSchema),
     access: allow('regions', 'delete'),
     params: idParams,

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
-import { createReviewInput, reviewDeletedSchema, reviewSchema, reviewsQuery, updateReviewInput, type Review, type ReviewDeleted, type ReviewsQuery } from '../../src/api/catalogue/reviews/contract';
+import { reviewPaths, createReviewInput, reviewDeletedSchema, reviewSchema, reviewsQuery, updateReviewInput, type Review, type ReviewDeleted, type ReviewsQuery } from '../../src/api/catalogue/reviews/contract';
 import type { Tx } from '../db/client';
 import { destinations, reviews } from './schema';
 import { notFound } from '../http/errors';
@@ -53,7 +53,7 @@ const REVIEW_SORT = { createdAt: reviews.createdAt, rating: reviews.rating, cust
 export const reviewRoutes = [
   route({
     method: 'GET',
-    path: '/reviews',
+    path: reviewPaths.list.pattern,
     answers: listAnswerOf(reviewSchema),
     access: allow('reviews', 'view'),
     query: reviewsQuery,
@@ -78,7 +78,7 @@ export const reviewRoutes = [
 
   route({
     method: 'POST',
-    path: '/reviews',
+    path: reviewPaths.list.pattern,
     answers: itemAnswer(reviewSchema),
     access: allow('reviews', 'create'),
     body: createReviewInput,
@@ -93,7 +93,7 @@ export const reviewRoutes = [
 
   route({
     method: 'PUT',
-    path: '/reviews/:id',
+    path: reviewPaths.record.pattern,
     answers: itemAnswer(reviewSchema),
     access: allow('reviews', 'update'),
     params: idParams,
@@ -112,7 +112,7 @@ export const reviewRoutes = [
 
   route({
     method: 'DELETE',
-    path: '/reviews/:id',
+    path: reviewPaths.record.pattern,
     answers: reviewDeletedSchema,
     access: allow('reviews', 'delete'),
     params: idParams,

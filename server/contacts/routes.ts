@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
-import { contactGroupChangedSchema, contactGroupSchema, contactGroupsQuery, contactSchema, contactsQuery, createContactGroupInput, updateContactGroupInput, type Contact, type ContactGroup, type ContactsQuery } from '../../src/api/contacts/contract';
+import { contactPaths, contactGroupChangedSchema, contactGroupSchema, contactGroupsQuery, contactSchema, contactsQuery, createContactGroupInput, updateContactGroupInput, type Contact, type ContactGroup, type ContactsQuery } from '../../src/api/contacts/contract';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { contactGroupMembers, contactGroups } from './schema';
@@ -129,7 +129,7 @@ async function setMembers(tx: Tx, auth: AuthContext, groupId: string, contactIds
 export const contactRoutes = [
   route({
     method: 'GET',
-    path: '/contacts',
+    path: contactPaths.list.pattern,
     answers: listAnswerOf(contactSchema),
     access: allow('contacts', 'view'),
     query: contactsQuery,
@@ -155,7 +155,7 @@ export const contactRoutes = [
 
   route({
     method: 'GET',
-    path: '/contacts/groups',
+    path: contactPaths.groups.pattern,
     answers: listAnswerOf(contactGroupSchema),
     access: allow('contacts', 'view'),
     query: contactGroupsQuery,
@@ -179,7 +179,7 @@ export const contactRoutes = [
 
   route({
     method: 'POST',
-    path: '/contacts/groups',
+    path: contactPaths.groups.pattern,
     answers: contactGroupChangedSchema,
     access: allow('contacts', 'create'),
     body: createContactGroupInput,
@@ -194,7 +194,7 @@ export const contactRoutes = [
 
   route({
     method: 'GET',
-    path: '/contacts/groups/:id',
+    path: contactPaths.group.pattern,
     answers: itemAnswer(contactGroupSchema),
     access: allow('contacts', 'view'),
     params: idParams,
@@ -207,7 +207,7 @@ export const contactRoutes = [
 
   route({
     method: 'PUT',
-    path: '/contacts/groups/:id',
+    path: contactPaths.group.pattern,
     answers: contactGroupChangedSchema,
     access: allow('contacts', 'update'),
     params: idParams,
@@ -227,7 +227,7 @@ export const contactRoutes = [
 
   route({
     method: 'DELETE',
-    path: '/contacts/groups/:id',
+    path: contactPaths.group.pattern,
     answers: contactGroupChangedSchema,
     access: allow('contacts', 'delete'),
     params: idParams,

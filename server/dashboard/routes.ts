@@ -1,5 +1,5 @@
 import { can, type Action, type ModuleKey } from '../../src/api/permissions';
-import { MY_DAY_LIMIT, myDaySchema, type MyDay, type MyDayCard, type MyDayCardKey, type MyDayItem } from '../../src/api/dashboard/contract';
+import { dashboardPaths, MY_DAY_LIMIT, myDaySchema, type MyDay, type MyDayCard, type MyDayCardKey, type MyDayItem } from '../../src/api/dashboard/contract';
 import { itemAnswer } from '../../src/api/common/schemas';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
@@ -57,7 +57,7 @@ const CARDS: CardSource[] = [
 export const dashboardRoutes = [
   route({
     method: 'GET',
-    path: '/dashboard/my-day',
+    path: dashboardPaths.myDay.pattern,
     answers: itemAnswer(myDaySchema),
     access: allow('dashboard', 'view'),
     async handler({ tx, auth, services }): Promise<{ data: MyDay }> {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { idParams, idSchema, itemAnswer } from '../../src/api/common/schemas';
-import { ATTACHMENT_TYPES, LOGO_TYPES, MAX_LOGO_BYTES, MAX_LOGO_PIXELS, documentSendAnswer, organizationLogoAnswer, outboxAnswer, outboxQuery, testEmailInput, testEmailSchema, type TestEmailAnswer } from '../../src/api/documents/contract';
+import { documentsPaths, ATTACHMENT_TYPES, LOGO_TYPES, MAX_LOGO_BYTES, MAX_LOGO_PIXELS, documentSendAnswer, organizationLogoAnswer, outboxAnswer, outboxQuery, testEmailInput, testEmailSchema, type TestEmailAnswer } from '../../src/api/documents/contract';
 import { currentOrganization, moduleSettings } from '../admin';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { checkFile } from '../http/files';
@@ -30,7 +30,7 @@ const logoInfo = (row: { contentType: string; size: number; updatedAt: string })
 export const outboxRoutes: RouteDef[] = [
   route({
     method: 'POST',
-    path: '/configurations/email-services/test',
+    path: documentsPaths.testEmail.pattern,
     access: allow('configurations', 'update'),
     body: testEmailInput,
     answers: itemAnswer(testEmailSchema),
@@ -63,7 +63,7 @@ export const outboxRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/members/organization/logo',
+    path: documentsPaths.logo.pattern,
     access: allow('organization', 'view'),
     answers: fileAnswer(...LOGO_TYPES),
     async handler({ tx }) {
@@ -76,7 +76,7 @@ export const outboxRoutes: RouteDef[] = [
   }),
   route({
     method: 'PUT',
-    path: '/members/organization/logo',
+    path: documentsPaths.logo.pattern,
     access: allow('organization', 'update'),
     // The image comes as the form's `logo` file; the form has no other field.
     body: v.optional(v.strictObject({}), {}),
@@ -100,7 +100,7 @@ export const outboxRoutes: RouteDef[] = [
   }),
   route({
     method: 'DELETE',
-    path: '/members/organization/logo',
+    path: documentsPaths.logo.pattern,
     access: allow('organization', 'update'),
     answers: organizationLogoAnswer,
     async handler({ tx }) {
@@ -110,7 +110,7 @@ export const outboxRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/outbox',
+    path: documentsPaths.outbox.pattern,
     access: allow('configurations', 'view'),
     query: outboxQuery,
     answers: outboxAnswer,
@@ -118,7 +118,7 @@ export const outboxRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/outbox/:id',
+    path: documentsPaths.message.pattern,
     access: allow('configurations', 'view'),
     params: idParams,
     answers: documentSendAnswer,
@@ -129,7 +129,7 @@ export const outboxRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/outbox/:id/eml',
+    path: documentsPaths.eml.pattern,
     access: allow('configurations', 'view'),
     params: idParams,
     answers: fileAnswer('message/rfc822'),
@@ -144,7 +144,7 @@ export const outboxRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/outbox/:id/attachments/:attachmentId',
+    path: documentsPaths.attachment.pattern,
     access: allow('configurations', 'view'),
     params: v.object({ id: idSchema, attachmentId: idSchema }),
     // The document's PDF and what the sender attached (checked on the way in: server/documents/send-route.ts).

@@ -13,10 +13,10 @@ import { renderRecordDocument, sendRecordDocument, sendsOf, type Attachment, typ
  * The three routes of a record's document, for any area: `GET {path}/pdf?lang=` (the PDF),
  * `POST {path}/send` (multipart: to, cc, subject, message, lang, attachments; queued or kept in the
  * outbox, answered 202 with the send) and `GET {path}/sends` (the record's sends, newest first).
- * An area gives its path, who may read and who may send, and how to load the record's document.
+ * An area gives its paths (`documentPaths` in its contract), who may read and who may send, and how to load the record's document.
  */
 export interface DocumentRoutes<P extends v.GenericSchema> {
-  path: string;
+  paths: { pdf: { pattern: string }; sends: { pattern: string }; send: { pattern: string } };
   params: P;
   read: MemberAccess;
   send: MemberAccess;
@@ -124,10 +124,10 @@ export function documentSendRoute<P extends v.GenericSchema>(def: DocumentRoute<
 
 export function documentRoutes<P extends v.GenericSchema>(def: DocumentRoutes<P>): RouteDef[] {
   return [
-    documentPdfRoute({ path: `${def.path}/pdf`, params: def.params, access: def.read, load: def.load }),
+    documentPdfRoute({ path: def.paths.pdf.pattern, params: def.params, access: def.read, load: def.load }),
     route({
       method: 'GET',
-      path: `${def.path}/sends`,
+      path: def.paths.sends.pattern,
       access: def.read,
       params: def.params,
       answers: documentSendsAnswer,
@@ -136,6 +136,6 @@ export function documentRoutes<P extends v.GenericSchema>(def: DocumentRoutes<P>
         return { data: doc.recordId ? await sendsOf(tx, doc.recordType, doc.recordId) : [] };
       },
     }),
-    documentSendRoute({ path: `${def.path}/send`, params: def.params, access: def.send, load: def.load, beforeSend: def.beforeSend, afterSend: def.afterSend }),
+    documentSendRoute({ path: def.paths.send.pattern, params: def.params, access: def.send, load: def.load, beforeSend: def.beforeSend, afterSend: def.afterSend }),
   ];
 }

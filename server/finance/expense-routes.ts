@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { idParams, idSchema, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import {
+  expensePaths,
   MAX_RECEIPT_BYTES,
   RECEIPT_TYPES,
   expenseCorrectionInput,
@@ -51,7 +52,7 @@ const seesSalaries = (auth: AuthContext) => can(auth.role.permissions, 'salaries
 export const expenseRoutes: RouteDef[] = [
   route({
     method: 'GET',
-    path: '/expenses',
+    path: expensePaths.list.pattern,
     answers: listAnswerOf(expenseSchema, expenseStatsSchema),
     access: allow('expenses', 'view'),
     query: expensesQuery,
@@ -59,7 +60,7 @@ export const expenseRoutes: RouteDef[] = [
   }),
   route({
     method: 'POST',
-    path: '/expenses',
+    path: expensePaths.list.pattern,
     answers: itemAnswer(expenseSchema),
     access: allow('expenses', 'create'),
     body: expenseInput,
@@ -74,14 +75,14 @@ export const expenseRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/expenses/recurring',
+    path: expensePaths.recurring.pattern,
     answers: itemAnswer(v.array(recurringExpenseSchema)),
     access: allow('expenses', 'view'),
     handler: async ({ tx }) => ({ data: await recurringList(tx) }),
   }),
   route({
     method: 'POST',
-    path: '/expenses/recurring',
+    path: expensePaths.recurring.pattern,
     answers: itemAnswer(recurringExpenseSchema),
     access: allow('expenses', 'create'),
     body: recurringExpenseInput,
@@ -90,7 +91,7 @@ export const expenseRoutes: RouteDef[] = [
   }),
   route({
     method: 'PUT',
-    path: '/expenses/recurring/:id',
+    path: expensePaths.recurringOne.pattern,
     answers: itemAnswer(recurringExpenseSchema),
     access: allow('expenses', 'update'),
     params: idParams,
@@ -99,7 +100,7 @@ export const expenseRoutes: RouteDef[] = [
   }),
   route({
     method: 'POST',
-    path: '/expenses/salary',
+    path: expensePaths.salary.pattern,
     answers: itemAnswer(expenseSchema),
     access: allow('salaries', 'create'),
     body: salaryInput,
@@ -109,7 +110,7 @@ export const expenseRoutes: RouteDef[] = [
   }),
   route({
     method: 'POST',
-    path: '/expenses/salary/run',
+    path: expensePaths.salaryRun.pattern,
     answers: itemAnswer(salaryRunSchema),
     access: allow('salaries', 'create'),
     body: salaryRunInput,
@@ -118,7 +119,7 @@ export const expenseRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/expenses/:id',
+    path: expensePaths.byId.pattern,
     answers: itemAnswer(expenseSchema),
     access: allow('expenses', 'view'),
     params: idParams,
@@ -126,7 +127,7 @@ export const expenseRoutes: RouteDef[] = [
   }),
   route({
     method: 'POST',
-    path: '/expenses/:id/reverse',
+    path: expensePaths.reverse.pattern,
     answers: itemAnswer(expenseSchema),
     access: allow('expenses', 'delete'),
     params: idParams,
@@ -136,7 +137,7 @@ export const expenseRoutes: RouteDef[] = [
   }),
   route({
     method: 'POST',
-    path: '/expenses/:id/correct',
+    path: expensePaths.correct.pattern,
     answers: itemAnswer(expenseSchema),
     access: allow('expenses', 'update'),
     params: idParams,
@@ -147,7 +148,7 @@ export const expenseRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/expenses/:id/receipt',
+    path: expensePaths.receipt.pattern,
     answers: fileAnswer(...RECEIPT_TYPES),
     access: allow('expenses', 'view'),
     params: idParams,
@@ -160,7 +161,7 @@ export const expenseRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/salaries',
+    path: expensePaths.salaries.pattern,
     answers: itemAnswer(salariesSchema),
     access: allow('salaries', 'view'),
     query: salariesQuery,
@@ -168,7 +169,7 @@ export const expenseRoutes: RouteDef[] = [
   }),
   route({
     method: 'PUT',
-    path: '/salaries/:memberId',
+    path: expensePaths.memberSalary.pattern,
     answers: itemAnswer(salariesSchema),
     access: allow('salaries', 'update'),
     params: v.object({ memberId: idSchema }),

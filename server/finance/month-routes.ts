@@ -1,5 +1,6 @@
 import { itemAnswer } from '../../src/api/common/schemas';
 import {
+  statementPaths,
   agingQuery,
   budgetQuery,
   budgetTargetSchema,
@@ -38,7 +39,7 @@ const csvWords = async (tx: Tx, memberId: string) => DOCUMENT_STRINGS[await memb
 export const monthRoutes: RouteDef[] = [
   route({
     method: 'GET',
-    path: '/account/statement',
+    path: statementPaths.statement.pattern,
     answers: statementAnswer,
     access: allow('account', 'view'),
     query: statementQuery,
@@ -46,7 +47,7 @@ export const monthRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/account/summary',
+    path: statementPaths.summary.pattern,
     answers: summaryAnswer,
     access: allow('account', 'view'),
     query: summaryQuery,
@@ -54,7 +55,7 @@ export const monthRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/budget/target',
+    path: statementPaths.targets.pattern,
     answers: itemAnswer(budgetTargetsSchema),
     access: allow('account', 'view'),
     query: budgetQuery,
@@ -63,7 +64,7 @@ export const monthRoutes: RouteDef[] = [
   ...(['income', 'expense'] as const).flatMap((kind) => [
     route({
       method: 'POST',
-      path: `/budget/target/${kind}`,
+      path: statementPaths.target[kind].pattern,
       answers: itemAnswer(budgetTargetSchema),
       access: allow('account', 'create'),
       body: kind === 'income' ? incomeTargetInput : expenseTargetInput,
@@ -72,7 +73,7 @@ export const monthRoutes: RouteDef[] = [
     }),
     route({
       method: 'PUT',
-      path: `/budget/target/${kind}`,
+      path: statementPaths.target[kind].pattern,
       answers: itemAnswer(budgetTargetSchema),
       access: allow('account', 'update'),
       body: kind === 'income' ? incomeTargetInput : expenseTargetInput,
@@ -81,7 +82,7 @@ export const monthRoutes: RouteDef[] = [
   ]),
   route({
     method: 'GET',
-    path: '/account/journal/export',
+    path: statementPaths.journalExport.pattern,
     answers: fileAnswer('text/plain', 'text/csv'),
     access: allow('account', 'export'),
     query: journalExportQuery,
@@ -92,7 +93,7 @@ export const monthRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/account/receivables',
+    path: statementPaths.aging.receivables.pattern,
     answers: itemAnswer(receivablesSchema),
     access: allow('account', 'view'),
     query: agingQuery,
@@ -100,7 +101,7 @@ export const monthRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/account/receivables/export',
+    path: statementPaths.agingExport.receivables.pattern,
     answers: fileAnswer('text/csv'),
     access: allow('account', 'export'),
     query: agingQuery,
@@ -111,7 +112,7 @@ export const monthRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/account/payables',
+    path: statementPaths.aging.payables.pattern,
     answers: itemAnswer(payablesSchema),
     access: allow('account', 'view'),
     query: agingQuery,
@@ -119,7 +120,7 @@ export const monthRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/account/payables/export',
+    path: statementPaths.agingExport.payables.pattern,
     answers: fileAnswer('text/csv'),
     access: allow('account', 'export'),
     query: agingQuery,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, lockDateInput, lockDateSchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
+import { financePaths } from '../../src/api/finance/contract';
 import { organizationToday } from '../db/clock';
 import { assertBooksOpen, lockDate, moveLockDate } from './periods';
 import { expenseRoutes } from './expense-routes';
@@ -17,7 +18,7 @@ export const financeRoutes: RouteDef[] = [
   ...expenseRoutes,
   route({
     method: 'GET',
-    path: '/account/chart',
+    path: financePaths.chart.pattern,
     answers: itemAnswer(v.array(accountSchema)),
     access: allow('account', 'view'),
     query: chartQuery,
@@ -25,7 +26,7 @@ export const financeRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/account/journal',
+    path: financePaths.journal.pattern,
     answers: listAnswerOf(journalEntrySchema),
     access: allow('account', 'view'),
     query: journalQuery,
@@ -33,7 +34,7 @@ export const financeRoutes: RouteDef[] = [
   }),
   route({
     method: 'POST',
-    path: '/account/journal/:id/reverse',
+    path: financePaths.reverseEntry.pattern,
     answers: itemAnswer(reversalSchema),
     access: allow('account', 'delete'),
     params: idParams,
@@ -50,14 +51,14 @@ export const financeRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/account/lock-date',
+    path: financePaths.lockDate.pattern,
     answers: itemAnswer(lockDateSchema),
     access: allow('account', 'view'),
     handler: async ({ tx }) => ({ data: await lockDate(tx) }),
   }),
   route({
     method: 'PUT',
-    path: '/account/lock-date',
+    path: financePaths.lockDate.pattern,
     answers: itemAnswer(lockDateSchema),
     access: allow('account', 'update'),
     body: lockDateInput,
@@ -65,14 +66,14 @@ export const financeRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET',
-    path: '/account/opening-balances',
+    path: financePaths.openingBalances.pattern,
     answers: itemAnswer(v.nullable(openingBalancesSchema)),
     access: allow('account', 'view'),
     handler: async ({ tx }) => ({ data: await openingBalances(tx) }),
   }),
   route({
     method: 'POST',
-    path: '/account/opening-balances',
+    path: financePaths.openingBalances.pattern,
     answers: itemAnswer(openingBalancesSchema),
     access: allow('account', 'create'),
     body: openingBalancesInput,
@@ -86,7 +87,7 @@ export const financeRoutes: RouteDef[] = [
   // The seed's call: other income (a commission, interest, a refund from a supplier…).
   route({
     method: 'POST',
-    path: '/budget/income',
+    path: financePaths.income.pattern,
     answers: itemAnswer(otherIncomeSchema),
     access: allow('account', 'create'),
     body: otherIncomeInput,
@@ -99,7 +100,7 @@ export const financeRoutes: RouteDef[] = [
   }),
   // Its receipt: the PDF in any language, sent by email (or kept in the outbox), and its sends.
   ...documentRoutes({
-    path: '/budget/income/:id',
+    paths: financePaths.incomeReceipt,
     params: idParams,
     read: allow('account', 'view'),
     send: allow('account', 'create'),

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { leadCaptureRefusal } from '../../src/api/platform/subscription';
-import { LEAD_SECRET_HEADER, capturedLeadAnswer, capturedLeadInput } from '../../src/api/leads/contract';
+import { leadPaths, LEAD_SECRET_HEADER, capturedLeadAnswer, capturedLeadInput } from '../../src/api/leads/contract';
 import { clientAddress } from '../auth/session';
 import { hashToken } from '../auth/tokens';
 import { destinations, DESTINATION } from '../catalogue';
@@ -30,7 +30,7 @@ const wrongSecret = () => new ApiError(401, 'INVALID_SECRET', 'The lead-capture 
 export const leadCaptureRoutes = [
   publicRoute({
     method: 'POST',
-    path: '/public/leads',
+    path: leadPaths.capture.pattern,
     answers: capturedLeadAnswer,
     access: PUBLIC,
     crossSite: true,

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { leadRowsFromCsv } from '../../src/api/leads/import';
 import { itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
-import { DATES_IN_ORDER, NOT_IN_FUTURE, REACHABLE, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
+import { leadPaths, DATES_IN_ORDER, NOT_IN_FUTURE, REACHABLE, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
 import { leadMachine, type LeadState } from '../../src/machines/lead-machine';
 import { snapshotOf } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
@@ -118,7 +118,7 @@ const leadAction = <B extends v.GenericSchema, P extends IdParams = typeof leadI
 const staffRoutes = [
   route({
     method: 'GET',
-    path: '/leads',
+    path: leadPaths.list.pattern,
     answers: listAnswerOf(leadSchema, leadStatsSchema),
     access: allow('leads', 'view'),
     query: leadsQuery,
@@ -131,7 +131,7 @@ const staffRoutes = [
   /** The lead selection picker (tours, bookings): the same filters, a light row. */
   route({
     method: 'GET',
-    path: '/leads/selection',
+    path: leadPaths.selection.pattern,
     answers: listAnswerOf(leadOptionSchema),
     access: allow('leads', 'view'),
     query: leadsQuery,
@@ -143,7 +143,7 @@ const staffRoutes = [
 
   route({
     method: 'GET',
-    path: '/leads/members',
+    path: leadPaths.members.pattern,
     answers: itemAnswer(v.array(leadMemberSchema)),
     access: allow('leads', 'view'),
     async handler({ tx }) {
@@ -158,7 +158,7 @@ const staffRoutes = [
 
   route({
     method: 'POST',
-    path: '/leads',
+    path: leadPaths.list.pattern,
     answers: itemAnswer(leadDetailSchema),
     access: allow('leads', 'create'),
     body: createLeadInput,
@@ -171,7 +171,7 @@ const staffRoutes = [
   }),
 
   importRoute({
-    path: '/leads/import',
+    path: leadPaths.import.pattern,
     module: 'leads',
     fromCsv: leadRowsFromCsv,
     importer: leadImporter,
@@ -179,7 +179,7 @@ const staffRoutes = [
 
   route({
     method: 'GET',
-    path: '/leads/:id',
+    path: leadPaths.byId.pattern,
     answers: itemAnswer(leadDetailSchema),
     access: allow('leads', 'view'),
     params: leadIdParams,
@@ -195,7 +195,7 @@ const staffRoutes = [
 
   leadAction({
     method: 'PUT',
-    path: '/leads/details/:id',
+    path: leadPaths.details.pattern,
     body: updateLeadInput,
     async run({ tx, auth, row, body }) {
       if (body.queryDate && body.queryDate > (await todayIn(tx, await organizationTimeZone(tx)))) throw invalidField('queryDate', 'inFuture', NOT_IN_FUTURE);
@@ -231,7 +231,7 @@ const staffRoutes = [
 
   leadAction({
     method: 'PUT',
-    path: '/leads/:id/owner',
+    path: leadPaths.owner.pattern,
     body: leadOwnerInput,
     async run({ tx, auth, row, body }) {
       await assertSalesMember(tx, body.assignedTo);
@@ -258,7 +258,7 @@ const staffRoutes = [
 
   leadAction({
     method: 'POST',
-    path: '/leads/:id/query',
+    path: leadPaths.query.pattern,
     body: createQueryInput,
     status: 201,
     async run({ tx, auth, row, body }) {
@@ -275,7 +275,7 @@ const staffRoutes = [
 
   leadAction({
     method: 'PUT',
-    path: '/leads/:id/query',
+    path: leadPaths.query.pattern,
     body: updateQueryInput,
     async run({ tx, auth, row, body }) {
       assertOpen(row, 'a query change');
@@ -300,7 +300,7 @@ const staffRoutes = [
 
   leadAction({
     method: 'POST',
-    path: '/leads/:id/query/:queryId/comment',
+    path: leadPaths.queryComment.pattern,
     params: leadQueryParams,
     body: commentInput,
     status: 201,
@@ -317,7 +317,7 @@ const staffRoutes = [
 
   leadAction({
     method: 'POST',
-    path: '/leads/:id/followup',
+    path: leadPaths.followUp.pattern,
     body: followUpInput,
     status: 201,
     async run({ tx, auth, row, body }) {
@@ -330,7 +330,7 @@ const staffRoutes = [
 
   leadAction({
     method: 'POST',
-    path: '/leads/:id/followup/response',
+    path: leadPaths.followUpResponse.pattern,
     body: followUpResponseInput,
     async run({ tx, auth, row, body }) {
       // A closed lead's open follow-ups wait with it: it is reopened before anyone calls again.

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { notificationSchema, unreadNotificationsQuery, type Notification } from '../../src/api/notifications/contract';
+import { notificationPaths, notificationSchema, unreadNotificationsQuery, type Notification } from '../../src/api/notifications/contract';
 import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import { notifications } from './schema';
 import { notFound } from '../http/errors';
@@ -22,7 +22,7 @@ const toNotification = (row: typeof notifications.$inferSelect): Notification =>
 export const notificationRoutes = [
   route({
     method: 'GET',
-    path: '/notifications/unread',
+    path: notificationPaths.unread.pattern,
     answers: v.object({ ...listAnswerOf(notificationSchema).entries, stats: v.object({ unread: v.number() }) }),
     access: SIGNED_IN,
     query: unreadNotificationsQuery,
@@ -39,7 +39,7 @@ export const notificationRoutes = [
 
   route({
     method: 'PUT',
-    path: '/notifications/read',
+    path: notificationPaths.readAll.pattern,
     answers: itemAnswer(v.object({ updated: v.number() })),
     access: SIGNED_IN,
     async handler({ tx, auth }) {
@@ -54,7 +54,7 @@ export const notificationRoutes = [
 
   route({
     method: 'PUT',
-    path: '/notifications/:id/read',
+    path: notificationPaths.read.pattern,
     answers: itemAnswer(notificationSchema),
     access: SIGNED_IN,
     params: idParams,

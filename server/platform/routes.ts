@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import {
+  platformPaths,
   createOrganizationInput,
   invitationLinkSchema,
   memberInvitationParams,
@@ -37,7 +38,7 @@ const throttleKey = (email: string) => `platform:${email}`;
 const authRoutes = [
   publicRoute({
     method: 'POST',
-    path: '/auth/login',
+    path: platformPaths.login.pattern,
     answers: itemAnswer(operatorSchema),
     access: PUBLIC,
     body: operatorLoginInput,
@@ -63,7 +64,7 @@ const authRoutes = [
 
   publicRoute({
     method: 'POST',
-    path: '/auth/logout',
+    path: platformPaths.logout.pattern,
     answers: itemAnswer(v.object({ signedOut: v.literal(true) })),
     access: PUBLIC,
     async handler({ services, c }) {
@@ -74,7 +75,7 @@ const authRoutes = [
 
   platformRoute({
     method: 'GET',
-    path: '/auth/me',
+    path: platformPaths.me.pattern,
     answers: itemAnswer(operatorSchema),
     access: OPERATOR,
     handler: async ({ operator }) => ({ data: { _id: operator.operatorId, name: operator.name, email: operator.email } }),
@@ -84,7 +85,7 @@ const authRoutes = [
 const organizationRoutes = [
   platformRoute({
     method: 'GET',
-    path: '/organizations',
+    path: platformPaths.organizations.pattern,
     answers: listAnswerOf(platformOrganizationSchema),
     access: OPERATOR,
     query: organizationsQuery,
@@ -93,7 +94,7 @@ const organizationRoutes = [
 
   platformRoute({
     method: 'POST',
-    path: '/organizations',
+    path: platformPaths.organizations.pattern,
     answers: itemAnswer(onboardedSchema),
     access: OPERATOR,
     body: createOrganizationInput,
@@ -103,7 +104,7 @@ const organizationRoutes = [
 
   platformRoute({
     method: 'GET',
-    path: '/organizations/:id',
+    path: platformPaths.organization.pattern,
     answers: itemAnswer(platformOrganizationSchema),
     access: OPERATOR,
     params: organizationIdParams,
@@ -112,7 +113,7 @@ const organizationRoutes = [
 
   platformRoute({
     method: 'GET',
-    path: '/organizations/:id/subscription',
+    path: platformPaths.subscription.pattern,
     answers: itemAnswer(platformSubscriptionSchema),
     access: OPERATOR,
     params: organizationIdParams,
@@ -121,7 +122,7 @@ const organizationRoutes = [
 
   platformRoute({
     method: 'PUT',
-    path: '/organizations/:id/subscription',
+    path: platformPaths.subscription.pattern,
     answers: itemAnswer(platformSubscriptionSchema),
     access: OPERATOR,
     params: organizationIdParams,
@@ -131,7 +132,7 @@ const organizationRoutes = [
 
   platformRoute({
     method: 'GET',
-    path: '/organizations/:id/members',
+    path: platformPaths.members.pattern,
     answers: listAnswerOf(platformMemberSchema),
     access: OPERATOR,
     params: organizationIdParams,
@@ -141,7 +142,7 @@ const organizationRoutes = [
 
   platformRoute({
     method: 'POST',
-    path: '/organizations/:id/members/:memberId/invitation',
+    path: platformPaths.invitation.pattern,
     answers: itemAnswer(invitationLinkSchema),
     access: OPERATOR,
     params: memberInvitationParams,

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { WorkflowRequest } from '../../src/api/common/workflow';
 import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
 import {
+  customizedTourPaths,
   CUSTOMIZED_TOUR_STATES,
   createTourInput,
   customizedTourDetailSchema,
@@ -164,7 +165,7 @@ const tourEvent = <B extends v.GenericSchema>(request: WorkflowRequest<typeof cu
 export const customizedTourRoutes = [
   route({
     method: 'GET',
-    path: '/customized-tours',
+    path: customizedTourPaths.list.pattern,
     answers: customizedTourListSchema,
     access: allow('customizedTours', 'view'),
     query: toursQuery,
@@ -174,7 +175,7 @@ export const customizedTourRoutes = [
   /** What the builder needs from the organization's settings (Configurations → customized tours), for anyone who builds tours. */
   route({
     method: 'GET',
-    path: '/customized-tours/settings',
+    path: customizedTourPaths.settings.pattern,
     answers: itemAnswer(tourBuilderSettingsSchema),
     access: allow('customizedTours', 'view'),
     async handler({ tx }) {
@@ -185,7 +186,7 @@ export const customizedTourRoutes = [
 
   route({
     method: 'POST',
-    path: '/customized-tours',
+    path: customizedTourPaths.list.pattern,
     answers: itemAnswer(customizedTourDetailSchema),
     access: allow('customizedTours', 'create'),
     body: createTourInput,
@@ -198,7 +199,7 @@ export const customizedTourRoutes = [
   /** The seed's PUT has no id in its path: `_id` in the body names the draft. */
   route({
     method: 'PUT',
-    path: '/customized-tours',
+    path: customizedTourPaths.list.pattern,
     answers: itemAnswer(customizedTourDetailSchema),
     access: allow('customizedTours', 'update'),
     body: updateTourInput,
@@ -219,7 +220,7 @@ export const customizedTourRoutes = [
 
   route({
     method: 'PUT',
-    path: '/customized-tours/booked',
+    path: customizedTourPaths.booked.pattern,
     answers: itemAnswer(customizedTourDetailSchema),
     access: allow('customizedTours', 'update'),
     body: updateBookedTourInput,
@@ -237,7 +238,7 @@ export const customizedTourRoutes = [
 
   route({
     method: 'GET',
-    path: '/customized-tours/lead/:leadId',
+    path: customizedTourPaths.byLead.pattern,
     answers: v.object({ data: v.array(customizedTourSchema) }),
     access: allow('customizedTours', 'view'),
     params: tourLeadParams,
@@ -255,7 +256,7 @@ export const customizedTourRoutes = [
   /** The tour a booking was made from (404 for a booking of a personalized tour or a departure). */
   route({
     method: 'GET',
-    path: '/customized-tours/booking/:id',
+    path: customizedTourPaths.byBooking.pattern,
     answers: itemAnswer(customizedTourDetailSchema),
     access: allow('customizedTours', 'view'),
     params: idParams,
@@ -274,7 +275,7 @@ export const customizedTourRoutes = [
 
   route({
     method: 'GET',
-    path: '/customized-tours/:id/versions/:version',
+    path: customizedTourPaths.version.pattern,
     answers: itemAnswer(tourVersionSchema),
     access: allow('customizedTours', 'view'),
     params: tourVersionParams,
@@ -287,7 +288,7 @@ export const customizedTourRoutes = [
 
   route({
     method: 'GET',
-    path: '/customized-tours/:id',
+    path: customizedTourPaths.byId.pattern,
     answers: itemAnswer(customizedTourDetailSchema),
     access: allow('customizedTours', 'view'),
     params: idParams,
@@ -301,7 +302,7 @@ export const customizedTourRoutes = [
   /** Drafts only, and never one that was sent: what a customer was sent is kept (the database refuses too). */
   route({
     method: 'DELETE',
-    path: '/customized-tours/:id',
+    path: customizedTourPaths.byId.pattern,
     answers: deletedAnswer(customizedTourSchema),
     access: allow('customizedTours', 'delete'),
     params: idParams,

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
+  groupTourPaths,
   createGroupTourInput,
   groupTourDetailSchema,
   groupTourIdsQuery,
@@ -18,7 +19,7 @@ import { groupStore, toGroupTours } from './group';
 /** The seed's group-tour calls: fixed departures (`PUT` names the departure by `_id` in the body), and several by id. */
 export const groupTourRoutes = [
   ...planRoutes({
-    path: '/group-tours',
+    paths: groupTourPaths,
     module: 'groupTours',
     table: groupTours,
     store: groupStore,
@@ -59,7 +60,7 @@ export const groupTourRoutes = [
   /** Several departures by id, in the order asked (a booking list naming its departures); 404 if any is unknown. */
   route({
     method: 'GET',
-    path: '/group-tours/ids',
+    path: groupTourPaths.byIds.pattern,
     answers: groupToursByIdsSchema,
     access: allow('groupTours', 'view'),
     query: groupTourIdsQuery,

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { idParams } from '../../src/api/common/schemas';
 import { addDays } from '../../src/domain/calendar';
-import type { CustomizedTourDetail } from '../../src/api/tours/customized/contract';
+import { customizedTourPaths, type CustomizedTourDetail } from '../../src/api/tours/customized/contract';
 import { customizedTourMachine, describeTourRefusal } from '../../src/machines/customized-tour-machine';
 import { snapshotOf } from '../../src/machines/workflow';
 import { moduleSettings } from '../admin';
@@ -118,7 +118,7 @@ async function loadItinerary(tx: Tx, id: string, auth: Parameters<typeof visible
  * its own machine and its timeline names the email.
  */
 export const itineraryRoutes = documentRoutes({
-  path: '/customized-tours/:id',
+  paths: customizedTourPaths.itinerary,
   params: idParams,
   read: allow('customizedTours', 'view'),
   send: allow('customizedTours', 'update'),

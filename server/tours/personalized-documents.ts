@@ -1,5 +1,5 @@
 import { idParams } from '../../src/api/common/schemas';
-import type { PersonalizedTourDetail } from '../../src/api/tours/personalized/contract';
+import { personalizedTourPaths, type PersonalizedTourDetail } from '../../src/api/tours/personalized/contract';
 import { documentRoutes, fill, brochureTemplate, type BrochureData, type TourDocumentContact } from '../documents';
 import type { RecordDocument } from '../documents';
 import { allow } from '../http/route';
@@ -38,7 +38,7 @@ export function brochureData(tour: PersonalizedTourDetail, contact: TourDocument
  * does not change).
  */
 export const personalizedDocumentRoutes = documentRoutes({
-  path: '/personalized-tours/:id',
+  paths: personalizedTourPaths.brochure,
   params: idParams,
   read: allow('personalizedTours', 'view'),
   send: allow('personalizedTours', 'view'),

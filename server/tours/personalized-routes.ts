@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  personalizedTourPaths,
   createPersonalizedTourInput,
   personalizedTourDetailSchema,
   personalizedTourListSchema,
@@ -16,7 +17,7 @@ import { personalizedStore } from './personalized';
 /** The seed's personalized-tour calls (`PUT` names the tour by `_id` in the body), and its brochure. */
 export const personalizedTourRoutes = [
   ...planRoutes({
-    path: '/personalized-tours',
+    paths: personalizedTourPaths,
     module: 'personalizedTours',
     table: personalizedTours,
     store: personalizedStore,

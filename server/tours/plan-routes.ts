@@ -18,7 +18,8 @@ import type { PlanRow, PlannedTourBase } from './plan-store';
 type ListQuery = TourListFilters & { page: number; limit: number; sortBy: string; sortOrder: 'asc' | 'desc' };
 
 export interface PlanRoutesOf<Q extends ListQuery & { filter?: object }, R extends PlanRow, Item extends PlannedTourBase> {
-  path: '/personalized-tours' | '/group-tours';
+  /** The kind's paths from its contract (`groupTourPaths`): the list, one with its plan, a `DELETE`. */
+  paths: { list: { pattern: string }; byId: { pattern: string }; record: { pattern: string } };
   module: Extract<ModuleKey, 'personalizedTours' | 'groupTours'>;
   table: TourTable;
   /** The kind's reads and writes (plan-store.ts). */
@@ -46,13 +47,13 @@ export interface PlanRoutesOf<Q extends ListQuery & { filter?: object }, R exten
 }
 
 export function planRoutes<Q extends ListQuery & { filter?: object }, R extends PlanRow, Item extends PlannedTourBase>(kind: PlanRoutesOf<Q, R, Item>): RouteDef[] {
-  const { path, module, table, store, schemas } = kind;
+  const { paths, module, table, store, schemas } = kind;
   const where = (q: Omit<Q, 'filter'>) => and(tourFilters(table, q), ...(kind.filters?.(q) ?? []));
   const detailOf = async (tx: Tx, id: string) => ({ data: await store.detailOf(tx, id) });
   return [
     route({
       method: 'GET',
-      path,
+      path: paths.list.pattern,
       answers: schemas.list,
       access: allow(module, 'view'),
       query: schemas.query,
@@ -77,7 +78,7 @@ export function planRoutes<Q extends ListQuery & { filter?: object }, R extends 
 
     route({
       method: 'GET',
-      path: `${path}/id/:id`,
+      path: paths.byId.pattern,
       answers: itemAnswer(schemas.detail),
       access: allow(module, 'view'),
       params: idParams,
@@ -86,7 +87,7 @@ export function planRoutes<Q extends ListQuery & { filter?: object }, R extends 
 
     route({
       method: 'POST',
-      path,
+      path: paths.list.pattern,
       answers: itemAnswer(schemas.detail),
       access: allow(module, 'create'),
       body: schemas.create,
@@ -98,7 +99,7 @@ export function planRoutes<Q extends ListQuery & { filter?: object }, R extends 
 
     route({
       method: 'PUT',
-      path,
+      path: paths.list.pattern,
       answers: itemAnswer(schemas.detail),
       access: allow(module, 'update'),
       body: schemas.update,
@@ -110,7 +111,7 @@ export function planRoutes<Q extends ListQuery & { filter?: object }, R extends 
 
     route({
       method: 'DELETE',
-      path: `${path}/:id`,
+      path: paths.record.pattern,
       answers: deletedAnswer(schemas.item),
       access: allow(module, 'delete'),
       params: idParams,

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { memoCodeOf } from '../../src/api/finance/contract';
 import { and, arrayContains, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
+  vendorPaths,
   VENDOR_SERVICES,
   VENDOR_STATES_BY_ACTIVE,
   isActiveIn,
@@ -197,7 +198,7 @@ async function transactionStats(tx: Tx, vendorId: string, q: VendorTransactionsQ
 export const vendorRoutes = [
   route({
     method: 'GET',
-    path: '/vendors',
+    path: vendorPaths.list.pattern,
     answers: listAnswerOf(vendorSchema, vendorStatsSchema),
     access: allow('vendors', 'view'),
     query: vendorsQuery,
@@ -227,7 +228,7 @@ export const vendorRoutes = [
   // lower(name)) order the page is sorted by and stopped at the limit.
   route({
     method: 'GET',
-    path: '/vendors/options',
+    path: vendorPaths.options.pattern,
     answers: listAnswerOf(vendorOptionSchema),
     access: allowAny(TOUR_EDITORS),
     query: vendorOptionsQuery,
@@ -247,7 +248,7 @@ export const vendorRoutes = [
 
   route({
     method: 'POST',
-    path: '/vendors',
+    path: vendorPaths.list.pattern,
     answers: itemAnswer(vendorSchema),
     access: allow('vendors', 'create'),
     body: createVendorInput,
@@ -263,11 +264,11 @@ export const vendorRoutes = [
     },
   }),
 
-  importRoute({ path: '/vendors/import', module: 'vendors', fromCsv: vendorRowsFromCsv, importer: vendorImporter }),
+  importRoute({ path: vendorPaths.import.pattern, module: 'vendors', fromCsv: vendorRowsFromCsv, importer: vendorImporter }),
 
   route({
     method: 'GET',
-    path: '/vendors/id/:id',
+    path: vendorPaths.byId.pattern,
     answers: itemAnswer(v.union([vendorSchema, v.array(vendorSchema)])),
     access: allow('vendors', 'view'),
     params: vendorIdsParams,
@@ -283,7 +284,7 @@ export const vendorRoutes = [
 
   route({
     method: 'GET',
-    path: '/vendors/:id/transactions',
+    path: vendorPaths.transactions.pattern,
     answers: listAnswerOf(vendorTransactionSchema, vendorTransactionStatsSchema),
     access: allow('vendors', 'view'),
     params: vendorIdParams,
@@ -329,7 +330,7 @@ export const vendorRoutes = [
 
   route({
     method: 'DELETE',
-    path: '/vendors/:id',
+    path: vendorPaths.record.pattern,
     answers: itemAnswer(vendorSchema),
     access: allow('vendors', 'delete'),
     params: vendorIdParams,

@@ -3,6 +3,7 @@ import { ACTIVITY_CATEGORIES, ACTIVITY_DIFFICULTIES } from '../catalogue/activit
 import { coded } from '../common/issues';
 import { idSchema, oneOf, trimmedText, uuid } from '../common/schemas';
 import { customizedTourDetailSchema } from '../tours/customized/contract';
+import { routePath } from '../common/paths';
 
 /**
  * The AI area (SPEC "AI", docs/ai.md): itineraries drafted from a lead's query and the
@@ -122,3 +123,12 @@ export type ChatStreamEvent =
   | { type: 'tool'; name: string; arguments: unknown }
   | { type: 'done'; message: ChatMessage }
   | { type: 'error'; message: string };
+
+/** The AI's paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const aiPaths = {
+  generateTour: routePath('/customized-tours/generate-with-ai'),
+  usage: routePath('/ai/usage'),
+  leadThread: routePath('/chat-ai/lead-thread'),
+  /** `GET` the lead's chat, `POST` a message (answered as a stream of events). */
+  leadChat: routePath('/leads/:id/chat'),
+};

@@ -3,9 +3,10 @@ import { api } from '../client';
 import { leadsKeys } from '../leads/get-leads';
 import { toursKeys } from '../tours/customized/get-customized-tours';
 import type { AiUsage, GeneratedTour, GenerateTourFields } from './contract';
+import { aiPaths } from './contract';
 
 /** `POST /customized-tours/generate-with-ai`: a draft for a lead's query (the caller shows the error: a 502 offers the planner). */
-export const generateTour = (input: GenerateTourFields) => api.post<GeneratedTour>('/customized-tours/generate-with-ai', input, { silent: true });
+export const generateTour = (input: GenerateTourFields) => api.post<GeneratedTour>(aiPaths.generateTour(), input, { silent: true });
 
 export function useGenerateTour() {
   const queryClient = useQueryClient();
@@ -22,5 +23,5 @@ export function useGenerateTour() {
   });
 }
 
-export const aiUsageQueryOptions = () => queryOptions({ queryKey: ['ai', 'usage'] as const, queryFn: () => api.get<{ data: AiUsage }>('/ai/usage').then((r) => r.data) });
+export const aiUsageQueryOptions = () => queryOptions({ queryKey: ['ai', 'usage'] as const, queryFn: () => api.get<{ data: AiUsage }>(aiPaths.usage()).then((r) => r.data) });
 export const useAiUsage = () => useQuery(aiUsageQueryOptions());

@@ -31,6 +31,7 @@ import { MAX_NIGHTS, TRAVELLER_TYPES, memberRefSchema, travellerPricesSchema } f
 import { BOOKING_STATES, bookingMachine, type BookingContext, type BookingEvent } from '../../machines/booking-machine';
 import { PAYMENT_STATES, paymentMachine, type PaymentEvent } from '../../machines/payment-machine';
 import { INSTALLMENT_STATUSES, PAYMENT_STATUSES } from '../../domain/installment-plan';
+import { documentPaths, routePath } from '../common/paths';
 
 /**
  * Bookings, their travellers, installment plans and payments (SPEC workflow 2; the seed's
@@ -359,13 +360,38 @@ export const bookingIdParams = v.object({ id: idSchema });
 export const paymentParams = v.object({ id: idSchema, paymentId: idSchema });
 export const leadBookingsParams = v.object({ leadId: idSchema });
 
+/** The bookings' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const bookingPaths = {
+  list: routePath('/bookings'),
+  settings: routePath('/bookings/settings'),
+  completed: routePath('/bookings/completed'),
+  pendingInstallments: routePath('/bookings/installments/pending'),
+  byId: routePath('/bookings/id/:id'),
+  byLead: routePath('/bookings/lead/:leadId'),
+  verify: routePath('/bookings/:id/verify'),
+  participant: routePath('/bookings/:id/participant'),
+  reminder: routePath('/bookings/:id/payment/reminder'),
+  payments: routePath('/bookings/:id/payment'),
+  verifyPayment: routePath('/bookings/:id/payment/:paymentId/verify'),
+  failPayment: routePath('/bookings/:id/payment/:paymentId/fail'),
+  proof: routePath('/bookings/:id/payment/:paymentId/proof'),
+  receipts: routePath('/payment-receipts'),
+  invoices: routePath('/booking-invoices'),
+  generateInvoice: routePath('/booking-invoices/generate'),
+  invoicePreview: routePath('/bookings/:id/invoice-preview'),
+  /** The booking's documents: its confirmation, a payment's receipt, its invoice (each `…/pdf`, `…/sends`, `…/send`). */
+  confirmation: documentPaths('/bookings/:id'),
+  receipt: documentPaths('/bookings/:id/payment-receipt/:paymentId'),
+  invoice: documentPaths('/booking-invoices/:id'),
+};
+
 // ---------- workflows ----------
 
 /** `PUT /bookings/{id}/verify` → VERIFY. */
 export const verifyBookingRequest = workflowRequest({
   machine: bookingMachine,
   method: 'PUT',
-  path: '/bookings/:id/verify',
+  path: bookingPaths.verify.pattern,
   body: emptyInput,
   eventOf: (): BookingEvent => ({ type: 'VERIFY' }),
   bodyOf: () => ({}),
@@ -376,7 +402,7 @@ export const verifyBookingRequest = workflowRequest({
 export const verifyPaymentRequest = workflowRequest({
   machine: paymentMachine,
   method: 'PUT',
-  path: '/bookings/:id/payment/:paymentId/verify',
+  path: bookingPaths.verifyPayment.pattern,
   body: emptyInput,
   eventOf: (): PaymentEvent => ({ type: 'VERIFY' }),
   bodyOf: () => ({}),
@@ -387,7 +413,7 @@ export const verifyPaymentRequest = workflowRequest({
 export const failPaymentRequest = workflowRequest({
   machine: paymentMachine,
   method: 'PUT',
-  path: '/bookings/:id/payment/:paymentId/fail',
+  path: bookingPaths.failPayment.pattern,
   body: failPaymentInput,
   eventOf: ({ reason }): PaymentEvent => ({ type: 'FAIL', reason }),
   bodyOf: (event) => ({ reason: event.type === 'FAIL' ? (event.reason ?? '') : '' }),

@@ -17,6 +17,7 @@ import type {
 import type { BookingState } from '../../machines/booking-machine';
 import type { PaymentState } from '../../machines/payment-machine';
 import type { Invoice, InvoicePreview, InvoiceStats, InvoiceStatus } from './invoices';
+import { bookingPaths } from './contract';
 
 type Range = { from?: string; to?: string };
 
@@ -65,7 +66,8 @@ export interface InvoicesParams extends ListParams {
 /** `GET /bookings`, `GET /bookings/id/{id}` (the booking whole), `POST /bookings`. */
 export const bookingsResource = listResource<Booking, BookingsParams, CreateBookingInput, never, undefined, BookingDetail>({
   name: 'bookings',
-  itemPath: (id) => `/bookings/id/${encodeURIComponent(id)}`,
+  path: bookingPaths.list(),
+  itemPath: bookingPaths.byId,
   fallbacks: {
     fetchList: ['bookings.errors.fetchList', 'Failed to fetch bookings'],
     fetchOne: ['bookings.errors.fetchOne', 'Failed to fetch booking'],
@@ -80,7 +82,7 @@ export const useBooking = bookingsResource.useOne;
 export const completedBookingsResource = listResource<Booking, CompletedBookingsParams>({
   name: 'bookings',
   key: [...bookingsKeys.all, 'completed'],
-  path: '/bookings/completed',
+  path: bookingPaths.completed(),
   fallbacks: { fetchList: ['bookings.errors.fetchCompleted', 'Failed to fetch completed bookings'] },
 });
 export const useCompletedBookings = completedBookingsResource.useList;
@@ -89,7 +91,7 @@ export const useCompletedBookings = completedBookingsResource.useList;
 export const pendingInstallmentsResource = listResource<PendingInstallment, PendingInstallmentsParams>({
   name: 'bookings',
   key: [...bookingsKeys.all, 'installments'],
-  path: '/bookings/installments/pending',
+  path: bookingPaths.pendingInstallments(),
   fallbacks: { fetchList: ['bookings.errors.fetchInstallments', 'Failed to fetch pending installments'] },
 });
 export const usePendingInstallments = pendingInstallmentsResource.useList;
@@ -97,6 +99,7 @@ export const usePendingInstallments = pendingInstallmentsResource.useList;
 /** `GET /payment-receipts` with the ten stats. */
 export const paymentReceiptsResource = listResource<PaymentReceipt, PaymentReceiptsParams, never, never, ReceiptStats>({
   name: 'payment-receipts',
+  path: bookingPaths.receipts(),
   fallbacks: { fetchList: ['bookings.errors.fetchReceipts', 'Failed to fetch payment receipts'] },
 });
 export const usePaymentReceipts = paymentReceiptsResource.useList;
@@ -104,6 +107,7 @@ export const usePaymentReceipts = paymentReceiptsResource.useList;
 /** `GET /booking-invoices` with the eleven stats (the seed's fallback). */
 export const invoicesResource = listResource<Invoice, InvoicesParams, never, never, InvoiceStats>({
   name: 'booking-invoices',
+  path: bookingPaths.invoices(),
   fallbacks: { fetchList: ['bookings.errors.fetchInvoices', 'Failed to fetch invoices'] },
 });
 export const useInvoices = invoicesResource.useList;
@@ -112,7 +116,7 @@ export const useInvoices = invoicesResource.useList;
 export const leadBookingsQueryOptions = (leadId: string) =>
   queryOptions({
     queryKey: [...bookingsKeys.all, 'lead', leadId] as const,
-    queryFn: () => api.get<ItemAnswer<Booking[]>>(`/bookings/lead/${encodeURIComponent(leadId)}`, undefined, fallback('bookings.errors.fetchList', 'Failed to fetch bookings')).then((r) => r.data),
+    queryFn: () => api.get<ItemAnswer<Booking[]>>(bookingPaths.byLead(leadId), undefined, fallback('bookings.errors.fetchList', 'Failed to fetch bookings')).then((r) => r.data),
   });
 export const useLeadBookings = (leadId: string) => useQuery(leadBookingsQueryOptions(leadId));
 
@@ -120,7 +124,7 @@ export const useLeadBookings = (leadId: string) => useQuery(leadBookingsQueryOpt
 export const bookingPlanDefaultsQueryOptions = () =>
   queryOptions({
     queryKey: [...bookingsKeys.all, 'settings'] as const,
-    queryFn: () => api.get<ItemAnswer<BookingPlanDefaults>>('/bookings/settings', undefined, fallback('bookings.errors.fetchSettings', 'Failed to fetch the booking settings')).then((r) => r.data),
+    queryFn: () => api.get<ItemAnswer<BookingPlanDefaults>>(bookingPaths.settings(), undefined, fallback('bookings.errors.fetchSettings', 'Failed to fetch the booking settings')).then((r) => r.data),
     staleTime: 60_000,
   });
 export const useBookingPlanDefaults = () => useQuery(bookingPlanDefaultsQueryOptions());
@@ -130,7 +134,7 @@ export const useInvoicePreview = (bookingId: string) =>
   useQuery({
     queryKey: [...bookingsKeys.all, 'invoice-preview', bookingId] as const,
     queryFn: () =>
-      api.get<ItemAnswer<InvoicePreview>>(`/bookings/${encodeURIComponent(bookingId)}/invoice-preview`, undefined, fallback('bookings.errors.invoicePreview', 'Failed to prepare the invoice')).then((r) => r.data),
+      api.get<ItemAnswer<InvoicePreview>>(bookingPaths.invoicePreview(bookingId), undefined, fallback('bookings.errors.invoicePreview', 'Failed to prepare the invoice')).then((r) => r.data),
     staleTime: 0,
     gcTime: 0,
   });

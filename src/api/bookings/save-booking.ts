@@ -5,7 +5,7 @@ import type { ItemAnswer } from '../common/schemas';
 import { useWorkflowEvent } from '../common/use-workflow-event';
 import { workflowPath } from '../common/workflow';
 import type { PaymentEvent } from '../../machines/payment-machine';
-import { paymentRequestFor, verifyBookingRequest, type BookingDetail, type ParticipantInput, type Payment, type PaymentInput, type Reminder } from './contract';
+import { bookingPaths, paymentRequestFor, verifyBookingRequest, type BookingDetail, type ParticipantInput, type Payment, type PaymentInput, type Reminder } from './contract';
 import type { Invoice } from './invoices';
 import { bookingsResource, invoicesResource, paymentReceiptsResource } from './get-bookings';
 import { creditKeys } from '../finance/credit/get-credit';
@@ -41,7 +41,7 @@ export const useBookingEvent = () => useWorkflowEvent({ request: verifyBookingRe
 
 /** `POST /bookings/{id}/payment`: JSON, or a multipart form when a proof file comes with it. */
 export const recordPayment = (bookingId: string, input: PaymentInput, proof: File | null, key: string) => {
-  const path = `/bookings/${encodeURIComponent(bookingId)}/payment`;
+  const path = bookingPaths.payments(bookingId);
   const options = keyed(key, fallback('bookings.errors.payment', 'Failed to record payment'));
   if (!proof) return api.post<ItemAnswer<Payment>>(path, input, options).then((r) => r.data);
   const form = new FormData();
@@ -66,20 +66,20 @@ export const useUpdateParticipant = () =>
   useBookingMutation(
     'participant',
     ({ bookingId, input }: { bookingId: string; input: ParticipantInput }) =>
-      api.put<ItemAnswer<BookingDetail>>(`/bookings/${encodeURIComponent(bookingId)}/participant`, input, fallback('bookings.errors.participant', 'Failed to update traveller')).then((r) => r.data),
+      api.put<ItemAnswer<BookingDetail>>(bookingPaths.participant(bookingId), input, fallback('bookings.errors.participant', 'Failed to update traveller')).then((r) => r.data),
   );
 
 export const useSendReminder = () =>
   useBookingMutation(
     'reminder',
-    ({ bookingId }: { bookingId: string }) => api.post<ItemAnswer<Reminder>>(`/bookings/${encodeURIComponent(bookingId)}/payment/reminder`, {}, fallback('bookings.errors.reminder', 'Failed to send reminder')).then((r) => r.data),
+    ({ bookingId }: { bookingId: string }) => api.post<ItemAnswer<Reminder>>(bookingPaths.reminder(bookingId), {}, fallback('bookings.errors.reminder', 'Failed to send reminder')).then((r) => r.data),
   );
 
 export const useGenerateInvoice = () =>
   useBookingMutation(
     'invoice',
-    ({ bookingId }: { bookingId: string }) => api.post<ItemAnswer<Invoice>>('/booking-invoices/generate', { bookingId }, fallback('bookings.errors.invoice', 'Failed to generate invoice')).then((r) => r.data),
+    ({ bookingId }: { bookingId: string }) => api.post<ItemAnswer<Invoice>>(bookingPaths.generateInvoice(), { bookingId }, fallback('bookings.errors.invoice', 'Failed to generate invoice')).then((r) => r.data),
   );
 
 /** The proof's address, for a link (the browser sends the session cookie). */
-export const proofUrl = (bookingId: string, paymentId: string) => `/api/bookings/${encodeURIComponent(bookingId)}/payment/${encodeURIComponent(paymentId)}/proof`;
+export const proofUrl = (bookingId: string, paymentId: string) => `/api${bookingPaths.proof(bookingId, paymentId)}`;

@@ -3,6 +3,7 @@ import { calendarDate, dateRangeQuery, dateSchema, idSchema, listOf, money, oneO
 import { CANCELLATION_STATES, cancellationMachine, type CancellationEvent } from '../../machines/cancellation-machine';
 import { PAYMENT_METHODS, moneyAccount } from '../finance/contract';
 import { workflowRequest } from '../common/workflow';
+import { pdfPath, routePath } from '../common/paths';
 
 /**
  * Booking cancellations (SPEC workflow 4; the seed's `booking-cancellations` calls): a quote before
@@ -99,10 +100,30 @@ export const cancellationStatusInput = v.strictObject({
 });
 export type CancellationStatusInput = v.InferOutput<typeof cancellationStatusInput>;
 
+/**
+ * The cancellations' paths, declared once: the server's routes register `.pattern` (a path without
+ * parameters is its own pattern), the client and the tests call them (the documents' are served by
+ * the documents of this area).
+ */
+export const cancellationPaths = {
+  quote: routePath('/bookings/:id/cancellation-quote'),
+  ofBooking: routePath('/bookings/:id/cancellations'),
+  request: '/booking-cancellations/cancel',
+  decided: '/booking-cancellations',
+  requested: '/booking-cancellations/requests',
+  byId: routePath('/booking-cancellations/id/:id'),
+  requestById: routePath('/booking-cancellations/requests/:id'),
+  status: routePath('/booking-cancellations/:id/status'),
+  /** The cancellation confirmation (PDF, in the booking's language or `lang`). */
+  pdf: pdfPath('/booking-cancellations/:id/pdf'),
+  /** The seed's `POST /bookings/{id}/send-cancellation` (multipart: to, cc, subject, message, attachments; the confirmation attached). */
+  send: routePath('/bookings/:id/send-cancellation'),
+} as const;
+
 export const cancellationStatusRequest = workflowRequest({
   machine: cancellationMachine,
   method: 'PATCH',
-  path: '/booking-cancellations/:id/status',
+  path: cancellationPaths.status.pattern,
   body: cancellationStatusInput,
   eventOf: (b: CancellationStatusInput): CancellationEvent =>
     b.status === 'approved'
@@ -145,18 +166,3 @@ export type CancellationsQuery = v.InferOutput<typeof cancellationsQuery>;
 export const policySchema = v.object({ tiers: v.array(tierSchema), flatFee: amount });
 export const bookingIdParams = v.object({ id: idSchema });
 
-/** The cancellations' paths the client and the tests call (the documents' are served by the documents of this area). */
-export const cancellationPaths = {
-  quote: (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/cancellation-quote`,
-  ofBooking: (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/cancellations`,
-  request: '/booking-cancellations/cancel',
-  decided: '/booking-cancellations',
-  requested: '/booking-cancellations/requests',
-  byId: (id: string) => `/booking-cancellations/id/${encodeURIComponent(id)}`,
-  requestById: (id: string) => `/booking-cancellations/requests/${encodeURIComponent(id)}`,
-  status: (id: string) => `/booking-cancellations/${encodeURIComponent(id)}/status`,
-  /** The cancellation confirmation (PDF, in the booking's language or `lang`). */
-  pdf: (id: string, lang?: string) => `/booking-cancellations/${encodeURIComponent(id)}/pdf${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
-  /** The seed's `POST /bookings/{id}/send-cancellation` (multipart: to, cc, subject, message, attachments; the confirmation attached). */
-  send: (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/send-cancellation`,
-};

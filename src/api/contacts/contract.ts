@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { coded } from '../common/issues';
 import { calendarDate, clearableText, dateRangeQuery, idSchema, listOf, multiline, pageQuery, requiredText, sortBy, timestamp, updateOf, uuid, withFilter } from '../common/schemas';
+import { routePath } from '../common/paths';
 
 /** Contacts (the people behind leads and bookings) and contact groups. */
 
@@ -72,3 +73,10 @@ export type UpdateContactGroupInput = v.InferOutput<typeof updateContactGroupInp
 export const contactGroupsQuery = v.strictObject({ ...pageQuery(), sortBy: sortBy(['name', 'createdAt'] as const, 'name') });
 
 export type ContactGroupsQuery = v.InferOutput<typeof contactGroupsQuery>;
+
+/** The contacts' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const contactPaths = {
+  list: routePath('/contacts'),
+  groups: routePath('/contacts/groups'),
+  group: routePath('/contacts/groups/:id'),
+};

@@ -1,5 +1,6 @@
 import { listResource, type ListParams } from '../common/resource';
 import type { Contact, ContactGroup, CreateContactGroupInput, UpdateContactGroupInput } from './contract';
+import { contactPaths } from './contract';
 
 /** `GET /contacts`: the people behind leads (and later bookings), once per phone or email. */
 export interface ContactsParams extends ListParams {
@@ -14,6 +15,7 @@ export interface ContactsParams extends ListParams {
 /** `GET /contacts` (read-only: contacts are made and changed through their leads). */
 export const contactsResource = listResource<Contact, ContactsParams>({
   name: 'contacts',
+  path: contactPaths.list(),
   fallbacks: { fetchList: ['contacts.errors.fetchList', 'Failed to fetch contacts'] },
 });
 
@@ -26,7 +28,9 @@ export const useContacts = contactsResource.useList;
  */
 export const contactGroupsResource = listResource<ContactGroup, ListParams, CreateContactGroupInput, UpdateContactGroupInput>({
   name: 'contacts/groups',
-  itemPath: (id) => `/contacts/groups/${encodeURIComponent(id)}`,
+  path: contactPaths.groups(),
+  itemPath: contactPaths.group,
+  recordPath: contactPaths.group,
   shownIn: ['contacts'],
   fallbacks: {
     fetchList: ['contacts.errors.fetchGroups', 'Failed to fetch contact groups'],

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { calendarDate, timestamp, uuid } from '../common/schemas';
+import { routePath } from '../common/paths';
 
 /**
  * "My day" (`GET /dashboard/my-day`): what the signed-in member can act on today, one card per
@@ -48,3 +49,6 @@ export type MyDayCard = v.InferOutput<typeof myDayCardSchema>;
 
 export const myDaySchema = v.object({ cards: v.array(myDayCardSchema) });
 export type MyDay = v.InferOutput<typeof myDaySchema>;
+
+/** The dashboard's path, declared once: the server's route registers `.pattern`, the web app calls it. */
+export const dashboardPaths = { myDay: routePath('/dashboard/my-day') };

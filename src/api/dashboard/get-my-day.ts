@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import type { ItemAnswer } from '../common/schemas';
 import type { MyDay } from './contract';
+import { dashboardPaths } from './contract';
 
 export const getMyDay = () =>
-  api.get<ItemAnswer<MyDay>>('/dashboard/my-day', undefined, { fallbackKey: 'dashboard.errors.fetch', fallbackMessage: 'Failed to fetch your day' }).then((r) => r.data);
+  api.get<ItemAnswer<MyDay>>(dashboardPaths.myDay(), undefined, { fallbackKey: 'dashboard.errors.fetch', fallbackMessage: 'Failed to fetch your day' }).then((r) => r.data);
 
 export const dashboardKeys = { all: ['dashboard'] as const, myDay: () => ['dashboard', 'my-day'] as const };
 

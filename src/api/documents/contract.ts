@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { LOCALES } from '../admin/members/contract';
 import { coded } from '../common/issues';
 import { emailSchema, itemAnswer, listAnswerOf, oneOf, optionalText, multiline, pageQuery, sortBy, sortOrder, timestamp, uuid } from '../common/schemas';
+import { routePath } from '../common/paths';
 
 /**
  * Documents and email (docs/documents.md): a record's PDF in a chosen language, sent by email
@@ -128,3 +129,14 @@ export const organizationLogoSchema = v.object({
 });
 export type OrganizationLogo = v.InferOutput<typeof organizationLogoSchema>;
 export const organizationLogoAnswer = itemAnswer(v.nullable(organizationLogoSchema));
+
+/** The documents area's own paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const documentsPaths = {
+  outbox: routePath('/outbox'),
+  message: routePath('/outbox/:id'),
+  eml: routePath('/outbox/:id/eml'),
+  attachment: routePath('/outbox/:id/attachments/:attachmentId'),
+  /** `GET`, `PUT` (multipart) and `DELETE` the organization's logo. */
+  logo: routePath('/members/organization/logo'),
+  testEmail: routePath('/configurations/email-services/test'),
+};

@@ -3,6 +3,7 @@ import type { Locale } from '../admin/members/contract';
 import { api, fallback, type QueryValue } from '../client';
 import type { ItemAnswer, ListAnswer } from '../common/schemas';
 import type { DocumentSend, SendStatus, TestEmailAnswer } from './contract';
+import { documentsPaths } from './contract';
 
 /**
  * The documents client: a record's PDF link and sends (the record's area gives its path, e.g.
@@ -18,8 +19,8 @@ export interface OutboxParams {
 
 /** Where the browser opens a record's PDF in a language (same origin: the session cookie goes along). */
 export const documentPdfUrl = (recordPath: string, lang: Locale) => `/api${recordPath}/pdf?lang=${lang}`;
-export const emlUrl = (sendId: string) => `/api/outbox/${sendId}/eml`;
-export const attachmentUrl = (sendId: string, attachmentId: string) => `/api/outbox/${sendId}/attachments/${attachmentId}`;
+export const emlUrl = (sendId: string) => `/api${documentsPaths.eml(sendId)}`;
+export const attachmentUrl = (sendId: string, attachmentId: string) => `/api${documentsPaths.attachment(sendId, attachmentId)}`;
 
 export const documentKeys = {
   all: ['documents'] as const,
@@ -30,8 +31,8 @@ export const documentKeys = {
 };
 
 export const getOutbox = (params: OutboxParams = {}) =>
-  api.get<ListAnswer<DocumentSend>>('/outbox', params as Record<string, QueryValue>, fallback('documents.errors.fetchOutbox', 'Failed to fetch the outbox'));
-export const getMessage = (id: string) => api.get<ItemAnswer<DocumentSend>>(`/outbox/${id}`).then((r) => r.data);
+  api.get<ListAnswer<DocumentSend>>(documentsPaths.outbox(), params as Record<string, QueryValue>, fallback('documents.errors.fetchOutbox', 'Failed to fetch the outbox'));
+export const getMessage = (id: string) => api.get<ItemAnswer<DocumentSend>>(documentsPaths.message(id)).then((r) => r.data);
 export const getSends = (recordPath: string) => api.get<ItemAnswer<DocumentSend[]>>(`${recordPath}/sends`).then((r) => r.data);
 
 export const outboxQueryOptions = (params: OutboxParams = {}) =>
@@ -78,13 +79,13 @@ export function useSendDocument(recordPath: string) {
 }
 
 export const testEmail = (to: string, lang: Locale) =>
-  api.post<ItemAnswer<TestEmailAnswer>>('/configurations/email-services/test', { to, lang }, { silent: true }).then((r) => r.data);
+  api.post<ItemAnswer<TestEmailAnswer>>(documentsPaths.testEmail(), { to, lang }, { silent: true }).then((r) => r.data);
 export const useTestEmail = () => useMutation({ mutationFn: ({ to, lang }: { to: string; lang: Locale }) => testEmail(to, lang) });
 
 /** The organization's logo as an image, or null when it has none. */
 export async function getLogo(): Promise<Blob | null> {
   try {
-    return await api.getFile('/members/organization/logo', { silent: true });
+    return await api.getFile(documentsPaths.logo(), { silent: true });
   } catch (error) {
     if ((error as { status?: number }).status === 404) return null;
     throw error;

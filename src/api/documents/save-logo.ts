@@ -3,14 +3,15 @@ import { api } from '../client';
 import type { ItemAnswer } from '../common/schemas';
 import type { OrganizationLogo } from './contract';
 import { documentKeys } from './get-documents';
+import { documentsPaths } from './contract';
 
 /** Uploads the organization's logo (PNG or JPEG, the form's `logo` file); the server checks it can be printed. */
 export const uploadLogo = (file: File) => {
   const form = new FormData();
   form.append('logo', file, file.name);
-  return api.putForm<ItemAnswer<OrganizationLogo | null>>('/members/organization/logo', form, { silent: true }).then((r) => r.data);
+  return api.putForm<ItemAnswer<OrganizationLogo | null>>(documentsPaths.logo(), form, { silent: true }).then((r) => r.data);
 };
-export const removeLogo = () => api.delete<ItemAnswer<OrganizationLogo | null>>('/members/organization/logo').then((r) => r.data);
+export const removeLogo = () => api.delete<ItemAnswer<OrganizationLogo | null>>(documentsPaths.logo()).then((r) => r.data);
 
 function useLogoMutation<I>(fn: (input: I) => Promise<OrganizationLogo | null>) {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { coded } from '../common/issues';
 import { MAX_MONEY, calendarDate, dateRangeQuery, dateSchema, timestamp, uuid, listOf, money, moneySchema, oneOf, optionalText, pageQuery, requiredText, sortBy, sortOrder } from '../common/schemas';
+import { documentPaths, routePath } from '../common/paths';
 
 /** How money comes in and goes out: one money account each in the chart (SPEC Finance). */
 export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'card', 'cheque', 'online'] as const;
@@ -251,3 +252,15 @@ export const lockDateInput = v.strictObject({
   reason: optionalText(500),
 });
 export type LockDateInput = v.InferOutput<typeof lockDateInput>;
+
+/** The books' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const financePaths = {
+  chart: routePath('/account/chart'),
+  journal: routePath('/account/journal'),
+  reverseEntry: routePath('/account/journal/:id/reverse'),
+  lockDate: routePath('/account/lock-date'),
+  openingBalances: routePath('/account/opening-balances'),
+  income: routePath('/budget/income'),
+  /** Other income's receipt: `…/pdf`, `…/sends`, `…/send`. */
+  incomeReceipt: documentPaths('/budget/income/:id'),
+};

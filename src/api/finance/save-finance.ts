@@ -4,6 +4,7 @@ import { IDEMPOTENCY_HEADER } from '../common/idempotency';
 import type { ItemAnswer } from '../common/schemas';
 import type { LockDate, LockDateInput, OpeningBalances, OpeningBalancesInput, OtherIncome, OtherIncomeInput, ReverseEntryInput } from './contract';
 import { financeKeys } from './get-finance';
+import { financePaths } from './contract';
 
 /**
  * The calls that move money. Each takes the Idempotency-Key of the form submission (made once when
@@ -15,16 +16,16 @@ const keyed = (key: string, options: CallOptions): CallOptions => ({ ...options,
 const told = (options: CallOptions): CallOptions => ({ ...options, silent: true });
 
 export const recordOtherIncome = (input: OtherIncomeInput, key: string) =>
-  api.post<ItemAnswer<OtherIncome>>('/budget/income', input, keyed(key, told(fallback('finance.errors.recordIncome', 'Failed to record income')))).then((r) => r.data);
+  api.post<ItemAnswer<OtherIncome>>(financePaths.income(), input, keyed(key, told(fallback('finance.errors.recordIncome', 'Failed to record income')))).then((r) => r.data);
 
 export const recordOpeningBalances = (input: OpeningBalancesInput, key: string) =>
   api
-    .post<ItemAnswer<OpeningBalances>>('/account/opening-balances', input, keyed(key, told(fallback('finance.errors.recordOpening', 'Failed to record the opening balances'))))
+    .post<ItemAnswer<OpeningBalances>>(financePaths.openingBalances(), input, keyed(key, told(fallback('finance.errors.recordOpening', 'Failed to record the opening balances'))))
     .then((r) => r.data);
 
 export const reverseEntry = (entryId: string, input: ReverseEntryInput, key: string) =>
   api
-    .post<ItemAnswer<{ entryId: string; reversesEntryId: string }>>(`/account/journal/${entryId}/reverse`, input, keyed(key, told(fallback('finance.errors.reverse', 'Failed to reverse the entry'))))
+    .post<ItemAnswer<{ entryId: string; reversesEntryId: string }>>(financePaths.reverseEntry(entryId), input, keyed(key, told(fallback('finance.errors.reverse', 'Failed to reverse the entry'))))
     .then((r) => r.data);
 
 function useMoneyMutation<V, R>(name: string, run: (vars: V) => Promise<R>) {
@@ -44,7 +45,7 @@ export const useReverseEntry = () =>
  * month refuses what the forms would post).
  */
 export const moveLockDate = (input: LockDateInput) =>
-  api.put<ItemAnswer<LockDate>>('/account/lock-date', input, fallback('periodLock.errors.move', 'Failed to change the lock date')).then((r) => r.data);
+  api.put<ItemAnswer<LockDate>>(financePaths.lockDate(), input, fallback('periodLock.errors.move', 'Failed to change the lock date')).then((r) => r.data);
 
 export function useMoveLockDate() {
   const queryClient = useQueryClient();

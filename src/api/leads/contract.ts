@@ -30,6 +30,7 @@ import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { LEAD_STATES, leadMachine, type LeadEvent, type LeadState } from '../../machines/lead-machine';
 import { workflowRequest } from '../common/workflow';
 import { LEAD_SOURCES, type LeadSource } from './constants';
+import { routePath } from '../common/paths';
 
 export { LEAD_SOURCES, LEAD_STATES, instantSchema };
 export type { LeadSource, LeadState };
@@ -257,6 +258,24 @@ export type LeadStatusInput = v.InferOutput<typeof leadStatusInput>;
 const STATUS_OF: Record<LeadEvent['type'], Exclude<LeadStatusTarget, 'new'>> = { CONTACT: 'contacted', QUALIFY: 'qualified', QUOTE: 'quoted', WIN: 'won', LOSE: 'lost', REOPEN: 'reopened' };
 const EVENT_OF = Object.fromEntries(Object.entries(STATUS_OF).map(([event, status]) => [status, event])) as Record<Exclude<LeadStatusTarget, 'new'>, LeadEvent['type']>;
 
+/** The leads' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const leadPaths = {
+  list: routePath('/leads'),
+  selection: routePath('/leads/selection'),
+  members: routePath('/leads/members'),
+  import: routePath('/leads/import'),
+  byId: routePath('/leads/:id'),
+  details: routePath('/leads/details/:id'),
+  status: routePath('/leads/:id/status'),
+  owner: routePath('/leads/:id/owner'),
+  query: routePath('/leads/:id/query'),
+  queryComment: routePath('/leads/:id/query/:queryId/comment'),
+  followUp: routePath('/leads/:id/followup'),
+  followUpResponse: routePath('/leads/:id/followup/response'),
+  /** The public enquiry form's call (`X-Lead-Secret`). */
+  capture: routePath('/public/leads'),
+};
+
 /**
  * The lead pipeline over HTTP: `PUT /leads/{id}/status` with `{ status, reason }`. `won` asks for
  * WIN without a booking, which the machine refuses: a lead is won only when a booking is created
@@ -265,7 +284,7 @@ const EVENT_OF = Object.fromEntries(Object.entries(STATUS_OF).map(([event, statu
 export const leadStatusRequest = workflowRequest({
   machine: leadMachine,
   method: 'PUT',
-  path: '/leads/:id/status',
+  path: leadPaths.status.pattern,
   body: leadStatusInput,
   eventOf: ({ status, reason }): LeadEvent | undefined => (status === 'new' ? undefined : status === 'lost' ? { type: 'LOSE', reason } : ({ type: EVENT_OF[status] } as LeadEvent)),
   bodyOf: (event): LeadStatusInput => (event.type === 'LOSE' ? { status: 'lost', reason: event.reason } : { status: STATUS_OF[event.type] }),

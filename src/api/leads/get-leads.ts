@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, fallback, type QueryValue } from '../client';
 import { listResource, type ListParams } from '../common/resource';
 import type { CreateLeadInput, FollowUpType, LeadDetail, Lead, LeadMember, LeadOption, LeadSource, LeadState, LeadStats } from './contract';
+import { leadPaths } from './contract';
 
 /** The follow-ups filter as the list keeps it (address and query): `followups[enabled]=true&followups[type]=today`. */
 export interface FollowUpsFilter {
@@ -42,8 +43,9 @@ export function leadsQueryString(params: LeadsParams): Record<string, QueryValue
  */
 export const leadsResource = listResource<Lead, LeadsParams, CreateLeadInput, never, LeadStats, LeadDetail>({
   name: 'leads',
+  path: leadPaths.list(),
   query: leadsQueryString,
-  itemPath: (id) => `/leads/${encodeURIComponent(id)}`,
+  itemPath: leadPaths.byId,
   // Contacts are the people behind leads: new leads make or join them.
   shownIn: ['contacts'],
   fallbacks: {
@@ -58,14 +60,14 @@ export const leadsResource = listResource<Lead, LeadsParams, CreateLeadInput, ne
 export const leadSelectionResource = listResource<LeadOption, LeadsParams>({
   name: 'leads',
   key: [...leadsResource.keys.all, 'selection'],
-  path: '/leads/selection',
+  path: leadPaths.selection(),
   query: leadsQueryString,
   fallbacks: { fetchList: ['leads.errors.fetchSelection', 'Failed to fetch leads for selection'] },
 });
 
 /** Active members a lead screen may choose from (owners: the sales department). */
 export const getLeadMembers = () =>
-  api.get<{ data: LeadMember[] }>('/leads/members', undefined, fallback('leads.errors.fetchMembers', 'Failed to fetch members')).then((r) => r.data);
+  api.get<{ data: LeadMember[] }>(leadPaths.members(), undefined, fallback('leads.errors.fetchMembers', 'Failed to fetch members')).then((r) => r.data);
 
 export const leadsKeys = { ...leadsResource.keys, members: () => [...leadsResource.keys.all, 'members'] as const };
 

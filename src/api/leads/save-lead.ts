@@ -3,34 +3,33 @@ import { api, fallback } from '../client';
 import type { ItemAnswer } from '../common/schemas';
 import { contactsKeys } from '../contacts/get-contacts';
 import { useWorkflowEvent } from '../common/use-workflow-event';
-import { leadStatusRequest, type CreateQueryInput, type FollowUpInput, type FollowUpResponseInput, type LeadDetail, type UpdateLeadInput, type UpdateQueryInput } from './contract';
+import { leadPaths, leadStatusRequest, type CreateQueryInput, type FollowUpInput, type FollowUpResponseInput, type LeadDetail, type UpdateLeadInput, type UpdateQueryInput } from './contract';
 import { leadSelectionResource, leadsKeys, leadsResource } from './get-leads';
 
-const path = (id: string) => `/leads/${encodeURIComponent(id)}`;
 const detail = (p: Promise<ItemAnswer<LeadDetail>>) => p.then((r) => r.data);
 
 /** Contact details only; status, owner, queries and follow-ups have their own calls. */
 export const updateLead = (id: string, input: UpdateLeadInput) =>
-  detail(api.put(`/leads/details/${encodeURIComponent(id)}`, input, fallback('leads.errors.update', 'Failed to update lead')));
+  detail(api.put(leadPaths.details(id), input, fallback('leads.errors.update', 'Failed to update lead')));
 
 /** An active member of the sales department (400 on `assignedTo` otherwise). */
 export const setLeadOwner = (id: string, assignedTo: string) =>
-  detail(api.put(`${path(id)}/owner`, { assignedTo }, fallback('leads.errors.owner', 'Failed to change the lead owner')));
+  detail(api.put(leadPaths.owner(id), { assignedTo }, fallback('leads.errors.owner', 'Failed to change the lead owner')));
 
 export const addLeadQuery = (id: string, input: CreateQueryInput) =>
-  detail(api.post(`${path(id)}/query`, input, fallback('leads.errors.query', 'Failed to save the query')));
+  detail(api.post(leadPaths.query(id), input, fallback('leads.errors.query', 'Failed to save the query')));
 
 export const updateLeadQuery = (id: string, input: UpdateQueryInput) =>
-  detail(api.put(`${path(id)}/query`, input, fallback('leads.errors.query', 'Failed to save the query')));
+  detail(api.put(leadPaths.query(id), input, fallback('leads.errors.query', 'Failed to save the query')));
 
 export const addQueryComment = (id: string, queryId: string, text: string) =>
-  detail(api.post(`${path(id)}/query/${encodeURIComponent(queryId)}/comment`, { text }, fallback('leads.errors.comment', 'Failed to add the comment')));
+  detail(api.post(leadPaths.queryComment(id, queryId), { text }, fallback('leads.errors.comment', 'Failed to add the comment')));
 
 export const scheduleFollowUp = (id: string, input: FollowUpInput) =>
-  detail(api.post(`${path(id)}/followup`, input, fallback('leads.errors.followUp', 'Failed to schedule the follow-up')));
+  detail(api.post(leadPaths.followUp(id), input, fallback('leads.errors.followUp', 'Failed to schedule the follow-up')));
 
 export const respondToFollowUp = (id: string, input: FollowUpResponseInput) =>
-  detail(api.post(`${path(id)}/followup/response`, input, fallback('leads.errors.response', 'Failed to record the follow-up response')));
+  detail(api.post(leadPaths.followUpResponse(id), input, fallback('leads.errors.response', 'Failed to record the follow-up response')));
 
 /** Previews or imports a file (`POST /leads/import`); an import refetches leads, the selection and contacts. */
 export const useImportLeads = leadsResource.useImport;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { pageQuery, timestamp, uuid } from '../common/schemas';
+import { routePath } from '../common/paths';
 
 export const NOTIFICATION_TYPES = [
   'lead-assigned',
@@ -40,3 +41,11 @@ export type Notification = v.InferOutput<typeof notificationSchema>;
 
 export const unreadNotificationsQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery().limit });
 export type UnreadNotificationsQuery = v.InferOutput<typeof unreadNotificationsQuery>;
+
+/** The notifications' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const notificationPaths = {
+  unread: routePath('/notifications/unread'),
+  /** Marks every notification read. */
+  readAll: routePath('/notifications/read'),
+  read: routePath('/notifications/:id/read'),
+};

@@ -2,9 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../client';
 import type { ListAnswer } from '../common/schemas';
 import type { Notification } from './contract';
+import { notificationPaths } from './contract';
 
 export const getUnreadNotifications = () =>
-  api.get<ListAnswer<Notification, { unread: number }>>('/notifications/unread', { limit: 20 });
+  api.get<ListAnswer<Notification, { unread: number }>>(notificationPaths.unread(), { limit: 20 });
 
 export const notificationsKeys = { all: ['notifications'] as const, unread: () => ['notifications', 'unread'] as const };
 
@@ -13,8 +14,8 @@ export const unreadNotificationsQueryOptions = () =>
 
 export const useUnreadNotifications = () => useQuery(unreadNotificationsQueryOptions());
 
-export const markNotificationRead = (id: string) => api.put<{ data: Notification }>(`/notifications/${id}/read`);
-export const markAllNotificationsRead = () => api.put<{ data: { updated: number } }>('/notifications/read');
+export const markNotificationRead = (id: string) => api.put<{ data: Notification }>(notificationPaths.read(id));
+export const markAllNotificationsRead = () => api.put<{ data: { updated: number } }>(notificationPaths.readAll());
 
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();

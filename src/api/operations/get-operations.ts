@@ -25,6 +25,7 @@ export interface OperationsParams extends ListParams {
 /** `GET /booking-operations` with the seven stats, `GET /booking-operations/operationId/{id}` (the operation whole). */
 export const operationsResource = listResource<Operation, OperationsParams, never, never, OperationStats, OperationDetail>({
   name: 'booking-operations',
+  path: operationPaths.list(),
   itemPath: operationPaths.byId,
   fallbacks: {
     fetchList: ['operations.errors.fetchList', 'Failed to fetch booking operations'],

@@ -21,6 +21,7 @@ import {
 import { DEPARTMENTS, EMPLOYMENT_STATUSES, LOCALES } from '../admin/members/contract';
 import { currencySchema, organizationNameSchema, timeZoneSchema } from '../admin/organization/contract';
 import { MAX_SEATS, PLANS, SUBSCRIPTION_STATUSES } from './subscription';
+import { routePath } from '../common/paths';
 
 /**
  * The parent service (seed "Parent service"; SPEC "People and platform"), run by platform operators
@@ -146,3 +147,16 @@ export const platformMemberSchema = v.object({
 });
 export type PlatformMember = v.InferOutput<typeof platformMemberSchema>;
 
+
+/** The parent service's paths (under `/platform`), declared once: the server's routes register `.pattern`, the operators' app calls them. */
+export const platformPaths = {
+  login: routePath('/auth/login'),
+  logout: routePath('/auth/logout'),
+  me: routePath('/auth/me'),
+  /** `GET` the list, `POST` onboards one. */
+  organizations: routePath('/organizations'),
+  organization: routePath('/organizations/:id'),
+  subscription: routePath('/organizations/:id/subscription'),
+  members: routePath('/organizations/:id/members'),
+  invitation: routePath('/organizations/:id/members/:memberId/invitation'),
+};

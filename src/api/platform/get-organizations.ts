@@ -5,6 +5,7 @@ import type { ItemAnswer } from '../common/schemas';
 import type { Plan, SubscriptionStatus } from './subscription';
 import type { CreateOrganizationInput, InvitationLink, Onboarded, PlatformMember, PlatformOrganization, PlatformSubscription, UpdateSubscriptionInput } from './contract';
 import { ORGANIZATIONS_PAGE_SIZE } from './contract';
+import { platformPaths } from './contract';
 
 export interface OrganizationsParams extends ListParams {
   plan?: Plan[];
@@ -19,8 +20,9 @@ export const organizationsResource = listResource<PlatformOrganization, Organiza
   name: 'organizations',
   key: ['platform', 'organizations'],
   client: platformApi,
+  path: platformPaths.organizations(),
   query: (params) => ({ limit: ORGANIZATIONS_PAGE_SIZE, ...params }),
-  itemPath: (id) => `/organizations/${encodeURIComponent(id)}`,
+  itemPath: platformPaths.organization,
   listFailure: { logOnly: true },
   fallbacks: {
     fetchList: ['platform.errors.fetchList', 'Failed to fetch organizations'],
@@ -41,18 +43,16 @@ export const organizationMembersResource = (organizationId: string) =>
     name: 'organizations',
     key: [...organizationsKeys.all, 'members', organizationId],
     client: platformApi,
-    path: `/organizations/${encodeURIComponent(organizationId)}/members`,
+    path: platformPaths.members(organizationId),
     fallbacks: { fetchList: ['platform.errors.fetchMembers', 'Failed to fetch members'] },
   });
 export const useOrganizationMembers = (organizationId: string, params: OrganizationMembersParams = {}) => organizationMembersResource(organizationId).useList(params);
-
-const subscriptionPath = (id: string) => `/organizations/${encodeURIComponent(id)}/subscription`;
 
 /** `GET /platform/organizations/{id}/subscription`. */
 export const subscriptionQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: [...organizationsKeys.all, 'subscription', organizationId] as const,
-    queryFn: () => platformApi.get<ItemAnswer<PlatformSubscription>>(subscriptionPath(organizationId), undefined, fallback('platform.errors.fetchSubscription', 'Failed to fetch subscription')).then((r) => r.data),
+    queryFn: () => platformApi.get<ItemAnswer<PlatformSubscription>>(platformPaths.subscription(organizationId), undefined, fallback('platform.errors.fetchSubscription', 'Failed to fetch subscription')).then((r) => r.data),
   });
 export const useSubscription = (organizationId: string) => useQuery(subscriptionQueryOptions(organizationId));
 
@@ -61,7 +61,7 @@ export function useUpdateSubscription(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateSubscriptionInput) =>
-      platformApi.put<ItemAnswer<PlatformSubscription>>(subscriptionPath(organizationId), input, { silent: true }).then((r) => r.data),
+      platformApi.put<ItemAnswer<PlatformSubscription>>(platformPaths.subscription(organizationId), input, { silent: true }).then((r) => r.data),
     onSuccess: (saved) => {
       queryClient.setQueryData(subscriptionQueryOptions(organizationId).queryKey, saved);
       return queryClient.invalidateQueries({ queryKey: organizationsKeys.all });
@@ -73,7 +73,7 @@ export function useUpdateSubscription(organizationId: string) {
 export function useOnboardOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateOrganizationInput) => platformApi.post<ItemAnswer<Onboarded>>('/organizations', input, { silent: true }).then((r) => r.data),
+    mutationFn: (input: CreateOrganizationInput) => platformApi.post<ItemAnswer<Onboarded>>(platformPaths.organizations(), input, { silent: true }).then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsKeys.lists() }),
   });
 }
@@ -83,7 +83,7 @@ export function useRenewOwnerInvitation(organizationId: string) {
   return useMutation({
     mutationFn: (memberId: string) =>
       platformApi
-        .post<ItemAnswer<InvitationLink>>(`/organizations/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(memberId)}/invitation`, {})
+        .post<ItemAnswer<InvitationLink>>(platformPaths.invitation(organizationId, memberId), {})
         .then((r) => r.data),
   });
 }

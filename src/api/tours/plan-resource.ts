@@ -23,6 +23,8 @@ export interface PlanToursParams extends ListParams {
  */
 export function planResource<T extends { _id: string }, P extends PlanToursParams, C, U extends { _id: string }, D extends T>(kind: {
   name: 'personalized-tours' | 'group-tours';
+  /** The kind's paths from its contract (`groupTourPaths`). */
+  paths: { list: () => string; byId: (id: string) => string; record: (id: string) => string };
   /** The strings section whose `errors` say why a call failed. */
   section: 'personalizedTours' | 'groupTours';
   /** The record in English, for the fallback messages. */
@@ -31,7 +33,9 @@ export function planResource<T extends { _id: string }, P extends PlanToursParam
   const failed = (call: 'fetchList' | 'fetchOne' | 'create' | 'update' | 'delete', verb: string, noun = kind.noun) => [`${kind.section}.errors.${call}`, `Failed to ${verb} ${noun}`] as const;
   const resource = listResource<T, P, C, never, undefined, D>({
     name: kind.name,
-    itemPath: (id) => `/${kind.name}/id/${encodeURIComponent(id)}`,
+    path: kind.paths.list(),
+    itemPath: kind.paths.byId,
+    recordPath: kind.paths.record,
     fallbacks: {
       fetchList: failed('fetchList', 'fetch', `${kind.noun}s`),
       fetchOne: failed('fetchOne', 'fetch'),
@@ -41,7 +45,7 @@ export function planResource<T extends { _id: string }, P extends PlanToursParam
     },
   });
 
-  const update = (input: U) => api.put<ItemAnswer<D>>(`/${kind.name}`, input, fallback(...failed('update', 'update'))).then((r) => r.data);
+  const update = (input: U) => api.put<ItemAnswer<D>>(kind.paths.list(), input, fallback(...failed('update', 'update'))).then((r) => r.data);
 
   /** `PUT /{name}` with `_id` and the fields that change (publishing, closing the sales: one field). */
   function useUpdate() {

@@ -25,6 +25,7 @@ import {
 import { workflowRequest } from '../common/workflow';
 import { statesWithTag, statesWithoutTag } from '../../machines/workflow';
 import { vendorMachine, type VendorEvent } from '../../machines/vendor-machine';
+import { routePath } from '../common/paths';
 
 /** The seed's 7 vendor service types, in the seed's order (also the order of `serviceStats`). */
 export const VENDOR_SERVICES = ['hotels', 'flights', 'transfers', 'activities', 'visa', 'land-part', 'others'] as const;
@@ -183,10 +184,23 @@ export const isActiveIn = (state: string) => ACTIVE.has(state);
  * asks for ACTIVATE, `false` for DEACTIVATE); the same PUT may edit fields, with or without it.
  * The answer's `isActive` is the state.
  */
+/** The vendors' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const vendorPaths = {
+  list: routePath('/vendors'),
+  /** Active vendors of a service, names only (the tour builders' picker). */
+  options: routePath('/vendors/options'),
+  import: routePath('/vendors/import'),
+  /** The seed's path of one vendor. */
+  byId: routePath('/vendors/id/:id'),
+  transactions: routePath('/vendors/:id/transactions'),
+  /** `PUT` (fields, and activation: `vendorActivation`) and `DELETE` of one vendor. */
+  record: routePath('/vendors/:id'),
+};
+
 export const vendorActivation = workflowRequest({
   machine: vendorMachine,
   method: 'PUT',
-  path: '/vendors/:id',
+  path: vendorPaths.record.pattern,
   body: updateVendorInput,
   eventOf: ({ isActive }): VendorEvent | undefined => (isActive === undefined ? undefined : { type: isActive ? 'ACTIVATE' : 'DEACTIVATE' }),
   bodyOf: (event) => ({ isActive: event.type === 'ACTIVATE' }),

@@ -1,5 +1,6 @@
 import { listResource, type ListParams } from '../common/resource';
 import {
+  vendorPaths,
   VENDOR_SERVICES,
   VENDOR_TRANSACTIONS_PAGE_SIZE,
   type CreateVendorInput,
@@ -48,7 +49,9 @@ export function adjustVendorStats(stats: VendorStats, vendor: Pick<Vendor, 'isAc
  */
 export const vendorsResource = listResource<Vendor, VendorsParams, CreateVendorInput, VendorFieldsInput, VendorStats>({
   name: 'vendors',
-  itemPath: (id) => `/vendors/id/${encodeURIComponent(id)}`,
+  path: vendorPaths.list(),
+  itemPath: vendorPaths.byId,
+  recordPath: vendorPaths.record,
   adjustStats: adjustVendorStats,
   fallbacks: {
     fetchList: ['vendors.errors.fetchList', 'Failed to fetch vendors'],
@@ -69,7 +72,7 @@ export const vendorTransactionsResource = (vendorId: string) =>
   listResource<VendorTransaction, VendorTransactionsParams, never, never, VendorTransactionStats>({
     name: 'vendors',
     key: [...vendorsKeys.all, 'transactions', vendorId],
-    path: `/vendors/${encodeURIComponent(vendorId)}/transactions`,
+    path: vendorPaths.transactions(vendorId),
     query: (params) => ({ limit: VENDOR_TRANSACTIONS_PAGE_SIZE, ...params }),
     fallbacks: { fetchList: ['vendors.errors.fetchTransactions', 'Failed to fetch vendor transactions'] },
   });
@@ -85,7 +88,7 @@ export const vendorOptionsResource = (service: VendorService) =>
   listResource<VendorOption, ListParams & { ids?: string[] }>({
     name: 'vendors',
     key: [...vendorsKeys.all, 'options', service],
-    path: '/vendors/options',
+    path: vendorPaths.options(),
     query: ({ sortBy: _sortBy, sortOrder: _sortOrder, ...params }) => ({ ...params, service }),
     fallbacks: { fetchList: ['vendors.errors.fetchList', 'Failed to fetch vendors'] },
   });

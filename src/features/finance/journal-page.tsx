@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { CHART_OF_ACCOUNTS, REVERSIBLE_BY_HAND, SOURCE_TYPES, type JournalEntry } from '../../api/finance/contract';
+import { financePaths } from '../../api/finance/contract';
 import { useJournal, type JournalParams } from '../../api/finance/get-finance';
 import { useAuth, useCan } from '../../ui/auth';
 import { DROPDOWN_PT } from '../../ui/form-fields';
@@ -65,7 +66,7 @@ export function JournalPage() {
   const journal = useJournal(toQuery(state) as JournalParams);
   const [reversing, setReversing] = useState<JournalEntry>();
   const [sending, setSending] = useState<JournalEntry>();
-  const receiptOf = (e: JournalEntry) => (e.sourceType === 'other-income' && e.sourceId && e.reference && !e.reversesEntryId ? `/budget/income/${e.sourceId}` : undefined);
+  const receiptOf = (e: JournalEntry) => (e.sourceType === 'other-income' && e.sourceId && e.reference && !e.reversesEntryId ? financePaths.incomeReceipt.of(e.sourceId) : undefined);
   const setFilter = (key: string, value: unknown) => setState({ filters: { ...state.filters, [key]: value as never }, page: 1 });
 
   const reversible = (e: JournalEntry) => can('account', 'delete') && REVERSIBLE_BY_HAND.includes(e.sourceType) && !e.reversesEntryId && !e.reversedByEntryId;

@@ -5,6 +5,7 @@ import { memberSchema, passwordSchema } from '../members/contract';
 import { organizationSchema } from '../organization/contract';
 import { ACTIONS, MODULE_KEYS, VISIBILITY_SCOPES } from '../../permissions';
 import { PLANS, SUBSCRIPTION_STATUSES } from '../../platform/subscription';
+import { routePath } from '../../common/paths';
 
 
 /** The organization's subscription as its members see it (the platform operator sets it). */
@@ -43,3 +44,13 @@ export type AcceptInvitationInput = v.InferOutput<typeof acceptInvitationInput>;
 
 export const invitationSchema = v.object({ name: v.string(), email: v.string(), organization: v.string(), expiresAt: timestamp });
 export type Invitation = v.InferOutput<typeof invitationSchema>;
+
+/** Signing in and the session's paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const authPaths = {
+  health: routePath('/health'),
+  login: routePath('/auth/login'),
+  logout: routePath('/auth/logout'),
+  me: routePath('/auth/me'),
+  invitation: routePath('/auth/invitation'),
+  acceptInvitation: routePath('/auth/invitation/accept'),
+};

@@ -3,10 +3,11 @@ import { api } from '../../client';
 import type { ItemAnswer, LoginInput } from '../../common/schemas';
 import type { AuthState } from './contract';
 import { meQueryOptions } from './get-me';
+import { authPaths } from './contract';
 
 /** A wrong password answers 401 too: it is shown on the form, it does not end a session. */
 export const login = (input: LoginInput) =>
-  api.post<ItemAnswer<AuthState>>('/auth/login', input, { expectUnauthorized: true, silent: true }).then((r) => r.data);
+  api.post<ItemAnswer<AuthState>>(authPaths.login(), input, { expectUnauthorized: true, silent: true }).then((r) => r.data);
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../client';
+import { authPaths } from './contract';
 
-export const logout = () => api.post<{ data: { signedOut: boolean } }>('/auth/logout', {}, { expectUnauthorized: true });
+export const logout = () => api.post<{ data: { signedOut: boolean } }>(authPaths.logout(), {}, { expectUnauthorized: true });
 
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -4,10 +4,11 @@ import type { ItemAnswer } from '../../common/schemas';
 import { meQueryOptions } from './get-me';
 import type { Member, Preferences, UpdateMeInput } from '../members/contract';
 import { membersKeys } from '../members/get-members';
+import { memberPaths } from '../members/contract';
 
-export const updateMe = (input: UpdateMeInput) => api.put<ItemAnswer<Member>>('/members/me', input).then((r) => r.data);
+export const updateMe = (input: UpdateMeInput) => api.put<ItemAnswer<Member>>(memberPaths.me(), input).then((r) => r.data);
 export const updatePreferences = (input: Partial<Preferences>) =>
-  api.put<ItemAnswer<Member>>('/members/me/preferences', input).then((r) => r.data);
+  api.put<ItemAnswer<Member>>(memberPaths.preferences(), input).then((r) => r.data);
 
 export function useUpdateMe() {
   const queryClient = useQueryClient();

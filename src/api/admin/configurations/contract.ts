@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { coded } from '../../common/issues';
 import { dateSchema, emailSchema, flag, intBetween, money, multiline, oneOf, optionalText, storable, trimmedText } from '../../common/schemas';
 import { LEAD_SOURCES } from '../../leads/constants';
+import { routePath } from '../../common/paths';
 
 /** The seed's configuration modules, `destionations` spelt as the seed spells it, the bookings' own and the AI model. */
 export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig', 'finance', 'cancellations'] as const;
@@ -147,3 +148,10 @@ export const CONFIG_PATHS: Record<string, ConfigModule> = {
 
 export const configurationSchema = v.object({ module: v.picklist(CONFIG_MODULES), settings: v.record(v.string(), v.unknown()) });
 export type Configuration = v.InferOutput<typeof configurationSchema>;
+
+/** The configurations' paths, declared once: the server's routes register them, the web app calls them. */
+export const configurationPaths = {
+  list: routePath('/configurations'),
+  /** `PUT` one module's settings at the seed's segment (`/configurations/destionation`): one route per {@link CONFIG_PATHS} entry. */
+  settings: (segment: string) => `/configurations/${segment}`,
+};

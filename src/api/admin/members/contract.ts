@@ -18,6 +18,7 @@ import {
   timestamp,
   uuid,
 } from '../../common/schemas';
+import { routePath } from '../../common/paths';
 
 export const DEPARTMENTS = ['sales', 'operations', 'finance', 'management'] as const;
 export type Department = (typeof DEPARTMENTS)[number];
@@ -148,3 +149,12 @@ export const membersQuery = v.strictObject({
 export type MembersQuery = v.InferOutput<typeof membersQuery>;
 
 export const memberIdParams = v.object({ id: idSchema });
+
+/** The members' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const memberPaths = {
+  list: routePath('/members'),
+  /** The seed's path of one member (`GET`, `PUT`). */
+  byId: routePath('/members/memberId/:id'),
+  me: routePath('/members/me'),
+  preferences: routePath('/members/me/preferences'),
+};

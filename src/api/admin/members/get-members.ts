@@ -1,5 +1,6 @@
 import { listResource, type ListParams } from '../../common/resource';
 import type { CreateMemberInput, Member, UpdateMemberInput } from './contract';
+import { memberPaths } from './contract';
 
 export interface MembersParams extends ListParams {
   employmentStatus?: string[];
@@ -12,8 +13,9 @@ export interface MembersParams extends ListParams {
 /** `GET /members`, `GET|PUT /members/memberId/{id}`, `POST /members`. */
 export const membersResource = listResource<Member, MembersParams, CreateMemberInput, UpdateMemberInput>({
   name: 'members',
-  itemPath: (id) => `/members/memberId/${encodeURIComponent(id)}`,
-  recordPath: (id) => `/members/memberId/${encodeURIComponent(id)}`,
+  path: memberPaths.list(),
+  itemPath: memberPaths.byId,
+  recordPath: memberPaths.byId,
   fallbacks: {
     fetchList: ['members.errors.fetchList', 'Failed to fetch members'],
     fetchOne: ['members.errors.fetchOne', 'Failed to fetch member'],

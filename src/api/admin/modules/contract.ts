@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { coded } from '../../common/issues';
 import { flag, idSchema, oneOf, requiredText, storable, uuid } from '../../common/schemas';
 import { MODULE_KEYS } from '../../permissions';
+import { routePath } from '../../common/paths';
 
 /** A navigation section; `order` is the menu order. */
 export const appModuleSchema = v.object({
@@ -41,3 +42,10 @@ export const reorderModulesInput = v.strictObject({
   ),
 });
 export type ReorderModulesInput = v.InferOutput<typeof reorderModulesInput>;
+
+/** The modules' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const modulePaths = {
+  /** `GET` the list, `POST` one, `PUT` one (named in the body). */
+  list: routePath('/modules'),
+  reorder: routePath('/modules/reorder'),
+};

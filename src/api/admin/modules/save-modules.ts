@@ -3,9 +3,10 @@ import { api } from '../../client';
 import type { ItemAnswer } from '../../common/schemas';
 import type { AppModule, UpdateModuleInput } from './contract';
 import { modulesKeys, modulesQueryOptions } from './get-modules';
+import { modulePaths } from './contract';
 
-export const reorderModules = (order: string[]) => api.put<{ data: AppModule[] }>('/modules/reorder', { order }).then((r) => r.data);
-export const updateModule = (input: UpdateModuleInput) => api.put<ItemAnswer<AppModule>>('/modules', input).then((r) => r.data);
+export const reorderModules = (order: string[]) => api.put<{ data: AppModule[] }>(modulePaths.reorder(), { order }).then((r) => r.data);
+export const updateModule = (input: UpdateModuleInput) => api.put<ItemAnswer<AppModule>>(modulePaths.list(), input).then((r) => r.data);
 
 /** Optimistic: the menu moves at once and rolls back if the server refuses. */
 export function useReorderModules() {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
 import { clearableText, hexColor, intBetween, multiline, requiredText, storable, uuid } from '../../common/schemas';
+import { routePath } from '../../common/paths';
 
 export const DEFAULT_COLOR_SCHEME = { primary: '#14b8a6', secondary: '#3b82f6' } as const;
 
@@ -43,3 +44,9 @@ export const updateOrganizationInput = v.strictObject({
   address: clearableText(500, multiline),
 });
 export type UpdateOrganizationInput = v.InferOutput<typeof updateOrganizationInput>;
+
+/** The organization's paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const organizationPaths = {
+  organization: routePath('/members/organization'),
+  regenerateSecret: routePath('/members/organization/regenerate/secret'),
+};

@@ -3,13 +3,14 @@ import { api } from '../../client';
 import type { ItemAnswer } from '../../common/schemas';
 import { meKeys } from '../me/keys';
 import type { Organization, UpdateOrganizationInput } from './contract';
+import { organizationPaths } from './contract';
 
-export const getOrganization = () => api.get<ItemAnswer<Organization>>('/members/organization').then((r) => r.data);
+export const getOrganization = () => api.get<ItemAnswer<Organization>>(organizationPaths.organization()).then((r) => r.data);
 export const updateOrganization = (input: UpdateOrganizationInput) =>
-  api.put<ItemAnswer<Organization>>('/members/organization', input).then((r) => r.data);
+  api.put<ItemAnswer<Organization>>(organizationPaths.organization(), input).then((r) => r.data);
 /** The new secret is in this answer only; it is never readable again. */
 export const regenerateSecret = () =>
-  api.put<ItemAnswer<Organization & { secret: string }>>('/members/organization/regenerate/secret').then((r) => r.data);
+  api.put<ItemAnswer<Organization & { secret: string }>>(organizationPaths.regenerateSecret()).then((r) => r.data);
 
 export const organizationKeys = { all: ['organization'] as const };
 

@@ -3,6 +3,7 @@ import { coded } from '../../common/issues';
 import { clearableText, idSchema, intBetween, oneOf, requiredText, uuid, multiline } from '../../common/schemas';
 import { ACTIONS, MODULE_KEYS, VISIBILITY_SCOPES, type Permissions } from '../../permissions';
 import { permissionsAnswer, visibilityAnswer } from '../auth/contract';
+import { routePath } from '../../common/paths';
 
 export const roleSchema = v.object({
   _id: uuid,
@@ -50,3 +51,6 @@ export const updateRoleInput = v.strictObject({
   visibility: v.optional(visibilitySchema),
 });
 export type UpdateRoleInput = v.InferOutput<typeof updateRoleInput>;
+
+/** The roles' path, declared once: `GET` the list, `POST` one, `PUT` one (named in the body). */
+export const rolePaths = { list: routePath('/roles') };

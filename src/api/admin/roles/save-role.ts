@@ -4,9 +4,10 @@ import type { ItemAnswer } from '../../common/schemas';
 import { meQueryOptions } from '../auth/get-me';
 import type { CreateRoleInput, Role, UpdateRoleInput } from './contract';
 import { rolesKeys } from './get-roles';
+import { rolePaths } from './contract';
 
-export const createRole = (input: CreateRoleInput) => api.post<ItemAnswer<Role>>('/roles', input).then((r) => r.data);
-export const updateRole = (input: UpdateRoleInput) => api.put<ItemAnswer<Role>>('/roles', input).then((r) => r.data);
+export const createRole = (input: CreateRoleInput) => api.post<ItemAnswer<Role>>(rolePaths.list(), input).then((r) => r.data);
+export const updateRole = (input: UpdateRoleInput) => api.put<ItemAnswer<Role>>(rolePaths.list(), input).then((r) => r.data);
 
 export function useCreateRole() {
   const queryClient = useQueryClient();

@@ -3,6 +3,7 @@ import { intFromText } from '../../common/import';
 import { clearableText, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, pageQuery, requiredText, sortBy, storable, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
 import { catalogueRefSchema } from '../regions/contract';
+import { routePath } from '../../common/paths';
 
 export const ACTIVITY_CATEGORIES = ['sightseeing', 'adventure', 'culture', 'food', 'water-sports', 'wildlife', 'wellness', 'nightlife'] as const;
 export type ActivityCategory = (typeof ACTIVITY_CATEGORIES)[number];
@@ -109,4 +110,14 @@ export const ACTIVITY_CSV_COLUMNS: Record<string, string> = {
   price: 'pricePerPerson',
   priceperperson: 'pricePerPerson',
   description: 'description',
+};
+
+/** The activities' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const activityPaths = {
+  list: routePath('/activities'),
+  /** The seed's path of one record. */
+  byId: routePath('/activities/activityId/:id'),
+  import: routePath('/activities/import'),
+  /** `PUT` and `DELETE` of one record. */
+  record: routePath('/activities/:id'),
 };

@@ -1,5 +1,6 @@
 import { listResource, type ListParams } from '../../common/resource';
 import type { Activity, ActivityCategory, ActivityDifficulty, ActivityStats, CreateActivityInput, UpdateActivityInput } from './contract';
+import { activityPaths } from './contract';
 
 export interface ActivitiesParams extends ListParams {
   regions?: string[];
@@ -11,7 +12,9 @@ export interface ActivitiesParams extends ListParams {
 /** Activities: the seed's `/activities`, `/activities/activityId/{id}`, `PUT/DELETE /activities/{id}`, `POST /activities/import`. */
 export const activitiesResource = listResource<Activity, ActivitiesParams, CreateActivityInput, UpdateActivityInput, ActivityStats>({
   name: 'activities',
-  itemPath: (id) => `/activities/activityId/${id}`,
+  path: activityPaths.list(),
+  recordPath: activityPaths.record,
+  itemPath: activityPaths.byId,
   fallbacks: {
     fetchList: ['activities.errors.fetchList', 'Failed to fetch activities'],
     fetchOne: ['activities.errors.fetchOne', 'Failed to fetch activity'],

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { clearableText, idSchema, listMetaSchema, listOf, multiline, pageQuery, requiredText, sortBy, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
 import { catalogueRefSchema } from '../regions/contract';
+import { routePath } from '../../common/paths';
 
 export const destinationSchema = v.object({
   _id: uuid,
@@ -77,4 +78,12 @@ export const DESTINATION_CSV_COLUMNS: Record<string, string> = {
   regionid: 'region',
   country: 'country',
   description: 'description',
+};
+
+/** The destinations' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const destinationPaths = {
+  list: routePath('/destinations'),
+  import: routePath('/destinations/import'),
+  /** `PUT` and `DELETE` of one record. */
+  record: routePath('/destinations/:id'),
 };

@@ -1,5 +1,6 @@
 import { listResource, type ListParams } from '../../common/resource';
 import type { CreateDestinationInput, Destination, UpdateDestinationInput } from './contract';
+import { destinationPaths } from './contract';
 
 export interface DestinationsParams extends ListParams {
   /** Destinations in any of these regions. */
@@ -12,6 +13,8 @@ export interface DestinationsParams extends ListParams {
 /** Destinations: `GET/POST /destinations`, `PUT/DELETE /destinations/{id}`, `POST /destinations/import`. */
 export const destinationsResource = listResource<Destination, DestinationsParams, CreateDestinationInput, UpdateDestinationInput>({
   name: 'destinations',
+  path: destinationPaths.list(),
+  recordPath: destinationPaths.record,
   // A destination's name shows in hotels, activities and reviews.
   shownIn: ['hotels', 'activities', 'reviews'],
   fallbacks: {

@@ -20,6 +20,7 @@ import {
 } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
 import { catalogueRefSchema } from '../regions/contract';
+import { routePath } from '../../common/paths';
 
 export const roomTypeAnswer = v.object({
   name: v.string(),
@@ -169,4 +170,14 @@ export const HOTEL_CSV_COLUMNS: Record<string, string> = {
   rooms: 'roomTypes',
   amenities: 'amenities',
   description: 'description',
+};
+
+/** The hotels' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const hotelPaths = {
+  list: routePath('/hotels'),
+  /** The seed's path of one record. */
+  byId: routePath('/hotels/hotelId/:id'),
+  import: routePath('/hotels/import'),
+  /** `PUT` and `DELETE` of one record. */
+  record: routePath('/hotels/:id'),
 };

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { clearableText, idSchema, listOf, multiline, pageQuery, requiredText, sortBy, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
+import { routePath } from '../../common/paths';
 
 /** A catalogue record as other records show it (a hotel's region, a lead's destinations…). */
 export const catalogueRefSchema = v.object({ _id: uuid, name: v.string(), slug: v.string() });
@@ -53,4 +54,12 @@ export const REGION_CSV_COLUMNS: Record<string, string> = {
   regionname: 'name',
   slug: 'slug',
   description: 'description',
+};
+
+/** The regions' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const regionPaths = {
+  list: routePath('/regions'),
+  import: routePath('/regions/import'),
+  /** `PUT` and `DELETE` of one record. */
+  record: routePath('/regions/:id'),
 };

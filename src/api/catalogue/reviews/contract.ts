@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { booleanQuery, flag, idSchema, intBetween, listOf, multiline, oneOf, pageQuery, requiredText, sortBy, sortOrder, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { catalogueRefSchema } from '../regions/contract';
+import { routePath } from '../../common/paths';
 
 export const reviewSchema = v.object({
   _id: uuid,
@@ -59,3 +60,10 @@ export const reviewsQuery = v.strictObject({
   }),
 });
 export type ReviewsQuery = v.InferOutput<typeof reviewsQuery>;
+
+/** The reviews' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const reviewPaths = {
+  list: routePath('/reviews'),
+  /** `PUT` and `DELETE` of one record. */
+  record: routePath('/reviews/:id'),
+};

@@ -4,6 +4,7 @@ import { CREDIT_NOTE_STATES } from '../../../machines/credit-note-machine';
 import { REFUND_STATES, refundMachine, type RefundEvent } from '../../../machines/refund-machine';
 import { workflowRequest } from '../../common/workflow';
 import { PAYMENT_METHODS } from '../contract';
+import { pdfPath, routePath } from '../../common/paths';
 
 /**
  * Credit notes and refunds (SPEC workflow 4; the seed stubs them, "API not implemented": this
@@ -83,23 +84,24 @@ export type RefundsQuery = v.InferOutput<typeof refundsQuery>;
 export const processRefundInput = v.strictObject({ refundedOn: dateSchema, reference: optionalText(120) });
 export type ProcessRefundInput = v.InferOutput<typeof processRefundInput>;
 
+/** Credit notes' and refunds' paths, declared once: the server registers `.pattern` (a path without parameters is its own), the client and the tests call them. */
+export const creditPaths = {
+  creditNotes: '/credit-notes',
+  creditNote: routePath('/credit-notes/:id'),
+  /** The credit note as a PDF (in the booking's language or `lang`). */
+  creditNotePdf: pdfPath('/credit-notes/:id/pdf'),
+  refunds: '/refunds',
+  process: routePath('/refunds/:id/process'),
+} as const;
+
 /** `PUT /refunds/{id}/process` → PROCESS, naming the day the money went out. */
 export const processRefundRequest = workflowRequest({
   machine: refundMachine,
   method: 'PUT',
-  path: '/refunds/:id/process',
+  path: creditPaths.process.pattern,
   body: processRefundInput,
   eventOf: (body): RefundEvent => ({ type: 'PROCESS', refundedOn: body.refundedOn }),
   bodyOf: (event) => ({ refundedOn: event.refundedOn ?? '' }),
   stateOf: (refund: Refund) => refund.status,
 });
 
-/** Credit notes' and refunds' paths the client and the tests call. */
-export const creditPaths = {
-  creditNotes: '/credit-notes',
-  creditNote: (id: string) => `/credit-notes/${encodeURIComponent(id)}`,
-  /** The credit note as a PDF (in the booking's language or `lang`). */
-  creditNotePdf: (id: string, lang?: string) => `/credit-notes/${encodeURIComponent(id)}/pdf${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
-  refunds: '/refunds',
-  process: (id: string) => `/refunds/${encodeURIComponent(id)}/process`,
-};

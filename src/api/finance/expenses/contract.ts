@@ -3,6 +3,7 @@ import { coded } from '../../common/issues';
 import { calendarDate, dateRangeQuery, dateSchema, formMoney, idSchema, listOf, money, moneyFromQuery, monthSchema, oneOf, pageQuery, requiredText, sortBy, timestamp, uuid } from '../../common/schemas';
 import { PAYMENT_METHODS } from '../contract';
 import { EXPENSE_CATEGORIES } from '../statement/contract';
+import { routePath } from '../../common/paths';
 
 /**
  * Expenses and salaries (issue 28; the seed's `POST /expenses`, `POST /expenses/salary`,
@@ -178,3 +179,18 @@ export const recurringExpenseInput = v.strictObject({
 });
 export type RecurringExpenseInput = v.InferOutput<typeof recurringExpenseInput>;
 export const recurringActiveInput = v.strictObject({ active: v.boolean(coded('invalidType', 'must be true or false', { expected: 'boolean' })) });
+
+/** The expenses' and salaries' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const expensePaths = {
+  list: routePath('/expenses'),
+  recurring: routePath('/expenses/recurring'),
+  recurringOne: routePath('/expenses/recurring/:id'),
+  salary: routePath('/expenses/salary'),
+  salaryRun: routePath('/expenses/salary/run'),
+  byId: routePath('/expenses/:id'),
+  reverse: routePath('/expenses/:id/reverse'),
+  correct: routePath('/expenses/:id/correct'),
+  receipt: routePath('/expenses/:id/receipt'),
+  salaries: routePath('/salaries'),
+  memberSalary: routePath('/salaries/:memberId'),
+};

@@ -5,6 +5,7 @@ import type { ItemAnswer } from '../../common/schemas';
 import { financeKeys } from '../get-finance';
 import type { Expense, ExpenseCorrectionInput, ExpenseInput, ExpenseReverseInput, RecurringExpense, RecurringExpenseInput, SalaryInput, SalaryRateInput, SalaryRun, SalaryRunInput, Salaries } from './contract';
 import { recurringKeys, salariesKeys } from './get-expenses';
+import { expensePaths } from './contract';
 
 /**
  * The expenses' and salaries' writes. Those that pay (an expense, a salary, the month's salaries)
@@ -24,34 +25,34 @@ export function recordExpense(input: ExpenseInput, receipt: File | null, key: st
   form.append('description', input.description);
   if (input.vendorId) form.append('vendorId', input.vendorId);
   if (receipt) form.append('receipt', receipt, receipt.name);
-  return api.postForm<ItemAnswer<Expense>>('/expenses', form, keyed(key, fallback('expenses.errors.record', 'Failed to record the expense'))).then((r) => r.data);
+  return api.postForm<ItemAnswer<Expense>>(expensePaths.list(), form, keyed(key, fallback('expenses.errors.record', 'Failed to record the expense'))).then((r) => r.data);
 }
 
 /** `POST /expenses/{id}/reverse`: the expense undone by a reversing entry, with the reason. */
 export const reverseExpense = (id: string, input: ExpenseReverseInput, key: string) =>
-  api.post<ItemAnswer<Expense>>(`/expenses/${encodeURIComponent(id)}/reverse`, input, keyed(key, fallback('expenses.undo.reverseFailed', 'Failed to reverse the expense'))).then((r) => r.data);
+  api.post<ItemAnswer<Expense>>(expensePaths.reverse(id), input, keyed(key, fallback('expenses.undo.reverseFailed', 'Failed to reverse the expense'))).then((r) => r.data);
 
 /** `POST /expenses/{id}/correct`: the expense recorded as it should have been, the old one reversed; answers the new one. */
 export const correctExpense = (id: string, input: ExpenseCorrectionInput, key: string) =>
-  api.post<ItemAnswer<Expense>>(`/expenses/${encodeURIComponent(id)}/correct`, input, keyed(key, fallback('expenses.undo.correctFailed', 'Failed to correct the expense'))).then((r) => r.data);
+  api.post<ItemAnswer<Expense>>(expensePaths.correct(id), input, keyed(key, fallback('expenses.undo.correctFailed', 'Failed to correct the expense'))).then((r) => r.data);
 
 /** `POST /expenses/salary`: one member's salary for a month. */
 export const paySalary = (input: SalaryInput, key: string) =>
-  api.post<ItemAnswer<Expense>>('/expenses/salary', input, keyed(key, fallback('salaries.errors.pay', 'Failed to pay the salary'))).then((r) => r.data);
+  api.post<ItemAnswer<Expense>>(expensePaths.salary(), input, keyed(key, fallback('salaries.errors.pay', 'Failed to pay the salary'))).then((r) => r.data);
 
 /** `POST /expenses/salary/run`: every member with a salary on record, not paid yet for the month. */
 export const runSalaries = (input: SalaryRunInput, key: string) =>
-  api.post<ItemAnswer<SalaryRun>>('/expenses/salary/run', input, keyed(key, fallback('salaries.errors.run', "Failed to pay the month's salaries"))).then((r) => r.data);
+  api.post<ItemAnswer<SalaryRun>>(expensePaths.salaryRun(), input, keyed(key, fallback('salaries.errors.run', "Failed to pay the month's salaries"))).then((r) => r.data);
 
 /** `PUT /salaries/{memberId}`: the salary on record (null: none). */
 export const setSalaryRate = (memberId: string, input: SalaryRateInput) =>
-  api.put<ItemAnswer<Salaries>>(`/salaries/${encodeURIComponent(memberId)}`, input, fallback('salaries.errors.rate', 'Failed to save the salary')).then((r) => r.data);
+  api.put<ItemAnswer<Salaries>>(expensePaths.memberSalary(memberId), input, fallback('salaries.errors.rate', 'Failed to save the salary')).then((r) => r.data);
 
 /** `POST /expenses/recurring` and `PUT /expenses/recurring/{id}` (paused or running again). */
 export const createRecurringExpense = (input: RecurringExpenseInput) =>
-  api.post<ItemAnswer<RecurringExpense>>('/expenses/recurring', input, fallback('expenses.errors.createRecurring', 'Failed to create the recurring expense')).then((r) => r.data);
+  api.post<ItemAnswer<RecurringExpense>>(expensePaths.recurring(), input, fallback('expenses.errors.createRecurring', 'Failed to create the recurring expense')).then((r) => r.data);
 export const setRecurringActive = (id: string, active: boolean) =>
-  api.put<ItemAnswer<RecurringExpense>>(`/expenses/recurring/${encodeURIComponent(id)}`, { active }, fallback('expenses.errors.toggleRecurring', 'Failed to change the recurring expense')).then((r) => r.data);
+  api.put<ItemAnswer<RecurringExpense>>(expensePaths.recurringOne(id), { active }, fallback('expenses.errors.toggleRecurring', 'Failed to change the recurring expense')).then((r) => r.data);
 
 function useFinanceMutation<V, R>(name: string, run: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { coded } from '../../common/issues';
 import { calendarDate, dateRangeQuery, dateSchema, listMetaSchema, listOf, money, moneyFromQuery, monthSchema, oneOf, pageQuery, timestamp, uuid } from '../../common/schemas';
 import { memoCodeSchema, PAYMENT_METHODS, SOURCE_TYPES } from '../contract';
+import { routePath } from '../../common/paths';
 
 /**
  * The month of money (issue 28, the seed's Account statement and Account summary): what came in and
@@ -219,3 +220,15 @@ export const payablesSchema = v.object({
   ),
 });
 export type Payables = v.InferOutput<typeof payablesSchema>;
+
+/** The month's and the aging reports' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const statementPaths = {
+  statement: routePath('/account/statement'),
+  summary: routePath('/account/summary'),
+  targets: routePath('/budget/target'),
+  /** `POST` (a new month's) and `PUT` a budget target, by kind. */
+  target: { income: routePath('/budget/target/income'), expense: routePath('/budget/target/expense') },
+  journalExport: routePath('/account/journal/export'),
+  aging: { receivables: routePath('/account/receivables'), payables: routePath('/account/payables') },
+  agingExport: { receivables: routePath('/account/receivables/export'), payables: routePath('/account/payables/export') },
+};

@@ -3,7 +3,7 @@ import { api, fallback, toQueryString, type QueryValue } from '../../client';
 import type { ItemAnswer } from '../../common/schemas';
 import type { PaymentMethod, SourceType } from '../contract';
 import { financeKeys } from '../get-finance';
-import { STATEMENT_PAGE_SIZE, type BudgetTargets, type ExportFormat, type MovementStatus, type MovementType, type Payables, type Receivables, type StatementAnswer, type SummaryAnswer } from './contract';
+import { statementPaths, STATEMENT_PAGE_SIZE, type BudgetTargets, type ExportFormat, type MovementStatus, type MovementType, type Payables, type Receivables, type StatementAnswer, type SummaryAnswer } from './contract';
 
 /**
  * The month of money (issue 28) as the screens read it: the seed's statement and summary, the
@@ -43,19 +43,19 @@ export const monthKeys = {
 
 /** `GET /account/statement`; the seed's fallback message. The statement has one order (by date): a list's `sortBy` is not sent. */
 export const getStatement = ({ sortBy: _sortBy, ...params }: StatementParams & { sortBy?: string }) =>
-  api.get<StatementAnswer>('/account/statement', { limit: STATEMENT_PAGE_SIZE, ...params } as Record<string, QueryValue>, fallback('statement.errors.fetch', 'Failed to fetch account statement'));
+  api.get<StatementAnswer>(statementPaths.statement(), { limit: STATEMENT_PAGE_SIZE, ...params } as Record<string, QueryValue>, fallback('statement.errors.fetch', 'Failed to fetch account statement'));
 
 export const getSummary = (month: string) =>
-  api.get<SummaryAnswer>('/account/summary', { month }, fallback('accountSummary.errors.fetch', 'Failed to fetch account summary'));
+  api.get<SummaryAnswer>(statementPaths.summary(), { month }, fallback('accountSummary.errors.fetch', 'Failed to fetch account summary'));
 
 export const getBudgetTargets = (month: string) =>
-  api.get<ItemAnswer<BudgetTargets>>('/budget/target', { month }, fallback('accountSummary.errors.fetchTargets', 'Failed to fetch budget targets')).then((r) => r.data);
+  api.get<ItemAnswer<BudgetTargets>>(statementPaths.targets(), { month }, fallback('accountSummary.errors.fetchTargets', 'Failed to fetch budget targets')).then((r) => r.data);
 
 export const getReceivables = (asOf?: string) =>
-  api.get<ItemAnswer<Receivables>>('/account/receivables', { asOf }, fallback('aging.errors.fetchReceivables', 'Failed to fetch receivables')).then((r) => r.data);
+  api.get<ItemAnswer<Receivables>>(statementPaths.aging.receivables(), { asOf }, fallback('aging.errors.fetchReceivables', 'Failed to fetch receivables')).then((r) => r.data);
 
 export const getPayables = (asOf?: string) =>
-  api.get<ItemAnswer<Payables>>('/account/payables', { asOf }, fallback('aging.errors.fetchPayables', 'Failed to fetch payables')).then((r) => r.data);
+  api.get<ItemAnswer<Payables>>(statementPaths.aging.payables(), { asOf }, fallback('aging.errors.fetchPayables', 'Failed to fetch payables')).then((r) => r.data);
 
 export const statementQueryOptions = (params: StatementParams) =>
   queryOptions({ queryKey: monthKeys.statement(params), queryFn: () => getStatement(params), placeholderData: keepPreviousData });
@@ -73,6 +73,6 @@ export const usePayables = (asOf?: string) => useQuery(payablesQueryOptions(asOf
 // ---------- downloads: plain links, the session cookie goes with them ----------
 
 /** `GET /account/journal/export`: the journal between two days as hledger, beancount or CSV text. */
-export const journalExportUrl = (format: ExportFormat, range: Range = {}) => `/api/account/journal/export${toQueryString({ format, from: range.from, to: range.to })}`;
+export const journalExportUrl = (format: ExportFormat, range: Range = {}) => `/api${statementPaths.journalExport()}${toQueryString({ format, from: range.from, to: range.to })}`;
 /** `GET /account/receivables/export` and `/account/payables/export`: the aging report as CSV. */
-export const agingExportUrl = (report: 'receivables' | 'payables', asOf?: string) => `/api/account/${report}/export${toQueryString({ asOf })}`;
+export const agingExportUrl = (report: 'receivables' | 'payables', asOf?: string) => `/api${statementPaths.agingExport[report]()}${toQueryString({ asOf })}`;

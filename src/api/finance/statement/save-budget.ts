@@ -3,6 +3,7 @@ import { api, fallback } from '../../client';
 import type { ItemAnswer } from '../../common/schemas';
 import { financeKeys } from '../get-finance';
 import type { BudgetKind, BudgetTarget, ExpenseCategory } from './contract';
+import { statementPaths } from './contract';
 
 /** A month's target to save: its kind, the month, the amount, and (an expense target) the category it is for. */
 export interface TargetChange {
@@ -17,7 +18,7 @@ export interface TargetChange {
 /** `POST|PUT /budget/target/income|expense`. */
 export function saveTarget({ kind, month, amount, category, exists }: TargetChange) {
   const body = kind === 'expense' && category ? { month, amount, category } : { month, amount };
-  const path = `/budget/target/${kind}`;
+  const path = statementPaths.target[kind]();
   const options = fallback('accountSummary.errors.saveTarget', 'Failed to save the budget target');
   return (exists ? api.put<ItemAnswer<BudgetTarget>>(path, body, options) : api.post<ItemAnswer<BudgetTarget>>(path, body, options)).then((r) => r.data);
 }

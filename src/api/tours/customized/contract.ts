@@ -29,6 +29,7 @@ import { LEAD_STATES, memberRefSchema } from '../../leads/contract';
 import { dayAnswerEntries, issueAt, lineAnswerEntries, lineInputEntries, mealsInput, nightsBetween, ROOM_TYPE_NEEDS_HOTEL } from '../tour-plan';
 import { MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceTourLines } from '../../../domain/tour-pricing';
 import { CUSTOMIZED_TOUR_STATES, customizedTourMachine, type CustomizedTourEvent, type CustomizedTourState } from '../../../machines/customized-tour-machine';
+import { documentPaths, routePath } from '../../common/paths';
 
 export { CUSTOMIZED_TOUR_STATES };
 export type { CustomizedTourState };
@@ -306,6 +307,25 @@ export type UpdateBookedTourFields = v.InferInput<typeof updateBookedTourInput>;
 
 const noBody = v.optional(v.strictObject({}, coded('invalidType', 'must be empty', { expected: 'object' })), {});
 
+/** The customized tours' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const customizedTourPaths = {
+  /** `GET` the list, `POST` a draft, `PUT` a draft (named by `_id` in the body). */
+  list: routePath('/customized-tours'),
+  settings: routePath('/customized-tours/settings'),
+  /** `PUT` a booked tour's plan (named by `_id` in the body). */
+  booked: routePath('/customized-tours/booked'),
+  byLead: routePath('/customized-tours/lead/:leadId'),
+  byBooking: routePath('/customized-tours/booking/:id'),
+  /** `GET` and `DELETE` of one tour. */
+  byId: routePath('/customized-tours/:id'),
+  version: routePath('/customized-tours/:id/versions/:version'),
+  revise: routePath('/customized-tours/:id/revise'),
+  publish: routePath('/customized-tours/booked/publish/:id'),
+  revert: routePath('/customized-tours/booked/revert/:id'),
+  /** The itinerary: `…/pdf`, `…/sends`, and `…/send`, which is also the tour's SEND. */
+  itinerary: documentPaths('/customized-tours/:id'),
+};
+
 // ---------- the workflow over HTTP ----------
 
 /**
@@ -317,7 +337,7 @@ const noBody = v.optional(v.strictObject({}, coded('invalidType', 'must be empty
 export const sendTourRequest = workflowRequest({
   machine: customizedTourMachine,
   method: 'POST',
-  path: '/customized-tours/:id/send',
+  path: customizedTourPaths.itinerary.send.pattern,
   body: sendDocumentInput,
   eventOf: (body): CustomizedTourEvent => ({
     type: 'SEND',
@@ -342,11 +362,11 @@ const plainRequest = (path: string, type: 'REVISE' | 'PUBLISH' | 'REVERT') =>
   });
 
 /** REVISE: `PUT /customized-tours/{id}/revise` (not a seed call: the seed has no way back from sent). */
-export const reviseTourRequest = plainRequest('/customized-tours/:id/revise', 'REVISE');
+export const reviseTourRequest = plainRequest(customizedTourPaths.revise.pattern, 'REVISE');
 /** PUBLISH: the seed's `PUT /customized-tours/booked/publish/{id}`. */
-export const publishTourRequest = plainRequest('/customized-tours/booked/publish/:id', 'PUBLISH');
+export const publishTourRequest = plainRequest(customizedTourPaths.publish.pattern, 'PUBLISH');
 /** REVERT: the seed's `PUT /customized-tours/booked/revert/{id}` (published → booked; booked → draft while unpaid). */
-export const revertTourRequest = plainRequest('/customized-tours/booked/revert/:id', 'REVERT');
+export const revertTourRequest = plainRequest(customizedTourPaths.revert.pattern, 'REVERT');
 
 /** The call each event a person may send goes through (BOOK has none: a booking does it). */
 export const TOUR_EVENT_REQUESTS = { SEND: sendTourRequest, REVISE: reviseTourRequest, PUBLISH: publishTourRequest, REVERT: revertTourRequest } as const;

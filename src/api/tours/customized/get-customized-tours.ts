@@ -3,6 +3,7 @@ import { api, fallback } from '../../client';
 import { listResource, type ListParams } from '../../common/resource';
 import type { ItemAnswer } from '../../common/schemas';
 import type { CreateTourFields, CustomizedTour, CustomizedTourDetail, CustomizedTourState, CustomizedTourStats, TourBuilderSettings, TourVersion } from './contract';
+import { customizedTourPaths } from './contract';
 
 /** `GET /customized-tours`: paging, sort, search and the seed's filters. */
 export interface ToursParams extends ListParams {
@@ -25,9 +26,9 @@ export interface ToursParams extends ListParams {
  */
 export const customizedToursResource = listResource<CustomizedTour, ToursParams, CreateTourFields, never, CustomizedTourStats, CustomizedTourDetail>({
   name: 'customizedTours',
-  path: '/customized-tours',
-  itemPath: (id) => `/customized-tours/${encodeURIComponent(id)}`,
-  recordPath: (id) => `/customized-tours/${encodeURIComponent(id)}`,
+  path: customizedTourPaths.list(),
+  itemPath: customizedTourPaths.byId,
+  recordPath: customizedTourPaths.byId,
   shownIn: ['leads'],
   fallbacks: {
     fetchList: ['tours.errors.fetchList', 'Failed to fetch customized tours'],
@@ -49,7 +50,7 @@ export const toursOfLeadQueryOptions = (leadId: string) =>
   queryOptions({
     queryKey: toursKeys.ofLead(leadId),
     queryFn: () =>
-      api.get<{ data: CustomizedTour[] }>(`/customized-tours/lead/${encodeURIComponent(leadId)}`, undefined, fallback('tours.errors.fetchByLead', 'Failed to fetch customized tours by lead ID')).then((r) => r.data),
+      api.get<{ data: CustomizedTour[] }>(customizedTourPaths.byLead(leadId), undefined, fallback('tours.errors.fetchByLead', 'Failed to fetch customized tours by lead ID')).then((r) => r.data),
   });
 
 /** `GET /customized-tours/{id}/versions/{version}`: a sent version never changes, so it is never refetched. */
@@ -58,7 +59,7 @@ export const tourVersionQueryOptions = (id: string, version: number) =>
     queryKey: toursKeys.version(id, version),
     queryFn: () =>
       api
-        .get<ItemAnswer<TourVersion>>(`/customized-tours/${encodeURIComponent(id)}/versions/${version}`, undefined, fallback('tours.errors.fetchOne', 'Failed to fetch customized tour'))
+        .get<ItemAnswer<TourVersion>>(customizedTourPaths.version(id, String(version)), undefined, fallback('tours.errors.fetchOne', 'Failed to fetch customized tour'))
         .then((r) => r.data),
     staleTime: Infinity,
   });
@@ -67,7 +68,7 @@ export const tourVersionQueryOptions = (id: string, version: number) =>
 export const tourSettingsQueryOptions = () =>
   queryOptions({
     queryKey: toursKeys.settings(),
-    queryFn: () => api.get<ItemAnswer<TourBuilderSettings>>('/customized-tours/settings', undefined, fallback('tours.errors.fetchOne', 'Failed to fetch customized tour')).then((r) => r.data),
+    queryFn: () => api.get<ItemAnswer<TourBuilderSettings>>(customizedTourPaths.settings(), undefined, fallback('tours.errors.fetchOne', 'Failed to fetch customized tour')).then((r) => r.data),
     staleTime: 60_000,
   });
 

@@ -3,6 +3,7 @@ import { api, fallback } from '../../client';
 import type { ItemAnswer } from '../../common/schemas';
 import { planResource, type PlanToursParams } from '../plan-resource';
 import type { CreateGroupTourInput, GroupTour, GroupTourDetail, GroupTourStatus, UpdateGroupTourInput } from './contract';
+import { groupTourPaths } from './contract';
 
 /** The seed's filters of the departures list, and status and departure range. */
 export interface GroupToursParams extends PlanToursParams {
@@ -17,6 +18,7 @@ export interface GroupToursParams extends PlanToursParams {
  */
 export const groupTours = planResource<GroupTour, GroupToursParams, CreateGroupTourInput, UpdateGroupTourInput, GroupTourDetail>({
   name: 'group-tours',
+  paths: groupTourPaths,
   section: 'groupTours',
   noun: 'group tour',
 });
@@ -28,6 +30,6 @@ export const useGroupTour = groupToursResource.useOne;
 
 /** `GET /group-tours/ids?ids=…`: those departures, in the order asked (a booking list naming its departures). */
 export const getGroupToursByIds = (ids: string[]) =>
-  api.get<ItemAnswer<GroupTour[]>>('/group-tours/ids', { ids }, fallback('groupTours.errors.fetchList', 'Failed to fetch group tours')).then((r) => r.data);
+  api.get<ItemAnswer<GroupTour[]>>(groupTourPaths.byIds(), { ids }, fallback('groupTours.errors.fetchList', 'Failed to fetch group tours')).then((r) => r.data);
 export const groupToursByIdsQueryOptions = (ids: string[]) =>
   queryOptions({ queryKey: [...groupToursKeys.all, 'ids', ids], queryFn: () => getGroupToursByIds(ids), enabled: ids.length > 0 });

@@ -20,6 +20,7 @@ import {
   type Meal,
   type TravellerPrices,
 } from '../tour-plan';
+import { documentPaths, routePath } from '../../common/paths';
 
 /**
  * Personalized tours: the organization's reusable tours (seed "Personalized tours" calls), which
@@ -153,3 +154,15 @@ export interface PersonalizedTourSnapshot extends PersonalizedTourDetail {
   /** When the copy was taken (ISO 8601 UTC). */
   snapshotAt: string;
 }
+
+/** The personalized tours' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
+export const personalizedTourPaths = {
+  /** `GET` the list, `POST` one, `PUT` one (named by `_id` in the body). */
+  list: routePath('/personalized-tours'),
+  /** One tour with its plan. */
+  byId: routePath('/personalized-tours/id/:id'),
+  /** `DELETE` of one tour. */
+  record: routePath('/personalized-tours/:id'),
+  /** The brochure: `…/pdf`, `…/sends`, `…/send`. */
+  brochure: documentPaths('/personalized-tours/:id'),
+};

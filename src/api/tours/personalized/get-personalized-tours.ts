@@ -1,5 +1,6 @@
 import { planResource, type PlanToursParams } from '../plan-resource';
 import type { CreatePersonalizedTourInput, PersonalizedTour, PersonalizedTourDetail, UpdatePersonalizedTourInput } from './contract';
+import { personalizedTourPaths } from './contract';
 
 /** The seed's filters of the personalized tours list, and `isPublished`. */
 export interface PersonalizedToursParams extends PlanToursParams {
@@ -13,6 +14,7 @@ export interface PersonalizedToursParams extends PlanToursParams {
  */
 export const personalizedTours = planResource<PersonalizedTour, PersonalizedToursParams, CreatePersonalizedTourInput, UpdatePersonalizedTourInput, PersonalizedTourDetail>({
   name: 'personalized-tours',
+  paths: personalizedTourPaths,
   section: 'personalizedTours',
   noun: 'personalized tour',
 });

@@ -11,9 +11,10 @@ import { DocumentPreview } from '../../../ui/document-preview';
 import { isLocale } from '../../../ui/i18n';
 import { DocumentSends, SendDocumentDialog } from '../../../ui/send-document-dialog';
 import { DocumentLanguageDropdown } from '../../../ui/language-picker';
+import { customizedTourPaths } from '../../../api/tours/customized/contract';
 
 /** The documents routes of a tour: `/customized-tours/{id}/pdf`, `/send`, `/sends`. */
-export const itineraryPath = (tourId: string) => `/customized-tours/${tourId}`;
+export const itineraryPath = (tourId: string) => customizedTourPaths.itinerary.of(tourId);
 
 /**
  * The language the itinerary is shown and sent in: the one it was last sent in, else the person's.

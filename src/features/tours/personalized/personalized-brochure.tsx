@@ -8,6 +8,7 @@ import { DocumentPreview } from '../../../ui/document-preview';
 import { isLocale } from '../../../ui/i18n';
 import { DocumentSends, SendDocumentDialog } from '../../../ui/send-document-dialog';
 import { DocumentLanguageDropdown } from '../../../ui/language-picker';
+import { personalizedTourPaths } from '../../../api/tours/personalized/contract';
 
 /** The personalized tour's brochure: previewed in a chosen language, opened as PDF, sent by email, with its earlier sends. */
 export function PersonalizedBrochure({ tour }: { tour: PersonalizedTourDetail }) {
@@ -15,7 +16,7 @@ export function PersonalizedBrochure({ tour }: { tour: PersonalizedTourDetail })
   const languageId = useId();
   const [lang, setLang] = useState<Locale>(isLocale(i18n.language) ? i18n.language : 'en');
   const [sending, setSending] = useState(false);
-  const recordPath = `/personalized-tours/${tour._id}`;
+  const recordPath = personalizedTourPaths.brochure.of(tour._id);
   const url = documentPdfUrl(recordPath, lang);
   return (
     <section className="card stack" aria-labelledby="personalized-brochure-title" data-testid="personalized-brochure">
