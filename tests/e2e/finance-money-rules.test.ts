@@ -72,8 +72,8 @@ describe('money accounts that never go below zero, and a salary reversed, in Chr
     await page.goto(`${server.url}/expenses`);
     await page.getByRole('button', { name: 'Record an expense' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record an expense' });
-    await choose(page, dialog.locator('.field', { hasText: 'Category' }), 'Other expenses');
-    await choose(page, dialog.locator('.field', { hasText: 'Paid from' }), 'Cash');
+    await choose(page, dialog.locator('.field').filter({ has: page.getByText('Category', { exact: true }) }), 'Other expenses');
+    await choose(page, dialog.locator('.field').filter({ has: page.getByText('Paid from', { exact: true }) }), 'Cash');
     const note = dialog.getByTestId('money-account-balance');
     await expect.poll(() => note.innerText(), SETTLED).toContain('Cash holds $500.00 now.');
     await expect.poll(() => note.getAttribute('data-tone')).toBe('info');
@@ -107,8 +107,8 @@ describe('money accounts that never go below zero, and a salary reversed, in Chr
     await page.getByRole('button', { name: 'تسجيل مصروف' }).click();
     const dialog = page.getByRole('dialog').first();
     await dialog.waitFor();
-    await choose(page, dialog.locator('.field', { hasText: 'الفئة' }), 'مصروفات أخرى');
-    await choose(page, dialog.locator('.field', { hasText: 'دُفع من' }), 'نقدًا');
+    await choose(page, dialog.locator('.field').filter({ has: page.getByText('الفئة', { exact: true }) }), 'مصروفات أخرى');
+    await choose(page, dialog.locator('.field').filter({ has: page.getByText('دُفع من', { exact: true }) }), 'نقدًا');
     await typeMoney(dialog.getByLabel('المبلغ'), '10');
     const note = dialog.getByTestId('money-account-balance');
     await expect.poll(() => note.getAttribute('data-tone'), SETTLED).toBe('danger');
