@@ -147,4 +147,35 @@ describe('money accounts that never go below zero, and a salary reversed, in Chr
     await shot('m6-salary-month-free');
     expect(pageErrors).toEqual([]);
   });
+
+  it('corrects a salary on a phone: its form with what the account holds, within 390 px', async () => {
+    await cashHolds(200_000);
+    const [lina] = await server.sql<{ id: string }>(`select id from members where email = 'lina@demo.travel'`);
+    const paid = await finance.post('/api/expenses/salary', { memberId: lina.id, month: '2034-02', amount: 100_000, date: TODAY, paymentMethod: 'cash' }, keyed());
+    expect(paid.status).toBe(201);
+    const errors: string[] = [];
+    const phone = await openPage(browser, errors, { phone: true, timeout: 20_000 });
+    await phone.clock.setFixedTime(new Date(NOW));
+    await phone.goto(`${server.url}/login`);
+    await signIn(phone, 'finance@demo.travel');
+    await phone.waitForURL((u) => !u.pathname.startsWith('/login'), SETTLED);
+    await phone.goto(`${server.url}/expenses/${paid.body.data._id}`);
+    await phone.locator('#expense-title').waitFor(SETTLED);
+    await phone.getByRole('button', { name: 'Correct' }).click();
+    const dialog = phone.getByRole('dialog', { name: 'Correct this salary' });
+    await dialog.waitFor();
+    // The correction gives the old payment back to cash first: cash's balance and the old amount cover a higher one.
+    const note = dialog.getByTestId('money-account-balance');
+    await expect.poll(() => note.innerText(), SETTLED).toMatch(/Cash holds \$\d/);
+    await typeMoney(dialog.getByLabel('Amount'), '1200');
+    await dialog.getByLabel('Reason').fill('The overtime was left out');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('m7-salary-correct-phone', phone);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(phone, 'Salary corrected');
+    await phone.getByText('Corrects').waitFor(SETTLED);
+    expect(await server.sql(`select amount::text as amount from expenses where member_id = $1 and salary_month = '2034-02-01' order by salary_attempt`, [lina.id])).toEqual([{ amount: '100000' }, { amount: '120000' }]);
+    await phone.close();
+    expect(errors).toEqual([]);
+  });
 });
