@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newIdempotencyKey } from '../../src/api/common/idempotency';
 import type { Agent } from '../support/agent';
-import { NOW, TODAY, day } from '../support/bookings';
+import { NOW, PRICES, TODAY, book, day, groupBooking, newDeparture, newLead, pay, verify } from '../support/bookings';
 import { checksumQuery, refusedUnchanged } from '../support/db-checksum';
 import { unbalancedEntries } from '../support/money-checks';
 import { addVoucher, confirmVoucher, newVendor, operationOf, payVoucher, verifiedBooking, voucherBody } from '../support/operations';
@@ -131,6 +131,31 @@ describe('a chosen account', () => {
     expect(vendor).toMatchObject({ code: 'ACCOUNT_WOULD_GO_NEGATIVE', params: { account: 'cheque', balance: 1_000, amount: 1_001 } });
     expect((await payVoucher(owner, op._id, voucher._id, 1_000, newIdempotencyKey(), { paymentMethod: 'cheque' })).status).toBe(201);
     expect(await balanceOf('cheque')).toBe(0);
+    await choose();
+  });
+
+  it('refuses processing a refund out of it when it holds too little; the refund waits, and goes once the money is in', async () => {
+    const deposit = Math.round(2 * PRICES.adult * 0.3);
+    const booking = await book(sales, groupBooking(await newDeparture(owner, { inDays: 60, capacity: 10 }), await newLead(sales), { pax: 2 }));
+    const paid = await pay(owner, booking._id, deposit);
+    expect((await verify(finance, booking._id, paid.body.data._id)).status).toBe(200);
+    const cancellation = await sales.post('/api/booking-cancellations/cancel', { bookingId: booking._id, reason: 'Changed plans' });
+    expect(cancellation.status, JSON.stringify(cancellation.body)).toBe(201);
+    const approved = await owner.patch(
+      `/api/booking-cancellations/${cancellation.body.data._id}/status`,
+      { status: 'approved', totalRefundAmount: deposit, refundSource: 'money:cheque', sourceAccountAmount: deposit, creditNoteAmount: 0 },
+      keyed(),
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const refund = approved.body.data.refund._id;
+    await holds('cheque', 100);
+    await choose('cheque');
+    const body = await refusedUnchanged(s, fingerprint, 409, () => finance.put(`/api/refunds/${refund}/process`, { refundedOn: TODAY }));
+    expect(body).toMatchObject({ code: 'ACCOUNT_WOULD_GO_NEGATIVE', params: { account: 'cheque', balance: 100, amount: deposit } });
+    expect((await income('cheque', deposit)).status).toBe(201);
+    const processed = await finance.put(`/api/refunds/${refund}/process`, { refundedOn: TODAY });
+    expect(processed.status, JSON.stringify(processed.body)).toBe(200);
+    expect(await balanceOf('cheque')).toBe(100);
     await choose();
   });
 
