@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newIdempotencyKey } from '../../src/api/common/idempotency';
 import type { Agent } from '../support/agent';
@@ -162,13 +163,46 @@ describe('a chosen account', () => {
   it('20 payments at once against a balance covering 6 of them: 6 paid, 14 refused, never below zero', async () => {
     await holds('card', 10_000);
     await choose('card');
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => expense('card', 1_500, { description: `Parallel ${i}` })));
+    // Across every category: payments of one category would queue on their expense account's kept total anyway; the account's own lock must do it.
+    const categories = ['rent', 'utilities', 'marketing', 'travel', 'software', 'other'];
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => expense('card', 1_500, { category: categories[i % categories.length], description: `Parallel ${i}` })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(6);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused.map((a) => a.body.code)).toEqual(Array(14).fill('ACCOUNT_WOULD_GO_NEGATIVE'));
     expect(refused.every((a) => a.body.params.balance === 1_000)).toBe(true);
     expect(await balanceOf('card')).toBe(1_000);
     expect(await unbalancedEntries(s.sql)).toEqual([]);
+    await choose();
+  });
+
+  it('queues a second payment behind the first one’s transaction (the account’s row lock), which it then counts: refused', async () => {
+    await holds('cheque', 1_000);
+    await choose('cheque');
+    const entry = (amount: number) => `
+      with org as (select id, currency from organizations where name = 'Demo Travels'),
+      e as (insert into journal_entries (organization_id, date, currency, memo, source_type) select id, '${TODAY}', currency, 'raw-race', 'other-income' from org returning id, organization_id, currency)
+      insert into journal_lines (organization_id, entry_id, account_id, debit, credit, currency)
+      select e.organization_id, e.id, a.id, case when a.key = 'other-income' then ${amount} else 0 end, case when a.key = 'money:cheque' then ${amount} else 0 end, e.currency
+      from e join accounts a on a.organization_id = e.organization_id and a.key in ('other-income', 'money:cheque')`;
+    const [first, second] = [new pg.Client({ connectionString: s.databaseUrl }), new pg.Client({ connectionString: s.databaseUrl })];
+    await Promise.all([first.connect(), second.connect()]);
+    try {
+      await first.query('begin');
+      await first.query(entry(700));
+      await second.query('begin');
+      let settled = false;
+      const late = second.query(entry(700)).finally(() => (settled = true));
+      late.catch(() => undefined);
+      // The second waits on the first's lock (without it, it would pass at once: the first is not committed).
+      await expect.poll(async () => (await s.sql<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%raw-race%'`))[0].n).toBe(1);
+      expect(settled).toBe(false);
+      await first.query('commit');
+      await expect(late).rejects.toThrow(/below zero/);
+      await second.query('rollback');
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    expect(await balanceOf('cheque')).toBe(300);
     await choose();
   });
 
