@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Every tenant table has `organization_id`, defaulted from the request's tenant setting and
@@ -46,6 +46,13 @@ export const organizations = pgTable('organizations', {
    * kept in period_locks.
    */
   booksLockedThrough: date('books_locked_through', { mode: 'string' }),
+  /**
+   * The money accounts (by payment method) the organization chose never to let go below zero
+   * (issue 28): an outgoing movement that would is refused by a trigger on journal_lines
+   * (`money_account_not_negative()`). Empty by default: an account may go negative, the forms warn.
+   * Set by `PUT /account/money-rules`.
+   */
+  neverBelowZero: text('never_below_zero').array().notNull().default(sql`'{}'::text[]`),
   secretHash: text('secret_hash').notNull(),
   secretHint: text('secret_hint').notNull(),
   createdAt: createdAt(),
@@ -53,5 +60,6 @@ export const organizations = pgTable('organizations', {
 }, (t) => [
   // One name per organization across the product: the platform's list is ordered and found by it.
   uniqueIndex('organizations_name_uq').on(sql`lower(${t.name})`),
+  check('organizations_never_below_zero_ck', sql`${t.neverBelowZero} <@ array['cash', 'bank-transfer', 'card', 'cheque', 'online']::text[]`),
   index('organizations_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
 ]);

@@ -13,6 +13,7 @@ import {
   type RecurringExpense,
   type RecurringExpenseInput,
   type Salaries,
+  type SalaryCorrectionInput,
   type SalaryInput,
   type SalaryRun,
   type SalaryRunInput,
@@ -56,6 +57,8 @@ interface Paid {
   recurringId?: string | null;
   period?: string | null;
   receipt?: { name: string; type: string; bytes: Buffer } | null;
+  /** The new row's id, when something names it before it is written (a correction's reversal). */
+  id?: string;
 }
 
 /** A receipt file: at most one, in the field `receipt`, a PDF or an image whose bytes are what it says. */
@@ -71,7 +74,7 @@ export function checkReceipt(files: UploadedFile[]): Paid['receipt'] {
 async function pay(tx: Tx, input: Paid, actorId: string | null, today: string): Promise<string> {
   await assertMoneyDate(tx, today, 'date', input.date);
   const vendor = input.vendorId ? await activeVendor(tx, input.vendorId) : null;
-  const id = crypto.randomUUID();
+  const id = input.id ?? crypto.randomUUID();
   const memo = input.category === 'salary' ? systemMemo('salary', { month: input.salaryMonth!.slice(0, 7) }) : input.description;
   const entry = await postEntry(tx, {
     date: input.date,
@@ -297,25 +300,31 @@ export async function recordExpense(tx: Tx, input: ExpenseInput, receipt: Paid['
 
 // ---------- reversing and correcting ----------
 
+/** What is undone: an expense (`/expenses/{id}/…`, `expenses.*`) or a salary (`/expenses/salary/{id}/…`, `salaries.update`). */
+type Undoable = 'expense' | 'salary';
+
 /**
- * Locks the expense to undo (20 reversals at once queue here: the first reverses it, the others
- * then see its reversal and get 409 `ALREADY_REVERSED`; the unique index stands behind it). A
- * salary is not undone here: its month is paid once per member (409 `NOT_REVERSIBLE_BY_HAND`).
+ * Locks the expense or salary to undo (20 reversals at once queue here: the first reverses it, the
+ * others then see its reversal and get 409 `ALREADY_REVERSED`; the unique index stands behind it).
+ * Each is undone through its own calls: a salary through the expense's gets 409
+ * `NOT_REVERSIBLE_BY_HAND`, an expense through the salary's 404.
  */
-async function expenseToUndo(tx: Tx, id: string) {
+async function expenseToUndo(tx: Tx, id: string, kind: Undoable) {
   const { rows } = await tx.execute<{
     id: string; category: ExpenseCategory; amount: string; date: string; payment_method: PaymentMethod; description: string;
-    vendor_id: string | null; receipt_name: string | null; receipt_type: string | null; entry_id: string;
+    vendor_id: string | null; member_id: string | null; salary_month: string | null; receipt_name: string | null; receipt_type: string | null; entry_id: string;
   }>(sql`
-    select id, category, amount::text as amount, date::text as date, payment_method, description, vendor_id, receipt_name, receipt_type, entry_id
+    select id, category, amount::text as amount, date::text as date, payment_method, description, vendor_id, member_id,
+           salary_month::text as salary_month, receipt_name, receipt_type, entry_id
     from expenses where id = ${id} for update`);
   const x = rows[0];
-  if (!x) throw notFound('Expense');
-  if (x.category === 'salary') throw conflict('A salary is not reversed here: its month is paid once per member', 'NOT_REVERSIBLE_BY_HAND');
+  if (!x || (kind === 'salary' && x.category !== 'salary')) throw notFound(kind === 'salary' ? 'Salary' : 'Expense');
+  if (kind === 'expense' && x.category === 'salary') throw conflict('A salary is reversed or corrected through its own calls (POST /expenses/salary/{id}/reverse, /correct)', 'NOT_REVERSIBLE_BY_HAND');
   const { rows: done } = await tx.execute(sql`select 1 from expense_reversals where expense_id = ${id}`);
-  if (done.length) throw conflict('This expense has already been reversed', 'ALREADY_REVERSED');
+  if (done.length) throw conflict(`This ${kind} has already been reversed`, 'ALREADY_REVERSED');
   return x;
 }
+type Undone = Awaited<ReturnType<typeof expenseToUndo>>;
 
 /**
  * Posts the reversing entry of an expense (docs/finance.md, "Correcting an expense"): on the
@@ -323,14 +332,7 @@ async function expenseToUndo(tx: Tx, id: string) {
  * that month is closed (the closed month stays as it was closed). A vendor's expense gives the
  * vendor's outgoing transaction back with an incoming one.
  */
-async function undoExpense(
-  tx: Tx,
-  x: Awaited<ReturnType<typeof expenseToUndo>>,
-  reason: string,
-  actorId: string,
-  today: string,
-  correctedBy: string | null,
-): Promise<void> {
+async function undoExpense(tx: Tx, x: Undone, reason: string, actorId: string, today: string, correctedBy: string | null): Promise<void> {
   let date = x.date;
   try {
     await assertBooksOpen(tx, x.date);
@@ -355,20 +357,40 @@ async function undoExpense(
   }
 }
 
+/**
+ * Records `paid` in place of `x` (a correction), in one transaction: the old one is reversed first,
+ * naming the new one (the reversal's link to it is checked at commit), then the new one is paid. So
+ * the money comes back before it goes out again (an account that never goes below zero is judged on
+ * what stands), and a salary's month is free when its new payment is recorded. The new date must be
+ * open: 409 `PERIOD_LOCKED` otherwise, nothing written.
+ */
+async function replaceExpense(tx: Tx, x: Undone, paid: Paid, reason: string, actorId: string, today: string): Promise<Expense> {
+  const newId = crypto.randomUUID();
+  await undoExpense(tx, x, reason, actorId, today, newId);
+  await pay(tx, { ...paid, id: newId }, actorId, today);
+  return expenseById(tx, newId, true);
+}
+
+/** The receipt an expense carries over to its correction. */
+async function receiptOf(tx: Tx, x: Undone): Promise<Paid['receipt']> {
+  if (!x.receipt_name) return null;
+  const [row] = await tx.select({ bytes: expenses.receipt }).from(expenses).where(eq(expenses.id, x.id));
+  return { name: x.receipt_name, type: x.receipt_type ?? '', bytes: row.bytes! };
+}
+
 /** `POST /expenses/{id}/reverse`: the expense undone, with the reason; it stays listed, marked reversed. */
 export async function reverseExpense(tx: Tx, id: string, input: ExpenseReverseInput, actorId: string, today: string): Promise<Expense> {
-  const x = await expenseToUndo(tx, id);
+  const x = await expenseToUndo(tx, id, 'expense');
   await undoExpense(tx, x, input.reason, actorId, today, null);
   return expenseById(tx, id, true);
 }
 
 /**
- * `POST /expenses/{id}/correct`: the expense recorded again as it should have been (the new date
- * must be open: 409 `PERIOD_LOCKED` otherwise), and the old one reversed in the same transaction.
- * A correction that changes nothing is 400 and writes nothing.
+ * `POST /expenses/{id}/correct`: the expense recorded again as it should have been, the old one
+ * reversed. A correction that changes nothing is 400 and writes nothing.
  */
 export async function correctExpense(tx: Tx, id: string, input: ExpenseCorrectionInput, actorId: string, today: string): Promise<Expense> {
-  const x = await expenseToUndo(tx, id);
+  const x = await expenseToUndo(tx, id, 'expense');
   const { reason, ...fields } = input;
   const same =
     fields.category === x.category &&
@@ -378,12 +400,42 @@ export async function correctExpense(tx: Tx, id: string, input: ExpenseCorrectio
     fields.description === x.description &&
     (fields.vendorId ?? null) === x.vendor_id;
   if (same) throw invalidField('amount', 'noChange', 'the correction changes nothing: change the amount, category, date, method, description or vendor', {});
-  const receipt = x.receipt_name
-    ? { name: x.receipt_name, type: x.receipt_type ?? '', bytes: (await tx.select({ bytes: expenses.receipt }).from(expenses).where(eq(expenses.id, id)))[0].bytes! }
-    : null;
-  const newId = await pay(tx, { ...fields, receipt }, actorId, today);
-  await undoExpense(tx, x, reason, actorId, today, newId);
-  return expenseById(tx, newId, true);
+  return replaceExpense(tx, x, { ...fields, receipt: await receiptOf(tx, x) }, reason, actorId, today);
+}
+
+/** A salary's member and month queue here: its payment, its reversal and its correction, one at a time. */
+async function lockSalaryMonth(tx: Tx, memberId: string, month: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`salary:${memberId}:${month}`}))`);
+}
+
+/** The salary's member and month, read before its row is locked (to take the month's lock first, as paying does). */
+async function salaryMonthOf(tx: Tx, id: string) {
+  const [row] = await tx.select({ memberId: expenses.memberId, month: sql<string | null>`to_char(${expenses.salaryMonth}, 'YYYY-MM')` }).from(expenses).where(eq(expenses.id, id));
+  if (row?.memberId && row.month) await lockSalaryMonth(tx, row.memberId, row.month);
+}
+
+/** `POST /expenses/salary/{id}/reverse`: the salary undone, with the reason; the member's month may be paid again. */
+export async function reverseSalary(tx: Tx, id: string, input: ExpenseReverseInput, actorId: string, today: string): Promise<Expense> {
+  await salaryMonthOf(tx, id);
+  const x = await expenseToUndo(tx, id, 'salary');
+  await undoExpense(tx, x, input.reason, actorId, today, null);
+  return expenseById(tx, id, true);
+}
+
+/**
+ * `POST /expenses/salary/{id}/correct`: the member's salary for the same month paid again as it
+ * should have been (amount, date, method), the old one reversed. The member and month stay: a
+ * salary paid to the wrong member or month is reversed, and the right one paid.
+ */
+export async function correctSalary(tx: Tx, id: string, input: SalaryCorrectionInput, actorId: string, today: string): Promise<Expense> {
+  await salaryMonthOf(tx, id);
+  const x = await expenseToUndo(tx, id, 'salary');
+  const { reason, ...fields } = input;
+  if (fields.amount === Number(x.amount) && fields.date === x.date && fields.paymentMethod === x.payment_method) {
+    throw invalidField('amount', 'noChange', 'the correction changes nothing: change the amount, date or method', {});
+  }
+  const month = x.salary_month!.slice(0, 7);
+  return replaceExpense(tx, x, { category: 'salary', ...fields, description: x.description, memberId: x.member_id, salaryMonth: `${month}-01`, receipt: await receiptOf(tx, x) }, reason, actorId, today);
 }
 
 /** A member who may be paid: of the organization (404 otherwise) and not gone (409). */
@@ -394,8 +446,12 @@ async function payableMember(tx: Tx, memberId: string) {
   return member;
 }
 
+/** The member's salary for the month that stands (a reversed one does not: its month is free again). */
 async function alreadyPaid(tx: Tx, memberId: string, month: string) {
-  const [row] = await tx.select({ id: expenses.id }).from(expenses).where(and(eq(expenses.memberId, memberId), eq(expenses.salaryMonth, `${month}-01`)));
+  const [row] = await tx
+    .select({ id: expenses.id })
+    .from(expenses)
+    .where(and(eq(expenses.memberId, memberId), eq(expenses.salaryMonth, `${month}-01`), sql`not exists (select 1 from expense_reversals r where r.expense_id = ${expenses.id})`));
   return row?.id;
 }
 
@@ -403,7 +459,7 @@ async function alreadyPaid(tx: Tx, memberId: string, month: string) {
 export async function paySalary(tx: Tx, input: SalaryInput, actorId: string, today: string): Promise<Expense> {
   const member = await payableMember(tx, input.memberId);
   // Concurrent payments of one member's month queue here, and the second sees the first.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`salary:${input.memberId}:${input.month}`}))`);
+  await lockSalaryMonth(tx, input.memberId, input.month);
   if (await alreadyPaid(tx, input.memberId, input.month)) {
     throw conflict(`${member.name}'s salary for ${input.month} is paid already`, 'SALARY_PAID', { member: member.name, month: input.month });
   }
@@ -423,7 +479,7 @@ export async function runSalaries(tx: Tx, input: SalaryRunInput, actorId: string
       skipped.push({ member: { _id: m.id, name: m.name }, reason: 'noSalary' });
       continue;
     }
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`salary:${m.id}:${input.month}`}))`);
+    await lockSalaryMonth(tx, m.id, input.month);
     if (await alreadyPaid(tx, m.id, input.month)) {
       skipped.push({ member: { _id: m.id, name: m.name }, reason: 'alreadyPaid' });
       continue;
@@ -438,7 +494,8 @@ export async function runSalaries(tx: Tx, input: SalaryRunInput, actorId: string
 export async function salaries(tx: Tx, month: string): Promise<Salaries> {
   const { rows } = await tx.execute<{ id: string; name: string; department: string; status: string; rate: string | null; paid: string | null }>(sql`
     select m.id, m.name, m.department, m.employment_status as status, r.amount::text as rate,
-           (select x.id from expenses x where x.member_id = m.id and x.salary_month = ${`${month}-01`}::date) as paid
+           (select x.id from expenses x where x.member_id = m.id and x.salary_month = ${`${month}-01`}::date
+              and not exists (select 1 from expense_reversals r where r.expense_id = x.id)) as paid
     from members m left join salary_rates r on r.member_id = m.id
     where m.employment_status <> 'exited' or exists (select 1 from expenses x where x.member_id = m.id and x.salary_month = ${`${month}-01`}::date)
     order by m.name, m.id`);
@@ -543,8 +600,10 @@ export async function postRecurringExpenses(tx: Tx, today: string): Promise<numb
         posted++;
       } catch (err) {
         await tx.execute(sql`rollback to savepoint recurring`);
-        // Another instance posted it (the unique index), or its vendor was deactivated: the rest go on.
-        if (!(err instanceof ApiError) && (err as { code?: string; cause?: { code?: string } }).cause?.code !== '23505' && (err as { code?: string }).code !== '23505') throw err;
+        // Another instance posted it (the unique index), its vendor was deactivated, or its money account
+        // may not go below zero and holds too little today (posted on a later day, once it does): the rest go on.
+        const pg = (err as { cause?: { code?: string; constraint?: string } }).cause ?? (err as { code?: string; constraint?: string });
+        if (!(err instanceof ApiError) && pg.code !== '23505' && pg.constraint !== 'money_account_not_negative') throw err;
       }
     }
   }

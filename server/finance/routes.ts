@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
-import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, lockDateInput, lockDateSchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
+import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, lockDateInput, lockDateSchema, moneyRulesInput, moneyRulesSchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
 import { financePaths } from '../../src/api/finance/contract';
 import { organizationToday } from '../db/clock';
 import { assertBooksOpen, lockDate, moveLockDate } from './periods';
@@ -9,7 +9,7 @@ import { monthRoutes } from './month-routes';
 import { allow, route, type RouteDef } from '../http/route';
 import { reverseEntry } from './journal';
 import { assertMoneyDate } from './dates';
-import { chartOfAccounts, journalPage, openingBalances, otherIncomeById, recordOpeningBalances, recordOtherIncome } from './store';
+import { chartOfAccounts, journalPage, moneyRules, setMoneyRules, openingBalances, otherIncomeById, recordOpeningBalances, recordOtherIncome } from './store';
 import { documentRoutes, receiptTemplate, fill } from '../documents';
 
 /** The finance area's routes: the chart and journal to read, and the first movements of money. */
@@ -63,6 +63,21 @@ export const financeRoutes: RouteDef[] = [
     access: allow('account', 'update'),
     body: lockDateInput,
     handler: async ({ tx, body, auth, services }) => ({ data: await moveLockDate(tx, auth, body, await organizationToday(tx, services.clock)) }),
+  }),
+  route({
+    method: 'GET',
+    path: financePaths.moneyRules.pattern,
+    answers: itemAnswer(moneyRulesSchema),
+    access: allow('account', 'view'),
+    handler: async ({ tx }) => ({ data: await moneyRules(tx) }),
+  }),
+  route({
+    method: 'PUT',
+    path: financePaths.moneyRules.pattern,
+    answers: itemAnswer(moneyRulesSchema),
+    access: allow('account', 'update'),
+    body: moneyRulesInput,
+    handler: async ({ tx, body }) => ({ data: await setMoneyRules(tx, body) }),
   }),
   route({
     method: 'GET',

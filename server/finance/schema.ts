@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money } from '../db/money';
 import { members } from '../auth/schema';
 import { createdAt, id, tenantId, updatedAt } from '../db/tenancy';
-import { declareDuplicates, declareRules } from '../http/errors';
+import { declareDuplicates, declareRules, moneyParams } from '../http/errors';
 
 /**
  * The money kit's tables (docs/finance.md). What Drizzle cannot say lives in the custom migration
@@ -190,6 +190,20 @@ declareDuplicates({ document_numbers_organization_id_number_pk: { field: 'number
 declareRules({
   journal_period_locked: { status: 409, code: 'PERIOD_LOCKED', message: 'The books are closed for that date; finance reopens a closed month' },
   organizations_currency_fixed: { status: 409, code: 'CURRENCY_LOCKED', message: 'The currency cannot change once money has been recorded in it' },
+  // 0040_money_rules_triggers.sql: the account, what it holds on the day and what was to be paid from it.
+  money_account_not_negative: {
+    status: 409,
+    code: 'ACCOUNT_WOULD_GO_NEGATIVE',
+    message: 'The money account would go below zero, and the organization refuses that for it',
+    fromDetail(detail) {
+      const d = JSON.parse(detail) as { paymentMethod: string; balance: number | string; amount: number | string; date: string; currency: string };
+      const m = moneyParams(d.currency, { balance: Number(d.balance), amount: Number(d.amount) }, { account: d.paymentMethod, date: d.date });
+      return {
+        message: `The ${d.paymentMethod} account would go below zero: it holds ${m.text.balance} on ${d.date}, and ${m.text.amount} is to be paid from it (the organization refuses that for this account)`,
+        params: m.params,
+      };
+    },
+  },
 });
 
 /**
@@ -287,6 +301,12 @@ export const expenses = pgTable(
     /** A salary's member and month (`YYYY-MM-01`). */
     memberId: uuid('member_id').references(() => members.id),
     salaryMonth: date('salary_month', { mode: 'string' }),
+    /**
+     * How many of the member's salaries for that month were reversed before this one was paid; set by
+     * the database (`expenses_salary_attempt()`), never by the code. With the unique index it keeps
+     * one standing salary per member and month, while a reversed one frees its month.
+     */
+    salaryAttempt: smallint('salary_attempt').notNull().default(0),
     /** The recurring expense and month it was posted for. */
     recurringId: uuid('recurring_id'),
     period: date('period', { mode: 'string' }),
@@ -302,8 +322,8 @@ export const expenses = pgTable(
     foreignKey({ name: 'expenses_recurring_fk', columns: [t.organizationId, t.recurringId], foreignColumns: [recurringExpenses.organizationId, recurringExpenses.id] }),
     unique('expenses_org_id_uq').on(t.organizationId, t.id),
     uniqueIndex('expenses_entry_uq').on(t.entryId),
-    // A member is paid once per month; a recurring expense once per period: whatever races.
-    uniqueIndex('expenses_salary_uq').on(t.organizationId, t.memberId, t.salaryMonth).where(sql`${t.memberId} is not null`),
+    // A member is paid once per month (a reversed salary frees it: salary_attempt); a recurring expense once per period: whatever races.
+    uniqueIndex('expenses_salary_uq').on(t.organizationId, t.memberId, t.salaryMonth, t.salaryAttempt).where(sql`${t.memberId} is not null`),
     uniqueIndex('expenses_recurring_uq').on(t.recurringId, t.period).where(sql`${t.recurringId} is not null`),
     index('expenses_org_date_idx').on(t.organizationId, t.date, t.id),
     index('expenses_org_category_date_idx').on(t.organizationId, t.category, t.date),

@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   memoCodeOf,
+  PAYMENT_METHODS,
   moneyAccount,
+  type MoneyRules,
+  type MoneyRulesInput,
   type Account,
   type ChartQuery,
   type JournalEntry,
@@ -39,7 +42,21 @@ async function orgCurrency(tx: Tx): Promise<string> {
 export async function chartOfAccounts(tx: Tx, q: ChartQuery = {}): Promise<Account[]> {
   const balances = await accountBalances(tx, q);
   const currency = await orgCurrency(tx);
-  return balances.map(({ id, ...a }) => ({ _id: id, ...a, currency }));
+  const { neverBelowZero } = await moneyRules(tx);
+  return balances.map(({ id, ...a }) => ({ _id: id, ...a, currency, neverBelowZero: a.paymentMethod !== null && neverBelowZero.includes(a.paymentMethod) }));
+}
+
+/** The money accounts the organization refuses to let go below zero (the database's trigger reads the same column). */
+export async function moneyRules(tx: Tx): Promise<MoneyRules> {
+  const { rows } = await tx.execute<{ never_below_zero: PaymentMethod[] }>(sql`select never_below_zero from organizations where id = ${currentOrg}`);
+  return { neverBelowZero: rows[0].never_below_zero };
+}
+
+/** `PUT /account/money-rules`: the accounts chosen, in the chart's order. */
+export async function setMoneyRules(tx: Tx, input: MoneyRulesInput): Promise<MoneyRules> {
+  const chosen = PAYMENT_METHODS.filter((m) => input.neverBelowZero.includes(m));
+  await tx.execute(sql`update organizations set never_below_zero = ${`{${chosen.join(',')}}`}::text[], updated_at = now() where id = ${currentOrg}`);
+  return moneyRules(tx);
 }
 
 const isoInstant = (value: string | Date) => new Date(value).toISOString();

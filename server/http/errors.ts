@@ -67,6 +67,8 @@ export interface RuleRefusal {
   status: 400 | 409;
   code: ErrorCode | (string & {});
   message: string;
+  /** The refusal's own words from what the rule raised in `DETAIL` (the amounts it names, as `moneyParams`). */
+  fromDetail?: (detail: string) => { message: string; params?: IssueParams } | undefined;
 }
 const rules = new Map<string, RuleRefusal>();
 
@@ -96,7 +98,7 @@ export function fromDatabaseError(err: unknown): ApiError | undefined {
     return new ApiError(422, 'TOTAL_TOO_LARGE', 'A total is larger than can be answered exactly (2^53 − 1 minor units): narrow the list with its filters');
   }
   if (isDatabaseUnavailable(err)) return databaseUnavailable();
-  const pgErr = (err as { cause?: { code?: string; constraint?: string } })?.cause ?? (err as { code?: string; constraint?: string });
+  const pgErr = (err as { cause?: { code?: string; constraint?: string; detail?: string } })?.cause ?? (err as { code?: string; constraint?: string; detail?: string });
   if (!pgErr || typeof pgErr !== 'object') return undefined;
   if (pgErr.code === '23505') {
     const known = duplicates.get(pgErr.constraint ?? '');
@@ -104,7 +106,10 @@ export function fromDatabaseError(err: unknown): ApiError | undefined {
     return new ApiError(409, 'DUPLICATE', known.message, [issue(known.field, 'taken', 'is already taken')], undefined, { field: known.field });
   }
   const rule = pgErr.code === '23514' || pgErr.code === '23P01' ? rules.get(pgErr.constraint ?? '') : undefined;
-  if (rule) return new ApiError(rule.status, rule.code, rule.message);
+  if (rule) {
+    const own = pgErr.detail && rule.fromDetail ? rule.fromDetail(pgErr.detail) : undefined;
+    return new ApiError(rule.status, rule.code, own?.message ?? rule.message, undefined, undefined, own?.params);
+  }
   if (pgErr.code === '23503') {
     return new ApiError(409, 'IN_USE', 'The record is still used by other records');
   }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { newIdempotencyKey } from '../api/common/idempotency';
@@ -12,6 +12,7 @@ import { applyServerIssues, DateField, SelectField, TextAreaField, TextField } f
 import { contractResolver } from './form-resolver';
 import { useFormatters } from './format';
 import { MoneyField } from './money-field';
+import { MoneyAccountBalance, moneyRefusalMessage } from './money-account-balance';
 
 /*
  * The vendor payment form, shared by the operation page (a voucher's or an expense's "Pay") and the
@@ -52,6 +53,7 @@ export function VendorPaymentDialog({ operation, target, onClose, onPaid }: { op
     resolver: contractResolver<typeof vendorPaymentInput, PaymentValues>(vendorPaymentInput),
     defaultValues: paymentDefaults(target.owed, todayIn(organization.timeZone)),
   });
+  const [method, amount] = useWatch({ control, name: ['paymentMethod', 'amount'] });
   const onSubmit = handleSubmit(async (input) => {
     try {
       if (target.kind === 'voucher') await payVoucher.mutateAsync({ operationId: operation._id, voucherId: target.id, input, key });
@@ -60,6 +62,8 @@ export function VendorPaymentDialog({ operation, target, onClose, onPaid }: { op
       (onPaid ?? onClose)();
     } catch (e) {
       applyServerIssues(e, setError as never);
+      const belowZero = moneyRefusalMessage(e);
+      if (belowZero) setError('root', { type: 'server', message: belowZero });
     }
   });
   return (
@@ -80,6 +84,7 @@ export function VendorPaymentDialog({ operation, target, onClose, onPaid }: { op
       </p>
       <MoneyField control={control} name="amount" label={t('operations.payment.amount')} currency={operation.currency} />
       <SelectField control={control} name="paymentMethod" label={t('operations.payment.method')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />
+      <MoneyAccountBalance method={method} amount={amount} />
       <DateField control={control} name="paidOn" label={t('operations.payment.paidOn')} />
       <TextField control={control} name="reference" label={t('operations.payment.reference')} />
       <TextAreaField control={control} name="notes" label={t('operations.payment.notes')} />

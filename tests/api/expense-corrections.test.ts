@@ -168,3 +168,87 @@ describe('an expense corrected', () => {
     expect(await hledgerRefuses(finance)).toEqual([]);
   });
 });
+
+describe('a salary reversed and corrected (the expense code, for salaries)', () => {
+  const memberOf = async (email: string) => (await s.sql<{ id: string }>(`select id from members where email = $1`, [email]))[0].id;
+  const paySalary = (memberId: string, month: string, body: Record<string, unknown> = {}) =>
+    finance.post('/api/expenses/salary', { memberId, month, amount: 250_000, date: TODAY, paymentMethod: 'bank-transfer', ...body }, keyed());
+  const reverseSalary = (id: string, body: Record<string, unknown> = { reason: 'Paid to the wrong account' }) => finance.post(`/api/expenses/salary/${id}/reverse`, body, keyed());
+  const correctSalary = (id: string, body: Record<string, unknown>) => finance.post(`/api/expenses/salary/${id}/correct`, body, keyed());
+  const paidOf = async (memberId: string, month: string) =>
+    ((await finance.get(`/api/salaries?month=${month}`)).body.data.rows as { member: { _id: string }; paid: { _id: string; amount: number } | null }[]).find((r) => r.member._id === memberId)!.paid;
+
+  it('a reversal frees the month: paid again once, a third payment 409 SALARY_PAID; the books balance and pass hledger', async () => {
+    const member = await memberOf('lina@demo.travel');
+    const before = await expenseAccount('expense:salary');
+    const first = await paySalary(member, '2033-11');
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const res = await reverseSalary(first.body.data._id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ _id: first.body.data._id, category: 'salary', reversal: { reason: 'Paid to the wrong account', date: TODAY, correctedBy: null } });
+    expect(await paidOf(member, '2033-11')).toBeNull();
+    expect((await reverseSalary(first.body.data._id)).body.code).toBe('ALREADY_REVERSED');
+    const again = await paySalary(member, '2033-11', { amount: 240_000 });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect((await paidOf(member, '2033-11'))!._id).toBe(again.body.data._id);
+    const third = await paySalary(member, '2033-11');
+    expect(third.status).toBe(409);
+    expect(third.body.code).toBe('SALARY_PAID');
+    // The run skips the month too.
+    expect((await finance.put(`/api/salaries/${member}`, { amount: 250_000 })).status).toBe(200);
+    const run = await finance.post('/api/expenses/salary/run', { month: '2033-11', date: TODAY, paymentMethod: 'cash' }, keyed());
+    expect(run.body.data.skipped).toContainEqual({ member: { _id: member, name: expect.any(String) }, reason: 'alreadyPaid' });
+    expect(await s.sql(`select id from expenses where member_id = $1 and salary_month = '2033-11-01' and id <> all($2::uuid[])`, [member, [first.body.data._id, again.body.data._id]])).toEqual([]);
+    // The database numbers them (expenses_salary_attempt()): the second stands beside the reversed first.
+    expect(await s.sql(`select salary_attempt as n from expenses where member_id = $1 and salary_month = '2033-11-01' order by salary_attempt`, [member])).toEqual([{ n: 0 }, { n: 1 }]);
+    expect(await expenseAccount('expense:salary')).toBe(before); // salaries are their own source, not 'expense'
+    expect(await unbalancedEntries(s.sql)).toEqual([]);
+    expect(await hledgerRefuses(finance)).toEqual([]);
+  });
+
+  it('corrected: the same member and month paid as it should have been, the old one reversed; then the month is paid', async () => {
+    const member = await memberOf('lina@demo.travel');
+    const x = (await paySalary(member, '2033-12', { amount: 300_000 })).body.data;
+    const res = await correctSalary(x._id, { amount: 260_000, date: TODAY, paymentMethod: 'cash', reason: 'Wrong amount and method' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({ category: 'salary', amount: 260_000, paymentMethod: 'cash', member: { _id: member }, salaryMonth: '2033-12', corrects: x._id, reversal: null });
+    const old = (await finance.get(`/api/expenses/${x._id}`)).body.data;
+    expect(old.reversal).toMatchObject({ reason: 'Wrong amount and method', correctedBy: res.body.data._id });
+    expect((await paidOf(member, '2033-12'))!._id).toBe(res.body.data._id);
+    expect((await paySalary(member, '2033-12')).body.code).toBe('SALARY_PAID');
+    const [{ n }] = await s.sql<{ n: string }>(
+      `select coalesce(sum(l.debit - l.credit), 0)::text as n from journal_lines l join journal_entries e on e.id = l.entry_id join accounts a on a.id = l.account_id
+       where a.key = 'expense:salary' and e.source_id = any($1::uuid[])`,
+      [[x._id, res.body.data._id]],
+    );
+    expect(Number(n)).toBe(260_000);
+    expect(await unbalancedEntries(s.sql)).toEqual([]);
+  });
+
+  it('20 corrections at once: one, the others 409 ALREADY_REVERSED; one standing salary for the month', async () => {
+    const member = await memberOf('lina@demo.travel');
+    const x = (await paySalary(member, '2033-10', { amount: 100_000 })).body.data;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => correctSalary(x._id, { amount: 100_000 + i + 1, date: TODAY, paymentMethod: 'cash', reason: `Fix ${i}` })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.code)).toEqual(Array(19).fill('ALREADY_REVERSED'));
+    const standing = await s.sql(`select x.id from expenses x where x.member_id = $1 and x.salary_month = '2033-10-01' and not exists (select 1 from expense_reversals r where r.expense_id = x.id)`, [member]);
+    expect(standing).toHaveLength(1);
+  });
+
+  it('refuses no reason, nothing changed, an expense, a sales agent and an unknown id, writing nothing', async () => {
+    const member = await memberOf('lina@demo.travel');
+    const x = (await paySalary(member, '2033-08', { amount: 123_400 })).body.data;
+    const rent = await record({ amount: 999, description: 'Not a salary' });
+    const before = await checksum(s, fingerprint);
+    expect((await reverseSalary(x._id, { reason: ' ' })).body.issues.map((i: { path: string }) => i.path)).toEqual(['reason']);
+    const same = await correctSalary(x._id, { amount: 123_400, date: TODAY, paymentMethod: 'bank-transfer', reason: 'Same' });
+    expect(same.status).toBe(400);
+    expect(same.body.issues[0]).toMatchObject({ path: 'amount', code: 'noChange' });
+    expect((await correctSalary(x._id, { amount: 0, date: TODAY, paymentMethod: 'cash', reason: 'Zero' })).body.issues[0].path).toBe('amount');
+    expect((await reverseSalary(rent._id)).status).toBe(404);
+    expect((await reverse(x._id)).body.code).toBe('NOT_REVERSIBLE_BY_HAND');
+    expect((await sales.post(`/api/expenses/salary/${x._id}/reverse`, { reason: 'Mine' }, keyed())).status).toBe(403);
+    expect((await reverseSalary('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect(await checksum(s, fingerprint)).toBe(before);
+  });
+});

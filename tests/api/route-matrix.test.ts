@@ -90,6 +90,8 @@ const crossTenant: Record<string, (ids: Record<string, string>) => { path: strin
   'GET /expenses/:id': (d) => ({ path: `/expenses/${d.financeExpense}` }),
   'GET /expenses/:id/receipt': (d) => ({ path: `/expenses/${d.financeExpense}/receipt` }),
   'POST /expenses/:id/reverse': (d) => ({ path: `/expenses/${d.financeExpense}/reverse`, body: { reason: 'Taken over' } }),
+  'POST /expenses/salary/:id/reverse': (d) => ({ path: `/expenses/salary/${d.salaryExpense}/reverse`, body: { reason: 'Taken over' } }),
+  'POST /expenses/salary/:id/correct': (d) => ({ path: `/expenses/salary/${d.salaryExpense}/correct`, body: { amount: 1, date: d.today, paymentMethod: 'cash', reason: 'Taken over' } }),
   'POST /expenses/:id/correct': (d) => ({ path: `/expenses/${d.financeExpense}/correct`, body: { category: 'other', amount: 1, date: d.today, paymentMethod: 'cash', description: 'Taken over', reason: 'Taken over' } }),
   'PUT /expenses/recurring/:id': (d) => ({ path: `/expenses/recurring/${d.recurringExpense}`, body: { active: false } }),
   'PUT /salaries/:memberId': (d) => ({ path: `/salaries/${d.member}`, body: { amount: 1 } }),
@@ -192,6 +194,9 @@ beforeAll(async () => {
   for (const [k, v] of Object.entries({ category: 'other', amount: '100', date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), paymentMethod: 'cash', description: 'Matrix expense' })) receipt.set(k, v);
   receipt.set('receipt', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'matrix.pdf');
   demo.financeExpense = (await owner.request('POST', '/api/expenses', receipt)).body.data._id;
+  const salary = await owner.post('/api/expenses/salary', { memberId: demo.member, month: '2030-01', amount: 100, date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), paymentMethod: 'cash' });
+  expect(salary.status, JSON.stringify(salary.body)).toBe(201);
+  demo.salaryExpense = salary.body.data._id;
   demo.recurringExpense = (await owner.post('/api/expenses/recurring', { category: 'rent', amount: 100, paymentMethod: 'cash', description: 'Matrix rent', dayOfMonth: 1, startsOn: '2030-01-01' })).body.data._id;
   const send = (await owner.post(`/api/budget/income/${demo.income}/send`, { to: 'matrix@example.com' })).body.data;
   demo.send = send._id;

@@ -127,6 +127,8 @@ export const accountSchema = v.object({
   totalDebit: amount,
   totalCredit: amount,
   currency: v.string(),
+  /** A money account the organization refuses to let go below zero (`PUT /account/money-rules`); false for every other account. */
+  neverBelowZero: v.boolean(),
 });
 export type Account = v.InferOutput<typeof accountSchema>;
 
@@ -259,8 +261,24 @@ export const financePaths = {
   journal: routePath('/account/journal'),
   reverseEntry: routePath('/account/journal/:id/reverse'),
   lockDate: routePath('/account/lock-date'),
+  moneyRules: routePath('/account/money-rules'),
   openingBalances: routePath('/account/opening-balances'),
   income: routePath('/budget/income'),
   /** Other income's receipt: `…/pdf`, `…/sends`, `…/send`. */
   incomeReceipt: documentPaths('/budget/income/:id'),
 };
+
+/**
+ * `GET`/`PUT /account/money-rules` (issue 28): the money accounts, by payment method, that never go
+ * below zero: an outgoing movement that would take one below zero on its date or later is refused
+ * (409 `ACCOUNT_WOULD_GO_NEGATIVE`). None by default: any account may go negative, the forms warn.
+ */
+export const moneyRulesSchema = v.object({ neverBelowZero: v.array(v.picklist(PAYMENT_METHODS)) });
+export type MoneyRules = v.InferOutput<typeof moneyRulesSchema>;
+export const moneyRulesInput = v.strictObject({
+  neverBelowZero: v.pipe(
+    v.array(oneOf(PAYMENT_METHODS), coded('invalidType', 'must be a list of payment methods', { expected: 'list' })),
+    v.check((methods) => new Set(methods).size === methods.length, coded('duplicateItems', 'must name each payment method once')),
+  ),
+});
+export type MoneyRulesInput = v.InferOutput<typeof moneyRulesInput>;

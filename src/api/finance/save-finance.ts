@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, fallback, type CallOptions } from '../client';
 import { IDEMPOTENCY_HEADER } from '../common/idempotency';
 import type { ItemAnswer } from '../common/schemas';
-import type { LockDate, LockDateInput, OpeningBalances, OpeningBalancesInput, OtherIncome, OtherIncomeInput, ReverseEntryInput } from './contract';
+import type { LockDate, LockDateInput, MoneyRules, MoneyRulesInput, OpeningBalances, OpeningBalancesInput, OtherIncome, OtherIncomeInput, ReverseEntryInput } from './contract';
 import { financeKeys } from './get-finance';
 import { financePaths } from './contract';
 
@@ -57,4 +57,13 @@ export function useMoveLockDate() {
       return queryClient.invalidateQueries({ queryKey: financeKeys.all });
     },
   });
+}
+
+/** `PUT /account/money-rules`: the money accounts that never go below zero; the chart (which marks them) follows. */
+export const setMoneyRules = (input: MoneyRulesInput) =>
+  api.put<ItemAnswer<MoneyRules>>(financePaths.moneyRules(), input, fallback('finance.moneyRules.failed', 'Failed to save the accounts that never go below zero')).then((r) => r.data);
+
+export function useSetMoneyRules() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationKey: ['finance', 'money-rules'], mutationFn: setMoneyRules, onSuccess: () => queryClient.invalidateQueries({ queryKey: financeKeys.all }) });
 }

@@ -9,7 +9,7 @@ import { useCan } from '../../ui/auth';
 import { DetailCard } from '../../ui/detail-card';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
-import { ExpenseDialog, ReverseExpenseDialog } from './expense-dialog';
+import { CorrectSalaryDialog, ExpenseDialog, ReverseExpenseDialog } from './expense-dialog';
 import { ExpenseTabs, useDescribeExpense } from './expenses-page';
 import { useMonthName } from './month-picker';
 import { Money, useOrgFormatters } from './parts';
@@ -25,8 +25,11 @@ function ExpenseDetail({ expense: x }: { expense: Expense }) {
   const describe = useDescribeExpense();
   const navigate = useNavigate();
   const [undoing, setUndoing] = useState<'reverse' | 'correct'>();
-  // A salary is paid once per member and month: it is not reversed here.
-  const undoable = !x.reversal && x.category !== 'salary';
+  // A salary is reversed and corrected with the salaries permission (its month is then free again); an expense with the expenses one.
+  const salary = x.category === 'salary';
+  const undoable = !x.reversal;
+  const mayCorrect = salary ? can('salaries', 'update') : can('expenses', 'update');
+  const mayReverse = salary ? can('salaries', 'update') : can('expenses', 'delete');
   const rows: [string, React.ReactNode][] = [
     [t('expenses.columns.category'), t(`finance.accounts.expense.${x.category}`)],
     [t('expenses.columns.amount'), <strong><Money minor={x.amount} currency={x.currency} /></strong>],
@@ -62,8 +65,8 @@ function ExpenseDetail({ expense: x }: { expense: Expense }) {
         </h1>
         {undoable && (
           <div className="row">
-            {can('expenses', 'update') && <Button type="button" icon="pi pi-pencil" label={t('expenses.undo.correct')} outlined onClick={() => setUndoing('correct')} />}
-            {can('expenses', 'delete') && <Button type="button" icon="pi pi-undo" label={t('expenses.undo.reverse')} severity="danger" outlined onClick={() => setUndoing('reverse')} />}
+            {mayCorrect && <Button type="button" icon="pi pi-pencil" label={t('expenses.undo.correct')} outlined onClick={() => setUndoing('correct')} />}
+            {mayReverse && <Button type="button" icon="pi pi-undo" label={t('expenses.undo.reverse')} severity="danger" outlined onClick={() => setUndoing('reverse')} />}
           </div>
         )}
       </div>
@@ -72,7 +75,8 @@ function ExpenseDetail({ expense: x }: { expense: Expense }) {
         {t('expenses.detail.hint')}
       </p>
       {undoing === 'reverse' && <ReverseExpenseDialog expense={x} onClose={() => setUndoing(undefined)} />}
-      {undoing === 'correct' && <ExpenseDialog correcting={x} onClose={() => setUndoing(undefined)} onRecorded={(fixed) => navigate(moduleRecordPath('expenses', fixed._id))} />}
+      {undoing === 'correct' && salary && <CorrectSalaryDialog salary={x} onClose={() => setUndoing(undefined)} onCorrected={(fixed) => navigate(moduleRecordPath('expenses', fixed._id))} />}
+      {undoing === 'correct' && !salary && <ExpenseDialog correcting={x} onClose={() => setUndoing(undefined)} onRecorded={(fixed) => navigate(moduleRecordPath('expenses', fixed._id))} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -14,12 +14,14 @@ import {
   expenseCorrectionInput,
   expenseInput,
   expenseReverseInput,
+  salaryCorrectionInput,
   type Expense,
   type ExpenseCorrectionInput,
   type ExpenseInput,
   type ExpenseReverseInput,
+  type SalaryCorrectionInput,
 } from '../../api/finance/expenses/contract';
-import { useCorrectExpense, useRecordExpense, useReverseExpense } from '../../api/finance/expenses/save-expenses';
+import { useCorrectExpense, useCorrectSalary, useRecordExpense, useReverseExpense, useReverseSalary } from '../../api/finance/expenses/save-expenses';
 import { vendorsResource } from '../../api/vendors/get-vendors';
 import { todayIn } from '../../domain/calendar';
 import { useAuth, useCan } from '../../ui/auth';
@@ -28,6 +30,7 @@ import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, FieldFrame, fieldMessage, SelectField, TextAreaField } from '../../ui/form-fields';
 import { useMoneyRefusal } from './parts';
 import { MoneyField } from '../../ui/money-field';
+import { MoneyAccountBalance, moneyRefusalMessage } from '../../ui/money-account-balance';
 
 interface ExpenseValues {
   category?: string;
@@ -71,6 +74,8 @@ export function ExpenseDialog({ onClose, onRecorded, correcting }: { onClose: ()
       : { category: undefined, amount: undefined, date: today, paymentMethod: 'bank-transfer', description: '', vendorId: null },
   });
 
+  const [method, amount] = useWatch({ control, name: ['paymentMethod', 'amount'] });
+
   const chooseReceipt = (file: File | null) => {
     setReceiptError(undefined);
     if (file && !(RECEIPT_TYPES as readonly string[]).includes(file.type)) setReceiptError(t('expenses.form.receiptType'));
@@ -92,6 +97,8 @@ export function ExpenseDialog({ onClose, onRecorded, correcting }: { onClose: ()
       const file = issues.find((issue) => issue.path.split('.')[0] === 'receipt');
       if (file) setReceiptError(fieldMessage(t('expenses.columns.receipt'), issueMessage(file)));
       applyServerIssues({ issues: issues.filter((issue) => issue !== file) }, setError as never);
+      const belowZero = moneyRefusalMessage(error);
+      if (belowZero) setError('root', { type: 'server', message: belowZero });
       refused(error);
     }
   });
@@ -103,6 +110,7 @@ export function ExpenseDialog({ onClose, onRecorded, correcting }: { onClose: ()
       <MoneyField control={control} name="amount" label={t('expenses.columns.amount')} currency={organization.currency} />
       <DateField control={control} name="date" label={t('expenses.columns.date')} max={today} />
       <SelectField control={control} name="paymentMethod" label={t('expenses.form.paidFrom')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />
+      <MoneyAccountBalance method={method} amount={amount} givesBack={correcting && correcting.paymentMethod === method ? correcting.amount : 0} />
       <TextAreaField control={control} name="description" label={t('expenses.columns.description')} />
       {can('vendors') && <SelectField control={control} name="vendorId" label={t('expenses.columns.vendor')} options={vendorOptions} filter hint={t('expenses.form.vendorHint')} />}
       {correcting && <TextAreaField control={control} name="reason" label={t('expenses.undo.reason')} />}
@@ -123,10 +131,16 @@ export function ExpenseDialog({ onClose, onRecorded, correcting }: { onClose: ()
   );
 }
 
-/** `POST /expenses/{id}/reverse`: why the expense is undone; the journal gets a reversing entry. */
+/**
+ * `POST /expenses/{id}/reverse` (or, for a salary, `/expenses/salary/{id}/reverse`): why it is
+ * undone; the journal gets a reversing entry (a salary's month may then be paid again).
+ */
 export function ReverseExpenseDialog({ expense, onClose }: { expense: Expense; onClose: () => void }) {
   const { t } = useTranslation();
-  const reverse = useReverseExpense();
+  const salary = expense.category === 'salary';
+  const reverseExpense = useReverseExpense();
+  const reverseSalary = useReverseSalary();
+  const reverse = salary ? reverseSalary : reverseExpense;
   const refused = useMoneyRefusal();
   const [key] = useState(newIdempotencyKey);
   const { control, handleSubmit, setError, formState } = useForm<{ reason: string }, unknown, ExpenseReverseInput>({
@@ -136,7 +150,7 @@ export function ReverseExpenseDialog({ expense, onClose }: { expense: Expense; o
   const submit = handleSubmit(async (input) => {
     try {
       await reverse.mutateAsync({ id: expense._id, input, key });
-      toast.success(t('expenses.undo.reversedToast'));
+      toast.success(t(salary ? 'salaries.undo.reversedToast' : 'expenses.undo.reversedToast'));
       onClose();
     } catch (error) {
       applyServerIssues(error, setError as never);
@@ -144,8 +158,50 @@ export function ReverseExpenseDialog({ expense, onClose }: { expense: Expense; o
     }
   });
   return (
-    <FormDialog id="reverse-expense-form" header={t('expenses.undo.reverseTitle')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={520}>
-      <p className="muted" style={{ margin: 0 }}>{t('expenses.undo.reverseHint')}</p>
+    <FormDialog id="reverse-expense-form" header={t(salary ? 'salaries.undo.reverseTitle' : 'expenses.undo.reverseTitle')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={520}>
+      <p className="muted" style={{ margin: 0 }}>{t(salary ? 'salaries.undo.reverseHint' : 'expenses.undo.reverseHint')}</p>
+      <TextAreaField control={control} name="reason" label={t('expenses.undo.reason')} />
+    </FormDialog>
+  );
+}
+
+/**
+ * `POST /expenses/salary/{id}/correct`: the member's salary for the same month as it should have
+ * been paid (amount, date, method) and why; the payment made is reversed in the same request.
+ */
+export function CorrectSalaryDialog({ salary, onClose, onCorrected }: { salary: Expense; onClose: () => void; onCorrected?: (fixed: Expense) => void }) {
+  const { t } = useTranslation();
+  const { organization } = useAuth();
+  const correct = useCorrectSalary();
+  const refused = useMoneyRefusal();
+  const [key] = useState(newIdempotencyKey);
+  const today = todayIn(organization.timeZone);
+  type Values = { amount?: number; date: string; paymentMethod: string; reason: string };
+  const { control, handleSubmit, setError, formState } = useForm<Values, unknown, SalaryCorrectionInput>({
+    resolver: contractResolver(salaryCorrectionInput),
+    defaultValues: { amount: salary.amount, date: salary.date, paymentMethod: salary.paymentMethod, reason: '' },
+  });
+  const [method, amount] = useWatch({ control, name: ['paymentMethod', 'amount'] });
+  const submit = handleSubmit(async (input) => {
+    try {
+      const fixed = await correct.mutateAsync({ id: salary._id, input, key });
+      toast.success(t('salaries.undo.correctedToast'));
+      onCorrected?.(fixed);
+      onClose();
+    } catch (error) {
+      applyServerIssues(error, setError as never);
+      const belowZero = moneyRefusalMessage(error);
+      if (belowZero) setError('root', { type: 'server', message: belowZero });
+      refused(error);
+    }
+  });
+  return (
+    <FormDialog id="salary-correct-form" header={t('salaries.undo.correctTitle')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={560}>
+      <p className="muted" style={{ margin: 0 }}>{t('salaries.undo.correctHint')}</p>
+      <MoneyField control={control} name="amount" label={t('salaries.columns.amount')} currency={organization.currency} />
+      <DateField control={control} name="date" label={t('salaries.pay.date')} max={today} />
+      <SelectField control={control} name="paymentMethod" label={t('expenses.form.paidFrom')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />
+      <MoneyAccountBalance method={method} amount={amount} givesBack={salary.paymentMethod === method ? salary.amount : 0} />
       <TextAreaField control={control} name="reason" label={t('expenses.undo.reason')} />
     </FormDialog>
   );

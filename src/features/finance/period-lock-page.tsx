@@ -1,18 +1,20 @@
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Checkbox } from 'primereact/checkbox';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
 import * as v from 'valibot';
-import { lockDateInput, type LockDate } from '../../api/finance/contract';
-import { useLockDate } from '../../api/finance/get-finance';
-import { useMoveLockDate } from '../../api/finance/save-finance';
+import { PAYMENT_METHODS, lockDateInput, type LockDate, type PaymentMethod } from '../../api/finance/contract';
+import { useChart, useLockDate } from '../../api/finance/get-finance';
+import { useMoveLockDate, useSetMoneyRules } from '../../api/finance/save-finance';
 import { addDays, todayIn } from '../../domain/calendar';
 import { useAuth, useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
 import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, FormError, TextField } from '../../ui/form-fields';
-import { AccountTabs, useOrgFormatters } from './parts';
+import { AccountTabs, Money, useMoneyRefusal, useOrgFormatters } from './parts';
 import { monthDays, shiftMonth } from './month-picker';
 
 type LockValues = { lockedThrough: string | null; reason: string };
@@ -109,6 +111,76 @@ function ReopenForm({ current }: { current: LockDate & { lockedThrough: string }
   );
 }
 
+/**
+ * `PUT /account/money-rules`: the money accounts the organization never lets go below zero, beside
+ * the lock date (both are the organization's rules for its books). Each with what it holds now.
+ */
+function MoneyRulesForm({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const chart = useChart();
+  const save = useSetMoneyRules();
+  const refused = useMoneyRefusal();
+  const id = useId();
+  const accounts = (chart.data ?? []).filter((a) => a.paymentMethod !== null);
+  const stored = accounts.filter((a) => a.neverBelowZero).map((a) => a.paymentMethod as PaymentMethod);
+  const [chosen, setChosen] = useState<PaymentMethod[]>(stored);
+  useEffect(() => setChosen(stored), [stored.join()]);
+  const changed = chosen.join() !== stored.join();
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    try {
+      const answer = await save.mutateAsync({ neverBelowZero: PAYMENT_METHODS.filter((m) => chosen.includes(m)) });
+      toast.success(
+        answer.neverBelowZero.length
+          ? t('finance.moneyRules.saved', { accounts: answer.neverBelowZero.map((m) => t(`finance.accounts.money.${m}`)).join(', ') })
+          : t('finance.moneyRules.savedNone'),
+      );
+    } catch (error) {
+      refused(error);
+    }
+  };
+  return (
+    <form className="card stack" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="money-rules">
+      <h2 id={`${id}-title`} style={{ margin: 0 }}>
+        {t('finance.moneyRules.title')}
+      </h2>
+      <p className="muted" style={{ margin: 0 }}>
+        {t('finance.moneyRules.hint')}
+      </p>
+      {!chart.data ? (
+        <Skeleton height="6rem" />
+      ) : (
+        <fieldset className="money-rules">
+          <legend className="visually-hidden">{t('finance.moneyRules.title')}</legend>
+          {accounts.map((a) => {
+            const method = a.paymentMethod as PaymentMethod;
+            const inputId = `${id}-${method}`;
+            return (
+              <div key={a.key} className="money-rules__row" data-method={method}>
+                <Checkbox
+                  inputId={inputId}
+                  checked={chosen.includes(method)}
+                  disabled={!editable}
+                  onChange={(e) => setChosen((c) => (e.checked ? [...c, method] : c.filter((m) => m !== method)))}
+                />
+                <label htmlFor={inputId}>{t(`finance.accounts.money.${method}`)}</label>
+                <span className="muted">
+                  <Money minor={a.balance} currency={a.currency} />
+                </span>
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
+      {editable && (
+        <div>
+          <Button type="submit" icon="pi pi-shield" label={t('finance.moneyRules.save')} loading={save.isPending} disabled={!changed} />
+        </div>
+      )}
+    </form>
+  );
+}
+
 /** `/account/period-lock`: the day the books are closed through, closing them further, reopening (approvers), and every move. */
 export function PeriodLockPage() {
   const { t } = useTranslation();
@@ -137,6 +209,7 @@ export function PeriodLockPage() {
           </section>
           {can('account', 'update') && <CloseForm current={current} />}
           {current.lockedThrough && can('account', 'approve') && <ReopenForm current={current as LockDate & { lockedThrough: string }} />}
+          <MoneyRulesForm editable={can('account', 'update')} />
           <section className="card" aria-labelledby="lock-history-title">
             <h2 id="lock-history-title">{t('periodLock.history.title')}</h2>
             {current.history.length === 0 ? (

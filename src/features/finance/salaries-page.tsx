@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from '../../ui/dialog';
@@ -19,6 +19,7 @@ import { FormDialog } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, SelectField } from '../../ui/form-fields';
 import { MoneyField } from '../../ui/money-field';
+import { MoneyAccountBalance, moneyRefusalMessage } from '../../ui/money-account-balance';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { StatsHeader } from '../../ui/stats-header';
 import { StatusTag } from '../../ui/status-tag';
@@ -52,6 +53,7 @@ function PayDialog({ row, month, onClose }: { row: Row; month: string; onClose: 
     resolver: contractResolver(salaryInput, { toInput: (x: Values) => ({ ...x, memberId: row.member._id, month }) }),
     defaultValues: { amount: row.rate ?? undefined, date: payDay, paymentMethod: 'bank-transfer' },
   });
+  const [method, amount] = useWatch({ control, name: ['paymentMethod', 'amount'] });
   const submit = handleSubmit(async (input) => {
     try {
       await pay.mutateAsync({ input, key });
@@ -59,6 +61,8 @@ function PayDialog({ row, month, onClose }: { row: Row; month: string; onClose: 
       onClose();
     } catch (error) {
       applyServerIssues(error, setError as never);
+      const belowZero = moneyRefusalMessage(error);
+      if (belowZero) setError('root', { type: 'server', message: belowZero });
     }
   });
   return (
@@ -66,6 +70,7 @@ function PayDialog({ row, month, onClose }: { row: Row; month: string; onClose: 
       <MoneyField control={control} name="amount" label={t('salaries.columns.amount')} currency={organization.currency} />
       <DateField control={control} name="date" label={t('salaries.pay.date')} max={todayIn(organization.timeZone)} />
       <SelectField control={control} name="paymentMethod" label={t('expenses.form.paidFrom')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />
+      <MoneyAccountBalance method={method} amount={amount} />
     </FormDialog>
   );
 }
@@ -85,12 +90,15 @@ function RunDialog({ salaries, month, onClose, onDone }: { salaries: Salaries; m
     resolver: contractResolver(salaryRunInput, { toInput: (x: Values) => ({ ...x, month }) }),
     defaultValues: { date: payDay, paymentMethod: 'bank-transfer' },
   });
+  const method = useWatch({ control, name: 'paymentMethod' });
   const submit = handleSubmit(async (input) => {
     try {
       onDone(await run.mutateAsync({ input, key }));
       onClose();
     } catch (error) {
       applyServerIssues(error, setError as never);
+      const belowZero = moneyRefusalMessage(error);
+      if (belowZero) setError('root', { type: 'server', message: belowZero });
     }
   });
   return (
@@ -100,6 +108,7 @@ function RunDialog({ salaries, month, onClose, onDone }: { salaries: Salaries; m
       </p>
       <DateField control={control} name="date" label={t('salaries.pay.date')} max={todayIn(organization.timeZone)} />
       <SelectField control={control} name="paymentMethod" label={t('expenses.form.paidFrom')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />
+      <MoneyAccountBalance method={method} amount={sumMinor(due.map((r) => r.rate!))} />
     </FormDialog>
   );
 }

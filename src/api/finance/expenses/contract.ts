@@ -116,6 +116,14 @@ export const salaryInput = v.strictObject({
 });
 export type SalaryInput = v.InferOutput<typeof salaryInput>;
 
+/**
+ * `POST /expenses/salary/{id}/correct`: the salary as it should have been paid (amount, date, method;
+ * at least one different) and why; the member and month stay. `POST /expenses/salary/{id}/reverse`
+ * takes `{ reason }` as an expense's reversal does. A reversed salary frees its month.
+ */
+export const salaryCorrectionInput = v.strictObject({ amount: salaryInput.entries.amount, date: dateSchema, paymentMethod: oneOf(PAYMENT_METHODS), reason: requiredText(500) });
+export type SalaryCorrectionInput = v.InferOutput<typeof salaryCorrectionInput>;
+
 /** `POST /expenses/salary/run`: every active member with a salary on record, not yet paid for the month. */
 export const salaryRunInput = v.strictObject({ month: monthSchema, date: dateSchema, paymentMethod: oneOf(PAYMENT_METHODS) });
 export type SalaryRunInput = v.InferOutput<typeof salaryRunInput>;
@@ -187,6 +195,8 @@ export const expensePaths = {
   recurringOne: routePath('/expenses/recurring/:id'),
   salary: routePath('/expenses/salary'),
   salaryRun: routePath('/expenses/salary/run'),
+  salaryReverse: routePath('/expenses/salary/:id/reverse'),
+  salaryCorrect: routePath('/expenses/salary/:id/correct'),
   byId: routePath('/expenses/:id'),
   reverse: routePath('/expenses/:id/reverse'),
   correct: routePath('/expenses/:id/correct'),

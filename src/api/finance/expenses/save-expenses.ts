@@ -3,7 +3,7 @@ import { api, fallback, type CallOptions } from '../../client';
 import { IDEMPOTENCY_HEADER } from '../../common/idempotency';
 import type { ItemAnswer } from '../../common/schemas';
 import { financeKeys } from '../get-finance';
-import type { Expense, ExpenseCorrectionInput, ExpenseInput, ExpenseReverseInput, RecurringExpense, RecurringExpenseInput, SalaryInput, SalaryRateInput, SalaryRun, SalaryRunInput, Salaries } from './contract';
+import type { Expense, ExpenseCorrectionInput, ExpenseInput, ExpenseReverseInput, RecurringExpense, RecurringExpenseInput, SalaryCorrectionInput, SalaryInput, SalaryRateInput, SalaryRun, SalaryRunInput, Salaries } from './contract';
 import { recurringKeys, salariesKeys } from './get-expenses';
 import { expensePaths } from './contract';
 
@@ -40,6 +40,14 @@ export const correctExpense = (id: string, input: ExpenseCorrectionInput, key: s
 export const paySalary = (input: SalaryInput, key: string) =>
   api.post<ItemAnswer<Expense>>(expensePaths.salary(), input, keyed(key, fallback('salaries.errors.pay', 'Failed to pay the salary'))).then((r) => r.data);
 
+/** `POST /expenses/salary/{id}/reverse`: the salary undone (its month may be paid again). */
+export const reverseSalary = (id: string, input: ExpenseReverseInput, key: string) =>
+  api.post<ItemAnswer<Expense>>(expensePaths.salaryReverse(id), input, keyed(key, fallback('salaries.undo.reverseFailed', 'Failed to reverse the salary'))).then((r) => r.data);
+
+/** `POST /expenses/salary/{id}/correct`: the member's month paid again as it should have been, the old payment reversed; answers the new one. */
+export const correctSalary = (id: string, input: SalaryCorrectionInput, key: string) =>
+  api.post<ItemAnswer<Expense>>(expensePaths.salaryCorrect(id), input, keyed(key, fallback('salaries.undo.correctFailed', 'Failed to correct the salary'))).then((r) => r.data);
+
 /** `POST /expenses/salary/run`: every member with a salary on record, not paid yet for the month. */
 export const runSalaries = (input: SalaryRunInput, key: string) =>
   api.post<ItemAnswer<SalaryRun>>(expensePaths.salaryRun(), input, keyed(key, fallback('salaries.errors.run', "Failed to pay the month's salaries"))).then((r) => r.data);
@@ -65,6 +73,10 @@ export const useReverseExpense = () =>
   useFinanceMutation('expense-reverse', ({ id, input, key }: { id: string; input: ExpenseReverseInput; key: string }) => reverseExpense(id, input, key));
 export const useCorrectExpense = () =>
   useFinanceMutation('expense-correct', ({ id, input, key }: { id: string; input: ExpenseCorrectionInput; key: string }) => correctExpense(id, input, key));
+export const useReverseSalary = () =>
+  useFinanceMutation('salary-reverse', ({ id, input, key }: { id: string; input: ExpenseReverseInput; key: string }) => reverseSalary(id, input, key));
+export const useCorrectSalary = () =>
+  useFinanceMutation('salary-correct', ({ id, input, key }: { id: string; input: SalaryCorrectionInput; key: string }) => correctSalary(id, input, key));
 export const usePaySalary = () => useFinanceMutation('salary', ({ input, key }: { input: SalaryInput; key: string }) => paySalary(input, key));
 export const useRunSalaries = () => useFinanceMutation('salary-run', ({ input, key }: { input: SalaryRunInput; key: string }) => runSalaries(input, key));
 

@@ -139,6 +139,7 @@ const errors = {
     SALARY_PAID: "راتب هذا الموظف لهذا الشهر مدفوع بالفعل.",
     TARGET_EXISTS: "لهذا الشهر هدف بالفعل؛ عدّله بدلًا من ذلك.",
     CURRENCY_LOCKED: 'لا يمكن تغيير العملة بعد تسجيل مبالغ بها.',
+    ACCOUNT_WOULD_GO_NEGATIVE: "سيصبح رصيد $t(finance.accounts.money.{{account}}) أقل من الصفر: رصيده {{balance}} في {{date}}، والمطلوب دفعه منه {{amount}}. لا تسمح المؤسسة بأن ينزل رصيد هذا الحساب عن الصفر.",
     PAYMENT_EXCEEDS_BALANCE: "المبلغ المدفوع أكبر من المتبقي على الحجز ({{open}}).",
     BOOKING_CLOSED: "لم يعد هذا الحجز يقبل هذا التغيير.",
     NO_UNNAMED_TRAVELLER: "لكل المسافرين من هذا النوع أسماء بالفعل: عدّل أحدهم بدلاً من ذلك.",

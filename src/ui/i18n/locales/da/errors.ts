@@ -126,6 +126,7 @@ const errors: typeof en = {
     TOUR_NOT_BOOKABLE: "Denne rejse kan ikke bookes nu.",
     PAYMENT_EXCEEDS_BALANCE: "Betalingen er større end det, bookingen stadig skylder ({{open}}).",
     CURRENCY_LOCKED: "Valutaen kan ikke ændres, når der er registreret beløb i den.",
+    ACCOUNT_WOULD_GO_NEGATIVE: "$t(finance.accounts.money.{{account}}) ville komme under nul: kontoen har {{balance}} den {{date}}, og {{amount}} skal betales fra den. Organisationen tillader ikke, at denne konto kommer under nul.",
     PERIOD_LOCKED: "Bogføringen er lukket for den dato. Økonomi kan genåbne måneden.",
     CREDIT_NOTE_INSUFFICIENT: "Kreditnotaen har mindre tilbage end denne betaling ({{left}}).",
     CREDIT_NOTE_NOT_USABLE: "Kreditnotaen er brugt op eller udløbet.",

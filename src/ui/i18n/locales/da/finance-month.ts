@@ -325,6 +325,16 @@ const financeMonth = {
       reasons: { alreadyPaid: 'Allerede betalt', noSalary: 'Ingen registreret løn' },
       close: 'Færdig',
     },
+    undo: {
+      reverseTitle: "Tilbagefør denne løn",
+      reverseHint: "En modpostering ophæver betalingen i journalen; lønnen bliver stående på listen, markeret som tilbageført, og medlemmets måned kan betales igen. Er måneden lukket, dateres tilbageførslen i dag.",
+      correctTitle: "Ret denne løn",
+      correctHint: "Medlemmets løn for samme måned betales igen, som den skulle have været, og denne betaling tilbageføres.",
+      reversedToast: "Løn tilbageført",
+      correctedToast: "Løn rettet",
+      reverseFailed: "Kunne ikke tilbageføre lønnen",
+      correctFailed: "Kunne ikke rette lønnen",
+    },
     errors: {
       fetch: 'Lønningerne kunne ikke hentes',
       pay: 'Lønnen kunne ikke betales',

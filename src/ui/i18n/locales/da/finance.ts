@@ -66,6 +66,21 @@ const finance: typeof en = {
       income: 'Indtægt',
       expense: 'Udgift',
     },
+    balanceNote: {
+      holds: "{{account}} har {{amount}} nu.",
+      below: "Denne betaling ville bringe {{account}} under nul ({{amount}}).",
+      allowed: "Den kan stadig registreres: denne konto må gå under nul.",
+      refused: "Organisationen tillader ikke, at {{account}} kommer under nul: betalingen vil blive afvist.",
+      guarded: "{{account}} kommer aldrig under nul (organisationens regel).",
+    },
+    moneyRules: {
+      title: "Konti der aldrig går under nul",
+      hint: "En betaling, der ville bringe en valgt konto under nul, afvises. De andre må gå under nul (en check udbetalt, før pengene kom ind): formularerne advarer kun.",
+      save: "Gem kontiene",
+      saved: "Aldrig under nul: {{accounts}}",
+      savedNone: "Alle konti må igen gå under nul",
+      failed: "Kunne ikke gemme de konti, der aldrig går under nul",
+    },
     methods: {
       cash: 'Kontant',
       'bank-transfer': 'Bankoverførsel',

@@ -126,6 +126,7 @@ const errors = {
     TOUR_NOT_BOOKABLE: "Diese Reise kann jetzt nicht gebucht werden.",
     PAYMENT_EXCEEDS_BALANCE: "Die Zahlung ist höher als der offene Betrag der Buchung ({{open}}).",
     CURRENCY_LOCKED: "Die Währung kann nicht mehr geändert werden, sobald Beträge in ihr erfasst sind.",
+    ACCOUNT_WOULD_GO_NEGATIVE: "$t(finance.accounts.money.{{account}}) würde unter null fallen: Am {{date}} sind {{balance}} darauf, und {{amount}} sollen davon bezahlt werden. Die Organisation lässt dieses Konto nicht unter null fallen.",
     PERIOD_LOCKED: "Die Bücher sind für dieses Datum abgeschlossen. Die Buchhaltung kann den Monat wieder öffnen.",
     CREDIT_NOTE_INSUFFICIENT: "Auf der Gutschrift ist weniger übrig als diese Zahlung ({{left}}).",
     CREDIT_NOTE_NOT_USABLE: "Diese Gutschrift ist aufgebraucht oder abgelaufen.",

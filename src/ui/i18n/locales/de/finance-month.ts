@@ -325,6 +325,16 @@ const financeMonth = {
       reasons: { alreadyPaid: 'Bereits bezahlt', noSalary: 'Kein Gehalt hinterlegt' },
       close: 'Fertig',
     },
+    undo: {
+      reverseTitle: "Dieses Gehalt stornieren",
+      reverseHint: "Eine Stornobuchung hebt die Zahlung im Journal auf; das Gehalt bleibt als storniert gekennzeichnet in der Liste, und der Monat des Mitglieds kann erneut bezahlt werden. Ist der Monat abgeschlossen, wird die Stornierung auf heute datiert.",
+      correctTitle: "Dieses Gehalt korrigieren",
+      correctHint: "Das Gehalt des Mitglieds für denselben Monat wird so bezahlt, wie es hätte sein sollen, und diese Zahlung wird storniert.",
+      reversedToast: "Gehalt storniert",
+      correctedToast: "Gehalt korrigiert",
+      reverseFailed: "Das Gehalt konnte nicht storniert werden",
+      correctFailed: "Das Gehalt konnte nicht korrigiert werden",
+    },
     errors: {
       fetch: 'Gehälter konnten nicht geladen werden',
       pay: 'Gehalt konnte nicht bezahlt werden',

@@ -66,6 +66,21 @@ const finance = {
       income: 'Ertrag',
       expense: 'Aufwand',
     },
+    balanceNote: {
+      holds: "{{account}}: derzeit {{amount}}.",
+      below: "Diese Zahlung würde {{account}} unter null bringen ({{amount}}).",
+      allowed: "Sie kann trotzdem erfasst werden: Dieses Konto darf unter null fallen.",
+      refused: "Die Organisation lässt {{account}} nicht unter null fallen: Diese Zahlung wird abgelehnt.",
+      guarded: "{{account}} fällt nie unter null (Regel der Organisation).",
+    },
+    moneyRules: {
+      title: "Konten, die nie unter null fallen",
+      hint: "Eine Zahlung, die ein gewähltes Konto unter null bringen würde, wird abgelehnt. Die anderen dürfen unter null fallen (ein Scheck, der vor dem Geldeingang ausgezahlt wurde): Die Formulare warnen nur.",
+      save: "Konten speichern",
+      saved: "Nie unter null: {{accounts}}",
+      savedNone: "Alle Konten dürfen wieder unter null fallen",
+      failed: "Die Konten, die nie unter null fallen, konnten nicht gespeichert werden",
+    },
     methods: {
       cash: 'Bar',
       'bank-transfer': 'Überweisung',

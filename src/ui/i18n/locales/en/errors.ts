@@ -148,6 +148,7 @@ const errors = {
     SALARY_PAID: "This member's salary for the month is paid already.",
     TARGET_EXISTS: "This month already has that target; change it instead.",
     CURRENCY_LOCKED: 'The currency cannot change once money has been recorded in it.',
+    ACCOUNT_WOULD_GO_NEGATIVE: "$t(finance.accounts.money.{{account}}) would go below zero: it holds {{balance}} on {{date}}, and {{amount}} is to be paid from it. The organization does not let this account go below zero.",
     PAYMENT_EXCEEDS_BALANCE: "The payment is more than the booking still owes ({{open}}).",
     BOOKING_CLOSED: "This booking no longer takes this change.",
     NO_UNNAMED_TRAVELLER: "Every traveller of this type has a name already: edit one instead.",

@@ -326,6 +326,16 @@ const financeMonth = {
       reasons: { alreadyPaid: 'Paid already', noSalary: 'No salary on record' },
       close: 'Done',
     },
+    undo: {
+      reverseTitle: "Reverse this salary",
+      reverseHint: "A reversing entry undoes the payment in the journal; the salary stays listed, marked reversed, and the member's month may be paid again. If its month is closed, the reversal is dated today.",
+      correctTitle: "Correct this salary",
+      correctHint: "The member's salary for the same month is paid again as it should have been, and this payment is reversed.",
+      reversedToast: "Salary reversed",
+      correctedToast: "Salary corrected",
+      reverseFailed: "Failed to reverse the salary",
+      correctFailed: "Failed to correct the salary",
+    },
     errors: {
       fetch: 'Failed to fetch salaries',
       pay: 'Failed to pay the salary',

@@ -64,6 +64,21 @@ const finance = {
       income: 'Income',
       expense: 'Expense',
     },
+    balanceNote: {
+      holds: "{{account}} holds {{amount}} now.",
+      below: "This payment would take {{account}} below zero ({{amount}}).",
+      allowed: "It can still be recorded: this account may go below zero.",
+      refused: "The organization does not let {{account}} go below zero: this payment will be refused.",
+      guarded: "{{account}} never goes below zero (the organization's rule).",
+    },
+    moneyRules: {
+      title: "Accounts that never go below zero",
+      hint: "A payment that would take a chosen account below zero is refused. The others may go below zero (a cheque paid out before the money came in): the forms only warn.",
+      save: "Save the accounts",
+      saved: "Never below zero: {{accounts}}",
+      savedNone: "Every account may go below zero again",
+      failed: "Failed to save the accounts that never go below zero",
+    },
     methods: {
       cash: 'Cash',
       'bank-transfer': 'Bank transfer',

@@ -126,6 +126,7 @@ const errors = {
     TOUR_NOT_BOOKABLE: "Este viaje no se puede reservar ahora.",
     PAYMENT_EXCEEDS_BALANCE: "El pago supera lo que aún se debe de la reserva ({{open}}).",
     CURRENCY_LOCKED: "La moneda no puede cambiar una vez registrados importes en ella.",
+    ACCOUNT_WOULD_GO_NEGATIVE: "$t(finance.accounts.money.{{account}}) quedaría por debajo de cero: tiene {{balance}} el {{date}} y se deben pagar {{amount}} desde ella. La organización no permite que esta cuenta quede por debajo de cero.",
     PERIOD_LOCKED: "Los libros están cerrados para esa fecha. Finanzas puede reabrir el mes.",
     CREDIT_NOTE_INSUFFICIENT: "A la nota de crédito le queda menos que este pago ({{left}}).",
     CREDIT_NOTE_NOT_USABLE: "Esta nota de crédito está agotada o caducada.",

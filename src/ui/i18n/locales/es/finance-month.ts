@@ -331,6 +331,16 @@ const financeMonth = {
       reasons: { alreadyPaid: 'Ya pagado', noSalary: 'Sin salario registrado' },
       close: 'Listo',
     },
+    undo: {
+      reverseTitle: "Revertir este salario",
+      reverseHint: "Un asiento de reversión anula el pago en el libro diario; el salario sigue en la lista, marcado como revertido, y el mes del miembro puede pagarse de nuevo. Si su mes está cerrado, la reversión lleva la fecha de hoy.",
+      correctTitle: "Corregir este salario",
+      correctHint: "El salario del miembro para el mismo mes se paga de nuevo como debía ser, y este pago se revierte.",
+      reversedToast: "Salario revertido",
+      correctedToast: "Salario corregido",
+      reverseFailed: "No se pudo revertir el salario",
+      correctFailed: "No se pudo corregir el salario",
+    },
     errors: {
       fetch: 'No se pudieron obtener los salarios',
       pay: 'No se pudo pagar el salario',

@@ -66,6 +66,21 @@ const finance = {
       income: 'Ingreso',
       expense: 'Gasto',
     },
+    balanceNote: {
+      holds: "{{account}} tiene {{amount}} ahora.",
+      below: "Este pago dejaría {{account}} por debajo de cero ({{amount}}).",
+      allowed: "Aun así puede registrarse: esta cuenta puede quedar por debajo de cero.",
+      refused: "La organización no permite que {{account}} quede por debajo de cero: este pago será rechazado.",
+      guarded: "{{account}} nunca queda por debajo de cero (regla de la organización).",
+    },
+    moneyRules: {
+      title: "Cuentas que nunca quedan por debajo de cero",
+      hint: "Se rechaza un pago que dejaría una cuenta elegida por debajo de cero. Las demás pueden quedar por debajo de cero (un cheque pagado antes de que entrara el dinero): los formularios solo avisan.",
+      save: "Guardar las cuentas",
+      saved: "Nunca por debajo de cero: {{accounts}}",
+      savedNone: "Todas las cuentas pueden volver a quedar por debajo de cero",
+      failed: "No se pudieron guardar las cuentas que nunca quedan por debajo de cero",
+    },
     methods: {
       cash: 'Efectivo',
       'bank-transfer': 'Transferencia bancaria',

@@ -126,6 +126,7 @@ const errors = {
     TOUR_NOT_BOOKABLE: "Ce circuit ne peut pas être réservé pour l’instant.",
     PAYMENT_EXCEEDS_BALANCE: "Le paiement dépasse le solde restant dû sur la réservation ({{open}}).",
     CURRENCY_LOCKED: "La devise ne peut plus changer une fois des montants enregistrés dans cette devise.",
+    ACCOUNT_WOULD_GO_NEGATIVE: "$t(finance.accounts.money.{{account}}) passerait sous zéro : le compte contient {{balance}} le {{date}}, et {{amount}} doit en être payé. L'organisation ne laisse pas ce compte passer sous zéro.",
     PERIOD_LOCKED: "Les comptes sont clôturés à cette date. La comptabilité peut rouvrir le mois.",
     CREDIT_NOTE_INSUFFICIENT: "Il reste moins sur l’avoir que ce paiement ({{left}}).",
     CREDIT_NOTE_NOT_USABLE: "Cet avoir est épuisé ou expiré.",

@@ -331,6 +331,16 @@ const financeMonth = {
       reasons: { alreadyPaid: 'Déjà payé', noSalary: 'Aucun salaire enregistré' },
       close: 'Terminé',
     },
+    undo: {
+      reverseTitle: "Contre-passer ce salaire",
+      reverseHint: "Une écriture de contre-passation annule le paiement dans le journal ; le salaire reste dans la liste, marqué contre-passé, et le mois du membre peut être payé de nouveau. Si son mois est clôturé, la contre-passation est datée d'aujourd'hui.",
+      correctTitle: "Corriger ce salaire",
+      correctHint: "Le salaire du membre pour le même mois est payé de nouveau tel qu'il aurait dû l'être, et ce paiement est contre-passé.",
+      reversedToast: "Salaire contre-passé",
+      correctedToast: "Salaire corrigé",
+      reverseFailed: "Échec de la contre-passation du salaire",
+      correctFailed: "Échec de la correction du salaire",
+    },
     errors: {
       fetch: 'Impossible de récupérer les salaires',
       pay: 'Impossible de payer le salaire',

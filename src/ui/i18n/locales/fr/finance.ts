@@ -66,6 +66,21 @@ const finance = {
       income: 'Produit',
       expense: 'Charge',
     },
+    balanceNote: {
+      holds: "{{account}} contient {{amount}} actuellement.",
+      below: "Ce paiement ferait passer {{account}} sous zéro ({{amount}}).",
+      allowed: "Il peut quand même être enregistré : ce compte peut passer sous zéro.",
+      refused: "L'organisation ne laisse pas {{account}} passer sous zéro : ce paiement sera refusé.",
+      guarded: "{{account}} ne passe jamais sous zéro (règle de l'organisation).",
+    },
+    moneyRules: {
+      title: "Comptes qui ne passent jamais sous zéro",
+      hint: "Un paiement qui ferait passer un compte choisi sous zéro est refusé. Les autres peuvent passer sous zéro (un chèque payé avant que l'argent n'arrive) : les formulaires avertissent seulement.",
+      save: "Enregistrer les comptes",
+      saved: "Jamais sous zéro : {{accounts}}",
+      savedNone: "Tous les comptes peuvent de nouveau passer sous zéro",
+      failed: "Échec de l'enregistrement des comptes qui ne passent jamais sous zéro",
+    },
     methods: {
       cash: 'Espèces',
       'bank-transfer': 'Virement',

@@ -124,6 +124,7 @@ const errors = {
     TOUR_NOT_BOOKABLE: "Ez az út most nem foglalható.",
     PAYMENT_EXCEEDS_BALANCE: "A befizetés több, mint amennyivel a foglalás még tartozik ({{open}}).",
     CURRENCY_LOCKED: "A pénznem nem módosítható, miután összegeket rögzítettek benne.",
+    ACCOUNT_WOULD_GO_NEGATIVE: "A(z) $t(finance.accounts.money.{{account}}) nulla alá csökkenne: {{date}} napján {{balance}} van rajta, és {{amount}} összeget kellene kifizetni belőle. A szervezet nem engedi, hogy ez a számla nulla alá csökkenjen.",
     PERIOD_LOCKED: "A könyvek erre a napra le vannak zárva. A pénzügy újranyithatja a hónapot.",
     CREDIT_NOTE_INSUFFICIENT: "A jóváíráson kevesebb maradt, mint ez a befizetés ({{left}}).",
     CREDIT_NOTE_NOT_USABLE: "Ez a jóváírás elfogyott vagy lejárt.",

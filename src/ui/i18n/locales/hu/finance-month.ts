@@ -325,6 +325,16 @@ const financeMonth = {
       reasons: { alreadyPaid: 'Már kifizetve', noSalary: 'Nincs rögzített fizetés' },
       close: 'Kész',
     },
+    undo: {
+      reverseTitle: "A fizetés sztornózása",
+      reverseHint: "Egy sztornótétel visszavonja a kifizetést a naplóban; a fizetés a listában marad sztornózottként megjelölve, és a tag hónapja újra kifizethető. Ha a hónap le van zárva, a sztornó mai dátumot kap.",
+      correctTitle: "A fizetés javítása",
+      correctHint: "A tag ugyanarra a hónapra járó fizetését újra kifizetjük úgy, ahogy kellett volna, ezt a kifizetést pedig sztornózzuk.",
+      reversedToast: "Fizetés sztornózva",
+      correctedToast: "Fizetés javítva",
+      reverseFailed: "Nem sikerült sztornózni a fizetést",
+      correctFailed: "Nem sikerült javítani a fizetést",
+    },
     errors: {
       fetch: 'Nem sikerült lekérni a fizetéseket',
       pay: 'Nem sikerült kifizetni a fizetést',

@@ -65,6 +65,21 @@ const finance = {
       income: 'Bevétel',
       expense: 'Ráfordítás',
     },
+    balanceNote: {
+      holds: "{{account}} egyenlege most {{amount}}.",
+      below: "Ez a kifizetés nulla alá vinné a(z) {{account}} egyenlegét ({{amount}}).",
+      allowed: "Ettől még rögzíthető: ez a számla nulla alá csökkenhet.",
+      refused: "A szervezet nem engedi, hogy a(z) {{account}} nulla alá csökkenjen: ezt a kifizetést elutasítjuk.",
+      guarded: "A(z) {{account}} soha nem csökken nulla alá (a szervezet szabálya).",
+    },
+    moneyRules: {
+      title: "Soha nulla alá nem csökkenő számlák",
+      hint: "Elutasítjuk azt a kifizetést, amely egy kiválasztott számlát nulla alá vinne. A többi számla nulla alá csökkenhet (egy csekk, amelyet a pénz beérkezése előtt fizettek ki): az űrlapok csak figyelmeztetnek.",
+      save: "Számlák mentése",
+      saved: "Soha nulla alá: {{accounts}}",
+      savedNone: "Minden számla újra nulla alá csökkenhet",
+      failed: "Nem sikerült menteni a soha nulla alá nem csökkenő számlákat",
+    },
     methods: {
       cash: 'Készpénz',
       'bank-transfer': 'Banki átutalás',

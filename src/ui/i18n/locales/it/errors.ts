@@ -126,6 +126,7 @@ const errors = {
     TOUR_NOT_BOOKABLE: "Questo viaggio non può essere prenotato ora.",
     PAYMENT_EXCEEDS_BALANCE: "Il pagamento supera quanto la prenotazione deve ancora ({{open}}).",
     CURRENCY_LOCKED: "La valuta non può cambiare una volta registrati importi in essa.",
+    ACCOUNT_WOULD_GO_NEGATIVE: "$t(finance.accounts.money.{{account}}) andrebbe sotto zero: il conto ha {{balance}} il {{date}} e da esso devono essere pagati {{amount}}. L'organizzazione non permette a questo conto di andare sotto zero.",
     PERIOD_LOCKED: "I conti sono chiusi per quella data. L’amministrazione può riaprire il mese.",
     CREDIT_NOTE_INSUFFICIENT: "Sulla nota di credito resta meno di questo pagamento ({{left}}).",
     CREDIT_NOTE_NOT_USABLE: "Questa nota di credito è esaurita o scaduta.",

@@ -331,6 +331,16 @@ const financeMonth = {
       reasons: { alreadyPaid: 'Già pagato', noSalary: 'Nessuno stipendio registrato' },
       close: 'Fatto',
     },
+    undo: {
+      reverseTitle: "Storna questo stipendio",
+      reverseHint: "Una scrittura di storno annulla il pagamento nel giornale; lo stipendio resta nell'elenco, segnato come stornato, e il mese del membro può essere pagato di nuovo. Se il mese è chiuso, lo storno ha la data di oggi.",
+      correctTitle: "Correggi questo stipendio",
+      correctHint: "Lo stipendio del membro per lo stesso mese viene pagato di nuovo come avrebbe dovuto essere, e questo pagamento viene stornato.",
+      reversedToast: "Stipendio stornato",
+      correctedToast: "Stipendio corretto",
+      reverseFailed: "Impossibile stornare lo stipendio",
+      correctFailed: "Impossibile correggere lo stipendio",
+    },
     errors: {
       fetch: 'Impossibile recuperare gli stipendi',
       pay: 'Impossibile pagare lo stipendio',

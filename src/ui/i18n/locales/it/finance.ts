@@ -66,6 +66,21 @@ const finance = {
       income: 'Ricavo',
       expense: 'Costo',
     },
+    balanceNote: {
+      holds: "{{account}} ha {{amount}} ora.",
+      below: "Questo pagamento porterebbe {{account}} sotto zero ({{amount}}).",
+      allowed: "Può comunque essere registrato: questo conto può andare sotto zero.",
+      refused: "L'organizzazione non permette a {{account}} di andare sotto zero: questo pagamento sarà rifiutato.",
+      guarded: "{{account}} non va mai sotto zero (regola dell'organizzazione).",
+    },
+    moneyRules: {
+      title: "Conti che non vanno mai sotto zero",
+      hint: "Un pagamento che porterebbe un conto scelto sotto zero viene rifiutato. Gli altri possono andare sotto zero (un assegno pagato prima che arrivasse il denaro): i moduli avvisano soltanto.",
+      save: "Salva i conti",
+      saved: "Mai sotto zero: {{accounts}}",
+      savedNone: "Tutti i conti possono di nuovo andare sotto zero",
+      failed: "Impossibile salvare i conti che non vanno mai sotto zero",
+    },
     methods: {
       cash: 'Contanti',
       'bank-transfer': 'Bonifico bancario',

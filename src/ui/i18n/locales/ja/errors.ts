@@ -124,6 +124,7 @@ const errors = {
     TOUR_NOT_BOOKABLE: "このツアーは現在予約できません。",
     PAYMENT_EXCEEDS_BALANCE: "支払額が予約の未払い残高を超えています（{{open}}）。",
     CURRENCY_LOCKED: "金額が記録された後は通貨を変更できません。",
+    ACCOUNT_WOULD_GO_NEGATIVE: "$t(finance.accounts.money.{{account}})がマイナスになります：{{date}}時点の残高は{{balance}}で、そこから{{amount}}を支払おうとしています。組織はこの口座のマイナスを認めていません。",
     PERIOD_LOCKED: "この日付の帳簿は締められています。経理が月を再開できます。",
     CREDIT_NOTE_INSUFFICIENT: "クレジットノートの残高がこの支払額より少ないです（{{left}}）。",
     CREDIT_NOTE_NOT_USABLE: "このクレジットノートは使用済みか期限切れです。",

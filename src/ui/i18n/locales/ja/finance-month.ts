@@ -319,6 +319,16 @@ const financeMonth = {
       reasons: { alreadyPaid: '支払済み', noSalary: '給与未登録' },
       close: '完了',
     },
+    undo: {
+      reverseTitle: "この給与を取り消す",
+      reverseHint: "取消仕訳により仕訳帳で支払いが取り消されます。給与は「取消済み」として一覧に残り、そのメンバーの月はもう一度支払えます。その月が締められている場合、取消は今日の日付になります。",
+      correctTitle: "この給与を訂正する",
+      correctHint: "同じ月のメンバーの給与を正しい内容で支払い直し、この支払いは取り消されます。",
+      reversedToast: "給与を取り消しました",
+      correctedToast: "給与を訂正しました",
+      reverseFailed: "給与を取り消せませんでした",
+      correctFailed: "給与を訂正できませんでした",
+    },
     errors: {
       fetch: '給与を取得できませんでした',
       pay: '給与を支払えませんでした',

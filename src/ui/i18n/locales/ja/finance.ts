@@ -66,6 +66,21 @@ const finance = {
       income: '収益',
       expense: '費用',
     },
+    balanceNote: {
+      holds: "{{account}}の現在の残高は{{amount}}です。",
+      below: "この支払いで{{account}}がマイナスになります（{{amount}}）。",
+      allowed: "このまま記録できます：この口座はマイナスになってもかまいません。",
+      refused: "組織は{{account}}のマイナスを認めていません：この支払いは拒否されます。",
+      guarded: "{{account}}はマイナスになりません（組織のルール）。",
+    },
+    moneyRules: {
+      title: "マイナスにしない口座",
+      hint: "選んだ口座をマイナスにする支払いは拒否されます。その他の口座はマイナスになってもかまいません（入金前に振り出した小切手など）。フォームは警告するだけです。",
+      save: "口座を保存",
+      saved: "マイナスにしない口座：{{accounts}}",
+      savedNone: "すべての口座が再びマイナスになれます",
+      failed: "マイナスにしない口座を保存できませんでした",
+    },
     methods: {
       cash: '現金',
       'bank-transfer': '銀行振込',

@@ -124,6 +124,7 @@ const errors = {
     TOUR_NOT_BOOKABLE: "Tej wycieczki nie można teraz zarezerwować.",
     PAYMENT_EXCEEDS_BALANCE: "Płatność przekracza kwotę pozostałą do zapłaty za rezerwację ({{open}}).",
     CURRENCY_LOCKED: "Waluty nie można zmienić, gdy zapisano już w niej kwoty.",
+    ACCOUNT_WOULD_GO_NEGATIVE: "Saldo konta $t(finance.accounts.money.{{account}}) spadłoby poniżej zera: w dniu {{date}} wynosi {{balance}}, a ma zostać z niego zapłacone {{amount}}. Organizacja nie pozwala, aby to konto spadło poniżej zera.",
     PERIOD_LOCKED: "Księgi są zamknięte dla tej daty. Dział finansów może ponownie otworzyć miesiąc.",
     CREDIT_NOTE_INSUFFICIENT: "Na nocie kredytowej zostało mniej niż ta płatność ({{left}}).",
     CREDIT_NOTE_NOT_USABLE: "Ta nota kredytowa jest wykorzystana lub wygasła.",

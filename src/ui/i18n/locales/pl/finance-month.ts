@@ -337,6 +337,16 @@ const financeMonth = {
       reasons: { alreadyPaid: 'Już wypłacono', noSalary: 'Brak zapisanego wynagrodzenia' },
       close: 'Gotowe',
     },
+    undo: {
+      reverseTitle: "Wycofaj to wynagrodzenie",
+      reverseHint: "Zapis storna cofa płatność w dzienniku; wynagrodzenie zostaje na liście oznaczone jako wycofane, a miesiąc członka można opłacić ponownie. Jeśli miesiąc jest zamknięty, storno ma dzisiejszą datę.",
+      correctTitle: "Popraw to wynagrodzenie",
+      correctHint: "Wynagrodzenie członka za ten sam miesiąc zostaje wypłacone ponownie tak, jak powinno, a ta płatność zostaje wycofana.",
+      reversedToast: "Wynagrodzenie wycofane",
+      correctedToast: "Wynagrodzenie poprawione",
+      reverseFailed: "Nie udało się wycofać wynagrodzenia",
+      correctFailed: "Nie udało się poprawić wynagrodzenia",
+    },
     errors: {
       fetch: 'Nie udało się pobrać wynagrodzeń',
       pay: 'Nie udało się wypłacić wynagrodzenia',

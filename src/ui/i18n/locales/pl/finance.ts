@@ -65,6 +65,21 @@ const finance = {
       income: 'Przychody',
       expense: 'Koszty',
     },
+    balanceNote: {
+      holds: "{{account}}: saldo teraz {{amount}}.",
+      below: "Ta płatność obniżyłaby saldo konta {{account}} poniżej zera ({{amount}}).",
+      allowed: "Można ją mimo to zapisać: to konto może spaść poniżej zera.",
+      refused: "Organizacja nie pozwala, aby {{account}} spadło poniżej zera: ta płatność zostanie odrzucona.",
+      guarded: "{{account}} nigdy nie spada poniżej zera (zasada organizacji).",
+    },
+    moneyRules: {
+      title: "Konta, które nigdy nie spadają poniżej zera",
+      hint: "Płatność, która obniżyłaby saldo wybranego konta poniżej zera, jest odrzucana. Pozostałe mogą spaść poniżej zera (czek wypłacony, zanim wpłynęły pieniądze): formularze tylko ostrzegają.",
+      save: "Zapisz konta",
+      saved: "Nigdy poniżej zera: {{accounts}}",
+      savedNone: "Wszystkie konta znów mogą spaść poniżej zera",
+      failed: "Nie udało się zapisać kont, które nigdy nie spadają poniżej zera",
+    },
     methods: {
       cash: 'Gotówka',
       'bank-transfer': 'Przelew bankowy',

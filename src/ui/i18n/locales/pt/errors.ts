@@ -126,6 +126,7 @@ const errors: typeof en = {
     TOUR_NOT_BOOKABLE: 'Esta viagem não pode ser reservada agora.',
     PAYMENT_EXCEEDS_BALANCE: 'O pagamento excede o que a reserva ainda deve ({{open}}).',
     CURRENCY_LOCKED: "A moeda não pode mudar depois de registados valores nela.",
+    ACCOUNT_WOULD_GO_NEGATIVE: "$t(finance.accounts.money.{{account}}) ficaria abaixo de zero: tem {{balance}} em {{date}}, e {{amount}} deve ser pago a partir dela. A organização não deixa esta conta ficar abaixo de zero.",
     PERIOD_LOCKED: "Os livros estão fechados para essa data. As finanças podem reabrir o mês.",
     CREDIT_NOTE_INSUFFICIENT: "A nota de crédito tem menos do que este pagamento ({{left}}).",
     CREDIT_NOTE_NOT_USABLE: "Esta nota de crédito está esgotada ou expirada.",

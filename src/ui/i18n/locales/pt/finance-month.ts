@@ -331,6 +331,16 @@ const financeMonth = {
       reasons: { alreadyPaid: 'Já pago', noSalary: 'Sem salário registado' },
       close: 'Concluído',
     },
+    undo: {
+      reverseTitle: "Estornar este salário",
+      reverseHint: "Um lançamento de estorno anula o pagamento no diário; o salário continua na lista, marcado como estornado, e o mês do membro pode ser pago novamente. Se o mês estiver fechado, o estorno tem a data de hoje.",
+      correctTitle: "Corrigir este salário",
+      correctHint: "O salário do membro para o mesmo mês é pago novamente como deveria ter sido, e este pagamento é estornado.",
+      reversedToast: "Salário estornado",
+      correctedToast: "Salário corrigido",
+      reverseFailed: "Não foi possível estornar o salário",
+      correctFailed: "Não foi possível corrigir o salário",
+    },
     errors: {
       fetch: 'Não foi possível obter os salários',
       pay: 'Não foi possível pagar o salário',

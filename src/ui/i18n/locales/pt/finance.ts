@@ -66,6 +66,21 @@ const finance: typeof en = {
       income: 'Rendimento',
       expense: 'Gasto',
     },
+    balanceNote: {
+      holds: "{{account}} tem {{amount}} agora.",
+      below: "Este pagamento deixaria {{account}} abaixo de zero ({{amount}}).",
+      allowed: "Ainda assim pode ser registado: esta conta pode ficar abaixo de zero.",
+      refused: "A organização não deixa {{account}} ficar abaixo de zero: este pagamento será recusado.",
+      guarded: "{{account}} nunca fica abaixo de zero (regra da organização).",
+    },
+    moneyRules: {
+      title: "Contas que nunca ficam abaixo de zero",
+      hint: "Um pagamento que deixaria uma conta escolhida abaixo de zero é recusado. As outras podem ficar abaixo de zero (um cheque pago antes de o dinheiro entrar): os formulários apenas avisam.",
+      save: "Guardar as contas",
+      saved: "Nunca abaixo de zero: {{accounts}}",
+      savedNone: "Todas as contas podem voltar a ficar abaixo de zero",
+      failed: "Não foi possível guardar as contas que nunca ficam abaixo de zero",
+    },
     methods: {
       cash: 'Numerário',
       'bank-transfer': 'Transferência bancária',

@@ -126,6 +126,7 @@ const errors: typeof en = {
     TOUR_NOT_BOOKABLE: "Den här resan kan inte bokas nu.",
     PAYMENT_EXCEEDS_BALANCE: "Betalningen är större än vad bokningen fortfarande är skyldig ({{open}}).",
     CURRENCY_LOCKED: "Valutan kan inte ändras när belopp har registrerats i den.",
+    ACCOUNT_WOULD_GO_NEGATIVE: "$t(finance.accounts.money.{{account}}) skulle hamna under noll: kontot har {{balance}} den {{date}}, och {{amount}} ska betalas från det. Organisationen låter inte detta konto hamna under noll.",
     PERIOD_LOCKED: "Bokföringen är stängd för det datumet. Ekonomi kan öppna månaden igen.",
     CREDIT_NOTE_INSUFFICIENT: "Kreditnotan har mindre kvar än denna betalning ({{left}}).",
     CREDIT_NOTE_NOT_USABLE: "Kreditnotan är förbrukad eller har gått ut.",

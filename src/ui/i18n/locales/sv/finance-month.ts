@@ -325,6 +325,16 @@ const financeMonth = {
       reasons: { alreadyPaid: 'Redan betald', noSalary: 'Ingen registrerad lön' },
       close: 'Klar',
     },
+    undo: {
+      reverseTitle: "Återför den här lönen",
+      reverseHint: "En återföringspost upphäver betalningen i journalen; lönen står kvar i listan, markerad som återförd, och medlemmens månad kan betalas igen. Om månaden är stängd dateras återföringen i dag.",
+      correctTitle: "Rätta den här lönen",
+      correctHint: "Medlemmens lön för samma månad betalas igen som den borde ha varit, och den här betalningen återförs.",
+      reversedToast: "Lönen återförd",
+      correctedToast: "Lönen rättad",
+      reverseFailed: "Det gick inte att återföra lönen",
+      correctFailed: "Det gick inte att rätta lönen",
+    },
     errors: {
       fetch: 'Lönerna kunde inte hämtas',
       pay: 'Lönen kunde inte betalas',

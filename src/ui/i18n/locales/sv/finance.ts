@@ -66,6 +66,21 @@ const finance: typeof en = {
       income: 'Intäkt',
       expense: 'Kostnad',
     },
+    balanceNote: {
+      holds: "{{account}} har {{amount}} nu.",
+      below: "Den här betalningen skulle ta {{account}} under noll ({{amount}}).",
+      allowed: "Den kan ändå registreras: det här kontot får hamna under noll.",
+      refused: "Organisationen låter inte {{account}} hamna under noll: betalningen kommer att avvisas.",
+      guarded: "{{account}} hamnar aldrig under noll (organisationens regel).",
+    },
+    moneyRules: {
+      title: "Konton som aldrig hamnar under noll",
+      hint: "En betalning som skulle ta ett valt konto under noll avvisas. De andra får hamna under noll (en check som betalats ut innan pengarna kom in): formulären varnar bara.",
+      save: "Spara kontona",
+      saved: "Aldrig under noll: {{accounts}}",
+      savedNone: "Alla konton får åter hamna under noll",
+      failed: "Det gick inte att spara kontona som aldrig hamnar under noll",
+    },
     methods: {
       cash: 'Kontant',
       'bank-transfer': 'Banköverföring',

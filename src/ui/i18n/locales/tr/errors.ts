@@ -124,6 +124,7 @@ const errors = {
     TOUR_NOT_BOOKABLE: "Bu tur şu anda rezerve edilemez.",
     PAYMENT_EXCEEDS_BALANCE: "Ödeme, rezervasyonun kalan borcundan fazla ({{open}}).",
     CURRENCY_LOCKED: "Bu para biriminde tutar kaydedildikten sonra para birimi değiştirilemez.",
+    ACCOUNT_WOULD_GO_NEGATIVE: "$t(finance.accounts.money.{{account}}) sıfırın altına düşer: {{date}} tarihinde bakiyesi {{balance}} ve buradan {{amount}} ödenecek. Kuruluş bu hesabın sıfırın altına düşmesine izin vermiyor.",
     PERIOD_LOCKED: "Bu tarih için defterler kapalı. Muhasebe ayı yeniden açabilir.",
     CREDIT_NOTE_INSUFFICIENT: "Alacak dekontunda bu ödemeden daha az kaldı ({{left}}).",
     CREDIT_NOTE_NOT_USABLE: "Bu alacak dekontu kullanıldı veya süresi doldu.",

@@ -325,6 +325,16 @@ const financeMonth = {
       reasons: { alreadyPaid: 'Zaten ödendi', noSalary: 'Kayıtlı maaş yok' },
       close: 'Tamam',
     },
+    undo: {
+      reverseTitle: "Bu maaşı ters kaydet",
+      reverseHint: "Ters kayıt, ödemeyi yevmiye defterinde geri alır; maaş listede ters kaydedildi olarak işaretli kalır ve üyenin ayı yeniden ödenebilir. Ay kapalıysa ters kayıt bugünün tarihini alır.",
+      correctTitle: "Bu maaşı düzelt",
+      correctHint: "Üyenin aynı aya ait maaşı olması gerektiği gibi yeniden ödenir ve bu ödeme ters kaydedilir.",
+      reversedToast: "Maaş ters kaydedildi",
+      correctedToast: "Maaş düzeltildi",
+      reverseFailed: "Maaş ters kaydedilemedi",
+      correctFailed: "Maaş düzeltilemedi",
+    },
     errors: {
       fetch: 'Maaşlar alınamadı',
       pay: 'Maaş ödenemedi',

@@ -65,6 +65,21 @@ const finance = {
       income: 'Gelir',
       expense: 'Gider',
     },
+    balanceNote: {
+      holds: "{{account}} bakiyesi şu an {{amount}}.",
+      below: "Bu ödeme {{account}} bakiyesini sıfırın altına düşürür ({{amount}}).",
+      allowed: "Yine de kaydedilebilir: bu hesap sıfırın altına düşebilir.",
+      refused: "Kuruluş {{account}} hesabının sıfırın altına düşmesine izin vermiyor: bu ödeme reddedilecek.",
+      guarded: "{{account}} asla sıfırın altına düşmez (kuruluşun kuralı).",
+    },
+    moneyRules: {
+      title: "Asla sıfırın altına düşmeyen hesaplar",
+      hint: "Seçilen bir hesabı sıfırın altına düşürecek ödeme reddedilir. Diğerleri sıfırın altına düşebilir (para gelmeden ödenen bir çek): formlar yalnızca uyarır.",
+      save: "Hesapları kaydet",
+      saved: "Asla sıfırın altında değil: {{accounts}}",
+      savedNone: "Tüm hesaplar yeniden sıfırın altına düşebilir",
+      failed: "Asla sıfırın altına düşmeyen hesaplar kaydedilemedi",
+    },
     methods: {
       cash: 'Nakit',
       'bank-transfer': 'Banka havalesi',

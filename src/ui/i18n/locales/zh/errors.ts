@@ -124,6 +124,7 @@ const errors = {
     TOUR_NOT_BOOKABLE: "此行程目前无法预订。",
     PAYMENT_EXCEEDS_BALANCE: "付款金额超过预订尚欠的金额（{{open}}）。",
     CURRENCY_LOCKED: "一旦以该币种记录了金额，币种便不能更改。",
+    ACCOUNT_WOULD_GO_NEGATIVE: "$t(finance.accounts.money.{{account}})将低于零：{{date}} 的余额为 {{balance}}，而要从中支付 {{amount}}。组织不允许该账户低于零。",
     PERIOD_LOCKED: "该日期的账簿已结账。财务可以重新打开该月。",
     CREDIT_NOTE_INSUFFICIENT: "该贷项通知单余额不足以支付此款项（{{left}}）。",
     CREDIT_NOTE_NOT_USABLE: "该贷项通知单已用完或已过期。",

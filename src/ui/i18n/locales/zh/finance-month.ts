@@ -319,6 +319,16 @@ const financeMonth = {
       reasons: { alreadyPaid: '已发放', noSalary: '未登记工资' },
       close: '完成',
     },
+    undo: {
+      reverseTitle: "冲销此工资",
+      reverseHint: "冲销分录会在日记账中撤销该付款；工资仍留在列表中并标记为已冲销，该成员的这个月可以再次支付。如果该月已结账，冲销日期为今天。",
+      correctTitle: "更正此工资",
+      correctHint: "按应有的内容重新支付该成员同一月份的工资，并冲销这笔付款。",
+      reversedToast: "工资已冲销",
+      correctedToast: "工资已更正",
+      reverseFailed: "无法冲销工资",
+      correctFailed: "无法更正工资",
+    },
     errors: {
       fetch: '无法获取工资',
       pay: '无法发放工资',

@@ -66,6 +66,21 @@ const finance = {
       income: '收入',
       expense: '费用',
     },
+    balanceNote: {
+      holds: "{{account}}当前余额 {{amount}}。",
+      below: "这笔付款会使{{account}}低于零（{{amount}}）。",
+      allowed: "仍可记录：该账户允许低于零。",
+      refused: "组织不允许{{account}}低于零：这笔付款将被拒绝。",
+      guarded: "{{account}}永不低于零（组织的规则）。",
+    },
+    moneyRules: {
+      title: "永不低于零的账户",
+      hint: "会使所选账户低于零的付款将被拒绝。其他账户可以低于零（例如在款项到账前开出的支票）：表单只会提醒。",
+      save: "保存账户",
+      saved: "永不低于零：{{accounts}}",
+      savedNone: "所有账户再次允许低于零",
+      failed: "无法保存永不低于零的账户",
+    },
     methods: {
       cash: '现金',
       'bank-transfer': '银行转账',
