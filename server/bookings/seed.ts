@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../src/api/admin/members/contract';
 import type { BookingPaymentMethod } from '../../src/api/bookings/contract';
 import type { PaymentMethod } from '../../src/api/finance/contract';
@@ -10,7 +10,7 @@ import { TENANT_ROLE, type Tx } from '../db/client';
 import { organizationTimeZone } from '../db/clock';
 import { leads } from '../leads';
 import { OPEN_LEAD_STATES } from '../../src/machines/lead-machine';
-import { groupTours, personalizedTours } from '../tours';
+import { customizedTours, groupTours, personalizedTours, publishTour, tourVersion } from '../tours';
 import { createBooking } from './create';
 import { generateInvoice } from './invoices';
 import { submitPayment } from './payments';
@@ -39,7 +39,8 @@ interface PaymentSpec {
 }
 
 export interface BookingSpec {
-  tour: { personalized: string; departsInDays: number } | { departure: string };
+  /** A customized tour: the next sent one still to leave, booked for its lead and party (the travellers given are not used), its itinerary published when said. */
+  tour: { personalized: string; departsInDays: number } | { departure: string } | { customized: 'booked' | 'published' };
   /** The customer's language (English unless said). */
   language?: Locale;
   madeDaysAgo: number;
@@ -69,6 +70,9 @@ export const DEMO_BOOKINGS: BookingSeed = {
     { tour: { personalized: 'Bali Island Escape', departsInDays: 20 }, madeDaysAgo: 30, travellers: ['adult', 'adult', 'infant'], plan: 'three', payments: [P(1, 'card', 0), P(2, 'cheque', 8, 'failed')], verify: true },
     { tour: { personalized: 'Dubai & Abu Dhabi Highlights', departsInDays: 12 }, madeDaysAgo: 40, travellers: ['adult', 'adult', 'child', 'child'], plan: 'deposit', payments: [P(1, 'online', 3, 'submitted', 0.5)] },
     { tour: { personalized: 'Paris & Rome Romance', departsInDays: 75 }, madeDaysAgo: 2, travellers: ['adult', 'adult'], unnamed: 1, plan: 'three', payments: [] },
+    // Customized tours booked (issue 27: every state of every machine has a demo record): one booked, one with its itinerary published.
+    { tour: { customized: 'booked' }, madeDaysAgo: 0, travellers: [], plan: 'deposit', payments: [] },
+    { tour: { customized: 'published' }, madeDaysAgo: 0, travellers: [], plan: 'deposit', payments: [] },
   ],
 };
 
@@ -128,7 +132,50 @@ const companionName = (leadName: string, i: number, n: number) =>
  * submitted and verified or failed on their days, verified, completed and invoiced once its trip is
  * over. `n` numbers its payments' references.
  */
-export async function seedBooking(tx: Tx, { today, auth, actor }: SeedActors, leadId: string, spec: BookingSpec, n = 0): Promise<string> {
+export async function seedBooking(tx: Tx, actors: SeedActors, leadId: string, spec: BookingSpec, n = 0): Promise<string> {
+  if ('customized' in spec.tour) return seedCustomizedBooking(tx, actors, spec, spec.tour.customized, n);
+  return seedTourBooking(tx, actors, leadId, spec as BookingSpec & { tour: { personalized: string; departsInDays: number } | { departure: string } }, n);
+}
+
+/** A sent customized tour still to leave booked for its lead, as the wizard books it: the version sent, its party, its total; then published when said. */
+async function seedCustomizedBooking(tx: Tx, { today, auth, actor }: SeedActors, spec: BookingSpec, outcome: 'booked' | 'published', n: number): Promise<string> {
+  const made = addDays(today, -spec.madeDaysAgo);
+  const [sent] = await tx
+    .select({ id: customizedTours.id, leadId: customizedTours.leadId, version: customizedTours.version, name: leads.name })
+    .from(customizedTours)
+    .innerJoin(leads, eq(leads.id, customizedTours.leadId))
+    .where(and(eq(customizedTours.status, 'sent'), gt(customizedTours.departure, made)))
+    .orderBy(asc(customizedTours.departure), asc(customizedTours.id))
+    .limit(1);
+  if (!sent) throw new Error('demo bookings: no sent customized tour still to leave');
+  const { tour } = await tourVersion(tx, sent.id, sent.version);
+  const travellers: TravellerKind[] = [...Array<TravellerKind>(tour.adults).fill('adult'), ...Array<TravellerKind>(tour.children).fill('child'), ...Array<TravellerKind>(tour.infants).fill('infant')];
+  const installments = depositPlan({ total: tour.totals.sell, today: made, departure: tour.departure, balanceDaysBefore: 30, depositBasisPoints: 3_000 });
+  const id = await createBooking(
+    tx,
+    auth,
+    {
+      tourType: 'customized',
+      tourId: sent.id,
+      tourVersion: sent.version,
+      leadId: sent.leadId,
+      pax: travellers.length,
+      travellers: travellers.map((type, i) => ({ type, name: companionName(sent.name, i, n) })),
+      installments,
+    },
+    made,
+  );
+  if (outcome === 'published') await publishTour(tx, sent.id, actor);
+  return id;
+}
+
+async function seedTourBooking(
+  tx: Tx,
+  { today, auth, actor }: SeedActors,
+  leadId: string,
+  spec: BookingSpec & { tour: { personalized: string; departsInDays: number } | { departure: string } },
+  n: number,
+): Promise<string> {
   const made = addDays(today, -spec.madeDaysAgo);
   const [lead] = await tx.select({ name: leads.name }).from(leads).where(eq(leads.id, leadId));
   const tour = 'personalized' in spec.tour

@@ -5,7 +5,7 @@ import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { allow, route } from '../http/route';
 import type { WorkQueueItem, WorkQueueKind } from '../../src/api/work-queue/contract';
-import { leadsWaitingLongest, newLeadsOf } from '../leads';
+import { leadsWaitingLongest, myFollowUps, newLeadsOf } from '../leads';
 import { vendorsWithoutBankDetails } from '../vendors';
 import { queueCard } from '../work-queue';
 import type { AppServices } from '../services';
@@ -46,7 +46,9 @@ const fromQueue =
  * vendors to complete are the start page's own. A card on the screen: src/features/dashboard/my-day-cards.tsx.
  */
 const CARDS: CardSource[] = [
-  { key: 'followUps', needs: ['leads', 'view'], always: sales, load: fromQueue('followUpDue') },
+  // Due today and missed apart, each what its list shows (issue 27): the leads list's today / missed views of the member's follow-ups.
+  { key: 'followUps', needs: ['leads', 'view'], always: sales, load: (tx, auth) => myFollowUps(tx, auth, 'today', MY_DAY_LIMIT) },
+  { key: 'missedFollowUps', needs: ['leads', 'view'], load: (tx, auth) => myFollowUps(tx, auth, 'missed', MY_DAY_LIMIT) },
   { key: 'newLeads', needs: ['leads', 'view'], always: sales, load: (tx, auth) => newLeadsOf(tx, auth, MY_DAY_LIMIT) },
   { key: 'waitingLeads', needs: ['leads', 'view'], always: sales, load: (tx, auth) => leadsWaitingLongest(tx, auth, MY_DAY_LIMIT) },
   { key: 'leadsToAssign', needs: ['leads', 'update'], for: allLeads, always: () => true, load: fromQueue('leadToAssign') },

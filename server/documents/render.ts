@@ -227,6 +227,11 @@ export class DocumentWriter {
     this.y += 4;
   }
 
+  /** The height {@link paragraph} will take. */
+  paragraphHeight(text: string, size = 10.5) {
+    return this.measure(text, this.width, { size }) + 6;
+  }
+
   paragraph(text: string, style: Partial<TextStyle> & { muted?: boolean } = {}) {
     const s: TextStyle = { size: style.size ?? 10.5, bold: style.bold, color: style.muted ? MUTED : (style.color ?? INK) };
     for (const line of this.text.wrap(text, s, this.width)) {

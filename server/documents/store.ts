@@ -172,8 +172,21 @@ interface SendRow extends Record<string, unknown> {
 
 const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
-function toSend(r: SendRow): DocumentSend {
+/**
+ * Who an email is from, as it goes out: the email settings' sender name (else the organization's
+ * name) and address. A send no member made (a reminder, an overdue notice) is the organization's.
+ */
+export async function senderOf(tx: Tx): Promise<DocumentSend['from']> {
+  const settings = await moduleSettings(tx, 'emailConfig');
+  const organization = await currentOrganization(tx);
+  return { name: settings.fromName || organization.name, address: settings.fromEmail || null };
+}
+
+const toSendFrom = (from: DocumentSend['from']) => (r: SendRow) => toSend(r, from);
+
+function toSend(r: SendRow, from: DocumentSend['from']): DocumentSend {
   return {
+    from,
     _id: r.id,
     recordType: r.record_type,
     recordId: r.record_id,
@@ -209,13 +222,13 @@ const selectSends = (where: SQL, tail: SQL = sql``) => sql`
 export async function sendById(tx: Tx, id: string): Promise<DocumentSend> {
   const { rows } = await tx.execute<SendRow>(selectSends(sql`s.id = ${id}`));
   if (!rows[0]) throw notFound('Email');
-  return toSend(rows[0]);
+  return toSend(rows[0], await senderOf(tx));
 }
 
 /** A record's sends, newest first: what its page shows on its timeline. */
 export async function sendsOf(tx: Tx, recordType: string, recordId: string): Promise<DocumentSend[]> {
   const { rows } = await tx.execute<SendRow>(selectSends(sql`s.record_type = ${recordType} and s.record_id = ${recordId}`, sql`order by s.created_at desc limit 100`));
-  return rows.map(toSend);
+  return rows.map(toSendFrom(await senderOf(tx)));
 }
 
 /** `GET /outbox`: the organization's emails, newest first. */
@@ -255,9 +268,10 @@ export async function outboxPage(tx: Tx, q: OutboxQuery, auth: Pick<AuthContext,
   const pattern = q.search ? containsPattern(q.search) : '';
   const search = pattern ? sql` and (s.subject ilike ${pattern} or s.record_label ilike ${pattern} or array_to_string(s."to", ' ') ilike ${pattern})` : sql``;
   const order = q.sortOrder === 'asc' ? sql`s.created_at asc, s.id asc` : sql`s.created_at desc, s.id desc`;
+  const from = await senderOf(tx);
   return listPage(q, {
     rows: async (limit, offset) => (await tx.execute<SendRow>(selectSends(sql`${where}${search}`, sql`order by ${order} limit ${limit} offset ${offset}`))).rows,
-    toItem: toSend,
+    toItem: toSendFrom(from),
     count: async () => {
       const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from document_sends s where ${where}${search}`);
       return rows[0].n;
@@ -275,11 +289,10 @@ export async function outgoingMessage(tx: Tx, id: string): Promise<OutgoingMessa
   const { rows: files } = await tx.execute<{ file_name: string; content_type: string; content: Buffer }>(
     sql`select file_name, content_type, content from document_send_attachments where send_id = ${id} order by position`,
   );
-  const settings = await moduleSettings(tx, 'emailConfig');
-  const organization = await currentOrganization(tx);
+  const from = await senderOf(tx);
   return {
     messageId: send.message_id,
-    from: { name: settings.fromName || organization.name, address: settings.fromEmail || 'outbox@outbox.invalid' },
+    from: { name: from.name, address: from.address ?? 'outbox@outbox.invalid' },
     to: send.to,
     cc: send.cc,
     subject: send.subject,

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { and, asc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { leadRowsFromCsv } from '../../src/api/leads/import';
 import { itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
-import { leadPaths, DATES_IN_ORDER, NOT_IN_FUTURE, REACHABLE, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type FollowUpType, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
+import { leadPaths, DATES_IN_ORDER, NOT_IN_FUTURE, REACHABLE, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
 import { leadMachine, type LeadState } from '../../src/machines/lead-machine';
 import { snapshotOf } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
@@ -16,7 +16,7 @@ import { containsPattern, listPage } from '../http/list';
 import { allow, route } from '../http/route';
 import { leadImporter } from './import';
 import { createLead } from './create';
-import { addFollowUp, assertNotPast, assertOpen, assertSalesMember, leadDetail, type LeadRow, leadLink, lockOpenFollowUp, lockVisibleLead, logLeadEvent, moveOpenFollowUps, refreshNextFollowUp, toLeads, visibleLeads } from './store';
+import { addFollowUp, assertNotPast, followUpWindow, assertOpen, assertSalesMember, leadDetail, type LeadRow, leadLink, lockOpenFollowUp, lockVisibleLead, logLeadEvent, moveOpenFollowUps, refreshNextFollowUp, toLeads, visibleLeads } from './store';
 import { leadWorkflow, reopenForReturningCustomer } from './workflow';
 import { assertPlaces } from '../catalogue';
 import { contactFor } from './contacts';
@@ -27,23 +27,6 @@ import { applyEventTo } from '../workflow/apply-event';
 import { recordAction, workflowRoute, type IdParams, type RecordActionDef } from '../workflow/route';
 
 // ---------- the list ----------
-
-/** The follow-up filter over the lead's next open follow-up, "today" in the organization's time zone. */
-function followUpWindow(type: FollowUpType, tz: string): SQL {
-  const next = leads.nextFollowUpAt;
-  const startOfToday = sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;
-  const startOfTomorrow = sql`(${startOfToday} + interval '1 day')`;
-  switch (type) {
-    case 'today':
-      return and(gte(next, startOfToday), lt(next, startOfTomorrow))!;
-    case 'missed':
-      return lt(next, sql`now()`);
-    case 'upcoming':
-      return gte(next, sql`now()`);
-    case 'todayAndMissed':
-      return lt(next, startOfTomorrow);
-  }
-}
 
 const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
@@ -61,7 +44,7 @@ function leadFilters(q: LeadFilters & { search?: string }, tz: string, withStatu
     q.source?.length ? inArray(leads.source, q.source) : undefined,
     q.regions?.length ? sql`${leads.regions} && ${uuids(q.regions)}` : undefined,
     q.destinations?.length ? sql`${leads.destinations} && ${uuids(q.destinations)}` : undefined,
-    q.followups?.enabled ? followUpWindow(q.followups.type, tz) : undefined,
+    q.followups?.enabled ? followUpWindow(q.followups.type, tz, q.followups.assignee) : undefined,
   );
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { MyDayItem } from '../../src/api/dashboard/contract';
-import type { FollowUp, Lead, LeadActivity, LeadActivityType, LeadDetail, LeadQuery, MemberRef, QueryComment } from '../../src/api/leads/contract';
+import type { FollowUp, FollowUpType, Lead, LeadActivity, LeadActivityType, LeadDetail, LeadQuery, MemberRef, QueryComment } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
 import type { AuthContext } from '../auth/session';
 import { visibleTo } from '../auth/visibility';
@@ -326,21 +326,51 @@ export interface MyDayList {
 const openLead = () => inArray(leads.status, [...OPEN_LEAD_STATES]);
 const countLeads = async (tx: Tx, where: SQL | undefined) => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n;
 
-/** The caller's open follow-ups due before tomorrow (the organization's) on open leads they may see, earliest first; `missed` when past. */
-export async function followUpsDueToday(tx: Tx, auth: AuthContext, limit: number): Promise<MyDayList> {
+/** A lead's earliest open follow-up of one member (null when they have none). */
+const earliestOpenFollowUpOf = (member: string) =>
+  sql`(select min(f.due_at) from follow_ups f where f.lead_id = ${leads.id} and f.responded_at is null and f.assignee_id = ${member}::uuid)`;
+
+/**
+ * The leads list's follow-up views (issue 27), "today" in the organization's time zone: `missed`
+ * (its time has passed), `today` (still due before tomorrow: never a missed one), `upcoming`,
+ * `todayAndMissed`. Over the lead's next open follow-up (null unless the lead is open), or, for
+ * one member, over that member's earliest open follow-up on the lead: what their start page counts.
+ */
+export function followUpWindow(type: FollowUpType, tz: string, assignee?: string): SQL {
+  const next = assignee ? earliestOpenFollowUpOf(assignee) : leads.nextFollowUpAt;
+  const startOfToday = sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;
+  const startOfTomorrow = sql`(${startOfToday} + interval '1 day')`;
+  const open = assignee ? sql`${leads.nextFollowUpAt} is not null and ` : sql``;
+  switch (type) {
+    case 'today':
+      return sql`${open}${next} >= now() and ${next} < ${startOfTomorrow}`;
+    case 'missed':
+      return sql`${open}${next} < now()`;
+    case 'upcoming':
+      return sql`${open}${next} >= now()`;
+    case 'todayAndMissed':
+      return sql`${open}${next} < ${startOfTomorrow}`;
+  }
+}
+
+/**
+ * The caller's follow-ups on "My day" (issue 27: what the card counts is what its list shows): the
+ * open leads they may see whose earliest open follow-up of theirs is still due today, or missed —
+ * the leads list's `today` / `missed` view with `followups[assignee]` the caller; earliest first.
+ */
+export async function myFollowUps(tx: Tx, auth: AuthContext, type: 'today' | 'missed', limit: number): Promise<MyDayList> {
   const tz = await organizationTimeZone(tx);
-  const startOfTomorrow = sql`((date_trunc('day', now() at time zone ${tz}) + interval '1 day') at time zone ${tz})`;
-  const where = and(eq(followUps.assigneeId, auth.memberId), isNull(followUps.respondedAt), sql`${followUps.dueAt} < ${startOfTomorrow}`, openLead(), visibleLeads(auth));
+  const due = earliestOpenFollowUpOf(auth.memberId);
+  const where = and(visibleLeads(auth), followUpWindow(type, tz, auth.memberId));
   const rows = await tx
-    .select({ leadId: leads.id, name: leads.name, dueAt: followUps.dueAt, missed: sql<boolean>`${followUps.dueAt} < now()` })
-    .from(followUps)
-    .innerJoin(leads, eq(leads.id, followUps.leadId))
+    .select({ leadId: leads.id, name: leads.name, dueAt: sql<string>`to_char(${due} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` })
+    .from(leads)
     .where(where)
-    .orderBy(asc(followUps.dueAt), asc(followUps.id))
+    .orderBy(sql`${due}`, asc(leads.id))
     .limit(limit);
   return {
-    total: (await tx.select({ n: sql<number>`count(*)::int` }).from(followUps).innerJoin(leads, eq(leads.id, followUps.leadId)).where(where))[0].n,
-    items: rows.map((r) => ({ _id: r.leadId, name: r.name, at: r.dueAt, status: r.missed ? 'missed' : null })),
+    total: await countLeads(tx, where),
+    items: rows.map((r) => ({ _id: r.leadId, name: r.name, at: r.dueAt, status: type === 'missed' ? 'missed' : null })),
   };
 }
 

@@ -19,7 +19,8 @@ import { completeOperation, insertVoucher, recordVendorPayment, voucherWorkflow 
  * what real use leaves: trips that took place are completed (vouchers sent and paid), the next ones
  * are at every step of the board (drafts to confirm, confirmed to send, sent and partly paid).
  */
-type Step = 'draft' | 'confirmed' | 'sent' | 'paid' | 'half-paid';
+/** `void`: drafted, then voided (a service replaced before it was confirmed). */
+type Step = 'draft' | 'confirmed' | 'sent' | 'paid' | 'half-paid' | 'void';
 interface VoucherSpec {
   service: VendorService;
   vendor: string;
@@ -49,7 +50,7 @@ export const DEMO_OPERATIONS: OperationSpec[] = [
   { booking: 2, vouchers: [V('land-part', 'Oman Land Partners', 5_000, 'half-paid', 'Land arrangements, 7 nights')], expense: { description: 'Wadi entrance tickets', category: 'tickets', basisPoints: 150, paid: false } },
   { booking: 3, vouchers: [V('land-part', 'Nile Journeys DMC', 4_000, 'sent', 'Safari land package')] },
   { booking: 4, vouchers: [V('land-part', 'Arabian Adventures', 3_500, 'confirmed', 'Game drives'), V('transfers', 'Gulf Coaches', 300, 'draft', 'Coach transfers')] },
-  { booking: 5, vouchers: [V('hotels', 'Rotana Hotels Abu Dhabi', 3_000, 'draft', 'Two nights on arrival')] },
+  { booking: 5, vouchers: [V('hotels', 'Rotana Hotels Abu Dhabi', 3_000, 'draft', 'Two nights on arrival'), V('transfers', 'Gulf Coaches', 300, 'void', 'Minibus transfers, replaced by a private car')] },
 ];
 
 export async function seedOperations(tx: Tx, organizationId: string, specs: OperationSpec[], now = new Date()): Promise<void> {
@@ -82,6 +83,10 @@ export async function seedOperations(tx: Tx, organizationId: string, specs: Oper
         { serviceType: v.service, vendorId: await vendorId(v.vendor), serviceStartDate: booking.departure, serviceEndDate: booking.arrival, description: v.description, pax: booking.pax, cost },
         actor,
       );
+      if (v.step === 'void') {
+        await applyEventTo(tx, voucherWorkflow, row, { type: 'VOID' }, undefined, { actorId: actor });
+        continue;
+      }
       if (v.step !== 'draft') {
         await applyEventTo(tx, voucherWorkflow, row, { type: 'CONFIRM', confirmationNumber: `CF-${1000 + n++}` }, undefined, { actorId: actor });
         [row] = await tx.select().from(vouchers).where(eq(vouchers.id, row.id));

@@ -17,7 +17,7 @@ export { personalizedSnapshot } from './personalized';
 export { customizedTours } from './schema';
 export { releaseSeats, reserveSeats } from './seats';
 export { createTour, tourDetail, tourVersion, visibleTours } from './store';
-export { markTourBooked } from './workflow';
+export { markTourBooked, publishTour } from './workflow';
 
 registerCatalogueUses('tours', tourCatalogueUses);
 registerTourReferenceCheck(assertTourReference);

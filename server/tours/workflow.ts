@@ -74,3 +74,8 @@ function sendOf(event: CustomizedTourEvent): TourSend {
 export async function markTourBooked(tx: Tx, tourId: string, bookingId: string, version: number, actorId: string | null = null) {
   return applyEvent(tx, tourWorkflow, tourId, { type: 'BOOK', bookingId, version }, undefined, { actorId });
 }
+
+/** Releases a booked tour's final itinerary (PUBLISH, as its route applies it): the demo's published tour. */
+export async function publishTour(tx: Tx, tourId: string, actorId: string | null = null) {
+  return applyEvent(tx, tourWorkflow, tourId, { type: 'PUBLISH' }, undefined, { actorId });
+}

@@ -234,6 +234,30 @@ export interface ListPageProps<T> {
 /** A list's "nothing at all" texts from a translation section with `title` and `hint` (`vendors.empty`). */
 export const emptyTexts = (t: (key: string) => string, key: string) => ({ title: t(`${key}.title`), hint: t(`${key}.hint`) });
 
+/** What creates a record on a list: its button(s), and their words for the sentence naming them. */
+export interface EmptyCreate {
+  /** The buttons, shown in the empty state (the header's own, given again). */
+  buttons: ReactNode;
+  /** The create button's words ("New region"), named in the sentence. */
+  label?: string;
+  /** The import button's words, when the list takes a file of records. */
+  importLabel?: string;
+}
+
+/**
+ * The "nothing at all" state of a list a member fills (issue 27): `key`'s title and hint (what the
+ * records are, where they come from); for a member who may create (`create` given), the hint goes
+ * on to name the button ("Add one with New region, or bring a file of them with Import regions.")
+ * and the button itself is offered. Lists filled by a workflow use `emptyTexts`, whose hint says
+ * which step makes their records.
+ */
+export function emptyState(t: (key: string, params?: Record<string, string>) => string, key: string, create?: EmptyCreate | false) {
+  const texts = emptyTexts(t, key);
+  if (!create) return texts;
+  const sentence = create.label ? (create.importLabel ? t('list.createOrImport', { action: create.label, import: create.importLabel }) : t('list.createOne', { action: create.label })) : '';
+  return { ...texts, hint: sentence ? `${texts.hint} ${sentence}` : texts.hint, action: create.buttons };
+}
+
 /** A card made from a list's columns, for lists without cards of their own (phones). */
 function ColumnsCard<T extends object>({ row, columns, onOpen, headingLevel }: { row: T; columns: ListColumn<T>[]; onOpen?: (row: T) => void; headingLevel: 2 | 3 }) {
   const shown = (c: ListColumn<T>) => (c.body ? c.body(row) : String((row as Record<string, unknown>)[c.field] ?? ''));

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { toast } from 'sonner';
 import { type Locale } from '../api/admin/members/contract';
 import { errorMessage, issueMessage } from '../api/client';
@@ -23,6 +24,9 @@ export function SendStatusTag({ send }: { send: Pick<DocumentSend, 'status'> }) 
   return <StatusTag status={send.status} tone={SEND_TONES[send.status]} label={t(`documents.statuses.${send.status}`)} />;
 }
 
+/** Who sent an email: the member, or for what the product sends by itself the organization ("Demo Travels (sent automatically)"). */
+export const senderName = (send: Pick<DocumentSend, 'sentBy' | 'from'>, t: TFunction) => send.sentBy?.name ?? t('documents.outbox.automatic', { name: send.from.name });
+
 /** A record's sends, newest first: status, to whom, who and when, and why one failed. */
 export function DocumentSends({ recordPath }: { recordPath: string }) {
   const { t } = useTranslation();
@@ -36,7 +40,7 @@ export function DocumentSends({ recordPath }: { recordPath: string }) {
         <li key={s._id} className="row" style={{ gap: '0.5rem', flexWrap: 'wrap', alignItems: 'baseline' }} data-testid="document-send">
           <SendStatusTag send={s} />
           <span dir="ltr">{s.to.join(', ')}</span>
-          <span className="muted">{t('documents.send.by', { name: s.sentBy?.name ?? '', when: fmt.dateTime(s.createdAt) })}</span>
+          <span className="muted">{t('documents.send.by', { name: senderName(s, t), when: fmt.dateTime(s.createdAt) })}</span>
           {s.status === 'failed' && s.lastError && <span className="muted">{s.lastError}</span>}
         </li>
       ))}

@@ -102,6 +102,12 @@ describe('the daily job on the organization\'s clock', () => {
       { title: `Installment overdue: ${b.customer.name} (${b.ref})`, message: { key: 'installmentOverdue', params: { customer: b.customer.name, ref: b.ref, amount: expect.any(Number), currency: 'USD', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } } },
     ]);
     expect(await emails(paidUp._id)).toEqual([]);
+    // Sent by the product, not a member: the outbox names the organization as the sender (issue 27).
+    const [orgName] = await s.sql<{ name: string }>('select name from organizations where id = $1', [org]);
+    const sends = (await owner.get(`/api/bookings/${b._id}/sends`)).body.data;
+    expect(sends.map((m: { sentBy: unknown; from: unknown }) => [m.sentBy, m.from])).toEqual(sends.map(() => [null, { name: orgName.name, address: null }]));
+    const outbox = (await owner.get(`/api/outbox/${sends[0]._id}`)).body.data;
+    expect(outbox).toMatchObject({ sentBy: null, from: { name: orgName.name, address: null } });
     at(TODAY);
   });
 

@@ -453,12 +453,12 @@ describe('PUT /bookings/{id}/verify', () => {
 });
 
 describe('the demo bookings', () => {
-  it('cover every state but cancelled, each tour type the main branch books, and payments of every outcome', async () => {
+  it('cover every state but cancelled, every tour type (a customized tour too: issue 27), and payments of every outcome', async () => {
     const org = await orgId(s);
     const states = (await s.sql<{ status: string }>('select distinct status from bookings where organization_id = $1', [org])).map((r) => r.status).sort();
     expect(states).toEqual(expect.arrayContaining(['completed', 'invoiced', 'pendingVerification', 'verified']));
     const types = (await s.sql<{ tour_type: string }>('select distinct tour_type from bookings where organization_id = $1', [org])).map((r) => r.tour_type).sort();
-    expect(types).toEqual(['group', 'personalized']);
+    expect(types).toEqual(['customized', 'group', 'personalized']);
     const outcomes = (await s.sql<{ status: string }>('select distinct status from booking_payments where organization_id = $1', [org])).map((r) => r.status).sort();
     expect(outcomes).toEqual(['failed', 'submitted', 'verified']);
     const invoices = (await finance.get('/api/booking-invoices?limit=200')).body;

@@ -77,6 +77,12 @@ describe('the demo cancellations', () => {
     expect(people.map((p) => p.status)).toEqual(['canceled', 'pendingVerification']);
     expect(new Set(people.map((p) => p.contact_id)).size).toBe(1);
     expect(people[0].contact_id).toBeTruthy();
+
+    // The payment the note made has its receipt, naming the method (a 500 before: the documents had no words for it).
+    const [paid] = await s.sql<{ id: string }>(`select id from booking_payments where booking_id = $1 and payment_method = 'credit-note'`, [second._id]);
+    const receipt = await fetch(`${s.url}/api/bookings/${second._id}/payment-receipt/${paid.id}/pdf`, { headers: { Cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(receipt.status).toBe(200);
+    expect(pdfText(Buffer.from(await receipt.arrayBuffer()))).toContain('Credit note');
   });
 
   it('has a refund pending and one processed', async () => {

@@ -25,15 +25,27 @@ async function myDay(agent: Agent): Promise<Record<string, MyDayCard>> {
   return Object.fromEntries((res.body.data.cards as MyDayCard[]).map((c) => [c.key, c]));
 }
 
-/** Open follow-ups of a member due before tomorrow in Demo Travels' time zone, on open leads. */
-const dueToday = (member: string) =>
+/**
+ * A member's open leads (their own: a sales agent sees only his) by their earliest open follow-up of
+ * his: still due today (before tomorrow in Demo Travels' time zone, not yet past) or missed (past).
+ */
+const followUpCount = (member: string, type: 'today' | 'missed') =>
   n(
-    `select count(*)::int as n from follow_ups f join leads l on l.id = f.lead_id join organizations o on o.id = l.organization_id
-     where f.assignee_id = $1 and f.responded_at is null and l.status in ('new', 'contacted', 'qualified', 'quoted')
-       and f.due_at < (date_trunc('day', now() at time zone o.time_zone) + interval '1 day') at time zone o.time_zone
-       and (l.assigned_to = $1)`,
+    `select count(*)::int as n from leads l join organizations o on o.id = l.organization_id
+     cross join lateral (select min(f.due_at) as due from follow_ups f where f.lead_id = l.id and f.responded_at is null and f.assignee_id = $1) e
+     where l.assigned_to = $1 and l.status in ('new', 'contacted', 'qualified', 'quoted') and e.due is not null and ${
+       type === 'missed' ? 'e.due < now()' : `e.due >= now() and e.due < (date_trunc('day', now() at time zone o.time_zone) + interval '1 day') at time zone o.time_zone`
+     }`,
     [member],
   );
+const dueToday = (member: string) => followUpCount(member, 'today');
+
+/** The leads list's view a card's "See all" opens: the member's follow-ups of one kind. */
+async function listed(agent: Agent, member: string, type: 'today' | 'missed'): Promise<{ total: number; ids: string[] }> {
+  const res = await agent.get(`/api/leads?followups[enabled]=true&followups[type]=${type}&followups[assignee]=${member}&limit=100`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { total: res.body.meta.totalItems, ids: res.body.data.map((l: { _id: string }) => l._id) };
+}
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -47,17 +59,26 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('GET /dashboard/my-day', () => {
-  it("gives a sales agent their follow-ups due today or missed (earliest first), their new leads and their leads waiting longest", async () => {
+  it("gives a sales agent their follow-ups due today and the missed ones apart (earliest first), their new leads and their leads waiting longest", async () => {
     const day = await myDay(sales);
-    expect(Object.keys(day)).toEqual(['followUps', 'newLeads', 'waitingLeads']);
+    expect(Object.keys(day)).toEqual(['followUps', 'missedFollowUps', 'newLeads', 'waitingLeads']);
 
-    const { followUps } = day;
-    expect(followUps.total).toBe(await dueToday(id.sales));
-    expect(followUps.total).toBeGreaterThan(0);
-    expect(followUps.items.length).toBe(Math.min(5, followUps.total));
-    const times = followUps.items.map((i) => i.at!);
-    expect([...times].sort()).toEqual(times);
-    for (const item of followUps.items) expect(item.status).toBe(Date.parse(item.at!) < Date.now() ? 'missed' : null);
+    // Each card counts what its "See all" lists (issue 27: "Follow-ups due today 36" listed only missed ones).
+    for (const [card, type] of [[day.followUps, 'today'], [day.missedFollowUps, 'missed']] as const) {
+      const list = await listed(sales, id.sales, type);
+      expect(card.total, type).toBe(await followUpCount(id.sales, type));
+      expect(card.total, type).toBe(list.total);
+      expect(card.total, type).toBeGreaterThan(0);
+      expect(card.items.length).toBe(Math.min(5, card.total));
+      for (const item of card.items) expect(list.ids).toContain(item._id);
+      const times = card.items.map((i) => i.at!);
+      expect([...times].sort()).toEqual(times);
+      for (const item of card.items) expect(item.status).toBe(type === 'missed' ? 'missed' : null);
+      for (const item of card.items) expect(Date.parse(item.at!) < Date.now()).toBe(type === 'missed');
+    }
+    // Due today and missed are apart: no lead is in both.
+    const [today, missed] = [await listed(sales, id.sales, 'today'), await listed(sales, id.sales, 'missed')];
+    expect(today.ids.filter((x) => missed.ids.includes(x))).toEqual([]);
 
     expect(day.newLeads.total).toBe(await n(`select count(*)::int as n from leads where assigned_to = $1 and status = 'new'`, [id.sales]));
     expect(day.newLeads.items.every((i) => i.status === 'new')).toBe(true);

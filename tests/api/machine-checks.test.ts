@@ -2,10 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isMachineSnapshot, type AnyStateMachine } from 'xstate';
-import { bookingMachine } from '../../src/machines/booking-machine';
-import { customizedTourMachine } from '../../src/machines/customized-tour-machine';
-import { leadMachine } from '../../src/machines/lead-machine';
-import { operationMachine } from '../../src/machines/operation-machine';
 import { paymentMachine } from '../../src/machines/payment-machine';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { voucherMachine } from '../../src/machines/voucher-machine';
@@ -15,6 +11,7 @@ import { creditNoteMachine } from '../../src/machines/credit-note-machine';
 import { restingStates, transitionsOf } from '../../src/machines/workflow';
 import { stateCheckSql, transitionFunctionSql } from '../../server/db/state-check';
 import { startTestServer, type TestServer } from '../support/server';
+import { CLIENT_ONLY, STORED } from '../support/stored-machines';
 
 /**
  * The database's copies of the machines' rules agree with the machines (ARCHITECTURE "A workflow
@@ -23,22 +20,6 @@ import { startTestServer, type TestServer } from '../support/server';
  * machine that gains, loses or renames a state fails here until a migration follows it
  * (server/db/state-check.ts writes it).
  */
-
-/** Every machine whose state a table stores, with its column; a machine only the browser runs is listed apart. */
-const STORED: { machine: AnyStateMachine; table: string; column: string }[] = [
-  { machine: leadMachine, table: 'leads', column: 'status' },
-  { machine: vendorMachine, table: 'vendors', column: 'status' },
-  { machine: customizedTourMachine, table: 'customized_tours', column: 'status' },
-  { machine: bookingMachine, table: 'bookings', column: 'status' },
-  { machine: paymentMachine, table: 'booking_payments', column: 'status' },
-  { machine: operationMachine, table: 'booking_operations', column: 'status' },
-  { machine: voucherMachine, table: 'vouchers', column: 'status' },
-  { machine: cancellationMachine, table: 'booking_cancellations', column: 'status' },
-  { machine: refundMachine, table: 'refunds', column: 'status' },
-  { machine: creditNoteMachine, table: 'credit_notes', column: 'status' },
-];
-/** Machines of the screens only (multi-step dialogs): nothing stores their state. */
-const CLIENT_ONLY = ['bookingWizard', 'cancellationApproval'];
 
 /** The database functions generated from a machine's transitions, and the trigger that calls each. */
 const TRANSITION_FUNCTIONS: { machine: AnyStateMachine; name: string; table: string; column: string }[] = [

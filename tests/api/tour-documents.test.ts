@@ -123,3 +123,36 @@ describe('the brochure', () => {
     pdfPages(pdf, 'brochure-en');
   });
 });
+
+describe('the contact block at the end of a tour document (issue 27)', () => {
+  /** The page (pdftotext, one per form feed) holding the contact block's heading. */
+  const pageWith = (pdf: Buffer, words: string) => pdfText(pdf).split('\f').filter((p) => p.trim()).find((p) => p.includes(words));
+
+  it('never stands alone on the last page of an itinerary: it stays with the price per person', async () => {
+    // One more line of inclusions at a time moves the end across a page break, whatever the fonts.
+    let alone = 0;
+    for (let extra = 0; extra <= 39; extra += 3) {
+      const data = itineraryFixture('en', 4);
+      data.inclusions = [...data.inclusions, ...Array.from({ length: extra }, (_, i) => `Extra service ${i + 1}`)];
+      const { pdf } = await itinerary('en', data);
+      const last = pageWith(pdf, 'Your contact');
+      expect(last, `contact block with ${extra} more lines`).toBeDefined();
+      expect(last).toContain('Sara Malik');
+      if (!last!.includes('Price per person')) alone++;
+    }
+    expect(alone).toBe(0);
+  }, 180_000);
+
+  it('never stands alone on the last page of a brochure: it stays with the prices note', async () => {
+    let alone = 0;
+    for (let extra = 0; extra <= 39; extra += 3) {
+      const data = { ...brochureFixture('en', 4), contact: { name: 'Sara Malik', email: 'sara@demo.travel', phone: '+971 4 555 0100' } };
+      data.inclusions = [...data.inclusions, ...Array.from({ length: extra }, (_, i) => `Extra service ${i + 1}`)];
+      const { pdf } = await renderDocument(brochureTemplate, data, ORG, 'en', ISSUED);
+      const last = pageWith(pdf, 'Your contact');
+      expect(last, `contact block with ${extra} more lines`).toBeDefined();
+      if (!last!.includes('Prices per person in USD')) alone++;
+    }
+    expect(alone).toBe(0);
+  }, 180_000);
+});

@@ -162,6 +162,32 @@ describe('the platform console in Chromium', () => {
     await noBookings.getByText(/start one with New booking/).waitFor();
     await noBookings.getByRole('button', { name: 'New booking' }).click();
     await owner.getByRole('heading', { name: 'New booking', level: 1 }).waitFor();
+    // Every list names what fills it (issue 27): a list the member fills, its button; one a workflow fills, the step.
+    await owner.goto(`${server.url}/group-tours`);
+    const noDepartures = owner.getByTestId('empty-state');
+    await noDepartures.getByText('Scheduled departures with seats to sell appear here. Add one with New departure.').waitFor();
+    await shot(owner, 'platform-04b-empty-group-tours');
+    await noDepartures.getByRole('link', { name: 'New departure' }).click();
+    await owner.waitForURL((u) => u.pathname === '/group-tours/new');
+    await owner.goto(`${server.url}/payment-receipts`);
+    await owner.getByTestId('empty-state').getByText('A payment recorded on a booking with Record payment appears here, for finance to verify.').waitFor();
+    await shot(owner, 'platform-04c-empty-receipts');
+    // The same in Arabic, dark, as the owner would have chosen it.
+    const saved = await (await server.login(OWNER.email, OWNER.password)).put('/api/members/me/preferences', { locale: 'ae', direction: 'rtl', theme: 'dark' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await owner.context().addCookies([{ name: 'i18nextLng', value: 'ae', url: server.url }]);
+    await owner.goto(`${server.url}/vendors`);
+    const noVendors = owner.getByTestId('empty-state');
+    await noVendors.getByText('أضف واحدًا باستخدام', { exact: false }).waitFor();
+    await expect.poll(() => owner.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await axe(owner)).toEqual([]);
+    await shot(owner, 'platform-04d-empty-vendors-ae-dark');
+    await owner.goto(`${server.url}/expenses`);
+    await owner.getByTestId('empty-state').waitFor();
+    await shot(owner, 'platform-04e-empty-expenses-ae-dark');
+    const back = await (await server.login(OWNER.email, OWNER.password)).put('/api/members/me/preferences', { locale: 'en', direction: 'ltr', theme: 'light' });
+    expect(back.status).toBe(200);
+    await owner.context().addCookies([{ name: 'i18nextLng', value: 'en', url: server.url }]);
 
     // A write works while the subscription is active.
     await owner.goto(`${server.url}/organization`);

@@ -101,4 +101,30 @@ describe('the booking wizard for a sales agent', () => {
     expect(toast.error).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('refuses a negative installment amount under its field, and the plan goes no further (issue 27)', async () => {
+    const user = userEvent.setup();
+    render(
+      <AuthStateProvider value={SALES_AGENT}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter initialEntries={[`/bookings/new?tourType=group&tourId=${DEPARTURE._id}&leadId=${id(50)}`]}>
+            <BookingWizardPage />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </AuthStateProvider>,
+    );
+    const next = await screen.findByRole('button', { name: 'Next' });
+    await waitFor(() => expect((next as HTMLButtonElement).disabled).toBe(false));
+    await user.click(next);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Deposit 40 % now, the balance before departure' }));
+    const amount = screen.getByRole('spinbutton', { name: 'Amount 1' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.clear(amount);
+    await user.type(amount, '-500');
+    const message = await screen.findByText('Amount 1 must be at least $0.01');
+    expect(message.getAttribute('role')).toBe('alert');
+    expect(amount.getAttribute('aria-describedby')).toBe(message.id);
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });

@@ -5,7 +5,7 @@ const ae: DocumentStrings = {
   terms: 'الشروط والأحكام',
   total: 'الإجمالي',
   issued: 'صدر في {{date}}',
-  methods: { cash: 'نقدًا', 'bank-transfer': 'تحويل بنكي', card: 'بطاقة', cheque: 'شيك', online: 'دفع إلكتروني' },
+  methods: { cash: 'نقدًا', 'bank-transfer': 'تحويل بنكي', card: 'بطاقة', cheque: 'شيك', online: 'دفع إلكتروني', 'credit-note': 'إشعار دائن' },
   receipt: {
     title: 'إيصال',
     number: 'رقم الإيصال',

@@ -5,7 +5,7 @@ const da: DocumentStrings = {
   terms: 'Vilkår og betingelser',
   total: 'I alt',
   issued: 'Udstedt {{date}}',
-  methods: { cash: 'Kontant', 'bank-transfer': 'Bankoverførsel', card: 'Kort', cheque: 'Check', online: 'Onlinebetaling' },
+  methods: { cash: 'Kontant', 'bank-transfer': 'Bankoverførsel', card: 'Kort', cheque: 'Check', online: 'Onlinebetaling', 'credit-note': 'Kreditnota' },
   receipt: {
     title: 'Kvittering',
     number: 'Kvitteringsnummer',

@@ -5,7 +5,7 @@ const de: DocumentStrings = {
   terms: 'Allgemeine Geschäftsbedingungen',
   total: 'Gesamt',
   issued: 'Ausgestellt am {{date}}',
-  methods: { cash: 'Bar', 'bank-transfer': 'Banküberweisung', card: 'Karte', cheque: 'Scheck', online: 'Onlinezahlung' },
+  methods: { cash: 'Bar', 'bank-transfer': 'Banküberweisung', card: 'Karte', cheque: 'Scheck', online: 'Onlinezahlung', 'credit-note': 'Gutschrift' },
   receipt: {
     title: 'Quittung',
     number: 'Quittungsnummer',

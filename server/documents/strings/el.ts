@@ -5,7 +5,7 @@ const el: DocumentStrings = {
   terms: 'Όροι και προϋποθέσεις',
   total: 'Σύνολο',
   issued: 'Εκδόθηκε {{date}}',
-  methods: { cash: 'Μετρητά', 'bank-transfer': 'Τραπεζική μεταφορά', card: 'Κάρτα', cheque: 'Επιταγή', online: 'Ηλεκτρονική πληρωμή' },
+  methods: { cash: 'Μετρητά', 'bank-transfer': 'Τραπεζική μεταφορά', card: 'Κάρτα', cheque: 'Επιταγή', online: 'Ηλεκτρονική πληρωμή', 'credit-note': 'Πιστωτικό σημείωμα' },
   receipt: {
     title: 'Απόδειξη',
     number: 'Αριθμός απόδειξης',

@@ -9,7 +9,7 @@ const en = {
   terms: 'Terms and conditions',
   total: 'Total',
   issued: 'Issued {{date}}',
-  methods: { cash: 'Cash', 'bank-transfer': 'Bank transfer', card: 'Card', cheque: 'Cheque', online: 'Online payment' },
+  methods: { cash: 'Cash', 'bank-transfer': 'Bank transfer', card: 'Card', cheque: 'Cheque', online: 'Online payment', 'credit-note': 'Credit note' },
   receipt: {
     title: 'Receipt',
     number: 'Receipt number',

@@ -5,7 +5,7 @@ const es: DocumentStrings = {
   terms: 'Términos y condiciones',
   total: 'Total',
   issued: 'Emitido el {{date}}',
-  methods: { cash: 'Efectivo', 'bank-transfer': 'Transferencia bancaria', card: 'Tarjeta', cheque: 'Cheque', online: 'Pago en línea' },
+  methods: { cash: 'Efectivo', 'bank-transfer': 'Transferencia bancaria', card: 'Tarjeta', cheque: 'Cheque', online: 'Pago en línea', 'credit-note': 'Nota de crédito' },
   receipt: {
     title: 'Recibo',
     number: 'Número de recibo',

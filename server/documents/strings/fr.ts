@@ -5,7 +5,7 @@ const fr: DocumentStrings = {
   terms: 'Conditions générales',
   total: 'Total',
   issued: 'Émis le {{date}}',
-  methods: { cash: 'Espèces', 'bank-transfer': 'Virement bancaire', card: 'Carte', cheque: 'Chèque', online: 'Paiement en ligne' },
+  methods: { cash: 'Espèces', 'bank-transfer': 'Virement bancaire', card: 'Carte', cheque: 'Chèque', online: 'Paiement en ligne', 'credit-note': 'Avoir' },
   receipt: {
     title: 'Reçu',
     number: 'Numéro de reçu',

@@ -5,7 +5,7 @@ const hu: DocumentStrings = {
   terms: 'Általános szerződési feltételek',
   total: 'Összesen',
   issued: 'Kiállítva: {{date}}',
-  methods: { cash: 'Készpénz', 'bank-transfer': 'Banki átutalás', card: 'Kártya', cheque: 'Csekk', online: 'Online fizetés' },
+  methods: { cash: 'Készpénz', 'bank-transfer': 'Banki átutalás', card: 'Kártya', cheque: 'Csekk', online: 'Online fizetés', 'credit-note': 'Jóváírás' },
   receipt: {
     title: 'Nyugta',
     number: 'Nyugtaszám',

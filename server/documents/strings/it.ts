@@ -5,7 +5,7 @@ const it: DocumentStrings = {
   terms: 'Termini e condizioni',
   total: 'Totale',
   issued: 'Emesso il {{date}}',
-  methods: { cash: 'Contanti', 'bank-transfer': 'Bonifico bancario', card: 'Carta', cheque: 'Assegno', online: 'Pagamento online' },
+  methods: { cash: 'Contanti', 'bank-transfer': 'Bonifico bancario', card: 'Carta', cheque: 'Assegno', online: 'Pagamento online', 'credit-note': 'Nota di credito' },
   receipt: {
     title: 'Ricevuta',
     number: 'Numero ricevuta',

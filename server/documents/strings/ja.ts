@@ -5,7 +5,7 @@ const ja: DocumentStrings = {
   terms: 'ご利用条件',
   total: '合計',
   issued: '発行日 {{date}}',
-  methods: { cash: '現金', 'bank-transfer': '銀行振込', card: 'カード', cheque: '小切手', online: 'オンライン決済' },
+  methods: { cash: '現金', 'bank-transfer': '銀行振込', card: 'カード', cheque: '小切手', online: 'オンライン決済', 'credit-note': 'クレジットノート' },
   receipt: {
     title: '領収書',
     number: '領収書番号',

@@ -5,7 +5,7 @@ const pl: DocumentStrings = {
   terms: 'Warunki i zasady',
   total: 'Razem',
   issued: 'Wystawiono {{date}}',
-  methods: { cash: 'Gotówka', 'bank-transfer': 'Przelew bankowy', card: 'Karta', cheque: 'Czek', online: 'Płatność online' },
+  methods: { cash: 'Gotówka', 'bank-transfer': 'Przelew bankowy', card: 'Karta', cheque: 'Czek', online: 'Płatność online', 'credit-note': 'Nota kredytowa' },
   receipt: {
     title: 'Pokwitowanie',
     number: 'Numer pokwitowania',

@@ -5,7 +5,7 @@ const pt: DocumentStrings = {
   terms: 'Termos e condições',
   total: 'Total',
   issued: 'Emitido em {{date}}',
-  methods: { cash: 'Dinheiro', 'bank-transfer': 'Transferência bancária', card: 'Cartão', cheque: 'Cheque', online: 'Pagamento online' },
+  methods: { cash: 'Dinheiro', 'bank-transfer': 'Transferência bancária', card: 'Cartão', cheque: 'Cheque', online: 'Pagamento online', 'credit-note': 'Nota de crédito' },
   receipt: {
     title: 'Recibo',
     number: 'Número do recibo',

@@ -5,7 +5,7 @@ const ru: DocumentStrings = {
   terms: 'Условия и положения',
   total: 'Итого',
   issued: 'Выдано {{date}}',
-  methods: { cash: 'Наличные', 'bank-transfer': 'Банковский перевод', card: 'Карта', cheque: 'Чек', online: 'Онлайн-оплата' },
+  methods: { cash: 'Наличные', 'bank-transfer': 'Банковский перевод', card: 'Карта', cheque: 'Чек', online: 'Онлайн-оплата', 'credit-note': 'Кредит-нота' },
   receipt: {
     title: 'Квитанция',
     number: 'Номер квитанции',

@@ -5,7 +5,7 @@ const sv: DocumentStrings = {
   terms: 'Villkor',
   total: 'Totalt',
   issued: 'Utfärdad {{date}}',
-  methods: { cash: 'Kontant', 'bank-transfer': 'Banköverföring', card: 'Kort', cheque: 'Check', online: 'Onlinebetalning' },
+  methods: { cash: 'Kontant', 'bank-transfer': 'Banköverföring', card: 'Kort', cheque: 'Check', online: 'Onlinebetalning', 'credit-note': 'Kreditnota' },
   receipt: {
     title: 'Kvitto',
     number: 'Kvittonummer',

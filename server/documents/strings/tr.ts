@@ -5,7 +5,7 @@ const tr: DocumentStrings = {
   terms: 'Şartlar ve koşullar',
   total: 'Toplam',
   issued: 'Düzenlenme: {{date}}',
-  methods: { cash: 'Nakit', 'bank-transfer': 'Banka havalesi', card: 'Kart', cheque: 'Çek', online: 'Çevrimiçi ödeme' },
+  methods: { cash: 'Nakit', 'bank-transfer': 'Banka havalesi', card: 'Kart', cheque: 'Çek', online: 'Çevrimiçi ödeme', 'credit-note': 'Alacak dekontu' },
   receipt: {
     title: 'Makbuz',
     number: 'Makbuz numarası',

@@ -5,7 +5,7 @@ const zh: DocumentStrings = {
   terms: '条款和条件',
   total: '合计',
   issued: '签发于 {{date}}',
-  methods: { cash: '现金', 'bank-transfer': '银行转账', card: '银行卡', cheque: '支票', online: '在线支付' },
+  methods: { cash: '现金', 'bank-transfer': '银行转账', card: '银行卡', cheque: '支票', online: '在线支付', 'credit-note': '贷项通知单' },
   receipt: {
     title: '收据',
     number: '收据编号',

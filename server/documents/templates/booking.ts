@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../../src/api/finance/contract';
+import type { BookingPaymentMethod } from '../../../src/api/bookings/contract';
 import type { DocumentTemplate, DocumentWriter } from '../render';
 
 /**
@@ -40,7 +40,7 @@ export interface BookingReceiptData {
   customer: string;
   tourTitle: string;
   paidOn: string;
-  paymentMethod: PaymentMethod;
+  paymentMethod: BookingPaymentMethod;
   reference: string | null;
   amount: number;
   currency: string;

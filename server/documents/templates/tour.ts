@@ -124,11 +124,18 @@ function inclusions(w: DocumentWriter, included: string[], excluded: string[]) {
   }
 }
 
+function contactRows(w: DocumentWriter, person: TourDocumentContact): [string, string][] {
+  const t = w.s.tour;
+  return [[t.contactName, person.name], ...(person.email ? [[t.email, person.email] as [string, string]] : []), ...(person.phone ? [[t.phone, person.phone] as [string, string]] : [])];
+}
+
+/** The height the contact block takes (its heading and fields): what ends a document keeps it company (issue 27). */
+const contactHeight = (w: DocumentWriter, person: TourDocumentContact | null) => (person ? 48 + w.fieldsHeight(contactRows(w, person)) : 0);
+
 function contact(w: DocumentWriter, person: TourDocumentContact | null) {
   if (!person) return;
-  const t = w.s.tour;
-  const rows: [string, string][] = [[t.contactName, person.name], ...(person.email ? [[t.email, person.email] as [string, string]] : []), ...(person.phone ? [[t.phone, person.phone] as [string, string]] : [])];
-  w.heading(t.contact, w.fieldsHeight(rows));
+  const rows = contactRows(w, person);
+  w.heading(w.s.tour.contact, w.fieldsHeight(rows));
   w.fields(rows);
 }
 
@@ -162,8 +169,11 @@ export const itineraryTemplate: DocumentTemplate<ItineraryData> = {
       d.price.lines.map((l) => [l.description, money(l.amount)]),
       [[t.total, money(d.price.total)]],
     );
+    // The price per person, the quote's validity and the contact end the document together: the contact never stands alone on the last page.
+    const validUntil = d.validUntil ? w.t(t.validUntil, { date: w.format.date(d.validUntil) }) : null;
+    w.ensure(72 + (validUntil ? w.paragraphHeight(validUntil) : 0) + contactHeight(w, d.contact));
     w.amountBox(t.pricePerPerson, money(d.price.perPerson));
-    if (d.validUntil) w.paragraph(w.t(t.validUntil, { date: w.format.date(d.validUntil) }), { muted: true });
+    if (validUntil) w.paragraph(validUntil, { muted: true });
     contact(w, d.contact);
   },
 };
@@ -182,6 +192,9 @@ export const brochureTemplate: DocumentTemplate<BrochureData> = {
     atAGlance(w, d.days);
     dayByDay(w, d.days);
     inclusions(w, d.inclusions, d.exclusions);
+    // The prices (a heading, three rows), their note and the contact end the document together.
+    const note = w.t(t.pricesNote, { currency: d.prices.currency });
+    w.ensure(170 + w.paragraphHeight(note) + contactHeight(w, d.contact));
     w.heading(t.prices);
     w.table(
       [
@@ -194,7 +207,7 @@ export const brochureTemplate: DocumentTemplate<BrochureData> = {
         [t.infant, money(d.prices.infant)],
       ],
     );
-    w.paragraph(w.t(t.pricesNote, { currency: d.prices.currency }), { muted: true });
+    w.paragraph(note, { muted: true });
     contact(w, d.contact);
   },
 };

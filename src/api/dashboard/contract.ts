@@ -8,8 +8,10 @@ import { routePath } from '../common/paths';
  * (server/dashboard/routes.ts) and on the screen (src/features/dashboard/my-day-cards.tsx).
  */
 export const MY_DAY_CARDS = [
-  /** Their open follow-ups due today or missed (sales). */
+  /** Their open follow-ups still due today (sales): the leads list's `today` view of their follow-ups. */
   'followUps',
+  /** Their open follow-ups whose time has passed (sales, when there are any): the leads list's `missed` view of their follow-ups. */
+  'missedFollowUps',
   /** New leads given to them, nobody has spoken to yet (sales). */
   'newLeads',
   /** Their open leads where nothing has happened for the longest (sales). */

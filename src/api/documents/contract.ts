@@ -84,7 +84,10 @@ export const documentSendSchema = v.object({
   lastError: v.nullable(v.string()),
   /** The mail server's answer when it accepted the message. */
   serverResponse: v.nullable(v.string()),
+  /** The member who sent it; null for what the product sends by itself (reminders, overdue notices). */
   sentBy: v.nullable(v.object({ _id: uuid, name: v.string() })),
+  /** Who the email is from, as it goes out: the email settings' sender name (else the organization's name) and address (null until one is set). */
+  from: v.object({ name: v.string(), address: v.nullable(v.string()) }),
   attachments: v.array(sendAttachmentSchema),
   createdAt: timestamp,
   sentAt: v.nullable(timestamp),

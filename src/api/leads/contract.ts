@@ -335,6 +335,8 @@ const followUpsFilter = v.optional(
     {
       enabled: v.optional(v.pipe(oneOf(['true', 'false'], 'must be true or false'), v.transform((s) => s === 'true')), 'false'),
       type: v.optional(oneOf(FOLLOW_UP_TYPES), 'todayAndMissed'),
+      /** Only this member's follow-ups (each lead's earliest open one of theirs): what their start page counts. */
+      assignee: v.optional(idSchema),
     },
     coded('invalidType', 'must be an object with enabled and type', { expected: 'object' }),
   ),

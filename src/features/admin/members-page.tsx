@@ -7,7 +7,7 @@ import { useMembers, type MembersParams } from '../../api/admin/members/get-memb
 import { useAuth, useCan } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { DateRangeFilter, emptyState, ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { initials } from '../../ui/member-menu';
 import { StatusTag } from '../../ui/status-tag';
 import { MemberFormDialog } from './member-form-dialog';
@@ -44,12 +44,15 @@ export function MembersPage() {
     [t, fmt],
   );
 
+  const createButton = can('members', 'create') && <Button type="button" icon="pi pi-plus" label={t('members.newMember')} onClick={() => setEditing('new')} />;
+
   return (
     <>
       <ListPage<Member>
         id="members"
         title={t('members.title')}
-        actions={can('members', 'create') && <Button type="button" icon="pi pi-plus" label={t('members.newMember')} onClick={() => setEditing('new')} />}
+        actions={createButton}
+        empty={emptyState(t, 'members.empty', createButton && { buttons: createButton, label: t('members.newMember') })}
         above={
           <SelectButton
             aria-label={t('members.title')}

@@ -27,6 +27,7 @@ import { DROPDOWN_PT } from '../../ui/form-fields';
 import { LeadPicker } from '../../ui/lead-picker';
 import { currencyDigits, fromMinorUnits, sumMinor } from '../../domain/money';
 import { typedMinorUnits } from '../../ui/money-field';
+import { fieldMessage } from '../../ui/field-message';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { useBookingFormatters } from './bookings-page';
 import './bookings.css';
@@ -276,22 +277,42 @@ function BookingWizard({ defaults }: { defaults?: BookingPlanDefaults }) {
               <tbody>
                 {context.installments.map((x, i) => {
                   const change = (patch: Partial<typeof x>) => send({ type: 'SET_INSTALLMENTS', installments: context.installments.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
+                  // Each row says what is wrong with it, as the server would (installments.N.amount: tooSmall).
+                  const amountLabel = `${t('bookings.installments.amount')} ${i + 1}`;
+                  const dueLabel = `${t('bookings.installments.dueDate')} ${i + 1}`;
+                  const amountProblem = problems.some((p) => p.path === `installments.${i}.amount`) ? fieldMessage(amountLabel, t('issues.tooSmall', { min: money(1) })) : undefined;
+                  const dueProblem = problems.find((p) => p.path === `installments.${i}.dueDate`);
+                  const dueMessage = dueProblem ? fieldMessage(dueLabel, t(`issues.${dueProblem.kind}`)) : undefined;
                   return (
                     <tr key={i}>
                       <td data-label="#">{i + 1}</td>
                       <td data-label={t('bookings.installments.dueDate')}>
-                        <InputText type="date" aria-label={`${t('bookings.installments.dueDate')} ${i + 1}`} min={context.today} max={context.departure ?? undefined} value={x.dueDate} onChange={(e) => change({ dueDate: e.target.value })} />
+                        <InputText type="date" aria-label={dueLabel} min={context.today} max={context.departure ?? undefined} value={x.dueDate} onChange={(e) => change({ dueDate: e.target.value })} invalid={!!dueMessage} aria-describedby={dueMessage ? `installment-${i}-due-error` : undefined} />
+                        {dueMessage && (
+                          <small id={`installment-${i}-due-error`} className="field-error" role="alert">
+                            {dueMessage}
+                          </small>
+                        )}
                       </td>
                       <td data-label={t('bookings.installments.amount')}>
                         <InputNumber
-                          aria-label={`${t('bookings.installments.amount')} ${i + 1}`}
+                          aria-label={amountLabel}
                           mode="currency"
                           currency={organization.currency}
                           minFractionDigits={digits}
                           maxFractionDigits={digits}
                           value={fromMinorUnits(x.amount, digits)}
+                          // Each key as well as the commit on blur, so a minus is refused as it is typed.
+                          onChange={(e) => change({ amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
                           onValueChange={(e) => change({ amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
+                          invalid={!!amountProblem}
+                          aria-describedby={amountProblem ? `installment-${i}-amount-error` : undefined}
                         />
+                        {amountProblem && (
+                          <small id={`installment-${i}-amount-error`} className="field-error" role="alert">
+                            {amountProblem}
+                          </small>
+                        )}
                       </td>
                       <td className="booking-table__actions">
                         <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeInstallment', { position: i + 1 })} onClick={() => send({ type: 'SET_INSTALLMENTS', installments: context.installments.filter((_, j) => j !== i) })} />

@@ -73,7 +73,7 @@ function AwaitingInvoices() {
     ],
     [t, fmt, can],
   );
-  return <ListPage<Booking> id="awaiting-invoices" headingLevel={2} title={t('bookings.completed.title')} columns={columns} state={state} onChange={setState} answer={query.data} loading={query.isFetching} defaultLayout="table" />;
+  return <ListPage<Booking> id="awaiting-invoices" headingLevel={2} title={t('bookings.completed.title')} empty={{ title: t('bookings.completed.none'), hint: t('bookings.completed.noneHint') }} columns={columns} state={state} onChange={setState} answer={query.data} loading={query.isFetching} defaultLayout="table" />;
 }
 
 export function InvoicesPage() {
@@ -102,6 +102,7 @@ export function InvoicesPage() {
       <ListPage<Invoice>
         id="invoices"
         title={t('invoices.title')}
+        empty={{ title: t('invoices.empty.title'), hint: t('invoices.empty.hint', { action: t('bookings.invoicePreview.issue') }) }}
         above={<InvoiceStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />}
         columns={columns}
         state={state}

@@ -79,6 +79,7 @@ export function PaymentReceiptsPage() {
     <ListPage<PaymentReceipt>
       id="payment-receipts"
       title={t('receipts.title')}
+      empty={{ title: t('receipts.empty.title'), hint: t('receipts.empty.hint', { action: t('bookings.payments.record') }) }}
       above={<ReceiptStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />}
       columns={columns}
       state={state}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PendingInstallment } from '../../api/bookings/contract';
 import { usePendingInstallments, type PendingInstallmentsParams } from '../../api/bookings/get-bookings';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { DateRangeFilter, emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
@@ -57,6 +57,7 @@ export function PendingInstallmentsPage() {
       <ListPage<PendingInstallment>
         id="pending-installments"
         title={t('bookings.pending.title')}
+        empty={emptyTexts(t, 'bookings.pendingEmpty')}
         columns={columns}
         state={state}
         onChange={setState}

@@ -8,7 +8,7 @@ import type { ListAnswer } from '../../api/common/schemas';
 import type { ModuleKey } from '../../api/permissions';
 import { useCan } from '../../ui/auth';
 import { ImportDialog, type ImportWords } from '../../ui/import-dialog';
-import { emptyTexts, ListPage, toQuery, useListState, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { emptyState, ListPage, toQuery, useListState, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
 import { RecordActions } from '../../ui/record-actions';
 
 /** The props of a resource's create/edit dialog: no record means "new". */
@@ -85,20 +85,19 @@ export function CatalogueScreen<T extends { _id: string }, S>(props: CatalogueSc
     [props.columns, t],
   );
   const canCreate = can(props.module, 'create');
+  const createButtons = canCreate && (
+    <span className="row">
+      {props.importing && <Button type="button" outlined icon="pi pi-upload" label={props.importing.label} onClick={() => setImportOpen(true)} />}
+      <Button type="button" icon="pi pi-plus" label={props.newLabel} onClick={() => setEditing('new')} />
+    </span>
+  );
 
   return (
     <>
       <ListPage<T>
         id={props.module}
         title={props.title}
-        actions={
-          canCreate && (
-            <span className="row">
-              {props.importing && <Button type="button" outlined icon="pi pi-upload" label={props.importing.label} onClick={() => setImportOpen(true)} />}
-              <Button type="button" icon="pi pi-plus" label={props.newLabel} onClick={() => setEditing('new')} />
-            </span>
-          )
-        }
+        actions={createButtons}
         above={props.above?.(query.data, state.filters, setFilter)}
         columns={columns}
         state={state}
@@ -109,7 +108,7 @@ export function CatalogueScreen<T extends { _id: string }, S>(props: CatalogueSc
         defaultLayout={props.defaultLayout}
         sortOptions={props.sortOptions}
         onOpen={can(props.module, 'update') ? setEditing : undefined}
-        empty={emptyTexts(t, `${props.module}.empty`)}
+        empty={emptyState(t, `${props.module}.empty`, canCreate && { buttons: createButtons, label: props.newLabel, importLabel: props.importing?.label })}
         filterPanel={props.filters?.(state.filters, setFilter)}
       />
       {editing && <props.Form record={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}

@@ -8,7 +8,7 @@ import { useDeleteContactGroup } from '../../api/contacts/save-contact-group';
 import type { ContactGroup } from '../../api/contacts/contract';
 import { useAuth, useCan } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
-import { emptyTexts, ListPage, toQuery, useListState, type ListColumn } from '../../ui/list-page';
+import { emptyState, ListPage, toQuery, useListState, type ListColumn } from '../../ui/list-page';
 import { modulePath } from '../../ui/module-paths';
 import { RecordActions } from '../../ui/record-actions';
 import { ContactGroupDialog } from './contact-group-dialog';
@@ -64,6 +64,8 @@ export function ContactGroupsPage() {
     [t, fmt],
   );
 
+  const createButton = can('contacts', 'create') && <Button type="button" icon="pi pi-plus" label={t('contacts.groups.new')} onClick={() => setEditing('new')} />;
+
   return (
     <div className="stack">
       <Link to={modulePath('contacts')} className="row" style={{ gap: '0.35rem' }}>
@@ -73,13 +75,13 @@ export function ContactGroupsPage() {
       <ListPage<ContactGroup>
         id="contact-groups"
         title={t('contacts.groups.title')}
-        actions={can('contacts', 'create') && <Button type="button" icon="pi pi-plus" label={t('contacts.groups.new')} onClick={() => setEditing('new')} />}
+        actions={createButton}
         columns={columns}
         state={state}
         onChange={setState}
         answer={query.data}
         loading={query.isFetching}
-        empty={emptyTexts(t, 'contacts.groups.empty')}
+        empty={emptyState(t, 'contacts.groups.empty', createButton && { buttons: createButton, label: t('contacts.groups.new') })}
       />
       {editing && <ContactGroupDialog group={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}
     </div>

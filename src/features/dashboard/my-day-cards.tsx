@@ -32,14 +32,21 @@ interface CardView {
  * (server/dashboard/routes.ts). A coming area adds its card here.
  */
 const CARDS: Record<MyDayCardKey, CardView> = {
+  // The member's own follow-ups, as the card counts them: still due today, and missed, apart.
   followUps: {
     icon: 'pi pi-phone',
     module: 'leads',
-    seeAll: () => leadsList([['followups[enabled]', 'true'], ['followups[type]', 'todayAndMissed']]),
+    seeAll: ({ me }) => leadsList([['followups[enabled]', 'true'], ['followups[type]', 'today'], ['followups[assignee]', me]]),
+    detail: (item, { when }, t) => <span className="muted">{t('dashboard.due', { date: when(item.at) })}</span>,
+  },
+  missedFollowUps: {
+    icon: 'pi pi-exclamation-circle',
+    module: 'leads',
+    seeAll: ({ me }) => leadsList([['followups[enabled]', 'true'], ['followups[type]', 'missed'], ['followups[assignee]', me]]),
     detail: (item, { when }, t) => (
       <>
         <span className="muted">{t('dashboard.due', { date: when(item.at) })}</span>
-        {item.status === 'missed' && <StatusTag status="missed" tone="danger" label={t('dashboard.missed')} />}
+        <StatusTag status="missed" tone="danger" label={t('dashboard.missed')} />
       </>
     ),
   },

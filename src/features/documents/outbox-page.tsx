@@ -9,8 +9,8 @@ import { useAuth } from '../../ui/auth';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { FilterField } from '../../ui/filter-fields';
 import { useFormatters } from '../../ui/format';
-import { ListPage, toQuery, useListState, type FilterParamKind, type ListColumn } from '../../ui/list-page';
-import { SendStatusTag } from '../../ui/send-document-dialog';
+import { emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn } from '../../ui/list-page';
+import { senderName, SendStatusTag } from '../../ui/send-document-dialog';
 
 const OUTBOX_FILTER_PARAMS: Record<string, FilterParamKind> = { status: 'text' };
 
@@ -31,6 +31,16 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
             <dd>
               <SendStatusTag send={message} />
             </dd>
+            <dt>{t('documents.outbox.from')}</dt>
+            <dd>
+              {message.from.name}
+              {message.from.address && (
+                <>
+                  {' '}
+                  <span dir="ltr">&lt;{message.from.address}&gt;</span>
+                </>
+              )}
+            </dd>
             <dt>{t('documents.outbox.to')}</dt>
             <dd dir="ltr">{message.to.join(', ')}</dd>
             {message.cc.length > 0 && (
@@ -44,7 +54,7 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
               {t(`documents.kinds.${message.document}`, { defaultValue: message.document })} <span dir="ltr">{message.recordLabel}</span>
             </dd>
             <dt>{t('documents.outbox.created')}</dt>
-            <dd>{t('documents.send.by', { name: message.sentBy?.name ?? '', when: fmt.dateTime(message.createdAt) })}</dd>
+            <dd>{t('documents.send.by', { name: senderName(message, t), when: fmt.dateTime(message.createdAt) })}</dd>
             {message.sentAt && (
               <>
                 <dt>{t('documents.outbox.sentAt')}</dt>
@@ -117,7 +127,7 @@ export function OutboxPage() {
           </span>
         ),
       },
-      { field: 'sentBy', header: t('documents.outbox.sentBy'), body: (m) => m.sentBy?.name ?? '' },
+      { field: 'sentBy', header: t('documents.outbox.sentBy'), body: (m) => senderName(m, t) },
       { field: 'attachments', header: t('documents.outbox.attachments'), hiddenByDefault: true, body: (m) => String(m.attachments.length) },
     ],
     [t, fmt],
@@ -129,6 +139,7 @@ export function OutboxPage() {
         key={i18n.language}
         id="outbox"
         title={t('documents.outbox.title')}
+        empty={emptyTexts(t, 'documents.outbox.empty')}
         above={<p className="muted">{t('documents.outbox.intro')}</p>}
         columns={columns}
         state={state}

@@ -9,7 +9,7 @@ import { expenseReceiptUrl, useExpenses, type ExpensesParams } from '../../api/f
 import { EXPENSE_CATEGORIES } from '../../api/finance/statement/contract';
 import { useCan } from '../../ui/auth';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { DateRangeFilter, emptyState, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
@@ -120,6 +120,8 @@ export function ExpensesPage() {
     [t, fmt, describe],
   );
 
+  const createButton = can('expenses', 'create') && <Button type="button" icon="pi pi-plus" label={t('expenses.record')} onClick={() => setRecording(true)} />;
+
   return (
     <div className="stack">
       <ExpenseTabs />
@@ -127,7 +129,7 @@ export function ExpensesPage() {
         key={i18n.language}
         id="expenses"
         title={t('expenses.title')}
-        actions={can('expenses', 'create') ? <Button type="button" icon="pi pi-plus" label={t('expenses.record')} onClick={() => setRecording(true)} /> : undefined}
+        actions={createButton}
         above={
           <div className="money-tiles">
             <ExpenseStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />
@@ -140,7 +142,7 @@ export function ExpensesPage() {
         loading={query.isFetching}
         defaultLayout="table"
         onOpen={open}
-        empty={{ title: t('expenses.empty.title'), hint: t('expenses.empty.hint') }}
+        empty={emptyState(t, 'expenses.empty', createButton && { buttons: createButton })}
         sortOptions={[
           { field: 'date', label: t('expenses.columns.date') },
           { field: 'amount', label: t('expenses.columns.amount') },

@@ -9,7 +9,7 @@ import { useAuth, useCan } from '../../ui/auth';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
 import { useFormatters, useSystemMemo } from '../../ui/format';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn } from '../../ui/list-page';
+import { DateRangeFilter, emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn } from '../../ui/list-page';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
 import { MoneyActions } from './account-page';
@@ -156,6 +156,7 @@ export function JournalPage() {
         key={i18n.language}
         id="journal"
         title={t('finance.journal.title')}
+        empty={emptyTexts(t, 'finance.journal.empty')}
         actions={<MoneyActions />}
         columns={columns}
         state={state}

@@ -7,7 +7,7 @@ import { useOrganizations, type OrganizationsParams } from '../../api/platform/g
 import { PLANS, SUBSCRIPTION_STATUSES } from '../../api/platform/subscription';
 import { MultiSelectFilter } from '../../ui/filter-fields';
 import { useFormatters } from '../../ui/format';
-import { ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { emptyState, ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
 import { StatusTag } from '../../ui/status-tag';
 import { organizationPath } from './console';
 import { OnboardDialog } from './onboard-dialog';
@@ -36,12 +36,15 @@ export function OrganizationsPage() {
     [t, fmt],
   );
 
+  const createButton = <Button type="button" icon="pi pi-plus" label={t('platform.newOrganization')} onClick={() => setOnboarding(true)} />;
+
   return (
     <>
       <ListPage<PlatformOrganization>
         id="platform-organizations"
         title={t('platform.organizations')}
-        actions={<Button type="button" icon="pi pi-plus" label={t('platform.newOrganization')} onClick={() => setOnboarding(true)} />}
+        actions={createButton}
+        empty={emptyState(t, 'platform.empty', { buttons: createButton, label: t('platform.newOrganization') })}
         columns={columns}
         state={state}
         onChange={setState}

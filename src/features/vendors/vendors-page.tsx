@@ -13,7 +13,7 @@ import { confirmAction } from '../../ui/confirm';
 import { useFormatters } from '../../ui/format';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
 import { ImportDialog } from '../../ui/import-dialog';
-import { emptyTexts, ListPage, toQuery, useListState, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { emptyState, ListPage, toQuery, useListState, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
 import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { StatusTag } from '../../ui/status-tag';
@@ -108,17 +108,19 @@ export function VendorsPage() {
 
   const serviceOptions = VENDOR_SERVICES.map((s) => ({ value: s, label: t(`vendors.serviceTypes.${s}`) }));
 
+  const createButtons = can('vendors', 'create') && (
+    <span className="row">
+      <Button type="button" outlined icon="pi pi-upload" label={t('vendors.importVendors')} onClick={() => setImporting(true)} />
+      <Button type="button" icon="pi pi-plus" label={t('vendors.newVendor')} onClick={() => setEditing('new')} />
+    </span>
+  );
+
   return (
     <>
       <ListPage<Vendor>
         id="vendors"
         title={t('vendors.title')}
-        actions={
-          <span className="row">
-            {can('vendors', 'create') && <Button type="button" outlined icon="pi pi-upload" label={t('vendors.importVendors')} onClick={() => setImporting(true)} />}
-            {can('vendors', 'create') && <Button type="button" icon="pi pi-plus" label={t('vendors.newVendor')} onClick={() => setEditing('new')} />}
-          </span>
-        }
+        actions={createButtons}
         above={<VendorStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />}
         columns={columns}
         state={state}
@@ -126,7 +128,7 @@ export function VendorsPage() {
         answer={query.data}
         loading={query.isFetching}
         defaultLayout="table"
-        empty={emptyTexts(t, 'vendors.empty')}
+        empty={emptyState(t, 'vendors.empty', createButtons && { buttons: createButtons, label: t('vendors.newVendor'), importLabel: t('vendors.importVendors') })}
         onOpen={open}
         renderCard={(v) => (
           <RecordCard name={v.name} to={moduleRecordPath('vendors', v._id)} badge={<StatusTag status={v.isActive ? 'active' : 'inactive'} />} data={{ 'data-vendor': v.name }}>

@@ -6,7 +6,7 @@ import { useCustomizedTours, type ToursParams } from '../../../api/tours/customi
 import { useCan } from '../../../ui/auth';
 import { MultiSelectFilter } from '../../../ui/filter-fields';
 import { useFormatters } from '../../../ui/format';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../../ui/list-page';
+import { DateRangeFilter, emptyState, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../../ui/module-paths';
 import { RecordCard } from '../../../ui/record-card';
 import { StatsHeader } from '../../../ui/stats-header';
@@ -75,27 +75,30 @@ export function CustomizedToursPage() {
     [t, fmt],
   );
 
+  const newTour = (
+    <Link to={`${modulePath('customizedTours')}/new`} className="p-button link-button">
+      <i className="pi pi-plus" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
+      {t('tours.newTour')}
+    </Link>
+  );
+
   return (
     <ListPage<CustomizedTour>
       id="customized-tours"
       title={t('tours.title')}
       actions={
-        <>
-          {can('customizedTours', 'create') && (
-            // Generating needs a lead's query: the builder asks for them and then offers it (so does the lead's page).
+        can('customizedTours', 'create') && (
+          <>
+            {/* Generating needs a lead's query: the builder asks for them and then offers it (so does the lead's page). */}
             <Link to={`${modulePath('customizedTours')}/new`} className="p-button p-button-outlined link-button" title={t('tours.generateNote')} data-testid="tours-generate">
               <i className="pi pi-sparkles" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
               {t('tours.generate')}
             </Link>
-          )}
-          {can('customizedTours', 'create') && (
-            <Link to={`${modulePath('customizedTours')}/new`} className="p-button link-button">
-              <i className="pi pi-plus" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
-              {t('tours.newTour')}
-            </Link>
-          )}
-        </>
+            {newTour}
+          </>
+        )
       }
+      empty={emptyState(t, 'tours.empty', can('customizedTours', 'create') && { buttons: newTour, label: t('tours.newTour') })}
       above={
         <StatsHeader
           label={t('tours.stats')}

@@ -9,7 +9,7 @@ import type { ListAnswer } from '../../../api/common/schemas';
 import type { TravellerPrices } from '../../../api/tours/tour-plan';
 import { useCan } from '../../../ui/auth';
 import { useFormatters } from '../../../ui/format';
-import { ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../../ui/list-page';
+import { emptyState, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../../ui/module-paths';
 import { RecordActions } from '../../../ui/record-actions';
 import { RecordCard } from '../../../ui/record-card';
@@ -122,19 +122,19 @@ export function PlanListPage<T extends PlannedTourRow, P>({ kind }: { kind: Plan
   const query = kind.useList(toQuery(state) as P);
   const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const columns = usePlanColumns<T>(kind);
+  const createLink = can(kind.module, 'create') && (
+    <Link to={`${modulePath(kind.module)}/new`} className="p-button button-link">
+      <i className="pi pi-plus" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
+      {t(`${kind.section}.newTour`)}
+    </Link>
+  );
 
   return (
     <ListPage<T>
       id={kind.id}
       title={t(`${kind.section}.title`)}
-      actions={
-        can(kind.module, 'create') && (
-          <Link to={`${modulePath(kind.module)}/new`} className="p-button button-link">
-            <i className="pi pi-plus" aria-hidden="true" style={{ marginInlineEnd: '0.5rem' }} />
-            {t(`${kind.section}.newTour`)}
-          </Link>
-        )
-      }
+      actions={createLink}
+      empty={emptyState(t, `${kind.section}.empty`, createLink && { buttons: createLink, label: t(`${kind.section}.newTour`) })}
       columns={columns}
       state={state}
       onChange={setState}

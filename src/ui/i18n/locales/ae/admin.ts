@@ -6,6 +6,7 @@ const admin = {
     allMembers: 'جميع الأعضاء',
     salesList: 'قائمة المبيعات',
     newMember: 'عضو جديد',
+    empty: { title: "لا يوجد أعضاء بعد.", hint: "يظهر زملاؤك هنا بعد أن يضيفهم المالك." },
     editMember: 'تعديل العضو',
     created: 'تم إنشاء العضو',
     updated: 'تم تحديث العضو',

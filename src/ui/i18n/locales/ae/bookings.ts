@@ -122,6 +122,7 @@ const bookings = {
       createdAt: 'تاريخ الحجز',
     },
     pending: { title: 'الأقساط المستحقة' },
+    pendingEmpty: { title: "لا توجد أقساط مستحقة.", hint: "تظهر هنا أقساط خطة الدفع لكل حجز إلى أن تُدفع." },
     book: 'احجز',
     wizard: {
       title: 'حجز جديد',
@@ -158,6 +159,7 @@ const bookings = {
     completed: {
       title: 'حجوزات مكتملة بانتظار الفوترة',
       none: 'لكل حجز مكتمل فاتورته.',
+      noneHint: "يظهر الحجز هنا بعد اكتمال رحلته، إلى أن تصدر فاتورته.",
     },
     errors: {
       fetchList: 'تعذر جلب الحجوزات',
@@ -179,6 +181,7 @@ const bookings = {
   },
   receipts: {
     title: 'إيصالات الدفع',
+    empty: { title: "لا توجد مدفوعات بعد.", hint: "تظهر هنا الدفعة المسجلة على حجز باستخدام {{action}}، لتتحقق منها المالية." },
     number: 'الإيصال',
     date: 'التاريخ',
     booking: 'الحجز',
@@ -199,6 +202,7 @@ const bookings = {
   invoices: {
     dueOn: 'تستحق في {{date}}',
     title: 'الفواتير',
+    empty: { title: "لا توجد فواتير بعد.", hint: "تصدر الفاتورة من حجز مكتمل باستخدام {{action}}." },
     number: 'الفاتورة',
     issuedOn: 'تاريخ الإصدار',
     dueDate: 'الاستحقاق',

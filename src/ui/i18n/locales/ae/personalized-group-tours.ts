@@ -130,6 +130,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'الجولات المخصّصة',
     newTour: 'باقة جديدة',
+    empty: { title: "لا توجد جولات شخصية بعد.", hint: "تظهر هنا الباقات الجاهزة، لتُحجز في أي تاريخ." },
     editTour: 'تعديل الباقة',
     back: 'العودة إلى الجولات المخصّصة',
     created: 'تم إنشاء الجولة المخصّصة بنجاح',
@@ -165,6 +166,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: 'رحلات المجموعات',
     newTour: 'رحلة جديدة',
+    empty: { title: "لا توجد جولات جماعية بعد.", hint: "تظهر هنا المغادرات المجدولة ذات المقاعد المعروضة للبيع." },
     editTour: 'تعديل الرحلة',
     back: 'العودة إلى رحلات المجموعات',
     created: 'تم إنشاء رحلة المجموعة بنجاح',

@@ -19,6 +19,7 @@ const platform: Pick<Resources, 'subscription' | 'console' | 'platform' | 'invit
   platform: {
     organizations: 'المؤسسات',
     newOrganization: 'مؤسسة جديدة',
+    empty: { title: "لا توجد مؤسسات بعد.", hint: "تظهر وكالات السفر هنا بعد تسجيلها؛ ويتلقى كل مالك دعوة." },
     details: 'المؤسسة',
     name: 'الاسم',
     currency: 'العملة',

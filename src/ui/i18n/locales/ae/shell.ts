@@ -108,6 +108,8 @@ const shell = {
     clearAll: 'مسح البحث وعوامل التصفية',
     none: 'لا يوجد شيء هنا بعد.',
     noneHint: 'تظهر السجلات هنا فور إضافتها.',
+    createOne: "أضف واحدًا باستخدام {{action}}.",
+    createOrImport: "أضف واحدًا باستخدام {{action}}، أو أحضر ملفًا بها باستخدام {{import}}.",
     filterBy: 'عرض {{label}} فقط',
     total_zero: 'لا توجد سجلات',
     total_one: 'سجل واحد',

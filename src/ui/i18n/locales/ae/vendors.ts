@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const vendors = {
   vendors: {
     title: 'الموردون',
-    empty: { title: 'لا يوجد موردون بعد.', hint: 'أضف الفنادق وشركات الطيران وغيرها من الموردين، أو استوردهم من ملف.' },
+    empty: { title: 'لا يوجد موردون بعد.', hint: "تظهر هنا فنادقك وشركات الطيران والموردون الآخرون، لتُذكر في الجولات وتُدفع لها." },
     newVendor: 'مورد جديد',
     editVendor: 'تعديل المورد',
     importVendors: 'استيراد الموردين',

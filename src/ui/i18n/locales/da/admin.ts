@@ -6,6 +6,7 @@ const admin = {
     allMembers: 'Alle medlemmer',
     salesList: 'Salgsliste',
     newMember: 'Nyt medlem',
+    empty: { title: "Ingen medlemmer endnu.", hint: "Dine kolleger vises her, når ejeren har tilføjet dem." },
     editMember: 'Rediger medlem',
     created: 'Medlem oprettet',
     updated: 'Medlem opdateret',

@@ -124,6 +124,7 @@ const bookings = {
       createdAt: 'Booket',
     },
     pending: { title: 'Udestående rater' },
+    pendingEmpty: { title: "Ingen udestående rater.", hint: "Raterne i hver bookings betalingsplan vises her, indtil de er betalt." },
     book: 'Book',
     wizard: {
       title: 'Ny booking',
@@ -156,6 +157,7 @@ const bookings = {
     completed: {
       title: 'Fuldførte bookinger, der venter på fakturering',
       none: 'Alle fuldførte bookinger har deres faktura.',
+      noneHint: "En booking vises her, når rejsen er afsluttet, indtil dens faktura er udstedt.",
     },
     errors: {
       fetchList: 'Kunne ikke hente bookinger',
@@ -177,6 +179,7 @@ const bookings = {
   },
   receipts: {
     title: 'Betalingskvitteringer',
+    empty: { title: "Ingen betalinger endnu.", hint: "En betaling registreret på en booking med {{action}} vises her, så økonomi kan kontrollere den." },
     number: 'Kvittering',
     date: 'Dato',
     booking: 'Booking',
@@ -197,6 +200,7 @@ const bookings = {
   invoices: {
     dueOn: 'forfalder {{date}}',
     title: 'Fakturaer',
+    empty: { title: "Ingen fakturaer endnu.", hint: "En faktura udstedes fra en afsluttet booking med {{action}}." },
     number: 'Faktura',
     issuedOn: 'Udstedt',
     dueDate: 'Forfald',

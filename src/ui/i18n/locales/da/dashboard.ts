@@ -20,6 +20,7 @@ const dashboard: typeof en = {
     until: 'indtil {{date}}',
     cards: {
       followUps: { title: 'Opfølgninger i dag', empty: 'Ingen opkald i dag: du er helt ajour.' },
+      missedFollowUps: { title: "Overskredne opfølgninger", empty: "Ingen af dine opfølgninger er overskredet." },
       newLeads: { title: 'Nye leads til dig', empty: 'Intet nyt lead venter på et første opkald.' },
       waitingLeads: { title: 'Dine leads, der har ventet længst', empty: 'Ingen af dine leads venter.' },
       leadsToAssign: { title: 'Leads, der skal fordeles', empty: 'Alle åbne leads har en ejer.' },

@@ -30,6 +30,7 @@ const documents: typeof en = {
     },
     outbox: {
       title: 'Udbakke',
+      empty: { title: "Ingen e-mails endnu.", hint: "E-mails, som appen sender (dokumenter, betalingspåmindelser, rykkere, invitationer), vises her med, hvad der blev af dem." },
       intro: 'Alle e-mails, der er sendt fra appen, og hvad der skete med dem. Uden mailserver venter e-mails her: åbn en for at læse den, eller hent den som .eml-fil for at sende den fra et mailprogram.',
       status: 'Status',
       anyStatus: 'Alle statusser',
@@ -39,6 +40,8 @@ const documents: typeof en = {
       subject: 'Emne',
       record: 'Dokument',
       sentBy: 'Af',
+      from: "Fra",
+      automatic: "{{name}} (sendt automatisk)",
       attachments: 'Vedhæftede filer',
       message: 'Besked',
       downloadEml: 'Hent som .eml',

@@ -106,6 +106,7 @@ const finance: typeof en = {
     journal: {
       id: 'ID',
       title: 'Bogføringsjournal',
+      empty: { title: "Ingen posteringer endnu.", hint: "Alle pengebevægelser skrives her: kontrollerede betalinger, udgifter, lønninger, betalinger til leverandører og refusioner." },
       date: 'Dato',
       memo: 'Tekst',
       source: 'Kilde',

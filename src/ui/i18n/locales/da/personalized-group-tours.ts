@@ -121,6 +121,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'Personlige rejser',
     newTour: 'Ny pakke',
+    empty: { title: "Ingen personlige rejser endnu.", hint: "Færdige pakker vises her og kan bookes til enhver dato." },
     editTour: 'Rediger pakke',
     back: 'Tilbage til personlige rejser',
     created: 'Den personlige rejse er oprettet',
@@ -156,6 +157,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: 'Grupperejser',
     newTour: 'Ny afgang',
+    empty: { title: "Ingen grupperejser endnu.", hint: "Planlagte afgange med pladser til salg vises her." },
     editTour: 'Rediger afgang',
     back: 'Tilbage til grupperejser',
     created: 'Grupperejsen er oprettet',

@@ -19,6 +19,7 @@ const platform: typeof en = {
   platform: {
     organizations: 'Organisationer',
     newOrganization: 'Ny organisation',
+    empty: { title: "Ingen organisationer endnu.", hint: "Rejsebureauer vises her, når de er oprettet; hver ejer får en invitation." },
     details: 'Organisation',
     name: 'Navn',
     currency: 'Valuta',

@@ -108,6 +108,8 @@ const shell = {
     clearAll: 'Ryd søgning og filtre',
     none: 'Her er intet endnu.',
     noneHint: 'Poster vises her, så snart de er tilføjet.',
+    createOne: "Tilføj en med {{action}}.",
+    createOrImport: "Tilføj en med {{action}}, eller hent en fil med dem med {{import}}.",
     filterBy: 'Vis kun: {{label}}',
     total_one: '{{count}} post',
     total_other: '{{count}} poster',

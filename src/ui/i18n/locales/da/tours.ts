@@ -5,6 +5,7 @@ const tours = {
   tours: {
     title: 'Skræddersyede rejser',
     newTour: 'Ny rejse',
+    empty: { title: "Ingen skræddersyede rejser endnu.", hint: "Rejser bygget til et leads forespørgsel, dag for dag og prissat, vises her." },
     editTour: 'Rediger rejse',
     editPlan: 'Rediger programmet',
     edit: 'Rediger',

@@ -3,7 +3,7 @@ import type en from '../en/vendors';
 const vendors: typeof en = {
   vendors: {
     title: 'Leverandører',
-    empty: { title: 'Ingen leverandører endnu.', hint: 'Tilføj dine hoteller, flyselskaber og andre leverandører, eller importér dem fra en fil.' },
+    empty: { title: 'Ingen leverandører endnu.', hint: "Dine hoteller, flyselskaber og andre leverandører vises her, så de kan angives på rejser og betales." },
     newVendor: 'Ny leverandør',
     editVendor: 'Rediger leverandør',
     importVendors: 'Importér leverandører',

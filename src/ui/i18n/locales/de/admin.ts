@@ -6,6 +6,7 @@ const admin = {
     allMembers: 'Alle Mitarbeitenden',
     salesList: 'Vertriebsliste',
     newMember: 'Neues Teammitglied',
+    empty: { title: "Noch keine Mitglieder.", hint: "Ihre Kolleginnen und Kollegen erscheinen hier, sobald der Inhaber sie anlegt." },
     editMember: 'Teammitglied bearbeiten',
     created: 'Teammitglied angelegt',
     updated: 'Teammitglied aktualisiert',

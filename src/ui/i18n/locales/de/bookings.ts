@@ -124,6 +124,7 @@ const bookings = {
       createdAt: 'Gebucht am',
     },
     pending: { title: 'Offene Raten' },
+    pendingEmpty: { title: "Keine offenen Raten.", hint: "Die Raten des Zahlungsplans jeder Buchung erscheinen hier, bis sie bezahlt sind." },
     book: 'Buchen',
     wizard: {
       title: 'Neue Buchung',
@@ -156,6 +157,7 @@ const bookings = {
     completed: {
       title: 'Abgeschlossene Buchungen ohne Rechnung',
       none: 'Jede abgeschlossene Buchung hat ihre Rechnung.',
+      noneHint: "Eine Buchung erscheint hier, sobald ihre Reise abgeschlossen ist, bis ihre Rechnung ausgestellt ist.",
     },
     errors: {
       fetchList: 'Buchungen konnten nicht geladen werden',
@@ -177,6 +179,7 @@ const bookings = {
   },
   receipts: {
     title: 'Zahlungsbelege',
+    empty: { title: "Noch keine Zahlungen.", hint: "Eine mit {{action}} an einer Buchung erfasste Zahlung erscheint hier, damit die Buchhaltung sie prüft." },
     number: 'Quittung',
     date: 'Datum',
     booking: 'Buchung',
@@ -197,6 +200,7 @@ const bookings = {
   invoices: {
     dueOn: 'fällig am {{date}}',
     title: 'Rechnungen',
+    empty: { title: "Noch keine Rechnungen.", hint: "Eine Rechnung wird aus einer abgeschlossenen Buchung mit {{action}} ausgestellt." },
     number: 'Rechnung',
     issuedOn: 'Ausgestellt',
     dueDate: 'Fällig',

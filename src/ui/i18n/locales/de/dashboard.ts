@@ -20,6 +20,7 @@ const dashboard = {
     until: 'bis {{date}}',
     cards: {
       followUps: { title: 'Heute fällige Wiedervorlagen', empty: 'Heute sind keine Anrufe fällig: alles erledigt.' },
+      missedFollowUps: { title: "Verpasste Wiedervorlagen", empty: "Keine Ihrer Wiedervorlagen ist überfällig." },
       newLeads: { title: 'Neue Leads für Sie', empty: 'Kein neuer Lead wartet auf einen ersten Anruf.' },
       waitingLeads: { title: 'Ihre am längsten wartenden Leads', empty: 'Keiner Ihrer Leads wartet.' },
       leadsToAssign: { title: 'Zuzuweisende Leads', empty: 'Jeder offene Lead hat einen Verantwortlichen.' },

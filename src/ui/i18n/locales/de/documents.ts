@@ -30,6 +30,7 @@ const documents = {
     },
     outbox: {
       title: 'Postausgang',
+      empty: { title: "Noch keine E-Mails.", hint: "E-Mails, die die App verschickt (Dokumente, Zahlungserinnerungen, Mahnungen, Einladungen), erscheinen hier mit ihrem Verbleib." },
       intro: 'Jede aus der App gesendete E-Mail und was aus ihr wurde. Ohne Mailserver warten E-Mails hier: Öffnen Sie eine, um sie zu lesen, oder laden Sie sie als .eml-Datei herunter, um sie aus einem Mailprogramm zu senden.',
       status: 'Status',
       anyStatus: 'Alle Status',
@@ -39,6 +40,8 @@ const documents = {
       subject: 'Betreff',
       record: 'Dokument',
       sentBy: 'Von',
+      from: "Von",
+      automatic: "{{name}} (automatisch gesendet)",
       attachments: 'Anhänge',
       message: 'Nachricht',
       downloadEml: 'Als .eml herunterladen',

@@ -106,6 +106,7 @@ const finance = {
     journal: {
       id: 'ID',
       title: 'Journal',
+      empty: { title: "Noch keine Buchungssätze.", hint: "Hier wird jede Geldbewegung verbucht: geprüfte Zahlungen, Ausgaben, Gehälter, Zahlungen an Lieferanten und Erstattungen." },
       date: 'Datum',
       memo: 'Buchungstext',
       source: 'Herkunft',

@@ -121,6 +121,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'Personalisierte Reisen',
     newTour: 'Neues Paket',
+    empty: { title: "Noch keine personalisierten Reisen.", hint: "Hier erscheinen fertige Pakete, buchbar für jedes Datum." },
     editTour: 'Paket bearbeiten',
     back: 'Zurück zu den personalisierten Reisen',
     created: 'Personalisierte Reise angelegt',
@@ -156,6 +157,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: 'Gruppenreisen',
     newTour: 'Neuer Termin',
+    empty: { title: "Noch keine Gruppenreisen.", hint: "Hier erscheinen geplante Termine mit Plätzen zum Verkauf." },
     editTour: 'Termin bearbeiten',
     back: 'Zurück zu den Gruppenreisen',
     created: 'Gruppenreise angelegt',

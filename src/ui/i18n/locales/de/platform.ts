@@ -19,6 +19,7 @@ const platform = {
   platform: {
     organizations: 'Organisationen',
     newOrganization: 'Neue Organisation',
+    empty: { title: "Noch keine Organisationen.", hint: "Reisebüros erscheinen hier, sobald sie eingerichtet sind; jeder Inhaber erhält eine Einladung." },
     details: 'Organisation',
     name: 'Name',
     currency: 'Währung',

@@ -108,6 +108,8 @@ const shell = {
     clearAll: 'Suche und Filter zurücksetzen',
     none: 'Noch keine Einträge.',
     noneHint: 'Einträge erscheinen hier, sobald sie angelegt werden.',
+    createOne: "Legen Sie einen Eintrag mit {{action}} an.",
+    createOrImport: "Legen Sie einen Eintrag mit {{action}} an oder übernehmen Sie eine Datei mit {{import}}.",
     filterBy: 'Nur anzeigen: {{label}}',
     total_one: '{{count}} Eintrag',
     total_other: '{{count}} Einträge',

@@ -5,6 +5,7 @@ const tours = {
   tours: {
     title: 'Individuelle Reisen',
     newTour: 'Neue Reise',
+    empty: { title: "Noch keine individuellen Reisen.", hint: "Hier erscheinen Reisen, die für die Anfrage eines Leads Tag für Tag geplant und kalkuliert werden." },
     editTour: 'Reise bearbeiten',
     editPlan: 'Programm bearbeiten',
     edit: 'Bearbeiten',

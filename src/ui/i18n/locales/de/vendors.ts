@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const vendors = {
   vendors: {
     title: 'Lieferanten',
-    empty: { title: 'Noch keine Lieferanten.', hint: 'Legen Sie Ihre Hotels, Fluggesellschaften und anderen Leistungsträger an oder importieren Sie sie aus einer Datei.' },
+    empty: { title: 'Noch keine Lieferanten.', hint: "Ihre Hotels, Fluggesellschaften und anderen Lieferanten erscheinen hier, um sie in Reisen zu nennen und zu bezahlen." },
     newVendor: 'Neuer Lieferant',
     editVendor: 'Lieferant bearbeiten',
     importVendors: 'Lieferanten importieren',

@@ -19,6 +19,7 @@ const platform: typeof en = {
   platform: {
     organizations: 'Οργανισμοί',
     newOrganization: 'Νέος οργανισμός',
+    empty: { title: "Δεν υπάρχουν ακόμη οργανισμοί.", hint: "Τα ταξιδιωτικά γραφεία εμφανίζονται εδώ μόλις εγγραφούν· κάθε ιδιοκτήτης λαμβάνει πρόσκληση." },
     details: 'Οργανισμός',
     name: 'Όνομα',
     currency: 'Νόμισμα',

@@ -108,6 +108,8 @@ const shell = {
     clearAll: 'Καθαρισμός αναζήτησης και φίλτρων',
     none: 'Δεν υπάρχει τίποτα ακόμη.',
     noneHint: 'Οι εγγραφές εμφανίζονται εδώ μόλις προστεθούν.',
+    createOne: "Προσθέστε μία εγγραφή με το {{action}}.",
+    createOrImport: "Προσθέστε μία εγγραφή με το {{action}} ή φέρτε ένα αρχείο με το {{import}}.",
     filterBy: 'Μόνο: {{label}}',
     total_one: '{{count}} εγγραφή',
     total_other: '{{count}} εγγραφές',

@@ -4,6 +4,7 @@ const admin = {
     allMembers: 'All members',
     salesList: 'Sales list',
     newMember: 'New member',
+    empty: { title: "No members yet.", hint: "Your colleagues appear here once the owner adds them." },
     editMember: 'Edit member',
     created: 'Member created',
     updated: 'Member updated',

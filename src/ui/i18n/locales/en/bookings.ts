@@ -122,6 +122,7 @@ const bookings = {
       createdAt: 'Booked',
     },
     pending: { title: 'Pending installments' },
+    pendingEmpty: { title: "No installments owed.", hint: "The installments of each booking’s payment plan appear here until they are paid." },
     book: 'Book',
     wizard: {
       title: 'New booking',
@@ -154,6 +155,7 @@ const bookings = {
     completed: {
       title: 'Completed bookings awaiting invoicing',
       none: 'Every completed booking has its invoice.',
+      noneHint: "A booking appears here once its trip is completed, until its invoice is issued.",
     },
     errors: {
       fetchList: 'Failed to fetch bookings',
@@ -175,6 +177,7 @@ const bookings = {
   },
   receipts: {
     title: 'Payment receipts',
+    empty: { title: "No payments yet.", hint: "A payment recorded on a booking with {{action}} appears here, for finance to verify." },
     number: 'Receipt',
     date: 'Date',
     booking: 'Booking',
@@ -195,6 +198,7 @@ const bookings = {
   invoices: {
     dueOn: 'due {{date}}',
     title: 'Invoices',
+    empty: { title: "No invoices yet.", hint: "An invoice is issued from a completed booking with {{action}}." },
     number: 'Invoice',
     issuedOn: 'Issued',
     dueDate: 'Due',

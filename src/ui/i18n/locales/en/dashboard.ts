@@ -18,6 +18,7 @@ const dashboard = {
     until: 'until {{date}}',
     cards: {
       followUps: { title: 'Follow-ups due today', empty: 'No calls due today: all caught up.' },
+      missedFollowUps: { title: "Missed follow-ups", empty: "No follow-up of yours is overdue." },
       newLeads: { title: 'New leads for you', empty: 'No new lead is waiting for a first call.' },
       waitingLeads: { title: 'Your leads waiting longest', empty: 'None of your leads is waiting.' },
       leadsToAssign: { title: 'Leads to assign', empty: 'Every open lead has an owner.' },

@@ -28,6 +28,7 @@ const documents = {
     },
     outbox: {
       title: 'Outbox',
+      empty: { title: "No emails yet.", hint: "Emails the app sends (documents, payment reminders, overdue notices, invitations) appear here with what became of them." },
       intro: 'Every email sent from the app, with what became of it. Without a mail server, emails wait here: open one to read it, or download it as an .eml file to send from a mail program.',
       status: 'Status',
       anyStatus: 'Any status',
@@ -37,6 +38,8 @@ const documents = {
       subject: 'Subject',
       record: 'Document',
       sentBy: 'By',
+      from: "From",
+      automatic: "{{name}} (sent automatically)",
       attachments: 'Attachments',
       message: 'Message',
       downloadEml: 'Download as .eml',

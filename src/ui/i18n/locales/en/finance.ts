@@ -104,6 +104,7 @@ const finance = {
     journal: {
       id: 'ID',
       title: 'Journal',
+      empty: { title: "No entries yet.", hint: "Every movement of money is written here: verified payments, expenses, salaries, vendor payments and refunds." },
       date: 'Date',
       memo: 'Description',
       source: 'Source',

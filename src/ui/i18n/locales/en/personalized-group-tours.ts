@@ -119,6 +119,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'Personalized tours',
     newTour: 'New package',
+    empty: { title: "No personalized tours yet.", hint: "Ready-made packages appear here, to be booked for any date." },
     editTour: 'Edit package',
     back: 'Back to personalized tours',
     created: 'Personalized tour created successfully',
@@ -154,6 +155,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: 'Group tours',
     newTour: 'New departure',
+    empty: { title: "No group tours yet.", hint: "Scheduled departures with seats to sell appear here." },
     editTour: 'Edit departure',
     back: 'Back to group tours',
     created: 'Group tour created successfully',

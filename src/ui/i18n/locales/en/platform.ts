@@ -17,6 +17,7 @@ const platform = {
   platform: {
     organizations: 'Organizations',
     newOrganization: 'New organization',
+    empty: { title: "No organizations yet.", hint: "Travel agencies appear here once they are onboarded; each owner gets an invitation." },
     details: 'Organization',
     name: 'Name',
     currency: 'Currency',

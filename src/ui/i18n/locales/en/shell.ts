@@ -106,6 +106,8 @@ const shell = {
     clearAll: 'Clear the search and filters',
     none: 'Nothing here yet.',
     noneHint: 'Records appear here as soon as they are added.',
+    createOne: "Add one with {{action}}.",
+    createOrImport: "Add one with {{action}}, or bring a file of them with {{import}}.",
     filterBy: 'Show only: {{label}}',
     total_one: '{{count}} record',
     total_other: '{{count}} records',

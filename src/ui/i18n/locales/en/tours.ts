@@ -3,6 +3,7 @@ const tours = {
   tours: {
     title: 'Customized tours',
     newTour: 'New tour',
+    empty: { title: "No customized tours yet.", hint: "Tours built for a lead’s enquiry, day by day and priced, appear here." },
     editTour: 'Edit tour',
     editPlan: 'Edit the plan',
     edit: 'Edit',

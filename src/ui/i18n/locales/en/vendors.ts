@@ -1,7 +1,7 @@
 const vendors = {
   vendors: {
     title: 'Vendors',
-    empty: { title: 'No vendors yet.', hint: 'Add your hotels, airlines and other suppliers, or import them from a file.' },
+    empty: { title: 'No vendors yet.', hint: "Your hotels, airlines and other suppliers appear here, to be named on tours and paid." },
     newVendor: 'New vendor',
     editVendor: 'Edit vendor',
     importVendors: 'Import vendors',

@@ -6,6 +6,7 @@ const admin = {
     allMembers: 'Todos los miembros',
     salesList: 'Equipo de ventas',
     newMember: 'Nuevo miembro',
+    empty: { title: "Aún no hay miembros.", hint: "Sus compañeros aparecen aquí cuando el propietario los añade." },
     editMember: 'Editar miembro',
     created: 'Miembro creado',
     updated: 'Miembro actualizado',

@@ -124,6 +124,7 @@ const bookings = {
       createdAt: 'Reservado el',
     },
     pending: { title: 'Plazos pendientes' },
+    pendingEmpty: { title: "No hay plazos pendientes.", hint: "Los plazos del plan de pagos de cada reserva aparecen aquí hasta que se pagan." },
     book: 'Reservar',
     wizard: {
       title: 'Nueva reserva',
@@ -157,6 +158,7 @@ const bookings = {
     completed: {
       title: 'Reservas completadas pendientes de facturar',
       none: 'Todas las reservas completadas tienen su factura.',
+      noneHint: "Una reserva aparece aquí cuando su viaje se completa, hasta que se emite su factura.",
     },
     errors: {
       fetchList: 'No se pudieron cargar las reservas',
@@ -178,6 +180,7 @@ const bookings = {
   },
   receipts: {
     title: 'Recibos de pago',
+    empty: { title: "Aún no hay pagos.", hint: "Un pago registrado en una reserva con {{action}} aparece aquí para que finanzas lo verifique." },
     number: 'Recibo',
     date: 'Fecha',
     booking: 'Reserva',
@@ -198,6 +201,7 @@ const bookings = {
   invoices: {
     dueOn: 'vence el {{date}}',
     title: 'Facturas',
+    empty: { title: "Aún no hay facturas.", hint: "Una factura se emite desde una reserva completada con {{action}}." },
     number: 'Factura',
     issuedOn: 'Emitida',
     dueDate: 'Vencimiento',

@@ -20,6 +20,7 @@ const dashboard = {
     until: 'hasta el {{date}}',
     cards: {
       followUps: { title: 'Seguimientos para hoy', empty: 'No hay llamadas para hoy: todo al día.' },
+      missedFollowUps: { title: "Seguimientos vencidos", empty: "Ninguno de sus seguimientos está vencido." },
       newLeads: { title: 'Nuevos clientes potenciales para usted', empty: 'Ningún cliente potencial nuevo espera una primera llamada.' },
       waitingLeads: { title: 'Sus clientes potenciales que más esperan', empty: 'Ninguno de sus clientes potenciales está esperando.' },
       leadsToAssign: { title: 'Clientes potenciales por asignar', empty: 'Todos los clientes potenciales abiertos tienen responsable.' },

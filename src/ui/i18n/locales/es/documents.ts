@@ -30,6 +30,7 @@ const documents = {
     },
     outbox: {
       title: 'Bandeja de salida',
+      empty: { title: "Aún no hay correos.", hint: "Los correos que envía la aplicación (documentos, recordatorios de pago, avisos de impago, invitaciones) aparecen aquí con lo que fue de ellos." },
       intro: 'Todos los correos enviados desde la aplicación y lo que pasó con ellos. Sin servidor de correo, los correos esperan aquí: abra uno para leerlo o descárguelo como archivo .eml para enviarlo desde un programa de correo.',
       status: 'Estado',
       anyStatus: 'Cualquier estado',
@@ -39,6 +40,8 @@ const documents = {
       subject: 'Asunto',
       record: 'Documento',
       sentBy: 'Por',
+      from: "De",
+      automatic: "{{name}} (enviado automáticamente)",
       attachments: 'Adjuntos',
       message: 'Mensaje',
       downloadEml: 'Descargar como .eml',

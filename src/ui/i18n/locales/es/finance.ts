@@ -106,6 +106,7 @@ const finance = {
     journal: {
       id: 'ID',
       title: 'Libro diario',
+      empty: { title: "Aún no hay asientos.", hint: "Aquí se anota todo movimiento de dinero: pagos verificados, gastos, salarios, pagos a proveedores y reembolsos." },
       date: 'Fecha',
       memo: 'Concepto',
       source: 'Origen',

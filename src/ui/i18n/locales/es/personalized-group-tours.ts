@@ -124,6 +124,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'Viajes personalizados',
     newTour: 'Nuevo paquete',
+    empty: { title: "Aún no hay circuitos personalizados.", hint: "Aquí aparecen los paquetes listos, que se reservan para cualquier fecha." },
     editTour: 'Editar paquete',
     back: 'Volver a viajes personalizados',
     created: 'Viaje personalizado creado',
@@ -159,6 +160,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: 'Viajes en grupo',
     newTour: 'Nueva salida',
+    empty: { title: "Aún no hay circuitos en grupo.", hint: "Aquí aparecen las salidas programadas con plazas a la venta." },
     editTour: 'Editar salida',
     back: 'Volver a viajes en grupo',
     created: 'Viaje en grupo creado',

@@ -19,6 +19,7 @@ const platform = {
   platform: {
     organizations: 'Organizaciones',
     newOrganization: 'Nueva organización',
+    empty: { title: "Aún no hay organizaciones.", hint: "Las agencias de viajes aparecen aquí una vez dadas de alta; cada propietario recibe una invitación." },
     details: 'Organización',
     name: 'Nombre',
     currency: 'Moneda',

@@ -108,6 +108,8 @@ const shell = {
     clearAll: 'Borrar la búsqueda y los filtros',
     none: 'Todavía no hay nada aquí.',
     noneHint: 'Los registros aparecen aquí en cuanto se añaden.',
+    createOne: "Añada uno con {{action}}.",
+    createOrImport: "Añada uno con {{action}} o traiga un archivo con {{import}}.",
     filterBy: 'Mostrar solo: {{label}}',
     total_one: '{{count}} registro',
     total_many: '{{count}} registros',

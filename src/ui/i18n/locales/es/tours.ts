@@ -5,6 +5,7 @@ const tours = {
   tours: {
     title: 'Viajes a medida',
     newTour: 'Nuevo viaje',
+    empty: { title: "Aún no hay circuitos a medida.", hint: "Aquí aparecen los circuitos creados para la consulta de un cliente potencial, día a día y con precio." },
     editTour: 'Editar viaje',
     editPlan: 'Editar el programa',
     edit: 'Editar',

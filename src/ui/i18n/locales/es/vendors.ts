@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const vendors = {
   vendors: {
     title: 'Proveedores',
-    empty: { title: 'Todavía no hay proveedores.', hint: 'Añada sus hoteles, aerolíneas y demás proveedores, o impórtelos desde un archivo.' },
+    empty: { title: 'Todavía no hay proveedores.', hint: "Sus hoteles, aerolíneas y demás proveedores aparecen aquí, para indicarlos en los circuitos y pagarles." },
     newVendor: 'Nuevo proveedor',
     editVendor: 'Editar proveedor',
     importVendors: 'Importar proveedores',

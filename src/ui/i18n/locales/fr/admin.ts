@@ -6,6 +6,7 @@ const admin = {
     allMembers: 'Tous les membres',
     salesList: 'Équipe commerciale',
     newMember: 'Nouveau membre',
+    empty: { title: "Aucun membre pour l’instant.", hint: "Vos collègues apparaissent ici dès que le propriétaire les ajoute." },
     editMember: 'Modifier le membre',
     created: 'Membre créé',
     updated: 'Membre mis à jour',

@@ -124,6 +124,7 @@ const bookings = {
       createdAt: 'Réservé le',
     },
     pending: { title: 'Échéances à venir' },
+    pendingEmpty: { title: "Aucune échéance due.", hint: "Les échéances du plan de paiement de chaque réservation apparaissent ici jusqu’à leur paiement." },
     book: 'Réserver',
     wizard: {
       title: 'Nouvelle réservation',
@@ -157,6 +158,7 @@ const bookings = {
     completed: {
       title: 'Réservations terminées à facturer',
       none: 'Chaque réservation terminée a sa facture.',
+      noneHint: "Une réservation apparaît ici une fois son voyage terminé, jusqu’à l’émission de sa facture.",
     },
     errors: {
       fetchList: 'Impossible de charger les réservations',
@@ -178,6 +180,7 @@ const bookings = {
   },
   receipts: {
     title: 'Reçus de paiement',
+    empty: { title: "Aucun paiement pour l’instant.", hint: "Un paiement enregistré sur une réservation avec {{action}} apparaît ici, pour que la comptabilité le vérifie." },
     number: 'Reçu',
     date: 'Date',
     booking: 'Réservation',
@@ -198,6 +201,7 @@ const bookings = {
   invoices: {
     dueOn: 'échéance le {{date}}',
     title: 'Factures',
+    empty: { title: "Aucune facture pour l’instant.", hint: "Une facture est émise depuis une réservation terminée avec {{action}}." },
     number: 'Facture',
     issuedOn: 'Émise le',
     dueDate: 'Échéance',

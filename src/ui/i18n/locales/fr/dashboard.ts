@@ -20,6 +20,7 @@ const dashboard = {
     until: 'jusqu’au {{date}}',
     cards: {
       followUps: { title: 'Relances du jour', empty: 'Aucun appel prévu aujourd’hui : tout est à jour.' },
+      missedFollowUps: { title: "Relances manquées", empty: "Aucune de vos relances n’est en retard." },
       newLeads: { title: 'Nouveaux prospects pour vous', empty: 'Aucun nouveau prospect n’attend de premier appel.' },
       waitingLeads: { title: 'Vos prospects en attente depuis le plus longtemps', empty: 'Aucun de vos prospects n’attend.' },
       leadsToAssign: { title: 'Prospects à attribuer', empty: 'Chaque prospect ouvert a un responsable.' },

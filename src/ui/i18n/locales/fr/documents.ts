@@ -30,6 +30,7 @@ const documents = {
     },
     outbox: {
       title: 'Boîte d’envoi',
+      empty: { title: "Aucun e-mail pour l’instant.", hint: "Les e-mails envoyés par l’application (documents, rappels de paiement, avis de retard, invitations) apparaissent ici avec ce qu’il en est advenu." },
       intro: 'Tous les e-mails envoyés depuis l’application, et ce qu’ils sont devenus. Sans serveur de messagerie, les e-mails attendent ici : ouvrez-en un pour le lire, ou téléchargez-le en fichier .eml pour l’envoyer depuis un logiciel de messagerie.',
       status: 'Statut',
       anyStatus: 'Tous les statuts',
@@ -39,6 +40,8 @@ const documents = {
       subject: 'Objet',
       record: 'Document',
       sentBy: 'Par',
+      from: "De",
+      automatic: "{{name}} (envoyé automatiquement)",
       attachments: 'Pièces jointes',
       message: 'Message',
       downloadEml: 'Télécharger en .eml',

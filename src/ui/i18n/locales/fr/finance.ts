@@ -106,6 +106,7 @@ const finance = {
     journal: {
       id: 'ID',
       title: 'Journal',
+      empty: { title: "Aucune écriture pour l’instant.", hint: "Chaque mouvement d’argent est écrit ici : paiements vérifiés, dépenses, salaires, paiements aux fournisseurs et remboursements." },
       date: 'Date',
       memo: 'Libellé',
       source: 'Origine',

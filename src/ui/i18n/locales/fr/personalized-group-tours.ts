@@ -124,6 +124,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'Circuits personnalisés',
     newTour: 'Nouveau forfait',
+    empty: { title: "Aucun circuit personnalisé pour l’instant.", hint: "Les forfaits prêts à vendre apparaissent ici, réservables à n’importe quelle date." },
     editTour: 'Modifier le forfait',
     back: 'Retour aux circuits personnalisés',
     created: 'Circuit personnalisé créé',
@@ -159,6 +160,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: 'Circuits de groupe',
     newTour: 'Nouveau départ',
+    empty: { title: "Aucun circuit de groupe pour l’instant.", hint: "Les départs programmés, avec leurs places à vendre, apparaissent ici." },
     editTour: 'Modifier le départ',
     back: 'Retour aux circuits de groupe',
     created: 'Circuit de groupe créé',

@@ -19,6 +19,7 @@ const platform = {
   platform: {
     organizations: 'Organisations',
     newOrganization: 'Nouvelle organisation',
+    empty: { title: "Aucune organisation pour l’instant.", hint: "Les agences de voyages apparaissent ici une fois inscrites ; chaque propriétaire reçoit une invitation." },
     details: 'Organisation',
     name: 'Nom',
     currency: 'Devise',

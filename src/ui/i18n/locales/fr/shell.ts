@@ -108,6 +108,8 @@ const shell = {
     clearAll: 'Effacer la recherche et les filtres',
     none: 'Rien pour l’instant.',
     noneHint: 'Les éléments apparaissent ici dès qu’ils sont ajoutés.',
+    createOne: "Ajoutez-en un avec {{action}}.",
+    createOrImport: "Ajoutez-en un avec {{action}}, ou apportez-en un fichier avec {{import}}.",
     filterBy: 'Afficher seulement : {{label}}',
     total_one: '{{count}} élément',
     total_many: '{{count}} éléments',

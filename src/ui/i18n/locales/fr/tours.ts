@@ -5,6 +5,7 @@ const tours = {
   tours: {
     title: 'Circuits sur mesure',
     newTour: 'Nouveau circuit',
+    empty: { title: "Aucun circuit sur mesure pour l’instant.", hint: "Les circuits construits pour la demande d’un prospect, jour par jour et chiffrés, apparaissent ici." },
     editTour: 'Modifier le circuit',
     editPlan: 'Modifier le programme',
     edit: 'Modifier',

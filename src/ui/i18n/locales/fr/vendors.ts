@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const vendors = {
   vendors: {
     title: 'Fournisseurs',
-    empty: { title: 'Aucun fournisseur pour l’instant.', hint: 'Ajoutez vos hôtels, compagnies aériennes et autres prestataires, ou importez-les depuis un fichier.' },
+    empty: { title: 'Aucun fournisseur pour l’instant.', hint: "Vos hôtels, compagnies aériennes et autres fournisseurs apparaissent ici, pour être nommés sur les circuits et payés." },
     newVendor: 'Nouveau fournisseur',
     editVendor: 'Modifier le fournisseur',
     importVendors: 'Importer des fournisseurs',

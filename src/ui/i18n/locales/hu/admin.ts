@@ -6,6 +6,7 @@ const admin = {
     allMembers: 'Minden tag',
     salesList: 'Értékesítők',
     newMember: 'Új tag',
+    empty: { title: "Még nincs tag.", hint: "A kollégái itt jelennek meg, amint a tulajdonos felveszi őket." },
     editMember: 'Tag szerkesztése',
     created: 'Tag létrehozva',
     updated: 'Tag frissítve',

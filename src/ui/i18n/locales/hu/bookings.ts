@@ -124,6 +124,7 @@ const bookings = {
       createdAt: 'Foglalva',
     },
     pending: { title: 'Függő részletek' },
+    pendingEmpty: { title: "Nincs esedékes részlet.", hint: "Minden foglalás fizetési tervének részletei itt jelennek meg, amíg ki nem fizetik őket." },
     book: 'Foglalás',
     wizard: {
       title: 'Új foglalás',
@@ -156,6 +157,7 @@ const bookings = {
     completed: {
       title: 'Számlázásra váró teljesített foglalások',
       none: 'Minden teljesített foglaláshoz van számla.',
+      noneHint: "A foglalás itt jelenik meg, amint az utazás lezárult, amíg ki nem állítják a számláját.",
     },
     errors: {
       fetchList: 'Nem sikerült betölteni a foglalásokat',
@@ -177,6 +179,7 @@ const bookings = {
   },
   receipts: {
     title: 'Fizetési bizonylatok',
+    empty: { title: "Még nincs befizetés.", hint: "A foglaláson ezzel rögzített befizetés: {{action}} itt jelenik meg, hogy a pénzügy ellenőrizze." },
     number: 'Nyugta',
     date: 'Dátum',
     booking: 'Foglalás',
@@ -197,6 +200,7 @@ const bookings = {
   invoices: {
     dueOn: 'esedékes: {{date}}',
     title: 'Számlák',
+    empty: { title: "Még nincs számla.", hint: "Számlát lezárt foglalásból lehet kiállítani ezzel: {{action}}." },
     number: 'Számla',
     issuedOn: 'Kiállítva',
     dueDate: 'Fizetési határidő',

@@ -20,6 +20,7 @@ const dashboard = {
     until: 'eddig: {{date}}',
     cards: {
       followUps: { title: 'Mai utánkövetések', empty: 'Ma nincs esedékes hívás: minden kész.' },
+      missedFollowUps: { title: "Elmulasztott utánkövetések", empty: "Egyik utánkövetése sem késik." },
       newLeads: { title: 'Új érdeklődők az Ön számára', empty: 'Egy új érdeklődő sem vár első hívásra.' },
       waitingLeads: { title: 'Legrégebben váró érdeklődői', empty: 'Egyik érdeklődője sem vár.' },
       leadsToAssign: { title: 'Kiosztandó érdeklődők', empty: 'Minden nyitott érdeklődőnek van felelőse.' },

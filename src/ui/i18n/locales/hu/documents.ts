@@ -30,6 +30,7 @@ const documents = {
     },
     outbox: {
       title: 'Postázó',
+      empty: { title: "Még nincs e-mail.", hint: "Az alkalmazás által küldött e-mailek (dokumentumok, fizetési emlékeztetők, késedelmi értesítések, meghívók) itt jelennek meg a sorsukkal együtt." },
       intro: 'Az alkalmazásból küldött összes e-mail és azok sorsa. Levelezőszerver nélkül az e-mailek itt várnak: nyisson meg egyet az olvasáshoz, vagy töltse le .eml fájlként, és küldje el levelezőprogramból.',
       status: 'Állapot',
       anyStatus: 'Bármely állapot',
@@ -39,6 +40,8 @@ const documents = {
       subject: 'Tárgy',
       record: 'Dokumentum',
       sentBy: 'Küldő',
+      from: "Feladó",
+      automatic: "{{name}} (automatikusan küldve)",
       attachments: 'Mellékletek',
       message: 'Üzenet',
       downloadEml: 'Letöltés .eml-ként',

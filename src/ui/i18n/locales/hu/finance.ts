@@ -105,6 +105,7 @@ const finance = {
     journal: {
       id: 'Azonosító',
       title: 'Napló',
+      empty: { title: "Még nincs könyvelési tétel.", hint: "Itt szerepel minden pénzmozgás: ellenőrzött befizetések, kiadások, bérek, szállítói kifizetések és visszatérítések." },
       date: 'Dátum',
       memo: 'Leírás',
       source: 'Forrás',

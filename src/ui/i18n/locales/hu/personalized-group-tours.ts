@@ -121,6 +121,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'Személyre szabott utak',
     newTour: 'Új csomag',
+    empty: { title: "Még nincs személyre szabott út.", hint: "Itt jelennek meg a kész csomagok, bármely dátumra foglalhatók." },
     editTour: 'Csomag szerkesztése',
     back: 'Vissza a személyre szabott utakhoz',
     created: 'Személyre szabott út létrehozva',
@@ -156,6 +157,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: 'Csoportos utak',
     newTour: 'Új indulás',
+    empty: { title: "Még nincs csoportos út.", hint: "Itt jelennek meg a meghirdetett indulások eladható helyekkel." },
     editTour: 'Indulás szerkesztése',
     back: 'Vissza a csoportos utakhoz',
     created: 'Csoportos út létrehozva',

@@ -19,6 +19,7 @@ const platform = {
   platform: {
     organizations: 'Szervezetek',
     newOrganization: 'Új szervezet',
+    empty: { title: "Még nincs szervezet.", hint: "Az utazási irodák itt jelennek meg, amint felvették őket; minden tulajdonos meghívót kap." },
     details: 'Szervezet',
     name: 'Név',
     currency: 'Pénznem',

@@ -108,6 +108,8 @@ const shell = {
     clearAll: 'Keresés és szűrők törlése',
     none: 'Itt még nincs semmi.',
     noneHint: 'A rekordok itt jelennek meg, amint felveszik őket.',
+    createOne: "Vegyen fel egyet ezzel: {{action}}.",
+    createOrImport: "Vegyen fel egyet ezzel: {{action}}, vagy hozza be őket fájlból ezzel: {{import}}.",
     filterBy: 'Csak ez: {{label}}',
     total_one: '{{count}} rekord',
     total_other: '{{count}} rekord',

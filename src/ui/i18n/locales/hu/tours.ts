@@ -5,6 +5,7 @@ const tours = {
   tours: {
     title: 'Egyedi utak',
     newTour: 'Új út',
+    empty: { title: "Még nincs egyedi út.", hint: "Itt jelennek meg az érdeklődők kérésére napról napra összeállított, beárazott utak." },
     editTour: 'Út szerkesztése',
     editPlan: 'Program szerkesztése',
     edit: 'Szerkesztés',

@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const vendors = {
   vendors: {
     title: 'Beszállítók',
-    empty: { title: 'Még nincsenek beszállítók.', hint: 'Vegye fel szállodáit, légitársaságait és más beszállítóit, vagy importálja őket fájlból.' },
+    empty: { title: 'Még nincsenek beszállítók.', hint: "A szállodái, légitársaságai és más szállítói itt jelennek meg, hogy az utakon megnevezhesse és kifizethesse őket." },
     newVendor: 'Új beszállító',
     editVendor: 'Beszállító szerkesztése',
     importVendors: 'Beszállítók importálása',

@@ -6,6 +6,7 @@ const admin = {
     allMembers: 'Tutti i membri',
     salesList: 'Team vendite',
     newMember: 'Nuovo membro',
+    empty: { title: "Ancora nessun membro.", hint: "I vostri colleghi compaiono qui quando il titolare li aggiunge." },
     editMember: 'Modifica membro',
     created: 'Membro creato',
     updated: 'Membro aggiornato',

@@ -124,6 +124,7 @@ const bookings = {
       createdAt: 'Prenotato il',
     },
     pending: { title: 'Rate da incassare' },
+    pendingEmpty: { title: "Nessuna rata dovuta.", hint: "Le rate del piano di pagamento di ogni prenotazione compaiono qui finché non sono pagate." },
     book: 'Prenota',
     wizard: {
       title: 'Nuova prenotazione',
@@ -157,6 +158,7 @@ const bookings = {
     completed: {
       title: 'Prenotazioni completate da fatturare',
       none: 'Ogni prenotazione completata ha la sua fattura.',
+      noneHint: "Una prenotazione compare qui quando il suo viaggio è completato, finché non se ne emette la fattura.",
     },
     errors: {
       fetchList: 'Impossibile caricare le prenotazioni',
@@ -178,6 +180,7 @@ const bookings = {
   },
   receipts: {
     title: 'Ricevute di pagamento',
+    empty: { title: "Ancora nessun pagamento.", hint: "Un pagamento registrato su una prenotazione con {{action}} compare qui, perché l’amministrazione lo verifichi." },
     number: 'Ricevuta',
     date: 'Data',
     booking: 'Prenotazione',
@@ -198,6 +201,7 @@ const bookings = {
   invoices: {
     dueOn: 'scade il {{date}}',
     title: 'Fatture',
+    empty: { title: "Ancora nessuna fattura.", hint: "Una fattura si emette da una prenotazione completata con {{action}}." },
     number: 'Fattura',
     issuedOn: 'Emessa',
     dueDate: 'Scadenza',

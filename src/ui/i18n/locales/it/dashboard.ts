@@ -20,6 +20,7 @@ const dashboard = {
     until: 'fino al {{date}}',
     cards: {
       followUps: { title: 'Follow-up di oggi', empty: 'Nessuna chiamata in programma oggi: tutto in ordine.' },
+      missedFollowUps: { title: "Follow-up mancati", empty: "Nessuno dei vostri follow-up è in ritardo." },
       newLeads: { title: 'Nuovi lead per Lei', empty: 'Nessun nuovo lead attende una prima chiamata.' },
       waitingLeads: { title: 'I Suoi lead in attesa da più tempo', empty: 'Nessuno dei Suoi lead è in attesa.' },
       leadsToAssign: { title: 'Lead da assegnare', empty: 'Ogni lead aperto ha un responsabile.' },

@@ -30,6 +30,7 @@ const documents = {
     },
     outbox: {
       title: 'Posta in uscita',
+      empty: { title: "Ancora nessuna email.", hint: "Le email inviate dall’app (documenti, promemoria di pagamento, avvisi di ritardo, inviti) compaiono qui con il loro esito." },
       intro: 'Tutte le email inviate dall’applicazione, con il loro esito. Senza server di posta le email restano qui: ne apra una per leggerla o la scarichi come file .eml per inviarla da un programma di posta.',
       status: 'Stato',
       anyStatus: 'Qualsiasi stato',
@@ -39,6 +40,8 @@ const documents = {
       subject: 'Oggetto',
       record: 'Documento',
       sentBy: 'Da',
+      from: "Da",
+      automatic: "{{name}} (inviata automaticamente)",
       attachments: 'Allegati',
       message: 'Messaggio',
       downloadEml: 'Scarica come .eml',

@@ -106,6 +106,7 @@ const finance = {
     journal: {
       id: 'ID',
       title: 'Libro giornale',
+      empty: { title: "Ancora nessuna registrazione.", hint: "Qui si registra ogni movimento di denaro: pagamenti verificati, spese, stipendi, pagamenti ai fornitori e rimborsi." },
       date: 'Data',
       memo: 'Descrizione',
       source: 'Origine',

@@ -124,6 +124,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'Viaggi personalizzati',
     newTour: 'Nuovo pacchetto',
+    empty: { title: "Ancora nessun tour personalizzato.", hint: "Qui compaiono i pacchetti pronti, prenotabili per qualsiasi data." },
     editTour: 'Modifica pacchetto',
     back: 'Torna ai viaggi personalizzati',
     created: 'Viaggio personalizzato creato',
@@ -159,6 +160,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: 'Viaggi di gruppo',
     newTour: 'Nuova partenza',
+    empty: { title: "Ancora nessun tour di gruppo.", hint: "Qui compaiono le partenze in programma con posti da vendere." },
     editTour: 'Modifica partenza',
     back: 'Torna ai viaggi di gruppo',
     created: 'Viaggio di gruppo creato',

@@ -19,6 +19,7 @@ const platform = {
   platform: {
     organizations: 'Organizzazioni',
     newOrganization: 'Nuova organizzazione',
+    empty: { title: "Ancora nessuna organizzazione.", hint: "Le agenzie di viaggio compaiono qui una volta registrate; ogni titolare riceve un invito." },
     details: 'Organizzazione',
     name: 'Nome',
     currency: 'Valuta',

@@ -108,6 +108,8 @@ const shell = {
     clearAll: 'Azzera ricerca e filtri',
     none: 'Ancora nessun elemento.',
     noneHint: 'I record compaiono qui non appena vengono aggiunti.',
+    createOne: "Aggiungetene uno con {{action}}.",
+    createOrImport: "Aggiungetene uno con {{action}}, oppure portatene un file con {{import}}.",
     filterBy: 'Mostra solo: {{label}}',
     total_one: '{{count}} elemento',
     total_many: '{{count}} elementi',

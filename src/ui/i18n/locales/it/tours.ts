@@ -5,6 +5,7 @@ const tours = {
   tours: {
     title: 'Viaggi su misura',
     newTour: 'Nuovo viaggio',
+    empty: { title: "Ancora nessun tour su misura.", hint: "Qui compaiono i tour costruiti per la richiesta di un contatto, giorno per giorno e con i prezzi." },
     editTour: 'Modifica viaggio',
     editPlan: 'Modifica il programma',
     edit: 'Modifica',

@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const vendors = {
   vendors: {
     title: 'Fornitori',
-    empty: { title: 'Ancora nessun fornitore.', hint: 'Aggiunga i Suoi hotel, le compagnie aeree e gli altri fornitori, oppure li importi da un file.' },
+    empty: { title: 'Ancora nessun fornitore.', hint: "I vostri hotel, compagnie aeree e altri fornitori compaiono qui, da indicare nei tour e da pagare." },
     newVendor: 'Nuovo fornitore',
     editVendor: 'Modifica fornitore',
     importVendors: 'Importa fornitori',

@@ -6,6 +6,7 @@ const admin = {
     allMembers: 'すべてのメンバー',
     salesList: '営業担当一覧',
     newMember: '新規メンバー',
+    empty: { title: "メンバーはまだいません。", hint: "オーナーが追加すると、同僚がここに表示されます。" },
     editMember: 'メンバーを編集',
     created: 'メンバーを作成しました',
     updated: 'メンバーを更新しました',

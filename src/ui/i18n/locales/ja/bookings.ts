@@ -124,6 +124,7 @@ const bookings = {
       createdAt: '予約日',
     },
     pending: { title: '未払いの分割払い' },
+    pendingEmpty: { title: "未払いの分割払いはありません。", hint: "各予約の支払計画の分割払いが、支払われるまでここに表示されます。" },
     book: '予約する',
     wizard: {
       title: '新規予約',
@@ -155,6 +156,7 @@ const bookings = {
     completed: {
       title: '請求待ちの完了済み予約',
       none: '完了済みの予約はすべて請求済みです。',
+      noneHint: "旅行が完了した予約は、請求書が発行されるまでここに表示されます。",
     },
     errors: {
       fetchList: '予約を取得できませんでした',
@@ -176,6 +178,7 @@ const bookings = {
   },
   receipts: {
     title: '支払領収書',
+    empty: { title: "支払いはまだありません。", hint: "予約で{{action}}から記録した支払いがここに表示され、経理が確認します。" },
     number: '領収書番号',
     date: '日付',
     booking: '予約',
@@ -196,6 +199,7 @@ const bookings = {
   invoices: {
     dueOn: '期日 {{date}}',
     title: '請求書',
+    empty: { title: "請求書はまだありません。", hint: "請求書は完了した予約から{{action}}で発行します。" },
     number: '請求書番号',
     issuedOn: '発行日',
     dueDate: '支払期日',

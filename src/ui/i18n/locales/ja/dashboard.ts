@@ -20,6 +20,7 @@ const dashboard = {
     until: '{{date}}まで',
     cards: {
       followUps: { title: '今日期限のフォローアップ', empty: '今日期限の連絡はありません。すべて対応済みです。' },
+      missedFollowUps: { title: "期限切れのフォローアップ", empty: "期限切れのフォローアップはありません。" },
       newLeads: { title: 'あなたの新規リード', empty: '最初の連絡を待っている新規リードはありません。' },
       waitingLeads: { title: '待ち時間の長いリード', empty: '待機中のリードはありません。' },
       leadsToAssign: { title: '未割り当てのリード', empty: '対応中のリードにはすべて担当者がいます。' },

@@ -30,6 +30,7 @@ const documents = {
     },
     outbox: {
       title: '送信トレイ',
+      empty: { title: "メールはまだありません。", hint: "アプリが送るメール（書類、支払いのリマインダー、延滞通知、招待）が、その結果とともにここに表示されます。" },
       intro: 'アプリから送信したすべてのメールとその結果です。メールサーバーがない場合、メールはここで待機します。開いて内容を確認するか、.emlファイルとしてダウンロードしてメールソフトから送信できます。',
       status: 'ステータス',
       anyStatus: 'すべてのステータス',
@@ -39,6 +40,8 @@ const documents = {
       subject: '件名',
       record: '書類',
       sentBy: '送信者',
+      from: "差出人",
+      automatic: "{{name}}（自動送信）",
       attachments: '添付ファイル',
       message: '本文',
       downloadEml: '.emlでダウンロード',

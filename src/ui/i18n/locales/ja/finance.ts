@@ -106,6 +106,7 @@ const finance = {
     journal: {
       id: 'ID',
       title: '仕訳帳',
+      empty: { title: "仕訳はまだありません。", hint: "確認済みの入金、経費、給与、仕入先への支払い、返金など、すべてのお金の動きがここに記録されます。" },
       date: '日付',
       memo: '摘要',
       source: '発生元',

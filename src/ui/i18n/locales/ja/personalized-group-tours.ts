@@ -118,6 +118,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'パーソナルツアー',
     newTour: '新規パッケージ',
+    empty: { title: "パーソナルツアーはまだありません。", hint: "いつでも予約できる既製のパッケージがここに表示されます。" },
     editTour: 'パッケージを編集',
     back: 'パーソナルツアー一覧に戻る',
     created: 'パーソナルツアーを作成しました',
@@ -153,6 +154,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: '団体ツアー',
     newTour: '新規出発日',
+    empty: { title: "グループツアーはまだありません。", hint: "販売する席のある予定出発日がここに表示されます。" },
     editTour: '出発日を編集',
     back: '団体ツアー一覧に戻る',
     created: '団体ツアーを作成しました',

@@ -19,6 +19,7 @@ const platform = {
   platform: {
     organizations: '組織',
     newOrganization: '新規組織',
+    empty: { title: "組織はまだありません。", hint: "旅行会社は登録されるとここに表示され、各オーナーに招待が届きます。" },
     details: '組織',
     name: '名称',
     currency: '通貨',

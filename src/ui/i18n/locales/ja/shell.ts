@@ -108,6 +108,8 @@ const shell = {
     clearAll: '検索とフィルターをクリア',
     none: 'まだ何もありません。',
     noneHint: 'レコードを追加すると、ここに表示されます。',
+    createOne: "{{action}}で追加できます。",
+    createOrImport: "{{action}}で追加するか、{{import}}でファイルから取り込めます。",
     filterBy: '絞り込み: {{label}}',
     total_other: '{{count}}件',
     from: '開始日',

@@ -5,6 +5,7 @@ const tours = {
   tours: {
     title: 'カスタムツアー',
     newTour: '新規ツアー',
+    empty: { title: "カスタムツアーはまだありません。", hint: "リードの問い合わせに合わせて日ごとに組み立て、価格を付けたツアーがここに表示されます。" },
     editTour: 'ツアーを編集',
     editPlan: '行程を編集',
     edit: '編集',

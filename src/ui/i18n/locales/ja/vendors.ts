@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const vendors = {
   vendors: {
     title: '仕入先',
-    empty: { title: 'まだ仕入先はありません。', hint: 'ホテル、航空会社などの仕入先を追加するか、ファイルからインポートしてください。' },
+    empty: { title: 'まだ仕入先はありません。', hint: "ホテル、航空会社などの仕入先がここに表示され、ツアーで指定して支払えます。" },
     newVendor: '新規仕入先',
     editVendor: '仕入先を編集',
     importVendors: '仕入先をインポート',

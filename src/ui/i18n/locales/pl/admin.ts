@@ -6,6 +6,7 @@ const admin = {
     allMembers: 'Wszyscy członkowie',
     salesList: 'Dział sprzedaży',
     newMember: 'Nowy członek',
+    empty: { title: "Nie ma jeszcze członków.", hint: "Współpracownicy pojawią się tu, gdy właściciel ich doda." },
     editMember: 'Edytuj członka',
     created: 'Dodano członka',
     updated: 'Zaktualizowano członka',

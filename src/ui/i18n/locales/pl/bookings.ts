@@ -124,6 +124,7 @@ const bookings = {
       createdAt: 'Zarezerwowano',
     },
     pending: { title: 'Oczekujące raty' },
+    pendingEmpty: { title: "Brak zaległych rat.", hint: "Raty z planu płatności każdej rezerwacji są tu widoczne do czasu ich zapłaty." },
     book: 'Zarezerwuj',
     wizard: {
       title: 'Nowa rezerwacja',
@@ -158,6 +159,7 @@ const bookings = {
     completed: {
       title: 'Zakończone rezerwacje czekające na fakturę',
       none: 'Każda zakończona rezerwacja ma fakturę.',
+      noneHint: "Rezerwacja pojawia się tu po zakończeniu podróży i zostaje do wystawienia faktury.",
     },
     errors: {
       fetchList: 'Nie udało się pobrać rezerwacji',
@@ -179,6 +181,7 @@ const bookings = {
   },
   receipts: {
     title: 'Potwierdzenia wpłat',
+    empty: { title: "Nie ma jeszcze płatności.", hint: "Płatność zapisana w rezerwacji przyciskiem {{action}} pojawia się tu do weryfikacji przez księgowość." },
     number: 'Potwierdzenie',
     date: 'Data',
     booking: 'Rezerwacja',
@@ -199,6 +202,7 @@ const bookings = {
   invoices: {
     dueOn: 'termin {{date}}',
     title: 'Faktury',
+    empty: { title: "Nie ma jeszcze faktur.", hint: "Fakturę wystawia się z zakończonej rezerwacji przyciskiem {{action}}." },
     number: 'Faktura',
     issuedOn: 'Data wystawienia',
     dueDate: 'Termin płatności',

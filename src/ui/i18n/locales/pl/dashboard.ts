@@ -20,6 +20,7 @@ const dashboard = {
     until: 'do {{date}}',
     cards: {
       followUps: { title: 'Follow-upy na dziś', empty: 'Na dziś nie ma telefonów: wszystko zrobione.' },
+      missedFollowUps: { title: "Przegapione follow-upy", empty: "Żaden z Twoich follow-upów nie jest zaległy." },
       newLeads: { title: 'Nowe leady dla Ciebie', empty: 'Żaden nowy lead nie czeka na pierwszy telefon.' },
       waitingLeads: { title: 'Twoje najdłużej czekające leady', empty: 'Żaden z Twoich leadów nie czeka.' },
       leadsToAssign: { title: 'Leady do przydzielenia', empty: 'Każdy otwarty lead ma opiekuna.' },

@@ -30,6 +30,7 @@ const documents = {
     },
     outbox: {
       title: 'Skrzynka nadawcza',
+      empty: { title: "Nie ma jeszcze e-maili.", hint: "Tu pojawiają się e-maile wysyłane przez aplikację (dokumenty, przypomnienia o płatności, wezwania, zaproszenia) wraz z tym, co się z nimi stało." },
       intro: 'Każdy e-mail wysłany z aplikacji wraz z jego losem. Bez serwera poczty e-maile czekają tutaj: otwórz jeden, aby go przeczytać, lub pobierz go jako plik .eml, aby wysłać z programu pocztowego.',
       status: 'Status',
       anyStatus: 'Dowolny status',
@@ -39,6 +40,8 @@ const documents = {
       subject: 'Temat',
       record: 'Dokument',
       sentBy: 'Nadawca',
+      from: "Od",
+      automatic: "{{name}} (wysłano automatycznie)",
       attachments: 'Załączniki',
       message: 'Wiadomość',
       downloadEml: 'Pobierz jako .eml',

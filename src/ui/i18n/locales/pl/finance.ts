@@ -105,6 +105,7 @@ const finance = {
     journal: {
       id: 'ID',
       title: 'Dziennik',
+      empty: { title: "Nie ma jeszcze zapisów.", hint: "Tu zapisuje się każdy ruch pieniędzy: zweryfikowane płatności, wydatki, pensje, płatności dla dostawców i zwroty." },
       date: 'Data',
       memo: 'Opis',
       source: 'Źródło',

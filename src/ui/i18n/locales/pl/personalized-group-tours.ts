@@ -127,6 +127,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'Wycieczki spersonalizowane',
     newTour: 'Nowy pakiet',
+    empty: { title: "Nie ma jeszcze wycieczek indywidualnych.", hint: "Tu pojawiają się gotowe pakiety do rezerwacji na dowolny termin." },
     editTour: 'Edytuj pakiet',
     back: 'Wróć do wycieczek spersonalizowanych',
     created: 'Utworzono wycieczkę spersonalizowaną',
@@ -162,6 +163,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: 'Wycieczki grupowe',
     newTour: 'Nowy wyjazd',
+    empty: { title: "Nie ma jeszcze wycieczek grupowych.", hint: "Tu pojawiają się zaplanowane wyjazdy z miejscami do sprzedania." },
     editTour: 'Edytuj wyjazd',
     back: 'Wróć do wycieczek grupowych',
     created: 'Utworzono wycieczkę grupową',

@@ -19,6 +19,7 @@ const platform = {
   platform: {
     organizations: 'Organizacje',
     newOrganization: 'Nowa organizacja',
+    empty: { title: "Nie ma jeszcze organizacji.", hint: "Biura podróży pojawią się tu po założeniu; każdy właściciel dostaje zaproszenie." },
     details: 'Organizacja',
     name: 'Nazwa',
     currency: 'Waluta',

@@ -108,6 +108,8 @@ const shell = {
     clearAll: 'Wyczyść wyszukiwanie i filtry',
     none: 'Nic tu jeszcze nie ma.',
     noneHint: 'Rekordy pojawią się tutaj, gdy tylko zostaną dodane.',
+    createOne: "Dodaj pierwszy za pomocą {{action}}.",
+    createOrImport: "Dodaj pierwszy za pomocą {{action}} albo wczytaj plik za pomocą {{import}}.",
     filterBy: 'Pokaż tylko: {{label}}',
     total_one: '{{count}} rekord',
     total_few: '{{count}} rekordy',

@@ -5,6 +5,7 @@ const tours = {
   tours: {
     title: 'Wycieczki na zamówienie',
     newTour: 'Nowa wycieczka',
+    empty: { title: "Nie ma jeszcze wycieczek na zamówienie.", hint: "Tu pojawiają się wycieczki układane dzień po dniu i wyceniane na zapytanie potencjalnego klienta." },
     editTour: 'Edytuj wycieczkę',
     editPlan: 'Edytuj program',
     edit: 'Edytuj',

@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const vendors = {
   vendors: {
     title: 'Dostawcy',
-    empty: { title: 'Brak dostawców.', hint: 'Dodaj hotele, linie lotnicze i innych dostawców lub zaimportuj ich z pliku.' },
+    empty: { title: 'Brak dostawców.', hint: "Tu pojawiają się Twoje hotele, linie lotnicze i inni dostawcy, do wskazania w wycieczkach i opłacenia." },
     newVendor: 'Nowy dostawca',
     editVendor: 'Edytuj dostawcę',
     importVendors: 'Importuj dostawców',

@@ -6,6 +6,7 @@ const admin = {
     allMembers: 'Todos os membros',
     salesList: 'Lista de vendas',
     newMember: 'Novo membro',
+    empty: { title: "Ainda não há membros.", hint: "Os seus colegas aparecem aqui quando o proprietário os adiciona." },
     editMember: 'Editar membro',
     created: 'Membro criado',
     updated: 'Membro atualizado',

@@ -124,6 +124,7 @@ const bookings = {
       createdAt: 'Reservado em',
     },
     pending: { title: 'Prestações pendentes' },
+    pendingEmpty: { title: "Não há prestações em dívida.", hint: "As prestações do plano de pagamento de cada reserva aparecem aqui até serem pagas." },
     book: 'Reservar',
     wizard: {
       title: 'Nova reserva',
@@ -157,6 +158,7 @@ const bookings = {
     completed: {
       title: 'Reservas concluídas por faturar',
       none: 'Todas as reservas concluídas têm fatura.',
+      noneHint: "Uma reserva aparece aqui quando a viagem termina, até a sua fatura ser emitida.",
     },
     errors: {
       fetchList: 'Não foi possível carregar as reservas',
@@ -178,6 +180,7 @@ const bookings = {
   },
   receipts: {
     title: 'Recibos de pagamento',
+    empty: { title: "Ainda não há pagamentos.", hint: "Um pagamento registado numa reserva com {{action}} aparece aqui, para as finanças verificarem." },
     number: 'Recibo',
     date: 'Data',
     booking: 'Reserva',
@@ -198,6 +201,7 @@ const bookings = {
   invoices: {
     dueOn: 'vence a {{date}}',
     title: 'Faturas',
+    empty: { title: "Ainda não há faturas.", hint: "Uma fatura é emitida a partir de uma reserva concluída com {{action}}." },
     number: 'Fatura',
     issuedOn: 'Emitida',
     dueDate: 'Vencimento',

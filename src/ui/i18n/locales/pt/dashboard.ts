@@ -20,6 +20,7 @@ const dashboard: typeof en = {
     until: 'até {{date}}',
     cards: {
       followUps: { title: 'Acompanhamentos para hoje', empty: 'Não há chamadas para hoje: está tudo em dia.' },
+      missedFollowUps: { title: "Acompanhamentos em atraso", empty: "Nenhum dos seus acompanhamentos está em atraso." },
       newLeads: { title: 'Novos leads para si', empty: 'Nenhum lead novo está à espera de um primeiro contacto.' },
       waitingLeads: { title: 'Os seus leads à espera há mais tempo', empty: 'Nenhum dos seus leads está à espera.' },
       leadsToAssign: { title: 'Leads por atribuir', empty: 'Todos os leads abertos têm responsável.' },

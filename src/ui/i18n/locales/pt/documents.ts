@@ -30,6 +30,7 @@ const documents: typeof en = {
     },
     outbox: {
       title: 'Caixa de saída',
+      empty: { title: "Ainda não há emails.", hint: "Os emails que a aplicação envia (documentos, lembretes de pagamento, avisos de atraso, convites) aparecem aqui com o que lhes aconteceu." },
       intro: 'Todos os e-mails enviados a partir da aplicação e o que lhes aconteceu. Sem servidor de correio, os e-mails aguardam aqui: abra um para o ler, ou transfira-o como ficheiro .eml para o enviar a partir de um programa de correio.',
       status: 'Estado',
       anyStatus: 'Qualquer estado',
@@ -39,6 +40,8 @@ const documents: typeof en = {
       subject: 'Assunto',
       record: 'Documento',
       sentBy: 'Por',
+      from: "De",
+      automatic: "{{name}} (enviado automaticamente)",
       attachments: 'Anexos',
       message: 'Mensagem',
       downloadEml: 'Transferir como .eml',

@@ -106,6 +106,7 @@ const finance: typeof en = {
     journal: {
       id: 'ID',
       title: 'Diário',
+      empty: { title: "Ainda não há lançamentos.", hint: "Aqui fica escrito cada movimento de dinheiro: pagamentos verificados, despesas, salários, pagamentos a fornecedores e reembolsos." },
       date: 'Data',
       memo: 'Descrição',
       source: 'Origem',

@@ -124,6 +124,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'Viagens personalizadas',
     newTour: 'Novo pacote',
+    empty: { title: "Ainda não há circuitos personalizados.", hint: "Aqui aparecem os pacotes prontos, para reservar em qualquer data." },
     editTour: 'Editar pacote',
     back: 'Voltar às viagens personalizadas',
     created: 'Viagem personalizada criada com sucesso',
@@ -159,6 +160,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: 'Viagens em grupo',
     newTour: 'Nova partida',
+    empty: { title: "Ainda não há circuitos de grupo.", hint: "Aqui aparecem as partidas marcadas com lugares para vender." },
     editTour: 'Editar partida',
     back: 'Voltar às viagens em grupo',
     created: 'Viagem em grupo criada com sucesso',

@@ -19,6 +19,7 @@ const platform: typeof en = {
   platform: {
     organizations: 'Organizações',
     newOrganization: 'Nova organização',
+    empty: { title: "Ainda não há organizações.", hint: "As agências de viagens aparecem aqui depois de registadas; cada proprietário recebe um convite." },
     details: 'Organização',
     name: 'Nome',
     currency: 'Moeda',

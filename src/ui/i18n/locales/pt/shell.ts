@@ -109,6 +109,8 @@ const shell = {
     clearAll: 'Limpar a pesquisa e os filtros',
     none: 'Ainda não há nada aqui.',
     noneHint: 'Os registos aparecem aqui assim que forem adicionados.',
+    createOne: "Adicione um com {{action}}.",
+    createOrImport: "Adicione um com {{action}} ou traga um ficheiro deles com {{import}}.",
     filterBy: 'Mostrar apenas: {{label}}',
     total_one: '{{count}} registo',
     total_many: '{{count}} registos',

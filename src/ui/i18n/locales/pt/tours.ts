@@ -5,6 +5,7 @@ const tours = {
   tours: {
     title: 'Viagens à medida',
     newTour: 'Nova viagem',
+    empty: { title: "Ainda não há circuitos à medida.", hint: "Aqui aparecem os circuitos criados para o pedido de um contacto, dia a dia e com preço." },
     editTour: 'Editar viagem',
     editPlan: 'Editar o programa',
     edit: 'Editar',

@@ -3,7 +3,7 @@ import type en from '../en/vendors';
 const vendors: typeof en = {
   vendors: {
     title: 'Fornecedores',
-    empty: { title: 'Ainda não há fornecedores.', hint: 'Adicione os seus hotéis, companhias aéreas e outros fornecedores, ou importe-os de um ficheiro.' },
+    empty: { title: 'Ainda não há fornecedores.', hint: "Os seus hotéis, companhias aéreas e outros fornecedores aparecem aqui, para os indicar nos circuitos e lhes pagar." },
     newVendor: 'Novo fornecedor',
     editVendor: 'Editar fornecedor',
     importVendors: 'Importar fornecedores',

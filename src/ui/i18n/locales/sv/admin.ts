@@ -6,6 +6,7 @@ const admin = {
     allMembers: 'Alla medlemmar',
     salesList: 'Säljlista',
     newMember: 'Ny medlem',
+    empty: { title: "Inga medlemmar ännu.", hint: "Dina kolleger visas här när ägaren har lagt till dem." },
     editMember: 'Redigera medlem',
     created: 'Medlemmen har skapats',
     updated: 'Medlemmen har uppdaterats',

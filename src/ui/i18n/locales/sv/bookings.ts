@@ -124,6 +124,7 @@ const bookings = {
       createdAt: 'Bokad',
     },
     pending: { title: 'Obetalda delbetalningar' },
+    pendingEmpty: { title: "Inga utestående delbetalningar.", hint: "Delbetalningarna i varje boknings betalningsplan visas här tills de är betalda." },
     book: 'Boka',
     wizard: {
       title: 'Ny bokning',
@@ -156,6 +157,7 @@ const bookings = {
     completed: {
       title: 'Slutförda bokningar som väntar på fakturering',
       none: 'Alla slutförda bokningar har sin faktura.',
+      noneHint: "En bokning visas här när resan är avslutad, tills dess faktura är utfärdad.",
     },
     errors: {
       fetchList: 'Det gick inte att hämta bokningar',
@@ -177,6 +179,7 @@ const bookings = {
   },
   receipts: {
     title: 'Betalningskvitton',
+    empty: { title: "Inga betalningar ännu.", hint: "En betalning som registreras på en bokning med {{action}} visas här, så att ekonomi kan kontrollera den." },
     number: 'Kvitto',
     date: 'Datum',
     booking: 'Bokning',
@@ -197,6 +200,7 @@ const bookings = {
   invoices: {
     dueOn: 'förfaller {{date}}',
     title: 'Fakturor',
+    empty: { title: "Inga fakturor ännu.", hint: "En faktura utfärdas från en avslutad bokning med {{action}}." },
     number: 'Faktura',
     issuedOn: 'Utfärdad',
     dueDate: 'Förfaller',

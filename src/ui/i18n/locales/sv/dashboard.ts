@@ -20,6 +20,7 @@ const dashboard: typeof en = {
     until: 'till och med {{date}}',
     cards: {
       followUps: { title: 'Uppföljningar i dag', empty: 'Inga samtal i dag: du är ikapp.' },
+      missedFollowUps: { title: "Missade uppföljningar", empty: "Ingen av dina uppföljningar är försenad." },
       newLeads: { title: 'Nya leads till dig', empty: 'Inget nytt lead väntar på ett första samtal.' },
       waitingLeads: { title: 'Dina leads som väntat längst', empty: 'Inget av dina leads väntar.' },
       leadsToAssign: { title: 'Leads att fördela', empty: 'Alla öppna leads har en ägare.' },

@@ -30,6 +30,7 @@ const documents: typeof en = {
     },
     outbox: {
       title: 'Utkorg',
+      empty: { title: "Inga e-postmeddelanden ännu.", hint: "E-post som appen skickar (dokument, betalningspåminnelser, förfallomeddelanden, inbjudningar) visas här med vad som hände med dem." },
       intro: 'Alla e-postmeddelanden som skickats från appen och vad som hände med dem. Utan e-postserver väntar meddelandena här: öppna ett för att läsa det, eller ladda ned det som .eml-fil för att skicka det från ett e-postprogram.',
       status: 'Status',
       anyStatus: 'Alla statusar',
@@ -39,6 +40,8 @@ const documents: typeof en = {
       subject: 'Ämne',
       record: 'Dokument',
       sentBy: 'Av',
+      from: "Från",
+      automatic: "{{name}} (skickat automatiskt)",
       attachments: 'Bilagor',
       message: 'Meddelande',
       downloadEml: 'Ladda ned som .eml',

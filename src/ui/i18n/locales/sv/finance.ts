@@ -106,6 +106,7 @@ const finance: typeof en = {
     journal: {
       id: 'ID',
       title: 'Grundbok',
+      empty: { title: "Inga verifikationer ännu.", hint: "Varje penningrörelse skrivs här: kontrollerade betalningar, utgifter, löner, betalningar till leverantörer och återbetalningar." },
       date: 'Datum',
       memo: 'Beskrivning',
       source: 'Källa',

@@ -121,6 +121,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'Personliga resor',
     newTour: 'Nytt paket',
+    empty: { title: "Inga personliga resor ännu.", hint: "Färdiga paket visas här och kan bokas för valfritt datum." },
     editTour: 'Redigera paket',
     back: 'Tillbaka till personliga resor',
     created: 'Den personliga resan har skapats',
@@ -156,6 +157,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: 'Gruppresor',
     newTour: 'Ny avgång',
+    empty: { title: "Inga gruppresor ännu.", hint: "Planerade avgångar med platser att sälja visas här." },
     editTour: 'Redigera avgång',
     back: 'Tillbaka till gruppresor',
     created: 'Gruppresan har skapats',

@@ -19,6 +19,7 @@ const platform: typeof en = {
   platform: {
     organizations: 'Organisationer',
     newOrganization: 'Ny organisation',
+    empty: { title: "Inga organisationer ännu.", hint: "Resebyråer visas här när de har lagts upp; varje ägare får en inbjudan." },
     details: 'Organisation',
     name: 'Namn',
     currency: 'Valuta',

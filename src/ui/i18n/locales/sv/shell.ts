@@ -108,6 +108,8 @@ const shell = {
     clearAll: 'Rensa sökning och filter',
     none: 'Här finns inget ännu.',
     noneHint: 'Poster visas här så snart de har lagts till.',
+    createOne: "Lägg till en med {{action}}.",
+    createOrImport: "Lägg till en med {{action}}, eller hämta en fil med dem med {{import}}.",
     filterBy: 'Visa bara: {{label}}',
     total_one: '{{count}} post',
     total_other: '{{count}} poster',

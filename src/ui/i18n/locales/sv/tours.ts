@@ -5,6 +5,7 @@ const tours = {
   tours: {
     title: 'Skräddarsydda resor',
     newTour: 'Ny resa',
+    empty: { title: "Inga skräddarsydda resor ännu.", hint: "Resor som byggs för ett leads förfrågan, dag för dag och prissatta, visas här." },
     editTour: 'Redigera resa',
     editPlan: 'Redigera programmet',
     edit: 'Redigera',

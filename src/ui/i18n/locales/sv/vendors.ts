@@ -3,7 +3,7 @@ import type en from '../en/vendors';
 const vendors: typeof en = {
   vendors: {
     title: 'Leverantörer',
-    empty: { title: 'Inga leverantörer ännu.', hint: 'Lägg till dina hotell, flygbolag och andra leverantörer, eller importera dem från en fil.' },
+    empty: { title: 'Inga leverantörer ännu.', hint: "Dina hotell, flygbolag och andra leverantörer visas här, så att de kan anges på resor och betalas." },
     newVendor: 'Ny leverantör',
     editVendor: 'Redigera leverantör',
     importVendors: 'Importera leverantörer',

@@ -6,6 +6,7 @@ const admin = {
     allMembers: 'Tüm üyeler',
     salesList: 'Satış ekibi',
     newMember: 'Yeni üye',
+    empty: { title: "Henüz üye yok.", hint: "Sahip eklediğinde iş arkadaşlarınız burada görünür." },
     editMember: 'Üyeyi düzenle',
     created: 'Üye oluşturuldu',
     updated: 'Üye güncellendi',

@@ -124,6 +124,7 @@ const bookings = {
       createdAt: 'Rezervasyon tarihi',
     },
     pending: { title: 'Bekleyen taksitler' },
+    pendingEmpty: { title: "Borçlu taksit yok.", hint: "Her rezervasyonun ödeme planındaki taksitler ödenene kadar burada görünür." },
     book: 'Rezerve et',
     wizard: {
       title: 'Yeni rezervasyon',
@@ -156,6 +157,7 @@ const bookings = {
     completed: {
       title: 'Fatura bekleyen tamamlanmış rezervasyonlar',
       none: 'Tamamlanan her rezervasyonun faturası var.',
+      noneHint: "Yolculuğu tamamlanan rezervasyon, faturası kesilene kadar burada görünür.",
     },
     errors: {
       fetchList: 'Rezervasyonlar alınamadı',
@@ -177,6 +179,7 @@ const bookings = {
   },
   receipts: {
     title: 'Ödeme makbuzları',
+    empty: { title: "Henüz ödeme yok.", hint: "Bir rezervasyonda {{action}} ile kaydedilen ödeme, finansın doğrulaması için burada görünür." },
     number: 'Makbuz',
     date: 'Tarih',
     booking: 'Rezervasyon',
@@ -197,6 +200,7 @@ const bookings = {
   invoices: {
     dueOn: 'vade: {{date}}',
     title: 'Faturalar',
+    empty: { title: "Henüz fatura yok.", hint: "Fatura, tamamlanmış bir rezervasyondan {{action}} ile kesilir." },
     number: 'Fatura',
     issuedOn: 'Düzenlenme',
     dueDate: 'Vade',

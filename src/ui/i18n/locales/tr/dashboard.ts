@@ -20,6 +20,7 @@ const dashboard = {
     until: 'bitiş: {{date}}',
     cards: {
       followUps: { title: 'Bugünkü takipler', empty: 'Bugün yapılacak arama yok: her şey tamam.' },
+      missedFollowUps: { title: "Kaçırılan takipler", empty: "Gecikmiş takibiniz yok." },
       newLeads: { title: 'Size yeni potansiyel müşteriler', empty: 'İlk aramayı bekleyen yeni potansiyel müşteri yok.' },
       waitingLeads: { title: 'En uzun süredir bekleyen potansiyel müşterileriniz', empty: 'Bekleyen potansiyel müşteriniz yok.' },
       leadsToAssign: { title: 'Atanacak potansiyel müşteriler', empty: 'Her açık potansiyel müşterinin bir sorumlusu var.' },

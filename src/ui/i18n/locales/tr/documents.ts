@@ -30,6 +30,7 @@ const documents = {
     },
     outbox: {
       title: 'Giden kutusu',
+      empty: { title: "Henüz e-posta yok.", hint: "Uygulamanın gönderdiği e-postalar (belgeler, ödeme hatırlatmaları, gecikme bildirimleri, davetler) akıbetleriyle birlikte burada görünür." },
       intro: 'Uygulamadan gönderilen her e-posta ve akıbeti. Posta sunucusu yoksa e-postalar burada bekler: okumak için birini açın veya bir posta programından göndermek için .eml dosyası olarak indirin.',
       status: 'Durum',
       anyStatus: 'Tüm durumlar',
@@ -39,6 +40,8 @@ const documents = {
       subject: 'Konu',
       record: 'Belge',
       sentBy: 'Gönderen',
+      from: "Kimden",
+      automatic: "{{name}} (otomatik gönderildi)",
       attachments: 'Ekler',
       message: 'Mesaj',
       downloadEml: '.eml olarak indir',

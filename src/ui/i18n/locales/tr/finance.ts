@@ -105,6 +105,7 @@ const finance = {
     journal: {
       id: 'ID',
       title: 'Yevmiye defteri',
+      empty: { title: "Henüz kayıt yok.", hint: "Her para hareketi buraya yazılır: doğrulanmış ödemeler, giderler, maaşlar, tedarikçi ödemeleri ve iadeler." },
       date: 'Tarih',
       memo: 'Açıklama',
       source: 'Kaynak',

@@ -121,6 +121,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: 'Kişiselleştirilmiş turlar',
     newTour: 'Yeni paket',
+    empty: { title: "Henüz kişiye özel tur yok.", hint: "Herhangi bir tarih için rezerve edilebilen hazır paketler burada görünür." },
     editTour: 'Paketi düzenle',
     back: 'Kişiselleştirilmiş turlara dön',
     created: 'Kişiselleştirilmiş tur oluşturuldu',
@@ -156,6 +157,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: 'Grup turları',
     newTour: 'Yeni kalkış',
+    empty: { title: "Henüz grup turu yok.", hint: "Satılacak koltukları olan planlı kalkışlar burada görünür." },
     editTour: 'Kalkışı düzenle',
     back: 'Grup turlarına dön',
     created: 'Grup turu oluşturuldu',

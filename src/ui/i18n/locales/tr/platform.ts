@@ -19,6 +19,7 @@ const platform = {
   platform: {
     organizations: 'Kuruluşlar',
     newOrganization: 'Yeni kuruluş',
+    empty: { title: "Henüz kuruluş yok.", hint: "Seyahat acenteleri kaydedildikten sonra burada görünür; her sahibe bir davet gider." },
     details: 'Kuruluş',
     name: 'Ad',
     currency: 'Para birimi',

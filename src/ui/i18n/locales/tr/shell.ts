@@ -108,6 +108,8 @@ const shell = {
     clearAll: 'Aramayı ve filtreleri temizle',
     none: 'Burada henüz bir şey yok.',
     noneHint: 'Kayıtlar eklenir eklenmez burada görünür.',
+    createOne: "{{action}} ile bir tane ekleyin.",
+    createOrImport: "{{action}} ile bir tane ekleyin ya da {{import}} ile bir dosyadan getirin.",
     filterBy: 'Yalnızca şunu göster: {{label}}',
     total_one: '{{count}} kayıt',
     total_other: '{{count}} kayıt',

@@ -5,6 +5,7 @@ const tours = {
   tours: {
     title: 'Özel turlar',
     newTour: 'Yeni tur',
+    empty: { title: "Henüz özel tur yok.", hint: "Bir potansiyel müşterinin talebi için gün gün kurulan ve fiyatlandırılan turlar burada görünür." },
     editTour: 'Turu düzenle',
     editPlan: 'Programı düzenle',
     edit: 'Düzenle',

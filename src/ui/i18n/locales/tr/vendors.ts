@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const vendors = {
   vendors: {
     title: 'Tedarikçiler',
-    empty: { title: 'Henüz tedarikçi yok.', hint: 'Otellerinizi, havayollarınızı ve diğer tedarikçilerinizi ekleyin veya bir dosyadan içe aktarın.' },
+    empty: { title: 'Henüz tedarikçi yok.', hint: "Otelleriniz, havayollarınız ve diğer tedarikçileriniz burada görünür; turlarda belirtilip ödenirler." },
     newVendor: 'Yeni tedarikçi',
     editVendor: 'Tedarikçiyi düzenle',
     importVendors: 'Tedarikçileri içe aktar',

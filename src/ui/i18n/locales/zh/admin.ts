@@ -6,6 +6,7 @@ const admin = {
     allMembers: '全部成员',
     salesList: '销售人员列表',
     newMember: '新建成员',
+    empty: { title: "还没有成员。", hint: "所有者添加同事后，他们会显示在这里。" },
     editMember: '编辑成员',
     created: '成员已创建',
     updated: '成员已更新',

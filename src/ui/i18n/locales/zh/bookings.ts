@@ -124,6 +124,7 @@ const bookings = {
       createdAt: '预订时间',
     },
     pending: { title: '待付分期' },
+    pendingEmpty: { title: "没有待付的分期。", hint: "每个预订付款计划中的分期会显示在这里，直到付清。" },
     book: '预订',
     wizard: {
       title: '新建预订',
@@ -155,6 +156,7 @@ const bookings = {
     completed: {
       title: '待开票的已完成预订',
       none: '所有已完成的预订都已开票。',
+      noneHint: "行程完成的预订会显示在这里，直到开具发票。",
     },
     errors: {
       fetchList: '获取预订失败',
@@ -176,6 +178,7 @@ const bookings = {
   },
   receipts: {
     title: '付款收据',
+    empty: { title: "还没有付款。", hint: "在预订中通过“{{action}}”记录的付款会显示在这里，供财务核实。" },
     number: '收据号',
     date: '日期',
     booking: '预订',
@@ -196,6 +199,7 @@ const bookings = {
   invoices: {
     dueOn: '{{date}} 到期',
     title: '发票',
+    empty: { title: "还没有发票。", hint: "发票由已完成的预订通过“{{action}}”开具。" },
     number: '发票号',
     issuedOn: '开票日期',
     dueDate: '到期日',

@@ -20,6 +20,7 @@ const dashboard = {
     until: '至 {{date}}',
     cards: {
       followUps: { title: '今日到期的跟进', empty: '今天没有到期的电话：全部处理完毕。' },
+      missedFollowUps: { title: "已错过的跟进", empty: "您没有逾期的跟进。" },
       newLeads: { title: '分配给您的新潜在客户', empty: '没有等待首次联系的新潜在客户。' },
       waitingLeads: { title: '等待最久的潜在客户', empty: '您的潜在客户都没有在等待。' },
       leadsToAssign: { title: '待分配的潜在客户', empty: '所有未关闭的潜在客户都有负责人。' },

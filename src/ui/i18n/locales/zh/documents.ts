@@ -30,6 +30,7 @@ const documents = {
     },
     outbox: {
       title: '发件箱',
+      empty: { title: "还没有邮件。", hint: "应用发送的邮件（文件、付款提醒、逾期通知、邀请）及其处理结果会显示在这里。" },
       intro: '从本系统发出的每封邮件及其结果。没有邮件服务器时，邮件会在这里等待：可打开阅读，或下载为 .eml 文件后用邮件客户端发送。',
       status: '状态',
       anyStatus: '不限状态',
@@ -39,6 +40,8 @@ const documents = {
       subject: '主题',
       record: '单据',
       sentBy: '发送人',
+      from: "发件人",
+      automatic: "{{name}}（自动发送）",
       attachments: '附件',
       message: '正文',
       downloadEml: '下载为 .eml',

@@ -106,6 +106,7 @@ const finance = {
     journal: {
       id: 'ID',
       title: '日记账',
+      empty: { title: "还没有分录。", hint: "每一笔资金变动都记在这里：已核实的付款、费用、工资、供应商付款和退款。" },
       date: '日期',
       memo: '摘要',
       source: '来源',

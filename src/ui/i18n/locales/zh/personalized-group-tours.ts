@@ -118,6 +118,7 @@ const personalizedGroupTours = {
   personalizedTours: {
     title: '个性化游',
     newTour: '新建套餐',
+    empty: { title: "还没有个性化行程。", hint: "可按任意日期预订的现成套餐会显示在这里。" },
     editTour: '编辑套餐',
     back: '返回个性化游列表',
     created: '个性化游已创建',
@@ -153,6 +154,7 @@ const personalizedGroupTours = {
   groupTours: {
     title: '跟团游',
     newTour: '新建团期',
+    empty: { title: "还没有团队游。", hint: "有座位可售的既定出发团期会显示在这里。" },
     editTour: '编辑团期',
     back: '返回跟团游列表',
     created: '跟团游已创建',

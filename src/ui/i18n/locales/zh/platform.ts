@@ -19,6 +19,7 @@ const platform = {
   platform: {
     organizations: '组织',
     newOrganization: '新建组织',
+    empty: { title: "还没有组织。", hint: "旅行社开通后会显示在这里；每位所有者都会收到邀请。" },
     details: '组织',
     name: '名称',
     currency: '币种',

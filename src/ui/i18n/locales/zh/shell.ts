@@ -108,6 +108,8 @@ const shell = {
     clearAll: '清除搜索和筛选',
     none: '暂无内容。',
     noneHint: '记录添加后会显示在这里。',
+    createOne: "使用“{{action}}”添加一条。",
+    createOrImport: "使用“{{action}}”添加一条，或使用“{{import}}”从文件导入。",
     filterBy: '仅显示：{{label}}',
     total_other: '共 {{count}} 条记录',
     from: '开始日期',

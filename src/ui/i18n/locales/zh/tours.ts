@@ -5,6 +5,7 @@ const tours = {
   tours: {
     title: '定制游',
     newTour: '新建行程',
+    empty: { title: "还没有定制行程。", hint: "为潜在客户的咨询逐日安排并定价的行程会显示在这里。" },
     editTour: '编辑行程',
     editPlan: '编辑行程安排',
     edit: '编辑',

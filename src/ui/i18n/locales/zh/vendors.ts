@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 const vendors = {
   vendors: {
     title: '供应商',
-    empty: { title: '暂无供应商。', hint: '添加您的酒店、航空公司及其他供应商，或从文件导入。' },
+    empty: { title: '暂无供应商。', hint: "您的酒店、航空公司和其他供应商会显示在这里，可在行程中指定并付款。" },
     newVendor: '新建供应商',
     editVendor: '编辑供应商',
     importVendors: '导入供应商',
