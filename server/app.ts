@@ -196,7 +196,7 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
       result = await database.withTenant(auth.organizationId, async (tx) => {
         rememberTimeZone(tx, auth.timeZone);
         if (!key) return tenant.handler({ ...input, tx, auth, services, c });
-        const claim = await claimKey(tx, key, requestHash(def.method, new URL(c.req.url).pathname, keyedRequest(raw, files)));
+        const claim = await claimKey(tx, key, requestHash(def.method, new URL(c.req.url).pathname, keyedRequest(raw, files)), config.idempotencyWaitMs);
         if (claim.kind === 'replay') return c.json(claim.body as object, claim.status as 200, { [REPLAYED_HEADER]: 'true' });
         const answer = await tenant.handler({ ...input, tx, auth, services, c });
         await rememberAnswer(tx, key, def.status ?? 200, answer);

@@ -33,6 +33,12 @@ const envSchema = v.object({
   ALLOWED_ORIGINS: v.optional(v.string(), ''),
   DB_POOL_SIZE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '20'),
   /**
+   * How long a request with an Idempotency-Key waits for another request holding the same key
+   * (the same form sent twice, or a crashed instance's transaction the database has not ended
+   * yet) before answering 409 IDEMPOTENCY_KEY_IN_USE, to be tried again (server/http/idempotency.ts).
+   */
+  IDEMPOTENCY_WAIT_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'IDEMPOTENCY_WAIT_SECONDS must be a number'), v.transform(Number), v.minValue(0.1, 'IDEMPOTENCY_WAIT_SECONDS must be at least 0.1')), '10'),
+  /**
    * Print every SQL statement (diagnostics): `true` prints the statements with their literals masked
    * and only the number of parameters; `values` also prints the parameters (personal data and
    * secrets: for a test database, e.g. the benchmark, never for real data).
@@ -97,6 +103,8 @@ export interface Config {
   publicUrl: string;
   allowedOrigins: string[];
   dbPoolSize: number;
+  /** IDEMPOTENCY_WAIT_SECONDS, in milliseconds. */
+  idempotencyWaitMs: number;
   logSql: SqlLogging;
   jobPollMs: number;
   leadCapturePerMinute: number;
@@ -220,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl(e.PUBLIC_URL, e.NODE_ENV, e.PORT),
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean).map(originOf),
     dbPoolSize: e.DB_POOL_SIZE,
+    idempotencyWaitMs: Math.round(e.IDEMPOTENCY_WAIT_SECONDS * 1000),
     logSql: e.LOG_SQL,
     jobPollMs: e.JOB_POLL_MS,
     leadCapturePerMinute: e.LEAD_CAPTURE_PER_MINUTE,

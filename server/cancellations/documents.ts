@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../src/api/admin/members/contract';
 import { idParams } from '../../src/api/common/schemas';
 import type { PaymentMethod } from '../../src/api/finance/contract';
@@ -22,7 +22,7 @@ import { allow, type RouteDef } from '../http/route';
 import { dateIn } from '../../src/domain/calendar';
 import { creditNoteById } from './credit';
 import { bookingCancellations, creditNotes, refunds } from './schema';
-import { CANCELLATION_RECORD, visibleBooking } from './store';
+import { CANCELLATION_RECORD, latestDecisionOf, visibleBooking } from './store';
 import { cancellationPaths } from '../../src/api/cancellations/contract';
 import { creditPaths } from '../../src/api/finance/credit/contract';
 
@@ -141,12 +141,7 @@ async function visibleCancellation(tx: Tx, auth: AuthContext, id: string): Promi
 
 /** The booking's latest decided cancellation, the one its customer is told of; 409 when none is decided. */
 async function latestDecision(tx: Tx, bookingId: string): Promise<CancellationRow> {
-  const [c] = await tx
-    .select()
-    .from(bookingCancellations)
-    .where(and(eq(bookingCancellations.bookingId, bookingId), inArray(bookingCancellations.status, DECIDED_CANCELLATION_STATES)))
-    .orderBy(desc(bookingCancellations.decidedAt), desc(bookingCancellations.createdAt))
-    .limit(1);
+  const c = await latestDecisionOf(tx, bookingId);
   if (!c) throw conflict('This booking has no decided cancellation to send', 'CANCELLATION_NOT_DECIDED', {});
   return c;
 }

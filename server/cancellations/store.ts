@@ -1,5 +1,6 @@
 import { workQueueRecordLink } from '../../src/api/work-queue/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '../../src/api/admin/members/contract';
 import type { Cancellation, CancellationDetail, CancellationsQuery, QuoteAnswer, RefundType } from '../../src/api/cancellations/contract';
 import type { ListAnswer } from '../../src/api/common/schemas';
 import { cancellationQuote, type CancellationQuote } from '../../src/domain/cancellation';
@@ -200,12 +201,25 @@ export async function cancellationDetail(tx: Tx, auth: AuthContext, id: string, 
   const cancellation = toCancellation(rows[0]);
   let currentQuote: QuoteAnswer | null = null;
   let pendingPayments = 0;
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, cancellation.booking._id));
   if (cancellation.status === 'requested') {
-    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, cancellation.booking._id));
     currentQuote = await quoteFor(tx, booking, today);
     pendingPayments = await pendingAmountOf(tx, booking.id);
   }
-  return { ...cancellation, currentQuote, pendingPayments };
+  const latest = await latestDecisionOf(tx, booking.id);
+  const documents = { language: booking.language as Locale, email: booking.customerEmail, latestDecision: latest?.id === cancellation._id };
+  return { ...cancellation, currentQuote, pendingPayments, documents };
+}
+
+/** The booking's latest decided cancellation: the one its customer is told of (`send-cancellation`). */
+export async function latestDecisionOf(tx: Tx, bookingId: string): Promise<typeof bookingCancellations.$inferSelect | undefined> {
+  const [c] = await tx
+    .select()
+    .from(bookingCancellations)
+    .where(and(eq(bookingCancellations.bookingId, bookingId), inArray(bookingCancellations.status, DECIDED_CANCELLATION_STATES)))
+    .orderBy(desc(bookingCancellations.decidedAt), desc(bookingCancellations.createdAt))
+    .limit(1);
+  return c;
 }
 
 /** The seed's two lists: `requested` (open) and the main one (decided), newest first, the filters in SQL. */

@@ -46,13 +46,38 @@ export function requestHash(method: string, path: string, body: unknown): string
 
 export type Claim = { kind: 'first' } | { kind: 'replay'; status: number; body: unknown };
 
-/** Claims `key` for this request in `tx` (a tenant transaction), or answers what the first request with it answered. */
-export async function claimKey(tx: Tx, key: string, hash: string): Promise<Claim> {
-  const { rows: claimed } = await tx.execute(sql`
-    insert into idempotency_keys (key, request_hash) values (${key}, ${hash})
-    on conflict (organization_id, key) do update set request_hash = excluded.request_hash, status = null, body = null, created_at = now()
-      where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
-    returning 1`);
+/** The key is held by a transaction that is still open: try again later (the claim's wait ran out). */
+const keyInUse = () =>
+  new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', `A request with this ${IDEMPOTENCY_HEADER} is still being processed; try again`, undefined, { 'Retry-After': '1' });
+
+/** The SQLSTATE of a database error, wrapped by Drizzle or not. */
+const pgCode = (error: unknown) => ((error as { cause?: { code?: string } })?.cause ?? (error as { code?: string }))?.code;
+
+/**
+ * Claims `key` for this request in `tx` (a tenant transaction), or answers what the first request with it answered.
+ *
+ * The wait on a first request holding the key is bounded by `waitMs` (`lock_timeout`, for the
+ * claim's statement only): past it, 409 IDEMPOTENCY_KEY_IN_USE, nothing written. The holder may be
+ * a transaction whose instance died (SIGKILL, a lost host) and that the database has not ended yet:
+ * it ends it when its connection reads end of file, or much later, TCP's keep-alive, for a host
+ * that vanished. A retry waits for that no longer than for a slow first request (docs/finance.md).
+ */
+export async function claimKey(tx: Tx, key: string, hash: string, waitMs: number): Promise<Claim> {
+  await tx.execute(sql`select set_config('lock_timeout', ${`${Math.max(1, Math.round(waitMs))}ms`}, true)`);
+  let claimed: unknown[];
+  try {
+    ({ rows: claimed } = await tx.execute(sql`
+      insert into idempotency_keys (key, request_hash) values (${key}, ${hash})
+      on conflict (organization_id, key) do update set request_hash = excluded.request_hash, status = null, body = null, created_at = now()
+        where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+      returning 1`));
+  } catch (error) {
+    // 55P03 lock_not_available: the wait ran out (the transaction is aborted; the refusal rolls it back).
+    if (pgCode(error) === '55P03') throw keyInUse();
+    throw error;
+  }
+  // The handler's own waits (rows it locks) are not bounded: lock_timeout back to what it was.
+  await tx.execute(sql`set local lock_timeout to default`);
   if (claimed.length > 0) return { kind: 'first' };
   // A new statement, so a new snapshot: it sees the answer the first request committed while this one waited.
   const { rows } = await tx.execute<{ request_hash: string; status: number | null; body: unknown }>(sql`
@@ -64,9 +89,7 @@ export async function claimKey(tx: Tx, key: string, hash: string): Promise<Claim
       issue(IDEMPOTENCY_HEADER, 'taken', 'was already used with another request'),
     ]);
   }
-  if (!stored || stored.status === null) {
-    throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', `A request with this ${IDEMPOTENCY_HEADER} is still being processed; try again`);
-  }
+  if (!stored || stored.status === null) throw keyInUse();
   return { kind: 'replay', status: stored.status, body: stored.body };
 }
 

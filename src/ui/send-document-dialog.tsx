@@ -27,16 +27,17 @@ export function SendStatusTag({ send }: { send: Pick<DocumentSend, 'status'> }) 
 /** Who sent an email: the member, or for what the product sends by itself the organization ("Demo Travels (sent automatically)"). */
 export const senderName = (send: Pick<DocumentSend, 'sentBy' | 'from'>, t: TFunction) => send.sentBy?.name ?? t('documents.outbox.automatic', { name: send.from.name });
 
-/** A record's sends, newest first: status, to whom, who and when, and why one failed. */
-export function DocumentSends({ recordPath }: { recordPath: string }) {
+/** A record's sends, newest first: status, to whom, who and when, and why one failed; only those of `document` when given (a booking's cancellation among its sends). */
+export function DocumentSends({ recordPath, document }: { recordPath: string; document?: string }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const sends = useSends(recordPath);
   if (!sends.data) return null;
-  if (sends.data.length === 0) return <p className="muted">{t('documents.send.none')}</p>;
+  const shown = document ? sends.data.filter((s) => s.document === document) : sends.data;
+  if (shown.length === 0) return <p className="muted">{t('documents.send.none')}</p>;
   return (
     <ul className="stack document-sends" style={{ gap: '0.5rem', listStyle: 'none', padding: 0, margin: 0 }} aria-live="polite">
-      {sends.data.map((s) => (
+      {shown.map((s) => (
         <li key={s._id} className="row" style={{ gap: '0.5rem', flexWrap: 'wrap', alignItems: 'baseline' }} data-testid="document-send">
           <SendStatusTag send={s} />
           <span dir="ltr">{s.to.join(', ')}</span>
@@ -66,6 +67,9 @@ export function SendDocumentDialog({
   recordPath,
   document,
   label,
+  sendPath,
+  pdfUrl,
+  attachmentsHint,
   defaults = {},
   onSent,
   onClose,
@@ -75,13 +79,23 @@ export function SendDocumentDialog({
   document: string;
   /** How people name the record: `RCT-2026-0001`. */
   label: string;
+  /**
+   * A document sent by a route of its own rather than `{recordPath}/send` (a booking's cancellation:
+   * `/bookings/{id}/send-cancellation`, recorded among the booking's sends): where it goes. The
+   * sends listed are then only those of this `document` among the record's.
+   */
+  sendPath?: string;
+  /** Where the dialog's PDF link goes in a language, when it is not `recordPath`'s PDF (a cancellation's confirmation). */
+  pdfUrl?: (lang: Locale) => string;
+  /** What is attached by itself, when it is more than the document (the credit note with a cancellation's confirmation). */
+  attachmentsHint?: string;
   defaults?: Partial<SendFormValues>;
   /** What the record does once its document is sent (a tour fetches itself and its lead again). */
   onSent?: (send: DocumentSend) => void;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const send = useSendDocument(recordPath);
+  const send = useSendDocument(recordPath, sendPath);
   const filesId = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string>();
@@ -116,7 +130,7 @@ export function SendDocumentDialog({
       <SelectField control={control} name="lang" label={t('documents.send.language')} options={LANGUAGE_OPTIONS} filter />
       <TextField control={control} name="subject" label={t('documents.send.subject')} hint={t('documents.send.standardHint')} />
       <TextAreaField control={control} name="message" label={t('documents.send.message')} />
-      <FieldFrame id={filesId} label={t('documents.send.attachments')} error={filesError} hint={t('documents.send.attachmentsHint', { document: kind })}>
+      <FieldFrame id={filesId} label={t('documents.send.attachments')} error={filesError} hint={attachmentsHint ?? t('documents.send.attachmentsHint', { document: kind })}>
         <input
           id={filesId}
           type="file"
@@ -127,13 +141,13 @@ export function SendDocumentDialog({
         />
       </FieldFrame>
       <p>
-        <a href={documentPdfUrl(recordPath, lang)} target="_blank" rel="noreferrer">
+        <a href={pdfUrl ? pdfUrl(lang) : documentPdfUrl(recordPath, lang)} target="_blank" rel="noreferrer">
           <i className="pi pi-file-pdf" aria-hidden="true" /> {t('documents.send.pdfOf', { document: kind, label })}
         </a>
       </p>
       <section className="stack" style={{ gap: '0.5rem' }}>
         <h3 style={{ margin: 0, fontSize: '1rem' }}>{t('documents.send.history')}</h3>
-        <DocumentSends recordPath={recordPath} />
+        <DocumentSends recordPath={recordPath} document={sendPath ? document : undefined} />
       </section>
     </FormDialog>
   );

@@ -248,6 +248,24 @@ describe('send-cancellation', () => {
     }
   });
 
+  it("the detail says what a send starts from (the booking's language and address) and which decision send-cancellation sends: the latest", async () => {
+    const b = await paidBooking({ email: `guest-${process.pid}@example.com`, language: 'fr' });
+    const first = await requested(b._id);
+    const detailOf = async (id: string) => (await owner.get(`/api/booking-cancellations/id/${id}`)).body.data.documents;
+    // A request waiting is not what is sent (it has no confirmation yet).
+    expect(await detailOf(first._id)).toEqual({ language: 'fr', email: `guest-${process.pid}@example.com`, latestDecision: false });
+    expect((await decide(first._id, { status: 'rejected', comments: 'Not within the policy' })).status).toBe(200);
+    expect((await detailOf(first._id)).latestDecision).toBe(true);
+    // A later request approved: it is the one sent, the rejection's page no longer is.
+    const second = await approvedHalf(b._id);
+    expect((await detailOf(first._id)).latestDecision).toBe(false);
+    expect((await detailOf(second._id)).latestDecision).toBe(true);
+    await noSmtp();
+    const res = await owner.request('POST', `/api${cancellationPaths.send(b._id)}`, form({ to: 'guest@example.com' }, false));
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body.data.attachments.map((a: { fileName: string }) => a.fileName)).toContain(`${second.creditNote.number}.pdf`);
+  });
+
   it('refuses without a decision (409), for another organization (404), without the permission (403), and writes nothing', async () => {
     const b = await paidBooking();
     const before = await checksum(s, fingerprint);

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Agent } from '../support/agent';
 import { NOW, book, day, groupBooking, newDeparture, newLead, pay, verify } from '../support/bookings';
 import { addVoucher, confirmVoucher, newVendor, operationOf, payVoucher, verifiedBooking, voucherBody } from '../support/operations';
-import { pdfThroughPage, plainSpaces, shownBeside } from '../support/pdf';
+import { pdfText, pdfThroughPage, plainSpaces, shownBeside } from '../support/pdf';
 import { startTestServer, type TestServer } from '../support/server';
 import { cancellationPaths } from '../../src/api/cancellations/contract';
 import { creditPaths } from '../../src/api/finance/credit/contract';
@@ -49,10 +49,24 @@ const shot = (name: string, p: Page) => p.screenshot({ path: path.join(SHOTS, `$
 const money = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(minor / 100);
 const half = (n: number) => Math.floor(n / 2);
 /**
- * A cancellation's document through a person's page (their session), read back; page images in
- * test-results/documents. The cancellation's page has no link to its PDFs yet (see its detail
- * page: "another change's"), so the documents' own paths are fetched.
+ * A cancellation's document as its page offers it: the address its "PDF" link opens, read through
+ * the person's session, and the same document downloaded by its "Download" link; both read back
+ * with pdftotext (page images in test-results/documents). `name` is the document and its label as
+ * the links name it (`cancellation confirmation BK-…`).
  */
+async function documentFromPage(p: Page, name: string, file: string) {
+  const section = p.getByTestId('cancellation-documents');
+  const href = await section.getByRole('link', { name: `Open the ${name} as PDF` }).getAttribute('href');
+  const opened = await pdfThroughPage(p, href!, file);
+  const [download] = await Promise.all([p.waitForEvent('download'), section.getByRole('link', { name: `Download the ${name}` }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const downloaded = fs.readFileSync((await download.path())!);
+  expect(downloaded.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = plainSpaces(opened.text);
+  expect(plainSpaces(pdfText(downloaded))).toBe(text);
+  return text;
+}
+/** A document read by its path (a page that does not link to it: the refunds list, the next booking). */
 const documentText = async (p: Page, apiPath: string, name: string) => plainSpaces((await pdfThroughPage(p, `/api${apiPath}`, name)).text);
 
 /** A page of its own (its own session) for a member, on the server's day. */
@@ -204,12 +218,38 @@ describe('a cancellation in Chromium', () => {
     const number = /CN-2031-\d{4}/.exec(await manager.getByTestId('cancellation-credit-note').getByRole('heading').innerText())![0];
     const [note] = await server.sql<{ id: string }>(`select id from credit_notes where number = $1`, [number]);
     creditNote = { id: note!.id, number };
-    const confirmation = await documentText(manager, cancellationPaths.pdf(cancellationId), 'e2e-cancellation-confirmation');
+    // Both documents from the page's own links (opened and downloaded), in the booking's language.
+    const confirmation = await documentFromPage(manager, `cancellation confirmation ${booking.ref}`, 'e2e-cancellation-confirmation');
     for (const words of ['Cancellation confirmation', booking.ref, CUSTOMER, 'Cancellation approved on', 'Money back', 'Bank transfer', 'To be paid', number, ...shown]) expect(confirmation).toContain(words);
     expect(confirmation).toContain(plainSpaces(await manager.getByTestId('cancellation-quote').locator('[data-figure=paid] td').last().innerText()));
     // The credit note's own document: its number, amount and that nothing is used yet.
-    const credit = await documentText(manager, creditPaths.creditNotePdf(creditNote.id), 'e2e-credit-note-issued');
+    const credit = await documentFromPage(manager, `credit note ${number}`, 'e2e-credit-note-issued');
     for (const words of ['Credit note', number, CUSTOMER, booking.ref, 'Not used yet.', shown[2]!]) expect(credit).toContain(words);
+
+    // Sent to the customer with the documents' own dialog: no mail server is set, so it waits in the outbox.
+    const documents = manager.getByTestId('cancellation-documents');
+    expect(await documents.getByTestId('cancellation-sends').innerText()).toContain('Not sent yet.');
+    await documents.getByRole('button', { name: 'Send to the customer' }).click();
+    const send = manager.getByRole('dialog', { name: `Send cancellation confirmation ${booking.ref}` });
+    expect(await send.getByLabel('To').inputValue()).toBe(EMAIL);
+    expect(await send.innerText()).toContain(`The cancellation confirmation and the credit note ${number} are attached by themselves.`);
+    expect(await axe(manager)).toEqual([]);
+    await shot('29n-send-cancellation', manager);
+    await send.getByRole('button', { name: 'Send' }).click();
+    await toastOn(manager, 'No mail server is set: the email is kept in the outbox.');
+    await send.waitFor({ state: 'detached' });
+    const sent = documents.getByTestId('document-send');
+    await expect.poll(() => sent.count(), SETTLED).toBe(1);
+    expect(await sent.innerText()).toContain('In the outbox');
+    expect(await sent.innerText()).toContain(EMAIL);
+    const [outbox] = await server.sql<{ status: string; document: string; files: string[] }>(
+      `select s.status, s.document, array(select a.file_name from document_send_attachments a where a.send_id = s.id order by a.position) as files
+       from document_sends s where s.record_type = 'booking' and s.record_id = $1`,
+      [booking._id],
+    );
+    expect(outbox).toEqual({ status: 'outbox', document: 'cancellation-confirmation', files: [`Cancellation-confirmation-${booking.ref}.pdf`, `${number}.pdf`] });
+    expect(await axe(manager)).toEqual([]);
+    await shot('29o-cancellation-sent', manager);
 
     // It left the requests and is among the decided, on screen, without a reload.
     await manager.getByRole('navigation', { name: 'Cancellation screens' }).getByRole('link', { name: 'Cancellations', exact: true }).click();
@@ -378,6 +418,11 @@ describe('a cancellation in Chromium', () => {
     expect(await axe(p)).toEqual([]);
     await shot('29b-decide-split-dark-arabic', p);
 
+    await p.goto(`${server.url}/cancellations/${cancellationId}`);
+    await p.getByTestId('cancellation-documents').getByTestId('document-send').waitFor();
+    expect(await axe(p)).toEqual([]);
+    await shot('29p-cancellation-documents-dark-arabic', p);
+
     for (const [route, ready, name] of [
       ['/cancellations', 'cancellations-table', '29c-decided-dark-arabic'],
       ['/credit-notes', 'credit-notes-table', '29d-credit-notes-dark-arabic'],
@@ -431,6 +476,10 @@ describe('a cancellation in Chromium', () => {
       await tooWide(route);
     }
     await shot('29i-credit-notes-phone', phone);
+    await phone.goto(`${server.url}/cancellations/${cancellationId}`);
+    await phone.getByTestId('cancellation-documents').getByTestId('document-send').waitFor();
+    await tooWide('cancellation documents');
+    await shot('29q-cancellation-documents-phone', phone);
     await phone.goto(`${server.url}/bookings/${next._id}`);
     await phone.getByRole('heading', { name: new RegExp(next.ref), level: 1 }).waitFor();
     await phone.getByTestId('request-cancellation').click();

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { calendarDate, dateRangeQuery, dateSchema, idSchema, listOf, money, oneOf, optionalText, pageQuery, requiredText, sortOrder, timestamp, uuid } from '../common/schemas';
 import { CANCELLATION_STATES, cancellationMachine, type CancellationEvent } from '../../machines/cancellation-machine';
 import { PAYMENT_METHODS, moneyAccount } from '../finance/contract';
+import { LOCALES } from '../admin/members/contract';
 import { workflowRequest } from '../common/workflow';
 import { pdfPath, routePath } from '../common/paths';
 
@@ -76,6 +77,12 @@ export const cancellationDetailSchema = v.object({
   currentQuote: v.nullable(quoteSchema),
   /** What the booking's payments waiting for verification add up to while the request is open (0 otherwise): they hold the approval back (the machine's `pending`). */
   pendingPayments: amount,
+  /**
+   * For the customer's documents: the booking's language and the customer's address (what a send
+   * starts from), and whether this is the decision `send-cancellation` sends (the booking's latest
+   * decided cancellation; an earlier one's page only opens its PDFs).
+   */
+  documents: v.object({ language: v.picklist(LOCALES), email: v.nullable(v.string()), latestDecision: v.boolean() }),
 });
 export type CancellationDetail = v.InferOutput<typeof cancellationDetailSchema>;
 

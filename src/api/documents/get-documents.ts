@@ -59,7 +59,8 @@ export interface SendValues {
   attachments: File[];
 }
 
-export function sendDocument(recordPath: string, values: SendValues) {
+/** Sends a record's document: `{recordPath}/send`, or `sendPath` for a document sent by a route of its own (`/bookings/{id}/send-cancellation`). */
+export function sendDocument(recordPath: string, values: SendValues, sendPath = `${recordPath}/send`) {
   const form = new FormData();
   for (const to of values.to) form.append('to', to);
   for (const cc of values.cc) form.append('cc', cc);
@@ -67,13 +68,13 @@ export function sendDocument(recordPath: string, values: SendValues) {
   if (values.message.trim()) form.append('message', values.message);
   form.append('lang', values.lang);
   for (const file of values.attachments) form.append('attachments', file, file.name);
-  return api.postForm<ItemAnswer<DocumentSend>>(`${recordPath}/send`, form, { silent: true }).then((r) => r.data);
+  return api.postForm<ItemAnswer<DocumentSend>>(sendPath, form, { silent: true }).then((r) => r.data);
 }
 
-export function useSendDocument(recordPath: string) {
+export function useSendDocument(recordPath: string, sendPath?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: SendValues) => sendDocument(recordPath, values),
+    mutationFn: (values: SendValues) => sendDocument(recordPath, values, sendPath),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }

@@ -15,6 +15,7 @@ import { DetailCard } from '../../ui/detail-card';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { StatusTag } from '../../ui/status-tag';
+import { CancellationDocuments } from './cancellation-documents';
 import { CreditNoteStatus } from './credit-notes-page';
 import { CANCELLATION_SCREENS, CancellationStatus, CancellationTabs, Money, moneyAccountKey, useOrgFormatters } from './parts';
 import { ProcessRefundDialog, type RefundToProcess } from './refund-dialog';
@@ -204,8 +205,6 @@ function Cancellation({ c }: { c: CancellationDetail }) {
           )}
         </span>
       </div>
-      {/* The cancellation confirmation and the credit note as PDFs (cancellationPaths.pdf, creditPaths.creditNotePdf) are
-          another change's: their links and the send dialog go here once those routes exist. */}
       <div className="cancel-columns">
         <DetailCard
           title={t('cancellations.detail.booking')}
@@ -248,6 +247,9 @@ function Cancellation({ c }: { c: CancellationDetail }) {
           {c.creditNote && <CreditNoteCard c={c} />}
         </div>
       )}
+
+      {/* The customer's documents exist once the request is decided (a request waiting has no confirmation: 409). */}
+      {!open && <CancellationDocuments c={c} />}
 
       <section className="card" aria-labelledby="comments-title">
         <h2 id="comments-title" className="workflow-panel__title">

@@ -123,6 +123,18 @@ const cancellations = {
       comments: 'التعليقات',
       system: 'النظام',
     },
+    documents: {
+      title: "مستندات العميل",
+      confirmation: "تأكيد الإلغاء",
+      creditNote: "إشعار دائن",
+      send: "إرسال إلى العميل",
+      download: "تنزيل",
+      downloadOf: "تنزيل {{document}} {{label}}",
+      carries: "يحمل البريد الإلكتروني التأكيد بصيغة PDF.",
+      carriesBoth: "يحمل البريد الإلكتروني التأكيد والإشعار الدائن {{number}} بصيغة PDF.",
+      notLatest: "القرار الأحدث بشأن هذا الحجز هو الذي يُرسل إلى العميل: أرسله من صفحة ذلك القرار.",
+      attachmentsHint: "PDF أو PNG أو JPEG أو نص أو CSV، حتى 10 ميغابايت لكل ملف. يُرفق تأكيد الإلغاء والإشعار الدائن {{number}} تلقائيًا.",
+    },
     decide: {
       title: 'القرار: {{ref}} · {{customer}}',
       stepsLabel: 'خطوات القرار',

@@ -3,7 +3,7 @@ import type en from '../en/documents';
 /** العربية: المستندات والبريد الإلكتروني. */
 const documents: typeof en = {
   documents: {
-    kinds: { receipt: 'الإيصال', itinerary: 'برنامج الرحلة', brochure: 'الكتيّب', 'booking-confirmation': 'تأكيد الحجز', 'booking-receipt': 'الإيصال', 'booking-invoice': 'الفاتورة', 'payment-reminder': 'تذكير بالدفع', 'overdue-notice': 'إشعار تأخر الدفع', 'cancellation-confirmation': 'تأكيد الإلغاء', 'vendor-voucher': "قسيمة مورد" },
+    kinds: { receipt: 'الإيصال', itinerary: 'برنامج الرحلة', brochure: 'الكتيّب', 'booking-confirmation': 'تأكيد الحجز', 'booking-receipt': 'الإيصال', 'booking-invoice': 'الفاتورة', 'payment-reminder': 'تذكير بالدفع', 'overdue-notice': 'إشعار تأخر الدفع', 'cancellation-confirmation': 'تأكيد الإلغاء', 'vendor-voucher': "قسيمة مورد", 'credit-note': "إشعار دائن" },
     statuses: { queued: 'في قائمة الانتظار', sent: 'أُرسلت', failed: 'فشلت', outbox: 'في صندوق الصادر' },
     send: {
       action: 'إرسال',

@@ -119,6 +119,18 @@ const cancellations = {
       comments: 'Kommentarer',
       system: 'System',
     },
+    documents: {
+      title: "Dokumenter til kunden",
+      confirmation: "Annulleringsbekræftelse",
+      creditNote: "Kreditnota",
+      send: "Send til kunden",
+      download: "Hent",
+      downloadOf: "Hent {{document}} {{label}}",
+      carries: "E-mailen indeholder bekræftelsen som PDF.",
+      carriesBoth: "E-mailen indeholder bekræftelsen og kreditnotaen {{number}} som PDF-filer.",
+      notLatest: "Det er en senere afgørelse om denne booking, der sendes til kunden: send den fra den afgørelses side.",
+      attachmentsHint: "PDF, PNG, JPEG, tekst eller CSV, op til 10 MB pr. fil. Annulleringsbekræftelsen og kreditnotaen {{number}} vedhæftes automatisk.",
+    },
     decide: {
       title: 'Beslut: {{ref}} · {{customer}}',
       stepsLabel: 'Beslutningens trin',

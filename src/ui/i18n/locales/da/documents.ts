@@ -3,7 +3,7 @@ import type en from '../en/documents';
 /** Dokumenter og e-mail: afsendelsesdialogen, en posts afsendelser, udbakken, test af e-mailindstillingerne. */
 const documents: typeof en = {
   documents: {
-    kinds: { receipt: 'kvittering', itinerary: 'rejseplan', brochure: 'brochure', 'booking-confirmation': 'bookingbekræftelse', 'booking-receipt': 'kvittering', 'booking-invoice': 'faktura', 'payment-reminder': 'betalingspåmindelse', 'overdue-notice': 'rykker', 'cancellation-confirmation': 'annulleringsbekræftelse', 'vendor-voucher': 'leverandørvoucher' },
+    kinds: { receipt: 'kvittering', itinerary: 'rejseplan', brochure: 'brochure', 'booking-confirmation': 'bookingbekræftelse', 'booking-receipt': 'kvittering', 'booking-invoice': 'faktura', 'payment-reminder': 'betalingspåmindelse', 'overdue-notice': 'rykker', 'cancellation-confirmation': 'annulleringsbekræftelse', 'vendor-voucher': 'leverandørvoucher', 'credit-note': "kreditnota" },
     statuses: { queued: 'I kø', sent: 'Sendt', failed: 'Mislykket', outbox: 'I udbakken' },
     send: {
       action: 'Send',

@@ -119,6 +119,18 @@ const cancellations = {
       comments: 'Kommentare',
       system: 'System',
     },
+    documents: {
+      title: "Dokumente für den Kunden",
+      confirmation: "Stornobestätigung",
+      creditNote: "Gutschrift",
+      send: "An den Kunden senden",
+      download: "Herunterladen",
+      downloadOf: "{{document}} {{label}} herunterladen",
+      carries: "Die E-Mail enthält die Bestätigung als PDF.",
+      carriesBoth: "Die E-Mail enthält die Bestätigung und die Gutschrift {{number}} als PDF.",
+      notLatest: "An den Kunden geht eine spätere Entscheidung zu dieser Buchung: Senden Sie sie von der Seite dieser Entscheidung.",
+      attachmentsHint: "PDF, PNG, JPEG, Text oder CSV, je bis 10 MB. Die Stornobestätigung und die Gutschrift {{number}} werden automatisch angehängt.",
+    },
     decide: {
       title: 'Entscheiden: {{ref}} · {{customer}}',
       stepsLabel: 'Schritte der Entscheidung',

@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 /** Dokumente und E-Mail: Sendedialog, Sendungen eines Datensatzes, Postausgang, Test der E-Mail-Einstellungen. */
 const documents = {
   documents: {
-    kinds: { receipt: 'Quittung', itinerary: 'Reiseverlauf', brochure: 'Reiseprospekt', 'booking-confirmation': 'Buchungsbestätigung', 'booking-receipt': 'Quittung', 'booking-invoice': 'Rechnung', 'payment-reminder': 'Zahlungserinnerung', 'overdue-notice': 'Mahnung', 'cancellation-confirmation': 'Stornobestätigung', 'vendor-voucher': 'Lieferanten-Voucher' },
+    kinds: { receipt: 'Quittung', itinerary: 'Reiseverlauf', brochure: 'Reiseprospekt', 'booking-confirmation': 'Buchungsbestätigung', 'booking-receipt': 'Quittung', 'booking-invoice': 'Rechnung', 'payment-reminder': 'Zahlungserinnerung', 'overdue-notice': 'Mahnung', 'cancellation-confirmation': 'Stornobestätigung', 'vendor-voucher': 'Lieferanten-Voucher', 'credit-note': "Gutschrift" },
     statuses: { queued: 'In Warteschlange', sent: 'Gesendet', failed: 'Fehlgeschlagen', outbox: 'Im Postausgang' },
     send: {
       action: 'Senden',

@@ -119,6 +119,18 @@ const cancellations = {
       comments: 'Σχόλια',
       system: 'Σύστημα',
     },
+    documents: {
+      title: "Έγγραφα για τον πελάτη",
+      confirmation: "Επιβεβαίωση ακύρωσης",
+      creditNote: "Πιστωτικό σημείωμα",
+      send: "Αποστολή στον πελάτη",
+      download: "Λήψη",
+      downloadOf: "Λήψη: {{document}} {{label}}",
+      carries: "Το email περιέχει την επιβεβαίωση σε PDF.",
+      carriesBoth: "Το email περιέχει την επιβεβαίωση και το πιστωτικό σημείωμα {{number}} σε PDF.",
+      notLatest: "Στον πελάτη αποστέλλεται μια μεταγενέστερη απόφαση για αυτή την κράτηση: στείλτε τη από τη σελίδα εκείνης της απόφασης.",
+      attachmentsHint: "PDF, PNG, JPEG, κείμενο ή CSV, έως 10 MB το καθένα. Η επιβεβαίωση ακύρωσης και το πιστωτικό σημείωμα {{number}} επισυνάπτονται αυτόματα.",
+    },
     decide: {
       title: 'Απόφαση: {{ref}} · {{customer}}',
       stepsLabel: 'Βήματα της απόφασης',

@@ -3,7 +3,7 @@ import type en from '../en/documents';
 /** Έγγραφα και email: το παράθυρο αποστολής, οι αποστολές μιας εγγραφής, τα εξερχόμενα, η δοκιμή email. */
 const documents: typeof en = {
   documents: {
-    kinds: { receipt: 'απόδειξη', itinerary: 'πρόγραμμα ταξιδιού', brochure: 'φυλλάδιο', 'booking-confirmation': 'επιβεβαίωση κράτησης', 'booking-receipt': 'απόδειξη', 'booking-invoice': 'τιμολόγιο', 'payment-reminder': 'υπενθύμιση πληρωμής', 'overdue-notice': 'ειδοποίηση καθυστέρησης', 'cancellation-confirmation': 'επιβεβαίωση ακύρωσης', 'vendor-voucher': 'voucher προμηθευτή' },
+    kinds: { receipt: 'απόδειξη', itinerary: 'πρόγραμμα ταξιδιού', brochure: 'φυλλάδιο', 'booking-confirmation': 'επιβεβαίωση κράτησης', 'booking-receipt': 'απόδειξη', 'booking-invoice': 'τιμολόγιο', 'payment-reminder': 'υπενθύμιση πληρωμής', 'overdue-notice': 'ειδοποίηση καθυστέρησης', 'cancellation-confirmation': 'επιβεβαίωση ακύρωσης', 'vendor-voucher': 'voucher προμηθευτή', 'credit-note': "πιστωτικό σημείωμα" },
     statuses: { queued: 'Σε αναμονή', sent: 'Στάλθηκε', failed: 'Απέτυχε', outbox: 'Στα εξερχόμενα' },
     send: {
       action: 'Αποστολή',

@@ -122,6 +122,18 @@ const cancellations = {
       comments: 'Comments',
       system: 'System',
     },
+    documents: {
+      title: "Documents for the customer",
+      confirmation: "Cancellation confirmation",
+      creditNote: "Credit note",
+      send: "Send to the customer",
+      download: "Download",
+      downloadOf: "Download the {{document}} {{label}}",
+      carries: "The email carries the confirmation as a PDF.",
+      carriesBoth: "The email carries the confirmation and the credit note {{number}} as PDFs.",
+      notLatest: "A later decision on this booking is the one sent to the customer: send it from that decision’s page.",
+      attachmentsHint: "PDF, PNG, JPEG, text or CSV, up to 10 MB each. The cancellation confirmation and the credit note {{number}} are attached by themselves.",
+    },
     decide: {
       title: 'Decide: {{ref}} · {{customer}}',
       stepsLabel: 'Steps of the decision',

@@ -1,7 +1,7 @@
 /** English for documents and email: the send dialog, a record's sends, the outbox, the email settings' test. */
 const documents = {
   documents: {
-    kinds: { receipt: 'receipt', itinerary: 'itinerary', brochure: 'brochure', 'booking-confirmation': 'booking confirmation', 'booking-receipt': 'receipt', 'booking-invoice': 'invoice', 'payment-reminder': 'payment reminder', 'overdue-notice': 'overdue notice', 'cancellation-confirmation': 'cancellation confirmation', 'vendor-voucher': "vendor voucher" },
+    kinds: { receipt: 'receipt', itinerary: 'itinerary', brochure: 'brochure', 'booking-confirmation': 'booking confirmation', 'booking-receipt': 'receipt', 'booking-invoice': 'invoice', 'payment-reminder': 'payment reminder', 'overdue-notice': 'overdue notice', 'cancellation-confirmation': 'cancellation confirmation', 'vendor-voucher': "vendor voucher", 'credit-note': "credit note" },
     statuses: { queued: 'Queued', sent: 'Sent', failed: 'Failed', outbox: 'In the outbox' },
     send: {
       action: 'Send',

@@ -120,6 +120,18 @@ const cancellations = {
       comments: 'Comentarios',
       system: 'Sistema',
     },
+    documents: {
+      title: "Documentos para el cliente",
+      confirmation: "Confirmación de cancelación",
+      creditNote: "Nota de crédito",
+      send: "Enviar al cliente",
+      download: "Descargar",
+      downloadOf: "Descargar {{document}} {{label}}",
+      carries: "El correo lleva la confirmación en PDF.",
+      carriesBoth: "El correo lleva la confirmación y la nota de crédito {{number}} en PDF.",
+      notLatest: "Al cliente se le envía una decisión posterior sobre esta reserva: envíela desde la página de esa decisión.",
+      attachmentsHint: "PDF, PNG, JPEG, texto o CSV, hasta 10 MB cada uno. La confirmación de cancelación y la nota de crédito {{number}} se adjuntan automáticamente.",
+    },
     decide: {
       title: 'Decidir: {{ref}} · {{customer}}',
       stepsLabel: 'Pasos de la decisión',

@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 /** Documentos y correo: el diálogo de envío, los envíos de un registro, la bandeja de salida y la prueba de los ajustes de correo. */
 const documents = {
   documents: {
-    kinds: { receipt: 'recibo', itinerary: 'itinerario', brochure: 'folleto', 'booking-confirmation': 'confirmación de reserva', 'booking-receipt': 'recibo', 'booking-invoice': 'factura', 'payment-reminder': 'recordatorio de pago', 'overdue-notice': 'aviso de impago', 'cancellation-confirmation': 'confirmación de cancelación', 'vendor-voucher': 'bono de proveedor' },
+    kinds: { receipt: 'recibo', itinerary: 'itinerario', brochure: 'folleto', 'booking-confirmation': 'confirmación de reserva', 'booking-receipt': 'recibo', 'booking-invoice': 'factura', 'payment-reminder': 'recordatorio de pago', 'overdue-notice': 'aviso de impago', 'cancellation-confirmation': 'confirmación de cancelación', 'vendor-voucher': 'bono de proveedor', 'credit-note': "nota de crédito" },
     statuses: { queued: 'En cola', sent: 'Enviado', failed: 'Fallido', outbox: 'En la bandeja de salida' },
     send: {
       action: 'Enviar',

@@ -120,6 +120,18 @@ const cancellations = {
       comments: 'Commentaires',
       system: 'Système',
     },
+    documents: {
+      title: "Documents pour le client",
+      confirmation: "Confirmation d’annulation",
+      creditNote: "Avoir",
+      send: "Envoyer au client",
+      download: "Télécharger",
+      downloadOf: "Télécharger {{document}} {{label}}",
+      carries: "L’e-mail contient la confirmation en PDF.",
+      carriesBoth: "L’e-mail contient la confirmation et l’avoir {{number}} en PDF.",
+      notLatest: "C’est une décision plus récente sur cette réservation qui est envoyée au client : envoyez-la depuis la page de cette décision.",
+      attachmentsHint: "PDF, PNG, JPEG, texte ou CSV, 10 Mo maximum chacun. La confirmation d’annulation et l’avoir {{number}} sont joints automatiquement.",
+    },
     decide: {
       title: 'Décider : {{ref}} · {{customer}}',
       stepsLabel: 'Étapes de la décision',

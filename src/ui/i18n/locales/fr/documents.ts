@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 /** Documents et e-mails : fenêtre d’envoi, envois d’un enregistrement, boîte d’envoi, test des paramètres e-mail. */
 const documents = {
   documents: {
-    kinds: { receipt: 'reçu', itinerary: 'itinéraire', brochure: 'brochure', 'booking-confirmation': 'confirmation de réservation', 'booking-receipt': 'reçu', 'booking-invoice': 'facture', 'payment-reminder': 'rappel de paiement', 'overdue-notice': 'relance d’impayé', 'cancellation-confirmation': 'confirmation d’annulation', 'vendor-voucher': 'voucher fournisseur' },
+    kinds: { receipt: 'reçu', itinerary: 'itinéraire', brochure: 'brochure', 'booking-confirmation': 'confirmation de réservation', 'booking-receipt': 'reçu', 'booking-invoice': 'facture', 'payment-reminder': 'rappel de paiement', 'overdue-notice': 'relance d’impayé', 'cancellation-confirmation': 'confirmation d’annulation', 'vendor-voucher': 'voucher fournisseur', 'credit-note': "avoir" },
     statuses: { queued: 'En file d’attente', sent: 'Envoyé', failed: 'Échec', outbox: 'Dans la boîte d’envoi' },
     send: {
       action: 'Envoyer',

@@ -119,6 +119,18 @@ const cancellations = {
       comments: 'Megjegyzések',
       system: 'Rendszer',
     },
+    documents: {
+      title: "Dokumentumok az ügyfélnek",
+      confirmation: "Lemondás visszaigazolása",
+      creditNote: "Jóváírás",
+      send: "Küldés az ügyfélnek",
+      download: "Letöltés",
+      downloadOf: "Letöltés: {{document}} {{label}}",
+      carries: "Az e-mail PDF-ben tartalmazza a visszaigazolást.",
+      carriesBoth: "Az e-mail PDF-ben tartalmazza a visszaigazolást és a(z) {{number}} jóváírást.",
+      notLatest: "Az ügyfél egy későbbi döntést kap erről a foglalásról: azt annak a döntésnek az oldaláról küldje el.",
+      attachmentsHint: "PDF, PNG, JPEG, szöveg vagy CSV, egyenként legfeljebb 10 MB. A lemondás visszaigazolását és a(z) {{number}} jóváírást a rendszer automatikusan csatolja.",
+    },
     decide: {
       title: 'Döntés: {{ref}} · {{customer}}',
       stepsLabel: 'A döntés lépései',

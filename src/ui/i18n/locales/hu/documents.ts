@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 /** Documents and email: the send dialog, a record's sends, the outbox, the email settings' test. */
 const documents = {
   documents: {
-    kinds: { receipt: 'nyugta', itinerary: 'útiterv', brochure: 'prospektus', 'booking-confirmation': 'foglalási visszaigazolás', 'booking-receipt': 'nyugta', 'booking-invoice': 'számla', 'payment-reminder': 'fizetési emlékeztető', 'overdue-notice': 'fizetési felszólítás', 'cancellation-confirmation': 'lemondás visszaigazolása', 'vendor-voucher': 'beszállítói utalvány' },
+    kinds: { receipt: 'nyugta', itinerary: 'útiterv', brochure: 'prospektus', 'booking-confirmation': 'foglalási visszaigazolás', 'booking-receipt': 'nyugta', 'booking-invoice': 'számla', 'payment-reminder': 'fizetési emlékeztető', 'overdue-notice': 'fizetési felszólítás', 'cancellation-confirmation': 'lemondás visszaigazolása', 'vendor-voucher': 'beszállítói utalvány', 'credit-note': "jóváírás" },
     statuses: { queued: 'Sorban áll', sent: 'Elküldve', failed: 'Sikertelen', outbox: 'A postázóban' },
     send: {
       action: 'Küldés',

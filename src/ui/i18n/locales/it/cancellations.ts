@@ -120,6 +120,18 @@ const cancellations = {
       comments: 'Commenti',
       system: 'Sistema',
     },
+    documents: {
+      title: "Documenti per il cliente",
+      confirmation: "Conferma di cancellazione",
+      creditNote: "Nota di credito",
+      send: "Invia al cliente",
+      download: "Scarica",
+      downloadOf: "Scarica {{document}} {{label}}",
+      carries: "L’email contiene la conferma in PDF.",
+      carriesBoth: "L’email contiene la conferma e la nota di credito {{number}} in PDF.",
+      notLatest: "Al cliente viene inviata una decisione successiva su questa prenotazione: inviala dalla pagina di quella decisione.",
+      attachmentsHint: "PDF, PNG, JPEG, testo o CSV, fino a 10 MB ciascuno. La conferma di cancellazione e la nota di credito {{number}} vengono allegate automaticamente.",
+    },
     decide: {
       title: 'Decidi: {{ref}} · {{customer}}',
       stepsLabel: 'Passaggi della decisione',

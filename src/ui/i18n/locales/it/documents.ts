@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 /** Documenti ed email: la finestra di invio, gli invii di un record, la posta in uscita, il test delle impostazioni email. */
 const documents = {
   documents: {
-    kinds: { receipt: 'ricevuta', itinerary: 'itinerario', brochure: 'brochure', 'booking-confirmation': 'conferma di prenotazione', 'booking-receipt': 'ricevuta', 'booking-invoice': 'fattura', 'payment-reminder': 'promemoria di pagamento', 'overdue-notice': 'sollecito di pagamento', 'cancellation-confirmation': 'conferma di cancellazione', 'vendor-voucher': 'voucher fornitore' },
+    kinds: { receipt: 'ricevuta', itinerary: 'itinerario', brochure: 'brochure', 'booking-confirmation': 'conferma di prenotazione', 'booking-receipt': 'ricevuta', 'booking-invoice': 'fattura', 'payment-reminder': 'promemoria di pagamento', 'overdue-notice': 'sollecito di pagamento', 'cancellation-confirmation': 'conferma di cancellazione', 'vendor-voucher': 'voucher fornitore', 'credit-note': "nota di credito" },
     statuses: { queued: 'In coda', sent: 'Inviata', failed: 'Non riuscita', outbox: 'In uscita' },
     send: {
       action: 'Invia',

@@ -118,6 +118,18 @@ const cancellations = {
       comments: 'コメント',
       system: 'システム',
     },
+    documents: {
+      title: "お客様向けの書類",
+      confirmation: "キャンセル確認書",
+      creditNote: "クレジットノート",
+      send: "お客様に送信",
+      download: "ダウンロード",
+      downloadOf: "{{document}} {{label}} をダウンロード",
+      carries: "メールには確認書がPDFで添付されます。",
+      carriesBoth: "メールには確認書とクレジットノート {{number}} がPDFで添付されます。",
+      notLatest: "お客様に送られるのは、この予約に対するより新しい決定です。その決定のページから送信してください。",
+      attachmentsHint: "PDF、PNG、JPEG、テキスト、CSV（各10 MBまで）。キャンセル確認書とクレジットノート {{number}} は自動で添付されます。",
+    },
     decide: {
       title: '判断: {{ref}} · {{customer}}',
       stepsLabel: '判断の手順',

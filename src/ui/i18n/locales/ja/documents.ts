@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 /** Japanese for documents and email: the send dialog, a record's sends, the outbox, the email settings' test. */
 const documents = {
   documents: {
-    kinds: { receipt: '領収書', itinerary: '旅程表', brochure: 'パンフレット', 'booking-confirmation': '予約確認書', 'booking-receipt': '領収書', 'booking-invoice': '請求書', 'payment-reminder': '支払リマインダー', 'overdue-notice': '延滞通知', 'cancellation-confirmation': 'キャンセル確認書', 'vendor-voucher': '仕入先バウチャー' },
+    kinds: { receipt: '領収書', itinerary: '旅程表', brochure: 'パンフレット', 'booking-confirmation': '予約確認書', 'booking-receipt': '領収書', 'booking-invoice': '請求書', 'payment-reminder': '支払リマインダー', 'overdue-notice': '延滞通知', 'cancellation-confirmation': 'キャンセル確認書', 'vendor-voucher': '仕入先バウチャー', 'credit-note': "クレジットノート" },
     statuses: { queued: '送信待ち', sent: '送信済み', failed: '失敗', outbox: '送信トレイ' },
     send: {
       action: '送信',

@@ -121,6 +121,18 @@ const cancellations = {
       comments: 'Komentarze',
       system: 'System',
     },
+    documents: {
+      title: "Dokumenty dla klienta",
+      confirmation: "Potwierdzenie anulowania",
+      creditNote: "Nota kredytowa",
+      send: "Wyślij do klienta",
+      download: "Pobierz",
+      downloadOf: "Pobierz: {{document}} {{label}}",
+      carries: "E-mail zawiera potwierdzenie w PDF.",
+      carriesBoth: "E-mail zawiera potwierdzenie i notę kredytową {{number}} w PDF.",
+      notLatest: "Do klienta wysyłana jest późniejsza decyzja w sprawie tej rezerwacji: wyślij ją ze strony tamtej decyzji.",
+      attachmentsHint: "PDF, PNG, JPEG, tekst lub CSV, do 10 MB każdy. Potwierdzenie anulowania i nota kredytowa {{number}} zostaną dołączone automatycznie.",
+    },
     decide: {
       title: 'Decyzja: {{ref}} · {{customer}}',
       stepsLabel: 'Kroki decyzji',

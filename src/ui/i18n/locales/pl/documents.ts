@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 /** Documents and email: the send dialog, a record's sends, the outbox, the email settings' test. */
 const documents = {
   documents: {
-    kinds: { receipt: 'potwierdzenie wpłaty', itinerary: 'program podróży', brochure: 'broszura', 'booking-confirmation': 'potwierdzenie rezerwacji', 'booking-receipt': 'potwierdzenie wpłaty', 'booking-invoice': 'faktura', 'payment-reminder': 'przypomnienie o płatności', 'overdue-notice': 'wezwanie do zapłaty', 'cancellation-confirmation': 'potwierdzenie anulowania', 'vendor-voucher': 'voucher dla dostawcy' },
+    kinds: { receipt: 'potwierdzenie wpłaty', itinerary: 'program podróży', brochure: 'broszura', 'booking-confirmation': 'potwierdzenie rezerwacji', 'booking-receipt': 'potwierdzenie wpłaty', 'booking-invoice': 'faktura', 'payment-reminder': 'przypomnienie o płatności', 'overdue-notice': 'wezwanie do zapłaty', 'cancellation-confirmation': 'potwierdzenie anulowania', 'vendor-voucher': 'voucher dla dostawcy', 'credit-note': "nota kredytowa" },
     statuses: { queued: 'W kolejce', sent: 'Wysłano', failed: 'Błąd', outbox: 'W skrzynce nadawczej' },
     send: {
       action: 'Wyślij',

@@ -120,6 +120,18 @@ const cancellations = {
       comments: 'Comentários',
       system: 'Sistema',
     },
+    documents: {
+      title: "Documentos para o cliente",
+      confirmation: "Confirmação de cancelamento",
+      creditNote: "Nota de crédito",
+      send: "Enviar ao cliente",
+      download: "Transferir",
+      downloadOf: "Transferir {{document}} {{label}}",
+      carries: "O email leva a confirmação em PDF.",
+      carriesBoth: "O email leva a confirmação e a nota de crédito {{number}} em PDF.",
+      notLatest: "Ao cliente é enviada uma decisão posterior sobre esta reserva: envie-a a partir da página dessa decisão.",
+      attachmentsHint: "PDF, PNG, JPEG, texto ou CSV, até 10 MB cada. A confirmação de cancelamento e a nota de crédito {{number}} são anexadas automaticamente.",
+    },
     decide: {
       title: 'Decidir: {{ref}} · {{customer}}',
       stepsLabel: 'Passos da decisão',

@@ -3,7 +3,7 @@ import type en from '../en/documents';
 /** Documentos e e-mail: a janela de envio, os envios de um registo, a caixa de saída, o teste do e-mail. */
 const documents: typeof en = {
   documents: {
-    kinds: { receipt: 'recibo', itinerary: 'itinerário', brochure: 'brochura', 'booking-confirmation': 'confirmação de reserva', 'booking-receipt': 'recibo', 'booking-invoice': 'fatura', 'payment-reminder': 'lembrete de pagamento', 'overdue-notice': 'aviso de atraso', 'cancellation-confirmation': 'confirmação de cancelamento', 'vendor-voucher': 'voucher de fornecedor' },
+    kinds: { receipt: 'recibo', itinerary: 'itinerário', brochure: 'brochura', 'booking-confirmation': 'confirmação de reserva', 'booking-receipt': 'recibo', 'booking-invoice': 'fatura', 'payment-reminder': 'lembrete de pagamento', 'overdue-notice': 'aviso de atraso', 'cancellation-confirmation': 'confirmação de cancelamento', 'vendor-voucher': 'voucher de fornecedor', 'credit-note': "nota de crédito" },
     statuses: { queued: 'Em fila', sent: 'Enviado', failed: 'Falhado', outbox: 'Na caixa de saída' },
     send: {
       action: 'Enviar',

@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 /** Documents and email: the send dialog, a record's sends, the outbox, the email settings' test. */
 const documents = {
   documents: {
-    kinds: { receipt: 'квитанция', itinerary: 'программа тура', brochure: 'брошюра', 'booking-confirmation': 'подтверждение бронирования', 'booking-receipt': 'квитанция', 'booking-invoice': 'счёт', 'payment-reminder': 'напоминание об оплате', 'overdue-notice': 'уведомление о просрочке', 'cancellation-confirmation': 'подтверждение отмены', 'vendor-voucher': 'ваучер поставщику' },
+    kinds: { receipt: 'квитанция', itinerary: 'программа тура', brochure: 'брошюра', 'booking-confirmation': 'подтверждение бронирования', 'booking-receipt': 'квитанция', 'booking-invoice': 'счёт', 'payment-reminder': 'напоминание об оплате', 'overdue-notice': 'уведомление о просрочке', 'cancellation-confirmation': 'подтверждение отмены', 'vendor-voucher': 'ваучер поставщику', 'credit-note': "кредитная нота" },
     statuses: { queued: 'В очереди', sent: 'Отправлено', failed: 'Ошибка', outbox: 'В исходящих' },
     send: {
       action: 'Отправить',

@@ -119,6 +119,18 @@ const cancellations = {
       comments: 'Kommentarer',
       system: 'System',
     },
+    documents: {
+      title: "Dokument till kunden",
+      confirmation: "Avbokningsbekräftelse",
+      creditNote: "Kreditnota",
+      send: "Skicka till kunden",
+      download: "Ladda ned",
+      downloadOf: "Ladda ned {{document}} {{label}}",
+      carries: "E-postmeddelandet innehåller bekräftelsen som PDF.",
+      carriesBoth: "E-postmeddelandet innehåller bekräftelsen och kreditnotan {{number}} som PDF.",
+      notLatest: "Det är ett senare beslut om den här bokningen som skickas till kunden: skicka det från det beslutets sida.",
+      attachmentsHint: "PDF, PNG, JPEG, text eller CSV, högst 10 MB vardera. Avbokningsbekräftelsen och kreditnotan {{number}} bifogas automatiskt.",
+    },
     decide: {
       title: 'Besluta: {{ref}} · {{customer}}',
       stepsLabel: 'Beslutets steg',

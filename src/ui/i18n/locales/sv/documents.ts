@@ -3,7 +3,7 @@ import type en from '../en/documents';
 /** Dokument och e-post: skicka-dialogen, en posts utskick, utkorgen, test av e-postinställningarna. */
 const documents: typeof en = {
   documents: {
-    kinds: { receipt: 'kvitto', itinerary: 'resplan', brochure: 'broschyr', 'booking-confirmation': 'bokningsbekräftelse', 'booking-receipt': 'kvitto', 'booking-invoice': 'faktura', 'payment-reminder': 'betalningspåminnelse', 'overdue-notice': 'påminnelse om förfallen betalning', 'cancellation-confirmation': 'avbokningsbekräftelse', 'vendor-voucher': 'leverantörsvoucher' },
+    kinds: { receipt: 'kvitto', itinerary: 'resplan', brochure: 'broschyr', 'booking-confirmation': 'bokningsbekräftelse', 'booking-receipt': 'kvitto', 'booking-invoice': 'faktura', 'payment-reminder': 'betalningspåminnelse', 'overdue-notice': 'påminnelse om förfallen betalning', 'cancellation-confirmation': 'avbokningsbekräftelse', 'vendor-voucher': 'leverantörsvoucher', 'credit-note': "kreditnota" },
     statuses: { queued: 'I kö', sent: 'Skickat', failed: 'Misslyckat', outbox: 'I utkorgen' },
     send: {
       action: 'Skicka',

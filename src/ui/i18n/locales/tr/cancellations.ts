@@ -119,6 +119,18 @@ const cancellations = {
       comments: 'Yorumlar',
       system: 'Sistem',
     },
+    documents: {
+      title: "Müşteriye gidecek belgeler",
+      confirmation: "İptal onayı",
+      creditNote: "Alacak dekontu",
+      send: "Müşteriye gönder",
+      download: "İndir",
+      downloadOf: "{{document}} {{label}} indir",
+      carries: "E-posta onayı PDF olarak içerir.",
+      carriesBoth: "E-posta onayı ve {{number}} alacak dekontunu PDF olarak içerir.",
+      notLatest: "Müşteriye bu rezervasyonla ilgili daha sonraki bir karar gönderilir: onu o kararın sayfasından gönderin.",
+      attachmentsHint: "PDF, PNG, JPEG, metin veya CSV; her biri en fazla 10 MB. İptal onayı ve {{number}} alacak dekontu otomatik olarak eklenir.",
+    },
     decide: {
       title: 'Karar: {{ref}} · {{customer}}',
       stepsLabel: 'Kararın adımları',

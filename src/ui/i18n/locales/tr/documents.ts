@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 /** Documents and email: the send dialog, a record's sends, the outbox, the email settings' test. */
 const documents = {
   documents: {
-    kinds: { receipt: 'makbuz', itinerary: 'tur programı', brochure: 'broşür', 'booking-confirmation': 'rezervasyon onayı', 'booking-receipt': 'makbuz', 'booking-invoice': 'fatura', 'payment-reminder': 'ödeme hatırlatması', 'overdue-notice': 'gecikme bildirimi', 'cancellation-confirmation': 'iptal onayı', 'vendor-voucher': 'tedarikçi voucher’ı' },
+    kinds: { receipt: 'makbuz', itinerary: 'tur programı', brochure: 'broşür', 'booking-confirmation': 'rezervasyon onayı', 'booking-receipt': 'makbuz', 'booking-invoice': 'fatura', 'payment-reminder': 'ödeme hatırlatması', 'overdue-notice': 'gecikme bildirimi', 'cancellation-confirmation': 'iptal onayı', 'vendor-voucher': 'tedarikçi voucher’ı', 'credit-note': "alacak dekontu" },
     statuses: { queued: 'Sırada', sent: 'Gönderildi', failed: 'Başarısız', outbox: 'Giden kutusunda' },
     send: {
       action: 'Gönder',

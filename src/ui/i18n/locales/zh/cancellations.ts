@@ -118,6 +118,18 @@ const cancellations = {
       comments: '备注',
       system: '系统',
     },
+    documents: {
+      title: "给客户的文件",
+      confirmation: "取消确认书",
+      creditNote: "贷项通知单",
+      send: "发送给客户",
+      download: "下载",
+      downloadOf: "下载{{document}} {{label}}",
+      carries: "邮件以 PDF 附上确认书。",
+      carriesBoth: "邮件以 PDF 附上确认书和贷项通知单 {{number}}。",
+      notLatest: "发送给客户的是此预订之后的一项决定：请从该决定的页面发送。",
+      attachmentsHint: "PDF、PNG、JPEG、文本或 CSV，每个不超过 10 MB。取消确认书和贷项通知单 {{number}} 会自动附上。",
+    },
     decide: {
       title: '决定：{{ref}} · {{customer}}',
       stepsLabel: '决定步骤',

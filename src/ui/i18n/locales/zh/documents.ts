@@ -3,7 +3,7 @@ import type { LocaleResources } from '../../types';
 /** Chinese for documents and email: the send dialog, a record's sends, the outbox, the email settings' test. */
 const documents = {
   documents: {
-    kinds: { receipt: '收据', itinerary: '行程单', brochure: '宣传册', 'booking-confirmation': '预订确认函', 'booking-receipt': '收据', 'booking-invoice': '发票', 'payment-reminder': '付款提醒', 'overdue-notice': '逾期通知', 'cancellation-confirmation': '取消确认书', 'vendor-voucher': '供应商确认单' },
+    kinds: { receipt: '收据', itinerary: '行程单', brochure: '宣传册', 'booking-confirmation': '预订确认函', 'booking-receipt': '收据', 'booking-invoice': '发票', 'payment-reminder': '付款提醒', 'overdue-notice': '逾期通知', 'cancellation-confirmation': '取消确认书', 'vendor-voucher': '供应商确认单', 'credit-note': "贷项通知单" },
     statuses: { queued: '排队中', sent: '已发送', failed: '失败', outbox: '在发件箱中' },
     send: {
       action: '发送',
