@@ -1,3 +1,4 @@
+import { stateIn } from '../db/state-check';
 import { sql } from 'drizzle-orm';
 import { REMIND_AGAIN_DAYS } from '../../src/api/work-queue/contract';
 import { BOOKING_EVENTS, bookingMachine, type BookingContext, type BookingEvent } from '../../src/machines/booking-machine';
@@ -30,6 +31,7 @@ export const paymentToVerify: QueueKind<typeof paymentMachine> = {
   priority: 'high',
   needs: [['bookings', 'approve']],
   scope: 'bookings',
+  kept: true,
   machine: paymentMachine,
   actions: [
     { event: paymentEvent('VERIFY'), needs: ['bookings', 'approve'], main: true },
@@ -39,7 +41,7 @@ export const paymentToVerify: QueueKind<typeof paymentMachine> = {
     const p = bookingPayments;
     return {
       from: sql`${p} join ${bookings} on ${bookings.id} = ${p.bookingId}`,
-      where: sql`${p.status} in ${statesAccepting(paymentMachine, 'VERIFY')} and ${visible(s.auth)}`,
+      where: sql`${stateIn(p.status, statesAccepting(paymentMachine, 'VERIFY'))} and ${visible(s.auth)}`,
       columns: {
         recordId: sql`${p.id}`,
         parentId: sql`${bookings.id}`,
@@ -78,7 +80,7 @@ export const bookingToVerify: QueueKind<typeof bookingMachine> = {
     return {
       from: sql`${b} cross join ${context}`,
       // A booking with a total has a plan, whose first installment is covered only by money paid: the cheap test first.
-      where: sql`${b.status} in ${statesAccepting(bookingMachine, 'VERIFY')} and ${visible(s.auth)} and (${b.paidAmount} > 0 or ${b.grandTotal} = 0)
+      where: sql`${stateIn(b.status, statesAccepting(bookingMachine, 'VERIFY'))} and ${visible(s.auth)} and (${b.paidAmount} > 0 or ${b.grandTotal} = 0)
         and ctx.travellers_to_name = 0 and ctx.first_open = 0`,
       columns: {
         recordId: sql`${b.id}`,
@@ -115,23 +117,24 @@ export const installmentOverdue: QueueKind = {
     const i = bookingInstallments;
     const b = bookings;
     const r = installmentReminders;
-    // The open installments past due of the bookings in sight that collect money, added up per
-    // booking after that filter: the range walks booking_installments_open_due_idx (the organization's
-    // open installments by due day, with their booking and amounts: nothing read from the table).
-    const od = sql`(select ${i.bookingId} as booking_id, min(${i.dueDate}) as first_due, count(*)::int as n, sum(${i.amount} - ${i.paidAmount}) as open
-      from ${i} join ${b} on ${b.id} = ${i.bookingId}
-      where ${i.paidAmount} < ${i.amount} and ${i.dueDate} < ${t.today} and ${b.status} in ${COLLECTING_STATES} and ${visible(s.auth)}
-      group by ${i.bookingId})`;
+    // A booking's item is its first open installment past due (the earliest, then by position):
+    // the rows walk booking_installments_open_due_idx in due order (the page stops early), each
+    // checked against its booking's earlier open installments by the booking's own index. The
+    // count and amount overdue are read for the items shown only.
+    const open = (alias: string) => sql.raw(`${alias}.paid_amount < ${alias}.amount`);
     return {
-      from: sql`${od} as od join ${b} on ${b.id} = od.booking_id`,
-      where: sql`not exists (select 1 from ${r} where ${r.bookingId} = ${b.id} and ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))`,
+      from: sql`${i} join ${b} on ${b.id} = ${i.bookingId}`,
+      where: sql`${i.paidAmount} < ${i.amount} and ${i.dueDate} < ${t.today} and ${stateIn(b.status, COLLECTING_STATES)} and ${visible(s.auth)}
+        and not exists (select 1 from ${i} as j where j.booking_id = ${i.bookingId} and ${open('j')} and (j.due_date, j.position) < (${i.dueDate}, ${i.position}))
+        and not exists (select 1 from ${r} where ${r.bookingId} = ${i.bookingId} and ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))`,
       columns: {
-        recordId: sql`${b.id}`,
+        recordId: sql`${i.bookingId}`,
         ref,
         title: sql`${b.customerName}`,
         state: sql`${b.status}`,
-        due: { day: sql`od.first_due` },
-        params: sql`jsonb_build_object('count', od.n, 'amount', od.open, 'currency', ${b.currency})`,
+        due: { day: sql`${i.dueDate}` },
+        params: sql`(select jsonb_build_object('count', count(*)::int, 'amount', sum(j.amount - j.paid_amount), 'currency', ${b.currency})
+          from ${i} as j where j.booking_id = ${b.id} and ${open('j')} and j.due_date < ${t.today})`,
       },
     };
   },
@@ -144,13 +147,14 @@ export const bookingToInvoice: QueueKind<typeof bookingMachine> = {
   priority: 'normal',
   needs: [['invoices', 'create']],
   scope: 'bookings',
+  kept: true,
   machine: bookingMachine,
   actions: [{ event: bookingEvent('INVOICE'), needs: ['invoices', 'create'], main: true }],
   source(s) {
     const b = bookings;
     return {
       from: sql`${b}`,
-      where: sql`${b.status} in ${statesAccepting(bookingMachine, 'INVOICE')} and ${visible(s.auth)}`,
+      where: sql`${stateIn(b.status, statesAccepting(bookingMachine, 'INVOICE'))} and ${visible(s.auth)}`,
       columns: {
         recordId: sql`${b.id}`,
         ref,

@@ -1,3 +1,4 @@
+import { stateIn } from '../db/state-check';
 import { sql, type SQL } from 'drizzle-orm';
 import { OPERATION_EVENTS, operationMachine, servicesItem, type OperationContext } from '../../src/machines/operation-machine';
 import { VOUCHER_EVENTS, voucherMachine, type VoucherContext, type VoucherEvent } from '../../src/machines/voucher-machine';
@@ -27,7 +28,7 @@ export const operationOfMember = (memberId: string): SQL =>
   sql`(${bookingOperations.assignedTo} = ${memberId}::uuid or ${bookingOperations.convertedBy} = ${memberId}::uuid)`;
 
 const visible = (auth: AuthContext) => visibleOperations(auth) ?? sql`true`;
-const openOperation = sql`${bookingOperations.status} in ${OPEN_OPERATION_STATES}`;
+const openOperation = sql`${stateIn(bookingOperations.status, OPEN_OPERATION_STATES)}`;
 const ref = sql`'BK-' || ${bookings.number}`;
 
 const voucherEvent = (type: VoucherEvent['type']) => VOUCHER_EVENTS.find((e) => e.type === type)!;
@@ -38,7 +39,7 @@ function voucherSource(s: QueueScope, states: readonly string[], more?: SQL) {
   const v = vouchers;
   return {
     from: sql`${v} join ${bookingOperations} on ${bookingOperations.id} = ${v.operationId} join ${bookings} on ${bookings.id} = ${bookingOperations.bookingId} join ${vendors} on ${vendors.id} = ${v.vendorId}`,
-    where: sql`${v.status} in ${states} and ${openOperation} and ${visible(s.auth)} ${more ? sql`and ${more}` : sql``}`,
+    where: sql`${stateIn(v.status, states)} and ${openOperation} and ${visible(s.auth)} ${more ? sql`and ${more}` : sql``}`,
     whose: operationOfMember,
     columns: {
       recordId: sql`${v.id}`,
@@ -147,7 +148,7 @@ export const operationToComplete: QueueKind<typeof operationMachine> = {
     const unbooked = sql`(${o.voucherCount} = 0 and coalesce(${o.plannedCost}, 0) > 0)`;
     return {
       from: sql`${o} join ${bookings} on ${bookings.id} = ${o.bookingId}`,
-      where: sql`${o.status} in ${statesAccepting(operationMachine, 'COMPLETE')} and ${visible(s.auth)}
+      where: sql`${stateIn(o.status, statesAccepting(operationMachine, 'COMPLETE'))} and ${visible(s.auth)}
         and ${o.draftCount} = 0 and ${o.unsentCount} = 0 and ${o.unpaidCount} = 0
         and (${o.voucherCount} + ${o.expenseCount} > 0 or ${bookings.arrival} < ${t.today})
         and (not ${unbooked} or ${bookings.arrival} < ${t.today})`,
