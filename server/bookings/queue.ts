@@ -5,10 +5,11 @@ import { BOOKING_EVENTS, bookingMachine, type BookingContext, type BookingEvent 
 import { PAYMENT_EVENTS, paymentMachine, type PaymentEvent } from '../../src/machines/payment-machine';
 import { statesAccepting } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
+import { ownRecordsOf } from '../auth/visibility';
+import { monthStart } from '../../src/domain/calendar';
 import { at, type QueueKind } from '../work-queue';
-import { statusSql } from './invoices';
-import { bookingInstallments, bookingInvoices, bookingPayments, bookingTravellers, bookings, installmentReminders } from './schema';
-import { visibleBookings } from './store';
+import { bookingInstallments, bookingInvoices, bookingPayments, bookings, installmentReminders, invoiceTotals } from './schema';
+import { bookingBalanceSql, visibleBookings } from './store';
 import { COLLECTING_STATES } from './workflow';
 
 /**
@@ -40,7 +41,8 @@ export const paymentToVerify: QueueKind<typeof paymentMachine> = {
   source(s) {
     const p = bookingPayments;
     return {
-      from: sql`${p} join ${bookings} on ${bookings.id} = ${p.bookingId}`,
+      // A payment always has its booking (a foreign key): a left join, which PostgreSQL drops when nothing of the booking is read (the counts' walk, for those who see every booking).
+      from: sql`${p} left join ${bookings} on ${bookings.id} = ${p.bookingId}`,
       where: sql`${stateIn(p.status, statesAccepting(paymentMachine, 'VERIFY'))} and ${visible(s.auth)}`,
       columns: {
         recordId: sql`${p.id}`,
@@ -71,17 +73,17 @@ export const bookingToVerify: QueueKind<typeof bookingMachine> = {
   contextOf: (context) => context as BookingContext,
   source(s) {
     const b = bookings;
-    const t = bookingTravellers;
     const i = bookingInstallments;
     // The context's facts, as bookingContext reads them (what the guard asks of the record).
+    // The travellers to name are kept on the booking by the database (travellers_to_name, counted
+    // as bookingContext counts them): the rows are a range on bookings_to_verify_idx.
     const context = sql`lateral (select
-      (select count(*) filter (where ${t.name} is null) + greatest(0, ${b.pax} - count(*)) from ${t} where ${t.bookingId} = ${b.id})::int as travellers_to_name,
       coalesce((select ${i.amount} - ${i.paidAmount} from ${i} where ${i.bookingId} = ${b.id} order by ${i.position} limit 1), 0) as first_open) as ctx`;
     return {
       from: sql`${b} cross join ${context}`,
       // A booking with a total has a plan, whose first installment is covered only by money paid: the cheap test first.
       where: sql`${stateIn(b.status, statesAccepting(bookingMachine, 'VERIFY'))} and ${visible(s.auth)} and (${b.paidAmount} > 0 or ${b.grandTotal} = 0)
-        and ctx.travellers_to_name = 0 and ctx.first_open = 0`,
+        and ${b.travellersToName} = 0 and ctx.first_open = 0`,
       columns: {
         recordId: sql`${b.id}`,
         ref,
@@ -89,7 +91,7 @@ export const bookingToVerify: QueueKind<typeof bookingMachine> = {
         state: sql`${b.status}`,
         due: { day: sql`${b.departure}` },
         params: sql`jsonb_build_object('tour', ${b.tourTitle}, 'pax', ${b.pax}, 'departure', ${b.departure})`,
-        context: sql`jsonb_build_object('travellersToName', ctx.travellers_to_name, 'firstInstallmentOpen', ctx.first_open, 'arrival', ${b.arrival})`,
+        context: sql`jsonb_build_object('travellersToName', ${b.travellersToName}, 'firstInstallmentOpen', ctx.first_open, 'arrival', ${b.arrival})`,
       },
     };
   },
@@ -117,24 +119,22 @@ export const installmentOverdue: QueueKind = {
     const i = bookingInstallments;
     const b = bookings;
     const r = installmentReminders;
-    // A booking's item is its first open installment past due (the earliest, then by position):
-    // the rows walk booking_installments_open_due_idx in due order (the page stops early), each
-    // checked against its booking's earlier open installments by the booking's own index. The
-    // count and amount overdue are read for the items shown only.
-    const open = (alias: string) => sql.raw(`${alias}.paid_amount < ${alias}.amount`);
+    // The item's due is the booking's first open installment's day, which the database keeps on the
+    // booking (`first_open_due`): the rows are a range on bookings_installment_due_idx, walked in
+    // due order for the page and counted on the index for the stats; the count and amount overdue
+    // are read for the items shown only.
     return {
-      from: sql`${i} join ${b} on ${b.id} = ${i.bookingId}`,
-      where: sql`${i.paidAmount} < ${i.amount} and ${i.dueDate} < ${t.today} and ${stateIn(b.status, COLLECTING_STATES)} and ${visible(s.auth)}
-        and not exists (select 1 from ${i} as j where j.booking_id = ${i.bookingId} and ${open('j')} and (j.due_date, j.position) < (${i.dueDate}, ${i.position}))
-        and not exists (select 1 from ${r} where ${r.bookingId} = ${i.bookingId} and ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))`,
+      from: sql`${b}`,
+      where: sql`${stateIn(b.status, COLLECTING_STATES)} and ${b.firstOpenDue} < ${t.today} and ${visible(s.auth)}
+        and not exists (select 1 from ${r} where ${r.bookingId} = ${b.id} and ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))`,
       columns: {
-        recordId: sql`${i.bookingId}`,
+        recordId: sql`${b.id}`,
         ref,
         title: sql`${b.customerName}`,
         state: sql`${b.status}`,
-        due: { day: sql`${i.dueDate}` },
+        due: { day: sql`${b.firstOpenDue}` },
         params: sql`(select jsonb_build_object('count', count(*)::int, 'amount', sum(j.amount - j.paid_amount), 'currency', ${b.currency})
-          from ${i} as j where j.booking_id = ${b.id} and ${open('j')} and j.due_date < ${t.today})`,
+          from ${i} as j where j.booking_id = ${b.id} and j.paid_amount < j.amount and j.due_date < ${t.today})`,
       },
     };
   },
@@ -175,12 +175,27 @@ export const invoiceOverdue: QueueKind = {
   priority: 'normal',
   needs: [['invoices', 'update']],
   scope: 'bookings',
+  // The invoices list's kept totals (invoice_totals: by due month, settled or not, as statusSql
+  // settles them): the months before this one are read from them; this month's days before today
+  // are walked on booking_invoices_org_due_idx. They have no seller: own visibility counts the rows.
+  countedBy(s) {
+    if (ownRecordsOf(s.auth, 'bookings')) return undefined;
+    const month = monthStart(s.today);
+    const it = invoiceTotals;
+    const inv = bookingInvoices;
+    return sql`select ((select coalesce(sum(${it.n}), 0) from ${it} where not ${it.settled} and ${it.dueMonth} < ${month}::date)
+      + (select count(*) from ${inv} join ${bookings} on ${bookings.id} = ${inv.bookingId}
+         where ${inv.dueDate} >= ${month}::date and ${inv.dueDate} < ${s.today}::date and ${bookingBalanceSql()} > 0))::int as n`;
+  },
   source(s) {
     const inv = bookingInvoices;
     const b = bookings;
     return {
       from: sql`${inv} join ${b} on ${b.id} = ${inv.bookingId}`,
-      where: sql`${inv.dueDate} < ${s.today}::date and ${statusSql(s.today)} = 'overdue' and ${visible(s.auth)}`,
+      // The invoices' status rule (statusSql, invoiceStatus) for 'overdue', stated as its two plain
+      // conditions (past due, the booking owes): the planner then sees how many rows pass and walks
+      // booking_invoices_org_due_idx for the page instead of joining every booking.
+      where: sql`${inv.dueDate} < ${s.today}::date and ${bookingBalanceSql()} > 0 and ${visible(s.auth)}`,
       columns: {
         recordId: sql`${inv.id}`,
         parentId: sql`${b.id}`,

@@ -75,7 +75,7 @@ function keptCount(def: QueueKind, auth: AuthContext): SQL {
 const countsOf = (defs: QueueKind[], s: QueueScope, filter: QueueFilter): SQL =>
   defs.length
     ? sql.join(
-        defs.map((def) => sql`(${kindCounts(def, s, filter, def.kept && !narrowed(filter) ? keptCount(def, s.auth) : undefined)})`),
+        defs.map((def) => sql`(${kindCounts(def, s, filter, narrowed(filter) ? undefined : def.kept ? keptCount(def, s.auth) : def.countedBy?.(s))})`),
         sql` union all `,
       )
     : sql`select null::text as kind, 0 as n, 0 as overdue, 0 as due_today where false`;

@@ -123,6 +123,12 @@ export interface QueueKind<M extends AnyStateMachine = AnyStateMachine> {
    * only, never on the clock. Own visibility reads the seller's rows, all visibility every row.
    */
   kept?: boolean;
+  /**
+   * The kind's count from totals its area's database keeps otherwise (an `n` column), when the
+   * person's view allows (undefined: the rows are counted); e.g. invoices overdue from the
+   * invoices list's kept totals (list_totals, 0033).
+   */
+  countedBy?: (s: QueueScope) => SQL | undefined;
   source(s: QueueScope): QueueSource;
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "first_open_due" date;--> statement-breakpoint
+CREATE INDEX "bookings_installment_due_idx" ON "bookings" USING btree ("organization_id","first_open_due","converted_by","id") WHERE "bookings"."status" in ('pendingVerification', 'verified', 'completed', 'invoiced') and "bookings"."first_open_due" is not null;
