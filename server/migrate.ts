@@ -85,6 +85,8 @@ const MONEY_GRANTS: Record<string, MoneyGrant> = {
   operation_member_totals: { insert: false, update: 'none' },
   vendor_transaction_totals: { insert: false, update: 'none' },
   expense_totals: { insert: false, update: 'none' },
+  // The work queue's kept counts (0042_work_queue_totals_rules.sql): their triggers' alone, read by the tenant.
+  work_queue_totals: { insert: false, update: 'none' },
   expenses: FACT,
   expense_reversals: FACT,
   journal_entries: FACT,

@@ -20,3 +20,4 @@ export * from './bookings/schema';
 export * from './ai/schema';
 export * from './operations/schema';
 export * from './cancellations/schema';
+export * from './work-queue/schema';

@@ -1,13 +1,15 @@
+import { stateIn } from '../db/state-check';
 import { sql } from 'drizzle-orm';
 import { REMIND_AGAIN_DAYS } from '../../src/api/work-queue/contract';
 import { BOOKING_EVENTS, bookingMachine, type BookingContext, type BookingEvent } from '../../src/machines/booking-machine';
 import { PAYMENT_EVENTS, paymentMachine, type PaymentEvent } from '../../src/machines/payment-machine';
 import { statesAccepting } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
+import { ownRecordsOf } from '../auth/visibility';
+import { monthStart } from '../../src/domain/calendar';
 import { at, type QueueKind } from '../work-queue';
-import { statusSql } from './invoices';
-import { bookingInstallments, bookingInvoices, bookingPayments, bookingTravellers, bookings, installmentReminders } from './schema';
-import { visibleBookings } from './store';
+import { bookingInstallments, bookingInvoices, bookingPayments, bookings, installmentReminders, invoiceTotals } from './schema';
+import { bookingBalanceSql, visibleBookings } from './store';
 import { COLLECTING_STATES } from './workflow';
 
 /**
@@ -30,6 +32,7 @@ export const paymentToVerify: QueueKind<typeof paymentMachine> = {
   priority: 'high',
   needs: [['bookings', 'approve']],
   scope: 'bookings',
+  kept: true,
   machine: paymentMachine,
   actions: [
     { event: paymentEvent('VERIFY'), needs: ['bookings', 'approve'], main: true },
@@ -38,8 +41,9 @@ export const paymentToVerify: QueueKind<typeof paymentMachine> = {
   source(s) {
     const p = bookingPayments;
     return {
-      from: sql`${p} join ${bookings} on ${bookings.id} = ${p.bookingId}`,
-      where: sql`${p.status} in ${statesAccepting(paymentMachine, 'VERIFY')} and ${visible(s.auth)}`,
+      // A payment always has its booking (a foreign key): a left join, which PostgreSQL drops when nothing of the booking is read (the counts' walk, for those who see every booking).
+      from: sql`${p} left join ${bookings} on ${bookings.id} = ${p.bookingId}`,
+      where: sql`${stateIn(p.status, statesAccepting(paymentMachine, 'VERIFY'))} and ${visible(s.auth)}`,
       columns: {
         recordId: sql`${p.id}`,
         parentId: sql`${bookings.id}`,
@@ -69,17 +73,17 @@ export const bookingToVerify: QueueKind<typeof bookingMachine> = {
   contextOf: (context) => context as BookingContext,
   source(s) {
     const b = bookings;
-    const t = bookingTravellers;
     const i = bookingInstallments;
     // The context's facts, as bookingContext reads them (what the guard asks of the record).
+    // The travellers to name are kept on the booking by the database (travellers_to_name, counted
+    // as bookingContext counts them): the rows are a range on bookings_to_verify_idx.
     const context = sql`lateral (select
-      (select count(*) filter (where ${t.name} is null) + greatest(0, ${b.pax} - count(*)) from ${t} where ${t.bookingId} = ${b.id})::int as travellers_to_name,
       coalesce((select ${i.amount} - ${i.paidAmount} from ${i} where ${i.bookingId} = ${b.id} order by ${i.position} limit 1), 0) as first_open) as ctx`;
     return {
       from: sql`${b} cross join ${context}`,
       // A booking with a total has a plan, whose first installment is covered only by money paid: the cheap test first.
-      where: sql`${b.status} in ${statesAccepting(bookingMachine, 'VERIFY')} and ${visible(s.auth)} and (${b.paidAmount} > 0 or ${b.grandTotal} = 0)
-        and ctx.travellers_to_name = 0 and ctx.first_open = 0`,
+      where: sql`${stateIn(b.status, statesAccepting(bookingMachine, 'VERIFY'))} and ${visible(s.auth)} and (${b.paidAmount} > 0 or ${b.grandTotal} = 0)
+        and ${b.travellersToName} = 0 and ctx.first_open = 0`,
       columns: {
         recordId: sql`${b.id}`,
         ref,
@@ -87,7 +91,7 @@ export const bookingToVerify: QueueKind<typeof bookingMachine> = {
         state: sql`${b.status}`,
         due: { day: sql`${b.departure}` },
         params: sql`jsonb_build_object('tour', ${b.tourTitle}, 'pax', ${b.pax}, 'departure', ${b.departure})`,
-        context: sql`jsonb_build_object('travellersToName', ctx.travellers_to_name, 'firstInstallmentOpen', ctx.first_open, 'arrival', ${b.arrival})`,
+        context: sql`jsonb_build_object('travellersToName', ${b.travellersToName}, 'firstInstallmentOpen', ctx.first_open, 'arrival', ${b.arrival})`,
       },
     };
   },
@@ -115,23 +119,22 @@ export const installmentOverdue: QueueKind = {
     const i = bookingInstallments;
     const b = bookings;
     const r = installmentReminders;
-    // The open installments past due of the bookings in sight that collect money, added up per
-    // booking after that filter: the range walks booking_installments_open_due_idx (the organization's
-    // open installments by due day, with their booking and amounts: nothing read from the table).
-    const od = sql`(select ${i.bookingId} as booking_id, min(${i.dueDate}) as first_due, count(*)::int as n, sum(${i.amount} - ${i.paidAmount}) as open
-      from ${i} join ${b} on ${b.id} = ${i.bookingId}
-      where ${i.paidAmount} < ${i.amount} and ${i.dueDate} < ${t.today} and ${b.status} in ${COLLECTING_STATES} and ${visible(s.auth)}
-      group by ${i.bookingId})`;
+    // The item's due is the booking's first open installment's day, which the database keeps on the
+    // booking (`first_open_due`): the rows are a range on bookings_installment_due_idx, walked in
+    // due order for the page and counted on the index for the stats; the count and amount overdue
+    // are read for the items shown only.
     return {
-      from: sql`${od} as od join ${b} on ${b.id} = od.booking_id`,
-      where: sql`not exists (select 1 from ${r} where ${r.bookingId} = ${b.id} and ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))`,
+      from: sql`${b}`,
+      where: sql`${stateIn(b.status, COLLECTING_STATES)} and ${b.firstOpenDue} < ${t.today} and ${visible(s.auth)}
+        and not exists (select 1 from ${r} where ${r.bookingId} = ${b.id} and ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))`,
       columns: {
         recordId: sql`${b.id}`,
         ref,
         title: sql`${b.customerName}`,
         state: sql`${b.status}`,
-        due: { day: sql`od.first_due` },
-        params: sql`jsonb_build_object('count', od.n, 'amount', od.open, 'currency', ${b.currency})`,
+        due: { day: sql`${b.firstOpenDue}` },
+        params: sql`(select jsonb_build_object('count', count(*)::int, 'amount', sum(j.amount - j.paid_amount), 'currency', ${b.currency})
+          from ${i} as j where j.booking_id = ${b.id} and j.paid_amount < j.amount and j.due_date < ${t.today})`,
       },
     };
   },
@@ -144,13 +147,14 @@ export const bookingToInvoice: QueueKind<typeof bookingMachine> = {
   priority: 'normal',
   needs: [['invoices', 'create']],
   scope: 'bookings',
+  kept: true,
   machine: bookingMachine,
   actions: [{ event: bookingEvent('INVOICE'), needs: ['invoices', 'create'], main: true }],
   source(s) {
     const b = bookings;
     return {
       from: sql`${b}`,
-      where: sql`${b.status} in ${statesAccepting(bookingMachine, 'INVOICE')} and ${visible(s.auth)}`,
+      where: sql`${stateIn(b.status, statesAccepting(bookingMachine, 'INVOICE'))} and ${visible(s.auth)}`,
       columns: {
         recordId: sql`${b.id}`,
         ref,
@@ -171,12 +175,27 @@ export const invoiceOverdue: QueueKind = {
   priority: 'normal',
   needs: [['invoices', 'update']],
   scope: 'bookings',
+  // The invoices list's kept totals (invoice_totals: by due month, settled or not, as statusSql
+  // settles them): the months before this one are read from them; this month's days before today
+  // are walked on booking_invoices_org_due_idx. They have no seller: own visibility counts the rows.
+  countedBy(s) {
+    if (ownRecordsOf(s.auth, 'bookings')) return undefined;
+    const month = monthStart(s.today);
+    const it = invoiceTotals;
+    const inv = bookingInvoices;
+    return sql`select ((select coalesce(sum(${it.n}), 0) from ${it} where not ${it.settled} and ${it.dueMonth} < ${month}::date)
+      + (select count(*) from ${inv} join ${bookings} on ${bookings.id} = ${inv.bookingId}
+         where ${inv.dueDate} >= ${month}::date and ${inv.dueDate} < ${s.today}::date and ${bookingBalanceSql()} > 0))::int as n`;
+  },
   source(s) {
     const inv = bookingInvoices;
     const b = bookings;
     return {
       from: sql`${inv} join ${b} on ${b.id} = ${inv.bookingId}`,
-      where: sql`${inv.dueDate} < ${s.today}::date and ${statusSql(s.today)} = 'overdue' and ${visible(s.auth)}`,
+      // The invoices' status rule (statusSql, invoiceStatus) for 'overdue', stated as its two plain
+      // conditions (past due, the booking owes): the planner then sees how many rows pass and walks
+      // booking_invoices_org_due_idx for the page instead of joining every booking.
+      where: sql`${inv.dueDate} < ${s.today}::date and ${bookingBalanceSql()} > 0 and ${visible(s.auth)}`,
       columns: {
         recordId: sql`${inv.id}`,
         parentId: sql`${b.id}`,

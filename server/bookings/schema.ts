@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid, customType } from 'drizzle-orm/pg-core';
 import { bookingMachine } from '../../src/machines/booking-machine';
 import { paymentMachine } from '../../src/machines/payment-machine';
-import { stateCheck } from '../db/state-check';
+import { statesAccepting, statesWithTag } from '../../src/machines/workflow';
+import { stateCheck, stateIn } from '../db/state-check';
 import { money } from '../db/money';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { LOCALES } from '../../src/api/admin/members/contract';
@@ -64,6 +65,18 @@ export const bookings = pgTable(
     grandTotal: money('grand_total').notNull(),
     /** Σ allocations of verified payments: kept by the database (booking_rules), never written by code. */
     paidAmount: money('paid_amount').notNull().default(0),
+    /**
+     * The earliest due day of its installments still open (not fully paid), or none: kept by the
+     * database (0043_work_queue_installments_rules.sql), never written by code. The work queue's
+     * installments overdue walk and count it on one index (docs/work-queue.md).
+     */
+    firstOpenDue: date('first_open_due', { mode: 'string' }),
+    /**
+     * The travellers still to name (those listed without a name, and those not listed of its pax),
+     * as the booking machine's VERIFY guard reads them: kept by the database
+     * (0043_work_queue_installments_rules.sql), never written by code.
+     */
+    travellersToName: integer('travellers_to_name').notNull().default(0),
     currency: text('currency').notNull(),
     /** The policy's flat fee when the booking was made (docs/cancellations.md). */
     cancellationFlatFee: money('cancellation_flat_fee').notNull().default(0),
@@ -79,6 +92,15 @@ export const bookings = pgTable(
     index('bookings_org_departure_idx').on(t.organizationId, t.departure),
     index('bookings_org_arrival_idx').on(t.organizationId, t.arrival),
     index('bookings_org_status_arrival_idx').on(t.organizationId, t.status, t.arrival),
+    // The work queue's walks (docs/work-queue.md): a kind's rows in its due order, on its machine's states.
+    index('bookings_to_invoice_idx').on(t.organizationId, t.arrival, t.id).where(stateIn(t.status, statesAccepting(bookingMachine, 'INVOICE'))),
+    // Bookings collecting money with an installment past due: a range on the first open due day, the seller in the index for own visibility.
+    index('bookings_installment_due_idx')
+      .on(t.organizationId, t.firstOpenDue, t.convertedBy, t.id)
+      .where(sql`${stateIn(t.status, statesWithTag(bookingMachine, 'collecting'))} and ${t.firstOpenDue} is not null`),
+    index('bookings_to_verify_idx')
+      .on(t.organizationId, t.departure, t.id)
+      .where(sql`${stateIn(t.status, statesAccepting(bookingMachine, 'VERIFY'))} and ${t.travellersToName} = 0`),
     index('bookings_org_lead_idx').on(t.organizationId, t.leadId),
     index('bookings_tour_idx').on(t.tourId),
     index('bookings_regions_gin').using('gin', t.regions),
@@ -181,6 +203,7 @@ export const bookingPayments = pgTable(
     index('booking_payments_booking_idx').on(t.bookingId, t.createdAt),
     index('booking_payments_org_paid_on_idx').on(t.organizationId, t.paidOn),
     index('booking_payments_org_status_paid_on_idx').on(t.organizationId, t.status, t.paidOn),
+    index('booking_payments_to_verify_idx').on(t.organizationId, t.paidOn, t.id).where(stateIn(t.status, statesAccepting(paymentMachine, 'VERIFY'))),
     check('booking_payments_amount_ck', sql`${t.amount} > 0`),
     check('booking_payments_status_ck', stateCheck(t.status, paymentMachine)),
     check('booking_payments_method_ck', sql`${t.paymentMethod} in ('cash', 'bank-transfer', 'card', 'cheque', 'online', 'credit-note')`),

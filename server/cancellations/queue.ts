@@ -1,3 +1,4 @@
+import { stateIn } from '../db/state-check';
 import { sql } from 'drizzle-orm';
 import { CREDIT_NOTE_WARNING_DAYS } from '../../src/api/work-queue/contract';
 import { addDays } from '../../src/domain/calendar';
@@ -47,7 +48,7 @@ export const cancellationToDecide: QueueKind<typeof cancellationMachine> = {
     const pending = sql`(select coalesce(sum(p.amount), 0) from booking_payments p where p.booking_id = ${c.bookingId} and p.status in ${statesAccepting(paymentMachine, 'VERIFY')})`;
     return {
       from: sql`${c} join ${bookings} on ${bookings.id} = ${c.bookingId} cross join lateral (select ${paid} as paid, ${pending} as pending) as money`,
-      where: sql`${c.status} in ${statesAccepting(cancellationMachine, 'APPROVE')} and ${visible(s.auth)}`,
+      where: sql`${stateIn(c.status, statesAccepting(cancellationMachine, 'APPROVE'))} and ${visible(s.auth)}`,
       columns: {
         recordId: sql`${c.id}`,
         parentId: sql`${bookings.id}`,
@@ -76,7 +77,7 @@ export const refundToProcess: QueueKind<typeof refundMachine> = {
     const r = refunds;
     return {
       from: sql`${r} join ${bookings} on ${bookings.id} = ${r.bookingId}`,
-      where: sql`${r.status} in ${statesAccepting(refundMachine, 'PROCESS')} and ${visible(s.auth)}`,
+      where: sql`${stateIn(r.status, statesAccepting(refundMachine, 'PROCESS'))} and ${visible(s.auth)}`,
       columns: {
         recordId: sql`${r.id}`,
         parentId: sql`${bookings.id}`,
@@ -106,7 +107,7 @@ export const creditNoteExpiring: QueueKind = {
     const n = creditNotes;
     return {
       from: sql`${n} join ${bookings} on ${bookings.id} = ${n.bookingId}`,
-      where: sql`${n.status} in ${USABLE_CREDIT_NOTE_STATES} and ${n.validUntil} >= ${s.today}::date and ${n.validUntil} <= ${addDays(s.today, CREDIT_NOTE_WARNING_DAYS)}::date
+      where: sql`${stateIn(n.status, USABLE_CREDIT_NOTE_STATES)} and ${n.validUntil} >= ${s.today}::date and ${n.validUntil} <= ${addDays(s.today, CREDIT_NOTE_WARNING_DAYS)}::date
         and ${n.usedAmount} < ${n.amount} and ${visible(s.auth)}`,
       whose: (m) => sql`${bookings.convertedBy} = ${m}::uuid`,
       columns: {

@@ -51,3 +51,12 @@ export function transitionFunctionSql(name: string, machine: AnyStateMachine): s
     `LANGUAGE sql IMMUTABLE AS $$ ${body} $$;`,
   ].join('\n');
 }
+
+/**
+ * `column in ('a', 'b')` with the states written out, for a partial index's predicate in a schema
+ * (`statesAccepting(machine, 'VERIFY')`): the index follows the machine as the CHECK does, and a
+ * query naming the same states is answered from it.
+ */
+export function stateIn(column: AnyPgColumn, states: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(states.map(literal).join(', '))})`;
+}

@@ -1,3 +1,4 @@
+import { stateIn } from '../db/state-check';
 import { sql } from 'drizzle-orm';
 import { leadMachine, LEAD_EVENTS, OPEN_LEAD_STATES, type LeadEvent } from '../../src/machines/lead-machine';
 import type { AuthContext } from '../auth/session';
@@ -20,7 +21,7 @@ const leadActions: QueueActionDef<typeof leadMachine>[] = [
   { event: event('REOPEN'), needs: ['leads', 'update'] },
 ];
 
-const openLead = sql`${leads.status} in ${OPEN_LEAD_STATES}`;
+const openLead = sql`${stateIn(leads.status, OPEN_LEAD_STATES)}`;
 const visible = (auth: AuthContext) => visibleLeads(auth) ?? sql`true`;
 /** Those who give leads out: every lead in sight (SPEC workflow 1). */
 export const givesLeadsOut = (auth: AuthContext) => auth.role.isOwner || auth.role.visibility.leads === 'all';
@@ -70,6 +71,7 @@ export const leadToAssign: QueueKind<typeof leadMachine> = {
   needs: [['leads', 'update']],
   for: givesLeadsOut,
   scope: 'leads',
+  kept: true,
   machine: leadMachine,
   actions: leadActions,
   source() {

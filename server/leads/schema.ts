@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { leadMachine } from '../../src/machines/lead-machine';
-import { stateCheck } from '../db/state-check';
+import { leadMachine, OPEN_LEAD_STATES } from '../../src/machines/lead-machine';
+import { stateCheck, stateIn } from '../db/state-check';
 import { money } from '../db/money';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
@@ -77,6 +77,8 @@ export const leads = pgTable(
     index('leads_org_follow_up_idx').on(t.organizationId, t.nextFollowUpAt),
     index('leads_org_assigned_follow_up_idx').on(t.organizationId, t.assignedTo, t.nextFollowUpAt),
     index('leads_org_status_idx').on(t.organizationId, t.status),
+    // The work queue's leads to assign (docs/work-queue.md): open leads nobody owns, the oldest first.
+    index('leads_to_assign_idx').on(t.organizationId, t.createdAt, t.id).where(sql`${t.assignedTo} is null and ${stateIn(t.status, OPEN_LEAD_STATES)}`),
     index('leads_org_query_date_idx').on(t.organizationId, t.queryDate),
     index('leads_org_created_idx').on(t.organizationId, t.createdAt),
     index('leads_contact_idx').on(t.contactId),
@@ -156,6 +158,8 @@ export const followUps = pgTable(
   (t) => [
     index('follow_ups_lead_idx').on(t.leadId, t.dueAt),
     index('follow_ups_open_due_idx').on(t.organizationId, t.dueAt).where(sql`${t.respondedAt} is null`),
+    // A person's open follow-ups by due (the work queue's followUpDue is personal).
+    index('follow_ups_open_assignee_due_idx').on(t.organizationId, t.assigneeId, t.dueAt, t.id).where(sql`${t.respondedAt} is null`),
   ],
 );
 

@@ -1,8 +1,10 @@
+import { stateIn } from '../db/state-check';
 import { sql, type SQL } from 'drizzle-orm';
 import { OPERATION_EVENTS, operationMachine, servicesItem, type OperationContext } from '../../src/machines/operation-machine';
 import { VOUCHER_EVENTS, voucherMachine, type VoucherContext, type VoucherEvent } from '../../src/machines/voucher-machine';
 import { statesAccepting, statesWithTag } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
+import { ownRecordsOf } from '../auth/visibility';
 import { bookings } from '../bookings';
 import { vendors } from '../vendors';
 import { at, type QueueActionDef, type QueueKind, type QueueRow, type QueueScope } from '../work-queue';
@@ -27,7 +29,7 @@ export const operationOfMember = (memberId: string): SQL =>
   sql`(${bookingOperations.assignedTo} = ${memberId}::uuid or ${bookingOperations.convertedBy} = ${memberId}::uuid)`;
 
 const visible = (auth: AuthContext) => visibleOperations(auth) ?? sql`true`;
-const openOperation = sql`${bookingOperations.status} in ${OPEN_OPERATION_STATES}`;
+const openOperation = sql`${stateIn(bookingOperations.status, OPEN_OPERATION_STATES)}`;
 const ref = sql`'BK-' || ${bookings.number}`;
 
 const voucherEvent = (type: VoucherEvent['type']) => VOUCHER_EVENTS.find((e) => e.type === type)!;
@@ -38,7 +40,7 @@ function voucherSource(s: QueueScope, states: readonly string[], more?: SQL) {
   const v = vouchers;
   return {
     from: sql`${v} join ${bookingOperations} on ${bookingOperations.id} = ${v.operationId} join ${bookings} on ${bookings.id} = ${bookingOperations.bookingId} join ${vendors} on ${vendors.id} = ${v.vendorId}`,
-    where: sql`${v.status} in ${states} and ${openOperation} and ${visible(s.auth)} ${more ? sql`and ${more}` : sql``}`,
+    where: sql`${stateIn(v.status, states)} and ${openOperation} and ${visible(s.auth)} ${more ? sql`and ${more}` : sql``}`,
     whose: operationOfMember,
     columns: {
       recordId: sql`${v.id}`,
@@ -145,19 +147,24 @@ export const operationToComplete: QueueKind<typeof operationMachine> = {
     const t = at(s);
     // The machine's servicesUnbooked, on the counts the database keeps.
     const unbooked = sql`(${o.voucherCount} = 0 and coalesce(${o.plannedCost}, 0) > 0)`;
+    // Own visibility (visibleOperations: the booking's seller) on the seller the operation keeps.
+    const own = ownRecordsOf(s.auth, 'bookings');
     return {
-      from: sql`${o} join ${bookings} on ${bookings.id} = ${o.bookingId}`,
-      where: sql`${o.status} in ${statesAccepting(operationMachine, 'COMPLETE')} and ${visible(s.auth)}
+      // The operation carries its booking's dates and seller (kept by the database, 0033): the rows
+      // are a range on booking_operations_to_complete_idx, and the booking (a left join: it is
+      // always there) is read for the items shown only.
+      from: sql`${o} left join ${bookings} on ${bookings.id} = ${o.bookingId}`,
+      where: sql`${stateIn(o.status, statesAccepting(operationMachine, 'COMPLETE'))} ${own ? sql`and ${o.convertedBy} = ${own}::uuid` : sql``}
         and ${o.draftCount} = 0 and ${o.unsentCount} = 0 and ${o.unpaidCount} = 0
-        and (${o.voucherCount} + ${o.expenseCount} > 0 or ${bookings.arrival} < ${t.today})
-        and (not ${unbooked} or ${bookings.arrival} < ${t.today})`,
+        and (${o.voucherCount} + ${o.expenseCount} > 0 or ${o.arrival} < ${t.today})
+        and (not ${unbooked} or ${o.arrival} < ${t.today})`,
       whose: operationOfMember,
       columns: {
         recordId: sql`${o.id}`,
         ref,
         title: sql`${bookings.customerName}`,
         state: sql`${o.status}`,
-        due: { day: sql`${bookings.arrival}` },
+        due: { day: sql`${o.arrival}` },
         assignee: sql`coalesce(${o.assignedTo}, ${bookings.convertedBy})`,
         reason: sql`case when ${unbooked} then 'operationNoVendorServices' else 'operationToComplete' end`,
         params: sql`jsonb_build_object('tour', ${bookings.tourTitle}, 'departure', ${bookings.departure}, 'arrival', ${bookings.arrival}, 'vouchers', ${o.voucherCount})`,

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { NO_VENDOR_SERVICES_REASON_MAX, operationMachine } from '../../src/machines/operation-machine';
 import { voucherMachine } from '../../src/machines/voucher-machine';
-import { stateCheck } from '../db/state-check';
+import { statesAccepting } from '../../src/machines/workflow';
+import { stateCheck, stateIn } from '../db/state-check';
 import { money } from '../db/money';
 import { id, instant, createdAt, updatedAt, tenantId } from '../db/tenancy';
 import { members } from '../auth/schema';
@@ -80,6 +81,10 @@ export const bookingOperations = pgTable(
     // The board's order, pending trips first, each group by the trip's dates: walked, never sorted.
     index('booking_operations_board_departure_idx').on(t.organizationId, sql`(${t.status} <> 'pending')`, t.departure, t.id),
     index('booking_operations_board_arrival_idx').on(t.organizationId, sql`(${t.status} <> 'pending')`, t.arrival, t.id),
+    // The work queue's operations to complete (docs/work-queue.md): nothing missing, by the trip's end.
+    index('booking_operations_to_complete_idx')
+      .on(t.organizationId, t.arrival, t.id)
+      .where(sql`${stateIn(t.status, statesAccepting(operationMachine, 'COMPLETE'))} and ${t.draftCount} = 0 and ${t.unsentCount} = 0 and ${t.unpaidCount} = 0`),
     check('booking_operations_status_ck', stateCheck(t.status, operationMachine)),
     check('booking_operations_completed_ck', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
     // A reason only on a completed operation with no voucher that is not void, within the contract's length.
@@ -136,6 +141,8 @@ export const vouchers = pgTable(
     unique('vouchers_org_id_uq').on(t.organizationId, t.id),
     uniqueIndex('vouchers_org_number_uq').on(t.organizationId, t.number),
     index('vouchers_operation_idx').on(t.operationId, t.createdAt),
+    // The work queue's vouchers to confirm, send and pay (docs/work-queue.md): by state, then service start.
+    index('vouchers_org_status_start_idx').on(t.organizationId, t.status, t.serviceStartDate, t.id),
     index('vouchers_vendor_idx').on(t.vendorId),
     check('vouchers_status_ck', stateCheck(t.status, voucherMachine)),
     check('vouchers_service_ck', sql`${t.serviceType} in ('hotels', 'flights', 'transfers', 'activities', 'visa', 'land-part', 'others')`),

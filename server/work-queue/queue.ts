@@ -12,12 +12,14 @@ import { organizationTimeZone } from '../db/clock';
 import type { Tx } from '../db/client';
 import { ApiError, notFound } from '../http/errors';
 import { pageOffset } from '../http/list';
-import { gets, kindRows, queueKinds, RANK_PRIORITY, type QueueFilter, type QueueKind, type QueueRow, type QueueScope } from './registry';
+import { gets, kindCounts, kindRows, narrowed, queueKinds, RANK_PRIORITY, type QueueFilter, type QueueKind, type QueueRow, type QueueScope } from './registry';
+import { workQueueTotals } from './schema';
 
 /**
- * `GET /work-queue` and its counts (docs/work-queue.md): the union of the person's kinds, filtered,
- * sorted by due then priority and paged in PostgreSQL, in one statement with its stats; each item's
- * actions from its machine.
+ * `GET /work-queue` and its counts (docs/work-queue.md): the person's kinds, filtered, each walked
+ * in its due order up to the page's end and merged by due then priority, paged in PostgreSQL, in one
+ * statement with its stats (kept counts where the database keeps them); each item's actions from
+ * its machine.
  */
 
 export async function queueScope(tx: Tx, auth: AuthContext, clock: Clock): Promise<QueueScope> {
@@ -50,26 +52,46 @@ export function kindsFor(auth: AuthContext, only?: readonly WorkQueueKind[]): Qu
   return queueKinds().filter((def) => gets(auth, def) && (!only?.length || only.includes(def.kind)));
 }
 
-/** The person's kinds in their light form (kind, record, due, priority), or no rows when they get none of those asked for. */
-const lightUnion = (defs: QueueKind[], s: QueueScope, filter: QueueFilter): SQL =>
-  defs.length ? sql.join(defs.map((def) => sql`(${kindRows(def, s, filter, true)})`), sql` union all `) : LIGHT_EMPTY;
-const LIGHT_EMPTY = sql`select null::text as kind, null::uuid as record_id, null::timestamptz as due_at, false as overdue, false as due_today, 0 as priority where false`;
+/**
+ * The page's keys: each kind's first `offset + limit` rows by its own due (an index walk with a
+ * limit), merged in the queue's order (due, priority, kind, record) and cut to the page; nothing is
+ * produced beyond that for a kind with many rows.
+ */
+const pageKeys = (defs: QueueKind[], s: QueueScope, filter: QueueFilter, limit: number, offset: number): SQL =>
+  defs.length
+    ? sql`select q.kind, q.record_id from (${sql.join(
+        defs.map((def) => sql`(${kindRows(def, s, filter, true, offset + limit)})`),
+        sql` union all `,
+      )}) q order by q.due_at asc nulls last, q.priority, q.kind, q.record_id limit ${limit} offset ${offset}`
+    : sql`select null::text as kind, null::uuid as record_id where false`;
+
+/** The kept count of a kind the person sees (own visibility: their own sales' rows; else every seller's). */
+function keptCount(def: QueueKind, auth: AuthContext): SQL {
+  const own = def.scope && !seesAll(auth, def.scope) ? sql` and ${workQueueTotals.seller} = ${auth.memberId}::uuid` : sql``;
+  return sql`select coalesce(sum(${workQueueTotals.n}), 0)::int as n from ${workQueueTotals} where ${workQueueTotals.kind} = ${def.kind}${own}`;
+}
+
+/** Each kind's counts, one row per kind: kept by the database where it can be (docs/work-queue.md "Counts"), counted otherwise. */
+const countsOf = (defs: QueueKind[], s: QueueScope, filter: QueueFilter): SQL =>
+  defs.length
+    ? sql.join(
+        defs.map((def) => sql`(${kindCounts(def, s, filter, narrowed(filter) ? undefined : def.kept ? keptCount(def, s.auth) : def.countedBy?.(s))})`),
+        sql` union all `,
+      )
+    : sql`select null::text as kind, 0 as n, 0 as overdue, 0 as due_today where false`;
 
 interface Counted extends Record<string, unknown> {
-  by_kind: Record<string, number> | null;
-  overdue: number;
-  due_today: number;
+  counts: { kind: WorkQueueKind; n: number; overdue: number; due_today: number }[] | null;
 }
 
 function statsOf(defs: QueueKind[], row: Counted): WorkQueueStats {
-  const byKind = Object.fromEntries(defs.map((d) => [d.kind, Number(row.by_kind?.[d.kind] ?? 0)])) as Record<WorkQueueKind, number>;
-  return { byKind, total: Object.values(byKind).reduce((a, b) => a + b, 0), overdue: Number(row.overdue), dueToday: Number(row.due_today) };
+  const counts = row.counts ?? [];
+  const byKind = Object.fromEntries(defs.map((d) => [d.kind, Number(counts.find((c) => c.kind === d.kind)?.n ?? 0)])) as Record<WorkQueueKind, number>;
+  const sum = (f: (c: (typeof counts)[number]) => number) => counts.reduce((a, c) => a + Number(f(c)), 0);
+  return { byKind, total: Object.values(byKind).reduce((a, b) => a + b, 0), overdue: sum((c) => c.overdue), dueToday: sum((c) => c.due_today) };
 }
 
-const COUNTS = (from: SQL) => sql`
-  (select coalesce(json_object_agg(kind, n), '{}'::json) from (select kind, count(*)::int as n from ${from} group by kind) k) as by_kind,
-  (select count(*)::int from ${from} where overdue) as overdue,
-  (select count(*)::int from ${from} where due_today) as due_today`;
+const COUNTS = (defs: QueueKind[], s: QueueScope, filter: QueueFilter) => sql`(select coalesce(json_agg(c), '[]'::json) from (${countsOf(defs, s, filter)}) c) as counts`;
 
 /** The actions of one row: its machine's `can` with its context, for each event the person may send. */
 export function actionsOf(def: QueueKind, row: QueueRow, auth: AuthContext): QueueAction[] {
@@ -96,8 +118,8 @@ function itemOf(def: QueueKind, row: QueueRow, auth: AuthContext): WorkQueueItem
 }
 
 /**
- * `GET /work-queue`, in two passes: the whole queue in its light form (kind, record, due, priority)
- * gives the stats and the page's keys in one statement, then the page's items are read in full
+ * `GET /work-queue`, in two passes: the page's keys (each kind's first rows in its light form: kind,
+ * record, due, priority) and the stats in one statement, then the page's items are read in full
  * (titles, reasons, contexts) by their ids, so nothing is built for the items not shown.
  */
 export async function workQueuePage(tx: Tx, auth: AuthContext, query: WorkQueueQuery, clock: Clock): Promise<ListAnswer<WorkQueueItem, WorkQueueStats>> {
@@ -105,15 +127,9 @@ export async function workQueuePage(tx: Tx, auth: AuthContext, query: WorkQueueQ
   const s = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth, query.kind);
   const filter: QueueFilter = { who, record: query.record, due: query.due };
-  const q = sql.raw('q');
   const { rows } = await tx.execute<Counted & { page: { kind: WorkQueueKind; record_id: string }[] }>(sql`
-    with q as (${lightUnion(defs, s, filter)})
-    select
-      (select coalesce(json_agg(p), '[]'::json) from (
-         select q.kind, q.record_id from q
-         order by q.due_at asc nulls last, q.priority, q.kind, q.record_id
-         limit ${query.limit} offset ${pageOffset(query)}) p) as page,
-      ${COUNTS(q)}`);
+    select (select coalesce(json_agg(p), '[]'::json) from (${pageKeys(defs, s, filter, query.limit, pageOffset(query))}) p) as page,
+      ${COUNTS(defs, s, filter)}`);
   const [row] = rows;
   const stats = statsOf(defs, row);
   const byKind = new Map(defs.map((d) => [d.kind, d]));
@@ -141,8 +157,7 @@ export async function workQueuePage(tx: Tx, auth: AuthContext, query: WorkQueueQ
 export async function workQueueCounts(tx: Tx, auth: AuthContext, clock: Clock): Promise<WorkQueueStats> {
   const s = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth);
-  const q = sql.raw('q');
-  const { rows } = await tx.execute<Counted>(sql`with q as (${lightUnion(defs, s, {})}) select ${COUNTS(q)}`);
+  const { rows } = await tx.execute<Counted>(sql`select ${COUNTS(defs, s, {})}`);
   return statsOf(defs, rows[0]);
 }
 

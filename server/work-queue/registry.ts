@@ -116,6 +116,19 @@ export interface QueueKind<M extends AnyStateMachine = AnyStateMachine> {
   actions?: readonly QueueActionDef<M>[];
   /** The machine context from the row's `context` (jsonb), when guards read one. */
   contextOf?: (context: unknown, row: QueueRow) => ContextFrom<M>;
+  /**
+   * Counted by the database as the records change (`work_queue_totals`, kept by triggers in the
+   * transaction that writes the record; docs/work-queue.md "Counts kept"), per organization and
+   * seller (the booking's `converted_by`, or none): for kinds whose rows depend on the records
+   * only, never on the clock. Own visibility reads the seller's rows, all visibility every row.
+   */
+  kept?: boolean;
+  /**
+   * The kind's count from totals its area's database keeps otherwise (an `n` column), when the
+   * person's view allows (undefined: the rows are counted); e.g. invoices overdue from the
+   * invoices list's kept totals (list_totals, 0033).
+   */
+  countedBy?: (s: QueueScope) => SQL | undefined;
   source(s: QueueScope): QueueSource;
 }
 
@@ -156,32 +169,40 @@ export interface QueueFilter {
   ids?: readonly string[];
 }
 
-/**
- * One kind's rows as the union reads them: the same columns in the same order, the due as a sort
- * key (`due_at`, a day's first instant in the organization's time zone), and whether it is overdue
- * or due today by the organization's clock. `light`: the columns the order and the counts read
- * only (kind, record, due, priority), for the pass over the whole queue.
- */
-export function kindRows(def: QueueKind, s: QueueScope, filter: QueueFilter, light = false): SQL {
-  const src = def.source(s);
+/** A kind's due as SQL: the sort key within the kind (its own column: an index walks it), the instant, and the clock's conditions. */
+function dueOf(src: QueueSource, s: QueueScope) {
   const c = src.columns;
   const t = at(s);
-  const null_ = sql`null`;
-  let dueAt: SQL = sql`null::timestamptz`;
-  let due: SQL = sql`null::text`;
-  let overdue: SQL = sql`false`;
-  let today: SQL = sql`false`;
   if (c.due && 'instant' in c.due) {
-    dueAt = sql`(${c.due.instant})::timestamptz`;
-    due = sql`to_char((${c.due.instant}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-    overdue = sql`coalesce((${c.due.instant}) < ${t.now}, false)`;
-    today = sql`coalesce((${c.due.instant}) >= ${t.now} and (${c.due.instant}) < ${t.startOf(t.tomorrow)}, false)`;
-  } else if (c.due && 'day' in c.due) {
-    dueAt = sql`((${c.due.day})::date::timestamp at time zone ${s.tz})`;
-    due = sql`(${c.due.day})::date::text`;
-    overdue = sql`coalesce((${c.due.day})::date < ${t.today}, false)`;
-    today = sql`coalesce((${c.due.day})::date = ${t.today}, false)`;
+    const v = c.due.instant;
+    return {
+      key: v as SQL | undefined,
+      dueAt: sql`(${v})::timestamptz`,
+      due: sql`to_char((${v}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      overdue: sql`coalesce((${v}) < ${t.now}, false)`,
+      today: sql`coalesce((${v}) >= ${t.now} and (${v}) < ${t.startOf(t.tomorrow)}, false)`,
+      /** Not overdue: from now on (a range on the kind's own column). */
+      notOverdue: sql`(${v}) >= ${t.now}`,
+    };
   }
+  if (c.due && 'day' in c.due) {
+    const v = c.due.day;
+    return {
+      key: v as SQL | undefined,
+      dueAt: sql`((${v})::date::timestamp at time zone ${s.tz})`,
+      due: sql`(${v})::date::text`,
+      overdue: sql`coalesce((${v})::date < ${t.today}, false)`,
+      today: sql`coalesce((${v})::date = ${t.today}, false)`,
+      notOverdue: sql`(${v}) >= ${t.today}`,
+    };
+  }
+  return { key: undefined, dueAt: sql`null::timestamptz`, due: sql`null::text`, overdue: sql`false`, today: sql`false`, notOverdue: undefined };
+}
+
+/** A kind's conditions: its source's, and the filters'. */
+function whereOf(def: QueueKind, src: QueueSource, s: QueueScope, filter: QueueFilter, dueAt: SQL): SQL[] {
+  const c = src.columns;
+  const t = at(s);
   const personal = def.personal && !filter.who ? s.auth.memberId : undefined;
   const who = filter.who ?? personal;
   const where = [
@@ -192,11 +213,55 @@ export function kindRows(def: QueueKind, s: QueueScope, filter: QueueFilter, lig
     filter.due?.to ? sql`${dueAt} < ${t.startOf(addDays(filter.due.to, 1))}` : undefined,
     filter.ids ? (filter.ids.length ? sql`${c.recordId} in (${sql.join(filter.ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`) : undefined,
   ].filter((w): w is SQL => !!w);
-  const where_ = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  return where;
+}
+
+const whereSql = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
+
+/** Whether a filter narrows the queue beyond the person's own view (then nothing kept applies: the rows are counted). */
+export const narrowed = (filter: QueueFilter) => !!(filter.who || filter.record || filter.due?.from || filter.due?.to || filter.ids);
+
+/**
+ * One kind's counts (`kind`, `n`, `overdue`, `due_today`) for the stats. `kept`: the kind's count
+ * as the database keeps it (a read of a few `work_queue_totals` rows); then only the rows not
+ * overdue are walked (a range on the kind's due column, from now on: few, for work that is mostly
+ * late) and the overdue are the rest. Otherwise the kind's rows are counted.
+ */
+export function kindCounts(def: QueueKind, s: QueueScope, filter: QueueFilter, kept?: SQL): SQL {
+  const src = def.source(s);
+  const d = dueOf(src, s);
+  const where = whereOf(def, src, s, filter, d.dueAt);
+  const where_ = whereSql(where);
+  if (kept && d.notOverdue) {
+    const and_ = whereSql([...where, d.notOverdue]);
+    return sql`select ${def.kind}::text as kind, k.n, k.n - f.n as overdue, f.today as due_today
+      from (${kept}) k, (select count(*)::int as n, (count(*) filter (where ${d.today}))::int as today from ${src.from} ${and_}) f`;
+  }
+  if (kept) return sql`select ${def.kind}::text as kind, k.n, 0 as overdue, 0 as due_today from (${kept}) k`;
+  return sql`select ${def.kind}::text as kind, count(*)::int as n, (count(*) filter (where ${d.overdue}))::int as overdue, (count(*) filter (where ${d.today}))::int as due_today
+    from ${src.from} ${where_}`;
+}
+
+/**
+ * One kind's rows as the union reads them: the same columns in the same order, the due as a sort
+ * key (`due_at`, a day's first instant in the organization's time zone), and whether it is overdue
+ * or due today by the organization's clock. `light`: the columns the order reads only (kind,
+ * record, due, priority), the kind's first `limit` by its due (its own column, then the record: an
+ * index walk that stops there), for a page merged from every kind's first rows.
+ */
+export function kindRows(def: QueueKind, s: QueueScope, filter: QueueFilter, light = false, limit?: number): SQL {
+  const src = def.source(s);
+  const c = src.columns;
+  const null_ = sql`null`;
+  const { dueAt, due, overdue, today, key } = dueOf(src, s);
+  const where_ = whereSql(whereOf(def, src, s, filter, dueAt));
   if (light) {
-    // What the order and the counts read, and nothing to build per row: the page's items are read in full afterwards.
-    return sql`select ${def.kind}::text as kind, (${c.recordId})::uuid as record_id, ${dueAt} as due_at, ${overdue} as overdue, ${today} as due_today,
-      ${PRIORITY_RANK[def.priority]}::int as priority from ${src.from} ${where_}`;
+    // What the order reads, and nothing to build per row: the page's items are read in full afterwards.
+    // Within a kind the order is its due then its record (priority and kind are the kind's own), so
+    // the kind's first `limit` in that order hold every one of its rows the merged page can show.
+    const order = limit === undefined ? sql`` : sql`order by ${key ? sql`${key} asc nulls last, ` : sql``}(${c.recordId}) limit ${limit}`;
+    return sql`select ${def.kind}::text as kind, (${c.recordId})::uuid as record_id, ${dueAt} as due_at,
+      ${PRIORITY_RANK[def.priority]}::int as priority from ${src.from} ${where_} ${order}`;
   }
   return sql`select ${def.kind}::text as kind, (${c.recordId})::uuid as record_id, ${c.parentId ?? null_}::uuid as parent_id,
     (${c.ref})::text as ref, (${c.title})::text as title, ${c.state ?? null_}::text as state,

@@ -7,6 +7,10 @@ import type { Agent } from '../support/agent';
 import { NOW, TODAY, book, groupBooking, newDeparture, newLead, pay } from '../support/bookings';
 import { addVoucher, newVendor, operationOf, verifiedBooking, voucherBody } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
+import { statesAccepting } from '../../src/machines/workflow';
+import { paymentMachine } from '../../src/machines/payment-machine';
+import { bookingMachine } from '../../src/machines/booking-machine';
+import { OPEN_LEAD_STATES } from '../../src/machines/lead-machine';
 
 /**
  * The work queue's property (issue 30): after random sequences of workflow events over leads,
@@ -18,7 +22,9 @@ import { startTestServer, type TestServer } from '../support/server';
  *   sales agent's follow-ups), each with the state the table holds, and only records they may see;
  * - every item offers the events its record's facts allow (derived here from the rows), and every
  *   action offered is accepted when replayed (a step replays one at random, of any person);
- * - every event of the kind's machine that is not offered is refused (409 or 403), nothing written.
+ * - every event of the kind's machine that is not offered is refused (409 or 403), nothing written;
+ * - the counts the database keeps for the queue (work_queue_totals, and the first open due day and
+ *   travellers to name on bookings) equal a recount from the rows, and the queue's counts are them.
  *
  * A fixed seed in CI (WORK_QUEUE_PROPERTY_SEED=random, or a number, explores); modest runs and
  * steps, against the real server and database.
@@ -117,8 +123,50 @@ async function actionsFromRecords(item: WorkQueueItem): Promise<string[] | undef
 
 const KINDS: WorkQueueKind[] = ['paymentToVerify', 'cancellationToDecide', 'voucherToConfirm', 'voucherToSend', 'voucherToPay', 'bookingToVerify'];
 
+const literals = (states: readonly string[]) => states.map((x) => `'${x}'`).join(', ');
+
+/**
+ * The kinds the database counts as records change (work_queue_totals, docs/work-queue.md "Counts"),
+ * counted again here from the rows on the machines' states (not the triggers' literals), per
+ * organization and seller; and the facts it keeps on bookings for the queue's index ranges (the
+ * first open due day, the travellers to name) recomputed from their rows.
+ */
+async function keptMatchesRecount() {
+  const kept = await s.sql<{ org: string; kind: string; seller: string | null; n: number }>(
+    `select organization_id::text as org, kind, seller::text as seller, sum(n)::int as n from work_queue_totals group by 1, 2, 3 having sum(n) <> 0 order by 1, 2, 3`,
+  );
+  const counted = await s.sql<{ org: string; kind: string; seller: string | null; n: number }>(
+    `select * from (
+       select p.organization_id::text as org, 'paymentToVerify' as kind, b.converted_by::text as seller, count(*)::int as n
+       from booking_payments p join bookings b on b.id = p.booking_id where p.status in (${literals(statesAccepting(paymentMachine, 'VERIFY'))}) group by 1, 2, 3
+       union all
+       select organization_id::text, 'bookingToInvoice', converted_by::text, count(*)::int from bookings where status in (${literals(statesAccepting(bookingMachine, 'INVOICE'))}) group by 1, 2, 3
+       union all
+       select organization_id::text, 'leadToAssign', null, count(*)::int from leads where assigned_to is null and status in (${literals(OPEN_LEAD_STATES)}) group by 1, 2, 3
+     ) c order by 1, 2, 3`,
+  );
+  expect(kept, 'work_queue_totals equal a recount').toEqual(counted);
+  const drifted = await s.sql<{ id: string }>(
+    `select b.id from bookings b
+     where b.first_open_due is distinct from (select min(i.due_date) from booking_installments i where i.booking_id = b.id and i.paid_amount < i.amount)
+        or b.travellers_to_name <> (select count(*) filter (where t.name is null) + greatest(0, b.pax - count(*)) from booking_travellers t where t.booking_id = b.id)`,
+  );
+  expect(drifted, 'bookings whose first open due day or travellers to name are not their rows’').toEqual([]);
+  // What the queue answers is the kept count: the owner's, every seller's; the sales agent's, his own.
+  const [org] = await s.sql<{ id: string }>(`select organization_id::text as id from members where id = $1`, [salesId]);
+  for (const who of ['owner', 'sales'] as const) {
+    const stats = (await people[who].get('/api/work-queue/counts')).body.data as { byKind: Partial<Record<WorkQueueKind, number>> };
+    for (const kind of ['paymentToVerify', 'bookingToInvoice', 'leadToAssign'] as const) {
+      if (stats.byKind[kind] === undefined) continue;
+      const rows = counted.filter((c) => c.org === org.id && c.kind === kind && (who === 'owner' || c.seller === salesId));
+      expect(stats.byKind[kind], `${who}: ${kind} counted`).toBe(rows.reduce((a, c) => a + c.n, 0));
+    }
+  }
+}
+
 /** The step's invariants, for every person. */
 async function check() {
+  await keptMatchesRecount();
   for (const who of Object.keys(people) as (keyof typeof people)[]) {
     const agent = people[who];
     const all = await queueOf(agent, KINDS);
