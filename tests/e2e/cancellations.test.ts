@@ -272,6 +272,12 @@ describe('a cancellation in Chromium', () => {
     await process.click();
     const dialog = finance.getByRole('dialog', { name: `Pay back ${money(half(quote.paid))} to ${CUSTOMER}` });
     expect(await dialog.getByTestId('refund-summary').innerText()).toContain('goes out of Bank');
+    // What the bank account holds before the money goes out, as every form that spends money says it.
+    const [{ balance }] = await server.sql<{ balance: string }>(
+      `select coalesce(sum(l.debit - l.credit), 0)::text as balance from journal_lines l join accounts a on a.id = l.account_id where a.key = 'money:bank-transfer' and a.organization_id = (select organization_id from bookings where id = $1)`,
+      [booking._id],
+    );
+    expect(await dialog.getByTestId('money-account-balance').innerText()).toContain(`Bank holds ${money(Number(balance))} now.`);
     await dialog.getByLabel('Reference').fill('TRF-REFUND-29');
     await dialog.getByRole('button', { name: 'Mark as paid back' }).click();
     await toastOn(finance, `Refund of ${money(half(quote.paid))} to ${CUSTOMER} processed`);

@@ -10,6 +10,7 @@ import { useAuth } from '../../ui/auth';
 import { applyServerIssues, DateField, TextField } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
+import { MoneyAccountBalance, moneyRefusalMessage } from '../../ui/money-account-balance';
 import { moneyAccountKey, useOrgFormatters } from './parts';
 
 /** What the dialog needs of a refund: the refunds list's row, or the cancellation's own. */
@@ -36,7 +37,7 @@ export function ProcessRefundDialog({ refund, onClose }: { refund: RefundToProce
   const today = todayIn(organization.timeZone);
   const process = useProcessRefund();
   const [key] = useState(newIdempotencyKey);
-  const { control, handleSubmit, setError } = useForm<ProcessRefundInput>({
+  const { control, handleSubmit, setError, formState } = useForm<ProcessRefundInput>({
     resolver: contractResolver(processRefundInput) as never,
     defaultValues: { refundedOn: today, reference: '' },
   });
@@ -48,6 +49,9 @@ export function ProcessRefundDialog({ refund, onClose }: { refund: RefundToProce
       onClose();
     } catch (e) {
       applyServerIssues(e, setError as never);
+      // An account the organization never lets go below zero: the server's words in the form (the balance line warned before).
+      const belowZero = moneyRefusalMessage(e);
+      if (belowZero) setError('root', { type: 'server', message: belowZero });
     }
   });
   return (
@@ -59,11 +63,13 @@ export function ProcessRefundDialog({ refund, onClose }: { refund: RefundToProce
       submitting={process.isPending}
       submitLabel={t('refunds.processSubmit')}
       submitIcon="pi pi-send"
+      error={formState.errors.root?.message}
       width={520}
     >
       <p style={{ margin: 0 }} data-testid="refund-summary">
         {t('refunds.processHint', { amount, account: t(moneyAccountKey(refund.account)), date: fmt.date(refund.approvedOn) })}
       </p>
+      <MoneyAccountBalance method={refund.account.replace(/^money:/, '')} amount={refund.amount} />
       <DateField control={control} name="refundedOn" label={t('refunds.refundedOn')} min={refund.approvedOn} max={today} />
       <TextField control={control} name="reference" label={t('refunds.reference')} />
     </FormDialog>
