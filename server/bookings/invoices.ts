@@ -25,9 +25,24 @@ import { growth } from './lists';
  * status is derived from the booking's balance and the organization's today.
  */
 
-/** The invoice's status in SQL: the rule `invoiceStatus` below states. */
-export const statusSql = (today: string) =>
-  sql<InvoiceStatus>`case when ${bookingBalanceSql()} <= 0 then 'paid' when ${bookingInvoices.dueDate} < ${today}::date then 'overdue' else 'pending' end`;
+/**
+ * The invoices in the given statuses, as the plain conditions of the rule (owes nothing; owes and
+ * past due; owes and not yet due) rather than a `case` of the status: the planner then estimates how
+ * many rows pass and walks the page's index instead of joining every booking (issue 32's bench:
+ * `status=overdue,paid` on 20,000 invoices, 105 ms of PostgreSQL per request with the `case`).
+ */
+export function statusIn(statuses: readonly InvoiceStatus[], today: string): SQL | undefined {
+  const wanted = new Set(statuses);
+  if (wanted.size === 0 || wanted.size === 3) return undefined;
+  const owes = sql`${bookingBalanceSql()} > 0`;
+  const conditions: Record<InvoiceStatus, SQL> = {
+    paid: sql`${bookingBalanceSql()} <= 0`,
+    overdue: sql`(${owes} and ${bookingInvoices.dueDate} < ${today}::date)`,
+    pending: sql`(${owes} and ${bookingInvoices.dueDate} >= ${today}::date)`,
+  };
+  if (wanted.has('overdue') && wanted.has('pending')) return owes;
+  return sql`(${sql.join([...wanted].map((s) => conditions[s]), sql` or `)})`;
+}
 
 /** `paid` when the booking owes nothing, `overdue` past the due date while it does, else `pending`. */
 export function invoiceStatus(balance: number, dueDate: string, today: string): InvoiceStatus {
@@ -195,10 +210,9 @@ function invoiceStatsOf(row: StatsRow): InvoiceStats {
 /** `GET /booking-invoices`: the invoices of the bookings the caller sees, and the seed's eleven stats over the same filters. */
 export async function invoicesPage(tx: Tx, auth: AuthContext, query: InvoicesQuery, today: string): Promise<Response> {
   const q = mergeFilter(query);
-  const status = statusSql(today);
   const where: SQL | undefined = and(
     visibleBookings(auth),
-    q.status?.length ? inArray(status, q.status) : undefined,
+    q.status?.length ? statusIn(q.status, today) : undefined,
     q.issuedOn?.from ? gte(bookingInvoices.issuedOn, q.issuedOn.from) : undefined,
     q.issuedOn?.to ? lte(bookingInvoices.issuedOn, q.issuedOn.to) : undefined,
     q.dueDate?.from ? gte(bookingInvoices.dueDate, q.dueDate.from) : undefined,

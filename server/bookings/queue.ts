@@ -9,6 +9,7 @@ import { ownRecordsOf } from '../auth/visibility';
 import { monthStart } from '../../src/domain/calendar';
 import { at, type QueueKind } from '../work-queue';
 import { bookingInstallments, bookingInvoices, bookingPayments, bookings, installmentReminders, invoiceTotals } from './schema';
+import { statusIn } from './invoices';
 import { bookingBalanceSql, visibleBookings } from './store';
 import { COLLECTING_STATES } from './workflow';
 
@@ -175,7 +176,7 @@ export const invoiceOverdue: QueueKind = {
   priority: 'normal',
   needs: [['invoices', 'update']],
   scope: 'bookings',
-  // The invoices list's kept totals (invoice_totals: by due month, settled or not, as statusSql
+  // The invoices list's kept totals (invoice_totals: by due month, settled or not, as statusIn
   // settles them): the months before this one are read from them; this month's days before today
   // are walked on booking_invoices_org_due_idx. They have no seller: own visibility counts the rows.
   countedBy(s) {
@@ -192,10 +193,9 @@ export const invoiceOverdue: QueueKind = {
     const b = bookings;
     return {
       from: sql`${inv} join ${b} on ${b.id} = ${inv.bookingId}`,
-      // The invoices' status rule (statusSql, invoiceStatus) for 'overdue', stated as its two plain
-      // conditions (past due, the booking owes): the planner then sees how many rows pass and walks
-      // booking_invoices_org_due_idx for the page instead of joining every booking.
-      where: sql`${inv.dueDate} < ${s.today}::date and ${bookingBalanceSql()} > 0 and ${visible(s.auth)}`,
+      // The invoices' status rule for 'overdue' as its plain conditions (statusIn): the planner then
+      // sees how many rows pass and walks booking_invoices_org_due_idx for the page instead of joining every booking.
+      where: sql`${statusIn(['overdue'], s.today)} and ${visible(s.auth)}`,
       columns: {
         recordId: sql`${inv.id}`,
         parentId: sql`${b.id}`,

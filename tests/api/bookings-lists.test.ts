@@ -343,6 +343,16 @@ describe('invoices', () => {
       await runDay('2031-04-05');
       made.push((await finance.post('/api/booking-invoices/generate', { bookingId: b._id })).body.data);
     }
+    // While the second is not yet due: every choice of statuses selects exactly the invoices whose derived status is among them (the
+    // filter states the rule as plain conditions for the planner, issue 32; the answer states it again).
+    const all = (await finance.get('/api/booking-invoices?limit=100')).body;
+    expect(all.meta.totalItems).toBeLessThanOrEqual(100);
+    expect(new Set(all.data.map((i: any) => i.status))).toEqual(new Set(['paid', 'overdue', 'pending']));
+    for (const chosen of [['paid'], ['pending'], ['overdue'], ['paid', 'pending'], ['paid', 'overdue'], ['pending', 'overdue'], ['paid', 'pending', 'overdue']]) {
+      const got = (await finance.get(`/api/booking-invoices?limit=100&status=${chosen.join(',')}`)).body;
+      expect(got.data.map((i: any) => i.number).sort(), chosen.join()).toEqual(all.data.filter((i: any) => chosen.includes(i.status)).map((i: any) => i.number).sort());
+      expect(got.stats.total).toBe(chosen.reduce((n, k) => n + all.stats[k], 0));
+    }
     at('2031-05-03'); // the second is past its due date (14 days by default: 2031-04-19)
     const res = await finance.get('/api/booking-invoices?issuedOn[from]=2031-04-05&issuedOn[to]=2031-04-05');
     expect(res.status).toBe(200);
