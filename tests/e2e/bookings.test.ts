@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -6,8 +5,9 @@ import { runBookingDay } from '../../server/bookings/jobs';
 import { addDays } from '../../src/domain/calendar';
 import { newLead, newPackage, orgId } from '../support/bookings';
 import { pdfThroughPage, plainSpaces, shownBeside as figure } from '../support/pdf';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, choose, launchChromium, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { axe, choose, SHOTS, toast as toastOn } from '../support/browser';
+import { closeE2e, signedInAt, startE2e } from '../support/e2e';
 
 /**
  * A booking in the browser (issue 17): a lead booked on a package with a three-part plan through
@@ -41,26 +41,16 @@ const linkedPdf = async (page: Page, link: Locator, name: string) => {
 
 describe('bookings in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
     const owner = await server.login('owner@demo.travel');
     leadId = await newLead(owner, LEAD, { phone: '+971500000001' });
     const packageId = await newPackage(owner, { nights: NIGHTS });
     packageTitle = (await owner.get(`/api/personalized-tours/id/${packageId}`)).body.data.title;
-    browser = await launchChromium();
-    [sales, finance] = await Promise.all([openPage(browser, pageErrors), openPage(browser, pageErrors)]);
-    await sales.goto(`${server.url}/leads/${leadId}`);
-    await sales.waitForURL(/\/login/);
-    await signIn(sales, 'owner@demo.travel');
-    await finance.goto(`${server.url}/payment-receipts`);
-    await finance.waitForURL(/\/login/);
-    await signIn(finance, 'finance@demo.travel');
+    sales = await signedInAt(browser, pageErrors, `${server.url}/leads/${leadId}`, 'owner@demo.travel');
+    finance = await signedInAt(browser, pageErrors, `${server.url}/payment-receipts`, 'finance@demo.travel');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('books the lead on a package with three equal installments through the wizard', async () => {
     const page = sales;

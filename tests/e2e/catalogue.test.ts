@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, openPage, launchChromium, luminance, pick as pickOn, SHOTS, toast as toastOn, signIn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { axe, luminance, pick as pickOn, SHOTS, toast as toastOn } from '../support/browser';
+import { closeE2e, signedInAt, startE2e } from '../support/e2e';
 
 const REGION = 'E2E Atlantic Isles';
 const DESTINATION = 'E2E Porto Santo';
@@ -62,23 +62,14 @@ describe('catalogue in Chromium (issue 5)', () => {
   let destinationId: string;
 
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors, { timeout: 15_000 });
-
-    await page.goto(`${server.url}/regions`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'owner@demo.travel');
+    ({ server, browser } = await startE2e());
+    page = await signedInAt(browser, pageErrors, `${server.url}/regions`, 'owner@demo.travel', { timeout: 15_000 });
     await page.waitForURL(/\/regions$/);
   });
 
   beforeEach(() => onTestFailed(({ task }) => shot(`69-catalogue-failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`).then(() => undefined)));
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('creates a region (a table: the seed has no region cards), with a slug made from its name', async () => {
     await page.getByRole('heading', { name: 'Regions', level: 1 }).waitFor();

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, choose as chooseFixed, luminance, openPage, launchChromium, pick, SHOTS, signIn, toast as toastOn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { axe, choose as chooseFixed, luminance, pick, SHOTS, toast as toastOn } from '../support/browser';
+import { closeE2e, signedInAt, startE2e } from '../support/e2e';
 
 /**
  * Issue 14's end-to-end path for customized tours, as a sales agent: build a three-day tour for a
@@ -68,28 +68,20 @@ const leadStatus = async (id: string) => (await server.sql<{ status: string }>('
 
 describe('customized tours in Chromium (issue 14)', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
     // Two leads of the sales agent's own (he sees only his leads).
     const sales = await server.login('sales@demo.travel');
     const made = await sales.post('/api/leads', { name: lead.name, email: lead.email, phone: '+971 50 123 9876', query: { adults: 2, children: 0 } });
     expect(made.status).toBe(201);
     lead.id = made.body.data._id;
     other.id = (await sales.post('/api/leads', { name: other.name, phone: '+971 50 123 9877', query: { adults: 3 } })).body.data._id;
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors, { height: 1000, timeout: 15_000 });
-    await page.goto(`${server.url}/leads/${lead.id}`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'sales@demo.travel');
+    page = await signedInAt(browser, pageErrors, `${server.url}/leads/${lead.id}`, 'sales@demo.travel', { height: 1000, timeout: 15_000 });
     await page.waitForURL(new RegExp(`/leads/${lead.id}$`));
   });
 
   beforeEach(() => onTestFailed(({ task }) => shot(`99-customized-tours-failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`).then(() => undefined)));
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('builds a three-day tour for a lead from the catalogue; the totals follow every change', async () => {
     await page.getByRole('heading', { name: lead.name, level: 1 }).waitFor();

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, launchChromium, openPage, SHOTS, signIn, toast } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { axe, SHOTS, toast } from '../support/browser';
+import { closeE2e, signedInHome, startE2e } from '../support/e2e';
 
 /**
  * Dialogs and workflow buttons by keyboard (issue 21): a dialog opens on its first field, Escape
@@ -30,25 +30,17 @@ const confirmDialog = () => page.locator('.p-confirm-dialog');
 
 describe('dialogs and workflow buttons by keyboard', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
     const sales = await server.login('sales@demo.travel');
     const lead = await sales.post('/api/leads', { name: 'E2E Keyboard Lead', phone: '+971 50 555 0404', followUp: new Date(Date.now() + 60 * 60_000).toISOString() });
     expect(lead.status).toBe(201);
     leadId = lead.body.data._id;
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors, { timeout: 20_000 });
-    await page.goto(`${server.url}/login`);
-    await signIn(page, 'sales@demo.travel');
-    await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    page = await signedInHome(browser, pageErrors, server.url, 'sales@demo.travel', { timeout: 20_000 });
     await page.goto(`${server.url}/leads/${leadId}`);
     await page.getByRole('heading', { name: 'E2E Keyboard Lead', level: 1 }).waitFor();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('opens on its first field; Escape closes an open picker, not the dialog, and nothing typed is lost', async () => {
     await page.getByRole('button', { name: 'Add query' }).focus();

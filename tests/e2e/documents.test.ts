@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, launchChromium, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { axe, SHOTS, toast as toastOn } from '../support/browser';
+import { closeE2e, signedInAt, startE2e } from '../support/e2e';
 import { pdfText } from '../support/pdf';
 import { testLogo } from '../support/png';
 
@@ -21,22 +22,14 @@ let number: string;
 
 describe('documents in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true, queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } });
+    ({ server, browser } = await startE2e({ queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } }));
     const owner = await server.login('owner@demo.travel');
     number = (await owner.post('/api/budget/income', { amount: 7_500, date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), paymentMethod: 'card', description: 'E2E receipt to send' })).body.data.number;
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
-    await page.goto(`${server.url}/account/journal`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'owner@demo.travel');
+    page = await signedInAt(browser, pageErrors, `${server.url}/account/journal`, 'owner@demo.travel');
     await page.waitForURL(/\/account\/journal$/);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('sends a receipt from the journal; without a mail server it waits in the outbox', async () => {
     const row = page.getByTestId('journal-table').locator('tr', { hasText: number });

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import ae from '../../src/ui/i18n/locales/ae';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, launchChromium, luminance, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { axe, luminance, SHOTS, toast as toastOn } from '../support/browser';
+import { closeE2e, signedInAt, startE2e } from '../support/e2e';
 
 /**
  * Imports in Chromium (issues 12, 20, 21): a vendor file whose row names an existing vendor is
@@ -38,21 +39,13 @@ async function preview(dialog: Locator, file: string, name = 'vendors.csv') {
 
 describe('imports in Chromium (issues 12, 20, 21)', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
-    await page.goto(`${server.url}/vendors`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'owner@demo.travel');
+    ({ server, browser } = await startE2e());
+    page = await signedInAt(browser, pageErrors, `${server.url}/vendors`, 'owner@demo.travel');
     await page.waitForURL(/\/vendors$/);
     await page.getByTestId('vendors-table').waitFor();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('previews a vendor file with an existing name: the update and its differences; without "update existing" nothing of it changes, with it the update is applied', async () => {
     const before = await atlantisNotes();

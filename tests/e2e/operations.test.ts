@@ -1,13 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Agent } from '../support/agent';
 import { NOW } from '../support/bookings';
 import { newPricedPackage, newVendor, operationOf, verifiedBooking } from '../support/operations';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { axe, choose, launchChromium, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';
+import { axe, choose, SHOTS, toast as toastOn } from '../support/browser';
+import { closeE2e, signedInAt, startE2e } from '../support/e2e';
 
 /**
  * An operation in the browser (issue 18), as an ops lead drives it: the board shows each trip's next
@@ -36,8 +36,7 @@ const money = (minor: number, currency: string) => new Intl.NumberFormat('en', {
 
 describe('operations in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    [server, sink] = await Promise.all([startTestServer({ web: true, queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } }), startSmtpSink()]);
+    [{ server, browser }, sink] = await Promise.all([startE2e({ queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } }), startSmtpSink()]);
     // The test helpers' bookings are dated on the test clock's day.
     server.clock.set(NOW);
     owner = await server.login('owner@demo.travel');
@@ -50,17 +49,10 @@ describe('operations in Chromium', () => {
       { kind: 'activities', vendorId: safariId, unitCost: 7_500, quantity: 2, description: 'Desert safari with dinner' },
     ]);
     booking = await verifiedBooking(owner, { packageId: pkg });
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
-    await page.goto(`${server.url}/operations`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'ops@demo.travel');
+    page = await signedInAt(browser, pageErrors, `${server.url}/operations`, 'ops@demo.travel');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all([server?.close(), sink?.close()]);
-  });
+  afterAll(() => closeE2e({ browser, server }, sink));
 
   it('shows the board: every trip with its next step, the seed’s stats, the pending ones first, departing soonest first', async () => {
     await page.getByRole('heading', { name: 'Operations', level: 1 }).waitFor();

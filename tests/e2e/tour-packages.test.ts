@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, choose as chooseFixed, luminance, openPage, launchChromium, SHOTS, signIn, toast as toastOn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { axe, choose as chooseFixed, luminance, SHOTS, toast as toastOn } from '../support/browser';
+import { closeE2e, signedInAt, startE2e } from '../support/e2e';
 import { reserveSeats } from '../../server/tours/seats';
 import { dateOfDay } from '../../src/api/tours/tour-plan';
 
@@ -55,22 +55,14 @@ const settled = (list: string) => page.locator(`[data-testid=${list}-cards][aria
 
 describe('packages and group departures in Chromium (issue 14)', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors, { height: 1000, timeout: 15_000 });
-    await page.goto(`${server.url}/personalized-tours`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'owner@demo.travel');
+    ({ server, browser } = await startE2e());
+    page = await signedInAt(browser, pageErrors, `${server.url}/personalized-tours`, 'owner@demo.travel', { height: 1000, timeout: 15_000 });
     await page.waitForURL(/\/personalized-tours$/);
   });
 
   beforeEach(() => onTestFailed(({ task }) => shot(`99-tour-packages-failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`).then(() => undefined)));
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('lists the demo packages as cards and passes axe', async () => {
     await page.getByRole('heading', { name: 'Personalized tours', level: 1 }).waitFor();

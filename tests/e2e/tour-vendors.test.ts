@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { axe, launchChromium, openPage, PHONE, SHOTS, signIn } from '../support/browser';
+import { axe, openPage, PHONE, SHOTS, signIn } from '../support/browser';
+import { closeE2e, signedInAt, startE2e } from '../support/e2e';
 import { NOW } from '../support/bookings';
 import { newPricedPackage, newVendor, operationOf, verifiedBooking } from '../support/operations';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 
 /**
  * A priced line's vendor in the tour builder (issue 27), in Chromium against the real server and
@@ -26,25 +26,17 @@ const lineShot = (name: string) => page.getByTestId('lines-editor').locator('tr[
 
 describe('a priced line’s vendor in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
     [tour] = await server.sql<{ id: string; title: string }>(
       `select t.id, t.title from customized_tours t join organizations o on o.id = t.organization_id
        where o.name = 'Demo Travels' and t.status = 'draft' and t.version = 1
          and exists (select 1 from customized_tour_lines l where l.tour_id = t.id and l.kind = 'hotels' and l.vendor_id is not null)
        order by t.created_at limit 1`,
     );
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
-    await page.goto(`${server.url}/customized-tours/${tour!.id}/edit`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'owner@demo.travel');
+    page = await signedInAt(browser, pageErrors, `${server.url}/customized-tours/${tour!.id}/edit`, 'owner@demo.travel');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('offers only the active vendors offering the line’s service, by keyboard, and saves the one chosen', async () => {
     const editor = page.getByTestId('lines-editor');

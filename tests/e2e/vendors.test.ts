@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, openPage, launchChromium, pick as pickOn, SHOTS, toast as toastOn, signIn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { axe, pick as pickOn, SHOTS, toast as toastOn } from '../support/browser';
+import { closeE2e, signedInAt, startE2e } from '../support/e2e';
 
 const NAME = 'E2E Sunrise Transfers';
 
@@ -51,21 +51,12 @@ async function search(text: string) {
 
 describe('vendors in Chromium (issue 4)', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
-
-    await page.goto(`${server.url}/vendors`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'owner@demo.travel');
+    ({ server, browser } = await startE2e());
+    page = await signedInAt(browser, pageErrors, `${server.url}/vendors`, 'owner@demo.travel');
     await page.waitForURL(/\/vendors$/);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('lists the vendors with the stats header and passes axe', async () => {
     await page.getByRole('heading', { name: 'Vendors', level: 1 }).waitFor();

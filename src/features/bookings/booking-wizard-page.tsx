@@ -138,6 +138,167 @@ function TourStep({ context, send, preset }: { context: WizardContext; send: (ev
  * the configurations (configurations.view) and never told he may not read them. Without an answer
  * the machine's own defaults stand.
  */
+/** The travellers: each one's type and name; the party is fixed for a customized tour (priced for it). */
+function TravellersStep({ context, send }: { context: WizardContext; send: (event: WizardEvent) => void }) {
+  const { t } = useTranslation();
+  const fmt = useBookingFormatters();
+  const total = wizardTotal(context);
+  // A customized tour was priced for its party: names may be given, the party not changed.
+  const fixedParty = !!context.tour?.customized;
+  const money = (n: number) => fmt.money(n);
+  return (
+    <div className="stack">
+      <table className="booking-table booking-table--form" data-testid="wizard-travellers">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('bookings.travellers.type')}</th>
+            <th scope="col">{t('bookings.travellers.name')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('bookings.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {context.travellers.map((x, i) => {
+            const change = (patch: Partial<typeof x>) => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
+            return (
+              <tr key={i}>
+                <td data-label="#">{i + 1}</td>
+                <td data-label={t('bookings.travellers.type')}>
+                  <Dropdown pt={DROPDOWN_PT} disabled={fixedParty} aria-label={`${t('bookings.travellers.type')} ${i + 1}`} value={x.type} options={TRAVELLER_TYPES.map((v) => ({ value: v, label: t(`bookings.travellerTypes.${v}`) }))} onChange={(e) => change({ type: e.value })} />
+                </td>
+                <td data-label={t('bookings.travellers.name')}>
+                  <InputText aria-label={`${t('bookings.travellers.name')} ${i + 1}`} value={x.name} onChange={(e) => change({ name: e.target.value })} />
+                </td>
+                <td className="booking-table__actions">
+                  <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeTraveller', { position: i + 1 })} disabled={fixedParty || context.travellers.length === 1} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.filter((_, j) => j !== i) })} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {fixedParty ? (
+        <p className="muted">{t('bookings.wizard.partyFixed', { count: context.travellers.length })}</p>
+      ) : (
+        <span>
+          <Button type="button" outlined icon="pi pi-plus" label={t('bookings.wizard.addTraveller')} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: [...context.travellers, { type: 'adult', name: '' }] })} />
+        </span>
+      )}
+      <p data-testid="wizard-total">{t('bookings.wizard.total', { total: money(total) })}</p>
+    </div>
+  );
+}
+
+/** The installment plan: a proposal (deposit or equal parts), each installment's date and amount, and whether they add up to the total. */
+function PlanStep({ context, send }: { context: WizardContext; send: (event: WizardEvent) => void }) {
+  const { t } = useTranslation();
+  const { organization } = useAuth();
+  const fmt = useBookingFormatters();
+  const total = wizardTotal(context);
+  const digits = currencyDigits(organization.currency);
+  const money = (n: number) => fmt.money(n);
+  const problems = wizardPlanProblems(context);
+  const sum = sumMinor(context.installments.map((i) => (Number.isSafeInteger(i.amount) ? i.amount : 0)));
+  return (
+    <div className="stack">
+      <div className="row">
+        <Button type="button" outlined label={t('bookings.wizard.proposeDeposit', { percent: context.depositPercent })} onClick={() => send({ type: 'PROPOSE', kind: 'deposit' })} />
+        <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { count: 3 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 3 })} />
+        <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { count: 4 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 4 })} />
+      </div>
+      <table className="booking-table booking-table--form" data-testid="wizard-plan">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('bookings.installments.dueDate')}</th>
+            <th scope="col">{t('bookings.installments.amount')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('bookings.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {context.installments.map((x, i) => {
+            const change = (patch: Partial<typeof x>) => send({ type: 'SET_INSTALLMENTS', installments: context.installments.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
+            // Each row says what is wrong with it, as the server would (installments.N.amount: tooSmall).
+            const amountLabel = `${t('bookings.installments.amount')} ${i + 1}`;
+            const dueLabel = `${t('bookings.installments.dueDate')} ${i + 1}`;
+            const amountProblem = problems.some((p) => p.path === `installments.${i}.amount`) ? fieldMessage(amountLabel, t('issues.tooSmall', { min: money(1) })) : undefined;
+            const dueProblem = problems.find((p) => p.path === `installments.${i}.dueDate`);
+            const dueMessage = dueProblem ? fieldMessage(dueLabel, t(`issues.${dueProblem.kind}`)) : undefined;
+            return (
+              <tr key={i}>
+                <td data-label="#">{i + 1}</td>
+                <td data-label={t('bookings.installments.dueDate')}>
+                  <InputText type="date" aria-label={dueLabel} min={context.today} max={context.departure ?? undefined} value={x.dueDate} onChange={(e) => change({ dueDate: e.target.value })} invalid={!!dueMessage} aria-describedby={dueMessage ? `installment-${i}-due-error` : undefined} />
+                  {dueMessage && (
+                    <small id={`installment-${i}-due-error`} className="field-error" role="alert">
+                      {dueMessage}
+                    </small>
+                  )}
+                </td>
+                <td data-label={t('bookings.installments.amount')}>
+                  <InputNumber
+                    aria-label={amountLabel}
+                    mode="currency"
+                    currency={organization.currency}
+                    minFractionDigits={digits}
+                    maxFractionDigits={digits}
+                    value={fromMinorUnits(x.amount, digits)}
+                    // Each key as well as the commit on blur, so a minus is refused as it is typed.
+                    onChange={(e) => change({ amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
+                    onValueChange={(e) => change({ amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
+                    invalid={!!amountProblem}
+                    aria-describedby={amountProblem ? `installment-${i}-amount-error` : undefined}
+                  />
+                  {amountProblem && (
+                    <small id={`installment-${i}-amount-error`} className="field-error" role="alert">
+                      {amountProblem}
+                    </small>
+                  )}
+                </td>
+                <td className="booking-table__actions">
+                  <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeInstallment', { position: i + 1 })} onClick={() => send({ type: 'SET_INSTALLMENTS', installments: context.installments.filter((_, j) => j !== i) })} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <span>
+        <Button type="button" outlined icon="pi pi-plus" label={t('bookings.wizard.addInstallment')} onClick={() => send({ type: 'SET_INSTALLMENTS', installments: [...context.installments, { dueDate: context.today, amount: Math.max(0, total - sum) }] })} />
+      </span>
+      <p data-testid="wizard-sum" className={problems.length ? 'field-error' : 'muted'}>
+        {problems.length ? t('bookings.wizard.sumOff', { sum: money(sum), total: money(total) }) : t('bookings.wizard.sum', { sum: money(sum), total: money(total) })}
+      </p>
+    </div>
+  );
+}
+
+/** What will be booked, read back before it is: tour, departure, travellers, total and installments. */
+function ReviewStep({ context }: { context: WizardContext }) {
+  const { t } = useTranslation();
+  const fmt = useBookingFormatters();
+  const total = wizardTotal(context);
+  const money = (n: number) => fmt.money(n);
+  return (
+    <dl className="detail-list" data-testid="wizard-review">
+      <dt>{t('bookings.tour')}</dt>
+      <dd>{context.tour?.title}</dd>
+      <dt>{t('bookings.departure')}</dt>
+      <dd>{context.departure ? fmt.date(context.departure) : ''}</dd>
+      <dt>{t('bookings.pax')}</dt>
+      <dd>{context.travellers.map((x) => `${t(`bookings.travellerTypes.${x.type}`)}${x.name.trim() ? ` (${x.name.trim()})` : ''}`).join(', ')}</dd>
+      <dt>{t('bookings.grandTotal')}</dt>
+      <dd>{money(total)}</dd>
+      <dt>{t('bookings.installments.title')}</dt>
+      <dd>{context.installments.map((x) => `${fmt.date(x.dueDate)}: ${money(x.amount)}`).join(' · ')}</dd>
+    </dl>
+  );
+}
+
 export function BookingWizardPage() {
   const { t } = useTranslation();
   const defaults = useBookingPlanDefaults();
@@ -153,7 +314,6 @@ function BookingWizard({ defaults }: { defaults?: BookingPlanDefaults }) {
   const presetId = params.get('tourId');
   const preset = useMemo<Preset>(() => (TOUR_TYPES_BOOKED_HERE.some((x) => x === presetType) && presetId ? { tourType: presetType as WizardTour['tourType'], tourId: presetId } : null), [presetType, presetId]);
   const { organization } = useAuth();
-  const fmt = useBookingFormatters();
   const create = useCreateBooking();
   const today = todayIn(organization.timeZone);
   const machine = useMemo(
@@ -179,13 +339,6 @@ function BookingWizard({ defaults }: { defaults?: BookingPlanDefaults }) {
   useEffect(() => {
     if (step === 'done' && context.bookingId) navigate(moduleRecordPath('bookings', context.bookingId), { replace: true });
   }, [step, context.bookingId, navigate]);
-  const total = wizardTotal(context);
-  // A customized tour was priced for its party: names may be given, the party not changed.
-  const fixedParty = !!context.tour?.customized;
-  const digits = currencyDigits(organization.currency);
-  const money = (n: number) => fmt.money(n);
-  const problems = wizardPlanProblems(context);
-  const sum = sumMinor(context.installments.map((i) => (Number.isSafeInteger(i.amount) ? i.amount : 0)));
 
   return (
     <div className="stack" aria-labelledby="wizard-title">
@@ -212,139 +365,11 @@ function BookingWizard({ defaults }: { defaults?: BookingPlanDefaults }) {
       <section className="card stack" aria-live="polite">
         {step === 'tour' && <TourStep context={context} send={send} preset={preset} />}
 
-        {step === 'travellers' && (
-          <div className="stack">
-            <table className="booking-table booking-table--form" data-testid="wizard-travellers">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('bookings.travellers.type')}</th>
-                  <th scope="col">{t('bookings.travellers.name')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('bookings.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {context.travellers.map((x, i) => {
-                  const change = (patch: Partial<typeof x>) => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
-                  return (
-                    <tr key={i}>
-                      <td data-label="#">{i + 1}</td>
-                      <td data-label={t('bookings.travellers.type')}>
-                        <Dropdown pt={DROPDOWN_PT} disabled={fixedParty} aria-label={`${t('bookings.travellers.type')} ${i + 1}`} value={x.type} options={TRAVELLER_TYPES.map((v) => ({ value: v, label: t(`bookings.travellerTypes.${v}`) }))} onChange={(e) => change({ type: e.value })} />
-                      </td>
-                      <td data-label={t('bookings.travellers.name')}>
-                        <InputText aria-label={`${t('bookings.travellers.name')} ${i + 1}`} value={x.name} onChange={(e) => change({ name: e.target.value })} />
-                      </td>
-                      <td className="booking-table__actions">
-                        <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeTraveller', { position: i + 1 })} disabled={fixedParty || context.travellers.length === 1} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.filter((_, j) => j !== i) })} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            {fixedParty ? (
-              <p className="muted">{t('bookings.wizard.partyFixed', { count: context.travellers.length })}</p>
-            ) : (
-              <span>
-                <Button type="button" outlined icon="pi pi-plus" label={t('bookings.wizard.addTraveller')} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: [...context.travellers, { type: 'adult', name: '' }] })} />
-              </span>
-            )}
-            <p data-testid="wizard-total">{t('bookings.wizard.total', { total: money(total) })}</p>
-          </div>
-        )}
+        {step === 'travellers' && <TravellersStep context={context} send={send} />}
 
-        {step === 'plan' && (
-          <div className="stack">
-            <div className="row">
-              <Button type="button" outlined label={t('bookings.wizard.proposeDeposit', { percent: context.depositPercent })} onClick={() => send({ type: 'PROPOSE', kind: 'deposit' })} />
-              <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { count: 3 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 3 })} />
-              <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { count: 4 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 4 })} />
-            </div>
-            <table className="booking-table booking-table--form" data-testid="wizard-plan">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('bookings.installments.dueDate')}</th>
-                  <th scope="col">{t('bookings.installments.amount')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('bookings.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {context.installments.map((x, i) => {
-                  const change = (patch: Partial<typeof x>) => send({ type: 'SET_INSTALLMENTS', installments: context.installments.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
-                  // Each row says what is wrong with it, as the server would (installments.N.amount: tooSmall).
-                  const amountLabel = `${t('bookings.installments.amount')} ${i + 1}`;
-                  const dueLabel = `${t('bookings.installments.dueDate')} ${i + 1}`;
-                  const amountProblem = problems.some((p) => p.path === `installments.${i}.amount`) ? fieldMessage(amountLabel, t('issues.tooSmall', { min: money(1) })) : undefined;
-                  const dueProblem = problems.find((p) => p.path === `installments.${i}.dueDate`);
-                  const dueMessage = dueProblem ? fieldMessage(dueLabel, t(`issues.${dueProblem.kind}`)) : undefined;
-                  return (
-                    <tr key={i}>
-                      <td data-label="#">{i + 1}</td>
-                      <td data-label={t('bookings.installments.dueDate')}>
-                        <InputText type="date" aria-label={dueLabel} min={context.today} max={context.departure ?? undefined} value={x.dueDate} onChange={(e) => change({ dueDate: e.target.value })} invalid={!!dueMessage} aria-describedby={dueMessage ? `installment-${i}-due-error` : undefined} />
-                        {dueMessage && (
-                          <small id={`installment-${i}-due-error`} className="field-error" role="alert">
-                            {dueMessage}
-                          </small>
-                        )}
-                      </td>
-                      <td data-label={t('bookings.installments.amount')}>
-                        <InputNumber
-                          aria-label={amountLabel}
-                          mode="currency"
-                          currency={organization.currency}
-                          minFractionDigits={digits}
-                          maxFractionDigits={digits}
-                          value={fromMinorUnits(x.amount, digits)}
-                          // Each key as well as the commit on blur, so a minus is refused as it is typed.
-                          onChange={(e) => change({ amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
-                          onValueChange={(e) => change({ amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
-                          invalid={!!amountProblem}
-                          aria-describedby={amountProblem ? `installment-${i}-amount-error` : undefined}
-                        />
-                        {amountProblem && (
-                          <small id={`installment-${i}-amount-error`} className="field-error" role="alert">
-                            {amountProblem}
-                          </small>
-                        )}
-                      </td>
-                      <td className="booking-table__actions">
-                        <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeInstallment', { position: i + 1 })} onClick={() => send({ type: 'SET_INSTALLMENTS', installments: context.installments.filter((_, j) => j !== i) })} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            <span>
-              <Button type="button" outlined icon="pi pi-plus" label={t('bookings.wizard.addInstallment')} onClick={() => send({ type: 'SET_INSTALLMENTS', installments: [...context.installments, { dueDate: context.today, amount: Math.max(0, total - sum) }] })} />
-            </span>
-            <p data-testid="wizard-sum" className={problems.length ? 'field-error' : 'muted'}>
-              {problems.length ? t('bookings.wizard.sumOff', { sum: money(sum), total: money(total) }) : t('bookings.wizard.sum', { sum: money(sum), total: money(total) })}
-            </p>
-          </div>
-        )}
+        {step === 'plan' && <PlanStep context={context} send={send} />}
 
-        {(step === 'review' || step === 'submitting') && (
-          <dl className="detail-list" data-testid="wizard-review">
-            <dt>{t('bookings.tour')}</dt>
-            <dd>{context.tour?.title}</dd>
-            <dt>{t('bookings.departure')}</dt>
-            <dd>{context.departure ? fmt.date(context.departure) : ''}</dd>
-            <dt>{t('bookings.pax')}</dt>
-            <dd>{context.travellers.map((x) => `${t(`bookings.travellerTypes.${x.type}`)}${x.name.trim() ? ` (${x.name.trim()})` : ''}`).join(', ')}</dd>
-            <dt>{t('bookings.grandTotal')}</dt>
-            <dd>{money(total)}</dd>
-            <dt>{t('bookings.installments.title')}</dt>
-            <dd>{context.installments.map((x) => `${fmt.date(x.dueDate)}: ${money(x.amount)}`).join(' · ')}</dd>
-          </dl>
-        )}
+        {(step === 'review' || step === 'submitting') && <ReviewStep context={context} />}
 
         <div className="row" style={{ justifyContent: 'space-between' }}>
           <Button type="button" text icon="pi pi-arrow-left" label={t('bookings.wizard.back')} disabled={step === 'tour' || step === 'submitting'} onClick={() => send({ type: 'BACK' })} />
