@@ -88,9 +88,14 @@ const bookingListSelect = {
 };
 export type BookingListRow = { [K in keyof typeof bookingListSelect]: K extends keyof BookingRow ? BookingRow[K] : K extends 'invoiced' ? boolean : string | null };
 
-/** Bookings as list rows read them (filter, sort and page the answer). */
+/**
+ * Bookings as list rows read them (filter, sort and page the answer). The lead is joined `left`
+ * though every booking has one (lead_id is NOT NULL, a foreign key): an inner join let the planner
+ * start from the leads and walk each one's bookings, 5 s for a filtered page at 1,000,000 bookings
+ * of 200 leads (issue 32's curve); a left join keeps the walk on the bookings' own order index (13 ms).
+ */
 export const selectBookings = (tx: Tx) =>
-  tx.select(bookingListSelect).from(bookings).innerJoin(leads, eq(leads.id, bookings.leadId)).leftJoin(members, eq(members.id, bookings.convertedBy));
+  tx.select(bookingListSelect).from(bookings).leftJoin(leads, eq(leads.id, bookings.leadId)).leftJoin(members, eq(members.id, bookings.convertedBy));
 
 /** List rows as answered: places by name (the rest came with the row), the derived payment status. */
 export async function toBookings(tx: Tx, rows: BookingListRow[]): Promise<Booking[]> {
@@ -138,7 +143,8 @@ export const BOOKING_ROW_COLUMNS = sql`${bookings.id}, ${bookings.number}, ${boo
   ${bookings.destinations}, ${bookings.departure}, ${bookings.arrival}, ${bookings.totalNights} as total_nights, ${bookings.pax}, ${bookings.grandTotal} as grand_total,
   ${bookings.paidAmount} as paid_amount, ${bookings.currency}, ${bookings.convertedBy} as converted_by, ${members.name} as converted_name,
   ${bookings.createdAt} as created_at, ${bookings.updatedAt} as updated_at`;
-export const BOOKING_ROW_FROM = sql`${bookings} join ${leads} on ${leads.id} = ${bookings.leadId} left join ${members} on ${members.id} = ${bookings.convertedBy}`;
+/** The list's tables: the lead joined `left` for the reason {@link selectBookings} gives. */
+export const BOOKING_ROW_FROM = sql`${bookings} left join ${leads} on ${leads.id} = ${bookings.leadId} left join ${members} on ${members.id} = ${bookings.convertedBy}`;
 const b = pageColumn('bookings');
 /**
  * A booking as `toBookings` answers it (a list row; `extra` adds the record's own pairs), written by
