@@ -1,0 +1,2 @@
+DROP INDEX "booking_payments_org_paid_on_idx";--> statement-breakpoint
+CREATE INDEX "booking_payments_org_paid_on_idx" ON "booking_payments" USING btree ("organization_id","paid_on","created_at","id");
