@@ -68,6 +68,7 @@ const DEMO_DATA = new Set([
   'operation_totals',
   'operation_member_totals',
   'vendor_transaction_totals',
+  'work_queue_totals',
 ]);
 /** What onboarding writes beyond the demo seed: the owner's invitation. */
 const ONBOARDING_ONLY = new Set(['invitations']);
