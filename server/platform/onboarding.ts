@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { LOCALES, type Locale } from '../../src/api/admin/members/contract';
+import { isLocale } from '../../src/api/admin/members/contract';
 import type { CreateOrganizationInput, InvitationLink, Onboarded } from '../../src/api/platform/contract';
 import { invitationUrl, issueInvitation, setUpOrganization } from '../admin';
 import { hashPassword } from '../auth/password';
@@ -10,8 +10,6 @@ import type { EmailSettings } from '../documents';
 import { conflict, notFound } from '../http/errors';
 import { queueInvitationEmail } from './invitation-mail';
 import { organizationById } from './store';
-
-const isLocale = (value: string | null): value is Locale => (LOCALES as readonly (string | null)[]).includes(value);
 
 /**
  * `POST /platform/organizations`: the organization with everything every organization starts with

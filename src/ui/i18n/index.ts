@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LOCALES, type Locale } from '../../api/admin/members/contract';
+import { isLocale, type Locale } from '../../api/admin/members/contract';
 import enCore from './locales/en/core';
 import { formatMoney } from '../../domain/money';
 
@@ -66,7 +66,7 @@ export function signedNumberLocale(language: string): string {
 }
 
 export const RTL_LOCALES: readonly Locale[] = ['ae'];
-export const isLocale = (x: unknown): x is Locale => typeof x === 'string' && (LOCALES as readonly string[]).includes(x);
+export { isLocale };
 
 export const LANGUAGE_COOKIE = 'i18nextLng';
 

@@ -33,6 +33,8 @@ export const NAVBARS = ['sticky', 'static', 'hidden'] as const;
 export const ANIMATIONS = ['none', 'fade', 'slide'] as const;
 export const LOCALES = ['en', 'ae', 'da', 'de', 'el', 'es', 'fr', 'hu', 'it', 'ja', 'pl', 'pt', 'ru', 'sv', 'tr', 'zh'] as const;
 export type Locale = (typeof LOCALES)[number];
+/** One of the sixteen languages (a stored preference, a cookie, a query's `lang`). */
+export const isLocale = (x: unknown): x is Locale => typeof x === 'string' && (LOCALES as readonly string[]).includes(x);
 
 export const preferencesSchema = v.strictObject({
   theme: oneOf(THEMES, 'must be light, dark or system'),
