@@ -13,8 +13,9 @@ import { startTestServer, type TestServer } from '../support/server';
 /**
  * The demo's cancellations (server/cancellations/seed.ts) as staff find them through the API in the
  * seeded database every test starts from: requests in both lists, a returning customer whose credit
- * note partly pays their next trip, a refund pending and one processed; made through the real
- * functions, so the books balance and pass an accountant's tool.
+ * note partly pays their next trip, another whose note paid the next deposit whole (used up), a note
+ * never used that expired, a refund pending and one processed; made through the real functions, so
+ * the books balance and pass an accountant's tool.
  */
 let s: TestServer;
 let owner: Agent;
@@ -35,12 +36,12 @@ interface Listed {
 }
 
 describe('the demo cancellations', () => {
-  it('are in both lists: one request waiting, two approved and one rejected', async () => {
+  it('are in both lists: one request waiting, four approved and one rejected', async () => {
     const open = await owner.get('/api/booking-cancellations/requests');
     expect(open.status).toBe(200);
     expect(open.body.data.map((c: Listed) => c.status)).toEqual(['requested']);
     const decided = await owner.get('/api/booking-cancellations');
-    expect(decided.body.data.map((c: Listed) => c.status).sort()).toEqual(['approved', 'approved', 'rejected']);
+    expect(decided.body.data.map((c: Listed) => c.status).sort()).toEqual(['approved', 'approved', 'approved', 'approved', 'rejected']);
 
     // Each decided one has its confirmation for the customer; the waiting one has none yet.
     for (const c of decided.body.data as Listed[]) {
@@ -57,8 +58,8 @@ describe('the demo cancellations', () => {
   it("has a returning customer: the first trip cancelled with a credit note that partly pays the second", async () => {
     const notes = await owner.get(`/api${creditPaths.creditNotes}`);
     expect(notes.status).toBe(200);
-    expect(notes.body.data).toHaveLength(1);
-    const note = notes.body.data[0];
+    expect(notes.body.data).toHaveLength(3);
+    const note = notes.body.data.find((n: { number: string }) => /-0001$/.test(n.number));
     expect(note.number).toMatch(/^CN-\d{4}-0001$/);
     expect(note.status).toBe('issued');
     expect(note.usedAmount).toBeGreaterThan(0);
@@ -85,6 +86,33 @@ describe('the demo cancellations', () => {
     expect(pdfText(Buffer.from(await receipt.arrayBuffer()))).toContain('Credit note');
   });
 
+  it('has a credit note used up by the next deposit, and one never used that expired into income', async () => {
+    const notes = (await owner.get(`/api${creditPaths.creditNotes}`)).body.data as { _id: string; status: string; amount: number; usedAmount: number; remaining: number; validUntil: string }[];
+    const today = (await s.sql<{ d: string }>(`select to_char(now() at time zone time_zone, 'YYYY-MM-DD') as d from organizations where id = $1`, [demoOrg]))[0].d;
+
+    const used = notes.filter((n) => n.status === 'redeemed');
+    expect(used).toHaveLength(1);
+    expect(used[0].usedAmount).toBe(used[0].amount);
+    expect(used[0].remaining).toBe(0);
+    const usedDetail = (await owner.get(`/api${creditPaths.creditNote(used[0]._id)}`)).body.data;
+    expect(usedDetail.redemptions).toHaveLength(1);
+    expect(usedDetail.redemptions[0].amount).toBe(used[0].amount);
+
+    const expired = notes.filter((n) => n.status === 'expired');
+    expect(expired).toHaveLength(1);
+    expect(expired[0].usedAmount).toBe(0);
+    expect(expired[0].validUntil < today).toBe(true);
+    // What was left became income once, on the day after its last valid day.
+    const breakage = await s.sql<{ date: string; amount: string }>(
+      `select e.date::text, sum(l.credit)::text as amount from journal_entries e join journal_lines l on l.entry_id = e.id
+        where e.organization_id = $1 and e.source_type = 'credit-note' and e.source_id = $2 group by e.id, e.date`,
+      [demoOrg, expired[0]._id],
+    );
+    expect(breakage).toHaveLength(1);
+    expect(breakage[0].date > expired[0].validUntil).toBe(true);
+    expect(Number(breakage[0].amount)).toBe(expired[0].amount);
+  });
+
   it('has a refund pending and one processed', async () => {
     const refunds = await finance.get('/api/refunds');
     expect(refunds.status).toBe(200);
@@ -102,7 +130,7 @@ describe('the demo cancellations', () => {
       [demoOrg],
     );
     expect(sources).toEqual([
-      { source_type: 'cancellation', n: 2 },
+      { source_type: 'cancellation', n: 4 },
       { source_type: 'refund', n: 1 },
     ]);
     const res = await fetch(`${s.url}/api/account/journal/export?format=hledger`, { headers: { Cookie: [...finance.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });

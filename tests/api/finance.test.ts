@@ -101,15 +101,16 @@ describe('the chart of accounts', () => {
     const bookings = await bookingPayments('Demo Travels');
     const vendors = await vendorPayments('Demo Travels');
     expect(Object.values(vendors).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
-    // The demo cancellations (server/cancellations/seed.ts): what was kept, what became credit notes and what of them paid a later trip, the refunds paid back.
-    const [cancelled] = await s.sql<{ kept: number; credit: number; used: number; refunded: number }>(
+    // The demo cancellations (server/cancellations/seed.ts): what was kept, what became credit notes, what of them paid a later trip and what expired unused, the refunds paid back.
+    const [cancelled] = await s.sql<{ kept: number; credit: number; used: number; expired: number; refunded: number }>(
       `select (select coalesce(sum(kept_amount), 0)::int from booking_cancellations where organization_id = $1 and status = 'approved') as kept,
               (select coalesce(sum(amount), 0)::int from credit_notes where organization_id = $1) as credit,
               (select coalesce(sum(amount), 0)::int from credit_note_redemptions where organization_id = $1) as used,
+              (select coalesce(sum(amount - used_amount), 0)::int from credit_notes where organization_id = $1 and status = 'expired') as expired,
               (select coalesce(sum(amount), 0)::int from refunds where organization_id = $1 and status = 'refunded' and payment_method = 'bank-transfer') as refunded`,
       [demoOrg],
     );
-    expect(cancelled.kept * cancelled.credit * cancelled.used * cancelled.refunded).toBeGreaterThan(0);
+    expect(cancelled.kept * cancelled.credit * cancelled.used * cancelled.expired * cancelled.refunded).toBeGreaterThan(0);
     expect(bookings['credit-note']).toBe(cancelled.used);
     expect(byKey['money:bank-transfer']).toMatchObject({ currency: 'USD', type: 'asset', normalSide: 'debit', balance: 25_000_000 + 185_000 + 4_217 + bookings['bank-transfer'] - vendors['bank-transfer'] - cancelled.refunded });
     expect(byKey['money:cash'].balance).toBe(1_250_000 + 45_000 + bookings.cash - vendors.cash);
@@ -127,8 +128,9 @@ describe('the chart of accounts', () => {
     expect(byKey['customer-deposits'].balance - byKey['accounts-receivable'].balance).toBe(
       Object.values(bookings).reduce((a, b) => a + b, 0) - Number(completed.revenue) - cancelled.kept - cancelled.credit - cancelled.refunded,
     );
-    expect(byKey['cancellation-income'].balance).toBe(cancelled.kept);
-    expect(byKey['credit-notes'].balance).toBe(cancelled.credit - cancelled.used);
+    // What an expired note left became income (its breakage).
+    expect(byKey['cancellation-income'].balance).toBe(cancelled.kept + cancelled.expired);
+    expect(byKey['credit-notes'].balance).toBe(cancelled.credit - cancelled.used - cancelled.expired);
     expect(byKey['opening-balance'].balance).toBe(26_250_000);
     expect(byKey['other-income'].balance).toBe(185_000 + 4_217 + 32_000 + 45_000);
     const debits = res.body.data.reduce((n: number, a: { totalDebit: number }) => n + a.totalDebit, 0);
