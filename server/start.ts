@@ -1,6 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config';
-import { connect, type Database } from './db/client';
+import { connect, idleInTransactionLimit, type Database } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateDatabase } from './migrate';
 import { seedDemo } from './seed';
@@ -58,13 +58,14 @@ export async function startServer(config: Config, opts: { seed?: boolean; log?: 
         await owner.close();
       }
     }
-    database = connectAsServer(appUrl, config.dbPoolSize, config.logSql);
+    const idleLimit = idleInTransactionLimit([config.ai.timeoutMs, config.mail.timeoutSeconds * 1000]);
+    database = connectAsServer(appUrl, config.dbPoolSize, config.logSql, idleLimit);
     const role = await checkLoginRole(database, config.allowSuperuserDatabase);
     if (role.privileged) {
       // Allowed by ALLOW_SUPERUSER_DATABASE: the role runs as itself, and with DATABASE_URL alone
       // it migrates too. An unprivileged role alone runs on the database as DATABASE_OWNER_URL last left it.
       await database.close();
-      database = connect(appUrl, config.dbPoolSize, config.logSql);
+      database = connect(appUrl, config.dbPoolSize, config.logSql, undefined, idleLimit);
       if (!ownerUrl) seeded = await prepare(database);
     }
     const app = createApp(services(database), registry);

@@ -85,18 +85,32 @@ export async function databaseReachable(database: Pick<Database, 'pool'>): Promi
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
+ * How long a connection may sit idle inside a transaction before the database ends it, at the
+ * least. A request's transaction waits on other things only for a bounded time (a model's answer,
+ * `AI_TIMEOUT_SECONDS`; a mail server, `MAIL_TIMEOUT_SECONDS`: the server's limit is the longest of
+ * these plus a minute, `idleInTransactionLimit`), so past it only a client that is gone (a host that
+ * vanished, a process frozen) leaves one idle: without a limit, its row locks (a booking's, an
+ * idempotency key's claim) stay held until TCP's keep-alive gives up, hours later.
+ */
+export const IDLE_IN_TRANSACTION_MS = 120_000;
+
+/** The server's idle-in-transaction limit: {@link IDLE_IN_TRANSACTION_MS}, or longer than the longest wait its requests and jobs may make. */
+export const idleInTransactionLimit = (waitsMs: number[]) => Math.max(IDLE_IN_TRANSACTION_MS, ...waitsMs.map((ms) => ms + 60_000));
+
+/**
  * A pool on `url`. `role`: every connection starts as that role (a startup option) — the server's
  * login role has no rights of its own (NOINHERIT) and works as the service role outside an
- * organization's transaction (server/db/roles.ts).
+ * organization's transaction (server/db/roles.ts). Every connection ends a transaction left idle
+ * for `idleInTransactionMs` ({@link IDLE_IN_TRANSACTION_MS}).
  */
-export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off', role?: string): Database {
+export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off', role?: string, idleInTransactionMs = IDLE_IN_TRANSACTION_MS): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
-    // The role from the connection's first packet (as `-c role=…` would): no statement to forget.
-    ...(role ? { options: `-c role=${role}` } : {}),
+    // Settings from the connection's first packet (as `-c role=…` would): no statement to forget.
+    options: [...(role ? [`-c role=${role}`] : []), `-c idle_in_transaction_session_timeout=${idleInTransactionMs}`].join(' '),
   });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */

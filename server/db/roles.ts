@@ -88,7 +88,7 @@ export interface LoginRole {
 }
 
 /** The server's pool: its login role, each connection become the service role. */
-export const connectAsServer = (url: string, poolSize?: number, logSql?: SqlLogging) => connect(url, poolSize, logSql, SERVICE_ROLE);
+export const connectAsServer = (url: string, poolSize?: number, logSql?: SqlLogging, idleInTransactionMs?: number) => connect(url, poolSize, logSql, SERVICE_ROLE, idleInTransactionMs);
 
 /** What the connection's login role is. */
 export async function loginRole(database: Pick<Database, 'pool'>): Promise<LoginRole> {

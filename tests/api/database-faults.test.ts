@@ -2,7 +2,7 @@ import pg from 'pg';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { connect } from '../../server/db/client';
+import { IDLE_IN_TRANSACTION_MS, connect, idleInTransactionLimit } from '../../server/db/client';
 import { freePort } from '../../server/db/embedded';
 import { settableClock } from '../../server/db/clock';
 import { createApp } from '../../server/app';
@@ -10,6 +10,7 @@ import { registry } from '../../server/registry';
 import type { Agent } from '../support/agent';
 import { NOW, book, groupBooking, newDeparture, newLead, pay, verify } from '../support/bookings';
 import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/wait';
 
 /**
  * The database going away under a running server (issue 26): a terminated connection is an answer
@@ -127,6 +128,41 @@ describe('health', () => {
       expect((await login.json()).code).toBe('DATABASE_UNAVAILABLE');
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
+      await database.close();
+    }
+  });
+});
+
+describe('a transaction left idle', () => {
+  it('is ended by the database after the pool’s limit, its locks freed, while a busy one is not', async () => {
+    // The server's own limit outlasts the longest wait a request makes inside its transaction (a model's answer).
+    expect(idleInTransactionLimit([60_000, 30_000])).toBe(Math.max(IDLE_IN_TRANSACTION_MS, 120_000));
+    expect(idleInTransactionLimit([600_000])).toBe(660_000);
+    const database = connect(s.databaseUrl, 2, 'off', undefined, 300);
+    try {
+      const b = await book(owner, groupBooking(await newDeparture(owner), await newLead(owner)));
+      // What a host that vanished leaves: a transaction holding a booking's row lock, then nothing.
+      const ghost = await database.pool.connect();
+      await ghost.query('begin');
+      const { rows } = await ghost.query<{ pid: number }>('select pg_backend_pid() as pid');
+      await ghost.query('select 1 from bookings where id = $1 for update', [b._id]);
+      const gone = await until(
+        () => s.sql('select 1 from pg_stat_activity where pid = $1', [rows[0].pid]),
+        (r) => r.length === 0,
+      );
+      expect(gone).toEqual([]);
+      await expect(ghost.query('select 1')).rejects.toThrow();
+      ghost.release(true);
+      // The lock went with it: the booking is anyone's to lock again at once.
+      expect(await s.sql(`select 1 from bookings where id = $1 for update nowait`, [b._id])).toHaveLength(1);
+
+      // A transaction at work past the limit (a statement running) is not idle: it commits.
+      const busy = await database.pool.connect();
+      await busy.query('begin');
+      await busy.query('select pg_sleep(0.6)');
+      await busy.query('commit');
+      busy.release();
+    } finally {
       await database.close();
     }
   });
