@@ -117,26 +117,24 @@ export async function seedCancellations(tx: Tx, organizationId: string, seed: Ca
   };
   const [sales, owner, finance] = [as('sales@'), as(staff[0].email), as('finance@')];
 
-  const open = await openLeadsWithEmail(tx, seed.returning.length + seed.others.length);
-  let n = 0;
-  for (const returning of seed.returning) {
-    const firstLead = open[n];
-    const first = await seedBooking(tx, actors, firstLead, returning.first.booking, n++);
-    const { creditNoteId } = await cancel(tx, { sales, owner, finance, today }, first, returning.first);
+  // In the order they were decided, so the credit notes' numbers follow their days.
+  const steps = [...seed.returning.map((returning) => ({ spec: returning.first, returning })), ...seed.others.map((spec) => ({ spec, returning: undefined }))].sort(
+    (a, b) => (b.spec.daysAgo ?? 0) - (a.spec.daysAgo ?? 0),
+  );
+  const open = await openLeadsWithEmail(tx, steps.length);
+  for (const [n, { spec, returning }] of steps.entries()) {
+    const booking = await seedBooking(tx, actors, open[n], spec.booking, n);
+    const { creditNoteId } = await cancel(tx, { sales, owner, finance, today }, booking, spec);
+    if (!returning) continue;
 
     // The customer comes back: a new enquiry of the same person (the same contact), booked and paid with the note.
-    const [lead] = await tx.select().from(leads).where(eq(leads.id, firstLead));
+    const [lead] = await tx.select().from(leads).where(eq(leads.id, open[n]));
     const again = await createLead(tx, { name: lead.name, email: lead.email, phone: lead.phone, regions: [], destinations: [], comment: 'Back for the trip postponed last time.' }, { actor: { id: sales.memberId, department: 'sales' }, event: 'created', contactId: lead.contactId ?? undefined });
     const [note] = await tx.select({ amount: creditNotes.amount }).from(creditNotes).where(eq(creditNotes.id, creditNoteId!));
     await seedBooking(tx, actors, again.id, {
       ...returning.next,
       payments: [{ installment: 1, method: 'credit-note', creditNoteId: creditNoteId!, amount: Math.round((note.amount * returning.redeemBasisPoints) / 10_000), after: 0, outcome: 'verified' }],
     });
-  }
-
-  for (const spec of seed.others) {
-    const id = await seedBooking(tx, actors, open[n], spec.booking, n++);
-    await cancel(tx, { sales, owner, finance, today }, id, spec);
   }
   // The daily job's part: notes past their last valid day expire.
   await expireCreditNotes(tx, today);

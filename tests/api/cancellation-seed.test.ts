@@ -59,8 +59,11 @@ describe('the demo cancellations', () => {
     const notes = await owner.get(`/api${creditPaths.creditNotes}`);
     expect(notes.status).toBe(200);
     expect(notes.body.data).toHaveLength(3);
-    const note = notes.body.data.find((n: { number: string }) => /-0001$/.test(n.number));
-    expect(note.number).toMatch(/^CN-\d{4}-0001$/);
+    // Numbered in the order they were issued, with no gap.
+    const byDay = [...notes.body.data].sort((a: { issuedOn: string; number: string }, b: { issuedOn: string; number: string }) => a.issuedOn.localeCompare(b.issuedOn) || a.number.localeCompare(b.number));
+    expect(byDay.map((n: { number: string }) => n.number.slice(-4))).toEqual(['0001', '0002', '0003']);
+    const note = notes.body.data.find((n: { status: string }) => n.status === 'issued');
+    expect(note.number).toMatch(/^CN-\d{4}-\d{4}$/);
     expect(note.status).toBe('issued');
     expect(note.usedAmount).toBeGreaterThan(0);
     expect(note.usedAmount).toBeLessThan(note.amount);
