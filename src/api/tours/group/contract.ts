@@ -18,6 +18,9 @@ import { routePath } from '../../common/paths';
 export const GROUP_TOUR_STATUSES = ['open', 'guaranteed', 'sold-out', 'closed'] as const;
 export type GroupTourStatus = (typeof GROUP_TOUR_STATUSES)[number];
 
+/** Whether a departure in this status takes bookings: its sales are open and a seat is free (what the server's seat reservation checks, server/tours/seats.ts). */
+export const takesBookings = (status: GroupTourStatus) => status !== 'sold-out' && status !== 'closed';
+
 export const MAX_CAPACITY = 1000;
 
 /** A row of the list. */

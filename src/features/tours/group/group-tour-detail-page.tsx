@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { toast } from 'sonner';
-import type { GroupTourDetail } from '../../../api/tours/group/contract';
+import { takesBookings, type GroupTourDetail } from '../../../api/tours/group/contract';
 import { useGroupTour } from '../../../api/tours/group/get-group-tours';
 import { useDeleteGroupTour, useUpdateGroupTour } from '../../../api/tours/group/save-group-tour';
 import { useCan } from '../../../ui/auth';
@@ -47,7 +47,7 @@ function DepartureHeader({ tour }: { tour: GroupTourDetail }) {
     <div className="page-header">
       <h1 id="group-title">{tour.title}</h1>
       <GroupStatusTag status={tour.status} />
-      {(tour.status === 'open' || tour.status === 'guaranteed') && <BookLink from={{ tourType: 'group', tourId: tour._id }} />}
+      {takesBookings(tour.status) && <BookLink from={{ tourType: 'group', tourId: tour._id }} />}
       {can('groupTours', 'update') && (
         <>
           <Button type="button" outlined icon={tour.salesClosed ? 'pi pi-lock-open' : 'pi pi-lock'} label={t(tour.salesClosed ? 'groupTours.reopenSales' : 'groupTours.closeSales')} loading={update.isPending} onClick={() => void toggleSales()} />
