@@ -11,6 +11,9 @@ import { statesAccepting } from '../../src/machines/workflow';
 import { paymentMachine } from '../../src/machines/payment-machine';
 import { bookingMachine } from '../../src/machines/booking-machine';
 import { OPEN_LEAD_STATES } from '../../src/machines/lead-machine';
+import { operationMachine } from '../../src/machines/operation-machine';
+import { statesWithTag } from '../../src/machines/workflow';
+import { addDays } from '../../src/domain/calendar';
 
 /**
  * The work queue's property (issue 30): after random sequences of workflow events over leads,
@@ -132,18 +135,28 @@ const literals = (states: readonly string[]) => states.map((x) => `'${x}'`).join
  * first open due day, the travellers to name) recomputed from their rows.
  */
 async function keptMatchesRecount() {
-  const kept = await s.sql<{ org: string; kind: string; seller: string | null; n: number }>(
-    `select organization_id::text as org, kind, seller::text as seller, sum(n)::int as n from work_queue_totals group by 1, 2, 3 having sum(n) <> 0 order by 1, 2, 3`,
+  const kept = await s.sql<{ org: string; kind: string; seller: string | null; day: string | null; n: number }>(
+    `select organization_id::text as org, kind, seller::text as seller, day::text as day, sum(n)::int as n from work_queue_totals group by 1, 2, 3, 4 having sum(n) <> 0 order by 1, 2, 3, 4`,
   );
-  const counted = await s.sql<{ org: string; kind: string; seller: string | null; n: number }>(
+  // Operations with nothing missing (the COMPLETE guard on the kept counts): complete whatever the
+  // day when something is booked and no vendor services are left unbooked, else once the trip is over.
+  const unbooked = `(voucher_count = 0 and coalesce(planned_cost, 0) > 0)`;
+  const completable = `status in (${literals(statesAccepting(operationMachine, 'COMPLETE'))}) and draft_count = 0 and unsent_count = 0 and unpaid_count = 0`;
+  const counted = await s.sql<{ org: string; kind: string; seller: string | null; day: string | null; n: number }>(
     `select * from (
-       select p.organization_id::text as org, 'paymentToVerify' as kind, b.converted_by::text as seller, count(*)::int as n
-       from booking_payments p join bookings b on b.id = p.booking_id where p.status in (${literals(statesAccepting(paymentMachine, 'VERIFY'))}) group by 1, 2, 3
+       select p.organization_id::text as org, 'paymentToVerify' as kind, b.converted_by::text as seller, p.paid_on::text as day, count(*)::int as n
+       from booking_payments p join bookings b on b.id = p.booking_id where p.status in (${literals(statesAccepting(paymentMachine, 'VERIFY'))}) group by 1, 2, 3, 4
        union all
-       select organization_id::text, 'bookingToInvoice', converted_by::text, count(*)::int from bookings where status in (${literals(statesAccepting(bookingMachine, 'INVOICE'))}) group by 1, 2, 3
+       select organization_id::text, 'bookingToInvoice', converted_by::text, arrival::text, count(*)::int from bookings where status in (${literals(statesAccepting(bookingMachine, 'INVOICE'))}) group by 1, 2, 3, 4
        union all
-       select organization_id::text, 'leadToAssign', null, count(*)::int from leads where assigned_to is null and status in (${literals(OPEN_LEAD_STATES)}) group by 1, 2, 3
-     ) c order by 1, 2, 3`,
+       select organization_id::text, 'installmentOverdue:past', converted_by::text, first_open_due::text, count(*)::int from bookings
+       where status in (${literals(statesWithTag(bookingMachine, 'collecting'))}) and first_open_due is not null group by 1, 2, 3, 4
+       union all
+       select organization_id::text, case when voucher_count + expense_count > 0 and not ${unbooked} then 'operationToComplete' else 'operationToComplete:past' end,
+         converted_by::text, arrival::text, count(*)::int from booking_operations where ${completable} group by 1, 2, 3, 4
+       union all
+       select organization_id::text, 'leadToAssign', null, null, count(*)::int from leads where assigned_to is null and status in (${literals(OPEN_LEAD_STATES)}) group by 1, 2, 3, 4
+     ) c order by 1, 2, 3, 4`,
   );
   expect(kept, 'work_queue_totals equal a recount').toEqual(counted);
   const drifted = await s.sql<{ id: string }>(
@@ -161,6 +174,32 @@ async function keptMatchesRecount() {
       const rows = counted.filter((c) => c.org === org.id && c.kind === kind && (who === 'owner' || c.seller === salesId));
       expect(stats.byKind[kind], `${who}: ${kind} counted`).toBe(rows.reduce((a, c) => a + c.n, 0));
     }
+  }
+  // The counts kept per day (and the follow-ups' kept facts) are the rows the queue walks, today and
+  // on a later day (the clock moves items to overdue, and in: operations once their trip is over).
+  for (const day of [TODAY, addDays(TODAY, 45)]) {
+    s.clock.set(`${day}T08:00:00Z`);
+    try {
+      for (const who of Object.keys(people) as (keyof typeof people)[]) await countsAreRows(who, day);
+    } finally {
+      s.clock.set(NOW);
+    }
+  }
+}
+
+/** The kinds whose counts the database keeps (per day, or as facts on the rows), each counted against the rows its page walks. */
+const KEPT_KINDS: WorkQueueKind[] = ['paymentToVerify', 'bookingToInvoice', 'installmentOverdue', 'operationToComplete', 'leadToAssign', 'followUpDue'];
+
+async function countsAreRows(who: keyof typeof people, day: string) {
+  for (const kind of KEPT_KINDS) {
+    const res = await people[who].get(`/api/work-queue?limit=200&kind=${kind}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const items = res.body.data as WorkQueueItem[];
+    const stats = res.body.stats as { total: number; overdue: number; dueToday: number };
+    expect(items.length, `${who} on ${day}: ${kind} on one page`).toBeLessThan(200);
+    const today = items.filter((i) => !i.overdue && (i.due?.length === 10 ? i.due === day : i.due !== null && i.due < `${addDays(day, 1)}T00:00:00.000Z`));
+    expect([stats.total, stats.overdue], `${who} on ${day}: ${kind} counted (total, overdue) as its rows`).toEqual([items.length, items.filter((i) => i.overdue).length]);
+    if (kind !== 'followUpDue' && kind !== 'leadToAssign') expect(stats.dueToday, `${who} on ${day}: ${kind} due today`).toBe(today.length);
   }
 }
 
