@@ -165,6 +165,14 @@ async function keptMatchesRecount() {
         or b.travellers_to_name <> (select count(*) filter (where t.name is null) + greatest(0, b.pax - count(*)) from booking_travellers t where t.booking_id = b.id)`,
   );
   expect(drifted, 'bookings whose first open due day or travellers to name are not their rows’').toEqual([]);
+  // A follow-up is in the queue when open, on an open lead, and its lead's earliest open one for its assignee.
+  const misplaced = await s.sql<{ id: string }>(
+    `select f.id from follow_ups f join leads l on l.id = f.lead_id
+     where f.in_queue is distinct from (f.responded_at is null and l.status in (${literals(OPEN_LEAD_STATES)})
+       and not exists (select 1 from follow_ups g where g.lead_id = f.lead_id and g.responded_at is null
+         and g.assignee_id is not distinct from f.assignee_id and (g.due_at, g.id) < (f.due_at, f.id)))`,
+  );
+  expect(misplaced, 'follow-ups whose place in the queue is not their rows’').toEqual([]);
   // What the queue answers is the kept count: the owner's, every seller's; the sales agent's, his own.
   const [org] = await s.sql<{ id: string }>(`select organization_id::text as id from members where id = $1`, [salesId]);
   for (const who of ['owner', 'sales'] as const) {
@@ -258,7 +266,8 @@ type Step =
   | { type: 'pay'; pick: number }
   | { type: 'cancel'; pick: number }
   | { type: 'trip' }
-  | { type: 'act'; who: keyof typeof people; pick: number; action: number };
+  | { type: 'act'; who: keyof typeof people; pick: number; action: number }
+  | { type: 'lead'; op: number; pick: number; days: number };
 
 const step = fc.oneof(
   fc.constant<Step>({ type: 'book' }),
@@ -267,7 +276,39 @@ const step = fc.oneof(
   fc.constant<Step>({ type: 'trip' }),
   fc.record({ type: fc.constant('act' as const), who: fc.constantFrom('owner', 'finance', 'ops', 'sales' as const), pick: fc.nat(), action: fc.nat() }),
   fc.record({ type: fc.constant('act' as const), who: fc.constantFrom('owner', 'finance', 'ops', 'sales' as const), pick: fc.nat(), action: fc.nat() }),
+  fc.record({ type: fc.constant('lead' as const), op: fc.nat(), pick: fc.nat(), days: fc.integer({ min: -3, max: 3 }) }),
 );
+
+/** The sales agent's leads this test made: their follow-ups move the queue's kept places (follow_ups.in_queue). */
+const leadsOf: string[] = [];
+const dueIn = (days: number) => new Date(Date.parse(NOW) + days * 86_400_000 + 3_600_000).toISOString();
+
+/** A lead's step: a new lead with a follow-up, another follow-up, the earliest open one answered, or the lead lost and reopened. */
+async function leadStep(st: { op: number; pick: number; days: number }) {
+  const sales = people.sales;
+  if (!leadsOf.length || st.op % 4 === 0) {
+    const res = await sales.post('/api/leads', { name: `Property lead ${leadsOf.length}`, email: `property-${leadsOf.length}-${Date.now()}@example.com`, followUp: dueIn(st.days) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    leadsOf.push(res.body.data._id);
+    return;
+  }
+  const lead = leadsOf[st.pick % leadsOf.length];
+  if (st.op % 4 === 1) {
+    const res = await sales.post(`/api/leads/${lead}/followup`, { dueAt: dueIn(st.days), note: '' });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+  } else if (st.op % 4 === 2) {
+    const { followUps } = (await sales.get(`/api/leads/${lead}`)).body.data as { followUps: { _id: string; response: unknown }[] };
+    const open = followUps.filter((f) => !f.response);
+    if (open.length) {
+      const res = await sales.post(`/api/leads/${lead}/followup/response`, { followUpId: open[st.pick % open.length]._id, outcome: 'no-answer', note: '' });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+    }
+  } else {
+    const { status } = (await sales.get(`/api/leads/${lead}`)).body.data as { status: string };
+    const res = await sales.put(`/api/leads/${lead}/status`, status === 'lost' ? { status: 'reopened' } : { status: 'lost', reason: 'Property test' });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+  }
+}
 
 async function run(steps: Step[]) {
   const bookings: string[] = [];
@@ -284,6 +325,8 @@ async function run(steps: Step[]) {
       ours.push(booking._id);
       const op = await operationOf(people.owner, booking._id);
       await addVoucher(people.ops, op._id, voucherBody(booking, await newVendor(people.ops)));
+    } else if (st.type === 'lead') {
+      await leadStep(st);
     } else if (st.type === 'act') {
       const agent = people[st.who];
       const offered = (await queueOf(agent, KINDS)).filter((i) => i.actions.length);
