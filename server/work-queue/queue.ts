@@ -9,7 +9,7 @@ import { members } from '../auth/schema';
 import type { AuthContext } from '../auth/session';
 import type { Clock } from '../db/clock';
 import { organizationTimeZone } from '../db/clock';
-import type { Tx } from '../db/client';
+import { executeGeneric, type Tx } from '../db/client';
 import { ApiError, notFound } from '../http/errors';
 import { pageOffset } from '../http/list';
 import { gets, kindCounts, kindRows, narrowed, queueKinds, RANK_PRIORITY, type QueueFilter, type QueueKind, type QueueRow, type QueueScope } from './registry';
@@ -150,7 +150,8 @@ export async function workQueuePage(tx: Tx, auth: AuthContext, query: WorkQueueQ
   const s = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth, query.kind);
   const filter: QueueFilter = { who, record: query.record, due: query.due };
-  const { rows } = await tx.execute<Counted & { page: { kind: WorkQueueKind; record_id: string }[] }>(sql`
+  // Planned once per connection (a generic plan: its planning was most of the request's time).
+  const { rows } = await executeGeneric<Counted & { page: { kind: WorkQueueKind; record_id: string }[] }>(tx, sql`
     select (select coalesce(json_agg(p), '[]'::json) from (${pageKeys(defs, s, filter, query.limit, pageOffset(query))}) p) as page,
       ${COUNTS(defs, s, filter)}`);
   const [row] = rows;
@@ -180,7 +181,7 @@ export async function workQueuePage(tx: Tx, auth: AuthContext, query: WorkQueueQ
 export async function workQueueCounts(tx: Tx, auth: AuthContext, clock: Clock): Promise<WorkQueueStats> {
   const s = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth);
-  const { rows } = await tx.execute<Counted>(sql`select ${COUNTS(defs, s, {})}`);
+  const { rows } = await executeGeneric<Counted>(tx, sql`select ${COUNTS(defs, s, {})}`);
   return statsOf(defs, rows[0]);
 }
 
