@@ -188,10 +188,9 @@ export async function executeGeneric<T extends Record<string, unknown>>(tx: Tx, 
   const name = `g_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
   const session = (tx as unknown as { session: NodePgSession<Record<string, never>, never> }).session;
   await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
-  try {
-    return (await session.prepareQuery(query, undefined, name, false).execute()) as pg.QueryResult<T>;
-  } finally {
-    await tx.execute(sql`select set_config('plan_cache_mode', 'auto', true)`);
-  }
+  const result = (await session.prepareQuery(query, undefined, name, false).execute()) as pg.QueryResult<T>;
+  // Back to PostgreSQL's choice for the transaction's other statements (a failure rolls the setting back with it).
+  await tx.execute(sql`select set_config('plan_cache_mode', 'auto', true)`);
+  return result;
 }
 
