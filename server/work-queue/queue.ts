@@ -150,8 +150,13 @@ export async function workQueuePage(tx: Tx, auth: AuthContext, query: WorkQueueQ
   const s = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth, query.kind);
   const filter: QueueFilter = { who, record: query.record, due: query.due };
-  // Planned once per connection (a generic plan: its planning was most of the request's time).
-  const { rows } = await executeGeneric<Counted & { page: { kind: WorkQueueKind; record_id: string }[] }>(tx, sql`
+  // Planned once per connection (a generic plan: its planning was most of the request's time), for
+  // the whole queue or one kind (the start page's cards): a text per person's kinds and filters, a
+  // bounded few. Any other choice of kinds (2^16 of them) is planned per request, so that a
+  // connection does not keep a plan for every set a client may ask for.
+  type Answer = Counted & { page: { kind: WorkQueueKind; record_id: string }[] };
+  const statement = (query.kind?.length ?? 0) <= 1 ? executeGeneric<Answer> : (t: Tx, q: SQL) => t.execute<Answer>(q);
+  const { rows } = await statement(tx, sql`
     select (select coalesce(json_agg(p), '[]'::json) from (${pageKeys(defs, s, filter, query.limit, pageOffset(query))}) p) as page,
       ${COUNTS(defs, s, filter)}`);
   const [row] = rows;
