@@ -33,7 +33,8 @@ export const paymentToVerify: QueueKind<typeof paymentMachine> = {
   priority: 'high',
   needs: [['bookings', 'approve']],
   scope: 'bookings',
-  kept: true,
+  // Kept per day paid (work_queue_totals, 0047): overdue are the days before today.
+  keptByDay: {},
   machine: paymentMachine,
   actions: [
     { event: paymentEvent('VERIFY'), needs: ['bookings', 'approve'], main: true },
@@ -115,6 +116,17 @@ export const installmentOverdue: QueueKind = {
     ['paymentReceipts', 'view'],
   ],
   scope: 'bookings',
+  // Kept per first open due day (work_queue_totals `installmentOverdue:past`, 0047: every booking
+  // collecting with an open installment, an item once the day has passed), less those reminded this
+  // week, walked on installment_reminders_created_idx.
+  keptByDay: {
+    less(s) {
+      const b = bookings;
+      const r = installmentReminders;
+      return sql`select count(*)::int as n from ${b} where ${b.id} in (select ${r.bookingId} from ${r} where ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))
+        and ${stateIn(b.status, COLLECTING_STATES)} and ${b.firstOpenDue} < ${s.today}::date and ${visible(s.auth)}`;
+    },
+  },
   source(s) {
     const t = at(s);
     const i = bookingInstallments;
@@ -148,7 +160,8 @@ export const bookingToInvoice: QueueKind<typeof bookingMachine> = {
   priority: 'normal',
   needs: [['invoices', 'create']],
   scope: 'bookings',
-  kept: true,
+  // Kept per arrival day (work_queue_totals, 0047).
+  keptByDay: {},
   machine: bookingMachine,
   actions: [{ event: bookingEvent('INVOICE'), needs: ['invoices', 'create'], main: true }],
   source(s) {

@@ -330,6 +330,8 @@ export const installmentReminders = pgTable(
       .on(t.installmentId, t.stage)
       .where(sql`${t.stage} <> 'manual'`),
     index('installment_reminders_booking_idx').on(t.bookingId),
+    /** The week's reminders (the work queue's installments overdue leave out the bookings reminded lately). */
+    index('installment_reminders_created_idx').on(t.organizationId, t.createdAt),
     check('installment_reminders_stage_ck', sql`${t.stage} in ('before-due', 'overdue', 'manual')`),
   ],
 );

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
@@ -184,3 +185,26 @@ export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off', 
     close: () => pool.end(),
   };
 }
+
+const planDialect = new PgDialect();
+
+/**
+ * Runs a statement whose planning costs more than its execution (the work queue's union of every
+ * kind's walk and counts: tens of ms of planning for a few ms of index ranges) as a named prepared
+ * statement on the connection, with a generic plan (`plan_cache_mode = force_generic_plan` around
+ * it): planned once per connection and statement text, then executed with the request's values.
+ * Only for statements whose text is the same from request to request (values as parameters) and
+ * whose plan does not depend on the values (index walks, kept counts). The named statement is the
+ * text's hash; PostgreSQL plans it again when a table it reads changes.
+ */
+export async function executeGeneric<T extends Record<string, unknown>>(tx: Tx, statement: SQL): Promise<pg.QueryResult<T>> {
+  const query = planDialect.sqlToQuery(statement);
+  const name = `g_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
+  const session = (tx as unknown as { session: NodePgSession<Record<string, never>, never> }).session;
+  await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
+  const result = (await session.prepareQuery(query, undefined, name, false).execute()) as pg.QueryResult<T>;
+  // Back to PostgreSQL's choice for the transaction's other statements (a failure rolls the setting back with it).
+  await tx.execute(sql`select set_config('plan_cache_mode', 'auto', true)`);
+  return result;
+}
+

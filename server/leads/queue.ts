@@ -43,14 +43,15 @@ export const followUpDue: QueueKind<typeof leadMachine> = {
   source(s) {
     const t = at(s);
     const f = followUps;
+    // Open, on an open lead, its lead's earliest open one for its assignee: kept on the follow-up by
+    // the database (`in_queue`, 0049), so a person's are a range on follow_ups_queue_idx; the lead (a
+    // left join: it is always there) is read for the items shown, and for own visibility.
     return {
-      from: sql`${f} join ${leads} on ${leads.id} = ${f.leadId}`,
-      where: sql`${f.respondedAt} is null and ${f.dueAt} < ${t.startOf(t.tomorrow)} and ${openLead} and ${visible(s.auth)}
-        and not exists (select 1 from ${f} as g where g.lead_id = ${f.leadId} and g.responded_at is null
-          and g.assignee_id is not distinct from ${f.assigneeId} and (g.due_at, g.id) < (${f.dueAt}, ${f.id}))`,
+      from: sql`${f} left join ${leads} on ${leads.id} = ${f.leadId}`,
+      where: sql`${f.inQueue} and ${f.dueAt} < ${t.startOf(t.tomorrow)} and ${visible(s.auth)}`,
       whose: (m) => sql`${f.assigneeId} = ${m}::uuid`,
       columns: {
-        recordId: sql`${leads.id}`,
+        recordId: sql`${f.leadId}`,
         ref: sql`${leads.name}`,
         title: sql`coalesce(${f.note}, ${leads.phone}, ${leads.email}, '')`,
         state: sql`${leads.status}`,

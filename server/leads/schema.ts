@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { leadMachine, OPEN_LEAD_STATES } from '../../src/machines/lead-machine';
 import { stateCheck, stateIn } from '../db/state-check';
 import { money } from '../db/money';
@@ -152,6 +152,13 @@ export const followUps = pgTable(
     responseNote: text('response_note'),
     respondedBy: uuid('responded_by').references(() => members.id, { onDelete: 'set null' }),
     respondedAt: instant('responded_at'),
+    /**
+     * Open, on an open lead, and its lead's earliest open follow-up for its assignee (by due, then
+     * id): the work queue's follow-up due (server/leads/queue.ts), kept by the database
+     * (`follow_ups_queue_refresh`, migration 0049) in the transaction that writes the follow-ups or
+     * the lead's state.
+     */
+    inQueue: boolean('in_queue').notNull().default(false),
     /** When the "follow-up due" notification was written (once). */
     notifiedAt: instant('notified_at'),
   },
@@ -160,6 +167,8 @@ export const followUps = pgTable(
     index('follow_ups_open_due_idx').on(t.organizationId, t.dueAt).where(sql`${t.respondedAt} is null`),
     // A person's open follow-ups by due (the work queue's followUpDue is personal).
     index('follow_ups_open_assignee_due_idx').on(t.organizationId, t.assigneeId, t.dueAt, t.id).where(sql`${t.respondedAt} is null`),
+    /** A person's follow-ups in the work queue, in due order (followUpDue's rows, walked and counted). */
+    index('follow_ups_queue_idx').on(t.organizationId, t.assigneeId, t.dueAt, t.leadId).where(sql`${t.inQueue}`),
   ],
 );
 

@@ -136,6 +136,10 @@ export const operationToComplete: QueueKind<typeof operationMachine> = {
   priority: 'normal',
   needs: [['operations', 'update']],
   scope: 'bookings',
+  // Kept per arrival day (work_queue_totals, 0047, work_queue_operation_kind): `operationToComplete`
+  // whatever the day (something booked, no vendor services unbooked), `operationToComplete:past`
+  // once the trip is over (the conditions below that read the arrival).
+  keptByDay: {},
   machine: operationMachine,
   actions: [
     { event: completeEvent(false), needs: ['operations', 'update'], main: true },

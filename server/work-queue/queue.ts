@@ -9,7 +9,7 @@ import { members } from '../auth/schema';
 import type { AuthContext } from '../auth/session';
 import type { Clock } from '../db/clock';
 import { organizationTimeZone } from '../db/clock';
-import type { Tx } from '../db/client';
+import { executeGeneric, type Tx } from '../db/client';
 import { ApiError, notFound } from '../http/errors';
 import { pageOffset } from '../http/list';
 import { gets, kindCounts, kindRows, narrowed, queueKinds, RANK_PRIORITY, type QueueFilter, type QueueKind, type QueueRow, type QueueScope } from './registry';
@@ -71,11 +71,34 @@ function keptCount(def: QueueKind, auth: AuthContext): SQL {
   return sql`select coalesce(sum(${workQueueTotals.n}), 0)::int as n from ${workQueueTotals} where ${workQueueTotals.kind} = ${def.kind}${own}`;
 }
 
+/**
+ * A kind's counts kept per due day (`keptByDay`): a read of its `work_queue_totals` rows (a few per
+ * day and seller), the rows kept as `kind:past` counted for the days before today only, less the
+ * kept rows that are not items.
+ */
+function keptByDayCounts(def: QueueKind, s: QueueScope): SQL {
+  const w = workQueueTotals;
+  const own = def.scope && !seesAll(s.auth, def.scope) ? sql` and ${w.seller} = ${s.auth.memberId}::uuid` : sql``;
+  const today = sql`${s.today}::date`;
+  const less = def.keptByDay?.less?.(s) ?? sql`select 0 as n`;
+  return sql`select ${def.kind}::text as kind, (k.n - l.n)::int as n, (k.overdue - l.n)::int as overdue, k.today::int as due_today
+    from (select coalesce(sum(${w.n}) filter (where ${w.kind} = ${def.kind} or ${w.day} < ${today}), 0) as n,
+        coalesce(sum(${w.n}) filter (where ${w.day} < ${today}), 0) as overdue,
+        coalesce(sum(${w.n}) filter (where ${w.kind} = ${def.kind} and ${w.day} = ${today}), 0) as today
+      from ${w} where ${w.kind} in (${def.kind}, ${`${def.kind}:past`})${own}) k, (${less}) l`;
+}
+
 /** Each kind's counts, one row per kind: kept by the database where it can be (docs/work-queue.md "Counts"), counted otherwise. */
 const countsOf = (defs: QueueKind[], s: QueueScope, filter: QueueFilter): SQL =>
   defs.length
     ? sql.join(
-        defs.map((def) => sql`(${kindCounts(def, s, filter, narrowed(filter) ? undefined : def.kept ? keptCount(def, s.auth) : def.countedBy?.(s))})`),
+        defs.map((def) =>
+          narrowed(filter) || def.personal
+            ? sql`(${kindCounts(def, s, filter)})`
+            : def.keptByDay
+              ? sql`(${keptByDayCounts(def, s)})`
+              : sql`(${kindCounts(def, s, filter, def.kept ? keptCount(def, s.auth) : def.countedBy?.(s))})`,
+        ),
         sql` union all `,
       )
     : sql`select null::text as kind, 0 as n, 0 as overdue, 0 as due_today where false`;
@@ -127,7 +150,13 @@ export async function workQueuePage(tx: Tx, auth: AuthContext, query: WorkQueueQ
   const s = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth, query.kind);
   const filter: QueueFilter = { who, record: query.record, due: query.due };
-  const { rows } = await tx.execute<Counted & { page: { kind: WorkQueueKind; record_id: string }[] }>(sql`
+  // Planned once per connection (a generic plan: its planning was most of the request's time), for
+  // the whole queue or one kind (the start page's cards): a text per person's kinds and filters, a
+  // bounded few. Any other choice of kinds (2^16 of them) is planned per request, so that a
+  // connection does not keep a plan for every set a client may ask for.
+  type Answer = Counted & { page: { kind: WorkQueueKind; record_id: string }[] };
+  const statement = (query.kind?.length ?? 0) <= 1 ? executeGeneric<Answer> : (t: Tx, q: SQL) => t.execute<Answer>(q);
+  const { rows } = await statement(tx, sql`
     select (select coalesce(json_agg(p), '[]'::json) from (${pageKeys(defs, s, filter, query.limit, pageOffset(query))}) p) as page,
       ${COUNTS(defs, s, filter)}`);
   const [row] = rows;
@@ -157,7 +186,7 @@ export async function workQueuePage(tx: Tx, auth: AuthContext, query: WorkQueueQ
 export async function workQueueCounts(tx: Tx, auth: AuthContext, clock: Clock): Promise<WorkQueueStats> {
   const s = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth);
-  const { rows } = await tx.execute<Counted>(sql`select ${COUNTS(defs, s, {})}`);
+  const { rows } = await executeGeneric<Counted>(tx, sql`select ${COUNTS(defs, s, {})}`);
   return statsOf(defs, rows[0]);
 }
 

@@ -129,6 +129,15 @@ export interface QueueKind<M extends AnyStateMachine = AnyStateMachine> {
    * invoices list's kept totals (list_totals, 0033).
    */
   countedBy?: (s: QueueScope) => SQL | undefined;
+  /**
+   * Counted by the database per due day (`work_queue_totals.day`, migration 0047), for kinds whose
+   * rows depend on the records and the day: rows kept as `kind` are items whatever the day, rows
+   * kept as `kind:past` once their day is before today; overdue is the sum over the days before
+   * today, due today the day's rows. `less`: the kept rows that are not items, all overdue, counted
+   * on reading (an `n` column; installments overdue: the bookings reminded this week). Per seller
+   * as `kept`; a filter that narrows the queue counts the rows.
+   */
+  keptByDay?: { less?: (s: QueueScope) => SQL };
   source(s: QueueScope): QueueSource;
 }
 
@@ -234,8 +243,9 @@ export function kindCounts(def: QueueKind, s: QueueScope, filter: QueueFilter, k
   const where_ = whereSql(where);
   if (kept && d.notOverdue) {
     const and_ = whereSql([...where, d.notOverdue]);
+    // `offset 0`: the kept count is computed once (pulled up, its expression would be twice: n and overdue).
     return sql`select ${def.kind}::text as kind, k.n, k.n - f.n as overdue, f.today as due_today
-      from (${kept}) k, (select count(*)::int as n, (count(*) filter (where ${d.today}))::int as today from ${src.from} ${and_}) f`;
+      from (${kept} offset 0) k, (select count(*)::int as n, (count(*) filter (where ${d.today}))::int as today from ${src.from} ${and_}) f`;
   }
   if (kept) return sql`select ${def.kind}::text as kind, k.n, 0 as overdue, 0 as due_today from (${kept}) k`;
   return sql`select ${def.kind}::text as kind, count(*)::int as n, (count(*) filter (where ${d.overdue}))::int as overdue, (count(*) filter (where ${d.today}))::int as due_today

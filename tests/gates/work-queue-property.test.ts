@@ -11,6 +11,9 @@ import { statesAccepting } from '../../src/machines/workflow';
 import { paymentMachine } from '../../src/machines/payment-machine';
 import { bookingMachine } from '../../src/machines/booking-machine';
 import { OPEN_LEAD_STATES } from '../../src/machines/lead-machine';
+import { operationMachine } from '../../src/machines/operation-machine';
+import { statesWithTag } from '../../src/machines/workflow';
+import { addDays } from '../../src/domain/calendar';
 
 /**
  * The work queue's property (issue 30): after random sequences of workflow events over leads,
@@ -132,18 +135,28 @@ const literals = (states: readonly string[]) => states.map((x) => `'${x}'`).join
  * first open due day, the travellers to name) recomputed from their rows.
  */
 async function keptMatchesRecount() {
-  const kept = await s.sql<{ org: string; kind: string; seller: string | null; n: number }>(
-    `select organization_id::text as org, kind, seller::text as seller, sum(n)::int as n from work_queue_totals group by 1, 2, 3 having sum(n) <> 0 order by 1, 2, 3`,
+  const kept = await s.sql<{ org: string; kind: string; seller: string | null; day: string | null; n: number }>(
+    `select organization_id::text as org, kind, seller::text as seller, day::text as day, sum(n)::int as n from work_queue_totals group by 1, 2, 3, 4 having sum(n) <> 0 order by 1, 2, 3, 4`,
   );
-  const counted = await s.sql<{ org: string; kind: string; seller: string | null; n: number }>(
+  // Operations with nothing missing (the COMPLETE guard on the kept counts): complete whatever the
+  // day when something is booked and no vendor services are left unbooked, else once the trip is over.
+  const unbooked = `(voucher_count = 0 and coalesce(planned_cost, 0) > 0)`;
+  const completable = `status in (${literals(statesAccepting(operationMachine, 'COMPLETE'))}) and draft_count = 0 and unsent_count = 0 and unpaid_count = 0`;
+  const counted = await s.sql<{ org: string; kind: string; seller: string | null; day: string | null; n: number }>(
     `select * from (
-       select p.organization_id::text as org, 'paymentToVerify' as kind, b.converted_by::text as seller, count(*)::int as n
-       from booking_payments p join bookings b on b.id = p.booking_id where p.status in (${literals(statesAccepting(paymentMachine, 'VERIFY'))}) group by 1, 2, 3
+       select p.organization_id::text as org, 'paymentToVerify' as kind, b.converted_by::text as seller, p.paid_on::text as day, count(*)::int as n
+       from booking_payments p join bookings b on b.id = p.booking_id where p.status in (${literals(statesAccepting(paymentMachine, 'VERIFY'))}) group by 1, 2, 3, 4
        union all
-       select organization_id::text, 'bookingToInvoice', converted_by::text, count(*)::int from bookings where status in (${literals(statesAccepting(bookingMachine, 'INVOICE'))}) group by 1, 2, 3
+       select organization_id::text, 'bookingToInvoice', converted_by::text, arrival::text, count(*)::int from bookings where status in (${literals(statesAccepting(bookingMachine, 'INVOICE'))}) group by 1, 2, 3, 4
        union all
-       select organization_id::text, 'leadToAssign', null, count(*)::int from leads where assigned_to is null and status in (${literals(OPEN_LEAD_STATES)}) group by 1, 2, 3
-     ) c order by 1, 2, 3`,
+       select organization_id::text, 'installmentOverdue:past', converted_by::text, first_open_due::text, count(*)::int from bookings
+       where status in (${literals(statesWithTag(bookingMachine, 'collecting'))}) and first_open_due is not null group by 1, 2, 3, 4
+       union all
+       select organization_id::text, case when voucher_count + expense_count > 0 and not ${unbooked} then 'operationToComplete' else 'operationToComplete:past' end,
+         converted_by::text, arrival::text, count(*)::int from booking_operations where ${completable} group by 1, 2, 3, 4
+       union all
+       select organization_id::text, 'leadToAssign', null, null, count(*)::int from leads where assigned_to is null and status in (${literals(OPEN_LEAD_STATES)}) group by 1, 2, 3, 4
+     ) c order by 1, 2, 3, 4`,
   );
   expect(kept, 'work_queue_totals equal a recount').toEqual(counted);
   const drifted = await s.sql<{ id: string }>(
@@ -152,6 +165,14 @@ async function keptMatchesRecount() {
         or b.travellers_to_name <> (select count(*) filter (where t.name is null) + greatest(0, b.pax - count(*)) from booking_travellers t where t.booking_id = b.id)`,
   );
   expect(drifted, 'bookings whose first open due day or travellers to name are not their rows’').toEqual([]);
+  // A follow-up is in the queue when open, on an open lead, and its lead's earliest open one for its assignee.
+  const misplaced = await s.sql<{ id: string }>(
+    `select f.id from follow_ups f join leads l on l.id = f.lead_id
+     where f.in_queue is distinct from (f.responded_at is null and l.status in (${literals(OPEN_LEAD_STATES)})
+       and not exists (select 1 from follow_ups g where g.lead_id = f.lead_id and g.responded_at is null
+         and g.assignee_id is not distinct from f.assignee_id and (g.due_at, g.id) < (f.due_at, f.id)))`,
+  );
+  expect(misplaced, 'follow-ups whose place in the queue is not their rows’').toEqual([]);
   // What the queue answers is the kept count: the owner's, every seller's; the sales agent's, his own.
   const [org] = await s.sql<{ id: string }>(`select organization_id::text as id from members where id = $1`, [salesId]);
   for (const who of ['owner', 'sales'] as const) {
@@ -161,6 +182,32 @@ async function keptMatchesRecount() {
       const rows = counted.filter((c) => c.org === org.id && c.kind === kind && (who === 'owner' || c.seller === salesId));
       expect(stats.byKind[kind], `${who}: ${kind} counted`).toBe(rows.reduce((a, c) => a + c.n, 0));
     }
+  }
+  // The counts kept per day (and the follow-ups' kept facts) are the rows the queue walks, today and
+  // on a later day (the clock moves items to overdue, and in: operations once their trip is over).
+  for (const day of [TODAY, addDays(TODAY, 45)]) {
+    s.clock.set(`${day}T08:00:00Z`);
+    try {
+      for (const who of Object.keys(people) as (keyof typeof people)[]) await countsAreRows(who, day);
+    } finally {
+      s.clock.set(NOW);
+    }
+  }
+}
+
+/** The kinds whose counts the database keeps (per day, or as facts on the rows), each counted against the rows its page walks. */
+const KEPT_KINDS: WorkQueueKind[] = ['paymentToVerify', 'bookingToInvoice', 'installmentOverdue', 'operationToComplete', 'leadToAssign', 'followUpDue'];
+
+async function countsAreRows(who: keyof typeof people, day: string) {
+  for (const kind of KEPT_KINDS) {
+    const res = await people[who].get(`/api/work-queue?limit=200&kind=${kind}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const items = res.body.data as WorkQueueItem[];
+    const stats = res.body.stats as { total: number; overdue: number; dueToday: number };
+    expect(items.length, `${who} on ${day}: ${kind} on one page`).toBeLessThan(200);
+    const today = items.filter((i) => !i.overdue && (i.due?.length === 10 ? i.due === day : i.due !== null && i.due < `${addDays(day, 1)}T00:00:00.000Z`));
+    expect([stats.total, stats.overdue], `${who} on ${day}: ${kind} counted (total, overdue) as its rows`).toEqual([items.length, items.filter((i) => i.overdue).length]);
+    if (kind !== 'followUpDue' && kind !== 'leadToAssign') expect(stats.dueToday, `${who} on ${day}: ${kind} due today`).toBe(today.length);
   }
 }
 
@@ -219,7 +266,8 @@ type Step =
   | { type: 'pay'; pick: number }
   | { type: 'cancel'; pick: number }
   | { type: 'trip' }
-  | { type: 'act'; who: keyof typeof people; pick: number; action: number };
+  | { type: 'act'; who: keyof typeof people; pick: number; action: number }
+  | { type: 'lead'; op: number; pick: number; days: number };
 
 const step = fc.oneof(
   fc.constant<Step>({ type: 'book' }),
@@ -228,7 +276,39 @@ const step = fc.oneof(
   fc.constant<Step>({ type: 'trip' }),
   fc.record({ type: fc.constant('act' as const), who: fc.constantFrom('owner', 'finance', 'ops', 'sales' as const), pick: fc.nat(), action: fc.nat() }),
   fc.record({ type: fc.constant('act' as const), who: fc.constantFrom('owner', 'finance', 'ops', 'sales' as const), pick: fc.nat(), action: fc.nat() }),
+  fc.record({ type: fc.constant('lead' as const), op: fc.nat(), pick: fc.nat(), days: fc.integer({ min: -3, max: 3 }) }),
 );
+
+/** The sales agent's leads this test made: their follow-ups move the queue's kept places (follow_ups.in_queue). */
+const leadsOf: string[] = [];
+const dueIn = (days: number) => new Date(Date.parse(NOW) + days * 86_400_000 + 3_600_000).toISOString();
+
+/** A lead's step: a new lead with a follow-up, another follow-up, the earliest open one answered, or the lead lost and reopened. */
+async function leadStep(st: { op: number; pick: number; days: number }) {
+  const sales = people.sales;
+  if (!leadsOf.length || st.op % 4 === 0) {
+    const res = await sales.post('/api/leads', { name: `Property lead ${leadsOf.length}`, email: `property-${leadsOf.length}-${Date.now()}@example.com`, followUp: dueIn(st.days) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    leadsOf.push(res.body.data._id);
+    return;
+  }
+  const lead = leadsOf[st.pick % leadsOf.length];
+  if (st.op % 4 === 1) {
+    const res = await sales.post(`/api/leads/${lead}/followup`, { dueAt: dueIn(st.days), note: '' });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+  } else if (st.op % 4 === 2) {
+    const { followUps } = (await sales.get(`/api/leads/${lead}`)).body.data as { followUps: { _id: string; response: unknown }[] };
+    const open = followUps.filter((f) => !f.response);
+    if (open.length) {
+      const res = await sales.post(`/api/leads/${lead}/followup/response`, { followUpId: open[st.pick % open.length]._id, outcome: 'no-answer', note: '' });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+    }
+  } else {
+    const { status } = (await sales.get(`/api/leads/${lead}`)).body.data as { status: string };
+    const res = await sales.put(`/api/leads/${lead}/status`, status === 'lost' ? { status: 'reopened' } : { status: 'lost', reason: 'Property test' });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+  }
+}
 
 async function run(steps: Step[]) {
   const bookings: string[] = [];
@@ -245,6 +325,8 @@ async function run(steps: Step[]) {
       ours.push(booking._id);
       const op = await operationOf(people.owner, booking._id);
       await addVoucher(people.ops, op._id, voucherBody(booking, await newVendor(people.ops)));
+    } else if (st.type === 'lead') {
+      await leadStep(st);
     } else if (st.type === 'act') {
       const agent = people[st.who];
       const offered = (await queueOf(agent, KINDS)).filter((i) => i.actions.length);

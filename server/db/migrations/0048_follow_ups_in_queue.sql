@@ -1,0 +1,2 @@
+ALTER TABLE "follow_ups" ADD COLUMN "in_queue" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "follow_ups_queue_idx" ON "follow_ups" USING btree ("organization_id","assignee_id","due_at","lead_id") WHERE "follow_ups"."in_queue";
