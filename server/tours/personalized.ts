@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import {
   createPersonalizedTourInput,
   type CreatePersonalizedTourInput,
@@ -10,6 +10,7 @@ import {
   type PersonalizedTourTemplate,
 } from '../../src/api/tours/personalized/contract';
 import type { Tx } from '../db/client';
+import { transactionStart } from '../db/clock';
 import { activities } from '../catalogue';
 import { vendors } from '../vendors';
 import { personalizedTourDays, personalizedTourLines, personalizedTours } from './plan-schema';
@@ -137,6 +138,5 @@ export async function personalizedTemplate(tx: Tx, tourId: string): Promise<Pers
  */
 export async function personalizedSnapshot(tx: Tx, tourId: string): Promise<PersonalizedTourSnapshot> {
   const detail = await personalizedTourDetail(tx, tourId);
-  const [{ now }] = (await tx.execute<{ now: string }>(sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as now`)).rows;
-  return { ...detail, snapshotAt: now };
+  return { ...detail, snapshotAt: await transactionStart(tx) };
 }
