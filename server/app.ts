@@ -8,7 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { can, canAny } from '../src/api/permissions';
 import { authenticate, authenticateOperator, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type OperatorContext, type SessionRow } from './auth/session';
 import type { AppServices } from './services';
-import { rememberTimeZone, systemClock } from './db/clock';
+import { rememberTimeZone, rememberTransactionStart, systemClock } from './db/clock';
 import { ApiError, fromDatabaseError, invalidField, issue } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import { claimKey, idempotencyKeyOf, rememberAnswer, requestHash } from './http/idempotency';
@@ -174,9 +174,10 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
       const token = sessionToken(c);
       let touch: string | undefined;
       try {
-        result = await database.transaction(sessionOpening(token), async (tx, [session]) => {
+        result = await database.transaction(sessionOpening(token), async (tx, [session, scoped]) => {
           const found = sessionAuth(session.rows[0] as SessionRow | undefined, config);
           rememberTimeZone(tx, found.auth.timeZone);
+          rememberTransactionStart(tx, (scoped.rows[0] as { now?: string } | undefined)?.now);
           if (found.touch) touch = found.auth.sessionId;
           const auth = admit(def, found.auth);
           return (def as TenantRoute).handler({ params: params(), query: query(), body: undefined, files: [], tx, auth, services, c });
@@ -187,21 +188,38 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
         if (touch) await touchSession(database.db, touch).catch(() => {});
       }
     } else {
-      // A body is read before the transaction starts, so a slow upload holds no connection.
-      const auth = admit(def, await authenticate(c, services));
-      const { raw, files } = def.multipart && isMultipart(c) ? await readForm(c, def) : { raw: def.body ? await readBody(c, def) : undefined, files: [] };
-      const input = { params: params(), query: query(), body: def.body ? validate(def.body, raw, 'body') : undefined, files };
+      // A body is read before the transaction starts, so a slow upload holds no connection; then
+      // one round trip opens the transaction, reads the session and scopes it, as above. What the
+      // body's reading refused (too large, not JSON, a bad form) is answered only once the caller
+      // is admitted: 401 and 403 never depend on the input.
+      const token = sessionToken(c);
+      const read = await (def.multipart && isMultipart(c) ? readForm(c, def) : readBody(c, def).then((raw) => ({ raw, files: [] as UploadedFile[] }))).then(
+        (ok) => ({ ok }),
+        (refused: unknown) => ({ refused }),
+      );
       const tenant = def as TenantRoute;
-      const key = tenant.idempotent ? idempotencyKeyOf(c) : undefined;
-      result = await database.withTenant(auth.organizationId, async (tx) => {
-        rememberTimeZone(tx, auth.timeZone);
-        if (!key) return tenant.handler({ ...input, tx, auth, services, c });
-        const claim = await claimKey(tx, key, requestHash(def.method, new URL(c.req.url).pathname, keyedRequest(raw, files)), config.idempotencyWaitMs);
-        if (claim.kind === 'replay') return c.json(claim.body as object, claim.status as 200, { [REPLAYED_HEADER]: 'true' });
-        const answer = await tenant.handler({ ...input, tx, auth, services, c });
-        await rememberAnswer(tx, key, def.status ?? 200, answer);
-        return answer;
-      });
+      let touch: string | undefined;
+      try {
+        result = await database.transaction(sessionOpening(token), async (tx, [session, scoped]) => {
+          const found = sessionAuth(session.rows[0] as SessionRow | undefined, config);
+          rememberTimeZone(tx, found.auth.timeZone);
+          rememberTransactionStart(tx, (scoped.rows[0] as { now?: string } | undefined)?.now);
+          if (found.touch) touch = found.auth.sessionId;
+          const auth = admit(def, found.auth);
+          if ('refused' in read) throw read.refused;
+          const { raw, files } = read.ok;
+          const input = { params: params(), query: query(), body: validate(def.body, raw, 'body'), files };
+          const key = tenant.idempotent ? idempotencyKeyOf(c) : undefined;
+          if (!key) return tenant.handler({ ...input, tx, auth, services, c });
+          const claim = await claimKey(tx, key, requestHash(def.method, new URL(c.req.url).pathname, keyedRequest(raw, files)), config.idempotencyWaitMs);
+          if (claim.kind === 'replay') return c.json(claim.body as object, claim.status as 200, { [REPLAYED_HEADER]: 'true' });
+          const answer = await tenant.handler({ ...input, tx, auth, services, c });
+          await rememberAnswer(tx, key, def.status ?? 200, answer);
+          return answer;
+        });
+      } finally {
+        if (touch) await touchSession(database.db, touch).catch(() => {});
+      }
     }
     if (result instanceof Response) return result;
     return c.json(result as object, def.status ?? 200);

@@ -1,12 +1,22 @@
 import { loadConfig } from './config';
 import { failureLine, SafeError } from './log';
-import { DEMO_ORGS } from './seed';
-import { DEMO_OPERATOR } from './platform';
-import { startServer } from './start';
+import { startEmbeddedPostgres } from './db/embedded';
 
 async function main() {
   const config = loadConfig();
-  const running = await startServer(config);
+  // The embedded PostgreSQL starts while the rest of the server loads: most of a restart is
+  // loading the server's modules, and PostgreSQL's start is mostly waiting (docs/performance.md).
+  const embedded = config.databaseUrl ? undefined : startEmbeddedPostgres(config.dataDir);
+  embedded?.catch(() => {}); // reported where startServer awaits it
+  let loaded;
+  try {
+    loaded = await Promise.all([import('./start'), import('./seed'), import('./platform')]);
+  } catch (e) {
+    await embedded?.then((db) => db.stop()).catch(() => {});
+    throw e;
+  }
+  const [{ startServer }, { DEMO_ORGS }, { DEMO_OPERATOR }] = loaded;
+  const running = await startServer(config, { embedded });
   const logins = DEMO_ORGS.flatMap((o) => [o.ownerEmail, ...o.staff.map((s) => s.email)]);
   console.log(`
   Travel back office is running at ${running.url}

@@ -107,12 +107,15 @@ export const DEMO_ORGS: SeedOrg[] = [
  * platform operator is seeded whenever there is no operator.
  */
 export async function seedDemo(db: Db, password: string): Promise<boolean> {
-  const passwordHash = await hashPassword(password);
+  // Hashed only when there is someone to seed: a restart on seeded data skips the argon2 work (a few hundred ms on a busy machine).
+  let hashed: Promise<string> | undefined;
+  const hashOnce = () => (hashed ??= hashPassword(password));
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-    await seedOperator(tx, passwordHash);
+    await seedOperator(tx, hashOnce);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(organizations);
     if (n > 0) return false;
+    const passwordHash = await hashOnce();
     const periodEnd = addDays(todayIn('UTC'), 365);
     const person = <P extends Omit<NewMember, 'passwordHash'>>(p: P, i: number) => ({ ...p, passwordHash, phone: `+971 50 000 00${i + 1}`, joiningDate: '2024-01-15' });
     for (const spec of DEMO_ORGS) {

@@ -25,7 +25,15 @@ export interface RunningServer {
  * server on the login role (server/db/roles.ts): refused when that role is a superuser or owns the
  * tables, unless ALLOW_SUPERUSER_DATABASE.
  */
-export async function startServer(config: Config, opts: { seed?: boolean; log?: (s: string) => void } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  opts: {
+    seed?: boolean;
+    log?: (s: string) => void;
+    /** The embedded PostgreSQL already starting (server/main.ts starts it while the server's modules load); started here otherwise. */
+    embedded?: Promise<EmbeddedDatabase>;
+  } = {},
+): Promise<RunningServer> {
   let embedded: EmbeddedDatabase | undefined;
   let appUrl: string;
   let ownerUrl: string | undefined;
@@ -33,7 +41,7 @@ export async function startServer(config: Config, opts: { seed?: boolean; log?: 
     appUrl = config.databaseUrl;
     ownerUrl = config.databaseOwnerUrl;
   } else {
-    embedded = await startEmbeddedPostgres(config.dataDir, { log: opts.log });
+    embedded = await (opts.embedded ?? startEmbeddedPostgres(config.dataDir, { log: opts.log }));
     appUrl = embedded.appUrl;
     ownerUrl = embedded.url;
   }

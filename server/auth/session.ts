@@ -10,6 +10,7 @@ import { isHttps } from '../http/origin';
 import type { AppServices } from '../services';
 import { hashToken, newToken } from './tokens';
 import { TENANT_ROLE, type Db, type Tx } from '../db/client';
+import { NOW_ISO_TEXT } from '../db/clock';
 
 /**
  * Members' and platform operators' sessions follow the same rules, written once here: 256-bit
@@ -118,10 +119,11 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
  * (`Database.transaction`): session_open() (server/db/migrations/0004_performance.sql, as 0017_organization_clock.sql and 0034_session_time_zone.sql redefined it) answers the
  * {@link SessionRow} and sets the transaction's organization from it; then the tenant role. One
  * round trip authenticates and scopes the transaction. When no row matches, the organization stays
- * unset and the caller answers 401 (the transaction is rolled back).
+ * unset and the caller answers 401 (the transaction is rolled back). The second statement also
+ * answers the transaction's `now()` (server/db/clock.ts `rememberTransactionStart`).
  */
 export function sessionOpening(token: string): string {
-  return `select * from session_open('${hashToken(token)}'); select set_config('role', '${TENANT_ROLE}', true)`;
+  return `select * from session_open('${hashToken(token)}'); select set_config('role', '${TENANT_ROLE}', true), ${NOW_ISO_TEXT} as now`;
 }
 
 /** Loads the caller's session; 401 when absent, revoked, idle too long or past its absolute end. */

@@ -1,6 +1,6 @@
 import { workQueueRecordLink } from '../../src/api/work-queue/contract';
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PaymentInput } from '../../src/api/bookings/contract';
 import { openToPay } from '../../src/domain/balance';
 import type { Tx } from '../db/client';
@@ -8,7 +8,7 @@ import { activeMember } from '../auth/members';
 import { members, roles } from '../auth/schema';
 import { conflict, invalidField, moneyParams } from '../http/errors';
 import { assertBooksOpen } from '../finance';
-import { notify } from '../notifications';
+import { notifyEach } from '../notifications';
 import type { ProofFile } from './proof';
 import { bookingPaymentProofs, bookingPayments } from './schema';
 import { bookingRef, logBookingEvent, pendingAmountOf, type BookingRow, type PaymentRow } from './store';
@@ -72,26 +72,23 @@ export async function submitPayment(
   return payment;
 }
 
-/** Finance hears of each payment to verify: whoever may verify it (bookings.approve, or the Owner role), but its recorder. */
+/** Finance hears of each payment to verify: whoever may verify it (bookings.approve, or the Owner role), but its recorder (one statement). */
 async function notifyVerifiers(tx: Tx, booking: BookingRow, payment: PaymentRow, submittedBy: string | null) {
-  const verifiers = await tx
+  const verifiers = tx
     .select({ id: members.id })
     .from(members)
     .innerJoin(roles, eq(roles.id, members.roleId))
-    .where(and(activeMember(), sql`(${roles.isOwner} or coalesce(${roles.permissions}->'bookings', '[]'::jsonb) ? 'approve')`));
-  for (const v of verifiers) {
-    if (v.id === submittedBy) continue;
-    await notify(tx, v.id, {
-      type: 'payment-submitted',
-      title: `Payment to verify: ${booking.customerName} (${bookingRef(booking.number)})`,
-      // The English wording for API callers; `message` carries the code for the reader’s language.
-      body: `${staffMoney(payment.amount, payment.currency)} by ${DOCUMENT_STRINGS.en.methods[payment.paymentMethod as keyof DocumentStrings['methods']].toLowerCase()}, paid on ${payment.paidOn}`,
-      message: {
-        key: 'paymentToVerify',
-        params: { customer: booking.customerName, ref: bookingRef(booking.number), amount: payment.amount, currency: payment.currency, method: payment.paymentMethod, date: payment.paidOn },
-      },
-      // The payment's item in the work queue, verified or failed there (docs/work-queue.md).
-      link: workQueueRecordLink(payment.id, 'paymentToVerify'),
-    });
-  }
+    .where(and(activeMember(), sql`(${roles.isOwner} or coalesce(${roles.permissions}->'bookings', '[]'::jsonb) ? 'approve')`, submittedBy ? ne(members.id, submittedBy) : undefined));
+  await notifyEach(tx, verifiers, {
+    type: 'payment-submitted',
+    title: `Payment to verify: ${booking.customerName} (${bookingRef(booking.number)})`,
+    // The English wording for API callers; `message` carries the code for the reader’s language.
+    body: `${staffMoney(payment.amount, payment.currency)} by ${DOCUMENT_STRINGS.en.methods[payment.paymentMethod as keyof DocumentStrings['methods']].toLowerCase()}, paid on ${payment.paidOn}`,
+    message: {
+      key: 'paymentToVerify',
+      params: { customer: booking.customerName, ref: bookingRef(booking.number), amount: payment.amount, currency: payment.currency, method: payment.paymentMethod, date: payment.paidOn },
+    },
+    // The payment's item in the work queue, verified or failed there (docs/work-queue.md).
+    link: workQueueRecordLink(payment.id, 'paymentToVerify'),
+  });
 }

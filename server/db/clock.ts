@@ -30,6 +30,28 @@ export function rememberTimeZone(tx: Tx, timeZone: string): void {
   timeZones.set(tx, timeZone);
 }
 
+/**
+ * The transaction's `now()` (its start, as PostgreSQL keeps it for the whole transaction) as an
+ * ISO instant, when the request's first round trip answered it (server/auth/session.ts
+ * `sessionOpening`): read without asking again.
+ */
+const starts = new WeakMap<Tx, string>();
+export function rememberTransactionStart(tx: Tx, instant: string | undefined): void {
+  if (instant) starts.set(tx, instant);
+}
+
+/** `now()` of the transaction, `YYYY-MM-DDTHH:MM:SS.mmmZ` (as the API writes instants). */
+export async function transactionStart(tx: Tx): Promise<string> {
+  const known = starts.get(tx);
+  if (known) return known;
+  const { rows } = await tx.execute<{ now: string }>(sql`select ${NOW_ISO} as now`);
+  return rows[0].now;
+}
+
+/** `now()` as an ISO instant, in SQL (text, for a simple query's opening; and as SQL). */
+export const NOW_ISO_TEXT = `to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const NOW_ISO = sql.raw(NOW_ISO_TEXT);
+
 /** The caller's transaction sees only its own organization's row. */
 export async function organizationTimeZone(tx: Tx): Promise<string> {
   const known = timeZones.get(tx);

@@ -130,6 +130,12 @@ export async function startEmbeddedPostgres(
     if (!fs.existsSync(appPasswordFile)) fs.writeFileSync(appPasswordFile, crypto.randomBytes(24).toString('hex'), { mode: 0o600 });
     const appPassword = fs.readFileSync(appPasswordFile, 'utf8').trim();
     const port = await freePort();
+    // Connections go through a Unix socket in the data folder when its path fits (a socket's path
+    // is limited to 107 bytes): each round trip is a system call on both sides, and a Unix socket's
+    // costs a fraction of TCP's on loopback (docs/performance.md, "The booking flow's round trips").
+    // PostgreSQL listens on 127.0.0.1 as well (tools, the bench).
+    const socketDir = Buffer.byteLength(path.join(path.resolve(pgDir), `.s.PGSQL.${port}`)) <= 107 ? path.resolve(pgDir) : undefined;
+    const viaSocket = socketDir ? `?host=${encodeURIComponent(socketDir)}` : '';
     const log = opts.log ?? (() => {});
     const EmbeddedPostgres = await loadEmbeddedPostgres();
     const pg = new EmbeddedPostgres({
@@ -143,7 +149,7 @@ export async function startEmbeddedPostgres(
       initdbFlags: ['--encoding=UTF8', '--locale=C'],
       postgresFlags: [
         '-c', 'listen_addresses=127.0.0.1',
-        '-c', `unix_socket_directories=`,
+        '-c', `unix_socket_directories=${socketDir ?? ''}`,
         ...(opts.fastUnsafe ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
       ],
       onLog: log,
@@ -199,8 +205,8 @@ export async function startEmbeddedPostgres(
     };
     watch();
     return {
-      url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-      appUrl: `postgres://${APP_LOGIN_ROLE}:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/postgres`,
+      url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres${viaSocket}`,
+      appUrl: `postgres://${APP_LOGIN_ROLE}:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/postgres${viaSocket}`,
       async stop() {
         stopping = true;
         wake?.();

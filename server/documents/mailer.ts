@@ -1,6 +1,5 @@
 import net from 'node:net';
-import nodemailer from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import { createRequire } from 'node:module';
 import type { EmailSettings } from '../../src/api/admin/configurations/contract';
 import { checkedAddresses, OutboundRefused, type OutboundPolicy } from '../http/outbound';
 
@@ -9,6 +8,11 @@ import { checkedAddresses, OutboundRefused, type OutboundPolicy } from '../http/
  * password is read from the stored settings when a message is sent and is never logged or answered.
  */
 export type { EmailSettings };
+
+/** nodemailer is loaded by the first message sent or written, not when the server starts (docs/performance.md). */
+const load = createRequire(import.meta.url);
+let nodemailer: typeof import('nodemailer') | undefined;
+let MailComposer: (typeof import('nodemailer/lib/mail-composer'))['default'] | undefined;
 
 /** A mail server is set when it has a host and a sender address; otherwise mail goes to the outbox. */
 export const smtpConfigured = (s: EmailSettings) => s.host.trim() !== '' && s.fromEmail !== '';
@@ -28,6 +32,7 @@ export interface OutgoingMessage {
  * server, checked by the outbound guard); the host name still names the server for TLS.
  */
 export function transportFor(settings: EmailSettings, timeoutSeconds: number, connectTo?: string) {
+  nodemailer ??= load('nodemailer') as typeof import('nodemailer');
   return nodemailer.createTransport({
     host: connectTo ?? settings.host,
     ...(connectTo && !net.isIP(settings.host) ? { servername: settings.host } : {}),
@@ -99,5 +104,6 @@ export function smtpError(err: unknown): string {
 
 /** The message as an RFC 5322 file (`.eml`), for the outbox's download. */
 export async function toEml(message: OutgoingMessage): Promise<Buffer> {
+  MailComposer ??= load('nodemailer/lib/mail-composer') as (typeof import('nodemailer/lib/mail-composer'))['default'];
   return new MailComposer(mailOptions(message)).compile().build();
 }

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
 import type { Locale } from '../../src/api/admin/members/contract';
 import { formatMoney } from '../../src/domain/money';
 import { DOCUMENT_STRINGS, fill, type DocumentStrings, type PluralForms } from './strings';
@@ -12,6 +12,13 @@ import { TextEngine, type Align, type TextStyle } from './text';
  * amount box, paragraphs, lists) that lay themselves out left to right or right to left.
  * docs/documents.md shows how to add a template.
  */
+
+/**
+ * pdfkit (and fontkit under it) takes about a second to load, a third of the server's start: it
+ * is loaded by the first document rendered, not when the server starts (docs/performance.md).
+ */
+let pdfkit: typeof import('pdfkit') | undefined;
+const PDFDocument = () => (pdfkit ??= createRequire(import.meta.url)('pdfkit') as typeof import('pdfkit'));
 
 /** What the page shows of the organization. */
 export interface DocumentOrganization {
@@ -382,7 +389,7 @@ export async function renderDocument<D>(
   if (template.audience === 'customer') assertCustomerSafe(data);
   const s = DOCUMENT_STRINGS[lang];
   const title = template.title(data, s);
-  const doc = new PDFDocument({
+  const doc = new (PDFDocument())({
     size: 'A4',
     margin: 0,
     bufferPages: true,
@@ -410,7 +417,7 @@ export async function renderDocument<D>(
  * `maxPixels` on each side. Answers the refusal, or null when it is fine.
  */
 export async function logoProblem(bytes: Buffer, maxPixels: number): Promise<{ code: 'imageTooLarge' | 'unreadableImage'; message: string } | null> {
-  const doc = new PDFDocument({ size: [100, 100], margin: 0 });
+  const doc = new (PDFDocument())({ size: [100, 100], margin: 0 });
   doc.on('data', () => {});
   const ended = new Promise<void>((resolve, reject) => {
     doc.on('end', resolve);

@@ -53,7 +53,8 @@ export async function markLeadBooked(tx: Tx, leadId: string, bookingId: string, 
   const { from } = await applyEventTo(tx, leadWorkflow, { ...row, status: encodeState(current.value) }, win, undefined, { actorId });
   lines.push({ from: encodeState(from.value), to: 'won' });
   await logLeadEvents(tx, leadId, lines.map((l) => ({ type: 'status' as const, data: { ...l, bookingId } })), actorId);
-  await refreshNextFollowUp(tx, leadId);
+  // A won lead has no next follow-up: nothing to clear when it had none and was not reopened above.
+  if (locked.status === 'won' || locked.nextFollowUpAt !== null) await refreshNextFollowUp(tx, leadId);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import {
   createPersonalizedTourInput,
   type CreatePersonalizedTourInput,
@@ -9,7 +9,9 @@ import {
   type PersonalizedTourSnapshot,
   type PersonalizedTourTemplate,
 } from '../../src/api/tours/personalized/contract';
+import type { TourDay } from '../../src/api/tours/tour-plan';
 import type { Tx } from '../db/client';
+import { transactionStart } from '../db/clock';
 import { activities } from '../catalogue';
 import { vendors } from '../vendors';
 import { personalizedTourDays, personalizedTourLines, personalizedTours } from './plan-schema';
@@ -24,12 +26,21 @@ import { planStore, type PlanKind } from './plan-store';
 
 type Row = typeof personalizedTours.$inferSelect;
 
-async function readLines(tx: Tx, tourId: string): Promise<PersonalizedTourLine[]> {
+/** Refs by id: those the tour's days already read, the others looked up (none when the days named them all). */
+async function refsBeside<R extends { _id: string }>(known: R[], ids: string[], lookUp: (missing: string[]) => Promise<Map<string, R>>): Promise<Map<string, R>> {
+  const refs = new Map(known.map((r) => [r._id, r]));
+  const missing = ids.filter((id) => !refs.has(id));
+  for (const [id, ref] of missing.length ? await lookUp(missing) : []) refs.set(id, ref);
+  return refs;
+}
+
+/** The tour's priced lines, their hotels and activities by name (those of its days, read with them, not asked again). */
+async function readLines(tx: Tx, tourId: string, days: TourDay[]): Promise<PersonalizedTourLine[]> {
   const rows = await tx.select().from(personalizedTourLines).where(eq(personalizedTourLines.tourId, tourId)).orderBy(asc(personalizedTourLines.position));
   const ids = <K extends 'hotelId' | 'activityId' | 'vendorId'>(key: K) => [...new Set(rows.map((r) => r[key]).filter((x): x is string => !!x))];
   const vendorIds = ids('vendorId');
-  const hotelRefs = await hotelRefsOf(tx, ids('hotelId'));
-  const activityRefs = await refsOf(tx, activities, ids('activityId'));
+  const hotelRefs = await refsBeside(days.flatMap((d) => (d.hotel ? [d.hotel] : [])), ids('hotelId'), (missing) => hotelRefsOf(tx, missing));
+  const activityRefs = await refsBeside(days.flatMap((d) => d.activities), ids('activityId'), (missing) => refsOf(tx, activities, missing));
   const vendorRows = vendorIds.length ? await tx.select({ _id: vendors.id, name: vendors.name }).from(vendors).where(inArray(vendors.id, vendorIds)) : [];
   const vendorRef = new Map(vendorRows.map((v) => [v._id, v]));
   return rows.map((r) =>
@@ -88,7 +99,7 @@ const personalizedKind: PlanKind<Row, PersonalizedTour, PersonalizedTourDetail, 
   days: personalizedTourDays,
   createInput: createPersonalizedTourInput,
   answerOf: (r) => ({ inclusions: r.inclusions, exclusions: r.exclusions, isPublished: r.isPublished }),
-  detailOf: async (tx, tour, days) => ({ ...tour, days, lines: await readLines(tx, tour._id) }),
+  detailOf: async (tx, tour, days) => ({ ...tour, days, lines: await readLines(tx, tour._id, days) }),
   columnsOf: (input) => ({ totalNights: input.totalNights, inclusions: input.inclusions ?? [], exclusions: input.exclusions ?? [], isPublished: input.isPublished ?? false }),
   inputOf: (t) => ({ totalNights: t.totalNights, lines: t.lines.map(lineInputOf), inclusions: t.inclusions, exclusions: t.exclusions, isPublished: t.isPublished }),
   writeMore: async (tx, id, input, sent) => {
@@ -137,6 +148,5 @@ export async function personalizedTemplate(tx: Tx, tourId: string): Promise<Pers
  */
 export async function personalizedSnapshot(tx: Tx, tourId: string): Promise<PersonalizedTourSnapshot> {
   const detail = await personalizedTourDetail(tx, tourId);
-  const [{ now }] = (await tx.execute<{ now: string }>(sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as now`)).rows;
-  return { ...detail, snapshotAt: now };
+  return { ...detail, snapshotAt: await transactionStart(tx) };
 }
