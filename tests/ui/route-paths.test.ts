@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../../src/api/common/paths';
-import { operationPaths } from '../../src/api/operations/contract';
+import { operationEndpoints, operationPaths } from '../../src/api/operations/contract';
 import { leadPaths } from '../../src/api/leads/contract';
 import { contactPaths } from '../../src/api/contacts/contract';
 import { regionPaths } from '../../src/api/catalogue/regions/contract';
@@ -76,7 +76,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
