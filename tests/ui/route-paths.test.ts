@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { routePath } from '../../src/api/common/paths';
 import { operationEndpoints, operationPaths } from '../../src/api/operations/contract';
 import { leadPaths } from '../../src/api/leads/contract';
-import { contactPaths } from '../../src/api/contacts/contract';
+import { contactEndpoints, contactPaths } from '../../src/api/contacts/contract';
 import { regionPaths } from '../../src/api/catalogue/regions/contract';
 import { destinationPaths } from '../../src/api/catalogue/destinations/contract';
 import { hotelPaths } from '../../src/api/catalogue/hotels/contract';
 import { activityPaths } from '../../src/api/catalogue/activities/contract';
 import { reviewPaths } from '../../src/api/catalogue/reviews/contract';
-import { vendorPaths } from '../../src/api/vendors/contract';
+import { vendorEndpoints, vendorPaths } from '../../src/api/vendors/contract';
 import { bookingEndpoints, bookingPaths } from '../../src/api/bookings/contract';
 import { endpointsOf } from '../../src/api/common/endpoint';
 import { customizedTourPaths } from '../../src/api/tours/customized/contract';
@@ -16,7 +16,7 @@ import { personalizedTourPaths } from '../../src/api/tours/personalized/contract
 import { groupTourPaths } from '../../src/api/tours/group/contract';
 import { cancellationPaths } from '../../src/api/cancellations/contract';
 import { creditPaths } from '../../src/api/finance/credit/contract';
-import { financePaths } from '../../src/api/finance/contract';
+import { financeEndpoints, financePaths } from '../../src/api/finance/contract';
 import { statementPaths } from '../../src/api/finance/statement/contract';
 import { expensePaths } from '../../src/api/finance/expenses/contract';
 import { documentsPaths } from '../../src/api/documents/contract';
@@ -26,8 +26,8 @@ import { modulePaths } from '../../src/api/admin/modules/contract';
 import { rolePaths } from '../../src/api/admin/roles/contract';
 import { organizationPaths } from '../../src/api/admin/organization/contract';
 import { configurationPaths } from '../../src/api/admin/configurations/contract';
-import { dashboardPaths } from '../../src/api/dashboard/contract';
-import { notificationPaths } from '../../src/api/notifications/contract';
+import { dashboardEndpoints, dashboardPaths } from '../../src/api/dashboard/contract';
+import { notificationEndpoints, notificationPaths } from '../../src/api/notifications/contract';
 import { workQueuePaths } from '../../src/api/work-queue/contract';
 import { aiPaths } from '../../src/api/ai/contract';
 import { platformPaths } from '../../src/api/platform/contract';
@@ -76,7 +76,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
