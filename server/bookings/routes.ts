@@ -1,47 +1,17 @@
 import * as v from 'valibot';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  bookingPaths,
-  MAX_PROOF_BYTES,
-  PROOF_TYPES,
-  bookingDetailSchema,
-  bookingIdParams,
-  bookingPlanDefaultsSchema,
-  bookingSchema,
-  bookingsQuery,
-  completedBookingsQuery,
-  createBookingInput,
-  emptyInput,
-  leadBookingsParams,
-  participantInput,
-  paymentInput,
-  paymentParams,
-  paymentReceiptSchema,
-  paymentReceiptsQuery,
-  paymentSchema,
-  pendingInstallmentSchema,
-  pendingInstallmentsQuery,
-  receiptStatsSchema,
-  reminderSchema,
-  verifyBookingRequest,
-  verifyPaymentRequest,
-  failPaymentRequest,
-  type BookingDetail,
-  type Payment,
-} from '../../src/api/bookings/contract';
+import { bookingEndpoints, MAX_PROOF_BYTES, bookingIdParams, paymentParams, verifyBookingRequest, verifyPaymentRequest, failPaymentRequest, type BookingDetail, type Payment } from '../../src/api/bookings/contract';
 import type { WorkflowRequest } from '../../src/api/common/workflow';
 import type { paymentMachine } from '../../src/machines/payment-machine';
-import { generateInvoiceInput, invoicePreviewSchema, invoiceSchema, invoiceStatsSchema, invoicesQuery } from '../../src/api/bookings/invoices';
-import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import type { AuthContext } from '../auth/session';
 import { organizationTimeZone, organizationToday } from '../db/clock';
 import { booksStart } from '../finance';
 import { moduleSettings } from '../admin';
 import type { Tx } from '../db/client';
 import { conflict, invalidField, notFound } from '../http/errors';
-import { allow, fileAnswer, route, type RouteDef } from '../http/route';
+import { allow, route, type RouteDef } from '../http/route';
 import { disposition } from '../documents';
-import { recordAction, workflowRoute, type RecordActionDef } from '../workflow/route';
+import { recordAction, workflowRoute, type EndpointActionDef } from '../workflow/route';
 import type { AppServices } from '../services';
 import { leads, visibleLeads } from '../leads';
 import { createBooking } from './create';
@@ -67,8 +37,8 @@ const detailOf = async (tx: Tx, services: AppServices, id: string) => ({ data: a
 const answerBooking = async (tx: Tx, row: BookingRow, { services }: { services: AppServices }) => (await detailOf(tx, services, row.id)).data;
 
 /** A change to one booking (`/bookings/:id/…`): locked and visible to the caller (else 404), answered whole. */
-function bookingAction<B extends v.GenericSchema>(def: Omit<RecordActionDef<BookingRow, BookingDetail, B>, 'lock' | 'answer' | 'answers' | 'params'>): RouteDef {
-  return recordAction<BookingRow, BookingDetail, B>({ ...def, params: bookingIdParams, answers: itemAnswer(bookingDetailSchema), lock: lockVisibleBooking, answer: answerBooking });
+function bookingAction<B extends v.GenericSchema>(def: Omit<EndpointActionDef<BookingRow, BookingDetail, B, typeof bookingIdParams>, 'lock' | 'answer'>): RouteDef {
+  return recordAction<BookingRow, BookingDetail, B, typeof bookingIdParams>({ ...def, lock: lockVisibleBooking, answer: answerBooking });
 }
 
 /** The payment of a booking the caller sees, both locked (the booking first, as every money write); 404 otherwise. */
@@ -88,8 +58,6 @@ const paymentDecision = <B extends v.GenericSchema>(request: WorkflowRequest<typ
   workflowRoute<typeof paymentMachine, PaymentRow, B, Payment, typeof paymentParams>({
     request,
     access: allow('bookings', 'approve'),
-    answers: itemAnswer(paymentSchema),
-    params: paymentParams,
     workflow: (auth) => paymentWorkflow(auth.memberId),
     lock: (tx, auth, id, params) => lockVisiblePayment(tx, auth, id, params.paymentId),
     answer: (tx, row) => paymentDetail(tx, row.id),
@@ -97,19 +65,14 @@ const paymentDecision = <B extends v.GenericSchema>(request: WorkflowRequest<typ
 
 export const bookingRoutes: RouteDef[] = [
   route({
-    method: 'GET',
-    path: bookingPaths.list.pattern,
-    answers: listAnswerOf(bookingSchema),
+    endpoint: bookingEndpoints.list,
     access: allow('bookings', 'view'),
-    query: bookingsQuery,
     handler: async ({ tx, auth, query }) => bookingsPage(tx, auth, query, await organizationTimeZone(tx)),
   }),
 
   /** The plan the wizard proposes (Configurations → bookings), for whoever books: no configurations.view needed. */
   route({
-    method: 'GET',
-    path: bookingPaths.settings.pattern,
-    answers: itemAnswer(bookingPlanDefaultsSchema),
+    endpoint: bookingEndpoints.settings,
     access: allow('bookings', 'view'),
     async handler({ tx }) {
       const { depositPercent, balanceDaysBeforeDeparture } = await moduleSettings(tx, 'bookings');
@@ -118,38 +81,26 @@ export const bookingRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'GET',
-    path: bookingPaths.completed.pattern,
-    answers: listAnswerOf(bookingSchema),
+    endpoint: bookingEndpoints.completed,
     access: allow('bookings', 'view'),
-    query: completedBookingsQuery,
     handler: async ({ tx, auth, query }) => completedBookingsPage(tx, auth, query, await organizationTimeZone(tx)),
   }),
 
   route({
-    method: 'GET',
-    path: bookingPaths.pendingInstallments.pattern,
-    answers: listAnswerOf(pendingInstallmentSchema),
+    endpoint: bookingEndpoints.pendingInstallments,
     access: allow('bookings', 'view'),
-    query: pendingInstallmentsQuery,
     handler: async ({ tx, auth, query, services: s }) => pendingInstallmentsPage(tx, auth, query, await organizationTimeZone(tx), await today(tx, s)),
   }),
 
   route({
-    method: 'GET',
-    path: bookingPaths.byId.pattern,
-    answers: itemAnswer(bookingDetailSchema),
+    endpoint: bookingEndpoints.byId,
     access: allow('bookings', 'view'),
-    params: bookingIdParams,
     handler: async ({ tx, auth, params, services: s }) => detailOf(tx, s, (await visibleBooking(tx, auth, params.id)).id),
   }),
 
   route({
-    method: 'GET',
-    path: bookingPaths.byLead.pattern,
-    answers: itemAnswer(v.array(bookingSchema)),
+    endpoint: bookingEndpoints.byLead,
     access: allow('bookings', 'view'),
-    params: leadBookingsParams,
     async handler({ tx, auth, params }) {
       // The lead must be the caller's to see, as on the leads' own calls (404 otherwise).
       const [lead] = await tx.select({ id: leads.id }).from(leads).where(and(eq(leads.id, params.leadId), visibleLeads(auth)));
@@ -162,12 +113,8 @@ export const bookingRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'POST',
-    path: bookingPaths.list.pattern,
-    answers: itemAnswer(bookingDetailSchema),
+    endpoint: bookingEndpoints.create,
     access: allow('bookings', 'create'),
-    body: createBookingInput,
-    status: 201,
     async handler({ tx, auth, body, services: s }) {
       const id = await createBooking(tx, auth, body, await today(tx, s));
       return detailOf(tx, s, id);
@@ -177,7 +124,6 @@ export const bookingRoutes: RouteDef[] = [
   workflowRoute({
     request: verifyBookingRequest,
     access: allow('bookings', 'approve'),
-    answers: itemAnswer(bookingDetailSchema),
     workflow: bookingWorkflow,
     lock: lockVisibleBooking,
     async then({ tx, auth, row, applied }) {
@@ -187,10 +133,8 @@ export const bookingRoutes: RouteDef[] = [
   }),
 
   bookingAction({
-    method: 'PUT',
-    path: bookingPaths.participant.pattern,
+    endpoint: bookingEndpoints.participant,
     access: allow('bookings', 'update'),
-    body: participantInput,
     async run({ tx, auth, row, body, services }) {
       if (!TRAVELLERS_EDITABLE_STATES.includes(row.status)) throw conflict(`The travellers of a ${row.status} booking no longer change`, 'BOOKING_CLOSED', { status: row.status });
       const { _id, ...fields } = body;
@@ -217,13 +161,8 @@ export const bookingRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'POST',
-    path: bookingPaths.reminder.pattern,
-    answers: itemAnswer(reminderSchema),
+    endpoint: bookingEndpoints.reminder,
     access: allow('bookings', 'update'),
-    params: bookingIdParams,
-    body: emptyInput,
-    status: 201,
     async handler({ tx, auth, params }) {
       const booking = await lockVisibleBooking(tx, auth, params.id);
       return { data: await sendManualReminder(tx, booking, auth.memberId) };
@@ -231,16 +170,11 @@ export const bookingRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'POST',
-    path: bookingPaths.payments.pattern,
-    answers: itemAnswer(paymentSchema),
+    endpoint: bookingEndpoints.recordPayment,
     access: allow('bookings', 'update'),
-    params: bookingIdParams,
-    body: paymentInput,
     multipart: { files: 'proof' },
     maxBodyBytes: MAX_PROOF_BYTES + 64 * 1024,
     idempotent: true,
-    status: 201,
     async handler({ tx, auth, params, body, files, services: s }) {
       const booking = await lockVisibleBooking(tx, auth, params.id);
       const proof = checkProof(files);
@@ -253,11 +187,8 @@ export const bookingRoutes: RouteDef[] = [
   paymentDecision(failPaymentRequest),
 
   route({
-    method: 'GET',
-    path: bookingPaths.proof.pattern,
-    answers: fileAnswer(...PROOF_TYPES),
+    endpoint: bookingEndpoints.proof,
     access: allow('bookings', 'view'),
-    params: paymentParams,
     async handler({ tx, auth, params }) {
       await visibleBooking(tx, auth, params.id);
       const [file] = await tx
@@ -278,21 +209,14 @@ export const bookingRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'GET',
-    path: bookingPaths.receipts.pattern,
-    answers: listAnswerOf(paymentReceiptSchema, receiptStatsSchema),
+    endpoint: bookingEndpoints.receipts,
     access: allow('paymentReceipts', 'view'),
-    query: paymentReceiptsQuery,
     handler: async ({ tx, auth, query, services: s }) => paymentReceiptsPage(tx, auth, query, await today(tx, s)),
   }),
 
   route({
-    method: 'POST',
-    path: bookingPaths.generateInvoice.pattern,
-    answers: itemAnswer(invoiceSchema),
+    endpoint: bookingEndpoints.generateInvoice,
     access: allow('invoices', 'create'),
-    body: generateInvoiceInput,
-    status: 201,
     async handler({ tx, auth, body, services: s }) {
       const booking = await lockVisibleBooking(tx, auth, body.bookingId);
       return { data: await generateInvoice(tx, booking, auth.memberId, await today(tx, s)) };
@@ -300,20 +224,14 @@ export const bookingRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'GET',
-    path: bookingPaths.invoicePreview.pattern,
-    answers: itemAnswer(invoicePreviewSchema),
+    endpoint: bookingEndpoints.invoicePreview,
     access: allow('invoices', 'create'),
-    params: bookingIdParams,
     handler: async ({ tx, auth, params, services: s }) => ({ data: await invoiceDraft(tx, await visibleBooking(tx, auth, params.id), await today(tx, s)) }),
   }),
 
   route({
-    method: 'GET',
-    path: bookingPaths.invoices.pattern,
-    answers: listAnswerOf(invoiceSchema, invoiceStatsSchema),
+    endpoint: bookingEndpoints.invoices,
     access: allow('invoices', 'view'),
-    query: invoicesQuery,
     handler: async ({ tx, auth, query, services: s }) => invoicesPage(tx, auth, query, await today(tx, s)),
   }),
 ];

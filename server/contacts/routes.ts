@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
-import { contactPaths, contactGroupChangedSchema, contactGroupSchema, contactGroupsQuery, contactSchema, contactsQuery, createContactGroupInput, updateContactGroupInput, type Contact, type ContactGroup, type ContactsQuery } from '../../src/api/contacts/contract';
+import { mergeFilter } from '../../src/api/common/schemas';
+import { contactEndpoints, type Contact, type ContactGroup, type ContactsQuery } from '../../src/api/contacts/contract';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { contactGroupMembers, contactGroups } from './schema';
@@ -128,11 +128,8 @@ async function setMembers(tx: Tx, auth: AuthContext, groupId: string, contactIds
 
 export const contactRoutes = [
   route({
-    method: 'GET',
-    path: contactPaths.list.pattern,
-    answers: listAnswerOf(contactSchema),
+    endpoint: contactEndpoints.list,
     access: allow('contacts', 'view'),
-    query: contactsQuery,
     async handler({ tx, auth, query }) {
       const q = mergeFilter(query);
       const view = contactView(tx, auth);
@@ -154,11 +151,8 @@ export const contactRoutes = [
   }),
 
   route({
-    method: 'GET',
-    path: contactPaths.groups.pattern,
-    answers: listAnswerOf(contactGroupSchema),
+    endpoint: contactEndpoints.groups,
     access: allow('contacts', 'view'),
-    query: contactGroupsQuery,
     async handler({ tx, auth, query }) {
       const where = query.search ? ilike(contactGroups.name, containsPattern(query.search)) : undefined;
       const page = await listPage(query, {
@@ -178,12 +172,8 @@ export const contactRoutes = [
   }),
 
   route({
-    method: 'POST',
-    path: contactPaths.groups.pattern,
-    answers: contactGroupChangedSchema,
+    endpoint: contactEndpoints.createGroup,
     access: allow('contacts', 'create'),
-    body: createContactGroupInput,
-    status: 201,
     async handler({ tx, auth, body }) {
       const { contactIds, ...fields } = body;
       const [row] = await tx.insert(contactGroups).values(fields).returning();
@@ -193,11 +183,8 @@ export const contactRoutes = [
   }),
 
   route({
-    method: 'GET',
-    path: contactPaths.group.pattern,
-    answers: itemAnswer(contactGroupSchema),
+    endpoint: contactEndpoints.group,
     access: allow('contacts', 'view'),
-    params: idParams,
     async handler({ tx, auth, params }) {
       const [row] = await tx.select().from(contactGroups).where(eq(contactGroups.id, params.id));
       if (!row) throw notFound('Contact group');
@@ -206,12 +193,8 @@ export const contactRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: contactPaths.group.pattern,
-    answers: contactGroupChangedSchema,
+    endpoint: contactEndpoints.updateGroup,
     access: allow('contacts', 'update'),
-    params: idParams,
-    body: updateContactGroupInput,
     async handler({ tx, auth, params, body }) {
       await lockGroup(tx, params.id);
       const { contactIds, ...fields } = body;
@@ -226,11 +209,8 @@ export const contactRoutes = [
   }),
 
   route({
-    method: 'DELETE',
-    path: contactPaths.group.pattern,
-    answers: contactGroupChangedSchema,
+    endpoint: contactEndpoints.removeGroup,
     access: allow('contacts', 'delete'),
-    params: idParams,
     async handler({ tx, auth, params }) {
       const row = await lockGroup(tx, params.id);
       const group = await toGroup(tx, auth, row);

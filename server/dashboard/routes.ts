@@ -1,6 +1,5 @@
 import { can, type Action, type ModuleKey } from '../../src/api/permissions';
-import { dashboardPaths, MY_DAY_LIMIT, myDaySchema, type MyDay, type MyDayCard, type MyDayCardKey, type MyDayItem } from '../../src/api/dashboard/contract';
-import { itemAnswer } from '../../src/api/common/schemas';
+import { dashboardEndpoints, MY_DAY_LIMIT, type MyDay, type MyDayCard, type MyDayCardKey, type MyDayItem } from '../../src/api/dashboard/contract';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { allow, route } from '../http/route';
@@ -58,9 +57,7 @@ const CARDS: CardSource[] = [
 
 export const dashboardRoutes = [
   route({
-    method: 'GET',
-    path: dashboardPaths.myDay.pattern,
-    answers: itemAnswer(myDaySchema),
+    endpoint: dashboardEndpoints.myDay,
     access: allow('dashboard', 'view'),
     async handler({ tx, auth, services }): Promise<{ data: MyDay }> {
       const cards: MyDayCard[] = [];

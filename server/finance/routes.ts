@@ -1,7 +1,6 @@
-import * as v from 'valibot';
-import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
-import { REVERSIBLE_BY_HAND, accountSchema, chartQuery, journalEntrySchema, lockDateInput, lockDateSchema, moneyRulesInput, moneyRulesSchema, openingBalancesSchema, otherIncomeSchema, reversalSchema, journalQuery, openingBalancesInput, otherIncomeInput, reverseEntryInput } from '../../src/api/finance/contract';
-import { financePaths } from '../../src/api/finance/contract';
+import { idParams } from '../../src/api/common/schemas';
+import { REVERSIBLE_BY_HAND } from '../../src/api/finance/contract';
+import { financePaths, financeEndpoints } from '../../src/api/finance/contract';
 import { organizationToday } from '../db/clock';
 import { assertBooksOpen, lockDate, moveLockDate } from './periods';
 import { expenseRoutes } from './expense-routes';
@@ -17,29 +16,18 @@ export const financeRoutes: RouteDef[] = [
   ...monthRoutes,
   ...expenseRoutes,
   route({
-    method: 'GET',
-    path: financePaths.chart.pattern,
-    answers: itemAnswer(v.array(accountSchema)),
+    endpoint: financeEndpoints.chart,
     access: allow('account', 'view'),
-    query: chartQuery,
     handler: async ({ tx, query }) => ({ data: await chartOfAccounts(tx, query) }),
   }),
   route({
-    method: 'GET',
-    path: financePaths.journal.pattern,
-    answers: listAnswerOf(journalEntrySchema),
+    endpoint: financeEndpoints.journal,
     access: allow('account', 'view'),
-    query: journalQuery,
     handler: ({ tx, query, auth }) => journalPage(tx, query, auth),
   }),
   route({
-    method: 'POST',
-    path: financePaths.reverseEntry.pattern,
-    answers: itemAnswer(reversalSchema),
+    endpoint: financeEndpoints.reverseEntry,
     access: allow('account', 'delete'),
-    params: idParams,
-    body: reverseEntryInput,
-    status: 201,
     idempotent: true,
     async handler({ tx, params, body, auth, services }) {
       await assertBooksOpen(tx, body.date);
@@ -50,49 +38,33 @@ export const financeRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    path: financePaths.lockDate.pattern,
-    answers: itemAnswer(lockDateSchema),
+    endpoint: financeEndpoints.lockDate,
     access: allow('account', 'view'),
     handler: async ({ tx }) => ({ data: await lockDate(tx) }),
   }),
   route({
-    method: 'PUT',
-    path: financePaths.lockDate.pattern,
-    answers: itemAnswer(lockDateSchema),
+    endpoint: financeEndpoints.updateLockDate,
     access: allow('account', 'update'),
-    body: lockDateInput,
     handler: async ({ tx, body, auth, services }) => ({ data: await moveLockDate(tx, auth, body, await organizationToday(tx, services.clock)) }),
   }),
   route({
-    method: 'GET',
-    path: financePaths.moneyRules.pattern,
-    answers: itemAnswer(moneyRulesSchema),
+    endpoint: financeEndpoints.moneyRules,
     access: allow('account', 'view'),
     handler: async ({ tx }) => ({ data: await moneyRules(tx) }),
   }),
   route({
-    method: 'PUT',
-    path: financePaths.moneyRules.pattern,
-    answers: itemAnswer(moneyRulesSchema),
+    endpoint: financeEndpoints.updateMoneyRules,
     access: allow('account', 'update'),
-    body: moneyRulesInput,
     handler: async ({ tx, body }) => ({ data: await setMoneyRules(tx, body) }),
   }),
   route({
-    method: 'GET',
-    path: financePaths.openingBalances.pattern,
-    answers: itemAnswer(v.nullable(openingBalancesSchema)),
+    endpoint: financeEndpoints.openingBalances,
     access: allow('account', 'view'),
     handler: async ({ tx }) => ({ data: await openingBalances(tx) }),
   }),
   route({
-    method: 'POST',
-    path: financePaths.openingBalances.pattern,
-    answers: itemAnswer(openingBalancesSchema),
+    endpoint: financeEndpoints.createOpeningBalances,
     access: allow('account', 'create'),
-    body: openingBalancesInput,
-    status: 201,
     idempotent: true,
     async handler({ tx, body, auth, services }) {
       await assertMoneyDate(tx, await organizationToday(tx, services.clock), 'date', body.date);
@@ -101,12 +73,8 @@ export const financeRoutes: RouteDef[] = [
   }),
   // The seed's call: other income (a commission, interest, a refund from a supplier…).
   route({
-    method: 'POST',
-    path: financePaths.income.pattern,
-    answers: itemAnswer(otherIncomeSchema),
+    endpoint: financeEndpoints.income,
     access: allow('account', 'create'),
-    body: otherIncomeInput,
-    status: 201,
     idempotent: true,
     async handler({ tx, body, auth, services }) {
       await assertMoneyDate(tx, await organizationToday(tx, services.clock), 'date', body.date);

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type * as v from 'valibot';
+import type { AnyEndpoint, Endpoint, FileAnswer, Method } from '../../src/api/common/endpoint';
 import type { Action, Grant, ModuleKey, Permissions, Visibility } from '../../src/api/permissions';
 import type { Tx } from '../db/client';
 import type { AppServices } from '../services';
@@ -66,12 +67,7 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-/** A success answer that is a file rather than JSON: the media types it may have. */
-export interface FileAnswer {
-  file: readonly [string, ...string[]];
-}
-export const fileAnswer = (...mediaTypes: [string, ...string[]]): FileAnswer => ({ file: mediaTypes });
-export const isFileAnswer = (answers: v.GenericSchema | FileAnswer | undefined): answers is FileAnswer => !!answers && 'file' in answers;
+export { fileAnswer, isFileAnswer, type FileAnswer, type Method } from '../../src/api/common/endpoint';
 
 export interface TenantContext<P, Q, B> {
   params: Out<P>;
@@ -108,8 +104,6 @@ export interface PublicContext<P, Q, B, C = undefined> {
   services: AppServices;
   c: Context;
 }
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A request body as read (within the route's size limit), for a route's own body parsers. */
 export interface RawBody {
@@ -154,6 +148,8 @@ interface Common<P, Q, B> {
    * session cookie, so the same-site check does not apply; answers carry CORS headers for any origin.
    */
   crossSite?: boolean;
+  /** The contract's endpoint the route was declared from (method, path, schemas): the route-paths test reads it. */
+  endpoint?: AnyEndpoint;
 }
 
 export interface TenantRoute<P = unknown, Q = unknown, B = unknown> extends Common<P, Q, B> {
@@ -181,29 +177,55 @@ export interface PlatformRoute<P = unknown, Q = unknown, B = unknown> extends Co
 }
 export type RouteDef = TenantRoute<any, any, any> | PublicRoute<any, any, any, any> | PlatformRoute<any, any, any>;
 
-/** Typed helpers: the schemas given infer the handler's params, query and body. */
+/** What an endpoint declares, which a route declared from it does not repeat. */
+type Declared = 'method' | 'path' | 'params' | 'query' | 'body' | 'answers' | 'status' | 'endpoint';
+/* eslint-disable @typescript-eslint/no-explicit-any -- the endpoint's schemas, whatever they are */
+type ParamsOf<E> = E extends Endpoint<any, any, infer S, any, any, any> ? S : undefined;
+type QueryOf<E> = E extends Endpoint<any, any, any, infer S, any, any> ? S : undefined;
+type BodyOf<E> = E extends Endpoint<any, any, any, any, infer S, any> ? S : undefined;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** A route declared from its contract's endpoint: `route({ endpoint: bookingEndpoints.list, access, handler })`. */
+export type EndpointRoute<E extends AnyEndpoint, R> = Omit<R, Declared> & { endpoint: E };
+
+/** The route's method, path, schemas, answer and status, as its endpoint declares them. */
+function declaredBy(def: object): RouteDef {
+  if (!('endpoint' in def) || !def.endpoint) return def as RouteDef;
+  const e = def.endpoint as AnyEndpoint;
+  const declared = { method: e.method, path: e.pattern, params: e.params, query: e.query, body: e.body, answers: e.answer, status: e.status };
+  const defined = Object.fromEntries(Object.entries(declared).filter(([, x]) => x !== undefined));
+  return { ...defined, ...def } as RouteDef;
+}
+
+/** Typed helpers: the schemas given (or the endpoint's) infer the handler's params, query and body. */
+export function route<E extends AnyEndpoint>(def: EndpointRoute<E, TenantRoute<ParamsOf<E>, QueryOf<E>, BodyOf<E>>>): RouteDef;
 export function route<
   P extends v.GenericSchema | undefined = undefined,
   Q extends v.GenericSchema | undefined = undefined,
   B extends v.GenericSchema | undefined = undefined,
->(def: TenantRoute<P, Q, B>): RouteDef {
-  return def as RouteDef;
+>(def: TenantRoute<P, Q, B>): RouteDef;
+export function route(def: object): RouteDef {
+  return declaredBy(def);
 }
+export function publicRoute<E extends AnyEndpoint, C = undefined>(def: EndpointRoute<E, PublicRoute<ParamsOf<E>, QueryOf<E>, BodyOf<E>, C>>): RouteDef;
 export function publicRoute<
   P extends v.GenericSchema | undefined = undefined,
   Q extends v.GenericSchema | undefined = undefined,
   B extends v.GenericSchema | undefined = undefined,
   C = undefined,
->(def: PublicRoute<P, Q, B, C>): RouteDef {
-  return def as RouteDef;
+>(def: PublicRoute<P, Q, B, C>): RouteDef;
+export function publicRoute(def: object): RouteDef {
+  return declaredBy(def);
 }
 
+export function platformRoute<E extends AnyEndpoint>(def: EndpointRoute<E, PlatformRoute<ParamsOf<E>, QueryOf<E>, BodyOf<E>>>): RouteDef;
 export function platformRoute<
   P extends v.GenericSchema | undefined = undefined,
   Q extends v.GenericSchema | undefined = undefined,
   B extends v.GenericSchema | undefined = undefined,
->(def: PlatformRoute<P, Q, B>): RouteDef {
-  return def as RouteDef;
+>(def: PlatformRoute<P, Q, B>): RouteDef;
+export function platformRoute(def: object): RouteDef {
+  return declaredBy(def);
 }
 
 export const isStateChanging = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);

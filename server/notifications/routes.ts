@@ -1,7 +1,5 @@
-import * as v from 'valibot';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { notificationPaths, notificationSchema, unreadNotificationsQuery, type Notification } from '../../src/api/notifications/contract';
-import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
+import { notificationEndpoints, type Notification } from '../../src/api/notifications/contract';
 import { notifications } from './schema';
 import { notFound } from '../http/errors';
 import { listPage } from '../http/list';
@@ -21,11 +19,8 @@ const toNotification = (row: typeof notifications.$inferSelect): Notification =>
 /** A member's own notifications only: another member's id answers 404. */
 export const notificationRoutes = [
   route({
-    method: 'GET',
-    path: notificationPaths.unread.pattern,
-    answers: v.object({ ...listAnswerOf(notificationSchema).entries, stats: v.object({ unread: v.number() }) }),
+    endpoint: notificationEndpoints.unread,
     access: SIGNED_IN,
-    query: unreadNotificationsQuery,
     async handler({ tx, query, auth }) {
       const where = and(eq(notifications.memberId, auth.memberId), isNull(notifications.readAt));
       const answer = await listPage(query, {
@@ -38,9 +33,7 @@ export const notificationRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: notificationPaths.readAll.pattern,
-    answers: itemAnswer(v.object({ updated: v.number() })),
+    endpoint: notificationEndpoints.readAll,
     access: SIGNED_IN,
     async handler({ tx, auth }) {
       const updated = await tx
@@ -53,11 +46,8 @@ export const notificationRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: notificationPaths.read.pattern,
-    answers: itemAnswer(notificationSchema),
+    endpoint: notificationEndpoints.read,
     access: SIGNED_IN,
-    params: idParams,
     async handler({ tx, params, auth }) {
       const [row] = await tx
         .update(notifications)

@@ -1,28 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
-import {
-  OPERATION_ERRORS,
-  bookingIdParams,
-  completeOperationRequest,
-  createExpenseInput,
-  createVoucherInput,
-  emptyInput,
-  expenseParams,
-  operationDetailSchema,
-  operationIdParams,
-  operationSchema,
-  operationPaths,
-  operationStatsSchema,
-  operationsQuery,
-  prefillAnswerSchema,
-  sendVouchersInput,
-  updateExpenseInput,
-  vendorPaymentInput,
-  vendorRefundInput,
-  voucherParams,
-  voucherPdfQuery,
-  voucherRequest,
-} from '../../src/api/operations/contract';
+import { itemAnswer } from '../../src/api/common/schemas';
+import { OPERATION_ERRORS, completeOperationRequest, operationDetailSchema, operationEndpoints, voucherParams, voucherRequest } from '../../src/api/operations/contract';
 import type { VendorService } from '../../src/api/vendors/contract';
 import type { OperationEvent } from '../../src/machines/operation-machine';
 import type { AuthContext } from '../auth/session';
@@ -33,7 +11,7 @@ import { booksStart } from '../finance';
 import type { Tx } from '../db/client';
 import { disposition, renderRecordDocument, sendRecordDocument } from '../documents';
 import { conflict, invalidField, moneyParams, notFound } from '../http/errors';
-import { allow, fileAnswer, route, type RouteDef } from '../http/route';
+import { allow, route, type RouteDef } from '../http/route';
 import type { AppServices } from '../services';
 import { activeVendor, vendors } from '../vendors';
 import { applyEventTo } from '../workflow/apply-event';
@@ -85,40 +63,26 @@ async function openOperation(tx: Tx, auth: AuthContext, id: string) {
 
 export const operationRoutes: RouteDef[] = [
   route({
-    method: 'GET',
-    path: operationPaths.list.pattern,
-    answers: listAnswerOf(operationSchema, operationStatsSchema),
+    endpoint: operationEndpoints.list,
     access: allow('operations', 'view'),
-    query: operationsQuery,
     handler: async ({ tx, auth, query }) => operationsPage(tx, auth, query, await organizationTimeZone(tx)),
   }),
 
   route({
-    method: 'GET',
-    path: operationPaths.byId.pattern,
-    answers: detail,
+    endpoint: operationEndpoints.byId,
     access: allow('operations', 'view'),
-    params: operationIdParams,
     handler: async ({ tx, auth, params }) => answer(tx, await visibleOperation(tx, auth, { id: params.id })),
   }),
 
   route({
-    method: 'GET',
-    path: operationPaths.byBooking.pattern,
-    answers: detail,
+    endpoint: operationEndpoints.byBooking,
     access: allow('operations', 'view'),
-    params: bookingIdParams,
     handler: async ({ tx, auth, params }) => answer(tx, await visibleOperation(tx, auth, { bookingId: params.id })),
   }),
 
   route({
-    method: 'POST',
-    path: operationPaths.vouchers.pattern,
-    answers: detail,
+    endpoint: operationEndpoints.vouchers,
     access: allow('operations', 'create'),
-    params: operationIdParams,
-    body: createVoucherInput,
-    status: 201,
     async handler({ tx, auth, params, body }) {
       const op = await openOperation(tx, auth, params.id);
       // The field's 400 before the vendor's 404/409: what the form can fix on its own first.
@@ -131,13 +95,8 @@ export const operationRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'POST',
-    path: operationPaths.prefill.pattern,
-    answers: prefillAnswerSchema,
+    endpoint: operationEndpoints.prefill,
     access: allow('operations', 'create'),
-    params: operationIdParams,
-    body: emptyInput,
-    status: 201,
     async handler({ tx, auth, params }) {
       const op = await openOperation(tx, auth, params.id);
       const booking = await bookingOf(tx, op);
@@ -226,14 +185,9 @@ export const operationRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'POST',
-    path: operationPaths.voucherPayment.pattern,
-    answers: detail,
+    endpoint: operationEndpoints.voucherPayment,
     access: allow('operations', 'update'),
-    params: voucherParams,
-    body: vendorPaymentInput,
     idempotent: true,
-    status: 201,
     async handler({ tx, auth, params, body, services }) {
       const op = await lockVisibleOperation(tx, auth, params.operationId);
       const row = await lockVoucher(tx, op, params.id);
@@ -244,14 +198,9 @@ export const operationRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'POST',
-    path: operationPaths.vendorRefund.pattern,
-    answers: detail,
+    endpoint: operationEndpoints.vendorRefund,
     access: allow('operations', 'update'),
-    params: voucherParams,
-    body: vendorRefundInput,
     idempotent: true,
-    status: 201,
     async handler({ tx, auth, params, body, services }) {
       const op = await lockVisibleOperation(tx, auth, params.operationId);
       const booking = await bookingOf(tx, op);
@@ -261,12 +210,8 @@ export const operationRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'GET',
-    path: operationPaths.voucherPdf.pattern,
-    answers: fileAnswer('application/pdf'),
+    endpoint: operationEndpoints.voucherPdf,
     access: allow('operations', 'view'),
-    params: voucherParams,
-    query: voucherPdfQuery,
     async handler({ tx, auth, params, query }) {
       const op = await visibleOperation(tx, auth, { id: params.operationId });
       const [row] = await tx
@@ -282,12 +227,8 @@ export const operationRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'PUT',
-    path: operationPaths.markCompleted.pattern,
-    answers: detail,
+    endpoint: operationEndpoints.markCompleted,
     access: allow('operations', 'update'),
-    params: operationIdParams,
-    body: completeOperationRequest.body,
     async handler({ tx, auth, params, body, services }) {
       const op = await lockVisibleOperation(tx, auth, params.id);
       const event = completeOperationRequest.eventOf(body) as Extract<OperationEvent, { type: 'COMPLETE' }>;
@@ -297,12 +238,8 @@ export const operationRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'POST',
-    path: operationPaths.sendVouchers.pattern,
-    answers: detail,
+    endpoint: operationEndpoints.sendVouchers,
     access: allow('operations', 'update'),
-    params: operationIdParams,
-    body: sendVouchersInput,
     async handler({ tx, auth, params, body }) {
       const op = await openOperation(tx, auth, params.id);
       const rows = await tx
@@ -337,13 +274,8 @@ export const operationRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'POST',
-    path: operationPaths.expenses.pattern,
-    answers: detail,
+    endpoint: operationEndpoints.expenses,
     access: allow('operations', 'create'),
-    params: operationIdParams,
-    body: createExpenseInput,
-    status: 201,
     async handler({ tx, auth, params, body, services }) {
       const op = await openOperation(tx, auth, params.id);
       if (body.vendorId) await activeVendor(tx, body.vendorId);
@@ -363,12 +295,8 @@ export const operationRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'PUT',
-    path: operationPaths.expense.pattern,
-    answers: detail,
+    endpoint: operationEndpoints.expense,
     access: allow('operations', 'update'),
-    params: expenseParams,
-    body: updateExpenseInput,
     async handler({ tx, auth, params, body }) {
       const op = await openOperation(tx, auth, params.operationId);
       const row = await lockExpense(tx, op, params.expenseId);
@@ -392,14 +320,9 @@ export const operationRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'POST',
-    path: operationPaths.expensePayment.pattern,
-    answers: detail,
+    endpoint: operationEndpoints.expensePayment,
     access: allow('operations', 'update'),
-    params: expenseParams,
-    body: vendorPaymentInput,
     idempotent: true,
-    status: 201,
     async handler({ tx, auth, params, body, services }) {
       const op = await lockVisibleOperation(tx, auth, params.operationId);
       const row = await lockExpense(tx, op, params.expenseId);

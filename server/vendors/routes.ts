@@ -1,32 +1,7 @@
-import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
-import * as v from 'valibot';
+import { itemAnswer } from '../../src/api/common/schemas';
 import { memoCodeOf } from '../../src/api/finance/contract';
 import { and, arrayContains, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import {
-  vendorPaths,
-  VENDOR_SERVICES,
-  VENDOR_STATES_BY_ACTIVE,
-  isActiveIn,
-  vendorActivation,
-  createVendorInput,
-  vendorIdParams,
-  vendorIdsParams,
-  vendorSchema,
-  vendorStatsSchema,
-  vendorTransactionSchema,
-  vendorTransactionStatsSchema,
-  vendorOptionSchema,
-  vendorOptionsQuery,
-  vendorTransactionsQuery,
-  vendorsQuery,
-  type Vendor,
-  type VendorService,
-  type VendorStats,
-  type VendorTransaction,
-  type VendorTransactionStats,
-  type VendorTransactionsQuery,
-  type VendorsQuery,
-} from '../../src/api/vendors/contract';
+import { vendorPaths, vendorEndpoints, VENDOR_SERVICES, VENDOR_STATES_BY_ACTIVE, isActiveIn, vendorActivation, vendorSchema, type Vendor, type VendorService, type VendorStats, type VendorTransaction, type VendorTransactionStats, type VendorTransactionsQuery, type VendorsQuery } from '../../src/api/vendors/contract';
 import { vendorRowsFromCsv } from '../../src/api/vendors/import';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { initialState } from '../../src/machines/workflow';
@@ -197,11 +172,8 @@ async function transactionStats(tx: Tx, vendorId: string, q: VendorTransactionsQ
 
 export const vendorRoutes = [
   route({
-    method: 'GET',
-    path: vendorPaths.list.pattern,
-    answers: listAnswerOf(vendorSchema, vendorStatsSchema),
+    endpoint: vendorEndpoints.list,
     access: allow('vendors', 'view'),
-    query: vendorsQuery,
     async handler({ tx, query }) {
       const where = vendorFilters(query);
       const statsOf = (p: VendorJsonPage): VendorStats => ({
@@ -227,11 +199,8 @@ export const vendorRoutes = [
   // the name search is an ILIKE on the organization's rows, walked in the (organization,
   // lower(name)) order the page is sorted by and stopped at the limit.
   route({
-    method: 'GET',
-    path: vendorPaths.options.pattern,
-    answers: listAnswerOf(vendorOptionSchema),
+    endpoint: vendorEndpoints.options,
     access: allowAny(TOUR_EDITORS),
-    query: vendorOptionsQuery,
     async handler({ tx, query }) {
       const where = and(
         query.ids?.length ? inArray(vendors.id, query.ids) : and(inArray(vendors.status, VENDOR_STATES_BY_ACTIVE.true), arrayContains(vendors.services, [query.service])),
@@ -247,12 +216,8 @@ export const vendorRoutes = [
   }),
 
   route({
-    method: 'POST',
-    path: vendorPaths.list.pattern,
-    answers: itemAnswer(vendorSchema),
+    endpoint: vendorEndpoints.create,
     access: allow('vendors', 'create'),
-    body: createVendorInput,
-    status: 201,
     async handler({ tx, body }) {
       const { isActive, ...fields } = body;
       const [created] = await tx
@@ -267,11 +232,8 @@ export const vendorRoutes = [
   importRoute({ path: vendorPaths.import.pattern, module: 'vendors', fromCsv: vendorRowsFromCsv, importer: vendorImporter }),
 
   route({
-    method: 'GET',
-    path: vendorPaths.byId.pattern,
-    answers: itemAnswer(v.union([vendorSchema, v.array(vendorSchema)])),
+    endpoint: vendorEndpoints.byId,
     access: allow('vendors', 'view'),
-    params: vendorIdsParams,
     async handler({ tx, params }) {
       const { ids, many } = params.id;
       const rows = await tx.select().from(vendors).where(inArray(vendors.id, ids));
@@ -283,12 +245,8 @@ export const vendorRoutes = [
   }),
 
   route({
-    method: 'GET',
-    path: vendorPaths.transactions.pattern,
-    answers: listAnswerOf(vendorTransactionSchema, vendorTransactionStatsSchema),
+    endpoint: vendorEndpoints.transactions,
     access: allow('vendors', 'view'),
-    params: vendorIdParams,
-    query: vendorTransactionsQuery,
     async handler({ tx, params, query }) {
       await findVendor(tx, params.id);
       const where = transactionFilters(params.id, query);
@@ -329,11 +287,8 @@ export const vendorRoutes = [
   }),
 
   route({
-    method: 'DELETE',
-    path: vendorPaths.record.pattern,
-    answers: itemAnswer(vendorSchema),
+    endpoint: vendorEndpoints.remove,
     access: allow('vendors', 'delete'),
-    params: vendorIdParams,
     async handler({ tx, params }) {
       const row = await vendorWorkflow.lock(tx, params.id);
       if (!row) throw notFound('Vendor');

@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { AnyStateMachine } from 'xstate';
 import { idParams } from '../../src/api/common/schemas';
 import type { WorkflowRequest } from '../../src/api/common/workflow';
+import type { AnyEndpoint, Endpoint } from '../../src/api/common/endpoint';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { conflict, notFound } from '../http/errors';
@@ -17,6 +18,8 @@ export type IdParams = v.GenericSchema<unknown, { id: string }>;
  * request's transaction, and the answer is the record as it is now (`{ data }`).
  */
 export interface RecordActionDef<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams> {
+  /** The contract's endpoint: its method, path, params, body and answer (then not repeated here). */
+  endpoint?: AnyEndpoint;
   method: 'POST' | 'PUT' | 'PATCH';
   path: string;
   access: TenantRoute['access'];
@@ -32,7 +35,17 @@ export interface RecordActionDef<Row, R, B extends v.GenericSchema, P extends Id
   answer(tx: Tx, row: Row, ctx: { auth: AuthContext; services: AppServices }): Promise<R>;
 }
 
-export function recordAction<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams>(def: RecordActionDef<Row, R, B, P>): RouteDef {
+/** A record action declared from its contract's endpoint: method, path, params, body and answer come from it. */
+export type EndpointActionDef<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams> = Omit<RecordActionDef<Row, R, B, P>, 'method' | 'path' | 'params' | 'body' | 'answers' | 'status' | 'endpoint'> & {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the endpoint's query and answer, whatever they are
+  endpoint: Endpoint<'POST' | 'PUT' | 'PATCH', string, P, any, B, any>;
+};
+
+export function recordAction<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams>(def: EndpointActionDef<Row, R, B, P>): RouteDef;
+export function recordAction<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams>(def: RecordActionDef<Row, R, B, P>): RouteDef;
+export function recordAction<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams>(given: RecordActionDef<Row, R, B, P> | EndpointActionDef<Row, R, B, P>): RouteDef {
+  const e = given.endpoint;
+  const def = (e ? { ...given, method: e.method, path: e.pattern, params: e.params, body: e.body, answers: e.answer, status: e.status } : given) as RecordActionDef<Row, R, B, P>;
   return route({
     method: def.method,
     path: def.path,
@@ -41,6 +54,7 @@ export function recordAction<Row, R, B extends v.GenericSchema, P extends IdPara
     body: def.body,
     answers: def.answers,
     status: def.status,
+    ...(e ? { endpoint: e } : {}),
     async handler({ tx, auth, params, body, services }) {
       const row = await def.lock(tx, auth, (params as { id: string }).id, params as v.InferOutput<P>);
       await def.run({ tx, auth, row, body: body as v.InferOutput<B>, params: params as v.InferOutput<P>, services });
@@ -75,11 +89,12 @@ export function workflowRoute<M extends AnyStateMachine, Row, B extends v.Generi
   const { request } = def;
   const workflowOf = (auth: AuthContext) => (typeof def.workflow === 'function' ? def.workflow(auth) : def.workflow);
   return recordAction<Row, R, B, P>({
+    endpoint: request.endpoint,
     method: request.method,
     path: request.path,
     access: def.access,
-    answers: def.answers,
-    params: def.params,
+    answers: def.answers ?? request.endpoint?.answer,
+    params: def.params ?? request.endpoint?.params,
     body: request.body,
     lock:
       def.lock ??

@@ -1,6 +1,7 @@
 import wretch, { type Wretch } from 'wretch';
 import { toast } from 'sonner';
 import type { ApiIssue } from './common/issues';
+import { isFileAnswer, type AnswerOf, type AnyEndpoint, type BodyOf, type PathParamNames, type PathValues } from './common/endpoint';
 import type { ApiErrorBody } from './common/schemas';
 import { formatMoney } from '../domain/money';
 
@@ -170,7 +171,16 @@ export function toQueryString(query: Record<string, QueryValue> = {}): string {
   return text ? `?${text}` : '';
 }
 
-async function call<T>(base: Wretch, run: (w: Wretch) => Promise<unknown>, options: CallOptions = {}): Promise<T> {
+/**
+ * What a call of an endpoint sends: the path's parameters by name (required when the pattern has
+ * some), the query, and the body (the body schema's input, or a multipart form).
+ */
+export type CallInput<E extends AnyEndpoint> = ([PathParamNames<E['pattern']>] extends [never] ? { params?: undefined } : { params: PathValues<E['pattern']> }) & {
+  query?: Record<string, QueryValue>;
+  body?: BodyOf<E> | FormData;
+};
+
+async function send<T>(base: Wretch, run: (w: Wretch) => Promise<unknown>, options: CallOptions = {}): Promise<T> {
   try {
     return (await run(base)) as T;
   } catch (raw) {
@@ -186,25 +196,44 @@ function client(path: '/api' | '/platform') {
     .options({ credentials: 'include' })
     // The server refuses state-changing calls without it (cross-site request protection).
     .headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
+  /**
+   * One call of an endpoint the contract declares: its method and path, the parameters filled by
+   * name, the query and the body; the answer typed by the endpoint's answer schema (a file's, a Blob).
+   */
+  const callEndpoint = <E extends AnyEndpoint>(endpoint: E, ...[input, options]: [keyof PathValues<E['pattern']>] extends [never] ? [input?: CallInput<E>, options?: CallOptions] : [input: CallInput<E>, options?: CallOptions]) =>
+    send<AnswerOf<E>>(
+      base,
+      (w) => {
+        const { params, query, body } = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, QueryValue>; body?: unknown };
+        let req = w.url(endpoint.url(params ?? {}) + toQueryString(query)).headers(options?.headers ?? {});
+        if (endpoint.method !== 'GET' && endpoint.method !== 'DELETE') req = body instanceof FormData ? req.body(body) : req.json((body ?? {}) as object);
+        const sent = endpoint.method === 'GET' ? req.get() : endpoint.method === 'DELETE' ? req.delete() : endpoint.method === 'POST' ? req.post() : endpoint.method === 'PUT' ? req.put() : req.patch();
+        return isFileAnswer(endpoint.answer) ? sent.blob() : sent.json();
+      },
+      options,
+    );
   return {
+    call: callEndpoint,
     get: <T>(path: string, query?: Record<string, QueryValue>, options?: CallOptions) =>
-      call<T>(base, (w) => w.url(path + toQueryString(query)).get().json(), options),
+      send<T>(base, (w) => w.url(path + toQueryString(query)).get().json(), options),
     post: <T>(path: string, body?: unknown, options?: CallOptions) =>
-      call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).post().json(), options),
+      send<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).post().json(), options),
     put: <T>(path: string, body?: unknown, options?: CallOptions) =>
-      call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).put().json(), options),
+      send<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).put().json(), options),
     patch: <T>(path: string, body?: unknown, options?: CallOptions) =>
-      call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).patch().json(), options),
-    delete: <T>(path: string, options?: CallOptions) => call<T>(base, (w) => w.url(path).delete().json(), options),
+      send<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).patch().json(), options),
+    delete: <T>(path: string, options?: CallOptions) => send<T>(base, (w) => w.url(path).delete().json(), options),
     /** A multipart/form-data POST (files); the browser writes the boundary. */
-    postForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).body(form).post().json(), options),
-    putForm: <T>(path: string, form: FormData, options?: CallOptions) => call<T>(base, (w) => w.url(path).body(form).put().json(), options),
+    postForm: <T>(path: string, form: FormData, options?: CallOptions) => send<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).body(form).post().json(), options),
+    putForm: <T>(path: string, form: FormData, options?: CallOptions) => send<T>(base, (w) => w.url(path).body(form).put().json(), options),
     /** A file the API answers (an image), as a Blob. */
-    getFile: (path: string, options?: CallOptions) => call<Blob>(base, (w) => w.url(path).get().blob(), options),
+    getFile: (path: string, options?: CallOptions) => send<Blob>(base, (w) => w.url(path).get().blob(), options),
   };
 }
 export type ApiClient = ReturnType<typeof client>;
 
 export const api = client('/api');
+/** One call of an endpoint of `/api` (see `client`'s `call`). */
+export const call = api.call;
 /** The parent service, for platform operators (the platform console). */
 export const platformApi = client('/platform');

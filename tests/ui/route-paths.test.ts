@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../../src/api/common/paths';
-import { operationPaths } from '../../src/api/operations/contract';
+import { operationEndpoints, operationPaths } from '../../src/api/operations/contract';
 import { leadPaths } from '../../src/api/leads/contract';
-import { contactPaths } from '../../src/api/contacts/contract';
+import { contactEndpoints, contactPaths } from '../../src/api/contacts/contract';
 import { regionPaths } from '../../src/api/catalogue/regions/contract';
 import { destinationPaths } from '../../src/api/catalogue/destinations/contract';
 import { hotelPaths } from '../../src/api/catalogue/hotels/contract';
 import { activityPaths } from '../../src/api/catalogue/activities/contract';
 import { reviewPaths } from '../../src/api/catalogue/reviews/contract';
-import { vendorPaths } from '../../src/api/vendors/contract';
-import { bookingPaths } from '../../src/api/bookings/contract';
+import { vendorEndpoints, vendorPaths } from '../../src/api/vendors/contract';
+import { bookingEndpoints, bookingPaths } from '../../src/api/bookings/contract';
+import { endpointsOf } from '../../src/api/common/endpoint';
 import { customizedTourPaths } from '../../src/api/tours/customized/contract';
 import { personalizedTourPaths } from '../../src/api/tours/personalized/contract';
 import { groupTourPaths } from '../../src/api/tours/group/contract';
 import { cancellationPaths } from '../../src/api/cancellations/contract';
 import { creditPaths } from '../../src/api/finance/credit/contract';
-import { financePaths } from '../../src/api/finance/contract';
+import { financeEndpoints, financePaths } from '../../src/api/finance/contract';
 import { statementPaths } from '../../src/api/finance/statement/contract';
 import { expensePaths } from '../../src/api/finance/expenses/contract';
 import { documentsPaths } from '../../src/api/documents/contract';
@@ -25,8 +26,8 @@ import { modulePaths } from '../../src/api/admin/modules/contract';
 import { rolePaths } from '../../src/api/admin/roles/contract';
 import { organizationPaths } from '../../src/api/admin/organization/contract';
 import { configurationPaths } from '../../src/api/admin/configurations/contract';
-import { dashboardPaths } from '../../src/api/dashboard/contract';
-import { notificationPaths } from '../../src/api/notifications/contract';
+import { dashboardEndpoints, dashboardPaths } from '../../src/api/dashboard/contract';
+import { notificationEndpoints, notificationPaths } from '../../src/api/notifications/contract';
 import { workQueuePaths } from '../../src/api/work-queue/contract';
 import { aiPaths } from '../../src/api/ai/contract';
 import { platformPaths } from '../../src/api/platform/contract';
@@ -74,6 +75,36 @@ const API_PATHS = {
   aiPaths,
 };
 
+/** Every area's endpoints (method, path, schemas), declared once in its contract. */
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints };
+const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
+const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+describe('an endpoint declared once', () => {
+  it('fills its parameters by name, each encoded', () => {
+    expect(bookingEndpoints.verifyPayment.url({ id: 'a b', paymentId: 'c/d' })).toBe('/bookings/a%20b/payment/c%2Fd/verify');
+  });
+
+  it('is registered by the server as declared: method, path, params, query, body, answer and status', () => {
+    const byKey = new Map(registry.api.map((r) => [routeKey(r), r]));
+    for (const [area, endpoints] of Object.entries(API_ENDPOINTS)) {
+      for (const [name, e] of endpointsOf(endpoints)) {
+        const r = byKey.get(endpointKey(e));
+        expect(r, `${area}.${name} (${endpointKey(e)}) is registered`).toBeDefined();
+        expect(r!.endpoint, `${area}.${name} is the route's endpoint`).toBe(e);
+        expect([r!.params, r!.query, r!.body, r!.answers, r!.status], `${area}.${name}`).toEqual([e.params, e.query, e.body, e.answer, e.status]);
+      }
+    }
+  });
+
+  it('is the declaration of every route that names one, and no two routes share one', () => {
+    const declared = new Set(Object.values(API_ENDPOINTS).flatMap((endpoints) => endpointsOf(endpoints).map(([, e]) => e)));
+    const fromEndpoints = registry.api.filter((r) => r.endpoint);
+    for (const r of fromEndpoints) expect(declared.has(r.endpoint!), `${routeKey(r)}'s endpoint is declared in a contract`).toBe(true);
+    expect(new Set(fromEndpoints.map((r) => r.endpoint)).size).toBe(fromEndpoints.length);
+  });
+});
+
 describe('a path declared once', () => {
   it('fills its parameters in order, each encoded, and keeps its pattern for the server', () => {
     const p = routePath('/booking-operations/:operationId/voucher/:id/payment');
@@ -95,7 +126,10 @@ describe('a path declared once', () => {
   });
 
   it('leaves no route of the server undeclared', () => {
-    const declared = new Set(Object.values(API_PATHS).flatMap((paths) => patternsOf(paths).map(([, pattern]) => pattern)));
+    const declared = new Set([
+      ...Object.values(API_PATHS).flatMap((paths) => patternsOf(paths).map(([, pattern]) => pattern)),
+      ...Object.values(API_ENDPOINTS).flatMap((endpoints) => endpointsOf(endpoints).map(([, e]) => e.pattern)),
+    ]);
     // One route per module's settings, at the seed's segment: `configurationPaths.settings(segment)`.
     const undeclared = registry.api.map((r) => r.path).filter((path) => !declared.has(path) && !path.startsWith(`${configurationPaths.list.pattern}/`));
     expect(undeclared).toEqual([]);

@@ -4,6 +4,8 @@ import { coded } from '../common/issues';
 import {
   booleanQuery,
   formMoney,
+  itemAnswer,
+  listAnswerOf,
   calendarDate,
   clearableText,
   dateRangeQuery,
@@ -31,7 +33,9 @@ import { MAX_NIGHTS, TRAVELLER_TYPES, memberRefSchema, travellerPricesSchema } f
 import { BOOKING_STATES, bookingMachine, type BookingContext, type BookingEvent } from '../../machines/booking-machine';
 import { PAYMENT_STATES, paymentMachine, type PaymentEvent } from '../../machines/payment-machine';
 import { INSTALLMENT_STATUSES, PAYMENT_STATUSES } from '../../domain/installment-plan';
-import { documentPaths, routePath } from '../common/paths';
+import { documentPaths } from '../common/paths';
+import { endpoint, fileAnswer } from '../common/endpoint';
+import { generateInvoiceInput, invoicePreviewSchema, invoiceSchema, invoiceStatsSchema, invoicesQuery } from './invoices';
 
 /**
  * Bookings, their travellers, installment plans and payments (SPEC workflow 2; the seed's
@@ -360,69 +364,6 @@ export const bookingIdParams = v.object({ id: idSchema });
 export const paymentParams = v.object({ id: idSchema, paymentId: idSchema });
 export const leadBookingsParams = v.object({ leadId: idSchema });
 
-/** The bookings' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const bookingPaths = {
-  list: routePath('/bookings'),
-  settings: routePath('/bookings/settings'),
-  completed: routePath('/bookings/completed'),
-  pendingInstallments: routePath('/bookings/installments/pending'),
-  byId: routePath('/bookings/id/:id'),
-  byLead: routePath('/bookings/lead/:leadId'),
-  verify: routePath('/bookings/:id/verify'),
-  participant: routePath('/bookings/:id/participant'),
-  reminder: routePath('/bookings/:id/payment/reminder'),
-  payments: routePath('/bookings/:id/payment'),
-  verifyPayment: routePath('/bookings/:id/payment/:paymentId/verify'),
-  failPayment: routePath('/bookings/:id/payment/:paymentId/fail'),
-  proof: routePath('/bookings/:id/payment/:paymentId/proof'),
-  receipts: routePath('/payment-receipts'),
-  invoices: routePath('/booking-invoices'),
-  generateInvoice: routePath('/booking-invoices/generate'),
-  invoicePreview: routePath('/bookings/:id/invoice-preview'),
-  /** The booking's documents: its confirmation, a payment's receipt, its invoice (each `…/pdf`, `…/sends`, `…/send`). */
-  confirmation: documentPaths('/bookings/:id'),
-  receipt: documentPaths('/bookings/:id/payment-receipt/:paymentId'),
-  invoice: documentPaths('/booking-invoices/:id'),
-};
-
-// ---------- workflows ----------
-
-/** `PUT /bookings/{id}/verify` → VERIFY. */
-export const verifyBookingRequest = workflowRequest({
-  machine: bookingMachine,
-  method: 'PUT',
-  path: bookingPaths.verify.pattern,
-  body: emptyInput,
-  eventOf: (): BookingEvent => ({ type: 'VERIFY' }),
-  bodyOf: () => ({}),
-  stateOf: (booking: Booking) => booking.status,
-});
-
-/** `PUT /bookings/{bookingId}/payment/{paymentId}/verify` → VERIFY. */
-export const verifyPaymentRequest = workflowRequest({
-  machine: paymentMachine,
-  method: 'PUT',
-  path: bookingPaths.verifyPayment.pattern,
-  body: emptyInput,
-  eventOf: (): PaymentEvent => ({ type: 'VERIFY' }),
-  bodyOf: () => ({}),
-  stateOf: (payment: Payment) => payment.status,
-});
-
-/** `PUT /bookings/{id}/payment/{paymentId}/fail` with a reason → FAIL. */
-export const failPaymentRequest = workflowRequest({
-  machine: paymentMachine,
-  method: 'PUT',
-  path: bookingPaths.failPayment.pattern,
-  body: failPaymentInput,
-  eventOf: ({ reason }): PaymentEvent => ({ type: 'FAIL', reason }),
-  bodyOf: (event) => ({ reason: event.type === 'FAIL' ? (event.reason ?? '') : '' }),
-  stateOf: (payment: Payment) => payment.status,
-});
-
-/** The payment call that sends an event (the seed has one path per event). */
-export const paymentRequestFor = (event: PaymentEvent) => (event.type === 'FAIL' ? failPaymentRequest : verifyPaymentRequest);
-
 // ---------- lists ----------
 
 const nightsQuery = wholeFromText({ max: MAX_NIGHTS });
@@ -557,3 +498,67 @@ export const reminderSchema = v.object({
   createdAt: timestamp,
 });
 export type Reminder = v.InferOutput<typeof reminderSchema>;
+
+/** The bookings' documents: its confirmation, a payment's receipt, its invoice (each `…/pdf`, `…/sends`, `…/send`). */
+export const bookingPaths = {
+  confirmation: documentPaths('/bookings/:id'),
+  receipt: documentPaths('/bookings/:id/payment-receipt/:paymentId'),
+  invoice: documentPaths('/booking-invoices/:id'),
+};
+
+// ---------- endpoints ----------
+
+/** The bookings' calls, declared once: the server's routes, the web app's calls and the API reference read them. */
+export const bookingEndpoints = {
+  list: endpoint({ method: 'GET', path: '/bookings', query: bookingsQuery, answer: listAnswerOf(bookingSchema) }),
+  create: endpoint({ method: 'POST', path: '/bookings', body: createBookingInput, answer: itemAnswer(bookingDetailSchema), status: 201 }),
+  settings: endpoint({ method: 'GET', path: '/bookings/settings', answer: itemAnswer(bookingPlanDefaultsSchema) }),
+  completed: endpoint({ method: 'GET', path: '/bookings/completed', query: completedBookingsQuery, answer: listAnswerOf(bookingSchema) }),
+  pendingInstallments: endpoint({ method: 'GET', path: '/bookings/installments/pending', query: pendingInstallmentsQuery, answer: listAnswerOf(pendingInstallmentSchema) }),
+  byId: endpoint({ method: 'GET', path: '/bookings/id/:id', params: bookingIdParams, answer: itemAnswer(bookingDetailSchema) }),
+  byLead: endpoint({ method: 'GET', path: '/bookings/lead/:leadId', params: leadBookingsParams, answer: itemAnswer(v.array(bookingSchema)) }),
+  verify: endpoint({ method: 'PUT', path: '/bookings/:id/verify', params: bookingIdParams, body: emptyInput, answer: itemAnswer(bookingDetailSchema) }),
+  participant: endpoint({ method: 'PUT', path: '/bookings/:id/participant', params: bookingIdParams, body: participantInput, answer: itemAnswer(bookingDetailSchema) }),
+  reminder: endpoint({ method: 'POST', path: '/bookings/:id/payment/reminder', params: bookingIdParams, body: emptyInput, answer: itemAnswer(reminderSchema), status: 201 }),
+  /** JSON, or multipart with the proof file in `proof`. */
+  recordPayment: endpoint({ method: 'POST', path: '/bookings/:id/payment', params: bookingIdParams, body: paymentInput, answer: itemAnswer(paymentSchema), status: 201 }),
+  verifyPayment: endpoint({ method: 'PUT', path: '/bookings/:id/payment/:paymentId/verify', params: paymentParams, body: emptyInput, answer: itemAnswer(paymentSchema) }),
+  failPayment: endpoint({ method: 'PUT', path: '/bookings/:id/payment/:paymentId/fail', params: paymentParams, body: failPaymentInput, answer: itemAnswer(paymentSchema) }),
+  proof: endpoint({ method: 'GET', path: '/bookings/:id/payment/:paymentId/proof', params: paymentParams, answer: fileAnswer(...PROOF_TYPES) }),
+  receipts: endpoint({ method: 'GET', path: '/payment-receipts', query: paymentReceiptsQuery, answer: listAnswerOf(paymentReceiptSchema, receiptStatsSchema) }),
+  invoices: endpoint({ method: 'GET', path: '/booking-invoices', query: invoicesQuery, answer: listAnswerOf(invoiceSchema, invoiceStatsSchema) }),
+  generateInvoice: endpoint({ method: 'POST', path: '/booking-invoices/generate', body: generateInvoiceInput, answer: itemAnswer(invoiceSchema), status: 201 }),
+  invoicePreview: endpoint({ method: 'GET', path: '/bookings/:id/invoice-preview', params: bookingIdParams, answer: itemAnswer(invoicePreviewSchema) }),
+};
+
+// ---------- workflows ----------
+
+/** `PUT /bookings/{id}/verify` → VERIFY. */
+export const verifyBookingRequest = workflowRequest({
+  machine: bookingMachine,
+  endpoint: bookingEndpoints.verify,
+  eventOf: (): BookingEvent => ({ type: 'VERIFY' }),
+  bodyOf: () => ({}),
+  stateOf: (booking: Booking) => booking.status,
+});
+
+/** `PUT /bookings/{bookingId}/payment/{paymentId}/verify` → VERIFY. */
+export const verifyPaymentRequest = workflowRequest({
+  machine: paymentMachine,
+  endpoint: bookingEndpoints.verifyPayment,
+  eventOf: (): PaymentEvent => ({ type: 'VERIFY' }),
+  bodyOf: () => ({}),
+  stateOf: (payment: Payment) => payment.status,
+});
+
+/** `PUT /bookings/{id}/payment/{paymentId}/fail` with a reason → FAIL. */
+export const failPaymentRequest = workflowRequest({
+  machine: paymentMachine,
+  endpoint: bookingEndpoints.failPayment,
+  eventOf: ({ reason }): PaymentEvent => ({ type: 'FAIL', reason }),
+  bodyOf: (event) => ({ reason: event.type === 'FAIL' ? (event.reason ?? '') : '' }),
+  stateOf: (payment: Payment) => payment.status,
+});
+
+/** The payment call that sends an event (the seed has one path per event). */
+export const paymentRequestFor = (event: PaymentEvent) => (event.type === 'FAIL' ? failPaymentRequest : verifyPaymentRequest);

@@ -1,23 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, fallback } from '../client';
+import { call, fallback } from '../client';
 import { listResource, type ListParams } from '../common/resource';
-import type { ItemAnswer } from '../common/schemas';
 import type { PaymentMethod } from '../finance/contract';
-import type {
-  Booking,
-  BookingDetail,
-  BookingPlanDefaults,
-  CreateBookingInput,
-  PaymentReceipt,
-  PaymentStatus,
-  PendingInstallment,
-  ReceiptStats,
-  TourType,
-} from './contract';
+import type { Booking, BookingDetail, CreateBookingInput, PaymentReceipt, PaymentStatus, PendingInstallment, ReceiptStats, TourType } from './contract';
 import type { BookingState } from '../../machines/booking-machine';
 import type { PaymentState } from '../../machines/payment-machine';
-import type { Invoice, InvoicePreview, InvoiceStats, InvoiceStatus } from './invoices';
-import { bookingPaths } from './contract';
+import type { Invoice, InvoiceStats, InvoiceStatus } from './invoices';
+import { bookingEndpoints } from './contract';
 
 type Range = { from?: string; to?: string };
 
@@ -66,8 +55,7 @@ export interface InvoicesParams extends ListParams {
 /** `GET /bookings`, `GET /bookings/id/{id}` (the booking whole), `POST /bookings`. */
 export const bookingsResource = listResource<Booking, BookingsParams, CreateBookingInput, never, undefined, BookingDetail>({
   name: 'bookings',
-  path: bookingPaths.list(),
-  itemPath: bookingPaths.byId,
+  endpoints: { list: bookingEndpoints.list, one: bookingEndpoints.byId, create: bookingEndpoints.create },
   fallbacks: {
     fetchList: ['bookings.errors.fetchList', 'Failed to fetch bookings'],
     fetchOne: ['bookings.errors.fetchOne', 'Failed to fetch booking'],
@@ -82,7 +70,7 @@ export const useBooking = bookingsResource.useOne;
 export const completedBookingsResource = listResource<Booking, CompletedBookingsParams>({
   name: 'bookings',
   key: [...bookingsKeys.all, 'completed'],
-  path: bookingPaths.completed(),
+  endpoints: { list: bookingEndpoints.completed },
   fallbacks: { fetchList: ['bookings.errors.fetchCompleted', 'Failed to fetch completed bookings'] },
 });
 export const useCompletedBookings = completedBookingsResource.useList;
@@ -91,7 +79,7 @@ export const useCompletedBookings = completedBookingsResource.useList;
 export const pendingInstallmentsResource = listResource<PendingInstallment, PendingInstallmentsParams>({
   name: 'bookings',
   key: [...bookingsKeys.all, 'installments'],
-  path: bookingPaths.pendingInstallments(),
+  endpoints: { list: bookingEndpoints.pendingInstallments },
   fallbacks: { fetchList: ['bookings.errors.fetchInstallments', 'Failed to fetch pending installments'] },
 });
 export const usePendingInstallments = pendingInstallmentsResource.useList;
@@ -99,7 +87,7 @@ export const usePendingInstallments = pendingInstallmentsResource.useList;
 /** `GET /payment-receipts` with the ten stats. */
 export const paymentReceiptsResource = listResource<PaymentReceipt, PaymentReceiptsParams, never, never, ReceiptStats>({
   name: 'payment-receipts',
-  path: bookingPaths.receipts(),
+  endpoints: { list: bookingEndpoints.receipts },
   fallbacks: { fetchList: ['bookings.errors.fetchReceipts', 'Failed to fetch payment receipts'] },
 });
 export const usePaymentReceipts = paymentReceiptsResource.useList;
@@ -107,7 +95,7 @@ export const usePaymentReceipts = paymentReceiptsResource.useList;
 /** `GET /booking-invoices` with the eleven stats (the seed's fallback). */
 export const invoicesResource = listResource<Invoice, InvoicesParams, never, never, InvoiceStats>({
   name: 'booking-invoices',
-  path: bookingPaths.invoices(),
+  endpoints: { list: bookingEndpoints.invoices },
   fallbacks: { fetchList: ['bookings.errors.fetchInvoices', 'Failed to fetch invoices'] },
 });
 export const useInvoices = invoicesResource.useList;
@@ -116,7 +104,7 @@ export const useInvoices = invoicesResource.useList;
 export const leadBookingsQueryOptions = (leadId: string) =>
   queryOptions({
     queryKey: [...bookingsKeys.all, 'lead', leadId] as const,
-    queryFn: () => api.get<ItemAnswer<Booking[]>>(bookingPaths.byLead(leadId), undefined, fallback('bookings.errors.fetchList', 'Failed to fetch bookings')).then((r) => r.data),
+    queryFn: () => call(bookingEndpoints.byLead, { params: { leadId } }, fallback('bookings.errors.fetchList', 'Failed to fetch bookings')).then((r) => r.data),
   });
 export const useLeadBookings = (leadId: string) => useQuery(leadBookingsQueryOptions(leadId));
 
@@ -124,7 +112,7 @@ export const useLeadBookings = (leadId: string) => useQuery(leadBookingsQueryOpt
 export const bookingPlanDefaultsQueryOptions = () =>
   queryOptions({
     queryKey: [...bookingsKeys.all, 'settings'] as const,
-    queryFn: () => api.get<ItemAnswer<BookingPlanDefaults>>(bookingPaths.settings(), undefined, fallback('bookings.errors.fetchSettings', 'Failed to fetch the booking settings')).then((r) => r.data),
+    queryFn: () => call(bookingEndpoints.settings, {}, fallback('bookings.errors.fetchSettings', 'Failed to fetch the booking settings')).then((r) => r.data),
     staleTime: 60_000,
   });
 export const useBookingPlanDefaults = () => useQuery(bookingPlanDefaultsQueryOptions());
@@ -134,7 +122,7 @@ export const useInvoicePreview = (bookingId: string) =>
   useQuery({
     queryKey: [...bookingsKeys.all, 'invoice-preview', bookingId] as const,
     queryFn: () =>
-      api.get<ItemAnswer<InvoicePreview>>(bookingPaths.invoicePreview(bookingId), undefined, fallback('bookings.errors.invoicePreview', 'Failed to prepare the invoice')).then((r) => r.data),
+      call(bookingEndpoints.invoicePreview, { params: { id: bookingId } }, fallback('bookings.errors.invoicePreview', 'Failed to prepare the invoice')).then((r) => r.data),
     staleTime: 0,
     gcTime: 0,
   });

@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, fallback, type CallOptions } from '../client';
+import { call, fallback, type CallOptions } from '../client';
 import { IDEMPOTENCY_HEADER } from '../common/idempotency';
-import type { ItemAnswer } from '../common/schemas';
 import { useWorkflowEvent } from '../common/use-workflow-event';
-import { workflowPath } from '../common/workflow';
 import type { PaymentEvent } from '../../machines/payment-machine';
-import { bookingPaths, paymentRequestFor, verifyBookingRequest, type BookingDetail, type ParticipantInput, type Payment, type PaymentInput, type Reminder } from './contract';
-import type { Invoice } from './invoices';
+import { bookingEndpoints, paymentRequestFor, verifyBookingRequest, type ParticipantInput, type PaymentInput } from './contract';
 import { bookingsResource, invoicesResource, paymentReceiptsResource } from './get-bookings';
 import { creditKeys } from '../finance/credit/get-credit';
 
@@ -41,13 +38,13 @@ export const useBookingEvent = () => useWorkflowEvent({ request: verifyBookingRe
 
 /** `POST /bookings/{id}/payment`: JSON, or a multipart form when a proof file comes with it. */
 export const recordPayment = (bookingId: string, input: PaymentInput, proof: File | null, key: string) => {
-  const path = bookingPaths.payments(bookingId);
   const options = keyed(key, fallback('bookings.errors.payment', 'Failed to record payment'));
-  if (!proof) return api.post<ItemAnswer<Payment>>(path, input, options).then((r) => r.data);
+  const params = { id: bookingId };
+  if (!proof) return call(bookingEndpoints.recordPayment, { params, body: input }, options).then((r) => r.data);
   const form = new FormData();
   for (const [name, value] of Object.entries(input)) if (value !== undefined && value !== null) form.append(name, String(value));
   form.append('proof', proof, proof.name);
-  return api.postForm<ItemAnswer<Payment>>(path, form, options).then((r) => r.data);
+  return call(bookingEndpoints.recordPayment, { params, body: form }, options).then((r) => r.data);
 };
 export const useRecordPayment = () =>
   useBookingMutation('payment', ({ bookingId, input, proof, key }: { bookingId: string; input: PaymentInput; proof: File | null; key: string }) => recordPayment(bookingId, input, proof, key));
@@ -58,7 +55,7 @@ export const usePaymentEvent = () =>
     'payment-event',
     ({ bookingId, paymentId, event }: { bookingId: string; paymentId: string; event: PaymentEvent }) => {
       const request = paymentRequestFor(event);
-      return api.put<ItemAnswer<Payment>>(workflowPath(request, bookingId, { paymentId }), request.bodyOf(event as never), fallback('bookings.errors.paymentEvent', 'Failed to update payment')).then((r) => r.data);
+      return call(request.endpoint, { params: { id: bookingId, paymentId }, body: request.bodyOf(event as never) }, fallback('bookings.errors.paymentEvent', 'Failed to update payment')).then((r) => r.data);
     },
   );
 
@@ -66,20 +63,20 @@ export const useUpdateParticipant = () =>
   useBookingMutation(
     'participant',
     ({ bookingId, input }: { bookingId: string; input: ParticipantInput }) =>
-      api.put<ItemAnswer<BookingDetail>>(bookingPaths.participant(bookingId), input, fallback('bookings.errors.participant', 'Failed to update traveller')).then((r) => r.data),
+      call(bookingEndpoints.participant, { params: { id: bookingId }, body: input }, fallback('bookings.errors.participant', 'Failed to update traveller')).then((r) => r.data),
   );
 
 export const useSendReminder = () =>
   useBookingMutation(
     'reminder',
-    ({ bookingId }: { bookingId: string }) => api.post<ItemAnswer<Reminder>>(bookingPaths.reminder(bookingId), {}, fallback('bookings.errors.reminder', 'Failed to send reminder')).then((r) => r.data),
+    ({ bookingId }: { bookingId: string }) => call(bookingEndpoints.reminder, { params: { id: bookingId }, body: {} }, fallback('bookings.errors.reminder', 'Failed to send reminder')).then((r) => r.data),
   );
 
 export const useGenerateInvoice = () =>
   useBookingMutation(
     'invoice',
-    ({ bookingId }: { bookingId: string }) => api.post<ItemAnswer<Invoice>>(bookingPaths.generateInvoice(), { bookingId }, fallback('bookings.errors.invoice', 'Failed to generate invoice')).then((r) => r.data),
+    ({ bookingId }: { bookingId: string }) => call(bookingEndpoints.generateInvoice, { body: { bookingId } }, fallback('bookings.errors.invoice', 'Failed to generate invoice')).then((r) => r.data),
   );
 
 /** The proof's address, for a link (the browser sends the session cookie). */
-export const proofUrl = (bookingId: string, paymentId: string) => `/api${bookingPaths.proof(bookingId, paymentId)}`;
+export const proofUrl = (bookingId: string, paymentId: string) => `/api${bookingEndpoints.proof.url({ id: bookingId, paymentId })}`;

@@ -9,6 +9,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api as defaultClient, fallback, type ApiClient, type CallOptions, type QueryValue } from '../client';
+import type { AnyEndpoint } from './endpoint';
 import type { ImportOptions } from './import';
 import type { ItemAnswer, ListAnswer } from './schemas';
 
@@ -29,6 +30,11 @@ export interface ResourceSpec<T = unknown, P = ListParams, S = undefined> {
   name: string;
   /** The list's path when it is not `/<name>` (`/vendors/{id}/transactions`). */
   path?: string;
+  /**
+   * The contract's endpoints of the list (`GET`), of one record and of creating one: their paths
+   * replace `path` and `itemPath` (src/api/common/endpoint.ts).
+   */
+  endpoints?: { list?: AnyEndpoint; one?: AnyEndpoint; create?: AnyEndpoint };
   /** The service called: the product's (`/api`, the default) or the parent service (`/platform`). */
   client?: ApiClient;
   /** How a failed list fetch is reported when not by a toast (`{ logOnly: true }`: the seed's organizations list). */
@@ -71,7 +77,10 @@ const MAX_IDS_PER_CALL = 100;
  * toasts through the client with the resource's fallback message.
  */
 export function listResource<T extends { _id: string }, P extends ListParams, C = never, U = never, S = undefined, D = T>(spec: ResourceSpec<T, P, S>) {
-  const path = spec.path ?? `/${spec.name}`;
+  const endpoints = spec.endpoints ?? {};
+  const path = spec.path ?? endpoints.list?.path() ?? `/${spec.name}`;
+  const itemPath = spec.itemPath ?? (endpoints.one ? (id: string) => (endpoints.one!.path as (...params: string[]) => string)(id) : undefined);
+  const createPath = endpoints.create?.path() ?? path;
   const root = spec.key ?? ([spec.name] as const);
   const keys = {
     all: root,
@@ -99,8 +108,8 @@ export function listResource<T extends { _id: string }, P extends ListParams, C 
 
   const getList = (params: P = {} as P) => api.get<ListAnswer<T, S>>(path, toQuery(params), listOpts);
   const getOne = (id: string) => {
-    if (!spec.itemPath) throw new Error(`${spec.name} has no single-record call`);
-    return api.get<ItemAnswer<D>>(spec.itemPath(id), undefined, opts(spec.fallbacks.fetchOne ?? spec.fallbacks.fetchList)).then((r) => r.data);
+    if (!itemPath) throw new Error(`${spec.name} has no single-record call`);
+    return api.get<ItemAnswer<D>>(itemPath(id), undefined, opts(spec.fallbacks.fetchOne ?? spec.fallbacks.fetchList)).then((r) => r.data);
   };
   /** Several records by id (the list's `ids` filter), in the order asked; unknown ids are left out. */
   const getByIds = async (ids: string[]) => {
@@ -111,7 +120,7 @@ export function listResource<T extends { _id: string }, P extends ListParams, C 
     const byId = new Map(answers.flatMap((a) => a.data).map((r) => [r._id, r]));
     return unique.map((id) => byId.get(id)).filter((r): r is T => !!r);
   };
-  const create = (input: C) => api.post<ItemAnswer<D>>(path, input, fallbackOf('create')).then((r) => r.data);
+  const create = (input: C) => api.post<ItemAnswer<D>>(createPath, input, fallbackOf('create')).then((r) => r.data);
   const update = (id: string, input: U) => api.put<ItemAnswer<D>>(recordPath(id), input, fallbackOf('update')).then((r) => r.data);
   const remove = (id: string) => api.delete<Deleted<T>>(recordPath(id), fallbackOf('delete'));
   /**

@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { AnyStateMachine, EventFromLogic } from 'xstate';
+import type { AnyEndpoint, Endpoint } from './endpoint';
 
 /**
  * A workflow's HTTP shape, kept in its area's contract (docs/workflows.md): the call that sends
@@ -9,10 +10,12 @@ import type { AnyStateMachine, EventFromLogic } from 'xstate';
  */
 export interface WorkflowRequest<M extends AnyStateMachine, B extends v.GenericSchema, R> {
   machine: M;
+  /** The endpoint the events are sent to (its method, path, params, body and answer), declared in the contract. */
+  endpoint?: AnyEndpoint;
   method: 'PUT' | 'POST' | 'PATCH';
-  /** The route, with the record's id as `:id`: `/leads/:id/status`. */
+  /** The route, with the record's id as `:id`: `/leads/:id/status` (the endpoint's pattern). */
   path: string;
-  /** The body's schema (the route validates with it). */
+  /** The body's schema (the route validates with it; the endpoint's body). */
   body: B;
   /**
    * The event a body asks for; undefined when it asks for none (a PUT whose body only edits
@@ -30,8 +33,21 @@ export interface WorkflowRequest<M extends AnyStateMachine, B extends v.GenericS
   noEvent?(body: v.InferOutput<B>): string;
 }
 
-/** Declares a workflow's HTTP shape (types inferred from the machine, the body schema and the record). */
-export const workflowRequest = <M extends AnyStateMachine, B extends v.GenericSchema, R>(request: WorkflowRequest<M, B, R>) => request;
+type Mapping<M extends AnyStateMachine, B extends v.GenericSchema, R> = Omit<WorkflowRequest<M, B, R>, 'endpoint' | 'method' | 'path' | 'body'>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an endpoint's other schemas, whatever they are
+type EventEndpoint<B extends v.GenericSchema> = Endpoint<'PUT' | 'POST' | 'PATCH', string, any, any, B, any>;
+
+/**
+ * Declares a workflow's HTTP shape: the contract's endpoint that carries the events, and how its
+ * body maps to the machine's events and back (types inferred from the machine, the endpoint's body
+ * schema and the record).
+ */
+export function workflowRequest<M extends AnyStateMachine, B extends v.GenericSchema, R, E extends EventEndpoint<B>>(request: Mapping<M, B, R> & { endpoint: E }): WorkflowRequest<M, B, R> & { endpoint: E };
+export function workflowRequest<M extends AnyStateMachine, B extends v.GenericSchema, R>(request: WorkflowRequest<M, B, R>): WorkflowRequest<M, B, R>;
+export function workflowRequest(request: { endpoint?: AnyEndpoint }): unknown {
+  const e = request.endpoint;
+  return e ? { ...request, method: e.method, path: e.pattern, body: e.body } : request;
+}
 
 /**
  * The request's path for one record: `/leads/:id/status` → `/leads/42/status`; a path naming more

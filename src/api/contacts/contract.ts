@@ -1,3 +1,5 @@
+import { endpoint } from '../common/endpoint';
+import { idParams, itemAnswer, listAnswerOf } from '../common/schemas';
 import * as v from 'valibot';
 import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { coded } from '../common/issues';
@@ -79,4 +81,14 @@ export const contactPaths = {
   list: routePath('/contacts'),
   groups: routePath('/contacts/groups'),
   group: routePath('/contacts/groups/:id'),
+};
+
+/** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const contactEndpoints = {
+  list: endpoint({ method: 'GET', path: contactPaths.list, query: contactsQuery, answer: listAnswerOf(contactSchema) }),
+  groups: endpoint({ method: 'GET', path: contactPaths.groups, query: contactGroupsQuery, answer: listAnswerOf(contactGroupSchema) }),
+  createGroup: endpoint({ method: 'POST', path: contactPaths.groups, body: createContactGroupInput, answer: contactGroupChangedSchema, status: 201 }),
+  group: endpoint({ method: 'GET', path: contactPaths.group, params: idParams, answer: itemAnswer(contactGroupSchema) }),
+  updateGroup: endpoint({ method: 'PUT', path: contactPaths.group, params: idParams, body: updateContactGroupInput, answer: contactGroupChangedSchema }),
+  removeGroup: endpoint({ method: 'DELETE', path: contactPaths.group, params: idParams, answer: contactGroupChangedSchema }),
 };

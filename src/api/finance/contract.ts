@@ -1,3 +1,5 @@
+import { endpoint } from '../common/endpoint';
+import { idParams, itemAnswer, listAnswerOf } from '../common/schemas';
 import * as v from 'valibot';
 import { coded } from '../common/issues';
 import { MAX_MONEY, calendarDate, dateRangeQuery, dateSchema, timestamp, uuid, listOf, money, moneySchema, oneOf, optionalText, pageQuery, requiredText, sortBy, sortOrder } from '../common/schemas';
@@ -282,3 +284,17 @@ export const moneyRulesInput = v.strictObject({
   ),
 });
 export type MoneyRulesInput = v.InferOutput<typeof moneyRulesInput>;
+
+/** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const financeEndpoints = {
+  chart: endpoint({ method: 'GET', path: financePaths.chart, query: chartQuery, answer: itemAnswer(v.array(accountSchema)) }),
+  journal: endpoint({ method: 'GET', path: financePaths.journal, query: journalQuery, answer: listAnswerOf(journalEntrySchema) }),
+  reverseEntry: endpoint({ method: 'POST', path: financePaths.reverseEntry, params: idParams, body: reverseEntryInput, answer: itemAnswer(reversalSchema), status: 201 }),
+  lockDate: endpoint({ method: 'GET', path: financePaths.lockDate, answer: itemAnswer(lockDateSchema) }),
+  updateLockDate: endpoint({ method: 'PUT', path: financePaths.lockDate, body: lockDateInput, answer: itemAnswer(lockDateSchema) }),
+  moneyRules: endpoint({ method: 'GET', path: financePaths.moneyRules, answer: itemAnswer(moneyRulesSchema) }),
+  updateMoneyRules: endpoint({ method: 'PUT', path: financePaths.moneyRules, body: moneyRulesInput, answer: itemAnswer(moneyRulesSchema) }),
+  openingBalances: endpoint({ method: 'GET', path: financePaths.openingBalances, answer: itemAnswer(v.nullable(openingBalancesSchema)) }),
+  createOpeningBalances: endpoint({ method: 'POST', path: financePaths.openingBalances, body: openingBalancesInput, answer: itemAnswer(openingBalancesSchema), status: 201 }),
+  income: endpoint({ method: 'POST', path: financePaths.income, body: otherIncomeInput, answer: itemAnswer(otherIncomeSchema), status: 201 }),
+};

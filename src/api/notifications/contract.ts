@@ -1,3 +1,5 @@
+import { endpoint } from '../common/endpoint';
+import { idParams, itemAnswer, listAnswerOf } from '../common/schemas';
 import * as v from 'valibot';
 import { pageQuery, timestamp, uuid } from '../common/schemas';
 import { routePath } from '../common/paths';
@@ -48,4 +50,11 @@ export const notificationPaths = {
   /** Marks every notification read. */
   readAll: routePath('/notifications/read'),
   read: routePath('/notifications/:id/read'),
+};
+
+/** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const notificationEndpoints = {
+  unread: endpoint({ method: 'GET', path: notificationPaths.unread, query: unreadNotificationsQuery, answer: v.object({ ...listAnswerOf(notificationSchema).entries, stats: v.object({ unread: v.number() }) }) }),
+  readAll: endpoint({ method: 'PUT', path: notificationPaths.readAll, answer: itemAnswer(v.object({ updated: v.number() })) }),
+  read: endpoint({ method: 'PUT', path: notificationPaths.read, params: idParams, answer: itemAnswer(notificationSchema) }),
 };

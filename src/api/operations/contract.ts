@@ -1,4 +1,7 @@
 import * as v from 'valibot';
+import { endpoint, fileAnswer } from '../common/endpoint';
+import { itemAnswer, listAnswerOf } from '../common/schemas';
+import { documentLanguageQuery } from '../documents/contract';
 import { LOCALES } from '../admin/members/contract';
 import { coded, type ErrorCode } from '../common/issues';
 import {
@@ -521,3 +524,22 @@ export const operationsQuery = v.strictObject({
   }),
 });
 export type OperationsQuery = v.InferOutput<typeof operationsQuery>;
+
+/** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+const detail = itemAnswer(operationDetailSchema);
+
+export const operationEndpoints = {
+  list: endpoint({ method: 'GET', path: operationPaths.list, query: operationsQuery, answer: listAnswerOf(operationSchema, operationStatsSchema) }),
+  byId: endpoint({ method: 'GET', path: operationPaths.byId, params: operationIdParams, answer: detail }),
+  byBooking: endpoint({ method: 'GET', path: operationPaths.byBooking, params: bookingIdParams, answer: detail }),
+  vouchers: endpoint({ method: 'POST', path: operationPaths.vouchers, params: operationIdParams, body: createVoucherInput, answer: detail, status: 201 }),
+  prefill: endpoint({ method: 'POST', path: operationPaths.prefill, params: operationIdParams, body: emptyInput, answer: prefillAnswerSchema, status: 201 }),
+  voucherPayment: endpoint({ method: 'POST', path: operationPaths.voucherPayment, params: voucherParams, body: vendorPaymentInput, answer: detail, status: 201 }),
+  vendorRefund: endpoint({ method: 'POST', path: operationPaths.vendorRefund, params: voucherParams, body: vendorRefundInput, answer: detail, status: 201 }),
+  voucherPdf: endpoint({ method: 'GET', path: operationPaths.voucherPdf, params: voucherParams, query: documentLanguageQuery, answer: fileAnswer('application/pdf') }),
+  markCompleted: endpoint({ method: 'PUT', path: operationPaths.markCompleted, params: operationIdParams, body: completeOperationRequest.body, answer: detail }),
+  sendVouchers: endpoint({ method: 'POST', path: operationPaths.sendVouchers, params: operationIdParams, body: sendVouchersInput, answer: detail }),
+  expenses: endpoint({ method: 'POST', path: operationPaths.expenses, params: operationIdParams, body: createExpenseInput, answer: detail, status: 201 }),
+  expense: endpoint({ method: 'PUT', path: operationPaths.expense, params: expenseParams, body: updateExpenseInput, answer: detail }),
+  expensePayment: endpoint({ method: 'POST', path: operationPaths.expensePayment, params: expenseParams, body: vendorPaymentInput, answer: detail, status: 201 }),
+};

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, fallback } from '../client';
+import { call, fallback } from '../client';
 import { listResource, type ListParams } from '../common/resource';
-import type { ItemAnswer } from '../common/schemas';
-import { operationPaths, type NextStep, type Operation, type OperationDetail, type OperationState, type OperationStats } from './contract';
+import { operationEndpoints, type NextStep, type Operation, type OperationDetail, type OperationState, type OperationStats } from './contract';
 
 type Range = { from?: string; to?: string };
 
@@ -25,8 +24,7 @@ export interface OperationsParams extends ListParams {
 /** `GET /booking-operations` with the seven stats, `GET /booking-operations/operationId/{id}` (the operation whole). */
 export const operationsResource = listResource<Operation, OperationsParams, never, never, OperationStats, OperationDetail>({
   name: 'booking-operations',
-  path: operationPaths.list(),
-  itemPath: operationPaths.byId,
+  endpoints: { list: operationEndpoints.list, one: operationEndpoints.byId },
   fallbacks: {
     fetchList: ['operations.errors.fetchList', 'Failed to fetch booking operations'],
     fetchOne: ['operations.errors.fetchOne', 'Failed to fetch booking operation'],
@@ -41,11 +39,9 @@ export const bookingOperationQueryOptions = (bookingId: string) =>
   queryOptions({
     queryKey: [...operationsKeys.all, 'booking', bookingId] as const,
     queryFn: () =>
-      api
-        .get<ItemAnswer<OperationDetail>>(operationPaths.byBooking(bookingId), undefined, fallback('operations.errors.fetchOne', 'Failed to fetch booking operation'))
-        .then((r) => r.data),
+      call(operationEndpoints.byBooking, { params: { id: bookingId } }, fallback('operations.errors.fetchOne', 'Failed to fetch booking operation')).then((r) => r.data),
   });
 export const useBookingOperation = (bookingId: string) => useQuery(bookingOperationQueryOptions(bookingId));
 
 /** The voucher PDF's address, for a link or a preview frame (the browser sends the session cookie). */
-export const voucherPdfUrl = (operationId: string, voucherId: string, lang?: string) => `/api${operationPaths.voucherPdf(operationId, voucherId)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
+export const voucherPdfUrl = (operationId: string, voucherId: string, lang?: string) => `/api${operationEndpoints.voucherPdf.url({ operationId, id: voucherId })}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, fallback, type CallOptions } from '../client';
+import { api, call, fallback, type CallOptions } from '../client';
 import { IDEMPOTENCY_HEADER } from '../common/idempotency';
 import type { ItemAnswer } from '../common/schemas';
 import { workflowPath } from '../common/workflow';
 import type { VoucherEvent } from '../../machines/voucher-machine';
 import {
+  operationEndpoints,
   completeOperationRequest,
   operationPaths,
   voucherRequest,
@@ -59,14 +60,14 @@ const answer = (p: Promise<ItemAnswer<OperationDetail>>) => p.then((r) => r.data
 
 export const useCreateVoucher = () =>
   useOperationMutation('voucher-create', ({ operationId, input }: { operationId: string; input: CreateVoucherInput }) =>
-    answer(api.post(operationPaths.vouchers(operationId), input, fallback('operations.errors.createVoucher', 'Failed to create voucher'))),
+    answer(call(operationEndpoints.vouchers, { params: { id: operationId }, body: input }, fallback('operations.errors.createVoucher', 'Failed to create voucher'))),
   );
 
 /** Draft vouchers from the tour's priced lines (one per vendor and service, stays by date range); answers the operation and the lines left to assign. */
 export const usePrefillVouchers = () =>
   useOperationMutation(
     'voucher-prefill',
-    ({ operationId }: { operationId: string }): Promise<PrefillAnswer> => api.post(operationPaths.prefill(operationId), {}, fallback('operations.errors.prefill', 'Failed to fill vouchers from the tour')),
+    ({ operationId }: { operationId: string }): Promise<PrefillAnswer> => call(operationEndpoints.prefill, { params: { id: operationId }, body: {} }, fallback('operations.errors.prefill', 'Failed to fill vouchers from the tour')),
     [],
     (answer) => answer.data,
   );
@@ -87,13 +88,13 @@ export const useVoucherPayment = () =>
   useOperationMutation(
     'voucher-payment',
     ({ operationId, voucherId, input, key }: { operationId: string; voucherId: string; input: VendorPaymentInput; key: string }) =>
-      answer(api.post(operationPaths.voucherPayment(operationId, voucherId), input, keyed(key, fallback('operations.errors.payment', 'Failed to record payment')))),
+      answer(call(operationEndpoints.voucherPayment, { params: { operationId, id: voucherId }, body: input }, keyed(key, fallback('operations.errors.payment', 'Failed to record payment')))),
     MONEY_VIEWS,
   );
 
 export const useSendVouchers = () =>
   useOperationMutation('send-vouchers', ({ operationId, input }: { operationId: string; input?: SendVouchersInput }) =>
-    answer(api.post(operationPaths.sendVouchers(operationId), input ?? {}, fallback('operations.errors.sendVouchers', 'Failed to send vouchers'))),
+    answer(call(operationEndpoints.sendVouchers, { params: { id: operationId }, body: input ?? {} }, fallback('operations.errors.sendVouchers', 'Failed to send vouchers'))),
   );
 
 /** COMPLETE (`PUT …/mark-completed`): a 409 names what is missing (the detail's `missing` checklist). */
@@ -110,19 +111,19 @@ export const useCompleteOperation = () =>
 
 export const useCreateExpense = () =>
   useOperationMutation('expense-create', ({ operationId, input }: { operationId: string; input: CreateExpenseInput }) =>
-    answer(api.post(operationPaths.expenses(operationId), input, fallback('operations.errors.createExpense', 'Failed to add expense'))),
+    answer(call(operationEndpoints.expenses, { params: { id: operationId }, body: input }, fallback('operations.errors.createExpense', 'Failed to add expense'))),
   );
 
 export const useUpdateExpense = () =>
   useOperationMutation('expense-update', ({ operationId, expenseId, input }: { operationId: string; expenseId: string; input: UpdateExpenseInput }) =>
-    answer(api.put(operationPaths.expense(operationId, expenseId), input, fallback('operations.errors.updateExpense', 'Failed to update expense'))),
+    answer(call(operationEndpoints.expense, { params: { operationId, expenseId }, body: input }, fallback('operations.errors.updateExpense', 'Failed to update expense'))),
   );
 
 export const useExpensePayment = () =>
   useOperationMutation(
     'expense-payment',
     ({ operationId, expenseId, input, key }: { operationId: string; expenseId: string; input: VendorPaymentInput; key: string }) =>
-      answer(api.post(operationPaths.expensePayment(operationId, expenseId), input, keyed(key, fallback('operations.errors.payment', 'Failed to record payment')))),
+      answer(call(operationEndpoints.expensePayment, { params: { operationId, expenseId }, body: input }, keyed(key, fallback('operations.errors.payment', 'Failed to record payment')))),
     MONEY_VIEWS,
   );
 
@@ -134,6 +135,6 @@ export const useVendorRefund = () =>
   useOperationMutation(
     'vendor-refund',
     ({ operationId, voucherId, input, key }: { operationId: string; voucherId: string; input: VendorRefundInput; key: string }) =>
-      answer(api.post(operationPaths.vendorRefund(operationId, voucherId), input, keyed(key, fallback('cancellations.errors.vendorRefund', 'Failed to record the vendor refund')))),
+      answer(call(operationEndpoints.vendorRefund, { params: { operationId, id: voucherId }, body: input }, keyed(key, fallback('cancellations.errors.vendorRefund', 'Failed to record the vendor refund')))),
     MONEY_VIEWS,
   );

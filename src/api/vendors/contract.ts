@@ -1,3 +1,5 @@
+import { endpoint } from '../common/endpoint';
+import { itemAnswer, listAnswerOf } from '../common/schemas';
 import * as v from 'valibot';
 import { boolFromText, listFromText } from '../common/import';
 import { coded } from '../common/issues';
@@ -291,3 +293,12 @@ export const vendorImportRow = v.strictObject({
 });
 export type VendorImportRow = v.InferOutput<typeof vendorImportRow>;
 
+/** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const vendorEndpoints = {
+  list: endpoint({ method: 'GET', path: vendorPaths.list, query: vendorsQuery, answer: listAnswerOf(vendorSchema, vendorStatsSchema) }),
+  options: endpoint({ method: 'GET', path: vendorPaths.options, query: vendorOptionsQuery, answer: listAnswerOf(vendorOptionSchema) }),
+  create: endpoint({ method: 'POST', path: vendorPaths.list, body: createVendorInput, answer: itemAnswer(vendorSchema), status: 201 }),
+  byId: endpoint({ method: 'GET', path: vendorPaths.byId, params: vendorIdsParams, answer: itemAnswer(v.union([vendorSchema, v.array(vendorSchema)])) }),
+  transactions: endpoint({ method: 'GET', path: vendorPaths.transactions, params: vendorIdParams, query: vendorTransactionsQuery, answer: listAnswerOf(vendorTransactionSchema, vendorTransactionStatsSchema) }),
+  remove: endpoint({ method: 'DELETE', path: vendorPaths.record, params: vendorIdParams, answer: itemAnswer(vendorSchema) }),
+};

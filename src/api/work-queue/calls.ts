@@ -1,7 +1,7 @@
 import type { RefundSplit } from '../../domain/cancellation';
 import type { VendorPaymentInput } from '../operations/contract';
 import { leadStatusRequest } from '../leads/contract';
-import { bookingPaths, failPaymentRequest, verifyBookingRequest, verifyPaymentRequest } from '../bookings/contract';
+import { bookingEndpoints, failPaymentRequest, verifyBookingRequest, verifyPaymentRequest } from '../bookings/contract';
 import { completeOperationRequest, operationPaths, voucherRequest } from '../operations/contract';
 import { cancellationStatusRequest } from '../cancellations/contract';
 import { processRefundRequest } from '../finance/credit/contract';
@@ -55,7 +55,7 @@ export const QUEUE_CALLS: Partial<Record<QueueRecordType, Record<string, CallOf>
   booking: {
     VERIFY: (item) => through(verifyBookingRequest, workflowPath(verifyBookingRequest, item.record._id), verifyBookingRequest.bodyOf({ type: 'VERIFY' })),
     // The invoice's call issues the invoice and sends INVOICE naming it (server/bookings/invoices.ts).
-    INVOICE: (item) => ({ method: 'POST', path: bookingPaths.generateInvoice(), body: { bookingId: item.record._id } }),
+    INVOICE: (item) => ({ method: 'POST', path: bookingEndpoints.generateInvoice.path(), body: { bookingId: item.record._id } }),
   },
   voucher: {
     CONFIRM: (item, inputs) =>
