@@ -90,7 +90,7 @@ describe('a cancellation in Chromium', () => {
   beforeAll(async () => {
     ({ server, browser } = await startE2e());
     server.clock.set(NOW);
-    [owner, salesApi] = await Promise.all([server.login('owner@demo.travel'), server.login('sales@demo.travel')]);
+    [owner, salesApi] = await server.logins('owner@demo.travel', 'sales@demo.travel');
     booking = await paidBooking(60);
     // The same customer's next trip (a new lead with the same email: the same contact), nothing paid yet.
     const nextLead = await newLead(salesApi, CUSTOMER, { email: EMAIL });

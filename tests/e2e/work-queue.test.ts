@@ -44,7 +44,7 @@ describe('the work queue, acted on in place', () => {
   beforeAll(async () => {
     ({ server, browser } = await startE2e());
     server.clock.set(NOW);
-    [owner, sales] = await Promise.all(['owner@demo.travel', 'sales@demo.travel'].map((e) => server.login(e)));
+    [owner, sales] = await server.logins('owner@demo.travel', 'sales@demo.travel');
     page = await signedInHome(browser, pageErrors, server.url, 'finance@demo.travel', { timeout: 20_000, now: NOW });
   });
 
