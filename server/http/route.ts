@@ -181,29 +181,13 @@ export interface PlatformRoute<P = unknown, Q = unknown, B = unknown> extends Co
 }
 export type RouteDef = TenantRoute<any, any, any> | PublicRoute<any, any, any, any> | PlatformRoute<any, any, any>;
 
-/** Typed helpers: the schemas given infer the handler's params, query and body. */
-export function route<
-  P extends v.GenericSchema | undefined = undefined,
-  Q extends v.GenericSchema | undefined = undefined,
-  B extends v.GenericSchema | undefined = undefined,
->(def: TenantRoute<P, Q, B>): RouteDef {
-  return def as RouteDef;
-}
-export function publicRoute<
-  P extends v.GenericSchema | undefined = undefined,
-  Q extends v.GenericSchema | undefined = undefined,
-  B extends v.GenericSchema | undefined = undefined,
-  C = undefined,
->(def: PublicRoute<P, Q, B, C>): RouteDef {
-  return def as RouteDef;
-}
+/** A route's params, query or body schema (none: undefined). */
+type Schema = v.GenericSchema | undefined;
 
-export function platformRoute<
-  P extends v.GenericSchema | undefined = undefined,
-  Q extends v.GenericSchema | undefined = undefined,
-  B extends v.GenericSchema | undefined = undefined,
->(def: PlatformRoute<P, Q, B>): RouteDef {
-  return def as RouteDef;
-}
+/** Typed helpers: the schemas given infer the handler's params, query and body. */
+export const route = <P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(def: TenantRoute<P, Q, B>) => def as RouteDef;
+export const publicRoute = <P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined, C = undefined>(def: PublicRoute<P, Q, B, C>) =>
+  def as RouteDef;
+export const platformRoute = <P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(def: PlatformRoute<P, Q, B>) => def as RouteDef;
 
 export const isStateChanging = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
