@@ -34,16 +34,22 @@ const grantColumns = (table: string, privilege: string, columns: string[]) =>
         end if;`,
     )
     .join('');
+/**
+ * A role the server's connections take on (plpgsql, inside a `do` block): made when missing, granted
+ * to the login role that migrates (the server's own), with the public schema usable.
+ */
+const roleOfTheServer = (role: string) => `
+    if not exists (select 1 from pg_roles where rolname = '${role}') then
+      create role ${role} nologin;
+    end if;
+    if not pg_has_role(current_user, '${role}', 'member') then
+      execute format('grant ${role} to %I', current_user);
+    end if;
+    execute 'grant usage on schema public to ${role}';`;
 const PLATFORM_GRANTS = `
   do $$
   begin
-    if not exists (select 1 from pg_roles where rolname = '${PLATFORM_ROLE}') then
-      create role ${PLATFORM_ROLE} nologin;
-    end if;
-    if not pg_has_role(current_user, '${PLATFORM_ROLE}', 'member') then
-      execute format('grant ${PLATFORM_ROLE} to %I', current_user);
-    end if;
-    execute 'grant usage on schema public to ${PLATFORM_ROLE}';
+    ${roleOfTheServer(PLATFORM_ROLE)}
     ${Object.entries(PLATFORM_READS).map(([table, columns]) => grantColumns(table, 'select', columns)).join('')}
     ${Object.entries(PLATFORM_UPDATES).map(([table, columns]) => grantColumns(table, 'update', columns)).join('')}
     ${PLATFORM_INSERTS.map(
@@ -262,13 +268,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
       do $$
       declare t record;
       begin
-        if not exists (select 1 from pg_roles where rolname = '${TENANT_ROLE}') then
-          create role ${TENANT_ROLE} nologin;
-        end if;
-        if not pg_has_role(current_user, '${TENANT_ROLE}', 'member') then
-          execute format('grant ${TENANT_ROLE} to %I', current_user);
-        end if;
-        execute 'grant usage on schema public to ${TENANT_ROLE}';
+        ${roleOfTheServer(TENANT_ROLE)}
         for t in
           select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
           where n.nspname = 'public' and c.relkind = 'r'

@@ -84,6 +84,17 @@ export const members = pgTable(
   ],
 );
 
+/** A session's token and times, members' and operators' alike (server/auth/session.ts hashes, times out and revokes both). */
+const sessionColumns = () => ({
+  tokenHash: text('token_hash').notNull(),
+  createdAt: createdAt(),
+  lastSeenAt: instant('last_seen_at').notNull().default(sql`now()`),
+  expiresAt: instant('expires_at').notNull(),
+  revokedAt: instant('revoked_at'),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+});
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -92,13 +103,7 @@ export const sessions = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    createdAt: createdAt(),
-    lastSeenAt: instant('last_seen_at').notNull().default(sql`now()`),
-    expiresAt: instant('expires_at').notNull(),
-    revokedAt: instant('revoked_at'),
-    userAgent: text('user_agent'),
-    ip: text('ip'),
+    ...sessionColumns(),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
 );
@@ -154,13 +159,7 @@ export const platformSessions = pgTable(
     operatorId: uuid('operator_id')
       .notNull()
       .references(() => platformOperators.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    createdAt: createdAt(),
-    lastSeenAt: instant('last_seen_at').notNull().default(sql`now()`),
-    expiresAt: instant('expires_at').notNull(),
-    revokedAt: instant('revoked_at'),
-    userAgent: text('user_agent'),
-    ip: text('ip'),
+    ...sessionColumns(),
   },
   (t) => [uniqueIndex('platform_sessions_token_uq').on(t.tokenHash), index('platform_sessions_operator_idx').on(t.operatorId)],
 );

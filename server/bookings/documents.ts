@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { balanceOf, invoiceCover } from '../../src/domain/balance';
+import { balanceOf } from '../../src/domain/balance';
 import type { PaymentMethod } from '../../src/api/finance/contract';
 import type { Locale } from '../../src/api/admin/members/contract';
 import { idParams } from '../../src/api/common/schemas';
@@ -11,7 +11,7 @@ import { documentRoutes, fill, bookingConfirmationTemplate, bookingInvoiceTempla
 import type { RecordDocument } from '../documents';
 import { conflict, notFound } from '../http/errors';
 import { allow, type RouteDef } from '../http/route';
-import { customerLines } from './invoices';
+import { customerLines, invoiceFigures } from './invoices';
 import { BOOKING_RECORD } from './customer-mail';
 import { bookingInstallments, bookingInvoices, bookingPayments, bookingTravellers, bookings } from './schema';
 import { bookingRef, logBookingEvent, visibleBooking, visibleBookings, type BookingRow } from './store';
@@ -116,7 +116,6 @@ async function invoiceOf(tx: Tx, auth: AuthContext, invoiceId: string): Promise<
     .where(and(eq(bookingInvoices.id, invoiceId), visibleBookings(auth)));
   if (!row) throw notFound('Invoice');
   const { inv } = row;
-  const { paid, balance } = invoiceCover(inv.total, row.booking.paidAmount);
   const bookingNumber = bookingRef(row.booking.number);
   return {
     recordType: INVOICE_RECORD,
@@ -124,23 +123,7 @@ async function invoiceOf(tx: Tx, auth: AuthContext, invoiceId: string): Promise<
     recordLabel: inv.number,
     template: bookingInvoiceTemplate,
     lang: row.booking.language as Locale,
-    data: {
-      number: inv.number,
-      bookingNumber,
-      customer: customerOf(inv),
-      tourTitle: row.booking.tourTitle,
-      issuedOn: inv.issuedOn,
-      dueDate: inv.dueDate,
-      currency: inv.currency,
-      lines: inv.lines,
-      subtotal: inv.subtotal,
-      taxRate: inv.taxRate,
-      tax: inv.tax,
-      total: inv.total,
-      paid,
-      balance,
-      terms: inv.terms,
-    },
+    data: { ...invoiceFigures(inv, row.booking.paidAmount), bookingNumber, tourTitle: row.booking.tourTitle },
     email: (s, organization) => ({
       subject: fill(s.email.invoiceSubject, { number: inv.number, organization }),
       message: fill(s.email.invoiceMessage, { number: inv.number, organization, name: inv.customerName, booking: bookingNumber, date: inv.dueDate }),

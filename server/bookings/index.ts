@@ -5,6 +5,7 @@ import { bookingQueueKinds } from './queue';
  * The booking machine's `startOperation` is provided by the operations area.
  */
 export { bookingRoutes } from './routes';
+export { bookingItem, bookingRefSql, visibleBookingsSql } from './queue';
 export { bookingDocumentRoutes } from './documents';
 export { BOOKING_DAY_JOB, bookingJobs } from './jobs';
 export { BOOKING_SEEDS, openLeadsWithEmail, seedAsOrganization, seedBooking, seedBookings, type BookingSpec, type SeedActors } from './seed';

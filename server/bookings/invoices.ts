@@ -52,13 +52,13 @@ export function invoiceStatus(balance: number, dueDate: string, today: string): 
 
 type InvoiceRow = typeof bookingInvoices.$inferSelect;
 
-function toInvoice(inv: InvoiceRow, booking: Pick<BookingRow, 'number' | 'grandTotal' | 'paidAmount'>, today: string): Invoice {
-  const { paid, balance } = invoiceCover(inv.total, booking.paidAmount);
+/**
+ * An invoice as issued (its number, dates, customer, lines, tax and terms are kept as written then),
+ * with what its booking's money covers of it now: the API's invoice and the PDF's read the same.
+ */
+export function invoiceFigures(inv: InvoiceRow, bookingPaid: number) {
   return {
-    _id: inv.id,
     number: inv.number,
-    bookingId: inv.bookingId,
-    bookingRef: bookingRef(booking.number),
     customer: { name: inv.customerName, email: inv.customerEmail, phone: inv.customerPhone },
     issuedOn: inv.issuedOn,
     dueDate: inv.dueDate,
@@ -68,10 +68,18 @@ function toInvoice(inv: InvoiceRow, booking: Pick<BookingRow, 'number' | 'grandT
     taxRate: inv.taxRate,
     tax: inv.tax,
     total: inv.total,
-    paid,
-    balance,
-    status: invoiceStatus(balanceOf(booking.grandTotal, booking.paidAmount), inv.dueDate, today),
+    ...invoiceCover(inv.total, bookingPaid),
     terms: inv.terms,
+  };
+}
+
+function toInvoice(inv: InvoiceRow, booking: Pick<BookingRow, 'number' | 'grandTotal' | 'paidAmount'>, today: string): Invoice {
+  return {
+    _id: inv.id,
+    ...invoiceFigures(inv, booking.paidAmount),
+    bookingId: inv.bookingId,
+    bookingRef: bookingRef(booking.number),
+    status: invoiceStatus(balanceOf(booking.grandTotal, booking.paidAmount), inv.dueDate, today),
     createdAt: inv.createdAt,
   };
 }

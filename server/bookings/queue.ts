@@ -1,5 +1,5 @@
 import { stateIn } from '../db/state-check';
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { REMIND_AGAIN_DAYS } from '../../src/api/work-queue/contract';
 import { BOOKING_EVENTS, bookingMachine, type BookingContext, type BookingEvent } from '../../src/machines/booking-machine';
 import { PAYMENT_EVENTS, paymentMachine, type PaymentEvent } from '../../src/machines/payment-machine';
@@ -22,8 +22,26 @@ import { COLLECTING_STATES } from './workflow';
 
 const bookingEvent = (type: BookingEvent['type']) => BOOKING_EVENTS.find((e) => e.type === type)!;
 const paymentEvent = (type: PaymentEvent['type']) => PAYMENT_EVENTS.find((e) => e.type === type)!;
-const visible = (auth: AuthContext) => visibleBookings(auth) ?? sql`true`;
-const ref = sql`'BK-' || ${bookings.number}`;
+/** A booking's reference as work items show it (`BK-` and its number). */
+export const bookingRefSql = sql`'BK-' || ${bookings.number}`;
+
+/** The bookings the person sees (own visibility: those they sold), as a work-queue condition. */
+export const visibleBookingsSql = (auth: AuthContext) => visibleBookings(auth) ?? sql`true`;
+
+/**
+ * The columns every work item about a booking's record shows: the record and its state, the
+ * booking's reference (or the record's own number, `ref`) and customer, and the parent the item
+ * opens under (`parent`: the booking, an operation), when the record is not the booking itself.
+ */
+export function bookingItem(record: { id: AnyColumn; status: AnyColumn }, o: { parent?: AnyColumn; ref?: SQL } = {}) {
+  return {
+    recordId: sql`${record.id}`,
+    ...(o.parent ? { parentId: sql`${o.parent}` } : {}),
+    ref: o.ref ?? bookingRefSql,
+    title: sql`${bookings.customerName}`,
+    state: sql`${record.status}`,
+  };
+}
 
 /** A submitted payment (the states whose machine awaits VERIFY): finance sees the money arrive, or not. */
 export const paymentToVerify: QueueKind<typeof paymentMachine> = {
@@ -45,13 +63,9 @@ export const paymentToVerify: QueueKind<typeof paymentMachine> = {
     return {
       // A payment always has its booking (a foreign key): a left join, which PostgreSQL drops when nothing of the booking is read (the counts' walk, for those who see every booking).
       from: sql`${p} left join ${bookings} on ${bookings.id} = ${p.bookingId}`,
-      where: sql`${stateIn(p.status, statesAccepting(paymentMachine, 'VERIFY'))} and ${visible(s.auth)}`,
+      where: sql`${stateIn(p.status, statesAccepting(paymentMachine, 'VERIFY'))} and ${visibleBookingsSql(s.auth)}`,
       columns: {
-        recordId: sql`${p.id}`,
-        parentId: sql`${bookings.id}`,
-        ref,
-        title: sql`${bookings.customerName}`,
-        state: sql`${p.status}`,
+        ...bookingItem(p, { parent: bookings.id }),
         due: { day: sql`${p.paidOn}` },
         params: sql`jsonb_build_object('amount', ${p.amount}, 'currency', ${p.currency}, 'method', ${p.paymentMethod}, 'reference', ${p.reference})`,
       },
@@ -84,13 +98,10 @@ export const bookingToVerify: QueueKind<typeof bookingMachine> = {
     return {
       from: sql`${b} cross join ${context}`,
       // A booking with a total has a plan, whose first installment is covered only by money paid: the cheap test first.
-      where: sql`${stateIn(b.status, statesAccepting(bookingMachine, 'VERIFY'))} and ${visible(s.auth)} and (${b.paidAmount} > 0 or ${b.grandTotal} = 0)
+      where: sql`${stateIn(b.status, statesAccepting(bookingMachine, 'VERIFY'))} and ${visibleBookingsSql(s.auth)} and (${b.paidAmount} > 0 or ${b.grandTotal} = 0)
         and ${b.travellersToName} = 0 and ctx.first_open = 0`,
       columns: {
-        recordId: sql`${b.id}`,
-        ref,
-        title: sql`${b.customerName}`,
-        state: sql`${b.status}`,
+        ...bookingItem(b),
         due: { day: sql`${b.departure}` },
         params: sql`jsonb_build_object('tour', ${b.tourTitle}, 'pax', ${b.pax}, 'departure', ${b.departure})`,
         context: sql`jsonb_build_object('travellersToName', ${b.travellersToName}, 'firstInstallmentOpen', ctx.first_open, 'arrival', ${b.arrival})`,
@@ -138,13 +149,10 @@ export const installmentOverdue: QueueKind = {
     // are read for the items shown only.
     return {
       from: sql`${b}`,
-      where: sql`${stateIn(b.status, COLLECTING_STATES)} and ${b.firstOpenDue} < ${t.today} and ${visible(s.auth)}
+      where: sql`${stateIn(b.status, COLLECTING_STATES)} and ${b.firstOpenDue} < ${t.today} and ${visibleBookingsSql(s.auth)}
         and not exists (select 1 from ${r} where ${r.bookingId} = ${b.id} and ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))`,
       columns: {
-        recordId: sql`${b.id}`,
-        ref,
-        title: sql`${b.customerName}`,
-        state: sql`${b.status}`,
+        ...bookingItem(b),
         due: { day: sql`${b.firstOpenDue}` },
         params: sql`(select jsonb_build_object('count', count(*)::int, 'amount', sum(j.amount - j.paid_amount), 'currency', ${b.currency})
           from ${i} as j where j.booking_id = ${b.id} and j.paid_amount < j.amount and j.due_date < ${t.today})`,
@@ -168,12 +176,9 @@ export const bookingToInvoice: QueueKind<typeof bookingMachine> = {
     const b = bookings;
     return {
       from: sql`${b}`,
-      where: sql`${stateIn(b.status, statesAccepting(bookingMachine, 'INVOICE'))} and ${visible(s.auth)}`,
+      where: sql`${stateIn(b.status, statesAccepting(bookingMachine, 'INVOICE'))} and ${visibleBookingsSql(s.auth)}`,
       columns: {
-        recordId: sql`${b.id}`,
-        ref,
-        title: sql`${b.customerName}`,
-        state: sql`${b.status}`,
+        ...bookingItem(b),
         due: { day: sql`${b.arrival}` },
         params: sql`jsonb_build_object('amount', ${b.grandTotal}, 'currency', ${b.currency}, 'tour', ${b.tourTitle})`,
       },
@@ -208,7 +213,7 @@ export const invoiceOverdue: QueueKind = {
       from: sql`${inv} join ${b} on ${b.id} = ${inv.bookingId}`,
       // The invoices' status rule for 'overdue' as its plain conditions (statusIn): the planner then
       // sees how many rows pass and walks booking_invoices_org_due_idx for the page instead of joining every booking.
-      where: sql`${statusIn(['overdue'], s.today)} and ${visible(s.auth)}`,
+      where: sql`${statusIn(['overdue'], s.today)} and ${visibleBookingsSql(s.auth)}`,
       columns: {
         recordId: sql`${inv.id}`,
         parentId: sql`${b.id}`,
@@ -216,7 +221,7 @@ export const invoiceOverdue: QueueKind = {
         title: sql`${b.customerName}`,
         state: sql`'overdue'`,
         due: { day: sql`${inv.dueDate}` },
-        params: sql`jsonb_build_object('amount', ${b.grandTotal} - ${b.paidAmount}, 'currency', ${inv.currency}, 'booking', ${ref})`,
+        params: sql`jsonb_build_object('amount', ${b.grandTotal} - ${b.paidAmount}, 'currency', ${inv.currency}, 'booking', ${bookingRefSql})`,
       },
     };
   },

@@ -62,6 +62,27 @@ function perPersonLines(title: string, prices: TravellerPrices, travellers: { ty
     .map(({ type, quantity }) => ({ description: `${title}: ${TYPE_LABEL[type]}`, quantity, unitPrice: prices[type], amount: prices[type] * quantity }));
 }
 
+/** A package sold per person (a personalized or a group tour), priced for the party: everything of the booked tour but its dates. */
+interface PerPersonTour {
+  title: string;
+  regions: { _id: string }[];
+  destinations: { _id: string }[];
+  pricePerPerson: TravellerPrices;
+  currency: string;
+}
+function soldPerPerson(tour: PerPersonTour, travellers: { type: TravellerKind }[]): Omit<BookedTour, 'departure' | 'arrival'> {
+  return {
+    title: tour.title,
+    regions: tour.regions.map((r) => r._id),
+    destinations: tour.destinations.map((d) => d._id),
+    prices: tour.pricePerPerson,
+    grandTotal: priceOfTravellers(tour.pricePerPerson, travellers),
+    currency: tour.currency,
+    snapshot: tour as unknown as Record<string, unknown>,
+    lines: perPersonLines(tour.title, tour.pricePerPerson, travellers),
+  };
+}
+
 /** The tour a new booking is made from, priced for its travellers; refusals name the field. */
 export async function bookedTour(tx: Tx, auth: AuthContext, request: TourRequest, today: string): Promise<BookedTour> {
   switch (request.tourType) {
@@ -70,34 +91,12 @@ export async function bookedTour(tx: Tx, auth: AuthContext, request: TourRequest
       if (!personalized.isPublished) throw conflict('This package is a draft: publish it before booking it', 'TOUR_NOT_BOOKABLE', { reason: 'unpublished' });
       const departure = request.departure!;
       if (departure < today) throw invalidField('departure', 'inPast', 'must not be in the past');
-      return {
-        title: personalized.title,
-        departure,
-        arrival: addDays(departure, personalized.totalNights),
-        regions: personalized.regions.map((r) => r._id),
-        destinations: personalized.destinations.map((d) => d._id),
-        prices: personalized.pricePerPerson,
-        grandTotal: priceOfTravellers(personalized.pricePerPerson, request.travellers),
-        currency: personalized.currency,
-        snapshot: personalized as unknown as Record<string, unknown>,
-        lines: perPersonLines(personalized.title, personalized.pricePerPerson, request.travellers),
-      };
+      return { ...soldPerPerson(personalized, request.travellers), departure, arrival: addDays(departure, personalized.totalNights) };
     }
     case 'group': {
       const tour = await orUnknown(groupTourDetail(tx, request.tourId), 'group tour');
       if (tour.departure < today) throw conflict('This departure has left already', 'TOUR_NOT_BOOKABLE', { reason: 'departed' });
-      return {
-        title: tour.title,
-        departure: tour.departure,
-        arrival: tour.arrival,
-        regions: tour.regions.map((r) => r._id),
-        destinations: tour.destinations.map((d) => d._id),
-        prices: tour.pricePerPerson,
-        grandTotal: priceOfTravellers(tour.pricePerPerson, request.travellers),
-        currency: tour.currency,
-        snapshot: tour as unknown as Record<string, unknown>,
-        lines: perPersonLines(tour.title, tour.pricePerPerson, request.travellers),
-      };
+      return { ...soldPerPerson(tour, request.travellers), departure: tour.departure, arrival: tour.arrival };
     }
     case 'customized':
       return customizedTourForBooking(tx, auth, request.tourId, request.tourVersion!, request.leadId, request.travellers.length, today);

@@ -29,6 +29,23 @@ type NoteRow = typeof creditNotes.$inferSelect;
 
 // ---------- credit notes ----------
 
+/**
+ * `amount` of a credit note's money stops being owed and becomes cancellation income on `date`, in
+ * one journal entry on the note (when it expires with something left, and when a payment it made is
+ * given back after it expired).
+ */
+const noteMoneyToIncome = (tx: Tx, note: NoteRow, amount: number, date: string, memo: 'creditNoteExpired' | 'creditNoteGivenBack', actorId: string | null) =>
+  postEntry(tx, {
+    date,
+    source: { type: 'credit-note', id: note.id, reference: note.number },
+    memo: systemMemo(memo, { creditNote: note.number }),
+    postedBy: actorId,
+    lines: [
+      { account: 'credit-notes', debit: amount },
+      { account: 'cancellation-income', credit: amount },
+    ],
+  });
+
 export const creditNoteWorkflow = rowWorkflow({
   machine: creditNoteMachine,
   table: creditNotes,
@@ -38,16 +55,7 @@ export const creditNoteWorkflow = rowWorkflow({
     async recogniseBreakage({ tx, row, actorId }) {
       const left = row.amount - row.usedAmount;
       if (left <= 0) return {};
-      const entry = await postEntry(tx, {
-        date: expiryDay(row.validUntil),
-        source: { type: 'credit-note', id: row.id, reference: row.number },
-        memo: systemMemo('creditNoteExpired', { creditNote: row.number }),
-        postedBy: actorId,
-        lines: [
-          { account: 'credit-notes', debit: left },
-          { account: 'cancellation-income', credit: left },
-        ],
-      });
+      const entry = await noteMoneyToIncome(tx, row, left, expiryDay(row.validUntil), 'creditNoteExpired', actorId);
       return { expiryEntryId: entry.id };
     },
   },
@@ -115,16 +123,7 @@ export async function reinstateCreditNotes(tx: Tx, bookingId: string, date: stri
     const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.id, u.note)).for('update');
     if (note.status === 'redeemed') await applyNoteEvent(tx, note, { type: 'REINSTATE' }, actorId);
     else if (note.status === 'expired') {
-      await postEntry(tx, {
-        date,
-        source: { type: 'credit-note', id: note.id, reference: note.number },
-        memo: systemMemo('creditNoteGivenBack', { creditNote: note.number }),
-        postedBy: actorId,
-        lines: [
-          { account: 'credit-notes', debit: amount },
-          { account: 'cancellation-income', credit: amount },
-        ],
-      });
+      await noteMoneyToIncome(tx, note, amount, date, 'creditNoteGivenBack', actorId);
     }
   }
   return total;

@@ -7,8 +7,7 @@ import { USABLE_CREDIT_NOTE_STATES } from '../../src/machines/credit-note-machin
 import { paymentMachine } from '../../src/machines/payment-machine';
 import { REFUND_EVENTS, refundMachine } from '../../src/machines/refund-machine';
 import { statesAccepting } from '../../src/machines/workflow';
-import type { AuthContext } from '../auth/session';
-import { bookings, visibleBookings } from '../bookings';
+import { bookingItem, bookingRefSql, bookings, visibleBookingsSql } from '../bookings';
 import { type QueueKind } from '../work-queue';
 import { bookingCancellations, creditNotes, refunds } from './schema';
 
@@ -18,8 +17,6 @@ import { bookingCancellations, creditNotes, refunds } from './schema';
  * reaches the booking.
  */
 
-const visible = (auth: AuthContext) => visibleBookings(auth) ?? sql`true`;
-const ref = sql`'BK-' || ${bookings.number}`;
 const cancellationEvent = (type: CancellationEvent['type']) => CANCELLATION_EVENTS.find((e) => e.type === type)!;
 
 /**
@@ -48,13 +45,9 @@ export const cancellationToDecide: QueueKind<typeof cancellationMachine> = {
     const pending = sql`(select coalesce(sum(p.amount), 0) from booking_payments p where p.booking_id = ${c.bookingId} and p.status in ${statesAccepting(paymentMachine, 'VERIFY')})`;
     return {
       from: sql`${c} join ${bookings} on ${bookings.id} = ${c.bookingId} cross join lateral (select ${paid} as paid, ${pending} as pending) as money`,
-      where: sql`${stateIn(c.status, statesAccepting(cancellationMachine, 'APPROVE'))} and ${visible(s.auth)}`,
+      where: sql`${stateIn(c.status, statesAccepting(cancellationMachine, 'APPROVE'))} and ${visibleBookingsSql(s.auth)}`,
       columns: {
-        recordId: sql`${c.id}`,
-        parentId: sql`${bookings.id}`,
-        ref,
-        title: sql`${bookings.customerName}`,
-        state: sql`${c.status}`,
+        ...bookingItem(c, { parent: bookings.id }),
         due: { instant: sql`${c.createdAt}` },
         reason: sql`case when money.pending > 0 then 'cancellationPaymentsPending' else 'cancellationToDecide' end`,
         params: sql`jsonb_build_object('reason', ${c.reason}, 'departure', ${bookings.departure}, 'refundable', (${c.quote}->>'refundable')::bigint, 'currency', ${c.currency}, 'pending', money.pending)`,
@@ -77,13 +70,9 @@ export const refundToProcess: QueueKind<typeof refundMachine> = {
     const r = refunds;
     return {
       from: sql`${r} join ${bookings} on ${bookings.id} = ${r.bookingId}`,
-      where: sql`${stateIn(r.status, statesAccepting(refundMachine, 'PROCESS'))} and ${visible(s.auth)}`,
+      where: sql`${stateIn(r.status, statesAccepting(refundMachine, 'PROCESS'))} and ${visibleBookingsSql(s.auth)}`,
       columns: {
-        recordId: sql`${r.id}`,
-        parentId: sql`${bookings.id}`,
-        ref,
-        title: sql`${bookings.customerName}`,
-        state: sql`${r.status}`,
+        ...bookingItem(r, { parent: bookings.id }),
         due: { day: sql`${r.approvedOn}` },
         params: sql`jsonb_build_object('amount', ${r.amount}, 'currency', ${r.currency}, 'method', ${r.paymentMethod}, 'approvedOn', ${r.approvedOn})`,
       },
@@ -108,17 +97,13 @@ export const creditNoteExpiring: QueueKind = {
     return {
       from: sql`${n} join ${bookings} on ${bookings.id} = ${n.bookingId}`,
       where: sql`${stateIn(n.status, USABLE_CREDIT_NOTE_STATES)} and ${n.validUntil} >= ${s.today}::date and ${n.validUntil} <= ${addDays(s.today, CREDIT_NOTE_WARNING_DAYS)}::date
-        and ${n.usedAmount} < ${n.amount} and ${visible(s.auth)}`,
+        and ${n.usedAmount} < ${n.amount} and ${visibleBookingsSql(s.auth)}`,
       whose: (m) => sql`${bookings.convertedBy} = ${m}::uuid`,
       columns: {
-        recordId: sql`${n.id}`,
-        parentId: sql`${bookings.id}`,
-        ref: sql`${n.number}`,
-        title: sql`${bookings.customerName}`,
-        state: sql`${n.status}`,
+        ...bookingItem(n, { parent: bookings.id, ref: sql`${n.number}` }),
         due: { day: sql`${n.validUntil}` },
         assignee: sql`${bookings.convertedBy}`,
-        params: sql`jsonb_build_object('amount', ${n.amount} - ${n.usedAmount}, 'currency', ${n.currency}, 'booking', ${ref})`,
+        params: sql`jsonb_build_object('amount', ${n.amount} - ${n.usedAmount}, 'currency', ${n.currency}, 'booking', ${bookingRefSql})`,
       },
     };
   },

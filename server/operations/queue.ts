@@ -5,7 +5,7 @@ import { VOUCHER_EVENTS, voucherMachine, type VoucherContext, type VoucherEvent 
 import { statesAccepting, statesWithTag } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
 import { ownRecordsOf } from '../auth/visibility';
-import { bookings } from '../bookings';
+import { bookingItem, bookings } from '../bookings';
 import { vendors } from '../vendors';
 import { at, type QueueActionDef, type QueueKind, type QueueRow, type QueueScope } from '../work-queue';
 import { bookingOperations, vouchers } from './schema';
@@ -30,7 +30,6 @@ export const operationOfMember = (memberId: string): SQL =>
 
 const visible = (auth: AuthContext) => visibleOperations(auth) ?? sql`true`;
 const openOperation = sql`${stateIn(bookingOperations.status, OPEN_OPERATION_STATES)}`;
-const ref = sql`'BK-' || ${bookings.number}`;
 
 const voucherEvent = (type: VoucherEvent['type']) => VOUCHER_EVENTS.find((e) => e.type === type)!;
 const voidVoucher: QueueActionDef<typeof voucherMachine> = { event: voucherEvent('VOID'), needs: ['operations', 'update'] };
@@ -43,11 +42,7 @@ function voucherSource(s: QueueScope, states: readonly string[], more?: SQL) {
     where: sql`${stateIn(v.status, states)} and ${openOperation} and ${visible(s.auth)} ${more ? sql`and ${more}` : sql``}`,
     whose: operationOfMember,
     columns: {
-      recordId: sql`${v.id}`,
-      parentId: sql`${bookingOperations.id}`,
-      ref,
-      title: sql`${bookings.customerName}`,
-      state: sql`${v.status}`,
+      ...bookingItem(v, { parent: bookingOperations.id }),
       due: { day: sql`${v.serviceStartDate}` },
       assignee: sql`coalesce(${bookingOperations.assignedTo}, ${bookings.convertedBy})`,
       params: sql`jsonb_build_object('vendor', ${vendors.name}, 'vendorEmail', ${vendors.email}, 'service', ${v.serviceType}, 'number', ${v.number},
@@ -57,37 +52,34 @@ function voucherSource(s: QueueScope, states: readonly string[], more?: SQL) {
   };
 }
 
-const voucherContext = (context: unknown) => context as VoucherContext;
-
-/** A draft voucher (the states awaiting CONFIRM): the vendor's confirmation number is awaited. */
-export const voucherToConfirm: QueueKind<typeof voucherMachine> = {
-  kind: 'voucherToConfirm',
+/** What every voucher kind is: a voucher of an operation, operations' work, its machine's context as stored. */
+const voucherKind = {
   record: 'voucher',
   parent: 'operation',
   priority: 'normal',
   needs: [['operations', 'update']],
   scope: 'bookings',
   machine: voucherMachine,
+  contextOf: (context: unknown) => context as VoucherContext,
+} as const satisfies Partial<QueueKind<typeof voucherMachine>>;
+
+/** A draft voucher (the states awaiting CONFIRM): the vendor's confirmation number is awaited. */
+export const voucherToConfirm: QueueKind<typeof voucherMachine> = {
+  kind: 'voucherToConfirm',
+  ...voucherKind,
   actions: [{ event: voucherEvent('CONFIRM'), needs: ['operations', 'update'], input: 'confirmationNumber', main: true }, voidVoucher],
-  contextOf: voucherContext,
   source: (s) => voucherSource(s, statesAccepting(voucherMachine, 'CONFIRM')),
 };
 
 /** A confirmed voucher (the states awaiting SEND), sent to its vendor's email: a vendor without one is named instead. */
 export const voucherToSend: QueueKind<typeof voucherMachine> = {
   kind: 'voucherToSend',
-  record: 'voucher',
-  parent: 'operation',
-  priority: 'normal',
-  needs: [['operations', 'update']],
-  scope: 'bookings',
-  machine: voucherMachine,
+  ...voucherKind,
   actions: [
     // send-vouchers refuses a vendor without an email before anything is sent (409 VENDOR_EMAIL_MISSING).
     { event: voucherEvent('SEND'), needs: ['operations', 'update'], main: true, unless: (row) => !row.params.vendorEmail },
     voidVoucher,
   ],
-  contextOf: voucherContext,
   source(s) {
     const src = voucherSource(s, statesAccepting(voucherMachine, 'SEND'));
     return { ...src, columns: { ...src.columns, reason: sql`case when ${vendors.email} is null then 'vendorEmailMissing' else 'voucherToSend' end` } };
@@ -101,14 +93,8 @@ export const voucherToSend: QueueKind<typeof voucherMachine> = {
  */
 export const voucherToPay: QueueKind<typeof voucherMachine> = {
   kind: 'voucherToPay',
-  record: 'voucher',
-  parent: 'operation',
-  priority: 'normal',
-  needs: [['operations', 'update']],
-  scope: 'bookings',
-  machine: voucherMachine,
+  ...voucherKind,
   actions: [{ event: { type: 'PAY' }, tag: 'payable', needs: ['operations', 'update'], input: 'vendorPayment', main: true }, voidVoucher],
-  contextOf: voucherContext,
   source: (s) => {
     const waiting = new Set([...statesAccepting(voucherMachine, 'CONFIRM'), ...statesAccepting(voucherMachine, 'SEND')]);
     return voucherSource(
@@ -164,10 +150,7 @@ export const operationToComplete: QueueKind<typeof operationMachine> = {
         and (not ${unbooked} or ${o.arrival} < ${t.today})`,
       whose: operationOfMember,
       columns: {
-        recordId: sql`${o.id}`,
-        ref,
-        title: sql`${bookings.customerName}`,
-        state: sql`${o.status}`,
+        ...bookingItem(o),
         due: { day: sql`${o.arrival}` },
         assignee: sql`coalesce(${o.assignedTo}, ${bookings.convertedBy})`,
         reason: sql`case when ${unbooked} then 'operationNoVendorServices' else 'operationToComplete' end`,

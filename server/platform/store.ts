@@ -25,6 +25,15 @@ import { containsPattern, listPage } from '../http/list';
 const orgToday = sql<string>`to_char(clock_now() at time zone ${organizations.timeZone}, 'YYYY-MM-DD')`;
 const activeMembers = sql<number>`(select count(*) from ${members} m where m.organization_id = ${organizations.id} and m.is_active)::int`;
 
+/** What the organization is sold, as the console shows it: the plan, the seats, the subscription's state and end, and whether that leaves it read-only (on its own day). */
+const soldTerms = (r: { plan: string; seats: number; status: string; periodEnd: string; today: string }) => ({
+  plan: r.plan as Plan,
+  seats: r.seats,
+  status: r.status as SubscriptionStatus,
+  periodEnd: r.periodEnd,
+  readOnly: readOnlyReason(r.status, r.periodEnd, r.today) !== null,
+});
+
 const organizationColumns = {
   id: organizations.id,
   name: organizations.name,
@@ -46,12 +55,8 @@ const toOrganization = (r: OrganizationRow): PlatformOrganization => ({
   name: r.name,
   currency: r.currency,
   timeZone: r.timeZone,
-  plan: r.plan as Plan,
-  seats: r.seats,
+  ...soldTerms(r),
   activeMembers: r.activeMembers,
-  status: r.status as SubscriptionStatus,
-  periodEnd: r.periodEnd,
-  readOnly: readOnlyReason(r.status, r.periodEnd, r.today) !== null,
   createdAt: r.createdAt,
 });
 
@@ -121,12 +126,8 @@ export async function subscriptionOf(tx: Tx, organizationId: string): Promise<Pl
   return {
     _id: r.id,
     organizationId: r.organizationId,
-    plan: r.plan as Plan,
-    seats: r.seats,
+    ...soldTerms(r),
     seatsUsed: r.seatsUsed,
-    status: r.status as SubscriptionStatus,
-    periodEnd: r.periodEnd,
-    readOnly: readOnlyReason(r.status, r.periodEnd, r.today) !== null,
     updatedAt: r.updatedAt,
   };
 }

@@ -86,17 +86,13 @@ export interface ApplyOptions {
  * transaction: the place for an endpoint's extra writes (for example other fields of the same PUT).
  * Any error rolls the whole request back, state included.
  */
-export async function applyEvent<M extends AnyStateMachine, Row, S extends Saves>(
-  tx: Tx,
-  workflow: Workflow<M, Row, S>,
-  id: string,
-  event: EventFromLogic<M>,
-  alsoDo?: Effect<M, Row, S>,
-  options: ApplyOptions = {},
-): Promise<Applied<M, Row>> {
+/** What is applied to a record, after the record: the event, the endpoint's extra writes, who acts. */
+type Applying<M extends AnyStateMachine, Row, S extends Saves> = [event: EventFromLogic<M>, alsoDo?: Effect<M, Row, S>, options?: ApplyOptions];
+
+export async function applyEvent<M extends AnyStateMachine, Row, S extends Saves>(tx: Tx, workflow: Workflow<M, Row, S>, id: string, ...applying: Applying<M, Row, S>): Promise<Applied<M, Row>> {
   const row = await workflow.lock(tx, id);
   if (!row) throw notFound(workflow.recordName);
-  return applyEventTo(tx, workflow, row, event, alsoDo, options);
+  return applyEventTo(tx, workflow, row, ...applying);
 }
 
 /** {@link applyEvent} on a record the caller has locked already (a route that first checked who may see it). */
@@ -104,9 +100,7 @@ export async function applyEventTo<M extends AnyStateMachine, Row, S extends Sav
   tx: Tx,
   workflow: Workflow<M, Row, S>,
   row: Row,
-  event: EventFromLogic<M>,
-  alsoDo?: Effect<M, Row, S>,
-  options: ApplyOptions = {},
+  ...[event, alsoDo, options = {}]: Applying<M, Row, S>
 ): Promise<Applied<M, Row>> {
   const actorId = options.actorId ?? null;
   const context = workflow.contextOf ? await workflow.contextOf(tx, row) : undefined;

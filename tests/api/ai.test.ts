@@ -34,7 +34,7 @@ const noModel = () => owner.put('/api/configurations/ai', { baseUrl: '', model: 
 beforeAll(async () => {
   model = await startFakeModel();
   s = await startTestServer({ env: { AI_TIMEOUT_SECONDS: '1', OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } });
-  [owner, globe] = await Promise.all(['owner@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)));
+  [owner, globe] = await s.logins('owner@demo.travel', 'owner@globe.travel');
   [{ id: orgId }] = await s.sql<{ id: string }>(`select id from organizations where name = 'Demo Travels'`);
   const dest = async (name: string) => (await s.sql<{ id: string }>(`select id from destinations where organization_id = $1 and name = $2`, [orgId, name]))[0].id;
   place.dubai = await dest('Dubai');

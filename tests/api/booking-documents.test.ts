@@ -5,9 +5,10 @@ import { NOW, TODAY, book, day, groupBooking, newDeparture, newLead, orgId, pay,
 import { checksum, checksumQuery } from '../support/db-checksum';
 import { pdfPages, pdfText } from '../support/pdf';
 import { makePng } from '../support/png';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { mailTo, noMail, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/wait';
+import { usd } from '../support/reads';
 
 /**
  * A booking's customer documents and emails against the real server, database and mail queue: the
@@ -27,7 +28,7 @@ let fingerprint: string;
 beforeAll(async () => {
   s = await startTestServer({ queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } });
   s.clock.set(NOW);
-  [owner, finance, globe] = await Promise.all(['owner@demo.travel', 'finance@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)));
+  [owner, finance, globe] = await s.logins('owner@demo.travel', 'finance@demo.travel', 'owner@globe.travel');
   org = await orgId(s);
   sink = await startSmtpSink();
   fingerprint = await checksumQuery(s);
@@ -39,7 +40,6 @@ afterAll(async () => {
 afterEach(() => s.clock.set(NOW));
 
 /** Demo Travels keeps USD: money as an English reader reads it, spaces plain. */
-const usd = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(minor / 100);
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').replace(/[ \t]+/g, ' ');
 
 async function pdfOf(agent: Agent, path: string, lang = 'en') {
@@ -47,8 +47,8 @@ async function pdfOf(agent: Agent, path: string, lang = 'en') {
   return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
-const useSink = () => owner.put('/api/configurations/email-services', { host: '127.0.0.1', port: sink.port, security: 'none', user: '', fromName: 'Demo Travels', fromEmail: 'trips@demo.travel' });
-const noSmtp = () => owner.put('/api/configurations/email-services', { host: '', fromEmail: '' });
+const useSink = () => mailTo(owner, sink.port);
+const noSmtp = () => noMail(owner);
 
 
 /** A booking of a departure with its deposit paid and verified. */

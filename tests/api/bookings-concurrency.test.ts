@@ -18,7 +18,7 @@ let org: string;
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(NOW);
-  [owner, finance] = await Promise.all(['owner@demo.travel', 'finance@demo.travel'].map((e) => s.login(e)));
+  [owner, finance] = await s.logins('owner@demo.travel', 'finance@demo.travel');
   org = await orgId(s);
 });
 afterAll(() => s?.close());

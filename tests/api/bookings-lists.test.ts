@@ -26,7 +26,7 @@ let fingerprint: string;
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(NOW);
-  [owner, finance, sales, globe] = await Promise.all(['owner@demo.travel', 'finance@demo.travel', 'sales@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)));
+  [owner, finance, sales, globe] = await s.logins('owner@demo.travel', 'finance@demo.travel', 'sales@demo.travel', 'owner@globe.travel');
   org = await orgId(s);
   fingerprint = await checksumQuery(s);
 });

@@ -23,9 +23,7 @@ let fingerprint: string;
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(NOW);
-  [owner, sales, lina, finance, ops, globe] = await Promise.all(
-    ['owner@demo.travel', 'sales@demo.travel', 'lina@demo.travel', 'finance@demo.travel', 'ops@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)),
-  );
+  [owner, sales, lina, finance, ops, globe] = await s.logins('owner@demo.travel', 'sales@demo.travel', 'lina@demo.travel', 'finance@demo.travel', 'ops@demo.travel', 'owner@globe.travel');
   fingerprint = await checksumQuery(s);
 });
 afterAll(() => s?.close());

@@ -7,9 +7,10 @@ import { NOW, PRICES, TODAY, book, day, groupBooking, newDeparture, newLead, pay
 import { checksum, checksumQuery } from '../support/db-checksum';
 import { pdfPageCount, pdfPages, pdfText, spacedNumbers } from '../support/pdf';
 import { makePng } from '../support/png';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { mailTo, noMail, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/wait';
+import { usd } from '../support/reads';
 
 /**
  * A cancellation's customer documents against the real server, database and mail queue (issue 29):
@@ -29,7 +30,7 @@ let fingerprint: string;
 beforeAll(async () => {
   s = await startTestServer({ queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } });
   s.clock.set(NOW);
-  [owner, sales, finance, ops, globe] = await Promise.all(['owner@demo.travel', 'sales@demo.travel', 'finance@demo.travel', 'ops@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)));
+  [owner, sales, finance, ops, globe] = await s.logins('owner@demo.travel', 'sales@demo.travel', 'finance@demo.travel', 'ops@demo.travel', 'owner@globe.travel');
   sink = await startSmtpSink();
   fingerprint = await checksumQuery(s);
 });
@@ -47,12 +48,10 @@ const REFUNDABLE = DEPOSIT - FEE;
 const half = (n: number) => Math.floor(n / 2);
 
 /** Demo Travels keeps USD: money as an English reader reads it, spaces plain. */
-const usd = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(minor / 100);
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').replace(/[ \t]+/g, ' ');
 
-const cookie = (agent: Agent) => [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 async function pdfAt(agent: Agent, path: string) {
-  const res = await fetch(`${s.url}/api${path}`, { headers: { Cookie: cookie(agent) } });
+  const res = await fetch(`${s.url}/api${path}`, { headers: { Cookie: agent.cookieHeader() } });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { status: res.status, type: res.headers.get('content-type'), bytes, json: () => JSON.parse(bytes.toString('utf8')) };
 }
@@ -198,8 +197,8 @@ describe('the credit note', () => {
 });
 
 describe('send-cancellation', () => {
-  const useSink = () => owner.put('/api/configurations/email-services', { host: '127.0.0.1', port: sink.port, security: 'none', user: '', fromName: 'Demo Travels', fromEmail: 'trips@demo.travel' });
-  const noSmtp = () => owner.put('/api/configurations/email-services', { host: '', fromEmail: '' });
+  const useSink = () => mailTo(owner, sink.port);
+  const noSmtp = () => noMail(owner);
 
 
   function form(fields: Record<string, string>, file = true) {

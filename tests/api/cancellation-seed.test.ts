@@ -24,7 +24,7 @@ let demoOrg: string;
 
 beforeAll(async () => {
   s = await startTestServer();
-  [owner, finance] = await Promise.all(['owner@demo.travel', 'finance@demo.travel'].map((e) => s.login(e)));
+  [owner, finance] = await s.logins('owner@demo.travel', 'finance@demo.travel');
   demoOrg = await orgId(s);
 });
 afterAll(() => s?.close());

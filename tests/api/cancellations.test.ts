@@ -30,7 +30,7 @@ let demoOrg: string;
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(NOW);
-  [owner, sales, finance, ops] = await Promise.all(['owner@demo.travel', 'sales@demo.travel', 'finance@demo.travel', 'ops@demo.travel'].map((e) => s.login(e)));
+  [owner, sales, finance, ops] = await s.logins('owner@demo.travel', 'sales@demo.travel', 'finance@demo.travel', 'ops@demo.travel');
   demoOrg = await orgId(s);
 });
 afterAll(() => s.close());

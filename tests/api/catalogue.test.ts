@@ -30,9 +30,7 @@ const counts = async () => Object.fromEntries(await Promise.all(CATALOGUE.map(as
 
 beforeAll(async () => {
   s = await startTestServer();
-  [owner, ops, sales, finance, globe] = await Promise.all(
-    ['owner@demo.travel', 'ops@demo.travel', 'sales@demo.travel', 'finance@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)),
-  );
+  [owner, ops, sales, finance, globe] = await s.logins('owner@demo.travel', 'ops@demo.travel', 'sales@demo.travel', 'finance@demo.travel', 'owner@globe.travel');
 });
 afterAll(() => s.close());
 

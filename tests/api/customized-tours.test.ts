@@ -79,9 +79,7 @@ async function createTour(agent: Agent, body: Record<string, unknown>) {
 
 beforeAll(async () => {
   s = await startTestServer();
-  [owner, sales, lina, ops, finance, globe] = await Promise.all(
-    ['owner@demo.travel', 'sales@demo.travel', 'lina@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)),
-  );
+  [owner, sales, lina, ops, finance, globe] = await s.logins('owner@demo.travel', 'sales@demo.travel', 'lina@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'owner@globe.travel');
   fingerprint = await checksumQuery(s);
   [{ id: orgId }] = await s.sql<{ id: string }>(`select id from organizations where name = 'Demo Travels'`);
   for (const email of ['sales@demo.travel', 'lina@demo.travel', 'owner@demo.travel']) id[email] = (await s.sql<{ id: string }>('select id from members where email = $1', [email]))[0].id;

@@ -3,6 +3,7 @@ import { DEPARTURES_AHEAD_DAYS, type MyDayCard } from '../../src/api/dashboard/c
 import { dateOfDay } from '../../src/api/tours/tour-plan';
 import type { Agent } from '../support/agent';
 import { startTestServer, type TestServer } from '../support/server';
+import { memberId } from '../support/reads';
 
 /** GET /dashboard/my-day: what each member can act on today, by their permissions, from the real database. */
 
@@ -14,7 +15,6 @@ let finance: Agent;
 let globe: Agent;
 const id: Record<string, string> = {};
 
-const memberId = async (email: string) => (await s.sql<{ id: string }>('select id from members where email = $1', [email]))[0].id;
 const n = async (sql: string, values: unknown[] = []) => (await s.sql<{ n: number }>(sql, values))[0].n;
 let phoneSeq = 0;
 const phone = () => `+44 7700 ${String(910_000 + ++phoneSeq).slice(-6)}`;
@@ -49,11 +49,9 @@ async function listed(agent: Agent, member: string, type: 'today' | 'missed'): P
 
 beforeAll(async () => {
   s = await startTestServer();
-  [owner, sales, ops, finance, globe] = await Promise.all(
-    ['owner@demo.travel', 'sales@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)),
-  );
-  id.sales = await memberId('sales@demo.travel');
-  id.lina = await memberId('lina@demo.travel');
+  [owner, sales, ops, finance, globe] = await s.logins('owner@demo.travel', 'sales@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'owner@globe.travel');
+  id.sales = await memberId(s, 'sales@demo.travel');
+  id.lina = await memberId(s, 'lina@demo.travel');
   id.demo = (await s.sql<{ id: string }>(`select id from organizations where name = 'Demo Travels'`))[0].id;
 });
 afterAll(() => s.close());

@@ -26,7 +26,7 @@ const clients: pg.Client[] = [];
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(NOW);
-  [owner, finance] = await Promise.all(['owner@demo.travel', 'finance@demo.travel'].map((e) => s.login(e)));
+  [owner, finance] = await s.logins('owner@demo.travel', 'finance@demo.travel');
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.end().catch(() => {})));

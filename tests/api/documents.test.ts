@@ -8,9 +8,10 @@ import { receiptTemplate } from '../../server/documents/templates/receipt';
 import type { Agent } from '../support/agent';
 import { pdfPages, pdfText, spacedNumbers } from '../support/pdf';
 import { makePng, testLogo } from '../support/png';
-import { closedPort, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { closedPort, mailTo, noMail, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/wait';
+import { usd } from '../support/reads';
 
 /**
  * Documents and email against the real server, database and queue (pg-boss workers running, quick
@@ -64,9 +65,8 @@ afterAll(async () => {
   await s?.close();
 });
 
-const useSink = (port = sink.port) =>
-  owner.put('/api/configurations/email-services', { host: '127.0.0.1', port, security: 'none', user: '', fromName: 'Demo Travels', fromEmail: 'trips@demo.travel' });
-const noSmtp = () => owner.put('/api/configurations/email-services', { host: '', fromEmail: '' });
+const useSink = (port = sink.port) => mailTo(owner, port);
+const noSmtp = () => noMail(owner);
 
 describe('the receipt PDF', () => {
   it('has the number, the amount in the organization currency and the organization name (English)', async () => {
@@ -261,7 +261,7 @@ describe('the package brochure', () => {
     const res = await fetch(`${s.url}/api/personalized-tours/${id}/pdf?lang=${lang}`, { headers: { Cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
     return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
   };
-  const money = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(minor / 100);
+  const money = usd;
 
   it('shows the plan and the selling prices per person, never a line’s cost or markup', async () => {
     const list = await owner.get('/api/personalized-tours?limit=50');

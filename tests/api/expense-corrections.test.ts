@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newIdempotencyKey } from '../../src/api/common/idempotency';
 import type { Agent } from '../support/agent';
 import { orgId } from '../support/bookings';
 import { checksum, checksumQuery } from '../support/db-checksum';
 import { hledgerRefuses, unbalancedEntries } from '../support/money-checks';
 import { newVendor } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
+import { keyed } from '../support/agent';
 
 /**
  * Expenses corrected and reversed (issue 28; docs/finance.md, "Correcting an expense"): never by
@@ -18,12 +18,11 @@ let sales: Agent;
 let demoOrg: string;
 let fingerprint: string;
 const TODAY = '2034-02-20';
-const keyed = () => ({ 'Idempotency-Key': newIdempotencyKey() });
 
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(`${TODAY}T08:00:00Z`);
-  [finance, sales] = await Promise.all(['finance@demo.travel', 'sales@demo.travel'].map((e) => s.login(e)));
+  [finance, sales] = await s.logins('finance@demo.travel', 'sales@demo.travel');
   demoOrg = await orgId(s);
   fingerprint = await checksumQuery(s);
 });

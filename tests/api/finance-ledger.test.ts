@@ -8,6 +8,7 @@ import { NOW, TODAY, book, day, groupBooking, newDeparture, newLead, orgId, pay,
 import { addVoucher, confirmVoucher, newVendor, operationOf, payVoucher, verifiedBooking, voucherBody } from '../support/operations';
 import { pdfText } from '../support/pdf';
 import { startTestServer, type TestServer } from '../support/server';
+import { usd } from '../support/reads';
 
 /**
  * The ledger an independent audit could not trust (issue 28, "Ledger first"), now held by the
@@ -24,7 +25,7 @@ let demoOrg: string;
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(NOW);
-  [owner, finance, ops] = await Promise.all(['owner@demo.travel', 'finance@demo.travel', 'ops@demo.travel'].map((e) => s.login(e)));
+  [owner, finance, ops] = await s.logins('owner@demo.travel', 'finance@demo.travel', 'ops@demo.travel');
   demoOrg = await orgId(s);
 });
 afterAll(() => s.close());
@@ -123,7 +124,6 @@ describe('a receipt', () => {
     expect(answers.map((a) => a.status)).toEqual(amounts.map(() => 200));
     const rows = await s.sql<{ id: string; amount: string; seq: number }>(`select id, amount, verified_seq as seq from booking_payments where booking_id = $1 order by verified_seq`, [booking._id]);
     expect(rows.map((r) => r.seq)).toEqual(amounts.map((_, i) => i + 1));
-    const usd = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(minor / 100);
     let paid = 0;
     for (const row of rows) {
       paid += Number(row.amount);

@@ -7,6 +7,7 @@ import { checksumQuery, refusedUnchanged } from '../support/db-checksum';
 import { unbalancedEntries } from '../support/money-checks';
 import { addVoucher, confirmVoucher, newVendor, operationOf, payVoucher, verifiedBooking, voucherBody } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
+import { keyed } from '../support/agent';
 
 /**
  * Money accounts that never go below zero (issue 28; docs/finance.md, "An account below zero"): an
@@ -20,12 +21,11 @@ let finance: Agent;
 let sales: Agent;
 let owner: Agent;
 let fingerprint: string;
-const keyed = () => ({ 'Idempotency-Key': newIdempotencyKey() });
 
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(NOW);
-  [finance, sales, owner] = await Promise.all(['finance@demo.travel', 'sales@demo.travel', 'owner@demo.travel'].map((e) => s.login(e)));
+  [finance, sales, owner] = await s.logins('finance@demo.travel', 'sales@demo.travel', 'owner@demo.travel');
   fingerprint = await checksumQuery(s);
 });
 afterAll(() => s.close());

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newIdempotencyKey } from '../../src/api/common/idempotency';
 import { connect } from '../../server/db/client';
 import { runOneJob } from '../../server/jobs/queue';
 import { jobHandlers } from '../../server/registry';
@@ -13,6 +12,7 @@ import { orgId } from '../support/bookings';
 import { checksum, checksumQuery } from '../support/db-checksum';
 import { newVendor } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
+import { keyed } from '../support/agent';
 
 /**
  * The month of money (issue 28) over HTTP: the seed's statement and summary, budget targets,
@@ -29,7 +29,6 @@ let demoOrg: string;
 let fingerprint: string;
 
 const TODAY = '2033-12-20';
-const keyed = () => ({ 'Idempotency-Key': newIdempotencyKey() });
 const income = (date: string, amount: number, paymentMethod = 'bank-transfer', description = 'Commission') =>
   finance.post('/api/budget/income', { amount, date, paymentMethod, description }, keyed());
 const expense = (body: Record<string, unknown>) => finance.post('/api/expenses', { category: 'rent', amount: 50_000, date: '2033-03-05', paymentMethod: 'bank-transfer', description: 'Office rent', ...body }, keyed());
@@ -38,7 +37,7 @@ const statement = (query = '') => finance.get(`/api/account/statement${query}`);
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(`${TODAY}T08:00:00Z`);
-  [owner, finance, sales, globe] = await Promise.all(['owner@demo.travel', 'finance@demo.travel', 'sales@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)));
+  [owner, finance, sales, globe] = await s.logins('owner@demo.travel', 'finance@demo.travel', 'sales@demo.travel', 'owner@globe.travel');
   demoOrg = await orgId(s);
   fingerprint = await checksumQuery(s);
 });

@@ -4,6 +4,7 @@ import { CHART_OF_ACCOUNTS } from '../../src/api/finance/contract';
 import type { Agent } from '../support/agent';
 import { startTestServer, type TestServer } from '../support/server';
 import { checksum, checksumQuery } from '../support/db-checksum';
+import { orgId } from '../support/reads';
 
 /**
  * The money kit over HTTP and in the database itself: the chart every organization has, other
@@ -19,7 +20,6 @@ let fingerprint: string;
 let demoOrg: string;
 let globeOrg: string;
 
-const orgId = async (name: string) => (await s.sql<{ id: string }>('select id from organizations where name = $1', [name]))[0].id;
 const balanceOf = async (agent: Agent, key: string) => (await agent.get('/api/account/chart')).body.data.find((a: { key: string }) => a.key === key).balance as number;
 const count = async (table: string, org = demoOrg) => (await s.sql<{ n: number }>(`select count(*)::int as n from ${table} where organization_id = $1`, [org]))[0].n;
 const keyed = (key: string) => ({ 'Idempotency-Key': key });
@@ -46,10 +46,10 @@ beforeAll(async () => {
   s = await startTestServer();
   // Money is never dated after today: the organizations' today is after every date these tests record.
   s.clock.set('2033-06-30T08:00:00Z');
-  [owner, finance, sales, globe] = await Promise.all(['owner@demo.travel', 'finance@demo.travel', 'sales@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)));
+  [owner, finance, sales, globe] = await s.logins('owner@demo.travel', 'finance@demo.travel', 'sales@demo.travel', 'owner@globe.travel');
   fingerprint = await checksumQuery(s);
-  demoOrg = await orgId('Demo Travels');
-  globeOrg = await orgId('Globe Trotters');
+  demoOrg = await orgId(s, 'Demo Travels');
+  globeOrg = await orgId(s, 'Globe Trotters');
 });
 afterAll(() => s.close());
 

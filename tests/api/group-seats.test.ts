@@ -52,7 +52,7 @@ async function atOnce<T>(n: number, work: (i: number) => (tx: Parameters<Paramet
 
 beforeAll(async () => {
   s = await startTestServer();
-  [ops, globe] = await Promise.all([s.login('ops@demo.travel'), s.login('owner@globe.travel')]);
+  [ops, globe] = await s.logins('ops@demo.travel', 'owner@globe.travel');
   demoOrg = (await s.sql<{ id: string }>(`select id from organizations where name = 'Demo Travels'`))[0]!.id;
   globeOrg = (await s.sql<{ id: string }>(`select id from organizations where name = 'Globe Trotters'`))[0]!.id;
   instances = [connect(s.databaseUrl, 25), connect(s.databaseUrl, 25)];

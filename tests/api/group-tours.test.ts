@@ -43,9 +43,7 @@ function muscatDeparture(overrides: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   s = await startTestServer();
-  [owner, ops, sales, finance, globe] = await Promise.all(
-    ['owner@demo.travel', 'ops@demo.travel', 'sales@demo.travel', 'finance@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)),
-  );
+  [owner, ops, sales, finance, globe] = await s.logins('owner@demo.travel', 'ops@demo.travel', 'sales@demo.travel', 'finance@demo.travel', 'owner@globe.travel');
   ids = {
     middleEast: await demo('regions', 'Middle East'),
     europe: await demo('regions', 'Europe'),

@@ -24,7 +24,7 @@ let everything: string;
 
 beforeAll(async () => {
   s = await startTestServer();
-  [owner, ops, sales] = await Promise.all(['owner@demo.travel', 'ops@demo.travel', 'sales@demo.travel'].map((e) => s.login(e)));
+  [owner, ops, sales] = await s.logins('owner@demo.travel', 'ops@demo.travel', 'sales@demo.travel');
   everything = await checksumQuery(s);
 });
 afterAll(() => s.close());

@@ -3,9 +3,10 @@ import { simpleParser } from 'mailparser';
 import { DOCUMENT_STRINGS } from '../../server/documents/strings';
 import type { Agent } from '../support/agent';
 import { pdfPages, pdfText, spacedNumbers } from '../support/pdf';
-import { closedPort, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { closedPort, mailTo, noMail, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/wait';
+import { usd } from '../support/reads';
 
 /**
  * The itinerary of a customized tour (issue 15) against the real server, database and queue, with
@@ -65,7 +66,6 @@ async function newTour(agent: Agent, words?: Parameters<typeof plan>[1]) {
   return { tour: res.body.data, lead };
 }
 
-const usd = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(minor / 100);
 
 async function pdf(agent: Agent, id: string, lang: string) {
   const res = await fetch(`${s.url}/api/customized-tours/${id}/pdf?lang=${lang}`, { headers: { Cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
@@ -91,13 +91,12 @@ async function state(tourId: string, leadId: string) {
   return row;
 }
 
-const useSink = (port = sink.port) =>
-  owner.put('/api/configurations/email-services', { host: '127.0.0.1', port, security: 'none', user: '', fromName: 'Demo Travels', fromEmail: 'trips@demo.travel' });
-const noSmtp = () => owner.put('/api/configurations/email-services', { host: '', fromEmail: '' });
+const useSink = (port = sink.port) => mailTo(owner, port);
+const noSmtp = () => noMail(owner);
 
 beforeAll(async () => {
   s = await startTestServer({ queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } });
-  [owner, sales, ops, finance, globe] = await Promise.all(['owner@demo.travel', 'sales@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)));
+  [owner, sales, ops, finance, globe] = await s.logins('owner@demo.travel', 'sales@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'owner@globe.travel');
   sink = await startSmtpSink();
   [{ id: orgId }] = await s.sql<{ id: string }>(`select id from organizations where name = 'Demo Travels'`);
   [{ id: cat.dubai }] = await s.sql<{ id: string }>(`select id from destinations where organization_id = $1 and name = 'Dubai'`, [orgId]);

@@ -5,6 +5,7 @@ import { runOneJob } from '../../server/jobs/queue';
 import { PRUNE_JOB, scheduleMaintenance } from '../../server/jobs/maintenance';
 import type { Agent } from '../support/agent';
 import { startTestServer, type TestServer } from '../support/server';
+import { memberId } from '../support/reads';
 
 let s: TestServer;
 let owner: Agent;
@@ -16,19 +17,16 @@ let globe: Agent;
 const id: Record<string, string> = {};
 
 const count = async (table: string, where = 'true', values: unknown[] = []) => (await s.sql<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`, values))[0].n;
-const memberId = async (email: string) => (await s.sql<{ id: string }>('select id from members where email = $1', [email]))[0].id;
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 let phoneSeq = 0;
 const phone = () => `+44 7700 ${String(900_000 + ++phoneSeq).slice(-6)}`;
 
 beforeAll(async () => {
   s = await startTestServer();
-  [owner, sales, lina, ops, finance, globe] = await Promise.all(
-    ['owner@demo.travel', 'sales@demo.travel', 'lina@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)),
-  );
-  id.sales = await memberId('sales@demo.travel');
-  id.lina = await memberId('lina@demo.travel');
-  id.ops = await memberId('ops@demo.travel');
+  [owner, sales, lina, ops, finance, globe] = await s.logins('owner@demo.travel', 'sales@demo.travel', 'lina@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'owner@globe.travel');
+  id.sales = await memberId(s, 'sales@demo.travel');
+  id.lina = await memberId(s, 'lina@demo.travel');
+  id.ops = await memberId(s, 'ops@demo.travel');
   const places = await s.sql<{ id: string; region_id: string; name: string; org: string }>(
     `select d.id, d.region_id, d.name, o.name as org from destinations d join organizations o on o.id = d.organization_id order by d.name`,
   );
@@ -153,7 +151,7 @@ describe('GET /leads', () => {
 
 describe('GET /leads/members', () => {
   it('lists the active members of the organization to anyone who may view leads (owner and assignee pickers)', async () => {
-    const marco = await memberId('marco@demo.travel');
+    const marco = await memberId(s, 'marco@demo.travel');
     await s.sql(`update members set employment_status = 'on-leave' where id = $1`, [marco]);
     try {
       const res = await sales.get('/api/leads/members');

@@ -30,7 +30,7 @@ let members: string[];
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(NOW);
-  [owner, finance] = await Promise.all(['owner@demo.travel', 'finance@demo.travel'].map((e) => s.login(e)));
+  [owner, finance] = await s.logins('owner@demo.travel', 'finance@demo.travel');
   org = await orgId(s);
   packageId = await newPackage(owner, { nights: 3, prices: { adult: 100_000, child: 50_000, infant: 5_000 } });
   vendorId = await newVendor(owner);

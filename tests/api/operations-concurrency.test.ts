@@ -20,7 +20,7 @@ let departure: string;
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(NOW);
-  [owner, ops] = await Promise.all(['owner@demo.travel', 'ops@demo.travel'].map((e) => s.login(e)));
+  [owner, ops] = await s.logins('owner@demo.travel', 'ops@demo.travel');
   departure = await newDeparture(owner, { capacity: 1000 });
 });
 afterAll(() => s?.close());

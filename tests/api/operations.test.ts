@@ -28,7 +28,7 @@ let fingerprint: string;
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(NOW);
-  [owner, ops, sales, globe] = await Promise.all(['owner@demo.travel', 'ops@demo.travel', 'sales@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)));
+  [owner, ops, sales, globe] = await s.logins('owner@demo.travel', 'ops@demo.travel', 'sales@demo.travel', 'owner@globe.travel');
   fingerprint = await checksumQuery(s);
 });
 afterAll(() => s?.close());

@@ -49,9 +49,7 @@ function dubaiTour(overrides: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   s = await startTestServer();
-  [owner, ops, sales, finance, globe] = await Promise.all(
-    ['owner@demo.travel', 'ops@demo.travel', 'sales@demo.travel', 'finance@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)),
-  );
+  [owner, ops, sales, finance, globe] = await s.logins('owner@demo.travel', 'ops@demo.travel', 'sales@demo.travel', 'finance@demo.travel', 'owner@globe.travel');
   demoOrg = (await s.sql<{ id: string }>(`select id from organizations where name = 'Demo Travels'`))[0]!.id;
   ids = {
     middleEast: await demo('regions', 'Middle East'),

@@ -8,6 +8,7 @@ import type { Agent } from '../support/agent';
 import { TEST_PASSWORD } from '../support/db-url';
 import { checksum, checksumQuery } from '../support/db-checksum';
 import { setClock } from '../support/clock';
+import { orgId } from '../support/reads';
 
 /**
  * The parent service (issue 19): platform operators, the organizations list, subscriptions taking
@@ -22,7 +23,6 @@ let globeId: string;
 
 const SAMPLE_ID = '3f6c2f5e-8a53-4d3e-9c61-0d2b8b0f6a11';
 const samplePath = (p: string) => p.replace(/:[a-zA-Z]+/g, SAMPLE_ID);
-const orgId = async (name: string) => (await s.sql<{ id: string }>('select id from organizations where name = $1', [name]))[0].id;
 const activeMembers = async (id: string) => (await s.sql<{ n: number }>('select count(*)::int as n from members where organization_id = $1 and is_active', [id]))[0].n;
 
 /** What an operator sends to onboard an organization. */
@@ -49,8 +49,8 @@ beforeAll(async () => {
   s = await startTestServer();
   operator = await s.loginOperator();
   owner = await s.login('owner@demo.travel');
-  demoId = await orgId('Demo Travels');
-  globeId = await orgId('Globe Trotters');
+  demoId = await orgId(s, 'Demo Travels');
+  globeId = await orgId(s, 'Globe Trotters');
   fingerprint = await checksumQuery(s);
 });
 afterAll(() => s.close());

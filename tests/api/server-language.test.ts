@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBookingDay } from '../../server/bookings/jobs';
 import type { Agent } from '../support/agent';
 import { NOW, book, day, groupBooking, newDeparture, newLead, orgId, pay, verify } from '../support/bookings';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { mailTo, noMail, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { until } from '../support/wait';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -20,7 +21,7 @@ let sink: SmtpSink;
 beforeAll(async () => {
   s = await startTestServer({ queue: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } });
   s.clock.set(NOW);
-  [owner, finance] = await Promise.all(['owner@demo.travel', 'finance@demo.travel'].map((e) => s.login(e)));
+  [owner, finance] = await s.logins('owner@demo.travel', 'finance@demo.travel');
   org = await orgId(s);
   sink = await startSmtpSink();
 });
@@ -30,7 +31,6 @@ afterAll(async () => {
   await s?.close();
 });
 
-const cookie = (agent: Agent) => [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const sendsOf = async (id: string) => s.sql<{ kind: string; language: string; subject: string; body: string }>('select document as kind, language, subject, message as body from document_sends where record_id = $1 order by created_at', [id]);
 
 async function booking(language: string, installments?: { dueDate: string; amount: number }[]) {
@@ -78,25 +78,23 @@ describe('e-mails to a customer, in the booking’s language', () => {
     const ja = await booking('ja');
     const paid = await pay(owner, ja._id, ja.installments[0].amount);
     expect((await verify(finance, ja._id, paid.body.data._id)).status).toBe(200);
-    expect((await owner.put('/api/configurations/email-services', { host: '127.0.0.1', port: sink.port, security: 'none', user: '', fromName: 'Demo Travels', fromEmail: 'trips@demo.travel' })).status).toBe(200);
+    expect((await mailTo(owner, sink.port)).status).toBe(200);
     try {
       const sent = await owner.post(`/api/bookings/${ja._id}/send`, { to: 'kunde@example.com' });
       expect(sent.status, JSON.stringify(sent.body)).toBe(202);
       expect(sent.body.data).toMatchObject({ language: 'ja', subject: `Demo Travelsより予約確認書 ${ja.ref}` });
-      const deadline = Date.now() + 30_000;
-      while (!sink.messages.some((m) => m.subject?.includes(ja.ref)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      const mail = sink.messages.find((m) => m.subject?.includes(ja.ref));
+      const mail = await until(async () => sink.messages.find((m) => m.subject?.includes(ja.ref)), (m) => m !== undefined);
       expect(mail?.subject).toBe(`Demo Travelsより予約確認書 ${ja.ref}`);
       expect(mail?.text).toContain('様');
     } finally {
-      await owner.put('/api/configurations/email-services', { host: '', fromEmail: '' });
+      await noMail(owner);
     }
   });
 });
 
 describe('CSV exports, headed in the reader’s language', () => {
   async function csv(path: string) {
-    const res = await fetch(`${s.url}/api${path}`, { headers: { Cookie: cookie(finance) } });
+    const res = await fetch(`${s.url}/api${path}`, { headers: { Cookie: finance.cookieHeader() } });
     expect(res.status).toBe(200);
     const bytes = Buffer.from(await res.arrayBuffer());
     // A byte order mark, so a spreadsheet reads the file as UTF-8.

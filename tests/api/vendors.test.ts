@@ -18,9 +18,7 @@ const uniqueName = (prefix: string) => `${prefix} ${Math.random().toString(36).s
 
 beforeAll(async () => {
   s = await startTestServer();
-  [owner, ops, finance, sales, globe] = await Promise.all(
-    ['owner@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'sales@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)),
-  );
+  [owner, ops, finance, sales, globe] = await s.logins('owner@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'sales@demo.travel', 'owner@globe.travel');
 });
 afterAll(() => s.close());
 

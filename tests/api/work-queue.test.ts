@@ -7,6 +7,7 @@ import { NOW, PRICES, TODAY, book, day, groupBooking, newDeparture, newLead, org
 import { addVoucher, newVendor, operationOf, verifiedBooking, voucherBody } from '../support/operations';
 import { startTestServer, type TestServer } from '../support/server';
 import { runBookingDay } from '../../server/bookings/jobs';
+import { memberId } from '../support/reads';
 
 /**
  * GET /work-queue (issue 30, docs/work-queue.md) over HTTP on the real database: each kind is there
@@ -49,17 +50,14 @@ async function act(agent: Agent, item: WorkQueueItem, event: string, inputs: Que
   return agent.request(call!.method, `/api${call!.path}`, call!.body, { 'Idempotency-Key': newIdempotencyKey() });
 }
 
-const memberId = async (email: string) => (await s.sql<{ id: string }>('select id from members where email = $1', [email]))[0].id;
 
 beforeAll(async () => {
   s = await startTestServer();
   s.clock.set(NOW);
-  [owner, sales, ops, finance, globe] = await Promise.all(
-    ['owner@demo.travel', 'sales@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'owner@globe.travel'].map((e) => s.login(e)),
-  );
-  id.sales = await memberId('sales@demo.travel');
-  id.lina = await memberId('lina@demo.travel');
-  id.globeOwner = await memberId('owner@globe.travel');
+  [owner, sales, ops, finance, globe] = await s.logins('owner@demo.travel', 'sales@demo.travel', 'ops@demo.travel', 'finance@demo.travel', 'owner@globe.travel');
+  id.sales = await memberId(s, 'sales@demo.travel');
+  id.lina = await memberId(s, 'lina@demo.travel');
+  id.globeOwner = await memberId(s, 'owner@globe.travel');
 });
 afterAll(() => s.close());
 afterEach(() => s.clock.set(NOW));

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startFakeModel, type FakeModel } from '../support/openai-server';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, launchChromium, openPage, SHOTS, signIn, toast } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { axe, toast } from '../support/browser';
+import { closeE2e, screenshot, signedInAt, signedInHome, startE2e } from '../support/e2e';
 
 /**
  * Issue 16 in Chromium: a sales agent drafts a tour from his lead's query with no model configured
@@ -19,13 +18,12 @@ let model: FakeModel;
 const pageErrors: string[] = [];
 const lead = { id: '', name: 'E2E Planner Traveller' };
 
-const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 
 describe('generate a tour from a lead’s query (issue 16)', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
     model = await startFakeModel();
-    server = await startTestServer({ web: true, env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } });
+    ({ server, browser } = await startE2e({ env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' } }));
     const sales = await server.login('sales@demo.travel');
     const [dubai] = await server.sql<{ id: string }>(`select d.id from destinations d join organizations o on o.id = d.organization_id where o.name = 'Demo Travels' and d.name = 'Dubai'`);
     const made = await sales.post('/api/leads', {
@@ -35,21 +33,13 @@ describe('generate a tour from a lead’s query (issue 16)', () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     lead.id = made.body.data._id;
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors, { height: 1000, timeout: 15_000 });
-    await page.goto(`${server.url}/leads/${lead.id}`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'sales@demo.travel');
+    page = await signedInAt(browser, pageErrors, `${server.url}/leads/${lead.id}`, 'sales@demo.travel', { height: 1000, timeout: 15_000 });
     await page.waitForURL(new RegExp(`/leads/${lead.id}$`));
   });
 
   beforeEach(() => onTestFailed(({ task }) => shot(`99-ai-failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`).then(() => undefined)));
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await model?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }, model));
 
   it('drafts the tour with the planner and opens it', async () => {
     await page.getByRole('heading', { name: lead.name, level: 1 }).waitFor();
@@ -115,10 +105,7 @@ describe('generate a tour from a lead’s query (issue 16)', () => {
   });
 
   it('shows the model and this month’s usage in Configurations → AI model, the key write-only', async () => {
-    const ownerPage = await openPage(browser, pageErrors, { height: 1000, timeout: 15_000 });
-    await ownerPage.goto(`${server.url}/login`);
-    await signIn(ownerPage, 'owner@demo.travel');
-    await ownerPage.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    const ownerPage = await signedInHome(browser, pageErrors, server.url, 'owner@demo.travel', { height: 1000, timeout: 15_000 });
     await ownerPage.goto(`${server.url}/configurations`);
     await ownerPage.getByRole('tab', { name: 'AI model' }).click();
     const usage = ownerPage.getByTestId('ai-usage');
@@ -127,7 +114,7 @@ describe('generate a tour from a lead’s query (issue 16)', () => {
     await ownerPage.getByText('No API key stored (a local model may need none).').waitFor();
     expect(await ownerPage.getByLabel('Model', { exact: true }).inputValue()).toBe('test-model');
     expect(await axe(ownerPage)).toEqual([]);
-    await ownerPage.screenshot({ path: path.join(SHOTS, '163-ai-settings.png'), fullPage: true });
+    await screenshot(ownerPage, '163-ai-settings');
     await ownerPage.close();
     expect(pageErrors).toEqual([]);
   });

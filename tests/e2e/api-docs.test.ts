@@ -1,9 +1,7 @@
-import path from 'node:path';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, SHOTS } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, startE2e } from '../support/e2e';
 
 /**
  * The API reference at /api/docs renders in Chromium under the app's own CSP (no bypass): its
@@ -12,15 +10,11 @@ import { launchChromium, SHOTS } from '../support/browser';
 let server: TestServer;
 let browser: Browser;
 
+// The reference is the server's own page: no web app built for it.
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  server = await startTestServer();
-  browser = await launchChromium();
+  ({ server, browser } = await startE2e({ web: false }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeE2e({ browser, server }));
 
 describe('the API reference page', () => {
   it('shows every area and a route’s answers, loading only this server’s files, with no CSP refusal', async () => {
@@ -42,7 +36,7 @@ describe('the API reference page', () => {
     await page.goto(`${server.url}/api/docs`);
     await page.getByRole('heading', { name: 'Travel back office API' }).first().waitFor({ timeout: 20_000 });
     for (const area of ['leads', 'vendors', 'members', 'hotels']) await page.getByText(area, { exact: true }).first().waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'api-docs.png') });
+    await screenshot(page, 'api-docs', false);
     expect(problems).toEqual([]);
     expect(elsewhere).toEqual([]);
     await context.close();

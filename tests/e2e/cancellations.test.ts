@@ -1,15 +1,15 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Agent } from '../support/agent';
 import { NOW, book, day, groupBooking, newDeparture, newLead, pay, verify } from '../support/bookings';
 import { addVoucher, confirmVoucher, newVendor, operationOf, payVoucher, verifiedBooking, voucherBody } from '../support/operations';
 import { pdfText, pdfThroughPage, plainSpaces, shownBeside } from '../support/pdf';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, signedInAt, startE2e } from '../support/e2e';
 import { cancellationPaths } from '../../src/api/cancellations/contract';
 import { creditPaths } from '../../src/api/finance/credit/contract';
-import { axe, bodyBackground, choose, launchChromium, luminance, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';
+import { axe, bodyBackground, choose, luminance, toast as toastOn } from '../support/browser';
 
 /**
  * A cancellation in the browser (issue 29), as three people live it: the sales agent reads the
@@ -45,7 +45,7 @@ const HOTEL = 'Corniche Bay Hotel (e2e)';
 let trip: { _id: string; ref: string };
 let tripOperation: string;
 
-const shot = (name: string, p: Page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string, p: Page) => screenshot(p, name);
 const money = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(minor / 100);
 const half = (n: number) => Math.floor(n / 2);
 /**
@@ -71,11 +71,7 @@ const documentText = async (p: Page, apiPath: string, name: string) => plainSpac
 
 /** A page of its own (its own session) for a member, on the server's day. */
 async function signedIn(email: string, first: string, o: { phone?: boolean } = {}) {
-  const p = await openPage(browser, pageErrors, { timeout: 20_000, phone: o.phone });
-  await p.clock.setFixedTime(new Date(NOW));
-  await p.goto(`${server.url}${first}`);
-  await p.waitForURL(/\/login/);
-  await signIn(p, email);
+  const p = await signedInAt(browser, pageErrors, `${server.url}${first}`, email, { timeout: 20_000, phone: o.phone, now: NOW });
   await p.waitForURL((u) => u.pathname === first.split('?')[0]);
   return p;
 }
@@ -92,10 +88,9 @@ async function paidBooking(inDays: number) {
 
 describe('a cancellation in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
     server.clock.set(NOW);
-    [owner, salesApi] = await Promise.all([server.login('owner@demo.travel'), server.login('sales@demo.travel')]);
+    [owner, salesApi] = await server.logins('owner@demo.travel', 'sales@demo.travel');
     booking = await paidBooking(60);
     // The same customer's next trip (a new lead with the same email: the same contact), nothing paid yet.
     const nextLead = await newLead(salesApi, CUSTOMER, { email: EMAIL });
@@ -116,13 +111,9 @@ describe('a cancellation in Chromium', () => {
     expect((await confirmVoucher(owner, tripOperation, voucher._id)).status).toBe(200);
     const paid = await payVoucher(owner, tripOperation, voucher._id, 80_000);
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-    browser = await launchChromium();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('the sales agent reads the quote on the booking’s page, then asks for the cancellation', async () => {
     sales = await signedIn('sales@demo.travel', `/bookings/${booking._id}`);

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EMPLOYMENT_STATUSES } from '../../src/api/admin/members/contract';
@@ -11,8 +9,9 @@ import { VENDOR_SERVICES } from '../../src/api/vendors/contract';
 import { CHART_OF_ACCOUNTS, PAYMENT_METHODS, SOURCE_TYPES } from '../../src/api/finance/contract';
 import { GROUP_TOUR_STATUSES } from '../../src/api/tours/group/contract';
 import { LINE_KINDS, LINE_UNITS } from '../../src/api/tours/tour-plan';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, launchChromium, openPage, SHOTS, signIn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, signedInHome, startE2e } from '../support/e2e';
+import { axe } from '../support/browser';
 
 /**
  * The start page and the lists' headers as staff use them (issue 21): "My day" per role, its
@@ -49,29 +48,21 @@ const codesOn = (p: Page) =>
   }, CODES);
 
 async function signedIn(email: string) {
-  const page = await openPage(browser, pageErrors, { timeout: 20_000 });
-  await page.goto(`${server.url}/login`);
-  await signIn(page, email);
-  await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+  const page = await signedInHome(browser, pageErrors, server.url, email, { timeout: 20_000 });
   await page.getByTestId('my-day').and(page.locator('[aria-busy=false]')).waitFor();
   return page;
 }
-const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (p: Page, name: string) => screenshot(p, name);
 const card = (p: Page, key: string) => p.getByTestId('my-day').locator(`[data-card=${key}]`);
 
 describe('My day, tiles, empty lists and the menu', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
     const [sales] = await server.sql<{ id: string }>(`select id from members where email = 'sales@demo.travel'`);
     ids.sales = sales!.id;
-    browser = await launchChromium();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('a sales agent’s day: follow-ups due and missed, new leads, leads waiting; each opens its lead, "see all" opens the list', async () => {
     const page = await signedIn('sales@demo.travel');
@@ -263,7 +254,7 @@ describe('My day, tiles, empty lists and the menu', () => {
       await expect.poll(() => more.innerText()).toMatch(new RegExp(`^${label}(\\s*\\d+)?$`));
       await more.click();
       await page.getByRole('menuitem').first().waitFor();
-      await page.screenshot({ path: path.join(SHOTS, `day-07-more-menu-${lang}.png`) });
+      await screenshot(page, `day-07-more-menu-${lang}`, false);
       expect(await page.getByRole('menuitem').allInnerTexts()).toContain(title);
       await page.keyboard.press('Escape');
     }

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newIdempotencyKey } from '../../src/api/common/idempotency';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, bodyBackground, launchChromium, luminance, openPage, SHOTS, signIn, toast } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, signedInAt, signedInHome, startE2e } from '../support/e2e';
+import { axe, bodyBackground, luminance, toast } from '../support/browser';
 
 /**
  * An expense corrected and reversed on its page (issue 28; docs/finance.md, "Correcting an
@@ -16,7 +15,7 @@ let page: Page;
 const pageErrors: string[] = [];
 const NOW = '2034-02-20T09:00:00Z';
 const SETTLED = { timeout: 10_000 };
-const shot = (name: string, p: Page = page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string, p: Page = page) => screenshot(p, name);
 
 async function recordExpense(description: string, amount: number) {
   const agent = await server.login('finance@demo.travel');
@@ -27,22 +26,13 @@ async function recordExpense(description: string, amount: number) {
 
 describe('an expense corrected and reversed in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
     server.clock.set(NOW);
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
-    await page.clock.setFixedTime(new Date(NOW));
-    await page.goto(`${server.url}/expenses`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'finance@demo.travel');
+    page = await signedInAt(browser, pageErrors, `${server.url}/expenses`, 'finance@demo.travel', { now: NOW });
     await page.waitForURL(/\/expenses$/);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('corrects an amount: the form filled, a reason, then the new expense, linked to the old one, reversed', async () => {
     const id = await recordExpense('Office rent, typed wrong', 450_000);
@@ -107,11 +97,7 @@ describe('an expense corrected and reversed in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Light' }).click();
 
     const errors: string[] = [];
-    const phone = await openPage(browser, errors, { phone: true, timeout: 20_000 });
-    await phone.clock.setFixedTime(new Date(NOW));
-    await phone.goto(`${server.url}/login`);
-    await signIn(phone, 'finance@demo.travel');
-    await phone.waitForURL((u) => !u.pathname.startsWith('/login'), SETTLED);
+    const phone = await signedInHome(browser, errors, server.url, 'finance@demo.travel', { phone: true, timeout: 20_000, now: NOW });
     await phone.goto(`${server.url}/expenses/${id}`);
     await phone.locator('#expense-title').waitFor(SETTLED);
     // The member's language follows them from the desktop's last choice: the button by its icon.

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { newIdempotencyKey } from '../../src/api/common/idempotency';
 import type { Agent } from '../support/agent';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, bodyBackground, choose, launchChromium, luminance, openPage, SHOTS, signIn, toast } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, signedInAt, signedInHome, startE2e } from '../support/e2e';
+import { axe, bodyBackground, choose, luminance, toast } from '../support/browser';
 
 /**
  * A money account that never goes below zero, and a salary reversed, in the browser (issue 28;
@@ -21,7 +20,7 @@ const pageErrors: string[] = [];
 const NOW = '2034-02-20T09:00:00Z';
 const TODAY = '2034-02-20';
 const SETTLED = { timeout: 10_000 };
-const shot = (name: string, p: Page = page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string, p: Page = page) => screenshot(p, name);
 const keyed = () => ({ 'Idempotency-Key': newIdempotencyKey() });
 
 async function typeMoney(field: Locator, text: string) {
@@ -40,24 +39,15 @@ async function cashHolds(amount: number) {
 
 describe('money accounts that never go below zero, and a salary reversed, in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
     server.clock.set(NOW);
     finance = await server.login('finance@demo.travel');
     await cashHolds(50_000);
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
-    await page.clock.setFixedTime(new Date(NOW));
-    await page.goto(`${server.url}/account/period-lock`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'finance@demo.travel');
+    page = await signedInAt(browser, pageErrors, `${server.url}/account/period-lock`, 'finance@demo.travel', { now: NOW });
     await page.waitForURL(/\/account\/period-lock$/);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('finance marks cash; an expense larger than cash is warned about in the form, then refused with the server’s words, nothing written', async () => {
     const rules = page.getByTestId('money-rules');
@@ -154,11 +144,7 @@ describe('money accounts that never go below zero, and a salary reversed, in Chr
     const paid = await finance.post('/api/expenses/salary', { memberId: lina.id, month: '2034-02', amount: 100_000, date: TODAY, paymentMethod: 'cash' }, keyed());
     expect(paid.status).toBe(201);
     const errors: string[] = [];
-    const phone = await openPage(browser, errors, { phone: true, timeout: 20_000 });
-    await phone.clock.setFixedTime(new Date(NOW));
-    await phone.goto(`${server.url}/login`);
-    await signIn(phone, 'finance@demo.travel');
-    await phone.waitForURL((u) => !u.pathname.startsWith('/login'), SETTLED);
+    const phone = await signedInHome(browser, errors, server.url, 'finance@demo.travel', { phone: true, timeout: 20_000, now: NOW });
     await phone.goto(`${server.url}/expenses/${paid.body.data._id}`);
     await phone.locator('#expense-title').waitFor(SETTLED);
     await phone.getByRole('button', { name: 'Correct' }).click();

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, bodyBackground, choose, launchChromium, luminance, openPage, pick, SHOTS, signIn, toast as toastOn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, signedInAt, signedInHome, startE2e } from '../support/e2e';
+import { axe, bodyBackground, choose, luminance, pick, toast as toastOn } from '../support/browser';
 
 /**
  * The month of money in the browser (issue 28), as finance closes March: the rent recorded with its
@@ -27,7 +27,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = (name: string, p: Page = page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string, p: Page = page) => screenshot(p, name);
 const toast = (text: string | RegExp) => toastOn(page, text);
 /** An amount as its digits (minor units): `$8,300.00` → 830000. */
 const digits = (text: string) => Number(text.replace(/[^\d]/g, ''));
@@ -49,22 +49,13 @@ async function typeMoney(field: Locator, text: string) {
 
 describe('the month of money in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
     server.clock.set(NOW);
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
-    await page.clock.setFixedTime(new Date(NOW));
-    await page.goto(`${server.url}/account/summary`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'finance@demo.travel');
+    page = await signedInAt(browser, pageErrors, `${server.url}/account/summary`, 'finance@demo.travel', { now: NOW });
     await page.waitForURL(/\/account\/summary$/);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   let before: string;
 
@@ -395,11 +386,7 @@ describe('the month of money in Chromium', () => {
 
   it('fits a phone: each screen of the month at 390 px, nothing wider than the screen', async () => {
     const errors: string[] = [];
-    const phone = await openPage(browser, errors, { phone: true, timeout: 20_000 });
-    await phone.clock.setFixedTime(new Date(NOW));
-    await phone.goto(`${server.url}/login`);
-    await signIn(phone, 'finance@demo.travel');
-    await phone.waitForURL((u) => u.pathname === '/');
+    const phone = await signedInHome(browser, errors, server.url, 'finance@demo.travel', { phone: true, timeout: 20_000, now: NOW });
     for (const [route, ready] of [
       ['/account/statement', 'statement-summary'],
       ['/account/summary', 'budget'],

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CHART_OF_ACCOUNTS } from '../../src/api/finance/contract';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, bodyBackground, choose, launchChromium, luminance, openPage, SHOTS, signIn, toast as toastOn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, signedInAt, startE2e } from '../support/e2e';
+import { axe, bodyBackground, choose, luminance, toast as toastOn } from '../support/browser';
 
 /**
  * The money kit as finance sees it (issue 13): the chart of accounts with balances, other income
@@ -16,7 +15,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 const toast = (text: string | RegExp) => toastOn(page, text);
 /** A money stat as minor units (its digits; the demo currency has two decimals). */
 const stat = async (key: string) => {
@@ -28,20 +27,12 @@ const DESCRIPTION = 'E2E commission from a partner hotel';
 
 describe('finance in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
-    await page.goto(`${server.url}/account`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'finance@demo.travel');
+    ({ server, browser } = await startE2e());
+    page = await signedInAt(browser, pageErrors, `${server.url}/account`, 'finance@demo.travel');
     await page.waitForURL(/\/account$/);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('shows the chart of accounts with the seeded balances', async () => {
     await page.getByRole('heading', { name: 'Chart of accounts', level: 1 }).waitFor();

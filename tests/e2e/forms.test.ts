@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { choose, launchChromium, openPage, SHOTS, signIn, toast } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, signedInHome, startE2e } from '../support/e2e';
+import { choose, toast } from '../support/browser';
 
 /**
  * Every form of the product, as a person uses it: open it, change one thing, save, see the toast,
@@ -375,8 +374,7 @@ const CASES: FormCase[] = [
 
 describe('every form saves a change that is still there after a reload (issue 21)', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
     const first = async (table: string, column: string) => (await server.sql<{ v: string }>(`select ${column} as v from ${table} where organization_id = (select organization_id from members where email = 'owner@demo.travel') order by ${column} limit 1`))[0]!.v;
     for (const [kind, table] of [['region', 'regions'], ['destination', 'destinations'], ['hotel', 'hotels'], ['activity', 'activities'], ['vendor', 'vendors']] as const) {
       const name = await first(table, 'name');
@@ -384,17 +382,10 @@ describe('every form saves a change that is still there after a reload (issue 21
     }
     const customer = await first('reviews', 'customer_name');
     names.review = [customer, `${customer}'s review`];
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors, { timeout: 20_000 });
-    await page.goto(`${server.url}/login`);
-    await signIn(page, 'owner@demo.travel');
-    await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    page = await signedInHome(browser, pageErrors, server.url, 'owner@demo.travel', { timeout: 20_000 });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     await page.goto(`${server.url}${c.path === '<lead>' ? leadPath : c.path}`);
@@ -405,7 +396,7 @@ describe('every form saves a change that is still there after a reload (issue 21
       await form.getByRole('button', { name: c.submit ?? 'Save', exact: true }).click();
       await toast(page, c.saved);
     }
-    await page.screenshot({ path: path.join(SHOTS, `forms-${c.name.replace(/[^a-z]+/gi, '-').toLowerCase()}.png`) });
+    await screenshot(page, `forms-${c.name.replace(/[^a-z]+/gi, '-').toLowerCase()}`, false);
     await page.reload();
     await c.check(page);
     expect(pageErrors).toEqual([]);

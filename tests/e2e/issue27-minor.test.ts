@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDays } from '../../src/domain/calendar';
 import { newLead, newPackage } from '../support/bookings';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, launchChromium, openPage, SHOTS } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, startE2e } from '../support/e2e';
+import { axe, openPage, SHOTS } from '../support/browser';
 import { TEST_PASSWORD } from '../support/db-url';
 
 /**
@@ -22,7 +22,7 @@ const LEAD = `عميلة الحجز ${process.pid} Amira Haddad`;
 let wizardPath: string;
 let tourEditPath: string;
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `i27-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `i27-${name}`);
 
 /** The owner signed in with saved preferences: Arabic right-to-left, dark, as the member would have chosen them. */
 async function signedIn(o: { phone?: boolean; lang?: 'en' | 'ae'; dark?: boolean } = {}): Promise<Page> {
@@ -42,8 +42,7 @@ async function signedIn(o: { phone?: boolean; lang?: 'en' | 'ae'; dark?: boolean
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  server = await startTestServer({ web: true });
+  ({ server, browser } = await startE2e());
   const owner = await server.login('owner@demo.travel');
   const leadId = await newLead(owner, LEAD);
   const packageId = await newPackage(owner, { nights: 4 });
@@ -52,13 +51,9 @@ beforeAll(async () => {
   const tours = await owner.get('/api/customized-tours?limit=1&status=draft');
   expect(tours.body.data.length).toBeGreaterThan(0);
   tourEditPath = `/customized-tours/${tours.body.data[0]._id}/edit`;
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeE2e({ browser, server }));
 
 /** The wizard up to its travellers step, two travellers named. */
 async function toTravellers(page: Page, next: string, add: string) {

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Agent } from '../support/agent';
-import { axe, choose, launchChromium, openPage, SHOTS, signIn, toast } from '../support/browser';
+import { axe, choose, toast } from '../support/browser';
 import { pdfPages, pdfText } from '../support/pdf';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, signedInAt, startE2e } from '../support/e2e';
 
 /**
  * The itinerary in Chromium: the tour page previews it (language, open as PDF), Send opens the send
@@ -18,15 +17,14 @@ let browser: Browser;
 let page: Page;
 let owner: Agent;
 const pageErrors: string[] = [];
-const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 const TITLE = 'Dubai and Abu Dhabi, e2e';
 let tour: { _id: string; totals: { sell: number } };
 let lead: { _id: string; email: string; name: string };
 
 describe('the itinerary in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true, queue: true });
+    ({ server, browser } = await startE2e({ queue: true }));
     owner = await server.login('owner@demo.travel');
     await owner.put('/api/configurations/customized-tour', { emailMessage: 'Dear {{name}},\n\nHere is {{title}}, as we discussed.\n\n{{organization}}' });
     lead = (await owner.post('/api/leads', { name: 'Hana Itinerary', phone: '+971 55 123 4567', email: 'hana@customers.example' })).body.data;
@@ -50,18 +48,11 @@ describe('the itinerary in Chromium', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     tour = res.body.data;
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
-    await page.goto(`${server.url}/customized-tours/${tour._id}`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'owner@demo.travel');
+    page = await signedInAt(browser, pageErrors, `${server.url}/customized-tours/${tour._id}`, 'owner@demo.travel');
     await page.waitForURL(/\/customized-tours\//);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('previews the itinerary on the tour page, in the language chosen', async () => {
     const section = page.getByTestId('tour-itinerary');

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { choose, launchChromium, openPage, PHONE, SHOTS, signIn, toast } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, startE2e } from '../support/e2e';
+import { choose, openPage, PHONE, signIn, toast } from '../support/browser';
 
 /**
  * A sales agent who sees only his own leads gives a lead to a colleague (issue 27), as he creates it
@@ -43,14 +42,9 @@ const ownerOf = async (name: string) => (await server.sql<{ email: string }>(`se
 
 describe('a lead given to a colleague by a sales agent who sees only his own (issue 27)', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
-    browser = await launchChromium();
+    ({ server, browser } = await startE2e());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('a new lead made for a colleague: the agent stays on his list, told it is theirs (English, desktop)', async () => {
     const { p, refused } = await salesPage('en', 1366, '/leads');
@@ -63,7 +57,7 @@ describe('a lead given to a colleague by a sales agent who sees only his own (is
     await toast(p, 'E2E Handover New was created for Lina Haddad: it is among their leads, not yours.');
     expect(new URL(p.url()).pathname).toBe('/leads');
     await p.getByTestId('leads-table').waitFor();
-    await p.screenshot({ path: path.join(SHOTS, 'lead-created-for-colleague-en.png') });
+    await screenshot(p, 'lead-created-for-colleague-en', false);
     await noLeadNotFound(p, refused);
     expect(await ownerOf('E2E Handover New')).toBe('lina@demo.travel');
     await p.context().close();
@@ -83,7 +77,7 @@ describe('a lead given to a colleague by a sales agent who sees only his own (is
     await p.waitForURL((u) => u.pathname === '/leads');
     await p.locator('[data-sonner-toast]').filter({ hasText: 'أصبح E2E Handover Later الآن من مسؤولية Lina Haddad' }).first().waitFor();
     await p.locator('h1').first().waitFor();
-    await p.screenshot({ path: path.join(SHOTS, 'lead-handed-over-ae-390.png') });
+    await screenshot(p, 'lead-handed-over-ae-390', false);
     await noLeadNotFound(p, refused);
     expect(await ownerOf('E2E Handover Later')).toBe('lina@demo.travel');
     await p.context().close();

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, openPage, bodyBackground, choose as chooseOn, launchChromium, luminance, pick as pickOn, SHOTS, toast as toastOn, signIn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, signedInAt, startE2e } from '../support/e2e';
+import { axe, bodyBackground, choose as chooseOn, luminance, pick as pickOn, toast as toastOn } from '../support/browser';
 
 /**
  * A sales agent's morning in Chromium (issue 7): today's follow-ups, a response with the next
@@ -20,7 +19,7 @@ let page: Page;
 let leadId: string;
 const pageErrors: string[] = [];
 
-const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 const toast = (text: string | RegExp) => toastOn(page, text);
 const events = (scope: Locator) => scope.locator('[data-event]').evaluateAll((b) => b.map((x) => x.getAttribute('data-event')));
 const leadRow = (name: string) => page.getByTestId('leads-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
@@ -33,8 +32,7 @@ const dbLead = async (id: string) =>
 
 describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
 
     // The data of this test, through the API as the sales agent (who then owns the leads).
     const sales = await server.login('sales@demo.travel');
@@ -48,19 +46,11 @@ describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
     await server.sql(`update follow_ups set due_at = now() - interval '1 hour' where lead_id = $1`, [leadId]);
     await server.sql(`update leads set next_follow_up_at = now() - interval '1 hour' where id = $1`, [leadId]);
 
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors);
-
-    await page.goto(`${server.url}/`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'sales@demo.travel');
+    page = await signedInAt(browser, pageErrors, `${server.url}/`, 'sales@demo.travel');
     await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it("opens today's follow-ups from the menu: the missed call is there", async () => {
     await page.locator('[data-testid=nav-menu] a[data-module=leads]').click();
@@ -421,10 +411,7 @@ describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
     expect(hired.status, JSON.stringify(hired.body)).toBe(201);
     const [other] = await server.sql<{ id: string }>(`select id from leads where name = $1`, [OTHER]);
 
-    const p = await openPage(browser, pageErrors);
-    await p.goto(`${server.url}/leads/${other!.id}`);
-    await p.waitForURL(/\/login/);
-    await signIn(p, 'owner@demo.travel');
+    const p = await signedInAt(browser, pageErrors, `${server.url}/leads/${other!.id}`, 'owner@demo.travel');
     await p.getByRole('heading', { name: OTHER, level: 1 }).waitFor();
     const card = p.getByTestId('lead-owner');
     expect(await card.getByTestId('lead-owner-name').innerText()).toBe('Samir Sales');
@@ -447,7 +434,7 @@ describe('leads in Chromium: a sales agent’s day (issue 7)', () => {
     const [row] = await server.sql<{ email: string }>(`select m.email from leads l join members m on m.id = l.assigned_to where l.id = $1`, [other!.id]);
     expect(row!.email).toBe('sana@e2e.example');
     expect(await axe(p)).toEqual([]);
-    await p.screenshot({ path: path.join(SHOTS, '48-lead-owner-changed.png'), fullPage: true });
+    await screenshot(p, '48-lead-owner-changed');
     await p.context().close();
     expect(pageErrors).toEqual([]);
   });

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, openPage, PHONE, SHOTS, signIn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, signedInHome, startE2e } from '../support/e2e';
+import { openPage, PHONE } from '../support/browser';
 
 /**
  * The main screens on a phone (390 px) in German, Russian and Japanese (issue 31): long German and
@@ -31,8 +30,7 @@ const SCREENS: { name: string; path: () => string }[] = [
 ];
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  server = await startTestServer({ web: true });
+  ({ server, browser } = await startE2e());
   const owner = await server.login('owner@demo.travel');
   const first = async (p: string) => {
     const res = await owner.get(`/api/${p}${p.includes('?') ? '&' : '?'}limit=1`);
@@ -43,20 +41,13 @@ beforeAll(async () => {
   ids.lead = await first('leads');
   ids.booking = await first('bookings');
   ids.operation = await first('booking-operations');
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeE2e({ browser, server }));
 
 /** A phone signed in as the owner (in English, as a first visit is), then switched to `lang` by the seed's cookie. */
 async function phoneIn(lang: string): Promise<Page> {
-  const page = await openPage(browser, pageErrors, { phone: true, timeout: 20_000 });
-  await page.goto(`${server.url}/login`);
-  await signIn(page, 'owner@demo.travel');
-  await page.waitForURL((u) => u.pathname === '/');
+  const page = await signedInHome(browser, pageErrors, server.url, 'owner@demo.travel', { phone: true, timeout: 20_000 });
   await page.context().addCookies([{ name: 'i18nextLng', value: lang, url: server.url }]);
   return page;
 }
@@ -87,7 +78,7 @@ describe.each(['de', 'ru', 'ja'])('the main screens at 390 px in %s', (lang) => 
     await page.locator('main h1, main h2').first().waitFor();
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await page.screenshot({ path: path.join(SHOTS, `locale-${lang}-${name}.png`), fullPage: true });
+    await screenshot(page, `locale-${lang}-${name}`);
     const { extra, wide } = await overflow(page);
     expect(extra, `${lang} ${name}: ${wide.join(' | ')}`).toBeLessThanOrEqual(0);
     expect(PHONE.width).toBe(390);

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, bodyBackground, launchChromium, luminance, openPage, PHONE, SHOTS, signIn, toast } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, signedInHome, startE2e } from '../support/e2e';
+import { axe, bodyBackground, luminance, PHONE, toast } from '../support/browser';
 
 /**
  * A sales agent's day on a phone, 390 px wide (issue 21): a header that fits, a menu that is a
@@ -18,7 +17,7 @@ let page: Page;
 let leadId: string;
 const pageErrors: string[] = [];
 
-const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+const shot = (name: string) => screenshot(page, name, false);
 const menu = () => page.locator('nav#main-menu');
 const box = async (l: Locator) => (await l.boundingBox())!;
 const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
@@ -34,25 +33,17 @@ async function expectTappable(l: Locator) {
 
 describe('on a phone (390 px)', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
     const sales = await server.login('sales@demo.travel');
     // On the desktop this member keeps the sidebar open: the phone must not follow.
     expect((await sales.put('/api/members/me/preferences', { sidebarOpen: true, menu: 'horizontal' })).status).toBe(200);
     const lead = await sales.post('/api/leads', { name: 'E2E Phone Lead', phone: '+971 50 555 0303', source: 'walk-in', followUp: new Date(Date.now() + 30 * 60_000).toISOString() });
     expect(lead.status).toBe(201);
     leadId = lead.body.data._id;
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors, { phone: true, timeout: 20_000 });
-    await page.goto(`${server.url}/login`);
-    await signIn(page, 'sales@demo.travel');
-    await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    page = await signedInHome(browser, pageErrors, server.url, 'sales@demo.travel', { phone: true, timeout: 20_000 });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('the header fits: the menu button, notifications and the account menu are on screen; sign out is one tap away', async () => {
     await page.getByTestId('my-day').locator('[data-card=followUps]').waitFor();
@@ -148,7 +139,7 @@ describe('on a phone (390 px)', () => {
     await page.getByTestId('lead-contact').getByText('Walk-in').waitFor();
     expect(await pageWidth()).toBeLessThanOrEqual(PHONE.width);
     expect(await axe(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'phone-06-lead.png'), fullPage: true });
+    await screenshot(page, 'phone-06-lead');
     await page.getByTestId('lead-follow-ups').getByRole('button', { name: 'Record response' }).click();
     const dialog = page.getByRole('dialog', { name: /^Follow-up with/ });
     await dialog.locator('.field', { hasText: 'Outcome' }).locator('.p-dropdown').click();
@@ -192,7 +183,7 @@ describe('on a phone (390 px)', () => {
 
   describe('the money and tour screens (the owner)', () => {
     let owner: Page;
-    const ownerShot = (name: string, fullPage = false) => owner.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+    const ownerShot = (name: string, fullPage = false) => screenshot(owner, name, fullPage);
     const ownerWidth = () => owner.evaluate(() => document.documentElement.scrollWidth);
     /** A list page opened on a phone: cards, one screen wide, readable (axe). */
     async function cardsOf(at: string, testId: string, name: string) {
@@ -215,10 +206,7 @@ describe('on a phone (390 px)', () => {
     }
 
     beforeAll(async () => {
-      owner = await openPage(browser, pageErrors, { phone: true, timeout: 20_000 });
-      await owner.goto(`${server.url}/login`);
-      await signIn(owner, 'owner@demo.travel');
-      await owner.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+      owner = await signedInHome(browser, pageErrors, server.url, 'owner@demo.travel', { phone: true, timeout: 20_000 });
     });
     afterAll(() => owner?.context().close());
 

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_OPERATOR } from '../../server/platform/seed';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, startE2e } from '../support/e2e';
 import { TEST_PASSWORD } from '../support/db-url';
-import { axe, bodyBackground, choose, launchChromium, luminance, openPage, SHOTS, toast } from '../support/browser';
+import { axe, bodyBackground, choose, luminance, openPage, toast } from '../support/browser';
 
 /**
  * The platform console in Chromium (issue 19): the operator signs in, onboards an organization,
@@ -23,21 +22,16 @@ let invitation = '';
 const NAME = 'E2E Oasis Journeys';
 const OWNER = { name: 'Omar Oasis', email: 'omar@oasis.example', password: 'oasis-owner-password' };
 
-const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (p: Page, name: string) => screenshot(p, name);
 
 describe('the platform console in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
-    browser = await launchChromium();
+    ({ server, browser } = await startE2e());
     operator = await openPage(browser, pageErrors);
     owner = await openPage(browser, pageErrors);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('sends a stranger to the console’s own sign-in; the operator signs in and sees the organizations', async () => {
     await operator.goto(`${server.url}/console`);

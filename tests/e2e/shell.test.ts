@@ -1,20 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, bodyBackground, launchChromium, luminance, SHOTS, signIn } from '../support/browser';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer } from '../support/server';
+import { closeE2e, newPage, screenshot, signedInHome, startE2e } from '../support/e2e';
+import { axe, bodyBackground, luminance, signIn } from '../support/browser';
 
 const ADMIN_MODULES = ['members', 'roles', 'modules', 'organization', 'configurations'];
 
 let server: TestServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const consoleErrors: string[] = [];
 
 async function shot(name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name);
 }
 
 async function menuKeys(p: Page) {
@@ -34,21 +32,12 @@ async function ownerModuleOrder() {
 
 describe('web app shell in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
-    browser = await launchChromium();
-    // bypassCSP: axe-core is injected as a script, which the app's CSP (rightly) refuses.
-    context = await browser.newContext({ viewport: { width: 1366, height: 860 }, colorScheme: 'light', bypassCSP: true });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    page.on('pageerror', (e) => consoleErrors.push(String(e)));
-    if (process.env.E2E_DEBUG) page.on('console', (m) => console.log('[browser]', m.type(), m.text()));
+    ({ server, browser } = await startE2e());
+    // Not signed in: the first test follows a stranger to the sign-in page.
+    page = await newPage(browser, consoleErrors, { height: 860 });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('sends strangers to /login, keeps the deep link, and the sign-in page passes axe', async () => {
     await page.goto(`${server.url}/roles`);
@@ -180,20 +169,16 @@ describe('web app shell in Chromium', () => {
   });
 
   it('a sales member does not see the admin screens', async () => {
-    const sales = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const p = await sales.newPage();
+    const p = await signedInHome(browser, consoleErrors, server.url, 'sales@demo.travel', { width: 1280, height: 800 });
     try {
-      await p.goto(`${server.url}/login`);
-      await signIn(p, 'sales@demo.travel');
-      await p.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
       const keys = await menuKeys(p);
       expect(keys).toContain('leads');
       for (const m of ADMIN_MODULES) expect(keys).not.toContain(m);
       await p.goto(`${server.url}/members`);
       await p.getByText('You do not have access to this page.').waitFor();
-      await p.screenshot({ path: path.join(SHOTS, '12-sales-forbidden.png') });
+      await screenshot(p, '12-sales-forbidden', false);
     } finally {
-      await sales.close();
+      await p.context().close();
     }
   });
 

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { axe, bodyBackground, launchChromium, luminance, openPage, SHOTS, signIn } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { closeE2e, screenshot, signedInHome, startE2e } from '../support/e2e';
+import { axe, bodyBackground, luminance } from '../support/browser';
 import { NOW, book, day, groupBooking, newDeparture, newLead, pay } from '../support/bookings';
 import type { Agent } from '../support/agent';
 import { addVoucher, newVendor, operationOf, verifiedBooking, voucherBody } from '../support/operations';
@@ -21,7 +20,7 @@ let owner: Agent;
 let sales: Agent;
 const pageErrors: string[] = [];
 const SETTLED = { timeout: 10_000 };
-const shot = (name: string, p: Page = page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string, p: Page = page) => screenshot(p, name);
 
 const items = (p: Page = page) => p.getByTestId('work-queue-item');
 const focused = (p: Page = page) => p.evaluate(() => {
@@ -43,22 +42,13 @@ async function bookingWithPayments() {
 
 describe('the work queue, acted on in place', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ web: true });
+    ({ server, browser } = await startE2e());
     server.clock.set(NOW);
-    [owner, sales] = await Promise.all(['owner@demo.travel', 'sales@demo.travel'].map((e) => server.login(e)));
-    browser = await launchChromium();
-    page = await openPage(browser, pageErrors, { timeout: 20_000 });
-    await page.clock.setFixedTime(new Date(NOW));
-    await page.goto(`${server.url}/login`);
-    await signIn(page, 'finance@demo.travel');
-    await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    [owner, sales] = await server.logins('owner@demo.travel', 'sales@demo.travel');
+    page = await signedInHome(browser, pageErrors, server.url, 'finance@demo.travel', { timeout: 20_000, now: NOW });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeE2e({ browser, server }));
 
   it('finance verifies one payment by keyboard, fails the other in its dialog, then verifies the booking: each leaves and the next is focused', async () => {
     const { booking, deposit, extra } = await bookingWithPayments();
@@ -134,11 +124,7 @@ describe('the work queue, acted on in place', () => {
     const booking = await verifiedBooking(owner);
     const op = await operationOf(owner, booking._id);
     const voucher = await addVoucher(ops, op._id, voucherBody(booking, await newVendor(ops)));
-    const p = await openPage(browser, pageErrors, { timeout: 20_000 });
-    await p.clock.setFixedTime(new Date(NOW));
-    await p.goto(`${server.url}/login`);
-    await signIn(p, 'ops@demo.travel');
-    await p.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    const p = await signedInHome(browser, pageErrors, server.url, 'ops@demo.travel', { timeout: 20_000, now: NOW });
     await p.goto(`${server.url}/work-queue?record=${op._id}`);
     await expect.poll(() => items(p).count(), SETTLED).toBe(1);
     expect(await items(p).first().getAttribute('data-kind')).toBe('voucherToConfirm');
@@ -270,11 +256,7 @@ describe('the work queue, acted on in place', () => {
 
   it('fits a phone: the queue at 390 px, nothing wider than the screen', async () => {
     const errors: string[] = [];
-    const phone = await openPage(browser, errors, { phone: true, timeout: 20_000 });
-    await phone.clock.setFixedTime(new Date(NOW));
-    await phone.goto(`${server.url}/login`);
-    await signIn(phone, 'ops@demo.travel');
-    await phone.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    const phone = await signedInHome(browser, errors, server.url, 'ops@demo.travel', { phone: true, timeout: 20_000, now: NOW });
     await phone.goto(`${server.url}/work-queue`);
     await expect.poll(() => items(phone).count(), SETTLED).toBeGreaterThan(0);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -1,3 +1,5 @@
+import { newIdempotencyKey } from '../../src/api/common/idempotency';
+
 /** A tiny HTTP client with a cookie jar and the web client's X-Requested-With header. */
 export interface Answer<T = any> {
   status: number;
@@ -19,7 +21,7 @@ export class Agent {
         'X-Requested-With': 'XMLHttpRequest',
         // A form (a file upload) sets its own multipart type with the boundary.
         ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
-        ...(this.cookies.size ? { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(this.cookies.size ? { Cookie: this.cookieHeader() } : {}),
         ...this.defaultHeaders,
         ...headers,
       },
@@ -42,6 +44,8 @@ export class Agent {
     }
     return { status: res.status, headers: res.headers, body: parsed as T };
   }
+  /** The session's cookies as a `Cookie` header's value (for a request made without the agent: a page, a raw fetch). */
+  cookieHeader = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   get = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('GET', path, undefined, headers);
   post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, body ?? {}, headers);
   put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', path, body ?? {}, headers);
@@ -56,3 +60,6 @@ export class Agent {
     return this.request<T>('POST', path, form);
   };
 }
+
+/** A money request's header with a new idempotency key (a request sent once; send the same object again to retry it). */
+export const keyed = () => ({ 'Idempotency-Key': newIdempotencyKey() });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openPage, SHOTS, signIn } from './browser';
 import { startTestServer, type TestServer, type TestServerOptions } from './server';
@@ -21,7 +22,18 @@ export interface E2e {
   browser: Browser;
 }
 
-type PageOptions = Parameters<typeof openPage>[2];
+/** `openPage`'s options, and `now`: the page's clock fixed there (the server's test clock's day) before it opens anything. */
+export type PageOptions = NonNullable<Parameters<typeof openPage>[2]> & { now?: string | Date };
+
+/** A new page (its own session), its clock fixed at `now` when given. Uncaught errors go to `errors`. */
+export async function newPage(browser: Browser, errors: string[], { now, ...options }: PageOptions = {}): Promise<Page> {
+  const page = await openPage(browser, errors, options);
+  if (now !== undefined) await page.clock.setFixedTime(new Date(now));
+  return page;
+}
+
+/** A screenshot into `SHOTS` as `<name>.png`, the whole page unless `fullPage` is false. */
+export const screenshot = (p: Page, name: string, fullPage = true) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 
 /** The test server with the web app (`web: true` unless said otherwise), then Chromium; `SHOTS` exists. */
 export async function startE2e(options: TestServerOptions = {}): Promise<E2e> {
@@ -42,7 +54,7 @@ export async function closeE2e({ browser, server }: Partial<E2e>, ...others: ({ 
  * `email`; the caller waits for where it expects to land. Uncaught errors go to `errors`.
  */
 export async function signedInAt(browser: Browser, errors: string[], address: string, email: string, options?: PageOptions): Promise<Page> {
-  const page = await openPage(browser, errors, options);
+  const page = await newPage(browser, errors, options);
   await page.goto(address);
   await page.waitForURL(/\/login/);
   await signIn(page, email);
@@ -51,7 +63,7 @@ export async function signedInAt(browser: Browser, errors: string[], address: st
 
 /** A new page signed in as `email` from the sign-in page, on its home ("My day"). Uncaught errors go to `errors`. */
 export async function signedInHome(browser: Browser, errors: string[], url: string, email: string, options?: PageOptions): Promise<Page> {
-  const page = await openPage(browser, errors, options);
+  const page = await newPage(browser, errors, options);
   await page.goto(`${url}/login`);
   await signIn(page, email);
   await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();

@@ -31,6 +31,8 @@ export interface TestServer {
   agent(): Agent;
   /** A signed-in agent; the demo password is the test one. */
   login(email: string, password?: string): Promise<Agent>;
+  /** Several members signed in at once (demo password), in the order given: `[owner, sales] = await s.logins('owner@demo.travel', 'sales@demo.travel')`. */
+  logins<const E extends readonly string[]>(...emails: E): Promise<{ -readonly [K in keyof E]: Agent }>;
   /** An agent signed in to the platform service as an operator (the demo operator by default). */
   loginOperator(email?: string, password?: string): Promise<Agent>;
   /** A second server on the same database and clock, with its own pool (what another instance behind a load balancer is). */
@@ -55,6 +57,14 @@ export interface TestServerOptions {
 
 const TLS_DIR = path.resolve('tests/support/tls');
 /** The test certificate, for clients of a `tls` test server. */
+/** An agent at `baseUrl` signed in as `email` through `path` (a member's sign-in, or the platform's); a refusal throws. */
+async function signedInAgent(baseUrl: string, email: string, password = TEST_PASSWORD, path = '/api/auth/login') {
+  const agent = new Agent(baseUrl);
+  const res = await agent.post(path, { email, password });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} at ${path} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return agent;
+}
+
 export const testCertificate = () => fs.readFileSync(path.join(TLS_DIR, 'cert.pem'));
 
 /** The real HTTP server on its own fresh database, cloned from the migrated, seeded template. */
@@ -101,18 +111,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     appDatabaseUrl: appUrl,
     sql: async (text, values) => (await raw.query(text, values)).rows,
     agent: () => new Agent(url),
-    async login(email, password = TEST_PASSWORD) {
-      const agent = new Agent(url);
-      const res = await agent.post('/api/auth/login', { email, password });
-      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return agent;
-    },
-    async loginOperator(email = DEMO_OPERATOR.email, password = TEST_PASSWORD) {
-      const agent = new Agent(url);
-      const res = await agent.post('/platform/auth/login', { email, password });
-      if (res.status !== 200) throw new Error(`operator login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return agent;
-    },
+    login: (email, password) => signedInAgent(url, email, password),
+    logins: (...emails) => Promise.all(emails.map((e) => signedInAgent(url, e))) as never,
+    loginOperator: (email = DEMO_OPERATOR.email, password) => signedInAgent(url, email, password, '/platform/auth/login'),
     async instance() {
       const own = connectAsServer(appUrl, 8);
       const other = createApp({ config, database: own, clock }, registry);
@@ -122,12 +123,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const secondUrl = `http://127.0.0.1:${secondPort}`;
       return {
         url: secondUrl,
-        async login(email) {
-          const agent = new Agent(secondUrl);
-          const res = await agent.post('/api/auth/login', { email, password: TEST_PASSWORD });
-          if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status}`);
-          return agent;
-        },
+        login: (email) => signedInAgent(secondUrl, email),
         async close() {
           await new Promise<void>((r) => second.close(() => r()));
           await own.close();

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Agent } from './agent';
 
 export interface SmtpSink {
   port: number;
@@ -60,3 +61,13 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
 }
+
+/**
+ * The organization's mail set to a sink on this machine at `port` (plain SMTP, no sign-in), sent
+ * as Demo Travels <trips@demo.travel>; `agent` may change the configurations (the owner).
+ */
+export const mailTo = (agent: Agent, port: number) =>
+  agent.put('/api/configurations/email-services', { host: '127.0.0.1', port, security: 'none', user: '', fromName: 'Demo Travels', fromEmail: 'trips@demo.travel' });
+
+/** The organization's mail switched off (no server, no sender): sending is refused. */
+export const noMail = (agent: Agent) => agent.put('/api/configurations/email-services', { host: '', fromEmail: '' });
