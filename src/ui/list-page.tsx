@@ -145,7 +145,15 @@ export function useListState(
     setParams(out, { replace: true });
   };
 
-  return [state, update] as const;
+  /** One filter set (on top of the changes not yet in the address). */
+  const setFilter = (key: string, value: FilterValue) => update((latest) => ({ filters: { ...latest.filters, [key]: value } }));
+
+  return [state, update, setFilter] as const;
+}
+
+/** What a list page hands `ListPage` from its address state and its query: `<ListPage {...listProps(state, setState, query)} … />`. */
+export function listProps<T>(state: ListState, onChange: (patch: Partial<ListState>) => void, query: { data?: ListAnswer<T, unknown>; isFetching: boolean }) {
+  return { state, onChange, answer: query.data, loading: query.isFetching };
 }
 
 export function isEmptyFilter(v: FilterValue) {

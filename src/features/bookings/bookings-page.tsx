@@ -7,7 +7,7 @@ import { useBookings, type BookingsParams } from '../../api/bookings/get-booking
 import { useAuth, useCan } from '../../ui/auth';
 import { MultiSelectFilter } from '../../ui/filter-fields';
 import { useFormatters } from '../../ui/format';
-import { emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, listProps } from '../../ui/list-page';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
@@ -46,9 +46,8 @@ export function BookingsPage() {
   const can = useCan();
   const navigate = useNavigate();
   const fmt = useBookingFormatters();
-  const [state, setState] = useListState({ sortBy: 'createdAt', sortOrder: 'desc', filterParams: BOOKING_FILTER_PARAMS });
+  const [state, setState, setFilter] = useListState({ sortBy: 'createdAt', sortOrder: 'desc', filterParams: BOOKING_FILTER_PARAMS });
   const query = useBookings(toQuery(state) as BookingsParams);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const path = (b: Booking) => moduleRecordPath('bookings', b._id);
 
   const columns = useMemo<ListColumn<Booking>[]>(
@@ -93,10 +92,7 @@ export function BookingsPage() {
         </>
       }
       columns={columns}
-      state={state}
-      onChange={setState}
-      answer={query.data}
-      loading={query.isFetching}
+      {...listProps(state, setState, query)}
       empty={
         can('bookings', 'create')
           ? { title: t('bookings.empty.title'), hint: t('bookings.empty.create'), action: <Button type="button" icon="pi pi-plus" label={t('bookings.newBooking')} onClick={() => navigate(`${modulePath('bookings')}/new`)} /> }

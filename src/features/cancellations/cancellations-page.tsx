@@ -6,7 +6,7 @@ import { CANCELLATIONS_PAGE_SIZE, REFUND_TYPES, type Cancellation } from '../../
 import { cancellationsResource, requestedCancellationsResource, type CancellationsParams } from '../../api/cancellations/get-cancellations';
 import { DECIDED_CANCELLATION_STATES, OPEN_CANCELLATION_STATES } from '../../machines/cancellation-machine';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn, listProps } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { CancellationStatus, CancellationTabs, Money, useOrgFormatters } from './parts';
@@ -25,10 +25,9 @@ function CancellationList({ kind }: { kind: Kind }) {
   const { t, i18n } = useTranslation();
   const fmt = useOrgFormatters();
   const navigate = useNavigate();
-  const [state, setState] = useListState({ limit: CANCELLATIONS_PAGE_SIZE, sortOrder: 'desc', filterParams: CANCELLATION_PARAMS });
+  const [state, setState, setFilter] = useListState({ limit: CANCELLATIONS_PAGE_SIZE, sortOrder: 'desc', filterParams: CANCELLATION_PARAMS });
   const params = toQuery(state) as CancellationsParams;
   const query = useQuery((kind === 'requests' ? requestedCancellationsResource : cancellationsResource).listQueryOptions(params));
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const path = (c: Cancellation) => moduleRecordPath('cancellations', c._id);
   const states = kind === 'requests' ? OPEN_CANCELLATION_STATES : DECIDED_CANCELLATION_STATES;
 
@@ -79,10 +78,7 @@ function CancellationList({ kind }: { kind: Kind }) {
         id={kind === 'requests' ? 'cancellation-requests' : 'cancellations'}
         title={kind === 'requests' ? t('cancellations.requestsTitle') : t('cancellations.decidedTitle')}
         columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
+        {...listProps(state, setState, query)}
         defaultLayout="table"
         pageSizes={[10, 20, 50, 100]}
         onOpen={(c) => navigate(path(c))}

@@ -5,7 +5,7 @@ import { CREDIT_PAGE_SIZE, type CreditNote } from '../../api/finance/credit/cont
 import { useCreditNotes, type CreditNotesParams } from '../../api/finance/credit/get-credit';
 import { CREDIT_NOTE_STATES } from '../../machines/credit-note-machine';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn, listProps } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
@@ -28,9 +28,8 @@ export function CreditNotesPage() {
   const { t, i18n } = useTranslation();
   const fmt = useOrgFormatters();
   const navigate = useNavigate();
-  const [state, setState] = useListState({ limit: CREDIT_PAGE_SIZE, sortOrder: 'desc', filterParams: CREDIT_NOTE_PARAMS });
+  const [state, setState, setFilter] = useListState({ limit: CREDIT_PAGE_SIZE, sortOrder: 'desc', filterParams: CREDIT_NOTE_PARAMS });
   const query = useCreditNotes(toQuery(state) as CreditNotesParams);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const path = (n: CreditNote) => moduleRecordPath('cancellations', n.cancellationId);
 
   const columns = useMemo<ListColumn<CreditNote>[]>(
@@ -66,10 +65,7 @@ export function CreditNotesPage() {
         id="credit-notes"
         title={t('creditNotes.title')}
         columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
+        {...listProps(state, setState, query)}
         defaultLayout="table"
         pageSizes={[10, 20, 50, 100]}
         onOpen={(n) => navigate(path(n))}

@@ -28,6 +28,7 @@ import { CANCELLATION_EVENTS, cancellationMachine } from '../../machines/cancell
 import { snapshotOf } from '../../machines/workflow';
 import { useAuth, useCan } from '../../ui/auth';
 import { QuoteTable } from '../../ui/cancellation-quote';
+import { BackLink } from '../../ui/placeholders';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { CancellationTabs, moneyAccountKey, useOrgFormatters } from './parts';
 import { SplitStep } from './split-step';
@@ -306,10 +307,7 @@ export function DecideCancellationPage() {
   return (
     <div className="stack">
       <CancellationTabs />
-      <Link to={moduleRecordPath('cancellations', id)} className="row" style={{ gap: '0.35rem' }}>
-        <i className="pi pi-arrow-left back-arrow" aria-hidden="true" />
-        {t('cancellations.decide.backToRequest')}
-      </Link>
+      <BackLink to={moduleRecordPath('cancellations', id)} label={t('cancellations.decide.backToRequest')} />
       {!can('cancellations', 'approve') ? (
         <div className="card empty-state" role="alert">
           <i className="pi pi-lock" aria-hidden="true" />

@@ -9,7 +9,7 @@ import { EXPORT_FORMATS, MOVEMENT_STATUSES, MOVEMENT_TYPES, type Movement } from
 import { journalExportUrl, useStatement, type StatementParams } from '../../api/finance/statement/get-statement';
 import { useCan } from '../../ui/auth';
 import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn, type ListState } from '../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { filterTile, StatsHeader } from '../../ui/stats-header';
@@ -88,7 +88,7 @@ export function StatementPage() {
   const can = useCan();
   const names = useMonthName();
   const thisMonth = useThisMonth();
-  const [state, setState] = useListState({ sortBy: 'date', sortOrder: 'asc', filterParams: STATEMENT_PARAMS });
+  const [state, setState, setFilter] = useListState({ sortBy: 'date', sortOrder: 'asc', filterParams: STATEMENT_PARAMS });
   const month = typeof state.filters.month === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(state.filters.month) ? state.filters.month : thisMonth;
   const methods = (Array.isArray(state.filters.paymentMethod) ? state.filters.paymentMethod : []) as PaymentMethod[];
   const query = useStatement({ ...(toQuery(state) as StatementParams), month });
@@ -99,7 +99,6 @@ export function StatementPage() {
   const listState: ListState = { ...state, filters: withoutView(state.filters) };
   const onListChange = (patch: Partial<ListState>) =>
     setState((latest) => ({ ...patch, filters: { ...(patch.filters ?? withoutView(latest.filters)), month: latest.filters.month, paymentMethod: latest.filters.paymentMethod } }));
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   // A new month's days are other days: a day range of the last one goes.
   const setMonth = (next: string) => setState((latest) => ({ filters: { ...latest.filters, month: next === thisMonth ? undefined : next, dateRange: undefined } }));
 
