@@ -49,32 +49,30 @@ export function PendingInstallmentsPage() {
     [t, fmt],
   );
   return (
-    <div className="stack">
-      <BackLink to={modulePath('bookings')} label={t('bookings.back')} />
-      <ListPage<PendingInstallment>
-        id="pending-installments"
-        title={t('bookings.pending.title')}
-        empty={emptyTexts(t, 'bookings.pendingEmpty')}
-        columns={columns}
-        {...listProps(state, setState, query)}
-        defaultLayout="table"
-        onOpen={(i) => navigate(path(i))}
-        renderCard={(i) => (
-          <RecordCard name={`${i.booking.ref} · ${i.booking.customerName}`} to={path(i)} badge={status(i)} data={{ 'data-installment': i._id }}>
-            <div>{i.booking.tourTitle}</div>
-            <div className="row">
-              {fmt.date(i.dueDate)} · {fmt.money(i.open, i.currency)}
-            </div>
-          </RecordCard>
-        )}
-        filterPanel={
-          <>
-            <MultiSelectFilter id="f-installment-status" label={t('bookings.installments.status')} value={state.filters.status} options={(['pending', 'overdue'] as const).map((v) => ({ value: v, label: t(`bookings.installmentStatuses.${v}`) }))} onChange={(v) => setFilter('status', v)} />
-            <DateRangeFilter label={t('bookings.installments.dueDate')} value={state.filters.dueDate} onChange={(v) => setFilter('dueDate', v)} />
-            <BookingFilters filters={state.filters} onChange={setFilter} />
-          </>
-        }
-      />
-    </div>
+    <ListPage<PendingInstallment>
+      nav={<BackLink to={modulePath('bookings')} label={t('bookings.back')} />}
+      id="pending-installments"
+      title={t('bookings.pending.title')}
+      empty={emptyTexts(t, 'bookings.pendingEmpty')}
+      columns={columns}
+      {...listProps(state, setState, query)}
+      defaultLayout="table"
+      onOpen={(i) => navigate(path(i))}
+      renderCard={(i) => (
+        <RecordCard name={`${i.booking.ref} · ${i.booking.customerName}`} to={path(i)} badge={status(i)} data={{ 'data-installment': i._id }}>
+          <div>{i.booking.tourTitle}</div>
+          <div className="row">
+            {fmt.date(i.dueDate)} · {fmt.money(i.open, i.currency)}
+          </div>
+        </RecordCard>
+      )}
+      filterPanel={
+        <>
+          <MultiSelectFilter id="f-installment-status" label={t('bookings.installments.status')} value={state.filters.status} options={(['pending', 'overdue'] as const).map((v) => ({ value: v, label: t(`bookings.installmentStatuses.${v}`) }))} onChange={(v) => setFilter('status', v)} />
+          <DateRangeFilter label={t('bookings.installments.dueDate')} value={state.filters.dueDate} onChange={(v) => setFilter('dueDate', v)} />
+          <BookingFilters filters={state.filters} onChange={setFilter} />
+        </>
+      }
+    />
   );
 }

@@ -58,39 +58,37 @@ export function CreditNotesPage() {
   );
 
   return (
-    <div className="stack">
-      <CancellationTabs />
-      <ListPage<CreditNote>
-        key={i18n.language}
-        id="credit-notes"
-        title={t('creditNotes.title')}
-        columns={columns}
-        {...listProps(state, setState, query)}
-        defaultLayout="table"
-        pageSizes={[10, 20, 50, 100]}
-        onOpen={(n) => navigate(path(n))}
-        empty={{ title: t('creditNotes.empty.title'), hint: t('creditNotes.empty.hint') }}
-        renderCard={(n) => (
-          <RecordCard name={`${n.number} · ${n.customer}`} to={path(n)} badge={<CreditNoteStatus status={n.status} />} data={{ 'data-credit-note': n.number }}>
-            <div>
-              {t('creditNotes.columns.remaining')}:{' '}
-              <strong>
-                <Money minor={n.remaining} currency={n.currency} />
-              </strong>{' '}
-              / <Money minor={n.amount} currency={n.currency} />
-            </div>
-            <div className="muted">
-              <bdi>{n.booking.ref}</bdi> · {t('creditNotes.validUntilOn', { date: fmt.date(n.validUntil) })}
-            </div>
-          </RecordCard>
-        )}
-        filterPanel={
-          <>
-            <MultiSelectFilter id="f-credit-status" label={t('creditNotes.columns.status')} value={state.filters.status} options={CREDIT_NOTE_STATES.map((s) => ({ value: s, label: t(`creditNotes.states.${s}`) }))} onChange={(v) => setFilter('status', v)} />
-            <DateRangeFilter label={t('creditNotes.columns.validUntil')} value={state.filters.validUntil} onChange={(range) => setFilter('validUntil', range)} />
-          </>
-        }
-      />
-    </div>
+    <ListPage<CreditNote>
+      nav={<CancellationTabs />}
+      key={i18n.language}
+      id="credit-notes"
+      title={t('creditNotes.title')}
+      columns={columns}
+      {...listProps(state, setState, query)}
+      defaultLayout="table"
+      pageSizes={[10, 20, 50, 100]}
+      onOpen={(n) => navigate(path(n))}
+      empty={{ title: t('creditNotes.empty.title'), hint: t('creditNotes.empty.hint') }}
+      renderCard={(n) => (
+        <RecordCard name={`${n.number} · ${n.customer}`} to={path(n)} badge={<CreditNoteStatus status={n.status} />} data={{ 'data-credit-note': n.number }}>
+          <div>
+            {t('creditNotes.columns.remaining')}:{' '}
+            <strong>
+              <Money minor={n.remaining} currency={n.currency} />
+            </strong>{' '}
+            / <Money minor={n.amount} currency={n.currency} />
+          </div>
+          <div className="muted">
+            <bdi>{n.booking.ref}</bdi> · {t('creditNotes.validUntilOn', { date: fmt.date(n.validUntil) })}
+          </div>
+        </RecordCard>
+      )}
+      filterPanel={
+        <>
+          <MultiSelectFilter id="f-credit-status" label={t('creditNotes.columns.status')} value={state.filters.status} options={CREDIT_NOTE_STATES.map((s) => ({ value: s, label: t(`creditNotes.states.${s}`) }))} onChange={(v) => setFilter('status', v)} />
+          <DateRangeFilter label={t('creditNotes.columns.validUntil')} value={state.filters.validUntil} onChange={(range) => setFilter('validUntil', range)} />
+        </>
+      }
+    />
   );
 }
