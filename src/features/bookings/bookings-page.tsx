@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { BOOKING_STATES, TOUR_TYPES, type Booking } from '../../api/bookings/contract';
 import { useBookings, type BookingsParams } from '../../api/bookings/get-bookings';
-import { useAuth, useCan } from '../../ui/auth';
+import { useCan } from '../../ui/auth';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, listProps } from '../../ui/list-page';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
@@ -26,10 +26,7 @@ export function BookingFilters({ filters, onChange }: { filters: Record<string, 
 }
 
 /** Money in the organization's currency, dates as calendar dates, instants in its time zone. */
-export function useBookingFormatters() {
-  const { organization } = useAuth();
-  return useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
-}
+export const useBookingFormatters = useOrgFormatters;
 
 export function BookingStatus({ booking }: { booking: Pick<Booking, 'status'> }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { statesWithTag } from '../../machines/workflow';
 import { useAuth } from '../../ui/auth';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
 import { daysBetween, todayIn } from '../../domain/calendar';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, listProps } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
@@ -29,10 +29,7 @@ export const OPERATION_FILTER_PARAMS: Record<string, FilterParamKind> = {
 };
 
 /** Money in the organization's currency, dates as calendar dates, instants in its time zone. */
-export function useOperationFormatters() {
-  const { organization } = useAuth();
-  return useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
-}
+export const useOperationFormatters = useOrgFormatters;
 
 export function OperationStatus({ status }: { status: Operation['status'] }) {
   const { t } = useTranslation();
