@@ -135,7 +135,7 @@ export const installmentOverdue: QueueKind = {
       const b = bookings;
       const r = installmentReminders;
       return sql`select count(*)::int as n from ${b} where ${b.id} in (select ${r.bookingId} from ${r} where ${r.createdAt} >= now() - make_interval(days => ${REMIND_AGAIN_DAYS}))
-        and ${stateIn(b.status, COLLECTING_STATES)} and ${b.firstOpenDue} < ${s.today}::date and ${visible(s.auth)}`;
+        and ${stateIn(b.status, COLLECTING_STATES)} and ${b.firstOpenDue} < ${s.today}::date and ${visibleBookingsSql(s.auth)}`;
     },
   },
   source(s) {

@@ -146,9 +146,6 @@ function useRowNames() {
 export function ImportDialog(props: ImportDialogProps) {
   const { t, i18n } = useTranslation();
   const { role } = useAuth();
-  const inputId = useId();
-  const orderId = useId();
-  const updateId = useId();
   const [file, setFile] = useState<File>();
   const [problem, setProblem] = useState<string>();
   const [dateOrder, setDateOrder] = useState<DateOrder>(() => localeDateOrder(typeof navigator === 'undefined' ? i18n.language : navigator.language));
@@ -250,90 +247,126 @@ export function ImportDialog(props: ImportDialogProps) {
       }
     >
       {phase.step === 'done' && <ImportReportView report={phase.report} words={props.words} />}
-      {phase.step === 'preview' && shown && (
-        <div className="stack">
-          <p role="status" className="import-summary" data-testid="import-preview-summary">
-            {t('import.previewSummary', { ...shown.summary })}
-          </p>
-          {matching > 0 &&
-            (mayUpdate ? (
-              <div className="stack" style={{ gap: '0.25rem' }}>
-                <div className="field--inline row">
-                  <Checkbox inputId={updateId} checked={updateExisting} onChange={(e) => setUpdateExisting(!!e.checked)} aria-describedby={`${updateId}-hint`} data-testid="import-update-existing" />
-                  <label htmlFor={updateId}>{t('import.updateExisting', { count: matching })}</label>
-                </div>
-                <small id={`${updateId}-hint`} className="muted">
-                  {t('import.updateExistingHint')}
-                </small>
-              </div>
-            ) : (
-              <p className="muted">{t(props.updates === false ? 'import.neverUpdates' : 'import.noUpdatePermission')}</p>
-            ))}
-          <RejectedRows report={shown} words={props.words} />
-          <ImportRowsTable report={shown} words={props.words} preview />
-        </div>
-      )}
+      {phase.step === 'preview' && shown && <ImportPreview report={shown} matching={matching} mayUpdate={mayUpdate} updateExisting={updateExisting} setUpdateExisting={setUpdateExisting} words={props.words} neverUpdates={props.updates === false} />}
       {(phase.step === 'pick' || phase.step === 'checking' || phase.step === 'importing') && (
-        <div className="stack">
-          <div className="field">
-            <label htmlFor={inputId}>{t('import.pickFile')}</label>
-            <input
-              id={inputId}
-              type="file"
-              accept=".csv,.json,text/csv,application/json"
-              disabled={busy}
-              aria-describedby={`${inputId}-hint${problem ? ` ${inputId}-error` : ''}`}
-              onChange={(e) => {
-                setProblem(undefined);
-                setFile(e.target.files?.[0]);
-              }}
-            />
-            <small id={`${inputId}-hint`} className="muted">
-              {t('import.fileHint', { rows: maxRows.toLocaleString(i18n.language), size: sizeMb })}
-              <br />
-              {t('import.columns', { columns: props.template.columns.join(', ') })}
-              {props.hint && (
-                <>
-                  <br />
-                  {props.hint}
-                </>
-              )}
-            </small>
-            {problem && (
-              <small id={`${inputId}-error`} className="field-error" role="alert" data-testid="import-problem">
-                {problem}
-              </small>
-            )}
-          </div>
-          <div>
-            <Button type="button" outlined icon="pi pi-download" label={t('import.template')} onClick={() => downloadTemplate(props.template)} disabled={busy} />
-          </div>
-          {props.dates && (
-            <fieldset className="fieldset" disabled={busy}>
-              <legend id={orderId}>{t('import.dateOrder')}</legend>
-              <div className="row" role="radiogroup" aria-labelledby={orderId} style={{ gap: '1.25rem' }}>
-                {DATE_ORDERS.map((order) => (
-                  <div key={order} className="field--inline row">
-                    <RadioButton inputId={`${orderId}-${order}`} name={orderId} value={order} checked={dateOrder === order} onChange={() => setDateOrder(order)} />
-                    <label htmlFor={`${orderId}-${order}`}>{t(`import.dateOrders.${order}`)}</label>
-                  </div>
-                ))}
-              </div>
-              <small className="muted">{t('import.dateOrderHint')}</small>
-            </fieldset>
-          )}
-          {phase.step === 'checking' && <ProgressBar mode="indeterminate" style={{ height: 6 }} aria-label={t('import.checking')} />}
-          {phase.step === 'importing' && (
-            <div className="stack" style={{ gap: '0.35rem' }}>
-              <ProgressBar mode="indeterminate" style={{ height: 6 }} aria-label={t('import.importing', { count: phase.count })} data-testid="import-progress" />
-              <span className="muted" aria-live="polite">
-                {t('import.importing', { count: phase.count })}
-              </span>
-            </div>
-          )}
-        </div>
+        <ImportPick
+          props={props}
+          phase={phase}
+          busy={busy}
+          problem={problem}
+          maxRows={maxRows}
+          dateOrder={dateOrder}
+          setDateOrder={setDateOrder}
+          onFile={(chosen) => {
+            setProblem(undefined);
+            setFile(chosen);
+          }}
+        />
       )}
     </Dialog>
+  );
+}
+
+/** Choosing the file: the file, its limits and columns, the template, how its dates are written; then the check's or the import's progress. */
+function ImportPick({ props, phase, busy, problem, maxRows, dateOrder, setDateOrder, onFile }: {
+  props: ImportDialogProps;
+  phase: Phase;
+  busy: boolean;
+  problem?: string;
+  maxRows: number;
+  dateOrder: DateOrder;
+  setDateOrder: (order: DateOrder) => void;
+  onFile: (file: File | undefined) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const inputId = useId();
+  const orderId = useId();
+  const sizeMb = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
+  return (
+    <div className="stack">
+      <div className="field">
+        <label htmlFor={inputId}>{t('import.pickFile')}</label>
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,.json,text/csv,application/json"
+          disabled={busy}
+          aria-describedby={`${inputId}-hint${problem ? ` ${inputId}-error` : ''}`}
+          onChange={(e) => onFile(e.target.files?.[0])}
+        />
+        <small id={`${inputId}-hint`} className="muted">
+          {t('import.fileHint', { rows: maxRows.toLocaleString(i18n.language), size: sizeMb })}
+          <br />
+          {t('import.columns', { columns: props.template.columns.join(', ') })}
+          {props.hint && (
+            <>
+              <br />
+              {props.hint}
+            </>
+          )}
+        </small>
+        {problem && (
+          <small id={`${inputId}-error`} className="field-error" role="alert" data-testid="import-problem">
+            {problem}
+          </small>
+        )}
+      </div>
+      <div>
+        <Button type="button" outlined icon="pi pi-download" label={t('import.template')} onClick={() => downloadTemplate(props.template)} disabled={busy} />
+      </div>
+      {props.dates && (
+        <fieldset className="fieldset" disabled={busy}>
+          <legend id={orderId}>{t('import.dateOrder')}</legend>
+          <div className="row" role="radiogroup" aria-labelledby={orderId} style={{ gap: '1.25rem' }}>
+            {DATE_ORDERS.map((order) => (
+              <div key={order} className="field--inline row">
+                <RadioButton inputId={`${orderId}-${order}`} name={orderId} value={order} checked={dateOrder === order} onChange={() => setDateOrder(order)} />
+                <label htmlFor={`${orderId}-${order}`}>{t(`import.dateOrders.${order}`)}</label>
+              </div>
+            ))}
+          </div>
+          <small className="muted">{t('import.dateOrderHint')}</small>
+        </fieldset>
+      )}
+      {phase.step === 'checking' && <ProgressBar mode="indeterminate" style={{ height: 6 }} aria-label={t('import.checking')} />}
+      {phase.step === 'importing' && (
+        <div className="stack" style={{ gap: '0.35rem' }}>
+          <ProgressBar mode="indeterminate" style={{ height: 6 }} aria-label={t('import.importing', { count: phase.count })} data-testid="import-progress" />
+          <span className="muted" aria-live="polite">
+            {t('import.importing', { count: phase.count })}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The preview: what the file would do, whether rows matching existing records update them, the rejected rows and every row. */
+function ImportPreview({ report, matching, mayUpdate, updateExisting, setUpdateExisting, words, neverUpdates }: { report: ImportReport; matching: number; mayUpdate: boolean; updateExisting: boolean; setUpdateExisting: (update: boolean) => void; words?: ImportWords; neverUpdates: boolean }) {
+  const { t } = useTranslation();
+  const updateId = useId();
+  return (
+    <div className="stack">
+      <p role="status" className="import-summary" data-testid="import-preview-summary">
+        {t('import.previewSummary', { ...report.summary })}
+      </p>
+      {matching > 0 &&
+        (mayUpdate ? (
+          <div className="stack" style={{ gap: '0.25rem' }}>
+            <div className="field--inline row">
+              <Checkbox inputId={updateId} checked={updateExisting} onChange={(e) => setUpdateExisting(!!e.checked)} aria-describedby={`${updateId}-hint`} data-testid="import-update-existing" />
+              <label htmlFor={updateId}>{t('import.updateExisting', { count: matching })}</label>
+            </div>
+            <small id={`${updateId}-hint`} className="muted">
+              {t('import.updateExistingHint')}
+            </small>
+          </div>
+        ) : (
+          <p className="muted">{t(neverUpdates ? 'import.neverUpdates' : 'import.noUpdatePermission')}</p>
+        ))}
+      <RejectedRows report={report} words={words} />
+      <ImportRowsTable report={report} words={words} preview />
+    </div>
   );
 }
 

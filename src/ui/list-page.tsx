@@ -145,7 +145,15 @@ export function useListState(
     setParams(out, { replace: true });
   };
 
-  return [state, update] as const;
+  /** One filter set (on top of the changes not yet in the address). */
+  const setFilter = (key: string, value: FilterValue) => update((latest) => ({ filters: { ...latest.filters, [key]: value } }));
+
+  return [state, update, setFilter] as const;
+}
+
+/** What a list page hands `ListPage` from its address state and its query: `<ListPage {...listProps(state, setState, query)} … />`. */
+export function listProps<T>(state: ListState, onChange: (patch: Partial<ListState>) => void, query: { data?: ListAnswer<T, unknown>; isFetching: boolean }) {
+  return { state, onChange, answer: query.data, loading: query.isFetching };
 }
 
 export function isEmptyFilter(v: FilterValue) {
@@ -203,6 +211,8 @@ export interface ListColumn<T> {
 export interface ListPageProps<T> {
   id: string;
   title: string;
+  /** Above the list, in the page's column: the area's tabs, or the way back. */
+  nav?: ReactNode;
   actions?: ReactNode;
   above?: ReactNode;
   columns: ListColumn<T>[];
@@ -291,9 +301,175 @@ function ColumnsCard<T extends object>({ row, columns, onOpen, headingLevel }: {
   );
 }
 
+/** The list's toolbar: search (sent after a pause in typing), the filter panel's button, the columns (table) or the sort (cards), and the layout. */
+function ListToolbar<T>({ props, layout, setLayout, cardsOffered, visible, setVisible, filtersOpen, setFiltersOpen }: {
+  props: ListPageProps<T>;
+  layout: 'card' | 'table';
+  setLayout: (layout: 'card' | 'table') => void;
+  cardsOffered: boolean;
+  visible: string[];
+  setVisible: (fields: string[]) => void;
+  filtersOpen: boolean;
+  setFiltersOpen: (change: (open: boolean) => boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { state, onChange, columns } = props;
+  const [search, setSearch] = useState(state.search);
+  const activeFilters = Object.values(state.filters).filter((v) => !isEmptyFilter(v)).length;
+  const showCards = layout === 'card' && cardsOffered;
+
+  useEffect(() => setSearch(state.search), [state.search]);
+  useEffect(() => {
+    if (search === state.search) return;
+    const timer = setTimeout(() => onChange({ search }), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  return (
+    <div className="toolbar" role="toolbar" aria-label={props.title}>
+      <span className="toolbar__search">
+        <InputText type="search" placeholder={t('shell.search')} aria-label={t('shell.search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: '100%' }} />
+      </span>
+      {props.filterPanel && (
+        <Button
+          type="button"
+          outlined
+          icon="pi pi-filter"
+          label={activeFilters ? `${t('list.filters')} (${activeFilters})` : t('list.filters')}
+          aria-expanded={filtersOpen}
+          aria-controls={`${props.id}-filters`}
+          onClick={() => setFiltersOpen((o) => !o)}
+        />
+      )}
+      {activeFilters > 0 && <Button type="button" text label={t('list.clearFilters')} onClick={() => onChange({ filters: {} })} />}
+      <span className="grow" />
+      {!showCards && (
+        <MultiSelect
+          aria-label={t('list.columns')}
+          placeholder={t('list.columns')}
+          value={visible}
+          options={columns.map((c) => ({ label: c.header, value: c.field }))}
+          optionLabel="label"
+          optionValue="value"
+          onChange={(e) => setVisible(e.value as string[])}
+          selectedItemTemplate={() => null}
+          dropdownIcon="pi pi-table"
+          maxSelectedLabels={0}
+          selectedItemsLabel={t('list.columns')}
+          style={{ minWidth: 140 }}
+        />
+      )}
+      {showCards && props.sortOptions && <CardSort state={state} onChange={onChange} options={props.sortOptions} />}
+      {cardsOffered && (
+        <SelectButton
+          aria-label={t('list.layout')}
+          value={layout}
+          allowEmpty={false}
+          onChange={(e) => e.value && setLayout(e.value as 'card' | 'table')}
+          options={[
+            { value: 'card', icon: 'pi pi-th-large', label: t('list.cardView') },
+            { value: 'table', icon: 'pi pi-list', label: t('list.tableView') },
+          ]}
+          className="layout-toggle"
+          itemTemplate={(o: { icon: string; label: string }) => (
+            <span className="row" style={{ gap: '0.35rem' }}>
+              <i className={o.icon} aria-hidden="true" />
+              <span className="layout-toggle__label">{o.label}</span>
+            </span>
+          )}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The cards' sort: a key and its direction (a table sorts by its column headers). */
+function CardSort({ state, onChange, options }: { state: ListState; onChange: (patch: Partial<ListState>) => void; options: { field: string; label: string }[] }) {
+  const { t } = useTranslation();
+  const direction = state.sortOrder === 'desc' ? t('list.descending') : t('list.ascending');
+  return (
+    <span className="row" style={{ flexWrap: 'nowrap', gap: '0.25rem' }}>
+      <Dropdown aria-label={t('list.sortBy')} ariaLabel={t('list.sortBy')} value={state.sortBy} options={options} optionLabel="label" optionValue="field" onChange={(e) => onChange({ sortBy: e.value as string })} />
+      <Button
+        type="button"
+        outlined
+        icon={state.sortOrder === 'desc' ? 'pi pi-sort-amount-down' : 'pi pi-sort-amount-up-alt'}
+        aria-label={direction}
+        title={direction}
+        onClick={() => onChange({ sortOrder: state.sortOrder === 'desc' ? 'asc' : 'desc' })}
+      />
+    </span>
+  );
+}
+
+/** A list still loading: grey cards or grey rows. */
+function ListSkeleton({ cards }: { cards: boolean }) {
+  return cards ? (
+    <div className="card-grid" aria-busy="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div className="card" key={i}>
+          <Skeleton width="60%" height="1.2rem" className="mb-2" />
+          <Skeleton width="80%" />
+          <Skeleton width="40%" style={{ marginTop: 8 }} />
+        </div>
+      ))}
+    </div>
+  ) : (
+    <div className="card" aria-busy="true">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} height="1.5rem" style={{ marginBottom: 10 }} />
+      ))}
+    </div>
+  );
+}
+
+/** An empty list: nothing matches what is filtered (and the way out), or no records at all (and what creates one). */
+function ListEmpty<T>({ props, filtered }: { props: ListPageProps<T>; filtered: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card empty-state" data-testid="empty-state" data-filtered={filtered}>
+      <i className={filtered ? 'pi pi-filter-slash' : 'pi pi-inbox'} aria-hidden="true" />
+      <p style={{ margin: 0, fontWeight: 600 }}>{filtered ? t('list.empty') : (props.empty?.title ?? t('list.none'))}</p>
+      <p style={{ margin: 0 }}>{filtered ? t('list.emptyHint') : (props.empty?.hint ?? t('list.noneHint'))}</p>
+      {!filtered && props.empty?.action && <div className="row empty-state__actions">{props.empty.action}</div>}
+      {filtered && <Button type="button" text label={t('list.clearAll')} style={{ marginTop: '0.5rem' }} onClick={() => props.onChange({ search: '', filters: {} })} />}
+    </div>
+  );
+}
+
+/** The rows as a table: sorted by its column headers on the server, a row opening its record. */
+function ListTable<T extends object>({ props, rows, columns }: { props: ListPageProps<T>; rows: T[]; columns: ListColumn<T>[] }) {
+  const { t, i18n } = useTranslation();
+  const { state, onChange, loading } = props;
+  return (
+    <div className="card" style={{ padding: 0, overflowX: 'auto' }} aria-busy={loading}>
+      <DataTable
+        // DataTable renders a row's cells again only when its rows change: a new language
+        // (words, dates, numbers in the cells) makes a new table.
+        key={i18n.language}
+        value={rows}
+        dataKey={props.dataKey ?? '_id'}
+        lazy
+        loading={loading}
+        sortField={state.sortBy}
+        sortOrder={state.sortOrder === 'desc' ? -1 : 1}
+        onSort={(e: DataTableSortEvent) => onChange({ sortBy: e.sortField, sortOrder: e.sortOrder === -1 ? 'desc' : 'asc' })}
+        onRowClick={props.onOpen ? (e) => props.onOpen!(e.data as T) : undefined}
+        rowHover
+        data-testid={`${props.id}-table`}
+        emptyMessage={t('list.empty')}
+      >
+        {columns.map((c) => (
+          <Column key={c.field} field={c.field} header={c.header} sortable={c.sortable} body={c.body ? (row: T) => c.body!(row) : undefined} />
+        ))}
+      </DataTable>
+    </div>
+  );
+}
+
 /** The list scaffold every area reuses: server-side paging, sort, search, filters, columns, cards or table. */
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { state, onChange, answer, loading, columns } = props;
   const phone = useMediaQuery(PHONE_QUERY);
   // A phone shows cards (the list's own, else cards made from its columns) until the person picks a table.
@@ -304,15 +480,6 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     columns.filter((c) => !c.hiddenByDefault).map((c) => c.field),
   );
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [search, setSearch] = useState(state.search);
-  const activeFilters = Object.values(state.filters).filter((v) => !isEmptyFilter(v)).length;
-
-  useEffect(() => setSearch(state.search), [state.search]);
-  useEffect(() => {
-    if (search === state.search) return;
-    const timer = setTimeout(() => onChange({ search }), 300);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   const rows = answer?.data ?? [];
   const meta = answer?.meta;
@@ -322,128 +489,23 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const renderCard =
     props.renderCard ?? ((row: T) => <ColumnsCard row={row} columns={shownColumns} onOpen={props.onOpen} headingLevel={props.headingLevel === 2 ? 3 : 2} />);
 
-  return (
+  const list = (
     <section className="stack" aria-labelledby={`${props.id}-title`}>
       <div className="page-header">
         {props.headingLevel === 2 ? <h2 id={`${props.id}-title`}>{props.title}</h2> : <h1 id={`${props.id}-title`}>{props.title}</h1>}
         {props.actions}
       </div>
       {props.above}
-      <div className="toolbar" role="toolbar" aria-label={props.title}>
-        <span className="toolbar__search">
-          <InputText
-            type="search"
-            placeholder={t('shell.search')}
-            aria-label={t('shell.search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            style={{ width: '100%' }}
-          />
-        </span>
-        {props.filterPanel && (
-          <Button
-            type="button"
-            outlined
-            icon="pi pi-filter"
-            label={activeFilters ? `${t('list.filters')} (${activeFilters})` : t('list.filters')}
-            aria-expanded={filtersOpen}
-            aria-controls={`${props.id}-filters`}
-            onClick={() => setFiltersOpen((o) => !o)}
-          />
-        )}
-        {activeFilters > 0 && <Button type="button" text label={t('list.clearFilters')} onClick={() => onChange({ filters: {} })} />}
-        <span className="grow" />
-        {!showCards && (
-          <MultiSelect
-            aria-label={t('list.columns')}
-            placeholder={t('list.columns')}
-            value={visible}
-            options={columns.map((c) => ({ label: c.header, value: c.field }))}
-            optionLabel="label"
-            optionValue="value"
-            onChange={(e) => setVisible(e.value as string[])}
-            selectedItemTemplate={() => null}
-            dropdownIcon="pi pi-table"
-            maxSelectedLabels={0}
-            selectedItemsLabel={t('list.columns')}
-            style={{ minWidth: 140 }}
-          />
-        )}
-        {showCards && props.sortOptions && (
-          <span className="row" style={{ flexWrap: 'nowrap', gap: '0.25rem' }}>
-            <Dropdown
-              aria-label={t('list.sortBy')}
-              ariaLabel={t('list.sortBy')}
-              value={state.sortBy}
-              options={props.sortOptions}
-              optionLabel="label"
-              optionValue="field"
-              onChange={(e) => onChange({ sortBy: e.value as string })}
-            />
-            <Button
-              type="button"
-              outlined
-              icon={state.sortOrder === 'desc' ? 'pi pi-sort-amount-down' : 'pi pi-sort-amount-up-alt'}
-              aria-label={state.sortOrder === 'desc' ? t('list.descending') : t('list.ascending')}
-              title={state.sortOrder === 'desc' ? t('list.descending') : t('list.ascending')}
-              onClick={() => onChange({ sortOrder: state.sortOrder === 'desc' ? 'asc' : 'desc' })}
-            />
-          </span>
-        )}
-        {cardsOffered && (
-          <SelectButton
-            aria-label={t('list.layout')}
-            value={layout}
-            allowEmpty={false}
-            onChange={(e) => e.value && setLayout(e.value as 'card' | 'table')}
-            options={[
-              { value: 'card', icon: 'pi pi-th-large', label: t('list.cardView') },
-              { value: 'table', icon: 'pi pi-list', label: t('list.tableView') },
-            ]}
-            className="layout-toggle"
-            itemTemplate={(o: { icon: string; label: string }) => (
-              <span className="row" style={{ gap: '0.35rem' }}>
-                <i className={o.icon} aria-hidden="true" />
-                <span className="layout-toggle__label">{o.label}</span>
-              </span>
-            )}
-          />
-        )}
-      </div>
+      <ListToolbar props={props} layout={layout} setLayout={setLayout} cardsOffered={cardsOffered} visible={visible} setVisible={setVisible} filtersOpen={filtersOpen} setFiltersOpen={setFiltersOpen} />
       {props.filterPanel && filtersOpen && (
         <div id={`${props.id}-filters`} className="card filter-panel" role="group" aria-label={t('list.filters')}>
           {props.filterPanel}
         </div>
       )}
-
       {loading && !answer ? (
-        showCards ? (
-          <div className="card-grid" aria-busy="true">
-            {Array.from({ length: 6 }, (_, i) => (
-              <div className="card" key={i}>
-                <Skeleton width="60%" height="1.2rem" className="mb-2" />
-                <Skeleton width="80%" />
-                <Skeleton width="40%" style={{ marginTop: 8 }} />
-              </div>
-            ))}
-          </div>
-        ) : (
-          <div className="card" aria-busy="true">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} height="1.5rem" style={{ marginBottom: 10 }} />
-            ))}
-          </div>
-        )
+        <ListSkeleton cards={showCards} />
       ) : rows.length === 0 ? (
-        <div className="card empty-state" data-testid="empty-state" data-filtered={filtered}>
-          <i className={filtered ? 'pi pi-filter-slash' : 'pi pi-inbox'} aria-hidden="true" />
-          <p style={{ margin: 0, fontWeight: 600 }}>{filtered ? t('list.empty') : (props.empty?.title ?? t('list.none'))}</p>
-          <p style={{ margin: 0 }}>{filtered ? t('list.emptyHint') : (props.empty?.hint ?? t('list.noneHint'))}</p>
-          {!filtered && props.empty?.action && <div className="row empty-state__actions">{props.empty.action}</div>}
-          {filtered && (
-            <Button type="button" text label={t('list.clearAll')} style={{ marginTop: '0.5rem' }} onClick={() => onChange({ search: '', filters: {} })} />
-          )}
-        </div>
+        <ListEmpty props={props} filtered={filtered} />
       ) : showCards ? (
         <div className="card-grid" aria-busy={loading} data-testid={`${props.id}-cards`}>
           {rows.map((row, i) => (
@@ -451,28 +513,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           ))}
         </div>
       ) : (
-        <div className="card" style={{ padding: 0, overflowX: 'auto' }} aria-busy={loading}>
-          <DataTable
-            // DataTable renders a row's cells again only when its rows change: a new language
-            // (words, dates, numbers in the cells) makes a new table.
-            key={i18n.language}
-            value={rows}
-            dataKey={props.dataKey ?? '_id'}
-            lazy
-            loading={loading}
-            sortField={state.sortBy}
-            sortOrder={state.sortOrder === 'desc' ? -1 : 1}
-            onSort={(e: DataTableSortEvent) => onChange({ sortBy: e.sortField, sortOrder: e.sortOrder === -1 ? 'desc' : 'asc' })}
-            onRowClick={props.onOpen ? (e) => props.onOpen!(e.data as T) : undefined}
-            rowHover
-            data-testid={`${props.id}-table`}
-            emptyMessage={t('list.empty')}
-          >
-            {shownColumns.map((c) => (
-              <Column key={c.field} field={c.field} header={c.header} sortable={c.sortable} body={c.body ? (row: T) => c.body!(row) : undefined} />
-            ))}
-          </DataTable>
-        </div>
+        <ListTable props={props} rows={rows} columns={shownColumns} />
       )}
       {meta && meta.totalItems > 0 && (
         <Paginator
@@ -486,6 +527,15 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         />
       )}
     </section>
+  );
+  // An area's tabs (or the way back) above the list, in the page's column.
+  return props.nav ? (
+    <div className="stack">
+      {props.nav}
+      {list}
+    </div>
+  ) : (
+    list
   );
 }
 

@@ -21,34 +21,44 @@ export function typedMinorUnits(major: number | null | undefined, digits: number
 }
 
 /**
- * An amount of money: typed in major units of `currency` (the organization's), shown with the
- * locale's separators and symbol, kept in the form as integer minor units (what the API takes).
+ * An amount typed in major units of `currency`, in the person's language's separators and symbol,
+ * given and taken as integer minor units (each key as well as the commit on blur: see NumberField).
  */
-export function MoneyField<T extends FieldValues>({ disabled, currency, ...props }: BaseProps<T> & { currency: string }) {
+export function MinorUnitsInput({ inputId, currency, value, onValue, onBlur, disabled, invalid, describedBy }: { inputId: string; currency: string; value: number | null | undefined; onValue: (minor: number | null) => void; onBlur?: () => void; disabled?: boolean; invalid?: boolean; describedBy?: string }) {
   const { i18n } = useTranslation();
   const digits = currencyDigits(currency);
   const locale = isLocale(i18n.language) ? BCP47[i18n.language] : i18n.language;
   return (
+    <InputNumber
+      inputId={inputId}
+      mode="currency"
+      currency={currency}
+      locale={locale}
+      minFractionDigits={digits}
+      maxFractionDigits={digits}
+      min={0}
+      disabled={disabled}
+      value={fromMinorUnits(value, digits)}
+      onChange={(e) => onValue(typedMinorUnits(e.value, digits))}
+      onValueChange={(e) => onValue(typedMinorUnits(e.value, digits))}
+      onBlur={onBlur}
+      invalid={invalid}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+    />
+  );
+}
+
+/**
+ * An amount of money: typed in major units of `currency` (the organization's), shown with the
+ * locale's separators and symbol, kept in the form as integer minor units (what the API takes).
+ */
+export function MoneyField<T extends FieldValues>({ disabled, currency, ...props }: BaseProps<T> & { currency: string }) {
+  return (
     <FramedField
       {...props}
       render={({ id, field, error, describedBy }) => (
-        <InputNumber
-          inputId={id}
-          mode="currency"
-          currency={currency}
-          locale={locale}
-          minFractionDigits={digits}
-          maxFractionDigits={digits}
-          min={0}
-          disabled={disabled}
-          value={fromMinorUnits(field.value as number | null | undefined, digits)}
-          // Each key (onChange) as well as the commit on blur (onValueChange): see NumberField.
-          onChange={(e) => field.onChange(typedMinorUnits(e.value, digits) ?? undefined)}
-          onValueChange={(e) => field.onChange(typedMinorUnits(e.value, digits) ?? undefined)}
-          onBlur={field.onBlur}
-          invalid={!!error}
-          aria-describedby={describedBy}
-        />
+        <MinorUnitsInput inputId={id} currency={currency} disabled={disabled} value={field.value as number | null | undefined} onValue={(minor) => field.onChange(minor ?? undefined)} onBlur={field.onBlur} invalid={!!error} describedBy={describedBy} />
       )}
     />
   );

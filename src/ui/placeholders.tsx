@@ -27,6 +27,16 @@ export function NotFound() {
   );
 }
 
+/** The way back to a list or a record ("← Bookings"); its arrow turns with a right-to-left language. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="row" style={{ gap: '0.35rem' }}>
+      <i className="pi pi-arrow-left back-arrow" aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}
+
 /**
  * A record's page (`/leads/:id`): the way back to its list, then the record once loaded, "not
  * found" when there is none (or it is another organization's), a skeleton meanwhile.
@@ -34,10 +44,7 @@ export function NotFound() {
 export function RecordPage<T>({ titleId, back, query, children }: { titleId: string; back: { to: string; label: string }; query: { data?: T; isError: boolean }; children: (record: T) => ReactNode }) {
   return (
     <div className="stack" aria-labelledby={titleId}>
-      <Link to={back.to} className="row" style={{ gap: '0.35rem' }}>
-        <i className="pi pi-arrow-left back-arrow" aria-hidden="true" />
-        {back.label}
-      </Link>
+      <BackLink to={back.to} label={back.label} />
       {query.data ? (
         children(query.data)
       ) : query.isError ? (

@@ -7,7 +7,7 @@ import { useMembers, type MembersParams } from '../../api/admin/members/get-memb
 import { useAuth, useCan } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, emptyState, ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { DateRangeFilter, emptyState, ListPage, toQuery, useListState, type ListColumn, listProps } from '../../ui/list-page';
 import { initials } from '../../ui/member-menu';
 import { StatusTag } from '../../ui/status-tag';
 import { MemberFormDialog } from './member-form-dialog';
@@ -19,14 +19,13 @@ export function MembersPage() {
   const { organization } = useAuth();
   const can = useCan();
   const fmt = useFormatters({ timeZone: organization.timeZone });
-  const [state, setState] = useListState({ sortBy: 'name' });
+  const [state, setState, setFilter] = useListState({ sortBy: 'name' });
   const query = useMembers(toQuery(state) as MembersParams);
   const [editing, setEditing] = useState<Member | 'new' | null>(null);
   const salesOnly = Array.isArray(state.filters.department) && state.filters.department.length === 1 && state.filters.department[0] === 'sales';
 
   const statusOptions = EMPLOYMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${camel(s)}`) }));
   const departmentOptions = DEPARTMENTS.map((d) => ({ value: d, label: t(`members.departments.${d}`) }));
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
 
   const columns = useMemo<ListColumn<Member>[]>(
     () => [
@@ -66,10 +65,7 @@ export function MembersPage() {
           />
         }
         columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
+        {...listProps(state, setState, query)}
         defaultLayout="card"
         onOpen={can('members', 'update') ? (m) => setEditing(m) : undefined}
         renderCard={(m) => (

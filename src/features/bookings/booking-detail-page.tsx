@@ -19,6 +19,7 @@ import { FormDialog } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
+import { actionsColumn, RecordTable, type TableColumn } from '../../ui/record-table';
 import { WorkflowPanel, type WorkflowAction } from '../../ui/workflow-panel';
 import { BookingDocuments } from './booking-documents';
 import { InstallmentsSection, PaymentDialog, PaymentsSection } from './booking-payments';
@@ -183,34 +184,18 @@ function TravellersSection({ booking, editable }: { booking: BookingDetail; edit
   const { t } = useTranslation();
   const can = useCan();
   const [traveller, setTraveller] = useState<Traveller | null>(null);
+  const columns: TableColumn<Traveller>[] = [
+    { key: 'position', header: t('bookings.travellers.position'), cell: (x) => x.position },
+    { key: 'name', header: t('bookings.travellers.name'), cell: (x) => x.name ?? <span className="muted">{t('bookings.travellers.unnamed')}</span> },
+    { key: 'type', header: t('bookings.travellers.type'), cell: (x) => t(`bookings.travellerTypes.${x.type}`) },
+    { key: 'passport', header: t('bookings.travellers.passportNumber'), cell: (x) => x.passportNumber && <bdi>{x.passportNumber}</bdi> },
+    actionsColumn(t('bookings.actions'), 'booking-table__actions', (x) => editable && can('bookings', 'update') && <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={t('bookings.travellers.edit', { position: x.position })} onClick={() => setTraveller(x)} />),
+  ];
   return (
     <>
       <section className="card" aria-labelledby="travellers-title">
         <h2 id="travellers-title">{t('bookings.travellers.title')}</h2>
-        <table className="booking-table" data-testid="travellers">
-          <thead>
-            <tr>
-              <th scope="col">{t('bookings.travellers.position')}</th>
-              <th scope="col">{t('bookings.travellers.name')}</th>
-              <th scope="col">{t('bookings.travellers.type')}</th>
-              <th scope="col">{t('bookings.travellers.passportNumber')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('bookings.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {booking.travellers.map((x) => (
-              <tr key={x._id}>
-                <td data-label={t('bookings.travellers.position')}>{x.position}</td>
-                <td data-label={t('bookings.travellers.name')}>{x.name ?? <span className="muted">{t('bookings.travellers.unnamed')}</span>}</td>
-                <td data-label={t('bookings.travellers.type')}>{t(`bookings.travellerTypes.${x.type}`)}</td>
-                <td data-label={t('bookings.travellers.passportNumber')}>{x.passportNumber && <bdi>{x.passportNumber}</bdi>}</td>
-                <td className="booking-table__actions">{editable && can('bookings', 'update') && <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={t('bookings.travellers.edit', { position: x.position })} onClick={() => setTraveller(x)} />}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RecordTable className="booking-table" testId="travellers" rows={booking.travellers} rowKey={(x) => x._id} columns={columns} />
       </section>
       {traveller && <TravellerDialog booking={booking} traveller={traveller} onClose={() => setTraveller(null)} />}
     </>

@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import { toast } from 'sonner';
 import { openToPay } from '../../domain/balance';
 import { todayIn } from '../../domain/calendar';
-import { BOOKING_PAYMENT_METHODS, failPaymentInput, paymentInput, type BookingDetail, type Payment, type PaymentInput } from '../../api/bookings/contract';
+import { BOOKING_PAYMENT_METHODS, failPaymentInput, paymentInput, type BookingDetail, type Installment, type Payment, type PaymentInput } from '../../api/bookings/contract';
 import { creditNotesResource } from '../../api/finance/credit/get-credit';
 import { USABLE_CREDIT_NOTE_STATES } from '../../machines/credit-note-machine';
 import { proofUrl, usePaymentEvent, useRecordPayment } from '../../api/bookings/save-booking';
@@ -17,6 +17,7 @@ import { applyServerIssues, DateField, SelectField, TextAreaField, TextField } f
 import { FormDialog } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
 import { MoneyField } from '../../ui/money-field';
+import { actionsColumn, RecordTable, type TableColumn } from '../../ui/record-table';
 import { StatusTag } from '../../ui/status-tag';
 import { WorkflowActions, type WorkflowAction } from '../../ui/workflow-panel';
 import { useBookingFormatters } from './bookings-page';
@@ -175,33 +176,17 @@ export function InstallmentsSection({ booking }: { booking: BookingDetail }) {
   const { t } = useTranslation();
   const fmt = useBookingFormatters();
   const money = (n: number) => fmt.money(n, booking.currency);
+  const columns: TableColumn<Installment>[] = [
+    { key: 'position', header: t('bookings.installments.position'), cell: (i) => i.position },
+    { key: 'dueDate', header: t('bookings.installments.dueDate'), cell: (i) => fmt.date(i.dueDate) },
+    { key: 'amount', header: t('bookings.installments.amount'), cell: (i) => money(i.amount) },
+    { key: 'paid', header: t('bookings.installments.paid'), cell: (i) => money(i.paid) },
+    { key: 'status', header: t('bookings.installments.status'), cell: (i) => <StatusTag status={i.status} label={t(`bookings.installmentStatuses.${i.status}`)} /> },
+  ];
   return (
     <section className="card" aria-labelledby="plan-title">
       <h2 id="plan-title">{t('bookings.installments.title')}</h2>
-      <table className="booking-table" data-testid="installments">
-        <thead>
-          <tr>
-            <th scope="col">{t('bookings.installments.position')}</th>
-            <th scope="col">{t('bookings.installments.dueDate')}</th>
-            <th scope="col">{t('bookings.installments.amount')}</th>
-            <th scope="col">{t('bookings.installments.paid')}</th>
-            <th scope="col">{t('bookings.installments.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {booking.installments.map((i) => (
-            <tr key={i._id} data-status={i.status}>
-              <td data-label={t('bookings.installments.position')}>{i.position}</td>
-              <td data-label={t('bookings.installments.dueDate')}>{fmt.date(i.dueDate)}</td>
-              <td data-label={t('bookings.installments.amount')}>{money(i.amount)}</td>
-              <td data-label={t('bookings.installments.paid')}>{money(i.paid)}</td>
-              <td data-label={t('bookings.installments.status')}>
-                <StatusTag status={i.status} label={t(`bookings.installmentStatuses.${i.status}`)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RecordTable className="booking-table" testId="installments" rows={booking.installments} rowKey={(i) => i._id} rowProps={(i) => ({ 'data-status': i.status })} columns={columns} />
     </section>
   );
 }
@@ -212,6 +197,52 @@ export function PaymentsSection({ booking }: { booking: BookingDetail }) {
   const fmt = useBookingFormatters();
   const money = (n: number) => fmt.money(n, booking.currency);
   const [failing, setFailing] = useState<Payment | null>(null);
+  const columns: TableColumn<Payment>[] = [
+    { key: 'paidOn', header: t('bookings.payments.paidOn'), cell: (p) => fmt.date(p.paidOn) },
+    { key: 'amount', header: t('bookings.payments.amount'), cell: (p) => money(p.amount) },
+    {
+      key: 'method',
+      header: t('bookings.payments.method'),
+      cell: (p) => (
+        <>
+          {t(`finance.methods.${p.paymentMethod}`)}
+          {p.creditNote && (
+            <>
+              {' '}
+              <bdi data-testid="payment-credit-note">{p.creditNote.number}</bdi>
+            </>
+          )}
+        </>
+      ),
+    },
+    { key: 'reference', header: t('bookings.payments.reference'), cell: (p) => p.reference && <bdi>{p.reference}</bdi> },
+    {
+      key: 'status',
+      header: t('bookings.payments.status'),
+      cell: (p) => (
+        <>
+          <StatusTag status={p.status} label={t(`bookings.paymentStates.${p.status}`)} />
+          {p.failReason && <div className="muted">{p.failReason}</div>}
+        </>
+      ),
+    },
+    {
+      key: 'receipt',
+      header: t('bookings.payments.receipt'),
+      cell: (p) => (
+        <>
+          {p.receiptNumber && <bdi>{p.receiptNumber}</bdi>}
+          {p.proof && (
+            <>
+              {' '}
+              <a href={proofUrl(booking._id, p._id)}>{t('bookings.payments.proofLink')}</a>
+            </>
+          )}
+        </>
+      ),
+    },
+    actionsColumn(t('bookings.actions'), 'booking-table__actions', (p) => <PaymentActions booking={booking} payment={p} onFail={setFailing} />),
+  ];
   return (
     <>
       <section className="card" aria-labelledby="payments-title">
@@ -219,55 +250,7 @@ export function PaymentsSection({ booking }: { booking: BookingDetail }) {
         {booking.payments.length === 0 ? (
           <p className="muted">{t('bookings.payments.none')}</p>
         ) : (
-          <table className="booking-table" data-testid="payments">
-            <thead>
-              <tr>
-                <th scope="col">{t('bookings.payments.paidOn')}</th>
-                <th scope="col">{t('bookings.payments.amount')}</th>
-                <th scope="col">{t('bookings.payments.method')}</th>
-                <th scope="col">{t('bookings.payments.reference')}</th>
-                <th scope="col">{t('bookings.payments.status')}</th>
-                <th scope="col">{t('bookings.payments.receipt')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('bookings.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {booking.payments.map((p) => (
-                <tr key={p._id} data-payment={p._id} data-status={p.status}>
-                  <td data-label={t('bookings.payments.paidOn')}>{fmt.date(p.paidOn)}</td>
-                  <td data-label={t('bookings.payments.amount')}>{money(p.amount)}</td>
-                  <td data-label={t('bookings.payments.method')}>
-                    {t(`finance.methods.${p.paymentMethod}`)}
-                    {p.creditNote && (
-                      <>
-                        {' '}
-                        <bdi data-testid="payment-credit-note">{p.creditNote.number}</bdi>
-                      </>
-                    )}
-                  </td>
-                  <td data-label={t('bookings.payments.reference')}>{p.reference && <bdi>{p.reference}</bdi>}</td>
-                  <td data-label={t('bookings.payments.status')}>
-                    <StatusTag status={p.status} label={t(`bookings.paymentStates.${p.status}`)} />
-                    {p.failReason && <div className="muted">{p.failReason}</div>}
-                  </td>
-                  <td data-label={t('bookings.payments.receipt')}>
-                    {p.receiptNumber && <bdi>{p.receiptNumber}</bdi>}
-                    {p.proof && (
-                      <>
-                        {' '}
-                        <a href={proofUrl(booking._id, p._id)}>{t('bookings.payments.proofLink')}</a>
-                      </>
-                    )}
-                  </td>
-                  <td className="booking-table__actions">
-                    <PaymentActions booking={booking} payment={p} onFail={setFailing} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RecordTable className="booking-table" testId="payments" rows={booking.payments} rowKey={(p) => p._id} rowProps={(p) => ({ 'data-payment': p._id, 'data-status': p.status })} columns={columns} />
         )}
       </section>
       {failing && <FailDialog booking={booking} payment={failing} onClose={() => setFailing(null)} />}

@@ -29,6 +29,7 @@ import { currencyDigits, fromMinorUnits, sumMinor } from '../../domain/money';
 import { typedMinorUnits } from '../../ui/money-field';
 import { fieldMessage } from '../../ui/field-message';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
+import { actionsColumn, RecordTable, type TableColumn } from '../../ui/record-table';
 import { useBookingFormatters } from './bookings-page';
 import './bookings.css';
 
@@ -146,39 +147,20 @@ function TravellersStep({ context, send }: { context: WizardContext; send: (even
   // A customized tour was priced for its party: names may be given, the party not changed.
   const fixedParty = !!context.tour?.customized;
   const money = (n: number) => fmt.money(n);
+  const change = (i: number, patch: Partial<WizardContext['travellers'][number]>) => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
+  const columns: TableColumn<WizardContext['travellers'][number]>[] = [
+    { key: 'position', header: '#', cell: (_, i) => i + 1 },
+    {
+      key: 'type',
+      header: t('bookings.travellers.type'),
+      cell: (x, i) => <Dropdown pt={DROPDOWN_PT} disabled={fixedParty} aria-label={`${t('bookings.travellers.type')} ${i + 1}`} value={x.type} options={TRAVELLER_TYPES.map((v) => ({ value: v, label: t(`bookings.travellerTypes.${v}`) }))} onChange={(e) => change(i, { type: e.value })} />,
+    },
+    { key: 'name', header: t('bookings.travellers.name'), cell: (x, i) => <InputText aria-label={`${t('bookings.travellers.name')} ${i + 1}`} value={x.name} onChange={(e) => change(i, { name: e.target.value })} /> },
+    actionsColumn(t('bookings.actions'), 'booking-table__actions', (_, i) => <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeTraveller', { position: i + 1 })} disabled={fixedParty || context.travellers.length === 1} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.filter((_, j) => j !== i) })} />),
+  ];
   return (
     <div className="stack">
-      <table className="booking-table booking-table--form" data-testid="wizard-travellers">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('bookings.travellers.type')}</th>
-            <th scope="col">{t('bookings.travellers.name')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('bookings.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {context.travellers.map((x, i) => {
-            const change = (patch: Partial<typeof x>) => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
-            return (
-              <tr key={i}>
-                <td data-label="#">{i + 1}</td>
-                <td data-label={t('bookings.travellers.type')}>
-                  <Dropdown pt={DROPDOWN_PT} disabled={fixedParty} aria-label={`${t('bookings.travellers.type')} ${i + 1}`} value={x.type} options={TRAVELLER_TYPES.map((v) => ({ value: v, label: t(`bookings.travellerTypes.${v}`) }))} onChange={(e) => change({ type: e.value })} />
-                </td>
-                <td data-label={t('bookings.travellers.name')}>
-                  <InputText aria-label={`${t('bookings.travellers.name')} ${i + 1}`} value={x.name} onChange={(e) => change({ name: e.target.value })} />
-                </td>
-                <td className="booking-table__actions">
-                  <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeTraveller', { position: i + 1 })} disabled={fixedParty || context.travellers.length === 1} onClick={() => send({ type: 'SET_TRAVELLERS', travellers: context.travellers.filter((_, j) => j !== i) })} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <RecordTable className="booking-table booking-table--form" testId="wizard-travellers" rows={context.travellers} rowKey={(_, i) => i} columns={columns} />
       {fixedParty ? (
         <p className="muted">{t('bookings.wizard.partyFixed', { count: context.travellers.length })}</p>
       ) : (
@@ -201,6 +183,65 @@ function PlanStep({ context, send }: { context: WizardContext; send: (event: Wiz
   const money = (n: number) => fmt.money(n);
   const problems = wizardPlanProblems(context);
   const sum = sumMinor(context.installments.map((i) => (Number.isSafeInteger(i.amount) ? i.amount : 0)));
+  const change = (i: number, patch: Partial<WizardContext['installments'][number]>) => send({ type: 'SET_INSTALLMENTS', installments: context.installments.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
+  // Each row says what is wrong with it, as the server would (installments.N.amount: tooSmall).
+  const rowProblems = (i: number) => {
+    const amountLabel = `${t('bookings.installments.amount')} ${i + 1}`;
+    const dueLabel = `${t('bookings.installments.dueDate')} ${i + 1}`;
+    const amountProblem = problems.some((p) => p.path === `installments.${i}.amount`) ? fieldMessage(amountLabel, t('issues.tooSmall', { min: money(1) })) : undefined;
+    const dueProblem = problems.find((p) => p.path === `installments.${i}.dueDate`);
+    return { amountLabel, dueLabel, amountProblem, dueMessage: dueProblem ? fieldMessage(dueLabel, t(`issues.${dueProblem.kind}`)) : undefined };
+  };
+  const columns: TableColumn<WizardContext['installments'][number]>[] = [
+    { key: 'position', header: '#', cell: (_, i) => i + 1 },
+    {
+      key: 'dueDate',
+      header: t('bookings.installments.dueDate'),
+      cell: (x, i) => {
+        const { dueLabel, dueMessage } = rowProblems(i);
+        return (
+          <>
+            <InputText type="date" aria-label={dueLabel} min={context.today} max={context.departure ?? undefined} value={x.dueDate} onChange={(e) => change(i, { dueDate: e.target.value })} invalid={!!dueMessage} aria-describedby={dueMessage ? `installment-${i}-due-error` : undefined} />
+            {dueMessage && (
+              <small id={`installment-${i}-due-error`} className="field-error" role="alert">
+                {dueMessage}
+              </small>
+            )}
+          </>
+        );
+      },
+    },
+    {
+      key: 'amount',
+      header: t('bookings.installments.amount'),
+      cell: (x, i) => {
+        const { amountLabel, amountProblem } = rowProblems(i);
+        return (
+          <>
+            <InputNumber
+              aria-label={amountLabel}
+              mode="currency"
+              currency={organization.currency}
+              minFractionDigits={digits}
+              maxFractionDigits={digits}
+              value={fromMinorUnits(x.amount, digits)}
+              // Each key as well as the commit on blur, so a minus is refused as it is typed.
+              onChange={(e) => change(i, { amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
+              onValueChange={(e) => change(i, { amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
+              invalid={!!amountProblem}
+              aria-describedby={amountProblem ? `installment-${i}-amount-error` : undefined}
+            />
+            {amountProblem && (
+              <small id={`installment-${i}-amount-error`} className="field-error" role="alert">
+                {amountProblem}
+              </small>
+            )}
+          </>
+        );
+      },
+    },
+    actionsColumn(t('bookings.actions'), 'booking-table__actions', (_, i) => <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeInstallment', { position: i + 1 })} onClick={() => send({ type: 'SET_INSTALLMENTS', installments: context.installments.filter((_, j) => j !== i) })} />),
+  ];
   return (
     <div className="stack">
       <div className="row">
@@ -208,65 +249,7 @@ function PlanStep({ context, send }: { context: WizardContext; send: (event: Wiz
         <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { count: 3 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 3 })} />
         <Button type="button" outlined label={t('bookings.wizard.proposeEqual', { count: 4 })} onClick={() => send({ type: 'PROPOSE', kind: 'equal', parts: 4 })} />
       </div>
-      <table className="booking-table booking-table--form" data-testid="wizard-plan">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('bookings.installments.dueDate')}</th>
-            <th scope="col">{t('bookings.installments.amount')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('bookings.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {context.installments.map((x, i) => {
-            const change = (patch: Partial<typeof x>) => send({ type: 'SET_INSTALLMENTS', installments: context.installments.map((y, j) => (j === i ? { ...y, ...patch } : y)) });
-            // Each row says what is wrong with it, as the server would (installments.N.amount: tooSmall).
-            const amountLabel = `${t('bookings.installments.amount')} ${i + 1}`;
-            const dueLabel = `${t('bookings.installments.dueDate')} ${i + 1}`;
-            const amountProblem = problems.some((p) => p.path === `installments.${i}.amount`) ? fieldMessage(amountLabel, t('issues.tooSmall', { min: money(1) })) : undefined;
-            const dueProblem = problems.find((p) => p.path === `installments.${i}.dueDate`);
-            const dueMessage = dueProblem ? fieldMessage(dueLabel, t(`issues.${dueProblem.kind}`)) : undefined;
-            return (
-              <tr key={i}>
-                <td data-label="#">{i + 1}</td>
-                <td data-label={t('bookings.installments.dueDate')}>
-                  <InputText type="date" aria-label={dueLabel} min={context.today} max={context.departure ?? undefined} value={x.dueDate} onChange={(e) => change({ dueDate: e.target.value })} invalid={!!dueMessage} aria-describedby={dueMessage ? `installment-${i}-due-error` : undefined} />
-                  {dueMessage && (
-                    <small id={`installment-${i}-due-error`} className="field-error" role="alert">
-                      {dueMessage}
-                    </small>
-                  )}
-                </td>
-                <td data-label={t('bookings.installments.amount')}>
-                  <InputNumber
-                    aria-label={amountLabel}
-                    mode="currency"
-                    currency={organization.currency}
-                    minFractionDigits={digits}
-                    maxFractionDigits={digits}
-                    value={fromMinorUnits(x.amount, digits)}
-                    // Each key as well as the commit on blur, so a minus is refused as it is typed.
-                    onChange={(e) => change({ amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
-                    onValueChange={(e) => change({ amount: typedMinorUnits(e.value ?? null, digits) ?? 0 })}
-                    invalid={!!amountProblem}
-                    aria-describedby={amountProblem ? `installment-${i}-amount-error` : undefined}
-                  />
-                  {amountProblem && (
-                    <small id={`installment-${i}-amount-error`} className="field-error" role="alert">
-                      {amountProblem}
-                    </small>
-                  )}
-                </td>
-                <td className="booking-table__actions">
-                  <Button type="button" text rounded icon="pi pi-trash" aria-label={t('bookings.wizard.removeInstallment', { position: i + 1 })} onClick={() => send({ type: 'SET_INSTALLMENTS', installments: context.installments.filter((_, j) => j !== i) })} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <RecordTable className="booking-table booking-table--form" testId="wizard-plan" rows={context.installments} rowKey={(_, i) => i} columns={columns} />
       <span>
         <Button type="button" outlined icon="pi pi-plus" label={t('bookings.wizard.addInstallment')} onClick={() => send({ type: 'SET_INSTALLMENTS', installments: [...context.installments, { dueDate: context.today, amount: Math.max(0, total - sum) }] })} />
       </span>

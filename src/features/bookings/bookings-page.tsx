@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { BOOKING_STATES, TOUR_TYPES, type Booking } from '../../api/bookings/contract';
 import { useBookings, type BookingsParams } from '../../api/bookings/get-bookings';
-import { useAuth, useCan } from '../../ui/auth';
+import { useCan } from '../../ui/auth';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { useFormatters } from '../../ui/format';
-import { emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { useOrgFormatters } from '../../ui/org-format';
+import { emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, listProps } from '../../ui/list-page';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
@@ -26,10 +26,7 @@ export function BookingFilters({ filters, onChange }: { filters: Record<string, 
 }
 
 /** Money in the organization's currency, dates as calendar dates, instants in its time zone. */
-export function useBookingFormatters() {
-  const { organization } = useAuth();
-  return useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
-}
+export const useBookingFormatters = useOrgFormatters;
 
 export function BookingStatus({ booking }: { booking: Pick<Booking, 'status'> }) {
   const { t } = useTranslation();
@@ -46,9 +43,8 @@ export function BookingsPage() {
   const can = useCan();
   const navigate = useNavigate();
   const fmt = useBookingFormatters();
-  const [state, setState] = useListState({ sortBy: 'createdAt', sortOrder: 'desc', filterParams: BOOKING_FILTER_PARAMS });
+  const [state, setState, setFilter] = useListState({ sortBy: 'createdAt', sortOrder: 'desc', filterParams: BOOKING_FILTER_PARAMS });
   const query = useBookings(toQuery(state) as BookingsParams);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const path = (b: Booking) => moduleRecordPath('bookings', b._id);
 
   const columns = useMemo<ListColumn<Booking>[]>(
@@ -93,10 +89,7 @@ export function BookingsPage() {
         </>
       }
       columns={columns}
-      state={state}
-      onChange={setState}
-      answer={query.data}
-      loading={query.isFetching}
+      {...listProps(state, setState, query)}
       empty={
         can('bookings', 'create')
           ? { title: t('bookings.empty.title'), hint: t('bookings.empty.create'), action: <Button type="button" icon="pi pi-plus" label={t('bookings.newBooking')} onClick={() => navigate(`${modulePath('bookings')}/new`)} /> }

@@ -7,7 +7,7 @@ import { useCompletedBookings, useInvoices, type CompletedBookingsParams, type I
 import { IssueInvoiceButton } from './issue-invoice';
 import { useCan } from '../../ui/auth';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState, listProps } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { allTile, filterTile, StatsHeader, type StatItem } from '../../ui/stats-header';
 import { RecordCard } from '../../ui/record-card';
@@ -80,9 +80,8 @@ export function InvoicesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fmt = useBookingFormatters();
-  const [state, setState] = useListState({ sortBy: 'issuedOn', sortOrder: 'desc', filterParams: INVOICE_FILTER_PARAMS });
+  const [state, setState, setFilter] = useListState({ sortBy: 'issuedOn', sortOrder: 'desc', filterParams: INVOICE_FILTER_PARAMS });
   const query = useInvoices(toQuery(state) as InvoicesParams);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const columns = useMemo<ListColumn<Invoice>[]>(
     () => [
       { field: 'number', header: t('invoices.number'), sortable: true, body: (i) => <span dir="ltr">{i.number}</span> },
@@ -105,10 +104,7 @@ export function InvoicesPage() {
         empty={{ title: t('invoices.empty.title'), hint: t('invoices.empty.hint', { action: t('bookings.invoicePreview.issue') }) }}
         above={<InvoiceStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />}
         columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
+        {...listProps(state, setState, query)}
         defaultLayout="table"
         onOpen={(i) => navigate(moduleRecordPath('bookings', i.bookingId))}
         renderCard={(i) => (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_METHODS, PAYMENT_STATES, type PaymentReceipt, type ReceiptStats } from '../../api/bookings/contract';
 import { usePaymentReceipts, type PaymentReceiptsParams } from '../../api/bookings/get-bookings';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState, listProps } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
 import { RecordCard } from '../../ui/record-card';
@@ -52,9 +52,8 @@ function ReceiptStatsHeader({ stats, filters, setFilter }: { stats?: ReceiptStat
 export function PaymentReceiptsPage() {
   const { t } = useTranslation();
   const fmt = useBookingFormatters();
-  const [state, setState] = useListState({ sortBy: 'date', sortOrder: 'desc', filterParams: RECEIPT_FILTER_PARAMS });
+  const [state, setState, setFilter] = useListState({ sortBy: 'date', sortOrder: 'desc', filterParams: RECEIPT_FILTER_PARAMS });
   const query = usePaymentReceipts(toQuery(state) as PaymentReceiptsParams);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const columns = useMemo<ListColumn<PaymentReceipt>[]>(
     () => [
       { field: 'receiptNumber', header: t('receipts.number'), body: (r) => <span dir="ltr">{r.receiptNumber ?? '—'}</span> },
@@ -82,10 +81,7 @@ export function PaymentReceiptsPage() {
       empty={{ title: t('receipts.empty.title'), hint: t('receipts.empty.hint', { action: t('bookings.payments.record') }) }}
       above={<ReceiptStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />}
       columns={columns}
-      state={state}
-      onChange={setState}
-      answer={query.data}
-      loading={query.isFetching}
+      {...listProps(state, setState, query)}
       defaultLayout="table"
       renderCard={(r) => (
         <RecordCard name={r.receiptNumber ?? t('bookings.paymentStates.submitted')} to={moduleRecordPath('bookings', r.booking._id)} badge={<StatusTag status={r.status} label={t(`bookings.paymentStates.${r.status}`)} />} data={{ 'data-receipt': r._id }}>

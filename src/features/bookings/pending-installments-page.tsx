@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { PendingInstallment } from '../../api/bookings/contract';
 import { usePendingInstallments, type PendingInstallmentsParams } from '../../api/bookings/get-bookings';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { DateRangeFilter, emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn, listProps } from '../../ui/list-page';
+import { BackLink } from '../../ui/placeholders';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
@@ -19,9 +20,8 @@ export function PendingInstallmentsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fmt = useBookingFormatters();
-  const [state, setState] = useListState({ sortBy: 'dueDate', sortOrder: 'asc', filterParams: INSTALLMENT_FILTER_PARAMS });
+  const [state, setState, setFilter] = useListState({ sortBy: 'dueDate', sortOrder: 'asc', filterParams: INSTALLMENT_FILTER_PARAMS });
   const query = usePendingInstallments(toQuery(state) as PendingInstallmentsParams);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const path = (i: PendingInstallment) => moduleRecordPath('bookings', i.booking._id);
   const status = (i: PendingInstallment) => <StatusTag status={i.status} label={t(`bookings.installmentStatuses.${i.status}`)} />;
   const columns = useMemo<ListColumn<PendingInstallment>[]>(
@@ -49,38 +49,30 @@ export function PendingInstallmentsPage() {
     [t, fmt],
   );
   return (
-    <div className="stack">
-      <Link to={modulePath('bookings')} className="row" style={{ gap: '0.35rem' }}>
-        <i className="pi pi-arrow-left back-arrow" aria-hidden="true" />
-        {t('bookings.back')}
-      </Link>
-      <ListPage<PendingInstallment>
-        id="pending-installments"
-        title={t('bookings.pending.title')}
-        empty={emptyTexts(t, 'bookings.pendingEmpty')}
-        columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
-        defaultLayout="table"
-        onOpen={(i) => navigate(path(i))}
-        renderCard={(i) => (
-          <RecordCard name={`${i.booking.ref} · ${i.booking.customerName}`} to={path(i)} badge={status(i)} data={{ 'data-installment': i._id }}>
-            <div>{i.booking.tourTitle}</div>
-            <div className="row">
-              {fmt.date(i.dueDate)} · {fmt.money(i.open, i.currency)}
-            </div>
-          </RecordCard>
-        )}
-        filterPanel={
-          <>
-            <MultiSelectFilter id="f-installment-status" label={t('bookings.installments.status')} value={state.filters.status} options={(['pending', 'overdue'] as const).map((v) => ({ value: v, label: t(`bookings.installmentStatuses.${v}`) }))} onChange={(v) => setFilter('status', v)} />
-            <DateRangeFilter label={t('bookings.installments.dueDate')} value={state.filters.dueDate} onChange={(v) => setFilter('dueDate', v)} />
-            <BookingFilters filters={state.filters} onChange={setFilter} />
-          </>
-        }
-      />
-    </div>
+    <ListPage<PendingInstallment>
+      nav={<BackLink to={modulePath('bookings')} label={t('bookings.back')} />}
+      id="pending-installments"
+      title={t('bookings.pending.title')}
+      empty={emptyTexts(t, 'bookings.pendingEmpty')}
+      columns={columns}
+      {...listProps(state, setState, query)}
+      defaultLayout="table"
+      onOpen={(i) => navigate(path(i))}
+      renderCard={(i) => (
+        <RecordCard name={`${i.booking.ref} · ${i.booking.customerName}`} to={path(i)} badge={status(i)} data={{ 'data-installment': i._id }}>
+          <div>{i.booking.tourTitle}</div>
+          <div className="row">
+            {fmt.date(i.dueDate)} · {fmt.money(i.open, i.currency)}
+          </div>
+        </RecordCard>
+      )}
+      filterPanel={
+        <>
+          <MultiSelectFilter id="f-installment-status" label={t('bookings.installments.status')} value={state.filters.status} options={(['pending', 'overdue'] as const).map((v) => ({ value: v, label: t(`bookings.installmentStatuses.${v}`) }))} onChange={(v) => setFilter('status', v)} />
+          <DateRangeFilter label={t('bookings.installments.dueDate')} value={state.filters.dueDate} onChange={(v) => setFilter('dueDate', v)} />
+          <BookingFilters filters={state.filters} onChange={setFilter} />
+        </>
+      }
+    />
   );
 }

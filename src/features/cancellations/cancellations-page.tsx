@@ -6,7 +6,7 @@ import { CANCELLATIONS_PAGE_SIZE, REFUND_TYPES, type Cancellation } from '../../
 import { cancellationsResource, requestedCancellationsResource, type CancellationsParams } from '../../api/cancellations/get-cancellations';
 import { DECIDED_CANCELLATION_STATES, OPEN_CANCELLATION_STATES } from '../../machines/cancellation-machine';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn, listProps } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { CancellationStatus, CancellationTabs, Money, useOrgFormatters } from './parts';
@@ -25,10 +25,9 @@ function CancellationList({ kind }: { kind: Kind }) {
   const { t, i18n } = useTranslation();
   const fmt = useOrgFormatters();
   const navigate = useNavigate();
-  const [state, setState] = useListState({ limit: CANCELLATIONS_PAGE_SIZE, sortOrder: 'desc', filterParams: CANCELLATION_PARAMS });
+  const [state, setState, setFilter] = useListState({ limit: CANCELLATIONS_PAGE_SIZE, sortOrder: 'desc', filterParams: CANCELLATION_PARAMS });
   const params = toQuery(state) as CancellationsParams;
   const query = useQuery((kind === 'requests' ? requestedCancellationsResource : cancellationsResource).listQueryOptions(params));
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const path = (c: Cancellation) => moduleRecordPath('cancellations', c._id);
   const states = kind === 'requests' ? OPEN_CANCELLATION_STATES : DECIDED_CANCELLATION_STATES;
 
@@ -72,51 +71,46 @@ function CancellationList({ kind }: { kind: Kind }) {
   }, [t, fmt, kind]);
 
   return (
-    <div className="stack">
-      <CancellationTabs />
-      <ListPage<Cancellation>
-        key={`${kind}-${i18n.language}`}
-        id={kind === 'requests' ? 'cancellation-requests' : 'cancellations'}
-        title={kind === 'requests' ? t('cancellations.requestsTitle') : t('cancellations.decidedTitle')}
-        columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
-        defaultLayout="table"
-        pageSizes={[10, 20, 50, 100]}
-        onOpen={(c) => navigate(path(c))}
-        empty={kind === 'requests' ? { title: t('cancellations.empty.requestsTitle'), hint: t('cancellations.empty.requestsHint') } : { title: t('cancellations.empty.decidedTitle'), hint: t('cancellations.empty.decidedHint') }}
-        renderCard={(c) => (
-          <RecordCard name={`${c.booking.ref} · ${c.booking.customer}`} to={path(c)} badge={<CancellationStatus status={c.status} />} data={{ 'data-cancellation': c._id }}>
-            <div>{c.booking.tourTitle}</div>
-            <div className="muted">
-              {t('cancellations.columns.departure')}: <bdi>{fmt.date(c.booking.departure)}</bdi> · <bdi>{fmt.dateTime(c.createdAt)}</bdi>
+    <ListPage<Cancellation>
+      nav={<CancellationTabs />}
+      key={`${kind}-${i18n.language}`}
+      id={kind === 'requests' ? 'cancellation-requests' : 'cancellations'}
+      title={kind === 'requests' ? t('cancellations.requestsTitle') : t('cancellations.decidedTitle')}
+      columns={columns}
+      {...listProps(state, setState, query)}
+      defaultLayout="table"
+      pageSizes={[10, 20, 50, 100]}
+      onOpen={(c) => navigate(path(c))}
+      empty={kind === 'requests' ? { title: t('cancellations.empty.requestsTitle'), hint: t('cancellations.empty.requestsHint') } : { title: t('cancellations.empty.decidedTitle'), hint: t('cancellations.empty.decidedHint') }}
+      renderCard={(c) => (
+        <RecordCard name={`${c.booking.ref} · ${c.booking.customer}`} to={path(c)} badge={<CancellationStatus status={c.status} />} data={{ 'data-cancellation': c._id }}>
+          <div>{c.booking.tourTitle}</div>
+          <div className="muted">
+            {t('cancellations.columns.departure')}: <bdi>{fmt.date(c.booking.departure)}</bdi> · <bdi>{fmt.dateTime(c.createdAt)}</bdi>
+          </div>
+          <div className="cancellation-reason">{c.reason}</div>
+          {c.status === 'requested' || c.totalRefundAmount === null ? (
+            <div>
+              {t('cancellations.columns.paid')}: <Money minor={c.quote.paid} currency={c.currency} /> · {t('cancellations.columns.refundable')}: <Money minor={c.quote.refundable} currency={c.currency} />
             </div>
-            <div className="cancellation-reason">{c.reason}</div>
-            {c.status === 'requested' || c.totalRefundAmount === null ? (
-              <div>
-                {t('cancellations.columns.paid')}: <Money minor={c.quote.paid} currency={c.currency} /> · {t('cancellations.columns.refundable')}: <Money minor={c.quote.refundable} currency={c.currency} />
-              </div>
-            ) : (
-              <div>
-                {t('cancellations.columns.totalRefund')}: <Money minor={c.totalRefundAmount} currency={c.currency} />
-                {c.refundType && <> · {t(`cancellations.refundTypes.${c.refundType}`)}</>}
-              </div>
-            )}
-          </RecordCard>
-        )}
-        filterPanel={
-          <>
-            <MultiSelectFilter id={`f-${kind}-status`} label={t('cancellations.columns.status')} value={state.filters.status} options={states.map((s) => ({ value: s, label: t(`cancellations.states.${s}`) }))} onChange={(v) => setFilter('status', v)} />
-            {kind === 'decided' && (
-              <MultiSelectFilter id="f-refund-type" label={t('cancellations.columns.refundType')} value={state.filters.refundType} options={REFUND_TYPES.map((r) => ({ value: r, label: t(`cancellations.refundTypes.${r}`) }))} onChange={(v) => setFilter('refundType', v)} />
-            )}
-            <DateRangeFilter label={t('cancellations.filters.createdAt')} value={state.filters.createdAt} onChange={(range) => setFilter('createdAt', range)} />
-          </>
-        }
-      />
-    </div>
+          ) : (
+            <div>
+              {t('cancellations.columns.totalRefund')}: <Money minor={c.totalRefundAmount} currency={c.currency} />
+              {c.refundType && <> · {t(`cancellations.refundTypes.${c.refundType}`)}</>}
+            </div>
+          )}
+        </RecordCard>
+      )}
+      filterPanel={
+        <>
+          <MultiSelectFilter id={`f-${kind}-status`} label={t('cancellations.columns.status')} value={state.filters.status} options={states.map((s) => ({ value: s, label: t(`cancellations.states.${s}`) }))} onChange={(v) => setFilter('status', v)} />
+          {kind === 'decided' && (
+            <MultiSelectFilter id="f-refund-type" label={t('cancellations.columns.refundType')} value={state.filters.refundType} options={REFUND_TYPES.map((r) => ({ value: r, label: t(`cancellations.refundTypes.${r}`) }))} onChange={(v) => setFilter('refundType', v)} />
+          )}
+          <DateRangeFilter label={t('cancellations.filters.createdAt')} value={state.filters.createdAt} onChange={(range) => setFilter('createdAt', range)} />
+        </>
+      }
+    />
   );
 }
 

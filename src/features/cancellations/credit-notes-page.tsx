@@ -5,7 +5,7 @@ import { CREDIT_PAGE_SIZE, type CreditNote } from '../../api/finance/credit/cont
 import { useCreditNotes, type CreditNotesParams } from '../../api/finance/credit/get-credit';
 import { CREDIT_NOTE_STATES } from '../../machines/credit-note-machine';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn, listProps } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
@@ -28,9 +28,8 @@ export function CreditNotesPage() {
   const { t, i18n } = useTranslation();
   const fmt = useOrgFormatters();
   const navigate = useNavigate();
-  const [state, setState] = useListState({ limit: CREDIT_PAGE_SIZE, sortOrder: 'desc', filterParams: CREDIT_NOTE_PARAMS });
+  const [state, setState, setFilter] = useListState({ limit: CREDIT_PAGE_SIZE, sortOrder: 'desc', filterParams: CREDIT_NOTE_PARAMS });
   const query = useCreditNotes(toQuery(state) as CreditNotesParams);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const path = (n: CreditNote) => moduleRecordPath('cancellations', n.cancellationId);
 
   const columns = useMemo<ListColumn<CreditNote>[]>(
@@ -59,42 +58,37 @@ export function CreditNotesPage() {
   );
 
   return (
-    <div className="stack">
-      <CancellationTabs />
-      <ListPage<CreditNote>
-        key={i18n.language}
-        id="credit-notes"
-        title={t('creditNotes.title')}
-        columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
-        defaultLayout="table"
-        pageSizes={[10, 20, 50, 100]}
-        onOpen={(n) => navigate(path(n))}
-        empty={{ title: t('creditNotes.empty.title'), hint: t('creditNotes.empty.hint') }}
-        renderCard={(n) => (
-          <RecordCard name={`${n.number} · ${n.customer}`} to={path(n)} badge={<CreditNoteStatus status={n.status} />} data={{ 'data-credit-note': n.number }}>
-            <div>
-              {t('creditNotes.columns.remaining')}:{' '}
-              <strong>
-                <Money minor={n.remaining} currency={n.currency} />
-              </strong>{' '}
-              / <Money minor={n.amount} currency={n.currency} />
-            </div>
-            <div className="muted">
-              <bdi>{n.booking.ref}</bdi> · {t('creditNotes.validUntilOn', { date: fmt.date(n.validUntil) })}
-            </div>
-          </RecordCard>
-        )}
-        filterPanel={
-          <>
-            <MultiSelectFilter id="f-credit-status" label={t('creditNotes.columns.status')} value={state.filters.status} options={CREDIT_NOTE_STATES.map((s) => ({ value: s, label: t(`creditNotes.states.${s}`) }))} onChange={(v) => setFilter('status', v)} />
-            <DateRangeFilter label={t('creditNotes.columns.validUntil')} value={state.filters.validUntil} onChange={(range) => setFilter('validUntil', range)} />
-          </>
-        }
-      />
-    </div>
+    <ListPage<CreditNote>
+      nav={<CancellationTabs />}
+      key={i18n.language}
+      id="credit-notes"
+      title={t('creditNotes.title')}
+      columns={columns}
+      {...listProps(state, setState, query)}
+      defaultLayout="table"
+      pageSizes={[10, 20, 50, 100]}
+      onOpen={(n) => navigate(path(n))}
+      empty={{ title: t('creditNotes.empty.title'), hint: t('creditNotes.empty.hint') }}
+      renderCard={(n) => (
+        <RecordCard name={`${n.number} · ${n.customer}`} to={path(n)} badge={<CreditNoteStatus status={n.status} />} data={{ 'data-credit-note': n.number }}>
+          <div>
+            {t('creditNotes.columns.remaining')}:{' '}
+            <strong>
+              <Money minor={n.remaining} currency={n.currency} />
+            </strong>{' '}
+            / <Money minor={n.amount} currency={n.currency} />
+          </div>
+          <div className="muted">
+            <bdi>{n.booking.ref}</bdi> · {t('creditNotes.validUntilOn', { date: fmt.date(n.validUntil) })}
+          </div>
+        </RecordCard>
+      )}
+      filterPanel={
+        <>
+          <MultiSelectFilter id="f-credit-status" label={t('creditNotes.columns.status')} value={state.filters.status} options={CREDIT_NOTE_STATES.map((s) => ({ value: s, label: t(`creditNotes.states.${s}`) }))} onChange={(v) => setFilter('status', v)} />
+          <DateRangeFilter label={t('creditNotes.columns.validUntil')} value={state.filters.validUntil} onChange={(range) => setFilter('validUntil', range)} />
+        </>
+      }
+    />
   );
 }

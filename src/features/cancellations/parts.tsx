@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { Cancellation } from '../../api/cancellations/contract';
-import { useAuth } from '../../ui/auth';
-import { useFormatters } from '../../ui/format';
 import { modulePath } from '../../ui/module-paths';
 import { ScreenTabs } from '../../ui/screen-tabs';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
@@ -30,21 +28,8 @@ export function CancellationTabs() {
   );
 }
 
-/** Money in the organization's currency, dates as calendar dates, instants in its time zone, in the member's language. */
-export function useOrgFormatters() {
-  const { organization } = useAuth();
-  return useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
-}
-
-/** An amount in a table, a card or a summary: its digits left to right in either direction. */
-export function Money({ minor, currency }: { minor: number; currency?: string }) {
-  const fmt = useOrgFormatters();
-  return (
-    <span className="money" data-negative={minor < 0 || undefined}>
-      {fmt.money(minor, currency)}
-    </span>
-  );
-}
+// The organization's formatters and its amounts, written once in src/ui; the area's screens take them from here.
+export { Money, useOrgFormatters } from '../../ui/org-format';
 
 const CANCELLATION_TONES: Record<Cancellation['status'], StatusTone> = { requested: 'warning', approved: 'success', rejected: 'danger' };
 

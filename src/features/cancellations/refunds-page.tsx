@@ -9,7 +9,7 @@ import { refundMachine, REFUND_STATES } from '../../machines/refund-machine';
 import { snapshotOf } from '../../machines/workflow';
 import { useCan } from '../../ui/auth';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn, listProps } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
@@ -41,9 +41,8 @@ export function RefundsPage() {
   const fmt = useOrgFormatters();
   const canProcess = useCanProcess();
   const [processing, setProcessing] = useState<RefundToProcess | null>(null);
-  const [state, setState] = useListState({ limit: CREDIT_PAGE_SIZE, sortOrder: 'desc', filterParams: REFUND_PARAMS });
+  const [state, setState, setFilter] = useListState({ limit: CREDIT_PAGE_SIZE, sortOrder: 'desc', filterParams: REFUND_PARAMS });
   const query = useRefunds(toQuery(state) as RefundsParams);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const cancellationPath = (r: Refund) => moduleRecordPath('cancellations', r.cancellationId);
 
   const processButton = (r: Refund) =>
@@ -95,10 +94,7 @@ export function RefundsPage() {
         id="refunds"
         title={t('refunds.title')}
         columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
+        {...listProps(state, setState, query)}
         defaultLayout="table"
         pageSizes={[10, 20, 50, 100]}
         empty={{ title: t('refunds.empty.title'), hint: t('refunds.empty.hint') }}

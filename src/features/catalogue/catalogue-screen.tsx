@@ -72,12 +72,11 @@ function RowActions<T extends { _id: string }>({ record, screen, onEdit }: { rec
 export function CatalogueScreen<T extends { _id: string }, S>(props: CatalogueScreenProps<T, S>) {
   const { t } = useTranslation();
   const can = useCan();
-  const [state, setState] = useListState(props.defaultSort);
+  const [state, setState, setFilter] = useListState(props.defaultSort);
   const query = props.resource.useList(toQuery(state) as ListParams);
   const importer = props.resource.useImport();
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [importOpen, setImportOpen] = useState(false);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const screen = props as CatalogueScreenProps<T, unknown>;
 
   const columns = useMemo<ListColumn<T>[]>(

@@ -8,7 +8,8 @@ import { useDeleteContactGroup } from '../../api/contacts/save-contact-group';
 import type { ContactGroup } from '../../api/contacts/contract';
 import { useAuth, useCan } from '../../ui/auth';
 import { useFormatters } from '../../ui/format';
-import { emptyState, ListPage, toQuery, useListState, type ListColumn } from '../../ui/list-page';
+import { emptyState, ListPage, toQuery, useListState, type ListColumn, listProps } from '../../ui/list-page';
+import { BackLink } from '../../ui/placeholders';
 import { modulePath } from '../../ui/module-paths';
 import { RecordActions } from '../../ui/record-actions';
 import { ContactGroupDialog } from './contact-group-dialog';
@@ -68,19 +69,13 @@ export function ContactGroupsPage() {
 
   return (
     <div className="stack">
-      <Link to={modulePath('contacts')} className="row" style={{ gap: '0.35rem' }}>
-        <i className="pi pi-arrow-left back-arrow" aria-hidden="true" />
-        {t('contacts.back')}
-      </Link>
+      <BackLink to={modulePath('contacts')} label={t('contacts.back')} />
       <ListPage<ContactGroup>
         id="contact-groups"
         title={t('contacts.groups.title')}
         actions={createButton}
         columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
+        {...listProps(state, setState, query)}
         empty={emptyState(t, 'contacts.groups.empty', createButton && { buttons: createButton, label: t('contacts.groups.new') })}
       />
       {editing && <ContactGroupDialog group={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}

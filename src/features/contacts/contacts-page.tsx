@@ -10,7 +10,7 @@ import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { ReachLine, RecordCard } from '../../ui/record-card';
 import { useFormatters } from '../../ui/format';
-import { emptyTexts, DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { emptyTexts, DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, listProps } from '../../ui/list-page';
 import { modulePath } from '../../ui/module-paths';
 
 /** The contacts list keeps its filters as address parameters in the server's format (`regions=…&query[from]=…&group=…`). */
@@ -27,10 +27,9 @@ export function ContactsPage() {
   const { t } = useTranslation();
   const { organization } = useAuth();
   const fmt = useFormatters({ timeZone: organization.timeZone });
-  const [state, setState] = useListState({ sortBy: 'name', sortOrder: 'asc', filterParams: CONTACT_FILTER_PARAMS });
+  const [state, setState, setFilter] = useListState({ sortBy: 'name', sortOrder: 'asc', filterParams: CONTACT_FILTER_PARAMS });
   const query = useContacts(toQuery(state) as ContactsParams);
   const groups = useContactGroups({ limit: MAX_PAGE_SIZE, sortBy: 'name', sortOrder: 'asc' });
-  const setFilter = (key: string, value: FilterValue) => setState({ filters: { ...state.filters, [key]: value } });
 
   const columns = useMemo<ListColumn<Contact>[]>(
     () => [
@@ -60,10 +59,7 @@ export function ContactsPage() {
         </Link>
       }
       columns={columns}
-      state={state}
-      onChange={setState}
-      answer={query.data}
-      loading={query.isFetching}
+      {...listProps(state, setState, query)}
       empty={emptyTexts(t, 'contacts.empty')}
       defaultLayout="table"
       renderCard={(c) => (

@@ -8,6 +8,7 @@ import { agingExportUrl, usePayables, useReceivables } from '../../api/finance/s
 import { sumMinor } from '../../domain/money';
 import { useCan } from '../../ui/auth';
 import { moduleRecordPath } from '../../ui/module-paths';
+import { RecordTable } from '../../ui/record-table';
 import { AccountTabs, Money, useOrgFormatters } from './parts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -15,56 +16,30 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A bucket's heading: "Not yet due", "1–30 days"… */
 const bucketKey = (b: AgeBucket) => `aging.buckets.${b === '90+' ? 'over90' : b === 'current' ? 'current' : `d${b.replace('-', '_')}`}`;
 
-/** A report's table: a row per record, its amounts and buckets, and the totals at its foot; a card per row on a phone. */
-function AgingTable<R>({ caption, columns, rows, totals, testId, rowKey }: { caption: string; columns: { key: string; header: string; cell: (row: R) => ReactNode; total?: ReactNode }[]; rows: R[]; totals: string; testId: string; rowKey: (row: R) => string }) {
+type AgingColumn<R> = { key: string; header: string; cell: (row: R) => ReactNode; total?: ReactNode };
+type AgingRows<R> = { columns: AgingColumn<R>[]; rows: R[]; rowKey: (row: R) => string };
+
+/** A report's table: a row per record (named by its first column), its amounts and buckets, and the totals at its foot; a card per row on a phone. */
+function AgingTable<R>({ caption, columns, rows, testId, rowKey }: AgingRows<R> & { caption: string; testId: string }) {
   const { t } = useTranslation();
   if (rows.length === 0) return <p className="muted" data-testid={`${testId}-empty`}>{t('aging.none')}</p>;
   return (
     <div className="money-table-wrap">
-      <table className="money-table money-table--dense" data-testid={testId}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c, i) => (
-              <th key={c.key} scope="col" className={i > 0 ? 'money-table__amount' : undefined}>
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={rowKey(r)}>
-              {columns.map((c, i) =>
-                i === 0 ? (
-                  <th key={c.key} scope="row">
-                    {c.cell(r)}
-                  </th>
-                ) : (
-                  <td key={c.key} data-label={c.header} className="money-table__amount">
-                    {c.cell(r)}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{totals}</th>
-            {columns.slice(1).map((c) => (
-              <td key={c.key} data-label={c.header} className="money-table__amount">
-                {c.total ?? ''}
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
+      <RecordTable
+        className="money-table money-table--dense"
+        testId={testId}
+        caption={caption}
+        rows={rows}
+        rowKey={rowKey}
+        totals={t('aging.totals')}
+        columns={columns.map((c, i) => (i === 0 ? { ...c, rowHeader: true } : { ...c, className: 'money-table__amount' }))}
+      />
     </div>
   );
 }
 
-function ReportCard({ id, title, hint, download, children }: { id: string; title: string; hint: string; download?: string; children: ReactNode }) {
+/** A report: its title, what it counts, its CSV, and its table (a placeholder while it loads). */
+function AgingReport<R>({ id, title, hint, download, table }: { id: string; title: string; hint: string; download?: string; table?: AgingRows<R> }) {
   const { t } = useTranslation();
   return (
     <section className="card stack" aria-labelledby={`${id}-title`} style={{ gap: '0.75rem' }}>
@@ -84,7 +59,7 @@ function ReportCard({ id, title, hint, download, children }: { id: string; title
       <p className="muted" style={{ margin: 0 }}>
         {hint}
       </p>
-      {children}
+      {table ? <AgingTable caption={title} testId={`${id}-table`} {...table} /> : <Skeleton height="8rem" />}
     </section>
   );
 }
@@ -132,15 +107,16 @@ export function AgingPage() {
         <InputText id={id} type="date" value={asOf ?? ''} onChange={(e) => setAsOf(e.target.value)} />
         {(rec ?? pay) && <span className="muted">{t('aging.asOfShown', { date: fmt.date((rec ?? pay)!.asOf) })}</span>}
       </div>
-      <ReportCard id="receivables" title={t('aging.receivables.title')} hint={t('aging.receivables.hint')} download={exportable ? agingExportUrl('receivables', asOf) : undefined}>
-        {rec ? (
-          <AgingTable<RecRow>
-            caption={t('aging.receivables.title')}
-            testId="receivables-table"
-            rows={rec.rows}
-            rowKey={(r) => r.booking._id}
-            totals={t('aging.totals')}
-            columns={[
+      <AgingReport<RecRow>
+        id="receivables"
+        title={t('aging.receivables.title')}
+        hint={t('aging.receivables.hint')}
+        download={exportable ? agingExportUrl('receivables', asOf) : undefined}
+        table={
+          rec && {
+            rows: rec.rows,
+            rowKey: (r) => r.booking._id,
+            columns: [
               {
                 key: 'booking',
                 header: t('aging.receivables.booking'),
@@ -156,31 +132,28 @@ export function AgingPage() {
               { key: 'paid', header: t('aging.receivables.paid'), cell: (r) => <Money minor={r.paid} currency={rec.currency} />, total: <strong><Money minor={sum(rec.rows.map((r) => r.paid))} currency={rec.currency} /></strong> },
               { key: 'open', header: t('aging.receivables.open'), cell: (r) => <strong><Money minor={r.open} currency={rec.currency} /></strong>, total: <strong><Money minor={sum(rec.rows.map((r) => r.open))} currency={rec.currency} /></strong> },
               ...buckets<RecRow>(rec),
-            ]}
-          />
-        ) : (
-          <Skeleton height="8rem" />
-        )}
-      </ReportCard>
-      <ReportCard id="payables" title={t('aging.payables.title')} hint={t('aging.payables.hint')} download={exportable ? agingExportUrl('payables', asOf) : undefined}>
-        {pay ? (
-          <AgingTable<PayRow>
-            caption={t('aging.payables.title')}
-            testId="payables-table"
-            rows={pay.rows}
-            rowKey={(r) => r.vendor._id}
-            totals={t('aging.totals')}
-            columns={[
+            ],
+          }
+        }
+      />
+      <AgingReport<PayRow>
+        id="payables"
+        title={t('aging.payables.title')}
+        hint={t('aging.payables.hint')}
+        download={exportable ? agingExportUrl('payables', asOf) : undefined}
+        table={
+          pay && {
+            rows: pay.rows,
+            rowKey: (r) => r.vendor._id,
+            columns: [
               { key: 'vendor', header: t('aging.payables.vendor'), cell: (r) => (can('vendors') ? <Link to={moduleRecordPath('vendors', r.vendor._id)}>{r.vendor.name}</Link> : r.vendor.name) },
               { key: 'vouchers', header: t('aging.payables.vouchers'), cell: (r) => fmt.number(r.vouchers), total: fmt.number(sum(pay.rows.map((r) => r.vouchers))) },
               { key: 'owed', header: t('aging.payables.owed'), cell: (r) => <strong><Money minor={r.owed} currency={pay.currency} /></strong>, total: <strong><Money minor={sum(pay.rows.map((r) => r.owed))} currency={pay.currency} /></strong> },
               ...buckets<PayRow>(pay),
-            ]}
-          />
-        ) : (
-          <Skeleton height="8rem" />
-        )}
-      </ReportCard>
+            ],
+          }
+        }
+      />
     </div>
   );
 }

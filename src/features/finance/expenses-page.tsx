@@ -9,7 +9,7 @@ import { expenseReceiptUrl, useExpenses, type ExpensesParams } from '../../api/f
 import { EXPENSE_CATEGORIES } from '../../api/finance/statement/contract';
 import { useCan } from '../../ui/auth';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, emptyState, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { DateRangeFilter, emptyState, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState, listProps } from '../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
@@ -67,9 +67,8 @@ export function ExpensesPage() {
   const can = useCan();
   const navigate = useNavigate();
   const [recording, setRecording] = useState(false);
-  const [state, setState] = useListState({ sortBy: 'date', sortOrder: 'desc', filterParams: EXPENSE_PARAMS });
+  const [state, setState, setFilter] = useListState({ sortBy: 'date', sortOrder: 'desc', filterParams: EXPENSE_PARAMS });
   const query = useExpenses(toQuery(state) as ExpensesParams);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const open = (x: Expense) => navigate(moduleRecordPath('expenses', x._id));
   const categories = EXPENSE_CATEGORIES.filter((c) => c !== 'salary' || can('salaries'));
 
@@ -136,10 +135,7 @@ export function ExpensesPage() {
           </div>
         }
         columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
+        {...listProps(state, setState, query)}
         defaultLayout="table"
         onOpen={open}
         empty={emptyState(t, 'expenses.empty', createButton && { buttons: createButton })}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -9,7 +9,7 @@ import { useAuth, useCan } from '../../ui/auth';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
 import { useFormatters, useSystemMemo } from '../../ui/format';
-import { DateRangeFilter, emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn } from '../../ui/list-page';
+import { DateRangeFilter, emptyTexts, ListPage, listProps, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
 import { RecordCard } from '../../ui/record-card';
 import { StatusTag } from '../../ui/status-tag';
 import { MoneyActions } from './account-page';
@@ -55,6 +55,73 @@ function EntryLines({ entry }: { entry: JournalEntry }) {
   );
 }
 
+/** An entry's buttons: its receipt's PDF and sending it (income recorded by hand), and reversing it. */
+function EntryActions({ entry: e, receipt, reverse, onSend }: { entry: JournalEntry; receipt?: string; reverse: ReactNode; onSend: (entry: JournalEntry) => void }) {
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  return (
+    <div className="row" style={{ gap: '0.25rem', flexWrap: 'wrap' }}>
+      {receipt && (
+        <a
+          className="p-button p-button-text p-button-sm"
+          href={documentPdfUrl(receipt, isLocale(i18n.language) ? i18n.language : 'en')}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={t('documents.send.pdfOf', { document: t('documents.kinds.receipt'), label: e.reference })}
+        >
+          <i className="pi pi-file-pdf" aria-hidden="true" />
+          <span className="p-button-label">{t('documents.send.pdf')}</span>
+        </a>
+      )}
+      {receipt && can('account', 'create') && (
+        <Button
+          type="button"
+          text
+          size="small"
+          icon="pi pi-send"
+          label={t('documents.send.action')}
+          aria-label={t('documents.send.sendOf', { document: t('documents.kinds.receipt'), label: e.reference })}
+          onClick={() => onSend(e)}
+        />
+      )}
+      {reverse}
+    </div>
+  );
+}
+
+/** The journal's filters: dates, what made the entry, an account it touches. */
+function JournalFilters({ filters, setFilter }: { filters: ListState['filters']; setFilter: (key: string, value: FilterValue) => void }) {
+  const { t } = useTranslation();
+  const accountOptions = [
+    { value: '', label: t('finance.journal.anyAccount') },
+    ...CHART_OF_ACCOUNTS.map((a) => ({ value: a.key, label: `${a.code} ${t(accountNameKey(a.key))}` })),
+  ];
+  return (
+    <>
+      <DateRangeFilter label={t('finance.journal.dateRange')} value={filters.date} onChange={(range) => setFilter('date', range)} />
+      <MultiSelectFilter
+        id="f-journal-source"
+        label={t('finance.journal.sourceType')}
+        value={filters.sourceType}
+        options={SOURCE_TYPES.map((s) => ({ value: s, label: t(`finance.sources.${s}`) }))}
+        onChange={(values) => setFilter('sourceType', values)}
+      />
+      <FilterField id="f-journal-account" label={t('finance.journal.account')}>
+        <Dropdown
+          inputId="f-journal-account"
+          value={(filters.account as string | undefined) ?? ''}
+          options={accountOptions}
+          optionLabel="label"
+          optionValue="value"
+          filter
+          pt={DROPDOWN_PT}
+          onChange={(e) => setFilter('account', e.value || undefined)}
+        />
+      </FilterField>
+    </>
+  );
+}
+
 /** `/account/journal`: every entry with its lines, source record and who posted it; filtered in the address. */
 export function JournalPage() {
   const { t, i18n } = useTranslation();
@@ -62,12 +129,11 @@ export function JournalPage() {
   const { organization } = useAuth();
   const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
   const memo = useSystemMemo();
-  const [state, setState] = useListState({ sortBy: 'date', sortOrder: 'desc', filterParams: JOURNAL_FILTER_PARAMS });
+  const [state, setState, setFilter] = useListState({ sortBy: 'date', sortOrder: 'desc', filterParams: JOURNAL_FILTER_PARAMS });
   const journal = useJournal(toQuery(state) as JournalParams);
   const [reversing, setReversing] = useState<JournalEntry>();
   const [sending, setSending] = useState<JournalEntry>();
   const receiptOf = (e: JournalEntry) => (e.sourceType === 'other-income' && e.sourceId && e.reference && !e.reversesEntryId ? financePaths.incomeReceipt.of(e.sourceId) : undefined);
-  const setFilter = (key: string, value: unknown) => setState({ filters: { ...state.filters, [key]: value as never }, page: 1 });
 
   const reversible = (e: JournalEntry) => can('account', 'delete') && REVERSIBLE_BY_HAND.includes(e.sourceType) && !e.reversesEntryId && !e.reversedByEntryId;
   const reverseButton = (e: JournalEntry) =>
@@ -104,49 +170,11 @@ export function JournalPage() {
       { field: 'total', header: t('finance.journal.total'), hiddenByDefault: true, body: (e) => <span className="money">{fmt.money(e.total, e.currency)}</span> },
       { field: 'postedBy', header: t('finance.journal.postedBy'), body: (e) => e.postedBy?.name ?? t('finance.journal.system') },
       { field: 'createdAt', header: t('finance.journal.postedAt'), hiddenByDefault: true, body: (e) => fmt.dateTime(e.createdAt) },
-      {
-        field: 'actions',
-        header: t('records.actions'),
-        body: (e) => {
-          const receipt = receiptOf(e);
-          return (
-            <div className="row" style={{ gap: '0.25rem', flexWrap: 'wrap' }}>
-              {receipt && (
-                <a
-                  className="p-button p-button-text p-button-sm"
-                  href={documentPdfUrl(receipt, isLocale(i18n.language) ? i18n.language : 'en')}
-                  target="_blank"
-                  rel="noreferrer"
-                  aria-label={t('documents.send.pdfOf', { document: t('documents.kinds.receipt'), label: e.reference })}
-                >
-                  <i className="pi pi-file-pdf" aria-hidden="true" />
-                  <span className="p-button-label">{t('documents.send.pdf')}</span>
-                </a>
-              )}
-              {receipt && can('account', 'create') && (
-                <Button
-                  type="button"
-                  text
-                  size="small"
-                  icon="pi pi-send"
-                  label={t('documents.send.action')}
-                  aria-label={t('documents.send.sendOf', { document: t('documents.kinds.receipt'), label: e.reference })}
-                  onClick={() => setSending(e)}
-                />
-              )}
-              {reverseButton(e)}
-            </div>
-          );
-        },
-      },
+      { field: 'actions', header: t('records.actions'), body: (e) => <EntryActions entry={e} receipt={receiptOf(e)} reverse={reverseButton(e)} onSend={setSending} /> },
     ],
     [t, fmt, memo, can, i18n.language],
   );
 
-  const accountOptions = [
-    { value: '', label: t('finance.journal.anyAccount') },
-    ...CHART_OF_ACCOUNTS.map((a) => ({ value: a.key, label: `${a.code} ${t(accountNameKey(a.key))}` })),
-  ];
 
   return (
     <div className="stack">
@@ -159,10 +187,7 @@ export function JournalPage() {
         empty={emptyTexts(t, 'finance.journal.empty')}
         actions={<MoneyActions />}
         columns={columns}
-        state={state}
-        onChange={setState}
-        answer={journal.data}
-        loading={journal.isFetching}
+        {...listProps(state, setState, journal)}
         // A table on a wide screen (lines side by side); a card per entry on a phone.
         defaultLayout="table"
         renderCard={(e) => (
@@ -181,30 +206,7 @@ export function JournalPage() {
             {reversible(e) && <div>{reverseButton(e)}</div>}
           </RecordCard>
         )}
-        filterPanel={
-          <>
-            <DateRangeFilter label={t('finance.journal.dateRange')} value={state.filters.date} onChange={(range) => setFilter('date', range)} />
-            <MultiSelectFilter
-              id="f-journal-source"
-              label={t('finance.journal.sourceType')}
-              value={state.filters.sourceType}
-              options={SOURCE_TYPES.map((s) => ({ value: s, label: t(`finance.sources.${s}`) }))}
-              onChange={(values) => setFilter('sourceType', values)}
-            />
-            <FilterField id="f-journal-account" label={t('finance.journal.account')}>
-              <Dropdown
-                inputId="f-journal-account"
-                value={(state.filters.account as string | undefined) ?? ''}
-                options={accountOptions}
-                optionLabel="label"
-                optionValue="value"
-                filter
-                pt={DROPDOWN_PT}
-                onChange={(e) => setFilter('account', e.value || undefined)}
-              />
-            </FilterField>
-          </>
-        }
+        filterPanel={<JournalFilters filters={state.filters} setFilter={setFilter} />}
       />
       {reversing && <ReverseDialog entry={reversing} onClose={() => setReversing(undefined)} />}
       {sending && (

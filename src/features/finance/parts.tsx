@@ -8,7 +8,6 @@ import { useAuth } from '../../ui/auth';
 import type { FilterValue } from '../../ui/list-page';
 import { BCP47, isLocale } from '../../ui/i18n';
 import { typedMinorUnits } from '../../ui/money-field';
-import { useFormatters } from '../../ui/format';
 import { modulePath } from '../../ui/module-paths';
 import { ScreenTabs } from '../../ui/screen-tabs';
 import './finance.css';
@@ -49,21 +48,8 @@ export function useMoneyRefusal() {
   };
 }
 
-/** The organization's formatters: money in its currency, dates and times in its zone, in the member's language. */
-export function useOrgFormatters() {
-  const { organization } = useAuth();
-  return useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
-}
-
-/** An amount in a table or a tile: its digits left to right in either direction, a negative one marked. */
-export function Money({ minor, currency }: { minor: number; currency?: string }) {
-  const fmt = useOrgFormatters();
-  return (
-    <span className="money" data-negative={minor < 0 || undefined}>
-      {fmt.money(minor, currency)}
-    </span>
-  );
-}
+// The organization's formatters and its amounts, written once in src/ui; the area's screens take them from here.
+export { Money, useOrgFormatters } from '../../ui/org-format';
 
 /** A percentage from basis points (10 000 = 100 %), in the member's language. */
 export function usePercent() {

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import { MultiSelect } from 'primereact/multiselect';
 import { PAYMENT_METHODS, SOURCE_TYPES, type PaymentMethod } from '../../api/finance/contract';
-import { EXPORT_FORMATS, MOVEMENT_STATUSES, MOVEMENT_TYPES, type Movement } from '../../api/finance/statement/contract';
+import { EXPORT_FORMATS, MOVEMENT_STATUSES, MOVEMENT_TYPES, type Movement, type StatementSummary } from '../../api/finance/statement/contract';
 import { journalExportUrl, useStatement, type StatementParams } from '../../api/finance/statement/get-statement';
 import { useCan } from '../../ui/auth';
 import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
@@ -81,6 +81,36 @@ function ExportMenu({ month }: { month: string }) {
   );
 }
 
+/** The month's tiles: opening and closing balance, money in and out, what waits for verification (a tile filters the list). */
+function StatementTiles({ summary, month, filters, setFilter }: { summary?: StatementSummary; month: string; filters: ListState['filters']; setFilter: (key: string, value: FilterValue) => void }) {
+  const { t } = useTranslation();
+  const fmt = useOrgFormatters();
+  const names = useMonthName();
+  const money = (n: number) => fmt.money(n, summary?.currency);
+  return (
+    <div className="money-tiles">
+      <StatsHeader
+        label={t('statement.tiles.label', { month: names.long(month) })}
+        testId="statement-summary"
+        items={[
+          { key: 'openingBalance', label: t('statement.tiles.opening'), value: summary?.openingBalance, format: money },
+          { key: 'incoming', label: t('statement.tiles.incoming'), value: summary?.incoming, format: money, ...filterTile(filters, setFilter, 'type', 'incoming') },
+          { key: 'outgoing', label: t('statement.tiles.outgoing'), value: summary?.outgoing, format: money, ...filterTile(filters, setFilter, 'type', 'outgoing') },
+          { key: 'closingBalance', label: t('statement.tiles.closing'), value: summary?.closingBalance, format: money },
+          {
+            key: 'pending',
+            label: summary ? t('statement.tiles.pending', { count: summary.pending.count }) : t('statement.tiles.pendingLabel'),
+            value: summary?.pending.amount,
+            format: money,
+            ...filterTile(filters, setFilter, 'status', 'pending'),
+          },
+        ]}
+      />
+    </div>
+  );
+
+}
+
 /** `/account/statement`: the money accounts' movements of a month (the seed's Account statement), filtered in the address. */
 export function StatementPage() {
   const { t, i18n } = useTranslation();
@@ -88,7 +118,7 @@ export function StatementPage() {
   const can = useCan();
   const names = useMonthName();
   const thisMonth = useThisMonth();
-  const [state, setState] = useListState({ sortBy: 'date', sortOrder: 'asc', filterParams: STATEMENT_PARAMS });
+  const [state, setState, setFilter] = useListState({ sortBy: 'date', sortOrder: 'asc', filterParams: STATEMENT_PARAMS });
   const month = typeof state.filters.month === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(state.filters.month) ? state.filters.month : thisMonth;
   const methods = (Array.isArray(state.filters.paymentMethod) ? state.filters.paymentMethod : []) as PaymentMethod[];
   const query = useStatement({ ...(toQuery(state) as StatementParams), month });
@@ -99,7 +129,6 @@ export function StatementPage() {
   const listState: ListState = { ...state, filters: withoutView(state.filters) };
   const onListChange = (patch: Partial<ListState>) =>
     setState((latest) => ({ ...patch, filters: { ...(patch.filters ?? withoutView(latest.filters)), month: latest.filters.month, paymentMethod: latest.filters.paymentMethod } }));
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   // A new month's days are other days: a day range of the last one goes.
   const setMonth = (next: string) => setState((latest) => ({ filters: { ...latest.filters, month: next === thisMonth ? undefined : next, dateRange: undefined } }));
 
@@ -150,89 +179,64 @@ export function StatementPage() {
     [t, fmt, memo, summary?.currency, can],
   );
 
-  const money = (n: number) => fmt.money(n, summary?.currency);
-  const tiles = (
-    <div className="money-tiles">
-      <StatsHeader
-        label={t('statement.tiles.label', { month: names.long(month) })}
-        testId="statement-summary"
-        items={[
-          { key: 'openingBalance', label: t('statement.tiles.opening'), value: summary?.openingBalance, format: money },
-          { key: 'incoming', label: t('statement.tiles.incoming'), value: summary?.incoming, format: money, ...filterTile(state.filters, setFilter, 'type', 'incoming') },
-          { key: 'outgoing', label: t('statement.tiles.outgoing'), value: summary?.outgoing, format: money, ...filterTile(state.filters, setFilter, 'type', 'outgoing') },
-          { key: 'closingBalance', label: t('statement.tiles.closing'), value: summary?.closingBalance, format: money },
-          {
-            key: 'pending',
-            label: summary ? t('statement.tiles.pending', { count: summary.pending.count }) : t('statement.tiles.pendingLabel'),
-            value: summary?.pending.amount,
-            format: money,
-            ...filterTile(state.filters, setFilter, 'status', 'pending'),
-          },
-        ]}
-      />
-    </div>
-  );
-
   return (
-    <div className="stack">
-      <AccountTabs />
-      <ListPage<Movement>
-        key={i18n.language}
-        id="statement"
-        title={t('statement.title')}
-        actions={can('account', 'export') ? <ExportMenu month={month} /> : undefined}
-        above={
-          <div className="stack" style={{ gap: '0.75rem' }}>
-            <div className="statement-view">
-              <MonthPicker value={month} onChange={setMonth} label={t('statement.month')} />
-              <FilterField id="statement-accounts" label={t('statement.accounts')}>
-                <MultiSelect
-                  inputId="statement-accounts"
-                  value={methods}
-                  options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.accounts.money.${m}`) }))}
-                  optionLabel="label"
-                  optionValue="value"
-                  display="chip"
-                  placeholder={t('statement.allAccounts')}
-                  onChange={(e) => setFilter('paymentMethod', (e.value as string[]) ?? [])}
-                />
-              </FilterField>
-            </div>
-            {tiles}
+    <ListPage<Movement>
+      nav={<AccountTabs />}
+      key={i18n.language}
+      id="statement"
+      title={t('statement.title')}
+      actions={can('account', 'export') ? <ExportMenu month={month} /> : undefined}
+      above={
+        <div className="stack" style={{ gap: '0.75rem' }}>
+          <div className="statement-view">
+            <MonthPicker value={month} onChange={setMonth} label={t('statement.month')} />
+            <FilterField id="statement-accounts" label={t('statement.accounts')}>
+              <MultiSelect
+                inputId="statement-accounts"
+                value={methods}
+                options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.accounts.money.${m}`) }))}
+                optionLabel="label"
+                optionValue="value"
+                display="chip"
+                placeholder={t('statement.allAccounts')}
+                onChange={(e) => setFilter('paymentMethod', (e.value as string[]) ?? [])}
+              />
+            </FilterField>
           </div>
-        }
-        columns={columns}
-        state={listState}
-        onChange={onListChange}
-        answer={answer ? { data: answer.transactions, meta: answer.meta } : undefined}
-        loading={query.isFetching}
-        defaultLayout="table"
-        empty={{ title: t('statement.empty.title', { month: names.long(month) }), hint: t('statement.empty.hint') }}
-        renderCard={(m) => (
-          <RecordCard name={describe(m) || t(`finance.sources.${m.linkedTo.type}`)} badge={amount(m)} data={{ 'data-movement': m._id }}>
-            <div className="muted">
-              {fmt.date(m.date)} · {t(`finance.methods.${m.paymentMethod}`)}
-            </div>
-            <div className="row">
-              {record(m)} {status(m)}
-            </div>
-          </RecordCard>
-        )}
-        filterPanel={
-          <>
-            <MultiSelectFilter id="f-statement-type" label={t('statement.columns.type')} value={state.filters.type} options={MOVEMENT_TYPES.map((x) => ({ value: x, label: t(`statement.types.${x}`) }))} onChange={(v) => setFilter('type', v)} />
-            <MultiSelectFilter id="f-statement-status" label={t('statement.columns.status')} value={state.filters.status} options={MOVEMENT_STATUSES.map((x) => ({ value: x, label: t(`statement.statuses.${x}`) }))} onChange={(v) => setFilter('status', v)} />
-            <MultiSelectFilter id="f-statement-record" label={t('statement.columns.record')} value={state.filters.linkedToType} options={SOURCE_TYPES.map((x) => ({ value: x, label: t(`finance.sources.${x}`) }))} onChange={(v) => setFilter('linkedToType', v)} />
-            <MoneyRangeFilter
-              label={t('statement.columns.amount')}
-              min={state.filters.minAmount}
-              max={state.filters.maxAmount}
-              onChange={({ min, max }) => setState((latest) => ({ filters: { ...latest.filters, minAmount: min, maxAmount: max } }))}
-            />
-            <DateRangeFilter label={t('statement.columns.date')} value={state.filters.dateRange} onChange={(range) => setFilter('dateRange', range)} />
-          </>
-        }
-      />
-    </div>
+          <StatementTiles summary={summary} month={month} filters={state.filters} setFilter={setFilter} />
+        </div>
+      }
+      columns={columns}
+      state={listState}
+      onChange={onListChange}
+      answer={answer ? { data: answer.transactions, meta: answer.meta } : undefined}
+      loading={query.isFetching}
+      defaultLayout="table"
+      empty={{ title: t('statement.empty.title', { month: names.long(month) }), hint: t('statement.empty.hint') }}
+      renderCard={(m) => (
+        <RecordCard name={describe(m) || t(`finance.sources.${m.linkedTo.type}`)} badge={amount(m)} data={{ 'data-movement': m._id }}>
+          <div className="muted">
+            {fmt.date(m.date)} · {t(`finance.methods.${m.paymentMethod}`)}
+          </div>
+          <div className="row">
+            {record(m)} {status(m)}
+          </div>
+        </RecordCard>
+      )}
+      filterPanel={
+        <>
+          <MultiSelectFilter id="f-statement-type" label={t('statement.columns.type')} value={state.filters.type} options={MOVEMENT_TYPES.map((x) => ({ value: x, label: t(`statement.types.${x}`) }))} onChange={(v) => setFilter('type', v)} />
+          <MultiSelectFilter id="f-statement-status" label={t('statement.columns.status')} value={state.filters.status} options={MOVEMENT_STATUSES.map((x) => ({ value: x, label: t(`statement.statuses.${x}`) }))} onChange={(v) => setFilter('status', v)} />
+          <MultiSelectFilter id="f-statement-record" label={t('statement.columns.record')} value={state.filters.linkedToType} options={SOURCE_TYPES.map((x) => ({ value: x, label: t(`finance.sources.${x}`) }))} onChange={(v) => setFilter('linkedToType', v)} />
+          <MoneyRangeFilter
+            label={t('statement.columns.amount')}
+            min={state.filters.minAmount}
+            max={state.filters.maxAmount}
+            onChange={({ min, max }) => setState((latest) => ({ filters: { ...latest.filters, minAmount: min, maxAmount: max } }))}
+          />
+          <DateRangeFilter label={t('statement.columns.date')} value={state.filters.dateRange} onChange={(range) => setFilter('dateRange', range)} />
+        </>
+      }
+    />
   );
 }

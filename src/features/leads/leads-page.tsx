@@ -10,7 +10,7 @@ import { useImportLeads } from '../../api/leads/save-lead';
 import { useCan } from '../../ui/auth';
 import { ReachLine, RecordCard } from '../../ui/record-card';
 import { ImportDialog } from '../../ui/import-dialog';
-import { emptyTexts, ListPage, toQuery, useListState, writeFilterParams, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { emptyTexts, ListPage, toQuery, useListState, writeFilterParams, type FilterValue, type ListColumn, type ListState, listProps } from '../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { allTile, filterTile, StatsHeader, type StatItem } from '../../ui/stats-header';
 import { FollowUpTime, RespondFromListDialog, useOrgFormatters } from './lead-follow-ups';
@@ -98,14 +98,13 @@ export function LeadsPage() {
   const can = useCan();
   const navigate = useNavigate();
   const fmt = useOrgFormatters();
-  const [state, setState] = useListState({ limit: LEAD_TABLE_PAGE_SIZE, sortBy: 'followUp', sortOrder: 'asc', filterParams: LEAD_FILTER_PARAMS });
+  const [state, setState, setFilter] = useListState({ limit: LEAD_TABLE_PAGE_SIZE, sortBy: 'followUp', sortOrder: 'asc', filterParams: LEAD_FILTER_PARAMS });
   const query = useLeads(toQuery(state) as LeadsParams);
   const importLeads = useImportLeads();
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [responding, setResponding] = useState<string>();
   const followUps = followUpsOf(state.filters);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
 
   const columns = useMemo<ListColumn<Lead>[]>(
     () => [
@@ -156,10 +155,7 @@ export function LeadsPage() {
           </>
         }
         columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
+        {...listProps(state, setState, query)}
         defaultLayout="table"
         empty={
           followUps

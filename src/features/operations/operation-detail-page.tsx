@@ -8,6 +8,7 @@ import { useCan } from '../../ui/auth';
 import { DetailCard } from '../../ui/detail-card';
 import { moduleRecordPath, modulePath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
+import { actionsColumn, RecordTable, type TableColumn } from '../../ui/record-table';
 import { VendorPaymentDialog, type PaymentTarget } from '../../ui/vendor-payment-dialog';
 import { ExpenseFormDialog } from './operation-dialogs';
 import { PaidCell, ProfitCard } from './operation-money';
@@ -74,6 +75,20 @@ function ExpensesSection({ operation, refused, editable }: { operation: Operatio
   const money = (n: number) => fmt.money(n, operation.currency);
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
   const [expenseForm, setExpenseForm] = useState<{ expense?: AdditionalExpense } | null>(null);
+  const columns: TableColumn<OperationDetail['additionalExpenses'][number]>[] = [
+    { key: 'description', header: t('operations.expenses.description'), cell: (x) => x.description },
+    { key: 'category', header: t('operations.expenses.category'), cell: (x) => t(`operations.expenses.categories.${x.category}`) },
+    { key: 'date', header: t('operations.expenses.date'), cell: (x) => fmt.date(x.date) },
+    { key: 'vendor', header: t('operations.expenses.vendor'), cell: (x) => x.vendor?.name ?? <span className="muted">{t('operations.expenses.noVendor')}</span> },
+    { key: 'amount', header: t('operations.expenses.amount'), className: 'num', cell: (x) => money(x.amount) },
+    { key: 'paid', header: t('operations.expenses.paid'), className: 'num', cell: (x) => <PaidCell paid={x.paid} owed={x.owed} payments={x.payments} currency={x.currency} /> },
+    actionsColumn(t('operations.actions'), 'ops-table__actions', (x) => (
+      <span className="row">
+        {editable && <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={t('operations.expenses.edit', { label: x.description })} title={t('operations.expenses.edit', { label: x.description })} onClick={() => setExpenseForm({ expense: x })} />}
+        {editable && x.owed > 0 && <Button type="button" size="small" icon="pi pi-wallet" label={t('operations.expenses.pay')} onClick={() => setPaying({ kind: 'expense', id: x._id, label: x.description, owed: x.owed })} data-pay={x._id} />}
+      </span>
+    )),
+  ];
   return (
     <>
       <section className="card" aria-labelledby="expenses-title">
@@ -84,47 +99,7 @@ function ExpensesSection({ operation, refused, editable }: { operation: Operatio
         {operation.additionalExpenses.length === 0 ? (
           <p className="muted">{t('operations.expenses.none')}</p>
         ) : (
-          <table className="ops-table" data-testid="expenses">
-            <thead>
-              <tr>
-                <th scope="col">{t('operations.expenses.description')}</th>
-                <th scope="col">{t('operations.expenses.category')}</th>
-                <th scope="col">{t('operations.expenses.date')}</th>
-                <th scope="col">{t('operations.expenses.vendor')}</th>
-                <th scope="col" className="num">
-                  {t('operations.expenses.amount')}
-                </th>
-                <th scope="col" className="num">
-                  {t('operations.expenses.paid')}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('operations.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {operation.additionalExpenses.map((x) => (
-                <tr key={x._id} data-expense={x._id} data-flagged={refused.has(x._id)}>
-                  <td data-label={t('operations.expenses.description')}>{x.description}</td>
-                  <td data-label={t('operations.expenses.category')}>{t(`operations.expenses.categories.${x.category}`)}</td>
-                  <td data-label={t('operations.expenses.date')}>{fmt.date(x.date)}</td>
-                  <td data-label={t('operations.expenses.vendor')}>{x.vendor?.name ?? <span className="muted">{t('operations.expenses.noVendor')}</span>}</td>
-                  <td data-label={t('operations.expenses.amount')} className="num">
-                    {money(x.amount)}
-                  </td>
-                  <td data-label={t('operations.expenses.paid')} className="num">
-                    <PaidCell paid={x.paid} owed={x.owed} payments={x.payments} currency={x.currency} />
-                  </td>
-                  <td className="ops-table__actions">
-                    <span className="row">
-                      {editable && <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={t('operations.expenses.edit', { label: x.description })} title={t('operations.expenses.edit', { label: x.description })} onClick={() => setExpenseForm({ expense: x })} />}
-                      {editable && x.owed > 0 && <Button type="button" size="small" icon="pi pi-wallet" label={t('operations.expenses.pay')} onClick={() => setPaying({ kind: 'expense', id: x._id, label: x.description, owed: x.owed })} data-pay={x._id} />}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RecordTable className="ops-table" testId="expenses" rows={operation.additionalExpenses} rowKey={(x) => x._id} rowProps={(x) => ({ 'data-expense': x._id, 'data-flagged': refused.has(x._id) })} columns={columns} />
         )}
       </section>
       {paying && <VendorPaymentDialog operation={operation} target={paying} onClose={() => setPaying(null)} />}

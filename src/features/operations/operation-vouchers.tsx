@@ -10,6 +10,7 @@ import { useAuth, useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
 import { isLocale } from '../../ui/i18n';
 import { instantToWallTime } from '../../ui/form-fields';
+import { actionsColumn, RecordTable, type TableColumn } from '../../ui/record-table';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import { WorkflowActions, type WorkflowAction } from '../../ui/workflow-panel';
 import { VendorPaymentDialog } from '../../ui/vendor-payment-dialog';
@@ -81,30 +82,40 @@ function VendorRefundLine({ voucher, canSet, label, onSet }: { voucher: Voucher;
 /** The dialogs a voucher's buttons open (`form` without a voucher adds one). */
 type VoucherDialogOf = { kind: 'form'; voucher?: Voucher } | { kind: 'confirm' | 'preview' | 'pay' | 'expect' | 'refund'; voucher: Voucher };
 
-/** One voucher: its number and state, service and vendor, dates, cost, what was paid, its confirmation, its buttons. */
-function VoucherRow({ operation, voucher: x, flagged, editable, open, onSend }: { operation: OperationDetail; voucher: Voucher; flagged: boolean; editable: boolean; open: (dialog: VoucherDialogOf) => void; onSend: (ids: string[]) => Promise<unknown> }) {
+/** A voucher's columns: its number and state, service and vendor, dates, cost, what was paid, its confirmation, its buttons. */
+function useVoucherColumns({ operation, editable, open, onSend }: { operation: OperationDetail; editable: boolean; open: (dialog: VoucherDialogOf) => void; onSend: (ids: string[]) => Promise<unknown> }): TableColumn<Voucher>[] {
   const { t } = useTranslation();
   const can = useCan();
   const { organization } = useAuth();
   const fmt = useOperationFormatters();
   const label = useVoucherLabel();
   const money = (n: number) => fmt.money(n, operation.currency);
-  return (
-    <tr key={x._id} data-voucher={x._id} data-status={x.status} data-flagged={flagged}>
-      <td data-label={t('operations.vouchers.number')}>
+  return [
+    {
+      key: 'number',
+      header: t('operations.vouchers.number'),
+      cell: (x) => (
         <div className="cell-stack">
           {x.number ? <bdi className="nowrap">{x.number}</bdi> : null}
           <StatusTag status={x.status} tone={VOUCHER_TONES[x.status]} label={t(`operations.voucherStates.${x.status}`)} />
         </div>
-      </td>
-      <td data-label={t('operations.vouchers.serviceType')}>
+      ),
+    },
+    {
+      key: 'serviceType',
+      header: t('operations.vouchers.serviceType'),
+      cell: (x) => (
         <div className="cell-stack">
           <strong>{t(`operations.serviceTypes.${x.serviceType}`)}</strong>
           <span>{x.vendor.name}</span>
           {x.description && <span className="muted">{x.description}</span>}
         </div>
-      </td>
-      <td data-label={t('operations.vouchers.dates')}>
+      ),
+    },
+    {
+      key: 'dates',
+      header: t('operations.vouchers.dates'),
+      cell: (x) => (
         <div className="cell-stack">
           <span className="nowrap">
             {fmt.date(x.serviceStartDate)} –
@@ -112,15 +123,24 @@ function VoucherRow({ operation, voucher: x, flagged, editable, open, onSend }: 
           <span className="nowrap">{fmt.date(x.serviceEndDate)}</span>
           <span className="muted">{t('operations.vouchers.paxCount', { count: x.pax })}</span>
         </div>
-      </td>
-      <td data-label={t('operations.vouchers.cost')} className="num">
-        {money(x.cost)}
-      </td>
-      <td data-label={t('operations.vouchers.paid')} className="num">
-        <PaidCell paid={x.paid} owed={COUNTED_VOUCHER.includes(x.status) ? x.owed : 0} payments={x.payments} currency={x.currency} />
-        <VendorRefundLine voucher={x} canSet={editable && COUNTED_VOUCHER.includes(x.status)} label={label(x)} onSet={() => open({ kind: 'expect', voucher: x })} />
-      </td>
-      <td data-label={t('operations.vouchers.confirmationNumber')}>
+      ),
+    },
+    { key: 'cost', header: t('operations.vouchers.cost'), className: 'num', cell: (x) => money(x.cost) },
+    {
+      key: 'paid',
+      header: t('operations.vouchers.paid'),
+      className: 'num',
+      cell: (x) => (
+        <>
+          <PaidCell paid={x.paid} owed={COUNTED_VOUCHER.includes(x.status) ? x.owed : 0} payments={x.payments} currency={x.currency} />
+          <VendorRefundLine voucher={x} canSet={editable && COUNTED_VOUCHER.includes(x.status)} label={label(x)} onSet={() => open({ kind: 'expect', voucher: x })} />
+        </>
+      ),
+    },
+    {
+      key: 'confirmation',
+      header: t('operations.vouchers.confirmationNumber'),
+      cell: (x) => (
         <div className="cell-stack">
           {x.confirmationNumber && <bdi>{x.confirmationNumber}</bdi>}
           {x.sentAt && (
@@ -129,24 +149,24 @@ function VoucherRow({ operation, voucher: x, flagged, editable, open, onSend }: 
             </span>
           )}
         </div>
-      </td>
-      <td className="ops-table__actions">
-        <span className="row">
-          {editable && EDITABLE_VOUCHER.includes(x.status) && (
-            <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={t('operations.vouchers.edit', { label: label(x) })} title={t('operations.vouchers.edit', { label: label(x) })} onClick={() => open({ kind: 'form', voucher: x })} />
-          )}
-          {x.number && <Button type="button" size="small" text icon="pi pi-file-pdf" label={t('operations.vouchers.pdf')} onClick={() => open({ kind: 'preview', voucher: x })} />}
-          {editable && <VoucherActions operation={operation} voucher={x} onConfirm={(voucher) => open({ kind: 'confirm', voucher })} onSend={onSend} />}
-          {editable && x.owed > 0 && PAYABLE_VOUCHER.includes(x.status) && (
-            <Button type="button" size="small" icon="pi pi-wallet" label={t('operations.vouchers.pay')} onClick={() => open({ kind: 'pay', voucher: x })} data-pay={x._id} />
-          )}
-          {can('operations', 'update') && !COUNTED_VOUCHER.includes(x.status) && x.paid - x.vendorRefunded > 0 && (
-            <Button type="button" size="small" outlined icon="pi pi-download" label={t('cancellations.vendor.record')} aria-label={t('cancellations.vendor.recordOf', { label: label(x) })} onClick={() => open({ kind: 'refund', voucher: x })} data-vendor-refund={x._id} />
-          )}
-        </span>
-      </td>
-    </tr>
-  );
+      ),
+    },
+    actionsColumn(t('operations.actions'), 'ops-table__actions', (x) => (
+      <span className="row">
+        {editable && EDITABLE_VOUCHER.includes(x.status) && (
+          <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={t('operations.vouchers.edit', { label: label(x) })} title={t('operations.vouchers.edit', { label: label(x) })} onClick={() => open({ kind: 'form', voucher: x })} />
+        )}
+        {x.number && <Button type="button" size="small" text icon="pi pi-file-pdf" label={t('operations.vouchers.pdf')} onClick={() => open({ kind: 'preview', voucher: x })} />}
+        {editable && <VoucherActions operation={operation} voucher={x} onConfirm={(voucher) => open({ kind: 'confirm', voucher })} onSend={onSend} />}
+        {editable && x.owed > 0 && PAYABLE_VOUCHER.includes(x.status) && (
+          <Button type="button" size="small" icon="pi pi-wallet" label={t('operations.vouchers.pay')} onClick={() => open({ kind: 'pay', voucher: x })} data-pay={x._id} />
+        )}
+        {can('operations', 'update') && !COUNTED_VOUCHER.includes(x.status) && x.paid - x.vendorRefunded > 0 && (
+          <Button type="button" size="small" outlined icon="pi pi-download" label={t('cancellations.vendor.record')} aria-label={t('cancellations.vendor.recordOf', { label: label(x) })} onClick={() => open({ kind: 'refund', voucher: x })} data-vendor-refund={x._id} />
+        )}
+      </span>
+    )),
+  ];
 }
 
 /** The dialog a voucher's button opened. */
@@ -209,6 +229,8 @@ export function VouchersSection({ operation, refused, editable }: { operation: O
     }
   };
 
+  const columns = useVoucherColumns({ operation, editable, open: setDialog, onSend: send });
+
   return (
     <>
       <section className="card" aria-labelledby="vouchers-title">
@@ -251,30 +273,14 @@ export function VouchersSection({ operation, refused, editable }: { operation: O
           <p className="muted">{t('operations.vouchers.none')}</p>
         ) : (
           <div style={{ overflowX: 'auto' }}>
-            <table className="ops-table" data-testid="vouchers">
-              <thead>
-                <tr>
-                  <th scope="col">{t('operations.vouchers.number')}</th>
-                  <th scope="col">{t('operations.vouchers.serviceType')}</th>
-                  <th scope="col">{t('operations.vouchers.dates')}</th>
-                  <th scope="col" className="num">
-                    {t('operations.vouchers.cost')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('operations.vouchers.paid')}
-                  </th>
-                  <th scope="col">{t('operations.vouchers.confirmationNumber')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('operations.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {operation.vouchers.map((x) => (
-                  <VoucherRow key={x._id} operation={operation} voucher={x} flagged={refused.has(x._id)} editable={editable} open={setDialog} onSend={send} />
-                ))}
-              </tbody>
-            </table>
+            <RecordTable
+              className="ops-table"
+              testId="vouchers"
+              rows={operation.vouchers}
+              rowKey={(x) => x._id}
+              rowProps={(x) => ({ 'data-voucher': x._id, 'data-status': x.status, 'data-flagged': refused.has(x._id) })}
+              columns={columns}
+            />
           </div>
         )}
       </section>

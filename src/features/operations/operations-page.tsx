@@ -9,8 +9,8 @@ import { statesWithTag } from '../../machines/workflow';
 import { useAuth } from '../../ui/auth';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
 import { daysBetween, todayIn } from '../../domain/calendar';
-import { useFormatters } from '../../ui/format';
-import { ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { useOrgFormatters } from '../../ui/org-format';
+import { ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, listProps } from '../../ui/list-page';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
 import { TRIP_FILTER_PARAMS, TripFilters } from '../../ui/trip-filters';
@@ -29,10 +29,7 @@ export const OPERATION_FILTER_PARAMS: Record<string, FilterParamKind> = {
 };
 
 /** Money in the organization's currency, dates as calendar dates, instants in its time zone. */
-export function useOperationFormatters() {
-  const { organization } = useAuth();
-  return useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
-}
+export const useOperationFormatters = useOrgFormatters;
 
 export function OperationStatus({ status }: { status: Operation['status'] }) {
   const { t } = useTranslation();
@@ -108,9 +105,8 @@ export function OperationsPage() {
   const { organization } = useAuth();
   const today = todayIn(organization.timeZone);
   const fmt = useOperationFormatters();
-  const [state, setState] = useListState({ sortBy: 'departure', sortOrder: 'asc', filterParams: OPERATION_FILTER_PARAMS });
+  const [state, setState, setFilter] = useListState({ sortBy: 'departure', sortOrder: 'asc', filterParams: OPERATION_FILTER_PARAMS });
   const query = useOperations(toQuery(state) as OperationsParams);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const path = (o: Operation) => moduleRecordPath('operations', o._id);
   const needsMe = state.filters.needsMe === true;
   const money = (o: Operation, n: number) => fmt.money(n, o.currency);
@@ -181,10 +177,7 @@ export function OperationsPage() {
         </div>
       }
       columns={columns}
-      state={state}
-      onChange={setState}
-      answer={query.data}
-      loading={query.isFetching}
+      {...listProps(state, setState, query)}
       defaultLayout="card"
       onOpen={(o) => navigate(path(o))}
       empty={{ title: t('operations.empty.title'), hint: t('operations.empty.hint') }}

@@ -7,7 +7,7 @@ import { useOrganizations, type OrganizationsParams } from '../../api/platform/g
 import { PLANS, SUBSCRIPTION_STATUSES } from '../../api/platform/subscription';
 import { MultiSelectFilter } from '../../ui/filter-fields';
 import { useFormatters } from '../../ui/format';
-import { emptyState, ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { emptyState, ListPage, toQuery, useListState, type ListColumn, listProps } from '../../ui/list-page';
 import { StatusTag } from '../../ui/status-tag';
 import { organizationPath } from './console';
 import { OnboardDialog } from './onboard-dialog';
@@ -17,10 +17,9 @@ import { SeatsUsed } from './parts';
 export function OrganizationsPage() {
   const { t } = useTranslation();
   const fmt = useFormatters();
-  const [state, setState] = useListState({ limit: ORGANIZATIONS_PAGE_SIZE, sortBy: 'name', filterParams: { plan: 'list', status: 'list' } });
+  const [state, setState, setFilter] = useListState({ limit: ORGANIZATIONS_PAGE_SIZE, sortBy: 'name', filterParams: { plan: 'list', status: 'list' } });
   const query = useOrganizations(toQuery(state) as OrganizationsParams);
   const [onboarding, setOnboarding] = useState(false);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
 
   const columns = useMemo<ListColumn<PlatformOrganization>[]>(
     () => [
@@ -46,10 +45,7 @@ export function OrganizationsPage() {
         actions={createButton}
         empty={emptyState(t, 'platform.empty', { buttons: createButton, label: t('platform.newOrganization') })}
         columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
+        {...listProps(state, setState, query)}
         pageSizes={[10, 20, 50]}
         filterPanel={
           <>

@@ -3,22 +3,19 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
-import { toast } from 'sonner';
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, VENDOR_TRANSACTIONS_PAGE_SIZE, type Vendor, type VendorTransaction, type VendorTransactionStats } from '../../api/vendors/contract';
 import { useVendor, useVendorTransactions, type VendorTransactionsParams } from '../../api/vendors/get-vendors';
-import { useDeleteVendor } from '../../api/vendors/save-vendor';
 import { useAuth, useCan } from '../../ui/auth';
-import { confirmAction } from '../../ui/confirm';
 import { DetailCard } from '../../ui/detail-card';
 import { useFormatters, useSystemMemo } from '../../ui/format';
-import { emptyTexts, ListPage, toQuery, useListState, type FilterValue, type ListColumn } from '../../ui/list-page';
+import { emptyTexts, ListPage, toQuery, useListState, type ListColumn, listProps } from '../../ui/list-page';
 import { modulePath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
 import { StatusTag } from '../../ui/status-tag';
 import { WorkflowPanel } from '../../ui/workflow-panel';
 import { VendorFormDialog } from './vendor-form-dialog';
 import { ServiceChips } from './service-chips';
-import { useVendorWorkflow } from './vendor-workflow';
+import { useDeleteVendorAction, useVendorWorkflow } from './vendor-workflow';
 
 function useMoney() {
   const { organization } = useAuth();
@@ -53,9 +50,8 @@ function VendorTransactions({ vendorId }: { vendorId: string }) {
   const { t } = useTranslation();
   const fmt = useMoney();
   const memo = useSystemMemo();
-  const [state, setState] = useListState({ limit: VENDOR_TRANSACTIONS_PAGE_SIZE, sortBy: 'date', sortOrder: 'desc' });
+  const [state, setState, setFilter] = useListState({ limit: VENDOR_TRANSACTIONS_PAGE_SIZE, sortBy: 'date', sortOrder: 'desc' });
   const query = useVendorTransactions(vendorId, toQuery(state) as VendorTransactionsParams);
-  const setFilter = (key: string, value: FilterValue) => setState({ filters: { ...state.filters, [key]: value } });
 
   const columns = useMemo<ListColumn<VendorTransaction>[]>(
     () => [
@@ -77,10 +73,7 @@ function VendorTransactions({ vendorId }: { vendorId: string }) {
       title={t('vendors.transactions.title')}
       above={<TransactionStats stats={query.data?.stats} />}
       columns={columns}
-      state={state}
-      onChange={setState}
-      answer={query.data}
-      loading={query.isFetching}
+      {...listProps(state, setState, query)}
       empty={emptyTexts(t, 'vendors.transactions.none')}
       pageSizes={[10, 20, 50, 100]}
       filterPanel={
@@ -145,20 +138,10 @@ function VendorHeader({ vendor }: { vendor: Vendor }) {
   const { t } = useTranslation();
   const can = useCan();
   const navigate = useNavigate();
-  const remove = useDeleteVendor();
   const [editing, setEditing] = useState(false);
   const workflow = useVendorWorkflow(vendor, can('vendors', 'update'));
 
-  const onDelete = async () => {
-    if (!(await confirmAction({ message: t('vendors.deleteConfirm', { name: vendor.name }), header: t('vendors.delete'), acceptLabel: t('vendors.delete'), danger: true }))) return;
-    try {
-      await remove.mutateAsync(vendor._id);
-      toast.success(t('vendors.deleted'));
-      navigate(modulePath('vendors'));
-    } catch {
-      /* toasted by the client */
-    }
-  };
+  const remove = useDeleteVendorAction(vendor, () => navigate(modulePath('vendors')));
 
   return (
     <>
@@ -169,7 +152,7 @@ function VendorHeader({ vendor }: { vendor: Vendor }) {
         <StatusTag status={vendor.isActive ? 'active' : 'inactive'} />
         <span className="grow" />
         {can('vendors', 'update') && <Button type="button" outlined icon="pi pi-pencil" label={t('vendors.edit')} onClick={() => setEditing(true)} />}
-        {can('vendors', 'delete') && <Button type="button" outlined severity="danger" icon="pi pi-trash" label={t('vendors.delete')} loading={remove.isPending} onClick={() => void onDelete()} />}
+        {can('vendors', 'delete') && <Button type="button" outlined severity="danger" icon="pi pi-trash" label={t('vendors.delete')} loading={remove.pending} onClick={() => void remove.run()} />}
       </div>
       <WorkflowPanel {...workflow} />
       {editing && <VendorFormDialog vendor={vendor} onClose={() => setEditing(false)} />}

@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { vendorActivation, type Vendor } from '../../api/vendors/contract';
-import { useVendorEvent } from '../../api/vendors/save-vendor';
+import { useDeleteVendor, useVendorEvent } from '../../api/vendors/save-vendor';
 import { VENDOR_EVENTS, vendorMachine, type VendorEvent } from '../../machines/vendor-machine';
+import { confirmAction } from '../../ui/confirm';
 import type { WorkflowAction, WorkflowProps } from '../../ui/workflow-panel';
 
 const PRESENTATION: Record<VendorEvent['type'], Omit<WorkflowAction<VendorEvent>, 'event' | 'label'> & { label: string; done: string }> = {
@@ -39,4 +40,24 @@ export function useVendorWorkflow(vendor: Vendor, canUpdate: boolean): WorkflowP
       toast.success(t(PRESENTATION[event.type].done));
     },
   };
+}
+
+/**
+ * Deleting a vendor, asked first: `run` deletes it and says so, then `after` (the vendor's page goes
+ * back to the list); a refusal (the vendor has transactions) is the server's message, toasted by the client.
+ */
+export function useDeleteVendorAction(vendor: Vendor, after?: () => void) {
+  const { t } = useTranslation();
+  const remove = useDeleteVendor();
+  const run = async () => {
+    if (!(await confirmAction({ message: t('vendors.deleteConfirm', { name: vendor.name }), header: t('vendors.delete'), acceptLabel: t('vendors.delete'), danger: true }))) return;
+    try {
+      await remove.mutateAsync(vendor._id);
+      toast.success(t('vendors.deleted'));
+      after?.();
+    } catch {
+      /* toasted by the client */
+    }
+  };
+  return { run, pending: remove.isPending };
 }

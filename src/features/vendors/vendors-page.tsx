@@ -2,25 +2,23 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { toast } from 'sonner';
 import { VENDOR_SERVICES, type Vendor, type VendorStats } from '../../api/vendors/contract';
 import { useVendors, type VendorsParams } from '../../api/vendors/get-vendors';
 import { VENDOR_IMPORT_TEMPLATE, vendorRowsFromCsv } from '../../api/vendors/import';
-import { useDeleteVendor, useImportVendors } from '../../api/vendors/save-vendor';
+import { useImportVendors } from '../../api/vendors/save-vendor';
 import { useCan } from '../../ui/auth';
 import { ReachLine, RecordCard } from '../../ui/record-card';
-import { confirmAction } from '../../ui/confirm';
 import { useFormatters } from '../../ui/format';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
 import { ImportDialog } from '../../ui/import-dialog';
-import { emptyState, ListPage, toQuery, useListState, type FilterValue, type ListColumn, type ListState } from '../../ui/list-page';
+import { emptyState, ListPage, toQuery, useListState, type FilterValue, type ListColumn, type ListState, listProps } from '../../ui/list-page';
 import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { StatusTag } from '../../ui/status-tag';
 import { WorkflowActions } from '../../ui/workflow-panel';
 import { ServiceChips } from './service-chips';
 import { VendorFormDialog } from './vendor-form-dialog';
-import { useVendorWorkflow } from './vendor-workflow';
+import { useDeleteVendorAction, useVendorWorkflow } from './vendor-workflow';
 
 /** The list's header: counts over the whole organization (not the filtered page); a tile shows only what it counts. */
 function VendorStatsHeader({ stats, filters, setFilter }: { stats?: VendorStats; filters: ListState['filters']; setFilter: (key: string, value: FilterValue) => void }) {
@@ -46,23 +44,14 @@ function VendorStatsHeader({ stats, filters, setFilter }: { stats?: VendorStats;
 function VendorRowActions({ vendor, onEdit }: { vendor: Vendor; onEdit: (v: Vendor) => void }) {
   const { t } = useTranslation();
   const can = useCan();
-  const remove = useDeleteVendor();
   const workflow = useVendorWorkflow(vendor, can('vendors', 'update'));
-  const onDelete = async () => {
-    if (!(await confirmAction({ message: t('vendors.deleteConfirm', { name: vendor.name }), header: t('vendors.delete'), acceptLabel: t('vendors.delete'), danger: true }))) return;
-    try {
-      await remove.mutateAsync(vendor._id);
-      toast.success(t('vendors.deleted'));
-    } catch {
-      /* the client toasted the server's message (e.g. the vendor has transactions) */
-    }
-  };
+  const remove = useDeleteVendorAction(vendor);
   return (
     <div className="row" style={{ flexWrap: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
       <WorkflowActions {...workflow} size="small" />
       {can('vendors', 'update') && <Button type="button" size="small" text rounded icon="pi pi-pencil" aria-label={`${t('vendors.edit')} ${vendor.name}`} onClick={() => onEdit(vendor)} />}
       {can('vendors', 'delete') && (
-        <Button type="button" size="small" text rounded severity="danger" icon="pi pi-trash" aria-label={`${t('vendors.delete')} ${vendor.name}`} loading={remove.isPending} onClick={() => void onDelete()} />
+        <Button type="button" size="small" text rounded severity="danger" icon="pi pi-trash" aria-label={`${t('vendors.delete')} ${vendor.name}`} loading={remove.pending} onClick={() => void remove.run()} />
       )}
     </div>
   );
@@ -73,12 +62,11 @@ export function VendorsPage() {
   const can = useCan();
   const navigate = useNavigate();
   const fmt = useFormatters();
-  const [state, setState] = useListState({ sortBy: 'name', sortOrder: 'asc' });
+  const [state, setState, setFilter] = useListState({ sortBy: 'name', sortOrder: 'asc' });
   const query = useVendors(toQuery(state) as VendorsParams);
   const importVendors = useImportVendors();
   const [editing, setEditing] = useState<Vendor | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const open = (v: Vendor) => navigate(moduleRecordPath('vendors', v._id));
 
   const columns = useMemo<ListColumn<Vendor>[]>(
@@ -123,10 +111,7 @@ export function VendorsPage() {
         actions={createButtons}
         above={<VendorStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />}
         columns={columns}
-        state={state}
-        onChange={setState}
-        answer={query.data}
-        loading={query.isFetching}
+        {...listProps(state, setState, query)}
         defaultLayout="table"
         empty={emptyState(t, 'vendors.empty', createButtons && { buttons: createButtons, label: t('vendors.newVendor'), importLabel: t('vendors.importVendors') })}
         onOpen={open}

@@ -6,7 +6,7 @@ import { useCustomizedTours, type ToursParams } from '../../../api/tours/customi
 import { useCan } from '../../../ui/auth';
 import { MultiSelectFilter } from '../../../ui/filter-fields';
 import { useFormatters } from '../../../ui/format';
-import { DateRangeFilter, emptyState, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn } from '../../../ui/list-page';
+import { DateRangeFilter, emptyState, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, listProps } from '../../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../../ui/module-paths';
 import { RecordCard } from '../../../ui/record-card';
 import { StatsHeader } from '../../../ui/stats-header';
@@ -47,9 +47,8 @@ export function CustomizedToursPage() {
   const navigate = useNavigate();
   const fmt = useFormatters();
   const percent = usePercent();
-  const [state, setState] = useListState({ sortBy: 'createdAt', sortOrder: 'desc', filterParams: CUSTOMIZED_FILTER_PARAMS });
+  const [state, setState, setFilter] = useListState({ sortBy: 'createdAt', sortOrder: 'desc', filterParams: CUSTOMIZED_FILTER_PARAMS });
   const query = useCustomizedTours(toQuery(state) as ToursParams);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const stats = query.data?.stats;
   const dates = (x: CustomizedTour) => `${fmt.date(x.departure)} – ${fmt.date(x.arrival)}`;
   const margin = (x: CustomizedTour) => (x.totals.marginBasisPoints === null ? fmt.money(x.totals.margin, x.currency) : `${fmt.money(x.totals.margin, x.currency)} (${percent(x.totals.marginBasisPoints)})`);
@@ -107,10 +106,7 @@ export function CustomizedToursPage() {
         />
       }
       columns={columns}
-      state={state}
-      onChange={setState}
-      answer={query.data}
-      loading={query.isFetching}
+      {...listProps(state, setState, query)}
       defaultLayout="card"
       sortOptions={[
         { field: 'createdAt', label: t('tourPlan.createdAt') },

@@ -9,7 +9,7 @@ import type { ListAnswer } from '../../../api/common/schemas';
 import type { TravellerPrices } from '../../../api/tours/tour-plan';
 import { useCan } from '../../../ui/auth';
 import { useFormatters } from '../../../ui/format';
-import { emptyState, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState } from '../../../ui/list-page';
+import { emptyState, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState, listProps } from '../../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../../ui/module-paths';
 import { RecordActions } from '../../../ui/record-actions';
 import { RecordCard } from '../../../ui/record-card';
@@ -118,9 +118,8 @@ export function PlanListPage<T extends PlannedTourRow, P>({ kind }: { kind: Plan
   const can = useCan();
   const navigate = useNavigate();
   const fmt = useFormatters();
-  const [state, setState] = useListState({ ...kind.sort, filterParams: kind.filterParams });
+  const [state, setState, setFilter] = useListState({ ...kind.sort, filterParams: kind.filterParams });
   const query = kind.useList(toQuery(state) as P);
-  const setFilter = (key: string, value: FilterValue) => setState((latest) => ({ filters: { ...latest.filters, [key]: value } }));
   const columns = usePlanColumns<T>(kind);
   const createLink = can(kind.module, 'create') && (
     <Link to={`${modulePath(kind.module)}/new`} className="p-button button-link">
@@ -136,10 +135,7 @@ export function PlanListPage<T extends PlannedTourRow, P>({ kind }: { kind: Plan
       actions={createLink}
       empty={emptyState(t, `${kind.section}.empty`, createLink && { buttons: createLink, label: t(`${kind.section}.newTour`) })}
       columns={columns}
-      state={state}
-      onChange={setState}
-      answer={query.data}
-      loading={query.isFetching}
+      {...listProps(state, setState, query)}
       defaultLayout="card"
       sortOptions={kind.sortOptions(t)}
       onOpen={(x) => navigate(moduleRecordPath(kind.module, x._id))}
