@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { registry, bossQueues, jobHandlers } from './registry';
 import { startJobWorker } from './jobs/queue';
 import { declareQueues, startBoss } from './jobs/boss';
+import { keepConnections } from './http/keep-alive';
 import { checkLoginRole, connectAsServer, loginOf, setUpLoginRole } from './db/roles';
 import { scheduleMaintenance } from './jobs/maintenance';
 import { systemClock } from './db/clock';
@@ -79,6 +80,7 @@ export async function startServer(
     const app = createApp(services(database), registry);
     const port = await new Promise<number>((resolve, reject) => {
       server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
+      keepConnections(server);
       server.once('error', reject);
     });
     // Due jobs (follow-up reminders…) run in the background; with several instances each job runs once.

@@ -11,8 +11,10 @@ const LOST_CONNECTION_MESSAGE = /^(Connection terminated|Client has encountered 
  * as opposed to a statement it refused. Such a request answers 503 and can be tried again.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
+  for (let e = err as { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
     if (typeof e.code === 'string' && (LOST_CONNECTION_STATES.has(e.code) || LOST_CONNECTION_ERRNOS.has(e.code))) return true;
+    // A Unix socket whose file is gone: the embedded PostgreSQL is stopped or restarting.
+    if (e.code === 'ENOENT' && e.syscall === 'connect') return true;
     if (typeof e.message === 'string' && LOST_CONNECTION_MESSAGE.test(e.message)) return true;
     // A refused connection to a name with several addresses is an AggregateError of each refusal.
     if (Array.isArray(e.errors) && e.errors.length && e.errors.every((x) => isDatabaseUnavailable(x))) return true;

@@ -1,3 +1,4 @@
+import { keepConnections } from '../../server/http/keep-alive';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
@@ -95,6 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ? { createServer: https.createServer, serverOptions: { key: fs.readFileSync(path.join(TLS_DIR, 'key.pem')), cert: testCertificate() } }
       : {};
     const s = serve({ fetch, port: 0, hostname: '127.0.0.1', ...tls }, (info) => resolve({ server: s, port: info.port }));
+    keepConnections(s);
   });
   const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   // The server's public address is where it listens, unless the test configures another.
