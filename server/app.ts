@@ -8,6 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { can, canAny } from '../src/api/permissions';
 import { authenticate, authenticateOperator, sessionAuth, sessionOpening, sessionToken, touchSession, type AuthContext, type OperatorContext, type SessionRow } from './auth/session';
 import type { AppServices } from './services';
+import type { Tx } from './db/client';
 import { rememberTimeZone, rememberTransactionStart, systemClock } from './db/clock';
 import { ApiError, fromDatabaseError, invalidField, issue } from './http/errors';
 import { openApiDocument } from './http/openapi';
@@ -159,6 +160,26 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
     const params = () => (def.params ? validate(def.params, c.req.param(), 'params') : undefined);
     const query = () => (def.query ? validate(def.query, parseQuery(new URL(c.req.url).searchParams), 'query') : undefined);
     const body = async () => (def.body ? validate(def.body, await readBody(c, def), 'body') : undefined);
+    /**
+     * A member's request in one transaction whose first round trip reads the session and scopes the
+     * transaction to the caller's organization (server/auth/session.ts sessionOpening); the session's
+     * last use is touched after it, on the pool, so a request never holds two connections at once (a
+     * failed touch is tried again at the next request and never fails this one).
+     */
+    const asMember = async (work: (tx: Tx, auth: AuthContext) => Promise<unknown>) => {
+      let touch: string | undefined;
+      try {
+        return await database.transaction(sessionOpening(sessionToken(c)), async (tx, [session, scoped]) => {
+          const found = sessionAuth(session.rows[0] as SessionRow | undefined, config);
+          rememberTimeZone(tx, found.auth.timeZone);
+          rememberTransactionStart(tx, (scoped.rows[0] as { now?: string } | undefined)?.now);
+          if (found.touch) touch = found.auth.sessionId;
+          return work(tx, admit(def, found.auth));
+        });
+      } finally {
+        if (touch) await touchSession(database.db, touch).catch(() => {});
+      }
+    };
     let result: unknown;
     if (def.access.kind === 'public') {
       const pub = def as PublicRoute<unknown, unknown, unknown, unknown>;
@@ -171,55 +192,28 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
     } else if (!def.body) {
       // No body to wait for: one round trip opens the transaction, reads the session and makes the
       // transaction the caller's organization's (server/auth/session.ts sessionOpening).
-      const token = sessionToken(c);
-      let touch: string | undefined;
-      try {
-        result = await database.transaction(sessionOpening(token), async (tx, [session, scoped]) => {
-          const found = sessionAuth(session.rows[0] as SessionRow | undefined, config);
-          rememberTimeZone(tx, found.auth.timeZone);
-          rememberTransactionStart(tx, (scoped.rows[0] as { now?: string } | undefined)?.now);
-          if (found.touch) touch = found.auth.sessionId;
-          const auth = admit(def, found.auth);
-          return (def as TenantRoute).handler({ params: params(), query: query(), body: undefined, files: [], tx, auth, services, c });
-        });
-      } finally {
-        // After the transaction, on the pool: a request never holds two connections at once. A
-        // failed touch is tried again at the next request; it never fails this one.
-        if (touch) await touchSession(database.db, touch).catch(() => {});
-      }
+      result = await asMember((tx, auth) => (def as TenantRoute).handler({ params: params(), query: query(), body: undefined, files: [], tx, auth, services, c }));
     } else {
       // A body is read before the transaction starts, so a slow upload holds no connection; then
-      // one round trip opens the transaction, reads the session and scopes it, as above. What the
-      // body's reading refused (too large, not JSON, a bad form) is answered only once the caller
-      // is admitted: 401 and 403 never depend on the input.
-      const token = sessionToken(c);
+      // the same one round trip as above. What the body's reading refused (too large, not JSON, a
+      // bad form) is answered only once the caller is admitted: 401 and 403 never depend on the input.
       const read = await (def.multipart && isMultipart(c) ? readForm(c, def) : readBody(c, def).then((raw) => ({ raw, files: [] as UploadedFile[] }))).then(
         (ok) => ({ ok }),
         (refused: unknown) => ({ refused }),
       );
       const tenant = def as TenantRoute;
-      let touch: string | undefined;
-      try {
-        result = await database.transaction(sessionOpening(token), async (tx, [session, scoped]) => {
-          const found = sessionAuth(session.rows[0] as SessionRow | undefined, config);
-          rememberTimeZone(tx, found.auth.timeZone);
-          rememberTransactionStart(tx, (scoped.rows[0] as { now?: string } | undefined)?.now);
-          if (found.touch) touch = found.auth.sessionId;
-          const auth = admit(def, found.auth);
-          if ('refused' in read) throw read.refused;
-          const { raw, files } = read.ok;
-          const input = { params: params(), query: query(), body: validate(def.body, raw, 'body'), files };
-          const key = tenant.idempotent ? idempotencyKeyOf(c) : undefined;
-          if (!key) return tenant.handler({ ...input, tx, auth, services, c });
-          const claim = await claimKey(tx, key, requestHash(def.method, new URL(c.req.url).pathname, keyedRequest(raw, files)), config.idempotencyWaitMs);
-          if (claim.kind === 'replay') return c.json(claim.body as object, claim.status as 200, { [REPLAYED_HEADER]: 'true' });
-          const answer = await tenant.handler({ ...input, tx, auth, services, c });
-          await rememberAnswer(tx, key, def.status ?? 200, answer);
-          return answer;
-        });
-      } finally {
-        if (touch) await touchSession(database.db, touch).catch(() => {});
-      }
+      result = await asMember(async (tx, auth) => {
+        if ('refused' in read) throw read.refused;
+        const { raw, files } = read.ok;
+        const input = { params: params(), query: query(), body: validate(def.body, raw, 'body'), files };
+        const key = tenant.idempotent ? idempotencyKeyOf(c) : undefined;
+        if (!key) return tenant.handler({ ...input, tx, auth, services, c });
+        const claim = await claimKey(tx, key, requestHash(def.method, new URL(c.req.url).pathname, keyedRequest(raw, files)), config.idempotencyWaitMs);
+        if (claim.kind === 'replay') return c.json(claim.body as object, claim.status as 200, { [REPLAYED_HEADER]: 'true' });
+        const answer = await tenant.handler({ ...input, tx, auth, services, c });
+        await rememberAnswer(tx, key, def.status ?? 200, answer);
+        return answer;
+      });
     }
     if (result instanceof Response) return result;
     return c.json(result as object, def.status ?? 200);
