@@ -8,7 +8,7 @@ import { createApp } from './app';
 import { registry, bossQueues, jobHandlers } from './registry';
 import { startJobWorker } from './jobs/queue';
 import { declareQueues, startBoss } from './jobs/boss';
-import { keepConnections } from './http/keep-alive';
+import { keepConnections, stopServing } from './http/keep-alive';
 import { checkLoginRole, connectAsServer, loginOf, setUpLoginRole } from './db/roles';
 import { scheduleMaintenance } from './jobs/maintenance';
 import { systemClock } from './db/clock';
@@ -95,7 +95,7 @@ export async function startServer(
       database: database,
       seeded,
       async stop() {
-        await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+        if (server) await stopServing(server, 10_000);
         await worker?.stop();
         await boss.stop();
         await database!.close();

@@ -14,3 +14,22 @@ export function keepConnections(server: unknown): void {
   http.keepAliveTimeout = KEEP_ALIVE_MS;
   http.headersTimeout = KEEP_ALIVE_MS + 1_000;
 }
+
+/**
+ * Stops taking connections and resolves once the open ones are done. Idle kept connections close
+ * now; one still answering a request finishes it, and whatever is left after `graceMs` (a
+ * connection that went idle after the close began and would otherwise wait out
+ * {@link KEEP_ALIVE_MS}) is closed then.
+ */
+export function stopServing(server: unknown, graceMs: number): Promise<void> {
+  const http = server as Server;
+  return new Promise<void>((resolve) => {
+    http.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    http.closeIdleConnections();
+    const timer = setTimeout(() => http.closeAllConnections(), graceMs);
+    timer.unref();
+  });
+}

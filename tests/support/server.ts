@@ -1,4 +1,4 @@
-import { keepConnections } from '../../server/http/keep-alive';
+import { keepConnections, stopServing } from '../../server/http/keep-alive';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
@@ -127,13 +127,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         url: secondUrl,
         login: (email) => signedInAgent(secondUrl, email),
         async close() {
-          await new Promise<void>((r) => second.close(() => r()));
+          await stopServing(second, 0);
           await own.close();
         },
       };
     },
     async close() {
-      await new Promise<void>((r) => server.close(() => r()));
+      await stopServing(server, 0);
       await boss.stop();
       await database.close();
       await raw.end();
