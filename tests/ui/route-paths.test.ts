@@ -51,7 +51,7 @@ const API_PATHS = {
   hotelPaths,
   activityPaths,
   reviewPaths,
-  vendorPaths,
+  vendorPaths, // the CSV import's (importRoute)
   bookingPaths,
   customizedTourPaths,
   personalizedTourPaths,
