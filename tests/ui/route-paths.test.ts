@@ -3,7 +3,7 @@ import { routePath } from '../../src/api/common/paths';
 import { operationEndpoints, operationPaths } from '../../src/api/operations/contract';
 import { leadPaths } from '../../src/api/leads/contract';
 import { contactEndpoints } from '../../src/api/contacts/contract';
-import { regionPaths } from '../../src/api/catalogue/regions/contract';
+import { regionEndpoints, regionPaths } from '../../src/api/catalogue/regions/contract';
 import { destinationPaths } from '../../src/api/catalogue/destinations/contract';
 import { hotelPaths } from '../../src/api/catalogue/hotels/contract';
 import { activityPaths } from '../../src/api/catalogue/activities/contract';
@@ -46,7 +46,7 @@ function patternsOf(paths: object, prefix = ''): [string, string][] {
 const API_PATHS = {
   operationPaths,
   leadPaths,
-  regionPaths,
+  regionPaths, // the CSV import's (importRoute)
   destinationPaths,
   hotelPaths,
   activityPaths,
@@ -73,7 +73,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
