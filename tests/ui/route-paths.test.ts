@@ -4,7 +4,7 @@ import { operationEndpoints, operationPaths } from '../../src/api/operations/con
 import { leadPaths } from '../../src/api/leads/contract';
 import { contactEndpoints } from '../../src/api/contacts/contract';
 import { regionEndpoints, regionPaths } from '../../src/api/catalogue/regions/contract';
-import { destinationPaths } from '../../src/api/catalogue/destinations/contract';
+import { destinationEndpoints, destinationPaths } from '../../src/api/catalogue/destinations/contract';
 import { hotelPaths } from '../../src/api/catalogue/hotels/contract';
 import { activityPaths } from '../../src/api/catalogue/activities/contract';
 import { reviewPaths } from '../../src/api/catalogue/reviews/contract';
@@ -47,7 +47,7 @@ const API_PATHS = {
   operationPaths,
   leadPaths,
   regionPaths, // the CSV import's (importRoute)
-  destinationPaths,
+  destinationPaths, // the CSV import's (importRoute)
   hotelPaths,
   activityPaths,
   reviewPaths,
@@ -73,7 +73,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
