@@ -1,19 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { destinationRowsFromCsv } from '../../src/api/catalogue/destinations/import';
-import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
-import {
-  destinationPaths,
-  createDestinationInput,
-  destinationImportRow,
-  destinationListSchema,
-  destinationSchema,
-  destinationsQuery,
-  updateDestinationInput,
-  type Destination,
-  type DestinationImportRow,
-  type DestinationList,
-  type DestinationsQuery,
-} from '../../src/api/catalogue/destinations/contract';
+import { mergeFilter } from '../../src/api/common/schemas';
+import { destinationPaths, destinationEndpoints, destinationImportRow, type Destination, type DestinationImportRow, type DestinationList, type DestinationsQuery } from '../../src/api/catalogue/destinations/contract';
 import type { Tx } from '../db/client';
 import { destinations, regions } from './schema';
 import { issue, notFound } from '../http/errors';
@@ -67,11 +55,8 @@ const DESTINATION_SORT = {
 
 export const destinationRoutes = [
   route({
-    method: 'GET',
-    path: destinationPaths.list.pattern,
-    answers: destinationListSchema,
+    endpoint: destinationEndpoints.list,
     access: allow('destinations', 'view'),
-    query: destinationsQuery,
     async handler({ tx, query }): Promise<DestinationList> {
       const where = destinationFilters(mergeFilter(query));
       const answer = await listPage(query, {
@@ -91,12 +76,8 @@ export const destinationRoutes = [
   }),
 
   route({
-    method: 'POST',
-    path: destinationPaths.list.pattern,
-    answers: itemAnswer(destinationSchema),
+    endpoint: destinationEndpoints.create,
     access: allow('destinations', 'create'),
-    body: createDestinationInput,
-    status: 201,
     async handler({ tx, body }) {
       await assertReference(tx, REGION, body.regionId, 'regionId');
       const slug = body.slug ?? (await uniqueSlug(tx, DESTINATION, body.name));
@@ -128,12 +109,8 @@ export const destinationRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: destinationPaths.record.pattern,
-    answers: itemAnswer(destinationSchema),
+    endpoint: destinationEndpoints.update,
     access: allow('destinations', 'update'),
-    params: idParams,
-    body: updateDestinationInput,
     async handler({ tx, params, body }) {
       await lockRecord(tx, DESTINATION, params.id, 'Destination');
       if (body.regionId) await assertReference(tx, REGION, body.regionId, 'regionId');
@@ -146,11 +123,8 @@ export const destinationRoutes = [
   }),
 
   route({
-    method: 'DELETE',
-    path: destinationPaths.record.pattern,
-    answers: deletedAnswer(destinationSchema),
+    endpoint: destinationEndpoints.remove,
     access: allow('destinations', 'delete'),
-    params: idParams,
     async handler({ tx, params }) {
       await lockRecord(tx, DESTINATION, params.id, 'Destination');
       const deleted = await findDestination(tx, params.id);

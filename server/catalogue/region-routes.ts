@@ -1,16 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { regionRowsFromCsv } from '../../src/api/catalogue/regions/import';
-import { deletedAnswer, idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
-import {
-  regionPaths,
-  createRegionInput,
-  regionImportRow,
-  regionSchema,
-  regionsQuery,
-  updateRegionInput,
-  type Region,
-  type RegionsQuery,
-} from '../../src/api/catalogue/regions/contract';
+import { mergeFilter } from '../../src/api/common/schemas';
+import { regionPaths, regionEndpoints, regionImportRow, type Region, type RegionsQuery } from '../../src/api/catalogue/regions/contract';
 import { regions } from './schema';
 import { importRoute } from '../http/import';
 import { containsPattern, orderBy, listPage } from '../http/list';
@@ -33,11 +24,8 @@ const REGION_SORT = { name: sql`lower(${regions.name})`, createdAt: regions.crea
 
 export const regionRoutes = [
   route({
-    method: 'GET',
-    path: regionPaths.list.pattern,
-    answers: listAnswerOf(regionSchema),
+    endpoint: regionEndpoints.list,
     access: allow('regions', 'view'),
-    query: regionsQuery,
     async handler({ tx, query }) {
       const where = regionFilters(mergeFilter(query));
       return listPage(query, {
@@ -56,12 +44,8 @@ export const regionRoutes = [
   }),
 
   route({
-    method: 'POST',
-    path: regionPaths.list.pattern,
-    answers: itemAnswer(regionSchema),
+    endpoint: regionEndpoints.create,
     access: allow('regions', 'create'),
-    body: createRegionInput,
-    status: 201,
     async handler({ tx, body }) {
       const slug = body.slug ?? (await uniqueSlug(tx, REGION, body.name));
       const [created] = await tx
@@ -80,12 +64,8 @@ export const regionRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: regionPaths.record.pattern,
-    answers: itemAnswer(regionSchema),
+    endpoint: regionEndpoints.update,
     access: allow('regions', 'update'),
-    params: idParams,
-    body: updateRegionInput,
     async handler({ tx, params, body }) {
       await lockRecord(tx, REGION, params.id, 'Region');
       const [updated] = await tx
@@ -98,11 +78,8 @@ export const regionRoutes = [
   }),
 
   route({
-    method: 'DELETE',
-    path: regionPaths.record.pattern,
-    answers: deletedAnswer(regionSchema),
+    endpoint: regionEndpoints.remove,
     access: allow('regions', 'delete'),
-    params: idParams,
     async handler({ tx, params }) {
       await lockRecord(tx, REGION, params.id, 'Region');
       await assertUnused(tx, 'region', regionUses(params.id));

@@ -1,7 +1,6 @@
-import { itemAnswer } from '../../src/api/common/schemas';
 import { memoCodeOf } from '../../src/api/finance/contract';
 import { and, arrayContains, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { vendorPaths, vendorEndpoints, VENDOR_SERVICES, VENDOR_STATES_BY_ACTIVE, isActiveIn, vendorActivation, vendorSchema, type Vendor, type VendorService, type VendorStats, type VendorTransaction, type VendorTransactionStats, type VendorTransactionsQuery, type VendorsQuery } from '../../src/api/vendors/contract';
+import { vendorPaths, vendorEndpoints, VENDOR_SERVICES, VENDOR_STATES_BY_ACTIVE, isActiveIn, vendorActivation, type Vendor, type VendorService, type VendorStats, type VendorTransaction, type VendorTransactionStats, type VendorTransactionsQuery, type VendorsQuery } from '../../src/api/vendors/contract';
 import { vendorRowsFromCsv } from '../../src/api/vendors/import';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { initialState } from '../../src/machines/workflow';
@@ -271,7 +270,6 @@ export const vendorRoutes = [
   // fields of the same PUT are written in the same transaction.
   workflowRoute({
     request: vendorActivation,
-    answers: itemAnswer(vendorSchema),
     access: allow('vendors', 'update'),
     workflow: vendorWorkflow,
     async then({ tx, row, body }) {

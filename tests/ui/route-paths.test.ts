@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { routePath } from '../../src/api/common/paths';
 import { operationEndpoints, operationPaths } from '../../src/api/operations/contract';
 import { leadPaths } from '../../src/api/leads/contract';
-import { contactEndpoints, contactPaths } from '../../src/api/contacts/contract';
-import { regionPaths } from '../../src/api/catalogue/regions/contract';
-import { destinationPaths } from '../../src/api/catalogue/destinations/contract';
+import { contactEndpoints } from '../../src/api/contacts/contract';
+import { regionEndpoints, regionPaths } from '../../src/api/catalogue/regions/contract';
+import { destinationEndpoints, destinationPaths } from '../../src/api/catalogue/destinations/contract';
 import { hotelPaths } from '../../src/api/catalogue/hotels/contract';
 import { activityPaths } from '../../src/api/catalogue/activities/contract';
 import { reviewPaths } from '../../src/api/catalogue/reviews/contract';
@@ -26,8 +26,8 @@ import { modulePaths } from '../../src/api/admin/modules/contract';
 import { rolePaths } from '../../src/api/admin/roles/contract';
 import { organizationPaths } from '../../src/api/admin/organization/contract';
 import { configurationPaths } from '../../src/api/admin/configurations/contract';
-import { dashboardEndpoints, dashboardPaths } from '../../src/api/dashboard/contract';
-import { notificationEndpoints, notificationPaths } from '../../src/api/notifications/contract';
+import { dashboardEndpoints } from '../../src/api/dashboard/contract';
+import { notificationEndpoints } from '../../src/api/notifications/contract';
 import { workQueuePaths } from '../../src/api/work-queue/contract';
 import { aiPaths } from '../../src/api/ai/contract';
 import { platformPaths } from '../../src/api/platform/contract';
@@ -46,13 +46,12 @@ function patternsOf(paths: object, prefix = ''): [string, string][] {
 const API_PATHS = {
   operationPaths,
   leadPaths,
-  contactPaths,
-  regionPaths,
-  destinationPaths,
+  regionPaths, // the CSV import's (importRoute)
+  destinationPaths, // the CSV import's (importRoute)
   hotelPaths,
   activityPaths,
   reviewPaths,
-  vendorPaths,
+  vendorPaths, // the CSV import's (importRoute)
   bookingPaths,
   customizedTourPaths,
   personalizedTourPaths,
@@ -69,14 +68,12 @@ const API_PATHS = {
   rolePaths,
   organizationPaths,
   configurationPaths,
-  dashboardPaths,
-  notificationPaths,
   workQueuePaths,
   aiPaths,
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 

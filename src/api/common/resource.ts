@@ -31,10 +31,10 @@ export interface ResourceSpec<T = unknown, P = ListParams, S = undefined> {
   /** The list's path when it is not `/<name>` (`/vendors/{id}/transactions`). */
   path?: string;
   /**
-   * The contract's endpoints of the list (`GET`), of one record and of creating one: their paths
-   * replace `path` and `itemPath` (src/api/common/endpoint.ts).
+   * The contract's endpoints of the list (`GET`), of one record, of creating one and of updating and
+   * deleting one (`/:id`): their paths replace `path`, `itemPath` and `recordPath` (src/api/common/endpoint.ts).
    */
-  endpoints?: { list?: AnyEndpoint; one?: AnyEndpoint; create?: AnyEndpoint };
+  endpoints?: { list?: AnyEndpoint; one?: AnyEndpoint; create?: AnyEndpoint; update?: AnyEndpoint; remove?: AnyEndpoint };
   /** The service called: the product's (`/api`, the default) or the parent service (`/platform`). */
   client?: ApiClient;
   /** How a failed list fetch is reported when not by a toast (`{ logOnly: true }`: the seed's organizations list). */
@@ -96,7 +96,8 @@ export function listResource<T extends { _id: string }, P extends ListParams, C 
     delete: [...root, 'delete'] as const,
     import: [...root, 'import'] as const,
   };
-  const recordPath = spec.recordPath ?? ((id: string) => `${path}/${id}`);
+  const recordEndpoint = endpoints.update ?? endpoints.remove;
+  const recordPath = spec.recordPath ?? (recordEndpoint ? (id: string) => recordEndpoint.url({ id }) : (id: string) => `${path}/${id}`);
   const fallbackOf = (call: keyof ResourceSpec['fallbacks']) => {
     const f = spec.fallbacks[call];
     if (!f) throw new Error(`${spec.name} has no ${call} call`);

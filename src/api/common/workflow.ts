@@ -36,13 +36,16 @@ export interface WorkflowRequest<M extends AnyStateMachine, B extends v.GenericS
 type Mapping<M extends AnyStateMachine, B extends v.GenericSchema, R> = Omit<WorkflowRequest<M, B, R>, 'endpoint' | 'method' | 'path' | 'body'>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an endpoint's other schemas, whatever they are
 type EventEndpoint<B extends v.GenericSchema> = Endpoint<'PUT' | 'POST' | 'PATCH', string, any, any, B, any>;
+/** The endpoint's body schema, so the mapping's and the route's bodies are typed by it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an endpoint's other schemas, whatever they are
+type BodySchemaOf<E> = E extends Endpoint<any, any, any, any, infer B, any> ? (B extends v.GenericSchema ? B : v.GenericSchema) : v.GenericSchema;
 
 /**
  * Declares a workflow's HTTP shape: the contract's endpoint that carries the events, and how its
  * body maps to the machine's events and back (types inferred from the machine, the endpoint's body
  * schema and the record).
  */
-export function workflowRequest<M extends AnyStateMachine, B extends v.GenericSchema, R, E extends EventEndpoint<B>>(request: Mapping<M, B, R> & { endpoint: E }): WorkflowRequest<M, B, R> & { endpoint: E };
+export function workflowRequest<M extends AnyStateMachine, R, E extends EventEndpoint<v.GenericSchema>>(request: Mapping<M, BodySchemaOf<E>, R> & { endpoint: E }): WorkflowRequest<M, BodySchemaOf<E>, R> & { endpoint: E };
 export function workflowRequest<M extends AnyStateMachine, B extends v.GenericSchema, R>(request: WorkflowRequest<M, B, R>): WorkflowRequest<M, B, R>;
 export function workflowRequest(request: { endpoint?: AnyEndpoint }): unknown {
   const e = request.endpoint;

@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { coded } from '../common/issues';
 import { calendarDate, clearableText, dateRangeQuery, idSchema, listOf, multiline, pageQuery, requiredText, sortBy, timestamp, updateOf, uuid, withFilter } from '../common/schemas';
-import { routePath } from '../common/paths';
 
 /** Contacts (the people behind leads and bookings) and contact groups. */
 
@@ -76,19 +75,12 @@ export const contactGroupsQuery = v.strictObject({ ...pageQuery(), sortBy: sortB
 
 export type ContactGroupsQuery = v.InferOutput<typeof contactGroupsQuery>;
 
-/** The contacts' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const contactPaths = {
-  list: routePath('/contacts'),
-  groups: routePath('/contacts/groups'),
-  group: routePath('/contacts/groups/:id'),
-};
-
 /** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
 export const contactEndpoints = {
-  list: endpoint({ method: 'GET', path: contactPaths.list, query: contactsQuery, answer: listAnswerOf(contactSchema) }),
-  groups: endpoint({ method: 'GET', path: contactPaths.groups, query: contactGroupsQuery, answer: listAnswerOf(contactGroupSchema) }),
-  createGroup: endpoint({ method: 'POST', path: contactPaths.groups, body: createContactGroupInput, answer: contactGroupChangedSchema, status: 201 }),
-  group: endpoint({ method: 'GET', path: contactPaths.group, params: idParams, answer: itemAnswer(contactGroupSchema) }),
-  updateGroup: endpoint({ method: 'PUT', path: contactPaths.group, params: idParams, body: updateContactGroupInput, answer: contactGroupChangedSchema }),
-  removeGroup: endpoint({ method: 'DELETE', path: contactPaths.group, params: idParams, answer: contactGroupChangedSchema }),
+  list: endpoint({ method: 'GET', path: '/contacts', query: contactsQuery, answer: listAnswerOf(contactSchema) }),
+  groups: endpoint({ method: 'GET', path: '/contacts/groups', query: contactGroupsQuery, answer: listAnswerOf(contactGroupSchema) }),
+  createGroup: endpoint({ method: 'POST', path: '/contacts/groups', body: createContactGroupInput, answer: contactGroupChangedSchema, status: 201 }),
+  group: endpoint({ method: 'GET', path: '/contacts/groups/:id', params: idParams, answer: itemAnswer(contactGroupSchema) }),
+  updateGroup: endpoint({ method: 'PUT', path: '/contacts/groups/:id', params: idParams, body: updateContactGroupInput, answer: contactGroupChangedSchema }),
+  removeGroup: endpoint({ method: 'DELETE', path: '/contacts/groups/:id', params: idParams, answer: contactGroupChangedSchema }),
 };

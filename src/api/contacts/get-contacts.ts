@@ -1,6 +1,6 @@
 import { listResource, type ListParams } from '../common/resource';
 import type { Contact, ContactGroup, CreateContactGroupInput, UpdateContactGroupInput } from './contract';
-import { contactPaths } from './contract';
+import { contactEndpoints } from './contract';
 
 /** `GET /contacts`: the people behind leads (and later bookings), once per phone or email. */
 export interface ContactsParams extends ListParams {
@@ -15,7 +15,7 @@ export interface ContactsParams extends ListParams {
 /** `GET /contacts` (read-only: contacts are made and changed through their leads). */
 export const contactsResource = listResource<Contact, ContactsParams>({
   name: 'contacts',
-  path: contactPaths.list(),
+  endpoints: { list: contactEndpoints.list },
   fallbacks: { fetchList: ['contacts.errors.fetchList', 'Failed to fetch contacts'] },
 });
 
@@ -28,9 +28,7 @@ export const useContacts = contactsResource.useList;
  */
 export const contactGroupsResource = listResource<ContactGroup, ListParams, CreateContactGroupInput, UpdateContactGroupInput>({
   name: 'contacts/groups',
-  path: contactPaths.groups(),
-  itemPath: contactPaths.group,
-  recordPath: contactPaths.group,
+  endpoints: { list: contactEndpoints.groups, one: contactEndpoints.group, create: contactEndpoints.createGroup, update: contactEndpoints.updateGroup, remove: contactEndpoints.removeGroup },
   shownIn: ['contacts'],
   fallbacks: {
     fetchList: ['contacts.errors.fetchGroups', 'Failed to fetch contact groups'],

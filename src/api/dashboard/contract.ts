@@ -2,7 +2,6 @@ import { endpoint } from '../common/endpoint';
 import { itemAnswer } from '../common/schemas';
 import * as v from 'valibot';
 import { calendarDate, timestamp, uuid } from '../common/schemas';
-import { routePath } from '../common/paths';
 
 /**
  * "My day" (`GET /dashboard/my-day`): what the signed-in member can act on today, one card per
@@ -54,10 +53,7 @@ export type MyDayCard = v.InferOutput<typeof myDayCardSchema>;
 export const myDaySchema = v.object({ cards: v.array(myDayCardSchema) });
 export type MyDay = v.InferOutput<typeof myDaySchema>;
 
-/** The dashboard's path, declared once: the server's route registers `.pattern`, the web app calls it. */
-export const dashboardPaths = { myDay: routePath('/dashboard/my-day') };
-
 /** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
 export const dashboardEndpoints = {
-  myDay: endpoint({ method: 'GET', path: dashboardPaths.myDay, answer: itemAnswer(myDaySchema) }),
+  myDay: endpoint({ method: 'GET', path: '/dashboard/my-day', answer: itemAnswer(myDaySchema) }),
 };

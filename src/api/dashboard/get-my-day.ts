@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../client';
-import type { ItemAnswer } from '../common/schemas';
-import type { MyDay } from './contract';
-import { dashboardPaths } from './contract';
+import { call, fallback } from '../client';
+import { dashboardEndpoints } from './contract';
 
-export const getMyDay = () =>
-  api.get<ItemAnswer<MyDay>>(dashboardPaths.myDay(), undefined, { fallbackKey: 'dashboard.errors.fetch', fallbackMessage: 'Failed to fetch your day' }).then((r) => r.data);
+export const getMyDay = () => call(dashboardEndpoints.myDay, {}, fallback('dashboard.errors.fetch', 'Failed to fetch your day')).then((r) => r.data);
 
 export const dashboardKeys = { all: ['dashboard'] as const, myDay: () => ['dashboard', 'my-day'] as const };
 

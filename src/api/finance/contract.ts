@@ -3,7 +3,7 @@ import { idParams, itemAnswer, listAnswerOf } from '../common/schemas';
 import * as v from 'valibot';
 import { coded } from '../common/issues';
 import { MAX_MONEY, calendarDate, dateRangeQuery, dateSchema, timestamp, uuid, listOf, money, moneySchema, oneOf, optionalText, pageQuery, requiredText, sortBy, sortOrder } from '../common/schemas';
-import { documentPaths, routePath } from '../common/paths';
+import { documentPaths } from '../common/paths';
 
 /** How money comes in and goes out: one money account each in the chart (SPEC Finance). */
 export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'card', 'cheque', 'online'] as const;
@@ -257,18 +257,8 @@ export const lockDateInput = v.strictObject({
 });
 export type LockDateInput = v.InferOutput<typeof lockDateInput>;
 
-/** The books' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const financePaths = {
-  chart: routePath('/account/chart'),
-  journal: routePath('/account/journal'),
-  reverseEntry: routePath('/account/journal/:id/reverse'),
-  lockDate: routePath('/account/lock-date'),
-  moneyRules: routePath('/account/money-rules'),
-  openingBalances: routePath('/account/opening-balances'),
-  income: routePath('/budget/income'),
-  /** Other income's receipt: `…/pdf`, `…/sends`, `…/send`. */
-  incomeReceipt: documentPaths('/budget/income/:id'),
-};
+/** Other income's receipt: `…/pdf`, `…/sends`, `…/send` (a record's documents: their routes are built by `documentRoutes`). */
+export const financePaths = { incomeReceipt: documentPaths('/budget/income/:id') };
 
 /**
  * `GET`/`PUT /account/money-rules` (issue 28): the money accounts, by payment method, that never go
@@ -287,14 +277,14 @@ export type MoneyRulesInput = v.InferOutput<typeof moneyRulesInput>;
 
 /** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
 export const financeEndpoints = {
-  chart: endpoint({ method: 'GET', path: financePaths.chart, query: chartQuery, answer: itemAnswer(v.array(accountSchema)) }),
-  journal: endpoint({ method: 'GET', path: financePaths.journal, query: journalQuery, answer: listAnswerOf(journalEntrySchema) }),
-  reverseEntry: endpoint({ method: 'POST', path: financePaths.reverseEntry, params: idParams, body: reverseEntryInput, answer: itemAnswer(reversalSchema), status: 201 }),
-  lockDate: endpoint({ method: 'GET', path: financePaths.lockDate, answer: itemAnswer(lockDateSchema) }),
-  updateLockDate: endpoint({ method: 'PUT', path: financePaths.lockDate, body: lockDateInput, answer: itemAnswer(lockDateSchema) }),
-  moneyRules: endpoint({ method: 'GET', path: financePaths.moneyRules, answer: itemAnswer(moneyRulesSchema) }),
-  updateMoneyRules: endpoint({ method: 'PUT', path: financePaths.moneyRules, body: moneyRulesInput, answer: itemAnswer(moneyRulesSchema) }),
-  openingBalances: endpoint({ method: 'GET', path: financePaths.openingBalances, answer: itemAnswer(v.nullable(openingBalancesSchema)) }),
-  createOpeningBalances: endpoint({ method: 'POST', path: financePaths.openingBalances, body: openingBalancesInput, answer: itemAnswer(openingBalancesSchema), status: 201 }),
-  income: endpoint({ method: 'POST', path: financePaths.income, body: otherIncomeInput, answer: itemAnswer(otherIncomeSchema), status: 201 }),
+  chart: endpoint({ method: 'GET', path: '/account/chart', query: chartQuery, answer: itemAnswer(v.array(accountSchema)) }),
+  journal: endpoint({ method: 'GET', path: '/account/journal', query: journalQuery, answer: listAnswerOf(journalEntrySchema) }),
+  reverseEntry: endpoint({ method: 'POST', path: '/account/journal/:id/reverse', params: idParams, body: reverseEntryInput, answer: itemAnswer(reversalSchema), status: 201 }),
+  lockDate: endpoint({ method: 'GET', path: '/account/lock-date', answer: itemAnswer(lockDateSchema) }),
+  updateLockDate: endpoint({ method: 'PUT', path: '/account/lock-date', body: lockDateInput, answer: itemAnswer(lockDateSchema) }),
+  moneyRules: endpoint({ method: 'GET', path: '/account/money-rules', answer: itemAnswer(moneyRulesSchema) }),
+  updateMoneyRules: endpoint({ method: 'PUT', path: '/account/money-rules', body: moneyRulesInput, answer: itemAnswer(moneyRulesSchema) }),
+  openingBalances: endpoint({ method: 'GET', path: '/account/opening-balances', answer: itemAnswer(v.nullable(openingBalancesSchema)) }),
+  createOpeningBalances: endpoint({ method: 'POST', path: '/account/opening-balances', body: openingBalancesInput, answer: itemAnswer(openingBalancesSchema), status: 201 }),
+  income: endpoint({ method: 'POST', path: '/budget/income', body: otherIncomeInput, answer: itemAnswer(otherIncomeSchema), status: 201 }),
 };

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, fallback, type QueryValue } from '../client';
-import type { ItemAnswer, ListAnswer } from '../common/schemas';
-import { financePaths, JOURNAL_PAGE_SIZE, type Account, type AccountKey, type JournalEntry, type LockDate, type OpeningBalances, type SourceType } from './contract';
+import { call, fallback, type QueryValue } from '../client';
+import { financeEndpoints, JOURNAL_PAGE_SIZE, type AccountKey, type SourceType } from './contract';
 
 export interface JournalParams {
   page?: number;
@@ -14,17 +13,17 @@ export interface JournalParams {
 }
 
 export const getChart = (asOf?: string) =>
-  api.get<ItemAnswer<Account[]>>(financePaths.chart(), { asOf }, fallback('finance.errors.fetchChart', 'Failed to fetch the chart of accounts')).then((r) => r.data);
+  call(financeEndpoints.chart, { query: { asOf } }, fallback('finance.errors.fetchChart', 'Failed to fetch the chart of accounts')).then((r) => r.data);
 
 export const getJournal = (params: JournalParams = {}) =>
-  api.get<ListAnswer<JournalEntry>>(financePaths.journal(), { limit: JOURNAL_PAGE_SIZE, ...params } as Record<string, QueryValue>, fallback('finance.errors.fetchJournal', 'Failed to fetch the journal'));
+  call(financeEndpoints.journal, { query: { limit: JOURNAL_PAGE_SIZE, ...params } as Record<string, QueryValue> }, fallback('finance.errors.fetchJournal', 'Failed to fetch the journal'));
 
 export const getOpeningBalances = () =>
-  api.get<ItemAnswer<OpeningBalances | null>>(financePaths.openingBalances(), undefined, fallback('finance.errors.fetchOpening', 'Failed to fetch the opening balances')).then((r) => r.data);
+  call(financeEndpoints.openingBalances, {}, fallback('finance.errors.fetchOpening', 'Failed to fetch the opening balances')).then((r) => r.data);
 
 /** `GET /account/lock-date`: the day the books are closed through, and every move of it. */
 export const getLockDate = () =>
-  api.get<ItemAnswer<LockDate>>(financePaths.lockDate(), undefined, fallback('periodLock.errors.fetch', 'Failed to fetch the lock date')).then((r) => r.data);
+  call(financeEndpoints.lockDate, {}, fallback('periodLock.errors.fetch', 'Failed to fetch the lock date')).then((r) => r.data);
 
 /** Every finance query sits under `finance`: a movement refetches them all (balances, journal, opening balances). */
 export const financeKeys = {

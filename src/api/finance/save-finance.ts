@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, fallback, type CallOptions } from '../client';
+import { call, fallback, type CallOptions } from '../client';
 import { IDEMPOTENCY_HEADER } from '../common/idempotency';
-import type { ItemAnswer } from '../common/schemas';
-import type { LockDate, LockDateInput, MoneyRules, MoneyRulesInput, OpeningBalances, OpeningBalancesInput, OtherIncome, OtherIncomeInput, ReverseEntryInput } from './contract';
+import type { LockDateInput, MoneyRulesInput, OpeningBalancesInput, OtherIncomeInput, ReverseEntryInput } from './contract';
 import { financeKeys } from './get-finance';
-import { financePaths } from './contract';
+import { financeEndpoints } from './contract';
 
 /**
  * The calls that move money. Each takes the Idempotency-Key of the form submission (made once when
@@ -16,17 +15,13 @@ const keyed = (key: string, options: CallOptions): CallOptions => ({ ...options,
 const told = (options: CallOptions): CallOptions => ({ ...options, silent: true });
 
 export const recordOtherIncome = (input: OtherIncomeInput, key: string) =>
-  api.post<ItemAnswer<OtherIncome>>(financePaths.income(), input, keyed(key, told(fallback('finance.errors.recordIncome', 'Failed to record income')))).then((r) => r.data);
+  call(financeEndpoints.income, { body: input }, keyed(key, told(fallback('finance.errors.recordIncome', 'Failed to record income')))).then((r) => r.data);
 
 export const recordOpeningBalances = (input: OpeningBalancesInput, key: string) =>
-  api
-    .post<ItemAnswer<OpeningBalances>>(financePaths.openingBalances(), input, keyed(key, told(fallback('finance.errors.recordOpening', 'Failed to record the opening balances'))))
-    .then((r) => r.data);
+  call(financeEndpoints.createOpeningBalances, { body: input }, keyed(key, told(fallback('finance.errors.recordOpening', 'Failed to record the opening balances')))).then((r) => r.data);
 
 export const reverseEntry = (entryId: string, input: ReverseEntryInput, key: string) =>
-  api
-    .post<ItemAnswer<{ entryId: string; reversesEntryId: string }>>(financePaths.reverseEntry(entryId), input, keyed(key, told(fallback('finance.errors.reverse', 'Failed to reverse the entry'))))
-    .then((r) => r.data);
+  call(financeEndpoints.reverseEntry, { params: { id: entryId }, body: input }, keyed(key, told(fallback('finance.errors.reverse', 'Failed to reverse the entry')))).then((r) => r.data);
 
 function useMoneyMutation<V, R>(name: string, run: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -45,7 +40,7 @@ export const useReverseEntry = () =>
  * month refuses what the forms would post).
  */
 export const moveLockDate = (input: LockDateInput) =>
-  api.put<ItemAnswer<LockDate>>(financePaths.lockDate(), input, fallback('periodLock.errors.move', 'Failed to change the lock date')).then((r) => r.data);
+  call(financeEndpoints.updateLockDate, { body: input }, fallback('periodLock.errors.move', 'Failed to change the lock date')).then((r) => r.data);
 
 export function useMoveLockDate() {
   const queryClient = useQueryClient();
@@ -61,7 +56,7 @@ export function useMoveLockDate() {
 
 /** `PUT /account/money-rules`: the money accounts that never go below zero; the chart (which marks them) follows. */
 export const setMoneyRules = (input: MoneyRulesInput) =>
-  api.put<ItemAnswer<MoneyRules>>(financePaths.moneyRules(), input, fallback('finance.moneyRules.failed', 'Failed to save the accounts that never go below zero')).then((r) => r.data);
+  call(financeEndpoints.updateMoneyRules, { body: input }, fallback('finance.moneyRules.failed', 'Failed to save the accounts that never go below zero')).then((r) => r.data);
 
 export function useSetMoneyRules() {
   const queryClient = useQueryClient();

@@ -2,7 +2,6 @@ import { endpoint } from '../common/endpoint';
 import { idParams, itemAnswer, listAnswerOf } from '../common/schemas';
 import * as v from 'valibot';
 import { pageQuery, timestamp, uuid } from '../common/schemas';
-import { routePath } from '../common/paths';
 
 export const NOTIFICATION_TYPES = [
   'lead-assigned',
@@ -44,17 +43,10 @@ export type Notification = v.InferOutput<typeof notificationSchema>;
 export const unreadNotificationsQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery().limit });
 export type UnreadNotificationsQuery = v.InferOutput<typeof unreadNotificationsQuery>;
 
-/** The notifications' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const notificationPaths = {
-  unread: routePath('/notifications/unread'),
-  /** Marks every notification read. */
-  readAll: routePath('/notifications/read'),
-  read: routePath('/notifications/:id/read'),
-};
-
 /** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
 export const notificationEndpoints = {
-  unread: endpoint({ method: 'GET', path: notificationPaths.unread, query: unreadNotificationsQuery, answer: v.object({ ...listAnswerOf(notificationSchema).entries, stats: v.object({ unread: v.number() }) }) }),
-  readAll: endpoint({ method: 'PUT', path: notificationPaths.readAll, answer: itemAnswer(v.object({ updated: v.number() })) }),
-  read: endpoint({ method: 'PUT', path: notificationPaths.read, params: idParams, answer: itemAnswer(notificationSchema) }),
+  unread: endpoint({ method: 'GET', path: '/notifications/unread', query: unreadNotificationsQuery, answer: v.object({ ...listAnswerOf(notificationSchema).entries, stats: v.object({ unread: v.number() }) }) }),
+  /** Marks every notification read. */
+  readAll: endpoint({ method: 'PUT', path: '/notifications/read', answer: itemAnswer(v.object({ updated: v.number() })) }),
+  read: endpoint({ method: 'PUT', path: '/notifications/:id/read', params: idParams, answer: itemAnswer(notificationSchema) }),
 };

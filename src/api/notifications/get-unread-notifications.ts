@@ -1,11 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../client';
-import type { ListAnswer } from '../common/schemas';
-import type { Notification } from './contract';
-import { notificationPaths } from './contract';
+import { call } from '../client';
+import { notificationEndpoints } from './contract';
 
-export const getUnreadNotifications = () =>
-  api.get<ListAnswer<Notification, { unread: number }>>(notificationPaths.unread(), { limit: 20 });
+export const getUnreadNotifications = () => call(notificationEndpoints.unread, { query: { limit: 20 } });
 
 export const notificationsKeys = { all: ['notifications'] as const, unread: () => ['notifications', 'unread'] as const };
 
@@ -14,8 +11,8 @@ export const unreadNotificationsQueryOptions = () =>
 
 export const useUnreadNotifications = () => useQuery(unreadNotificationsQueryOptions());
 
-export const markNotificationRead = (id: string) => api.put<{ data: Notification }>(notificationPaths.read(id));
-export const markAllNotificationsRead = () => api.put<{ data: { updated: number } }>(notificationPaths.readAll());
+export const markNotificationRead = (id: string) => call(notificationEndpoints.read, { params: { id } });
+export const markAllNotificationsRead = () => call(notificationEndpoints.readAll);
 
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();

@@ -181,33 +181,9 @@ export const VENDOR_STATES_BY_ACTIVE = { true: statesWithTag(vendorMachine, 'boo
 const ACTIVE = new Set(VENDOR_STATES_BY_ACTIVE.true);
 export const isActiveIn = (state: string) => ACTIVE.has(state);
 
-/**
- * Vendor activation over HTTP, the seed's shape: `PUT /vendors/{id}` with `isActive` (`true`
- * asks for ACTIVATE, `false` for DEACTIVATE); the same PUT may edit fields, with or without it.
- * The answer's `isActive` is the state.
- */
-/** The vendors' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const vendorPaths = {
-  list: routePath('/vendors'),
-  /** Active vendors of a service, names only (the tour builders' picker). */
-  options: routePath('/vendors/options'),
-  import: routePath('/vendors/import'),
-  /** The seed's path of one vendor. */
-  byId: routePath('/vendors/id/:id'),
-  transactions: routePath('/vendors/:id/transactions'),
-  /** `PUT` (fields, and activation: `vendorActivation`) and `DELETE` of one vendor. */
-  record: routePath('/vendors/:id'),
-};
+/** The vendors' CSV import (its routes are built by `importRoute`). */
+export const vendorPaths = { import: routePath('/vendors/import') };
 
-export const vendorActivation = workflowRequest({
-  machine: vendorMachine,
-  method: 'PUT',
-  path: vendorPaths.record.pattern,
-  body: updateVendorInput,
-  eventOf: ({ isActive }): VendorEvent | undefined => (isActive === undefined ? undefined : { type: isActive ? 'ACTIVATE' : 'DEACTIVATE' }),
-  bodyOf: (event) => ({ isActive: event.type === 'ACTIVATE' }),
-  stateOf: (vendor: Vendor) => (vendor.isActive ? 'active' : 'inactive'),
-});
 
 export const VENDOR_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
 export const vendorsQuery = v.strictObject({
@@ -295,10 +271,27 @@ export type VendorImportRow = v.InferOutput<typeof vendorImportRow>;
 
 /** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
 export const vendorEndpoints = {
-  list: endpoint({ method: 'GET', path: vendorPaths.list, query: vendorsQuery, answer: listAnswerOf(vendorSchema, vendorStatsSchema) }),
-  options: endpoint({ method: 'GET', path: vendorPaths.options, query: vendorOptionsQuery, answer: listAnswerOf(vendorOptionSchema) }),
-  create: endpoint({ method: 'POST', path: vendorPaths.list, body: createVendorInput, answer: itemAnswer(vendorSchema), status: 201 }),
-  byId: endpoint({ method: 'GET', path: vendorPaths.byId, params: vendorIdsParams, answer: itemAnswer(v.union([vendorSchema, v.array(vendorSchema)])) }),
-  transactions: endpoint({ method: 'GET', path: vendorPaths.transactions, params: vendorIdParams, query: vendorTransactionsQuery, answer: listAnswerOf(vendorTransactionSchema, vendorTransactionStatsSchema) }),
-  remove: endpoint({ method: 'DELETE', path: vendorPaths.record, params: vendorIdParams, answer: itemAnswer(vendorSchema) }),
+  list: endpoint({ method: 'GET', path: '/vendors', query: vendorsQuery, answer: listAnswerOf(vendorSchema, vendorStatsSchema) }),
+  /** Active vendors of a service, names only (the tour builders' picker). */
+  options: endpoint({ method: 'GET', path: '/vendors/options', query: vendorOptionsQuery, answer: listAnswerOf(vendorOptionSchema) }),
+  create: endpoint({ method: 'POST', path: '/vendors', body: createVendorInput, answer: itemAnswer(vendorSchema), status: 201 }),
+  /** The seed's path of one vendor. */
+  byId: endpoint({ method: 'GET', path: '/vendors/id/:id', params: vendorIdsParams, answer: itemAnswer(v.union([vendorSchema, v.array(vendorSchema)])) }),
+  transactions: endpoint({ method: 'GET', path: '/vendors/:id/transactions', params: vendorIdParams, query: vendorTransactionsQuery, answer: listAnswerOf(vendorTransactionSchema, vendorTransactionStatsSchema) }),
+  /** Fields, and activation (`isActive`: the workflow request `vendorActivation`). */
+  update: endpoint({ method: 'PUT', path: '/vendors/:id', params: vendorIdParams, body: updateVendorInput, answer: itemAnswer(vendorSchema) }),
+  remove: endpoint({ method: 'DELETE', path: '/vendors/:id', params: vendorIdParams, answer: itemAnswer(vendorSchema) }),
 };
+
+/**
+ * Vendor activation over HTTP, the seed's shape: `PUT /vendors/{id}` with `isActive` (`true`
+ * asks for ACTIVATE, `false` for DEACTIVATE); the same PUT may edit fields, with or without it.
+ * The answer's `isActive` is the state.
+ */
+export const vendorActivation = workflowRequest({
+  machine: vendorMachine,
+  endpoint: vendorEndpoints.update,
+  eventOf: ({ isActive }): VendorEvent | undefined => (isActive === undefined ? undefined : { type: isActive ? 'ACTIVATE' : 'DEACTIVATE' }),
+  bodyOf: (event) => ({ isActive: event.type === 'ACTIVATE' }),
+  stateOf: (vendor: Vendor) => (vendor.isActive ? 'active' : 'inactive'),
+});

@@ -1,6 +1,6 @@
 import { listResource, type ListParams } from '../common/resource';
 import {
-  vendorPaths,
+  vendorEndpoints,
   VENDOR_SERVICES,
   VENDOR_TRANSACTIONS_PAGE_SIZE,
   type CreateVendorInput,
@@ -49,9 +49,7 @@ export function adjustVendorStats(stats: VendorStats, vendor: Pick<Vendor, 'isAc
  */
 export const vendorsResource = listResource<Vendor, VendorsParams, CreateVendorInput, VendorFieldsInput, VendorStats>({
   name: 'vendors',
-  path: vendorPaths.list(),
-  itemPath: vendorPaths.byId,
-  recordPath: vendorPaths.record,
+  endpoints: { list: vendorEndpoints.list, one: vendorEndpoints.byId, create: vendorEndpoints.create, update: vendorEndpoints.update, remove: vendorEndpoints.remove },
   adjustStats: adjustVendorStats,
   fallbacks: {
     fetchList: ['vendors.errors.fetchList', 'Failed to fetch vendors'],
@@ -72,7 +70,7 @@ export const vendorTransactionsResource = (vendorId: string) =>
   listResource<VendorTransaction, VendorTransactionsParams, never, never, VendorTransactionStats>({
     name: 'vendors',
     key: [...vendorsKeys.all, 'transactions', vendorId],
-    path: vendorPaths.transactions(vendorId),
+    path: vendorEndpoints.transactions.url({ id: vendorId }),
     query: (params) => ({ limit: VENDOR_TRANSACTIONS_PAGE_SIZE, ...params }),
     fallbacks: { fetchList: ['vendors.errors.fetchTransactions', 'Failed to fetch vendor transactions'] },
   });
@@ -88,7 +86,7 @@ export const vendorOptionsResource = (service: VendorService) =>
   listResource<VendorOption, ListParams & { ids?: string[] }>({
     name: 'vendors',
     key: [...vendorsKeys.all, 'options', service],
-    path: vendorPaths.options(),
+    endpoints: { list: vendorEndpoints.options },
     query: ({ sortBy: _sortBy, sortOrder: _sortOrder, ...params }) => ({ ...params, service }),
     fallbacks: { fetchList: ['vendors.errors.fetchList', 'Failed to fetch vendors'] },
   });

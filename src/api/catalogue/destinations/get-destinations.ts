@@ -1,6 +1,6 @@
 import { listResource, type ListParams } from '../../common/resource';
 import type { CreateDestinationInput, Destination, UpdateDestinationInput } from './contract';
-import { destinationPaths } from './contract';
+import { destinationEndpoints } from './contract';
 
 export interface DestinationsParams extends ListParams {
   /** Destinations in any of these regions. */
@@ -13,8 +13,7 @@ export interface DestinationsParams extends ListParams {
 /** Destinations: `GET/POST /destinations`, `PUT/DELETE /destinations/{id}`, `POST /destinations/import`. */
 export const destinationsResource = listResource<Destination, DestinationsParams, CreateDestinationInput, UpdateDestinationInput>({
   name: 'destinations',
-  path: destinationPaths.list(),
-  recordPath: destinationPaths.record,
+  endpoints: { list: destinationEndpoints.list, create: destinationEndpoints.create, update: destinationEndpoints.update, remove: destinationEndpoints.remove },
   // A destination's name shows in hotels, activities and reviews.
   shownIn: ['hotels', 'activities', 'reviews'],
   fallbacks: {

@@ -1,3 +1,5 @@
+import { endpoint } from '../../common/endpoint';
+import { deletedAnswer, idParams, itemAnswer, listAnswerOf } from '../../common/schemas';
 import * as v from 'valibot';
 import { clearableText, idSchema, listOf, multiline, pageQuery, requiredText, sortBy, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
@@ -57,9 +59,13 @@ export const REGION_CSV_COLUMNS: Record<string, string> = {
 };
 
 /** The regions' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const regionPaths = {
-  list: routePath('/regions'),
-  import: routePath('/regions/import'),
-  /** `PUT` and `DELETE` of one record. */
-  record: routePath('/regions/:id'),
+/** The regions' CSV import (its routes are built by `importRoute`). */
+export const regionPaths = { import: routePath('/regions/import') };
+
+/** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const regionEndpoints = {
+  list: endpoint({ method: 'GET', path: '/regions', query: regionsQuery, answer: listAnswerOf(regionSchema) }),
+  create: endpoint({ method: 'POST', path: '/regions', body: createRegionInput, answer: itemAnswer(regionSchema), status: 201 }),
+  update: endpoint({ method: 'PUT', path: '/regions/:id', params: idParams, body: updateRegionInput, answer: itemAnswer(regionSchema) }),
+  remove: endpoint({ method: 'DELETE', path: '/regions/:id', params: idParams, answer: deletedAnswer(regionSchema) }),
 };

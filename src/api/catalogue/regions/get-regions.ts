@@ -1,6 +1,6 @@
 import { listResource, type ListParams } from '../../common/resource';
 import type { CreateRegionInput, Region, UpdateRegionInput } from './contract';
-import { regionPaths } from './contract';
+import { regionEndpoints } from './contract';
 
 export interface RegionsParams extends ListParams {
   /** Only these regions (a picker showing the names of the ids it holds). */
@@ -10,8 +10,7 @@ export interface RegionsParams extends ListParams {
 /** Regions: `GET/POST /regions`, `PUT/DELETE /regions/{id}`, `POST /regions/import`. */
 export const regionsResource = listResource<Region, RegionsParams, CreateRegionInput, UpdateRegionInput>({
   name: 'regions',
-  path: regionPaths.list(),
-  recordPath: regionPaths.record,
+  endpoints: { list: regionEndpoints.list, create: regionEndpoints.create, update: regionEndpoints.update, remove: regionEndpoints.remove },
   // A region's name shows in destinations, hotels and activities.
   shownIn: ['destinations', 'hotels', 'activities'],
   fallbacks: {
