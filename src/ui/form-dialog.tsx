@@ -88,9 +88,10 @@ export function FormDialog({
   header,
   onClose,
   onSubmit,
-  submitting,
-  dirty = false,
-  error,
+  formState,
+  submitting = formState?.isSubmitting ?? false,
+  dirty = formState?.isDirty ?? false,
+  error = formState?.errors.root?.message,
   width = 820,
   submitLabel,
   submitIcon = 'pi pi-check',
@@ -102,7 +103,9 @@ export function FormDialog({
   header: string;
   onClose: () => void;
   onSubmit: FormEventHandler<HTMLFormElement>;
-  submitting: boolean;
+  /** The form's react-hook-form `formState`: gives `submitting`, `dirty` and `error` unless they are passed. */
+  formState?: { isSubmitting: boolean; isDirty: boolean; errors: { root?: { message?: string } } };
+  submitting?: boolean;
   /** Changed since it opened (react-hook-form's `formState.isDirty`): closing asks first. */
   dirty?: boolean;
   /** A message about the whole form (react-hook-form's `errors.root`). */

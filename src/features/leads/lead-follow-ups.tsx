@@ -84,7 +84,7 @@ export function ScheduleFollowUpDialog({ lead, onClose }: { lead: LeadDetail; on
     }
   });
   return (
-    <FormDialog id="schedule-follow-up-form" header={t('leads.followUps.schedule')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={560}>
+    <FormDialog id="schedule-follow-up-form" header={t('leads.followUps.schedule')} onClose={onClose} onSubmit={submit} formState={formState} width={560}>
       <DateTimeField control={control} name="dueAt" label={t('leads.followUps.dueAt')} timeZone={organization.timeZone} hint={t('leads.timeZoneHint', { zone: organization.timeZone })} />
       {members.available && <SelectField control={control} name="assignee" label={t('leads.followUps.assignee')} options={members.options} filter placeholder={t('leads.followUps.ownerByDefault')} />}
       <TextAreaField control={control} name="note" label={t('leads.followUps.note')} />
@@ -140,9 +140,7 @@ export function FollowUpResponseDialog({ lead, followUp, onClose }: { lead: Lead
       header={t('leads.followUps.respondTitle', { name: lead.name })}
       onClose={onClose}
       onSubmit={submit}
-      submitting={formState.isSubmitting}
-      dirty={formState.isDirty}
-      error={formState.errors.root?.message}
+      formState={formState}
       submitLabel={t('leads.followUps.saveResponse')}
       width={600}
     >

@@ -64,7 +64,7 @@ export function QueryFormDialog({ lead, query, onClose }: { lead: LeadDetail; qu
     }
   });
   return (
-    <FormDialog id="lead-query-form" header={t(query ? 'leads.queries.edit' : 'leads.queries.add')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message}>
+    <FormDialog id="lead-query-form" header={t(query ? 'leads.queries.edit' : 'leads.queries.add')} onClose={onClose} onSubmit={submit} formState={formState}>
       <div className="form-grid">
         <DateField control={control} name="travelFrom" label={t('leads.queries.travelFrom')} />
         <DateField control={control} name="travelTo" label={t('leads.queries.travelTo')} />
