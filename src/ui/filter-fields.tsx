@@ -15,8 +15,24 @@ export function FilterField({ id, label, children }: { id: string; label: string
   );
 }
 
-/** A filter matching any of the chosen values (chips): stars, categories, statuses… */
-export function MultiSelectFilter({ id, label, value, options, onChange }: { id: string; label: string; value: FilterValue; options: Option[]; onChange: (values: string[]) => void }) {
+/** A filter matching any of the chosen values (chips): stars, categories, statuses… (`filter`: a search box over long lists). */
+export function MultiSelectFilter({
+  id,
+  label,
+  value,
+  options,
+  placeholder,
+  filter = false,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: FilterValue;
+  options: Option[];
+  placeholder?: string;
+  filter?: boolean;
+  onChange: (values: string[]) => void;
+}) {
   return (
     <FilterField id={id} label={label}>
       <MultiSelect
@@ -26,6 +42,8 @@ export function MultiSelectFilter({ id, label, value, options, onChange }: { id:
         optionLabel="label"
         optionValue="value"
         display="chip"
+        filter={filter}
+        placeholder={placeholder}
         onChange={(e) => onChange((e.value as string[]) ?? [])}
       />
     </FilterField>

@@ -88,9 +88,10 @@ export function FormDialog({
   header,
   onClose,
   onSubmit,
-  submitting,
-  dirty = false,
-  error,
+  formState,
+  submitting = formState?.isSubmitting ?? false,
+  dirty = formState?.isDirty ?? false,
+  error = formState?.errors.root?.message,
   width = 820,
   submitLabel,
   submitIcon = 'pi pi-check',
@@ -102,7 +103,9 @@ export function FormDialog({
   header: string;
   onClose: () => void;
   onSubmit: FormEventHandler<HTMLFormElement>;
-  submitting: boolean;
+  /** The form's react-hook-form `formState`: gives `submitting`, `dirty` and `error` unless they are passed. */
+  formState?: FormStateLike;
+  submitting?: boolean;
   /** Changed since it opened (react-hook-form's `formState.isDirty`): closing asks first. */
   dirty?: boolean;
   /** A message about the whole form (react-hook-form's `errors.root`). */
@@ -160,5 +163,26 @@ export function FormDialog({
         <FormError message={error} />
       </form>
     </Dialog>
+  );
+}
+
+/** What `FormDialog` and `SaveFooter` read of react-hook-form's `formState`. */
+export type FormStateLike = { isSubmitting: boolean; isDirty: boolean; errors: { root?: { message?: string } } };
+
+/**
+ * The end of a form that is a page (settings, the profile): the message about the whole form, then
+ * Save at the end of the row; none of it (but the message) for a reader who may not change it.
+ */
+export function SaveFooter({ formState, readOnly = false }: { formState: FormStateLike; readOnly?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FormError message={formState.errors.root?.message} />
+      {!readOnly && (
+        <div className="row" style={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" icon="pi pi-check" label={t('shell.save')} loading={formState.isSubmitting} />
+        </div>
+      )}
+    </>
   );
 }

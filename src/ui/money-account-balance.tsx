@@ -4,6 +4,7 @@ import { ApiError, errorMessage } from '../api/client';
 import { chartQueryOptions } from '../api/finance/get-finance';
 import { useAuth, useCan } from './auth';
 import { useFormatters } from './format';
+import { applyServerIssues } from './form-fields';
 
 /*
  * What a money account holds, under the payment method of a form that spends money (an expense, a
@@ -51,3 +52,17 @@ export function MoneyAccountBalance({ method, amount, givesBack = 0 }: { method:
 
 /** The server's refusal of a payment that would take a guarded account below zero, in the member's language; undefined for any other error. */
 export const moneyRefusalMessage = (error: unknown) => (error instanceof ApiError && error.code === 'ACCOUNT_WOULD_GO_NEGATIVE' ? errorMessage(error) : undefined);
+
+type SetRootError = (name: 'root', error: { type: string; message: string }) => void;
+
+/** An account the organization never lets go below zero: the server's words about the whole form (the balance line warned before). */
+export function showMoneyRefusal(error: unknown, setError: SetRootError) {
+  const belowZero = moneyRefusalMessage(error);
+  if (belowZero) setError('root', { type: 'server', message: belowZero });
+}
+
+/** A payment form's failure: each field's issue under its field, a refusal to go below zero about the whole form. */
+export function applyPaymentIssues(error: unknown, setError: SetRootError) {
+  applyServerIssues(error, setError as never);
+  showMoneyRefusal(error, setError);
+}

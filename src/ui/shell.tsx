@@ -67,6 +67,24 @@ function SubscriptionBanner() {
   );
 }
 
+/**
+ * Where a layout shows its page (the skip link's target): a spinner while the page's code loads,
+ * and a fresh page (no state kept) when the address changes.
+ */
+export function ShellContent() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <main id="content" className="content" tabIndex={-1}>
+      <Suspense fallback={<PageSpinner label={t('shell.loading')} />}>
+        <div key={location.pathname}>
+          <Outlet />
+        </div>
+      </Suspense>
+    </main>
+  );
+}
+
 /** The layout of every signed-in screen: top bar, the menu from the organization's modules, the page. */
 export function Shell() {
   const { t } = useTranslation();
@@ -75,7 +93,6 @@ export function Shell() {
   const { organization } = useAuth();
   const can = useCan();
   const modules = useModules();
-  const location = useLocation();
   const compact = useMediaQuery(COMPACT_QUERY);
   const drawer = useDrawer(compact);
   // Menu order is the saved order; only what the role may view, and only active modules.
@@ -145,13 +162,7 @@ export function Shell() {
             </nav>
           )}
           {compact && drawer.open && <div className="drawer-mask" aria-hidden="true" data-testid="drawer-mask" onClick={() => drawer.setOpen(false)} />}
-          <main id="content" className="content" tabIndex={-1}>
-            <Suspense fallback={<PageSpinner label={t('shell.loading')} />}>
-              <div key={location.pathname}>
-                <Outlet />
-              </div>
-            </Suspense>
-          </main>
+          <ShellContent />
         </div>
       </div>
       <ConfirmDialog />

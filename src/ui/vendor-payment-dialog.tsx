@@ -8,11 +8,11 @@ import { useExpensePayment, useVoucherPayment } from '../api/operations/save-ope
 import { todayIn } from '../domain/calendar';
 import { useAuth } from './auth';
 import { FormDialog } from './form-dialog';
-import { applyServerIssues, DateField, SelectField, TextAreaField, TextField } from './form-fields';
+import { DateField, SelectField, TextAreaField, TextField } from './form-fields';
 import { contractResolver } from './form-resolver';
 import { useFormatters } from './format';
 import { MoneyField } from './money-field';
-import { MoneyAccountBalance, moneyRefusalMessage } from './money-account-balance';
+import { applyPaymentIssues, MoneyAccountBalance } from './money-account-balance';
 
 /*
  * The vendor payment form, shared by the operation page (a voucher's or an expense's "Pay") and the
@@ -61,9 +61,7 @@ export function VendorPaymentDialog({ operation, target, onClose, onPaid }: { op
       toast.success(t('operations.payment.recorded', { amount: fmt.money(input.amount, operation.currency) }));
       (onPaid ?? onClose)();
     } catch (e) {
-      applyServerIssues(e, setError as never);
-      const belowZero = moneyRefusalMessage(e);
-      if (belowZero) setError('root', { type: 'server', message: belowZero });
+      applyPaymentIssues(e, setError);
     }
   });
   return (
@@ -72,9 +70,7 @@ export function VendorPaymentDialog({ operation, target, onClose, onPaid }: { op
       header={t('operations.payment.title', { label: target.label })}
       onClose={onClose}
       onSubmit={onSubmit}
-      submitting={formState.isSubmitting}
-      dirty={formState.isDirty}
-      error={formState.errors.root?.message}
+      formState={formState}
       submitLabel={t('operations.payment.submit')}
       submitIcon="pi pi-wallet"
       width={520}

@@ -7,7 +7,8 @@ import { toast } from 'sonner';
 import { configSettingsSchemas, type ModuleSettings } from '../../api/admin/configurations/contract';
 import { useUpdateConfiguration } from '../../api/admin/configurations/get-configurations';
 import { useAuth } from '../../ui/auth';
-import { applyServerIssues, FormError, FramedField, NumberField } from '../../ui/form-fields';
+import { applyServerIssues, FramedField, NumberField } from '../../ui/form-fields';
+import { SaveFooter } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
 import { useFormatters } from '../../ui/format';
 import { BCP47, isLocale } from '../../ui/i18n';
@@ -125,12 +126,7 @@ export function CancellationPolicyForm({ settings, readOnly }: { settings: Recor
           {flatFee > 0 && <li>{t('cancellations.policy.readsFlat', { amount: fmt.money(flatFee) })}</li>}
         </ul>
       </section>
-      <FormError message={formState.errors.root?.message} />
-      {!readOnly && (
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" icon="pi pi-check" label={t('shell.save')} loading={formState.isSubmitting} />
-        </div>
-      )}
+      <SaveFooter formState={formState} readOnly={readOnly} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import type { TestEmailAnswer } from '../../api/documents/contract';
 import { useTestEmail } from '../../api/documents/get-documents';
 import { errorMessage } from '../../api/client';
 import { FieldFrame } from '../../ui/form-fields';
+import { SaveFooter } from '../../ui/form-dialog';
 import { isLocale } from '../../ui/i18n';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ import { useConfigurations, useUpdateConfiguration } from '../../api/admin/confi
 import { LEAD_SOURCES } from '../../api/leads/constants';
 import { useCan } from '../../ui/auth';
 import { contractResolver } from '../../ui/form-resolver';
-import { applyServerIssues, ChipsField, DateField, FormError, NumberField, PasswordField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
+import { applyServerIssues, ChipsField, DateField, NumberField, PasswordField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
 
 /** A field's control; a choice names where its values' labels are (`leads.sources.walk-in` → "Walk-in"). */
 type Kind = 'number' | 'switch' | 'text' | 'textarea' | 'chips' | 'password' | 'email' | 'date' | { options: readonly string[]; labels: string };
@@ -117,12 +118,7 @@ function ModuleSettingsForm({ module, settings, readOnly }: { module: ConfigModu
           return <TextField key={name} {...common} type={kind === 'email' ? 'email' : 'text'} />;
         })}
       </div>
-      <FormError message={formState.errors.root?.message} />
-      {!readOnly && (
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" icon="pi pi-check" label={t('shell.save')} loading={formState.isSubmitting} />
-        </div>
-      )}
+      <SaveFooter formState={formState} readOnly={readOnly} />
     </form>
   );
 }

@@ -79,7 +79,7 @@ export function MemberFormDialog({ member, onClose }: { member?: Member; onClose
   const roleOptions = (roles.data?.data ?? []).map((r) => ({ value: r._id, label: r.name }));
 
   return (
-    <FormDialog id="member-form" header={isNew ? t('members.newMember') : t('members.editMember')} width={760} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message}>
+    <FormDialog id="member-form" header={isNew ? t('members.newMember') : t('members.editMember')} width={760} onClose={onClose} onSubmit={submit} formState={formState}>
       <div className="form-grid">
         <TextField control={control} name="name" label={t('members.name')} autoComplete="off" />
         <TextField control={control} name="email" label={t('members.email')} type="email" autoComplete="off" />

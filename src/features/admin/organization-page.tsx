@@ -13,7 +13,8 @@ import { useCan } from '../../ui/auth';
 import { colorSchemeVariables } from '../../ui/color-scheme';
 import { confirmAction } from '../../ui/confirm';
 import { contractResolver } from '../../ui/form-resolver';
-import { applyServerIssues, FormError, NumberField, SelectField, TextAreaField, TextField, fieldMessage } from '../../ui/form-fields';
+import { applyServerIssues, NumberField, SelectField, TextAreaField, TextField, fieldMessage } from '../../ui/form-fields';
+import { SaveFooter } from '../../ui/form-dialog';
 import { StatusTag } from '../../ui/status-tag';
 import { OrganizationLogo } from './organization-logo';
 
@@ -122,12 +123,7 @@ function OrganizationForm({ org, readOnly }: { org: Organization; readOnly: bool
           </div>
         </div>
       </div>
-      <FormError message={formState.errors.root?.message} />
-      {!readOnly && (
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" icon="pi pi-check" label={t('shell.save')} loading={formState.isSubmitting} />
-        </div>
-      )}
+      <SaveFooter formState={formState} readOnly={readOnly} />
       <OrganizationLogo readOnly={readOnly} />
       <div className="card stack">
         <h2>{t('organization.secret')}</h2>

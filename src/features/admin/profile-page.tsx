@@ -1,12 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
 import { toast } from 'sonner';
 import { updateMeInput, type UpdateMeInput } from '../../api/admin/members/contract';
 import { useUpdateMe } from '../../api/admin/auth/update-me';
 import { useAuth } from '../../ui/auth';
 import { contractResolver } from '../../ui/form-resolver';
-import { applyServerIssues, FormError, PasswordField, TextField } from '../../ui/form-fields';
+import { applyServerIssues, PasswordField, TextField } from '../../ui/form-fields';
+import { SaveFooter } from '../../ui/form-dialog';
 import { StatusTag } from '../../ui/status-tag';
 
 export function ProfilePage() {
@@ -52,10 +52,7 @@ export function ProfilePage() {
           <PasswordField control={control} name="currentPassword" label={t('profile.currentPassword')} autoComplete="current-password" />
           <PasswordField control={control} name="newPassword" label={t('profile.newPassword')} />
         </div>
-        <FormError message={formState.errors.root?.message} />
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" icon="pi pi-check" label={t('shell.save')} loading={formState.isSubmitting} />
-        </div>
+        <SaveFooter formState={formState} />
       </form>
     </section>
   );

@@ -7,10 +7,10 @@ import { processRefundInput, type ProcessRefundInput } from '../../api/finance/c
 import { useProcessRefund } from '../../api/finance/credit/get-credit';
 import { todayIn } from '../../domain/calendar';
 import { useAuth } from '../../ui/auth';
-import { applyServerIssues, DateField, TextField } from '../../ui/form-fields';
+import { DateField, TextField } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
-import { MoneyAccountBalance, moneyRefusalMessage } from '../../ui/money-account-balance';
+import { applyPaymentIssues, MoneyAccountBalance } from '../../ui/money-account-balance';
 import { moneyAccountKey, useOrgFormatters } from './parts';
 
 /** What the dialog needs of a refund: the refunds list's row, or the cancellation's own. */
@@ -48,10 +48,7 @@ export function ProcessRefundDialog({ refund, onClose }: { refund: RefundToProce
       toast.success(t('refunds.processed', { amount, customer: refund.customer }));
       onClose();
     } catch (e) {
-      applyServerIssues(e, setError as never);
-      // An account the organization never lets go below zero: the server's words in the form (the balance line warned before).
-      const belowZero = moneyRefusalMessage(e);
-      if (belowZero) setError('root', { type: 'server', message: belowZero });
+      applyPaymentIssues(e, setError);
     }
   });
   return (

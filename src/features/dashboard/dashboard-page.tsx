@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from 'primereact/skeleton';
 import { useMyDay } from '../../api/dashboard/get-my-day';
@@ -10,17 +11,26 @@ import { MyDayCardView } from './my-day-cards';
 import { MY_DAY_QUEUE, WorkQueueCard } from './work-queue';
 import { useWorkQueue } from '../../api/work-queue/use-work-queue';
 
+/** A card of the day with a title of its own (icon and words), named by it for assistive technology. */
+function DayCard({ card, icon, title, gap, children }: { card: string; icon: string; title: string; gap: string; children: ReactNode }) {
+  return (
+    <section className="card stack my-day-card" aria-labelledby={`my-day-${card}`} data-card={card} style={{ gap }}>
+      <h2 id={`my-day-${card}`} className="workflow-panel__title row" style={{ gap: '0.5rem' }}>
+        <i className={icon} aria-hidden="true" />
+        <span>{title}</span>
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** The notifications as a card of the day: each opens the record it is about. */
 function NotificationsCard() {
   const { t } = useTranslation();
   return (
-    <section className="card stack my-day-card" aria-labelledby="my-day-notifications" data-card="notifications" style={{ gap: '0.75rem' }}>
-      <h2 id="my-day-notifications" className="workflow-panel__title row" style={{ gap: '0.5rem' }}>
-        <i className="pi pi-bell" aria-hidden="true" />
-        <span>{t('shell.notifications')}</span>
-      </h2>
+    <DayCard card="notifications" icon="pi pi-bell" title={t('shell.notifications')} gap="0.75rem">
       <NotificationList />
-    </section>
+    </DayCard>
   );
 }
 
@@ -30,11 +40,7 @@ function SubscriptionCard() {
   const { organization, subscription } = useAuth();
   const fmt = useFormatters({ timeZone: organization.timeZone });
   return (
-    <section className="card stack my-day-card" aria-labelledby="my-day-subscription" data-card="subscription" style={{ gap: '0.5rem' }}>
-      <h2 id="my-day-subscription" className="workflow-panel__title row" style={{ gap: '0.5rem' }}>
-        <i className="pi pi-id-card" aria-hidden="true" />
-        <span>{t('dashboard.subscription')}</span>
-      </h2>
+    <DayCard card="subscription" icon="pi pi-id-card" title={t('dashboard.subscription')} gap="0.5rem">
       <div className="record-card__title" data-testid="dashboard-plan">
         {t(`subscription.plans.${subscription.plan}`)}
       </div>
@@ -43,7 +49,7 @@ function SubscriptionCard() {
       <div>
         <StatusTag status={subscription.status} tone={subscription.readOnly ? 'danger' : undefined} />
       </div>
-    </section>
+    </DayCard>
   );
 }
 

@@ -30,7 +30,7 @@ import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateField, FieldFrame, fieldMessage, SelectField, TextAreaField } from '../../ui/form-fields';
 import { useMoneyRefusal } from './parts';
 import { MoneyField } from '../../ui/money-field';
-import { MoneyAccountBalance, moneyRefusalMessage } from '../../ui/money-account-balance';
+import { applyPaymentIssues, showMoneyRefusal, MoneyAccountBalance } from '../../ui/money-account-balance';
 
 interface ExpenseValues {
   category?: string;
@@ -97,8 +97,7 @@ export function ExpenseDialog({ onClose, onRecorded, correcting }: { onClose: ()
       const file = issues.find((issue) => issue.path.split('.')[0] === 'receipt');
       if (file) setReceiptError(fieldMessage(t('expenses.columns.receipt'), issueMessage(file)));
       applyServerIssues({ issues: issues.filter((issue) => issue !== file) }, setError as never);
-      const belowZero = moneyRefusalMessage(error);
-      if (belowZero) setError('root', { type: 'server', message: belowZero });
+      showMoneyRefusal(error, setError);
       refused(error);
     }
   });
@@ -158,7 +157,7 @@ export function ReverseExpenseDialog({ expense, onClose }: { expense: Expense; o
     }
   });
   return (
-    <FormDialog id="reverse-expense-form" header={t(salary ? 'salaries.undo.reverseTitle' : 'expenses.undo.reverseTitle')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={520}>
+    <FormDialog id="reverse-expense-form" header={t(salary ? 'salaries.undo.reverseTitle' : 'expenses.undo.reverseTitle')} onClose={onClose} onSubmit={submit} formState={formState} width={520}>
       <p className="muted" style={{ margin: 0 }}>{t(salary ? 'salaries.undo.reverseHint' : 'expenses.undo.reverseHint')}</p>
       <TextAreaField control={control} name="reason" label={t('expenses.undo.reason')} />
     </FormDialog>
@@ -189,14 +188,12 @@ export function CorrectSalaryDialog({ salary, onClose, onCorrected }: { salary: 
       onCorrected?.(fixed);
       onClose();
     } catch (error) {
-      applyServerIssues(error, setError as never);
-      const belowZero = moneyRefusalMessage(error);
-      if (belowZero) setError('root', { type: 'server', message: belowZero });
+      applyPaymentIssues(error, setError);
       refused(error);
     }
   });
   return (
-    <FormDialog id="salary-correct-form" header={t('salaries.undo.correctTitle')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={560}>
+    <FormDialog id="salary-correct-form" header={t('salaries.undo.correctTitle')} onClose={onClose} onSubmit={submit} formState={formState} width={560}>
       <p className="muted" style={{ margin: 0 }}>{t('salaries.undo.correctHint')}</p>
       <MoneyField control={control} name="amount" label={t('salaries.columns.amount')} currency={organization.currency} />
       <DateField control={control} name="date" label={t('salaries.pay.date')} max={today} />

@@ -43,7 +43,7 @@ export function IncomeDialog({ onClose }: { onClose: () => void }) {
     }
   });
   return (
-    <FormDialog id="income-form" header={t('finance.income.record')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={560}>
+    <FormDialog id="income-form" header={t('finance.income.record')} onClose={onClose} onSubmit={submit} formState={formState} width={560}>
       <MoneyField control={control} name="amount" label={t('finance.income.amount')} currency={organization.currency} />
       <DateField control={control} name="date" label={t('finance.income.date')} />
       <SelectField control={control} name="paymentMethod" label={t('finance.income.paymentMethod')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />

@@ -79,7 +79,7 @@ function OpeningBalancesForm({ onClose }: { onClose: () => void }) {
   });
   const listError = fieldMessage(t('finance.opening.title'), formState.errors.balances?.root?.message ?? formState.errors.balances?.message);
   return (
-    <FormDialog id="opening-balances-form" header={t('finance.opening.record')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={560}>
+    <FormDialog id="opening-balances-form" header={t('finance.opening.record')} onClose={onClose} onSubmit={submit} formState={formState} width={560}>
       <p className="muted" style={{ margin: 0 }}>{t('finance.opening.hint')}</p>
       <DateField control={control} name="date" label={t('finance.opening.date')} />
       {PAYMENT_METHODS.map((m, i) => (

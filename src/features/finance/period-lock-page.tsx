@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Checkbox } from 'primereact/checkbox';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,33 @@ import { addDays, todayIn } from '../../domain/calendar';
 import { useAuth, useCan } from '../../ui/auth';
 import { confirmAction } from '../../ui/confirm';
 import { contractResolver } from '../../ui/form-resolver';
+import type { FormStateLike } from '../../ui/form-dialog';
 import { applyServerIssues, DateField, FormError, TextField } from '../../ui/form-fields';
 import { AccountTabs, Money, useMoneyRefusal, useOrgFormatters } from './parts';
 import { monthDays, shiftMonth } from './month-picker';
 
 type LockValues = { lockedThrough: string | null; reason: string };
 const toInput = ({ lockedThrough, reason }: LockValues) => ({ lockedThrough: lockedThrough || null, reason: reason.trim() || undefined });
+
+/** A card of the lock date's page: its title, what it does, its fields, the whole form's message and its button. */
+function LockForm({ part, onSubmit, formState, icon, danger = false, children }: { part: 'close' | 'reopen'; onSubmit: React.FormEventHandler<HTMLFormElement>; formState: FormStateLike; icon: string; danger?: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <form className="card stack" onSubmit={onSubmit} noValidate aria-labelledby={`${part}-title`} data-testid={`${part}-form`}>
+      <h2 id={`${part}-title`} style={{ margin: 0 }}>
+        {t(`periodLock.${part}.title`)}
+      </h2>
+      <p className="muted" style={{ margin: 0 }}>
+        {t(`periodLock.${part}.hint`)}
+      </p>
+      <div className="form-grid">{children}</div>
+      <FormError message={formState.errors.root?.message} />
+      <div>
+        <Button type="submit" severity={danger ? 'danger' : undefined} outlined={danger} icon={icon} label={t(`periodLock.${part}.submit`)} loading={formState.isSubmitting} />
+      </div>
+    </form>
+  );
+}
 
 /** Close the books through a day (after the current lock date, not after today). */
 function CloseForm({ current }: { current: LockDate }) {
@@ -50,22 +71,10 @@ function CloseForm({ current }: { current: LockDate }) {
     }
   });
   return (
-    <form className="card stack" onSubmit={submit} noValidate aria-labelledby="close-title" data-testid="close-form">
-      <h2 id="close-title" style={{ margin: 0 }}>
-        {t('periodLock.close.title')}
-      </h2>
-      <p className="muted" style={{ margin: 0 }}>
-        {t('periodLock.close.hint')}
-      </p>
-      <div className="form-grid">
-        <DateField control={control} name="lockedThrough" label={t('periodLock.close.through')} min={current.lockedThrough ? addDays(current.lockedThrough, 1) : undefined} max={today} />
-        <TextField control={control} name="reason" label={t('periodLock.close.note')} autoComplete="off" />
-      </div>
-      <FormError message={formState.errors.root?.message} />
-      <div>
-        <Button type="submit" icon="pi pi-lock" label={t('periodLock.close.submit')} loading={formState.isSubmitting} />
-      </div>
-    </form>
+    <LockForm part="close" onSubmit={submit} formState={formState} icon="pi pi-lock">
+      <DateField control={control} name="lockedThrough" label={t('periodLock.close.through')} min={current.lockedThrough ? addDays(current.lockedThrough, 1) : undefined} max={today} />
+      <TextField control={control} name="reason" label={t('periodLock.close.note')} autoComplete="off" />
+    </LockForm>
   );
 }
 
@@ -92,22 +101,10 @@ function ReopenForm({ current }: { current: LockDate & { lockedThrough: string }
     }
   });
   return (
-    <form className="card stack" onSubmit={submit} noValidate aria-labelledby="reopen-title" data-testid="reopen-form">
-      <h2 id="reopen-title" style={{ margin: 0 }}>
-        {t('periodLock.reopen.title')}
-      </h2>
-      <p className="muted" style={{ margin: 0 }}>
-        {t('periodLock.reopen.hint')}
-      </p>
-      <div className="form-grid">
-        <DateField control={control} name="lockedThrough" label={t('periodLock.reopen.through')} max={addDays(current.lockedThrough, -1)} hint={t('periodLock.reopen.throughHint')} />
-        <TextField control={control} name="reason" label={t('periodLock.reopen.reason')} autoComplete="off" />
-      </div>
-      <FormError message={formState.errors.root?.message} />
-      <div>
-        <Button type="submit" severity="danger" outlined icon="pi pi-lock-open" label={t('periodLock.reopen.submit')} loading={formState.isSubmitting} />
-      </div>
-    </form>
+    <LockForm part="reopen" onSubmit={submit} formState={formState} icon="pi pi-lock-open" danger>
+      <DateField control={control} name="lockedThrough" label={t('periodLock.reopen.through')} max={addDays(current.lockedThrough, -1)} hint={t('periodLock.reopen.throughHint')} />
+      <TextField control={control} name="reason" label={t('periodLock.reopen.reason')} autoComplete="off" />
+    </LockForm>
   );
 }
 

@@ -55,7 +55,7 @@ function RecurringDialog({ onClose }: { onClose: () => void }) {
     }
   });
   return (
-    <FormDialog id="recurring-form" header={t('expenses.recurring.new')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={620}>
+    <FormDialog id="recurring-form" header={t('expenses.recurring.new')} onClose={onClose} onSubmit={submit} formState={formState} width={620}>
       <SelectField control={control} name="category" label={t('expenses.columns.category')} options={EXPENSE_INPUT_CATEGORIES.map((c) => ({ value: c, label: t(`finance.accounts.expense.${c}`) }))} />
       <MoneyField control={control} name="amount" label={t('expenses.columns.amount')} currency={organization.currency} />
       <SelectField control={control} name="paymentMethod" label={t('expenses.form.paidFrom')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />

@@ -35,7 +35,7 @@ export function ReverseDialog({ entry, onClose }: { entry: JournalEntry; onClose
     }
   });
   return (
-    <FormDialog id="reverse-form" header={t('finance.journal.reverseTitle')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={520}>
+    <FormDialog id="reverse-form" header={t('finance.journal.reverseTitle')} onClose={onClose} onSubmit={submit} formState={formState} width={520}>
       <p className="muted" style={{ margin: 0 }}>{t('finance.journal.reverseHint')}</p>
       <DateField control={control} name="date" label={t('finance.journal.date')} />
       <TextField control={control} name="memo" label={t('finance.journal.reverseMemo')} autoComplete="off" />

@@ -17,9 +17,9 @@ import { todayIn } from '../../domain/calendar';
 import { useAuth, useCan } from '../../ui/auth';
 import { FormDialog } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
-import { applyServerIssues, DateField, SelectField } from '../../ui/form-fields';
+import { DateField, SelectField } from '../../ui/form-fields';
 import { MoneyField } from '../../ui/money-field';
-import { MoneyAccountBalance, moneyRefusalMessage } from '../../ui/money-account-balance';
+import { applyPaymentIssues, MoneyAccountBalance } from '../../ui/money-account-balance';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { StatsHeader } from '../../ui/stats-header';
 import { StatusTag } from '../../ui/status-tag';
@@ -60,13 +60,11 @@ function PayDialog({ row, month, onClose }: { row: Row; month: string; onClose: 
       toast.success(t('salaries.pay.done', { name: row.member.name, month: names.long(month) }));
       onClose();
     } catch (error) {
-      applyServerIssues(error, setError as never);
-      const belowZero = moneyRefusalMessage(error);
-      if (belowZero) setError('root', { type: 'server', message: belowZero });
+      applyPaymentIssues(error, setError);
     }
   });
   return (
-    <FormDialog id="salary-form" header={t('salaries.pay.title', { name: row.member.name, month: names.long(month) })} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} submitLabel={t('salaries.pay.submit')} width={520}>
+    <FormDialog id="salary-form" header={t('salaries.pay.title', { name: row.member.name, month: names.long(month) })} onClose={onClose} onSubmit={submit} formState={formState} submitLabel={t('salaries.pay.submit')} width={520}>
       <MoneyField control={control} name="amount" label={t('salaries.columns.amount')} currency={organization.currency} />
       <DateField control={control} name="date" label={t('salaries.pay.date')} max={todayIn(organization.timeZone)} />
       <SelectField control={control} name="paymentMethod" label={t('expenses.form.paidFrom')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />
@@ -96,13 +94,11 @@ function RunDialog({ salaries, month, onClose, onDone }: { salaries: Salaries; m
       onDone(await run.mutateAsync({ input, key }));
       onClose();
     } catch (error) {
-      applyServerIssues(error, setError as never);
-      const belowZero = moneyRefusalMessage(error);
-      if (belowZero) setError('root', { type: 'server', message: belowZero });
+      applyPaymentIssues(error, setError);
     }
   });
   return (
-    <FormDialog id="salary-run-form" header={t('salaries.run.title', { month: names.long(month) })} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} submitLabel={t('salaries.run.submit')} width={560}>
+    <FormDialog id="salary-run-form" header={t('salaries.run.title', { month: names.long(month) })} onClose={onClose} onSubmit={submit} formState={formState} submitLabel={t('salaries.run.submit')} width={560}>
       <p style={{ margin: 0 }} data-testid="run-preview">
         {due.length ? t('salaries.run.preview', { count: due.length, amount: fmt.money(sumMinor(due.map((r) => r.rate!)), salaries.currency) }) : t('salaries.run.nothing')}
       </p>

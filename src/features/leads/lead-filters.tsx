@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
-import { MultiSelect } from 'primereact/multiselect';
 import { FOLLOW_UP_TYPES, LEAD_SOURCES, LEAD_STATES, type FollowUpType } from '../../api/leads/contract';
 import type { FollowUpsFilter } from '../../api/leads/get-leads';
 import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
 import { DROPDOWN_PT, SWITCH_PT } from '../../ui/form-fields';
+import { FilterField, MultiSelectFilter } from '../../ui/filter-fields';
 import { DateRangeFilter, type FilterParamKind, type FilterValue, type ListState } from '../../ui/list-page';
 import { useSalesOwnerOptions } from './member-options';
 
@@ -43,56 +43,17 @@ export function LeadFilterPanel({ filters, onChange }: { filters: ListState['fil
   return (
     <>
       <DateRangeFilter label={t('leads.fields.queryDate')} value={filters.query} onChange={(range) => onChange('query', range)} />
-      <div className="field">
-        <label htmlFor="f-lead-status">{t('leads.fields.status')}</label>
-        <MultiSelect
-          inputId="f-lead-status"
-          value={list(filters.status)}
-          options={LEAD_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          optionLabel="label"
-          optionValue="value"
-          display="chip"
-          placeholder={t('list.any')}
-          onChange={(e) => onChange('status', e.value)}
-        />
-      </div>
+      <MultiSelectFilter id="f-lead-status" label={t('leads.fields.status')} value={filters.status} options={LEAD_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))} placeholder={t('list.any')} onChange={(values) => onChange('status', values)} />
       {owners.available && (
-        <div className="field">
-          <label htmlFor="f-lead-owner">{t('leads.fields.assignedTo')}</label>
-          <MultiSelect
-            inputId="f-lead-owner"
-            value={list(filters.assignedTo)}
-            options={[{ value: 'unassigned', label: t('leads.unassigned') }, ...owners.options]}
-            optionLabel="label"
-            optionValue="value"
-            display="chip"
-            filter
-            placeholder={t('list.any')}
-            onChange={(e) => onChange('assignedTo', e.value)}
-          />
-        </div>
+        <MultiSelectFilter id="f-lead-owner" label={t('leads.fields.assignedTo')} value={filters.assignedTo} options={[{ value: 'unassigned', label: t('leads.unassigned') }, ...owners.options]} filter placeholder={t('list.any')} onChange={(values) => onChange('assignedTo', values)} />
       )}
-      <div className="field">
-        <label htmlFor="f-lead-source">{t('leads.fields.source')}</label>
-        <MultiSelect
-          inputId="f-lead-source"
-          value={list(filters.source)}
-          options={LEAD_SOURCES.map((s) => ({ value: s, label: t(`leads.sources.${s}`) }))}
-          optionLabel="label"
-          optionValue="value"
-          display="chip"
-          placeholder={t('list.any')}
-          onChange={(e) => onChange('source', e.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="f-lead-regions">{t('leads.fields.regions')}</label>
+      <MultiSelectFilter id="f-lead-source" label={t('leads.fields.source')} value={filters.source} options={LEAD_SOURCES.map((s) => ({ value: s, label: t(`leads.sources.${s}`) }))} placeholder={t('list.any')} onChange={(values) => onChange('source', values)} />
+      <FilterField id="f-lead-regions" label={t('leads.fields.regions')}>
         <RegionPicker inputId="f-lead-regions" multiple value={list(filters.regions)} onChange={(ids) => onChange('regions', ids)} />
-      </div>
-      <div className="field">
-        <label htmlFor="f-lead-destinations">{t('leads.fields.destinations')}</label>
+      </FilterField>
+      <FilterField id="f-lead-destinations" label={t('leads.fields.destinations')}>
         <DestinationPicker inputId="f-lead-destinations" multiple regions={list(filters.regions)} value={list(filters.destinations)} onChange={(ids) => onChange('destinations', ids)} />
-      </div>
+      </FilterField>
       <div className="field">
         <div className="field--inline row" style={{ flexWrap: 'nowrap' }}>
           <InputSwitch

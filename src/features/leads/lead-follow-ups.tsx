@@ -17,6 +17,7 @@ import { FormDialog } from '../../ui/form-dialog';
 import { useFormatters } from '../../ui/format';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import { useActiveMemberOptions } from './member-options';
+import { LeadSection } from './lead-section';
 
 /** Whether queries and follow-ups may be added: the lead machine's `open` states. */
 
@@ -84,7 +85,7 @@ export function ScheduleFollowUpDialog({ lead, onClose }: { lead: LeadDetail; on
     }
   });
   return (
-    <FormDialog id="schedule-follow-up-form" header={t('leads.followUps.schedule')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message} width={560}>
+    <FormDialog id="schedule-follow-up-form" header={t('leads.followUps.schedule')} onClose={onClose} onSubmit={submit} formState={formState} width={560}>
       <DateTimeField control={control} name="dueAt" label={t('leads.followUps.dueAt')} timeZone={organization.timeZone} hint={t('leads.timeZoneHint', { zone: organization.timeZone })} />
       {members.available && <SelectField control={control} name="assignee" label={t('leads.followUps.assignee')} options={members.options} filter placeholder={t('leads.followUps.ownerByDefault')} />}
       <TextAreaField control={control} name="note" label={t('leads.followUps.note')} />
@@ -140,9 +141,7 @@ export function FollowUpResponseDialog({ lead, followUp, onClose }: { lead: Lead
       header={t('leads.followUps.respondTitle', { name: lead.name })}
       onClose={onClose}
       onSubmit={submit}
-      submitting={formState.isSubmitting}
-      dirty={formState.isDirty}
-      error={formState.errors.root?.message}
+      formState={formState}
       submitLabel={t('leads.followUps.saveResponse')}
       width={600}
     >
@@ -228,13 +227,7 @@ export function LeadFollowUps({ lead, canUpdate }: { lead: LeadDetail; canUpdate
   const open = lead.followUps.filter((f) => !f.response).sort((a, b) => a.dueAt.localeCompare(b.dueAt));
   const done = lead.followUps.filter((f) => f.response).sort((a, b) => b.dueAt.localeCompare(a.dueAt));
   return (
-    <section className="card stack" aria-labelledby="lead-follow-ups-title" data-testid="lead-follow-ups">
-      <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h2 id="lead-follow-ups-title" className="workflow-panel__title">
-          {t('leads.followUps.title')}
-        </h2>
-        {canUpdate && isOpenLead(lead.status) && <Button type="button" size="small" outlined icon="pi pi-calendar-plus" label={t('leads.followUps.schedule')} onClick={() => setScheduling(true)} />}
-      </div>
+    <LeadSection id="lead-follow-ups" title={t('leads.followUps.title')} add={canUpdate && isOpenLead(lead.status) ? { icon: 'pi pi-calendar-plus', label: t('leads.followUps.schedule'), onClick: () => setScheduling(true) } : undefined}>
       {open.length + done.length === 0 ? (
         <p className="muted" style={{ margin: 0 }}>
           {t('leads.followUps.none')}
@@ -248,6 +241,6 @@ export function LeadFollowUps({ lead, canUpdate }: { lead: LeadDetail; canUpdate
       )}
       {scheduling && <ScheduleFollowUpDialog lead={lead} onClose={() => setScheduling(false)} />}
       {responding && <FollowUpResponseDialog lead={lead} followUp={responding} onClose={() => setResponding(undefined)} />}
-    </section>
+    </LeadSection>
   );
 }

@@ -101,7 +101,7 @@ export function LeadFormDialog({ lead, onClose }: { lead?: LeadDetail; onClose: 
   const sourceOptions = LEAD_SOURCES.map((s) => ({ value: s, label: t(`leads.sources.${s}`) }));
 
   return (
-    <FormDialog id="lead-form" header={isNew ? t('leads.newLead') : t('leads.editLead')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message}>
+    <FormDialog id="lead-form" header={isNew ? t('leads.newLead') : t('leads.editLead')} onClose={onClose} onSubmit={submit} formState={formState}>
       <div className="form-grid">
         <TextField control={control} name="name" label={t('leads.fields.name')} autoComplete="name" />
         <TextField control={control} name="phone" label={t('leads.fields.phone')} type="tel" autoComplete="tel" hint={t('leads.reachHint')} />

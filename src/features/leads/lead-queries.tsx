@@ -13,6 +13,7 @@ import { FormDialog } from '../../ui/form-dialog';
 import { MoneyField } from '../../ui/money-field';
 import { isOpenLead } from '../../machines/lead-machine';
 import { useOrgFormatters } from './lead-follow-ups';
+import { LeadSection } from './lead-section';
 
 interface QueryValues {
   travelFrom: string | null;
@@ -64,7 +65,7 @@ export function QueryFormDialog({ lead, query, onClose }: { lead: LeadDetail; qu
     }
   });
   return (
-    <FormDialog id="lead-query-form" header={t(query ? 'leads.queries.edit' : 'leads.queries.add')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message}>
+    <FormDialog id="lead-query-form" header={t(query ? 'leads.queries.edit' : 'leads.queries.add')} onClose={onClose} onSubmit={submit} formState={formState}>
       <div className="form-grid">
         <DateField control={control} name="travelFrom" label={t('leads.queries.travelFrom')} />
         <DateField control={control} name="travelTo" label={t('leads.queries.travelTo')} />
@@ -169,13 +170,7 @@ export function LeadQueries({ lead, canUpdate }: { lead: LeadDetail; canUpdate: 
   const [editing, setEditing] = useState<LeadQuery | 'new'>();
   const queries = [...lead.queries].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return (
-    <section className="card stack" aria-labelledby="lead-queries-title" data-testid="lead-queries">
-      <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h2 id="lead-queries-title" className="workflow-panel__title">
-          {t('leads.queries.title')}
-        </h2>
-        {canUpdate && isOpenLead(lead.status) && <Button type="button" size="small" outlined icon="pi pi-plus" label={t('leads.queries.add')} onClick={() => setEditing('new')} />}
-      </div>
+    <LeadSection id="lead-queries" title={t('leads.queries.title')} add={canUpdate && isOpenLead(lead.status) ? { icon: 'pi pi-plus', label: t('leads.queries.add'), onClick: () => setEditing('new') } : undefined}>
       {queries.length === 0 ? (
         <p className="muted" style={{ margin: 0 }}>
           {t('leads.queries.none')}
@@ -184,6 +179,6 @@ export function LeadQueries({ lead, canUpdate }: { lead: LeadDetail; canUpdate: 
         queries.map((q, i) => <QueryCard key={q._id} lead={lead} query={q} index={i} canUpdate={canUpdate} onEdit={isOpenLead(lead.status) ? setEditing : undefined} />)
       )}
       {editing && <QueryFormDialog lead={lead} query={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}
-    </section>
+    </LeadSection>
   );
 }

@@ -75,9 +75,7 @@ export function LoseLeadDialog({ lead, onClose }: { lead: LeadDetail; onClose: (
       header={t('leads.lose.title', { name: lead.name })}
       onClose={onClose}
       onSubmit={submit}
-      submitting={formState.isSubmitting}
-      dirty={formState.isDirty}
-      error={formState.errors.root?.message}
+      formState={formState}
       submitLabel={t('leads.events.LOSE')}
       submitIcon="pi pi-times-circle"
       danger

@@ -111,9 +111,7 @@ export function VoucherFormDialog({ operation, voucher, onClose }: { operation: 
       header={voucher ? t('operations.vouchers.editTitle') : t('operations.vouchers.addTitle')}
       onClose={onClose}
       onSubmit={onSubmit}
-      submitting={formState.isSubmitting}
-      dirty={formState.isDirty}
-      error={formState.errors.root?.message}
+      formState={formState}
       width={640}
     >
       <SelectField control={control} name="serviceType" label={t('operations.vouchers.serviceType')} options={VENDOR_SERVICES.map((s) => ({ value: s, label: t(`operations.serviceTypes.${s}`) }))} />
@@ -209,9 +207,7 @@ export function NoVendorServicesDialog({
       header={t('operations.panel.noVendorServices.title')}
       onClose={onClose}
       onSubmit={onSubmit}
-      submitting={formState.isSubmitting}
-      dirty={formState.isDirty}
-      error={formState.errors.root?.message}
+      formState={formState}
       submitLabel={t('operations.panel.noVendorServices.submit')}
       submitIcon="pi pi-flag"
       width={560}
@@ -275,9 +271,7 @@ export function ExpenseFormDialog({ operation, expense, onClose }: { operation: 
       header={expense ? t('operations.expenses.editTitle') : t('operations.expenses.addTitle')}
       onClose={onClose}
       onSubmit={onSubmit}
-      submitting={formState.isSubmitting}
-      dirty={formState.isDirty}
-      error={formState.errors.root?.message}
+      formState={formState}
       width={560}
     >
       <TextField control={control} name="description" label={t('operations.expenses.description')} />

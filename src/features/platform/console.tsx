@@ -1,5 +1,5 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
@@ -8,13 +8,14 @@ import { DEFAULT_COLOR_SCHEME } from '../../api/admin/organization/contract';
 import { useOperator, useOperatorLogin, useOperatorLogout } from '../../api/platform/operator';
 import { applyColorScheme } from '../../ui/color-scheme';
 import { CONSOLE, CONSOLE_LOGIN, consoleLoginPath } from '../../ui/auth';
-import { FullScreenSpinner, PageSpinner } from '../../ui/full-screen-spinner';
+import { FullScreenSpinner } from '../../ui/full-screen-spinner';
 import { LanguagePicker } from '../../ui/language-picker';
 import { initials } from '../../ui/member-menu';
 import { useResolvedTheme } from '../../ui/preferences/theme';
 import { usePreferences } from '../../ui/preferences/store';
 import { safeReturnPath, SignInPage } from '../../ui/sign-in-form';
 import { ThemeSwitch } from '../../ui/theme-switch';
+import { ShellContent } from '../../ui/shell';
 
 /**
  * The platform console (/console): the parent service's screens, for platform operators. It has
@@ -79,7 +80,6 @@ export function ConsoleShell() {
   const { t } = useTranslation();
   const prefs = usePreferences();
   const mode = useResolvedTheme(prefs.theme);
-  const location = useLocation();
   // The product's own colours: an organization's scheme would say the console is that organization's.
   useEffect(() => applyColorScheme(DEFAULT_COLOR_SCHEME), []);
   useEffect(() => {
@@ -104,13 +104,7 @@ export function ConsoleShell() {
               <OperatorMenu />
             </div>
           </header>
-          <main id="content" className="content" tabIndex={-1}>
-            <Suspense fallback={<PageSpinner label={t('shell.loading')} />}>
-              <div key={location.pathname}>
-                <Outlet />
-              </div>
-            </Suspense>
-          </main>
+          <ShellContent />
         </div>
         {/* The console's confirmations (src/ui/confirm.ts): it is not inside the members' shell, which has its own. */}
         <ConfirmDialog />

@@ -63,7 +63,7 @@ export function VendorFormDialog({ vendor, onClose, onSaved }: { vendor?: Vendor
   const serviceOptions = VENDOR_SERVICES.map((s) => ({ value: s, label: t(`vendors.serviceTypes.${s}`) }));
 
   return (
-    <FormDialog id="vendor-form" header={isNew ? t('vendors.newVendor') : t('vendors.editVendor')} onClose={onClose} onSubmit={submit} submitting={formState.isSubmitting} dirty={formState.isDirty} error={formState.errors.root?.message}>
+    <FormDialog id="vendor-form" header={isNew ? t('vendors.newVendor') : t('vendors.editVendor')} onClose={onClose} onSubmit={submit} formState={formState}>
       <div className="form-grid">
         <TextField control={control} name="name" label={t('vendors.name')} autoComplete="organization" />
         <MultiSelectField control={control} name="services" label={t('vendors.services')} options={serviceOptions} />
