@@ -7,7 +7,7 @@ import { regionEndpoints, regionPaths } from '../../src/api/catalogue/regions/co
 import { destinationEndpoints, destinationPaths } from '../../src/api/catalogue/destinations/contract';
 import { hotelPaths } from '../../src/api/catalogue/hotels/contract';
 import { activityPaths } from '../../src/api/catalogue/activities/contract';
-import { reviewPaths } from '../../src/api/catalogue/reviews/contract';
+import { reviewEndpoints } from '../../src/api/catalogue/reviews/contract';
 import { vendorEndpoints, vendorPaths } from '../../src/api/vendors/contract';
 import { bookingEndpoints, bookingPaths } from '../../src/api/bookings/contract';
 import { endpointsOf } from '../../src/api/common/endpoint';
@@ -50,7 +50,6 @@ const API_PATHS = {
   destinationPaths, // the CSV import's (importRoute)
   hotelPaths,
   activityPaths,
-  reviewPaths,
   vendorPaths, // the CSV import's (importRoute)
   bookingPaths,
   customizedTourPaths,
@@ -73,7 +72,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
