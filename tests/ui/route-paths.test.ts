@@ -29,7 +29,7 @@ import { configurationPaths } from '../../src/api/admin/configurations/contract'
 import { dashboardEndpoints } from '../../src/api/dashboard/contract';
 import { notificationEndpoints } from '../../src/api/notifications/contract';
 import { workQueuePaths } from '../../src/api/work-queue/contract';
-import { aiPaths } from '../../src/api/ai/contract';
+import { aiEndpoints } from '../../src/api/ai/contract';
 import { platformPaths } from '../../src/api/platform/contract';
 import { registry } from '../../server/registry';
 
@@ -68,11 +68,10 @@ const API_PATHS = {
   organizationPaths,
   configurationPaths,
   workQueuePaths,
-  aiPaths,
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
