@@ -20,7 +20,7 @@ import { financeEndpoints, financePaths } from '../../src/api/finance/contract';
 import { statementPaths } from '../../src/api/finance/statement/contract';
 import { expensePaths } from '../../src/api/finance/expenses/contract';
 import { documentsPaths } from '../../src/api/documents/contract';
-import { authPaths } from '../../src/api/admin/auth/contract';
+import { authEndpoints } from '../../src/api/admin/auth/contract';
 import { memberPaths } from '../../src/api/admin/members/contract';
 import { modulePaths } from '../../src/api/admin/modules/contract';
 import { rolePaths } from '../../src/api/admin/roles/contract';
@@ -61,7 +61,6 @@ const API_PATHS = {
   statementPaths,
   expensePaths,
   documentsPaths,
-  authPaths,
   memberPaths,
   modulePaths,
   rolePaths,
@@ -71,7 +70,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
