@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../../src/api/common/paths';
 import { operationEndpoints, operationPaths } from '../../src/api/operations/contract';
-import { leadPaths } from '../../src/api/leads/contract';
+import { leadEndpoints, leadPaths } from '../../src/api/leads/contract';
 import { contactEndpoints } from '../../src/api/contacts/contract';
 import { regionEndpoints, regionPaths } from '../../src/api/catalogue/regions/contract';
 import { destinationEndpoints, destinationPaths } from '../../src/api/catalogue/destinations/contract';
@@ -45,7 +45,7 @@ function patternsOf(paths: object, prefix = ''): [string, string][] {
 
 const API_PATHS = {
   operationPaths,
-  leadPaths,
+  leadPaths, // the CSV import's (importRoute)
   regionPaths, // the CSV import's (importRoute)
   destinationPaths, // the CSV import's (importRoute)
   hotelPaths,
@@ -70,7 +70,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints, leadEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
