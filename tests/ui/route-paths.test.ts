@@ -11,7 +11,7 @@ import { reviewEndpoints } from '../../src/api/catalogue/reviews/contract';
 import { vendorEndpoints, vendorPaths } from '../../src/api/vendors/contract';
 import { bookingEndpoints, bookingPaths } from '../../src/api/bookings/contract';
 import { endpointsOf } from '../../src/api/common/endpoint';
-import { customizedTourPaths } from '../../src/api/tours/customized/contract';
+import { customizedTourEndpoints, customizedTourPaths } from '../../src/api/tours/customized/contract';
 import { personalizedTourPaths } from '../../src/api/tours/personalized/contract';
 import { groupTourPaths } from '../../src/api/tours/group/contract';
 import { cancellationPaths } from '../../src/api/cancellations/contract';
@@ -52,7 +52,7 @@ const API_PATHS = {
   activityPaths,
   vendorPaths, // the CSV import's (importRoute)
   bookingPaths,
-  customizedTourPaths,
+  customizedTourPaths, // the itinerary's documents (documentRoutes)
   personalizedTourPaths,
   groupTourPaths,
   cancellationPaths,
@@ -70,7 +70,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints, leadEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints, leadEndpoints, customizedTourEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
