@@ -5,8 +5,8 @@ import { leadEndpoints, leadPaths } from '../../src/api/leads/contract';
 import { contactEndpoints } from '../../src/api/contacts/contract';
 import { regionEndpoints, regionPaths } from '../../src/api/catalogue/regions/contract';
 import { destinationEndpoints, destinationPaths } from '../../src/api/catalogue/destinations/contract';
-import { hotelPaths } from '../../src/api/catalogue/hotels/contract';
-import { activityPaths } from '../../src/api/catalogue/activities/contract';
+import { hotelEndpoints, hotelPaths } from '../../src/api/catalogue/hotels/contract';
+import { activityEndpoints, activityPaths } from '../../src/api/catalogue/activities/contract';
 import { reviewEndpoints } from '../../src/api/catalogue/reviews/contract';
 import { vendorEndpoints, vendorPaths } from '../../src/api/vendors/contract';
 import { bookingEndpoints, bookingPaths } from '../../src/api/bookings/contract';
@@ -48,8 +48,8 @@ const API_PATHS = {
   leadPaths, // the CSV import's (importRoute)
   regionPaths, // the CSV import's (importRoute)
   destinationPaths, // the CSV import's (importRoute)
-  hotelPaths,
-  activityPaths,
+  hotelPaths, // the CSV import's (importRoute)
+  activityPaths, // the CSV import's (importRoute)
   vendorPaths, // the CSV import's (importRoute)
   bookingPaths,
   customizedTourPaths, // the itinerary's documents (documentRoutes)
@@ -70,7 +70,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints, leadEndpoints, customizedTourEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints, leadEndpoints, customizedTourEndpoints, hotelEndpoints, activityEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
