@@ -12,8 +12,8 @@ import { vendorEndpoints, vendorPaths } from '../../src/api/vendors/contract';
 import { bookingEndpoints, bookingPaths } from '../../src/api/bookings/contract';
 import { endpointsOf } from '../../src/api/common/endpoint';
 import { customizedTourEndpoints, customizedTourPaths } from '../../src/api/tours/customized/contract';
-import { personalizedTourPaths } from '../../src/api/tours/personalized/contract';
-import { groupTourPaths } from '../../src/api/tours/group/contract';
+import { personalizedTourEndpoints, personalizedTourPaths } from '../../src/api/tours/personalized/contract';
+import { groupTourEndpoints } from '../../src/api/tours/group/contract';
 import { cancellationPaths } from '../../src/api/cancellations/contract';
 import { creditPaths } from '../../src/api/finance/credit/contract';
 import { financeEndpoints, financePaths } from '../../src/api/finance/contract';
@@ -53,8 +53,7 @@ const API_PATHS = {
   vendorPaths, // the CSV import's (importRoute)
   bookingPaths,
   customizedTourPaths, // the itinerary's documents (documentRoutes)
-  personalizedTourPaths,
-  groupTourPaths,
+  personalizedTourPaths, // the brochure's documents (documentRoutes)
   cancellationPaths,
   creditPaths,
   financePaths,
@@ -70,7 +69,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints, leadEndpoints, customizedTourEndpoints, hotelEndpoints, activityEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints, leadEndpoints, customizedTourEndpoints, hotelEndpoints, activityEndpoints, personalizedTourEndpoints, groupTourEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
