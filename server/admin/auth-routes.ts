@@ -1,7 +1,5 @@
-import { itemAnswer, loginInput } from '../../src/api/common/schemas';
-import * as v from 'valibot';
 import { eq, sql } from 'drizzle-orm';
-import { authPaths, authStateSchema, type AuthState, acceptInvitationInput, invitationSchema, invitationTokenInput } from '../../src/api/admin/auth/contract';
+import { authEndpoints, type AuthState } from '../../src/api/admin/auth/contract';
 import { effectiveAccess } from '../../src/api/permissions';
 import { verifyPassword, hashPassword } from '../auth/password';
 import { clientAddress, endSession, revokeMemberSessions, startSession } from '../auth/session';
@@ -52,12 +50,10 @@ const INVITATION_CALLS_PER_MINUTE = 20;
 const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
 
 export const authRoutes = [
+  // For a load balancer or a monitor: 200 while the database answers, else 503 DATABASE_UNAVAILABLE
+  // with Retry-After (the server itself stays up and answers it).
   publicRoute({
-    method: 'GET',
-    path: authPaths.health.pattern,
-    // For a load balancer or a monitor: 200 while the database answers, else 503 DATABASE_UNAVAILABLE
-    // with Retry-After (the server itself stays up and answers it).
-    answers: v.object({ status: v.literal('ok'), database: v.literal('reachable') }),
+    endpoint: authEndpoints.health,
     access: PUBLIC,
     async handler({ services }) {
       if (!(await databaseReachable(services.database))) throw databaseUnavailable();
@@ -66,11 +62,8 @@ export const authRoutes = [
   }),
 
   publicRoute({
-    method: 'POST',
-    path: authPaths.login.pattern,
-    answers: itemAnswer(authStateSchema),
+    endpoint: authEndpoints.login,
     access: PUBLIC,
-    body: loginInput,
     async handler({ body, services, c }) {
       const { db } = services.database;
       const ip = clientAddress(c, services.config.trustProxy);
@@ -98,9 +91,7 @@ export const authRoutes = [
   }),
 
   publicRoute({
-    method: 'POST',
-    path: authPaths.logout.pattern,
-    answers: itemAnswer(v.object({ signedOut: v.literal(true) })),
+    endpoint: authEndpoints.logout,
     access: PUBLIC,
     async handler({ services, c }) {
       await endSession(c, services);
@@ -109,19 +100,14 @@ export const authRoutes = [
   }),
 
   route({
-    method: 'GET',
-    path: authPaths.me.pattern,
-    answers: itemAnswer(authStateSchema),
+    endpoint: authEndpoints.me,
     access: SIGNED_IN,
     handler: async ({ tx, auth }) => ({ data: await loadAuthState(tx, auth.memberId) }),
   }),
 
   publicRoute({
-    method: 'POST',
-    path: authPaths.invitation.pattern,
-    answers: itemAnswer(invitationSchema),
+    endpoint: authEndpoints.invitation,
     access: PUBLIC,
-    body: invitationTokenInput,
     async handler({ body, services, c }) {
       await rateLimit(services.database.db, `invitation:${clientAddress(c, services.config.trustProxy)}`, INVITATION_CALLS_PER_MINUTE);
       const { name, email, organization, expiresAt } = await findInvitation(services.database.db, body.token);
@@ -131,11 +117,8 @@ export const authRoutes = [
 
   /** The invited member sets a password and is signed in; the link works once. */
   publicRoute({
-    method: 'POST',
-    path: authPaths.acceptInvitation.pattern,
-    answers: itemAnswer(authStateSchema),
+    endpoint: authEndpoints.acceptInvitation,
     access: PUBLIC,
-    body: acceptInvitationInput,
     async handler({ body, services, c }) {
       const { database } = services;
       const ip = clientAddress(c, services.config.trustProxy);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { activityPaths, ACTIVITY_CATEGORIES, ACTIVITY_DIFFICULTIES, activitiesQuery, activitySchema, activityStatsSchema, activityImportRow, createActivityInput, updateActivityInput, type Activity, type ActivityCategory, type ActivityDifficulty, type ActivityStats } from '../../src/api/catalogue/activities/contract';
+import { activityEndpoints, activityPaths, ACTIVITY_CATEGORIES, ACTIVITY_DIFFICULTIES, activityImportRow, type Activity, type ActivityCategory, type ActivityDifficulty, type ActivityStats } from '../../src/api/catalogue/activities/contract';
 import { activityRowsFromCsv } from '../../src/api/catalogue/activities/import';
 import { activities } from './schema';
 import { cellCounts, placedRecordFields, placedRecordRoutes, type PlaceCell } from './placed-routes';
@@ -21,13 +21,11 @@ function activityStats(cells: PlaceCell[]): ActivityStats {
 export const activityRoutes = placedRecordRoutes({
   module: 'activities',
   paths: activityPaths,
+  endpoints: activityEndpoints,
   target: ACTIVITY,
   label: 'Activity',
   toRecord: toActivity,
   recordJson: (col) => sql`'category', ${col('category')}, 'difficulty', ${col('difficulty')}, 'durationMinutes', ${col('duration_minutes')}, 'pricePerPerson', ${col('price_per_person')}`,
-  schema: activitySchema,
-  statsSchema: activityStatsSchema,
-  query: activitiesQuery,
   facets: [
     { column: activities.category, chosen: (q) => q.categories },
     { column: activities.difficulty, chosen: (q) => q.difficulty },
@@ -40,8 +38,6 @@ export const activityRoutes = placedRecordRoutes({
     updatedAt: activities.updatedAt,
   },
   stats: activityStats,
-  createInput: createActivityInput,
-  updateInput: updateActivityInput,
   importRow: activityImportRow,
   fromCsv: activityRowsFromCsv,
   deletedMessage: 'Activity deleted successfully',

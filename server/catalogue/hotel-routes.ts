@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { hotelPaths, createHotelInput, hotelImportRow, hotelSchema, hotelStatsSchema, hotelsQuery, updateHotelInput, type Hotel, type HotelStats } from '../../src/api/catalogue/hotels/contract';
+import { hotelEndpoints, hotelPaths, hotelImportRow, type Hotel, type HotelStats } from '../../src/api/catalogue/hotels/contract';
 import { hotelRowsFromCsv } from '../../src/api/catalogue/hotels/import';
 import { hotels } from './schema';
 import { cellCounts, placedRecordFields, placedRecordRoutes, type PlaceCell } from './placed-routes';
@@ -29,18 +29,14 @@ function hotelStats(cells: PlaceCell[]): HotelStats {
 export const hotelRoutes = placedRecordRoutes({
   module: 'hotels',
   paths: hotelPaths,
+  endpoints: hotelEndpoints,
   target: HOTEL,
   label: 'Hotel',
   toRecord: toHotel,
   recordJson: (col) => sql`'stars', ${col('stars')}, 'address', ${col('address')}, 'roomTypes', ${col('room_types')}, 'amenities', ${col('amenities')}`,
-  schema: hotelSchema,
-  statsSchema: hotelStatsSchema,
-  query: hotelsQuery,
   facets: [{ column: hotels.stars, chosen: (q) => q.stars }],
   sort: { name: sql`lower(${hotels.name})`, stars: hotels.stars, createdAt: hotels.createdAt, updatedAt: hotels.updatedAt },
   stats: hotelStats,
-  createInput: createHotelInput,
-  updateInput: updateHotelInput,
   importRow: hotelImportRow,
   fromCsv: hotelRowsFromCsv,
   deletedMessage: 'Hotel deleted successfully!',

@@ -1,7 +1,8 @@
 import { and, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type * as v from 'valibot';
-import { deletedAnswer, idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
+import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import type { Endpoint } from '../../src/api/common/endpoint';
 import type { ModuleKey } from '../../src/api/permissions';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { Tx } from '../db/client';
@@ -48,6 +49,17 @@ export interface Facet<Q> {
   chosen: (query: Q) => readonly (string | number)[] | undefined;
 }
 
+/** The endpoints of a placed resource as its routes read them (`placedEndpoints`): the list's query, the bodies a create and an update take. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the answers' schemas, whatever they are */
+interface PlacedEndpoints<Q> {
+  list: Endpoint<'GET', string, undefined, v.GenericSchema<unknown, Q>, undefined, any>;
+  byId: Endpoint<'GET', string, typeof idParams, undefined, undefined, any>;
+  create: Endpoint<'POST', string, undefined, undefined, v.GenericSchema<unknown, { destinationId: string; name: string; slug?: string }>, any>;
+  update: Endpoint<'PUT', string, typeof idParams, undefined, v.GenericSchema<unknown, { destinationId?: string }>, any>;
+  remove: Endpoint<'DELETE', string, typeof idParams, undefined, undefined, any>;
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
 /** A cell of `place_counts`: how many records of one destination have these facet values. */
 export interface PlaceCell {
   destination: CatalogueRef;
@@ -82,18 +94,21 @@ export function cellCounts<K extends string>(cells: PlaceCell[], keyOf: (cell: P
 
 /**
  * The routes of a catalogue resource whose records sit in a destination (the seed's hotels and
- * activities calls): `GET <path>` (page, sort, search and filters, with the header's `stats`),
- * `GET <itemPath>`, `POST <path>` (slug from the name), `POST <path>/import` (the destination named
- * by id, slug or name), `PUT <path>/:id` and `DELETE <path>/:id` (answering the seed's message). The
- * resource gives its table, how a row becomes its answer, its facets, sort keys and stats.
+ * activities calls), declared by its contract's `placedEndpoints` (src/api/catalogue/placed.ts):
+ * `GET <path>` (page, sort, search and filters, with the header's `stats`), `GET <itemPath>`, `POST
+ * <path>` (slug from the name), `PUT <path>/:id` and `DELETE <path>/:id` (answering the seed's
+ * message); and `POST <path>/import` (the destination named by id, slug or name). The resource gives
+ * its table, how a row becomes its answer, its facets, sort keys and stats.
  *
  * The list reads the header and, without a search, its total from `place_counts`; a search reads
  * the rows the resource's search function finds (both in migration 0005).
  */
 export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K extends string, I extends { name: string; slug?: string; destination: string }, S>(def: {
   module: ModuleKey;
-  /** The resource's paths from its contract (`hotelPaths`): the list, the seed's path of one record (`/hotels/hotelId/:id`), the import, and a record's `PUT`/`DELETE`. */
-  paths: { list: { pattern: string }; byId: { pattern: string }; import: { pattern: string }; record: { pattern: string } };
+  /** The resource's import path from its contract (`hotelPaths`). */
+  paths: { import: { pattern: string } };
+  /** The resource's endpoints from its contract (`hotelEndpoints`, built by `placedEndpoints`). */
+  endpoints: PlacedEndpoints<Q>;
   target: PlacedTable;
   /** What a missing record is called: `Hotel` (not found). */
   label: string;
@@ -104,15 +119,9 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
    * tests/api/list-json.test.ts holds it to `toRecord`.
    */
   recordJson: (col: (name: string) => SQL) => SQL;
-  /** The record's answer schema, and the list header's. */
-  schema: v.GenericSchema<unknown, Rec>;
-  statsSchema: v.GenericSchema<unknown, S>;
-  query: v.GenericSchema<unknown, Q>;
   facets: [Facet<Omit<Q, 'filter'>>, Facet<Omit<Q, 'filter'>>?];
   sort: Record<K, AnyColumn | SQL>;
   stats: (cells: PlaceCell[]) => S;
-  createInput: v.GenericSchema<unknown, { destinationId: string; name: string; slug?: string }>;
-  updateInput: v.GenericSchema<unknown, { destinationId?: string }>;
   importRow: v.GenericSchema<unknown, I>;
   fromCsv: (text: string) => { rows: unknown[] };
   deletedMessage: string;
@@ -167,13 +176,10 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
 
   return [
     route({
-      method: 'GET',
-      path: def.paths.list.pattern,
-      answers: listAnswerOf(def.schema, def.statsSchema),
+      endpoint: def.endpoints.list,
       access: allow(def.module, 'view'),
-      query: def.query,
       async handler({ tx, query }) {
-        const q = mergeFilter(query as Q);
+        const q = mergeFilter(query);
         const where = filters(q);
         const order: OrderKey[] = [
           { by: def.sort[q.sortBy], dir: q.sortOrder },
@@ -197,23 +203,16 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     }),
 
     route({
-      method: 'GET',
-      path: def.paths.byId.pattern,
-      answers: itemAnswer(def.schema),
+      endpoint: def.endpoints.byId,
       access: allow(def.module, 'view'),
-      params: idParams,
       async handler({ tx, params }) {
         return { data: await find(tx, params.id) };
       },
     }),
 
     route({
-      method: 'POST',
-      path: def.paths.list.pattern,
-      answers: itemAnswer(def.schema),
+      endpoint: def.endpoints.create,
       access: allow(def.module, 'create'),
-      body: def.createInput,
-      status: 201,
       async handler({ tx, body }) {
         await assertReference(tx, DESTINATION, body.destinationId, 'destinationId');
         const slug = body.slug ?? (await uniqueSlug(tx, t, body.name));
@@ -244,12 +243,8 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     }),
 
     route({
-      method: 'PUT',
-      path: def.paths.record.pattern,
-      answers: itemAnswer(def.schema),
+      endpoint: def.endpoints.update,
       access: allow(def.module, 'update'),
-      params: idParams,
-      body: def.updateInput,
       async handler({ tx, params, body }) {
         await lockRecord(tx, t, params.id, def.label);
         if (body.destinationId) await assertReference(tx, DESTINATION, body.destinationId, 'destinationId');
@@ -262,11 +257,8 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     }),
 
     route({
-      method: 'DELETE',
-      path: def.paths.record.pattern,
-      answers: deletedAnswer(def.schema),
+      endpoint: def.endpoints.remove,
       access: allow(def.module, 'delete'),
-      params: idParams,
       async handler({ tx, params }) {
         await lockRecord(tx, t, params.id, def.label);
         const deleted = await find(tx, params.id);

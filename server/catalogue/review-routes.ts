@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { idParams, itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
-import { reviewPaths, createReviewInput, reviewDeletedSchema, reviewSchema, reviewsQuery, updateReviewInput, type Review, type ReviewDeleted, type ReviewsQuery } from '../../src/api/catalogue/reviews/contract';
+import { mergeFilter } from '../../src/api/common/schemas';
+import { reviewEndpoints, type Review, type ReviewDeleted, type ReviewsQuery } from '../../src/api/catalogue/reviews/contract';
 import type { Tx } from '../db/client';
 import { destinations, reviews } from './schema';
 import { notFound } from '../http/errors';
@@ -52,11 +52,8 @@ const REVIEW_SORT = { createdAt: reviews.createdAt, rating: reviews.rating, cust
 
 export const reviewRoutes = [
   route({
-    method: 'GET',
-    path: reviewPaths.list.pattern,
-    answers: listAnswerOf(reviewSchema),
+    endpoint: reviewEndpoints.list,
     access: allow('reviews', 'view'),
-    query: reviewsQuery,
     async handler({ tx, query }) {
       const where = reviewFilters(mergeFilter(query));
       return listPage(query, {
@@ -77,12 +74,8 @@ export const reviewRoutes = [
   }),
 
   route({
-    method: 'POST',
-    path: reviewPaths.list.pattern,
-    answers: itemAnswer(reviewSchema),
+    endpoint: reviewEndpoints.create,
     access: allow('reviews', 'create'),
-    body: createReviewInput,
-    status: 201,
     async handler({ tx, body }) {
       if (body.destinationId) await assertReference(tx, DESTINATION, body.destinationId, 'destinationId');
       if (body.tourId) await assertTourReference(tx, body.tourId, 'tourId');
@@ -92,12 +85,8 @@ export const reviewRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: reviewPaths.record.pattern,
-    answers: itemAnswer(reviewSchema),
+    endpoint: reviewEndpoints.update,
     access: allow('reviews', 'update'),
-    params: idParams,
-    body: updateReviewInput,
     async handler({ tx, params, body }) {
       await lockRecord(tx, { table: reviews, id: reviews.id }, params.id, 'Review');
       if (body.destinationId) await assertReference(tx, DESTINATION, body.destinationId, 'destinationId');
@@ -111,11 +100,8 @@ export const reviewRoutes = [
   }),
 
   route({
-    method: 'DELETE',
-    path: reviewPaths.record.pattern,
-    answers: reviewDeletedSchema,
+    endpoint: reviewEndpoints.remove,
     access: allow('reviews', 'delete'),
-    params: idParams,
     async handler({ tx, params }): Promise<ReviewDeleted> {
       await lockRecord(tx, { table: reviews, id: reviews.id }, params.id, 'Review');
       const deleted = await findReview(tx, params.id);

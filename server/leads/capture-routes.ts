@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { leadCaptureRefusal } from '../../src/api/platform/subscription';
-import { leadPaths, LEAD_SECRET_HEADER, capturedLeadAnswer, capturedLeadInput } from '../../src/api/leads/contract';
+import { leadEndpoints, LEAD_SECRET_HEADER } from '../../src/api/leads/contract';
 import { clientAddress } from '../auth/session';
 import { hashToken } from '../auth/tokens';
 import { destinations, DESTINATION } from '../catalogue';
@@ -29,13 +29,9 @@ const wrongSecret = () => new ApiError(401, 'INVALID_SECRET', 'The lead-capture 
  */
 export const leadCaptureRoutes = [
   publicRoute({
-    method: 'POST',
-    path: leadPaths.capture.pattern,
-    answers: capturedLeadAnswer,
+    endpoint: leadEndpoints.capture,
     access: PUBLIC,
     crossSite: true,
-    body: capturedLeadInput,
-    status: 201,
     async identify(c, { database, config }) {
       await rateLimit(database.db, `lead-capture:${clientAddress(c, config.trustProxy)}`, config.leadCapturePerMinute);
       const secret = c.req.header(LEAD_SECRET_HEADER);

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { leadRowsFromCsv } from '../../src/api/leads/import';
-import { itemAnswer, listAnswerOf, mergeFilter } from '../../src/api/common/schemas';
-import { leadPaths, DATES_IN_ORDER, NOT_IN_FUTURE, REACHABLE, LEAD_STATES, commentInput, createLeadInput, createQueryInput, followUpInput, followUpResponseInput, leadDetailSchema, leadIdParams, leadMemberSchema, leadOptionSchema, leadOwnerInput, leadSchema, leadStatsSchema, leadQueryParams, leadStatusRequest, leadsQuery, updateLeadInput, updateQueryInput, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
+import { mergeFilter } from '../../src/api/common/schemas';
+import { leadPaths, leadEndpoints, DATES_IN_ORDER, NOT_IN_FUTURE, REACHABLE, LEAD_STATES, leadIdParams, leadStatusRequest, type LeadFilters, type LeadMember, type LeadOption, type LeadDetail, type LeadStats, type LeadsQuery } from '../../src/api/leads/contract';
 import { leadMachine, type LeadState } from '../../src/machines/lead-machine';
 import { snapshotOf } from '../../src/machines/workflow';
 import type { AuthContext } from '../auth/session';
@@ -24,7 +24,7 @@ import { organizationTimeZone, todayIn } from '../db/clock';
 import { notify } from '../notifications';
 import { leadCaptureRoutes } from './capture-routes';
 import { applyEventTo } from '../workflow/apply-event';
-import { recordAction, workflowRoute, type IdParams, type RecordActionDef } from '../workflow/route';
+import { recordAction, workflowRoute, type EndpointActionDef, type IdParams } from '../workflow/route';
 
 // ---------- the list ----------
 
@@ -95,16 +95,13 @@ const detailOf = async (tx: Tx, id: string) => ({ data: await leadDetail(tx, id)
 const answerLead = (tx: Tx, row: LeadRow) => leadDetail(tx, row.id);
 
 /** A change to one lead (`/leads/:id/…`, permission leads.update): locked and visible to the caller (else 404), answered whole. */
-const leadAction = <B extends v.GenericSchema, P extends IdParams = typeof leadIdParams>(def: Omit<RecordActionDef<LeadRow, LeadDetail, B, P>, 'access' | 'lock' | 'answer' | 'answers'>) =>
-  recordAction<LeadRow, LeadDetail, B, P>({ access: allow('leads', 'update'), lock: lockVisibleLead, answer: answerLead, answers: itemAnswer(leadDetailSchema), ...def });
+const leadAction = <B extends v.GenericSchema, P extends IdParams = typeof leadIdParams>(def: Omit<EndpointActionDef<LeadRow, LeadDetail, B, P>, 'access' | 'lock' | 'answer'>) =>
+  recordAction<LeadRow, LeadDetail, B, P>({ access: allow('leads', 'update'), lock: lockVisibleLead, answer: answerLead, ...def });
 
 const staffRoutes = [
   route({
-    method: 'GET',
-    path: leadPaths.list.pattern,
-    answers: listAnswerOf(leadSchema, leadStatsSchema),
+    endpoint: leadEndpoints.list,
     access: allow('leads', 'view'),
-    query: leadsQuery,
     async handler({ tx, auth, query }) {
       const { q, tz, page } = await leadPage(tx, auth, query);
       return { ...page, data: await toLeads(tx, page.data), stats: await leadStats(tx, auth, q, tz) };
@@ -113,11 +110,8 @@ const staffRoutes = [
 
   /** The lead selection picker (tours, bookings): the same filters, a light row. */
   route({
-    method: 'GET',
-    path: leadPaths.selection.pattern,
-    answers: listAnswerOf(leadOptionSchema),
+    endpoint: leadEndpoints.selection,
     access: allow('leads', 'view'),
-    query: leadsQuery,
     async handler({ tx, auth, query }) {
       const { page } = await leadPage(tx, auth, query);
       return { ...page, data: page.data.map((l): LeadOption => ({ _id: l.id, name: l.name, phone: l.phone, email: l.email, status: l.status as LeadState })) };
@@ -125,9 +119,7 @@ const staffRoutes = [
   }),
 
   route({
-    method: 'GET',
-    path: leadPaths.members.pattern,
-    answers: itemAnswer(v.array(leadMemberSchema)),
+    endpoint: leadEndpoints.members,
     access: allow('leads', 'view'),
     async handler({ tx }) {
       const rows = await tx
@@ -140,12 +132,8 @@ const staffRoutes = [
   }),
 
   route({
-    method: 'POST',
-    path: leadPaths.list.pattern,
-    answers: itemAnswer(leadDetailSchema),
+    endpoint: leadEndpoints.create,
     access: allow('leads', 'create'),
-    body: createLeadInput,
-    status: 201,
     async handler({ tx, auth, body }) {
       if (body.followUp) assertNotPast(body.followUp, 'followUp');
       const lead = await createLead(tx, body, { actor: { id: auth.memberId, department: auth.department }, event: 'created' });
@@ -161,11 +149,8 @@ const staffRoutes = [
   }),
 
   route({
-    method: 'GET',
-    path: leadPaths.byId.pattern,
-    answers: itemAnswer(leadDetailSchema),
+    endpoint: leadEndpoints.byId,
     access: allow('leads', 'view'),
-    params: leadIdParams,
     async handler({ tx, auth, params }) {
       const [row] = await tx
         .select({ id: leads.id })
@@ -177,9 +162,7 @@ const staffRoutes = [
   }),
 
   leadAction({
-    method: 'PUT',
-    path: leadPaths.details.pattern,
-    body: updateLeadInput,
+    endpoint: leadEndpoints.details,
     async run({ tx, auth, row, body }) {
       if (body.queryDate && body.queryDate > (await todayIn(tx, await organizationTimeZone(tx)))) throw invalidField('queryDate', 'inFuture', NOT_IN_FUTURE);
       await assertPlaces(tx, body);
@@ -199,7 +182,6 @@ const staffRoutes = [
     access: allow('leads', 'update'),
     workflow: leadWorkflow,
     lock: lockVisibleLead,
-    answers: itemAnswer(leadDetailSchema),
     async then({ tx, auth, row, body, applied }) {
       const to = applied!.to.value as LeadState;
       await tx
@@ -213,9 +195,7 @@ const staffRoutes = [
   }),
 
   leadAction({
-    method: 'PUT',
-    path: leadPaths.owner.pattern,
-    body: leadOwnerInput,
+    endpoint: leadEndpoints.owner,
     async run({ tx, auth, row, body }) {
       await assertSalesMember(tx, body.assignedTo);
       if (row.assignedTo === body.assignedTo) return;
@@ -240,10 +220,7 @@ const staffRoutes = [
   }),
 
   leadAction({
-    method: 'POST',
-    path: leadPaths.query.pattern,
-    body: createQueryInput,
-    status: 201,
+    endpoint: leadEndpoints.addQuery,
     async run({ tx, auth, row, body }) {
       assertOpen(await reopenForReturningCustomer(tx, row, auth.memberId, { cause: 'query' }), 'a new query');
       await assertPlaces(tx, body);
@@ -257,9 +234,7 @@ const staffRoutes = [
   }),
 
   leadAction({
-    method: 'PUT',
-    path: leadPaths.query.pattern,
-    body: updateQueryInput,
+    endpoint: leadEndpoints.updateQuery,
     async run({ tx, auth, row, body }) {
       assertOpen(row, 'a query change');
       const { queryId, ...fields } = body;
@@ -282,11 +257,7 @@ const staffRoutes = [
   }),
 
   leadAction({
-    method: 'POST',
-    path: leadPaths.queryComment.pattern,
-    params: leadQueryParams,
-    body: commentInput,
-    status: 201,
+    endpoint: leadEndpoints.queryComment,
     async run({ tx, auth, row, body, params }) {
       const [q] = await tx
         .select({ id: leadQueries.id })
@@ -299,10 +270,7 @@ const staffRoutes = [
   }),
 
   leadAction({
-    method: 'POST',
-    path: leadPaths.followUp.pattern,
-    body: followUpInput,
-    status: 201,
+    endpoint: leadEndpoints.followUp,
     async run({ tx, auth, row, body }) {
       assertOpen(row, 'a follow-up');
       assertNotPast(body.dueAt, 'dueAt');
@@ -312,9 +280,7 @@ const staffRoutes = [
   }),
 
   leadAction({
-    method: 'POST',
-    path: leadPaths.followUpResponse.pattern,
-    body: followUpResponseInput,
+    endpoint: leadEndpoints.followUpResponse,
     async run({ tx, auth, row, body }) {
       // A closed lead's open follow-ups wait with it: it is reopened before anyone calls again.
       assertOpen(row, 'a follow-up response');

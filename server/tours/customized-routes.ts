@@ -1,30 +1,8 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { WorkflowRequest } from '../../src/api/common/workflow';
-import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
-import {
-  customizedTourPaths,
-  CUSTOMIZED_TOUR_STATES,
-  createTourInput,
-  customizedTourDetailSchema,
-  customizedTourListSchema,
-  customizedTourSchema,
-  tourBuilderSettingsSchema,
-  tourVersionSchema,
-  publishTourRequest,
-  reviseTourRequest,
-  revertTourRequest,
-  toursQuery,
-  tourLeadParams,
-  tourVersionParams,
-  updateBookedTourInput,
-  updateTourInput,
-  type CustomizedTourDetail,
-  type CustomizedTourState,
-  type CustomizedTourStats,
-  type TourFilters,
-  type ToursQuery,
-} from '../../src/api/tours/customized/contract';
+import { mergeFilter } from '../../src/api/common/schemas';
+import { customizedTourEndpoints, CUSTOMIZED_TOUR_STATES, publishTourRequest, reviseTourRequest, revertTourRequest, type CustomizedTourDetail, type CustomizedTourState, type CustomizedTourStats, type TourFilters, type ToursQuery } from '../../src/api/tours/customized/contract';
 import { customizedTourMachine } from '../../src/machines/customized-tour-machine';
 import { snapshotOf } from '../../src/machines/workflow';
 import { moduleSettings } from '../admin';
@@ -156,7 +134,6 @@ const tourEvent = <B extends v.GenericSchema>(request: WorkflowRequest<typeof cu
   workflowRoute({
     request,
     access: allow('customizedTours', 'update'),
-    answers: itemAnswer(customizedTourDetailSchema),
     workflow: tourWorkflow,
     lock: lockVisibleTour,
     answer: (tx, row) => tourDetail(tx, row.id),
@@ -164,19 +141,14 @@ const tourEvent = <B extends v.GenericSchema>(request: WorkflowRequest<typeof cu
 
 export const customizedTourRoutes = [
   route({
-    method: 'GET',
-    path: customizedTourPaths.list.pattern,
-    answers: customizedTourListSchema,
+    endpoint: customizedTourEndpoints.list,
     access: allow('customizedTours', 'view'),
-    query: toursQuery,
     handler: ({ tx, auth, query }) => tourPage(tx, auth, query),
   }),
 
   /** What the builder needs from the organization's settings (Configurations → customized tours), for anyone who builds tours. */
   route({
-    method: 'GET',
-    path: customizedTourPaths.settings.pattern,
-    answers: itemAnswer(tourBuilderSettingsSchema),
+    endpoint: customizedTourEndpoints.settings,
     access: allow('customizedTours', 'view'),
     async handler({ tx }) {
       const settings = await moduleSettings(tx, 'customizedTours');
@@ -185,12 +157,8 @@ export const customizedTourRoutes = [
   }),
 
   route({
-    method: 'POST',
-    path: customizedTourPaths.list.pattern,
-    answers: itemAnswer(customizedTourDetailSchema),
+    endpoint: customizedTourEndpoints.create,
     access: allow('customizedTours', 'create'),
-    body: createTourInput,
-    status: 201,
     async handler({ tx, auth, body }) {
       return detailOf(tx, await createTour(tx, auth, body));
     },
@@ -198,11 +166,8 @@ export const customizedTourRoutes = [
 
   /** The seed's PUT has no id in its path: `_id` in the body names the draft. */
   route({
-    method: 'PUT',
-    path: customizedTourPaths.list.pattern,
-    answers: itemAnswer(customizedTourDetailSchema),
+    endpoint: customizedTourEndpoints.update,
     access: allow('customizedTours', 'update'),
-    body: updateTourInput,
     async handler({ tx, auth, body }) {
       const row = await lockVisibleTour(tx, auth, body._id);
       if (!stateHas(row, 'editable')) {
@@ -219,11 +184,8 @@ export const customizedTourRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: customizedTourPaths.booked.pattern,
-    answers: itemAnswer(customizedTourDetailSchema),
+    endpoint: customizedTourEndpoints.updateBooked,
     access: allow('customizedTours', 'update'),
-    body: updateBookedTourInput,
     async handler({ tx, auth, body }) {
       const row = await lockVisibleTour(tx, auth, body._id);
       if (!stateHas(row, 'planEditable')) {
@@ -237,11 +199,8 @@ export const customizedTourRoutes = [
   }),
 
   route({
-    method: 'GET',
-    path: customizedTourPaths.byLead.pattern,
-    answers: v.object({ data: v.array(customizedTourSchema) }),
+    endpoint: customizedTourEndpoints.byLead,
     access: allow('customizedTours', 'view'),
-    params: tourLeadParams,
     async handler({ tx, auth, params }) {
       const [lead] = await tx
         .select({ id: leads.id })
@@ -255,11 +214,8 @@ export const customizedTourRoutes = [
 
   /** The tour a booking was made from (404 for a booking of a personalized tour or a departure). */
   route({
-    method: 'GET',
-    path: customizedTourPaths.byBooking.pattern,
-    answers: itemAnswer(customizedTourDetailSchema),
+    endpoint: customizedTourEndpoints.byBooking,
     access: allow('customizedTours', 'view'),
-    params: idParams,
     async handler({ tx, auth, params }) {
       const [row] = await selectTours(tx).where(and(eq(customizedTours.bookingId, params.id), visibleTours(auth)));
       if (!row) throw notFound('Customized tour');
@@ -274,11 +230,8 @@ export const customizedTourRoutes = [
   ...itineraryRoutes,
 
   route({
-    method: 'GET',
-    path: customizedTourPaths.version.pattern,
-    answers: itemAnswer(tourVersionSchema),
+    endpoint: customizedTourEndpoints.version,
     access: allow('customizedTours', 'view'),
-    params: tourVersionParams,
     async handler({ tx, auth, params }) {
       const [row] = await selectTours(tx).where(and(eq(customizedTours.id, params.id), visibleTours(auth)));
       if (!row) throw notFound('Customized tour');
@@ -287,11 +240,8 @@ export const customizedTourRoutes = [
   }),
 
   route({
-    method: 'GET',
-    path: customizedTourPaths.byId.pattern,
-    answers: itemAnswer(customizedTourDetailSchema),
+    endpoint: customizedTourEndpoints.byId,
     access: allow('customizedTours', 'view'),
-    params: idParams,
     async handler({ tx, auth, params }) {
       const [row] = await selectTours(tx).where(and(eq(customizedTours.id, params.id), visibleTours(auth)));
       if (!row) throw notFound('Customized tour');
@@ -301,11 +251,8 @@ export const customizedTourRoutes = [
 
   /** Drafts only, and never one that was sent: what a customer was sent is kept (the database refuses too). */
   route({
-    method: 'DELETE',
-    path: customizedTourPaths.byId.pattern,
-    answers: deletedAnswer(customizedTourSchema),
+    endpoint: customizedTourEndpoints.remove,
     access: allow('customizedTours', 'delete'),
-    params: idParams,
     async handler({ tx, auth, params }) {
       const row = await lockVisibleTour(tx, auth, params.id);
       if (!stateHas(row, 'deletable')) throw conflict(`Only a draft tour can be deleted; this one is ${row.status}`, 'TOUR_NOT_DELETABLE', { status: row.status });

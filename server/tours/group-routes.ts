@@ -1,15 +1,5 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import {
-  groupTourPaths,
-  createGroupTourInput,
-  groupTourDetailSchema,
-  groupTourIdsQuery,
-  groupTourListSchema,
-  groupTourSchema,
-  groupToursByIdsSchema,
-  groupToursQuery,
-  updateGroupTourInput,
-} from '../../src/api/tours/group/contract';
+import { groupTourEndpoints } from '../../src/api/tours/group/contract';
 import { conflict, notFound } from '../http/errors';
 import { allow, route } from '../http/route';
 import { groupTours } from './plan-schema';
@@ -19,18 +9,10 @@ import { groupStore, toGroupTours } from './group';
 /** The seed's group-tour calls: fixed departures (`PUT` names the departure by `_id` in the body), and several by id. */
 export const groupTourRoutes = [
   ...planRoutes({
-    paths: groupTourPaths,
+    endpoints: groupTourEndpoints,
     module: 'groupTours',
     table: groupTours,
     store: groupStore,
-    schemas: {
-      item: groupTourSchema,
-      detail: groupTourDetailSchema,
-      list: groupTourListSchema,
-      query: groupToursQuery,
-      create: createGroupTourInput,
-      update: updateGroupTourInput,
-    },
     sort: {
       departure: groupTours.departure,
       title: sql`lower(${groupTours.title})`,
@@ -59,11 +41,8 @@ export const groupTourRoutes = [
 
   /** Several departures by id, in the order asked (a booking list naming its departures); 404 if any is unknown. */
   route({
-    method: 'GET',
-    path: groupTourPaths.byIds.pattern,
-    answers: groupToursByIdsSchema,
+    endpoint: groupTourEndpoints.byIds,
     access: allow('groupTours', 'view'),
-    query: groupTourIdsQuery,
     async handler({ tx, query }) {
       const rows = await tx.select().from(groupTours).where(inArray(groupTours.id, query.ids));
       if (rows.length !== query.ids.length) throw notFound('Group tour');

@@ -1,13 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  personalizedTourPaths,
-  createPersonalizedTourInput,
-  personalizedTourDetailSchema,
-  personalizedTourListSchema,
-  personalizedTourSchema,
-  personalizedToursQuery,
-  updatePersonalizedTourInput,
-} from '../../src/api/tours/personalized/contract';
+import { personalizedTourEndpoints } from '../../src/api/tours/personalized/contract';
 import { notFound } from '../http/errors';
 import { personalizedTours } from './plan-schema';
 import { planRoutes } from './plan-routes';
@@ -17,18 +9,10 @@ import { personalizedStore } from './personalized';
 /** The seed's personalized-tour calls (`PUT` names the tour by `_id` in the body), and its brochure. */
 export const personalizedTourRoutes = [
   ...planRoutes({
-    paths: personalizedTourPaths,
+    endpoints: personalizedTourEndpoints,
     module: 'personalizedTours',
     table: personalizedTours,
     store: personalizedStore,
-    schemas: {
-      item: personalizedTourSchema,
-      detail: personalizedTourDetailSchema,
-      list: personalizedTourListSchema,
-      query: personalizedToursQuery,
-      create: createPersonalizedTourInput,
-      update: updatePersonalizedTourInput,
-    },
     sort: {
       title: sql`lower(${personalizedTours.title})`,
       totalNights: personalizedTours.totalNights,

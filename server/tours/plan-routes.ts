@@ -1,7 +1,8 @@
 import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type * as v from 'valibot';
-import { deletedAnswer, idParams, itemAnswer, mergeFilter } from '../../src/api/common/schemas';
+import { idParams, mergeFilter } from '../../src/api/common/schemas';
+import type { Endpoint } from '../../src/api/common/endpoint';
 import type { ModuleKey } from '../../src/api/permissions';
 import type { Tx } from '../db/client';
 import { countRows, listPage, orderBy } from '../http/list';
@@ -12,14 +13,25 @@ import type { PlanRow, PlannedTourBase } from './plan-store';
 /**
  * The seed's calls of personalized and group tours, one implementation for both (`GET` a page, `GET
  * /id/{id}`, `POST`, the `PUT` that names the record by `_id` in the body, `DELETE`): a kind says its
- * path, module, schemas, sort columns, its own filters and how a deletion goes.
+ * endpoints (its contract's `planEndpoints`), module, sort columns, its own filters and how a deletion goes.
  */
 
 type ListQuery = TourListFilters & { page: number; limit: number; sortBy: string; sortOrder: 'asc' | 'desc' };
 
+/** The endpoints of a kind as its routes read them (`planEndpoints`): the list's query, the `_id` an update names. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the answers' and a create's schemas, whatever they are */
+interface PlanEndpoints<Q> {
+  list: Endpoint<'GET', string, undefined, v.GenericSchema<unknown, Q>, undefined, any>;
+  byId: Endpoint<'GET', string, typeof idParams, undefined, undefined, any>;
+  create: Endpoint<'POST', string, undefined, undefined, any, any>;
+  update: Endpoint<'PUT', string, undefined, undefined, v.GenericSchema<unknown, { _id: string }>, any>;
+  remove: Endpoint<'DELETE', string, typeof idParams, undefined, undefined, any>;
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
 export interface PlanRoutesOf<Q extends ListQuery & { filter?: object }, R extends PlanRow, Item extends PlannedTourBase> {
-  /** The kind's paths from its contract (`groupTourPaths`): the list, one with its plan, a `DELETE`. */
-  paths: { list: { pattern: string }; byId: { pattern: string }; record: { pattern: string } };
+  /** The kind's endpoints from its contract (`groupTourEndpoints`, built by `planEndpoints`). */
+  endpoints: PlanEndpoints<Q>;
   module: Extract<ModuleKey, 'personalizedTours' | 'groupTours'>;
   table: TourTable;
   /** The kind's reads and writes (plan-store.ts). */
@@ -28,14 +40,6 @@ export interface PlanRoutesOf<Q extends ListQuery & { filter?: object }, R exten
     detailOf: (tx: Tx, id: string) => Promise<unknown>;
     create: (tx: Tx, input: never, createdBy: string) => Promise<string>;
     update: (tx: Tx, body: { _id: string }) => Promise<void>;
-  };
-  schemas: {
-    item: v.GenericSchema;
-    detail: v.GenericSchema;
-    list: v.GenericSchema;
-    query: v.GenericSchema<unknown, Q>;
-    create: v.GenericSchema;
-    update: v.GenericSchema<unknown, { _id: string }>;
   };
   sort: Record<Q['sortBy'], AnyPgColumn | SQL>;
   /** The kind's own filters, beside the seed's. */
@@ -47,18 +51,15 @@ export interface PlanRoutesOf<Q extends ListQuery & { filter?: object }, R exten
 }
 
 export function planRoutes<Q extends ListQuery & { filter?: object }, R extends PlanRow, Item extends PlannedTourBase>(kind: PlanRoutesOf<Q, R, Item>): RouteDef[] {
-  const { paths, module, table, store, schemas } = kind;
+  const { endpoints, module, table, store } = kind;
   const where = (q: Omit<Q, 'filter'>) => and(tourFilters(table, q), ...(kind.filters?.(q) ?? []));
   const detailOf = async (tx: Tx, id: string) => ({ data: await store.detailOf(tx, id) });
   return [
     route({
-      method: 'GET',
-      path: paths.list.pattern,
-      answers: schemas.list,
+      endpoint: endpoints.list,
       access: allow(module, 'view'),
-      query: schemas.query,
       async handler({ tx, query }) {
-        const q = mergeFilter(query as Q);
+        const q = mergeFilter(query);
         const filter = where(q);
         const page = await listPage(q, {
           rows: (limit, offset) =>
@@ -77,32 +78,22 @@ export function planRoutes<Q extends ListQuery & { filter?: object }, R extends 
     }),
 
     route({
-      method: 'GET',
-      path: paths.byId.pattern,
-      answers: itemAnswer(schemas.detail),
+      endpoint: endpoints.byId,
       access: allow(module, 'view'),
-      params: idParams,
       handler: ({ tx, params }) => detailOf(tx, params.id),
     }),
 
     route({
-      method: 'POST',
-      path: paths.list.pattern,
-      answers: itemAnswer(schemas.detail),
+      endpoint: endpoints.create,
       access: allow(module, 'create'),
-      body: schemas.create,
-      status: 201,
       async handler({ tx, auth, body }) {
         return detailOf(tx, await store.create(tx, body as never, auth.memberId));
       },
     }),
 
     route({
-      method: 'PUT',
-      path: paths.list.pattern,
-      answers: itemAnswer(schemas.detail),
+      endpoint: endpoints.update,
       access: allow(module, 'update'),
-      body: schemas.update,
       async handler({ tx, body }) {
         await store.update(tx, body);
         return detailOf(tx, body._id);
@@ -110,11 +101,8 @@ export function planRoutes<Q extends ListQuery & { filter?: object }, R extends 
     }),
 
     route({
-      method: 'DELETE',
-      path: paths.record.pattern,
-      answers: deletedAnswer(schemas.item),
+      endpoint: endpoints.remove,
       access: allow(module, 'delete'),
-      params: idParams,
       async handler({ tx, params }) {
         const [deleted] = await store.answersOf(tx, [await kind.remove(tx, params.id)]);
         return { data: deleted, message: kind.deleted };

@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../../src/api/common/paths';
 import { operationEndpoints, operationPaths } from '../../src/api/operations/contract';
-import { leadPaths } from '../../src/api/leads/contract';
+import { leadEndpoints, leadPaths } from '../../src/api/leads/contract';
 import { contactEndpoints } from '../../src/api/contacts/contract';
 import { regionEndpoints, regionPaths } from '../../src/api/catalogue/regions/contract';
 import { destinationEndpoints, destinationPaths } from '../../src/api/catalogue/destinations/contract';
-import { hotelPaths } from '../../src/api/catalogue/hotels/contract';
-import { activityPaths } from '../../src/api/catalogue/activities/contract';
-import { reviewPaths } from '../../src/api/catalogue/reviews/contract';
+import { hotelEndpoints, hotelPaths } from '../../src/api/catalogue/hotels/contract';
+import { activityEndpoints, activityPaths } from '../../src/api/catalogue/activities/contract';
+import { reviewEndpoints } from '../../src/api/catalogue/reviews/contract';
 import { vendorEndpoints, vendorPaths } from '../../src/api/vendors/contract';
 import { bookingEndpoints, bookingPaths } from '../../src/api/bookings/contract';
 import { endpointsOf } from '../../src/api/common/endpoint';
-import { customizedTourPaths } from '../../src/api/tours/customized/contract';
-import { personalizedTourPaths } from '../../src/api/tours/personalized/contract';
-import { groupTourPaths } from '../../src/api/tours/group/contract';
+import { customizedTourEndpoints, customizedTourPaths } from '../../src/api/tours/customized/contract';
+import { personalizedTourEndpoints, personalizedTourPaths } from '../../src/api/tours/personalized/contract';
+import { groupTourEndpoints } from '../../src/api/tours/group/contract';
 import { cancellationPaths } from '../../src/api/cancellations/contract';
 import { creditPaths } from '../../src/api/finance/credit/contract';
 import { financeEndpoints, financePaths } from '../../src/api/finance/contract';
 import { statementPaths } from '../../src/api/finance/statement/contract';
 import { expensePaths } from '../../src/api/finance/expenses/contract';
 import { documentsPaths } from '../../src/api/documents/contract';
-import { authPaths } from '../../src/api/admin/auth/contract';
+import { authEndpoints } from '../../src/api/admin/auth/contract';
 import { memberPaths } from '../../src/api/admin/members/contract';
 import { modulePaths } from '../../src/api/admin/modules/contract';
 import { rolePaths } from '../../src/api/admin/roles/contract';
@@ -29,7 +29,7 @@ import { configurationPaths } from '../../src/api/admin/configurations/contract'
 import { dashboardEndpoints } from '../../src/api/dashboard/contract';
 import { notificationEndpoints } from '../../src/api/notifications/contract';
 import { workQueuePaths } from '../../src/api/work-queue/contract';
-import { aiPaths } from '../../src/api/ai/contract';
+import { aiEndpoints } from '../../src/api/ai/contract';
 import { platformPaths } from '../../src/api/platform/contract';
 import { registry } from '../../server/registry';
 
@@ -45,35 +45,31 @@ function patternsOf(paths: object, prefix = ''): [string, string][] {
 
 const API_PATHS = {
   operationPaths,
-  leadPaths,
+  leadPaths, // the CSV import's (importRoute)
   regionPaths, // the CSV import's (importRoute)
   destinationPaths, // the CSV import's (importRoute)
-  hotelPaths,
-  activityPaths,
-  reviewPaths,
+  hotelPaths, // the CSV import's (importRoute)
+  activityPaths, // the CSV import's (importRoute)
   vendorPaths, // the CSV import's (importRoute)
   bookingPaths,
-  customizedTourPaths,
-  personalizedTourPaths,
-  groupTourPaths,
+  customizedTourPaths, // the itinerary's documents (documentRoutes)
+  personalizedTourPaths, // the brochure's documents (documentRoutes)
   cancellationPaths,
   creditPaths,
   financePaths,
   statementPaths,
   expensePaths,
   documentsPaths,
-  authPaths,
   memberPaths,
   modulePaths,
   rolePaths,
   organizationPaths,
   configurationPaths,
   workQueuePaths,
-  aiPaths,
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints, leadEndpoints, customizedTourEndpoints, hotelEndpoints, activityEndpoints, personalizedTourEndpoints, groupTourEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 

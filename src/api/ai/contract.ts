@@ -1,9 +1,9 @@
+import { endpoint, fileAnswer } from '../common/endpoint';
 import * as v from 'valibot';
 import { ACTIVITY_CATEGORIES, ACTIVITY_DIFFICULTIES } from '../catalogue/activities/contract';
 import { coded } from '../common/issues';
-import { idSchema, oneOf, trimmedText, uuid } from '../common/schemas';
+import { idParams, idSchema, itemAnswer, oneOf, trimmedText, uuid } from '../common/schemas';
 import { customizedTourDetailSchema } from '../tours/customized/contract';
-import { routePath } from '../common/paths';
 
 /**
  * The AI area (SPEC "AI", docs/ai.md): itineraries drafted from a lead's query and the
@@ -124,11 +124,11 @@ export type ChatStreamEvent =
   | { type: 'done'; message: ChatMessage }
   | { type: 'error'; message: string };
 
-/** The AI's paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const aiPaths = {
-  generateTour: routePath('/customized-tours/generate-with-ai'),
-  usage: routePath('/ai/usage'),
-  leadThread: routePath('/chat-ai/lead-thread'),
-  /** `GET` the lead's chat, `POST` a message (answered as a stream of events). */
-  leadChat: routePath('/leads/:id/chat'),
+/** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const aiEndpoints = {
+  generateTour: endpoint({ method: 'POST', path: '/customized-tours/generate-with-ai', body: generateTourInput, answer: generatedTourSchema, status: 201 }),
+  usage: endpoint({ method: 'GET', path: '/ai/usage', answer: itemAnswer(aiUsageSchema) }),
+  leadThread: endpoint({ method: 'GET', path: '/chat-ai/lead-thread', query: leadThreadQuery, answer: leadThreadSchema }),
+  leadChat: endpoint({ method: 'GET', path: '/leads/:id/chat', params: idParams, answer: v.object({ data: v.array(chatMessageSchema) }) }),
+  sendChat: endpoint({ method: 'POST', path: '/leads/:id/chat', params: idParams, body: chatInput, answer: fileAnswer('text/event-stream') }),
 };

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../client';
+import { call } from '../client';
 import { leadsKeys } from '../leads/get-leads';
 import { toursKeys } from '../tours/customized/get-customized-tours';
-import type { AiUsage, GeneratedTour, GenerateTourFields } from './contract';
-import { aiPaths } from './contract';
+import type { GenerateTourFields } from './contract';
+import { aiEndpoints } from './contract';
 
 /** `POST /customized-tours/generate-with-ai`: a draft for a lead's query (the caller shows the error: a 502 offers the planner). */
-export const generateTour = (input: GenerateTourFields) => api.post<GeneratedTour>(aiPaths.generateTour(), input, { silent: true });
+export const generateTour = (input: GenerateTourFields) => call(aiEndpoints.generateTour, { body: input }, { silent: true });
 
 export function useGenerateTour() {
   const queryClient = useQueryClient();
@@ -23,5 +23,5 @@ export function useGenerateTour() {
   });
 }
 
-export const aiUsageQueryOptions = () => queryOptions({ queryKey: ['ai', 'usage'] as const, queryFn: () => api.get<{ data: AiUsage }>(aiPaths.usage()).then((r) => r.data) });
+export const aiUsageQueryOptions = () => queryOptions({ queryKey: ['ai', 'usage'] as const, queryFn: () => call(aiEndpoints.usage).then((r) => r.data) });
 export const useAiUsage = () => useQuery(aiUsageQueryOptions());

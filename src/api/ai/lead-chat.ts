@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../client';
-import type { ChatStreamEvent, LeadThread } from './contract';
-import { aiPaths } from './contract';
+import { ApiError, call } from '../client';
+import type { ChatStreamEvent } from './contract';
+import { aiEndpoints } from './contract';
 
 export const leadThreadKey = (leadId: string) => ['ai', 'thread', leadId] as const;
 
 /** `GET /chat-ai/lead-thread?leadId=…`: the lead's thread, its conversation and the model (null: none). */
 export const leadThreadQueryOptions = (leadId: string) =>
-  queryOptions({ queryKey: leadThreadKey(leadId), queryFn: () => api.get<LeadThread>(aiPaths.leadThread(), { leadId }) });
+  queryOptions({ queryKey: leadThreadKey(leadId), queryFn: () => call(aiEndpoints.leadThread, { query: { leadId } }) });
 export const useLeadThread = (leadId: string) => useQuery(leadThreadQueryOptions(leadId));
 
 /**
@@ -16,8 +16,8 @@ export const useLeadThread = (leadId: string) => useQuery(leadThreadQueryOptions
  * throws the API's error before anything streams.
  */
 export async function sendChatMessage(leadId: string, text: string, onEvent: (event: ChatStreamEvent) => void): Promise<void> {
-  const res = await fetch(`/api${aiPaths.leadChat(leadId)}`, {
-    method: 'POST',
+  const res = await fetch(`/api${aiEndpoints.sendChat.url({ id: leadId })}`, {
+    method: aiEndpoints.sendChat.method,
     credentials: 'include',
     headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', Accept: 'text/event-stream' },
     body: JSON.stringify({ text }),

@@ -1,3 +1,5 @@
+import { endpoint } from '../common/endpoint';
+import { itemAnswer, listAnswerOf } from '../common/schemas';
 import * as v from 'valibot';
 import { listFromText } from '../common/import';
 import { coded } from '../common/issues';
@@ -258,39 +260,8 @@ export type LeadStatusInput = v.InferOutput<typeof leadStatusInput>;
 const STATUS_OF: Record<LeadEvent['type'], Exclude<LeadStatusTarget, 'new'>> = { CONTACT: 'contacted', QUALIFY: 'qualified', QUOTE: 'quoted', WIN: 'won', LOSE: 'lost', REOPEN: 'reopened' };
 const EVENT_OF = Object.fromEntries(Object.entries(STATUS_OF).map(([event, status]) => [status, event])) as Record<Exclude<LeadStatusTarget, 'new'>, LeadEvent['type']>;
 
-/** The leads' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const leadPaths = {
-  list: routePath('/leads'),
-  selection: routePath('/leads/selection'),
-  members: routePath('/leads/members'),
-  import: routePath('/leads/import'),
-  byId: routePath('/leads/:id'),
-  details: routePath('/leads/details/:id'),
-  status: routePath('/leads/:id/status'),
-  owner: routePath('/leads/:id/owner'),
-  query: routePath('/leads/:id/query'),
-  queryComment: routePath('/leads/:id/query/:queryId/comment'),
-  followUp: routePath('/leads/:id/followup'),
-  followUpResponse: routePath('/leads/:id/followup/response'),
-  /** The public enquiry form's call (`X-Lead-Secret`). */
-  capture: routePath('/public/leads'),
-};
-
-/**
- * The lead pipeline over HTTP: `PUT /leads/{id}/status` with `{ status, reason }`. `won` asks for
- * WIN without a booking, which the machine refuses: a lead is won only when a booking is created
- * for it (the bookings module calls `markLeadWon` on the server).
- */
-export const leadStatusRequest = workflowRequest({
-  machine: leadMachine,
-  method: 'PUT',
-  path: leadPaths.status.pattern,
-  body: leadStatusInput,
-  eventOf: ({ status, reason }): LeadEvent | undefined => (status === 'new' ? undefined : status === 'lost' ? { type: 'LOSE', reason } : ({ type: EVENT_OF[status] } as LeadEvent)),
-  bodyOf: (event): LeadStatusInput => (event.type === 'LOSE' ? { status: 'lost', reason: event.reason } : { status: STATUS_OF[event.type] }),
-  stateOf: (lead: LeadDetail) => lead.status,
-  noEvent: ({ status }) => `A lead cannot be marked ${status} again`,
-});
+/** The leads' CSV import (its routes are built by `importRoute`). */
+export const leadPaths = { import: routePath('/leads/import') };
 
 /** The 409 message when the lead machine refuses an event, in the words of the status call. */
 export function describeLeadRefusal(state: string, event: LeadEvent): string {
@@ -441,4 +412,34 @@ export type CapturedLeadInput = v.InferOutput<typeof capturedLeadInput>;
 /** What the website form gets back: the lead that has the enquiry. */
 export const capturedLeadAnswer = v.object({ data: v.object({ _id: uuid, received: v.boolean() }) });
 
+/** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const leadEndpoints = {
+  list: endpoint({ method: 'GET', path: '/leads', query: leadsQuery, answer: listAnswerOf(leadSchema, leadStatsSchema) }),
+  selection: endpoint({ method: 'GET', path: '/leads/selection', query: leadsQuery, answer: listAnswerOf(leadOptionSchema) }),
+  members: endpoint({ method: 'GET', path: '/leads/members', answer: itemAnswer(v.array(leadMemberSchema)) }),
+  create: endpoint({ method: 'POST', path: '/leads', body: createLeadInput, answer: itemAnswer(leadDetailSchema), status: 201 }),
+  byId: endpoint({ method: 'GET', path: '/leads/:id', params: leadIdParams, answer: itemAnswer(leadDetailSchema) }),
+  details: endpoint({ method: 'PUT', path: '/leads/details/:id', params: leadIdParams, body: updateLeadInput, answer: itemAnswer(leadDetailSchema) }),
+  status: endpoint({ method: 'PUT', path: '/leads/:id/status', params: leadIdParams, body: leadStatusInput, answer: itemAnswer(leadDetailSchema) }),
+  owner: endpoint({ method: 'PUT', path: '/leads/:id/owner', params: leadIdParams, body: leadOwnerInput, answer: itemAnswer(leadDetailSchema) }),
+  addQuery: endpoint({ method: 'POST', path: '/leads/:id/query', params: leadIdParams, body: createQueryInput, answer: itemAnswer(leadDetailSchema), status: 201 }),
+  updateQuery: endpoint({ method: 'PUT', path: '/leads/:id/query', params: leadIdParams, body: updateQueryInput, answer: itemAnswer(leadDetailSchema) }),
+  queryComment: endpoint({ method: 'POST', path: '/leads/:id/query/:queryId/comment', params: leadQueryParams, body: commentInput, answer: itemAnswer(leadDetailSchema), status: 201 }),
+  followUp: endpoint({ method: 'POST', path: '/leads/:id/followup', params: leadIdParams, body: followUpInput, answer: itemAnswer(leadDetailSchema), status: 201 }),
+  followUpResponse: endpoint({ method: 'POST', path: '/leads/:id/followup/response', params: leadIdParams, body: followUpResponseInput, answer: itemAnswer(leadDetailSchema) }),
+  capture: endpoint({ method: 'POST', path: '/public/leads', body: capturedLeadInput, answer: capturedLeadAnswer, status: 201 }),
+};
 
+/**
+ * The lead pipeline over HTTP: `PUT /leads/{id}/status` with `{ status, reason }`. `won` asks for
+ * WIN without a booking, which the machine refuses: a lead is won only when a booking is created
+ * for it (the bookings module calls `markLeadWon` on the server).
+ */
+export const leadStatusRequest = workflowRequest({
+  machine: leadMachine,
+  endpoint: leadEndpoints.status,
+  eventOf: ({ status, reason }): LeadEvent | undefined => (status === 'new' ? undefined : status === 'lost' ? { type: 'LOSE', reason } : ({ type: EVENT_OF[status] } as LeadEvent)),
+  bodyOf: (event): LeadStatusInput => (event.type === 'LOSE' ? { status: 'lost', reason: event.reason } : { status: STATUS_OF[event.type] }),
+  stateOf: (lead: LeadDetail) => lead.status,
+  noEvent: ({ status }) => `A lead cannot be marked ${status} again`,
+});

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, fallback, type QueryValue } from '../client';
+import { call, fallback, type QueryValue } from '../client';
 import { listResource, type ListParams } from '../common/resource';
-import type { CreateLeadInput, FollowUpType, LeadDetail, Lead, LeadMember, LeadOption, LeadSource, LeadState, LeadStats } from './contract';
-import { leadPaths } from './contract';
+import type { CreateLeadInput, FollowUpType, LeadDetail, Lead, LeadOption, LeadSource, LeadState, LeadStats } from './contract';
+import { leadEndpoints } from './contract';
 
 /** The follow-ups filter as the list keeps it (address and query): `followups[enabled]=true&followups[type]=today`. */
 export interface FollowUpsFilter {
@@ -43,9 +43,8 @@ export function leadsQueryString(params: LeadsParams): Record<string, QueryValue
  */
 export const leadsResource = listResource<Lead, LeadsParams, CreateLeadInput, never, LeadStats, LeadDetail>({
   name: 'leads',
-  path: leadPaths.list(),
+  endpoints: { list: leadEndpoints.list, one: leadEndpoints.byId, create: leadEndpoints.create },
   query: leadsQueryString,
-  itemPath: leadPaths.byId,
   // Contacts are the people behind leads: new leads make or join them.
   shownIn: ['contacts'],
   fallbacks: {
@@ -60,14 +59,14 @@ export const leadsResource = listResource<Lead, LeadsParams, CreateLeadInput, ne
 export const leadSelectionResource = listResource<LeadOption, LeadsParams>({
   name: 'leads',
   key: [...leadsResource.keys.all, 'selection'],
-  path: leadPaths.selection(),
+  endpoints: { list: leadEndpoints.selection },
   query: leadsQueryString,
   fallbacks: { fetchList: ['leads.errors.fetchSelection', 'Failed to fetch leads for selection'] },
 });
 
 /** Active members a lead screen may choose from (owners: the sales department). */
 export const getLeadMembers = () =>
-  api.get<{ data: LeadMember[] }>(leadPaths.members(), undefined, fallback('leads.errors.fetchMembers', 'Failed to fetch members')).then((r) => r.data);
+  call(leadEndpoints.members, undefined, fallback('leads.errors.fetchMembers', 'Failed to fetch members')).then((r) => r.data);
 
 export const leadsKeys = { ...leadsResource.keys, members: () => [...leadsResource.keys.all, 'members'] as const };
 

@@ -1,35 +1,34 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, fallback } from '../client';
-import type { ItemAnswer } from '../common/schemas';
+import { call, fallback } from '../client';
 import { contactsKeys } from '../contacts/get-contacts';
 import { useWorkflowEvent } from '../common/use-workflow-event';
-import { leadPaths, leadStatusRequest, type CreateQueryInput, type FollowUpInput, type FollowUpResponseInput, type LeadDetail, type UpdateLeadInput, type UpdateQueryInput } from './contract';
+import { leadEndpoints, leadStatusRequest, type CreateQueryInput, type FollowUpInput, type FollowUpResponseInput, type LeadDetail, type UpdateLeadInput, type UpdateQueryInput } from './contract';
 import { leadSelectionResource, leadsKeys, leadsResource } from './get-leads';
 
-const detail = (p: Promise<ItemAnswer<LeadDetail>>) => p.then((r) => r.data);
+const detail = (p: Promise<{ data: LeadDetail }>) => p.then((r) => r.data);
 
 /** Contact details only; status, owner, queries and follow-ups have their own calls. */
 export const updateLead = (id: string, input: UpdateLeadInput) =>
-  detail(api.put(leadPaths.details(id), input, fallback('leads.errors.update', 'Failed to update lead')));
+  detail(call(leadEndpoints.details, { params: { id }, body: input }, fallback('leads.errors.update', 'Failed to update lead')));
 
 /** An active member of the sales department (400 on `assignedTo` otherwise). */
 export const setLeadOwner = (id: string, assignedTo: string) =>
-  detail(api.put(leadPaths.owner(id), { assignedTo }, fallback('leads.errors.owner', 'Failed to change the lead owner')));
+  detail(call(leadEndpoints.owner, { params: { id }, body: { assignedTo } }, fallback('leads.errors.owner', 'Failed to change the lead owner')));
 
 export const addLeadQuery = (id: string, input: CreateQueryInput) =>
-  detail(api.post(leadPaths.query(id), input, fallback('leads.errors.query', 'Failed to save the query')));
+  detail(call(leadEndpoints.addQuery, { params: { id }, body: input }, fallback('leads.errors.query', 'Failed to save the query')));
 
 export const updateLeadQuery = (id: string, input: UpdateQueryInput) =>
-  detail(api.put(leadPaths.query(id), input, fallback('leads.errors.query', 'Failed to save the query')));
+  detail(call(leadEndpoints.updateQuery, { params: { id }, body: input }, fallback('leads.errors.query', 'Failed to save the query')));
 
 export const addQueryComment = (id: string, queryId: string, text: string) =>
-  detail(api.post(leadPaths.queryComment(id, queryId), { text }, fallback('leads.errors.comment', 'Failed to add the comment')));
+  detail(call(leadEndpoints.queryComment, { params: { id, queryId }, body: { text } }, fallback('leads.errors.comment', 'Failed to add the comment')));
 
 export const scheduleFollowUp = (id: string, input: FollowUpInput) =>
-  detail(api.post(leadPaths.followUp(id), input, fallback('leads.errors.followUp', 'Failed to schedule the follow-up')));
+  detail(call(leadEndpoints.followUp, { params: { id }, body: input }, fallback('leads.errors.followUp', 'Failed to schedule the follow-up')));
 
 export const respondToFollowUp = (id: string, input: FollowUpResponseInput) =>
-  detail(api.post(leadPaths.followUpResponse(id), input, fallback('leads.errors.response', 'Failed to record the follow-up response')));
+  detail(call(leadEndpoints.followUpResponse, { params: { id }, body: input }, fallback('leads.errors.response', 'Failed to record the follow-up response')));
 
 /** Previews or imports a file (`POST /leads/import`); an import refetches leads, the selection and contacts. */
 export const useImportLeads = leadsResource.useImport;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, fallback } from '../client';
+import { call, fallback } from '../client';
+import type { AnyEndpoint } from '../common/endpoint';
 import { listResource, type ListParams } from '../common/resource';
 import type { ItemAnswer } from '../common/schemas';
 import type { MatchMode } from './tour-plan';
@@ -23,8 +24,8 @@ export interface PlanToursParams extends ListParams {
  */
 export function planResource<T extends { _id: string }, P extends PlanToursParams, C, U extends { _id: string }, D extends T>(kind: {
   name: 'personalized-tours' | 'group-tours';
-  /** The kind's paths from its contract (`groupTourPaths`). */
-  paths: { list: () => string; byId: (id: string) => string; record: (id: string) => string };
+  /** The kind's endpoints from its contract (`groupTourEndpoints`, built by `planEndpoints`). */
+  endpoints: { list: AnyEndpoint; byId: AnyEndpoint; create: AnyEndpoint; update: AnyEndpoint; remove: AnyEndpoint };
   /** The strings section whose `errors` say why a call failed. */
   section: 'personalizedTours' | 'groupTours';
   /** The record in English, for the fallback messages. */
@@ -33,9 +34,7 @@ export function planResource<T extends { _id: string }, P extends PlanToursParam
   const failed = (call: 'fetchList' | 'fetchOne' | 'create' | 'update' | 'delete', verb: string, noun = kind.noun) => [`${kind.section}.errors.${call}`, `Failed to ${verb} ${noun}`] as const;
   const resource = listResource<T, P, C, never, undefined, D>({
     name: kind.name,
-    path: kind.paths.list(),
-    itemPath: kind.paths.byId,
-    recordPath: kind.paths.record,
+    endpoints: { list: kind.endpoints.list, one: kind.endpoints.byId, create: kind.endpoints.create, remove: kind.endpoints.remove },
     fallbacks: {
       fetchList: failed('fetchList', 'fetch', `${kind.noun}s`),
       fetchOne: failed('fetchOne', 'fetch'),
@@ -45,7 +44,7 @@ export function planResource<T extends { _id: string }, P extends PlanToursParam
     },
   });
 
-  const update = (input: U) => api.put<ItemAnswer<D>>(kind.paths.list(), input, fallback(...failed('update', 'update'))).then((r) => r.data);
+  const update = (input: U) => (call(kind.endpoints.update, { body: input }, fallback(...failed('update', 'update'))) as Promise<ItemAnswer<D>>).then((r) => r.data);
 
   /** `PUT /{name}` with `_id` and the fields that change (publishing, closing the sales: one field). */
   function useUpdate() {

@@ -1,11 +1,11 @@
+import { endpoint } from '../../common/endpoint';
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { calendarDate, storable, timestamp, uuid } from '../../common/schemas';
+import { calendarDate, itemAnswer, loginInput, storable, timestamp, uuid } from '../../common/schemas';
 import { memberSchema, passwordSchema } from '../members/contract';
 import { organizationSchema } from '../organization/contract';
 import { ACTIONS, MODULE_KEYS, VISIBILITY_SCOPES } from '../../permissions';
 import { PLANS, SUBSCRIPTION_STATUSES } from '../../platform/subscription';
-import { routePath } from '../../common/paths';
 
 
 /** The organization's subscription as its members see it (the platform operator sets it). */
@@ -45,12 +45,12 @@ export type AcceptInvitationInput = v.InferOutput<typeof acceptInvitationInput>;
 export const invitationSchema = v.object({ name: v.string(), email: v.string(), organization: v.string(), expiresAt: timestamp });
 export type Invitation = v.InferOutput<typeof invitationSchema>;
 
-/** Signing in and the session's paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const authPaths = {
-  health: routePath('/health'),
-  login: routePath('/auth/login'),
-  logout: routePath('/auth/logout'),
-  me: routePath('/auth/me'),
-  invitation: routePath('/auth/invitation'),
-  acceptInvitation: routePath('/auth/invitation/accept'),
+/** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const authEndpoints = {
+  health: endpoint({ method: 'GET', path: '/health', answer: v.object({ status: v.literal('ok'), database: v.literal('reachable') }) }),
+  login: endpoint({ method: 'POST', path: '/auth/login', body: loginInput, answer: itemAnswer(authStateSchema) }),
+  logout: endpoint({ method: 'POST', path: '/auth/logout', answer: itemAnswer(v.object({ signedOut: v.literal(true) })) }),
+  me: endpoint({ method: 'GET', path: '/auth/me', answer: itemAnswer(authStateSchema) }),
+  invitation: endpoint({ method: 'POST', path: '/auth/invitation', body: invitationTokenInput, answer: itemAnswer(invitationSchema) }),
+  acceptInvitation: endpoint({ method: 'POST', path: '/auth/invitation/accept', body: acceptInvitationInput, answer: itemAnswer(authStateSchema) }),
 };

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../client';
-import type { ItemAnswer } from '../../common/schemas';
-import type { AuthState } from './contract';
+import { call } from '../../client';
 import { meKeys } from '../me/keys';
-import { authPaths } from './contract';
+import { authEndpoints } from './contract';
 
 /** Who is signed in. Quiet on 401: the shell sends strangers to /login itself. */
-export const getMe = () => api.get<ItemAnswer<AuthState>>(authPaths.me(), undefined, { expectUnauthorized: true, silent: true }).then((r) => r.data);
+export const getMe = () => call(authEndpoints.me, undefined, { expectUnauthorized: true, silent: true }).then((r) => r.data);
 
 export const meQueryOptions = () =>
   queryOptions({

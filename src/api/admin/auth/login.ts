@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../client';
-import type { ItemAnswer, LoginInput } from '../../common/schemas';
-import type { AuthState } from './contract';
+import { call } from '../../client';
+import type { LoginInput } from '../../common/schemas';
 import { meQueryOptions } from './get-me';
-import { authPaths } from './contract';
+import { authEndpoints } from './contract';
 
 /** A wrong password answers 401 too: it is shown on the form, it does not end a session. */
 export const login = (input: LoginInput) =>
-  api.post<ItemAnswer<AuthState>>(authPaths.login(), input, { expectUnauthorized: true, silent: true }).then((r) => r.data);
+  call(authEndpoints.login, { body: input }, { expectUnauthorized: true, silent: true }).then((r) => r.data);
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../client';
-import { authPaths } from './contract';
+import { call } from '../../client';
+import { authEndpoints } from './contract';
 
-export const logout = () => api.post<{ data: { signedOut: boolean } }>(authPaths.logout(), {}, { expectUnauthorized: true });
+export const logout = () => call(authEndpoints.logout, {}, { expectUnauthorized: true });
 
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -3,6 +3,7 @@ import { intFromText } from '../../common/import';
 import { clearableText, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, pageQuery, requiredText, sortBy, storable, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
 import { catalogueRefSchema } from '../regions/contract';
+import { placedEndpoints } from '../placed';
 import { routePath } from '../../common/paths';
 
 export const ACTIVITY_CATEGORIES = ['sightseeing', 'adventure', 'culture', 'food', 'water-sports', 'wildlife', 'wellness', 'nightlife'] as const;
@@ -112,12 +113,15 @@ export const ACTIVITY_CSV_COLUMNS: Record<string, string> = {
   description: 'description',
 };
 
-/** The activities' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const activityPaths = {
-  list: routePath('/activities'),
-  /** The seed's path of one record. */
-  byId: routePath('/activities/activityId/:id'),
-  import: routePath('/activities/import'),
-  /** `PUT` and `DELETE` of one record. */
-  record: routePath('/activities/:id'),
-};
+/** The activities' CSV import (its routes are built by `importRoute` in `placedRecordRoutes`). */
+export const activityPaths = { import: routePath('/activities/import') };
+
+/** The activities' calls, declared once (src/api/catalogue/placed.ts): `GET/POST /activities`, the seed's `GET /activities/activityId/:id`, `PUT/DELETE /activities/:id`. */
+export const activityEndpoints = placedEndpoints('/activities', {
+  one: 'activityId',
+  schema: activitySchema,
+  statsSchema: activityStatsSchema,
+  query: activitiesQuery,
+  createInput: createActivityInput,
+  updateInput: updateActivityInput,
+});

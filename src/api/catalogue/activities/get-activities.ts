@@ -1,6 +1,6 @@
 import { listResource, type ListParams } from '../../common/resource';
 import type { Activity, ActivityCategory, ActivityDifficulty, ActivityStats, CreateActivityInput, UpdateActivityInput } from './contract';
-import { activityPaths } from './contract';
+import { activityEndpoints } from './contract';
 
 export interface ActivitiesParams extends ListParams {
   regions?: string[];
@@ -12,9 +12,7 @@ export interface ActivitiesParams extends ListParams {
 /** Activities: the seed's `/activities`, `/activities/activityId/{id}`, `PUT/DELETE /activities/{id}`, `POST /activities/import`. */
 export const activitiesResource = listResource<Activity, ActivitiesParams, CreateActivityInput, UpdateActivityInput, ActivityStats>({
   name: 'activities',
-  path: activityPaths.list(),
-  recordPath: activityPaths.record,
-  itemPath: activityPaths.byId,
+  endpoints: { list: activityEndpoints.list, one: activityEndpoints.byId, create: activityEndpoints.create, update: activityEndpoints.update, remove: activityEndpoints.remove },
   fallbacks: {
     fetchList: ['activities.errors.fetchList', 'Failed to fetch activities'],
     fetchOne: ['activities.errors.fetchOne', 'Failed to fetch activity'],

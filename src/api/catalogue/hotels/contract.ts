@@ -20,6 +20,7 @@ import {
 } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
 import { catalogueRefSchema } from '../regions/contract';
+import { placedEndpoints } from '../placed';
 import { routePath } from '../../common/paths';
 
 export const roomTypeAnswer = v.object({
@@ -172,12 +173,15 @@ export const HOTEL_CSV_COLUMNS: Record<string, string> = {
   description: 'description',
 };
 
-/** The hotels' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const hotelPaths = {
-  list: routePath('/hotels'),
-  /** The seed's path of one record. */
-  byId: routePath('/hotels/hotelId/:id'),
-  import: routePath('/hotels/import'),
-  /** `PUT` and `DELETE` of one record. */
-  record: routePath('/hotels/:id'),
-};
+/** The hotels' CSV import (its routes are built by `importRoute` in `placedRecordRoutes`). */
+export const hotelPaths = { import: routePath('/hotels/import') };
+
+/** The hotels' calls, declared once (src/api/catalogue/placed.ts): `GET/POST /hotels`, the seed's `GET /hotels/hotelId/:id`, `PUT/DELETE /hotels/:id`. */
+export const hotelEndpoints = placedEndpoints('/hotels', {
+  one: 'hotelId',
+  schema: hotelSchema,
+  statsSchema: hotelStatsSchema,
+  query: hotelsQuery,
+  createInput: createHotelInput,
+  updateInput: updateHotelInput,
+});

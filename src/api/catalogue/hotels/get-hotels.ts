@@ -1,6 +1,6 @@
 import { listResource, type ListParams } from '../../common/resource';
 import type { CreateHotelInput, Hotel, HotelStats, UpdateHotelInput } from './contract';
-import { hotelPaths } from './contract';
+import { hotelEndpoints } from './contract';
 
 export interface HotelsParams extends ListParams {
   regions?: string[];
@@ -12,9 +12,7 @@ export interface HotelsParams extends ListParams {
 /** Hotels: the seed's `/hotels`, `/hotels/hotelId/{id}`, `PUT/DELETE /hotels/{id}`; and `POST /hotels/import`. */
 export const hotelsResource = listResource<Hotel, HotelsParams, CreateHotelInput, UpdateHotelInput, HotelStats>({
   name: 'hotels',
-  path: hotelPaths.list(),
-  recordPath: hotelPaths.record,
-  itemPath: hotelPaths.byId,
+  endpoints: { list: hotelEndpoints.list, one: hotelEndpoints.byId, create: hotelEndpoints.create, update: hotelEndpoints.update, remove: hotelEndpoints.remove },
   fallbacks: {
     fetchList: ['hotels.errors.fetchList', 'Failed to fetch hotels'],
     fetchOne: ['hotels.errors.fetchOne', 'Failed to fetch hotel'],

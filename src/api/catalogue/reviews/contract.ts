@@ -1,7 +1,7 @@
+import { endpoint } from '../../common/endpoint';
 import * as v from 'valibot';
-import { booleanQuery, flag, idSchema, intBetween, listOf, multiline, oneOf, pageQuery, requiredText, sortBy, sortOrder, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
+import { booleanQuery, flag, idParams, itemAnswer, listAnswerOf, idSchema, intBetween, listOf, multiline, oneOf, pageQuery, requiredText, sortBy, sortOrder, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { catalogueRefSchema } from '../regions/contract';
-import { routePath } from '../../common/paths';
 
 export const reviewSchema = v.object({
   _id: uuid,
@@ -61,9 +61,10 @@ export const reviewsQuery = v.strictObject({
 });
 export type ReviewsQuery = v.InferOutput<typeof reviewsQuery>;
 
-/** The reviews' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const reviewPaths = {
-  list: routePath('/reviews'),
-  /** `PUT` and `DELETE` of one record. */
-  record: routePath('/reviews/:id'),
+/** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const reviewEndpoints = {
+  list: endpoint({ method: 'GET', path: '/reviews', query: reviewsQuery, answer: listAnswerOf(reviewSchema) }),
+  create: endpoint({ method: 'POST', path: '/reviews', body: createReviewInput, answer: itemAnswer(reviewSchema), status: 201 }),
+  update: endpoint({ method: 'PUT', path: '/reviews/:id', params: idParams, body: updateReviewInput, answer: itemAnswer(reviewSchema) }),
+  remove: endpoint({ method: 'DELETE', path: '/reviews/:id', params: idParams, answer: reviewDeletedSchema }),
 };

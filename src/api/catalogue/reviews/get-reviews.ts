@@ -1,6 +1,6 @@
 import { listResource, type ListParams } from '../../common/resource';
 import type { CreateReviewInput, Review, UpdateReviewInput } from './contract';
-import { reviewPaths } from './contract';
+import { reviewEndpoints } from './contract';
 
 export interface ReviewsParams extends ListParams {
   destinations?: string[];
@@ -12,8 +12,7 @@ export interface ReviewsParams extends ListParams {
 /** Reviews: `GET/POST /reviews`, `PUT /reviews/{id}`, `DELETE /reviews/{id}` (answers a message the toast shows). */
 export const reviewsResource = listResource<Review, ReviewsParams, CreateReviewInput, UpdateReviewInput>({
   name: 'reviews',
-  path: reviewPaths.list(),
-  recordPath: reviewPaths.record,
+  endpoints: { list: reviewEndpoints.list, create: reviewEndpoints.create, update: reviewEndpoints.update, remove: reviewEndpoints.remove },
   fallbacks: {
     fetchList: ['reviews.errors.fetchList', 'Failed to fetch reviews'],
     create: ['reviews.errors.create', 'Failed to create review'],

@@ -1,3 +1,4 @@
+import { endpoint } from '../../common/endpoint';
 import * as v from 'valibot';
 import { coded, type IssueCode, type IssueParams } from '../../common/issues';
 import {
@@ -5,9 +6,12 @@ import {
   clearableText,
   dateRangeQuery,
   dateSchema,
+  deletedAnswer,
   idList,
+  idParams,
   idSchema,
   intBetween,
+  itemAnswer,
   listAnswerOf,
   listOf,
   MAX_MONEY,
@@ -29,7 +33,7 @@ import { LEAD_STATES, memberRefSchema } from '../../leads/contract';
 import { dayAnswerEntries, issueAt, lineAnswerEntries, lineInputEntries, mealsInput, nightsBetween, ROOM_TYPE_NEEDS_HOTEL } from '../tour-plan';
 import { MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceTourLines } from '../../../domain/tour-pricing';
 import { CUSTOMIZED_TOUR_STATES, customizedTourMachine, type CustomizedTourEvent, type CustomizedTourState } from '../../../machines/customized-tour-machine';
-import { documentPaths, routePath } from '../../common/paths';
+import { documentPaths } from '../../common/paths';
 
 export { CUSTOMIZED_TOUR_STATES };
 export type { CustomizedTourState };
@@ -309,19 +313,6 @@ const noBody = v.optional(v.strictObject({}, coded('invalidType', 'must be empty
 
 /** The customized tours' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
 export const customizedTourPaths = {
-  /** `GET` the list, `POST` a draft, `PUT` a draft (named by `_id` in the body). */
-  list: routePath('/customized-tours'),
-  settings: routePath('/customized-tours/settings'),
-  /** `PUT` a booked tour's plan (named by `_id` in the body). */
-  booked: routePath('/customized-tours/booked'),
-  byLead: routePath('/customized-tours/lead/:leadId'),
-  byBooking: routePath('/customized-tours/booking/:id'),
-  /** `GET` and `DELETE` of one tour. */
-  byId: routePath('/customized-tours/:id'),
-  version: routePath('/customized-tours/:id/versions/:version'),
-  revise: routePath('/customized-tours/:id/revise'),
-  publish: routePath('/customized-tours/booked/publish/:id'),
-  revert: routePath('/customized-tours/booked/revert/:id'),
   /** The itinerary: `…/pdf`, `…/sends`, and `…/send`, which is also the tour's SEND. */
   itinerary: documentPaths('/customized-tours/:id'),
 };
@@ -349,27 +340,6 @@ export const sendTourRequest = workflowRequest({
   bodyOf: (event): SendDocumentFields => (event.type === 'SEND' ? { to: event.to ?? '', cc: event.cc ?? [], subject: event.subject, message: event.message } : { to: '' }),
   stateOf: (tour: CustomizedTourDetail) => tour.status,
 });
-
-const plainRequest = (path: string, type: 'REVISE' | 'PUBLISH' | 'REVERT') =>
-  workflowRequest({
-    machine: customizedTourMachine,
-    method: 'PUT',
-    path,
-    body: noBody,
-    eventOf: (): CustomizedTourEvent => ({ type }),
-    bodyOf: () => ({}),
-    stateOf: (tour: CustomizedTourDetail) => tour.status,
-  });
-
-/** REVISE: `PUT /customized-tours/{id}/revise` (not a seed call: the seed has no way back from sent). */
-export const reviseTourRequest = plainRequest(customizedTourPaths.revise.pattern, 'REVISE');
-/** PUBLISH: the seed's `PUT /customized-tours/booked/publish/{id}`. */
-export const publishTourRequest = plainRequest(customizedTourPaths.publish.pattern, 'PUBLISH');
-/** REVERT: the seed's `PUT /customized-tours/booked/revert/{id}` (published → booked; booked → draft while unpaid). */
-export const revertTourRequest = plainRequest(customizedTourPaths.revert.pattern, 'REVERT');
-
-/** The call each event a person may send goes through (BOOK has none: a booking does it). */
-export const TOUR_EVENT_REQUESTS = { SEND: sendTourRequest, REVISE: reviseTourRequest, PUBLISH: publishTourRequest, REVERT: revertTourRequest } as const;
 
 // ---------- lists ----------
 
@@ -461,3 +431,39 @@ export function copyInput(tour: CopySource, leadId: string, title = tour.title):
     lines: tour.lines.map(lineFields),
   };
 }
+
+/** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const customizedTourEndpoints = {
+  list: endpoint({ method: 'GET', path: '/customized-tours', query: toursQuery, answer: customizedTourListSchema }),
+  settings: endpoint({ method: 'GET', path: '/customized-tours/settings', answer: itemAnswer(tourBuilderSettingsSchema) }),
+  create: endpoint({ method: 'POST', path: '/customized-tours', body: createTourInput, answer: itemAnswer(customizedTourDetailSchema), status: 201 }),
+  update: endpoint({ method: 'PUT', path: '/customized-tours', body: updateTourInput, answer: itemAnswer(customizedTourDetailSchema) }),
+  updateBooked: endpoint({ method: 'PUT', path: '/customized-tours/booked', body: updateBookedTourInput, answer: itemAnswer(customizedTourDetailSchema) }),
+  byLead: endpoint({ method: 'GET', path: '/customized-tours/lead/:leadId', params: tourLeadParams, answer: v.object({ data: v.array(customizedTourSchema) }) }),
+  byBooking: endpoint({ method: 'GET', path: '/customized-tours/booking/:id', params: idParams, answer: itemAnswer(customizedTourDetailSchema) }),
+  version: endpoint({ method: 'GET', path: '/customized-tours/:id/versions/:version', params: tourVersionParams, answer: itemAnswer(tourVersionSchema) }),
+  byId: endpoint({ method: 'GET', path: '/customized-tours/:id', params: idParams, answer: itemAnswer(customizedTourDetailSchema) }),
+  revise: endpoint({ method: 'PUT', path: '/customized-tours/:id/revise', params: idParams, body: noBody, answer: itemAnswer(customizedTourDetailSchema) }),
+  publish: endpoint({ method: 'PUT', path: '/customized-tours/booked/publish/:id', params: idParams, body: noBody, answer: itemAnswer(customizedTourDetailSchema) }),
+  revert: endpoint({ method: 'PUT', path: '/customized-tours/booked/revert/:id', params: idParams, body: noBody, answer: itemAnswer(customizedTourDetailSchema) }),
+  remove: endpoint({ method: 'DELETE', path: '/customized-tours/:id', params: idParams, answer: deletedAnswer(customizedTourSchema) }),
+};
+
+const plainRequest = (endpoint: typeof customizedTourEndpoints.revise | typeof customizedTourEndpoints.publish | typeof customizedTourEndpoints.revert, type: 'REVISE' | 'PUBLISH' | 'REVERT') =>
+  workflowRequest({
+    machine: customizedTourMachine,
+    endpoint,
+    eventOf: (): CustomizedTourEvent => ({ type }),
+    bodyOf: () => ({}),
+    stateOf: (tour: CustomizedTourDetail) => tour.status,
+  });
+
+/** REVISE: `PUT /customized-tours/{id}/revise` (not a seed call: the seed has no way back from sent). */
+export const reviseTourRequest = plainRequest(customizedTourEndpoints.revise, 'REVISE');
+/** PUBLISH: the seed's `PUT /customized-tours/booked/publish/{id}`. */
+export const publishTourRequest = plainRequest(customizedTourEndpoints.publish, 'PUBLISH');
+/** REVERT: the seed's `PUT /customized-tours/booked/revert/{id}` (published → booked; booked → draft while unpaid). */
+export const revertTourRequest = plainRequest(customizedTourEndpoints.revert, 'REVERT');
+
+/** The call each event a person may send goes through (BOOK has none: a booking does it). */
+export const TOUR_EVENT_REQUESTS = { SEND: sendTourRequest, REVISE: reviseTourRequest, PUBLISH: publishTourRequest, REVERT: revertTourRequest } as const;

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, fallback } from '../../client';
+import { call, fallback } from '../../client';
 import { listResource, type ListParams } from '../../common/resource';
-import type { ItemAnswer } from '../../common/schemas';
-import type { CreateTourFields, CustomizedTour, CustomizedTourDetail, CustomizedTourState, CustomizedTourStats, TourBuilderSettings, TourVersion } from './contract';
-import { customizedTourPaths } from './contract';
+import type { CreateTourFields, CustomizedTour, CustomizedTourDetail, CustomizedTourState, CustomizedTourStats } from './contract';
+import { customizedTourEndpoints } from './contract';
 
 /** `GET /customized-tours`: paging, sort, search and the seed's filters. */
 export interface ToursParams extends ListParams {
@@ -26,9 +25,7 @@ export interface ToursParams extends ListParams {
  */
 export const customizedToursResource = listResource<CustomizedTour, ToursParams, CreateTourFields, never, CustomizedTourStats, CustomizedTourDetail>({
   name: 'customizedTours',
-  path: customizedTourPaths.list(),
-  itemPath: customizedTourPaths.byId,
-  recordPath: customizedTourPaths.byId,
+  endpoints: { list: customizedTourEndpoints.list, one: customizedTourEndpoints.byId, create: customizedTourEndpoints.create, remove: customizedTourEndpoints.remove },
   shownIn: ['leads'],
   fallbacks: {
     fetchList: ['tours.errors.fetchList', 'Failed to fetch customized tours'],
@@ -50,7 +47,7 @@ export const toursOfLeadQueryOptions = (leadId: string) =>
   queryOptions({
     queryKey: toursKeys.ofLead(leadId),
     queryFn: () =>
-      api.get<{ data: CustomizedTour[] }>(customizedTourPaths.byLead(leadId), undefined, fallback('tours.errors.fetchByLead', 'Failed to fetch customized tours by lead ID')).then((r) => r.data),
+      call(customizedTourEndpoints.byLead, { params: { leadId } }, fallback('tours.errors.fetchByLead', 'Failed to fetch customized tours by lead ID')).then((r) => r.data),
   });
 
 /** `GET /customized-tours/{id}/versions/{version}`: a sent version never changes, so it is never refetched. */
@@ -58,9 +55,7 @@ export const tourVersionQueryOptions = (id: string, version: number) =>
   queryOptions({
     queryKey: toursKeys.version(id, version),
     queryFn: () =>
-      api
-        .get<ItemAnswer<TourVersion>>(customizedTourPaths.version(id, String(version)), undefined, fallback('tours.errors.fetchOne', 'Failed to fetch customized tour'))
-        .then((r) => r.data),
+      call(customizedTourEndpoints.version, { params: { id, version: String(version) } }, fallback('tours.errors.fetchOne', 'Failed to fetch customized tour')).then((r) => r.data),
     staleTime: Infinity,
   });
 
@@ -68,7 +63,7 @@ export const tourVersionQueryOptions = (id: string, version: number) =>
 export const tourSettingsQueryOptions = () =>
   queryOptions({
     queryKey: toursKeys.settings(),
-    queryFn: () => api.get<ItemAnswer<TourBuilderSettings>>(customizedTourPaths.settings(), undefined, fallback('tours.errors.fetchOne', 'Failed to fetch customized tour')).then((r) => r.data),
+    queryFn: () => call(customizedTourEndpoints.settings, undefined, fallback('tours.errors.fetchOne', 'Failed to fetch customized tour')).then((r) => r.data),
     staleTime: 60_000,
   });
 

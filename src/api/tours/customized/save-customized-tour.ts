@@ -1,22 +1,21 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type * as v from 'valibot';
-import { api, fallback } from '../../client';
-import type { ItemAnswer } from '../../common/schemas';
+import { call, fallback } from '../../client';
 import { useWorkflowEvent } from '../../common/use-workflow-event';
 import { leadsKeys } from '../../leads/get-leads';
 import type { CustomizedTourEvent } from '../../../machines/customized-tour-machine';
-import { customizedTourPaths, copyInput, TOUR_EVENT_REQUESTS, type CreateTourFields, type CustomizedTourDetail, type updateBookedTourInput, type updateTourInput } from './contract';
+import { customizedTourEndpoints, copyInput, TOUR_EVENT_REQUESTS, type CreateTourFields, type CustomizedTourDetail, type updateBookedTourInput, type updateTourInput } from './contract';
 import { customizedToursResource, toursKeys } from './get-customized-tours';
 
 export type UpdateTourFields = v.InferInput<typeof updateTourInput>;
 export type UpdateBookedTourFields = v.InferInput<typeof updateBookedTourInput>;
 
-const detail = (p: Promise<ItemAnswer<CustomizedTourDetail>>) => p.then((r) => r.data);
+const detail = (p: Promise<{ data: CustomizedTourDetail }>) => p.then((r) => r.data);
 
 /** `PUT /customized-tours`: a draft's whole plan, `_id` (and `revision`, 412 when stale) in the body. */
-export const updateTour = (input: UpdateTourFields) => detail(api.put(customizedTourPaths.list(), input, fallback('tours.errors.update', 'Failed to update customized tour')));
+export const updateTour = (input: UpdateTourFields) => detail(call(customizedTourEndpoints.update, { body: input }, fallback('tours.errors.update', 'Failed to update customized tour')));
 /** `PUT /customized-tours/booked`: a booked tour's days and notes; its price stays. */
-export const updateBookedTour = (input: UpdateBookedTourFields) => detail(api.put(customizedTourPaths.booked(), input, fallback('tours.errors.update', 'Failed to update customized tour')));
+export const updateBookedTour = (input: UpdateBookedTourFields) => detail(call(customizedTourEndpoints.updateBooked, { body: input }, fallback('tours.errors.update', 'Failed to update customized tour')));
 
 /** A copy of a tour as a new draft for a lead (the same or another): one create call with the source's plan. */
 export const copyTour = (tour: CustomizedTourDetail, leadId: string, title?: string) => customizedToursResource.create(copyInput(tour, leadId, title));

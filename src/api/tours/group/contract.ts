@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { coded } from '../../common/issues';
 import { calendarDate, dateRangeQuery, dateSchema, flag, idSchema, intBetween, listAnswerOf, listOf, oneOf, pageQuery, sortBy, withFilter } from '../../common/schemas';
 import { MAX_NIGHTS, nightsBetween, planRules, plannedTourEntries, plannedTourFields, tourDaySchema, tourListFilters, updateInputOf } from '../tour-plan';
-import { routePath } from '../../common/paths';
+import { endpoint } from '../../common/endpoint';
+import { planEndpoints } from '../plan-endpoints';
 
 /**
  * Group tours: fixed departures with a seat capacity and a minimum to run (seed "Group tours" calls).
@@ -131,14 +132,15 @@ export const groupTourIdsQuery = v.strictObject({
 
 export const groupToursByIdsSchema = v.object({ data: v.array(groupTourSchema) });
 
-/** The group tours' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const groupTourPaths = {
-  /** `GET` the list, `POST` one, `PUT` one (named by `_id` in the body). */
-  list: routePath('/group-tours'),
-  /** One tour with its plan. */
-  byId: routePath('/group-tours/id/:id'),
-  /** `DELETE` of one tour. */
-  record: routePath('/group-tours/:id'),
-  /** Several departures by id, in the order asked. */
-  byIds: routePath('/group-tours/ids'),
+/** The group tours' calls, declared once: the seed's plan calls (src/api/tours/plan-endpoints.ts), and several departures by id, in the order asked. */
+export const groupTourEndpoints = {
+  ...planEndpoints('/group-tours', {
+    item: groupTourSchema,
+    detail: groupTourDetailSchema,
+    list: groupTourListSchema,
+    query: groupToursQuery,
+    create: createGroupTourInput,
+    update: updateGroupTourInput,
+  }),
+  byIds: endpoint({ method: 'GET', path: '/group-tours/ids', query: groupTourIdsQuery, answer: groupToursByIdsSchema }),
 };

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, fallback } from '../../client';
-import type { ItemAnswer } from '../../common/schemas';
+import { call, fallback } from '../../client';
 import { planResource, type PlanToursParams } from '../plan-resource';
 import type { CreateGroupTourInput, GroupTour, GroupTourDetail, GroupTourStatus, UpdateGroupTourInput } from './contract';
-import { groupTourPaths } from './contract';
+import { groupTourEndpoints } from './contract';
 
 /** The seed's filters of the departures list, and status and departure range. */
 export interface GroupToursParams extends PlanToursParams {
@@ -18,7 +17,7 @@ export interface GroupToursParams extends PlanToursParams {
  */
 export const groupTours = planResource<GroupTour, GroupToursParams, CreateGroupTourInput, UpdateGroupTourInput, GroupTourDetail>({
   name: 'group-tours',
-  paths: groupTourPaths,
+  endpoints: groupTourEndpoints,
   section: 'groupTours',
   noun: 'group tour',
 });
@@ -30,6 +29,6 @@ export const useGroupTour = groupToursResource.useOne;
 
 /** `GET /group-tours/ids?ids=…`: those departures, in the order asked (a booking list naming its departures). */
 export const getGroupToursByIds = (ids: string[]) =>
-  api.get<ItemAnswer<GroupTour[]>>(groupTourPaths.byIds(), { ids }, fallback('groupTours.errors.fetchList', 'Failed to fetch group tours')).then((r) => r.data);
+  call(groupTourEndpoints.byIds, { query: { ids } }, fallback('groupTours.errors.fetchList', 'Failed to fetch group tours')).then((r) => r.data);
 export const groupToursByIdsQueryOptions = (ids: string[]) =>
   queryOptions({ queryKey: [...groupToursKeys.all, 'ids', ids], queryFn: () => getGroupToursByIds(ids), enabled: ids.length > 0 });

@@ -20,7 +20,8 @@ import {
   type Meal,
   type TravellerPrices,
 } from '../tour-plan';
-import { documentPaths, routePath } from '../../common/paths';
+import { documentPaths } from '../../common/paths';
+import { planEndpoints } from '../plan-endpoints';
 
 /**
  * Personalized tours: the organization's reusable tours (seed "Personalized tours" calls), which
@@ -157,12 +158,16 @@ export interface PersonalizedTourSnapshot extends PersonalizedTourDetail {
 
 /** The personalized tours' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
 export const personalizedTourPaths = {
-  /** `GET` the list, `POST` one, `PUT` one (named by `_id` in the body). */
-  list: routePath('/personalized-tours'),
-  /** One tour with its plan. */
-  byId: routePath('/personalized-tours/id/:id'),
-  /** `DELETE` of one tour. */
-  record: routePath('/personalized-tours/:id'),
   /** The brochure: `…/pdf`, `…/sends`, `…/send`. */
   brochure: documentPaths('/personalized-tours/:id'),
 };
+
+/** The personalized tours' calls, declared once: the seed's plan calls (src/api/tours/plan-endpoints.ts). */
+export const personalizedTourEndpoints = planEndpoints('/personalized-tours', {
+  item: personalizedTourSchema,
+  detail: personalizedTourDetailSchema,
+  list: personalizedTourListSchema,
+  query: personalizedToursQuery,
+  create: createPersonalizedTourInput,
+  update: updatePersonalizedTourInput,
+});

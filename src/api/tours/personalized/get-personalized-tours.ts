@@ -1,6 +1,6 @@
 import { planResource, type PlanToursParams } from '../plan-resource';
 import type { CreatePersonalizedTourInput, PersonalizedTour, PersonalizedTourDetail, UpdatePersonalizedTourInput } from './contract';
-import { personalizedTourPaths } from './contract';
+import { personalizedTourEndpoints } from './contract';
 
 /** The seed's filters of the personalized tours list, and `isPublished`. */
 export interface PersonalizedToursParams extends PlanToursParams {
@@ -14,7 +14,7 @@ export interface PersonalizedToursParams extends PlanToursParams {
  */
 export const personalizedTours = planResource<PersonalizedTour, PersonalizedToursParams, CreatePersonalizedTourInput, UpdatePersonalizedTourInput, PersonalizedTourDetail>({
   name: 'personalized-tours',
-  paths: personalizedTourPaths,
+  endpoints: personalizedTourEndpoints,
   section: 'personalizedTours',
   noun: 'personalized tour',
 });
