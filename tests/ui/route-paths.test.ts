@@ -14,8 +14,8 @@ import { endpointsOf } from '../../src/api/common/endpoint';
 import { customizedTourPaths } from '../../src/api/tours/customized/contract';
 import { personalizedTourPaths } from '../../src/api/tours/personalized/contract';
 import { groupTourPaths } from '../../src/api/tours/group/contract';
-import { cancellationPaths } from '../../src/api/cancellations/contract';
-import { creditPaths } from '../../src/api/finance/credit/contract';
+import { cancellationEndpoints, cancellationPaths } from '../../src/api/cancellations/contract';
+import { creditEndpoints, creditPaths } from '../../src/api/finance/credit/contract';
 import { financeEndpoints, financePaths } from '../../src/api/finance/contract';
 import { statementPaths } from '../../src/api/finance/statement/contract';
 import { expensePaths } from '../../src/api/finance/expenses/contract';
@@ -56,8 +56,8 @@ const API_PATHS = {
   customizedTourPaths,
   personalizedTourPaths,
   groupTourPaths,
-  cancellationPaths,
-  creditPaths,
+  cancellationPaths, // the confirmation's PDF and send
+  creditPaths, // the credit note's PDF
   financePaths,
   statementPaths,
   expensePaths,
@@ -73,7 +73,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, cancellationEndpoints, creditEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
