@@ -17,8 +17,8 @@ import { groupTourPaths } from '../../src/api/tours/group/contract';
 import { cancellationEndpoints, cancellationPaths } from '../../src/api/cancellations/contract';
 import { creditEndpoints, creditPaths } from '../../src/api/finance/credit/contract';
 import { financeEndpoints, financePaths } from '../../src/api/finance/contract';
-import { statementPaths } from '../../src/api/finance/statement/contract';
-import { expensePaths } from '../../src/api/finance/expenses/contract';
+import { statementEndpoints } from '../../src/api/finance/statement/contract';
+import { expenseEndpoints } from '../../src/api/finance/expenses/contract';
 import { documentsPaths } from '../../src/api/documents/contract';
 import { authPaths } from '../../src/api/admin/auth/contract';
 import { memberPaths } from '../../src/api/admin/members/contract';
@@ -59,8 +59,6 @@ const API_PATHS = {
   cancellationPaths, // the confirmation's PDF and send
   creditPaths, // the credit note's PDF
   financePaths,
-  statementPaths,
-  expensePaths,
   documentsPaths,
   authPaths,
   memberPaths,
@@ -73,7 +71,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, cancellationEndpoints, creditEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, cancellationEndpoints, creditEndpoints, expenseEndpoints, statementEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
