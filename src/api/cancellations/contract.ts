@@ -109,8 +109,8 @@ export const cancellationStatusInput = v.strictObject({
 export type CancellationStatusInput = v.InferOutput<typeof cancellationStatusInput>;
 
 /**
- * The cancellations' documents' paths (built by `documentRoutes`-style routes of this area's
- * documents): the confirmation's PDF and its send. Every other call is an endpoint (below).
+ * The paths of the cancellation's documents (served by server/cancellations/documents.ts): the
+ * confirmation's PDF and its send. Every other call is an endpoint (`cancellationEndpoints`, below).
  */
 export const cancellationPaths = {
   /** The cancellation confirmation (PDF, in the booking's language or `lang`). */

@@ -85,7 +85,7 @@ export type RefundsQuery = v.InferOutput<typeof refundsQuery>;
 export const processRefundInput = v.strictObject({ refundedOn: dateSchema, reference: optionalText(120) });
 export type ProcessRefundInput = v.InferOutput<typeof processRefundInput>;
 
-/** The credit note's PDF (built by this area's documents); every other call is an endpoint (below). */
+/** The credit note's PDF (served by server/cancellations/documents.ts); every other call is an endpoint (`creditEndpoints`, below). */
 export const creditPaths = {
   /** The credit note as a PDF (in the booking's language or `lang`). */
   creditNotePdf: pdfPath('/credit-notes/:id/pdf'),
