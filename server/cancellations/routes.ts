@@ -1,17 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import * as v from 'valibot';
-import {
-  cancellationPaths,
-  bookingIdParams,
-  cancelInput,
-  cancellationDetailSchema,
-  cancellationSchema,
-  cancellationStatusRequest,
-  cancellationsQuery,
-  quoteSchema,
-} from '../../src/api/cancellations/contract';
-import { idParams, itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
-import { creditPaths, creditNoteSchema, creditNotesQuery, processRefundInput, refundSchema, refundsQuery } from '../../src/api/finance/credit/contract';
+import { cancellationEndpoints } from '../../src/api/cancellations/contract';
+import { creditEndpoints } from '../../src/api/finance/credit/contract';
 import { OPEN_CANCELLATION_STATES } from '../../src/machines/cancellation-machine';
 import type { AuthContext } from '../auth/session';
 import { ownRecordsOf } from '../auth/visibility';
@@ -46,28 +35,18 @@ async function lockVisibleCancellation(tx: Tx, auth: AuthContext, id: string) {
 
 export const cancellationRoutes: RouteDef[] = [
   route({
-    method: 'GET',
-    path: cancellationPaths.quote.pattern,
-    answers: itemAnswer(quoteSchema),
+    endpoint: cancellationEndpoints.quote,
     access: allow('bookings', 'view'),
-    params: bookingIdParams,
     handler: async ({ tx, auth, params, services }) => ({ data: await quoteFor(tx, await visibleBooking(tx, auth, params.id), await today(tx, services)) }),
   }),
   route({
-    method: 'GET',
-    path: cancellationPaths.ofBooking.pattern,
-    answers: itemAnswer(v.array(cancellationSchema)),
+    endpoint: cancellationEndpoints.ofBooking,
     access: allow('bookings', 'view'),
-    params: bookingIdParams,
     handler: async ({ tx, auth, params }) => ({ data: await cancellationsOfBooking(tx, (await visibleBooking(tx, auth, params.id)).id) }),
   }),
   route({
-    method: 'POST',
-    path: cancellationPaths.request,
-    answers: itemAnswer(cancellationDetailSchema),
+    endpoint: cancellationEndpoints.request,
     access: allow('cancellations', 'create'),
-    body: cancelInput,
-    status: 201,
     async handler({ tx, auth, body, services }) {
       const day = await today(tx, services);
       const id = await requestCancellation(tx, auth, body, day);
@@ -75,44 +54,28 @@ export const cancellationRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    path: cancellationPaths.decided,
-    answers: listAnswerOf(cancellationSchema),
+    endpoint: cancellationEndpoints.decided,
     access: allow('cancellations', 'view'),
-    query: cancellationsQuery,
     handler: ({ tx, auth, query }) => cancellationsPage(tx, auth, query, 'decided'),
   }),
   route({
-    method: 'GET',
-    path: cancellationPaths.requested,
-    answers: listAnswerOf(cancellationSchema),
+    endpoint: cancellationEndpoints.requested,
     access: allow('cancellations', 'view'),
-    query: cancellationsQuery,
     handler: ({ tx, auth, query }) => cancellationsPage(tx, auth, query, 'open'),
   }),
   route({
-    method: 'GET',
-    path: cancellationPaths.byId.pattern,
-    answers: itemAnswer(cancellationDetailSchema),
+    endpoint: cancellationEndpoints.byId,
     access: allow('cancellations', 'view'),
-    params: idParams,
     handler: async ({ tx, auth, params, services }) => ({ data: await cancellationDetail(tx, auth, params.id, await today(tx, services)) }),
   }),
   route({
-    method: 'GET',
-    path: cancellationPaths.requestById.pattern,
-    answers: itemAnswer(cancellationDetailSchema),
+    endpoint: cancellationEndpoints.requestById,
     access: allow('cancellations', 'view'),
-    params: idParams,
     handler: async ({ tx, auth, params, services }) => ({ data: await cancellationDetail(tx, auth, params.id, await today(tx, services), OPEN_CANCELLATION_STATES) }),
   }),
   route({
-    method: cancellationStatusRequest.method,
-    path: cancellationStatusRequest.path,
-    answers: itemAnswer(cancellationDetailSchema),
+    endpoint: cancellationEndpoints.status,
     access: allow('cancellations', 'approve'),
-    params: idParams,
-    body: cancellationStatusRequest.body,
     idempotent: true,
     async handler({ tx, auth, params, body, services }) {
       const day = await today(tx, services);
@@ -122,36 +85,23 @@ export const cancellationRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    path: creditPaths.creditNotes,
-    answers: listAnswerOf(creditNoteSchema),
+    endpoint: creditEndpoints.creditNotes,
     access: allow('cancellations', 'view'),
-    query: creditNotesQuery,
     handler: ({ tx, auth, query }) => creditNotesPage(tx, auth, query),
   }),
   route({
-    method: 'GET',
-    path: creditPaths.creditNote.pattern,
-    answers: itemAnswer(creditNoteSchema),
+    endpoint: creditEndpoints.creditNote,
     access: allow('cancellations', 'view'),
-    params: idParams,
     handler: async ({ tx, auth, params }) => ({ data: await creditNoteById(tx, auth, params.id) }),
   }),
   route({
-    method: 'GET',
-    path: creditPaths.refunds,
-    answers: listAnswerOf(refundSchema),
+    endpoint: creditEndpoints.refunds,
     access: allow('cancellations', 'view'),
-    query: refundsQuery,
     handler: ({ tx, auth, query }) => refundsPage(tx, auth, query),
   }),
   route({
-    method: 'PUT',
-    path: creditPaths.process.pattern,
-    answers: itemAnswer(refundSchema),
+    endpoint: creditEndpoints.process,
     access: allow('account', 'create'),
-    params: idParams,
-    body: processRefundInput,
     idempotent: true,
     async handler({ tx, auth, params, body, services }) {
       await processRefund(tx, auth, params.id, body, await today(tx, services));

@@ -1,24 +1,8 @@
-import { itemAnswer } from '../../src/api/common/schemas';
-import {
-  statementPaths,
-  agingQuery,
-  budgetQuery,
-  budgetTargetSchema,
-  budgetTargetsSchema,
-  expenseTargetInput,
-  incomeTargetInput,
-  journalExportQuery,
-  payablesSchema,
-  receivablesSchema,
-  statementAnswer,
-  statementQuery,
-  summaryAnswer,
-  summaryQuery,
-} from '../../src/api/finance/statement/contract';
+import { statementEndpoints } from '../../src/api/finance/statement/contract';
 import { organizationToday } from '../db/clock';
 import { memberLanguage } from '../auth/members';
 import { disposition, DOCUMENT_STRINGS } from '../documents';
-import { allow, fileAnswer, route, type RouteDef } from '../http/route';
+import { allow, route, type RouteDef } from '../http/route';
 import type { AppServices } from '../services';
 import type { Tx } from '../db/client';
 import { payables, payablesCsv, receivables, receivablesCsv } from './aging';
@@ -38,92 +22,61 @@ const csvWords = async (tx: Tx, memberId: string) => DOCUMENT_STRINGS[await memb
 
 export const monthRoutes: RouteDef[] = [
   route({
-    method: 'GET',
-    path: statementPaths.statement.pattern,
-    answers: statementAnswer,
+    endpoint: statementEndpoints.statement,
     access: allow('account', 'view'),
-    query: statementQuery,
     handler: async ({ tx, query, services }) => accountStatement(tx, query, (await today(tx, services)).slice(0, 7)),
   }),
   route({
-    method: 'GET',
-    path: statementPaths.summary.pattern,
-    answers: summaryAnswer,
+    endpoint: statementEndpoints.summary,
     access: allow('account', 'view'),
-    query: summaryQuery,
     handler: async ({ tx, query, services }) => accountSummary(tx, query.month ?? (await today(tx, services)).slice(0, 7)),
   }),
   route({
-    method: 'GET',
-    path: statementPaths.targets.pattern,
-    answers: itemAnswer(budgetTargetsSchema),
+    endpoint: statementEndpoints.targets,
     access: allow('account', 'view'),
-    query: budgetQuery,
     handler: async ({ tx, query, services }) => ({ data: await monthTargets(tx, query.month ?? (await today(tx, services)).slice(0, 7)) }),
   }),
   ...(['income', 'expense'] as const).flatMap((kind) => [
     route({
-      method: 'POST',
-      path: statementPaths.target[kind].pattern,
-      answers: itemAnswer(budgetTargetSchema),
+      endpoint: statementEndpoints.target[kind].create,
       access: allow('account', 'create'),
-      body: kind === 'income' ? incomeTargetInput : expenseTargetInput,
-      status: 201,
       handler: async ({ tx, body, auth }) => ({ data: await createTarget(tx, kind, body, auth.memberId) }),
     }),
     route({
-      method: 'PUT',
-      path: statementPaths.target[kind].pattern,
-      answers: itemAnswer(budgetTargetSchema),
+      endpoint: statementEndpoints.target[kind].update,
       access: allow('account', 'update'),
-      body: kind === 'income' ? incomeTargetInput : expenseTargetInput,
       handler: async ({ tx, body, auth }) => ({ data: await updateTarget(tx, kind, body, auth.memberId) }),
     }),
   ]),
   route({
-    method: 'GET',
-    path: statementPaths.journalExport.pattern,
-    answers: fileAnswer('text/plain', 'text/csv'),
+    endpoint: statementEndpoints.journalExport,
     access: allow('account', 'export'),
-    query: journalExportQuery,
     async handler({ tx, query, auth }) {
       const file = await exportJournal(tx, query, await csvWords(tx, auth.memberId));
       return download(file.text, file.contentType, `journal-${query.from ?? 'start'}-${query.to ?? 'today'}.${file.extension}`);
     },
   }),
   route({
-    method: 'GET',
-    path: statementPaths.aging.receivables.pattern,
-    answers: itemAnswer(receivablesSchema),
+    endpoint: statementEndpoints.aging.receivables,
     access: allow('account', 'view'),
-    query: agingQuery,
     handler: async ({ tx, query, services }) => ({ data: await receivables(tx, query.asOf ?? (await today(tx, services))) }),
   }),
   route({
-    method: 'GET',
-    path: statementPaths.agingExport.receivables.pattern,
-    answers: fileAnswer('text/csv'),
+    endpoint: statementEndpoints.agingExport.receivables,
     access: allow('account', 'export'),
-    query: agingQuery,
     async handler({ tx, query, services, auth }) {
       const report = await receivables(tx, query.asOf ?? (await today(tx, services)));
       return download(receivablesCsv(report, await csvWords(tx, auth.memberId)), 'text/csv; charset=utf-8', `receivables-${report.asOf}.csv`);
     },
   }),
   route({
-    method: 'GET',
-    path: statementPaths.aging.payables.pattern,
-    answers: itemAnswer(payablesSchema),
+    endpoint: statementEndpoints.aging.payables,
     access: allow('account', 'view'),
-    query: agingQuery,
     handler: async ({ tx, query, services }) => ({ data: await payables(tx, query.asOf ?? (await today(tx, services))) }),
   }),
   route({
-    method: 'GET',
-    path: statementPaths.agingExport.payables.pattern,
-    answers: fileAnswer('text/csv'),
+    endpoint: statementEndpoints.agingExport.payables,
     access: allow('account', 'export'),
-    query: agingQuery,
     async handler({ tx, query, services, auth }) {
       const report = await payables(tx, query.asOf ?? (await today(tx, services)));
       return download(payablesCsv(report, await csvWords(tx, auth.memberId)), 'text/csv; charset=utf-8', `payables-${report.asOf}.csv`);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancellationPaths } from '../../src/api/cancellations/contract';
-import { creditPaths } from '../../src/api/finance/credit/contract';
+import { creditEndpoints } from '../../src/api/finance/credit/contract';
 import type { Agent } from '../support/agent';
 import { orgId } from '../support/bookings';
 import { pdfText } from '../support/pdf';
@@ -56,7 +56,7 @@ describe('the demo cancellations', () => {
   });
 
   it("has a returning customer: the first trip cancelled with a credit note that partly pays the second", async () => {
-    const notes = await owner.get(`/api${creditPaths.creditNotes}`);
+    const notes = await owner.get(`/api${creditEndpoints.creditNotes.pattern}`);
     expect(notes.status).toBe(200);
     expect(notes.body.data).toHaveLength(3);
     // Numbered in the order they were issued, with no gap.
@@ -68,7 +68,7 @@ describe('the demo cancellations', () => {
     expect(note.usedAmount).toBeGreaterThan(0);
     expect(note.usedAmount).toBeLessThan(note.amount);
     expect(note.remaining).toBe(note.amount - note.usedAmount);
-    const detail = (await owner.get(`/api${creditPaths.creditNote(note._id)}`)).body.data;
+    const detail = (await owner.get(`/api${creditEndpoints.creditNote.url({ id: note._id })}`)).body.data;
     expect(detail.redemptions).toHaveLength(1);
     const second = detail.redemptions[0].booking;
     expect(second._id).not.toBe(detail.booking._id);
@@ -90,14 +90,14 @@ describe('the demo cancellations', () => {
   });
 
   it('has a credit note used up by the next deposit, and one never used that expired into income', async () => {
-    const notes = (await owner.get(`/api${creditPaths.creditNotes}`)).body.data as { _id: string; status: string; amount: number; usedAmount: number; remaining: number; validUntil: string }[];
+    const notes = (await owner.get(`/api${creditEndpoints.creditNotes.pattern}`)).body.data as { _id: string; status: string; amount: number; usedAmount: number; remaining: number; validUntil: string }[];
     const today = (await s.sql<{ d: string }>(`select to_char(now() at time zone time_zone, 'YYYY-MM-DD') as d from organizations where id = $1`, [demoOrg]))[0].d;
 
     const used = notes.filter((n) => n.status === 'redeemed');
     expect(used).toHaveLength(1);
     expect(used[0].usedAmount).toBe(used[0].amount);
     expect(used[0].remaining).toBe(0);
-    const usedDetail = (await owner.get(`/api${creditPaths.creditNote(used[0]._id)}`)).body.data;
+    const usedDetail = (await owner.get(`/api${creditEndpoints.creditNote.url({ id: used[0]._id })}`)).body.data;
     expect(usedDetail.redemptions).toHaveLength(1);
     expect(usedDetail.redemptions[0].amount).toBe(used[0].amount);
 

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancellationPaths, REFUND_SOURCES } from '../../src/api/cancellations/contract';
+import { REFUND_SOURCES, cancellationEndpoints } from '../../src/api/cancellations/contract';
 import { newIdempotencyKey } from '../../src/api/common/idempotency';
-import { creditPaths } from '../../src/api/finance/credit/contract';
+import { creditEndpoints } from '../../src/api/finance/credit/contract';
 import { operationPaths } from '../../src/api/operations/contract';
 import { addDays } from '../../src/domain/calendar';
 import { BOOKING_DAY_JOB } from '../../server/bookings/jobs';
@@ -342,7 +342,7 @@ async function perform(w: World, run: number, act: Action, agent: Agent, onB: bo
     case 'request': {
       const id = pickOf(live, act.pick);
       if (!id) return NOTHING + 'request: none';
-      return send('request cancellation', (x) => x.post(`/api${cancellationPaths.request}`, { bookingId: id, reason: 'The money gate' }), (res) =>
+      return send('request cancellation', (x) => x.post(`/api${cancellationEndpoints.request.pattern}`, { bookingId: id, reason: 'The money gate' }), (res) =>
         ackRow('cancellation requested', 'select count(*) = 1 as ok from booking_cancellations where id = $1', [res.body.data._id]));
     }
     case 'approve':
@@ -355,7 +355,7 @@ async function perform(w: World, run: number, act: Action, agent: Agent, onB: bo
       if (!c) return NOTHING + `${act.kind}: no request`;
       const key = newIdempotencyKey();
       if (act.kind === 'reject') {
-        return send('reject cancellation', (x) => x.patch(`/api${cancellationPaths.status(c.id)}`, { status: 'rejected', comments: 'Not this time' }, { 'Idempotency-Key': key }), () =>
+        return send('reject cancellation', (x) => x.patch(`/api${cancellationEndpoints.status.url({ id: c.id })}`, { status: 'rejected', comments: 'Not this time' }, { 'Idempotency-Key': key }), () =>
           ackRow('cancellation rejected', `select count(*) = 1 as ok from booking_cancellations where id = $1 and status = 'rejected'`, [c.id]), true);
       }
       if (act.method % 2 === 0) {
@@ -366,7 +366,7 @@ async function perform(w: World, run: number, act: Action, agent: Agent, onB: bo
             ackRow('payment verified', `select count(*) = 1 as ok from booking_payments where id = $1 and status = 'verified'`, [p.id]));
         }
       }
-      const quote = await a.get(`/api${cancellationPaths.quote(c.booking_id)}`);
+      const quote = await a.get(`/api${cancellationEndpoints.quote.url({ id: c.booking_id })}`);
       if (quote.status !== 200) return `approve: quote ${quote.status}`;
       const paid = quote.body.data.paid as number;
       const total = act.f1 > 95 ? paid : share(paid, act.f1);
@@ -380,13 +380,13 @@ async function perform(w: World, run: number, act: Action, agent: Agent, onB: bo
         ...(total - credit > 0 ? { refundSource: REFUND_SOURCES[act.method % REFUND_SOURCES.length] } : {}),
         ...(credit > 0 ? { validUntil: addDays(today, 1 + (act.pick % 3)) } : {}),
       };
-      return send(`approve ${total - credit} back + ${credit} credit of ${paid}`, (x) => x.patch(`/api${cancellationPaths.status(c.id)}`, body, { 'Idempotency-Key': key }), () =>
+      return send(`approve ${total - credit} back + ${credit} credit of ${paid}`, (x) => x.patch(`/api${cancellationEndpoints.status.url({ id: c.id })}`, body, { 'Idempotency-Key': key }), () =>
         ackRow('cancellation approved', `select count(*) = 1 as ok from booking_cancellations c join bookings b on b.id = c.booking_id where c.id = $1 and c.status = 'approved' and b.status = 'canceled'`, [c.id]), true);
     }
     case 'processRefund': {
       const r = await pickRow<{ id: string }>(`select id from refunds where booking_id = any($1::uuid[]) and status = 'pending' order by created_at, id`, [ids], act.pick);
       if (!r) return NOTHING + 'process refund: none pending';
-      return send('process refund', (x) => x.put(`/api${creditPaths.process(r.id)}`, { refundedOn: today, reference: 'GATE-RF' }), () =>
+      return send('process refund', (x) => x.put(`/api${creditEndpoints.process.url({ id: r.id })}`, { refundedOn: today, reference: 'GATE-RF' }), () =>
         ackRow('refund processed', `select count(*) = 1 as ok from refunds where id = $1 and status = 'refunded'`, [r.id]));
     }
     case 'payVendor': {

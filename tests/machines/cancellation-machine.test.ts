@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancellationPaths, cancellationStatusRequest } from '../../src/api/cancellations/contract';
+import { cancellationStatusRequest, cancellationEndpoints } from '../../src/api/cancellations/contract';
 import { workflowPath } from '../../src/api/common/workflow';
 import { CANCELLATION_EVENTS, DECIDED_CANCELLATION_STATES, OPEN_CANCELLATION_STATES, cancellationMachine, describeCancellationRefusal, type CancellationEvent } from '../../src/machines/cancellation-machine';
 import { allowedEvents, snapshotOf } from '../../src/machines/workflow';
@@ -37,7 +37,7 @@ const cancellationAdapter = (): WorkflowAdapter<CancellationEvent> => ({
     return owner.request(cancellationStatusRequest.method, `/api${workflowPath(cancellationStatusRequest, id)}`, cancellationStatusRequest.bodyOf(event));
   },
   async readState(id) {
-    return cancellationStatusRequest.stateOf((await owner.get(`/api${cancellationPaths.byId(id)}`)).body.data);
+    return cancellationStatusRequest.stateOf((await owner.get(`/api${cancellationEndpoints.byId.url({ id })}`)).body.data);
   },
   async readRecord(id) {
     const [row] = await s.sql('select * from booking_cancellations where id = $1', [id]);

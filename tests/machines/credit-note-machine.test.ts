@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newIdempotencyKey } from '../../src/api/common/idempotency';
-import { creditPaths } from '../../src/api/finance/credit/contract';
+import { creditEndpoints } from '../../src/api/finance/credit/contract';
 import { addDays } from '../../src/domain/calendar';
 import { CREDIT_NOTE_EVENTS, USABLE_CREDIT_NOTE_STATES, creditNoteMachine, type CreditNoteEvent } from '../../src/machines/credit-note-machine';
 import { allowedEvents, snapshotOf } from '../../src/machines/workflow';
@@ -76,7 +76,7 @@ const creditNoteAdapter = (): WorkflowAdapter<CreditNoteEvent> => ({
     switch (event.type) {
       case 'USE_UP': {
         if (!note.open) note.open = (await book(owner, groupBooking(departure, await newLead(owner, undefined, { email: note.email }), { pax: 2 })))._id;
-        const left = (await owner.get(`/api${creditPaths.creditNote(id)}`)).body.data.remaining as number;
+        const left = (await owner.get(`/api${creditEndpoints.creditNote.url({ id })}`)).body.data.remaining as number;
         const res = await pay(owner, note.open!, Math.max(left, 1), { paymentMethod: 'credit-note', creditNoteId: id, reference: null }, { 'Idempotency-Key': newIdempotencyKey() });
         if (res.status === 201) note.holder = note.open!;
         return res;
@@ -89,7 +89,7 @@ const creditNoteAdapter = (): WorkflowAdapter<CreditNoteEvent> => ({
         return approved;
       }
       case 'EXPIRE': {
-        const before = (await owner.get(`/api${creditPaths.creditNote(id)}`)).body.data.status;
+        const before = (await owner.get(`/api${creditEndpoints.creditNote.url({ id })}`)).body.data.status;
         s.clock.set(`${addDays(VALID_UNTIL, 1)}T08:00:00Z`);
         const other = connect(s.databaseUrl, 2);
         try {
@@ -99,13 +99,13 @@ const creditNoteAdapter = (): WorkflowAdapter<CreditNoteEvent> => ({
           s.clock.set(NOW);
           await other.close();
         }
-        const after = (await owner.get(`/api${creditPaths.creditNote(id)}`)).body.data.status;
+        const after = (await owner.get(`/api${creditEndpoints.creditNote.url({ id })}`)).body.data.status;
         return answer(after === 'expired' && before !== 'expired' ? 200 : 409, { before, after });
       }
     }
   },
   async readState(id) {
-    return (await owner.get(`/api${creditPaths.creditNote(id)}`)).body.data.status;
+    return (await owner.get(`/api${creditEndpoints.creditNote.url({ id })}`)).body.data.status;
   },
   async readRecord(id) {
     const [row] = await s.sql('select status, amount, used_amount, valid_until::text, entry_id, expiry_entry_id from credit_notes where id = $1', [id]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancellationPaths } from '../../src/api/cancellations/contract';
-import { creditPaths } from '../../src/api/finance/credit/contract';
+import { cancellationEndpoints } from '../../src/api/cancellations/contract';
+import { creditEndpoints } from '../../src/api/finance/credit/contract';
 import { REFUND_STATES, refundMachine, type RefundEvent } from '../../src/machines/refund-machine';
 import { allowedEvents, snapshotOf } from '../../src/machines/workflow';
 import type { Agent } from '../support/agent';
@@ -45,10 +45,10 @@ const refundAdapter = (): WorkflowAdapter<RefundEvent> => ({
     return id;
   },
   send(id, event) {
-    return finance.put(`/api${creditPaths.process(id)}`, { refundedOn: event.refundedOn, reference: 'OUT-1' });
+    return finance.put(`/api${creditEndpoints.process.url({ id })}`, { refundedOn: event.refundedOn, reference: 'OUT-1' });
   },
   async readState(id) {
-    return (await finance.get(`/api${cancellationPaths.byId(cancellationOf.get(id)!)}`)).body.data.refund.status;
+    return (await finance.get(`/api${cancellationEndpoints.byId.url({ id: cancellationOf.get(id)! })}`)).body.data.refund.status;
   },
   async readRecord(id) {
     const [row] = await s.sql('select * from refunds where id = $1', [id]);

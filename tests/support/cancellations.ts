@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { cancellationPaths } from '../../src/api/cancellations/contract';
+import { cancellationEndpoints } from '../../src/api/cancellations/contract';
 import { newIdempotencyKey } from '../../src/api/common/idempotency';
 import type { Agent } from './agent';
 import { book, groupBooking, newLead, pay, verify } from './bookings';
@@ -7,11 +7,11 @@ import { book, groupBooking, newLead, pay, verify } from './bookings';
 /** What the cancellation tests share (docs/cancellations.md): a request and a decision as staff make them. */
 
 export const requestCancellation = (agent: Agent, bookingId: string, extra: Record<string, unknown> = {}) =>
-  agent.post(`/api${cancellationPaths.request}`, { bookingId, reason: 'The customer broke a leg', ...extra });
+  agent.post(`/api${cancellationEndpoints.request.pattern}`, { bookingId, reason: 'The customer broke a leg', ...extra });
 
 /** `PATCH /booking-cancellations/{id}/status`, keyed as the screen keys it. */
 export const decideCancellation = (agent: Agent, id: string, body: Record<string, unknown>, key = newIdempotencyKey()) =>
-  agent.patch(`/api${cancellationPaths.status(id)}`, body, { 'Idempotency-Key': key });
+  agent.patch(`/api${cancellationEndpoints.status.url({ id })}`, body, { 'Idempotency-Key': key });
 
 /** An approval that gives nothing back: what was paid in money is kept, credit-note payments go back to their notes. */
 export const NOTHING_BACK = { status: 'approved', totalRefundAmount: 0, sourceAccountAmount: 0, creditNoteAmount: 0 } as const;

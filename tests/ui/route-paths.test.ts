@@ -14,11 +14,11 @@ import { endpointsOf } from '../../src/api/common/endpoint';
 import { customizedTourEndpoints, customizedTourPaths } from '../../src/api/tours/customized/contract';
 import { personalizedTourEndpoints, personalizedTourPaths } from '../../src/api/tours/personalized/contract';
 import { groupTourEndpoints } from '../../src/api/tours/group/contract';
-import { cancellationPaths } from '../../src/api/cancellations/contract';
-import { creditPaths } from '../../src/api/finance/credit/contract';
+import { cancellationEndpoints, cancellationPaths } from '../../src/api/cancellations/contract';
+import { creditEndpoints, creditPaths } from '../../src/api/finance/credit/contract';
 import { financeEndpoints, financePaths } from '../../src/api/finance/contract';
-import { statementPaths } from '../../src/api/finance/statement/contract';
-import { expensePaths } from '../../src/api/finance/expenses/contract';
+import { statementEndpoints } from '../../src/api/finance/statement/contract';
+import { expenseEndpoints } from '../../src/api/finance/expenses/contract';
 import { documentsPaths } from '../../src/api/documents/contract';
 import { authEndpoints } from '../../src/api/admin/auth/contract';
 import { memberPaths } from '../../src/api/admin/members/contract';
@@ -54,11 +54,9 @@ const API_PATHS = {
   bookingPaths,
   customizedTourPaths, // the itinerary's documents (documentRoutes)
   personalizedTourPaths, // the brochure's documents (documentRoutes)
-  cancellationPaths,
-  creditPaths,
+  cancellationPaths, // the confirmation's PDF and send
+  creditPaths, // the credit note's PDF
   financePaths,
-  statementPaths,
-  expensePaths,
   documentsPaths,
   memberPaths,
   modulePaths,
@@ -69,7 +67,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints, leadEndpoints, customizedTourEndpoints, hotelEndpoints, activityEndpoints, personalizedTourEndpoints, groupTourEndpoints };
+const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints, leadEndpoints, customizedTourEndpoints, hotelEndpoints, activityEndpoints, personalizedTourEndpoints, groupTourEndpoints, cancellationEndpoints, creditEndpoints, expenseEndpoints, statementEndpoints };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 

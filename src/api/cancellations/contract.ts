@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { calendarDate, dateRangeQuery, dateSchema, idSchema, listOf, money, oneOf, optionalText, pageQuery, requiredText, sortOrder, timestamp, uuid } from '../common/schemas';
+import { calendarDate, dateRangeQuery, dateSchema, idParams, idSchema, itemAnswer, listAnswerOf, listOf, money, oneOf, optionalText, pageQuery, requiredText, sortOrder, timestamp, uuid } from '../common/schemas';
 import { CANCELLATION_STATES, cancellationMachine, type CancellationEvent } from '../../machines/cancellation-machine';
 import { PAYMENT_METHODS, moneyAccount } from '../finance/contract';
 import { LOCALES } from '../admin/members/contract';
 import { workflowRequest } from '../common/workflow';
+import { endpoint } from '../common/endpoint';
 import { pdfPath, routePath } from '../common/paths';
 
 /**
@@ -108,30 +109,49 @@ export const cancellationStatusInput = v.strictObject({
 export type CancellationStatusInput = v.InferOutput<typeof cancellationStatusInput>;
 
 /**
- * The cancellations' paths, declared once: the server's routes register `.pattern` (a path without
- * parameters is its own pattern), the client and the tests call them (the documents' are served by
- * the documents of this area).
+ * The paths of the cancellation's documents (served by server/cancellations/documents.ts): the
+ * confirmation's PDF and its send. Every other call is an endpoint (`cancellationEndpoints`, below).
  */
 export const cancellationPaths = {
-  quote: routePath('/bookings/:id/cancellation-quote'),
-  ofBooking: routePath('/bookings/:id/cancellations'),
-  request: '/booking-cancellations/cancel',
-  decided: '/booking-cancellations',
-  requested: '/booking-cancellations/requests',
-  byId: routePath('/booking-cancellations/id/:id'),
-  requestById: routePath('/booking-cancellations/requests/:id'),
-  status: routePath('/booking-cancellations/:id/status'),
   /** The cancellation confirmation (PDF, in the booking's language or `lang`). */
   pdf: pdfPath('/booking-cancellations/:id/pdf'),
   /** The seed's `POST /bookings/{id}/send-cancellation` (multipart: to, cc, subject, message, attachments; the confirmation attached). */
   send: routePath('/bookings/:id/send-cancellation'),
 } as const;
 
+export const cancellationsQuery = v.strictObject({
+  ...pageQuery(CANCELLATIONS_PAGE_SIZE),
+  sortOrder: sortOrder('desc'),
+  status: listOf(oneOf(CANCELLATION_STATES)),
+  refundType: listOf(oneOf(REFUND_TYPES)),
+  createdAt: dateRangeQuery,
+});
+export type CancellationsQuery = v.InferOutput<typeof cancellationsQuery>;
+
+/** The organization's policy (Configurations → Cancellations): tiers by days before departure, and a flat fee. */
+export const policySchema = v.object({ tiers: v.array(tierSchema), flatFee: amount });
+export const bookingIdParams = v.object({ id: idSchema });
+
+/** The cancellations' calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const cancellationEndpoints = {
+  quote: endpoint({ method: 'GET', path: '/bookings/:id/cancellation-quote', params: bookingIdParams, answer: itemAnswer(quoteSchema) }),
+  ofBooking: endpoint({ method: 'GET', path: '/bookings/:id/cancellations', params: bookingIdParams, answer: itemAnswer(v.array(cancellationSchema)) }),
+  request: endpoint({ method: 'POST', path: '/booking-cancellations/cancel', body: cancelInput, answer: itemAnswer(cancellationDetailSchema), status: 201 }),
+  /** The decided (approved and rejected). */
+  decided: endpoint({ method: 'GET', path: '/booking-cancellations', query: cancellationsQuery, answer: listAnswerOf(cancellationSchema) }),
+  /** Waiting for a decision. */
+  requested: endpoint({ method: 'GET', path: '/booking-cancellations/requests', query: cancellationsQuery, answer: listAnswerOf(cancellationSchema) }),
+  byId: endpoint({ method: 'GET', path: '/booking-cancellations/id/:id', params: idParams, answer: itemAnswer(cancellationDetailSchema) }),
+  /** One waiting for a decision (404 once decided). */
+  requestById: endpoint({ method: 'GET', path: '/booking-cancellations/requests/:id', params: idParams, answer: itemAnswer(cancellationDetailSchema) }),
+  /** The decision (`cancellationStatusRequest`: APPROVE or REJECT). */
+  status: endpoint({ method: 'PATCH', path: '/booking-cancellations/:id/status', params: idParams, body: cancellationStatusInput, answer: itemAnswer(cancellationDetailSchema) }),
+};
+
+/** `PATCH /booking-cancellations/{id}/status` → APPROVE (with the refund's split) or REJECT (with a comment). */
 export const cancellationStatusRequest = workflowRequest({
   machine: cancellationMachine,
-  method: 'PATCH',
-  path: cancellationPaths.status.pattern,
-  body: cancellationStatusInput,
+  endpoint: cancellationEndpoints.status,
   eventOf: (b: CancellationStatusInput): CancellationEvent =>
     b.status === 'approved'
       ? {
@@ -159,17 +179,3 @@ export const cancellationStatusRequest = workflowRequest({
   stateOf: (c: { status: string }) => c.status,
   noEvent: ({ status }: CancellationStatusInput) => `A cancellation cannot be ${status} again`,
 });
-
-export const cancellationsQuery = v.strictObject({
-  ...pageQuery(CANCELLATIONS_PAGE_SIZE),
-  sortOrder: sortOrder('desc'),
-  status: listOf(oneOf(CANCELLATION_STATES)),
-  refundType: listOf(oneOf(REFUND_TYPES)),
-  createdAt: dateRangeQuery,
-});
-export type CancellationsQuery = v.InferOutput<typeof cancellationsQuery>;
-
-/** The organization's policy (Configurations → Cancellations): tiers by days before departure, and a flat fee. */
-export const policySchema = v.object({ tiers: v.array(tierSchema), flatFee: amount });
-export const bookingIdParams = v.object({ id: idSchema });
-

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, fallback } from '../client';
+import { call, fallback } from '../client';
 import { listResource, type ListParams } from '../common/resource';
-import type { ItemAnswer } from '../common/schemas';
 import type { CancellationState } from '../../machines/cancellation-machine';
-import { cancellationPaths, type Cancellation, type CancellationDetail, type QuoteAnswer, type RefundType } from './contract';
+import { cancellationEndpoints, type Cancellation, type CancellationDetail, type RefundType } from './contract';
 
 type Range = { from?: string; to?: string };
 
@@ -25,8 +24,7 @@ export const cancellationsKeys = {
 export const cancellationsResource = listResource<Cancellation, CancellationsParams, never, never, undefined, CancellationDetail>({
   name: 'booking-cancellations',
   key: [...cancellationsKeys.all, 'main'],
-  path: cancellationPaths.decided,
-  itemPath: cancellationPaths.byId,
+  endpoints: { list: cancellationEndpoints.decided, one: cancellationEndpoints.byId },
   fallbacks: {
     fetchList: ['cancellations.errors.fetchList', 'Failed to fetch cancellations'],
     fetchOne: ['cancellations.errors.fetchOne', 'Failed to fetch cancellation details'],
@@ -37,8 +35,7 @@ export const cancellationsResource = listResource<Cancellation, CancellationsPar
 export const requestedCancellationsResource = listResource<Cancellation, CancellationsParams, never, never, undefined, CancellationDetail>({
   name: 'booking-cancellations',
   key: [...cancellationsKeys.all, 'requests'],
-  path: cancellationPaths.requested,
-  itemPath: cancellationPaths.requestById,
+  endpoints: { list: cancellationEndpoints.requested, one: cancellationEndpoints.requestById },
   fallbacks: {
     fetchList: ['cancellations.errors.fetchRequested', 'Failed to fetch requested cancellations'],
     fetchOne: ['cancellations.errors.fetchRequest', 'Failed to fetch cancellation request details'],
@@ -52,11 +49,11 @@ export const useCancellationRequest = requestedCancellationsResource.useOne;
 
 /** `GET /bookings/{id}/cancellation-quote`: what cancelling today costs the customer and the organization. */
 export const getCancellationQuote = (bookingId: string) =>
-  api.get<ItemAnswer<QuoteAnswer>>(cancellationPaths.quote(bookingId), undefined, fallback('cancellations.errors.fetchQuote', 'Failed to fetch the cancellation quote')).then((r) => r.data);
+  call(cancellationEndpoints.quote, { params: { id: bookingId } }, fallback('cancellations.errors.fetchQuote', 'Failed to fetch the cancellation quote')).then((r) => r.data);
 
 /** `GET /bookings/{id}/cancellations`: a booking's requests, open and decided. */
 export const getBookingCancellations = (bookingId: string) =>
-  api.get<ItemAnswer<Cancellation[]>>(cancellationPaths.ofBooking(bookingId), undefined, fallback('cancellations.errors.fetchOfBooking', 'Failed to fetch the booking’s cancellations')).then((r) => r.data);
+  call(cancellationEndpoints.ofBooking, { params: { id: bookingId } }, fallback('cancellations.errors.fetchOfBooking', 'Failed to fetch the booking’s cancellations')).then((r) => r.data);
 
 export const cancellationQuoteQueryOptions = (bookingId: string) => queryOptions({ queryKey: cancellationsKeys.quote(bookingId), queryFn: () => getCancellationQuote(bookingId) });
 export const bookingCancellationsQueryOptions = (bookingId: string) => queryOptions({ queryKey: cancellationsKeys.ofBooking(bookingId), queryFn: () => getBookingCancellations(bookingId) });

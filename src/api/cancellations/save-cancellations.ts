@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, fallback } from '../client';
-import type { ItemAnswer, ListAnswer } from '../common/schemas';
+import { call, fallback } from '../client';
+import type { ListAnswer } from '../common/schemas';
 import { useWorkflowEvent } from '../common/use-workflow-event';
 import { OPEN_CANCELLATION_STATES, type CancellationState } from '../../machines/cancellation-machine';
-import { cancellationPaths, cancellationStatusRequest, type Cancellation, type CancelInput, type CancellationDetail } from './contract';
+import { cancellationEndpoints, cancellationStatusRequest, type Cancellation, type CancelInput, type CancellationDetail } from './contract';
 import { cancellationsKeys, cancellationsResource, requestedCancellationsResource } from './get-cancellations';
 
 /** What an approval moves besides the cancellation: the booking, its trip, the money, the vendors' side. */
@@ -11,7 +11,7 @@ const MOVED_BY_A_DECISION = [['bookings'], ['booking-operations'], ['credit'], [
 
 /** `POST /booking-cancellations/cancel`: a request with the quote of this moment stored on it. */
 export const requestCancellation = (input: CancelInput) =>
-  api.post<ItemAnswer<CancellationDetail>>(cancellationPaths.request, input, fallback('cancellations.errors.create', 'Failed to create cancellation')).then((r) => r.data);
+  call(cancellationEndpoints.request, { body: input }, fallback('cancellations.errors.create', 'Failed to create cancellation')).then((r) => r.data);
 
 export function useRequestCancellation() {
   const queryClient = useQueryClient();

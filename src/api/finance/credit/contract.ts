@@ -1,10 +1,11 @@
 import * as v from 'valibot';
-import { calendarDate, dateRangeQuery, dateSchema, listOf, oneOf, optionalText, pageQuery, sortOrder, timestamp, uuid } from '../../common/schemas';
+import { calendarDate, dateRangeQuery, dateSchema, idParams, itemAnswer, listAnswerOf, listOf, oneOf, optionalText, pageQuery, sortOrder, timestamp, uuid } from '../../common/schemas';
 import { CREDIT_NOTE_STATES } from '../../../machines/credit-note-machine';
 import { REFUND_STATES, refundMachine, type RefundEvent } from '../../../machines/refund-machine';
 import { workflowRequest } from '../../common/workflow';
 import { PAYMENT_METHODS } from '../contract';
-import { pdfPath, routePath } from '../../common/paths';
+import { pdfPath } from '../../common/paths';
+import { endpoint } from '../../common/endpoint';
 
 /**
  * Credit notes and refunds (SPEC workflow 4; the seed stubs them, "API not implemented": this
@@ -84,24 +85,26 @@ export type RefundsQuery = v.InferOutput<typeof refundsQuery>;
 export const processRefundInput = v.strictObject({ refundedOn: dateSchema, reference: optionalText(120) });
 export type ProcessRefundInput = v.InferOutput<typeof processRefundInput>;
 
-/** Credit notes' and refunds' paths, declared once: the server registers `.pattern` (a path without parameters is its own), the client and the tests call them. */
+/** The credit note's PDF (served by server/cancellations/documents.ts); every other call is an endpoint (`creditEndpoints`, below). */
 export const creditPaths = {
-  creditNotes: '/credit-notes',
-  creditNote: routePath('/credit-notes/:id'),
   /** The credit note as a PDF (in the booking's language or `lang`). */
   creditNotePdf: pdfPath('/credit-notes/:id/pdf'),
-  refunds: '/refunds',
-  process: routePath('/refunds/:id/process'),
 } as const;
+
+/** Credit notes' and refunds' calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const creditEndpoints = {
+  creditNotes: endpoint({ method: 'GET', path: '/credit-notes', query: creditNotesQuery, answer: listAnswerOf(creditNoteSchema) }),
+  creditNote: endpoint({ method: 'GET', path: '/credit-notes/:id', params: idParams, answer: itemAnswer(creditNoteSchema) }),
+  refunds: endpoint({ method: 'GET', path: '/refunds', query: refundsQuery, answer: listAnswerOf(refundSchema) }),
+  /** The money went out (`processRefundRequest`: PROCESS). */
+  process: endpoint({ method: 'PUT', path: '/refunds/:id/process', params: idParams, body: processRefundInput, answer: itemAnswer(refundSchema) }),
+};
 
 /** `PUT /refunds/{id}/process` → PROCESS, naming the day the money went out. */
 export const processRefundRequest = workflowRequest({
   machine: refundMachine,
-  method: 'PUT',
-  path: creditPaths.process.pattern,
-  body: processRefundInput,
+  endpoint: creditEndpoints.process,
   eventOf: (body): RefundEvent => ({ type: 'PROCESS', refundedOn: body.refundedOn }),
   bodyOf: (event) => ({ refundedOn: event.refundedOn ?? '' }),
   stateOf: (refund: Refund) => refund.status,
 });
-

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, fallback } from '../../client';
+import { call, fallback } from '../../client';
 import { IDEMPOTENCY_HEADER } from '../../common/idempotency';
 import { listResource, type ListParams } from '../../common/resource';
-import type { ItemAnswer, ListAnswer } from '../../common/schemas';
+import type { ListAnswer } from '../../common/schemas';
 import type { CreditNoteState } from '../../../machines/credit-note-machine';
 import type { RefundState } from '../../../machines/refund-machine';
 import type { PaymentMethod } from '../contract';
-import { creditPaths, type CreditNote, type ProcessRefundInput, type Refund } from './contract';
+import { creditEndpoints, type CreditNote, type ProcessRefundInput, type Refund } from './contract';
 
 type Range = { from?: string; to?: string };
 
@@ -31,8 +31,7 @@ export const creditKeys = { all: ['credit'] as const };
 export const creditNotesResource = listResource<CreditNote, CreditNotesParams>({
   name: 'credit-notes',
   key: [...creditKeys.all, 'notes'],
-  path: creditPaths.creditNotes,
-  itemPath: creditPaths.creditNote,
+  endpoints: { list: creditEndpoints.creditNotes, one: creditEndpoints.creditNote },
   fallbacks: {
     fetchList: ['creditNotes.errors.fetchList', 'Failed to fetch credit notes'],
     fetchOne: ['creditNotes.errors.fetchOne', 'Failed to fetch credit note'],
@@ -45,7 +44,7 @@ export const useCreditNote = creditNotesResource.useOne;
 export const refundsResource = listResource<Refund, RefundsParams>({
   name: 'refunds',
   key: [...creditKeys.all, 'refunds'],
-  path: creditPaths.refunds,
+  endpoints: { list: creditEndpoints.refunds },
   fallbacks: { fetchList: ['refunds.errors.fetchList', 'Failed to fetch refunds'] },
 });
 export const useRefunds = refundsResource.useList;
@@ -55,9 +54,7 @@ export const useRefunds = refundsResource.useList;
  * Idempotency-Key: the row takes the answer at once, and the money's screens follow.
  */
 export const processRefund = (id: string, input: ProcessRefundInput, key: string) =>
-  api
-    .put<ItemAnswer<Refund>>(creditPaths.process(id), input, { ...fallback('refunds.errors.process', 'Failed to process refund'), headers: { [IDEMPOTENCY_HEADER]: key } })
-    .then((r) => r.data);
+  call(creditEndpoints.process, { params: { id }, body: input }, { ...fallback('refunds.errors.process', 'Failed to process refund'), headers: { [IDEMPOTENCY_HEADER]: key } }).then((r) => r.data);
 
 export function useProcessRefund() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { calendarDate, dateRangeQuery, dateSchema, formMoney, idSchema, listOf, money, moneyFromQuery, monthSchema, oneOf, pageQuery, requiredText, sortBy, timestamp, uuid } from '../../common/schemas';
+import { calendarDate, dateRangeQuery, dateSchema, formMoney, idParams, idSchema, itemAnswer, listAnswerOf, listOf, money, moneyFromQuery, monthSchema, oneOf, pageQuery, requiredText, sortBy, timestamp, uuid } from '../../common/schemas';
 import { PAYMENT_METHODS } from '../contract';
 import { EXPENSE_CATEGORIES } from '../statement/contract';
-import { routePath } from '../../common/paths';
+import { endpoint, fileAnswer } from '../../common/endpoint';
 
 /**
  * Expenses and salaries (issue 28; the seed's `POST /expenses`, `POST /expenses/salary`,
@@ -188,19 +188,27 @@ export const recurringExpenseInput = v.strictObject({
 export type RecurringExpenseInput = v.InferOutput<typeof recurringExpenseInput>;
 export const recurringActiveInput = v.strictObject({ active: v.boolean(coded('invalidType', 'must be true or false', { expected: 'boolean' })) });
 
-/** The expenses' and salaries' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const expensePaths = {
-  list: routePath('/expenses'),
-  recurring: routePath('/expenses/recurring'),
-  recurringOne: routePath('/expenses/recurring/:id'),
-  salary: routePath('/expenses/salary'),
-  salaryRun: routePath('/expenses/salary/run'),
-  salaryReverse: routePath('/expenses/salary/:id/reverse'),
-  salaryCorrect: routePath('/expenses/salary/:id/correct'),
-  byId: routePath('/expenses/:id'),
-  reverse: routePath('/expenses/:id/reverse'),
-  correct: routePath('/expenses/:id/correct'),
-  receipt: routePath('/expenses/:id/receipt'),
-  salaries: routePath('/salaries'),
-  memberSalary: routePath('/salaries/:memberId'),
+/** `PUT /salaries/{memberId}`: the member whose salary is on record. */
+export const memberIdParams = v.object({ memberId: idSchema });
+
+/** The expenses' and salaries' calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const expenseEndpoints = {
+  /** With this month's and last month's totals. */
+  list: endpoint({ method: 'GET', path: '/expenses', query: expensesQuery, answer: listAnswerOf(expenseSchema, expenseStatsSchema) }),
+  /** Multipart: the fields and the receipt file in `receipt`. */
+  create: endpoint({ method: 'POST', path: '/expenses', body: expenseInput, answer: itemAnswer(expenseSchema), status: 201 }),
+  recurring: endpoint({ method: 'GET', path: '/expenses/recurring', answer: itemAnswer(v.array(recurringExpenseSchema)) }),
+  createRecurring: endpoint({ method: 'POST', path: '/expenses/recurring', body: recurringExpenseInput, answer: itemAnswer(recurringExpenseSchema), status: 201 }),
+  /** Paused or running again. */
+  updateRecurring: endpoint({ method: 'PUT', path: '/expenses/recurring/:id', params: idParams, body: recurringActiveInput, answer: itemAnswer(recurringExpenseSchema) }),
+  salary: endpoint({ method: 'POST', path: '/expenses/salary', body: salaryInput, answer: itemAnswer(expenseSchema), status: 201 }),
+  salaryRun: endpoint({ method: 'POST', path: '/expenses/salary/run', body: salaryRunInput, answer: itemAnswer(salaryRunSchema) }),
+  salaryReverse: endpoint({ method: 'POST', path: '/expenses/salary/:id/reverse', params: idParams, body: expenseReverseInput, answer: itemAnswer(expenseSchema) }),
+  salaryCorrect: endpoint({ method: 'POST', path: '/expenses/salary/:id/correct', params: idParams, body: salaryCorrectionInput, answer: itemAnswer(expenseSchema), status: 201 }),
+  byId: endpoint({ method: 'GET', path: '/expenses/:id', params: idParams, answer: itemAnswer(expenseSchema) }),
+  reverse: endpoint({ method: 'POST', path: '/expenses/:id/reverse', params: idParams, body: expenseReverseInput, answer: itemAnswer(expenseSchema) }),
+  correct: endpoint({ method: 'POST', path: '/expenses/:id/correct', params: idParams, body: expenseCorrectionInput, answer: itemAnswer(expenseSchema), status: 201 }),
+  receipt: endpoint({ method: 'GET', path: '/expenses/:id/receipt', params: idParams, answer: fileAnswer(...RECEIPT_TYPES) }),
+  salaries: endpoint({ method: 'GET', path: '/salaries', query: salariesQuery, answer: itemAnswer(salariesSchema) }),
+  memberSalary: endpoint({ method: 'PUT', path: '/salaries/:memberId', params: memberIdParams, body: salaryRateInput, answer: itemAnswer(salariesSchema) }),
 };

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, fallback, toQueryString } from '../../client';
+import { call, fallback } from '../../client';
 import { listResource, type ListParams } from '../../common/resource';
-import type { ItemAnswer } from '../../common/schemas';
 import type { PaymentMethod } from '../contract';
 import { financeKeys } from '../get-finance';
 import type { ExpenseCategory } from '../statement/contract';
-import type { Expense, ExpenseStats, RecurringExpense, Salaries } from './contract';
-import { expensePaths } from './contract';
+import { expenseEndpoints, type Expense, type ExpenseStats } from './contract';
 
 type Range = { from?: string; to?: string };
 
@@ -27,8 +25,7 @@ export interface ExpensesParams extends ListParams {
 export const expensesResource = listResource<Expense, ExpensesParams, never, never, ExpenseStats>({
   name: 'expenses',
   key: [...financeKeys.all, 'expenses'],
-  path: expensePaths.list(),
-  itemPath: expensePaths.byId,
+  endpoints: { list: expenseEndpoints.list, one: expenseEndpoints.byId },
   fallbacks: {
     fetchList: ['expenses.errors.fetchList', 'Failed to fetch expenses'],
     fetchOne: ['expenses.errors.fetchOne', 'Failed to fetch expense'],
@@ -39,7 +36,7 @@ export const useExpenses = expensesResource.useList;
 export const useExpense = expensesResource.useOne;
 
 /** The receipt file kept with an expense (a download link; the session cookie goes with it). */
-export const expenseReceiptUrl = (id: string) => `/api${expensePaths.receipt(id)}`;
+export const expenseReceiptUrl = (id: string) => `/api${expenseEndpoints.receipt.url({ id })}`;
 
 export const recurringKeys = { all: [...financeKeys.all, 'recurring'] as const };
 export const salariesKeys = {
@@ -49,11 +46,11 @@ export const salariesKeys = {
 
 /** `GET /expenses/recurring`: the monthly expenses the daily job posts. */
 export const getRecurringExpenses = () =>
-  api.get<ItemAnswer<RecurringExpense[]>>(expensePaths.recurring(), undefined, fallback('expenses.errors.fetchRecurring', 'Failed to fetch recurring expenses')).then((r) => r.data);
+  call(expenseEndpoints.recurring, {}, fallback('expenses.errors.fetchRecurring', 'Failed to fetch recurring expenses')).then((r) => r.data);
 
 /** `GET /salaries?month=`: each member who has not left, the salary on record and the month's payment. */
 export const getSalaries = (month: string) =>
-  api.get<ItemAnswer<Salaries>>(`${expensePaths.salaries()}${toQueryString({ month })}`, undefined, fallback('salaries.errors.fetch', 'Failed to fetch salaries')).then((r) => r.data);
+  call(expenseEndpoints.salaries, { query: { month } }, fallback('salaries.errors.fetch', 'Failed to fetch salaries')).then((r) => r.data);
 
 export const recurringExpensesQueryOptions = () => queryOptions({ queryKey: recurringKeys.all, queryFn: getRecurringExpenses });
 export const salariesQueryOptions = (month: string) => queryOptions({ queryKey: salariesKeys.month(month), queryFn: () => getSalaries(month) });

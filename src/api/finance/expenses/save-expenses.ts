@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, fallback, type CallOptions } from '../../client';
+import { call, fallback, type CallOptions } from '../../client';
 import { IDEMPOTENCY_HEADER } from '../../common/idempotency';
-import type { ItemAnswer } from '../../common/schemas';
 import { financeKeys } from '../get-finance';
-import type { Expense, ExpenseCorrectionInput, ExpenseInput, ExpenseReverseInput, RecurringExpense, RecurringExpenseInput, SalaryCorrectionInput, SalaryInput, SalaryRateInput, SalaryRun, SalaryRunInput, Salaries } from './contract';
+import type { ExpenseCorrectionInput, ExpenseInput, ExpenseReverseInput, RecurringExpense, RecurringExpenseInput, SalaryCorrectionInput, SalaryInput, SalaryRateInput, SalaryRunInput } from './contract';
 import { recurringKeys, salariesKeys } from './get-expenses';
-import { expensePaths } from './contract';
+import { expenseEndpoints } from './contract';
 
 /**
  * The expenses' and salaries' writes. Those that pay (an expense, a salary, the month's salaries)
@@ -25,42 +24,42 @@ export function recordExpense(input: ExpenseInput, receipt: File | null, key: st
   form.append('description', input.description);
   if (input.vendorId) form.append('vendorId', input.vendorId);
   if (receipt) form.append('receipt', receipt, receipt.name);
-  return api.postForm<ItemAnswer<Expense>>(expensePaths.list(), form, keyed(key, fallback('expenses.errors.record', 'Failed to record the expense'))).then((r) => r.data);
+  return call(expenseEndpoints.create, { body: form }, keyed(key, fallback('expenses.errors.record', 'Failed to record the expense'))).then((r) => r.data);
 }
 
 /** `POST /expenses/{id}/reverse`: the expense undone by a reversing entry, with the reason. */
 export const reverseExpense = (id: string, input: ExpenseReverseInput, key: string) =>
-  api.post<ItemAnswer<Expense>>(expensePaths.reverse(id), input, keyed(key, fallback('expenses.undo.reverseFailed', 'Failed to reverse the expense'))).then((r) => r.data);
+  call(expenseEndpoints.reverse, { params: { id }, body: input }, keyed(key, fallback('expenses.undo.reverseFailed', 'Failed to reverse the expense'))).then((r) => r.data);
 
 /** `POST /expenses/{id}/correct`: the expense recorded as it should have been, the old one reversed; answers the new one. */
 export const correctExpense = (id: string, input: ExpenseCorrectionInput, key: string) =>
-  api.post<ItemAnswer<Expense>>(expensePaths.correct(id), input, keyed(key, fallback('expenses.undo.correctFailed', 'Failed to correct the expense'))).then((r) => r.data);
+  call(expenseEndpoints.correct, { params: { id }, body: input }, keyed(key, fallback('expenses.undo.correctFailed', 'Failed to correct the expense'))).then((r) => r.data);
 
 /** `POST /expenses/salary`: one member's salary for a month. */
 export const paySalary = (input: SalaryInput, key: string) =>
-  api.post<ItemAnswer<Expense>>(expensePaths.salary(), input, keyed(key, fallback('salaries.errors.pay', 'Failed to pay the salary'))).then((r) => r.data);
+  call(expenseEndpoints.salary, { body: input }, keyed(key, fallback('salaries.errors.pay', 'Failed to pay the salary'))).then((r) => r.data);
 
 /** `POST /expenses/salary/{id}/reverse`: the salary undone (its month may be paid again). */
 export const reverseSalary = (id: string, input: ExpenseReverseInput, key: string) =>
-  api.post<ItemAnswer<Expense>>(expensePaths.salaryReverse(id), input, keyed(key, fallback('salaries.undo.reverseFailed', 'Failed to reverse the salary'))).then((r) => r.data);
+  call(expenseEndpoints.salaryReverse, { params: { id }, body: input }, keyed(key, fallback('salaries.undo.reverseFailed', 'Failed to reverse the salary'))).then((r) => r.data);
 
 /** `POST /expenses/salary/{id}/correct`: the member's month paid again as it should have been, the old payment reversed; answers the new one. */
 export const correctSalary = (id: string, input: SalaryCorrectionInput, key: string) =>
-  api.post<ItemAnswer<Expense>>(expensePaths.salaryCorrect(id), input, keyed(key, fallback('salaries.undo.correctFailed', 'Failed to correct the salary'))).then((r) => r.data);
+  call(expenseEndpoints.salaryCorrect, { params: { id }, body: input }, keyed(key, fallback('salaries.undo.correctFailed', 'Failed to correct the salary'))).then((r) => r.data);
 
 /** `POST /expenses/salary/run`: every member with a salary on record, not paid yet for the month. */
 export const runSalaries = (input: SalaryRunInput, key: string) =>
-  api.post<ItemAnswer<SalaryRun>>(expensePaths.salaryRun(), input, keyed(key, fallback('salaries.errors.run', "Failed to pay the month's salaries"))).then((r) => r.data);
+  call(expenseEndpoints.salaryRun, { body: input }, keyed(key, fallback('salaries.errors.run', "Failed to pay the month's salaries"))).then((r) => r.data);
 
 /** `PUT /salaries/{memberId}`: the salary on record (null: none). */
 export const setSalaryRate = (memberId: string, input: SalaryRateInput) =>
-  api.put<ItemAnswer<Salaries>>(expensePaths.memberSalary(memberId), input, fallback('salaries.errors.rate', 'Failed to save the salary')).then((r) => r.data);
+  call(expenseEndpoints.memberSalary, { params: { memberId }, body: input }, fallback('salaries.errors.rate', 'Failed to save the salary')).then((r) => r.data);
 
 /** `POST /expenses/recurring` and `PUT /expenses/recurring/{id}` (paused or running again). */
 export const createRecurringExpense = (input: RecurringExpenseInput) =>
-  api.post<ItemAnswer<RecurringExpense>>(expensePaths.recurring(), input, fallback('expenses.errors.createRecurring', 'Failed to create the recurring expense')).then((r) => r.data);
+  call(expenseEndpoints.createRecurring, { body: input }, fallback('expenses.errors.createRecurring', 'Failed to create the recurring expense')).then((r) => r.data);
 export const setRecurringActive = (id: string, active: boolean) =>
-  api.put<ItemAnswer<RecurringExpense>>(expensePaths.recurringOne(id), { active }, fallback('expenses.errors.toggleRecurring', 'Failed to change the recurring expense')).then((r) => r.data);
+  call(expenseEndpoints.updateRecurring, { params: { id }, body: { active } }, fallback('expenses.errors.toggleRecurring', 'Failed to change the recurring expense')).then((r) => r.data);
 
 function useFinanceMutation<V, R>(name: string, run: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();

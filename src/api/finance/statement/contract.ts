@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { calendarDate, dateRangeQuery, dateSchema, listMetaSchema, listOf, money, moneyFromQuery, monthSchema, oneOf, pageQuery, timestamp, uuid } from '../../common/schemas';
+import { calendarDate, dateRangeQuery, dateSchema, itemAnswer, listMetaSchema, listOf, money, moneyFromQuery, monthSchema, oneOf, pageQuery, timestamp, uuid } from '../../common/schemas';
 import { memoCodeSchema, PAYMENT_METHODS, SOURCE_TYPES } from '../contract';
-import { routePath } from '../../common/paths';
+import { endpoint, fileAnswer } from '../../common/endpoint';
 
 /**
  * The month of money (issue 28, the seed's Account statement and Account summary): what came in and
@@ -221,14 +221,28 @@ export const payablesSchema = v.object({
 });
 export type Payables = v.InferOutput<typeof payablesSchema>;
 
-/** The month's and the aging reports' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const statementPaths = {
-  statement: routePath('/account/statement'),
-  summary: routePath('/account/summary'),
-  targets: routePath('/budget/target'),
-  /** `POST` (a new month's) and `PUT` a budget target, by kind. */
-  target: { income: routePath('/budget/target/income'), expense: routePath('/budget/target/expense') },
-  journalExport: routePath('/account/journal/export'),
-  aging: { receivables: routePath('/account/receivables'), payables: routePath('/account/payables') },
-  agingExport: { receivables: routePath('/account/receivables/export'), payables: routePath('/account/payables/export') },
+/** A budget target's calls, of one kind: `POST` sets a new month's (409 `TARGET_EXISTS` for a second), `PUT` changes it. */
+const targetEndpoints = <P extends string, B extends typeof incomeTargetInput | typeof expenseTargetInput>(path: P, body: B) => ({
+  create: endpoint({ method: 'POST', path, body, answer: itemAnswer(budgetTargetSchema), status: 201 }),
+  update: endpoint({ method: 'PUT', path, body, answer: itemAnswer(budgetTargetSchema) }),
+});
+
+/** The month's and the aging reports' calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const statementEndpoints = {
+  statement: endpoint({ method: 'GET', path: '/account/statement', query: statementQuery, answer: statementAnswer }),
+  summary: endpoint({ method: 'GET', path: '/account/summary', query: summaryQuery, answer: summaryAnswer }),
+  targets: endpoint({ method: 'GET', path: '/budget/target', query: budgetQuery, answer: itemAnswer(budgetTargetsSchema) }),
+  /** A budget target, by kind. */
+  target: { income: targetEndpoints('/budget/target/income', incomeTargetInput), expense: targetEndpoints('/budget/target/expense', expenseTargetInput) },
+  /** The journal between two days as hledger, beancount or CSV text. */
+  journalExport: endpoint({ method: 'GET', path: '/account/journal/export', query: journalExportQuery, answer: fileAnswer('text/plain', 'text/csv') }),
+  aging: {
+    receivables: endpoint({ method: 'GET', path: '/account/receivables', query: agingQuery, answer: itemAnswer(receivablesSchema) }),
+    payables: endpoint({ method: 'GET', path: '/account/payables', query: agingQuery, answer: itemAnswer(payablesSchema) }),
+  },
+  /** The aging reports as CSV. */
+  agingExport: {
+    receivables: endpoint({ method: 'GET', path: '/account/receivables/export', query: agingQuery, answer: fileAnswer('text/csv') }),
+    payables: endpoint({ method: 'GET', path: '/account/payables/export', query: agingQuery, answer: fileAnswer('text/csv') }),
+  },
 };

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, fallback, toQueryString, type QueryValue } from '../../client';
-import type { ItemAnswer } from '../../common/schemas';
+import { call, fallback, toQueryString, type QueryValue } from '../../client';
 import type { PaymentMethod, SourceType } from '../contract';
 import { financeKeys } from '../get-finance';
-import { statementPaths, STATEMENT_PAGE_SIZE, type BudgetTargets, type ExportFormat, type MovementStatus, type MovementType, type Payables, type Receivables, type StatementAnswer, type SummaryAnswer } from './contract';
+import { statementEndpoints, STATEMENT_PAGE_SIZE, type ExportFormat, type MovementStatus, type MovementType } from './contract';
 
 /**
  * The month of money (issue 28) as the screens read it: the seed's statement and summary, the
@@ -43,19 +42,19 @@ export const monthKeys = {
 
 /** `GET /account/statement`; the seed's fallback message. The statement has one order (by date): a list's `sortBy` is not sent. */
 export const getStatement = ({ sortBy: _sortBy, ...params }: StatementParams & { sortBy?: string }) =>
-  api.get<StatementAnswer>(statementPaths.statement(), { limit: STATEMENT_PAGE_SIZE, ...params } as Record<string, QueryValue>, fallback('statement.errors.fetch', 'Failed to fetch account statement'));
+  call(statementEndpoints.statement, { query: { limit: STATEMENT_PAGE_SIZE, ...params } as Record<string, QueryValue> }, fallback('statement.errors.fetch', 'Failed to fetch account statement'));
 
 export const getSummary = (month: string) =>
-  api.get<SummaryAnswer>(statementPaths.summary(), { month }, fallback('accountSummary.errors.fetch', 'Failed to fetch account summary'));
+  call(statementEndpoints.summary, { query: { month } }, fallback('accountSummary.errors.fetch', 'Failed to fetch account summary'));
 
 export const getBudgetTargets = (month: string) =>
-  api.get<ItemAnswer<BudgetTargets>>(statementPaths.targets(), { month }, fallback('accountSummary.errors.fetchTargets', 'Failed to fetch budget targets')).then((r) => r.data);
+  call(statementEndpoints.targets, { query: { month } }, fallback('accountSummary.errors.fetchTargets', 'Failed to fetch budget targets')).then((r) => r.data);
 
 export const getReceivables = (asOf?: string) =>
-  api.get<ItemAnswer<Receivables>>(statementPaths.aging.receivables(), { asOf }, fallback('aging.errors.fetchReceivables', 'Failed to fetch receivables')).then((r) => r.data);
+  call(statementEndpoints.aging.receivables, { query: { asOf } }, fallback('aging.errors.fetchReceivables', 'Failed to fetch receivables')).then((r) => r.data);
 
 export const getPayables = (asOf?: string) =>
-  api.get<ItemAnswer<Payables>>(statementPaths.aging.payables(), { asOf }, fallback('aging.errors.fetchPayables', 'Failed to fetch payables')).then((r) => r.data);
+  call(statementEndpoints.aging.payables, { query: { asOf } }, fallback('aging.errors.fetchPayables', 'Failed to fetch payables')).then((r) => r.data);
 
 export const statementQueryOptions = (params: StatementParams) =>
   queryOptions({ queryKey: monthKeys.statement(params), queryFn: () => getStatement(params), placeholderData: keepPreviousData });
@@ -73,6 +72,6 @@ export const usePayables = (asOf?: string) => useQuery(payablesQueryOptions(asOf
 // ---------- downloads: plain links, the session cookie goes with them ----------
 
 /** `GET /account/journal/export`: the journal between two days as hledger, beancount or CSV text. */
-export const journalExportUrl = (format: ExportFormat, range: Range = {}) => `/api${statementPaths.journalExport()}${toQueryString({ format, from: range.from, to: range.to })}`;
+export const journalExportUrl = (format: ExportFormat, range: Range = {}) => `/api${statementEndpoints.journalExport.pattern}${toQueryString({ format, from: range.from, to: range.to })}`;
 /** `GET /account/receivables/export` and `/account/payables/export`: the aging report as CSV. */
-export const agingExportUrl = (report: 'receivables' | 'payables', asOf?: string) => `/api${statementPaths.agingExport[report]()}${toQueryString({ asOf })}`;
+export const agingExportUrl = (report: 'receivables' | 'payables', asOf?: string) => `/api${statementEndpoints.agingExport[report].pattern}${toQueryString({ asOf })}`;

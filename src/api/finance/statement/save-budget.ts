@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, fallback } from '../../client';
-import type { ItemAnswer } from '../../common/schemas';
+import { call, fallback } from '../../client';
 import { financeKeys } from '../get-finance';
-import type { BudgetKind, BudgetTarget, ExpenseCategory } from './contract';
-import { statementPaths } from './contract';
+import { statementEndpoints, type BudgetKind, type ExpenseCategory } from './contract';
 
 /** A month's target to save: its kind, the month, the amount, and (an expense target) the category it is for. */
 export interface TargetChange {
@@ -18,9 +16,8 @@ export interface TargetChange {
 /** `POST|PUT /budget/target/income|expense`. */
 export function saveTarget({ kind, month, amount, category, exists }: TargetChange) {
   const body = kind === 'expense' && category ? { month, amount, category } : { month, amount };
-  const path = statementPaths.target[kind]();
-  const options = fallback('accountSummary.errors.saveTarget', 'Failed to save the budget target');
-  return (exists ? api.put<ItemAnswer<BudgetTarget>>(path, body, options) : api.post<ItemAnswer<BudgetTarget>>(path, body, options)).then((r) => r.data);
+  const target = statementEndpoints.target[kind];
+  return call(exists ? target.update : target.create, { body }, fallback('accountSummary.errors.saveTarget', 'Failed to save the budget target')).then((r) => r.data);
 }
 
 /** Saves a target; the summary (its achievement, its chart) and the month's targets follow. */
