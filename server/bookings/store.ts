@@ -1,5 +1,5 @@
 import type { Locale } from '../../src/api/admin/members/contract';
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Booking, BookingActivityType, BookingDetail, Installment, Payment, Traveller, TourType } from '../../src/api/bookings/contract';
 import type { TravellerType } from '../../src/api/tours/tour-plan';
@@ -9,12 +9,12 @@ import type { BookingContext, BookingState } from '../../src/machines/booking-ma
 import type { AuthContext } from '../auth/session';
 import { visibleTo } from '../auth/visibility';
 import type { Tx } from '../db/client';
-import { executePrepared } from '../db/prepared';
+import { executePrepared, preparedOnce } from '../db/prepared';
 import { moneySql } from '../db/money';
 import { members } from '../auth/schema';
 import { leads } from '../leads';
 import { placeRefs, placeRefsJson, placesCte } from '../catalogue';
-import { isoInstantSql, jsonPage, jsonPageSql, memberRefJson, pageColumn } from '../http/list';
+import { isoInstantSql, jsonPageSql, memberRefJson, pageColumn, type JsonPage } from '../http/list';
 import { notFound } from '../http/errors';
 import { bookingEvents, bookingInstallments, bookingInvoices, bookingPaymentProofs, bookingPayments, bookingTravellers, bookings, paymentAllocations } from './schema';
 
@@ -213,8 +213,12 @@ export async function paymentsOf(tx: Tx, where: { bookingIds?: string[]; payment
   return JSON.parse(row.payments) as Payment[];
 }
 
+/** One payment's answer ({@link paymentsOf} of one id), its statement built once. */
+const onePayment = preparedOnce<{ payments: string }, { id: string }>(() => sql`select ${paymentsJson(eq(bookingPayments.id, sql.placeholder('id')))}::text as payments`);
+
 export async function paymentDetail(tx: Tx, paymentId: string): Promise<Payment> {
-  const [payment] = await paymentsOf(tx, { paymentIds: [paymentId] });
+  const [row] = await onePayment(tx, { id: paymentId });
+  const [payment] = JSON.parse(row.payments) as Payment[];
   if (!payment) throw notFound(PAYMENT_RECORD);
   return payment;
 }
@@ -281,7 +285,7 @@ const e = pageColumn('booking_events');
  * with its actors); what depends on the day (installment statuses) and the machine's context are
  * added here from the same rows.
  */
-function bookingDetailSql(id: string): SQL {
+function bookingDetailSql(id: SQLWrapper): SQL {
   const t = bookingTravellers;
   const i = bookingInstallments;
   const events = sql`(select coalesce(json_agg(json_build_object('_id', ${e('id')}, 'type', ${e('type')}, 'data', ${e('data')},
@@ -317,8 +321,11 @@ function bookingDetailSql(id: string): SQL {
 type DetailJson = Omit<BookingDetail, 'installments' | 'context' | 'pendingAmount'> & { installments: { _id: string; position: number; dueDate: string; amount: number; paid: number }[] };
 
 /** The booking with its travellers, plan (statuses on `today`), payments, invoice, timeline (newest first) and machine context. */
+/** The booking's answer ({@link bookingDetailSql}), its statement built once. */
+const bookingDetailPage = preparedOnce<JsonPage, { id: string }>(() => bookingDetailSql(sql.placeholder('id')));
+
 export async function bookingDetail(tx: Tx, id: string, today: string): Promise<BookingDetail> {
-  const page = await jsonPage(tx, bookingDetailSql(id));
+  const [page] = await bookingDetailPage(tx, { id });
   const [detail] = JSON.parse(page.json) as DetailJson[];
   if (!detail) throw notFound(BOOKING_RECORD);
   const { installments, ...rest } = detail;

@@ -5,7 +5,7 @@ import { bookingMachine, describeBookingRefusal, type BookingEvent } from '../..
 import { describePaymentRefusal, paymentMachine, type PaymentEvent } from '../../src/machines/payment-machine';
 import { statesWithTag } from '../../src/machines/workflow';
 import type { Tx } from '../db/client';
-import { executePrepared } from '../db/prepared';
+import { preparedOnce } from '../db/prepared';
 import { postEntry, nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
 
@@ -167,18 +167,23 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
   };
 }
 
-/**
- * What the customer still owes on a booking's receivable: recognised when its trip completed, less
- * the payments that settled it; and the booking's number, for the entry's memo (one round trip).
- */
-async function receivableOf(tx: Tx, bookingId: string): Promise<{ owed: number; number: number }> {
-  const [row] = await executePrepared<{ owed: string; number: string }>(tx, sql`
+const receivable = preparedOnce<{ owed: string; number: string }, { booking: string }>(() => {
+  const bookingId = sql.placeholder('booking');
+  return sql`
     select coalesce(sum(l.debit - l.credit), 0)::text as owed, (select ${bookings.number} from ${bookings} where ${bookings.id} = ${bookingId})::text as number
     from journal_entries e
     join journal_lines l on l.entry_id = e.id
     join accounts a on a.id = l.account_id and a.key = 'accounts-receivable'
     where (e.source_type = 'revenue-recognition' and e.source_id = ${bookingId})
-       or (e.source_type = 'booking-payment' and e.source_id in (select id from booking_payments where booking_id = ${bookingId}))`);
+       or (e.source_type = 'booking-payment' and e.source_id in (select id from booking_payments where booking_id = ${bookingId}))`;
+});
+
+/**
+ * What the customer still owes on a booking's receivable: recognised when its trip completed, less
+ * the payments that settled it; and the booking's number, for the entry's memo (one round trip).
+ */
+async function receivableOf(tx: Tx, bookingId: string): Promise<{ owed: number; number: number }> {
+  const [row] = await receivable(tx, { booking: bookingId });
   return { owed: Number(row.owed), number: Number(row.number) };
 }
 
