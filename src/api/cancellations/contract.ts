@@ -4,7 +4,9 @@ import { CANCELLATION_STATES, cancellationMachine, type CancellationEvent } from
 import { PAYMENT_METHODS, moneyAccount } from '../finance/contract';
 import { LOCALES } from '../admin/members/contract';
 import { workflowRequest } from '../common/workflow';
-import { pdfPath, routePath } from '../common/paths';
+import { routePath } from '../common/paths';
+import { idParams } from '../common/schemas';
+import { pdfEndpoint, sendEndpoint } from '../documents/contract';
 
 /**
  * Booking cancellations (SPEC workflow 4; the seed's `booking-cancellations` calls): a quote before
@@ -122,9 +124,9 @@ export const cancellationPaths = {
   requestById: routePath('/booking-cancellations/requests/:id'),
   status: routePath('/booking-cancellations/:id/status'),
   /** The cancellation confirmation (PDF, in the booking's language or `lang`). */
-  pdf: pdfPath('/booking-cancellations/:id/pdf'),
+  pdf: pdfEndpoint('/booking-cancellations/:id/pdf', idParams),
   /** The seed's `POST /bookings/{id}/send-cancellation` (multipart: to, cc, subject, message, attachments; the confirmation attached). */
-  send: routePath('/bookings/:id/send-cancellation'),
+  send: sendEndpoint('/bookings/:id/send-cancellation', idParams),
 } as const;
 
 export const cancellationStatusRequest = workflowRequest({

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { LOCALES } from '../admin/members/contract';
 import { coded } from '../common/issues';
 import { emailSchema, itemAnswer, listAnswerOf, oneOf, optionalText, multiline, pageQuery, sortBy, sortOrder, timestamp, uuid } from '../common/schemas';
-import { routePath } from '../common/paths';
+import { endpoint, fileAnswer } from '../common/endpoint';
+import { routePath, type PathParams } from '../common/paths';
 
 /**
  * Documents and email (docs/documents.md): a record's PDF in a chosen language, sent by email
@@ -143,3 +144,37 @@ export const documentsPaths = {
   logo: routePath('/members/organization/logo'),
   testEmail: routePath('/configurations/email-services/test'),
 };
+
+// ---------- a record's documents, for any area ----------
+
+/**
+ * A record's PDF (`GET /credit-notes/:id/pdf?lang=`): in the language asked for, else the record's
+ * own, else English. The server's `documentPdfRoute` registers it; a browser link is
+ * `documentFileUrl(endpoint, params, lang)` (src/api/documents/get-documents.ts).
+ */
+export const pdfEndpoint = <const P extends `${string}/pdf`, PS extends v.GenericSchema>(path: P, params: PS) =>
+  endpoint({ method: 'GET', path, params, query: documentLanguageQuery, answer: fileAnswer('application/pdf') });
+
+/**
+ * `POST {path}` (multipart: to, cc, subject, message, lang, attachments): a record's document sent
+ * by email, answered 202 with the send. The server's `documentSendRoute` registers it.
+ */
+export const sendEndpoint = <const P extends string, PS extends v.GenericSchema>(path: P, params: PS) =>
+  endpoint({ method: 'POST', path, params, body: sendDocumentInput, answer: documentSendAnswer, status: 202 });
+
+/**
+ * The three calls of a record's document, declared by the record's area (`documentEndpoints('/bookings/:id', idParams)`):
+ * `pdf` (`GET …/pdf?lang=`), `sends` (`GET …/sends`, newest first) and `send` (`POST …/send`); the
+ * server's `documentRoutes` registers them, and `of(id)` names the record to the documents client
+ * (`documentPdfUrl`, `useSends`, `useSendDocument`): `/bookings/42`.
+ */
+export function documentEndpoints<const P extends string, PS extends v.GenericSchema>(record: P, params: PS) {
+  const of = routePath(record);
+  return {
+    pdf: pdfEndpoint(`${record}/pdf`, params),
+    sends: endpoint({ method: 'GET', path: `${record}/sends`, params, answer: documentSendsAnswer }),
+    send: sendEndpoint(`${record}/send`, params),
+    of: (...values: PathParams<P>) => of(...values),
+  };
+}
+export type DocumentEndpoints = ReturnType<typeof documentEndpoints<string, v.GenericSchema>>;

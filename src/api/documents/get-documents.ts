@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '../admin/members/contract';
 import { api, fallback, type QueryValue } from '../client';
+import type { AnyEndpoint, PathValues } from '../common/endpoint';
 import type { ItemAnswer, ListAnswer } from '../common/schemas';
 import type { DocumentSend, SendStatus, TestEmailAnswer } from './contract';
 import { documentsPaths } from './contract';
@@ -19,6 +20,8 @@ export interface OutboxParams {
 
 /** Where the browser opens a record's PDF in a language (same origin: the session cookie goes along). */
 export const documentPdfUrl = (recordPath: string, lang: Locale) => `/api${recordPath}/pdf?lang=${lang}`;
+/** Where the browser opens the PDF a `pdfEndpoint` answers, in a language: `/api/credit-notes/42/pdf?lang=fr`. */
+export const pdfEndpointUrl = <E extends AnyEndpoint>(endpoint: E, params: PathValues<E['pattern']>, lang?: Locale) => `/api${endpoint.url(params)}${lang ? `?lang=${lang}` : ''}`;
 export const emlUrl = (sendId: string) => `/api${documentsPaths.eml(sendId)}`;
 export const attachmentUrl = (sendId: string, attachmentId: string) => `/api${documentsPaths.attachment(sendId, attachmentId)}`;
 

@@ -4,7 +4,9 @@ import { CREDIT_NOTE_STATES } from '../../../machines/credit-note-machine';
 import { REFUND_STATES, refundMachine, type RefundEvent } from '../../../machines/refund-machine';
 import { workflowRequest } from '../../common/workflow';
 import { PAYMENT_METHODS } from '../contract';
-import { pdfPath, routePath } from '../../common/paths';
+import { routePath } from '../../common/paths';
+import { idParams } from '../../common/schemas';
+import { pdfEndpoint } from '../../documents/contract';
 
 /**
  * Credit notes and refunds (SPEC workflow 4; the seed stubs them, "API not implemented": this
@@ -89,7 +91,7 @@ export const creditPaths = {
   creditNotes: '/credit-notes',
   creditNote: routePath('/credit-notes/:id'),
   /** The credit note as a PDF (in the booking's language or `lang`). */
-  creditNotePdf: pdfPath('/credit-notes/:id/pdf'),
+  creditNotePdf: pdfEndpoint('/credit-notes/:id/pdf', idParams),
   refunds: '/refunds',
   process: routePath('/refunds/:id/process'),
 } as const;

@@ -29,7 +29,9 @@ import { LEAD_STATES, memberRefSchema } from '../../leads/contract';
 import { dayAnswerEntries, issueAt, lineAnswerEntries, lineInputEntries, mealsInput, nightsBetween, ROOM_TYPE_NEEDS_HOTEL } from '../tour-plan';
 import { MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceTourLines } from '../../../domain/tour-pricing';
 import { CUSTOMIZED_TOUR_STATES, customizedTourMachine, type CustomizedTourEvent, type CustomizedTourState } from '../../../machines/customized-tour-machine';
-import { documentPaths, routePath } from '../../common/paths';
+import { routePath } from '../../common/paths';
+import { idParams } from '../../common/schemas';
+import { documentEndpoints } from '../../documents/contract';
 
 export { CUSTOMIZED_TOUR_STATES };
 export type { CustomizedTourState };
@@ -323,7 +325,7 @@ export const customizedTourPaths = {
   publish: routePath('/customized-tours/booked/publish/:id'),
   revert: routePath('/customized-tours/booked/revert/:id'),
   /** The itinerary: `…/pdf`, `…/sends`, and `…/send`, which is also the tour's SEND. */
-  itinerary: documentPaths('/customized-tours/:id'),
+  itinerary: documentEndpoints('/customized-tours/:id', idParams),
 };
 
 // ---------- the workflow over HTTP ----------

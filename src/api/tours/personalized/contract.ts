@@ -20,7 +20,9 @@ import {
   type Meal,
   type TravellerPrices,
 } from '../tour-plan';
-import { documentPaths, routePath } from '../../common/paths';
+import { routePath } from '../../common/paths';
+import { idParams } from '../../common/schemas';
+import { documentEndpoints } from '../../documents/contract';
 
 /**
  * Personalized tours: the organization's reusable tours (seed "Personalized tours" calls), which
@@ -164,5 +166,5 @@ export const personalizedTourPaths = {
   /** `DELETE` of one tour. */
   record: routePath('/personalized-tours/:id'),
   /** The brochure: `…/pdf`, `…/sends`, `…/send`. */
-  brochure: documentPaths('/personalized-tours/:id'),
+  brochure: documentEndpoints('/personalized-tours/:id', idParams),
 };
