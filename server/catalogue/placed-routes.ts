@@ -8,6 +8,7 @@ import type { Tx } from '../db/client';
 import { destinations, placeCounts, regions } from './schema';
 import { issue, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
+import type { ImportEndpoint } from '../../src/api/common/import';
 import { countRows, isoInstantSql, listJsonPage, listPageJson, pageColumn, type JsonPage, type OrderKey } from '../http/list';
 import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route, type RouteDef } from '../http/route';
@@ -93,7 +94,7 @@ export function cellCounts<K extends string>(cells: PlaceCell[], keyOf: (cell: P
 export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K extends string, I extends { name: string; slug?: string; destination: string }, S>(def: {
   module: ModuleKey;
   /** The resource's paths from its contract (`hotelPaths`): the list, the seed's path of one record (`/hotels/hotelId/:id`), the import, and a record's `PUT`/`DELETE`. */
-  paths: { list: { pattern: string }; byId: { pattern: string }; import: { pattern: string }; record: { pattern: string } };
+  paths: { list: { pattern: string }; byId: { pattern: string }; import: ImportEndpoint; record: { pattern: string } };
   target: PlacedTable;
   /** What a missing record is called: `Hotel` (not found). */
   label: string;
@@ -226,7 +227,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     }),
 
     importRoute({
-      path: def.paths.import.pattern,
+      endpoint: def.paths.import,
       module: def.module,
       fromCsv: def.fromCsv,
       importer: sluggedImporter<I>({

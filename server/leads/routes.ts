@@ -154,7 +154,7 @@ const staffRoutes = [
   }),
 
   importRoute({
-    path: leadPaths.import.pattern,
+    endpoint: leadPaths.import,
     module: 'leads',
     fromCsv: leadRowsFromCsv,
     importer: leadImporter,

@@ -3,12 +3,12 @@ import { routePath } from '../../src/api/common/paths';
 import { operationEndpoints, operationPaths } from '../../src/api/operations/contract';
 import { leadPaths } from '../../src/api/leads/contract';
 import { contactEndpoints } from '../../src/api/contacts/contract';
-import { regionEndpoints, regionPaths } from '../../src/api/catalogue/regions/contract';
-import { destinationEndpoints, destinationPaths } from '../../src/api/catalogue/destinations/contract';
+import { regionEndpoints } from '../../src/api/catalogue/regions/contract';
+import { destinationEndpoints } from '../../src/api/catalogue/destinations/contract';
 import { hotelPaths } from '../../src/api/catalogue/hotels/contract';
 import { activityPaths } from '../../src/api/catalogue/activities/contract';
 import { reviewPaths } from '../../src/api/catalogue/reviews/contract';
-import { vendorEndpoints, vendorPaths } from '../../src/api/vendors/contract';
+import { vendorEndpoints } from '../../src/api/vendors/contract';
 import { bookingEndpoints } from '../../src/api/bookings/contract';
 import { endpointsOf, isEndpoint } from '../../src/api/common/endpoint';
 import { customizedTourPaths } from '../../src/api/tours/customized/contract';
@@ -47,12 +47,9 @@ function patternsOf(paths: object, prefix = ''): [string, string][] {
 const API_PATHS = {
   operationPaths,
   leadPaths,
-  regionPaths, // the CSV import's (importRoute)
-  destinationPaths, // the CSV import's (importRoute)
   hotelPaths,
   activityPaths,
   reviewPaths,
-  vendorPaths, // the CSV import's (importRoute)
   customizedTourPaths,
   personalizedTourPaths,
   groupTourPaths,

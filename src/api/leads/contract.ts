@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { listFromText } from '../common/import';
+import { importEndpoint, listFromText } from '../common/import';
 import { coded } from '../common/issues';
 import {
   calendarDate,
@@ -263,7 +263,7 @@ export const leadPaths = {
   list: routePath('/leads'),
   selection: routePath('/leads/selection'),
   members: routePath('/leads/members'),
-  import: routePath('/leads/import'),
+  import: importEndpoint('/leads/import'),
   byId: routePath('/leads/:id'),
   details: routePath('/leads/details/:id'),
   status: routePath('/leads/:id/status'),

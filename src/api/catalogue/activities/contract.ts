@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { intFromText } from '../../common/import';
+import { importEndpoint, intFromText } from '../../common/import';
 import { clearableText, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, pageQuery, requiredText, sortBy, storable, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
 import { catalogueRefSchema } from '../regions/contract';
@@ -117,7 +117,7 @@ export const activityPaths = {
   list: routePath('/activities'),
   /** The seed's path of one record. */
   byId: routePath('/activities/activityId/:id'),
-  import: routePath('/activities/import'),
+  import: importEndpoint('/activities/import'),
   /** `PUT` and `DELETE` of one record. */
   record: routePath('/activities/:id'),
 };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { intFromText, listFromText } from '../../common/import';
+import { importEndpoint, intFromText, listFromText } from '../../common/import';
 import { coded } from '../../common/issues';
 import {
   clearableText,
@@ -177,7 +177,7 @@ export const hotelPaths = {
   list: routePath('/hotels'),
   /** The seed's path of one record. */
   byId: routePath('/hotels/hotelId/:id'),
-  import: routePath('/hotels/import'),
+  import: importEndpoint('/hotels/import'),
   /** `PUT` and `DELETE` of one record. */
   record: routePath('/hotels/:id'),
 };
