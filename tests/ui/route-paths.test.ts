@@ -28,7 +28,7 @@ import { organizationPaths } from '../../src/api/admin/organization/contract';
 import { configurationPaths } from '../../src/api/admin/configurations/contract';
 import { dashboardEndpoints } from '../../src/api/dashboard/contract';
 import { notificationEndpoints } from '../../src/api/notifications/contract';
-import { workQueuePaths } from '../../src/api/work-queue/contract';
+import { workQueueEndpoints } from '../../src/api/work-queue/contract';
 import { aiPaths } from '../../src/api/ai/contract';
 import { platformPaths } from '../../src/api/platform/contract';
 import { registry } from '../../server/registry';
@@ -64,12 +64,11 @@ const API_PATHS = {
   rolePaths,
   organizationPaths,
   configurationPaths,
-  workQueuePaths,
   aiPaths,
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints };
+const API_ENDPOINTS = { workQueueEndpoints, bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints };
 /** And those still among an area's paths (a record's documents in an area whose other calls are paths). */
 const ALL_ENDPOINTS = { ...API_ENDPOINTS, ...API_PATHS };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
