@@ -19,7 +19,7 @@ import { creditPaths } from '../../src/api/finance/credit/contract';
 import { financeEndpoints } from '../../src/api/finance/contract';
 import { statementPaths } from '../../src/api/finance/statement/contract';
 import { expensePaths } from '../../src/api/finance/expenses/contract';
-import { documentsPaths } from '../../src/api/documents/contract';
+import { documentsEndpoints } from '../../src/api/documents/contract';
 import { authPaths } from '../../src/api/admin/auth/contract';
 import { memberPaths } from '../../src/api/admin/members/contract';
 import { modulePaths } from '../../src/api/admin/modules/contract';
@@ -57,7 +57,6 @@ const API_PATHS = {
   creditPaths,
   statementPaths,
   expensePaths,
-  documentsPaths,
   authPaths,
   memberPaths,
   modulePaths,
@@ -68,7 +67,7 @@ const API_PATHS = {
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { workQueueEndpoints, bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints };
+const API_ENDPOINTS = { documentsEndpoints, workQueueEndpoints, bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints };
 /** And those still among an area's paths (a record's documents in an area whose other calls are paths). */
 const ALL_ENDPOINTS = { ...API_ENDPOINTS, ...API_PATHS };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { LOCALES } from '../admin/members/contract';
 import { coded } from '../common/issues';
-import { emailSchema, itemAnswer, listAnswerOf, oneOf, optionalText, multiline, pageQuery, sortBy, sortOrder, timestamp, uuid } from '../common/schemas';
+import { emailSchema, idParams, idSchema, itemAnswer, listAnswerOf, oneOf, optionalText, multiline, pageQuery, sortBy, sortOrder, timestamp, uuid } from '../common/schemas';
 import { endpoint, fileAnswer } from '../common/endpoint';
 import { routePath, type PathParams } from '../common/paths';
 
@@ -134,17 +134,6 @@ export const organizationLogoSchema = v.object({
 export type OrganizationLogo = v.InferOutput<typeof organizationLogoSchema>;
 export const organizationLogoAnswer = itemAnswer(v.nullable(organizationLogoSchema));
 
-/** The documents area's own paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const documentsPaths = {
-  outbox: routePath('/outbox'),
-  message: routePath('/outbox/:id'),
-  eml: routePath('/outbox/:id/eml'),
-  attachment: routePath('/outbox/:id/attachments/:attachmentId'),
-  /** `GET`, `PUT` (multipart) and `DELETE` the organization's logo. */
-  logo: routePath('/members/organization/logo'),
-  testEmail: routePath('/configurations/email-services/test'),
-};
-
 // ---------- a record's documents, for any area ----------
 
 /**
@@ -178,3 +167,16 @@ export function documentEndpoints<const P extends string, PS extends v.GenericSc
   };
 }
 export type DocumentEndpoints = ReturnType<typeof documentEndpoints<string, v.GenericSchema>>;
+
+/** The documents area's own calls (the outbox, the logo, the email settings' test), declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const documentsEndpoints = {
+  testEmail: endpoint({ method: 'POST', path: '/configurations/email-services/test', body: testEmailInput, answer: itemAnswer(testEmailSchema) }),
+  logo: endpoint({ method: 'GET', path: '/members/organization/logo', answer: fileAnswer(...LOGO_TYPES) }),
+  /** Multipart, the image in `logo`. */
+  updateLogo: endpoint({ method: 'PUT', path: '/members/organization/logo', body: v.optional(v.strictObject({}), {}), answer: organizationLogoAnswer }),
+  removeLogo: endpoint({ method: 'DELETE', path: '/members/organization/logo', answer: organizationLogoAnswer }),
+  outbox: endpoint({ method: 'GET', path: '/outbox', query: outboxQuery, answer: outboxAnswer }),
+  message: endpoint({ method: 'GET', path: '/outbox/:id', params: idParams, answer: documentSendAnswer }),
+  eml: endpoint({ method: 'GET', path: '/outbox/:id/eml', params: idParams, answer: fileAnswer('message/rfc822') }),
+  attachment: endpoint({ method: 'GET', path: '/outbox/:id/attachments/:attachmentId', params: v.object({ id: idSchema, attachmentId: idSchema }), answer: fileAnswer(...ATTACHMENT_TYPES) }),
+};
