@@ -2,8 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { balanceOf } from '../../src/domain/balance';
 import type { PaymentMethod } from '../../src/api/finance/contract';
 import type { Locale } from '../../src/api/admin/members/contract';
-import { idParams } from '../../src/api/common/schemas';
-import { bookingPaths, paymentParams } from '../../src/api/bookings/contract';
+import { bookingEndpoints } from '../../src/api/bookings/contract';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { moneySql } from '../db/money';
@@ -133,8 +132,7 @@ async function invoiceOf(tx: Tx, auth: AuthContext, invoiceId: string): Promise<
 
 export const bookingDocumentRoutes: RouteDef[] = [
   ...documentRoutes({
-    paths: bookingPaths.confirmation,
-    params: idParams,
+    endpoints: bookingEndpoints.confirmation,
     read: allow('bookings', 'view'),
     send: allow('bookings', 'update'),
     load: async (tx, { id }, auth) => confirmationOf(tx, await visibleBooking(tx, auth, id)),
@@ -143,8 +141,7 @@ export const bookingDocumentRoutes: RouteDef[] = [
     },
   }),
   ...documentRoutes({
-    paths: bookingPaths.receipt,
-    params: paymentParams,
+    endpoints: bookingEndpoints.receipt,
     read: allow('bookings', 'view'),
     send: allow('bookings', 'update'),
     load: async (tx, { id, paymentId }, auth) => receiptOf(tx, await visibleBooking(tx, auth, id), paymentId),
@@ -153,8 +150,7 @@ export const bookingDocumentRoutes: RouteDef[] = [
     },
   }),
   ...documentRoutes({
-    paths: bookingPaths.invoice,
-    params: idParams,
+    endpoints: bookingEndpoints.invoice,
     read: allow('invoices', 'view'),
     send: allow('invoices', 'update'),
     load: (tx, { id }, auth) => invoiceOf(tx, auth, id),

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../src/api/admin/members/contract';
-import { idParams } from '../../src/api/common/schemas';
 import type { PaymentMethod } from '../../src/api/finance/contract';
 import { DECIDED_CANCELLATION_STATES } from '../../src/machines/cancellation-machine';
 import type { AuthContext } from '../auth/session';
@@ -148,8 +147,7 @@ async function latestDecision(tx: Tx, bookingId: string): Promise<CancellationRo
 
 export const cancellationDocumentRoutes: RouteDef[] = [
   documentPdfRoute({
-    path: cancellationPaths.pdf.pattern,
-    params: idParams,
+    endpoint: cancellationPaths.pdf,
     access: allow('cancellations', 'view'),
     async load(tx, { id }, auth) {
       const { c, booking } = await visibleCancellation(tx, auth, id);
@@ -157,8 +155,7 @@ export const cancellationDocumentRoutes: RouteDef[] = [
     },
   }),
   documentPdfRoute({
-    path: creditPaths.creditNotePdf.pattern,
-    params: idParams,
+    endpoint: creditPaths.creditNotePdf,
     access: allow('cancellations', 'view'),
     async load(tx, { id }, auth) {
       const { data, booking } = await creditNoteData(tx, auth, id);
@@ -178,8 +175,7 @@ export const cancellationDocumentRoutes: RouteDef[] = [
     },
   }),
   documentSendRoute({
-    path: cancellationPaths.send.pattern,
-    params: idParams,
+    endpoint: cancellationPaths.send,
     access: allow('bookings', 'update'),
     async load(tx, { id }, auth) {
       const booking = await visibleBooking(tx, auth, id);

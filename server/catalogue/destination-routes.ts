@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { destinationRowsFromCsv } from '../../src/api/catalogue/destinations/import';
 import { mergeFilter } from '../../src/api/common/schemas';
-import { destinationPaths, destinationEndpoints, destinationImportRow, type Destination, type DestinationImportRow, type DestinationList, type DestinationsQuery } from '../../src/api/catalogue/destinations/contract';
+import { destinationEndpoints, destinationImportRow, type Destination, type DestinationImportRow, type DestinationList, type DestinationsQuery } from '../../src/api/catalogue/destinations/contract';
 import type { Tx } from '../db/client';
 import { destinations, regions } from './schema';
 import { issue, notFound } from '../http/errors';
@@ -90,7 +90,7 @@ export const destinationRoutes = [
   }),
 
   importRoute({
-    path: destinationPaths.import.pattern,
+    endpoint: destinationEndpoints.import,
     module: 'destinations',
     fromCsv: destinationRowsFromCsv,
     importer: sluggedImporter<DestinationImportRow>({

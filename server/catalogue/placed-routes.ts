@@ -9,6 +9,7 @@ import type { Tx } from '../db/client';
 import { destinations, placeCounts, regions } from './schema';
 import { issue, notFound } from '../http/errors';
 import { importRoute } from '../http/import';
+import type { ImportEndpoint } from '../../src/api/common/import';
 import { countRows, isoInstantSql, listJsonPage, listPageJson, pageColumn, type JsonPage, type OrderKey } from '../http/list';
 import { assertReference, assertUnused, lockRecord, referenceResolver, sluggedImporter, uniqueSlug } from '../http/records';
 import { allow, route, type RouteDef } from '../http/route';
@@ -106,7 +107,7 @@ export function cellCounts<K extends string>(cells: PlaceCell[], keyOf: (cell: P
 export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K extends string, I extends { name: string; slug?: string; destination: string }, S>(def: {
   module: ModuleKey;
   /** The resource's import path from its contract (`hotelPaths`). */
-  paths: { import: { pattern: string } };
+  paths: { import: ImportEndpoint };
   /** The resource's endpoints from its contract (`hotelEndpoints`, built by `placedEndpoints`). */
   endpoints: PlacedEndpoints<Q>;
   target: PlacedTable;
@@ -225,7 +226,7 @@ export function placedRecordRoutes<R, Rec, Q extends PlacedListQuery<K>, K exten
     }),
 
     importRoute({
-      path: def.paths.import.pattern,
+      endpoint: def.paths.import,
       module: def.module,
       fromCsv: def.fromCsv,
       importer: sluggedImporter<I>({

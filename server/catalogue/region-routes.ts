@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { regionRowsFromCsv } from '../../src/api/catalogue/regions/import';
 import { mergeFilter } from '../../src/api/common/schemas';
-import { regionPaths, regionEndpoints, regionImportRow, type Region, type RegionsQuery } from '../../src/api/catalogue/regions/contract';
+import { regionEndpoints, regionImportRow, type Region, type RegionsQuery } from '../../src/api/catalogue/regions/contract';
 import { regions } from './schema';
 import { importRoute } from '../http/import';
 import { containsPattern, orderBy, listPage } from '../http/list';
@@ -57,7 +57,7 @@ export const regionRoutes = [
   }),
 
   importRoute({
-    path: regionPaths.import.pattern,
+    endpoint: regionEndpoints.import,
     module: 'regions',
     fromCsv: regionRowsFromCsv,
     importer: sluggedImporter({ target: REGION, rowSchema: regionImportRow, uniqueNames: true }),

@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import * as v from 'valibot';
-import { idParams, idSchema, itemAnswer } from '../../src/api/common/schemas';
-import { documentsPaths, ATTACHMENT_TYPES, LOGO_TYPES, MAX_LOGO_BYTES, MAX_LOGO_PIXELS, documentSendAnswer, organizationLogoAnswer, outboxAnswer, outboxQuery, testEmailInput, testEmailSchema, type TestEmailAnswer } from '../../src/api/documents/contract';
+import { documentsEndpoints, LOGO_TYPES, MAX_LOGO_BYTES, MAX_LOGO_PIXELS, type TestEmailAnswer } from '../../src/api/documents/contract';
 import { currentOrganization, moduleSettings } from '../admin';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { checkFile } from '../http/files';
-import { allow, fileAnswer, route, type RouteDef } from '../http/route';
+import { allow, route, type RouteDef } from '../http/route';
 import { deliver, smtpConfigured, smtpFailure, toEml } from './mailer';
 import { outboundPolicy } from '../http/outbound';
 import { disposition } from './send-route';
@@ -29,11 +27,8 @@ const logoInfo = (row: { contentType: string; size: number; updatedAt: string })
  */
 export const outboxRoutes: RouteDef[] = [
   route({
-    method: 'POST',
-    path: documentsPaths.testEmail.pattern,
+    endpoint: documentsEndpoints.testEmail,
     access: allow('configurations', 'update'),
-    body: testEmailInput,
-    answers: itemAnswer(testEmailSchema),
     async handler({ tx, body, services }): Promise<{ data: TestEmailAnswer }> {
       const settings = await moduleSettings(tx, 'emailConfig');
       if (!smtpConfigured(settings)) throw conflict('Set the mail server (host and sender address) first', 'MAIL_SERVER_NOT_SET');
@@ -62,10 +57,8 @@ export const outboxRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    path: documentsPaths.logo.pattern,
+    endpoint: documentsEndpoints.logo,
     access: allow('organization', 'view'),
-    answers: fileAnswer(...LOGO_TYPES),
     async handler({ tx }) {
       const [logo] = await tx.select().from(organizationLogos);
       if (!logo) throw notFound('Logo');
@@ -75,14 +68,11 @@ export const outboxRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'PUT',
-    path: documentsPaths.logo.pattern,
+    endpoint: documentsEndpoints.updateLogo,
     access: allow('organization', 'update'),
     // The image comes as the form's `logo` file; the form has no other field.
-    body: v.optional(v.strictObject({}), {}),
     multipart: { files: 'logo' },
     maxBodyBytes: MAX_LOGO_BYTES + 64 * 1024,
-    answers: organizationLogoAnswer,
     async handler({ tx, files }) {
       const [file, another] = files;
       if (!file) throw invalidField('logo', 'required', 'is required');
@@ -99,40 +89,29 @@ export const outboxRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'DELETE',
-    path: documentsPaths.logo.pattern,
+    endpoint: documentsEndpoints.removeLogo,
     access: allow('organization', 'update'),
-    answers: organizationLogoAnswer,
     async handler({ tx }) {
       await tx.delete(organizationLogos);
       return { data: null };
     },
   }),
   route({
-    method: 'GET',
-    path: documentsPaths.outbox.pattern,
+    endpoint: documentsEndpoints.outbox,
     access: allow('configurations', 'view'),
-    query: outboxQuery,
-    answers: outboxAnswer,
     handler: ({ tx, query, auth }) => outboxPage(tx, query, auth),
   }),
   route({
-    method: 'GET',
-    path: documentsPaths.message.pattern,
+    endpoint: documentsEndpoints.message,
     access: allow('configurations', 'view'),
-    params: idParams,
-    answers: documentSendAnswer,
     async handler({ tx, params, auth }) {
       await assertVisibleSend(tx, auth, params.id);
       return { data: await sendById(tx, params.id) };
     },
   }),
   route({
-    method: 'GET',
-    path: documentsPaths.eml.pattern,
+    endpoint: documentsEndpoints.eml,
     access: allow('configurations', 'view'),
-    params: idParams,
-    answers: fileAnswer('message/rfc822'),
     async handler({ tx, params, auth }) {
       await assertVisibleSend(tx, auth, params.id);
       const send = await sendById(tx, params.id);
@@ -143,12 +122,9 @@ export const outboxRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    path: documentsPaths.attachment.pattern,
+    endpoint: documentsEndpoints.attachment,
     access: allow('configurations', 'view'),
-    params: v.object({ id: idSchema, attachmentId: idSchema }),
     // The document's PDF and what the sender attached (checked on the way in: server/documents/send-route.ts).
-    answers: fileAnswer(...ATTACHMENT_TYPES),
     async handler({ tx, params, auth }) {
       await assertVisibleSend(tx, auth, params.id);
       const file = await attachmentOf(tx, params.id, params.attachmentId);

@@ -1,23 +1,23 @@
 import * as v from 'valibot';
 import { cleanFileName } from '../../src/api/common/file-name';
 import type { Locale } from '../../src/api/admin/members/contract';
-import { ATTACHMENT_TYPES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_BYTES, MAX_ATTACHMENT_BYTES, documentLanguageQuery, documentSendAnswer, documentSendsAnswer, sendDocumentInput, type DocumentSend } from '../../src/api/documents/contract';
+import type { Endpoint, FileAnswer } from '../../src/api/common/endpoint';
+import { ATTACHMENT_TYPES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_BYTES, MAX_ATTACHMENT_BYTES, type documentLanguageQuery, type documentSendAnswer, type documentSendsAnswer, type sendDocumentInput, type DocumentSend } from '../../src/api/documents/contract';
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { ApiError, invalidField, issue } from '../http/errors';
 import { checkFile } from '../http/files';
-import { fileAnswer, route, type MemberAccess, type RouteDef, type UploadedFile } from '../http/route';
+import { route, type MemberAccess, type RouteDef, type UploadedFile } from '../http/route';
 import { renderRecordDocument, sendRecordDocument, sendsOf, type Attachment, type RecordDocument } from './store';
 
 /**
  * The three routes of a record's document, for any area: `GET {path}/pdf?lang=` (the PDF),
  * `POST {path}/send` (multipart: to, cc, subject, message, lang, attachments; queued or kept in the
  * outbox, answered 202 with the send) and `GET {path}/sends` (the record's sends, newest first).
- * An area gives its paths (`documentPaths` in its contract), who may read and who may send, and how to load the record's document.
+ * An area gives its endpoints (`documentEndpoints` in its contract), who may read and who may send, and how to load the record's document.
  */
 export interface DocumentRoutes<P extends v.GenericSchema> {
-  paths: { pdf: { pattern: string }; sends: { pattern: string }; send: { pattern: string } };
-  params: P;
+  endpoints: { pdf: PdfEndpoint<P>; sends: Endpoint<'GET', string, P, undefined, undefined, typeof documentSendsAnswer>; send: SendEndpoint<P> };
   read: MemberAccess;
   send: MemberAccess;
   /** The record's document; throws 404 (or 409) when there is none to give. */
@@ -59,24 +59,22 @@ export function disposition(kind: 'inline' | 'attachment', name: string) {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** What every document route needs: its parameters, who may call it, and how to load the record's document. */
-interface DocumentRoute<P extends v.GenericSchema> {
-  /** The route's whole path (`/booking-cancellations/:id/pdf`). */
-  path: string;
-  params: P;
+/** A record's PDF and its send, as the contract's `pdfEndpoint` and `sendEndpoint` declare them. */
+type PdfEndpoint<P extends v.GenericSchema> = Endpoint<'GET', string, P, typeof documentLanguageQuery, undefined, FileAnswer>;
+type SendEndpoint<P extends v.GenericSchema> = Endpoint<'POST', string, P, undefined, typeof sendDocumentInput, typeof documentSendAnswer>;
+
+/** What every document route needs: its endpoint (the contract's), who may call it, and how to load the record's document. */
+interface DocumentRoute<P extends v.GenericSchema, E> {
+  endpoint: E;
   access: MemberAccess;
   load(tx: Tx, params: v.InferOutput<P>, auth: AuthContext): Promise<RecordDocument<any>>;
 }
 
-/** `GET …/pdf?lang=`: the record's PDF, in the language asked for, else the record's own ({@link RecordDocument.lang}), else English. */
-export function documentPdfRoute<P extends v.GenericSchema>(def: DocumentRoute<P>): RouteDef {
+/** `GET …/pdf?lang=` (the contract's `pdfEndpoint`): the record's PDF, in the language asked for, else the record's own ({@link RecordDocument.lang}), else English. */
+export function documentPdfRoute<P extends v.GenericSchema>(def: DocumentRoute<P, PdfEndpoint<P>>): RouteDef {
   return route({
-    method: 'GET',
-    path: def.path,
+    endpoint: def.endpoint,
     access: def.access,
-    params: def.params,
-    query: documentLanguageQuery,
-    answers: fileAnswer('application/pdf'),
     async handler({ tx, params, query, auth }) {
       const doc = await def.load(tx, params as v.InferOutput<P>, auth);
       const rendered = await renderRecordDocument(tx, doc, query.lang ?? doc.lang ?? 'en');
@@ -88,21 +86,16 @@ export function documentPdfRoute<P extends v.GenericSchema>(def: DocumentRoute<P
 }
 
 /**
- * `POST …/send` (multipart: to, cc, subject, message, lang, attachments): the record's document (and
+ * `POST …/send` (the contract's `sendEndpoint`; multipart: to, cc, subject, message, lang, attachments): the record's document (and
  * the documents it carries along, {@link RecordDocument.also}) with the files the sender added,
  * queued or kept in the outbox; answered 202 with the send. `lang` defaults to the record's own.
  */
-export function documentSendRoute<P extends v.GenericSchema>(def: DocumentRoute<P> & Pick<DocumentRoutes<P>, 'beforeSend' | 'afterSend'>): RouteDef {
+export function documentSendRoute<P extends v.GenericSchema>(def: DocumentRoute<P, SendEndpoint<P>> & Pick<DocumentRoutes<P>, 'beforeSend' | 'afterSend'>): RouteDef {
   return route({
-    method: 'POST',
-    path: def.path,
+    endpoint: def.endpoint,
     access: def.access,
-    params: def.params,
-    body: sendDocumentInput,
     multipart: { files: 'attachments' },
-    answers: documentSendAnswer,
     maxBodyBytes: MAX_ATTACHMENTS_BYTES + 1024 * 1024,
-    status: 202,
     async handler({ tx, params, body, files, auth }) {
       const attachments = checkAttachments(files);
       await def.beforeSend?.(tx, params as v.InferOutput<P>, auth);
@@ -124,18 +117,15 @@ export function documentSendRoute<P extends v.GenericSchema>(def: DocumentRoute<
 
 export function documentRoutes<P extends v.GenericSchema>(def: DocumentRoutes<P>): RouteDef[] {
   return [
-    documentPdfRoute({ path: def.paths.pdf.pattern, params: def.params, access: def.read, load: def.load }),
+    documentPdfRoute({ endpoint: def.endpoints.pdf, access: def.read, load: def.load }),
     route({
-      method: 'GET',
-      path: def.paths.sends.pattern,
+      endpoint: def.endpoints.sends,
       access: def.read,
-      params: def.params,
-      answers: documentSendsAnswer,
       async handler({ tx, params, auth }) {
         const doc = await def.load(tx, params as v.InferOutput<P>, auth);
         return { data: doc.recordId ? await sendsOf(tx, doc.recordType, doc.recordId) : [] };
       },
     }),
-    documentSendRoute({ path: def.paths.send.pattern, params: def.params, access: def.send, load: def.load, beforeSend: def.beforeSend, afterSend: def.afterSend }),
+    documentSendRoute({ endpoint: def.endpoints.send, access: def.send, load: def.load, beforeSend: def.beforeSend, afterSend: def.afterSend }),
   ];
 }

@@ -1,6 +1,5 @@
-import { idParams } from '../../src/api/common/schemas';
 import { REVERSIBLE_BY_HAND } from '../../src/api/finance/contract';
-import { financePaths, financeEndpoints } from '../../src/api/finance/contract';
+import { financeEndpoints } from '../../src/api/finance/contract';
 import { organizationToday } from '../db/clock';
 import { assertBooksOpen, lockDate, moveLockDate } from './periods';
 import { expenseRoutes } from './expense-routes';
@@ -83,8 +82,7 @@ export const financeRoutes: RouteDef[] = [
   }),
   // Its receipt: the PDF in any language, sent by email (or kept in the outbox), and its sends.
   ...documentRoutes({
-    paths: financePaths.incomeReceipt,
-    params: idParams,
+    endpoints: financeEndpoints.incomeReceipt,
     read: allow('account', 'view'),
     send: allow('account', 'create'),
     async load(tx, { id }) {

@@ -5,9 +5,7 @@ import {
   CsvFileError,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
-  importInput,
-  importQuery,
-  importReportAnswer,
+  type ImportEndpoint,
   importRowLimit,
   isCsvRowError,
   rowsFromFile,
@@ -312,19 +310,15 @@ export const multipartBodyParser = (fromCsv: (text: string) => { rows: unknown[]
 };
 
 /**
- * `POST <path>` taking CSV, JSON `{ rows }` or a multipart file, permission `<module>.create`
+ * `POST <path>` (the contract's `importEndpoint`) taking CSV, JSON `{ rows }` or a multipart file, permission `<module>.create`
  * (and `<module>.update` for `updateExisting`), at most {@link importRowLimit} rows for the
  * caller's role (413 before anything is written), answering `{ data: ImportReport }`.
  */
-export function importRoute<T, W>(def: { path: string; module: ModuleKey; fromCsv: (text: string) => { rows: unknown[] }; importer: Importer<T, W> }): RouteDef {
+export function importRoute<T, W>(def: { endpoint: ImportEndpoint; module: ModuleKey; fromCsv: (text: string) => { rows: unknown[] }; importer: Importer<T, W> }): RouteDef {
   return route({
-    method: 'POST',
-    path: def.path,
+    endpoint: def.endpoint,
     access: allow(def.module, 'create'),
-    query: importQuery,
-    body: importInput(IMPORT_MAX_ROWS),
     importRow: def.importer.rowSchema,
-    answers: importReportAnswer,
     bodyParsers: { 'text/csv': csvBodyParser(def.fromCsv), 'multipart/form-data': multipartBodyParser(def.fromCsv) },
     maxBodyBytes: IMPORT_MAX_BYTES,
     async handler({ tx, body, auth, query }) {
@@ -337,7 +331,7 @@ export function importRoute<T, W>(def: { path: string; module: ModuleKey; fromCs
       if (query.updateExisting && !can(auth.role.permissions, def.module, 'update')) {
         throw new ApiError(403, 'FORBIDDEN', `You do not have the permission ${def.module}.update, which "update existing" needs`, undefined, undefined, { module: def.module, action: 'update' });
       }
-      return { data: await runImport(tx, body.rows, def.importer, { ...query, auth, resource: def.path }) };
+      return { data: await runImport(tx, body.rows, def.importer, { ...query, auth, resource: def.endpoint.pattern }) };
     },
   });
 }

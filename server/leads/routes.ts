@@ -142,7 +142,7 @@ const staffRoutes = [
   }),
 
   importRoute({
-    path: leadPaths.import.pattern,
+    endpoint: leadPaths.import,
     module: 'leads',
     fromCsv: leadRowsFromCsv,
     importer: leadImporter,

@@ -1,28 +1,11 @@
-import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
-import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
-import {
-  platformPaths,
-  createOrganizationInput,
-  invitationLinkSchema,
-  memberInvitationParams,
-  onboardedSchema,
-  operatorLoginInput,
-  operatorSchema,
-  organizationIdParams,
-  organizationsQuery,
-  platformMemberSchema,
-  platformMembersQuery,
-  platformOrganizationSchema,
-  platformSubscriptionSchema,
-  updateSubscriptionInput,
-} from '../../src/api/platform/contract';
 import { verifyPassword } from '../auth/password';
 import { platformOperators } from '../auth/schema';
 import { clientAddress, endOperatorSession, startOperatorSession } from '../auth/session';
 import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from '../auth/throttle';
 import { ApiError } from '../http/errors';
 import { OPERATOR, PUBLIC, platformRoute, publicRoute } from '../http/route';
+import { platformEndpoints } from '../../src/api/platform/contract';
 import { onboardOrganization, renewOwnerInvitation } from './onboarding';
 import { organizationById, organizationMembersPage, organizationsPage, subscriptionOf, updateSubscription } from './store';
 
@@ -37,11 +20,8 @@ const throttleKey = (email: string) => `platform:${email}`;
 
 const authRoutes = [
   publicRoute({
-    method: 'POST',
-    path: platformPaths.login.pattern,
-    answers: itemAnswer(operatorSchema),
+    endpoint: platformEndpoints.login,
     access: PUBLIC,
-    body: operatorLoginInput,
     async handler({ body, services, c }) {
       const { db } = services.database;
       const ip = clientAddress(c, services.config.trustProxy);
@@ -63,9 +43,7 @@ const authRoutes = [
   }),
 
   publicRoute({
-    method: 'POST',
-    path: platformPaths.logout.pattern,
-    answers: itemAnswer(v.object({ signedOut: v.literal(true) })),
+    endpoint: platformEndpoints.logout,
     access: PUBLIC,
     async handler({ services, c }) {
       await endOperatorSession(c, services);
@@ -74,9 +52,7 @@ const authRoutes = [
   }),
 
   platformRoute({
-    method: 'GET',
-    path: platformPaths.me.pattern,
-    answers: itemAnswer(operatorSchema),
+    endpoint: platformEndpoints.me,
     access: OPERATOR,
     handler: async ({ operator }) => ({ data: { _id: operator.operatorId, name: operator.name, email: operator.email } }),
   }),
@@ -84,69 +60,44 @@ const authRoutes = [
 
 const organizationRoutes = [
   platformRoute({
-    method: 'GET',
-    path: platformPaths.organizations.pattern,
-    answers: listAnswerOf(platformOrganizationSchema),
+    endpoint: platformEndpoints.organizations,
     access: OPERATOR,
-    query: organizationsQuery,
     handler: ({ tx, query }) => organizationsPage(tx, query),
   }),
 
   platformRoute({
-    method: 'POST',
-    path: platformPaths.organizations.pattern,
-    answers: itemAnswer(onboardedSchema),
+    endpoint: platformEndpoints.createOrganization,
     access: OPERATOR,
-    body: createOrganizationInput,
-    status: 201,
     handler: async ({ tx, body, services }) => ({ data: await onboardOrganization(tx, body, services.config.publicUrl, services.config.platformSmtp) }),
   }),
 
   platformRoute({
-    method: 'GET',
-    path: platformPaths.organization.pattern,
-    answers: itemAnswer(platformOrganizationSchema),
+    endpoint: platformEndpoints.organization,
     access: OPERATOR,
-    params: organizationIdParams,
     handler: async ({ tx, params }) => ({ data: await organizationById(tx, params.id) }),
   }),
 
   platformRoute({
-    method: 'GET',
-    path: platformPaths.subscription.pattern,
-    answers: itemAnswer(platformSubscriptionSchema),
+    endpoint: platformEndpoints.subscription,
     access: OPERATOR,
-    params: organizationIdParams,
     handler: async ({ tx, params }) => ({ data: await subscriptionOf(tx, params.id) }),
   }),
 
   platformRoute({
-    method: 'PUT',
-    path: platformPaths.subscription.pattern,
-    answers: itemAnswer(platformSubscriptionSchema),
+    endpoint: platformEndpoints.updateSubscription,
     access: OPERATOR,
-    params: organizationIdParams,
-    body: updateSubscriptionInput,
     handler: async ({ tx, params, body }) => ({ data: await updateSubscription(tx, params.id, body) }),
   }),
 
   platformRoute({
-    method: 'GET',
-    path: platformPaths.members.pattern,
-    answers: listAnswerOf(platformMemberSchema),
+    endpoint: platformEndpoints.members,
     access: OPERATOR,
-    params: organizationIdParams,
-    query: platformMembersQuery,
     handler: ({ tx, params, query }) => organizationMembersPage(tx, params.id, query),
   }),
 
   platformRoute({
-    method: 'POST',
-    path: platformPaths.invitation.pattern,
-    answers: itemAnswer(invitationLinkSchema),
+    endpoint: platformEndpoints.invitation,
     access: OPERATOR,
-    params: memberInvitationParams,
-    status: 201,
     handler: async ({ tx, params, services }) => ({
       data: await renewOwnerInvitation(tx, params.id, params.memberId, services.config.publicUrl, services.config.platformSmtp),
     }),

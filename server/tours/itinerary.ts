@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { idParams } from '../../src/api/common/schemas';
 import { addDays } from '../../src/domain/calendar';
 import { customizedTourPaths, type CustomizedTourDetail } from '../../src/api/tours/customized/contract';
 import { customizedTourMachine, describeTourRefusal } from '../../src/machines/customized-tour-machine';
@@ -118,8 +117,7 @@ async function loadItinerary(tx: Tx, id: string, auth: Parameters<typeof visible
  * its own machine and its timeline names the email.
  */
 export const itineraryRoutes = documentRoutes({
-  paths: customizedTourPaths.itinerary,
-  params: idParams,
+  endpoints: customizedTourPaths.itinerary,
   read: allow('customizedTours', 'view'),
   send: allow('customizedTours', 'update'),
   async beforeSend(tx, { id }, auth) {

@@ -1,4 +1,3 @@
-import { idParams } from '../../src/api/common/schemas';
 import { personalizedTourPaths, type PersonalizedTourDetail } from '../../src/api/tours/personalized/contract';
 import { documentRoutes, fill, brochureTemplate, type BrochureData, type TourDocumentContact } from '../documents';
 import type { RecordDocument } from '../documents';
@@ -38,8 +37,7 @@ export function brochureData(tour: PersonalizedTourDetail, contact: TourDocument
  * does not change).
  */
 export const personalizedDocumentRoutes = documentRoutes({
-  paths: personalizedTourPaths.brochure,
-  params: idParams,
+  endpoints: personalizedTourPaths.brochure,
   read: allow('personalizedTours', 'view'),
   send: allow('personalizedTours', 'view'),
   async load(tx, { id }): Promise<RecordDocument<BrochureData>> {

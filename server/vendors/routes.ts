@@ -1,6 +1,6 @@
 import { memoCodeOf } from '../../src/api/finance/contract';
 import { and, arrayContains, arrayOverlaps, asc, eq, gte, ilike, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { vendorPaths, vendorEndpoints, VENDOR_SERVICES, VENDOR_STATES_BY_ACTIVE, isActiveIn, vendorActivation, type Vendor, type VendorService, type VendorStats, type VendorTransaction, type VendorTransactionStats, type VendorTransactionsQuery, type VendorsQuery } from '../../src/api/vendors/contract';
+import { vendorEndpoints, VENDOR_SERVICES, VENDOR_STATES_BY_ACTIVE, isActiveIn, vendorActivation, type Vendor, type VendorService, type VendorStats, type VendorTransaction, type VendorTransactionStats, type VendorTransactionsQuery, type VendorsQuery } from '../../src/api/vendors/contract';
 import { vendorRowsFromCsv } from '../../src/api/vendors/import';
 import { vendorMachine } from '../../src/machines/vendor-machine';
 import { initialState } from '../../src/machines/workflow';
@@ -228,7 +228,7 @@ export const vendorRoutes = [
     },
   }),
 
-  importRoute({ path: vendorPaths.import.pattern, module: 'vendors', fromCsv: vendorRowsFromCsv, importer: vendorImporter }),
+  importRoute({ endpoint: vendorEndpoints.import, module: 'vendors', fromCsv: vendorRowsFromCsv, importer: vendorImporter }),
 
   route({
     endpoint: vendorEndpoints.byId,

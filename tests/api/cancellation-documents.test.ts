@@ -95,7 +95,7 @@ describe('the cancellation confirmation', () => {
     const c = await approvedHalf(b._id);
     expect(c.creditNote.number).toMatch(/^CN-2031-\d{4}$/);
 
-    const pdf = await pdfAt(owner, cancellationPaths.pdf(c._id));
+    const pdf = await pdfAt(owner, cancellationPaths.pdf.url({ id: c._id }));
     expect(pdf.status).toBe(200);
     expect(pdf.type).toBe('application/pdf');
     const text = plain(pdfText(pdf.bytes));
@@ -109,7 +109,7 @@ describe('the cancellation confirmation', () => {
 
     // Finance pays the refund back: the confirmation says when.
     expect((await finance.put(`/api/refunds/${c.refund._id}/process`, { refundedOn: TODAY })).status).toBe(200);
-    const after = plain(pdfText((await pdfAt(owner, cancellationPaths.pdf(c._id))).bytes));
+    const after = plain(pdfText((await pdfAt(owner, cancellationPaths.pdf.url({ id: c._id }))).bytes));
     expect(after).toContain('Paid on');
     expect(after).not.toContain('To be paid');
   });
@@ -118,31 +118,31 @@ describe('the cancellation confirmation', () => {
     const b = await paidBooking({ language: 'ae' });
     expect(b.language).toBe('ae');
     const c = await approvedHalf(b._id);
-    const pdf = await pdfAt(owner, cancellationPaths.pdf(c._id));
+    const pdf = await pdfAt(owner, cancellationPaths.pdf.url({ id: c._id }));
     expect(pdf.status).toBe(200);
     pdfPages(pdf.bytes, 'cancellation-confirmation-ae');
     const text = spacedNumbers(pdfText(pdf.bytes));
     for (const words of ['تأكيد الإلغاء', 'رسوم الإلغاء المحتفظ بها', 'إجمالي المبلغ المسترد', 'قيد الدفع', b.ref, c.creditNote.number]) expect(text).toContain(words);
     expect(text).not.toContain('Cancellation confirmation');
     // Asked for in German, it is German.
-    expect(plain(pdfText((await pdfAt(owner, cancellationPaths.pdf(c._id, 'de'))).bytes))).toContain('Stornobestätigung');
+    expect(plain(pdfText((await pdfAt(owner, `${cancellationPaths.pdf.url({ id: c._id })}?lang=de`)).bytes))).toContain('Stornobestätigung');
   });
 
   it('says a rejection and its comment; none while the request waits (409); 404 for another organization, 400 naming lang', async () => {
     const b = await paidBooking();
     const c = await requested(b._id);
-    const waiting = await pdfAt(owner, cancellationPaths.pdf(c._id));
+    const waiting = await pdfAt(owner, cancellationPaths.pdf.url({ id: c._id }));
     expect(waiting.status).toBe(409);
     expect(waiting.json()).toMatchObject({ code: 'CANCELLATION_NOT_DECIDED', params: { status: 'requested' } });
     expect((await decide(c._id, { status: 'rejected', comments: 'The trip is in three days: nothing can be released' })).status).toBe(200);
-    const rejected = await pdfAt(owner, cancellationPaths.pdf(c._id));
+    const rejected = await pdfAt(owner, cancellationPaths.pdf.url({ id: c._id }));
     pdfPages(rejected.bytes, 'cancellation-rejected-en');
     const text = plain(pdfText(rejected.bytes));
     for (const words of ['Cancellation request declined on', 'The trip is in three days: nothing can be released', b.ref]) expect(text).toContain(words);
     expect(text).not.toContain('Total refund');
 
-    expect((await pdfAt(globe, cancellationPaths.pdf(c._id))).status).toBe(404);
-    const bad = await pdfAt(owner, cancellationPaths.pdf(c._id, 'xx'));
+    expect((await pdfAt(globe, cancellationPaths.pdf.url({ id: c._id }))).status).toBe(404);
+    const bad = await pdfAt(owner, `${cancellationPaths.pdf.url({ id: c._id })}?lang=xx`);
     expect(bad.status).toBe(400);
     expect(bad.json().issues[0].path).toBe('lang');
   });
@@ -155,7 +155,7 @@ describe('the credit note', () => {
     const c = await approvedHalf(b._id);
     const amount = REFUNDABLE - half(REFUNDABLE);
 
-    const fresh = plain(pdfText((await pdfAt(owner, creditPaths.creditNotePdf(c.creditNote._id))).bytes));
+    const fresh = plain(pdfText((await pdfAt(owner, creditPaths.creditNotePdf.url({ id: c.creditNote._id }))).bytes));
     for (const words of ['Credit note', c.creditNote.number, b.ref, 'Valid', 'Not used yet.', 'Left to use']) expect(fresh).toContain(words);
     expect(fresh).toContain(plain(usd(amount)));
 
@@ -164,7 +164,7 @@ describe('the credit note', () => {
     const used = 10_000;
     const paid = await pay(owner, next._id, used, { paymentMethod: 'credit-note', creditNoteId: c.creditNote._id, reference: null, paidOn: TODAY }, { 'Idempotency-Key': newIdempotencyKey() });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-    const pdf = await pdfAt(owner, creditPaths.creditNotePdf(c.creditNote._id));
+    const pdf = await pdfAt(owner, creditPaths.creditNotePdf.url({ id: c.creditNote._id }));
     pdfPages(pdf.bytes, 'credit-note-en');
     const text = plain(pdfText(pdf.bytes));
     for (const words of [c.creditNote.number, next.ref, 'Used so far', 'Left to use']) expect(text).toContain(words);
@@ -174,25 +174,25 @@ describe('the credit note', () => {
     // That next booking is cancelled in turn: what it took goes back to the note, a line of its own.
     const again = await requested(next._id);
     expect((await decide(again._id, { status: 'approved', totalRefundAmount: 0, sourceAccountAmount: 0, creditNoteAmount: 0 })).status).toBe(200);
-    const back = await pdfAt(owner, creditPaths.creditNotePdf(c.creditNote._id));
+    const back = await pdfAt(owner, creditPaths.creditNotePdf.url({ id: c.creditNote._id }));
     pdfPages(back.bytes, 'credit-note-given-back-en');
     const backText = plain(pdfText(back.bytes));
     expect(backText).toContain(`${next.ref} · given back`);
     expect(backText).toContain(plain(usd(-used)));
     expect(backText).toContain(`Left to use`);
-    const confirmation = plain(pdfText((await pdfAt(owner, cancellationPaths.pdf(again._id))).bytes));
+    const confirmation = plain(pdfText((await pdfAt(owner, cancellationPaths.pdf.url({ id: again._id }))).bytes));
     expect(confirmation.replace(/\s+/g, ' ')).toContain(`Returned to credit note ${c.creditNote.number}`);
     expect(confirmation).not.toContain('Nothing is refunded');
     expect(confirmation).toContain(plain(usd(used)));
 
     const arabic = await approvedHalf((await paidBooking({ language: 'ae' }))._id);
-    const ae = await pdfAt(owner, creditPaths.creditNotePdf(arabic.creditNote._id));
+    const ae = await pdfAt(owner, creditPaths.creditNotePdf.url({ id: arabic.creditNote._id }));
     expect(ae.status).toBe(200);
     pdfPages(ae.bytes, 'credit-note-ae');
     const aeText = spacedNumbers(pdfText(ae.bytes));
     for (const words of ['إشعار دائن', 'المتبقي للاستخدام', 'لم يُستخدم بعد', arabic.creditNote.number]) expect(aeText).toContain(words);
 
-    expect((await pdfAt(globe, creditPaths.creditNotePdf(c.creditNote._id))).status).toBe(404);
+    expect((await pdfAt(globe, creditPaths.creditNotePdf.url({ id: c.creditNote._id }))).status).toBe(404);
   });
 });
 
@@ -212,7 +212,7 @@ describe('send-cancellation', () => {
     const b = await paidBooking();
     const c = await approvedHalf(b._id);
     await noSmtp();
-    const res = await ops.request('POST', `/api${cancellationPaths.send(b._id)}`, form({ to: 'guest@example.com' }));
+    const res = await ops.request('POST', `/api${cancellationPaths.send.url({ id: b._id })}`, form({ to: 'guest@example.com' }));
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body.data).toMatchObject({ recordType: 'booking', recordId: b._id, recordLabel: b.ref, document: 'cancellation-confirmation', status: 'outbox', language: 'en', to: ['guest@example.com'] });
     expect(res.body.data.subject).toBe(`Cancellation of booking ${b.ref}: Demo Travels`);
@@ -233,7 +233,7 @@ describe('send-cancellation', () => {
     const c = await approvedHalf(b._id);
     await useSink();
     try {
-      const res = await owner.request('POST', `/api${cancellationPaths.send(b._id)}`, form({ to: 'guest@example.com', cc: 'agent@example.com' }, false));
+      const res = await owner.request('POST', `/api${cancellationPaths.send.url({ id: b._id })}`, form({ to: 'guest@example.com', cc: 'agent@example.com' }, false));
       expect(res.status, JSON.stringify(res.body)).toBe(202);
       expect(res.body.data).toMatchObject({ language: 'ae', status: 'queued', subject: `إلغاء الحجز ${b.ref}: Demo Travels` });
       const done = await until(() => owner.get(`/api/bookings/${b._id}/sends`), (r) => r.body.data[0]?.status === 'sent');
@@ -260,7 +260,7 @@ describe('send-cancellation', () => {
     expect((await detailOf(first._id)).latestDecision).toBe(false);
     expect((await detailOf(second._id)).latestDecision).toBe(true);
     await noSmtp();
-    const res = await owner.request('POST', `/api${cancellationPaths.send(b._id)}`, form({ to: 'guest@example.com' }, false));
+    const res = await owner.request('POST', `/api${cancellationPaths.send.url({ id: b._id })}`, form({ to: 'guest@example.com' }, false));
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body.data.attachments.map((a: { fileName: string }) => a.fileName)).toContain(`${second.creditNote.number}.pdf`);
   });
@@ -268,16 +268,16 @@ describe('send-cancellation', () => {
   it('refuses without a decision (409), for another organization (404), without the permission (403), and writes nothing', async () => {
     const b = await paidBooking();
     const before = await checksum(s, fingerprint);
-    const none = await owner.request('POST', `/api${cancellationPaths.send(b._id)}`, form({ to: 'guest@example.com' }));
+    const none = await owner.request('POST', `/api${cancellationPaths.send.url({ id: b._id })}`, form({ to: 'guest@example.com' }));
     expect(none.status).toBe(409);
     expect(none.body.code).toBe('CANCELLATION_NOT_DECIDED');
     await requested(b._id);
     const mid = await checksum(s, fingerprint);
-    expect((await owner.request('POST', `/api${cancellationPaths.send(b._id)}`, form({ to: 'guest@example.com' }))).status).toBe(409);
-    expect((await globe.request('POST', `/api${cancellationPaths.send(b._id)}`, form({ to: 'guest@example.com' }))).status).toBe(404);
+    expect((await owner.request('POST', `/api${cancellationPaths.send.url({ id: b._id })}`, form({ to: 'guest@example.com' }))).status).toBe(409);
+    expect((await globe.request('POST', `/api${cancellationPaths.send.url({ id: b._id })}`, form({ to: 'guest@example.com' }))).status).toBe(404);
     // A sales agent asks for cancellations; sending the booking's documents is for those who update bookings.
-    expect((await sales.request('POST', `/api${cancellationPaths.send(b._id)}`, form({ to: 'guest@example.com' }))).status).toBe(403);
-    const empty = await owner.request('POST', `/api${cancellationPaths.send(b._id)}`, form({}));
+    expect((await sales.request('POST', `/api${cancellationPaths.send.url({ id: b._id })}`, form({ to: 'guest@example.com' }))).status).toBe(403);
+    const empty = await owner.request('POST', `/api${cancellationPaths.send.url({ id: b._id })}`, form({}));
     expect(empty.status).toBe(400);
     expect(empty.body.issues[0]).toMatchObject({ path: 'to', code: 'required' });
     expect(await checksum(s, fingerprint)).toBe(mid);

@@ -45,11 +45,11 @@ describe('the demo cancellations', () => {
 
     // Each decided one has its confirmation for the customer; the waiting one has none yet.
     for (const c of decided.body.data as Listed[]) {
-      const res = await fetch(`${s.url}/api${cancellationPaths.pdf(c._id)}`, { headers: { Cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+      const res = await fetch(`${s.url}/api${cancellationPaths.pdf.url({ id: c._id })}`, { headers: { Cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
       expect(res.status).toBe(200);
       expect(pdfText(Buffer.from(await res.arrayBuffer()))).toContain(c.booking.ref);
     }
-    const waiting = await owner.get(`/api${cancellationPaths.pdf(open.body.data[0]._id)}`);
+    const waiting = await owner.get(`/api${cancellationPaths.pdf.url({ id: open.body.data[0]._id })}`);
     expect(waiting.status).toBe(409);
     // The waiting request is an Arabic customer's.
     expect((await owner.get(`/api/bookings/id/${open.body.data[0].booking._id}`)).body.data.language).toBe('ae');

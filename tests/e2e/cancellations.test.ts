@@ -279,7 +279,7 @@ describe('a cancellation in Chromium', () => {
     );
     expect(refund).toEqual({ status: 'refunded', refunded_on: NOW.slice(0, 10), reference: 'TRF-REFUND-29' });
     // The confirmation now says the money went back, not that it is to be paid.
-    const confirmation = await documentText(finance, cancellationPaths.pdf(cancellationId), 'e2e-cancellation-refunded');
+    const confirmation = await documentText(finance, cancellationPaths.pdf.url({ id: cancellationId }), 'e2e-cancellation-refunded');
     expect(confirmation).toContain('Paid on');
     expect(confirmation).not.toContain('To be paid');
     expect(confirmation).toContain(money(half(quote.paid)));
@@ -320,7 +320,7 @@ describe('a cancellation in Chromium', () => {
     expect(await axe(finance)).toEqual([]);
     await shot('297-credit-notes', finance);
     // The credit note read back as the list shows it: its use on the next booking, what was used and what is left.
-    const text = await documentText(finance, creditPaths.creditNotePdf(creditNote.id), 'e2e-credit-note-used');
+    const text = await documentText(finance, creditPaths.creditNotePdf.url({ id: creditNote.id }), 'e2e-credit-note-used');
     for (const words of [creditNote.number, CUSTOMER, next.ref, money(credit), money(used), money(credit - used)]) expect(text).toContain(words);
     expect(text).not.toContain('Not used yet.');
   });

@@ -33,7 +33,8 @@ import { MAX_NIGHTS, TRAVELLER_TYPES, memberRefSchema, travellerPricesSchema } f
 import { BOOKING_STATES, bookingMachine, type BookingContext, type BookingEvent } from '../../machines/booking-machine';
 import { PAYMENT_STATES, paymentMachine, type PaymentEvent } from '../../machines/payment-machine';
 import { INSTALLMENT_STATUSES, PAYMENT_STATUSES } from '../../domain/installment-plan';
-import { documentPaths } from '../common/paths';
+import { documentEndpoints } from '../documents/contract';
+import { idParams } from '../common/schemas';
 import { endpoint, fileAnswer } from '../common/endpoint';
 import { generateInvoiceInput, invoicePreviewSchema, invoiceSchema, invoiceStatsSchema, invoicesQuery } from './invoices';
 
@@ -499,12 +500,6 @@ export const reminderSchema = v.object({
 });
 export type Reminder = v.InferOutput<typeof reminderSchema>;
 
-/** The bookings' documents: its confirmation, a payment's receipt, its invoice (each `…/pdf`, `…/sends`, `…/send`). */
-export const bookingPaths = {
-  confirmation: documentPaths('/bookings/:id'),
-  receipt: documentPaths('/bookings/:id/payment-receipt/:paymentId'),
-  invoice: documentPaths('/booking-invoices/:id'),
-};
 
 // ---------- endpoints ----------
 
@@ -528,6 +523,10 @@ export const bookingEndpoints = {
   receipts: endpoint({ method: 'GET', path: '/payment-receipts', query: paymentReceiptsQuery, answer: listAnswerOf(paymentReceiptSchema, receiptStatsSchema) }),
   invoices: endpoint({ method: 'GET', path: '/booking-invoices', query: invoicesQuery, answer: listAnswerOf(invoiceSchema, invoiceStatsSchema) }),
   generateInvoice: endpoint({ method: 'POST', path: '/booking-invoices/generate', body: generateInvoiceInput, answer: itemAnswer(invoiceSchema), status: 201 }),
+  /** The bookings' documents: its confirmation, a payment's receipt, its invoice (each `…/pdf`, `…/sends`, `…/send`). */
+  confirmation: documentEndpoints('/bookings/:id', idParams),
+  receipt: documentEndpoints('/bookings/:id/payment-receipt/:paymentId', paymentParams),
+  invoice: documentEndpoints('/booking-invoices/:id', idParams),
   invoicePreview: endpoint({ method: 'GET', path: '/bookings/:id/invoice-preview', params: bookingIdParams, answer: itemAnswer(invoicePreviewSchema) }),
 };
 

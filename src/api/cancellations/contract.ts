@@ -5,7 +5,7 @@ import { PAYMENT_METHODS, moneyAccount } from '../finance/contract';
 import { LOCALES } from '../admin/members/contract';
 import { workflowRequest } from '../common/workflow';
 import { endpoint } from '../common/endpoint';
-import { pdfPath, routePath } from '../common/paths';
+import { pdfEndpoint, sendEndpoint } from '../documents/contract';
 
 /**
  * Booking cancellations (SPEC workflow 4; the seed's `booking-cancellations` calls): a quote before
@@ -114,9 +114,9 @@ export type CancellationStatusInput = v.InferOutput<typeof cancellationStatusInp
  */
 export const cancellationPaths = {
   /** The cancellation confirmation (PDF, in the booking's language or `lang`). */
-  pdf: pdfPath('/booking-cancellations/:id/pdf'),
+  pdf: pdfEndpoint('/booking-cancellations/:id/pdf', idParams),
   /** The seed's `POST /bookings/{id}/send-cancellation` (multipart: to, cc, subject, message, attachments; the confirmation attached). */
-  send: routePath('/bookings/:id/send-cancellation'),
+  send: sendEndpoint('/bookings/:id/send-cancellation', idParams),
 } as const;
 
 export const cancellationsQuery = v.strictObject({

@@ -1,5 +1,5 @@
 import { api, toQueryString, type CallOptions } from '../client';
-import { rowsFromFile, summarise, type ImportOptions, type ImportReport } from './import';
+import { rowsFromFile, summarise, type ImportEndpoint, type ImportOptions, type ImportReport } from './import';
 import type { ItemAnswer } from './schemas';
 
 /**
@@ -13,12 +13,14 @@ export async function readImportFile(file: File, fromCsv: (text: string) => { ro
   return rowsFromFile({ name: file.name, type: file.type, text: await file.text() }, fromCsv);
 }
 
-/** One upload of `file` to `<path>/import` with the options in the query string. */
-export function uploadImport(path: string, file: File, options: ImportOptions, call: CallOptions): Promise<ImportReport> {
+/** One upload of `file` to the resource's import (its contract's `importEndpoint`, else its path: `/hotels/import`) with the options in the query string. */
+export function uploadImport(target: ImportEndpoint | string, file: File, options: ImportOptions, call: CallOptions): Promise<ImportReport> {
   const form = new FormData();
   form.append('file', file, file.name);
   const query = { preview: options.preview ? 'true' : undefined, updateExisting: options.updateExisting ? 'true' : undefined, dateOrder: options.dateOrder };
-  return api.postForm<ItemAnswer<ImportReport>>(`${path}/import${toQueryString(query)}`, form, call).then((r) => r.data);
+  // The report's issue codes are the product's own (`ImportReport`); the answer's schema reads them as text.
+  if (typeof target !== 'string') return api.call(target, { query, body: form }, call).then((r) => r.data as ImportReport);
+  return api.postForm<ItemAnswer<ImportReport>>(`${target}${toQueryString(query)}`, form, call).then((r) => r.data);
 }
 
 /** A preview made with "update existing", as it stands without it: the rows that would update are skipped. */

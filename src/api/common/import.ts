@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import * as v from 'valibot';
 import { can, type ModuleKey, type Permissions } from '../permissions';
+import { endpoint } from './endpoint';
 import { DATE_ORDERS } from './import-dates';
 import { coded, type ApiIssue, type IssueCode, type IssueParams } from './issues';
 import { apiIssueSchema, booleanQuery, oneOf, uuid } from './schemas';
@@ -100,6 +101,15 @@ export const importReportSchema = v.object({
 export type ImportReport = Omit<v.InferOutput<typeof importReportSchema>, 'rows'> & { rows: ImportRowResult[] };
 /** `POST /<resource>/import` answers the report. */
 export const importReportAnswer = v.object({ data: importReportSchema });
+
+/**
+ * `POST /<resource>/import` (CSV, JSON `{ rows }` or a multipart file; `preview`, `updateExisting`,
+ * `dateOrder` in the query), declared in its area's contract (`importEndpoint('/vendors/import')`);
+ * the server's `importRoute` registers it with the resource's importer.
+ */
+export const importEndpoint = <const P extends string>(path: P) =>
+  endpoint({ method: 'POST', path, query: importQuery, body: importInput(IMPORT_MAX_ROWS), answer: importReportAnswer });
+export type ImportEndpoint = ReturnType<typeof importEndpoint<string>>;
 
 export function summarise(total: number, rows: ImportRowResult[]): ImportReport['summary'] {
   const summary = { total, created: 0, updated: 0, skipped: 0, rejected: 0 };

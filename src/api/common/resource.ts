@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-query';
 import { api as defaultClient, fallback, type ApiClient, type CallOptions, type QueryValue } from '../client';
 import type { AnyEndpoint } from './endpoint';
-import type { ImportOptions } from './import';
+import type { ImportEndpoint, ImportOptions } from './import';
 import type { ItemAnswer, ListAnswer } from './schemas';
 
 /** A per-call fallback message: its i18n key and the seed's English text. */
@@ -34,7 +34,7 @@ export interface ResourceSpec<T = unknown, P = ListParams, S = undefined> {
    * The contract's endpoints of the list (`GET`), of one record, of creating one and of updating and
    * deleting one (`/:id`): their paths replace `path`, `itemPath` and `recordPath` (src/api/common/endpoint.ts).
    */
-  endpoints?: { list?: AnyEndpoint; one?: AnyEndpoint; create?: AnyEndpoint; update?: AnyEndpoint; remove?: AnyEndpoint };
+  endpoints?: { list?: AnyEndpoint; one?: AnyEndpoint; create?: AnyEndpoint; update?: AnyEndpoint; remove?: AnyEndpoint; import?: ImportEndpoint };
   /** The service called: the product's (`/api`, the default) or the parent service (`/platform`). */
   client?: ApiClient;
   /** How a failed list fetch is reported when not by a toast (`{ logOnly: true }`: the seed's organizations list). */
@@ -129,7 +129,7 @@ export function listResource<T extends { _id: string }, P extends ListParams, C 
    * Loaded when used: the CSV kit (papaparse) stays out of the sign-in route's JS, which reaches this file.
    */
   const importFile = async (file: File, options: ImportOptions) =>
-    (await import('./import-upload')).uploadImport(path, file, options, { ...opts(spec.fallbacks.import ?? spec.fallbacks.create ?? spec.fallbacks.fetchList), silent: true });
+    (await import('./import-upload')).uploadImport(endpoints.import ?? `${path}/import`, file, options, { ...opts(spec.fallbacks.import ?? spec.fallbacks.create ?? spec.fallbacks.fetchList), silent: true });
 
   const listQueryOptions = (params: P = {} as P) =>
     queryOptions({ queryKey: keys.list(params), queryFn: () => getList(params), placeholderData: keepPreviousData });

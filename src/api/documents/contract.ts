@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { LOCALES } from '../admin/members/contract';
 import { coded } from '../common/issues';
-import { emailSchema, itemAnswer, listAnswerOf, oneOf, optionalText, multiline, pageQuery, sortBy, sortOrder, timestamp, uuid } from '../common/schemas';
-import { routePath } from '../common/paths';
+import { emailSchema, idParams, idSchema, itemAnswer, listAnswerOf, oneOf, optionalText, multiline, pageQuery, sortBy, sortOrder, timestamp, uuid } from '../common/schemas';
+import { endpoint, fileAnswer } from '../common/endpoint';
+import { routePath, type PathParams } from '../common/paths';
 
 /**
  * Documents and email (docs/documents.md): a record's PDF in a chosen language, sent by email
@@ -133,13 +134,49 @@ export const organizationLogoSchema = v.object({
 export type OrganizationLogo = v.InferOutput<typeof organizationLogoSchema>;
 export const organizationLogoAnswer = itemAnswer(v.nullable(organizationLogoSchema));
 
-/** The documents area's own paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const documentsPaths = {
-  outbox: routePath('/outbox'),
-  message: routePath('/outbox/:id'),
-  eml: routePath('/outbox/:id/eml'),
-  attachment: routePath('/outbox/:id/attachments/:attachmentId'),
-  /** `GET`, `PUT` (multipart) and `DELETE` the organization's logo. */
-  logo: routePath('/members/organization/logo'),
-  testEmail: routePath('/configurations/email-services/test'),
+// ---------- a record's documents, for any area ----------
+
+/**
+ * A record's PDF (`GET /credit-notes/:id/pdf?lang=`): in the language asked for, else the record's
+ * own, else English. The server's `documentPdfRoute` registers it; a browser link is
+ * `documentFileUrl(endpoint, params, lang)` (src/api/documents/get-documents.ts).
+ */
+export const pdfEndpoint = <const P extends `${string}/pdf`, PS extends v.GenericSchema>(path: P, params: PS) =>
+  endpoint({ method: 'GET', path, params, query: documentLanguageQuery, answer: fileAnswer('application/pdf') });
+
+/**
+ * `POST {path}` (multipart: to, cc, subject, message, lang, attachments): a record's document sent
+ * by email, answered 202 with the send. The server's `documentSendRoute` registers it.
+ */
+export const sendEndpoint = <const P extends string, PS extends v.GenericSchema>(path: P, params: PS) =>
+  endpoint({ method: 'POST', path, params, body: sendDocumentInput, answer: documentSendAnswer, status: 202 });
+
+/**
+ * The three calls of a record's document, declared by the record's area (`documentEndpoints('/bookings/:id', idParams)`):
+ * `pdf` (`GET …/pdf?lang=`), `sends` (`GET …/sends`, newest first) and `send` (`POST …/send`); the
+ * server's `documentRoutes` registers them, and `of(id)` names the record to the documents client
+ * (`documentPdfUrl`, `useSends`, `useSendDocument`): `/bookings/42`.
+ */
+export function documentEndpoints<const P extends string, PS extends v.GenericSchema>(record: P, params: PS) {
+  const of = routePath(record);
+  return {
+    pdf: pdfEndpoint(`${record}/pdf`, params),
+    sends: endpoint({ method: 'GET', path: `${record}/sends`, params, answer: documentSendsAnswer }),
+    send: sendEndpoint(`${record}/send`, params),
+    of: (...values: PathParams<P>) => of(...values),
+  };
+}
+export type DocumentEndpoints = ReturnType<typeof documentEndpoints<string, v.GenericSchema>>;
+
+/** The documents area's own calls (the outbox, the logo, the email settings' test), declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const documentsEndpoints = {
+  testEmail: endpoint({ method: 'POST', path: '/configurations/email-services/test', body: testEmailInput, answer: itemAnswer(testEmailSchema) }),
+  logo: endpoint({ method: 'GET', path: '/members/organization/logo', answer: fileAnswer(...LOGO_TYPES) }),
+  /** Multipart, the image in `logo`. */
+  updateLogo: endpoint({ method: 'PUT', path: '/members/organization/logo', body: v.optional(v.strictObject({}), {}), answer: organizationLogoAnswer }),
+  removeLogo: endpoint({ method: 'DELETE', path: '/members/organization/logo', answer: organizationLogoAnswer }),
+  outbox: endpoint({ method: 'GET', path: '/outbox', query: outboxQuery, answer: outboxAnswer }),
+  message: endpoint({ method: 'GET', path: '/outbox/:id', params: idParams, answer: documentSendAnswer }),
+  eml: endpoint({ method: 'GET', path: '/outbox/:id/eml', params: idParams, answer: fileAnswer('message/rfc822') }),
+  attachment: endpoint({ method: 'GET', path: '/outbox/:id/attachments/:attachmentId', params: v.object({ id: idSchema, attachmentId: idSchema }), answer: fileAnswer(...ATTACHMENT_TYPES) }),
 };

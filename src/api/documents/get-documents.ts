@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '../admin/members/contract';
-import { api, fallback, type QueryValue } from '../client';
-import type { ItemAnswer, ListAnswer } from '../common/schemas';
-import type { DocumentSend, SendStatus, TestEmailAnswer } from './contract';
-import { documentsPaths } from './contract';
+import { api, call, fallback, type QueryValue } from '../client';
+import type { AnyEndpoint, PathValues } from '../common/endpoint';
+import type { ItemAnswer } from '../common/schemas';
+import type { DocumentSend, SendStatus } from './contract';
+import { documentsEndpoints } from './contract';
 
 /**
  * The documents client: a record's PDF link and sends (the record's area gives its path, e.g.
@@ -19,8 +20,10 @@ export interface OutboxParams {
 
 /** Where the browser opens a record's PDF in a language (same origin: the session cookie goes along). */
 export const documentPdfUrl = (recordPath: string, lang: Locale) => `/api${recordPath}/pdf?lang=${lang}`;
-export const emlUrl = (sendId: string) => `/api${documentsPaths.eml(sendId)}`;
-export const attachmentUrl = (sendId: string, attachmentId: string) => `/api${documentsPaths.attachment(sendId, attachmentId)}`;
+/** Where the browser opens the PDF a `pdfEndpoint` answers, in a language: `/api/credit-notes/42/pdf?lang=fr`. */
+export const pdfEndpointUrl = <E extends AnyEndpoint>(endpoint: E, params: PathValues<E['pattern']>, lang?: Locale) => `/api${endpoint.url(params)}${lang ? `?lang=${lang}` : ''}`;
+export const emlUrl = (sendId: string) => `/api${documentsEndpoints.eml.url({ id: sendId })}`;
+export const attachmentUrl = (sendId: string, attachmentId: string) => `/api${documentsEndpoints.attachment.url({ id: sendId, attachmentId })}`;
 
 export const documentKeys = {
   all: ['documents'] as const,
@@ -31,8 +34,8 @@ export const documentKeys = {
 };
 
 export const getOutbox = (params: OutboxParams = {}) =>
-  api.get<ListAnswer<DocumentSend>>(documentsPaths.outbox(), params as Record<string, QueryValue>, fallback('documents.errors.fetchOutbox', 'Failed to fetch the outbox'));
-export const getMessage = (id: string) => api.get<ItemAnswer<DocumentSend>>(documentsPaths.message(id)).then((r) => r.data);
+  call(documentsEndpoints.outbox, { query: params as Record<string, QueryValue> }, fallback('documents.errors.fetchOutbox', 'Failed to fetch the outbox'));
+export const getMessage = (id: string) => call(documentsEndpoints.message, { params: { id } }).then((r) => r.data);
 export const getSends = (recordPath: string) => api.get<ItemAnswer<DocumentSend[]>>(`${recordPath}/sends`).then((r) => r.data);
 
 export const outboxQueryOptions = (params: OutboxParams = {}) =>
@@ -80,13 +83,13 @@ export function useSendDocument(recordPath: string, sendPath?: string) {
 }
 
 export const testEmail = (to: string, lang: Locale) =>
-  api.post<ItemAnswer<TestEmailAnswer>>(documentsPaths.testEmail(), { to, lang }, { silent: true }).then((r) => r.data);
+  call(documentsEndpoints.testEmail, { body: { to, lang } }, { silent: true }).then((r) => r.data);
 export const useTestEmail = () => useMutation({ mutationFn: ({ to, lang }: { to: string; lang: Locale }) => testEmail(to, lang) });
 
 /** The organization's logo as an image, or null when it has none. */
 export async function getLogo(): Promise<Blob | null> {
   try {
-    return await api.getFile(documentsPaths.logo(), { silent: true });
+    return await call(documentsEndpoints.logo, undefined, { silent: true });
   } catch (error) {
     if ((error as { status?: number }).status === 404) return null;
     throw error;

@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../client';
-import type { ItemAnswer } from '../common/schemas';
+import { call } from '../client';
 import type { OrganizationLogo } from './contract';
 import { documentKeys } from './get-documents';
-import { documentsPaths } from './contract';
+import { documentsEndpoints } from './contract';
 
 /** Uploads the organization's logo (PNG or JPEG, the form's `logo` file); the server checks it can be printed. */
 export const uploadLogo = (file: File) => {
   const form = new FormData();
   form.append('logo', file, file.name);
-  return api.putForm<ItemAnswer<OrganizationLogo | null>>(documentsPaths.logo(), form, { silent: true }).then((r) => r.data);
+  return call(documentsEndpoints.updateLogo, { body: form }, { silent: true }).then((r) => r.data);
 };
-export const removeLogo = () => api.delete<ItemAnswer<OrganizationLogo | null>>(documentsPaths.logo()).then((r) => r.data);
+export const removeLogo = () => call(documentsEndpoints.removeLogo).then((r) => r.data);
 
 function useLogoMutation<I>(fn: (input: I) => Promise<OrganizationLogo | null>) {
   const queryClient = useQueryClient();

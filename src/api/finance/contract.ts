@@ -3,7 +3,7 @@ import { idParams, itemAnswer, listAnswerOf } from '../common/schemas';
 import * as v from 'valibot';
 import { coded } from '../common/issues';
 import { MAX_MONEY, calendarDate, dateRangeQuery, dateSchema, timestamp, uuid, listOf, money, moneySchema, oneOf, optionalText, pageQuery, requiredText, sortBy, sortOrder } from '../common/schemas';
-import { documentPaths } from '../common/paths';
+import { documentEndpoints } from '../documents/contract';
 
 /** How money comes in and goes out: one money account each in the chart (SPEC Finance). */
 export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'card', 'cheque', 'online'] as const;
@@ -257,9 +257,6 @@ export const lockDateInput = v.strictObject({
 });
 export type LockDateInput = v.InferOutput<typeof lockDateInput>;
 
-/** Other income's receipt: `…/pdf`, `…/sends`, `…/send` (a record's documents: their routes are built by `documentRoutes`). */
-export const financePaths = { incomeReceipt: documentPaths('/budget/income/:id') };
-
 /**
  * `GET`/`PUT /account/money-rules` (issue 28): the money accounts, by payment method, that never go
  * below zero: an outgoing movement that would take one below zero on its date or later is refused
@@ -286,5 +283,7 @@ export const financeEndpoints = {
   updateMoneyRules: endpoint({ method: 'PUT', path: '/account/money-rules', body: moneyRulesInput, answer: itemAnswer(moneyRulesSchema) }),
   openingBalances: endpoint({ method: 'GET', path: '/account/opening-balances', answer: itemAnswer(v.nullable(openingBalancesSchema)) }),
   createOpeningBalances: endpoint({ method: 'POST', path: '/account/opening-balances', body: openingBalancesInput, answer: itemAnswer(openingBalancesSchema), status: 201 }),
+  /** Other income's receipt: `…/pdf`, `…/sends`, `…/send` (a record's documents: their routes are built by `documentRoutes`). */
+  incomeReceipt: documentEndpoints('/budget/income/:id', idParams),
   income: endpoint({ method: 'POST', path: '/budget/income', body: otherIncomeInput, answer: itemAnswer(otherIncomeSchema), status: 201 }),
 };

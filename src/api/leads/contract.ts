@@ -1,7 +1,7 @@
 import { endpoint } from '../common/endpoint';
 import { itemAnswer, listAnswerOf } from '../common/schemas';
 import * as v from 'valibot';
-import { listFromText } from '../common/import';
+import { importEndpoint, listFromText } from '../common/import';
 import { coded } from '../common/issues';
 import {
   calendarDate,
@@ -32,7 +32,6 @@ import { catalogueRefSchema } from '../catalogue/regions/contract';
 import { LEAD_STATES, leadMachine, type LeadEvent, type LeadState } from '../../machines/lead-machine';
 import { workflowRequest } from '../common/workflow';
 import { LEAD_SOURCES, type LeadSource } from './constants';
-import { routePath } from '../common/paths';
 
 export { LEAD_SOURCES, LEAD_STATES, instantSchema };
 export type { LeadSource, LeadState };
@@ -261,7 +260,7 @@ const STATUS_OF: Record<LeadEvent['type'], Exclude<LeadStatusTarget, 'new'>> = {
 const EVENT_OF = Object.fromEntries(Object.entries(STATUS_OF).map(([event, status]) => [status, event])) as Record<Exclude<LeadStatusTarget, 'new'>, LeadEvent['type']>;
 
 /** The leads' CSV import (its routes are built by `importRoute`). */
-export const leadPaths = { import: routePath('/leads/import') };
+export const leadPaths = { import: importEndpoint('/leads/import') };
 
 /** The 409 message when the lead machine refuses an event, in the words of the status call. */
 export function describeLeadRefusal(state: string, event: LeadEvent): string {

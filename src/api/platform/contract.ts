@@ -1,3 +1,5 @@
+import { endpoint } from '../common/endpoint';
+import { itemAnswer, listAnswerOf } from '../common/schemas';
 import * as v from 'valibot';
 import {
   booleanQuery,
@@ -21,7 +23,6 @@ import {
 import { DEPARTMENTS, EMPLOYMENT_STATUSES, LOCALES } from '../admin/members/contract';
 import { currencySchema, organizationNameSchema, timeZoneSchema } from '../admin/organization/contract';
 import { MAX_SEATS, PLANS, SUBSCRIPTION_STATUSES } from './subscription';
-import { routePath } from '../common/paths';
 
 /**
  * The parent service (seed "Parent service"; SPEC "People and platform"), run by platform operators
@@ -147,16 +148,16 @@ export const platformMemberSchema = v.object({
 });
 export type PlatformMember = v.InferOutput<typeof platformMemberSchema>;
 
-
-/** The parent service's paths (under `/platform`), declared once: the server's routes register `.pattern`, the operators' app calls them. */
-export const platformPaths = {
-  login: routePath('/auth/login'),
-  logout: routePath('/auth/logout'),
-  me: routePath('/auth/me'),
-  /** `GET` the list, `POST` onboards one. */
-  organizations: routePath('/organizations'),
-  organization: routePath('/organizations/:id'),
-  subscription: routePath('/organizations/:id/subscription'),
-  members: routePath('/organizations/:id/members'),
-  invitation: routePath('/organizations/:id/members/:memberId/invitation'),
+/** The parent service's calls (under `/platform`), declared once (src/api/common/endpoint.ts): the server's routes, the console's calls (`platformApi.call`) and the API reference read them. */
+export const platformEndpoints = {
+  login: endpoint({ method: 'POST', path: '/auth/login', body: operatorLoginInput, answer: itemAnswer(operatorSchema) }),
+  logout: endpoint({ method: 'POST', path: '/auth/logout', answer: itemAnswer(v.object({ signedOut: v.literal(true) })) }),
+  me: endpoint({ method: 'GET', path: '/auth/me', answer: itemAnswer(operatorSchema) }),
+  organizations: endpoint({ method: 'GET', path: '/organizations', query: organizationsQuery, answer: listAnswerOf(platformOrganizationSchema) }),
+  createOrganization: endpoint({ method: 'POST', path: '/organizations', body: createOrganizationInput, answer: itemAnswer(onboardedSchema), status: 201 }),
+  organization: endpoint({ method: 'GET', path: '/organizations/:id', params: organizationIdParams, answer: itemAnswer(platformOrganizationSchema) }),
+  subscription: endpoint({ method: 'GET', path: '/organizations/:id/subscription', params: organizationIdParams, answer: itemAnswer(platformSubscriptionSchema) }),
+  updateSubscription: endpoint({ method: 'PUT', path: '/organizations/:id/subscription', params: organizationIdParams, body: updateSubscriptionInput, answer: itemAnswer(platformSubscriptionSchema) }),
+  members: endpoint({ method: 'GET', path: '/organizations/:id/members', params: organizationIdParams, query: platformMembersQuery, answer: listAnswerOf(platformMemberSchema) }),
+  invitation: endpoint({ method: 'POST', path: '/organizations/:id/members/:memberId/invitation', params: memberInvitationParams, answer: itemAnswer(invitationLinkSchema), status: 201 }),
 };

@@ -1,11 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fallback, platformApi } from '../client';
 import { listResource, type ListParams } from '../common/resource';
-import type { ItemAnswer } from '../common/schemas';
 import type { Plan, SubscriptionStatus } from './subscription';
-import type { CreateOrganizationInput, InvitationLink, Onboarded, PlatformMember, PlatformOrganization, PlatformSubscription, UpdateSubscriptionInput } from './contract';
+import type { CreateOrganizationInput, PlatformMember, PlatformOrganization, UpdateSubscriptionInput } from './contract';
 import { ORGANIZATIONS_PAGE_SIZE } from './contract';
-import { platformPaths } from './contract';
+import { platformEndpoints } from './contract';
 
 export interface OrganizationsParams extends ListParams {
   plan?: Plan[];
@@ -20,9 +19,8 @@ export const organizationsResource = listResource<PlatformOrganization, Organiza
   name: 'organizations',
   key: ['platform', 'organizations'],
   client: platformApi,
-  path: platformPaths.organizations(),
+  endpoints: { list: platformEndpoints.organizations, one: platformEndpoints.organization },
   query: (params) => ({ limit: ORGANIZATIONS_PAGE_SIZE, ...params }),
-  itemPath: platformPaths.organization,
   listFailure: { logOnly: true },
   fallbacks: {
     fetchList: ['platform.errors.fetchList', 'Failed to fetch organizations'],
@@ -43,7 +41,7 @@ export const organizationMembersResource = (organizationId: string) =>
     name: 'organizations',
     key: [...organizationsKeys.all, 'members', organizationId],
     client: platformApi,
-    path: platformPaths.members(organizationId),
+    path: platformEndpoints.members.url({ id: organizationId }),
     fallbacks: { fetchList: ['platform.errors.fetchMembers', 'Failed to fetch members'] },
   });
 export const useOrganizationMembers = (organizationId: string, params: OrganizationMembersParams = {}) => organizationMembersResource(organizationId).useList(params);
@@ -52,7 +50,7 @@ export const useOrganizationMembers = (organizationId: string, params: Organizat
 export const subscriptionQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: [...organizationsKeys.all, 'subscription', organizationId] as const,
-    queryFn: () => platformApi.get<ItemAnswer<PlatformSubscription>>(platformPaths.subscription(organizationId), undefined, fallback('platform.errors.fetchSubscription', 'Failed to fetch subscription')).then((r) => r.data),
+    queryFn: () => platformApi.call(platformEndpoints.subscription, { params: { id: organizationId } }, fallback('platform.errors.fetchSubscription', 'Failed to fetch subscription')).then((r) => r.data),
   });
 export const useSubscription = (organizationId: string) => useQuery(subscriptionQueryOptions(organizationId));
 
@@ -61,7 +59,7 @@ export function useUpdateSubscription(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateSubscriptionInput) =>
-      platformApi.put<ItemAnswer<PlatformSubscription>>(platformPaths.subscription(organizationId), input, { silent: true }).then((r) => r.data),
+      platformApi.call(platformEndpoints.updateSubscription, { params: { id: organizationId }, body: input }, { silent: true }).then((r) => r.data),
     onSuccess: (saved) => {
       queryClient.setQueryData(subscriptionQueryOptions(organizationId).queryKey, saved);
       return queryClient.invalidateQueries({ queryKey: organizationsKeys.all });
@@ -73,7 +71,7 @@ export function useUpdateSubscription(organizationId: string) {
 export function useOnboardOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateOrganizationInput) => platformApi.post<ItemAnswer<Onboarded>>(platformPaths.organizations(), input, { silent: true }).then((r) => r.data),
+    mutationFn: (input: CreateOrganizationInput) => platformApi.call(platformEndpoints.createOrganization, { body: input }, { silent: true }).then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsKeys.lists() }),
   });
 }
@@ -82,8 +80,6 @@ export function useOnboardOrganization() {
 export function useRenewOwnerInvitation(organizationId: string) {
   return useMutation({
     mutationFn: (memberId: string) =>
-      platformApi
-        .post<ItemAnswer<InvitationLink>>(platformPaths.invitation(organizationId, memberId), {})
-        .then((r) => r.data),
+      platformApi.call(platformEndpoints.invitation, { params: { id: organizationId, memberId } }).then((r) => r.data),
   });
 }

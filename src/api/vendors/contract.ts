@@ -1,7 +1,7 @@
 import { endpoint } from '../common/endpoint';
 import { itemAnswer, listAnswerOf } from '../common/schemas';
 import * as v from 'valibot';
-import { boolFromText, listFromText } from '../common/import';
+import { boolFromText, importEndpoint, listFromText } from '../common/import';
 import { coded } from '../common/issues';
 import { memoCodeSchema } from '../finance/contract';
 import {
@@ -27,7 +27,6 @@ import {
 import { workflowRequest } from '../common/workflow';
 import { statesWithTag, statesWithoutTag } from '../../machines/workflow';
 import { vendorMachine, type VendorEvent } from '../../machines/vendor-machine';
-import { routePath } from '../common/paths';
 
 /** The seed's 7 vendor service types, in the seed's order (also the order of `serviceStats`). */
 export const VENDOR_SERVICES = ['hotels', 'flights', 'transfers', 'activities', 'visa', 'land-part', 'others'] as const;
@@ -181,9 +180,6 @@ export const VENDOR_STATES_BY_ACTIVE = { true: statesWithTag(vendorMachine, 'boo
 const ACTIVE = new Set(VENDOR_STATES_BY_ACTIVE.true);
 export const isActiveIn = (state: string) => ACTIVE.has(state);
 
-/** The vendors' CSV import (its routes are built by `importRoute`). */
-export const vendorPaths = { import: routePath('/vendors/import') };
-
 
 export const VENDOR_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
 export const vendorsQuery = v.strictObject({
@@ -280,6 +276,8 @@ export const vendorEndpoints = {
   transactions: endpoint({ method: 'GET', path: '/vendors/:id/transactions', params: vendorIdParams, query: vendorTransactionsQuery, answer: listAnswerOf(vendorTransactionSchema, vendorTransactionStatsSchema) }),
   /** Fields, and activation (`isActive`: the workflow request `vendorActivation`). */
   update: endpoint({ method: 'PUT', path: '/vendors/:id', params: vendorIdParams, body: updateVendorInput, answer: itemAnswer(vendorSchema) }),
+  /** The CSV import (its route is built by `importRoute`). */
+  import: importEndpoint('/vendors/import'),
   remove: endpoint({ method: 'DELETE', path: '/vendors/:id', params: vendorIdParams, answer: itemAnswer(vendorSchema) }),
 };
 

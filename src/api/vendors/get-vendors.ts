@@ -49,7 +49,7 @@ export function adjustVendorStats(stats: VendorStats, vendor: Pick<Vendor, 'isAc
  */
 export const vendorsResource = listResource<Vendor, VendorsParams, CreateVendorInput, VendorFieldsInput, VendorStats>({
   name: 'vendors',
-  endpoints: { list: vendorEndpoints.list, one: vendorEndpoints.byId, create: vendorEndpoints.create, update: vendorEndpoints.update, remove: vendorEndpoints.remove },
+  endpoints: { list: vendorEndpoints.list, one: vendorEndpoints.byId, create: vendorEndpoints.create, update: vendorEndpoints.update, remove: vendorEndpoints.remove, import: vendorEndpoints.import },
   adjustStats: adjustVendorStats,
   fallbacks: {
     fetchList: ['vendors.errors.fetchList', 'Failed to fetch vendors'],

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { ModuleKey } from '../permissions';
-import { calendarDate, dateRangeQuery, idSchema, intFromQuery, listAnswerOf, listOf, oneOf, timestamp, uuid, MAX_PAGE_SIZE, FIRST_PAGE } from '../common/schemas';
+import { endpoint } from '../common/endpoint';
+import { calendarDate, dateRangeQuery, idSchema, intFromQuery, itemAnswer, listAnswerOf, listOf, oneOf, timestamp, uuid, MAX_PAGE_SIZE, FIRST_PAGE } from '../common/schemas';
 import { coded } from '../common/issues';
 
 /**
@@ -175,7 +176,10 @@ export function moduleCounts(byKind: Partial<Record<WorkQueueKind, number>>): Pa
   return out;
 }
 
-export const workQueuePaths = { list: '/work-queue', counts: '/work-queue/counts' };
+export const workQueueEndpoints = {
+  list: endpoint({ method: 'GET', path: '/work-queue', query: workQueueQuery, answer: workQueueAnswer }),
+  counts: endpoint({ method: 'GET', path: '/work-queue/counts', answer: itemAnswer(workQueueCountsSchema) }),
+};
 
 /**
  * The screen's address focused on one record's work (its items, or its children's: a booking's

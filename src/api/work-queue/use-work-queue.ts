@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../client';
+import { api, call } from '../client';
 import { newIdempotencyKey } from '../common/idempotency';
-import type { ItemAnswer, ListAnswer } from '../common/schemas';
+import type { ListAnswer } from '../common/schemas';
 import { queueCall, type QueueInputs } from './calls';
-import { workQueuePaths, type WorkQueueCounts, type WorkQueueItem, type WorkQueueKind, type WorkQueueStats } from './contract';
+import { workQueueEndpoints, type WorkQueueItem, type WorkQueueKind, type WorkQueueStats } from './contract';
 
 /** What the screen asks: kinds, whose (`me` or everyone's), the last due day, the page. */
 export interface WorkQueueFilters {
@@ -28,9 +28,9 @@ export const workQueueQueryOptions = (f: WorkQueueFilters) =>
   queryOptions({
     queryKey: workQueueKeys.list(f),
     queryFn: () =>
-      api.get<ListAnswer<WorkQueueItem, WorkQueueStats>>(
-        workQueuePaths.list,
-        { kind: f.kind?.length ? f.kind : undefined, assignee: f.assignee, due: f.dueTo ? { to: f.dueTo } : undefined, record: f.record, page: f.page, limit: f.limit },
+      call(
+        workQueueEndpoints.list,
+        { query: { kind: f.kind?.length ? f.kind : undefined, assignee: f.assignee, due: f.dueTo ? { to: f.dueTo } : undefined, record: f.record, page: f.page, limit: f.limit } },
         FETCH,
       ),
     placeholderData: keepPreviousData,
@@ -43,7 +43,7 @@ export const useWorkQueue = (f: WorkQueueFilters) => useQuery(workQueueQueryOpti
 export const useWorkQueueCounts = () =>
   useQuery({
     queryKey: workQueueKeys.counts(),
-    queryFn: () => api.get<ItemAnswer<WorkQueueCounts>>(workQueuePaths.counts, undefined, FETCH).then((r) => r.data),
+    queryFn: () => call(workQueueEndpoints.counts, undefined, FETCH).then((r) => r.data),
     refetchInterval: 60_000,
   });
 

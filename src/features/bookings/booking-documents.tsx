@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { type Locale } from '../../api/admin/members/contract';
 import type { BookingDetail } from '../../api/bookings/contract';
-import { bookingPaths } from '../../api/bookings/contract';
+import { bookingEndpoints } from '../../api/bookings/contract';
 import { bookingsKeys } from '../../api/bookings/get-bookings';
 import { documentPdfUrl } from '../../api/documents/get-documents';
 import { paymentMachine } from '../../machines/payment-machine';
@@ -38,14 +38,14 @@ export function BookingDocuments({ booking }: { booking: BookingDetail }) {
   const languageId = useId();
   const [lang, setLang] = useState<Locale>(booking.language);
   const [sending, setSending] = useState<BookingDocument | null>(null);
-  const confirmation: BookingDocument = { recordPath: bookingPaths.confirmation.of(booking._id), kind: 'booking-confirmation', label: booking.ref, canSend: can('bookings', 'update') };
+  const confirmation: BookingDocument = { recordPath: bookingEndpoints.confirmation.of(booking._id), kind: 'booking-confirmation', label: booking.ref, canSend: can('bookings', 'update') };
   const documents: BookingDocument[] = [
     confirmation,
     ...booking.payments
       .filter((p) => RECEIVED.includes(p.status) && p.receiptNumber)
-      .map((p): BookingDocument => ({ recordPath: bookingPaths.receipt.of(booking._id, p._id), kind: 'booking-receipt', label: p.receiptNumber!, canSend: can('bookings', 'update') })),
+      .map((p): BookingDocument => ({ recordPath: bookingEndpoints.receipt.of(booking._id, p._id), kind: 'booking-receipt', label: p.receiptNumber!, canSend: can('bookings', 'update') })),
     ...(booking.invoice && can('invoices', 'view')
-      ? [{ recordPath: bookingPaths.invoice.of(booking.invoice._id), kind: 'booking-invoice', label: booking.invoice.number, canSend: can('invoices', 'update') } satisfies BookingDocument]
+      ? [{ recordPath: bookingEndpoints.invoice.of(booking.invoice._id), kind: 'booking-invoice', label: booking.invoice.number, canSend: can('invoices', 'update') } satisfies BookingDocument]
       : []),
   ];
   const nameOf = (d: BookingDocument) => t('documents.send.pdfOf', { document: t(`documents.kinds.${d.kind}`), label: d.label });

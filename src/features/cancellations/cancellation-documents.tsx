@@ -9,13 +9,11 @@ import { bookingsKeys } from '../../api/bookings/get-bookings';
 import { useCan } from '../../ui/auth';
 import { DocumentLanguageDropdown } from '../../ui/language-picker';
 import { DocumentSends, SendDocumentDialog } from '../../ui/send-document-dialog';
-import { bookingPaths } from '../../api/bookings/contract';
+import { pdfEndpointUrl } from '../../api/documents/get-documents';
+import { bookingEndpoints } from '../../api/bookings/contract';
 
 /** How the confirmation's sends are recorded among the booking's (server/cancellations/documents.ts CANCELLATION_DOCUMENT). */
 const CONFIRMATION = 'cancellation-confirmation';
-
-/** A cancellation document's PDF as the browser opens it (same origin: the session cookie goes along). */
-const pdfUrl = (path: string) => `/api${path}`;
 
 /** One PDF: its heading, and links to open it (a new tab) and to download it. */
 function PdfLinks({ url, kind, title, label, testId }: { url: string; kind: string; title: string; label: string; testId: string }) {
@@ -54,7 +52,7 @@ export function CancellationDocuments({ c }: { c: CancellationDetail }) {
   const languageId = useId();
   const [lang, setLang] = useState<Locale>(c.documents.language);
   const [sending, setSending] = useState(false);
-  const bookingPath = bookingPaths.confirmation.of(c.booking._id);
+  const bookingPath = bookingEndpoints.confirmation.of(c.booking._id);
   const note = c.creditNote;
   const canSend = c.documents.latestDecision && can('bookings', 'update');
   return (
@@ -69,8 +67,8 @@ export function CancellationDocuments({ c }: { c: CancellationDetail }) {
         <label htmlFor={languageId}>{t('documents.preview.language')}</label>
         <DocumentLanguageDropdown inputId={languageId} value={lang} onChange={setLang} />
       </div>
-      <PdfLinks url={pdfUrl(cancellationPaths.pdf(c._id, lang))} kind={CONFIRMATION} title={t('cancellations.documents.confirmation')} label={c.booking.ref} testId="cancellation-confirmation-pdf" />
-      {note && <PdfLinks url={pdfUrl(creditPaths.creditNotePdf(note._id, lang))} kind="credit-note" title={t('cancellations.documents.creditNote')} label={note.number} testId="credit-note-pdf" />}
+      <PdfLinks url={pdfEndpointUrl(cancellationPaths.pdf, { id: c._id }, lang)} kind={CONFIRMATION} title={t('cancellations.documents.confirmation')} label={c.booking.ref} testId="cancellation-confirmation-pdf" />
+      {note && <PdfLinks url={pdfEndpointUrl(creditPaths.creditNotePdf, { id: note._id }, lang)} kind="credit-note" title={t('cancellations.documents.creditNote')} label={note.number} testId="credit-note-pdf" />}
       <p className="muted" style={{ margin: 0 }}>
         {!c.documents.latestDecision
           ? t('cancellations.documents.notLatest')
@@ -89,8 +87,8 @@ export function CancellationDocuments({ c }: { c: CancellationDetail }) {
       {sending && (
         <SendDocumentDialog
           recordPath={bookingPath}
-          sendPath={cancellationPaths.send(c.booking._id)}
-          pdfUrl={(l) => pdfUrl(cancellationPaths.pdf(c._id, l))}
+          sendPath={cancellationPaths.send.url({ id: c.booking._id })}
+          pdfUrl={(l) => pdfEndpointUrl(cancellationPaths.pdf, { id: c._id }, l)}
           document={CONFIRMATION}
           label={c.booking.ref}
           attachmentsHint={note ? t('cancellations.documents.attachmentsHint', { number: note.number }) : undefined}

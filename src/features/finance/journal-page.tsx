@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { CHART_OF_ACCOUNTS, REVERSIBLE_BY_HAND, SOURCE_TYPES, type JournalEntry } from '../../api/finance/contract';
-import { financePaths } from '../../api/finance/contract';
+import { financeEndpoints } from '../../api/finance/contract';
 import { useJournal, type JournalParams } from '../../api/finance/get-finance';
 import { useAuth, useCan } from '../../ui/auth';
 import { DROPDOWN_PT } from '../../ui/form-fields';
@@ -133,7 +133,7 @@ export function JournalPage() {
   const journal = useJournal(toQuery(state) as JournalParams);
   const [reversing, setReversing] = useState<JournalEntry>();
   const [sending, setSending] = useState<JournalEntry>();
-  const receiptOf = (e: JournalEntry) => (e.sourceType === 'other-income' && e.sourceId && e.reference && !e.reversesEntryId ? financePaths.incomeReceipt.of(e.sourceId) : undefined);
+  const receiptOf = (e: JournalEntry) => (e.sourceType === 'other-income' && e.sourceId && e.reference && !e.reversesEntryId ? financeEndpoints.incomeReceipt.of(e.sourceId) : undefined);
 
   const reversible = (e: JournalEntry) => can('account', 'delete') && REVERSIBLE_BY_HAND.includes(e.sourceType) && !e.reversesEntryId && !e.reversedByEntryId;
   const reverseButton = (e: JournalEntry) =>

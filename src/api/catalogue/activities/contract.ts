@@ -1,10 +1,9 @@
 import * as v from 'valibot';
-import { intFromText } from '../../common/import';
+import { importEndpoint, intFromText } from '../../common/import';
 import { clearableText, idSchema, intBetween, listOf, moneySchema, multiline, oneOf, pageQuery, requiredText, sortBy, storable, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
 import { catalogueRefSchema } from '../regions/contract';
 import { placedEndpoints } from '../placed';
-import { routePath } from '../../common/paths';
 
 export const ACTIVITY_CATEGORIES = ['sightseeing', 'adventure', 'culture', 'food', 'water-sports', 'wildlife', 'wellness', 'nightlife'] as const;
 export type ActivityCategory = (typeof ACTIVITY_CATEGORIES)[number];
@@ -114,7 +113,7 @@ export const ACTIVITY_CSV_COLUMNS: Record<string, string> = {
 };
 
 /** The activities' CSV import (its routes are built by `importRoute` in `placedRecordRoutes`). */
-export const activityPaths = { import: routePath('/activities/import') };
+export const activityPaths = { import: importEndpoint('/activities/import') };
 
 /** The activities' calls, declared once (src/api/catalogue/placed.ts): `GET/POST /activities`, the seed's `GET /activities/activityId/:id`, `PUT/DELETE /activities/:id`. */
 export const activityEndpoints = placedEndpoints('/activities', {

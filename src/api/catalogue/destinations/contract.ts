@@ -1,10 +1,10 @@
+import { importEndpoint } from '../../common/import';
 import { endpoint } from '../../common/endpoint';
 import { deletedAnswer, idParams, itemAnswer } from '../../common/schemas';
 import * as v from 'valibot';
 import { clearableText, idSchema, listMetaSchema, listOf, multiline, pageQuery, requiredText, sortBy, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
 import { catalogueRefSchema } from '../regions/contract';
-import { routePath } from '../../common/paths';
 
 export const destinationSchema = v.object({
   _id: uuid,
@@ -83,13 +83,13 @@ export const DESTINATION_CSV_COLUMNS: Record<string, string> = {
 };
 
 /** The destinations' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-/** The destinations' CSV import (its routes are built by `importRoute`). */
-export const destinationPaths = { import: routePath('/destinations/import') };
 
 /** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
 export const destinationEndpoints = {
   list: endpoint({ method: 'GET', path: '/destinations', query: destinationsQuery, answer: destinationListSchema }),
   create: endpoint({ method: 'POST', path: '/destinations', body: createDestinationInput, answer: itemAnswer(destinationSchema), status: 201 }),
   update: endpoint({ method: 'PUT', path: '/destinations/:id', params: idParams, body: updateDestinationInput, answer: itemAnswer(destinationSchema) }),
+  /** The CSV import (its route is built by `importRoute`). */
+  import: importEndpoint('/destinations/import'),
   remove: endpoint({ method: 'DELETE', path: '/destinations/:id', params: idParams, answer: deletedAnswer(destinationSchema) }),
 };

@@ -13,7 +13,7 @@ export interface DestinationsParams extends ListParams {
 /** Destinations: `GET/POST /destinations`, `PUT/DELETE /destinations/{id}`, `POST /destinations/import`. */
 export const destinationsResource = listResource<Destination, DestinationsParams, CreateDestinationInput, UpdateDestinationInput>({
   name: 'destinations',
-  endpoints: { list: destinationEndpoints.list, create: destinationEndpoints.create, update: destinationEndpoints.update, remove: destinationEndpoints.remove },
+  endpoints: { list: destinationEndpoints.list, create: destinationEndpoints.create, update: destinationEndpoints.update, remove: destinationEndpoints.remove, import: destinationEndpoints.import },
   // A destination's name shows in hotels, activities and reviews.
   shownIn: ['hotels', 'activities', 'reviews'],
   fallbacks: {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { intFromText, listFromText } from '../../common/import';
+import { importEndpoint, intFromText, listFromText } from '../../common/import';
 import { coded } from '../../common/issues';
 import {
   clearableText,
@@ -21,7 +21,6 @@ import {
 import { slugInput } from '../../common/slug';
 import { catalogueRefSchema } from '../regions/contract';
 import { placedEndpoints } from '../placed';
-import { routePath } from '../../common/paths';
 
 export const roomTypeAnswer = v.object({
   name: v.string(),
@@ -174,7 +173,7 @@ export const HOTEL_CSV_COLUMNS: Record<string, string> = {
 };
 
 /** The hotels' CSV import (its routes are built by `importRoute` in `placedRecordRoutes`). */
-export const hotelPaths = { import: routePath('/hotels/import') };
+export const hotelPaths = { import: importEndpoint('/hotels/import') };
 
 /** The hotels' calls, declared once (src/api/catalogue/placed.ts): `GET/POST /hotels`, the seed's `GET /hotels/hotelId/:id`, `PUT/DELETE /hotels/:id`. */
 export const hotelEndpoints = placedEndpoints('/hotels', {

@@ -1,9 +1,9 @@
+import { importEndpoint } from '../../common/import';
 import { endpoint } from '../../common/endpoint';
 import { deletedAnswer, idParams, itemAnswer, listAnswerOf } from '../../common/schemas';
 import * as v from 'valibot';
 import { clearableText, idSchema, listOf, multiline, pageQuery, requiredText, sortBy, timestamp, updateOf, uuid, withFilter } from '../../common/schemas';
 import { slugInput } from '../../common/slug';
-import { routePath } from '../../common/paths';
 
 /** A catalogue record as other records show it (a hotel's region, a lead's destinations…). */
 export const catalogueRefSchema = v.object({ _id: uuid, name: v.string(), slug: v.string() });
@@ -58,14 +58,12 @@ export const REGION_CSV_COLUMNS: Record<string, string> = {
   description: 'description',
 };
 
-/** The regions' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-/** The regions' CSV import (its routes are built by `importRoute`). */
-export const regionPaths = { import: routePath('/regions/import') };
-
 /** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
 export const regionEndpoints = {
   list: endpoint({ method: 'GET', path: '/regions', query: regionsQuery, answer: listAnswerOf(regionSchema) }),
   create: endpoint({ method: 'POST', path: '/regions', body: createRegionInput, answer: itemAnswer(regionSchema), status: 201 }),
   update: endpoint({ method: 'PUT', path: '/regions/:id', params: idParams, body: updateRegionInput, answer: itemAnswer(regionSchema) }),
+  /** The CSV import (its route is built by `importRoute`). */
+  import: importEndpoint('/regions/import'),
   remove: endpoint({ method: 'DELETE', path: '/regions/:id', params: idParams, answer: deletedAnswer(regionSchema) }),
 };

@@ -10,7 +10,7 @@ export interface RegionsParams extends ListParams {
 /** Regions: `GET/POST /regions`, `PUT/DELETE /regions/{id}`, `POST /regions/import`. */
 export const regionsResource = listResource<Region, RegionsParams, CreateRegionInput, UpdateRegionInput>({
   name: 'regions',
-  endpoints: { list: regionEndpoints.list, create: regionEndpoints.create, update: regionEndpoints.update, remove: regionEndpoints.remove },
+  endpoints: { list: regionEndpoints.list, create: regionEndpoints.create, update: regionEndpoints.update, remove: regionEndpoints.remove, import: regionEndpoints.import },
   // A region's name shows in destinations, hotels and activities.
   shownIn: ['destinations', 'hotels', 'activities'],
   fallbacks: {

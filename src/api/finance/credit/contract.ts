@@ -4,8 +4,8 @@ import { CREDIT_NOTE_STATES } from '../../../machines/credit-note-machine';
 import { REFUND_STATES, refundMachine, type RefundEvent } from '../../../machines/refund-machine';
 import { workflowRequest } from '../../common/workflow';
 import { PAYMENT_METHODS } from '../contract';
-import { pdfPath } from '../../common/paths';
 import { endpoint } from '../../common/endpoint';
+import { pdfEndpoint } from '../../documents/contract';
 
 /**
  * Credit notes and refunds (SPEC workflow 4; the seed stubs them, "API not implemented": this
@@ -88,7 +88,7 @@ export type ProcessRefundInput = v.InferOutput<typeof processRefundInput>;
 /** The credit note's PDF (served by server/cancellations/documents.ts); every other call is an endpoint (`creditEndpoints`, below). */
 export const creditPaths = {
   /** The credit note as a PDF (in the booking's language or `lang`). */
-  creditNotePdf: pdfPath('/credit-notes/:id/pdf'),
+  creditNotePdf: pdfEndpoint('/credit-notes/:id/pdf', idParams),
 } as const;
 
 /** Credit notes' and refunds' calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */

@@ -33,7 +33,7 @@ import { LEAD_STATES, memberRefSchema } from '../../leads/contract';
 import { dayAnswerEntries, issueAt, lineAnswerEntries, lineInputEntries, mealsInput, nightsBetween, ROOM_TYPE_NEEDS_HOTEL } from '../tour-plan';
 import { MAX_MARKUP_BASIS_POINTS, PriceOutOfRange, priceTourLines } from '../../../domain/tour-pricing';
 import { CUSTOMIZED_TOUR_STATES, customizedTourMachine, type CustomizedTourEvent, type CustomizedTourState } from '../../../machines/customized-tour-machine';
-import { documentPaths } from '../../common/paths';
+import { documentEndpoints } from '../../documents/contract';
 
 export { CUSTOMIZED_TOUR_STATES };
 export type { CustomizedTourState };
@@ -314,7 +314,7 @@ const noBody = v.optional(v.strictObject({}, coded('invalidType', 'must be empty
 /** The customized tours' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
 export const customizedTourPaths = {
   /** The itinerary: `…/pdf`, `…/sends`, and `…/send`, which is also the tour's SEND. */
-  itinerary: documentPaths('/customized-tours/:id'),
+  itinerary: documentEndpoints('/customized-tours/:id', idParams),
 };
 
 // ---------- the workflow over HTTP ----------

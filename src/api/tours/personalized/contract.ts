@@ -20,7 +20,8 @@ import {
   type Meal,
   type TravellerPrices,
 } from '../tour-plan';
-import { documentPaths } from '../../common/paths';
+import { idParams } from '../../common/schemas';
+import { documentEndpoints } from '../../documents/contract';
 import { planEndpoints } from '../plan-endpoints';
 
 /**
@@ -159,7 +160,7 @@ export interface PersonalizedTourSnapshot extends PersonalizedTourDetail {
 /** The personalized tours' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
 export const personalizedTourPaths = {
   /** The brochure: `…/pdf`, `…/sends`, `…/send`. */
-  brochure: documentPaths('/personalized-tours/:id'),
+  brochure: documentEndpoints('/personalized-tours/:id', idParams),
 };
 
 /** The personalized tours' calls, declared once: the seed's plan calls (src/api/tours/plan-endpoints.ts). */
