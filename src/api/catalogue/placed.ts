@@ -7,7 +7,7 @@ import { deletedAnswer, idParams, itemAnswer, listAnswerOf } from '../common/sch
  * declared once for its base path (`/hotels`): `list` (`GET`, with the header's stats), `byId` (the
  * seed's one record, `GET /hotels/hotelId/:id`), `create` (`POST`), `update` and `remove`
  * (`PUT`/`DELETE /hotels/:id`). The server's `placedRecordRoutes` registers them, the web app's
- * resource calls them; the CSV import stays a path (`importRoute`).
+ * resource calls them; the CSV import is `importEndpoint` (`hotelPaths.import`, registered by `importRoute`).
  */
 export function placedEndpoints<
   const B extends string,
