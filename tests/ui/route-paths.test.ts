@@ -86,13 +86,15 @@ describe('an endpoint declared once', () => {
     }
   });
 
-  it('is the declaration of every route that names one, and no two routes share one', () => {
+  it('declares every route of the server: each is registered from an endpoint a contract declares, as declared, and no two share one', () => {
+    const routes = [...registry.api, ...registry.platform];
+    expect(routes.filter((r) => !isEndpoint(r.endpoint)).map(routeKey), 'routes without an endpoint').toEqual([]);
+    for (const r of routes) expect(routeKey(r), `${routeKey(r)} is its endpoint's method and pattern`).toBe(endpointKey(r.endpoint));
     const declared = new Set(Object.values(ALL_ENDPOINTS).flatMap((endpoints) => endpointsOf(endpoints).map(([, e]) => e)));
-    const fromEndpoints = registry.api.filter((r) => r.endpoint);
-    for (const r of fromEndpoints) expect(declared.has(r.endpoint!), `${routeKey(r)}'s endpoint is declared in a contract`).toBe(true);
-    expect(new Set(fromEndpoints.map((r) => r.endpoint)).size).toBe(fromEndpoints.length);
+    for (const r of registry.api) expect(declared.has(r.endpoint), `${routeKey(r)}'s endpoint is declared in a contract`).toBe(true);
+    expect(new Set(registry.api.map((r) => r.endpoint)).size).toBe(registry.api.length);
     const platform = new Set(endpointsOf(platformEndpoints).map(([, e]) => e));
-    for (const r of registry.platform) expect(platform.has(r.endpoint!), `${routeKey(r)} of /platform is declared by platformEndpoints`).toBe(true);
+    for (const r of registry.platform) expect(platform.has(r.endpoint), `${routeKey(r)} of /platform is declared by platformEndpoints`).toBe(true);
   });
 });
 
