@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { configurationPaths, CONFIG_MODULES, CONFIG_PATHS, SECRET_DESTINATIONS, SECRET_FIELDS, configSettingsSchemas, configurationSchema, type ConfigModule, type Configuration } from '../../src/api/admin/configurations/contract';
-import { itemAnswer } from '../../src/api/common/schemas';
+import { configurationEndpoints, CONFIG_MODULES, CONFIG_PATHS, SECRET_DESTINATIONS, SECRET_FIELDS, configSettingsSchemas, type ConfigModule, type Configuration } from '../../src/api/admin/configurations/contract';
 import type { Tx } from '../db/client';
 import { configurations } from './schema';
 import { allow, route } from '../http/route';
@@ -63,19 +62,14 @@ async function assertReachable(module: ConfigModule, settings: Record<string, un
 
 export const configurationRoutes = [
   route({
-    method: 'GET',
-    path: configurationPaths.list.pattern,
-    answers: itemAnswer(v.array(configurationSchema)),
+    endpoint: configurationEndpoints.list,
     access: allow('configurations', 'view'),
     handler: async ({ tx }) => ({ data: await loadAll(tx) }),
   }),
   ...Object.entries(CONFIG_PATHS).map(([segment, module]) =>
     route({
-      method: 'PUT',
-      path: configurationPaths.settings(segment),
-      answers: itemAnswer(configurationSchema),
+      endpoint: configurationEndpoints.settings[segment],
       access: allow('configurations', 'update'),
-      body: configSettingsSchemas[module] as v.GenericSchema<unknown, Record<string, unknown>>,
       async handler({ tx, body, services }) {
         const settings = { ...body };
         await assertReachable(module, settings, services);

@@ -1,14 +1,6 @@
-import { itemAnswer, listAnswerOf } from '../../src/api/common/schemas';
 import { and, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
-  memberPaths,
-  createMemberInput,
-  memberIdParams,
-  memberSchema,
-  membersQuery,
-  updateMeInput,
-  updateMemberInput,
-  updatePreferencesInput,
+  memberEndpoints,
   EXIT_BEFORE_JOINING,
   type MembersQuery,
 } from '../../src/api/admin/members/contract';
@@ -69,11 +61,8 @@ const SORT_COLUMNS = {
 
 export const memberRoutes = [
   route({
-    method: 'GET',
-    path: memberPaths.list.pattern,
-    answers: listAnswerOf(memberSchema),
+    endpoint: memberEndpoints.list,
     access: allow('members', 'view'),
-    query: membersQuery,
     async handler({ tx, query }) {
       const where = memberFilters(query);
       return listPage(query, {
@@ -93,21 +82,14 @@ export const memberRoutes = [
   }),
 
   route({
-    method: 'GET',
-    path: memberPaths.byId.pattern,
-    answers: itemAnswer(memberSchema),
+    endpoint: memberEndpoints.byId,
     access: allow('members', 'view'),
-    params: memberIdParams,
     handler: async ({ tx, params }) => ({ data: await findMember(tx, params.id) }),
   }),
 
   route({
-    method: 'POST',
-    path: memberPaths.list.pattern,
-    answers: itemAnswer(memberSchema),
+    endpoint: memberEndpoints.create,
     access: allow('members', 'create'),
-    body: createMemberInput,
-    status: 201,
     async handler({ tx, body, auth }) {
       await assertMayAssign(tx, auth, body.roleId);
       const isActive = body.employmentStatus !== 'exited';
@@ -122,12 +104,8 @@ export const memberRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: memberPaths.byId.pattern,
-    answers: itemAnswer(memberSchema),
+    endpoint: memberEndpoints.update,
     access: allow('members', 'update'),
-    params: memberIdParams,
-    body: updateMemberInput,
     async handler({ tx, params, body, auth }) {
       const [current] = await tx.select().from(members).where(eq(members.id, params.id)).for('update');
       if (!current) throw notFound('Member');
@@ -161,11 +139,8 @@ export const memberRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: memberPaths.me.pattern,
-    answers: itemAnswer(memberSchema),
+    endpoint: memberEndpoints.me,
     access: SIGNED_IN,
-    body: updateMeInput,
     async handler({ tx, body, auth, services, c }) {
       const { currentPassword, newPassword, ...fields } = body;
       let passwordHash: string | undefined;
@@ -194,11 +169,8 @@ export const memberRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: memberPaths.preferences.pattern,
-    answers: itemAnswer(memberSchema),
+    endpoint: memberEndpoints.preferences,
     access: SIGNED_IN,
-    body: updatePreferencesInput,
     async handler({ tx, body, auth }) {
       await tx
         .update(members)

@@ -1,7 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import * as v from 'valibot';
-import { modulePaths, appModuleSchema, createModuleInput, reorderModulesInput, updateModuleInput, type AppModule } from '../../src/api/admin/modules/contract';
-import { itemAnswer, listAnswerOf, pageQuery } from '../../src/api/common/schemas';
+import { moduleEndpoints, type AppModule } from '../../src/api/admin/modules/contract';
 import { appModules } from './schema';
 import { ApiError, issue, notFound } from '../http/errors';
 import { listPage } from '../http/list';
@@ -16,16 +14,11 @@ const toModule = (row: typeof appModules.$inferSelect): AppModule => ({
   isActive: row.isActive,
 });
 
-const modulesQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery(200).limit });
-
 export const moduleRoutes = [
   route({
     // Every member reads the modules: they are the menu. The client shows those the role may view.
-    method: 'GET',
-    path: modulePaths.list.pattern,
-    answers: listAnswerOf(appModuleSchema),
+    endpoint: moduleEndpoints.list,
     access: SIGNED_IN,
-    query: modulesQuery,
     async handler({ tx, query }) {
       return listPage(query, {
         rows: (limit, offset) => tx.select({ module: appModules }).from(appModules).orderBy(appModules.position, appModules.name).limit(limit).offset(offset),
@@ -36,12 +29,8 @@ export const moduleRoutes = [
   }),
 
   route({
-    method: 'POST',
-    path: modulePaths.list.pattern,
-    answers: itemAnswer(appModuleSchema),
+    endpoint: moduleEndpoints.create,
     access: allow('modules', 'create'),
-    body: createModuleInput,
-    status: 201,
     async handler({ tx, body }) {
       const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${appModules.position}) + 1, 0)::int` }).from(appModules);
       const [row] = await tx.insert(appModules).values({ ...body, position: next }).returning();
@@ -50,11 +39,8 @@ export const moduleRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: modulePaths.list.pattern,
-    answers: itemAnswer(appModuleSchema),
+    endpoint: moduleEndpoints.update,
     access: allow('modules', 'update'),
-    body: updateModuleInput,
     async handler({ tx, body }) {
       const { _id, ...changes } = body;
       const [row] = await tx
@@ -68,11 +54,8 @@ export const moduleRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: modulePaths.reorder.pattern,
-    answers: itemAnswer(v.array(appModuleSchema)),
+    endpoint: moduleEndpoints.reorder,
     access: allow('modules', 'update'),
-    body: reorderModulesInput,
     async handler({ tx, body }) {
       // Lock the organization's modules, always in id order (no deadlock), so reorders apply one after the other.
       const existing = await tx.select({ id: appModules.id }).from(appModules).orderBy(appModules.id).for('update');

@@ -1,25 +1,19 @@
-import { itemAnswer } from '../../src/api/common/schemas';
 import { sql } from 'drizzle-orm';
-import { organizationPaths, organizationSchema, organizationWithSecretSchema, updateOrganizationInput } from '../../src/api/admin/organization/contract';
+import { organizationEndpoints } from '../../src/api/admin/organization/contract';
 import { organizations } from '../db/tenancy';
 import { allow, route } from '../http/route';
 import { toOrganization, currentOrganization, newOrganizationSecret } from './store';
 
 export const organizationRoutes = [
   route({
-    method: 'GET',
-    path: organizationPaths.organization.pattern,
-    answers: itemAnswer(organizationSchema),
+    endpoint: organizationEndpoints.get,
     access: allow('organization', 'view'),
     handler: async ({ tx }) => ({ data: toOrganization(await currentOrganization(tx)) }),
   }),
 
   route({
-    method: 'PUT',
-    path: organizationPaths.organization.pattern,
-    answers: itemAnswer(organizationSchema),
+    endpoint: organizationEndpoints.update,
     access: allow('organization', 'update'),
-    body: updateOrganizationInput,
     async handler({ tx, body }) {
       const { colorScheme, ...rest } = body;
       const org = await currentOrganization(tx);
@@ -37,9 +31,7 @@ export const organizationRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: organizationPaths.regenerateSecret.pattern,
-    answers: itemAnswer(organizationWithSecretSchema),
+    endpoint: organizationEndpoints.regenerateSecret,
     access: allow('organization', 'update'),
     async handler({ tx }) {
       const org = await currentOrganization(tx);

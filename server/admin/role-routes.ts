@@ -1,15 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { rolePaths, createRoleInput, roleSchema, updateRoleInput, type Role } from '../../src/api/admin/roles/contract';
+import { roleEndpoints, type Role } from '../../src/api/admin/roles/contract';
 import { effectiveAccess } from '../../src/api/permissions';
-import { itemAnswer, listAnswerOf, pageQuery } from '../../src/api/common/schemas';
-import * as v from 'valibot';
 import { roles } from '../auth/schema';
 import { assertWithinOwnAccess } from './delegation';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { listPage } from '../http/list';
 import { allow, route } from '../http/route';
-
-const rolesQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery().limit });
 
 // Qualified names: inside a subquery Drizzle would print bare column names, and role_id = id would compare members with themselves.
 const memberCount = sql<number>`(select count(*)::int from "members" m where m.role_id = "roles"."id")`;
@@ -28,11 +24,8 @@ function toRole(row: typeof roles.$inferSelect & { memberCount?: number }): Role
 
 export const roleRoutes = [
   route({
-    method: 'GET',
-    path: rolePaths.list.pattern,
-    answers: listAnswerOf(roleSchema),
+    endpoint: roleEndpoints.list,
     access: allow('roles', 'view'),
-    query: rolesQuery,
     async handler({ tx, query }) {
       // The Owner role first, then by name: the screen selects the first role after fetching.
       return listPage(query, {
@@ -44,12 +37,8 @@ export const roleRoutes = [
   }),
 
   route({
-    method: 'POST',
-    path: rolePaths.list.pattern,
-    answers: itemAnswer(roleSchema),
+    endpoint: roleEndpoints.create,
     access: allow('roles', 'create'),
-    body: createRoleInput,
-    status: 201,
     async handler({ tx, body, auth }) {
       assertWithinOwnAccess(auth, { isOwner: false, permissions: body.permissions, visibility: body.visibility }, 'create this role');
       const [row] = await tx.insert(roles).values({ ...body, description: body.description ?? null }).returning();
@@ -58,11 +47,8 @@ export const roleRoutes = [
   }),
 
   route({
-    method: 'PUT',
-    path: rolePaths.list.pattern,
-    answers: itemAnswer(roleSchema),
+    endpoint: roleEndpoints.update,
     access: allow('roles', 'update'),
-    body: updateRoleInput,
     async handler({ tx, body, auth }) {
       const { _id, version, ...changes } = body;
       const [current] = await tx.select().from(roles).where(eq(roles.id, _id)).for('update');

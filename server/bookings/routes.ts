@@ -11,7 +11,7 @@ import type { Tx } from '../db/client';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { allow, route, type RouteDef } from '../http/route';
 import { disposition } from '../documents';
-import { recordAction, workflowRoute, type EndpointActionDef } from '../workflow/route';
+import { recordAction, workflowRoute, type RecordActionDef } from '../workflow/route';
 import type { AppServices } from '../services';
 import { leads, visibleLeads } from '../leads';
 import { createBooking } from './create';
@@ -37,7 +37,7 @@ const detailOf = async (tx: Tx, services: AppServices, id: string) => ({ data: a
 const answerBooking = async (tx: Tx, row: BookingRow, { services }: { services: AppServices }) => (await detailOf(tx, services, row.id)).data;
 
 /** A change to one booking (`/bookings/:id/…`): locked and visible to the caller (else 404), answered whole. */
-function bookingAction<B extends v.GenericSchema>(def: Omit<EndpointActionDef<BookingRow, BookingDetail, B, typeof bookingIdParams>, 'lock' | 'answer'>): RouteDef {
+function bookingAction<B extends v.GenericSchema>(def: Omit<RecordActionDef<BookingRow, BookingDetail, B, typeof bookingIdParams>, 'lock' | 'answer'>): RouteDef {
   return recordAction<BookingRow, BookingDetail, B, typeof bookingIdParams>({ ...def, lock: lockVisibleBooking, answer: answerBooking });
 }
 

@@ -114,8 +114,9 @@ export interface RawBody {
 }
 
 interface Common<P, Q, B> {
+  /** The endpoint's method. */
   method: Method;
-  /** Hono path under /api, e.g. `/members/memberId/:id`. */
+  /** The endpoint's pattern: the Hono path under /api, e.g. `/members/memberId/:id`. */
   path: string;
   params?: P;
   query?: Q;
@@ -148,8 +149,8 @@ interface Common<P, Q, B> {
    * session cookie, so the same-site check does not apply; answers carry CORS headers for any origin.
    */
   crossSite?: boolean;
-  /** The contract's endpoint the route was declared from (method, path, schemas): the route-paths test reads it. */
-  endpoint?: AnyEndpoint;
+  /** The contract's endpoint the route is declared from (its method, path, schemas): the route-paths test and the API reference read it. */
+  endpoint: AnyEndpoint;
 }
 
 export interface TenantRoute<P = unknown, Q = unknown, B = unknown> extends Common<P, Q, B> {
@@ -189,42 +190,24 @@ type BodyOf<E> = E extends Endpoint<any, any, any, any, infer S, any> ? S : unde
 export type EndpointRoute<E extends AnyEndpoint, R> = Omit<R, Declared> & { endpoint: E };
 
 /** The route's method, path, schemas, answer and status, as its endpoint declares them. */
-function declaredBy(def: object): RouteDef {
-  if (!('endpoint' in def) || !def.endpoint) return def as RouteDef;
-  const e = def.endpoint as AnyEndpoint;
+function declaredBy(def: { endpoint: AnyEndpoint }): RouteDef {
+  const e = def.endpoint;
   const declared = { method: e.method, path: e.pattern, params: e.params, query: e.query, body: e.body, answers: e.answer, status: e.status };
   const defined = Object.fromEntries(Object.entries(declared).filter(([, x]) => x !== undefined));
   return { ...defined, ...def } as RouteDef;
 }
 
-/** Typed helpers: the schemas given (or the endpoint's) infer the handler's params, query and body. */
-export function route<E extends AnyEndpoint>(def: EndpointRoute<E, TenantRoute<ParamsOf<E>, QueryOf<E>, BodyOf<E>>>): RouteDef;
-export function route<
-  P extends v.GenericSchema | undefined = undefined,
-  Q extends v.GenericSchema | undefined = undefined,
-  B extends v.GenericSchema | undefined = undefined,
->(def: TenantRoute<P, Q, B>): RouteDef;
-export function route(def: object): RouteDef {
+/**
+ * Every route is declared from its contract's endpoint (docs/architecture.md "Each endpoint
+ * declared once"): the endpoint's schemas infer the handler's params, query and body.
+ */
+export function route<E extends AnyEndpoint>(def: EndpointRoute<E, TenantRoute<ParamsOf<E>, QueryOf<E>, BodyOf<E>>>): RouteDef {
   return declaredBy(def);
 }
-export function publicRoute<E extends AnyEndpoint, C = undefined>(def: EndpointRoute<E, PublicRoute<ParamsOf<E>, QueryOf<E>, BodyOf<E>, C>>): RouteDef;
-export function publicRoute<
-  P extends v.GenericSchema | undefined = undefined,
-  Q extends v.GenericSchema | undefined = undefined,
-  B extends v.GenericSchema | undefined = undefined,
-  C = undefined,
->(def: PublicRoute<P, Q, B, C>): RouteDef;
-export function publicRoute(def: object): RouteDef {
+export function publicRoute<E extends AnyEndpoint, C = undefined>(def: EndpointRoute<E, PublicRoute<ParamsOf<E>, QueryOf<E>, BodyOf<E>, C>>): RouteDef {
   return declaredBy(def);
 }
-
-export function platformRoute<E extends AnyEndpoint>(def: EndpointRoute<E, PlatformRoute<ParamsOf<E>, QueryOf<E>, BodyOf<E>>>): RouteDef;
-export function platformRoute<
-  P extends v.GenericSchema | undefined = undefined,
-  Q extends v.GenericSchema | undefined = undefined,
-  B extends v.GenericSchema | undefined = undefined,
->(def: PlatformRoute<P, Q, B>): RouteDef;
-export function platformRoute(def: object): RouteDef {
+export function platformRoute<E extends AnyEndpoint>(def: EndpointRoute<E, PlatformRoute<ParamsOf<E>, QueryOf<E>, BodyOf<E>>>): RouteDef {
   return declaredBy(def);
 }
 

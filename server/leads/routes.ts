@@ -24,7 +24,7 @@ import { organizationTimeZone, todayIn } from '../db/clock';
 import { notify } from '../notifications';
 import { leadCaptureRoutes } from './capture-routes';
 import { applyEventTo } from '../workflow/apply-event';
-import { recordAction, workflowRoute, type EndpointActionDef, type IdParams } from '../workflow/route';
+import { recordAction, workflowRoute, type RecordActionDef, type IdParams } from '../workflow/route';
 
 // ---------- the list ----------
 
@@ -95,7 +95,7 @@ const detailOf = async (tx: Tx, id: string) => ({ data: await leadDetail(tx, id)
 const answerLead = (tx: Tx, row: LeadRow) => leadDetail(tx, row.id);
 
 /** A change to one lead (`/leads/:id/…`, permission leads.update): locked and visible to the caller (else 404), answered whole. */
-const leadAction = <B extends v.GenericSchema, P extends IdParams = typeof leadIdParams>(def: Omit<EndpointActionDef<LeadRow, LeadDetail, B, P>, 'access' | 'lock' | 'answer'>) =>
+const leadAction = <B extends v.GenericSchema, P extends IdParams = typeof leadIdParams>(def: Omit<RecordActionDef<LeadRow, LeadDetail, B, P>, 'access' | 'lock' | 'answer'>) =>
   recordAction<LeadRow, LeadDetail, B, P>({ access: allow('leads', 'update'), lock: lockVisibleLead, answer: answerLead, ...def });
 
 const staffRoutes = [

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { itemAnswer } from '../../src/api/common/schemas';
-import { OPERATION_ERRORS, completeOperationRequest, operationDetailSchema, operationEndpoints, voucherParams, voucherRequest } from '../../src/api/operations/contract';
+import { OPERATION_ERRORS, completeOperationRequest, operationEndpoints, voucherRequest } from '../../src/api/operations/contract';
 import type { VendorService } from '../../src/api/vendors/contract';
 import type { OperationEvent } from '../../src/machines/operation-machine';
 import type { AuthContext } from '../auth/session';
@@ -47,7 +46,6 @@ import {
 
 const today = (tx: Tx, services: AppServices) => organizationToday(tx, services.clock);
 const answer = async (tx: Tx, op: OperationRow) => ({ data: await operationDetail(tx, op.id) });
-const detail = itemAnswer(operationDetailSchema);
 
 async function bookingOf(tx: Tx, op: OperationRow): Promise<BookingRow> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, op.bookingId));
@@ -137,12 +135,8 @@ export const operationRoutes: RouteDef[] = [
   }),
 
   route({
-    method: 'PUT',
-    path: voucherRequest.path,
-    answers: detail,
+    endpoint: operationEndpoints.voucher,
     access: allow('operations', 'update'),
-    params: voucherParams,
-    body: voucherRequest.body,
     async handler({ tx, auth, params, body }) {
       const op = await openOperation(tx, auth, params.operationId);
       let row = await lockVoucher(tx, op, params.id);

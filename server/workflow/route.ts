@@ -13,21 +13,15 @@ import { applyEventTo, TRANSITION_REFUSED, type Applied, type Workflow } from '.
 export type IdParams = v.GenericSchema<unknown, { id: string }>;
 
 /**
- * A change to one record (`PUT /leads/:id/owner`, `POST /leads/:id/followup`…): the record is
- * locked for the request and must be the caller's to see (else 404), `run` changes it in the
- * request's transaction, and the answer is the record as it is now (`{ data }`).
+ * A change to one record (`PUT /leads/:id/status`…), declared from its contract's endpoint (method,
+ * path, params, body and answer): the record is locked for the request and must be the caller's to
+ * see (else 404), `run` changes it in the request's transaction, and the answer is the record as it
+ * is now (`{ data }`).
  */
 export interface RecordActionDef<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams> {
-  /** The contract's endpoint: its method, path, params, body and answer (then not repeated here). */
-  endpoint?: AnyEndpoint;
-  method: 'POST' | 'PUT' | 'PATCH';
-  path: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the endpoint's query and answer, whatever they are
+  endpoint: Endpoint<'POST' | 'PUT' | 'PATCH', string, P, any, B, any>;
   access: TenantRoute['access'];
-  params?: P;
-  body: B;
-  status?: 201;
-  /** The answer's schema (the API reference, and the answer checks of the API tests). */
-  answers?: v.GenericSchema;
   /** Loads the record `FOR UPDATE`, checking the caller may see it; throws 404 when not. */
   lock(tx: Tx, auth: AuthContext, id: string, params: v.InferOutput<P>): Promise<Row>;
   run(ctx: { tx: Tx; auth: AuthContext; row: Row; body: v.InferOutput<B>; params: v.InferOutput<P>; services: AppServices }): Promise<void>;
@@ -35,26 +29,10 @@ export interface RecordActionDef<Row, R, B extends v.GenericSchema, P extends Id
   answer(tx: Tx, row: Row, ctx: { auth: AuthContext; services: AppServices }): Promise<R>;
 }
 
-/** A record action declared from its contract's endpoint: method, path, params, body and answer come from it. */
-export type EndpointActionDef<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams> = Omit<RecordActionDef<Row, R, B, P>, 'method' | 'path' | 'params' | 'body' | 'answers' | 'status' | 'endpoint'> & {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the endpoint's query and answer, whatever they are
-  endpoint: Endpoint<'POST' | 'PUT' | 'PATCH', string, P, any, B, any>;
-};
-
-export function recordAction<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams>(def: EndpointActionDef<Row, R, B, P>): RouteDef;
-export function recordAction<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams>(def: RecordActionDef<Row, R, B, P>): RouteDef;
-export function recordAction<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams>(given: RecordActionDef<Row, R, B, P> | EndpointActionDef<Row, R, B, P>): RouteDef {
-  const e = given.endpoint;
-  const def = (e ? { ...given, method: e.method, path: e.pattern, params: e.params, body: e.body, answers: e.answer, status: e.status } : given) as RecordActionDef<Row, R, B, P>;
+export function recordAction<Row, R, B extends v.GenericSchema, P extends IdParams = typeof idParams>(def: RecordActionDef<Row, R, B, P>): RouteDef {
   return route({
-    method: def.method,
-    path: def.path,
+    endpoint: def.endpoint as AnyEndpoint,
     access: def.access,
-    params: (def.params ?? idParams) as P,
-    body: def.body,
-    answers: def.answers,
-    status: def.status,
-    ...(e ? { endpoint: e } : {}),
     async handler({ tx, auth, params, body, services }) {
       const row = await def.lock(tx, auth, (params as { id: string }).id, params as v.InferOutput<P>);
       await def.run({ tx, auth, row, body: body as v.InferOutput<B>, params: params as v.InferOutput<P>, services });
@@ -76,9 +54,6 @@ export function recordAction<Row, R, B extends v.GenericSchema, P extends IdPara
 export function workflowRoute<M extends AnyStateMachine, Row, B extends v.GenericSchema, R, P extends IdParams = typeof idParams>(def: {
   request: WorkflowRequest<M, B, R>;
   access: TenantRoute['access'];
-  answers?: v.GenericSchema;
-  /** The record's params when its path names more than `:id` (a payment of a booking). */
-  params?: P;
   /** The workflow, or the workflow of the caller's decision (who verified a payment is stored with it). */
   workflow: Workflow<M, Row> | ((auth: AuthContext) => Workflow<M, Row>);
   /** Who may see the record (leads: own visibility); by default the workflow's own lock, 404 when missing. */
@@ -89,13 +64,8 @@ export function workflowRoute<M extends AnyStateMachine, Row, B extends v.Generi
   const { request } = def;
   const workflowOf = (auth: AuthContext) => (typeof def.workflow === 'function' ? def.workflow(auth) : def.workflow);
   return recordAction<Row, R, B, P>({
-    endpoint: request.endpoint,
-    method: request.method,
-    path: request.path,
+    endpoint: request.endpoint as RecordActionDef<Row, R, B, P>['endpoint'],
     access: def.access,
-    answers: def.answers ?? request.endpoint?.answer,
-    params: def.params ?? request.endpoint?.params,
-    body: request.body,
     lock:
       def.lock ??
       (async (tx, auth, id) => {

@@ -21,11 +21,11 @@ import { statementEndpoints } from '../../src/api/finance/statement/contract';
 import { expenseEndpoints } from '../../src/api/finance/expenses/contract';
 import { documentsEndpoints } from '../../src/api/documents/contract';
 import { authEndpoints } from '../../src/api/admin/auth/contract';
-import { memberPaths } from '../../src/api/admin/members/contract';
-import { modulePaths } from '../../src/api/admin/modules/contract';
-import { rolePaths } from '../../src/api/admin/roles/contract';
-import { organizationPaths } from '../../src/api/admin/organization/contract';
-import { configurationPaths } from '../../src/api/admin/configurations/contract';
+import { memberEndpoints } from '../../src/api/admin/members/contract';
+import { moduleEndpoints } from '../../src/api/admin/modules/contract';
+import { roleEndpoints } from '../../src/api/admin/roles/contract';
+import { organizationEndpoints } from '../../src/api/admin/organization/contract';
+import { configurationEndpoints, CONFIG_PATHS } from '../../src/api/admin/configurations/contract';
 import { dashboardEndpoints } from '../../src/api/dashboard/contract';
 import { notificationEndpoints } from '../../src/api/notifications/contract';
 import { workQueueEndpoints } from '../../src/api/work-queue/contract';
@@ -53,15 +53,10 @@ const API_PATHS = {
   personalizedTourPaths, // the brochure's documents (documentRoutes)
   cancellationPaths, // the confirmation's PDF and send
   creditPaths, // the credit note's PDF
-  memberPaths,
-  modulePaths,
-  rolePaths,
-  organizationPaths,
-  configurationPaths,
 };
 
 /** Every area's endpoints (method, path, schemas), declared once in its contract. */
-const API_ENDPOINTS = { documentsEndpoints, workQueueEndpoints, bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints, leadEndpoints, customizedTourEndpoints, hotelEndpoints, activityEndpoints, personalizedTourEndpoints, groupTourEndpoints, cancellationEndpoints, creditEndpoints, expenseEndpoints, statementEndpoints };
+const API_ENDPOINTS = { documentsEndpoints, workQueueEndpoints, bookingEndpoints, operationEndpoints, contactEndpoints, vendorEndpoints, notificationEndpoints, dashboardEndpoints, financeEndpoints, regionEndpoints, destinationEndpoints, reviewEndpoints, aiEndpoints, authEndpoints, memberEndpoints, moduleEndpoints, roleEndpoints, organizationEndpoints, configurationEndpoints, leadEndpoints, customizedTourEndpoints, hotelEndpoints, activityEndpoints, personalizedTourEndpoints, groupTourEndpoints, cancellationEndpoints, creditEndpoints, expenseEndpoints, statementEndpoints };
 /** And those still among an area's paths (a record's documents in an area whose other calls are paths). */
 const ALL_ENDPOINTS = { ...API_ENDPOINTS, ...API_PATHS };
 const endpointKey = (e: { method: string; pattern: string }) => `${e.method} ${e.pattern}`;
@@ -70,6 +65,11 @@ const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}
 describe('an endpoint declared once', () => {
   it('fills its parameters by name, each encoded', () => {
     expect(bookingEndpoints.verifyPayment.url({ id: 'a b', paymentId: 'c/d' })).toBe('/bookings/a%20b/payment/c%2Fd/verify');
+  });
+
+  it("is declared for each module's settings at the seed's segment, one per segment", () => {
+    expect(Object.keys(configurationEndpoints.settings).sort()).toEqual(Object.keys(CONFIG_PATHS).sort());
+    for (const [segment, e] of Object.entries(configurationEndpoints.settings)) expect([e.method, e.pattern], segment).toEqual(['PUT', `/configurations/${segment}`]);
   });
 
   it('is registered by the server as declared: method, path, params, query, body, answer and status', () => {
@@ -86,13 +86,15 @@ describe('an endpoint declared once', () => {
     }
   });
 
-  it('is the declaration of every route that names one, and no two routes share one', () => {
+  it('declares every route of the server: each is registered from an endpoint a contract declares, as declared, and no two share one', () => {
+    const routes = [...registry.api, ...registry.platform];
+    expect(routes.filter((r) => !isEndpoint(r.endpoint)).map(routeKey), 'routes without an endpoint').toEqual([]);
+    for (const r of routes) expect(routeKey(r), `${routeKey(r)} is its endpoint's method and pattern`).toBe(endpointKey(r.endpoint));
     const declared = new Set(Object.values(ALL_ENDPOINTS).flatMap((endpoints) => endpointsOf(endpoints).map(([, e]) => e)));
-    const fromEndpoints = registry.api.filter((r) => r.endpoint);
-    for (const r of fromEndpoints) expect(declared.has(r.endpoint!), `${routeKey(r)}'s endpoint is declared in a contract`).toBe(true);
-    expect(new Set(fromEndpoints.map((r) => r.endpoint)).size).toBe(fromEndpoints.length);
+    for (const r of registry.api) expect(declared.has(r.endpoint), `${routeKey(r)}'s endpoint is declared in a contract`).toBe(true);
+    expect(new Set(registry.api.map((r) => r.endpoint)).size).toBe(registry.api.length);
     const platform = new Set(endpointsOf(platformEndpoints).map(([, e]) => e));
-    for (const r of registry.platform) expect(platform.has(r.endpoint!), `${routeKey(r)} of /platform is declared by platformEndpoints`).toBe(true);
+    for (const r of registry.platform) expect(platform.has(r.endpoint), `${routeKey(r)} of /platform is declared by platformEndpoints`).toBe(true);
   });
 });
 
@@ -119,8 +121,7 @@ describe('a path declared once', () => {
       ...Object.values(API_PATHS).flatMap((paths) => patternsOf(paths).map(([, pattern]) => pattern)),
       ...Object.values(ALL_ENDPOINTS).flatMap((endpoints) => endpointsOf(endpoints).map(([, e]) => e.pattern)),
     ]);
-    // One route per module's settings, at the seed's segment: `configurationPaths.settings(segment)`.
-    const undeclared = registry.api.map((r) => r.path).filter((path) => !declared.has(path) && !path.startsWith(`${configurationPaths.list.pattern}/`));
+    const undeclared = registry.api.map((r) => r.path).filter((path) => !declared.has(path));
     expect(undeclared).toEqual([]);
     const platform = new Set(endpointsOf(platformEndpoints).map(([, e]) => e.pattern));
     expect(registry.platform.map((r) => r.path).filter((path) => !platform.has(path))).toEqual([]);

@@ -11,11 +11,12 @@ import type { AnyEndpoint, Endpoint } from './endpoint';
 export interface WorkflowRequest<M extends AnyStateMachine, B extends v.GenericSchema, R> {
   machine: M;
   /** The endpoint the events are sent to (its method, path, params, body and answer), declared in the contract. */
-  endpoint?: AnyEndpoint;
+  endpoint: AnyEndpoint;
+  /** The endpoint's method. */
   method: 'PUT' | 'POST' | 'PATCH';
-  /** The route, with the record's id as `:id`: `/leads/:id/status` (the endpoint's pattern). */
+  /** The endpoint's pattern, with the record's id as `:id`: `/leads/:id/status`. */
   path: string;
-  /** The body's schema (the route validates with it; the endpoint's body). */
+  /** The endpoint's body schema (the route validates with it). */
   body: B;
   /**
    * The event a body asks for; undefined when it asks for none (a PUT whose body only edits
@@ -45,11 +46,9 @@ type BodySchemaOf<E> = E extends Endpoint<any, any, any, any, infer B, any> ? (B
  * body maps to the machine's events and back (types inferred from the machine, the endpoint's body
  * schema and the record).
  */
-export function workflowRequest<M extends AnyStateMachine, R, E extends EventEndpoint<v.GenericSchema>>(request: Mapping<M, BodySchemaOf<E>, R> & { endpoint: E }): WorkflowRequest<M, BodySchemaOf<E>, R> & { endpoint: E };
-export function workflowRequest<M extends AnyStateMachine, B extends v.GenericSchema, R>(request: WorkflowRequest<M, B, R>): WorkflowRequest<M, B, R>;
-export function workflowRequest(request: { endpoint?: AnyEndpoint }): unknown {
+export function workflowRequest<M extends AnyStateMachine, R, E extends EventEndpoint<v.GenericSchema>>(request: Mapping<M, BodySchemaOf<E>, R> & { endpoint: E }): WorkflowRequest<M, BodySchemaOf<E>, R> & { endpoint: E } {
   const e = request.endpoint;
-  return e ? { ...request, method: e.method, path: e.pattern, body: e.body } : request;
+  return { ...request, method: e.method, path: e.pattern, body: e.body as BodySchemaOf<E> };
 }
 
 /**

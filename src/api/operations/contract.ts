@@ -451,15 +451,16 @@ export const operationPaths = {
   expensePayment: routePath('/booking-operations/:operationId/additional-expense/:expenseId/payment'),
 };
 
+/** An operation as answered by its calls: the operation with its vouchers and expenses. */
+const detail = itemAnswer(operationDetailSchema);
+
 /**
  * `PUT /booking-operations/{operationId}/voucher/{voucherId}` with `status` → CONFIRM or VOID; a
  * body without `status` only changes fields. SEND has its own call (`sendVouchersPath`).
  */
 export const voucherRequest = workflowRequest({
   machine: voucherMachine,
-  method: 'PUT',
-  path: operationPaths.voucher.pattern,
-  body: updateVoucherInput,
+  endpoint: endpoint({ method: 'PUT', path: operationPaths.voucher, params: voucherParams, body: updateVoucherInput, answer: detail }),
   eventOf: (body): VoucherEvent | undefined =>
     body.status === 'confirmed' ? { type: 'CONFIRM', confirmationNumber: body.confirmationNumber ?? undefined } : body.status === 'void' ? { type: 'VOID' } : undefined,
   bodyOf: (event): UpdateVoucherInput => {
@@ -485,9 +486,7 @@ export type CompleteOperationInput = v.InferOutput<typeof completeOperationInput
 /** `PUT /booking-operations/{id}/mark-completed` → COMPLETE (409 `OPERATION_INCOMPLETE` naming what is missing). */
 export const completeOperationRequest = workflowRequest({
   machine: operationMachine,
-  method: 'PUT',
-  path: operationPaths.markCompleted.pattern,
-  body: completeOperationInput,
+  endpoint: endpoint({ method: 'PUT', path: operationPaths.markCompleted, params: operationIdParams, body: completeOperationInput, answer: detail }),
   eventOf: (body): OperationEvent => (body?.noVendorServices ? { type: 'COMPLETE', noVendorServices: { reason: body.noVendorServices.reason } } : { type: 'COMPLETE' }),
   bodyOf: (event): CompleteOperationInput => (event.type === 'COMPLETE' && event.noVendorServices ? { noVendorServices: { reason: event.noVendorServices.reason } } : {}),
   stateOf: (operation: Operation) => operation.status,
@@ -526,8 +525,6 @@ export const operationsQuery = v.strictObject({
 export type OperationsQuery = v.InferOutput<typeof operationsQuery>;
 
 /** The area's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
-const detail = itemAnswer(operationDetailSchema);
-
 export const operationEndpoints = {
   list: endpoint({ method: 'GET', path: operationPaths.list, query: operationsQuery, answer: listAnswerOf(operationSchema, operationStatsSchema) }),
   byId: endpoint({ method: 'GET', path: operationPaths.byId, params: operationIdParams, answer: detail }),
@@ -537,7 +534,10 @@ export const operationEndpoints = {
   voucherPayment: endpoint({ method: 'POST', path: operationPaths.voucherPayment, params: voucherParams, body: vendorPaymentInput, answer: detail, status: 201 }),
   vendorRefund: endpoint({ method: 'POST', path: operationPaths.vendorRefund, params: voucherParams, body: vendorRefundInput, answer: detail, status: 201 }),
   voucherPdf: endpoint({ method: 'GET', path: operationPaths.voucherPdf, params: voucherParams, query: documentLanguageQuery, answer: fileAnswer('application/pdf') }),
-  markCompleted: endpoint({ method: 'PUT', path: operationPaths.markCompleted, params: operationIdParams, body: completeOperationRequest.body, answer: detail }),
+  /** A voucher's fields, or CONFIRM / VOID (`voucherRequest`). */
+  voucher: voucherRequest.endpoint,
+  /** COMPLETE (`completeOperationRequest`). */
+  markCompleted: completeOperationRequest.endpoint,
   sendVouchers: endpoint({ method: 'POST', path: operationPaths.sendVouchers, params: operationIdParams, body: sendVouchersInput, answer: detail }),
   expenses: endpoint({ method: 'POST', path: operationPaths.expenses, params: operationIdParams, body: createExpenseInput, answer: detail, status: 201 }),
   expense: endpoint({ method: 'PUT', path: operationPaths.expense, params: expenseParams, body: updateExpenseInput, answer: detail }),

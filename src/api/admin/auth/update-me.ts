@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../client';
-import type { ItemAnswer } from '../../common/schemas';
+import { call } from '../../client';
 import { meQueryOptions } from './get-me';
-import type { Member, Preferences, UpdateMeInput } from '../members/contract';
+import type { Preferences, UpdateMeInput } from '../members/contract';
 import { membersKeys } from '../members/get-members';
-import { memberPaths } from '../members/contract';
+import { memberEndpoints } from '../members/contract';
 
-export const updateMe = (input: UpdateMeInput) => api.put<ItemAnswer<Member>>(memberPaths.me(), input).then((r) => r.data);
+export const updateMe = (input: UpdateMeInput) => call(memberEndpoints.me, { body: input }).then((r) => r.data);
 export const updatePreferences = (input: Partial<Preferences>) =>
-  api.put<ItemAnswer<Member>>(memberPaths.preferences(), input).then((r) => r.data);
+  call(memberEndpoints.preferences, { body: input }).then((r) => r.data);
 
 export function useUpdateMe() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { dateSchema, emailSchema, flag, intBetween, money, multiline, oneOf, optionalText, storable, trimmedText } from '../../common/schemas';
+import { dateSchema, emailSchema, flag, intBetween, itemAnswer, money, multiline, oneOf, optionalText, storable, trimmedText } from '../../common/schemas';
 import { LEAD_SOURCES } from '../../leads/constants';
-import { routePath } from '../../common/paths';
+import { endpoint } from '../../common/endpoint';
 
 /** The seed's configuration modules, `destionations` spelt as the seed spells it, the bookings' own and the AI model. */
 export const CONFIG_MODULES = ['leads', 'customizedTours', 'personalizedTours', 'groupTours', 'regions', 'destionations', 'emailConfig', 'bookings', 'aiConfig', 'finance', 'cancellations'] as const;
@@ -149,9 +149,17 @@ export const CONFIG_PATHS: Record<string, ConfigModule> = {
 export const configurationSchema = v.object({ module: v.picklist(CONFIG_MODULES), settings: v.record(v.string(), v.unknown()) });
 export type Configuration = v.InferOutput<typeof configurationSchema>;
 
-/** The configurations' paths, declared once: the server's routes register them, the web app calls them. */
-export const configurationPaths = {
-  list: routePath('/configurations'),
-  /** `PUT` one module's settings at the seed's segment (`/configurations/destionation`): one route per {@link CONFIG_PATHS} entry. */
-  settings: (segment: string) => `/configurations/${segment}`,
+/**
+ * `PUT` one module's settings at the seed's segment (`/configurations/destionation`), validated by
+ * the module's schema (a settings object: the server reads it as such).
+ */
+const settingsEndpoint = (segment: string, module: ConfigModule) =>
+  endpoint({ method: 'PUT', path: `/configurations/${segment}`, body: configSettingsSchemas[module] as v.GenericSchema<unknown, Record<string, unknown>>, answer: itemAnswer(configurationSchema) });
+type SettingsEndpoint = ReturnType<typeof settingsEndpoint>;
+
+/** The configurations' calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const configurationEndpoints = {
+  list: endpoint({ method: 'GET', path: '/configurations', answer: itemAnswer(v.array(configurationSchema)) }),
+  /** One endpoint per {@link CONFIG_PATHS} segment (`settings['email-services']`): the server registers each, the web app calls its module's. */
+  settings: Object.fromEntries(Object.entries(CONFIG_PATHS).map(([segment, module]) => [segment, settingsEndpoint(segment, module)])) as Record<string, SettingsEndpoint>,
 };

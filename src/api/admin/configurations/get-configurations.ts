@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../client';
-import { configurationPaths, CONFIG_PATHS, type ConfigModule, type Configuration } from './contract';
+import { call } from '../../client';
+import { configurationEndpoints, CONFIG_PATHS, type ConfigModule } from './contract';
 
-export const getConfigurations = () => api.get<{ data: Configuration[] }>(configurationPaths.list()).then((r) => r.data);
+export const getConfigurations = () => call(configurationEndpoints.list).then((r) => r.data);
 
 /** The seed's PUT path segment for a module (`/configurations/lead`, `/configurations/destionation`, ...). */
 export const configPathOf = (module: ConfigModule) => Object.entries(CONFIG_PATHS).find(([, m]) => m === module)![0];
 
 export const updateConfiguration = (module: ConfigModule, settings: Record<string, unknown>) =>
-  api.put<{ data: Configuration }>(configurationPaths.settings(configPathOf(module)), settings).then((r) => r.data);
+  call(configurationEndpoints.settings[configPathOf(module)], { body: settings }).then((r) => r.data);
 
 export const configurationsKeys = { all: ['configurations'] as const };
 

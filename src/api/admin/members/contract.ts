@@ -9,6 +9,8 @@ import {
   emailSchema,
   flag,
   idSchema,
+  itemAnswer,
+  listAnswerOf,
   listOf,
   oneOf,
   pageQuery,
@@ -18,7 +20,7 @@ import {
   timestamp,
   uuid,
 } from '../../common/schemas';
-import { routePath } from '../../common/paths';
+import { endpoint } from '../../common/endpoint';
 
 export const DEPARTMENTS = ['sales', 'operations', 'finance', 'management'] as const;
 export type Department = (typeof DEPARTMENTS)[number];
@@ -152,11 +154,14 @@ export type MembersQuery = v.InferOutput<typeof membersQuery>;
 
 export const memberIdParams = v.object({ id: idSchema });
 
-/** The members' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const memberPaths = {
-  list: routePath('/members'),
+/** The members' calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const memberEndpoints = {
+  list: endpoint({ method: 'GET', path: '/members', query: membersQuery, answer: listAnswerOf(memberSchema) }),
+  create: endpoint({ method: 'POST', path: '/members', body: createMemberInput, answer: itemAnswer(memberSchema), status: 201 }),
   /** The seed's path of one member (`GET`, `PUT`). */
-  byId: routePath('/members/memberId/:id'),
-  me: routePath('/members/me'),
-  preferences: routePath('/members/me/preferences'),
+  byId: endpoint({ method: 'GET', path: '/members/memberId/:id', params: memberIdParams, answer: itemAnswer(memberSchema) }),
+  update: endpoint({ method: 'PUT', path: '/members/memberId/:id', params: memberIdParams, body: updateMemberInput, answer: itemAnswer(memberSchema) }),
+  /** The signed-in member's own name, phone and password. */
+  me: endpoint({ method: 'PUT', path: '/members/me', body: updateMeInput, answer: itemAnswer(memberSchema) }),
+  preferences: endpoint({ method: 'PUT', path: '/members/me/preferences', body: updatePreferencesInput, answer: itemAnswer(memberSchema) }),
 };

@@ -1,6 +1,6 @@
 import { listResource, type ListParams } from '../../common/resource';
 import type { CreateMemberInput, Member, UpdateMemberInput } from './contract';
-import { memberPaths } from './contract';
+import { memberEndpoints } from './contract';
 
 export interface MembersParams extends ListParams {
   employmentStatus?: string[];
@@ -13,9 +13,7 @@ export interface MembersParams extends ListParams {
 /** `GET /members`, `GET|PUT /members/memberId/{id}`, `POST /members`. */
 export const membersResource = listResource<Member, MembersParams, CreateMemberInput, UpdateMemberInput>({
   name: 'members',
-  path: memberPaths.list(),
-  itemPath: memberPaths.byId,
-  recordPath: memberPaths.byId,
+  endpoints: { list: memberEndpoints.list, one: memberEndpoints.byId, create: memberEndpoints.create, update: memberEndpoints.update },
   fallbacks: {
     fetchList: ['members.errors.fetchList', 'Failed to fetch members'],
     fetchOne: ['members.errors.fetchOne', 'Failed to fetch member'],

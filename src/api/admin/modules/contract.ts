@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { flag, idSchema, oneOf, requiredText, storable, uuid } from '../../common/schemas';
+import { flag, idSchema, itemAnswer, listAnswerOf, oneOf, pageQuery, requiredText, storable, uuid } from '../../common/schemas';
 import { MODULE_KEYS } from '../../permissions';
-import { routePath } from '../../common/paths';
+import { endpoint } from '../../common/endpoint';
 
 /** A navigation section; `order` is the menu order. */
 export const appModuleSchema = v.object({
@@ -43,9 +43,14 @@ export const reorderModulesInput = v.strictObject({
 });
 export type ReorderModulesInput = v.InferOutput<typeof reorderModulesInput>;
 
-/** The modules' paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const modulePaths = {
-  /** `GET` the list, `POST` one, `PUT` one (named in the body). */
-  list: routePath('/modules'),
-  reorder: routePath('/modules/reorder'),
+/** The modules' list: a page of them, up to 200 (the menu asks for all). */
+export const modulesQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery(200).limit });
+
+/** The modules' calls, declared once (src/api/common/endpoint.ts): `PUT /modules` names the module in the body. */
+export const moduleEndpoints = {
+  /** Every member reads the modules: they are the menu. The client shows those the role may view. */
+  list: endpoint({ method: 'GET', path: '/modules', query: modulesQuery, answer: listAnswerOf(appModuleSchema) }),
+  create: endpoint({ method: 'POST', path: '/modules', body: createModuleInput, answer: itemAnswer(appModuleSchema), status: 201 }),
+  update: endpoint({ method: 'PUT', path: '/modules', body: updateModuleInput, answer: itemAnswer(appModuleSchema) }),
+  reorder: endpoint({ method: 'PUT', path: '/modules/reorder', body: reorderModulesInput, answer: itemAnswer(v.array(appModuleSchema)) }),
 };

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../client';
-import type { ListAnswer } from '../../common/schemas';
-import type { AppModule } from './contract';
-import { modulePaths } from './contract';
+import { call } from '../../client';
+import { moduleEndpoints } from './contract';
 
 /** Every module in menu order (the server sorts by the saved position). */
-export const getModules = () => api.get<ListAnswer<AppModule>>(modulePaths.list(), { limit: 200 }).then((r) => r.data);
+export const getModules = () => call(moduleEndpoints.list, { query: { limit: 200 } }).then((r) => r.data);
 
 export const modulesKeys = { all: ['modules'] as const, list: () => ['modules', 'list'] as const };
 

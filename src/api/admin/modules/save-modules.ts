@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../client';
-import type { ItemAnswer } from '../../common/schemas';
+import { call } from '../../client';
 import type { AppModule, UpdateModuleInput } from './contract';
 import { modulesKeys, modulesQueryOptions } from './get-modules';
-import { modulePaths } from './contract';
+import { moduleEndpoints } from './contract';
 
-export const reorderModules = (order: string[]) => api.put<{ data: AppModule[] }>(modulePaths.reorder(), { order }).then((r) => r.data);
-export const updateModule = (input: UpdateModuleInput) => api.put<ItemAnswer<AppModule>>(modulePaths.list(), input).then((r) => r.data);
+export const reorderModules = (order: string[]) => call(moduleEndpoints.reorder, { body: { order } }).then((r) => r.data);
+export const updateModule = (input: UpdateModuleInput) => call(moduleEndpoints.update, { body: input }).then((r) => r.data);
 
 /** Optimistic: the menu moves at once and rolls back if the server refuses. */
 export function useReorderModules() {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { clearableText, hexColor, intBetween, multiline, requiredText, storable, uuid } from '../../common/schemas';
-import { routePath } from '../../common/paths';
+import { clearableText, hexColor, intBetween, itemAnswer, multiline, requiredText, storable, uuid } from '../../common/schemas';
+import { endpoint } from '../../common/endpoint';
 
 export const DEFAULT_COLOR_SCHEME = { primary: '#14b8a6', secondary: '#3b82f6' } as const;
 
@@ -45,8 +45,10 @@ export const updateOrganizationInput = v.strictObject({
 });
 export type UpdateOrganizationInput = v.InferOutput<typeof updateOrganizationInput>;
 
-/** The organization's paths, declared once: the server's routes register `.pattern`, the web app calls them. */
-export const organizationPaths = {
-  organization: routePath('/members/organization'),
-  regenerateSecret: routePath('/members/organization/regenerate/secret'),
+/** The organization's calls, declared once (src/api/common/endpoint.ts): the server's routes, the web app's calls and the API reference read them. */
+export const organizationEndpoints = {
+  get: endpoint({ method: 'GET', path: '/members/organization', answer: itemAnswer(organizationSchema) }),
+  update: endpoint({ method: 'PUT', path: '/members/organization', body: updateOrganizationInput, answer: itemAnswer(organizationSchema) }),
+  /** A new lead-capture secret, answered this once. */
+  regenerateSecret: endpoint({ method: 'PUT', path: '/members/organization/regenerate/secret', answer: itemAnswer(organizationWithSecretSchema) }),
 };

@@ -1,16 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../client';
-import type { ItemAnswer } from '../../common/schemas';
+import { call } from '../../client';
 import { meKeys } from '../me/keys';
 import type { Organization, UpdateOrganizationInput } from './contract';
-import { organizationPaths } from './contract';
+import { organizationEndpoints } from './contract';
 
-export const getOrganization = () => api.get<ItemAnswer<Organization>>(organizationPaths.organization()).then((r) => r.data);
+export const getOrganization = () => call(organizationEndpoints.get).then((r) => r.data);
 export const updateOrganization = (input: UpdateOrganizationInput) =>
-  api.put<ItemAnswer<Organization>>(organizationPaths.organization(), input).then((r) => r.data);
+  call(organizationEndpoints.update, { body: input }).then((r) => r.data);
 /** The new secret is in this answer only; it is never readable again. */
 export const regenerateSecret = () =>
-  api.put<ItemAnswer<Organization & { secret: string }>>(organizationPaths.regenerateSecret()).then((r) => r.data);
+  call(organizationEndpoints.regenerateSecret).then((r) => r.data);
 
 export const organizationKeys = { all: ['organization'] as const };
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { coded } from '../../common/issues';
-import { clearableText, idSchema, intBetween, oneOf, requiredText, uuid, multiline } from '../../common/schemas';
+import { clearableText, idSchema, intBetween, itemAnswer, listAnswerOf, oneOf, pageQuery, requiredText, uuid, multiline } from '../../common/schemas';
 import { ACTIONS, MODULE_KEYS, VISIBILITY_SCOPES, type Permissions } from '../../permissions';
 import { permissionsAnswer, visibilityAnswer } from '../auth/contract';
-import { routePath } from '../../common/paths';
+import { endpoint } from '../../common/endpoint';
 
 export const roleSchema = v.object({
   _id: uuid,
@@ -52,5 +52,12 @@ export const updateRoleInput = v.strictObject({
 });
 export type UpdateRoleInput = v.InferOutput<typeof updateRoleInput>;
 
-/** The roles' path, declared once: `GET` the list, `POST` one, `PUT` one (named in the body). */
-export const rolePaths = { list: routePath('/roles') };
+/** The roles' list: a page of them (the screen asks for all, up to 200). */
+export const rolesQuery = v.strictObject({ page: pageQuery().page, limit: pageQuery().limit });
+
+/** The roles' calls, declared once (src/api/common/endpoint.ts): `PUT` names the role in the body (seed section 7). */
+export const roleEndpoints = {
+  list: endpoint({ method: 'GET', path: '/roles', query: rolesQuery, answer: listAnswerOf(roleSchema) }),
+  create: endpoint({ method: 'POST', path: '/roles', body: createRoleInput, answer: itemAnswer(roleSchema), status: 201 }),
+  update: endpoint({ method: 'PUT', path: '/roles', body: updateRoleInput, answer: itemAnswer(roleSchema) }),
+};

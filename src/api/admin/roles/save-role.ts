@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../client';
-import type { ItemAnswer } from '../../common/schemas';
+import { call } from '../../client';
 import { meQueryOptions } from '../auth/get-me';
-import type { CreateRoleInput, Role, UpdateRoleInput } from './contract';
+import type { CreateRoleInput, UpdateRoleInput } from './contract';
 import { rolesKeys } from './get-roles';
-import { rolePaths } from './contract';
+import { roleEndpoints } from './contract';
 
-export const createRole = (input: CreateRoleInput) => api.post<ItemAnswer<Role>>(rolePaths.list(), input).then((r) => r.data);
-export const updateRole = (input: UpdateRoleInput) => api.put<ItemAnswer<Role>>(rolePaths.list(), input).then((r) => r.data);
+export const createRole = (input: CreateRoleInput) => call(roleEndpoints.create, { body: input }).then((r) => r.data);
+export const updateRole = (input: UpdateRoleInput) => call(roleEndpoints.update, { body: input }).then((r) => r.data);
 
 export function useCreateRole() {
   const queryClient = useQueryClient();

@@ -27,7 +27,7 @@ import {
   withFilter,
 } from '../../common/schemas';
 import { workflowRequest } from '../../common/workflow';
-import { sendDocumentInput, type SendDocumentFields } from '../../documents/contract';
+import type { SendDocumentFields } from '../../documents/contract';
 import { catalogueRefSchema } from '../../catalogue/regions/contract';
 import { LEAD_STATES, memberRefSchema } from '../../leads/contract';
 import { dayAnswerEntries, issueAt, lineAnswerEntries, lineInputEntries, mealsInput, nightsBetween, ROOM_TYPE_NEEDS_HOTEL } from '../tour-plan';
@@ -327,9 +327,7 @@ export const customizedTourPaths = {
  */
 export const sendTourRequest = workflowRequest({
   machine: customizedTourMachine,
-  method: 'POST',
-  path: customizedTourPaths.itinerary.send.pattern,
-  body: sendDocumentInput,
+  endpoint: customizedTourPaths.itinerary.send,
   eventOf: (body): CustomizedTourEvent => ({
     type: 'SEND',
     to: body.to.join(', '),
