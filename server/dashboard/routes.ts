@@ -46,8 +46,8 @@ const fromQueue =
  */
 const CARDS: CardSource[] = [
   // Due today and missed apart, each what its list shows (issue 27): the leads list's today / missed views of the member's follow-ups.
-  { key: 'followUps', needs: ['leads', 'view'], always: sales, load: (tx, auth) => myFollowUps(tx, auth, 'today', MY_DAY_LIMIT) },
-  { key: 'missedFollowUps', needs: ['leads', 'view'], load: (tx, auth) => myFollowUps(tx, auth, 'missed', MY_DAY_LIMIT) },
+  { key: 'followUps', needs: ['leads', 'view'], always: sales, load: (tx, auth, services) => myFollowUps(tx, auth, services.clock, 'today', MY_DAY_LIMIT) },
+  { key: 'missedFollowUps', needs: ['leads', 'view'], load: (tx, auth, services) => myFollowUps(tx, auth, services.clock, 'missed', MY_DAY_LIMIT) },
   { key: 'newLeads', needs: ['leads', 'view'], always: sales, load: (tx, auth) => newLeadsOf(tx, auth, MY_DAY_LIMIT) },
   { key: 'waitingLeads', needs: ['leads', 'view'], always: sales, load: (tx, auth) => leadsWaitingLongest(tx, auth, MY_DAY_LIMIT) },
   { key: 'leadsToAssign', needs: ['leads', 'update'], for: allLeads, always: () => true, load: fromQueue('leadToAssign') },

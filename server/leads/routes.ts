@@ -16,11 +16,11 @@ import { containsPattern, listPage } from '../http/list';
 import { allow, route } from '../http/route';
 import { leadImporter } from './import';
 import { createLead } from './create';
-import { addFollowUp, assertNotPast, followUpWindow, assertOpen, assertSalesMember, leadDetail, type LeadRow, leadLink, lockOpenFollowUp, lockVisibleLead, logLeadEvent, moveOpenFollowUps, refreshNextFollowUp, toLeads, visibleLeads } from './store';
+import { addFollowUp, assertNotPast, followUpWindow, type FollowUpDay, assertOpen, assertSalesMember, leadDetail, type LeadRow, leadLink, lockOpenFollowUp, lockVisibleLead, logLeadEvent, moveOpenFollowUps, refreshNextFollowUp, toLeads, visibleLeads } from './store';
 import { leadWorkflow, reopenForReturningCustomer } from './workflow';
 import { assertPlaces } from '../catalogue';
 import { contactFor } from './contacts';
-import { organizationTimeZone, todayIn } from '../db/clock';
+import { organizationTimeZone, todayIn, type Clock } from '../db/clock';
 import { notify } from '../notifications';
 import { leadCaptureRoutes } from './capture-routes';
 import { applyEventTo } from '../workflow/apply-event';
@@ -30,7 +30,7 @@ import { recordAction, workflowRoute, type RecordActionDef, type IdParams } from
 
 const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-function leadFilters(q: LeadFilters & { search?: string }, tz: string, withStatus = true): SQL | undefined {
+function leadFilters(q: LeadFilters & { search?: string }, day: FollowUpDay, withStatus = true): SQL | undefined {
   const assigned = q.assignedTo?.filter((a) => a !== 'unassigned') ?? [];
   return and(
     q.ids?.length ? inArray(leads.id, q.ids) : undefined,
@@ -44,7 +44,7 @@ function leadFilters(q: LeadFilters & { search?: string }, tz: string, withStatu
     q.source?.length ? inArray(leads.source, q.source) : undefined,
     q.regions?.length ? sql`${leads.regions} && ${uuids(q.regions)}` : undefined,
     q.destinations?.length ? sql`${leads.destinations} && ${uuids(q.destinations)}` : undefined,
-    q.followups?.enabled ? followUpWindow(q.followups.type, tz, q.followups.assignee) : undefined,
+    q.followups?.enabled ? followUpWindow(q.followups.type, day, q.followups.assignee) : undefined,
   );
 }
 
@@ -59,10 +59,10 @@ const LEAD_SORT = {
 /** Empty values (no follow-up) last, whichever the direction. */
 const sortLeads = (q: Pick<LeadsQuery, 'sortBy' | 'sortOrder'>) => [sql`${LEAD_SORT[q.sortBy]} ${sql.raw(q.sortOrder)} nulls last`, asc(leads.id)];
 
-async function leadPage(tx: Tx, auth: AuthContext, query: LeadsQuery) {
+async function leadPage(tx: Tx, auth: AuthContext, clock: Clock, query: LeadsQuery) {
   const q = mergeFilter(query);
-  const tz = await organizationTimeZone(tx);
-  const where = and(visibleLeads(auth), leadFilters(q, tz));
+  const day: FollowUpDay = { tz: await organizationTimeZone(tx), now: clock.now() };
+  const where = and(visibleLeads(auth), leadFilters(q, day));
   const page = await listPage(q, {
     rows: (limit, offset) =>
       tx
@@ -75,14 +75,14 @@ async function leadPage(tx: Tx, auth: AuthContext, query: LeadsQuery) {
     toItem: (r) => r.lead,
     count: async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n,
   });
-  return { q, tz, page };
+  return { q, day, page };
 }
 
-async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: string }, tz: string): Promise<LeadStats> {
+async function leadStats(tx: Tx, auth: AuthContext, q: LeadFilters & { search?: string }, day: FollowUpDay): Promise<LeadStats> {
   const rows = await tx
     .select({ status: leads.status, n: sql<number>`count(*)::int` })
     .from(leads)
-    .where(and(visibleLeads(auth), leadFilters(q, tz, false)))
+    .where(and(visibleLeads(auth), leadFilters(q, day, false)))
     .groupBy(leads.status);
   const byStatus = Object.fromEntries(LEAD_STATES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<LeadState, number>;
   return { byStatus, total: rows.reduce((sum, r) => sum + r.n, 0) };
@@ -102,9 +102,9 @@ const staffRoutes = [
   route({
     endpoint: leadEndpoints.list,
     access: allow('leads', 'view'),
-    async handler({ tx, auth, query }) {
-      const { q, tz, page } = await leadPage(tx, auth, query);
-      return { ...page, data: await toLeads(tx, page.data), stats: await leadStats(tx, auth, q, tz) };
+    async handler({ tx, auth, query, services }) {
+      const { q, day, page } = await leadPage(tx, auth, services.clock, query);
+      return { ...page, data: await toLeads(tx, page.data), stats: await leadStats(tx, auth, q, day) };
     },
   }),
 
@@ -112,8 +112,8 @@ const staffRoutes = [
   route({
     endpoint: leadEndpoints.selection,
     access: allow('leads', 'view'),
-    async handler({ tx, auth, query }) {
-      const { page } = await leadPage(tx, auth, query);
+    async handler({ tx, auth, query, services }) {
+      const { page } = await leadPage(tx, auth, services.clock, query);
       return { ...page, data: page.data.map((l): LeadOption => ({ _id: l.id, name: l.name, phone: l.phone, email: l.email, status: l.status as LeadState })) };
     },
   }),

@@ -11,7 +11,7 @@ import { members } from '../auth/schema';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { moduleSettings } from '../admin';
-import { organizationTimeZone } from '../db/clock';
+import { organizationTimeZone, type Clock } from '../db/clock';
 import { placeRefs } from '../catalogue';
 import { isOpenLead, OPEN_LEAD_STATES, type LeadState } from '../../src/machines/lead-machine';
 
@@ -330,24 +330,31 @@ const countLeads = async (tx: Tx, where: SQL | undefined) => (await tx.select({ 
 const earliestOpenFollowUpOf = (member: string) =>
   sql`(select min(f.due_at) from follow_ups f where f.lead_id = ${leads.id} and f.responded_at is null and f.assignee_id = ${member}::uuid)`;
 
+/** The moment the follow-up views are read at (the server's clock) and the organization's time zone, whose day "today" is. */
+export interface FollowUpDay {
+  tz: string;
+  now: Date;
+}
+
 /**
  * The leads list's follow-up views (issue 27), "today" in the organization's time zone: `missed`
  * (its time has passed), `today` (still due before tomorrow: never a missed one), `upcoming`,
  * `todayAndMissed`. Over the lead's next open follow-up (null unless the lead is open), or, for
  * one member, over that member's earliest open follow-up on the lead: what their start page counts.
  */
-export function followUpWindow(type: FollowUpType, tz: string, assignee?: string): SQL {
+export function followUpWindow(type: FollowUpType, day: FollowUpDay, assignee?: string): SQL {
   const next = assignee ? earliestOpenFollowUpOf(assignee) : leads.nextFollowUpAt;
-  const startOfToday = sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;
+  const now = sql`${day.now.toISOString()}::timestamptz`;
+  const startOfToday = sql`(date_trunc('day', ${now} at time zone ${day.tz}) at time zone ${day.tz})`;
   const startOfTomorrow = sql`(${startOfToday} + interval '1 day')`;
   const open = assignee ? sql`${leads.nextFollowUpAt} is not null and ` : sql``;
   switch (type) {
     case 'today':
-      return sql`${open}${next} >= now() and ${next} < ${startOfTomorrow}`;
+      return sql`${open}${next} >= ${now} and ${next} < ${startOfTomorrow}`;
     case 'missed':
-      return sql`${open}${next} < now()`;
+      return sql`${open}${next} < ${now}`;
     case 'upcoming':
-      return sql`${open}${next} >= now()`;
+      return sql`${open}${next} >= ${now}`;
     case 'todayAndMissed':
       return sql`${open}${next} < ${startOfTomorrow}`;
   }
@@ -358,10 +365,10 @@ export function followUpWindow(type: FollowUpType, tz: string, assignee?: string
  * open leads they may see whose earliest open follow-up of theirs is still due today, or missed —
  * the leads list's `today` / `missed` view with `followups[assignee]` the caller; earliest first.
  */
-export async function myFollowUps(tx: Tx, auth: AuthContext, type: 'today' | 'missed', limit: number): Promise<MyDayList> {
-  const tz = await organizationTimeZone(tx);
+export async function myFollowUps(tx: Tx, auth: AuthContext, clock: Clock, type: 'today' | 'missed', limit: number): Promise<MyDayList> {
+  const day = { tz: await organizationTimeZone(tx), now: clock.now() };
   const due = earliestOpenFollowUpOf(auth.memberId);
-  const where = and(visibleLeads(auth), followUpWindow(type, tz, auth.memberId));
+  const where = and(visibleLeads(auth), followUpWindow(type, day, auth.memberId));
   const rows = await tx
     .select({ leadId: leads.id, name: leads.name, dueAt: sql<string>`to_char(${due} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` })
     .from(leads)
