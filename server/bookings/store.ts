@@ -214,7 +214,7 @@ export async function paymentsOf(tx: Tx, where: { bookingIds?: string[]; payment
 }
 
 /** One payment's answer ({@link paymentsOf} of one id), its statement built once. */
-const onePayment = preparedOnce<{ payments: string }, { id: string }>(() => sql`select ${paymentsJson(eq(bookingPayments.id, sql.placeholder('id')))}::text as payments`);
+const onePayment = preparedOnce<{ payments: string }, { id: string }>(() => sql`select ${paymentsJson(eq(bookingPayments.id, sql.placeholder('id')))}::text as payments`, { generic: true });
 
 export async function paymentDetail(tx: Tx, paymentId: string): Promise<Payment> {
   const [row] = await onePayment(tx, { id: paymentId });
@@ -322,7 +322,7 @@ type DetailJson = Omit<BookingDetail, 'installments' | 'context' | 'pendingAmoun
 
 /** The booking with its travellers, plan (statuses on `today`), payments, invoice, timeline (newest first) and machine context. */
 /** The booking's answer ({@link bookingDetailSql}), its statement built once. */
-const bookingDetailPage = preparedOnce<JsonPage, { id: string }>(() => bookingDetailSql(sql.placeholder('id')));
+const bookingDetailPage = preparedOnce<JsonPage, { id: string }>(() => bookingDetailSql(sql.placeholder('id')), { generic: true });
 
 export async function bookingDetail(tx: Tx, id: string, today: string): Promise<BookingDetail> {
   const [page] = await bookingDetailPage(tx, { id });

@@ -171,11 +171,13 @@ const receivable = preparedOnce<{ owed: string; number: string }, { booking: str
   const bookingId = sql.placeholder('booking');
   return sql`
     select coalesce(sum(l.debit - l.credit), 0)::text as owed, (select ${bookings.number} from ${bookings} where ${bookings.id} = ${bookingId})::text as number
-    from journal_entries e
+    from (
+      select e.id from journal_entries e where e.source_type = 'revenue-recognition' and e.source_id = ${bookingId}
+      union all
+      select e.id from booking_payments p join journal_entries e on e.source_type = 'booking-payment' and e.source_id = p.id where p.booking_id = ${bookingId}
+    ) e
     join journal_lines l on l.entry_id = e.id
-    join accounts a on a.id = l.account_id and a.key = 'accounts-receivable'
-    where (e.source_type = 'revenue-recognition' and e.source_id = ${bookingId})
-       or (e.source_type = 'booking-payment' and e.source_id in (select id from booking_payments where booking_id = ${bookingId}))`;
+    join accounts a on a.id = l.account_id and a.key = 'accounts-receivable'`;
 });
 
 /**

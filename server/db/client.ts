@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { sql, type SQL } from 'drizzle-orm';
-import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import { drizzle, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
 import { maskSqlLiterals } from '../log';
 import { isDatabaseUnavailable } from './unavailable';
+import { namingSession } from './named';
 
 /** The product's queries use the query builder, never Drizzle's relational API: no table list is needed here. */
 export type Db = NodePgDatabase;
@@ -86,6 +86,14 @@ export async function databaseReachable(database: Pick<Database, 'pool'>): Promi
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
+ * How long an idle connection stays in the pool: five minutes, not pg-pool's 10 s. A connection keeps
+ * what PostgreSQL learnt on it (each prepared statement's plan, the catalogue's caches); closed after
+ * 10 s of quiet, which an office's pace of requests often leaves, each request of the next minute
+ * paid for a new connection and planned its statements again (docs/performance.md, issue 32).
+ */
+const POOL_IDLE_MS = 300_000;
+
+/**
  * How long a connection may sit idle inside a transaction before the database ends it, at the
  * least. A request's transaction waits on other things only for a bounded time (a model's answer,
  * `AI_TIMEOUT_SECONDS`; a mail server, `MAIL_TIMEOUT_SECONDS`: the server's limit is the longest of
@@ -109,6 +117,7 @@ export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off', 
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: POOL_IDLE_MS,
     keepAlive: true,
     // Settings from the connection's first packet (as `-c role=…` would): no statement to forget.
     options: [...(role ? [`-c role=${role}`] : []), `-c idle_in_transaction_session_timeout=${idleInTransactionMs}`].join(' '),
@@ -157,7 +166,7 @@ export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off', 
           await client.query('rollback').catch((e: Error) => (broken = e));
           throw err;
         }
-        const session = new NodePgSession(client, dialect, undefined, { logger });
+        const session = namingSession(client, dialect, undefined, { logger });
         const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
         try {
           const result = await fn(tx, opened);
@@ -185,26 +194,3 @@ export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off', 
     close: () => pool.end(),
   };
 }
-
-const planDialect = new PgDialect();
-
-/**
- * Runs a statement whose planning costs more than its execution (the work queue's union of every
- * kind's walk and counts: tens of ms of planning for a few ms of index ranges) as a named prepared
- * statement on the connection, with a generic plan (`plan_cache_mode = force_generic_plan` around
- * it): planned once per connection and statement text, then executed with the request's values.
- * Only for statements whose text is the same from request to request (values as parameters) and
- * whose plan does not depend on the values (index walks, kept counts). The named statement is the
- * text's hash; PostgreSQL plans it again when a table it reads changes.
- */
-export async function executeGeneric<T extends Record<string, unknown>>(tx: Tx, statement: SQL): Promise<pg.QueryResult<T>> {
-  const query = planDialect.sqlToQuery(statement);
-  const name = `g_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
-  const session = (tx as unknown as { session: NodePgSession<Record<string, never>, never> }).session;
-  await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
-  const result = (await session.prepareQuery(query, undefined, name, false).execute()) as pg.QueryResult<T>;
-  // Back to PostgreSQL's choice for the transaction's other statements (a failure rolls the setting back with it).
-  await tx.execute(sql`select set_config('plan_cache_mode', 'auto', true)`);
-  return result;
-}
-

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Query, SQL } from 'drizzle-orm';
+import { sql, type Query, type SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Tx } from './client';
 
@@ -26,7 +26,7 @@ export async function executePrepared<R>(tx: Tx, query: SQL): Promise<R[]> {
  * server's CPU per answer on this machine, for a text that never changes (docs/performance.md,
  * issue 32). Built on its first run (the schema's tables are defined by then).
  */
-export function preparedOnce<R, V extends Record<string, unknown>>(build: () => SQL): (tx: Tx, values: V) => Promise<R[]> {
+export function preparedOnce<R, V extends Record<string, unknown>>(build: () => SQL, options: { generic?: boolean } = {}): (tx: Tx, values: V) => Promise<R[]> {
   let built: { query: Query; name: string } | undefined;
   return async (tx, values) => {
     const { session, dialect } = tx as unknown as { session: PgSession; dialect: PgDialect };
@@ -34,7 +34,31 @@ export function preparedOnce<R, V extends Record<string, unknown>>(build: () => 
       const query = dialect.sqlToQuery(build());
       built = { query, name: `p_${createHash('sha1').update(query.sql).digest('base64url')}` };
     }
-    const result = (await session.prepareQuery(built.query, undefined, built.name, false).execute(values)) as { rows: R[] };
-    return result.rows;
+    const run = async () => ((await session.prepareQuery(built!.query, undefined, built!.name, false).execute(values)) as { rows: R[] }).rows;
+    return options.generic ? withGenericPlan(tx, run) : run();
   };
 }
+
+/**
+ * Runs `run` with PostgreSQL's generic plan for its prepared statements (`plan_cache_mode =
+ * force_generic_plan` around it; a failure rolls the setting back with the transaction): planned
+ * once per connection from the first run, where PostgreSQL's own choice plans each of the first
+ * five runs for its values. For statements whose plan does not depend on the values (a record's
+ * answer by its id: unique-index walks) and whose planning costs more than their execution.
+ */
+export async function withGenericPlan<T>(tx: Tx, run: () => Promise<T>): Promise<T> {
+  await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
+  const result = await run();
+  await tx.execute(sql`select set_config('plan_cache_mode', 'auto', true)`);
+  return result;
+}
+
+/**
+ * Runs a statement whose planning costs more than its execution (the work queue's union of every
+ * kind's walk and counts: tens of ms of planning for a few ms of index ranges) as {@link
+ * executePrepared} does, with a generic plan ({@link withGenericPlan}): planned once per connection
+ * and statement text, then executed with the request's values. Only for statements whose text is
+ * the same from request to request (values as parameters) and whose plan does not depend on the
+ * values (index walks, kept counts). PostgreSQL plans it again when a table it reads changes.
+ */
+export const executeGeneric = <R>(tx: Tx, statement: SQL): Promise<R[]> => withGenericPlan(tx, () => executePrepared<R>(tx, statement));

@@ -9,7 +9,8 @@ import { members } from '../auth/schema';
 import type { AuthContext } from '../auth/session';
 import type { Clock } from '../db/clock';
 import { organizationTimeZone } from '../db/clock';
-import { executeGeneric, type Tx } from '../db/client';
+import type { Tx } from '../db/client';
+import { executeGeneric } from '../db/prepared';
 import { ApiError, notFound } from '../http/errors';
 import { pageOffset } from '../http/list';
 import { gets, kindCounts, kindRows, narrowed, queueKinds, RANK_PRIORITY, type QueueFilter, type QueueKind, type QueueRow, type QueueScope } from './registry';
@@ -155,8 +156,8 @@ export async function workQueuePage(tx: Tx, auth: AuthContext, query: WorkQueueQ
   // bounded few. Any other choice of kinds (2^16 of them) is planned per request, so that a
   // connection does not keep a plan for every set a client may ask for.
   type Answer = Counted & { page: { kind: WorkQueueKind; record_id: string }[] };
-  const statement = (query.kind?.length ?? 0) <= 1 ? executeGeneric<Answer> : (t: Tx, q: SQL) => t.execute<Answer>(q);
-  const { rows } = await statement(tx, sql`
+  const statement = (query.kind?.length ?? 0) <= 1 ? executeGeneric<Answer> : async (t: Tx, q: SQL) => (await t.execute<Answer>(q)).rows;
+  const rows = await statement(tx, sql`
     select (select coalesce(json_agg(p), '[]'::json) from (${pageKeys(defs, s, filter, query.limit, pageOffset(query))}) p) as page,
       ${COUNTS(defs, s, filter)}`);
   const [row] = rows;
@@ -186,7 +187,7 @@ export async function workQueuePage(tx: Tx, auth: AuthContext, query: WorkQueueQ
 export async function workQueueCounts(tx: Tx, auth: AuthContext, clock: Clock): Promise<WorkQueueStats> {
   const s = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth);
-  const { rows } = await executeGeneric<Counted>(tx, sql`select ${COUNTS(defs, s, {})}`);
+  const rows = await executeGeneric<Counted>(tx, sql`select ${COUNTS(defs, s, {})}`);
   return statsOf(defs, rows[0]);
 }
 
