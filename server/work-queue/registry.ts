@@ -85,9 +85,10 @@ export interface QueueRow {
 export interface QueueActionDef<M extends AnyStateMachine> {
   /**
    * The event with a payload its guards accept (what `can` is asked with; the dialog gives the real
-   * one); or a record's call that is not an event (`PAY`), with the tag of the states that allow it.
+   * one); or a record's call that is not an event (`PAY` a voucher's vendor, `REMIND` a booking's
+   * customer), with the tag of the states that allow it.
    */
-  event: EventFromLogic<M> | { type: 'PAY' };
+  event: EventFromLogic<M> | { type: 'PAY' | 'REMIND' };
   /** For a call that is not an event: offered while the record's state has this tag. */
   tag?: string;
   /** The permission of the event's call. */

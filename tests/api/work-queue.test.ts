@@ -63,6 +63,15 @@ beforeAll(async () => {
 afterAll(() => s.close());
 afterEach(() => s.clock.set(NOW));
 
+/** A member of Demo Travels with a new role of these permissions (every lead and booking in sight), signed in. */
+async function memberWithRole(name: string, email: string, permissions: Record<string, string[]>): Promise<Agent> {
+  const role = await owner.post('/api/roles', { name, permissions, visibility: { leads: 'all', bookings: 'all' } });
+  expect(role.status, JSON.stringify(role.body)).toBe(201);
+  const member = await owner.post('/api/members', { name, email, department: 'finance', roleId: role.body.data._id, joiningDate: '2025-01-01', password: 'a-long-password-1' });
+  expect(member.status, JSON.stringify(member.body)).toBe(201);
+  return s.login(email, 'a-long-password-1');
+}
+
 /** A booking of the sales agent's: deposit due today, the balance in 30 days; its deposit recorded (submitted). */
 async function bookedWithDeposit(o: { named?: boolean } = {}) {
   const lead = await newLead(sales);
@@ -127,20 +136,49 @@ describe('money to verify: finance clears it in place', () => {
 });
 
 describe('an installment overdue, on the clock', () => {
-  it('shows once its day has passed, overdue, until the customer is reminded', async () => {
+  it('shows once its day has passed, overdue; the reminder is sent from it by those who may send it, and it leaves', async () => {
     const { booking, paymentId } = await bookedWithDeposit();
     expect((await verify(finance, booking._id, paymentId)).status).toBe(200);
     expect(await about(owner, booking._id, 'installmentOverdue')).toEqual([]);
     s.clock.set(`${day(31)}T08:00:00Z`);
-    const item = await only(owner, booking._id, 'installmentOverdue');
-    expect(item).toMatchObject({ due: day(30), overdue: true, actions: [], reason: { code: 'installmentOverdue', params: { count: 1, amount: booking.installments[1].amount } } });
+    const item = await only(finance, booking._id, 'installmentOverdue');
+    expect(item).toMatchObject({ due: day(30), overdue: true, reason: { code: 'installmentOverdue', params: { count: 1, amount: booking.installments[1].amount } } });
+    // The reminder is the booking's call, not a machine event: offered while the booking collects money.
+    expect(item.actions).toEqual([{ event: 'REMIND', input: null, main: true }]);
     expect((await queue(owner, `record=${booking._id}`)).stats).toMatchObject({ overdue: 1, dueToday: 0 });
     // Due today is not overdue yet.
     s.clock.set(`${day(30)}T08:00:00Z`);
     expect(await about(owner, booking._id, 'installmentOverdue')).toEqual([]);
     s.clock.set(`${day(31)}T08:00:00Z`);
-    expect((await owner.post(`/api/bookings/${booking._id}/payment/reminder`, {})).status).toBe(201);
-    expect(await about(owner, booking._id, 'installmentOverdue')).toEqual([]);
+
+    // One who follows the money without updating bookings sees it with nothing to do on it: the call refuses him.
+    const watcher = await memberWithRole('Receipts watcher', 'watcher@demo.travel', { dashboard: ['view'], bookings: ['view'], paymentReceipts: ['view'] });
+    expect((await only(watcher, booking._id, 'installmentOverdue')).actions).toEqual([]);
+    expect((await act(watcher, item, 'REMIND')).status).toBe(403);
+    // A sales agent (no payment receipts) does not get the kind.
+    expect((await queue(sales, 'kind=installmentOverdue')).stats.byKind.installmentOverdue).toBeUndefined();
+
+    // Sent from the queue: the customer is reminded by hand (as from the booking), and the item leaves everyone's queue.
+    const sent = await act(finance, item, 'REMIND');
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.data).toMatchObject({ to: expect.stringMatching(/@example\.com$/), balance: booking.grandTotal - booking.installments[0].amount });
+    const reminders = await s.sql<{ stage: string; sent_by: string }>('select stage, sent_by from installment_reminders where booking_id = $1', [booking._id]);
+    expect(reminders).toEqual([{ stage: 'manual', sent_by: await memberId(s, 'finance@demo.travel') }]);
+    for (const agent of [finance, owner, watcher]) expect(await about(agent, booking._id, 'installmentOverdue')).toEqual([]);
+  });
+
+  it('names a customer without an email address and offers no reminder (the call would refuse it)', async () => {
+    const lead = await newLead(sales, 'Queue No Email', { email: undefined, phone: '+44 7700 930001' });
+    const departure = await newDeparture(owner, { inDays: 60, capacity: 10 });
+    const booking = await book(sales, groupBooking(departure, lead, { pax: 2 }));
+    const deposit = await pay(owner, booking._id, booking.installments[0].amount);
+    expect((await verify(finance, booking._id, deposit.body.data._id)).status).toBe(200);
+    s.clock.set(`${day(31)}T08:00:00Z`);
+    const item = await only(finance, booking._id, 'installmentOverdue');
+    expect(item).toMatchObject({ reason: { code: 'customerEmailMissing', params: { count: 1 } }, actions: [] });
+    const refused = await act(finance, item, 'REMIND');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'CUSTOMER_EMAIL_MISSING' });
   });
 });
 
