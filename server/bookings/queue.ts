@@ -8,6 +8,7 @@ import type { AuthContext } from '../auth/session';
 import { ownRecordsOf } from '../auth/visibility';
 import { monthStart } from '../../src/domain/calendar';
 import { at, type QueueKind } from '../work-queue';
+import { leads } from '../leads';
 import { bookingInstallments, bookingInvoices, bookingPayments, bookings, installmentReminders, invoiceTotals } from './schema';
 import { statusIn } from './invoices';
 import { bookingBalanceSql, visibleBookings } from './store';
@@ -114,18 +115,23 @@ export const bookingToVerify: QueueKind<typeof bookingMachine> = {
  * A booking collecting money (the machine's `collecting` tag) with installments past due, when
  * nobody has reminded the customer (by hand or the daily job) for a week (on the database's clock,
  * the one that stamps the reminders: a test that moves the app's day still sees a reminder just
- * sent): the reminder is the
- * booking's call (`POST /bookings/{id}/payment/reminder`), not a machine event, so the item has
- * no actions; the screen offers the reminder.
+ * sent). Those who follow the money see it (bookings and payment receipts); the reminder is the
+ * booking's call (`POST /bookings/{id}/payment/reminder`, bookings.update), not a machine event, so
+ * the item offers it as `REMIND` while the booking's state is `collecting` (docs/work-queue.md "Calls
+ * that are not events"), to those who may send it, and not when the customer has no email address
+ * (the call refuses it: reason `customerEmailMissing`). Once sent, the booking was reminded this
+ * week: the item leaves.
  */
-export const installmentOverdue: QueueKind = {
+export const installmentOverdue: QueueKind<typeof bookingMachine> = {
   kind: 'installmentOverdue',
   record: 'booking',
   priority: 'high',
   needs: [
-    ['bookings', 'update'],
+    ['bookings', 'view'],
     ['paymentReceipts', 'view'],
   ],
+  machine: bookingMachine,
+  actions: [{ event: { type: 'REMIND' }, tag: 'collecting', needs: ['bookings', 'update'], main: true, unless: (row) => row.reason === 'customerEmailMissing' }],
   scope: 'bookings',
   // Kept per first open due day (work_queue_totals `installmentOverdue:past`, 0047: every booking
   // collecting with an open installment, an item once the day has passed), less those reminded this
@@ -154,6 +160,8 @@ export const installmentOverdue: QueueKind = {
       columns: {
         ...bookingItem(b),
         due: { day: sql`${b.firstOpenDue}` },
+        // The address the reminder goes to, as the call reads it: the lead's, else the booking's.
+        reason: sql`case when coalesce((select ${leads.email} from ${leads} where ${leads.id} = ${b.leadId}), ${b.customerEmail}) is null then 'customerEmailMissing' else 'installmentOverdue' end`,
         params: sql`(select jsonb_build_object('count', count(*)::int, 'amount', sum(j.amount - j.paid_amount), 'currency', ${b.currency})
           from ${i} as j where j.booking_id = ${b.id} and j.paid_amount < j.amount and j.due_date < ${t.today})`,
       },

@@ -3,8 +3,8 @@ import { dashboardEndpoints, MY_DAY_LIMIT, type MyDay, type MyDayCard, type MyDa
 import type { AuthContext } from '../auth/session';
 import type { Tx } from '../db/client';
 import { allow, route } from '../http/route';
-import type { WorkQueueItem, WorkQueueKind } from '../../src/api/work-queue/contract';
-import { leadsWaitingLongest, myFollowUps, newLeadsOf } from '../leads';
+import type { QueueReason, WorkQueueItem, WorkQueueKind } from '../../src/api/work-queue/contract';
+import { leadsWaitingLongest, newLeadsOf } from '../leads';
 import { vendorsWithoutBankDetails } from '../vendors';
 import { queueCard } from '../work-queue';
 import type { AppServices } from '../services';
@@ -31,11 +31,14 @@ const lineOf = (item: WorkQueueItem): MyDayItem => ({
   status: item.reason.code === 'followUpMissed' ? 'missed' : item.reason.code === 'followUpDue' ? null : item.state,
 });
 
-/** A card that is a view of one kind of the work queue: the queue's own definition chooses its records (docs/work-queue.md). */
+/**
+ * A card that is a view of one kind of the work queue, or of one of its reasons: the queue's own
+ * definition chooses its records (docs/work-queue.md).
+ */
 const fromQueue =
-  (kind: WorkQueueKind) =>
+  (kind: WorkQueueKind, reason?: QueueReason) =>
   async (tx: Tx, auth: AuthContext, services: AppServices): Promise<Omit<MyDayCard, 'key'>> => {
-    const card = await queueCard(tx, auth, services.clock, kind, MY_DAY_LIMIT);
+    const card = await queueCard(tx, auth, services.clock, kind, MY_DAY_LIMIT, reason);
     return { total: card?.total ?? 0, items: (card?.items ?? []).map(lineOf) };
   };
 
@@ -45,9 +48,11 @@ const fromQueue =
  * vendors to complete are the start page's own. A card on the screen: src/features/dashboard/my-day-cards.tsx.
  */
 const CARDS: CardSource[] = [
-  // Due today and missed apart, each what its list shows (issue 27): the leads list's today / missed views of the member's follow-ups.
-  { key: 'followUps', needs: ['leads', 'view'], always: sales, load: (tx, auth, services) => myFollowUps(tx, auth, services.clock, 'today', MY_DAY_LIMIT) },
-  { key: 'missedFollowUps', needs: ['leads', 'view'], load: (tx, auth, services) => myFollowUps(tx, auth, services.clock, 'missed', MY_DAY_LIMIT) },
+  // Due today and missed apart: the queue's follow-ups (`followUpDue`) by reason, still to come today
+  // or missed; each what its "See all" lists (issue 27: the leads list's today / missed views of the
+  // member's follow-ups read the same rows, server/leads/store.ts followUpWindow).
+  { key: 'followUps', needs: ['leads', 'view'], always: sales, load: fromQueue('followUpDue', 'followUpDue') },
+  { key: 'missedFollowUps', needs: ['leads', 'view'], load: fromQueue('followUpDue', 'followUpMissed') },
   { key: 'newLeads', needs: ['leads', 'view'], always: sales, load: (tx, auth) => newLeadsOf(tx, auth, MY_DAY_LIMIT) },
   { key: 'waitingLeads', needs: ['leads', 'view'], always: sales, load: (tx, auth) => leadsWaitingLongest(tx, auth, MY_DAY_LIMIT) },
   { key: 'leadsToAssign', needs: ['leads', 'update'], for: allLeads, always: () => true, load: fromQueue('leadToAssign') },

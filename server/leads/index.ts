@@ -12,7 +12,7 @@ export { createLead } from './create';
 export { leadJobs } from './jobs';
 export { generator, seedLeads } from './seed';
 export { contacts, leadQueries, leads } from './schema';
-export { assertOpen, leadDetail, myFollowUps, leadsToAssign, leadsWaitingLongest, logLeadEvent, memberRefs, newLeadsOf, refreshNextFollowUp, visibleLeads } from './store';
+export { assertOpen, leadDetail, leadsToAssign, leadsWaitingLongest, logLeadEvent, memberRefs, newLeadsOf, refreshNextFollowUp, visibleLeads } from './store';
 export { leadWorkflow, markLeadBooked, markLeadQuoted, markLeadWon, reopenForReturningCustomer } from './workflow';
 
 registerCatalogueUses('leads', leadCatalogueUses);

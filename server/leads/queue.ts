@@ -4,7 +4,7 @@ import { leadMachine, LEAD_EVENTS, OPEN_LEAD_STATES, type LeadEvent } from '../.
 import type { AuthContext } from '../auth/session';
 import { at, type QueueActionDef, type QueueKind } from '../work-queue';
 import { followUps, leads } from './schema';
-import { visibleLeads } from './store';
+import { followUpDueIn, visibleLeads } from './store';
 
 /**
  * The leads' kinds of work (docs/work-queue.md): follow-ups due today or missed, and open leads
@@ -28,8 +28,11 @@ export const givesLeadsOut = (auth: AuthContext) => auth.role.isOwner || auth.ro
 
 /**
  * An open lead (the machine's `open` tag) with an open follow-up due before tomorrow (the
- * organization's), once per lead and assignee: the earliest. A follow-up is its assignee's call, so
- * the kind is personal: a person sees their own, and one who sees every lead may ask for another's.
+ * organization's), once per lead and assignee: the earliest (docs/work-queue.md "Whose follow-up").
+ * `followUpMissed` once its time has passed. A follow-up is its assignee's call, so the kind is
+ * personal: a person sees their own, and one who sees every lead may ask for another's. My day's
+ * "Follow-ups due today" and "Missed follow-ups" are its two reasons (server/dashboard/routes.ts),
+ * the leads list's `today` / `missed` views for one member the same rows ({@link followUpDueIn}).
  */
 export const followUpDue: QueueKind<typeof leadMachine> = {
   kind: 'followUpDue',
@@ -43,12 +46,13 @@ export const followUpDue: QueueKind<typeof leadMachine> = {
   source(s) {
     const t = at(s);
     const f = followUps;
+    const bounds = { now: t.now, tomorrow: t.startOf(t.tomorrow) };
     // Open, on an open lead, its lead's earliest open one for its assignee: kept on the follow-up by
     // the database (`in_queue`, 0049), so a person's are a range on follow_ups_queue_idx; the lead (a
     // left join: it is always there) is read for the items shown, and for own visibility.
     return {
       from: sql`${f} left join ${leads} on ${leads.id} = ${f.leadId}`,
-      where: sql`${f.inQueue} and ${f.dueAt} < ${t.startOf(t.tomorrow)} and ${visible(s.auth)}`,
+      where: sql`${f.inQueue} and ${followUpDueIn('todayAndMissed', f.dueAt, bounds)} and ${visible(s.auth)}`,
       whose: (m) => sql`${f.assigneeId} = ${m}::uuid`,
       columns: {
         recordId: sql`${f.leadId}`,
@@ -57,7 +61,7 @@ export const followUpDue: QueueKind<typeof leadMachine> = {
         state: sql`${leads.status}`,
         due: { instant: sql`${f.dueAt}` },
         assignee: sql`${f.assigneeId}`,
-        reason: sql`case when ${f.dueAt} < ${t.now} then 'followUpMissed' else 'followUpDue' end`,
+        reason: sql`case when ${followUpDueIn('missed', f.dueAt, bounds)} then 'followUpMissed' else 'followUpDue' end`,
         params: sql`jsonb_build_object('followUpId', ${f.id})`,
       },
     };

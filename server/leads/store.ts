@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { MyDayItem } from '../../src/api/dashboard/contract';
 import type { FollowUp, FollowUpType, Lead, LeadActivity, LeadActivityType, LeadDetail, LeadQuery, MemberRef, QueryComment } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
@@ -11,7 +11,6 @@ import { members } from '../auth/schema';
 import { conflict, invalidField, notFound } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { moduleSettings } from '../admin';
-import { organizationTimeZone, type Clock } from '../db/clock';
 import { placeRefs } from '../catalogue';
 import { isOpenLead, OPEN_LEAD_STATES, type LeadState } from '../../src/machines/lead-machine';
 
@@ -326,59 +325,56 @@ export interface MyDayList {
 const openLead = () => inArray(leads.status, [...OPEN_LEAD_STATES]);
 const countLeads = async (tx: Tx, where: SQL | undefined) => (await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0].n;
 
-/** A lead's earliest open follow-up of one member (null when they have none). */
-const earliestOpenFollowUpOf = (member: string) =>
-  sql`(select min(f.due_at) from follow_ups f where f.lead_id = ${leads.id} and f.responded_at is null and f.assignee_id = ${member}::uuid)`;
-
 /** The moment the follow-up views are read at (the server's clock) and the organization's time zone, whose day "today" is. */
 export interface FollowUpDay {
   tz: string;
   now: Date;
 }
 
-/**
- * The leads list's follow-up views (issue 27), "today" in the organization's time zone: `missed`
- * (its time has passed), `today` (still due before tomorrow: never a missed one), `upcoming`,
- * `todayAndMissed`. Over the lead's next open follow-up (null unless the lead is open), or, for
- * one member, over that member's earliest open follow-up on the lead: what their start page counts.
- */
-export function followUpWindow(type: FollowUpType, day: FollowUpDay, assignee?: string): SQL {
-  const next = assignee ? earliestOpenFollowUpOf(assignee) : leads.nextFollowUpAt;
+/** The instants a follow-up's view is judged by: now, and the first instant of tomorrow in the organization's time zone. */
+export interface FollowUpBounds {
+  now: SQL;
+  tomorrow: SQL;
+}
+
+/** {@link FollowUpBounds} of a day, in SQL. */
+function boundsOf(day: FollowUpDay): FollowUpBounds {
   const now = sql`${day.now.toISOString()}::timestamptz`;
-  const startOfToday = sql`(date_trunc('day', ${now} at time zone ${day.tz}) at time zone ${day.tz})`;
-  const startOfTomorrow = sql`(${startOfToday} + interval '1 day')`;
-  const open = assignee ? sql`${leads.nextFollowUpAt} is not null and ` : sql``;
+  return { now, tomorrow: sql`((date_trunc('day', ${now} at time zone ${day.tz}) + interval '1 day') at time zone ${day.tz})` };
+}
+
+/**
+ * Whether a follow-up due at `due` is in a view (issue 27): `missed` (its time has passed), `today`
+ * (still due before tomorrow: never a missed one), `upcoming` (from now on), `todayAndMissed`
+ * (before tomorrow). The one rule the leads list's views, the work queue's `followUpDue` (its
+ * `followUpMissed` variant) and My day's two cards judge a follow-up by.
+ */
+export function followUpDueIn(type: FollowUpType, due: SQL | AnyColumn, at: FollowUpBounds): SQL {
   switch (type) {
     case 'today':
-      return sql`${open}${next} >= ${now} and ${next} < ${startOfTomorrow}`;
+      return sql`(${due} >= ${at.now} and ${due} < ${at.tomorrow})`;
     case 'missed':
-      return sql`${open}${next} < ${now}`;
+      return sql`${due} < ${at.now}`;
     case 'upcoming':
-      return sql`${open}${next} >= ${now}`;
+      return sql`${due} >= ${at.now}`;
     case 'todayAndMissed':
-      return sql`${open}${next} < ${startOfTomorrow}`;
+      return sql`${due} < ${at.tomorrow}`;
   }
 }
 
 /**
- * The caller's follow-ups on "My day" (issue 27: what the card counts is what its list shows): the
- * open leads they may see whose earliest open follow-up of theirs is still due today, or missed —
- * the leads list's `today` / `missed` view with `followups[assignee]` the caller; earliest first.
+ * The leads list's follow-up views, "today" in the organization's time zone ({@link followUpDueIn}).
+ * Over the lead's next open follow-up (null unless the lead is open: the team's view of a lead);
+ * or, for one member (`followups[assignee]`, what My day's cards open), over the member's
+ * follow-up the work queue holds for the lead (`follow_ups.in_queue`: open, on an open lead, the
+ * lead's earliest open one for that member; docs/work-queue.md "Whose follow-up"), so that the
+ * list and the member's cards (views of the queue's `followUpDue`) are one definition.
  */
-export async function myFollowUps(tx: Tx, auth: AuthContext, clock: Clock, type: 'today' | 'missed', limit: number): Promise<MyDayList> {
-  const day = { tz: await organizationTimeZone(tx), now: clock.now() };
-  const due = earliestOpenFollowUpOf(auth.memberId);
-  const where = and(visibleLeads(auth), followUpWindow(type, day, auth.memberId));
-  const rows = await tx
-    .select({ leadId: leads.id, name: leads.name, dueAt: sql<string>`to_char(${due} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` })
-    .from(leads)
-    .where(where)
-    .orderBy(sql`${due}`, asc(leads.id))
-    .limit(limit);
-  return {
-    total: await countLeads(tx, where),
-    items: rows.map((r) => ({ _id: r.leadId, name: r.name, at: r.dueAt, status: type === 'missed' ? 'missed' : null })),
-  };
+export function followUpWindow(type: FollowUpType, day: FollowUpDay, assignee?: string): SQL {
+  const at = boundsOf(day);
+  if (!assignee) return followUpDueIn(type, leads.nextFollowUpAt, at);
+  const f = followUps;
+  return sql`${leads.id} in (select ${f.leadId} from ${f} where ${f.inQueue} and ${f.assigneeId} = ${assignee}::uuid and ${followUpDueIn(type, f.dueAt, at)})`;
 }
 
 /** Leads the caller owns that nobody has spoken to yet, newest first. */

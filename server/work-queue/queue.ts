@@ -3,7 +3,7 @@ import type { AnyStateMachine } from 'xstate';
 import { dateIn } from '../../src/domain/calendar';
 import { can } from '../../src/api/permissions';
 import type { ListAnswer } from '../../src/api/common/schemas';
-import { type QueueAction, type WorkQueueItem, type WorkQueueKind, type WorkQueueQuery, type WorkQueueStats } from '../../src/api/work-queue/contract';
+import { type QueueAction, type QueueReason, type WorkQueueItem, type WorkQueueKind, type WorkQueueQuery, type WorkQueueStats } from '../../src/api/work-queue/contract';
 import { decodeState, snapshotOf } from '../../src/machines/workflow';
 import { members } from '../auth/schema';
 import type { AuthContext } from '../auth/session';
@@ -146,11 +146,17 @@ function itemOf(def: QueueKind, row: QueueRow, auth: AuthContext): WorkQueueItem
  * record, due, priority) and the stats in one statement, then the page's items are read in full
  * (titles, reasons, contexts) by their ids, so nothing is built for the items not shown.
  */
-export async function workQueuePage(tx: Tx, auth: AuthContext, query: WorkQueueQuery, clock: Clock): Promise<ListAnswer<WorkQueueItem, WorkQueueStats>> {
+export async function workQueuePage(
+  tx: Tx,
+  auth: AuthContext,
+  query: WorkQueueQuery,
+  clock: Clock,
+  only: { reason?: QueueReason } = {},
+): Promise<ListAnswer<WorkQueueItem, WorkQueueStats>> {
   const who = await assigneeOf(tx, auth, query.assignee);
   const s = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth, query.kind);
-  const filter: QueueFilter = { who, record: query.record, due: query.due };
+  const filter: QueueFilter = { who, record: query.record, due: query.due, reason: only.reason };
   // Planned once per connection (a generic plan: its planning was most of the request's time), for
   // the whole queue or one kind (the start page's cards): a text per person's kinds and filters, a
   // bounded few. Any other choice of kinds (2^16 of them) is planned per request, so that a
@@ -193,11 +199,19 @@ export async function workQueueCounts(tx: Tx, auth: AuthContext, clock: Clock): 
 
 /**
  * One kind's first items and how many there are, for the start page's cards ("My day" reads the
- * queue's own definitions); undefined when the person does not get the kind.
+ * queue's own definitions), or of one of its reasons (follow-ups due today, missed); undefined when
+ * the person does not get the kind.
  */
-export async function queueCard(tx: Tx, auth: AuthContext, clock: Clock, kind: WorkQueueKind, limit: number): Promise<{ total: number; items: WorkQueueItem[] } | undefined> {
+export async function queueCard(
+  tx: Tx,
+  auth: AuthContext,
+  clock: Clock,
+  kind: WorkQueueKind,
+  limit: number,
+  reason?: QueueReason,
+): Promise<{ total: number; items: WorkQueueItem[] } | undefined> {
   const [def] = kindsFor(auth, [kind]);
   if (!def) return undefined;
-  const page = await workQueuePage(tx, auth, { page: 1, limit, kind: [kind] }, clock);
+  const page = await workQueuePage(tx, auth, { page: 1, limit, kind: [kind] }, clock, { reason });
   return { total: page.meta.totalItems, items: page.data };
 }

@@ -85,9 +85,10 @@ export interface QueueRow {
 export interface QueueActionDef<M extends AnyStateMachine> {
   /**
    * The event with a payload its guards accept (what `can` is asked with; the dialog gives the real
-   * one); or a record's call that is not an event (`PAY`), with the tag of the states that allow it.
+   * one); or a record's call that is not an event (`PAY` a voucher's vendor, `REMIND` a booking's
+   * customer), with the tag of the states that allow it.
    */
-  event: EventFromLogic<M> | { type: 'PAY' };
+  event: EventFromLogic<M> | { type: 'PAY' | 'REMIND' };
   /** For a call that is not an event: offered while the record's state has this tag. */
   tag?: string;
   /** The permission of the event's call. */
@@ -169,13 +170,15 @@ export const gets = (auth: AuthContext, def: QueueKind) => def.needs.every(([m, 
 export const PRIORITY_RANK: Record<QueuePriority, number> = { high: 0, normal: 1, low: 2 };
 export const RANK_PRIORITY: QueuePriority[] = ['high', 'normal', 'low'];
 
-/** The filters of one union: the member whose items, one record (or its children), a range of due days. */
+/** The filters of one union: the member whose items, one record (or its children), a range of due days, one reason. */
 export interface QueueFilter {
   who?: string;
   record?: string;
   due?: { from?: string; to?: string };
   /** These records only (a page's items, read in full once the light pass has chosen them). */
   ids?: readonly string[];
+  /** The items of one reason only (My day's two follow-up cards: `followUpDue`, `followUpMissed`). */
+  reason?: QueueReason;
 }
 
 /** A kind's due as SQL: the sort key within the kind (its own column: an index walks it), the instant, and the clock's conditions. */
@@ -221,6 +224,7 @@ function whereOf(def: QueueKind, src: QueueSource, s: QueueScope, filter: QueueF
     filter.due?.from ? sql`${dueAt} >= ${t.startOf(filter.due.from)}` : undefined,
     filter.due?.to ? sql`${dueAt} < ${t.startOf(addDays(filter.due.to, 1))}` : undefined,
     filter.ids ? (filter.ids.length ? sql`${c.recordId} in (${sql.join(filter.ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`) : undefined,
+    filter.reason ? sql`(${c.reason ?? sql`${def.kind}::text`}) = ${filter.reason}` : undefined,
   ].filter((w): w is SQL => !!w);
   return where;
 }
@@ -228,7 +232,7 @@ function whereOf(def: QueueKind, src: QueueSource, s: QueueScope, filter: QueueF
 const whereSql = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
 
 /** Whether a filter narrows the queue beyond the person's own view (then nothing kept applies: the rows are counted). */
-export const narrowed = (filter: QueueFilter) => !!(filter.who || filter.record || filter.due?.from || filter.due?.to || filter.ids);
+export const narrowed = (filter: QueueFilter) => !!(filter.who || filter.record || filter.due?.from || filter.due?.to || filter.ids || filter.reason);
 
 /**
  * One kind's counts (`kind`, `n`, `overdue`, `due_today`) for the stats. `kept`: the kind's count

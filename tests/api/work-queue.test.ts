@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newIdempotencyKey } from '../../src/api/common/idempotency';
 import { queueCall, type QueueInputs } from '../../src/api/work-queue/calls';
 import { WORK_QUEUE_PAGE_SIZE, type WorkQueueItem, type WorkQueueKind } from '../../src/api/work-queue/contract';
+import type { MyDayCard } from '../../src/api/dashboard/contract';
 import type { Agent } from '../support/agent';
 import { NOW, PRICES, TODAY, book, day, groupBooking, newDeparture, newLead, orgId, pay, verify } from '../support/bookings';
 import { addVoucher, newVendor, operationOf, verifiedBooking, voucherBody } from '../support/operations';
@@ -61,6 +62,15 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 afterEach(() => s.clock.set(NOW));
+
+/** A member of Demo Travels with a new role of these permissions (every lead and booking in sight), signed in. */
+async function memberWithRole(name: string, email: string, permissions: Record<string, string[]>): Promise<Agent> {
+  const role = await owner.post('/api/roles', { name, permissions, visibility: { leads: 'all', bookings: 'all' } });
+  expect(role.status, JSON.stringify(role.body)).toBe(201);
+  const member = await owner.post('/api/members', { name, email, department: 'finance', roleId: role.body.data._id, joiningDate: '2025-01-01', password: 'a-long-password-1' });
+  expect(member.status, JSON.stringify(member.body)).toBe(201);
+  return s.login(email, 'a-long-password-1');
+}
 
 /** A booking of the sales agent's: deposit due today, the balance in 30 days; its deposit recorded (submitted). */
 async function bookedWithDeposit(o: { named?: boolean } = {}) {
@@ -126,20 +136,49 @@ describe('money to verify: finance clears it in place', () => {
 });
 
 describe('an installment overdue, on the clock', () => {
-  it('shows once its day has passed, overdue, until the customer is reminded', async () => {
+  it('shows once its day has passed, overdue; the reminder is sent from it by those who may send it, and it leaves', async () => {
     const { booking, paymentId } = await bookedWithDeposit();
     expect((await verify(finance, booking._id, paymentId)).status).toBe(200);
     expect(await about(owner, booking._id, 'installmentOverdue')).toEqual([]);
     s.clock.set(`${day(31)}T08:00:00Z`);
-    const item = await only(owner, booking._id, 'installmentOverdue');
-    expect(item).toMatchObject({ due: day(30), overdue: true, actions: [], reason: { code: 'installmentOverdue', params: { count: 1, amount: booking.installments[1].amount } } });
+    const item = await only(finance, booking._id, 'installmentOverdue');
+    expect(item).toMatchObject({ due: day(30), overdue: true, reason: { code: 'installmentOverdue', params: { count: 1, amount: booking.installments[1].amount } } });
+    // The reminder is the booking's call, not a machine event: offered while the booking collects money.
+    expect(item.actions).toEqual([{ event: 'REMIND', input: null, main: true }]);
     expect((await queue(owner, `record=${booking._id}`)).stats).toMatchObject({ overdue: 1, dueToday: 0 });
     // Due today is not overdue yet.
     s.clock.set(`${day(30)}T08:00:00Z`);
     expect(await about(owner, booking._id, 'installmentOverdue')).toEqual([]);
     s.clock.set(`${day(31)}T08:00:00Z`);
-    expect((await owner.post(`/api/bookings/${booking._id}/payment/reminder`, {})).status).toBe(201);
-    expect(await about(owner, booking._id, 'installmentOverdue')).toEqual([]);
+
+    // One who follows the money without updating bookings sees it with nothing to do on it: the call refuses him.
+    const watcher = await memberWithRole('Receipts watcher', 'watcher@demo.travel', { dashboard: ['view'], bookings: ['view'], paymentReceipts: ['view'] });
+    expect((await only(watcher, booking._id, 'installmentOverdue')).actions).toEqual([]);
+    expect((await act(watcher, item, 'REMIND')).status).toBe(403);
+    // A sales agent (no payment receipts) does not get the kind.
+    expect((await queue(sales, 'kind=installmentOverdue')).stats.byKind.installmentOverdue).toBeUndefined();
+
+    // Sent from the queue: the customer is reminded by hand (as from the booking), and the item leaves everyone's queue.
+    const sent = await act(finance, item, 'REMIND');
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.data).toMatchObject({ to: expect.stringMatching(/@example\.com$/), balance: booking.grandTotal - booking.installments[0].amount });
+    const reminders = await s.sql<{ stage: string; sent_by: string }>('select stage, sent_by from installment_reminders where booking_id = $1', [booking._id]);
+    expect(reminders).toEqual([{ stage: 'manual', sent_by: await memberId(s, 'finance@demo.travel') }]);
+    for (const agent of [finance, owner, watcher]) expect(await about(agent, booking._id, 'installmentOverdue')).toEqual([]);
+  });
+
+  it('names a customer without an email address and offers no reminder (the call would refuse it)', async () => {
+    const lead = await newLead(sales, 'Queue No Email', { email: undefined, phone: '+44 7700 930001' });
+    const departure = await newDeparture(owner, { inDays: 60, capacity: 10 });
+    const booking = await book(sales, groupBooking(departure, lead, { pax: 2 }));
+    const deposit = await pay(owner, booking._id, booking.installments[0].amount);
+    expect((await verify(finance, booking._id, deposit.body.data._id)).status).toBe(200);
+    s.clock.set(`${day(31)}T08:00:00Z`);
+    const item = await only(finance, booking._id, 'installmentOverdue');
+    expect(item).toMatchObject({ reason: { code: 'customerEmailMissing', params: { count: 1 } }, actions: [] });
+    const refused = await act(finance, item, 'REMIND');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'CUSTOMER_EMAIL_MISSING' });
   });
 });
 
@@ -381,10 +420,64 @@ describe('filters, order and pages in the database', () => {
 });
 
 describe('My day reads the same definitions', () => {
-  it('counts follow-ups and leads to assign as the queue does', async () => {
-    const day_ = (await owner.get('/api/dashboard/my-day')).body.data.cards as { key: string; total: number }[];
+  /** Every item of one kind in a person's queue, page after page, in the queue's order. */
+  async function allOf(agent: Agent, kind: WorkQueueKind): Promise<WorkQueueItem[]> {
+    const out: WorkQueueItem[] = [];
+    for (let page = 1; ; page++) {
+      const res = await queue(agent, `kind=${kind}&limit=200&page=${page}`);
+      out.push(...res.data);
+      if (page >= res.meta.totalPages) return out;
+    }
+  }
+  const cardsOf = async (agent: Agent) => Object.fromEntries(((await agent.get('/api/dashboard/my-day')).body.data.cards as MyDayCard[]).map((c) => [c.key, c]));
+
+  it('counts leads to assign as the queue does', async () => {
+    const cards = await cardsOf(owner);
     const counts = (await owner.get('/api/work-queue/counts')).body.data;
-    expect(day_.find((c) => c.key === 'leadsToAssign')?.total).toBe(counts.byKind.leadToAssign);
-    expect(day_.find((c) => c.key === 'followUps')?.total ?? 0).toBe(counts.byKind.followUpDue);
+    expect(cards.leadsToAssign.total).toBe(counts.byKind.leadToAssign);
+  });
+
+  it('shows the member’s follow-ups of the queue as its two cards, due today apart from missed, each what its list holds', async () => {
+    const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
+    // Samir's follow-ups: one due later today; one missed this morning on a lead where his next is
+    // later today (the earliest of his open ones is what counts: missed); and his own later today on
+    // a lead where Lina was given one that is missed (hers, not his: his is still to come).
+    const later = await newLead(sales, 'Queue Day Later', { followUp: at(120) });
+    const missed = await newLead(sales, 'Queue Day Missed', { followUp: at(-60) });
+    expect((await sales.post(`/api/leads/${missed}/followup`, { dueAt: at(180) })).status).toBe(201);
+    const shared = await newLead(sales, 'Queue Day Shared', { followUp: at(240) });
+    expect((await owner.post(`/api/leads/${shared}/followup`, { dueAt: at(-30), assignee: id.lina })).status).toBe(201);
+
+    const items = await allOf(sales, 'followUpDue');
+    const dueToday = items.filter((i) => i.reason.code === 'followUpDue');
+    const missedOnes = items.filter((i) => i.reason.code === 'followUpMissed');
+    expect(dueToday.length + missedOnes.length).toBe(items.length);
+    expect(dueToday.map((i) => i.record._id)).toEqual(expect.arrayContaining([later, shared]));
+    expect(missedOnes.map((i) => i.record._id)).toContain(missed);
+    expect(dueToday.map((i) => i.record._id)).not.toContain(missed);
+    expect(missedOnes.map((i) => i.record._id)).not.toContain(shared);
+    expect((await sales.get('/api/work-queue/counts')).body.data.byKind.followUpDue).toBe(items.length);
+
+    const cards = await cardsOf(sales);
+    for (const [card, of, type] of [
+      [cards.followUps, dueToday, 'today'],
+      [cards.missedFollowUps, missedOnes, 'missed'],
+    ] as const) {
+      // The card is the queue's items of that reason: the same count, its first five in the queue's order.
+      expect(card.total, type).toBe(of.length);
+      expect(card.items.map((i) => [i._id, i.at, i.status]), type).toEqual(of.slice(0, 5).map((i) => [i.record._id, i.due, type === 'missed' ? 'missed' : null]));
+      // Its "See all": the leads list's view of his follow-ups holds the same leads.
+      expect(of.length, 'one page of the list holds them').toBeLessThanOrEqual(200);
+      const list = await sales.get(`/api/leads?followups[enabled]=true&followups[type]=${type}&followups[assignee]=${id.sales}&limit=200`);
+      expect(list.status, JSON.stringify(list.body)).toBe(200);
+      expect(list.body.meta.totalItems, type).toBe(of.length);
+      expect((list.body.data as { _id: string }[]).map((l) => l._id).sort(), type).toEqual(of.map((i) => i.record._id).sort());
+    }
+    // Lina's missed follow-up is in her queue (asked for by one who sees every lead), and her list's.
+    const linas = (await queue(owner, `kind=followUpDue&assignee=${id.lina}&limit=200`)).data.filter((i) => i.record._id === shared);
+    expect(linas.map((i) => i.reason.code)).toEqual(['followUpMissed']);
+    const linasList = await owner.get(`/api/leads?followups[enabled]=true&followups[type]=missed&followups[assignee]=${id.lina}&ids=${shared}`);
+    expect(linasList.status, JSON.stringify(linasList.body)).toBe(200);
+    expect(linasList.body.meta.totalItems).toBe(1);
   });
 });

@@ -5,6 +5,7 @@ import { closeE2e, screenshot, signedInHome, startE2e } from '../support/e2e';
 import { axe, bodyBackground, luminance } from '../support/browser';
 import { NOW, book, day, groupBooking, newDeparture, newLead, pay } from '../support/bookings';
 import type { Agent } from '../support/agent';
+import type { WorkQueueItem } from '../../src/api/work-queue/contract';
 import { addVoucher, newVendor, operationOf, verifiedBooking, voucherBody } from '../support/operations';
 
 /**
@@ -213,6 +214,89 @@ describe('the work queue, acted on in place', () => {
     const [refund] = await server.sql<{ amount: string; status: string }>('select amount::text, status from refunds where booking_id = $1', [booking._id]);
     expect(refund).toEqual({ amount: String(refundable), status: 'pending' });
     expect(pageErrors).toEqual([]);
+  });
+
+  it('finance reminds a customer of an overdue installment from the queue: the reminder goes and the item leaves', async () => {
+    const finance = await server.login('finance@demo.travel');
+    const lead = await newLead(sales);
+    const booking = await book(sales, groupBooking(await newDeparture(owner, { inDays: 60, capacity: 10 }), lead, { pax: 2 }));
+    const deposit = await pay(owner, booking._id, booking.installments[0].amount);
+    expect((await finance.put(`/api/bookings/${booking._id}/payment/${deposit.body.data._id}/verify`, {})).status).toBe(200);
+    // The balance fell due on day 30; the server's day is the 31st.
+    server.clock.set(`${day(31)}T08:00:00Z`);
+    try {
+      await page.goto(`${server.url}/work-queue?record=${booking._id}&kind=installmentOverdue`);
+      await expect.poll(() => items().count(), SETTLED).toBe(1);
+      const row = items().first();
+      expect(await row.innerText()).toMatch(/Installment overdue[\s\S]*Remind the customer/);
+      expect(await row.getByRole('button').allInnerTexts()).toEqual(['Send reminder']);
+      await shot('wq-10-installment-reminder');
+      await page.getByTestId('language-picker').selectOption('ae');
+      await expect.poll(() => row.getByRole('button').allInnerTexts(), SETTLED).toEqual(['إرسال تذكير']);
+      await shot('wq-10-installment-reminder-arabic');
+      await page.getByTestId('language-picker').selectOption('en');
+      await expect.poll(() => row.getByRole('button').allInnerTexts(), SETTLED).toEqual(['Send reminder']);
+      await row.getByRole('button', { name: 'Send reminder' }).click();
+      await page.getByText(/^Send reminder: BK-\d+ done$/).first().waitFor();
+      await page.getByTestId('work-queue-empty').waitFor();
+      const reminders = await server.sql<{ stage: string }>('select stage from installment_reminders where booking_id = $1', [booking._id]);
+      expect(reminders).toEqual([{ stage: 'manual' }]);
+      // Fetched again, it stays away: the booking was reminded this week.
+      await page.reload();
+      await page.getByTestId('work-queue-empty').waitFor();
+    } finally {
+      server.clock.set(NOW);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a sales agent sees only his own leads’ items, not another agent’s lead, and may not ask for another member’s queue', async () => {
+    const errors: string[] = [];
+    const idOf = async (email: string) => (await server.sql<{ id: string }>('select id from members where email = $1', [email]))[0].id;
+    const [samir, lina] = [await idOf('sales@demo.travel'), await idOf('lina@demo.travel')];
+    // A follow-up given to Samir on Lina's lead, due within the hour: his by assignment, on a lead his role does not show him.
+    const [linas] = await server.sql<{ id: string }>(`select id from leads where assigned_to = $1 and status in ('new', 'contacted', 'qualified', 'quoted') order by created_at, id limit 1`, [lina]);
+    const given = await owner.post(`/api/leads/${linas.id}/followup`, { dueAt: new Date(Date.parse(NOW) + 60 * 60_000).toISOString(), assignee: samir });
+    expect(given.status, JSON.stringify(given.body)).toBe(201);
+    // The owner, who sees every lead, finds it in Samir's queue.
+    const asOwner = await owner.get(`/api/work-queue?kind=followUpDue&assignee=${samir}&record=${linas.id}`);
+    expect((asOwner.body.data as WorkQueueItem[]).map((i) => i.record._id)).toEqual([linas.id]);
+
+    const p = await signedInHome(browser, errors, server.url, 'sales@demo.travel', { timeout: 20_000, now: NOW });
+    await p.goto(`${server.url}/work-queue`);
+    await p.getByRole('heading', { name: 'Work queue', level: 1 }).waitFor();
+    await expect.poll(() => items(p).count(), SETTLED).toBeGreaterThan(0);
+    // The screen lists his queue as the server gives it to him...
+    const mine = (await sales.get('/api/work-queue')).body.data as WorkQueueItem[];
+    const shown = await items(p).evaluateAll((rows) => rows.map((r) => `${(r as HTMLElement).dataset.kind}:${(r as HTMLElement).dataset.record}`));
+    expect(shown).toEqual(mine.map((i) => `${i.kind}:${i.record._id}`));
+    // ...and every item is his: his follow-ups on his own leads, his own sales' credit notes.
+    for (const item of mine) expect(item.assignee?._id, `${item.kind} ${item.record._id}`).toBe(samir);
+    const leadIds = mine.filter((i) => i.record.type === 'lead').map((i) => i.record._id);
+    expect(leadIds.length).toBeGreaterThan(0);
+    const owners = await server.sql<{ id: string }>('select distinct assigned_to::text as id from leads where id = any($1::uuid[])', [leadIds]);
+    expect(owners).toEqual([{ id: samir }]);
+    const others = mine.filter((i) => i.record.type !== 'lead');
+    expect(others.every((i) => i.record.type === 'creditNote'), others.map((i) => i.kind).join()).toBe(true);
+    if (others.length) {
+      const sellers = await server.sql<{ id: string }>('select distinct b.converted_by::text as id from credit_notes n join bookings b on b.id = n.booking_id where n.id = any($1::uuid[])', [others.map((i) => i.record._id)]);
+      expect(sellers).toEqual([{ id: samir }]);
+    }
+    expect(shown.some((k) => k.endsWith(linas.id))).toBe(false);
+    await screenshot(p, 'wq-11-sales-agent', false);
+
+    // Lina's lead is not in his queue, even opened by its address.
+    await p.goto(`${server.url}/work-queue?record=${linas.id}`);
+    await p.getByTestId('work-queue-empty').waitFor();
+    // Whose work is shown is not his to choose (no "Whose"), and asking for another member's queue is refused.
+    expect(await p.getByText('Whose', { exact: true }).count()).toBe(0);
+    const refused = await p.evaluate(async (member) => {
+      const res = await fetch(`/api/work-queue?assignee=${member}`, { headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } });
+      return { status: res.status, body: await res.json() };
+    }, lina);
+    expect(refused).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', params: { field: 'assignee' } } });
+    expect(errors).toEqual([]);
+    await p.context().close();
   });
 
   it('the whole queue with its counts, in English, Arabic and dark mode; axe finds nothing serious', async () => {

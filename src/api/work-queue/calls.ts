@@ -11,7 +11,9 @@ import type { QueueRecordType, WorkQueueItem } from './contract';
 /**
  * How the queue sends an item's action: the workflow call of its record's contract (the same
  * `workflowRequest` mapping the record's own screen sends through), or the one other call that
- * sends the event (an invoice generated sends INVOICE; the operation's send-vouchers, SEND).
+ * sends the event (an invoice generated sends INVOICE; the operation's send-vouchers, SEND), or a
+ * record's call that is not an event (a voucher's vendor payment, PAY; a booking's payment
+ * reminder, REMIND).
  * The web app's queue and the tests replay actions through this table, and the server offers
  * only events it names (tests/api/work-queue.test.ts holds the two together).
  */
@@ -56,6 +58,8 @@ export const QUEUE_CALLS: Partial<Record<QueueRecordType, Record<string, CallOf>
     VERIFY: (item) => through(verifyBookingRequest, workflowPath(verifyBookingRequest, item.record._id), verifyBookingRequest.bodyOf({ type: 'VERIFY' })),
     // The invoice's call issues the invoice and sends INVOICE naming it (server/bookings/invoices.ts).
     INVOICE: (item) => ({ method: 'POST', path: bookingEndpoints.generateInvoice.path(), body: { bookingId: item.record._id } }),
+    // Not an event: the payment reminder staff send by hand (the booking page's "Send payment reminder"), allowed while it collects money.
+    REMIND: (item) => ({ method: bookingEndpoints.reminder.method, path: bookingEndpoints.reminder.path(item.record._id), body: {} }),
   },
   voucher: {
     CONFIRM: (item, inputs) =>

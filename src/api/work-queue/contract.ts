@@ -81,9 +81,10 @@ export type QueuePriority = (typeof QUEUE_PRIORITIES)[number];
 
 /**
  * Why an item is there, as a key the screen words (`workQueue.reasons.<code>`): the kind, or a
- * variant of it (a follow-up already missed, a voucher whose vendor has no email).
+ * variant of it (a follow-up already missed, a voucher whose vendor has no email, an overdue
+ * installment whose customer has none).
  */
-export const QUEUE_REASONS = [...WORK_QUEUE_KINDS, 'followUpMissed', 'vendorEmailMissing', 'operationNoVendorServices', 'cancellationPaymentsPending'] as const;
+export const QUEUE_REASONS = [...WORK_QUEUE_KINDS, 'followUpMissed', 'vendorEmailMissing', 'customerEmailMissing', 'operationNoVendorServices', 'cancellationPaymentsPending'] as const;
 export type QueueReason = (typeof QUEUE_REASONS)[number];
 
 /** How long after a reminder an overdue installment stays out of the queue. */
@@ -94,8 +95,9 @@ export const CREDIT_NOTE_WARNING_DAYS = 30;
 export const queueActionSchema = v.object({
   /**
    * The machine event (`VERIFY`, `FAIL`…): sent through its workflow call (src/api/work-queue/calls.ts);
-   * or `PAY`, a record's own call that is not an event (a vendor payment on a voucher), offered while
-   * the machine's state carries the tag that allows it (`payable`).
+   * or a record's own call that is not an event (`PAY`: a vendor payment on a voucher; `REMIND`: a
+   * booking's payment reminder), offered while the machine's state carries the tag that allows it
+   * (`payable`, `collecting`).
    */
   event: v.string(),
   /** What the person gives before it is sent (a dialog), or nothing. */
