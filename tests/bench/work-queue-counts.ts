@@ -243,6 +243,10 @@ async function main() {
       // SSE, each change: its NOTIFY, and every connected person's counts again (the server cannot
       // tell whose counts a change moves without each kind's rules per person), written to each stream.
       const sseNaive = events * (notify.pgCpuUsPerNotify / 1000 + staff * (meanRecount + held.cpuUsPerMessagePerConnection / 1000));
+      // SSE recounting only those a change can concern: the owner, the team whose kind it is (finance
+      // or operations, the larger), the record's seller.
+      const audience = office.owner + Math.max(office.finance, office.ops) + 1;
+      const sseTargeted = events * (notify.pgCpuUsPerNotify / 1000 + audience * (meanRecount + held.cpuUsPerMessagePerConnection / 1000));
       // SSE with the recounts coalesced: at most one per person every 5 s, whatever the changes.
       const sseCoalesced = Math.min(sseNaive, events * (notify.pgCpuUsPerNotify / 1000) + staff * 12 * (meanRecount + held.cpuUsPerMessagePerConnection / 1000));
       // Both still need a recount per person when the clock moves items (follow-ups fall due): once a minute, as polling.
@@ -257,6 +261,9 @@ async function main() {
         writesPerMinute: +events.toFixed(1),
         sseRecountEveryoneCpuMsPerMinute: +(sseNaive + clock).toFixed(0),
         sseRecountEveryoneShareOfACorePercent: +(((sseNaive + clock) / 60_000) * 100).toFixed(3),
+        sseTargetedAudience: audience,
+        sseTargetedCpuMsPerMinute: +(sseTargeted + clock).toFixed(0),
+        sseTargetedShareOfACorePercent: +(((sseTargeted + clock) / 60_000) * 100).toFixed(3),
         sseCoalesced5sCpuMsPerMinute: +(sseCoalesced + clock).toFixed(0),
         sseCoalesced5sShareOfACorePercent: +(((sseCoalesced + clock) / 60_000) * 100).toFixed(3),
         sseHeldMemoryMB: +((staff * held.rssKbPerConnection) / 1024).toFixed(2),
