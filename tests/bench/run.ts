@@ -21,6 +21,7 @@ import { createTourInput, type CreateTourFields } from '../../src/api/tours/cust
 import { priceTourLines } from '../../src/domain/tour-pricing';
 import { planTour, type PlannerCatalogue } from '../../src/domain/tour-planner';
 import { buildServerBundle, spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { cpuDuring as cpuDuringIn, percentile } from './proc-cpu';
 import { Agent } from '../support/agent';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -548,9 +549,6 @@ async function bookingFlow(url: string, cookie: string, pool: pg.Pool) {
   return { workers: FLOW_WORKERS, flows: steps.verify.length, flowsPerSecond: +(steps.verify.length / SECONDS).toFixed(1), book: ms(steps.book), pay: ms(steps.pay), verify: ms(steps.verify) };
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** The same statements the API ran for one request, replayed at 50 connections straight through pg. */
 async function rawSql(pool: pg.Pool, statements: { query: string; params: unknown[] }[]) {
@@ -631,51 +629,11 @@ async function queueServerTime(url: string, serverPid: number, pool: pg.Pool, ow
   return { rows, ...plan };
 }
 
-/** CPU time (user + system, ms) each process has used so far, by pid, from /proc. */
-function cpuByPid(pids: number[]): Map<number, number> {
-  const ticks = 100; // USER_HZ on Linux
-  const used = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      // Fields after the command name (which may hold spaces): state is 3rd, utime 14th, stime 15th.
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      used.set(pid, ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000);
-    } catch {
-      /* the process ended */
-    }
-  }
-  return used;
-}
-
-/** The embedded PostgreSQL's processes: the postmaster and its children (one backend per connection). */
-function postgresPids(): number[] {
-  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
-}
-
 /**
  * CPU the server (Node) and PostgreSQL spent while `work` ran, in ms: what a request costs each,
  * whatever else the machine was doing (the load generator runs on the same two cores).
  */
-async function cpuDuring<T>(serverPid: number, work: () => Promise<T>): Promise<{ result: T; nodeMs: number; postgresMs: number }> {
-  const before = cpuByPid([serverPid, ...postgresPids()]);
-  const result = await work();
-  const after = cpuByPid([serverPid, ...postgresPids()]);
-  const spent = (pids: number[]) => pids.reduce((sum, pid) => sum + Math.max(0, (after.get(pid) ?? before.get(pid) ?? 0) - (before.get(pid) ?? 0)), 0);
-  const pgPids = [...after.keys()].filter((pid) => pid !== serverPid);
-  return { result, nodeMs: spent([serverPid]), postgresMs: spent(pgPids) };
-}
+const cpuDuring = <T>(serverPid: number, work: () => Promise<T>) => cpuDuringIn(serverPid, path.join(dataDir, 'pg'), work);
 
 /** `tolerate`: requests that fail or time out (autocannon's 10 s) are counted in the answer instead of stopping the bench. */
 async function http(url: string, cookie?: string, tolerate = false) {

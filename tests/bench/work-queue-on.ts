@@ -7,9 +7,8 @@
  * after 5 to warm up, with the CPU the server and PostgreSQL's processes spent on them (from /proc),
  * as the bench's `queueServerTime`.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
+import { cpuByPid as cpu, percentile as pct, postgresPids } from './proc-cpu';
 
 const URL_ = process.env.QUEUE_URL ?? 'http://localhost:4731';
 const SERVER = Number(process.env.QUEUE_SERVER_PID);
@@ -18,31 +17,6 @@ const N = Number(process.env.QUEUE_REQUESTS ?? 30);
 const PASSWORD = process.env.SEED_PASSWORD ?? 'bench-password-2026';
 const PEOPLE = (process.env.QUEUE_PEOPLE ?? 'owner,finance,ops,sales').split(',').map((p) => `${p}@demo.travel`);
 const PATHS = (process.env.QUEUE_PATHS ?? '/api/work-queue,/api/work-queue/counts').split(',');
-
-function cpu(pids: number[]) {
-  const used = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      used.set(pid, ((Number(f[11]) + Number(f[12])) / 100) * 1000);
-    } catch {
-      /* ended */
-    }
-  }
-  return used;
-}
-function pgPids() {
-  const pm = Number(fs.readFileSync(path.join(PG_DIR, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const kids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
-    try {
-      return Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pm;
-    } catch {
-      return false;
-    }
-  });
-  return [pm, ...kids.map(Number)];
-}
-const pct = (a: number[], p: number) => a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))];
 
 async function main() {
   const rows = [];
@@ -62,9 +36,9 @@ async function main() {
       };
       for (let i = 0; i < 5; i++) await ask();
       const lat: number[] = [];
-      const before = cpu([SERVER, ...pgPids()]);
+      const before = cpu([SERVER, ...postgresPids(PG_DIR)]);
       for (let i = 0; i < N; i++) lat.push(await ask());
-      const after = cpu([SERVER, ...pgPids()]);
+      const after = cpu([SERVER, ...postgresPids(PG_DIR)]);
       const spent = (ids: number[]) => ids.reduce((s, id) => s + Math.max(0, (after.get(id) ?? 0) - (before.get(id) ?? 0)), 0);
       lat.sort((a, b) => a - b);
       rows.push({ person: email, path: p, items: total, p50: +pct(lat, 50).toFixed(1), p90: +pct(lat, 90).toFixed(1), nodeCpuMsPerReq: +(spent([SERVER]) / N).toFixed(1), pgCpuMsPerReq: +(spent([...after.keys()].filter((x) => x !== SERVER)) / N).toFixed(1) });

@@ -36,8 +36,8 @@ export async function newPricedPackage(agent: Agent, lines: { kind: string; vend
   return res.body.data._id;
 }
 
-/** A booking verified (deposit paid and verified, travellers named), answered whole; its operation exists. */
-export async function verifiedBooking(agent: Agent, o: { packageId?: string; departure?: string; pax?: number } = {}) {
+/** A booking verified (deposit paid and verified, travellers named), answered whole; its operation exists. `installments`: a group booking's plan (its first is the deposit paid). */
+export async function verifiedBooking(agent: Agent, o: { packageId?: string; departure?: string; pax?: number; installments?: { dueDate: string; amount: number }[] } = {}) {
   const pax = o.pax ?? 2;
   const lead = await newLead(agent);
   const body = o.packageId
@@ -53,7 +53,7 @@ export async function verifiedBooking(agent: Agent, o: { packageId?: string; dep
           { dueDate: day(20), amount: pax * PRICES.adult - Math.round(pax * PRICES.adult * 0.3) },
         ],
       }
-    : groupBooking(o.departure ?? (await newDeparture(agent, { capacity: 1000 })), lead, { pax });
+    : groupBooking(o.departure ?? (await newDeparture(agent, { capacity: 1000 })), lead, { pax, installments: o.installments });
   const booking = await book(agent, body);
   const deposit = await pay(agent, booking._id, booking.installments[0].amount);
   expect((await verify(agent, booking._id, deposit.body.data._id)).status).toBe(200);
