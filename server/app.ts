@@ -175,7 +175,7 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
           rememberTransactionStart(tx, (scoped.rows[0] as { now?: string } | undefined)?.now);
           if (found.touch) touch = found.auth.sessionId;
           return work(tx, admit(def, found.auth));
-        });
+        }, { nameStatements: isStateChanging(def.method) });
       } finally {
         if (touch) await touchSession(database.db, touch).catch(() => {});
       }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { drizzle, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
 import { maskSqlLiterals } from '../log';
@@ -28,8 +28,11 @@ export interface Database {
    * Runs `fn` in one transaction whose first round trip sends `begin` and `opening` together (one
    * simple query, so `opening` has no parameters: every value in it must be a {@link literal}).
    * `fn` gets the results of the opening's statements. Commit when `fn` resolves, rollback when it throws.
+   * `nameStatements`: the transaction's statements with values run as named prepared statements
+   * (server/db/named.ts) — for writes, whose statements are keyed; a read's filtered page must be
+   * planned for its values, which a prepared statement's generic plan is not.
    */
-  transaction<T>(opening: string, fn: (tx: Tx, opened: pg.QueryResult[]) => Promise<T>): Promise<T>;
+  transaction<T>(opening: string, fn: (tx: Tx, opened: pg.QueryResult[]) => Promise<T>, options?: { nameStatements?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -144,7 +147,7 @@ export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off', 
   // is Drizzle's, less its separate `begin` round trip.
   const dialect = new PgDialect();
 
-  async function transaction<T>(opening: string, fn: (tx: Tx, opened: pg.QueryResult[]) => Promise<T>): Promise<T> {
+  async function transaction<T>(opening: string, fn: (tx: Tx, opened: pg.QueryResult[]) => Promise<T>, { nameStatements = false } = {}): Promise<T> {
     // An idle connection the database terminated (a restart, a failover) may be handed out before
     // its error event reached the pool: its first round trip fails having done nothing, so the
     // transaction starts once more on a fresh connection.
@@ -166,7 +169,7 @@ export function connect(url: string, poolSize = 20, logSql: SqlLogging = 'off', 
           await client.query('rollback').catch((e: Error) => (broken = e));
           throw err;
         }
-        const session = namingSession(client, dialect, undefined, { logger });
+        const session = nameStatements ? namingSession(client, dialect, undefined, { logger }) : new NodePgSession(client, dialect, undefined, { logger });
         const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
         try {
           const result = await fn(tx, opened);

@@ -23,12 +23,16 @@ const MAX_NAMED_PER_CONNECTION = 400;
 const namedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
 /**
- * Drizzle's session on a transaction's connection (`connection`), with every statement that carries values sent
- * as a named prepared statement (its text's {@link statementName}): PostgreSQL parses, analyses and
+ * Drizzle's session on a write's transaction (`connection`: a request that changes something,
+ * `transaction(…, { nameStatements })`), with every statement that carries values sent as a named
+ * prepared statement (its text's {@link statementName}): PostgreSQL parses, analyses and
  * rewrites it once per connection instead of on every run, and from its sixth run on that
  * connection may keep a generic plan (PostgreSQL's own choice, `plan_cache_mode = auto`, made per
- * statement from the cost of its custom plans; the lists' filtered pages run so already, through
- * `executePrepared`). A request's dozens of small statements (a booking's creation sends 22) were
+ * statement from the cost of its custom plans). Writes only: a write's statements are keyed (a
+ * record by its id), while a read's filtered page must be planned for its values — named, the
+ * bookings filtered at 1,000,000 kept a generic plan after five runs and walked the list's whole
+ * order index (750 ms a request in the bench; docs/performance.md "Filtered pages are planned for
+ * their values"). A request's dozens of small statements (a booking's creation sends 22) were
  * each parsed and planned every time: docs/performance.md, issue 32. Statements without values
  * stay unnamed (node-postgres sends them as simple queries, which may hold several commands), and a
  * connection names at most {@link MAX_NAMED_PER_CONNECTION} texts.
