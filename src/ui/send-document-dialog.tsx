@@ -11,7 +11,7 @@ import { documentPdfUrl, useSendDocument, useSends } from '../api/documents/get-
 import { FieldFrame, SelectField, TextAreaField, TextField, applyServerIssues } from './form-fields';
 import { contractResolver } from './form-resolver';
 import { FormDialog } from './form-dialog';
-import { useFormatters } from './format';
+import { useOrgFormatters } from './org-format';
 import { isLocale } from './i18n';
 import { LANGUAGE_OPTIONS } from './language-picker';
 import { StatusTag, type StatusTone } from './status-tag';
@@ -30,7 +30,7 @@ export const senderName = (send: Pick<DocumentSend, 'sentBy' | 'from'>, t: TFunc
 /** A record's sends, newest first: status, to whom, who and when, and why one failed; only those of `document` when given (a booking's cancellation among its sends). */
 export function DocumentSends({ recordPath, document }: { recordPath: string; document?: string }) {
   const { t } = useTranslation();
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
   const sends = useSends(recordPath);
   if (!sends.data) return null;
   const shown = document ? sends.data.filter((s) => s.document === document) : sends.data;

@@ -14,7 +14,7 @@ import { useAuth } from '../../ui/auth';
 import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateTimeField, SelectField, SwitchField, TextAreaField, wallTimeToInstant } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import { useActiveMemberOptions } from './member-options';
 import { LeadSection } from './lead-section';
@@ -31,11 +31,6 @@ export function tomorrowAtTen(timeZone: string): string {
 export const nextOpenFollowUp = (lead: LeadDetail) =>
   isOpenLead(lead.status) ? lead.followUps.filter((f) => !f.response).sort((a, b) => a.dueAt.localeCompare(b.dueAt))[0] : undefined;
 
-/** Dates in the organization's time zone. */
-export function useOrgFormatters() {
-  const { organization } = useAuth();
-  return useFormatters({ timeZone: organization.timeZone, currency: organization.currency });
-}
 
 /** "Missed" when an open follow-up's time has passed. */
 export function FollowUpTime({ dueAt, open = true }: { dueAt: string; open?: boolean }) {

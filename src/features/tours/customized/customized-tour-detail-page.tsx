@@ -12,7 +12,7 @@ import { snapshotOf } from '../../../machines/workflow';
 import { useCan } from '../../../ui/auth';
 import { confirmAction } from '../../../ui/confirm';
 import { DetailCard } from '../../../ui/detail-card';
-import { useFormatters } from '../../../ui/format';
+import { useOrgFormatters } from '../../../ui/org-format';
 import { modulePath, moduleRecordPath } from '../../../ui/module-paths';
 import { RecordPage } from '../../../ui/placeholders';
 import { CopyTourDialog, TourStatusTag } from '../../../ui/tour-widgets';
@@ -119,7 +119,7 @@ export function CustomizedTourDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const tour = useCustomizedTour(id);
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
   const lastLanguage = useItineraryLanguage(id);
   const [chosen, setLang] = useState<Locale>();
   const lang = chosen ?? lastLanguage;
@@ -171,7 +171,7 @@ export function CustomizedTourVersionPage() {
   const { t } = useTranslation();
   const { id = '', version = '1' } = useParams();
   const sent = useTourVersion(id, Number(version));
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
   return (
     <RecordPage titleId="version-title" back={{ to: moduleRecordPath('customizedTours', id), label: t('tours.backToTour') }} query={sent}>
       {(data) => (

@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TourVersionSummary } from '../../../api/tours/customized/contract';
-import { useFormatters } from '../../../ui/format';
+import { useOrgFormatters } from '../../../ui/org-format';
 import { moduleRecordPath } from '../../../ui/module-paths';
 
 /** The versions sent to the customer, newest first; each opens exactly as it was sent. */
 export function VersionHistory({ tourId, versions, currency }: { tourId: string; versions: TourVersionSummary[]; currency: string }) {
   const { t } = useTranslation();
-  const fmt = useFormatters({ currency });
+  const fmt = useOrgFormatters({ currency });
   return (
     <section className="card stack" aria-labelledby="tour-versions-title" data-testid="tour-versions">
       <h2 id="tour-versions-title" className="workflow-panel__title">
