@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { MyDayItem } from '../../src/api/dashboard/contract';
 import type { FollowUp, FollowUpType, Lead, LeadActivity, LeadActivityType, LeadDetail, LeadQuery, MemberRef, QueryComment } from '../../src/api/leads/contract';
+import { isPastFollowUp, NOT_IN_PAST } from '../../src/api/leads/contract';
 import type { LeadSource } from '../../src/api/leads/constants';
 import type { AuthContext } from '../auth/session';
 import { visibleTo } from '../auth/visibility';
@@ -308,9 +309,9 @@ export async function moveOpenFollowUps(tx: Tx, leadId: string, from: string | n
     .where(and(eq(followUps.leadId, leadId), isNull(followUps.respondedAt), from ? eq(followUps.assigneeId, from) : isNull(followUps.assigneeId)));
 }
 
-/** A follow-up is for now or later (a few minutes' grace for clocks and slow forms). */
+/** A follow-up is for now or later (a few minutes' grace for clocks and slow forms: `isPastFollowUp`, which the forms check too). */
 export function assertNotPast(instant: string, path: string) {
-  if (Date.parse(instant) < Date.now() - 10 * 60_000) throw invalidField(path, 'inPast', 'must not be in the past');
+  if (isPastFollowUp(instant)) throw invalidField(path, 'inPast', NOT_IN_PAST);
 }
 
 

@@ -8,6 +8,9 @@ import { formatMoney } from '../domain/money';
 /** The seed's messages (section 8): the 401 toast and the last-resort fallback. */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized! Please log in again.';
 export const UNEXPECTED_MESSAGE = 'An unexpected error occurred.';
+/** A call that got no answer at all, in English (each language's words: `errors.unreachable…`). */
+export const UNREACHABLE_MESSAGE = 'Could not reach the server. Check the connection and try again.';
+export const UNREACHABLE_WRITE_MESSAGE = 'Could not reach the server: nothing was saved. Check the connection and try again.';
 
 /** A failed call: the HTTP status and the server's `{ message, code, params, issues }` when it sent one. */
 export class ApiError extends Error {
@@ -22,6 +25,24 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/**
+ * A call that got no answer: the server could not be reached (the browser's own "Failed to fetch",
+ * "Load failed", "NetworkError when attempting to fetch resource", kept as `cause`). A person reads
+ * that in their language, and for a call that changes something (`write`) that nothing was saved.
+ */
+export class NetworkError extends Error {
+  constructor(
+    readonly write: boolean,
+    cause?: unknown,
+  ) {
+    super(write ? UNREACHABLE_WRITE_MESSAGE : UNREACHABLE_MESSAGE, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** What a failed `fetch` means: a TypeError is its "no answer" (the spec's network error); anything else is left as it is. */
+export const networkFailure = (error: unknown, write: boolean): unknown => (error instanceof TypeError ? new NetworkError(write, error) : error);
 
 export interface ClientHooks {
   /** Where to go after a 401; gets the path the person was on so sign-in can return there. */
@@ -99,11 +120,13 @@ export const issueMessage = (issue: Pick<ApiIssue, 'code' | 'message'> & { param
 
 /**
  * The message a person reads: the translation of the server's code with its parameters (the
- * server's English message for an English member and for a code the app does not know), else the
- * error's own message (a network failure), else the fallback.
+ * server's English message for an English member and for a code the app does not know); a call
+ * that got no answer says so in the member's language (and, for a write, that nothing was saved),
+ * never the browser's "Failed to fetch"; else the error's own message, else the fallback.
  */
 export function errorMessage(error: unknown, fallback?: string): string {
   const unexpected = fallback ?? hooks.translate('errors.unexpected', UNEXPECTED_MESSAGE);
+  if (error instanceof NetworkError) return hooks.translate(error.write ? 'errors.unreachableWrite' : 'errors.unreachable', error.message);
   if (error instanceof ApiError && error.code && !(hooks.language() === 'en' && error.message.trim())) {
     return hooks.translate(`errorCodes.${error.code}`, error.message.trim() || unexpected, readable(error.params));
   }
@@ -135,13 +158,31 @@ export function reportError(error: unknown, options: CallOptions = {}) {
     console.error(options.fallbackMessage ?? 'Request failed', error);
     return;
   }
-  toast.error(errorMessage(error, fallbackText));
+  if (error instanceof NetworkError) unreachable(error, errorMessage(error, fallbackText));
+  else toast.error(errorMessage(error, fallbackText));
 }
 
-async function toApiError(error: unknown): Promise<unknown> {
+/** Whether the toast shown says a write did not reach the server (and that nothing was saved). */
+let writeUnreachableShown = false;
+
+/**
+ * No answer is one toast however many calls failed (a query's retries, the refetches after a write
+ * that failed): the same toast, and while it says a write was not saved, a read's failure does not
+ * replace those words with its own.
+ */
+function unreachable(error: NetworkError, text: string) {
+  if (!error.write && writeUnreachableShown) return;
+  if (error.write) writeUnreachableShown = true;
+  const gone = () => {
+    if (error.write) writeUnreachableShown = false;
+  };
+  toast.error(text, { id: 'unreachable', onDismiss: gone, onAutoClose: gone });
+}
+
+async function toApiError(error: unknown, write: boolean): Promise<unknown> {
   const res = (error as { response?: Response; status?: number }).response;
   const status = (error as { status?: number }).status;
-  if (!res || typeof status !== 'number') return error;
+  if (!res || typeof status !== 'number') return networkFailure(error, write);
   let body: Partial<ApiErrorBody> | undefined;
   try {
     body = (await res.clone().json()) as Partial<ApiErrorBody>;
@@ -180,11 +221,12 @@ export type CallInput<E extends AnyEndpoint> = ([PathParamNames<E['pattern']>] e
   body?: BodyOf<E> | FormData;
 };
 
-async function send<T>(base: Wretch, run: (w: Wretch) => Promise<unknown>, options: CallOptions = {}): Promise<T> {
+/** One call; `write`: it asks to change something (any method but GET), which a failure's words say. */
+async function send<T>(base: Wretch, write: boolean, run: (w: Wretch) => Promise<unknown>, options: CallOptions = {}): Promise<T> {
   try {
     return (await run(base)) as T;
   } catch (raw) {
-    const error = await toApiError(raw);
+    const error = await toApiError(raw, write);
     reportError(error, options);
     throw error;
   }
@@ -203,6 +245,7 @@ function client(path: '/api' | '/platform') {
   const callEndpoint = <E extends AnyEndpoint>(endpoint: E, ...[input, options]: [keyof PathValues<E['pattern']>] extends [never] ? [input?: CallInput<E>, options?: CallOptions] : [input: CallInput<E>, options?: CallOptions]) =>
     send<AnswerOf<E>>(
       base,
+      endpoint.method !== 'GET',
       (w) => {
         const { params, query, body } = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, QueryValue>; body?: unknown };
         let req = w.url(endpoint.url(params ?? {}) + toQueryString(query)).headers(options?.headers ?? {});
@@ -215,19 +258,19 @@ function client(path: '/api' | '/platform') {
   return {
     call: callEndpoint,
     get: <T>(path: string, query?: Record<string, QueryValue>, options?: CallOptions) =>
-      send<T>(base, (w) => w.url(path + toQueryString(query)).get().json(), options),
+      send<T>(base, false, (w) => w.url(path + toQueryString(query)).get().json(), options),
     post: <T>(path: string, body?: unknown, options?: CallOptions) =>
-      send<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).post().json(), options),
+      send<T>(base, true, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).post().json(), options),
     put: <T>(path: string, body?: unknown, options?: CallOptions) =>
-      send<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).put().json(), options),
+      send<T>(base, true, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).put().json(), options),
     patch: <T>(path: string, body?: unknown, options?: CallOptions) =>
-      send<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).patch().json(), options),
-    delete: <T>(path: string, options?: CallOptions) => send<T>(base, (w) => w.url(path).delete().json(), options),
+      send<T>(base, true, (w) => w.url(path).headers(options?.headers ?? {}).json((body ?? {}) as object).patch().json(), options),
+    delete: <T>(path: string, options?: CallOptions) => send<T>(base, true, (w) => w.url(path).delete().json(), options),
     /** A multipart/form-data POST (files); the browser writes the boundary. */
-    postForm: <T>(path: string, form: FormData, options?: CallOptions) => send<T>(base, (w) => w.url(path).headers(options?.headers ?? {}).body(form).post().json(), options),
-    putForm: <T>(path: string, form: FormData, options?: CallOptions) => send<T>(base, (w) => w.url(path).body(form).put().json(), options),
+    postForm: <T>(path: string, form: FormData, options?: CallOptions) => send<T>(base, true, (w) => w.url(path).headers(options?.headers ?? {}).body(form).post().json(), options),
+    putForm: <T>(path: string, form: FormData, options?: CallOptions) => send<T>(base, true, (w) => w.url(path).body(form).put().json(), options),
     /** A file the API answers (an image), as a Blob. */
-    getFile: (path: string, options?: CallOptions) => send<Blob>(base, (w) => w.url(path).get().blob(), options),
+    getFile: (path: string, options?: CallOptions) => send<Blob>(base, false, (w) => w.url(path).get().blob(), options),
   };
 }
 export type ApiClient = ReturnType<typeof client>;

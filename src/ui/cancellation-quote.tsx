@@ -1,14 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuoteAnswer } from '../api/cancellations/contract';
-import { useAuth } from './auth';
-import { useFormatters } from './format';
+import { useOrgFormatters } from './org-format';
 import './cancellations.css';
 
 /** Money in the organization's formatters, its digits left to right in either direction. */
 function useQuoteMoney(currency: string) {
-  const { organization } = useAuth();
-  const fmt = useFormatters({ currency, timeZone: organization.timeZone });
+  const fmt = useOrgFormatters({ currency });
   // `warnBelowZero` false: a figure below zero that is good news (the fee covers more than the organization loses) is not shown as a loss.
   return { fmt, money: (n: number, warnBelowZero = true) => <span className="money" data-negative={(warnBelowZero && n < 0) || undefined}>{fmt.money(n, currency)}</span> };
 }

@@ -4,10 +4,13 @@ import { formatMoney } from '../domain/money';
 import type { MemoCode } from '../api/finance/contract';
 import { BCP47, isLocale } from './i18n';
 
-export function createFormatters(locale: string, options: { currency?: string; timeZone?: string } = {}) {
+/**
+ * Calendar dates, money, numbers, shares and lists in the member's language: nothing here depends on
+ * a time zone. An instant (a moment something happened) needs one: `createZonedFormatters`.
+ */
+export function createFormatters(locale: string, options: { currency?: string } = {}) {
   const tag = isLocale(locale) ? BCP47[locale] : locale;
   const dateFmt = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
-  const dateTimeFmt = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: options.timeZone });
   const listFmt = new Intl.ListFormat(tag, { type: 'unit', style: 'short' });
   const namesFmt = new Intl.ListFormat(tag, { type: 'conjunction', style: 'long' });
   return {
@@ -16,12 +19,6 @@ export function createFormatters(locale: string, options: { currency?: string; t
       if (!value) return '';
       const d = new Date(`${value.slice(0, 10)}T00:00:00Z`);
       return Number.isNaN(d.getTime()) ? value : dateFmt.format(d);
-    },
-    /** An instant, shown in the organization's time zone. */
-    dateTime(value: string | null | undefined) {
-      if (!value) return '';
-      const d = new Date(value);
-      return Number.isNaN(d.getTime()) ? value : dateTimeFmt.format(d);
     },
     /** Money is integer minor units in the API (SPEC conventions). */
     money(minor: number, currency = options.currency ?? 'USD') {
@@ -47,10 +44,38 @@ export function createFormatters(locale: string, options: { currency?: string; t
     },
   };
 }
+export type Formatters = ReturnType<typeof createFormatters>;
 
-export function useFormatters(options: { currency?: string; timeZone?: string } = {}) {
+/**
+ * The formatters with instants (`dateTime`) written in `timeZone`, which is required: the browser's
+ * own zone is never a default (docs/decisions.md, issue 27: one zone everywhere). In the app that
+ * zone is the organization's (`useOrgFormatters`, src/ui/org-format.tsx).
+ */
+export function createZonedFormatters(locale: string, options: { currency?: string; timeZone: string }) {
+  const tag = isLocale(locale) ? BCP47[locale] : locale;
+  const dateTimeFmt = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: options.timeZone });
+  return {
+    ...createFormatters(locale, options),
+    /** An instant, shown in the zone the formatters were made for. */
+    dateTime(value: string | null | undefined) {
+      if (!value) return '';
+      const d = new Date(value);
+      return Number.isNaN(d.getTime()) ? value : dateTimeFmt.format(d);
+    },
+  };
+}
+export type ZonedFormatters = ReturnType<typeof createZonedFormatters>;
+
+/** Calendar dates, money and numbers in the member's language; no instants (`useOrgFormatters` has them). */
+export function useFormatters(options: { currency?: string } = {}): Formatters {
   const { i18n } = useTranslation();
-  return useMemo(() => createFormatters(i18n.language, options), [i18n.language, options.currency, options.timeZone]);
+  return useMemo(() => createFormatters(i18n.language, options), [i18n.language, options.currency]);
+}
+
+/** The formatters with instants in `timeZone` (the app: `useOrgFormatters`; the platform console names its own). */
+export function useZonedFormatters(options: { currency?: string; timeZone: string }): ZonedFormatters {
+  const { i18n } = useTranslation();
+  return useMemo(() => createZonedFormatters(i18n.language, options), [i18n.language, options.currency, options.timeZone]);
 }
 
 /** "March 2031" in the member's language. */

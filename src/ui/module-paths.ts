@@ -10,3 +10,6 @@ export function modulePath(key: ModuleKey): string {
 export function moduleRecordPath(key: ModuleKey, id: string): string {
   return `${modulePath(key)}/${encodeURIComponent(id)}`;
 }
+
+/** The outbox (Configurations → Outbox): every email, and those waiting without a mail server. */
+export const outboxPath = () => `${modulePath('configurations')}/outbox`;

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../api/client';
 import { chartQueryOptions } from '../api/finance/get-finance';
-import { useAuth, useCan } from './auth';
-import { useFormatters } from './format';
+import { useCan } from './auth';
+import { useOrgFormatters } from './org-format';
 import { applyServerIssues } from './form-fields';
 
 /*
@@ -23,8 +23,7 @@ import { applyServerIssues } from './form-fields';
 export function MoneyAccountBalance({ method, amount, givesBack = 0 }: { method: string | undefined; amount: number | null | undefined; givesBack?: number }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { organization } = useAuth();
-  const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const chart = useQuery({ ...chartQueryOptions(), enabled: can('account', 'view') });
   const account = method ? chart.data?.find((a) => a.paymentMethod === method) : undefined;
   if (!account) return null;

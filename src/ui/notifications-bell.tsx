@@ -9,8 +9,7 @@ import {
   useUnreadNotifications,
 } from '../api/notifications/get-unread-notifications';
 import type { Notification } from '../api/notifications/contract';
-import { useAuth } from './auth';
-import { useFormatters } from './format';
+import { useOrgFormatters } from './org-format';
 import { RTL_LOCALES } from './i18n';
 
 /** A page of this app (`/leads/…`), never another site: where a notification may lead. */
@@ -23,8 +22,7 @@ const appPath = (link: string | null) => (link && link.startsWith('/') && !link.
  */
 function useNotificationText() {
   const { t, i18n } = useTranslation();
-  const { organization } = useAuth();
-  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   return (n: Notification): { title: string; body: string | null } => {
     if (!n.message) return { title: n.title, body: n.body };
     const { key, params } = n.message;
@@ -47,8 +45,7 @@ function useNotificationText() {
  */
 export function NotificationList({ onOpen }: { onOpen?: () => void }) {
   const { t } = useTranslation();
-  const { organization } = useAuth();
-  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const unread = useUnreadNotifications();
   const markOne = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();

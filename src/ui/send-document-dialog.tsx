@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { TFunction } from 'i18next';
 import { toast } from 'sonner';
 import { type Locale } from '../api/admin/members/contract';
@@ -11,7 +12,9 @@ import { documentPdfUrl, useSendDocument, useSends } from '../api/documents/get-
 import { FieldFrame, SelectField, TextAreaField, TextField, applyServerIssues } from './form-fields';
 import { contractResolver } from './form-resolver';
 import { FormDialog } from './form-dialog';
-import { useFormatters } from './format';
+import { useCan } from './auth';
+import { outboxPath } from './module-paths';
+import { useOrgFormatters } from './org-format';
 import { isLocale } from './i18n';
 import { LANGUAGE_OPTIONS } from './language-picker';
 import { StatusTag, type StatusTone } from './status-tag';
@@ -30,7 +33,7 @@ export const senderName = (send: Pick<DocumentSend, 'sentBy' | 'from'>, t: TFunc
 /** A record's sends, newest first: status, to whom, who and when, and why one failed; only those of `document` when given (a booking's cancellation among its sends). */
 export function DocumentSends({ recordPath, document }: { recordPath: string; document?: string }) {
   const { t } = useTranslation();
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
   const sends = useSends(recordPath);
   if (!sends.data) return null;
   const shown = document ? sends.data.filter((s) => s.document === document) : sends.data;
@@ -106,12 +109,20 @@ export function SendDocumentDialog({
     defaultValues: { to: '', cc: '', subject: '', message: '', lang: isLocale(i18n.language) ? i18n.language : 'en', ...defaults },
   });
   const lang = watch('lang');
+  const can = useCan();
+  const navigate = useNavigate();
+  // The send is only written and queued (202): nothing has gone yet. So no green "sent": it says the
+  // email waits in the outbox (for the mail server, or for someone without one), with the way there.
+  const sentToast = (result: DocumentSend) =>
+    toast.info(t(result.status === 'outbox' ? 'documents.send.kept' : 'documents.send.queued'), {
+      action: can('configurations') ? { label: t('documents.settings.openOutbox'), onClick: () => navigate(outboxPath()) } : undefined,
+    });
 
   const submit = handleSubmit(async (input) => {
     setFilesError(undefined);
     try {
       const result = await send.mutateAsync({ to: input.to, cc: input.cc, subject: input.subject ?? '', message: input.message ?? '', lang: input.lang ?? 'en', attachments: files });
-      toast.success(t(result.status === 'outbox' ? 'documents.send.kept' : 'documents.send.queued'));
+      sentToast(result);
       onSent?.(result);
       onClose();
     } catch (error) {

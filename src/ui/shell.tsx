@@ -13,7 +13,7 @@ import { preferencesStore, usePreferences } from './preferences/store';
 import { useResolvedTheme } from './preferences/theme';
 import { ThemeSwitch } from './theme-switch';
 import { PageSpinner } from './full-screen-spinner';
-import { useFormatters } from './format';
+import { useOrgFormatters } from './org-format';
 import { renewalDue } from '../api/platform/subscription';
 
 export { useModuleLabel } from './nav-menu';
@@ -50,8 +50,8 @@ function useDrawer(compact: boolean) {
  */
 function SubscriptionBanner() {
   const { t } = useTranslation();
-  const { organization, subscription } = useAuth();
-  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const { subscription } = useAuth();
+  const fmt = useOrgFormatters();
   if (subscription.readOnly) {
     return (
       <div role="alert" className="banner status-tag--danger" data-testid="subscription-banner">

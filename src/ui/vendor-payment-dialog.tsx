@@ -10,7 +10,7 @@ import { useAuth } from './auth';
 import { FormDialog } from './form-dialog';
 import { DateField, SelectField, TextAreaField, TextField } from './form-fields';
 import { contractResolver } from './form-resolver';
-import { useFormatters } from './format';
+import { useOrgFormatters } from './org-format';
 import { MoneyField } from './money-field';
 import { applyPaymentIssues, MoneyAccountBalance } from './money-account-balance';
 
@@ -45,7 +45,7 @@ export const paymentDefaults = (owed: number, today: string): PaymentValues => (
 export function VendorPaymentDialog({ operation, target, onClose, onPaid }: { operation: Pick<OperationDetail, '_id' | 'currency'>; target: PaymentTarget; onClose: () => void; onPaid?: () => void }) {
   const { t } = useTranslation();
   const { organization } = useAuth();
-  const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const payVoucher = useVoucherPayment();
   const payExpense = useExpensePayment();
   const [key] = useState(newIdempotencyKey);

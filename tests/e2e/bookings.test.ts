@@ -216,9 +216,9 @@ describe('bookings in Chromium', () => {
     expect(await dialog.getByLabel('To').inputValue()).toBe(lead!.email);
     expect(await axe(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-    await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
+    await toastOn(page, 'No mail server is set, so the email was not sent: it waits in the outbox.');
     await dialog.waitFor({ state: 'detached' });
-    await confirmation.getByTestId('document-send').getByText('In the outbox').waitFor();
+    await confirmation.getByTestId('document-send').getByText('Waiting in the outbox').waitFor();
     await page.getByTestId('booking-timeline').getByText(`booking confirmation sent to ${lead!.email}`).waitFor();
 
     const [receipt] = await server.sql<{ receipt_number: string }>(`select receipt_number from booking_payments where reference = 'TRF-E2E-1'`);
@@ -232,9 +232,9 @@ describe('bookings in Chromium', () => {
     await receiptDoc.getByRole('button', { name: `Send the receipt ${receipt!.receipt_number} by email` }).click();
     dialog = page.getByRole('dialog', { name: `Send receipt ${receipt!.receipt_number}` });
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-    await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
+    await toastOn(page, 'No mail server is set, so the email was not sent: it waits in the outbox.');
     await dialog.waitFor({ state: 'detached' });
-    await receiptDoc.getByTestId('document-send').getByText('In the outbox').waitFor();
+    await receiptDoc.getByTestId('document-send').getByText('Waiting in the outbox').waitFor();
     expect(await axe(page)).toEqual([]);
     await shot(page, '177-booking-documents');
 

@@ -227,11 +227,11 @@ describe('a cancellation in Chromium', () => {
     expect(await axe(manager)).toEqual([]);
     await shot('29n-send-cancellation', manager);
     await send.getByRole('button', { name: 'Send' }).click();
-    await toastOn(manager, 'No mail server is set: the email is kept in the outbox.');
+    await toastOn(manager, 'No mail server is set, so the email was not sent: it waits in the outbox.');
     await send.waitFor({ state: 'detached' });
     const sent = documents.getByTestId('document-send');
     await expect.poll(() => sent.count(), SETTLED).toBe(1);
-    expect(await sent.innerText()).toContain('In the outbox');
+    expect(await sent.innerText()).toContain('Waiting in the outbox');
     expect(await sent.innerText()).toContain(EMAIL);
     const [outbox] = await server.sql<{ status: string; document: string; files: string[] }>(
       `select s.status, s.document, array(select a.file_name from document_send_attachments a where a.send_id = s.id order by a.position) as files

@@ -187,7 +187,7 @@ describe('customized tours in Chromium (issue 14)', () => {
     await expect.poll(() => dialog.getByLabel('To').inputValue()).toBe(lead.email);
     expect(await axe(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-    await toast('No mail server is set: the email is kept in the outbox.');
+    await toast('No mail server is set, so the email was not sent: it waits in the outbox.');
     await expect.poll(() => panel.getAttribute('data-state')).toBe('sent');
     v1Sell = Number((await tourRow(TITLE))!.total_sell);
     expect((await tourRow(TITLE))!.status).toBe('sent');

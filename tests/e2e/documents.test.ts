@@ -49,13 +49,13 @@ describe('documents in Chromium', () => {
     expect(await axe(page)).toEqual([]);
     await shot('90-send-receipt');
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-    await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
+    await toastOn(page, 'No mail server is set, so the email was not sent: it waits in the outbox.');
     await dialog.waitFor({ state: 'detached' });
 
     await page.goto(`${server.url}/configurations/outbox`);
     await page.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
     const message = page.getByTestId('outbox-table').locator('tr', { hasText: 'customer@example.com' });
-    await message.getByText('In the outbox').waitFor();
+    await message.getByText('Waiting in the outbox').waitFor();
     expect(await axe(page)).toEqual([]);
     await shot('91-outbox');
     await message.click();
@@ -119,9 +119,9 @@ describe('documents in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: `Send brochure ${tour.title}` });
     await dialog.getByLabel('To').fill('traveller@example.com');
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-    await toastOn(page, 'No mail server is set: the email is kept in the outbox.');
+    await toastOn(page, 'No mail server is set, so the email was not sent: it waits in the outbox.');
     await dialog.waitFor({ state: 'detached' });
-    await brochure.getByTestId('document-send').filter({ hasText: 'traveller@example.com' }).getByText('In the outbox').waitFor();
+    await brochure.getByTestId('document-send').filter({ hasText: 'traveller@example.com' }).getByText('Waiting in the outbox').waitFor();
 
     await page.goto(`${server.url}/configurations/outbox`);
     await page.getByTestId('outbox-table').locator('tr', { hasText: 'traveller@example.com' }).getByText(tour.title).first().waitFor();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Agent } from '../support/agent';
-import { axe, choose, toast } from '../support/browser';
+import { axe, choose } from '../support/browser';
 import { pdfPages, pdfText } from '../support/pdf';
 import type { TestServer } from '../support/server';
 import { closeE2e, screenshot, signedInAt, startE2e } from '../support/e2e';
@@ -82,19 +82,28 @@ describe('the itinerary in Chromium', () => {
     expect(await axe(page)).toEqual([]);
     await shot('97-send-itinerary');
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-    await toast(page, 'No mail server is set: the email is kept in the outbox.');
+    // Nothing has gone yet: not a green "sent" but a neutral note that the email waits, with the way to the outbox.
+    const waiting = page.locator('[data-sonner-toast]').filter({ hasText: 'No mail server is set, so the email was not sent: it waits in the outbox.' });
+    await waiting.waitFor();
+    expect(await waiting.getAttribute('data-type')).toBe('info');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('workflow-panel').getAttribute('data-state')).toBe('sent');
-    await page.getByTestId('tour-itinerary').getByTestId('document-send').filter({ hasText: lead.email }).getByText('In the outbox').waitFor();
+    await page.getByTestId('tour-itinerary').getByTestId('document-send').filter({ hasText: lead.email }).getByText('Waiting in the outbox').waitFor();
+    // The version the customer is to get says its email waits: written, not sent.
+    const version = page.getByTestId('tour-versions').locator('[data-version="1"]');
+    await version.getByText('Waiting in the outbox').waitFor();
+    expect(await version.innerText()).toMatch(/written .+ by Olivia/);
+    await shot('97b-itinerary-waiting-in-outbox');
+    await waiting.getByRole('button', { name: 'Open the outbox' }).click();
+    await page.waitForURL(`${server.url}/configurations/outbox`);
     const [row] = await server.sql<{ status: string; lead: string }>(`select t.status, l.status as lead from customized_tours t join leads l on l.id = t.lead_id where t.id = $1`, [tour._id]);
     expect(row).toEqual({ status: 'sent', lead: 'quoted' });
     // The language chosen for the preview was the email's.
     expect(await server.sql(`select language, version from document_sends where record_id = $1`, [tour._id])).toEqual([{ language: 'ae', version: 1 }]);
 
-    await page.goto(`${server.url}/configurations/outbox`);
     await page.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
     const message = page.getByTestId('outbox-table').locator('tr', { hasText: lead.email });
-    await message.getByText('In the outbox').waitFor();
+    await message.getByText('Waiting in the outbox').waitFor();
     await message.click();
     const open = page.getByTestId('outbox-message');
     await open.getByText('as we discussed.').waitFor();

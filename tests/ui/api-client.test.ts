@@ -4,7 +4,7 @@ import { createMemoryRouter } from 'react-router-dom';
 const toastError = vi.fn();
 vi.mock('sonner', () => ({ toast: { error: (...args: unknown[]) => toastError(...args), success: vi.fn() } }));
 
-const { api, ApiError, configureApiClient, UNAUTHORIZED_MESSAGE, UNEXPECTED_MESSAGE } = await import('../../src/api/client');
+const { api, ApiError, configureApiClient, NetworkError, UNAUTHORIZED_MESSAGE, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE, UNREACHABLE_WRITE_MESSAGE } = await import('../../src/api/client');
 
 function answer(status: number, body?: unknown) {
   return new Response(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body), {
@@ -43,10 +43,27 @@ describe('API client error handling (seed section 8)', () => {
     expect(toastError).toHaveBeenCalledWith('A role with this name already exists');
   });
 
-  it("toasts the error's own message when the server sent none (a network failure)", async () => {
+  it("a call that got no answer says the server could not be reached, never the browser's 'Failed to fetch'; a write, that nothing was saved", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(api.get('/members')).rejects.toThrow('Failed to fetch');
-    expect(toastError).toHaveBeenCalledWith('Failed to fetch');
+    const read = await api.get('/members').catch((e: unknown) => e);
+    expect(read).toBeInstanceOf(NetworkError);
+    expect((read as InstanceType<typeof NetworkError>).cause).toBeInstanceOf(TypeError);
+    expect(toastError).toHaveBeenLastCalledWith(UNREACHABLE_MESSAGE, expect.objectContaining({ id: 'unreachable' }));
+    expect(UNREACHABLE_MESSAGE).toBe('Could not reach the server. Check the connection and try again.');
+    for (const write of [() => api.post('/roles', { name: 'Sales' }), () => api.put('/members/me/preferences', {}), () => api.delete('/roles/1')]) {
+      await expect(write()).rejects.toMatchObject({ name: 'NetworkError', write: true });
+      expect(toastError).toHaveBeenLastCalledWith(UNREACHABLE_WRITE_MESSAGE, expect.objectContaining({ id: 'unreachable' }));
+    }
+    // One toast for them all; while it says a write was not saved, a read that fails (the refetch after it) leaves it so.
+    const calls = toastError.mock.calls.length;
+    await api.get('/members').catch(() => undefined);
+    expect(toastError).toHaveBeenCalledTimes(calls);
+    // Once it is gone, a read's failure is said again.
+    (toastError.mock.calls.at(-1)![1] as { onAutoClose: () => void }).onAutoClose();
+    await api.get('/members').catch(() => undefined);
+    expect(toastError).toHaveBeenLastCalledWith(UNREACHABLE_MESSAGE, expect.objectContaining({ id: 'unreachable' }));
+    expect(UNREACHABLE_WRITE_MESSAGE).toBe('Could not reach the server: nothing was saved. Check the connection and try again.');
+    expect(toastError.mock.calls.flat()).not.toContain('Failed to fetch');
   });
 
   it("falls back to 'An unexpected error occurred.' when nothing says what went wrong", async () => {

@@ -3,7 +3,7 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { configureApiClient, errorMessage, ApiError } from '../../src/api/client';
+import { configureApiClient, errorMessage, ApiError, NetworkError } from '../../src/api/client';
 import type { LeadDetail } from '../../src/api/leads/contract';
 import { LoseLeadDialog } from '../../src/features/leads/lead-workflow';
 import { changeLanguage, currentLanguage, initI18n, moneyInLanguage, translateApi } from '../../src/ui/i18n';
@@ -93,6 +93,30 @@ describe('errors in the member’s language', () => {
     } finally {
       await changeLanguage('ae');
     }
+  });
+
+  it('a server that cannot be reached is said in Arabic, never the browser’s “Failed to fetch”: nothing was saved', async () => {
+    const user = userEvent.setup();
+    const dialog = openDialog();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await user.type(within(dialog).getByLabelText('السبب'), 'متأخر جدًا');
+    await user.click(within(dialog).getByRole('button', { name: 'تعليم كخاسر' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('تعذّر الوصول إلى الخادم: لم يُحفظ شيء. تحقّق من الاتصال وحاول مرة أخرى.', expect.objectContaining({ id: 'unreachable' })));
+    expect(vi.mocked(toast.error).mock.calls.flat().join(' ')).not.toMatch(/Failed to fetch/);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    // A read that got no answer does not speak of saving.
+    expect(errorMessage(new NetworkError(false, new TypeError('Load failed')))).toBe('تعذّر الوصول إلى الخادم. تحقّق من الاتصال وحاول مرة أخرى.');
+  });
+
+  it('a proxy’s bare “Internal Server Error” is not shown: the call’s own words, in Arabic', async () => {
+    const user = userEvent.setup();
+    const dialog = openDialog();
+    fetchMock.mockResolvedValue(new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain' } }));
+    await user.type(within(dialog).getByLabelText('السبب'), 'متأخر جدًا');
+    await user.click(within(dialog).getByRole('button', { name: 'تعليم كخاسر' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalled());
+    const said = vi.mocked(toast.error).mock.calls.map(([text]) => String(text));
+    expect(said.join(' ')).not.toMatch(/Internal Server Error|[A-Za-z]{4,}/);
   });
 
   it('falls back to the server’s English message for a code it does not know', () => {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, call } from '../client';
+import { ApiError, call, networkFailure } from '../client';
 import type { ChatStreamEvent } from './contract';
 import { aiEndpoints } from './contract';
 
@@ -21,6 +21,9 @@ export async function sendChatMessage(leadId: string, text: string, onEvent: (ev
     credentials: 'include',
     headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', Accept: 'text/event-stream' },
     body: JSON.stringify({ text }),
+  }).catch((error: unknown) => {
+    // No answer: the message was not sent, said in the member's language (`errorMessage`).
+    throw networkFailure(error, true);
   });
   if (!res.ok || !res.body) {
     const body = (await res.json().catch(() => ({}))) as { message?: string; code?: string; issues?: never; params?: never };

@@ -228,6 +228,24 @@ export const enquiryNotAfter = <T extends { queryDate?: string }>(today: string)
     ['queryDate'] as never,
   );
 
+/**
+ * A follow-up is for now or later, with a few minutes' grace for clocks and slow forms: the server
+ * refuses an earlier one (400 `inPast` on its field), and the forms check the same rule when they
+ * are sent, so the member reads it under the field before anything goes.
+ */
+export const FOLLOW_UP_GRACE_MS = 10 * 60_000;
+export const NOT_IN_PAST = 'must not be in the past';
+export const isPastFollowUp = (dueAt: string, now: number = Date.now()) => Date.parse(dueAt) < now - FOLLOW_UP_GRACE_MS;
+/** The rule as a form's check of the follow-up time at `path` in its body (`['nextFollowUp', 'dueAt']`), read when the form is sent. */
+export const followUpNotPast = <T extends Record<string, unknown>>(dueAtOf: (body: T) => string | null | undefined, path: string[]) =>
+  v.forward<T, v.CheckIssue<T>, [never]>(
+    v.check((body) => {
+      const dueAt = dueAtOf(body);
+      return !dueAt || !isPastFollowUp(dueAt);
+    }, coded('inPast', NOT_IN_PAST)),
+    path as never,
+  );
+
 /** `PUT /leads/details/{id}`: contact details only; status, owner, queries and follow-ups have their own calls. */
 export const updateLeadInput = updateOf({ ...leadFields, name: v.optional(leadFields.name) });
 export type UpdateLeadInput = v.InferOutput<typeof updateLeadInput>;

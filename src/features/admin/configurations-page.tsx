@@ -23,6 +23,7 @@ import { LEAD_SOURCES } from '../../api/leads/constants';
 import { useCan } from '../../ui/auth';
 import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, ChipsField, DateField, NumberField, PasswordField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
+import { outboxPath } from '../../ui/module-paths';
 
 /** A field's control; a choice names where its values' labels are (`leads.sources.walk-in` → "Walk-in"). */
 type Kind = 'number' | 'switch' | 'text' | 'textarea' | 'chips' | 'password' | 'email' | 'date' | { options: readonly string[]; labels: string };
@@ -160,7 +161,7 @@ function EmailTools({ canTest }: { canTest: boolean }) {
           </>
         )}
       </div>
-      <Link to="/configurations/outbox">
+      <Link to={outboxPath()}>
         <i className="pi pi-inbox" aria-hidden="true" /> {t('documents.settings.openOutbox')}
       </Link>
     </section>

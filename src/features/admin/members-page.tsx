@@ -4,8 +4,8 @@ import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
 import { DEPARTMENTS, EMPLOYMENT_STATUSES, type Member } from '../../api/admin/members/contract';
 import { useMembers, type MembersParams } from '../../api/admin/members/get-members';
-import { useAuth, useCan } from '../../ui/auth';
-import { useFormatters } from '../../ui/format';
+import { useCan } from '../../ui/auth';
+import { useOrgFormatters } from '../../ui/org-format';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
 import { DateRangeFilter, emptyState, ListPage, toQuery, useListState, type ListColumn, listProps } from '../../ui/list-page';
 import { initials } from '../../ui/member-menu';
@@ -16,9 +16,8 @@ const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperC
 
 export function MembersPage() {
   const { t } = useTranslation();
-  const { organization } = useAuth();
   const can = useCan();
-  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const [state, setState, setFilter] = useListState({ sortBy: 'name' });
   const query = useMembers(toQuery(state) as MembersParams);
   const [editing, setEditing] = useState<Member | 'new' | null>(null);

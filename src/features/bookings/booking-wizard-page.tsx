@@ -10,6 +10,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { toast } from 'sonner';
 import { todayIn } from '../../domain/calendar';
+import { errorMessage } from '../../api/client';
 import { TRAVELLER_TYPES } from '../../api/bookings/contract';
 import { useCreateBooking } from '../../api/bookings/save-booking';
 import { useBookingPlanDefaults } from '../../api/bookings/get-bookings';
@@ -304,9 +305,14 @@ function BookingWizard({ defaults }: { defaults?: BookingPlanDefaults }) {
       bookingWizardMachine.provide({
         actors: {
           createBooking: fromPromise<{ bookingId: string }, BookingRequest>(async ({ input }) => {
-            const booking = await create.mutateAsync(input);
-            toast.success(t('bookings.wizard.created', { ref: booking.ref }));
-            return { bookingId: booking._id };
+            try {
+              const booking = await create.mutateAsync(input);
+              toast.success(t('bookings.wizard.created', { ref: booking.ref }));
+              return { bookingId: booking._id };
+            } catch (error) {
+              // The step's card says it in the member's language (never the browser's "Failed to fetch"); the issues say which step.
+              throw Object.assign(new Error(errorMessage(error)), { issues: (error as { issues?: unknown }).issues });
+            }
           }),
         },
       }),

@@ -14,7 +14,7 @@ import { activitiesResource } from '../../api/catalogue/activities/get-activitie
 import { ACTIVITY_IMPORT_TEMPLATE, activityRowsFromCsv } from '../../api/catalogue/activities/import';
 import { useAuth } from '../../ui/auth';
 import { DestinationField } from '../../ui/catalogue-pickers';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { MultiSelectFilter } from '../../ui/filter-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { NumberField, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
@@ -128,8 +128,7 @@ function ActivityStatsHeader({ stats, filters, setFilter }: { stats?: ActivitySt
 /** Activities: cards by default (the seed) with a table toggle; filters regions, destinations, categories, difficulty. */
 export function ActivitiesPage() {
   const { t } = useTranslation();
-  const { organization } = useAuth();
-  const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const duration = useDuration();
   const difficultyTag = (a: Activity) => <StatusTag status={a.difficulty} tone={DIFFICULTY_TONE[a.difficulty]} label={t(`activities.difficulties.${a.difficulty}`)} />;
   const columns = useMemo(

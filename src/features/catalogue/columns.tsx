@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ListColumn } from '../../ui/list-page';
-import type { createFormatters } from '../../ui/format';
+import type { ZonedFormatters } from '../../ui/format';
 
 type Base = { _id: string; name: string; slug: string; description: string | null; createdAt: string; updatedAt: string };
 
@@ -9,7 +9,7 @@ type Base = { _id: string; name: string; slug: string; description: string | nul
  * created and updated. `_id`, slug, description and the dates are hidden until the person shows them
  * (the seed: "_id, slug and description are hidden by default").
  */
-export function catalogueColumns<T extends Base>(t: TFunction, fmt: ReturnType<typeof createFormatters>, own: ListColumn<T>[]): ListColumn<T>[] {
+export function catalogueColumns<T extends Base>(t: TFunction, fmt: ZonedFormatters, own: ListColumn<T>[]): ListColumn<T>[] {
   return [
     { field: '_id', header: t('catalogue.id'), hiddenByDefault: true },
     { field: 'name', header: t('catalogue.name'), sortable: true },

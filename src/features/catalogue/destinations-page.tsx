@@ -4,7 +4,7 @@ import { createDestinationInput, type Destination } from '../../api/catalogue/de
 import { destinationsResource } from '../../api/catalogue/destinations/get-destinations';
 import { DESTINATION_IMPORT_TEMPLATE, destinationRowsFromCsv } from '../../api/catalogue/destinations/import';
 import { RegionField, RegionPicker } from '../../ui/catalogue-pickers';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { FilterField } from '../../ui/filter-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { TextAreaField, TextField } from '../../ui/form-fields';
@@ -48,7 +48,7 @@ function DestinationFormDialog({ record, onClose }: RecordFormProps<Destination>
 /** Destinations: each in a region; filter by region; create, edit, delete, import. */
 export function DestinationsPage() {
   const { t } = useTranslation();
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
   const columns = useMemo(
     () =>
       catalogueColumns<Destination>(t, fmt, [

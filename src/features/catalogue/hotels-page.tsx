@@ -7,7 +7,7 @@ import { hotelsResource } from '../../api/catalogue/hotels/get-hotels';
 import { HOTEL_IMPORT_TEMPLATE, hotelRowsFromCsv } from '../../api/catalogue/hotels/import';
 import { useAuth } from '../../ui/auth';
 import { DestinationField } from '../../ui/catalogue-pickers';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { MultiSelectFilter } from '../../ui/filter-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { ChipsField, NumberField, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
@@ -137,8 +137,7 @@ function HotelStatsHeader({ stats, filters, setFilter }: { stats?: HotelStats; f
 /** Hotels: cards by default (the seed) with a table toggle, counts by stars and destination, filters, import. */
 export function HotelsPage() {
   const { t } = useTranslation();
-  const { organization } = useAuth();
-  const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const rate = (h: Hotel) => t('hotels.fromRate', { amount: fmt.money(fromRate(h)) });
   const columns = useMemo(
     () =>

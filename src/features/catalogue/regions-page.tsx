@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createRegionInput, type Region } from '../../api/catalogue/regions/contract';
 import { regionsResource } from '../../api/catalogue/regions/get-regions';
 import { REGION_IMPORT_TEMPLATE, regionRowsFromCsv } from '../../api/catalogue/regions/import';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { FormDialog } from '../../ui/form-dialog';
 import { TextAreaField, TextField } from '../../ui/form-fields';
 import { CatalogueScreen, type RecordFormProps } from './catalogue-screen';
@@ -41,7 +41,7 @@ function RegionFormDialog({ record, onClose }: RecordFormProps<Region>) {
 /** Regions: search and sort (the seed's region filters are empty by default), create, edit, delete, import. */
 export function RegionsPage() {
   const { t } = useTranslation();
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
   const columns = useMemo(() => catalogueColumns<Region>(t, fmt, []), [t, fmt]);
   return (
     <CatalogueScreen<Region, undefined>

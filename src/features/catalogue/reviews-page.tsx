@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createReviewInput, type Review } from '../../api/catalogue/reviews/contract';
 import { reviewsResource, useReviewLoadingFlags } from '../../api/catalogue/reviews/get-reviews';
 import { DestinationField, DestinationPicker } from '../../ui/catalogue-pickers';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { BooleanFilter, FilterField, MultiSelectFilter } from '../../ui/filter-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { SwitchField, TextAreaField, TextField } from '../../ui/form-fields';
@@ -56,7 +56,7 @@ function ReviewFormDialog({ record, onClose }: RecordFormProps<Review>) {
 /** Reviews: newest first; filters destinations, ratings and published; the seed's loading flags and delete message. */
 export function ReviewsPage() {
   const { t } = useTranslation();
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
   const flags = useReviewLoadingFlags();
   const columns = useMemo<ListColumn<Review>[]>(
     () => [

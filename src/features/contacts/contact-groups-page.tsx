@@ -6,8 +6,8 @@ import { toast } from 'sonner';
 import { useContactGroups } from '../../api/contacts/get-contacts';
 import { useDeleteContactGroup } from '../../api/contacts/save-contact-group';
 import type { ContactGroup } from '../../api/contacts/contract';
-import { useAuth, useCan } from '../../ui/auth';
-import { useFormatters } from '../../ui/format';
+import { useCan } from '../../ui/auth';
+import { useOrgFormatters } from '../../ui/org-format';
 import { emptyState, ListPage, toQuery, useListState, type ListColumn, listProps } from '../../ui/list-page';
 import { BackLink } from '../../ui/placeholders';
 import { modulePath } from '../../ui/module-paths';
@@ -47,8 +47,7 @@ function GroupActions({ group, onEdit }: { group: ContactGroup; onEdit: (g: Cont
 export function ContactGroupsPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const { organization } = useAuth();
-  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const [state, setState] = useListState({ sortBy: 'name', sortOrder: 'asc' });
   const query = useContactGroups(toQuery(state));
   const [editing, setEditing] = useState<ContactGroup | 'new'>();

@@ -5,11 +5,10 @@ import { Dropdown } from 'primereact/dropdown';
 import { MAX_PAGE_SIZE } from '../../api/common/schemas';
 import { useContactGroups, useContacts, type ContactsParams } from '../../api/contacts/get-contacts';
 import type { Contact } from '../../api/contacts/contract';
-import { useAuth } from '../../ui/auth';
 import { DestinationPicker, RegionPicker } from '../../ui/catalogue-pickers';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { ReachLine, RecordCard } from '../../ui/record-card';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { emptyTexts, DateRangeFilter, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, listProps } from '../../ui/list-page';
 import { modulePath } from '../../ui/module-paths';
 
@@ -25,8 +24,7 @@ export const contactGroupsPath = () => `${modulePath('contacts')}/groups`;
 /** `/contacts`: the people behind leads, once per phone or email, by region, destination, enquiry day and group. */
 export function ContactsPage() {
   const { t } = useTranslation();
-  const { organization } = useAuth();
-  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const [state, setState, setFilter] = useListState({ sortBy: 'name', sortOrder: 'asc', filterParams: CONTACT_FILTER_PARAMS });
   const query = useContacts(toQuery(state) as ContactsParams);
   const groups = useContactGroups({ limit: MAX_PAGE_SIZE, sortBy: 'name', sortOrder: 'asc' });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from 'primereact/skeleton';
 import { useMyDay } from '../../api/dashboard/get-my-day';
 import { useAuth } from '../../ui/auth';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { todayIn } from '../../domain/calendar';
 import { NotificationList } from '../../ui/notifications-bell';
 import { StatusTag } from '../../ui/status-tag';
@@ -37,8 +37,8 @@ function NotificationsCard() {
 /** What the organization has bought (issue 19): plan, seats used of seats, until when. */
 function SubscriptionCard() {
   const { t } = useTranslation();
-  const { organization, subscription } = useAuth();
-  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const { subscription } = useAuth();
+  const fmt = useOrgFormatters();
   return (
     <DayCard card="subscription" icon="pi pi-id-card" title={t('dashboard.subscription')} gap="0.5rem">
       <div className="record-card__title" data-testid="dashboard-plan">
@@ -61,7 +61,7 @@ function SubscriptionCard() {
 export function DashboardPage() {
   const { t } = useTranslation();
   const { member, organization } = useAuth();
-  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const day = useMyDay();
   const cards = day.data?.cards ?? [];
   const queue = useWorkQueue(MY_DAY_QUEUE);

@@ -8,7 +8,7 @@ import { OPEN_LEAD_STATES } from '../../machines/lead-machine';
 import type { ModuleKey } from '../../api/permissions';
 import { useAuth } from '../../ui/auth';
 import { todayIn } from '../../domain/calendar';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { StatusTag } from '../../ui/status-tag';
 
@@ -98,7 +98,7 @@ const CARDS: Record<MyDayCardKey, CardView> = {
 export function MyDayCardView({ card }: { card: MyDayCard }) {
   const { t } = useTranslation();
   const { member, organization } = useAuth();
-  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const view = CARDS[card.key];
   const title = t(`dashboard.cards.${card.key}.title`);
   const titleId = `my-day-${card.key}`;

@@ -22,7 +22,8 @@ import { FormDialog } from '../../ui/form-dialog';
 import { applyServerIssues, DateField, DROPDOWN_PT, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
 import { contractResolver } from '../../ui/form-resolver';
 import { MoneyField } from '../../ui/money-field';
-import { useFormatters } from '../../ui/format';
+import type { ZonedFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { StatusTag } from '../../ui/status-tag';
 import { VendorPaymentDialog } from '../../ui/vendor-payment-dialog';
@@ -34,7 +35,7 @@ import { VendorPaymentDialog } from '../../ui/vendor-payment-dialog';
  * are this list.
  */
 
-type Formatters = ReturnType<typeof useFormatters>;
+type Formatters = ZonedFormatters;
 
 const MONEY_PARAMS = ['amount', 'target', 'actual', 'owed', 'refundable', 'pending'];
 const DAY_PARAMS = ['departure', 'start', 'approvedOn', 'arrival'];
@@ -181,8 +182,7 @@ function QueueRow({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const { organization } = useAuth();
-  const fmt = useFormatters({ timeZone: organization.timeZone, currency: organization.currency });
+  const fmt = useOrgFormatters();
   const params = reasonParams(item, fmt, t);
   return (
     <li

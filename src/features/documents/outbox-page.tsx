@@ -5,10 +5,9 @@ import { Dropdown } from 'primereact/dropdown';
 import { SEND_STATUSES, type DocumentSend } from '../../api/documents/contract';
 import { cleanFileName } from '../../api/common/file-name';
 import { attachmentUrl, emlUrl, useMessage, useOutbox, type OutboxParams } from '../../api/documents/get-documents';
-import { useAuth } from '../../ui/auth';
 import { DROPDOWN_PT } from '../../ui/form-fields';
 import { FilterField } from '../../ui/filter-fields';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn } from '../../ui/list-page';
 import { senderName, SendStatusTag } from '../../ui/send-document-dialog';
 
@@ -19,8 +18,7 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 /** One email: its headers, message and attachments, with the `.eml` download. */
 function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { organization } = useAuth();
-  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const message = useMessage(id).data;
   return (
     <Dialog visible onHide={onClose} header={message?.subject ?? t('documents.outbox.message')} style={{ width: 'min(720px, 95vw)' }}>
@@ -106,8 +104,7 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
 /** `/configurations/outbox`: every email of the organization, newest first, by status; open one to read it. */
 export function OutboxPage() {
   const { t, i18n } = useTranslation();
-  const { organization } = useAuth();
-  const fmt = useFormatters({ timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const [state, setState] = useListState({ sortBy: 'createdAt', sortOrder: 'desc', filterParams: OUTBOX_FILTER_PARAMS });
   const outbox = useOutbox(toQuery(state) as OutboxParams);
   const [open, setOpen] = useState<string>();

@@ -8,7 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import type { Account } from '../../api/finance/contract';
 import { useChart } from '../../api/finance/get-finance';
 import { useAuth, useCan } from '../../ui/auth';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/media';
 import { modulePath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
@@ -36,7 +36,7 @@ export function AccountPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { organization } = useAuth();
-  const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const phone = useMediaQuery(PHONE_QUERY);
   const [asOf, setAsOf] = useState('');
   const chart = useChart(asOf || undefined);

@@ -2,9 +2,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LeadDetail } from '../../api/leads/contract';
 import { useLeadBookings } from '../../api/bookings/get-bookings';
-import { useAuth } from '../../ui/auth';
 import { CancellationRequestAction } from '../../ui/cancellation-request';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { moduleRecordPath } from '../../ui/module-paths';
 import { StatusTag } from '../../ui/status-tag';
 import './lead-bookings.css';
@@ -15,8 +14,7 @@ import './lead-bookings.css';
  */
 export function LeadBookings({ lead }: { lead: LeadDetail }) {
   const { t } = useTranslation();
-  const { organization } = useAuth();
-  const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   const bookings = useLeadBookings(lead._id);
   return (
     <section className="card stack" aria-labelledby="lead-bookings-title" data-testid="lead-bookings">

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import { Dialog } from '../../ui/dialog';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { toast } from 'sonner';
 import { addDays, todayIn } from '../../domain/calendar';
-import { FOLLOW_UP_OUTCOMES, followUpInput, followUpResponseInput, type FollowUp, type FollowUpInput, type FollowUpOutcome, type FollowUpResponseInput, type LeadDetail } from '../../api/leads/contract';
+import { FOLLOW_UP_OUTCOMES, followUpInput, followUpNotPast, followUpResponseInput, type FollowUp, type FollowUpInput, type FollowUpOutcome, type FollowUpResponseInput, type LeadDetail } from '../../api/leads/contract';
 import { useLead } from '../../api/leads/get-leads';
 import { isOpenLead } from '../../machines/lead-machine';
 import { useRespondToFollowUp, useScheduleFollowUp } from '../../api/leads/save-lead';
@@ -14,7 +15,7 @@ import { useAuth } from '../../ui/auth';
 import { contractResolver } from '../../ui/form-resolver';
 import { applyServerIssues, DateTimeField, SelectField, SwitchField, TextAreaField, wallTimeToInstant } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { StatusTag, type StatusTone } from '../../ui/status-tag';
 import { useActiveMemberOptions } from './member-options';
 import { LeadSection } from './lead-section';
@@ -31,11 +32,6 @@ export function tomorrowAtTen(timeZone: string): string {
 export const nextOpenFollowUp = (lead: LeadDetail) =>
   isOpenLead(lead.status) ? lead.followUps.filter((f) => !f.response).sort((a, b) => a.dueAt.localeCompare(b.dueAt))[0] : undefined;
 
-/** Dates in the organization's time zone. */
-export function useOrgFormatters() {
-  const { organization } = useAuth();
-  return useFormatters({ timeZone: organization.timeZone, currency: organization.currency });
-}
 
 /** "Missed" when an open follow-up's time has passed. */
 export function FollowUpTime({ dueAt, open = true }: { dueAt: string; open?: boolean }) {
@@ -60,8 +56,8 @@ interface ScheduleValues {
   assignee: string | null;
 }
 
-/** Nobody chosen: the server gives it to the lead's owner. */
-const scheduleResolver = contractResolver(followUpInput, {
+/** Nobody chosen: the server gives it to the lead's owner. A time already past is refused under its field before sending, as the server would. */
+const scheduleResolver = contractResolver(v.pipe(followUpInput, followUpNotPast<FollowUpInput>((b) => b.dueAt, ['dueAt'])), {
   toInput: (values: ScheduleValues) => ({ dueAt: values.dueAt, note: values.note, ...(values.assignee ? { assignee: values.assignee } : {}) }),
 });
 
@@ -103,8 +99,11 @@ interface ResponseValues {
   nextFollowUp: { dueAt: string | null; note: string };
 }
 
-/** The next follow-up is sent only when asked for; the switch itself is not part of the body. */
-const responseResolver = contractResolver(followUpResponseInput, {
+/**
+ * The next follow-up is sent only when asked for; the switch itself is not part of the body. Its
+ * time already past is refused under its field before sending (the server refuses it too).
+ */
+const responseResolver = contractResolver(v.pipe(followUpResponseInput, followUpNotPast<FollowUpResponseInput>((b) => b.nextFollowUp?.dueAt, ['nextFollowUp', 'dueAt'])), {
   toInput: ({ scheduleNext, nextFollowUp, ...rest }: ResponseValues) => ({ ...rest, ...(scheduleNext ? { nextFollowUp } : {}) }),
 });
 

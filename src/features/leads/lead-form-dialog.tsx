@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
 import { toast } from 'sonner';
 import { todayIn } from '../../domain/calendar';
-import { LEAD_SOURCES, createLeadInput, enquiryNotAfter, updateLeadInput, type CreateLeadInput, type LeadDetail, type LeadSource, type UpdateLeadInput } from '../../api/leads/contract';
+import { LEAD_SOURCES, createLeadInput, enquiryNotAfter, followUpNotPast, updateLeadInput, type CreateLeadInput, type LeadDetail, type LeadSource, type UpdateLeadInput } from '../../api/leads/contract';
 import { useCreateLead, useUpdateLead } from '../../api/leads/save-lead';
 import { useAuth } from '../../ui/auth';
 import { DestinationField, RegionField } from '../../ui/catalogue-pickers';
@@ -68,10 +68,16 @@ export function LeadFormDialog({ lead, onClose }: { lead?: LeadDetail; onClose: 
   const isNew = !lead;
   const today = todayIn(organization.timeZone);
   const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CreateLeadInput | UpdateLeadInput>({
-    // The contract, and an enquiry day no later than today on the organization's clocks (the server checks it too).
-    resolver: contractResolver<v.GenericSchema<unknown, CreateLeadInput | UpdateLeadInput>, FormValues>(v.pipe(isNew ? createLeadInput : updateLeadInput, enquiryNotAfter(today)), {
-      toInput: (values) => payload(values, isNew),
-    }),
+    // The contract, an enquiry day no later than today on the organization's clocks and a first
+    // follow-up not already past (the server checks both too).
+    resolver: contractResolver<v.GenericSchema<unknown, CreateLeadInput | UpdateLeadInput>, FormValues>(
+      v.pipe(
+        isNew ? createLeadInput : updateLeadInput,
+        enquiryNotAfter(today),
+        followUpNotPast<CreateLeadInput | UpdateLeadInput>((b) => ('followUp' in b ? b.followUp : null), ['followUp']),
+      ),
+      { toInput: (values) => payload(values, isNew) },
+    ),
     defaultValues: toForm(lead),
   });
   const regions = useWatch({ control, name: 'regions' });

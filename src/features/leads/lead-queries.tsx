@@ -12,7 +12,7 @@ import { applyServerIssues, DateField, FormError, NumberField, TextAreaField } f
 import { FormDialog } from '../../ui/form-dialog';
 import { MoneyField } from '../../ui/money-field';
 import { isOpenLead } from '../../machines/lead-machine';
-import { useOrgFormatters } from './lead-follow-ups';
+import { useOrgFormatters } from '../../ui/org-format';
 import { LeadSection } from './lead-section';
 
 interface QueryValues {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LeadActivity, LeadDetail } from '../../api/leads/contract';
-import { useOrgFormatters } from './lead-follow-ups';
+import { useOrgFormatters } from '../../ui/org-format';
 
 const ICONS: Record<LeadActivity['type'], string> = {
   created: 'pi pi-plus-circle',

@@ -13,9 +13,9 @@ import { useOnboardOrganization } from '../../api/platform/get-organizations';
 import { FormDialog } from '../../ui/form-dialog';
 import { applyServerIssues, SelectField, TextField } from '../../ui/form-fields';
 import { contractResolver } from '../../ui/form-resolver';
-import { useFormatters } from '../../ui/format';
 import { LANGUAGE_OPTIONS } from '../../ui/language-picker';
 import { organizationPath } from './console';
+import { useConsoleFormatters } from './parts';
 import { SubscriptionFields } from './subscription-fields';
 
 const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone')].map((z) => ({ value: z, label: z }));
@@ -72,7 +72,7 @@ export function OnboardDialog({ onClose }: { onClose: () => void }) {
 /** The owner's one-time link, always shown to the operator: also e-mailed when the platform has a mail server, else for them to hand over. */
 export function InvitationDialog({ header, invitation, organizationId, onClose }: { header: string; invitation: InvitationLink; organizationId?: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const fmt = useFormatters();
+  const fmt = useConsoleFormatters();
   const navigate = useNavigate();
   const copy = async () => {
     await navigator.clipboard.writeText(invitation.url);

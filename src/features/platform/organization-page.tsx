@@ -11,13 +11,12 @@ import { confirmAction } from '../../ui/confirm';
 import { DetailCard } from '../../ui/detail-card';
 import { applyServerIssues } from '../../ui/form-fields';
 import { contractResolver } from '../../ui/form-resolver';
-import { useFormatters } from '../../ui/format';
 import { ListPage, toQuery, useListState, type ListColumn } from '../../ui/list-page';
 import { PageSpinner } from '../../ui/full-screen-spinner';
 import { StatusTag } from '../../ui/status-tag';
 import { CONSOLE } from './console';
 import { InvitationDialog } from './onboard-dialog';
-import { SeatsUsed } from './parts';
+import { SeatsUsed, useConsoleFormatters } from './parts';
 import { SubscriptionFields } from './subscription-fields';
 
 type SubscriptionValues = Pick<PlatformSubscription, 'plan' | 'seats' | 'status' | 'periodEnd'>;
@@ -97,7 +96,7 @@ function RenewInvitationButton({ organizationId, member }: { organizationId: str
 
 function OrganizationMembers({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
-  const fmt = useFormatters();
+  const fmt = useConsoleFormatters();
   const [state, setState] = useListState({ sortBy: 'name', filterParams: {} });
   const query = useOrganizationMembers(organizationId, toQuery(state) as OrganizationMembersParams);
   const columns = useMemo<ListColumn<PlatformMember>[]>(
@@ -120,7 +119,7 @@ function OrganizationMembers({ organizationId }: { organizationId: string }) {
 export function OrganizationPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const fmt = useFormatters();
+  const fmt = useConsoleFormatters();
   const organization = useOrganization(id);
   const subscription = useSubscription(id);
   if (organization.isPending || subscription.isPending) return <PageSpinner label={t('shell.loading')} />;

@@ -6,17 +6,16 @@ import { ORGANIZATIONS_PAGE_SIZE, type PlatformOrganization } from '../../api/pl
 import { useOrganizations, type OrganizationsParams } from '../../api/platform/get-organizations';
 import { PLANS, SUBSCRIPTION_STATUSES } from '../../api/platform/subscription';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { useFormatters } from '../../ui/format';
 import { emptyState, ListPage, toQuery, useListState, type ListColumn, listProps } from '../../ui/list-page';
 import { StatusTag } from '../../ui/status-tag';
 import { organizationPath } from './console';
 import { OnboardDialog } from './onboard-dialog';
-import { SeatsUsed } from './parts';
+import { SeatsUsed, useConsoleFormatters } from './parts';
 
 /** The console's home: every organization with its subscription, 10 a page (the seed's size). */
 export function OrganizationsPage() {
   const { t } = useTranslation();
-  const fmt = useFormatters();
+  const fmt = useConsoleFormatters();
   const [state, setState, setFilter] = useListState({ limit: ORGANIZATIONS_PAGE_SIZE, sortBy: 'name', filterParams: { plan: 'list', status: 'list' } });
   const query = useOrganizations(toQuery(state) as OrganizationsParams);
   const [onboarding, setOnboarding] = useState(false);

@@ -5,9 +5,10 @@ import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, VENDOR_TRANSACTIONS_PAGE_SIZE, type Vendor, type VendorTransaction, type VendorTransactionStats } from '../../api/vendors/contract';
 import { useVendor, useVendorTransactions, type VendorTransactionsParams } from '../../api/vendors/get-vendors';
-import { useAuth, useCan } from '../../ui/auth';
+import { useCan } from '../../ui/auth';
 import { DetailCard } from '../../ui/detail-card';
-import { useFormatters, useSystemMemo } from '../../ui/format';
+import { useSystemMemo } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { emptyTexts, ListPage, toQuery, useListState, type ListColumn, listProps } from '../../ui/list-page';
 import { modulePath } from '../../ui/module-paths';
 import { RecordPage } from '../../ui/placeholders';
@@ -18,8 +19,7 @@ import { ServiceChips } from './service-chips';
 import { useDeleteVendorAction, useVendorWorkflow } from './vendor-workflow';
 
 function useMoney() {
-  const { organization } = useAuth();
-  const fmt = useFormatters({ currency: organization.currency, timeZone: organization.timeZone });
+  const fmt = useOrgFormatters();
   return fmt;
 }
 

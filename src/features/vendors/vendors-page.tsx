@@ -8,7 +8,7 @@ import { VENDOR_IMPORT_TEMPLATE, vendorRowsFromCsv } from '../../api/vendors/imp
 import { useImportVendors } from '../../api/vendors/save-vendor';
 import { useCan } from '../../ui/auth';
 import { ReachLine, RecordCard } from '../../ui/record-card';
-import { useFormatters } from '../../ui/format';
+import { useOrgFormatters } from '../../ui/org-format';
 import { BooleanFilter, MultiSelectFilter } from '../../ui/filter-fields';
 import { ImportDialog } from '../../ui/import-dialog';
 import { emptyState, ListPage, toQuery, useListState, type FilterValue, type ListColumn, type ListState, listProps } from '../../ui/list-page';
@@ -61,7 +61,7 @@ export function VendorsPage() {
   const { t } = useTranslation();
   const can = useCan();
   const navigate = useNavigate();
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
   const [state, setState, setFilter] = useListState({ sortBy: 'name', sortOrder: 'asc' });
   const query = useVendors(toQuery(state) as VendorsParams);
   const importVendors = useImportVendors();

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -12,16 +12,17 @@ import { snapshotOf } from '../../../machines/workflow';
 import { useCan } from '../../../ui/auth';
 import { confirmAction } from '../../../ui/confirm';
 import { DetailCard } from '../../../ui/detail-card';
-import { useFormatters } from '../../../ui/format';
+import { useOrgFormatters } from '../../../ui/org-format';
 import { modulePath, moduleRecordPath } from '../../../ui/module-paths';
 import { RecordPage } from '../../../ui/placeholders';
+import { SendStatusTag } from '../../../ui/send-document-dialog';
 import { CopyTourDialog, TourStatusTag } from '../../../ui/tour-widgets';
 import { WorkflowPanel, type WorkflowAction, type WorkflowProps } from '../../../ui/workflow-panel';
 import { BookLink } from '../../../ui/book-link';
 import { names, PricedLines } from '../shared/plan-view';
 import { CustomerView, itineraryOf } from './customer-view';
 import { TotalsCard } from './totals-card';
-import { VersionHistory } from './version-history';
+import { useVersionEmails, VersionHistory } from './version-history';
 import { SendItineraryDialog, TourItinerary, useItineraryLanguage } from './tour-itinerary';
 
 type UiEvent = Exclude<CustomizedTourEvent, { type: 'BOOK' | 'SEND' }>;
@@ -119,7 +120,7 @@ export function CustomizedTourDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const tour = useCustomizedTour(id);
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
   const lastLanguage = useItineraryLanguage(id);
   const [chosen, setLang] = useState<Locale>();
   const lang = chosen ?? lastLanguage;
@@ -171,7 +172,8 @@ export function CustomizedTourVersionPage() {
   const { t } = useTranslation();
   const { id = '', version = '1' } = useParams();
   const sent = useTourVersion(id, Number(version));
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
+  const email = useVersionEmails(id)(Number(version));
   return (
     <RecordPage titleId="version-title" back={{ to: moduleRecordPath('customizedTours', id), label: t('tours.backToTour') }} query={sent}>
       {(data) => (
@@ -183,7 +185,9 @@ export function CustomizedTourVersionPage() {
             title={t('tours.versions.asSent')}
             testId="version-sent"
             rows={[
-              [t('tours.versions.sentAt'), fmt.dateTime(data.sentAt)],
+              // A version whose email still waits (or failed) was written then, not sent: its email's status says where it is.
+              [email.notSent ? t('documents.outbox.created') : t('tours.versions.sentAt'), fmt.dateTime(data.sentAt)],
+              ...(email.send ? [[t('tours.versions.email'), <SendStatusTag send={email.send} />] as [string, ReactNode]] : []),
               [t('tours.versions.sentBy'), data.sentBy?.name ?? t('tourPlan.none')],
               [t('tours.send.to'), data.to ? <bdi>{data.to}</bdi> : t('tourPlan.none')],
               [t('tours.send.cc'), data.cc.length ? <bdi>{data.cc.join(', ')}</bdi> : t('tourPlan.none')],

@@ -5,7 +5,7 @@ import { CUSTOMIZED_TOUR_STATES, type CustomizedTour } from '../../../api/tours/
 import { useCustomizedTours, type ToursParams } from '../../../api/tours/customized/get-customized-tours';
 import { useCan } from '../../../ui/auth';
 import { MultiSelectFilter } from '../../../ui/filter-fields';
-import { useFormatters } from '../../../ui/format';
+import { useOrgFormatters } from '../../../ui/org-format';
 import { DateRangeFilter, emptyState, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, listProps } from '../../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../../ui/module-paths';
 import { RecordCard } from '../../../ui/record-card';
@@ -45,7 +45,7 @@ export function CustomizedToursPage() {
   const { t } = useTranslation();
   const can = useCan();
   const navigate = useNavigate();
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
   const percent = usePercent();
   const [state, setState, setFilter] = useListState({ sortBy: 'createdAt', sortOrder: 'desc', filterParams: CUSTOMIZED_FILTER_PARAMS });
   const query = useCustomizedTours(toQuery(state) as ToursParams);

@@ -8,7 +8,8 @@ import type { CatalogueRef } from '../../../api/catalogue/regions/contract';
 import type { ListAnswer } from '../../../api/common/schemas';
 import type { TravellerPrices } from '../../../api/tours/tour-plan';
 import { useCan } from '../../../ui/auth';
-import { useFormatters } from '../../../ui/format';
+import type { ZonedFormatters } from '../../../ui/format';
+import { useOrgFormatters } from '../../../ui/org-format';
 import { emptyState, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState, listProps } from '../../../ui/list-page';
 import { modulePath, moduleRecordPath } from '../../../ui/module-paths';
 import { RecordActions } from '../../../ui/record-actions';
@@ -22,7 +23,7 @@ import { names } from './plan-view';
  * record. A kind says its list call, its own columns, card and filters ({@link PlanListKind}).
  */
 
-type Formatters = ReturnType<typeof useFormatters>;
+type Formatters = ZonedFormatters;
 
 /** What both kinds' rows have. */
 export interface PlannedTourRow {
@@ -96,7 +97,7 @@ export const titleColumn = <T extends { _id: string; title: string }>(module: 'c
 
 function usePlanColumns<T extends PlannedTourRow>(kind: PlanListKind<T, never>) {
   const { t } = useTranslation();
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
   return useMemo(() => {
     const shared: PlanColumns<T> = {
       id: { field: '_id', header: t('tourPlan.id'), hiddenByDefault: true },
@@ -117,7 +118,7 @@ export function PlanListPage<T extends PlannedTourRow, P>({ kind }: { kind: Plan
   const { t } = useTranslation();
   const can = useCan();
   const navigate = useNavigate();
-  const fmt = useFormatters();
+  const fmt = useOrgFormatters();
   const [state, setState, setFilter] = useListState({ ...kind.sort, filterParams: kind.filterParams });
   const query = kind.useList(toQuery(state) as P);
   const columns = usePlanColumns<T>(kind);

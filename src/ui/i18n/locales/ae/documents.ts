@@ -4,7 +4,7 @@ import type en from '../en/documents';
 const documents: typeof en = {
   documents: {
     kinds: { receipt: 'الإيصال', itinerary: 'برنامج الرحلة', brochure: 'الكتيّب', 'booking-confirmation': 'تأكيد الحجز', 'booking-receipt': 'الإيصال', 'booking-invoice': 'الفاتورة', 'payment-reminder': 'تذكير بالدفع', 'overdue-notice': 'إشعار تأخر الدفع', 'cancellation-confirmation': 'تأكيد الإلغاء', 'vendor-voucher': "قسيمة مورد", 'credit-note': "إشعار دائن" },
-    statuses: { queued: 'في قائمة الانتظار', sent: 'أُرسلت', failed: 'فشلت', outbox: 'في صندوق الصادر' },
+    statuses: { queued: "بانتظار خادم البريد", sent: 'أُرسلت', failed: 'فشلت', outbox: "بانتظار الإرسال في صندوق الصادر" },
     send: {
       action: 'إرسال',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents: typeof en = {
       attachments: 'مرفقات إضافية',
       attachmentsHint: 'PDF أو PNG أو JPEG أو نص أو CSV، حتى 10 ميغابايت لكل ملف. يُرفق {{document}} تلقائيًا.',
       submit: 'إرسال',
-      queued: 'الرسالة في طريقها.',
-      kept: 'لم يُضبط خادم بريد: حُفظت الرسالة في صندوق الصادر.',
+      queued: "الرسالة في صندوق الصادر بانتظار أن يستلمها خادم البريد.",
+      kept: "لم يُضبط خادم بريد، لذا لم تُرسل الرسالة: إنها تنتظر في صندوق الصادر.",
       history: 'أُرسل من قبل',
       none: 'لم يُرسل بعد.',
       by: '{{name}}، {{when}}',

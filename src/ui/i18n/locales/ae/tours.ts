@@ -114,6 +114,8 @@ const tours = {
       asSent: 'كما أُرسل',
       sentAt: 'تاريخ الإرسال',
       sentBy: 'أرسله',
+      written: "أُعدّ {{when}} بواسطة {{who}}",
+      email: "حالة البريد الإلكتروني",
     },
     send: {
       to: 'إلى',

@@ -4,7 +4,7 @@ import type en from '../en/documents';
 const documents: typeof en = {
   documents: {
     kinds: { receipt: 'kvittering', itinerary: 'rejseplan', brochure: 'brochure', 'booking-confirmation': 'bookingbekræftelse', 'booking-receipt': 'kvittering', 'booking-invoice': 'faktura', 'payment-reminder': 'betalingspåmindelse', 'overdue-notice': 'rykker', 'cancellation-confirmation': 'annulleringsbekræftelse', 'vendor-voucher': 'leverandørvoucher', 'credit-note': "kreditnota" },
-    statuses: { queued: 'I kø', sent: 'Sendt', failed: 'Mislykket', outbox: 'I udbakken' },
+    statuses: { queued: "Venter på mailserveren", sent: 'Sendt', failed: 'Mislykket', outbox: "Venter i udbakken" },
     send: {
       action: 'Send',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents: typeof en = {
       attachments: 'Flere vedhæftede filer',
       attachmentsHint: 'PDF, PNG, JPEG, tekst eller CSV, op til 10 MB pr. fil. Dokumentet ({{document}}) vedhæftes automatisk.',
       submit: 'Send',
-      queued: 'E-mailen er på vej.',
-      kept: 'Der er ingen mailserver sat op: e-mailen bliver liggende i udbakken.',
+      queued: "E-mailen venter i udbakken på, at mailserveren tager imod den.",
+      kept: "Der er ingen mailserver sat op, så e-mailen blev ikke sendt: den venter i udbakken.",
       history: 'Sendt tidligere',
       none: 'Ikke sendt endnu.',
       by: '{{name}}, {{when}}',

@@ -94,6 +94,8 @@ const shell = {
   errors: {
     unauthorized: 'Ikke autoriseret! Log ind igen.',
     unexpected: 'Der opstod en uventet fejl.',
+    unreachable: "Serveren kunne ikke nås. Tjek forbindelsen, og prøv igen.",
+    unreachableWrite: "Serveren kunne ikke nås: intet blev gemt. Tjek forbindelsen, og prøv igen.",
     readOnly: 'Abonnementet er udløbet: organisationen er skrivebeskyttet, indtil det fornyes.',
   },
   list: {

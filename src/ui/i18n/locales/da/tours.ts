@@ -115,6 +115,8 @@ const tours = {
       asSent: 'Som sendt',
       sentAt: 'Sendt',
       sentBy: 'Sendt af',
+      written: "skrevet {{when}} af {{who}}",
+      email: "E-mailens status",
     },
     send: {
       to: 'Til',

@@ -4,7 +4,7 @@ import type { LocaleResources } from '../../types';
 const documents = {
   documents: {
     kinds: { receipt: 'Quittung', itinerary: 'Reiseverlauf', brochure: 'Reiseprospekt', 'booking-confirmation': 'Buchungsbestätigung', 'booking-receipt': 'Quittung', 'booking-invoice': 'Rechnung', 'payment-reminder': 'Zahlungserinnerung', 'overdue-notice': 'Mahnung', 'cancellation-confirmation': 'Stornobestätigung', 'vendor-voucher': 'Lieferanten-Voucher', 'credit-note': "Gutschrift" },
-    statuses: { queued: 'In Warteschlange', sent: 'Gesendet', failed: 'Fehlgeschlagen', outbox: 'Im Postausgang' },
+    statuses: { queued: "Wartet auf den Mailserver", sent: 'Gesendet', failed: 'Fehlgeschlagen', outbox: "Wartet im Postausgang" },
     send: {
       action: 'Senden',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents = {
       attachments: 'Weitere Anhänge',
       attachmentsHint: 'PDF, PNG, JPEG, Text oder CSV, je bis 10 MB. Das Dokument ({{document}}) wird automatisch angehängt.',
       submit: 'Senden',
-      queued: 'Die E-Mail ist unterwegs.',
-      kept: 'Kein Mailserver eingerichtet: Die E-Mail bleibt im Postausgang.',
+      queued: "Die E-Mail wartet im Postausgang darauf, dass der Mailserver sie annimmt.",
+      kept: "Kein Mailserver eingerichtet, daher wurde die E-Mail nicht gesendet: Sie wartet im Postausgang.",
       history: 'Bereits gesendet',
       none: 'Noch nicht gesendet.',
       by: '{{name}}, {{when}}',

@@ -94,6 +94,8 @@ const shell = {
   errors: {
     unauthorized: 'Nicht autorisiert! Bitte melden Sie sich erneut an.',
     unexpected: 'Ein unerwarteter Fehler ist aufgetreten.',
+    unreachable: "Der Server ist nicht erreichbar. Prüfen Sie die Verbindung und versuchen Sie es erneut.",
+    unreachableWrite: "Der Server ist nicht erreichbar: Es wurde nichts gespeichert. Prüfen Sie die Verbindung und versuchen Sie es erneut.",
     readOnly: 'Das Abonnement ist abgelaufen: Die Organisation ist bis zur Verlängerung schreibgeschützt.',
   },
   list: {

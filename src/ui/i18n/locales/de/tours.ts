@@ -115,6 +115,8 @@ const tours = {
       asSent: 'Wie gesendet',
       sentAt: 'Gesendet',
       sentBy: 'Gesendet von',
+      written: "verfasst am {{when}} von {{who}}",
+      email: "Status der E-Mail",
     },
     send: {
       to: 'An',

@@ -4,7 +4,7 @@ import type en from '../en/documents';
 const documents: typeof en = {
   documents: {
     kinds: { receipt: 'απόδειξη', itinerary: 'πρόγραμμα ταξιδιού', brochure: 'φυλλάδιο', 'booking-confirmation': 'επιβεβαίωση κράτησης', 'booking-receipt': 'απόδειξη', 'booking-invoice': 'τιμολόγιο', 'payment-reminder': 'υπενθύμιση πληρωμής', 'overdue-notice': 'ειδοποίηση καθυστέρησης', 'cancellation-confirmation': 'επιβεβαίωση ακύρωσης', 'vendor-voucher': 'voucher προμηθευτή', 'credit-note': "πιστωτικό σημείωμα" },
-    statuses: { queued: 'Σε αναμονή', sent: 'Στάλθηκε', failed: 'Απέτυχε', outbox: 'Στα εξερχόμενα' },
+    statuses: { queued: "Αναμένει τον διακομιστή αλληλογραφίας", sent: 'Στάλθηκε', failed: 'Απέτυχε', outbox: "Σε αναμονή στα εξερχόμενα" },
     send: {
       action: 'Αποστολή',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents: typeof en = {
       attachments: 'Επιπλέον συνημμένα',
       attachmentsHint: 'PDF, PNG, JPEG, κείμενο ή CSV, έως 10 MB το καθένα. Το έγγραφο ({{document}}) επισυνάπτεται αυτόματα.',
       submit: 'Αποστολή',
-      queued: 'Το email είναι καθ’ οδόν.',
-      kept: 'Δεν έχει οριστεί διακομιστής αλληλογραφίας: το email παραμένει στα εξερχόμενα.',
+      queued: "Το email περιμένει στα εξερχόμενα να το παραλάβει ο διακομιστής αλληλογραφίας.",
+      kept: "Δεν έχει οριστεί διακομιστής αλληλογραφίας, οπότε το email δεν στάλθηκε: περιμένει στα εξερχόμενα.",
       history: 'Προηγούμενες αποστολές',
       none: 'Δεν έχει σταλεί ακόμη.',
       by: '{{name}}, {{when}}',

@@ -115,6 +115,8 @@ const tours = {
       asSent: 'Όπως στάλθηκε',
       sentAt: 'Αποστολή',
       sentBy: 'Αποστολέας',
+      written: "γράφτηκε {{when}} από {{who}}",
+      email: "Κατάσταση του email",
     },
     send: {
       to: 'Προς',

@@ -2,7 +2,7 @@
 const documents = {
   documents: {
     kinds: { receipt: 'receipt', itinerary: 'itinerary', brochure: 'brochure', 'booking-confirmation': 'booking confirmation', 'booking-receipt': 'receipt', 'booking-invoice': 'invoice', 'payment-reminder': 'payment reminder', 'overdue-notice': 'overdue notice', 'cancellation-confirmation': 'cancellation confirmation', 'vendor-voucher': "vendor voucher", 'credit-note': "credit note" },
-    statuses: { queued: 'Queued', sent: 'Sent', failed: 'Failed', outbox: 'In the outbox' },
+    statuses: { queued: "Waiting for the mail server", sent: 'Sent', failed: 'Failed', outbox: "Waiting in the outbox" },
     send: {
       action: 'Send',
       pdf: 'PDF',
@@ -19,8 +19,8 @@ const documents = {
       attachments: 'More attachments',
       attachmentsHint: 'PDF, PNG, JPEG, text or CSV, up to 10 MB each. The {{document}} is attached by itself.',
       submit: 'Send',
-      queued: 'The email is on its way.',
-      kept: 'No mail server is set: the email is kept in the outbox.',
+      queued: "The email is waiting in the outbox for the mail server to take it.",
+      kept: "No mail server is set, so the email was not sent: it waits in the outbox.",
       history: 'Sent before',
       none: 'Not sent yet.',
       by: '{{name}}, {{when}}',

@@ -92,6 +92,8 @@ const shell = {
   errors: {
     unauthorized: 'Unauthorized! Please log in again.',
     unexpected: 'An unexpected error occurred.',
+    unreachable: "Could not reach the server. Check the connection and try again.",
+    unreachableWrite: "Could not reach the server: nothing was saved. Check the connection and try again.",
     readOnly: 'The subscription has expired: the organization is read-only until it is renewed.',
   },
   list: {

@@ -113,6 +113,8 @@ const tours = {
       asSent: 'As sent',
       sentAt: 'Sent',
       sentBy: 'Sent by',
+      written: "written {{when}} by {{who}}",
+      email: "Email status",
     },
     send: {
       to: 'To',

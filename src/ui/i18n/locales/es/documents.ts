@@ -4,7 +4,7 @@ import type { LocaleResources } from '../../types';
 const documents = {
   documents: {
     kinds: { receipt: 'recibo', itinerary: 'itinerario', brochure: 'folleto', 'booking-confirmation': 'confirmación de reserva', 'booking-receipt': 'recibo', 'booking-invoice': 'factura', 'payment-reminder': 'recordatorio de pago', 'overdue-notice': 'aviso de impago', 'cancellation-confirmation': 'confirmación de cancelación', 'vendor-voucher': 'bono de proveedor', 'credit-note': "nota de crédito" },
-    statuses: { queued: 'En cola', sent: 'Enviado', failed: 'Fallido', outbox: 'En la bandeja de salida' },
+    statuses: { queued: "Esperando al servidor de correo", sent: 'Enviado', failed: 'Fallido', outbox: "Esperando en la bandeja de salida" },
     send: {
       action: 'Enviar',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents = {
       attachments: 'Más adjuntos',
       attachmentsHint: 'PDF, PNG, JPEG, texto o CSV, hasta 10 MB cada uno. El documento ({{document}}) se adjunta automáticamente.',
       submit: 'Enviar',
-      queued: 'El correo está en camino.',
-      kept: 'No hay servidor de correo configurado: el correo se queda en la bandeja de salida.',
+      queued: "El correo espera en la bandeja de salida a que el servidor de correo lo acepte.",
+      kept: "No hay servidor de correo configurado, así que el correo no se ha enviado: espera en la bandeja de salida.",
       history: 'Envíos anteriores',
       none: 'Todavía no se ha enviado.',
       by: '{{name}}, {{when}}',

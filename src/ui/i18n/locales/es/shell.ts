@@ -94,6 +94,8 @@ const shell = {
   errors: {
     unauthorized: '¡No autorizado! Vuelva a iniciar sesión.',
     unexpected: 'Se produjo un error inesperado.',
+    unreachable: "No se pudo conectar con el servidor. Compruebe la conexión e inténtelo de nuevo.",
+    unreachableWrite: "No se pudo conectar con el servidor: no se ha guardado nada. Compruebe la conexión e inténtelo de nuevo.",
     readOnly: 'La suscripción ha caducado: la organización es de solo lectura hasta que se renueve.',
   },
   list: {

@@ -119,6 +119,8 @@ const tours = {
       asSent: 'Tal como se envió',
       sentAt: 'Enviada',
       sentBy: 'Enviada por',
+      written: "redactada el {{when}} por {{who}}",
+      email: "Estado del correo",
     },
     send: {
       to: 'Para',

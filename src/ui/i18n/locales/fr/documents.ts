@@ -4,7 +4,7 @@ import type { LocaleResources } from '../../types';
 const documents = {
   documents: {
     kinds: { receipt: 'reçu', itinerary: 'itinéraire', brochure: 'brochure', 'booking-confirmation': 'confirmation de réservation', 'booking-receipt': 'reçu', 'booking-invoice': 'facture', 'payment-reminder': 'rappel de paiement', 'overdue-notice': 'relance d’impayé', 'cancellation-confirmation': 'confirmation d’annulation', 'vendor-voucher': 'voucher fournisseur', 'credit-note': "avoir" },
-    statuses: { queued: 'En file d’attente', sent: 'Envoyé', failed: 'Échec', outbox: 'Dans la boîte d’envoi' },
+    statuses: { queued: "En attente du serveur de messagerie", sent: 'Envoyé', failed: 'Échec', outbox: "En attente dans la boîte d’envoi" },
     send: {
       action: 'Envoyer',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents = {
       attachments: 'Autres pièces jointes',
       attachmentsHint: 'PDF, PNG, JPEG, texte ou CSV, 10 Mo maximum chacun. Le document ({{document}}) est joint automatiquement.',
       submit: 'Envoyer',
-      queued: 'L’e-mail est en cours d’envoi.',
-      kept: 'Aucun serveur de messagerie configuré : l’e-mail reste dans la boîte d’envoi.',
+      queued: "L’e-mail attend dans la boîte d’envoi que le serveur de messagerie le prenne en charge.",
+      kept: "Aucun serveur de messagerie configuré, l’e-mail n’a donc pas été envoyé : il attend dans la boîte d’envoi.",
       history: 'Envois précédents',
       none: 'Pas encore envoyé.',
       by: '{{name}}, {{when}}',

@@ -94,6 +94,8 @@ const shell = {
   errors: {
     unauthorized: 'Non autorisé ! Veuillez vous reconnecter.',
     unexpected: 'Une erreur inattendue s’est produite.',
+    unreachable: "Impossible de joindre le serveur. Vérifiez la connexion et réessayez.",
+    unreachableWrite: "Impossible de joindre le serveur : rien n’a été enregistré. Vérifiez la connexion et réessayez.",
     readOnly: 'L’abonnement a expiré : l’organisation est en lecture seule jusqu’à son renouvellement.',
   },
   list: {

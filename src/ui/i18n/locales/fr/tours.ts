@@ -119,6 +119,8 @@ const tours = {
       asSent: 'Telle qu’envoyée',
       sentAt: 'Envoyée le',
       sentBy: 'Envoyée par',
+      written: "rédigée le {{when}} par {{who}}",
+      email: "État de l’e-mail",
     },
     send: {
       to: 'À',

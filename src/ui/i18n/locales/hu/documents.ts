@@ -4,7 +4,7 @@ import type { LocaleResources } from '../../types';
 const documents = {
   documents: {
     kinds: { receipt: 'nyugta', itinerary: 'útiterv', brochure: 'prospektus', 'booking-confirmation': 'foglalási visszaigazolás', 'booking-receipt': 'nyugta', 'booking-invoice': 'számla', 'payment-reminder': 'fizetési emlékeztető', 'overdue-notice': 'fizetési felszólítás', 'cancellation-confirmation': 'lemondás visszaigazolása', 'vendor-voucher': 'beszállítói utalvány', 'credit-note': "jóváírás" },
-    statuses: { queued: 'Sorban áll', sent: 'Elküldve', failed: 'Sikertelen', outbox: 'A postázóban' },
+    statuses: { queued: "A levelezőszerverre vár", sent: 'Elküldve', failed: 'Sikertelen', outbox: "A postázóban vár" },
     send: {
       action: 'Küldés',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents = {
       attachments: 'További mellékletek',
       attachmentsHint: 'PDF, PNG, JPEG, szöveg vagy CSV, egyenként legfeljebb 10 MB. A dokumentumot ({{document}}) a rendszer automatikusan csatolja.',
       submit: 'Küldés',
-      queued: 'Az e-mail úton van.',
-      kept: 'Nincs beállított levelezőszerver: az e-mail a postázóban marad.',
+      queued: "Az e-mail a postázóban várja, hogy a levelezőszerver átvegye.",
+      kept: "Nincs beállított levelezőszerver, ezért az e-mail nem ment el: a postázóban vár.",
       history: 'Korábbi küldések',
       none: 'Még nincs elküldve.',
       by: '{{name}}, {{when}}',

@@ -94,6 +94,8 @@ const shell = {
   errors: {
     unauthorized: 'Nincs jogosultság! Kérjük, jelentkezzen be újra.',
     unexpected: 'Váratlan hiba történt.',
+    unreachable: "A szerver nem érhető el. Ellenőrizze a kapcsolatot, és próbálja újra.",
+    unreachableWrite: "A szerver nem érhető el: semmi sem lett mentve. Ellenőrizze a kapcsolatot, és próbálja újra.",
     readOnly: 'Az előfizetés lejárt: a szervezet a megújításig csak olvasható.',
   },
   list: {

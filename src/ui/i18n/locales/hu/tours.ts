@@ -115,6 +115,8 @@ const tours = {
       asSent: 'Elküldött formában',
       sentAt: 'Elküldve',
       sentBy: 'Küldte',
+      written: "megírva: {{when}}, írta: {{who}}",
+      email: "Az e-mail állapota",
     },
     send: {
       to: 'Címzett',

@@ -4,7 +4,7 @@ import type { LocaleResources } from '../../types';
 const documents = {
   documents: {
     kinds: { receipt: 'ricevuta', itinerary: 'itinerario', brochure: 'brochure', 'booking-confirmation': 'conferma di prenotazione', 'booking-receipt': 'ricevuta', 'booking-invoice': 'fattura', 'payment-reminder': 'promemoria di pagamento', 'overdue-notice': 'sollecito di pagamento', 'cancellation-confirmation': 'conferma di cancellazione', 'vendor-voucher': 'voucher fornitore', 'credit-note': "nota di credito" },
-    statuses: { queued: 'In coda', sent: 'Inviata', failed: 'Non riuscita', outbox: 'In uscita' },
+    statuses: { queued: "In attesa del server di posta", sent: 'Inviata', failed: 'Non riuscita', outbox: "In attesa nella posta in uscita" },
     send: {
       action: 'Invia',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents = {
       attachments: 'Altri allegati',
       attachmentsHint: 'PDF, PNG, JPEG, testo o CSV, fino a 10 MB ciascuno. Il documento ({{document}}) viene allegato automaticamente.',
       submit: 'Invia',
-      queued: 'L’email è in partenza.',
-      kept: 'Nessun server di posta configurato: l’email resta nella posta in uscita.',
+      queued: "L’email attende nella posta in uscita che il server di posta la accetti.",
+      kept: "Nessun server di posta configurato, quindi l’email non è stata inviata: attende nella posta in uscita.",
       history: 'Invii precedenti',
       none: 'Non ancora inviato.',
       by: '{{name}}, {{when}}',

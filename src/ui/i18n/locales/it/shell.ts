@@ -94,6 +94,8 @@ const shell = {
   errors: {
     unauthorized: 'Non autorizzato! Acceda di nuovo.',
     unexpected: 'Si è verificato un errore imprevisto.',
+    unreachable: "Impossibile raggiungere il server. Controlli la connessione e riprovi.",
+    unreachableWrite: "Impossibile raggiungere il server: non è stato salvato nulla. Controlli la connessione e riprovi.",
     readOnly: 'L’abbonamento è scaduto: l’organizzazione è in sola lettura fino al rinnovo.',
   },
   list: {

@@ -119,6 +119,8 @@ const tours = {
       asSent: 'Come inviata',
       sentAt: 'Inviata',
       sentBy: 'Inviata da',
+      written: "scritta il {{when}} da {{who}}",
+      email: "Stato dell’email",
     },
     send: {
       to: 'A',

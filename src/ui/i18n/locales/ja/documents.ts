@@ -4,7 +4,7 @@ import type { LocaleResources } from '../../types';
 const documents = {
   documents: {
     kinds: { receipt: '領収書', itinerary: '旅程表', brochure: 'パンフレット', 'booking-confirmation': '予約確認書', 'booking-receipt': '領収書', 'booking-invoice': '請求書', 'payment-reminder': '支払リマインダー', 'overdue-notice': '延滞通知', 'cancellation-confirmation': 'キャンセル確認書', 'vendor-voucher': '仕入先バウチャー', 'credit-note': "クレジットノート" },
-    statuses: { queued: '送信待ち', sent: '送信済み', failed: '失敗', outbox: '送信トレイ' },
+    statuses: { queued: "メールサーバー待ち", sent: '送信済み', failed: '失敗', outbox: "送信トレイで待機中" },
     send: {
       action: '送信',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents = {
       attachments: 'その他の添付ファイル',
       attachmentsHint: 'PDF、PNG、JPEG、テキスト、CSV（各10 MBまで）。{{document}}は自動で添付されます。',
       submit: '送信',
-      queued: 'メールを送信しています。',
-      kept: 'メールサーバーが設定されていないため、メールは送信トレイに保管されています。',
+      queued: "メールは送信トレイで、メールサーバーが受け付けるのを待っています。",
+      kept: "メールサーバーが設定されていないため、メールは送信されていません。送信トレイで待機しています。",
       history: '送信履歴',
       none: 'まだ送信していません。',
       by: '{{name}}、{{when}}',

@@ -111,6 +111,8 @@ const tours = {
       asSent: '送信時の内容',
       sentAt: '送信日時',
       sentBy: '送信者',
+      written: "{{when}}に{{who}}が作成",
+      email: "メールの状態",
     },
     send: {
       to: '宛先',

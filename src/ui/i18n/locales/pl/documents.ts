@@ -4,7 +4,7 @@ import type { LocaleResources } from '../../types';
 const documents = {
   documents: {
     kinds: { receipt: 'potwierdzenie wpłaty', itinerary: 'program podróży', brochure: 'broszura', 'booking-confirmation': 'potwierdzenie rezerwacji', 'booking-receipt': 'potwierdzenie wpłaty', 'booking-invoice': 'faktura', 'payment-reminder': 'przypomnienie o płatności', 'overdue-notice': 'wezwanie do zapłaty', 'cancellation-confirmation': 'potwierdzenie anulowania', 'vendor-voucher': 'voucher dla dostawcy', 'credit-note': "nota kredytowa" },
-    statuses: { queued: 'W kolejce', sent: 'Wysłano', failed: 'Błąd', outbox: 'W skrzynce nadawczej' },
+    statuses: { queued: "Czeka na serwer poczty", sent: 'Wysłano', failed: 'Błąd', outbox: "Czeka w skrzynce nadawczej" },
     send: {
       action: 'Wyślij',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents = {
       attachments: 'Dodatkowe załączniki',
       attachmentsHint: 'PDF, PNG, JPEG, tekst lub CSV, do 10 MB każdy. Dokument ({{document}}) zostanie dołączony automatycznie.',
       submit: 'Wyślij',
-      queued: 'E-mail jest w drodze.',
-      kept: 'Nie ustawiono serwera poczty: e-mail czeka w skrzynce nadawczej.',
+      queued: "E-mail czeka w skrzynce nadawczej, aż serwer poczty go przyjmie.",
+      kept: "Nie ustawiono serwera poczty, więc e-mail nie został wysłany: czeka w skrzynce nadawczej.",
       history: 'Wysłano wcześniej',
       none: 'Jeszcze nie wysłano.',
       by: '{{name}}, {{when}}',

@@ -94,6 +94,8 @@ const shell = {
   errors: {
     unauthorized: 'Brak autoryzacji! Zaloguj się ponownie.',
     unexpected: 'Wystąpił nieoczekiwany błąd.',
+    unreachable: "Nie można połączyć się z serwerem. Sprawdź połączenie i spróbuj ponownie.",
+    unreachableWrite: "Nie można połączyć się z serwerem: nic nie zostało zapisane. Sprawdź połączenie i spróbuj ponownie.",
     readOnly: 'Subskrypcja wygasła: organizacja jest tylko do odczytu do czasu odnowienia.',
   },
   list: {

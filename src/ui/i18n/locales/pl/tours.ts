@@ -123,6 +123,8 @@ const tours = {
       asSent: 'W wysłanej postaci',
       sentAt: 'Wysłano',
       sentBy: 'Wysłał(a)',
+      written: "napisana {{when}}, napisał(a): {{who}}",
+      email: "Stan e-maila",
     },
     send: {
       to: 'Do',

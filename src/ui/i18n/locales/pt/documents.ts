@@ -4,7 +4,7 @@ import type en from '../en/documents';
 const documents: typeof en = {
   documents: {
     kinds: { receipt: 'recibo', itinerary: 'itinerário', brochure: 'brochura', 'booking-confirmation': 'confirmação de reserva', 'booking-receipt': 'recibo', 'booking-invoice': 'fatura', 'payment-reminder': 'lembrete de pagamento', 'overdue-notice': 'aviso de atraso', 'cancellation-confirmation': 'confirmação de cancelamento', 'vendor-voucher': 'voucher de fornecedor', 'credit-note': "nota de crédito" },
-    statuses: { queued: 'Em fila', sent: 'Enviado', failed: 'Falhado', outbox: 'Na caixa de saída' },
+    statuses: { queued: "À espera do servidor de correio", sent: 'Enviado', failed: 'Falhado', outbox: "À espera na caixa de saída" },
     send: {
       action: 'Enviar',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents: typeof en = {
       attachments: 'Outros anexos',
       attachmentsHint: 'PDF, PNG, JPEG, texto ou CSV, até 10 MB cada. O documento ({{document}}) é anexado automaticamente.',
       submit: 'Enviar',
-      queued: 'O e-mail está a caminho.',
-      kept: 'Não há servidor de correio configurado: o e-mail fica na caixa de saída.',
+      queued: "O e-mail aguarda na caixa de saída que o servidor de correio o aceite.",
+      kept: "Não há servidor de correio configurado, por isso o e-mail não foi enviado: aguarda na caixa de saída.",
       history: 'Enviado anteriormente',
       none: 'Ainda não enviado.',
       by: '{{name}}, {{when}}',

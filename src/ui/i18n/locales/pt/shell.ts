@@ -95,6 +95,8 @@ const shell = {
   errors: {
     unauthorized: 'Não autorizado. Inicie sessão novamente.',
     unexpected: 'Ocorreu um erro inesperado.',
+    unreachable: "Não foi possível contactar o servidor. Verifique a ligação e tente de novo.",
+    unreachableWrite: "Não foi possível contactar o servidor: nada foi guardado. Verifique a ligação e tente de novo.",
     readOnly: 'A subscrição expirou: a organização fica só de leitura até ser renovada.',
   },
   list: {

@@ -119,6 +119,8 @@ const tours = {
       asSent: 'Tal como enviada',
       sentAt: 'Enviada',
       sentBy: 'Enviada por',
+      written: "redigida {{when}} por {{who}}",
+      email: "Estado do e-mail",
     },
     send: {
       to: 'Para',

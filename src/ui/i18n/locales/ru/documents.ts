@@ -4,7 +4,7 @@ import type { LocaleResources } from '../../types';
 const documents = {
   documents: {
     kinds: { receipt: 'квитанция', itinerary: 'программа тура', brochure: 'брошюра', 'booking-confirmation': 'подтверждение бронирования', 'booking-receipt': 'квитанция', 'booking-invoice': 'счёт', 'payment-reminder': 'напоминание об оплате', 'overdue-notice': 'уведомление о просрочке', 'cancellation-confirmation': 'подтверждение отмены', 'vendor-voucher': 'ваучер поставщику', 'credit-note': "кредитная нота" },
-    statuses: { queued: 'В очереди', sent: 'Отправлено', failed: 'Ошибка', outbox: 'В исходящих' },
+    statuses: { queued: "Ожидает почтовый сервер", sent: 'Отправлено', failed: 'Ошибка', outbox: "Ожидает в исходящих" },
     send: {
       action: 'Отправить',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents = {
       attachments: 'Дополнительные вложения',
       attachmentsHint: 'PDF, PNG, JPEG, текст или CSV, до 10 МБ каждый. Документ ({{document}}) прикладывается автоматически.',
       submit: 'Отправить',
-      queued: 'Письмо отправляется.',
-      kept: 'Почтовый сервер не настроен: письмо сохранено в исходящих.',
+      queued: "Письмо ждёт в исходящих, пока почтовый сервер его примет.",
+      kept: "Почтовый сервер не настроен, поэтому письмо не отправлено: оно ждёт в исходящих.",
       history: 'Отправлялось ранее',
       none: 'Ещё не отправлялось.',
       by: '{{name}}, {{when}}',

@@ -4,7 +4,7 @@ import type en from '../en/documents';
 const documents: typeof en = {
   documents: {
     kinds: { receipt: 'kvitto', itinerary: 'resplan', brochure: 'broschyr', 'booking-confirmation': 'bokningsbekräftelse', 'booking-receipt': 'kvitto', 'booking-invoice': 'faktura', 'payment-reminder': 'betalningspåminnelse', 'overdue-notice': 'påminnelse om förfallen betalning', 'cancellation-confirmation': 'avbokningsbekräftelse', 'vendor-voucher': 'leverantörsvoucher', 'credit-note': "kreditnota" },
-    statuses: { queued: 'I kö', sent: 'Skickat', failed: 'Misslyckat', outbox: 'I utkorgen' },
+    statuses: { queued: "Väntar på e-postservern", sent: 'Skickat', failed: 'Misslyckat', outbox: "Väntar i utkorgen" },
     send: {
       action: 'Skicka',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents: typeof en = {
       attachments: 'Fler bilagor',
       attachmentsHint: 'PDF, PNG, JPEG, text eller CSV, högst 10 MB vardera. Dokumentet ({{document}}) bifogas automatiskt.',
       submit: 'Skicka',
-      queued: 'E-postmeddelandet är på väg.',
-      kept: 'Ingen e-postserver är inställd: meddelandet sparas i utkorgen.',
+      queued: "E-postmeddelandet väntar i utkorgen på att e-postservern tar emot det.",
+      kept: "Ingen e-postserver är inställd, så meddelandet skickades inte: det väntar i utkorgen.",
       history: 'Skickat tidigare',
       none: 'Inte skickat ännu.',
       by: '{{name}}, {{when}}',

@@ -94,6 +94,8 @@ const shell = {
   errors: {
     unauthorized: 'Obehörig! Logga in igen.',
     unexpected: 'Ett oväntat fel inträffade.',
+    unreachable: "Det gick inte att nå servern. Kontrollera anslutningen och försök igen.",
+    unreachableWrite: "Det gick inte att nå servern: inget sparades. Kontrollera anslutningen och försök igen.",
     readOnly: 'Prenumerationen har gått ut: organisationen är skrivskyddad tills den förnyas.',
   },
   list: {

@@ -115,6 +115,8 @@ const tours = {
       asSent: 'Som skickad',
       sentAt: 'Skickad',
       sentBy: 'Skickad av',
+      written: "skriven {{when}} av {{who}}",
+      email: "E-postens status",
     },
     send: {
       to: 'Till',

@@ -4,7 +4,7 @@ import type { LocaleResources } from '../../types';
 const documents = {
   documents: {
     kinds: { receipt: 'makbuz', itinerary: 'tur programı', brochure: 'broşür', 'booking-confirmation': 'rezervasyon onayı', 'booking-receipt': 'makbuz', 'booking-invoice': 'fatura', 'payment-reminder': 'ödeme hatırlatması', 'overdue-notice': 'gecikme bildirimi', 'cancellation-confirmation': 'iptal onayı', 'vendor-voucher': 'tedarikçi voucher’ı', 'credit-note': "alacak dekontu" },
-    statuses: { queued: 'Sırada', sent: 'Gönderildi', failed: 'Başarısız', outbox: 'Giden kutusunda' },
+    statuses: { queued: "Posta sunucusunu bekliyor", sent: 'Gönderildi', failed: 'Başarısız', outbox: "Giden kutusunda bekliyor" },
     send: {
       action: 'Gönder',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents = {
       attachments: 'Ek dosyalar',
       attachmentsHint: 'PDF, PNG, JPEG, metin veya CSV; her biri en fazla 10 MB. Belge ({{document}}) otomatik olarak eklenir.',
       submit: 'Gönder',
-      queued: 'E-posta yola çıktı.',
-      kept: 'Posta sunucusu ayarlanmamış: e-posta giden kutusunda bekletiliyor.',
+      queued: "E-posta, posta sunucusunun almasını giden kutusunda bekliyor.",
+      kept: "Posta sunucusu ayarlanmadığı için e-posta gönderilmedi: giden kutusunda bekliyor.",
       history: 'Önceki gönderimler',
       none: 'Henüz gönderilmedi.',
       by: '{{name}}, {{when}}',

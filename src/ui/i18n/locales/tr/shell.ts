@@ -94,6 +94,8 @@ const shell = {
   errors: {
     unauthorized: 'Yetkisiz! Lütfen yeniden giriş yapın.',
     unexpected: 'Beklenmeyen bir hata oluştu.',
+    unreachable: "Sunucuya ulaşılamadı. Bağlantıyı kontrol edip yeniden deneyin.",
+    unreachableWrite: "Sunucuya ulaşılamadı: hiçbir şey kaydedilmedi. Bağlantıyı kontrol edip yeniden deneyin.",
     readOnly: 'Abonelik sona erdi: kuruluş yenilenene kadar salt okunurdur.',
   },
   list: {

@@ -115,6 +115,8 @@ const tours = {
       asSent: 'Gönderildiği haliyle',
       sentAt: 'Gönderilme',
       sentBy: 'Gönderen',
+      written: "yazılma: {{when}}, yazan: {{who}}",
+      email: "E-posta durumu",
     },
     send: {
       to: 'Alıcı',

@@ -4,7 +4,7 @@ import type { LocaleResources } from '../../types';
 const documents = {
   documents: {
     kinds: { receipt: '收据', itinerary: '行程单', brochure: '宣传册', 'booking-confirmation': '预订确认函', 'booking-receipt': '收据', 'booking-invoice': '发票', 'payment-reminder': '付款提醒', 'overdue-notice': '逾期通知', 'cancellation-confirmation': '取消确认书', 'vendor-voucher': '供应商确认单', 'credit-note': "贷项通知单" },
-    statuses: { queued: '排队中', sent: '已发送', failed: '失败', outbox: '在发件箱中' },
+    statuses: { queued: "等待邮件服务器", sent: '已发送', failed: '失败', outbox: "在发件箱中等待" },
     send: {
       action: '发送',
       pdf: 'PDF',
@@ -21,8 +21,8 @@ const documents = {
       attachments: '其他附件',
       attachmentsHint: 'PDF、PNG、JPEG、文本或 CSV，每个不超过 10 MB。{{document}}会自动附上。',
       submit: '发送',
-      queued: '邮件正在发送。',
-      kept: '未设置邮件服务器：邮件已保存在发件箱中。',
+      queued: "邮件正在发件箱中等待邮件服务器接收。",
+      kept: "未设置邮件服务器，邮件尚未发送：它在发件箱中等待。",
       history: '发送记录',
       none: '尚未发送。',
       by: '{{name}}，{{when}}',

@@ -94,6 +94,8 @@ const shell = {
   errors: {
     unauthorized: '未授权！请重新登录。',
     unexpected: '发生了意外错误。',
+    unreachable: "无法连接到服务器。请检查网络连接后重试。",
+    unreachableWrite: "无法连接到服务器：未保存任何内容。请检查网络连接后重试。",
     readOnly: '订阅已过期：续订前组织为只读。',
   },
   list: {

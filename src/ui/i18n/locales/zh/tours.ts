@@ -111,6 +111,8 @@ const tours = {
       asSent: '发送时的内容',
       sentAt: '发送时间',
       sentBy: '发送人',
+      written: "{{who}} 于 {{when}} 撰写",
+      email: "邮件状态",
     },
     send: {
       to: '收件人',
