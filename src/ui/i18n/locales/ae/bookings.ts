@@ -121,7 +121,17 @@ const bookings = {
       totalNights: 'الليالي',
       createdAt: 'تاريخ الحجز',
     },
-    pending: { title: 'الأقساط المستحقة' },
+    pending: {
+      title: 'الأقساط المستحقة',
+      stats: {
+        label: 'إجماليات الأقساط',
+        totalCount: 'الأقساط',
+        pendingCount: 'لم تستحق بعد',
+        overdueCount: 'متأخرة',
+        openAmount: 'المستحق',
+        overdueAmount: 'المبلغ المتأخر',
+      },
+    },
     pendingEmpty: { title: "لا توجد أقساط مستحقة.", hint: "تظهر هنا أقساط خطة الدفع لكل حجز إلى أن تُدفع." },
     book: 'احجز',
     wizard: {

@@ -123,7 +123,17 @@ const bookings = {
       totalNights: 'Nætter',
       createdAt: 'Booket',
     },
-    pending: { title: 'Udestående rater' },
+    pending: {
+      title: 'Udestående rater',
+      stats: {
+        label: 'Rater i alt',
+        totalCount: 'Rater',
+        pendingCount: 'Ikke forfaldne',
+        overdueCount: 'Forfaldne',
+        openAmount: 'Skyldes stadig',
+        overdueAmount: 'Forfaldent beløb',
+      },
+    },
     pendingEmpty: { title: "Ingen udestående rater.", hint: "Raterne i hver bookings betalingsplan vises her, indtil de er betalt." },
     book: 'Book',
     wizard: {

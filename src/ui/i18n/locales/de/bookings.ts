@@ -123,7 +123,17 @@ const bookings = {
       totalNights: 'Nächte',
       createdAt: 'Gebucht am',
     },
-    pending: { title: 'Offene Raten' },
+    pending: {
+      title: 'Offene Raten',
+      stats: {
+        label: 'Summen der Raten',
+        totalCount: 'Raten',
+        pendingCount: 'Noch nicht fällig',
+        overdueCount: 'Überfällig',
+        openAmount: 'Noch offen',
+        overdueAmount: 'Überfälliger Betrag',
+      },
+    },
     pendingEmpty: { title: "Keine offenen Raten.", hint: "Die Raten des Zahlungsplans jeder Buchung erscheinen hier, bis sie bezahlt sind." },
     book: 'Buchen',
     wizard: {

@@ -123,7 +123,17 @@ const bookings = {
       totalNights: 'Διανυκτερεύσεις',
       createdAt: 'Ημ/νία κράτησης',
     },
-    pending: { title: 'Εκκρεμείς δόσεις' },
+    pending: {
+      title: 'Εκκρεμείς δόσεις',
+      stats: {
+        label: 'Σύνολα δόσεων',
+        totalCount: 'Δόσεις',
+        pendingCount: 'Δεν έχουν λήξει',
+        overdueCount: 'Ληξιπρόθεσμες',
+        openAmount: 'Οφείλεται ακόμη',
+        overdueAmount: 'Ληξιπρόθεσμο ποσό',
+      },
+    },
     pendingEmpty: { title: "Δεν οφείλονται δόσεις.", hint: "Οι δόσεις του πλάνου πληρωμών κάθε κράτησης εμφανίζονται εδώ μέχρι να εξοφληθούν." },
     book: 'Κράτηση',
     wizard: {

@@ -121,7 +121,17 @@ const bookings = {
       totalNights: 'Nights',
       createdAt: 'Booked',
     },
-    pending: { title: 'Pending installments' },
+    pending: {
+      title: 'Pending installments',
+      stats: {
+        label: 'Installment totals',
+        totalCount: 'Installments',
+        pendingCount: 'Not yet due',
+        overdueCount: 'Overdue',
+        openAmount: 'Still owed',
+        overdueAmount: 'Overdue amount',
+      },
+    },
     pendingEmpty: { title: "No installments owed.", hint: "The installments of each booking’s payment plan appear here until they are paid." },
     book: 'Book',
     wizard: {

@@ -123,7 +123,17 @@ const bookings = {
       totalNights: 'Noches',
       createdAt: 'Reservado el',
     },
-    pending: { title: 'Plazos pendientes' },
+    pending: {
+      title: 'Plazos pendientes',
+      stats: {
+        label: 'Totales de plazos',
+        totalCount: 'Plazos',
+        pendingCount: 'Aún no vencidos',
+        overdueCount: 'Vencidos',
+        openAmount: 'Pendiente de cobro',
+        overdueAmount: 'Importe vencido',
+      },
+    },
     pendingEmpty: { title: "No hay plazos pendientes.", hint: "Los plazos del plan de pagos de cada reserva aparecen aquí hasta que se pagan." },
     book: 'Reservar',
     wizard: {

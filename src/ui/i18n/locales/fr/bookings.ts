@@ -123,7 +123,17 @@ const bookings = {
       totalNights: 'Nuits',
       createdAt: 'Réservé le',
     },
-    pending: { title: 'Échéances à venir' },
+    pending: {
+      title: 'Échéances à venir',
+      stats: {
+        label: 'Totaux des échéances',
+        totalCount: 'Échéances',
+        pendingCount: 'Pas encore échues',
+        overdueCount: 'En retard',
+        openAmount: 'Reste dû',
+        overdueAmount: 'Montant en retard',
+      },
+    },
     pendingEmpty: { title: "Aucune échéance due.", hint: "Les échéances du plan de paiement de chaque réservation apparaissent ici jusqu’à leur paiement." },
     book: 'Réserver',
     wizard: {

@@ -123,7 +123,17 @@ const bookings = {
       totalNights: 'Éjszakák',
       createdAt: 'Foglalva',
     },
-    pending: { title: 'Függő részletek' },
+    pending: {
+      title: 'Függő részletek',
+      stats: {
+        label: 'Részletek összesítése',
+        totalCount: 'Részletek',
+        pendingCount: 'Még nem esedékes',
+        overdueCount: 'Lejárt',
+        openAmount: 'Még fizetendő',
+        overdueAmount: 'Lejárt összeg',
+      },
+    },
     pendingEmpty: { title: "Nincs esedékes részlet.", hint: "Minden foglalás fizetési tervének részletei itt jelennek meg, amíg ki nem fizetik őket." },
     book: 'Foglalás',
     wizard: {

@@ -123,7 +123,17 @@ const bookings = {
       totalNights: 'Notti',
       createdAt: 'Prenotato il',
     },
-    pending: { title: 'Rate da incassare' },
+    pending: {
+      title: 'Rate da incassare',
+      stats: {
+        label: 'Totali delle rate',
+        totalCount: 'Rate',
+        pendingCount: 'Non ancora scadute',
+        overdueCount: 'Scadute',
+        openAmount: 'Ancora dovuto',
+        overdueAmount: 'Importo scaduto',
+      },
+    },
     pendingEmpty: { title: "Nessuna rata dovuta.", hint: "Le rate del piano di pagamento di ogni prenotazione compaiono qui finché non sono pagate." },
     book: 'Prenota',
     wizard: {

@@ -123,7 +123,17 @@ const bookings = {
       totalNights: '泊数',
       createdAt: '予約日',
     },
-    pending: { title: '未払いの分割払い' },
+    pending: {
+      title: '未払いの分割払い',
+      stats: {
+        label: '分割払いの合計',
+        totalCount: '分割払い',
+        pendingCount: '期日前',
+        overdueCount: '期日超過',
+        openAmount: '未払い額',
+        overdueAmount: '期日超過額',
+      },
+    },
     pendingEmpty: { title: "未払いの分割払いはありません。", hint: "各予約の支払計画の分割払いが、支払われるまでここに表示されます。" },
     book: '予約する',
     wizard: {

@@ -123,7 +123,17 @@ const bookings = {
       totalNights: 'Noce',
       createdAt: 'Zarezerwowano',
     },
-    pending: { title: 'Oczekujące raty' },
+    pending: {
+      title: 'Oczekujące raty',
+      stats: {
+        label: 'Sumy rat',
+        totalCount: 'Raty',
+        pendingCount: 'Jeszcze niewymagalne',
+        overdueCount: 'Zaległe',
+        openAmount: 'Pozostało do zapłaty',
+        overdueAmount: 'Kwota zaległa',
+      },
+    },
     pendingEmpty: { title: "Brak zaległych rat.", hint: "Raty z planu płatności każdej rezerwacji są tu widoczne do czasu ich zapłaty." },
     book: 'Zarezerwuj',
     wizard: {

@@ -123,7 +123,17 @@ const bookings = {
       totalNights: 'Noites',
       createdAt: 'Reservado em',
     },
-    pending: { title: 'Prestações pendentes' },
+    pending: {
+      title: 'Prestações pendentes',
+      stats: {
+        label: 'Totais das prestações',
+        totalCount: 'Prestações',
+        pendingCount: 'Ainda não vencidas',
+        overdueCount: 'Vencidas',
+        openAmount: 'Em dívida',
+        overdueAmount: 'Montante vencido',
+      },
+    },
     pendingEmpty: { title: "Não há prestações em dívida.", hint: "As prestações do plano de pagamento de cada reserva aparecem aqui até serem pagas." },
     book: 'Reservar',
     wizard: {

@@ -123,7 +123,17 @@ const bookings = {
       totalNights: 'Ночей',
       createdAt: 'Забронировано',
     },
-    pending: { title: 'Ожидаемые взносы' },
+    pending: {
+      title: 'Ожидаемые взносы',
+      stats: {
+        label: 'Итоги по взносам',
+        totalCount: 'Взносы',
+        pendingCount: 'Срок не наступил',
+        overdueCount: 'Просрочены',
+        openAmount: 'Осталось оплатить',
+        overdueAmount: 'Просрочено на сумму',
+      },
+    },
     pendingEmpty: { title: "Неоплаченных взносов нет.", hint: "Взносы по плану оплаты каждого бронирования видны здесь, пока не оплачены." },
     book: 'Забронировать',
     wizard: {

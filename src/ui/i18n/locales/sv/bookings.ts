@@ -123,7 +123,17 @@ const bookings = {
       totalNights: 'Nätter',
       createdAt: 'Bokad',
     },
-    pending: { title: 'Obetalda delbetalningar' },
+    pending: {
+      title: 'Obetalda delbetalningar',
+      stats: {
+        label: 'Summor för delbetalningar',
+        totalCount: 'Delbetalningar',
+        pendingCount: 'Inte förfallna',
+        overdueCount: 'Förfallna',
+        openAmount: 'Kvar att betala',
+        overdueAmount: 'Förfallet belopp',
+      },
+    },
     pendingEmpty: { title: "Inga utestående delbetalningar.", hint: "Delbetalningarna i varje boknings betalningsplan visas här tills de är betalda." },
     book: 'Boka',
     wizard: {

@@ -123,7 +123,17 @@ const bookings = {
       totalNights: 'Gece',
       createdAt: 'Rezervasyon tarihi',
     },
-    pending: { title: 'Bekleyen taksitler' },
+    pending: {
+      title: 'Bekleyen taksitler',
+      stats: {
+        label: 'Taksit toplamları',
+        totalCount: 'Taksitler',
+        pendingCount: 'Vadesi gelmemiş',
+        overdueCount: 'Vadesi geçmiş',
+        openAmount: 'Kalan borç',
+        overdueAmount: 'Vadesi geçen tutar',
+      },
+    },
     pendingEmpty: { title: "Borçlu taksit yok.", hint: "Her rezervasyonun ödeme planındaki taksitler ödenene kadar burada görünür." },
     book: 'Rezerve et',
     wizard: {
