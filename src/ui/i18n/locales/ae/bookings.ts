@@ -79,6 +79,8 @@ const bookings = {
       failed: 'تم تعليم الدفعة كفاشلة',
       none: 'لا توجد مدفوعات بعد.',
       pending: '{{amount}} بانتظار التحقق',
+      openBalance: 'الرصيد المفتوح: {{amount}}',
+      aboveOpen: 'يجب ألا يزيد على الرصيد المفتوح ({{amount}})',
     },
     reminder: 'إرسال تذكير بالدفع',
     reminderSent: 'تم إرسال التذكير إلى {{to}}',

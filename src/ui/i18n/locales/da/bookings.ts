@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Betaling markeret som mislykket',
       none: 'Ingen betalinger endnu.',
       pending: '{{amount}} afventer godkendelse',
+      openBalance: 'Åben saldo: {{amount}}',
+      aboveOpen: 'må ikke være mere end den åbne saldo ({{amount}})',
     },
     reminder: 'Send betalingspåmindelse',
     reminderSent: 'Påmindelse sendt til {{to}}',

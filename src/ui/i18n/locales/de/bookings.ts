@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Zahlung als fehlgeschlagen markiert',
       none: 'Noch keine Zahlungen.',
       pending: '{{amount}} warten auf Prüfung',
+      openBalance: 'Offener Saldo: {{amount}}',
+      aboveOpen: 'darf den offenen Saldo ({{amount}}) nicht übersteigen',
     },
     reminder: 'Zahlungserinnerung senden',
     reminderSent: 'Erinnerung an {{to}} gesendet',

@@ -79,6 +79,8 @@ const bookings = {
       failed: 'Payment marked failed',
       none: 'No payments yet.',
       pending: '{{amount}} waiting for verification',
+      openBalance: 'Open balance: {{amount}}',
+      aboveOpen: 'must not be more than the open balance ({{amount}})',
     },
     reminder: 'Send payment reminder',
     reminderSent: 'Reminder sent to {{to}}',

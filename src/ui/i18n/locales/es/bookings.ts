@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Pago marcado como fallido',
       none: 'Todavía no hay pagos.',
       pending: '{{amount}} pendiente de verificación',
+      openBalance: 'Saldo pendiente: {{amount}}',
+      aboveOpen: 'no debe superar el saldo pendiente ({{amount}})',
     },
     reminder: 'Enviar recordatorio de pago',
     reminderSent: 'Recordatorio enviado a {{to}}',

@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Paiement marqué en échec',
       none: 'Aucun paiement pour l’instant.',
       pending: '{{amount}} en attente de vérification',
+      openBalance: 'Solde restant : {{amount}}',
+      aboveOpen: 'ne doit pas dépasser le solde restant ({{amount}})',
     },
     reminder: 'Envoyer un rappel de paiement',
     reminderSent: 'Rappel envoyé à {{to}}',

@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Befizetés sikertelennek jelölve',
       none: 'Még nincs befizetés.',
       pending: '{{amount}} ellenőrzésre vár',
+      openBalance: 'Nyitott egyenleg: {{amount}}',
+      aboveOpen: 'nem lehet több a nyitott egyenlegnél ({{amount}})',
     },
     reminder: 'Fizetési emlékeztető küldése',
     reminderSent: 'Emlékeztető elküldve: {{to}}',

@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Pagamento segnato come non riuscito',
       none: 'Ancora nessun pagamento.',
       pending: '{{amount}} in attesa di verifica',
+      openBalance: 'Saldo aperto: {{amount}}',
+      aboveOpen: 'non deve superare il saldo aperto ({{amount}})',
     },
     reminder: 'Invia promemoria di pagamento',
     reminderSent: 'Promemoria inviato a {{to}}',

@@ -81,6 +81,8 @@ const bookings = {
       failed: '入金を失敗にしました',
       none: 'まだ入金はありません。',
       pending: '{{amount}}が確認待ちです',
+      openBalance: '未払い残高: {{amount}}',
+      aboveOpen: 'は未払い残高（{{amount}}）以下にしてください',
     },
     reminder: '支払リマインダーを送信',
     reminderSent: '{{to}}にリマインダーを送信しました',

@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Wpłatę oznaczono jako nieudaną',
       none: 'Brak wpłat.',
       pending: '{{amount}} czeka na weryfikację',
+      openBalance: 'Saldo do zapłaty: {{amount}}',
+      aboveOpen: 'nie może przekraczać salda do zapłaty ({{amount}})',
     },
     reminder: 'Wyślij przypomnienie o płatności',
     reminderSent: 'Wysłano przypomnienie do: {{to}}',

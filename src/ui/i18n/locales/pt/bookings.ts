@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Pagamento marcado como falhado',
       none: 'Ainda não há pagamentos.',
       pending: '{{amount}} a aguardar verificação',
+      openBalance: 'Saldo em aberto: {{amount}}',
+      aboveOpen: 'não pode exceder o saldo em aberto ({{amount}})',
     },
     reminder: 'Enviar lembrete de pagamento',
     reminderSent: 'Lembrete enviado para {{to}}',

@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Betalningen har markerats som misslyckad',
       none: 'Inga betalningar ännu.',
       pending: '{{amount}} väntar på verifiering',
+      openBalance: 'Öppet saldo: {{amount}}',
+      aboveOpen: 'får inte vara mer än det öppna saldot ({{amount}})',
     },
     reminder: 'Skicka betalningspåminnelse',
     reminderSent: 'Påminnelse skickad till {{to}}',

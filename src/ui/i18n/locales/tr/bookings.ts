@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Ödeme başarısız olarak işaretlendi',
       none: 'Henüz ödeme yok.',
       pending: '{{amount}} doğrulama bekliyor',
+      openBalance: 'Açık bakiye: {{amount}}',
+      aboveOpen: 'açık bakiyeden ({{amount}}) fazla olamaz',
     },
     reminder: 'Ödeme hatırlatması gönder',
     reminderSent: 'Hatırlatma gönderildi: {{to}}',

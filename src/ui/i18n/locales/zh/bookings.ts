@@ -81,6 +81,8 @@ const bookings = {
       failed: '付款已标记为失败',
       none: '暂无付款。',
       pending: '{{amount}} 待核实',
+      openBalance: '未结余额：{{amount}}',
+      aboveOpen: '不得超过未结余额（{{amount}}）',
     },
     reminder: '发送付款提醒',
     reminderSent: '已向 {{to}} 发送提醒',
