@@ -11,6 +11,7 @@ import { RecordCard } from '../../ui/record-card';
 import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
 import { StatusTag } from '../../ui/status-tag';
 import { BOOKING_FILTER_PARAMS, BookingFilters, useBookingFormatters } from './bookings-page';
+import './bookings.css';
 
 const { tourType: _type, tourStatus: _status, ...BOOKINGS } = BOOKING_FILTER_PARAMS;
 /** The bookings' filters (not their type or status) and the installment's own: due date and status. */
@@ -25,17 +26,19 @@ function InstallmentStatsHeader({ stats, filters, setFilter }: { stats?: Pending
   const fmt = useBookingFormatters();
   const money = (n: number) => fmt.money(n);
   return (
-    <StatsHeader
-      label={t('bookings.pending.stats.label')}
-      testId="installment-stats"
-      items={[
-        { key: 'totalCount', label: t('bookings.pending.stats.totalCount'), value: stats?.totalCount, ...allTile(filters, () => setFilter('status', undefined), ['status']) },
-        { key: 'pendingCount', label: t('bookings.pending.stats.pendingCount'), value: stats?.pendingCount, ...filterTile(filters, setFilter, 'status', 'pending') },
-        { key: 'overdueCount', label: t('bookings.pending.stats.overdueCount'), value: stats?.overdueCount, ...filterTile(filters, setFilter, 'status', 'overdue') },
-        { key: 'openAmount', label: t('bookings.pending.stats.openAmount'), value: stats?.openAmount, format: money },
-        { key: 'overdueAmount', label: t('bookings.pending.stats.overdueAmount'), value: stats?.overdueAmount, format: money },
-      ]}
-    />
+    <div className="installment-stats">
+      <StatsHeader
+        label={t('bookings.pending.stats.label')}
+        testId="installment-stats"
+        items={[
+          { key: 'totalCount', label: t('bookings.pending.stats.totalCount'), value: stats?.totalCount, ...allTile(filters, () => setFilter('status', undefined), ['status']) },
+          { key: 'pendingCount', label: t('bookings.pending.stats.pendingCount'), value: stats?.pendingCount, ...filterTile(filters, setFilter, 'status', 'pending') },
+          { key: 'overdueCount', label: t('bookings.pending.stats.overdueCount'), value: stats?.overdueCount, ...filterTile(filters, setFilter, 'status', 'overdue') },
+          { key: 'openAmount', label: t('bookings.pending.stats.openAmount'), value: stats?.openAmount, format: money },
+          { key: 'overdueAmount', label: t('bookings.pending.stats.overdueAmount'), value: stats?.overdueAmount, format: money },
+        ]}
+      />
+    </div>
   );
 }
 
