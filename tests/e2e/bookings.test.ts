@@ -382,7 +382,7 @@ describe('bookings in Chromium', () => {
     await record.getByTestId('payment-owed').waitFor();
     expect(await record.getByTestId('payment-owed').innerText()).toMatch(/^الرصيد المفتوح: /);
     await shotOf(page, '181-record-payment-phone-rtl');
-    await page.keyboard.press('Escape');
+    await record.getByRole('button', { name: 'إلغاء' }).click();
     await record.waitFor({ state: 'detached' });
 
     await page.setViewportSize({ width: 1366, height: 900 });
