@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { PAYMENT_STATES, type BookingsQuery, type CompletedBookingsQuery, type PaymentReceiptsQuery, type PendingInstallment, type PendingInstallmentsQuery, type ReceiptStats } from '../../src/api/bookings/contract';
+import { PAYMENT_STATES, type BookingsQuery, type CompletedBookingsQuery, type PaymentReceiptsQuery, type PendingInstallment, type PendingInstallmentStats, type PendingInstallmentsQuery, type ReceiptStats } from '../../src/api/bookings/contract';
 import { mergeFilter, type ListAnswer } from '../../src/api/common/schemas';
 import { addDays, monthStart } from '../../src/domain/calendar';
 import type { BookingState } from '../../src/machines/booking-machine';
@@ -19,8 +19,6 @@ import { COLLECTING_STATES, DELIVERED_STATES } from './workflow';
  */
 
 const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-const count = async (tx: Tx, from: SQL, where: SQL | undefined) =>
-  Number((await tx.execute<{ n: string }>(sql`select count(*) as n from ${from} ${where ? sql`where ${where}` : sql``}`)).rows[0].n);
 
 /** A calendar-day range over an instant, in the organization's time zone. */
 export function instantRange(column: AnyColumn, range: { from?: string; to?: string } | undefined, tz: string): SQL | undefined {
@@ -127,8 +125,14 @@ export async function completedBookingsPage(tx: Tx, auth: AuthContext, query: Co
   return bookingPageOf(tx, q, where, kept ? { statuses: DELIVERED_STATES, departure: q.departure } : undefined);
 }
 
-/** `GET /bookings/installments/pending`: installments still owed of bookings collecting money, soonest due first. */
-export async function pendingInstallmentsPage(tx: Tx, auth: AuthContext, query: PendingInstallmentsQuery, tz: string, today: string): Promise<ListAnswer<PendingInstallment>> {
+/**
+ * `GET /bookings/installments/pending`: installments still owed of bookings collecting money, soonest
+ * due first, with what they add up to (`stats`: how many, what is owed, how much of it is overdue on
+ * the organization's today) over the same filters, in one aggregate. Both read the open
+ * installments' partial index (`booking_installments_open_due_idx`, which holds the amounts): what
+ * is still owed, not the history of what was paid (docs/bookings.md, "Pending installments").
+ */
+export async function pendingInstallmentsPage(tx: Tx, auth: AuthContext, query: PendingInstallmentsQuery, tz: string, today: string): Promise<ListAnswer<PendingInstallment, PendingInstallmentStats>> {
   const q = mergeFilter(query);
   const statuses = q.status ?? [];
   const where = and(
@@ -141,6 +145,22 @@ export async function pendingInstallmentsPage(tx: Tx, auth: AuthContext, query: 
   );
   const from = sql`${bookingInstallments} join ${bookings} on ${bookings.id} = ${bookingInstallments.bookingId}`;
   const order = q.sortOrder === 'desc' ? [desc(bookingInstallments.dueDate), desc(bookingInstallments.id)] : [asc(bookingInstallments.dueDate), asc(bookingInstallments.id)];
+  // The stats of the rows the filters select; their count is the list's total.
+  const open = sql`${bookingInstallments.amount} - ${bookingInstallments.paidAmount}`;
+  const overdue = sql`${bookingInstallments.dueDate} < ${today}::date`;
+  const [sums] = (
+    await tx.execute<StatsRow>(sql`
+      select count(*) as total, count(*) filter (where ${overdue}) as overdue,
+        coalesce(sum(${open}), 0) as open, coalesce(sum(${open}) filter (where ${overdue}), 0) as overdue_open
+      from ${from} where ${where}`)
+  ).rows;
+  const stats: PendingInstallmentStats = {
+    totalCount: statOf(sums, 'total'),
+    pendingCount: statOf(sums, 'total') - statOf(sums, 'overdue'),
+    overdueCount: statOf(sums, 'overdue'),
+    openAmount: statOf(sums, 'open'),
+    overdueAmount: statOf(sums, 'overdue_open'),
+  };
   const page = await listPage(q, {
     rows: (limit, offset) =>
       tx
@@ -152,7 +172,8 @@ export async function pendingInstallmentsPage(tx: Tx, auth: AuthContext, query: 
         .limit(limit)
         .offset(offset),
     toItem: (r) => r,
-    count: () => count(tx, from, where),
+    count: async () => stats.totalCount,
+    stats,
   });
   const member = await memberRefs(
     tx,

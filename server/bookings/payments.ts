@@ -90,5 +90,7 @@ async function notifyVerifiers(tx: Tx, booking: BookingRow, payment: PaymentRow,
     },
     // The payment's item in the work queue, verified or failed there (docs/work-queue.md).
     link: workQueueRecordLink(payment.id, 'paymentToVerify'),
+    // Read for everyone once the payment is verified or failed (paymentWorkflow's saveState).
+    recordId: payment.id,
   });
 }

@@ -8,6 +8,7 @@ import type { Tx } from '../db/client';
 import { preparedOnce } from '../db/prepared';
 import { postEntry, nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
+import { resolveNotifications } from '../notifications';
 
 import { releaseSeats } from '../tours';
 import { applyEvent, applyEventTo, rowWorkflow, type Saves, type Workflow } from '../workflow/apply-event';
@@ -163,6 +164,8 @@ export function paymentWorkflow(actorId: string | null): Workflow<typeof payment
         })
         .where(and(eq(bookingPayments.id, row.id), eq(bookingPayments.status, 'submitted')));
       await logBookingEvent(tx, row.bookingId, to.value === 'verified' ? 'paymentVerified' : 'paymentFailed', { paymentId: row.id, amount: row.amount, receiptNumber: d.receiptNumber ?? null, reason: d.failReason ?? null }, actorId);
+      // Decided, by whoever: "payment to verify" leaves every verifier's bell (docs/bookings.md).
+      await resolveNotifications(tx, 'payment-submitted', row.id);
     },
   };
 }

@@ -99,6 +99,8 @@ async function notifyApprovers(tx: Tx, booking: BookingRow, cancellationId: stri
       message: { key: 'cancellationRequested', params: { customer: booking.customerName, ref: bookingRef(booking.number), date: booking.departure } },
       // The request's item in the work queue, decided there (docs/work-queue.md).
       link: workQueueRecordLink(cancellationId, 'cancellationToDecide'),
+      // Read for everyone once the request is decided (decideCancellation).
+      recordId: cancellationId,
     });
   }
 }

@@ -9,6 +9,7 @@ import type { Tx } from '../db/client';
 import { assertBooksOpen, postEntry, type LineInput } from '../finance';
 import { ApiError, conflict, issue } from '../http/errors';
 import { leads } from '../leads';
+import { resolveNotifications } from '../notifications';
 import { cancelTripOperation } from '../operations';
 import { applyEventTo, rowWorkflow } from '../workflow/apply-event';
 import { createRefund, issueCreditNote, reinstateCreditNotes } from './credit';
@@ -133,6 +134,8 @@ export async function decideCancellation(tx: Tx, row: Row, d: Decision) {
       .update(bookingCancellations)
       .set({ comments: sql`${bookingCancellations.comments} || ${JSON.stringify(comment)}::jsonb`, decidedBy: d.auth.memberId, decidedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(bookingCancellations.id, row.id));
+    // Decided, by whoever: "cancellation requested" leaves every approver's bell.
+    await resolveNotifications(t, 'cancellation-requested', row.id);
     return {};
   }, { actorId: d.auth.memberId });
 }

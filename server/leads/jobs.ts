@@ -28,6 +28,8 @@ export const leadJobs: JobHandlers = {
         message: { key: 'followUpDue', params: { lead: row.leadName } },
         // The follow-up's item in the work queue, with the lead's actions (docs/work-queue.md).
         link: workQueueRecordLink(row.leadId, 'followUpDue'),
+        // Read once the follow-up is answered (the response's route).
+        recordId: row.id,
       });
     }
     await tx.update(followUps).set({ notifiedAt: sql`now()` }).where(eq(followUps.id, row.id));

@@ -21,7 +21,7 @@ import { leadWorkflow, reopenForReturningCustomer } from './workflow';
 import { assertPlaces } from '../catalogue';
 import { contactFor } from './contacts';
 import { organizationTimeZone, todayIn, type Clock } from '../db/clock';
-import { notify } from '../notifications';
+import { notify, resolveNotifications } from '../notifications';
 import { leadCaptureRoutes } from './capture-routes';
 import { applyEventTo } from '../workflow/apply-event';
 import { recordAction, workflowRoute, type RecordActionDef, type IdParams } from '../workflow/route';
@@ -291,6 +291,8 @@ const staffRoutes = [
         .set({ outcome: body.outcome, responseNote: body.note ?? null, respondedBy: auth.memberId, respondedAt: sql`now()` })
         .where(eq(followUps.id, f.id));
       await logLeadEvent(tx, row.id, 'response', { followUpId: f.id, outcome: body.outcome, note: body.note ?? null }, auth.memberId);
+      // Answered, by whoever: its "follow-up due" leaves the bell.
+      await resolveNotifications(tx, 'follow-up-due', f.id);
       // Reaching the customer is contacting them: the lead moves on when its machine allows CONTACT (a new lead).
       if (body.outcome === 'reached' && snapshotOf(leadMachine, row.status).can({ type: 'CONTACT' })) {
         const { from, to } = await applyEventTo(tx, leadWorkflow, row, { type: 'CONTACT' });

@@ -18,8 +18,18 @@ export const notifications = pgTable(
     /** The key and values the reader's language words it from (null: title and body only). */
     message: jsonb('message').$type<NotificationMessage>(),
     link: text('link'),
+    /**
+     * The record whose work the notification asks for (a payment to verify, a cancellation to
+     * decide, a follow-up due), when there is one: the work done, its notifications are read for
+     * every recipient (`resolveNotifications`).
+     */
+    recordId: uuid('record_id'),
     readAt: instant('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_member_unread_idx').on(t.memberId, t.createdAt).where(sql`${t.readAt} is null`)],
+  (t) => [
+    index('notifications_member_unread_idx').on(t.memberId, t.createdAt).where(sql`${t.readAt} is null`),
+    // A record's unread notifications, found when its work is done (as small as the unread ones).
+    index('notifications_record_unread_idx').on(t.recordId).where(sql`${t.readAt} is null`),
+  ],
 );

@@ -52,11 +52,13 @@ export function MinorUnitsInput({ inputId, currency, value, onValue, onBlur, dis
 /**
  * An amount of money: typed in major units of `currency` (the organization's), shown with the
  * locale's separators and symbol, kept in the form as integer minor units (what the API takes).
+ * `check`: an issue the amount earns as it is typed (more than is owed: src/ui/owed-amount.tsx).
  */
-export function MoneyField<T extends FieldValues>({ disabled, currency, ...props }: BaseProps<T> & { currency: string }) {
+export function MoneyField<T extends FieldValues>({ disabled, currency, check, ...props }: BaseProps<T> & { currency: string; check?: (value: unknown) => string | undefined }) {
   return (
     <FramedField
       {...props}
+      check={check}
       render={({ id, field, error, describedBy }) => (
         <MinorUnitsInput inputId={id} currency={currency} disabled={disabled} value={field.value as number | null | undefined} onValue={(minor) => field.onChange(minor ?? undefined)} onBlur={field.onBlur} invalid={!!error} describedBy={describedBy} />
       )}

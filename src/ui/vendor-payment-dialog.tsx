@@ -11,8 +11,8 @@ import { FormDialog } from './form-dialog';
 import { DateField, SelectField, TextAreaField, TextField } from './form-fields';
 import { contractResolver } from './form-resolver';
 import { useOrgFormatters } from './org-format';
-import { MoneyField } from './money-field';
 import { applyPaymentIssues, MoneyAccountBalance } from './money-account-balance';
+import { OwedAmountField, refuseAboveOwed, useOwed } from './owed-amount';
 
 /*
  * The vendor payment form, shared by the operation page (a voucher's or an expense's "Pay") and the
@@ -54,7 +54,14 @@ export function VendorPaymentDialog({ operation, target, onClose, onPaid }: { op
     defaultValues: paymentDefaults(target.owed, todayIn(organization.timeZone)),
   });
   const [method, amount] = useWatch({ control, name: ['paymentMethod', 'amount'] });
+  const owed = useOwed({
+    owed: target.owed,
+    currency: operation.currency,
+    says: (a) => t('operations.payment.owedNow', { amount: a }),
+    refuses: (a) => t('operations.payment.aboveOwed', { amount: a }),
+  });
   const onSubmit = handleSubmit(async (input) => {
+    if (refuseAboveOwed(owed, input.amount, setError)) return;
     try {
       if (target.kind === 'voucher') await payVoucher.mutateAsync({ operationId: operation._id, voucherId: target.id, input, key });
       else await payExpense.mutateAsync({ operationId: operation._id, expenseId: target.id, input, key });
@@ -75,10 +82,7 @@ export function VendorPaymentDialog({ operation, target, onClose, onPaid }: { op
       submitIcon="pi pi-wallet"
       width={520}
     >
-      <p className="muted" style={{ margin: 0 }} data-testid="payment-owed">
-        {t('operations.payment.owedNow', { amount: fmt.money(target.owed, operation.currency) })}
-      </p>
-      <MoneyField control={control} name="amount" label={t('operations.payment.amount')} currency={operation.currency} />
+      <OwedAmountField control={control} name="amount" label={t('operations.payment.amount')} owed={owed} />
       <SelectField control={control} name="paymentMethod" label={t('operations.payment.method')} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`finance.methods.${m}`) }))} />
       <MoneyAccountBalance method={method} amount={amount} />
       <DateField control={control} name="paidOn" label={t('operations.payment.paidOn')} />

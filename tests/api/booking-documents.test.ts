@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runBookingDay } from '../../server/bookings/jobs';
+import { DOCUMENT_STRINGS } from '../../server/documents';
 import type { Agent } from '../support/agent';
 import { NOW, TODAY, book, day, groupBooking, newDeparture, newLead, orgId, pay, verify } from '../support/bookings';
 import { checksum, checksumQuery } from '../support/db-checksum';
@@ -73,6 +74,18 @@ describe('the booking confirmation', () => {
     expect(text).not.toMatch(/cost|markup|margin/i);
     // Another organization's booking is not there; a colleague's own visibility is the list's.
     expect((await pdfOf(globe, `/bookings/${b._id}`)).status).toBe(404);
+  });
+
+  it('prints its lines table’s Quantity header whole, on one line, in every language (it wrapped as “Quantit / y”)', async () => {
+    const { booking: b } = await bookedAndPaid();
+    for (const [lang, words] of Object.entries(DOCUMENT_STRINGS)) {
+      const pdf = await pdfOf(owner, `/bookings/${b._id}`, lang);
+      expect(pdf.status).toBe(200);
+      const header = words.booking.quantity;
+      // A header broken over two lines reads back as two pieces: the whole word is not in the text.
+      expect(pdfText(pdf.bytes), `${lang}: ${header}`).toContain(header);
+      if (lang === 'en' || lang === 'de') pdfPages(pdf.bytes, `booking-confirmation-${lang}`);
+    }
   });
 
   it('is sent: kept in the outbox without a mail server, delivered through one, each send on the booking', async () => {

@@ -220,6 +220,37 @@ describe('lists', () => {
     expect((await rows(''))[0].booking).toMatchObject({ _id: b._id, ref: b.ref, customerName: 'Zq Installments' });
   });
 
+  it('pending installments add up: how many, what is still owed and how much of it is overdue, over the same filters and visibility', async () => {
+    const name = 'Zq Owed Totals';
+    const plan = (first: string, a: number, second: string, b: number) => ({ installments: [{ dueDate: first, amount: a }, { dueDate: second, amount: b }] });
+    const one = await book(owner, groupBooking(await newDeparture(owner, { inDays: 90 }), await newLead(owner, `${name} One`), plan(TODAY, 100_000, day(40), 200_000)));
+    const two = await book(owner, groupBooking(await newDeparture(owner, { inDays: 90 }), await newLead(owner, `${name} Two`), plan(day(5), 120_000, day(45), 180_000)));
+    // 30,000 of one's first installment verified; 50,000 on two only submitted: still owed until finance verifies it.
+    await verify(finance, one._id, (await pay(owner, one._id, 30_000)).body.data._id);
+    expect((await pay(owner, two._id, 50_000)).status).toBe(201);
+    const list = async (agent: Agent, q = '') => {
+      const res = await agent.get(`/api/bookings/installments/pending?limit=3&search=${encodeURIComponent(name)}${q}`);
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+
+    // Today nothing is overdue (one's first installment falls due today).
+    expect((await list(finance)).stats).toEqual({ totalCount: 4, pendingCount: 4, overdueCount: 0, openAmount: 570_000, overdueAmount: 0 });
+    at(day(10));
+    const all = await list(finance);
+    expect(all.stats).toEqual({ totalCount: 4, pendingCount: 2, overdueCount: 2, openAmount: 570_000, overdueAmount: 190_000 });
+    // Over every page, not the one shown.
+    expect(all.meta).toMatchObject({ totalItems: 4, totalPages: 2 });
+    expect(all.data.map((r: any) => r.open)).toEqual([70_000, 120_000, 200_000]);
+    expect((await list(finance, '&status=overdue')).stats).toEqual({ totalCount: 2, pendingCount: 0, overdueCount: 2, openAmount: 190_000, overdueAmount: 190_000 });
+    expect((await list(finance, `&dueDate[from]=${day(11)}`)).stats).toEqual({ totalCount: 2, pendingCount: 2, overdueCount: 0, openAmount: 380_000, overdueAmount: 0 });
+    // Verified, the waiting 50,000 is no longer owed.
+    await verify(finance, two._id, (await s.sql<{ id: string }>(`select id from booking_payments where booking_id = $1 and status = 'submitted'`, [two._id]))[0].id);
+    expect((await list(finance)).stats).toEqual({ totalCount: 4, pendingCount: 2, overdueCount: 2, openAmount: 520_000, overdueAmount: 140_000 });
+    // Another organization, and a colleague who sees only the bookings credited to him, add up nothing of them.
+    for (const agent of [globe, sales]) expect((await list(agent)).stats).toEqual({ totalCount: 0, pendingCount: 0, overdueCount: 0, openAmount: 0, overdueAmount: 0 });
+  });
+
   it('payment receipts: the seed\'s filters and the ten stats over what they select', async () => {
     const b = await book(owner, groupBooking(await newDeparture(owner, { capacity: 50 }), await newLead(owner, 'Zq Receipts')));
     const paidOn = day(-3); // 2031-03-07: this month for the test clock

@@ -32,6 +32,8 @@ let packageTitle: string;
 let bookingPath: string;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+/** What is on the screen only (a phone's first screen, a dialog): the part a person looks at. */
+const shotOf = (target: Page | Locator, name: string) => target.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 /** The PDF a document link opens, fetched through the page's session and read back (page images in test-results/documents). */
 const linkedPdf = async (page: Page, link: Locator, name: string) => {
   const { text, pages } = await pdfThroughPage(page, (await link.getAttribute('href'))!, name);
@@ -98,7 +100,15 @@ describe('bookings in Chromium', () => {
     await page.goto(`${server.url}/bookings/installments?status=pending&departure[from]=${DEPARTURE}`);
     await page.getByRole('heading', { name: 'Pending installments', level: 1 }).waitFor();
     await expect.poll(() => page.getByRole('row').filter({ hasText: LEAD }).count()).toBe(3);
+    // What they add up to, over the same filters (issue 27): the lead's three, none due yet, the booking's total owed.
+    await page.goto(`${server.url}/bookings/installments?search=${encodeURIComponent(LEAD)}`);
+    const stats = page.getByTestId('installment-stats');
+    const stat = (key: string) => stats.locator(`[data-stat=${key}] .stat__value`);
+    await expect.poll(() => stat('totalCount').innerText()).toBe('3');
+    expect(await stat('overdueCount').innerText()).toBe('0');
+    expect(await stat('openAmount').innerText()).toBe('$3,000.00');
     expect(await axe(page)).toEqual([]);
+    await shot(page, '178-pending-installments');
     await page.goto(`${server.url}${bookingPath}`);
   });
 
@@ -152,6 +162,19 @@ describe('bookings in Chromium', () => {
     const amount = dialog.getByLabel('Amount');
     // The first installment's open amount is offered: a third of 3,000.00.
     expect(await amount.inputValue()).toMatch(/1,000\.00/);
+    // The open balance is said before sending, and more is refused under the amount (issue 27).
+    expect(await dialog.getByTestId('payment-owed').innerText()).toBe('Open balance: $3,000.00');
+    await amount.click();
+    await amount.press('ControlOrMeta+a');
+    await amount.pressSequentially('3000.01');
+    await amount.press('Tab');
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('Amount must not be more than the open balance ($3,000.00)');
+    await shotOf(dialog, '179-record-payment-above-open');
+    await amount.click();
+    await amount.press('ControlOrMeta+a');
+    await amount.pressSequentially('1000');
+    await amount.press('Tab');
+    await expect.poll(() => dialog.getByRole('alert').count()).toBe(0);
     await dialog.getByLabel('Reference').fill('TRF-E2E-1');
     expect(await axe(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -315,6 +338,10 @@ describe('bookings in Chromium', () => {
     await page.getByRole('heading', { name: 'خطة الأقساط' }).waitFor();
     expect(await axe(page)).toEqual([]);
     await shot(page, '172-booking-dark-rtl');
+    await page.goto(`${server.url}/bookings/installments`);
+    await page.getByTestId('installment-stats').locator('[data-stat=openAmount] .stat__value').filter({ hasNotText: '…' }).waitFor();
+    expect(await axe(page)).toEqual([]);
+    await shotOf(page, '182-pending-installments-dark-rtl');
 
     await page.goto(`${server.url}/bookings`);
     await page.getByRole('heading', { name: 'الحجوزات', level: 1 }).waitFor();
@@ -343,6 +370,20 @@ describe('bookings in Chromium', () => {
     await page.goto(`${server.url}/invoices`);
     await page.locator('[data-invoice]').first().waitFor();
     await shot(page, '176-invoices-phone-rtl');
+    await page.goto(`${server.url}/bookings/installments`);
+    await page.getByTestId('installment-stats').locator('[data-stat=openAmount] .stat__value').filter({ hasNotText: '…' }).waitFor();
+    // On a phone the tiles are one row that scrolls sideways (app.css): the page itself does not.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await page.getByTestId('installment-stats').evaluate((e) => getComputedStyle(e).overflowX)).toBe('auto');
+    await shotOf(page, '180-pending-installments-phone-rtl');
+    await page.goto(`${server.url}${bookingPath}`);
+    await page.getByRole('button', { name: 'تسجيل دفعة' }).click();
+    const record = page.getByRole('dialog', { name: 'تسجيل دفعة' });
+    await record.getByTestId('payment-owed').waitFor();
+    expect(await record.getByTestId('payment-owed').innerText()).toMatch(/^الرصيد المفتوح: /);
+    await shotOf(page, '181-record-payment-phone-rtl');
+    await record.getByRole('button', { name: 'إلغاء' }).click();
+    await record.waitFor({ state: 'detached' });
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByTestId('language-picker').selectOption('en');

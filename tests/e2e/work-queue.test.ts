@@ -117,6 +117,12 @@ describe('the work queue, acted on in place', () => {
     await page.getByTestId('work-queue-empty').waitFor();
     const [{ status }] = await server.sql<{ status: string }>('select status from booking_payments where id = $1', [deposit]);
     expect(status).toBe('verified');
+    // Done: its notification left the bell with the work (issue 27), for every verifier.
+    await page.getByTestId('notifications-bell').click();
+    await panel.first().waitFor();
+    await expect.poll(() => link.count(), SETTLED).toBe(0);
+    await shot('wq-10-bell-after-verifying');
+    expect(await server.sql(`select 1 from notifications where record_id = $1 and read_at is null`, [deposit])).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 

@@ -84,6 +84,21 @@ describe('the vendor payment form', () => {
     expect(posts[2]!.key).not.toBe(posts[0]!.key);
   });
 
+  it('refuses more than is still owed under the amount, and sends nothing', async () => {
+    stubServer();
+    const user = userEvent.setup();
+    renderForm({ kind: 'voucher', id: 'v1', label: 'VCH-2031-0001', owed: 80_000 });
+    expect((await screen.findByTestId('payment-owed')).textContent).toBe('Still owed: $800.00');
+    const amount = screen.getByLabelText('Amount');
+    await user.clear(amount);
+    await user.type(amount, '800.01');
+    await user.tab();
+    expect(screen.getByRole('alert').textContent).toBe('Amount must not be more than is still owed ($800.00)');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Amount must not be more than is still owed ($800.00)'));
+    expect(posts).toEqual([]);
+  });
+
   it('pays an expense at the expense’s address', async () => {
     stubServer();
     answers = [json(201, operation)];

@@ -444,6 +444,20 @@ export const pendingInstallmentsQuery = v.strictObject({
 });
 export type PendingInstallmentsQuery = v.InferOutput<typeof pendingInstallmentsQuery>;
 
+/**
+ * What the pending installments the filters select add up to (docs/bookings.md): how many, what is
+ * still owed on them (minor units of the organization's currency), and how much of it is overdue on
+ * the organization's today. `pendingCount` counts those not yet due.
+ */
+export const pendingInstallmentStatsSchema = v.object({
+  totalCount: v.number(),
+  pendingCount: v.number(),
+  overdueCount: v.number(),
+  openAmount: v.number(),
+  overdueAmount: v.number(),
+});
+export type PendingInstallmentStats = v.InferOutput<typeof pendingInstallmentStatsSchema>;
+
 // ---------- payment receipts ----------
 
 /** A row of `GET /payment-receipts`: the seed's fields (`date` is the day paid) and the booking. */
@@ -509,7 +523,7 @@ export const bookingEndpoints = {
   create: endpoint({ method: 'POST', path: '/bookings', body: createBookingInput, answer: itemAnswer(bookingDetailSchema), status: 201 }),
   settings: endpoint({ method: 'GET', path: '/bookings/settings', answer: itemAnswer(bookingPlanDefaultsSchema) }),
   completed: endpoint({ method: 'GET', path: '/bookings/completed', query: completedBookingsQuery, answer: listAnswerOf(bookingSchema) }),
-  pendingInstallments: endpoint({ method: 'GET', path: '/bookings/installments/pending', query: pendingInstallmentsQuery, answer: listAnswerOf(pendingInstallmentSchema) }),
+  pendingInstallments: endpoint({ method: 'GET', path: '/bookings/installments/pending', query: pendingInstallmentsQuery, answer: listAnswerOf(pendingInstallmentSchema, pendingInstallmentStatsSchema) }),
   byId: endpoint({ method: 'GET', path: '/bookings/id/:id', params: bookingIdParams, answer: itemAnswer(bookingDetailSchema) }),
   byLead: endpoint({ method: 'GET', path: '/bookings/lead/:leadId', params: leadBookingsParams, answer: itemAnswer(v.array(bookingSchema)) }),
   verify: endpoint({ method: 'PUT', path: '/bookings/:id/verify', params: bookingIdParams, body: emptyInput, answer: itemAnswer(bookingDetailSchema) }),

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, fallback } from '../client';
 import { listResource, type ListParams } from '../common/resource';
 import type { PaymentMethod } from '../finance/contract';
-import type { Booking, BookingDetail, CreateBookingInput, PaymentReceipt, PaymentStatus, PendingInstallment, ReceiptStats, TourType } from './contract';
+import type { Booking, BookingDetail, CreateBookingInput, PaymentReceipt, PaymentStatus, PendingInstallment, PendingInstallmentStats, ReceiptStats, TourType } from './contract';
 import type { BookingState } from '../../machines/booking-machine';
 import type { PaymentState } from '../../machines/payment-machine';
 import type { Invoice, InvoiceStats, InvoiceStatus } from './invoices';
@@ -75,8 +75,8 @@ export const completedBookingsResource = listResource<Booking, CompletedBookings
 });
 export const useCompletedBookings = completedBookingsResource.useList;
 
-/** `GET /bookings/installments/pending`: installments still owed, soonest first. */
-export const pendingInstallmentsResource = listResource<PendingInstallment, PendingInstallmentsParams>({
+/** `GET /bookings/installments/pending`: installments still owed, soonest first, with what they add up to. */
+export const pendingInstallmentsResource = listResource<PendingInstallment, PendingInstallmentsParams, never, never, PendingInstallmentStats>({
   name: 'bookings',
   key: [...bookingsKeys.all, 'installments'],
   endpoints: { list: bookingEndpoints.pendingInstallments },

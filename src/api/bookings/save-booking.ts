@@ -6,6 +6,7 @@ import type { PaymentEvent } from '../../machines/payment-machine';
 import { bookingEndpoints, paymentRequestFor, verifyBookingRequest, type ParticipantInput, type PaymentInput } from './contract';
 import { bookingsResource, invoicesResource, paymentReceiptsResource } from './get-bookings';
 import { creditKeys } from '../finance/credit/get-credit';
+import { notificationsKeys } from '../notifications/get-unread-notifications';
 
 /**
  * The bookings' writes. Money calls take the Idempotency-Key made when their form opened
@@ -29,6 +30,8 @@ function useBookingMutation<V, R>(name: string, run: (vars: V) => Promise<R>) {
         queryClient.invalidateQueries({ queryKey: invoicesResource.keys.all }),
         // A payment with a credit note uses it up (what is left, its status).
         queryClient.invalidateQueries({ queryKey: creditKeys.all }),
+        // A payment verified or failed takes its "payment to verify" out of the bell.
+        queryClient.invalidateQueries({ queryKey: notificationsKeys.all }),
       ]),
   });
 }

@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { call, fallback } from '../client';
 import { contactsKeys } from '../contacts/get-contacts';
 import { useWorkflowEvent } from '../common/use-workflow-event';
 import { leadEndpoints, leadStatusRequest, type CreateQueryInput, type FollowUpInput, type FollowUpResponseInput, type LeadDetail, type UpdateLeadInput, type UpdateQueryInput } from './contract';
 import { leadSelectionResource, leadsKeys, leadsResource } from './get-leads';
+import { notificationsKeys } from '../notifications/get-unread-notifications';
 
 const detail = (p: Promise<{ data: LeadDetail }>) => p.then((r) => r.data);
 
@@ -44,15 +45,16 @@ const refetchLists = (queryClient: QueryClient) =>
 /**
  * A change to one lead: every call answers the whole lead, which replaces the cached one; the
  * lists refetch. A refusal (409: someone else moved the lead) refetches the lead too, so the
- * page shows the real state and the actions the machine allows in it.
+ * page shows the real state and the actions the machine allows in it. `alsoMoves`: what else the
+ * change moves on the server (an answered follow-up takes its notification out of the bell).
  */
-function useLeadChange<V>(run: (vars: V) => Promise<LeadDetail>, idOf: (vars: V) => string) {
+function useLeadChange<V>(run: (vars: V) => Promise<LeadDetail>, idOf: (vars: V) => string, alsoMoves: QueryKey[] = []) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
     onSuccess: (lead) => {
       queryClient.setQueryData(leadsKeys.detail(lead._id), lead);
-      return refetchLists(queryClient);
+      return Promise.all([refetchLists(queryClient), ...alsoMoves.map((queryKey) => queryClient.invalidateQueries({ queryKey }))]);
     },
     onError: (_error, vars) => queryClient.invalidateQueries({ queryKey: leadsKeys.detail(idOf(vars)) }),
   });
@@ -85,4 +87,4 @@ export const useAddLeadQuery = () => useLeadChange(({ id, input }: WithId<{ inpu
 export const useUpdateLeadQuery = () => useLeadChange(({ id, input }: WithId<{ input: UpdateQueryInput }>) => updateLeadQuery(id, input), byId);
 export const useAddQueryComment = () => useLeadChange(({ id, queryId, text }: WithId<{ queryId: string; text: string }>) => addQueryComment(id, queryId, text), byId);
 export const useScheduleFollowUp = () => useLeadChange(({ id, input }: WithId<{ input: FollowUpInput }>) => scheduleFollowUp(id, input), byId);
-export const useRespondToFollowUp = () => useLeadChange(({ id, input }: WithId<{ input: FollowUpResponseInput }>) => respondToFollowUp(id, input), byId);
+export const useRespondToFollowUp = () => useLeadChange(({ id, input }: WithId<{ input: FollowUpResponseInput }>) => respondToFollowUp(id, input), byId, [notificationsKeys.all]);

@@ -16,7 +16,7 @@ import { useAuth, useCan } from '../../ui/auth';
 import { applyServerIssues, DateField, SelectField, TextAreaField, TextField } from '../../ui/form-fields';
 import { FormDialog } from '../../ui/form-dialog';
 import { contractResolver } from '../../ui/form-resolver';
-import { MoneyField } from '../../ui/money-field';
+import { OwedAmountField, refuseAboveOwed, useOwed } from '../../ui/owed-amount';
 import { actionsColumn, RecordTable, type TableColumn } from '../../ui/record-table';
 import { StatusTag } from '../../ui/status-tag';
 import { WorkflowActions, type WorkflowAction } from '../../ui/workflow-panel';
@@ -62,8 +62,17 @@ export function PaymentDialog({ booking, onClose }: { booking: BookingDetail; on
   const noteId = watch('creditNoteId');
   const note = credit.notes.find((n) => n._id === noteId);
   const money = (n: number) => fmt.money(n, booking.currency);
+  // The open balance as the server reckons it (the total less verified and waiting payments), said
+  // before sending; more is refused under the amount (the server's 409 PAYMENT_EXCEEDS_BALANCE).
+  const owed = useOwed({
+    owed: open,
+    currency: booking.currency,
+    says: (amount) => [t('bookings.payments.openBalance', { amount }), ...(booking.pendingAmount > 0 ? [t('bookings.payments.pending', { amount: money(booking.pendingAmount) })] : [])].join(' · '),
+    refuses: (amount) => t('bookings.payments.aboveOpen', { amount }),
+  });
   const onSubmit = handleSubmit(async (input) => {
-    // Never more than the note has left nor than is open (the server refuses both; said here first).
+    if (refuseAboveOwed(owed, input.amount, setError)) return;
+    // Never more than the note has left (the server refuses it; said here first).
     if (byCreditNote && note && input.amount > Math.min(note.remaining, open)) {
       setError('amount', { type: 'tooLarge', message: t('cancellations.creditNote.tooMuch', { max: money(Math.min(note.remaining, open)) }) });
       return;
@@ -79,7 +88,7 @@ export function PaymentDialog({ booking, onClose }: { booking: BookingDetail; on
   });
   return (
     <FormDialog id="payment-form" header={t('bookings.payments.record')} onClose={onClose} onSubmit={onSubmit} submitting={record.isPending} width={560}>
-      <MoneyField control={control} name="amount" label={t('bookings.payments.amount')} currency={booking.currency} />
+      <OwedAmountField control={control} name="amount" label={t('bookings.payments.amount')} owed={owed} />
       <SelectField
         control={control}
         name="paymentMethod"

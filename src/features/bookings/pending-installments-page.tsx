@@ -1,21 +1,48 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { PendingInstallment } from '../../api/bookings/contract';
+import type { PendingInstallment, PendingInstallmentStats } from '../../api/bookings/contract';
 import { usePendingInstallments, type PendingInstallmentsParams } from '../../api/bookings/get-bookings';
 import { MultiSelectFilter } from '../../ui/filter-fields';
-import { DateRangeFilter, emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type ListColumn, listProps } from '../../ui/list-page';
+import { DateRangeFilter, emptyTexts, ListPage, toQuery, useListState, type FilterParamKind, type FilterValue, type ListColumn, type ListState, listProps } from '../../ui/list-page';
 import { BackLink } from '../../ui/placeholders';
 import { modulePath, moduleRecordPath } from '../../ui/module-paths';
 import { RecordCard } from '../../ui/record-card';
+import { allTile, filterTile, StatsHeader } from '../../ui/stats-header';
 import { StatusTag } from '../../ui/status-tag';
 import { BOOKING_FILTER_PARAMS, BookingFilters, useBookingFormatters } from './bookings-page';
+import './bookings.css';
 
 const { tourType: _type, tourStatus: _status, ...BOOKINGS } = BOOKING_FILTER_PARAMS;
 /** The bookings' filters (not their type or status) and the installment's own: due date and status. */
 const INSTALLMENT_FILTER_PARAMS: Record<string, FilterParamKind> = { ...BOOKINGS, dueDate: 'object', status: 'list' };
 
-/** `/bookings/installments`: what customers still owe, soonest due first; a row opens its booking. */
+/**
+ * What the installments the filters select add up to, in the organization's currency: how many (not
+ * yet due, overdue: each filters the list to it), what is still owed and how much of it is overdue.
+ */
+function InstallmentStatsHeader({ stats, filters, setFilter }: { stats?: PendingInstallmentStats; filters: ListState['filters']; setFilter: (key: string, value: FilterValue) => void }) {
+  const { t } = useTranslation();
+  const fmt = useBookingFormatters();
+  const money = (n: number) => fmt.money(n);
+  return (
+    <div className="installment-stats">
+      <StatsHeader
+        label={t('bookings.pending.stats.label')}
+        testId="installment-stats"
+        items={[
+          { key: 'totalCount', label: t('bookings.pending.stats.totalCount'), value: stats?.totalCount, ...allTile(filters, () => setFilter('status', undefined), ['status']) },
+          { key: 'pendingCount', label: t('bookings.pending.stats.pendingCount'), value: stats?.pendingCount, ...filterTile(filters, setFilter, 'status', 'pending') },
+          { key: 'overdueCount', label: t('bookings.pending.stats.overdueCount'), value: stats?.overdueCount, ...filterTile(filters, setFilter, 'status', 'overdue') },
+          { key: 'openAmount', label: t('bookings.pending.stats.openAmount'), value: stats?.openAmount, format: money },
+          { key: 'overdueAmount', label: t('bookings.pending.stats.overdueAmount'), value: stats?.overdueAmount, format: money },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** `/bookings/installments`: what customers still owe, soonest due first, and what it adds up to; a row opens its booking. */
 export function PendingInstallmentsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,6 +81,7 @@ export function PendingInstallmentsPage() {
       id="pending-installments"
       title={t('bookings.pending.title')}
       empty={emptyTexts(t, 'bookings.pendingEmpty')}
+      above={<InstallmentStatsHeader stats={query.data?.stats} filters={state.filters} setFilter={setFilter} />}
       columns={columns}
       {...listProps(state, setState, query)}
       defaultLayout="table"

@@ -79,6 +79,8 @@ const bookings = {
       failed: 'تم تعليم الدفعة كفاشلة',
       none: 'لا توجد مدفوعات بعد.',
       pending: '{{amount}} بانتظار التحقق',
+      openBalance: 'الرصيد المفتوح: {{amount}}',
+      aboveOpen: 'يجب ألا يزيد على الرصيد المفتوح ({{amount}})',
     },
     reminder: 'إرسال تذكير بالدفع',
     reminderSent: 'تم إرسال التذكير إلى {{to}}',
@@ -121,7 +123,17 @@ const bookings = {
       totalNights: 'الليالي',
       createdAt: 'تاريخ الحجز',
     },
-    pending: { title: 'الأقساط المستحقة' },
+    pending: {
+      title: 'الأقساط المستحقة',
+      stats: {
+        label: 'إجماليات الأقساط',
+        totalCount: 'الأقساط',
+        pendingCount: 'لم تستحق بعد',
+        overdueCount: 'متأخرة',
+        openAmount: 'المستحق',
+        overdueAmount: 'المبلغ المتأخر',
+      },
+    },
     pendingEmpty: { title: "لا توجد أقساط مستحقة.", hint: "تظهر هنا أقساط خطة الدفع لكل حجز إلى أن تُدفع." },
     book: 'احجز',
     wizard: {

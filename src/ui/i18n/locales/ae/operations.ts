@@ -259,6 +259,7 @@ const operations = {
     payment: {
       title: 'دفع {{label}}',
       owedNow: 'المستحق حاليًا: {{amount}}',
+      aboveOwed: 'يجب ألا يزيد على المستحق حاليًا ({{amount}})',
       amount: 'المبلغ',
       method: 'طريقة الدفع',
       paidOn: 'تاريخ الدفع',

@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Betaling markeret som mislykket',
       none: 'Ingen betalinger endnu.',
       pending: '{{amount}} afventer godkendelse',
+      openBalance: 'Åben saldo: {{amount}}',
+      aboveOpen: 'må ikke være mere end den åbne saldo ({{amount}})',
     },
     reminder: 'Send betalingspåmindelse',
     reminderSent: 'Påmindelse sendt til {{to}}',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: 'Nætter',
       createdAt: 'Booket',
     },
-    pending: { title: 'Udestående rater' },
+    pending: {
+      title: 'Udestående rater',
+      stats: {
+        label: 'Rater i alt',
+        totalCount: 'Rater',
+        pendingCount: 'Ikke forfaldne',
+        overdueCount: 'Forfaldne',
+        openAmount: 'Skyldes stadig',
+        overdueAmount: 'Forfaldent beløb',
+      },
+    },
     pendingEmpty: { title: "Ingen udestående rater.", hint: "Raterne i hver bookings betalingsplan vises her, indtil de er betalt." },
     book: 'Book',
     wizard: {

@@ -226,6 +226,7 @@ const operations = {
     payment: {
       title: 'Betal {{label}}',
       owedNow: 'Skyldes stadig: {{amount}}',
+      aboveOwed: 'må ikke være mere end det, der stadig skyldes ({{amount}})',
       amount: 'Beløb',
       method: 'Betalingsmåde',
       paidOn: 'Betalt den',

@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Zahlung als fehlgeschlagen markiert',
       none: 'Noch keine Zahlungen.',
       pending: '{{amount}} warten auf Prüfung',
+      openBalance: 'Offener Saldo: {{amount}}',
+      aboveOpen: 'darf den offenen Saldo ({{amount}}) nicht übersteigen',
     },
     reminder: 'Zahlungserinnerung senden',
     reminderSent: 'Erinnerung an {{to}} gesendet',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: 'Nächte',
       createdAt: 'Gebucht am',
     },
-    pending: { title: 'Offene Raten' },
+    pending: {
+      title: 'Offene Raten',
+      stats: {
+        label: 'Summen der Raten',
+        totalCount: 'Raten',
+        pendingCount: 'Noch nicht fällig',
+        overdueCount: 'Überfällig',
+        openAmount: 'Noch offen',
+        overdueAmount: 'Überfälliger Betrag',
+      },
+    },
     pendingEmpty: { title: "Keine offenen Raten.", hint: "Die Raten des Zahlungsplans jeder Buchung erscheinen hier, bis sie bezahlt sind." },
     book: 'Buchen',
     wizard: {

@@ -226,6 +226,7 @@ const operations = {
     payment: {
       title: '{{label}} bezahlen',
       owedNow: 'Noch offen: {{amount}}',
+      aboveOwed: 'darf den noch offenen Betrag ({{amount}}) nicht übersteigen',
       amount: 'Betrag',
       method: 'Zahlungsart',
       paidOn: 'Bezahlt am',

@@ -226,6 +226,7 @@ const operations = {
     payment: {
       title: 'Πληρωμή: {{label}}',
       owedNow: 'Οφείλεται ακόμη: {{amount}}',
+      aboveOwed: 'δεν πρέπει να υπερβαίνει όσα οφείλονται ακόμη ({{amount}})',
       amount: 'Ποσό',
       method: 'Τρόπος',
       paidOn: 'Ημερομηνία πληρωμής',

@@ -79,6 +79,8 @@ const bookings = {
       failed: 'Payment marked failed',
       none: 'No payments yet.',
       pending: '{{amount}} waiting for verification',
+      openBalance: 'Open balance: {{amount}}',
+      aboveOpen: 'must not be more than the open balance ({{amount}})',
     },
     reminder: 'Send payment reminder',
     reminderSent: 'Reminder sent to {{to}}',
@@ -121,7 +123,17 @@ const bookings = {
       totalNights: 'Nights',
       createdAt: 'Booked',
     },
-    pending: { title: 'Pending installments' },
+    pending: {
+      title: 'Pending installments',
+      stats: {
+        label: 'Installment totals',
+        totalCount: 'Installments',
+        pendingCount: 'Not yet due',
+        overdueCount: 'Overdue',
+        openAmount: 'Still owed',
+        overdueAmount: 'Overdue amount',
+      },
+    },
     pendingEmpty: { title: "No installments owed.", hint: "The installments of each booking’s payment plan appear here until they are paid." },
     book: 'Book',
     wizard: {

@@ -224,6 +224,7 @@ const operations = {
     payment: {
       title: 'Pay {{label}}',
       owedNow: 'Still owed: {{amount}}',
+      aboveOwed: 'must not be more than is still owed ({{amount}})',
       amount: 'Amount',
       method: 'Method',
       paidOn: 'Paid on',

@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Pago marcado como fallido',
       none: 'Todavía no hay pagos.',
       pending: '{{amount}} pendiente de verificación',
+      openBalance: 'Saldo pendiente: {{amount}}',
+      aboveOpen: 'no debe superar el saldo pendiente ({{amount}})',
     },
     reminder: 'Enviar recordatorio de pago',
     reminderSent: 'Recordatorio enviado a {{to}}',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: 'Noches',
       createdAt: 'Reservado el',
     },
-    pending: { title: 'Plazos pendientes' },
+    pending: {
+      title: 'Plazos pendientes',
+      stats: {
+        label: 'Totales de plazos',
+        totalCount: 'Plazos',
+        pendingCount: 'Aún no vencidos',
+        overdueCount: 'Vencidos',
+        openAmount: 'Pendiente de cobro',
+        overdueAmount: 'Importe vencido',
+      },
+    },
     pendingEmpty: { title: "No hay plazos pendientes.", hint: "Los plazos del plan de pagos de cada reserva aparecen aquí hasta que se pagan." },
     book: 'Reservar',
     wizard: {

@@ -235,6 +235,7 @@ const operations = {
     payment: {
       title: 'Pagar {{label}}',
       owedNow: 'Pendiente: {{amount}}',
+      aboveOwed: 'no debe superar lo que aún se debe ({{amount}})',
       amount: 'Importe',
       method: 'Forma de pago',
       paidOn: 'Pagado el',

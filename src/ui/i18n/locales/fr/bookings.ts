@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Paiement marqué en échec',
       none: 'Aucun paiement pour l’instant.',
       pending: '{{amount}} en attente de vérification',
+      openBalance: 'Solde restant : {{amount}}',
+      aboveOpen: 'ne doit pas dépasser le solde restant ({{amount}})',
     },
     reminder: 'Envoyer un rappel de paiement',
     reminderSent: 'Rappel envoyé à {{to}}',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: 'Nuits',
       createdAt: 'Réservé le',
     },
-    pending: { title: 'Échéances à venir' },
+    pending: {
+      title: 'Échéances à venir',
+      stats: {
+        label: 'Totaux des échéances',
+        totalCount: 'Échéances',
+        pendingCount: 'Pas encore échues',
+        overdueCount: 'En retard',
+        openAmount: 'Reste dû',
+        overdueAmount: 'Montant en retard',
+      },
+    },
     pendingEmpty: { title: "Aucune échéance due.", hint: "Les échéances du plan de paiement de chaque réservation apparaissent ici jusqu’à leur paiement." },
     book: 'Réserver',
     wizard: {

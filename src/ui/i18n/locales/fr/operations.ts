@@ -235,6 +235,7 @@ const operations = {
     payment: {
       title: 'Régler {{label}}',
       owedNow: 'Reste dû : {{amount}}',
+      aboveOwed: 'ne doit pas dépasser le reste dû ({{amount}})',
       amount: 'Montant',
       method: 'Mode de paiement',
       paidOn: 'Réglé le',

@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Befizetés sikertelennek jelölve',
       none: 'Még nincs befizetés.',
       pending: '{{amount}} ellenőrzésre vár',
+      openBalance: 'Nyitott egyenleg: {{amount}}',
+      aboveOpen: 'nem lehet több a nyitott egyenlegnél ({{amount}})',
     },
     reminder: 'Fizetési emlékeztető küldése',
     reminderSent: 'Emlékeztető elküldve: {{to}}',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: 'Éjszakák',
       createdAt: 'Foglalva',
     },
-    pending: { title: 'Függő részletek' },
+    pending: {
+      title: 'Függő részletek',
+      stats: {
+        label: 'Részletek összesítése',
+        totalCount: 'Részletek',
+        pendingCount: 'Még nem esedékes',
+        overdueCount: 'Lejárt',
+        openAmount: 'Még fizetendő',
+        overdueAmount: 'Lejárt összeg',
+      },
+    },
     pendingEmpty: { title: "Nincs esedékes részlet.", hint: "Minden foglalás fizetési tervének részletei itt jelennek meg, amíg ki nem fizetik őket." },
     book: 'Foglalás',
     wizard: {

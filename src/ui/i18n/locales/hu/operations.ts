@@ -225,6 +225,7 @@ const operations = {
     payment: {
       title: 'Kifizetés: {{label}}',
       owedNow: 'Még fizetendő: {{amount}}',
+      aboveOwed: 'nem lehet több a még fizetendő összegnél ({{amount}})',
       amount: 'Összeg',
       method: 'Mód',
       paidOn: 'Kifizetés napja',

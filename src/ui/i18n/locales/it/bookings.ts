@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Pagamento segnato come non riuscito',
       none: 'Ancora nessun pagamento.',
       pending: '{{amount}} in attesa di verifica',
+      openBalance: 'Saldo aperto: {{amount}}',
+      aboveOpen: 'non deve superare il saldo aperto ({{amount}})',
     },
     reminder: 'Invia promemoria di pagamento',
     reminderSent: 'Promemoria inviato a {{to}}',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: 'Notti',
       createdAt: 'Prenotato il',
     },
-    pending: { title: 'Rate da incassare' },
+    pending: {
+      title: 'Rate da incassare',
+      stats: {
+        label: 'Totali delle rate',
+        totalCount: 'Rate',
+        pendingCount: 'Non ancora scadute',
+        overdueCount: 'Scadute',
+        openAmount: 'Ancora dovuto',
+        overdueAmount: 'Importo scaduto',
+      },
+    },
     pendingEmpty: { title: "Nessuna rata dovuta.", hint: "Le rate del piano di pagamento di ogni prenotazione compaiono qui finché non sono pagate." },
     book: 'Prenota',
     wizard: {

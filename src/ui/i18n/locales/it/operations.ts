@@ -235,6 +235,7 @@ const operations = {
     payment: {
       title: 'Paga {{label}}',
       owedNow: 'Ancora dovuto: {{amount}}',
+      aboveOwed: 'non deve superare quanto ancora dovuto ({{amount}})',
       amount: 'Importo',
       method: 'Metodo di pagamento',
       paidOn: 'Pagato il',

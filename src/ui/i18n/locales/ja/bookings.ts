@@ -81,6 +81,8 @@ const bookings = {
       failed: '入金を失敗にしました',
       none: 'まだ入金はありません。',
       pending: '{{amount}}が確認待ちです',
+      openBalance: '未払い残高: {{amount}}',
+      aboveOpen: 'は未払い残高（{{amount}}）以下にしてください',
     },
     reminder: '支払リマインダーを送信',
     reminderSent: '{{to}}にリマインダーを送信しました',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: '泊数',
       createdAt: '予約日',
     },
-    pending: { title: '未払いの分割払い' },
+    pending: {
+      title: '未払いの分割払い',
+      stats: {
+        label: '分割払いの合計',
+        totalCount: '分割払い',
+        pendingCount: '期日前',
+        overdueCount: '期日超過',
+        openAmount: '未払い額',
+        overdueAmount: '期日超過額',
+      },
+    },
     pendingEmpty: { title: "未払いの分割払いはありません。", hint: "各予約の支払計画の分割払いが、支払われるまでここに表示されます。" },
     book: '予約する',
     wizard: {

@@ -217,6 +217,7 @@ const operations = {
     payment: {
       title: '{{label}}の支払',
       owedNow: '未払い残高: {{amount}}',
+      aboveOwed: 'は未払い額（{{amount}}）以下にしてください',
       amount: '金額',
       method: '支払方法',
       paidOn: '支払日',

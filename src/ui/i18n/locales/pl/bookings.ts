@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Wpłatę oznaczono jako nieudaną',
       none: 'Brak wpłat.',
       pending: '{{amount}} czeka na weryfikację',
+      openBalance: 'Saldo do zapłaty: {{amount}}',
+      aboveOpen: 'nie może przekraczać salda do zapłaty ({{amount}})',
     },
     reminder: 'Wyślij przypomnienie o płatności',
     reminderSent: 'Wysłano przypomnienie do: {{to}}',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: 'Noce',
       createdAt: 'Zarezerwowano',
     },
-    pending: { title: 'Oczekujące raty' },
+    pending: {
+      title: 'Oczekujące raty',
+      stats: {
+        label: 'Sumy rat',
+        totalCount: 'Raty',
+        pendingCount: 'Jeszcze niewymagalne',
+        overdueCount: 'Zaległe',
+        openAmount: 'Pozostało do zapłaty',
+        overdueAmount: 'Kwota zaległa',
+      },
+    },
     pendingEmpty: { title: "Brak zaległych rat.", hint: "Raty z planu płatności każdej rezerwacji są tu widoczne do czasu ich zapłaty." },
     book: 'Zarezerwuj',
     wizard: {

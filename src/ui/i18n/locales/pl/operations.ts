@@ -243,6 +243,7 @@ const operations = {
     payment: {
       title: 'Zapłać: {{label}}',
       owedNow: 'Pozostało do zapłaty: {{amount}}',
+      aboveOwed: 'nie może przekraczać kwoty pozostałej do zapłaty ({{amount}})',
       amount: 'Kwota',
       method: 'Metoda',
       paidOn: 'Data płatności',

@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Pagamento marcado como falhado',
       none: 'Ainda não há pagamentos.',
       pending: '{{amount}} a aguardar verificação',
+      openBalance: 'Saldo em aberto: {{amount}}',
+      aboveOpen: 'não pode exceder o saldo em aberto ({{amount}})',
     },
     reminder: 'Enviar lembrete de pagamento',
     reminderSent: 'Lembrete enviado para {{to}}',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: 'Noites',
       createdAt: 'Reservado em',
     },
-    pending: { title: 'Prestações pendentes' },
+    pending: {
+      title: 'Prestações pendentes',
+      stats: {
+        label: 'Totais das prestações',
+        totalCount: 'Prestações',
+        pendingCount: 'Ainda não vencidas',
+        overdueCount: 'Vencidas',
+        openAmount: 'Em dívida',
+        overdueAmount: 'Montante vencido',
+      },
+    },
     pendingEmpty: { title: "Não há prestações em dívida.", hint: "As prestações do plano de pagamento de cada reserva aparecem aqui até serem pagas." },
     book: 'Reservar',
     wizard: {

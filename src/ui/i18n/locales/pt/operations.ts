@@ -235,6 +235,7 @@ const operations = {
     payment: {
       title: 'Pagar {{label}}',
       owedNow: 'Ainda em dívida: {{amount}}',
+      aboveOwed: 'não pode exceder o que ainda está em dívida ({{amount}})',
       amount: 'Montante',
       method: 'Método',
       paidOn: 'Pago em',

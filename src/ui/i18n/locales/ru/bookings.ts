@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Платёж отмечен как неуспешный',
       none: 'Платежей пока нет.',
       pending: '{{amount}} ожидает проверки',
+      openBalance: 'Остаток к оплате: {{amount}}',
+      aboveOpen: 'не должна превышать остаток к оплате ({{amount}})',
     },
     reminder: 'Отправить напоминание об оплате',
     reminderSent: 'Напоминание отправлено: {{to}}',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: 'Ночей',
       createdAt: 'Забронировано',
     },
-    pending: { title: 'Ожидаемые взносы' },
+    pending: {
+      title: 'Ожидаемые взносы',
+      stats: {
+        label: 'Итоги по взносам',
+        totalCount: 'Взносы',
+        pendingCount: 'Срок не наступил',
+        overdueCount: 'Просрочены',
+        openAmount: 'Осталось оплатить',
+        overdueAmount: 'Просрочено на сумму',
+      },
+    },
     pendingEmpty: { title: "Неоплаченных взносов нет.", hint: "Взносы по плану оплаты каждого бронирования видны здесь, пока не оплачены." },
     book: 'Забронировать',
     wizard: {

@@ -243,6 +243,7 @@ const operations = {
     payment: {
       title: 'Оплата: {{label}}',
       owedNow: 'Осталось оплатить: {{amount}}',
+      aboveOwed: 'не должна превышать оставшийся долг ({{amount}})',
       amount: 'Сумма',
       method: 'Способ',
       paidOn: 'Дата оплаты',

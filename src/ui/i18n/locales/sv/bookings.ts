@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Betalningen har markerats som misslyckad',
       none: 'Inga betalningar ännu.',
       pending: '{{amount}} väntar på verifiering',
+      openBalance: 'Öppet saldo: {{amount}}',
+      aboveOpen: 'får inte vara mer än det öppna saldot ({{amount}})',
     },
     reminder: 'Skicka betalningspåminnelse',
     reminderSent: 'Påminnelse skickad till {{to}}',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: 'Nätter',
       createdAt: 'Bokad',
     },
-    pending: { title: 'Obetalda delbetalningar' },
+    pending: {
+      title: 'Obetalda delbetalningar',
+      stats: {
+        label: 'Summor för delbetalningar',
+        totalCount: 'Delbetalningar',
+        pendingCount: 'Inte förfallna',
+        overdueCount: 'Förfallna',
+        openAmount: 'Kvar att betala',
+        overdueAmount: 'Förfallet belopp',
+      },
+    },
     pendingEmpty: { title: "Inga utestående delbetalningar.", hint: "Delbetalningarna i varje boknings betalningsplan visas här tills de är betalda." },
     book: 'Boka',
     wizard: {

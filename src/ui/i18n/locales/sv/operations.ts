@@ -226,6 +226,7 @@ const operations = {
     payment: {
       title: 'Betala {{label}}',
       owedNow: 'Kvar att betala: {{amount}}',
+      aboveOwed: 'får inte vara mer än det som återstår att betala ({{amount}})',
       amount: 'Belopp',
       method: 'Betalsätt',
       paidOn: 'Betald',

@@ -81,6 +81,8 @@ const bookings = {
       failed: 'Ödeme başarısız olarak işaretlendi',
       none: 'Henüz ödeme yok.',
       pending: '{{amount}} doğrulama bekliyor',
+      openBalance: 'Açık bakiye: {{amount}}',
+      aboveOpen: 'açık bakiyeden ({{amount}}) fazla olamaz',
     },
     reminder: 'Ödeme hatırlatması gönder',
     reminderSent: 'Hatırlatma gönderildi: {{to}}',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: 'Gece',
       createdAt: 'Rezervasyon tarihi',
     },
-    pending: { title: 'Bekleyen taksitler' },
+    pending: {
+      title: 'Bekleyen taksitler',
+      stats: {
+        label: 'Taksit toplamları',
+        totalCount: 'Taksitler',
+        pendingCount: 'Vadesi gelmemiş',
+        overdueCount: 'Vadesi geçmiş',
+        openAmount: 'Kalan borç',
+        overdueAmount: 'Vadesi geçen tutar',
+      },
+    },
     pendingEmpty: { title: "Borçlu taksit yok.", hint: "Her rezervasyonun ödeme planındaki taksitler ödenene kadar burada görünür." },
     book: 'Rezerve et',
     wizard: {

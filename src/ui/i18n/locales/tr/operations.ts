@@ -225,6 +225,7 @@ const operations = {
     payment: {
       title: 'Öde: {{label}}',
       owedNow: 'Kalan borç: {{amount}}',
+      aboveOwed: 'kalan borçtan ({{amount}}) fazla olamaz',
       amount: 'Tutar',
       method: 'Yöntem',
       paidOn: 'Ödeme tarihi',

@@ -81,6 +81,8 @@ const bookings = {
       failed: '付款已标记为失败',
       none: '暂无付款。',
       pending: '{{amount}} 待核实',
+      openBalance: '未结余额：{{amount}}',
+      aboveOpen: '不得超过未结余额（{{amount}}）',
     },
     reminder: '发送付款提醒',
     reminderSent: '已向 {{to}} 发送提醒',
@@ -123,7 +125,17 @@ const bookings = {
       totalNights: '晚数',
       createdAt: '预订时间',
     },
-    pending: { title: '待付分期' },
+    pending: {
+      title: '待付分期',
+      stats: {
+        label: '分期合计',
+        totalCount: '分期',
+        pendingCount: '未到期',
+        overdueCount: '已逾期',
+        openAmount: '尚欠',
+        overdueAmount: '逾期金额',
+      },
+    },
     pendingEmpty: { title: "没有待付的分期。", hint: "每个预订付款计划中的分期会显示在这里，直到付清。" },
     book: '预订',
     wizard: {

@@ -217,6 +217,7 @@ const operations = {
     payment: {
       title: '支付 {{label}}',
       owedNow: '尚欠：{{amount}}',
+      aboveOwed: '不得超过尚欠金额（{{amount}}）',
       amount: '金额',
       method: '付款方式',
       paidOn: '付款日期',
