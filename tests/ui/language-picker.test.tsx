@@ -1,13 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { LOCALES } from '../../src/api/admin/members/contract';
 import type { PersonalizedTourDetail } from '../../src/api/tours/personalized/contract';
 import { PersonalizedBrochure } from '../../src/features/tours/personalized/personalized-brochure';
 import { LanguagePicker } from '../../src/ui/language-picker';
 import { initI18n, languageLabel } from '../../src/ui/i18n';
-import { createQueryClient } from '../../src/ui/query-client';
+import { renderSignedIn, signedInAs } from '../support/signed-in';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -54,11 +53,8 @@ describe('the document-language dropdowns (itinerary, brochure, booking document
   it('names each language as the language picker does, each marked with its language', async () => {
     const user = userEvent.setup();
     const tour = { _id: '00000000-0000-4000-8000-000000000001', title: 'Dubai in spring' } as PersonalizedTourDetail;
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <PersonalizedBrochure tour={tour} />
-      </QueryClientProvider>,
-    );
+    // Signed in: the brochure's sends are dated in the organization's time zone.
+    renderSignedIn(signedInAs('Owner', 'owner@demo.travel', 'Owner'), <PersonalizedBrochure tour={tour} />);
     const field = screen.getByLabelText('Language');
     expect(field.closest('.p-dropdown')!.textContent).toContain('English');
     await user.click(field.closest('.p-dropdown')!);
