@@ -172,7 +172,10 @@ describe('the database restarting under load', () => {
     const beforeCut = acked();
     const terminated = await superuser(async (c) => (await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`)).rowCount);
     expect(terminated).toBeGreaterThan(0);
-    await until('writes are acknowledged again after the terminations', () => acked() >= beforeCut + 20);
+    // As long as after the restart below: in one CI run (2026-11-27, the other projects beside it)
+    // twenty more acknowledged payments took over the 30 s default; here it takes 16–24 s with or
+    // without load. The wait bounds a recovery; it measures nothing.
+    await until('writes are acknowledged again after the terminations', () => acked() >= beforeCut + 20, 60_000);
     expect(exited, server.output()).toBe(false);
 
     // PostgreSQL itself stops under the server (a restart, a failover): the server starts it again.
