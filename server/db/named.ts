@@ -18,7 +18,7 @@ export function statementName(text: string): string {
   return name;
 }
 
-/** How many statements a connection keeps prepared by {@link NamingSession}, at most: PostgreSQL keeps each one's parse tree and plans in the backend's memory. */
+/** How many statements a connection keeps prepared by {@link namingSession}, at most: PostgreSQL keeps each one's parse tree and plans in the backend's memory. */
 const MAX_NAMED_PER_CONNECTION = 400;
 const namedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
