@@ -234,7 +234,7 @@ async function seedLarge(pool: pg.Pool, curveOrgs: CurveOrg[]) {
   if (seeded.bookings) await pool.query(`select list_totals_recount(id) from organizations where name = any($1)`, [[DEMO, ...curveOrgs.map((o) => o.name)]]);
   // The work queue's kept counts and facts, the same way (0052_work_queue_recount_direct.sql), with
   // triggers off as the bulk inserts were: the recount writes every kept value itself, and a million
-  // bookings' rows rewritten each through every trigger on bookings took over half an hour.
+  // bookings' rows rewritten each through every trigger on bookings ran for more than 14 minutes.
   if (seeded.bookings && (await hasTable(pool, 'work_queue_totals'))) {
     const client = await pool.connect();
     try {
