@@ -10,6 +10,7 @@ import { authenticate, authenticateOperator, sessionAuth, sessionOpening, sessio
 import type { AppServices } from './services';
 import type { Tx } from './db/client';
 import { rememberTimeZone, rememberTransactionStart, systemClock } from './db/clock';
+import { planGenerically } from './db/prepared';
 import { ApiError, fromDatabaseError, invalidField, issue } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import { claimKey, idempotencyKeyOf, rememberAnswer, requestHash } from './http/idempotency';
@@ -169,9 +170,11 @@ function mount(api: Hono<LogEnv>, prefix: string, def: RouteDef, services: AppSe
     const asMember = async (work: (tx: Tx, auth: AuthContext) => Promise<unknown>) => {
       let touch: string | undefined;
       try {
-        return await database.transaction(sessionOpening(sessionToken(c)), async (tx, [session, scoped]) => {
+        const genericPlans = (def as TenantRoute).genericPlans ?? false;
+        return await database.transaction(sessionOpening(sessionToken(c), { genericPlans }), async (tx, [session, scoped]) => {
           const found = sessionAuth(session.rows[0] as SessionRow | undefined, config);
           rememberTimeZone(tx, found.auth.timeZone);
+          if (genericPlans) planGenerically(tx);
           rememberTransactionStart(tx, (scoped.rows[0] as { now?: string } | undefined)?.now);
           if (found.touch) touch = found.auth.sessionId;
           return work(tx, admit(def, found.auth));

@@ -120,10 +120,13 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
  * {@link SessionRow} and sets the transaction's organization from it; then the tenant role. One
  * round trip authenticates and scopes the transaction. When no row matches, the organization stays
  * unset and the caller answers 401 (the transaction is rolled back). The second statement also
- * answers the transaction's `now()` (server/db/clock.ts `rememberTransactionStart`).
+ * answers the transaction's `now()` (server/db/clock.ts `rememberTransactionStart`), and with
+ * `genericPlans` makes every statement of the transaction planned generically (a route's
+ * `genericPlans`: server/db/prepared.ts `withGenericPlan`).
  */
-export function sessionOpening(token: string): string {
-  return `select * from session_open('${hashToken(token)}'); select set_config('role', '${TENANT_ROLE}', true), ${NOW_ISO_TEXT} as now`;
+export function sessionOpening(token: string, { genericPlans = false } = {}): string {
+  const plans = genericPlans ? `set_config('plan_cache_mode', 'force_generic_plan', true), ` : '';
+  return `select * from session_open('${hashToken(token)}'); select set_config('role', '${TENANT_ROLE}', true), ${plans}${NOW_ISO_TEXT} as now`;
 }
 
 /** Loads the caller's session; 401 when absent, revoked, idle too long or past its absolute end. */

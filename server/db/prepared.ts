@@ -39,6 +39,10 @@ export function preparedOnce<R, V extends Record<string, unknown>>(build: () => 
   };
 }
 
+/** Transactions whose every statement is planned generically (a route's `genericPlans`: its first round trip set it). */
+const generic = new WeakSet<Tx>();
+export const planGenerically = (tx: Tx) => void generic.add(tx);
+
 /**
  * Runs `run` with PostgreSQL's generic plan for its prepared statements (`plan_cache_mode =
  * force_generic_plan` around it; a failure rolls the setting back with the transaction): planned
@@ -47,8 +51,15 @@ export function preparedOnce<R, V extends Record<string, unknown>>(build: () => 
  * answer by its id: unique-index walks) and whose planning costs more than their execution.
  */
 export async function withGenericPlan<T>(tx: Tx, run: () => Promise<T>): Promise<T> {
+  if (generic.has(tx)) return run();
   await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
-  const result = await run();
+  generic.add(tx);
+  let result: T;
+  try {
+    result = await run();
+  } finally {
+    generic.delete(tx);
+  }
   await tx.execute(sql`select set_config('plan_cache_mode', 'auto', true)`);
   return result;
 }
@@ -62,3 +73,29 @@ export async function withGenericPlan<T>(tx: Tx, run: () => Promise<T>): Promise
  * values (index walks, kept counts). PostgreSQL plans it again when a table it reads changes.
  */
 export const executeGeneric = <R>(tx: Tx, statement: SQL): Promise<R[]> => withGenericPlan(tx, () => executePrepared<R>(tx, statement));
+
+/**
+ * Statements whose text and values are the same from request to request but for a few values, each
+ * built once per `key` and run with those few as placeholders (`sql.placeholder(name)`, filled from
+ * `values` on each run): for a statement of thousands of pieces that Drizzle would otherwise walk on
+ * every request (the work queue's: about half of its server CPU, docs/performance.md). The key must
+ * name everything the built statement depends on but the placeholders: a value baked into a
+ * statement under a key that does not name it would be served to another request. The most recently
+ * used `max` are kept. `named`: a named prepared statement (parsed once per connection, and planned
+ * once with {@link withGenericPlan} around it), for a bounded few texts; otherwise unnamed.
+ */
+export function statementCache(max = 256) {
+  const built = new Map<string, { query: Query; name: string }>();
+  return async <R>(tx: Tx, key: string, build: () => SQL, values: Record<string, unknown>, { named = false } = {}): Promise<R[]> => {
+    const { session, dialect } = tx as unknown as { session: PgSession; dialect: PgDialect };
+    let entry = built.get(key);
+    if (entry) built.delete(key);
+    else {
+      const query = dialect.sqlToQuery(build());
+      entry = { query, name: `p_${createHash('sha1').update(query.sql).digest('base64url')}` };
+      if (built.size >= max) built.delete(built.keys().next().value!);
+    }
+    built.set(key, entry);
+    return ((await session.prepareQuery(entry.query, undefined, named ? entry.name : undefined, false).execute(values)) as { rows: R[] }).rows;
+  };
+}

@@ -160,6 +160,12 @@ export interface TenantRoute<P = unknown, Q = unknown, B = unknown> extends Comm
    * request sent again answers the first result instead of taking effect twice.
    */
   idempotent?: boolean;
+  /**
+   * Every statement of the request is planned generically (`plan_cache_mode`, set by the request's
+   * first round trip: server/db/prepared.ts `withGenericPlan`): for reads whose statements are index
+   * walks that cost more to plan than to run, planned once per connection (the work queue).
+   */
+  genericPlans?: boolean;
   handler: (ctx: TenantContext<P, Q, B>) => Promise<unknown>;
 }
 export interface PublicRoute<P = unknown, Q = unknown, B = unknown, C = undefined> extends Common<P, Q, B> {

@@ -10,10 +10,10 @@ import type { AuthContext } from '../auth/session';
 import type { Clock } from '../db/clock';
 import { organizationTimeZone } from '../db/clock';
 import type { Tx } from '../db/client';
-import { executeGeneric } from '../db/prepared';
+import { statementCache, withGenericPlan } from '../db/prepared';
 import { ApiError, notFound } from '../http/errors';
 import { pageOffset } from '../http/list';
-import { gets, kindCounts, kindRows, narrowed, queueKinds, RANK_PRIORITY, type QueueFilter, type QueueKind, type QueueRow, type QueueScope } from './registry';
+import { gets, kindCounts, kindRows, narrowed, queueKinds, RANK_PRIORITY, type QueueActionDef, type QueueFilter, type QueueKind, type QueueRow, type QueueScope } from './registry';
 import { workQueueTotals } from './schema';
 
 /**
@@ -23,11 +23,23 @@ import { workQueueTotals } from './schema';
  * its machine.
  */
 
-export async function queueScope(tx: Tx, auth: AuthContext, clock: Clock): Promise<QueueScope> {
+/** The person's scope, and the instant the statements' `now` placeholder takes. */
+export async function queueScope(tx: Tx, auth: AuthContext, clock: Clock): Promise<{ s: QueueScope; now: string }> {
   const tz = await organizationTimeZone(tx);
   const now = clock.now();
-  return { auth, now: now.toISOString(), today: dateIn(now, tz), tz };
+  return { s: { auth, today: dateIn(now, tz), tz }, now: now.toISOString() };
 }
+
+/**
+ * The queue's statements, each built once for a person's view (their member, role's visibility and
+ * kinds), day, filter and page, and run with the request's instant (`now`) and the page's records
+ * (`ids:<kind>`) as placeholders: building one walks its thousands of pieces, which was half the
+ * server's CPU per request (docs/performance.md, issue 32). Everything a statement depends on but the
+ * placeholders is in its key.
+ */
+const statements = statementCache();
+const keyOf = (what: string, s: QueueScope, defs: QueueKind[], ...rest: unknown[]) =>
+  JSON.stringify([what, s.auth.organizationId, s.auth.memberId, s.auth.role.isOwner, s.auth.role.visibility, s.today, s.tz, defs.map((d) => d.kind), ...rest]);
 
 /** Whether the person sees everyone's records of a visibility scope. */
 const seesAll = (auth: AuthContext, scope: 'leads' | 'bookings') => auth.role.isOwner || auth.role.visibility[scope] === 'all';
@@ -117,12 +129,28 @@ function statsOf(defs: QueueKind[], row: Counted): WorkQueueStats {
 
 const COUNTS = (defs: QueueKind[], s: QueueScope, filter: QueueFilter) => sql`(select coalesce(json_agg(c), '[]'::json) from (${countsOf(defs, s, filter)}) c) as counts`;
 
+/**
+ * The actions a kind's machine allows a record in its state with its context (its `can`, or the
+ * state's tag), kept per kind, state and context: a page's items share a few of them, and resolving
+ * a machine's snapshot per item was a tenth of the queue's server time. The most recent 4,096 are kept.
+ */
+const allowed = new Map<string, readonly QueueActionDef<AnyStateMachine>[]>();
+function allowedBy(def: QueueKind, state: string, context: unknown): readonly QueueActionDef<AnyStateMachine>[] {
+  const key = JSON.stringify([def.kind, state, context]);
+  let found = allowed.get(key);
+  if (!found) {
+    const snapshot = snapshotOf(def.machine as AnyStateMachine, decodeState(state), def.contextOf?.(context));
+    found = (def.actions ?? []).filter((a) => (a.tag ? snapshot.hasTag(a.tag) : snapshot.can(a.event)));
+    if (allowed.size >= 4096) allowed.delete(allowed.keys().next().value!);
+    allowed.set(key, found);
+  }
+  return found;
+}
+
 /** The actions of one row: its machine's `can` with its context, for each event the person may send. */
 export function actionsOf(def: QueueKind, row: QueueRow, auth: AuthContext): QueueAction[] {
   if (!def.machine || !def.actions?.length || row.state === null) return [];
-  const machine = def.machine as AnyStateMachine;
-  const snapshot = snapshotOf(machine, decodeState(row.state), def.contextOf?.(row.context, row));
-  const offered = def.actions.filter((a) => can(auth.role.permissions, a.needs[0], a.needs[1]) && !a.unless?.(row) && (a.tag ? snapshot.hasTag(a.tag) : snapshot.can(a.event)));
+  const offered = allowedBy(def, row.state, row.context).filter((a) => can(auth.role.permissions, a.needs[0], a.needs[1]) && !a.unless?.(row));
   const main = offered.find((a) => a.main);
   return [...(main ? [main] : []), ...offered.filter((a) => a !== main)].map((a) => ({ event: a.event.type, input: a.input ?? null, main: a === main }));
 }
@@ -154,30 +182,57 @@ export async function workQueuePage(
   only: { reason?: QueueReason } = {},
 ): Promise<ListAnswer<WorkQueueItem, WorkQueueStats>> {
   const who = await assigneeOf(tx, auth, query.assignee);
-  const s = await queueScope(tx, auth, clock);
+  const { s, now } = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth, query.kind);
   const filter: QueueFilter = { who, record: query.record, due: query.due, reason: only.reason };
   // Planned once per connection (a generic plan: its planning was most of the request's time), for
   // the whole queue or one kind (the start page's cards): a text per person's kinds and filters, a
-  // bounded few. Any other choice of kinds (2^16 of them) is planned per request, so that a
-  // connection does not keep a plan for every set a client may ask for.
+  // bounded few; the page's items, read by their ids, are planned generically too. Any other choice
+  // of kinds (2^16 of them) is planned per request, so that a connection does not keep a plan for
+  // every set a client may ask for.
+  const named = (query.kind?.length ?? 0) <= 1;
+  return named ? withGenericPlan(tx, () => pageOf(tx, auth, s, now, defs, filter, query, named)) : pageOf(tx, auth, s, now, defs, filter, query, named);
+}
+
+async function pageOf(
+  tx: Tx,
+  auth: AuthContext,
+  s: QueueScope,
+  now: string,
+  defs: QueueKind[],
+  filter: QueueFilter,
+  query: WorkQueueQuery,
+  named: boolean,
+): Promise<ListAnswer<WorkQueueItem, WorkQueueStats>> {
+  const offset = pageOffset(query);
   type Answer = Counted & { page: { kind: WorkQueueKind; record_id: string }[] };
-  const statement = (query.kind?.length ?? 0) <= 1 ? executeGeneric<Answer> : async (t: Tx, q: SQL) => (await t.execute<Answer>(q)).rows;
-  const rows = await statement(tx, sql`
-    select (select coalesce(json_agg(p), '[]'::json) from (${pageKeys(defs, s, filter, query.limit, pageOffset(query))}) p) as page,
-      ${COUNTS(defs, s, filter)}`);
-  const [row] = rows;
+  const [row] = await statements<Answer>(
+    tx,
+    keyOf('page', s, defs, filter, query.limit, offset),
+    () => sql`
+    select (select coalesce(json_agg(p), '[]'::json) from (${pageKeys(defs, s, filter, query.limit, offset)}) p) as page,
+      ${COUNTS(defs, s, filter)}`,
+    { now },
+    { named },
+  );
   const stats = statsOf(defs, row);
   const byKind = new Map(defs.map((d) => [d.kind, d]));
   const keys = row.page;
   const onPage = defs.filter((d) => keys.some((k) => k.kind === d.kind));
   let full: QueueRow[] = [];
   if (onPage.length) {
-    const parts = onPage.map((d) => sql`(${kindRows(d, s, { ...filter, ids: keys.filter((k) => k.kind === d.kind).map((k) => k.record_id) })})`);
-    const { rows: r } = await tx.execute<QueueRow & Record<string, unknown>>(sql`
+    const ids = Object.fromEntries(onPage.map((d) => [`ids:${d.kind}`, keys.filter((k) => k.kind === d.kind).map((k) => k.record_id)]));
+    full = await statements<QueueRow>(
+      tx,
+      keyOf('items', s, onPage, filter),
+      () => {
+        const parts = onPage.map((d) => sql`(${kindRows(d, s, { ...filter, ids: sql`${sql.placeholder(`ids:${d.kind}`)}::uuid[]` })})`);
+        return sql`
       select q.kind, q.record_id, q.parent_id, q.ref, q.title, q.state, q.due, q.overdue, q.priority, q.assignee_id, m.name as assignee_name, q.reason, q.params, q.context
-      from (${sql.join(parts, sql` union all `)}) q left join ${members} m on m.id = q.assignee_id`);
-    full = r;
+      from (${sql.join(parts, sql` union all `)}) q left join ${members} m on m.id = q.assignee_id`;
+      },
+      { now, ...ids },
+    );
   }
   // In the light pass's order; a record is one item per kind (a follow-up kind's earliest per lead and assignee is one row per lead here).
   const at = new Map(full.map((r) => [`${r.kind}:${r.record_id}`, r]));
@@ -191,9 +246,9 @@ export async function workQueuePage(
 
 /** `GET /work-queue/counts`: the person's whole queue counted (the menu, the start page). */
 export async function workQueueCounts(tx: Tx, auth: AuthContext, clock: Clock): Promise<WorkQueueStats> {
-  const s = await queueScope(tx, auth, clock);
+  const { s, now } = await queueScope(tx, auth, clock);
   const defs = kindsFor(auth);
-  const rows = await executeGeneric<Counted>(tx, sql`select ${COUNTS(defs, s, {})}`);
+  const rows = await withGenericPlan(tx, () => statements<Counted>(tx, keyOf('counts', s, defs), () => sql`select ${COUNTS(defs, s, {})}`, { now }, { named: true }));
   return statsOf(defs, rows[0]);
 }
 

@@ -15,19 +15,24 @@ import type { AuthContext } from '../auth/session';
  * item on a page are the machine's own `can`, with the record's context, and the person's permission.
  */
 
-/** Who asks, and when (the app's clock: the organization's now and today). */
+/**
+ * Who asks, and on which day (the app's clock: the organization's today). The instant is not a
+ * value here: a kind reads it as `at(s).now`, the statement's placeholder.
+ */
 export interface QueueScope {
   auth: AuthContext;
-  /** ISO instant. */
-  now: string;
   /** The organization's day (`YYYY-MM-DD`). */
   today: string;
   tz: string;
 }
 
-/** SQL pieces of the scope's time, for a kind's conditions. */
+/**
+ * SQL pieces of the scope's time, for a kind's conditions. The instant is the statement's `now`
+ * placeholder (the queue's statements are built once per person, filter and day, and run with the
+ * request's instant: server/work-queue/queue.ts); the day is a value of the statement.
+ */
 export const at = (s: QueueScope) => ({
-  now: sql`${s.now}::timestamptz`,
+  now: sql`${sql.placeholder('now')}::timestamptz`,
   today: sql`${s.today}::date`,
   /** The first instant of a day in the organization's time zone. */
   startOf: (day: string) => sql`(${day}::date::timestamp at time zone ${s.tz})`,
@@ -115,8 +120,8 @@ export interface QueueKind<M extends AnyStateMachine = AnyStateMachine> {
   personal?: boolean;
   machine?: M;
   actions?: readonly QueueActionDef<M>[];
-  /** The machine context from the row's `context` (jsonb), when guards read one. */
-  contextOf?: (context: unknown, row: QueueRow) => ContextFrom<M>;
+  /** The machine context from the row's `context` (jsonb), when guards read one (from it alone: the actions are kept per state and context). */
+  contextOf?: (context: unknown) => ContextFrom<M>;
   /**
    * Counted by the database as the records change (`work_queue_totals`, kept by triggers in the
    * transaction that writes the record; docs/work-queue.md "Counts kept"), per organization and
@@ -175,8 +180,8 @@ export interface QueueFilter {
   who?: string;
   record?: string;
   due?: { from?: string; to?: string };
-  /** These records only (a page's items, read in full once the light pass has chosen them). */
-  ids?: readonly string[];
+  /** These records only (a page's items, read in full once the light pass has chosen them): a `uuid[]` expression. */
+  ids?: SQL;
   /** The items of one reason only (My day's two follow-up cards: `followUpDue`, `followUpMissed`). */
   reason?: QueueReason;
 }
@@ -223,7 +228,7 @@ function whereOf(def: QueueKind, src: QueueSource, s: QueueScope, filter: QueueF
     filter.record ? sql`(${c.recordId} = ${filter.record}::uuid ${c.parentId ? sql`or ${c.parentId} = ${filter.record}::uuid` : sql``})` : undefined,
     filter.due?.from ? sql`${dueAt} >= ${t.startOf(filter.due.from)}` : undefined,
     filter.due?.to ? sql`${dueAt} < ${t.startOf(addDays(filter.due.to, 1))}` : undefined,
-    filter.ids ? (filter.ids.length ? sql`${c.recordId} in (${sql.join(filter.ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`) : undefined,
+    filter.ids ? sql`${c.recordId} = any(${filter.ids})` : undefined,
     filter.reason ? sql`(${c.reason ?? sql`${def.kind}::text`}) = ${filter.reason}` : undefined,
   ].filter((w): w is SQL => !!w);
   return where;

@@ -7,11 +7,14 @@ export const workQueueRoutes = [
   route({
     endpoint: workQueueEndpoints.list,
     access: allow('dashboard', 'view'),
+    // Its statements are index walks and kept counts whose planning cost more than their running.
+    genericPlans: true,
     handler: ({ tx, auth, query, services }) => workQueuePage(tx, auth, query, services.clock),
   }),
   route({
     endpoint: workQueueEndpoints.counts,
     access: allow('dashboard', 'view'),
+    genericPlans: true,
     handler: async ({ tx, auth, services }) => ({ data: await workQueueCounts(tx, auth, services.clock) }),
   }),
 ];

@@ -431,6 +431,20 @@ describe('My day reads the same definitions', () => {
   }
   const cardsOf = async (agent: Agent) => Object.fromEntries(((await agent.get('/api/dashboard/my-day')).body.data.cards as MyDayCard[]).map((c) => [c.key, c]));
 
+  it('answers each request at its own instant, though the person’s statements are built once a day: a follow-up passes from due to missed', async () => {
+    // The queue's statements are kept per person, filter and day, and run with the request's instant (server/work-queue/queue.ts).
+    const inAnHour = new Date(Date.parse(NOW) + 60 * 60_000).toISOString();
+    const lead = await newLead(sales, 'Queue Instant', { followUp: inAnHour });
+    const seen = async () => {
+      const answer = await queue(sales, `kind=followUpDue&record=${lead}`);
+      return { items: answer.data.map((i) => [i.reason.code, i.overdue]), overdue: answer.stats.overdue, dueToday: answer.stats.dueToday };
+    };
+    expect(await seen()).toEqual({ items: [['followUpDue', false]], overdue: 0, dueToday: 1 });
+    expect(await seen()).toEqual({ items: [['followUpDue', false]], overdue: 0, dueToday: 1 });
+    s.clock.set(new Date(Date.parse(NOW) + 2 * 60 * 60_000).toISOString());
+    expect(await seen()).toEqual({ items: [['followUpMissed', true]], overdue: 1, dueToday: 0 });
+  });
+
   it('counts leads to assign as the queue does', async () => {
     const cards = await cardsOf(owner);
     const counts = (await owner.get('/api/work-queue/counts')).body.data;

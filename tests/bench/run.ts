@@ -950,7 +950,9 @@ async function main() {
 
   // A run with SQL logging: seed the large organization and note the statements of each endpoint.
   const logging = await timeToHealthy({ LOG_SQL: 'values' });
-  let pool = new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS });
+  // A pool's idle connection ended by the database's stop (the servers stop theirs) must not end the run.
+  const quiet = (p: pg.Pool) => p.on('error', () => {});
+  let pool = quiet(new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS }));
   const curveOrgs: CurveOrg[] = [];
   if (BOOKINGS && (!ONLY || ONLY.includes('curve'))) for (const size of CURVE) curveOrgs.push(await curveOrganization(logging.server.url, size));
   const seeded = await seedLarge(pool, curveOrgs);
@@ -1029,7 +1031,8 @@ async function main() {
   await lookup.connect();
   const orgId = (await lookup.query(`select id from organizations where name = 'Demo Travels'`)).rows[0].id as string;
   await lookup.end();
-  pool = new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS, options: `-c role=travel_tenant -c app.org_id=${orgId}` });
+  await pool.end();
+  pool = quiet(new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS, options: `-c role=travel_tenant -c app.org_id=${orgId}` }));
   await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.query('select 1'))); // connect before timing
   const agent = new Agent(server.url);
   await agent.post('/api/auth/login', { email: 'owner@demo.travel', password: PASSWORD });
