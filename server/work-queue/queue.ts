@@ -78,6 +78,21 @@ const pageKeys = (defs: QueueKind[], s: QueueScope, filter: QueueFilter, limit: 
       )}) q order by q.due_at asc nulls last, q.priority, q.kind, q.record_id limit ${limit} offset ${offset}`
     : sql`select null::text as kind, null::uuid as record_id where false`;
 
+/**
+ * The page's items in full (titles, reasons, contexts), read by their records from the page's keys
+ * (`keys`, the light pass): each kind's rows for its records on the page, so nothing is built for the
+ * items not shown, in the same statement as the keys.
+ */
+const itemsOf = (defs: QueueKind[], s: QueueScope, filter: QueueFilter): SQL =>
+  defs.length
+    ? sql`(select coalesce(json_agg(i), '[]'::json) from (
+      select q.kind, q.record_id, q.parent_id, q.ref, q.title, q.state, q.due, q.overdue, q.priority, q.assignee_id, m.name as assignee_name, q.reason, q.params, q.context
+      from (${sql.join(
+        defs.map((d) => sql`(${kindRows(d, s, { ...filter, ids: sql`array(select k.record_id from keys k where k.kind = ${d.kind})` })})`),
+        sql` union all `,
+      )}) q left join ${members} m on m.id = q.assignee_id) i) as items`
+    : sql`'[]'::json as items`;
+
 /** The kept count of a kind the person sees (own visibility: their own sales' rows; else every seller's). */
 function keptCount(def: QueueKind, auth: AuthContext): SQL {
   const own = def.scope && !seesAll(auth, def.scope) ? sql` and ${workQueueTotals.seller} = ${auth.memberId}::uuid` : sql``;
@@ -205,38 +220,21 @@ async function pageOf(
   named: boolean,
 ): Promise<ListAnswer<WorkQueueItem, WorkQueueStats>> {
   const offset = pageOffset(query);
-  type Answer = Counted & { page: { kind: WorkQueueKind; record_id: string }[] };
+  type Answer = Counted & { page: { kind: WorkQueueKind; record_id: string }[]; items: QueueRow[] };
   const [row] = await statements<Answer>(
     tx,
     keyOf('page', s, defs, filter, query.limit, offset),
     () => sql`
-    select (select coalesce(json_agg(p), '[]'::json) from (${pageKeys(defs, s, filter, query.limit, offset)}) p) as page,
-      ${COUNTS(defs, s, filter)}`,
+    with keys as materialized (${pageKeys(defs, s, filter, query.limit, offset)})
+    select (select coalesce(json_agg(k), '[]'::json) from keys k) as page, ${itemsOf(defs, s, filter)}, ${COUNTS(defs, s, filter)}`,
     { now },
     { named },
   );
   const stats = statsOf(defs, row);
   const byKind = new Map(defs.map((d) => [d.kind, d]));
-  const keys = row.page;
-  const onPage = defs.filter((d) => keys.some((k) => k.kind === d.kind));
-  let full: QueueRow[] = [];
-  if (onPage.length) {
-    const ids = Object.fromEntries(onPage.map((d) => [`ids:${d.kind}`, keys.filter((k) => k.kind === d.kind).map((k) => k.record_id)]));
-    full = await statements<QueueRow>(
-      tx,
-      keyOf('items', s, onPage, filter),
-      () => {
-        const parts = onPage.map((d) => sql`(${kindRows(d, s, { ...filter, ids: sql`${sql.placeholder(`ids:${d.kind}`)}::uuid[]` })})`);
-        return sql`
-      select q.kind, q.record_id, q.parent_id, q.ref, q.title, q.state, q.due, q.overdue, q.priority, q.assignee_id, m.name as assignee_name, q.reason, q.params, q.context
-      from (${sql.join(parts, sql` union all `)}) q left join ${members} m on m.id = q.assignee_id`;
-      },
-      { now, ...ids },
-    );
-  }
   // In the light pass's order; a record is one item per kind (a follow-up kind's earliest per lead and assignee is one row per lead here).
-  const at = new Map(full.map((r) => [`${r.kind}:${r.record_id}`, r]));
-  const page = keys.flatMap((k) => at.get(`${k.kind}:${k.record_id}`) ?? []);
+  const at = new Map(row.items.map((r) => [`${r.kind}:${r.record_id}`, r]));
+  const page = row.page.flatMap((k) => at.get(`${k.kind}:${k.record_id}`) ?? []);
   return {
     data: page.map((r) => itemOf(byKind.get(r.kind)!, r, auth)),
     meta: { currentPage: query.page, limit: query.limit, totalItems: stats.total, totalPages: Math.ceil(stats.total / query.limit) },
