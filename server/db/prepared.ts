@@ -64,15 +64,6 @@ export async function withGenericPlan<T>(tx: Tx, run: () => Promise<T>): Promise
   return result;
 }
 
-/**
- * Runs a statement whose planning costs more than its execution (the work queue's union of every
- * kind's walk and counts: tens of ms of planning for a few ms of index ranges) as {@link
- * executePrepared} does, with a generic plan ({@link withGenericPlan}): planned once per connection
- * and statement text, then executed with the request's values. Only for statements whose text is
- * the same from request to request (values as parameters) and whose plan does not depend on the
- * values (index walks, kept counts). PostgreSQL plans it again when a table it reads changes.
- */
-export const executeGeneric = <R>(tx: Tx, statement: SQL): Promise<R[]> => withGenericPlan(tx, () => executePrepared<R>(tx, statement));
 
 /**
  * Statements whose text and values are the same from request to request but for a few values, each
