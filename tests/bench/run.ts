@@ -1031,7 +1031,6 @@ async function main() {
   await lookup.connect();
   const orgId = (await lookup.query(`select id from organizations where name = 'Demo Travels'`)).rows[0].id as string;
   await lookup.end();
-  await pool.end();
   pool = quiet(new pg.Pool({ ...dbClientConfig(), max: CONNECTIONS, options: `-c role=travel_tenant -c app.org_id=${orgId}` }));
   await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.query('select 1'))); // connect before timing
   const agent = new Agent(server.url);
