@@ -64,7 +64,6 @@ export async function withGenericPlan<T>(tx: Tx, run: () => Promise<T>): Promise
   return result;
 }
 
-
 /**
  * Statements whose text and values are the same from request to request but for a few values, each
  * built once per `key` and run with those few as placeholders (`sql.placeholder(name)`, filled from
