@@ -87,6 +87,7 @@ const MONEY_GRANTS: Record<string, MoneyGrant> = {
   booking_totals: { insert: false, update: 'none' },
   receipt_totals: { insert: false, update: 'none' },
   invoice_totals: { insert: false, update: 'none' },
+  invoice_due_day_totals: { insert: false, update: 'none' },
   operation_totals: { insert: false, update: 'none' },
   operation_member_totals: { insert: false, update: 'none' },
   vendor_transaction_totals: { insert: false, update: 'none' },

@@ -13,7 +13,7 @@ import { nextNumber } from '../finance';
 import { conflict, notFound } from '../http/errors';
 import { bigTotal, exactTotal, roundedQuotient } from '../http/totals';
 import { containsPattern, filtersOnly, isoInstantSql, listJsonPage, listPageJson, pageColumn, statOf, statsColumn, type OrderKey, type StatsPage, type StatsRow } from '../http/list';
-import { bookingInvoices, bookings, invoiceTotals } from './schema';
+import { bookingInvoices, bookings, invoiceDueDayTotals, invoiceTotals } from './schema';
 import { bookingBalanceSql, bookingContext, bookingRef, logBookingEvent, visibleBookings, type BookingRow } from './store';
 import { applyBookingEvent } from './workflow';
 import { growth } from './lists';
@@ -164,14 +164,16 @@ const INVOICE_SORT = { issuedOn: bookingInvoices.issuedOn, dueDate: bookingInvoi
 
 /**
  * The invoices' eleven stats over the invoices the filters select. Without a filter but the status,
- * they come from the kept totals (`invoice_totals`, by month issued, month due and settled), but for
- * the invoices due this month, read through their due-date index: whether an unsettled one is
- * overdue depends on today, and for another month the month tells (before: overdue; after: pending).
- * Any other filter reads the invoices it selects. One aggregate over either source.
+ * they come from the kept totals: `invoice_totals` (by month issued, month due and settled), but for
+ * this month's unsettled invoices, whose status depends on today (overdue before it, pending from
+ * it), from `invoice_due_day_totals` (the unsettled ones by due day), one month's days through its
+ * index. For another month the month tells (before: overdue; after: pending). Any other filter reads
+ * the invoices it selects. One aggregate over either source.
  */
 function invoiceStatsSql(auth: AuthContext, q: ReturnType<typeof mergeFilter<InvoicesQuery>>, where: SQL | undefined, today: string): SQL {
   const i = bookingInvoices;
   const t = invoiceTotals;
+  const d = invoiceDueDayTotals;
   // One tuple per invoice (or per kept group): month issued, due (a date, or a kept month's first day), settled, count, total, paid.
   const rowsOf = (condition: SQL | undefined) => sql`select date_trunc('month', ${i.issuedOn})::date as issued, ${i.dueDate} as due, ${bookingBalanceSql()} <= 0 as settled,
       1::bigint as n, ${i.total} as total, least(${bookings.paidAmount}, ${i.total}) as paid
@@ -180,8 +182,9 @@ function invoiceStatsSql(auth: AuthContext, q: ReturnType<typeof mergeFilter<Inv
   const thisMonth = monthStart(today);
   const source = kept
     ? sql`select ${t.issuedMonth} as issued, ${t.dueMonth} as due, ${t.settled} as settled, ${t.n}::bigint as n, ${t.total} as total, ${t.paid} as paid
-          from ${t} where ${t.dueMonth} <> ${thisMonth}::date
-          union all ${rowsOf(sql`${i.dueDate} >= ${thisMonth}::date and ${i.dueDate} < ${monthStart(today, 1)}::date`)}`
+          from ${t} where ${t.dueMonth} <> ${thisMonth}::date or ${t.settled}
+          union all select ${d.issuedMonth}, ${d.dueDay}, false, ${d.n}::bigint, ${d.total}, ${d.paid}
+          from ${d} where ${d.dueDay} >= ${thisMonth}::date and ${d.dueDay} < ${monthStart(today, 1)}::date`
     : rowsOf(where);
   const status = sql`case when settled then 'paid' when due < ${today}::date then 'overdue' else 'pending' end`;
   return sql`

@@ -9,9 +9,9 @@ import { ownRecordsOf } from '../auth/visibility';
 import { monthStart } from '../../src/domain/calendar';
 import { at, type QueueKind } from '../work-queue';
 import { leads } from '../leads';
-import { bookingInstallments, bookingInvoices, bookingPayments, bookings, installmentReminders, invoiceTotals } from './schema';
+import { bookingInstallments, bookingInvoices, bookingPayments, bookings, installmentReminders, invoiceDueDayTotals, invoiceTotals } from './schema';
 import { statusIn } from './invoices';
-import { bookingBalanceSql, visibleBookings } from './store';
+import { visibleBookings } from './store';
 import { COLLECTING_STATES } from './workflow';
 
 /**
@@ -202,17 +202,16 @@ export const invoiceOverdue: QueueKind = {
   priority: 'normal',
   needs: [['invoices', 'update']],
   scope: 'bookings',
-  // The invoices list's kept totals (invoice_totals: by due month, settled or not, as statusIn
-  // settles them): the months before this one are read from them; this month's days before today
-  // are walked on booking_invoices_org_due_idx. They have no seller: own visibility counts the rows.
+  // The invoices list's kept totals (settled or not, as statusIn settles them): the months before
+  // this one from invoice_totals (by due month), this month's days before today from
+  // invoice_due_day_totals (the unsettled by due day). They have no seller: own visibility counts the rows.
   countedBy(s) {
     if (ownRecordsOf(s.auth, 'bookings')) return undefined;
     const month = monthStart(s.today);
     const it = invoiceTotals;
-    const inv = bookingInvoices;
+    const d = invoiceDueDayTotals;
     return sql`select ((select coalesce(sum(${it.n}), 0) from ${it} where not ${it.settled} and ${it.dueMonth} < ${month}::date)
-      + (select count(*) from ${inv} join ${bookings} on ${bookings.id} = ${inv.bookingId}
-         where ${inv.dueDate} >= ${month}::date and ${inv.dueDate} < ${s.today}::date and ${bookingBalanceSql()} > 0))::int as n`;
+      + (select coalesce(sum(${d.n}), 0) from ${d} where ${d.dueDay} >= ${month}::date and ${d.dueDay} < ${s.today}::date))::int as n`;
   },
   source(s) {
     const inv = bookingInvoices;

@@ -393,3 +393,23 @@ export const invoiceTotals = pgTable(
   },
   (t) => [index('invoice_totals_group_idx').on(t.organizationId, t.issuedMonth, t.dueMonth, t.settled)],
 );
+
+/**
+ * The unsettled invoices by the day they are due (and month issued): the invoices' stats and the
+ * work queue split this month's unsettled invoices at today (overdue before it, pending from it)
+ * over these rows, read through their index for one month's days, instead of walking the month's
+ * invoices and their bookings. Kept by the same triggers as {@link invoiceTotals}.
+ */
+export const invoiceDueDayTotals = pgTable(
+  'invoice_due_day_totals',
+  {
+    id: id(),
+    organizationId: tenantId(),
+    dueDay: date('due_day', { mode: 'string' }).notNull(),
+    issuedMonth: date('issued_month', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+    total: money('total').notNull(),
+    paid: money('paid').notNull(),
+  },
+  (t) => [index('invoice_due_day_totals_group_idx').on(t.organizationId, t.dueDay, t.issuedMonth)],
+);

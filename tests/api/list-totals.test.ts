@@ -281,6 +281,12 @@ const RECOUNTS: Record<string, { kept: string; recount: string }> = {
                      b.grand_total - b.paid_amount <= 0 as settled, count(*) as n, sum(i.total) as total, sum(least(b.paid_amount, i.total)) as paid
               from booking_invoices i join bookings b on b.id = i.booking_id group by 1, 2, 3, 4`,
   },
+  invoice_due_day_totals: {
+    kept: `select organization_id, due_day, issued_month, sum(n) as n, sum(total) as total, sum(paid) as paid from invoice_due_day_totals group by 1, 2, 3`,
+    recount: `select i.organization_id, i.due_date as due_day, date_trunc('month', i.issued_on)::date as issued_month,
+                     count(*) as n, sum(i.total) as total, sum(least(b.paid_amount, i.total)) as paid
+              from booking_invoices i join bookings b on b.id = i.booking_id where b.grand_total - b.paid_amount > 0 group by 1, 2, 3`,
+  },
   operation_totals: {
     kept: `select organization_id, departure_month, status, voucher_count, draft_count, unsent_count, expense_count, unpaid_count, sum(n) as n, sum(revenue) as revenue, sum(expense) as expense
            from operation_totals group by 1, 2, 3, 4, 5, 6, 7, 8`,

@@ -65,6 +65,7 @@ const DEMO_DATA = new Set([
   'booking_totals',
   'receipt_totals',
   'invoice_totals',
+  'invoice_due_day_totals',
   'operation_totals',
   'operation_member_totals',
   'vendor_transaction_totals',
