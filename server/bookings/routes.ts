@@ -58,6 +58,7 @@ const paymentDecision = <B extends v.GenericSchema>(request: WorkflowRequest<typ
   workflowRoute<typeof paymentMachine, PaymentRow, B, Payment, typeof paymentParams>({
     request,
     access: allow('bookings', 'approve'),
+    genericPlans: true,
     workflow: (auth) => paymentWorkflow(auth.memberId),
     lock: (tx, auth, id, params) => lockVisiblePayment(tx, auth, id, params.paymentId),
     answer: (tx, row) => paymentDetail(tx, row.id),
@@ -115,6 +116,7 @@ export const bookingRoutes: RouteDef[] = [
   route({
     endpoint: bookingEndpoints.create,
     access: allow('bookings', 'create'),
+    genericPlans: true,
     async handler({ tx, auth, body, services: s }) {
       const id = await createBooking(tx, auth, body, await today(tx, s));
       return detailOf(tx, s, id);
@@ -175,6 +177,7 @@ export const bookingRoutes: RouteDef[] = [
     multipart: { files: 'proof' },
     maxBodyBytes: MAX_PROOF_BYTES + 64 * 1024,
     idempotent: true,
+    genericPlans: true,
     async handler({ tx, auth, params, body, files, services: s }) {
       const booking = await lockVisibleBooking(tx, auth, params.id);
       const proof = checkProof(files);

@@ -22,6 +22,8 @@ export interface RecordActionDef<Row, R, B extends v.GenericSchema, P extends Id
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the endpoint's query and answer, whatever they are
   endpoint: Endpoint<'POST' | 'PUT' | 'PATCH', string, P, any, B, any>;
   access: TenantRoute['access'];
+  /** Every statement planned generically (a route's `genericPlans`). */
+  genericPlans?: boolean;
   /** Loads the record `FOR UPDATE`, checking the caller may see it; throws 404 when not. */
   lock(tx: Tx, auth: AuthContext, id: string, params: v.InferOutput<P>): Promise<Row>;
   run(ctx: { tx: Tx; auth: AuthContext; row: Row; body: v.InferOutput<B>; params: v.InferOutput<P>; services: AppServices }): Promise<void>;
@@ -33,6 +35,7 @@ export function recordAction<Row, R, B extends v.GenericSchema, P extends IdPara
   return route({
     endpoint: def.endpoint as AnyEndpoint,
     access: def.access,
+    genericPlans: def.genericPlans,
     async handler({ tx, auth, params, body, services }) {
       const row = await def.lock(tx, auth, (params as { id: string }).id, params as v.InferOutput<P>);
       await def.run({ tx, auth, row, body: body as v.InferOutput<B>, params: params as v.InferOutput<P>, services });
@@ -54,6 +57,7 @@ export function recordAction<Row, R, B extends v.GenericSchema, P extends IdPara
 export function workflowRoute<M extends AnyStateMachine, Row, B extends v.GenericSchema, R, P extends IdParams = typeof idParams>(def: {
   request: WorkflowRequest<M, B, R>;
   access: TenantRoute['access'];
+  genericPlans?: boolean;
   /** The workflow, or the workflow of the caller's decision (who verified a payment is stored with it). */
   workflow: Workflow<M, Row> | ((auth: AuthContext) => Workflow<M, Row>);
   /** Who may see the record (leads: own visibility); by default the workflow's own lock, 404 when missing. */
@@ -66,6 +70,7 @@ export function workflowRoute<M extends AnyStateMachine, Row, B extends v.Generi
   return recordAction<Row, R, B, P>({
     endpoint: request.endpoint as RecordActionDef<Row, R, B, P>['endpoint'],
     access: def.access,
+    genericPlans: def.genericPlans,
     lock:
       def.lock ??
       (async (tx, auth, id) => {
