@@ -19,10 +19,12 @@ import { bookTour, bookedTour } from './tours';
  * departure's seats, a customized tour's BOOK) and the lead won — all or nothing.
  */
 export async function createBooking(tx: Tx, auth: Pick<AuthContext, 'memberId' | 'role'>, input: CreateBookingInput, today: string): Promise<string> {
+  // Locked now: booking it wins it below (markLeadBooked), in this transaction.
   const [lead] = await tx
     .select()
     .from(leads)
-    .where(and(eq(leads.id, input.leadId), visibleLeads(auth as AuthContext)));
+    .where(and(eq(leads.id, input.leadId), visibleLeads(auth as AuthContext)))
+    .for('update');
   if (!lead) throw invalidField('leadId', 'unknownReference', 'is not a known lead', { kind: 'lead' });
 
   let tour: Awaited<ReturnType<typeof bookedTour>>;
@@ -74,6 +76,9 @@ export async function createBooking(tx: Tx, auth: Pick<AuthContext, 'memberId' |
       priceInfant: tour.prices?.infant ?? null,
       grandTotal: tour.grandTotal,
       currency: tour.currency,
+      // What booking_first_open_due_refresh keeps (0043), written with the row: every installment is
+      // open when booked, so the trigger of their insert finds it right and does not update the booking.
+      firstOpenDue: plan[0]?.dueDate ?? null,
       ...(await policyColumns(tx)),
     })
     .returning({ id: bookings.id });
@@ -91,7 +96,7 @@ export async function createBooking(tx: Tx, auth: Pick<AuthContext, 'memberId' |
   );
   if (plan.length) await tx.insert(bookingInstallments).values(plan.map((p, i) => ({ bookingId: booking.id, position: i + 1, dueDate: p.dueDate, amount: p.amount })));
   await bookTour(tx, input, booking.id, auth.memberId);
-  await markLeadBooked(tx, lead.id, booking.id, auth.memberId);
+  await markLeadBooked(tx, lead.id, booking.id, auth.memberId, lead);
   await logBookingEvent(tx, booking.id, 'created', { tourType: input.tourType, tourId: input.tourId, grandTotal: tour.grandTotal, installments: plan.length }, auth.memberId);
   return booking.id;
 }

@@ -35,8 +35,8 @@ export async function markLeadWon(tx: Tx, leadId: string, bookingId: string, act
  * lost one refuses (409). The steps are walked in memory (the lead machine has no actions) and
  * written once: the won state, and the timeline's lines in one insert.
  */
-export async function markLeadBooked(tx: Tx, leadId: string, bookingId: string, actorId: string | null) {
-  const locked = await leadWorkflow.lock(tx, leadId);
+export async function markLeadBooked(tx: Tx, leadId: string, bookingId: string, actorId: string | null, lockedBefore?: typeof leads.$inferSelect) {
+  const locked = lockedBefore ?? (await leadWorkflow.lock(tx, leadId));
   if (!locked) throw notFound('Lead');
   const row = await reopenForReturningCustomer(tx, locked, actorId, { bookingId });
   const win: LeadEvent = { type: 'WIN', bookingId };
