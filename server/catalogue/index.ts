@@ -5,6 +5,6 @@
  */
 export { catalogueRoutes } from './routes';
 export { DEMO_CATALOGUE, GLOBE_CATALOGUE, seedCatalogue, type CatalogueSeed } from './seed';
-export { activities, destinations, hotels } from './schema';
+export { activities, destinations, hotels, regions } from './schema';
 export { DESTINATION, REGION, assertPlaces, count, placeRefs, placeRefsJson, placesCte } from './store';
 export { registerCatalogueUses, registerTourReferenceCheck, type CatalogueKind, type CatalogueUses } from './references';

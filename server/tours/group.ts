@@ -29,7 +29,7 @@ const groupKind: PlanKind<Row, GroupTour, GroupTourDetail, CreateGroupTourInput>
     salesClosed: r.salesClosed,
   }),
   // A departure's days carry their calendar date.
-  detailOf: async (_tx, tour, days) => ({ ...tour, days: days.map((day) => ({ ...day, date: dateOfDay(tour.departure, day.dayNumber) })) }),
+  detailOf: (tour, days) => ({ ...tour, days: days.map((day) => ({ ...day, date: dateOfDay(tour.departure, day.dayNumber) })) }),
   columnsOf: (input) => ({ departure: input.departure, arrival: input.arrival, capacity: input.capacity, minimumToRun: input.minimumToRun, salesClosed: input.salesClosed ?? false }),
   inputOf: (t) => ({ departure: t.departure, arrival: t.arrival, capacity: t.capacity, minimumToRun: t.minimumToRun, salesClosed: t.salesClosed }),
   // The capacity cannot go below the seats already taken; the database's CHECK stands behind this.

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   createPersonalizedTourInput,
   type CreatePersonalizedTourInput,
@@ -9,13 +9,10 @@ import {
   type PersonalizedTourSnapshot,
   type PersonalizedTourTemplate,
 } from '../../src/api/tours/personalized/contract';
-import type { TourDay } from '../../src/api/tours/tour-plan';
 import type { Tx } from '../db/client';
 import { transactionStart } from '../db/clock';
-import { activities } from '../catalogue';
-import { vendors } from '../vendors';
 import { personalizedTourDays, personalizedTourLines, personalizedTours } from './plan-schema';
-import { dayInputOf, hotelRefsOf, lineAnswerOf, refsOf } from './plan';
+import { dayInputOf, lineAnswerOf, type RefIds, type Refs } from './plan';
 import { planStore, type PlanKind } from './plan-store';
 
 /**
@@ -26,32 +23,24 @@ import { planStore, type PlanKind } from './plan-store';
 
 type Row = typeof personalizedTours.$inferSelect;
 
-/** Refs by id: those the tour's days already read, the others looked up (none when the days named them all). */
-async function refsBeside<R extends { _id: string }>(known: R[], ids: string[], lookUp: (missing: string[]) => Promise<Map<string, R>>): Promise<Map<string, R>> {
-  const refs = new Map(known.map((r) => [r._id, r]));
-  const missing = ids.filter((id) => !refs.has(id));
-  for (const [id, ref] of missing.length ? await lookUp(missing) : []) refs.set(id, ref);
-  return refs;
-}
+type LineRow = typeof personalizedTourLines.$inferSelect;
 
-/** The tour's priced lines, their hotels and activities by name (those of its days, read with them, not asked again). */
-async function readLines(tx: Tx, tourId: string, days: TourDay[]): Promise<PersonalizedTourLine[]> {
-  const rows = await tx.select().from(personalizedTourLines).where(eq(personalizedTourLines.tourId, tourId)).orderBy(asc(personalizedTourLines.position));
-  const ids = <K extends 'hotelId' | 'activityId' | 'vendorId'>(key: K) => [...new Set(rows.map((r) => r[key]).filter((x): x is string => !!x))];
-  const vendorIds = ids('vendorId');
-  const hotelRefs = await refsBeside(days.flatMap((d) => (d.hotel ? [d.hotel] : [])), ids('hotelId'), (missing) => hotelRefsOf(tx, missing));
-  const activityRefs = await refsBeside(days.flatMap((d) => d.activities), ids('activityId'), (missing) => refsOf(tx, activities, missing));
-  const vendorRows = vendorIds.length ? await tx.select({ _id: vendors.id, name: vendors.name }).from(vendors).where(inArray(vendors.id, vendorIds)) : [];
-  const vendorRef = new Map(vendorRows.map((v) => [v._id, v]));
-  return rows.map((r) =>
+/** The tour's priced lines, read before the names they show (plan-store.ts reads them all at once). */
+const lines = {
+  read: (tx: Tx, tourId: string): Promise<LineRow[]> => tx.select().from(personalizedTourLines).where(eq(personalizedTourLines.tourId, tourId)).orderBy(asc(personalizedTourLines.position)),
+  refIds: (rows: LineRow[]): RefIds => ({ hotels: rows.map((r) => r.hotelId), activities: rows.flatMap((r) => (r.activityId ? [r.activityId] : [])), vendors: rows.map((r) => r.vendorId) }),
+};
+
+/** The lines with their hotels, activities and vendors by name. */
+const linesOf = (rows: LineRow[], refs: Refs): PersonalizedTourLine[] =>
+  rows.map((r) =>
     lineAnswerOf(r, {
       dayNumber: r.dayNumber,
-      hotel: r.hotelId ? (hotelRefs.get(r.hotelId) ?? null) : null,
-      activity: r.activityId ? (activityRefs.get(r.activityId) ?? null) : null,
-      vendor: r.vendorId ? (vendorRef.get(r.vendorId) ?? null) : null,
+      hotel: r.hotelId ? (refs.hotels.get(r.hotelId) ?? null) : null,
+      activity: r.activityId ? (refs.activities.get(r.activityId) ?? null) : null,
+      vendor: r.vendorId ? (refs.vendors.get(r.vendorId) ?? null) : null,
     }),
   );
-}
 
 async function replaceLines(tx: Tx, tourId: string, lines: PersonalizedTourLineInput[]): Promise<void> {
   await tx.delete(personalizedTourLines).where(eq(personalizedTourLines.tourId, tourId));
@@ -93,13 +82,14 @@ const lineInputOf = (l: PersonalizedTourLine) => ({
 });
 
 /** How a personalized tour differs from a group tour: nights given, inclusions, exclusions, a published flag, priced lines. */
-const personalizedKind: PlanKind<Row, PersonalizedTour, PersonalizedTourDetail, CreatePersonalizedTourInput> = {
+const personalizedKind: PlanKind<Row, PersonalizedTour, PersonalizedTourDetail, CreatePersonalizedTourInput, LineRow[]> = {
   noun: 'Personalized tour',
   table: personalizedTours,
   days: personalizedTourDays,
   createInput: createPersonalizedTourInput,
   answerOf: (r) => ({ inclusions: r.inclusions, exclusions: r.exclusions, isPublished: r.isPublished }),
-  detailOf: async (tx, tour, days) => ({ ...tour, days, lines: await readLines(tx, tour._id, days) }),
+  more: lines,
+  detailOf: (tour, days, rows, refs) => ({ ...tour, days, lines: linesOf(rows, refs) }),
   columnsOf: (input) => ({ totalNights: input.totalNights, inclusions: input.inclusions ?? [], exclusions: input.exclusions ?? [], isPublished: input.isPublished ?? false }),
   inputOf: (t) => ({ totalNights: t.totalNights, lines: t.lines.map(lineInputOf), inclusions: t.inclusions, exclusions: t.exclusions, isPublished: t.isPublished }),
   writeMore: async (tx, id, input, sent) => {

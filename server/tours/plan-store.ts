@@ -3,11 +3,10 @@ import type * as v from 'valibot';
 import type { TourDay, TravellerPrices } from '../../src/api/tours/tour-plan';
 import type { CatalogueRef } from '../../src/api/catalogue/regions/contract';
 import type { Tx } from '../db/client';
-import { placeRefs } from '../catalogue';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import type { groupTours, personalizedTours } from './plan-schema';
-import { assertTourPlan, dayInputOf, memberRefsOf, organizationCurrency, readDays, replaceDays, type DaysTable, type PlanInput, type TourTable } from './plan';
+import { allRefIds, assertTourPlan, dayInputOf, dayRefIds, daysByTour, organizationCurrency, readDayRows, refsByIds, replaceDays, type DaysTable, type PlanInput, type RefIds, type Refs, type TourTable } from './plan';
 
 /**
  * One implementation of what personalized and group tours do alike on the server: a record's
@@ -43,7 +42,7 @@ export interface PlannedTourInput extends PlanInput {
 
 type PlannedDetail = PlannedTourBase & { days: unknown[] };
 
-export interface PlanKind<R extends PlanRow, Item extends PlannedTourBase, Detail extends PlannedDetail, Input extends PlannedTourInput> {
+export interface PlanKind<R extends PlanRow, Item extends PlannedTourBase, Detail extends PlannedDetail, Input extends PlannedTourInput, More = undefined> {
   /** The record's name in a 404 ("Personalized tour not found"). */
   noun: string;
   table: TourTable;
@@ -52,8 +51,10 @@ export interface PlanKind<R extends PlanRow, Item extends PlannedTourBase, Detai
   createInput: v.GenericSchema<unknown, Input>;
   /** The answer's own fields, beside the shared ones. */
   answerOf(row: R): Omit<Item, keyof PlannedTourBase>;
-  /** The detail of a record from its answer and its days (a departure dates them; a personalized tour adds its lines). */
-  detailOf(tx: Tx, item: Item, days: TourDay[]): Promise<Detail>;
+  /** What else a detail shows beside the days (a personalized tour's lines), read before the names, and the ids it names. */
+  more?: { read(tx: Tx, id: string): Promise<More>; refIds(more: More): RefIds };
+  /** The detail of a record from its answer, its days and {@link more} (a departure dates its days; a personalized tour adds its lines). */
+  detailOf(item: Item, days: TourDay[], more: More, refs: Refs): Detail;
   /** The kind's own columns of an input. */
   columnsOf(input: Input): Record<string, unknown>;
   /** A stored record's own fields as an input again. */
@@ -65,20 +66,26 @@ export interface PlanKind<R extends PlanRow, Item extends PlannedTourBase, Detai
 }
 
 /** A kind's reads and writes, from its {@link PlanKind}. */
-export function planStore<R extends PlanRow, Item extends PlannedTourBase, Detail extends PlannedDetail, Input extends PlannedTourInput>(kind: PlanKind<R, Item, Detail, Input>) {
+export function planStore<R extends PlanRow, Item extends PlannedTourBase, Detail extends PlannedDetail, Input extends PlannedTourInput, More = undefined>(kind: PlanKind<R, Item, Detail, Input, More>) {
+  /** What rows name: their places and points of contact. */
+  const rowRefIds = (rows: R[]): RefIds => ({ regions: rows.flatMap((r) => r.regions), destinations: rows.flatMap((r) => r.destinations), members: rows.map((r) => r.pointOfContact) });
+  const pick = <T>(map: Map<string, T>, ids: string[]) => ids.map((id) => map.get(id)).filter((x): x is T => !!x);
+
   /** The rows as answered: places and the point of contact by name. */
   async function answersOf(tx: Tx, rows: R[]): Promise<Item[]> {
-    const places = await placeRefs(tx, rows);
-    const contacts = await memberRefsOf(tx, rows.map((r) => r.pointOfContact));
+    return rows.length ? itemsOf(rows, await refsByIds(tx, rowRefIds(rows))) : [];
+  }
+
+  function itemsOf(rows: R[], refs: Refs): Item[] {
     return rows.map((r) => {
       const base: PlannedTourBase = {
         _id: r.id,
         title: r.title,
         description: r.description,
-        regions: places.regions(r.regions),
-        destinations: places.destinations(r.destinations),
+        regions: pick(refs.regions, r.regions),
+        destinations: pick(refs.destinations, r.destinations),
         totalNights: r.totalNights,
-        pointOfContact: r.pointOfContact ? (contacts.get(r.pointOfContact) ?? null) : null,
+        pointOfContact: r.pointOfContact ? (refs.members.get(r.pointOfContact) ?? null) : null,
         pricePerPerson: { adult: r.priceAdult, child: r.priceChild, infant: r.priceInfant },
         currency: r.currency,
         createdAt: r.createdAt,
@@ -95,11 +102,17 @@ export function planStore<R extends PlanRow, Item extends PlannedTourBase, Detai
     return row;
   }
 
-  /** The record with its days (and what else its kind shows); 404 for another organization's or a missing one. */
+  /**
+   * The record with its days (and what else its kind shows); 404 for another organization's or a
+   * missing one. Its row, its days and the rest are read first, then every name they show at once.
+   */
   async function detailOf(tx: Tx, id: string): Promise<Detail> {
-    const [item] = await answersOf(tx, [await rowOf(tx, id, false)]);
-    const days = await readDays(tx, kind.days, [id]);
-    return kind.detailOf(tx, item!, (days.get(id) ?? []).map(({ tourId: _, ...day }) => day));
+    const row = await rowOf(tx, id, false);
+    const dayRows = await readDayRows(tx, kind.days, [id]);
+    const more = (await kind.more?.read(tx, id)) as More;
+    const refs = await refsByIds(tx, allRefIds(rowRefIds([row]), dayRefIds(dayRows), kind.more?.refIds(more) ?? {}));
+    const days = (daysByTour(dayRows, refs).get(id) ?? []).map(({ tourId: _, ...day }) => day);
+    return kind.detailOf(itemsOf([row], refs)[0]!, days, more, refs);
   }
 
   const columnsOf = (input: Input) => ({

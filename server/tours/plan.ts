@@ -6,7 +6,8 @@ import type { TourDocumentContact } from '../documents';
 import type { Tx } from '../db/client';
 import { assertActiveMember } from '../auth/members';
 import { members } from '../auth/schema';
-import { activities, destinations, hotels, assertPlaces } from '../catalogue';
+import { activities, destinations, hotels, regions, assertPlaces } from '../catalogue';
+import { vendors } from '../vendors';
 import { assertLineVendors, type LineVendor } from './line-vendors';
 import { invalidField } from '../http/errors';
 import { containsPattern } from '../http/list';
@@ -140,23 +141,71 @@ export async function replaceDays(tx: Tx, table: DaysTable, tourId: string, days
 
 type DayRow = typeof personalizedTourDays.$inferSelect;
 
-/** The days of some tours, in day order, with their destination, hotel and activities by name. */
-export async function readDays(tx: Tx, table: DaysTable, tourIds: string[]): Promise<Map<string, (TourDay & { tourId: string })[]>> {
+/** The ids a tour's answer names, by what they name. */
+export interface RefIds {
+  regions?: string[];
+  destinations?: string[];
+  hotels?: (string | null)[];
+  activities?: string[];
+  vendors?: (string | null)[];
+  members?: (string | null)[];
+}
+
+/** What a tour's answer shows by name, by id. */
+export interface Refs {
+  regions: Map<string, CatalogueRef>;
+  destinations: Map<string, CatalogueRef>;
+  hotels: Map<string, TourHotelRef>;
+  activities: Map<string, CatalogueRef>;
+  vendors: Map<string, { _id: string; name: string }>;
+  members: Map<string, MemberRef>;
+}
+
+const REF_KINDS = ['regions', 'destinations', 'hotels', 'activities', 'vendors', 'members'] as const;
+/** The ids several parts of a tour name, together. */
+export const allRefIds = (...named: RefIds[]): RefIds => Object.fromEntries(REF_KINDS.map((k) => [k, named.flatMap((n) => n[k] ?? [])]));
+const ids = (list: (string | null)[] | undefined) => sql`${`{${uniq(list ?? []).join(',')}}`}::uuid[]`;
+const named = (table: RefTable, columns: SQL, list: (string | null)[] | undefined) =>
+  sql`(select coalesce(json_agg(json_build_object(${columns})), '[]'::json) from ${table} where ${table.id} = any(${ids(list)}))`;
+type RefTable = typeof regions | typeof destinations | typeof hotels | typeof activities | typeof vendors | typeof members;
+
+/**
+ * The names a tour's answer shows (its places, its days' and lines' hotels, activities and vendors,
+ * its point of contact), all read in one statement: a tour's detail is read with a booking made
+ * from it, where each look-up was a round trip of its own (six of a booking's creation; docs/performance.md, issue 32).
+ */
+export async function refsByIds(tx: Tx, wanted: RefIds): Promise<Refs> {
+  const { rows } = await tx.execute<Record<(typeof REF_KINDS)[number], { _id: string }[]>>(sql`select
+    ${named(regions, sql`'_id', id, 'name', name, 'slug', slug`, wanted.regions)} as regions,
+    ${named(destinations, sql`'_id', id, 'name', name, 'slug', slug`, wanted.destinations)} as destinations,
+    ${named(hotels, sql`'_id', id, 'name', name, 'slug', slug, 'stars', stars`, wanted.hotels)} as hotels,
+    ${named(activities, sql`'_id', id, 'name', name, 'slug', slug`, wanted.activities)} as activities,
+    ${named(vendors, sql`'_id', id, 'name', name`, wanted.vendors)} as vendors,
+    ${named(members, sql`'_id', id, 'name', name`, wanted.members)} as members`);
+  const byId = <T extends { _id: string }>(list: T[]) => new Map(list.map((r) => [r._id, r]));
+  return Object.fromEntries(REF_KINDS.map((k) => [k, byId(rows[0]![k])])) as unknown as Refs;
+}
+
+/** The day rows of some tours, in day order. */
+export async function readDayRows(tx: Tx, table: DaysTable, tourIds: string[]): Promise<DayRow[]> {
+  if (!tourIds.length) return [];
+  return tx.select().from(table).where(inArray(table.tourId, tourIds)).orderBy(asc(table.tourId), asc(table.dayNumber));
+}
+
+/** What day rows name. */
+export const dayRefIds = (rows: DayRow[]): RefIds => ({ destinations: rows.map((r) => r.destinationId), hotels: rows.map((r) => r.hotelId), activities: rows.flatMap((r) => r.activityIds) });
+
+/** Day rows by tour, with their destination, hotel and activities by name. */
+export function daysByTour(rows: DayRow[], refs: Refs): Map<string, (TourDay & { tourId: string })[]> {
   const byTour = new Map<string, (TourDay & { tourId: string })[]>();
-  if (!tourIds.length) return byTour;
-  const rows: DayRow[] = await tx.select().from(table).where(inArray(table.tourId, tourIds)).orderBy(asc(table.tourId), asc(table.dayNumber));
-  // One connection per transaction: the look-ups run one after the other.
-  const places = await refsOf(tx, destinations, uniq(rows.map((r) => r.destinationId)));
-  const hotelRefs = await hotelRefsOf(tx, uniq(rows.map((r) => r.hotelId)));
-  const activityRefs = await refsOf(tx, activities, uniq(rows.flatMap((r) => r.activityIds)));
   for (const r of rows) {
     const day = {
       tourId: r.tourId,
       dayNumber: r.dayNumber,
-      destination: places.get(r.destinationId)!,
-      hotel: r.hotelId ? (hotelRefs.get(r.hotelId) ?? null) : null,
+      destination: refs.destinations.get(r.destinationId)!,
+      hotel: r.hotelId ? (refs.hotels.get(r.hotelId) ?? null) : null,
       roomType: r.roomType,
-      activities: r.activityIds.map((id) => activityRefs.get(id)).filter((a): a is CatalogueRef => !!a),
+      activities: r.activityIds.map((id) => refs.activities.get(id)).filter((a): a is CatalogueRef => !!a),
       transfers: r.transfers,
       meals: r.meals as Meal[],
       notes: r.notes,
@@ -166,32 +215,11 @@ export async function readDays(tx: Tx, table: DaysTable, tourIds: string[]): Pro
   return byTour;
 }
 
-/** Names of catalogue records by id (a day's destination and activities, a line's activity). */
-export async function refsOf(tx: Tx, table: typeof destinations | typeof activities, ids: string[]): Promise<Map<string, CatalogueRef>> {
-  if (!ids.length) return new Map();
-  const rows = await tx.select({ _id: table.id, name: table.name, slug: table.slug }).from(table).where(inArray(table.id, ids));
-  return new Map(rows.map((r) => [r._id, r]));
-}
-
-export async function hotelRefsOf(tx: Tx, ids: string[]): Promise<Map<string, TourHotelRef>> {
-  if (!ids.length) return new Map();
-  const rows = await tx.select({ _id: hotels.id, name: hotels.name, slug: hotels.slug, stars: hotels.stars }).from(hotels).where(inArray(hotels.id, ids));
-  return new Map(rows.map((r) => [r._id, r]));
-}
-
 /** The member customers write to about a tour: name, email and phone as the organization has them. */
 export async function tourContact(tx: Tx, member: { _id: string } | null): Promise<TourDocumentContact | null> {
   if (!member) return null;
   const [row] = await tx.select({ name: members.name, email: members.email, phone: members.phone }).from(members).where(eq(members.id, member._id));
   return row ? { name: row.name, email: row.email, phone: row.phone } : null;
-}
-
-/** The points of contact of some tours, by id. */
-export async function memberRefsOf(tx: Tx, ids: (string | null)[]): Promise<Map<string, MemberRef>> {
-  const wanted = uniq(ids);
-  if (!wanted.length) return new Map();
-  const rows = await tx.select({ _id: members.id, name: members.name }).from(members).where(inArray(members.id, wanted));
-  return new Map(rows.map((r) => [r._id, r]));
 }
 
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;

@@ -95,6 +95,20 @@ if (SHOW) {
   const flows = next - 1;
   const node = spent([server.proc.pid!]);
   const pgMs = spent([...after.keys()].filter((p) => p !== server.proc.pid));
+  if (process.env.BY_PROCESS) {
+    // PostgreSQL's CPU by process kind: the connections' backends, and the background processes (checkpointer, autovacuum…).
+    const kinds = new Map<string, number>();
+    for (const pid of after.keys()) {
+      if (pid === server.proc.pid) continue;
+      let title = 'gone';
+      try {
+        title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      } catch {}
+      const kind = /^postgres: postgres postgres|^postgres: travel_app/.test(title) ? 'backends' : title.replace(/^postgres: /, '').split(' ').slice(0, 2).join(' ');
+      kinds.set(kind, (kinds.get(kind) ?? 0) + spent([pid]) / flows);
+    }
+    console.table([...kinds].map(([kind, ms]) => ({ kind, msPerFlow: +ms.toFixed(2) })));
+  }
   if (process.env.STATS) {
     const { rows } = await pool.query(
       `select calls, round(total_exec_time::numeric / $1, 3) as exec_ms_per_flow, round(total_plan_time::numeric / $1, 3) as plan_ms_per_flow, toplevel, left(regexp_replace(query, '\\s+', ' ', 'g'), ${Number(process.env.STATS)}) as query
